@@ -1,0 +1,251 @@
+/**
+ * THE route table: every endpoint of the interface specification, once.
+ *
+ * Three readers: the CDK stack (one function and one API route per entry), the local server
+ * (`infra/local`), and the handler middleware (form -> `_meta`, access -> authorization,
+ * params -> canonical input names). Nothing else lists routes.
+ *
+ * This module must stay free of runtime imports: every Lambda bundle includes it.
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Form A responses carry `_meta`; Form B responses do not (DECISIONS.md). */
+export type Form = 'A' | 'B' | 'both';
+
+/**
+ * Who may call a route, checked by the `authorize` middleware:
+ * - `self`: the caller acts for its own account (a `userId` input must equal the token's `sub`);
+ * - `viewer` | `member` | `owner`: an active membership of the tenant in scope with at least that role.
+ */
+export type Access = 'self' | 'viewer' | 'member' | 'owner';
+
+/** How a request proves who it is. Every route of the specification takes a bearer JWT. */
+export type AuthKind = 'bearer';
+
+export type BucketName = 'avatars' | 'files';
+
+export interface RouteOptions {
+  form: Form;
+  access: Access;
+  /** `false` rejects agent tokens (RFC 8693 `act` claim). Defaults to allowed. */
+  agent?: boolean;
+  /** Canonical input name of each generic path parameter, e.g. `{ id: 'userId' }`. */
+  params?: Record<string, string>;
+  /** Handler module under `functions/`, without extension. Absent: the group is not built yet (501). */
+  handler?: string;
+  /** Buckets the handler reads or writes; the stack grants exactly these. */
+  buckets?: BucketName[];
+}
+
+export interface Route extends Required<Pick<RouteOptions, 'form' | 'access' | 'agent' | 'params' | 'buckets'>> {
+  method: HttpMethod;
+  path: string;
+  /** `METHOD /path` exactly as written in the specification. */
+  key: string;
+  auth: AuthKind;
+  handler: string;
+  /** True while the route answers 501 `not_implemented`. */
+  pending: boolean;
+}
+
+/** Handler module of routes whose group is not built yet: authenticates, then answers 501. */
+export const NOT_IMPLEMENTED_HANDLER = 'not-implemented';
+
+function route(method: HttpMethod, path: string, options: RouteOptions): Route {
+  return {
+    method,
+    path,
+    key: `${method} ${path}`,
+    auth: 'bearer',
+    form: options.form,
+    access: options.access,
+    agent: options.agent ?? true,
+    params: options.params ?? {},
+    buckets: options.buckets ?? [],
+    handler: options.handler ?? NOT_IMPLEMENTED_HANDLER,
+    pending: options.handler === undefined,
+  };
+}
+
+export const routes: readonly Route[] = [
+  // Workspaces
+  route('GET', '/v1/workspaces', { form: 'A', access: 'self' }),
+  route('GET', '/v1/workspaces/:id', { form: 'A', access: 'viewer', params: { id: 'workspaceId' } }),
+  route('POST', '/v1/workspaces', { form: 'A', access: 'self' }),
+  route('PATCH', '/v1/workspaces/:id', { form: 'A', access: 'member', params: { id: 'workspaceId' } }),
+  route('DELETE', '/v1/workspaces/:id', { form: 'A', access: 'owner', agent: false, params: { id: 'workspaceId' } }),
+  route('GET', '/v1/workspaces/:id/users', { form: 'A', access: 'viewer', params: { id: 'workspaceId' } }),
+  route('POST', '/v1/workspaces/:id/users', { form: 'A', access: 'owner', params: { id: 'workspaceId' } }),
+  route('PATCH', '/v1/workspaces/:id/users/:userId', { form: 'A', access: 'owner', params: { id: 'workspaceId' } }),
+  route('DELETE', '/v1/workspaces/:id/users/:userId', { form: 'A', access: 'owner', params: { id: 'workspaceId' } }),
+  route('POST', '/v1/workspaces/:id/invites', { form: 'A', access: 'owner', params: { id: 'workspaceId' } }),
+
+  // Organizations
+  route('GET', '/v1/organizations', { form: 'both', access: 'self' }),
+  route('GET', '/v1/organizations/:id', { form: 'both', access: 'viewer', params: { id: 'organizationId' } }),
+  route('POST', '/v1/organizations', { form: 'both', access: 'self' }),
+  route('POST', '/v1/organizations/complete-organic-signup', { form: 'B', access: 'self' }),
+  route('PATCH', '/v1/organizations/:id', { form: 'both', access: 'owner', params: { id: 'organizationId' } }),
+  route('DELETE', '/v1/organizations/:id', { form: 'both', access: 'owner', params: { id: 'organizationId' } }),
+  route('GET', '/v1/organizations/:id/users', { form: 'both', access: 'viewer', params: { id: 'organizationId' } }),
+  route('POST', '/v1/organizations/:id/users', { form: 'both', access: 'owner', params: { id: 'organizationId' } }),
+  route('PATCH', '/v1/organizations/:id/users/:userId', { form: 'both', access: 'owner', params: { id: 'organizationId' } }),
+  route('DELETE', '/v1/organizations/:id/users/:userId', { form: 'both', access: 'owner', params: { id: 'organizationId' } }),
+  route('POST', '/v1/organizations/:id/invites', { form: 'both', access: 'owner', params: { id: 'organizationId' } }),
+  route('POST', '/v1/organizations/invites/:organizationId/accept', { form: 'B', access: 'self' }),
+  route('POST', '/v1/organizations/invites/:organizationId/decline', { form: 'B', access: 'self' }),
+  route('POST', '/v1/organizations/invites/process-signup', { form: 'B', access: 'self' }),
+
+  // Users
+  route('GET', '/v1/users', { form: 'both', access: 'viewer', handler: 'users/list' }),
+  route('POST', '/v1/users', { form: 'B', access: 'self', handler: 'users/create' }),
+  route('GET', '/v1/users/:id', { form: 'both', access: 'self', params: { id: 'userId' }, handler: 'users/get' }),
+  route('PATCH', '/v1/users/:id', { form: 'both', access: 'self', params: { id: 'userId' }, handler: 'users/update' }),
+  route('POST', '/v1/users/:id/avatar/upload-url', { form: 'B', access: 'self', buckets: ['avatars'], params: { id: 'userId' }, handler: 'users/avatar-upload-url' }),
+  route('POST', '/v1/users/:id/change-email', { form: 'B', access: 'self', params: { id: 'userId' }, handler: 'users/change-email' }),
+  route('POST', '/v1/users/:id/request-deletion', { form: 'B', access: 'self', params: { id: 'userId' } }),
+  route('POST', '/v1/users/:id/confirm-deletion', { form: 'B', access: 'self', params: { id: 'userId' } }),
+  route('DELETE', '/v1/users/:id', { form: 'B', access: 'self', params: { id: 'userId' } }),
+  route('GET', '/v1/users/:id/settings', { form: 'both', access: 'self', params: { id: 'userId' }, handler: 'users/get-settings' }),
+  route('PATCH', '/v1/users/:id/settings', { form: 'both', access: 'self', params: { id: 'userId' }, handler: 'users/update-settings' }),
+
+  // Creators
+  route('GET', '/v1/creators', { form: 'A', access: 'viewer' }),
+  route('GET', '/v1/creators/stats', { form: 'A', access: 'viewer' }),
+  route('GET', '/v1/creators/:id', { form: 'A', access: 'viewer', params: { id: 'creatorId' } }),
+  route('POST', '/v1/creators', { form: 'A', access: 'member' }),
+  route('POST', '/v1/creators/own-brand', { form: 'A', access: 'member' }),
+  route('PATCH', '/v1/creators/:id', { form: 'A', access: 'member', params: { id: 'creatorId' } }),
+  route('DELETE', '/v1/creators/:id', { form: 'A', access: 'member', params: { id: 'creatorId' } }),
+  route('POST', '/v1/creators/social-accounts/connect', { form: 'A', access: 'member' }),
+  route('DELETE', '/v1/creators/:creatorId/social-accounts/:platform/:accountId', { form: 'A', access: 'member' }),
+  route('GET', '/v1/creators/metrics', { form: 'A', access: 'viewer' }),
+  route('GET', '/v1/creators/metrics/history', { form: 'A', access: 'viewer' }),
+
+  // Activities
+  route('GET', '/v1/activities', { form: 'B', access: 'viewer' }),
+  route('GET', '/v1/activities/count', { form: 'B', access: 'viewer' }),
+  route('GET', '/v1/activities/stats', { form: 'B', access: 'viewer' }),
+  route('POST', '/v1/activities', { form: 'B', access: 'member' }),
+  route('PATCH', '/v1/activities/:id', { form: 'B', access: 'member', params: { id: 'activityId' } }),
+  route('DELETE', '/v1/activities/:id', { form: 'B', access: 'member', params: { id: 'activityId' } }),
+  route('POST', '/v1/activities/content-link/connect', { form: 'B', access: 'member' }),
+  route('POST', '/v1/activities/content-link/disconnect', { form: 'B', access: 'member' }),
+  route('GET', '/v1/activities/creators', { form: 'B', access: 'viewer' }),
+  route('GET', '/v1/activities/creators/count', { form: 'B', access: 'viewer' }),
+  route('POST', '/v1/activities/:id/creators', { form: 'B', access: 'member', params: { id: 'activityId' } }),
+  route('DELETE', '/v1/activities/:id/creators/:creatorId', { form: 'B', access: 'member', params: { id: 'activityId' } }),
+  route('POST', '/v1/activities/costs', { form: 'B', access: 'member' }),
+  route('PATCH', '/v1/activities/costs/:id', { form: 'B', access: 'member', params: { id: 'costId' } }),
+  route('DELETE', '/v1/activities/costs/:id', { form: 'B', access: 'member', params: { id: 'costId' } }),
+  route('GET', '/v1/activities/metrics/confidence', { form: 'B', access: 'viewer' }),
+  route('GET', '/v1/activities/sparklines', { form: 'B', access: 'viewer' }),
+  route('GET', '/v1/activities/:id', { form: 'B', access: 'viewer', params: { id: 'activityId' } }),
+
+  // Campaigns
+  route('GET', '/v1/campaigns', { form: 'both', access: 'viewer' }),
+  route('GET', '/v1/campaigns/stats', { form: 'both', access: 'viewer' }),
+  route('GET', '/v1/campaigns/:id', { form: 'both', access: 'viewer', params: { id: 'campaignId' } }),
+  route('POST', '/v1/campaigns', { form: 'both', access: 'member' }),
+  route('PATCH', '/v1/campaigns/:id', { form: 'both', access: 'member', params: { id: 'campaignId' } }),
+  route('DELETE', '/v1/campaigns/:id', { form: 'both', access: 'member', params: { id: 'campaignId' } }),
+  route('POST', '/v1/campaigns/preview', { form: 'A', access: 'member' }),
+  route('POST', '/v1/campaigns/:id/duplicate', { form: 'A', access: 'member', params: { id: 'campaignId' } }),
+  route('POST', '/v1/campaigns/:id/activities', { form: 'both', access: 'member', params: { id: 'campaignId' } }),
+  route('DELETE', '/v1/campaigns/:id/activities/:activityId', { form: 'both', access: 'member', params: { id: 'campaignId' } }),
+
+  // Notes
+  route('GET', '/v1/notes', { form: 'both', access: 'viewer' }),
+  route('GET', '/v1/notes/:id', { form: 'both', access: 'viewer', params: { id: 'noteId' } }),
+  route('POST', '/v1/notes', { form: 'both', access: 'member' }),
+  route('PATCH', '/v1/notes/:id', { form: 'both', access: 'member', params: { id: 'noteId' } }),
+  route('DELETE', '/v1/notes/:id', { form: 'both', access: 'member', params: { id: 'noteId' } }),
+
+  // Files
+  route('GET', '/v1/files', { form: 'A', access: 'viewer' }),
+  route('POST', '/v1/files', { form: 'A', access: 'member' }),
+  route('GET', '/v1/files/:id/download', { form: 'A', access: 'viewer', params: { id: 'fileId' } }),
+  route('PATCH', '/v1/files/:id', { form: 'A', access: 'member', params: { id: 'fileId' } }),
+
+  // Costs (read-only)
+  route('GET', '/v1/costs', { form: 'both', access: 'viewer' }),
+  route('GET', '/v1/costs/count', { form: 'both', access: 'viewer' }),
+  route('GET', '/v1/costs/types', { form: 'B', access: 'viewer' }),
+  route('GET', '/v1/costs/stats', { form: 'A', access: 'viewer' }),
+
+  // Expense categories
+  route('GET', '/v1/expense-categories', { form: 'A', access: 'viewer' }),
+  route('POST', '/v1/expense-categories', { form: 'A', access: 'member' }),
+  route('PATCH', '/v1/expense-categories/:id', { form: 'A', access: 'member', params: { id: 'expenseCategoryId' } }),
+  route('DELETE', '/v1/expense-categories/:id', { form: 'A', access: 'member', params: { id: 'expenseCategoryId' } }),
+
+  // Reported outcomes
+  route('GET', '/v1/outcomes/definitions', { form: 'A', access: 'viewer' }),
+  route('POST', '/v1/outcomes/definitions', { form: 'A', access: 'member' }),
+  route('PATCH', '/v1/outcomes/definitions/:id', { form: 'A', access: 'member', params: { id: 'outcomeDefinitionId' } }),
+  route('DELETE', '/v1/outcomes/definitions/:id', { form: 'A', access: 'member', params: { id: 'outcomeDefinitionId' } }),
+  route('GET', '/v1/outcomes/measurements', { form: 'A', access: 'viewer' }),
+  route('POST', '/v1/outcomes/measurements', { form: 'A', access: 'member' }),
+  route('PATCH', '/v1/outcomes/measurements/:id', { form: 'A', access: 'member', params: { id: 'measurementId' } }),
+  route('DELETE', '/v1/outcomes/measurements/:id', { form: 'A', access: 'member', params: { id: 'measurementId' } }),
+
+  // Reporting
+  route('GET', '/v1/reporting/organization/metrics', { form: 'both', access: 'viewer' }),
+  route('GET', '/v1/reporting/organization/metrics/history', { form: 'both', access: 'viewer' }),
+  route('GET', '/v1/reporting/campaign/metrics', { form: 'both', access: 'viewer' }),
+  route('GET', '/v1/reporting/campaign/metrics/history', { form: 'both', access: 'viewer' }),
+  route('GET', '/v1/reporting/creator/metrics', { form: 'both', access: 'viewer' }),
+  route('GET', '/v1/reporting/creator/metrics/history', { form: 'both', access: 'viewer' }),
+  route('GET', '/v1/reporting/activity/metrics', { form: 'both', access: 'viewer' }),
+  route('GET', '/v1/reporting/activity/metrics/history', { form: 'both', access: 'viewer' }),
+  route('GET', '/v1/reporting/analytics/history', { form: 'A', access: 'viewer' }),
+  route('GET', '/v1/reporting/spend/history', { form: 'A', access: 'viewer' }),
+  route('GET', '/v1/reporting/analytics/hdyhau-evidence', { form: 'A', access: 'viewer' }),
+  route('PUT', '/v1/reporting/analytics/hdyhau-mapping', { form: 'A', access: 'member' }),
+  route('GET', '/v1/reporting/analytics/direct-signals', { form: 'A', access: 'viewer' }),
+  route('PUT', '/v1/reporting/analytics/direct-signals/:signalId/mapping', { form: 'A', access: 'member' }),
+  route('PUT', '/v1/reporting/analytics/direct-signals/:signalId/ignored', { form: 'A', access: 'member' }),
+  route('GET', '/v1/reporting/campaign/portfolio', { form: 'A', access: 'viewer' }),
+  route('GET', '/v1/reporting/campaign/comparison', { form: 'A', access: 'viewer' }),
+  route('GET', '/v1/reporting/marketing-brief', { form: 'A', access: 'viewer' }),
+  route('GET', '/v1/reporting/recommendations', { form: 'A', access: 'viewer' }),
+  route('GET', '/v1/reporting/campaign/readiness', { form: 'A', access: 'viewer' }),
+  route('GET', '/v1/reporting/campaign/closeout', { form: 'A', access: 'viewer' }),
+
+  // Billing
+  route('POST', '/v1/billing/checkout-session', { form: 'B', access: 'owner' }),
+  route('POST', '/v1/billing/portal-session', { form: 'B', access: 'owner' }),
+  route('POST', '/v1/billing/checkout-session/sync', { form: 'B', access: 'owner' }),
+
+  // Analytics connection
+  route('POST', '/v1/analytics-oauth/auth-url', { form: 'B', access: 'owner' }),
+  route('POST', '/v1/analytics-oauth/select-property', { form: 'B', access: 'owner' }),
+  route('POST', '/v1/analytics-oauth/disconnect', { form: 'B', access: 'owner' }),
+];
+
+const byKey = new Map(routes.map((r) => [r.key, r]));
+
+/** The route declared as `METHOD /path` (spec syntax). Throws on a key that is not in the table. */
+export function routeByKey(key: string): Route {
+  const found = byKey.get(key);
+  if (!found) throw new Error(`No route ${key} in functions/routes.ts`);
+  return found;
+}
+
+/** API Gateway's path syntax: `/v1/users/{id}`. */
+export function gatewayPath(path: string): string {
+  return path.replace(/:([A-Za-z]+)/g, '{$1}');
+}
+
+/** Whether responses of this route carry `_meta` (present on every route that exists in Form A). */
+export function hasMeta(route: Route): boolean {
+  return route.form !== 'B';
+}
+
+const byGatewayKey = new Map(routes.map((r) => [`${r.method} ${gatewayPath(r.path)}`, r]));
+
+/** The route of an API Gateway `routeKey` (`GET /v1/users/{id}`), if it is one of ours. */
+export function routeByGatewayKey(routeKey: string): Route | undefined {
+  return byGatewayKey.get(routeKey);
+}

@@ -1,0 +1,30 @@
+/**
+ * POST /v1/users/:id/avatar/upload-url — a presigned PUT for a new avatar image. The signature
+ * covers content type and length; the client uploads, then PATCHes `avatarKey`.
+ */
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { config } from '../../shared/config.ts';
+import { AVATAR_EXTENSIONS, avatarKeyPrefix, MAX_AVATAR_BYTES } from '../../shared/domain/avatars.ts';
+import { getUser } from '../../shared/db/users.ts';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { notFound } from '../../shared/http/problem.ts';
+import { ok } from '../../shared/http/result.ts';
+import { presignUpload } from '../../shared/integrations/storage.ts';
+import { intInput, Uuid } from '../../shared/schemas/common.ts';
+import { AvatarContentType } from '../../shared/schemas/enums.ts';
+
+export const handler = defineHandler({
+  route: 'POST /v1/users/:id/avatar/upload-url',
+  input: z.strictObject({
+    userId: Uuid,
+    contentType: AvatarContentType,
+    contentLength: intInput(1, MAX_AVATAR_BYTES),
+  }),
+  run: async ({ input }) => {
+    if (!(await getUser(input.userId))) throw notFound('User');
+    const avatarKey = `${avatarKeyPrefix(input.userId)}${randomUUID()}.${AVATAR_EXTENSIONS[input.contentType]}`;
+    const upload = await presignUpload(config.avatarsBucket(), avatarKey, input.contentType, input.contentLength);
+    return ok({ avatarKey, uploadUrl: upload.url, method: upload.method, headers: upload.headers, expiresAt: upload.expiresAt });
+  },
+});

@@ -1,0 +1,12 @@
+/** GET /v1/users/:id/settings — the caller's settings (defaults until first saved). */
+import { z } from 'zod';
+import { getSettings } from '../../shared/db/settings.ts';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { ok } from '../../shared/http/result.ts';
+import { Uuid } from '../../shared/schemas/common.ts';
+
+export const handler = defineHandler({
+  route: 'GET /v1/users/:id/settings',
+  input: z.strictObject({ userId: Uuid }),
+  run: async ({ input }) => ok(await getSettings(input.userId)),
+});

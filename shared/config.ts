@@ -1,0 +1,42 @@
+/**
+ * Configuration, read from the environment through one typed getter so that a missing
+ * variable fails with its name instead of surfacing later as `undefined`.
+ * Values are read lazily (on first use) so tests and the local server can set them first.
+ */
+
+export class ConfigError extends Error {}
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (value === undefined || value === '') {
+    throw new ConfigError(`Missing required environment variable ${name}`);
+  }
+  return value;
+}
+
+function optional(name: string): string | undefined {
+  const value = process.env[name];
+  return value === undefined || value === '' ? undefined : value;
+}
+
+export const config = {
+  /** The single DynamoDB table. */
+  tableName: () => required('TABLE_NAME'),
+  /** DynamoDB endpoint override (DynamoDB Local); unset in the cloud. */
+  dynamoEndpoint: () => optional('DYNAMODB_ENDPOINT'),
+  /** S3 endpoint override (the local S3 emulator); unset in the cloud. */
+  s3Endpoint: () => optional('S3_ENDPOINT'),
+  avatarsBucket: () => required('AVATARS_BUCKET'),
+  filesBucket: () => required('FILES_BUCKET'),
+  region: () => optional('AWS_REGION') ?? 'us-east-1',
+  /** Expected `iss` of bearer tokens. */
+  jwtIssuer: () => required('JWT_ISSUER'),
+  /** Expected `aud` (or Cognito `client_id`) of bearer tokens; comma-separated for several. */
+  jwtAudience: () => required('JWT_AUDIENCE').split(',').map((a) => a.trim()),
+  /** Where the issuer publishes its keys (https). Defaults to `<issuer>/.well-known/jwks.json`. */
+  jwksUri: () => optional('JWT_JWKS_URI'),
+  /** The issuer's JWKS inline (local issuer only: aws-jwt-verify fetches https URIs only). */
+  jwksJson: () => optional('JWT_JWKS'),
+  /** Cognito user pool id: verify Cognito access tokens (`client_id` instead of `aud`). */
+  cognitoUserPoolId: () => optional('COGNITO_USER_POOL_ID'),
+};

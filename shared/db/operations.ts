@@ -1,0 +1,65 @@
+/**
+ * Low-level helpers every repository shares: complete queries, batch reads that retry
+ * unprocessed keys, and reading the reasons of a cancelled transaction.
+ */
+import { BatchGetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { documentClient, tableName } from './client.ts';
+import type { Key } from './keys.ts';
+
+type Item = Record<string, unknown>;
+
+/** All items of a query, following `LastEvaluatedKey` to the end. */
+export async function queryAll(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): Promise<Item[]> {
+  const items: Item[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new QueryCommand({ ...input, TableName: tableName(), ExclusiveStartKey: start }),
+    );
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+const BATCH_GET_LIMIT = 100;
+const MAX_ATTEMPTS = 8;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** BatchGetItem over any number of keys; unprocessed keys are retried with backoff. Order is not kept. */
+export async function batchGet(keyList: Key[]): Promise<Item[]> {
+  const table = tableName();
+  const found: Item[] = [];
+  for (let i = 0; i < keyList.length; i += BATCH_GET_LIMIT) {
+    let pending: Record<string, unknown>[] = keyList.slice(i, i + BATCH_GET_LIMIT).map((k) => ({ pk: k.pk, sk: k.sk }));
+    for (let attempt = 0; pending.length; attempt++) {
+      if (attempt >= MAX_ATTEMPTS) throw new Error(`BatchGet left ${pending.length} keys unprocessed`);
+      if (attempt) await sleep(Math.min(1000, 25 * 2 ** attempt));
+      const out = await documentClient().send(new BatchGetCommand({ RequestItems: { [table]: { Keys: pending } } }));
+      found.push(...(out.Responses?.[table] ?? []));
+      pending = (out.UnprocessedKeys?.[table]?.Keys as Record<string, unknown>[] | undefined) ?? [];
+    }
+  }
+  return found;
+}
+
+/**
+ * The cancellation reason code of each item of a failed `TransactWriteItems`
+ * (`ConditionalCheckFailed`, `None`, ...), or undefined when the error is not a cancellation.
+ */
+export function cancellationReasons(error: unknown): string[] | undefined {
+  if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return undefined;
+  const reasons = (error as Error & { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+  return reasons.map((r) => r.Code ?? 'None');
+}
+
+export function isConditionFailure(error: unknown): boolean {
+  return error instanceof Error && error.name === 'ConditionalCheckFailedException';
+}
+
+/** Strips the table's key attributes from an item, leaving the record. */
+export function recordOf<T>(item: Item): T {
+  const { pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, gsi3pk: _e, gsi3sk: _f, ...rest } = item;
+  return rest as T;
+}

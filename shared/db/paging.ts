@@ -1,0 +1,80 @@
+/**
+ * Offset paging (`pageIndex` zero-based, `pageSize` 1-100) with an exact `totalCount`.
+ *
+ * DynamoDB pages by cursor, not offset. `queryPage` reads the matching keys only (small items, one
+ * round trip per MB), counts them, and fetches the full items of the one requested page in a batch:
+ * pages are disjoint and complete as long as the order is a total order, which the sort key is.
+ * Filtered or re-sorted lists (search, sort by a non-key column) sort in memory with `sortRecords`
+ * and slice with `pageOf`, which breaks ties by `id`.
+ */
+import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { batchGet, queryAll } from './operations.ts';
+import type { Key } from './keys.ts';
+
+export interface PageRequest {
+  pageIndex: number;
+  pageSize: number;
+}
+
+export interface Page<T> {
+  items: T[];
+  totalCount: number;
+}
+
+export function pageOf<T>(all: readonly T[], { pageIndex, pageSize }: PageRequest): Page<T> {
+  const start = pageIndex * pageSize;
+  return { items: all.slice(start, start + pageSize), totalCount: all.length };
+}
+
+type Comparable = string | number | boolean | null | undefined;
+
+/**
+ * Sorts by one field, then by `id` so that equal values keep one stable order across requests
+ * (and pages neither repeat nor skip records). Nulls sort last in either direction.
+ */
+export function sortRecords<T extends { id: string }>(
+  records: readonly T[],
+  field: (record: T) => Comparable,
+  direction: 'asc' | 'desc',
+): T[] {
+  const sign = direction === 'asc' ? 1 : -1;
+  return [...records].sort((a, b) => {
+    const x = field(a);
+    const y = field(b);
+    if (x !== y) {
+      if (x === null || x === undefined) return 1;
+      if (y === null || y === undefined) return -1;
+      if (typeof x === 'string' && typeof y === 'string') {
+        const c = x.localeCompare(y, 'en', { sensitivity: 'base' });
+        if (c !== 0) return sign * c;
+      } else if (x < y) return -sign;
+      else if (x > y) return sign;
+    }
+    return a.id < b.id ? -sign : a.id > b.id ? sign : 0;
+  });
+}
+
+/**
+ * One page of a key-ordered query: keys first (exact count), then the page's items in one batch,
+ * returned in key order. Works on the table or a GSI (whose items must project `pk` and `sk`).
+ */
+export async function queryPage(
+  query: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'ProjectionExpression' | 'Select'>,
+  page: PageRequest,
+): Promise<Page<Record<string, unknown>>> {
+  const keyItems = (await queryAll({
+    ...query,
+    ProjectionExpression: '#pk, #sk',
+    ExpressionAttributeNames: { ...query.ExpressionAttributeNames, '#pk': 'pk', '#sk': 'sk' },
+  })) as unknown as Key[];
+  const { items: pageKeys, totalCount } = pageOf(keyItems, page);
+  if (!pageKeys.length) return { items: [], totalCount };
+  const fetched = await batchGet(pageKeys);
+  const byKey = new Map(fetched.map((item) => [`${item.pk}\u0000${item.sk}`, item]));
+  // An item deleted between the two reads is left out rather than returned as a hole.
+  const items = pageKeys.flatMap((k): Record<string, unknown>[] => {
+    const item = byKey.get(`${k.pk}\u0000${k.sk}`);
+    return item ? [item] : [];
+  });
+  return { items, totalCount };
+}

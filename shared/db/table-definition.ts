@@ -1,0 +1,38 @@
+/**
+ * The shape of the single table, read by the CDK stack, the local runtime and the tests, so the
+ * deployed table, DynamoDB Local and the key builders in `keys.ts` can never disagree.
+ */
+
+export const PARTITION_KEY = 'pk';
+export const SORT_KEY = 'sk';
+
+/** Generic secondary indexes; what each holds is declared per entity in `keys.ts`. */
+export const GLOBAL_INDEXES = [
+  { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+  { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+  { indexName: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
+] as const;
+
+export type IndexName = (typeof GLOBAL_INDEXES)[number]['indexName'];
+
+/** Input for CreateTable (DynamoDB Local and tests); the stack builds the same from these constants. */
+export function createTableInput(tableName: string) {
+  const attributes = [PARTITION_KEY, SORT_KEY, ...GLOBAL_INDEXES.flatMap((i) => [i.partitionKey, i.sortKey])];
+  return {
+    TableName: tableName,
+    BillingMode: 'PAY_PER_REQUEST' as const,
+    AttributeDefinitions: attributes.map((name) => ({ AttributeName: name, AttributeType: 'S' as const })),
+    KeySchema: [
+      { AttributeName: PARTITION_KEY, KeyType: 'HASH' as const },
+      { AttributeName: SORT_KEY, KeyType: 'RANGE' as const },
+    ],
+    GlobalSecondaryIndexes: GLOBAL_INDEXES.map((i) => ({
+      IndexName: i.indexName,
+      KeySchema: [
+        { AttributeName: i.partitionKey, KeyType: 'HASH' as const },
+        { AttributeName: i.sortKey, KeyType: 'RANGE' as const },
+      ],
+      Projection: { ProjectionType: 'ALL' as const },
+    })),
+  };
+}

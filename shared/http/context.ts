@@ -1,0 +1,47 @@
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { MiddyfiedHandler, Request } from '@middy/core';
+import type { Route } from '../../functions/routes.ts';
+
+export type Role = 'viewer' | 'member' | 'owner';
+
+/** The authenticated caller, from the verified bearer token. */
+export interface Caller {
+  userId: string;
+  email?: string;
+  name?: string;
+  /** True for an agent access token (RFC 8693 `act` claim). */
+  agent: boolean;
+}
+
+/** The caller's membership of the tenant a request is scoped to (set by `authorize`). */
+export interface TenantScope {
+  tenantId: string;
+  role: Role;
+}
+
+/** Per-request state the middleware chain builds up, kept on the Lambda context. */
+export interface RequestState {
+  route: Route;
+  requestId: string;
+  startedAt: number;
+  caller?: Caller;
+  /** Path, query and body merged under canonical camelCase names (before validation). */
+  rawInput: Record<string, unknown>;
+  /** Canonical input names whose value came from the path (tenant from the path: 404, not 403). */
+  fromPath: Set<string>;
+  /** Parsed JSON body, or undefined when the request had none. */
+  body?: unknown;
+  input?: unknown;
+  tenant?: TenantScope;
+}
+
+export type ApiEvent = APIGatewayProxyEventV2;
+export type ApiResponse = APIGatewayProxyStructuredResultV2;
+export type ApiContext = Context & { state: RequestState };
+export type ApiRequest = Request<ApiEvent, ApiResponse, Error, ApiContext>;
+export type ApiHandler = MiddyfiedHandler<ApiEvent, ApiResponse, Error, ApiContext>;
+
+/** Reads a request's state; every middleware after `observe` may rely on it. */
+export function stateOf(request: { context: Context }): RequestState {
+  return (request.context as ApiContext).state;
+}

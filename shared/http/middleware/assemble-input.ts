@@ -1,0 +1,84 @@
+/**
+ * Merges path, query string and body into one input object under canonical camelCase names
+ * (DECISIONS.md, "Inputs"):
+ * - snake_case and camelCase keys are both accepted (top-level keys only: nested objects such as
+ *   `preferences` are the caller's data and keep their keys);
+ * - a generic path parameter is known by its canonical name (`/v1/users/:id` -> `userId`) and may be
+ *   repeated in the query or body as `id` or under that name; a different value is 400;
+ * - array query parameters arrive as repeated keys, `key[]=`, or one comma-separated value (the
+ *   last is split by the schema's array helpers, which know which fields are arrays).
+ */
+import type { MiddlewareObj } from '@middy/core';
+import type { Route } from '../../../functions/routes.ts';
+import type { ApiContext, ApiEvent, ApiResponse } from '../context.ts';
+import { invalidInput, type FieldError } from '../problem.ts';
+
+export function camelCase(key: string): string {
+  return key.replace(/[_-]+([a-zA-Z0-9])/g, (_, c: string) => c.toUpperCase());
+}
+
+/** Query string -> object; repeated keys and `key[]` give arrays. */
+export function parseQuery(raw: string | undefined): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  if (!raw) return out;
+  for (const [rawKey, value] of new URLSearchParams(raw)) {
+    const isArray = rawKey.endsWith('[]');
+    const key = isArray ? rawKey.slice(0, -2) : rawKey;
+    const existing = out[key];
+    if (existing === undefined) out[key] = isArray ? [value] : value;
+    else out[key] = Array.isArray(existing) ? [...existing, value] : [existing, value];
+  }
+  return out;
+}
+
+function same(a: unknown, b: unknown): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
+}
+
+export function assembleInput(
+  route: Route,
+  event: Pick<ApiEvent, 'pathParameters' | 'rawQueryString'>,
+  body: unknown,
+): { input: Record<string, unknown>; fromPath: Set<string> } {
+  const input: Record<string, unknown> = {};
+  const fromPath = new Set<string>();
+  const errors: FieldError[] = [];
+  /** Input names a path parameter may be repeated under, mapped to its canonical name. */
+  const aliases = new Map<string, string>(Object.entries(route.params));
+
+  const put = (name: string, value: unknown, source: string) => {
+    const canonical = aliases.get(name) ?? name;
+    if (canonical in input && !same(input[canonical], value)) {
+      errors.push({ path: canonical, message: `The ${source} repeats ${canonical} with a different value.` });
+      return;
+    }
+    input[canonical] = value;
+  };
+
+  for (const [name, value] of Object.entries(event.pathParameters ?? {})) {
+    if (value === undefined) continue;
+    const canonical = route.params[name] ?? name;
+    input[canonical] = value;
+    fromPath.add(canonical);
+  }
+  for (const [key, value] of Object.entries(parseQuery(event.rawQueryString))) put(camelCase(key), value, 'query');
+  if (body !== undefined) {
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+      throw invalidInput('The request body must be a JSON object.');
+    }
+    for (const [key, value] of Object.entries(body)) put(camelCase(key), value, 'body');
+  }
+  if (errors.length) throw invalidInput('The request names the same input twice with different values.', errors);
+  return { input, fromPath };
+}
+
+export function assembleInputMiddleware(route: Route): MiddlewareObj<ApiEvent, ApiResponse, Error, ApiContext> {
+  return {
+    before: (request) => {
+      const state = request.context.state;
+      const { input, fromPath } = assembleInput(route, request.event, state.body);
+      state.rawInput = input;
+      state.fromPath = fromPath;
+    },
+  };
+}

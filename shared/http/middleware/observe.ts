@@ -1,0 +1,36 @@
+/**
+ * First middleware: request id and the one structured log line per request
+ * (route, status, duration, requestId, userId). Never logs tokens or bodies.
+ */
+import { randomUUID } from 'node:crypto';
+import type { MiddlewareObj } from '@middy/core';
+import type { Route } from '../../../functions/routes.ts';
+import type { ApiContext, ApiEvent, ApiRequest, ApiResponse } from '../context.ts';
+import { logger } from '../logger.ts';
+
+export function observe(route: Route): MiddlewareObj<ApiEvent, ApiResponse, Error, ApiContext> {
+  const done = (request: ApiRequest) => {
+    const state = request.context.state;
+    logger.info('request', {
+      route: route.key,
+      status: request.response?.statusCode ?? 500,
+      durationMs: Math.round((performance.now() - state.startedAt) * 100) / 100,
+      requestId: state.requestId,
+      userId: state.caller?.userId,
+      agent: state.caller?.agent,
+    });
+  };
+  return {
+    before: (request) => {
+      request.context.state = {
+        route,
+        requestId: request.event.requestContext?.requestId || randomUUID(),
+        startedAt: performance.now(),
+        rawInput: {},
+        fromPath: new Set(),
+      };
+    },
+    after: done,
+    onError: done,
+  };
+}

@@ -1,0 +1,85 @@
+/**
+ * Error mapping, the outermost onError after logging: every failure becomes an RFC 9457
+ * problem document (DECISIONS.md, "Errors"). Unknown errors are logged and answered as a bare 500
+ * `internal`; no stack trace or raw message ever reaches the client.
+ */
+import type { MiddlewareObj } from '@middy/core';
+import type { ApiContext, ApiEvent, ApiRequest, ApiResponse } from '../context.ts';
+import { logger } from '../logger.ts';
+import { Problem, type ProblemCode } from '../problem.ts';
+
+const THROTTLING = new Set([
+  'ThrottlingException',
+  'ProvisionedThroughputExceededException',
+  'RequestLimitExceeded',
+  'TooManyRequestsException',
+]);
+
+/** Errors thrown by middy's own middleware carry an HTTP status and are safe to describe. */
+function fromMiddy(error: Error & { statusCode?: number; expose?: boolean }): Problem | undefined {
+  switch (error.statusCode) {
+    case 415:
+      return new Problem('unsupported_media_type', 'The request body must be sent as application/json.');
+    case 422:
+    case 400:
+      // @middy/http-json-body-parser uses 422 for malformed JSON; DECISIONS.md wants 400.
+      return new Problem('invalid_input', 'The request body is not valid JSON.');
+    case 413:
+      return new Problem('payload_too_large', 'The request body is too large.');
+    default:
+      return undefined;
+  }
+}
+
+export function toProblem(error: unknown): Problem {
+  if (error instanceof Problem) return error;
+  if (error instanceof Error) {
+    const mapped = fromMiddy(error);
+    if (mapped) return mapped;
+    if (THROTTLING.has(error.name)) return new Problem('rate_limited', 'The service is busy; retry shortly.');
+  }
+  return new Problem('internal', 'An unexpected error occurred. Quote the requestId when reporting it.');
+}
+
+export function problemBody(problem: Problem, requestId: string): Record<string, unknown> {
+  return {
+    type: `/problems/${problem.code.replaceAll('_', '-')}`,
+    title: problem.title,
+    status: problem.status,
+    detail: problem.detail,
+    code: problem.code satisfies ProblemCode,
+    requestId,
+    ...(problem.errors?.length ? { errors: problem.errors } : {}),
+  };
+}
+
+export function problemResponse(problem: Problem, requestId: string): ApiResponse {
+  return {
+    statusCode: problem.status,
+    headers: {
+      'content-type': 'application/problem+json',
+      ...(problem.code === 'rate_limited' ? { 'retry-after': '1' } : {}),
+    },
+    body: JSON.stringify(problemBody(problem, requestId)),
+  };
+}
+
+export function problemResponses(): MiddlewareObj<ApiEvent, ApiResponse, Error, ApiContext> {
+  return {
+    onError: (request: ApiRequest) => {
+      const state = request.context.state;
+      const problem = toProblem(request.error);
+      if (problem.code === 'internal' || problem.code === 'rate_limited') {
+        const error = request.error;
+        logger.error('unhandled error', {
+          route: state.route.key,
+          requestId: state.requestId,
+          errorName: error?.name,
+          errorMessage: error?.message,
+          stack: error?.stack,
+        });
+      }
+      request.response = problemResponse(problem, state.requestId);
+    },
+  };
+}

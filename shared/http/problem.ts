@@ -1,0 +1,54 @@
+/**
+ * Typed errors that handlers and middleware throw; `problemResponses` turns them into
+ * RFC 9457 problem documents (DECISIONS.md, "Errors"). Nothing else builds an error body.
+ */
+
+export type ProblemCode =
+  | 'invalid_input'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'rate_limited'
+  | 'not_implemented'
+  | 'internal';
+
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+const titles: Record<ProblemCode, [status: number, title: string]> = {
+  invalid_input: [400, 'Invalid input'],
+  unauthenticated: [401, 'Unauthenticated'],
+  forbidden: [403, 'Forbidden'],
+  not_found: [404, 'Not found'],
+  conflict: [409, 'Conflict'],
+  payload_too_large: [413, 'Payload too large'],
+  unsupported_media_type: [415, 'Unsupported media type'],
+  rate_limited: [429, 'Too many requests'],
+  internal: [500, 'Internal error'],
+  not_implemented: [501, 'Not implemented'],
+};
+
+export class Problem extends Error {
+  readonly status: number;
+  readonly title: string;
+
+  constructor(
+    readonly code: ProblemCode,
+    readonly detail: string,
+    readonly errors?: FieldError[],
+  ) {
+    super(detail);
+    [this.status, this.title] = titles[code];
+  }
+}
+
+export const invalidInput = (detail: string, errors?: FieldError[]) => new Problem('invalid_input', detail, errors);
+export const unauthenticated = (detail = 'A valid bearer token is required.') => new Problem('unauthenticated', detail);
+export const forbidden = (detail = 'You are not allowed to do this.') => new Problem('forbidden', detail);
+export const notFound = (what: string) => new Problem('not_found', `${what} was not found.`);
+export const conflict = (detail: string) => new Problem('conflict', detail);

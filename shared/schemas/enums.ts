@@ -1,0 +1,21 @@
+/** The shared enumerations of interface.md. */
+import { z } from 'zod';
+
+export const TIMEZONES = [
+  'UTC', 'America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles', 'America/Anchorage',
+  'Pacific/Honolulu', 'America/Toronto', 'America/Vancouver', 'Europe/London', 'Europe/Paris', 'Europe/Berlin',
+  'Australia/Sydney', 'Australia/Melbourne', 'Pacific/Auckland', 'Asia/Tokyo', 'Asia/Singapore',
+] as const;
+export const Timezone = z.enum(TIMEZONES).nullable();
+
+export const CURRENCIES = ['USD', 'CAD', 'GBP', 'EUR', 'AUD', 'NZD', 'JPY', 'SGD'] as const;
+export const Currency = z.enum(CURRENCIES);
+
+export const CHANNELS = ['instagram', 'youtube', 'tiktok', 'twitter', 'linkedin', 'reddit'] as const;
+export const Channel = z.enum(CHANNELS);
+
+export const ROLES = ['owner', 'member', 'viewer'] as const;
+export const MembershipRole = z.enum(ROLES);
+
+export const AVATAR_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+export const AvatarContentType = z.enum(AVATAR_CONTENT_TYPES);
