@@ -6,6 +6,8 @@
 type Fields = Record<string, string | number | boolean | null | undefined>;
 
 function write(level: 'info' | 'warn' | 'error', message: string, fields: Fields): void {
+  // Tests run silent unless LOG_LEVEL says otherwise.
+  if (process.env.LOG_LEVEL === 'silent') return;
   const line = JSON.stringify({ level, message, time: new Date().toISOString(), ...fields });
   if (level === 'error') console.error(line);
   else console.log(line);

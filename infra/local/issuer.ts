@@ -1,0 +1,85 @@
+/**
+ * The local token issuer of `npm start` and the tests: an RSA key pair, its JWKS, and RS256 JWTs
+ * shaped like the cloud issuer's (`sub` = userId, `iss`, `aud`, `exp`; `act` for an agent token).
+ * Signing is a few lines of node:crypto, so no JOSE library ships for local use only.
+ */
+import { createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID, sign, type KeyObject } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+export const LOCAL_ISSUER = 'http://localhost/local-issuer';
+export const LOCAL_AUDIENCE = 'creator-measurement-local';
+
+export interface TokenClaims {
+  userId: string;
+  email?: string;
+  name?: string;
+  /** Mint an agent access token (RFC 8693 `act` claim naming the agent). */
+  agent?: boolean;
+  /** Lifetime in seconds (default one hour); negative for an already expired token. */
+  expiresIn?: number;
+  audience?: string;
+  issuer?: string;
+}
+
+export interface Jwks {
+  keys: Record<string, unknown>[];
+}
+
+const b64url = (value: Buffer | string) => Buffer.from(value).toString('base64url');
+
+export class LocalIssuer {
+  readonly kid: string;
+
+  private constructor(
+    private readonly privateKey: KeyObject,
+    readonly issuer = LOCAL_ISSUER,
+    readonly audience = LOCAL_AUDIENCE,
+  ) {
+    this.kid = createPublicKey(privateKey).export({ format: 'jwk' }).n!.slice(0, 16);
+  }
+
+  /** A new key pair, kept only in memory. */
+  static ephemeral(): LocalIssuer {
+    return new LocalIssuer(generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey);
+  }
+
+  /** The key pair stored at `file` (created on first use), so tokens survive restarts. */
+  static persistent(file: string): LocalIssuer {
+    if (!existsSync(file)) {
+      mkdirSync(dirname(file), { recursive: true });
+      const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+      writeFileSync(file, privateKey.export({ format: 'pem', type: 'pkcs8' }), { mode: 0o600 });
+    }
+    return new LocalIssuer(createPrivateKey(readFileSync(file)));
+  }
+
+  jwks(): Jwks {
+    const jwk = createPublicKey(this.privateKey).export({ format: 'jwk' });
+    return { keys: [{ ...jwk, kid: this.kid, alg: 'RS256', use: 'sig' }] };
+  }
+
+  /** Environment that points the service's verifier at this issuer. */
+  verifierEnv(): Record<string, string> {
+    return { JWT_ISSUER: this.issuer, JWT_AUDIENCE: this.audience, JWT_JWKS: JSON.stringify(this.jwks()) };
+  }
+
+  mint(claims: TokenClaims): string {
+    const now = Math.floor(Date.now() / 1000);
+    const payload = {
+      sub: claims.userId,
+      iss: claims.issuer ?? this.issuer,
+      aud: claims.audience ?? this.audience,
+      iat: now,
+      exp: now + (claims.expiresIn ?? 3600),
+      jti: randomUUID(),
+      ...(claims.email ? { email: claims.email } : {}),
+      ...(claims.name ? { name: claims.name } : {}),
+      ...(claims.agent ? { act: { sub: `agent:${claims.userId}` } } : {}),
+    };
+    const header = { alg: 'RS256', typ: 'JWT', kid: this.kid };
+    const signingInput = `${b64url(JSON.stringify(header))}.${b64url(JSON.stringify(payload))}`;
+    const signature = sign('RSA-SHA256', Buffer.from(signingInput), this.privateKey);
+    return `${signingInput}.${b64url(signature)}`;
+  }
+}
