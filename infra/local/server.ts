@@ -1,0 +1,157 @@
+/**
+ * The whole service on this machine: DynamoDB Local, the S3 emulator, the local token issuer, the
+ * email outbox, and an HTTP server that hands each request to the same handler module Lambda runs.
+ * `start.ts` is the command line; tests start it in-process.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { resetVerifier } from '../../shared/auth/verifier.ts';
+import { resetClients } from '../../shared/db/client.ts';
+import { listOutbox } from '../../shared/db/outbox.ts';
+import { logger } from '../../shared/http/logger.ts';
+import { invalidInput, Problem } from '../../shared/http/problem.ts';
+import { problemResponse, toProblem } from '../../shared/http/middleware/problem-responses.ts';
+import { parseInput } from '../../shared/http/middleware/validate.ts';
+import { resetStorage } from '../../shared/integrations/storage.ts';
+import { Email, Uuid } from '../../shared/schemas/common.ts';
+import { dispatch } from './dispatch.ts';
+import { ensureTable, LOCAL_CREDENTIALS, startDynamoLocal, type DynamoLocal } from './dynamodb.ts';
+import { LocalIssuer } from './issuer.ts';
+import { startS3Local, type S3Local } from './s3.ts';
+
+export interface LocalServiceOptions {
+  /** HTTP port; 0 picks a free one. */
+  port: number;
+  /** Where data persists across restarts; undefined keeps everything in memory. */
+  dataDir?: string;
+  /** Use an already running DynamoDB Local instead of starting one (tests). */
+  dynamoEndpoint?: string;
+  tableName?: string;
+  /** Use this issuer instead of the persistent local one (tests). */
+  issuer?: LocalIssuer;
+}
+
+export interface LocalService {
+  url: string;
+  issuer: LocalIssuer;
+  stop(): Promise<void>;
+}
+
+/** API Gateway HTTP APIs accept at most 10 MB; handlers enforce their own 1 MiB limit. */
+const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
+
+const TokenRequest = z.strictObject({
+  userId: Uuid,
+  email: Email.optional(),
+  name: z.string().max(255).optional(),
+  agent: z.boolean().optional(),
+});
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_REQUEST_BYTES) {
+        reject(new Problem('payload_too_large', `The request body exceeds ${MAX_REQUEST_BYTES} bytes.`));
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, contentType = 'application/json'): void {
+  res.writeHead(status, { 'content-type': contentType });
+  res.end(JSON.stringify(body));
+}
+
+function parseJson(body: Buffer): unknown {
+  try {
+    return body.length ? JSON.parse(body.toString('utf8')) : {};
+  } catch {
+    throw invalidInput('The request body is not valid JSON.');
+  }
+}
+
+export async function startLocalService(options: LocalServiceOptions): Promise<LocalService> {
+  const persistent = options.dataDir !== undefined;
+  const issuer =
+    options.issuer ?? (persistent ? LocalIssuer.persistent(join(options.dataDir!, 'issuer-key.pem')) : LocalIssuer.ephemeral());
+  const started: { stop(): Promise<void> }[] = [];
+  let dynamo: DynamoLocal | undefined;
+  let s3: S3Local;
+  try {
+    if (!options.dynamoEndpoint) {
+      dynamo = await startDynamoLocal(persistent ? { dataDir: join(options.dataDir!, 'dynamodb') } : {});
+      started.push(dynamo);
+    }
+    s3 = await startS3Local({ buckets: ['avatars', 'files'], ...(persistent ? { dataDir: join(options.dataDir!, 's3') } : {}) });
+    started.push(s3);
+  } catch (error) {
+    await Promise.all(started.map((s) => s.stop()));
+    throw error;
+  }
+  const dynamoEndpoint = options.dynamoEndpoint ?? dynamo!.endpoint;
+  const tableName = options.tableName ?? 'creator-measurement-local';
+  await ensureTable(dynamoEndpoint, tableName);
+
+  // The handlers read their configuration from the environment, as in Lambda.
+  Object.assign(process.env, {
+    AWS_REGION: 'us-east-1',
+    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+    DYNAMODB_ENDPOINT: dynamoEndpoint,
+    S3_ENDPOINT: s3.endpoint,
+    TABLE_NAME: tableName,
+    AVATARS_BUCKET: 'avatars',
+    FILES_BUCKET: 'files',
+    ...issuer.verifierEnv(),
+  });
+  resetClients();
+  resetStorage();
+  resetVerifier();
+
+  const server = createServer(async (req, res) => {
+    const method = req.method ?? 'GET';
+    const url = req.url ?? '/';
+    const path = url.split('?')[0];
+    try {
+      const body = await readBody(req);
+      if (method === 'POST' && path === '/local/token') {
+        const claims = parseInput(TokenRequest, parseJson(body));
+        sendJson(res, 200, { accessToken: issuer.mint(claims) });
+      } else if (method === 'GET' && path === '/local/outbox') {
+        sendJson(res, 200, { items: (await listOutbox()).map(({ id: _id, ...email }) => email) });
+      } else {
+        const response = await dispatch({ method, url, headers: req.headers, body, sourceIp: req.socket.remoteAddress });
+        res.writeHead(response.statusCode, response.headers as Record<string, string>);
+        res.end(response.isBase64Encoded ? Buffer.from(response.body ?? '', 'base64') : (response.body ?? ''));
+      }
+    } catch (error) {
+      // Only the local-only routes and a failing handler import get here; handlers answer their own errors.
+      const problem = toProblem(error);
+      if (problem.code === 'internal') logger.error('local server error', { path, error: String(error) });
+      const response = problemResponse(problem, 'local');
+      sendJson(res, response.statusCode!, JSON.parse(response.body!), 'application/problem+json');
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(options.port, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    issuer,
+    stop: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await Promise.all(started.map((s) => s.stop()));
+    },
+  };
+}
