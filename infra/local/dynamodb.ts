@@ -13,8 +13,11 @@ import { freePort } from './ports.ts';
 export const JAVA_HINT =
   'DynamoDB Local needs Java 17 or newer, and `java` was not found. Install it with: sudo apt-get install -y openjdk-17-jre-headless';
 
-/** Local credentials: DynamoDB Local and the S3 emulator accept any, but the SDK wants some. */
-export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
+/**
+ * Credentials of the local emulators: DynamoDB Local accepts any; s3rver knows only its own
+ * S3RVER key (and does not check SigV4 signatures). The SDK wants some either way.
+ */
+export const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
 export interface DynamoLocal {
   endpoint: string;

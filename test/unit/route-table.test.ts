@@ -1,0 +1,69 @@
+/**
+ * The route table is the specification's endpoint list, exactly; and it is the only list of routes.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { NOT_IMPLEMENTED_HANDLER, routes } from '../../functions/routes.ts';
+
+const ROOT = join(import.meta.dirname, '../..');
+const SPEC = join(ROOT, '../shared/spec/interface.md');
+
+/** `METHOD /path` of every endpoint row in the specification's tables. */
+function specEndpoints(): string[] {
+  const rows = readFileSync(SPEC, 'utf8').matchAll(/^\|\s*(GET|POST|PUT|PATCH|DELETE)\s*\|\s*(\/v1\/\S*)\s*\|/gm);
+  return [...rows].map(([, method, path]) => `${method} ${path}`);
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return path.endsWith('.ts') ? [path] : [];
+  });
+}
+
+describe('functions/routes.ts', () => {
+  it('holds exactly the endpoints of interface.md, each once', () => {
+    expect(existsSync(SPEC), `specification expected at ${SPEC}`).toBe(true);
+    const spec = specEndpoints();
+    expect(spec.length).toBe(126);
+    const table = routes.map((r) => r.key);
+    expect(new Set(table).size).toBe(table.length);
+    expect([...table].sort()).toEqual([...new Set(spec)].sort());
+  });
+
+  it('marks each route with a form, an auth kind and an access rule', () => {
+    for (const route of routes) {
+      expect(['A', 'B', 'both'], route.key).toContain(route.form);
+      expect(route.auth, route.key).toBe('bearer');
+      expect(['self', 'viewer', 'member', 'owner'], route.key).toContain(route.access);
+    }
+  });
+
+  it('names an existing handler module for every route, and the module declares that same route', () => {
+    for (const route of routes) {
+      const file = join(ROOT, 'functions', `${route.handler}.ts`);
+      expect(existsSync(file), `${route.key} -> ${file}`).toBe(true);
+      if (route.handler === NOT_IMPLEMENTED_HANDLER) continue;
+      expect(readFileSync(file, 'utf8'), route.key).toContain(`route: '${route.key}'`);
+    }
+  });
+
+  it('is the only place that lists routes: no other source pairs a method with a /v1 path, except a handler naming its own', () => {
+    const routeLiteral = /['"`](GET|POST|PUT|PATCH|DELETE) \/v1\/[^'"`]*['"`]/g;
+    const offenders: string[] = [];
+    for (const dir of ['functions', 'shared', 'infra']) {
+      for (const file of sourceFiles(join(ROOT, dir))) {
+        const rel = relative(ROOT, file);
+        if (rel === join('functions', 'routes.ts')) continue;
+        const text = readFileSync(file, 'utf8');
+        const literals = [...text.matchAll(routeLiteral)].map((m) => m[0].slice(1, -1));
+        const own = routes.filter((r) => `functions/${r.handler}.ts` === rel.replaceAll('\\', '/')).map((r) => r.key);
+        const foreign = literals.filter((l) => !own.includes(l) || literals.length > 1);
+        if (foreign.length) offenders.push(`${rel}: ${foreign.join(', ')}`);
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+});
