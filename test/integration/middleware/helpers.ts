@@ -1,0 +1,79 @@
+/**
+ * Shared helpers of the middleware tests: the exact RFC 9457 problem shape, a user of one's own,
+ * and invoking a handler defined inside a test the same way `call()` invokes a handler module.
+ */
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import { gatewayEvent, lambdaContext, matchRoute } from '../../../infra/local/gateway.ts';
+import type { ApiHandler } from '../../../shared/http/context.ts';
+import type { FieldError, ProblemCode } from '../../../shared/http/problem.ts';
+import { tokenFor } from '../../support/auth.ts';
+import { call, type CallOptions, type CallResult } from '../../support/call.ts';
+
+const PROBLEM_MEMBERS = ['code', 'detail', 'requestId', 'status', 'title', 'type'];
+
+/**
+ * Asserts an RFC 9457 problem answer: status, `application/problem+json`, and a body of exactly
+ * `{type, title, status, detail, code, requestId}` plus `errors` when `errors` is given
+ * (an exact list, or 'any' for a non-empty list whose contents the test does not pin down).
+ */
+export function expectProblem(
+  res: CallResult,
+  status: number,
+  code: ProblemCode,
+  errors?: FieldError[] | 'any',
+): void {
+  const context = JSON.stringify(res.body);
+  expect(res.status, context).toBe(status);
+  expect(res.headers['content-type'], context).toBe('application/problem+json');
+  const members = errors === undefined ? PROBLEM_MEMBERS : [...PROBLEM_MEMBERS, 'errors'].sort();
+  expect(Object.keys(res.body ?? {}).sort(), context).toEqual(members);
+  expect(res.body.status).toBe(status);
+  expect(res.body.code).toBe(code);
+  expect(res.body.type).toBeTypeOf('string');
+  expect(res.body.type).not.toBe('');
+  expect(res.body.title).toBeTypeOf('string');
+  expect(res.body.detail).toBeTypeOf('string');
+  expect(res.body.requestId).toBeTypeOf('string');
+  expect(res.body.requestId).not.toBe('');
+  if (errors === 'any') {
+    expect(Array.isArray(res.body.errors) && res.body.errors.length > 0, context).toBe(true);
+  } else if (errors !== undefined) {
+    expect(res.body.errors).toEqual(errors);
+  }
+}
+
+/** A signed-up user (POST /v1/users) and a token for it. */
+export async function newUser(name = 'Test User'): Promise<{ userId: string; token: string; email: string }> {
+  const userId = randomUUID();
+  const token = tokenFor(userId);
+  const email = `${userId}@example.com`;
+  const res = await call('POST', '/v1/users', { token, body: { userId, email, name } });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return { userId, token, email };
+}
+
+/**
+ * Runs a request through a handler built in the test (with `defineHandler` for a real route key):
+ * the same route match, payload 2.0 event and Lambda context as `call()`, but this handler.
+ */
+export async function invoke(handler: ApiHandler, method: string, url: string, options: CallOptions = {}): Promise<CallResult> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body: Buffer | undefined;
+  if (options.rawBody !== undefined) body = Buffer.from(options.rawBody);
+  else if (options.body !== undefined) {
+    body = Buffer.from(JSON.stringify(options.body));
+    headers['content-type'] ??= 'application/json';
+  }
+  const match = matchRoute(method, url.split('?')[0] ?? '/');
+  if (!match) throw new Error(`No route for ${method} ${url}`);
+  const event = gatewayEvent({ method, url, headers, body }, match);
+  const response = await handler(event, lambdaContext('middleware-test') as never);
+  const text = typeof response.body === 'string' ? response.body : '';
+  return {
+    status: response.statusCode ?? 200,
+    headers: Object.fromEntries(Object.entries(response.headers ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)])),
+    body: text ? JSON.parse(text) : undefined,
+  };
+}
