@@ -134,11 +134,27 @@ describe('authorize: tenant named in the query or body -> 403', () => {
     expect(res.body).toEqual({ data: { tenantId, role: 'owner' } });
   });
 
-  it('answers 403 when the query names a tenant the caller is not in as workspaceId beside one it is in as organizationId', async () => {
+  // Both scope spellings are accepted on routes of both forms (DECISIONS.md), so each one named
+  // must be checked: otherwise a handler reading workspaceId acts in a tenant nobody authorized.
+  it('checks every named scope: workspace_id naming a foreign tenant is 403 even beside an organization_id the caller owns', async () => {
     const mine = await tenantWith('owner');
     const theirs = await tenantWith();
     const res = await invoke(listCampaigns, 'GET', `/v1/campaigns?organization_id=${mine}&workspace_id=${theirs}`, { token: caller.token });
     expectProblem(res, 403, 'forbidden');
+  });
+
+  it('checks every named scope: organization_id naming a foreign tenant is 403 even beside a workspace_id the caller owns', async () => {
+    const mine = await tenantWith('owner');
+    const theirs = await tenantWith();
+    const res = await invoke(listCampaigns, 'GET', `/v1/campaigns?workspace_id=${mine}&organization_id=${theirs}`, { token: caller.token });
+    expectProblem(res, 403, 'forbidden');
+  });
+
+  it('accepts workspace_id alone as the scope (control)', async () => {
+    const mine = await tenantWith('viewer');
+    const res = await invoke(listCampaigns, 'GET', `/v1/campaigns?workspace_id=${mine}`, { token: caller.token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toEqual({ scope: mine, tenant: { tenantId: mine, role: 'viewer' } });
   });
 });
 
