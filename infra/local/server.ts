@@ -67,8 +67,16 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
   });
 }
 
+/** Like the deployed API's CORS configuration: a web client on another origin may call the API. */
+const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET,POST,PUT,PATCH,DELETE,OPTIONS',
+  'access-control-allow-headers': 'authorization,content-type',
+  'access-control-max-age': '600',
+};
+
 function sendJson(res: ServerResponse, status: number, body: unknown, contentType = 'application/json'): void {
-  res.writeHead(status, { 'content-type': contentType });
+  res.writeHead(status, { ...CORS_HEADERS, 'content-type': contentType });
   res.end(JSON.stringify(body));
 }
 
@@ -124,14 +132,18 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     const path = url.split('?')[0];
     try {
       const body = await readBody(req);
-      if (method === 'POST' && path === '/local/token') {
+      if (method === 'OPTIONS') {
+        // CORS preflight, answered before authentication as API Gateway does.
+        res.writeHead(204, CORS_HEADERS);
+        res.end();
+      } else if (method === 'POST' && path === '/local/token') {
         const claims = parseInput(TokenRequest, parseJson(body));
         sendJson(res, 200, { accessToken: issuer.mint(claims) });
       } else if (method === 'GET' && path === '/local/outbox') {
         sendJson(res, 200, { items: (await listOutbox()).map(({ id: _id, ...email }) => email) });
       } else {
         const response = await dispatch({ method, url, headers: req.headers, body, sourceIp: req.socket.remoteAddress });
-        res.writeHead(response.statusCode, response.headers as Record<string, string>);
+        res.writeHead(response.statusCode, { ...CORS_HEADERS, ...(response.headers as Record<string, string>) });
         res.end(response.isBase64Encoded ? Buffer.from(response.body ?? '', 'base64') : (response.body ?? ''));
       }
     } catch (error) {

@@ -2,6 +2,7 @@
  * Memberships: a user's role in a tenant (organization or workspace, one kind of record).
  * Stored in the tenant's partition, and indexed by user on gsi1.
  */
+import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '../http/context.ts';
 import { documentClient, tableName } from './client.ts';
@@ -29,7 +30,7 @@ export async function getMembership(tenantId: string, userId: string): Promise<M
 export async function putMembership(input: { tenantId: string; userId: string; role: Role; status?: MembershipStatus }): Promise<Membership> {
   const now = new Date().toISOString();
   const membership: Membership = {
-    id: `${input.tenantId}:${input.userId}`,
+    id: randomUUID(),
     tenantId: input.tenantId,
     userId: input.userId,
     role: input.role,
