@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { z } from 'zod';
+import { z } from '../../shared/schemas/zod.ts';
 import { resetVerifier } from '../../shared/auth/verifier.ts';
 import { resetClients } from '../../shared/db/client.ts';
 import { listOutbox } from '../../shared/db/outbox.ts';
@@ -44,9 +44,9 @@ const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
 
 const TokenRequest = z.strictObject({
   userId: Uuid,
-  email: Email.optional(),
-  name: z.string().max(255).optional(),
-  agent: z.boolean().optional(),
+  email: z.optional(Email),
+  name: z.optional(z.string().check(z.maxLength(255))),
+  agent: z.optional(z.boolean()),
 });
 
 function readBody(req: IncomingMessage): Promise<Buffer> {

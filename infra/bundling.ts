@@ -1,0 +1,24 @@
+/**
+ * How every function is bundled, shared by the stack (RouteFunction) and the bundle benchmark so
+ * that what is measured is what is deployed.
+ */
+
+/** The oldest Node.js the project supports (engines >=22); the functions run on nodejs24.x. */
+export const BUNDLE_TARGET = 'node22';
+
+/** ESM has no `require`; a few CJS dependencies call it for Node built-ins. */
+export const ESM_REQUIRE_BANNER = "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
+
+export const BUNDLING = {
+  minify: true,
+  sourceMap: true,
+  // Stack traces keep file and line; the sources themselves would only double the bundle.
+  sourcesContent: false,
+  banner: ESM_REQUIRE_BANNER,
+  target: BUNDLE_TARGET,
+  mainFields: ['module', 'main'],
+  // Bundle AWS SDK v3 instead of using the runtime's copy: the bundle pins the SDK version the
+  // tests ran against (the runtime's drifts with each Lambda update), and tree-shaking keeps only
+  // the clients a handler uses.
+  externalModules: [] as string[],
+};

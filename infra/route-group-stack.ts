@@ -1,0 +1,79 @@
+/**
+ * The functions and API routes of one resource group (`/v1/users/...`, `/v1/reporting/...`).
+ * A nested stack per group because CloudFormation allows 500 resources per stack and each route
+ * costs seven (function, role, policy, log group, integration, route, invoke permission).
+ */
+import { NestedStack, type NestedStackProps } from 'aws-cdk-lib';
+import { HttpMethod, HttpRoute, HttpRouteKey, type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { Construct } from 'constructs';
+import { type BucketName, gatewayPath, NOT_IMPLEMENTED_HANDLER, type Route } from '../functions/routes.ts';
+import { RouteFunction } from './route-function.ts';
+import type { StageConfig } from './stage-config.ts';
+
+export interface RouteResources {
+  api: IHttpApi;
+  table: ITable;
+  buckets: Record<BucketName, IBucket>;
+  config: StageConfig;
+  /** Variables every function gets (token verification). */
+  environment: Record<string, string>;
+}
+
+export interface RouteGroupStackProps extends NestedStackProps, RouteResources {
+  routes: readonly Route[];
+}
+
+const BUCKET_VARIABLES: Record<BucketName, string> = { avatars: 'AVATARS_BUCKET', files: 'FILES_BUCKET' };
+
+/** `users` for `/v1/users/:id`: the nested stack a route belongs to. */
+export function routeGroup(route: Route): string {
+  const group = route.path.split('/')[2];
+  if (!group) throw new Error(`Route ${route.key} has no resource segment after /v1/`);
+  return group;
+}
+
+/** Stable, readable construct ids, e.g. GET /v1/users/:id/settings -> GetUsersByIdSettings. */
+export function routeId(route: Route): string {
+  const words = `${route.method.toLowerCase()} ${route.path.replace(/^\/v1\//, '').replace(/:/g, 'by-')}`;
+  return words
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join('');
+}
+
+export class RouteGroupStack extends NestedStack {
+  readonly functions: RouteFunction[] = [];
+
+  constructor(scope: Construct, id: string, props: RouteGroupStackProps) {
+    super(scope, id, props);
+    for (const route of props.routes) this.functions.push(addRoute(this, route, props));
+  }
+}
+
+/** One function and one API route for one entry of the route table. */
+export function addRoute(scope: Construct, route: Route, resources: RouteResources): RouteFunction {
+  const id = routeId(route);
+  const fn = new RouteFunction(scope, id, {
+    handler: route.handler,
+    description: route.key,
+    environment: resources.environment,
+    logRetention: resources.config.logRetention,
+    logRemovalPolicy: resources.config.removalPolicy,
+  });
+  // The 501 stub only verifies the token: it gets no data access at all.
+  if (route.handler !== NOT_IMPLEMENTED_HANDLER) {
+    const access = route.method === 'GET' ? 'read' : 'read-write';
+    fn.bindTable(resources.table, access);
+    for (const bucket of route.buckets) fn.bindBucket(BUCKET_VARIABLES[bucket], resources.buckets[bucket], access);
+  }
+  new HttpRoute(scope, `${id}Route`, {
+    httpApi: resources.api,
+    routeKey: HttpRouteKey.with(gatewayPath(route.path), HttpMethod[route.method]),
+    integration: new HttpLambdaIntegration(`${id}Integration`, fn),
+  });
+  return fn;
+}

@@ -1,0 +1,103 @@
+/**
+ * The one place where a deployment differs by stage. The stage comes from CDK context (`-c stage=...`,
+ * default in cdk.json) and is validated; everything else that varies is read here, from context
+ * first and the environment second, so the stack itself holds no stage-specific values.
+ */
+import { RemovalPolicy } from 'aws-cdk-lib';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Node } from 'constructs';
+
+export const STAGES = ['dev', 'staging', 'production'] as const;
+export type Stage = (typeof STAGES)[number];
+
+interface StageSettings {
+  /** Table, buckets and log groups: kept when the stack is deleted only where data matters. */
+  removalPolicy: RemovalPolicy;
+  logRetention: RetentionDays;
+  /** Used when context `allowedOrigins` is absent; staging and production must name theirs. */
+  defaultAllowedOrigins?: string[];
+}
+
+const SETTINGS: Record<Stage, StageSettings> = {
+  dev: { removalPolicy: RemovalPolicy.DESTROY, logRetention: RetentionDays.ONE_WEEK, defaultAllowedOrigins: ['*'] },
+  staging: { removalPolicy: RemovalPolicy.DESTROY, logRetention: RetentionDays.ONE_MONTH },
+  production: { removalPolicy: RemovalPolicy.RETAIN, logRetention: RetentionDays.THREE_MONTHS },
+};
+
+/** Who issues the bearer tokens the handlers verify (see shared/auth/verifier.ts). */
+export interface JwtSettings {
+  issuer: string;
+  audience: string;
+  jwksUri?: string;
+  cognitoUserPoolId?: string;
+  /** What is still a placeholder: synth works offline, but tokens cannot verify until it is set. */
+  placeholders: string[];
+}
+
+export interface StageConfig extends Omit<StageSettings, 'defaultAllowedOrigins'> {
+  stage: Stage;
+  /** Browser origins allowed by the API's CORS preflight and by the buckets (presigned PUT/GET). */
+  allowedOrigins: string[];
+  jwt: JwtSettings;
+}
+
+/** Deliberately invalid (`.invalid` never resolves), so a forgotten setting fails closed with 401s. */
+export const PLACEHOLDER_ISSUER = 'https://issuer.invalid/configure-jwtIssuer';
+export const PLACEHOLDER_AUDIENCE = 'configure-jwtAudience';
+
+type Env = Record<string, string | undefined>;
+
+export function readStageConfig(node: Node, env: Env = process.env): StageConfig {
+  const stage = node.tryGetContext('stage') ?? 'dev';
+  if (!STAGES.includes(stage)) {
+    throw new Error(`Context "stage" must be one of ${STAGES.join(', ')}; got ${JSON.stringify(stage)}`);
+  }
+  const { defaultAllowedOrigins, ...settings } = SETTINGS[stage as Stage];
+  const allowedOrigins = stringList(node.tryGetContext('allowedOrigins')) ?? defaultAllowedOrigins;
+  if (!allowedOrigins?.length) {
+    throw new Error(`Stage ${stage} needs its browser origins: -c allowedOrigins=https://app.example.com[,...]`);
+  }
+  return { stage: stage as Stage, ...settings, allowedOrigins, jwt: readJwt(node, env) };
+}
+
+function readJwt(node: Node, env: Env): JwtSettings {
+  const read = (key: string, envName: string): string | undefined => {
+    const value = node.tryGetContext(key) ?? env[envName];
+    return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+  };
+  const cognitoUserPoolId = read('cognitoUserPoolId', 'COGNITO_USER_POOL_ID');
+  const jwksUri = read('jwksUri', 'JWT_JWKS_URI');
+  const placeholders: string[] = [];
+  let issuer = read('jwtIssuer', 'JWT_ISSUER') ?? (cognitoUserPoolId && cognitoIssuer(cognitoUserPoolId));
+  if (!issuer) {
+    issuer = PLACEHOLDER_ISSUER;
+    placeholders.push('issuer (-c jwtIssuer=https://... or -c cognitoUserPoolId=..., or env JWT_ISSUER / COGNITO_USER_POOL_ID)');
+  }
+  let audience = read('jwtAudience', 'JWT_AUDIENCE');
+  if (!audience) {
+    audience = PLACEHOLDER_AUDIENCE;
+    placeholders.push('audience (-c jwtAudience=... or env JWT_AUDIENCE; the app client id for Cognito)');
+  }
+  return {
+    issuer,
+    audience,
+    placeholders,
+    ...(jwksUri ? { jwksUri } : {}),
+    ...(cognitoUserPoolId ? { cognitoUserPoolId } : {}),
+  };
+}
+
+/** A pool id starts with its region (`eu-west-1_AbC123`), which is all its issuer URL needs. */
+function cognitoIssuer(poolId: string): string {
+  const region = poolId.split('_')[0];
+  return `https://cognito-idp.${region}.amazonaws.com/${poolId}`;
+}
+
+/** Context from cdk.json is a JSON array; from the command line it is a string (JSON or comma list). */
+function stringList(value: unknown): string[] | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (Array.isArray(value)) return value.map(String);
+  const text = String(value).trim();
+  const list: unknown = text.startsWith('[') ? JSON.parse(text) : text.split(',');
+  return (list as unknown[]).map((v) => String(v).trim()).filter(Boolean);
+}
