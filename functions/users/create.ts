@@ -1,17 +1,17 @@
 /** POST /v1/users — creates the caller's user record at sign-up (Form B). */
-import { z } from 'zod';
+import { z } from '../../shared/schemas/zod.ts';
 import { createUser } from '../../shared/db/users.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { created } from '../../shared/http/result.ts';
-import { Email, Uuid } from '../../shared/schemas/common.ts';
+import { Email, text, Uuid } from '../../shared/schemas/common.ts';
 
 export const handler = defineHandler({
   route: 'POST /v1/users',
   input: z.strictObject({
     userId: Uuid,
     email: Email,
-    name: z.string().trim().max(255).nullable().optional(),
-    jobRole: z.string().trim().max(100).nullable().optional(),
+    name: z.optional(z.nullable(text(0, 255))),
+    jobRole: z.optional(z.nullable(text(0, 100))),
   }),
   run: async ({ input }) => created(await createUser(input)),
 });

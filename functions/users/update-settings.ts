@@ -2,7 +2,7 @@
  * PATCH /v1/users/:id/settings — creates or updates settings; `preferences` is shallow-merged into
  * the stored ones; `activeOrganizationId` must be a tenant the caller is an active member of.
  */
-import { z } from 'zod';
+import { z } from '../../shared/schemas/zod.ts';
 import { getMembership } from '../../shared/db/memberships.ts';
 import { updateSettings } from '../../shared/db/settings.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
@@ -14,17 +14,19 @@ import { Uuid } from '../../shared/schemas/common.ts';
 const MAX_PREFERENCES_BYTES = 32 * 1024;
 
 const Preferences = z
-  .record(z.string().max(100), z.unknown())
-  .refine((p) => Buffer.byteLength(JSON.stringify(p)) <= MAX_PREFERENCES_BYTES, {
-    message: `Preferences may hold at most ${MAX_PREFERENCES_BYTES} bytes of JSON.`,
-  });
+  .record(z.string().check(z.maxLength(100)), z.unknown())
+  .check(
+    z.refine((p) => Buffer.byteLength(JSON.stringify(p)) <= MAX_PREFERENCES_BYTES, {
+      error: `Preferences may hold at most ${MAX_PREFERENCES_BYTES} bytes of JSON.`,
+    }),
+  );
 
 export const handler = defineHandler({
   route: 'PATCH /v1/users/:id/settings',
   input: z.strictObject({
     userId: Uuid,
-    activeOrganizationId: Uuid.nullable().optional(),
-    preferences: Preferences.optional(),
+    activeOrganizationId: z.optional(z.nullable(Uuid)),
+    preferences: z.optional(Preferences),
   }),
   run: async ({ input: { userId, ...changes } }) => {
     if (changes.activeOrganizationId) {

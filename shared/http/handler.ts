@@ -13,7 +13,7 @@
  *   authorize      the route's declared access: self, or tenant role; agent tokens
  */
 import middy from '@middy/core';
-import type { z } from 'zod';
+import type { Output, Schema } from '../schemas/zod.ts';
 import { routeByKey } from '../../functions/routes.ts';
 import type { ApiContext, ApiEvent, ApiHandler, ApiResponse, Caller, TenantScope } from './context.ts';
 import { assembleInputMiddleware } from './middleware/assemble-input.ts';
@@ -34,21 +34,21 @@ export interface HandlerArgs<I> {
   requestId: string;
 }
 
-export interface HandlerDefinition<S extends z.ZodType> {
+export interface HandlerDefinition<S extends Schema> {
   /** `METHOD /path` exactly as in `functions/routes.ts`. */
   route: string;
   input: S;
   /** For routes addressed by a record id: the record's tenant, or undefined when it does not exist. */
-  tenantOf?: TenantOf<z.output<S>>;
-  run(args: HandlerArgs<z.output<S>>): Promise<Result>;
+  tenantOf?: TenantOf<Output<S>>;
+  run(args: HandlerArgs<Output<S>>): Promise<Result>;
 }
 
-export function defineHandler<S extends z.ZodType>(definition: HandlerDefinition<S>): ApiHandler {
+export function defineHandler<S extends Schema>(definition: HandlerDefinition<S>): ApiHandler {
   const route = routeByKey(definition.route);
   const work = async (_event: ApiEvent, context: ApiContext): Promise<ApiResponse> => {
     const state = context.state;
     const result = await definition.run({
-      input: state.input as z.output<S>,
+      input: state.input as Output<S>,
       caller: state.caller!,
       tenant: state.tenant,
       requestId: state.requestId,

@@ -3,28 +3,36 @@
  * Query-string values arrive as strings; the numeric and array helpers accept both the JSON
  * value and its query-string spelling.
  */
-import { z } from 'zod';
+import { z, type Schema } from './zod.ts';
 
-export const Uuid = z.uuid({ message: 'Must be a UUID.' });
+export const Uuid = z.uuid({ error: 'Must be a UUID.' });
 
-export const Email = z.email({ message: 'Must be a valid email address.' }).max(254);
+export const Email = z.email({ error: 'Must be a valid email address.' }).check(z.maxLength(254));
+
+/** A string, trimmed, of `min`..`max` characters. */
+export function text(min: number, max: number) {
+  return z.string().check(z.trim(), z.minLength(min), z.maxLength(max));
+}
 
 /** An integer given as a JSON number or a decimal query-string value. */
 export function intInput(min: number, max: number) {
-  return z.preprocess(
-    (v) => (typeof v === 'string' && /^-?\d+$/.test(v.trim()) ? Number(v) : v),
-    z.number({ message: 'Must be an integer.' }).int({ message: 'Must be an integer.' }).min(min).max(max),
+  return z.pipe(
+    z.transform((v: unknown) => (typeof v === 'string' && /^-?\d+$/.test(v.trim()) ? Number(v) : v)),
+    z.int({ error: 'Must be an integer.' }).check(z.minimum(min), z.maximum(max)),
   );
 }
 
 /** A boolean given as JSON or as `true`/`false` in a query string. */
-export const BooleanInput = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean());
+export const BooleanInput = z.pipe(
+  z.transform((v: unknown) => (v === 'true' ? true : v === 'false' ? false : v)),
+  z.boolean(),
+);
 
 /** An array given as JSON, as repeated query keys / `key[]`, or as one comma-separated value. */
-export function arrayInput<T extends z.ZodType>(item: T, { min = 0, max = 100 } = {}) {
-  return z.preprocess(
-    (v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v),
-    z.array(item).min(min).max(max),
+export function arrayInput<T extends Schema>(item: T, { min = 0, max = 100 } = {}) {
+  return z.pipe(
+    z.transform((v: unknown) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v)),
+    z.array(item).check(z.minLength(min), z.maxLength(max)),
   );
 }
 
@@ -34,19 +42,14 @@ export const paging = {
   pageSize: intInput(1, 100),
 };
 
-export const SearchTerm = z.string().trim().max(200);
+export const SearchTerm = text(0, 200);
 export const SortDirection = z.enum(['asc', 'desc']);
 
 /** SRCH: `searchTerm`, `sortBy` (one of the given columns), `sortDirection`. */
 export function search<const C extends readonly [string, ...string[]]>(columns: C) {
   return {
-    searchTerm: SearchTerm.optional(),
-    sortBy: z.enum(columns).optional(),
-    sortDirection: SortDirection.optional(),
+    searchTerm: z.optional(SearchTerm),
+    sortBy: z.optional(z.enum(columns)),
+    sortDirection: z.optional(SortDirection),
   };
-}
-
-/** A string that may be null (to clear it) with a length range. */
-export function nullableText(min: number, max: number) {
-  return z.string().trim().min(min).max(max).nullable();
 }

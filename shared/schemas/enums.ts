@@ -1,12 +1,12 @@
 /** The shared enumerations of interface.md. */
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 export const TIMEZONES = [
   'UTC', 'America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles', 'America/Anchorage',
   'Pacific/Honolulu', 'America/Toronto', 'America/Vancouver', 'Europe/London', 'Europe/Paris', 'Europe/Berlin',
   'Australia/Sydney', 'Australia/Melbourne', 'Pacific/Auckland', 'Asia/Tokyo', 'Asia/Singapore',
 ] as const;
-export const Timezone = z.enum(TIMEZONES).nullable();
+export const Timezone = z.nullable(z.enum(TIMEZONES));
 
 export const CURRENCIES = ['USD', 'CAD', 'GBP', 'EUR', 'AUD', 'NZD', 'JPY', 'SGD'] as const;
 export const Currency = z.enum(CURRENCIES);

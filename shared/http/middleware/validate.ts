@@ -3,7 +3,7 @@
  * the caller may not set) is a 400 naming that field.
  */
 import type { MiddlewareObj } from '@middy/core';
-import type { z } from 'zod';
+import { z, type core, type Output, type Schema } from '../../schemas/zod.ts';
 import type { ApiContext, ApiEvent, ApiResponse } from '../context.ts';
 import { invalidInput, type FieldError } from '../problem.ts';
 
@@ -11,7 +11,7 @@ function pathOf(base: readonly PropertyKey[], key?: string): string {
   return [...base, ...(key === undefined ? [] : [key])].map(String).join('.');
 }
 
-export function fieldErrors(error: z.ZodError): FieldError[] {
+export function fieldErrors(error: core.$ZodError): FieldError[] {
   const out: FieldError[] = [];
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
@@ -23,8 +23,8 @@ export function fieldErrors(error: z.ZodError): FieldError[] {
   return out;
 }
 
-export function parseInput<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
-  const parsed = schema.safeParse(raw);
+export function parseInput<S extends Schema>(schema: S, raw: unknown): Output<S> {
+  const parsed = z.safeParse(schema, raw);
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
     const names = [...new Set(errors.map((e) => e.path || '(input)'))].join(', ');
@@ -33,7 +33,7 @@ export function parseInput<S extends z.ZodType>(schema: S, raw: unknown): z.outp
   return parsed.data;
 }
 
-export function validate(schema: z.ZodType): MiddlewareObj<ApiEvent, ApiResponse, Error, ApiContext> {
+export function validate(schema: Schema): MiddlewareObj<ApiEvent, ApiResponse, Error, ApiContext> {
   return {
     before: (request) => {
       const state = request.context.state;

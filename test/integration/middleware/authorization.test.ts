@@ -56,7 +56,7 @@ const getNote = defineHandler({
 // GET /v1/campaigns: access viewer; accepts both scope spellings (Form A workspaceId, Form B organizationId).
 const listCampaigns = defineHandler({
   route: 'GET /v1/campaigns',
-  input: z.strictObject({ organizationId: Uuid.optional(), workspaceId: Uuid.optional() }),
+  input: z.strictObject({ organizationId: z.optional(Uuid), workspaceId: z.optional(Uuid) }),
   run: async ({ input, tenant }) => ok({ scope: input.workspaceId ?? input.organizationId, tenant }),
 });
 
