@@ -1,0 +1,67 @@
+/**
+ * Builds every function bundle with the stack's esbuild options (infra/bundling.ts), plus two
+ * references built in the same run: an empty handler (the floor) and a bundle holding only the
+ * DynamoDB document client (what any DynamoDB function pays). Reports each bundle's minified size
+ * and the time to import it in a fresh Node process, a stand-in for Lambda init.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { routes } from '../../functions/routes.ts';
+import { BUNDLING } from '../../infra/bundling.ts';
+import { summarize } from './stats.ts';
+
+const ROOT = join(import.meta.dirname, '../..');
+const OUT = join(ROOT, '.bench/bundles');
+const IMPORT_RUNS = 15;
+
+const REFERENCES = {
+  'reference: empty handler': join(import.meta.dirname, 'references/empty-handler.ts'),
+  'reference: DynamoDB document client only': join(import.meta.dirname, 'references/dynamodb-client-only.ts'),
+};
+
+async function bundle(name: string, entry: string): Promise<string> {
+  const outfile = join(OUT, `${name.replace(/[^a-z0-9]+/gi, '-')}.mjs`);
+  await build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    minify: BUNDLING.minify,
+    sourcemap: BUNDLING.sourceMap,
+    sourcesContent: BUNDLING.sourcesContent,
+    banner: { js: BUNDLING.banner },
+    target: BUNDLING.target,
+    mainFields: BUNDLING.mainFields,
+    external: BUNDLING.externalModules,
+    logLevel: 'error',
+  });
+  return outfile;
+}
+
+/** Milliseconds to import the bundle in a new Node process (the process start itself excluded). */
+function importTimes(file: string): number[] {
+  const script = `const t = performance.now(); await import(${JSON.stringify(pathToFileURL(file).href)}); process.stdout.write(String(performance.now() - t));`;
+  return Array.from({ length: IMPORT_RUNS }, () =>
+    Number(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })),
+  );
+}
+
+export async function measureBundles() {
+  rmSync(OUT, { recursive: true, force: true });
+  mkdirSync(OUT, { recursive: true });
+  const entries: Record<string, string> = { ...REFERENCES };
+  for (const route of routes) entries[`functions/${route.handler}`] ??= join(ROOT, 'functions', `${route.handler}.ts`);
+  entries['functions/not-found'] = join(ROOT, 'functions/not-found.ts');
+
+  const results = [];
+  for (const [name, entry] of Object.entries(entries)) {
+    const file = await bundle(name, entry);
+    const times = summarize(importTimes(file));
+    results.push({ name, bytes: statSync(file).size, importMs: times });
+  }
+  return results;
+}

@@ -1,0 +1,101 @@
+/**
+ * In-process latency of GET /v1/users/:id against DynamoDB Local, next to a bare handler making the
+ * same DynamoDB call without middleware; and DynamoDB round trips per request for a few routes.
+ * Calls alternate between the two in blocks so machine noise hits both alike.
+ */
+import { randomUUID } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { dispatch } from '../../infra/local/dispatch.ts';
+import type { LocalIssuer } from '../../infra/local/issuer.ts';
+import { documentClient, tableName } from '../../shared/db/client.ts';
+import { keys } from '../../shared/db/keys.ts';
+import { putMembership } from '../../shared/db/memberships.ts';
+import { countDynamoCalls } from './dynamodb-calls.ts';
+import { summarize } from './stats.ts';
+
+const CALLS = 1000;
+const BLOCK = 50;
+const WARMUP = 100;
+
+/** What the route does with DynamoDB, with nothing around it: the floor for the same work. */
+async function bareGetUser(userId: string) {
+  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.user(userId) }));
+  return { statusCode: out.Item ? 200 : 404, body: JSON.stringify({ data: out.Item }) };
+}
+
+export async function measureLatency(issuer: LocalIssuer) {
+  const userId = randomUUID();
+  const token = issuer.mint({ userId });
+  const headers = { authorization: `Bearer ${token}` };
+  const created = await dispatch({
+    method: 'POST',
+    url: '/v1/users',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: Buffer.from(JSON.stringify({ userId, email: `${userId}@bench.example`, name: 'Bench' })),
+  });
+  if (created.statusCode !== 201) throw new Error(`setup failed: ${created.body}`);
+
+  const viaService = () => dispatch({ method: 'GET', url: `/v1/users/${userId}`, headers });
+  const bare = () => bareGetUser(userId);
+
+  for (let i = 0; i < WARMUP; i++) {
+    await viaService();
+    await bare();
+  }
+  const service: number[] = [];
+  const floor: number[] = [];
+  for (let done = 0; done < CALLS; done += BLOCK) {
+    for (const [fn, sink] of [[viaService, service], [bare, floor]] as const) {
+      for (let i = 0; i < BLOCK; i++) {
+        const t = performance.now();
+        const response = await fn();
+        sink.push(performance.now() - t);
+        if (response.statusCode !== 200) throw new Error(`unexpected status ${response.statusCode}`);
+      }
+    }
+  }
+  const withMiddleware = summarize(service);
+  const bareHandler = summarize(floor);
+  return {
+    route: 'GET /v1/users/:id',
+    unit: 'ms',
+    withMiddleware,
+    bareHandler,
+    overhead: {
+      median: Math.round((withMiddleware.median - bareHandler.median) * 1000) / 1000,
+      p99: Math.round((withMiddleware.p99 - bareHandler.p99) * 1000) / 1000,
+    },
+  };
+}
+
+/** DynamoDB round trips per request (a batch counts as one). */
+export async function measureCallsPerRequest(issuer: LocalIssuer) {
+  const counter = countDynamoCalls();
+  const userId = randomUUID();
+  const orgId = randomUUID();
+  const auth = { authorization: `Bearer ${issuer.mint({ userId })}` };
+  const json = { ...auth, 'content-type': 'application/json' };
+  await dispatch({ method: 'POST', url: '/v1/users', headers: json, body: Buffer.from(JSON.stringify({ userId, email: `${userId}@bench.example` })) });
+  await putMembership({ tenantId: orgId, userId, role: 'owner' });
+
+  const requests: { label: string; method: string; url: string; body?: unknown }[] = [
+    { label: 'GET /v1/users/:id (read one record)', method: 'GET', url: `/v1/users/${userId}` },
+    { label: 'GET /v1/users/:id/settings', method: 'GET', url: `/v1/users/${userId}/settings` },
+    { label: 'GET /v1/users (members list)', method: 'GET', url: `/v1/users?organizationId=${orgId}&pageIndex=0&pageSize=20` },
+    { label: 'PATCH /v1/users/:id (name)', method: 'PATCH', url: `/v1/users/${userId}`, body: { name: 'Bench' } },
+    { label: 'PATCH /v1/users/:id/settings', method: 'PATCH', url: `/v1/users/${userId}/settings`, body: { preferences: { a: 1 } } },
+  ];
+  const out: Record<string, number> = {};
+  for (const r of requests) {
+    const before = counter.read();
+    const response = await dispatch({
+      method: r.method,
+      url: r.url,
+      headers: r.body ? json : auth,
+      ...(r.body ? { body: Buffer.from(JSON.stringify(r.body)) } : {}),
+    });
+    if (response.statusCode >= 300) throw new Error(`${r.label}: ${response.statusCode} ${response.body}`);
+    out[r.label] = counter.read() - before;
+  }
+  return out;
+}

@@ -1,0 +1,2 @@
+// The floor: a Lambda handler that imports nothing.
+export const handler = async () => ({ statusCode: 200, body: '{}' });

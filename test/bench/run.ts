@@ -1,0 +1,81 @@
+/**
+ * `npm run bench`: bundle sizes and import times, in-process latency with and without middleware,
+ * and DynamoDB round trips per request. Prints a summary and writes test/bench/results.json.
+ * Figures to read against the expectations below; nothing here fails on a slow machine.
+ */
+import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureTable, LOCAL_CREDENTIALS, startDynamoLocal } from '../../infra/local/dynamodb.ts';
+import { LocalIssuer } from '../../infra/local/issuer.ts';
+import { measureBundles } from './bundles.ts';
+import { measureCallsPerRequest, measureLatency } from './latency.ts';
+
+const EXPECTED = {
+  maxBundleBytes: 450 * 1024,
+  maxImportRatioToDynamoReference: 1.15,
+  maxMiddlewareOverheadP99Ms: 0.3,
+  maxCallsToReadOneRecord: 2,
+};
+
+console.log('Building bundles and timing imports…');
+const bundles = await measureBundles();
+
+console.log('Starting DynamoDB Local for the latency run…');
+const dynamo = await startDynamoLocal();
+const issuer = LocalIssuer.ephemeral();
+const table = `bench-${randomUUID()}`;
+Object.assign(process.env, {
+  AWS_REGION: 'us-east-1',
+  AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+  AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+  DYNAMODB_ENDPOINT: dynamo.endpoint,
+  TABLE_NAME: table,
+  AVATARS_BUCKET: 'avatars',
+  FILES_BUCKET: 'files',
+  LOG_LEVEL: 'silent',
+  ...issuer.verifierEnv(),
+});
+let latency;
+let calls;
+try {
+  await ensureTable(dynamo.endpoint, table);
+  latency = await measureLatency(issuer);
+  calls = await measureCallsPerRequest(issuer);
+} finally {
+  await dynamo.stop();
+}
+
+const reference = bundles.find((b) => b.name === 'reference: DynamoDB document client only')!;
+const ours = bundles.filter((b) => !b.name.startsWith('reference'));
+const heaviest = ours.reduce((a, b) => (b.importMs.median > a.importMs.median ? b : a));
+const largest = ours.reduce((a, b) => (b.bytes > a.bytes ? b : a));
+const readOne = calls['GET /v1/users/:id (read one record)']!;
+const summary = {
+  largestBundle: { name: largest.name, kb: Math.round(largest.bytes / 1024), withinLimit: largest.bytes <= EXPECTED.maxBundleBytes },
+  heaviestImport: {
+    name: heaviest.name,
+    medianMs: heaviest.importMs.median,
+    dynamoReferenceMedianMs: reference.importMs.median,
+    ratio: Math.round((heaviest.importMs.median / reference.importMs.median) * 100) / 100,
+  },
+  middlewareOverheadP99Ms: latency.overhead.p99,
+  callsToReadOneRecord: readOne,
+};
+
+const report = { generatedAt: new Date().toISOString(), node: process.version, expected: EXPECTED, summary, bundles, latency, dynamoCallsPerRequest: calls };
+writeFileSync(join(import.meta.dirname, 'results.json'), `${JSON.stringify(report, null, 2)}\n`);
+
+console.log('\nBundles (minified size, import time in a fresh process: median / p99 ms)');
+for (const b of bundles) {
+  console.log(`  ${b.name.padEnd(48)} ${String(Math.round(b.bytes / 1024)).padStart(5)} KB  ${b.importMs.median.toFixed(1).padStart(6)} / ${b.importMs.p99.toFixed(1)}`);
+}
+console.log(`\n${latency.route}, ${latency.withMiddleware.n} calls each (median / p99 ms)`);
+console.log(`  with middleware  ${latency.withMiddleware.median} / ${latency.withMiddleware.p99}`);
+console.log(`  bare handler     ${latency.bareHandler.median} / ${latency.bareHandler.p99}`);
+console.log(`  overhead         ${latency.overhead.median} / ${latency.overhead.p99}`);
+console.log('\nDynamoDB round trips per request');
+for (const [label, n] of Object.entries(calls)) console.log(`  ${label.padEnd(40)} ${n}`);
+console.log(`\nSummary (expected: bundles <= 450 KB, import <= 1.15x DynamoDB reference, overhead p99 <= 0.3 ms, read <= 2 calls)`);
+console.log(JSON.stringify(summary, null, 2));
+console.log('\nWrote test/bench/results.json');
