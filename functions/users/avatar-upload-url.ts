@@ -3,7 +3,7 @@
  * covers content type and length; the client uploads, then PATCHes `avatarKey`.
  */
 import { randomUUID } from 'node:crypto';
-import { z } from '../../shared/schemas/zod.ts';
+import * as z from 'zod/mini';
 import { config } from '../../shared/config.ts';
 import { AVATAR_EXTENSIONS, avatarKeyPrefix, MAX_AVATAR_BYTES } from '../../shared/domain/avatars.ts';
 import { getUser } from '../../shared/db/users.ts';

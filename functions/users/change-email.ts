@@ -1,5 +1,5 @@
 /** POST /v1/users/:id/change-email — sends a confirmation to the new address (outbox). */
-import { z } from '../../shared/schemas/zod.ts';
+import * as z from 'zod/mini';
 import { requestEmailChange } from '../../shared/db/email-changes.ts';
 import { emailTaken, getUser } from '../../shared/db/users.ts';
 import { defineHandler } from '../../shared/http/handler.ts';

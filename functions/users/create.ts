@@ -1,5 +1,5 @@
 /** POST /v1/users — creates the caller's user record at sign-up (Form B). */
-import { z } from '../../shared/schemas/zod.ts';
+import * as z from 'zod/mini';
 import { createUser } from '../../shared/db/users.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { created } from '../../shared/http/result.ts';

@@ -1,5 +1,5 @@
 /** GET /v1/users/:id/settings — the caller's settings (defaults until first saved). */
-import { z } from '../../shared/schemas/zod.ts';
+import * as z from 'zod/mini';
 import { getSettings } from '../../shared/db/settings.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { ok } from '../../shared/http/result.ts';

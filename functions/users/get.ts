@@ -1,5 +1,5 @@
 /** GET /v1/users/:id — the caller's own profile. */
-import { z } from '../../shared/schemas/zod.ts';
+import * as z from 'zod/mini';
 import { getUser } from '../../shared/db/users.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { notFound } from '../../shared/http/problem.ts';

@@ -1,5 +1,5 @@
 /** GET /v1/users — the members of an organization, with name search and paging. */
-import { z } from '../../shared/schemas/zod.ts';
+import * as z from 'zod/mini';
 import { membershipsOfTenant } from '../../shared/db/memberships.ts';
 import { pageOf, sortRecords } from '../../shared/db/paging.ts';
 import { getUsers } from '../../shared/db/users.ts';

@@ -2,7 +2,7 @@
  * PATCH /v1/users/:id/settings — creates or updates settings; `preferences` is shallow-merged into
  * the stored ones; `activeOrganizationId` must be a tenant the caller is an active member of.
  */
-import { z } from '../../shared/schemas/zod.ts';
+import * as z from 'zod/mini';
 import { getMembership } from '../../shared/db/memberships.ts';
 import { updateSettings } from '../../shared/db/settings.ts';
 import { defineHandler } from '../../shared/http/handler.ts';

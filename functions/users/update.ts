@@ -1,5 +1,5 @@
 /** PATCH /v1/users/:id — changes only the fields sent; `avatarKey` must be one of the caller's own uploads. */
-import { z } from '../../shared/schemas/zod.ts';
+import * as z from 'zod/mini';
 import { avatarKeyPattern } from '../../shared/domain/avatars.ts';
 import { updateUser } from '../../shared/db/users.ts';
 import { defineHandler } from '../../shared/http/handler.ts';

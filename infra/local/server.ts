@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { z } from '../../shared/schemas/zod.ts';
+import * as z from 'zod/mini';
 import { resetVerifier } from '../../shared/auth/verifier.ts';
 import { resetClients } from '../../shared/db/client.ts';
 import { listOutbox } from '../../shared/db/outbox.ts';

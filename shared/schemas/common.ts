@@ -3,7 +3,8 @@
  * Query-string values arrive as strings; the numeric and array helpers accept both the JSON
  * value and its query-string spelling.
  */
-import { z, type Schema } from './zod.ts';
+import * as z from 'zod/mini';
+import type { Schema } from './zod.ts';
 
 export const Uuid = z.uuid({ error: 'Must be a UUID.' });
 

@@ -1,5 +1,5 @@
 /** The shared enumerations of interface.md. */
-import { z } from './zod.ts';
+import * as z from 'zod/mini';
 
 export const TIMEZONES = [
   'UTC', 'America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles', 'America/Anchorage',

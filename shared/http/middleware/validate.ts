@@ -3,7 +3,10 @@
  * the caller may not set) is a 400 naming that field.
  */
 import type { MiddlewareObj } from '@middy/core';
-import { z, type core, type Output, type Schema } from '../../schemas/zod.ts';
+import * as z from 'zod/mini';
+// Also configures zod's English messages (a side effect of that module).
+import '../../schemas/zod.ts';
+import type { Output, Schema, SchemaError } from '../../schemas/zod.ts';
 import type { ApiContext, ApiEvent, ApiResponse } from '../context.ts';
 import { invalidInput, type FieldError } from '../problem.ts';
 
@@ -11,7 +14,7 @@ function pathOf(base: readonly PropertyKey[], key?: string): string {
   return [...base, ...(key === undefined ? [] : [key])].map(String).join('.');
 }
 
-export function fieldErrors(error: core.$ZodError): FieldError[] {
+export function fieldErrors(error: SchemaError): FieldError[] {
   const out: FieldError[] = [];
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
