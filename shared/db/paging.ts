@@ -41,9 +41,11 @@ export function sortRecords<T extends { id: string }>(
   return [...records].sort((a, b) => {
     const x = field(a);
     const y = field(b);
-    if (x !== y) {
-      if (x === null || x === undefined) return 1;
-      if (y === null || y === undefined) return -1;
+    const xMissing = x === null || x === undefined;
+    const yMissing = y === null || y === undefined;
+    if (xMissing || yMissing) {
+      if (xMissing !== yMissing) return xMissing ? 1 : -1;
+    } else if (x !== y) {
       if (typeof x === 'string' && typeof y === 'string') {
         const c = x.localeCompare(y, 'en', { sensitivity: 'base' });
         if (c !== 0) return sign * c;

@@ -48,7 +48,7 @@ export function assembleInput(
 
   const put = (name: string, value: unknown, source: string) => {
     const canonical = aliases.get(name) ?? name;
-    if (canonical in input && !same(input[canonical], value)) {
+    if (Object.hasOwn(input, canonical) && !same(input[canonical], value)) {
       errors.push({ path: canonical, message: `The ${source} repeats ${canonical} with a different value.` });
       return;
     }

@@ -12,7 +12,7 @@ import type { MiddlewareObj } from '@middy/core';
 import type { Access, Route } from '../../../functions/routes.ts';
 import { getMembership } from '../../db/memberships.ts';
 import type { ApiContext, ApiEvent, ApiResponse, Caller, RequestState, Role, TenantScope } from '../context.ts';
-import { forbidden, notFound } from '../problem.ts';
+import { forbidden, invalidInput, notFound } from '../problem.ts';
 
 const RANK: Record<Role, number> = { viewer: 1, member: 2, owner: 3 };
 
@@ -23,6 +23,17 @@ export function roleAllows(role: Role, access: Exclude<Access, 'self'>): boolean
   return RANK[role] >= RANK[access];
 }
 
+/** Form B names the tenant `organizationId`, Form A `workspaceId`; both may be sent. */
+const SCOPE_FIELDS = ['organizationId', 'workspaceId'] as const;
+
+/** The caller's active role in a tenant; 404 when `hidden` (named in the path, or a record's), else 403. */
+async function activeRole(tenantId: string, caller: Caller, hidden: boolean, what: string): Promise<Role> {
+  const membership = await getMembership(tenantId, caller.userId);
+  if (membership?.status === 'active') return membership.role;
+  if (hidden) throw notFound(what);
+  throw forbidden('You are not a member of this organization.');
+}
+
 async function tenantScope(
   route: Route,
   state: RequestState,
@@ -31,27 +42,36 @@ async function tenantScope(
 ): Promise<TenantScope> {
   const access = route.access as Exclude<Access, 'self'>;
   const input = state.input as Record<string, unknown>;
-  let tenantId: string | undefined;
-  let hidden: boolean; // whether a non-member is answered 404 rather than 403
+  let tenantId: string;
+  let role: Role;
   if (tenantOf) {
-    tenantId = (await tenantOf(input as never, caller))?.tenantId;
-    if (!tenantId) throw notFound('The record');
-    hidden = true;
+    const found = (await tenantOf(input as never, caller))?.tenantId;
+    if (!found) throw notFound('The record');
+    tenantId = found;
+    role = await activeRole(tenantId, caller, true, 'The record');
   } else {
-    const field = typeof input.organizationId === 'string' ? 'organizationId' : 'workspaceId';
-    tenantId = input[field] as string | undefined;
-    if (!tenantId) throw new Error(`Route ${route.key} declares tenant access but has no tenant input`);
-    hidden = state.fromPath.has(field);
+    // Path-named tenants first, so that a tenant the caller cannot see answers 404 there.
+    const named = SCOPE_FIELDS.filter((field) => typeof input[field] === 'string').sort(
+      (a, b) => Number(state.fromPath.has(b)) - Number(state.fromPath.has(a)),
+    );
+    if (!named.length) throw new Error(`Route ${route.key} declares tenant access but has no tenant input`);
+    // Each named tenant must be the caller's (a foreign one is 403, or 404 from the path); two
+    // different tenants of the caller's are ambiguous input.
+    const roles = new Map<string, Role>();
+    for (const field of named) {
+      const id = input[field] as string;
+      if (!roles.has(id)) roles.set(id, await activeRole(id, caller, state.fromPath.has(field), 'The organization'));
+    }
+    if (roles.size > 1) {
+      throw invalidInput(
+        'organizationId and workspaceId name different tenants.',
+        named.map((path) => ({ path, message: 'Names a different tenant than the other scope input.' })),
+      );
+    }
+    [[tenantId, role]] = [...roles] as [[string, Role]];
   }
-  const membership = await getMembership(tenantId, caller.userId);
-  if (!membership || membership.status !== 'active') {
-    if (hidden) throw notFound(tenantOf ? 'The record' : 'The organization');
-    throw forbidden('You are not a member of this organization.');
-  }
-  if (!roleAllows(membership.role, access)) {
-    throw forbidden(`This needs the ${access} role or higher; you are ${membership.role}.`);
-  }
-  return { tenantId, role: membership.role };
+  if (!roleAllows(role, access)) throw forbidden(`This needs the ${access} role or higher; you are ${role}.`);
+  return { tenantId, role };
 }
 
 export function authorize<I>(route: Route, tenantOf?: TenantOf<I>): MiddlewareObj<ApiEvent, ApiResponse, Error, ApiContext> {
