@@ -43,9 +43,13 @@ export function matchRoute(method: string, path: string): RouteMatch | undefined
     const match = candidate.pattern.exec(path);
     if (!match) continue;
     const pathParameters: Record<string, string> = {};
-    candidate.names.forEach((name, i) => {
-      pathParameters[name] = decodeURIComponent(match[i + 1]!);
-    });
+    try {
+      candidate.names.forEach((name, i) => {
+        pathParameters[name] = decodeURIComponent(match[i + 1]!);
+      });
+    } catch {
+      return undefined; // malformed percent-encoding: no route can match it
+    }
     return { route: candidate.route, pathParameters };
   }
   return undefined;

@@ -3,6 +3,12 @@
  * JWKS cache survives between Lambda invocations.
  */
 import { CognitoJwtVerifier, JwtRsaVerifier } from 'aws-jwt-verify';
+import {
+  FetchError,
+  JwksNotAvailableInCacheError,
+  JwksValidationError,
+  JwtBaseError,
+} from 'aws-jwt-verify/error';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
 import { config } from '../config.ts';
 
@@ -14,17 +20,23 @@ export interface VerifiedToken {
   act?: unknown;
 }
 
-interface Verifier {
-  verify(token: string): Promise<JwtPayload>;
+/** The token itself is not acceptable (expired, badly signed, wrong claims, unparseable). */
+export class TokenRejected extends Error {
+  constructor(readonly reason: string) {
+    super(`token rejected: ${reason}`);
+  }
 }
 
-let verifier: Verifier | undefined;
+type Verify = (token: string) => Promise<JwtPayload>;
 
-function createVerifier(): Verifier {
+let verify: Verify | undefined;
+
+function createVerifier(): Verify {
   const poolId = config.cognitoUserPoolId();
   if (poolId) {
     // Cognito access tokens carry `client_id` rather than `aud`.
-    return CognitoJwtVerifier.create({ userPoolId: poolId, tokenUse: 'access', clientId: config.jwtAudience() });
+    const cognito = CognitoJwtVerifier.create({ userPoolId: poolId, tokenUse: 'access', clientId: config.jwtAudience() });
+    return (token) => cognito.verify(token);
   }
   const issuer = config.jwtIssuer();
   const rsa = JwtRsaVerifier.create({
@@ -33,16 +45,34 @@ function createVerifier(): Verifier {
     jwksUri: config.jwksUri() ?? `${issuer.replace(/\/$/, '')}/.well-known/jwks.json`,
   });
   const inline = config.jwksJson();
-  // aws-jwt-verify fetches only https JWKS URIs; the local issuer hands its keys over inline.
-  if (inline) rsa.cacheJwks(JSON.parse(inline));
-  return rsa;
+  if (inline) {
+    // The local issuer hands its keys over inline (aws-jwt-verify fetches only https JWKS URIs);
+    // verifying synchronously against them means an unknown key is a rejected token, never a fetch.
+    rsa.cacheJwks(JSON.parse(inline));
+    return async (token) => rsa.verifySync(token);
+  }
+  return (token) => rsa.verify(token);
 }
 
-/** Verifies signature, issuer, audience and expiry; throws an aws-jwt-verify error otherwise. */
+/** Errors about the verifier's keys, not the token: the caller cannot fix them. */
+function isKeyProblem(error: unknown): boolean {
+  return error instanceof FetchError || error instanceof JwksValidationError || error instanceof JwksNotAvailableInCacheError;
+}
+
+/**
+ * Verifies signature, issuer, audience and expiry. Throws `TokenRejected` for a token that is not
+ * acceptable, and anything else (configuration, JWKS unavailable) as it is.
+ */
 export async function verifyToken(token: string): Promise<VerifiedToken> {
-  verifier ??= createVerifier();
-  const payload = await verifier.verify(token);
-  if (typeof payload.sub !== 'string' || payload.sub === '') throw new Error('token has no sub');
+  verify ??= createVerifier();
+  let payload: JwtPayload;
+  try {
+    payload = await verify(token);
+  } catch (error) {
+    if (error instanceof JwtBaseError && !isKeyProblem(error)) throw new TokenRejected(error.name);
+    throw error;
+  }
+  if (typeof payload.sub !== 'string' || payload.sub === '') throw new TokenRejected('no sub claim');
   return {
     sub: payload.sub,
     email: typeof payload.email === 'string' ? payload.email : undefined,
@@ -53,5 +83,5 @@ export async function verifyToken(token: string): Promise<VerifiedToken> {
 
 /** Forget the verifier, so the next call reads configuration again (tests, local server restarts). */
 export function resetVerifier(): void {
-  verifier = undefined;
+  verify = undefined;
 }

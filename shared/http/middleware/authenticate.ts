@@ -3,7 +3,7 @@
  * route, built or not, answers 401 to a request without a valid token.
  */
 import type { MiddlewareObj } from '@middy/core';
-import { verifyToken } from '../../auth/verifier.ts';
+import { TokenRejected, verifyToken } from '../../auth/verifier.ts';
 import type { ApiContext, ApiEvent, ApiResponse, Caller } from '../context.ts';
 import { unauthenticated } from '../problem.ts';
 
@@ -24,9 +24,10 @@ export async function authenticateEvent(event: ApiEvent): Promise<Caller> {
     const token = await verifyToken(match[1]);
     return { userId: token.sub, email: token.email, name: token.name, agent: token.act !== undefined };
   } catch (error) {
+    // A configuration or JWKS-fetch failure is ours, not the caller's: it stays a 500.
+    if (!(error instanceof TokenRejected)) throw error;
     // Expired, wrongly signed, wrong issuer or audience, malformed: all one answer; the kind is safe to say.
-    const reason = error instanceof Error && error.name.startsWith('Jwt') ? ` (${error.name})` : '';
-    throw unauthenticated(`The bearer token is not valid${reason}.`);
+    throw unauthenticated(`The bearer token is not valid (${error.reason}).`);
   }
 }
 
