@@ -109,6 +109,11 @@ describe('validate: unknown and invalid fields', () => {
     expectProblem(res, 400, 'invalid_input', [{ path: 'createdAt', message: 'Unknown field.' }]);
   });
 
+  it('answers 400 "Unknown field." (not a bogus repeated-input error) for a query key named like an Object.prototype member', async () => {
+    const res = await call('GET', `${url}?constructor=x`, { token: user.token });
+    expectProblem(res, 400, 'invalid_input', [{ path: 'constructor', message: 'Unknown field.' }]);
+  });
+
   it('answers 400 for an invalid value, with errors naming the field', async () => {
     const res = await call('PATCH', url, { token: user.token, body: { email: 'not-an-email' } });
     expectProblem(res, 400, 'invalid_input', [{ path: 'email', message: 'Must be a valid email address.' }]);
