@@ -60,10 +60,34 @@ function isKeyProblem(error: unknown): boolean {
 }
 
 /**
+ * Tokens this process has verified, until they expire. A client sends the same token for its whole
+ * lifetime and a warm Lambda sees it again and again; the RSA signature check is most of the
+ * middleware's cost, and a cache hit needs the identical token string, signature included.
+ */
+const verified = new Map<string, { token: VerifiedToken; expiresAtMs: number }>();
+const MAX_CACHED_TOKENS = 1000;
+
+function cached(token: string): VerifiedToken | undefined {
+  const hit = verified.get(token);
+  if (!hit) return undefined;
+  if (hit.expiresAtMs > Date.now()) return hit.token;
+  verified.delete(token);
+  return undefined;
+}
+
+function remember(token: string, result: VerifiedToken, exp: number | undefined): void {
+  if (exp === undefined) return;
+  if (verified.size >= MAX_CACHED_TOKENS) verified.delete(verified.keys().next().value!);
+  verified.set(token, { token: result, expiresAtMs: exp * 1000 });
+}
+
+/**
  * Verifies signature, issuer, audience and expiry. Throws `TokenRejected` for a token that is not
  * acceptable, and anything else (configuration, JWKS unavailable) as it is.
  */
 export async function verifyToken(token: string): Promise<VerifiedToken> {
+  const hit = cached(token);
+  if (hit) return hit;
   verify ??= createVerifier();
   let payload: JwtPayload;
   try {
@@ -73,15 +97,18 @@ export async function verifyToken(token: string): Promise<VerifiedToken> {
     throw error;
   }
   if (typeof payload.sub !== 'string' || payload.sub === '') throw new TokenRejected('no sub claim');
-  return {
+  const result: VerifiedToken = {
     sub: payload.sub,
     email: typeof payload.email === 'string' ? payload.email : undefined,
     name: typeof payload.name === 'string' ? payload.name : undefined,
     act: payload.act,
   };
+  remember(token, result, payload.exp);
+  return result;
 }
 
 /** Forget the verifier, so the next call reads configuration again (tests, local server restarts). */
 export function resetVerifier(): void {
   verify = undefined;
+  verified.clear();
 }
