@@ -10,6 +10,7 @@ import { ensureTable, LOCAL_CREDENTIALS, startDynamoLocal } from '../../infra/lo
 import { LocalIssuer } from '../../infra/local/issuer.ts';
 import { measureBundles } from './bundles.ts';
 import { measureCallsPerRequest, measureLatency } from './latency.ts';
+import { measureOverhead } from './overhead.ts';
 
 const EXPECTED = {
   maxBundleBytes: 450 * 1024,
@@ -45,6 +46,7 @@ try {
 } finally {
   await dynamo.stop();
 }
+const overhead = await measureOverhead(issuer);
 
 const reference = bundles.find((b) => b.name === 'reference: DynamoDB document client only')!;
 const ours = bundles.filter((b) => !b.name.startsWith('reference'));
@@ -59,11 +61,11 @@ const summary = {
     dynamoReferenceMedianMs: reference.importMs.median,
     ratio: Math.round((heaviest.importMs.median / reference.importMs.median) * 100) / 100,
   },
-  middlewareOverheadP99Ms: latency.overhead.p99,
+  middlewareOverheadP99Ms: { againstDynamoDbLocal: latency.overhead.p99, dynamoDbStubbed: overhead.overhead.p99 },
   callsToReadOneRecord: readOne,
 };
 
-const report = { generatedAt: new Date().toISOString(), node: process.version, expected: EXPECTED, summary, bundles, latency, dynamoCallsPerRequest: calls };
+const report = { generatedAt: new Date().toISOString(), node: process.version, expected: EXPECTED, summary, bundles, latency, overhead, dynamoCallsPerRequest: calls };
 writeFileSync(join(import.meta.dirname, 'results.json'), `${JSON.stringify(report, null, 2)}\n`);
 
 console.log('\nBundles (minified size, import time in a fresh process: median / p99 ms)');
@@ -74,6 +76,10 @@ console.log(`\n${latency.route}, ${latency.withMiddleware.n} calls each (median 
 console.log(`  with middleware  ${latency.withMiddleware.median} / ${latency.withMiddleware.p99}`);
 console.log(`  bare handler     ${latency.bareHandler.median} / ${latency.bareHandler.p99}`);
 console.log(`  overhead         ${latency.overhead.median} / ${latency.overhead.p99}`);
+console.log(`\n${overhead.route}, ${overhead.withMiddleware.n} calls each, DynamoDB ${overhead.dynamodb} (median / p99 ms)`);
+console.log(`  with middleware  ${overhead.withMiddleware.median} / ${overhead.withMiddleware.p99}`);
+console.log(`  bare handler     ${overhead.bareHandler.median} / ${overhead.bareHandler.p99}`);
+console.log(`  overhead         ${overhead.overhead.median} / ${overhead.overhead.p99}`);
 console.log('\nDynamoDB round trips per request');
 for (const [label, n] of Object.entries(calls)) console.log(`  ${label.padEnd(40)} ${n}`);
 console.log(`\nSummary (expected: bundles <= 450 KB, import <= 1.15x DynamoDB reference, overhead p99 <= 0.3 ms, read <= 2 calls)`);
