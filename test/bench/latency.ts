@@ -1,7 +1,7 @@
 /**
  * In-process latency of GET /v1/users/:id against DynamoDB Local, next to a bare handler making the
  * same DynamoDB call without middleware; and DynamoDB round trips per request for a few routes.
- * Calls alternate between the two in blocks so machine noise hits both alike.
+ * Calls alternate between the two, one by one, so machine noise hits both alike.
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
@@ -16,7 +16,6 @@ import { countDynamoCalls } from './dynamodb-calls.ts';
 import { summarize } from './stats.ts';
 
 const CALLS = 1000;
-const BLOCK = 50;
 const WARMUP = 100;
 
 /** What the route does with DynamoDB, with nothing around it: the floor for the same work. */
@@ -53,20 +52,15 @@ export async function measureLatency(issuer: LocalIssuer) {
   }
   const service: number[] = [];
   const floor: number[] = [];
-  for (let done = 0; done < CALLS; done += BLOCK) {
-    for (let i = 0; i < BLOCK; i++) {
-      const event = nextEvent();
-      const t = performance.now();
-      const response = await viaService(event);
-      service.push(performance.now() - t);
-      if (response.statusCode !== 200) throw new Error(`unexpected status ${response.statusCode}`);
-    }
-    for (let i = 0; i < BLOCK; i++) {
-      const t = performance.now();
-      const response = await bare();
-      floor.push(performance.now() - t);
-      if (response.statusCode !== 200) throw new Error(`unexpected status ${response.statusCode}`);
-    }
+  for (let i = 0; i < CALLS; i++) {
+    const event = nextEvent();
+    let t = performance.now();
+    const response = await viaService(event);
+    service.push(performance.now() - t);
+    t = performance.now();
+    const floorResponse = await bare();
+    floor.push(performance.now() - t);
+    if (response.statusCode !== 200 || floorResponse.statusCode !== 200) throw new Error('unexpected status');
   }
   const withMiddleware = summarize(service);
   const bareHandler = summarize(floor);
