@@ -3,6 +3,7 @@
  * names in query and body, the three query array forms, repeated path ids, non-object bodies.
  */
 import { describe, expect, it } from 'vitest';
+import { thrown } from '../support/thrown.ts';
 import { z } from 'zod';
 import { routeByKey } from '../../functions/routes.ts';
 import { assembleInput, camelCase, parseQuery } from '../../shared/http/middleware/assemble-input.ts';
@@ -17,15 +18,6 @@ const patchUser = routeByKey('PATCH /v1/users/:id');
 const listUsers = routeByKey('GET /v1/users');
 const unlink = routeByKey('DELETE /v1/campaigns/:id/activities/:activityId');
 
-/** The error a function throws (undefined when it returns), so assertions stay outside any catch. */
-function thrown(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (error) {
-    return error;
-  }
-  return undefined;
-}
 
 /** Assembles a request; path parameters default to `{ id: USER }`, `NO_PATH` for routes without any. */
 function assemble(route = patchUser, query = '', body?: unknown, pathParameters: Record<string, string> = { id: USER }) {

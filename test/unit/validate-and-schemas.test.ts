@@ -3,19 +3,12 @@
  * `intInput`, `BooleanInput`, `arrayInput` that read query-string spellings.
  */
 import { describe, expect, it } from 'vitest';
+import { thrown } from '../support/thrown.ts';
 import { z } from 'zod';
 import { fieldErrors, parseInput } from '../../shared/http/middleware/validate.ts';
 import { Problem } from '../../shared/http/problem.ts';
 import { arrayInput, BooleanInput, intInput, paging, Uuid } from '../../shared/schemas/common.ts';
 
-function thrown(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (error) {
-    return error;
-  }
-  return undefined;
-}
 
 function problemOf(schema: z.ZodType, raw: unknown): Problem {
   const error = thrown(() => parseInput(schema, raw));

@@ -8,7 +8,7 @@ import { gatewayEvent, lambdaContext, matchRoute } from '../../../infra/local/ga
 import type { ApiHandler } from '../../../shared/http/context.ts';
 import type { FieldError, ProblemCode } from '../../../shared/http/problem.ts';
 import { tokenFor } from '../../support/auth.ts';
-import { call, type CallOptions, type CallResult } from '../../support/call.ts';
+import { call, callResult, gatewayRequest, type CallOptions, type CallResult } from '../../support/call.ts';
 
 const PROBLEM_MEMBERS = ['code', 'detail', 'requestId', 'status', 'title', 'type'];
 
@@ -58,22 +58,8 @@ export async function newUser(name = 'Test User'): Promise<{ userId: string; tok
  * the same route match, payload 2.0 event and Lambda context as `call()`, but this handler.
  */
 export async function invoke(handler: ApiHandler, method: string, url: string, options: CallOptions = {}): Promise<CallResult> {
-  const headers: Record<string, string> = { ...options.headers };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  let body: Buffer | undefined;
-  if (options.rawBody !== undefined) body = Buffer.from(options.rawBody);
-  else if (options.body !== undefined) {
-    body = Buffer.from(JSON.stringify(options.body));
-    headers['content-type'] ??= 'application/json';
-  }
+  const request = gatewayRequest(method, url, options);
   const match = matchRoute(method, url.split('?')[0] ?? '/');
   if (!match) throw new Error(`No route for ${method} ${url}`);
-  const event = gatewayEvent({ method, url, headers, body }, match);
-  const response = await handler(event, lambdaContext('middleware-test') as never);
-  const text = typeof response.body === 'string' ? response.body : '';
-  return {
-    status: response.statusCode ?? 200,
-    headers: Object.fromEntries(Object.entries(response.headers ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)])),
-    body: text ? JSON.parse(text) : undefined,
-  };
+  return callResult(await handler(gatewayEvent(request, match), lambdaContext('middleware-test') as never));
 }
