@@ -2,14 +2,22 @@
  * Every key shape of the single table, declared once per entity. Repositories build keys only
  * through these; the table's indexes are declared in `table-definition.ts`.
  *
- * | entity      | pk                 | sk                   | gsi1pk / gsi1sk                 |
- * |-------------|--------------------|----------------------|---------------------------------|
- * | user        | USER#<userId>      | PROFILE              |                                 |
- * | email claim | EMAIL#<lower>      | CLAIM                |                                 |
- * | settings    | USER#<userId>      | SETTINGS             |                                 |
- * | email change| USER#<userId>      | EMAIL_CHANGE         |                                 |
- * | membership  | TENANT#<tenantId>  | MEMBER#<userId>      | USER#<userId> / TENANT#<tenantId> |
- * | outbox email| OUTBOX             | <sentAt>#<id>        |                                 |
+ * Everything a tenant owns lives in its partition `TENANT#<tenantId>`, so one query finds all of
+ * it (organization delete) and no query can cross tenants.
+ *
+ * | entity           | pk                | sk              | gsi1pk / gsi1sk                    | gsi2pk / gsi2sk                  |
+ * |------------------|-------------------|-----------------|------------------------------------|----------------------------------|
+ * | user             | USER#<userId>     | PROFILE         |                                    |                                  |
+ * | email claim      | EMAIL#<lower>     | CLAIM           |                                    |                                  |
+ * | settings         | USER#<userId>     | SETTINGS        |                                    |                                  |
+ * | email change     | USER#<userId>     | EMAIL_CHANGE    |                                    |                                  |
+ * | deletion request | USER#<userId>     | DELETION        |                                    |                                  |
+ * | tenant           | TENANT#<id>       | TENANT          |                                    |                                  |
+ * | tenant aggregate | TENANT#<id>       | AGGREGATE       |                                    |                                  |
+ * | membership       | TENANT#<id>       | MEMBER#<userId> | USER#<userId> / TENANT#<id>        |                                  |
+ * | invitation       | TENANT#<id>       | INVITE#<lower>  |                                    | INVITE#<lower> / TENANT#<id>     |
+ * | demo tenant      | DEMO              | TENANT          |                                    |                                  |
+ * | outbox email     | OUTBOX            | <sentAt>#<id>   |                                    |                                  |
  */
 
 export interface Key {
@@ -17,17 +25,34 @@ export interface Key {
   sk: string;
 }
 
+const tenantPk = (tenantId: string) => `TENANT#${tenantId}`;
+
 export const keys = {
   user: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
   /** Uniqueness claim on an email address (case-insensitive), written in the same transaction as the user. */
   emailClaim: (email: string): Key => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: 'CLAIM' }),
   settings: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'SETTINGS' }),
   emailChange: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'EMAIL_CHANGE' }),
+  deletionRequest: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'DELETION' }),
 
-  membership: (tenantId: string, userId: string): Key => ({ pk: `TENANT#${tenantId}`, sk: `MEMBER#${userId}` }),
-  membershipsOfTenant: (tenantId: string) => ({ pk: `TENANT#${tenantId}`, skPrefix: 'MEMBER#' }),
+  tenant: (tenantId: string): Key => ({ pk: tenantPk(tenantId), sk: 'TENANT' }),
+  /** The tenant's stored aggregate metrics, kept current by writes; read by lists and reporting. */
+  tenantAggregate: (tenantId: string): Key => ({ pk: tenantPk(tenantId), sk: 'AGGREGATE' }),
+  /** Every item of a tenant (organization delete). */
+  tenantPartition: (tenantId: string) => ({ pk: tenantPk(tenantId) }),
+  /** Pointer to the shared demo tenant, created on first use. */
+  demoTenant: (): Key => ({ pk: 'DEMO', sk: 'TENANT' }),
+
+  membership: (tenantId: string, userId: string): Key => ({ pk: tenantPk(tenantId), sk: `MEMBER#${userId}` }),
+  membershipsOfTenant: (tenantId: string) => ({ pk: tenantPk(tenantId), skPrefix: 'MEMBER#' }),
   /** gsi1: the memberships of one user, across tenants. */
-  membershipByUser: (userId: string, tenantId: string) => ({ gsi1pk: `USER#${userId}`, gsi1sk: `TENANT#${tenantId}` }),
+  membershipByUser: (userId: string, tenantId: string) => ({ gsi1pk: `USER#${userId}`, gsi1sk: tenantPk(tenantId) }),
+  membershipsOfUser: (userId: string) => ({ gsi1pk: `USER#${userId}`, gsi1skPrefix: 'TENANT#' }),
+
+  invitation: (tenantId: string, email: string): Key => ({ pk: tenantPk(tenantId), sk: `INVITE#${email.toLowerCase()}` }),
+  /** gsi2: the invitations sent to one address, across tenants. */
+  invitationByEmail: (email: string, tenantId: string) => ({ gsi2pk: `INVITE#${email.toLowerCase()}`, gsi2sk: tenantPk(tenantId) }),
+  invitationsOfEmail: (email: string) => ({ gsi2pk: `INVITE#${email.toLowerCase()}` }),
 
   outboxEmail: (sentAt: string, id: string): Key => ({ pk: 'OUTBOX', sk: `${sentAt}#${id}` }),
   outbox: () => ({ pk: 'OUTBOX' }),

@@ -1,13 +1,18 @@
 /**
- * Memberships: a user's role in a tenant (organization or workspace, one kind of record).
- * Stored in the tenant's partition, and indexed by user on gsi1.
+ * Memberships: a user's role in a tenant (organization or workspace, one kind of record), stored
+ * in the tenant's partition and indexed by user on gsi1. Every add, role change and removal
+ * changes the tenant's `memberCount` / `ownerCount` in the same transaction; a change that would
+ * leave a tenant without an owner fails its condition.
+ * Removal marks the membership deleted (and drops it from the by-user index).
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '../http/context.ts';
+import { conflict, notFound } from '../http/problem.ts';
 import { documentClient, tableName } from './client.ts';
 import { keys } from './keys.ts';
-import { queryAll, recordOf } from './operations.ts';
+import { cancellationReasons, isConditionFailure, queryAll, recordOf } from './operations.ts';
+import { LIVE_TENANT, newTenantItems } from './tenants.ts';
 
 export type MembershipStatus = 'active' | 'pending';
 
@@ -21,12 +26,185 @@ export interface Membership {
   updatedAt: string;
 }
 
-export async function getMembership(tenantId: string, userId: string): Promise<Membership | undefined> {
-  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.membership(tenantId, userId) }));
-  return out.Item && !out.Item.deletedAt ? recordOf<Membership>(out.Item) : undefined;
+function current(item: Record<string, unknown> | undefined): Membership | undefined {
+  return item && !item.deletedAt ? recordOf<Membership>(item) : undefined;
 }
 
-/** Creates or replaces a membership. */
+export async function getMembership(tenantId: string, userId: string): Promise<Membership | undefined> {
+  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.membership(tenantId, userId) }));
+  return current(out.Item);
+}
+
+/** The tenant-counter update that goes with a membership change. */
+function countUpdate(tenantId: string, members: number, owners: number, { keepAnOwner = false } = {}) {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.tenant(tenantId),
+      UpdateExpression: 'ADD memberCount :members, ownerCount :owners',
+      ConditionExpression: keepAnOwner ? `${LIVE_TENANT} AND ownerCount > :one` : LIVE_TENANT,
+      ExpressionAttributeValues: { ':members': members, ':owners': owners, ...(keepAnOwner ? { ':one': 1 } : {}) },
+    },
+  };
+}
+
+/** Items that add a membership (for this module and for larger transactions such as sign-up). */
+export function addMembershipItems(tenantId: string, userId: string, role: Role, status: MembershipStatus) {
+  const now = new Date().toISOString();
+  const membership: Membership = { id: randomUUID(), tenantId, userId, role, status, createdAt: now, updatedAt: now };
+  return {
+    membership,
+    transactItems: [
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...keys.membership(tenantId, userId), ...keys.membershipByUser(userId, tenantId), ...membership },
+          // A removed membership may be added again; a current one may not.
+          ConditionExpression: 'attribute_not_exists(pk) OR attribute_exists(deletedAt)',
+        },
+      },
+      countUpdate(tenantId, 1, role === 'owner' ? 1 : 0),
+    ],
+  };
+}
+
+/** Adds a membership: 409 when the user already belongs to the tenant, 404 when the tenant is gone. */
+export async function addMembership(tenantId: string, userId: string, role: Role, status: MembershipStatus): Promise<Membership> {
+  const { membership, transactItems } = addMembershipItems(tenantId, userId, role, status);
+  try {
+    await documentClient().send(new TransactWriteCommand({ TransactItems: transactItems }));
+  } catch (error) {
+    const reasons = cancellationReasons(error);
+    if (reasons?.[0] === 'ConditionalCheckFailed') throw conflict('This user is already a member.');
+    if (reasons?.[1] === 'ConditionalCheckFailed') throw notFound('The organization');
+    throw error;
+  }
+  return membership;
+}
+
+/** The membership guard of a change: it is still current and still has the role we read. */
+function unchanged(tenantId: string, userId: string, role: Role) {
+  return {
+    TableName: tableName(),
+    Key: keys.membership(tenantId, userId),
+    ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deletedAt) AND #role = :was',
+  };
+}
+
+async function changeWithCounts(
+  tenantId: string,
+  userId: string,
+  was: Membership,
+  membershipUpdate: { UpdateExpression: string; names: Record<string, string>; values: Record<string, unknown> },
+  owners: number,
+  members: number,
+): Promise<void> {
+  const guard = unchanged(tenantId, userId, was.role);
+  try {
+    await documentClient().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              ...guard,
+              UpdateExpression: membershipUpdate.UpdateExpression,
+              ExpressionAttributeNames: { '#role': 'role', ...membershipUpdate.names },
+              ExpressionAttributeValues: { ':was': was.role, ...membershipUpdate.values },
+            },
+          },
+          countUpdate(tenantId, members, owners, { keepAnOwner: owners < 0 }),
+        ],
+      }),
+    );
+  } catch (error) {
+    const reasons = cancellationReasons(error);
+    if (reasons?.[0] === 'ConditionalCheckFailed') throw conflict('The membership changed concurrently; retry.');
+    if (reasons?.[1] === 'ConditionalCheckFailed') {
+      throw conflict('The organization must keep an owner: make another member owner first.');
+    }
+    throw error;
+  }
+}
+
+/** Changes a member's role; the last owner cannot be demoted (409). */
+export async function changeRole(tenantId: string, userId: string, role: Role): Promise<Membership> {
+  const was = await getMembership(tenantId, userId);
+  if (!was) throw notFound('The member');
+  if (was.role === role) return was;
+  const now = new Date().toISOString();
+  const owners = (role === 'owner' ? 1 : 0) - (was.role === 'owner' ? 1 : 0);
+  await changeWithCounts(
+    tenantId,
+    userId,
+    was,
+    { UpdateExpression: 'SET #role = :role, updatedAt = :now', names: {}, values: { ':role': role, ':now': now } },
+    owners,
+    0,
+  );
+  return { ...was, role, updatedAt: now };
+}
+
+/** Marks a membership deleted; the last owner cannot be removed (409). */
+export async function removeMembership(tenantId: string, userId: string): Promise<void> {
+  const was = await getMembership(tenantId, userId);
+  if (!was) throw notFound('The member');
+  await changeWithCounts(
+    tenantId,
+    userId,
+    was,
+    { UpdateExpression: 'SET deletedAt = :now, updatedAt = :now REMOVE gsi1pk, gsi1sk', names: {}, values: { ':now': new Date().toISOString() } },
+    was.role === 'owner' ? -1 : 0,
+    -1,
+  );
+}
+
+/** Turns a pending membership active (the recipient accepted). */
+export async function activateMembership(tenantId: string, userId: string): Promise<Membership> {
+  const was = await getMembership(tenantId, userId);
+  if (!was || was.status !== 'pending') throw notFound('The invitation');
+  const now = new Date().toISOString();
+  await changeWithCounts(
+    tenantId,
+    userId,
+    was,
+    {
+      UpdateExpression: 'SET #status = :active, updatedAt = :now',
+      names: { '#status': 'status' },
+      values: { ':active': 'active', ':now': now },
+    },
+    0,
+    0,
+  );
+  return { ...was, status: 'active', updatedAt: now };
+}
+
+/** Every current membership of a tenant, in user-id order. */
+export async function membershipsOfTenant(tenantId: string): Promise<Membership[]> {
+  const { pk, skPrefix } = keys.membershipsOfTenant(tenantId);
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    FilterExpression: 'attribute_not_exists(deletedAt)',
+    ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+  });
+  return items.map((item) => recordOf<Membership>(item));
+}
+
+/** Every current membership of a user, across tenants (gsi1). */
+export async function membershipsOfUser(userId: string): Promise<Membership[]> {
+  const { gsi1pk, gsi1skPrefix } = keys.membershipsOfUser(userId);
+  const items = await queryAll({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
+    FilterExpression: 'attribute_not_exists(deletedAt)',
+    ExpressionAttributeValues: { ':pk': gsi1pk, ':prefix': gsi1skPrefix },
+  });
+  return items.map((item) => recordOf<Membership>(item));
+}
+
+/**
+ * Low-level, for tests: writes a membership as given, without touching the tenant's counters, and
+ * a bare tenant item when the tenant has none, so a test can set up access in one call.
+ */
 export async function putMembership(input: { tenantId: string; userId: string; role: Role; status?: MembershipStatus }): Promise<Membership> {
   const now = new Date().toISOString();
   const membership: Membership = {
@@ -44,16 +222,14 @@ export async function putMembership(input: { tenantId: string; userId: string; r
       Item: { ...keys.membership(input.tenantId, input.userId), ...keys.membershipByUser(input.userId, input.tenantId), ...membership },
     }),
   );
+  try {
+    const { transactItems } = newTenantItems({ name: 'Test tenant', ownerUserId: input.userId });
+    const put = transactItems[0]!.Put;
+    await documentClient().send(
+      new PutCommand({ ...put, Item: { ...put.Item, ...keys.tenant(input.tenantId), id: input.tenantId, memberCount: 0, ownerCount: 0 } }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
   return membership;
-}
-
-/** Every current (not removed) membership of a tenant, in user-id order. */
-export async function membershipsOfTenant(tenantId: string): Promise<Membership[]> {
-  const { pk, skPrefix } = keys.membershipsOfTenant(tenantId);
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    FilterExpression: 'attribute_not_exists(deletedAt)',
-    ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
-  });
-  return items.map((item) => recordOf<Membership>(item));
 }

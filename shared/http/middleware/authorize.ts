@@ -7,12 +7,14 @@
  *   `organizationId` / `workspaceId` input. Not a member: 404 when the tenant or record was named in
  *   the path (existence is never leaked), 403 when named as a scope in the query or body.
  * - `agent: false` rejects agent tokens (403).
+ * A deleted account's token is refused here (401), in the same round trip as the membership
+ * (tenant routes) or with one small read (self routes). A soft-deleted tenant is not found.
  */
 import type { MiddlewareObj } from '@middy/core';
 import type { Access, Route } from '../../../functions/routes.ts';
-import { getMembership } from '../../db/memberships.ts';
+import { isAccountDeleted, tenantAccess } from '../../db/access.ts';
 import type { ApiContext, ApiEvent, ApiResponse, Caller, RequestState, Role, TenantScope } from '../context.ts';
-import { forbidden, invalidInput, notFound } from '../problem.ts';
+import { forbidden, invalidInput, notFound, unauthenticated } from '../problem.ts';
 
 const RANK: Record<Role, number> = { viewer: 1, member: 2, owner: 3 };
 
@@ -26,9 +28,13 @@ export function roleAllows(role: Role, access: Exclude<Access, 'self'>): boolean
 /** Form B names the tenant `organizationId`, Form A `workspaceId`; both may be sent. */
 const SCOPE_FIELDS = ['organizationId', 'workspaceId'] as const;
 
-/** The caller's active role in a tenant; 404 when `hidden` (named in the path, or a record's), else 403. */
+/**
+ * The caller's active role in a live tenant; 404 when `hidden` (named in the path, or a record's),
+ * else 403; 401 when the caller's account has been deleted.
+ */
 async function activeRole(tenantId: string, caller: Caller, hidden: boolean, what: string): Promise<Role> {
-  const membership = await getMembership(tenantId, caller.userId);
+  const { accountDeleted, membership } = await tenantAccess(tenantId, caller.userId);
+  if (accountDeleted) throw unauthenticated('This account has been deleted.');
   if (membership?.status === 'active') return membership.role;
   if (hidden) throw notFound(what);
   throw forbidden('You are not a member of this organization.');
@@ -83,6 +89,7 @@ export function authorize<I>(route: Route, tenantOf?: TenantOf<I>): MiddlewareOb
       if (route.access === 'self') {
         const userId = (state.input as Record<string, unknown>).userId;
         if (userId !== undefined && userId !== caller.userId) throw forbidden('You can only act as yourself.');
+        if (await isAccountDeleted(caller.userId)) throw unauthenticated('This account has been deleted.');
         return;
       }
       state.tenant = await tenantScope(route, state, caller, tenantOf as TenantOf<never> | undefined);

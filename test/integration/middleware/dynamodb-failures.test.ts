@@ -24,9 +24,13 @@ const $metadata = {};
 let user: { userId: string; token: string; email: string };
 let ddb: AwsStub<any, any, any> | undefined;
 
-/** Mocks the document client for one test; `afterEach` restores the real one. */
+/**
+ * Mocks the document client for one test; `afterEach` restores the real one. Reads answer "no
+ * item" unless a test says otherwise (authorization reads the caller's account first).
+ */
 function mockDynamo(): AwsStub<any, any, any> {
   ddb = mockClient(DynamoDBDocumentClient);
+  ddb.on(GetCommand).resolves({});
   return ddb;
 }
 

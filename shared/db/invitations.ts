@@ -1,0 +1,163 @@
+/**
+ * Email invitations to a tenant: stored in the tenant's partition (one per address), indexed by
+ * address on gsi2, and emailed through the outbox in the same transaction. Accepting (or
+ * `process-signup` for a new account with that address) turns one into a membership.
+ */
+import { randomUUID } from 'node:crypto';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { Role } from '../http/context.ts';
+import { conflict, notFound } from '../http/problem.ts';
+import { documentClient, tableName } from './client.ts';
+import { keys } from './keys.ts';
+import { addMembershipItems, type Membership } from './memberships.ts';
+import { cancellationReasons, queryAll, recordOf } from './operations.ts';
+import { outboxPut } from './outbox.ts';
+import { LIVE_TENANT } from './tenants.ts';
+
+export type InvitationStatus = 'pending' | 'accepted' | 'declined';
+
+export interface Invitation {
+  id: string;
+  /** The tenant, under both of its names (DECISIONS.md: one id space). */
+  organizationId: string;
+  workspaceId: string;
+  email: string;
+  role: Role;
+  status: InvitationStatus;
+  invitedBy: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * Stores (or renews) the invitation of `email` to a tenant and emails it. Renewing a pending or
+ * declined invitation resends it with the new role; an accepted one is a 409.
+ */
+export async function inviteByEmail(input: { tenantId: string; tenantName: string; email: string; role: Role; invitedBy: string }): Promise<Invitation> {
+  const now = new Date().toISOString();
+  const email = input.email.trim();
+  const invitation: Invitation = {
+    id: randomUUID(),
+    organizationId: input.tenantId,
+    workspaceId: input.tenantId,
+    email,
+    role: input.role,
+    status: 'pending',
+    invitedBy: input.invitedBy,
+    createdAt: now,
+    updatedAt: now,
+  };
+  try {
+    await documentClient().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...keys.invitation(input.tenantId, email), ...keys.invitationByEmail(email, input.tenantId), ...invitation },
+              ConditionExpression: 'attribute_not_exists(pk) OR #status <> :accepted',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: { ':accepted': 'accepted' },
+            },
+          },
+          { ConditionCheck: { TableName: tableName(), Key: keys.tenant(input.tenantId), ConditionExpression: LIVE_TENANT } },
+          outboxPut({
+            to: email,
+            subject: `You are invited to ${input.tenantName}`,
+            text: `You have been invited to join ${input.tenantName} as ${input.role}. Sign in (or sign up with this address) to accept or decline the invitation.`,
+            kind: 'invitation',
+            data: { organizationId: input.tenantId, workspaceId: input.tenantId, invitationId: invitation.id, role: input.role, email },
+          }),
+        ],
+      }),
+    );
+  } catch (error) {
+    const reasons = cancellationReasons(error);
+    if (reasons?.[0] === 'ConditionalCheckFailed') throw conflict('This address has already accepted an invitation to this organization.');
+    if (reasons?.[1] === 'ConditionalCheckFailed') throw notFound('The organization');
+    throw error;
+  }
+  return invitation;
+}
+
+function toInvitation(item: Record<string, unknown>): Invitation {
+  return recordOf<Invitation>(item);
+}
+
+/** Pending invitations sent to an address, across tenants. */
+export async function pendingInvitationsFor(email: string): Promise<Invitation[]> {
+  const items = await queryAll({
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :pk',
+    FilterExpression: '#status = :pending',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':pk': keys.invitationsOfEmail(email).gsi2pk, ':pending': 'pending' },
+  });
+  return items.map(toInvitation);
+}
+
+/**
+ * Accepts a pending invitation of `email` to a tenant: the membership is created and the
+ * invitation marked accepted, atomically. 404 when there is no pending invitation; 409 when the
+ * user is already a member.
+ */
+export async function acceptInvitation(tenantId: string, email: string, userId: string): Promise<Membership> {
+  const invitationKey = keys.invitation(tenantId, email);
+  const found = await documentClient().send(new GetCommand({ TableName: tableName(), Key: invitationKey, ConsistentRead: true }));
+  if (found.Item?.status !== 'pending') throw notFound('The invitation');
+  const role = found.Item.role as Role;
+  const { membership, transactItems } = addMembershipItems(tenantId, userId, role, 'active');
+  const now = new Date().toISOString();
+  try {
+    await documentClient().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: invitationKey,
+              UpdateExpression: 'SET #status = :accepted, updatedAt = :now, acceptedBy = :userId',
+              // Still pending, with the role we read: a renewal in between is not silently ignored.
+              ConditionExpression: '#status = :pending AND #role = :role',
+              ExpressionAttributeNames: { '#status': 'status', '#role': 'role' },
+              ExpressionAttributeValues: { ':accepted': 'accepted', ':pending': 'pending', ':now': now, ':userId': userId, ':role': role },
+            },
+          },
+          ...transactItems,
+        ],
+      }),
+    );
+  } catch (error) {
+    const reasons = cancellationReasons(error);
+    if (reasons?.[0] === 'ConditionalCheckFailed') throw notFound('The invitation');
+    if (reasons?.[1] === 'ConditionalCheckFailed') throw conflict('You are already a member of this organization.');
+    if (reasons?.[2] === 'ConditionalCheckFailed') throw notFound('The organization');
+    throw error;
+  }
+  return membership;
+}
+
+/** Marks a pending invitation of `email` declined; 404 when there is none. */
+export async function declineInvitation(tenantId: string, email: string): Promise<void> {
+  try {
+    await documentClient().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.invitation(tenantId, email),
+              UpdateExpression: 'SET #status = :declined, updatedAt = :now',
+              ConditionExpression: '#status = :pending',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: { ':declined': 'declined', ':pending': 'pending', ':now': new Date().toISOString() },
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (cancellationReasons(error)?.[0] === 'ConditionalCheckFailed') throw notFound('The invitation');
+    throw error;
+  }
+}

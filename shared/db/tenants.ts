@@ -1,0 +1,255 @@
+/**
+ * Tenants: organizations and workspaces are one kind of record with one id space (DECISIONS.md).
+ * The tenant item keeps `memberCount` and `ownerCount`, changed in the same transaction as every
+ * membership write, so "a tenant always keeps an owner" and the account-deletion safeguards are
+ * enforced by DynamoDB conditions rather than by read-then-write.
+ */
+import { randomUUID } from 'node:crypto';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { conflict, notFound } from '../http/problem.ts';
+import type { Role } from '../http/context.ts';
+import { documentClient, tableName } from './client.ts';
+import { keys } from './keys.ts';
+import { batchGet, cancellationReasons, isConditionFailure, recordOf } from './operations.ts';
+
+export interface Tenant {
+  id: string;
+  name: string;
+  /** The parent organization of a workspace created under one; null for a top-level tenant. */
+  organizationId: string | null;
+  ianaTimezone: string | null;
+  currency: string;
+  avatarKey: string | null;
+  conversionValue: number | null;
+  defaultAttributionWindowDays: number | null;
+  isDemo: boolean;
+  createdBy: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** What the tenant item stores besides the record. */
+interface StoredTenant extends Tenant {
+  memberCount: number;
+  ownerCount: number;
+  deletedAt?: string;
+  deletingAt?: string;
+}
+
+/** Stored aggregate metrics of a tenant: zero until the groups that write them exist. */
+export interface TenantAggregate {
+  creatorsCount: number;
+  activitiesCount: number;
+  campaignsCount: number;
+  costsCount: number;
+  /** Recorded spend per currency, in major units. */
+  spend: Record<string, number>;
+  impressions: number;
+  engagement: number;
+}
+
+export const EMPTY_AGGREGATE: TenantAggregate = {
+  creatorsCount: 0,
+  activitiesCount: 0,
+  campaignsCount: 0,
+  costsCount: 0,
+  spend: {},
+  impressions: 0,
+  engagement: 0,
+};
+
+export const DEFAULT_CURRENCY = 'USD';
+
+/** Fields a caller may change; update expressions are built from this list only. */
+const UPDATABLE = ['name', 'ianaTimezone', 'currency', 'avatarKey', 'conversionValue', 'defaultAttributionWindowDays'] as const;
+export type TenantChanges = Partial<Pick<Tenant, (typeof UPDATABLE)[number]>>;
+
+function toTenant(item: Record<string, unknown>): Tenant {
+  const { memberCount: _m, ownerCount: _o, deletedAt: _d, deletingAt: _g, ...tenant } = recordOf<StoredTenant>(item);
+  return tenant;
+}
+
+function isLive(item: Record<string, unknown> | undefined): item is Record<string, unknown> {
+  return item !== undefined && item.deletedAt === undefined && item.deletingAt === undefined;
+}
+
+/** The condition that a tenant item exists and is neither deleted nor being deleted. */
+export const LIVE_TENANT = 'attribute_exists(pk) AND attribute_not_exists(deletedAt) AND attribute_not_exists(deletingAt)';
+
+export interface NewTenant {
+  name: string;
+  ownerUserId: string;
+  organizationId?: string | null;
+  ianaTimezone?: string | null;
+  currency?: string;
+  isDemo?: boolean;
+}
+
+/** The items that create a tenant with its owner: for `createTenant` and for larger transactions. */
+export function newTenantItems(input: NewTenant) {
+  const now = new Date().toISOString();
+  const tenant: StoredTenant = {
+    id: randomUUID(),
+    name: input.name,
+    organizationId: input.organizationId ?? null,
+    ianaTimezone: input.ianaTimezone ?? null,
+    currency: input.currency ?? DEFAULT_CURRENCY,
+    avatarKey: null,
+    conversionValue: null,
+    defaultAttributionWindowDays: null,
+    isDemo: input.isDemo ?? false,
+    createdBy: input.ownerUserId,
+    createdAt: now,
+    updatedAt: now,
+    memberCount: 1,
+    ownerCount: 1,
+  };
+  const table = tableName();
+  const transactItems = [
+    { Put: { TableName: table, Item: { ...keys.tenant(tenant.id), ...tenant }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    { Put: { TableName: table, Item: { ...keys.tenantAggregate(tenant.id), ...EMPTY_AGGREGATE } } },
+    {
+      Put: {
+        TableName: table,
+        Item: {
+          ...keys.membership(tenant.id, input.ownerUserId),
+          ...keys.membershipByUser(input.ownerUserId, tenant.id),
+          id: randomUUID(),
+          tenantId: tenant.id,
+          userId: input.ownerUserId,
+          role: 'owner' satisfies Role,
+          status: 'active',
+          createdAt: now,
+          updatedAt: now,
+        },
+      },
+    },
+  ];
+  return { tenant: toTenant(tenant as unknown as Record<string, unknown>), transactItems };
+}
+
+/** Creates a tenant whose creator is its active owner, with a zeroed aggregate. */
+export async function createTenant(input: NewTenant): Promise<Tenant> {
+  const { tenant, transactItems } = newTenantItems(input);
+  await documentClient().send(new TransactWriteCommand({ TransactItems: transactItems }));
+  return tenant;
+}
+
+/** A live tenant (not deleted or being deleted), or undefined. */
+export async function getTenant(tenantId: string): Promise<Tenant | undefined> {
+  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.tenant(tenantId) }));
+  return isLive(out.Item) ? toTenant(out.Item) : undefined;
+}
+
+/** Member and owner counts of a live tenant (for the ownership safeguards). */
+export async function getTenantCounts(tenantIds: readonly string[]): Promise<Map<string, { memberCount: number; ownerCount: number }>> {
+  const items = await batchGet([...new Set(tenantIds)].map((id) => keys.tenant(id)));
+  return new Map(
+    items.filter(isLive).map((item) => [item.id as string, { memberCount: item.memberCount as number, ownerCount: item.ownerCount as number }]),
+  );
+}
+
+/** Live tenants with their stored aggregates, by id, in one batch. */
+export async function getTenantsWithAggregates(tenantIds: readonly string[]): Promise<Map<string, { tenant: Tenant; aggregate: TenantAggregate }>> {
+  const ids = [...new Set(tenantIds)];
+  const items = await batchGet(ids.flatMap((id) => [keys.tenant(id), keys.tenantAggregate(id)]));
+  const tenants = new Map<string, Tenant>();
+  const aggregates = new Map<string, TenantAggregate>();
+  for (const item of items) {
+    const tenantId = (item.pk as string).slice('TENANT#'.length);
+    if (item.sk === 'TENANT' && isLive(item)) tenants.set(tenantId, toTenant(item));
+    if (item.sk === 'AGGREGATE') {
+      const { pk: _pk, sk: _sk, ...aggregate } = item;
+      aggregates.set(tenantId, { ...EMPTY_AGGREGATE, ...(aggregate as Partial<TenantAggregate>) });
+    }
+  }
+  return new Map([...tenants].map(([id, tenant]) => [id, { tenant, aggregate: aggregates.get(id) ?? EMPTY_AGGREGATE }]));
+}
+
+export async function getTenantAggregate(tenantId: string): Promise<TenantAggregate> {
+  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.tenantAggregate(tenantId) }));
+  if (!out.Item) return EMPTY_AGGREGATE;
+  const { pk: _pk, sk: _sk, ...aggregate } = out.Item;
+  return { ...EMPTY_AGGREGATE, ...(aggregate as Partial<TenantAggregate>) };
+}
+
+/** Applies the given changes (updatable fields only; null clears) and returns the whole record. */
+export async function updateTenant(tenantId: string, changes: TenantChanges): Promise<Tenant> {
+  const names: Record<string, string> = { '#updatedAt': 'updatedAt' };
+  const values: Record<string, unknown> = { ':updatedAt': new Date().toISOString() };
+  const sets = ['#updatedAt = :updatedAt'];
+  for (const field of UPDATABLE) {
+    if (changes[field] === undefined) continue;
+    names[`#${field}`] = field;
+    values[`:${field}`] = changes[field];
+    sets.push(`#${field} = :${field}`);
+  }
+  try {
+    const out = await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.tenant(tenantId),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: LIVE_TENANT,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return toTenant(out.Attributes ?? {});
+  } catch (error) {
+    if (isConditionFailure(error)) throw notFound('The organization');
+    throw error;
+  }
+}
+
+/** Soft delete (workspace): the tenant disappears from every read; its records are kept. */
+export async function markTenantDeleted(tenantId: string): Promise<void> {
+  const now = new Date().toISOString();
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.tenant(tenantId),
+        UpdateExpression: 'SET deletedAt = :now, updatedAt = :now',
+        ConditionExpression: LIVE_TENANT,
+        ExpressionAttributeValues: { ':now': now },
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw notFound('The workspace');
+    throw error;
+  }
+}
+
+/**
+ * The shared demo tenant, created on first use: concurrent first uses race on a conditional put
+ * of the pointer, and the loser adopts the winner's tenant. `seed` fills a newly created one.
+ */
+export async function ensureDemoTenant(createdBy: string, seed: (tenantId: string) => Promise<void>): Promise<Tenant> {
+  const pointer = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.demoTenant(), ConsistentRead: true }));
+  if (pointer.Item) {
+    const existing = await getTenant(pointer.Item.tenantId as string);
+    if (existing) return existing;
+    throw conflict('The demo organization is unavailable.');
+  }
+  const { tenant, transactItems } = newTenantItems({ name: 'Demo workspace', ownerUserId: createdBy, isDemo: true });
+  // The demo tenant has no human owner: its items are written without the creator's membership.
+  const [tenantPut, aggregatePut] = transactItems;
+  try {
+    await documentClient().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: tableName(), Item: { ...keys.demoTenant(), tenantId: tenant.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
+          { Put: { ...tenantPut!.Put, Item: { ...tenantPut!.Put.Item, memberCount: 0, ownerCount: 0 } } },
+          aggregatePut!,
+        ],
+      }),
+    );
+  } catch (error) {
+    if (cancellationReasons(error)?.[0] === 'ConditionalCheckFailed') return ensureDemoTenant(createdBy, seed);
+    throw error;
+  }
+  await seed(tenant.id);
+  return tenant;
+}
