@@ -35,15 +35,20 @@ export async function getMembership(tenantId: string, userId: string): Promise<M
   return current(out.Item);
 }
 
-/** The tenant-counter update that goes with a membership change. */
-function countUpdate(tenantId: string, members: number, owners: number, { keepAnOwner = false } = {}) {
+/**
+ * The tenant-counter update that goes with a membership change. Taking an owner away needs another
+ * owner to remain, except when the last owner leaves as the tenant's last member (account deletion).
+ */
+function countUpdate(tenantId: string, members: number, owners: number) {
+  const losesOwner = owners < 0;
+  const keepsOwner = members < 0 ? '(ownerCount > :one OR memberCount = :one)' : 'ownerCount > :one';
   return {
     Update: {
       TableName: tableName(),
       Key: keys.tenant(tenantId),
       UpdateExpression: 'ADD memberCount :members, ownerCount :owners',
-      ConditionExpression: keepAnOwner ? `${LIVE_TENANT} AND ownerCount > :one` : LIVE_TENANT,
-      ExpressionAttributeValues: { ':members': members, ':owners': owners, ...(keepAnOwner ? { ':one': 1 } : {}) },
+      ConditionExpression: losesOwner ? `${LIVE_TENANT} AND ${keepsOwner}` : LIVE_TENANT,
+      ExpressionAttributeValues: { ':members': members, ':owners': owners, ...(losesOwner ? { ':one': 1 } : {}) },
     },
   };
 }
@@ -112,7 +117,7 @@ async function changeWithCounts(
               ExpressionAttributeValues: { ':was': was.role, ...membershipUpdate.values },
             },
           },
-          countUpdate(tenantId, members, owners, { keepAnOwner: owners < 0 }),
+          countUpdate(tenantId, members, owners),
         ],
       }),
     );
@@ -144,7 +149,7 @@ export async function changeRole(tenantId: string, userId: string, role: Role): 
   return { ...was, role, updatedAt: now };
 }
 
-/** Marks a membership deleted; the last owner cannot be removed (409). */
+/** Marks a membership deleted; the last owner cannot be removed (409) unless they are the last member. */
 export async function removeMembership(tenantId: string, userId: string): Promise<void> {
   const was = await getMembership(tenantId, userId);
   if (!was) throw notFound('The member');

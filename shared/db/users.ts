@@ -62,12 +62,12 @@ export async function createUser(input: { userId: string; email: string; name?: 
 
 export async function getUser(userId: string): Promise<User | undefined> {
   const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.user(userId) }));
-  return out.Item ? recordOf<User>(out.Item) : undefined;
+  return out.Item && !out.Item.deletedAt ? recordOf<User>(out.Item) : undefined;
 }
 
 export async function getUsers(userIds: readonly string[]): Promise<Map<string, User>> {
   const items = await batchGet([...new Set(userIds)].map((id) => keys.user(id)));
-  return new Map(items.map((item) => [item.userId as string, recordOf<User>(item)]));
+  return new Map(items.filter((item) => !item.deletedAt).map((item) => [item.userId as string, recordOf<User>(item)]));
 }
 
 /**

@@ -1,0 +1,36 @@
+/**
+ * The members of a tenant as a list page: each member's user record with their `role` and
+ * `membershipStatus`, name/email search, sort, paging, and role facets. Serves GET /v1/users and
+ * the organization and workspace member lists alike.
+ */
+import { membershipsOfTenant } from '../db/memberships.ts';
+import { pageOf, sortRecords, type Page, type PageRequest } from '../db/paging.ts';
+import { getUsers, type User } from '../db/users.ts';
+import type { Facets } from '../http/result.ts';
+
+export const MEMBER_SORT_COLUMNS = ['name', 'email', 'createdAt'] as const;
+
+export interface MemberQuery extends PageRequest {
+  searchTerm?: string;
+  sortBy?: (typeof MEMBER_SORT_COLUMNS)[number];
+  sortDirection?: 'asc' | 'desc';
+}
+
+export type Member = User & { role: string; membershipStatus: string };
+
+export async function listMembers(tenantId: string, query: MemberQuery): Promise<Page<Member> & { facets: Facets }> {
+  const memberships = await membershipsOfTenant(tenantId);
+  const users = await getUsers(memberships.map((m) => m.userId));
+  const term = query.searchTerm?.toLowerCase();
+  const members = memberships.flatMap((m): Member[] => {
+    const user = users.get(m.userId);
+    if (!user) return [];
+    if (term && !`${user.name ?? ''}\n${user.email}`.toLowerCase().includes(term)) return [];
+    return [{ ...user, role: m.role, membershipStatus: m.status }];
+  });
+  const sortBy = query.sortBy ?? 'createdAt';
+  const sorted = sortRecords(members, (u) => u[sortBy], query.sortDirection ?? (query.sortBy ? 'asc' : 'desc'));
+  const roles: Record<string, number> = {};
+  for (const member of members) roles[member.role] = (roles[member.role] ?? 0) + 1;
+  return { ...pageOf(sorted, query), facets: { role: roles } };
+}
