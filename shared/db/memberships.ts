@@ -35,6 +35,11 @@ export async function getMembership(tenantId: string, userId: string): Promise<M
   return current(out.Item);
 }
 
+/** 1 for a membership that counts as an owner: only an active owner keeps a tenant owned. */
+function activeOwner(role: Role, status: MembershipStatus): number {
+  return role === 'owner' && status === 'active' ? 1 : 0;
+}
+
 /**
  * The tenant-counter update that goes with a membership change. Taking an owner away needs another
  * owner to remain, except when the last owner leaves as the tenant's last member (account deletion).
@@ -68,7 +73,7 @@ export function addMembershipItems(tenantId: string, userId: string, role: Role,
           ConditionExpression: 'attribute_not_exists(pk) OR attribute_exists(deletedAt)',
         },
       },
-      countUpdate(tenantId, 1, role === 'owner' ? 1 : 0),
+      countUpdate(tenantId, 1, activeOwner(role, status)),
     ],
   };
 }
@@ -137,7 +142,7 @@ export async function changeRole(tenantId: string, userId: string, role: Role): 
   if (!was) throw notFound('The member');
   if (was.role === role) return was;
   const now = new Date().toISOString();
-  const owners = (role === 'owner' ? 1 : 0) - (was.role === 'owner' ? 1 : 0);
+  const owners = activeOwner(role, was.status) - activeOwner(was.role, was.status);
   await changeWithCounts(
     tenantId,
     userId,
@@ -158,7 +163,7 @@ export async function removeMembership(tenantId: string, userId: string): Promis
     userId,
     was,
     { UpdateExpression: 'SET deletedAt = :now, updatedAt = :now REMOVE gsi1pk, gsi1sk', names: {}, values: { ':now': new Date().toISOString() } },
-    was.role === 'owner' ? -1 : 0,
+    -activeOwner(was.role, was.status),
     -1,
   );
 }
@@ -177,7 +182,7 @@ export async function activateMembership(tenantId: string, userId: string): Prom
       names: { '#status': 'status' },
       values: { ':active': 'active', ':now': now },
     },
-    0,
+    activeOwner(was.role, 'active'),
     0,
   );
   return { ...was, status: 'active', updatedAt: now };
