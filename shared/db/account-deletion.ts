@@ -102,6 +102,26 @@ async function assertToken(userId: string, token: string): Promise<void> {
 }
 
 /**
+ * A membership of a deleted (or being deleted) tenant: its counters no longer matter and its
+ * condition refuses every change, so the membership is marked removed on its own.
+ */
+async function dropMembershipOfGoneTenant(tenantId: string, userId: string): Promise<void> {
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.membership(tenantId, userId),
+        UpdateExpression: 'SET deletedAt = :now, updatedAt = :now REMOVE gsi1pk, gsi1sk',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deletedAt)',
+        ExpressionAttributeValues: { ':now': new Date().toISOString() },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/**
  * Deletes the account: memberships removed, settings and pending requests dropped, the email
  * address released, the profile cleared and marked deleted (its tokens answer 401 from then on).
  */
@@ -110,8 +130,11 @@ export async function deleteAccount(userId: string, token?: string): Promise<voi
   if (!user) throw notFound('User');
   if (token !== undefined) await assertToken(userId, token);
   await assertSafeguards(userId);
-  for (const membership of await membershipsOfUser(userId)) {
-    await removeMembership(membership.tenantId, userId);
+  const memberships = await membershipsOfUser(userId);
+  const live = await getTenantCounts(memberships.map((m) => m.tenantId));
+  for (const membership of memberships) {
+    if (live.has(membership.tenantId)) await removeMembership(membership.tenantId, userId);
+    else await dropMembershipOfGoneTenant(membership.tenantId, userId);
   }
   const now = new Date().toISOString();
   const table = tableName();

@@ -1,0 +1,15 @@
+/**
+ * POST /v1/users/:id/confirm-deletion — consumes the emailed token once (a wrong, used or expired
+ * token is 403) and re-checks the ownership safeguards (409).
+ */
+import * as z from 'zod/mini';
+import { confirmDeletion } from '../../shared/db/account-deletion.ts';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { ok } from '../../shared/http/result.ts';
+import { Uuid } from '../../shared/schemas/common.ts';
+
+export const handler = defineHandler({
+  route: 'POST /v1/users/:id/confirm-deletion',
+  input: z.strictObject({ userId: Uuid, token: Uuid }),
+  run: async ({ input }) => ok({ ...(await confirmDeletion(input.userId, input.token)), status: 'deletion_confirmed' }),
+});
