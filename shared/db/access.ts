@@ -4,7 +4,7 @@
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from './client.ts';
-import { keys } from './keys.ts';
+import { keys, type Key } from './keys.ts';
 import type { Membership } from './memberships.ts';
 import { batchGet, recordOf } from './operations.ts';
 
@@ -12,6 +12,8 @@ export interface TenantAccess {
   accountDeleted: boolean;
   /** The caller's current membership of a live tenant; undefined otherwise. */
   membership: Membership | undefined;
+  /** The record asked for alongside, when it exists. */
+  record: Record<string, unknown> | undefined;
 }
 
 /** A deleted account's token is no longer accepted (DECISIONS.md: 401). */
@@ -22,15 +24,18 @@ export async function isAccountDeleted(userId: string): Promise<boolean> {
   return out.Item?.deletedAt !== undefined;
 }
 
-export async function tenantAccess(tenantId: string, userId: string): Promise<TenantAccess> {
-  const items = await batchGet([keys.user(userId), keys.tenant(tenantId), keys.membership(tenantId, userId)]);
-  const bySk = new Map(items.map((item) => [item.sk as string, item]));
-  const profile = bySk.get('PROFILE');
-  const tenant = bySk.get('TENANT');
-  const member = bySk.get(keys.membership(tenantId, userId).sk);
+export async function tenantAccess(tenantId: string, userId: string, recordKey?: Key): Promise<TenantAccess> {
+  const wanted = [keys.user(userId), keys.tenant(tenantId), keys.membership(tenantId, userId), ...(recordKey ? [recordKey] : [])];
+  const items = await batchGet(wanted);
+  const find = (key: Key) => items.find((item) => item.pk === key.pk && item.sk === key.sk);
+  const profile = find(keys.user(userId));
+  const tenant = find(keys.tenant(tenantId));
+  const member = find(keys.membership(tenantId, userId));
+  const record = recordKey ? find(recordKey) : undefined;
   const tenantLive = tenant !== undefined && tenant.deletedAt === undefined && tenant.deletingAt === undefined;
   return {
     accountDeleted: profile?.deletedAt !== undefined,
     membership: tenantLive && member && member.deletedAt === undefined ? recordOf<Membership>(member) : undefined,
+    record: record && record.deletedAt === undefined ? record : undefined,
   };
 }

@@ -17,6 +17,7 @@
  * | membership       | TENANT#<id>       | MEMBER#<userId> | USER#<userId> / TENANT#<id>        |                                  |
  * | invitation       | TENANT#<id>       | INVITE#<lower>  |                                    | INVITE#<lower> / TENANT#<id>     |
  * | demo tenant      | DEMO              | TENANT          |                                    |                                  |
+ * | record pointer   | ID#<recordId>     | ID              |                                    |                                  |
  * | outbox email     | OUTBOX            | <sentAt>#<id>   |                                    |                                  |
  */
 
@@ -53,6 +54,12 @@ export const keys = {
   /** gsi2: the invitations sent to one address, across tenants. */
   invitationByEmail: (email: string, tenantId: string) => ({ gsi2pk: `INVITE#${email.toLowerCase()}`, gsi2sk: tenantPk(tenantId) }),
   invitationsOfEmail: (email: string) => ({ gsi2pk: `INVITE#${email.toLowerCase()}` }),
+
+  /**
+   * Where a record addressed by id alone (`/v1/creators/:id`) lives: its tenant and key, written in
+   * the same transaction as the record, read with one strongly consistent GetItem.
+   */
+  recordPointer: (recordId: string): Key => ({ pk: `ID#${recordId}`, sk: 'ID' }),
 
   outboxEmail: (sentAt: string, id: string): Key => ({ pk: 'OUTBOX', sk: `${sentAt}#${id}` }),
   outbox: () => ({ pk: 'OUTBOX' }),

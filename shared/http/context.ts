@@ -33,6 +33,8 @@ export interface RequestState {
   body?: unknown;
   input?: unknown;
   tenant?: TenantScope;
+  /** The record a `tenantOf` handler addresses, read in the authorization batch (raw item). */
+  record?: Record<string, unknown>;
 }
 
 export type ApiEvent = APIGatewayProxyEventV2;

@@ -31,6 +31,8 @@ export interface HandlerArgs<I> {
   caller: Caller;
   /** The tenant the request is scoped to, for routes with viewer/member/owner access. */
   tenant: TenantScope | undefined;
+  /** The raw item of the record a `tenantOf` handler addresses, when its `recordKey` was given. */
+  record: Record<string, unknown> | undefined;
   requestId: string;
 }
 
@@ -51,6 +53,7 @@ export function defineHandler<S extends Schema>(definition: HandlerDefinition<S>
       input: state.input as Output<S>,
       caller: state.caller!,
       tenant: state.tenant,
+      record: state.record,
       requestId: state.requestId,
     });
     // `envelope` turns the Result into the response in its `after` step.

@@ -12,7 +12,7 @@ import { documentClient, tableName } from '../../shared/db/client.ts';
 import type { ApiEvent } from '../../shared/http/context.ts';
 import { keys } from '../../shared/db/keys.ts';
 import { putMembership } from '../../shared/db/memberships.ts';
-import { countDynamoCalls } from './dynamodb-calls.ts';
+import { countDynamoCalls } from '../support/dynamodb-calls.ts';
 import { summarize } from './stats.ts';
 
 const CALLS = 1000;

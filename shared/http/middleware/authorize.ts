@@ -13,13 +13,18 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { Access, Route } from '../../../functions/routes.ts';
 import { isAccountDeleted, tenantAccess } from '../../db/access.ts';
+import type { Key } from '../../db/keys.ts';
 import type { ApiContext, ApiEvent, ApiResponse, Caller, RequestState, Role, TenantScope } from '../context.ts';
 import { forbidden, invalidInput, notFound, unauthenticated } from '../problem.ts';
 
 const RANK: Record<Role, number> = { viewer: 1, member: 2, owner: 3 };
 
-/** Finds the tenant a request acts on from a record it names; undefined when there is no such record. */
-export type TenantOf<I> = (input: I, caller: Caller) => Promise<{ tenantId: string } | undefined>;
+/**
+ * Finds the tenant a request acts on from a record it names; undefined when there is no such
+ * record. With `recordKey`, the record is read in the same batch as the membership and handed to
+ * the handler (`record`).
+ */
+export type TenantOf<I> = (input: I, caller: Caller) => Promise<{ tenantId: string; recordKey?: Key } | undefined>;
 
 export function roleAllows(role: Role, access: Exclude<Access, 'self'>): boolean {
   return RANK[role] >= RANK[access];
@@ -32,12 +37,25 @@ const SCOPE_FIELDS = ['organizationId', 'workspaceId'] as const;
  * The caller's active role in a live tenant; 404 when `hidden` (named in the path, or a record's),
  * else 403; 401 when the caller's account has been deleted.
  */
-async function activeRole(tenantId: string, caller: Caller, hidden: boolean, what: string): Promise<Role> {
-  const { accountDeleted, membership } = await tenantAccess(tenantId, caller.userId);
+async function activeRole(
+  tenantId: string,
+  caller: Caller,
+  hidden: boolean,
+  what: string,
+  state: RequestState,
+  recordKey?: Key,
+): Promise<Role> {
+  const { accountDeleted, membership, record } = await tenantAccess(tenantId, caller.userId, recordKey);
   if (accountDeleted) throw unauthenticated('This account has been deleted.');
-  if (membership?.status === 'active') return membership.role;
-  if (hidden) throw notFound(what);
-  throw forbidden('You are not a member of this organization.');
+  if (membership?.status !== 'active') {
+    if (hidden) throw notFound(what);
+    throw forbidden('You are not a member of this organization.');
+  }
+  if (recordKey) {
+    if (!record) throw notFound(what);
+    state.record = record;
+  }
+  return membership.role;
 }
 
 async function tenantScope(
@@ -51,10 +69,10 @@ async function tenantScope(
   let tenantId: string;
   let role: Role;
   if (tenantOf) {
-    const found = (await tenantOf(input as never, caller))?.tenantId;
+    const found = await tenantOf(input as never, caller);
     if (!found) throw notFound('The record');
-    tenantId = found;
-    role = await activeRole(tenantId, caller, true, 'The record');
+    tenantId = found.tenantId;
+    role = await activeRole(tenantId, caller, true, 'The record', state, found.recordKey);
   } else {
     // Path-named tenants first, so that a tenant the caller cannot see answers 404 there.
     const named = SCOPE_FIELDS.filter((field) => typeof input[field] === 'string').sort(
@@ -66,7 +84,7 @@ async function tenantScope(
     const roles = new Map<string, Role>();
     for (const field of named) {
       const id = input[field] as string;
-      if (!roles.has(id)) roles.set(id, await activeRole(id, caller, state.fromPath.has(field), 'The organization'));
+      if (!roles.has(id)) roles.set(id, await activeRole(id, caller, state.fromPath.has(field), 'The organization', state));
     }
     if (roles.size > 1) {
       throw invalidInput(
