@@ -1,0 +1,23 @@
+/**
+ * POST /v1/workspaces/:id/users — adds an existing user as a `pending` member (owner only). No
+ * account is created and no email is sent; the user sees the workspace in GET /v1/workspaces and
+ * accepts or declines at /v1/organizations/invites/:organizationId/accept|decline.
+ */
+import * as z from 'zod/mini';
+import { addMembership } from '../../shared/db/memberships.ts';
+import { getUser } from '../../shared/db/users.ts';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { notFound } from '../../shared/http/problem.ts';
+import { created } from '../../shared/http/result.ts';
+import { Uuid } from '../../shared/schemas/common.ts';
+import { MembershipRole } from '../../shared/schemas/enums.ts';
+import { membershipView } from './views.ts';
+
+export const handler = defineHandler({
+  route: 'POST /v1/workspaces/:id/users',
+  input: z.strictObject({ workspaceId: Uuid, userId: Uuid, role: MembershipRole }),
+  run: async ({ input }) => {
+    if (!(await getUser(input.userId))) throw notFound('The user');
+    return created(membershipView(await addMembership(input.workspaceId, input.userId, input.role, 'pending')));
+  },
+});

@@ -1,0 +1,21 @@
+/**
+ * PATCH /v1/workspaces/:id/users/:userId — changes a member's role (owner only, never their own);
+ * a pending member stays pending. No notification.
+ */
+import * as z from 'zod/mini';
+import { changeRole } from '../../shared/db/memberships.ts';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { forbidden } from '../../shared/http/problem.ts';
+import { ok } from '../../shared/http/result.ts';
+import { Uuid } from '../../shared/schemas/common.ts';
+import { MembershipRole } from '../../shared/schemas/enums.ts';
+import { membershipView } from './views.ts';
+
+export const handler = defineHandler({
+  route: 'PATCH /v1/workspaces/:id/users/:userId',
+  input: z.strictObject({ workspaceId: Uuid, userId: Uuid, role: MembershipRole }),
+  run: async ({ input, caller }) => {
+    if (input.userId === caller.userId) throw forbidden('You cannot change your own role; another owner can.');
+    return ok(membershipView(await changeRole(input.workspaceId, input.userId, input.role)));
+  },
+});

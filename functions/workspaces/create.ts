@@ -1,0 +1,51 @@
+/**
+ * POST /v1/workspaces — creates a tenant whose creator is its owner. `organizationId` names the
+ * parent organization; the caller must own it (403 otherwise, also when it does not exist: a scope
+ * named in the body). Absent, it defaults to the first top-level tenant the caller owns (oldest
+ * membership), or none; `null` asks for no parent explicitly.
+ */
+import * as z from 'zod/mini';
+import { tenantAccess } from '../../shared/db/access.ts';
+import { membershipsOfUser } from '../../shared/db/memberships.ts';
+import { sortRecords } from '../../shared/db/paging.ts';
+import { createTenant, EMPTY_AGGREGATE, getTenantsWithAggregates } from '../../shared/db/tenants.ts';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { forbidden } from '../../shared/http/problem.ts';
+import { created } from '../../shared/http/result.ts';
+import { text, Uuid } from '../../shared/schemas/common.ts';
+import { Currency, Timezone } from '../../shared/schemas/enums.ts';
+import { workspaceView } from './views.ts';
+
+async function ownedParent(userId: string, organizationId: string): Promise<string> {
+  const { membership } = await tenantAccess(organizationId, userId);
+  if (membership?.status !== 'active' || membership.role !== 'owner') {
+    throw forbidden('You can only create a workspace under an organization you own.');
+  }
+  return organizationId;
+}
+
+/** The oldest-joined live tenant the caller actively owns that is itself an organization (no parent). */
+async function defaultParent(userId: string): Promise<string | null> {
+  const owned = (await membershipsOfUser(userId)).filter((m) => m.status === 'active' && m.role === 'owner');
+  if (!owned.length) return null;
+  const tenants = await getTenantsWithAggregates(owned.map((m) => m.tenantId));
+  const first = sortRecords(owned, (m) => m.createdAt, 'asc').find((m) => tenants.get(m.tenantId)?.tenant.organizationId === null);
+  return first?.tenantId ?? null;
+}
+
+export const handler = defineHandler({
+  route: 'POST /v1/workspaces',
+  input: z.strictObject({
+    userId: Uuid,
+    name: text(1, 255),
+    organizationId: z.optional(z.nullable(Uuid)),
+    ianaTimezone: z.optional(Timezone),
+    currency: z.optional(Currency),
+  }),
+  run: async ({ input: { userId, organizationId, ...fields } }) => {
+    const parent =
+      organizationId === undefined ? await defaultParent(userId) : organizationId === null ? null : await ownedParent(userId, organizationId);
+    const tenant = await createTenant({ ...fields, ownerUserId: userId, organizationId: parent });
+    return created(workspaceView(tenant, 'owner', 'active', EMPTY_AGGREGATE));
+  },
+});

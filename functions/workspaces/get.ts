@@ -1,0 +1,19 @@
+/** GET /v1/workspaces/:id — the workspace with its stored aggregate metrics (any active member). */
+import * as z from 'zod/mini';
+import { getTenantsWithAggregates } from '../../shared/db/tenants.ts';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { notFound } from '../../shared/http/problem.ts';
+import { ok } from '../../shared/http/result.ts';
+import { Uuid } from '../../shared/schemas/common.ts';
+import { workspaceView } from './views.ts';
+
+export const handler = defineHandler({
+  route: 'GET /v1/workspaces/:id',
+  input: z.strictObject({ workspaceId: Uuid }),
+  run: async ({ input, tenant }) => {
+    // Tenant and aggregate in one batch read.
+    const found = (await getTenantsWithAggregates([input.workspaceId])).get(input.workspaceId);
+    if (!found) throw notFound('The workspace');
+    return ok(workspaceView(found.tenant, tenant!.role, 'active', found.aggregate));
+  },
+});

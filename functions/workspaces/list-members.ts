@@ -1,0 +1,19 @@
+/** GET /v1/workspaces/:id/users — the workspace's members (pending ones included), searched and paged. */
+import * as z from 'zod/mini';
+import { listMembers, MEMBER_SORT_COLUMNS } from '../../shared/domain/members.ts';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { list } from '../../shared/http/result.ts';
+import { paging, search, Uuid } from '../../shared/schemas/common.ts';
+
+export const handler = defineHandler({
+  route: 'GET /v1/workspaces/:id/users',
+  input: z.strictObject({
+    workspaceId: Uuid,
+    ...paging,
+    ...search(MEMBER_SORT_COLUMNS),
+  }),
+  run: async ({ input: { workspaceId, ...query } }) => {
+    const { facets, ...page } = await listMembers(workspaceId, query);
+    return list(page, facets);
+  },
+});

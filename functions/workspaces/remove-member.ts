@@ -1,0 +1,20 @@
+/**
+ * DELETE /v1/workspaces/:id/users/:userId — marks a membership (active or pending) deleted (owner
+ * only, never themselves). The account is kept; no notification.
+ */
+import * as z from 'zod/mini';
+import { removeMembership } from '../../shared/db/memberships.ts';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { forbidden } from '../../shared/http/problem.ts';
+import { deleted } from '../../shared/http/result.ts';
+import { Uuid } from '../../shared/schemas/common.ts';
+
+export const handler = defineHandler({
+  route: 'DELETE /v1/workspaces/:id/users/:userId',
+  input: z.strictObject({ workspaceId: Uuid, userId: Uuid }),
+  run: async ({ input, caller }) => {
+    if (input.userId === caller.userId) throw forbidden('You cannot remove yourself; another owner can.');
+    await removeMembership(input.workspaceId, input.userId);
+    return deleted(input.userId);
+  },
+});

@@ -1,0 +1,38 @@
+/**
+ * PATCH /v1/workspaces/:id — name, avatar, timezone, currency; members may do this (DECISIONS.md).
+ * `avatarKey` is null (removes the avatar) or a key under the workspace's own avatar prefix. There is
+ * no workspace avatar upload route yet; the pattern is the one such a route would issue, so no
+ * caller can point a workspace at another tenant's or user's object.
+ */
+import * as z from 'zod/mini';
+import { getTenantAggregate, updateTenant } from '../../shared/db/tenants.ts';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { invalidInput } from '../../shared/http/problem.ts';
+import { ok } from '../../shared/http/result.ts';
+import { text, Uuid } from '../../shared/schemas/common.ts';
+import { Currency, Timezone } from '../../shared/schemas/enums.ts';
+import { workspaceView } from './views.ts';
+
+export function workspaceAvatarKeyPattern(workspaceId: string): RegExp {
+  return new RegExp(`^tenants/${workspaceId}/avatar/[0-9a-f-]{36}\\.(jpg|png|webp|gif)$`);
+}
+
+export const handler = defineHandler({
+  route: 'PATCH /v1/workspaces/:id',
+  input: z.strictObject({
+    workspaceId: Uuid,
+    name: z.optional(text(1, 255)),
+    avatarKey: z.optional(z.nullable(z.string().check(z.maxLength(1024)))),
+    ianaTimezone: z.optional(Timezone),
+    currency: z.optional(Currency),
+  }),
+  run: async ({ input: { workspaceId, ...changes }, tenant }) => {
+    if (typeof changes.avatarKey === 'string' && !workspaceAvatarKeyPattern(workspaceId).test(changes.avatarKey)) {
+      throw invalidInput('avatarKey must be an avatar key of this workspace.', [
+        { path: 'avatarKey', message: 'Not an avatar key of this workspace.' },
+      ]);
+    }
+    const [updated, metrics] = await Promise.all([updateTenant(workspaceId, changes), getTenantAggregate(workspaceId)]);
+    return ok(workspaceView(updated, tenant!.role, 'active', metrics));
+  },
+});
