@@ -1,6 +1,6 @@
 /**
- * Records addressed by id alone (`GET /v1/creators/:id`): a pointer item per record names its
- * tenant and key. Authorization reads the pointer (one GetItem), then the caller's membership and
+ * Records addressed by id alone (a creator at /v1/creators/:id, say): a pointer item per record
+ * names its tenant and key. Authorization reads the pointer (one GetItem), then the caller's membership and
  * the record itself in one batch — two round trips for any single-record read.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';

@@ -1,0 +1,19 @@
+/** POST /v1/organizations/:id/users (owner) — adds an existing user; active at once (DECISIONS.md). */
+import * as z from 'zod/mini';
+import { addMembership } from '../../shared/db/memberships.ts';
+import { getUser } from '../../shared/db/users.ts';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { notFound } from '../../shared/http/problem.ts';
+import { created } from '../../shared/http/result.ts';
+import { Uuid } from '../../shared/schemas/common.ts';
+import { MembershipRole } from '../../shared/schemas/enums.ts';
+import { membershipView } from './views.ts';
+
+export const handler = defineHandler({
+  route: 'POST /v1/organizations/:id/users',
+  input: z.strictObject({ organizationId: Uuid, userId: Uuid, role: MembershipRole }),
+  run: async ({ input }) => {
+    if (!(await getUser(input.userId))) throw notFound('User');
+    return created(membershipView(await addMembership(input.organizationId, input.userId, input.role, 'active')));
+  },
+});

@@ -1,0 +1,31 @@
+/**
+ * POST /v1/organizations/complete-organic-signup — creates the caller's organization (owner), makes
+ * the caller a viewer of the shared demo organization (created on first use) and switches the
+ * caller's active organization to the demo (interface.md, "States and transitions").
+ */
+import { addMembership } from '../../shared/db/memberships.ts';
+import { updateSettings } from '../../shared/db/settings.ts';
+import { createTenant, EMPTY_AGGREGATE, ensureDemoTenant } from '../../shared/db/tenants.ts';
+import { seedDemoTenant } from '../../shared/domain/demo-tenant.ts';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { Problem } from '../../shared/http/problem.ts';
+import { created } from '../../shared/http/result.ts';
+import { NewOrganization } from './inputs.ts';
+import { organizationView } from './views.ts';
+
+export const handler = defineHandler({
+  route: 'POST /v1/organizations/complete-organic-signup',
+  input: NewOrganization,
+  run: async ({ input: { userId, ...fields } }) => {
+    const organization = await createTenant({ ...fields, ownerUserId: userId });
+    const demo = await ensureDemoTenant(userId, seedDemoTenant);
+    try {
+      await addMembership(demo.id, userId, 'viewer', 'active');
+    } catch (error) {
+      // Already in the demo (a second organic sign-up): keep that membership.
+      if (!(error instanceof Problem) || error.code !== 'conflict') throw error;
+    }
+    await updateSettings(userId, { activeOrganizationId: demo.id });
+    return created(organizationView(organization, 'owner', 'active', EMPTY_AGGREGATE));
+  },
+});

@@ -1,0 +1,19 @@
+/**
+ * DELETE /v1/organizations/:id (owner) — permanent: the organization and everything it owns,
+ * files-bucket objects included (shared/db/tenant-deletion.ts). Marked first, so from the first
+ * step on it is gone for every reader and a second DELETE is 404.
+ */
+import * as z from 'zod/mini';
+import { deleteTenantCascade } from '../../shared/db/tenant-deletion.ts';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { deleted } from '../../shared/http/result.ts';
+import { Uuid } from '../../shared/schemas/common.ts';
+
+export const handler = defineHandler({
+  route: 'DELETE /v1/organizations/:id',
+  input: z.strictObject({ organizationId: Uuid }),
+  run: async ({ input }) => {
+    await deleteTenantCascade(input.organizationId);
+    return deleted(input.organizationId);
+  },
+});

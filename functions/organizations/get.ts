@@ -1,0 +1,19 @@
+/** GET /v1/organizations/:id — the organization, the caller's role in it, and its stored aggregate. */
+import * as z from 'zod/mini';
+import { getTenantsWithAggregates } from '../../shared/db/tenants.ts';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { notFound } from '../../shared/http/problem.ts';
+import { ok } from '../../shared/http/result.ts';
+import { Uuid } from '../../shared/schemas/common.ts';
+import { organizationView } from './views.ts';
+
+export const handler = defineHandler({
+  route: 'GET /v1/organizations/:id',
+  input: z.strictObject({ organizationId: Uuid }),
+  run: async ({ input, tenant: scope }) => {
+    const found = (await getTenantsWithAggregates([input.organizationId])).get(input.organizationId);
+    // Deleted between authorization and this read.
+    if (!found) throw notFound('The organization');
+    return ok(organizationView(found.tenant, scope!.role, 'active', found.aggregate));
+  },
+});

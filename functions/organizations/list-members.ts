@@ -1,0 +1,19 @@
+/** GET /v1/organizations/:id/users — the organization's members, with name search and paging. */
+import * as z from 'zod/mini';
+import { listMembers, MEMBER_SORT_COLUMNS } from '../../shared/domain/members.ts';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { list } from '../../shared/http/result.ts';
+import { paging, search, Uuid } from '../../shared/schemas/common.ts';
+
+export const handler = defineHandler({
+  route: 'GET /v1/organizations/:id/users',
+  input: z.strictObject({
+    organizationId: Uuid,
+    ...paging,
+    ...search(MEMBER_SORT_COLUMNS),
+  }),
+  run: async ({ input: { organizationId, ...query } }) => {
+    const { facets, ...page } = await listMembers(organizationId, query);
+    return list(page, facets);
+  },
+});

@@ -1,0 +1,33 @@
+/**
+ * POST /v1/organizations/invites/process-signup — turns every pending email invitation to the new
+ * user's address into a membership. 200 also when there is nothing to process (DECISIONS.md).
+ */
+import * as z from 'zod/mini';
+import { acceptInvitation, pendingInvitationsFor } from '../../shared/db/invitations.ts';
+import type { Membership } from '../../shared/db/memberships.ts';
+import { getUser } from '../../shared/db/users.ts';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { Problem } from '../../shared/http/problem.ts';
+import { ok } from '../../shared/http/result.ts';
+import { Uuid } from '../../shared/schemas/common.ts';
+import { membershipView } from './views.ts';
+
+export const handler = defineHandler({
+  route: 'POST /v1/organizations/invites/process-signup',
+  input: z.strictObject({ userId: Uuid }),
+  run: async ({ input }) => {
+    // Without a user record there is no address to match: nothing to process.
+    const user = await getUser(input.userId);
+    const invitations = user ? await pendingInvitationsFor(user.email) : [];
+    const memberships: Membership[] = [];
+    for (const invitation of invitations) {
+      try {
+        memberships.push(await acceptInvitation(invitation.organizationId, user!.email, user!.userId));
+      } catch (error) {
+        // Already a member (409), or the invitation or its tenant went away meanwhile (404): skip.
+        if (!(error instanceof Problem) || (error.code !== 'conflict' && error.code !== 'not_found')) throw error;
+      }
+    }
+    return ok({ memberships: memberships.map(membershipView) });
+  },
+});

@@ -1,0 +1,45 @@
+/**
+ * PATCH /v1/organizations/:id (owner) — changes only the fields sent; null clears a nullable one.
+ * `avatarKey`: there is no organization avatar upload route, so the only keys accepted are those
+ * of this tenant's avatar key space, `tenants/<organizationId>/avatar/<uuid>.<jpg|png|webp|gif>`
+ * (the shape an upload route would issue); anything else is 400. Null removes the avatar.
+ */
+import * as z from 'zod/mini';
+import { getTenantAggregate, updateTenant } from '../../shared/db/tenants.ts';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { invalidInput } from '../../shared/http/problem.ts';
+import { ok } from '../../shared/http/result.ts';
+import { text, Uuid } from '../../shared/schemas/common.ts';
+import { Currency, Timezone } from '../../shared/schemas/enums.ts';
+import { organizationView } from './views.ts';
+
+/**
+ * Money in major units. The cap keeps values inside what DynamoDB stores exactly (and far above
+ * any real customer value), so an absurd number is a 400 rather than a storage error.
+ */
+const MAX_CONVERSION_VALUE = 1e12;
+
+const avatarKeyPattern = (organizationId: string) =>
+  new RegExp(`^tenants/${organizationId}/avatar/[0-9a-f-]{36}\\.(jpg|png|webp|gif)$`);
+
+export const handler = defineHandler({
+  route: 'PATCH /v1/organizations/:id',
+  input: z.strictObject({
+    organizationId: Uuid,
+    name: z.optional(text(1, 255)),
+    ianaTimezone: z.optional(Timezone),
+    currency: z.optional(Currency),
+    avatarKey: z.optional(z.nullable(z.string().check(z.maxLength(1024)))),
+    conversionValue: z.optional(z.nullable(z.number().check(z.minimum(0), z.maximum(MAX_CONVERSION_VALUE)))),
+    defaultAttributionWindowDays: z.optional(z.nullable(z.int().check(z.minimum(1)))),
+  }),
+  run: async ({ input: { organizationId, ...changes }, tenant: scope }) => {
+    if (typeof changes.avatarKey === 'string' && !avatarKeyPattern(organizationId).test(changes.avatarKey)) {
+      throw invalidInput('avatarKey must be an avatar key of this organization.', [
+        { path: 'avatarKey', message: 'Not an avatar key of this organization.' },
+      ]);
+    }
+    const [tenant, metrics] = await Promise.all([updateTenant(organizationId, changes), getTenantAggregate(organizationId)]);
+    return ok(organizationView(tenant, scope!.role, 'active', metrics));
+  },
+});

@@ -1,0 +1,144 @@
+/**
+ * Permanent deletion of a tenant (DELETE /v1/organizations/:id): every item of its partition
+ * (memberships, invitations, the aggregate, and every record the other groups keep there by
+ * convention, see keys.ts), the record pointers (`ID#<id>`, outside the partition) of those items,
+ * and the files-bucket objects they name in `s3Key`.
+ *
+ * Order, each step idempotent so that calling again after an interruption completes the job:
+ * 1. mark the tenant item `deletingAt`: every read treats the tenant as gone from then on, and
+ *    membership writes (conditioned on a live tenant) stop;
+ * 2. page through the partition: for each page delete the S3 objects first, then the record
+ *    pointers, then the items (BatchWriteItem, 25 at a time, unprocessed items retried with
+ *    backoff): whatever names something is deleted last, so a retry finds it again;
+ * 3. delete the tenant item last, once a pass over the partition finds nothing else: while the
+ *    tenant item exists the deletion is visibly unfinished.
+ */
+import { DeleteObjectsCommand, S3Client } from '@aws-sdk/client-s3';
+import { BatchWriteCommand, DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config.ts';
+import { notFound } from '../http/problem.ts';
+import { documentClient, tableName } from './client.ts';
+import { keys, type Key } from './keys.ts';
+import { isConditionFailure } from './operations.ts';
+
+type Item = Record<string, unknown>;
+
+const BATCH_WRITE_LIMIT = 25;
+const DELETE_OBJECTS_LIMIT = 1000;
+const MAX_ATTEMPTS = 8;
+/** Items written to the partition while a pass ran are caught by the next; this bounds the passes. */
+const MAX_PASSES = 5;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const backoff = (attempt: number) => Math.min(1000, 25 * 2 ** attempt);
+
+let s3: S3Client | undefined;
+
+/** Configured like the rest: region from config; the local emulator needs path-style addressing. */
+function s3Client(): S3Client {
+  const endpoint = config.s3Endpoint();
+  s3 ??= new S3Client({ region: config.region(), ...(endpoint ? { endpoint, forcePathStyle: true } : {}) });
+  return s3;
+}
+
+/** Forget the S3 client, so the next call reads configuration again (tests). */
+export function resetDeletionClients(): void {
+  s3?.destroy();
+  s3 = undefined;
+}
+
+async function markDeleting(tenantId: string): Promise<void> {
+  const now = new Date().toISOString();
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.tenant(tenantId),
+        // A retry keeps the first mark.
+        UpdateExpression: 'SET deletingAt = if_not_exists(deletingAt, :now), updatedAt = :now',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':now': now },
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw notFound('The organization');
+    throw error;
+  }
+}
+
+/** Deletes objects of the files bucket; a missing bucket or object is already what we want. */
+async function deleteObjects(objectKeys: string[]): Promise<void> {
+  const bucket = config.filesBucket();
+  for (let i = 0; i < objectKeys.length; i += DELETE_OBJECTS_LIMIT) {
+    const chunk = objectKeys.slice(i, i + DELETE_OBJECTS_LIMIT);
+    try {
+      const out = await s3Client().send(
+        new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: chunk.map((Key) => ({ Key })), Quiet: true } }),
+      );
+      const failed = (out.Errors ?? []).filter((e) => e.Code !== 'NoSuchKey');
+      if (failed.length) throw new Error(`S3 refused to delete ${failed.length} object(s): ${failed[0]!.Code} ${failed[0]!.Key}`);
+    } catch (error) {
+      if (error instanceof Error && error.name === 'NoSuchBucket') return;
+      throw error;
+    }
+  }
+}
+
+/** BatchWriteItem deletes, 25 at a time, retrying unprocessed items with backoff; throws when they persist. */
+async function batchDelete(keyList: Key[]): Promise<void> {
+  const table = tableName();
+  for (let i = 0; i < keyList.length; i += BATCH_WRITE_LIMIT) {
+    let pending = keyList.slice(i, i + BATCH_WRITE_LIMIT).map((k) => ({ DeleteRequest: { Key: { pk: k.pk, sk: k.sk } } }));
+    for (let attempt = 0; pending.length; attempt++) {
+      if (attempt >= MAX_ATTEMPTS) throw new Error(`BatchWrite left ${pending.length} deletes unprocessed`);
+      if (attempt) await sleep(backoff(attempt));
+      const out = await documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
+      pending = (out.UnprocessedItems?.[table] as typeof pending | undefined) ?? [];
+    }
+  }
+}
+
+/** One pass over the partition; returns how many items (other than the tenant item) it deleted. */
+async function sweepPartition(tenantId: string): Promise<number> {
+  const { pk } = keys.tenantPartition(tenantId);
+  const tenantSk = keys.tenant(tenantId).sk;
+  let deleted = 0;
+  let start: Item | undefined;
+  do {
+    const page = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': pk },
+        ProjectionExpression: 'pk, sk, #id, s3Key',
+        ExpressionAttributeNames: { '#id': 'id' },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    const items = (page.Items ?? []).filter((item) => item.sk !== tenantSk);
+    // Objects before the items that name them: an interruption in between leaves items that a
+    // retry finds again, never objects nobody knows about.
+    await deleteObjects(items.flatMap((item) => (typeof item.s3Key === 'string' && item.s3Key ? [item.s3Key] : [])));
+    // Every record's `id` is a uuid of the one id space, so `ID#<id>` can only be its own pointer;
+    // deleting a pointer that was never written (memberships, invitations) is a no-op.
+    await batchDelete(items.flatMap((item) => (typeof item.id === 'string' ? [keys.recordPointer(item.id)] : [])));
+    await batchDelete(items.map((item) => ({ pk: item.pk as string, sk: item.sk as string })));
+    deleted += items.length;
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return deleted;
+}
+
+/**
+ * Deletes the tenant and everything it owns, permanently. Safe to call again after an
+ * interruption (it resumes); 404 when the tenant item does not exist (never existed, or done).
+ */
+export async function deleteTenantCascade(tenantId: string): Promise<void> {
+  await markDeleting(tenantId);
+  let passes = 0;
+  while ((await sweepPartition(tenantId)) > 0) {
+    if (++passes >= MAX_PASSES) throw new Error(`Tenant ${tenantId} kept receiving items while being deleted`);
+  }
+  await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: keys.tenant(tenantId) }));
+}

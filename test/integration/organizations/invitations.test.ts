@@ -1,0 +1,181 @@
+/** Invitations: invite by email, accept, decline and process-signup, against DynamoDB Local. */
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { addMembership } from '../../../shared/db/memberships.ts';
+import { listOutbox } from '../../../shared/db/outbox.ts';
+import { createTenant, getTenantCounts, markTenantDeleted } from '../../../shared/db/tenants.ts';
+import { call } from '../../support/call.ts';
+import { signUp, type TestUser } from '../../support/users.ts';
+import { expectProblem } from '../middleware/helpers.ts';
+import { addMember, newOrganization, organizationsOf, signUpWithEmail } from './helpers.ts';
+
+const invite = (orgId: string, body: Record<string, unknown>, token: string) => call('POST', `/v1/organizations/${orgId}/invites`, { token, body });
+const accept = (orgId: string, user: TestUser, userId = user.userId) =>
+  call('POST', `/v1/organizations/invites/${orgId}/accept`, { token: user.token, body: { user_id: userId } });
+const decline = (orgId: string, user: TestUser) =>
+  call('POST', `/v1/organizations/invites/${orgId}/decline`, { token: user.token, body: { userId: user.userId } });
+const processSignup = (user: TestUser) => call('POST', '/v1/organizations/invites/process-signup', { token: user.token, body: { userId: user.userId } });
+
+describe('POST /v1/organizations/:id/invites', () => {
+  it('stores the invitation (201) and emails it through the outbox with the organizationId', async () => {
+    const owner = await signUp();
+    const orgId = await newOrganization(owner, 'Invite Co');
+    const email = `new-${randomUUID()}@example.com`;
+    const res = await invite(orgId, { email, role: 'member', organization_id: orgId }, owner.token);
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ organizationId: orgId, email, role: 'member', status: 'pending', invitedBy: owner.userId });
+    expect(res.body.data.id).toMatch(/^[0-9a-f-]{36}$/);
+    const sent = (await listOutbox()).filter((e) => e.to === email);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ kind: 'invitation', data: expect.objectContaining({ organizationId: orgId, role: 'member' }) });
+    expect(sent[0]!.subject).toContain('Invite Co');
+  });
+
+  it('validates email and role, and is owner only (403 member/viewer, 404 non-member)', async () => {
+    const owner = await signUp();
+    const member = await signUp();
+    const viewer = await signUp();
+    const orgId = await newOrganization(owner);
+    await addMember(orgId, owner, member, 'member');
+    await addMember(orgId, owner, viewer, 'viewer');
+    const email = `x-${randomUUID()}@example.com`;
+    expectProblem(await invite(orgId, { email: 'not-an-email', role: 'member' }, owner.token), 400, 'invalid_input', 'any');
+    expectProblem(await invite(orgId, { email, role: 'boss' }, owner.token), 400, 'invalid_input', 'any');
+    expectProblem(await invite(orgId, { email }, owner.token), 400, 'invalid_input', 'any');
+    expectProblem(await invite(orgId, { email, role: 'member' }, member.token), 403, 'forbidden');
+    expectProblem(await invite(orgId, { email, role: 'member' }, viewer.token), 403, 'forbidden');
+    expectProblem(await invite(orgId, { email, role: 'member' }, (await signUp()).token), 404, 'not_found');
+    expect((await listOutbox()).filter((e) => e.to === email)).toEqual([]);
+  });
+});
+
+describe('accept and decline an email invitation', () => {
+  it('runs end to end: invite, email, accept (200, the membership), then the organization is listed and readable', async () => {
+    const owner = await signUp();
+    const invitee = await signUp();
+    const orgId = await newOrganization(owner, 'Flow Co');
+    expect((await invite(orgId, { email: invitee.email.toUpperCase(), role: 'viewer' }, owner.token)).status).toBe(201);
+    const email = (await listOutbox()).find((e) => e.to.toLowerCase() === invitee.email && e.kind === 'invitation');
+    expect(email?.data.organizationId).toBe(orgId);
+
+    const res = await accept(email!.data.organizationId as string, invitee);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ organizationId: orgId, userId: invitee.userId, role: 'viewer', status: 'active' });
+    expect(res.body).not.toHaveProperty('_meta');
+    expect((await organizationsOf(invitee)).map((o) => [o.id, o.role, o.membershipStatus])).toEqual([[orgId, 'viewer', 'active']]);
+    expect((await call('GET', `/v1/organizations/${orgId}`, { token: invitee.token })).status).toBe(200);
+    expect((await getTenantCounts([orgId])).get(orgId)).toEqual({ memberCount: 2, ownerCount: 1 });
+    // Used: a second accept and a decline find no invitation.
+    expectProblem(await accept(orgId, invitee), 404, 'not_found');
+    expectProblem(await decline(orgId, invitee), 404, 'not_found');
+  });
+
+  it('declines (200, declined) and the invitation can then be neither accepted nor declined again', async () => {
+    const owner = await signUp();
+    const invitee = await signUp();
+    const orgId = await newOrganization(owner);
+    await invite(orgId, { email: invitee.email, role: 'member' }, owner.token);
+    const res = await decline(orgId, invitee);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ organizationId: orgId, declined: true });
+    expectProblem(await accept(orgId, invitee), 404, 'not_found');
+    expectProblem(await decline(orgId, invitee), 404, 'not_found');
+    expect(await organizationsOf(invitee)).toEqual([]);
+  });
+
+  it('answers 404 without an invitation (none, another address\'s, unknown or deleted organization)', async () => {
+    const owner = await signUp();
+    const invitee = await signUp();
+    const bystander = await signUp();
+    const orgId = await newOrganization(owner);
+    expectProblem(await accept(orgId, invitee), 404, 'not_found');
+    expectProblem(await decline(orgId, invitee), 404, 'not_found');
+    await invite(orgId, { email: invitee.email, role: 'member' }, owner.token);
+    expectProblem(await accept(orgId, bystander), 404, 'not_found');
+    expectProblem(await accept(randomUUID(), invitee), 404, 'not_found');
+    await markTenantDeleted(orgId);
+    expectProblem(await accept(orgId, invitee), 404, 'not_found');
+    expectProblem(await decline(orgId, invitee), 404, 'not_found');
+  });
+
+  it('refuses to act for another user (403) and an invitation of someone already a member (409)', async () => {
+    const owner = await signUp();
+    const invitee = await signUp();
+    const orgId = await newOrganization(owner);
+    await invite(orgId, { email: invitee.email, role: 'member' }, owner.token);
+    expectProblem(await accept(orgId, owner, invitee.userId), 403, 'forbidden');
+    await addMember(orgId, owner, invitee, 'viewer');
+    expectProblem(await accept(orgId, invitee), 409, 'conflict');
+  });
+});
+
+describe('accept and decline a pending membership (workspace add)', () => {
+  it('accept turns the pending membership active', async () => {
+    const owner = await signUp();
+    const user = await signUp();
+    const tenant = await createTenant({ name: 'Pending WS', ownerUserId: owner.userId });
+    await addMembership(tenant.id, user.userId, 'member', 'pending');
+    expect((await organizationsOf(user))[0]).toMatchObject({ id: tenant.id, membershipStatus: 'pending' });
+    const res = await accept(tenant.id, user);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ organizationId: tenant.id, userId: user.userId, role: 'member', status: 'active' });
+    expect((await organizationsOf(user))[0]).toMatchObject({ id: tenant.id, membershipStatus: 'active' });
+    expect((await call('GET', `/v1/organizations/${tenant.id}`, { token: user.token })).status).toBe(200);
+    expectProblem(await accept(tenant.id, user), 404, 'not_found');
+  });
+
+  it('decline removes the pending membership', async () => {
+    const owner = await signUp();
+    const user = await signUp();
+    const tenant = await createTenant({ name: 'Pending WS', ownerUserId: owner.userId });
+    await addMembership(tenant.id, user.userId, 'viewer', 'pending');
+    const res = await decline(tenant.id, user);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ organizationId: tenant.id, declined: true });
+    expect(await organizationsOf(user)).toEqual([]);
+    expect((await getTenantCounts([tenant.id])).get(tenant.id)).toEqual({ memberCount: 1, ownerCount: 1 });
+  });
+});
+
+describe('POST /v1/organizations/invites/process-signup', () => {
+  it('turns every pending invitation to the new user\'s address into a membership', async () => {
+    const ownerA = await signUp();
+    const ownerB = await signUp();
+    const orgA = await newOrganization(ownerA, 'A');
+    const orgB = await newOrganization(ownerB, 'B');
+    const email = `later-${randomUUID()}@example.com`;
+    await invite(orgA, { email, role: 'member' }, ownerA.token);
+    await invite(orgB, { email: email.toUpperCase(), role: 'viewer' }, ownerB.token);
+
+    const user = await signUpWithEmail(email);
+    const res = await processSignup(user);
+    expect(res.status).toBe(200);
+    const byOrg = Object.fromEntries(res.body.data.memberships.map((m: { organizationId: string; role: string }) => [m.organizationId, m.role]));
+    expect(byOrg).toEqual({ [orgA]: 'member', [orgB]: 'viewer' });
+    const listed = await organizationsOf(user);
+    expect(listed.map((o) => [o.id, o.membershipStatus]).sort()).toEqual([[orgA, 'active'], [orgB, 'active']].sort());
+    // Nothing left to process.
+    const again = await processSignup(user);
+    expect(again.status).toBe(200);
+    expect(again.body.data).toEqual({ memberships: [] });
+  });
+
+  it('answers 200 with nothing to process, skips invitations of organizations the user already belongs to, and acts only as the caller', async () => {
+    const nobody = await signUp();
+    const none = await processSignup(nobody);
+    expect(none.status).toBe(200);
+    expect(none.body.data).toEqual({ memberships: [] });
+
+    const owner = await signUp();
+    const orgId = await newOrganization(owner);
+    const user = await signUp();
+    await invite(orgId, { email: user.email, role: 'owner' }, owner.token);
+    await addMember(orgId, owner, user, 'viewer');
+    const skipped = await processSignup(user);
+    expect(skipped.status).toBe(200);
+    expect(skipped.body.data).toEqual({ memberships: [] });
+    expect((await organizationsOf(user))[0]).toMatchObject({ id: orgId, role: 'viewer' });
+
+    expectProblem(await call('POST', '/v1/organizations/invites/process-signup', { token: user.token, body: { userId: owner.userId } }), 403, 'forbidden');
+  });
+});
