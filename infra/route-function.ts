@@ -27,6 +27,8 @@ export interface RouteFunctionProps {
   environment: Record<string, string>;
   logRetention: RetentionDays;
   logRemovalPolicy: RemovalPolicy;
+  /** Default 10 s (API Gateway gives up at 30 s); scheduled jobs may take longer. */
+  timeout?: Duration;
 }
 
 export class RouteFunction extends NodejsFunction {
@@ -46,7 +48,7 @@ export class RouteFunction extends NodejsFunction {
       runtime: Runtime.NODEJS_24_X,
       architecture: Architecture.ARM_64,
       memorySize: 512,
-      timeout: Duration.seconds(10),
+      timeout: props.timeout ?? Duration.seconds(10),
       tracing: Tracing.ACTIVE,
       logGroup,
       environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },

@@ -9,6 +9,8 @@ import { CorsHttpMethod, HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AttributeType, BillingMode, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods } from 'aws-cdk-lib/aws-s3';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { Construct } from 'constructs';
 import { type Route, routes } from '../functions/routes.ts';
 import { GLOBAL_INDEXES, PARTITION_KEY, SORT_KEY } from '../shared/db/table-definition.ts';
@@ -81,6 +83,22 @@ export class ServiceStack extends Stack {
     for (const [group, groupRoutes] of groups) {
       this.routeGroups.push(new RouteGroupStack(this, `${pascal(group)}Routes`, { ...resources, routes: groupRoutes }));
     }
+
+    // Finishes organization deletions a request started but could not complete (timeouts).
+    const sweeper = new RouteFunction(this, 'FinishTenantDeletions', {
+      handler: 'jobs/finish-tenant-deletions',
+      description: 'job: finish-tenant-deletions',
+      environment,
+      logRetention: config.logRetention,
+      logRemovalPolicy: config.removalPolicy,
+      timeout: Duration.minutes(5),
+    });
+    sweeper.bindTable(this.table, 'read-write');
+    sweeper.bindBucket('FILES_BUCKET', buckets.files, 'read-write');
+    new Rule(this, 'FinishTenantDeletionsSchedule', {
+      schedule: Schedule.rate(Duration.minutes(15)),
+      targets: [new LambdaFunction(sweeper)],
+    });
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.apiEndpoint });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });

@@ -13,6 +13,7 @@
  * | email change     | USER#<userId>     | EMAIL_CHANGE    |                                    |                                  |
  * | deletion request | USER#<userId>     | DELETION        |                                    |                                  |
  * | tenant           | TENANT#<id>       | TENANT          |                                    |                                  |
+ *   (a tenant being deleted also carries gsi3pk TENANTS_DELETING / gsi3sk <deletingAt>#<id>)
  * | tenant aggregate | TENANT#<id>       | AGGREGATE       |                                    |                                  |
  * | membership       | TENANT#<id>       | MEMBER#<userId> | USER#<userId> / TENANT#<id>        |                                  |
  * | invitation       | TENANT#<id>       | INVITE#<lower>  |                                    | INVITE#<lower> / TENANT#<id>     |
@@ -41,6 +42,8 @@ export const keys = {
   tenantAggregate: (tenantId: string): Key => ({ pk: tenantPk(tenantId), sk: 'AGGREGATE' }),
   /** Every item of a tenant (organization delete). */
   tenantPartition: (tenantId: string) => ({ pk: tenantPk(tenantId) }),
+  /** gsi3: tenants whose permanent deletion has started and not finished (for the sweeper job). */
+  tenantsBeingDeleted: () => ({ gsi3pk: 'TENANTS_DELETING' }),
   /** Pointer to the shared demo tenant, created on first use. */
   demoTenant: (): Key => ({ pk: 'DEMO', sk: 'TENANT' }),
 

@@ -54,10 +54,12 @@ async function markDeleting(tenantId: string): Promise<void> {
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.tenant(tenantId),
-        // A retry keeps the first mark.
-        UpdateExpression: 'SET deletingAt = if_not_exists(deletingAt, :now), updatedAt = :now',
+        // A retry keeps the first mark. gsi3 lists unfinished deletions for the sweeper job until
+        // the tenant item itself is deleted, last.
+        UpdateExpression:
+          'SET deletingAt = if_not_exists(deletingAt, :now), updatedAt = :now, gsi3pk = :deleting, gsi3sk = if_not_exists(gsi3sk, :since)',
         ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':now': now },
+        ExpressionAttributeValues: { ':now': now, ':deleting': keys.tenantsBeingDeleted().gsi3pk, ':since': `${now}#${tenantId}` },
       }),
     );
   } catch (error) {
@@ -142,3 +144,27 @@ export async function deleteTenantCascade(tenantId: string): Promise<void> {
   }
   await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: keys.tenant(tenantId) }));
 }
+
+/**
+ * Finishes deletions that a request started but did not complete (a timeout, a crash): the
+ * scheduled sweeper's work. Only deletions marked at least `olderThanMs` ago, so a request still
+ * running is left alone. Returns the tenants it completed.
+ */
+export async function finishInterruptedDeletions(olderThanMs = 5 * 60_000): Promise<string[]> {
+  const cutoff = new Date(Date.now() - olderThanMs).toISOString();
+  const out = await documentClient().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi3',
+      KeyConditionExpression: 'gsi3pk = :deleting AND gsi3sk < :cutoff',
+      ExpressionAttributeValues: { ':deleting': keys.tenantsBeingDeleted().gsi3pk, ':cutoff': cutoff },
+    }),
+  );
+  const finished: string[] = [];
+  for (const item of out.Items ?? []) {
+    await deleteTenantCascade(item.id as string);
+    finished.push(item.id as string);
+  }
+  return finished;
+}
+

@@ -57,24 +57,32 @@ describe('dev stack', () => {
     functions = resources(built.templates, 'AWS::Lambda::Function');
   });
 
-  it('has exactly one function per route of the table, plus the $default catch-all', () => {
-    expect(functions).toHaveLength(routes.length + 1);
+  it('has exactly one function per route of the table, plus the $default catch-all and the deletion sweeper', () => {
+    expect(functions).toHaveLength(routes.length + 2);
     for (const route of routes) expect(byKey(route.key), route.key).toHaveLength(1);
     expect(byKey('$default')).toHaveLength(1);
   });
 
-  it('gives every function the shared defaults', () => {
+  it('gives every function the shared defaults (API functions 10 s, the scheduled sweeper 5 min)', () => {
     for (const [, fn] of functions) {
+      const job = String(fn.Properties!.Description).startsWith('job:');
       expect(fn.Properties).toMatchObject({
         Runtime: 'nodejs24.x',
         Architectures: ['arm64'],
         MemorySize: 512,
-        Timeout: 10,
+        Timeout: job ? 300 : 10,
         TracingConfig: { Mode: 'Active' },
         LoggingConfig: { LogGroup: { Ref: expect.any(String) } },
         Environment: { Variables: { NODE_OPTIONS: '--enable-source-maps', JWT_ISSUER: expect.any(String) } },
       });
     }
+  });
+
+  it('runs the deletion sweeper every 15 minutes with table and files-bucket access', () => {
+    const [[, sweeper, template]] = functions.filter(([, fn]) => fn.Properties!.Description === 'job: finish-tenant-deletions') as [[string, Resource, Template]];
+    expect(functionActions(sweeper, template)).toEqual(expect.arrayContaining(['dynamodb:BatchWriteItem', 's3:DeleteObject']));
+    const rules = resources(built.templates, 'AWS::Events::Rule');
+    expect(rules.map(([, rule]) => rule.Properties!.ScheduleExpression)).toEqual(['rate(15 minutes)']);
   });
 
   it('mounts every route of the table as an API route, and $default', () => {

@@ -14,7 +14,7 @@ import { pendingInvitationsFor } from '../../../shared/db/invitations.ts';
 import { keys } from '../../../shared/db/keys.ts';
 import { addMembership, membershipsOfUser } from '../../../shared/db/memberships.ts';
 import { createTenant } from '../../../shared/db/tenants.ts';
-import { deleteTenantCascade, resetDeletionClients } from '../../../shared/db/tenant-deletion.ts';
+import { deleteTenantCascade, finishInterruptedDeletions, resetDeletionClients } from '../../../shared/db/tenant-deletion.ts';
 import { Problem } from '../../../shared/http/problem.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
@@ -269,6 +269,33 @@ describe('deleteTenantCascade', () => {
     expect(await partition(orgId)).toEqual([]);
     expect(await pointersLeft(recordIds)).toBe(0);
     expect(await membershipsOfUser(member.userId)).toEqual([]);
+  });
+
+  it('is finished by the sweeper job once the interruption is old enough, and only then', async () => {
+    const owner = await signUp();
+    const { orgId, recordIds } = await tenantWithRecords(owner, 30);
+    let itemBatches = 0;
+    vi.spyOn(DynamoDBDocumentClient.prototype, 'send').mockImplementation(async function (this: DynamoDBDocumentClient, command: any) {
+      const first = command instanceof BatchWriteCommand ? command.input.RequestItems![tableName()]![0] : undefined;
+      if (first?.DeleteRequest?.Key?.pk.startsWith('TENANT#') && ++itemBatches === 1) throw new Error('simulated timeout');
+      return realSend.call(this, command);
+    } as never);
+    expect(await failure(deleteTenantCascade(orgId))).toMatchObject({ message: 'simulated timeout' });
+    vi.restoreAllMocks();
+
+    // A deletion marked just now may still be running in its request: the sweeper leaves it.
+    expect(await finishInterruptedDeletions(60_000)).not.toContain(orgId);
+    expect((await partition(orgId)).length).toBeGreaterThan(0);
+
+    const { handler } = await import('../../../functions/jobs/finish-tenant-deletions.ts');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 6 * 60_000);
+    const result = await handler();
+    vi.useRealTimers();
+    expect(result.finished).toContain(orgId);
+    expect(await partition(orgId)).toEqual([]);
+    expect(await pointersLeft(recordIds)).toBe(0);
+    expect(await finishInterruptedDeletions(0)).not.toContain(orgId);
   });
 
   it('deletes the files before the items naming them, so a failed S3 call loses no reference', async () => {

@@ -1,0 +1,13 @@
+/**
+ * Scheduled job: completes organization deletions that a request started but did not finish
+ * (Lambda timeout on a large tenant, a crash). DELETE /v1/organizations/:id marks the tenant first,
+ * so the API already treats it as gone; this makes the removal complete.
+ */
+import { finishInterruptedDeletions } from '../../shared/db/tenant-deletion.ts';
+import { logger } from '../../shared/http/logger.ts';
+
+export async function handler(): Promise<{ finished: string[] }> {
+  const finished = await finishInterruptedDeletions();
+  logger.info('finish-tenant-deletions', { finished: finished.length });
+  return { finished };
+}
