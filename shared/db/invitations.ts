@@ -9,7 +9,7 @@ import type { Role } from '../http/context.ts';
 import { conflict, notFound } from '../http/problem.ts';
 import { documentClient, tableName } from './client.ts';
 import { keys } from './keys.ts';
-import { addMembershipItems, type Membership } from './memberships.ts';
+import { addMembershipItems, getMembership, type Membership } from './memberships.ts';
 import { cancellationReasons, queryAll, recordOf } from './operations.ts';
 import { outboxPut } from './outbox.ts';
 import { LIVE_TENANT } from './tenants.ts';
@@ -36,6 +36,7 @@ export interface Invitation {
 export async function inviteByEmail(input: { tenantId: string; tenantName: string; email: string; role: Role; invitedBy: string }): Promise<Invitation> {
   const now = new Date().toISOString();
   const email = input.email.trim();
+  if (await isMemberByEmail(input.tenantId, email)) throw conflict('This address belongs to a member of this organization already.');
   const invitation: Invitation = {
     id: randomUUID(),
     organizationId: input.tenantId,
@@ -78,6 +79,13 @@ export async function inviteByEmail(input: { tenantId: string; tenantName: strin
     throw error;
   }
   return invitation;
+}
+
+/** Whether the account that owns `email` (if any) is a current member of the tenant. */
+async function isMemberByEmail(tenantId: string, email: string): Promise<boolean> {
+  const claim = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.emailClaim(email) }));
+  const userId = claim.Item?.userId as string | undefined;
+  return userId !== undefined && (await getMembership(tenantId, userId)) !== undefined;
 }
 
 function toInvitation(item: Record<string, unknown>): Invitation {

@@ -136,8 +136,8 @@ export async function createTenant(input: NewTenant): Promise<Tenant> {
 }
 
 /** A live tenant (not deleted or being deleted), or undefined. */
-export async function getTenant(tenantId: string): Promise<Tenant | undefined> {
-  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.tenant(tenantId) }));
+export async function getTenant(tenantId: string, { consistent = false } = {}): Promise<Tenant | undefined> {
+  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.tenant(tenantId), ConsistentRead: consistent }));
   return isLive(out.Item) ? toTenant(out.Item) : undefined;
 }
 
@@ -229,11 +229,14 @@ export async function markTenantDeleted(tenantId: string): Promise<void> {
 export async function ensureDemoTenant(createdBy: string, seed: (tenantId: string) => Promise<void>): Promise<Tenant> {
   const pointer = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.demoTenant(), ConsistentRead: true }));
   if (pointer.Item) {
-    const existing = await getTenant(pointer.Item.tenantId as string);
+    // Strongly consistent: the winner of a first-use race may have written it a moment ago.
+    const existing = await getTenant(pointer.Item.tenantId as string, { consistent: true });
     if (existing) return existing;
     throw conflict('The demo organization is unavailable.');
   }
   const { tenant, transactItems } = newTenantItems({ name: 'Demo workspace', ownerUserId: createdBy, isDemo: true });
+  // Shared by every demo viewer: it names no person as its creator.
+  tenant.createdBy = 'system';
   // The demo tenant has no human owner: its items are written without the creator's membership.
   const [tenantPut, aggregatePut] = transactItems;
   try {
@@ -241,7 +244,7 @@ export async function ensureDemoTenant(createdBy: string, seed: (tenantId: strin
       new TransactWriteCommand({
         TransactItems: [
           { Put: { TableName: tableName(), Item: { ...keys.demoTenant(), tenantId: tenant.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
-          { Put: { ...tenantPut!.Put, Item: { ...tenantPut!.Put.Item, memberCount: 0, ownerCount: 0 } } },
+          { Put: { ...tenantPut!.Put, Item: { ...tenantPut!.Put.Item, createdBy: 'system', memberCount: 0, ownerCount: 0 } } },
           aggregatePut!,
         ],
       }),

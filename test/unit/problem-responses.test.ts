@@ -95,6 +95,20 @@ describe('toProblem', () => {
     },
   );
 
+  it('maps a transaction that lost a race (TransactionConflict) to 409 conflict, and other cancellations to 500', () => {
+    const race = Object.assign(new Error('Transaction cancelled'), {
+      name: 'TransactionCanceledException',
+      CancellationReasons: [{ Code: 'None' }, { Code: 'TransactionConflict' }],
+    });
+    expect(toProblem(race)).toMatchObject({ status: 409, code: 'conflict' });
+    expect(toProblem(Object.assign(new Error('x'), { name: 'TransactionConflictException' }))).toMatchObject({ code: 'conflict' });
+    const other = Object.assign(new Error('Transaction cancelled'), {
+      name: 'TransactionCanceledException',
+      CancellationReasons: [{ Code: 'ValidationError' }],
+    });
+    expect(toProblem(other)).toMatchObject({ status: 500, code: 'internal' });
+  });
+
   it('maps an unknown Error to 500 internal whose body has neither the message nor a stack', () => {
     const error = new Error('db password is hunter2 at host 10.1.2.3');
     const problem = toProblem(error);

@@ -31,12 +31,20 @@ function fromMiddy(error: Error & { statusCode?: number; expose?: boolean }): Pr
   }
 }
 
+/** A transaction that lost a race with another on the same items (DynamoDB's `TransactionConflict`). */
+function isTransactionConflict(error: Error): boolean {
+  if (error.name === 'TransactionConflictException') return true;
+  const reasons = (error as Error & { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+  return error.name === 'TransactionCanceledException' && (reasons ?? []).some((r) => r.Code === 'TransactionConflict');
+}
+
 export function toProblem(error: unknown): Problem {
   if (error instanceof Problem) return error;
   if (error instanceof Error) {
     const mapped = fromMiddy(error);
     if (mapped) return mapped;
     if (THROTTLING.has(error.name)) return new Problem('rate_limited', 'The service is busy; retry shortly.');
+    if (isTransactionConflict(error)) return new Problem('conflict', 'A concurrent change touched the same records; retry the request.');
   }
   return new Problem('internal', 'An unexpected error occurred. Quote the requestId when reporting it.');
 }

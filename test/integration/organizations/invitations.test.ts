@@ -107,6 +107,16 @@ describe('accept and decline an email invitation', () => {
     await addMember(orgId, owner, invitee, 'viewer');
     expectProblem(await accept(orgId, invitee), 409, 'conflict');
   });
+
+  it('refuses to invite the address of a current member (409) and sends nothing', async () => {
+    const owner = await signUp();
+    const member = await signUp();
+    const orgId = await newOrganization(owner);
+    await addMember(orgId, owner, member, 'viewer');
+    const before = (await listOutbox()).length;
+    expectProblem(await invite(orgId, { email: member.email.toUpperCase(), role: 'member' }, owner.token), 409, 'conflict');
+    expect((await listOutbox()).length).toBe(before);
+  });
 });
 
 describe('accept and decline a pending membership (workspace add)', () => {
