@@ -19,6 +19,18 @@
  * | invitation       | TENANT#<id>       | INVITE#<lower>  |                                    | INVITE#<lower> / TENANT#<id>     |
  * | demo tenant      | DEMO              | TENANT          |                                    |                                  |
  * | record pointer   | ID#<recordId>     | ID              |                                    |                                  |
+ * | creator          | TENANT#<id>       | CREATOR#<cid>   |                                    |                                  |
+ * | own-brand claim  | TENANT#<id>       | OWN_BRAND       |                                    |                                  |
+ * | social account   | TENANT#<id>       | CREATOR#<cid>#SOCIAL#<accountId> |                   |                                  |
+ * | activity         | TENANT#<id>       | ACTIVITY#<aid>  |                                    |                                  |
+ * | activity creator | TENANT#<id>       | ACTIVITY#<aid>#CREATOR#<cid> |  | gsi2: TENANT#<id>#CREATOR#<cid> / ACTIVITY#<aid> |
+ * | cost             | TENANT#<id>       | COST#<costId>   |                                    |                                  |
+ * | expense category | TENANT#<id>       | CATEGORY#<catId>|                                    |                                  |
+ * | category name    | TENANT#<id>       | CATEGORY_NAME#<lower name> (uniqueness claim)       |                                  |
+ *
+ * Stored aggregates (counts, spend per currency, metric totals) are attributes of the record they
+ * describe (creator, activity, category) or of the tenant's AGGREGATE item, changed with ADD in the
+ * same transaction as the write that changes them, so reporting reads them and never scans.
  * | outbox email     | OUTBOX            | <sentAt>#<id>   |                                    |                                  |
  */
 
@@ -63,6 +75,38 @@ export const keys = {
    * the same transaction as the record, read with one strongly consistent GetItem.
    */
   recordPointer: (recordId: string): Key => ({ pk: `ID#${recordId}`, sk: 'ID' }),
+
+  creator: (tenantId: string, creatorId: string): Key => ({ pk: tenantPk(tenantId), sk: `CREATOR#${creatorId}` }),
+  creatorsOfTenant: (tenantId: string) => ({ pk: tenantPk(tenantId), skPrefix: 'CREATOR#' }),
+  /** One own-brand creator per workspace: a claim written with it, conditionally. */
+  ownBrand: (tenantId: string): Key => ({ pk: tenantPk(tenantId), sk: 'OWN_BRAND' }),
+  socialAccount: (tenantId: string, creatorId: string, accountId: string): Key => ({
+    pk: tenantPk(tenantId),
+    sk: `CREATOR#${creatorId}#SOCIAL#${accountId}`,
+  }),
+  socialAccountsOfCreator: (tenantId: string, creatorId: string) => ({ pk: tenantPk(tenantId), skPrefix: `CREATOR#${creatorId}#SOCIAL#` }),
+
+  activity: (tenantId: string, activityId: string): Key => ({ pk: tenantPk(tenantId), sk: `ACTIVITY#${activityId}` }),
+  activitiesOfTenant: (tenantId: string) => ({ pk: tenantPk(tenantId), skPrefix: 'ACTIVITY#' }),
+  /** The link of a creator to an activity; gsi2 lists a creator's activities. */
+  activityCreator: (tenantId: string, activityId: string, creatorId: string): Key => ({
+    pk: tenantPk(tenantId),
+    sk: `ACTIVITY#${activityId}#CREATOR#${creatorId}`,
+  }),
+  creatorsOfActivity: (tenantId: string, activityId: string) => ({ pk: tenantPk(tenantId), skPrefix: `ACTIVITY#${activityId}#CREATOR#` }),
+  activityOfCreator: (tenantId: string, creatorId: string, activityId: string) => ({
+    gsi2pk: `${tenantPk(tenantId)}#CREATOR#${creatorId}`,
+    gsi2sk: `ACTIVITY#${activityId}`,
+  }),
+  activitiesOfCreator: (tenantId: string, creatorId: string) => ({ gsi2pk: `${tenantPk(tenantId)}#CREATOR#${creatorId}` }),
+
+  cost: (tenantId: string, costId: string): Key => ({ pk: tenantPk(tenantId), sk: `COST#${costId}` }),
+  costsOfTenant: (tenantId: string) => ({ pk: tenantPk(tenantId), skPrefix: 'COST#' }),
+
+  expenseCategory: (tenantId: string, categoryId: string): Key => ({ pk: tenantPk(tenantId), sk: `CATEGORY#${categoryId}` }),
+  expenseCategoriesOfTenant: (tenantId: string) => ({ pk: tenantPk(tenantId), skPrefix: 'CATEGORY#' }),
+  /** Unique category names per organization, case-insensitive. */
+  expenseCategoryName: (tenantId: string, name: string): Key => ({ pk: tenantPk(tenantId), sk: `CATEGORY_NAME#${name.trim().toLowerCase()}` }),
 
   outboxEmail: (sentAt: string, id: string): Key => ({ pk: 'OUTBOX', sk: `${sentAt}#${id}` }),
   outbox: () => ({ pk: 'OUTBOX' }),
