@@ -2,7 +2,7 @@
  * POST /v1/organizations/complete-organic-signup against DynamoDB Local. The demo tenant is shared by
  * the whole table (one per test file), so the race for its creation runs first, on a fresh table.
  */
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { documentClient, tableName } from '../../../shared/db/client.ts';
 import { call } from '../../support/call.ts';
@@ -49,10 +49,25 @@ describe('POST /v1/organizations/complete-organic-signup', () => {
     const listed = await organizationsOf(user);
     expect(listed.map((o) => [o.id, o.role, o.isDemo]).sort()).toEqual([[res.body.data.id, 'owner', false], [demoId, 'viewer', true]].sort());
 
-    // A viewer reads the demo and its (zero) stored metrics but cannot change it.
+    // A viewer reads the demo and its stored aggregate (the sample creators and their content,
+    // seeded once; no invented spend or metrics) but cannot change it.
     const demo = await call('GET', `/v1/organizations/${demoId}`, { token: user.token });
     expect(demo.status).toBe(200);
-    expect(demo.body.data).toMatchObject({ isDemo: true, role: 'viewer', metrics: { creatorsCount: 0, activitiesCount: 0 } });
+    expect(demo.body.data).toMatchObject({
+      isDemo: true,
+      role: 'viewer',
+      metrics: { creatorsCount: 3, activitiesCount: 4, costsCount: 0, spend: {}, impressions: 0, engagement: 0 },
+    });
+    const sampleCreators = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :creator)',
+        ExpressionAttributeValues: { ':pk': `TENANT#${demoId}`, ':creator': 'CREATOR#' },
+      }),
+    );
+    expect((sampleCreators.Items ?? []).map((c) => c.name).sort()).toEqual(
+      ['Sample: Home Cooks Club', 'Sample: Maya Trails', 'Sample: Northwind Outfitters'],
+    );
     expectProblem(await call('PATCH', `/v1/organizations/${demoId}`, { token: user.token, body: { name: 'Mine now' } }), 403, 'forbidden');
     expectProblem(await call('DELETE', `/v1/organizations/${demoId}`, { token: user.token }), 403, 'forbidden');
   });
