@@ -11,7 +11,7 @@ import { defineHandler } from '../../shared/http/handler.ts';
 import { Problem } from '../../shared/http/problem.ts';
 import { created } from '../../shared/http/result.ts';
 import { NewOrganization } from './inputs.ts';
-import { organizationView } from './views.ts';
+import { tenantView } from '../../shared/domain/tenant-views.ts';
 
 export const handler = defineHandler({
   route: 'POST /v1/organizations/complete-organic-signup',
@@ -26,6 +26,6 @@ export const handler = defineHandler({
       if (!(error instanceof Problem) || error.code !== 'conflict') throw error;
     }
     await updateSettings(userId, { activeOrganizationId: demo.id });
-    return created(organizationView(organization, 'owner', 'active', EMPTY_AGGREGATE));
+    return created(tenantView(organization, 'owner', 'active', EMPTY_AGGREGATE));
   },
 });

@@ -3,13 +3,13 @@ import { createTenant, EMPTY_AGGREGATE } from '../../shared/db/tenants.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { created } from '../../shared/http/result.ts';
 import { NewOrganization } from './inputs.ts';
-import { organizationView } from './views.ts';
+import { tenantView } from '../../shared/domain/tenant-views.ts';
 
 export const handler = defineHandler({
   route: 'POST /v1/organizations',
   input: NewOrganization,
   run: async ({ input: { userId, ...fields } }) => {
     const tenant = await createTenant({ ...fields, ownerUserId: userId });
-    return created(organizationView(tenant, 'owner', 'active', EMPTY_AGGREGATE));
+    return created(tenantView(tenant, 'owner', 'active', EMPTY_AGGREGATE));
   },
 });

@@ -5,7 +5,7 @@ import { defineHandler } from '../../shared/http/handler.ts';
 import { notFound } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
-import { organizationView } from './views.ts';
+import { tenantView } from '../../shared/domain/tenant-views.ts';
 
 export const handler = defineHandler({
   route: 'GET /v1/organizations/:id',
@@ -14,6 +14,6 @@ export const handler = defineHandler({
     const found = (await getTenantsWithAggregates([input.organizationId])).get(input.organizationId);
     // Deleted between authorization and this read.
     if (!found) throw notFound('The organization');
-    return ok(organizationView(found.tenant, scope!.role, 'active', found.aggregate));
+    return ok(tenantView(found.tenant, scope!.role, 'active', found.aggregate));
   },
 });

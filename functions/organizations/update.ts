@@ -11,7 +11,7 @@ import { invalidInput } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
 import { text, Uuid } from '../../shared/schemas/common.ts';
 import { Currency, Timezone } from '../../shared/schemas/enums.ts';
-import { organizationView } from './views.ts';
+import { tenantView } from '../../shared/domain/tenant-views.ts';
 
 /**
  * Money in major units. The cap keeps values inside what DynamoDB stores exactly (and far above
@@ -40,6 +40,6 @@ export const handler = defineHandler({
       ]);
     }
     const [tenant, metrics] = await Promise.all([updateTenant(organizationId, changes), getTenantAggregate(organizationId)]);
-    return ok(organizationView(tenant, scope!.role, 'active', metrics));
+    return ok(tenantView(tenant, scope!.role, 'active', metrics));
   },
 });

@@ -14,7 +14,7 @@ import { forbidden } from '../../shared/http/problem.ts';
 import { created } from '../../shared/http/result.ts';
 import { text, Uuid } from '../../shared/schemas/common.ts';
 import { Currency, Timezone } from '../../shared/schemas/enums.ts';
-import { workspaceView } from './views.ts';
+import { tenantView } from '../../shared/domain/tenant-views.ts';
 
 async function ownedParent(userId: string, organizationId: string): Promise<string> {
   const { membership } = await tenantAccess(organizationId, userId);
@@ -46,6 +46,6 @@ export const handler = defineHandler({
     const parent =
       organizationId === undefined ? await defaultParent(userId) : organizationId === null ? null : await ownedParent(userId, organizationId);
     const tenant = await createTenant({ ...fields, ownerUserId: userId, organizationId: parent });
-    return created(workspaceView(tenant, 'owner', 'active', EMPTY_AGGREGATE));
+    return created(tenantView(tenant, 'owner', 'active', EMPTY_AGGREGATE));
   },
 });

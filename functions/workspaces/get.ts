@@ -5,7 +5,7 @@ import { defineHandler } from '../../shared/http/handler.ts';
 import { notFound } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
-import { workspaceView } from './views.ts';
+import { tenantView } from '../../shared/domain/tenant-views.ts';
 
 export const handler = defineHandler({
   route: 'GET /v1/workspaces/:id',
@@ -14,6 +14,6 @@ export const handler = defineHandler({
     // Tenant and aggregate in one batch read.
     const found = (await getTenantsWithAggregates([input.workspaceId])).get(input.workspaceId);
     if (!found) throw notFound('The workspace');
-    return ok(workspaceView(found.tenant, tenant!.role, 'active', found.aggregate));
+    return ok(tenantView(found.tenant, tenant!.role, 'active', found.aggregate));
   },
 });

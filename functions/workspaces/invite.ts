@@ -1,9 +1,7 @@
 /** POST /v1/workspaces/:id/invites — stores an email invitation and emails it (owner only). */
 import * as z from 'zod/mini';
 import { inviteByEmail } from '../../shared/db/invitations.ts';
-import { getTenant } from '../../shared/db/tenants.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { notFound } from '../../shared/http/problem.ts';
 import { created } from '../../shared/http/result.ts';
 import { Email, Uuid } from '../../shared/schemas/common.ts';
 import { MembershipRole } from '../../shared/schemas/enums.ts';
@@ -11,16 +9,6 @@ import { MembershipRole } from '../../shared/schemas/enums.ts';
 export const handler = defineHandler({
   route: 'POST /v1/workspaces/:id/invites',
   input: z.strictObject({ workspaceId: Uuid, email: Email, role: MembershipRole }),
-  run: async ({ input, caller }) => {
-    const tenant = await getTenant(input.workspaceId);
-    if (!tenant) throw notFound('The workspace');
-    const invitation = await inviteByEmail({
-      tenantId: tenant.id,
-      tenantName: tenant.name,
-      email: input.email,
-      role: input.role,
-      invitedBy: caller.userId,
-    });
-    return created(invitation);
-  },
+  run: async ({ input, caller }) =>
+    created(await inviteByEmail({ tenantId: input.workspaceId, email: input.email, role: input.role, invitedBy: caller.userId })),
 });

@@ -11,7 +11,7 @@ import { invalidInput } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
 import { text, Uuid } from '../../shared/schemas/common.ts';
 import { Currency, Timezone } from '../../shared/schemas/enums.ts';
-import { workspaceView } from './views.ts';
+import { tenantView } from '../../shared/domain/tenant-views.ts';
 
 export function workspaceAvatarKeyPattern(workspaceId: string): RegExp {
   return new RegExp(`^tenants/${workspaceId}/avatar/[0-9a-f-]{36}\\.(jpg|png|webp|gif)$`);
@@ -33,6 +33,6 @@ export const handler = defineHandler({
       ]);
     }
     const [updated, metrics] = await Promise.all([updateTenant(workspaceId, changes), getTenantAggregate(workspaceId)]);
-    return ok(workspaceView(updated, tenant!.role, 'active', metrics));
+    return ok(tenantView(updated, tenant!.role, 'active', metrics));
   },
 });

@@ -12,7 +12,7 @@ import { keys } from './keys.ts';
 import { addMembershipItems, getMembership, type Membership } from './memberships.ts';
 import { cancellationReasons, queryAll, recordOf } from './operations.ts';
 import { outboxPut } from './outbox.ts';
-import { LIVE_TENANT } from './tenants.ts';
+import { getTenant, LIVE_TENANT } from './tenants.ts';
 
 export type InvitationStatus = 'pending' | 'accepted' | 'declined';
 
@@ -33,7 +33,9 @@ export interface Invitation {
  * Stores (or renews) the invitation of `email` to a tenant and emails it. Renewing a pending or
  * declined invitation resends it with the new role; an accepted one is a 409.
  */
-export async function inviteByEmail(input: { tenantId: string; tenantName: string; email: string; role: Role; invitedBy: string }): Promise<Invitation> {
+export async function inviteByEmail(input: { tenantId: string; email: string; role: Role; invitedBy: string }): Promise<Invitation> {
+  const tenant = await getTenant(input.tenantId);
+  if (!tenant) throw notFound('The organization');
   const now = new Date().toISOString();
   const email = input.email.trim();
   if (await isMemberByEmail(input.tenantId, email)) throw conflict('This address belongs to a member of this organization already.');
@@ -64,8 +66,8 @@ export async function inviteByEmail(input: { tenantId: string; tenantName: strin
           { ConditionCheck: { TableName: tableName(), Key: keys.tenant(input.tenantId), ConditionExpression: LIVE_TENANT } },
           outboxPut({
             to: email,
-            subject: `You are invited to ${input.tenantName}`,
-            text: `You have been invited to join ${input.tenantName} as ${input.role}. Sign in (or sign up with this address) to accept or decline the invitation.`,
+            subject: `You are invited to ${tenant.name}`,
+            text: `You have been invited to join ${tenant.name} as ${input.role}. Sign in (or sign up with this address) to accept or decline the invitation.`,
             kind: 'invitation',
             data: { organizationId: input.tenantId, workspaceId: input.tenantId, invitationId: invitation.id, role: input.role, email },
           }),
