@@ -111,17 +111,17 @@ export const routes: readonly Route[] = [
   route('PATCH', '/v1/users/:id/settings', { form: 'both', access: 'self', params: { id: 'userId' }, handler: 'users/update-settings' }),
 
   // Creators
-  route('GET', '/v1/creators', { form: 'A', access: 'viewer' }),
-  route('GET', '/v1/creators/stats', { form: 'A', access: 'viewer' }),
-  route('GET', '/v1/creators/:id', { form: 'A', access: 'viewer', params: { id: 'creatorId' } }),
-  route('POST', '/v1/creators', { form: 'A', access: 'member' }),
-  route('POST', '/v1/creators/own-brand', { form: 'A', access: 'member' }),
-  route('PATCH', '/v1/creators/:id', { form: 'A', access: 'member', params: { id: 'creatorId' } }),
-  route('DELETE', '/v1/creators/:id', { form: 'A', access: 'member', params: { id: 'creatorId' } }),
-  route('POST', '/v1/creators/social-accounts/connect', { form: 'A', access: 'member' }),
-  route('DELETE', '/v1/creators/:creatorId/social-accounts/:platform/:accountId', { form: 'A', access: 'member' }),
-  route('GET', '/v1/creators/metrics', { form: 'A', access: 'viewer' }),
-  route('GET', '/v1/creators/metrics/history', { form: 'A', access: 'viewer' }),
+  route('GET', '/v1/creators', { form: 'A', access: 'viewer', handler: 'creators/list' }),
+  route('GET', '/v1/creators/stats', { form: 'A', access: 'viewer', handler: 'creators/stats' }),
+  route('GET', '/v1/creators/:id', { form: 'A', access: 'viewer', params: { id: 'creatorId' }, handler: 'creators/get' }),
+  route('POST', '/v1/creators', { form: 'A', access: 'member', handler: 'creators/create' }),
+  route('POST', '/v1/creators/own-brand', { form: 'A', access: 'member', handler: 'creators/own-brand' }),
+  route('PATCH', '/v1/creators/:id', { form: 'A', access: 'member', params: { id: 'creatorId' }, handler: 'creators/update' }),
+  route('DELETE', '/v1/creators/:id', { form: 'A', access: 'member', params: { id: 'creatorId' }, handler: 'creators/delete' }),
+  route('POST', '/v1/creators/social-accounts/connect', { form: 'A', access: 'member', handler: 'creators/connect-social-account' }),
+  route('DELETE', '/v1/creators/:creatorId/social-accounts/:platform/:accountId', { form: 'A', access: 'member', handler: 'creators/delete-social-account' }),
+  route('GET', '/v1/creators/metrics', { form: 'A', access: 'viewer', handler: 'creators/metrics' }),
+  route('GET', '/v1/creators/metrics/history', { form: 'A', access: 'viewer', handler: 'creators/metrics-history' }),
 
   // Activities
   route('GET', '/v1/activities', { form: 'B', access: 'viewer' }),
@@ -136,9 +136,9 @@ export const routes: readonly Route[] = [
   route('GET', '/v1/activities/creators/count', { form: 'B', access: 'viewer' }),
   route('POST', '/v1/activities/:id/creators', { form: 'B', access: 'member', params: { id: 'activityId' } }),
   route('DELETE', '/v1/activities/:id/creators/:creatorId', { form: 'B', access: 'member', params: { id: 'activityId' } }),
-  route('POST', '/v1/activities/costs', { form: 'B', access: 'member' }),
-  route('PATCH', '/v1/activities/costs/:id', { form: 'B', access: 'member', params: { id: 'costId' } }),
-  route('DELETE', '/v1/activities/costs/:id', { form: 'B', access: 'member', params: { id: 'costId' } }),
+  route('POST', '/v1/activities/costs', { form: 'B', access: 'member', handler: 'costs/create' }),
+  route('PATCH', '/v1/activities/costs/:id', { form: 'B', access: 'member', params: { id: 'costId' }, handler: 'costs/update' }),
+  route('DELETE', '/v1/activities/costs/:id', { form: 'B', access: 'member', params: { id: 'costId' }, handler: 'costs/delete' }),
   route('GET', '/v1/activities/metrics/confidence', { form: 'B', access: 'viewer' }),
   route('GET', '/v1/activities/sparklines', { form: 'B', access: 'viewer' }),
   route('GET', '/v1/activities/:id', { form: 'B', access: 'viewer', params: { id: 'activityId' } }),
@@ -169,16 +169,16 @@ export const routes: readonly Route[] = [
   route('PATCH', '/v1/files/:id', { form: 'A', access: 'member', params: { id: 'fileId' } }),
 
   // Costs (read-only)
-  route('GET', '/v1/costs', { form: 'both', access: 'viewer' }),
-  route('GET', '/v1/costs/count', { form: 'both', access: 'viewer' }),
-  route('GET', '/v1/costs/types', { form: 'B', access: 'viewer' }),
-  route('GET', '/v1/costs/stats', { form: 'A', access: 'viewer' }),
+  route('GET', '/v1/costs', { form: 'both', access: 'viewer', handler: 'costs/list' }),
+  route('GET', '/v1/costs/count', { form: 'both', access: 'viewer', handler: 'costs/count' }),
+  route('GET', '/v1/costs/types', { form: 'B', access: 'viewer', handler: 'costs/types' }),
+  route('GET', '/v1/costs/stats', { form: 'A', access: 'viewer', handler: 'costs/stats' }),
 
   // Expense categories
-  route('GET', '/v1/expense-categories', { form: 'A', access: 'viewer' }),
-  route('POST', '/v1/expense-categories', { form: 'A', access: 'member' }),
-  route('PATCH', '/v1/expense-categories/:id', { form: 'A', access: 'member', params: { id: 'expenseCategoryId' } }),
-  route('DELETE', '/v1/expense-categories/:id', { form: 'A', access: 'member', params: { id: 'expenseCategoryId' } }),
+  route('GET', '/v1/expense-categories', { form: 'A', access: 'viewer', handler: 'expense-categories/list' }),
+  route('POST', '/v1/expense-categories', { form: 'A', access: 'member', handler: 'expense-categories/create' }),
+  route('PATCH', '/v1/expense-categories/:id', { form: 'A', access: 'member', params: { id: 'expenseCategoryId' }, handler: 'expense-categories/update' }),
+  route('DELETE', '/v1/expense-categories/:id', { form: 'A', access: 'member', params: { id: 'expenseCategoryId' }, handler: 'expense-categories/delete' }),
 
   // Reported outcomes
   route('GET', '/v1/outcomes/definitions', { form: 'A', access: 'viewer' }),

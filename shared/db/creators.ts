@@ -6,13 +6,14 @@
  * This module holds the record shape and its creation and reads; the Creators group extends it.
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { notFound } from '../http/problem.ts';
-import { emptyAggregate, tenantAggregateUpdate } from './aggregates.ts';
+import { aggregateUpdate, emptyAggregate, tenantAggregateUpdate } from './aggregates.ts';
 import { documentClient, tableName } from './client.ts';
 import { keys } from './keys.ts';
-import { cancellationReasons, recordOf } from './operations.ts';
-import { pointerPut } from './records.ts';
+import { cancellationReasons, isConditionFailure, queryAll, recordOf } from './operations.ts';
+import { pointerDelete, pointerPut } from './records.ts';
+import { socialAccountsOf } from './social-accounts.ts';
 
 export const CREATOR_COUNTERS = ['activitiesCount', 'totalFollowersCount', 'impressions', 'engagement', 'costsCount'] as const;
 
@@ -91,7 +92,146 @@ export function creatorFromItem(item: Record<string, unknown>): Creator {
   return recordOf<Creator>(item);
 }
 
-export async function getCreator(tenantId: string, creatorId: string): Promise<Creator | undefined> {
-  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.creator(tenantId, creatorId) }));
+export async function getCreator(tenantId: string, creatorId: string, { consistent = false } = {}): Promise<Creator | undefined> {
+  const out = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: keys.creator(tenantId, creatorId), ConsistentRead: consistent }),
+  );
   return out.Item ? creatorFromItem(out.Item) : undefined;
+}
+
+export type CreatorChanges = Partial<Pick<Creator, 'name' | 'email' | 'role' | 'country' | 'notes'>>;
+
+/** Sets the fields given (and `updatedAt`); 404 when the creator is gone. Returns the whole record. */
+export async function updateCreator(tenantId: string, creatorId: string, changes: CreatorChanges): Promise<Creator> {
+  const entries = Object.entries({ ...changes, updatedAt: new Date().toISOString() }).filter(([, v]) => v !== undefined);
+  try {
+    const out = await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.creator(tenantId, creatorId),
+        UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
+        ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return creatorFromItem(out.Attributes!);
+  } catch (error) {
+    if (isConditionFailure(error)) throw notFound('The creator');
+    throw error;
+  }
+}
+
+/** Every creator of a tenant, own-brand record included (social account items share the prefix: left out). */
+export async function creatorsOfTenant(tenantId: string): Promise<Creator[]> {
+  const { pk, skPrefix } = keys.creatorsOfTenant(tenantId);
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+  });
+  return items.filter((item) => !(item.sk as string).includes('#SOCIAL#')).map(creatorFromItem);
+}
+
+/** Ids of the creators linked to an activity. */
+export async function creatorIdsOfActivity(tenantId: string, activityId: string): Promise<Set<string>> {
+  const { pk, skPrefix } = keys.creatorsOfActivity(tenantId, activityId);
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+    ProjectionExpression: 'creatorId',
+  });
+  return new Set(items.map((item) => item.creatorId as string));
+}
+
+/** The activity links of a creator (gsi2), as `{activityId}`. */
+async function activityIdsOfCreator(tenantId: string, creatorId: string): Promise<string[]> {
+  const { gsi2pk } = keys.activitiesOfCreator(tenantId, creatorId);
+  const items = await queryAll({
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :pk',
+    ExpressionAttributeValues: { ':pk': gsi2pk },
+  });
+  return items.map((item) => item.activityId as string);
+}
+
+/**
+ * The own-brand record of a workspace, created the first time. The claim item is written in the
+ * same transaction as the record, conditionally, so concurrent first calls create exactly one; the
+ * losers read the claim and return the winner's record.
+ */
+export async function ensureOwnBrand(tenantId: string, name: string): Promise<{ creator: Creator; created: boolean }> {
+  const { creator, transactItems } = newCreatorItems(tenantId, { name }, { isOwnBrand: true });
+  try {
+    await documentClient().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...keys.ownBrand(tenantId), creatorId: creator.id, createdAt: creator.createdAt },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          ...transactItems,
+        ],
+      }),
+    );
+    return { creator, created: true };
+  } catch (error) {
+    const reasons = cancellationReasons(error);
+    if (reasons?.[0] !== 'ConditionalCheckFailed') {
+      if (reasons?.[3] === 'ConditionalCheckFailed') throw notFound('The workspace');
+      throw error;
+    }
+  }
+  const claim = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.ownBrand(tenantId), ConsistentRead: true }));
+  const existing = claim.Item && (await getCreator(tenantId, claim.Item.creatorId as string, { consistent: true }));
+  // The claim and the record are written and deleted together; a miss means it was deleted just now.
+  if (!existing) throw notFound('The own-brand record');
+  return { creator: existing, created: false };
+}
+
+const TRANSACTION_LIMIT = 100;
+
+/**
+ * Deletes a creator permanently: its social accounts, its activity links (each activity's
+ * creatorsCount goes down with it), the record, its pointer and the own-brand claim when it is the
+ * own-brand record, and the tenant's creatorsCount. Links and accounts go first in transactions of
+ * their own when there are more than one transaction holds; the record goes last, so a failure
+ * midway leaves a creator that can be deleted again.
+ */
+export async function deleteCreator(tenantId: string, creator: Creator): Promise<void> {
+  const [accounts, activityIds] = await Promise.all([socialAccountsOf(tenantId, creator.id), activityIdsOfCreator(tenantId, creator.id)]);
+  // Notes about the creator are removed here too once notes exist (the Notes group is not built yet).
+  const dependents = [
+    ...accounts.map((a) => [{ Delete: { TableName: tableName(), Key: keys.socialAccount(tenantId, creator.id, a.accountId) } }]),
+    ...activityIds.map((activityId) => [
+      { Delete: { TableName: tableName(), Key: keys.activityCreator(tenantId, activityId, creator.id), ConditionExpression: 'attribute_exists(pk)' } },
+      aggregateUpdate(keys.activity(tenantId, activityId), { counts: { creatorsCount: -1 } })!,
+    ]),
+  ];
+  const final: Record<string, unknown>[] = [
+    { Delete: { TableName: tableName(), Key: keys.creator(tenantId, creator.id), ConditionExpression: 'attribute_exists(pk)' } },
+    pointerDelete(creator.id),
+    tenantAggregateUpdate(tenantId, { counts: { creatorsCount: -1 } })!,
+    ...(creator.isOwnBrand ? [{ Delete: { TableName: tableName(), Key: keys.ownBrand(tenantId) } }] : []),
+  ];
+  let batch: Record<string, unknown>[] = [];
+  const flush = async () => {
+    if (batch.length) await documentClient().send(new TransactWriteCommand({ TransactItems: batch as never }));
+    batch = [];
+  };
+  try {
+    for (const group of dependents) {
+      if (batch.length + group.length > TRANSACTION_LIMIT - final.length) await flush();
+      batch.push(...group);
+    }
+    batch.push(...final);
+    await flush();
+  } catch (error) {
+    // A concurrent delete removed the record or one of its links first.
+    if (cancellationReasons(error)?.includes('ConditionalCheckFailed')) throw notFound('The creator');
+    throw error;
+  }
 }

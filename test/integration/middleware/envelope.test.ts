@@ -78,7 +78,7 @@ describe('envelope: problems carry no _meta, whatever the form of the route', ()
     expectProblem(await call('GET', `/v1/campaigns?organization_id=${randomUUID()}`, { token: user.token }), 501, 'not_implemented');
   });
 
-  it('answers an unbuilt route 501 for a Form-A-only route too (GET /v1/creators)', async () => {
-    expectProblem(await call('GET', '/v1/creators', { token: user.token }), 501, 'not_implemented');
+  it('answers an unbuilt route 501 for a Form-A-only route too (GET /v1/files)', async () => {
+    expectProblem(await call('GET', '/v1/files', { token: user.token }), 501, 'not_implemented');
   });
 });

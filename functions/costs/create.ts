@@ -1,0 +1,30 @@
+/**
+ * POST /v1/activities/costs — a cost on an activity. Without `creatorId` it is attributed to the
+ * activity's single linked creator when there is exactly one; `categoryId` must be a category of
+ * the same organization (404). Every aggregate moves in the same transaction.
+ */
+import * as z from 'zod/mini';
+import { createCost } from '../../shared/db/costs.ts';
+import { recordTenant } from '../../shared/db/records.ts';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { created } from '../../shared/http/result.ts';
+import { Uuid } from '../../shared/schemas/common.ts';
+import { Amount, checkRoundedAmount, CostType, CurrencyCode, Description } from './inputs.ts';
+
+export const handler = defineHandler({
+  route: 'POST /v1/activities/costs',
+  input: z.strictObject({
+    activityId: Uuid,
+    amount: Amount,
+    type: CostType,
+    currency: CurrencyCode,
+    description: z.optional(Description),
+    creatorId: z.optional(z.nullable(Uuid)),
+    categoryId: z.optional(z.nullable(Uuid)),
+  }),
+  tenantOf: recordTenant('activity', 'activityId'),
+  run: async ({ input: { activityId: _activityId, ...input }, tenant, record }) => {
+    checkRoundedAmount(input.amount, input.currency);
+    return created(await createCost(tenant!.tenantId, record!, input));
+  },
+});

@@ -1,0 +1,17 @@
+/** DELETE /v1/activities/costs/:id — permanent; subtracted from every aggregate in the same transaction. */
+import * as z from 'zod/mini';
+import { deleteCost } from '../../shared/db/costs.ts';
+import { recordTenant } from '../../shared/db/records.ts';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { deleted } from '../../shared/http/result.ts';
+import { Uuid } from '../../shared/schemas/common.ts';
+
+export const handler = defineHandler({
+  route: 'DELETE /v1/activities/costs/:id',
+  input: z.strictObject({ costId: Uuid }),
+  tenantOf: recordTenant('cost', 'costId'),
+  run: async ({ input, tenant, record }) => {
+    await deleteCost(tenant!.tenantId, record!);
+    return deleted(input.costId);
+  },
+});

@@ -1,0 +1,29 @@
+/**
+ * GET /v1/costs — the tenant's costs with creator, category and activity names; filters of both
+ * forms; sorted globally (amount or createdAt, newest first by default) before paging. Amounts of
+ * different currencies sort by their number: money is never converted.
+ */
+import * as z from 'zod/mini';
+import { pageOf, sortRecords } from '../../shared/db/paging.ts';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { list } from '../../shared/http/result.ts';
+import { paging, SortDirection, Uuid } from '../../shared/schemas/common.ts';
+import { costFilters, findCosts, searchFilters } from './query.ts';
+
+export const handler = defineHandler({
+  route: 'GET /v1/costs',
+  input: z.strictObject({
+    organizationId: Uuid,
+    ...paging,
+    ...costFilters,
+    ...searchFilters,
+    sortBy: z.optional(z.enum(['amount', 'createdAt'])),
+    sortDirection: z.optional(SortDirection),
+  }),
+  run: async ({ input: { organizationId, pageIndex, pageSize, sortBy = 'createdAt', sortDirection, ...filters } }) => {
+    const { costs } = await findCosts(organizationId, filters);
+    const direction = sortDirection ?? (sortBy === 'createdAt' ? 'desc' : 'asc');
+    const sorted = sortRecords(costs, (c) => c[sortBy], direction);
+    return list(pageOf(sorted, { pageIndex, pageSize }));
+  },
+});

@@ -1,0 +1,25 @@
+/** PATCH /v1/activities/costs/:id — changes the fields sent and moves the aggregates with them (409 on a concurrent change). */
+import * as z from 'zod/mini';
+import { updateCost } from '../../shared/db/costs.ts';
+import { recordTenant } from '../../shared/db/records.ts';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { ok } from '../../shared/http/result.ts';
+import { Uuid } from '../../shared/schemas/common.ts';
+import { Amount, checkRoundedAmount, CostType, Description } from './inputs.ts';
+
+export const handler = defineHandler({
+  route: 'PATCH /v1/activities/costs/:id',
+  input: z.strictObject({
+    costId: Uuid,
+    amount: z.optional(Amount),
+    type: z.optional(CostType),
+    description: z.optional(Description),
+    creatorId: z.optional(z.nullable(Uuid)),
+    categoryId: z.optional(z.nullable(Uuid)),
+  }),
+  tenantOf: recordTenant('cost', 'costId'),
+  run: async ({ input: { costId: _costId, ...changes }, tenant, record }) => {
+    if (changes.amount !== undefined) checkRoundedAmount(changes.amount, record!.currency as string);
+    return ok(await updateCost(tenant!.tenantId, record!, changes));
+  },
+});

@@ -1,0 +1,33 @@
+/**
+ * POST /v1/creators/social-accounts/connect — adds a public account, stored under its canonical
+ * profile URL; a reference that is not a profile of that platform is invalid input.
+ */
+import * as z from 'zod/mini';
+import { recordTenant } from '../../shared/db/records.ts';
+import { connectSocialAccount } from '../../shared/db/social-accounts.ts';
+import { normaliseProfile, ProfileError } from '../../shared/domain/social-profiles.ts';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { invalidInput } from '../../shared/http/problem.ts';
+import { created } from '../../shared/http/result.ts';
+import { Uuid } from '../../shared/schemas/common.ts';
+import { Channel } from '../../shared/schemas/enums.ts';
+
+export const handler = defineHandler({
+  route: 'POST /v1/creators/social-accounts/connect',
+  input: z.strictObject({
+    creatorId: Uuid,
+    platform: Channel,
+    profileUrl: z.string().check(z.maxLength(2048)),
+  }),
+  tenantOf: recordTenant('creator', 'creatorId'),
+  run: async ({ input, tenant }) => {
+    let profile;
+    try {
+      profile = normaliseProfile(input.platform, input.profileUrl);
+    } catch (error) {
+      if (error instanceof ProfileError) throw invalidInput(error.message, [{ path: 'profileUrl', message: error.message }]);
+      throw error;
+    }
+    return created(await connectSocialAccount(tenant!.tenantId, input.creatorId, profile));
+  },
+});

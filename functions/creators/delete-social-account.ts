@@ -1,0 +1,18 @@
+/** DELETE /v1/creators/:creatorId/social-accounts/:platform/:accountId — 404 unless the account is on that platform. */
+import * as z from 'zod/mini';
+import { recordTenant } from '../../shared/db/records.ts';
+import { deleteSocialAccount } from '../../shared/db/social-accounts.ts';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { deleted } from '../../shared/http/result.ts';
+import { Uuid } from '../../shared/schemas/common.ts';
+import { Channel } from '../../shared/schemas/enums.ts';
+
+export const handler = defineHandler({
+  route: 'DELETE /v1/creators/:creatorId/social-accounts/:platform/:accountId',
+  input: z.strictObject({ creatorId: Uuid, platform: Channel, accountId: Uuid }),
+  tenantOf: recordTenant('creator', 'creatorId'),
+  run: async ({ input, tenant }) => {
+    await deleteSocialAccount(tenant!.tenantId, input.creatorId, input.platform, input.accountId);
+    return deleted(input.accountId);
+  },
+});

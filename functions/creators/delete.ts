@@ -1,0 +1,17 @@
+/** DELETE /v1/creators/:id — permanent: the creator, its social accounts and its activity links. */
+import * as z from 'zod/mini';
+import { creatorFromItem, deleteCreator } from '../../shared/db/creators.ts';
+import { recordTenant } from '../../shared/db/records.ts';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { deleted } from '../../shared/http/result.ts';
+import { Uuid } from '../../shared/schemas/common.ts';
+
+export const handler = defineHandler({
+  route: 'DELETE /v1/creators/:id',
+  input: z.strictObject({ creatorId: Uuid }),
+  tenantOf: recordTenant('creator', 'creatorId'),
+  run: async ({ input, tenant, record }) => {
+    await deleteCreator(tenant!.tenantId, creatorFromItem(record!));
+    return deleted(input.creatorId);
+  },
+});

@@ -1,0 +1,30 @@
+/**
+ * Money and ratios of a creator from its stored aggregates (DECISIONS.md "Money and metrics",
+ * "Report shapes"): spend in one currency, CPM and CPE null without a denominator, money rounded
+ * half away from zero to the currency's minor unit.
+ */
+import type { Creator } from '../../shared/db/creators.ts';
+
+const ZERO_DECIMAL = new Set(['JPY']);
+
+export function roundMoney(amount: number, currency: string): number {
+  const factor = ZERO_DECIMAL.has(currency) ? 1 : 100;
+  const rounded = Math.sign(amount) * Math.round(Math.abs(amount) * factor + Number.EPSILON) / factor;
+  return rounded === 0 ? 0 : rounded;
+}
+
+export interface CreatorFigures {
+  spend: number;
+  cpm: number | null;
+  cpe: number | null;
+}
+
+/** Spend in `currency` (other currencies are not converted) and the ratios over the creator's totals. */
+export function creatorFigures(creator: Creator, currency: string): CreatorFigures {
+  const spend = creator.spend?.[currency] ?? 0;
+  return {
+    spend: roundMoney(spend, currency),
+    cpm: creator.impressions > 0 ? roundMoney((spend / creator.impressions) * 1000, currency) : null,
+    cpe: creator.engagement > 0 ? roundMoney(spend / creator.engagement, currency) : null,
+  };
+}

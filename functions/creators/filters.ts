@@ -1,0 +1,64 @@
+/**
+ * The filters GET /v1/creators and GET /v1/creators/stats share: search, creation date range in the
+ * workspace's timezone, linked activity and role. The own-brand record is left out unless the role
+ * filter asks for it.
+ */
+import * as z from 'zod/mini';
+import { creatorIdsOfActivity, creatorsOfTenant, type Creator } from '../../shared/db/creators.ts';
+import type { Tenant } from '../../shared/db/tenants.ts';
+import { invalidInput } from '../../shared/http/problem.ts';
+import { SearchTerm, Uuid } from '../../shared/schemas/common.ts';
+import { CreatorRoleFilter, DateOnly } from './inputs.ts';
+
+export const filterFields = {
+  workspaceId: Uuid,
+  searchTerm: z.optional(SearchTerm),
+  dateFrom: z.optional(DateOnly),
+  dateTo: z.optional(DateOnly),
+  activityId: z.optional(Uuid),
+  role: z.optional(CreatorRoleFilter),
+};
+
+export interface FilterInput {
+  searchTerm?: string;
+  dateFrom?: string;
+  dateTo?: string;
+  activityId?: string;
+  role?: z.infer<typeof CreatorRoleFilter>;
+}
+
+/** The calendar date (`YYYY-MM-DD`) of an instant in a timezone. */
+export function localDate(instant: string | Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(instant));
+}
+
+export type RoleKey = z.infer<typeof CreatorRoleFilter>;
+export const roleOf = (creator: Creator): RoleKey | null => (creator.isOwnBrand ? 'own_brand' : creator.role);
+
+/**
+ * `candidates`: the creators matching every filter but the role (for facets), own brand included;
+ * `matching`: those matching the role too (own brand only when role is own_brand).
+ */
+export async function filterCreators(tenant: Tenant, input: FilterInput): Promise<{ candidates: Creator[]; matching: Creator[] }> {
+  if (input.dateFrom && input.dateTo && input.dateFrom > input.dateTo) {
+    throw invalidInput('dateFrom must not be after dateTo.', [{ path: 'dateTo', message: 'Must be on or after dateFrom.' }]);
+  }
+  const [all, linked] = await Promise.all([
+    creatorsOfTenant(tenant.id),
+    input.activityId ? creatorIdsOfActivity(tenant.id, input.activityId) : undefined,
+  ]);
+  const timeZone = tenant.ianaTimezone ?? 'UTC';
+  const term = input.searchTerm?.toLowerCase();
+  const candidates = all.filter((c) => {
+    if (linked && !linked.has(c.id)) return false;
+    if (term && ![c.name, c.email, c.notes].some((field) => field?.toLowerCase().includes(term))) return false;
+    if (input.dateFrom || input.dateTo) {
+      const day = localDate(c.createdAt, timeZone);
+      if (input.dateFrom && day < input.dateFrom) return false;
+      if (input.dateTo && day > input.dateTo) return false;
+    }
+    return true;
+  });
+  const matching = candidates.filter((c) => (input.role ? roleOf(c) === input.role : !c.isOwnBrand));
+  return { candidates, matching };
+}

@@ -1,0 +1,39 @@
+/**
+ * GET /v1/creators — filtered, sorted in memory over the workspace's creators (metric columns read
+ * the stored per-creator aggregates) and paged; facets count the roles among the creators that
+ * match every other filter.
+ */
+import * as z from 'zod/mini';
+import type { Creator } from '../../shared/db/creators.ts';
+import { pageOf, sortRecords } from '../../shared/db/paging.ts';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { list } from '../../shared/http/result.ts';
+import { paging, search } from '../../shared/schemas/common.ts';
+import { creatorFigures } from './figures.ts';
+import { filterCreators, filterFields, roleOf } from './filters.ts';
+import { workspaceOf } from './views.ts';
+
+const SORT_COLUMNS = [
+  'name', 'createdAt', 'activitiesCount', 'totalFollowersCount', 'impressions', 'engagement', 'spend', 'cpe', 'cpm',
+] as const;
+
+export const handler = defineHandler({
+  route: 'GET /v1/creators',
+  input: z.strictObject({ ...paging, ...search(SORT_COLUMNS), ...filterFields }),
+  run: async ({ input }) => {
+    const tenant = await workspaceOf(input.workspaceId);
+    const { candidates, matching } = await filterCreators(tenant, input);
+    const sortBy = input.sortBy ?? 'createdAt';
+    const column = (c: Creator) => {
+      if (sortBy === 'spend' || sortBy === 'cpm' || sortBy === 'cpe') return creatorFigures(c, tenant.currency)[sortBy];
+      return c[sortBy];
+    };
+    const sorted = sortRecords(matching, column, input.sortDirection ?? (input.sortBy ? 'asc' : 'desc'));
+    const role: Record<string, number> = {};
+    for (const c of candidates) {
+      const key = roleOf(c);
+      if (key) role[key] = (role[key] ?? 0) + 1;
+    }
+    return list(pageOf(sorted, input), { role });
+  },
+});

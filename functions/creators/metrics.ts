@@ -1,0 +1,48 @@
+/**
+ * GET /v1/creators/metrics — the creator's stored aggregates: spend in the workspace currency
+ * (spend in other currencies listed separately and named in `_meta.warnings`, never converted),
+ * CPM and CPE over it, null without a denominator.
+ */
+import * as z from 'zod/mini';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { ok } from '../../shared/http/result.ts';
+import { Uuid } from '../../shared/schemas/common.ts';
+import { creatorFigures, roundMoney } from './figures.ts';
+import { creatorInWorkspace, workspaceOf } from './views.ts';
+
+export const handler = defineHandler({
+  route: 'GET /v1/creators/metrics',
+  input: z.strictObject({ workspaceId: Uuid, creatorId: Uuid }),
+  run: async ({ input }) => {
+    const [tenant, creator] = await Promise.all([workspaceOf(input.workspaceId), creatorInWorkspace(input.workspaceId, input.creatorId)]);
+    const currency = tenant.currency;
+    const figures = creatorFigures(creator, currency);
+    const otherCurrencySpend = Object.fromEntries(
+      Object.entries(creator.spend ?? {})
+        .filter(([cur, amount]) => cur !== currency && amount !== 0)
+        .map(([cur, amount]) => [cur, roundMoney(amount, cur)]),
+    );
+    const warnings = Object.entries(otherCurrencySpend).map(
+      ([cur, amount]) => `Spend of ${amount} ${cur} is in another currency than ${currency} and is left out of spend, CPM and CPE.`,
+    );
+    const data = {
+      creatorId: creator.id,
+      currency,
+      activitiesCount: creator.activitiesCount,
+      totalFollowersCount: creator.totalFollowersCount,
+      impressions: creator.impressions,
+      engagement: creator.engagement,
+      spend: figures.spend,
+      totalCosts: figures.spend,
+      otherCurrencySpend,
+      cpm: figures.cpm,
+      cpe: figures.cpe,
+      // No conversion evidence is recorded for creators yet (DECISIONS.md: null where there is none).
+      reach: null,
+      conversions: null,
+      cpa: null,
+    };
+    // No metric snapshots exist yet (the metrics pipeline is not built): nothing to date the figures by.
+    return { ...ok(data), meta: { currency, freshness: null, warnings } };
+  },
+});

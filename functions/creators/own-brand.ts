@@ -1,0 +1,20 @@
+/**
+ * POST /v1/creators/own-brand — the workspace's own-brand record: 201 when this call created it,
+ * 200 when it already existed (simultaneous first calls get the same record).
+ */
+import * as z from 'zod/mini';
+import { ensureOwnBrand } from '../../shared/db/creators.ts';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { created, ok } from '../../shared/http/result.ts';
+import { Uuid } from '../../shared/schemas/common.ts';
+import { creatorView, withSocialAccounts, workspaceOf } from './views.ts';
+
+export const handler = defineHandler({
+  route: 'POST /v1/creators/own-brand',
+  input: z.strictObject({ workspaceId: Uuid }),
+  run: async ({ input: { workspaceId } }) => {
+    const tenant = await workspaceOf(workspaceId);
+    const { creator, created: isNew } = await ensureOwnBrand(workspaceId, tenant.name);
+    return isNew ? created(creatorView(creator, [])) : ok(await withSocialAccounts(creator));
+  },
+});

@@ -1,0 +1,35 @@
+/** GET /v1/creators/stats — totals over the creators the list filters select, from stored aggregates. */
+import * as z from 'zod/mini';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { ok } from '../../shared/http/result.ts';
+import { roundMoney } from './figures.ts';
+import { filterCreators, filterFields, roleOf } from './filters.ts';
+import { workspaceOf } from './views.ts';
+
+export const handler = defineHandler({
+  route: 'GET /v1/creators/stats',
+  input: z.strictObject(filterFields),
+  run: async ({ input }) => {
+    const tenant = await workspaceOf(input.workspaceId);
+    const { matching } = await filterCreators(tenant, input);
+    const byRole: Record<string, number> = {};
+    const spend: Record<string, number> = {};
+    let totalFollowersCount = 0;
+    let impressions = 0;
+    let engagement = 0;
+    let activitiesCount = 0;
+    for (const c of matching) {
+      const role = roleOf(c);
+      if (role) byRole[role] = (byRole[role] ?? 0) + 1;
+      for (const [currency, amount] of Object.entries(c.spend ?? {})) spend[currency] = (spend[currency] ?? 0) + amount;
+      totalFollowersCount += c.totalFollowersCount;
+      impressions += c.impressions;
+      engagement += c.engagement;
+      activitiesCount += c.activitiesCount;
+    }
+    const rounded = Object.fromEntries(
+      Object.entries(spend).map(([currency, amount]) => [currency, roundMoney(amount, currency)]).filter(([, amount]) => amount !== 0),
+    );
+    return ok({ creatorsCount: matching.length, byRole, totalFollowersCount, impressions, engagement, spend: rounded, activitiesCount });
+  },
+});

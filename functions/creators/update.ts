@@ -1,0 +1,24 @@
+/** PATCH /v1/creators/:id — changes only the fields sent; the workspace and ids are not fields one can set. */
+import * as z from 'zod/mini';
+import { updateCreator } from '../../shared/db/creators.ts';
+import { recordTenant } from '../../shared/db/records.ts';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { ok } from '../../shared/http/result.ts';
+import { Uuid } from '../../shared/schemas/common.ts';
+import { creatorFields } from './inputs.ts';
+import { withSocialAccounts } from './views.ts';
+
+export const handler = defineHandler({
+  route: 'PATCH /v1/creators/:id',
+  input: z.strictObject({
+    creatorId: Uuid,
+    name: z.optional(creatorFields.name),
+    email: z.optional(creatorFields.email),
+    role: z.optional(creatorFields.role),
+    country: z.optional(creatorFields.country),
+    notes: z.optional(creatorFields.notes),
+  }),
+  tenantOf: recordTenant('creator', 'creatorId'),
+  run: async ({ input: { creatorId, ...changes }, tenant }) =>
+    ok(await withSocialAccounts(await updateCreator(tenant!.tenantId, creatorId, changes))),
+});

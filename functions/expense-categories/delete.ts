@@ -1,0 +1,17 @@
+/** DELETE /v1/expense-categories/:id — permanent; 409 while any cost refers to the category. */
+import * as z from 'zod/mini';
+import { categoryFromItem, deleteExpenseCategory } from '../../shared/db/expense-categories.ts';
+import { recordTenant } from '../../shared/db/records.ts';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { deleted } from '../../shared/http/result.ts';
+import { Uuid } from '../../shared/schemas/common.ts';
+
+export const handler = defineHandler({
+  route: 'DELETE /v1/expense-categories/:id',
+  input: z.strictObject({ expenseCategoryId: Uuid }),
+  tenantOf: recordTenant('expenseCategory', 'expenseCategoryId'),
+  run: async ({ input, tenant, record }) => {
+    await deleteExpenseCategory(tenant!.tenantId, categoryFromItem(record!));
+    return deleted(input.expenseCategoryId);
+  },
+});

@@ -1,0 +1,307 @@
+/**
+ * Costs: money spent on an activity, each in its own currency. A cost item names its activity,
+ * optional creator (attribution) and optional category by id; names are joined at read time.
+ *
+ * Every write moves the stored aggregates in the same TransactWriteItems: the activity and the
+ * tenant (costsCount, spend), the attributed creator (costsCount, spend), the category
+ * (usageCount, spend). Campaign aggregates are not kept here yet: campaigns have no key shape.
+ * Each cost item carries a `revision`; updates and deletes are conditional on the revision they
+ * read, so a concurrent change can never be subtracted twice or missed.
+ */
+import { randomUUID } from 'node:crypto';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { roundMoney } from '../domain/currencies.ts';
+import { conflict, notFound } from '../http/problem.ts';
+import { aggregateUpdate, tenantAggregateUpdate } from './aggregates.ts';
+import { documentClient, tableName } from './client.ts';
+import { keys, type Key } from './keys.ts';
+import { cancellationReasons, queryAll } from './operations.ts';
+import { pointerDelete, pointerPut } from './records.ts';
+
+export interface Cost {
+  id: string;
+  organizationId: string;
+  workspaceId: string;
+  activityId: string;
+  creatorId: string | null;
+  categoryId: string | null;
+  amount: number;
+  currency: string;
+  type: string;
+  description: string | null;
+  /** The activity's campaign when the cost was written. */
+  campaignId: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+interface StoredCost extends Cost {
+  revision: number;
+}
+
+export interface NewCost {
+  amount: number;
+  currency: string;
+  type: string;
+  description?: string | null;
+  /** undefined: attribute to the activity's single linked creator, if it has exactly one; null: nobody. */
+  creatorId?: string | null;
+  categoryId?: string | null;
+}
+
+export type CostChanges = Partial<Pick<Cost, 'amount' | 'type' | 'description' | 'creatorId' | 'categoryId'>>;
+
+export function costFromItem(item: Record<string, unknown>): Cost {
+  const c = item as unknown as StoredCost;
+  return {
+    id: c.id,
+    organizationId: c.organizationId,
+    workspaceId: c.workspaceId,
+    activityId: c.activityId,
+    creatorId: c.creatorId ?? null,
+    categoryId: c.categoryId ?? null,
+    amount: roundMoney(Number(c.amount), c.currency),
+    currency: c.currency,
+    type: c.type,
+    description: c.description ?? null,
+    campaignId: c.campaignId ?? null,
+    createdAt: c.createdAt,
+    updatedAt: c.updatedAt,
+  };
+}
+
+/** One aggregate an amount contributes to: its key, counter name, and whether it may be gone. */
+interface Target {
+  key: Key;
+  counter: string;
+  role: 'activity' | 'tenant' | 'creator' | 'category';
+}
+
+function targetsOf(tenantId: string, cost: Pick<Cost, 'activityId' | 'creatorId' | 'categoryId'>): Target[] {
+  return [
+    { key: keys.activity(tenantId, cost.activityId), counter: 'costsCount', role: 'activity' as const },
+    { key: keys.tenantAggregate(tenantId), counter: 'costsCount', role: 'tenant' as const },
+    ...(cost.creatorId ? [{ key: keys.creator(tenantId, cost.creatorId), counter: 'costsCount', role: 'creator' as const }] : []),
+    ...(cost.categoryId ? [{ key: keys.expenseCategory(tenantId, cost.categoryId), counter: 'usageCount', role: 'category' as const }] : []),
+  ];
+}
+
+interface Move {
+  target: Target;
+  count: number;
+  amount: number;
+  /** Subtractions from a record that may have been deleted meanwhile are dropped, not fatal. */
+  optional: boolean;
+}
+
+/**
+ * The net aggregate changes of removing `before` and adding `after` (either may be absent), one
+ * entry per item (a transaction may touch an item once). Amounts are in one currency.
+ */
+function moves(tenantId: string, before: Cost | undefined, after: Cost | undefined): Move[] {
+  const byKey = new Map<string, Move>();
+  const apply = (cost: Cost, sign: 1 | -1) => {
+    for (const target of targetsOf(tenantId, cost)) {
+      const id = `${target.key.pk}|${target.key.sk}`;
+      const move = byKey.get(id) ?? { target, count: 0, amount: 0, optional: true };
+      move.count += sign;
+      move.amount += sign * cost.amount;
+      if (sign === 1) move.optional = false;
+      byKey.set(id, move);
+    }
+  };
+  if (before) apply(before, -1);
+  if (after) apply(after, 1);
+  return [...byKey.values()].map((m) => ({ ...m, amount: roundMoney(m.amount, (after ?? before)!.currency) }));
+}
+
+function moveUpdate(move: Move, currency: string) {
+  return aggregateUpdate(move.target.key, { counts: { [move.target.counter]: move.count }, spend: { currency, amount: move.amount } });
+}
+
+/**
+ * Runs a cost write with its aggregate moves. A subtraction from a record that no longer exists
+ * (a deleted creator) is dropped and the write retried; a missing record an amount is added to is
+ * a 404 for that role; the cost's own condition failing is `onStale`; a transaction conflict on a
+ * shared aggregate item (two writes on one activity at once) is retried with backoff.
+ */
+async function writeWithMoves(costItems: Record<string, unknown>[], allMoves: Move[], currency: string, onStale: () => Error) {
+  let pending = allMoves;
+  for (let attempt = 0; attempt < 6; attempt++) {
+    const updates = pending.map((m) => ({ move: m, item: moveUpdate(m, currency) })).filter((u) => u.item);
+    try {
+      await documentClient().send(new TransactWriteCommand({ TransactItems: [...costItems, ...updates.map((u) => u.item!)] as never }));
+      return;
+    } catch (error) {
+      const reasons = cancellationReasons(error);
+      if (!reasons) throw error;
+      if (reasons.slice(0, costItems.length).includes('ConditionalCheckFailed')) throw onStale();
+      const failed = updates.filter((_, i) => reasons[costItems.length + i] === 'ConditionalCheckFailed').map((u) => u.move);
+      if (!failed.length) {
+        // Another transaction held one of the aggregate items: every ADD is still valid, so retry.
+        if (!reasons.includes('TransactionConflict')) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt + Math.random() * 20));
+        continue;
+      }
+      const required = failed.find((m) => !m.optional);
+      if (required) {
+        const what = { activity: 'The activity', tenant: 'The organization', creator: 'The creator', category: 'The expense category' };
+        throw notFound(what[required.target.role]);
+      }
+      pending = pending.filter((m) => !failed.includes(m));
+    }
+  }
+  throw conflict('The cost could not be written; retry.');
+}
+
+/** The ids of the creators linked to an activity. */
+async function linkedCreators(tenantId: string, activityId: string): Promise<string[]> {
+  const { pk, skPrefix } = keys.creatorsOfActivity(tenantId, activityId);
+  const links = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+    ProjectionExpression: 'creatorId',
+    ConsistentRead: true,
+  });
+  return links.map((l) => l.creatorId as string);
+}
+
+/** Creates a cost on `activity` (its raw item, as read), with every aggregate in the same transaction. */
+export async function createCost(tenantId: string, activity: Record<string, unknown>, input: NewCost): Promise<Cost> {
+  const activityId = activity.id as string;
+  let creatorId = input.creatorId;
+  if (creatorId === undefined) {
+    const linked = await linkedCreators(tenantId, activityId);
+    creatorId = linked.length === 1 ? linked[0]! : null;
+  }
+  const now = new Date().toISOString();
+  const cost: StoredCost = {
+    id: randomUUID(),
+    organizationId: tenantId,
+    workspaceId: tenantId,
+    activityId,
+    creatorId,
+    categoryId: input.categoryId ?? null,
+    amount: roundMoney(input.amount, input.currency),
+    currency: input.currency,
+    type: input.type,
+    description: input.description ?? null,
+    campaignId: (activity.campaignId as string | null | undefined) ?? null,
+    createdAt: now,
+    updatedAt: now,
+    revision: 1,
+  };
+  const key = keys.cost(tenantId, cost.id);
+  await writeWithMoves(
+    [
+      { Put: { TableName: tableName(), Item: { ...key, ...cost }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      pointerPut('cost', cost.id, tenantId, key),
+    ],
+    moves(tenantId, undefined, cost),
+    cost.currency,
+    () => conflict('The cost could not be written; retry.'),
+  );
+  return costFromItem(cost as unknown as Record<string, unknown>);
+}
+
+const stale = () => conflict('The cost changed meanwhile; read it again and retry.');
+
+/** Applies `changes` to the cost as read (`item`), moving the aggregates from the old values to the new. */
+export async function updateCost(tenantId: string, item: Record<string, unknown>, changes: CostChanges): Promise<Cost> {
+  const before = item as unknown as StoredCost;
+  const now = new Date().toISOString();
+  const after: StoredCost = {
+    ...before,
+    ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)),
+    updatedAt: now,
+    revision: before.revision + 1,
+  };
+  after.amount = roundMoney(after.amount, after.currency);
+  await writeWithMoves(
+    [
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...keys.cost(tenantId, before.id), ...after },
+          ConditionExpression: 'revision = :revision',
+          ExpressionAttributeValues: { ':revision': before.revision },
+        },
+      },
+    ],
+    moves(tenantId, costFromItem(item), costFromItem(after as unknown as Record<string, unknown>)),
+    before.currency,
+    stale,
+  );
+  return costFromItem(after as unknown as Record<string, unknown>);
+}
+
+/** Deletes the cost as read (`item`) with its pointer, subtracting it from every aggregate. */
+export async function deleteCost(tenantId: string, item: Record<string, unknown>): Promise<void> {
+  const cost = item as unknown as StoredCost;
+  await writeWithMoves(
+    [
+      {
+        Delete: {
+          TableName: tableName(),
+          Key: keys.cost(tenantId, cost.id),
+          ConditionExpression: 'revision = :revision',
+          ExpressionAttributeValues: { ':revision': cost.revision },
+        },
+      },
+      pointerDelete(cost.id),
+    ],
+    moves(tenantId, costFromItem(item), undefined),
+    cost.currency,
+    stale,
+  );
+}
+
+async function readCost(tenantId: string, costId: string): Promise<Record<string, unknown> | undefined> {
+  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.cost(tenantId, costId), ConsistentRead: true }));
+  return out.Item;
+}
+
+/** Every stored cost item of the tenant. */
+export async function costItemsOf(tenantId: string): Promise<Record<string, unknown>[]> {
+  const { pk, skPrefix } = keys.costsOfTenant(tenantId);
+  return queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+  });
+}
+
+/**
+ * Deletes the matching costs one transaction each, re-reading a cost changed meanwhile; a cost
+ * already gone is skipped, so running it again (a retried request) changes nothing.
+ */
+async function deleteCostsWhere(tenantId: string, match: (item: Record<string, unknown>) => boolean): Promise<number> {
+  let removed = 0;
+  for (const found of (await costItemsOf(tenantId)).filter(match)) {
+    let item: Record<string, unknown> | undefined = found;
+    for (let attempt = 0; item && attempt < 5; attempt++) {
+      try {
+        await deleteCost(tenantId, item);
+        removed++;
+        item = undefined;
+      } catch (error) {
+        if (!(error instanceof Error && 'status' in error && error.status === 409)) throw error;
+        item = await readCost(tenantId, found.id as string);
+        if (item && !match(item)) item = undefined;
+      }
+    }
+  }
+  return removed;
+}
+
+/** Unlinking a creator from an activity removes that creator's costs on it (with their aggregates). */
+export function deleteCostsOfCreatorOnActivity(tenantId: string, activityId: string, creatorId: string): Promise<number> {
+  return deleteCostsWhere(tenantId, (c) => c.activityId === activityId && c.creatorId === creatorId);
+}
+
+/**
+ * Deleting an activity removes its costs (with their aggregates). Call it before deleting the
+ * activity item; if the activity is already gone its own counters are skipped.
+ */
+export function deleteCostsOfActivity(tenantId: string, activityId: string): Promise<number> {
+  return deleteCostsWhere(tenantId, (c) => c.activityId === activityId);
+}

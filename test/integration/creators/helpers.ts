@@ -1,0 +1,35 @@
+/** Helpers of the Creators tests: a workspace with a member, creators made through the API, stored aggregates set directly. */
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { expect } from 'vitest';
+import { aggregateUpdate } from '../../../shared/db/aggregates.ts';
+import { documentClient, tableName } from '../../../shared/db/client.ts';
+import { keys } from '../../../shared/db/keys.ts';
+import { call } from '../../support/call.ts';
+import type { TestUser } from '../../support/users.ts';
+
+export async function createCreator(user: TestUser, workspaceId: string, body: Record<string, unknown> = {}) {
+  const res = await call('POST', '/v1/creators', { token: user.token, body: { workspaceId, name: 'Creator', ...body } });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.data;
+}
+
+/** Stands in for the writes (costs, metrics) that change a creator's stored aggregates. */
+export async function addToCreatorAggregates(
+  workspaceId: string,
+  creatorId: string,
+  delta: { counts?: Record<string, number>; spend?: { currency: string; amount: number } },
+): Promise<void> {
+  await documentClient().send(new TransactWriteCommand({ TransactItems: [aggregateUpdate(keys.creator(workspaceId, creatorId), delta)!] }));
+}
+
+/** Moves a creator's creation instant, for the date-range filters. */
+export async function setCreatedAt(workspaceId: string, creatorId: string, createdAt: string): Promise<void> {
+  await documentClient().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.creator(workspaceId, creatorId),
+      UpdateExpression: 'SET createdAt = :at',
+      ExpressionAttributeValues: { ':at': createdAt },
+    }),
+  );
+}
