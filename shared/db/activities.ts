@@ -7,13 +7,14 @@
  * the Activities group extends it.
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { conflict, notFound } from '../http/problem.ts';
-import { aggregateUpdate, emptyAggregate, tenantAggregateUpdate } from './aggregates.ts';
+import { aggregateUpdate, emptyAggregate, present, tenantAggregateUpdate } from './aggregates.ts';
 import { documentClient, tableName } from './client.ts';
+import { deleteCostsOfActivity } from './costs.ts';
 import { keys } from './keys.ts';
-import { cancellationReasons, recordOf } from './operations.ts';
-import { pointerPut } from './records.ts';
+import { batchGet, cancellationReasons, isConditionFailure, queryAll, recordOf } from './operations.ts';
+import { pointerDelete, pointerPut } from './records.ts';
 
 export const ACTIVITY_COUNTERS = ['creatorsCount', 'costsCount', 'impressions', 'engagement'] as const;
 
@@ -33,6 +34,8 @@ export interface Activity {
   replyCount: number | null;
   /** The campaign it belongs to (one at a time); set by the Campaigns group. */
   campaignId: string | null;
+  /** Set when a metric fetch of the content link is due (connect, link change); absent when not tracked. */
+  metricsFetchDueAt?: string | null;
   creatorsCount: number;
   costsCount: number;
   impressions: number;
@@ -68,7 +71,8 @@ export function linkCreatorItems(tenantId: string, activityId: string, creatorId
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
-    aggregateUpdate(keys.activity(tenantId, activityId), { counts: { creatorsCount: 1 } }, { mustExist: false })!,
+    // createActivity leaves this one out (its Put starts the count at 1); elsewhere the activity must exist.
+    aggregateUpdate(keys.activity(tenantId, activityId), { counts: { creatorsCount: 1 } })!,
     aggregateUpdate(keys.creator(tenantId, creatorId), { counts: { activitiesCount: 1 } })!,
   ];
 }
@@ -127,7 +131,219 @@ export function activityFromItem(item: Record<string, unknown>): Activity {
   return recordOf<Activity>(item);
 }
 
-export async function getActivity(tenantId: string, activityId: string): Promise<Activity | undefined> {
-  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.activity(tenantId, activityId) }));
+export async function getActivity(tenantId: string, activityId: string, { consistent = false } = {}): Promise<Activity | undefined> {
+  const out = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: keys.activity(tenantId, activityId), ConsistentRead: consistent }),
+  );
   return out.Item ? activityFromItem(out.Item) : undefined;
+}
+
+/** Every activity of a tenant (the partition's ACTIVITY# items minus link items, which have no channel). */
+export async function activitiesOfTenant(tenantId: string): Promise<Activity[]> {
+  const { pk, skPrefix } = keys.activitiesOfTenant(tenantId);
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    FilterExpression: 'attribute_exists(#channel)',
+    ExpressionAttributeNames: { '#channel': 'channel' },
+    ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+  });
+  return items.map(activityFromItem);
+}
+
+/** The activities of a tenant with these ids (missing ones left out). */
+export async function activitiesByIds(tenantId: string, activityIds: readonly string[]): Promise<Activity[]> {
+  const items = await batchGet([...new Set(activityIds)].map((id) => keys.activity(tenantId, id)));
+  return items.map(activityFromItem);
+}
+
+export interface ActivityLink {
+  activityId: string;
+  creatorId: string;
+  createdAt: string;
+}
+
+/** The creator links of one activity, in key order. */
+export async function linksOfActivity(tenantId: string, activityId: string): Promise<ActivityLink[]> {
+  const { pk, skPrefix } = keys.creatorsOfActivity(tenantId, activityId);
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+  });
+  return items.map((i) => ({ activityId: i.activityId as string, creatorId: i.creatorId as string, createdAt: i.createdAt as string }));
+}
+
+/** The ids of the activities a creator is linked to (gsi2). */
+export async function activityIdsOfCreator(tenantId: string, creatorId: string): Promise<string[]> {
+  const { gsi2pk } = keys.activitiesOfCreator(tenantId, creatorId);
+  const items = await queryAll({
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :pk',
+    ExpressionAttributeValues: { ':pk': gsi2pk },
+    ProjectionExpression: 'activityId',
+  });
+  return items.map((i) => i.activityId as string);
+}
+
+export type ActivityChanges = Partial<
+  Pick<Activity, 'name' | 'channel' | 'activity' | 'startAt' | 'endAt' | 'contentHref' | 'viewsCount' | 'likeCount' | 'replyCount'>
+>;
+
+export interface UpdateOptions {
+  /** 'due': a metric fetch of the (new) content link is due now; 'stop': no link, nothing to track. */
+  tracking?: 'due' | 'stop';
+  /** The channel and type the caller validated against: a concurrent change of either is a 409. */
+  expected?: Pick<Activity, 'channel' | 'activity'>;
+}
+
+/** Changes the fields given. Earlier metric snapshots are separate items and stay whatever the link does. */
+export async function updateActivity(
+  tenantId: string,
+  activityId: string,
+  changes: ActivityChanges,
+  { tracking, expected }: UpdateOptions = {},
+): Promise<Activity> {
+  const now = new Date().toISOString();
+  const sets: Record<string, unknown> = { ...changes, updatedAt: now };
+  const removes: string[] = [];
+  if (tracking === 'due') sets.metricsFetchDueAt = now;
+  if (tracking === 'stop') removes.push('metricsFetchDueAt');
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const setParts = Object.entries(sets).map(([field, value], i) => {
+    names[`#f${i}`] = field;
+    values[`:v${i}`] = value;
+    return `#f${i} = :v${i}`;
+  });
+  const removeParts = removes.map((field, i) => {
+    names[`#r${i}`] = field;
+    return `#r${i}`;
+  });
+  try {
+    const out = await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.activity(tenantId, activityId),
+        UpdateExpression: `SET ${setParts.join(', ')}${removeParts.length ? ` REMOVE ${removeParts.join(', ')}` : ''}`,
+        ConditionExpression: `attribute_exists(pk)${expected ? ' AND #xc = :xc AND #xa = :xa' : ''}`,
+        ExpressionAttributeNames: { ...names, ...(expected ? { '#xc': 'channel', '#xa': 'activity' } : {}) },
+        ExpressionAttributeValues: { ...values, ...(expected ? { ':xc': expected.channel, ':xa': expected.activity } : {}) },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return activityFromItem(out.Attributes!);
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    if (!expected || !(await getActivity(tenantId, activityId, { consistent: true }))) throw notFound('The activity');
+    throw conflict('The activity\'s channel or type changed meanwhile; read it again and retry.');
+  }
+}
+
+/** Links a creator of the tenant: 409 when already linked, 404 when either record is missing. */
+export async function linkCreator(tenantId: string, activityId: string, creatorId: string): Promise<ActivityLink> {
+  const items = linkCreatorItems(tenantId, activityId, creatorId);
+  try {
+    await transact(items);
+  } catch (error) {
+    const reasons = cancellationReasons(error);
+    if (reasons?.[0] === 'ConditionalCheckFailed') throw conflict('The creator is already linked to this activity.');
+    if (reasons?.[1] === 'ConditionalCheckFailed') throw notFound('The activity');
+    if (reasons?.[2] === 'ConditionalCheckFailed') throw notFound('The creator');
+    throw error;
+  }
+  return { activityId, creatorId, createdAt: (items[0] as { Put: { Item: { createdAt: string } } }).Put.Item.createdAt };
+}
+
+/** Removes a link with both counters; 404 when there is no such link. */
+export async function unlinkCreator(tenantId: string, activityId: string, creatorId: string): Promise<void> {
+  try {
+    await sendUnlink(tenantId, activityId, creatorId, true);
+  } catch (error) {
+    if (cancellationReasons(error)?.[0] === 'ConditionalCheckFailed') throw notFound('The creator link');
+    throw error;
+  }
+}
+
+/** The writes that remove a link: the item, and the counters (the activity's unless it goes too). */
+function unlinkItems(tenantId: string, activityId: string, creatorId: string, activityStays: boolean, creatorExists = true) {
+  return present([
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: keys.activityCreator(tenantId, activityId, creatorId),
+        ConditionExpression: 'attribute_exists(pk)',
+      },
+    },
+    activityStays ? aggregateUpdate(keys.activity(tenantId, activityId), { counts: { creatorsCount: -1 } }) : undefined,
+    // Never ADD to a missing creator (that would create a stray item); see `sendUnlink`.
+    creatorExists ? aggregateUpdate(keys.creator(tenantId, creatorId), { counts: { activitiesCount: -1 } }) : undefined,
+  ]);
+}
+
+/** TransactWriteItems, retried with backoff while another transaction holds one of its items (shared counters). */
+async function transact(items: unknown[]): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await documentClient().send(new TransactWriteCommand({ TransactItems: items as never }));
+      return;
+    } catch (error) {
+      const reasons = cancellationReasons(error);
+      if (attempt >= 5 || !reasons?.includes('TransactionConflict') || reasons.includes('ConditionalCheckFailed')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt + Math.random() * 20));
+    }
+  }
+}
+
+/** Sends an unlink; when only the creator is gone (a half-finished creator delete), drops the link alone. */
+async function sendUnlink(tenantId: string, activityId: string, creatorId: string, activityStays: boolean): Promise<void> {
+  try {
+    await transact(unlinkItems(tenantId, activityId, creatorId, activityStays));
+  } catch (error) {
+    const reasons = cancellationReasons(error);
+    if (!reasons || reasons[0] === 'ConditionalCheckFailed' || reasons.at(-1) !== 'ConditionalCheckFailed') throw error;
+    await transact(unlinkItems(tenantId, activityId, creatorId, activityStays, false));
+  }
+}
+
+/**
+ * Permanent delete: the costs (through the Costs module, which owns their aggregates), the creator
+ * links (each with both counters), then the activity, its pointer and the tenant's count in one
+ * transaction that only succeeds once the activity's own counters say no cost or link is left; a
+ * cost or link added meanwhile sends it round again. Each step is atomic with its counters, so an
+ * interrupted delete leaves correct aggregates and can be repeated. Notes and metric snapshots are
+ * not stored yet: when they are, their removal belongs here.
+ */
+export async function deleteActivity(tenantId: string, activityId: string): Promise<void> {
+  for (let round = 0; round < 3; round++) {
+    await deleteCostsOfActivity(tenantId, activityId);
+    for (const link of await linksOfActivity(tenantId, activityId)) {
+      try {
+        await sendUnlink(tenantId, activityId, link.creatorId, true);
+      } catch (error) {
+        const reasons = cancellationReasons(error);
+        // The link went meanwhile (an unlink): nothing left to do for it.
+        if (reasons?.[0] === 'ConditionalCheckFailed') continue;
+        if (reasons?.[1] === 'ConditionalCheckFailed') throw notFound('The activity');
+        throw error;
+      }
+    }
+    try {
+      await transact([
+        {
+          Delete: {
+            TableName: tableName(),
+            Key: keys.activity(tenantId, activityId),
+            ConditionExpression: 'attribute_exists(pk) AND creatorsCount = :zero AND costsCount = :zero',
+            ExpressionAttributeValues: { ':zero': 0 },
+          },
+        },
+        pointerDelete(activityId),
+        tenantAggregateUpdate(tenantId, { counts: { activitiesCount: -1 } })!,
+      ]);
+      return;
+    } catch (error) {
+      if (cancellationReasons(error)?.[0] !== 'ConditionalCheckFailed') throw error;
+      if (!(await getActivity(tenantId, activityId, { consistent: true }))) throw notFound('The activity');
+    }
+  }
+  throw conflict('The activity kept changing while it was being deleted; retry.');
 }

@@ -1,0 +1,33 @@
+/**
+ * POST /v1/activities/content-link/connect — sets the activity's content link (a content URL of
+ * its own channel's platform) and records that an immediate metric fetch is due; the fetch itself
+ * belongs to the metrics pipeline.
+ */
+import * as z from 'zod/mini';
+import { activityFromItem, updateActivity } from '../../shared/db/activities.ts';
+import { recordTenant } from '../../shared/db/records.ts';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { invalidInput } from '../../shared/http/problem.ts';
+import { ok } from '../../shared/http/result.ts';
+import { Uuid } from '../../shared/schemas/common.ts';
+import { Channel } from '../../shared/schemas/enums.ts';
+import { checkContentUrl, Href } from './inputs.ts';
+import { activityView } from './views.ts';
+
+export const handler = defineHandler({
+  route: 'POST /v1/activities/content-link/connect',
+  input: z.strictObject({ activityId: Uuid, platform: Channel, contentUrl: Href }),
+  tenantOf: recordTenant('activity', 'activityId'),
+  run: async ({ input: { activityId, platform, contentUrl }, record }) => {
+    const current = activityFromItem(record!);
+    if (platform !== current.channel) {
+      throw invalidInput(`The activity is on ${current.channel}, not ${platform}.`, [
+        { path: 'platform', message: 'Must be the activity\'s channel.' },
+      ]);
+    }
+    checkContentUrl(platform, contentUrl, 'contentUrl');
+    // Reconnecting the same link still asks for a fresh fetch.
+    const changed = await updateActivity(current.organizationId, activityId, { contentHref: contentUrl }, { tracking: 'due', expected: current });
+    return ok(await activityView(changed));
+  },
+});

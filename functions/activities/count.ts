@@ -1,0 +1,14 @@
+/** GET /v1/activities/count — the number of activities matching the list's filters. */
+import * as z from 'zod/mini';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { count } from '../../shared/http/result.ts';
+import { filteredActivities, filterInput } from './filters.ts';
+
+export const handler = defineHandler({
+  route: 'GET /v1/activities/count',
+  input: z.strictObject(filterInput),
+  run: async ({ input: { organizationId, ...filters } }) => {
+    const { all, matches } = await filteredActivities(organizationId, filters);
+    return count(all.filter(matches).length);
+  },
+});

@@ -1,0 +1,27 @@
+/** POST /v1/activities — an activity of a type valid for its channel, optionally auto-linked to a creator. */
+import * as z from 'zod/mini';
+import { createActivity } from '../../shared/db/activities.ts';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { created } from '../../shared/http/result.ts';
+import { text, Uuid } from '../../shared/schemas/common.ts';
+import { Channel } from '../../shared/schemas/enums.ts';
+import { ActivityType, checkActivityType, checkDates, DateTime } from './inputs.ts';
+import { activityView } from './views.ts';
+
+export const handler = defineHandler({
+  route: 'POST /v1/activities',
+  input: z.strictObject({
+    organizationId: Uuid,
+    channel: Channel,
+    activity: ActivityType,
+    name: text(1, 500),
+    startAt: z.optional(z.nullable(DateTime)),
+    endAt: z.optional(z.nullable(DateTime)),
+    creatorId: z.optional(Uuid),
+  }),
+  run: async ({ input: { organizationId, ...input } }) => {
+    checkActivityType(input.channel, input.activity);
+    checkDates(input.startAt, input.endAt);
+    return created(await activityView(await createActivity(organizationId, input)));
+  },
+});

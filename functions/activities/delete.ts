@@ -1,0 +1,17 @@
+/** DELETE /v1/activities/:id — permanent: costs, creator links, the activity and its pointer, with every counter. */
+import * as z from 'zod/mini';
+import { deleteActivity } from '../../shared/db/activities.ts';
+import { recordTenant } from '../../shared/db/records.ts';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { deleted } from '../../shared/http/result.ts';
+import { Uuid } from '../../shared/schemas/common.ts';
+
+export const handler = defineHandler({
+  route: 'DELETE /v1/activities/:id',
+  input: z.strictObject({ activityId: Uuid }),
+  tenantOf: recordTenant('activity', 'activityId'),
+  run: async ({ input: { activityId }, tenant }) => {
+    await deleteActivity(tenant!.tenantId, activityId);
+    return deleted(activityId);
+  },
+});

@@ -1,0 +1,19 @@
+/** POST /v1/activities/content-link/disconnect — removes the content link; automatic tracking stops. Stored snapshots stay. */
+import * as z from 'zod/mini';
+import { activityFromItem, updateActivity } from '../../shared/db/activities.ts';
+import { recordTenant } from '../../shared/db/records.ts';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { ok } from '../../shared/http/result.ts';
+import { Uuid } from '../../shared/schemas/common.ts';
+import { activityView } from './views.ts';
+
+export const handler = defineHandler({
+  route: 'POST /v1/activities/content-link/disconnect',
+  input: z.strictObject({ activityId: Uuid }),
+  tenantOf: recordTenant('activity', 'activityId'),
+  run: async ({ input: { activityId }, record }) => {
+    const current = activityFromItem(record!);
+    const changed = await updateActivity(current.organizationId, activityId, { contentHref: null }, { tracking: 'stop' });
+    return ok(await activityView(changed));
+  },
+});

@@ -1,0 +1,40 @@
+/** Input schemas and checks shared by more than one Activities route (not a handler). */
+import * as z from 'zod/mini';
+import { ACTIVITY_TYPES, isActivityTypeOf } from '../../shared/domain/activity-types.ts';
+import { isContentUrlOf } from '../../shared/domain/content-links.ts';
+import type { ChannelName } from '../../shared/domain/activity-types.ts';
+import { invalidInput } from '../../shared/http/problem.ts';
+import { intInput } from '../../shared/schemas/common.ts';
+
+export const ActivityType = z.enum(ACTIVITY_TYPES);
+
+/** ISO 8601 date-time with `Z` or an offset; stored as UTC (`toISOString`) so that sorting is by instant. */
+export const DateTime = z.pipe(
+  z.iso.datetime({ offset: true, error: 'Must be an ISO 8601 date-time with Z or an offset.' }),
+  z.transform((s: string) => new Date(s).toISOString()),
+);
+
+/** A manual count: a non-negative integer, or null to clear it. */
+export const ManualCount = z.nullable(intInput(0, Number.MAX_SAFE_INTEGER));
+
+export const Href = z.string().check(z.trim(), z.minLength(1), z.maxLength(2048));
+
+export function checkActivityType(channel: string, activity: string): void {
+  if (!isActivityTypeOf(channel, activity)) {
+    throw invalidInput(`${activity} is not an activity type of ${channel}.`, [
+      { path: 'activity', message: `Not an activity type of the ${channel} channel.` },
+    ]);
+  }
+}
+
+export function checkDates(startAt: string | null | undefined, endAt: string | null | undefined): void {
+  if (startAt && endAt && endAt < startAt) {
+    throw invalidInput('endAt is before startAt.', [{ path: 'endAt', message: 'Must not be before startAt.' }]);
+  }
+}
+
+export function checkContentUrl(platform: string, url: string, path: string): void {
+  if (!isContentUrlOf(platform as ChannelName, url)) {
+    throw invalidInput(`Not a content URL of ${platform}.`, [{ path, message: `Must be a ${platform} content URL.` }]);
+  }
+}

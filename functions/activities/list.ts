@@ -1,0 +1,21 @@
+/** GET /v1/activities — filtered, searched (name), sorted, paged; facets count each channel under the other filters. */
+import * as z from 'zod/mini';
+import { pageOf, sortRecords } from '../../shared/db/paging.ts';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { list } from '../../shared/http/result.ts';
+import { paging, search } from '../../shared/schemas/common.ts';
+import { filteredActivities, filterInput } from './filters.ts';
+
+const SORT_COLUMNS = ['name', 'createdAt', 'startAt'] as const;
+
+export const handler = defineHandler({
+  route: 'GET /v1/activities',
+  input: z.strictObject({ ...filterInput, ...paging, ...search(SORT_COLUMNS) }),
+  run: async ({ input: { organizationId, pageIndex, pageSize, sortBy = 'createdAt', sortDirection, ...filters } }) => {
+    const { all, matches } = await filteredActivities(organizationId, filters);
+    const channel: Record<string, number> = {};
+    for (const a of all) channel[a.channel] = (channel[a.channel] ?? 0) + 1;
+    const sorted = sortRecords(all.filter(matches), (a) => a[sortBy], sortDirection ?? (sortBy === 'name' ? 'asc' : 'desc'));
+    return list(pageOf(sorted, { pageIndex, pageSize }), { channel });
+  },
+});

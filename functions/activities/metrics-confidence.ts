@@ -1,0 +1,61 @@
+/** GET /v1/activities/metrics/confidence — confidence of the activities' metrics, as defined in shared/domain/metrics-confidence.md. */
+import * as z from 'zod/mini';
+import { activitiesOfTenant, type Activity } from '../../shared/db/activities.ts';
+import { getTenant } from '../../shared/db/tenants.ts';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { invalidInput } from '../../shared/http/problem.ts';
+import { ok } from '../../shared/http/result.ts';
+import { Uuid } from '../../shared/schemas/common.ts';
+import { confidenceLevel, type SnapshotSummary } from './confidence-level.ts';
+
+const Day = z.string().check(
+  z.regex(/^\d{4}-\d\d-\d\d$/, { error: 'Must be a date YYYY-MM-DD.', abort: true }),
+  z.refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), {
+    error: 'Must be a real date.',
+  }),
+);
+
+/** The activity's day in the tenant's timezone: its startAt, else the day it was created. */
+function dayOf(activity: Activity, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(activity.startAt ?? activity.createdAt),
+  );
+}
+
+/** No metric snapshots are stored yet (the metrics pipeline writes them): every activity has none. */
+function snapshotsOf(_activity: Activity): SnapshotSummary {
+  return { count: 0, newestAt: null };
+}
+
+export const handler = defineHandler({
+  route: 'GET /v1/activities/metrics/confidence',
+  input: z.strictObject({
+    organizationId: Uuid,
+    startDate: z.optional(z.nullable(Day)),
+    endDate: z.optional(z.nullable(Day)),
+  }),
+  run: async ({ input: { organizationId, startDate = null, endDate = null } }) => {
+    if (startDate && endDate && endDate < startDate) {
+      throw invalidInput('endDate is before startDate.', [{ path: 'endDate', message: 'Must not be before startDate.' }]);
+    }
+    const [tenant, activities] = await Promise.all([getTenant(organizationId), activitiesOfTenant(organizationId)]);
+    const timeZone = tenant?.ianaTimezone ?? 'UTC';
+    const considered = activities.filter((a) => {
+      const day = dayOf(a, timeZone);
+      return (!startDate || day >= startDate) && (!endDate || day <= endDate);
+    });
+    const summaries = considered.map(snapshotsOf);
+    const measured = summaries.filter((s) => s.count > 0);
+    const newest = measured.map((s) => s.newestAt!).sort().at(-1) ?? null;
+    return ok({
+      level: confidenceLevel(summaries),
+      activitiesConsidered: considered.length,
+      activitiesWithSnapshots: measured.length,
+      snapshotsCount: summaries.reduce((n, s) => n + s.count, 0),
+      coverage: considered.length ? measured.length / considered.length : null,
+      newestSnapshotAt: newest,
+      startDate,
+      endDate,
+    });
+  },
+});

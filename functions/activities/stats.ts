@@ -1,0 +1,37 @@
+/**
+ * GET /v1/activities/stats — over the matching activities: how many, per channel, with a content
+ * link, with metrics (fetched impressions/engagement or a manual count), and their costs and spend
+ * per currency, summed from each activity's stored aggregates.
+ */
+import * as z from 'zod/mini';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { ok } from '../../shared/http/result.ts';
+import { SearchTerm } from '../../shared/schemas/common.ts';
+import { roundMoney } from '../../shared/domain/currencies.ts';
+import { filteredActivities, filterInput } from './filters.ts';
+
+export const handler = defineHandler({
+  route: 'GET /v1/activities/stats',
+  input: z.strictObject({ ...filterInput, searchTerm: z.optional(SearchTerm) }),
+  run: async ({ input: { organizationId, ...filters } }) => {
+    const { all, matches } = await filteredActivities(organizationId, filters);
+    const activities = all.filter(matches);
+    const byChannel: Record<string, number> = {};
+    const spend: Record<string, number> = {};
+    let costsCount = 0;
+    for (const a of activities) {
+      byChannel[a.channel] = (byChannel[a.channel] ?? 0) + 1;
+      costsCount += a.costsCount;
+      for (const [currency, amount] of Object.entries(a.spend ?? {})) spend[currency] = (spend[currency] ?? 0) + amount;
+    }
+    for (const currency of Object.keys(spend)) spend[currency] = roundMoney(spend[currency]!, currency);
+    return ok({
+      activitiesCount: activities.length,
+      byChannel,
+      withContentLink: activities.filter((a) => a.contentHref).length,
+      withMetrics: activities.filter((a) => a.impressions > 0 || a.engagement > 0 || a.viewsCount !== null || a.likeCount !== null || a.replyCount !== null).length,
+      costsCount,
+      spend,
+    });
+  },
+});

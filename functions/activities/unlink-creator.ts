@@ -1,0 +1,23 @@
+/** DELETE /v1/activities/:id/creators/:creatorId — removes that creator's costs on this activity, then the link (with both counters). */
+import * as z from 'zod/mini';
+import { linksOfActivity, unlinkCreator } from '../../shared/db/activities.ts';
+import { deleteCostsOfCreatorOnActivity } from '../../shared/db/costs.ts';
+import { recordTenant } from '../../shared/db/records.ts';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { notFound } from '../../shared/http/problem.ts';
+import { deleted } from '../../shared/http/result.ts';
+import { Uuid } from '../../shared/schemas/common.ts';
+
+export const handler = defineHandler({
+  route: 'DELETE /v1/activities/:id/creators/:creatorId',
+  input: z.strictObject({ activityId: Uuid, creatorId: Uuid }),
+  tenantOf: recordTenant('activity', 'activityId'),
+  run: async ({ input: { activityId, creatorId }, tenant }) => {
+    const tenantId = tenant!.tenantId;
+    if (!(await linksOfActivity(tenantId, activityId)).some((l) => l.creatorId === creatorId)) throw notFound('The creator link');
+    // Costs before the link: if the request fails in between, a retry still finds the link and finishes.
+    await deleteCostsOfCreatorOnActivity(tenantId, activityId, creatorId);
+    await unlinkCreator(tenantId, activityId, creatorId);
+    return deleted(creatorId);
+  },
+});

@@ -1,0 +1,45 @@
+/**
+ * PATCH /v1/activities/:id — changes the fields sent; the type is checked against the resulting
+ * channel, the content link against its platform. A changed link records that a fetch is due.
+ */
+import * as z from 'zod/mini';
+import { activityFromItem, updateActivity } from '../../shared/db/activities.ts';
+import { recordTenant } from '../../shared/db/records.ts';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { ok } from '../../shared/http/result.ts';
+import { text, Uuid } from '../../shared/schemas/common.ts';
+import { Channel } from '../../shared/schemas/enums.ts';
+import { ActivityType, checkActivityType, checkContentUrl, checkDates, DateTime, Href, ManualCount } from './inputs.ts';
+import { activityView } from './views.ts';
+
+export const handler = defineHandler({
+  route: 'PATCH /v1/activities/:id',
+  input: z.strictObject({
+    activityId: Uuid,
+    // interface.md lists name as required on update.
+    name: text(1, 500),
+    channel: z.optional(Channel),
+    activity: z.optional(ActivityType),
+    startAt: z.optional(z.nullable(DateTime)),
+    endAt: z.optional(z.nullable(DateTime)),
+    contentHref: z.optional(z.nullable(Href)),
+    viewsCount: z.optional(ManualCount),
+    likeCount: z.optional(ManualCount),
+    replyCount: z.optional(ManualCount),
+  }),
+  tenantOf: recordTenant('activity', 'activityId'),
+  run: async ({ input: { activityId, ...changes }, record }) => {
+    const current = activityFromItem(record!);
+    const channel = changes.channel ?? current.channel;
+    checkActivityType(channel, changes.activity ?? current.activity);
+    checkDates(changes.startAt === undefined ? current.startAt : changes.startAt, changes.endAt === undefined ? current.endAt : changes.endAt);
+    // A link kept while the channel changes must still be one of the (new) channel's platform.
+    const href = changes.contentHref === undefined ? current.contentHref : changes.contentHref;
+    if (href && (changes.contentHref !== undefined || changes.channel !== undefined)) {
+      checkContentUrl(channel, href, changes.contentHref !== undefined ? 'contentHref' : 'channel');
+    }
+    const linkChanged = changes.contentHref !== undefined && changes.contentHref !== current.contentHref;
+    const tracking = linkChanged ? (changes.contentHref ? 'due' : 'stop') : undefined;
+    return ok(await activityView(await updateActivity(current.organizationId, activityId, changes, { tracking, expected: current })));
+  },
+});

@@ -1,0 +1,9 @@
+/** The activity record as returned: stored fields, the linked creator ids, and `metricsFetchDueAt` (null when none). */
+import { linksOfActivity, type Activity } from '../../shared/db/activities.ts';
+
+export type ActivityView = Activity & { metricsFetchDueAt: string | null; creatorIds: string[] };
+
+export async function activityView(activity: Activity): Promise<ActivityView> {
+  const links = await linksOfActivity(activity.organizationId, activity.id);
+  return { ...activity, metricsFetchDueAt: activity.metricsFetchDueAt ?? null, creatorIds: links.map((l) => l.creatorId) };
+}
