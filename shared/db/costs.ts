@@ -305,3 +305,11 @@ export function deleteCostsOfCreatorOnActivity(tenantId: string, activityId: str
 export function deleteCostsOfActivity(tenantId: string, activityId: string): Promise<number> {
   return deleteCostsWhere(tenantId, (c) => c.activityId === activityId);
 }
+
+/**
+ * Deleting a creator removes its activity associations and, as unlinking does, the costs
+ * attributed to it (with their aggregates). Call it before deleting the creator item.
+ */
+export function deleteCostsOfCreator(tenantId: string, creatorId: string): Promise<number> {
+  return deleteCostsWhere(tenantId, (c) => c.creatorId === creatorId);
+}

@@ -11,6 +11,7 @@ import { notFound } from '../http/problem.ts';
 import { aggregateUpdate, emptyAggregate, tenantAggregateUpdate } from './aggregates.ts';
 import { documentClient, tableName } from './client.ts';
 import { keys } from './keys.ts';
+import { deleteCostsOfCreator } from './costs.ts';
 import { cancellationReasons, isConditionFailure, queryAll, recordOf } from './operations.ts';
 import { pointerDelete, pointerPut } from './records.ts';
 import { socialAccountsOf } from './social-accounts.ts';
@@ -202,6 +203,8 @@ const TRANSACTION_LIMIT = 100;
  * midway leaves a creator that can be deleted again.
  */
 export async function deleteCreator(tenantId: string, creator: Creator): Promise<void> {
+  // First, so that a retry after an interruption still finds the creator and finishes.
+  await deleteCostsOfCreator(tenantId, creator.id);
   const [accounts, activityIds] = await Promise.all([socialAccountsOf(tenantId, creator.id), activityIdsOfCreator(tenantId, creator.id)]);
   // Notes about the creator are removed here too once notes exist (the Notes group is not built yet).
   const dependents = [

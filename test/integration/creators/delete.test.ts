@@ -55,6 +55,25 @@ describe('DELETE /v1/creators/:id', () => {
     expect(remaining.body.items.map((c: { name: string }) => c.name)).toEqual(['Stays']);
   });
 
+  it('removes the costs attributed to the creator, as unlinking does, with every aggregate', async () => {
+    const creator = await createCreator(owner, ws, { name: 'Paid' });
+    const activity = await createActivity(ws, { channel: 'youtube', activity: 'youtube_video', name: 'Sponsored', creatorId: creator.id });
+    const before = await getTenantAggregate(ws);
+    const paid = await call('POST', '/v1/activities/costs', {
+      token: owner.token,
+      body: { activityId: activity.id, amount: 250, type: 'creator_fee', currency: 'USD' },
+    });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    expect(paid.body.data.creatorId).toBe(creator.id);
+
+    expect((await call('DELETE', `/v1/creators/${creator.id}`, { token: owner.token })).status).toBe(200);
+    expect(await locate('cost', paid.body.data.id)).toBeUndefined();
+    expect(await getActivity(ws, activity.id)).toMatchObject({ costsCount: 0, spend: { USD: 0 } });
+    const after = await getTenantAggregate(ws);
+    expect(after.costsCount).toBe(before.costsCount);
+    expect(after.spend.USD ?? 0).toBe(before.spend.USD ?? 0);
+  });
+
   it('answers 404 the second time, and needs the member role', async () => {
     const creator = await createCreator(owner, ws);
     const viewer = await newMember(ws, owner, 'viewer');
