@@ -16,12 +16,14 @@ export interface TenantAccess {
   record: Record<string, unknown> | undefined;
 }
 
-/** A deleted account's token is no longer accepted (DECISIONS.md: 401). */
-export async function isAccountDeleted(userId: string): Promise<boolean> {
-  const out = await documentClient().send(
-    new GetCommand({ TableName: tableName(), Key: keys.user(userId), ProjectionExpression: 'deletedAt' }),
-  );
-  return out.Item?.deletedAt !== undefined;
+/**
+ * The caller's own profile item (undefined before sign-up), read for self routes: a deleted
+ * account's token is no longer accepted (DECISIONS.md: 401), and the handler gets the profile
+ * without reading it again.
+ */
+export async function callerProfile(userId: string): Promise<Record<string, unknown> | undefined> {
+  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.user(userId) }));
+  return out.Item;
 }
 
 export async function tenantAccess(tenantId: string, userId: string, recordKey?: Key): Promise<TenantAccess> {

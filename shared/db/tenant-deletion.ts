@@ -13,10 +13,10 @@
  * 3. delete the tenant item last, once a pass over the partition finds nothing else: while the
  *    tenant item exists the deletion is visibly unfinished.
  */
-import { DeleteObjectsCommand, S3Client } from '@aws-sdk/client-s3';
 import { BatchWriteCommand, DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.ts';
 import { notFound } from '../http/problem.ts';
+import { deleteObject } from '../integrations/storage.ts';
 import { documentClient, tableName } from './client.ts';
 import { keys, type Key } from './keys.ts';
 import { isConditionFailure } from './operations.ts';
@@ -24,28 +24,14 @@ import { isConditionFailure } from './operations.ts';
 type Item = Record<string, unknown>;
 
 const BATCH_WRITE_LIMIT = 25;
-const DELETE_OBJECTS_LIMIT = 1000;
+/** Objects are deleted one signed request each (no S3 client in the bundle), this many at once. */
+const PARALLEL_OBJECT_DELETES = 10;
 const MAX_ATTEMPTS = 8;
 /** Items written to the partition while a pass ran are caught by the next; this bounds the passes. */
 const MAX_PASSES = 5;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const backoff = (attempt: number) => Math.min(1000, 25 * 2 ** attempt);
-
-let s3: S3Client | undefined;
-
-/** Configured like the rest: region from config; the local emulator needs path-style addressing. */
-function s3Client(): S3Client {
-  const endpoint = config.s3Endpoint();
-  s3 ??= new S3Client({ region: config.region(), ...(endpoint ? { endpoint, forcePathStyle: true } : {}) });
-  return s3;
-}
-
-/** Forget the S3 client, so the next call reads configuration again (tests). */
-export function resetDeletionClients(): void {
-  s3?.destroy();
-  s3 = undefined;
-}
 
 async function markDeleting(tenantId: string): Promise<void> {
   const now = new Date().toISOString();
@@ -68,21 +54,11 @@ async function markDeleting(tenantId: string): Promise<void> {
   }
 }
 
-/** Deletes objects of the files bucket; a missing bucket or object is already what we want. */
+/** Deletes objects of the files bucket, a few at a time; a missing object is already what we want. */
 async function deleteObjects(objectKeys: string[]): Promise<void> {
   const bucket = config.filesBucket();
-  for (let i = 0; i < objectKeys.length; i += DELETE_OBJECTS_LIMIT) {
-    const chunk = objectKeys.slice(i, i + DELETE_OBJECTS_LIMIT);
-    try {
-      const out = await s3Client().send(
-        new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: chunk.map((Key) => ({ Key })), Quiet: true } }),
-      );
-      const failed = (out.Errors ?? []).filter((e) => e.Code !== 'NoSuchKey');
-      if (failed.length) throw new Error(`S3 refused to delete ${failed.length} object(s): ${failed[0]!.Code} ${failed[0]!.Key}`);
-    } catch (error) {
-      if (error instanceof Error && error.name === 'NoSuchBucket') return;
-      throw error;
-    }
+  for (let i = 0; i < objectKeys.length; i += PARALLEL_OBJECT_DELETES) {
+    await Promise.all(objectKeys.slice(i, i + PARALLEL_OBJECT_DELETES).map((key) => deleteObject(bucket, key)));
   }
 }
 

@@ -60,6 +60,10 @@ export async function createUser(input: { userId: string; email: string; name?: 
   return user;
 }
 
+export function userFromItem(item: Record<string, unknown>): User {
+  return recordOf<User>(item);
+}
+
 export async function getUser(userId: string): Promise<User | undefined> {
   const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.user(userId) }));
   return out.Item && !out.Item.deletedAt ? recordOf<User>(out.Item) : undefined;

@@ -31,7 +31,10 @@ export interface HandlerArgs<I> {
   caller: Caller;
   /** The tenant the request is scoped to, for routes with viewer/member/owner access. */
   tenant: TenantScope | undefined;
-  /** The raw item of the record a `tenantOf` handler addresses, when its `recordKey` was given. */
+  /**
+   * The raw item of the record a `tenantOf` handler addresses (when its `recordKey` was given), or
+   * on `self` routes the caller's own profile item (when the caller has signed up).
+   */
   record: Record<string, unknown> | undefined;
   requestId: string;
 }

@@ -5,7 +5,8 @@
  * Presigning uses the SDK's S3RequestPresigner on a request we describe ourselves instead of
  * `getSignedUrl(new S3Client(), command)`: the S3 client would add ~140 KB to the function bundle
  * (and its import time to cold starts) only to build a URL. The SDK still does all the signing;
- * credentials come from the same default provider chain the DynamoDB client uses.
+ * credentials come from the same default provider chain the DynamoDB client uses. Deleting an
+ * object is the same signed request, sent by the function itself.
  */
 import { createHash, createHmac, type BinaryLike } from 'node:crypto';
 import type { SourceData } from '@smithy/types';
@@ -55,14 +56,14 @@ function objectLocation(bucket: string, key: string) {
 
 export interface PresignedRequest {
   url: string;
-  method: 'PUT' | 'GET';
+  method: 'PUT' | 'GET' | 'DELETE';
   /** Headers the request must send exactly: they are part of the signature. */
   headers: Record<string, string>;
   expiresAt: string;
 }
 
 async function presign(
-  method: 'PUT' | 'GET',
+  method: 'PUT' | 'GET' | 'DELETE',
   bucket: string,
   key: string,
   headers: Record<string, string>,
@@ -97,6 +98,19 @@ export function presignDownload(bucket: string, key: string, downloadName?: stri
     ? { 'response-content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(downloadName)}` }
     : {};
   return presign('GET', bucket, key, {}, query, expiresInSeconds);
+}
+
+/**
+ * Deletes one object (a signed DELETE, sent at once). A missing object is already deleted; any
+ * other refusal throws with S3's status, never silently.
+ */
+export async function deleteObject(bucket: string, key: string): Promise<void> {
+  const request = await presign('DELETE', bucket, key, {}, {}, 60);
+  const response = await fetch(request.url, { method: 'DELETE' });
+  await response.arrayBuffer();
+  if (!response.ok && response.status !== 404) {
+    throw new Error(`S3 refused to delete ${key}: HTTP ${response.status}`);
+  }
 }
 
 export function resetStorage(): void {

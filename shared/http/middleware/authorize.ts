@@ -12,7 +12,7 @@
  */
 import type { MiddlewareObj } from '@middy/core';
 import type { Access, Route } from '../../../functions/routes.ts';
-import { isAccountDeleted, tenantAccess } from '../../db/access.ts';
+import { callerProfile, tenantAccess } from '../../db/access.ts';
 import type { Key } from '../../db/keys.ts';
 import type { ApiContext, ApiEvent, ApiResponse, Caller, RequestState, Role, TenantScope } from '../context.ts';
 import { forbidden, invalidInput, notFound, unauthenticated } from '../problem.ts';
@@ -107,7 +107,9 @@ export function authorize<I>(route: Route, tenantOf?: TenantOf<I>): MiddlewareOb
       if (route.access === 'self') {
         const userId = (state.input as Record<string, unknown>).userId;
         if (userId !== undefined && userId !== caller.userId) throw forbidden('You can only act as yourself.');
-        if (await isAccountDeleted(caller.userId)) throw unauthenticated('This account has been deleted.');
+        const profile = await callerProfile(caller.userId);
+        if (profile?.deletedAt !== undefined) throw unauthenticated('This account has been deleted.');
+        if (profile) state.record = profile;
         return;
       }
       state.tenant = await tenantScope(route, state, caller, tenantOf as TenantOf<never> | undefined);

@@ -5,7 +5,6 @@
  * deletion completes when called again.
  */
 import { randomUUID } from 'node:crypto';
-import { S3Client } from '@aws-sdk/client-s3';
 import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startS3Local, type S3Local } from '../../../infra/local/s3.ts';
@@ -14,7 +13,8 @@ import { pendingInvitationsFor } from '../../../shared/db/invitations.ts';
 import { keys } from '../../../shared/db/keys.ts';
 import { addMembership, membershipsOfUser } from '../../../shared/db/memberships.ts';
 import { createTenant } from '../../../shared/db/tenants.ts';
-import { deleteTenantCascade, finishInterruptedDeletions, resetDeletionClients } from '../../../shared/db/tenant-deletion.ts';
+import { deleteTenantCascade, finishInterruptedDeletions } from '../../../shared/db/tenant-deletion.ts';
+import { resetStorage } from '../../../shared/integrations/storage.ts';
 import { Problem } from '../../../shared/http/problem.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
@@ -26,11 +26,11 @@ let s3: S3Local;
 beforeAll(async () => {
   s3 = await startS3Local({ buckets: ['avatars', 'files'] });
   process.env.S3_ENDPOINT = s3.endpoint;
-  resetDeletionClients();
+  resetStorage();
 });
 
 afterAll(async () => {
-  resetDeletionClients();
+  resetStorage();
   await s3?.stop();
 });
 
@@ -301,7 +301,7 @@ describe('deleteTenantCascade', () => {
   it('deletes the files before the items naming them, so a failed S3 call loses no reference', async () => {
     const owner = await signUp();
     const { orgId, fileKey } = await tenantWithRecords(owner, 1);
-    vi.spyOn(S3Client.prototype, 'send').mockRejectedValueOnce(new Error('S3 unavailable'));
+    vi.spyOn(globalThis, 'fetch').mockRejectedValueOnce(new Error('S3 unavailable'));
     expect(await failure(deleteTenantCascade(orgId))).toMatchObject({ message: 'S3 unavailable' });
     vi.restoreAllMocks();
     expect(await objectStatus(fileKey)).toBe(200);
