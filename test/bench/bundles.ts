@@ -15,7 +15,9 @@ import { summarize } from './stats.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const OUT = join(ROOT, '.bench/bundles');
-const IMPORT_RUNS = 15;
+const IMPORT_RUNS = 9;
+/** Runs of the side-by-side comparison of the heaviest bundle with the DynamoDB reference. */
+const COMPARISON_RUNS = 40;
 
 const REFERENCES = {
   'reference: empty handler': join(import.meta.dirname, 'references/empty-handler.ts'),
@@ -43,11 +45,29 @@ async function bundle(name: string, entry: string): Promise<string> {
 }
 
 /** Milliseconds to import the bundle in a new Node process (the process start itself excluded). */
-function importTimes(file: string): number[] {
+function importTime(file: string): number {
   const script = `const t = performance.now(); await import(${JSON.stringify(pathToFileURL(file).href)}); process.stdout.write(String(performance.now() - t));`;
-  return Array.from({ length: IMPORT_RUNS }, () =>
-    Number(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })),
-  );
+  return Number(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }));
+}
+
+function importTimes(file: string, runs = IMPORT_RUNS): number[] {
+  return Array.from({ length: runs }, () => importTime(file));
+}
+
+/**
+ * The heaviest bundle (by size) against the DynamoDB-client-only reference, alternating run by run
+ * so that machine noise hits both alike: the figure the 1.15x expectation is read against.
+ */
+export function compareWithReference(heaviest: string, reference: string) {
+  const ours: number[] = [];
+  const theirs: number[] = [];
+  for (let i = 0; i < COMPARISON_RUNS; i++) {
+    ours.push(importTime(heaviest));
+    theirs.push(importTime(reference));
+  }
+  const a = summarize(ours);
+  const b = summarize(theirs);
+  return { heaviest: a, reference: b, ratio: Math.round((a.median / b.median) * 100) / 100 };
 }
 
 export async function measureBundles() {
@@ -61,7 +81,7 @@ export async function measureBundles() {
   for (const [name, entry] of Object.entries(entries)) {
     const file = await bundle(name, entry);
     const times = summarize(importTimes(file));
-    results.push({ name, bytes: statSync(file).size, importMs: times });
+    results.push({ name, file, bytes: statSync(file).size, importMs: times });
   }
   return results;
 }
