@@ -14,7 +14,7 @@ import { keys } from './keys.ts';
 import { deleteCostsOfCreator } from './costs.ts';
 import { cancellationReasons, isConditionFailure, queryAll, recordOf } from './operations.ts';
 import { pointerDelete, pointerPut } from './records.ts';
-import { socialAccountsOf } from './social-accounts.ts';
+import { socialAccountDeletes, socialAccountsOf } from './social-accounts.ts';
 
 export const CREATOR_COUNTERS = ['activitiesCount', 'totalFollowersCount', 'impressions', 'engagement', 'costsCount'] as const;
 
@@ -208,7 +208,7 @@ export async function deleteCreator(tenantId: string, creator: Creator): Promise
   const [accounts, activityIds] = await Promise.all([socialAccountsOf(tenantId, creator.id), activityIdsOfCreator(tenantId, creator.id)]);
   // Notes about the creator are removed here too once notes exist (the Notes group is not built yet).
   const dependents = [
-    ...accounts.map((a) => [{ Delete: { TableName: tableName(), Key: keys.socialAccount(tenantId, creator.id, a.accountId) } }]),
+    ...accounts.map((a) => socialAccountDeletes(tenantId, a)),
     ...activityIds.map((activityId) => [
       { Delete: { TableName: tableName(), Key: keys.activityCreator(tenantId, activityId, creator.id), ConditionExpression: 'attribute_exists(pk)' } },
       aggregateUpdate(keys.activity(tenantId, activityId), { counts: { creatorsCount: -1 } })!,

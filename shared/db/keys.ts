@@ -22,6 +22,7 @@
  * | creator          | TENANT#<id>       | CREATOR#<cid>   |                                    |                                  |
  * | own-brand claim  | TENANT#<id>       | OWN_BRAND       |                                    |                                  |
  * | social account   | TENANT#<id>       | CREATOR#<cid>#SOCIAL#<accountId> |                   |                                  |
+ * | social claim     | TENANT#<id>       | CREATOR#<cid>#SOCIAL_CLAIM#<platform>#<profile> (uniqueness) |      |                                  |
  * | activity         | TENANT#<id>       | ACTIVITY#<aid>  |                                    |                                  |
  * | activity creator | TENANT#<id>       | ACTIVITY#<aid>#CREATOR#<cid> |  | gsi2: TENANT#<id>#CREATOR#<cid> / ACTIVITY#<aid> |
  * | cost             | TENANT#<id>       | COST#<costId>   |                                    |                                  |
@@ -85,6 +86,11 @@ export const keys = {
     sk: `CREATOR#${creatorId}#SOCIAL#${accountId}`,
   }),
   socialAccountsOfCreator: (tenantId: string, creatorId: string) => ({ pk: tenantPk(tenantId), skPrefix: `CREATOR#${creatorId}#SOCIAL#` }),
+  /** One account per canonical profile and creator: a claim written with the account. */
+  socialAccountClaim: (tenantId: string, creatorId: string, platform: string, profileUrl: string): Key => ({
+    pk: tenantPk(tenantId),
+    sk: `CREATOR#${creatorId}#SOCIAL_CLAIM#${platform}#${profileUrl.toLowerCase()}`,
+  }),
 
   activity: (tenantId: string, activityId: string): Key => ({ pk: tenantPk(tenantId), sk: `ACTIVITY#${activityId}` }),
   activitiesOfTenant: (tenantId: string) => ({ pk: tenantPk(tenantId), skPrefix: 'ACTIVITY#' }),

@@ -4,11 +4,11 @@
  * canonical form (shared/domain/social-profiles.ts), so one account is recognised however it was typed.
  */
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { conflict, notFound } from '../http/problem.ts';
 import { documentClient, tableName } from './client.ts';
 import { keys } from './keys.ts';
-import { isConditionFailure, queryAll, recordOf } from './operations.ts';
+import { cancellationReasons, queryAll, recordOf } from './operations.ts';
 
 export interface SocialAccount {
   accountId: string;
@@ -31,45 +31,69 @@ export async function socialAccountsOf(tenantId: string, creatorId: string): Pro
   return items.map((item) => recordOf<SocialAccount>(item)).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
+/** The writes that remove an account with its uniqueness claim (also used by creator delete). */
+export function socialAccountDeletes(tenantId: string, account: SocialAccount) {
+  return [
+    { Delete: { TableName: tableName(), Key: keys.socialAccount(tenantId, account.creatorId, account.accountId) } },
+    { Delete: { TableName: tableName(), Key: keys.socialAccountClaim(tenantId, account.creatorId, account.platform, account.profileUrl) } },
+  ];
+}
+
 /**
- * Adds an account to a creator; 409 when the creator already has this canonical profile.
- * The duplicate check reads before writing: two simultaneous connects of the same profile could
- * both pass it (rare, and harmless beyond a duplicate row the user can delete).
+ * Adds an account to a creator; 409 when the creator already has this canonical profile. The
+ * account and its uniqueness claim are written together, so simultaneous connects of one profile
+ * cannot both succeed.
  */
 export async function connectSocialAccount(
   tenantId: string,
   creatorId: string,
   profile: { platform: string; profileUrl: string; handle: string },
 ): Promise<SocialAccount> {
-  const existing = await socialAccountsOf(tenantId, creatorId);
-  if (existing.some((a) => a.platform === profile.platform && a.profileUrl === profile.profileUrl)) {
-    throw conflict('This creator already has this account.');
-  }
   const now = new Date().toISOString();
   const account: SocialAccount = { accountId: randomUUID(), creatorId, ...profile, followersCount: null, createdAt: now, updatedAt: now };
-  await documentClient().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.socialAccount(tenantId, creatorId, account.accountId), ...account },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
-  return account;
-}
-
-/** Removes one account; 404 when it does not exist or is on another platform. */
-export async function deleteSocialAccount(tenantId: string, creatorId: string, platform: string, accountId: string): Promise<void> {
   try {
     await documentClient().send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: keys.socialAccount(tenantId, creatorId, accountId),
-        ConditionExpression: 'attribute_exists(pk) AND platform = :platform',
-        ExpressionAttributeValues: { ':platform': platform },
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...keys.socialAccountClaim(tenantId, creatorId, profile.platform, profile.profileUrl), accountId: account.accountId },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...keys.socialAccount(tenantId, creatorId, account.accountId), ...account },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+        ],
       }),
     );
   } catch (error) {
-    if (isConditionFailure(error)) throw notFound('The social account');
+    if (cancellationReasons(error)?.[0] === 'ConditionalCheckFailed') throw conflict('This creator already has this account.');
+    throw error;
+  }
+  return account;
+}
+
+/** Removes one account and its claim; 404 when it does not exist or is on another platform. */
+export async function deleteSocialAccount(tenantId: string, creatorId: string, platform: string, accountId: string): Promise<void> {
+  const found = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: keys.socialAccount(tenantId, creatorId, accountId), ConsistentRead: true }),
+  );
+  if (!found.Item || found.Item.platform !== platform) throw notFound('The social account');
+  const [accountDelete, claimDelete] = socialAccountDeletes(tenantId, recordOf<SocialAccount>(found.Item));
+  try {
+    await documentClient().send(
+      new TransactWriteCommand({
+        TransactItems: [{ Delete: { ...accountDelete!.Delete, ConditionExpression: 'attribute_exists(pk)' } }, claimDelete!],
+      }),
+    );
+  } catch (error) {
+    if (cancellationReasons(error)?.[0] === 'ConditionalCheckFailed') throw notFound('The social account');
     throw error;
   }
 }

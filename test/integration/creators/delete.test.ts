@@ -38,7 +38,7 @@ describe('DELETE /v1/creators/:id', () => {
       const platform = profileUrl.startsWith('@') ? 'instagram' : 'twitter';
       expect((await call('POST', '/v1/creators/social-accounts/connect', { token: owner.token, body: { creatorId: creator.id, platform, profileUrl } })).status).toBe(201);
     }
-    expect((await itemsAbout(creator.id)).length).toBe(5); // record, 2 accounts, 2 links
+    expect((await itemsAbout(creator.id)).length).toBe(7); // record, 2 accounts with their claims, 2 links
     const before = (await getTenantAggregate(ws)).creatorsCount;
 
     const res = await call('DELETE', `/v1/creators/${creator.id}`, { token: owner.token });

@@ -95,6 +95,19 @@ describe('POST /v1/creators/social-accounts/connect', () => {
     expect((await connect({ creatorId: other.id, platform: 'twitter', profileUrl: 'x.com/jack' })).status).toBe(201);
   });
 
+  it('lets only one of two simultaneous connects of the same profile succeed, and frees the profile when it is deleted', async () => {
+    const creator = await createCreator(owner, ws);
+    const results = await Promise.all(
+      ['https://www.tiktok.com/@racer', '@racer'].map((profileUrl) => connect({ creatorId: creator.id, platform: 'tiktok', profileUrl })),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+    const read = await call('GET', `/v1/creators/${creator.id}`, { token: owner.token });
+    expect(read.body.data.socialAccounts).toHaveLength(1);
+    const accountId = read.body.data.socialAccounts[0].accountId;
+    expect((await call('DELETE', `/v1/creators/${creator.id}/social-accounts/tiktok/${accountId}`, { token: owner.token })).status).toBe(200);
+    expect((await connect({ creatorId: creator.id, platform: 'tiktok', profileUrl: '@racer' })).status).toBe(201);
+  });
+
   it('rejects another platform\'s URL, an invalid handle and an unknown platform (400)', async () => {
     const creator = await createCreator(owner, ws);
     expectProblem(await connect({ creatorId: creator.id, platform: 'youtube', profileUrl: 'https://www.tiktok.com/@jane' }), 400, 'invalid_input', 'any');
