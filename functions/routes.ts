@@ -156,11 +156,11 @@ export const routes: readonly Route[] = [
   route('DELETE', '/v1/campaigns/:id/activities/:activityId', { form: 'both', access: 'member', params: { id: 'campaignId' } }),
 
   // Notes
-  route('GET', '/v1/notes', { form: 'both', access: 'viewer' }),
-  route('GET', '/v1/notes/:id', { form: 'both', access: 'viewer', params: { id: 'noteId' } }),
-  route('POST', '/v1/notes', { form: 'both', access: 'member' }),
-  route('PATCH', '/v1/notes/:id', { form: 'both', access: 'member', params: { id: 'noteId' } }),
-  route('DELETE', '/v1/notes/:id', { form: 'both', access: 'member', params: { id: 'noteId' } }),
+  route('GET', '/v1/notes', { form: 'both', access: 'viewer', handler: 'notes/list' }),
+  route('GET', '/v1/notes/:id', { form: 'both', access: 'viewer', params: { id: 'noteId' }, handler: 'notes/get' }),
+  route('POST', '/v1/notes', { form: 'both', access: 'member', handler: 'notes/create' }),
+  route('PATCH', '/v1/notes/:id', { form: 'both', access: 'member', params: { id: 'noteId' }, handler: 'notes/update' }),
+  route('DELETE', '/v1/notes/:id', { form: 'both', access: 'member', params: { id: 'noteId' }, handler: 'notes/delete' }),
 
   // Files
   route('GET', '/v1/files', { form: 'A', access: 'viewer' }),

@@ -14,6 +14,7 @@ import { documentClient, tableName } from './client.ts';
 import { deleteCostsOfActivity } from './costs.ts';
 import { keys } from './keys.ts';
 import { batchGet, cancellationReasons, isConditionFailure, queryAll, recordOf } from './operations.ts';
+import { deleteNotesOf } from './notes.ts';
 import { pointerDelete, pointerPut } from './records.ts';
 
 export const ACTIVITY_COUNTERS = ['creatorsCount', 'costsCount', 'impressions', 'engagement'] as const;
@@ -309,12 +310,14 @@ async function sendUnlink(tenantId: string, activityId: string, creatorId: strin
  * links (each with both counters), then the activity, its pointer and the tenant's count in one
  * transaction that only succeeds once the activity's own counters say no cost or link is left; a
  * cost or link added meanwhile sends it round again. Each step is atomic with its counters, so an
- * interrupted delete leaves correct aggregates and can be repeated. Notes and metric snapshots are
- * not stored yet: when they are, their removal belongs here.
+ * interrupted delete leaves correct aggregates and can be repeated. Notes go before the activity
+ * (so a retry finds them) and are swept once more after it (a note written in between; none can be
+ * written once the activity is gone). Metric snapshots are not stored yet: their removal belongs here.
  */
 export async function deleteActivity(tenantId: string, activityId: string): Promise<void> {
   for (let round = 0; round < 3; round++) {
     await deleteCostsOfActivity(tenantId, activityId);
+    await deleteNotesOf(tenantId, 'activity', activityId);
     for (const link of await linksOfActivity(tenantId, activityId)) {
       try {
         await sendUnlink(tenantId, activityId, link.creatorId, true);
@@ -339,6 +342,7 @@ export async function deleteActivity(tenantId: string, activityId: string): Prom
         pointerDelete(activityId),
         tenantAggregateUpdate(tenantId, { counts: { activitiesCount: -1 } })!,
       ]);
+      await deleteNotesOf(tenantId, 'activity', activityId);
       return;
     } catch (error) {
       if (cancellationReasons(error)?.[0] !== 'ConditionalCheckFailed') throw error;

@@ -13,6 +13,7 @@ import { documentClient, tableName } from './client.ts';
 import { keys } from './keys.ts';
 import { deleteCostsOfCreator } from './costs.ts';
 import { cancellationReasons, isConditionFailure, queryAll, recordOf } from './operations.ts';
+import { deleteNotesOf } from './notes.ts';
 import { pointerDelete, pointerPut } from './records.ts';
 import { socialAccountDeletes, socialAccountsOf } from './social-accounts.ts';
 
@@ -196,7 +197,7 @@ export async function ensureOwnBrand(tenantId: string, name: string): Promise<{ 
 const TRANSACTION_LIMIT = 100;
 
 /**
- * Deletes a creator permanently: its social accounts, its activity links (each activity's
+ * Deletes a creator permanently: its costs, its notes, its social accounts, its activity links (each activity's
  * creatorsCount goes down with it), the record, its pointer and the own-brand claim when it is the
  * own-brand record, and the tenant's creatorsCount. Links and accounts go first in transactions of
  * their own when there are more than one transaction holds; the record goes last, so a failure
@@ -205,8 +206,8 @@ const TRANSACTION_LIMIT = 100;
 export async function deleteCreator(tenantId: string, creator: Creator): Promise<void> {
   // First, so that a retry after an interruption still finds the creator and finishes.
   await deleteCostsOfCreator(tenantId, creator.id);
+  await deleteNotesOf(tenantId, 'creator', creator.id);
   const [accounts, activityIds] = await Promise.all([socialAccountsOf(tenantId, creator.id), activityIdsOfCreator(tenantId, creator.id)]);
-  // Notes about the creator are removed here too once notes exist (the Notes group is not built yet).
   const dependents = [
     ...accounts.map((a) => socialAccountDeletes(tenantId, a)),
     ...activityIds.map((activityId) => [
@@ -237,4 +238,6 @@ export async function deleteCreator(tenantId: string, creator: Creator): Promise
     if (cancellationReasons(error)?.includes('ConditionalCheckFailed')) throw notFound('The creator');
     throw error;
   }
+  // A note written between the first sweep and the record's removal; none can be written after it.
+  await deleteNotesOf(tenantId, 'creator', creator.id);
 }

@@ -28,6 +28,7 @@
  * | cost             | TENANT#<id>       | COST#<costId>   |                                    |                                  |
  * | expense category | TENANT#<id>       | CATEGORY#<catId>|                                    |                                  |
  * | category name    | TENANT#<id>       | CATEGORY_NAME#<lower name> (uniqueness claim)       |                                  |
+ * | note             | TENANT#<id>       | NOTE#<entityType>#<entityId>#<createdAt>#<noteId> (an entity's notes, newest first) |  |
  *
  * Stored aggregates (counts, spend per currency, metric totals) are attributes of the record they
  * describe (creator, activity, category) or of the tenant's AGGREGATE item, changed with ADD in the
@@ -113,6 +114,13 @@ export const keys = {
   expenseCategoriesOfTenant: (tenantId: string) => ({ pk: tenantPk(tenantId), skPrefix: 'CATEGORY#' }),
   /** Unique category names per organization, case-insensitive. */
   expenseCategoryName: (tenantId: string, name: string): Key => ({ pk: tenantPk(tenantId), sk: `CATEGORY_NAME#${name.trim().toLowerCase()}` }),
+
+  /** A note on an activity, campaign or creator: the entity's notes sort by creation, the (time-ordered) id breaking ties. */
+  note: (tenantId: string, entityType: string, entityId: string, createdAt: string, noteId: string): Key => ({
+    pk: tenantPk(tenantId),
+    sk: `NOTE#${entityType}#${entityId}#${createdAt}#${noteId}`,
+  }),
+  notesOfEntity: (tenantId: string, entityType: string, entityId: string) => ({ pk: tenantPk(tenantId), skPrefix: `NOTE#${entityType}#${entityId}#` }),
 
   outboxEmail: (sentAt: string, id: string): Key => ({ pk: 'OUTBOX', sk: `${sentAt}#${id}` }),
   outbox: () => ({ pk: 'OUTBOX' }),

@@ -1,0 +1,17 @@
+/** DELETE /v1/notes/:id — removes the note from its entity, with its pointer. */
+import * as z from 'zod/mini';
+import { deleteNote, noteFromItem } from '../../shared/db/notes.ts';
+import { recordTenant } from '../../shared/db/records.ts';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { deleted } from '../../shared/http/result.ts';
+import { Uuid } from '../../shared/schemas/common.ts';
+
+export const handler = defineHandler({
+  route: 'DELETE /v1/notes/:id',
+  input: z.strictObject({ noteId: Uuid }),
+  tenantOf: recordTenant('note', 'noteId'),
+  run: async ({ input, tenant, record }) => {
+    await deleteNote(tenant!.tenantId, noteFromItem(record!));
+    return deleted(input.noteId);
+  },
+});

@@ -1,0 +1,14 @@
+/** GET /v1/notes/:id — one note (read in the authorization batch). */
+import * as z from 'zod/mini';
+import { noteFromItem } from '../../shared/db/notes.ts';
+import { recordTenant } from '../../shared/db/records.ts';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { ok } from '../../shared/http/result.ts';
+import { Uuid } from '../../shared/schemas/common.ts';
+
+export const handler = defineHandler({
+  route: 'GET /v1/notes/:id',
+  input: z.strictObject({ noteId: Uuid }),
+  tenantOf: recordTenant('note', 'noteId'),
+  run: async ({ record }) => ok(noteFromItem(record!)),
+});

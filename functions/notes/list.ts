@@ -1,0 +1,17 @@
+/** GET /v1/notes — every note of one entity, newest first; entityType and entityId are required. */
+import * as z from 'zod/mini';
+import { notesOf } from '../../shared/db/notes.ts';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { list } from '../../shared/http/result.ts';
+import { Uuid } from '../../shared/schemas/common.ts';
+import { EntityType } from './inputs.ts';
+
+export const handler = defineHandler({
+  route: 'GET /v1/notes',
+  input: z.strictObject({ organizationId: Uuid, entityType: EntityType, entityId: Uuid }),
+  run: async ({ input }) => {
+    // No paging in the spec: an entity's notes are returned whole.
+    const notes = await notesOf(input.organizationId, input.entityType, input.entityId);
+    return list({ items: notes, totalCount: notes.length });
+  },
+});

@@ -1,0 +1,174 @@
+/**
+ * Notes (both forms): plain text or markdown attached to an activity, campaign or creator. All notes
+ * of one entity share a sort-key prefix ordered by creation time, so one query lists them newest
+ * first. Ids are time-ordered (UUID version 7, monotonic within a process) so that notes created in
+ * the same millisecond still sort in creation order.
+ */
+import { randomBytes, randomInt } from 'node:crypto';
+import { BatchWriteCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { notFound } from '../http/problem.ts';
+import { documentClient, tableName } from './client.ts';
+import { keys, type Key } from './keys.ts';
+import { cancellationReasons, isConditionFailure, queryAll, recordOf } from './operations.ts';
+import { pointerDelete, pointerPut } from './records.ts';
+
+export const NOTE_ENTITY_TYPES = ['activity', 'campaign', 'creator'] as const;
+export type NoteEntityType = (typeof NOTE_ENTITY_TYPES)[number];
+
+/** Longest note content accepted, in characters (the spec sets none; this keeps an item far below 400 KB). */
+export const NOTE_CONTENT_MAX = 20_000;
+
+export interface Note {
+  id: string;
+  /** The tenant, under both of its names (DECISIONS.md: one id space). */
+  organizationId: string;
+  workspaceId: string;
+  entityType: NoteEntityType;
+  entityId: string;
+  content: string;
+  createdBy: string | null;
+  createdByName: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface NewNote {
+  entityType: NoteEntityType;
+  entityId: string;
+  content: string;
+  createdBy: string | null;
+  createdByName: string | null;
+}
+
+let lastId = { ms: -1, seq: 0 };
+
+/** A UUID version 7 for `ms`: later calls in the same millisecond get a larger counter (rand_a). */
+export function timeOrderedId(ms: number): string {
+  const seq = ms === lastId.ms ? Math.min(lastId.seq + 1, 0xfff) : randomInt(0, 0x800);
+  lastId = { ms, seq };
+  const tail = randomBytes(8);
+  tail[0] = (tail[0]! & 0x3f) | 0x80;
+  const hex = `${ms.toString(16).padStart(12, '0')}7${seq.toString(16).padStart(3, '0')}${tail.toString('hex')}`;
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** The key of the entity a note is about; undefined for campaigns, which are not stored yet. */
+function entityKey(tenantId: string, entityType: NoteEntityType, entityId: string): Key | undefined {
+  if (entityType === 'creator') return keys.creator(tenantId, entityId);
+  if (entityType === 'activity') return keys.activity(tenantId, entityId);
+  // Campaigns are wired here (keys.campaign) when the Campaigns group stores them; until then none exists.
+  return undefined;
+}
+
+const entityMissing = (entityType: NoteEntityType) => notFound(`The ${entityType}`);
+
+const noteKey = (tenantId: string, note: Pick<Note, 'entityType' | 'entityId' | 'createdAt' | 'id'>) =>
+  keys.note(tenantId, note.entityType, note.entityId, note.createdAt, note.id);
+
+export function noteFromItem(item: Record<string, unknown>): Note {
+  return recordOf<Note>(item);
+}
+
+/**
+ * Creates a note on an entity of the tenant (404 when there is none). The entity's existence is a
+ * condition of the same transaction, so a note is never written for an entity deleted meanwhile.
+ */
+export async function createNote(tenantId: string, input: NewNote): Promise<Note> {
+  const entity = entityKey(tenantId, input.entityType, input.entityId);
+  if (!entity) throw entityMissing(input.entityType);
+  const now = new Date();
+  const note: Note = {
+    id: timeOrderedId(now.getTime()),
+    organizationId: tenantId,
+    workspaceId: tenantId,
+    ...input,
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+  };
+  const key = noteKey(tenantId, note);
+  try {
+    await documentClient().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { ConditionCheck: { TableName: tableName(), Key: entity, ConditionExpression: 'attribute_exists(pk)' } },
+          { Put: { TableName: tableName(), Item: { ...key, ...note }, ConditionExpression: 'attribute_not_exists(pk)' } },
+          pointerPut('note', note.id, tenantId, key),
+        ],
+      }),
+    );
+  } catch (error) {
+    if (cancellationReasons(error)?.[0] === 'ConditionalCheckFailed') throw entityMissing(input.entityType);
+    throw error;
+  }
+  return note;
+}
+
+/** Every note of one entity, newest first. */
+export async function notesOf(tenantId: string, entityType: NoteEntityType, entityId: string): Promise<Note[]> {
+  const { pk, skPrefix } = keys.notesOfEntity(tenantId, entityType, entityId);
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+    ScanIndexForward: false,
+  });
+  return items.map(noteFromItem);
+}
+
+/** Replaces the content; 404 when the note is gone. Returns the whole record. */
+export async function updateNoteContent(tenantId: string, current: Note, content: string): Promise<Note> {
+  try {
+    const out = await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: noteKey(tenantId, current),
+        UpdateExpression: 'SET content = :content, updatedAt = :now',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':content': content, ':now': new Date().toISOString() },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return noteFromItem(out.Attributes!);
+  } catch (error) {
+    if (isConditionFailure(error)) throw notFound('The note');
+    throw error;
+  }
+}
+
+/** Deletes a note and its pointer; 404 when it is gone already. */
+export async function deleteNote(tenantId: string, current: Note): Promise<void> {
+  try {
+    await documentClient().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Delete: { TableName: tableName(), Key: noteKey(tenantId, current), ConditionExpression: 'attribute_exists(pk)' } },
+          pointerDelete(current.id),
+        ],
+      }),
+    );
+  } catch (error) {
+    if (cancellationReasons(error)?.[0] === 'ConditionalCheckFailed') throw notFound('The note');
+    throw error;
+  }
+}
+
+const BATCH_WRITE_LIMIT = 25;
+const MAX_ATTEMPTS = 8;
+
+/**
+ * Deletes every note of an entity with its pointer (the entity's permanent delete). Idempotent: a
+ * repeat after an interruption finds what is left and deletes it.
+ */
+export async function deleteNotesOf(tenantId: string, entityType: NoteEntityType, entityId: string): Promise<void> {
+  const notes = await notesOf(tenantId, entityType, entityId);
+  const keyList = notes.flatMap((note) => [noteKey(tenantId, note), keys.recordPointer(note.id)]);
+  const table = tableName();
+  for (let i = 0; i < keyList.length; i += BATCH_WRITE_LIMIT) {
+    let pending: Record<string, unknown>[] = keyList.slice(i, i + BATCH_WRITE_LIMIT).map((key) => ({ DeleteRequest: { Key: key } }));
+    for (let attempt = 0; pending.length; attempt++) {
+      if (attempt >= MAX_ATTEMPTS) throw new Error(`BatchWrite left ${pending.length} note deletes unprocessed`);
+      if (attempt) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));
+      const out = await documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: pending as never } }));
+      pending = (out.UnprocessedItems?.[table] as Record<string, unknown>[] | undefined) ?? [];
+    }
+  }
+}
