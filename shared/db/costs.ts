@@ -74,11 +74,17 @@ export function costFromItem(item: Record<string, unknown>): Cost {
 interface Target {
   key: Key;
   counter: string;
-  role: 'activity' | 'tenant' | 'creator' | 'category';
+  role: 'activity' | 'tenant' | 'creator' | 'category' | 'campaign';
 }
 
-function targetsOf(tenantId: string, cost: Pick<Cost, 'activityId' | 'creatorId' | 'categoryId'>): Target[] {
+/**
+ * The aggregates a cost counts in. `campaignId` is the campaign its spend is counted in (its
+ * activity's campaign when written); whoever moves an activity between campaigns moves its costs'
+ * `campaignId` and the campaign aggregates with it.
+ */
+function targetsOf(tenantId: string, cost: Pick<Cost, 'activityId' | 'creatorId' | 'categoryId' | 'campaignId'>): Target[] {
   return [
+    ...(cost.campaignId ? [{ key: keys.campaign(tenantId, cost.campaignId), counter: 'costsCount', role: 'campaign' as const }] : []),
     { key: keys.activity(tenantId, cost.activityId), counter: 'costsCount', role: 'activity' as const },
     { key: keys.tenantAggregate(tenantId), counter: 'costsCount', role: 'tenant' as const },
     ...(cost.creatorId ? [{ key: keys.creator(tenantId, cost.creatorId), counter: 'costsCount', role: 'creator' as const }] : []),
@@ -106,7 +112,8 @@ function moves(tenantId: string, before: Cost | undefined, after: Cost | undefin
       const move = byKey.get(id) ?? { target, count: 0, amount: 0, optional: true };
       move.count += sign;
       move.amount += sign * cost.amount;
-      if (sign === 1) move.optional = false;
+      // A campaign's aggregate is derived: a campaign deleted meanwhile has nothing left to keep.
+      if (sign === 1 && target.role !== 'campaign') move.optional = false;
       byKey.set(id, move);
     }
   };
@@ -145,7 +152,7 @@ async function writeWithMoves(costItems: Record<string, unknown>[], allMoves: Mo
       }
       const required = failed.find((m) => !m.optional);
       if (required) {
-        const what = { activity: 'The activity', tenant: 'The organization', creator: 'The creator', category: 'The expense category' };
+        const what = { activity: 'The activity', tenant: 'The organization', creator: 'The creator', category: 'The expense category', campaign: 'The campaign' };
         throw notFound(what[required.target.role]);
       }
       pending = pending.filter((m) => !failed.includes(m));

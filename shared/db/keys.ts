@@ -25,6 +25,7 @@
  * | social claim     | TENANT#<id>       | CREATOR#<cid>#SOCIAL_CLAIM#<platform>#<profile> (uniqueness) |      |                                  |
  * | activity         | TENANT#<id>       | ACTIVITY#<aid>  |                                    |                                  |
  * | activity creator | TENANT#<id>       | ACTIVITY#<aid>#CREATOR#<cid> |  | gsi2: TENANT#<id>#CREATOR#<cid> / ACTIVITY#<aid> |
+ * | campaign         | TENANT#<id>       | CAMPAIGN#<cid>  |                                    |                                  |
  * | cost             | TENANT#<id>       | COST#<costId>   |                                    |                                  |
  * | expense category | TENANT#<id>       | CATEGORY#<catId>|                                    |                                  |
  * | category name    | TENANT#<id>       | CATEGORY_NAME#<lower name> (uniqueness claim)       |                                  |
@@ -106,6 +107,9 @@ export const keys = {
     gsi2sk: `ACTIVITY#${activityId}`,
   }),
   activitiesOfCreator: (tenantId: string, creatorId: string) => ({ gsi2pk: `${tenantPk(tenantId)}#CREATOR#${creatorId}` }),
+
+  /** A campaign (built by the Campaigns group); costs keep its stored aggregate current. */
+  campaign: (tenantId: string, campaignId: string): Key => ({ pk: tenantPk(tenantId), sk: `CAMPAIGN#${campaignId}` }),
 
   cost: (tenantId: string, costId: string): Key => ({ pk: tenantPk(tenantId), sk: `COST#${costId}` }),
   costsOfTenant: (tenantId: string) => ({ pk: tenantPk(tenantId), skPrefix: 'COST#' }),
