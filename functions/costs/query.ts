@@ -7,7 +7,7 @@ import * as z from 'zod/mini';
 import { costFromItem, costItemsOf, type Cost } from '../../shared/db/costs.ts';
 import { expenseCategoriesOf } from '../../shared/db/expense-categories.ts';
 import { keys } from '../../shared/db/keys.ts';
-import { batchGet, queryAll } from '../../shared/db/operations.ts';
+import { batchGet, queryPrefix } from '../../shared/db/operations.ts';
 import { SearchTerm, Uuid } from '../../shared/schemas/common.ts';
 
 export interface CostView extends Cost {
@@ -43,10 +43,7 @@ interface ActivitySummary {
 
 /** The tenant's activities, names and campaigns only (creator links share the prefix and are skipped). */
 export async function activitySummaries(tenantId: string): Promise<Map<string, ActivitySummary>> {
-  const { pk, skPrefix } = keys.activitiesOfTenant(tenantId);
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+  const items = await queryPrefix(keys.activitiesOfTenant(tenantId), {
     ProjectionExpression: 'sk, id, #name, campaignId',
     ExpressionAttributeNames: { '#name': 'name' },
   });

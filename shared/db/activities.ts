@@ -13,7 +13,7 @@ import { aggregateUpdate, emptyAggregate, present, tenantAggregateUpdate } from 
 import { documentClient, tableName } from './client.ts';
 import { deleteCostsOfActivity } from './costs.ts';
 import { keys } from './keys.ts';
-import { batchGet, cancellationReasons, isConditionFailure, queryAll, recordOf } from './operations.ts';
+import { batchGet, cancellationReasons, isConditionFailure, queryAll, queryPrefix, recordOf } from './operations.ts';
 import { deleteNotesOf } from './notes.ts';
 import { pointerDelete, pointerPut } from './records.ts';
 
@@ -141,12 +141,9 @@ export async function getActivity(tenantId: string, activityId: string, { consis
 
 /** Every activity of a tenant (the partition's ACTIVITY# items minus link items, which have no channel). */
 export async function activitiesOfTenant(tenantId: string): Promise<Activity[]> {
-  const { pk, skPrefix } = keys.activitiesOfTenant(tenantId);
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+  const items = await queryPrefix(keys.activitiesOfTenant(tenantId), {
     FilterExpression: 'attribute_exists(#channel)',
     ExpressionAttributeNames: { '#channel': 'channel' },
-    ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
   });
   return items.map(activityFromItem);
 }
@@ -165,11 +162,7 @@ export interface ActivityLink {
 
 /** The creator links of one activity, in key order. */
 export async function linksOfActivity(tenantId: string, activityId: string): Promise<ActivityLink[]> {
-  const { pk, skPrefix } = keys.creatorsOfActivity(tenantId, activityId);
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
-  });
+  const items = await queryPrefix(keys.creatorsOfActivity(tenantId, activityId));
   return items.map((i) => ({ activityId: i.activityId as string, creatorId: i.creatorId as string, createdAt: i.createdAt as string }));
 }
 

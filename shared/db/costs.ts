@@ -15,7 +15,7 @@ import { conflict, notFound } from '../http/problem.ts';
 import { aggregateUpdate, tenantAggregateUpdate } from './aggregates.ts';
 import { documentClient, tableName } from './client.ts';
 import { keys, type Key } from './keys.ts';
-import { cancellationReasons, queryAll } from './operations.ts';
+import { cancellationReasons, queryAll, queryPrefix } from './operations.ts';
 import { pointerDelete, pointerPut } from './records.ts';
 
 export interface Cost {
@@ -163,10 +163,7 @@ async function writeWithMoves(costItems: Record<string, unknown>[], allMoves: Mo
 
 /** The ids of the creators linked to an activity. */
 async function linkedCreators(tenantId: string, activityId: string): Promise<string[]> {
-  const { pk, skPrefix } = keys.creatorsOfActivity(tenantId, activityId);
-  const links = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+  const links = await queryPrefix(keys.creatorsOfActivity(tenantId, activityId), {
     ProjectionExpression: 'creatorId',
     ConsistentRead: true,
   });

@@ -12,7 +12,7 @@ import { aggregateUpdate, emptyAggregate, tenantAggregateUpdate } from './aggreg
 import { documentClient, tableName } from './client.ts';
 import { keys } from './keys.ts';
 import { deleteCostsOfCreator } from './costs.ts';
-import { cancellationReasons, isConditionFailure, queryAll, recordOf } from './operations.ts';
+import { cancellationReasons, isConditionFailure, queryAll, queryPrefix, recordOf } from './operations.ts';
 import { deleteNotesOf } from './notes.ts';
 import { pointerDelete, pointerPut } from './records.ts';
 import { socialAccountDeletes, socialAccountsOf } from './social-accounts.ts';
@@ -127,20 +127,13 @@ export async function updateCreator(tenantId: string, creatorId: string, changes
 
 /** Every creator of a tenant, own-brand record included (social account items share the prefix: left out). */
 export async function creatorsOfTenant(tenantId: string): Promise<Creator[]> {
-  const { pk, skPrefix } = keys.creatorsOfTenant(tenantId);
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
-  });
+  const items = await queryPrefix(keys.creatorsOfTenant(tenantId));
   return items.filter((item) => !(item.sk as string).includes('#SOCIAL#')).map(creatorFromItem);
 }
 
 /** Ids of the creators linked to an activity. */
 export async function creatorIdsOfActivity(tenantId: string, activityId: string): Promise<Set<string>> {
-  const { pk, skPrefix } = keys.creatorsOfActivity(tenantId, activityId);
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+  const items = await queryPrefix(keys.creatorsOfActivity(tenantId, activityId), {
     ProjectionExpression: 'creatorId',
   });
   return new Set(items.map((item) => item.creatorId as string));

@@ -11,7 +11,7 @@ import { roundSpend } from '../domain/currencies.ts';
 import { emptyAggregate } from './aggregates.ts';
 import { documentClient, tableName } from './client.ts';
 import { keys } from './keys.ts';
-import { cancellationReasons, queryAll, recordOf } from './operations.ts';
+import { cancellationReasons, queryPrefix, recordOf } from './operations.ts';
 import { pageOf, sortRecords, type Page, type PageRequest } from './paging.ts';
 import { pointerDelete, pointerPut } from './records.ts';
 
@@ -84,11 +84,7 @@ export async function getExpenseCategory(tenantId: string, categoryId: string): 
 
 /** Every category of the tenant (categories are few: a picker's worth). */
 export async function expenseCategoriesOf(tenantId: string): Promise<ExpenseCategory[]> {
-  const { pk, skPrefix } = keys.expenseCategoriesOfTenant(tenantId);
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
-  });
+  const items = await queryPrefix(keys.expenseCategoriesOfTenant(tenantId));
   return items.map(categoryFromItem);
 }
 

@@ -11,7 +11,7 @@ import type { Role } from '../http/context.ts';
 import { conflict, notFound } from '../http/problem.ts';
 import { documentClient, tableName } from './client.ts';
 import { keys } from './keys.ts';
-import { cancellationReasons, isConditionFailure, queryAll, recordOf } from './operations.ts';
+import { cancellationReasons, isConditionFailure, queryAll, queryPrefix, recordOf } from './operations.ts';
 import { LIVE_TENANT, newTenantItems } from './tenants.ts';
 
 export type MembershipStatus = 'active' | 'pending';
@@ -190,11 +190,8 @@ export async function activateMembership(tenantId: string, userId: string): Prom
 
 /** Every current membership of a tenant, in user-id order. */
 export async function membershipsOfTenant(tenantId: string): Promise<Membership[]> {
-  const { pk, skPrefix } = keys.membershipsOfTenant(tenantId);
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+  const items = await queryPrefix(keys.membershipsOfTenant(tenantId), {
     FilterExpression: 'attribute_not_exists(deletedAt)',
-    ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
   });
   return items.map((item) => recordOf<Membership>(item));
 }

@@ -9,7 +9,7 @@ import { BatchWriteCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk
 import { notFound } from '../http/problem.ts';
 import { documentClient, tableName } from './client.ts';
 import { keys, type Key } from './keys.ts';
-import { cancellationReasons, isConditionFailure, queryAll, recordOf } from './operations.ts';
+import { cancellationReasons, isConditionFailure, queryPrefix, recordOf } from './operations.ts';
 import { pointerDelete, pointerPut } from './records.ts';
 
 export const NOTE_ENTITY_TYPES = ['activity', 'campaign', 'creator'] as const;
@@ -105,10 +105,7 @@ export async function createNote(tenantId: string, input: NewNote): Promise<Note
 
 /** Every note of one entity, newest first. */
 export async function notesOf(tenantId: string, entityType: NoteEntityType, entityId: string): Promise<Note[]> {
-  const { pk, skPrefix } = keys.notesOfEntity(tenantId, entityType, entityId);
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+  const items = await queryPrefix(keys.notesOfEntity(tenantId, entityType, entityId), {
     ScanIndexForward: false,
   });
   return items.map(noteFromItem);

@@ -22,6 +22,18 @@ export async function queryAll(input: Omit<QueryCommandInput, 'TableName' | 'Exc
   return items;
 }
 
+/** All items of one partition whose sort key starts with `skPrefix` (plus any filter or projection). */
+export function queryPrefix(
+  prefix: { pk: string; skPrefix: string },
+  options: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'KeyConditionExpression'> = {},
+): Promise<Item[]> {
+  return queryAll({
+    ...options,
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ...options.ExpressionAttributeValues, ':pk': prefix.pk, ':prefix': prefix.skPrefix },
+  });
+}
+
 const BATCH_GET_LIMIT = 100;
 const MAX_ATTEMPTS = 8;
 

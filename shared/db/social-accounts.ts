@@ -8,7 +8,7 @@ import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { conflict, notFound } from '../http/problem.ts';
 import { documentClient, tableName } from './client.ts';
 import { keys } from './keys.ts';
-import { cancellationReasons, queryAll, recordOf } from './operations.ts';
+import { cancellationReasons, queryPrefix, recordOf } from './operations.ts';
 
 export interface SocialAccount {
   accountId: string;
@@ -22,10 +22,7 @@ export interface SocialAccount {
 }
 
 export async function socialAccountsOf(tenantId: string, creatorId: string): Promise<SocialAccount[]> {
-  const { pk, skPrefix } = keys.socialAccountsOfCreator(tenantId, creatorId);
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+  const items = await queryPrefix(keys.socialAccountsOfCreator(tenantId, creatorId), {
     ConsistentRead: true,
   });
   return items.map((item) => recordOf<SocialAccount>(item)).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
