@@ -13,7 +13,7 @@ import { aggregateUpdate, emptyAggregate, present, tenantAggregateUpdate } from 
 import { documentClient, tableName } from './client.ts';
 import { deleteCostsOfActivity } from './costs.ts';
 import { keys } from './keys.ts';
-import { batchGet, cancellationReasons, isConditionFailure, queryAll, queryPrefix, recordOf } from './operations.ts';
+import { batchGet, cancellationReasons, isConditionFailure, queryAll, queryPrefix, recordOf, transactWrite } from './operations.ts';
 import { deleteNotesOf } from './notes.ts';
 import { pointerDelete, pointerPut } from './records.ts';
 
@@ -100,31 +100,23 @@ export async function createActivity(tenantId: string, input: NewActivity): Prom
   };
   const key = keys.activity(tenantId, activity.id);
   const link = input.creatorId ? linkCreatorItems(tenantId, activity.id, input.creatorId) : [];
-  try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          // The link's counter update on this new activity would conflict with its Put: start at 1 instead.
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...key, ...activity, creatorsCount: link.length ? 1 : 0 },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          pointerPut('activity', activity.id, tenantId, key),
-          tenantAggregateUpdate(tenantId, { counts: { activitiesCount: 1 } })!,
-          ...(link.length ? [link[0]!, link[2]!] : []),
-        ],
-      }),
-    );
-  } catch (error) {
-    const reasons = cancellationReasons(error);
-    if (reasons?.[2] === 'ConditionalCheckFailed') throw notFound('The organization');
-    if (reasons?.[4] === 'ConditionalCheckFailed') throw notFound('The creator');
-    if (reasons?.[3] === 'ConditionalCheckFailed') throw conflict('The creator is already linked.');
-    throw error;
-  }
+  await transactWrite([
+    // The link's counter update on this new activity would conflict with its Put: start at 1 instead.
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...key, ...activity, creatorsCount: link.length ? 1 : 0 },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    pointerPut('activity', activity.id, tenantId, key),
+    tenantAggregateUpdate(tenantId, { counts: { activitiesCount: 1 } })!,
+    ...(link.length ? [link[0]!, link[2]!] : []),
+  ], [
+    [2, () => notFound('The organization')],
+    [4, () => notFound('The creator')],
+    [3, () => conflict('The creator is already linked.')],
+  ]);
   return { ...activity, creatorsCount: link.length ? 1 : 0 };
 }
 

@@ -11,7 +11,7 @@ import { roundSpend } from '../domain/currencies.ts';
 import { emptyAggregate } from './aggregates.ts';
 import { documentClient, tableName } from './client.ts';
 import { keys } from './keys.ts';
-import { cancellationReasons, queryPrefix, recordOf } from './operations.ts';
+import { cancellationReasons, queryPrefix, recordOf, transactWrite } from './operations.ts';
 import { pageOf, sortRecords, type Page, type PageRequest } from './paging.ts';
 import { pointerDelete, pointerPut } from './records.ts';
 
@@ -58,20 +58,13 @@ export async function createExpenseCategory(tenantId: string, name: string): Pro
     updatedAt: now,
   };
   const key = keys.expenseCategory(tenantId, category.id);
-  try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: tableName(), Item: { ...key, ...category }, ConditionExpression: 'attribute_not_exists(pk)' } },
-          pointerPut('expenseCategory', category.id, tenantId, key),
-          claimPut(tenantId, name, category.id),
-        ],
-      }),
-    );
-  } catch (error) {
-    if (cancellationReasons(error)?.[2] === 'ConditionalCheckFailed') throw duplicate();
-    throw error;
-  }
+  await transactWrite([
+    { Put: { TableName: tableName(), Item: { ...key, ...category }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    pointerPut('expenseCategory', category.id, tenantId, key),
+    claimPut(tenantId, name, category.id),
+  ], [
+    [2, () => duplicate()],
+  ]);
   return category;
 }
 
@@ -110,32 +103,24 @@ export async function renameExpenseCategory(tenantId: string, current: ExpenseCa
   const now = new Date().toISOString();
   const key = keys.expenseCategory(tenantId, current.id);
   const claimMoves = current.name.trim().toLowerCase() !== name.trim().toLowerCase();
-  try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: key,
-              UpdateExpression: 'SET #name = :name, updatedAt = :now',
-              ConditionExpression: 'attribute_exists(pk) AND #name = :old',
-              ExpressionAttributeNames: { '#name': 'name' },
-              ExpressionAttributeValues: { ':name': name, ':now': now, ':old': current.name },
-            },
-          },
-          ...(claimMoves
-            ? [claimPut(tenantId, name, current.id), { Delete: { TableName: tableName(), Key: keys.expenseCategoryName(tenantId, current.name) } }]
-            : []),
-        ],
-      }),
-    );
-  } catch (error) {
-    const reasons = cancellationReasons(error);
-    if (reasons?.[1] === 'ConditionalCheckFailed') throw duplicate();
-    if (reasons?.[0] === 'ConditionalCheckFailed') throw conflict('The category changed meanwhile; read it again and retry.');
-    throw error;
-  }
+  await transactWrite([
+    {
+      Update: {
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: 'SET #name = :name, updatedAt = :now',
+        ConditionExpression: 'attribute_exists(pk) AND #name = :old',
+        ExpressionAttributeNames: { '#name': 'name' },
+        ExpressionAttributeValues: { ':name': name, ':now': now, ':old': current.name },
+      },
+    },
+    ...(claimMoves
+      ? [claimPut(tenantId, name, current.id), { Delete: { TableName: tableName(), Key: keys.expenseCategoryName(tenantId, current.name) } }]
+      : []),
+  ], [
+    [1, () => duplicate()],
+    [0, () => conflict('The category changed meanwhile; read it again and retry.')],
+  ]);
   return { ...current, name, updatedAt: now };
 }
 

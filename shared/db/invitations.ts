@@ -4,13 +4,13 @@
  * `process-signup` for a new account with that address) turns one into a membership.
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '../http/context.ts';
 import { conflict, notFound } from '../http/problem.ts';
 import { documentClient, tableName } from './client.ts';
 import { keys } from './keys.ts';
 import { addMembershipItems, getMembership, type Membership } from './memberships.ts';
-import { cancellationReasons, queryAll, recordOf } from './operations.ts';
+import { queryAll, recordOf, transactWrite } from './operations.ts';
 import { outboxPut } from './outbox.ts';
 import { getTenant, LIVE_TENANT } from './tenants.ts';
 
@@ -50,36 +50,28 @@ export async function inviteByEmail(input: { tenantId: string; email: string; ro
     createdAt: now,
     updatedAt: now,
   };
-  try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...keys.invitation(input.tenantId, email), ...keys.invitationByEmail(email, input.tenantId), ...invitation },
-              ConditionExpression: 'attribute_not_exists(pk) OR #status <> :accepted',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: { ':accepted': 'accepted' },
-            },
-          },
-          { ConditionCheck: { TableName: tableName(), Key: keys.tenant(input.tenantId), ConditionExpression: LIVE_TENANT } },
-          outboxPut({
-            to: email,
-            subject: `You are invited to ${tenant.name}`,
-            text: `You have been invited to join ${tenant.name} as ${input.role}. Sign in (or sign up with this address) to accept or decline the invitation.`,
-            kind: 'invitation',
-            data: { organizationId: input.tenantId, workspaceId: input.tenantId, invitationId: invitation.id, role: input.role, email },
-          }),
-        ],
-      }),
-    );
-  } catch (error) {
-    const reasons = cancellationReasons(error);
-    if (reasons?.[0] === 'ConditionalCheckFailed') throw conflict('This address has already accepted an invitation to this organization.');
-    if (reasons?.[1] === 'ConditionalCheckFailed') throw notFound('The organization');
-    throw error;
-  }
+  await transactWrite([
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...keys.invitation(input.tenantId, email), ...keys.invitationByEmail(email, input.tenantId), ...invitation },
+        ConditionExpression: 'attribute_not_exists(pk) OR #status <> :accepted',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':accepted': 'accepted' },
+      },
+    },
+    { ConditionCheck: { TableName: tableName(), Key: keys.tenant(input.tenantId), ConditionExpression: LIVE_TENANT } },
+    outboxPut({
+      to: email,
+      subject: `You are invited to ${tenant.name}`,
+      text: `You have been invited to join ${tenant.name} as ${input.role}. Sign in (or sign up with this address) to accept or decline the invitation.`,
+      kind: 'invitation',
+      data: { organizationId: input.tenantId, workspaceId: input.tenantId, invitationId: invitation.id, role: input.role, email },
+    }),
+  ], [
+    [0, () => conflict('This address has already accepted an invitation to this organization.')],
+    [1, () => notFound('The organization')],
+  ]);
   return invitation;
 }
 
@@ -118,56 +110,41 @@ export async function acceptInvitation(tenantId: string, email: string, userId: 
   const role = found.Item.role as Role;
   const { membership, transactItems } = addMembershipItems(tenantId, userId, role, 'active');
   const now = new Date().toISOString();
-  try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: invitationKey,
-              UpdateExpression: 'SET #status = :accepted, updatedAt = :now, acceptedBy = :userId',
-              // Still pending, with the role we read: a renewal in between is not silently ignored.
-              ConditionExpression: '#status = :pending AND #role = :role',
-              ExpressionAttributeNames: { '#status': 'status', '#role': 'role' },
-              ExpressionAttributeValues: { ':accepted': 'accepted', ':pending': 'pending', ':now': now, ':userId': userId, ':role': role },
-            },
-          },
-          ...transactItems,
-        ],
-      }),
-    );
-  } catch (error) {
-    const reasons = cancellationReasons(error);
-    if (reasons?.[0] === 'ConditionalCheckFailed') throw notFound('The invitation');
-    if (reasons?.[1] === 'ConditionalCheckFailed') throw conflict('You are already a member of this organization.');
-    if (reasons?.[2] === 'ConditionalCheckFailed') throw notFound('The organization');
-    throw error;
-  }
+  await transactWrite([
+    {
+      Update: {
+        TableName: tableName(),
+        Key: invitationKey,
+        UpdateExpression: 'SET #status = :accepted, updatedAt = :now, acceptedBy = :userId',
+        // Still pending, with the role we read: a renewal in between is not silently ignored.
+        ConditionExpression: '#status = :pending AND #role = :role',
+        ExpressionAttributeNames: { '#status': 'status', '#role': 'role' },
+        ExpressionAttributeValues: { ':accepted': 'accepted', ':pending': 'pending', ':now': now, ':userId': userId, ':role': role },
+      },
+    },
+    ...transactItems,
+  ], [
+    [0, () => notFound('The invitation')],
+    [1, () => conflict('You are already a member of this organization.')],
+    [2, () => notFound('The organization')],
+  ]);
   return membership;
 }
 
 /** Marks a pending invitation of `email` declined; 404 when there is none. */
 export async function declineInvitation(tenantId: string, email: string): Promise<void> {
-  try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.invitation(tenantId, email),
-              UpdateExpression: 'SET #status = :declined, updatedAt = :now',
-              ConditionExpression: '#status = :pending',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: { ':declined': 'declined', ':pending': 'pending', ':now': new Date().toISOString() },
-            },
-          },
-        ],
-      }),
-    );
-  } catch (error) {
-    if (cancellationReasons(error)?.[0] === 'ConditionalCheckFailed') throw notFound('The invitation');
-    throw error;
-  }
+  await transactWrite([
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.invitation(tenantId, email),
+        UpdateExpression: 'SET #status = :declined, updatedAt = :now',
+        ConditionExpression: '#status = :pending',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':declined': 'declined', ':pending': 'pending', ':now': new Date().toISOString() },
+      },
+    },
+  ], [
+    [0, () => notFound('The invitation')],
+  ]);
 }

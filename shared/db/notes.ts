@@ -5,11 +5,11 @@
  * the same millisecond still sort in creation order.
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { BatchWriteCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { notFound } from '../http/problem.ts';
 import { documentClient, tableName } from './client.ts';
 import { keys, type Key } from './keys.ts';
-import { cancellationReasons, isConditionFailure, queryPrefix, recordOf } from './operations.ts';
+import { isConditionFailure, queryPrefix, recordOf, transactWrite } from './operations.ts';
 import { pointerDelete, pointerPut } from './records.ts';
 
 export const NOTE_ENTITY_TYPES = ['activity', 'campaign', 'creator'] as const;
@@ -86,20 +86,13 @@ export async function createNote(tenantId: string, input: NewNote): Promise<Note
     updatedAt: now.toISOString(),
   };
   const key = noteKey(tenantId, note);
-  try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { ConditionCheck: { TableName: tableName(), Key: entity, ConditionExpression: 'attribute_exists(pk)' } },
-          { Put: { TableName: tableName(), Item: { ...key, ...note }, ConditionExpression: 'attribute_not_exists(pk)' } },
-          pointerPut('note', note.id, tenantId, key),
-        ],
-      }),
-    );
-  } catch (error) {
-    if (cancellationReasons(error)?.[0] === 'ConditionalCheckFailed') throw entityMissing(input.entityType);
-    throw error;
-  }
+  await transactWrite([
+    { ConditionCheck: { TableName: tableName(), Key: entity, ConditionExpression: 'attribute_exists(pk)' } },
+    { Put: { TableName: tableName(), Item: { ...key, ...note }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    pointerPut('note', note.id, tenantId, key),
+  ], [
+    [0, () => entityMissing(input.entityType)],
+  ]);
   return note;
 }
 
@@ -133,19 +126,12 @@ export async function updateNoteContent(tenantId: string, current: Note, content
 
 /** Deletes a note and its pointer; 404 when it is gone already. */
 export async function deleteNote(tenantId: string, current: Note): Promise<void> {
-  try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Delete: { TableName: tableName(), Key: noteKey(tenantId, current), ConditionExpression: 'attribute_exists(pk)' } },
-          pointerDelete(current.id),
-        ],
-      }),
-    );
-  } catch (error) {
-    if (cancellationReasons(error)?.[0] === 'ConditionalCheckFailed') throw notFound('The note');
-    throw error;
-  }
+  await transactWrite([
+    { Delete: { TableName: tableName(), Key: noteKey(tenantId, current), ConditionExpression: 'attribute_exists(pk)' } },
+    pointerDelete(current.id),
+  ], [
+    [0, () => notFound('The note')],
+  ]);
 }
 
 const BATCH_WRITE_LIMIT = 25;

@@ -2,7 +2,7 @@
  * Low-level helpers every repository shares: complete queries, batch reads that retry
  * unprocessed keys, and reading the reasons of a cancelled transaction.
  */
-import { BatchGetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, QueryCommand, TransactWriteCommand, type QueryCommandInput, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from './client.ts';
 import type { Key } from './keys.ts';
 
@@ -75,3 +75,28 @@ export function recordOf<T>(item: Item): T {
   const { pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, gsi3pk: _e, gsi3sk: _f, ...rest } = item;
   return rest as T;
 }
+
+/**
+ * What a failed condition on one item of a transaction means, as `[itemIndex, problem]` pairs in
+ * the order they are checked (the first item that failed its condition, of those listed, wins).
+ */
+export type OnConditionFailed = readonly (readonly [index: number, problem: () => Error])[];
+
+/**
+ * TransactWriteItems; a cancellation whose listed item failed its condition throws that item's
+ * problem, anything else is rethrown as it is.
+ */
+export async function transactWrite(
+  items: NonNullable<TransactWriteCommandInput['TransactItems']>,
+  onConditionFailed: OnConditionFailed = [],
+): Promise<void> {
+  try {
+    await documentClient().send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (error) {
+    const reasons = cancellationReasons(error);
+    const failed = reasons && onConditionFailed.find(([index]) => reasons[index] === 'ConditionalCheckFailed');
+    if (failed) throw failed[1]();
+    throw error;
+  }
+}
+

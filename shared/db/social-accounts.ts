@@ -4,11 +4,11 @@
  * canonical form (shared/domain/social-profiles.ts), so one account is recognised however it was typed.
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { conflict, notFound } from '../http/problem.ts';
 import { documentClient, tableName } from './client.ts';
 import { keys } from './keys.ts';
-import { cancellationReasons, queryPrefix, recordOf } from './operations.ts';
+import { queryPrefix, recordOf, transactWrite } from './operations.ts';
 
 export interface SocialAccount {
   accountId: string;
@@ -48,31 +48,24 @@ export async function connectSocialAccount(
 ): Promise<SocialAccount> {
   const now = new Date().toISOString();
   const account: SocialAccount = { accountId: randomUUID(), creatorId, ...profile, followersCount: null, createdAt: now, updatedAt: now };
-  try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...keys.socialAccountClaim(tenantId, creatorId, profile.platform, profile.profileUrl), accountId: account.accountId },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...keys.socialAccount(tenantId, creatorId, account.accountId), ...account },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-        ],
-      }),
-    );
-  } catch (error) {
-    if (cancellationReasons(error)?.[0] === 'ConditionalCheckFailed') throw conflict('This creator already has this account.');
-    throw error;
-  }
+  await transactWrite([
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...keys.socialAccountClaim(tenantId, creatorId, profile.platform, profile.profileUrl), accountId: account.accountId },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...keys.socialAccount(tenantId, creatorId, account.accountId), ...account },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  ], [
+    [0, () => conflict('This creator already has this account.')],
+  ]);
   return account;
 }
 
@@ -83,14 +76,7 @@ export async function deleteSocialAccount(tenantId: string, creatorId: string, p
   );
   if (!found.Item || found.Item.platform !== platform) throw notFound('The social account');
   const [accountDelete, claimDelete] = socialAccountDeletes(tenantId, recordOf<SocialAccount>(found.Item));
-  try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [{ Delete: { ...accountDelete!.Delete, ConditionExpression: 'attribute_exists(pk)' } }, claimDelete!],
-      }),
-    );
-  } catch (error) {
-    if (cancellationReasons(error)?.[0] === 'ConditionalCheckFailed') throw notFound('The social account');
-    throw error;
-  }
+  await transactWrite([{ Delete: { ...accountDelete!.Delete, ConditionExpression: 'attribute_exists(pk)' } }, claimDelete!], [
+    [0, () => notFound('The social account')],
+  ]);
 }

@@ -2,11 +2,11 @@
  * Users: the profile record (`id` is the `userId` of the external auth provider) and a
  * case-insensitive uniqueness claim on its email, written together in one transaction.
  */
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { conflict, notFound } from '../http/problem.ts';
 import { documentClient, tableName } from './client.ts';
 import { keys } from './keys.ts';
-import { batchGet, cancellationReasons, isConditionFailure, recordOf } from './operations.ts';
+import { batchGet, isConditionFailure, recordOf, transactWrite } from './operations.ts';
 
 export interface User {
   id: string;
@@ -36,27 +36,19 @@ export async function createUser(input: { userId: string; email: string; name?: 
     createdAt: now,
     updatedAt: now,
   };
-  try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: tableName(), Item: { ...keys.user(user.userId), ...user }, ConditionExpression: 'attribute_not_exists(pk)' } },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...keys.emailClaim(user.email), userId: user.userId },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-        ],
-      }),
-    );
-  } catch (error) {
-    const reasons = cancellationReasons(error);
-    if (reasons?.[0] === 'ConditionalCheckFailed') throw conflict('A user with this userId already exists.');
-    if (reasons?.[1] === 'ConditionalCheckFailed') throw conflict('Another account already uses this email address.');
-    throw error;
-  }
+  await transactWrite([
+    { Put: { TableName: tableName(), Item: { ...keys.user(user.userId), ...user }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...keys.emailClaim(user.email), userId: user.userId },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  ], [
+    [0, () => conflict('A user with this userId already exists.')],
+    [1, () => conflict('Another account already uses this email address.')],
+  ]);
   return user;
 }
 
@@ -111,36 +103,28 @@ export async function updateUser(userId: string, changes: UserChanges): Promise<
     }
   }
 
-  try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          // The old address must still be current, so two concurrent changes cannot both win.
-          {
-            Update: {
-              ...update,
-              ConditionExpression: 'attribute_exists(pk) AND #email = :oldEmail',
-              ExpressionAttributeNames: { ...names, '#email': 'email' },
-              ExpressionAttributeValues: { ...values, ':oldEmail': current.email },
-            },
-          },
-          { Delete: { TableName: tableName(), Key: keys.emailClaim(current.email) } },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...keys.emailClaim(changes.email!), userId },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-        ],
-      }),
-    );
-  } catch (error) {
-    const reasons = cancellationReasons(error);
-    if (reasons?.[2] === 'ConditionalCheckFailed') throw conflict('Another account already uses this email address.');
-    if (reasons?.[0] === 'ConditionalCheckFailed') throw conflict('The user changed concurrently; retry.');
-    throw error;
-  }
+  await transactWrite([
+    // The old address must still be current, so two concurrent changes cannot both win.
+    {
+      Update: {
+        ...update,
+        ConditionExpression: 'attribute_exists(pk) AND #email = :oldEmail',
+        ExpressionAttributeNames: { ...names, '#email': 'email' },
+        ExpressionAttributeValues: { ...values, ':oldEmail': current.email },
+      },
+    },
+    { Delete: { TableName: tableName(), Key: keys.emailClaim(current.email) } },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...keys.emailClaim(changes.email!), userId },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  ], [
+    [2, () => conflict('Another account already uses this email address.')],
+    [0, () => conflict('The user changed concurrently; retry.')],
+  ]);
   return { ...current, ...stripUndefined(changes), updatedAt: now };
 }
 
