@@ -3,9 +3,9 @@ import * as z from 'zod/mini';
 import { createActivity } from '../../shared/db/activities.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { created } from '../../shared/http/result.ts';
-import { text, Uuid } from '../../shared/schemas/common.ts';
+import { DateTime, text, Uuid } from '../../shared/schemas/common.ts';
 import { Channel } from '../../shared/schemas/enums.ts';
-import { ActivityType, checkActivityType, checkDates, DateTime } from './inputs.ts';
+import { ActivityType, checkActivityType, checkDates } from './inputs.ts';
 import { activityView } from './views.ts';
 
 export const handler = defineHandler({

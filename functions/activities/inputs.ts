@@ -8,12 +8,6 @@ import { intInput } from '../../shared/schemas/common.ts';
 
 export const ActivityType = z.enum(ACTIVITY_TYPES);
 
-/** ISO 8601 date-time with `Z` or an offset; stored as UTC (`toISOString`) so that sorting is by instant. */
-export const DateTime = z.pipe(
-  z.iso.datetime({ offset: true, error: 'Must be an ISO 8601 date-time with Z or an offset.' }),
-  z.transform((s: string) => new Date(s).toISOString()),
-);
-
 /** A manual count: a non-negative integer, or null to clear it. */
 export const ManualCount = z.nullable(intInput(0, Number.MAX_SAFE_INTEGER));
 

@@ -7,9 +7,9 @@ import { activityFromItem, updateActivity } from '../../shared/db/activities.ts'
 import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { ok } from '../../shared/http/result.ts';
-import { text, Uuid } from '../../shared/schemas/common.ts';
+import { DateTime, text, Uuid } from '../../shared/schemas/common.ts';
 import { Channel } from '../../shared/schemas/enums.ts';
-import { ActivityType, checkActivityType, checkContentUrl, checkDates, DateTime, Href, ManualCount } from './inputs.ts';
+import { ActivityType, checkActivityType, checkContentUrl, checkDates, Href, ManualCount } from './inputs.ts';
 import { activityView } from './views.ts';
 
 export const handler = defineHandler({

@@ -6,6 +6,7 @@
 import * as z from 'zod/mini';
 import { creatorIdsOfActivity, creatorsOfTenant, type Creator } from '../../shared/db/creators.ts';
 import type { Tenant } from '../../shared/db/tenants.ts';
+import { localDate } from '../../shared/domain/dates.ts';
 import { invalidInput } from '../../shared/http/problem.ts';
 import { SearchTerm, Uuid } from '../../shared/schemas/common.ts';
 import { CreatorRoleFilter, DateOnly } from './inputs.ts';
@@ -25,11 +26,6 @@ export interface FilterInput {
   dateTo?: string;
   activityId?: string;
   role?: z.infer<typeof CreatorRoleFilter>;
-}
-
-/** The calendar date (`YYYY-MM-DD`) of an instant in a timezone. */
-export function localDate(instant: string | Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(instant));
 }
 
 export type RoleKey = z.infer<typeof CreatorRoleFilter>;

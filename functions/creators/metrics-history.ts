@@ -7,7 +7,7 @@ import * as z from 'zod/mini';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { list } from '../../shared/http/result.ts';
 import { intInput, Uuid } from '../../shared/schemas/common.ts';
-import { localDate } from './filters.ts';
+import { localDate } from '../../shared/domain/dates.ts';
 import { creatorInWorkspace, workspaceOf } from './views.ts';
 
 const DAY_MS = 86_400_000;

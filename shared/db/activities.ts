@@ -7,13 +7,14 @@
  * the Activities group extends it.
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { conflict, notFound } from '../http/problem.ts';
 import { aggregateUpdate, emptyAggregate, present, tenantAggregateUpdate } from './aggregates.ts';
 import { documentClient, tableName } from './client.ts';
+import { campaignCondition, campaignLeaveOnDelete } from './campaign-links.ts';
 import { deleteCostsOfActivity } from './costs.ts';
 import { keys } from './keys.ts';
-import { batchGet, cancellationReasons, isConditionFailure, queryAll, queryPrefix, recordOf, transactWrite } from './operations.ts';
+import { batchGet, cancellationReasons, isConditionFailure, queryAll, queryPrefix, recordOf, transactWrite, transactWriteRetrying } from './operations.ts';
 import { deleteNotesOf } from './notes.ts';
 import { pointerDelete, pointerPut } from './records.ts';
 
@@ -33,8 +34,9 @@ export interface Activity {
   viewsCount: number | null;
   likeCount: number | null;
   replyCount: number | null;
-  /** The campaign it belongs to (one at a time); set by the Campaigns group. */
+  /** The campaign it belongs to (one at a time) and the id of that association; set by linking. */
   campaignId: string | null;
+  campaignActivityId?: string | null;
   /** Set when a metric fetch of the content link is due (connect, link change); absent when not tracked. */
   metricsFetchDueAt?: string | null;
   creatorsCount: number;
@@ -265,19 +267,8 @@ function unlinkItems(tenantId: string, activityId: string, creatorId: string, ac
   ]);
 }
 
-/** TransactWriteItems, retried with backoff while another transaction holds one of its items (shared counters). */
-async function transact(items: unknown[]): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await documentClient().send(new TransactWriteCommand({ TransactItems: items as never }));
-      return;
-    } catch (error) {
-      const reasons = cancellationReasons(error);
-      if (attempt >= 5 || !reasons?.includes('TransactionConflict') || reasons.includes('ConditionalCheckFailed')) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt + Math.random() * 20));
-    }
-  }
-}
+/** TransactWriteItems, retried while another transaction holds one of its items (shared counters). */
+const transact = (items: unknown[]) => transactWriteRetrying(items as never);
 
 /** Sends an unlink; when only the creator is gone (a half-finished creator delete), drops the link alone. */
 async function sendUnlink(tenantId: string, activityId: string, creatorId: string, activityStays: boolean): Promise<void> {
@@ -295,9 +286,9 @@ async function sendUnlink(tenantId: string, activityId: string, creatorId: strin
  * links (each with both counters), then the activity, its pointer and the tenant's count in one
  * transaction that only succeeds once the activity's own counters say no cost or link is left; a
  * cost or link added meanwhile sends it round again. Each step is atomic with its counters, so an
- * interrupted delete leaves correct aggregates and can be repeated. Notes go before the activity
- * (so a retry finds them) and are swept once more after it (a note written in between; none can be
- * written once the activity is gone). Metric snapshots are not stored yet: their removal belongs here.
+ * interrupted delete leaves correct aggregates and can be repeated. Notes go before the
+ * activity (so a retry finds them) and are swept once more after it (one written in between; none
+ * can be written once the activity is gone). Metric snapshots are not stored yet: their removal belongs here.
  */
 export async function deleteActivity(tenantId: string, activityId: string): Promise<void> {
   for (let round = 0; round < 3; round++) {
@@ -314,18 +305,23 @@ export async function deleteActivity(tenantId: string, activityId: string): Prom
         throw error;
       }
     }
+    const current = await getActivity(tenantId, activityId, { consistent: true });
+    if (!current) throw notFound('The activity');
+    const campaignId = current.campaignId ?? null;
     try {
       await transact([
         {
           Delete: {
             TableName: tableName(),
             Key: keys.activity(tenantId, activityId),
-            ConditionExpression: 'attribute_exists(pk) AND creatorsCount = :zero AND costsCount = :zero',
-            ExpressionAttributeValues: { ':zero': 0 },
+            // The campaign as read, so that its count leaves with the activity.
+            ConditionExpression: `attribute_exists(pk) AND creatorsCount = :zero AND costsCount = :zero AND ${campaignCondition(campaignId)}`,
+            ExpressionAttributeValues: { ':zero': 0, ...(campaignId ? { ':campaign': campaignId } : { ':null': 'NULL' }) },
           },
         },
         pointerDelete(activityId),
         tenantAggregateUpdate(tenantId, { counts: { activitiesCount: -1 } })!,
+        ...(campaignId ? campaignLeaveOnDelete(tenantId, activityId, campaignId, current.campaignActivityId ?? null) : []),
       ]);
       await deleteNotesOf(tenantId, 'activity', activityId);
       return;

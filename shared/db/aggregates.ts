@@ -15,6 +15,8 @@ export interface AggregateDelta {
   counts?: Record<string, number>;
   /** Spend to add (negative to remove) in one currency, in major units. */
   spend?: { currency: string; amount: number };
+  /** Spend to add in several currencies at once (moving a whole record's spend elsewhere). */
+  spends?: Record<string, number>;
 }
 
 /** The initial aggregate attributes of a record that keeps some. */
@@ -42,6 +44,13 @@ export function aggregateUpdate(key: Key, delta: AggregateDelta, { mustExist = t
     values[':amount'] = delta.spend.amount;
     adds.push('#spend.#cur :amount');
   }
+  Object.entries(delta.spends ?? {}).forEach(([currency, amount], i) => {
+    if (amount === 0) return;
+    names['#spend'] = 'spend';
+    names[`#cur${i}`] = currency;
+    values[`:amount${i}`] = amount;
+    adds.push(`#spend.#cur${i} :amount${i}`);
+  });
   if (!adds.length) return undefined;
   return {
     Update: {

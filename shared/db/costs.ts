@@ -4,9 +4,13 @@
  *
  * Every write moves the stored aggregates in the same TransactWriteItems: the activity and the
  * tenant (costsCount, spend), the attributed creator (costsCount, spend), the category
- * (usageCount, spend). Campaign aggregates are not kept here yet: campaigns have no key shape.
- * Each cost item carries a `revision`; updates and deletes are conditional on the revision they
- * read, so a concurrent change can never be subtracted twice or missed.
+ * (usageCount, spend), and the campaign its activity is in (costsCount, spend). Each cost item
+ * carries a `revision`; updates and deletes are conditional on the revision they read, so a
+ * concurrent change can never be subtracted twice or missed.
+ *
+ * A cost counts in the campaign its activity is in at the time of the write: every write reads the
+ * activity's campaign and is conditioned on it, and linking an activity elsewhere moves the
+ * activity's whole spend (campaign-links.ts) — so a cost and a move can never both miss the campaign.
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
@@ -16,6 +20,7 @@ import { aggregateUpdate, tenantAggregateUpdate } from './aggregates.ts';
 import { documentClient, tableName } from './client.ts';
 import { keys, type Key } from './keys.ts';
 import { cancellationReasons, queryAll, queryPrefix } from './operations.ts';
+import { campaignCondition } from './campaign-links.ts';
 import { pointerDelete, pointerPut } from './records.ts';
 
 export interface Cost {
@@ -29,7 +34,7 @@ export interface Cost {
   currency: string;
   type: string;
   description: string | null;
-  /** The activity's campaign when the cost was written. */
+  /** The campaign it counts in: its activity's (stored at write; reads join the activity's current one). */
   campaignId: string | null;
   createdAt: string;
   updatedAt: string;
@@ -75,6 +80,8 @@ interface Target {
   key: Key;
   counter: string;
   role: 'activity' | 'tenant' | 'creator' | 'category' | 'campaign';
+  /** On the activity: the campaign the write counts in, which the activity must still be in. */
+  campaignId?: string | null;
 }
 
 /**
@@ -85,7 +92,7 @@ interface Target {
 function targetsOf(tenantId: string, cost: Pick<Cost, 'activityId' | 'creatorId' | 'categoryId' | 'campaignId'>): Target[] {
   return [
     ...(cost.campaignId ? [{ key: keys.campaign(tenantId, cost.campaignId), counter: 'costsCount', role: 'campaign' as const }] : []),
-    { key: keys.activity(tenantId, cost.activityId), counter: 'costsCount', role: 'activity' as const },
+    { key: keys.activity(tenantId, cost.activityId), counter: 'costsCount', role: 'activity' as const, campaignId: cost.campaignId },
     { key: keys.tenantAggregate(tenantId), counter: 'costsCount', role: 'tenant' as const },
     ...(cost.creatorId ? [{ key: keys.creator(tenantId, cost.creatorId), counter: 'costsCount', role: 'creator' as const }] : []),
     ...(cost.categoryId ? [{ key: keys.expenseCategory(tenantId, cost.categoryId), counter: 'usageCount', role: 'category' as const }] : []),
@@ -123,7 +130,42 @@ function moves(tenantId: string, before: Cost | undefined, after: Cost | undefin
 }
 
 function moveUpdate(move: Move, currency: string) {
-  return aggregateUpdate(move.target.key, { counts: { [move.target.counter]: move.count }, spend: { currency, amount: move.amount } });
+  const update = aggregateUpdate(move.target.key, { counts: { [move.target.counter]: move.count }, spend: { currency, amount: move.amount } });
+  if (!update || move.target.campaignId === undefined) return update;
+  const campaignId = move.target.campaignId;
+  const { Update } = update;
+  return {
+    Update: {
+      ...Update,
+      ConditionExpression: `${Update.ConditionExpression ?? 'attribute_exists(pk)'} AND ${campaignCondition(campaignId)}`,
+      ExpressionAttributeValues: { ...Update.ExpressionAttributeValues, ...(campaignId ? { ':campaign': campaignId } : { ':null': 'NULL' }) },
+    },
+  };
+}
+
+/** The activity moved to another campaign between the read and the write: compute again. */
+class CampaignMoved extends Error {}
+
+/** The campaign an activity is in now (null: none, or no such activity). */
+async function campaignOfActivity(tenantId: string, activityId: string): Promise<{ exists: boolean; campaignId: string | null }> {
+  const out = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: keys.activity(tenantId, activityId), ConsistentRead: true, ProjectionExpression: 'campaignId' }),
+  );
+  return { exists: Boolean(out.Item), campaignId: (out.Item?.campaignId as string | null | undefined) ?? null };
+}
+
+/** Runs `write` with the activity's current campaign, again while a link moves it meanwhile. */
+async function inActivityCampaign<T>(tenantId: string, activityId: string, write: (campaignId: string | null) => Promise<T>, first?: string | null): Promise<T> {
+  let campaignId = first === undefined ? (await campaignOfActivity(tenantId, activityId)).campaignId : first;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      return await write(campaignId);
+    } catch (error) {
+      if (!(error instanceof CampaignMoved)) throw error;
+      campaignId = (await campaignOfActivity(tenantId, activityId)).campaignId;
+    }
+  }
+  throw conflict('The activity kept moving between campaigns; retry.');
 }
 
 /**
@@ -132,7 +174,13 @@ function moveUpdate(move: Move, currency: string) {
  * a 404 for that role; the cost's own condition failing is `onStale`; a transaction conflict on a
  * shared aggregate item (two writes on one activity at once) is retried with backoff.
  */
-async function writeWithMoves(costItems: Record<string, unknown>[], allMoves: Move[], currency: string, onStale: () => Error) {
+async function writeWithMoves(
+  { tenantId, activityId }: { tenantId: string; activityId: string },
+  costItems: Record<string, unknown>[],
+  allMoves: Move[],
+  currency: string,
+  onStale: () => Error,
+) {
   let pending = allMoves;
   for (let attempt = 0; attempt < 6; attempt++) {
     const updates = pending.map((m) => ({ move: m, item: moveUpdate(m, currency) })).filter((u) => u.item);
@@ -149,6 +197,11 @@ async function writeWithMoves(costItems: Record<string, unknown>[], allMoves: Mo
         if (!reasons.includes('TransactionConflict')) throw error;
         await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt + Math.random() * 20));
         continue;
+      }
+      const activity = failed.find((m) => m.target.role === 'activity');
+      if (activity) {
+        const now = await campaignOfActivity(tenantId, activityId);
+        if (now.exists && now.campaignId !== activity.target.campaignId) throw new CampaignMoved();
       }
       const required = failed.find((m) => !m.optional);
       if (required) {
@@ -179,7 +232,7 @@ export async function createCost(tenantId: string, activity: Record<string, unkn
     creatorId = linked.length === 1 ? linked[0]! : null;
   }
   const now = new Date().toISOString();
-  const cost: StoredCost = {
+  const base: StoredCost = {
     id: randomUUID(),
     organizationId: tenantId,
     workspaceId: tenantId,
@@ -190,21 +243,26 @@ export async function createCost(tenantId: string, activity: Record<string, unkn
     currency: input.currency,
     type: input.type,
     description: input.description ?? null,
-    campaignId: (activity.campaignId as string | null | undefined) ?? null,
+    campaignId: null,
     createdAt: now,
     updatedAt: now,
     revision: 1,
   };
-  const key = keys.cost(tenantId, cost.id);
-  await writeWithMoves(
-    [
-      { Put: { TableName: tableName(), Item: { ...key, ...cost }, ConditionExpression: 'attribute_not_exists(pk)' } },
-      pointerPut('cost', cost.id, tenantId, key),
-    ],
-    moves(tenantId, undefined, cost),
-    cost.currency,
-    () => conflict('The cost could not be written; retry.'),
-  );
+  const key = keys.cost(tenantId, base.id);
+  const cost = await inActivityCampaign(tenantId, activityId, async (campaignId) => {
+    const cost = { ...base, campaignId };
+    await writeWithMoves(
+      { tenantId, activityId },
+      [
+        { Put: { TableName: tableName(), Item: { ...key, ...cost }, ConditionExpression: 'attribute_not_exists(pk)' } },
+        pointerPut('cost', cost.id, tenantId, key),
+      ],
+      moves(tenantId, undefined, cost),
+      cost.currency,
+      () => conflict('The cost could not be written; retry.'),
+    );
+    return cost;
+  }, (activity.campaignId as string | null | undefined) ?? null);
   return costFromItem(cost as unknown as Record<string, unknown>);
 }
 
@@ -212,7 +270,12 @@ const stale = () => conflict('The cost changed meanwhile; read it again and retr
 
 /** Applies `changes` to the cost as read (`item`), moving the aggregates from the old values to the new. */
 export async function updateCost(tenantId: string, item: Record<string, unknown>, changes: CostChanges): Promise<Cost> {
-  const before = item as unknown as StoredCost;
+  const stored = item as unknown as StoredCost;
+  return inActivityCampaign(tenantId, stored.activityId, (campaignId) => writeUpdate(tenantId, { ...stored, campaignId }, changes));
+}
+
+async function writeUpdate(tenantId: string, before: StoredCost, changes: CostChanges): Promise<Cost> {
+  const item = before as unknown as Record<string, unknown>;
   const now = new Date().toISOString();
   const after: StoredCost = {
     ...before,
@@ -222,6 +285,7 @@ export async function updateCost(tenantId: string, item: Record<string, unknown>
   };
   after.amount = roundMoney(after.amount, after.currency);
   await writeWithMoves(
+    { tenantId, activityId: before.activityId },
     [
       {
         Put: {
@@ -241,8 +305,14 @@ export async function updateCost(tenantId: string, item: Record<string, unknown>
 
 /** Deletes the cost as read (`item`) with its pointer, subtracting it from every aggregate. */
 export async function deleteCost(tenantId: string, item: Record<string, unknown>): Promise<void> {
-  const cost = item as unknown as StoredCost;
+  const stored = item as unknown as StoredCost;
+  await inActivityCampaign(tenantId, stored.activityId, (campaignId) => writeDelete(tenantId, { ...stored, campaignId }));
+}
+
+async function writeDelete(tenantId: string, cost: StoredCost): Promise<void> {
+  const item = cost as unknown as Record<string, unknown>;
   await writeWithMoves(
+    { tenantId, activityId: cost.activityId },
     [
       {
         Delete: {

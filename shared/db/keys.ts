@@ -26,6 +26,7 @@
  * | activity         | TENANT#<id>       | ACTIVITY#<aid>  |                                    |                                  |
  * | activity creator | TENANT#<id>       | ACTIVITY#<aid>#CREATOR#<cid> |  | gsi2: TENANT#<id>#CREATOR#<cid> / ACTIVITY#<aid> |
  * | campaign         | TENANT#<id>       | CAMPAIGN#<cid>  |                                    |                                  |
+ * | campaign link    | TENANT#<id>       | CAMPAIGN_ACTIVITY#<cid>#<aid> (an activity in a campaign; one per activity) |      |
  * | cost             | TENANT#<id>       | COST#<costId>   |                                    |                                  |
  * | expense category | TENANT#<id>       | CATEGORY#<catId>|                                    |                                  |
  * | category name    | TENANT#<id>       | CATEGORY_NAME#<lower name> (uniqueness claim)       |                                  |
@@ -108,8 +109,15 @@ export const keys = {
   }),
   activitiesOfCreator: (tenantId: string, creatorId: string) => ({ gsi2pk: `${tenantPk(tenantId)}#CREATOR#${creatorId}` }),
 
-  /** A campaign (built by the Campaigns group); costs keep its stored aggregate current. */
+  /** A campaign; its stored aggregate (activities, costs, spend) moves with links and cost writes. */
   campaign: (tenantId: string, campaignId: string): Key => ({ pk: tenantPk(tenantId), sk: `CAMPAIGN#${campaignId}` }),
+  campaignsOfTenant: (tenantId: string) => ({ pk: tenantPk(tenantId), skPrefix: 'CAMPAIGN#' }),
+  /** The association of an activity with a campaign (its own id, `campaignActivityId`, has a pointer). */
+  campaignActivity: (tenantId: string, campaignId: string, activityId: string): Key => ({
+    pk: tenantPk(tenantId),
+    sk: `CAMPAIGN_ACTIVITY#${campaignId}#${activityId}`,
+  }),
+  activitiesOfCampaign: (tenantId: string, campaignId: string) => ({ pk: tenantPk(tenantId), skPrefix: `CAMPAIGN_ACTIVITY#${campaignId}#` }),
 
   cost: (tenantId: string, costId: string): Key => ({ pk: tenantPk(tenantId), sk: `COST#${costId}` }),
   costsOfTenant: (tenantId: string) => ({ pk: tenantPk(tenantId), skPrefix: 'COST#' }),

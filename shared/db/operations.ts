@@ -100,3 +100,20 @@ export async function transactWrite(
   }
 }
 
+
+/**
+ * TransactWriteItems, retried with backoff while another transaction holds one of its items
+ * (shared counters); any failed condition is thrown at once for the caller to interpret.
+ */
+export async function transactWriteRetrying(items: NonNullable<TransactWriteCommandInput['TransactItems']>, attempts = 6): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await documentClient().send(new TransactWriteCommand({ TransactItems: items }));
+      return;
+    } catch (error) {
+      const reasons = cancellationReasons(error);
+      if (attempt >= attempts - 1 || !reasons?.includes('TransactionConflict') || reasons.includes('ConditionalCheckFailed')) throw error;
+      await sleep(20 * 2 ** attempt + Math.random() * 20);
+    }
+  }
+}

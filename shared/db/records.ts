@@ -12,6 +12,7 @@ export type RecordKind =
   | 'creator'
   | 'activity'
   | 'campaign'
+  | 'campaignActivity'
   | 'cost'
   | 'note'
   | 'file'

@@ -10,6 +10,12 @@ export const Uuid = z.uuid({ error: 'Must be a UUID.' });
 
 export const Email = z.email({ error: 'Must be a valid email address.' }).check(z.maxLength(254));
 
+/** ISO 8601 date-time with `Z` or an offset; stored as UTC (`toISOString`) so that sorting is by instant. */
+export const DateTime = z.pipe(
+  z.iso.datetime({ offset: true, error: 'Must be an ISO 8601 date-time with Z or an offset.' }),
+  z.transform((s: string) => new Date(s).toISOString()),
+);
+
 /** A string, trimmed, of `min`..`max` characters. */
 export function text(min: number, max: number) {
   return z.string().check(z.trim(), z.minLength(min), z.maxLength(max));

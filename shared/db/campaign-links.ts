@@ -1,0 +1,186 @@
+/**
+ * Activities in campaigns. An activity belongs to one campaign at a time: the activity item names it
+ * (`campaignId`, `campaignActivityId`) and a link item under the campaign (`keys.campaignActivity`,
+ * with a pointer for its own id) lists it there.
+ *
+ * Linking, moving and unlinking are one transaction each that also moves the activity's recorded
+ * spend and cost count between the campaigns' aggregates. The transaction is conditioned on the
+ * activity's campaign, cost count and spend being what was read, so a cost written meanwhile (which
+ * counts in the activity's campaign of that moment, see costs.ts) sends it round again instead of
+ * being moved twice or not at all.
+ */
+import { randomUUID } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { conflict, notFound } from '../http/problem.ts';
+import { aggregateUpdate } from './aggregates.ts';
+import { documentClient, tableName } from './client.ts';
+import { keys } from './keys.ts';
+import { cancellationReasons, queryPrefix, transactWriteRetrying } from './operations.ts';
+import { locate, pointerDelete, pointerPut } from './records.ts';
+
+export interface CampaignActivity {
+  campaignActivityId: string;
+  campaignId: string;
+  activityId: string;
+}
+
+/** What a link moves: the part of the activity item a campaign's aggregate counts. */
+interface ActivityState {
+  campaignId: string | null;
+  campaignActivityId: string | null;
+  costsCount: number;
+  spend: Record<string, number>;
+}
+
+async function readActivity(tenantId: string, activityId: string): Promise<ActivityState | undefined> {
+  const out = await documentClient().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.activity(tenantId, activityId),
+      ConsistentRead: true,
+      ProjectionExpression: 'campaignId, campaignActivityId, costsCount, spend',
+    }),
+  );
+  if (!out.Item) return undefined;
+  return {
+    campaignId: (out.Item.campaignId as string | null | undefined) ?? null,
+    campaignActivityId: (out.Item.campaignActivityId as string | null | undefined) ?? null,
+    costsCount: Number(out.Item.costsCount ?? 0),
+    spend: (out.Item.spend as Record<string, number> | undefined) ?? {},
+  };
+}
+
+/** The activity's Update: set (or clear) its campaign, if it is still exactly as read. */
+function activityUpdate(tenantId: string, activityId: string, read: ActivityState, next: CampaignActivity | null) {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.activity(tenantId, activityId),
+      UpdateExpression: next ? 'SET campaignId = :next, campaignActivityId = :link' : 'SET campaignId = :none REMOVE campaignActivityId',
+      ConditionExpression: `attribute_exists(pk) AND ${campaignCondition(read.campaignId)} AND costsCount = :costs AND #spend = :spend`,
+      ExpressionAttributeNames: { '#spend': 'spend' },
+      ExpressionAttributeValues: {
+        ...(next ? { ':next': next.campaignId, ':link': next.campaignActivityId } : { ':none': null }),
+        ...(read.campaignId ? { ':campaign': read.campaignId } : { ':null': 'NULL' }),
+        ':costs': read.costsCount,
+        ':spend': read.spend,
+      },
+    },
+  };
+}
+
+/** The condition that an item's `campaignId` is `campaignId` (null: none), for expression values `:campaign` / `:null`. */
+export function campaignCondition(campaignId: string | null): string {
+  return campaignId ? 'campaignId = :campaign' : '(attribute_not_exists(campaignId) OR attribute_type(campaignId, :null))';
+}
+
+const negate = (spend: Record<string, number>) => Object.fromEntries(Object.entries(spend).map(([c, a]) => [c, -a]));
+
+/** The campaign's aggregate Update for an activity joining (+1) or leaving (-1) it. */
+function campaignMove(tenantId: string, campaignId: string, read: ActivityState, sign: 1 | -1, { open = false } = {}) {
+  const update = aggregateUpdate(keys.campaign(tenantId, campaignId), {
+    counts: { activitiesCount: sign, costsCount: sign * read.costsCount },
+    spends: sign === 1 ? read.spend : negate(read.spend),
+  })!;
+  // A campaign being deleted takes no new activities.
+  if (open) update.Update.ConditionExpression = 'attribute_exists(pk) AND attribute_not_exists(deletingAt)';
+  return update;
+}
+
+/** The link item's Delete and its pointer's, for an activity leaving `campaignId`. */
+function linkDeletes(tenantId: string, campaignId: string, activityId: string, campaignActivityId: string | null) {
+  return [
+    { Delete: { TableName: tableName(), Key: keys.campaignActivity(tenantId, campaignId, activityId) } },
+    ...(campaignActivityId ? [pointerDelete(campaignActivityId)] : []),
+  ];
+}
+
+const ATTEMPTS = 6;
+const busy = () => conflict('The activity kept changing while it was being linked; retry.');
+
+/**
+ * Links an activity to a campaign, moving it out of the campaign it was in (atomically). Linking it
+ * to the campaign it is in already changes nothing and returns that link (`created: false`).
+ */
+export async function linkActivity(
+  tenantId: string,
+  campaignId: string,
+  activityId: string,
+): Promise<{ link: CampaignActivity; created: boolean; previousCampaignId: string | null }> {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const read = await readActivity(tenantId, activityId);
+    if (!read) throw notFound('The activity');
+    if (read.campaignId === campaignId && read.campaignActivityId) {
+      return { link: { campaignActivityId: read.campaignActivityId, campaignId, activityId }, created: false, previousCampaignId: campaignId };
+    }
+    const link: CampaignActivity = { campaignActivityId: randomUUID(), campaignId, activityId };
+    const linkKey = keys.campaignActivity(tenantId, campaignId, activityId);
+    const items = [
+      activityUpdate(tenantId, activityId, read, link),
+      campaignMove(tenantId, campaignId, read, 1, { open: true }),
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...linkKey, ...link, createdAt: new Date().toISOString() },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      pointerPut('campaignActivity', link.campaignActivityId, tenantId, linkKey),
+      ...(read.campaignId
+        ? [campaignMove(tenantId, read.campaignId, read, -1), ...linkDeletes(tenantId, read.campaignId, activityId, read.campaignActivityId)]
+        : []),
+    ];
+    try {
+      await transactWriteRetrying(items as never);
+      return { link, created: true, previousCampaignId: read.campaignId };
+    } catch (error) {
+      const reasons = cancellationReasons(error);
+      if (!reasons?.includes('ConditionalCheckFailed')) throw error;
+      if (reasons[1] === 'ConditionalCheckFailed') throw notFound('The campaign');
+      // The activity changed (a cost, another link) or went: read it again.
+    }
+  }
+  throw busy();
+}
+
+/** Unlinks an activity from a campaign; 404 when it is not in that campaign. Returns the link removed. */
+export async function unlinkActivity(tenantId: string, campaignId: string, activityId: string): Promise<CampaignActivity> {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const read = await readActivity(tenantId, activityId);
+    if (!read || read.campaignId !== campaignId) throw notFound('The activity in this campaign');
+    try {
+      await transactWriteRetrying([
+        activityUpdate(tenantId, activityId, read, null),
+        campaignMove(tenantId, campaignId, read, -1),
+        ...linkDeletes(tenantId, campaignId, activityId, read.campaignActivityId),
+      ] as never);
+      return { campaignActivityId: read.campaignActivityId ?? activityId, campaignId, activityId };
+    } catch (error) {
+      if (!cancellationReasons(error)?.includes('ConditionalCheckFailed')) throw error;
+    }
+  }
+  throw busy();
+}
+
+/** The link with this id (Form B's `campaignActivityId`), or undefined. */
+export async function findLink(campaignActivityId: string): Promise<CampaignActivity | undefined> {
+  const where = await locate('campaignActivity', campaignActivityId);
+  if (!where) return undefined;
+  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: where.recordKey, ConsistentRead: true }));
+  if (!out.Item) return undefined;
+  return { campaignActivityId, campaignId: out.Item.campaignId as string, activityId: out.Item.activityId as string };
+}
+
+/** The ids of the activities in a campaign. */
+export async function activityIdsOfCampaign(tenantId: string, campaignId: string): Promise<string[]> {
+  const items = await queryPrefix(keys.activitiesOfCampaign(tenantId, campaignId), { ProjectionExpression: 'activityId' });
+  return items.map((i) => i.activityId as string);
+}
+
+/** The writes that take a deleted activity out of its campaign (its costs are gone: only the count moves). */
+export function campaignLeaveOnDelete(tenantId: string, activityId: string, campaignId: string, campaignActivityId: string | null) {
+  return [
+    aggregateUpdate(keys.campaign(tenantId, campaignId), { counts: { activitiesCount: -1 } })!,
+    ...linkDeletes(tenantId, campaignId, activityId, campaignActivityId),
+  ];
+}
