@@ -144,16 +144,16 @@ export const routes: readonly Route[] = [
   route('GET', '/v1/activities/:id', { form: 'B', access: 'viewer', params: { id: 'activityId' }, handler: 'activities/get' }),
 
   // Campaigns
-  route('GET', '/v1/campaigns', { form: 'both', access: 'viewer' }),
-  route('GET', '/v1/campaigns/stats', { form: 'both', access: 'viewer' }),
-  route('GET', '/v1/campaigns/:id', { form: 'both', access: 'viewer', params: { id: 'campaignId' } }),
-  route('POST', '/v1/campaigns', { form: 'both', access: 'member' }),
-  route('PATCH', '/v1/campaigns/:id', { form: 'both', access: 'member', params: { id: 'campaignId' } }),
+  route('GET', '/v1/campaigns', { form: 'both', access: 'viewer', handler: 'campaigns/list' }),
+  route('GET', '/v1/campaigns/stats', { form: 'both', access: 'viewer', handler: 'campaigns/stats' }),
+  route('GET', '/v1/campaigns/:id', { form: 'both', access: 'viewer', params: { id: 'campaignId' }, handler: 'campaigns/get' }),
+  route('POST', '/v1/campaigns', { form: 'both', access: 'member', handler: 'campaigns/create' }),
+  route('PATCH', '/v1/campaigns/:id', { form: 'both', access: 'member', params: { id: 'campaignId' }, handler: 'campaigns/update' }),
   route('DELETE', '/v1/campaigns/:id', { form: 'both', access: 'member', params: { id: 'campaignId' } }),
-  route('POST', '/v1/campaigns/preview', { form: 'A', access: 'member' }),
-  route('POST', '/v1/campaigns/:id/duplicate', { form: 'A', access: 'member', params: { id: 'campaignId' } }),
-  route('POST', '/v1/campaigns/:id/activities', { form: 'both', access: 'member', params: { id: 'campaignId' } }),
-  route('DELETE', '/v1/campaigns/:id/activities/:activityId', { form: 'both', access: 'member', params: { id: 'campaignId' } }),
+  route('POST', '/v1/campaigns/preview', { form: 'A', access: 'member', handler: 'campaigns/preview' }),
+  route('POST', '/v1/campaigns/:id/duplicate', { form: 'A', access: 'member', params: { id: 'campaignId' }, handler: 'campaigns/duplicate' }),
+  route('POST', '/v1/campaigns/:id/activities', { form: 'both', access: 'member', params: { id: 'campaignId' }, handler: 'campaigns/link-activity' }),
+  route('DELETE', '/v1/campaigns/:id/activities/:activityId', { form: 'both', access: 'member', params: { id: 'campaignId' }, handler: 'campaigns/unlink-activity' }),
 
   // Notes
   route('GET', '/v1/notes', { form: 'both', access: 'viewer', handler: 'notes/list' }),

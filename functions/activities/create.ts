@@ -4,8 +4,9 @@ import { createActivity } from '../../shared/db/activities.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { created } from '../../shared/http/result.ts';
 import { DateTime, text, Uuid } from '../../shared/schemas/common.ts';
+import { checkDates } from '../../shared/schemas/date-order.ts';
 import { Channel } from '../../shared/schemas/enums.ts';
-import { ActivityType, checkActivityType, checkDates } from './inputs.ts';
+import { ActivityType, checkActivityType } from './inputs.ts';
 import { activityView } from './views.ts';
 
 export const handler = defineHandler({

@@ -21,12 +21,6 @@ export function checkActivityType(channel: string, activity: string): void {
   }
 }
 
-export function checkDates(startAt: string | null | undefined, endAt: string | null | undefined): void {
-  if (startAt && endAt && endAt < startAt) {
-    throw invalidInput('endAt is before startAt.', [{ path: 'endAt', message: 'Must not be before startAt.' }]);
-  }
-}
-
 export function checkContentUrl(platform: string, url: string, path: string): void {
   if (!isContentUrlOf(platform as ChannelName, url)) {
     throw invalidInput(`Not a content URL of ${platform}.`, [{ path, message: `Must be a ${platform} content URL.` }]);

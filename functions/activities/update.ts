@@ -8,8 +8,9 @@ import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { ok } from '../../shared/http/result.ts';
 import { DateTime, text, Uuid } from '../../shared/schemas/common.ts';
+import { checkDates } from '../../shared/schemas/date-order.ts';
 import { Channel } from '../../shared/schemas/enums.ts';
-import { ActivityType, checkActivityType, checkContentUrl, checkDates, Href, ManualCount } from './inputs.ts';
+import { ActivityType, checkActivityType, checkContentUrl, Href, ManualCount } from './inputs.ts';
 import { activityView } from './views.ts';
 
 export const handler = defineHandler({

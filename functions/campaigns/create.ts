@@ -1,0 +1,28 @@
+/**
+ * POST /v1/campaigns — a campaign with both forms' fields; the owner user must be a member. Answers
+ * the record with its derived status and a `mutation` receipt naming the fields set.
+ */
+import * as z from 'zod/mini';
+import { createCampaign } from '../../shared/db/campaigns.ts';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { created } from '../../shared/http/result.ts';
+import { Uuid } from '../../shared/schemas/common.ts';
+import { checkDates } from '../../shared/schemas/date-order.ts';
+import { CampaignName, campaignFieldInputs } from './inputs.ts';
+import { campaignView, changedFields, receipt, requireOwnerMember, tenantOf } from './views.ts';
+
+export const handler = defineHandler({
+  route: 'POST /v1/campaigns',
+  input: z.strictObject({
+    organizationId: Uuid,
+    ...campaignFieldInputs,
+    name: CampaignName,
+  }),
+  run: async ({ input }) => {
+    const { organizationId, ...fields } = input;
+    checkDates(fields.startAt, fields.endAt);
+    const [tenant] = await Promise.all([tenantOf(organizationId), requireOwnerMember(organizationId, fields.ownerUserId)]);
+    const campaign = await createCampaign(organizationId, fields);
+    return created(campaignView(campaign, tenant), { mutation: receipt('create', campaign.id, changedFields({}, fields)) });
+  },
+});

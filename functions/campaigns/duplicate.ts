@@ -1,0 +1,40 @@
+/**
+ * POST /v1/campaigns/:id/duplicate — a new campaign with a copy of the planning brief and budget:
+ * no dates (a draft) unless given, no activities, spend or outcomes. An owner who has left the
+ * organization is not copied.
+ */
+import * as z from 'zod/mini';
+import { campaignFields, createCampaign } from '../../shared/db/campaigns.ts';
+import { recordTenant } from '../../shared/db/records.ts';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { created } from '../../shared/http/result.ts';
+import { DateTime } from '../../shared/schemas/common.ts';
+import { checkDates } from '../../shared/schemas/date-order.ts';
+import { CampaignId, CampaignName } from './inputs.ts';
+import { campaignView, changedFields, isActiveMember, liveCampaign, receipt, tenantOf } from './views.ts';
+import { duplicateFields } from './plan.ts';
+
+export const handler = defineHandler({
+  route: 'POST /v1/campaigns/:id/duplicate',
+  input: z.strictObject({
+    ...CampaignId,
+    name: z.optional(CampaignName),
+    startAt: z.optional(z.nullable(DateTime)),
+    endAt: z.optional(z.nullable(DateTime)),
+  }),
+  tenantOf: recordTenant('campaign', 'campaignId'),
+  run: async ({ input, tenant, record }) => {
+    const source = liveCampaign(record);
+    const tenantId = tenant!.tenantId;
+    checkDates(input.startAt, input.endAt);
+    const [scope, ownerStays] = await Promise.all([
+      tenantOf(tenantId),
+      source.ownerUserId ? isActiveMember(tenantId, source.ownerUserId) : false,
+    ]);
+    const fields = duplicateFields(source, input, ownerStays);
+    const copy = await createCampaign(tenantId, fields);
+    return created(campaignView(copy, scope), {
+      mutation: { ...receipt('duplicate', copy.id, changedFields(campaignFields({ name: '' }), fields)), sourceCampaignId: source.id },
+    });
+  },
+});

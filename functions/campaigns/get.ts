@@ -1,0 +1,14 @@
+/** GET /v1/campaigns/:id — one campaign with its derived status and stored aggregate. */
+import * as z from 'zod/mini';
+import { recordTenant } from '../../shared/db/records.ts';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { ok } from '../../shared/http/result.ts';
+import { CampaignId } from './inputs.ts';
+import { campaignView, liveCampaign, tenantOf } from './views.ts';
+
+export const handler = defineHandler({
+  route: 'GET /v1/campaigns/:id',
+  input: z.strictObject(CampaignId),
+  tenantOf: recordTenant('campaign', 'campaignId'),
+  run: async ({ tenant, record }) => ok(campaignView(liveCampaign(record), await tenantOf(tenant!.tenantId))),
+});

@@ -1,0 +1,24 @@
+/**
+ * POST /v1/campaigns/:id/activities — puts an activity of the same organization in the campaign,
+ * moving it (atomically) out of the campaign it was in. 201 with the new link; linking it where it
+ * already is answers 200 with the existing link (a retried request changes nothing).
+ */
+import * as z from 'zod/mini';
+import { linkActivity } from '../../shared/db/campaign-links.ts';
+import { recordTenant } from '../../shared/db/records.ts';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { created, ok } from '../../shared/http/result.ts';
+import { Uuid } from '../../shared/schemas/common.ts';
+import { CampaignId } from './inputs.ts';
+import { liveCampaign } from './views.ts';
+
+export const handler = defineHandler({
+  route: 'POST /v1/campaigns/:id/activities',
+  input: z.strictObject({ ...CampaignId, activityId: Uuid }),
+  tenantOf: recordTenant('campaign', 'campaignId'),
+  run: async ({ input, tenant, record }) => {
+    liveCampaign(record);
+    const { link, created: isNew } = await linkActivity(tenant!.tenantId, input.campaignId, input.activityId);
+    return isNew ? created(link) : ok(link);
+  },
+});

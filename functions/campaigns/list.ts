@@ -1,0 +1,28 @@
+/**
+ * GET /v1/campaigns — the organization's campaigns filtered, sorted (newest first by default) and
+ * paged in memory; facets count the derived statuses among those matching every other filter.
+ */
+import * as z from 'zod/mini';
+import { pageOf, sortRecords } from '../../shared/db/paging.ts';
+import { statusCounts } from '../../shared/domain/campaign-status.ts';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { list } from '../../shared/http/result.ts';
+import { paging, search } from '../../shared/schemas/common.ts';
+import { filterCampaigns, filterFields, type CampaignView } from './filters.ts';
+import { tenantOf } from './views.ts';
+
+const SORT_COLUMNS = ['name', 'createdAt', 'updatedAt', 'startAt', 'endAt', 'budget', 'status', 'activitiesCount', 'costsCount', 'spend'] as const;
+
+export const handler = defineHandler({
+  route: 'GET /v1/campaigns',
+  input: z.strictObject({ ...paging, ...search(SORT_COLUMNS), ...filterFields }),
+  run: async ({ input }) => {
+    const tenant = await tenantOf(input.organizationId);
+    const { candidates, matching } = await filterCampaigns(tenant, input);
+    const sortBy = input.sortBy ?? 'createdAt';
+    // Spend sorts by the amount in the organization's currency (other currencies are not comparable).
+    const column = (c: CampaignView) => (sortBy === 'spend' ? (c.spend[tenant.currency] ?? 0) : c[sortBy]);
+    const sorted = sortRecords(matching, column, input.sortDirection ?? (input.sortBy ? 'asc' : 'desc'));
+    return list(pageOf(sorted, input), { status: statusCounts(candidates.map((c) => c.status)) });
+  },
+});

@@ -1,0 +1,33 @@
+/**
+ * DELETE /v1/campaigns/:id/activities/:activityId — takes the activity out of the campaign. Form A
+ * names the activity in the path; Form B names the link's `campaignActivityId`, in the path segment
+ * or the body (DECISIONS.md). Answers the removed link's id.
+ */
+import * as z from 'zod/mini';
+import { findLink, unlinkActivity } from '../../shared/db/campaign-links.ts';
+import { recordTenant } from '../../shared/db/records.ts';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { notFound } from '../../shared/http/problem.ts';
+import { deleted } from '../../shared/http/result.ts';
+import { Uuid } from '../../shared/schemas/common.ts';
+import { CampaignId } from './inputs.ts';
+import { liveCampaign } from './views.ts';
+
+export const handler = defineHandler({
+  route: 'DELETE /v1/campaigns/:id/activities/:activityId',
+  input: z.strictObject({ ...CampaignId, activityId: Uuid, campaignActivityId: z.optional(Uuid) }),
+  tenantOf: recordTenant('campaign', 'campaignId'),
+  run: async ({ input, tenant, record }) => {
+    liveCampaign(record);
+    const { campaignId } = input;
+    const missing = () => notFound('The activity in this campaign');
+    // The path segment is an activity id, or (Form B) the link's own id.
+    const linkId = input.campaignActivityId ?? input.activityId;
+    const link = await findLink(linkId);
+    const activityId = link ? link.activityId : input.activityId;
+    if (link && link.campaignId !== campaignId) throw missing();
+    if (input.campaignActivityId && !link) throw missing();
+    const removed = await unlinkActivity(tenant!.tenantId, campaignId, activityId);
+    return deleted(removed.campaignActivityId);
+  },
+});

@@ -1,0 +1,29 @@
+/** PATCH /v1/campaigns/:id — changes the fields given; the receipt names those that changed. */
+import * as z from 'zod/mini';
+import { updateCampaign } from '../../shared/db/campaigns.ts';
+import { recordTenant } from '../../shared/db/records.ts';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { ok } from '../../shared/http/result.ts';
+import { checkDates } from '../../shared/schemas/date-order.ts';
+import { CampaignId, campaignFieldInputs } from './inputs.ts';
+import { campaignView, changedFields, liveCampaign, receipt, requireOwnerMember, tenantOf } from './views.ts';
+
+export const handler = defineHandler({
+  route: 'PATCH /v1/campaigns/:id',
+  input: z.strictObject({ ...CampaignId, ...campaignFieldInputs }),
+  tenantOf: recordTenant('campaign', 'campaignId'),
+  run: async ({ input, tenant, record }) => {
+    const current = liveCampaign(record);
+    const { campaignId, ...changes } = input;
+    checkDates(changes.startAt === undefined ? current.startAt : changes.startAt, changes.endAt === undefined ? current.endAt : changes.endAt);
+    const changed = changedFields(current, changes);
+    const [scope] = await Promise.all([
+      tenantOf(tenant!.tenantId),
+      changed.includes('ownerUserId') ? requireOwnerMember(tenant!.tenantId, changes.ownerUserId) : undefined,
+    ]);
+    const updated = changed.length
+      ? await updateCampaign(tenant!.tenantId, campaignId, Object.fromEntries(changed.map((f) => [f, changes[f]])))
+      : current;
+    return ok(campaignView(updated, scope), { mutation: receipt('update', campaignId, changed) });
+  },
+});

@@ -1,0 +1,56 @@
+/**
+ * What the Campaigns routes answer: the stored campaign with its derived status, and the `mutation`
+ * receipt of a write. Status needs the tenant's timezone.
+ */
+import { campaignStatus } from '../../shared/domain/campaign-status.ts';
+import { roundSpend } from '../../shared/domain/currencies.ts';
+import { campaignFromItem, type Campaign, type CampaignFields } from '../../shared/db/campaigns.ts';
+import { getMembership } from '../../shared/db/memberships.ts';
+import { getTenant, type Tenant } from '../../shared/db/tenants.ts';
+import { invalidInput, notFound } from '../../shared/http/problem.ts';
+
+export async function tenantOf(tenantId: string): Promise<Tenant> {
+  const tenant = await getTenant(tenantId);
+  if (!tenant) throw notFound('The organization');
+  return tenant;
+}
+
+export const timeZoneOf = (tenant: Tenant) => tenant.ianaTimezone ?? 'UTC';
+
+export function campaignView(campaign: Campaign, tenant: Tenant, now = new Date()) {
+  return { ...campaign, spend: roundSpend(campaign.spend), status: campaignStatus(campaign, timeZoneOf(tenant), now) };
+}
+
+/** The campaign read by authorization; one being deleted is gone. */
+export function liveCampaign(record: Record<string, unknown> | undefined): Campaign {
+  const campaign = record && campaignFromItem(record);
+  if (!campaign) throw notFound('The campaign');
+  return campaign;
+}
+
+export type Operation = 'create' | 'update' | 'delete' | 'duplicate';
+
+export function receipt(operation: Operation, campaignId: string, changedFields: readonly string[]) {
+  return { operation, campaignId, changedFields: [...changedFields], at: new Date().toISOString() };
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** The fields of `changes` whose value differs from `current`, in the order given. */
+export function changedFields(current: Partial<CampaignFields>, changes: Partial<CampaignFields>): (keyof CampaignFields)[] {
+  return (Object.keys(changes) as (keyof CampaignFields)[]).filter((field) => changes[field] !== undefined && !same(current[field], changes[field]));
+}
+
+/** Whether a user is an active member of the tenant (a campaign's owner must be). */
+export async function isActiveMember(tenantId: string, userId: string): Promise<boolean> {
+  const membership = await getMembership(tenantId, userId);
+  return membership?.status === 'active';
+}
+
+export async function requireOwnerMember(tenantId: string, ownerUserId: string | null | undefined): Promise<void> {
+  if (ownerUserId && !(await isActiveMember(tenantId, ownerUserId))) {
+    throw invalidInput('ownerUserId is not a member of this organization.', [
+      { path: 'ownerUserId', message: 'Must be an active member of the organization.' },
+    ]);
+  }
+}
