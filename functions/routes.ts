@@ -181,14 +181,14 @@ export const routes: readonly Route[] = [
   route('DELETE', '/v1/expense-categories/:id', { form: 'A', access: 'member', params: { id: 'expenseCategoryId' }, handler: 'expense-categories/delete' }),
 
   // Reported outcomes
-  route('GET', '/v1/outcomes/definitions', { form: 'A', access: 'viewer' }),
-  route('POST', '/v1/outcomes/definitions', { form: 'A', access: 'member' }),
-  route('PATCH', '/v1/outcomes/definitions/:id', { form: 'A', access: 'member', params: { id: 'outcomeDefinitionId' } }),
-  route('DELETE', '/v1/outcomes/definitions/:id', { form: 'A', access: 'member', params: { id: 'outcomeDefinitionId' } }),
-  route('GET', '/v1/outcomes/measurements', { form: 'A', access: 'viewer' }),
-  route('POST', '/v1/outcomes/measurements', { form: 'A', access: 'member' }),
-  route('PATCH', '/v1/outcomes/measurements/:id', { form: 'A', access: 'member', params: { id: 'measurementId' } }),
-  route('DELETE', '/v1/outcomes/measurements/:id', { form: 'A', access: 'member', params: { id: 'measurementId' } }),
+  route('GET', '/v1/outcomes/definitions', { form: 'A', access: 'viewer', handler: 'outcomes/list-definitions' }),
+  route('POST', '/v1/outcomes/definitions', { form: 'A', access: 'member', handler: 'outcomes/create-definition' }),
+  route('PATCH', '/v1/outcomes/definitions/:id', { form: 'A', access: 'member', params: { id: 'outcomeDefinitionId' }, handler: 'outcomes/update-definition' }),
+  route('DELETE', '/v1/outcomes/definitions/:id', { form: 'A', access: 'member', params: { id: 'outcomeDefinitionId' }, handler: 'outcomes/delete-definition' }),
+  route('GET', '/v1/outcomes/measurements', { form: 'A', access: 'viewer', handler: 'outcomes/list-measurements' }),
+  route('POST', '/v1/outcomes/measurements', { form: 'A', access: 'member', handler: 'outcomes/create-measurement' }),
+  route('PATCH', '/v1/outcomes/measurements/:id', { form: 'A', access: 'member', params: { id: 'measurementId' }, handler: 'outcomes/update-measurement' }),
+  route('DELETE', '/v1/outcomes/measurements/:id', { form: 'A', access: 'member', params: { id: 'measurementId' }, handler: 'outcomes/delete-measurement' }),
 
   // Reporting
   route('GET', '/v1/reporting/organization/metrics', { form: 'both', access: 'viewer' }),

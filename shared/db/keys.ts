@@ -31,6 +31,9 @@
  * | expense category | TENANT#<id>       | CATEGORY#<catId>|                                    |                                  |
  * | category name    | TENANT#<id>       | CATEGORY_NAME#<lower name> (uniqueness claim)       |                                  |
  * | note             | TENANT#<id>       | NOTE#<entityType>#<entityId>#<createdAt>#<noteId> (an entity's notes, newest first) |  |
+ * | outcome def.     | TENANT#<id>       | OUTCOME_DEF#<defId> |                                |                                  |
+ * | outcome measure. | TENANT#<id>       | OUTCOME#<campaignId>#MEASUREMENT#<mId> (a campaign's measurements) |   |
+ * | outcome claim    | TENANT#<id>       | OUTCOME#<campaignId>#MEASUREMENT#<mId>#CLAIM#<seq, 6 digits> (a measurement's evidence history) | |
  *
  * Stored aggregates (counts, spend per currency, metric totals) are attributes of the record they
  * describe (creator, activity, category) or of the tenant's AGGREGATE item, changed with ADD in the
@@ -133,6 +136,21 @@ export const keys = {
     sk: `NOTE#${entityType}#${entityId}#${createdAt}#${noteId}`,
   }),
   notesOfEntity: (tenantId: string, entityType: string, entityId: string) => ({ pk: tenantPk(tenantId), skPrefix: `NOTE#${entityType}#${entityId}#` }),
+
+  outcomeDefinition: (tenantId: string, definitionId: string): Key => ({ pk: tenantPk(tenantId), sk: `OUTCOME_DEF#${definitionId}` }),
+  outcomeDefinitionsOfTenant: (tenantId: string) => ({ pk: tenantPk(tenantId), skPrefix: 'OUTCOME_DEF#' }),
+  /** A reported outcome measurement of a campaign; its claims sort right after it (same prefix). */
+  outcomeMeasurement: (tenantId: string, campaignId: string, measurementId: string): Key => ({
+    pk: tenantPk(tenantId),
+    sk: `OUTCOME#${campaignId}#MEASUREMENT#${measurementId}`,
+  }),
+  /** A campaign's measurements and their claims, in one query (claims' sort keys contain `#CLAIM#`). */
+  outcomeMeasurementsOfCampaign: (tenantId: string, campaignId: string) => ({ pk: tenantPk(tenantId), skPrefix: `OUTCOME#${campaignId}#MEASUREMENT#` }),
+  /** One evidence claim of a measurement, numbered from 1 in the order written. */
+  outcomeClaim: (tenantId: string, campaignId: string, measurementId: string, seq: number): Key => ({
+    pk: tenantPk(tenantId),
+    sk: `OUTCOME#${campaignId}#MEASUREMENT#${measurementId}#CLAIM#${String(seq).padStart(6, '0')}`,
+  }),
 
   outboxEmail: (sentAt: string, id: string): Key => ({ pk: 'OUTBOX', sk: `${sentAt}#${id}` }),
   outbox: () => ({ pk: 'OUTBOX' }),

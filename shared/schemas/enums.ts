@@ -19,3 +19,9 @@ export const MembershipRole = z.enum(ROLES);
 
 export const AVATAR_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 export const AvatarContentType = z.enum(AVATAR_CONTENT_TYPES);
+
+export const VALUE_KINDS = ['count', 'currency', 'percentage', 'ratio', 'index', 'duration', 'other'] as const;
+export const ValueKind = z.enum(VALUE_KINDS);
+
+export const SOURCE_METHODS = ['document_reported', 'manual', 'csv', 'api'] as const;
+export const SourceMethod = z.enum(SOURCE_METHODS);

@@ -1,0 +1,21 @@
+/** POST /v1/outcomes/definitions — a new outcome definition of the tenant (201). */
+import * as z from 'zod/mini';
+import { createOutcomeDefinition } from '../../shared/db/outcome-definitions.ts';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { created } from '../../shared/http/result.ts';
+import { Uuid } from '../../shared/schemas/common.ts';
+import { ValueKind } from '../../shared/schemas/enums.ts';
+import { DefaultCurrency, DefinitionName, Description, UnitLabel } from './inputs.ts';
+
+export const handler = defineHandler({
+  route: 'POST /v1/outcomes/definitions',
+  input: z.strictObject({
+    organizationId: Uuid,
+    name: DefinitionName,
+    valueKind: ValueKind,
+    description: z.optional(Description),
+    unitLabel: z.optional(UnitLabel),
+    defaultCurrency: z.optional(DefaultCurrency),
+  }),
+  run: async ({ input: { organizationId, ...definition } }) => created(await createOutcomeDefinition(organizationId, definition)),
+});

@@ -1,0 +1,17 @@
+/** DELETE /v1/outcomes/definitions/:id — soft delete; 409 while live measurements use the definition. */
+import * as z from 'zod/mini';
+import { deleteOutcomeDefinition } from '../../shared/db/outcome-definitions.ts';
+import { recordTenant } from '../../shared/db/records.ts';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { deleted } from '../../shared/http/result.ts';
+import { Uuid } from '../../shared/schemas/common.ts';
+
+export const handler = defineHandler({
+  route: 'DELETE /v1/outcomes/definitions/:id',
+  input: z.strictObject({ outcomeDefinitionId: Uuid }),
+  tenantOf: recordTenant('outcomeDefinition', 'outcomeDefinitionId'),
+  run: async ({ input, tenant }) => {
+    await deleteOutcomeDefinition(tenant!.tenantId, input.outcomeDefinitionId);
+    return deleted(input.outcomeDefinitionId);
+  },
+});

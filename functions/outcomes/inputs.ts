@@ -1,0 +1,45 @@
+/** Input fields of the Reported outcomes handlers (interface.md "Outcome definition", "Outcome measurement"). */
+import * as z from 'zod/mini';
+import { isIsoCurrency } from '../../shared/domain/currencies.ts';
+import { text } from '../../shared/schemas/common.ts';
+
+export const DefinitionName = text(1, 255);
+/** Kept as written (line breaks and indentation are the author's). */
+export const Description = z.nullable(z.string().check(z.maxLength(2000)));
+export const UnitLabel = z.nullable(text(1, 50));
+
+/** Any ISO 4217 code, as costs accept; `eur` is EUR. Outcomes may be reported in any market's money. */
+export const DefaultCurrency = z.nullable(
+  z.pipe(
+    z.string().check(z.regex(/^[A-Za-z]{3}$/, { error: 'Must be exactly 3 letters (ISO 4217).' })),
+    z.transform((code: string) => code.toUpperCase()),
+  ).check(z.refine((code) => isIsoCurrency(code), { error: 'Not an ISO 4217 currency code.' })),
+);
+
+/**
+ * A reported number. Bounded so that every accepted value is stored exactly as sent: DynamoDB
+ * numbers cannot be larger than ~1e125 or closer to 0 than 1e-130 (a 500 otherwise).
+ */
+export const MEASURE_MAX = 1e15;
+const MEASURE_MIN_MAGNITUDE = 1e-12;
+export const Measure = z.number().check(
+  z.gte(-MEASURE_MAX),
+  z.lte(MEASURE_MAX),
+  z.refine((n) => n === 0 || Math.abs(n) >= MEASURE_MIN_MAGNITUDE, { error: `Must be 0 or at least ${MEASURE_MIN_MAGNITUDE} in magnitude.` }),
+);
+
+/** DECISIONS.md: confidence is 0..1. */
+export const Confidence = z.nullable(z.number().check(z.gte(0), z.lte(1)));
+
+export const Market = z.nullable(text(1, 100));
+
+/** DECISIONS.md: periodStart/periodEnd are `YYYY-MM-DD`, a real calendar date. */
+export const PeriodDate = z.nullable(
+  z.string().check(
+    z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Must be a date, YYYY-MM-DD.', abort: true }),
+    z.refine((s) => {
+      const day = new Date(`${s}T00:00:00Z`);
+      return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(s);
+    }, { error: 'Must be a real calendar date.' }),
+  ),
+);

@@ -1,0 +1,22 @@
+/**
+ * GET /v1/outcomes/measurements — a campaign's live measurements, newest first, each with its
+ * method, period, confidence, unit, definition and claim history; 404 for a campaign not in the
+ * tenant. Facets count each sourceMethod.
+ */
+import * as z from 'zod/mini';
+import { measurementsOfCampaign } from '../../shared/db/outcome-measurements.ts';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { list } from '../../shared/http/result.ts';
+import { Uuid } from '../../shared/schemas/common.ts';
+
+export const handler = defineHandler({
+  route: 'GET /v1/outcomes/measurements',
+  input: z.strictObject({ organizationId: Uuid, campaignId: Uuid }),
+  run: async ({ input }) => {
+    // No paging in the spec: a campaign's measurements are returned whole.
+    const measurements = await measurementsOfCampaign(input.organizationId, input.campaignId);
+    const sourceMethod: Record<string, number> = {};
+    for (const m of measurements) sourceMethod[m.sourceMethod] = (sourceMethod[m.sourceMethod] ?? 0) + 1;
+    return list({ items: measurements, totalCount: measurements.length }, { sourceMethod });
+  },
+});

@@ -1,0 +1,24 @@
+/** PATCH /v1/outcomes/definitions/:id — changes the fields sent; 200 with the whole record (404 once deleted). */
+import * as z from 'zod/mini';
+import { updateOutcomeDefinition } from '../../shared/db/outcome-definitions.ts';
+import { recordTenant } from '../../shared/db/records.ts';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { ok } from '../../shared/http/result.ts';
+import { Uuid } from '../../shared/schemas/common.ts';
+import { ValueKind } from '../../shared/schemas/enums.ts';
+import { DefaultCurrency, DefinitionName, Description, UnitLabel } from './inputs.ts';
+
+export const handler = defineHandler({
+  route: 'PATCH /v1/outcomes/definitions/:id',
+  input: z.strictObject({
+    outcomeDefinitionId: Uuid,
+    name: z.optional(DefinitionName),
+    valueKind: z.optional(ValueKind),
+    description: z.optional(Description),
+    unitLabel: z.optional(UnitLabel),
+    defaultCurrency: z.optional(DefaultCurrency),
+  }),
+  tenantOf: recordTenant('outcomeDefinition', 'outcomeDefinitionId'),
+  run: async ({ input: { outcomeDefinitionId, ...changes }, tenant }) =>
+    ok(await updateOutcomeDefinition(tenant!.tenantId, outcomeDefinitionId, changes)),
+});

@@ -1,0 +1,31 @@
+/**
+ * PATCH /v1/outcomes/measurements/:id — a change of any claim field appends a new active claim and
+ * supersedes the prior one atomically; a change that changes nothing appends nothing. 200 with the
+ * whole record, history included.
+ */
+import * as z from 'zod/mini';
+import { measurementLocation, updateMeasurement } from '../../shared/db/outcome-measurements.ts';
+import { recordTenant } from '../../shared/db/records.ts';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { ok } from '../../shared/http/result.ts';
+import { Uuid } from '../../shared/schemas/common.ts';
+import { SourceMethod } from '../../shared/schemas/enums.ts';
+import { Confidence, Market, Measure, PeriodDate } from './inputs.ts';
+
+export const handler = defineHandler({
+  route: 'PATCH /v1/outcomes/measurements/:id',
+  input: z.strictObject({
+    measurementId: Uuid,
+    outcomeDefinitionId: z.optional(Uuid),
+    value: z.optional(Measure),
+    sourceMethod: z.optional(SourceMethod),
+    periodStart: z.optional(PeriodDate),
+    periodEnd: z.optional(PeriodDate),
+    baselineValue: z.optional(z.nullable(Measure)),
+    market: z.optional(Market),
+    confidence: z.optional(Confidence),
+  }),
+  tenantOf: recordTenant('outcomeMeasurement', 'measurementId'),
+  run: async ({ input: { measurementId: _id, ...changes }, tenant, record, caller }) =>
+    ok(await updateMeasurement(tenant!.tenantId, measurementLocation(record!), changes, caller.userId)),
+});

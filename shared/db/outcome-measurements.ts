@@ -1,0 +1,415 @@
+/**
+ * Outcome measurements (Form A): a reported value of an outcome definition for a campaign, backed
+ * by an append-only history of evidence claims. The measurement item holds the current (active)
+ * claim's fields; every claim is its own item right after it in the campaign's outcome prefix:
+ *
+ *   OUTCOME#<campaignId>#MEASUREMENT#<id>                   the measurement (current fields, revision)
+ *   OUTCOME#<campaignId>#MEASUREMENT#<id>#CLAIM#000001..    its claims, oldest first
+ *
+ * A change of any claim field writes a new active claim and supersedes the prior one in ONE
+ * transaction conditioned on the measurement's `revision` as read; a writer that lost a race
+ * re-reads and reapplies its change, so concurrent changes leave exactly one active claim and
+ * lose none of the history. Every create, delete and definition change moves the definitions'
+ * `activeMeasurementsCount` in the same transaction. Deletes are soft (`deletedAt`); claims stay.
+ */
+import { randomUUID } from 'node:crypto';
+import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { conflict, invalidInput, notFound } from '../http/problem.ts';
+import { documentClient, tableName } from './client.ts';
+import { keys, type Key } from './keys.ts';
+import { batchGet, cancellationReasons, queryPrefix, recordOf } from './operations.ts';
+import { definitionCountUpdate, definitionFromItem, outcomeDefinitionsById, type OutcomeDefinition } from './outcome-definitions.ts';
+import { timeOrderedId } from './notes.ts';
+import { pointerPut } from './records.ts';
+
+/** The fields a claim records; changing any of them on a measurement appends a claim. */
+export interface ClaimFields {
+  outcomeDefinitionId: string;
+  value: number;
+  baselineValue: number | null;
+  market: string | null;
+  sourceMethod: string;
+  confidence: number | null;
+  periodStart: string | null;
+  periodEnd: string | null;
+}
+
+const CLAIM_FIELDS = [
+  'outcomeDefinitionId', 'value', 'baselineValue', 'market', 'sourceMethod', 'confidence', 'periodStart', 'periodEnd',
+] as const satisfies readonly (keyof ClaimFields)[];
+
+export type ClaimStatus = 'active' | 'superseded';
+
+export interface Claim extends ClaimFields {
+  id: string;
+  status: ClaimStatus;
+  supersededAt: string | null;
+  createdAt: string;
+  createdBy: string | null;
+}
+
+export interface DefinitionSummary {
+  id: string;
+  name: string;
+  valueKind: string;
+  unitLabel: string | null;
+  defaultCurrency: string | null;
+}
+
+export interface Measurement extends ClaimFields {
+  id: string;
+  organizationId: string;
+  workspaceId: string;
+  campaignId: string;
+  /** The definition's unit, joined at read time. */
+  unitLabel: string | null;
+  definition: DefinitionSummary | null;
+  activeClaimId: string;
+  /** Every claim, newest first. */
+  claims: Claim[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+interface StoredMeasurement extends ClaimFields {
+  id: string;
+  organizationId: string;
+  workspaceId: string;
+  campaignId: string;
+  activeClaimId: string;
+  /** Number of claims written; the active claim is the last. */
+  claimCount: number;
+  /** Bumped by every write; writes are conditioned on the revision they read. */
+  revision: number;
+  createdAt: string;
+  updatedAt: string;
+  deletedAt?: string;
+}
+
+interface StoredClaim extends Claim {
+  measurementId: string;
+  seq: number;
+}
+
+export type NewMeasurement = Pick<ClaimFields, 'outcomeDefinitionId' | 'value' | 'sourceMethod'> &
+  Partial<Omit<ClaimFields, 'outcomeDefinitionId' | 'value' | 'sourceMethod'>>;
+
+export type MeasurementChanges = Partial<ClaimFields>;
+
+/** Attempts of a write that loses races to concurrent writers before it answers 409. */
+const MAX_ATTEMPTS = 6;
+
+const measurementMissing = () => notFound('The measurement');
+const definitionMissing = () => notFound('The outcome definition');
+const campaignMissing = () => notFound('The campaign');
+const busy = () => conflict('The measurement is being changed by others right now; read it again and retry.');
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const backoff = (attempt: number) => sleep(10 * 2 ** attempt + Math.random() * 20);
+
+/**
+ * A live campaign: the condition of every write that adds a measurement to it. A campaign being
+ * deleted carries `deletingAt` before its measurements are retired, so none can be added after.
+ */
+const LIVE_CAMPAIGN = 'attribute_exists(pk) AND attribute_not_exists(deletingAt) AND attribute_not_exists(deletedAt)';
+const isLiveCampaign = (item: Record<string, unknown> | undefined) =>
+  item !== undefined && item.deletingAt === undefined && item.deletedAt === undefined;
+
+const measurementKey = (tenantId: string, m: Pick<StoredMeasurement, 'campaignId' | 'id'>): Key =>
+  keys.outcomeMeasurement(tenantId, m.campaignId, m.id);
+const claimKey = (tenantId: string, m: Pick<StoredMeasurement, 'campaignId' | 'id'>, seq: number): Key =>
+  keys.outcomeClaim(tenantId, m.campaignId, m.id, seq);
+
+const isClaimItem = (item: Record<string, unknown>) => (item.sk as string).includes('#CLAIM#');
+
+function claimFieldsOf(source: ClaimFields): ClaimFields {
+  return {
+    outcomeDefinitionId: source.outcomeDefinitionId,
+    value: Number(source.value),
+    baselineValue: source.baselineValue == null ? null : Number(source.baselineValue),
+    market: source.market ?? null,
+    sourceMethod: source.sourceMethod,
+    confidence: source.confidence == null ? null : Number(source.confidence),
+    periodStart: source.periodStart ?? null,
+    periodEnd: source.periodEnd ?? null,
+  };
+}
+
+function claimOf(c: StoredClaim): Claim {
+  return { id: c.id, ...claimFieldsOf(c), status: c.status, supersededAt: c.supersededAt ?? null, createdAt: c.createdAt, createdBy: c.createdBy ?? null };
+}
+
+function summaryOf(definition: OutcomeDefinition | undefined): DefinitionSummary | null {
+  if (!definition) return null;
+  const { id, name, valueKind, unitLabel, defaultCurrency } = definition;
+  return { id, name, valueKind, unitLabel, defaultCurrency };
+}
+
+/** The record as returned: the current fields, the definition joined, the claims newest first. */
+function present(m: StoredMeasurement, claims: StoredClaim[], definition: OutcomeDefinition | undefined): Measurement {
+  const summary = summaryOf(definition);
+  return {
+    id: m.id,
+    organizationId: m.organizationId,
+    workspaceId: m.workspaceId,
+    campaignId: m.campaignId,
+    ...claimFieldsOf(m),
+    unitLabel: summary?.unitLabel ?? null,
+    definition: summary,
+    activeClaimId: m.activeClaimId,
+    claims: [...claims].sort((a, b) => b.seq - a.seq).map(claimOf),
+    createdAt: m.createdAt,
+    updatedAt: m.updatedAt,
+  };
+}
+
+/** 400 unless periodStart <= periodEnd (both set); `path` names the input blamed. */
+export function checkPeriodOrder(fields: Pick<ClaimFields, 'periodStart' | 'periodEnd'>, path: 'periodStart' | 'periodEnd'): void {
+  if (fields.periodStart && fields.periodEnd && fields.periodStart > fields.periodEnd) {
+    throw invalidInput('periodStart is after periodEnd.', [
+      { path, message: `The period must not end (${fields.periodEnd}) before it starts (${fields.periodStart}).` },
+    ]);
+  }
+}
+
+interface Loaded {
+  measurement: StoredMeasurement;
+  /** Oldest first (sort-key order). */
+  claims: StoredClaim[];
+}
+
+/** A measurement with its claims, read consistently in one query; undefined when missing. */
+async function load(tenantId: string, campaignId: string, measurementId: string): Promise<Loaded | undefined> {
+  const key = keys.outcomeMeasurement(tenantId, campaignId, measurementId);
+  const items = await queryPrefix({ pk: key.pk, skPrefix: key.sk }, { ConsistentRead: true });
+  const head = items.find((item) => item.sk === key.sk);
+  if (!head) return undefined;
+  return {
+    measurement: recordOf<StoredMeasurement>(head),
+    claims: items.filter(isClaimItem).map((item) => recordOf<StoredClaim>(item)),
+  };
+}
+
+function newClaim(m: Pick<StoredMeasurement, 'id'>, seq: number, fields: ClaimFields, now: string, createdBy: string | null): StoredClaim {
+  return { id: randomUUID(), measurementId: m.id, seq, ...fields, status: 'active', supersededAt: null, createdAt: now, createdBy };
+}
+
+/**
+ * Creates a measurement of a campaign with its first (active) claim. The campaign and a live
+ * definition of the tenant are conditions of the same transaction (404 each), which also counts
+ * the measurement in the definition.
+ */
+export async function createMeasurement(
+  tenantId: string,
+  campaignId: string,
+  input: NewMeasurement,
+  createdBy: string | null,
+): Promise<Measurement> {
+  const fields = claimFieldsOf(input as ClaimFields);
+  checkPeriodOrder(fields, 'periodEnd');
+  // One read for early, specific 404s and the definition to join; the transaction re-checks both.
+  const found = await batchGet([keys.campaign(tenantId, campaignId), keys.outcomeDefinition(tenantId, fields.outcomeDefinitionId)]);
+  const campaign = found.find((item) => item.sk === keys.campaign(tenantId, campaignId).sk);
+  const definitionItem = found.find((item) => item.sk !== keys.campaign(tenantId, campaignId).sk);
+  if (!isLiveCampaign(campaign)) throw campaignMissing();
+  if (!definitionItem || definitionItem.deletedAt !== undefined) throw definitionMissing();
+  const definition = definitionFromItem(definitionItem);
+  const now = new Date();
+  const at = now.toISOString();
+  const id = timeOrderedId(now.getTime());
+  const claim = newClaim({ id }, 1, fields, at, createdBy);
+  const measurement: StoredMeasurement = {
+    id,
+    organizationId: tenantId,
+    workspaceId: tenantId,
+    campaignId,
+    ...fields,
+    activeClaimId: claim.id,
+    claimCount: 1,
+    revision: 1,
+    createdAt: at,
+    updatedAt: at,
+  };
+  const key = measurementKey(tenantId, measurement);
+  const items = [
+    { ConditionCheck: { TableName: tableName(), Key: keys.campaign(tenantId, campaignId), ConditionExpression: LIVE_CAMPAIGN } },
+    definitionCountUpdate(tenantId, fields.outcomeDefinitionId, 1),
+    { Put: { TableName: tableName(), Item: { ...key, ...measurement }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    { Put: { TableName: tableName(), Item: { ...claimKey(tenantId, measurement, 1), ...claim }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    pointerPut('outcomeMeasurement', id, tenantId, key),
+  ];
+  for (let attempt = 0; ; attempt++) {
+    const reasons = await tryTransact(items);
+    if (!reasons) break;
+    if (reasons[0] === 'ConditionalCheckFailed') throw campaignMissing();
+    if (reasons[1] === 'ConditionalCheckFailed') throw definitionMissing();
+    if (!reasons.includes('TransactionConflict')) throw new Error(`Measurement create cancelled: ${reasons.join(', ')}`);
+    // Another writer held the definition's counter: nothing was written, so the same items retry.
+    if (attempt >= MAX_ATTEMPTS - 1) throw busy();
+    await backoff(attempt);
+  }
+  return present(measurement, [claim], definition);
+}
+
+/**
+ * TransactWriteItems; the cancellation reasons when the transaction was cancelled, undefined when
+ * it was written. Anything else is thrown.
+ */
+async function tryTransact(items: NonNullable<TransactWriteCommandInput['TransactItems']>): Promise<string[] | undefined> {
+  try {
+    await documentClient().send(new TransactWriteCommand({ TransactItems: items }));
+    return undefined;
+  } catch (error) {
+    const reasons = cancellationReasons(error);
+    // Only lost races (a failed condition, another transaction on an item) are worth a retry.
+    if (!reasons || !reasons.every((r) => r === 'None' || r === 'ConditionalCheckFailed' || r === 'TransactionConflict')) throw error;
+    return reasons;
+  }
+}
+
+/**
+ * Applies `changes` to the measurement at `location` (the item authorization read). Any changed
+ * claim field appends an active claim and supersedes the prior one, in one transaction on the
+ * revision read; on a lost race the measurement is read again and the change reapplied. A change
+ * that changes nothing writes nothing. Returns the whole record.
+ */
+export async function updateMeasurement(
+  tenantId: string,
+  location: Pick<StoredMeasurement, 'campaignId' | 'id'>,
+  changes: MeasurementChanges,
+  createdBy: string | null,
+): Promise<Measurement> {
+  const given = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as MeasurementChanges;
+  for (let attempt = 0; ; attempt++) {
+    const loaded = await load(tenantId, location.campaignId, location.id);
+    if (!loaded || loaded.measurement.deletedAt !== undefined) throw measurementMissing();
+    const { measurement: before, claims } = loaded;
+    const fields = claimFieldsOf({ ...claimFieldsOf(before), ...given });
+    checkPeriodOrder(fields, given.periodEnd !== undefined ? 'periodEnd' : 'periodStart');
+    const current = claimFieldsOf(before);
+    if (CLAIM_FIELDS.every((field) => fields[field] === current[field])) {
+      return present(before, claims, await definitionOf(tenantId, before));
+    }
+    const now = new Date().toISOString();
+    const seq = before.claimCount + 1;
+    const claim = newClaim(before, seq, fields, now, createdBy);
+    const after: StoredMeasurement = { ...before, ...fields, activeClaimId: claim.id, claimCount: seq, revision: before.revision + 1, updatedAt: now };
+    const definitionMoves = fields.outcomeDefinitionId !== before.outcomeDefinitionId;
+    const items = [
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...measurementKey(tenantId, after), ...after },
+          ConditionExpression: 'revision = :revision AND attribute_not_exists(deletedAt)',
+          ExpressionAttributeValues: { ':revision': before.revision },
+        },
+      },
+      { Put: { TableName: tableName(), Item: { ...claimKey(tenantId, after, seq), ...claim }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      {
+        Update: {
+          TableName: tableName(),
+          Key: claimKey(tenantId, before, before.claimCount),
+          UpdateExpression: 'SET #status = :superseded, supersededAt = :now',
+          ConditionExpression: '#status = :active',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':superseded': 'superseded', ':active': 'active', ':now': now },
+        },
+      },
+      ...(definitionMoves
+        ? [definitionCountUpdate(tenantId, fields.outcomeDefinitionId, 1), definitionCountUpdate(tenantId, before.outcomeDefinitionId, -1)]
+        : []),
+    ];
+    const reasons = await tryTransact(items);
+    if (!reasons) {
+      const prior = claims.map((c) => (c.id === before.activeClaimId ? { ...c, status: 'superseded' as const, supersededAt: now } : c));
+      return present(after, [...prior, claim], await definitionOf(tenantId, after));
+    }
+    if (definitionMoves && reasons[3] === 'ConditionalCheckFailed') throw definitionMissing();
+    if (attempt >= MAX_ATTEMPTS - 1) throw busy();
+    await backoff(attempt);
+  }
+}
+
+async function definitionOf(tenantId: string, m: Pick<ClaimFields, 'outcomeDefinitionId'>): Promise<OutcomeDefinition | undefined> {
+  return (await outcomeDefinitionsById(tenantId, [m.outcomeDefinitionId])).get(m.outcomeDefinitionId);
+}
+
+/**
+ * Soft-deletes a live measurement, taking it out of its definition's count in the same
+ * transaction; its claims stay as they are. False when it was deleted (or gone) already.
+ */
+async function retire(tenantId: string, location: Pick<StoredMeasurement, 'campaignId' | 'id'>): Promise<boolean> {
+  const key = measurementKey(tenantId, location);
+  for (let attempt = 0; ; attempt++) {
+    const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
+    const current = out.Item as (StoredMeasurement & Key) | undefined;
+    if (!current || current.deletedAt !== undefined) return false;
+    const now = new Date().toISOString();
+    const reasons = await tryTransact([
+      {
+        Update: {
+          TableName: tableName(),
+          Key: key,
+          UpdateExpression: 'SET deletedAt = :now, updatedAt = :now, revision = :next',
+          ConditionExpression: 'revision = :revision AND attribute_not_exists(deletedAt)',
+          ExpressionAttributeValues: { ':now': now, ':revision': current.revision, ':next': current.revision + 1 },
+        },
+      },
+      definitionCountUpdate(tenantId, current.outcomeDefinitionId, -1),
+    ]);
+    if (!reasons) return true;
+    if (attempt >= MAX_ATTEMPTS - 1) throw busy();
+    await backoff(attempt);
+  }
+}
+
+/** DELETE: soft-deletes the measurement; 404 when it is gone already. */
+export async function deleteMeasurement(tenantId: string, location: Pick<StoredMeasurement, 'campaignId' | 'id'>): Promise<void> {
+  if (!(await retire(tenantId, location))) throw measurementMissing();
+}
+
+/** Every item under a campaign's outcome prefix: measurements and their claims, grouped. */
+async function campaignOutcomes(tenantId: string, campaignId: string): Promise<Loaded[]> {
+  const items = await queryPrefix(keys.outcomeMeasurementsOfCampaign(tenantId, campaignId));
+  const byId = new Map<string, Loaded>();
+  for (const item of items.filter((i) => !isClaimItem(i))) {
+    const measurement = recordOf<StoredMeasurement>(item);
+    byId.set(measurement.id, { measurement, claims: [] });
+  }
+  for (const item of items.filter(isClaimItem)) byId.get(item.measurementId as string)?.claims.push(recordOf<StoredClaim>(item));
+  return [...byId.values()];
+}
+
+/**
+ * The campaign's live measurements, newest first, with their claims and definitions; 404 when
+ * the campaign does not exist in the tenant.
+ */
+export async function measurementsOfCampaign(tenantId: string, campaignId: string): Promise<Measurement[]> {
+  const [campaign, loaded] = await Promise.all([
+    documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.campaign(tenantId, campaignId) })),
+    campaignOutcomes(tenantId, campaignId),
+  ]);
+  if (!isLiveCampaign(campaign.Item)) throw campaignMissing();
+  const live = loaded.filter((l) => l.measurement.deletedAt === undefined);
+  const definitions = await outcomeDefinitionsById(tenantId, live.map((l) => l.measurement.outcomeDefinitionId));
+  return live
+    .map((l) => present(l.measurement, l.claims, definitions.get(l.measurement.outcomeDefinitionId)))
+    .sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1));
+}
+
+/**
+ * Soft-deletes every live measurement of a campaign, each with its definition count (campaign
+ * delete). Idempotent: a repeat, or a run after a partial one, retires what is left. Needs no
+ * campaign item, so it may run after the campaign is gone. Returns how many it retired.
+ */
+export async function retireMeasurementsOfCampaign(tenantId: string, campaignId: string): Promise<number> {
+  const live = (await campaignOutcomes(tenantId, campaignId)).filter((l) => l.measurement.deletedAt === undefined);
+  let retired = 0;
+  for (const { measurement } of live) if (await retire(tenantId, measurement)) retired++;
+  return retired;
+}
+
+/** The measurement item authorization read (via the pointer), as the location of its record. */
+export function measurementLocation(item: Record<string, unknown>): Pick<StoredMeasurement, 'campaignId' | 'id'> {
+  return { campaignId: item.campaignId as string, id: item.id as string };
+}
