@@ -4,7 +4,7 @@
  */
 import { campaignStatus } from '../../shared/domain/campaign-status.ts';
 import { roundSpend } from '../../shared/domain/currencies.ts';
-import { campaignFromItem, type Campaign, type CampaignFields } from '../../shared/db/campaigns.ts';
+import { CAMPAIGN_FIELDS, campaignFromItem, type Campaign, type CampaignFields } from '../../shared/db/campaigns.ts';
 import { getMembership } from '../../shared/db/memberships.ts';
 import { getTenant, type Tenant } from '../../shared/db/tenants.ts';
 import { invalidInput, notFound } from '../../shared/http/problem.ts';
@@ -36,9 +36,9 @@ export function receipt(operation: Operation, campaignId: string, changedFields:
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
-/** The fields of `changes` whose value differs from `current`, in the order given. */
+/** The fields of `changes` whose value differs from `current`, in the record's field order. */
 export function changedFields(current: Partial<CampaignFields>, changes: Partial<CampaignFields>): (keyof CampaignFields)[] {
-  return (Object.keys(changes) as (keyof CampaignFields)[]).filter((field) => changes[field] !== undefined && !same(current[field], changes[field]));
+  return CAMPAIGN_FIELDS.filter((field) => changes[field] !== undefined && !same(current[field], changes[field]));
 }
 
 /** Whether a user is an active member of the tenant (a campaign's owner must be). */
