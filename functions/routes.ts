@@ -117,7 +117,7 @@ export const routes: readonly Route[] = [
   route('POST', '/v1/creators', { form: 'A', access: 'member', handler: 'creators/create' }),
   route('POST', '/v1/creators/own-brand', { form: 'A', access: 'member', handler: 'creators/own-brand' }),
   route('PATCH', '/v1/creators/:id', { form: 'A', access: 'member', params: { id: 'creatorId' }, handler: 'creators/update' }),
-  route('DELETE', '/v1/creators/:id', { form: 'A', access: 'member', params: { id: 'creatorId' }, handler: 'creators/delete' }),
+  route('DELETE', '/v1/creators/:id', { form: 'A', access: 'member', buckets: ['files'], params: { id: 'creatorId' }, handler: 'creators/delete' }),
   route('POST', '/v1/creators/social-accounts/connect', { form: 'A', access: 'member', handler: 'creators/connect-social-account' }),
   route('DELETE', '/v1/creators/:creatorId/social-accounts/:platform/:accountId', { form: 'A', access: 'member', handler: 'creators/delete-social-account' }),
   route('GET', '/v1/creators/metrics', { form: 'A', access: 'viewer', handler: 'creators/metrics' }),
@@ -129,7 +129,7 @@ export const routes: readonly Route[] = [
   route('GET', '/v1/activities/stats', { form: 'B', access: 'viewer', handler: 'activities/stats' }),
   route('POST', '/v1/activities', { form: 'B', access: 'member', handler: 'activities/create' }),
   route('PATCH', '/v1/activities/:id', { form: 'B', access: 'member', params: { id: 'activityId' }, handler: 'activities/update' }),
-  route('DELETE', '/v1/activities/:id', { form: 'B', access: 'member', params: { id: 'activityId' }, handler: 'activities/delete' }),
+  route('DELETE', '/v1/activities/:id', { form: 'B', access: 'member', buckets: ['files'], params: { id: 'activityId' }, handler: 'activities/delete' }),
   route('POST', '/v1/activities/content-link/connect', { form: 'B', access: 'member', handler: 'activities/connect-content-link' }),
   route('POST', '/v1/activities/content-link/disconnect', { form: 'B', access: 'member', handler: 'activities/disconnect-content-link' }),
   route('GET', '/v1/activities/creators', { form: 'B', access: 'viewer', handler: 'activities/list-creators' }),
@@ -163,10 +163,10 @@ export const routes: readonly Route[] = [
   route('DELETE', '/v1/notes/:id', { form: 'both', access: 'member', params: { id: 'noteId' }, handler: 'notes/delete' }),
 
   // Files
-  route('GET', '/v1/files', { form: 'A', access: 'viewer' }),
-  route('POST', '/v1/files', { form: 'A', access: 'member' }),
-  route('GET', '/v1/files/:id/download', { form: 'A', access: 'viewer', params: { id: 'fileId' } }),
-  route('PATCH', '/v1/files/:id', { form: 'A', access: 'member', params: { id: 'fileId' } }),
+  route('GET', '/v1/files', { form: 'A', access: 'viewer', handler: 'files/list' }),
+  route('POST', '/v1/files', { form: 'A', access: 'member', buckets: ['files'], handler: 'files/create' }),
+  route('GET', '/v1/files/:id/download', { form: 'A', access: 'viewer', buckets: ['files'], params: { id: 'fileId' }, handler: 'files/download' }),
+  route('PATCH', '/v1/files/:id', { form: 'A', access: 'member', params: { id: 'fileId' }, handler: 'files/rename' }),
 
   // Costs (read-only)
   route('GET', '/v1/costs', { form: 'both', access: 'viewer', handler: 'costs/list' }),

@@ -28,6 +28,7 @@ export async function startS3Local(options: { buckets: string[]; port?: number; 
     vhostBuckets: false,
     configureBuckets: options.buckets.map((name) => ({ name, configs: [CORS] })),
   });
+  tolerateConcurrentDeletes(server);
   await server.run();
   return {
     endpoint: `http://127.0.0.1:${port}`,
@@ -35,5 +36,26 @@ export async function startS3Local(options: { buckets: string[]; port?: number; 
       await server.close();
       if (!options.dataDir) rmSync(directory, { recursive: true, force: true });
     },
+  };
+}
+
+interface ObjectStore {
+  deleteObject(bucket: string, key: string): Promise<void>;
+}
+
+/**
+ * s3rver removes the directories a delete leaves empty; two deletes emptying one directory at once
+ * race (ENOENT on its readdir or rmdir), and the second answers HTTP 500 although its object is
+ * gone. S3 has no directories, so that race is the emulator's alone: treat it as done.
+ */
+function tolerateConcurrentDeletes(server: S3rver): void {
+  const store = (server as unknown as { store: ObjectStore }).store;
+  const deleteObject = store.deleteObject.bind(store);
+  store.deleteObject = async (bucket, key) => {
+    try {
+      await deleteObject(bucket, key);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
   };
 }

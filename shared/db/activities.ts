@@ -15,6 +15,7 @@ import { campaignCondition, campaignLeaveOnDelete } from './campaign-links.ts';
 import { deleteCostsOfActivity } from './costs.ts';
 import { keys } from './keys.ts';
 import { batchGet, cancellationReasons, isConditionFailure, queryAll, queryPrefix, recordOf, transactWrite, transactWriteRetrying } from './operations.ts';
+import { deleteFilesOf } from './files.ts';
 import { deleteNotesOf } from './notes.ts';
 import { pointerDelete, pointerPut } from './records.ts';
 
@@ -286,7 +287,7 @@ async function sendUnlink(tenantId: string, activityId: string, creatorId: strin
  * links (each with both counters), then the activity, its pointer and the tenant's count in one
  * transaction that only succeeds once the activity's own counters say no cost or link is left; a
  * cost or link added meanwhile sends it round again. Each step is atomic with its counters, so an
- * interrupted delete leaves correct aggregates and can be repeated. Notes go before the
+ * interrupted delete leaves correct aggregates and can be repeated. Notes and files go before the
  * activity (so a retry finds them) and are swept once more after it (one written in between; none
  * can be written once the activity is gone). Metric snapshots are not stored yet: their removal belongs here.
  */
@@ -294,6 +295,7 @@ export async function deleteActivity(tenantId: string, activityId: string): Prom
   for (let round = 0; round < 3; round++) {
     await deleteCostsOfActivity(tenantId, activityId);
     await deleteNotesOf(tenantId, 'activity', activityId);
+    await deleteFilesOf(tenantId, 'activity', activityId);
     for (const link of await linksOfActivity(tenantId, activityId)) {
       try {
         await sendUnlink(tenantId, activityId, link.creatorId, true);
@@ -324,6 +326,7 @@ export async function deleteActivity(tenantId: string, activityId: string): Prom
         ...(campaignId ? campaignLeaveOnDelete(tenantId, activityId, campaignId, current.campaignActivityId ?? null) : []),
       ]);
       await deleteNotesOf(tenantId, 'activity', activityId);
+      await deleteFilesOf(tenantId, 'activity', activityId);
       return;
     } catch (error) {
       if (cancellationReasons(error)?.[0] !== 'ConditionalCheckFailed') throw error;

@@ -13,6 +13,7 @@ import { documentClient, tableName } from './client.ts';
 import { keys } from './keys.ts';
 import { deleteCostsOfCreator } from './costs.ts';
 import { cancellationReasons, isConditionFailure, queryAll, queryPrefix, recordOf } from './operations.ts';
+import { deleteFilesOf } from './files.ts';
 import { deleteNotesOf } from './notes.ts';
 import { pointerDelete, pointerPut } from './records.ts';
 import { socialAccountDeletes, socialAccountsOf } from './social-accounts.ts';
@@ -200,6 +201,7 @@ export async function deleteCreator(tenantId: string, creator: Creator): Promise
   // First, so that a retry after an interruption still finds the creator and finishes.
   await deleteCostsOfCreator(tenantId, creator.id);
   await deleteNotesOf(tenantId, 'creator', creator.id);
+  await deleteFilesOf(tenantId, 'creator', creator.id);
   const [accounts, activityIds] = await Promise.all([socialAccountsOf(tenantId, creator.id), activityIdsOfCreator(tenantId, creator.id)]);
   const dependents = [
     ...accounts.map((a) => socialAccountDeletes(tenantId, a)),
@@ -231,6 +233,7 @@ export async function deleteCreator(tenantId: string, creator: Creator): Promise
     if (cancellationReasons(error)?.includes('ConditionalCheckFailed')) throw notFound('The creator');
     throw error;
   }
-  // A note written between the first sweep and the record's removal; none can be written after it.
+  // A note or file written between the first sweep and the record's removal; none can be written after it.
   await deleteNotesOf(tenantId, 'creator', creator.id);
+  await deleteFilesOf(tenantId, 'creator', creator.id);
 }

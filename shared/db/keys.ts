@@ -34,6 +34,7 @@
  * | outcome def.     | TENANT#<id>       | OUTCOME_DEF#<defId> |                                |                                  |
  * | outcome measure. | TENANT#<id>       | OUTCOME#<campaignId>#MEASUREMENT#<mId> (a campaign's measurements) |   |
  * | outcome claim    | TENANT#<id>       | OUTCOME#<campaignId>#MEASUREMENT#<mId>#CLAIM#<seq, 6 digits> (a measurement's evidence history) | |
+ * | file             | TENANT#<id>       | FILE#<ownerType>#<ownerId>#<createdAt>#<fileId> (an owner's files, newest first; `s3Key` names the object) | |
  *
  * Stored aggregates (counts, spend per currency, metric totals) are attributes of the record they
  * describe (creator, activity, category) or of the tenant's AGGREGATE item, changed with ADD in the
@@ -136,6 +137,13 @@ export const keys = {
     sk: `NOTE#${entityType}#${entityId}#${createdAt}#${noteId}`,
   }),
   notesOfEntity: (tenantId: string, entityType: string, entityId: string) => ({ pk: tenantPk(tenantId), skPrefix: `NOTE#${entityType}#${entityId}#` }),
+
+  /** A text file of an activity, campaign or creator: the owner's files sort by creation, the (time-ordered) id breaking ties. */
+  file: (tenantId: string, ownerType: string, ownerId: string, createdAt: string, fileId: string): Key => ({
+    pk: tenantPk(tenantId),
+    sk: `FILE#${ownerType}#${ownerId}#${createdAt}#${fileId}`,
+  }),
+  filesOfOwner: (tenantId: string, ownerType: string, ownerId: string) => ({ pk: tenantPk(tenantId), skPrefix: `FILE#${ownerType}#${ownerId}#` }),
 
   outcomeDefinition: (tenantId: string, definitionId: string): Key => ({ pk: tenantPk(tenantId), sk: `OUTCOME_DEF#${definitionId}` }),
   outcomeDefinitionsOfTenant: (tenantId: string) => ({ pk: tenantPk(tenantId), skPrefix: 'OUTCOME_DEF#' }),

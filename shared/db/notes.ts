@@ -8,12 +8,13 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { notFound } from '../http/problem.ts';
 import { documentClient, tableName } from './client.ts';
-import { keys, type Key } from './keys.ts';
+import { ENTITY_TYPES, entityExists, entityMissing, type EntityType } from './entities.ts';
+import { keys } from './keys.ts';
 import { isConditionFailure, queryPrefix, recordOf, transactWrite } from './operations.ts';
 import { pointerDelete, pointerPut } from './records.ts';
 
-export const NOTE_ENTITY_TYPES = ['activity', 'campaign', 'creator'] as const;
-export type NoteEntityType = (typeof NOTE_ENTITY_TYPES)[number];
+export const NOTE_ENTITY_TYPES = ENTITY_TYPES;
+export type NoteEntityType = EntityType;
 
 /** Longest note content accepted, in characters (the spec sets none; this keeps an item far below 400 KB). */
 export const NOTE_CONTENT_MAX = 20_000;
@@ -52,16 +53,6 @@ export function timeOrderedId(ms: number): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** The key of the entity a note is about; undefined for campaigns, which are not stored yet. */
-function entityKey(tenantId: string, entityType: NoteEntityType, entityId: string): Key | undefined {
-  if (entityType === 'creator') return keys.creator(tenantId, entityId);
-  if (entityType === 'activity') return keys.activity(tenantId, entityId);
-  // Campaigns are wired here (keys.campaign) when the Campaigns group stores them; until then none exists.
-  return undefined;
-}
-
-const entityMissing = (entityType: NoteEntityType) => notFound(`The ${entityType}`);
-
 const noteKey = (tenantId: string, note: Pick<Note, 'entityType' | 'entityId' | 'createdAt' | 'id'>) =>
   keys.note(tenantId, note.entityType, note.entityId, note.createdAt, note.id);
 
@@ -74,8 +65,6 @@ export function noteFromItem(item: Record<string, unknown>): Note {
  * condition of the same transaction, so a note is never written for an entity deleted meanwhile.
  */
 export async function createNote(tenantId: string, input: NewNote): Promise<Note> {
-  const entity = entityKey(tenantId, input.entityType, input.entityId);
-  if (!entity) throw entityMissing(input.entityType);
   const now = new Date();
   const note: Note = {
     id: timeOrderedId(now.getTime()),
@@ -87,7 +76,7 @@ export async function createNote(tenantId: string, input: NewNote): Promise<Note
   };
   const key = noteKey(tenantId, note);
   await transactWrite([
-    { ConditionCheck: { TableName: tableName(), Key: entity, ConditionExpression: 'attribute_exists(pk)' } },
+    entityExists(tenantId, input.entityType, input.entityId),
     { Put: { TableName: tableName(), Item: { ...key, ...note }, ConditionExpression: 'attribute_not_exists(pk)' } },
     pointerPut('note', note.id, tenantId, key),
   ], [

@@ -45,6 +45,8 @@ export interface HandlerDefinition<S extends Schema> {
   input: S;
   /** For routes addressed by a record id: the record's tenant, or undefined when it does not exist. */
   tenantOf?: TenantOf<Output<S>>;
+  /** Largest request body accepted, in bytes (default `MAX_BODY_BYTES`, 1 MiB). */
+  maxBodyBytes?: number;
   run(args: HandlerArgs<Output<S>>): Promise<Result>;
 }
 
@@ -67,7 +69,7 @@ export function defineHandler<S extends Schema>(definition: HandlerDefinition<S>
     .use(problemResponses())
     .use(envelope(route))
     .use(authenticate())
-    .use(jsonBody())
+    .use(jsonBody(definition.maxBodyBytes))
     .use(assembleInputMiddleware(route))
     .use(validate(definition.input))
     .use(authorize(route, definition.tenantOf))

@@ -6,7 +6,7 @@
  * `getSignedUrl(new S3Client(), command)`: the S3 client would add ~140 KB to the function bundle
  * (and its import time to cold starts) only to build a URL. The SDK still does all the signing;
  * credentials come from the same default provider chain the DynamoDB client uses. Deleting an
- * object is the same signed request, sent by the function itself.
+ * object, or writing a small one (text files), is the same signed request, sent by the function itself.
  */
 import { createHash, createHmac, type BinaryLike } from 'node:crypto';
 import type { SourceData } from '@smithy/types';
@@ -98,6 +98,17 @@ export function presignDownload(bucket: string, key: string, downloadName?: stri
     ? { 'response-content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(downloadName)}` }
     : {};
   return presign('GET', bucket, key, {}, query, expiresInSeconds);
+}
+
+/**
+ * Writes one object (a signed PUT with its content type and length, sent at once by the function
+ * itself); throws with S3's status when refused.
+ */
+export async function putObject(bucket: string, key: string, contentType: string, body: Uint8Array): Promise<void> {
+  const request = await presignUpload(bucket, key, contentType, body.byteLength, 60);
+  const response = await fetch(request.url, { method: 'PUT', headers: request.headers, body });
+  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`S3 refused to store ${key}: HTTP ${response.status}`);
 }
 
 /**

@@ -22,9 +22,10 @@ const RANK: Record<Role, number> = { viewer: 1, member: 2, owner: 3 };
 /**
  * Finds the tenant a request acts on from a record it names; undefined when there is no such
  * record. With `recordKey`, the record is read in the same batch as the membership and handed to
- * the handler (`record`).
+ * the handler (`record`). `scopeInput`: the tenant is the one a scope input (`organizationId` in
+ * the query or body) names, so a non-member gets 403 as for any scope input, not 404.
  */
-export type TenantOf<I> = (input: I, caller: Caller) => Promise<{ tenantId: string; recordKey?: Key } | undefined>;
+export type TenantOf<I> = (input: I, caller: Caller) => Promise<{ tenantId: string; recordKey?: Key; scopeInput?: boolean } | undefined>;
 
 export function roleAllows(role: Role, access: Exclude<Access, 'self'>): boolean {
   return RANK[role] >= RANK[access];
@@ -72,7 +73,7 @@ async function tenantScope(
     const found = await tenantOf(input as never, caller);
     if (!found) throw notFound('The record');
     tenantId = found.tenantId;
-    role = await activeRole(tenantId, caller, true, 'The record', state, found.recordKey);
+    role = await activeRole(tenantId, caller, !found.scopeInput, 'The record', state, found.recordKey);
   } else {
     // Path-named tenants first, so that a tenant the caller cannot see answers 404 there.
     const named = SCOPE_FIELDS.filter((field) => typeof input[field] === 'string').sort(

@@ -142,7 +142,7 @@ describe('authenticate: 401 comes before anything else looks at the request', ()
   });
 
   it('answers 401 on an unbuilt route without a token, 501 not_implemented with one', async () => {
-    const path = `/v1/campaigns?organization_id=${randomUUID()}`;
+    const path = `/v1/reporting/organization/metrics?organization_id=${randomUUID()}`;
     expectProblem(await call('GET', path), 401, 'unauthenticated');
     expectProblem(await call('GET', path, { token: tokenFor('expired-user', { expiresIn: -60 }) }), 401, 'unauthenticated');
     expectProblem(await call('GET', path, { token: user.token }), 501, 'not_implemented');

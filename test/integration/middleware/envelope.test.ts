@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { routes } from '../../../functions/routes.ts';
 import { putMembership } from '../../../shared/db/memberships.ts';
 import { tokenFor } from '../../support/auth.ts';
 import { call } from '../../support/call.ts';
@@ -75,10 +76,12 @@ describe('envelope: problems carry no _meta, whatever the form of the route', ()
   });
 
   it('has no _meta on the 501 of an unbuilt Form-A/both route', async () => {
-    expectProblem(await call('GET', `/v1/campaigns?organization_id=${randomUUID()}`, { token: user.token }), 501, 'not_implemented');
+    expectProblem(await call('GET', `/v1/reporting/organization/metrics?organization_id=${randomUUID()}`, { token: user.token }), 501, 'not_implemented');
   });
 
-  it('answers an unbuilt route 501 for a Form-A-only route too (GET /v1/files)', async () => {
-    expectProblem(await call('GET', '/v1/files', { token: user.token }), 501, 'not_implemented');
+  // Any Form-A-only GET still unbuilt (without path parameters); none once every group is built.
+  const unbuiltFormA = routes.find((r) => r.pending && r.form === 'A' && r.method === 'GET' && !r.path.includes(':'));
+  it.runIf(unbuiltFormA)(`answers an unbuilt route 501 for a Form-A-only route too (${unbuiltFormA?.key})`, async () => {
+    expectProblem(await call('GET', unbuiltFormA!.path, { token: user.token }), 501, 'not_implemented');
   });
 });

@@ -1,0 +1,22 @@
+/** GET /v1/files — every file of one owner (without content), newest first. */
+import * as z from 'zod/mini';
+import { entityMissing, entityStored } from '../../shared/db/entities.ts';
+import { filesOf } from '../../shared/db/files.ts';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { list } from '../../shared/http/result.ts';
+import { Uuid } from '../../shared/schemas/common.ts';
+import { OwnerType, ownerTenant } from './inputs.ts';
+
+export const handler = defineHandler({
+  route: 'GET /v1/files',
+  input: z.strictObject({ organizationId: z.optional(Uuid), ownerType: OwnerType, ownerId: Uuid }),
+  tenantOf: ownerTenant,
+  run: async ({ input, tenant }) => {
+    const { ownerType, ownerId } = input;
+    // Found through its pointer the owner exists; named with an organization it may not be there.
+    if (input.organizationId && !(await entityStored(tenant!.tenantId, ownerType, ownerId))) throw entityMissing(ownerType);
+    // No paging in the spec: an owner's files are returned whole.
+    const files = await filesOf(tenant!.tenantId, ownerType, ownerId);
+    return list({ items: files, totalCount: files.length });
+  },
+});

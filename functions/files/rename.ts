@@ -1,0 +1,15 @@
+/** PATCH /v1/files/:id — renames the file (the stored object stays); 200 with the whole record. */
+import * as z from 'zod/mini';
+import { fileFromItem, renameFile } from '../../shared/db/files.ts';
+import { recordTenant } from '../../shared/db/records.ts';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { ok } from '../../shared/http/result.ts';
+import { Uuid } from '../../shared/schemas/common.ts';
+import { FileName } from './inputs.ts';
+
+export const handler = defineHandler({
+  route: 'PATCH /v1/files/:id',
+  input: z.strictObject({ fileId: Uuid, fileName: FileName }),
+  tenantOf: recordTenant('file', 'fileId'),
+  run: async ({ input, tenant, record }) => ok(await renameFile(tenant!.tenantId, fileFromItem(record!), input.fileName)),
+});

@@ -1,0 +1,178 @@
+/**
+ * Files (Form A): text, markdown or CSV attached to an activity, campaign or creator. The content
+ * is an object of the files bucket, named by the item's `s3Key` (organization delete removes the
+ * objects it finds there); the item holds the metadata. All files of one owner share a sort-key
+ * prefix ordered by creation time (ids time-ordered like notes'), so one query lists them newest first.
+ *
+ * Writing: the object first, then the item in a transaction conditioned on the owner's existence;
+ * a failed transaction deletes the object again, so no item names a missing object and the normal
+ * failure paths leave no stray object.
+ */
+import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config.ts';
+import { logger } from '../http/logger.ts';
+import { notFound } from '../http/problem.ts';
+import { deleteObject, presignDownload, putObject } from '../integrations/storage.ts';
+import { documentClient, tableName } from './client.ts';
+import { ENTITY_TYPES, entityExists, entityMissing, type EntityType } from './entities.ts';
+import { keys } from './keys.ts';
+import { timeOrderedId } from './notes.ts';
+import { isConditionFailure, queryPrefix, recordOf, transactWrite } from './operations.ts';
+import { pointerDelete, pointerPut } from './records.ts';
+
+export const FILE_OWNER_TYPES = ENTITY_TYPES;
+export type FileOwnerType = EntityType;
+
+export const FILE_CONTENT_TYPES = ['text/markdown', 'text/plain', 'text/csv'] as const;
+export type FileContentType = (typeof FILE_CONTENT_TYPES)[number];
+
+/** Largest content accepted: 1 MiB of UTF-8. */
+export const FILE_MAX_BYTES = 1024 * 1024;
+
+/** How long a download URL works. */
+export const DOWNLOAD_SECONDS = 300;
+
+export interface StoredFile {
+  id: string;
+  /** The tenant, under both of its names (DECISIONS.md: one id space). */
+  organizationId: string;
+  workspaceId: string;
+  ownerType: FileOwnerType;
+  ownerId: string;
+  fileName: string;
+  contentType: FileContentType;
+  description: string | null;
+  sizeBytes: number;
+  createdBy: string;
+  createdByName: string | null;
+  /** `ai_assistant` when an agent token wrote it (RFC 8693 `act` claim), else `person`. */
+  createdByType: 'person' | 'ai_assistant';
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface NewFile {
+  ownerType: FileOwnerType;
+  ownerId: string;
+  fileName: string;
+  contentType: FileContentType;
+  description: string | null;
+  content: string;
+  createdBy: string;
+  createdByName: string | null;
+  createdByType: StoredFile['createdByType'];
+}
+
+/** The object's key in the files bucket (like avatars: `<kind>/<owner>/<id>`). */
+export const fileObjectKey = (tenantId: string, fileId: string) => `files/${tenantId}/${fileId}`;
+
+const fileKey = (tenantId: string, file: Pick<StoredFile, 'ownerType' | 'ownerId' | 'createdAt' | 'id'>) =>
+  keys.file(tenantId, file.ownerType, file.ownerId, file.createdAt, file.id);
+
+/** The record as returned: never the object key. */
+export function fileFromItem(item: Record<string, unknown>): StoredFile {
+  const { s3Key: _s3Key, ...file } = recordOf<StoredFile & { s3Key: string }>(item);
+  return file;
+}
+
+/** Stores the content and creates the file on an owner of the tenant (404 when there is none). */
+export async function createFile(tenantId: string, input: NewFile): Promise<StoredFile> {
+  const now = new Date();
+  const { content, ...fields } = input;
+  const body = Buffer.from(content, 'utf8');
+  const file: StoredFile = {
+    id: timeOrderedId(now.getTime()),
+    organizationId: tenantId,
+    workspaceId: tenantId,
+    ...fields,
+    sizeBytes: body.byteLength,
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+  };
+  const key = fileKey(tenantId, file);
+  const s3Key = fileObjectKey(tenantId, file.id);
+  const bucket = config.filesBucket();
+  await putObject(bucket, s3Key, `${file.contentType}; charset=utf-8`, body);
+  try {
+    await transactWrite([
+      entityExists(tenantId, file.ownerType, file.ownerId),
+      { Put: { TableName: tableName(), Item: { ...key, ...file, s3Key }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      pointerPut('file', file.id, tenantId, key),
+    ], [
+      [0, () => entityMissing(file.ownerType)],
+    ]);
+  } catch (error) {
+    // Best effort: the request fails either way; an object left behind is only logged.
+    await deleteObject(bucket, s3Key).catch((cleanup: unknown) =>
+      logger.error('file object left behind', { s3Key, error: cleanup instanceof Error ? cleanup.message : String(cleanup) }),
+    );
+    throw error;
+  }
+  return file;
+}
+
+/** Every file of one owner, newest first, as stored (with `s3Key`). */
+function fileItemsOf(tenantId: string, ownerType: FileOwnerType, ownerId: string) {
+  return queryPrefix(keys.filesOfOwner(tenantId, ownerType, ownerId), { ScanIndexForward: false });
+}
+
+/** Every file of one owner, newest first. */
+export async function filesOf(tenantId: string, ownerType: FileOwnerType, ownerId: string): Promise<StoredFile[]> {
+  return (await fileItemsOf(tenantId, ownerType, ownerId)).map(fileFromItem);
+}
+
+/** Renames a file (the object stays where it is; downloads carry the new name); 404 when it is gone. */
+export async function renameFile(tenantId: string, current: StoredFile, fileName: string): Promise<StoredFile> {
+  try {
+    const out = await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: fileKey(tenantId, current),
+        UpdateExpression: 'SET fileName = :fileName, updatedAt = :now',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':fileName': fileName, ':now': new Date().toISOString() },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return fileFromItem(out.Attributes!);
+  } catch (error) {
+    if (isConditionFailure(error)) throw notFound('The file');
+    throw error;
+  }
+}
+
+/** A short-lived presigned GET of a stored file (raw item) whose Content-Disposition names the file. */
+export async function fileDownload(item: Record<string, unknown>) {
+  const file = fileFromItem(item);
+  const request = await presignDownload(config.filesBucket(), item.s3Key as string, file.fileName, DOWNLOAD_SECONDS);
+  return { url: request.url, method: 'GET' as const, expiresAt: request.expiresAt, fileName: file.fileName, contentType: file.contentType };
+}
+
+const BATCH_WRITE_LIMIT = 25;
+const MAX_ATTEMPTS = 8;
+const PARALLEL_OBJECT_DELETES = 10;
+
+/**
+ * Deletes every file of an owner: the objects first, then the items and their pointers (the
+ * owner's permanent delete). Idempotent: a repeat after an interruption finds what is left (the
+ * items name their objects until the very end) and deletes it.
+ */
+export async function deleteFilesOf(tenantId: string, ownerType: FileOwnerType, ownerId: string): Promise<void> {
+  const items = await fileItemsOf(tenantId, ownerType, ownerId);
+  if (!items.length) return;
+  const bucket = config.filesBucket();
+  for (let i = 0; i < items.length; i += PARALLEL_OBJECT_DELETES) {
+    await Promise.all(items.slice(i, i + PARALLEL_OBJECT_DELETES).map((item) => deleteObject(bucket, item.s3Key as string)));
+  }
+  const keyList = items.flatMap((item) => [{ pk: item.pk, sk: item.sk }, keys.recordPointer(item.id as string)]);
+  const table = tableName();
+  for (let i = 0; i < keyList.length; i += BATCH_WRITE_LIMIT) {
+    let pending: Record<string, unknown>[] = keyList.slice(i, i + BATCH_WRITE_LIMIT).map((key) => ({ DeleteRequest: { Key: key } }));
+    for (let attempt = 0; pending.length; attempt++) {
+      if (attempt >= MAX_ATTEMPTS) throw new Error(`BatchWrite left ${pending.length} file deletes unprocessed`);
+      if (attempt) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));
+      const out = await documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: pending as never } }));
+      pending = (out.UnprocessedItems?.[table] as Record<string, unknown>[] | undefined) ?? [];
+    }
+  }
+}

@@ -1,0 +1,111 @@
+/**
+ * Files of campaigns, and the removal of files with their owner: deleting a creator or an activity
+ * (or calling deleteFilesOf, as campaign delete does) removes the objects, items and pointers of
+ * that owner's files and nobody else's; organization delete removes the objects too.
+ */
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { createCampaign } from '../../../shared/db/campaigns.ts';
+import { documentClient, tableName } from '../../../shared/db/client.ts';
+import { deleteFilesOf } from '../../../shared/db/files.ts';
+import { keys } from '../../../shared/db/keys.ts';
+import { queryPrefix } from '../../../shared/db/operations.ts';
+import { locate } from '../../../shared/db/records.ts';
+import { call } from '../../support/call.ts';
+import { expectProblem } from '../middleware/helpers.ts';
+import { listFiles, newFile, newOrg, objectKeys, postFile, storedObject, useS3, type Org } from './helpers.ts';
+
+useS3();
+
+/** The ids of every FILE# item of the organization's partition. */
+async function fileItemIds(org: Org): Promise<string[]> {
+  const items = await queryPrefix({ ...keys.tenantPartition(org.organizationId), skPrefix: 'FILE#' }, { ConsistentRead: true });
+  return items.map((item) => item.id as string).sort();
+}
+
+/** Asserts that a file is gone entirely: object, item (by id) and pointer. */
+async function expectGone(org: Org, fileId: string): Promise<void> {
+  expect((await storedObject(org.organizationId, fileId)).status).toBe(404);
+  expect(await fileItemIds(org)).not.toContain(fileId);
+  expect(await locate('file', fileId)).toBeUndefined();
+  expectProblem(await call('GET', `/v1/files/${fileId}/download`, { token: org.owner.token }), 404, 'not_found');
+}
+
+describe('files cascade', () => {
+  it('deleting a creator removes its files (objects, items, pointers); the activity\'s file stays', async () => {
+    const org = await newOrg();
+    const gone = [
+      await newFile(org, { ownerType: 'creator', ownerId: org.creatorId, fileName: 'a.md' }),
+      await newFile(org, { ownerType: 'creator', ownerId: org.creatorId, fileName: 'b.csv', contentType: 'text/csv', content: 'x,y' }),
+    ];
+    const kept = await newFile(org);
+    expect((await storedObject(org.organizationId, gone[0]!.id)).status).toBe(200);
+    const res = await call('DELETE', `/v1/creators/${org.creatorId}`, { token: org.owner.token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    for (const file of gone) await expectGone(org, file.id);
+    expect(await fileItemIds(org)).toEqual([kept.id]);
+    expect(await storedObject(org.organizationId, kept.id)).toMatchObject({ status: 200, body: '# Brief\n' });
+    expect(await objectKeys(`files/${org.organizationId}/`)).toEqual([`files/${org.organizationId}/${kept.id}`]);
+    // The creator is gone: no file can be added to it any more.
+    expectProblem(await postFile(org, { ownerType: 'creator', ownerId: org.creatorId }), 404, 'not_found');
+  });
+
+  it('deleting an activity removes its files; the creator\'s file stays', async () => {
+    const org = await newOrg();
+    const gone = await newFile(org);
+    const kept = await newFile(org, { ownerType: 'creator', ownerId: org.creatorId });
+    const res = await call('DELETE', `/v1/activities/${org.activityId}`, { token: org.owner.token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    await expectGone(org, gone.id);
+    expect(await fileItemIds(org)).toEqual([kept.id]);
+    expect((await storedObject(org.organizationId, kept.id)).status).toBe(200);
+  });
+
+  it('stores files on a campaign; deleteFilesOf removes more than one batch holds, and a repeat does nothing', async () => {
+    const org = await newOrg();
+    const campaign = await createCampaign(org.organizationId, { name: 'Launch' });
+    const files = [];
+    for (let i = 0; i < 14; i++) files.push(await newFile(org, { ownerType: 'campaign', ownerId: campaign.id, fileName: `f${i}.md` }));
+    const kept = await newFile(org);
+    // Listed through the campaign's own tenant (no organizationId).
+    const listed = await listFiles(`ownerType=campaign&ownerId=${campaign.id}`, org.owner.token);
+    expect(listed.body.totalCount).toBe(14);
+    // 14 items + 14 pointers: two BatchWrite chunks.
+    await deleteFilesOf(org.organizationId, 'campaign', campaign.id);
+    expect(await fileItemIds(org)).toEqual([kept.id]);
+    expect(await objectKeys(`files/${org.organizationId}/`)).toEqual([`files/${org.organizationId}/${kept.id}`]);
+    for (const file of files) expect(await locate('file', file.id)).toBeUndefined();
+    await deleteFilesOf(org.organizationId, 'campaign', campaign.id);
+    expect(await fileItemIds(org)).toEqual([kept.id]);
+    expect((await listFiles(`ownerType=campaign&ownerId=${campaign.id}`, org.owner.token)).body.totalCount).toBe(0);
+  });
+
+  it('adds no file to a campaign that is being deleted (404)', async () => {
+    const org = await newOrg();
+    const campaign = await createCampaign(org.organizationId, { name: 'Doomed' });
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.campaign(org.organizationId, campaign.id),
+        UpdateExpression: 'SET deletingAt = :now',
+        ExpressionAttributeValues: { ':now': new Date().toISOString() },
+      }),
+    );
+    const res = await postFile(org, { ownerType: 'campaign', ownerId: campaign.id });
+    expectProblem(res, 404, 'not_found');
+    expect(res.body.detail).toBe('The campaign was not found.');
+    expect(await objectKeys(`files/${org.organizationId}/`)).toEqual([]);
+  });
+
+  it('deleting the organization removes its file objects', async () => {
+    const org = await newOrg();
+    const files = [await newFile(org), await newFile(org, { ownerType: 'creator', ownerId: org.creatorId })];
+    const res = await call('DELETE', `/v1/organizations/${org.organizationId}`, { token: org.owner.token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    for (const file of files) {
+      expect((await storedObject(org.organizationId, file.id)).status).toBe(404);
+      expect(await locate('file', file.id)).toBeUndefined();
+    }
+    expect(await objectKeys(`files/${org.organizationId}/`)).toEqual([]);
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * Shared setup of the Files tests: the local S3 emulator (the functions write and presign against
+ * it), an organization with an activity and a creator, and files made through the API.
+ */
+import { afterAll, beforeAll, expect } from 'vitest';
+import { startS3Local, type S3Local } from '../../../infra/local/s3.ts';
+import { createActivity } from '../../../shared/db/activities.ts';
+import { createCreator } from '../../../shared/db/creators.ts';
+import { fileObjectKey } from '../../../shared/db/files.ts';
+import { resetStorage } from '../../../shared/integrations/storage.ts';
+import { call } from '../../support/call.ts';
+import { signUp, type TestUser } from '../../support/users.ts';
+import { newOrganization } from '../organizations/helpers.ts';
+
+let s3: S3Local | undefined;
+
+/** Starts s3rver (buckets `avatars` and `files`) for the test file and points the service at it. */
+export function useS3(): void {
+  beforeAll(async () => {
+    s3 = await startS3Local({ buckets: ['avatars', 'files'] });
+    process.env.S3_ENDPOINT = s3.endpoint;
+    resetStorage();
+  });
+  afterAll(async () => {
+    resetStorage();
+    await s3?.stop();
+  });
+}
+
+/** GET of a files-bucket object straight from the emulator: status, body and content type. */
+export async function storedObject(tenantId: string, fileId: string) {
+  const res = await fetch(`${s3!.endpoint}/files/${fileObjectKey(tenantId, fileId)}`);
+  return { status: res.status, body: await res.text(), contentType: res.headers.get('content-type') };
+}
+
+/** The object keys stored under a prefix of the files bucket (ListObjects on the emulator). */
+export async function objectKeys(prefix: string): Promise<string[]> {
+  const res = await fetch(`${s3!.endpoint}/files?prefix=${encodeURIComponent(prefix)}`);
+  expect(res.status).toBe(200);
+  return [...(await res.text()).matchAll(/<Key>([^<]*)<\/Key>/g)].map((m) => m[1]!);
+}
+
+export interface Org {
+  owner: TestUser;
+  organizationId: string;
+  activityId: string;
+  creatorId: string;
+}
+
+/** An organization with one activity and one creator (written directly: other groups' routes). */
+export async function newOrg(ownerName = 'File Owner'): Promise<Org> {
+  const owner = await signUp(ownerName);
+  const organizationId = await newOrganization(owner, 'Files Org');
+  const activity = await createActivity(organizationId, { channel: 'youtube', activity: 'youtube_video', name: 'Launch video' });
+  const creator = await createCreator(organizationId, { name: 'Ada' });
+  return { owner, organizationId, activityId: activity.id, creatorId: creator.id };
+}
+
+/** POST /v1/files as `user` (the owner by default): a markdown file on the activity unless `body` says otherwise. */
+export const postFile = (org: Org, body: Record<string, unknown> = {}, token: string = org.owner.token) =>
+  call('POST', '/v1/files', {
+    token,
+    body: {
+      organizationId: org.organizationId,
+      ownerType: 'activity',
+      ownerId: org.activityId,
+      fileName: 'brief.md',
+      contentType: 'text/markdown',
+      content: '# Brief\n',
+      ...body,
+    },
+  });
+
+/** POST /v1/files that must succeed; returns the created record. */
+export async function newFile(org: Org, body: Record<string, unknown> = {}, token: string = org.owner.token): Promise<Record<string, any>> {
+  const res = await postFile(org, body, token);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.data;
+}
+
+/** GET /v1/files with a query string (no organizationId unless the query names it). */
+export const listFiles = (query: string, token: string) => call('GET', `/v1/files?${query}`, { token });
+
+/** The paths of a 400's field errors. */
+export const errorPaths = (res: { body: { errors?: { path: string }[] } }) => (res.body.errors ?? []).map((e) => e.path);
