@@ -8,16 +8,16 @@
  * a failed transaction deletes the object again, so no item names a missing object and the normal
  * failure paths leave no stray object.
  */
-import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.ts';
 import { logger } from '../http/logger.ts';
 import { notFound } from '../http/problem.ts';
-import { deleteObject, presignDownload, putObject } from '../integrations/storage.ts';
+import { deleteObject, deleteObjects, presignDownload, putObject } from '../integrations/storage.ts';
 import { documentClient, tableName } from './client.ts';
 import { ENTITY_TYPES, entityExists, entityMissing, type EntityType } from './entities.ts';
 import { keys } from './keys.ts';
-import { timeOrderedId } from './notes.ts';
-import { isConditionFailure, queryPrefix, recordOf, transactWrite } from './operations.ts';
+import { timeOrderedId } from './ids.ts';
+import { batchDelete, isConditionFailure, queryPrefix, recordOf, transactWrite } from './operations.ts';
 import { pointerDelete, pointerPut } from './records.ts';
 
 export const FILE_OWNER_TYPES = ENTITY_TYPES;
@@ -148,10 +148,6 @@ export async function fileDownload(item: Record<string, unknown>) {
   return { url: request.url, method: 'GET' as const, expiresAt: request.expiresAt, fileName: file.fileName, contentType: file.contentType };
 }
 
-const BATCH_WRITE_LIMIT = 25;
-const MAX_ATTEMPTS = 8;
-const PARALLEL_OBJECT_DELETES = 10;
-
 /**
  * Deletes every file of an owner: the objects first, then the items and their pointers (the
  * owner's permanent delete). Idempotent: a repeat after an interruption finds what is left (the
@@ -159,20 +155,6 @@ const PARALLEL_OBJECT_DELETES = 10;
  */
 export async function deleteFilesOf(tenantId: string, ownerType: FileOwnerType, ownerId: string): Promise<void> {
   const items = await fileItemsOf(tenantId, ownerType, ownerId);
-  if (!items.length) return;
-  const bucket = config.filesBucket();
-  for (let i = 0; i < items.length; i += PARALLEL_OBJECT_DELETES) {
-    await Promise.all(items.slice(i, i + PARALLEL_OBJECT_DELETES).map((item) => deleteObject(bucket, item.s3Key as string)));
-  }
-  const keyList = items.flatMap((item) => [{ pk: item.pk, sk: item.sk }, keys.recordPointer(item.id as string)]);
-  const table = tableName();
-  for (let i = 0; i < keyList.length; i += BATCH_WRITE_LIMIT) {
-    let pending: Record<string, unknown>[] = keyList.slice(i, i + BATCH_WRITE_LIMIT).map((key) => ({ DeleteRequest: { Key: key } }));
-    for (let attempt = 0; pending.length; attempt++) {
-      if (attempt >= MAX_ATTEMPTS) throw new Error(`BatchWrite left ${pending.length} file deletes unprocessed`);
-      if (attempt) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));
-      const out = await documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: pending as never } }));
-      pending = (out.UnprocessedItems?.[table] as Record<string, unknown>[] | undefined) ?? [];
-    }
-  }
+  await deleteObjects(config.filesBucket(), items.map((item) => item.s3Key as string));
+  await batchDelete(items.flatMap((item) => [{ pk: item.pk as string, sk: item.sk as string }, keys.recordPointer(item.id as string)]));
 }

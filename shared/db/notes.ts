@@ -1,16 +1,16 @@
 /**
  * Notes (both forms): plain text or markdown attached to an activity, campaign or creator. All notes
  * of one entity share a sort-key prefix ordered by creation time, so one query lists them newest
- * first. Ids are time-ordered (UUID version 7, monotonic within a process) so that notes created in
- * the same millisecond still sort in creation order.
+ * first. Ids are time-ordered (ids.ts) so that notes created in the same millisecond still sort in
+ * creation order.
  */
-import { randomBytes, randomInt } from 'node:crypto';
-import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { notFound } from '../http/problem.ts';
 import { documentClient, tableName } from './client.ts';
 import { ENTITY_TYPES, entityExists, entityMissing, type EntityType } from './entities.ts';
 import { keys } from './keys.ts';
-import { isConditionFailure, queryPrefix, recordOf, transactWrite } from './operations.ts';
+import { batchDelete, isConditionFailure, queryPrefix, recordOf, transactWrite } from './operations.ts';
+import { timeOrderedId } from './ids.ts';
 import { pointerDelete, pointerPut } from './records.ts';
 
 export const NOTE_ENTITY_TYPES = ENTITY_TYPES;
@@ -39,18 +39,6 @@ export interface NewNote {
   content: string;
   createdBy: string | null;
   createdByName: string | null;
-}
-
-let lastId = { ms: -1, seq: 0 };
-
-/** A UUID version 7 for `ms`: later calls in the same millisecond get a larger counter (rand_a). */
-export function timeOrderedId(ms: number): string {
-  const seq = ms === lastId.ms ? Math.min(lastId.seq + 1, 0xfff) : randomInt(0, 0x800);
-  lastId = { ms, seq };
-  const tail = randomBytes(8);
-  tail[0] = (tail[0]! & 0x3f) | 0x80;
-  const hex = `${ms.toString(16).padStart(12, '0')}7${seq.toString(16).padStart(3, '0')}${tail.toString('hex')}`;
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 const noteKey = (tenantId: string, note: Pick<Note, 'entityType' | 'entityId' | 'createdAt' | 'id'>) =>
@@ -123,24 +111,11 @@ export async function deleteNote(tenantId: string, current: Note): Promise<void>
   ]);
 }
 
-const BATCH_WRITE_LIMIT = 25;
-const MAX_ATTEMPTS = 8;
-
 /**
  * Deletes every note of an entity with its pointer (the entity's permanent delete). Idempotent: a
  * repeat after an interruption finds what is left and deletes it.
  */
-export async function deleteNotesOf(tenantId: string, entityType: NoteEntityType, entityId: string): Promise<void> {
+export async function deleteNotesOf(tenantId: string, entityType: EntityType, entityId: string): Promise<void> {
   const notes = await notesOf(tenantId, entityType, entityId);
-  const keyList = notes.flatMap((note) => [noteKey(tenantId, note), keys.recordPointer(note.id)]);
-  const table = tableName();
-  for (let i = 0; i < keyList.length; i += BATCH_WRITE_LIMIT) {
-    let pending: Record<string, unknown>[] = keyList.slice(i, i + BATCH_WRITE_LIMIT).map((key) => ({ DeleteRequest: { Key: key } }));
-    for (let attempt = 0; pending.length; attempt++) {
-      if (attempt >= MAX_ATTEMPTS) throw new Error(`BatchWrite left ${pending.length} note deletes unprocessed`);
-      if (attempt) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));
-      const out = await documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: pending as never } }));
-      pending = (out.UnprocessedItems?.[table] as Record<string, unknown>[] | undefined) ?? [];
-    }
-  }
+  await batchDelete(notes.flatMap((note) => [noteKey(tenantId, note), keys.recordPointer(note.id)]));
 }

@@ -2,7 +2,7 @@
  * Low-level helpers every repository shares: complete queries, batch reads that retry
  * unprocessed keys, and reading the reasons of a cancelled transaction.
  */
-import { BatchGetCommand, QueryCommand, TransactWriteCommand, type QueryCommandInput, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, QueryCommand, TransactWriteCommand, type QueryCommandInput, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from './client.ts';
 import type { Key } from './keys.ts';
 
@@ -54,6 +54,22 @@ export async function batchGet(keyList: Key[]): Promise<Item[]> {
     }
   }
   return found;
+}
+
+const BATCH_WRITE_LIMIT = 25;
+
+/** BatchWriteItem deletes, 25 at a time, retrying unprocessed items with backoff; throws when they persist. */
+export async function batchDelete(keyList: Key[]): Promise<void> {
+  const table = tableName();
+  for (let i = 0; i < keyList.length; i += BATCH_WRITE_LIMIT) {
+    let pending = keyList.slice(i, i + BATCH_WRITE_LIMIT).map((k) => ({ DeleteRequest: { Key: { pk: k.pk, sk: k.sk } } }));
+    for (let attempt = 0; pending.length; attempt++) {
+      if (attempt >= MAX_ATTEMPTS) throw new Error(`BatchWrite left ${pending.length} deletes unprocessed`);
+      if (attempt) await sleep(Math.min(1000, 25 * 2 ** attempt));
+      const out = await documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
+      pending = (out.UnprocessedItems?.[table] as typeof pending | undefined) ?? [];
+    }
+  }
 }
 
 /**

@@ -9,7 +9,7 @@ import { conflict, notFound } from '../http/problem.ts';
 import { documentClient, tableName } from './client.ts';
 import { keys } from './keys.ts';
 import { batchGet, isConditionFailure, queryPrefix, recordOf, transactWrite } from './operations.ts';
-import { timeOrderedId } from './notes.ts';
+import { timeOrderedId } from './ids.ts';
 import { pointerPut } from './records.ts';
 
 export interface OutcomeDefinition {

@@ -19,7 +19,7 @@ import { documentClient, tableName } from './client.ts';
 import { keys, type Key } from './keys.ts';
 import { batchGet, cancellationReasons, queryPrefix, recordOf } from './operations.ts';
 import { definitionCountUpdate, definitionFromItem, outcomeDefinitionsById, type OutcomeDefinition } from './outcome-definitions.ts';
-import { timeOrderedId } from './notes.ts';
+import { timeOrderedId } from './ids.ts';
 import { pointerPut } from './records.ts';
 
 /** The fields a claim records; changing any of them on a measurement appends a claim. */

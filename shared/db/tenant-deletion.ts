@@ -13,25 +13,19 @@
  * 3. delete the tenant item last, once a pass over the partition finds nothing else: while the
  *    tenant item exists the deletion is visibly unfinished.
  */
-import { BatchWriteCommand, DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.ts';
 import { notFound } from '../http/problem.ts';
-import { deleteObject } from '../integrations/storage.ts';
+import { deleteObjects } from '../integrations/storage.ts';
 import { documentClient, tableName } from './client.ts';
-import { keys, type Key } from './keys.ts';
-import { isConditionFailure } from './operations.ts';
+import { keys } from './keys.ts';
+import { batchDelete, isConditionFailure } from './operations.ts';
 
 type Item = Record<string, unknown>;
 
-const BATCH_WRITE_LIMIT = 25;
-/** Objects are deleted one signed request each (no S3 client in the bundle), this many at once. */
-const PARALLEL_OBJECT_DELETES = 10;
-const MAX_ATTEMPTS = 8;
 /** Items written to the partition while a pass ran are caught by the next; this bounds the passes. */
 const MAX_PASSES = 5;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const backoff = (attempt: number) => Math.min(1000, 25 * 2 ** attempt);
 
 async function markDeleting(tenantId: string): Promise<void> {
   const now = new Date().toISOString();
@@ -55,27 +49,6 @@ async function markDeleting(tenantId: string): Promise<void> {
 }
 
 /** Deletes objects of the files bucket, a few at a time; a missing object is already what we want. */
-async function deleteObjects(objectKeys: string[]): Promise<void> {
-  const bucket = config.filesBucket();
-  for (let i = 0; i < objectKeys.length; i += PARALLEL_OBJECT_DELETES) {
-    await Promise.all(objectKeys.slice(i, i + PARALLEL_OBJECT_DELETES).map((key) => deleteObject(bucket, key)));
-  }
-}
-
-/** BatchWriteItem deletes, 25 at a time, retrying unprocessed items with backoff; throws when they persist. */
-async function batchDelete(keyList: Key[]): Promise<void> {
-  const table = tableName();
-  for (let i = 0; i < keyList.length; i += BATCH_WRITE_LIMIT) {
-    let pending = keyList.slice(i, i + BATCH_WRITE_LIMIT).map((k) => ({ DeleteRequest: { Key: { pk: k.pk, sk: k.sk } } }));
-    for (let attempt = 0; pending.length; attempt++) {
-      if (attempt >= MAX_ATTEMPTS) throw new Error(`BatchWrite left ${pending.length} deletes unprocessed`);
-      if (attempt) await sleep(backoff(attempt));
-      const out = await documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
-      pending = (out.UnprocessedItems?.[table] as typeof pending | undefined) ?? [];
-    }
-  }
-}
-
 /** One pass over the partition; returns how many items (other than the tenant item) it deleted. */
 async function sweepPartition(tenantId: string): Promise<number> {
   const { pk } = keys.tenantPartition(tenantId);
@@ -97,7 +70,7 @@ async function sweepPartition(tenantId: string): Promise<number> {
     const items = (page.Items ?? []).filter((item) => item.sk !== tenantSk);
     // Objects before the items that name them: an interruption in between leaves items that a
     // retry finds again, never objects nobody knows about.
-    await deleteObjects(items.flatMap((item) => (typeof item.s3Key === 'string' && item.s3Key ? [item.s3Key] : [])));
+    await deleteObjects(config.filesBucket(), items.flatMap((item) => (typeof item.s3Key === 'string' && item.s3Key ? [item.s3Key] : [])));
     // Every record's `id` is a uuid of the one id space, so `ID#<id>` can only be its own pointer;
     // deleting a pointer that was never written (memberships, invitations) is a no-op.
     await batchDelete(items.flatMap((item) => (typeof item.id === 'string' ? [keys.recordPointer(item.id)] : [])));

@@ -124,6 +124,16 @@ export async function deleteObject(bucket: string, key: string): Promise<void> {
   }
 }
 
+/** Objects are deleted one signed request each (no S3 client in the bundle), this many at once. */
+const PARALLEL_DELETES = 10;
+
+/** Deletes many objects of one bucket, a few requests at a time. */
+export async function deleteObjects(bucket: string, objectKeys: readonly string[]): Promise<void> {
+  for (let i = 0; i < objectKeys.length; i += PARALLEL_DELETES) {
+    await Promise.all(objectKeys.slice(i, i + PARALLEL_DELETES).map((key) => deleteObject(bucket, key)));
+  }
+}
+
 export function resetStorage(): void {
   presigner = undefined;
 }

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { timeOrderedId } from '../../../shared/db/notes.ts';
+import { timeOrderedId } from '../../../shared/db/ids.ts';
 import { Uuid } from '../../../shared/schemas/common.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
