@@ -9,7 +9,8 @@ import { documentClient, tableName } from '../../../shared/db/client.ts';
 import { keys } from '../../../shared/db/keys.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
-import { objectKeys, useS3 } from '../files/helpers.ts';
+import { objectKeys } from '../files/helpers.ts';
+import { useS3 } from '../../support/s3.ts';
 import { addMember } from '../organizations/helpers.ts';
 import { activityItem, campaignItem, link, newActivity, newCampaign, newCost, newOrg, storedItem, type Org } from './helpers.ts';
 

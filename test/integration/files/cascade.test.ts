@@ -13,7 +13,8 @@ import { queryPrefix } from '../../../shared/db/operations.ts';
 import { locate } from '../../../shared/db/records.ts';
 import { call } from '../../support/call.ts';
 import { expectProblem } from '../middleware/helpers.ts';
-import { listFiles, newFile, newOrg, objectKeys, postFile, storedObject, useS3, type Org } from './helpers.ts';
+import { listFiles, newFile, newOrg, objectKeys, postFile, storedObject, type Org } from './helpers.ts';
+import { useS3 } from '../../support/s3.ts';
 
 useS3();
 

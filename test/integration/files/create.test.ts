@@ -9,7 +9,8 @@ import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { expectProblem } from '../middleware/helpers.ts';
 import { addMember } from '../organizations/helpers.ts';
-import { errorPaths, newFile, newOrg, objectKeys, postFile, storedObject, useS3, type Org } from './helpers.ts';
+import { errorPaths, newFile, newOrg, objectKeys, postFile, storedObject, type Org } from './helpers.ts';
+import { useS3 } from '../../support/s3.ts';
 
 useS3();
 

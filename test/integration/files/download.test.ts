@@ -8,7 +8,8 @@ import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { expectProblem } from '../middleware/helpers.ts';
 import { addMember } from '../organizations/helpers.ts';
-import { newFile, newOrg, useS3, type Org } from './helpers.ts';
+import { newFile, newOrg, type Org } from './helpers.ts';
+import { useS3 } from '../../support/s3.ts';
 
 useS3();
 

@@ -2,40 +2,24 @@
  * Shared setup of the Files tests: the local S3 emulator (the functions write and presign against
  * it), an organization with an activity and a creator, and files made through the API.
  */
-import { afterAll, beforeAll, expect } from 'vitest';
-import { startS3Local, type S3Local } from '../../../infra/local/s3.ts';
+import { expect } from 'vitest';
 import { createActivity } from '../../../shared/db/activities.ts';
 import { createCreator } from '../../../shared/db/creators.ts';
 import { fileObjectKey } from '../../../shared/db/files.ts';
-import { resetStorage } from '../../../shared/integrations/storage.ts';
 import { call } from '../../support/call.ts';
+import { s3Endpoint } from '../../support/s3.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { newOrganization } from '../organizations/helpers.ts';
 
-let s3: S3Local | undefined;
-
-/** Starts s3rver (buckets `avatars` and `files`) for the test file and points the service at it. */
-export function useS3(): void {
-  beforeAll(async () => {
-    s3 = await startS3Local({ buckets: ['avatars', 'files'] });
-    process.env.S3_ENDPOINT = s3.endpoint;
-    resetStorage();
-  });
-  afterAll(async () => {
-    resetStorage();
-    await s3?.stop();
-  });
-}
-
 /** GET of a files-bucket object straight from the emulator: status, body and content type. */
 export async function storedObject(tenantId: string, fileId: string) {
-  const res = await fetch(`${s3!.endpoint}/files/${fileObjectKey(tenantId, fileId)}`);
+  const res = await fetch(`${s3Endpoint()}/files/${fileObjectKey(tenantId, fileId)}`);
   return { status: res.status, body: await res.text(), contentType: res.headers.get('content-type') };
 }
 
 /** The object keys stored under a prefix of the files bucket (ListObjects on the emulator). */
 export async function objectKeys(prefix: string): Promise<string[]> {
-  const res = await fetch(`${s3!.endpoint}/files?prefix=${encodeURIComponent(prefix)}`);
+  const res = await fetch(`${s3Endpoint()}/files?prefix=${encodeURIComponent(prefix)}`);
   expect(res.status).toBe(200);
   return [...(await res.text()).matchAll(/<Key>([^<]*)<\/Key>/g)].map((m) => m[1]!);
 }

@@ -5,7 +5,8 @@ import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { expectProblem } from '../middleware/helpers.ts';
 import { addMember } from '../organizations/helpers.ts';
-import { errorPaths, listFiles, newFile, newOrg, storedObject, useS3, type Org } from './helpers.ts';
+import { errorPaths, listFiles, newFile, newOrg, storedObject, type Org } from './helpers.ts';
+import { useS3 } from '../../support/s3.ts';
 
 useS3();
 

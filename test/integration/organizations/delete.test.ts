@@ -7,38 +7,26 @@
 import { randomUUID } from 'node:crypto';
 import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startS3Local, type S3Local } from '../../../infra/local/s3.ts';
 import { documentClient, tableName } from '../../../shared/db/client.ts';
 import { pendingInvitationsFor } from '../../../shared/db/invitations.ts';
 import { keys } from '../../../shared/db/keys.ts';
 import { addMembership, membershipsOfUser } from '../../../shared/db/memberships.ts';
 import { createTenant } from '../../../shared/db/tenants.ts';
 import { deleteTenantCascade, finishInterruptedDeletions } from '../../../shared/db/tenant-deletion.ts';
-import { resetStorage } from '../../../shared/integrations/storage.ts';
 import { Problem } from '../../../shared/http/problem.ts';
 import { call } from '../../support/call.ts';
+import { s3Endpoint, useS3 } from '../../support/s3.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { expectProblem } from '../middleware/helpers.ts';
 import { addMember, newOrganization, organizationsOf } from './helpers.ts';
 
-let s3: S3Local;
-
-beforeAll(async () => {
-  s3 = await startS3Local({ buckets: ['avatars', 'files'] });
-  process.env.S3_ENDPOINT = s3.endpoint;
-  resetStorage();
-});
-
-afterAll(async () => {
-  resetStorage();
-  await s3?.stop();
-});
+useS3();
 
 afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const objectUrl = (key: string) => `${s3.endpoint}/files/${key}`;
+const objectUrl = (key: string) => `${s3Endpoint()}/files/${key}`;
 
 async function putObject(key: string): Promise<void> {
   const res = await fetch(objectUrl(key), { method: 'PUT', body: `content of ${key}`, headers: { 'content-type': 'text/plain' } });
