@@ -1,13 +1,12 @@
 /**
- * Cost writes keep the aggregate of the campaign the cost is counted in. Campaigns are not built
- * yet, so the test writes a campaign item with its aggregate attributes and sets the activity's
- * campaignId directly, as the Campaigns group's link will.
+ * Cost writes keep the aggregate of the campaign the cost counts in: its activity's campaign at
+ * the time of the write (linked through the Campaigns repository).
  */
-import { randomUUID } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createActivity } from '../../../shared/db/activities.ts';
-import { emptyAggregate } from '../../../shared/db/aggregates.ts';
+import { linkActivity } from '../../../shared/db/campaign-links.ts';
+import { createCampaign } from '../../../shared/db/campaigns.ts';
 import { documentClient, tableName } from '../../../shared/db/client.ts';
 import { keys } from '../../../shared/db/keys.ts';
 import { call } from '../../support/call.ts';
@@ -23,20 +22,10 @@ beforeAll(async () => {
 });
 
 async function campaignWithActivity() {
-  const campaignId = randomUUID();
-  await documentClient().send(
-    new PutCommand({ TableName: tableName(), Item: { ...keys.campaign(orgId, campaignId), id: campaignId, ...emptyAggregate(['costsCount']) } }),
-  );
+  const campaign = await createCampaign(orgId, { name: 'Aggregated' });
   const activity = await createActivity(orgId, activityInput());
-  await documentClient().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.activity(orgId, activity.id),
-      UpdateExpression: 'SET campaignId = :c',
-      ExpressionAttributeValues: { ':c': campaignId },
-    }),
-  );
-  return { campaignId, activityId: activity.id };
+  await linkActivity(orgId, campaign.id, activity.id);
+  return { campaignId: campaign.id, activityId: activity.id };
 }
 
 const campaignAggregate = async (campaignId: string) =>
@@ -57,7 +46,7 @@ describe('the campaign aggregate', () => {
     expect(await campaignAggregate(campaignId)).toMatchObject({ costsCount: 0, spend: { USD: 0 } });
   });
 
-  it('writes the cost when its campaign is gone, leaving nothing behind for the missing campaign', async () => {
+  it('writes the cost when its campaign item is gone (a damaged link), leaving nothing behind for the missing campaign', async () => {
     const { campaignId, activityId } = await campaignWithActivity();
     await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: keys.campaign(orgId, campaignId) }));
     await newCost(owner, { activityId, amount: 10 });
