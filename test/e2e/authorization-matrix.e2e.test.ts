@@ -1,17 +1,18 @@
 /**
- * The authorization matrix of the Organizations, Workspaces and Users groups, over HTTP against
- * the local service: for every route of these groups in the route table, the outcome for no token,
- * another tenant's owner, a pending member, a viewer, a member, the owner and an agent token (and,
- * on self routes, acting on another user's account), expected from the route's declaration.
+ * The HTTP authorization matrix of every built route of the route table (today the tenancy groups
+ * and the tenant-data groups), against the local service: for each route, the
+ * outcome for no token, another tenant's owner, a pending member, a viewer, a member, the owner and
+ * the owner's agent token (and, on self routes, acting on another user's account), expected from
+ * the route's declaration and the request's inputs. Routes not built yet (501) are left out; a route
+ * that gets a handler fails here until it has a fixture.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes, type Route } from '../../functions/routes.ts';
-import { expectedOutcome, PROBLEM_CODES, tenantInPath, type Column } from './support/expected-access.ts';
+import { expectedOutcome, PROBLEM_CODES, recordInPath, tenantInPath, type Column } from './support/expected-access.ts';
 import { fixtures, type RequestParts, type RouteFixture } from './support/route-fixtures.ts';
 import { startWorld, WORLD_ROLES, type Identity, type World } from './support/world.ts';
 
-const GROUPS = new Set(['organizations', 'workspaces', 'users']);
-const covered = routes.filter((route) => GROUPS.has(route.path.split('/')[2]!));
+const covered = routes.filter((route) => !route.pending);
 
 let world: World;
 
@@ -49,8 +50,10 @@ async function callerOf(route: Route, fixture: RouteFixture, column: Column): Pr
 }
 
 function urlOf(route: Route, parts: RequestParts, tenantId: string, subject: Identity): string {
-  const values: Record<string, string> = { ...parts.params };
+  const values: Record<string, string> = {};
+  // `:id` is the tenant or the subject's account, unless the fixture names a record.
   if (route.params.id) values.id = tenantInPath(route) ? tenantId : subject.userId;
+  Object.assign(values, parts.params);
   const path = route.path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
     if (values[name] === undefined) throw new Error(`${route.key}: no value for :${name}`);
     return encodeURIComponent(values[name]);
@@ -70,22 +73,30 @@ async function cell(route: Route, fixture: RouteFixture, column: Column): Promis
   const tenantId = route.access !== 'self' && fixture.freshTenant ? await world.tenantLikeT() : world.tenantId;
   const parts = await fixture.request({ world, tenantId, subject });
   const response = await world.http(route.method, urlOf(route, parts, tenantId, subject), { token, body: parts.body });
-  const outcome = expectedOutcome(route, column);
+  const outcome = expectedOutcome(route, column, parts);
   const expected = outcome === 'allowed' ? `${fixture.success}` : `${outcome} ${PROBLEM_CODES[outcome]}`;
   const got = response.status < 400 ? `${response.status}` : `${response.status} ${response.body?.code}`;
   return { column, expected, got: got === expected ? got : `${got}: ${response.body?.detail ?? JSON.stringify(response.body)}` };
 }
 
-describe('Authorization matrix: Organizations, Workspaces, Users', () => {
-  it('has a request fixture for exactly the routes of these groups in the route table', () => {
+/** Where the route's declaration says its tenant comes from. */
+function tenantPlace(route: Route): string {
+  if (route.access === 'self') return '';
+  if (tenantInPath(route)) return ', tenant in path';
+  if (recordInPath(route)) return ', record in path';
+  return ', tenant or record in query/body';
+}
+
+describe('Authorization matrix: every built route', () => {
+  it('has a request fixture for exactly the built routes of the route table', () => {
     expect(Object.keys(fixtures).sort()).toEqual(covered.map((route) => route.key).sort());
   });
 
   for (const route of covered) {
-    const declared = `${route.access}${route.agent ? '' : ', no agent tokens'}${route.access !== 'self' && !tenantInPath(route) ? ', tenant in query/body' : ''}`;
+    const declared = `${route.access}${route.agent ? '' : ', no agent tokens'}${tenantPlace(route)}`;
     it(`${route.key} (${declared})`, async () => {
       const fixture = fixtures[route.key];
-      expect(fixture, `no fixture for ${route.key} in test/e2e/support/route-fixtures.ts`).toBeDefined();
+      expect(fixture, `no fixture for ${route.key} in test/e2e/support/fixtures/`).toBeDefined();
       const cells: Cell[] = [];
       for (const column of columnsOf(route, fixture!)) cells.push(await cell(route, fixture!, column));
       expect(cells.filter((c) => c.got !== c.expected)).toEqual([]);

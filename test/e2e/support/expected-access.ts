@@ -1,9 +1,10 @@
 /**
  * What each caller should get from a route, derived only from the route table's declaration
- * (`access`, `agent`, whether the tenant is named in the path) and DECISIONS.md — never from the
- * authorization code under test.
+ * (`access`, `agent`, what its path names), the inputs of the request, and DECISIONS.md — never
+ * from the authorization code under test.
  */
 import type { Route } from '../../../functions/routes.ts';
+import type { RequestParts } from './fixtures/types.ts';
 import type { WorldRole } from './world.ts';
 
 /**
@@ -20,19 +21,49 @@ export type Outcome = 'allowed' | 401 | 403 | 404;
 /** DECISIONS.md: owner may do everything, member reads and writes, viewer only reads. */
 const RANK = { viewer: 1, member: 2, owner: 3 } as const;
 
-/** A `/v1/organizations/:id...` or `/v1/workspaces/:id...` route: the tenant is named in the path. */
-export function tenantInPath(route: Route): boolean {
-  return Object.values(route.params).some((name) => name === 'organizationId' || name === 'workspaceId');
+const TENANT_INPUTS = ['organizationId', 'workspaceId'];
+
+/** The input names of the route's path parameters: `:id` under its declared name, others as written. */
+export function pathInputs(route: Route): string[] {
+  return [...route.path.matchAll(/:([A-Za-z]+)/g)].map(([, name]) => route.params[name!] ?? name!);
 }
 
-export function expectedOutcome(route: Route, column: Column): Outcome {
+/** A `/v1/organizations/:id...` or `/v1/workspaces/:id...` route: the tenant is named in the path. */
+export function tenantInPath(route: Route): boolean {
+  return pathInputs(route).some((name) => TENANT_INPUTS.includes(name));
+}
+
+/**
+ * A tenant route addressing a record of the tenant by id in the path (`/v1/campaigns/:id`,
+ * `/v1/creators/:creatorId/social-accounts/...`): the tenant is the record's.
+ */
+export function recordInPath(route: Route): boolean {
+  return route.access !== 'self' && !tenantInPath(route) && pathInputs(route).some((name) => name.endsWith('Id') && name !== 'userId');
+}
+
+/**
+ * How a tenant-route request names its tenant: in the path (the tenant, or a record of it), as a
+ * scope input in the query or body (`organizationId`/`workspaceId`), or only through a record of
+ * the tenant that the query or body names (a cost's `activityId`, sparklines' `activityIds`).
+ */
+export type TenantNaming = 'path' | 'scope input' | 'record in input';
+
+export function tenantNaming(route: Route, request: RequestParts): TenantNaming {
+  if (tenantInPath(route) || recordInPath(route)) return 'path';
+  const named = { ...request.query, ...(request.body as object | undefined) };
+  return TENANT_INPUTS.some((name) => name in named) ? 'scope input' : 'record in input';
+}
+
+export function expectedOutcome(route: Route, column: Column, request: RequestParts): Outcome {
   if (column === 'none') return 401;
   if (column === 'agent') return route.agent ? 'allowed' : 403;
   if (route.access === 'self') {
     if (column === 'other') return 403;
     return 'allowed';
   }
-  if (column === 'outsider' || column === 'pending') return tenantInPath(route) ? 404 : 403;
+  // DECISIONS.md "Errors": a tenant named as a scope input is 403; one named in the path, or a
+  // record of it named anywhere, is 404 (existence is never leaked).
+  if (column === 'outsider' || column === 'pending') return tenantNaming(route, request) === 'scope input' ? 403 : 404;
   if (column === 'self' || column === 'other') throw new Error(`column ${column} is for self routes only`);
   return RANK[column] >= RANK[route.access] ? 'allowed' : 403;
 }
