@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
+import { createCampaign } from '../../../shared/db/campaigns.ts';
 import { timeOrderedId } from '../../../shared/db/ids.ts';
 import { Uuid } from '../../../shared/schemas/common.ts';
 import { call } from '../../support/call.ts';
@@ -79,13 +80,23 @@ describe('POST /v1/notes', () => {
     expect(paths(res).sort()).toEqual(['entityId', 'entityType']);
   });
 
-  it('answers 404 for an entity that does not exist, is another tenant\'s, or is a campaign', async () => {
+  it('creates a note on a campaign of the organization, listed under it', async () => {
+    const campaign = await createCampaign(org.organizationId, { name: 'Noted campaign' });
+    const note = await newNote(org, { entityType: 'campaign', entityId: campaign.id, content: 'Kickoff' });
+    expect(note).toMatchObject({ entityType: 'campaign', entityId: campaign.id });
+    const res = await listNotes(org, `entityType=campaign&entityId=${campaign.id}`);
+    expect(res.body.items.map((n: { id: string }) => n.id)).toEqual([note.id]);
+  });
+
+  it('answers 404 for an entity that does not exist or is another tenant\'s', async () => {
     const other = await newOrg('Other Owner');
+    const otherCampaign = await createCampaign(other.organizationId, { name: 'Theirs' });
     for (const body of [
       { entityType: 'activity', entityId: randomUUID() },
       { entityType: 'activity', entityId: other.activityId },
       { entityType: 'creator', entityId: other.creatorId },
       { entityType: 'campaign', entityId: randomUUID() },
+      { entityType: 'campaign', entityId: otherCampaign.id },
     ]) {
       const res = await postNote(org, body);
       expect(res.status, JSON.stringify(body)).toBe(404);
