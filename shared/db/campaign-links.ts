@@ -121,7 +121,8 @@ export async function linkActivity(
       {
         Put: {
           TableName: tableName(),
-          Item: { ...linkKey, ...link, createdAt: new Date().toISOString() },
+          // `id`: every item naming a record id has it, so organization delete finds the pointer.
+          Item: { ...linkKey, ...link, id: link.campaignActivityId, createdAt: new Date().toISOString() },
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },

@@ -124,4 +124,14 @@ describe('DELETE /v1/campaigns/:id', () => {
     expect(await campaignItem(org, campaign.id)).toBeUndefined();
     expect(await activityItem(org, activity.id)).toMatchObject({ campaignId: null });
   });
+
+  it('is cascaded by organization delete, links and their pointers included', async () => {
+    const other = await newOrg('Cascade Owner');
+    const campaign = await newCampaign(other);
+    const activity = await newActivity(other);
+    const linkId = (await link(other, campaign.id, activity.id)).body.data.campaignActivityId;
+    expect((await call('DELETE', `/v1/organizations/${other.organizationId}`, { token: other.owner.token })).status).toBe(200);
+    for (const id of [campaign.id, activity.id, linkId]) expect(await storedItem(keys.recordPointer(id))).toBeUndefined();
+    expect(await campaignItem(other, campaign.id)).toBeUndefined();
+  });
 });
