@@ -33,8 +33,6 @@ export const handler = defineHandler({
     ]);
     const fields = duplicateFields(source, input, ownerStays);
     const copy = await createCampaign(tenantId, fields);
-    return created(campaignView(copy, scope), {
-      mutation: { ...receipt('duplicate', copy.id, changedFields(campaignFields({ name: '' }), fields)), sourceCampaignId: source.id },
-    });
+    return created(campaignView(copy, scope), { mutation: receipt('duplicate', copy.id, changedFields(campaignFields({ name: '' }), fields)) });
   },
 });
