@@ -1,8 +1,6 @@
 /** GET /v1/activities/creators — the creators linked to an activity (as the Creators routes return them), last linked first. */
 import * as z from 'zod/mini';
-import { batchGet } from '../../shared/db/operations.ts';
-import { creatorFromItem } from '../../shared/db/creators.ts';
-import { keys } from '../../shared/db/keys.ts';
+import { creatorsByIds } from '../../shared/db/creators.ts';
 import { pageOf, sortRecords } from '../../shared/db/paging.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { list } from '../../shared/http/result.ts';
@@ -17,9 +15,7 @@ export const handler = defineHandler({
     const links = await linksOfTenantActivity(organizationId, activityId);
     const ordered = sortRecords(links.map((l) => ({ ...l, id: l.creatorId })), (l) => l.createdAt, 'desc');
     const page = pageOf(ordered, { pageIndex, pageSize });
-    const found = new Map(
-      (await batchGet(page.items.map((l) => keys.creator(organizationId, l.creatorId)))).map((item) => [item.id as string, creatorFromItem(item)]),
-    );
+    const found = new Map((await creatorsByIds(organizationId, page.items.map((l) => l.creatorId))).map((c) => [c.id, c]));
     const items = await Promise.all(page.items.flatMap((l) => (found.has(l.creatorId) ? [withSocialAccounts(found.get(l.creatorId)!)] : [])));
     return list({ items, totalCount: page.totalCount });
   },

@@ -4,10 +4,10 @@
  * filtered. Joining at read time is what makes a category rename visible everywhere at once.
  */
 import * as z from 'zod/mini';
+import { activitySummaries, type ActivitySummary } from '../../shared/db/activities.ts';
 import { costFromItem, costItemsOf, type Cost } from '../../shared/db/costs.ts';
+import { creatorsByIds } from '../../shared/db/creators.ts';
 import { expenseCategoriesOf } from '../../shared/db/expense-categories.ts';
-import { keys } from '../../shared/db/keys.ts';
-import { batchGet, queryPrefix } from '../../shared/db/operations.ts';
 import { SearchTerm, Uuid } from '../../shared/schemas/common.ts';
 
 export interface CostView extends Cost {
@@ -33,24 +33,6 @@ export interface CostFilters {
   campaignId?: string;
   categoryId?: string;
   searchTerm?: string;
-}
-
-interface ActivitySummary {
-  id: string;
-  name: string;
-  campaignId: string | null;
-}
-
-/** The tenant's activities, names and campaigns only (creator links share the prefix and are skipped). */
-export async function activitySummaries(tenantId: string): Promise<Map<string, ActivitySummary>> {
-  const items = await queryPrefix(keys.activitiesOfTenant(tenantId), {
-    ProjectionExpression: 'sk, id, #name, campaignId',
-    ExpressionAttributeNames: { '#name': 'name' },
-  });
-  const activities = items.filter((item) => typeof item.id === 'string' && !(item.sk as string).includes('#CREATOR#'));
-  return new Map(
-    activities.map((a) => [a.id as string, { id: a.id as string, name: a.name as string, campaignId: (a.campaignId as string | null) ?? null }]),
-  );
 }
 
 export interface CostSet {
@@ -86,9 +68,7 @@ export async function findCosts(tenantId: string, filters: CostFilters): Promise
       (!term || [c.categoryName, c.type, c.description, c.activityName].some((text) => text?.toLowerCase().includes(term))),
   );
   const creatorIds = [...new Set(matching.flatMap((c) => (c.creatorId ? [c.creatorId] : [])))];
-  const creators = new Map(
-    (await batchGet(creatorIds.map((id) => keys.creator(tenantId, id)))).map((c) => [c.id as string, { id: c.id as string, name: c.name as string }]),
-  );
+  const creators = new Map((await creatorsByIds(tenantId, creatorIds)).map((c) => [c.id, { id: c.id, name: c.name }]));
   return {
     costs: matching.map((c) => ({ ...c, creator: c.creatorId ? (creators.get(c.creatorId) ?? null) : null })),
     activities,

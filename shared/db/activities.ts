@@ -143,6 +143,24 @@ export async function activitiesOfTenant(tenantId: string): Promise<Activity[]> 
   return items.map(activityFromItem);
 }
 
+export interface ActivitySummary {
+  id: string;
+  name: string;
+  campaignId: string | null;
+}
+
+/** The tenant's activities, names and campaigns only (creator links share the prefix and are skipped). */
+export async function activitySummaries(tenantId: string): Promise<Map<string, ActivitySummary>> {
+  const items = await queryPrefix(keys.activitiesOfTenant(tenantId), {
+    ProjectionExpression: 'sk, id, #name, campaignId',
+    ExpressionAttributeNames: { '#name': 'name' },
+  });
+  const activities = items.filter((item) => typeof item.id === 'string' && !(item.sk as string).includes('#CREATOR#'));
+  return new Map(
+    activities.map((a) => [a.id as string, { id: a.id as string, name: a.name as string, campaignId: (a.campaignId as string | null) ?? null }]),
+  );
+}
+
 /** The activities of a tenant with these ids (missing ones left out). */
 export async function activitiesByIds(tenantId: string, activityIds: readonly string[]): Promise<Activity[]> {
   const items = await batchGet([...new Set(activityIds)].map((id) => keys.activity(tenantId, id)));

@@ -12,7 +12,7 @@ import { aggregateUpdate, emptyAggregate, tenantAggregateUpdate } from './aggreg
 import { documentClient, tableName } from './client.ts';
 import { keys } from './keys.ts';
 import { deleteCostsOfCreator } from './costs.ts';
-import { cancellationReasons, isConditionFailure, queryAll, queryPrefix, recordOf } from './operations.ts';
+import { batchGet, cancellationReasons, isConditionFailure, queryAll, queryPrefix, recordOf } from './operations.ts';
 import { deleteFilesOf } from './files.ts';
 import { deleteNotesOf } from './notes.ts';
 import { pointerDelete, pointerPut } from './records.ts';
@@ -127,6 +127,12 @@ export async function updateCreator(tenantId: string, creatorId: string, changes
 }
 
 /** Every creator of a tenant, own-brand record included (social account items share the prefix: left out). */
+/** The creators of a tenant with these ids (missing ones left out). */
+export async function creatorsByIds(tenantId: string, creatorIds: readonly string[]): Promise<Creator[]> {
+  const items = await batchGet([...new Set(creatorIds)].map((id) => keys.creator(tenantId, id)));
+  return items.map(creatorFromItem);
+}
+
 export async function creatorsOfTenant(tenantId: string): Promise<Creator[]> {
   const items = await queryPrefix(keys.creatorsOfTenant(tenantId));
   return items.filter((item) => !(item.sk as string).includes('#SOCIAL#')).map(creatorFromItem);
