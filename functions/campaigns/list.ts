@@ -1,6 +1,7 @@
 /**
  * GET /v1/campaigns — the organization's campaigns filtered, sorted (newest first by default) and
- * paged in memory; facets count the derived statuses among those matching every other filter.
+ * paged in memory; facets count the derived statuses among those matching every other filter
+ * (statuses with no campaign left out).
  */
 import * as z from 'zod/mini';
 import { pageOf, sortRecords } from '../../shared/db/paging.ts';
@@ -23,6 +24,8 @@ export const handler = defineHandler({
     // Spend sorts by the amount in the organization's currency (other currencies are not comparable).
     const column = (c: CampaignView) => (sortBy === 'spend' ? (c.spend[tenant.currency] ?? 0) : c[sortBy]);
     const sorted = sortRecords(matching, column, input.sortDirection ?? (input.sortBy ? 'asc' : 'desc'));
-    return list(pageOf(sorted, input), { status: statusCounts(candidates.map((c) => c.status)) });
+    // Facets name the statuses present (DECISIONS.md's example: `{status: {active: 3, draft: 1}}`).
+    const status = Object.fromEntries(Object.entries(statusCounts(candidates.map((c) => c.status))).filter(([, n]) => n > 0));
+    return list(pageOf(sorted, input), { status });
   },
 });
