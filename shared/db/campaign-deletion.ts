@@ -70,7 +70,8 @@ export async function deleteCampaign(tenantId: string, campaignId: string): Prom
       await deleteFilesOf(tenantId, 'campaign', campaignId);
       return unlinked;
     } catch (error) {
-      if (cancellationReasons(error)?.[0] !== 'ConditionalCheckFailed') throw error;
+      // An unlink that raced this delete, or colliding writers: go round again.
+      if (!cancellationReasons(error)) throw error;
     }
   }
   throw conflict('The campaign kept changing while it was being deleted; retry.');

@@ -132,13 +132,13 @@ export async function linkActivity(
         : []),
     ];
     try {
-      await transactWriteRetrying(items as never);
+      await transactWriteRetrying(items as never, 3);
       return { link, created: true, previousCampaignId: read.campaignId };
     } catch (error) {
       const reasons = cancellationReasons(error);
-      if (!reasons?.includes('ConditionalCheckFailed')) throw error;
+      if (!reasons) throw error;
       if (reasons[1] === 'ConditionalCheckFailed') throw notFound('The campaign');
-      // The activity changed (a cost, another link) or went: read it again.
+      // The activity changed (a cost, another link) or went, or writers kept colliding: read it again.
     }
   }
   throw busy();
@@ -154,10 +154,11 @@ export async function unlinkActivity(tenantId: string, campaignId: string, activ
         activityUpdate(tenantId, activityId, read, null),
         campaignMove(tenantId, campaignId, read, -1),
         ...linkDeletes(tenantId, campaignId, activityId, read.campaignActivityId),
-      ] as never);
+      ] as never, 3);
       return { campaignActivityId: read.campaignActivityId ?? activityId, campaignId, activityId };
     } catch (error) {
-      if (!cancellationReasons(error)?.includes('ConditionalCheckFailed')) throw error;
+      // The activity changed meanwhile, or writers kept colliding: read it again.
+      if (!cancellationReasons(error)) throw error;
     }
   }
   throw busy();
