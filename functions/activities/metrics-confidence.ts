@@ -1,7 +1,6 @@
 /** GET /v1/activities/metrics/confidence — confidence of the activities' metrics, as defined in shared/domain/metrics-confidence.md. */
 import * as z from 'zod/mini';
 import { activitiesOfTenant, type Activity } from '../../shared/db/activities.ts';
-import { getTenant } from '../../shared/db/tenants.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { invalidInput } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
@@ -34,12 +33,12 @@ export const handler = defineHandler({
     startDate: z.optional(z.nullable(Day)),
     endDate: z.optional(z.nullable(Day)),
   }),
-  run: async ({ input: { organizationId, startDate = null, endDate = null } }) => {
+  run: async ({ input: { organizationId, startDate = null, endDate = null }, tenant }) => {
     if (startDate && endDate && endDate < startDate) {
       throw invalidInput('endDate is before startDate.', [{ path: 'endDate', message: 'Must not be before startDate.' }]);
     }
-    const [tenant, activities] = await Promise.all([getTenant(organizationId), activitiesOfTenant(organizationId)]);
-    const timeZone = tenant?.ianaTimezone ?? 'UTC';
+    const activities = await activitiesOfTenant(organizationId);
+    const timeZone = tenant!.details.ianaTimezone ?? 'UTC';
     const considered = activities.filter((a) => {
       const day = dayOf(a, timeZone);
       return (!startDate || day >= startDate) && (!endDate || day <= endDate);

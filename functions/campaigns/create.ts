@@ -9,7 +9,7 @@ import { created } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { checkDates } from '../../shared/schemas/date-order.ts';
 import { CampaignName, campaignFieldInputs } from './inputs.ts';
-import { campaignView, changedFields, receipt, requireOwnerMember, tenantOf } from './views.ts';
+import { campaignView, changedFields, receipt, requireOwnerMember } from './views.ts';
 
 export const handler = defineHandler({
   route: 'POST /v1/campaigns',
@@ -18,11 +18,11 @@ export const handler = defineHandler({
     ...campaignFieldInputs,
     name: CampaignName,
   }),
-  run: async ({ input }) => {
+  run: async ({ input, tenant }) => {
     const { organizationId, ...fields } = input;
     checkDates(fields.startAt, fields.endAt);
-    const [tenant] = await Promise.all([tenantOf(organizationId), requireOwnerMember(organizationId, fields.ownerUserId)]);
+    await requireOwnerMember(organizationId, fields.ownerUserId);
     const campaign = await createCampaign(organizationId, fields);
-    return created(campaignView(campaign, tenant), { mutation: receipt('create', campaign.id, changedFields({}, fields)) });
+    return created(campaignView(campaign, tenant!.details), { mutation: receipt('create', campaign.id, changedFields({}, fields)) });
   },
 });

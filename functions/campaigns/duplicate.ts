@@ -11,7 +11,7 @@ import { created } from '../../shared/http/result.ts';
 import { DateTime } from '../../shared/schemas/common.ts';
 import { checkDates } from '../../shared/schemas/date-order.ts';
 import { CampaignId, CampaignName } from './inputs.ts';
-import { campaignView, changedFields, isActiveMember, liveCampaign, receipt, tenantOf } from './views.ts';
+import { campaignView, changedFields, isActiveMember, liveCampaign, receipt } from './views.ts';
 import { duplicateFields } from './plan.ts';
 
 export const handler = defineHandler({
@@ -27,12 +27,9 @@ export const handler = defineHandler({
     const source = liveCampaign(record);
     const tenantId = tenant!.tenantId;
     checkDates(input.startAt, input.endAt);
-    const [scope, ownerStays] = await Promise.all([
-      tenantOf(tenantId),
-      source.ownerUserId ? isActiveMember(tenantId, source.ownerUserId) : false,
-    ]);
+    const ownerStays = source.ownerUserId ? await isActiveMember(tenantId, source.ownerUserId) : false;
     const fields = duplicateFields(source, input, ownerStays);
     const copy = await createCampaign(tenantId, fields);
-    return created(campaignView(copy, scope), { mutation: receipt('duplicate', copy.id, changedFields(campaignFields({ name: '' }), fields)) });
+    return created(campaignView(copy, tenant!.details), { mutation: receipt('duplicate', copy.id, changedFields(campaignFields({ name: '' }), fields)) });
   },
 });

@@ -4,11 +4,11 @@ import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { ok } from '../../shared/http/result.ts';
 import { CampaignId } from './inputs.ts';
-import { campaignView, liveCampaign, tenantOf } from './views.ts';
+import { campaignView, liveCampaign } from './views.ts';
 
 export const handler = defineHandler({
   route: 'GET /v1/campaigns/:id',
   input: z.strictObject(CampaignId),
   tenantOf: recordTenant('campaign', 'campaignId'),
-  run: async ({ tenant, record }) => ok(campaignView(liveCampaign(record), await tenantOf(tenant!.tenantId))),
+  run: async ({ tenant, record }) => ok(campaignView(liveCampaign(record), tenant!.details)),
 });

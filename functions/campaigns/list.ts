@@ -10,15 +10,14 @@ import { defineHandler } from '../../shared/http/handler.ts';
 import { list } from '../../shared/http/result.ts';
 import { paging, search } from '../../shared/schemas/common.ts';
 import { filterCampaigns, filterFields, type CampaignView } from './filters.ts';
-import { tenantOf } from './views.ts';
 
 const SORT_COLUMNS = ['name', 'createdAt', 'updatedAt', 'startAt', 'endAt', 'budget', 'status', 'activitiesCount', 'costsCount', 'spend'] as const;
 
 export const handler = defineHandler({
   route: 'GET /v1/campaigns',
   input: z.strictObject({ ...paging, ...search(SORT_COLUMNS), ...filterFields }),
-  run: async ({ input }) => {
-    const tenant = await tenantOf(input.organizationId);
+  run: async ({ input, tenant: scope }) => {
+    const tenant = scope!.details;
     const { candidates, matching } = await filterCampaigns(tenant, input);
     const sortBy = input.sortBy ?? 'createdAt';
     // Spend sorts by the amount in the organization's currency (other currencies are not comparable).

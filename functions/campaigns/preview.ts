@@ -13,16 +13,16 @@ import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { campaignFieldInputs } from './inputs.ts';
 import { duplicateFields, warningsFor } from './plan.ts';
-import { campaignView, changedFields, isActiveMember, tenantOf, timeZoneOf } from './views.ts';
+import { campaignView, changedFields, isActiveMember, timeZoneOf } from './views.ts';
 
 const OPERATIONS = ['create', 'update', 'delete', 'duplicate'] as const;
 
 export const handler = defineHandler({
   route: 'POST /v1/campaigns/preview',
   input: z.strictObject({ organizationId: Uuid, operation: z.enum(OPERATIONS), id: z.optional(Uuid), ...campaignFieldInputs }),
-  run: async ({ input }) => {
+  run: async ({ input, tenant: scope }) => {
     const { organizationId, operation, id, ...given } = input;
-    const tenant = await tenantOf(organizationId);
+    const tenant = scope!.details;
     let target: Campaign | undefined;
     if (operation !== 'create') {
       if (!id) throw invalidInput(`id is required to preview ${operation}.`, [{ path: 'id', message: `Required for ${operation}.` }]);

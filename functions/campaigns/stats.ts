@@ -9,13 +9,12 @@ import { statusCounts } from '../../shared/domain/campaign-status.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { ok } from '../../shared/http/result.ts';
 import { filterCampaigns, filterFields } from './filters.ts';
-import { tenantOf } from './views.ts';
 
 export const handler = defineHandler({
   route: 'GET /v1/campaigns/stats',
   input: z.strictObject(filterFields),
-  run: async ({ input }) => {
-    const tenant = await tenantOf(input.organizationId);
+  run: async ({ input, tenant: scope }) => {
+    const tenant = scope!.details;
     const { matching } = await filterCampaigns(tenant, input);
     const sums: Record<string, number> = {};
     for (const c of matching) {

@@ -6,7 +6,7 @@ import { defineHandler } from '../../shared/http/handler.ts';
 import { ok } from '../../shared/http/result.ts';
 import { checkDates } from '../../shared/schemas/date-order.ts';
 import { CampaignId, campaignFieldInputs } from './inputs.ts';
-import { campaignView, changedFields, liveCampaign, receipt, requireOwnerMember, tenantOf } from './views.ts';
+import { campaignView, changedFields, liveCampaign, receipt, requireOwnerMember } from './views.ts';
 
 export const handler = defineHandler({
   route: 'PATCH /v1/campaigns/:id',
@@ -17,13 +17,10 @@ export const handler = defineHandler({
     const { campaignId, ...changes } = input;
     checkDates(changes.startAt === undefined ? current.startAt : changes.startAt, changes.endAt === undefined ? current.endAt : changes.endAt);
     const changed = changedFields(current, changes);
-    const [scope] = await Promise.all([
-      tenantOf(tenant!.tenantId),
-      changed.includes('ownerUserId') ? requireOwnerMember(tenant!.tenantId, changes.ownerUserId) : undefined,
-    ]);
+    if (changed.includes('ownerUserId')) await requireOwnerMember(tenant!.tenantId, changes.ownerUserId);
     const updated = changed.length
       ? await updateCampaign(tenant!.tenantId, campaignId, Object.fromEntries(changed.map((f) => [f, changes[f]])))
       : current;
-    return ok(campaignView(updated, scope), { mutation: receipt('update', campaignId, changed) });
+    return ok(campaignView(updated, tenant!.details), { mutation: receipt('update', campaignId, changed) });
   },
 });

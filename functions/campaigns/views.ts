@@ -6,14 +6,8 @@ import { campaignStatus } from '../../shared/domain/campaign-status.ts';
 import { roundSpend } from '../../shared/domain/currencies.ts';
 import { CAMPAIGN_FIELDS, campaignFromItem, type Campaign, type CampaignFields } from '../../shared/db/campaigns.ts';
 import { getMembership } from '../../shared/db/memberships.ts';
-import { getTenant, type Tenant } from '../../shared/db/tenants.ts';
+import type { Tenant } from '../../shared/db/tenants.ts';
 import { invalidInput, notFound } from '../../shared/http/problem.ts';
-
-export async function tenantOf(tenantId: string): Promise<Tenant> {
-  const tenant = await getTenant(tenantId);
-  if (!tenant) throw notFound('The organization');
-  return tenant;
-}
 
 export const timeZoneOf = (tenant: Tenant) => tenant.ianaTimezone ?? 'UTC';
 

@@ -10,7 +10,6 @@
  */
 import * as z from 'zod/mini';
 import { roundSpend } from '../../shared/domain/currencies.ts';
-import { getTenant, DEFAULT_CURRENCY } from '../../shared/db/tenants.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
@@ -23,9 +22,9 @@ function addTo(spend: Record<string, number>, cost: CostView) {
 export const handler = defineHandler({
   route: 'GET /v1/costs/stats',
   input: z.strictObject({ organizationId: Uuid, ...costFilters, ...searchFilters }),
-  run: async ({ input: { organizationId, ...filters } }) => {
-    const [{ costs, activities }, tenant] = await Promise.all([findCosts(organizationId, filters), getTenant(organizationId)]);
-    const currency = tenant?.currency ?? DEFAULT_CURRENCY;
+  run: async ({ input: { organizationId, ...filters }, tenant }) => {
+    const { costs, activities } = await findCosts(organizationId, filters);
+    const currency = tenant!.details.currency;
     const totalSpend: Record<string, number> = {};
     const nonCampaignSpend: Record<string, number> = {};
     const byCategory = new Map<string, { name: string | null; spend: Record<string, number> }>();

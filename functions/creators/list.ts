@@ -11,7 +11,6 @@ import { list } from '../../shared/http/result.ts';
 import { paging, search } from '../../shared/schemas/common.ts';
 import { creatorFigures } from './figures.ts';
 import { filterCreators, filterFields, roleOf } from './filters.ts';
-import { workspaceOf } from './views.ts';
 
 const SORT_COLUMNS = [
   'name', 'createdAt', 'activitiesCount', 'totalFollowersCount', 'impressions', 'engagement', 'spend', 'cpe', 'cpm',
@@ -20,8 +19,8 @@ const SORT_COLUMNS = [
 export const handler = defineHandler({
   route: 'GET /v1/creators',
   input: z.strictObject({ ...paging, ...search(SORT_COLUMNS), ...filterFields }),
-  run: async ({ input }) => {
-    const tenant = await workspaceOf(input.workspaceId);
+  run: async ({ input, tenant: scope }) => {
+    const tenant = scope!.details;
     const { candidates, matching } = await filterCreators(tenant, input);
     const sortBy = input.sortBy ?? 'createdAt';
     const column = (c: Creator) => {

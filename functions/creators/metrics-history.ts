@@ -8,7 +8,7 @@ import { defineHandler } from '../../shared/http/handler.ts';
 import { list } from '../../shared/http/result.ts';
 import { intInput, Uuid } from '../../shared/schemas/common.ts';
 import { localDate } from '../../shared/domain/dates.ts';
-import { creatorInWorkspace, workspaceOf } from './views.ts';
+import { creatorInWorkspace } from './views.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -22,8 +22,9 @@ export function lastDays(days: number, timeZone: string, now = new Date()): stri
 export const handler = defineHandler({
   route: 'GET /v1/creators/metrics/history',
   input: z.strictObject({ workspaceId: Uuid, creatorId: Uuid, daysBack: z.optional(intInput(1, 365)) }),
-  run: async ({ input }) => {
-    const [tenant] = await Promise.all([workspaceOf(input.workspaceId), creatorInWorkspace(input.workspaceId, input.creatorId)]);
+  run: async ({ input, tenant: scope }) => {
+    const tenant = scope!.details;
+    await creatorInWorkspace(input.workspaceId, input.creatorId);
     const rows = lastDays(input.daysBack ?? 30, tenant.ianaTimezone ?? 'UTC').map((date) => ({ date, impressions: 0, engagement: 0, spend: 0 }));
     return { ...list({ items: rows, totalCount: rows.length }), meta: { currency: tenant.currency, freshness: null, warnings: [] } };
   },

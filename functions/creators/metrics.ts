@@ -8,14 +8,14 @@ import { defineHandler } from '../../shared/http/handler.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { creatorFigures, roundMoney } from './figures.ts';
-import { creatorInWorkspace, workspaceOf } from './views.ts';
+import { creatorInWorkspace } from './views.ts';
 
 export const handler = defineHandler({
   route: 'GET /v1/creators/metrics',
   input: z.strictObject({ workspaceId: Uuid, creatorId: Uuid }),
-  run: async ({ input }) => {
-    const [tenant, creator] = await Promise.all([workspaceOf(input.workspaceId), creatorInWorkspace(input.workspaceId, input.creatorId)]);
-    const currency = tenant.currency;
+  run: async ({ input, tenant }) => {
+    const creator = await creatorInWorkspace(input.workspaceId, input.creatorId);
+    const currency = tenant!.details.currency;
     const figures = creatorFigures(creator, currency);
     const otherCurrencySpend = Object.fromEntries(
       Object.entries(creator.spend ?? {})

@@ -7,14 +7,13 @@ import { ensureOwnBrand } from '../../shared/db/creators.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { created, ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
-import { creatorView, withSocialAccounts, workspaceOf } from './views.ts';
+import { creatorView, withSocialAccounts } from './views.ts';
 
 export const handler = defineHandler({
   route: 'POST /v1/creators/own-brand',
   input: z.strictObject({ workspaceId: Uuid }),
-  run: async ({ input: { workspaceId } }) => {
-    const tenant = await workspaceOf(workspaceId);
-    const { creator, created: isNew } = await ensureOwnBrand(workspaceId, tenant.name);
+  run: async ({ input: { workspaceId }, tenant }) => {
+    const { creator, created: isNew } = await ensureOwnBrand(workspaceId, tenant!.details.name);
     return isNew ? created(creatorView(creator, [])) : ok(await withSocialAccounts(creator));
   },
 });

@@ -4,13 +4,12 @@ import { defineHandler } from '../../shared/http/handler.ts';
 import { ok } from '../../shared/http/result.ts';
 import { roundMoney } from './figures.ts';
 import { filterCreators, filterFields, roleOf } from './filters.ts';
-import { workspaceOf } from './views.ts';
 
 export const handler = defineHandler({
   route: 'GET /v1/creators/stats',
   input: z.strictObject(filterFields),
-  run: async ({ input }) => {
-    const tenant = await workspaceOf(input.workspaceId);
+  run: async ({ input, tenant: scope }) => {
+    const tenant = scope!.details;
     const { matching } = await filterCreators(tenant, input);
     const byRole: Record<string, number> = {};
     const spend: Record<string, number> = {};

@@ -7,6 +7,7 @@ import { documentClient, tableName } from './client.ts';
 import { keys, type Key } from './keys.ts';
 import type { Membership } from './memberships.ts';
 import { batchGet, recordOf } from './operations.ts';
+import { isLive, tenantFromItem, type Tenant } from './tenants.ts';
 
 export interface TenantAccess {
   accountDeleted: boolean;
@@ -14,6 +15,8 @@ export interface TenantAccess {
   membership: Membership | undefined;
   /** The record asked for alongside, when it exists. */
   record: Record<string, unknown> | undefined;
+  /** The tenant's record when it is live (handlers need its timezone and currency). */
+  tenant: Tenant | undefined;
 }
 
 /**
@@ -34,8 +37,9 @@ export async function tenantAccess(tenantId: string, userId: string, recordKey?:
   const tenant = find(keys.tenant(tenantId));
   const member = find(keys.membership(tenantId, userId));
   const record = recordKey ? find(recordKey) : undefined;
-  const tenantLive = tenant !== undefined && tenant.deletedAt === undefined && tenant.deletingAt === undefined;
+  const tenantLive = isLive(tenant);
   return {
+    tenant: tenantLive ? tenantFromItem(tenant) : undefined,
     accountDeleted: profile?.deletedAt !== undefined,
     membership: tenantLive && member && member.deletedAt === undefined ? recordOf<Membership>(member) : undefined,
     record: record && record.deletedAt === undefined ? record : undefined,

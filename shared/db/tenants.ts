@@ -64,12 +64,13 @@ export const DEFAULT_CURRENCY = 'USD';
 const UPDATABLE = ['name', 'ianaTimezone', 'currency', 'avatarKey', 'conversionValue', 'defaultAttributionWindowDays'] as const;
 export type TenantChanges = Partial<Pick<Tenant, (typeof UPDATABLE)[number]>>;
 
-function toTenant(item: Record<string, unknown>): Tenant {
+/** The record of a stored tenant item (without its counters and deletion marks). */
+export function tenantFromItem(item: Record<string, unknown>): Tenant {
   const { memberCount: _m, ownerCount: _o, deletedAt: _d, deletingAt: _g, ...tenant } = recordOf<StoredTenant>(item);
   return tenant;
 }
 
-function isLive(item: Record<string, unknown> | undefined): item is Record<string, unknown> {
+export function isLive(item: Record<string, unknown> | undefined): item is Record<string, unknown> {
   return item !== undefined && item.deletedAt === undefined && item.deletingAt === undefined;
 }
 
@@ -125,7 +126,7 @@ export function newTenantItems(input: NewTenant) {
       },
     },
   ];
-  return { tenant: toTenant(tenant as unknown as Record<string, unknown>), transactItems };
+  return { tenant: tenantFromItem(tenant as unknown as Record<string, unknown>), transactItems };
 }
 
 /** Creates a tenant whose creator is its active owner, with a zeroed aggregate. */
@@ -138,7 +139,7 @@ export async function createTenant(input: NewTenant): Promise<Tenant> {
 /** A live tenant (not deleted or being deleted), or undefined. */
 export async function getTenant(tenantId: string, { consistent = false } = {}): Promise<Tenant | undefined> {
   const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.tenant(tenantId), ConsistentRead: consistent }));
-  return isLive(out.Item) ? toTenant(out.Item) : undefined;
+  return isLive(out.Item) ? tenantFromItem(out.Item) : undefined;
 }
 
 /** Member and owner counts of a live tenant (for the ownership safeguards). */
@@ -157,7 +158,7 @@ export async function getTenantsWithAggregates(tenantIds: readonly string[]): Pr
   const aggregates = new Map<string, TenantAggregate>();
   for (const item of items) {
     const tenantId = (item.pk as string).slice('TENANT#'.length);
-    if (item.sk === 'TENANT' && isLive(item)) tenants.set(tenantId, toTenant(item));
+    if (item.sk === 'TENANT' && isLive(item)) tenants.set(tenantId, tenantFromItem(item));
     if (item.sk === 'AGGREGATE') {
       const { pk: _pk, sk: _sk, ...aggregate } = item;
       aggregates.set(tenantId, { ...EMPTY_AGGREGATE, ...(aggregate as Partial<TenantAggregate>) });
@@ -196,7 +197,7 @@ export async function updateTenant(tenantId: string, changes: TenantChanges): Pr
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return toTenant(out.Attributes ?? {});
+    return tenantFromItem(out.Attributes ?? {});
   } catch (error) {
     if (isConditionFailure(error)) throw notFound('The organization');
     throw error;

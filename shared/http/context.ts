@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { MiddyfiedHandler, Request } from '@middy/core';
 import type { Route } from '../../functions/routes.ts';
+import type { Tenant } from '../db/tenants.ts';
 
 export type Role = 'viewer' | 'member' | 'owner';
 
@@ -17,6 +18,8 @@ export interface Caller {
 export interface TenantScope {
   tenantId: string;
   role: Role;
+  /** The tenant's record as authorization read it (name, timezone, currency): no handler reads it again. */
+  details: Tenant;
 }
 
 /** Per-request state the middleware chain builds up, kept on the Lambda context. */

@@ -1,6 +1,7 @@
 /**
  * In-process latency of GET /v1/users/:id against DynamoDB Local, next to a bare handler making the
- * same DynamoDB call without middleware; and DynamoDB round trips per request for a few routes.
+ * same DynamoDB call without middleware; and DynamoDB round trips per request for a few routes
+ * (users, and the campaign reads and links).
  * Calls alternate between the two, one by one, so machine noise hits both alike.
  */
 import { randomUUID } from 'node:crypto';
@@ -11,7 +12,8 @@ import type { LocalIssuer } from '../../infra/local/issuer.ts';
 import { documentClient, tableName } from '../../shared/db/client.ts';
 import type { ApiEvent } from '../../shared/http/context.ts';
 import { keys } from '../../shared/db/keys.ts';
-import { putMembership } from '../../shared/db/memberships.ts';
+import { createActivity } from '../../shared/db/activities.ts';
+import { createTenant } from '../../shared/db/tenants.ts';
 import { countDynamoCalls } from '../support/dynamodb-calls.ts';
 import { summarize } from './stats.ts';
 
@@ -80,11 +82,18 @@ export async function measureLatency(issuer: LocalIssuer) {
 export async function measureCallsPerRequest(issuer: LocalIssuer) {
   const counter = countDynamoCalls();
   const userId = randomUUID();
-  const orgId = randomUUID();
   const auth = { authorization: `Bearer ${issuer.mint({ userId })}` };
   const json = { ...auth, 'content-type': 'application/json' };
-  await dispatch({ method: 'POST', url: '/v1/users', headers: json, body: Buffer.from(JSON.stringify({ userId, email: `${userId}@bench.example` })) });
-  await putMembership({ tenantId: orgId, userId, role: 'owner' });
+  const send = async (label: string, method: string, url: string, body?: unknown) => {
+    const response = await dispatch({ method, url, headers: body ? json : auth, ...(body ? { body: Buffer.from(JSON.stringify(body)) } : {}) });
+    if (response.statusCode >= 300) throw new Error(`${label}: ${response.statusCode} ${response.body}`);
+    return JSON.parse(response.body ?? '{}') as { data: { id: string } };
+  };
+  await send('sign-up', 'POST', '/v1/users', { userId, email: `${userId}@bench.example` });
+  const { id: orgId } = await createTenant({ name: 'Bench', ownerUserId: userId });
+  const activity = await createActivity(orgId, { channel: 'youtube', activity: 'youtube_video', name: 'Bench video' });
+  const campaignId = (await send('campaign', 'POST', '/v1/campaigns', { organizationId: orgId, name: 'Bench campaign' })).data.id;
+  const other = (await send('campaign', 'POST', '/v1/campaigns', { organizationId: orgId, name: 'Bench other' })).data.id;
 
   const requests: { label: string; method: string; url: string; body?: unknown }[] = [
     { label: 'GET /v1/users/:id (read one record)', method: 'GET', url: `/v1/users/${userId}` },
@@ -92,17 +101,16 @@ export async function measureCallsPerRequest(issuer: LocalIssuer) {
     { label: 'GET /v1/users (members list)', method: 'GET', url: `/v1/users?organizationId=${orgId}&pageIndex=0&pageSize=20` },
     { label: 'PATCH /v1/users/:id (name)', method: 'PATCH', url: `/v1/users/${userId}`, body: { name: 'Bench' } },
     { label: 'PATCH /v1/users/:id/settings', method: 'PATCH', url: `/v1/users/${userId}/settings`, body: { preferences: { a: 1 } } },
+    { label: 'POST /v1/campaigns', method: 'POST', url: '/v1/campaigns', body: { organizationId: orgId, name: 'Counted' } },
+    { label: 'GET /v1/campaigns/:id', method: 'GET', url: `/v1/campaigns/${campaignId}` },
+    { label: 'GET /v1/campaigns (list)', method: 'GET', url: `/v1/campaigns?organizationId=${orgId}&pageIndex=0&pageSize=20` },
+    { label: 'POST /v1/campaigns/:id/activities (link)', method: 'POST', url: `/v1/campaigns/${campaignId}/activities`, body: { activityId: activity.id } },
+    { label: 'POST /v1/campaigns/:id/activities (move)', method: 'POST', url: `/v1/campaigns/${other}/activities`, body: { activityId: activity.id } },
   ];
   const out: Record<string, number> = {};
   for (const r of requests) {
     const before = counter.read();
-    const response = await dispatch({
-      method: r.method,
-      url: r.url,
-      headers: r.body ? json : auth,
-      ...(r.body ? { body: Buffer.from(JSON.stringify(r.body)) } : {}),
-    });
-    if (response.statusCode >= 300) throw new Error(`${r.label}: ${response.statusCode} ${response.body}`);
+    await send(r.label, r.method, r.url, r.body);
     out[r.label] = counter.read() - before;
   }
   return out;

@@ -82,7 +82,7 @@ console.log(`  with middleware  ${overhead.withMiddleware.median} / ${overhead.w
 console.log(`  bare handler     ${overhead.bareHandler.median} / ${overhead.bareHandler.p99}`);
 console.log(`  overhead         ${overhead.overhead.median} / ${overhead.overhead.p99}`);
 console.log('\nDynamoDB round trips per request');
-for (const [label, n] of Object.entries(calls)) console.log(`  ${label.padEnd(40)} ${n}`);
+for (const [label, n] of Object.entries(calls)) console.log(`  ${label.padEnd(44)} ${n}`);
 console.log(`\nSummary (expected: bundles <= 450 KB, import <= 1.15x DynamoDB reference, overhead p99 <= 0.3 ms, read <= 2 calls)`);
 console.log(JSON.stringify(summary, null, 2));
 console.log('\nWrote test/bench/results.json');

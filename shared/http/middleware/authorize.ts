@@ -17,6 +17,9 @@ import type { Key } from '../../db/keys.ts';
 import type { ApiContext, ApiEvent, ApiResponse, Caller, RequestState, Role, TenantScope } from '../context.ts';
 import { forbidden, invalidInput, notFound, unauthenticated } from '../problem.ts';
 
+/** The caller's role in a tenant, with the tenant's record. */
+type RoleInTenant = Omit<TenantScope, 'tenantId'>;
+
 const RANK: Record<Role, number> = { viewer: 1, member: 2, owner: 3 };
 
 /**
@@ -45,10 +48,10 @@ async function activeRole(
   what: string,
   state: RequestState,
   recordKey?: Key,
-): Promise<Role> {
-  const { accountDeleted, membership, record } = await tenantAccess(tenantId, caller.userId, recordKey);
+): Promise<RoleInTenant> {
+  const { accountDeleted, membership, record, tenant } = await tenantAccess(tenantId, caller.userId, recordKey);
   if (accountDeleted) throw unauthenticated('This account has been deleted.');
-  if (membership?.status !== 'active') {
+  if (membership?.status !== 'active' || !tenant) {
     if (hidden) throw notFound(what);
     throw forbidden('You are not a member of this organization.');
   }
@@ -56,7 +59,7 @@ async function activeRole(
     if (!record) throw notFound(what);
     state.record = record;
   }
-  return membership.role;
+  return { role: membership.role, details: tenant };
 }
 
 async function tenantScope(
@@ -68,12 +71,12 @@ async function tenantScope(
   const access = route.access as Exclude<Access, 'self'>;
   const input = state.input as Record<string, unknown>;
   let tenantId: string;
-  let role: Role;
+  let scope: RoleInTenant;
   if (tenantOf) {
     const found = await tenantOf(input as never, caller);
     if (!found) throw notFound('The record');
     tenantId = found.tenantId;
-    role = await activeRole(tenantId, caller, !found.scopeInput, 'The record', state, found.recordKey);
+    scope = await activeRole(tenantId, caller, !found.scopeInput, 'The record', state, found.recordKey);
   } else {
     // Path-named tenants first, so that a tenant the caller cannot see answers 404 there.
     const named = SCOPE_FIELDS.filter((field) => typeof input[field] === 'string').sort(
@@ -82,7 +85,7 @@ async function tenantScope(
     if (!named.length) throw new Error(`Route ${route.key} declares tenant access but has no tenant input`);
     // Each named tenant must be the caller's (a foreign one is 403, or 404 from the path); two
     // different tenants of the caller's are ambiguous input.
-    const roles = new Map<string, Role>();
+    const roles = new Map<string, RoleInTenant>();
     for (const field of named) {
       const id = input[field] as string;
       if (!roles.has(id)) roles.set(id, await activeRole(id, caller, state.fromPath.has(field), 'The organization', state));
@@ -93,10 +96,11 @@ async function tenantScope(
         named.map((path) => ({ path, message: 'Names a different tenant than the other scope input.' })),
       );
     }
-    [[tenantId, role]] = [...roles] as [[string, Role]];
+    [[tenantId, scope]] = [...roles] as [[string, RoleInTenant]];
   }
+  const { role, details } = scope;
   if (!roleAllows(role, access)) throw forbidden(`This needs the ${access} role or higher; you are ${role}.`);
-  return { tenantId, role };
+  return { tenantId, role, details };
 }
 
 export function authorize<I>(route: Route, tenantOf?: TenantOf<I>): MiddlewareObj<ApiEvent, ApiResponse, Error, ApiContext> {

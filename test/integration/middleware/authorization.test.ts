@@ -131,7 +131,7 @@ describe('authorize: tenant named in the query or body -> 403', () => {
     const tenantId = await tenantWith('owner');
     const res = await invoke(checkout, 'POST', '/v1/billing/checkout-session', { token: caller.token, body: { organizationId: tenantId } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toEqual({ data: { tenantId, role: 'owner' } });
+    expect(res.body).toEqual({ data: { tenantId, role: 'owner', details: expect.objectContaining({ id: tenantId }) } });
   });
 
   // Both scope spellings are accepted on routes of both forms (DECISIONS.md), so each one named
@@ -154,7 +154,7 @@ describe('authorize: tenant named in the query or body -> 403', () => {
     const mine = await tenantWith('viewer');
     const res = await invoke(listCampaigns, 'GET', `/v1/campaigns?workspace_id=${mine}`, { token: caller.token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data).toEqual({ scope: mine, tenant: { tenantId: mine, role: 'viewer' } });
+    expect(res.body.data).toEqual({ scope: mine, tenant: { tenantId: mine, role: 'viewer', details: expect.objectContaining({ id: mine }) } });
   });
 });
 
@@ -178,7 +178,7 @@ describe('authorize: tenant named in the path -> 404 for non-members', () => {
     const tenantId = await tenantWith('viewer');
     const res = await invoke(getOrganization, 'GET', `/v1/organizations/${tenantId}`, { token: caller.token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data).toEqual({ tenantId, role: 'viewer' });
+    expect(res.body.data).toEqual({ tenantId, role: 'viewer', details: expect.objectContaining({ id: tenantId }) });
     expect(res.body._meta.requestId).toBeTypeOf('string');
   });
 
@@ -231,6 +231,6 @@ describe('authorize: tenant found through a record (tenantOf) -> 404 for non-mem
     notes.set(noteId, { tenantId });
     const res = await invoke(getNote, 'GET', `/v1/notes/${noteId}`, { token: caller.token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data).toEqual({ id: noteId, tenant: { tenantId, role: 'viewer' } });
+    expect(res.body.data).toEqual({ id: noteId, tenant: { tenantId, role: 'viewer', details: expect.objectContaining({ id: tenantId }) } });
   });
 });
