@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { conflict, notFound } from '../http/problem.ts';
 import { aggregateUpdate } from './aggregates.ts';
+import { LIVE_CAMPAIGN } from './campaigns.ts';
 import { documentClient, tableName } from './client.ts';
 import { keys } from './keys.ts';
 import { cancellationReasons, queryPrefix, transactWriteRetrying } from './operations.ts';
@@ -83,7 +84,7 @@ function campaignMove(tenantId: string, campaignId: string, read: ActivityState,
     spends: sign === 1 ? read.spend : negate(read.spend),
   })!;
   // A campaign being deleted takes no new activities.
-  if (open) update.Update.ConditionExpression = 'attribute_exists(pk) AND attribute_not_exists(deletingAt)';
+  if (open) update.Update.ConditionExpression = LIVE_CAMPAIGN;
   return update;
 }
 

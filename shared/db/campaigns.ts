@@ -18,6 +18,9 @@ import { pointerPut } from './records.ts';
 
 export const CAMPAIGN_COUNTERS = ['activitiesCount', 'costsCount'] as const;
 
+/** The condition that a campaign exists and is not being deleted (writes that add to it). */
+export const LIVE_CAMPAIGN = 'attribute_exists(pk) AND attribute_not_exists(deletingAt)';
+
 /** The planning brief (Form A): what duplicate copies. */
 export const BRIEF_FIELDS = ['summary', 'objective', 'audience', 'keyMessage', 'desiredOutcomes', 'channels', 'ownerUserId', 'tags'] as const;
 
@@ -132,7 +135,7 @@ export async function updateCampaign(tenantId: string, campaignId: string, chang
         TableName: tableName(),
         Key: keys.campaign(tenantId, campaignId),
         UpdateExpression: `SET ${parts.join(', ')}`,
-        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deletingAt)',
+        ConditionExpression: LIVE_CAMPAIGN,
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
         ReturnValues: 'ALL_NEW',

@@ -15,6 +15,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { conflict, invalidInput, notFound } from '../http/problem.ts';
+import { campaignFromItem, getCampaign, LIVE_CAMPAIGN } from './campaigns.ts';
 import { documentClient, tableName } from './client.ts';
 import { keys, type Key } from './keys.ts';
 import { batchGet, cancellationReasons, queryPrefix, recordOf } from './operations.ts';
@@ -107,13 +108,6 @@ const busy = () => conflict('The measurement is being changed by others right no
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const backoff = (attempt: number) => sleep(10 * 2 ** attempt + Math.random() * 20);
 
-/**
- * A live campaign: the condition of every write that adds a measurement to it. A campaign being
- * deleted carries `deletingAt` before its measurements are retired, so none can be added after.
- */
-const LIVE_CAMPAIGN = 'attribute_exists(pk) AND attribute_not_exists(deletingAt) AND attribute_not_exists(deletedAt)';
-const isLiveCampaign = (item: Record<string, unknown> | undefined) =>
-  item !== undefined && item.deletingAt === undefined && item.deletedAt === undefined;
 
 const measurementKey = (tenantId: string, m: Pick<StoredMeasurement, 'campaignId' | 'id'>): Key =>
   keys.outcomeMeasurement(tenantId, m.campaignId, m.id);
@@ -211,7 +205,8 @@ export async function createMeasurement(
   const found = await batchGet([keys.campaign(tenantId, campaignId), keys.outcomeDefinition(tenantId, fields.outcomeDefinitionId)]);
   const campaign = found.find((item) => item.sk === keys.campaign(tenantId, campaignId).sk);
   const definitionItem = found.find((item) => item.sk !== keys.campaign(tenantId, campaignId).sk);
-  if (!isLiveCampaign(campaign)) throw campaignMissing();
+  // A campaign being deleted carries `deletingAt` before its measurements are retired: none can be added after.
+  if (!campaign || !campaignFromItem(campaign)) throw campaignMissing();
   if (!definitionItem || definitionItem.deletedAt !== undefined) throw definitionMissing();
   const definition = definitionFromItem(definitionItem);
   const now = new Date();
@@ -385,11 +380,8 @@ async function campaignOutcomes(tenantId: string, campaignId: string): Promise<L
  * the campaign does not exist in the tenant.
  */
 export async function measurementsOfCampaign(tenantId: string, campaignId: string): Promise<Measurement[]> {
-  const [campaign, loaded] = await Promise.all([
-    documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.campaign(tenantId, campaignId) })),
-    campaignOutcomes(tenantId, campaignId),
-  ]);
-  if (!isLiveCampaign(campaign.Item)) throw campaignMissing();
+  const [campaign, loaded] = await Promise.all([getCampaign(tenantId, campaignId), campaignOutcomes(tenantId, campaignId)]);
+  if (!campaign) throw campaignMissing();
   const live = loaded.filter((l) => l.measurement.deletedAt === undefined);
   const definitions = await outcomeDefinitionsById(tenantId, live.map((l) => l.measurement.outcomeDefinitionId));
   return live

@@ -26,7 +26,6 @@ type Item = Record<string, unknown>;
 /** Items written to the partition while a pass ran are caught by the next; this bounds the passes. */
 const MAX_PASSES = 5;
 
-
 async function markDeleting(tenantId: string): Promise<void> {
   const now = new Date().toISOString();
   try {
