@@ -1,6 +1,7 @@
 /**
  * The local token issuer of `npm start` and the tests: an RSA key pair, its JWKS, and RS256 JWTs
- * shaped like the cloud issuer's (`sub` = userId, `iss`, `aud`, `exp`; `act` for an agent token).
+ * shaped like the cloud issuer's (`sub` = userId, `iss`, `aud`, `exp`; `email` with `email_verified`;
+ * `act` for an agent token).
  * Signing is a few lines of node:crypto, so no JOSE library ships for local use only.
  */
 import { createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID, sign, type KeyObject } from 'node:crypto';
@@ -20,6 +21,11 @@ export interface TokenClaims {
   expiresIn?: number;
   audience?: string;
   issuer?: string;
+  /**
+   * Claims set last, over the ones above (tests: a token without `exp`, a Cognito-shaped token);
+   * a claim given as `undefined` is left out.
+   */
+  claims?: Record<string, unknown>;
 }
 
 export interface Jwks {
@@ -73,9 +79,11 @@ export class LocalIssuer {
       iat: now,
       exp: now + (claims.expiresIn ?? 3600),
       jti: randomUUID(),
-      ...(claims.email ? { email: claims.email } : {}),
+      // The issuer vouches for the address it is given, as an IdP does once the user confirmed it.
+      ...(claims.email ? { email: claims.email, email_verified: true } : {}),
       ...(claims.name ? { name: claims.name } : {}),
       ...(claims.agent ? { act: { sub: `agent:${claims.userId}` } } : {}),
+      ...claims.claims,
     };
     const header = { alg: 'RS256', typ: 'JWT', kid: this.kid };
     const signingInput = `${b64url(JSON.stringify(header))}.${b64url(JSON.stringify(payload))}`;

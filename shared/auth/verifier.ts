@@ -4,27 +4,83 @@
  */
 import { CognitoJwtVerifier, JwtRsaVerifier } from 'aws-jwt-verify';
 import {
+  CognitoJwtInvalidClientIdError,
+  CognitoJwtInvalidTokenUseError,
   FetchError,
   JwksNotAvailableInCacheError,
   JwksValidationError,
   JwtBaseError,
+  JwtExpiredError,
+  JwtInvalidAudienceError,
+  JwtInvalidClaimError,
+  JwtInvalidIssuerError,
+  JwtInvalidSignatureAlgorithmError,
+  JwtInvalidSignatureError,
+  JwtNotBeforeError,
+  JwtParseError,
+  JwtWithoutValidKidError,
+  KidNotFoundInJwksError,
 } from 'aws-jwt-verify/error';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
 import { config } from '../config.ts';
 
 export interface VerifiedToken {
   sub: string;
+  /** The address the issuer vouches for: its `email` claim, unless `email_verified` is false. */
   email?: string;
   name?: string;
   /** RFC 8693 actor claim: present on an agent's token acting for `sub`. */
   act?: unknown;
 }
 
-/** The token itself is not acceptable (expired, badly signed, wrong claims, unparseable). */
+/**
+ * The token itself is not acceptable (expired, badly signed, wrong claims, unparseable). `reason`
+ * says what is wrong in words a client can act on ("it has expired"), never a class name.
+ */
 export class TokenRejected extends Error {
   constructor(readonly reason: string) {
     super(`token rejected: ${reason}`);
   }
+}
+
+/** DECISIONS.md "Identity and tokens": tokens live at most 24 hours. */
+export const MAX_TOKEN_LIFETIME_SECONDS = 24 * 3600;
+
+/** What each aws-jwt-verify rejection means, most specific first (the classes extend each other). */
+const REASONS: [abstract new (...args: never[]) => Error, string][] = [
+  [JwtExpiredError, 'it has expired'],
+  [JwtNotBeforeError, 'it is not valid yet (nbf)'],
+  [JwtInvalidIssuerError, 'it was issued by another issuer'],
+  [JwtInvalidAudienceError, 'it was issued for another audience'],
+  [CognitoJwtInvalidClientIdError, 'it was issued for another client'],
+  [CognitoJwtInvalidTokenUseError, 'it is not an access token'],
+  [JwtInvalidSignatureAlgorithmError, 'its signature algorithm is not accepted'],
+  [JwtInvalidSignatureError, 'its signature does not verify'],
+  [KidNotFoundInJwksError, 'it is not signed by a key of the issuer'],
+  [JwtWithoutValidKidError, 'it names no signing key (kid)'],
+  [JwtParseError, 'it is not a well-formed JWT'],
+  [JwtInvalidClaimError, 'one of its claims is not acceptable'],
+];
+
+function reasonOf(error: JwtBaseError): string {
+  return REASONS.find(([kind]) => error instanceof kind)?.[1] ?? 'it could not be verified';
+}
+
+/**
+ * aws-jwt-verify checks `exp` only when a token has one: a token without it, or one minted to live
+ * longer than a day, would be a credential that never (or only much later) stops working.
+ */
+function checkLifetime(payload: JwtPayload): void {
+  const { exp, iat } = payload;
+  if (typeof exp !== 'number') throw new TokenRejected('it has no expiry (exp)');
+  const from = typeof iat === 'number' ? iat : Date.now() / 1000;
+  if (exp - from > MAX_TOKEN_LIFETIME_SECONDS) throw new TokenRejected('it lives longer than 24 hours');
+}
+
+/** `email_verified` may be a boolean or, from some issuers, the string "false". */
+function vouchedEmail(payload: JwtPayload): string | undefined {
+  if (typeof payload.email !== 'string' || payload.email === '') return undefined;
+  return payload.email_verified === false || payload.email_verified === 'false' ? undefined : payload.email;
 }
 
 type Verify = (token: string) => Promise<JwtPayload>;
@@ -33,9 +89,16 @@ let verify: Verify | undefined;
 
 function createVerifier(): Verify {
   const poolId = config.cognitoUserPoolId();
+  const inline = config.jwksJson();
   if (poolId) {
-    // Cognito access tokens carry `client_id` rather than `aud`.
+    // Access tokens only: a Cognito ID token (`token_use: id`) is rejected. Access tokens carry
+    // `client_id` rather than `aud`.
     const cognito = CognitoJwtVerifier.create({ userPoolId: poolId, tokenUse: 'access', clientId: config.jwtAudience() });
+    if (inline) {
+      // Tests hand the pool's keys over inline, so the Cognito rules run without a network fetch.
+      cognito.cacheJwks(JSON.parse(inline));
+      return async (token) => cognito.verifySync(token);
+    }
     return (token) => cognito.verify(token);
   }
   const issuer = config.jwtIssuer();
@@ -44,7 +107,6 @@ function createVerifier(): Verify {
     audience: config.jwtAudience(),
     jwksUri: config.jwksUri() ?? `${issuer.replace(/\/$/, '')}/.well-known/jwks.json`,
   });
-  const inline = config.jwksJson();
   if (inline) {
     // The local issuer hands its keys over inline (aws-jwt-verify fetches only https JWKS URIs);
     // verifying synchronously against them means an unknown key is a rejected token, never a fetch.
@@ -75,14 +137,14 @@ function cached(token: string): VerifiedToken | undefined {
   return undefined;
 }
 
-function remember(token: string, result: VerifiedToken, exp: number | undefined): void {
-  if (exp === undefined) return;
+function remember(token: string, result: VerifiedToken, exp: number): void {
   if (verified.size >= MAX_CACHED_TOKENS) verified.delete(verified.keys().next().value!);
   verified.set(token, { token: result, expiresAtMs: exp * 1000 });
 }
 
 /**
- * Verifies signature, issuer, audience and expiry. Throws `TokenRejected` for a token that is not
+ * Verifies signature, issuer, audience, expiry and lifetime (`exp` required, at most 24 hours).
+ * Throws `TokenRejected` for a token that is not
  * acceptable, and anything else (configuration, JWKS unavailable) as it is.
  */
 export async function verifyToken(token: string): Promise<VerifiedToken> {
@@ -93,17 +155,18 @@ export async function verifyToken(token: string): Promise<VerifiedToken> {
   try {
     payload = await verify(token);
   } catch (error) {
-    if (error instanceof JwtBaseError && !isKeyProblem(error)) throw new TokenRejected(error.name);
+    if (error instanceof JwtBaseError && !isKeyProblem(error)) throw new TokenRejected(reasonOf(error));
     throw error;
   }
-  if (typeof payload.sub !== 'string' || payload.sub === '') throw new TokenRejected('no sub claim');
+  checkLifetime(payload);
+  if (typeof payload.sub !== 'string' || payload.sub === '') throw new TokenRejected('it names no user (sub)');
   const result: VerifiedToken = {
     sub: payload.sub,
-    email: typeof payload.email === 'string' ? payload.email : undefined,
+    email: vouchedEmail(payload),
     name: typeof payload.name === 'string' ? payload.name : undefined,
     act: payload.act,
   };
-  remember(token, result, payload.exp);
+  remember(token, result, payload.exp!);
   return result;
 }
 

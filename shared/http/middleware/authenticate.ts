@@ -26,8 +26,9 @@ export async function authenticateEvent(event: ApiEvent): Promise<Caller> {
   } catch (error) {
     // A configuration or JWKS-fetch failure is ours, not the caller's: it stays a 500.
     if (!(error instanceof TokenRejected)) throw error;
-    // Expired, wrongly signed, wrong issuer or audience, malformed: all one answer; the kind is safe to say.
-    throw unauthenticated(`The bearer token is not valid (${error.reason}).`);
+    // Expired, wrongly signed, wrong issuer or audience, malformed: all one status; what is wrong
+    // is safe to say, in words (never a class name).
+    throw unauthenticated(`The bearer token is not valid: ${error.reason}.`);
   }
 }
 

@@ -99,6 +99,37 @@ describe('authenticate: 401 unauthenticated for every invalid credential', () =>
     expectProblem(await call('GET', url, { token: tokenFor('') }), 401, 'unauthenticated');
   });
 
+  it('answers 401 for a correctly signed token without exp', async () => {
+    const res = await call('GET', url, { token: tokenFor(user.userId, { claims: { exp: undefined } }) });
+    expectProblem(res, 401, 'unauthenticated');
+    expect(res.body.detail).toBe('The bearer token is not valid: it has no expiry (exp).');
+  });
+
+  it('answers 401 for a token that lives more than 24 hours', async () => {
+    const res = await call('GET', url, { token: tokenFor(user.userId, { expiresIn: 24 * 3600 + 60 }) });
+    expectProblem(res, 401, 'unauthenticated');
+    expect(res.body.detail).toBe('The bearer token is not valid: it lives longer than 24 hours.');
+  });
+
+  it('says what is wrong with a token in words, never an error class name', async () => {
+    const other = LocalIssuer.ephemeral();
+    const cases: [string, string][] = [
+      [tokenFor(user.userId, { expiresIn: -60 }), 'it has expired'],
+      [forgedToken(user.userId), 'its signature does not verify'],
+      [other.mint({ userId: user.userId }), 'it is not signed by a key of the issuer'],
+      [tokenFor(user.userId, { audience: 'someone-else' }), 'it was issued for another audience'],
+      [tokenFor(user.userId, { issuer: 'https://evil.example.com/issuer' }), 'it was issued by another issuer'],
+      ['not-a.jwt', 'it is not a well-formed JWT'],
+      [unsignedToken(user.userId), ''],
+    ];
+    for (const [token, reason] of cases) {
+      const res = await call('GET', url, { token });
+      expectProblem(res, 401, 'unauthenticated');
+      expect(res.body.detail).toContain(`The bearer token is not valid: ${reason}`);
+      expect(res.body.detail).not.toMatch(/\(\w*Error\)|Error\b/);
+    }
+  });
+
   it('never echoes the rejected token in the problem document', async () => {
     const token = tokenFor(user.userId, { expiresIn: -60 });
     const res = await call('GET', url, { token });
