@@ -9,7 +9,7 @@ import { getUser } from '../../shared/db/users.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { created } from '../../shared/http/result.ts';
 import { text, Uuid } from '../../shared/schemas/common.ts';
-import { ContentType, FileContent, FileName, OwnerType, ownerTenant } from './inputs.ts';
+import { assertExtensionMatches, ContentType, FileContent, FileName, OwnerType, ownerTenant } from './inputs.ts';
 
 /**
  * 1 MiB of content must fit through whatever JSON escaping a client uses (`\"`, `\n`, `\uXXXX`
@@ -32,6 +32,7 @@ export const handler = defineHandler({
   tenantOf: ownerTenant,
   maxBodyBytes: MAX_BODY_BYTES,
   run: async ({ input, caller, tenant }) => {
+    assertExtensionMatches(input.fileName, input.contentType);
     const createdByName = caller.name ?? (await getUser(caller.userId))?.name ?? null;
     return created(
       await createFile(tenant!.tenantId, {

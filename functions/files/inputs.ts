@@ -1,24 +1,44 @@
 /** Input pieces shared by the Files handlers. */
 import * as z from 'zod/mini';
-import { FILE_CONTENT_TYPES, FILE_MAX_BYTES, FILE_OWNER_TYPES, type FileOwnerType } from '../../shared/db/files.ts';
+import { FILE_CONTENT_TYPES, FILE_EXTENSIONS, FILE_MAX_BYTES, FILE_OWNER_TYPES, type FileContentType, type FileOwnerType } from '../../shared/db/files.ts';
 import { locate } from '../../shared/db/records.ts';
 import type { TenantOf } from '../../shared/http/middleware/authorize.ts';
+import { invalidInput } from '../../shared/http/problem.ts';
 
 export const OwnerType = z.enum(FILE_OWNER_TYPES);
 
 export const ContentType = z.enum(FILE_CONTENT_TYPES);
 
 /**
+ * Unicode bidirectional controls (ALM, LRM, RLM, the embeddings, overrides and isolates): an RLO
+ * makes `invoice\u202Edm.txt` display as `invoicetxt.md`, disguising the real extension.
+ */
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+
+/**
  * A file name, extension included: 1-255 characters (trimmed), and safe as a download name: no
- * path separators, no control characters, not `.` or `..`.
+ * path separators, no control characters (bidirectional ones included), not `.` or `..`.
  */
 export const FileName = z.string().check(
   z.trim(),
   z.minLength(1),
   z.maxLength(255),
   z.refine((s) => !/[/\\\p{Cc}]/u.test(s), { error: 'Must not contain /, \\ or control characters.' }),
+  z.refine((s) => !BIDI_CONTROLS.test(s), { error: 'Must not contain bidirectional control characters.' }),
   z.refine((s) => s !== '.' && s !== '..', { error: 'Must name a file.' }),
 );
+
+/**
+ * A file's name must end in its content type's extension (`.md`, `.txt`, `.csv`, any letter case),
+ * so that what a download saves is opened as what it is; 400 on `fileName` otherwise.
+ */
+export function assertExtensionMatches(fileName: string, contentType: FileContentType): void {
+  const extension = FILE_EXTENSIONS[contentType];
+  if (fileName.length > extension.length && fileName.toLowerCase().endsWith(extension)) return;
+  throw invalidInput(`A ${contentType} file's name must end in ${extension}.`, [
+    { path: 'fileName', message: `Must end in ${extension} (the extension of ${contentType}).` },
+  ]);
+}
 
 /** The complete text, kept exactly as sent; at most 1 MiB of UTF-8. */
 export const FileContent = z.string().check(

@@ -1,15 +1,22 @@
-/** PATCH /v1/files/:id — renames the file (the stored object stays); 200 with the whole record. */
+/**
+ * PATCH /v1/files/:id — renames the file (the stored object stays); 200 with the whole record. The
+ * new name keeps the extension of the file's content type.
+ */
 import * as z from 'zod/mini';
 import { fileFromItem, renameFile } from '../../shared/db/files.ts';
 import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
-import { FileName } from './inputs.ts';
+import { assertExtensionMatches, FileName } from './inputs.ts';
 
 export const handler = defineHandler({
   route: 'PATCH /v1/files/:id',
   input: z.strictObject({ fileId: Uuid, fileName: FileName }),
   tenantOf: recordTenant('file', 'fileId'),
-  run: async ({ input, tenant, record }) => ok(await renameFile(tenant!.tenantId, fileFromItem(record!), input.fileName)),
+  run: async ({ input, tenant, record }) => {
+    const file = fileFromItem(record!);
+    assertExtensionMatches(input.fileName, file.contentType);
+    return ok(await renameFile(tenant!.tenantId, file, input.fileName));
+  },
 });

@@ -26,6 +26,13 @@ export type FileOwnerType = EntityType;
 export const FILE_CONTENT_TYPES = ['text/markdown', 'text/plain', 'text/csv'] as const;
 export type FileContentType = (typeof FILE_CONTENT_TYPES)[number];
 
+/** The one extension a file of each content type is named with (compared case-insensitively). */
+export const FILE_EXTENSIONS: Record<FileContentType, string> = {
+  'text/markdown': '.md',
+  'text/plain': '.txt',
+  'text/csv': '.csv',
+};
+
 /** Largest content accepted: 1 MiB of UTF-8. */
 export const FILE_MAX_BYTES = 1024 * 1024;
 

@@ -77,7 +77,7 @@ describe('POST /v1/files', () => {
 
   it('accepts exactly 1 MiB of UTF-8 content, even though its JSON body is larger than 1 MiB', async () => {
     const content = 'ü'.repeat(MiB / 2); // 2 bytes each; the JSON body adds the other fields
-    const file = await newFile(org, { contentType: 'text/plain', content });
+    const file = await newFile(org, { fileName: 'big.txt', contentType: 'text/plain', content });
     expect(file.sizeBytes).toBe(MiB);
     const object = await storedObject(org.organizationId, file.id);
     expect(object.status).toBe(200);
@@ -113,6 +113,32 @@ describe('POST /v1/files', () => {
     }
     expect((await newFile(org, { fileName: `${'n'.repeat(252)}.md` })).fileName).toHaveLength(255);
     expect((await newFile(org, { fileName: '  spaced name.md ' })).fileName).toBe('spaced name.md');
+  });
+
+  it('refuses a file name whose extension does not match its content type (400 on fileName), in any letter case', async () => {
+    for (const [fileName, contentType] of [
+      ['brief.txt', 'text/markdown'],
+      ['brief', 'text/markdown'],
+      ['notes.md', 'text/plain'],
+      ['table.csv', 'text/plain'],
+      ['table.txt', 'text/csv'],
+      ['page.html', 'text/markdown'],
+      ['md', 'text/markdown'],
+    ]) {
+      const res = await postFile(org, { fileName, contentType });
+      expectProblem(res, 400, 'invalid_input', 'any');
+      expect(errorPaths(res), `${fileName} as ${contentType}`).toEqual(['fileName']);
+    }
+    expect((await newFile(org, { fileName: 'LOUD.MD', contentType: 'text/markdown' })).fileName).toBe('LOUD.MD');
+    expect((await newFile(org, { fileName: 'a.b.Csv', contentType: 'text/csv', content: 'a\n' })).fileName).toBe('a.b.Csv');
+  });
+
+  it('refuses a file name holding Unicode bidirectional controls (400), which could disguise its extension', async () => {
+    for (const fileName of ['invoice\u202Edm.txt', 'a\u202Ab.md', 'a\u2066b\u2069.md', 'a\u200Fb.md', 'a\u061Cb.md']) {
+      const res = await postFile(org, { fileName });
+      expectProblem(res, 400, 'invalid_input', 'any');
+      expect(errorPaths(res), JSON.stringify(fileName)).toEqual(['fileName']);
+    }
   });
 
   it('refuses unknown fields, an unknown owner type, a long description and missing inputs (400)', async () => {

@@ -58,6 +58,16 @@ describe('PATCH /v1/files/:id', () => {
     expect(errorPaths(await rename(file.id, { fileName: 'x.md', content: 'new' }, org.owner.token))).toEqual(['content']);
   });
 
+  it('refuses a new name whose extension does not match the stored content type, or that holds bidi controls (400)', async () => {
+    const file = await newFile(org, { fileName: 'table.csv', contentType: 'text/csv', content: 'a,b\n' });
+    for (const fileName of ['table.md', 'table.txt', 'table', 'table.csv.exe', 'tab\u202Evsc.csv']) {
+      const res = await rename(file.id, { fileName }, org.owner.token);
+      expectProblem(res, 400, 'invalid_input', 'any');
+      expect(errorPaths(res), JSON.stringify(fileName)).toEqual(['fileName']);
+    }
+    expect((await rename(file.id, { fileName: 'Final TABLE.CSV' }, org.owner.token)).body.data.fileName).toBe('Final TABLE.CSV');
+  });
+
   it('is refused to a viewer (403), answers 404 to a non-member and for an unknown file, 401 without a token', async () => {
     const file = await newFile(org, { fileName: 'unchanged.md' });
     expectProblem(await rename(file.id, { fileName: 'viewer.md' }, viewer.token), 403, 'forbidden');
