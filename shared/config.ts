@@ -39,4 +39,6 @@ export const config = {
   jwksJson: () => optional('JWT_JWKS'),
   /** Cognito user pool id: verify Cognito access tokens (`client_id` instead of `aud`). */
   cognitoUserPoolId: () => optional('COGNITO_USER_POOL_ID'),
+  /** The From address of every email (an SES-verified identity); cloud only, locally the outbox is the inbox. */
+  emailSender: () => required('EMAIL_SENDER'),
 };

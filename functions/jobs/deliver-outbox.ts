@@ -1,0 +1,62 @@
+/**
+ * Stream consumer: sends each email put in the outbox (shared/db/outbox.ts) through SES. The
+ * event source mapping (infra/outbox-delivery.ts) hands it only INSERTs of `OUTBOX` items, in
+ * batches, with partial batch responses: a record whose send failed is reported by its sequence
+ * number, Lambda retries from the first one reported (bisecting the batch on errors) and sends
+ * it to the dead-letter queue when its retries run out.
+ *
+ * A retry also redelivers the records after the failed one, and any record may come twice; the
+ * outbox's delivery marker makes a record already sent do nothing (see outbox.ts for the window
+ * that stays at-least-once). An email that can never be sent (an unusable address) is settled as
+ * rejected instead of failing: retries could only hold up the emails behind it.
+ */
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { keys } from '../../shared/db/keys.ts';
+import { awaitsDelivery, emailOf, settleDelivery, type DeliveryOutcome, type Email } from '../../shared/db/outbox.ts';
+import { logger } from '../../shared/http/logger.ts';
+import { sendEmail, UndeliverableEmail } from '../../shared/integrations/email.ts';
+
+export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
+  const batchItemFailures: DynamoDBBatchResponse['batchItemFailures'] = [];
+  // One at a time, in stream order: a batch is small and SES has a per-second sending rate.
+  for (const record of event.Records) {
+    try {
+      await deliver(record);
+    } catch (error) {
+      logger.error('deliver-outbox: send failed', { eventId: record.eventID, error: error instanceof Error ? error.name : 'unknown' });
+      // Without a sequence number (never, from a stream) the empty identifier fails the whole batch.
+      batchItemFailures.push({ itemIdentifier: record.dynamodb?.SequenceNumber ?? '' });
+    }
+  }
+  logger.info('deliver-outbox', { records: event.Records.length, failed: batchItemFailures.length });
+  return { batchItemFailures };
+}
+
+async function deliver(record: DynamoDBRecord): Promise<void> {
+  const image = record.dynamodb?.NewImage;
+  // The mapping's filter lets only new outbox items through; anything else is not ours to send.
+  if (record.eventName !== 'INSERT' || !image || image.pk?.S !== keys.outbox().pk) return;
+  // The Lambda event types describe the same AttributeValue shape as the SDK's, less precisely.
+  const email = emailOf(unmarshall(image as Record<string, AttributeValue>));
+  if (!(await awaitsDelivery(email))) {
+    logger.info('deliver-outbox: already settled', { emailId: email.id });
+    return;
+  }
+  const outcome = await send(email);
+  if (!(await settleDelivery(email, outcome))) {
+    // Another delivery of the same record settled it first: SES got it twice (the accepted window).
+    logger.warn('deliver-outbox: settled by another delivery', { emailId: email.id });
+  }
+}
+
+async function send(email: Email): Promise<DeliveryOutcome> {
+  try {
+    return await sendEmail(email);
+  } catch (error) {
+    if (!(error instanceof UndeliverableEmail)) throw error;
+    logger.warn('deliver-outbox: undeliverable', { emailId: email.id, reason: error.message });
+    return { rejected: error.message };
+  }
+}
