@@ -134,13 +134,9 @@ export async function getActivity(tenantId: string, activityId: string, { consis
   return out.Item ? activityFromItem(out.Item) : undefined;
 }
 
-/** Every activity of a tenant (the partition's ACTIVITY# items minus link items, which have no channel). */
+/** Every activity of a tenant. */
 export async function activitiesOfTenant(tenantId: string): Promise<Activity[]> {
-  const items = await queryPrefix(keys.activitiesOfTenant(tenantId), {
-    FilterExpression: 'attribute_exists(#channel)',
-    ExpressionAttributeNames: { '#channel': 'channel' },
-  });
-  return items.map(activityFromItem);
+  return (await queryPrefix(keys.activitiesOfTenant(tenantId))).map(activityFromItem);
 }
 
 export interface ActivitySummary {
@@ -149,15 +145,14 @@ export interface ActivitySummary {
   campaignId: string | null;
 }
 
-/** The tenant's activities, names and campaigns only (creator links share the prefix and are skipped). */
+/** The tenant's activities, names and campaigns only. */
 export async function activitySummaries(tenantId: string): Promise<Map<string, ActivitySummary>> {
   const items = await queryPrefix(keys.activitiesOfTenant(tenantId), {
-    ProjectionExpression: 'sk, id, #name, campaignId',
+    ProjectionExpression: 'id, #name, campaignId',
     ExpressionAttributeNames: { '#name': 'name' },
   });
-  const activities = items.filter((item) => typeof item.id === 'string' && !(item.sk as string).includes('#CREATOR#'));
   return new Map(
-    activities.map((a) => [a.id as string, { id: a.id as string, name: a.name as string, campaignId: (a.campaignId as string | null) ?? null }]),
+    items.map((a) => [a.id as string, { id: a.id as string, name: a.name as string, campaignId: (a.campaignId as string | null) ?? null }]),
   );
 }
 

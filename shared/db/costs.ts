@@ -19,7 +19,7 @@ import { conflict, notFound } from '../http/problem.ts';
 import { aggregateUpdate, tenantAggregateUpdate } from './aggregates.ts';
 import { documentClient, tableName } from './client.ts';
 import { keys, type Key } from './keys.ts';
-import { cancellationReasons, queryAll, queryPrefix } from './operations.ts';
+import { cancellationReasons, queryPrefix } from './operations.ts';
 import { campaignCondition } from './campaign-links.ts';
 import { pointerDelete, pointerPut } from './records.ts';
 
@@ -337,11 +337,7 @@ async function readCost(tenantId: string, costId: string): Promise<Record<string
 
 /** Every stored cost item of the tenant. */
 export async function costItemsOf(tenantId: string): Promise<Record<string, unknown>[]> {
-  const { pk, skPrefix } = keys.costsOfTenant(tenantId);
-  return queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
-  });
+  return queryPrefix(keys.costsOfTenant(tenantId));
 }
 
 /**

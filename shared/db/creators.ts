@@ -126,16 +126,15 @@ export async function updateCreator(tenantId: string, creatorId: string, changes
   }
 }
 
-/** Every creator of a tenant, own-brand record included (social account items share the prefix: left out). */
 /** The creators of a tenant with these ids (missing ones left out). */
 export async function creatorsByIds(tenantId: string, creatorIds: readonly string[]): Promise<Creator[]> {
   const items = await batchGet([...new Set(creatorIds)].map((id) => keys.creator(tenantId, id)));
   return items.map(creatorFromItem);
 }
 
+/** Every creator of a tenant, own-brand record included. */
 export async function creatorsOfTenant(tenantId: string): Promise<Creator[]> {
-  const items = await queryPrefix(keys.creatorsOfTenant(tenantId));
-  return items.filter((item) => !(item.sk as string).includes('#SOCIAL#')).map(creatorFromItem);
+  return (await queryPrefix(keys.creatorsOfTenant(tenantId))).map(creatorFromItem);
 }
 
 /** Ids of the creators linked to an activity. */

@@ -47,6 +47,46 @@ export interface Key {
   sk: string;
 }
 
+/**
+ * The whole sort key of every kind of item a collection query reads, anchored at both ends. Kinds
+ * share prefixes (`CREATOR#<cid>` and `CREATOR#<cid>#SOCIAL#...`, `ACTIVITY#<aid>` and its creator
+ * links, a measurement and its claims), so a query tells them apart by these shapes — never by what
+ * its prefix happens to leave out. Ids never contain `#`; free text (a profile URL) only ends a key.
+ */
+export const SORT_KEYS = {
+  membership: /^MEMBER#[^#]+$/,
+  creator: /^CREATOR#[^#]+$/,
+  socialAccount: /^CREATOR#[^#]+#SOCIAL#[^#]+$/,
+  socialAccountClaim: /^CREATOR#[^#]+#SOCIAL_CLAIM#[^#]+#.+$/,
+  activity: /^ACTIVITY#[^#]+$/,
+  activityCreator: /^ACTIVITY#[^#]+#CREATOR#[^#]+$/,
+  campaign: /^CAMPAIGN#[^#]+$/,
+  campaignActivity: /^CAMPAIGN_ACTIVITY#[^#]+#[^#]+$/,
+  cost: /^COST#[^#]+$/,
+  expenseCategory: /^CATEGORY#[^#]+$/,
+  note: /^NOTE#[^#]+#[^#]+#[^#]+#[^#]+$/,
+  file: /^FILE#[^#]+#[^#]+#[^#]+#[^#]+$/,
+  outcomeDefinition: /^OUTCOME_DEF#[^#]+$/,
+  outcomeMeasurement: /^OUTCOME#[^#]+#MEASUREMENT#[^#]+$/,
+  outcomeClaim: /^OUTCOME#[^#]+#MEASUREMENT#[^#]+#CLAIM#\d{6}$/,
+} as const satisfies Record<string, RegExp>;
+
+export type Entity = keyof typeof SORT_KEYS;
+
+/** Whether a stored item is of this kind (by its whole sort key). */
+export function isEntity(item: Record<string, unknown>, entity: Entity): boolean {
+  return typeof item.sk === 'string' && SORT_KEYS[entity].test(item.sk);
+}
+
+/** The items of one partition under a sort-key prefix that a query wants: of these kinds only. */
+export interface Collection {
+  pk: string;
+  skPrefix: string;
+  entities: readonly Entity[];
+}
+
+const collection = (pk: string, skPrefix: string, ...entities: Entity[]): Collection => ({ pk, skPrefix, entities });
+
 const tenantPk = (tenantId: string) => `TENANT#${tenantId}`;
 
 export const keys = {
@@ -68,7 +108,7 @@ export const keys = {
   demoTenant: (): Key => ({ pk: 'DEMO', sk: 'TENANT' }),
 
   membership: (tenantId: string, userId: string): Key => ({ pk: tenantPk(tenantId), sk: `MEMBER#${userId}` }),
-  membershipsOfTenant: (tenantId: string) => ({ pk: tenantPk(tenantId), skPrefix: 'MEMBER#' }),
+  membershipsOfTenant: (tenantId: string) => collection(tenantPk(tenantId), 'MEMBER#', 'membership'),
   /** gsi1: the memberships of one user, across tenants. */
   membershipByUser: (userId: string, tenantId: string) => ({ gsi1pk: `USER#${userId}`, gsi1sk: tenantPk(tenantId) }),
   membershipsOfUser: (userId: string) => ({ gsi1pk: `USER#${userId}`, gsi1skPrefix: 'TENANT#' }),
@@ -85,14 +125,14 @@ export const keys = {
   recordPointer: (recordId: string): Key => ({ pk: `ID#${recordId}`, sk: 'ID' }),
 
   creator: (tenantId: string, creatorId: string): Key => ({ pk: tenantPk(tenantId), sk: `CREATOR#${creatorId}` }),
-  creatorsOfTenant: (tenantId: string) => ({ pk: tenantPk(tenantId), skPrefix: 'CREATOR#' }),
+  creatorsOfTenant: (tenantId: string) => collection(tenantPk(tenantId), 'CREATOR#', 'creator'),
   /** One own-brand creator per workspace: a claim written with it, conditionally. */
   ownBrand: (tenantId: string): Key => ({ pk: tenantPk(tenantId), sk: 'OWN_BRAND' }),
   socialAccount: (tenantId: string, creatorId: string, accountId: string): Key => ({
     pk: tenantPk(tenantId),
     sk: `CREATOR#${creatorId}#SOCIAL#${accountId}`,
   }),
-  socialAccountsOfCreator: (tenantId: string, creatorId: string) => ({ pk: tenantPk(tenantId), skPrefix: `CREATOR#${creatorId}#SOCIAL#` }),
+  socialAccountsOfCreator: (tenantId: string, creatorId: string) => collection(tenantPk(tenantId), `CREATOR#${creatorId}#SOCIAL#`, 'socialAccount'),
   /** One account per canonical profile and creator: a claim written with the account. */
   socialAccountClaim: (tenantId: string, creatorId: string, platform: string, profileUrl: string): Key => ({
     pk: tenantPk(tenantId),
@@ -100,13 +140,13 @@ export const keys = {
   }),
 
   activity: (tenantId: string, activityId: string): Key => ({ pk: tenantPk(tenantId), sk: `ACTIVITY#${activityId}` }),
-  activitiesOfTenant: (tenantId: string) => ({ pk: tenantPk(tenantId), skPrefix: 'ACTIVITY#' }),
+  activitiesOfTenant: (tenantId: string) => collection(tenantPk(tenantId), 'ACTIVITY#', 'activity'),
   /** The link of a creator to an activity; gsi2 lists a creator's activities. */
   activityCreator: (tenantId: string, activityId: string, creatorId: string): Key => ({
     pk: tenantPk(tenantId),
     sk: `ACTIVITY#${activityId}#CREATOR#${creatorId}`,
   }),
-  creatorsOfActivity: (tenantId: string, activityId: string) => ({ pk: tenantPk(tenantId), skPrefix: `ACTIVITY#${activityId}#CREATOR#` }),
+  creatorsOfActivity: (tenantId: string, activityId: string) => collection(tenantPk(tenantId), `ACTIVITY#${activityId}#CREATOR#`, 'activityCreator'),
   activityOfCreator: (tenantId: string, creatorId: string, activityId: string) => ({
     gsi2pk: `${tenantPk(tenantId)}#CREATOR#${creatorId}`,
     gsi2sk: `ACTIVITY#${activityId}`,
@@ -115,19 +155,19 @@ export const keys = {
 
   /** A campaign; its stored aggregate (activities, costs, spend) moves with links and cost writes. */
   campaign: (tenantId: string, campaignId: string): Key => ({ pk: tenantPk(tenantId), sk: `CAMPAIGN#${campaignId}` }),
-  campaignsOfTenant: (tenantId: string) => ({ pk: tenantPk(tenantId), skPrefix: 'CAMPAIGN#' }),
+  campaignsOfTenant: (tenantId: string) => collection(tenantPk(tenantId), 'CAMPAIGN#', 'campaign'),
   /** The association of an activity with a campaign (its own id, `campaignActivityId`, has a pointer). */
   campaignActivity: (tenantId: string, campaignId: string, activityId: string): Key => ({
     pk: tenantPk(tenantId),
     sk: `CAMPAIGN_ACTIVITY#${campaignId}#${activityId}`,
   }),
-  activitiesOfCampaign: (tenantId: string, campaignId: string) => ({ pk: tenantPk(tenantId), skPrefix: `CAMPAIGN_ACTIVITY#${campaignId}#` }),
+  activitiesOfCampaign: (tenantId: string, campaignId: string) => collection(tenantPk(tenantId), `CAMPAIGN_ACTIVITY#${campaignId}#`, 'campaignActivity'),
 
   cost: (tenantId: string, costId: string): Key => ({ pk: tenantPk(tenantId), sk: `COST#${costId}` }),
-  costsOfTenant: (tenantId: string) => ({ pk: tenantPk(tenantId), skPrefix: 'COST#' }),
+  costsOfTenant: (tenantId: string) => collection(tenantPk(tenantId), 'COST#', 'cost'),
 
   expenseCategory: (tenantId: string, categoryId: string): Key => ({ pk: tenantPk(tenantId), sk: `CATEGORY#${categoryId}` }),
-  expenseCategoriesOfTenant: (tenantId: string) => ({ pk: tenantPk(tenantId), skPrefix: 'CATEGORY#' }),
+  expenseCategoriesOfTenant: (tenantId: string) => collection(tenantPk(tenantId), 'CATEGORY#', 'expenseCategory'),
   /** Unique category names per organization, case-insensitive. */
   expenseCategoryName: (tenantId: string, name: string): Key => ({ pk: tenantPk(tenantId), sk: `CATEGORY_NAME#${name.trim().toLowerCase()}` }),
 
@@ -136,24 +176,31 @@ export const keys = {
     pk: tenantPk(tenantId),
     sk: `NOTE#${entityType}#${entityId}#${createdAt}#${noteId}`,
   }),
-  notesOfEntity: (tenantId: string, entityType: string, entityId: string) => ({ pk: tenantPk(tenantId), skPrefix: `NOTE#${entityType}#${entityId}#` }),
+  notesOfEntity: (tenantId: string, entityType: string, entityId: string) => collection(tenantPk(tenantId), `NOTE#${entityType}#${entityId}#`, 'note'),
 
   /** A text file of an activity, campaign or creator: the owner's files sort by creation, the (time-ordered) id breaking ties. */
   file: (tenantId: string, ownerType: string, ownerId: string, createdAt: string, fileId: string): Key => ({
     pk: tenantPk(tenantId),
     sk: `FILE#${ownerType}#${ownerId}#${createdAt}#${fileId}`,
   }),
-  filesOfOwner: (tenantId: string, ownerType: string, ownerId: string) => ({ pk: tenantPk(tenantId), skPrefix: `FILE#${ownerType}#${ownerId}#` }),
+  filesOfOwner: (tenantId: string, ownerType: string, ownerId: string) => collection(tenantPk(tenantId), `FILE#${ownerType}#${ownerId}#`, 'file'),
 
   outcomeDefinition: (tenantId: string, definitionId: string): Key => ({ pk: tenantPk(tenantId), sk: `OUTCOME_DEF#${definitionId}` }),
-  outcomeDefinitionsOfTenant: (tenantId: string) => ({ pk: tenantPk(tenantId), skPrefix: 'OUTCOME_DEF#' }),
+  outcomeDefinitionsOfTenant: (tenantId: string) => collection(tenantPk(tenantId), 'OUTCOME_DEF#', 'outcomeDefinition'),
   /** A reported outcome measurement of a campaign; its claims sort right after it (same prefix). */
   outcomeMeasurement: (tenantId: string, campaignId: string, measurementId: string): Key => ({
     pk: tenantPk(tenantId),
     sk: `OUTCOME#${campaignId}#MEASUREMENT#${measurementId}`,
   }),
-  /** A campaign's measurements and their claims, in one query (claims' sort keys contain `#CLAIM#`). */
-  outcomeMeasurementsOfCampaign: (tenantId: string, campaignId: string) => ({ pk: tenantPk(tenantId), skPrefix: `OUTCOME#${campaignId}#MEASUREMENT#` }),
+  /** A campaign's measurements and their claims, in one query (told apart with `isEntity`). */
+  outcomeMeasurementsOfCampaign: (tenantId: string, campaignId: string) =>
+    collection(tenantPk(tenantId), `OUTCOME#${campaignId}#MEASUREMENT#`, 'outcomeMeasurement', 'outcomeClaim'),
+  /** One measurement and its claims, in one query. */
+  outcomeMeasurementWithClaims: (tenantId: string, campaignId: string, measurementId: string) =>
+    collection(tenantPk(tenantId), `OUTCOME#${campaignId}#MEASUREMENT#${measurementId}`, 'outcomeMeasurement', 'outcomeClaim'),
+  /** A measurement's claims alone. */
+  claimsOfMeasurement: (tenantId: string, campaignId: string, measurementId: string) =>
+    collection(tenantPk(tenantId), `OUTCOME#${campaignId}#MEASUREMENT#${measurementId}#CLAIM#`, 'outcomeClaim'),
   /** One evidence claim of a measurement, numbered from 1 in the order written. */
   outcomeClaim: (tenantId: string, campaignId: string, measurementId: string, seq: number): Key => ({
     pk: tenantPk(tenantId),

@@ -4,7 +4,7 @@
  */
 import { BatchGetCommand, BatchWriteCommand, QueryCommand, TransactWriteCommand, type QueryCommandInput, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from './client.ts';
-import type { Key } from './keys.ts';
+import { isEntity, type Collection, type Key } from './keys.ts';
 
 type Item = Record<string, unknown>;
 
@@ -22,16 +22,26 @@ export async function queryAll(input: Omit<QueryCommandInput, 'TableName' | 'Exc
   return items;
 }
 
-/** All items of one partition whose sort key starts with `skPrefix` (plus any filter or projection). */
-export function queryPrefix(
-  prefix: { pk: string; skPrefix: string },
+/**
+ * All items of a collection (`keys.*Of*`): one partition's items under a sort-key prefix that are
+ * of the collection's kinds (`SORT_KEYS`), plus any filter or projection. Other kinds sharing the
+ * prefix are dropped here, so no caller has to know what else a prefix covers.
+ */
+export async function queryPrefix(
+  collection: Collection,
   options: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'KeyConditionExpression'> = {},
 ): Promise<Item[]> {
-  return queryAll({
+  const projection = options.ProjectionExpression;
+  const items = await queryAll({
     ...options,
+    // The kind is read from the sort key, so a projection always includes it.
+    ...(projection
+      ? { ProjectionExpression: `${projection}, #kindSk`, ExpressionAttributeNames: { ...options.ExpressionAttributeNames, '#kindSk': 'sk' } }
+      : {}),
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ...options.ExpressionAttributeValues, ':pk': prefix.pk, ':prefix': prefix.skPrefix },
+    ExpressionAttributeValues: { ...options.ExpressionAttributeValues, ':pk': collection.pk, ':prefix': collection.skPrefix },
   });
+  return items.filter((item) => collection.entities.some((entity) => isEntity(item, entity)));
 }
 
 const BATCH_GET_LIMIT = 100;

@@ -17,7 +17,7 @@ import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from
 import { conflict, invalidInput, notFound } from '../http/problem.ts';
 import { campaignFromItem, getCampaign, LIVE_CAMPAIGN } from './campaigns.ts';
 import { documentClient, tableName } from './client.ts';
-import { keys, type Key } from './keys.ts';
+import { isEntity, keys, type Key } from './keys.ts';
 import { batchGet, cancellationReasons, queryPrefix, recordOf } from './operations.ts';
 import { definitionCountUpdate, definitionFromItem, outcomeDefinitionsById, type OutcomeDefinition } from './outcome-definitions.ts';
 import { timeOrderedId } from './ids.ts';
@@ -114,7 +114,7 @@ const measurementKey = (tenantId: string, m: Pick<StoredMeasurement, 'campaignId
 const claimKey = (tenantId: string, m: Pick<StoredMeasurement, 'campaignId' | 'id'>, seq: number): Key =>
   keys.outcomeClaim(tenantId, m.campaignId, m.id, seq);
 
-const isClaimItem = (item: Record<string, unknown>) => (item.sk as string).includes('#CLAIM#');
+const isClaimItem = (item: Record<string, unknown>) => isEntity(item, 'outcomeClaim');
 
 function claimFieldsOf(source: ClaimFields): ClaimFields {
   return {
@@ -174,9 +174,8 @@ interface Loaded {
 
 /** A measurement with its claims, read consistently in one query; undefined when missing. */
 async function load(tenantId: string, campaignId: string, measurementId: string): Promise<Loaded | undefined> {
-  const key = keys.outcomeMeasurement(tenantId, campaignId, measurementId);
-  const items = await queryPrefix({ pk: key.pk, skPrefix: key.sk }, { ConsistentRead: true });
-  const head = items.find((item) => item.sk === key.sk);
+  const items = await queryPrefix(keys.outcomeMeasurementWithClaims(tenantId, campaignId, measurementId), { ConsistentRead: true });
+  const head = items.find((item) => item.sk === keys.outcomeMeasurement(tenantId, campaignId, measurementId).sk);
   if (!head) return undefined;
   return {
     measurement: recordOf<StoredMeasurement>(head),

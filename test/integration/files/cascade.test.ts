@@ -20,7 +20,7 @@ useS3();
 
 /** The ids of every FILE# item of the organization's partition. */
 async function fileItemIds(org: Org): Promise<string[]> {
-  const items = await queryPrefix({ ...keys.tenantPartition(org.organizationId), skPrefix: 'FILE#' }, { ConsistentRead: true });
+  const items = await queryPrefix({ ...keys.tenantPartition(org.organizationId), skPrefix: 'FILE#', entities: ['file'] }, { ConsistentRead: true });
   return items.map((item) => item.id as string).sort();
 }
 

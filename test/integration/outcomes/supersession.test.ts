@@ -10,8 +10,7 @@ import { listDefinitions, listMeasurements, newDefinition, newMeasurement, newOr
 
 /** The claim items stored under a measurement, oldest first. */
 async function storedClaims(org: Org, measurementId: string) {
-  const key = keys.outcomeMeasurement(org.organizationId, org.campaignId, measurementId);
-  const items = await queryPrefix({ pk: key.pk, skPrefix: `${key.sk}#CLAIM#` }, { ConsistentRead: true });
+  const items = await queryPrefix(keys.claimsOfMeasurement(org.organizationId, org.campaignId, measurementId), { ConsistentRead: true });
   return items.map((i) => ({ id: i.id as string, value: Number(i.value), status: i.status as string }));
 }
 

@@ -1,0 +1,45 @@
+/**
+ * Every kind of item a collection query reads is told apart by its whole sort key: each key the
+ * builders make is of exactly one kind, however its prefix overlaps another kind's.
+ */
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { SORT_KEYS, keys, type Entity } from '../../shared/db/keys.ts';
+
+const t = randomUUID();
+const id = () => randomUUID();
+const at = '2026-11-23T10:00:00.000Z';
+
+const samples: Record<Entity, string> = {
+  membership: keys.membership(t, id()).sk,
+  creator: keys.creator(t, id()).sk,
+  socialAccount: keys.socialAccount(t, id(), id()).sk,
+  socialAccountClaim: keys.socialAccountClaim(t, id(), 'instagram', 'https://www.instagram.com/a#b/SOCIAL#x').sk,
+  activity: keys.activity(t, id()).sk,
+  activityCreator: keys.activityCreator(t, id(), id()).sk,
+  campaign: keys.campaign(t, id()).sk,
+  campaignActivity: keys.campaignActivity(t, id(), id()).sk,
+  cost: keys.cost(t, id()).sk,
+  expenseCategory: keys.expenseCategory(t, id()).sk,
+  note: keys.note(t, 'activity', id(), at, id()).sk,
+  file: keys.file(t, 'creator', id(), at, id()).sk,
+  outcomeDefinition: keys.outcomeDefinition(t, id()).sk,
+  outcomeMeasurement: keys.outcomeMeasurement(t, id(), id()).sk,
+  outcomeClaim: keys.outcomeClaim(t, id(), id(), 12).sk,
+};
+
+const kindsOf = (sk: string) => (Object.keys(SORT_KEYS) as Entity[]).filter((e) => SORT_KEYS[e].test(sk));
+
+describe('SORT_KEYS', () => {
+  it.each(Object.entries(samples))('a %s key is of that kind alone', (entity, sk) => {
+    expect(kindsOf(sk)).toEqual([entity]);
+  });
+
+  it('keeps the items sharing a prefix with creators, activities and measurements apart', () => {
+    const creators = keys.creatorsOfTenant(t);
+    const sharing = Object.values(samples).filter((sk) => sk.startsWith(creators.skPrefix));
+    expect(sharing.map(kindsOf).flat().sort()).toEqual(['creator', 'socialAccount', 'socialAccountClaim']);
+    expect(keys.activitiesOfTenant(t).entities).toEqual(['activity']);
+    expect(keys.outcomeMeasurementsOfCampaign(t, id()).entities).toEqual(['outcomeMeasurement', 'outcomeClaim']);
+  });
+});
