@@ -20,8 +20,12 @@ export type Form = 'A' | 'B' | 'both';
  */
 export type Access = 'self' | 'viewer' | 'member' | 'owner';
 
-/** How a request proves who it is. Every route of the specification takes a bearer JWT. */
-export type AuthKind = 'bearer';
+/**
+ * How a request proves who it is. Every route of the specification takes a bearer JWT (checked at
+ * API Gateway and again by the handler); `none` is for callers that cannot send one (webhooks,
+ * OAuth callbacks), which the handler must authenticate itself.
+ */
+export type AuthKind = 'bearer' | 'none';
 
 export type BucketName = 'avatars' | 'files';
 
@@ -87,7 +91,7 @@ export const routes: readonly Route[] = [
   route('POST', '/v1/organizations', { form: 'both', access: 'self', handler: 'organizations/create' }),
   route('POST', '/v1/organizations/complete-organic-signup', { form: 'B', access: 'self', handler: 'organizations/complete-organic-signup' }),
   route('PATCH', '/v1/organizations/:id', { form: 'both', access: 'owner', params: { id: 'organizationId' }, handler: 'organizations/update' }),
-  route('DELETE', '/v1/organizations/:id', { form: 'both', access: 'owner', buckets: ['files'], params: { id: 'organizationId' }, handler: 'organizations/delete' }),
+  route('DELETE', '/v1/organizations/:id', { form: 'both', access: 'owner', agent: false, buckets: ['files'], params: { id: 'organizationId' }, handler: 'organizations/delete' }),
   route('GET', '/v1/organizations/:id/users', { form: 'both', access: 'viewer', params: { id: 'organizationId' }, handler: 'organizations/list-members' }),
   route('POST', '/v1/organizations/:id/users', { form: 'both', access: 'owner', params: { id: 'organizationId' }, handler: 'organizations/add-member' }),
   route('PATCH', '/v1/organizations/:id/users/:userId', { form: 'both', access: 'owner', params: { id: 'organizationId' }, handler: 'organizations/change-member-role' }),

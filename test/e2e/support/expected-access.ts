@@ -54,9 +54,18 @@ export function tenantNaming(route: Route, request: RequestParts): TenantNaming 
   return TENANT_INPUTS.some((name) => name in named) ? 'scope input' : 'record in input';
 }
 
+/**
+ * DECISIONS.md: an agent token may not delete an account without the emailed deletion token (the
+ * route allows agents, with that token).
+ */
+function deletesAccountWithoutToken(route: Route, request: RequestParts): boolean {
+  const named = { ...request.query, ...(request.body as object | undefined) };
+  return route.key === 'DELETE /v1/users/:id' && !('token' in named);
+}
+
 export function expectedOutcome(route: Route, column: Column, request: RequestParts): Outcome {
   if (column === 'none') return 401;
-  if (column === 'agent') return route.agent ? 'allowed' : 403;
+  if (column === 'agent') return route.agent && !deletesAccountWithoutToken(route, request) ? 'allowed' : 403;
   if (route.access === 'self') {
     if (column === 'other') return 403;
     return 'allowed';

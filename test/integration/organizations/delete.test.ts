@@ -14,6 +14,7 @@ import { addMembership, membershipsOfUser } from '../../../shared/db/memberships
 import { createTenant } from '../../../shared/db/tenants.ts';
 import { deleteTenantCascade, finishInterruptedDeletions } from '../../../shared/db/tenant-deletion.ts';
 import { Problem } from '../../../shared/http/problem.ts';
+import { tokenFor } from '../../support/auth.ts';
 import { call } from '../../support/call.ts';
 import { s3Endpoint, useS3 } from '../../support/s3.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
@@ -175,6 +176,17 @@ describe('DELETE /v1/organizations/:id', () => {
     expect(await partition(orgId)).toEqual(before);
     expect(await objectStatus(fileKey)).toBe(200);
     expect((await call('GET', `/v1/organizations/${orgId}`, { token: viewer.token })).status).toBe(200);
+  });
+
+  it('refuses the owner\'s agent token (403), as workspace delete does, and deletes nothing', async () => {
+    const owner = await signUp();
+    const { orgId, fileKey } = await tenantWithRecords(owner, 2);
+    const before = await partition(orgId);
+    const agent = tokenFor(owner.userId, { email: owner.email, agent: true });
+    expectProblem(await call('DELETE', `/v1/organizations/${orgId}`, { token: agent }), 403, 'forbidden');
+    expectProblem(await call('DELETE', `/v1/workspaces/${orgId}`, { token: agent }), 403, 'forbidden');
+    expect(await partition(orgId)).toEqual(before);
+    expect(await objectStatus(fileKey)).toBe(200);
   });
 });
 

@@ -197,6 +197,26 @@ describe('The deletion token', () => {
   });
 });
 
+describe('An agent token', () => {
+  const agentOf = (user: TestUser): TestUser => ({ ...user, token: tokenFor(user.userId, { email: user.email, agent: true }) });
+
+  it('may not delete the account without the emailed deletion token (403), and deletes nothing', async () => {
+    const me = await signUp();
+    const res = await deleteAccount(agentOf(me));
+    expect(res.status, JSON.stringify(res.body)).toBe(403);
+    expect(res.body.code).toBe('forbidden');
+    expect((await call('GET', `/v1/users/${me.userId}`, { token: me.token })).status).toBe(200);
+  });
+
+  it('may delete it with the emailed token, as its user could', async () => {
+    const me = await signUp();
+    expect((await requestDeletion(agentOf(me))).status).toBe(200);
+    const res = await deleteAccount(agentOf(me), await emailedToken(me));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect((await call('GET', `/v1/users/${me.userId}`, { token: me.token })).status).toBe(401);
+  });
+});
+
 describe('After deletion', () => {
   it('the account\'s access token answers 401 on its own routes and on tenant routes', async () => {
     const owner = await signUp('Staying Owner');
