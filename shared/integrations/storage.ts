@@ -92,11 +92,20 @@ export function presignUpload(bucket: string, key: string, contentType: string, 
   return presign('PUT', bucket, key, { 'content-type': contentType, 'content-length': String(contentLength) }, {}, expiresInSeconds);
 }
 
+/**
+ * `attachment` naming the file in one RFC 6266 `filename*` parameter, its value encoded as RFC 8187
+ * says: UTF-8, every byte outside attr-char percent-encoded. `encodeURIComponent` leaves
+ * `'()*` as they are, which attr-char does not allow, so those are encoded too; no character of a
+ * name (quote, semicolon, CR, LF) can then end the value or add a parameter or header.
+ */
+export function attachmentDisposition(fileName: string): string {
+  const value = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename*=UTF-8''${value}`;
+}
+
 /** A presigned GET; `downloadName` makes S3 answer with a Content-Disposition naming the file. */
 export function presignDownload(bucket: string, key: string, downloadName?: string, expiresInSeconds = 300) {
-  const query: Record<string, string> = downloadName
-    ? { 'response-content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(downloadName)}` }
-    : {};
+  const query: Record<string, string> = downloadName ? { 'response-content-disposition': attachmentDisposition(downloadName) } : {};
   return presign('GET', bucket, key, {}, query, expiresInSeconds);
 }
 

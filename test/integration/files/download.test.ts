@@ -71,6 +71,20 @@ describe('GET /v1/files/:id/download', () => {
     expect(decodeURIComponent(encoded!)).toBe('Übersicht März.csv');
   });
 
+  it('names a file whose name holds quotes, apostrophes, parentheses and semicolons in one strict RFC 8187 parameter', async () => {
+    const fileName = `it's "final"; filename=evil (v2) *draft*.md`;
+    const file = await newFile(org, { fileName });
+    const res = await download(file.id, org.owner.token);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const got = await fetchDownload(res.body.data);
+    expect(got.status).toBe(200);
+    // One parameter whose value is attr-chars and %XX escapes only: nothing in the name can end it or add another.
+    expect(got.disposition).toMatch(/^attachment; filename\*=UTF-8''[A-Za-z0-9!#$&+.^_`|~%-]+$/);
+    expect(got.disposition).toBe("attachment; filename*=UTF-8''it%27s%20%22final%22%3B%20filename%3Devil%20%28v2%29%20%2Adraft%2A.md");
+    const [, encoded] = /filename\*=UTF-8''(.+)$/.exec(got.disposition!)!;
+    expect(decodeURIComponent(encoded!)).toBe(fileName);
+  });
+
   it('names the file by its current name after a rename', async () => {
     const file = await newFile(org, { fileName: 'draft.txt', contentType: 'text/plain', content: 'v1' });
     const renamed = await call('PATCH', `/v1/files/${file.id}`, { token: org.owner.token, body: { fileName: 'final.txt' } });
