@@ -4,14 +4,14 @@ import { ACTIVITY_TYPES, isActivityTypeOf } from '../../shared/domain/activity-t
 import { isContentUrlOf } from '../../shared/domain/content-links.ts';
 import type { ChannelName } from '../../shared/domain/activity-types.ts';
 import { invalidInput } from '../../shared/http/problem.ts';
-import { intInput } from '../../shared/schemas/common.ts';
+import { intInput, text } from '../../shared/schemas/common.ts';
 
 export const ActivityType = z.enum(ACTIVITY_TYPES);
 
 /** A manual count: a non-negative integer, or null to clear it. */
 export const ManualCount = z.nullable(intInput(0, Number.MAX_SAFE_INTEGER));
 
-export const Href = z.string().check(z.trim(), z.minLength(1), z.maxLength(2048));
+export const Href = text(1, 2048);
 
 export function checkActivityType(channel: string, activity: string): void {
   if (!isActivityTypeOf(channel, activity)) {

@@ -8,6 +8,7 @@ import { defineHandler } from '../../shared/http/handler.ts';
 import { created } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { checkDates } from '../../shared/schemas/date-order.ts';
+import { checkMinorUnit } from '../../shared/schemas/money.ts';
 import { CampaignName, campaignFieldInputs } from './inputs.ts';
 import { campaignView, changedFields, receipt, requireOwnerMember } from './views.ts';
 
@@ -21,6 +22,7 @@ export const handler = defineHandler({
   run: async ({ input, tenant }) => {
     const { organizationId, ...fields } = input;
     checkDates(fields.startAt, fields.endAt);
+    checkMinorUnit(fields.budget, tenant!.details.currency, 'budget');
     await requireOwnerMember(organizationId, fields.ownerUserId);
     const campaign = await createCampaign(organizationId, fields);
     return created(campaignView(campaign, tenant!.details), { mutation: receipt('create', campaign.id, changedFields({}, fields)) });

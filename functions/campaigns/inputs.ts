@@ -1,13 +1,15 @@
 /** Input schemas of the campaign fields (create, update, preview, duplicate share them). */
 import * as z from 'zod/mini';
-import { DateTime, text, Uuid } from '../../shared/schemas/common.ts';
+import { DateTime, multilineText, text, Uuid } from '../../shared/schemas/common.ts';
+import { moneyInput } from '../../shared/schemas/money.ts';
 
 /** Longest planning text accepted (summary, objective, ...), in characters. */
 export const PLANNING_TEXT_MAX = 5_000;
 
 export const CampaignName = text(1, 255);
-const PlanningText = z.optional(z.nullable(text(0, PLANNING_TEXT_MAX)));
-export const Budget = z.number({ error: 'Must be a number.' }).check(z.minimum(0), z.maximum(1_000_000_000));
+const PlanningText = z.optional(z.nullable(multilineText(0, PLANNING_TEXT_MAX)));
+/** In the tenant's currency: the handlers check its minor unit (`checkMinorUnit`). */
+export const Budget = moneyInput(0, 1_000_000_000);
 
 /** Trimmed labels, the first spelling of each kept (case-insensitively unique). */
 function labels(max: number) {

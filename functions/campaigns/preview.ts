@@ -11,6 +11,7 @@ import { defineHandler } from '../../shared/http/handler.ts';
 import { invalidInput, notFound } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
+import { checkMinorUnit } from '../../shared/schemas/money.ts';
 import { campaignFieldInputs } from './inputs.ts';
 import { duplicateFields, warningsFor } from './plan.ts';
 import { campaignView, changedFields, isActiveMember, timeZoneOf } from './views.ts';
@@ -23,6 +24,7 @@ export const handler = defineHandler({
   run: async ({ input, tenant: scope }) => {
     const { organizationId, operation, id, ...given } = input;
     const tenant = scope!.details;
+    checkMinorUnit(given.budget, tenant.currency, 'budget');
     let target: Campaign | undefined;
     if (operation !== 'create') {
       if (!id) throw invalidInput(`id is required to preview ${operation}.`, [{ path: 'id', message: `Required for ${operation}.` }]);

@@ -5,6 +5,7 @@ import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { ok } from '../../shared/http/result.ts';
 import { checkDates } from '../../shared/schemas/date-order.ts';
+import { checkMinorUnit } from '../../shared/schemas/money.ts';
 import { CampaignId, campaignFieldInputs } from './inputs.ts';
 import { campaignView, changedFields, liveCampaign, receipt, requireOwnerMember } from './views.ts';
 
@@ -16,6 +17,7 @@ export const handler = defineHandler({
     const current = liveCampaign(record);
     const { campaignId, ...changes } = input;
     checkDates(changes.startAt === undefined ? current.startAt : changes.startAt, changes.endAt === undefined ? current.endAt : changes.endAt);
+    checkMinorUnit(changes.budget, tenant!.details.currency, 'budget');
     const changed = changedFields(current, changes);
     if (changed.includes('ownerUserId')) await requireOwnerMember(tenant!.tenantId, changes.ownerUserId);
     const updated = changed.length

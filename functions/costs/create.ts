@@ -9,7 +9,8 @@ import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { created } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
-import { Amount, checkRoundedAmount, CostType, CurrencyCode, Description } from './inputs.ts';
+import { checkMinorUnit } from '../../shared/schemas/money.ts';
+import { Amount, CostType, CurrencyCode, Description } from './inputs.ts';
 
 export const handler = defineHandler({
   route: 'POST /v1/activities/costs',
@@ -24,7 +25,7 @@ export const handler = defineHandler({
   }),
   tenantOf: recordTenant('activity', 'activityId'),
   run: async ({ input: { activityId: _activityId, ...input }, tenant, record }) => {
-    checkRoundedAmount(input.amount, input.currency);
+    checkMinorUnit(input.amount, input.currency, 'amount');
     return created(await createCost(tenant!.tenantId, record!, input));
   },
 });

@@ -5,7 +5,8 @@ import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
-import { Amount, checkRoundedAmount, CostType, Description } from './inputs.ts';
+import { checkMinorUnit } from '../../shared/schemas/money.ts';
+import { Amount, CostType, Description } from './inputs.ts';
 
 export const handler = defineHandler({
   route: 'PATCH /v1/activities/costs/:id',
@@ -19,7 +20,7 @@ export const handler = defineHandler({
   }),
   tenantOf: recordTenant('cost', 'costId'),
   run: async ({ input: { costId: _costId, ...changes }, tenant, record }) => {
-    if (changes.amount !== undefined) checkRoundedAmount(changes.amount, record!.currency as string);
+    checkMinorUnit(changes.amount, record!.currency as string, 'amount');
     return ok(await updateCost(tenant!.tenantId, record!, changes));
   },
 });

@@ -9,7 +9,7 @@ import { normaliseProfile, ProfileError } from '../../shared/domain/social-profi
 import { defineHandler } from '../../shared/http/handler.ts';
 import { invalidInput } from '../../shared/http/problem.ts';
 import { created } from '../../shared/http/result.ts';
-import { Uuid } from '../../shared/schemas/common.ts';
+import { text, Uuid } from '../../shared/schemas/common.ts';
 import { Channel } from '../../shared/schemas/enums.ts';
 
 export const handler = defineHandler({
@@ -17,7 +17,7 @@ export const handler = defineHandler({
   input: z.strictObject({
     creatorId: Uuid,
     platform: Channel,
-    profileUrl: z.string().check(z.maxLength(2048)),
+    profileUrl: text(0, 2048),
   }),
   tenantOf: recordTenant('creator', 'creatorId'),
   run: async ({ input, tenant }) => {

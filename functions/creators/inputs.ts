@@ -1,6 +1,6 @@
 /** Input fields of the Creators group (interface.md "Creator", DECISIONS.md "Inputs"). */
 import * as z from 'zod/mini';
-import { Email, text } from '../../shared/schemas/common.ts';
+import { Email, multilineText, text } from '../../shared/schemas/common.ts';
 
 /** The roles a creator can be given; `own_brand` is a filter value only. */
 export const CreatorRole = z.enum(['person', 'community', 'brand_partner']);
@@ -18,7 +18,7 @@ export const creatorFields = {
   email: z.nullable(Email),
   role: z.nullable(CreatorRole),
   country: z.nullable(Country),
-  notes: z.nullable(text(0, 2000)),
+  notes: z.nullable(multilineText(0, 2000)),
 };
 
 /** `YYYY-MM-DD`, a real calendar date. */

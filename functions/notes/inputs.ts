@@ -1,11 +1,11 @@
 /** Input pieces shared by the Notes handlers. */
 import * as z from 'zod/mini';
 import { NOTE_CONTENT_MAX, NOTE_ENTITY_TYPES } from '../../shared/db/notes.ts';
+import { multilineText } from '../../shared/schemas/common.ts';
 
 export const EntityType = z.enum(NOTE_ENTITY_TYPES);
 
 /** Plain text or markdown, kept as written (leading indentation matters in markdown); blank is refused. */
-export const NoteContent = z.string().check(
-  z.maxLength(NOTE_CONTENT_MAX),
+export const NoteContent = multilineText(0, NOTE_CONTENT_MAX, { asWritten: true }).check(
   z.refine((s) => s.trim().length > 0, { error: 'Must not be empty.' }),
 );

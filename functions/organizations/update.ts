@@ -9,7 +9,8 @@ import { getTenantAggregate, updateTenant } from '../../shared/db/tenants.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { invalidInput } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
-import { text, Uuid } from '../../shared/schemas/common.ts';
+import { intInput, text, Uuid } from '../../shared/schemas/common.ts';
+import { checkMinorUnit, moneyInput } from '../../shared/schemas/money.ts';
 import { Currency, Timezone } from '../../shared/schemas/enums.ts';
 import { tenantView } from '../../shared/domain/tenant-views.ts';
 
@@ -30,10 +31,11 @@ export const handler = defineHandler({
     ianaTimezone: z.optional(Timezone),
     currency: z.optional(Currency),
     avatarKey: z.optional(z.nullable(z.string().check(z.maxLength(1024)))),
-    conversionValue: z.optional(z.nullable(z.number().check(z.minimum(0), z.maximum(MAX_CONVERSION_VALUE)))),
-    defaultAttributionWindowDays: z.optional(z.nullable(z.int().check(z.minimum(1)))),
+    conversionValue: z.optional(z.nullable(moneyInput(0, MAX_CONVERSION_VALUE))),
+    defaultAttributionWindowDays: z.optional(z.nullable(intInput(1, Number.MAX_SAFE_INTEGER))),
   }),
   run: async ({ input: { organizationId, ...changes }, tenant: scope }) => {
+    checkMinorUnit(changes.conversionValue, changes.currency ?? scope!.details.currency, 'conversionValue');
     if (typeof changes.avatarKey === 'string' && !avatarKeyPattern(organizationId).test(changes.avatarKey)) {
       throw invalidInput('avatarKey must be an avatar key of this organization.', [
         { path: 'avatarKey', message: 'Not an avatar key of this organization.' },

@@ -1,11 +1,11 @@
 /** Input fields of the Reported outcomes handlers (interface.md "Outcome definition", "Outcome measurement"). */
 import * as z from 'zod/mini';
 import { isIsoCurrency } from '../../shared/domain/currencies.ts';
-import { text } from '../../shared/schemas/common.ts';
+import { multilineText, numberInput, text } from '../../shared/schemas/common.ts';
 
 export const DefinitionName = text(1, 255);
 /** Kept as written (line breaks and indentation are the author's). */
-export const Description = z.nullable(z.string().check(z.maxLength(2000)));
+export const Description = z.nullable(multilineText(0, 2000, { asWritten: true }));
 export const UnitLabel = z.nullable(text(1, 50));
 
 /** Any ISO 4217 code, as costs accept; `eur` is EUR. Outcomes may be reported in any market's money. */
@@ -21,15 +21,10 @@ export const DefaultCurrency = z.nullable(
  * numbers cannot be larger than ~1e125 or closer to 0 than 1e-130 (a 500 otherwise).
  */
 export const MEASURE_MAX = 1e15;
-const MEASURE_MIN_MAGNITUDE = 1e-12;
-export const Measure = z.number().check(
-  z.gte(-MEASURE_MAX),
-  z.lte(MEASURE_MAX),
-  z.refine((n) => n === 0 || Math.abs(n) >= MEASURE_MIN_MAGNITUDE, { error: `Must be 0 or at least ${MEASURE_MIN_MAGNITUDE} in magnitude.` }),
-);
+export const Measure = numberInput(-MEASURE_MAX, MEASURE_MAX);
 
 /** DECISIONS.md: confidence is 0..1. */
-export const Confidence = z.nullable(z.number().check(z.gte(0), z.lte(1)));
+export const Confidence = z.nullable(numberInput(0, 1));
 
 export const Market = z.nullable(text(1, 100));
 

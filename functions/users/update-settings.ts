@@ -9,17 +9,10 @@ import { defineHandler } from '../../shared/http/handler.ts';
 import { forbidden } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
+import { jsonObject } from '../../shared/schemas/json.ts';
 
-/** Preferences are UI state, not documents: a cap well inside DynamoDB's 400 KB item limit. */
-const MAX_PREFERENCES_BYTES = 32 * 1024;
-
-const Preferences = z
-  .record(z.string().check(z.maxLength(100)), z.unknown())
-  .check(
-    z.refine((p) => Buffer.byteLength(JSON.stringify(p)) <= MAX_PREFERENCES_BYTES, {
-      error: `Preferences may hold at most ${MAX_PREFERENCES_BYTES} bytes of JSON.`,
-    }),
-  );
+/** Preferences are UI state, not documents: small and shallow (issue 9.7), well inside what DynamoDB stores. */
+const Preferences = jsonObject({ maxDepth: 8, maxBytes: 16 * 1024, maxKeyLength: 100 });
 
 export const handler = defineHandler({
   route: 'PATCH /v1/users/:id/settings',

@@ -20,6 +20,9 @@ const MINOR_UNITS: ReadonlyMap<string, number> = new Map(
   ),
 );
 
+/** The finest minor unit of any currency (4 decimal places: CLF, UYW). */
+export const MAX_MINOR_UNITS = Math.max(...MINOR_UNITS.values());
+
 export function isIsoCurrency(code: string): boolean {
   return MINOR_UNITS.has(code);
 }

@@ -32,6 +32,8 @@ export interface RequestState {
   rawInput: Record<string, unknown>;
   /** Canonical input names whose value came from the path (tenant from the path: 404, not 403). */
   fromPath: Set<string>;
+  /** The client's spelling of each input it sent under another name (`foo_bar` for `fooBar`), for error paths. */
+  sentNames?: ReadonlyMap<string, string>;
   /** Parsed JSON body, or undefined when the request had none. */
   body?: unknown;
   input?: unknown;

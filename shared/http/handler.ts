@@ -50,7 +50,10 @@ export interface HandlerDefinition<S extends Schema> {
   run(args: HandlerArgs<Output<S>>): Promise<Result>;
 }
 
-export function defineHandler<S extends Schema>(definition: HandlerDefinition<S>): ApiHandler {
+/** A handler, and its input schema for introspection (tests derive hostile inputs from it). */
+export type DefinedHandler<S extends Schema = Schema> = ApiHandler & { readonly input: S };
+
+export function defineHandler<S extends Schema>(definition: HandlerDefinition<S>): DefinedHandler<S> {
   const route = routeByKey(definition.route);
   const work = async (_event: ApiEvent, context: ApiContext): Promise<ApiResponse> => {
     const state = context.state;
@@ -64,7 +67,7 @@ export function defineHandler<S extends Schema>(definition: HandlerDefinition<S>
     // `envelope` turns the Result into the response in its `after` step.
     return result as unknown as ApiResponse;
   };
-  return middy<ApiEvent, ApiResponse, Error, ApiContext>({ timeoutEarlyInMillis: 0 })
+  const handler = middy<ApiEvent, ApiResponse, Error, ApiContext>({ timeoutEarlyInMillis: 0 })
     .use(observe(route))
     .use(problemResponses())
     .use(envelope(route))
@@ -74,4 +77,5 @@ export function defineHandler<S extends Schema>(definition: HandlerDefinition<S>
     .use(validate(definition.input))
     .use(authorize(route, definition.tenantOf))
     .handler(work);
+  return Object.assign(handler, { input: definition.input });
 }

@@ -6,26 +6,94 @@
 import * as z from 'zod/mini';
 import type { Schema } from './zod.ts';
 
-export const Uuid = z.uuid({ error: 'Must be a UUID.' });
+export const Uuid = z.uuid();
 
-export const Email = z.email({ error: 'Must be a valid email address.' }).check(z.maxLength(254));
+export const Email = z.email().check(z.maxLength(254));
 
 /** ISO 8601 date-time with `Z` or an offset; stored as UTC (`toISOString`) so that sorting is by instant. */
 export const DateTime = z.pipe(
-  z.iso.datetime({ offset: true, error: 'Must be an ISO 8601 date-time with Z or an offset.' }),
+  z.iso.datetime({ offset: true }),
   z.transform((s: string) => new Date(s).toISOString()),
 );
 
-/** A string, trimmed, of `min`..`max` characters. */
+/**
+ * What no one-line text (names, titles, labels, search terms) may hold (DECISIONS.md "Inputs"):
+ * control characters (C0, DEL, C1: CR and LF would let a name add lines to an email header),
+ * line and paragraph separators, and the bidirectional marks, embeddings, overrides and isolates
+ * that make a text display differently from what it is.
+ */
+const NOT_ONE_LINE = /[\p{Cc}\u2028\u2029\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+/** What a multi-line text (notes, descriptions, file content) may not hold: the same, but newlines and tabs are its own. */
+const NOT_MULTI_LINE = /[\0-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+
+/** A one-line string of `min`..`max` characters: no control or bidi characters, trimmed, NFC-normalised. */
 export function text(min: number, max: number) {
-  return z.string().check(z.trim(), z.minLength(min), z.maxLength(max));
+  return z.string().check(
+    // Checked before trimming: a trailing CR LF is refused, not silently dropped.
+    z.refine((s) => !NOT_ONE_LINE.test(s), { error: 'Must be one line, without control or bidirectional-override characters.', abort: true }),
+    z.trim(),
+    z.normalize('NFC'),
+    z.minLength(min),
+    z.maxLength(max),
+  );
 }
 
-/** An integer given as a JSON number or a decimal query-string value. */
+/**
+ * A multi-line string of `min`..`max` characters: newlines and tabs allowed, other control and
+ * bidi characters refused; NFC-normalised, trimmed unless `asWritten` (markdown indentation, file
+ * content).
+ */
+export function multilineText(min: number, max: number, { asWritten = false } = {}) {
+  return z.string().check(
+    z.refine((s) => !NOT_MULTI_LINE.test(s), { error: 'Must not contain control characters other than newlines and tabs, or bidirectional overrides.', abort: true }),
+    ...(asWritten ? [] : [z.trim()]),
+    z.normalize('NFC'),
+    z.minLength(min),
+    z.maxLength(max),
+  );
+}
+
+/**
+ * Decimal places of a number as JSON writes it (`1e-200` has 200, `10.01` has 2), from its
+ * shortest round-trip spelling.
+ */
+export function decimalPlaces(n: number): number {
+  const [mantissa = '', exponent = '0'] = String(Math.abs(n)).split('e');
+  return Math.max(0, (mantissa.split('.')[1]?.length ?? 0) - Number(exponent));
+}
+
+/** Finer than any stored number needs; keeps every accepted value inside what DynamoDB stores (nothing nearer 0 than 1e-130). */
+export const MAX_DECIMALS = 12;
+
+/**
+ * A finite JSON number in `min`..`max` (above `min` when `aboveMin`) with at most `decimals`
+ * decimal places; `-0` is 0. JSON
+ * cannot carry NaN, and `1e400` parses to Infinity, which `z.number` refuses.
+ */
+export function numberInput(min: number, max: number, { decimals = MAX_DECIMALS, aboveMin = false } = {}) {
+  return z.number().check(
+    aboveMin ? z.gt(min) : z.gte(min),
+    z.lte(max),
+    z.refine((n) => decimalPlaces(n) <= decimals, {
+      error: decimals === 0 ? 'Must be a whole number.' : `Must have at most ${decimals} decimal places.`,
+    }),
+    z.overwrite((n) => (n === 0 ? 0 : n)),
+  );
+}
+
+/**
+ * An integer given as a JSON number or a decimal query-string value, within `min`..`max` (both
+ * safe integers: zod's int refuses anything past 2^53 - 1).
+ */
 export function intInput(min: number, max: number) {
   return z.pipe(
     z.transform((v: unknown) => (typeof v === 'string' && /^-?\d+$/.test(v.trim()) ? Number(v) : v)),
-    z.int({ error: 'Must be an integer.' }).check(z.minimum(min), z.maximum(max)),
+    // Only the type message is its own ("1.5", "abc"); bounds and "Required." are the shared ones.
+    z.int({ error: (issue) => (issue.code === 'invalid_type' && issue.input !== undefined ? 'Must be an integer.' : undefined) }).check(
+      z.minimum(min),
+      z.maximum(max),
+      z.overwrite((n) => (n === 0 ? 0 : n)),
+    ),
   );
 }
 

@@ -1,13 +1,17 @@
 /**
- * `fieldErrors` / `parseInput` (unknown fields, nested paths) and the schema helpers
- * `intInput`, `BooleanInput`, `arrayInput` that read query-string spellings.
+ * `fieldErrors` / `parseInput` (unknown fields, nested paths, the messages of every kind of issue)
+ * and the schema building blocks: `intInput`, `BooleanInput`, `arrayInput` that read query-string
+ * spellings; one-line and multi-line texts; numbers, money and free-form JSON that DynamoDB stores.
  */
 import { describe, expect, it } from 'vitest';
 import { thrown } from '../support/thrown.ts';
 import { z } from 'zod';
 import { fieldErrors, parseInput } from '../../shared/http/middleware/validate.ts';
 import { Problem } from '../../shared/http/problem.ts';
-import { arrayInput, BooleanInput, intInput, paging, Uuid } from '../../shared/schemas/common.ts';
+import * as zm from 'zod/mini';
+import { arrayInput, BooleanInput, intInput, multilineText, numberInput, paging, text, Uuid } from '../../shared/schemas/common.ts';
+import { jsonObject } from '../../shared/schemas/json.ts';
+import { checkMinorUnit, moneyInput } from '../../shared/schemas/money.ts';
 
 
 function problemOf(schema: z.ZodType, raw: unknown): Problem {
@@ -109,6 +113,18 @@ describe('intInput', () => {
     expect(schema.safeParse(2.5).error?.issues[0]?.message).toBe('Must be an integer.');
   });
 
+  // Issue 10.4: every problem of a paging value answered "Must be an integer.".
+  it.each([
+    ['pageSize=101', paging.pageSize, '101', 'Must be at most 100.'],
+    ['pageSize=0', paging.pageSize, '0', 'Must be at least 1.'],
+    ['pageSize=-1', paging.pageSize, '-1', 'Must be at least 1.'],
+    ['pageIndex=-1', paging.pageIndex, '-1', 'Must be at least 0.'],
+    ['a missing pageSize', paging.pageSize, undefined, 'Required.'],
+    ['2^53 + 1', intInput(0, Number.MAX_SAFE_INTEGER), 2 ** 53 + 1, `Must be at most ${Number.MAX_SAFE_INTEGER}.`],
+  ])('says what is wrong with %s', (_label, field, value, message) => {
+    expect(problemOf(z.strictObject({ field }), value === undefined ? {} : { field: value }).errors).toEqual([{ path: 'field', message }]);
+  });
+
   it('paging accepts pageIndex 0 and rejects pageSize 0 and 101', () => {
     expect(paging.pageIndex.parse('0')).toBe(0);
     expect(paging.pageSize.safeParse('0').success).toBe(false);
@@ -152,5 +168,108 @@ describe('arrayInput', () => {
     expect(schema.safeParse('').success).toBe(false);
     expect(schema.safeParse([]).success).toBe(false);
     expect(schema.parse('a,b')).toEqual(['a', 'b']);
+  });
+});
+
+describe('messages of the other building blocks (issue 10.4)', () => {
+  it.each([
+    ['a text too long', text(1, 5), 'abcdefg', 'Must be at most 5 characters.'],
+    ['a blank required text', text(1, 5), '   ', 'Must not be empty.'],
+    ['a value outside an enum, naming the allowed ones', zm.enum(['asc', 'desc']), 'up', 'Must be one of: asc, desc.'],
+    ['a missing text', text(1, 5), undefined, 'Required.'],
+    ['a number where text is expected', text(1, 5), 5, 'Must be a string.'],
+    ['a malformed UUID', Uuid, 'nope', 'Must be a UUID.'],
+    ['a number above its maximum', numberInput(0, 10), 11, 'Must be at most 10.'],
+    ['too many items', arrayInput(Uuid, { max: 1 }), [crypto.randomUUID(), crypto.randomUUID()], 'Must have at most 1 item.'],
+  ])('%s', (_label, field, value, message) => {
+    expect(problemOf(z.strictObject({ field }), value === undefined ? {} : { field: value }).errors).toEqual([{ path: 'field', message }]);
+  });
+
+  it('names an unknown field as the client spelled it (issue 10.5)', () => {
+    const problem = thrown(() => parseInput(zm.strictObject({ name: zm.string() }), { name: 'a', fooBar: 1 }, new Map([['fooBar', 'foo_bar']])));
+    expect((problem as Problem).errors).toEqual([{ path: 'foo_bar', message: 'Unknown field.' }]);
+  });
+});
+
+/** Issue 9.4: control characters in names reached email subjects. */
+describe('one-line and multi-line texts', () => {
+  const HOSTILE = ['Acme\r\nBcc: x@example.com', 'a\nb', 'a\rb', 'a\u0000b', 'a\u0007b', 'a\u007fb', 'a\u0085b', 'a\u202eb', 'a\u202ab', 'a\u2066b', 'a\u2069b', 'a\u200eb', 'a\u200fb', 'a\u2028b', 'Acme\r\n'];
+
+  it.each(HOSTILE.map((s) => [JSON.stringify(s), s]))('a one-line text refuses %s', (_label, value) => {
+    const result = text(1, 255).safeParse(value);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toContain('one line');
+  });
+
+  it('a multi-line text accepts newlines and tabs', () => {
+    expect(multilineText(0, 100).parse('line 1\r\nline 2\n\tindented')).toBe('line 1\r\nline 2\n\tindented');
+    expect(multilineText(0, 100, { asWritten: true }).parse('  # kept\n')).toBe('  # kept\n');
+  });
+
+  it.each(['a\u0000b', 'a\u0007b', 'a\u000bb', 'a\u007fb', 'a\u202eb', 'a\u2067b', 'a\u200fb'].map((s) => [JSON.stringify(s), s]))(
+    'a multi-line text refuses %s',
+    (_label, value) => {
+      expect(multilineText(0, 100).safeParse(value).success).toBe(false);
+    },
+  );
+
+  it('stores texts NFC-normalised', () => {
+    expect(text(1, 10).parse('Cafe\u0301')).toBe('Caf\u00e9');
+    expect(multilineText(0, 10).parse('Cafe\u0301')).toBe('Caf\u00e9');
+  });
+});
+
+/** Issue 9.7: extreme valid-looking numbers reached DynamoDB and answered 500. */
+describe('numbers, money and free-form JSON', () => {
+  it.each([
+    ['1e-200', 1e-200, 'Must have at most 12 decimal places.'],
+    ['Infinity (JSON 1e400)', Infinity, 'Must be a number.'],
+    ['1e308', 1e308, 'Must be at most 1000000000000000.'],
+    ['-1e308', -1e308, 'Must be at least -1000000000000000.'],
+  ])('a number input refuses %s', (_label, value, message) => {
+    expect(numberInput(-1e15, 1e15).safeParse(value).error?.issues[0]?.message).toBe(message);
+  });
+
+  it('a number input reads -0 as 0', () => {
+    expect(Object.is(numberInput(-1, 1).parse(-0), 0)).toBe(true);
+  });
+
+  it('money refuses anything finer than the finest minor unit, and the currency check refuses finer than its own', () => {
+    expect(moneyInput(0, 100).safeParse(1e-200).success).toBe(false);
+    expect(moneyInput(0, 100).safeParse(0.00001).success).toBe(false);
+    expect(moneyInput(0, 100).parse(12.5)).toBe(12.5);
+    expect(moneyInput(0, 100, { aboveMin: true }).safeParse(0).error?.issues[0]?.message).toBe('Must be greater than 0.');
+    expect((thrown(() => checkMinorUnit(10.5, 'JPY', 'budget')) as Problem).errors).toEqual([{ path: 'budget', message: 'Must be given to at most whole units (JPY).' }]);
+    expect((thrown(() => checkMinorUnit(10.001, 'USD', 'amount')) as Problem).status).toBe(400);
+    expect(thrown(() => checkMinorUnit(10.01, 'USD', 'amount'))).toBeUndefined();
+    expect(thrown(() => checkMinorUnit(1.0005, 'CLF', 'amount'))).toBeUndefined();
+    expect(thrown(() => checkMinorUnit(null, 'USD', 'amount'))).toBeUndefined();
+  });
+
+  describe('a JSON object (preferences: 8 levels, 16 KB, non-empty keys)', () => {
+    const preferences = jsonObject({ maxDepth: 8, maxBytes: 16 * 1024, maxKeyLength: 100 });
+    const nested = (levels: number): Record<string, unknown> => (levels === 1 ? { leaf: true } : { a: nested(levels - 1) });
+    const errorsOf = (value: unknown) => problemOf(z.strictObject({ preferences }), { preferences: value }).errors;
+
+    it('accepts 8 levels, arrays and ordinary values', () => {
+      expect(preferences.parse(nested(8))).toEqual(nested(8));
+      expect(preferences.parse({ list: [1, 2.5, 'x', null, { ok: -0.25 }] })).toEqual({ list: [1, 2.5, 'x', null, { ok: -0.25 }] });
+    });
+
+    it.each([
+      ['9 levels', nested(9), 'preferences.a.a.a.a.a.a.a.a', 'Must be nested at most 8 levels deep.'],
+      ['33 levels', nested(33), 'preferences.a.a.a.a.a.a.a.a', 'Must be nested at most 8 levels deep.'],
+      ['an empty key, nested', { a: { '': 1 } }, 'preferences.a.', 'Keys must have 1 to 100 characters.'],
+      ['an empty top-level key', { '': 1 }, 'preferences.', 'Keys must have 1 to 100 characters.'],
+      ['Infinity (JSON 1e400)', { a: [Infinity] }, 'preferences.a.0', 'Must be a number.'],
+      ['an integer above 2^53', { a: 2 ** 53 + 2 }, 'preferences.a', `Must be at most ${Number.MAX_SAFE_INTEGER}.`],
+      ['1e-200', { a: 1e-200 }, 'preferences.a', 'Must have at most 12 decimal places.'],
+    ])('refuses %s', (_label, value, path, message) => {
+      expect(errorsOf(value)).toEqual([{ path, message }]);
+    });
+
+    it('refuses more than 16 KB of JSON', () => {
+      expect(errorsOf({ big: 'x'.repeat(16 * 1024) })).toEqual([{ path: 'preferences', message: 'Must be at most 16384 bytes of JSON.' }]);
+    });
   });
 });

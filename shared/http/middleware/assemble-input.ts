@@ -4,7 +4,10 @@
  * - snake_case and camelCase keys are both accepted (top-level keys only: nested objects such as
  *   `preferences` are the caller's data and keep their keys);
  * - a generic path parameter is known by its canonical name (`/v1/users/:id` -> `userId`) and may be
- *   repeated in the query or body as `id` or under that name; a different value is 400;
+ *   repeated in the query or body under that name; a different value is 400. A bare `id` is not
+ *   that name: it is a field the caller may not set, an unknown field like any other;
+ * - the spelling the client used is remembered (`sentNames`), so that an error about a field names
+ *   it as sent (`foo_bar`, not `fooBar`);
  * - array query parameters arrive as repeated keys, `key[]=`, or one comma-separated value (the
  *   last is split by the schema's array helpers, which know which fields are arrays).
  */
@@ -39,15 +42,15 @@ export function assembleInput(
   route: Route,
   event: Pick<ApiEvent, 'pathParameters' | 'rawQueryString'>,
   body: unknown,
-): { input: Record<string, unknown>; fromPath: Set<string> } {
+): { input: Record<string, unknown>; fromPath: Set<string>; sentNames: Map<string, string> } {
   const input: Record<string, unknown> = {};
   const fromPath = new Set<string>();
+  const sentNames = new Map<string, string>();
   const errors: FieldError[] = [];
-  /** Input names a path parameter may be repeated under, mapped to its canonical name. */
-  const aliases = new Map<string, string>(Object.entries(route.params));
 
-  const put = (name: string, value: unknown, source: string) => {
-    const canonical = aliases.get(name) ?? name;
+  const put = (sent: string, value: unknown, source: string) => {
+    const canonical = camelCase(sent);
+    if (canonical !== sent) sentNames.set(canonical, sent);
     if (Object.hasOwn(input, canonical) && !same(input[canonical], value)) {
       errors.push({ path: canonical, message: `The ${source} repeats ${canonical} with a different value.` });
       return;
@@ -61,24 +64,25 @@ export function assembleInput(
     input[canonical] = value;
     fromPath.add(canonical);
   }
-  for (const [key, value] of Object.entries(parseQuery(event.rawQueryString))) put(camelCase(key), value, 'query');
+  for (const [key, value] of Object.entries(parseQuery(event.rawQueryString))) put(key, value, 'query');
   if (body !== undefined) {
     if (body === null || typeof body !== 'object' || Array.isArray(body)) {
       throw invalidInput('The request body must be a JSON object.');
     }
-    for (const [key, value] of Object.entries(body)) put(camelCase(key), value, 'body');
+    for (const [key, value] of Object.entries(body)) put(key, value, 'body');
   }
   if (errors.length) throw invalidInput('The request names the same input twice with different values.', errors);
-  return { input, fromPath };
+  return { input, fromPath, sentNames };
 }
 
 export function assembleInputMiddleware(route: Route): MiddlewareObj<ApiEvent, ApiResponse, Error, ApiContext> {
   return {
     before: (request) => {
       const state = request.context.state;
-      const { input, fromPath } = assembleInput(route, request.event, state.body);
+      const { input, fromPath, sentNames } = assembleInput(route, request.event, state.body);
       state.rawInput = input;
       state.fromPath = fromPath;
+      state.sentNames = sentNames;
     },
   };
 }

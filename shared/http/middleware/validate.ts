@@ -1,6 +1,7 @@
 /**
  * zod validation of the assembled input. Schemas are strict: an unknown field (a typo, or a field
- * the caller may not set) is a 400 naming that field.
+ * the caller may not set) is a 400 naming that field as the client sent it. Messages come from
+ * `schemas/zod.ts`.
  */
 import type { MiddlewareObj } from '@middy/core';
 import * as z from 'zod/mini';
@@ -14,22 +15,30 @@ function pathOf(base: readonly PropertyKey[], key?: string): string {
   return [...base, ...(key === undefined ? [] : [key])].map(String).join('.');
 }
 
-export function fieldErrors(error: SchemaError): FieldError[] {
+/**
+ * One `{path, message}` per invalid field. `sentNames` gives the client's spelling of top-level
+ * names: an unknown field is named exactly as sent, since it has no canonical name to speak of.
+ */
+export function fieldErrors(error: SchemaError, sentNames?: ReadonlyMap<string, string>): FieldError[] {
   const out: FieldError[] = [];
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) out.push({ path: pathOf(issue.path, key), message: 'Unknown field.' });
+      for (const key of issue.keys) {
+        const sent = issue.path.length === 0 ? (sentNames?.get(key) ?? key) : key;
+        out.push({ path: pathOf(issue.path, sent), message: 'Unknown field.' });
+      }
     } else {
       out.push({ path: pathOf(issue.path), message: issue.message });
     }
   }
-  return out;
+  // One line per problem: zod's int range and the schema's own maximum can say the same thing twice.
+  return out.filter((e, i) => out.findIndex((o) => o.path === e.path && o.message === e.message) === i);
 }
 
-export function parseInput<S extends Schema>(schema: S, raw: unknown): Output<S> {
+export function parseInput<S extends Schema>(schema: S, raw: unknown, sentNames?: ReadonlyMap<string, string>): Output<S> {
   const parsed = z.safeParse(schema, raw);
   if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
+    const errors = fieldErrors(parsed.error, sentNames);
     const names = [...new Set(errors.map((e) => e.path || '(input)'))].join(', ');
     throw invalidInput(`Invalid input: ${names}.`, errors);
   }
@@ -40,7 +49,7 @@ export function validate(schema: Schema): MiddlewareObj<ApiEvent, ApiResponse, E
   return {
     before: (request) => {
       const state = request.context.state;
-      state.input = parseInput(schema, state.rawInput);
+      state.input = parseInput(schema, state.rawInput, state.sentNames);
     },
   };
 }

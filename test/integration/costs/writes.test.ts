@@ -90,8 +90,17 @@ describe('POST /v1/activities/costs', () => {
       expect(res.body.errors).toEqual([expect.objectContaining({ path: 'currency' })]);
     }
     expect((await post({ currency: 'usd' })).body.data.currency).toBe('USD');
-    const yen = await post({ currency: 'JPY', amount: 1234.5 });
+    const yen = await post({ currency: 'jpy', amount: 1235 });
     expect(yen.body.data).toMatchObject({ currency: 'JPY', amount: 1235 });
+  });
+
+  // DECISIONS.md "Inputs": an amount finer than its currency's minor unit is 400, never rounded.
+  it('refuses an amount finer than the currency\'s minor unit (1234.5 JPY, 10.001 USD, 1e-200)', async () => {
+    for (const [currency, amount] of [['JPY', 1234.5], ['USD', 10.001], ['USD', 1e-200]] as const) {
+      const res = await post({ currency, amount });
+      expect(res.status, `${amount} ${currency}`).toBe(400);
+      expect(res.body.errors).toEqual([{ path: 'amount', message: expect.any(String) }]);
+    }
   });
 
   it('requires activityId, amount, type and currency, and rejects unknown fields', async () => {

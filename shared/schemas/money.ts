@@ -1,0 +1,23 @@
+/**
+ * Money inputs (DECISIONS.md "Inputs"): finite, and given to at most the currency's minor unit;
+ * anything finer is 400. The schema refuses what is finer than every currency's minor unit; the
+ * handler that knows the currency (the cost's own, the tenant's for a budget) checks it exactly.
+ */
+import { MAX_MINOR_UNITS, minorUnits } from '../domain/currencies.ts';
+import { invalidInput } from '../http/problem.ts';
+import { decimalPlaces, numberInput } from './common.ts';
+
+/** An amount of money in major units, `min`..`max` (above `min` when `aboveMin`). */
+export function moneyInput(min: number, max: number, { aboveMin = false } = {}) {
+  return numberInput(min, max, { decimals: MAX_MINOR_UNITS, aboveMin });
+}
+
+/** 400 naming `path` when `amount` is finer than the minor unit of `currency` (10.5 JPY, 10.001 USD). */
+export function checkMinorUnit(amount: number | null | undefined, currency: string, path: string): void {
+  if (amount === null || amount === undefined) return;
+  const digits = minorUnits(currency);
+  if (decimalPlaces(amount) > digits) {
+    const unit = digits === 0 ? 'whole units' : `${digits} decimal place${digits === 1 ? '' : 's'}`;
+    throw invalidInput(`${path} is finer than the minor unit of ${currency}.`, [{ path, message: `Must be given to at most ${unit} (${currency}).` }]);
+  }
+}
