@@ -7,13 +7,14 @@
 import { Annotations, CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { CorsHttpMethod, HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import { AttributeType, BillingMode, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, BillingMode, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods } from 'aws-cdk-lib/aws-s3';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { Construct } from 'constructs';
 import { type Route, routes } from '../functions/routes.ts';
 import { GLOBAL_INDEXES, PARTITION_KEY, SORT_KEY } from '../shared/db/table-definition.ts';
+import { OutboxDelivery } from './outbox-delivery.ts';
 import { RouteFunction } from './route-function.ts';
 import { routeGroup, RouteGroupStack, type RouteResources } from './route-group-stack.ts';
 import type { StageConfig } from './stage-config.ts';
@@ -37,6 +38,8 @@ export class ServiceStack extends Stack {
       billingMode: BillingMode.PAY_PER_REQUEST,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       timeToLiveAttribute: 'ttl',
+      // New items reach their consumers: the outbox's emails go to infra/outbox-delivery.ts.
+      stream: StreamViewType.NEW_IMAGE,
       removalPolicy: config.removalPolicy,
     });
     for (const index of GLOBAL_INDEXES) {
@@ -99,6 +102,8 @@ export class ServiceStack extends Stack {
       schedule: Schedule.rate(Duration.minutes(15)),
       targets: [new LambdaFunction(sweeper)],
     });
+
+    new OutboxDelivery(this, 'OutboxDelivery', { table: this.table, config, environment });
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.apiEndpoint });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });

@@ -6,6 +6,7 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Node } from 'constructs';
+import { mailAddress } from '../shared/integrations/email.ts';
 
 export const STAGES = ['dev', 'staging', 'production'] as const;
 export type Stage = (typeof STAGES)[number];
@@ -39,6 +40,8 @@ export interface StageConfig extends Omit<StageSettings, 'defaultAllowedOrigins'
   /** Browser origins allowed by the API's CORS preflight and by the buckets (presigned PUT/GET). */
   allowedOrigins: string[];
   jwt: JwtSettings;
+  /** The From address of emails (an SES-verified identity); absent, emails are not delivered. */
+  emailSender?: string;
 }
 
 /** Deliberately invalid (`.invalid` never resolves), so a forgotten setting fails closed with 401s. */
@@ -57,7 +60,7 @@ export function readStageConfig(node: Node, env: Env = process.env): StageConfig
   if (!allowedOrigins?.length) {
     throw new Error(`Stage ${stage} needs its browser origins: -c allowedOrigins=https://app.example.com[,...]`);
   }
-  return { stage: stage as Stage, ...settings, allowedOrigins, jwt: readJwt(node, env) };
+  return { stage: stage as Stage, ...settings, allowedOrigins, jwt: readJwt(node, env), ...readEmailSender(node, env) };
 }
 
 function readJwt(node: Node, env: Env): JwtSettings {
@@ -85,6 +88,17 @@ function readJwt(node: Node, env: Env): JwtSettings {
     ...(jwksUri ? { jwksUri } : {}),
     ...(cognitoUserPoolId ? { cognitoUserPoolId } : {}),
   };
+}
+
+/** Context `emailSender` or env EMAIL_SENDER: one plain address, refused at synth rather than at the first send. */
+function readEmailSender(node: Node, env: Env): { emailSender?: string } {
+  const value = node.tryGetContext('emailSender') ?? env.EMAIL_SENDER;
+  if (typeof value !== 'string' || value.trim() === '') return {};
+  try {
+    return { emailSender: mailAddress(value.trim()) };
+  } catch {
+    throw new Error(`Context "emailSender" must be one plain email address (no name, no list); got ${JSON.stringify(value)}`);
+  }
 }
 
 /** A pool id starts with its region (`eu-west-1_AbC123`), which is all its issuer URL needs. */

@@ -1,0 +1,119 @@
+/**
+ * Outbox delivery in the synthesized stack: the table's stream, the consumer function invoked for
+ * outbox INSERTs only, its retries and dead-letter queue, and SES permission for the stage's sender
+ * alone. Synthesized without bundling, like test/infra/stack.test.ts.
+ */
+import { App } from 'aws-cdk-lib';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
+import { MAX_RECORD_AGE, RETRY_ATTEMPTS } from '../../infra/outbox-delivery.ts';
+import { ServiceStack } from '../../infra/stack.ts';
+import { readStageConfig } from '../../infra/stage-config.ts';
+
+const SENDER = 'no-reply@mail.example.com';
+
+type Resource = { Type: string; Properties: Record<string, any> };
+
+function synth(context: Record<string, unknown>, env: Record<string, string> = {}) {
+  const app = new App({ context: { 'aws:cdk:bundling-stacks': [], stage: 'dev', ...context } });
+  const stack = new ServiceStack(app, 'Test', { config: readStageConfig(app.node, env) });
+  return { stack, template: Template.fromStack(stack) };
+}
+
+function only(template: Template, type: string, props: Record<string, unknown> = {}): [string, Resource] {
+  const found = Object.entries(template.findResources(type, { Properties: props }) as Record<string, Resource>);
+  expect(found, type).toHaveLength(1);
+  return found[0]!;
+}
+
+/** Allowed statements of every policy attached to the function's role. */
+function statements(template: Template, fn: Resource): { Action: string | string[]; Resource: unknown; Condition?: unknown }[] {
+  const roleId: string = fn.Properties.Role['Fn::GetAtt'][0];
+  return Object.values(template.findResources('AWS::IAM::Policy') as Record<string, Resource>)
+    .filter((p) => p.Properties.Roles.some((r: { Ref?: string }) => r.Ref === roleId))
+    .flatMap((p) => p.Properties.PolicyDocument.Statement);
+}
+
+const actionsOf = (s: { Action: string | string[] }) => (Array.isArray(s.Action) ? s.Action : [s.Action]);
+
+describe('outbox delivery with a sender', () => {
+  const { template } = synth({ emailSender: SENDER });
+  const [functionId, fn] = only(template, 'AWS::Lambda::Function', { Description: 'job: deliver-outbox' });
+
+  it('streams new images of the table', () => {
+    template.hasResourceProperties('AWS::DynamoDB::Table', { StreamSpecification: { StreamViewType: 'NEW_IMAGE' } });
+  });
+
+  it('runs the consumer with the sender and the table in its environment', () => {
+    expect(fn.Properties.Environment.Variables).toMatchObject({ EMAIL_SENDER: SENDER, TABLE_NAME: { Ref: expect.any(String) } });
+    expect(fn.Properties.Timeout).toBe(60);
+  });
+
+  it('invokes it for INSERTs of OUTBOX items only, with partial batch failures, bisecting, bounded retries and a dead-letter queue', () => {
+    const [, mapping] = only(template, 'AWS::Lambda::EventSourceMapping');
+    const [queueId] = only(template, 'AWS::SQS::Queue');
+    expect(mapping.Properties).toMatchObject({
+      FunctionName: { Ref: functionId },
+      EventSourceArn: { 'Fn::GetAtt': [expect.any(String), 'StreamArn'] },
+      StartingPosition: 'TRIM_HORIZON',
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: RETRY_ATTEMPTS,
+      MaximumRecordAgeInSeconds: MAX_RECORD_AGE.toSeconds(),
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queueId, 'Arn'] } } },
+    });
+    expect(mapping.Properties.FilterCriteria.Filters.map((f: { Pattern: string }) => JSON.parse(f.Pattern))).toEqual([
+      { eventName: ['INSERT'], dynamodb: { Keys: { pk: { S: ['OUTBOX'] } } } },
+    ]);
+  });
+
+  it('keeps the dead-letter queue encrypted and TLS-only', () => {
+    only(template, 'AWS::SQS::Queue', { SqsManagedSseEnabled: true });
+    template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
+    });
+  });
+
+  it('may send email only as the sender, through its identity, and reads and marks outbox items', () => {
+    const granted = statements(template, fn);
+    const ses = granted.filter((s) => actionsOf(s).some((a) => a.startsWith('ses:')));
+    expect(ses).toHaveLength(1);
+    expect(actionsOf(ses[0]!)).toEqual(['ses:SendEmail']);
+    expect(ses[0]!.Condition).toEqual({ StringEquals: { 'ses:FromAddress': SENDER } });
+    const identities = JSON.stringify(ses[0]!.Resource);
+    expect(identities).toContain(`:identity/${SENDER}`);
+    expect(identities).toContain(':identity/mail.example.com');
+    expect(identities).not.toContain('*');
+    const actions = granted.flatMap(actionsOf);
+    expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:GetRecords', 'sqs:SendMessage']));
+  });
+
+  it('grants SES to no other function', () => {
+    const policies = Object.values(template.findResources('AWS::IAM::Policy') as Record<string, Resource>);
+    const withSes = policies.filter((p) => JSON.stringify(p.Properties.PolicyDocument).includes('ses:'));
+    expect(withSes).toHaveLength(1);
+  });
+});
+
+describe('outbox delivery configuration', () => {
+  it('takes the sender from EMAIL_SENDER when the context has none', () => {
+    const { template } = synth({}, { EMAIL_SENDER: SENDER });
+    const [, fn] = only(template, 'AWS::Lambda::Function', { Description: 'job: deliver-outbox' });
+    expect(fn.Properties.Environment.Variables.EMAIL_SENDER).toBe(SENDER);
+  });
+
+  it('without a sender creates no consumer and warns, but the table still streams', () => {
+    const { stack, template } = synth({});
+    expect(template.findResources('AWS::Lambda::EventSourceMapping')).toEqual({});
+    expect(template.findResources('AWS::Lambda::Function', { Properties: { Description: 'job: deliver-outbox' } })).toEqual({});
+    Annotations.fromStack(stack).hasWarning('*', Match.stringLikeRegexp('Emails are not delivered'));
+    template.hasResourceProperties('AWS::DynamoDB::Table', { StreamSpecification: { StreamViewType: 'NEW_IMAGE' } });
+  });
+
+  it.each(['Service <no-reply@mail.example.com>', 'a@example.com,b@example.com', 'no-reply@mail.example.com\r\nBcc: x@evil.example', 'no-reply'])(
+    'refuses the sender %j at synth',
+    (emailSender) => {
+      expect(() => synth({ emailSender })).toThrow(/emailSender/);
+    },
+  );
+});
