@@ -7,7 +7,7 @@ import * as z from 'zod/mini';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { ok } from '../../shared/http/result.ts';
 import { SearchTerm } from '../../shared/schemas/common.ts';
-import { roundMoney } from '../../shared/domain/currencies.ts';
+import { roundSpend } from '../../shared/domain/currencies.ts';
 import { filteredActivities, filterInput } from './filters.ts';
 
 export const handler = defineHandler({
@@ -24,14 +24,13 @@ export const handler = defineHandler({
       costsCount += a.costsCount;
       for (const [currency, amount] of Object.entries(a.spend ?? {})) spend[currency] = (spend[currency] ?? 0) + amount;
     }
-    for (const currency of Object.keys(spend)) spend[currency] = roundMoney(spend[currency]!, currency);
     return ok({
       activitiesCount: activities.length,
       byChannel,
       withContentLink: activities.filter((a) => a.contentHref).length,
       withMetrics: activities.filter((a) => a.impressions > 0 || a.engagement > 0 || a.viewsCount !== null || a.likeCount !== null || a.replyCount !== null).length,
       costsCount,
-      spend,
+      spend: roundSpend(spend),
     });
   },
 });

@@ -1,10 +1,10 @@
 /**
  * GET /v1/campaigns/stats — counts by derived status, budget and recorded spend over the campaigns
  * matching the filters, from their stored aggregates. Spend stays per currency; `spendTotal` is the
- * organization's currency alone (never converted).
+ * organization's currency alone (never converted); other currencies are named in `_meta.warnings`.
  */
 import * as z from 'zod/mini';
-import { roundMoney, roundSpend } from '../../shared/domain/currencies.ts';
+import { otherCurrencyWarnings, roundMoney, roundSpend } from '../../shared/domain/currencies.ts';
 import { statusCounts } from '../../shared/domain/campaign-status.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { ok } from '../../shared/http/result.ts';
@@ -21,16 +21,19 @@ export const handler = defineHandler({
       for (const [currency, amount] of Object.entries(c.spend)) sums[currency] = (sums[currency] ?? 0) + amount;
     }
     const spendByCurrency = roundSpend(sums);
-    return ok({
-      totalCount: matching.length,
-      byStatus: statusCounts(matching.map((c) => c.status)),
-      currency: tenant.currency,
-      budgetTotal: roundMoney(matching.reduce((sum, c) => sum + (c.budget ?? 0), 0), tenant.currency),
-      spendTotal: spendByCurrency[tenant.currency] ?? 0,
-      spendByCurrency,
-      activitiesCount: matching.reduce((sum, c) => sum + c.activitiesCount, 0),
-      costsCount: matching.reduce((sum, c) => sum + c.costsCount, 0),
-      overBudgetCount: matching.filter((c) => c.budget !== null && (c.spend[tenant.currency] ?? 0) > c.budget).length,
-    });
+    return {
+      ...ok({
+        totalCount: matching.length,
+        byStatus: statusCounts(matching.map((c) => c.status)),
+        currency: tenant.currency,
+        budgetTotal: roundMoney(matching.reduce((sum, c) => sum + (c.budget ?? 0), 0), tenant.currency),
+        spendTotal: spendByCurrency[tenant.currency] ?? 0,
+        spendByCurrency,
+        activitiesCount: matching.reduce((sum, c) => sum + c.activitiesCount, 0),
+        costsCount: matching.reduce((sum, c) => sum + c.costsCount, 0),
+        overBudgetCount: matching.filter((c) => c.budget !== null && (c.spend[tenant.currency] ?? 0) > c.budget).length,
+      }),
+      meta: { currency: tenant.currency, warnings: otherCurrencyWarnings(spendByCurrency, tenant.currency) },
+    };
   },
 });

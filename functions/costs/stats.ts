@@ -9,7 +9,7 @@
  * cost is in that currency.
  */
 import * as z from 'zod/mini';
-import { roundSpend } from '../../shared/domain/currencies.ts';
+import { otherCurrencyWarnings, roundSpend } from '../../shared/domain/currencies.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
@@ -45,7 +45,6 @@ export const handler = defineHandler({
     const largest = [...byCategory]
       .filter(([, c]) => (c.spend[currency] ?? 0) > 0)
       .sort(([ia, a], [ib, b]) => b.spend[currency]! - a.spend[currency]! || (a.name ?? '').localeCompare(b.name ?? '') || ia.localeCompare(ib))[0];
-    const others = Object.keys(totalSpend).filter((c) => c !== currency).sort();
     return {
       ...ok({
         totalSpend: roundSpend(totalSpend),
@@ -54,10 +53,7 @@ export const handler = defineHandler({
         nonCampaignSpend: roundSpend(nonCampaignSpend),
         largestCategory: largest ? { categoryId: largest[0], name: largest[1].name, spend: roundSpend(largest[1].spend) } : null,
       }),
-      meta: {
-        currency,
-        warnings: others.length ? [`Costs in ${others.join(', ')} are shown per currency, not converted to ${currency}.`] : [],
-      },
+      meta: { currency, warnings: otherCurrencyWarnings(roundSpend(totalSpend), currency) },
     };
   },
 });

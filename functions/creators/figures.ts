@@ -4,14 +4,7 @@
  * half away from zero to the currency's minor unit.
  */
 import type { Creator } from '../../shared/db/creators.ts';
-
-const ZERO_DECIMAL = new Set(['JPY']);
-
-export function roundMoney(amount: number, currency: string): number {
-  const factor = ZERO_DECIMAL.has(currency) ? 1 : 100;
-  const rounded = Math.sign(amount) * Math.round(Math.abs(amount) * factor + Number.EPSILON) / factor;
-  return rounded === 0 ? 0 : rounded;
-}
+import { roundMoney } from '../../shared/domain/currencies.ts';
 
 export interface CreatorFigures {
   spend: number;

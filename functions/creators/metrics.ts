@@ -7,7 +7,8 @@ import * as z from 'zod/mini';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
-import { creatorFigures, roundMoney } from './figures.ts';
+import { roundMoney } from '../../shared/domain/currencies.ts';
+import { creatorFigures } from './figures.ts';
 import { creatorInWorkspace } from './views.ts';
 
 export const handler = defineHandler({

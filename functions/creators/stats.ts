@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { ok } from '../../shared/http/result.ts';
-import { roundMoney } from './figures.ts';
+import { roundSpend } from '../../shared/domain/currencies.ts';
 import { filterCreators, filterFields, roleOf } from './filters.ts';
 
 export const handler = defineHandler({
@@ -26,9 +26,6 @@ export const handler = defineHandler({
       engagement += c.engagement;
       activitiesCount += c.activitiesCount;
     }
-    const rounded = Object.fromEntries(
-      Object.entries(spend).map(([currency, amount]) => [currency, roundMoney(amount, currency)]).filter(([, amount]) => amount !== 0),
-    );
-    return ok({ creatorsCount: matching.length, byRole, totalFollowersCount, impressions, engagement, spend: rounded, activitiesCount });
+    return ok({ creatorsCount: matching.length, byRole, totalFollowersCount, impressions, engagement, spend: roundSpend(spend), activitiesCount });
   },
 });

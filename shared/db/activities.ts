@@ -8,6 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { roundSpend } from '../domain/currencies.ts';
 import { conflict, notFound } from '../http/problem.ts';
 import { aggregateUpdate, emptyAggregate, present, tenantAggregateUpdate } from './aggregates.ts';
 import { documentClient, tableName } from './client.ts';
@@ -123,8 +124,10 @@ export async function createActivity(tenantId: string, input: NewActivity): Prom
   return { ...activity, creatorsCount: link.length ? 1 : 0 };
 }
 
+/** The record as shown: spend rounded, currencies whose spend went back to 0 left out. */
 export function activityFromItem(item: Record<string, unknown>): Activity {
-  return recordOf<Activity>(item);
+  const activity = recordOf<Activity>(item);
+  return { ...activity, spend: roundSpend(activity.spend) };
 }
 
 export async function getActivity(tenantId: string, activityId: string, { consistent = false } = {}): Promise<Activity | undefined> {

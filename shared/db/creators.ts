@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { roundSpend } from '../domain/currencies.ts';
 import { notFound } from '../http/problem.ts';
 import { aggregateUpdate, emptyAggregate, tenantAggregateUpdate } from './aggregates.ts';
 import { documentClient, tableName } from './client.ts';
@@ -91,8 +92,10 @@ export async function createCreator(tenantId: string, input: NewCreator): Promis
   return creator;
 }
 
+/** The record as shown: spend rounded, currencies whose spend went back to 0 left out. */
 export function creatorFromItem(item: Record<string, unknown>): Creator {
-  return recordOf<Creator>(item);
+  const creator = recordOf<Creator>(item);
+  return { ...creator, spend: roundSpend(creator.spend) };
 }
 
 export async function getCreator(tenantId: string, creatorId: string, { consistent = false } = {}): Promise<Creator | undefined> {

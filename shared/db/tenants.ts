@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { roundSpend } from '../domain/currencies.ts';
 import { conflict, notFound } from '../http/problem.ts';
 import type { Role } from '../http/context.ts';
 import { documentClient, tableName } from './client.ts';
@@ -159,19 +160,20 @@ export async function getTenantsWithAggregates(tenantIds: readonly string[]): Pr
   for (const item of items) {
     const tenantId = (item.pk as string).slice('TENANT#'.length);
     if (item.sk === 'TENANT' && isLive(item)) tenants.set(tenantId, tenantFromItem(item));
-    if (item.sk === 'AGGREGATE') {
-      const { pk: _pk, sk: _sk, ...aggregate } = item;
-      aggregates.set(tenantId, { ...EMPTY_AGGREGATE, ...(aggregate as Partial<TenantAggregate>) });
-    }
+    if (item.sk === 'AGGREGATE') aggregates.set(tenantId, aggregateFromItem(item));
   }
   return new Map([...tenants].map(([id, tenant]) => [id, { tenant, aggregate: aggregates.get(id) ?? EMPTY_AGGREGATE }]));
 }
 
 export async function getTenantAggregate(tenantId: string): Promise<TenantAggregate> {
   const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.tenantAggregate(tenantId) }));
-  if (!out.Item) return EMPTY_AGGREGATE;
-  const { pk: _pk, sk: _sk, ...aggregate } = out.Item;
-  return { ...EMPTY_AGGREGATE, ...(aggregate as Partial<TenantAggregate>) };
+  return out.Item ? aggregateFromItem(out.Item) : EMPTY_AGGREGATE;
+}
+
+/** The stored aggregate as shown: spend rounded, currencies whose spend went back to 0 left out. */
+function aggregateFromItem(item: Record<string, unknown>): TenantAggregate {
+  const aggregate = { ...EMPTY_AGGREGATE, ...recordOf<Partial<TenantAggregate>>(item) };
+  return { ...aggregate, spend: roundSpend(aggregate.spend) };
 }
 
 /** Applies the given changes (updatable fields only; null clears) and returns the whole record. */

@@ -41,6 +41,15 @@ export function roundMoney(amount: number, currency: string): number {
   return Math.sign(amount) * rounded || 0;
 }
 
+/**
+ * The `_meta.warnings` of a report whose spend map holds currencies other than the tenant's
+ * (DECISIONS.md "Money and metrics": shown per currency, never converted): none when it holds none.
+ */
+export function otherCurrencyWarnings(spend: Record<string, number>, currency: string): string[] {
+  const others = Object.keys(spend).filter((c) => c !== currency).sort();
+  return others.length ? [`Costs in ${others.join(', ')} are shown per currency, not converted to ${currency}.`] : [];
+}
+
 /** Every amount of a per-currency map rounded to its minor unit; zero sums are left out. */
 export function roundSpend(spend: Record<string, number> | undefined): Record<string, number> {
   const out: Record<string, number> = {};
