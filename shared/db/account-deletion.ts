@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { conflict, forbidden, notFound } from '../http/problem.ts';
+import { deleteAvatar } from './avatars.ts';
 import { documentClient, tableName } from './client.ts';
 import { keys } from './keys.ts';
 import { membershipsOfUser, removeMembership } from './memberships.ts';
@@ -122,8 +123,9 @@ async function dropMembershipOfGoneTenant(tenantId: string, userId: string): Pro
 }
 
 /**
- * Deletes the account: memberships removed, settings and pending requests dropped, the email
- * address released, the profile cleared and marked deleted (its tokens answer 401 from then on).
+ * Deletes the account: memberships removed, the avatar image deleted, settings and pending
+ * requests dropped, the email address released, the profile cleared and marked deleted (its
+ * tokens answer 401 from then on).
  */
 export async function deleteAccount(userId: string, token?: string): Promise<void> {
   const user = await getUser(userId);
@@ -136,6 +138,9 @@ export async function deleteAccount(userId: string, token?: string): Promise<voi
     if (live.has(membership.tenantId)) await removeMembership(membership.tenantId, userId);
     else await dropMembershipOfGoneTenant(membership.tenantId, userId);
   }
+  // Before the profile stops naming it: a delete that fails here fails the request, and a repeat
+  // still finds the key.
+  if (user.avatarKey) await deleteAvatar(user.avatarKey);
   const now = new Date().toISOString();
   const table = tableName();
   await documentClient().send(
