@@ -9,7 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes, type Route } from '../../functions/routes.ts';
 import { expectedOutcome, PROBLEM_CODES, recordInPath, tenantInPath, type Column } from './support/expected-access.ts';
-import { fixtures, type RequestParts, type RouteFixture } from './support/route-fixtures.ts';
+import { fixtures, type RouteFixture } from './support/route-fixtures.ts';
+import { urlOf } from './support/route-url.ts';
 import { startWorld, WORLD_ROLES, type Identity, type World } from './support/world.ts';
 
 const covered = routes.filter((route) => !route.pending);
@@ -47,19 +48,6 @@ async function callerOf(route: Route, fixture: RouteFixture, column: Column): Pr
   if (column === 'agent') return { token: world.agentToken(subject), subject };
   if (column === 'other') return { token: (await newcomer()).token, subject };
   return { token: subject.token, subject };
-}
-
-function urlOf(route: Route, parts: RequestParts, tenantId: string, subject: Identity): string {
-  const values: Record<string, string> = {};
-  // `:id` is the tenant or the subject's account, unless the fixture names a record.
-  if (route.params.id) values.id = tenantInPath(route) ? tenantId : subject.userId;
-  Object.assign(values, parts.params);
-  const path = route.path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
-    if (values[name] === undefined) throw new Error(`${route.key}: no value for :${name}`);
-    return encodeURIComponent(values[name]);
-  });
-  const query = new URLSearchParams(Object.entries(parts.query ?? {}).map(([k, v]): [string, string] => [k, String(v)])).toString();
-  return query ? `${path}?${query}` : path;
 }
 
 interface Cell {
