@@ -17,14 +17,17 @@ import { signUp } from '../../support/users.ts';
 
 const ses = useSesMock();
 
+/** An outbox item as stored: keys, the email, and the delivery marker once settled. */
+type StoredEmail = Email & { pk: string; sk: string } & Record<string, unknown>;
+
 /** The stored outbox item (keys and all, as the stream's NEW_IMAGE carries it). */
-async function storedItem(email: Pick<Email, 'id' | 'sentAt'>): Promise<Record<string, unknown>> {
+async function storedItem(email: Pick<Email, 'id' | 'sentAt'>): Promise<StoredEmail> {
   const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.outboxEmail(email.sentAt, email.id), ConsistentRead: true }));
-  return out.Item!;
+  return out.Item as StoredEmail;
 }
 
 /** Queues an email-change confirmation through the API and returns its stored outbox item. */
-async function queuedEmail(): Promise<Record<string, unknown>> {
+async function queuedEmail(): Promise<StoredEmail> {
   const me = await signUp();
   const newEmail = `new-${randomUUID()}@example.com`;
   expect((await call('POST', `/v1/users/${me.userId}/change-email`, { token: me.token, body: { newEmail } })).status).toBe(200);
@@ -44,7 +47,7 @@ describe('deliver-outbox against DynamoDB Local', () => {
     expect(await handler(streamEvent(record))).toEqual({ batchItemFailures: [] });
 
     expect(sentTo(item.to)).toBe(1);
-    expect(await storedItem(item as unknown as Email)).toMatchObject({ deliveredAt: expect.any(String), messageId: 'ses-1' });
+    expect(await storedItem(item)).toMatchObject({ deliveredAt: expect.any(String), messageId: 'ses-1' });
     // GET /local/outbox shows the email as before: the marker is the sender's business.
     const listed = (await listOutbox()).find((e) => e.id === item.id);
     expect(Object.keys(listed!).sort()).toEqual(['data', 'id', 'kind', 'sentAt', 'subject', 'text', 'to']);
@@ -58,30 +61,31 @@ describe('deliver-outbox against DynamoDB Local', () => {
 
     const result = await handler(streamEvent(...records));
     expect(result.batchItemFailures).toEqual([{ itemIdentifier: records[1]!.dynamodb!.SequenceNumber }]);
-    expect(await storedItem(failing as unknown as Email)).not.toHaveProperty('deliveredAt');
+    expect(await storedItem(failing)).not.toHaveProperty('deliveredAt');
 
     // Lambda retries from the first reported record: it and everything after it in the batch.
     expect(await handler(streamEvent(records[1]!, records[2]!))).toEqual({ batchItemFailures: [] });
     expect([first, failing, last].map((i) => sentTo(i.to))).toEqual([1, 2, 1]);
-    expect(await storedItem(failing as unknown as Email)).toMatchObject({ deliveredAt: expect.any(String), messageId: 'ses-2' });
+    expect(await storedItem(failing)).toMatchObject({ deliveredAt: expect.any(String), messageId: 'ses-2' });
   });
 
   it('settles an unusable recipient as rejected once, never sending it, and a redelivery does nothing', async () => {
     const put = outboxPut({ to: 'ada@example.com\r\nBcc: mallory@evil.example', subject: 'Hi', text: 'Hello', kind: 'invitation', data: {} });
     await documentClient().send(new TransactWriteCommand({ TransactItems: [put] }));
-    const record = insertRecord(put.Put.Item);
+    const queued = put.Put.Item as StoredEmail;
+    const record = insertRecord(queued);
 
     expect(await handler(streamEvent(record))).toEqual({ batchItemFailures: [] });
-    const settled = await storedItem(put.Put.Item as unknown as Email);
+    const settled = await storedItem(queued);
     expect(settled).toMatchObject({ rejectedAt: expect.any(String), rejection: 'Not a single plain email address' });
     expect(await handler(streamEvent(record))).toEqual({ batchItemFailures: [] });
 
     expect(ses.commandCalls(SendEmailCommand).filter((c) => String(c.args[0].input.Destination?.ToAddresses).includes('mallory'))).toEqual([]);
-    expect(await storedItem(put.Put.Item as unknown as Email)).toEqual(settled);
+    expect(await storedItem(queued)).toEqual(settled);
   });
 
   it('writes the marker once: a second settlement of the same email loses and keeps the first message id', async () => {
-    const item = (await queuedEmail()) as unknown as Email;
+    const item = await queuedEmail();
     expect(await settleDelivery(item, { messageId: 'first' })).toBe(true);
     expect(await settleDelivery(item, { messageId: 'second' })).toBe(false);
     expect(await settleDelivery(item, { rejected: 'late' })).toBe(false);
