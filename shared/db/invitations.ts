@@ -12,6 +12,7 @@ import { keys } from './keys.ts';
 import { addMembershipItems, getMembership, type Membership } from './memberships.ts';
 import { queryAll, recordOf, transactWrite } from './operations.ts';
 import { outboxPut } from './outbox.ts';
+import { countAgainst, type RateLimit } from './rate-limits.ts';
 import { getTenant, LIVE_TENANT } from './tenants.ts';
 
 export type InvitationStatus = 'pending' | 'accepted' | 'declined';
@@ -29,9 +30,14 @@ export interface Invitation {
   updatedAt: string;
 }
 
+/** Invitation emails a tenant may send per hour (fixed one-hour windows); beyond: 429 with Retry-After. */
+export const INVITATIONS_PER_HOUR = 50;
+const INVITATION_LIMIT: RateLimit = { action: 'invitations', limit: INVITATIONS_PER_HOUR, windowSeconds: 3600 };
+
 /**
  * Stores (or renews) the invitation of `email` to a tenant and emails it. Renewing a pending or
- * declined invitation resends it with the new role; an accepted one is a 409.
+ * declined invitation resends it with the new role; an accepted one is a 409. Every email counts
+ * against the tenant's hourly limit, in the same transaction, so a refused invitation counts nothing.
  */
 export async function inviteByEmail(input: { tenantId: string; email: string; role: Role; invitedBy: string }): Promise<Invitation> {
   const tenant = await getTenant(input.tenantId);
@@ -50,6 +56,7 @@ export async function inviteByEmail(input: { tenantId: string; email: string; ro
     createdAt: now,
     updatedAt: now,
   };
+  const quota = countAgainst(input.tenantId, INVITATION_LIMIT);
   await transactWrite([
     {
       Put: {
@@ -68,9 +75,11 @@ export async function inviteByEmail(input: { tenantId: string; email: string; ro
       kind: 'invitation',
       data: { organizationId: input.tenantId, workspaceId: input.tenantId, invitationId: invitation.id, role: input.role, email },
     }),
+    quota.item,
   ], [
     [0, () => conflict('This address has already accepted an invitation to this organization.')],
     [1, () => notFound('The organization')],
+    [3, quota.exceeded],
   ]);
   return invitation;
 }

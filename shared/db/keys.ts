@@ -35,6 +35,7 @@
  * | outcome measure. | TENANT#<id>       | OUTCOME#<campaignId>#MEASUREMENT#<mId> (a campaign's measurements) |   |
  * | outcome claim    | TENANT#<id>       | OUTCOME#<campaignId>#MEASUREMENT#<mId>#CLAIM#<seq, 6 digits> (a measurement's evidence history) | |
  * | file             | TENANT#<id>       | FILE#<ownerType>#<ownerId>#<createdAt>#<fileId> (an owner's files, newest first; `s3Key` names the object) | |
+ * | rate counter     | TENANT#<id>       | RATE#<action>#<windowStart ISO> (`count` of one window; `ttl` removes it) |   |
  *
  * Stored aggregates (counts, spend per currency, metric totals) are attributes of the record they
  * describe (creator, activity, category) or of the tenant's AGGREGATE item, changed with ADD in the
@@ -206,6 +207,9 @@ export const keys = {
     pk: tenantPk(tenantId),
     sk: `OUTCOME#${campaignId}#MEASUREMENT#${measurementId}#CLAIM#${String(seq).padStart(6, '0')}`,
   }),
+
+  /** How often a tenant did a limited action (sent an invitation) in one fixed window starting at `windowStart`. */
+  rateCounter: (tenantId: string, action: string, windowStart: string): Key => ({ pk: tenantPk(tenantId), sk: `RATE#${action}#${windowStart}` }),
 
   outboxEmail: (sentAt: string, id: string): Key => ({ pk: 'OUTBOX', sk: `${sentAt}#${id}` }),
   outbox: () => ({ pk: 'OUTBOX' }),

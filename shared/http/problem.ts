@@ -41,6 +41,8 @@ export class Problem extends Error {
     readonly code: ProblemCode,
     readonly detail: string,
     readonly errors?: FieldError[],
+    /** Response headers the problem needs besides its content type (Retry-After of a 429). */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(detail);
     [this.status, this.title] = titles[code];
@@ -52,3 +54,6 @@ export const unauthenticated = (detail = 'A valid bearer token is required.') =>
 export const forbidden = (detail = 'You are not allowed to do this.') => new Problem('forbidden', detail);
 export const notFound = (what: string) => new Problem('not_found', `${what} was not found.`);
 export const conflict = (detail: string) => new Problem('conflict', detail);
+/** 429: the caller may retry after `retryAfterSeconds` (sent as Retry-After, whole seconds, at least 1). */
+export const rateLimited = (detail: string, retryAfterSeconds: number) =>
+  new Problem('rate_limited', detail, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { routeByKey } from '../../functions/routes.ts';
 import { envelope } from '../../shared/http/middleware/envelope.ts';
 import { problemBody, problemResponse, toProblem } from '../../shared/http/middleware/problem-responses.ts';
-import { conflict, forbidden, invalidInput, notFound, Problem, unauthenticated, type ProblemCode } from '../../shared/http/problem.ts';
+import { conflict, forbidden, invalidInput, notFound, Problem, rateLimited, unauthenticated, type ProblemCode } from '../../shared/http/problem.ts';
 import { count, created, deleted, list, ok, type Result } from '../../shared/http/result.ts';
 
 /** The error the real JSON body parser throws for a request (undefined when it accepts it). */
@@ -94,6 +94,14 @@ describe('toProblem', () => {
       expect(response.headers).toEqual({ 'content-type': 'application/problem+json', 'retry-after': '1' });
     },
   );
+
+  it('sends the Retry-After of a rate limit the service enforces, in whole seconds (at least 1)', () => {
+    expect(problemResponse(rateLimited('Too many invitations.', 1234.2), 'req-3').headers).toEqual({
+      'content-type': 'application/problem+json',
+      'retry-after': '1235',
+    });
+    expect(problemResponse(rateLimited('Too many invitations.', 0), 'req-4')).toMatchObject({ statusCode: 429, headers: { 'retry-after': '1' } });
+  });
 
   it('maps a transaction that lost a race (TransactionConflict) to 409 conflict, and other cancellations to 500', () => {
     const race = Object.assign(new Error('Transaction cancelled'), {

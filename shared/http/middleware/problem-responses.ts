@@ -6,7 +6,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { ApiContext, ApiEvent, ApiRequest, ApiResponse } from '../context.ts';
 import { logger } from '../logger.ts';
-import { Problem, type ProblemCode } from '../problem.ts';
+import { Problem, rateLimited, type ProblemCode } from '../problem.ts';
 
 const THROTTLING = new Set([
   'ThrottlingException',
@@ -43,7 +43,7 @@ export function toProblem(error: unknown): Problem {
   if (error instanceof Error) {
     const mapped = fromMiddy(error);
     if (mapped) return mapped;
-    if (THROTTLING.has(error.name)) return new Problem('rate_limited', 'The service is busy; retry shortly.');
+    if (THROTTLING.has(error.name)) return rateLimited('The service is busy; retry shortly.', 1);
     if (isTransactionConflict(error)) return new Problem('conflict', 'A concurrent change touched the same records; retry the request.');
   }
   return new Problem('internal', 'An unexpected error occurred. Quote the requestId when reporting it.');
@@ -64,10 +64,7 @@ export function problemBody(problem: Problem, requestId: string): Record<string,
 export function problemResponse(problem: Problem, requestId: string): ApiResponse {
   return {
     statusCode: problem.status,
-    headers: {
-      'content-type': 'application/problem+json',
-      ...(problem.code === 'rate_limited' ? { 'retry-after': '1' } : {}),
-    },
+    headers: { 'content-type': 'application/problem+json', ...problem.headers },
     body: JSON.stringify(problemBody(problem, requestId)),
   };
 }
@@ -77,7 +74,8 @@ export function problemResponses(): MiddlewareObj<ApiEvent, ApiResponse, Error, 
     onError: (request: ApiRequest) => {
       const state = request.context.state;
       const problem = toProblem(request.error);
-      if (problem.code === 'internal' || problem.code === 'rate_limited') {
+      // Failures of our own or of AWS (throttling) are logged; a limit we enforce on purpose is not an error.
+      if (problem.code === 'internal' || (problem.code === 'rate_limited' && !(request.error instanceof Problem))) {
         const error = request.error;
         logger.error('unhandled error', {
           route: state.route.key,
