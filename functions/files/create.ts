@@ -8,7 +8,7 @@ import { createFile } from '../../shared/db/files.ts';
 import { getUser } from '../../shared/db/users.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { created } from '../../shared/http/result.ts';
-import { text, Uuid } from '../../shared/schemas/common.ts';
+import { multilineText, Uuid } from '../../shared/schemas/common.ts';
 import { assertExtensionMatches, ContentType, FileContent, FileName, OwnerType, ownerTenant } from './inputs.ts';
 
 /**
@@ -27,7 +27,7 @@ export const handler = defineHandler({
     fileName: FileName,
     contentType: ContentType,
     content: FileContent,
-    description: z.optional(z.nullable(text(0, 1000))),
+    description: z.optional(z.nullable(multilineText(0, 1000))),
   }),
   tenantOf: ownerTenant,
   maxBodyBytes: MAX_BODY_BYTES,

@@ -4,6 +4,7 @@ import { FILE_CONTENT_TYPES, FILE_EXTENSIONS, FILE_MAX_BYTES, FILE_OWNER_TYPES, 
 import { locate } from '../../shared/db/records.ts';
 import type { TenantOf } from '../../shared/http/middleware/authorize.ts';
 import { invalidInput } from '../../shared/http/problem.ts';
+import { multilineText } from '../../shared/schemas/common.ts';
 
 export const OwnerType = z.enum(FILE_OWNER_TYPES);
 
@@ -40,9 +41,11 @@ export function assertExtensionMatches(fileName: string, contentType: FileConten
   ]);
 }
 
-/** The complete text, kept exactly as sent; at most 1 MiB of UTF-8. */
-export const FileContent = z.string().check(
-  z.minLength(1),
+/**
+ * The complete text, kept as sent (NFC-normalised, DECISIONS.md "Inputs"): a multi-line text, so
+ * newlines and tabs but no other control or bidi characters; at most 1 MiB of UTF-8.
+ */
+export const FileContent = multilineText(1, FILE_MAX_BYTES, { asWritten: true }).check(
   z.refine((s) => Buffer.byteLength(s, 'utf8') <= FILE_MAX_BYTES, { error: `Must be at most ${FILE_MAX_BYTES} bytes of UTF-8.` }),
 );
 

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes, type Route } from '../../functions/routes.ts';
 import type { DefinedHandler } from '../../shared/http/handler.ts';
 import { pathInputs } from './support/expected-access.ts';
+import { sharedActivity } from './support/fixtures/records.ts';
 import { fixtures, type RequestParts, type RouteFixture } from './support/route-fixtures.ts';
 import { urlOf } from './support/route-url.ts';
 import { startWorld, type HttpResult, type Identity, type World } from './support/world.ts';
@@ -59,6 +60,15 @@ describe('reported cases', () => {
     expect(campaign.status, JSON.stringify(campaign.body)).toBe(201);
     expect(campaign.body.data).toMatchObject({ name: 'Caf\u00e9', summary: 'Line 1\n\tLine 2' });
     expectInvalid(await call('PATCH', `/v1/campaigns/${campaign.body.data.id}`, { summary: 'bell\u0007' }), [{ path: 'summary', message: /control characters/ }]);
+  });
+
+  it('9.4: file content is a multi-line text: CSV line breaks and tabs kept, NUL or a bidi override refused', async () => {
+    const file = async (content: string, description?: string) =>
+      call('POST', '/v1/files', { ownerType: 'activity', ownerId: await sharedActivity(world.tenantId), fileName: 'data.csv', contentType: 'text/csv', content, description });
+    const created = await file('a,b\r\n1,\t2\n');
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expectInvalid(await file('a\u0000b'), [{ path: 'content', message: /control characters/ }]);
+    expectInvalid(await file('a,b\n', 'Q3 \u202eexport'), [{ path: 'description', message: /control characters/ }]);
   });
 
   it('9.7: a budget or conversion value of 1e-200, or finer than the currency\'s minor unit, is 400', async () => {
