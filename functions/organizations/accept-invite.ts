@@ -1,13 +1,13 @@
 /**
  * POST /v1/organizations/invites/:organizationId/accept — the caller accepts either a pending
- * membership of the tenant (a workspace add) or a pending email invitation to the caller's address
- * (the user record's email). 404 when there is neither (DECISIONS.md).
+ * membership of the tenant (a workspace add) or a pending email invitation to the address the
+ * caller's token vouches for — never the profile's email, which its user can edit. 404 when there
+ * is neither, or no signed-up user, or no vouched address (DECISIONS.md).
  */
 import * as z from 'zod/mini';
 import { acceptInvitation } from '../../shared/db/invitations.ts';
 import { activateMembership, getMembership } from '../../shared/db/memberships.ts';
 import { getTenant } from '../../shared/db/tenants.ts';
-import { getUser } from '../../shared/db/users.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { notFound } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
@@ -17,13 +17,12 @@ import { membershipView } from '../../shared/domain/tenant-views.ts';
 export const handler = defineHandler({
   route: 'POST /v1/organizations/invites/:organizationId/accept',
   input: z.strictObject({ organizationId: Uuid, userId: Uuid }),
-  run: async ({ input: { organizationId, userId } }) => {
+  run: async ({ input: { organizationId, userId }, caller, record }) => {
     // A deleted tenant has no invitations (and its counters would refuse with a misleading 409).
     if (!(await getTenant(organizationId))) throw notFound('The invitation');
     const membership = await getMembership(organizationId, userId);
     if (membership?.status === 'pending') return ok(membershipView(await activateMembership(organizationId, userId)));
-    const user = await getUser(userId);
-    if (!user) throw notFound('The invitation');
-    return ok(membershipView(await acceptInvitation(organizationId, user.email, userId)));
+    if (!record || !caller.email) throw notFound('The invitation');
+    return ok(membershipView(await acceptInvitation(organizationId, caller.email, userId)));
   },
 });

@@ -1,13 +1,12 @@
 /**
  * POST /v1/organizations/invites/:organizationId/decline — the caller declines a pending membership
- * of the tenant (removed) or a pending email invitation to the caller's address (marked declined).
- * 404 when there is neither (DECISIONS.md).
+ * of the tenant (removed) or a pending email invitation to the address the caller's token vouches
+ * for (marked declined), never the profile's email. 404 when there is neither (DECISIONS.md).
  */
 import * as z from 'zod/mini';
 import { declineInvitation } from '../../shared/db/invitations.ts';
 import { getMembership, removeMembership } from '../../shared/db/memberships.ts';
 import { getTenant } from '../../shared/db/tenants.ts';
-import { getUser } from '../../shared/db/users.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { notFound } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
@@ -16,15 +15,14 @@ import { Uuid } from '../../shared/schemas/common.ts';
 export const handler = defineHandler({
   route: 'POST /v1/organizations/invites/:organizationId/decline',
   input: z.strictObject({ organizationId: Uuid, userId: Uuid }),
-  run: async ({ input: { organizationId, userId } }) => {
+  run: async ({ input: { organizationId, userId }, caller, record }) => {
     if (!(await getTenant(organizationId))) throw notFound('The invitation');
     const membership = await getMembership(organizationId, userId);
     if (membership?.status === 'pending') {
       await removeMembership(organizationId, userId);
     } else {
-      const user = await getUser(userId);
-      if (!user) throw notFound('The invitation');
-      await declineInvitation(organizationId, user.email);
+      if (!record || !caller.email) throw notFound('The invitation');
+      await declineInvitation(organizationId, caller.email);
     }
     return ok({ organizationId, declined: true });
   },

@@ -1,11 +1,11 @@
 /**
- * POST /v1/organizations/invites/process-signup — turns every pending email invitation to the new
- * user's address into a membership. 200 also when there is nothing to process (DECISIONS.md).
+ * POST /v1/organizations/invites/process-signup — turns every pending email invitation to the
+ * address the caller's token vouches for into a membership of the signed-up user; never the
+ * profile's email, which its user can edit. 200 also when there is nothing to process (DECISIONS.md).
  */
 import * as z from 'zod/mini';
 import { acceptInvitation, pendingInvitationsFor } from '../../shared/db/invitations.ts';
 import type { Membership } from '../../shared/db/memberships.ts';
-import { getUser } from '../../shared/db/users.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { Problem } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
@@ -15,14 +15,14 @@ import { membershipView } from '../../shared/domain/tenant-views.ts';
 export const handler = defineHandler({
   route: 'POST /v1/organizations/invites/process-signup',
   input: z.strictObject({ userId: Uuid }),
-  run: async ({ input }) => {
-    // Without a user record there is no address to match: nothing to process.
-    const user = await getUser(input.userId);
-    const invitations = user ? await pendingInvitationsFor(user.email) : [];
+  run: async ({ input, caller, record }) => {
+    // Without a user record, or an address the token vouches for, there is nothing to process.
+    const email = record ? caller.email : undefined;
+    const invitations = email ? await pendingInvitationsFor(email) : [];
     const memberships: Membership[] = [];
     for (const invitation of invitations) {
       try {
-        memberships.push(await acceptInvitation(invitation.organizationId, user!.email, user!.userId));
+        memberships.push(await acceptInvitation(invitation.organizationId, email!, input.userId));
       } catch (error) {
         // Already a member (409), or the invitation or its tenant went away meanwhile (404): skip.
         if (!(error instanceof Problem) || (error.code !== 'conflict' && error.code !== 'not_found')) throw error;

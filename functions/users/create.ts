@@ -1,7 +1,14 @@
-/** POST /v1/users — creates the caller's user record at sign-up (Form B). */
+/**
+ * POST /v1/users — creates the caller's user record at sign-up (Form B). The email must be the one
+ * the bearer token vouches for (DECISIONS.md "Identity and tokens"), compared case-insensitively:
+ * another address is 403, so nobody claims an address (and the invitations sent to it) they do not
+ * hold. A token that vouches for no address (no `email` claim, or `email_verified: false`) cannot
+ * claim any: 403 as well, with a message saying so.
+ */
 import * as z from 'zod/mini';
 import { createUser } from '../../shared/db/users.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { forbidden } from '../../shared/http/problem.ts';
 import { created } from '../../shared/http/result.ts';
 import { Email, text, Uuid } from '../../shared/schemas/common.ts';
 
@@ -13,5 +20,11 @@ export const handler = defineHandler({
     name: z.optional(z.nullable(text(0, 255))),
     jobRole: z.optional(z.nullable(text(0, 100))),
   }),
-  run: async ({ input }) => created(await createUser(input)),
+  run: async ({ input, caller }) => {
+    if (!caller.email) {
+      throw forbidden('Your token vouches for no email address (no email claim, or email_verified is false): no profile email can be claimed with it.');
+    }
+    if (caller.email.toLowerCase() !== input.email.toLowerCase()) throw forbidden('email must be the address your token vouches for.');
+    return created(await createUser(input));
+  },
 });

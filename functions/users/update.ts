@@ -1,9 +1,15 @@
-/** PATCH /v1/users/:id — changes only the fields sent; `avatarKey` must be one of the caller's own uploads. */
+/**
+ * PATCH /v1/users/:id — changes only the fields sent; `avatarKey` must be one of the caller's own
+ * uploads. A new `email` changes nothing at once: as with `change-email`, a code goes to the new
+ * address and `confirm-email-change` applies it; the answer is the same whether or not another
+ * account uses that address (no account enumeration).
+ */
 import * as z from 'zod/mini';
 import { avatarKeyPattern } from '../../shared/domain/avatars.ts';
-import { updateUser } from '../../shared/db/users.ts';
+import { requestEmailChange } from '../../shared/db/email-changes.ts';
+import { updateUser, userFromItem } from '../../shared/db/users.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { invalidInput } from '../../shared/http/problem.ts';
+import { invalidInput, notFound } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Email, text, Uuid } from '../../shared/schemas/common.ts';
 
@@ -16,12 +22,16 @@ export const handler = defineHandler({
     jobRole: z.optional(z.nullable(text(0, 100))),
     avatarKey: z.optional(z.nullable(z.string().check(z.maxLength(1024)))),
   }),
-  run: async ({ input: { userId, ...changes } }) => {
+  run: async ({ input: { userId, email, ...changes }, record }) => {
+    if (!record) throw notFound('User');
     if (typeof changes.avatarKey === 'string' && !avatarKeyPattern(userId).test(changes.avatarKey)) {
       throw invalidInput('avatarKey must be a key returned by this user\'s avatar upload-url.', [
         { path: 'avatarKey', message: 'Not an avatar key of this user.' },
       ]);
     }
-    return ok(await updateUser(userId, changes));
+    const current = userFromItem(record);
+    if (email !== undefined && email.toLowerCase() !== current.email.toLowerCase()) await requestEmailChange(userId, email);
+    const changing = Object.values(changes).some((value) => value !== undefined);
+    return ok(changing ? await updateUser(userId, changes) : current);
   },
 });

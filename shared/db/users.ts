@@ -19,10 +19,11 @@ export interface User {
   updatedAt: string;
 }
 
-export type UserChanges = Partial<Pick<User, 'name' | 'email' | 'jobRole' | 'avatarKey'>>;
+/** The email is not among them: it changes only through a confirmed email change (email-changes.ts). */
+export type UserChanges = Partial<Pick<User, 'name' | 'jobRole' | 'avatarKey'>>;
 
 /** Fields a caller may change, and nothing else: update expressions are built from this list only. */
-const UPDATABLE = ['name', 'email', 'jobRole', 'avatarKey'] as const;
+const UPDATABLE = ['name', 'jobRole', 'avatarKey'] as const;
 
 export async function createUser(input: { userId: string; email: string; name?: string | null; jobRole?: string | null }): Promise<User> {
   const now = new Date().toISOString();
@@ -66,14 +67,10 @@ export async function getUsers(userIds: readonly string[]): Promise<Map<string, 
   return new Map(items.filter((item) => !item.deletedAt).map((item) => [item.userId as string, recordOf<User>(item)]));
 }
 
-/**
- * Applies the given changes (only the updatable fields) and returns the whole updated record.
- * An email change moves the uniqueness claim in the same transaction.
- */
+/** Applies the given changes (only the updatable fields) and returns the whole updated record. */
 export async function updateUser(userId: string, changes: UserChanges): Promise<User> {
-  const now = new Date().toISOString();
   const names: Record<string, string> = { '#updatedAt': 'updatedAt' };
-  const values: Record<string, unknown> = { ':updatedAt': now };
+  const values: Record<string, unknown> = { ':updatedAt': new Date().toISOString() };
   const sets = ['#updatedAt = :updatedAt'];
   for (const field of UPDATABLE) {
     if (changes[field] === undefined) continue;
@@ -81,59 +78,21 @@ export async function updateUser(userId: string, changes: UserChanges): Promise<
     values[`:${field}`] = changes[field];
     sets.push(`#${field} = :${field}`);
   }
-  const update = {
-    TableName: tableName(),
-    Key: keys.user(userId),
-    UpdateExpression: `SET ${sets.join(', ')}`,
-    ConditionExpression: 'attribute_exists(pk)',
-    ExpressionAttributeNames: names,
-    ExpressionAttributeValues: values,
-  };
-
-  // Only an email change needs the current record (to move the uniqueness claim).
-  const current = changes.email === undefined ? undefined : await getUser(userId);
-  if (changes.email !== undefined && !current) throw notFound('User');
-  if (!current || changes.email!.toLowerCase() === current.email.toLowerCase()) {
-    try {
-      const out = await documentClient().send(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' }));
-      return recordOf<User>(out.Attributes ?? {});
-    } catch (error) {
-      if (isConditionFailure(error)) throw notFound('User');
-      throw error;
-    }
-  }
-
-  await transactWrite([
-    // The old address must still be current, so two concurrent changes cannot both win.
-    {
-      Update: {
-        ...update,
-        ConditionExpression: 'attribute_exists(pk) AND #email = :oldEmail',
-        ExpressionAttributeNames: { ...names, '#email': 'email' },
-        ExpressionAttributeValues: { ...values, ':oldEmail': current.email },
-      },
-    },
-    { Delete: { TableName: tableName(), Key: keys.emailClaim(current.email) } },
-    {
-      Put: {
+  try {
+    const out = await documentClient().send(
+      new UpdateCommand({
         TableName: tableName(),
-        Item: { ...keys.emailClaim(changes.email!), userId },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    },
-  ], [
-    [2, () => conflict('Another account already uses this email address.')],
-    [0, () => conflict('The user changed concurrently; retry.')],
-  ]);
-  return { ...current, ...stripUndefined(changes), updatedAt: now };
-}
-
-/** Whether an email address is claimed by an account other than `exceptUserId`. */
-export async function emailTaken(email: string, exceptUserId?: string): Promise<boolean> {
-  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.emailClaim(email) }));
-  return out.Item !== undefined && out.Item.userId !== exceptUserId;
-}
-
-function stripUndefined<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+        Key: keys.user(userId),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return recordOf<User>(out.Attributes ?? {});
+  } catch (error) {
+    if (isConditionFailure(error)) throw notFound('User');
+    throw error;
+  }
 }

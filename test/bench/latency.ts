@@ -28,7 +28,7 @@ async function bareGetUser(userId: string) {
 
 export async function measureLatency(issuer: LocalIssuer) {
   const userId = randomUUID();
-  const token = issuer.mint({ userId });
+  const token = issuer.mint({ userId, email: `${userId}@bench.example` });
   const headers = { authorization: `Bearer ${token}` };
   const created = await dispatch({
     method: 'POST',
@@ -82,7 +82,7 @@ export async function measureLatency(issuer: LocalIssuer) {
 export async function measureCallsPerRequest(issuer: LocalIssuer) {
   const counter = countDynamoCalls();
   const userId = randomUUID();
-  const auth = { authorization: `Bearer ${issuer.mint({ userId })}` };
+  const auth = { authorization: `Bearer ${issuer.mint({ userId, email: `${userId}@bench.example` })}` };
   const json = { ...auth, 'content-type': 'application/json' };
   const send = async (label: string, method: string, url: string, body?: unknown) => {
     const response = await dispatch({ method, url, headers: body ? json : auth, ...(body ? { body: Buffer.from(JSON.stringify(body)) } : {}) });

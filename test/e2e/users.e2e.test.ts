@@ -82,8 +82,10 @@ describe('Users over HTTP with real tokens', () => {
     expect(patched.body.data).toMatchObject({ name: 'Ada', jobRole: 'Growth lead' });
     expect(Date.parse(patched.body.data.updatedAt)).toBeGreaterThanOrEqual(Date.parse(got.body.data.updatedAt));
 
-    const again = await http('POST', '/v1/users', { token, body: { userId, email: 'other@example.com' } });
+    const again = await http('POST', '/v1/users', { token, body: { userId, email: got.body.data.email } });
     expect(again.status).toBe(409);
+    const otherAddress = await http('POST', '/v1/users', { token, body: { userId, email: 'other@example.com' } });
+    expect(otherAddress.status).toBe(403);
   });
 
   it('answers 403 when a caller acts as another user, and agent tokens act for their user', async () => {
@@ -171,5 +173,189 @@ describe('Users over HTTP with real tokens', () => {
     const outsider = await signUp('Mallory');
     const refused = await http('GET', `/v1/users?organizationId=${orgId}&pageIndex=0&pageSize=10`, { token: outsider.token });
     expect(refused.status).toBe(403);
+  });
+});
+
+/** The newest outbox email of a kind to an address. */
+async function emailed(kind: string, to: string) {
+  const outbox = await http('GET', '/local/outbox');
+  const email = outbox.body.items.find((e: { kind: string; to: string }) => e.kind === kind && e.to === to);
+  expect(email, `${kind} email to ${to}`).toBeDefined();
+  return email as { data: Record<string, string> };
+}
+
+describe('Identity: a user\'s email is the one the token vouches for (DECISIONS.md)', () => {
+  /** An organization of a new owner, which invites `email` as owner. */
+  async function invitingOrganization(email: string) {
+    const owner = await signUp('Owner');
+    const org = await http('POST', '/v1/organizations', { token: owner.token, body: { userId: owner.userId, name: 'Corp' } });
+    expect(org.status, JSON.stringify(org.body)).toBe(201);
+    const invited = await http('POST', `/v1/organizations/${org.body.data.id}/invites`, { token: owner.token, body: { email, role: 'owner' } });
+    expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+    return { owner, orgId: org.body.data.id as string };
+  }
+
+  const organizationIds = async (user: { userId: string; token: string }) => {
+    const list = await http('GET', `/v1/organizations?userId=${user.userId}&pageIndex=0&pageSize=100`, { token: user.token });
+    expect(list.status).toBe(200);
+    return (list.body.items as { id: string }[]).map((o) => o.id);
+  };
+
+  it('refuses the takeover through a self-declared email: no profile, no membership, no invitation answer', async () => {
+    const victim = `victim-${randomUUID().slice(0, 8)}@corp.com`;
+    const { orgId } = await invitingOrganization(victim);
+
+    const attackerId = randomUUID();
+    const attackerEmail = `attacker-${attackerId.slice(0, 8)}@x.example`;
+    const token = await mint(attackerId, { email: attackerEmail });
+    const claimed = await http('POST', '/v1/users', { token, body: { userId: attackerId, email: victim, name: 'Mallory' } });
+    expect(claimed.status, JSON.stringify(claimed.body)).toBe(403);
+    expect(claimed.body.code).toBe('forbidden');
+
+    expect((await http('POST', '/v1/users', { token, body: { userId: attackerId, email: attackerEmail, name: 'Mallory' } })).status).toBe(201);
+    const patched = await http('PATCH', `/v1/users/${attackerId}`, { token, body: { email: victim } });
+    expect(patched.status).toBe(200);
+    expect(patched.body.data.email).toBe(attackerEmail);
+    expect((await http('GET', `/v1/users/${attackerId}`, { token })).body.data.email).toBe(attackerEmail);
+
+    const processed = await http('POST', '/v1/organizations/invites/process-signup', { token, body: { userId: attackerId } });
+    expect(processed.status).toBe(200);
+    expect(processed.body.data.memberships).toEqual([]);
+    for (const answer of ['accept', 'decline']) {
+      const res = await http('POST', `/v1/organizations/invites/${orgId}/${answer}`, { token, body: { userId: attackerId } });
+      expect(res.status, answer).toBe(404);
+      expect(res.body.code, answer).toBe('not_found');
+    }
+    expect(await organizationIds({ userId: attackerId, token })).not.toContain(orgId);
+    expect((await http('GET', `/v1/organizations/${orgId}/users?pageIndex=0&pageSize=10`, { token })).status).toBe(404);
+  });
+
+  it('gives the real invitee, whose token vouches for the address, the membership', async () => {
+    const victim = `victim-${randomUUID().slice(0, 8)}@corp.com`;
+    const { orgId } = await invitingOrganization(victim);
+    const userId = randomUUID();
+    const token = await mint(userId, { email: victim });
+    // Case does not matter: the address is the same.
+    expect((await http('POST', '/v1/users', { token, body: { userId, email: victim.toUpperCase(), name: 'Vic' } })).status).toBe(201);
+    const processed = await http('POST', '/v1/organizations/invites/process-signup', { token, body: { userId } });
+    expect(processed.status).toBe(200);
+    expect(processed.body.data.memberships).toEqual([expect.objectContaining({ organizationId: orgId, role: 'owner', status: 'active' })]);
+    expect(await organizationIds({ userId, token })).toContain(orgId);
+  });
+
+  it('lets the invitee accept or decline with the vouched address, and not a profile without one', async () => {
+    const address = `invitee-${randomUUID().slice(0, 8)}@corp.com`;
+    const first = await invitingOrganization(address);
+    const second = await invitingOrganization(address);
+    const userId = randomUUID();
+    const token = await mint(userId, { email: address });
+    expect((await http('POST', `/v1/organizations/invites/${first.orgId}/accept`, { token, body: { userId } })).status).toBe(404);
+    expect((await http('POST', '/v1/users', { token, body: { userId, email: address } })).status).toBe(201);
+    expect((await http('POST', `/v1/organizations/invites/${first.orgId}/accept`, { token, body: { userId } })).status).toBe(200);
+    expect((await http('POST', `/v1/organizations/invites/${second.orgId}/decline`, { token, body: { userId } })).status).toBe(200);
+    expect(await organizationIds({ userId, token })).toEqual([first.orgId]);
+  });
+
+  it('refuses a profile to a token that vouches for no address (403), saying why', async () => {
+    const userId = randomUUID();
+    const token = await mint(userId);
+    const res = await http('POST', '/v1/users', { token, body: { userId, email: `${userId}@example.com` } });
+    expect(res.status).toBe(403);
+    expect(res.body.detail).toMatch(/vouches for no email address/);
+  });
+});
+
+describe('Email change: requested, then confirmed with the code sent to the new address', () => {
+  const shape = (body: { data: Record<string, unknown> }) => Object.keys(body.data).sort();
+
+  it('answers the same for a taken and a free address, then applies only the free one', async () => {
+    const me = await signUp('Fay');
+    const other = await signUp('Gus');
+    const free = `fay-new-${me.userId.slice(0, 8)}@example.com`;
+
+    // change-email: same status and body shape, whether or not the address is taken.
+    const takenAnswer = await http('POST', `/v1/users/${me.userId}/change-email`, { token: me.token, body: { newEmail: other.email } });
+    const takenCode = (await emailed('email_change', other.email)).data.token!;
+    const freeAnswer = await http('POST', `/v1/users/${me.userId}/change-email`, { token: me.token, body: { newEmail: free } });
+    expect(takenAnswer.status).toBe(200);
+    expect(freeAnswer.status).toBe(takenAnswer.status);
+    expect(shape(freeAnswer.body)).toEqual(shape(takenAnswer.body));
+    expect(takenAnswer.body.data.status).toBe(freeAnswer.body.data.status);
+
+    // PATCH likewise: the profile answers unchanged either way.
+    const patchTaken = await http('PATCH', `/v1/users/${me.userId}`, { token: me.token, body: { email: other.email } });
+    const patchFree = await http('PATCH', `/v1/users/${me.userId}`, { token: me.token, body: { email: free } });
+    expect([patchTaken.status, patchFree.status]).toEqual([200, 200]);
+    expect(patchTaken.body.data.email).toBe(me.email);
+    expect(patchFree.body.data.email).toBe(me.email);
+    expect(shape(patchTaken.body)).toEqual(shape(patchFree.body));
+
+    // The newest request is the pending one: an older code no longer works.
+    const stale = await http('POST', `/v1/users/${me.userId}/confirm-email-change`, { token: me.token, body: { code: takenCode } });
+    expect(stale.status).toBe(403);
+    const wrong = await http('POST', `/v1/users/${me.userId}/confirm-email-change`, { token: me.token, body: { code: randomUUID() } });
+    expect(wrong.status).toBe(403);
+    expect(wrong.body.code).toBe('forbidden');
+
+    const code = (await emailed('email_change', free)).data.token!;
+    const confirmed = await http('POST', `/v1/users/${me.userId}/confirm-email-change`, { token: me.token, body: { code } });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    expect(confirmed.body.data).toMatchObject({ userId: me.userId, email: free });
+    expect((await http('GET', `/v1/users/${me.userId}`, { token: me.token })).body.data.email).toBe(free);
+    expect((await http('POST', `/v1/users/${me.userId}/confirm-email-change`, { token: me.token, body: { code } })).status).toBe(403);
+
+    // The old address is free again for whoever holds it.
+    const heirId = randomUUID();
+    const heir = await mint(heirId, { email: me.email });
+    expect((await http('POST', '/v1/users', { token: heir, body: { userId: heirId, email: me.email } })).status).toBe(201);
+  });
+
+  it('fails the confirmation of a taken address with 409 and changes nothing', async () => {
+    const me = await signUp('Hal');
+    const other = await signUp('Ida');
+    expect((await http('PATCH', `/v1/users/${me.userId}`, { token: me.token, body: { email: other.email } })).status).toBe(200);
+    const code = (await emailed('email_change', other.email)).data.token!;
+    const res = await http('POST', `/v1/users/${me.userId}/confirm-email-change`, { token: me.token, body: { code } });
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('conflict');
+    expect((await http('GET', `/v1/users/${me.userId}`, { token: me.token })).body.data.email).toBe(me.email);
+    expect((await http('GET', `/v1/users/${other.userId}`, { token: other.token })).body.data.email).toBe(other.email);
+  });
+
+  it('confirms only the caller\'s own change (403 for another account) and validates the code (400)', async () => {
+    const me = await signUp('Jo');
+    const other = await signUp('Kim');
+    await http('POST', `/v1/users/${me.userId}/change-email`, { token: me.token, body: { newEmail: `jo-${me.userId}@example.com` } });
+    const code = (await emailed('email_change', `jo-${me.userId}@example.com`)).data.token!;
+    expect((await http('POST', `/v1/users/${me.userId}/confirm-email-change`, { token: other.token, body: { code } })).status).toBe(403);
+    expect((await http('POST', `/v1/users/${me.userId}/confirm-email-change`, { token: me.token, body: { code: 'nope' } })).status).toBe(400);
+    expect((await http('POST', `/v1/users/${me.userId}/confirm-email-change`, { token: me.token, body: {} })).status).toBe(400);
+  });
+});
+
+describe('The shared demo organization never shows its members to each other', () => {
+  it('lists only the caller on every member list of the demo, for two organic sign-ups', async () => {
+    const signUps = [await signUp('Organic1'), await signUp('Organic2')];
+    const demoIds = new Set<string>();
+    for (const user of signUps) {
+      const done = await http('POST', '/v1/organizations/complete-organic-signup', { token: user.token, body: { userId: user.userId, name: 'Mine' } });
+      expect(done.status, JSON.stringify(done.body)).toBe(201);
+      demoIds.add((await http('GET', `/v1/users/${user.userId}/settings`, { token: user.token })).body.data.activeOrganizationId);
+    }
+    expect(demoIds.size).toBe(1);
+    const [demo] = [...demoIds];
+    for (const user of signUps) {
+      for (const path of [
+        `/v1/users?organizationId=${demo}&pageIndex=0&pageSize=100`,
+        `/v1/organizations/${demo}/users?pageIndex=0&pageSize=100`,
+        `/v1/workspaces/${demo}/users?pageIndex=0&pageSize=100`,
+      ]) {
+        const res = await http('GET', path, { token: user.token });
+        expect(res.status, path).toBe(200);
+        expect(res.body.items.map((m: { id: string }) => m.id), path).toEqual([user.userId]);
+        expect(res.body.totalCount, path).toBe(1);
+        expect(JSON.stringify(res.body), path).not.toContain(signUps.find((u) => u !== user)!.email);
+      }
+    }
   });
 });

@@ -109,7 +109,7 @@ describe('transaction and condition failures -> 409 / 404', () => {
         }),
       );
     const userId = randomUUID();
-    const res = await call('POST', '/v1/users', { token: tokenFor(userId), body: { userId, email: `${userId}@example.com` } });
+    const res = await call('POST', '/v1/users', { token: tokenFor(userId, { email: `${userId}@example.com` }), body: { userId, email: `${userId}@example.com` } });
     expectProblem(res, 409, 'conflict');
   });
 
@@ -124,7 +124,7 @@ describe('transaction and condition failures -> 409 / 404', () => {
         }),
       );
     const userId = randomUUID();
-    const res = await call('POST', '/v1/users', { token: tokenFor(userId), body: { userId, email: `${userId}@example.com` } });
+    const res = await call('POST', '/v1/users', { token: tokenFor(userId, { email: `${userId}@example.com` }), body: { userId, email: `${userId}@example.com` } });
     expectProblem(res, 409, 'conflict');
   });
 
@@ -143,13 +143,13 @@ describe('the same failures against the real DynamoDB Local (mock restored)', ()
   });
 
   it('answers 409 for a real duplicate POST /v1/users', async () => {
-    const res = await call('POST', '/v1/users', { token: user.token, body: { userId: user.userId, email: `other-${user.email}` } });
+    const res = await call('POST', '/v1/users', { token: user.token, body: { userId: user.userId, email: user.email } });
     expectProblem(res, 409, 'conflict');
   });
 
   it('answers 409 for a real duplicate email claimed by another account, case-insensitively', async () => {
     const userId = randomUUID();
-    const res = await call('POST', '/v1/users', { token: tokenFor(userId), body: { userId, email: user.email.toUpperCase() } });
+    const res = await call('POST', '/v1/users', { token: tokenFor(userId, { email: user.email }), body: { userId, email: user.email.toUpperCase() } });
     expectProblem(res, 409, 'conflict');
   });
 

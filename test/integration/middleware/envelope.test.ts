@@ -41,7 +41,7 @@ describe('envelope: success shapes', () => {
 
   it('answers a Form-B-only route (POST /v1/users) 201 with {data} and no _meta', async () => {
     const userId = randomUUID();
-    const res = await call('POST', '/v1/users', { token: tokenFor(userId), body: { userId, email: `${userId}@example.com` } });
+    const res = await call('POST', '/v1/users', { token: tokenFor(userId, { email: `${userId}@example.com` }), body: { userId, email: `${userId}@example.com` } });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.headers['content-type']).toBe('application/json');
     expect(Object.keys(res.body)).toEqual(['data']);

@@ -46,8 +46,8 @@ export function expectProblem(
 /** A signed-up user (POST /v1/users) and a token for it. */
 export async function newUser(name = 'Test User'): Promise<{ userId: string; token: string; email: string }> {
   const userId = randomUUID();
-  const token = tokenFor(userId);
   const email = `${userId}@example.com`;
+  const token = tokenFor(userId, { email });
   const res = await call('POST', '/v1/users', { token, body: { userId, email, name } });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return { userId, token, email };

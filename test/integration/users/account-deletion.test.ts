@@ -243,7 +243,10 @@ describe('After deletion', () => {
     const me = await signUp('Recycled');
     expect((await deleteAccount(me)).status).toBe(200);
     const newcomer = randomUUID();
-    const created = await call('POST', '/v1/users', { token: tokenFor(newcomer), body: { userId: newcomer, email: me.email.toUpperCase() } });
+    const created = await call('POST', '/v1/users', {
+      token: tokenFor(newcomer, { email: me.email }),
+      body: { userId: newcomer, email: me.email.toUpperCase() },
+    });
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({ id: newcomer, email: me.email.toUpperCase() });
   });

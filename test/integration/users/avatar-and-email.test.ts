@@ -1,6 +1,9 @@
-/** POST /v1/users/:id/avatar/upload-url and /change-email against DynamoDB Local. */
+/** POST /v1/users/:id/avatar/upload-url, /change-email and /confirm-email-change against DynamoDB Local. */
 import { randomUUID } from 'node:crypto';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { documentClient, tableName } from '../../../shared/db/client.ts';
+import { keys } from '../../../shared/db/keys.ts';
 import { MAX_AVATAR_BYTES } from '../../../shared/domain/avatars.ts';
 import { listOutbox } from '../../../shared/db/outbox.ts';
 import { tokenFor } from '../../support/auth.ts';
@@ -57,13 +60,66 @@ describe('POST /v1/users/:id/change-email', () => {
     expect((await call('GET', `/v1/users/${me.userId}`, { token: me.token })).body.data.email).toBe(me.email);
   });
 
-  it('refuses an address of another account (409), the current address (400) and a malformed one (400), sending nothing', async () => {
+  it('answers an address of another account as a free one (no enumeration); refuses the current address (400) and a malformed one (400), sending nothing', async () => {
     const me = await signUp();
     const other = await signUp();
+    const taken = await call('POST', `/v1/users/${me.userId}/change-email`, { token: me.token, body: { newEmail: other.email } });
+    const free = await call('POST', `/v1/users/${me.userId}/change-email`, { token: me.token, body: { newEmail: `free-${randomUUID()}@example.com` } });
+    expect(taken.status).toBe(200);
+    expect(free.status).toBe(200);
+    expect(Object.keys(taken.body.data).sort()).toEqual(Object.keys(free.body.data).sort());
+    expect(taken.body.data.status).toBe(free.body.data.status);
     const before = (await listOutbox()).length;
-    expect((await call('POST', `/v1/users/${me.userId}/change-email`, { token: me.token, body: { newEmail: other.email } })).status).toBe(409);
     expect((await call('POST', `/v1/users/${me.userId}/change-email`, { token: me.token, body: { newEmail: me.email.toUpperCase() } })).status).toBe(400);
     expect((await call('POST', `/v1/users/${me.userId}/change-email`, { token: me.token, body: { newEmail: 'nope' } })).status).toBe(400);
     expect((await listOutbox()).length).toBe(before);
+  });
+});
+
+describe('POST /v1/users/:id/confirm-email-change', () => {
+  const requestChange = async (me: { userId: string; token: string }, newEmail: string) => {
+    expect((await call('POST', `/v1/users/${me.userId}/change-email`, { token: me.token, body: { newEmail } })).status).toBe(200);
+    return (await listOutbox()).find((e) => e.to === newEmail && e.kind === 'email_change')!.data.token as string;
+  };
+  const confirm = (me: { userId: string; token: string }, code: string) =>
+    call('POST', `/v1/users/${me.userId}/confirm-email-change`, { token: me.token, body: { code } });
+
+  it('applies the change once and moves the uniqueness claim: the new address is taken, the old one free', async () => {
+    const me = await signUp();
+    const newEmail = `new-${randomUUID()}@example.com`;
+    const code = await requestChange(me, newEmail);
+    const confirmed = await confirm(me, code);
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body._meta).toBeUndefined();
+    expect(confirmed.body.data).toMatchObject({ id: me.userId, email: newEmail });
+    expect((await confirm(me, code)).status).toBe(403);
+
+    const late = randomUUID();
+    const taken = await call('POST', '/v1/users', { token: tokenFor(late, { email: newEmail }), body: { userId: late, email: newEmail } });
+    expect(taken.status).toBe(409);
+    const freed = await call('POST', '/v1/users', { token: tokenFor(late, { email: me.email }), body: { userId: late, email: me.email } });
+    expect(freed.status).toBe(201);
+  });
+
+  it('refuses an expired code (403) and changes nothing', async () => {
+    const me = await signUp();
+    const code = await requestChange(me, `late-${randomUUID()}@example.com`);
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.emailChange(me.userId),
+        UpdateExpression: 'SET expiresAt = :past',
+        ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() },
+      }),
+    );
+    const res = await confirm(me, code);
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('forbidden');
+    expect((await call('GET', `/v1/users/${me.userId}`, { token: me.token })).body.data.email).toBe(me.email);
+  });
+
+  it('refuses a code when no change was requested (403)', async () => {
+    const me = await signUp();
+    expect((await confirm(me, randomUUID())).status).toBe(403);
   });
 });

@@ -1,6 +1,7 @@
 /** POST /v1/users, GET and PATCH /v1/users/:id against DynamoDB Local. */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { listOutbox } from '../../../shared/db/outbox.ts';
 import { tokenFor } from '../../support/auth.ts';
 import { call } from '../../support/call.ts';
 import { signUp } from '../../support/users.ts';
@@ -9,7 +10,7 @@ describe('POST /v1/users', () => {
   it('creates the caller\'s record with id = userId, timestamps, nulls for absent fields, and no _meta (Form B)', async () => {
     const userId = randomUUID();
     const response = await call('POST', '/v1/users', {
-      token: tokenFor(userId),
+      token: tokenFor(userId, { email: 'ada@example.com' }),
       body: { user_id: userId, email: 'Ada@Example.com', name: 'Ada', job_role: 'CMO' },
     });
     expect(response.status).toBe(201);
@@ -28,13 +29,13 @@ describe('POST /v1/users', () => {
 
   it('accepts a 255-character name and rejects 256; jobRole 100 and 101', async () => {
     const ok = randomUUID();
-    const a = await call('POST', '/v1/users', { token: tokenFor(ok), body: { userId: ok, email: `${ok}@x.io`, name: 'n'.repeat(255), jobRole: 'j'.repeat(100) } });
+    const a = await call('POST', '/v1/users', { token: tokenFor(ok, { email: `${ok}@x.io` }), body: { userId: ok, email: `${ok}@x.io`, name: 'n'.repeat(255), jobRole: 'j'.repeat(100) } });
     expect(a.status).toBe(201);
     const bad = randomUUID();
-    const b = await call('POST', '/v1/users', { token: tokenFor(bad), body: { userId: bad, email: `${bad}@x.io`, name: 'n'.repeat(256) } });
+    const b = await call('POST', '/v1/users', { token: tokenFor(bad, { email: `${bad}@x.io` }), body: { userId: bad, email: `${bad}@x.io`, name: 'n'.repeat(256) } });
     expect(b.status).toBe(400);
     expect(b.body.errors).toEqual([{ path: 'name', message: expect.any(String) }]);
-    const c = await call('POST', '/v1/users', { token: tokenFor(bad), body: { userId: bad, email: `${bad}@x.io`, jobRole: 'j'.repeat(101) } });
+    const c = await call('POST', '/v1/users', { token: tokenFor(bad, { email: `${bad}@x.io` }), body: { userId: bad, email: `${bad}@x.io`, jobRole: 'j'.repeat(101) } });
     expect(c.body.errors.map((e: { path: string }) => e.path)).toEqual(['jobRole']);
   });
 
@@ -61,15 +62,32 @@ describe('POST /v1/users', () => {
     const other = randomUUID();
     const forOther = await call('POST', '/v1/users', { token: me.token, body: { userId: other, email: `${other}@x.io` } });
     expect(forOther.status).toBe(403);
-    const again = await call('POST', '/v1/users', { token: me.token, body: { userId: me.userId, email: `${randomUUID()}@x.io` } });
+    const again = await call('POST', '/v1/users', { token: me.token, body: { userId: me.userId, email: me.email } });
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('conflict');
+  });
+
+  it('takes only the email the token vouches for: another address, or none vouched for, is 403 and creates nothing', async () => {
+    const userId = randomUUID();
+    const vouched = `${userId}@example.com`;
+    const other = await call('POST', '/v1/users', { token: tokenFor(userId, { email: vouched }), body: { userId, email: `x-${vouched}` } });
+    expect(other.status).toBe(403);
+    expect(other.body.code).toBe('forbidden');
+    const unverified = tokenFor(userId, { email: vouched, claims: { email_verified: false } });
+    const refused = await call('POST', '/v1/users', { token: unverified, body: { userId, email: vouched } });
+    expect(refused.status).toBe(403);
+    expect(refused.body.detail).toMatch(/vouches for no email address/);
+    expect((await call('POST', '/v1/users', { token: tokenFor(userId), body: { userId, email: vouched } })).status).toBe(403);
+    expect((await call('GET', `/v1/users/${userId}`, { token: tokenFor(userId) })).status).toBe(404);
   });
 
   it('keeps email addresses unique, case-insensitively', async () => {
     const first = await signUp();
     const userId = randomUUID();
-    const response = await call('POST', '/v1/users', { token: tokenFor(userId), body: { userId, email: first.email.toUpperCase() } });
+    const response = await call('POST', '/v1/users', {
+      token: tokenFor(userId, { email: first.email.toUpperCase() }),
+      body: { userId, email: first.email.toUpperCase() },
+    });
     expect(response.status).toBe(409);
     expect((await call('GET', `/v1/users/${userId}`, { token: tokenFor(userId) })).status).toBe(404);
   });
@@ -109,20 +127,24 @@ describe('PATCH /v1/users/:id', () => {
     expect((await call('PATCH', `/v1/users/${me.userId}`, { token: me.token, body: { name: 'x'.repeat(255) } })).status).toBe(200);
   });
 
-  it('moves the email claim: the new address is taken, the old one is free again', async () => {
+  it('changes no email at once: a code goes to the new address, the same way whether or not it is taken', async () => {
     const me = await signUp();
     const other = await signUp();
-    const taken = await call('PATCH', `/v1/users/${me.userId}`, { token: me.token, body: { email: other.email } });
-    expect(taken.status).toBe(409);
-
-    const newEmail = `moved-${randomUUID()}@example.com`;
-    const moved = await call('PATCH', `/v1/users/${me.userId}`, { token: me.token, body: { email: newEmail } });
-    expect(moved.status).toBe(200);
-    expect(moved.body.data.email).toBe(newEmail);
-
+    const free = `moved-${randomUUID()}@example.com`;
+    for (const email of [other.email, free]) {
+      const response = await call('PATCH', `/v1/users/${me.userId}`, { token: me.token, body: { email, name: 'Renamed' } });
+      expect(response.status).toBe(200);
+      expect(response.body.data).toMatchObject({ email: me.email, name: 'Renamed' });
+      expect((await listOutbox()).filter((e) => e.to === email && e.kind === 'email_change')).toHaveLength(1);
+    }
+    // The current address, in any case, is no change: nothing is sent.
+    const before = (await listOutbox()).length;
+    expect((await call('PATCH', `/v1/users/${me.userId}`, { token: me.token, body: { email: me.email.toUpperCase() } })).status).toBe(200);
+    expect((await listOutbox()).length).toBe(before);
+    // The address stays claimed by its account until a confirmed change moves it.
     const late = randomUUID();
-    const reuse = await call('POST', '/v1/users', { token: tokenFor(late), body: { userId: late, email: me.email } });
-    expect(reuse.status).toBe(201);
+    const reuse = await call('POST', '/v1/users', { token: tokenFor(late, { email: me.email }), body: { userId: late, email: me.email } });
+    expect(reuse.status).toBe(409);
   });
 
   it('rejects a repeated path id with a different value, and accepts it when equal', async () => {
