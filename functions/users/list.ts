@@ -1,4 +1,4 @@
-/** GET /v1/users — the members of an organization, with name search and paging. */
+/** GET /v1/users — the members of an organization, with name search and paging (of the demo organization, only the caller). */
 import * as z from 'zod/mini';
 import { listMembers, MEMBER_SORT_COLUMNS } from '../../shared/domain/members.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
@@ -12,8 +12,8 @@ export const handler = defineHandler({
     ...paging,
     ...search(MEMBER_SORT_COLUMNS),
   }),
-  run: async ({ input: { organizationId, ...query } }) => {
-    const { facets, ...page } = await listMembers(organizationId, query);
+  run: async ({ input: { organizationId: _tenantId, ...query }, tenant, caller }) => {
+    const { facets, ...page } = await listMembers(tenant!.details, caller.userId, query);
     return list(page, facets);
   },
 });

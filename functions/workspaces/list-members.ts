@@ -1,4 +1,4 @@
-/** GET /v1/workspaces/:id/users — the workspace's members (pending ones included), searched and paged. */
+/** GET /v1/workspaces/:id/users — the workspace's members (pending ones included), searched and paged; of the demo workspace, only the caller. */
 import * as z from 'zod/mini';
 import { listMembers, MEMBER_SORT_COLUMNS } from '../../shared/domain/members.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
@@ -12,8 +12,8 @@ export const handler = defineHandler({
     ...paging,
     ...search(MEMBER_SORT_COLUMNS),
   }),
-  run: async ({ input: { workspaceId, ...query } }) => {
-    const { facets, ...page } = await listMembers(workspaceId, query);
+  run: async ({ input: { workspaceId: _tenantId, ...query }, tenant, caller }) => {
+    const { facets, ...page } = await listMembers(tenant!.details, caller.userId, query);
     return list(page, facets);
   },
 });

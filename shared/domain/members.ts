@@ -3,8 +3,9 @@
  * `membershipStatus`, name/email search, sort, paging, and role facets. Serves GET /v1/users and
  * the organization and workspace member lists alike.
  */
-import { membershipsOfTenant } from '../db/memberships.ts';
+import { getMembership, membershipsOfTenant, type Membership } from '../db/memberships.ts';
 import { pageOf, sortRecords, type Page, type PageRequest } from '../db/paging.ts';
+import type { Tenant } from '../db/tenants.ts';
 import { getUsers, type User } from '../db/users.ts';
 import type { Facets } from '../http/result.ts';
 
@@ -18,8 +19,19 @@ export interface MemberQuery extends PageRequest {
 
 export type Member = User & { role: string; membershipStatus: string };
 
-export async function listMembers(tenantId: string, query: MemberQuery): Promise<Page<Member> & { facets: Facets }> {
-  const memberships = await membershipsOfTenant(tenantId);
+/**
+ * The memberships a caller may see: all of them, except in the shared demo organization of organic
+ * sign-up, whose members never see each other (DECISIONS.md): there, only the caller's own (read
+ * alone, not filtered out of every sign-up's membership).
+ */
+async function visibleMemberships(tenant: Tenant, callerId: string): Promise<Membership[]> {
+  if (!tenant.isDemo) return membershipsOfTenant(tenant.id);
+  const own = await getMembership(tenant.id, callerId);
+  return own ? [own] : [];
+}
+
+export async function listMembers(tenant: Tenant, callerId: string, query: MemberQuery): Promise<Page<Member> & { facets: Facets }> {
+  const memberships = await visibleMemberships(tenant, callerId);
   const users = await getUsers(memberships.map((m) => m.userId));
   const term = query.searchTerm?.toLowerCase();
   const members = memberships.flatMap((m): Member[] => {
