@@ -8,6 +8,10 @@ export type Role = 'viewer' | 'member' | 'owner';
 /** The authenticated caller, from the verified bearer token. */
 export interface Caller {
   userId: string;
+  /**
+   * The address the token vouches for (its `email` claim, unless `email_verified` is false): the
+   * only address invitations are matched against and a profile may claim, never the profile's.
+   */
   email?: string;
   name?: string;
   /** True for an agent access token (RFC 8693 `act` claim). */
