@@ -3,11 +3,11 @@
  * A nested stack per group because CloudFormation allows 500 resources per stack and each route
  * costs seven (function, role, policy, log group, integration, route, invoke permission).
  */
-import { NestedStack, type NestedStackProps } from 'aws-cdk-lib';
-import { HttpMethod, HttpRoute, HttpRouteKey, type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { CfnParameter, NestedStack, type NestedStackProps, Validations } from 'aws-cdk-lib';
+import { HttpMethod, HttpNoneAuthorizer, HttpRoute, HttpRouteKey, type IHttpApi, type IHttpRouteAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import { Bucket, type IBucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { type BucketName, gatewayPath, NOT_IMPLEMENTED_HANDLER, type Route } from '../functions/routes.ts';
 import { RouteFunction } from './route-function.ts';
@@ -15,6 +15,8 @@ import type { StageConfig } from './stage-config.ts';
 
 export interface RouteResources {
   api: IHttpApi;
+  /** Checks the bearer token at the edge, for routes whose `auth` is `bearer`. */
+  authorizer: IHttpRouteAuthorizer;
   table: ITable;
   buckets: Record<BucketName, IBucket>;
   config: StageConfig;
@@ -50,7 +52,15 @@ export class RouteGroupStack extends NestedStack {
 
   constructor(scope: Construct, id: string, props: RouteGroupStackProps) {
     super(scope, id, props);
-    for (const route of props.routes) this.functions.push(addRoute(this, route, props));
+    const buckets = {} as Record<BucketName, IBucket>;
+    for (const [name, bucket] of Object.entries(props.buckets) as [BucketName, IBucket][]) {
+      // An explicit, named parameter rather than CDK's generated cross-stack reference, so the
+      // object ARN reads `<FilesBucketArn>/*` wherever it is granted (and acknowledged: RouteFunction).
+      const parameter = `${name[0]!.toUpperCase()}${name.slice(1)}BucketArn`;
+      this.setParameter(parameter, bucket.bucketArn);
+      buckets[name] = Bucket.fromBucketArn(this, `${parameter}Import`, new CfnParameter(this, parameter, { type: 'String' }).valueAsString);
+    }
+    for (const route of props.routes) this.functions.push(addRoute(this, route, { ...props, buckets }));
   }
 }
 
@@ -70,10 +80,18 @@ export function addRoute(scope: Construct, route: Route, resources: RouteResourc
     fn.bindTable(resources.table, access);
     for (const bucket of route.buckets) fn.bindBucket(BUCKET_VARIABLES[bucket], resources.buckets[bucket], access);
   }
-  new HttpRoute(scope, `${id}Route`, {
+  const apiRoute = new HttpRoute(scope, `${id}Route`, {
     httpApi: resources.api,
     routeKey: HttpRouteKey.with(gatewayPath(route.path), HttpMethod[route.method]),
     integration: new HttpLambdaIntegration(`${id}Integration`, fn),
+    // Explicitly none otherwise: an absent authorizer would fall back to the API's default (JWT).
+    authorizer: route.auth === 'bearer' ? resources.authorizer : new HttpNoneAuthorizer(),
   });
+  if (route.auth !== 'bearer') {
+    Validations.of(apiRoute).acknowledge({
+      id: 'AwsSolutions-APIG4',
+      reason: `${route.key} takes no bearer token by design (auth: ${route.auth}); its handler authenticates the request its own way.`,
+    });
+  }
   return fn;
 }

@@ -3,11 +3,18 @@
  * `functions/routes.ts` (a loop, one nested stack per resource group), and a `$default` route that
  * answers 401/404 for anything the table does not list. Nothing here has a physical name, so two
  * stages deploy side by side in one account.
+ *
+ * The edge: API Gateway's own JWT authorizer checks the bearer token of every route that takes one
+ * (and of `$default`) before any function starts; the handlers still verify it themselves. The
+ * stage is throttled and writes a JSON access log.
  */
-import { Annotations, CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
-import { CorsHttpMethod, HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Annotations, CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import { CorsHttpMethod, HttpApi, type HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AttributeType, BillingMode, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods } from 'aws-cdk-lib/aws-s3';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
@@ -26,6 +33,7 @@ export interface ServiceStackProps extends StackProps {
 export class ServiceStack extends Stack {
   readonly table: Table;
   readonly api: HttpApi;
+  readonly stage: HttpStage;
   readonly routeGroups: RouteGroupStack[] = [];
 
   constructor(scope: Construct, id: string, props: ServiceStackProps) {
@@ -41,6 +49,8 @@ export class ServiceStack extends Stack {
       // New items reach their consumers: the outbox's emails go to infra/outbox-delivery.ts.
       stream: StreamViewType.NEW_IMAGE,
       removalPolicy: config.removalPolicy,
+      // Retaining the table on stack deletion is not enough: a console or API delete must fail too.
+      deletionProtection: config.stage === 'production',
     });
     for (const index of GLOBAL_INDEXES) {
       this.table.addGlobalSecondaryIndex({
@@ -50,7 +60,11 @@ export class ServiceStack extends Stack {
       });
     }
 
-    const buckets = { avatars: this.privateBucket('Avatars', config), files: this.privateBucket('Files', config) };
+    const accessLogs = this.accessLogsBucket(config);
+    const buckets = {
+      avatars: this.privateBucket('Avatars', config, accessLogs),
+      files: this.privateBucket('Files', config, accessLogs),
+    };
 
     const environment = jwtEnvironment(config);
     if (config.jwt.placeholders.length) {
@@ -68,9 +82,19 @@ export class ServiceStack extends Stack {
       logRetention: config.logRetention,
       logRemovalPolicy: config.removalPolicy,
     });
+    // Issuer and audience are the ones the functions verify (a Cognito pool's issuer is derived from
+    // its id, and API Gateway accepts its access tokens' client_id for the audience).
+    const authorizer = new HttpJwtAuthorizer('JwtAuthorizer', config.jwt.issuer, {
+      jwtAudience: config.jwt.audience.split(',').map((a) => a.trim()).filter(Boolean),
+    });
     this.api = new HttpApi(this, 'Api', {
       description: `Creator measurement API (${config.stage})`,
+      // `$default` too: an unlisted path without a valid token answers 401 before 404
+      // (DECISIONS.md: authentication first on every route, matched or not).
+      defaultAuthorizer: authorizer,
       defaultIntegration: new HttpLambdaIntegration('NotFoundIntegration', notFound),
+      // Created below with throttling and access logs, which the default stage cannot take.
+      createDefaultStage: false,
       // Preflights are answered by API Gateway itself, before any route or function.
       corsPreflight: {
         allowOrigins: config.allowedOrigins,
@@ -80,7 +104,14 @@ export class ServiceStack extends Stack {
       },
     });
 
-    const resources: RouteResources = { api: this.api, table: this.table, buckets, config, environment };
+    this.stage = this.api.addStage('DefaultStage', {
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: config.throttling,
+      accessLogSettings: { destination: new LogGroupLogDestination(this.apiAccessLogs(config)), format: ACCESS_LOG_FORMAT },
+    });
+
+    const resources: RouteResources = { api: this.api, authorizer, table: this.table, buckets, config, environment };
     const groups = new Map<string, Route[]>();
     for (const route of routes) groups.set(routeGroup(route), [...(groups.get(routeGroup(route)) ?? []), route]);
     for (const [group, groupRoutes] of groups) {
@@ -111,13 +142,36 @@ export class ServiceStack extends Stack {
     new CfnOutput(this, 'FilesBucketName', { value: buckets.files.bucketName });
   }
 
+  private apiAccessLogs(config: StageConfig): LogGroup {
+    return new LogGroup(this, 'ApiAccessLogs', { retention: config.logRetention, removalPolicy: config.removalPolicy });
+  }
+
+  /**
+   * Where S3 writes the server access logs of the data buckets (who fetched which object, from
+   * where, with which presigned URL), kept as long as the stage keeps its logs.
+   */
+  private accessLogsBucket(config: StageConfig): Bucket {
+    const bucket = new Bucket(this, 'AccessLogs', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      // S3 log delivery cannot write to SSE-KMS buckets.
+      encryption: BucketEncryption.S3_MANAGED,
+      removalPolicy: config.removalPolicy,
+      lifecycleRules: [{ expiration: Duration.days(config.logRetention) }],
+    });
+    Validations.of(bucket).acknowledge({ id: 'AwsSolutions-S1', reason: 'This is the server access log bucket itself; logging its own access would loop.' });
+    return bucket;
+  }
+
   /** Private, encrypted, TLS-only; browsers reach it only through presigned PUT/GET URLs. */
-  private privateBucket(id: string, config: StageConfig): Bucket {
+  private privateBucket(id: string, config: StageConfig, accessLogs: Bucket): Bucket {
     return new Bucket(this, id, {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       enforceSSL: true,
       encryption: BucketEncryption.S3_MANAGED,
       removalPolicy: config.removalPolicy,
+      serverAccessLogsBucket: accessLogs,
+      serverAccessLogsPrefix: `${id.toLowerCase()}/`,
       cors: [
         {
           allowedMethods: [HttpMethods.PUT, HttpMethods.GET],
@@ -130,6 +184,22 @@ export class ServiceStack extends Stack {
     });
   }
 }
+
+/** One JSON object per request: who, what, the outcome, and why a request failed at the edge. */
+const ACCESS_LOG_FORMAT = AccessLogFormat.custom(
+  JSON.stringify({
+    requestId: '$context.requestId',
+    ip: '$context.identity.sourceIp',
+    requestTime: '$context.requestTime',
+    httpMethod: '$context.httpMethod',
+    routeKey: '$context.routeKey',
+    status: '$context.status',
+    protocol: '$context.protocol',
+    responseLength: '$context.responseLength',
+    integrationError: '$context.integrationErrorMessage',
+    authorizerError: '$context.authorizer.error',
+  }),
+);
 
 /** What shared/auth/verifier.ts reads; the optional ones only when configured. */
 function jwtEnvironment({ jwt }: StageConfig): Record<string, string> {

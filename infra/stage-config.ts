@@ -17,12 +17,21 @@ interface StageSettings {
   logRetention: RetentionDays;
   /** Used when context `allowedOrigins` is absent; staging and production must name theirs. */
   defaultAllowedOrigins?: string[];
+  /** API stage throttling, every route: steady requests per second and burst (context may override). */
+  throttling: Throttling;
 }
 
+export interface Throttling {
+  rateLimit: number;
+  burstLimit: number;
+}
+
+// Throttling well under the account's 10,000 rps, so that a runaway client (or loop) stops at the
+// edge of one stage instead of starving the others and running up Lambda and DynamoDB costs.
 const SETTINGS: Record<Stage, StageSettings> = {
-  dev: { removalPolicy: RemovalPolicy.DESTROY, logRetention: RetentionDays.ONE_WEEK, defaultAllowedOrigins: ['*'] },
-  staging: { removalPolicy: RemovalPolicy.DESTROY, logRetention: RetentionDays.ONE_MONTH },
-  production: { removalPolicy: RemovalPolicy.RETAIN, logRetention: RetentionDays.THREE_MONTHS },
+  dev: { removalPolicy: RemovalPolicy.DESTROY, logRetention: RetentionDays.ONE_WEEK, defaultAllowedOrigins: ['*'], throttling: { rateLimit: 20, burstLimit: 40 } },
+  staging: { removalPolicy: RemovalPolicy.DESTROY, logRetention: RetentionDays.ONE_MONTH, throttling: { rateLimit: 50, burstLimit: 100 } },
+  production: { removalPolicy: RemovalPolicy.RETAIN, logRetention: RetentionDays.THREE_MONTHS, throttling: { rateLimit: 500, burstLimit: 1000 } },
 };
 
 /** Who issues the bearer tokens the handlers verify (see shared/auth/verifier.ts). */
@@ -55,12 +64,36 @@ export function readStageConfig(node: Node, env: Env = process.env): StageConfig
   if (!STAGES.includes(stage)) {
     throw new Error(`Context "stage" must be one of ${STAGES.join(', ')}; got ${JSON.stringify(stage)}`);
   }
-  const { defaultAllowedOrigins, ...settings } = SETTINGS[stage as Stage];
+  const { defaultAllowedOrigins, throttling, ...settings } = SETTINGS[stage as Stage];
   const allowedOrigins = stringList(node.tryGetContext('allowedOrigins')) ?? defaultAllowedOrigins;
   if (!allowedOrigins?.length) {
     throw new Error(`Stage ${stage} needs its browser origins: -c allowedOrigins=https://app.example.com[,...]`);
   }
-  return { stage: stage as Stage, ...settings, allowedOrigins, jwt: readJwt(node, env), ...readEmailSender(node, env) };
+  return {
+    stage: stage as Stage,
+    ...settings,
+    allowedOrigins,
+    throttling: {
+      rateLimit: positiveNumber(node, 'throttlingRateLimit') ?? throttling.rateLimit,
+      burstLimit: positiveInteger(node, 'throttlingBurstLimit') ?? throttling.burstLimit,
+    },
+    jwt: readJwt(node, env),
+    ...readEmailSender(node, env),
+  };
+}
+
+function positiveNumber(node: Node, key: string): number | undefined {
+  const value = node.tryGetContext(key);
+  if (value === undefined || value === null || value === '') return undefined;
+  const number = Number(value);
+  if (!Number.isFinite(number) || number <= 0) throw new Error(`Context "${key}" must be a positive number; got ${JSON.stringify(value)}`);
+  return number;
+}
+
+function positiveInteger(node: Node, key: string): number | undefined {
+  const number = positiveNumber(node, key);
+  if (number !== undefined && !Number.isInteger(number)) throw new Error(`Context "${key}" must be a whole number; got ${number}`);
+  return number;
 }
 
 function readJwt(node: Node, env: Env): JwtSettings {

@@ -1,32 +1,22 @@
 /**
  * The CDK stack, asserted on its synthesized templates: one function and one API route per entry
- * of the route table, least-privilege IAM, the table and buckets as declared. Synthesized without
- * esbuild (`aws:cdk:bundling-stacks: []`), so it proves wiring, not bundles; `npm run synth` bundles.
+ * of the route table, the JWT authorizer, throttling and access logs at the edge, least-privilege
+ * IAM derived from the code, the table and buckets as declared. Synthesized without esbuild
+ * bundling (test/infra/synth.ts), so it proves wiring, not bundles; `npm run synth` bundles.
  */
-import { App } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gatewayPath, NOT_IMPLEMENTED_HANDLER, routes } from '../../functions/routes.ts';
-import { ServiceStack } from '../../infra/stack.ts';
-import { readStageConfig } from '../../infra/stage-config.ts';
+import { PROJECT_ROOT } from '../../infra/route-function.ts';
+import { tableActions, WRITE_ACTIONS } from '../../infra/table-access.ts';
 import { createTableInput } from '../../shared/db/table-definition.ts';
+import { PRODUCTION, synth } from './synth.ts';
 
 type Resource = { Type: string; Properties?: Record<string, any>; DeletionPolicy?: string };
-type Statement = { Effect: string; Action: string | string[] };
+type Statement = { Effect: string; Action: string | string[]; Resource: unknown };
 
-const WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
 /** Fail long before CloudFormation's hard limit of 500 resources per stack. */
 const RESOURCE_BUDGET = 400;
-
-/** Env passed explicitly: the test setup exports JWT_* variables that must not leak into the stack. */
-function synth(context: Record<string, unknown>, env: Record<string, string> = {}) {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [], ...context } });
-  const config = readStageConfig(app.node, env);
-  const stack = new ServiceStack(app, `Test-${config.stage}`, { config });
-  const main = Template.fromStack(stack);
-  const templates = [main, ...stack.routeGroups.map((group) => Template.fromStack(group))];
-  return { stack, main, templates };
-}
 
 function resources(templates: Template[], type: string): [string, Resource, Template][] {
   return templates.flatMap((t) =>
@@ -102,7 +92,7 @@ describe('dev stack', () => {
     expect(allowed.filter((a) => a.includes('*'))).toEqual([]);
   });
 
-  it('gives GET routes read access only, other built routes read-write, stubs nothing', () => {
+  it('grants each function exactly the DynamoDB actions its code reaches; GET routes read only, stubs nothing', () => {
     for (const route of routes) {
       const [[, fn, template]] = byKey(route.key) as [[string, Resource, Template]];
       const granted = functionActions(fn, template);
@@ -113,11 +103,11 @@ describe('dev stack', () => {
         continue;
       }
       expect(variables.TABLE_NAME, route.key).toBeDefined();
-      expect(granted, route.key).toContain('dynamodb:Query');
+      const expected = tableActions(PROJECT_ROOT, route.handler);
+      expect(expected, route.key).toContain('dynamodb:GetItem');
+      expect(granted.filter((a) => a.startsWith('dynamodb:')).sort(), route.key).toEqual(expected);
       if (route.method === 'GET') {
         expect(granted.filter((a) => WRITE_ACTIONS.includes(a) || a.startsWith('s3:Put') || a.startsWith('s3:Delete')), route.key).toEqual([]);
-      } else {
-        expect(granted, route.key).toEqual(expect.arrayContaining(WRITE_ACTIONS));
       }
       const s3 = granted.some((a) => a.startsWith('s3:'));
       expect(s3, `${route.key} bucket access`).toBe(route.buckets.length > 0);
@@ -126,6 +116,71 @@ describe('dev stack', () => {
     }
     const [[, catchAll, template]] = byKey('$default') as [[string, Resource, Template]];
     expect(functionActions(catchAll, template).filter((a) => /^(dynamodb|s3):/.test(a))).toEqual([]);
+  });
+
+  it('grants no Scan, and BatchWriteItem only to the functions whose code batch-writes', () => {
+    const [[, getUser, template]] = byKey('GET /v1/users/:id') as [[string, Resource, Template]];
+    expect(functionActions(getUser, template).filter((a) => a.startsWith('dynamodb:')).sort()).toEqual(['dynamodb:BatchGetItem', 'dynamodb:GetItem']);
+    const all = functions.map(([, fn, t]) => [fn.Properties!.Description as string, functionActions(fn, t)] as const);
+    expect(all.filter(([, granted]) => granted.includes('dynamodb:Scan'))).toEqual([]);
+    const batchWriters = all.filter(([, granted]) => granted.includes('dynamodb:BatchWriteItem')).map(([key]) => key);
+    expect(batchWriters).toContain('job: finish-tenant-deletions');
+    expect(batchWriters.length).toBeLessThan(all.length / 4);
+  });
+
+  it('scopes table grants to the table and its declared indexes by name, and logs to the function\'s own log group', () => {
+    const resourcesOf = (statement: Statement) => JSON.stringify(statement.Resource);
+    for (const [, policy] of resources(built.templates, 'AWS::IAM::Policy')) {
+      for (const statement of policy.Properties!.PolicyDocument.Statement as Statement[]) {
+        const granted = actions(statement);
+        if (granted.some((a) => a.startsWith('dynamodb:'))) {
+          expect(resourcesOf(statement)).not.toContain('index/*');
+          if (granted.includes('dynamodb:Query')) expect(resourcesOf(statement)).toContain('/index/gsi1');
+        }
+        if (granted.some((a) => a.startsWith('logs:'))) {
+          expect(granted.sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
+          expect(statement.Resource).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/Logs/), 'Arn'] });
+        }
+      }
+    }
+    // No managed policy (AWSLambdaBasicExecutionRole would allow logging to any group).
+    for (const [id, role] of resources(built.templates, 'AWS::IAM::Role')) expect(role.Properties!.ManagedPolicyArns, id).toBeUndefined();
+  });
+
+  it('puts the JWT authorizer, with the configured issuer and audience, on every bearer route and $default', () => {
+    built.main.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 1);
+    built.main.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      AuthorizerType: 'JWT',
+      IdentitySource: ['$request.header.Authorization'],
+      JwtConfiguration: { Issuer: 'https://issuer.invalid/configure-jwtIssuer', Audience: ['configure-jwtAudience'] },
+    });
+    const bearer = new Set(routes.filter((r) => r.auth === 'bearer').map((r) => `${r.method} ${gatewayPath(r.path)}`));
+    bearer.add('$default');
+    const apiRoutes = resources(built.templates, 'AWS::ApiGatewayV2::Route');
+    expect(apiRoutes).toHaveLength(routes.length + 1);
+    for (const [, route] of apiRoutes) {
+      const key = route.Properties!.RouteKey as string;
+      expect(route.Properties!.AuthorizationType, key).toBe(bearer.has(key) ? 'JWT' : 'NONE');
+      if (bearer.has(key)) expect(route.Properties!.AuthorizerId, key).toBeDefined();
+    }
+  });
+
+  it('throttles the stage and writes a JSON access log with the stage\'s retention', () => {
+    const [[, stage]] = resources([built.main], 'AWS::ApiGatewayV2::Stage') as [[string, Resource, Template]];
+    expect(stage.Properties).toMatchObject({
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: 20, ThrottlingBurstLimit: 40 },
+      AccessLogSettings: { DestinationArn: { 'Fn::GetAtt': [expect.stringMatching(/^ApiAccessLogs/), 'Arn'] } },
+    });
+    const format = JSON.parse(stage.Properties!.AccessLogSettings.Format);
+    expect(Object.keys(format).sort()).toEqual(
+      ['authorizerError', 'httpMethod', 'integrationError', 'ip', 'protocol', 'requestId', 'requestTime', 'responseLength', 'routeKey', 'status'],
+    );
+    expect(format).toMatchObject({ requestId: '$context.requestId', ip: '$context.identity.sourceIp', authorizerError: '$context.authorizer.error' });
+    const [logGroupId] = stage.Properties!.AccessLogSettings.DestinationArn['Fn::GetAtt'];
+    built.main.hasResource('AWS::Logs::LogGroup', { Properties: { RetentionInDays: 7 } });
+    expect(built.main.toJSON().Resources[logGroupId].Properties.RetentionInDays).toBe(7);
   });
 
   it('builds the table from shared/db/table-definition.ts, with point-in-time recovery and TTL', () => {
@@ -144,12 +199,14 @@ describe('dev stack', () => {
     expect([...table.Properties!.GlobalSecondaryIndexes].sort(byIndex)).toEqual([...declared.GlobalSecondaryIndexes].sort(byIndex));
     expect(table.Properties!.TableName).toBeUndefined();
     expect(table.DeletionPolicy).toBe('Delete');
+    expect(table.Properties!.DeletionProtectionEnabled).toBeFalsy();
   });
 
-  it('keeps both buckets private, encrypted and TLS-only, with CORS for presigned PUT/GET', () => {
-    const buckets = resources([built.main], 'AWS::S3::Bucket');
+  it('keeps both buckets private, encrypted and TLS-only, with CORS for presigned PUT/GET and server access logs', () => {
+    const buckets = resources([built.main], 'AWS::S3::Bucket').filter(([id]) => !id.startsWith('AccessLogs'));
     expect(buckets).toHaveLength(2);
     for (const [, bucket] of buckets) {
+      expect(bucket.Properties!.LoggingConfiguration).toMatchObject({ DestinationBucketName: { Ref: expect.stringMatching(/^AccessLogs/) } });
       expect(bucket.Properties).toMatchObject({
         PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
         BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
@@ -160,7 +217,7 @@ describe('dev stack', () => {
     built.main.resourcePropertiesCountIs(
       'AWS::S3::BucketPolicy',
       { PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) } },
-      2,
+      3, // and the access log bucket's
     );
   });
 
@@ -186,16 +243,26 @@ describe('dev stack', () => {
 });
 
 describe('production stack', () => {
-  it('retains the table, takes the configured issuer and origins, and has no placeholder warning', () => {
-    const { stack, main, templates } = synth(
-      { stage: 'production', allowedOrigins: 'https://app.example.com', jwtIssuer: 'https://id.example.com' },
-      { JWT_AUDIENCE: 'api' },
-    );
-    main.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Retain' });
+  it('protects the table from deletion, takes the configured issuer, audience and origins, and has no placeholder warning', () => {
+    const { stack, main, templates } = synth(PRODUCTION.context, PRODUCTION.env);
+    main.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Retain', Properties: { DeletionProtectionEnabled: true } });
     main.hasResourceProperties('AWS::ApiGatewayV2::Api', { CorsConfiguration: { AllowOrigins: ['https://app.example.com'] } });
+    main.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', { JwtConfiguration: { Issuer: 'https://id.example.com', Audience: ['api'] } });
+    main.hasResourceProperties('AWS::ApiGatewayV2::Stage', { DefaultRouteSettings: { ThrottlingRateLimit: 500, ThrottlingBurstLimit: 1000 } });
     const [[, fn]] = resources(templates, 'AWS::Lambda::Function') as [[string, Resource, Template]];
     expect(fn.Properties!.Environment.Variables).toMatchObject({ JWT_ISSUER: 'https://id.example.com', JWT_AUDIENCE: 'api' });
     Annotations.fromStack(stack).hasNoWarning('*', Match.stringLikeRegexp('Token verification'));
+  });
+
+  it('takes throttling from context, and every audience of a comma-separated list', () => {
+    const { main } = synth(
+      { ...PRODUCTION.context, throttlingRateLimit: '75', throttlingBurstLimit: 150 },
+      { JWT_AUDIENCE: 'web, mobile' },
+    );
+    main.hasResourceProperties('AWS::ApiGatewayV2::Stage', { DefaultRouteSettings: { ThrottlingRateLimit: 75, ThrottlingBurstLimit: 150 } });
+    main.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', { JwtConfiguration: { Audience: ['web', 'mobile'] } });
+    expect(() => synth({ ...PRODUCTION.context, throttlingBurstLimit: '1.5' })).toThrow(/throttlingBurstLimit/);
+    expect(() => synth({ ...PRODUCTION.context, throttlingRateLimit: '-1' })).toThrow(/throttlingRateLimit/);
   });
 
   it('refuses an unknown stage, and a production stage without allowed origins', () => {

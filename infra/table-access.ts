@@ -1,0 +1,138 @@
+/**
+ * Which DynamoDB actions each function's code can send, derived from the code itself so that a
+ * function is granted exactly what it uses (least privilege) and a new call can never be forgotten
+ * in a hand-written list.
+ *
+ * How: one esbuild pass over every handler under `functions/`, with the two DynamoDB packages
+ * replaced by stubs whose exports each carry a marker string, and every other package external.
+ * esbuild's tree-shaking keeps a stub command class only if code the handler actually reaches
+ * constructs it, so the markers left in a handler's output are the commands it can send. Replacing
+ * the SDK keeps the pass to project code alone (a few seconds for all handlers, once per process);
+ * bundling the real SDK would not only be slower but also wrong, since lib-dynamodb's paginators
+ * keep ScanCommand in every bundle whether or not anything scans.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { buildSync } from 'esbuild';
+import { BUNDLE_TARGET } from './bundling.ts';
+
+const DYNAMODB_PACKAGES = ['@aws-sdk/lib-dynamodb', '@aws-sdk/client-dynamodb'];
+const MARKER = 'dynamodb-operation:';
+
+/** What each operation needs in IAM; lib-dynamodb and client names both listed. */
+const ACTIONS: Record<string, string[]> = {
+  Get: ['dynamodb:GetItem'],
+  GetItem: ['dynamodb:GetItem'],
+  Put: ['dynamodb:PutItem'],
+  PutItem: ['dynamodb:PutItem'],
+  Update: ['dynamodb:UpdateItem'],
+  UpdateItem: ['dynamodb:UpdateItem'],
+  Delete: ['dynamodb:DeleteItem'],
+  DeleteItem: ['dynamodb:DeleteItem'],
+  Query: ['dynamodb:Query'],
+  Scan: ['dynamodb:Scan'],
+  BatchGet: ['dynamodb:BatchGetItem'],
+  BatchGetItem: ['dynamodb:BatchGetItem'],
+  BatchWrite: ['dynamodb:BatchWriteItem'],
+  BatchWriteItem: ['dynamodb:BatchWriteItem'],
+  // Transactions have no action of their own: IAM checks each item's action. Which kinds a
+  // transaction holds is decided at run time, so all of them.
+  TransactGet: ['dynamodb:GetItem'],
+  TransactGetItems: ['dynamodb:GetItem'],
+  TransactWrite: ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem'],
+  TransactWriteItems: ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem'],
+};
+
+/** Actions that change data: a function bound read-only must reach none of them. */
+export const WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem', 'dynamodb:ConditionCheckItem'];
+
+/** `GetCommand` -> Get, `paginateQuery` -> Query; anything else exported (clients, errors) sends nothing. */
+function operationOf(name: string): string | undefined {
+  // The aggregated clients expose every operation as a method: nothing could be derived.
+  if (name === 'DynamoDBDocument' || name === 'DynamoDB') {
+    throw new Error(`${name} (the aggregated client) hides which operations are sent; use the Command classes`);
+  }
+  return /^(\w+)Command$/.exec(name)?.[1] ?? /^paginate(\w+)$/.exec(name)?.[1];
+}
+
+/** IAM actions of the named operations; an operation nobody mapped yet fails the synth. */
+export function iamActions(operations: Iterable<string>): string[] {
+  const actions = new Set<string>();
+  for (const operation of operations) {
+    const mapped = ACTIONS[operation];
+    if (!mapped) throw new Error(`No IAM mapping for DynamoDB operation ${operation}: add it to infra/table-access.ts`);
+    for (const action of mapped) actions.add(action);
+  }
+  return [...actions].sort();
+}
+
+/** Every value name the project imports from the DynamoDB packages (type-only imports are erased). */
+function importedNames(sources: string[]): Map<string, Set<string>> {
+  const names = new Map(DYNAMODB_PACKAGES.map((pkg) => [pkg, new Set<string>()]));
+  const pattern = /import\s*\{([^}]*)\}\s*from\s*['"](@aws-sdk\/(?:lib|client)-dynamodb)['"]/g;
+  for (const file of sources) {
+    for (const [, list, pkg] of readFileSync(file, 'utf8').matchAll(pattern)) {
+      for (const item of list!.split(',')) {
+        const name = item.trim().split(/\s+as\s+/)[0]!;
+        if (name && !name.startsWith('type ')) names.get(pkg!)!.add(name);
+      }
+    }
+  }
+  return names;
+}
+
+function typescriptFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))
+    .map((f) => join(dir, f));
+}
+
+/**
+ * DynamoDB operations each handler reaches, keyed by handler (`users/get`), for every module
+ * under `functions/` (helper modules included: harmless, and no list of entries to keep).
+ */
+export function analyzeOperations(root: string): Map<string, Set<string>> {
+  const functionsDir = join(root, 'functions');
+  const entries = typescriptFiles(functionsDir);
+  const stubs = mkdtempSync(join(tmpdir(), 'dynamodb-stubs-'));
+  try {
+    const alias: Record<string, string> = {};
+    for (const [pkg, names] of importedNames([...entries, ...typescriptFiles(join(root, 'shared'))])) {
+      const file = join(stubs, `${pkg.replace(/\W+/g, '-')}.js`);
+      writeFileSync(file, [...names].map((n) => (operationOf(n) ? `export class ${n} { op = "${MARKER}${operationOf(n)}"; }` : `export class ${n} {}`)).join('\n'));
+      alias[pkg] = file;
+    }
+    const result = buildSync({
+      entryPoints: Object.fromEntries(entries.map((file) => [relative(functionsDir, file).replace(/\.ts$/, ''), file])),
+      outdir: join(stubs, 'out'),
+      write: false,
+      bundle: true,
+      packages: 'external',
+      alias,
+      platform: 'node',
+      format: 'esm',
+      target: BUNDLE_TARGET,
+      logLevel: 'error',
+      absWorkingDir: root,
+    });
+    const operations = new Map<string, Set<string>>();
+    for (const output of result.outputFiles) {
+      const handler = relative(join(stubs, 'out'), output.path).replace(/\.js$/, '');
+      operations.set(handler, new Set([...output.text.matchAll(new RegExp(`${MARKER}(\\w+)`, 'g'))].map((m) => m[1]!)));
+    }
+    return operations;
+  } finally {
+    rmSync(stubs, { recursive: true, force: true });
+  }
+}
+
+let cached: { root: string; operations: Map<string, Set<string>> } | undefined;
+
+/** IAM actions the handler's code needs on the table (empty: it never touches DynamoDB). Analyzed once per process. */
+export function tableActions(root: string, handler: string): string[] {
+  if (cached?.root !== root) cached = { root, operations: analyzeOperations(root) };
+  const operations = cached.operations.get(handler);
+  if (!operations) throw new Error(`No handler module functions/${handler}.ts to analyze`);
+  return iamActions(operations);
+}
