@@ -4,9 +4,11 @@
  * `act` for an agent token).
  * Signing is a few lines of node:crypto, so no JOSE library ships for local use only.
  */
-import { createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID, sign, type KeyObject } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createPrivateKey, createPublicKey, generateKeyPair, generateKeyPairSync, randomUUID, sign, type KeyObject } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { promisify } from 'node:util';
 
 export const LOCAL_ISSUER = 'http://localhost/local-issuer';
 export const LOCAL_AUDIENCE = 'creator-measurement-local';
@@ -50,14 +52,19 @@ export class LocalIssuer {
     return new LocalIssuer(generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey);
   }
 
-  /** The key pair stored at `file` (created on first use), so tokens survive restarts. */
-  static persistent(file: string): LocalIssuer {
-    if (!existsSync(file)) {
-      mkdirSync(dirname(file), { recursive: true });
-      const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-      writeFileSync(file, privateKey.export({ format: 'pem', type: 'pkcs8' }), { mode: 0o600 });
+  /**
+   * The key pair stored at `file` (created on first use), so tokens survive restarts; without
+   * `file`, a new one kept in memory. Generated off the main thread, so `npm start` can start the
+   * emulators meanwhile.
+   */
+  static async load(file?: string): Promise<LocalIssuer> {
+    if (file && existsSync(file)) return new LocalIssuer(createPrivateKey(await readFile(file)));
+    const { privateKey } = await promisify(generateKeyPair)('rsa', { modulusLength: 2048 });
+    if (file) {
+      await mkdir(dirname(file), { recursive: true });
+      await writeFile(file, privateKey.export({ format: 'pem', type: 'pkcs8' }), { mode: 0o600 });
     }
-    return new LocalIssuer(createPrivateKey(readFileSync(file)));
+    return new LocalIssuer(privateKey);
   }
 
   jwks(): Jwks {

@@ -7,16 +7,20 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import * as z from 'zod/mini';
-import { resetVerifier } from '../../shared/auth/verifier.ts';
+import { randomUUID } from 'node:crypto';
+import { resetVerifier, verifyToken } from '../../shared/auth/verifier.ts';
 import { resetClients } from '../../shared/db/client.ts';
 import { listOutbox } from '../../shared/db/outbox.ts';
+import { transactWrite } from '../../shared/db/operations.ts';
+import { PARTITION_KEY, SORT_KEY } from '../../shared/db/table-definition.ts';
+import { getUser } from '../../shared/db/users.ts';
 import { logger } from '../../shared/http/logger.ts';
 import { invalidInput, Problem } from '../../shared/http/problem.ts';
 import { problemResponse, toProblem } from '../../shared/http/middleware/problem-responses.ts';
 import { parseInput } from '../../shared/http/middleware/validate.ts';
 import { resetStorage } from '../../shared/integrations/storage.ts';
 import { Email, Uuid } from '../../shared/schemas/common.ts';
-import { dispatch } from './dispatch.ts';
+import { dispatch, warmHandlers } from './dispatch.ts';
 import { ensureTable, LOCAL_CREDENTIALS, startDynamoLocal, type DynamoLocal } from './dynamodb.ts';
 import { LocalIssuer } from './issuer.ts';
 import { startS3Local, type S3Local } from './s3.ts';
@@ -31,6 +35,8 @@ export interface LocalServiceOptions {
   tableName?: string;
   /** Use this issuer instead of the persistent local one (tests). */
   issuer?: LocalIssuer;
+  /** Load every handler module before answering (`npm start`), so no first request waits for it. */
+  warm?: boolean;
 }
 
 export interface LocalService {
@@ -88,27 +94,47 @@ function parseJson(body: Buffer): unknown {
   }
 }
 
+/**
+ * Starts the emulators, the token issuer and (with `warm`) the handler modules all at once: on a
+ * loaded machine each takes from seconds to minutes. If one fails, those that started are stopped.
+ */
+async function startParts(options: LocalServiceOptions) {
+  const inDataDir = (name: string) => (options.dataDir === undefined ? undefined : join(options.dataDir, name));
+  const [issuer, dynamo, s3, warmed] = await Promise.allSettled([
+    options.issuer ?? LocalIssuer.load(inDataDir('issuer-key.pem')),
+    options.dynamoEndpoint ? undefined : startDynamoLocal({ dataDir: inDataDir('dynamodb') }),
+    startS3Local({ buckets: ['avatars', 'files'], dataDir: inDataDir('s3') }),
+    options.warm ? warmHandlers() : undefined,
+  ]);
+  const started = [dynamo, s3].flatMap((part) => (part.status === 'fulfilled' && part.value ? [part.value] : []));
+  if (issuer.status === 'fulfilled' && dynamo.status === 'fulfilled' && s3.status === 'fulfilled' && warmed.status === 'fulfilled') {
+    return { issuer: issuer.value, dynamoEndpoint: options.dynamoEndpoint ?? dynamo.value!.endpoint, s3: s3.value, started };
+  }
+  await Promise.all(started.map((part) => part.stop()));
+  throw [issuer, dynamo, s3, warmed].find((part) => part.status === 'rejected')!.reason;
+}
+
+/**
+ * The first request would also pay for the verifier's setup, the SDK client's first call and
+ * DynamoDB Local's first read and transaction (seconds on a loaded machine): pay them at start.
+ * Nothing is written: the transaction is a single condition check.
+ */
+async function warmFirstUse(issuer: LocalIssuer, tableName: string): Promise<void> {
+  const userId = randomUUID();
+  const Key = { [PARTITION_KEY]: `warm#${userId}`, [SORT_KEY]: 'warm' };
+  const check = { ConditionCheck: { TableName: tableName, Key, ConditionExpression: `attribute_not_exists(${PARTITION_KEY})` } };
+  await Promise.all([verifyToken(issuer.mint({ userId })), getUser(userId), transactWrite([check])]);
+}
+
 export async function startLocalService(options: LocalServiceOptions): Promise<LocalService> {
-  const persistent = options.dataDir !== undefined;
-  const issuer =
-    options.issuer ?? (persistent ? LocalIssuer.persistent(join(options.dataDir!, 'issuer-key.pem')) : LocalIssuer.ephemeral());
-  const started: { stop(): Promise<void> }[] = [];
-  let dynamo: DynamoLocal | undefined;
-  let s3: S3Local;
+  const { issuer, dynamoEndpoint, s3, started } = await startParts(options);
+  const tableName = options.tableName ?? 'creator-measurement-local';
   try {
-    if (!options.dynamoEndpoint) {
-      dynamo = await startDynamoLocal(persistent ? { dataDir: join(options.dataDir!, 'dynamodb') } : {});
-      started.push(dynamo);
-    }
-    s3 = await startS3Local({ buckets: ['avatars', 'files'], ...(persistent ? { dataDir: join(options.dataDir!, 's3') } : {}) });
-    started.push(s3);
+    await ensureTable(dynamoEndpoint, tableName);
   } catch (error) {
     await Promise.all(started.map((s) => s.stop()));
     throw error;
   }
-  const dynamoEndpoint = options.dynamoEndpoint ?? dynamo!.endpoint;
-  const tableName = options.tableName ?? 'creator-measurement-local';
-  await ensureTable(dynamoEndpoint, tableName);
 
   // The handlers read their configuration from the environment, as in Lambda.
   Object.assign(process.env, {
@@ -125,6 +151,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
   resetClients();
   resetStorage();
   resetVerifier();
+  if (options.warm) await warmFirstUse(issuer, tableName);
 
   const server = createServer(async (req, res) => {
     const method = req.method ?? 'GET';
