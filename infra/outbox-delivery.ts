@@ -63,7 +63,8 @@ export class OutboxDelivery extends Construct {
     });
     this.function.bindTable(table, 'read-write');
     // Only from the stage's sender, through its identity (the address's own, or its domain's,
-    // whichever is the verified one in SES).
+    // whichever is the verified one in SES). Needs SES production access: in the sandbox SES also
+    // authorizes each recipient's identity, which this policy deliberately does not grant.
     const domain = sender.slice(sender.lastIndexOf('@') + 1);
     this.function.addToRolePolicy(
       new PolicyStatement({
