@@ -4,15 +4,8 @@ import { activitiesOfTenant, type Activity } from '../../shared/db/activities.ts
 import { defineHandler } from '../../shared/http/handler.ts';
 import { invalidInput } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
-import { Uuid } from '../../shared/schemas/common.ts';
+import { DateOnly, Uuid } from '../../shared/schemas/common.ts';
 import { confidenceLevel, type SnapshotSummary } from './confidence-level.ts';
-
-const Day = z.string().check(
-  z.regex(/^\d{4}-\d\d-\d\d$/, { error: 'Must be a date YYYY-MM-DD.', abort: true }),
-  z.refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), {
-    error: 'Must be a real date.',
-  }),
-);
 
 /** The activity's day in the tenant's timezone: its startAt, else the day it was created. */
 function dayOf(activity: Activity, timeZone: string): string {
@@ -30,8 +23,8 @@ export const handler = defineHandler({
   route: 'GET /v1/activities/metrics/confidence',
   input: z.strictObject({
     organizationId: Uuid,
-    startDate: z.optional(z.nullable(Day)),
-    endDate: z.optional(z.nullable(Day)),
+    startDate: z.optional(z.nullable(DateOnly)),
+    endDate: z.optional(z.nullable(DateOnly)),
   }),
   run: async ({ input: { organizationId, startDate = null, endDate = null }, tenant }) => {
     if (startDate && endDate && endDate < startDate) {

@@ -9,8 +9,8 @@ import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { created } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
-import { checkMinorUnit } from '../../shared/schemas/money.ts';
-import { Amount, CostType, CurrencyCode, Description } from './inputs.ts';
+import { checkMinorUnit, IsoCurrencyCode } from '../../shared/schemas/money.ts';
+import { Amount, CostType, Description } from './inputs.ts';
 
 export const handler = defineHandler({
   route: 'POST /v1/activities/costs',
@@ -18,7 +18,7 @@ export const handler = defineHandler({
     activityId: Uuid,
     amount: Amount,
     type: CostType,
-    currency: CurrencyCode,
+    currency: IsoCurrencyCode,
     description: z.optional(Description),
     creatorId: z.optional(z.nullable(Uuid)),
     categoryId: z.optional(z.nullable(Uuid)),

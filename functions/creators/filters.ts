@@ -8,8 +8,8 @@ import { creatorIdsOfActivity, creatorsOfTenant, type Creator } from '../../shar
 import type { Tenant } from '../../shared/db/tenants.ts';
 import { localDate } from '../../shared/domain/dates.ts';
 import { invalidInput } from '../../shared/http/problem.ts';
-import { SearchTerm, Uuid } from '../../shared/schemas/common.ts';
-import { CreatorRoleFilter, DateOnly } from './inputs.ts';
+import { DateOnly, SearchTerm, Uuid } from '../../shared/schemas/common.ts';
+import { CreatorRoleFilter } from './inputs.ts';
 
 export const filterFields = {
   workspaceId: Uuid,

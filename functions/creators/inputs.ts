@@ -20,11 +20,3 @@ export const creatorFields = {
   country: z.nullable(Country),
   notes: z.nullable(multilineText(0, 2000)),
 };
-
-/** `YYYY-MM-DD`, a real calendar date. */
-export const DateOnly = z.string().check(
-  z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Must be a date, YYYY-MM-DD.' }),
-  z.refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), {
-    error: 'Must be a real calendar date.',
-  }),
-);

@@ -1,7 +1,7 @@
 /** Input fields of the Reported outcomes handlers (interface.md "Outcome definition", "Outcome measurement"). */
 import * as z from 'zod/mini';
-import { isIsoCurrency } from '../../shared/domain/currencies.ts';
-import { multilineText, numberInput, text } from '../../shared/schemas/common.ts';
+import { DateOnly, multilineText, numberInput, text } from '../../shared/schemas/common.ts';
+import { IsoCurrencyCode } from '../../shared/schemas/money.ts';
 
 export const DefinitionName = text(1, 255);
 /** Kept as written (line breaks and indentation are the author's). */
@@ -9,12 +9,7 @@ export const Description = z.nullable(multilineText(0, 2000, { asWritten: true }
 export const UnitLabel = z.nullable(text(1, 50));
 
 /** Any ISO 4217 code, as costs accept; `eur` is EUR. Outcomes may be reported in any market's money. */
-export const DefaultCurrency = z.nullable(
-  z.pipe(
-    z.string().check(z.regex(/^[A-Za-z]{3}$/, { error: 'Must be exactly 3 letters (ISO 4217).' })),
-    z.transform((code: string) => code.toUpperCase()),
-  ).check(z.refine((code) => isIsoCurrency(code), { error: 'Not an ISO 4217 currency code.' })),
-);
+export const DefaultCurrency = z.nullable(IsoCurrencyCode);
 
 /**
  * A reported number. Bounded so that every accepted value is stored exactly as sent: DynamoDB
@@ -29,12 +24,4 @@ export const Confidence = z.nullable(numberInput(0, 1));
 export const Market = z.nullable(text(1, 100));
 
 /** DECISIONS.md: periodStart/periodEnd are `YYYY-MM-DD`, a real calendar date. */
-export const PeriodDate = z.nullable(
-  z.string().check(
-    z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Must be a date, YYYY-MM-DD.', abort: true }),
-    z.refine((s) => {
-      const day = new Date(`${s}T00:00:00Z`);
-      return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(s);
-    }, { error: 'Must be a real calendar date.' }),
-  ),
-);
+export const PeriodDate = z.nullable(DateOnly);

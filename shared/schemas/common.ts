@@ -26,6 +26,17 @@ const NOT_ONE_LINE = /[\p{Cc}\u2028\u2029\u200E\u200F\u202A-\u202E\u2066-\u2069]
 /** What a multi-line text (notes, descriptions, file content) may not hold: the same, but newlines and tabs are its own. */
 const NOT_MULTI_LINE = /[\0-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
 
+/** `YYYY-MM-DD`, a real calendar date (DECISIONS.md "Inputs": dateFrom, dateTo, startDate, periodStart...). */
+export const DateOnly = z.string().check(
+  z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Must be a date, YYYY-MM-DD.', abort: true }),
+  z.refine(isCalendarDate, { error: 'Must be a real calendar date.' }),
+);
+
+function isCalendarDate(s: string): boolean {
+  const day = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(s);
+}
+
 /** A one-line string of `min`..`max` characters: no control or bidi characters, trimmed, NFC-normalised. */
 export function text(min: number, max: number) {
   return z.string().check(

@@ -3,9 +3,16 @@
  * anything finer is 400. The schema refuses what is finer than every currency's minor unit; the
  * handler that knows the currency (the cost's own, the tenant's for a budget) checks it exactly.
  */
-import { MAX_MINOR_UNITS, minorUnits } from '../domain/currencies.ts';
+import * as z from 'zod/mini';
+import { isIsoCurrency, MAX_MINOR_UNITS, minorUnits } from '../domain/currencies.ts';
 import { invalidInput } from '../http/problem.ts';
 import { decimalPlaces, numberInput } from './common.ts';
+
+/** Exactly three letters naming a real ISO 4217 currency; `usd` is USD. */
+export const IsoCurrencyCode = z.pipe(
+  z.string().check(z.regex(/^[A-Za-z]{3}$/, { error: 'Must be exactly 3 letters (ISO 4217).' })),
+  z.transform((code: string) => code.toUpperCase()),
+).check(z.refine((code) => isIsoCurrency(code), { error: 'Not an ISO 4217 currency code.' }));
 
 /** An amount of money in major units, `min`..`max` (above `min` when `aboveMin`). */
 export function moneyInput(min: number, max: number, { aboveMin = false } = {}) {

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { fieldErrors, parseInput } from '../../shared/http/middleware/validate.ts';
 import { Problem } from '../../shared/http/problem.ts';
 import * as zm from 'zod/mini';
-import { arrayInput, BooleanInput, intInput, multilineText, numberInput, paging, text, Uuid } from '../../shared/schemas/common.ts';
+import { arrayInput, BooleanInput, DateOnly, intInput, multilineText, numberInput, paging, text, Uuid } from '../../shared/schemas/common.ts';
 import { jsonObject } from '../../shared/schemas/json.ts';
 import { checkMinorUnit, moneyInput } from '../../shared/schemas/money.ts';
 
@@ -179,6 +179,8 @@ describe('messages of the other building blocks (issue 10.4)', () => {
     ['a missing text', text(1, 5), undefined, 'Required.'],
     ['a number where text is expected', text(1, 5), 5, 'Must be a string.'],
     ['a malformed UUID', Uuid, 'nope', 'Must be a UUID.'],
+    ['a date that is not YYYY-MM-DD', DateOnly, '23/11/2026', 'Must be a date, YYYY-MM-DD.'],
+    ['a date not in the calendar', DateOnly, '2026-02-30', 'Must be a real calendar date.'],
     ['a number above its maximum', numberInput(0, 10), 11, 'Must be at most 10.'],
     ['too many items', arrayInput(Uuid, { max: 1 }), [crypto.randomUUID(), crypto.randomUUID()], 'Must have at most 1 item.'],
   ])('%s', (_label, field, value, message) => {
