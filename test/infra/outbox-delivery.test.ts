@@ -5,7 +5,7 @@
  */
 import { App } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_RECORD_AGE, RETRY_ATTEMPTS } from '../../infra/outbox-delivery.ts';
 import { ServiceStack } from '../../infra/stack.ts';
 import { readStageConfig } from '../../infra/stage-config.ts';
@@ -37,8 +37,14 @@ function statements(template: Template, fn: Resource): { Action: string | string
 const actionsOf = (s: { Action: string | string[] }) => (Array.isArray(s.Action) ? s.Action : [s.Action]);
 
 describe('outbox delivery with a sender', () => {
-  const { template } = synth({ emailSender: SENDER });
-  const [functionId, fn] = only(template, 'AWS::Lambda::Function', { Description: 'job: deliver-outbox' });
+  let template: Template;
+  let functionId: string;
+  let fn: Resource;
+
+  beforeAll(() => {
+    template = synth({ emailSender: SENDER }).template;
+    [functionId, fn] = only(template, 'AWS::Lambda::Function', { Description: 'job: deliver-outbox' });
+  });
 
   it('streams new images of the table', () => {
     template.hasResourceProperties('AWS::DynamoDB::Table', { StreamSpecification: { StreamViewType: 'NEW_IMAGE' } });
