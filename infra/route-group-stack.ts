@@ -84,7 +84,7 @@ export function addRoute(scope: Construct, route: Route, resources: RouteResourc
     httpApi: resources.api,
     routeKey: HttpRouteKey.with(gatewayPath(route.path), HttpMethod[route.method]),
     integration: new HttpLambdaIntegration(`${id}Integration`, fn),
-    // Explicitly none otherwise: an absent authorizer would fall back to the API's default (JWT).
+    // Explicitly none otherwise, whatever the API's default authorizer may become.
     authorizer: route.auth === 'bearer' ? resources.authorizer : new HttpNoneAuthorizer(),
   });
   if (route.auth !== 'bearer') {

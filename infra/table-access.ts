@@ -11,7 +11,7 @@
  * bundling the real SDK would not only be slower but also wrong, since lib-dynamodb's paginators
  * keep ScanCommand in every bundle whether or not anything scans.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { buildSync } from 'esbuild';
@@ -83,6 +83,7 @@ function importedNames(sources: string[]): Map<string, Set<string>> {
 }
 
 function typescriptFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))
     .map((f) => join(dir, f));
