@@ -45,7 +45,8 @@ export function assertExtensionMatches(fileName: string, contentType: FileConten
  * The complete text, kept as sent (NFC-normalised, DECISIONS.md "Inputs"): a multi-line text, so
  * newlines and tabs but no other control or bidi characters; at most 1 MiB of UTF-8.
  */
-export const FileContent = multilineText(1, FILE_MAX_BYTES, { asWritten: true }).check(
+// Its size is counted in bytes below, not in characters.
+export const FileContent = multilineText(1, Infinity, { asWritten: true }).check(
   z.refine((s) => Buffer.byteLength(s, 'utf8') <= FILE_MAX_BYTES, { error: `Must be at most ${FILE_MAX_BYTES} bytes of UTF-8.` }),
 );
 
