@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { ok } from '../../shared/http/result.ts';
 import { SearchTerm } from '../../shared/schemas/common.ts';
+import { hasMetrics } from '../../shared/domain/activity-metrics.ts';
 import { roundSpend } from '../../shared/domain/currencies.ts';
 import { filteredActivities, filterInput } from './filters.ts';
 
@@ -28,7 +29,7 @@ export const handler = defineHandler({
       activitiesCount: activities.length,
       byChannel,
       withContentLink: activities.filter((a) => a.contentHref).length,
-      withMetrics: activities.filter((a) => a.impressions > 0 || a.engagement > 0 || a.viewsCount !== null || a.likeCount !== null || a.replyCount !== null).length,
+      withMetrics: activities.filter(hasMetrics).length,
       costsCount,
       spend: roundSpend(spend),
     });

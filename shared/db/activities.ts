@@ -8,9 +8,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { activityMetrics, MANUAL_COUNT_FIELDS, type ManualCounts } from '../domain/activity-metrics.ts';
 import { roundSpend } from '../domain/currencies.ts';
 import { conflict, notFound } from '../http/problem.ts';
-import { aggregateUpdate, emptyAggregate, present, tenantAggregateUpdate } from './aggregates.ts';
+import { aggregateUpdate, emptyAggregate, metricsUnchanged, present, tenantAggregateUpdate, withCondition } from './aggregates.ts';
 import { documentClient, tableName } from './client.ts';
 import { campaignCondition, campaignLeaveOnDelete } from './campaign-links.ts';
 import { deleteCostsOfActivity } from './costs.ts';
@@ -59,8 +60,17 @@ export interface NewActivity {
   creatorId?: string;
 }
 
-/** The writes that link a creator to an activity, with both records' counters. */
-export function linkCreatorItems(tenantId: string, activityId: string, creatorId: string) {
+/** An activity's stored metrics (what its creators and campaign count of it). */
+export type StoredMetrics = Pick<Activity, 'impressions' | 'engagement'>;
+
+const NO_METRICS: StoredMetrics = { impressions: 0, engagement: 0 };
+
+/**
+ * The writes that link a creator to an activity, with both records' counters: the creator counts
+ * the activity's metrics as read (`metrics`), on the condition that they are still those.
+ * `linksRevision` changes with every link and unlink, so a metric change can tell its links are current.
+ */
+export function linkCreatorItems(tenantId: string, activityId: string, creatorId: string, metrics: StoredMetrics = NO_METRICS) {
   const now = new Date().toISOString();
   return [
     {
@@ -77,8 +87,8 @@ export function linkCreatorItems(tenantId: string, activityId: string, creatorId
       },
     },
     // createActivity leaves this one out (its Put starts the count at 1); elsewhere the activity must exist.
-    aggregateUpdate(keys.activity(tenantId, activityId), { counts: { creatorsCount: 1 } })!,
-    aggregateUpdate(keys.creator(tenantId, creatorId), { counts: { activitiesCount: 1 } })!,
+    withCondition(aggregateUpdate(keys.activity(tenantId, activityId), { counts: { creatorsCount: 1, linksRevision: 1 } })!, metricsUnchanged(metrics)),
+    aggregateUpdate(keys.creator(tenantId, creatorId), { counts: { activitiesCount: 1, ...metrics } })!,
   ];
 }
 
@@ -126,7 +136,8 @@ export async function createActivity(tenantId: string, input: NewActivity): Prom
 
 /** The record as shown: spend rounded, currencies whose spend went back to 0 left out. */
 export function activityFromItem(item: Record<string, unknown>): Activity {
-  const activity = recordOf<Activity>(item);
+  // linksRevision changes with every creator link and unlink: metric changes are conditioned on it.
+  const { linksRevision: _revision, ...activity } = recordOf<Activity & { linksRevision?: number }>(item);
   return { ...activity, spend: roundSpend(activity.spend) };
 }
 
@@ -200,14 +211,8 @@ export interface UpdateOptions {
   expected?: Pick<Activity, 'channel' | 'activity'>;
 }
 
-/** Changes the fields given. Earlier metric snapshots are separate items and stay whatever the link does. */
-export async function updateActivity(
-  tenantId: string,
-  activityId: string,
-  changes: ActivityChanges,
-  { tracking, expected }: UpdateOptions = {},
-): Promise<Activity> {
-  const now = new Date().toISOString();
+/** The SET / REMOVE expression of an activity update, with its names and values. */
+function changeExpression(changes: ActivityChanges, tracking: UpdateOptions['tracking'], now: string) {
   const sets: Record<string, unknown> = { ...changes, updatedAt: now };
   const removes: string[] = [];
   if (tracking === 'due') sets.metricsFetchDueAt = now;
@@ -223,15 +228,40 @@ export async function updateActivity(
     names[`#r${i}`] = field;
     return `#r${i}`;
   });
+  return { sets, removes, setParts, removeParts, names, values };
+}
+
+/** The condition on the channel and type the caller validated against. */
+function expectedCondition(expected: UpdateOptions['expected']): { condition: string; names: Record<string, string>; values: Record<string, unknown> } {
+  if (!expected) return { condition: '', names: {}, values: {} };
+  return { condition: ' AND #xc = :xc AND #xa = :xa', names: { '#xc': 'channel', '#xa': 'activity' }, values: { ':xc': expected.channel, ':xa': expected.activity } };
+}
+
+const staleType = () => conflict('The activity\'s channel or type changed meanwhile; read it again and retry.');
+
+/**
+ * Changes the fields given. A change of the manual counts moves the activity's metrics and, in the
+ * same transaction, every aggregate that counts them (see `writeWithMetrics`). Earlier metric
+ * snapshots are separate items and stay whatever the link does.
+ */
+export async function updateActivity(
+  tenantId: string,
+  activityId: string,
+  changes: ActivityChanges,
+  { tracking, expected }: UpdateOptions = {},
+): Promise<Activity> {
+  if (MANUAL_COUNT_FIELDS.some((field) => changes[field] !== undefined)) return writeWithMetrics(tenantId, activityId, changes, { tracking, expected });
+  const { setParts, removeParts, names, values } = changeExpression(changes, tracking, new Date().toISOString());
+  const check = expectedCondition(expected);
   try {
     const out = await documentClient().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.activity(tenantId, activityId),
         UpdateExpression: `SET ${setParts.join(', ')}${removeParts.length ? ` REMOVE ${removeParts.join(', ')}` : ''}`,
-        ConditionExpression: `attribute_exists(pk)${expected ? ' AND #xc = :xc AND #xa = :xa' : ''}`,
-        ExpressionAttributeNames: { ...names, ...(expected ? { '#xc': 'channel', '#xa': 'activity' } : {}) },
-        ExpressionAttributeValues: { ...values, ...(expected ? { ':xc': expected.channel, ':xa': expected.activity } : {}) },
+        ConditionExpression: `attribute_exists(pk)${check.condition}`,
+        ExpressionAttributeNames: { ...names, ...check.names },
+        ExpressionAttributeValues: { ...values, ...check.values },
         ReturnValues: 'ALL_NEW',
       }),
     );
@@ -239,29 +269,127 @@ export async function updateActivity(
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
     if (!expected || !(await getActivity(tenantId, activityId, { consistent: true }))) throw notFound('The activity');
-    throw conflict('The activity\'s channel or type changed meanwhile; read it again and retry.');
+    throw staleType();
   }
+}
+
+/** The condition that a manual count is still `value` (null: unset). */
+function countCondition(field: string, value: number | null, i: number, names: Record<string, string>, values: Record<string, unknown>): string {
+  names[`#m${i}`] = field;
+  if (value === null || value === undefined) {
+    values[':nullType'] = 'NULL';
+    return `(attribute_not_exists(#m${i}) OR attribute_type(#m${i}, :nullType))`;
+  }
+  values[`:m${i}`] = value;
+  return `#m${i} = :m${i}`;
+}
+
+/**
+ * An update that changes manual counts: the activity's metrics become those of its new counts, and
+ * the difference is added to its linked creators, its campaign and the tenant in the same
+ * transaction. The write is conditioned on what it read — the counts, the stored metrics, the links
+ * (`linksRevision`) and the campaign — so a concurrent change sends it round again instead of being
+ * counted twice or missed.
+ */
+async function writeWithMetrics(tenantId: string, activityId: string, changes: ActivityChanges, { tracking, expected }: UpdateOptions): Promise<Activity> {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const got = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.activity(tenantId, activityId), ConsistentRead: true }));
+    if (!got.Item) throw notFound('The activity');
+    const read = activityFromItem(got.Item);
+    if (expected && (read.channel !== expected.channel || read.activity !== expected.activity)) throw staleType();
+    const stored = { impressions: Number(read.impressions ?? 0), engagement: Number(read.engagement ?? 0) };
+    const counts = Object.fromEntries(MANUAL_COUNT_FIELDS.map((f) => [f, changes[f] === undefined ? (read[f] ?? null) : changes[f]])) as unknown as ManualCounts;
+    const next = activityMetrics(counts);
+    const delta = { impressions: next.impressions - stored.impressions, engagement: next.engagement - stored.engagement };
+    const moved = delta.impressions !== 0 || delta.engagement !== 0;
+    const links = moved ? await linksOfActivity(tenantId, activityId) : [];
+    const now = new Date().toISOString();
+    const { sets, removes, setParts, removeParts, names, values } = changeExpression(changes, tracking, now);
+    const check = expectedCondition(expected);
+    const unchanged = metricsUnchanged(stored);
+    const revision = got.Item.linksRevision as number | undefined;
+    const conditions = [
+      'attribute_exists(pk)',
+      unchanged.condition,
+      ...MANUAL_COUNT_FIELDS.map((f, i) => countCondition(f, read[f] ?? null, i, names, values)),
+      revision === undefined ? 'attribute_not_exists(linksRevision)' : 'linksRevision = :revision',
+      campaignCondition(read.campaignId ?? null),
+    ];
+    const activityItem = {
+      Update: {
+        TableName: tableName(),
+        Key: keys.activity(tenantId, activityId),
+        UpdateExpression: `SET ${[...setParts, '#imp = :nextImp', '#eng = :nextEng'].join(', ')}${removeParts.length ? ` REMOVE ${removeParts.join(', ')}` : ''}`,
+        ConditionExpression: `${conditions.join(' AND ')}${check.condition}`,
+        ExpressionAttributeNames: { ...names, ...unchanged.names, ...check.names },
+        ExpressionAttributeValues: {
+          ...values,
+          ...unchanged.values,
+          ...check.values,
+          ':nextImp': next.impressions,
+          ':nextEng': next.engagement,
+          ...(revision === undefined ? {} : { ':revision': revision }),
+          ...(read.campaignId ? { ':campaign': read.campaignId } : { ':null': 'NULL' }),
+        },
+      },
+    };
+    const counters = { counts: delta };
+    try {
+      await transactWriteRetrying(
+        present([
+          activityItem,
+          ...links.map((l) => aggregateUpdate(keys.creator(tenantId, l.creatorId), counters)),
+          read.campaignId ? aggregateUpdate(keys.campaign(tenantId, read.campaignId), counters) : undefined,
+          tenantAggregateUpdate(tenantId, counters),
+        ]) as never,
+      );
+    } catch (error) {
+      // Something it read changed (or a record went): read again.
+      if (cancellationReasons(error)?.includes('ConditionalCheckFailed')) continue;
+      throw error;
+    }
+    const after: Record<string, unknown> = { ...got.Item, ...sets, ...next };
+    for (const field of removes) delete after[field];
+    return activityFromItem(after);
+  }
+  throw busy();
 }
 
 /** Links a creator of the tenant: 409 when already linked, 404 when either record is missing. */
 export async function linkCreator(tenantId: string, activityId: string, creatorId: string): Promise<ActivityLink> {
-  const items = linkCreatorItems(tenantId, activityId, creatorId);
-  try {
-    await transact(items);
-  } catch (error) {
-    const reasons = cancellationReasons(error);
-    if (reasons?.[0] === 'ConditionalCheckFailed') throw conflict('The creator is already linked to this activity.');
-    if (reasons?.[1] === 'ConditionalCheckFailed') throw notFound('The activity');
-    if (reasons?.[2] === 'ConditionalCheckFailed') throw notFound('The creator');
-    throw error;
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const metrics = await storedMetrics(tenantId, activityId);
+    if (!metrics) throw notFound('The activity');
+    const items = linkCreatorItems(tenantId, activityId, creatorId, metrics);
+    try {
+      await transact(items);
+      return { activityId, creatorId, createdAt: (items[0] as { Put: { Item: { createdAt: string } } }).Put.Item.createdAt };
+    } catch (error) {
+      const reasons = cancellationReasons(error);
+      if (reasons?.[0] === 'ConditionalCheckFailed') throw conflict('The creator is already linked to this activity.');
+      if (reasons?.[2] === 'ConditionalCheckFailed') throw notFound('The creator');
+      // The activity's metrics changed since they were read (or it went): read it again.
+      if (reasons?.[1] !== 'ConditionalCheckFailed') throw error;
+    }
   }
-  return { activityId, creatorId, createdAt: (items[0] as { Put: { Item: { createdAt: string } } }).Put.Item.createdAt };
+  throw busy();
+}
+
+const ATTEMPTS = 6;
+const busy = () => conflict('The activity kept changing meanwhile; retry.');
+
+/** The activity's stored metrics, read consistently; undefined when it does not exist. */
+async function storedMetrics(tenantId: string, activityId: string): Promise<StoredMetrics | undefined> {
+  const out = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: keys.activity(tenantId, activityId), ConsistentRead: true, ProjectionExpression: 'impressions, engagement' }),
+  );
+  return out.Item && { impressions: Number(out.Item.impressions ?? 0), engagement: Number(out.Item.engagement ?? 0) };
 }
 
 /** Removes a link with both counters; 404 when there is no such link. */
 export async function unlinkCreator(tenantId: string, activityId: string, creatorId: string): Promise<void> {
   try {
-    await sendUnlink(tenantId, activityId, creatorId, true);
+    await sendUnlink(tenantId, activityId, creatorId);
   } catch (error) {
     if (cancellationReasons(error)?.[0] === 'ConditionalCheckFailed') throw notFound('The creator link');
     throw error;
@@ -269,7 +397,7 @@ export async function unlinkCreator(tenantId: string, activityId: string, creato
 }
 
 /** The writes that remove a link: the item, and the counters (the activity's unless it goes too). */
-function unlinkItems(tenantId: string, activityId: string, creatorId: string, activityStays: boolean, creatorExists = true) {
+function unlinkItems(tenantId: string, activityId: string, creatorId: string, metrics: StoredMetrics, creatorExists = true) {
   return present([
     {
       Delete: {
@@ -278,24 +406,38 @@ function unlinkItems(tenantId: string, activityId: string, creatorId: string, ac
         ConditionExpression: 'attribute_exists(pk)',
       },
     },
-    activityStays ? aggregateUpdate(keys.activity(tenantId, activityId), { counts: { creatorsCount: -1 } }) : undefined,
+    withCondition(aggregateUpdate(keys.activity(tenantId, activityId), { counts: { creatorsCount: -1, linksRevision: 1 } })!, metricsUnchanged(metrics)),
     // Never ADD to a missing creator (that would create a stray item); see `sendUnlink`.
-    creatorExists ? aggregateUpdate(keys.creator(tenantId, creatorId), { counts: { activitiesCount: -1 } }) : undefined,
+    creatorExists
+      ? aggregateUpdate(keys.creator(tenantId, creatorId), { counts: { activitiesCount: -1, impressions: -metrics.impressions, engagement: -metrics.engagement } })
+      : undefined,
   ]);
 }
 
 /** TransactWriteItems, retried while another transaction holds one of its items (shared counters). */
 const transact = (items: unknown[]) => transactWriteRetrying(items as never);
 
-/** Sends an unlink; when only the creator is gone (a half-finished creator delete), drops the link alone. */
-async function sendUnlink(tenantId: string, activityId: string, creatorId: string, activityStays: boolean): Promise<void> {
-  try {
-    await transact(unlinkItems(tenantId, activityId, creatorId, activityStays));
-  } catch (error) {
-    const reasons = cancellationReasons(error);
-    if (!reasons || reasons[0] === 'ConditionalCheckFailed' || reasons.at(-1) !== 'ConditionalCheckFailed') throw error;
-    await transact(unlinkItems(tenantId, activityId, creatorId, activityStays, false));
+/**
+ * Sends an unlink (the creator stops counting the activity's metrics as read); when only the
+ * creator is gone (a half-finished creator delete), drops the link alone. 404 when the activity is gone.
+ */
+async function sendUnlink(tenantId: string, activityId: string, creatorId: string): Promise<void> {
+  let creatorExists = true;
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const metrics = await storedMetrics(tenantId, activityId);
+    if (!metrics) throw notFound('The activity');
+    try {
+      await transact(unlinkItems(tenantId, activityId, creatorId, metrics, creatorExists));
+      return;
+    } catch (error) {
+      const reasons = cancellationReasons(error);
+      if (!reasons || reasons[0] === 'ConditionalCheckFailed') throw error;
+      if (reasons[2] === 'ConditionalCheckFailed') creatorExists = false;
+      // Otherwise the activity's metrics changed since they were read: read them again.
+      else if (reasons[1] !== 'ConditionalCheckFailed') throw error;
+    }
   }
+  throw busy();
 }
 
 /**
@@ -314,32 +456,33 @@ export async function deleteActivity(tenantId: string, activityId: string): Prom
     await deleteFilesOf(tenantId, 'activity', activityId);
     for (const link of await linksOfActivity(tenantId, activityId)) {
       try {
-        await sendUnlink(tenantId, activityId, link.creatorId, true);
+        await sendUnlink(tenantId, activityId, link.creatorId);
       } catch (error) {
         const reasons = cancellationReasons(error);
         // The link went meanwhile (an unlink): nothing left to do for it.
         if (reasons?.[0] === 'ConditionalCheckFailed') continue;
-        if (reasons?.[1] === 'ConditionalCheckFailed') throw notFound('The activity');
         throw error;
       }
     }
     const current = await getActivity(tenantId, activityId, { consistent: true });
     if (!current) throw notFound('The activity');
     const campaignId = current.campaignId ?? null;
+    const metrics = metricsUnchanged(current);
     try {
       await transact([
         {
           Delete: {
             TableName: tableName(),
             Key: keys.activity(tenantId, activityId),
-            // The campaign as read, so that its count leaves with the activity.
-            ConditionExpression: `attribute_exists(pk) AND creatorsCount = :zero AND costsCount = :zero AND ${campaignCondition(campaignId)}`,
-            ExpressionAttributeValues: { ':zero': 0, ...(campaignId ? { ':campaign': campaignId } : { ':null': 'NULL' }) },
+            // The campaign and metrics as read, so that its count and metrics leave with the activity.
+            ConditionExpression: `attribute_exists(pk) AND creatorsCount = :zero AND costsCount = :zero AND ${campaignCondition(campaignId)} AND ${metrics.condition}`,
+            ExpressionAttributeNames: metrics.names,
+            ExpressionAttributeValues: { ':zero': 0, ...(campaignId ? { ':campaign': campaignId } : { ':null': 'NULL' }), ...metrics.values },
           },
         },
         pointerDelete(activityId),
-        tenantAggregateUpdate(tenantId, { counts: { activitiesCount: -1 } })!,
-        ...(campaignId ? campaignLeaveOnDelete(tenantId, activityId, campaignId, current.campaignActivityId ?? null) : []),
+        tenantAggregateUpdate(tenantId, { counts: { activitiesCount: -1, impressions: -current.impressions, engagement: -current.engagement } })!,
+        ...(campaignId ? campaignLeaveOnDelete(tenantId, activityId, { campaignId, campaignActivityId: current.campaignActivityId ?? null }, current) : []),
       ]);
       await deleteNotesOf(tenantId, 'activity', activityId);
       await deleteFilesOf(tenantId, 'activity', activityId);

@@ -69,6 +69,34 @@ export function tenantAggregateUpdate(tenantId: string, delta: AggregateDelta) {
   return aggregateUpdate(keys.tenantAggregate(tenantId), delta);
 }
 
+/**
+ * The condition that a record's stored metrics are still those read: whoever adds an activity's
+ * metrics to another record (its creators, its campaign) is sent round again by a change in between.
+ */
+export function metricsUnchanged(read: { impressions: number; engagement: number }) {
+  return {
+    condition: '#imp = :imp AND #eng = :eng',
+    names: { '#imp': 'impressions', '#eng': 'engagement' },
+    values: { ':imp': read.impressions, ':eng': read.engagement },
+  };
+}
+
+/** An Update of `aggregateUpdate` with one more condition (and its names and values) on its item. */
+export function withCondition(
+  update: NonNullable<ReturnType<typeof aggregateUpdate>>,
+  extra: { condition: string; names: Record<string, string>; values: Record<string, unknown> },
+) {
+  const { Update } = update;
+  return {
+    Update: {
+      ...Update,
+      ConditionExpression: Update.ConditionExpression ? `${Update.ConditionExpression} AND ${extra.condition}` : extra.condition,
+      ExpressionAttributeNames: { ...Update.ExpressionAttributeNames, ...extra.names },
+      ExpressionAttributeValues: { ...Update.ExpressionAttributeValues, ...extra.values },
+    },
+  };
+}
+
 /** Drops the `undefined` entries of a list of optional transaction items. */
 export function present<T>(items: (T | undefined)[]): T[] {
   return items.filter((item): item is T => item !== undefined);

@@ -12,7 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { conflict, notFound } from '../http/problem.ts';
-import { aggregateUpdate } from './aggregates.ts';
+import { aggregateUpdate, metricsUnchanged } from './aggregates.ts';
 import { LIVE_CAMPAIGN } from './campaigns.ts';
 import { documentClient, tableName } from './client.ts';
 import { keys } from './keys.ts';
@@ -31,6 +31,8 @@ interface ActivityState {
   campaignActivityId: string | null;
   costsCount: number;
   spend: Record<string, number>;
+  impressions: number;
+  engagement: number;
 }
 
 async function readActivity(tenantId: string, activityId: string): Promise<ActivityState | undefined> {
@@ -39,7 +41,7 @@ async function readActivity(tenantId: string, activityId: string): Promise<Activ
       TableName: tableName(),
       Key: keys.activity(tenantId, activityId),
       ConsistentRead: true,
-      ProjectionExpression: 'campaignId, campaignActivityId, costsCount, spend',
+      ProjectionExpression: 'campaignId, campaignActivityId, costsCount, spend, impressions, engagement',
     }),
   );
   if (!out.Item) return undefined;
@@ -48,23 +50,27 @@ async function readActivity(tenantId: string, activityId: string): Promise<Activ
     campaignActivityId: (out.Item.campaignActivityId as string | null | undefined) ?? null,
     costsCount: Number(out.Item.costsCount ?? 0),
     spend: (out.Item.spend as Record<string, number> | undefined) ?? {},
+    impressions: Number(out.Item.impressions ?? 0),
+    engagement: Number(out.Item.engagement ?? 0),
   };
 }
 
 /** The activity's Update: set (or clear) its campaign, if it is still exactly as read. */
 function activityUpdate(tenantId: string, activityId: string, read: ActivityState, next: CampaignActivity | null) {
+  const metrics = metricsUnchanged(read);
   return {
     Update: {
       TableName: tableName(),
       Key: keys.activity(tenantId, activityId),
       UpdateExpression: next ? 'SET campaignId = :next, campaignActivityId = :link' : 'SET campaignId = :none REMOVE campaignActivityId',
-      ConditionExpression: `attribute_exists(pk) AND ${campaignCondition(read.campaignId)} AND costsCount = :costs AND #spend = :spend`,
-      ExpressionAttributeNames: { '#spend': 'spend' },
+      ConditionExpression: `attribute_exists(pk) AND ${campaignCondition(read.campaignId)} AND costsCount = :costs AND #spend = :spend AND ${metrics.condition}`,
+      ExpressionAttributeNames: { '#spend': 'spend', ...metrics.names },
       ExpressionAttributeValues: {
         ...(next ? { ':next': next.campaignId, ':link': next.campaignActivityId } : { ':none': null }),
         ...(read.campaignId ? { ':campaign': read.campaignId } : { ':null': 'NULL' }),
         ':costs': read.costsCount,
         ':spend': read.spend,
+        ...metrics.values,
       },
     },
   };
@@ -80,7 +86,7 @@ const negate = (spend: Record<string, number>) => Object.fromEntries(Object.entr
 /** The campaign's aggregate Update for an activity joining (+1) or leaving (-1) it. */
 function campaignMove(tenantId: string, campaignId: string, read: ActivityState, sign: 1 | -1, { open = false } = {}) {
   const update = aggregateUpdate(keys.campaign(tenantId, campaignId), {
-    counts: { activitiesCount: sign, costsCount: sign * read.costsCount },
+    counts: { activitiesCount: sign, costsCount: sign * read.costsCount, impressions: sign * read.impressions, engagement: sign * read.engagement },
     spends: sign === 1 ? read.spend : negate(read.spend),
   })!;
   // A campaign being deleted takes no new activities.
@@ -180,10 +186,16 @@ export async function activityIdsOfCampaign(tenantId: string, campaignId: string
   return items.map((i) => i.activityId as string);
 }
 
-/** The writes that take a deleted activity out of its campaign (its costs are gone: only the count moves). */
-export function campaignLeaveOnDelete(tenantId: string, activityId: string, campaignId: string, campaignActivityId: string | null) {
+/** The writes that take a deleted activity out of its campaign (its costs are gone: the count and its metrics move). */
+export function campaignLeaveOnDelete(
+  tenantId: string,
+  activityId: string,
+  campaign: { campaignId: string; campaignActivityId: string | null },
+  metrics: { impressions: number; engagement: number },
+) {
+  const { campaignId, campaignActivityId } = campaign;
   return [
-    aggregateUpdate(keys.campaign(tenantId, campaignId), { counts: { activitiesCount: -1 } })!,
+    aggregateUpdate(keys.campaign(tenantId, campaignId), { counts: { activitiesCount: -1, impressions: -metrics.impressions, engagement: -metrics.engagement } })!,
     ...linkDeletes(tenantId, campaignId, activityId, campaignActivityId),
   ];
 }

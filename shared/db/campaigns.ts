@@ -1,8 +1,8 @@
 /**
  * Campaigns: a planning brief with dates and budget that groups activities. The campaign item keeps
- * its stored aggregate (activitiesCount, costsCount, spend per currency), moved by the links of
- * activities (shared/db/campaign-links.ts) and by cost writes (shared/db/costs.ts) in the same
- * transactions. Status is never stored: it is derived from the dates at read time.
+ * its stored aggregate (activitiesCount, costsCount, spend per currency, and its activities'
+ * impressions and engagement), moved by the links of activities (shared/db/campaign-links.ts), by
+ * cost writes (shared/db/costs.ts) and by activity metric changes in the same transactions. Status is never stored: it is derived from the dates at read time.
  *
  * A campaign being deleted carries `deletingAt` from the first step of its delete: it takes no new
  * links and reads as gone, while the delete unlinks its activities and removes what hangs off it.
@@ -16,7 +16,7 @@ import { keys } from './keys.ts';
 import { isConditionFailure, queryPrefix, recordOf, transactWrite } from './operations.ts';
 import { pointerPut } from './records.ts';
 
-export const CAMPAIGN_COUNTERS = ['activitiesCount', 'costsCount'] as const;
+export const CAMPAIGN_COUNTERS = ['activitiesCount', 'costsCount', 'impressions', 'engagement'] as const;
 
 /** The condition that a campaign exists and is not being deleted (writes that add to it). */
 export const LIVE_CAMPAIGN = 'attribute_exists(pk) AND attribute_not_exists(deletingAt)';
@@ -49,6 +49,9 @@ export interface Campaign extends CampaignFields {
   workspaceId: string;
   activitiesCount: number;
   costsCount: number;
+  /** The metrics of its activities (manual counts over fetched ones). */
+  impressions: number;
+  engagement: number;
   /** Recorded spend per currency, in major units. */
   spend: Record<string, number>;
   createdAt: string;
@@ -62,7 +65,8 @@ export type CampaignChanges = Partial<CampaignFields>;
 export function campaignFromItem(item: Record<string, unknown>): Campaign | undefined {
   if (item.deletingAt) return undefined;
   const { deletingAt: _deleting, ...record } = recordOf<Campaign & { deletingAt?: string }>(item);
-  return record;
+  // Campaigns stored before metrics were counted have no metric attributes yet (ADD creates them).
+  return { ...record, impressions: Number(record.impressions ?? 0), engagement: Number(record.engagement ?? 0) };
 }
 
 /** Every field of a new campaign, the omitted ones empty. */

@@ -16,7 +16,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { roundMoney } from '../domain/currencies.ts';
 import { conflict, notFound } from '../http/problem.ts';
-import { aggregateUpdate, tenantAggregateUpdate } from './aggregates.ts';
+import { aggregateUpdate, tenantAggregateUpdate, withCondition } from './aggregates.ts';
 import { documentClient, tableName } from './client.ts';
 import { keys, type Key } from './keys.ts';
 import { cancellationReasons, queryPrefix } from './operations.ts';
@@ -133,14 +133,7 @@ function moveUpdate(move: Move, currency: string) {
   const update = aggregateUpdate(move.target.key, { counts: { [move.target.counter]: move.count }, spend: { currency, amount: move.amount } });
   if (!update || move.target.campaignId === undefined) return update;
   const campaignId = move.target.campaignId;
-  const { Update } = update;
-  return {
-    Update: {
-      ...Update,
-      ConditionExpression: `${Update.ConditionExpression ?? 'attribute_exists(pk)'} AND ${campaignCondition(campaignId)}`,
-      ExpressionAttributeValues: { ...Update.ExpressionAttributeValues, ...(campaignId ? { ':campaign': campaignId } : { ':null': 'NULL' }) },
-    },
-  };
+  return withCondition(update, { condition: campaignCondition(campaignId), names: {}, values: campaignId ? { ':campaign': campaignId } : { ':null': 'NULL' } });
 }
 
 /** The activity moved to another campaign between the read and the write: compute again. */

@@ -215,7 +215,8 @@ export async function deleteCreator(tenantId: string, creator: Creator): Promise
     ...accounts.map((a) => socialAccountDeletes(tenantId, a)),
     ...activityIds.map((activityId) => [
       { Delete: { TableName: tableName(), Key: keys.activityCreator(tenantId, activityId, creator.id), ConditionExpression: 'attribute_exists(pk)' } },
-      aggregateUpdate(keys.activity(tenantId, activityId), { counts: { creatorsCount: -1 } })!,
+      // linksRevision: a metric change of the activity must not count this creator any more.
+      aggregateUpdate(keys.activity(tenantId, activityId), { counts: { creatorsCount: -1, linksRevision: 1 } })!,
     ]),
   ];
   const final: Record<string, unknown>[] = [

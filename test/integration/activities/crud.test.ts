@@ -184,6 +184,9 @@ describe('PATCH /v1/activities/:id', () => {
       viewsCount: 10,
       likeCount: 0,
       replyCount: null,
+      // The manual counts are its metrics.
+      impressions: 10,
+      engagement: 0,
       updatedAt: expect.stringMatching(ISO),
     });
     expect(res.body.data.updatedAt >= a.updatedAt).toBe(true);

@@ -54,6 +54,8 @@ describe('POST /v1/campaigns', () => {
       status: 'active',
       activitiesCount: 0,
       costsCount: 0,
+      impressions: 0,
+      engagement: 0,
       spend: {},
       createdAt: expect.any(String),
       updatedAt: res.body.data.createdAt,

@@ -1,0 +1,41 @@
+/**
+ * An activity's metrics (DECISIONS.md "Metric snapshots and refresh", "Money and metrics"): manual
+ * counts override fetched values field by field until cleared with null — `viewsCount` is
+ * impressions, `likeCount` + `replyCount` is engagement (plus whatever else a platform reports,
+ * such as shares and saves).
+ */
+
+export interface ManualCounts {
+  viewsCount: number | null;
+  likeCount: number | null;
+  replyCount: number | null;
+}
+
+/** The normalised counts of the latest fetched snapshot (none are stored until the metrics pipeline exists). */
+export interface FetchedCounts {
+  impressions: number | null;
+  likes: number;
+  replies: number;
+  /** Engagement besides likes and replies (shares, saves, reposts...). */
+  otherEngagement: number;
+}
+
+export interface Metrics {
+  impressions: number;
+  engagement: number;
+}
+
+export const MANUAL_COUNT_FIELDS = ['viewsCount', 'likeCount', 'replyCount'] as const;
+
+/** Impressions and engagement from the manual counts over the fetched ones. */
+export function activityMetrics(manual: ManualCounts, fetched?: FetchedCounts): Metrics {
+  return {
+    impressions: manual.viewsCount ?? fetched?.impressions ?? 0,
+    engagement: (manual.likeCount ?? fetched?.likes ?? 0) + (manual.replyCount ?? fetched?.replies ?? 0) + (fetched?.otherEngagement ?? 0),
+  };
+}
+
+/** Coverage: an activity has metrics when it has impressions or engagement from either source (a manual count counts). */
+export function hasMetrics(activity: ManualCounts & Metrics): boolean {
+  return activity.impressions > 0 || activity.engagement > 0 || MANUAL_COUNT_FIELDS.some((field) => activity[field] !== null);
+}
