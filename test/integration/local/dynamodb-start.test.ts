@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startDynamoLocal } from '../../../infra/local/dynamodb.ts';
+import { alive, until } from '../../support/processes.ts';
 
 const fixtures = join(import.meta.dirname, 'fixtures');
 const saved = { ...process.env };
@@ -27,24 +28,6 @@ afterEach(() => {
   process.env = { ...saved };
   rmSync(bin, { recursive: true, force: true });
 });
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function until(condition: () => boolean, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) return false;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return true;
-}
 
 const javaPid = () => Number(readFileSync(pidFile, 'utf8'));
 
