@@ -89,17 +89,21 @@ function typescriptFiles(dir: string): string[] {
     .map((f) => join(dir, f));
 }
 
+/** A Lambda entry exports `handler`; the other modules under `functions/` are its helpers. */
+const HANDLER_EXPORT = /^export (?:const|(?:async )?function) handler\b/m;
+
 /**
  * DynamoDB operations each handler reaches, keyed by handler (`users/get`), for every module
- * under `functions/` (helper modules included: harmless, and no list of entries to keep).
+ * under `functions/` that exports a handler: no list of entries to keep in step.
  */
 export function analyzeOperations(root: string): Map<string, Set<string>> {
   const functionsDir = join(root, 'functions');
-  const entries = typescriptFiles(functionsDir);
+  const sources = typescriptFiles(functionsDir);
+  const entries = sources.filter((file) => HANDLER_EXPORT.test(readFileSync(file, 'utf8')));
   const stubs = mkdtempSync(join(tmpdir(), 'dynamodb-stubs-'));
   try {
     const alias: Record<string, string> = {};
-    for (const [pkg, names] of importedNames([...entries, ...typescriptFiles(join(root, 'shared'))])) {
+    for (const [pkg, names] of importedNames([...sources, ...typescriptFiles(join(root, 'shared'))])) {
       const file = join(stubs, `${pkg.replace(/\W+/g, '-')}.js`);
       writeFileSync(file, [...names].map((n) => (operationOf(n) ? `export class ${n} { op = "${MARKER}${operationOf(n)}"; }` : `export class ${n} {}`)).join('\n'));
       alias[pkg] = file;
