@@ -18,8 +18,8 @@ import { roundMoney } from '../domain/currencies.ts';
 import { conflict, notFound } from '../http/problem.ts';
 import { aggregateUpdate, tenantAggregateUpdate, withCondition } from './aggregates.ts';
 import { documentClient, tableName } from './client.ts';
-import { keys, type Key } from './keys.ts';
-import { cancellationReasons, queryPrefix } from './operations.ts';
+import { isEntity, keys, type Key } from './keys.ts';
+import { cancellationReasons, queryAll, queryPrefix, recordOf } from './operations.ts';
 import { campaignCondition } from './campaign-links.ts';
 import { pointerDelete, pointerPut } from './records.ts';
 
@@ -247,7 +247,7 @@ export async function createCost(tenantId: string, activity: Record<string, unkn
     await writeWithMoves(
       { tenantId, activityId },
       [
-        { Put: { TableName: tableName(), Item: { ...key, ...cost }, ConditionExpression: 'attribute_not_exists(pk)' } },
+        { Put: { TableName: tableName(), Item: { ...key, ...creatorIndex(tenantId, cost), ...cost }, ConditionExpression: 'attribute_not_exists(pk)' } },
         pointerPut('cost', cost.id, tenantId, key),
       ],
       moves(tenantId, undefined, cost),
@@ -283,7 +283,8 @@ async function writeUpdate(tenantId: string, before: StoredCost, changes: CostCh
       {
         Put: {
           TableName: tableName(),
-          Item: { ...keys.cost(tenantId, before.id), ...after },
+          // The keys anew (the stored item read carries the old creator's index keys).
+          Item: { ...recordOf<StoredCost>(after as unknown as Record<string, unknown>), ...keys.cost(tenantId, before.id), ...creatorIndex(tenantId, after) },
           ConditionExpression: 'revision = :revision',
           ExpressionAttributeValues: { ':revision': before.revision },
         },
@@ -326,6 +327,24 @@ async function writeDelete(tenantId: string, cost: StoredCost): Promise<void> {
 async function readCost(tenantId: string, costId: string): Promise<Record<string, unknown> | undefined> {
   const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.cost(tenantId, costId), ConsistentRead: true }));
   return out.Item;
+}
+
+/** The index keys that list a cost under its attributed creator (none when it has none). */
+function creatorIndex(tenantId: string, cost: Pick<Cost, 'id' | 'creatorId'>) {
+  return cost.creatorId ? keys.costOfCreator(tenantId, cost.creatorId, cost.id) : {};
+}
+
+/**
+ * The costs attributed to a creator (gsi2), without reading the tenant's other costs. Costs stored
+ * before the index existed are not listed (no production data predates it).
+ */
+export async function costsOfCreator(tenantId: string, creatorId: string): Promise<Cost[]> {
+  const items = await queryAll({
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.costsOfCreator(tenantId, creatorId).gsi2pk },
+  });
+  return items.filter((item) => isEntity(item, 'cost')).map(costFromItem);
 }
 
 /** Every stored cost item of the tenant. */

@@ -27,7 +27,7 @@
  * | activity creator | TENANT#<id>       | ACTIVITY#<aid>#CREATOR#<cid> |  | gsi2: TENANT#<id>#CREATOR#<cid> / ACTIVITY#<aid> |
  * | campaign         | TENANT#<id>       | CAMPAIGN#<cid>  |                                    |                                  |
  * | campaign link    | TENANT#<id>       | CAMPAIGN_ACTIVITY#<cid>#<aid> (an activity in a campaign; one per activity) |      |
- * | cost             | TENANT#<id>       | COST#<costId>   |                                    |                                  |
+ * | cost             | TENANT#<id>       | COST#<costId>   |  | gsi2 (attributed): TENANT#<id>#CREATOR_COSTS#<cid> / COST#<costId> |
  * | expense category | TENANT#<id>       | CATEGORY#<catId>|                                    |                                  |
  * | category name    | TENANT#<id>       | CATEGORY_NAME#<lower name> (uniqueness claim)       |                                  |
  * | note             | TENANT#<id>       | NOTE#<entityType>#<entityId>#<createdAt>#<noteId> (an entity's notes, newest first) |  |
@@ -166,6 +166,9 @@ export const keys = {
 
   cost: (tenantId: string, costId: string): Key => ({ pk: tenantPk(tenantId), sk: `COST#${costId}` }),
   costsOfTenant: (tenantId: string) => collection(tenantPk(tenantId), 'COST#', 'cost'),
+  /** gsi2: the costs attributed to a creator (a partition of their own, apart from its activity links). */
+  costOfCreator: (tenantId: string, creatorId: string, costId: string) => ({ gsi2pk: `${tenantPk(tenantId)}#CREATOR_COSTS#${creatorId}`, gsi2sk: `COST#${costId}` }),
+  costsOfCreator: (tenantId: string, creatorId: string) => ({ gsi2pk: `${tenantPk(tenantId)}#CREATOR_COSTS#${creatorId}` }),
 
   expenseCategory: (tenantId: string, categoryId: string): Key => ({ pk: tenantPk(tenantId), sk: `CATEGORY#${categoryId}` }),
   expenseCategoriesOfTenant: (tenantId: string) => collection(tenantPk(tenantId), 'CATEGORY#', 'expenseCategory'),

@@ -1,5 +1,13 @@
 /** Calendar dates of instants in a tenant's timezone (reports and derived states are by local day). */
 
+/**
+ * The day a cost counts on (DECISIONS.md "Money and metrics"): the day its activity ran (`startAt`
+ * in the tenant's timezone), or the day the cost was created when the activity has no startAt.
+ */
+export function costDay(activityStartAt: string | null, costCreatedAt: string, timeZone: string): string {
+  return localDate(activityStartAt ?? costCreatedAt, timeZone);
+}
+
 /** The calendar date (`YYYY-MM-DD`) of an instant in a timezone. */
 export function localDate(instant: string | Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(instant));
