@@ -1,14 +1,14 @@
 /**
  * GET /v1/creators/metrics — the creator's stored aggregates: spend in the workspace currency
  * (spend in other currencies listed separately and named in `_meta.warnings`, never converted),
- * CPM and CPE over it, null without a denominator.
+ * CPM and CPE over it denominator-aware (only activities with both spend and the denominator), null without one.
  */
 import * as z from 'zod/mini';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { roundMoney } from '../../shared/domain/currencies.ts';
-import { creatorFigures } from './figures.ts';
+import { creatorFigures, creatorRatios } from './figures.ts';
 import { creatorInWorkspace } from './views.ts';
 
 export const handler = defineHandler({
@@ -18,6 +18,7 @@ export const handler = defineHandler({
     const creator = await creatorInWorkspace(input.workspaceId, input.creatorId);
     const currency = tenant!.details.currency;
     const figures = creatorFigures(creator, currency);
+    const { cpm, cpe } = await creatorRatios(input.workspaceId, creator.id, currency);
     const otherCurrencySpend = Object.fromEntries(
       Object.entries(creator.spend ?? {})
         .filter(([cur, amount]) => cur !== currency && amount !== 0)
@@ -36,8 +37,8 @@ export const handler = defineHandler({
       spend: figures.spend,
       totalCosts: figures.spend,
       otherCurrencySpend,
-      cpm: figures.cpm,
-      cpe: figures.cpe,
+      cpm,
+      cpe,
       // No conversion evidence is recorded for creators yet (DECISIONS.md: null where there is none).
       reach: null,
       conversions: null,

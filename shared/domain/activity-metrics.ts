@@ -39,3 +39,22 @@ export function activityMetrics(manual: ManualCounts, fetched?: FetchedCounts): 
 export function hasMetrics(activity: ManualCounts & Metrics): boolean {
   return activity.impressions > 0 || activity.engagement > 0 || MANUAL_COUNT_FIELDS.some((field) => activity[field] !== null);
 }
+
+/** One activity's part of a report: its spend in the report currency and its metrics. */
+export interface ActivityFigures extends Metrics {
+  spend: number;
+}
+
+/**
+ * CPM (spend / impressions x 1000) and CPE (spend / engagement), denominator-aware (DECISIONS.md
+ * "Money and metrics"): each over only the activities with both spend and that denominator; null
+ * when there are none. Unrounded.
+ */
+export function costRatios(activities: readonly ActivityFigures[]): { cpm: number | null; cpe: number | null } {
+  const ratio = (denominator: 'impressions' | 'engagement', scale: number) => {
+    const both = activities.filter((a) => a.spend > 0 && a[denominator] > 0);
+    const total = both.reduce((sum, a) => sum + a[denominator], 0);
+    return total > 0 ? (both.reduce((sum, a) => sum + a.spend, 0) / total) * scale : null;
+  };
+  return { cpm: ratio('impressions', 1000), cpe: ratio('engagement', 1) };
+}

@@ -1,6 +1,7 @@
 /** GET /v1/creators/metrics and /metrics/history: stored aggregates, currency handling, zero-filled history. */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createActivity } from '../../../shared/db/activities.ts';
 import { localDate } from '../../../shared/domain/dates.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
@@ -42,11 +43,17 @@ describe('GET /v1/creators/metrics', () => {
 
   it('computes spend in the workspace currency with CPM and CPE; other currencies listed apart and warned about', async () => {
     const creator = await createCreator(owner, ws);
-    await addToCreatorAggregates(ws, creator.id, {
-      counts: { impressions: 3000, engagement: 7, activitiesCount: 2, totalFollowersCount: 12_000 },
-      spend: { currency: 'GBP', amount: 100 },
-    });
-    await addToCreatorAggregates(ws, creator.id, { spend: { currency: 'USD', amount: 40.5 } });
+    await addToCreatorAggregates(ws, creator.id, { counts: { totalFollowersCount: 12_000 } });
+    // Two activities with both spend and metrics: 100 GBP over 3000 impressions and 7 engagements.
+    for (const [views, likes, amount] of [[1000, 3, 40], [2000, 4, 60]] as const) {
+      const activity = await createActivity(ws, { channel: 'youtube', activity: 'youtube_video', name: 'Video', creatorId: creator.id });
+      const patched = await call('PATCH', `/v1/activities/${activity.id}`, { token: owner.token, body: { name: 'Video', viewsCount: views, likeCount: likes } });
+      expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+      for (const [currency, value] of [['GBP', amount], ...(views === 1000 ? [['USD', 40.5]] : [])] as const) {
+        const cost = await call('POST', '/v1/activities/costs', { token: owner.token, body: { activityId: activity.id, amount: value, currency, type: 'creator_fee' } });
+        expect(cost.status, JSON.stringify(cost.body)).toBe(201);
+      }
+    }
     const res = await metrics(creator.id);
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
