@@ -16,7 +16,7 @@ import { documentClient, tableName } from './client.ts';
 import { campaignCondition, campaignLeaveOnDelete } from './campaign-links.ts';
 import { deleteCostsOfActivity } from './costs.ts';
 import { keys } from './keys.ts';
-import { batchGet, cancellationReasons, isConditionFailure, queryAll, queryPrefix, recordOf, transactWrite, transactWriteRetrying } from './operations.ts';
+import { batchGet, cancellationReasons, isConditionFailure, queryIndex, queryPrefix, recordOf, transactWrite, transactWriteRetrying } from './operations.ts';
 import { deleteFilesOf } from './files.ts';
 import { deleteNotesOf } from './notes.ts';
 import { pointerDelete, pointerPut } from './records.ts';
@@ -190,13 +190,7 @@ export async function linksOfActivity(tenantId: string, activityId: string): Pro
 
 /** The ids of the activities a creator is linked to (gsi2). */
 export async function activityIdsOfCreator(tenantId: string, creatorId: string): Promise<string[]> {
-  const { gsi2pk } = keys.activitiesOfCreator(tenantId, creatorId);
-  const items = await queryAll({
-    IndexName: 'gsi2',
-    KeyConditionExpression: 'gsi2pk = :pk',
-    ExpressionAttributeValues: { ':pk': gsi2pk },
-    ProjectionExpression: 'activityId',
-  });
+  const items = await queryIndex(keys.activitiesOfCreator(tenantId, creatorId), { ProjectionExpression: 'activityId' });
   return items.map((i) => i.activityId as string);
 }
 

@@ -18,8 +18,8 @@ import { roundMoney } from '../domain/currencies.ts';
 import { conflict, notFound } from '../http/problem.ts';
 import { aggregateUpdate, tenantAggregateUpdate, withCondition } from './aggregates.ts';
 import { documentClient, tableName } from './client.ts';
-import { isEntity, keys, type Key } from './keys.ts';
-import { cancellationReasons, queryAll, queryPrefix, recordOf } from './operations.ts';
+import { keys, type Key } from './keys.ts';
+import { cancellationReasons, queryIndex, queryPrefix, recordOf } from './operations.ts';
 import { campaignCondition } from './campaign-links.ts';
 import { pointerDelete, pointerPut } from './records.ts';
 
@@ -339,12 +339,7 @@ function creatorIndex(tenantId: string, cost: Pick<Cost, 'id' | 'creatorId'>) {
  * before the index existed are not listed (no production data predates it).
  */
 export async function costsOfCreator(tenantId: string, creatorId: string): Promise<Cost[]> {
-  const items = await queryAll({
-    IndexName: 'gsi2',
-    KeyConditionExpression: 'gsi2pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.costsOfCreator(tenantId, creatorId).gsi2pk },
-  });
-  return items.filter((item) => isEntity(item, 'cost')).map(costFromItem);
+  return (await queryIndex(keys.costsOfCreator(tenantId, creatorId))).map(costFromItem);
 }
 
 /** Every stored cost item of the tenant. */

@@ -9,11 +9,12 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { roundSpend } from '../domain/currencies.ts';
 import { notFound } from '../http/problem.ts';
+import { activityIdsOfCreator } from './activities.ts';
 import { aggregateUpdate, emptyAggregate, tenantAggregateUpdate } from './aggregates.ts';
 import { documentClient, tableName } from './client.ts';
 import { keys } from './keys.ts';
 import { deleteCostsOfCreator } from './costs.ts';
-import { batchGet, cancellationReasons, isConditionFailure, queryAll, queryPrefix, recordOf } from './operations.ts';
+import { batchGet, cancellationReasons, isConditionFailure, queryPrefix, recordOf } from './operations.ts';
 import { deleteFilesOf } from './files.ts';
 import { deleteNotesOf } from './notes.ts';
 import { pointerDelete, pointerPut } from './records.ts';
@@ -146,17 +147,6 @@ export async function creatorIdsOfActivity(tenantId: string, activityId: string)
     ProjectionExpression: 'creatorId',
   });
   return new Set(items.map((item) => item.creatorId as string));
-}
-
-/** The activity links of a creator (gsi2), as `{activityId}`. */
-async function activityIdsOfCreator(tenantId: string, creatorId: string): Promise<string[]> {
-  const { gsi2pk } = keys.activitiesOfCreator(tenantId, creatorId);
-  const items = await queryAll({
-    IndexName: 'gsi2',
-    KeyConditionExpression: 'gsi2pk = :pk',
-    ExpressionAttributeValues: { ':pk': gsi2pk },
-  });
-  return items.map((item) => item.activityId as string);
 }
 
 /**

@@ -88,6 +88,13 @@ export interface Collection {
 
 const collection = (pk: string, skPrefix: string, ...entities: Entity[]): Collection => ({ pk, skPrefix, entities });
 
+/** The items of one gsi2 partition that a query wants: of these kinds only (by their table sort key). */
+export interface IndexCollection {
+  index: 'gsi2';
+  pk: string;
+  entities: readonly Entity[];
+}
+
 const tenantPk = (tenantId: string) => `TENANT#${tenantId}`;
 
 export const keys = {
@@ -152,7 +159,7 @@ export const keys = {
     gsi2pk: `${tenantPk(tenantId)}#CREATOR#${creatorId}`,
     gsi2sk: `ACTIVITY#${activityId}`,
   }),
-  activitiesOfCreator: (tenantId: string, creatorId: string) => ({ gsi2pk: `${tenantPk(tenantId)}#CREATOR#${creatorId}` }),
+  activitiesOfCreator: (tenantId: string, creatorId: string): IndexCollection => ({ index: 'gsi2', pk: `${tenantPk(tenantId)}#CREATOR#${creatorId}`, entities: ['activityCreator'] }),
 
   /** A campaign; its stored aggregate (activities, costs, spend) moves with links and cost writes. */
   campaign: (tenantId: string, campaignId: string): Key => ({ pk: tenantPk(tenantId), sk: `CAMPAIGN#${campaignId}` }),
@@ -168,7 +175,7 @@ export const keys = {
   costsOfTenant: (tenantId: string) => collection(tenantPk(tenantId), 'COST#', 'cost'),
   /** gsi2: the costs attributed to a creator (a partition of their own, apart from its activity links). */
   costOfCreator: (tenantId: string, creatorId: string, costId: string) => ({ gsi2pk: `${tenantPk(tenantId)}#CREATOR_COSTS#${creatorId}`, gsi2sk: `COST#${costId}` }),
-  costsOfCreator: (tenantId: string, creatorId: string) => ({ gsi2pk: `${tenantPk(tenantId)}#CREATOR_COSTS#${creatorId}` }),
+  costsOfCreator: (tenantId: string, creatorId: string): IndexCollection => ({ index: 'gsi2', pk: `${tenantPk(tenantId)}#CREATOR_COSTS#${creatorId}`, entities: ['cost'] }),
 
   expenseCategory: (tenantId: string, categoryId: string): Key => ({ pk: tenantPk(tenantId), sk: `CATEGORY#${categoryId}` }),
   expenseCategoriesOfTenant: (tenantId: string) => collection(tenantPk(tenantId), 'CATEGORY#', 'expenseCategory'),

@@ -4,7 +4,7 @@
  */
 import { BatchGetCommand, BatchWriteCommand, QueryCommand, TransactWriteCommand, type QueryCommandInput, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from './client.ts';
-import { isEntity, type Collection, type Key } from './keys.ts';
+import { isEntity, type Collection, type Entity, type IndexCollection, type Key } from './keys.ts';
 
 type Item = Record<string, unknown>;
 
@@ -23,25 +23,43 @@ export async function queryAll(input: Omit<QueryCommandInput, 'TableName' | 'Exc
 }
 
 /**
- * All items of a collection (`keys.*Of*`): one partition's items under a sort-key prefix that are
- * of the collection's kinds (`SORT_KEYS`), plus any filter or projection. Other kinds sharing the
- * prefix are dropped here, so no caller has to know what else a prefix covers.
+ * A query's items of these kinds only (`SORT_KEYS`): the kind is read from the table sort key, so a
+ * projection always includes it, and other kinds sharing the key range are dropped here — no
+ * caller has to know what else a prefix or an index partition covers.
  */
-export async function queryPrefix(
+async function queryKinds(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>, entities: readonly Entity[]): Promise<Item[]> {
+  const projection = input.ProjectionExpression;
+  const items = await queryAll({
+    ...input,
+    ...(projection ? { ProjectionExpression: `${projection}, #kindSk`, ExpressionAttributeNames: { ...input.ExpressionAttributeNames, '#kindSk': 'sk' } } : {}),
+  });
+  return items.filter((item) => entities.some((entity) => isEntity(item, entity)));
+}
+
+/** All items of a collection (`keys.*Of*`): one partition's items of its kinds under a sort-key prefix, plus any filter or projection. */
+export function queryPrefix(
   collection: Collection,
   options: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'KeyConditionExpression'> = {},
 ): Promise<Item[]> {
-  const projection = options.ProjectionExpression;
-  const items = await queryAll({
-    ...options,
-    // The kind is read from the sort key, so a projection always includes it.
-    ...(projection
-      ? { ProjectionExpression: `${projection}, #kindSk`, ExpressionAttributeNames: { ...options.ExpressionAttributeNames, '#kindSk': 'sk' } }
-      : {}),
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ...options.ExpressionAttributeValues, ':pk': collection.pk, ':prefix': collection.skPrefix },
-  });
-  return items.filter((item) => collection.entities.some((entity) => isEntity(item, entity)));
+  return queryKinds(
+    {
+      ...options,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ...options.ExpressionAttributeValues, ':pk': collection.pk, ':prefix': collection.skPrefix },
+    },
+    collection.entities,
+  );
+}
+
+/** All items of an index collection (`keys.*Of*` on gsi2), of its kinds only. */
+export function queryIndex(
+  collection: IndexCollection,
+  options: Pick<QueryCommandInput, 'ProjectionExpression' | 'ExpressionAttributeNames'> = {},
+): Promise<Item[]> {
+  return queryKinds(
+    { ...options, IndexName: collection.index, KeyConditionExpression: `${collection.index}pk = :pk`, ExpressionAttributeValues: { ':pk': collection.pk } },
+    collection.entities,
+  );
 }
 
 const BATCH_GET_LIMIT = 100;

@@ -41,5 +41,9 @@ describe('SORT_KEYS', () => {
     expect(sharing.map(kindsOf).flat().sort()).toEqual(['creator', 'socialAccount', 'socialAccountClaim']);
     expect(keys.activitiesOfTenant(t).entities).toEqual(['activity']);
     expect(keys.outcomeMeasurementsOfCampaign(t, id()).entities).toEqual(['outcomeMeasurement', 'outcomeClaim']);
+    // Index partitions name their kinds too: a creator's activity links and its costs live apart.
+    expect(keys.activitiesOfCreator(t, 'c').entities).toEqual(['activityCreator']);
+    expect(keys.costsOfCreator(t, 'c').entities).toEqual(['cost']);
+    expect(keys.activitiesOfCreator(t, 'c').pk).not.toBe(keys.costsOfCreator(t, 'c').pk);
   });
 });
