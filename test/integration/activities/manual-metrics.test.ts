@@ -76,6 +76,17 @@ describe('manual counts', () => {
     expect(await everywhere()).toEqual(Array(4).fill({ impressions: final.viewsCount, engagement: final.likeCount + 5 }));
   });
 
+  it('reach a creator linked while they change, exactly once', async () => {
+    const others = await Promise.all(['Cy', 'Di', 'Ed'].map((name) => newCreator(org, name)));
+    await Promise.all([
+      ...others.map((id) => call('POST', `/v1/activities/${activityId}/creators`, { token: org.owner.token, body: { creatorId: id } })),
+      ...[7, 8].map((n) => call('PATCH', `/v1/activities/${activityId}`, { token: org.owner.token, body: { name: 'Launch video', viewsCount: n * 1000 } })),
+    ]);
+    const { impressions, engagement } = await activity();
+    for (const id of others) expect(await creatorMetrics(id)).toMatchObject({ impressions, engagement });
+    for (const id of others) await req('DELETE', `/v1/activities/${activityId}/creators/${id}`);
+  });
+
   it('leave the creator, campaign and organization when the activity is deleted', async () => {
     await req('DELETE', `/v1/activities/${activityId}`);
     const [c, k, o] = await Promise.all([creatorMetrics(), campaign(), organization()]);
