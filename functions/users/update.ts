@@ -5,6 +5,7 @@
  * account uses that address (no account enumeration).
  */
 import * as z from 'zod/mini';
+import { deleteReplacedAvatar } from '../../shared/db/avatars.ts';
 import { avatarKeyPattern } from '../../shared/domain/avatars.ts';
 import { requestEmailChange } from '../../shared/db/email-changes.ts';
 import { updateUser, userFromItem } from '../../shared/db/users.ts';
@@ -32,6 +33,10 @@ export const handler = defineHandler({
     const current = userFromItem(record);
     if (email !== undefined && email.toLowerCase() !== current.email.toLowerCase()) await requestEmailChange(userId, email);
     const changing = Object.values(changes).some((value) => value !== undefined);
-    return ok(changing ? await updateUser(userId, changes) : current);
+    if (!changing) return ok(current);
+    const updated = await updateUser(userId, changes);
+    // Once the profile names the new avatar (or none), the image it named before is deleted (best effort, logged).
+    await deleteReplacedAvatar(current.avatarKey, updated.avatarKey);
+    return ok(updated);
   },
 });
