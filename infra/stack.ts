@@ -97,6 +97,8 @@ export class ServiceStack extends Stack {
         allowOrigins: config.allowedOrigins,
         allowMethods: [CorsHttpMethod.GET, CorsHttpMethod.POST, CorsHttpMethod.PUT, CorsHttpMethod.PATCH, CorsHttpMethod.DELETE],
         allowHeaders: ['authorization', 'content-type'],
+        // A 429 says when to retry; browsers hide response headers from scripts unless exposed.
+        exposeHeaders: ['retry-after'],
         maxAge: Duration.hours(1),
       },
     });

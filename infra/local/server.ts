@@ -78,6 +78,7 @@ const CORS_HEADERS = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET,POST,PUT,PATCH,DELETE,OPTIONS',
   'access-control-allow-headers': 'authorization,content-type',
+  'access-control-expose-headers': 'retry-after',
   'access-control-max-age': '600',
 };
 

@@ -223,7 +223,12 @@ describe('dev stack', () => {
   it('answers CORS preflights and outputs the URL, table and bucket names', () => {
     built.main.hasResourceProperties('AWS::ApiGatewayV2::Api', {
       ProtocolType: 'HTTP',
-      CorsConfiguration: { AllowOrigins: ['*'], AllowHeaders: Match.arrayWith(['authorization', 'content-type']) },
+      CorsConfiguration: {
+        AllowOrigins: ['*'],
+        AllowHeaders: Match.arrayWith(['authorization', 'content-type']),
+        // A web client on another origin can read when to retry a 429.
+        ExposeHeaders: ['retry-after'],
+      },
     });
     for (const output of ['ApiUrl', 'TableName', 'AvatarsBucketName', 'FilesBucketName']) built.main.hasOutput(output, {});
   });
