@@ -7,8 +7,8 @@ import { addMembership } from '../../shared/db/memberships.ts';
 import { updateSettings } from '../../shared/db/settings.ts';
 import { createTenant, EMPTY_AGGREGATE, ensureDemoTenant } from '../../shared/db/tenants.ts';
 import { seedDemoTenant } from '../../shared/domain/demo-tenant.ts';
+import { ConflictError } from '../../shared/domain/errors.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { Problem } from '../../shared/http/problem.ts';
 import { created } from '../../shared/http/result.ts';
 import { NewOrganization } from './inputs.ts';
 import { tenantView } from '../../shared/domain/tenant-views.ts';
@@ -23,7 +23,7 @@ export const handler = defineHandler({
       await addMembership(demo.id, userId, 'viewer', 'active');
     } catch (error) {
       // Already in the demo (a second organic sign-up): keep that membership.
-      if (!(error instanceof Problem) || error.code !== 'conflict') throw error;
+      if (!(error instanceof ConflictError)) throw error;
     }
     await updateSettings(userId, { activeOrganizationId: demo.id });
     return created(tenantView(organization, 'owner', 'active', EMPTY_AGGREGATE));

@@ -6,8 +6,8 @@
 import * as z from 'zod/mini';
 import { acceptInvitation, pendingInvitationsFor } from '../../shared/db/invitations.ts';
 import type { Membership } from '../../shared/db/memberships.ts';
+import { ConflictError, NotFoundError } from '../../shared/domain/errors.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { Problem } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { membershipView } from '../../shared/domain/tenant-views.ts';
@@ -25,7 +25,7 @@ export const handler = defineHandler({
         memberships.push(await acceptInvitation(invitation.organizationId, email!, input.userId));
       } catch (error) {
         // Already a member (409), or the invitation or its tenant went away meanwhile (404): skip.
-        if (!(error instanceof Problem) || (error.code !== 'conflict' && error.code !== 'not_found')) throw error;
+        if (!(error instanceof ConflictError || error instanceof NotFoundError)) throw error;
       }
     }
     return ok({ memberships: memberships.map(membershipView) });

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { conflict, forbidden, notFound } from '../http/problem.ts';
+import { conflict, forbidden, notFound } from '../domain/errors.ts';
 import { deleteAvatar } from './avatars.ts';
 import { documentClient, tableName } from './client.ts';
 import { keys } from './keys.ts';

@@ -6,7 +6,7 @@
  * is idempotent, so a delete interrupted anywhere is finished by repeating it.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { conflict, notFound } from '../http/problem.ts';
+import { conflict, notFound } from '../domain/errors.ts';
 import { tenantAggregateUpdate } from './aggregates.ts';
 import { activityIdsOfCampaign, unlinkActivity } from './campaign-links.ts';
 import { documentClient, tableName } from './client.ts';

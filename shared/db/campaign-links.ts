@@ -11,7 +11,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { conflict, notFound } from '../http/problem.ts';
+import { conflict, notFound } from '../domain/errors.ts';
 import { aggregateUpdate, metricsUnchanged } from './aggregates.ts';
 import { LIVE_CAMPAIGN } from './campaigns.ts';
 import { documentClient, tableName } from './client.ts';

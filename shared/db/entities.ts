@@ -4,7 +4,7 @@
  * its entity exists in the tenant (a ConditionCheck in the same transaction).
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { notFound } from '../http/problem.ts';
+import { notFound } from '../domain/errors.ts';
 import { documentClient, tableName } from './client.ts';
 import { keys, type Key } from './keys.ts';
 

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { conflict, notFound } from '../http/problem.ts';
+import { conflict, notFound } from '../domain/errors.ts';
 import { roundSpend } from '../domain/currencies.ts';
 import { emptyAggregate } from './aggregates.ts';
 import { documentClient, tableName } from './client.ts';

@@ -11,7 +11,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.ts';
 import { logger } from '../http/logger.ts';
-import { notFound } from '../http/problem.ts';
+import { notFound } from '../domain/errors.ts';
 import { deleteObject, deleteObjects, presignDownload, putObject } from '../integrations/storage.ts';
 import { documentClient, tableName } from './client.ts';
 import { ENTITY_TYPES, entityExists, entityMissing, type EntityType } from './entities.ts';

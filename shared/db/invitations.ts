@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '../http/context.ts';
-import { conflict, notFound } from '../http/problem.ts';
+import { conflict, notFound } from '../domain/errors.ts';
 import { documentClient, tableName } from './client.ts';
 import { keys } from './keys.ts';
 import { addMembershipItems, getMembership, type Membership } from './memberships.ts';

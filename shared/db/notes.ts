@@ -5,7 +5,7 @@
  * creation order.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { notFound } from '../http/problem.ts';
+import { notFound } from '../domain/errors.ts';
 import { documentClient, tableName } from './client.ts';
 import { ENTITY_TYPES, entityExists, entityMissing, type EntityType } from './entities.ts';
 import { keys } from './keys.ts';

@@ -5,7 +5,7 @@
  * soft delete can be conditioned on it: a definition with live measurements is never deleted.
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { conflict, notFound } from '../http/problem.ts';
+import { conflict, notFound } from '../domain/errors.ts';
 import { documentClient, tableName } from './client.ts';
 import { keys } from './keys.ts';
 import { batchGet, isConditionFailure, queryPrefix, recordOf, transactWrite } from './operations.ts';

@@ -14,7 +14,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { conflict, invalidInput, notFound } from '../http/problem.ts';
+import { conflict, invalidInput, notFound } from '../domain/errors.ts';
 import { campaignFromItem, getCampaign, LIVE_CAMPAIGN } from './campaigns.ts';
 import { documentClient, tableName } from './client.ts';
 import { isEntity, keys, type Key } from './keys.ts';

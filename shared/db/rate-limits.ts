@@ -6,7 +6,7 @@
  * Old windows are removed by the table's TTL (`ttl`).
  */
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { rateLimited } from '../http/problem.ts';
+import { rateLimited } from '../domain/errors.ts';
 import { tableName } from './client.ts';
 import { keys } from './keys.ts';
 

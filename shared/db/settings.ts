@@ -4,7 +4,7 @@
  * so two simultaneous PATCHes both land.
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { conflict } from '../http/problem.ts';
+import { conflict } from '../domain/errors.ts';
 import { documentClient, tableName } from './client.ts';
 import { keys } from './keys.ts';
 import { isConditionFailure, recordOf } from './operations.ts';

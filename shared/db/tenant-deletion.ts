@@ -15,7 +15,7 @@
  */
 import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.ts';
-import { notFound } from '../http/problem.ts';
+import { notFound } from '../domain/errors.ts';
 import { deleteObjects } from '../integrations/storage.ts';
 import { documentClient, tableName } from './client.ts';
 import { keys } from './keys.ts';

@@ -3,7 +3,7 @@
  * case-insensitive uniqueness claim on its email, written together in one transaction.
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { conflict, notFound } from '../http/problem.ts';
+import { conflict, notFound } from '../domain/errors.ts';
 import { documentClient, tableName } from './client.ts';
 import { keys } from './keys.ts';
 import { batchGet, isConditionFailure, recordOf, transactWrite } from './operations.ts';

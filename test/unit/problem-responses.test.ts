@@ -7,6 +7,7 @@ import httpJsonBodyParser from '@middy/http-json-body-parser';
 import { createError } from '@middy/util';
 import { describe, expect, it } from 'vitest';
 import { routeByKey } from '../../functions/routes.ts';
+import * as domain from '../../shared/domain/errors.ts';
 import { envelope } from '../../shared/http/middleware/envelope.ts';
 import { problemBody, problemResponse, toProblem } from '../../shared/http/middleware/problem-responses.ts';
 import { conflict, forbidden, invalidInput, notFound, Problem, rateLimited, unauthenticated, type ProblemCode } from '../../shared/http/problem.ts';
@@ -101,6 +102,21 @@ describe('toProblem', () => {
       'retry-after': '1235',
     });
     expect(problemResponse(rateLimited('Too many invitations.', 0), 'req-4')).toMatchObject({ statusCode: 429, headers: { 'retry-after': '1' } });
+  });
+
+  it('maps each typed domain error to the very problem the HTTP helper of the same name builds', () => {
+    const fields = [{ path: 'value', message: 'Must be positive.' }];
+    const pairs: [unknown, Problem][] = [
+      [domain.notFound('The note'), notFound('The note')],
+      [domain.conflict('Taken.'), conflict('Taken.')],
+      [domain.invalidInput('Bad value.', fields), invalidInput('Bad value.', fields)],
+      [domain.forbidden('Wrong code.'), forbidden('Wrong code.')],
+      [domain.rateLimited('Too many invitations.', 1234.2), rateLimited('Too many invitations.', 1234.2)],
+    ];
+    for (const [error, expected] of pairs) {
+      expect(error).not.toBeInstanceOf(Problem);
+      expect(problemResponse(toProblem(error), 'req-5')).toEqual(problemResponse(expected, 'req-5'));
+    }
   });
 
   it('maps a transaction that lost a race (TransactionConflict) to 409 conflict, and other cancellations to 500', () => {

@@ -6,6 +6,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { ApiContext, ApiEvent, ApiRequest, ApiResponse } from '../context.ts';
 import { logger } from '../logger.ts';
+import { ConflictError, DomainError, ForbiddenError, InvalidError, NotFoundError, RateLimitedError } from '../../domain/errors.ts';
 import { Problem, rateLimited, type ProblemCode } from '../problem.ts';
 
 const THROTTLING = new Set([
@@ -38,10 +39,20 @@ function isTransactionConflict(error: Error): boolean {
   return error.name === 'TransactionCanceledException' && (reasons ?? []).some((r) => r.Code === 'TransactionConflict');
 }
 
+/** The one mapping from the data layer's typed errors to problems; the detail is the error's own. */
+function fromDomain(error: Error): Problem | undefined {
+  if (error instanceof InvalidError) return new Problem('invalid_input', error.detail, error.errors);
+  if (error instanceof RateLimitedError) return rateLimited(error.detail, error.retryAfterSeconds);
+  if (error instanceof NotFoundError) return new Problem('not_found', error.detail);
+  if (error instanceof ConflictError) return new Problem('conflict', error.detail);
+  if (error instanceof ForbiddenError) return new Problem('forbidden', error.detail);
+  return undefined;
+}
+
 export function toProblem(error: unknown): Problem {
   if (error instanceof Problem) return error;
   if (error instanceof Error) {
-    const mapped = fromMiddy(error);
+    const mapped = fromDomain(error) ?? fromMiddy(error);
     if (mapped) return mapped;
     if (THROTTLING.has(error.name)) return rateLimited('The service is busy; retry shortly.', 1);
     if (isTransactionConflict(error)) return new Problem('conflict', 'A concurrent change touched the same records; retry the request.');
@@ -75,7 +86,7 @@ export function problemResponses(): MiddlewareObj<ApiEvent, ApiResponse, Error, 
       const state = request.context.state;
       const problem = toProblem(request.error);
       // Failures of our own or of AWS (throttling) are logged; a limit we enforce on purpose is not an error.
-      if (problem.code === 'internal' || (problem.code === 'rate_limited' && !(request.error instanceof Problem))) {
+      if (problem.code === 'internal' || (problem.code === 'rate_limited' && !(request.error instanceof Problem || request.error instanceof DomainError))) {
         const error = request.error;
         logger.error('unhandled error', {
           route: state.route.key,

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { updateActivity } from '../../../shared/db/activities.ts';
 import { getCreator } from '../../../shared/db/creators.ts';
 import { getTenantAggregate } from '../../../shared/db/tenants.ts';
+import { ConflictError } from '../../../shared/domain/errors.ts';
 import { call } from '../../support/call.ts';
 import { signUp } from '../../support/users.ts';
 import { newActivity, newCreator, newOrg, paths } from './helpers.ts';
@@ -282,7 +283,7 @@ describe('updateActivity with the channel and type the caller validated', () => 
     const error = await updateActivity(org.organizationId, a.id, { activity: 'instagram_post' }, { expected: { channel: 'instagram', activity: 'instagram_reel' } }).catch(
       (e: unknown) => e,
     );
-    expect(error).toMatchObject({ status: 409, code: 'conflict' });
+    expect(error).toBeInstanceOf(ConflictError);
     expect((await call('GET', `/v1/activities/${a.id}`, { token: org.owner.token })).body.data.activity).toBe('youtube_video');
   });
 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createActivity, getActivity } from '../../../shared/db/activities.ts';
 import { createCreator, getCreator } from '../../../shared/db/creators.ts';
 import { createTenant, getTenantAggregate } from '../../../shared/db/tenants.ts';
-import { Problem } from '../../../shared/http/problem.ts';
+import { NotFoundError } from '../../../shared/domain/errors.ts';
 
 describe('creators and activities', () => {
   it('creates a creator and an activity linked to it, counting both in the stored aggregates', async () => {
@@ -23,8 +23,7 @@ describe('creators and activities', () => {
     const theirs = await createTenant({ name: 'Theirs', ownerUserId: randomUUID() });
     const foreign = await createCreator(theirs.id, { name: 'Not yours' });
     const error = await createActivity(mine.id, { channel: 'tiktok', activity: 'tiktok_video', name: 'X', creatorId: foreign.id }).catch((e) => e);
-    expect(error).toBeInstanceOf(Problem);
-    expect(error.status).toBe(404);
+    expect(error).toBeInstanceOf(NotFoundError);
     expect(await getTenantAggregate(mine.id)).toMatchObject({ activitiesCount: 0 });
   });
 });

@@ -13,7 +13,7 @@ import { keys } from '../../../shared/db/keys.ts';
 import { addMembership, membershipsOfUser } from '../../../shared/db/memberships.ts';
 import { createTenant } from '../../../shared/db/tenants.ts';
 import { deleteTenantCascade, finishInterruptedDeletions } from '../../../shared/db/tenant-deletion.ts';
-import { Problem } from '../../../shared/http/problem.ts';
+import { NotFoundError } from '../../../shared/domain/errors.ts';
 import { tokenFor } from '../../support/auth.ts';
 import { call } from '../../support/call.ts';
 import { s3Endpoint, useS3 } from '../../support/s3.ts';
@@ -319,7 +319,6 @@ describe('deleteTenantCascade', () => {
     await deleteTenantCascade(orgId);
     expect(await partition(orgId)).toEqual([]);
     const error = await failure(deleteTenantCascade(orgId));
-    expect(error).toBeInstanceOf(Problem);
-    expect((error as Problem).code).toBe('not_found');
+    expect(error).toBeInstanceOf(NotFoundError);
   });
 });
