@@ -15,7 +15,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { keys } from '../../shared/db/keys.ts';
 import { awaitsDelivery, emailOf, settleDelivery, type DeliveryOutcome, type Email } from '../../shared/db/outbox.ts';
-import { logger } from '../../shared/http/logger.ts';
+import { logger } from '../../shared/support/logger.ts';
 import { sendEmail, UndeliverableEmail } from '../../shared/integrations/email.ts';
 
 export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {

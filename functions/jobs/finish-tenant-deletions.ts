@@ -4,7 +4,7 @@
  * so the API already treats it as gone; this makes the removal complete.
  */
 import { finishInterruptedDeletions } from '../../shared/db/tenant-deletion.ts';
-import { logger } from '../../shared/http/logger.ts';
+import { logger } from '../../shared/support/logger.ts';
 
 export async function handler(): Promise<{ finished: string[] }> {
   const finished = await finishInterruptedDeletions();

@@ -14,7 +14,7 @@ import { listOutbox } from '../../shared/db/outbox.ts';
 import { transactWrite } from '../../shared/db/operations.ts';
 import { PARTITION_KEY, SORT_KEY } from '../../shared/db/table-definition.ts';
 import { getUser } from '../../shared/db/users.ts';
-import { logger } from '../../shared/http/logger.ts';
+import { logger } from '../../shared/support/logger.ts';
 import { invalidInput, Problem } from '../../shared/http/problem.ts';
 import { problemResponse, toProblem } from '../../shared/http/middleware/problem-responses.ts';
 import { parseInput } from '../../shared/http/middleware/validate.ts';

@@ -5,7 +5,7 @@
  * API must not stay stored.
  */
 import { config } from '../config.ts';
-import { logger } from '../http/logger.ts';
+import { logger } from '../support/logger.ts';
 import { deleteObject } from '../integrations/storage.ts';
 
 /** Deletes one avatar image (a missing one is already deleted); throws when S3 refuses. */

@@ -10,7 +10,7 @@
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.ts';
-import { logger } from '../http/logger.ts';
+import { logger } from '../support/logger.ts';
 import { notFound } from '../domain/errors.ts';
 import { deleteObject, deleteObjects, presignDownload, putObject } from '../integrations/storage.ts';
 import { documentClient, tableName } from './client.ts';

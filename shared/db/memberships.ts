@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { Role } from '../http/context.ts';
+import type { Role } from '../domain/roles.ts';
 import { conflict, notFound } from '../domain/errors.ts';
 import { documentClient, tableName } from './client.ts';
 import { keys } from './keys.ts';

@@ -4,7 +4,6 @@
  * the record itself in one batch — two round trips for any single-record read.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { TenantOf } from '../http/middleware/authorize.ts';
 import { documentClient, tableName } from './client.ts';
 import { keys, type Key } from './keys.ts';
 
@@ -50,6 +49,6 @@ export async function locate(kind: RecordKind, recordId: string): Promise<Record
 }
 
 /** `tenantOf` for a handler whose input names a record of `kind` in `field`. */
-export function recordTenant<I extends Record<string, unknown>>(kind: RecordKind, field: keyof I & string): TenantOf<I> {
+export function recordTenant<I extends Record<string, unknown>>(kind: RecordKind, field: keyof I & string): (input: I) => Promise<RecordLocation | undefined> {
   return (input) => locate(kind, input[field] as string);
 }

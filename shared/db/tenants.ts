@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { roundSpend } from '../domain/currencies.ts';
 import { conflict, notFound } from '../domain/errors.ts';
-import type { Role } from '../http/context.ts';
+import type { Role } from '../domain/roles.ts';
 import { documentClient, tableName } from './client.ts';
 import { keys } from './keys.ts';
 import { batchGet, cancellationReasons, isConditionFailure, recordOf } from './operations.ts';

@@ -1,5 +1,5 @@
 /** Which activity types (ACT) exist on which channel (CH): an instagram_reel on youtube is invalid input. */
-import type { CHANNELS } from '../schemas/enums.ts';
+import type { CHANNELS } from './channels.ts';
 
 export type ChannelName = (typeof CHANNELS)[number];
 

@@ -4,7 +4,7 @@
  * recognised however it was typed. Anything that is not a profile of that platform (another
  * platform's host, a post URL, a handle the platform would not allow) is rejected.
  */
-import type { CHANNELS } from '../schemas/enums.ts';
+import type { CHANNELS } from './channels.ts';
 
 export type Platform = (typeof CHANNELS)[number];
 

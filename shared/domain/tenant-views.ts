@@ -7,7 +7,7 @@ import type { Membership, MembershipStatus } from '../db/memberships.ts';
 import { membershipsOfUser } from '../db/memberships.ts';
 import { pageOf, sortRecords, type PageRequest } from '../db/paging.ts';
 import { getTenantsWithAggregates, type Tenant, type TenantAggregate } from '../db/tenants.ts';
-import type { Role } from '../http/context.ts';
+import type { Role } from './roles.ts';
 
 export function tenantView(tenant: Tenant, role: Role, membershipStatus: MembershipStatus, metrics: TenantAggregate) {
   return { ...tenant, role, membershipStatus, metrics };

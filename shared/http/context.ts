@@ -2,8 +2,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type { MiddyfiedHandler, Request } from '@middy/core';
 import type { Route } from '../../functions/routes.ts';
 import type { Tenant } from '../db/tenants.ts';
-
-export type Role = 'viewer' | 'member' | 'owner';
+import type { Role } from '../domain/roles.ts';
 
 /** The authenticated caller, from the verified bearer token. */
 export interface Caller {

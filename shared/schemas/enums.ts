@@ -1,5 +1,7 @@
 /** The shared enumerations of interface.md. */
 import * as z from 'zod/mini';
+import { CHANNELS } from '../domain/channels.ts';
+import { ROLES } from '../domain/roles.ts';
 
 export const TIMEZONES = [
   'UTC', 'America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles', 'America/Anchorage',
@@ -11,10 +13,8 @@ export const Timezone = z.nullable(z.enum(TIMEZONES));
 export const CURRENCIES = ['USD', 'CAD', 'GBP', 'EUR', 'AUD', 'NZD', 'JPY', 'SGD'] as const;
 export const Currency = z.enum(CURRENCIES);
 
-export const CHANNELS = ['instagram', 'youtube', 'tiktok', 'twitter', 'linkedin', 'reddit'] as const;
 export const Channel = z.enum(CHANNELS);
 
-export const ROLES = ['owner', 'member', 'viewer'] as const;
 export const MembershipRole = z.enum(ROLES);
 
 export const AVATAR_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;

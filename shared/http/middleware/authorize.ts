@@ -14,7 +14,8 @@ import type { MiddlewareObj } from '@middy/core';
 import type { Access, Route } from '../../../functions/routes.ts';
 import { callerProfile, tenantAccess } from '../../db/access.ts';
 import type { Key } from '../../db/keys.ts';
-import type { ApiContext, ApiEvent, ApiResponse, Caller, RequestState, Role, TenantScope } from '../context.ts';
+import type { ApiContext, ApiEvent, ApiResponse, Caller, RequestState, TenantScope } from '../context.ts';
+import type { Role } from '../../domain/roles.ts';
 import { forbidden, invalidInput, notFound, unauthenticated } from '../problem.ts';
 
 /** The caller's role in a tenant, with the tenant's record. */

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { MiddlewareObj } from '@middy/core';
 import type { Route } from '../../../functions/routes.ts';
 import type { ApiContext, ApiEvent, ApiRequest, ApiResponse } from '../context.ts';
-import { logger } from '../logger.ts';
+import { logger } from '../../support/logger.ts';
 
 export function observe(route: Route): MiddlewareObj<ApiEvent, ApiResponse, Error, ApiContext> {
   const done = (request: ApiRequest) => {

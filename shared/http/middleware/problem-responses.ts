@@ -5,7 +5,7 @@
  */
 import type { MiddlewareObj } from '@middy/core';
 import type { ApiContext, ApiEvent, ApiRequest, ApiResponse } from '../context.ts';
-import { logger } from '../logger.ts';
+import { logger } from '../../support/logger.ts';
 import { ConflictError, DomainError, ForbiddenError, InvalidError, NotFoundError, RateLimitedError } from '../../domain/errors.ts';
 import { Problem, rateLimited, type ProblemCode } from '../problem.ts';
 

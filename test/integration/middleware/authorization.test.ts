@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { putMembership } from '../../../shared/db/memberships.ts';
-import type { Role } from '../../../shared/http/context.ts';
+import type { Role } from '../../../shared/domain/roles.ts';
 import { defineHandler } from '../../../shared/http/handler.ts';
 import { deleted, ok } from '../../../shared/http/result.ts';
 import { Uuid } from '../../../shared/schemas/common.ts';

@@ -1,7 +1,7 @@
 /** Shared setup of the Organizations tests: organizations and members made through the API itself. */
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import type { Role } from '../../../shared/http/context.ts';
+import type { Role } from '../../../shared/domain/roles.ts';
 import { tokenFor } from '../../support/auth.ts';
 import { call } from '../../support/call.ts';
 import type { TestUser } from '../../support/users.ts';
