@@ -1,15 +1,19 @@
 /**
  * `npm run bench`: bundle sizes and import times, in-process latency with and without middleware,
- * and DynamoDB round trips per request. Prints a summary and writes test/bench/results.json.
+ * DynamoDB round trips per request, and what lists and stats read at 100 and 10,000 records.
+ * Prints a summary and writes test/bench/results.json.
  * Figures to read against the expectations below; nothing here fails on a slow machine.
+ *
+ * `npm run bench -- lists` runs the lists bench alone and replaces only its part of results.json.
  */
 import { randomUUID } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureTable, LOCAL_CREDENTIALS, startDynamoLocal } from '../../infra/local/dynamodb.ts';
 import { LocalIssuer } from '../../infra/local/issuer.ts';
 import { compareWithReference, measureBundles } from './bundles.ts';
 import { measureCallsPerRequest, measureLatency } from './latency.ts';
+import { measureLists, printLists, type ListsResult } from './lists.ts';
 import { measureOverhead } from './overhead.ts';
 
 const EXPECTED = {
@@ -19,10 +23,10 @@ const EXPECTED = {
   maxCallsToReadOneRecord: 2,
 };
 
-console.log('Building bundles and timing imports…');
-const bundles = await measureBundles();
+const RESULTS = join(import.meta.dirname, 'results.json');
+const listsOnly = process.argv.slice(2).includes('lists');
 
-console.log('Starting DynamoDB Local for the latency run…');
+console.log('Starting DynamoDB Local…');
 const dynamo = await startDynamoLocal();
 const issuer = LocalIssuer.ephemeral();
 const table = `bench-${randomUUID()}`;
@@ -39,13 +43,30 @@ Object.assign(process.env, {
 });
 let latency;
 let calls;
+let lists: ListsResult;
 try {
   await ensureTable(dynamo.endpoint, table);
-  latency = await measureLatency(issuer);
-  calls = await measureCallsPerRequest(issuer);
+  if (!listsOnly) {
+    latency = await measureLatency(issuer);
+    calls = await measureCallsPerRequest(issuer);
+  }
+  console.log('Seeding tenants of 100 and 10,000 records for the lists bench…');
+  lists = await measureLists(issuer);
 } finally {
   await dynamo.stop();
 }
+if (listsOnly) {
+  const previous = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, 'utf8')) as Record<string, unknown>) : {};
+  writeFileSync(RESULTS, `${JSON.stringify({ ...previous, lists }, null, 2)}\n`);
+  printLists(lists);
+  console.log('\nWrote the lists part of test/bench/results.json');
+  process.exit(0);
+}
+latency = latency!;
+calls = calls!;
+
+console.log('Building bundles and timing imports…');
+const bundles = await measureBundles();
 const overhead = await measureOverhead(issuer);
 
 const reference = bundles.find((b) => b.name === 'reference: DynamoDB document client only')!;
@@ -66,8 +87,8 @@ const summary = {
   callsToReadOneRecord: readOne,
 };
 
-const report = { generatedAt: new Date().toISOString(), node: process.version, expected: EXPECTED, summary, bundles: bundles.map(({ file: _file, ...b }) => b), importComparison: comparison, latency, overhead, dynamoCallsPerRequest: calls };
-writeFileSync(join(import.meta.dirname, 'results.json'), `${JSON.stringify(report, null, 2)}\n`);
+const report = { generatedAt: new Date().toISOString(), node: process.version, expected: EXPECTED, summary, bundles: bundles.map(({ file: _file, ...b }) => b), importComparison: comparison, latency, overhead, dynamoCallsPerRequest: calls, lists };
+writeFileSync(RESULTS, `${JSON.stringify(report, null, 2)}\n`);
 
 console.log('\nBundles (minified size, import time in a fresh process: median / p99 ms)');
 for (const b of bundles) {
@@ -83,6 +104,7 @@ console.log(`  bare handler     ${overhead.bareHandler.median} / ${overhead.bare
 console.log(`  overhead         ${overhead.overhead.median} / ${overhead.overhead.p99}`);
 console.log('\nDynamoDB round trips per request');
 for (const [label, n] of Object.entries(calls)) console.log(`  ${label.padEnd(44)} ${n}`);
+printLists(lists);
 console.log(`\nSummary (expected: bundles <= 450 KB, import <= 1.15x DynamoDB reference, overhead p99 <= 0.3 ms, read <= 2 calls)`);
 console.log(JSON.stringify(summary, null, 2));
 console.log('\nWrote test/bench/results.json');

@@ -1,0 +1,146 @@
+/**
+ * Lists and stats at two tenant sizes (issue 11, "Benchmarks"): for a tenant of 100 and one of
+ * 10,000 activities, creators and costs, what one request of each route reads from DynamoDB (items
+ * and capacity units, via `countReads`) and its p50 latency in-process against DynamoDB Local.
+ *
+ * Target: a default-order page and the stats read as many items at both sizes (ratio of items read
+ * <= 1.1), since a page of 20 needs 20 records and stats read stored aggregates; the re-sorted lists
+ * are reported only. A figure above the target is printed as FAIL, never thrown: the bench reports.
+ */
+import { randomUUID } from 'node:crypto';
+import { dispatch } from '../../infra/local/dispatch.ts';
+import type { LocalIssuer } from '../../infra/local/issuer.ts';
+import { countReads, readsBetween, type ReadTally } from './items-read.ts';
+import { seedTenant, type Send } from './seed-tenant.ts';
+import { summarize } from './stats.ts';
+
+export const SIZES = [100, 10_000] as const;
+export const MAX_ITEMS_READ_RATIO = 1.1;
+const WARMUP = 2;
+const RUNS = 15;
+
+interface ListRoute {
+  label: string;
+  url: (tenantId: string) => string;
+  /** Whether its items read must not grow with the tenant (else reported only). */
+  target: boolean;
+}
+
+const PAGE = 'pageIndex=0&pageSize=20';
+export const LIST_ROUTES: readonly ListRoute[] = [
+  { label: 'GET /v1/activities (default order)', url: (t) => `/v1/activities?organizationId=${t}&${PAGE}`, target: true },
+  { label: 'GET /v1/activities (sorted by name)', url: (t) => `/v1/activities?organizationId=${t}&${PAGE}&sortBy=name`, target: false },
+  { label: 'GET /v1/creators (sorted by spend)', url: (t) => `/v1/creators?workspaceId=${t}&${PAGE}&sortBy=spend`, target: false },
+  { label: 'GET /v1/costs (default order)', url: (t) => `/v1/costs?organizationId=${t}&${PAGE}`, target: true },
+  { label: 'GET /v1/costs/stats', url: (t) => `/v1/costs/stats?organizationId=${t}`, target: true },
+];
+
+interface Measured extends ReadTally {
+  p50Ms: number;
+  n: number;
+}
+
+function sender(headers: Record<string, string>): Send {
+  return async <T>(method: string, url: string, body?: unknown) => {
+    const response = await dispatch({
+      method,
+      url,
+      headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: Buffer.from(JSON.stringify(body)) }),
+    });
+    if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
+    return JSON.parse(response.body ?? '{}') as T;
+  };
+}
+
+/**
+ * The seed is what the write path would have produced: the stored aggregate counts every record
+ * the lists find, and its spend is the sum of the cost items stats adds up.
+ */
+async function checkSeed(send: Send, tenantId: string, size: number): Promise<void> {
+  const { data: { metrics } } = await send<{ data: { metrics: Record<string, unknown> } }>('GET', `/v1/organizations/${tenantId}`);
+  const { data: stats } = await send<{ data: { costsCount: number; totalSpend: Record<string, number> } }>('GET', `/v1/costs/stats?organizationId=${tenantId}`);
+  const total = async (url: string) => (await send<{ totalCount: number }>('GET', `${url}&pageIndex=0&pageSize=1`)).totalCount;
+  const found = {
+    activities: [metrics.activitiesCount, await total(`/v1/activities?organizationId=${tenantId}`)],
+    creators: [metrics.creatorsCount, await total(`/v1/creators?workspaceId=${tenantId}`)],
+    costs: [metrics.costsCount, stats.costsCount],
+    spend: [JSON.stringify(metrics.spend), JSON.stringify(stats.totalSpend)],
+  };
+  for (const [what, [stored, read]] of Object.entries(found)) {
+    const expected = what === 'spend' ? read : size;
+    if (stored !== expected || read !== expected) throw new Error(`seed check: ${what} stored ${String(stored)}, read ${String(read)}, expected ${String(expected)}`);
+  }
+}
+
+/** Warm-up, then RUNS requests one after another: the reads of one (the same every time) and the p50. */
+async function measure(send: Send, url: string): Promise<Measured> {
+  const reads = countReads();
+  for (let i = 0; i < WARMUP; i++) await send('GET', url);
+  const times: number[] = [];
+  const tallies: ReadTally[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const before = reads.read();
+    const began = performance.now();
+    await send('GET', url);
+    times.push(performance.now() - began);
+    tallies.push(readsBetween(before, reads.read()));
+  }
+  const distinct = new Set(tallies.map((t) => t.itemsRead));
+  if (distinct.size > 1) console.warn(`  ${url}: items read varied between runs (${[...distinct].join(', ')}); reporting the largest`);
+  const most = tallies.reduce((a, b) => (b.itemsRead > a.itemsRead ? b : a));
+  const { n, median } = summarize(times);
+  return { ...most, p50Ms: Math.round(median * 10) / 10, n };
+}
+
+/** The lists bench; needs the service's environment pointing at a live DynamoDB Local table. */
+export async function measureLists(issuer: LocalIssuer) {
+  const userId = randomUUID();
+  const email = `${userId}@bench.example`;
+  const send = sender({ authorization: `Bearer ${issuer.mint({ userId, email })}` });
+  await send('POST', '/v1/users', { userId, email, name: 'Bench' });
+
+  const bySize: Record<string, Record<string, Measured>> = {};
+  for (const size of SIZES) {
+    const tenantId = (await send('POST', '/v1/organizations', { userId, name: `Bench ${size}` })).data.id;
+    const began = performance.now();
+    await seedTenant(send, tenantId, size);
+    await checkSeed(send, tenantId, size);
+    console.log(`  seeded ${size} activities, creators and costs in ${Math.round((performance.now() - began) / 1000)} s`);
+    const figures: Record<string, Measured> = {};
+    for (const route of LIST_ROUTES) figures[route.label] = await measure(send, route.url(tenantId));
+    bySize[String(size)] = figures;
+  }
+
+  const [small, large] = SIZES.map(String) as [string, string];
+  const routes = LIST_ROUTES.map((route) => {
+    const a = bySize[small]![route.label]!;
+    const b = bySize[large]![route.label]!;
+    const ratio = a.itemsRead ? Math.round((b.itemsRead / a.itemsRead) * 100) / 100 : null;
+    const verdict = route.target ? (ratio !== null && ratio <= MAX_ITEMS_READ_RATIO ? 'PASS' : 'FAIL') : 'reported';
+    return { route: route.label, [small]: a, [large]: b, itemsReadRatio: ratio, verdict };
+  });
+  return {
+    records: `${small} and ${large} each of activities, creators and costs in one tenant`,
+    target: `items read at ${large} / at ${small} <= ${MAX_ITEMS_READ_RATIO} for default-order pages and stats`,
+    runsPerMeasurement: RUNS,
+    routes,
+  };
+}
+
+export type ListsResult = Awaited<ReturnType<typeof measureLists>>;
+
+export function printLists(result: ListsResult): void {
+  const [small, large] = SIZES.map(String) as [string, string];
+  console.log(`\nLists and stats: items read (capacity units) and p50 ms at ${small} / ${large} records, ${result.runsPerMeasurement} runs`);
+  for (const r of result.routes) {
+    const a = r[small] as Measured;
+    const b = r[large] as Measured;
+    console.log(
+      `  ${r.route.padEnd(38)} ${String(a.itemsRead).padStart(6)} (${a.capacityUnits}) ${a.p50Ms} ms  /  ${String(b.itemsRead).padStart(6)} (${b.capacityUnits}) ${b.p50Ms} ms  ratio ${r.itemsReadRatio}`,
+    );
+  }
+  for (const r of result.routes.filter((x) => x.verdict !== 'reported')) {
+    console.log(`${r.verdict}: ${r.route} reads ${r.itemsReadRatio}x the items at ${large} records as at ${small} (target <= ${MAX_ITEMS_READ_RATIO})`);
+  }
+}
