@@ -12,7 +12,7 @@ import { defineHandler } from '../../shared/http/handler.ts';
 import { notFound } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
-import { membershipView } from '../../shared/domain/tenant-views.ts';
+import { membershipView } from '../../shared/db/tenant-views.ts';
 
 export const handler = defineHandler({
   route: 'POST /v1/organizations/invites/:organizationId/accept',

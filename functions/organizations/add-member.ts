@@ -7,7 +7,7 @@ import { notFound } from '../../shared/http/problem.ts';
 import { created } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { MembershipRole } from '../../shared/schemas/enums.ts';
-import { membershipView } from '../../shared/domain/tenant-views.ts';
+import { membershipView } from '../../shared/db/tenant-views.ts';
 
 export const handler = defineHandler({
   route: 'POST /v1/organizations/:id/users',

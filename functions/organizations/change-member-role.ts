@@ -9,7 +9,7 @@ import { forbidden } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { MembershipRole } from '../../shared/schemas/enums.ts';
-import { membershipView } from '../../shared/domain/tenant-views.ts';
+import { membershipView } from '../../shared/db/tenant-views.ts';
 
 export const handler = defineHandler({
   route: 'PATCH /v1/organizations/:id/users/:userId',

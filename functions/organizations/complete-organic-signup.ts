@@ -6,12 +6,12 @@
 import { addMembership } from '../../shared/db/memberships.ts';
 import { updateSettings } from '../../shared/db/settings.ts';
 import { createTenant, EMPTY_AGGREGATE, ensureDemoTenant } from '../../shared/db/tenants.ts';
-import { seedDemoTenant } from '../../shared/domain/demo-tenant.ts';
+import { seedDemoTenant } from '../../shared/db/demo-tenant.ts';
 import { ConflictError } from '../../shared/domain/errors.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { created } from '../../shared/http/result.ts';
 import { NewOrganization } from './inputs.ts';
-import { tenantView } from '../../shared/domain/tenant-views.ts';
+import { tenantView } from '../../shared/db/tenant-views.ts';
 
 export const handler = defineHandler({
   route: 'POST /v1/organizations/complete-organic-signup',

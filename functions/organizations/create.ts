@@ -3,7 +3,7 @@ import { createTenant, EMPTY_AGGREGATE } from '../../shared/db/tenants.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { created } from '../../shared/http/result.ts';
 import { NewOrganization } from './inputs.ts';
-import { tenantView } from '../../shared/domain/tenant-views.ts';
+import { tenantView } from '../../shared/db/tenant-views.ts';
 
 export const handler = defineHandler({
   route: 'POST /v1/organizations',

@@ -5,7 +5,7 @@ import { defineHandler } from '../../shared/http/handler.ts';
 import { notFound } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
-import { tenantView } from '../../shared/domain/tenant-views.ts';
+import { tenantView } from '../../shared/db/tenant-views.ts';
 
 export const handler = defineHandler({
   route: 'GET /v1/organizations/:id',

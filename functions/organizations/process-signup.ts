@@ -10,7 +10,7 @@ import { ConflictError, NotFoundError } from '../../shared/domain/errors.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
-import { membershipView } from '../../shared/domain/tenant-views.ts';
+import { membershipView } from '../../shared/db/tenant-views.ts';
 
 export const handler = defineHandler({
   route: 'POST /v1/organizations/invites/process-signup',

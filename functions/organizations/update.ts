@@ -12,7 +12,7 @@ import { ok } from '../../shared/http/result.ts';
 import { intInput, text, Uuid } from '../../shared/schemas/common.ts';
 import { checkMinorUnit, moneyInput } from '../../shared/schemas/money.ts';
 import { Currency, Timezone } from '../../shared/schemas/enums.ts';
-import { tenantView } from '../../shared/domain/tenant-views.ts';
+import { tenantView } from '../../shared/db/tenant-views.ts';
 
 /**
  * Money in major units. The cap keeps values inside what DynamoDB stores exactly (and far above

@@ -14,7 +14,7 @@ import { forbidden } from '../../shared/http/problem.ts';
 import { created } from '../../shared/http/result.ts';
 import { text, Uuid } from '../../shared/schemas/common.ts';
 import { Currency, Timezone } from '../../shared/schemas/enums.ts';
-import { tenantView } from '../../shared/domain/tenant-views.ts';
+import { tenantView } from '../../shared/db/tenant-views.ts';
 
 async function ownedParent(userId: string, organizationId: string): Promise<string> {
   const { membership } = await tenantAccess(organizationId, userId);

@@ -11,7 +11,7 @@ import { invalidInput } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
 import { text, Uuid } from '../../shared/schemas/common.ts';
 import { Currency, Timezone } from '../../shared/schemas/enums.ts';
-import { tenantView } from '../../shared/domain/tenant-views.ts';
+import { tenantView } from '../../shared/db/tenant-views.ts';
 
 export function workspaceAvatarKeyPattern(workspaceId: string): RegExp {
   return new RegExp(`^tenants/${workspaceId}/avatar/[0-9a-f-]{36}\\.(jpg|png|webp|gif)$`);

@@ -16,6 +16,9 @@ export interface PageRequest {
   pageSize: number;
 }
 
+/** Counts of the listed records per value of a field: `{ role: { owner: 1, viewer: 3 } }`. */
+export type Facets = Record<string, Record<string, number>>;
+
 export interface Page<T> {
   items: T[];
   totalCount: number;

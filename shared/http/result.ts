@@ -3,8 +3,7 @@
  * DECISIONS.md (`{data}`, `{items,totalCount,facets}`, `{count}`, plus `_meta` on Form A routes).
  * Handlers never build envelopes themselves.
  */
-
-export type Facets = Record<string, Record<string, number>>;
+import type { Facets } from '../db/paging.ts';
 
 /** Extra `_meta` members (reporting adds `currency`, `freshness`, `warnings`); Form A routes only. */
 export type Meta = Record<string, unknown>;

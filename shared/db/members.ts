@@ -3,11 +3,10 @@
  * `membershipStatus`, name/email search, sort, paging, and role facets. Serves GET /v1/users and
  * the organization and workspace member lists alike.
  */
-import { getMembership, membershipsOfTenant, type Membership } from '../db/memberships.ts';
-import { pageOf, sortRecords, type Page, type PageRequest } from '../db/paging.ts';
-import type { Tenant } from '../db/tenants.ts';
-import { getUsers, type User } from '../db/users.ts';
-import type { Facets } from '../http/result.ts';
+import { getMembership, membershipsOfTenant, type Membership } from './memberships.ts';
+import { pageOf, sortRecords, type Facets, type Page, type PageRequest } from './paging.ts';
+import type { Tenant } from './tenants.ts';
+import { getUsers, type User } from './users.ts';
 
 export const MEMBER_SORT_COLUMNS = ['name', 'email', 'createdAt'] as const;
 

@@ -6,8 +6,8 @@
  * Records only, no figures: costs, views and engagement would be invented numbers, and the demo
  * shows what the service records, not what it could claim. Campaigns join once that group exists.
  */
-import { createActivity } from '../db/activities.ts';
-import { createCreator, type NewCreator } from '../db/creators.ts';
+import { createActivity } from './activities.ts';
+import { createCreator, type NewCreator } from './creators.ts';
 
 const SAMPLE_CREATORS: NewCreator[] = [
   { name: 'Sample: Maya Trails', role: 'person', country: 'US', notes: 'Sample creator of the demo workspace.' },

@@ -3,11 +3,11 @@
  * of record, DECISIONS.md): the tenant record with the caller's `role` and `membershipStatus` at top
  * level and its stored aggregate as `metrics`; a membership under both of its tenant's names.
  */
-import type { Membership, MembershipStatus } from '../db/memberships.ts';
-import { membershipsOfUser } from '../db/memberships.ts';
-import { pageOf, sortRecords, type PageRequest } from '../db/paging.ts';
-import { getTenantsWithAggregates, type Tenant, type TenantAggregate } from '../db/tenants.ts';
-import type { Role } from './roles.ts';
+import type { Membership, MembershipStatus } from './memberships.ts';
+import { membershipsOfUser } from './memberships.ts';
+import { pageOf, sortRecords, type PageRequest } from './paging.ts';
+import { getTenantsWithAggregates, type Tenant, type TenantAggregate } from './tenants.ts';
+import type { Role } from '../domain/roles.ts';
 
 export function tenantView(tenant: Tenant, role: Role, membershipStatus: MembershipStatus, metrics: TenantAggregate) {
   return { ...tenant, role, membershipStatus, metrics };
