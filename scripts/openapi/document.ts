@@ -1,0 +1,241 @@
+/**
+ * The OpenAPI 3.1 document, generated from the route table (functions/routes.ts) and each
+ * handler's zod schemas (`input`, and `output` where declared): nothing here describes a route by
+ * hand. `npm run openapi` writes it to openapi.json; a test fails when that file is stale.
+ */
+import { gatewayPath, hasMeta, routes as routeTable, type Route } from '../../functions/routes.ts';
+import type { DefinedHandler } from '../../shared/http/handler.ts';
+import { camelCase } from '../../shared/http/middleware/assemble-input.ts';
+import { namedRecords, type Reply } from '../../shared/schemas/records/reply.ts';
+import type { Schema } from '../../shared/schemas/zod.ts';
+import { jsonSchema, type JsonSchema } from './json-schema.ts';
+import { PROBLEM_SCHEMA, PROBLEM_STATUSES, problemResponseComponents, problemStatuses } from './problems.ts';
+import { routeText } from './summaries.ts';
+import { TAGS, tagOf } from './tags.ts';
+
+/** What the document needs of a built route's handler module. */
+export interface HandlerSchemas {
+  input?: Schema;
+  output?: Reply;
+}
+
+type Json = Record<string, any>;
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+/** The snake_case spelling the service also accepts for a camelCase name (DECISIONS.md "Inputs"). */
+export function snakeCase(name: string): string {
+  return name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+function aliasNote(name: string): string {
+  const snake = snakeCase(name);
+  return snake === name || camelCase(snake) !== name ? '' : `Also accepted as \`${snake}\`.`;
+}
+
+/** Path parameter names of a route, each with its canonical input name. */
+function pathParams(route: Route): { name: string; canonical: string }[] {
+  return [...route.path.matchAll(/:([A-Za-z]+)/g)].map(([, name]) => ({ name: name!, canonical: route.params[name!] ?? name! }));
+}
+
+function requestParts(route: Route, input: Schema | undefined) {
+  const schema: JsonSchema = input ? jsonSchema(input, 'input') : { type: 'object', properties: {} };
+  const properties: Record<string, JsonSchema> = schema.properties ?? {};
+  const required = new Set<string>(schema.required ?? []);
+  const inPath = pathParams(route);
+  const parameters: Json[] = inPath.map(({ name, canonical }) => ({
+    name,
+    in: 'path',
+    required: true,
+    description: `The ${canonical}.`,
+    schema: properties[canonical] ?? { type: 'string' },
+  }));
+  const rest = Object.keys(properties).filter((name) => !inPath.some((p) => p.canonical === name));
+  let requestBody: Json | undefined;
+  if (BODY_METHODS.has(route.method)) {
+    if (rest.length) {
+      const bodyRequired = rest.filter((name) => required.has(name));
+      const body: JsonSchema = {
+        ...schema,
+        properties: Object.fromEntries(rest.map((name) => [name, properties[name]])),
+        ...(bodyRequired.length ? { required: bodyRequired } : {}),
+      };
+      if (!bodyRequired.length) delete body.required;
+      requestBody = {
+        required: bodyRequired.length > 0,
+        description: 'Fields may also be sent in snake_case (`organization_id` for `organizationId`); unknown fields are refused (400).',
+        content: { 'application/json': { schema: body } },
+      };
+    }
+  } else {
+    for (const name of rest) {
+      const note = aliasNote(name);
+      const property = properties[name]!;
+      parameters.push({
+        name,
+        in: 'query',
+        required: required.has(name),
+        ...(property.description || note ? { description: [property.description, note].filter(Boolean).join(' ') } : {}),
+        schema: property,
+        ...(property.type === 'array' ? { style: 'form', explode: true } : {}),
+      });
+    }
+  }
+  return { parameters, requestBody };
+}
+
+/** A record schema: a reference when it is a named record, inline otherwise. */
+function recordSchema(schema: Schema): JsonSchema {
+  const name = namedRecords.get(schema);
+  return name ? { $ref: `#/components/schemas/${name}` } : jsonSchema(schema, 'output');
+}
+
+function withMeta(route: Route, properties: Json, required: string[]): JsonSchema {
+  const meta = hasMeta(route);
+  return {
+    type: 'object',
+    properties: meta ? { ...properties, _meta: { $ref: '#/components/schemas/Meta' } } : properties,
+    required: meta ? [...required, '_meta'] : required,
+    additionalProperties: false,
+  };
+}
+
+function successResponse(route: Route, output: Reply | undefined): [string, Json] {
+  if (route.pending) return ['200', { description: 'Not built yet: the route answers 501 until its group is implemented.' }];
+  if (!output) {
+    return [
+      '2XX',
+      {
+        description: 'Success; the record schema of this route is not declared yet (one of the envelopes).',
+        content: { 'application/json': { schema: { $ref: hasMeta(route) ? '#/components/schemas/AnyEnvelopeWithMeta' : '#/components/schemas/AnyEnvelope' } } },
+      },
+    ];
+  }
+  let status = '200';
+  let schema: JsonSchema;
+  switch (output.kind) {
+    case 'data': {
+      status = String(output.status);
+      const extra = Object.fromEntries(Object.entries(output.extra ?? {}).map(([name, s]) => [name, recordSchema(s)]));
+      schema = withMeta(route, { data: recordSchema(output.data), ...extra }, ['data', ...Object.keys(extra)]);
+      break;
+    }
+    case 'list':
+      schema = withMeta(route, { items: { type: 'array', items: recordSchema(output.item) }, totalCount: { type: 'integer', minimum: 0 }, facets: { $ref: '#/components/schemas/Facets' } }, ['items', 'totalCount', 'facets']);
+      break;
+    case 'count':
+      schema = withMeta(route, { count: { type: 'integer', minimum: 0 } }, ['count']);
+      break;
+  }
+  return [status, { description: status === '201' ? 'Created.' : 'Success.', content: { 'application/json': { schema } } }];
+}
+
+export function operationId(route: Route): string {
+  const words = route.pending ? [route.method.toLowerCase(), ...route.path.split(/[/:-]/).slice(2)] : route.handler.split(/[/-]/);
+  return words.filter(Boolean).map((w, i) => (i === 0 ? w : w[0]!.toUpperCase() + w.slice(1))).join('');
+}
+
+function operation(route: Route, handler: HandlerSchemas | undefined): Json {
+  const { summary, description } = routeText(route);
+  const { parameters, requestBody } = requestParts(route, handler?.input);
+  const [status, success] = successResponse(route, handler?.output);
+  const problems = Object.fromEntries(problemStatuses(route).map((s) => [String(s), { $ref: `#/components/responses/${PROBLEM_STATUSES[s]!.name}` }]));
+  const access = route.access === 'self' ? 'the caller\'s own account' : `an active ${route.access} (or higher) of the tenant in scope`;
+  return {
+    operationId: operationId(route),
+    summary,
+    description: `${description}\n\nAccess: ${access}${route.agent ? '' : '; agent tokens are refused'}. Form ${route.form}${hasMeta(route) ? ' (responses carry `_meta`)' : ''}.`,
+    tags: [tagOf(route)],
+    ...(route.auth === 'none' ? { security: [] } : {}),
+    ...(parameters.length ? { parameters } : {}),
+    ...(requestBody ? { requestBody } : {}),
+    responses: { [status]: success, ...problems },
+  };
+}
+
+/** The service's own public routes (DECISIONS.md "The service's own routes"): no token. */
+function servicePaths(): Json {
+  const own = (operationId: string, summary: string, type: string, schema: JsonSchema) => ({
+    get: { operationId, summary, tags: [TAGS.service!.name], security: [], responses: { '200': { description: summary, content: { [type]: { schema } } } } },
+  });
+  return {
+    '/openapi.json': own('getOpenApiDocument', 'This OpenAPI document', 'application/json', { type: 'object' }),
+    '/docs': own('getApiReference', 'The API reference page (this document, rendered)', 'text/html', { type: 'string' }),
+  };
+}
+
+const ENVELOPES = {
+  Meta: {
+    type: 'object',
+    description: 'Present on every route that exists in Form A.',
+    required: ['requestId', 'generatedAt'],
+    properties: { requestId: { type: 'string' }, generatedAt: { type: 'string', format: 'date-time' } },
+    additionalProperties: true,
+  },
+  Facets: {
+    type: 'object',
+    description: 'Counts by filter value, e.g. `{"status": {"active": 3}}`; possibly empty.',
+    additionalProperties: { type: 'object', additionalProperties: { type: 'integer', minimum: 0 } },
+  },
+} satisfies Json;
+
+function anyEnvelope(meta: boolean): JsonSchema {
+  const m = meta ? { properties: { _meta: { $ref: '#/components/schemas/Meta' } }, required: ['_meta'] } : {};
+  return {
+    anyOf: [
+      { type: 'object', required: ['data'], properties: { data: {} } },
+      { type: 'object', required: ['items', 'totalCount', 'facets'], properties: { items: { type: 'array' }, totalCount: { type: 'integer' }, facets: { $ref: '#/components/schemas/Facets' } } },
+      { type: 'object', required: ['count'], properties: { count: { type: 'integer', minimum: 0 } } },
+    ],
+    ...(meta ? { allOf: [{ type: 'object', ...m }] } : {}),
+  };
+}
+
+export function buildDocument(routes: readonly Route[], handlers: ReadonlyMap<string, HandlerSchemas>): Json {
+  const paths: Json = {};
+  for (const route of routes) {
+    const path = gatewayPath(route.path);
+    paths[path] ??= {};
+    paths[path][route.method.toLowerCase()] = operation(route, handlers.get(route.key));
+  }
+  const records = Object.fromEntries([...namedRecords].map(([schema, name]) => [name, jsonSchema(schema, 'output')]).sort(([a], [b]) => String(a).localeCompare(String(b))));
+  const usedTags = new Set([...routes.map(tagOf), TAGS.service!.name]);
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Creator measurement API',
+      version: '1.0.0',
+      description:
+        'Creators, content, costs, campaigns and recorded outcomes. Inputs are camelCase; snake_case is accepted too. Every error is an RFC 9457 problem document (`application/problem+json`).',
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+    },
+    servers: [{ url: 'http://127.0.0.1:3000', description: 'The local service (`npm start`)' }],
+    security: [{ bearerAuth: [] }],
+    tags: Object.values(TAGS).filter((t) => usedTags.has(t.name)),
+    paths: { ...paths, ...servicePaths() },
+    components: {
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'An access token of the identity provider (locally: `POST /local/token`).' } },
+      schemas: { Problem: PROBLEM_SCHEMA, ...ENVELOPES, AnyEnvelope: anyEnvelope(false), AnyEnvelopeWithMeta: anyEnvelope(true), ...records },
+      responses: problemResponseComponents(),
+    },
+  };
+}
+
+/** The handler module of every built route, as the document needs it. */
+export async function loadHandlers(routes: readonly Route[] = routeTable): Promise<Map<string, HandlerSchemas>> {
+  const built = routes.filter((route) => !route.pending);
+  const modules = await Promise.all(
+    built.map(async (route) => (await import(new URL(`../../functions/${route.handler}.ts`, import.meta.url).href)) as { handler: DefinedHandler & HandlerSchemas }),
+  );
+  return new Map(built.map((route, i) => [route.key, { input: modules[i]!.handler.input, output: modules[i]!.handler.output }]));
+}
+
+/** The document of the current route table and handlers, as `npm run openapi` writes it. */
+export async function currentDocument(): Promise<Json> {
+  return buildDocument(routeTable, await loadHandlers());
+}
+
+/** The file's text: stable key order as built, two-space indentation, final newline. */
+export function documentText(document: Json): string {
+  return `${JSON.stringify(document, null, 2)}\n`;
+}

@@ -1,0 +1,23 @@
+/**
+ * zod -> JSON Schema (draft 2020-12, what OpenAPI 3.1 uses), with zod 4's own converter. Inputs
+ * are described as the client sends them (`io: 'input'`: before transforms); records as the
+ * service returns them. Refinements JSON Schema cannot say (one-line text, decimal places) are
+ * left to the descriptions; a transform alone becomes "any".
+ */
+import * as z from 'zod/mini';
+import type { Schema } from '../../shared/schemas/zod.ts';
+
+export type JsonSchema = Record<string, any>;
+
+export function jsonSchema(schema: Schema, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+    // A bound of Infinity (a size checked elsewhere, in bytes) is no bound: JSON would write it as null.
+    override: ({ jsonSchema: out }) => {
+      for (const [keyword, value] of Object.entries(out)) if (value === Infinity || value === -Infinity) delete (out as JsonSchema)[keyword];
+    },
+  }) as JsonSchema;
+  return rest;
+}

@@ -1,0 +1,95 @@
+/**
+ * The error side of the document: the RFC 9457 problem schema (shared/http/problem.ts) and which
+ * statuses each route can answer (DECISIONS.md "Errors"), each with an example.
+ */
+import type { Route } from '../../functions/routes.ts';
+
+type Json = Record<string, unknown>;
+
+export const PROBLEM_SCHEMA: Json = {
+  type: 'object',
+  description: 'An RFC 9457 problem document; `errors` lists each invalid input field.',
+  required: ['type', 'title', 'status', 'detail', 'code', 'requestId'],
+  properties: {
+    type: { type: 'string', description: 'A URI naming the kind of problem.' },
+    title: { type: 'string' },
+    status: { type: 'integer', minimum: 400, maximum: 599 },
+    detail: { type: 'string' },
+    code: {
+      type: 'string',
+      enum: ['invalid_input', 'unauthenticated', 'forbidden', 'not_found', 'conflict', 'payload_too_large', 'unsupported_media_type', 'rate_limited', 'internal', 'not_implemented'],
+    },
+    requestId: { type: 'string' },
+    errors: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['path', 'message'],
+        properties: { path: { type: 'string', description: 'The field as the client spelled it.' }, message: { type: 'string' } },
+        additionalProperties: false,
+      },
+    },
+  },
+  additionalProperties: false,
+};
+
+interface ProblemStatus {
+  name: string;
+  code: string;
+  title: string;
+  description: string;
+  detail: string;
+  errors?: { path: string; message: string }[];
+}
+
+/** Each error status once, as a reusable response (`#/components/responses/<name>`). */
+export const PROBLEM_STATUSES: Record<number, ProblemStatus> = {
+  400: { name: 'InvalidInput', code: 'invalid_input', title: 'Invalid input', description: 'An input is missing, unknown, or outside its limits; or the body is not a JSON object.', detail: 'The request is not valid.', errors: [{ path: 'name', message: 'Must not be empty.' }] },
+  401: { name: 'Unauthenticated', code: 'unauthenticated', title: 'Unauthenticated', description: 'No bearer token, or one that is malformed, expired, wrongly signed, or of a deleted account.', detail: 'A valid bearer token is required.' },
+  403: { name: 'Forbidden', code: 'forbidden', title: 'Forbidden', description: 'The caller may not do this: another user, a tenant it is not an active member of (named in the query or body), a role too low, or an agent token where agents are refused.', detail: 'You are not allowed to do this.' },
+  404: { name: 'NotFound', code: 'not_found', title: 'Not found', description: 'The record does not exist, or is in a tenant the caller cannot see (existence is never leaked).', detail: 'Campaign was not found.' },
+  409: { name: 'Conflict', code: 'conflict', title: 'Conflict', description: 'The request contradicts the current state: a duplicate, a record still in use, a concurrent change.', detail: 'The record was changed by another request.' },
+  413: { name: 'PayloadTooLarge', code: 'payload_too_large', title: 'Payload too large', description: 'The request body is over the route\'s limit (1 MiB unless stated).', detail: 'The request body is 2097152 bytes; the limit is 1048576.' },
+  415: { name: 'UnsupportedMediaType', code: 'unsupported_media_type', title: 'Unsupported media type', description: 'A request body whose content type is not `application/json`.', detail: 'The request body must be application/json.' },
+  429: { name: 'RateLimited', code: 'rate_limited', title: 'Too many requests', description: 'A limit was reached (invitations per organization), or the service is busy; retry after the `Retry-After` seconds.', detail: 'The service is busy; retry shortly.' },
+  501: { name: 'NotImplemented', code: 'not_implemented', title: 'Not implemented', description: 'The route is part of the interface but its group is not built yet.', detail: 'The route is not implemented yet.' },
+};
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The error statuses a route can answer: 401 always (authentication comes first); 501 and nothing
+ * else while it is pending; otherwise 400 (input), 403 (access), 404 (a record or tenant the
+ * caller cannot see), 429 (the invitation limit, or the table throttling any request), and for
+ * writes 409 (state, or a concurrent transaction), 413 and 415 (the body).
+ */
+export function problemStatuses(route: Route): number[] {
+  if (route.pending) return [401, 501];
+  return WRITES.has(route.method) ? [400, 401, 403, 404, 409, 413, 415, 429] : [400, 401, 403, 404, 429];
+}
+
+export function problemResponseComponents(): Json {
+  return Object.fromEntries(
+    Object.entries(PROBLEM_STATUSES).map(([status, p]) => [
+      p.name,
+      {
+        description: p.description,
+        ...(status === '429' ? { headers: { 'Retry-After': { description: 'Whole seconds to wait, at least 1.', schema: { type: 'integer', minimum: 1 } } } } : {}),
+        content: {
+          'application/problem+json': {
+            schema: { $ref: '#/components/schemas/Problem' },
+            example: {
+              type: `/problems/${p.code.replaceAll('_', '-')}`,
+              title: p.title,
+              status: Number(status),
+              detail: p.detail,
+              code: p.code,
+              requestId: '5f0c6a4e-1b7d-4c3e-9a51-2f7d8e9b0c1a',
+              ...(p.errors ? { errors: p.errors } : {}),
+            },
+          },
+        },
+      },
+    ]),
+  );
+}

@@ -1,0 +1,38 @@
+/**
+ * A route's summary and description come from its handler's leading doc comment
+ * (`/** POST /v1/notes — creates a note on ... *\/`): the comment already says what the route
+ * does, once.
+ */
+import { readFileSync } from 'node:fs';
+import type { Route } from '../../functions/routes.ts';
+
+const FUNCTIONS = new URL('../../functions/', import.meta.url);
+
+export interface RouteText {
+  summary: string;
+  description: string;
+}
+
+/** The leading `/** ... *\/` block of a module as plain text. */
+function leadingComment(source: string): string {
+  const match = /^\s*\/\*\*([\s\S]*?)\*\//.exec(source);
+  if (!match) return '';
+  return match[1]!
+    .split('\n')
+    .map((line) => line.replace(/^\s*\*\s?/, '').trimEnd())
+    .join('\n')
+    .trim();
+}
+
+export function routeText(route: Route): RouteText {
+  if (route.pending) {
+    return { summary: `${route.key} (not implemented yet)`, description: 'Part of the interface; its group is not built yet: it answers 401 without a valid token, then 501.' };
+  }
+  const comment = leadingComment(readFileSync(new URL(`${route.handler}.ts`, FUNCTIONS), 'utf8'));
+  // "METHOD /path — what it does": the part after the dash.
+  const body = comment.includes(' — ') ? comment.slice(comment.indexOf(' — ') + 3) : comment;
+  const description = body.replace(/\s*\n\s*/g, ' ').trim();
+  const first = description.split(/(?<=[^.])[.;:] |\. ?$| \(/)[0]!.trim();
+  const summary = first ? first[0]!.toUpperCase() + first.slice(1) : route.key;
+  return { summary: summary.length > 120 ? `${summary.slice(0, 117)}...` : summary, description: description || route.key };
+}

@@ -1,0 +1,52 @@
+/**
+ * The committed openapi.json is what `npm run openapi` writes from the route table and the handlers'
+ * schemas today (issue 12): a changed schema or a new route without regenerating fails here.
+ */
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { gatewayPath, routes } from '../../functions/routes.ts';
+import { currentDocument, documentText, operationId } from '../../scripts/openapi/document.ts';
+
+let generated: Record<string, any>;
+const committed = () => readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8');
+
+beforeAll(async () => {
+  generated = await currentDocument();
+});
+
+describe('openapi.json', () => {
+  it('is up to date: `npm run openapi` would write exactly the committed file', () => {
+    expect(committed(), 'openapi.json is stale: run `npm run openapi` and commit it').toBe(documentText(generated));
+  });
+
+  it('documents every route of the route table, and the service\'s own /openapi.json and /docs without a token', () => {
+    const document = JSON.parse(committed());
+    const missing = routes.filter((route) => !document.paths[gatewayPath(route.path)]?.[route.method.toLowerCase()]);
+    expect(missing.map((route) => route.key)).toEqual([]);
+    expect(document.paths['/openapi.json'].get.security).toEqual([]);
+    expect(document.paths['/docs'].get.security).toEqual([]);
+  });
+
+  it('gives each operation a unique id, a tag, 401 for routes that take a token, and 501 for pending ones', () => {
+    const ids = routes.map(operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const route of routes) {
+      const operation = generated.paths[gatewayPath(route.path)][route.method.toLowerCase()];
+      expect(operation.tags, route.key).toHaveLength(1);
+      if (route.auth === 'bearer') expect(operation.responses['401'], route.key).toEqual({ $ref: '#/components/responses/Unauthenticated' });
+      expect(operation.responses['501'] !== undefined, route.key).toBe(route.pending);
+    }
+  });
+
+  it('describes inputs with their limits and snake_case spellings: path parameters by route name, query parameters, JSON bodies', () => {
+    const list = generated.paths['/v1/campaigns'].get;
+    const pageSize = list.parameters.find((p: any) => p.name === 'pageSize');
+    expect(pageSize).toMatchObject({ in: 'query', required: true, schema: { type: 'integer', minimum: 1, maximum: 100 }, description: 'Also accepted as `page_size`.' });
+    const update = generated.paths['/v1/users/{id}'].patch;
+    expect(update.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path', required: true, schema: expect.objectContaining({ format: 'uuid' }) })]);
+    const body = update.requestBody.content['application/json'].schema;
+    expect(body.properties.name.anyOf).toContainEqual({ type: 'string', minLength: 1, maxLength: 255 });
+    expect(body.properties.userId).toBeUndefined();
+    expect(body.additionalProperties).toBe(false);
+  });
+});
