@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { dispatch } from '../../infra/local/dispatch.ts';
 import type { LocalIssuer } from '../../infra/local/issuer.ts';
 import { countReads, readsBetween, type ReadTally } from './items-read.ts';
-import { seedTenant, type Send } from './seed-tenant.ts';
+import { checkSeed, seedTenant, type Send } from './seed-tenant.ts';
 import { summarize } from './stats.ts';
 
 export const SIZES = [100, 10_000] as const;
@@ -51,26 +51,6 @@ function sender(headers: Record<string, string>): Send {
     if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
     return JSON.parse(response.body ?? '{}') as T;
   };
-}
-
-/**
- * The seed is what the write path would have produced: the stored aggregate counts every record
- * the lists find, and its spend is the sum of the cost items stats adds up.
- */
-async function checkSeed(send: Send, tenantId: string, size: number): Promise<void> {
-  const { data: { metrics } } = await send<{ data: { metrics: Record<string, unknown> } }>('GET', `/v1/organizations/${tenantId}`);
-  const { data: stats } = await send<{ data: { costsCount: number; totalSpend: Record<string, number> } }>('GET', `/v1/costs/stats?organizationId=${tenantId}`);
-  const total = async (url: string) => (await send<{ totalCount: number }>('GET', `${url}&pageIndex=0&pageSize=1`)).totalCount;
-  const found = {
-    activities: [metrics.activitiesCount, await total(`/v1/activities?organizationId=${tenantId}`)],
-    creators: [metrics.creatorsCount, await total(`/v1/creators?workspaceId=${tenantId}`)],
-    costs: [metrics.costsCount, stats.costsCount],
-    spend: [JSON.stringify(metrics.spend), JSON.stringify(stats.totalSpend)],
-  };
-  for (const [what, [stored, read]] of Object.entries(found)) {
-    const expected = what === 'spend' ? read : size;
-    if (stored !== expected || read !== expected) throw new Error(`seed check: ${what} stored ${String(stored)}, read ${String(read)}, expected ${String(expected)}`);
-  }
 }
 
 /** Warm-up, then RUNS requests one after another: the reads of one (the same every time) and the p50. */

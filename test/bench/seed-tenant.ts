@@ -125,3 +125,23 @@ export async function seedTenant(send: Send, tenantId: string, records: number):
     await documentClient().send(new PutCommand({ TableName: tableName(), Item: repeatChange(before.get(key), item, copies) as Item }));
   }
 }
+
+/**
+ * The seed is what the write path would have produced: the stored aggregate counts every record
+ * the lists find, and its spend is the sum of the cost items stats adds up.
+ */
+export async function checkSeed(send: Send, tenantId: string, size: number): Promise<void> {
+  const { data: { metrics } } = await send<{ data: { metrics: Record<string, unknown> } }>('GET', `/v1/organizations/${tenantId}`);
+  const { data: stats } = await send<{ data: { costsCount: number; totalSpend: Record<string, number> } }>('GET', `/v1/costs/stats?organizationId=${tenantId}`);
+  const total = async (url: string) => (await send<{ totalCount: number }>('GET', `${url}&pageIndex=0&pageSize=1`)).totalCount;
+  const found = {
+    activities: [metrics.activitiesCount, await total(`/v1/activities?organizationId=${tenantId}`)],
+    creators: [metrics.creatorsCount, await total(`/v1/creators?workspaceId=${tenantId}`)],
+    costs: [metrics.costsCount, stats.costsCount],
+    spend: [JSON.stringify(metrics.spend), JSON.stringify(stats.totalSpend)],
+  };
+  for (const [what, [stored, read]] of Object.entries(found)) {
+    const expected = what === 'spend' ? read : size;
+    if (stored !== expected || read !== expected) throw new Error(`seed check: ${what} stored ${String(stored)}, read ${String(read)}, expected ${String(expected)}`);
+  }
+}
