@@ -5,53 +5,15 @@
  * (`infra/local`), and the handler middleware (form -> `_meta`, access -> authorization,
  * params -> canonical input names). Nothing else lists routes.
  *
- * This module must stay free of runtime imports: every Lambda bundle includes it.
+ * This module must stay free of runtime imports (every Lambda bundle includes it) but for
+ * shared/http/route.ts, the entry types and `hasMeta`, which imports nothing. Handlers pass their
+ * row to `defineHandler` (`route: routeByKey('GET /v1/users/:id')`); nothing under shared/
+ * imports this table.
  */
+import type { Access, HttpMethod, Route, RouteOptions } from '../shared/http/route.ts';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/** Form A responses carry `_meta`; Form B responses do not (DECISIONS.md). */
-export type Form = 'A' | 'B' | 'both';
-
-/**
- * Who may call a route, checked by the `authorize` middleware:
- * - `self`: the caller acts for its own account (a `userId` input must equal the token's `sub`);
- * - `viewer` | `member` | `owner`: an active membership of the tenant in scope with at least that role.
- */
-export type Access = 'self' | 'viewer' | 'member' | 'owner';
-
-/**
- * How a request proves who it is. Every route of the specification takes a bearer JWT (checked at
- * API Gateway and again by the handler); `none` is for callers that cannot send one (webhooks,
- * OAuth callbacks), which the handler must authenticate itself.
- */
-export type AuthKind = 'bearer' | 'none';
-
-export type BucketName = 'avatars' | 'files';
-
-export interface RouteOptions {
-  form: Form;
-  access: Access;
-  /** `false` rejects agent tokens (RFC 8693 `act` claim). Defaults to allowed. */
-  agent?: boolean;
-  /** Canonical input name of each generic path parameter, e.g. `{ id: 'userId' }`. */
-  params?: Record<string, string>;
-  /** Handler module under `functions/`, without extension. Absent: the group is not built yet (501). */
-  handler?: string;
-  /** Buckets the handler reads or writes; the stack grants exactly these. */
-  buckets?: BucketName[];
-}
-
-export interface Route extends Required<Pick<RouteOptions, 'form' | 'access' | 'agent' | 'params' | 'buckets'>> {
-  method: HttpMethod;
-  path: string;
-  /** `METHOD /path` exactly as written in the specification. */
-  key: string;
-  auth: AuthKind;
-  handler: string;
-  /** True while the route answers 501 `not_implemented`. */
-  pending: boolean;
-}
+export type { Access, AuthKind, BucketName, Form, HttpMethod, Route, RouteOptions } from '../shared/http/route.ts';
+export { hasMeta } from '../shared/http/route.ts';
 
 /** Handler module of routes whose group is not built yet: authenticates, then answers 501. */
 export const NOT_IMPLEMENTED_HANDLER = 'not-implemented';
@@ -242,11 +204,6 @@ export function routeByKey(key: string): Route {
 /** API Gateway's path syntax: `/v1/users/{id}`. */
 export function gatewayPath(path: string): string {
   return path.replace(/:([A-Za-z]+)/g, '{$1}');
-}
-
-/** Whether responses of this route carry `_meta` (present on every route that exists in Form A). */
-export function hasMeta(route: Route): boolean {
-  return route.form !== 'B';
 }
 
 const byGatewayKey = new Map(routes.map((r) => [`${r.method} ${gatewayPath(r.path)}`, r]));

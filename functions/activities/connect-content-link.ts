@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import { activityFromItem, updateActivity } from '../../shared/db/activities.ts';
 import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { invalidInput } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
@@ -15,7 +16,7 @@ import { checkContentUrl, Href } from './inputs.ts';
 import { activityView } from './views.ts';
 
 export const handler = defineHandler({
-  route: 'POST /v1/activities/content-link/connect',
+  route: routeByKey('POST /v1/activities/content-link/connect'),
   input: z.strictObject({ activityId: Uuid, platform: Channel, contentUrl: Href }),
   tenantOf: recordTenant('activity', 'activityId'),
   run: async ({ input: { activityId, platform, contentUrl }, record }) => {

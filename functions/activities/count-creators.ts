@@ -1,12 +1,13 @@
 /** GET /v1/activities/creators/count — how many creators are linked to an activity. */
 import * as z from 'zod/mini';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { count } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { linksOfTenantActivity } from './linked-creators.ts';
 
 export const handler = defineHandler({
-  route: 'GET /v1/activities/creators/count',
+  route: routeByKey('GET /v1/activities/creators/count'),
   input: z.strictObject({ organizationId: Uuid, activityId: Uuid }),
   run: async ({ input: { organizationId, activityId } }) => count((await linksOfTenantActivity(organizationId, activityId)).length),
 });

@@ -1,11 +1,12 @@
 /** GET /v1/activities/count — the number of activities matching the list's filters. */
 import * as z from 'zod/mini';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { count } from '../../shared/http/result.ts';
 import { filteredActivities, filterInput } from './filters.ts';
 
 export const handler = defineHandler({
-  route: 'GET /v1/activities/count',
+  route: routeByKey('GET /v1/activities/count'),
   input: z.strictObject(filterInput),
   run: async ({ input: { organizationId, ...filters } }) => {
     const { all, matches } = await filteredActivities(organizationId, filters);

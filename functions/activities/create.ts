@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import { createActivity } from '../../shared/db/activities.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { created } from '../../shared/http/result.ts';
 import { DateTime, text, Uuid } from '../../shared/schemas/common.ts';
 import { checkDates } from '../../shared/schemas/date-order.ts';
@@ -10,7 +11,7 @@ import { ActivityType, checkActivityType } from './inputs.ts';
 import { activityView } from './views.ts';
 
 export const handler = defineHandler({
-  route: 'POST /v1/activities',
+  route: routeByKey('POST /v1/activities'),
   input: z.strictObject({
     organizationId: Uuid,
     channel: Channel,

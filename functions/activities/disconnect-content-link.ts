@@ -3,12 +3,13 @@ import * as z from 'zod/mini';
 import { activityFromItem, updateActivity } from '../../shared/db/activities.ts';
 import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { activityView } from './views.ts';
 
 export const handler = defineHandler({
-  route: 'POST /v1/activities/content-link/disconnect',
+  route: routeByKey('POST /v1/activities/content-link/disconnect'),
   input: z.strictObject({ activityId: Uuid }),
   tenantOf: recordTenant('activity', 'activityId'),
   run: async ({ input: { activityId }, record }) => {

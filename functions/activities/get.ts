@@ -3,12 +3,13 @@ import * as z from 'zod/mini';
 import { activityFromItem } from '../../shared/db/activities.ts';
 import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { activityView } from './views.ts';
 
 export const handler = defineHandler({
-  route: 'GET /v1/activities/:id',
+  route: routeByKey('GET /v1/activities/:id'),
   input: z.strictObject({ activityId: Uuid }),
   tenantOf: recordTenant('activity', 'activityId'),
   run: async ({ record }) => ok(await activityView(activityFromItem(record!))),

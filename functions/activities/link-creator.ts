@@ -3,11 +3,12 @@ import * as z from 'zod/mini';
 import { linkCreator } from '../../shared/db/activities.ts';
 import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { created } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 
 export const handler = defineHandler({
-  route: 'POST /v1/activities/:id/creators',
+  route: routeByKey('POST /v1/activities/:id/creators'),
   input: z.strictObject({ activityId: Uuid, creatorId: Uuid }),
   tenantOf: recordTenant('activity', 'activityId'),
   run: async ({ input: { activityId, creatorId }, tenant }) => created(await linkCreator(tenant!.tenantId, activityId, creatorId)),

@@ -3,13 +3,14 @@ import * as z from 'zod/mini';
 import { creatorsByIds } from '../../shared/db/creators.ts';
 import { pageOf, sortRecords } from '../../shared/db/paging.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { list } from '../../shared/http/result.ts';
 import { paging, Uuid } from '../../shared/schemas/common.ts';
 import { withSocialAccounts } from '../creators/views.ts';
 import { linksOfTenantActivity } from './linked-creators.ts';
 
 export const handler = defineHandler({
-  route: 'GET /v1/activities/creators',
+  route: routeByKey('GET /v1/activities/creators'),
   input: z.strictObject({ organizationId: Uuid, activityId: Uuid, ...paging }),
   run: async ({ input: { organizationId, activityId, pageIndex, pageSize } }) => {
     const links = await linksOfTenantActivity(organizationId, activityId);

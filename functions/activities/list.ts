@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import { pageOf, sortRecords } from '../../shared/db/paging.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { list } from '../../shared/http/result.ts';
 import { paging, search } from '../../shared/schemas/common.ts';
 import { filteredActivities, filterInput } from './filters.ts';
@@ -9,7 +10,7 @@ import { filteredActivities, filterInput } from './filters.ts';
 const SORT_COLUMNS = ['name', 'createdAt', 'startAt'] as const;
 
 export const handler = defineHandler({
-  route: 'GET /v1/activities',
+  route: routeByKey('GET /v1/activities'),
   input: z.strictObject({ ...filterInput, ...paging, ...search(SORT_COLUMNS) }),
   run: async ({ input: { organizationId, pageIndex, pageSize, sortBy = 'createdAt', sortDirection, ...filters } }) => {
     const { all, matches } = await filteredActivities(organizationId, filters);

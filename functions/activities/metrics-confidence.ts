@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import { activitiesOfTenant, type Activity } from '../../shared/db/activities.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { invalidInput } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
 import { DateOnly, Uuid } from '../../shared/schemas/common.ts';
@@ -20,7 +21,7 @@ function snapshotsOf(_activity: Activity): SnapshotSummary {
 }
 
 export const handler = defineHandler({
-  route: 'GET /v1/activities/metrics/confidence',
+  route: routeByKey('GET /v1/activities/metrics/confidence'),
   input: z.strictObject({
     organizationId: Uuid,
     startDate: z.optional(z.nullable(DateOnly)),

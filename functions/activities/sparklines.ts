@@ -7,12 +7,13 @@ import * as z from 'zod/mini';
 import { activitiesByIds } from '../../shared/db/activities.ts';
 import { locate } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { notFound } from '../../shared/http/problem.ts';
 import { list } from '../../shared/http/result.ts';
 import { arrayInput, Uuid } from '../../shared/schemas/common.ts';
 
 export const handler = defineHandler({
-  route: 'GET /v1/activities/sparklines',
+  route: routeByKey('GET /v1/activities/sparklines'),
   input: z.strictObject({ activityIds: arrayInput(Uuid, { min: 1, max: 100 }) }),
   tenantOf: (input) => locate('activity', input.activityIds[0]!),
   run: async ({ input: { activityIds }, tenant }) => {

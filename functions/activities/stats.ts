@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { ok } from '../../shared/http/result.ts';
 import { SearchTerm } from '../../shared/schemas/common.ts';
 import { hasMetrics } from '../../shared/domain/activity-metrics.ts';
@@ -12,7 +13,7 @@ import { roundSpend } from '../../shared/domain/currencies.ts';
 import { filteredActivities, filterInput } from './filters.ts';
 
 export const handler = defineHandler({
-  route: 'GET /v1/activities/stats',
+  route: routeByKey('GET /v1/activities/stats'),
   input: z.strictObject({ ...filterInput, searchTerm: z.optional(SearchTerm) }),
   run: async ({ input: { organizationId, ...filters } }) => {
     const { all, matches } = await filteredActivities(organizationId, filters);

@@ -4,12 +4,13 @@ import { linksOfActivity, unlinkCreator } from '../../shared/db/activities.ts';
 import { deleteCostsOfCreatorOnActivity } from '../../shared/db/costs.ts';
 import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { notFound } from '../../shared/http/problem.ts';
 import { deleted } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 
 export const handler = defineHandler({
-  route: 'DELETE /v1/activities/:id/creators/:creatorId',
+  route: routeByKey('DELETE /v1/activities/:id/creators/:creatorId'),
   input: z.strictObject({ activityId: Uuid, creatorId: Uuid }),
   tenantOf: recordTenant('activity', 'activityId'),
   run: async ({ input: { activityId, creatorId }, tenant }) => {

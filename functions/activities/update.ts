@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import { activityFromItem, updateActivity } from '../../shared/db/activities.ts';
 import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { ok } from '../../shared/http/result.ts';
 import { DateTime, text, Uuid } from '../../shared/schemas/common.ts';
 import { checkDates } from '../../shared/schemas/date-order.ts';
@@ -14,7 +15,7 @@ import { ActivityType, checkActivityType, checkContentUrl, Href, ManualCount } f
 import { activityView } from './views.ts';
 
 export const handler = defineHandler({
-  route: 'PATCH /v1/activities/:id',
+  route: routeByKey('PATCH /v1/activities/:id'),
   input: z.strictObject({
     activityId: Uuid,
     // interface.md lists name as required on update.

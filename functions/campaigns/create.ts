@@ -5,6 +5,7 @@
 import * as z from 'zod/mini';
 import { createCampaign } from '../../shared/db/campaigns.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { created } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { checkDates } from '../../shared/schemas/date-order.ts';
@@ -13,7 +14,7 @@ import { CampaignName, campaignFieldInputs } from './inputs.ts';
 import { campaignView, changedFields, receipt, requireOwnerMember } from './views.ts';
 
 export const handler = defineHandler({
-  route: 'POST /v1/campaigns',
+  route: routeByKey('POST /v1/campaigns'),
   input: z.strictObject({
     organizationId: Uuid,
     ...campaignFieldInputs,

@@ -6,12 +6,13 @@ import * as z from 'zod/mini';
 import { deleteCampaign } from '../../shared/db/campaign-deletion.ts';
 import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { deleted } from '../../shared/http/result.ts';
 import { CampaignId } from './inputs.ts';
 import { receipt } from './views.ts';
 
 export const handler = defineHandler({
-  route: 'DELETE /v1/campaigns/:id',
+  route: routeByKey('DELETE /v1/campaigns/:id'),
   input: z.strictObject(CampaignId),
   // A campaign whose delete was interrupted is still found here, so that the retry can finish it.
   tenantOf: recordTenant('campaign', 'campaignId'),

@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import { campaignFields, createCampaign } from '../../shared/db/campaigns.ts';
 import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { created } from '../../shared/http/result.ts';
 import { DateTime } from '../../shared/schemas/common.ts';
 import { checkDates } from '../../shared/schemas/date-order.ts';
@@ -15,7 +16,7 @@ import { campaignView, changedFields, isActiveMember, liveCampaign, receipt } fr
 import { duplicateFields } from './plan.ts';
 
 export const handler = defineHandler({
-  route: 'POST /v1/campaigns/:id/duplicate',
+  route: routeByKey('POST /v1/campaigns/:id/duplicate'),
   input: z.strictObject({
     ...CampaignId,
     name: z.optional(CampaignName),

@@ -2,12 +2,13 @@
 import * as z from 'zod/mini';
 import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { ok } from '../../shared/http/result.ts';
 import { CampaignId } from './inputs.ts';
 import { campaignView, liveCampaign } from './views.ts';
 
 export const handler = defineHandler({
-  route: 'GET /v1/campaigns/:id',
+  route: routeByKey('GET /v1/campaigns/:id'),
   input: z.strictObject(CampaignId),
   tenantOf: recordTenant('campaign', 'campaignId'),
   run: async ({ tenant, record }) => ok(campaignView(liveCampaign(record), tenant!.details)),

@@ -7,13 +7,14 @@ import * as z from 'zod/mini';
 import { linkActivity } from '../../shared/db/campaign-links.ts';
 import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { created, ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { CampaignId } from './inputs.ts';
 import { liveCampaign } from './views.ts';
 
 export const handler = defineHandler({
-  route: 'POST /v1/campaigns/:id/activities',
+  route: routeByKey('POST /v1/campaigns/:id/activities'),
   input: z.strictObject({ ...CampaignId, activityId: Uuid }),
   tenantOf: recordTenant('campaign', 'campaignId'),
   run: async ({ input, tenant, record }) => {

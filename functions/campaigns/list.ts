@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import { pageOf, sortRecords } from '../../shared/db/paging.ts';
 import { statusCounts } from '../../shared/domain/campaign-status.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { list } from '../../shared/http/result.ts';
 import { paging, search } from '../../shared/schemas/common.ts';
 import { filterCampaigns, filterFields, type CampaignView } from './filters.ts';
@@ -14,7 +15,7 @@ import { filterCampaigns, filterFields, type CampaignView } from './filters.ts';
 const SORT_COLUMNS = ['name', 'createdAt', 'updatedAt', 'startAt', 'endAt', 'budget', 'status', 'activitiesCount', 'costsCount', 'spend'] as const;
 
 export const handler = defineHandler({
-  route: 'GET /v1/campaigns',
+  route: routeByKey('GET /v1/campaigns'),
   input: z.strictObject({ ...paging, ...search(SORT_COLUMNS), ...filterFields }),
   run: async ({ input, tenant: scope }) => {
     const tenant = scope!.details;

@@ -8,6 +8,7 @@ import * as z from 'zod/mini';
 import { campaignFields, getCampaign, type Campaign, type CampaignFields } from '../../shared/db/campaigns.ts';
 import { campaignStatus } from '../../shared/domain/campaign-status.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { invalidInput, notFound } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
@@ -19,7 +20,7 @@ import { campaignView, changedFields, isActiveMember, timeZoneOf } from './views
 const OPERATIONS = ['create', 'update', 'delete', 'duplicate'] as const;
 
 export const handler = defineHandler({
-  route: 'POST /v1/campaigns/preview',
+  route: routeByKey('POST /v1/campaigns/preview'),
   input: z.strictObject({ organizationId: Uuid, operation: z.enum(OPERATIONS), id: z.optional(Uuid), ...campaignFieldInputs }),
   run: async ({ input, tenant: scope }) => {
     const { organizationId, operation, id, ...given } = input;

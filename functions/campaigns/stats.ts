@@ -7,11 +7,12 @@ import * as z from 'zod/mini';
 import { otherCurrencyWarnings, roundMoney, roundSpend } from '../../shared/domain/currencies.ts';
 import { statusCounts } from '../../shared/domain/campaign-status.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { ok } from '../../shared/http/result.ts';
 import { filterCampaigns, filterFields } from './filters.ts';
 
 export const handler = defineHandler({
-  route: 'GET /v1/campaigns/stats',
+  route: routeByKey('GET /v1/campaigns/stats'),
   input: z.strictObject(filterFields),
   run: async ({ input, tenant: scope }) => {
     const tenant = scope!.details;

@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import { findLink, unlinkActivity } from '../../shared/db/campaign-links.ts';
 import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { notFound } from '../../shared/http/problem.ts';
 import { deleted } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
@@ -14,7 +15,7 @@ import { CampaignId } from './inputs.ts';
 import { liveCampaign } from './views.ts';
 
 export const handler = defineHandler({
-  route: 'DELETE /v1/campaigns/:id/activities/:activityId',
+  route: routeByKey('DELETE /v1/campaigns/:id/activities/:activityId'),
   input: z.strictObject({ ...CampaignId, activityId: Uuid, campaignActivityId: z.optional(Uuid) }),
   tenantOf: recordTenant('campaign', 'campaignId'),
   run: async ({ input, tenant, record }) => {

@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { updateCampaign } from '../../shared/db/campaigns.ts';
 import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { ok } from '../../shared/http/result.ts';
 import { checkDates } from '../../shared/schemas/date-order.ts';
 import { checkMinorUnit } from '../../shared/schemas/money.ts';
@@ -10,7 +11,7 @@ import { CampaignId, campaignFieldInputs } from './inputs.ts';
 import { campaignView, changedFields, liveCampaign, receipt, requireOwnerMember } from './views.ts';
 
 export const handler = defineHandler({
-  route: 'PATCH /v1/campaigns/:id',
+  route: routeByKey('PATCH /v1/campaigns/:id'),
   input: z.strictObject({ ...CampaignId, ...campaignFieldInputs }),
   tenantOf: recordTenant('campaign', 'campaignId'),
   run: async ({ input, tenant, record }) => {

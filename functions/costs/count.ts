@@ -1,12 +1,13 @@
 /** GET /v1/costs/count — how many costs match the filters. */
 import * as z from 'zod/mini';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { count } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { costFilters, findCosts } from './query.ts';
 
 export const handler = defineHandler({
-  route: 'GET /v1/costs/count',
+  route: routeByKey('GET /v1/costs/count'),
   input: z.strictObject({ organizationId: Uuid, ...costFilters }),
   run: async ({ input: { organizationId, ...filters } }) => count((await findCosts(organizationId, filters)).costs.length),
 });

@@ -7,13 +7,14 @@ import * as z from 'zod/mini';
 import { createCost } from '../../shared/db/costs.ts';
 import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { created } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { checkMinorUnit, IsoCurrencyCode } from '../../shared/schemas/money.ts';
 import { Amount, CostType, Description } from './inputs.ts';
 
 export const handler = defineHandler({
-  route: 'POST /v1/activities/costs',
+  route: routeByKey('POST /v1/activities/costs'),
   input: z.strictObject({
     activityId: Uuid,
     amount: Amount,

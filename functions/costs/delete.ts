@@ -3,11 +3,12 @@ import * as z from 'zod/mini';
 import { deleteCost } from '../../shared/db/costs.ts';
 import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { deleted } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 
 export const handler = defineHandler({
-  route: 'DELETE /v1/activities/costs/:id',
+  route: routeByKey('DELETE /v1/activities/costs/:id'),
   input: z.strictObject({ costId: Uuid }),
   tenantOf: recordTenant('cost', 'costId'),
   run: async ({ input, tenant, record }) => {

@@ -6,12 +6,13 @@
 import * as z from 'zod/mini';
 import { pageOf, sortRecords } from '../../shared/db/paging.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { list } from '../../shared/http/result.ts';
 import { paging, SortDirection, Uuid } from '../../shared/schemas/common.ts';
 import { costFilters, findCosts, searchFilters } from './query.ts';
 
 export const handler = defineHandler({
-  route: 'GET /v1/costs',
+  route: routeByKey('GET /v1/costs'),
   input: z.strictObject({
     organizationId: Uuid,
     ...paging,

@@ -11,6 +11,7 @@
 import * as z from 'zod/mini';
 import { otherCurrencyWarnings, roundSpend } from '../../shared/domain/currencies.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { costFilters, findCosts, searchFilters, type CostView } from './query.ts';
@@ -20,7 +21,7 @@ function addTo(spend: Record<string, number>, cost: CostView) {
 }
 
 export const handler = defineHandler({
-  route: 'GET /v1/costs/stats',
+  route: routeByKey('GET /v1/costs/stats'),
   input: z.strictObject({ organizationId: Uuid, ...costFilters, ...searchFilters }),
   run: async ({ input: { organizationId, ...filters }, tenant }) => {
     const { costs, activities } = await findCosts(organizationId, filters);

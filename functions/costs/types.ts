@@ -3,11 +3,12 @@ import * as z from 'zod/mini';
 import { costItemsOf } from '../../shared/db/costs.ts';
 import { pageOf } from '../../shared/db/paging.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { list } from '../../shared/http/result.ts';
 import { paging, Uuid } from '../../shared/schemas/common.ts';
 
 export const handler = defineHandler({
-  route: 'GET /v1/costs/types',
+  route: routeByKey('GET /v1/costs/types'),
   input: z.strictObject({ organizationId: Uuid, ...paging }),
   run: async ({ input: { organizationId, ...page } }) => {
     const counts = new Map<string, number>();

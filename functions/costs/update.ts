@@ -3,13 +3,14 @@ import * as z from 'zod/mini';
 import { updateCost } from '../../shared/db/costs.ts';
 import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { checkMinorUnit } from '../../shared/schemas/money.ts';
 import { Amount, CostType, Description } from './inputs.ts';
 
 export const handler = defineHandler({
-  route: 'PATCH /v1/activities/costs/:id',
+  route: routeByKey('PATCH /v1/activities/costs/:id'),
   input: z.strictObject({
     costId: Uuid,
     amount: z.optional(Amount),

@@ -7,13 +7,14 @@ import { recordTenant } from '../../shared/db/records.ts';
 import { connectSocialAccount } from '../../shared/db/social-accounts.ts';
 import { normaliseProfile, ProfileError } from '../../shared/domain/social-profiles.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { invalidInput } from '../../shared/http/problem.ts';
 import { created } from '../../shared/http/result.ts';
 import { text, Uuid } from '../../shared/schemas/common.ts';
 import { Channel } from '../../shared/schemas/enums.ts';
 
 export const handler = defineHandler({
-  route: 'POST /v1/creators/social-accounts/connect',
+  route: routeByKey('POST /v1/creators/social-accounts/connect'),
   input: z.strictObject({
     creatorId: Uuid,
     platform: Channel,

@@ -2,13 +2,14 @@
 import * as z from 'zod/mini';
 import { createCreator } from '../../shared/db/creators.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { created } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { creatorFields } from './inputs.ts';
 import { creatorView } from './views.ts';
 
 export const handler = defineHandler({
-  route: 'POST /v1/creators',
+  route: routeByKey('POST /v1/creators'),
   input: z.strictObject({
     workspaceId: Uuid,
     name: creatorFields.name,

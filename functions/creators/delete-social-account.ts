@@ -3,12 +3,13 @@ import * as z from 'zod/mini';
 import { recordTenant } from '../../shared/db/records.ts';
 import { deleteSocialAccount } from '../../shared/db/social-accounts.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { deleted } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { Channel } from '../../shared/schemas/enums.ts';
 
 export const handler = defineHandler({
-  route: 'DELETE /v1/creators/:creatorId/social-accounts/:platform/:accountId',
+  route: routeByKey('DELETE /v1/creators/:creatorId/social-accounts/:platform/:accountId'),
   input: z.strictObject({ creatorId: Uuid, platform: Channel, accountId: Uuid }),
   tenantOf: recordTenant('creator', 'creatorId'),
   run: async ({ input, tenant }) => {

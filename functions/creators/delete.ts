@@ -3,11 +3,12 @@ import * as z from 'zod/mini';
 import { creatorFromItem, deleteCreator } from '../../shared/db/creators.ts';
 import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { deleted } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 
 export const handler = defineHandler({
-  route: 'DELETE /v1/creators/:id',
+  route: routeByKey('DELETE /v1/creators/:id'),
   input: z.strictObject({ creatorId: Uuid }),
   tenantOf: recordTenant('creator', 'creatorId'),
   run: async ({ input, tenant, record }) => {

@@ -3,12 +3,13 @@ import * as z from 'zod/mini';
 import { creatorFromItem } from '../../shared/db/creators.ts';
 import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { withSocialAccounts } from './views.ts';
 
 export const handler = defineHandler({
-  route: 'GET /v1/creators/:id',
+  route: routeByKey('GET /v1/creators/:id'),
   input: z.strictObject({ creatorId: Uuid }),
   tenantOf: recordTenant('creator', 'creatorId'),
   run: async ({ record }) => ok(await withSocialAccounts(creatorFromItem(record!))),

@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import type { Creator } from '../../shared/db/creators.ts';
 import { pageOf, sortRecords } from '../../shared/db/paging.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { list } from '../../shared/http/result.ts';
 import { paging, search } from '../../shared/schemas/common.ts';
 import { creatorFigures } from './figures.ts';
@@ -17,7 +18,7 @@ const SORT_COLUMNS = [
 ] as const;
 
 export const handler = defineHandler({
-  route: 'GET /v1/creators',
+  route: routeByKey('GET /v1/creators'),
   input: z.strictObject({ ...paging, ...search(SORT_COLUMNS), ...filterFields }),
   run: async ({ input, tenant: scope }) => {
     const tenant = scope!.details;

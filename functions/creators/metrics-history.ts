@@ -11,6 +11,7 @@ import * as z from 'zod/mini';
 import { activitiesByIds } from '../../shared/db/activities.ts';
 import { costsOfCreator } from '../../shared/db/costs.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { list } from '../../shared/http/result.ts';
 import { intInput, Uuid } from '../../shared/schemas/common.ts';
 import { roundMoney } from '../../shared/domain/currencies.ts';
@@ -44,7 +45,7 @@ async function spendByDay(tenantId: string, creatorId: string, currency: string,
 }
 
 export const handler = defineHandler({
-  route: 'GET /v1/creators/metrics/history',
+  route: routeByKey('GET /v1/creators/metrics/history'),
   input: z.strictObject({ workspaceId: Uuid, creatorId: Uuid, daysBack: z.optional(intInput(1, 365)) }),
   run: async ({ input, tenant: scope }) => {
     const tenant = scope!.details;

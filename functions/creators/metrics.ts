@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { roundMoney } from '../../shared/domain/currencies.ts';
@@ -12,7 +13,7 @@ import { creatorFigures, creatorRatios } from './figures.ts';
 import { creatorInWorkspace } from './views.ts';
 
 export const handler = defineHandler({
-  route: 'GET /v1/creators/metrics',
+  route: routeByKey('GET /v1/creators/metrics'),
   input: z.strictObject({ workspaceId: Uuid, creatorId: Uuid }),
   run: async ({ input, tenant }) => {
     const creator = await creatorInWorkspace(input.workspaceId, input.creatorId);

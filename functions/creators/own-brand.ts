@@ -5,12 +5,13 @@
 import * as z from 'zod/mini';
 import { ensureOwnBrand } from '../../shared/db/creators.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { created, ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { creatorView, withSocialAccounts } from './views.ts';
 
 export const handler = defineHandler({
-  route: 'POST /v1/creators/own-brand',
+  route: routeByKey('POST /v1/creators/own-brand'),
   input: z.strictObject({ workspaceId: Uuid }),
   run: async ({ input: { workspaceId }, tenant }) => {
     const { creator, created: isNew } = await ensureOwnBrand(workspaceId, tenant!.details.name);

@@ -1,12 +1,13 @@
 /** GET /v1/creators/stats — totals over the creators the list filters select, from stored aggregates. */
 import * as z from 'zod/mini';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { ok } from '../../shared/http/result.ts';
 import { roundSpend } from '../../shared/domain/currencies.ts';
 import { filterCreators, filterFields, roleOf } from './filters.ts';
 
 export const handler = defineHandler({
-  route: 'GET /v1/creators/stats',
+  route: routeByKey('GET /v1/creators/stats'),
   input: z.strictObject(filterFields),
   run: async ({ input, tenant: scope }) => {
     const tenant = scope!.details;

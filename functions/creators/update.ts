@@ -3,13 +3,14 @@ import * as z from 'zod/mini';
 import { updateCreator } from '../../shared/db/creators.ts';
 import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { creatorFields } from './inputs.ts';
 import { withSocialAccounts } from './views.ts';
 
 export const handler = defineHandler({
-  route: 'PATCH /v1/creators/:id',
+  route: routeByKey('PATCH /v1/creators/:id'),
   input: z.strictObject({
     creatorId: Uuid,
     name: z.optional(creatorFields.name),

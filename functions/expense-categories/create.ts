@@ -2,11 +2,12 @@
 import * as z from 'zod/mini';
 import { createExpenseCategory } from '../../shared/db/expense-categories.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { created } from '../../shared/http/result.ts';
 import { text, Uuid } from '../../shared/schemas/common.ts';
 
 export const handler = defineHandler({
-  route: 'POST /v1/expense-categories',
+  route: routeByKey('POST /v1/expense-categories'),
   input: z.strictObject({ organizationId: Uuid, name: text(1, 100) }),
   run: async ({ input }) => created(await createExpenseCategory(input.organizationId, input.name)),
 });

@@ -2,11 +2,12 @@
 import * as z from 'zod/mini';
 import { CATEGORY_SORT_COLUMNS, listExpenseCategories } from '../../shared/db/expense-categories.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { list } from '../../shared/http/result.ts';
 import { paging, search, Uuid } from '../../shared/schemas/common.ts';
 
 export const handler = defineHandler({
-  route: 'GET /v1/expense-categories',
+  route: routeByKey('GET /v1/expense-categories'),
   input: z.strictObject({ organizationId: Uuid, ...paging, ...search(CATEGORY_SORT_COLUMNS) }),
   run: async ({ input: { organizationId, ...query } }) => list(await listExpenseCategories(organizationId, query)),
 });

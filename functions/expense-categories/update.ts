@@ -3,11 +3,12 @@ import * as z from 'zod/mini';
 import { categoryFromItem, renameExpenseCategory } from '../../shared/db/expense-categories.ts';
 import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { ok } from '../../shared/http/result.ts';
 import { text, Uuid } from '../../shared/schemas/common.ts';
 
 export const handler = defineHandler({
-  route: 'PATCH /v1/expense-categories/:id',
+  route: routeByKey('PATCH /v1/expense-categories/:id'),
   input: z.strictObject({ expenseCategoryId: Uuid, name: text(1, 100) }),
   tenantOf: recordTenant('expenseCategory', 'expenseCategoryId'),
   run: async ({ input, tenant, record }) =>

@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import { createFile } from '../../shared/db/files.ts';
 import { getUser } from '../../shared/db/users.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { created } from '../../shared/http/result.ts';
 import { multilineText, Uuid } from '../../shared/schemas/common.ts';
 import { assertExtensionMatches, ContentType, FileContent, FileName, OwnerType, ownerTenant } from './inputs.ts';
@@ -19,7 +20,7 @@ import { assertExtensionMatches, ContentType, FileContent, FileName, OwnerType, 
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 export const handler = defineHandler({
-  route: 'POST /v1/files',
+  route: routeByKey('POST /v1/files'),
   input: z.strictObject({
     organizationId: z.optional(Uuid),
     ownerType: OwnerType,

@@ -6,11 +6,12 @@ import * as z from 'zod/mini';
 import { fileDownload } from '../../shared/db/files.ts';
 import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 
 export const handler = defineHandler({
-  route: 'GET /v1/files/:id/download',
+  route: routeByKey('GET /v1/files/:id/download'),
   input: z.strictObject({ fileId: Uuid }),
   tenantOf: recordTenant('file', 'fileId'),
   run: async ({ record }) => ok(await fileDownload(record!)),

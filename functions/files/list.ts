@@ -3,12 +3,13 @@ import * as z from 'zod/mini';
 import { entityMissing, entityStored } from '../../shared/db/entities.ts';
 import { filesOf } from '../../shared/db/files.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { list } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { OwnerType, ownerTenant } from './inputs.ts';
 
 export const handler = defineHandler({
-  route: 'GET /v1/files',
+  route: routeByKey('GET /v1/files'),
   input: z.strictObject({ organizationId: z.optional(Uuid), ownerType: OwnerType, ownerId: Uuid }),
   tenantOf: ownerTenant,
   run: async ({ input, tenant }) => {

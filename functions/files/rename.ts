@@ -6,12 +6,13 @@ import * as z from 'zod/mini';
 import { fileFromItem, renameFile } from '../../shared/db/files.ts';
 import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { assertExtensionMatches, FileName } from './inputs.ts';
 
 export const handler = defineHandler({
-  route: 'PATCH /v1/files/:id',
+  route: routeByKey('PATCH /v1/files/:id'),
   input: z.strictObject({ fileId: Uuid, fileName: FileName }),
   tenantOf: recordTenant('file', 'fileId'),
   run: async ({ input, tenant, record }) => {

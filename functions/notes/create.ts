@@ -7,13 +7,14 @@ import * as z from 'zod/mini';
 import { createNote } from '../../shared/db/notes.ts';
 import { getUser } from '../../shared/db/users.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { forbidden } from '../../shared/http/problem.ts';
 import { created } from '../../shared/http/result.ts';
 import { text, Uuid } from '../../shared/schemas/common.ts';
 import { EntityType, NoteContent } from './inputs.ts';
 
 export const handler = defineHandler({
-  route: 'POST /v1/notes',
+  route: routeByKey('POST /v1/notes'),
   input: z.strictObject({
     organizationId: Uuid,
     entityType: EntityType,

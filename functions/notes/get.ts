@@ -3,11 +3,12 @@ import * as z from 'zod/mini';
 import { noteFromItem } from '../../shared/db/notes.ts';
 import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 
 export const handler = defineHandler({
-  route: 'GET /v1/notes/:id',
+  route: routeByKey('GET /v1/notes/:id'),
   input: z.strictObject({ noteId: Uuid }),
   tenantOf: recordTenant('note', 'noteId'),
   run: async ({ record }) => ok(noteFromItem(record!)),

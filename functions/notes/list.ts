@@ -2,12 +2,13 @@
 import * as z from 'zod/mini';
 import { notesOf } from '../../shared/db/notes.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { list } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { EntityType } from './inputs.ts';
 
 export const handler = defineHandler({
-  route: 'GET /v1/notes',
+  route: routeByKey('GET /v1/notes'),
   input: z.strictObject({ organizationId: Uuid, entityType: EntityType, entityId: Uuid }),
   run: async ({ input }) => {
     // No paging in the spec: an entity's notes are returned whole.

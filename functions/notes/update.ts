@@ -3,12 +3,13 @@ import * as z from 'zod/mini';
 import { noteFromItem, updateNoteContent } from '../../shared/db/notes.ts';
 import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { NoteContent } from './inputs.ts';
 
 export const handler = defineHandler({
-  route: 'PATCH /v1/notes/:id',
+  route: routeByKey('PATCH /v1/notes/:id'),
   input: z.strictObject({ noteId: Uuid, content: NoteContent }),
   tenantOf: recordTenant('note', 'noteId'),
   run: async ({ input, tenant, record }) => ok(await updateNoteContent(tenant!.tenantId, noteFromItem(record!), input.content)),

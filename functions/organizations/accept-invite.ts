@@ -9,13 +9,14 @@ import { acceptInvitation } from '../../shared/db/invitations.ts';
 import { activateMembership, getMembership } from '../../shared/db/memberships.ts';
 import { getTenant } from '../../shared/db/tenants.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { notFound } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { membershipView } from '../../shared/db/tenant-views.ts';
 
 export const handler = defineHandler({
-  route: 'POST /v1/organizations/invites/:organizationId/accept',
+  route: routeByKey('POST /v1/organizations/invites/:organizationId/accept'),
   input: z.strictObject({ organizationId: Uuid, userId: Uuid }),
   run: async ({ input: { organizationId, userId }, caller, record }) => {
     // A deleted tenant has no invitations (and its counters would refuse with a misleading 409).

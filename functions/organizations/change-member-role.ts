@@ -5,6 +5,7 @@
 import * as z from 'zod/mini';
 import { changeRole } from '../../shared/db/memberships.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { forbidden } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
@@ -12,7 +13,7 @@ import { MembershipRole } from '../../shared/schemas/enums.ts';
 import { membershipView } from '../../shared/db/tenant-views.ts';
 
 export const handler = defineHandler({
-  route: 'PATCH /v1/organizations/:id/users/:userId',
+  route: routeByKey('PATCH /v1/organizations/:id/users/:userId'),
   input: z.strictObject({ organizationId: Uuid, userId: Uuid, role: MembershipRole }),
   run: async ({ input, caller }) => {
     if (input.userId === caller.userId) throw forbidden('You cannot change your own role: another owner can.');

@@ -9,12 +9,13 @@ import { createTenant, EMPTY_AGGREGATE, ensureDemoTenant } from '../../shared/db
 import { seedDemoTenant } from '../../shared/db/demo-tenant.ts';
 import { ConflictError } from '../../shared/domain/errors.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { created } from '../../shared/http/result.ts';
 import { NewOrganization } from './inputs.ts';
 import { tenantView } from '../../shared/db/tenant-views.ts';
 
 export const handler = defineHandler({
-  route: 'POST /v1/organizations/complete-organic-signup',
+  route: routeByKey('POST /v1/organizations/complete-organic-signup'),
   input: NewOrganization,
   run: async ({ input: { userId, ...fields } }) => {
     const organization = await createTenant({ ...fields, ownerUserId: userId });

@@ -1,12 +1,13 @@
 /** POST /v1/organizations — creates an organization whose owner is the caller. */
 import { createTenant, EMPTY_AGGREGATE } from '../../shared/db/tenants.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { created } from '../../shared/http/result.ts';
 import { NewOrganization } from './inputs.ts';
 import { tenantView } from '../../shared/db/tenant-views.ts';
 
 export const handler = defineHandler({
-  route: 'POST /v1/organizations',
+  route: routeByKey('POST /v1/organizations'),
   input: NewOrganization,
   run: async ({ input: { userId, ...fields } }) => {
     const tenant = await createTenant({ ...fields, ownerUserId: userId });

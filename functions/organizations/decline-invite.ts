@@ -8,12 +8,13 @@ import { declineInvitation } from '../../shared/db/invitations.ts';
 import { getMembership, removeMembership } from '../../shared/db/memberships.ts';
 import { getTenant } from '../../shared/db/tenants.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { notFound } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 
 export const handler = defineHandler({
-  route: 'POST /v1/organizations/invites/:organizationId/decline',
+  route: routeByKey('POST /v1/organizations/invites/:organizationId/decline'),
   input: z.strictObject({ organizationId: Uuid, userId: Uuid }),
   run: async ({ input: { organizationId, userId }, caller, record }) => {
     if (!(await getTenant(organizationId))) throw notFound('The invitation');

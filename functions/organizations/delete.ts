@@ -6,11 +6,12 @@
 import * as z from 'zod/mini';
 import { deleteTenantCascade } from '../../shared/db/tenant-deletion.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { deleted } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 
 export const handler = defineHandler({
-  route: 'DELETE /v1/organizations/:id',
+  route: routeByKey('DELETE /v1/organizations/:id'),
   input: z.strictObject({ organizationId: Uuid }),
   run: async ({ input }) => {
     await deleteTenantCascade(input.organizationId);

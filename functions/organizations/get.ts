@@ -2,13 +2,14 @@
 import * as z from 'zod/mini';
 import { getTenantsWithAggregates } from '../../shared/db/tenants.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { notFound } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { tenantView } from '../../shared/db/tenant-views.ts';
 
 export const handler = defineHandler({
-  route: 'GET /v1/organizations/:id',
+  route: routeByKey('GET /v1/organizations/:id'),
   input: z.strictObject({ organizationId: Uuid }),
   run: async ({ input, tenant: scope }) => {
     const found = (await getTenantsWithAggregates([input.organizationId])).get(input.organizationId);

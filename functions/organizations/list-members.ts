@@ -2,11 +2,12 @@
 import * as z from 'zod/mini';
 import { listMembers, MEMBER_SORT_COLUMNS } from '../../shared/db/members.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { list } from '../../shared/http/result.ts';
 import { paging, search, Uuid } from '../../shared/schemas/common.ts';
 
 export const handler = defineHandler({
-  route: 'GET /v1/organizations/:id/users',
+  route: routeByKey('GET /v1/organizations/:id/users'),
   input: z.strictObject({
     organizationId: Uuid,
     ...paging,

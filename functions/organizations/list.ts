@@ -5,11 +5,12 @@
 import * as z from 'zod/mini';
 import { listTenantsOf } from '../../shared/db/tenant-views.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { list } from '../../shared/http/result.ts';
 import { paging, Uuid } from '../../shared/schemas/common.ts';
 
 export const handler = defineHandler({
-  route: 'GET /v1/organizations',
+  route: routeByKey('GET /v1/organizations'),
   input: z.strictObject({ userId: Uuid, ...paging }),
   run: async ({ input: { userId, ...page } }) => {
     const tenants = await listTenantsOf(userId, page);

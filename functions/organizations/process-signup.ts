@@ -8,12 +8,13 @@ import { acceptInvitation, pendingInvitationsFor } from '../../shared/db/invitat
 import type { Membership } from '../../shared/db/memberships.ts';
 import { ConflictError, NotFoundError } from '../../shared/domain/errors.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { membershipView } from '../../shared/db/tenant-views.ts';
 
 export const handler = defineHandler({
-  route: 'POST /v1/organizations/invites/process-signup',
+  route: routeByKey('POST /v1/organizations/invites/process-signup'),
   input: z.strictObject({ userId: Uuid }),
   run: async ({ input, caller, record }) => {
     // Without a user record, or an address the token vouches for, there is nothing to process.

@@ -5,12 +5,13 @@
 import * as z from 'zod/mini';
 import { removeMembership } from '../../shared/db/memberships.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { forbidden } from '../../shared/http/problem.ts';
 import { deleted } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 
 export const handler = defineHandler({
-  route: 'DELETE /v1/organizations/:id/users/:userId',
+  route: routeByKey('DELETE /v1/organizations/:id/users/:userId'),
   input: z.strictObject({ organizationId: Uuid, userId: Uuid }),
   run: async ({ input, caller }) => {
     if (input.userId === caller.userId) throw forbidden('You cannot remove yourself: another owner can.');

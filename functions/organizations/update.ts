@@ -7,6 +7,7 @@
 import * as z from 'zod/mini';
 import { getTenantAggregate, updateTenant } from '../../shared/db/tenants.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { invalidInput } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
 import { intInput, text, Uuid } from '../../shared/schemas/common.ts';
@@ -24,7 +25,7 @@ const avatarKeyPattern = (organizationId: string) =>
   new RegExp(`^tenants/${organizationId}/avatar/[0-9a-f-]{36}\\.(jpg|png|webp|gif)$`);
 
 export const handler = defineHandler({
-  route: 'PATCH /v1/organizations/:id',
+  route: routeByKey('PATCH /v1/organizations/:id'),
   input: z.strictObject({
     organizationId: Uuid,
     name: z.optional(text(1, 255)),

@@ -2,13 +2,14 @@
 import * as z from 'zod/mini';
 import { createOutcomeDefinition } from '../../shared/db/outcome-definitions.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { created } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { ValueKind } from '../../shared/schemas/enums.ts';
 import { DefaultCurrency, DefinitionName, Description, UnitLabel } from './inputs.ts';
 
 export const handler = defineHandler({
-  route: 'POST /v1/outcomes/definitions',
+  route: routeByKey('POST /v1/outcomes/definitions'),
   input: z.strictObject({
     organizationId: Uuid,
     name: DefinitionName,

@@ -5,13 +5,14 @@
 import * as z from 'zod/mini';
 import { createMeasurement } from '../../shared/db/outcome-measurements.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { created } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { SourceMethod } from '../../shared/schemas/enums.ts';
 import { Confidence, Market, Measure, PeriodDate } from './inputs.ts';
 
 export const handler = defineHandler({
-  route: 'POST /v1/outcomes/measurements',
+  route: routeByKey('POST /v1/outcomes/measurements'),
   input: z.strictObject({
     organizationId: Uuid,
     campaignId: Uuid,

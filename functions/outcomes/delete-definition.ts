@@ -3,11 +3,12 @@ import * as z from 'zod/mini';
 import { deleteOutcomeDefinition } from '../../shared/db/outcome-definitions.ts';
 import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { deleted } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 
 export const handler = defineHandler({
-  route: 'DELETE /v1/outcomes/definitions/:id',
+  route: routeByKey('DELETE /v1/outcomes/definitions/:id'),
   input: z.strictObject({ outcomeDefinitionId: Uuid }),
   tenantOf: recordTenant('outcomeDefinition', 'outcomeDefinitionId'),
   run: async ({ input, tenant }) => {

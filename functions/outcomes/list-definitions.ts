@@ -2,11 +2,12 @@
 import * as z from 'zod/mini';
 import { outcomeDefinitionsOf } from '../../shared/db/outcome-definitions.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { list } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 
 export const handler = defineHandler({
-  route: 'GET /v1/outcomes/definitions',
+  route: routeByKey('GET /v1/outcomes/definitions'),
   input: z.strictObject({ organizationId: Uuid }),
   run: async ({ input }) => {
     // No paging in the spec: a tenant's definitions (a KPI catalogue) are returned whole.

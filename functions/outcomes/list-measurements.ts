@@ -6,11 +6,12 @@
 import * as z from 'zod/mini';
 import { measurementsOfCampaign } from '../../shared/db/outcome-measurements.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { list } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 
 export const handler = defineHandler({
-  route: 'GET /v1/outcomes/measurements',
+  route: routeByKey('GET /v1/outcomes/measurements'),
   input: z.strictObject({ organizationId: Uuid, campaignId: Uuid }),
   run: async ({ input }) => {
     // No paging in the spec: a campaign's measurements are returned whole.

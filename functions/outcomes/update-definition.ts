@@ -3,13 +3,14 @@ import * as z from 'zod/mini';
 import { updateOutcomeDefinition } from '../../shared/db/outcome-definitions.ts';
 import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { ValueKind } from '../../shared/schemas/enums.ts';
 import { DefaultCurrency, DefinitionName, Description, UnitLabel } from './inputs.ts';
 
 export const handler = defineHandler({
-  route: 'PATCH /v1/outcomes/definitions/:id',
+  route: routeByKey('PATCH /v1/outcomes/definitions/:id'),
   input: z.strictObject({
     outcomeDefinitionId: Uuid,
     name: z.optional(DefinitionName),

@@ -7,13 +7,14 @@ import * as z from 'zod/mini';
 import { measurementLocation, updateMeasurement } from '../../shared/db/outcome-measurements.ts';
 import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { SourceMethod } from '../../shared/schemas/enums.ts';
 import { Confidence, Market, Measure, PeriodDate } from './inputs.ts';
 
 export const handler = defineHandler({
-  route: 'PATCH /v1/outcomes/measurements/:id',
+  route: routeByKey('PATCH /v1/outcomes/measurements/:id'),
   input: z.strictObject({
     measurementId: Uuid,
     outcomeDefinitionId: z.optional(Uuid),

@@ -8,6 +8,7 @@ import { config } from '../../shared/config.ts';
 import { AVATAR_EXTENSIONS, avatarKeyPrefix, MAX_AVATAR_BYTES } from '../../shared/domain/avatars.ts';
 import { getUser } from '../../shared/db/users.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { notFound } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
 import { presignUpload } from '../../shared/integrations/storage.ts';
@@ -15,7 +16,7 @@ import { intInput, Uuid } from '../../shared/schemas/common.ts';
 import { AvatarContentType } from '../../shared/schemas/enums.ts';
 
 export const handler = defineHandler({
-  route: 'POST /v1/users/:id/avatar/upload-url',
+  route: routeByKey('POST /v1/users/:id/avatar/upload-url'),
   input: z.strictObject({
     userId: Uuid,
     contentType: AvatarContentType,

@@ -7,12 +7,13 @@ import * as z from 'zod/mini';
 import { requestEmailChange } from '../../shared/db/email-changes.ts';
 import { userFromItem } from '../../shared/db/users.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { invalidInput, notFound } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Email, Uuid } from '../../shared/schemas/common.ts';
 
 export const handler = defineHandler({
-  route: 'POST /v1/users/:id/change-email',
+  route: routeByKey('POST /v1/users/:id/change-email'),
   input: z.strictObject({ userId: Uuid, newEmail: Email }),
   run: async ({ input, record }) => {
     if (!record) throw notFound('User');

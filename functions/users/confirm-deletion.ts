@@ -5,11 +5,12 @@
 import * as z from 'zod/mini';
 import { confirmDeletion } from '../../shared/db/account-deletion.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 
 export const handler = defineHandler({
-  route: 'POST /v1/users/:id/confirm-deletion',
+  route: routeByKey('POST /v1/users/:id/confirm-deletion'),
   input: z.strictObject({ userId: Uuid, token: Uuid }),
   run: async ({ input }) => ok({ ...(await confirmDeletion(input.userId, input.token)), status: 'deletion_confirmed' }),
 });

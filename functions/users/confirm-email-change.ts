@@ -8,11 +8,12 @@
 import * as z from 'zod/mini';
 import { confirmEmailChange } from '../../shared/db/email-changes.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 
 export const handler = defineHandler({
-  route: 'POST /v1/users/:id/confirm-email-change',
+  route: routeByKey('POST /v1/users/:id/confirm-email-change'),
   input: z.strictObject({ userId: Uuid, code: Uuid }),
   run: async ({ input }) => ok(await confirmEmailChange(input.userId, input.code)),
 });

@@ -8,12 +8,13 @@
 import * as z from 'zod/mini';
 import { createUser } from '../../shared/db/users.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { forbidden } from '../../shared/http/problem.ts';
 import { created } from '../../shared/http/result.ts';
 import { Email, text, Uuid } from '../../shared/schemas/common.ts';
 
 export const handler = defineHandler({
-  route: 'POST /v1/users',
+  route: routeByKey('POST /v1/users'),
   input: z.strictObject({
     userId: Uuid,
     email: Email,

@@ -7,12 +7,13 @@
 import * as z from 'zod/mini';
 import { deleteAccount } from '../../shared/db/account-deletion.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { forbidden } from '../../shared/http/problem.ts';
 import { deleted } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 
 export const handler = defineHandler({
-  route: 'DELETE /v1/users/:id',
+  route: routeByKey('DELETE /v1/users/:id'),
   input: z.strictObject({ userId: Uuid, token: z.optional(Uuid) }),
   run: async ({ input, caller }) => {
     if (caller.agent && input.token === undefined) {

@@ -2,11 +2,12 @@
 import * as z from 'zod/mini';
 import { getSettings } from '../../shared/db/settings.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 
 export const handler = defineHandler({
-  route: 'GET /v1/users/:id/settings',
+  route: routeByKey('GET /v1/users/:id/settings'),
   input: z.strictObject({ userId: Uuid }),
   run: async ({ input }) => ok(await getSettings(input.userId)),
 });

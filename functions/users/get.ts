@@ -2,12 +2,13 @@
 import * as z from 'zod/mini';
 import { userFromItem } from '../../shared/db/users.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { notFound } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 
 export const handler = defineHandler({
-  route: 'GET /v1/users/:id',
+  route: routeByKey('GET /v1/users/:id'),
   input: z.strictObject({ userId: Uuid }),
   run: async ({ record }) => {
     if (!record) throw notFound('User');

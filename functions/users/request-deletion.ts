@@ -5,11 +5,12 @@
 import * as z from 'zod/mini';
 import { requestDeletion } from '../../shared/db/account-deletion.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 
 export const handler = defineHandler({
-  route: 'POST /v1/users/:id/request-deletion',
+  route: routeByKey('POST /v1/users/:id/request-deletion'),
   input: z.strictObject({ userId: Uuid }),
   run: async ({ input }) => ok({ ...(await requestDeletion(input.userId)), status: 'confirmation_sent' }),
 });

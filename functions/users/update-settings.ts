@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import { getMembership } from '../../shared/db/memberships.ts';
 import { updateSettings } from '../../shared/db/settings.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { forbidden } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
@@ -15,7 +16,7 @@ import { jsonObject } from '../../shared/schemas/json.ts';
 const Preferences = jsonObject({ maxDepth: 8, maxBytes: 16 * 1024, maxKeyLength: 100 });
 
 export const handler = defineHandler({
-  route: 'PATCH /v1/users/:id/settings',
+  route: routeByKey('PATCH /v1/users/:id/settings'),
   input: z.strictObject({
     userId: Uuid,
     activeOrganizationId: z.optional(z.nullable(Uuid)),

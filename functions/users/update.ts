@@ -10,12 +10,13 @@ import { avatarKeyPattern } from '../../shared/domain/avatars.ts';
 import { requestEmailChange } from '../../shared/db/email-changes.ts';
 import { updateUser, userFromItem } from '../../shared/db/users.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { invalidInput, notFound } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Email, text, Uuid } from '../../shared/schemas/common.ts';
 
 export const handler = defineHandler({
-  route: 'PATCH /v1/users/:id',
+  route: routeByKey('PATCH /v1/users/:id'),
   input: z.strictObject({
     userId: Uuid,
     name: z.optional(z.nullable(text(1, 255))),

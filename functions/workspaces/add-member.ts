@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import { addMembership } from '../../shared/db/memberships.ts';
 import { getUser } from '../../shared/db/users.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { notFound } from '../../shared/http/problem.ts';
 import { created } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
@@ -14,7 +15,7 @@ import { MembershipRole } from '../../shared/schemas/enums.ts';
 import { membershipView } from '../../shared/db/tenant-views.ts';
 
 export const handler = defineHandler({
-  route: 'POST /v1/workspaces/:id/users',
+  route: routeByKey('POST /v1/workspaces/:id/users'),
   input: z.strictObject({ workspaceId: Uuid, userId: Uuid, role: MembershipRole }),
   run: async ({ input }) => {
     if (!(await getUser(input.userId))) throw notFound('The user');

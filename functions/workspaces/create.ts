@@ -10,6 +10,7 @@ import { membershipsOfUser } from '../../shared/db/memberships.ts';
 import { sortRecords } from '../../shared/db/paging.ts';
 import { createTenant, EMPTY_AGGREGATE, getTenantsWithAggregates } from '../../shared/db/tenants.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { forbidden } from '../../shared/http/problem.ts';
 import { created } from '../../shared/http/result.ts';
 import { text, Uuid } from '../../shared/schemas/common.ts';
@@ -34,7 +35,7 @@ async function defaultParent(userId: string): Promise<string | null> {
 }
 
 export const handler = defineHandler({
-  route: 'POST /v1/workspaces',
+  route: routeByKey('POST /v1/workspaces'),
   input: z.strictObject({
     userId: Uuid,
     name: text(1, 255),

@@ -5,11 +5,12 @@
 import * as z from 'zod/mini';
 import { markTenantDeleted } from '../../shared/db/tenants.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { deleted } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 
 export const handler = defineHandler({
-  route: 'DELETE /v1/workspaces/:id',
+  route: routeByKey('DELETE /v1/workspaces/:id'),
   input: z.strictObject({ workspaceId: Uuid }),
   run: async ({ input }) => {
     await markTenantDeleted(input.workspaceId);

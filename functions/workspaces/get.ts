@@ -2,13 +2,14 @@
 import * as z from 'zod/mini';
 import { getTenantsWithAggregates } from '../../shared/db/tenants.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { notFound } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { tenantView } from '../../shared/db/tenant-views.ts';
 
 export const handler = defineHandler({
-  route: 'GET /v1/workspaces/:id',
+  route: routeByKey('GET /v1/workspaces/:id'),
   input: z.strictObject({ workspaceId: Uuid }),
   run: async ({ input, tenant }) => {
     // Tenant and aggregate in one batch read.

@@ -5,12 +5,13 @@
 import * as z from 'zod/mini';
 import { inviteByEmail } from '../../shared/db/invitations.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { created } from '../../shared/http/result.ts';
 import { Email, Uuid } from '../../shared/schemas/common.ts';
 import { MembershipRole } from '../../shared/schemas/enums.ts';
 
 export const handler = defineHandler({
-  route: 'POST /v1/workspaces/:id/invites',
+  route: routeByKey('POST /v1/workspaces/:id/invites'),
   input: z.strictObject({ workspaceId: Uuid, email: Email, role: MembershipRole }),
   run: async ({ input, caller }) =>
     created(await inviteByEmail({ tenantId: input.workspaceId, email: input.email, role: input.role, invitedBy: caller.userId })),

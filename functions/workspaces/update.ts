@@ -7,6 +7,7 @@
 import * as z from 'zod/mini';
 import { getTenantAggregate, updateTenant } from '../../shared/db/tenants.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { routeByKey } from '../routes.ts';
 import { invalidInput } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
 import { text, Uuid } from '../../shared/schemas/common.ts';
@@ -18,7 +19,7 @@ export function workspaceAvatarKeyPattern(workspaceId: string): RegExp {
 }
 
 export const handler = defineHandler({
-  route: 'PATCH /v1/workspaces/:id',
+  route: routeByKey('PATCH /v1/workspaces/:id'),
   input: z.strictObject({
     workspaceId: Uuid,
     name: z.optional(text(1, 255)),

@@ -4,7 +4,7 @@
  * unbuilt routes and by the API's catch-all route.
  */
 import middy from '@middy/core';
-import type { Route } from '../../functions/routes.ts';
+import type { Route } from './route.ts';
 import type { ApiContext, ApiEvent, ApiHandler, ApiResponse } from './context.ts';
 import { authenticate } from './middleware/authenticate.ts';
 import { observe } from './middleware/observe.ts';

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { MiddyfiedHandler, Request } from '@middy/core';
-import type { Route } from '../../functions/routes.ts';
+import type { Route } from './route.ts';
 import type { Tenant } from '../db/tenants.ts';
 import type { Role } from '../domain/roles.ts';
 

@@ -1,5 +1,5 @@
 /**
- * `defineHandler`: the one way an endpoint is written. A handler file declares its route key, input
+ * `defineHandler`: the one way an endpoint is written. A handler file declares its route, input
  * schema and work (and, for routes addressed by a record id, how to find that record's tenant);
  * everything else is this middleware chain, in this order:
  *
@@ -14,7 +14,6 @@
  */
 import middy from '@middy/core';
 import type { Output, Schema } from '../schemas/zod.ts';
-import { routeByKey } from '../../functions/routes.ts';
 import type { ApiContext, ApiEvent, ApiHandler, ApiResponse, Caller, TenantScope } from './context.ts';
 import { assembleInputMiddleware } from './middleware/assemble-input.ts';
 import { authenticate } from './middleware/authenticate.ts';
@@ -25,6 +24,7 @@ import { observe } from './middleware/observe.ts';
 import { problemResponses } from './middleware/problem-responses.ts';
 import { validate } from './middleware/validate.ts';
 import type { Result } from './result.ts';
+import type { Route } from './route.ts';
 
 export interface HandlerArgs<I> {
   input: I;
@@ -40,8 +40,8 @@ export interface HandlerArgs<I> {
 }
 
 export interface HandlerDefinition<S extends Schema> {
-  /** `METHOD /path` exactly as in `functions/routes.ts`. */
-  route: string;
+  /** The route's row of `functions/routes.ts`: `routeByKey('METHOD /path')`, as in the specification. */
+  route: Route;
   input: S;
   /** For routes addressed by a record id: the record's tenant, or undefined when it does not exist. */
   tenantOf?: TenantOf<Output<S>>;
@@ -54,7 +54,7 @@ export interface HandlerDefinition<S extends Schema> {
 export type DefinedHandler<S extends Schema = Schema> = ApiHandler & { readonly input: S };
 
 export function defineHandler<S extends Schema>(definition: HandlerDefinition<S>): DefinedHandler<S> {
-  const route = routeByKey(definition.route);
+  const { route } = definition;
   const work = async (_event: ApiEvent, context: ApiContext): Promise<ApiResponse> => {
     const state = context.state;
     const result = await definition.run({

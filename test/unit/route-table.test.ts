@@ -49,7 +49,7 @@ describe('functions/routes.ts', () => {
       const file = join(ROOT, 'functions', `${route.handler}.ts`);
       expect(existsSync(file), `${route.key} -> ${file}`).toBe(true);
       if (route.handler === NOT_IMPLEMENTED_HANDLER) continue;
-      expect(readFileSync(file, 'utf8'), route.key).toContain(`route: '${route.key}'`);
+      expect(readFileSync(file, 'utf8'), route.key).toContain(`route: routeByKey('${route.key}')`);
     }
   });
 

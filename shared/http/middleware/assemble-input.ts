@@ -12,7 +12,7 @@
  *   last is split by the schema's array helpers, which know which fields are arrays).
  */
 import type { MiddlewareObj } from '@middy/core';
-import type { Route } from '../../../functions/routes.ts';
+import type { Route } from '../route.ts';
 import type { ApiContext, ApiEvent, ApiResponse } from '../context.ts';
 import { invalidInput, type FieldError } from '../problem.ts';
 

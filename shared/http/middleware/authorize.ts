@@ -11,7 +11,7 @@
  * (tenant routes) or with one small read (self routes). A soft-deleted tenant is not found.
  */
 import type { MiddlewareObj } from '@middy/core';
-import type { Access, Route } from '../../../functions/routes.ts';
+import type { Access, Route } from '../route.ts';
 import { callerProfile, tenantAccess } from '../../db/access.ts';
 import type { Key } from '../../db/keys.ts';
 import type { ApiContext, ApiEvent, ApiResponse, Caller, RequestState, TenantScope } from '../context.ts';

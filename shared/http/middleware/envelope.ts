@@ -3,7 +3,7 @@
  * `{items,totalCount,facets}` or `{count}`, with `_meta` on every route that exists in Form A.
  */
 import type { MiddlewareObj } from '@middy/core';
-import { hasMeta, type Route } from '../../../functions/routes.ts';
+import { hasMeta, type Route } from '../route.ts';
 import type { ApiContext, ApiEvent, ApiResponse } from '../context.ts';
 import type { Result } from '../result.ts';
 

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { MiddlewareObj } from '@middy/core';
-import type { Route } from '../../../functions/routes.ts';
+import type { Route } from '../route.ts';
 import type { ApiContext, ApiEvent, ApiRequest, ApiResponse } from '../context.ts';
 import { logger } from '../../support/logger.ts';
 

@@ -10,6 +10,7 @@ import { documentClient, tableName } from '../../../shared/db/client.ts';
 import { pointerPut, recordTenant } from '../../../shared/db/records.ts';
 import { createTenant } from '../../../shared/db/tenants.ts';
 import { defineHandler } from '../../../shared/http/handler.ts';
+import { routeByKey } from '../../../functions/routes.ts';
 import { ok } from '../../../shared/http/result.ts';
 import { Uuid } from '../../../shared/schemas/common.ts';
 import { countDynamoCalls } from '../../support/dynamodb-calls.ts';
@@ -17,7 +18,7 @@ import { invoke } from '../middleware/helpers.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 
 const getNote = defineHandler({
-  route: 'GET /v1/notes/:id',
+  route: routeByKey('GET /v1/notes/:id'),
   input: z.strictObject({ noteId: Uuid }),
   tenantOf: recordTenant('note', 'noteId'),
   run: async ({ record }) => ok({ content: record?.content }),

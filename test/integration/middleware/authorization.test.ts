@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { putMembership } from '../../../shared/db/memberships.ts';
 import type { Role } from '../../../shared/domain/roles.ts';
 import { defineHandler } from '../../../shared/http/handler.ts';
+import { routeByKey } from '../../../functions/routes.ts';
 import { deleted, ok } from '../../../shared/http/result.ts';
 import { Uuid } from '../../../shared/schemas/common.ts';
 import { tokenFor } from '../../support/auth.ts';
@@ -18,28 +19,28 @@ import { expectProblem, invoke, newUser } from './helpers.ts';
 
 // DELETE /v1/workspaces/:id: access owner, agent: false, tenant from the path.
 const deleteWorkspace = defineHandler({
-  route: 'DELETE /v1/workspaces/:id',
+  route: routeByKey('DELETE /v1/workspaces/:id'),
   input: z.strictObject({ workspaceId: Uuid }),
   run: async ({ input }) => deleted(input.workspaceId),
 });
 
 // GET /v1/organizations/:id: access viewer, tenant from the path.
 const getOrganization = defineHandler({
-  route: 'GET /v1/organizations/:id',
+  route: routeByKey('GET /v1/organizations/:id'),
   input: z.strictObject({ organizationId: Uuid }),
   run: async ({ tenant }) => ok(tenant),
 });
 
 // PATCH /v1/organizations/:id: access owner, tenant from the path.
 const patchOrganization = defineHandler({
-  route: 'PATCH /v1/organizations/:id',
+  route: routeByKey('PATCH /v1/organizations/:id'),
   input: z.strictObject({ organizationId: Uuid, name: z.string().optional() }),
   run: async ({ tenant }) => ok(tenant),
 });
 
 // POST /v1/billing/checkout-session: access owner, Form B, tenant named in the body.
 const checkout = defineHandler({
-  route: 'POST /v1/billing/checkout-session',
+  route: routeByKey('POST /v1/billing/checkout-session'),
   input: z.strictObject({ organizationId: Uuid }),
   run: async ({ tenant }) => ok(tenant),
 });
@@ -47,7 +48,7 @@ const checkout = defineHandler({
 // GET /v1/notes/:id: access viewer, tenant found through the record (`tenantOf`).
 const notes = new Map<string, { tenantId: string }>();
 const getNote = defineHandler({
-  route: 'GET /v1/notes/:id',
+  route: routeByKey('GET /v1/notes/:id'),
   input: z.strictObject({ noteId: Uuid }),
   tenantOf: async (input) => notes.get(input.noteId),
   run: async ({ input, tenant }) => ok({ id: input.noteId, tenant }),
@@ -55,7 +56,7 @@ const getNote = defineHandler({
 
 // GET /v1/campaigns: access viewer; accepts both scope spellings (Form A workspaceId, Form B organizationId).
 const listCampaigns = defineHandler({
-  route: 'GET /v1/campaigns',
+  route: routeByKey('GET /v1/campaigns'),
   input: z.strictObject({ organizationId: z.optional(Uuid), workspaceId: z.optional(Uuid) }),
   run: async ({ input, tenant }) => ok({ scope: input.workspaceId ?? input.organizationId, tenant }),
 });

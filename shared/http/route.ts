@@ -1,0 +1,54 @@
+/**
+ * The shape of a route-table entry (the table itself is `functions/routes.ts`, which imports these
+ * types): what the handler middleware reads of a route. Imports nothing, so every Lambda bundle
+ * carries only this and the table.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Form A responses carry `_meta`; Form B responses do not (DECISIONS.md). */
+export type Form = 'A' | 'B' | 'both';
+
+/**
+ * Who may call a route, checked by the `authorize` middleware:
+ * - `self`: the caller acts for its own account (a `userId` input must equal the token's `sub`);
+ * - `viewer` | `member` | `owner`: an active membership of the tenant in scope with at least that role.
+ */
+export type Access = 'self' | 'viewer' | 'member' | 'owner';
+
+/**
+ * How a request proves who it is. Every route of the specification takes a bearer JWT (checked at
+ * API Gateway and again by the handler); `none` is for callers that cannot send one (webhooks,
+ * OAuth callbacks), which the handler must authenticate itself.
+ */
+export type AuthKind = 'bearer' | 'none';
+
+export type BucketName = 'avatars' | 'files';
+
+export interface RouteOptions {
+  form: Form;
+  access: Access;
+  /** `false` rejects agent tokens (RFC 8693 `act` claim). Defaults to allowed. */
+  agent?: boolean;
+  /** Canonical input name of each generic path parameter, e.g. `{ id: 'userId' }`. */
+  params?: Record<string, string>;
+  /** Handler module under `functions/`, without extension. Absent: the group is not built yet (501). */
+  handler?: string;
+  /** Buckets the handler reads or writes; the stack grants exactly these. */
+  buckets?: BucketName[];
+}
+
+export interface Route extends Required<Pick<RouteOptions, 'form' | 'access' | 'agent' | 'params' | 'buckets'>> {
+  method: HttpMethod;
+  path: string;
+  /** `METHOD /path` exactly as written in the specification. */
+  key: string;
+  auth: AuthKind;
+  handler: string;
+  /** True while the route answers 501 `not_implemented`. */
+  pending: boolean;
+}
+
+/** Whether responses of this route carry `_meta` (present on every route that exists in Form A). */
+export function hasMeta(route: Route): boolean {
+  return route.form !== 'B';
+}
