@@ -32,6 +32,8 @@ export interface RouteFunctionProps {
   logRemovalPolicy: RemovalPolicy;
   /** Default 10 s (API Gateway gives up at 30 s); scheduled jobs may take longer. */
   timeout?: Duration;
+  /** Repository-relative files the handler reads at run time, copied beside its bundle (the docs page's renderer). */
+  assetFiles?: string[];
 }
 
 export class RouteFunction extends NodejsFunction {
@@ -69,7 +71,7 @@ export class RouteFunction extends NodejsFunction {
       environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
       // Shared with the bundle benchmark (test/bench), so what is measured is what is deployed:
       // minified ESM with source maps, and the AWS SDK bundled rather than taken from the runtime.
-      bundling: { ...BUNDLING, format: OutputFormat.ESM },
+      bundling: { ...BUNDLING, format: OutputFormat.ESM, ...(props.assetFiles?.length ? { commandHooks: copyInto(props.assetFiles) } : {}) },
     });
     this.handlerModule = props.handler;
   }
@@ -108,6 +110,15 @@ export class RouteFunction extends NodejsFunction {
       reason: 'Object keys are chosen per request (tenant, record and file ids), so the grant covers the objects of this one bucket; bucket-level actions are not granted.',
     });
   }
+}
+
+/** Bundling hooks that copy `files` (relative to the project root) into the function's asset. */
+function copyInto(files: string[]) {
+  return {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    afterBundling: (inputDir: string, outputDir: string) => files.map((file) => `cp "${inputDir}/${file}" "${outputDir}/"`),
+  };
 }
 
 /**

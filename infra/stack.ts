@@ -21,6 +21,7 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { Construct } from 'constructs';
 import { type Route, routes } from '../functions/routes.ts';
 import { GLOBAL_INDEXES, PARTITION_KEY, SORT_KEY } from '../shared/db/table-definition.ts';
+import { ApiReference } from './api-reference.ts';
 import { OutboxDelivery } from './outbox-delivery.ts';
 import { RouteFunction } from './route-function.ts';
 import { routeGroup, RouteGroupStack, type RouteResources } from './route-group-stack.ts';
@@ -124,6 +125,9 @@ export class ServiceStack extends Stack {
     for (const [group, groupRoutes] of groups) {
       this.routeGroups.push(new RouteGroupStack(this, `${pascal(group)}Routes`, { ...resources, routes: groupRoutes }));
     }
+
+    // GET /openapi.json and GET /docs, public.
+    new ApiReference(this, 'ApiReference', { api: this.api, environment, logRetention: config.logRetention, logRemovalPolicy: config.removalPolicy });
 
     // Finishes organization deletions a request started but could not complete (timeouts).
     const sweeper = new RouteFunction(this, 'FinishTenantDeletions', {

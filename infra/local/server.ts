@@ -20,6 +20,7 @@ import { problemResponse, toProblem } from '../../shared/http/middleware/problem
 import { parseInput } from '../../shared/http/middleware/validate.ts';
 import { resetStorage } from '../../shared/integrations/storage.ts';
 import { Email, Uuid } from '../../shared/schemas/common.ts';
+import { apiReferenceResponse } from '../../functions/service/api-reference.ts';
 import { dispatch, warmHandlers } from './dispatch.ts';
 import { ensureTable, LOCAL_CREDENTIALS, startDynamoLocal, type DynamoLocal } from './dynamodb.ts';
 import { LocalIssuer } from './issuer.ts';
@@ -170,7 +171,8 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       } else if (method === 'GET' && path === '/local/outbox') {
         sendJson(res, 200, { items: (await listOutbox()).map(({ id: _id, ...email }) => email) });
       } else {
-        const response = await dispatch({ method, url, headers: req.headers, body, sourceIp: req.socket.remoteAddress });
+        // The service's own public routes (no token) first, as API Gateway routes them to their own function.
+        const response = apiReferenceResponse(method, path ?? '/') ?? (await dispatch({ method, url, headers: req.headers, body, sourceIp: req.socket.remoteAddress }));
         res.writeHead(response.statusCode, { ...CORS_HEADERS, ...(response.headers as Record<string, string>) });
         res.end(response.isBase64Encoded ? Buffer.from(response.body ?? '', 'base64') : (response.body ?? ''));
       }

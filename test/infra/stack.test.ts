@@ -47,8 +47,8 @@ describe('dev stack', () => {
     functions = resources(built.templates, 'AWS::Lambda::Function');
   });
 
-  it('has exactly one function per route of the table, plus the $default catch-all and the deletion sweeper', () => {
-    expect(functions).toHaveLength(routes.length + 2);
+  it('has exactly one function per route of the table, plus the $default catch-all, the API reference and the deletion sweeper', () => {
+    expect(functions).toHaveLength(routes.length + 3);
     for (const route of routes) expect(byKey(route.key), route.key).toHaveLength(1);
     expect(byKey('$default')).toHaveLength(1);
   });
@@ -75,10 +75,17 @@ describe('dev stack', () => {
     expect(rules.map(([, rule]) => rule.Properties!.ScheduleExpression)).toEqual(['rate(15 minutes)']);
   });
 
-  it('mounts every route of the table as an API route, and $default', () => {
+  it('mounts every route of the table as an API route, $default, and the public GET /openapi.json and GET /docs', () => {
     const routeKeys = resources(built.templates, 'AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties!.RouteKey);
-    const expected = [...routes.map((r) => `${r.method} ${gatewayPath(r.path)}`), '$default'];
+    const expected = [...routes.map((r) => `${r.method} ${gatewayPath(r.path)}`), '$default', 'GET /openapi.json', 'GET /docs'];
     expect([...routeKeys].sort()).toEqual([...expected].sort());
+  });
+
+  it('serves GET /openapi.json and GET /docs with no authorizer, from one function with no data access', () => {
+    const apiRoutes = resources(built.templates, 'AWS::ApiGatewayV2::Route').filter(([, r]) => ['GET /openapi.json', 'GET /docs'].includes(r.Properties!.RouteKey));
+    expect(apiRoutes.map(([, r]) => r.Properties!.AuthorizationType)).toEqual(['NONE', 'NONE']);
+    const [[, reference, template]] = byKey('GET /openapi.json and GET /docs') as [[string, Resource, Template]];
+    expect(functionActions(reference, template).filter((a) => /^(dynamodb|s3):/.test(a))).toEqual([]);
   });
 
   it('grants no wildcard action in any IAM policy', () => {
@@ -156,7 +163,7 @@ describe('dev stack', () => {
     });
     const bearer = new Set(routes.filter((r) => r.auth === 'bearer').map((r) => `${r.method} ${gatewayPath(r.path)}`));
     const apiRoutes = resources(built.templates, 'AWS::ApiGatewayV2::Route');
-    expect(apiRoutes).toHaveLength(routes.length + 1);
+    expect(apiRoutes).toHaveLength(routes.length + 3);
     for (const [, route] of apiRoutes) {
       const key = route.Properties!.RouteKey as string;
       expect(route.Properties!.AuthorizationType, key).toBe(bearer.has(key) ? 'JWT' : 'NONE');

@@ -1,0 +1,56 @@
+/**
+ * GET /openapi.json and GET /docs — the service's own public routes (DECISIONS.md "The service's
+ * own routes"; no token): the committed OpenAPI document (`npm run openapi`) and its reference
+ * page. The page inlines Redoc's standalone bundle and the document, so it needs nothing from the
+ * network (no CDN). The local server and the stack's function answer with this module.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import type { ApiEvent, ApiResponse } from '../../shared/http/context.ts';
+import { problemResponse } from '../../shared/http/middleware/problem-responses.ts';
+import { notFound } from '../../shared/http/problem.ts';
+import document from '../../openapi.json' with { type: 'json' };
+
+export const API_REFERENCE_PATHS = ['/openapi.json', '/docs'] as const;
+
+/** In the Lambda asset the bundle sits next to this module (copied at bundling); locally in node_modules. */
+function redocBundle(): string {
+  const beside = new URL('./redoc.standalone.js', import.meta.url);
+  const path = existsSync(beside) ? beside : new URL(import.meta.resolve('redoc/bundles/redoc.standalone.js'));
+  return readFileSync(path, 'utf8');
+}
+
+/** JSON inside a <script> element: `<` escaped so that no string in it can close the element. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+let page: string | undefined;
+
+function docsPage(): string {
+  page ??= `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${document.info.title} — API reference</title>
+</head>
+<body>
+<div id="redoc"></div>
+<script>${redocBundle()}</script>
+<script>Redoc.init(${scriptJson(document)}, { hideDownloadButton: false, expandResponses: '200,201' }, document.getElementById('redoc'));</script>
+</body>
+</html>
+`;
+  return page;
+}
+
+/** The answer for `GET /openapi.json` or `GET /docs`, or undefined for any other request. */
+export function apiReferenceResponse(method: string, path: string): (ApiResponse & { statusCode: number }) | undefined {
+  if (method !== 'GET') return undefined;
+  if (path === '/openapi.json') return { statusCode: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(document) };
+  if (path === '/docs') return { statusCode: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: docsPage() };
+  return undefined;
+}
+
+/** The stack's function for both routes (API Gateway routes only these two paths here). */
+export async function handler(event: ApiEvent): Promise<ApiResponse> {
+  return apiReferenceResponse(event.requestContext.http.method, event.rawPath) ?? problemResponse(notFound(`${event.rawPath}`), event.requestContext.requestId);
+}
