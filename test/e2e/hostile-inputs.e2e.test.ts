@@ -15,6 +15,7 @@ import { sharedActivity } from './support/fixtures/records.ts';
 import { fixtures, type RequestParts, type RouteFixture } from './support/route-fixtures.ts';
 import { urlOf } from './support/route-url.ts';
 import { startWorld, type HttpResult, type Identity, type World } from './support/world.ts';
+import { checkedFetch } from './support/contract.ts';
 
 let world: World;
 
@@ -28,7 +29,7 @@ afterAll(async () => {
 
 /** A JSON body sent as written, so that it can hold number spellings JSON.stringify cannot (`1e400`). */
 async function sendRaw(method: string, path: string, token: string, json: string | undefined): Promise<HttpResult> {
-  const response = await fetch(`${world.service.url}${path}`, {
+  const response = await checkedFetch(`${world.service.url}${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, ...(json === undefined ? {} : { 'content-type': 'application/json' }) },
     ...(json === undefined ? {} : { body: json }),

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startLocalService, type LocalService } from '../../infra/local/server.ts';
 import { createActivity } from '../../shared/db/activities.ts';
 import { createTenant } from '../../shared/db/tenants.ts';
+import { checkedFetch } from './support/contract.ts';
 
 let service: LocalService;
 let userId: string;
@@ -28,7 +29,7 @@ afterAll(async () => {
 
 async function http(method: string, path: string, options: { body?: unknown; token?: string | null } = {}) {
   const bearer = options.token === undefined ? token : options.token;
-  const response = await fetch(`${service.url}${path}`, {
+  const response = await checkedFetch(`${service.url}${path}`, {
     method,
     headers: {
       ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),

@@ -9,6 +9,7 @@ import { inject } from 'vitest';
 import { LocalIssuer } from '../../infra/local/issuer.ts';
 import { startLocalService, type LocalService } from '../../infra/local/server.ts';
 import { putMembership } from '../../shared/db/memberships.ts';
+import { checkedFetch } from './support/contract.ts';
 
 let service: LocalService;
 
@@ -21,7 +22,7 @@ afterAll(async () => {
 });
 
 async function http(method: string, path: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
-  const response = await fetch(`${service.url}${path}`, {
+  const response = await checkedFetch(`${service.url}${path}`, {
     method,
     headers: {
       ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),

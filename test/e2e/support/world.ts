@@ -10,6 +10,7 @@ import { startLocalService, type LocalService } from '../../../infra/local/serve
 import { addMembership } from '../../../shared/db/memberships.ts';
 import { createTenant } from '../../../shared/db/tenants.ts';
 import { createUser } from '../../../shared/db/users.ts';
+import { checkedFetch } from './contract.ts';
 
 export interface Identity {
   userId: string;
@@ -48,7 +49,7 @@ export async function startWorld(): Promise<World> {
   const service = await startLocalService({ port: 0, dynamoEndpoint: inject('dynamoEndpoint'), tableName: process.env.TABLE_NAME });
 
   async function http(method: string, path: string, options: { token?: string; body?: unknown } = {}): Promise<HttpResult> {
-    const response = await fetch(`${service.url}${path}`, {
+    const response = await checkedFetch(`${service.url}${path}`, {
       method,
       headers: {
         ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),

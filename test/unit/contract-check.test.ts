@@ -1,0 +1,26 @@
+/**
+ * The e2e response contract check (test/e2e/support/contract.ts) itself: it accepts what
+ * openapi.json describes and names what it does not (issue 12).
+ */
+import { describe, expect, it } from 'vitest';
+import { contractViolation } from '../e2e/support/contract.ts';
+
+const problem = (status: number, code: string) => JSON.stringify({ type: `/problems/${code}`, title: 'T', status, detail: 'D', code, requestId: 'r' });
+
+describe('contractViolation', () => {
+  it('accepts a described problem, and a 401 or 404 outside the document', () => {
+    expect(contractViolation('GET', '/v1/users/abc', 401, 'application/problem+json', problem(401, 'unauthenticated'))).toBeUndefined();
+    expect(contractViolation('GET', '/v2/nothing', 404, 'application/problem+json', problem(404, 'not_found'))).toBeUndefined();
+  });
+
+  it('names a status the operation does not declare (a 500), a wrong content type, and a body off its schema', () => {
+    expect(contractViolation('GET', '/v1/users/abc', 500, 'application/problem+json', problem(500, 'internal'))).toMatch(/declares no 500 response/);
+    expect(contractViolation('GET', '/v1/users/abc', 401, 'text/plain', 'no')).toMatch(/content type text\/plain/);
+    expect(contractViolation('GET', '/v1/users/abc', 401, 'application/problem+json', JSON.stringify({ message: 'no' }))).toMatch(/does not match/);
+    expect(contractViolation('GET', '/v2/nothing', 200, 'application/json', '{}')).toMatch(/no operation/);
+  });
+
+  it('picks the static path over the parameter, as API Gateway does', () => {
+    expect(contractViolation('GET', '/v1/activities/count', 200, 'application/json', JSON.stringify({ count: 'x' }))).toMatch(/does not match/);
+  });
+});
