@@ -21,6 +21,6 @@ export const handler = defineHandler({
       throw invalidInput('newEmail is already this account\'s address.', [{ path: 'newEmail', message: 'Same as the current email.' }]);
     }
     const request = await requestEmailChange(input.userId, input.newEmail);
-    return ok({ ...request, status: 'confirmation_sent' });
+    return ok({ ...request, status: 'confirmation_sent' as const });
   },
 });

@@ -12,5 +12,5 @@ import { Uuid } from '../../shared/schemas/common.ts';
 export const handler = defineHandler({
   route: routeByKey('POST /v1/users/:id/confirm-deletion'),
   input: z.strictObject({ userId: Uuid, token: Uuid }),
-  run: async ({ input }) => ok({ ...(await confirmDeletion(input.userId, input.token)), status: 'deletion_confirmed' }),
+  run: async ({ input }) => ok({ ...(await confirmDeletion(input.userId, input.token)), status: 'deletion_confirmed' as const }),
 });

@@ -12,5 +12,5 @@ import { Uuid } from '../../shared/schemas/common.ts';
 export const handler = defineHandler({
   route: routeByKey('POST /v1/users/:id/request-deletion'),
   input: z.strictObject({ userId: Uuid }),
-  run: async ({ input }) => ok({ ...(await requestDeletion(input.userId)), status: 'confirmation_sent' }),
+  run: async ({ input }) => ok({ ...(await requestDeletion(input.userId)), status: 'confirmation_sent' as const }),
 });

@@ -4,30 +4,57 @@
  * Handlers never build envelopes themselves.
  */
 import type { Facets } from '../db/paging.ts';
+import type { DataReply, ListReply, Reply } from '../schemas/records/reply.ts';
+import type { Output } from '../schemas/zod.ts';
 
 /** Extra `_meta` members (reporting adds `currency`, `freshness`, `warnings`); Form A routes only. */
 export type Meta = Record<string, unknown>;
 
-export type Result = (
-  | { kind: 'data'; status: 200 | 201; data: unknown; extra?: Record<string, unknown> }
-  | { kind: 'list'; items: unknown[]; totalCount: number; facets: Facets }
-  | { kind: 'count'; count: number }
-) & { meta?: Meta };
+export interface DataResult<D = unknown> {
+  kind: 'data';
+  status: 200 | 201;
+  data: D;
+  extra?: Record<string, unknown>;
+  meta?: Meta;
+}
+export interface ListResult<T = unknown> {
+  kind: 'list';
+  items: T[];
+  totalCount: number;
+  facets: Facets;
+  meta?: Meta;
+}
+export interface CountResult {
+  kind: 'count';
+  count: number;
+  meta?: Meta;
+}
+export type Result = DataResult | ListResult | CountResult;
+
+/**
+ * The result a handler that declares `output` must return: its records are what the record
+ * schema says (the OpenAPI document shows the same schema), checked by the compiler.
+ */
+export type ResultOf<R extends Reply> = R extends DataReply<infer D>
+  ? DataResult<Output<D>>
+  : R extends ListReply<infer I>
+    ? ListResult<Output<I>>
+    : CountResult;
 
 /** 200 `{data}`; `extra` adds top-level members such as a campaign's `mutation` receipt. */
-export const ok = (data: unknown, extra?: Record<string, unknown>): Result => ({ kind: 'data', status: 200, data, extra });
+export const ok = <D>(data: D, extra?: Record<string, unknown>): DataResult<D> => ({ kind: 'data', status: 200, data, extra });
 
 /** 201 `{data}` for a POST that created a record. */
-export const created = (data: unknown, extra?: Record<string, unknown>): Result => ({ kind: 'data', status: 201, data, extra });
+export const created = <D>(data: D, extra?: Record<string, unknown>): DataResult<D> => ({ kind: 'data', status: 201, data, extra });
 
 /** 200 `{data: {id, deleted: true}}`. */
-export const deleted = (id: string, extra?: Record<string, unknown>): Result => ok({ id, deleted: true }, extra);
+export const deleted = (id: string, extra?: Record<string, unknown>) => ok({ id, deleted: true as const }, extra);
 
-export const list = (page: { items: unknown[]; totalCount: number }, facets: Facets = {}): Result => ({
+export const list = <T>(page: { items: T[]; totalCount: number }, facets: Facets = {}): ListResult<T> => ({
   kind: 'list',
   items: page.items,
   totalCount: page.totalCount,
   facets,
 });
 
-export const count = (n: number): Result => ({ kind: 'count', count: n });
+export const count = (n: number): CountResult => ({ kind: 'count', count: n });

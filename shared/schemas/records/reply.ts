@@ -5,22 +5,32 @@
  */
 import type { Schema } from '../zod.ts';
 
-export type Reply =
-  | { kind: 'data'; status: 200 | 201; data: Schema; extra?: Readonly<Record<string, Schema>> }
-  | { kind: 'list'; item: Schema }
-  | { kind: 'count' };
+export interface DataReply<D extends Schema = Schema> {
+  kind: 'data';
+  status: 200 | 201;
+  data: D;
+  extra?: Readonly<Record<string, Schema>>;
+}
+export interface ListReply<I extends Schema = Schema> {
+  kind: 'list';
+  item: I;
+}
+export interface CountReply {
+  kind: 'count';
+}
+export type Reply = DataReply | ListReply | CountReply;
 
 /** 200 `{data}` (and top-level `extra` members, such as a campaign's `mutation` receipt). */
-export const okReply = (data: Schema, extra?: Record<string, Schema>): Reply => ({ kind: 'data', status: 200, data, ...(extra ? { extra } : {}) });
+export const okReply = <D extends Schema>(data: D, extra?: Record<string, Schema>): DataReply<D> => ({ kind: 'data', status: 200, data, ...(extra ? { extra } : {}) });
 
 /** 201 `{data}`: a POST that created a record. */
-export const createdReply = (data: Schema, extra?: Record<string, Schema>): Reply => ({ kind: 'data', status: 201, data, ...(extra ? { extra } : {}) });
+export const createdReply = <D extends Schema>(data: D, extra?: Record<string, Schema>): DataReply<D> => ({ kind: 'data', status: 201, data, ...(extra ? { extra } : {}) });
 
 /** `{items, totalCount, facets}`. */
-export const listReply = (item: Schema): Reply => ({ kind: 'list', item });
+export const listReply = <I extends Schema>(item: I): ListReply<I> => ({ kind: 'list', item });
 
 /** `{count}`. */
-export const countReply: Reply = { kind: 'count' };
+export const countReply: CountReply = { kind: 'count' };
 
 /**
  * Record schemas shown once under `components/schemas` (by name) and referenced wherever a route

@@ -1,0 +1,48 @@
+/** Records of the Users group: the profile, its settings, and the receipts of the account actions. */
+import * as z from 'zod/mini';
+import { Instant, stored } from './common.ts';
+import { named } from './reply.ts';
+
+/** A user's profile; its `id` is its `userId`. */
+export const UserRecord = named(
+  'User',
+  z.object({
+    ...stored,
+    userId: z.uuid(),
+    email: z.string(),
+    name: z.nullable(z.string()),
+    jobRole: z.nullable(z.string()),
+    avatarKey: z.nullable(z.string()),
+  }),
+);
+
+/**
+ * A member of a tenant: the profile and the membership's `role` (viewer, member, owner) and
+ * `membershipStatus` (active, pending). Strings while the data layer's Member type says string.
+ */
+export const MemberRecord = named('Member', z.object({ ...UserRecord.def.shape, role: z.string(), membershipStatus: z.string() }));
+
+export const UserSettingsRecord = named(
+  'UserSettings',
+  z.object({
+    ...stored,
+    userId: z.uuid(),
+    activeOrganizationId: z.nullable(z.uuid()),
+    preferences: z.record(z.string(), z.unknown()),
+  }),
+);
+
+/** A presigned PUT: the client uploads the image there, then PATCHes `avatarKey`. */
+export const AvatarUploadRecord = named(
+  'AvatarUpload',
+  z.object({ avatarKey: z.string(), uploadUrl: z.url(), method: z.string(), headers: z.record(z.string(), z.string()), expiresAt: Instant }),
+);
+
+export const EmailChangeRequestRecord = named(
+  'EmailChangeRequest',
+  z.object({ userId: z.uuid(), newEmail: z.string(), requestedAt: Instant, expiresAt: Instant, status: z.literal('confirmation_sent') }),
+);
+
+export const DeletionRequestRecord = named('DeletionRequest', z.object({ userId: z.uuid(), expiresAt: Instant, status: z.literal('confirmation_sent') }));
+
+export const DeletionConfirmationRecord = named('DeletionConfirmation', z.object({ userId: z.uuid(), confirmedAt: Instant, status: z.literal('deletion_confirmed') }));
