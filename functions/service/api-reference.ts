@@ -12,11 +12,18 @@ import document from '../../openapi.json' with { type: 'json' };
 
 export const API_REFERENCE_PATHS = ['/openapi.json', '/docs'] as const;
 
-/** In the Lambda asset the bundle sits next to this module (copied at bundling); locally in node_modules. */
+/** The one thing Redoc's bundle loads from the network: the Redocly logo of its sidebar footer. */
+const REDOC_LOGO = 'https://cdn.redoc.ly/redoc/logo-mini.svg';
+const EMPTY_IMAGE = 'data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22/%3E';
+
+/**
+ * Redoc's standalone bundle, with its logo made local (offline, nothing fetched). In the Lambda
+ * asset the bundle sits next to this module (copied at bundling); locally in node_modules.
+ */
 function redocBundle(): string {
   const beside = new URL('./redoc.standalone.js', import.meta.url);
   const path = existsSync(beside) ? beside : new URL(import.meta.resolve('redoc/bundles/redoc.standalone.js'));
-  return readFileSync(path, 'utf8');
+  return readFileSync(path, 'utf8').replaceAll(REDOC_LOGO, EMPTY_IMAGE);
 }
 
 /** JSON inside a <script> element: `<` escaped so that no string in it can close the element. */
