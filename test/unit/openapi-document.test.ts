@@ -5,10 +5,10 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gatewayPath, routes } from '../../functions/routes.ts';
-import { currentDocument, documentText, operationId } from '../../scripts/openapi/document.ts';
+import { clientTypesText, currentDocument, documentText, operationId } from '../../scripts/openapi/document.ts';
 
 let generated: Record<string, any>;
-const committed = () => readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8');
+const committed = (name = 'openapi.json') => readFileSync(new URL(`../../${name}`, import.meta.url), 'utf8');
 
 beforeAll(async () => {
   generated = await currentDocument();
@@ -17,6 +17,10 @@ beforeAll(async () => {
 describe('openapi.json', () => {
   it('is up to date: `npm run openapi` would write exactly the committed file', () => {
     expect(committed(), 'openapi.json is stale: run `npm run openapi` and commit it').toBe(documentText(generated));
+  });
+
+  it('openapi-types.ts (the typed client\'s types) is up to date with it', async () => {
+    expect(committed('openapi-types.ts'), 'openapi-types.ts is stale: run `npm run openapi` and commit it').toBe(await clientTypesText(generated));
   });
 
   it('documents every route of the route table, and the service\'s own /openapi.json and /docs without a token', () => {

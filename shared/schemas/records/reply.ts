@@ -10,6 +10,8 @@ export interface DataReply<D extends Schema = Schema> {
   status: 200 | 201;
   data: D;
   extra?: Readonly<Record<string, Schema>>;
+  /** A POST that answers 201 with a new record, or 200 with the one already there (a retried link). */
+  orExisting?: true;
 }
 export interface ListReply<I extends Schema = Schema> {
   kind: 'list';
@@ -25,6 +27,9 @@ export const okReply = <D extends Schema>(data: D, extra?: Record<string, Schema
 
 /** 201 `{data}`: a POST that created a record. */
 export const createdReply = <D extends Schema>(data: D, extra?: Record<string, Schema>): DataReply<D> => ({ kind: 'data', status: 201, data, ...(extra ? { extra } : {}) });
+
+/** 201 `{data}` with a new record, or 200 with the same record already there. */
+export const createdOrExistingReply = <D extends Schema>(data: D): DataReply<D> => ({ kind: 'data', status: 201, data, orExisting: true });
 
 /** `{items, totalCount, facets}`. */
 export const listReply = <I extends Schema>(item: I): ListReply<I> => ({ kind: 'list', item });

@@ -81,12 +81,13 @@ export function contractViolation(method: string, path: string, status: number, 
 const isApi = (url: URL) => !url.pathname.startsWith('/local/');
 
 /** `fetch`, and the response checked against openapi.json (throws when the document does not describe it). */
-export async function checkedFetch(input: string | URL, init: RequestInit = {}): Promise<Response> {
+export async function checkedFetch(input: string | URL | Request, init: RequestInit = {}): Promise<Response> {
+  const method = init.method ?? (input instanceof Request ? input.method : 'GET');
+  const url = new URL(input instanceof Request ? input.url : input);
   const response = await fetch(input, init);
-  const url = new URL(input);
   if (!isApi(url)) return response;
   const text = await response.text();
-  const violation = contractViolation(init.method ?? 'GET', url.pathname, response.status, response.headers.get('content-type'), text);
+  const violation = contractViolation(method, url.pathname, response.status, response.headers.get('content-type'), text);
   if (violation) throw new Error(`Response contract (openapi.json): ${violation}`);
   return new Response([101, 204, 205, 304].includes(response.status) ? null : text, { status: response.status, statusText: response.statusText, headers: response.headers });
 }

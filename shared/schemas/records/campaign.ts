@@ -1,0 +1,80 @@
+/** Records of the Campaigns group: the campaign as returned, its write receipt, links, stats and preview. */
+import * as z from 'zod/mini';
+import { CAMPAIGN_STATUSES } from '../../domain/campaign-status.ts';
+import { Instant, stored } from './common.ts';
+import { named } from './reply.ts';
+
+export const CampaignStatus = z.enum(CAMPAIGN_STATUSES);
+
+/** Amounts per ISO 4217 currency code, in major units. */
+const PerCurrency = z.record(z.string(), z.number());
+
+/** A campaign: its brief, its tenant under both names, its stored aggregate and its derived status. */
+export const CampaignRecord = named(
+  'Campaign',
+  z.object({
+    ...stored,
+    organizationId: z.uuid(),
+    workspaceId: z.uuid(),
+    name: z.string(),
+    startAt: z.nullable(z.string()),
+    endAt: z.nullable(z.string()),
+    budget: z.nullable(z.number()),
+    summary: z.nullable(z.string()),
+    objective: z.nullable(z.string()),
+    audience: z.nullable(z.string()),
+    keyMessage: z.nullable(z.string()),
+    desiredOutcomes: z.nullable(z.string()),
+    channels: z.array(z.string()),
+    ownerUserId: z.nullable(z.string()),
+    tags: z.array(z.string()),
+    activitiesCount: z.int(),
+    costsCount: z.int(),
+    impressions: z.number(),
+    engagement: z.number(),
+    spend: PerCurrency,
+    status: CampaignStatus,
+  }),
+);
+
+export const CampaignOperation = z.enum(['create', 'update', 'delete', 'duplicate']);
+
+/** The `mutation` member of a campaign write's answer: what changed, when. */
+export const MutationReceipt = named(
+  'CampaignMutation',
+  z.object({ operation: CampaignOperation, campaignId: z.uuid(), changedFields: z.array(z.string()), at: Instant }),
+);
+
+/** An activity linked to a campaign. */
+export const CampaignActivityRecord = named('CampaignActivity', z.object({ campaignActivityId: z.string(), campaignId: z.uuid(), activityId: z.uuid() }));
+
+export const CampaignStatsRecord = named(
+  'CampaignStats',
+  z.object({
+    totalCount: z.int(),
+    byStatus: z.record(CampaignStatus, z.int()),
+    currency: z.string(),
+    budgetTotal: z.number(),
+    spendTotal: z.number(),
+    spendByCurrency: PerCurrency,
+    activitiesCount: z.int(),
+    costsCount: z.int(),
+    overBudgetCount: z.int(),
+  }),
+);
+
+/** What a campaign write would do, without doing it. */
+export const CampaignPreviewRecord = named(
+  'CampaignPreview',
+  z.object({
+    operation: CampaignOperation,
+    target: z.nullable(z.object({ id: z.uuid(), name: z.string(), status: CampaignStatus })),
+    name: z.nullable(z.string()),
+    desiredOutcomes: z.nullable(z.string()),
+    budget: z.nullable(z.number()),
+    changedFields: z.array(z.string()),
+    status: CampaignStatus,
+    warning: z.nullable(z.string()),
+    warnings: z.array(z.string()),
+  }),
+);
