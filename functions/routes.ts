@@ -18,11 +18,16 @@ export { hasMeta } from '../shared/http/route.ts';
 /** Handler module of routes whose group is not built yet: authenticates, then answers 501. */
 export const NOT_IMPLEMENTED_HANDLER = 'not-implemented';
 
-function route(method: HttpMethod, path: string, options: RouteOptions): Route {
+/** A row; its key and access keep their literal types, so a handler's `defineHandler` knows its route's access. */
+function route<const M extends HttpMethod, const P extends string, const A extends Access>(
+  method: M,
+  path: P,
+  options: RouteOptions & { access: A },
+): Route<A, `${M} ${P}`> {
   return {
     method,
     path,
-    key: `${method} ${path}`,
+    key: `${method} ${path}` as const,
     auth: 'bearer',
     form: options.form,
     access: options.access,
@@ -34,7 +39,7 @@ function route(method: HttpMethod, path: string, options: RouteOptions): Route {
   };
 }
 
-export const routes: readonly Route[] = [
+const table = [
   // Workspaces
   route('GET', '/v1/workspaces', { form: 'A', access: 'self', handler: 'workspaces/list' }),
   route('GET', '/v1/workspaces/:id', { form: 'A', access: 'viewer', params: { id: 'workspaceId' }, handler: 'workspaces/get' }),
@@ -192,9 +197,17 @@ export const routes: readonly Route[] = [
   route('POST', '/v1/analytics-oauth/disconnect', { form: 'B', access: 'owner' }),
 ];
 
-const byKey = new Map(routes.map((r) => [r.key, r]));
+/** A route of the table, with its key and access as literal types. */
+export type TableRoute = (typeof table)[number];
+export type RouteKey = TableRoute['key'];
+
+export const routes: readonly TableRoute[] = table;
+
+const byKey = new Map<string, Route>(routes.map((r) => [r.key, r]));
 
 /** The route declared as `METHOD /path` (spec syntax). Throws on a key that is not in the table. */
+export function routeByKey<K extends RouteKey>(key: K): Extract<TableRoute, { key: K }>;
+export function routeByKey(key: string): Route;
 export function routeByKey(key: string): Route {
   const found = byKey.get(key);
   if (!found) throw new Error(`No route ${key} in functions/routes.ts`);

@@ -19,8 +19,9 @@ export const handler = defineHandler({
   route: routeByKey('POST /v1/activities/content-link/connect'),
   input: z.strictObject({ activityId: Uuid, platform: Channel, contentUrl: Href }),
   tenantOf: recordTenant('activity', 'activityId'),
+  record: activityFromItem,
   run: async ({ input: { activityId, platform, contentUrl }, record }) => {
-    const current = activityFromItem(record!);
+    const current = record;
     if (platform !== current.channel) {
       throw invalidInput(`The activity is on ${current.channel}, not ${platform}.`, [
         { path: 'platform', message: 'Must be the activity\'s channel.' },

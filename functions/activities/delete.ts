@@ -12,7 +12,7 @@ export const handler = defineHandler({
   input: z.strictObject({ activityId: Uuid }),
   tenantOf: recordTenant('activity', 'activityId'),
   run: async ({ input: { activityId }, tenant }) => {
-    await deleteActivity(tenant!.tenantId, activityId);
+    await deleteActivity(tenant.tenantId, activityId);
     return deleted(activityId);
   },
 });

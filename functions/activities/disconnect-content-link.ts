@@ -12,8 +12,9 @@ export const handler = defineHandler({
   route: routeByKey('POST /v1/activities/content-link/disconnect'),
   input: z.strictObject({ activityId: Uuid }),
   tenantOf: recordTenant('activity', 'activityId'),
+  record: activityFromItem,
   run: async ({ input: { activityId }, record }) => {
-    const current = activityFromItem(record!);
+    const current = record;
     const changed = await updateActivity(current.organizationId, activityId, { contentHref: null }, { tracking: 'stop' });
     return ok(await activityView(changed));
   },

@@ -12,5 +12,6 @@ export const handler = defineHandler({
   route: routeByKey('GET /v1/activities/:id'),
   input: z.strictObject({ activityId: Uuid }),
   tenantOf: recordTenant('activity', 'activityId'),
-  run: async ({ record }) => ok(await activityView(activityFromItem(record!))),
+  record: activityFromItem,
+  run: async ({ record }) => ok(await activityView(record)),
 });

@@ -11,5 +11,5 @@ export const handler = defineHandler({
   route: routeByKey('POST /v1/activities/:id/creators'),
   input: z.strictObject({ activityId: Uuid, creatorId: Uuid }),
   tenantOf: recordTenant('activity', 'activityId'),
-  run: async ({ input: { activityId, creatorId }, tenant }) => created(await linkCreator(tenant!.tenantId, activityId, creatorId)),
+  run: async ({ input: { activityId, creatorId }, tenant }) => created(await linkCreator(tenant.tenantId, activityId, creatorId)),
 });

@@ -32,7 +32,7 @@ export const handler = defineHandler({
       throw invalidInput('endDate is before startDate.', [{ path: 'endDate', message: 'Must not be before startDate.' }]);
     }
     const activities = await activitiesOfTenant(organizationId);
-    const timeZone = tenant!.details.ianaTimezone ?? 'UTC';
+    const timeZone = tenant.details.ianaTimezone ?? 'UTC';
     const considered = activities.filter((a) => {
       const day = dayOf(a, timeZone);
       return (!startDate || day >= startDate) && (!endDate || day <= endDate);

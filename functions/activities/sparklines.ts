@@ -18,7 +18,7 @@ export const handler = defineHandler({
   tenantOf: (input) => locate('activity', input.activityIds[0]!),
   run: async ({ input: { activityIds }, tenant }) => {
     const ids = [...new Set(activityIds)];
-    const found = new Set((await activitiesByIds(tenant!.tenantId, ids)).map((a) => a.id));
+    const found = new Set((await activitiesByIds(tenant.tenantId, ids)).map((a) => a.id));
     if (ids.some((id) => !found.has(id))) throw notFound('An activity');
     return list({ items: ids.map((activityId) => ({ activityId, points: [] })), totalCount: ids.length });
   },

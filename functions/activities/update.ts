@@ -30,8 +30,9 @@ export const handler = defineHandler({
     replyCount: z.optional(ManualCount),
   }),
   tenantOf: recordTenant('activity', 'activityId'),
+  record: activityFromItem,
   run: async ({ input: { activityId, ...changes }, record }) => {
-    const current = activityFromItem(record!);
+    const current = record;
     const channel = changes.channel ?? current.channel;
     checkActivityType(channel, changes.activity ?? current.activity);
     checkDates(changes.startAt === undefined ? current.startAt : changes.startAt, changes.endAt === undefined ? current.endAt : changes.endAt);

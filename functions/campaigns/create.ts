@@ -23,9 +23,9 @@ export const handler = defineHandler({
   run: async ({ input, tenant }) => {
     const { organizationId, ...fields } = input;
     checkDates(fields.startAt, fields.endAt);
-    checkMinorUnit(fields.budget, tenant!.details.currency, 'budget');
+    checkMinorUnit(fields.budget, tenant.details.currency, 'budget');
     await requireOwnerMember(organizationId, fields.ownerUserId);
     const campaign = await createCampaign(organizationId, fields);
-    return created(campaignView(campaign, tenant!.details), { mutation: receipt('create', campaign.id, changedFields({}, fields)) });
+    return created(campaignView(campaign, tenant.details), { mutation: receipt('create', campaign.id, changedFields({}, fields)) });
   },
 });

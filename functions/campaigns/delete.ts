@@ -17,7 +17,7 @@ export const handler = defineHandler({
   // A campaign whose delete was interrupted is still found here, so that the retry can finish it.
   tenantOf: recordTenant('campaign', 'campaignId'),
   run: async ({ input, tenant }) => {
-    const unlinked = await deleteCampaign(tenant!.tenantId, input.campaignId);
+    const unlinked = await deleteCampaign(tenant.tenantId, input.campaignId);
     return deleted(input.campaignId, { mutation: receipt('delete', input.campaignId, ['deleted', ...(unlinked.length ? ['activities'] : [])]) });
   },
 });

@@ -4,7 +4,7 @@
  * organization is not copied.
  */
 import * as z from 'zod/mini';
-import { campaignFields, createCampaign } from '../../shared/db/campaigns.ts';
+import { campaignFields, campaignFromItem, createCampaign } from '../../shared/db/campaigns.ts';
 import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes.ts';
@@ -24,13 +24,14 @@ export const handler = defineHandler({
     endAt: z.optional(z.nullable(DateTime)),
   }),
   tenantOf: recordTenant('campaign', 'campaignId'),
+  record: campaignFromItem,
   run: async ({ input, tenant, record }) => {
     const source = liveCampaign(record);
-    const tenantId = tenant!.tenantId;
+    const tenantId = tenant.tenantId;
     checkDates(input.startAt, input.endAt);
     const ownerStays = source.ownerUserId ? await isActiveMember(tenantId, source.ownerUserId) : false;
     const fields = duplicateFields(source, input, ownerStays);
     const copy = await createCampaign(tenantId, fields);
-    return created(campaignView(copy, tenant!.details), { mutation: receipt('duplicate', copy.id, changedFields(campaignFields({ name: '' }), fields)) });
+    return created(campaignView(copy, tenant.details), { mutation: receipt('duplicate', copy.id, changedFields(campaignFields({ name: '' }), fields)) });
   },
 });

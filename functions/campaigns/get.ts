@@ -1,5 +1,6 @@
 /** GET /v1/campaigns/:id — one campaign with its derived status and stored aggregate. */
 import * as z from 'zod/mini';
+import { campaignFromItem } from '../../shared/db/campaigns.ts';
 import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes.ts';
@@ -11,5 +12,6 @@ export const handler = defineHandler({
   route: routeByKey('GET /v1/campaigns/:id'),
   input: z.strictObject(CampaignId),
   tenantOf: recordTenant('campaign', 'campaignId'),
-  run: async ({ tenant, record }) => ok(campaignView(liveCampaign(record), tenant!.details)),
+  record: campaignFromItem,
+  run: async ({ tenant, record }) => ok(campaignView(liveCampaign(record), tenant.details)),
 });

@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { linkActivity } from '../../shared/db/campaign-links.ts';
+import { campaignFromItem } from '../../shared/db/campaigns.ts';
 import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes.ts';
@@ -17,9 +18,10 @@ export const handler = defineHandler({
   route: routeByKey('POST /v1/campaigns/:id/activities'),
   input: z.strictObject({ ...CampaignId, activityId: Uuid }),
   tenantOf: recordTenant('campaign', 'campaignId'),
+  record: campaignFromItem,
   run: async ({ input, tenant, record }) => {
     liveCampaign(record);
-    const { link, created: isNew } = await linkActivity(tenant!.tenantId, input.campaignId, input.activityId);
+    const { link, created: isNew } = await linkActivity(tenant.tenantId, input.campaignId, input.activityId);
     return isNew ? created(link) : ok(link);
   },
 });

@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { findLink, unlinkActivity } from '../../shared/db/campaign-links.ts';
+import { campaignFromItem } from '../../shared/db/campaigns.ts';
 import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes.ts';
@@ -18,6 +19,7 @@ export const handler = defineHandler({
   route: routeByKey('DELETE /v1/campaigns/:id/activities/:activityId'),
   input: z.strictObject({ ...CampaignId, activityId: Uuid, campaignActivityId: z.optional(Uuid) }),
   tenantOf: recordTenant('campaign', 'campaignId'),
+  record: campaignFromItem,
   run: async ({ input, tenant, record }) => {
     liveCampaign(record);
     const { campaignId } = input;
@@ -28,7 +30,7 @@ export const handler = defineHandler({
     const activityId = link ? link.activityId : input.activityId;
     if (link && link.campaignId !== campaignId) throw missing();
     if (input.campaignActivityId && !link) throw missing();
-    const removed = await unlinkActivity(tenant!.tenantId, campaignId, activityId);
+    const removed = await unlinkActivity(tenant.tenantId, campaignId, activityId);
     return deleted(removed.campaignActivityId);
   },
 });

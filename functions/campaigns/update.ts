@@ -1,6 +1,6 @@
 /** PATCH /v1/campaigns/:id — changes the fields given; the receipt names those that changed. */
 import * as z from 'zod/mini';
-import { updateCampaign } from '../../shared/db/campaigns.ts';
+import { campaignFromItem, updateCampaign } from '../../shared/db/campaigns.ts';
 import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes.ts';
@@ -14,16 +14,17 @@ export const handler = defineHandler({
   route: routeByKey('PATCH /v1/campaigns/:id'),
   input: z.strictObject({ ...CampaignId, ...campaignFieldInputs }),
   tenantOf: recordTenant('campaign', 'campaignId'),
+  record: campaignFromItem,
   run: async ({ input, tenant, record }) => {
     const current = liveCampaign(record);
     const { campaignId, ...changes } = input;
     checkDates(changes.startAt === undefined ? current.startAt : changes.startAt, changes.endAt === undefined ? current.endAt : changes.endAt);
-    checkMinorUnit(changes.budget, tenant!.details.currency, 'budget');
+    checkMinorUnit(changes.budget, tenant.details.currency, 'budget');
     const changed = changedFields(current, changes);
-    if (changed.includes('ownerUserId')) await requireOwnerMember(tenant!.tenantId, changes.ownerUserId);
+    if (changed.includes('ownerUserId')) await requireOwnerMember(tenant.tenantId, changes.ownerUserId);
     const updated = changed.length
-      ? await updateCampaign(tenant!.tenantId, campaignId, Object.fromEntries(changed.map((f) => [f, changes[f]])))
+      ? await updateCampaign(tenant.tenantId, campaignId, Object.fromEntries(changed.map((f) => [f, changes[f]])))
       : current;
-    return ok(campaignView(updated, tenant!.details), { mutation: receipt('update', campaignId, changed) });
+    return ok(campaignView(updated, tenant.details), { mutation: receipt('update', campaignId, changed) });
   },
 });

@@ -4,7 +4,7 @@
  */
 import { campaignStatus } from '../../shared/domain/campaign-status.ts';
 import { roundSpend } from '../../shared/domain/currencies.ts';
-import { CAMPAIGN_FIELDS, campaignFromItem, type Campaign, type CampaignFields } from '../../shared/db/campaigns.ts';
+import { CAMPAIGN_FIELDS, type Campaign, type CampaignFields } from '../../shared/db/campaigns.ts';
 import { getMembership } from '../../shared/db/memberships.ts';
 import type { Tenant } from '../../shared/db/tenants.ts';
 import { invalidInput, notFound } from '../../shared/http/problem.ts';
@@ -15,9 +15,8 @@ export function campaignView(campaign: Campaign, tenant: Tenant, now = new Date(
   return { ...campaign, spend: roundSpend(campaign.spend), status: campaignStatus(campaign, timeZoneOf(tenant), now) };
 }
 
-/** The campaign read by authorization; one being deleted is gone. */
-export function liveCampaign(record: Record<string, unknown> | undefined): Campaign {
-  const campaign = record && campaignFromItem(record);
+/** The campaign read by authorization (undefined while it is being deleted: gone). */
+export function liveCampaign(campaign: Campaign | undefined): Campaign {
   if (!campaign) throw notFound('The campaign');
   return campaign;
 }

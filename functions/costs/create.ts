@@ -4,6 +4,7 @@
  * the same organization (404). Every aggregate moves in the same transaction.
  */
 import * as z from 'zod/mini';
+import { activityFromItem } from '../../shared/db/activities.ts';
 import { createCost } from '../../shared/db/costs.ts';
 import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
@@ -25,8 +26,9 @@ export const handler = defineHandler({
     categoryId: z.optional(z.nullable(Uuid)),
   }),
   tenantOf: recordTenant('activity', 'activityId'),
+  record: activityFromItem,
   run: async ({ input: { activityId: _activityId, ...input }, tenant, record }) => {
     checkMinorUnit(input.amount, input.currency, 'amount');
-    return created(await createCost(tenant!.tenantId, record!, input));
+    return created(await createCost(tenant.tenantId, record, input));
   },
 });

@@ -1,6 +1,6 @@
 /** DELETE /v1/activities/costs/:id — permanent; subtracted from every aggregate in the same transaction. */
 import * as z from 'zod/mini';
-import { deleteCost } from '../../shared/db/costs.ts';
+import { deleteCost, storedCostFromItem } from '../../shared/db/costs.ts';
 import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes.ts';
@@ -11,8 +11,9 @@ export const handler = defineHandler({
   route: routeByKey('DELETE /v1/activities/costs/:id'),
   input: z.strictObject({ costId: Uuid }),
   tenantOf: recordTenant('cost', 'costId'),
+  record: storedCostFromItem,
   run: async ({ input, tenant, record }) => {
-    await deleteCost(tenant!.tenantId, record!);
+    await deleteCost(tenant.tenantId, record);
     return deleted(input.costId);
   },
 });

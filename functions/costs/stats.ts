@@ -25,7 +25,7 @@ export const handler = defineHandler({
   input: z.strictObject({ organizationId: Uuid, ...costFilters, ...searchFilters }),
   run: async ({ input: { organizationId, ...filters }, tenant }) => {
     const { costs, activities } = await findCosts(organizationId, filters);
-    const currency = tenant!.details.currency;
+    const currency = tenant.details.currency;
     const totalSpend: Record<string, number> = {};
     const nonCampaignSpend: Record<string, number> = {};
     const byCategory = new Map<string, { name: string | null; spend: Record<string, number> }>();

@@ -1,6 +1,6 @@
 /** PATCH /v1/activities/costs/:id — changes the fields sent and moves the aggregates with them (409 on a concurrent change). */
 import * as z from 'zod/mini';
-import { updateCost } from '../../shared/db/costs.ts';
+import { storedCostFromItem, updateCost } from '../../shared/db/costs.ts';
 import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes.ts';
@@ -20,8 +20,9 @@ export const handler = defineHandler({
     categoryId: z.optional(z.nullable(Uuid)),
   }),
   tenantOf: recordTenant('cost', 'costId'),
+  record: storedCostFromItem,
   run: async ({ input: { costId: _costId, ...changes }, tenant, record }) => {
-    checkMinorUnit(changes.amount, record!.currency as string, 'amount');
-    return ok(await updateCost(tenant!.tenantId, record!, changes));
+    checkMinorUnit(changes.amount, record.currency, 'amount');
+    return ok(await updateCost(tenant.tenantId, record, changes));
   },
 });

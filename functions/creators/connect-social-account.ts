@@ -29,6 +29,6 @@ export const handler = defineHandler({
       if (error instanceof ProfileError) throw invalidInput(error.message, [{ path: 'profileUrl', message: error.message }]);
       throw error;
     }
-    return created(await connectSocialAccount(tenant!.tenantId, input.creatorId, profile));
+    return created(await connectSocialAccount(tenant.tenantId, input.creatorId, profile));
   },
 });

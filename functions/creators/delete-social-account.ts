@@ -13,7 +13,7 @@ export const handler = defineHandler({
   input: z.strictObject({ creatorId: Uuid, platform: Channel, accountId: Uuid }),
   tenantOf: recordTenant('creator', 'creatorId'),
   run: async ({ input, tenant }) => {
-    await deleteSocialAccount(tenant!.tenantId, input.creatorId, input.platform, input.accountId);
+    await deleteSocialAccount(tenant.tenantId, input.creatorId, input.platform, input.accountId);
     return deleted(input.accountId);
   },
 });

@@ -11,8 +11,9 @@ export const handler = defineHandler({
   route: routeByKey('DELETE /v1/creators/:id'),
   input: z.strictObject({ creatorId: Uuid }),
   tenantOf: recordTenant('creator', 'creatorId'),
+  record: creatorFromItem,
   run: async ({ input, tenant, record }) => {
-    await deleteCreator(tenant!.tenantId, creatorFromItem(record!));
+    await deleteCreator(tenant.tenantId, record);
     return deleted(input.creatorId);
   },
 });

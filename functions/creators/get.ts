@@ -12,5 +12,6 @@ export const handler = defineHandler({
   route: routeByKey('GET /v1/creators/:id'),
   input: z.strictObject({ creatorId: Uuid }),
   tenantOf: recordTenant('creator', 'creatorId'),
-  run: async ({ record }) => ok(await withSocialAccounts(creatorFromItem(record!))),
+  record: creatorFromItem,
+  run: async ({ record }) => ok(await withSocialAccounts(record)),
 });

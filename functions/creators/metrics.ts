@@ -17,7 +17,7 @@ export const handler = defineHandler({
   input: z.strictObject({ workspaceId: Uuid, creatorId: Uuid }),
   run: async ({ input, tenant }) => {
     const creator = await creatorInWorkspace(input.workspaceId, input.creatorId);
-    const currency = tenant!.details.currency;
+    const currency = tenant.details.currency;
     const figures = creatorFigures(creator, currency);
     const { cpm, cpe } = await creatorRatios(input.workspaceId, creator.id, currency);
     const otherCurrencySpend = Object.fromEntries(

@@ -14,7 +14,7 @@ export const handler = defineHandler({
   route: routeByKey('POST /v1/creators/own-brand'),
   input: z.strictObject({ workspaceId: Uuid }),
   run: async ({ input: { workspaceId }, tenant }) => {
-    const { creator, created: isNew } = await ensureOwnBrand(workspaceId, tenant!.details.name);
+    const { creator, created: isNew } = await ensureOwnBrand(workspaceId, tenant.details.name);
     return isNew ? created(creatorView(creator, [])) : ok(await withSocialAccounts(creator));
   },
 });

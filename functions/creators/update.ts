@@ -21,5 +21,5 @@ export const handler = defineHandler({
   }),
   tenantOf: recordTenant('creator', 'creatorId'),
   run: async ({ input: { creatorId, ...changes }, tenant }) =>
-    ok(await withSocialAccounts(await updateCreator(tenant!.tenantId, creatorId, changes))),
+    ok(await withSocialAccounts(await updateCreator(tenant.tenantId, creatorId, changes))),
 });

@@ -11,8 +11,9 @@ export const handler = defineHandler({
   route: routeByKey('DELETE /v1/expense-categories/:id'),
   input: z.strictObject({ expenseCategoryId: Uuid }),
   tenantOf: recordTenant('expenseCategory', 'expenseCategoryId'),
+  record: categoryFromItem,
   run: async ({ input, tenant, record }) => {
-    await deleteExpenseCategory(tenant!.tenantId, categoryFromItem(record!));
+    await deleteExpenseCategory(tenant.tenantId, record);
     return deleted(input.expenseCategoryId);
   },
 });

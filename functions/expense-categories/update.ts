@@ -11,6 +11,7 @@ export const handler = defineHandler({
   route: routeByKey('PATCH /v1/expense-categories/:id'),
   input: z.strictObject({ expenseCategoryId: Uuid, name: text(1, 100) }),
   tenantOf: recordTenant('expenseCategory', 'expenseCategoryId'),
+  record: categoryFromItem,
   run: async ({ input, tenant, record }) =>
-    ok(await renameExpenseCategory(tenant!.tenantId, categoryFromItem(record!), input.name)),
+    ok(await renameExpenseCategory(tenant.tenantId, record, input.name)),
 });

@@ -36,7 +36,7 @@ export const handler = defineHandler({
     assertExtensionMatches(input.fileName, input.contentType);
     const createdByName = caller.name ?? (await getUser(caller.userId))?.name ?? null;
     return created(
-      await createFile(tenant!.tenantId, {
+      await createFile(tenant.tenantId, {
         ownerType: input.ownerType,
         ownerId: input.ownerId,
         fileName: input.fileName,

@@ -3,7 +3,7 @@
  * Content-Disposition names the file (its current name).
  */
 import * as z from 'zod/mini';
-import { fileDownload } from '../../shared/db/files.ts';
+import { fileDownload, fileWithObjectFromItem } from '../../shared/db/files.ts';
 import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes.ts';
@@ -14,5 +14,6 @@ export const handler = defineHandler({
   route: routeByKey('GET /v1/files/:id/download'),
   input: z.strictObject({ fileId: Uuid }),
   tenantOf: recordTenant('file', 'fileId'),
-  run: async ({ record }) => ok(await fileDownload(record!)),
+  record: fileWithObjectFromItem,
+  run: async ({ record }) => ok(await fileDownload(record)),
 });

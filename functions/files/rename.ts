@@ -15,9 +15,10 @@ export const handler = defineHandler({
   route: routeByKey('PATCH /v1/files/:id'),
   input: z.strictObject({ fileId: Uuid, fileName: FileName }),
   tenantOf: recordTenant('file', 'fileId'),
+  record: fileFromItem,
   run: async ({ input, tenant, record }) => {
-    const file = fileFromItem(record!);
+    const file = record;
     assertExtensionMatches(input.fileName, file.contentType);
-    return ok(await renameFile(tenant!.tenantId, file, input.fileName));
+    return ok(await renameFile(tenant.tenantId, file, input.fileName));
   },
 });

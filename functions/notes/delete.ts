@@ -11,8 +11,9 @@ export const handler = defineHandler({
   route: routeByKey('DELETE /v1/notes/:id'),
   input: z.strictObject({ noteId: Uuid }),
   tenantOf: recordTenant('note', 'noteId'),
+  record: noteFromItem,
   run: async ({ input, tenant, record }) => {
-    await deleteNote(tenant!.tenantId, noteFromItem(record!));
+    await deleteNote(tenant.tenantId, record);
     return deleted(input.noteId);
   },
 });

@@ -11,5 +11,6 @@ export const handler = defineHandler({
   route: routeByKey('GET /v1/notes/:id'),
   input: z.strictObject({ noteId: Uuid }),
   tenantOf: recordTenant('note', 'noteId'),
-  run: async ({ record }) => ok(noteFromItem(record!)),
+  record: noteFromItem,
+  run: async ({ record }) => ok(record),
 });

@@ -12,5 +12,6 @@ export const handler = defineHandler({
   route: routeByKey('PATCH /v1/notes/:id'),
   input: z.strictObject({ noteId: Uuid, content: NoteContent }),
   tenantOf: recordTenant('note', 'noteId'),
-  run: async ({ input, tenant, record }) => ok(await updateNoteContent(tenant!.tenantId, noteFromItem(record!), input.content)),
+  record: noteFromItem,
+  run: async ({ input, tenant, record }) => ok(await updateNoteContent(tenant.tenantId, record, input.content)),
 });

@@ -18,12 +18,12 @@ import { membershipView } from '../../shared/db/tenant-views.ts';
 export const handler = defineHandler({
   route: routeByKey('POST /v1/organizations/invites/:organizationId/accept'),
   input: z.strictObject({ organizationId: Uuid, userId: Uuid }),
-  run: async ({ input: { organizationId, userId }, caller, record }) => {
+  run: async ({ input: { organizationId, userId }, caller, profile }) => {
     // A deleted tenant has no invitations (and its counters would refuse with a misleading 409).
     if (!(await getTenant(organizationId))) throw notFound('The invitation');
     const membership = await getMembership(organizationId, userId);
     if (membership?.status === 'pending') return ok(membershipView(await activateMembership(organizationId, userId)));
-    if (!record || !caller.email) throw notFound('The invitation');
+    if (!profile || !caller.email) throw notFound('The invitation');
     return ok(membershipView(await acceptInvitation(organizationId, caller.email, userId)));
   },
 });

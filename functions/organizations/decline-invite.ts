@@ -16,13 +16,13 @@ import { Uuid } from '../../shared/schemas/common.ts';
 export const handler = defineHandler({
   route: routeByKey('POST /v1/organizations/invites/:organizationId/decline'),
   input: z.strictObject({ organizationId: Uuid, userId: Uuid }),
-  run: async ({ input: { organizationId, userId }, caller, record }) => {
+  run: async ({ input: { organizationId, userId }, caller, profile }) => {
     if (!(await getTenant(organizationId))) throw notFound('The invitation');
     const membership = await getMembership(organizationId, userId);
     if (membership?.status === 'pending') {
       await removeMembership(organizationId, userId);
     } else {
-      if (!record || !caller.email) throw notFound('The invitation');
+      if (!profile || !caller.email) throw notFound('The invitation');
       await declineInvitation(organizationId, caller.email);
     }
     return ok({ organizationId, declined: true });

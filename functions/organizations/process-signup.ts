@@ -16,9 +16,9 @@ import { membershipView } from '../../shared/db/tenant-views.ts';
 export const handler = defineHandler({
   route: routeByKey('POST /v1/organizations/invites/process-signup'),
   input: z.strictObject({ userId: Uuid }),
-  run: async ({ input, caller, record }) => {
-    // Without a user record, or an address the token vouches for, there is nothing to process.
-    const email = record ? caller.email : undefined;
+  run: async ({ input, caller, profile }) => {
+    // Without a user profile, or an address the token vouches for, there is nothing to process.
+    const email = profile ? caller.email : undefined;
     const invitations = email ? await pendingInvitationsFor(email) : [];
     const memberships: Membership[] = [];
     for (const invitation of invitations) {

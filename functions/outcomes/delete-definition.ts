@@ -12,7 +12,7 @@ export const handler = defineHandler({
   input: z.strictObject({ outcomeDefinitionId: Uuid }),
   tenantOf: recordTenant('outcomeDefinition', 'outcomeDefinitionId'),
   run: async ({ input, tenant }) => {
-    await deleteOutcomeDefinition(tenant!.tenantId, input.outcomeDefinitionId);
+    await deleteOutcomeDefinition(tenant.tenantId, input.outcomeDefinitionId);
     return deleted(input.outcomeDefinitionId);
   },
 });

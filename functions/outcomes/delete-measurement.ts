@@ -11,8 +11,9 @@ export const handler = defineHandler({
   route: routeByKey('DELETE /v1/outcomes/measurements/:id'),
   input: z.strictObject({ measurementId: Uuid }),
   tenantOf: recordTenant('outcomeMeasurement', 'measurementId'),
+  record: measurementLocation,
   run: async ({ input, tenant, record }) => {
-    await deleteMeasurement(tenant!.tenantId, measurementLocation(record!));
+    await deleteMeasurement(tenant.tenantId, record);
     return deleted(input.measurementId);
   },
 });

@@ -21,5 +21,5 @@ export const handler = defineHandler({
   }),
   tenantOf: recordTenant('outcomeDefinition', 'outcomeDefinitionId'),
   run: async ({ input: { outcomeDefinitionId, ...changes }, tenant }) =>
-    ok(await updateOutcomeDefinition(tenant!.tenantId, outcomeDefinitionId, changes)),
+    ok(await updateOutcomeDefinition(tenant.tenantId, outcomeDefinitionId, changes)),
 });

@@ -27,6 +27,7 @@ export const handler = defineHandler({
     confidence: z.optional(Confidence),
   }),
   tenantOf: recordTenant('outcomeMeasurement', 'measurementId'),
+  record: measurementLocation,
   run: async ({ input: { measurementId: _id, ...changes }, tenant, record, caller }) =>
-    ok(await updateMeasurement(tenant!.tenantId, measurementLocation(record!), changes, caller.userId)),
+    ok(await updateMeasurement(tenant.tenantId, record, changes, caller.userId)),
 });

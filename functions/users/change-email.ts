@@ -5,7 +5,6 @@
  */
 import * as z from 'zod/mini';
 import { requestEmailChange } from '../../shared/db/email-changes.ts';
-import { userFromItem } from '../../shared/db/users.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes.ts';
 import { invalidInput, notFound } from '../../shared/http/problem.ts';
@@ -15,9 +14,9 @@ import { Email, Uuid } from '../../shared/schemas/common.ts';
 export const handler = defineHandler({
   route: routeByKey('POST /v1/users/:id/change-email'),
   input: z.strictObject({ userId: Uuid, newEmail: Email }),
-  run: async ({ input, record }) => {
-    if (!record) throw notFound('User');
-    if (userFromItem(record).email.toLowerCase() === input.newEmail.toLowerCase()) {
+  run: async ({ input, profile }) => {
+    if (!profile) throw notFound('User');
+    if (profile.email.toLowerCase() === input.newEmail.toLowerCase()) {
       throw invalidInput('newEmail is already this account\'s address.', [{ path: 'newEmail', message: 'Same as the current email.' }]);
     }
     const request = await requestEmailChange(input.userId, input.newEmail);

@@ -1,6 +1,5 @@
 /** GET /v1/users/:id — the caller's own profile (authorization has read it already: `record`). */
 import * as z from 'zod/mini';
-import { userFromItem } from '../../shared/db/users.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes.ts';
 import { notFound } from '../../shared/http/problem.ts';
@@ -10,8 +9,8 @@ import { Uuid } from '../../shared/schemas/common.ts';
 export const handler = defineHandler({
   route: routeByKey('GET /v1/users/:id'),
   input: z.strictObject({ userId: Uuid }),
-  run: async ({ record }) => {
-    if (!record) throw notFound('User');
-    return ok(userFromItem(record));
+  run: async ({ profile }) => {
+    if (!profile) throw notFound('User');
+    return ok(profile);
   },
 });

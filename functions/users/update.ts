@@ -8,7 +8,7 @@ import * as z from 'zod/mini';
 import { deleteReplacedAvatar } from '../../shared/db/avatars.ts';
 import { avatarKeyPattern } from '../../shared/domain/avatars.ts';
 import { requestEmailChange } from '../../shared/db/email-changes.ts';
-import { updateUser, userFromItem } from '../../shared/db/users.ts';
+import { updateUser } from '../../shared/db/users.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes.ts';
 import { invalidInput, notFound } from '../../shared/http/problem.ts';
@@ -24,14 +24,13 @@ export const handler = defineHandler({
     jobRole: z.optional(z.nullable(text(0, 100))),
     avatarKey: z.optional(z.nullable(z.string().check(z.maxLength(1024)))),
   }),
-  run: async ({ input: { userId, email, ...changes }, record }) => {
-    if (!record) throw notFound('User');
+  run: async ({ input: { userId, email, ...changes }, profile: current }) => {
+    if (!current) throw notFound('User');
     if (typeof changes.avatarKey === 'string' && !avatarKeyPattern(userId).test(changes.avatarKey)) {
       throw invalidInput('avatarKey must be a key returned by this user\'s avatar upload-url.', [
         { path: 'avatarKey', message: 'Not an avatar key of this user.' },
       ]);
     }
-    const current = userFromItem(record);
     if (email !== undefined && email.toLowerCase() !== current.email.toLowerCase()) await requestEmailChange(userId, email);
     const changing = Object.values(changes).some((value) => value !== undefined);
     if (!changing) return ok(current);

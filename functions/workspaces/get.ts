@@ -15,6 +15,6 @@ export const handler = defineHandler({
     // Tenant and aggregate in one batch read.
     const found = (await getTenantsWithAggregates([input.workspaceId])).get(input.workspaceId);
     if (!found) throw notFound('The workspace');
-    return ok(tenantView(found.tenant, tenant!.role, 'active', found.aggregate));
+    return ok(tenantView(found.tenant, tenant.role, 'active', found.aggregate));
   },
 });

@@ -14,7 +14,7 @@ export const handler = defineHandler({
     ...search(MEMBER_SORT_COLUMNS),
   }),
   run: async ({ input: { workspaceId: _tenantId, ...query }, tenant, caller }) => {
-    const { facets, ...page } = await listMembers(tenant!.details, caller.userId, query);
+    const { facets, ...page } = await listMembers(tenant.details, caller.userId, query);
     return list(page, facets);
   },
 });

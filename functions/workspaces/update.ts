@@ -34,6 +34,6 @@ export const handler = defineHandler({
       ]);
     }
     const [updated, metrics] = await Promise.all([updateTenant(workspaceId, changes), getTenantAggregate(workspaceId)]);
-    return ok(tenantView(updated, tenant!.role, 'active', metrics));
+    return ok(tenantView(updated, tenant.role, 'active', metrics));
   },
 });

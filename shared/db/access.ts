@@ -8,6 +8,7 @@ import { keys, type Key } from './keys.ts';
 import type { Membership } from './memberships.ts';
 import { batchGet, recordOf } from './operations.ts';
 import { isLive, tenantFromItem, type Tenant } from './tenants.ts';
+import { userFromItem, type User } from './users.ts';
 
 export interface TenantAccess {
   accountDeleted: boolean;
@@ -20,13 +21,14 @@ export interface TenantAccess {
 }
 
 /**
- * The caller's own profile item (undefined before sign-up), read for self routes: a deleted
- * account's token is no longer accepted (DECISIONS.md: 401), and the handler gets the profile
- * without reading it again.
+ * The caller's own profile (undefined before sign-up), read for self routes: a deleted account's
+ * token is no longer accepted (DECISIONS.md: 401), and the handler gets the profile without
+ * reading it again.
  */
-export async function callerProfile(userId: string): Promise<Record<string, unknown> | undefined> {
+export async function callerProfile(userId: string): Promise<{ accountDeleted: boolean; profile: User | undefined }> {
   const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.user(userId) }));
-  return out.Item;
+  if (out.Item?.deletedAt !== undefined) return { accountDeleted: true, profile: undefined };
+  return { accountDeleted: false, profile: out.Item && userFromItem(out.Item) };
 }
 
 export async function tenantAccess(tenantId: string, userId: string, recordKey?: Key): Promise<TenantAccess> {

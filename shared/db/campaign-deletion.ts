@@ -6,7 +6,7 @@
  * is idempotent, so a delete interrupted anywhere is finished by repeating it.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { conflict, notFound } from '../domain/errors.ts';
+import { conflict, notFound, NotFoundError } from '../domain/errors.ts';
 import { tenantAggregateUpdate } from './aggregates.ts';
 import { activityIdsOfCampaign, unlinkActivity } from './campaign-links.ts';
 import { documentClient, tableName } from './client.ts';
@@ -46,7 +46,7 @@ export async function deleteCampaign(tenantId: string, campaignId: string): Prom
         unlinked.push(activityId);
       } catch (error) {
         // Moved elsewhere or deleted meanwhile: no longer this campaign's.
-        if (!(error instanceof Error && 'status' in error && error.status === 404)) throw error;
+        if (!(error instanceof NotFoundError)) throw error;
       }
     }
     await retireMeasurementsOfCampaign(tenantId, campaignId);

@@ -15,11 +15,12 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { roundMoney } from '../domain/currencies.ts';
-import { conflict, notFound } from '../domain/errors.ts';
+import { conflict, ConflictError, notFound } from '../domain/errors.ts';
 import { aggregateUpdate, tenantAggregateUpdate, withCondition } from './aggregates.ts';
 import { documentClient, tableName } from './client.ts';
 import { keys, type Key } from './keys.ts';
 import { cancellationReasons, queryIndex, queryPrefix, recordOf } from './operations.ts';
+import type { Activity } from './activities.ts';
 import { campaignCondition } from './campaign-links.ts';
 import { pointerDelete, pointerPut } from './records.ts';
 
@@ -40,7 +41,8 @@ export interface Cost {
   updatedAt: string;
 }
 
-interface StoredCost extends Cost {
+/** A cost as stored (every attribute but the keys): what updates and deletes start from. */
+export interface StoredCost extends Cost {
   revision: number;
 }
 
@@ -55,6 +57,10 @@ export interface NewCost {
 }
 
 export type CostChanges = Partial<Pick<Cost, 'amount' | 'type' | 'description' | 'creatorId' | 'categoryId'>>;
+
+export function storedCostFromItem(item: Record<string, unknown>): StoredCost {
+  return recordOf<StoredCost>(item);
+}
 
 export function costFromItem(item: Record<string, unknown>): Cost {
   const c = item as unknown as StoredCost;
@@ -216,9 +222,9 @@ async function linkedCreators(tenantId: string, activityId: string): Promise<str
   return links.map((l) => l.creatorId as string);
 }
 
-/** Creates a cost on `activity` (its raw item, as read), with every aggregate in the same transaction. */
-export async function createCost(tenantId: string, activity: Record<string, unknown>, input: NewCost): Promise<Cost> {
-  const activityId = activity.id as string;
+/** Creates a cost on `activity` (as read), with every aggregate in the same transaction. */
+export async function createCost(tenantId: string, activity: Pick<Activity, 'id' | 'campaignId'>, input: NewCost): Promise<Cost> {
+  const activityId = activity.id;
   let creatorId = input.creatorId;
   if (creatorId === undefined) {
     const linked = await linkedCreators(tenantId, activityId);
@@ -255,15 +261,14 @@ export async function createCost(tenantId: string, activity: Record<string, unkn
       () => conflict('The cost could not be written; retry.'),
     );
     return cost;
-  }, (activity.campaignId as string | null | undefined) ?? null);
+  }, activity.campaignId ?? null);
   return costFromItem(cost as unknown as Record<string, unknown>);
 }
 
 const stale = () => conflict('The cost changed meanwhile; read it again and retry.');
 
-/** Applies `changes` to the cost as read (`item`), moving the aggregates from the old values to the new. */
-export async function updateCost(tenantId: string, item: Record<string, unknown>, changes: CostChanges): Promise<Cost> {
-  const stored = item as unknown as StoredCost;
+/** Applies `changes` to the cost as read (`stored`), moving the aggregates from the old values to the new. */
+export async function updateCost(tenantId: string, stored: StoredCost, changes: CostChanges): Promise<Cost> {
   return inActivityCampaign(tenantId, stored.activityId, (campaignId) => writeUpdate(tenantId, { ...stored, campaignId }, changes));
 }
 
@@ -297,9 +302,8 @@ async function writeUpdate(tenantId: string, before: StoredCost, changes: CostCh
   return costFromItem(after as unknown as Record<string, unknown>);
 }
 
-/** Deletes the cost as read (`item`) with its pointer, subtracting it from every aggregate. */
-export async function deleteCost(tenantId: string, item: Record<string, unknown>): Promise<void> {
-  const stored = item as unknown as StoredCost;
+/** Deletes the cost as read (`stored`) with its pointer, subtracting it from every aggregate. */
+export async function deleteCost(tenantId: string, stored: StoredCost): Promise<void> {
   await inActivityCampaign(tenantId, stored.activityId, (campaignId) => writeDelete(tenantId, { ...stored, campaignId }));
 }
 
@@ -357,11 +361,11 @@ async function deleteCostsWhere(tenantId: string, match: (item: Record<string, u
     let item: Record<string, unknown> | undefined = found;
     for (let attempt = 0; item && attempt < 5; attempt++) {
       try {
-        await deleteCost(tenantId, item);
+        await deleteCost(tenantId, storedCostFromItem(item));
         removed++;
         item = undefined;
       } catch (error) {
-        if (!(error instanceof Error && 'status' in error && error.status === 409)) throw error;
+        if (!(error instanceof ConflictError)) throw error;
         item = await readCost(tenantId, found.id as string);
         if (item && !match(item)) item = undefined;
       }

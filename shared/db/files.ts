@@ -76,9 +76,14 @@ export const fileObjectKey = (tenantId: string, fileId: string) => `files/${tena
 const fileKey = (tenantId: string, file: Pick<StoredFile, 'ownerType' | 'ownerId' | 'createdAt' | 'id'>) =>
   keys.file(tenantId, file.ownerType, file.ownerId, file.createdAt, file.id);
 
+/** The record with the key of its object in the files bucket: for downloads, never returned. */
+export function fileWithObjectFromItem(item: Record<string, unknown>): StoredFile & { s3Key: string } {
+  return recordOf<StoredFile & { s3Key: string }>(item);
+}
+
 /** The record as returned: never the object key. */
 export function fileFromItem(item: Record<string, unknown>): StoredFile {
-  const { s3Key: _s3Key, ...file } = recordOf<StoredFile & { s3Key: string }>(item);
+  const { s3Key: _s3Key, ...file } = fileWithObjectFromItem(item);
   return file;
 }
 
@@ -149,9 +154,8 @@ export async function renameFile(tenantId: string, current: StoredFile, fileName
 }
 
 /** A short-lived presigned GET of a stored file (raw item) whose Content-Disposition names the file. */
-export async function fileDownload(item: Record<string, unknown>) {
-  const file = fileFromItem(item);
-  const request = await presignDownload(config.filesBucket(), item.s3Key as string, file.fileName, DOWNLOAD_SECONDS);
+export async function fileDownload(file: StoredFile & { s3Key: string }) {
+  const request = await presignDownload(config.filesBucket(), file.s3Key, file.fileName, DOWNLOAD_SECONDS);
   return { url: request.url, method: 'GET' as const, expiresAt: request.expiresAt, fileName: file.fileName, contentType: file.contentType };
 }
 

@@ -2,6 +2,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type { MiddyfiedHandler, Request } from '@middy/core';
 import type { Route } from './route.ts';
 import type { Tenant } from '../db/tenants.ts';
+import type { User } from '../db/users.ts';
 import type { Role } from '../domain/roles.ts';
 
 /** The authenticated caller, from the verified bearer token. */
@@ -41,8 +42,10 @@ export interface RequestState {
   body?: unknown;
   input?: unknown;
   tenant?: TenantScope;
-  /** The record a `tenantOf` handler addresses, read in the authorization batch (raw item). */
-  record?: Record<string, unknown>;
+  /** The record a `tenantOf` handler addresses, read in the authorization batch and parsed by its repository. */
+  record?: unknown;
+  /** On self routes, the caller's own profile (undefined before sign-up). */
+  profile?: User;
 }
 
 export type ApiEvent = APIGatewayProxyEventV2;

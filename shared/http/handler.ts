@@ -13,55 +13,86 @@
  *   authorize      the route's declared access: self, or tenant role; agent tokens
  */
 import middy from '@middy/core';
+import type { User } from '../db/users.ts';
 import type { Output, Schema } from '../schemas/zod.ts';
 import type { ApiContext, ApiEvent, ApiHandler, ApiResponse, Caller, TenantScope } from './context.ts';
 import { assembleInputMiddleware } from './middleware/assemble-input.ts';
 import { authenticate } from './middleware/authenticate.ts';
-import { authorize, type TenantOf } from './middleware/authorize.ts';
+import { authorize, type FromItem, type RecordTenantOf, type TenantOf } from './middleware/authorize.ts';
 import { envelope } from './middleware/envelope.ts';
 import { jsonBody } from './middleware/json-body.ts';
 import { observe } from './middleware/observe.ts';
 import { problemResponses } from './middleware/problem-responses.ts';
 import { validate } from './middleware/validate.ts';
 import type { Result } from './result.ts';
-import type { Route } from './route.ts';
+import type { Access, Route } from './route.ts';
 
-export interface HandlerArgs<I> {
+interface BaseArgs<I> {
   input: I;
   caller: Caller;
-  /** The tenant the request is scoped to, for routes with viewer/member/owner access. */
-  tenant: TenantScope | undefined;
-  /**
-   * The raw item of the record a `tenantOf` handler addresses (when its `recordKey` was given), or
-   * on `self` routes the caller's own profile item (when the caller has signed up).
-   */
-  record: Record<string, unknown> | undefined;
   requestId: string;
 }
 
-export interface HandlerDefinition<S extends Schema> {
+/** What a `self` route's work gets: the caller's own profile, parsed (undefined before sign-up). */
+export interface SelfArgs<I> extends BaseArgs<I> {
+  profile: User | undefined;
+}
+
+/**
+ * What a tenant route's work gets: the caller's membership of the tenant in scope, and (with a
+ * `tenantOf` that names a record and its item mapping) that record, read and parsed by authorization.
+ */
+export interface TenantArgs<I, T = undefined> extends BaseArgs<I> {
+  tenant: TenantScope;
+  record: T;
+}
+
+type TenantAccess = Exclude<Access, 'self'>;
+
+interface Definition<S extends Schema, A extends Access> {
   /** The route's row of `functions/routes.ts`: `routeByKey('METHOD /path')`, as in the specification. */
-  route: Route;
+  route: Route<A>;
   input: S;
-  /** For routes addressed by a record id: the record's tenant, or undefined when it does not exist. */
-  tenantOf?: TenantOf<Output<S>>;
   /** Largest request body accepted, in bytes (default `MAX_BODY_BYTES`, 1 MiB). */
   maxBodyBytes?: number;
-  run(args: HandlerArgs<Output<S>>): Promise<Result>;
 }
 
 /** A handler, and its input schema for introspection (tests derive hostile inputs from it). */
 export type DefinedHandler<S extends Schema = Schema> = ApiHandler & { readonly input: S };
 
-export function defineHandler<S extends Schema>(definition: HandlerDefinition<S>): DefinedHandler<S> {
+/** A `self` route: the caller acts for its own account. */
+export function defineHandler<S extends Schema>(
+  definition: Definition<S, 'self'> & { run(args: SelfArgs<Output<S>>): Promise<Result> },
+): DefinedHandler<S>;
+/** A route addressed by a record id: `tenantOf` finds its tenant and the record, which authorization reads and `run` gets parsed. */
+export function defineHandler<S extends Schema, T>(
+  definition: Definition<S, TenantAccess> & {
+    tenantOf: RecordTenantOf<Output<S>>;
+    /** The repository's item-to-record mapping of that record (`noteFromItem`): `run` gets the record parsed. */
+    record: FromItem<T>;
+    run(args: TenantArgs<Output<S>, T>): Promise<Result>;
+  },
+): DefinedHandler<S>;
+/** A tenant route: the tenant is the one its input names (`organizationId` / `workspaceId`), or `tenantOf`'s. */
+export function defineHandler<S extends Schema>(
+  definition: Definition<S, TenantAccess> & { tenantOf?: TenantOf<Output<S>>; record?: undefined; run(args: TenantArgs<Output<S>>): Promise<Result> },
+): DefinedHandler<S>;
+export function defineHandler(
+  definition: Definition<Schema, Access> & {
+    tenantOf?: TenantOf<unknown>;
+    record?: FromItem<unknown>;
+    run(args: BaseArgs<unknown> & Partial<SelfArgs<unknown> & TenantArgs<unknown, unknown>>): Promise<Result>;
+  },
+): DefinedHandler {
   const { route } = definition;
   const work = async (_event: ApiEvent, context: ApiContext): Promise<ApiResponse> => {
     const state = context.state;
     const result = await definition.run({
-      input: state.input as Output<S>,
+      input: state.input,
       caller: state.caller!,
       tenant: state.tenant,
       record: state.record,
+      profile: state.profile,
       requestId: state.requestId,
     });
     // `envelope` turns the Result into the response in its `after` step.
@@ -75,7 +106,7 @@ export function defineHandler<S extends Schema>(definition: HandlerDefinition<S>
     .use(jsonBody(definition.maxBodyBytes))
     .use(assembleInputMiddleware(route))
     .use(validate(definition.input))
-    .use(authorize(route, definition.tenantOf))
+    .use(authorize(route, definition.tenantOf, definition.record))
     .handler(work);
   return Object.assign(handler, { input: definition.input });
 }

@@ -37,11 +37,14 @@ export interface RouteOptions {
   buckets?: BucketName[];
 }
 
-export interface Route extends Required<Pick<RouteOptions, 'form' | 'access' | 'agent' | 'params' | 'buckets'>> {
+/** A row of the table; `A` and `K` are the literal access and key of a known row. */
+export interface Route<A extends Access = Access, K extends string = string>
+  extends Required<Pick<RouteOptions, 'form' | 'agent' | 'params' | 'buckets'>> {
+  access: A;
   method: HttpMethod;
   path: string;
   /** `METHOD /path` exactly as written in the specification. */
-  key: string;
+  key: K;
   auth: AuthKind;
   handler: string;
   /** True while the route answers 501 `not_implemented`. */

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { thrown } from '../support/thrown.ts';
 import { z } from 'zod';
-import { routeByKey } from '../../functions/routes.ts';
+import { routeByKey, type Route } from '../../functions/routes.ts';
 import { assembleInput, camelCase, parseQuery } from '../../shared/http/middleware/assemble-input.ts';
 import { parseInput } from '../../shared/http/middleware/validate.ts';
 import { Problem } from '../../shared/http/problem.ts';
@@ -20,7 +20,7 @@ const unlink = routeByKey('DELETE /v1/campaigns/:id/activities/:activityId');
 
 
 /** Assembles a request; path parameters default to `{ id: USER }`, `NO_PATH` for routes without any. */
-function assemble(route = patchUser, query = '', body?: unknown, pathParameters: Record<string, string> = { id: USER }) {
+function assemble(route: Route = patchUser, query = '', body?: unknown, pathParameters: Record<string, string> = { id: USER }) {
   return assembleInput(route, { pathParameters, rawQueryString: query }, body);
 }
 

@@ -62,7 +62,7 @@ describe('functions/routes.ts', () => {
         if (rel === join('functions', 'routes.ts')) continue;
         const text = readFileSync(file, 'utf8');
         const literals = [...text.matchAll(routeLiteral)].map((m) => m[0].slice(1, -1));
-        const own = routes.filter((r) => `functions/${r.handler}.ts` === rel.replaceAll('\\', '/')).map((r) => r.key);
+        const own = routes.filter((r) => `functions/${r.handler}.ts` === rel.replaceAll('\\', '/')).map((r): string => r.key);
         const foreign = literals.filter((l) => !own.includes(l) || literals.length > 1);
         if (foreign.length) offenders.push(`${rel}: ${foreign.join(', ')}`);
       }

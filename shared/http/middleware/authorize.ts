@@ -14,6 +14,7 @@ import type { MiddlewareObj } from '@middy/core';
 import type { Access, Route } from '../route.ts';
 import { callerProfile, tenantAccess } from '../../db/access.ts';
 import type { Key } from '../../db/keys.ts';
+import type { RecordLocation } from '../../db/records.ts';
 import type { ApiContext, ApiEvent, ApiResponse, Caller, RequestState, TenantScope } from '../context.ts';
 import type { Role } from '../../domain/roles.ts';
 import { forbidden, invalidInput, notFound, unauthenticated } from '../problem.ts';
@@ -25,11 +26,18 @@ const RANK: Record<Role, number> = { viewer: 1, member: 2, owner: 3 };
 
 /**
  * Finds the tenant a request acts on from a record it names; undefined when there is no such
- * record. With `recordKey`, the record is read in the same batch as the membership and handed to
- * the handler (`record`). `scopeInput`: the tenant is the one a scope input (`organizationId` in
- * the query or body) names, so a non-member gets 403 as for any scope input, not 404.
+ * record. `recordKey`: the record, which must exist (404 otherwise), is read in the same batch as
+ * the membership (and handed to the handler parsed, when the handler gives its item mapping).
+ * `scopeInput`: the tenant is the one a scope input (`organizationId` in the query or body) names,
+ * so a non-member gets 403 as for any scope input, not 404.
  */
 export type TenantOf<I> = (input: I, caller: Caller) => Promise<{ tenantId: string; recordKey?: Key; scopeInput?: boolean } | undefined>;
+
+/** A `tenantOf` that always names the record the request addresses (`recordTenant`, `locate`). */
+export type RecordTenantOf<I> = (input: I, caller: Caller) => Promise<RecordLocation | undefined>;
+
+/** A repository's item-to-record mapping, for the record a `tenantOf` names. */
+export type FromItem<R> = (item: Record<string, unknown>) => R;
 
 export function roleAllows(role: Role, access: Exclude<Access, 'self'>): boolean {
   return RANK[role] >= RANK[access];
@@ -49,6 +57,7 @@ async function activeRole(
   what: string,
   state: RequestState,
   recordKey?: Key,
+  fromItem?: FromItem<unknown>,
 ): Promise<RoleInTenant> {
   const { accountDeleted, membership, record, tenant } = await tenantAccess(tenantId, caller.userId, recordKey);
   if (accountDeleted) throw unauthenticated('This account has been deleted.');
@@ -58,7 +67,7 @@ async function activeRole(
   }
   if (recordKey) {
     if (!record) throw notFound(what);
-    state.record = record;
+    if (fromItem) state.record = fromItem(record);
   }
   return { role: membership.role, details: tenant };
 }
@@ -68,6 +77,7 @@ async function tenantScope(
   state: RequestState,
   caller: Caller,
   tenantOf: TenantOf<never> | undefined,
+  fromItem: FromItem<unknown> | undefined,
 ): Promise<TenantScope> {
   const access = route.access as Exclude<Access, 'self'>;
   const input = state.input as Record<string, unknown>;
@@ -77,7 +87,9 @@ async function tenantScope(
     const found = await tenantOf(input as never, caller);
     if (!found) throw notFound('The record');
     tenantId = found.tenantId;
-    scope = await activeRole(tenantId, caller, !found.scopeInput, 'The record', state, found.recordKey);
+    // A handler that maps the record must name one: a programming error otherwise, not a 404.
+    if (fromItem && !found.recordKey) throw new Error(`Route ${route.key} maps a record but its tenantOf named none`);
+    scope = await activeRole(tenantId, caller, !found.scopeInput, 'The record', state, found.recordKey, fromItem);
   } else {
     // Path-named tenants first, so that a tenant the caller cannot see answers 404 there.
     const named = SCOPE_FIELDS.filter((field) => typeof input[field] === 'string').sort(
@@ -104,7 +116,7 @@ async function tenantScope(
   return { tenantId, role, details };
 }
 
-export function authorize<I>(route: Route, tenantOf?: TenantOf<I>): MiddlewareObj<ApiEvent, ApiResponse, Error, ApiContext> {
+export function authorize<I>(route: Route, tenantOf?: TenantOf<I>, fromItem?: FromItem<unknown>): MiddlewareObj<ApiEvent, ApiResponse, Error, ApiContext> {
   return {
     before: async (request) => {
       const state = request.context.state;
@@ -113,12 +125,12 @@ export function authorize<I>(route: Route, tenantOf?: TenantOf<I>): MiddlewareOb
       if (route.access === 'self') {
         const userId = (state.input as Record<string, unknown>).userId;
         if (userId !== undefined && userId !== caller.userId) throw forbidden('You can only act as yourself.');
-        const profile = await callerProfile(caller.userId);
-        if (profile?.deletedAt !== undefined) throw unauthenticated('This account has been deleted.');
-        if (profile) state.record = profile;
+        const { accountDeleted, profile } = await callerProfile(caller.userId);
+        if (accountDeleted) throw unauthenticated('This account has been deleted.');
+        state.profile = profile;
         return;
       }
-      state.tenant = await tenantScope(route, state, caller, tenantOf as TenantOf<never> | undefined);
+      state.tenant = await tenantScope(route, state, caller, tenantOf as TenantOf<never> | undefined, fromItem);
     },
   };
 }

@@ -7,6 +7,7 @@ import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { documentClient, tableName } from '../../../shared/db/client.ts';
+import { noteFromItem } from '../../../shared/db/notes.ts';
 import { pointerPut, recordTenant } from '../../../shared/db/records.ts';
 import { createTenant } from '../../../shared/db/tenants.ts';
 import { defineHandler } from '../../../shared/http/handler.ts';
@@ -21,7 +22,17 @@ const getNote = defineHandler({
   route: routeByKey('GET /v1/notes/:id'),
   input: z.strictObject({ noteId: Uuid }),
   tenantOf: recordTenant('note', 'noteId'),
-  run: async ({ record }) => ok({ content: record?.content }),
+  record: noteFromItem,
+  run: async ({ record }) => ok({ content: record.content }),
+});
+
+/** The same route with a mapping of its own: the handler gets what the mapping made of the item, never the raw item. */
+const getNoteSummary = defineHandler({
+  route: routeByKey('GET /v1/notes/:id'),
+  input: z.strictObject({ noteId: Uuid }),
+  tenantOf: recordTenant('note', 'noteId'),
+  record: (item) => ({ words: String(item.content).split(' ').length, keys: Object.keys(item).sort() }),
+  run: async ({ tenant, record }) => ok({ tenantId: tenant.tenantId, ...record }),
 });
 
 let owner: TestUser;
@@ -58,6 +69,13 @@ describe('record pointers', () => {
     expect(response.status).toBe(200);
     expect(response.body.data).toEqual({ content: 'hello' });
     expect(counter.read() - before).toBe(2);
+  });
+
+  it('hands the handler the record as its item mapping parsed it, with the tenant in scope', async () => {
+    const id = await writeNote('two words');
+    const response = await invoke(getNoteSummary, 'GET', `/v1/notes/${id}`, { token: owner.token });
+    expect(response.status).toBe(200);
+    expect(response.body.data).toEqual({ tenantId, words: 2, keys: ['content', 'id', 'pk', 'sk'] });
   });
 
   it('answers 404 to a member of another tenant, for a pointer of another kind, and for a missing or deleted record', async () => {
