@@ -24,7 +24,8 @@ import { jsonBody } from './middleware/json-body.ts';
 import { observe } from './middleware/observe.ts';
 import { problemResponses } from './middleware/problem-responses.ts';
 import { validate } from './middleware/validate.ts';
-import type { Result } from './result.ts';
+import type { Reply } from '../schemas/records/reply.ts';
+import type { ResultOf } from './result.ts';
 import type { Access, Route } from './route.ts';
 
 interface BaseArgs<I> {
@@ -49,39 +50,41 @@ export interface TenantArgs<I, T = undefined> extends BaseArgs<I> {
 
 type TenantAccess = Exclude<Access, 'self'>;
 
-interface Definition<S extends Schema, A extends Access> {
+interface Definition<S extends Schema, A extends Access, R extends Reply> {
   /** The route's row of `functions/routes.ts`: `routeByKey('METHOD /path')`, as in the specification. */
   route: Route<A>;
   input: S;
   /** Largest request body accepted, in bytes (default `MAX_BODY_BYTES`, 1 MiB). */
   maxBodyBytes?: number;
+  /** What a success answers: the record schema and its envelope (the OpenAPI document shows it; `run` must return it). */
+  output?: R;
 }
 
-/** A handler, and its input schema for introspection (tests derive hostile inputs from it). */
-export type DefinedHandler<S extends Schema = Schema> = ApiHandler & { readonly input: S };
+/** A handler, and its input and output schemas for introspection (hostile-input tests, the OpenAPI document). */
+export type DefinedHandler<S extends Schema = Schema, R extends Reply = Reply> = ApiHandler & { readonly input: S; readonly output?: R };
 
 /** A `self` route: the caller acts for its own account. */
-export function defineHandler<S extends Schema>(
-  definition: Definition<S, 'self'> & { run(args: SelfArgs<Output<S>>): Promise<Result> },
-): DefinedHandler<S>;
+export function defineHandler<S extends Schema, R extends Reply = Reply>(
+  definition: Definition<S, 'self', R> & { run(args: SelfArgs<Output<S>>): Promise<ResultOf<R>> },
+): DefinedHandler<S, R>;
 /** A route addressed by a record id: `tenantOf` finds its tenant and the record, which authorization reads and `run` gets parsed. */
-export function defineHandler<S extends Schema, T>(
-  definition: Definition<S, TenantAccess> & {
+export function defineHandler<S extends Schema, T, R extends Reply = Reply>(
+  definition: Definition<S, TenantAccess, R> & {
     tenantOf: RecordTenantOf<Output<S>>;
     /** The repository's item-to-record mapping of that record (`noteFromItem`): `run` gets the record parsed. */
     record: FromItem<T>;
-    run(args: TenantArgs<Output<S>, T>): Promise<Result>;
+    run(args: TenantArgs<Output<S>, T>): Promise<ResultOf<R>>;
   },
-): DefinedHandler<S>;
+): DefinedHandler<S, R>;
 /** A tenant route: the tenant is the one its input names (`organizationId` / `workspaceId`), or `tenantOf`'s. */
-export function defineHandler<S extends Schema>(
-  definition: Definition<S, TenantAccess> & { tenantOf?: TenantOf<Output<S>>; record?: undefined; run(args: TenantArgs<Output<S>>): Promise<Result> },
-): DefinedHandler<S>;
+export function defineHandler<S extends Schema, R extends Reply = Reply>(
+  definition: Definition<S, TenantAccess, R> & { tenantOf?: TenantOf<Output<S>>; record?: undefined; run(args: TenantArgs<Output<S>>): Promise<ResultOf<R>> },
+): DefinedHandler<S, R>;
 export function defineHandler(
-  definition: Definition<Schema, Access> & {
+  definition: Definition<Schema, Access, Reply> & {
     tenantOf?: TenantOf<unknown>;
     record?: FromItem<unknown>;
-    run(args: BaseArgs<unknown> & Partial<SelfArgs<unknown> & TenantArgs<unknown, unknown>>): Promise<Result>;
+    run(args: BaseArgs<unknown> & Partial<SelfArgs<unknown> & TenantArgs<unknown, unknown>>): Promise<ResultOf<Reply>>;
   },
 ): DefinedHandler {
   const { route } = definition;
@@ -108,5 +111,5 @@ export function defineHandler(
     .use(validate(definition.input))
     .use(authorize(route, definition.tenantOf, definition.record))
     .handler(work);
-  return Object.assign(handler, { input: definition.input });
+  return Object.assign(handler, { input: definition.input, output: definition.output });
 }
