@@ -2,13 +2,13 @@
  * Layers point one way. Each arrow is "may import":
  *
  *   functions/         handlers and jobs, and THE route table (functions/routes.ts)
- *     -> shared/http     defineHandler, middleware, problems (RFC 9457), route types
- *     -> shared/schemas  zod input schemas
+ *     -> shared/http     defineHandler, middleware, problems (RFC 9457), route types; with
+ *                        shared/schemas, the zod input schemas (which throw invalid_input problems)
  *     -> shared/db       repositories: DynamoDB, S3 through shared/integrations; throw domain errors
  *     -> shared/domain   pure rules, types and typed errors: imports nothing of ours outside itself,
  *                        and no AWS SDK
- *   shared/support (the logger), shared/config, shared/integrations and shared/auth sit beside db,
- *   below http; they never import http, db or functions.
+ *   shared/support (the logger), shared/config, shared/integrations and shared/auth sit below
+ *   http, beside db, which may use them.
  *
  * So: nothing under shared/ imports functions/; shared/db and shared/domain never import
  * shared/http (a repository throws a domain error, and shared/http/middleware/problem-responses.ts
