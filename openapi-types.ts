@@ -2341,6 +2341,179 @@ export interface components {
         } | {
             count: number;
         };
+        AvatarUpload: {
+            avatarKey: string;
+            /** Format: uri */
+            uploadUrl: string;
+            method: string;
+            headers: {
+                [key: string]: string;
+            };
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        Campaign: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: uuid */
+            organizationId: string;
+            /** Format: uuid */
+            workspaceId: string;
+            name: string;
+            startAt: string | null;
+            endAt: string | null;
+            budget: number | null;
+            summary: string | null;
+            objective: string | null;
+            audience: string | null;
+            keyMessage: string | null;
+            desiredOutcomes: string | null;
+            channels: string[];
+            ownerUserId: string | null;
+            tags: string[];
+            activitiesCount: number;
+            costsCount: number;
+            impressions: number;
+            engagement: number;
+            spend: {
+                [key: string]: number;
+            };
+            /** @enum {string} */
+            status: "active" | "scheduled" | "completed" | "draft";
+        };
+        CampaignActivity: {
+            campaignActivityId: string;
+            /** Format: uuid */
+            campaignId: string;
+            /** Format: uuid */
+            activityId: string;
+        };
+        CampaignMutation: {
+            /** @enum {string} */
+            operation: "create" | "update" | "delete" | "duplicate";
+            /** Format: uuid */
+            campaignId: string;
+            changedFields: string[];
+            /** Format: date-time */
+            at: string;
+        };
+        CampaignPreview: {
+            /** @enum {string} */
+            operation: "create" | "update" | "delete" | "duplicate";
+            target: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** @enum {string} */
+                status: "active" | "scheduled" | "completed" | "draft";
+            } | null;
+            name: string | null;
+            desiredOutcomes: string | null;
+            budget: number | null;
+            changedFields: string[];
+            /** @enum {string} */
+            status: "active" | "scheduled" | "completed" | "draft";
+            warning: string | null;
+            warnings: string[];
+        };
+        CampaignStats: {
+            totalCount: number;
+            byStatus: {
+                active: number;
+                scheduled: number;
+                completed: number;
+                draft: number;
+            };
+            currency: string;
+            budgetTotal: number;
+            spendTotal: number;
+            spendByCurrency: {
+                [key: string]: number;
+            };
+            activitiesCount: number;
+            costsCount: number;
+            overBudgetCount: number;
+        };
+        Deleted: {
+            id: string;
+            /** @constant */
+            deleted: true;
+        };
+        DeletionConfirmation: {
+            /** Format: uuid */
+            userId: string;
+            /** Format: date-time */
+            confirmedAt: string;
+            /** @constant */
+            status: "deletion_confirmed";
+        };
+        DeletionRequest: {
+            /** Format: uuid */
+            userId: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** @constant */
+            status: "confirmation_sent";
+        };
+        EmailChangeRequest: {
+            /** Format: uuid */
+            userId: string;
+            newEmail: string;
+            /** Format: date-time */
+            requestedAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** @constant */
+            status: "confirmation_sent";
+        };
+        Member: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: uuid */
+            userId: string;
+            email: string;
+            name: string | null;
+            jobRole: string | null;
+            avatarKey: string | null;
+            role: string;
+            membershipStatus: string;
+        };
+        User: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: uuid */
+            userId: string;
+            email: string;
+            name: string | null;
+            jobRole: string | null;
+            avatarKey: string | null;
+        };
+        UserSettings: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: uuid */
+            userId: string;
+            activeOrganizationId: string | null;
+            preferences: {
+                [key: string]: unknown;
+            };
+        };
     };
     responses: {
         /** @description An input is missing, unknown, or outside its limits; or the body is not a JSON object. */
@@ -3445,20 +3618,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A page of records. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["Member"][];
+                        totalCount: number;
+                        facets: components["schemas"]["Facets"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     usersCreate: {
@@ -3482,6 +3660,17 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["User"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -3490,15 +3679,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelope"];
-                };
-            };
         };
     };
     usersGet: {
@@ -3513,20 +3693,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["User"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     usersDelete: {
@@ -3543,6 +3726,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Deleted"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -3551,15 +3745,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelope"];
-                };
-            };
         };
     };
     usersUpdate: {
@@ -3585,6 +3770,18 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["User"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -3593,15 +3790,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     usersAvatarUploadUrl: {
@@ -3625,6 +3813,17 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AvatarUpload"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -3633,15 +3832,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelope"];
-                };
-            };
         };
     };
     usersChangeEmail: {
@@ -3664,6 +3854,17 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EmailChangeRequest"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -3672,15 +3873,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelope"];
-                };
-            };
         };
     };
     usersConfirmEmailChange: {
@@ -3703,6 +3895,17 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["User"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -3711,15 +3914,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelope"];
-                };
-            };
         };
     };
     usersRequestDeletion: {
@@ -3734,6 +3928,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DeletionRequest"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -3742,15 +3947,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelope"];
-                };
-            };
         };
     };
     usersConfirmDeletion: {
@@ -3773,6 +3969,17 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DeletionConfirmation"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -3781,15 +3988,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelope"];
-                };
-            };
         };
     };
     usersGetSettings: {
@@ -3804,20 +4002,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["UserSettings"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     usersUpdateSettings: {
@@ -3842,6 +4043,18 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["UserSettings"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -3850,15 +4063,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     creatorsList: {
@@ -4931,20 +5135,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A page of records. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["Campaign"][];
+                        totalCount: number;
+                        facets: components["schemas"]["Facets"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     campaignsCreate: {
@@ -4976,6 +5185,19 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Campaign"];
+                        mutation: components["schemas"]["CampaignMutation"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -4984,15 +5206,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     campaignsStats: {
@@ -5012,20 +5225,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CampaignStats"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     campaignsGet: {
@@ -5040,20 +5256,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Campaign"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     campaignsDelete: {
@@ -5068,6 +5287,19 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Deleted"];
+                        mutation: components["schemas"]["CampaignMutation"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -5076,15 +5308,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     campaignsUpdate: {
@@ -5117,6 +5340,19 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Campaign"];
+                        mutation: components["schemas"]["CampaignMutation"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -5125,15 +5361,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     campaignsPreview: {
@@ -5169,6 +5396,18 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CampaignPreview"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -5177,15 +5416,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     campaignsDuplicate: {
@@ -5209,6 +5439,19 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Campaign"];
+                        mutation: components["schemas"]["CampaignMutation"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -5217,15 +5460,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     campaignsLinkActivity: {
@@ -5248,6 +5482,30 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Already there: the existing record, unchanged. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CampaignActivity"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CampaignActivity"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -5256,15 +5514,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     campaignsUnlinkActivity: {
@@ -5284,6 +5533,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Deleted"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -5292,15 +5553,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     notesList: {

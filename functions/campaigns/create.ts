@@ -12,9 +12,12 @@ import { checkDates } from '../../shared/schemas/date-order.ts';
 import { checkMinorUnit } from '../../shared/schemas/money.ts';
 import { CampaignName, campaignFieldInputs } from './inputs.ts';
 import { campaignView, changedFields, receipt, requireOwnerMember } from './views.ts';
+import { CampaignRecord, MutationReceipt } from '../../shared/schemas/records/campaign.ts';
+import { createdReply } from '../../shared/schemas/records/reply.ts';
 
 export const handler = defineHandler({
   route: routeByKey('POST /v1/campaigns'),
+  output: createdReply(CampaignRecord, { mutation: MutationReceipt }),
   input: z.strictObject({
     organizationId: Uuid,
     ...campaignFieldInputs,

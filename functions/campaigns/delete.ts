@@ -10,9 +10,13 @@ import { routeByKey } from '../routes.ts';
 import { deleted } from '../../shared/http/result.ts';
 import { CampaignId } from './inputs.ts';
 import { receipt } from './views.ts';
+import { MutationReceipt } from '../../shared/schemas/records/campaign.ts';
+import { Deleted } from '../../shared/schemas/records/common.ts';
+import { okReply } from '../../shared/schemas/records/reply.ts';
 
 export const handler = defineHandler({
   route: routeByKey('DELETE /v1/campaigns/:id'),
+  output: okReply(Deleted, { mutation: MutationReceipt }),
   input: z.strictObject(CampaignId),
   // A campaign whose delete was interrupted is still found here, so that the retry can finish it.
   tenantOf: recordTenant('campaign', 'campaignId'),

@@ -14,9 +14,12 @@ import { checkDates } from '../../shared/schemas/date-order.ts';
 import { CampaignId, CampaignName } from './inputs.ts';
 import { campaignView, changedFields, isActiveMember, liveCampaign, receipt } from './views.ts';
 import { duplicateFields } from './plan.ts';
+import { CampaignRecord, MutationReceipt } from '../../shared/schemas/records/campaign.ts';
+import { createdReply } from '../../shared/schemas/records/reply.ts';
 
 export const handler = defineHandler({
   route: routeByKey('POST /v1/campaigns/:id/duplicate'),
+  output: createdReply(CampaignRecord, { mutation: MutationReceipt }),
   input: z.strictObject({
     ...CampaignId,
     name: z.optional(CampaignName),

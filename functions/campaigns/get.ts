@@ -7,9 +7,12 @@ import { routeByKey } from '../routes.ts';
 import { ok } from '../../shared/http/result.ts';
 import { CampaignId } from './inputs.ts';
 import { campaignView, liveCampaign } from './views.ts';
+import { CampaignRecord } from '../../shared/schemas/records/campaign.ts';
+import { okReply } from '../../shared/schemas/records/reply.ts';
 
 export const handler = defineHandler({
   route: routeByKey('GET /v1/campaigns/:id'),
+  output: okReply(CampaignRecord),
   input: z.strictObject(CampaignId),
   tenantOf: recordTenant('campaign', 'campaignId'),
   record: campaignFromItem,

@@ -13,9 +13,12 @@ import { created, ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { CampaignId } from './inputs.ts';
 import { liveCampaign } from './views.ts';
+import { CampaignActivityRecord } from '../../shared/schemas/records/campaign.ts';
+import { createdOrExistingReply } from '../../shared/schemas/records/reply.ts';
 
 export const handler = defineHandler({
   route: routeByKey('POST /v1/campaigns/:id/activities'),
+  output: createdOrExistingReply(CampaignActivityRecord),
   input: z.strictObject({ ...CampaignId, activityId: Uuid }),
   tenantOf: recordTenant('campaign', 'campaignId'),
   record: campaignFromItem,

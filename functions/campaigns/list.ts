@@ -11,11 +11,14 @@ import { routeByKey } from '../routes.ts';
 import { list } from '../../shared/http/result.ts';
 import { paging, search } from '../../shared/schemas/common.ts';
 import { filterCampaigns, filterFields, type CampaignView } from './filters.ts';
+import { CampaignRecord } from '../../shared/schemas/records/campaign.ts';
+import { listReply } from '../../shared/schemas/records/reply.ts';
 
 const SORT_COLUMNS = ['name', 'createdAt', 'updatedAt', 'startAt', 'endAt', 'budget', 'status', 'activitiesCount', 'costsCount', 'spend'] as const;
 
 export const handler = defineHandler({
   route: routeByKey('GET /v1/campaigns'),
+  output: listReply(CampaignRecord),
   input: z.strictObject({ ...paging, ...search(SORT_COLUMNS), ...filterFields }),
   run: async ({ input, tenant: scope }) => {
     const tenant = scope!.details;

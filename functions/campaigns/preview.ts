@@ -16,11 +16,14 @@ import { checkMinorUnit } from '../../shared/schemas/money.ts';
 import { campaignFieldInputs } from './inputs.ts';
 import { duplicateFields, warningsFor } from './plan.ts';
 import { campaignView, changedFields, isActiveMember, timeZoneOf } from './views.ts';
+import { CampaignPreviewRecord } from '../../shared/schemas/records/campaign.ts';
+import { okReply } from '../../shared/schemas/records/reply.ts';
 
 const OPERATIONS = ['create', 'update', 'delete', 'duplicate'] as const;
 
 export const handler = defineHandler({
   route: routeByKey('POST /v1/campaigns/preview'),
+  output: okReply(CampaignPreviewRecord),
   input: z.strictObject({ organizationId: Uuid, operation: z.enum(OPERATIONS), id: z.optional(Uuid), ...campaignFieldInputs }),
   run: async ({ input, tenant: scope }) => {
     const { organizationId, operation, id, ...given } = input;

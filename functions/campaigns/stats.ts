@@ -10,9 +10,12 @@ import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes.ts';
 import { ok } from '../../shared/http/result.ts';
 import { filterCampaigns, filterFields } from './filters.ts';
+import { CampaignStatsRecord } from '../../shared/schemas/records/campaign.ts';
+import { okReply } from '../../shared/schemas/records/reply.ts';
 
 export const handler = defineHandler({
   route: routeByKey('GET /v1/campaigns/stats'),
+  output: okReply(CampaignStatsRecord),
   input: z.strictObject(filterFields),
   run: async ({ input, tenant: scope }) => {
     const tenant = scope!.details;

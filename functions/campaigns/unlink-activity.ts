@@ -14,9 +14,12 @@ import { deleted } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { CampaignId } from './inputs.ts';
 import { liveCampaign } from './views.ts';
+import { Deleted } from '../../shared/schemas/records/common.ts';
+import { okReply } from '../../shared/schemas/records/reply.ts';
 
 export const handler = defineHandler({
   route: routeByKey('DELETE /v1/campaigns/:id/activities/:activityId'),
+  output: okReply(Deleted),
   input: z.strictObject({ ...CampaignId, activityId: Uuid, campaignActivityId: z.optional(Uuid) }),
   tenantOf: recordTenant('campaign', 'campaignId'),
   record: campaignFromItem,

@@ -9,9 +9,12 @@ import { checkDates } from '../../shared/schemas/date-order.ts';
 import { checkMinorUnit } from '../../shared/schemas/money.ts';
 import { CampaignId, campaignFieldInputs } from './inputs.ts';
 import { campaignView, changedFields, liveCampaign, receipt, requireOwnerMember } from './views.ts';
+import { CampaignRecord, MutationReceipt } from '../../shared/schemas/records/campaign.ts';
+import { okReply } from '../../shared/schemas/records/reply.ts';
 
 export const handler = defineHandler({
   route: routeByKey('PATCH /v1/campaigns/:id'),
+  output: okReply(CampaignRecord, { mutation: MutationReceipt }),
   input: z.strictObject({ ...CampaignId, ...campaignFieldInputs }),
   tenantOf: recordTenant('campaign', 'campaignId'),
   record: campaignFromItem,

@@ -14,9 +14,12 @@ import { ok } from '../../shared/http/result.ts';
 import { presignUpload } from '../../shared/integrations/storage.ts';
 import { intInput, Uuid } from '../../shared/schemas/common.ts';
 import { AvatarContentType } from '../../shared/schemas/enums.ts';
+import { okReply } from '../../shared/schemas/records/reply.ts';
+import { AvatarUploadRecord } from '../../shared/schemas/records/user.ts';
 
 export const handler = defineHandler({
   route: routeByKey('POST /v1/users/:id/avatar/upload-url'),
+  output: okReply(AvatarUploadRecord),
   input: z.strictObject({
     userId: Uuid,
     contentType: AvatarContentType,

@@ -10,9 +10,12 @@ import { routeByKey } from '../routes.ts';
 import { invalidInput, notFound } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Email, Uuid } from '../../shared/schemas/common.ts';
+import { okReply } from '../../shared/schemas/records/reply.ts';
+import { EmailChangeRequestRecord } from '../../shared/schemas/records/user.ts';
 
 export const handler = defineHandler({
   route: routeByKey('POST /v1/users/:id/change-email'),
+  output: okReply(EmailChangeRequestRecord),
   input: z.strictObject({ userId: Uuid, newEmail: Email }),
   run: async ({ input, profile }) => {
     if (!profile) throw notFound('User');

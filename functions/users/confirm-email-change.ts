@@ -11,9 +11,12 @@ import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
+import { okReply } from '../../shared/schemas/records/reply.ts';
+import { UserRecord } from '../../shared/schemas/records/user.ts';
 
 export const handler = defineHandler({
   route: routeByKey('POST /v1/users/:id/confirm-email-change'),
+  output: okReply(UserRecord),
   input: z.strictObject({ userId: Uuid, code: Uuid }),
   run: async ({ input }) => ok(await confirmEmailChange(input.userId, input.code)),
 });

@@ -12,9 +12,12 @@ import { routeByKey } from '../routes.ts';
 import { forbidden } from '../../shared/http/problem.ts';
 import { created } from '../../shared/http/result.ts';
 import { Email, text, Uuid } from '../../shared/schemas/common.ts';
+import { createdReply } from '../../shared/schemas/records/reply.ts';
+import { UserRecord } from '../../shared/schemas/records/user.ts';
 
 export const handler = defineHandler({
   route: routeByKey('POST /v1/users'),
+  output: createdReply(UserRecord),
   input: z.strictObject({
     userId: Uuid,
     email: Email,

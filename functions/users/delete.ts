@@ -11,9 +11,12 @@ import { routeByKey } from '../routes.ts';
 import { forbidden } from '../../shared/http/problem.ts';
 import { deleted } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
+import { Deleted } from '../../shared/schemas/records/common.ts';
+import { okReply } from '../../shared/schemas/records/reply.ts';
 
 export const handler = defineHandler({
   route: routeByKey('DELETE /v1/users/:id'),
+  output: okReply(Deleted),
   input: z.strictObject({ userId: Uuid, token: z.optional(Uuid) }),
   run: async ({ input, caller }) => {
     if (caller.agent && input.token === undefined) {

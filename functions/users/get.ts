@@ -5,9 +5,12 @@ import { routeByKey } from '../routes.ts';
 import { notFound } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
+import { okReply } from '../../shared/schemas/records/reply.ts';
+import { UserRecord } from '../../shared/schemas/records/user.ts';
 
 export const handler = defineHandler({
   route: routeByKey('GET /v1/users/:id'),
+  output: okReply(UserRecord),
   input: z.strictObject({ userId: Uuid }),
   run: async ({ profile }) => {
     if (!profile) throw notFound('User');

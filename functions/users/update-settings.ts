@@ -11,12 +11,15 @@ import { forbidden } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { jsonObject } from '../../shared/schemas/json.ts';
+import { okReply } from '../../shared/schemas/records/reply.ts';
+import { UserSettingsRecord } from '../../shared/schemas/records/user.ts';
 
 /** Preferences are UI state, not documents: small and shallow (issue 9.7), well inside what DynamoDB stores. */
 const Preferences = jsonObject({ maxDepth: 8, maxBytes: 16 * 1024, maxKeyLength: 100 });
 
 export const handler = defineHandler({
   route: routeByKey('PATCH /v1/users/:id/settings'),
+  output: okReply(UserSettingsRecord),
   input: z.strictObject({
     userId: Uuid,
     activeOrganizationId: z.optional(z.nullable(Uuid)),

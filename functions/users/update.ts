@@ -14,9 +14,12 @@ import { routeByKey } from '../routes.ts';
 import { invalidInput, notFound } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Email, text, Uuid } from '../../shared/schemas/common.ts';
+import { okReply } from '../../shared/schemas/records/reply.ts';
+import { UserRecord } from '../../shared/schemas/records/user.ts';
 
 export const handler = defineHandler({
   route: routeByKey('PATCH /v1/users/:id'),
+  output: okReply(UserRecord),
   input: z.strictObject({
     userId: Uuid,
     name: z.optional(z.nullable(text(1, 255))),

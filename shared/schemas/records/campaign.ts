@@ -52,7 +52,8 @@ export const CampaignStatsRecord = named(
   'CampaignStats',
   z.object({
     totalCount: z.int(),
-    byStatus: z.record(CampaignStatus, z.int()),
+    /** How many campaigns have each status. */
+    byStatus: z.object({ active: z.int(), scheduled: z.int(), completed: z.int(), draft: z.int() }),
     currency: z.string(),
     budgetTotal: z.number(),
     spendTotal: z.number(),
