@@ -2438,6 +2438,27 @@ export interface components {
             costsCount: number;
             overBudgetCount: number;
         };
+        Cost: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: uuid */
+            organizationId: string;
+            /** Format: uuid */
+            workspaceId: string;
+            /** Format: uuid */
+            activityId: string;
+            creatorId: string | null;
+            categoryId: string | null;
+            amount: number;
+            currency: string;
+            type: string;
+            description: string | null;
+            campaignId: string | null;
+        };
         Deleted: {
             id: string;
             /** @constant */
@@ -2470,6 +2491,57 @@ export interface components {
             /** @constant */
             status: "confirmation_sent";
         };
+        ExpenseCategory: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: uuid */
+            organizationId: string;
+            name: string;
+            usageCount: number;
+            spend: {
+                [key: string]: number;
+            };
+        };
+        File: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: uuid */
+            organizationId: string;
+            /** Format: uuid */
+            workspaceId: string;
+            /** @enum {string} */
+            ownerType: "activity" | "campaign" | "creator";
+            /** Format: uuid */
+            ownerId: string;
+            fileName: string;
+            /** @enum {string} */
+            contentType: "text/markdown" | "text/plain" | "text/csv";
+            description: string | null;
+            sizeBytes: number;
+            createdBy: string;
+            createdByName: string | null;
+            /** @enum {string} */
+            createdByType: "person" | "ai_assistant";
+        };
+        FileDownload: {
+            /** Format: uri */
+            url: string;
+            /** @constant */
+            method: "GET";
+            /** Format: date-time */
+            expiresAt: string;
+            fileName: string;
+            /** @enum {string} */
+            contentType: "text/markdown" | "text/plain" | "text/csv";
+        };
         Member: {
             /** Format: uuid */
             id: string;
@@ -2485,6 +2557,43 @@ export interface components {
             avatarKey: string | null;
             role: string;
             membershipStatus: string;
+        };
+        Note: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: uuid */
+            organizationId: string;
+            /** Format: uuid */
+            workspaceId: string;
+            /** @enum {string} */
+            entityType: "activity" | "campaign" | "creator";
+            /** Format: uuid */
+            entityId: string;
+            content: string;
+            createdBy: string | null;
+            createdByName: string | null;
+        };
+        OutcomeDefinition: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: uuid */
+            organizationId: string;
+            /** Format: uuid */
+            workspaceId: string;
+            name: string;
+            description: string | null;
+            valueKind: string;
+            unitLabel: string | null;
+            defaultCurrency: string | null;
+            activeMeasurementsCount: number;
         };
         User: {
             /** Format: uuid */
@@ -4958,6 +5067,17 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Cost"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -4966,15 +5086,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelope"];
-                };
-            };
         };
     };
     costsDelete: {
@@ -4989,6 +5100,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Deleted"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -4997,15 +5119,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelope"];
-                };
-            };
         };
     };
     costsUpdate: {
@@ -5031,6 +5144,17 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Cost"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -5039,15 +5163,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelope"];
-                };
-            };
         };
     };
     activitiesMetricsConfidence: {
@@ -5571,20 +5686,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A page of records. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["Note"][];
+                        totalCount: number;
+                        facets: components["schemas"]["Facets"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     notesCreate: {
@@ -5611,6 +5731,18 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Note"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -5619,15 +5751,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     notesGet: {
@@ -5642,20 +5765,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Note"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     notesDelete: {
@@ -5670,6 +5796,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Deleted"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -5678,15 +5816,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     notesUpdate: {
@@ -5708,6 +5837,18 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Note"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -5716,15 +5857,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     filesList: {
@@ -5743,20 +5875,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A page of records. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["File"][];
+                        totalCount: number;
+                        facets: components["schemas"]["Facets"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     filesCreate: {
@@ -5785,6 +5922,18 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["File"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -5793,15 +5942,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     filesDownload: {
@@ -5816,20 +5956,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["FileDownload"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     filesRename: {
@@ -5851,6 +5994,18 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["File"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -5859,15 +6014,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     costsList: {
@@ -5934,20 +6080,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description How many records match. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     costsTypes: {
@@ -6042,20 +6191,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A page of records. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["ExpenseCategory"][];
+                        totalCount: number;
+                        facets: components["schemas"]["Facets"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     expenseCategoriesCreate: {
@@ -6076,6 +6230,18 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ExpenseCategory"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -6084,15 +6250,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     expenseCategoriesDelete: {
@@ -6107,6 +6264,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Deleted"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -6115,15 +6284,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     expenseCategoriesUpdate: {
@@ -6145,6 +6305,18 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ExpenseCategory"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -6153,15 +6325,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     outcomesListDefinitions: {
@@ -6176,20 +6339,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A page of records. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["OutcomeDefinition"][];
+                        totalCount: number;
+                        facets: components["schemas"]["Facets"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     outcomesCreateDefinition: {
@@ -6215,6 +6383,18 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["OutcomeDefinition"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -6223,15 +6403,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     outcomesDeleteDefinition: {
@@ -6246,6 +6417,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Deleted"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -6254,15 +6437,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     outcomesUpdateDefinition: {
@@ -6289,6 +6463,18 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["OutcomeDefinition"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -6297,15 +6483,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     outcomesListMeasurements: {

@@ -5,9 +5,11 @@ import { routeByKey } from '../routes.ts';
 import { count } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { costFilters, findCosts } from './query.ts';
+import { countReply } from '../../shared/schemas/records/reply.ts';
 
 export const handler = defineHandler({
   route: routeByKey('GET /v1/costs/count'),
+  output: countReply,
   input: z.strictObject({ organizationId: Uuid, ...costFilters }),
   run: async ({ input: { organizationId, ...filters } }) => count((await findCosts(organizationId, filters)).costs.length),
 });

@@ -13,9 +13,12 @@ import { created } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { checkMinorUnit, IsoCurrencyCode } from '../../shared/schemas/money.ts';
 import { Amount, CostType, Description } from './inputs.ts';
+import { CostRecord } from '../../shared/schemas/records/cost.ts';
+import { createdReply } from '../../shared/schemas/records/reply.ts';
 
 export const handler = defineHandler({
   route: routeByKey('POST /v1/activities/costs'),
+  output: createdReply(CostRecord),
   input: z.strictObject({
     activityId: Uuid,
     amount: Amount,

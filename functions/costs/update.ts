@@ -8,9 +8,12 @@ import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { checkMinorUnit } from '../../shared/schemas/money.ts';
 import { Amount, CostType, Description } from './inputs.ts';
+import { CostRecord } from '../../shared/schemas/records/cost.ts';
+import { okReply } from '../../shared/schemas/records/reply.ts';
 
 export const handler = defineHandler({
   route: routeByKey('PATCH /v1/activities/costs/:id'),
+  output: okReply(CostRecord),
   input: z.strictObject({
     costId: Uuid,
     amount: z.optional(Amount),

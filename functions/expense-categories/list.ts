@@ -5,9 +5,12 @@ import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes.ts';
 import { list } from '../../shared/http/result.ts';
 import { paging, search, Uuid } from '../../shared/schemas/common.ts';
+import { ExpenseCategoryRecord } from '../../shared/schemas/records/expense-category.ts';
+import { listReply } from '../../shared/schemas/records/reply.ts';
 
 export const handler = defineHandler({
   route: routeByKey('GET /v1/expense-categories'),
+  output: listReply(ExpenseCategoryRecord),
   input: z.strictObject({ organizationId: Uuid, ...paging, ...search(CATEGORY_SORT_COLUMNS) }),
   run: async ({ input: { organizationId, ...query } }) => list(await listExpenseCategories(organizationId, query)),
 });

@@ -6,9 +6,12 @@ import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes.ts';
 import { ok } from '../../shared/http/result.ts';
 import { text, Uuid } from '../../shared/schemas/common.ts';
+import { ExpenseCategoryRecord } from '../../shared/schemas/records/expense-category.ts';
+import { okReply } from '../../shared/schemas/records/reply.ts';
 
 export const handler = defineHandler({
   route: routeByKey('PATCH /v1/expense-categories/:id'),
+  output: okReply(ExpenseCategoryRecord),
   input: z.strictObject({ expenseCategoryId: Uuid, name: text(1, 100) }),
   tenantOf: recordTenant('expenseCategory', 'expenseCategoryId'),
   record: categoryFromItem,

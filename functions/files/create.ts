@@ -11,6 +11,8 @@ import { routeByKey } from '../routes.ts';
 import { created } from '../../shared/http/result.ts';
 import { multilineText, Uuid } from '../../shared/schemas/common.ts';
 import { assertExtensionMatches, ContentType, FileContent, FileName, OwnerType, ownerTenant } from './inputs.ts';
+import { FileRecord } from '../../shared/schemas/records/file.ts';
+import { createdReply } from '../../shared/schemas/records/reply.ts';
 
 /**
  * 1 MiB of content must fit through whatever JSON escaping a client uses (`\"`, `\n`, `\uXXXX`
@@ -21,6 +23,7 @@ const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 export const handler = defineHandler({
   route: routeByKey('POST /v1/files'),
+  output: createdReply(FileRecord),
   input: z.strictObject({
     organizationId: z.optional(Uuid),
     ownerType: OwnerType,

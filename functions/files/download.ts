@@ -9,9 +9,12 @@ import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
+import { FileDownloadRecord } from '../../shared/schemas/records/file.ts';
+import { okReply } from '../../shared/schemas/records/reply.ts';
 
 export const handler = defineHandler({
   route: routeByKey('GET /v1/files/:id/download'),
+  output: okReply(FileDownloadRecord),
   input: z.strictObject({ fileId: Uuid }),
   tenantOf: recordTenant('file', 'fileId'),
   record: fileWithObjectFromItem,

@@ -7,9 +7,12 @@ import { routeByKey } from '../routes.ts';
 import { list } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { OwnerType, ownerTenant } from './inputs.ts';
+import { FileRecord } from '../../shared/schemas/records/file.ts';
+import { listReply } from '../../shared/schemas/records/reply.ts';
 
 export const handler = defineHandler({
   route: routeByKey('GET /v1/files'),
+  output: listReply(FileRecord),
   input: z.strictObject({ organizationId: z.optional(Uuid), ownerType: OwnerType, ownerId: Uuid }),
   tenantOf: ownerTenant,
   run: async ({ input, tenant }) => {

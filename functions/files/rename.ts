@@ -10,9 +10,12 @@ import { routeByKey } from '../routes.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { assertExtensionMatches, FileName } from './inputs.ts';
+import { FileRecord } from '../../shared/schemas/records/file.ts';
+import { okReply } from '../../shared/schemas/records/reply.ts';
 
 export const handler = defineHandler({
   route: routeByKey('PATCH /v1/files/:id'),
+  output: okReply(FileRecord),
   input: z.strictObject({ fileId: Uuid, fileName: FileName }),
   tenantOf: recordTenant('file', 'fileId'),
   record: fileFromItem,

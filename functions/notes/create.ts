@@ -12,9 +12,12 @@ import { forbidden } from '../../shared/http/problem.ts';
 import { created } from '../../shared/http/result.ts';
 import { text, Uuid } from '../../shared/schemas/common.ts';
 import { EntityType, NoteContent } from './inputs.ts';
+import { NoteRecord } from '../../shared/schemas/records/note.ts';
+import { createdReply } from '../../shared/schemas/records/reply.ts';
 
 export const handler = defineHandler({
   route: routeByKey('POST /v1/notes'),
+  output: createdReply(NoteRecord),
   input: z.strictObject({
     organizationId: Uuid,
     entityType: EntityType,

@@ -6,9 +6,12 @@ import { routeByKey } from '../routes.ts';
 import { list } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { EntityType } from './inputs.ts';
+import { NoteRecord } from '../../shared/schemas/records/note.ts';
+import { listReply } from '../../shared/schemas/records/reply.ts';
 
 export const handler = defineHandler({
   route: routeByKey('GET /v1/notes'),
+  output: listReply(NoteRecord),
   input: z.strictObject({ organizationId: Uuid, entityType: EntityType, entityId: Uuid }),
   run: async ({ input }) => {
     // No paging in the spec: an entity's notes are returned whole.

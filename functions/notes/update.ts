@@ -7,9 +7,12 @@ import { routeByKey } from '../routes.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { NoteContent } from './inputs.ts';
+import { NoteRecord } from '../../shared/schemas/records/note.ts';
+import { okReply } from '../../shared/schemas/records/reply.ts';
 
 export const handler = defineHandler({
   route: routeByKey('PATCH /v1/notes/:id'),
+  output: okReply(NoteRecord),
   input: z.strictObject({ noteId: Uuid, content: NoteContent }),
   tenantOf: recordTenant('note', 'noteId'),
   record: noteFromItem,

@@ -7,9 +7,12 @@ import { created } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { ValueKind } from '../../shared/schemas/enums.ts';
 import { DefaultCurrency, DefinitionName, Description, UnitLabel } from './inputs.ts';
+import { OutcomeDefinitionRecord } from '../../shared/schemas/records/outcome.ts';
+import { createdReply } from '../../shared/schemas/records/reply.ts';
 
 export const handler = defineHandler({
   route: routeByKey('POST /v1/outcomes/definitions'),
+  output: createdReply(OutcomeDefinitionRecord),
   input: z.strictObject({
     organizationId: Uuid,
     name: DefinitionName,

@@ -5,9 +5,12 @@ import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes.ts';
 import { list } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
+import { OutcomeDefinitionRecord } from '../../shared/schemas/records/outcome.ts';
+import { listReply } from '../../shared/schemas/records/reply.ts';
 
 export const handler = defineHandler({
   route: routeByKey('GET /v1/outcomes/definitions'),
+  output: listReply(OutcomeDefinitionRecord),
   input: z.strictObject({ organizationId: Uuid }),
   run: async ({ input }) => {
     // No paging in the spec: a tenant's definitions (a KPI catalogue) are returned whole.

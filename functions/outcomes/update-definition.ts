@@ -8,9 +8,12 @@ import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { ValueKind } from '../../shared/schemas/enums.ts';
 import { DefaultCurrency, DefinitionName, Description, UnitLabel } from './inputs.ts';
+import { OutcomeDefinitionRecord } from '../../shared/schemas/records/outcome.ts';
+import { okReply } from '../../shared/schemas/records/reply.ts';
 
 export const handler = defineHandler({
   route: routeByKey('PATCH /v1/outcomes/definitions/:id'),
+  output: okReply(OutcomeDefinitionRecord),
   input: z.strictObject({
     outcomeDefinitionId: Uuid,
     name: z.optional(DefinitionName),

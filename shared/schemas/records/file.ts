@@ -23,3 +23,9 @@ export const FileRecord = named(
     createdByType: z.enum(['person', 'ai_assistant']),
   }),
 );
+
+/** A presigned GET of the file's content (valid a few minutes), naming the file for the download. */
+export const FileDownloadRecord = named(
+  'FileDownload',
+  z.object({ url: z.url(), method: z.literal('GET'), expiresAt: z.iso.datetime(), fileName: z.string(), contentType: z.enum(FILE_CONTENT_TYPES) }),
+);
