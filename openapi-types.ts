@@ -2459,6 +2459,12 @@ export interface components {
             description: string | null;
             campaignId: string | null;
         };
+        DeclinedInvitation: {
+            /** Format: uuid */
+            organizationId: string;
+            /** @constant */
+            declined: true;
+        };
         Deleted: {
             id: string;
             /** @constant */
@@ -2542,6 +2548,24 @@ export interface components {
             /** @enum {string} */
             contentType: "text/markdown" | "text/plain" | "text/csv";
         };
+        Invitation: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: uuid */
+            organizationId: string;
+            /** Format: uuid */
+            workspaceId: string;
+            email: string;
+            /** @enum {string} */
+            role: "owner" | "member" | "viewer";
+            /** @enum {string} */
+            status: "pending" | "accepted" | "declined";
+            invitedBy: string;
+        };
         Member: {
             /** Format: uuid */
             id: string;
@@ -2557,6 +2581,28 @@ export interface components {
             avatarKey: string | null;
             role: string;
             membershipStatus: string;
+        };
+        Membership: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: uuid */
+            tenantId: string;
+            /** Format: uuid */
+            organizationId: string;
+            /** Format: uuid */
+            workspaceId: string;
+            /** Format: uuid */
+            userId: string;
+            /** @enum {string} */
+            role: "owner" | "member" | "viewer";
+            /** @enum {string} */
+            status: "active" | "pending";
+            /** @enum {string} */
+            membershipStatus: "active" | "pending";
         };
         Note: {
             /** Format: uuid */
@@ -2594,6 +2640,62 @@ export interface components {
             unitLabel: string | null;
             defaultCurrency: string | null;
             activeMeasurementsCount: number;
+        };
+        ProcessedSignup: {
+            memberships: {
+                /** Format: uuid */
+                id: string;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                updatedAt: string;
+                /** Format: uuid */
+                tenantId: string;
+                /** Format: uuid */
+                organizationId: string;
+                /** Format: uuid */
+                workspaceId: string;
+                /** Format: uuid */
+                userId: string;
+                /** @enum {string} */
+                role: "owner" | "member" | "viewer";
+                /** @enum {string} */
+                status: "active" | "pending";
+                /** @enum {string} */
+                membershipStatus: "active" | "pending";
+            }[];
+        };
+        Tenant: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            name: string;
+            organizationId: string | null;
+            ianaTimezone: string | null;
+            currency: string;
+            avatarKey: string | null;
+            conversionValue: number | null;
+            defaultAttributionWindowDays: number | null;
+            isDemo: boolean;
+            createdBy: string;
+            /** @enum {string} */
+            role: "owner" | "member" | "viewer";
+            /** @enum {string} */
+            membershipStatus: "active" | "pending";
+            metrics: {
+                creatorsCount: number;
+                activitiesCount: number;
+                campaignsCount: number;
+                costsCount: number;
+                spend: {
+                    [key: string]: number;
+                };
+                impressions: number;
+                engagement: number;
+            };
         };
         User: {
             /** Format: uuid */
@@ -2828,20 +2930,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A page of records. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["Tenant"][];
+                        totalCount: number;
+                        facets: components["schemas"]["Facets"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     workspacesCreate: {
@@ -2866,6 +2973,18 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Tenant"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -2874,15 +2993,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     workspacesGet: {
@@ -2897,20 +3007,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Tenant"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     workspacesDelete: {
@@ -2925,6 +3038,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Deleted"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -2933,15 +3058,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     workspacesUpdate: {
@@ -2967,6 +3083,18 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Tenant"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -2975,15 +3103,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     workspacesListMembers: {
@@ -3009,20 +3128,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A page of records. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["Member"][];
+                        totalCount: number;
+                        facets: components["schemas"]["Facets"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     workspacesAddMember: {
@@ -3047,6 +3171,18 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Membership"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -3055,15 +3191,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     workspacesRemoveMember: {
@@ -3080,6 +3207,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Deleted"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -3088,15 +3227,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     workspacesChangeMemberRole: {
@@ -3121,6 +3251,18 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Membership"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -3129,15 +3271,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     workspacesInvite: {
@@ -3162,6 +3295,18 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Invitation"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -3170,15 +3315,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     organizationsList: {
@@ -3197,20 +3333,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A page of records. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["Tenant"][];
+                        totalCount: number;
+                        facets: components["schemas"]["Facets"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     organizationsCreate: {
@@ -3234,6 +3375,18 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Tenant"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -3242,15 +3395,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     organizationsGet: {
@@ -3265,20 +3409,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Tenant"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     organizationsDelete: {
@@ -3293,6 +3440,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Deleted"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -3301,15 +3460,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     organizationsUpdate: {
@@ -3337,6 +3487,18 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Tenant"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -3345,15 +3507,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     organizationsCompleteOrganicSignup: {
@@ -3377,6 +3530,17 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Tenant"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -3385,15 +3549,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelope"];
-                };
-            };
         };
     };
     organizationsListMembers: {
@@ -3419,20 +3574,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A page of records. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["Member"][];
+                        totalCount: number;
+                        facets: components["schemas"]["Facets"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     organizationsAddMember: {
@@ -3457,6 +3617,18 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Membership"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -3465,15 +3637,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     organizationsRemoveMember: {
@@ -3490,6 +3653,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Deleted"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -3498,15 +3673,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     organizationsChangeMemberRole: {
@@ -3531,6 +3697,18 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Membership"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -3539,15 +3717,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     organizationsInvite: {
@@ -3572,6 +3741,18 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Invitation"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -3580,15 +3761,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     organizationsAcceptInvite: {
@@ -3611,6 +3783,17 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Membership"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -3619,15 +3802,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelope"];
-                };
-            };
         };
     };
     organizationsDeclineInvite: {
@@ -3650,6 +3824,17 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DeclinedInvitation"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -3658,15 +3843,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelope"];
-                };
-            };
         };
     };
     organizationsProcessSignup: {
@@ -3686,6 +3862,17 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ProcessedSignup"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -3694,15 +3881,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelope"];
-                };
-            };
         };
     };
     usersList: {

@@ -14,9 +14,12 @@ import { notFound } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { membershipView } from '../../shared/db/tenant-views.ts';
+import { okReply } from '../../shared/schemas/records/reply.ts';
+import { MembershipRecord } from '../../shared/schemas/records/tenant.ts';
 
 export const handler = defineHandler({
   route: routeByKey('POST /v1/organizations/invites/:organizationId/accept'),
+  output: okReply(MembershipRecord),
   input: z.strictObject({ organizationId: Uuid, userId: Uuid }),
   run: async ({ input: { organizationId, userId }, caller, profile }) => {
     // A deleted tenant has no invitations (and its counters would refuse with a misleading 409).

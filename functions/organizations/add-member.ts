@@ -9,9 +9,12 @@ import { created } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { MembershipRole } from '../../shared/schemas/enums.ts';
 import { membershipView } from '../../shared/db/tenant-views.ts';
+import { createdReply } from '../../shared/schemas/records/reply.ts';
+import { MembershipRecord } from '../../shared/schemas/records/tenant.ts';
 
 export const handler = defineHandler({
   route: routeByKey('POST /v1/organizations/:id/users'),
+  output: createdReply(MembershipRecord),
   input: z.strictObject({ organizationId: Uuid, userId: Uuid, role: MembershipRole }),
   run: async ({ input }) => {
     if (!(await getUser(input.userId))) throw notFound('User');

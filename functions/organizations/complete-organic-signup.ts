@@ -13,9 +13,12 @@ import { routeByKey } from '../routes.ts';
 import { created } from '../../shared/http/result.ts';
 import { NewOrganization } from './inputs.ts';
 import { tenantView } from '../../shared/db/tenant-views.ts';
+import { createdReply } from '../../shared/schemas/records/reply.ts';
+import { TenantRecord } from '../../shared/schemas/records/tenant.ts';
 
 export const handler = defineHandler({
   route: routeByKey('POST /v1/organizations/complete-organic-signup'),
+  output: createdReply(TenantRecord),
   input: NewOrganization,
   run: async ({ input: { userId, ...fields } }) => {
     const organization = await createTenant({ ...fields, ownerUserId: userId });

@@ -12,9 +12,12 @@ import { routeByKey } from '../routes.ts';
 import { notFound } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
+import { okReply } from '../../shared/schemas/records/reply.ts';
+import { DeclinedInvitation } from '../../shared/schemas/records/tenant.ts';
 
 export const handler = defineHandler({
   route: routeByKey('POST /v1/organizations/invites/:organizationId/decline'),
+  output: okReply(DeclinedInvitation),
   input: z.strictObject({ organizationId: Uuid, userId: Uuid }),
   run: async ({ input: { organizationId, userId }, caller, profile }) => {
     if (!(await getTenant(organizationId))) throw notFound('The invitation');
@@ -25,6 +28,6 @@ export const handler = defineHandler({
       if (!profile || !caller.email) throw notFound('The invitation');
       await declineInvitation(organizationId, caller.email);
     }
-    return ok({ organizationId, declined: true });
+    return ok({ organizationId, declined: true as const });
   },
 });

@@ -9,9 +9,12 @@ import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes.ts';
 import { deleted } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
+import { Deleted } from '../../shared/schemas/records/common.ts';
+import { okReply } from '../../shared/schemas/records/reply.ts';
 
 export const handler = defineHandler({
   route: routeByKey('DELETE /v1/organizations/:id'),
+  output: okReply(Deleted),
   input: z.strictObject({ organizationId: Uuid }),
   run: async ({ input }) => {
     await deleteTenantCascade(input.organizationId);

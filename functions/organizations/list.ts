@@ -8,9 +8,12 @@ import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes.ts';
 import { list } from '../../shared/http/result.ts';
 import { paging, Uuid } from '../../shared/schemas/common.ts';
+import { listReply } from '../../shared/schemas/records/reply.ts';
+import { TenantRecord } from '../../shared/schemas/records/tenant.ts';
 
 export const handler = defineHandler({
   route: routeByKey('GET /v1/organizations'),
+  output: listReply(TenantRecord),
   input: z.strictObject({ userId: Uuid, ...paging }),
   run: async ({ input: { userId, ...page } }) => {
     const tenants = await listTenantsOf(userId, page);

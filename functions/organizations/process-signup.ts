@@ -12,9 +12,12 @@ import { routeByKey } from '../routes.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { membershipView } from '../../shared/db/tenant-views.ts';
+import { okReply } from '../../shared/schemas/records/reply.ts';
+import { ProcessedSignup } from '../../shared/schemas/records/tenant.ts';
 
 export const handler = defineHandler({
   route: routeByKey('POST /v1/organizations/invites/process-signup'),
+  output: okReply(ProcessedSignup),
   input: z.strictObject({ userId: Uuid }),
   run: async ({ input, caller, profile }) => {
     // Without a user profile, or an address the token vouches for, there is nothing to process.

@@ -14,6 +14,8 @@ import { intInput, text, Uuid } from '../../shared/schemas/common.ts';
 import { checkMinorUnit, moneyInput } from '../../shared/schemas/money.ts';
 import { Currency, Timezone } from '../../shared/schemas/enums.ts';
 import { tenantView } from '../../shared/db/tenant-views.ts';
+import { okReply } from '../../shared/schemas/records/reply.ts';
+import { TenantRecord } from '../../shared/schemas/records/tenant.ts';
 
 /**
  * Money in major units. The cap keeps values inside what DynamoDB stores exactly (and far above
@@ -26,6 +28,7 @@ const avatarKeyPattern = (organizationId: string) =>
 
 export const handler = defineHandler({
   route: routeByKey('PATCH /v1/organizations/:id'),
+  output: okReply(TenantRecord),
   input: z.strictObject({
     organizationId: Uuid,
     name: z.optional(text(1, 255)),

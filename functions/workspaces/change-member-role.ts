@@ -11,9 +11,12 @@ import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { MembershipRole } from '../../shared/schemas/enums.ts';
 import { membershipView } from '../../shared/db/tenant-views.ts';
+import { okReply } from '../../shared/schemas/records/reply.ts';
+import { MembershipRecord } from '../../shared/schemas/records/tenant.ts';
 
 export const handler = defineHandler({
   route: routeByKey('PATCH /v1/workspaces/:id/users/:userId'),
+  output: okReply(MembershipRecord),
   input: z.strictObject({ workspaceId: Uuid, userId: Uuid, role: MembershipRole }),
   run: async ({ input, caller }) => {
     if (input.userId === caller.userId) throw forbidden('You cannot change your own role; another owner can.');

@@ -16,6 +16,8 @@ import { created } from '../../shared/http/result.ts';
 import { text, Uuid } from '../../shared/schemas/common.ts';
 import { Currency, Timezone } from '../../shared/schemas/enums.ts';
 import { tenantView } from '../../shared/db/tenant-views.ts';
+import { createdReply } from '../../shared/schemas/records/reply.ts';
+import { TenantRecord } from '../../shared/schemas/records/tenant.ts';
 
 async function ownedParent(userId: string, organizationId: string): Promise<string> {
   const { membership } = await tenantAccess(organizationId, userId);
@@ -36,6 +38,7 @@ async function defaultParent(userId: string): Promise<string | null> {
 
 export const handler = defineHandler({
   route: routeByKey('POST /v1/workspaces'),
+  output: createdReply(TenantRecord),
   input: z.strictObject({
     userId: Uuid,
     name: text(1, 255),

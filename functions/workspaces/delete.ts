@@ -8,9 +8,12 @@ import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes.ts';
 import { deleted } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
+import { Deleted } from '../../shared/schemas/records/common.ts';
+import { okReply } from '../../shared/schemas/records/reply.ts';
 
 export const handler = defineHandler({
   route: routeByKey('DELETE /v1/workspaces/:id'),
+  output: okReply(Deleted),
   input: z.strictObject({ workspaceId: Uuid }),
   run: async ({ input }) => {
     await markTenantDeleted(input.workspaceId);

@@ -7,9 +7,12 @@ import { notFound } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { tenantView } from '../../shared/db/tenant-views.ts';
+import { okReply } from '../../shared/schemas/records/reply.ts';
+import { TenantRecord } from '../../shared/schemas/records/tenant.ts';
 
 export const handler = defineHandler({
   route: routeByKey('GET /v1/workspaces/:id'),
+  output: okReply(TenantRecord),
   input: z.strictObject({ workspaceId: Uuid }),
   run: async ({ input, tenant }) => {
     // Tenant and aggregate in one batch read.

@@ -9,9 +9,12 @@ import { routeByKey } from '../routes.ts';
 import { created } from '../../shared/http/result.ts';
 import { Email, Uuid } from '../../shared/schemas/common.ts';
 import { MembershipRole } from '../../shared/schemas/enums.ts';
+import { createdReply } from '../../shared/schemas/records/reply.ts';
+import { InvitationRecord } from '../../shared/schemas/records/tenant.ts';
 
 export const handler = defineHandler({
   route: routeByKey('POST /v1/workspaces/:id/invites'),
+  output: createdReply(InvitationRecord),
   input: z.strictObject({ workspaceId: Uuid, email: Email, role: MembershipRole }),
   run: async ({ input, caller }) =>
     created(await inviteByEmail({ tenantId: input.workspaceId, email: input.email, role: input.role, invitedBy: caller.userId })),

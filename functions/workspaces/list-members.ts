@@ -5,9 +5,12 @@ import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes.ts';
 import { list } from '../../shared/http/result.ts';
 import { paging, search, Uuid } from '../../shared/schemas/common.ts';
+import { listReply } from '../../shared/schemas/records/reply.ts';
+import { MemberRecord } from '../../shared/schemas/records/user.ts';
 
 export const handler = defineHandler({
   route: routeByKey('GET /v1/workspaces/:id/users'),
+  output: listReply(MemberRecord),
   input: z.strictObject({
     workspaceId: Uuid,
     ...paging,

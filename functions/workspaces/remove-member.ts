@@ -9,9 +9,12 @@ import { routeByKey } from '../routes.ts';
 import { forbidden } from '../../shared/http/problem.ts';
 import { deleted } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
+import { Deleted } from '../../shared/schemas/records/common.ts';
+import { okReply } from '../../shared/schemas/records/reply.ts';
 
 export const handler = defineHandler({
   route: routeByKey('DELETE /v1/workspaces/:id/users/:userId'),
+  output: okReply(Deleted),
   input: z.strictObject({ workspaceId: Uuid, userId: Uuid }),
   run: async ({ input, caller }) => {
     if (input.userId === caller.userId) throw forbidden('You cannot remove yourself; another owner can.');

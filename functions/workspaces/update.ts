@@ -13,6 +13,8 @@ import { ok } from '../../shared/http/result.ts';
 import { text, Uuid } from '../../shared/schemas/common.ts';
 import { Currency, Timezone } from '../../shared/schemas/enums.ts';
 import { tenantView } from '../../shared/db/tenant-views.ts';
+import { okReply } from '../../shared/schemas/records/reply.ts';
+import { TenantRecord } from '../../shared/schemas/records/tenant.ts';
 
 export function workspaceAvatarKeyPattern(workspaceId: string): RegExp {
   return new RegExp(`^tenants/${workspaceId}/avatar/[0-9a-f-]{36}\\.(jpg|png|webp|gif)$`);
@@ -20,6 +22,7 @@ export function workspaceAvatarKeyPattern(workspaceId: string): RegExp {
 
 export const handler = defineHandler({
   route: routeByKey('PATCH /v1/workspaces/:id'),
+  output: okReply(TenantRecord),
   input: z.strictObject({
     workspaceId: Uuid,
     name: z.optional(text(1, 255)),
