@@ -2459,6 +2459,71 @@ export interface components {
             description: string | null;
             campaignId: string | null;
         };
+        Creator: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: uuid */
+            workspaceId: string;
+            /** Format: uuid */
+            organizationId: string;
+            name: string;
+            email: string | null;
+            role: ("person" | "community" | "brand_partner") | null;
+            country: string | null;
+            notes: string | null;
+            isOwnBrand: boolean;
+            activitiesCount: number;
+            totalFollowersCount: number;
+            impressions: number;
+            engagement: number;
+            costsCount: number;
+            spend: {
+                [key: string]: number;
+            };
+            socialAccounts: {
+                accountId: string;
+                /** Format: uuid */
+                creatorId: string;
+                platform: string;
+                profileUrl: string;
+                handle: string;
+                followersCount: number | null;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                updatedAt: string;
+            }[];
+        };
+        CreatorSummary: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: uuid */
+            workspaceId: string;
+            /** Format: uuid */
+            organizationId: string;
+            name: string;
+            email: string | null;
+            role: ("person" | "community" | "brand_partner") | null;
+            country: string | null;
+            notes: string | null;
+            isOwnBrand: boolean;
+            activitiesCount: number;
+            totalFollowersCount: number;
+            impressions: number;
+            engagement: number;
+            costsCount: number;
+            spend: {
+                [key: string]: number;
+            };
+        };
         DeclinedInvitation: {
             /** Format: uuid */
             organizationId: string;
@@ -2664,6 +2729,19 @@ export interface components {
                 /** @enum {string} */
                 membershipStatus: "active" | "pending";
             }[];
+        };
+        SocialAccount: {
+            accountId: string;
+            /** Format: uuid */
+            creatorId: string;
+            platform: string;
+            profileUrl: string;
+            handle: string;
+            followersCount: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
         };
         Tenant: {
             /** Format: uuid */
@@ -4381,20 +4459,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A page of records. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["CreatorSummary"][];
+                        totalCount: number;
+                        facets: components["schemas"]["Facets"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     creatorsCreate: {
@@ -4419,6 +4502,18 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Creator"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -4427,15 +4522,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     creatorsStats: {
@@ -4487,20 +4573,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Creator"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     creatorsDelete: {
@@ -4515,6 +4604,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Deleted"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -4523,15 +4624,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     creatorsUpdate: {
@@ -4557,6 +4649,18 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Creator"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -4565,15 +4669,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     creatorsOwnBrand: {
@@ -4593,6 +4688,30 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Already there: the existing record, unchanged. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Creator"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Creator"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -4601,15 +4720,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     creatorsConnectSocialAccount: {
@@ -4632,6 +4742,18 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SocialAccount"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -4640,15 +4762,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     creatorsDeleteSocialAccount: {
@@ -4667,6 +4780,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Deleted"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -4675,15 +4800,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     creatorsMetrics: {
@@ -4853,20 +4969,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description How many records match. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelope"];
-                };
-            };
         };
     };
     activitiesStats: {
@@ -4944,6 +5062,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Deleted"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -4952,15 +5081,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelope"];
-                };
-            };
         };
     };
     activitiesUpdate: {
@@ -5104,20 +5224,24 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A page of records. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["CreatorSummary"][];
+                        totalCount: number;
+                        facets: components["schemas"]["Facets"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelope"];
-                };
-            };
         };
     };
     activitiesCountCreators: {
@@ -5134,20 +5258,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description How many records match. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelope"];
-                };
-            };
         };
     };
     activitiesLinkCreator: {
@@ -5203,6 +5329,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Deleted"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -5211,15 +5348,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelope"];
-                };
-            };
         };
     };
     costsCreate: {
@@ -6753,6 +6881,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Deleted"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -6761,15 +6901,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     outcomesUpdateMeasurement: {

@@ -4,9 +4,11 @@ import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes.ts';
 import { count } from '../../shared/http/result.ts';
 import { filteredActivities, filterInput } from './filters.ts';
+import { countReply } from '../../shared/schemas/records/reply.ts';
 
 export const handler = defineHandler({
   route: routeByKey('GET /v1/activities/count'),
+  output: countReply,
   input: z.strictObject(filterInput),
   run: async ({ input: { organizationId, ...filters } }) => {
     const { all, matches } = await filteredActivities(organizationId, filters);

@@ -8,9 +8,12 @@ import { list } from '../../shared/http/result.ts';
 import { paging, Uuid } from '../../shared/schemas/common.ts';
 import { withSocialAccounts } from '../creators/views.ts';
 import { linksOfTenantActivity } from './linked-creators.ts';
+import { CreatorSummaryRecord } from '../../shared/schemas/records/creator.ts';
+import { listReply } from '../../shared/schemas/records/reply.ts';
 
 export const handler = defineHandler({
   route: routeByKey('GET /v1/activities/creators'),
+  output: listReply(CreatorSummaryRecord),
   input: z.strictObject({ organizationId: Uuid, activityId: Uuid, ...paging }),
   run: async ({ input: { organizationId, activityId, pageIndex, pageSize } }) => {
     const links = await linksOfTenantActivity(organizationId, activityId);

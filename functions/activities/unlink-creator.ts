@@ -8,9 +8,12 @@ import { routeByKey } from '../routes.ts';
 import { notFound } from '../../shared/http/problem.ts';
 import { deleted } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
+import { Deleted } from '../../shared/schemas/records/common.ts';
+import { okReply } from '../../shared/schemas/records/reply.ts';
 
 export const handler = defineHandler({
   route: routeByKey('DELETE /v1/activities/:id/creators/:creatorId'),
+  output: okReply(Deleted),
   input: z.strictObject({ activityId: Uuid, creatorId: Uuid }),
   tenantOf: recordTenant('activity', 'activityId'),
   run: async ({ input: { activityId, creatorId }, tenant }) => {

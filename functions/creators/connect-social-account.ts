@@ -12,9 +12,12 @@ import { invalidInput } from '../../shared/http/problem.ts';
 import { created } from '../../shared/http/result.ts';
 import { text, Uuid } from '../../shared/schemas/common.ts';
 import { Channel } from '../../shared/schemas/enums.ts';
+import { SocialAccountRecord } from '../../shared/schemas/records/creator.ts';
+import { createdReply } from '../../shared/schemas/records/reply.ts';
 
 export const handler = defineHandler({
   route: routeByKey('POST /v1/creators/social-accounts/connect'),
+  output: createdReply(SocialAccountRecord),
   input: z.strictObject({
     creatorId: Uuid,
     platform: Channel,

@@ -7,9 +7,12 @@ import { created } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { creatorFields } from './inputs.ts';
 import { creatorView } from './views.ts';
+import { CreatorRecord } from '../../shared/schemas/records/creator.ts';
+import { createdReply } from '../../shared/schemas/records/reply.ts';
 
 export const handler = defineHandler({
   route: routeByKey('POST /v1/creators'),
+  output: createdReply(CreatorRecord),
   input: z.strictObject({
     workspaceId: Uuid,
     name: creatorFields.name,

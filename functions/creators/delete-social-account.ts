@@ -7,9 +7,12 @@ import { routeByKey } from '../routes.ts';
 import { deleted } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { Channel } from '../../shared/schemas/enums.ts';
+import { Deleted } from '../../shared/schemas/records/common.ts';
+import { okReply } from '../../shared/schemas/records/reply.ts';
 
 export const handler = defineHandler({
   route: routeByKey('DELETE /v1/creators/:creatorId/social-accounts/:platform/:accountId'),
+  output: okReply(Deleted),
   input: z.strictObject({ creatorId: Uuid, platform: Channel, accountId: Uuid }),
   tenantOf: recordTenant('creator', 'creatorId'),
   run: async ({ input, tenant }) => {

@@ -7,9 +7,12 @@ import { routeByKey } from '../routes.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { withSocialAccounts } from './views.ts';
+import { CreatorRecord } from '../../shared/schemas/records/creator.ts';
+import { okReply } from '../../shared/schemas/records/reply.ts';
 
 export const handler = defineHandler({
   route: routeByKey('GET /v1/creators/:id'),
+  output: okReply(CreatorRecord),
   input: z.strictObject({ creatorId: Uuid }),
   tenantOf: recordTenant('creator', 'creatorId'),
   record: creatorFromItem,

@@ -12,6 +12,8 @@ import { list } from '../../shared/http/result.ts';
 import { paging, search } from '../../shared/schemas/common.ts';
 import { creatorFigures } from './figures.ts';
 import { filterCreators, filterFields, roleOf } from './filters.ts';
+import { CreatorSummaryRecord } from '../../shared/schemas/records/creator.ts';
+import { listReply } from '../../shared/schemas/records/reply.ts';
 
 const SORT_COLUMNS = [
   'name', 'createdAt', 'activitiesCount', 'totalFollowersCount', 'impressions', 'engagement', 'spend', 'cpe', 'cpm',
@@ -19,6 +21,7 @@ const SORT_COLUMNS = [
 
 export const handler = defineHandler({
   route: routeByKey('GET /v1/creators'),
+  output: listReply(CreatorSummaryRecord),
   input: z.strictObject({ ...paging, ...search(SORT_COLUMNS), ...filterFields }),
   run: async ({ input, tenant: scope }) => {
     const tenant = scope!.details;

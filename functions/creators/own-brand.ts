@@ -9,9 +9,12 @@ import { routeByKey } from '../routes.ts';
 import { created, ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { creatorView, withSocialAccounts } from './views.ts';
+import { CreatorRecord } from '../../shared/schemas/records/creator.ts';
+import { createdOrExistingReply } from '../../shared/schemas/records/reply.ts';
 
 export const handler = defineHandler({
   route: routeByKey('POST /v1/creators/own-brand'),
+  output: createdOrExistingReply(CreatorRecord),
   input: z.strictObject({ workspaceId: Uuid }),
   run: async ({ input: { workspaceId }, tenant }) => {
     const { creator, created: isNew } = await ensureOwnBrand(workspaceId, tenant.details.name);

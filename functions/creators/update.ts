@@ -8,9 +8,12 @@ import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { creatorFields } from './inputs.ts';
 import { withSocialAccounts } from './views.ts';
+import { CreatorRecord } from '../../shared/schemas/records/creator.ts';
+import { okReply } from '../../shared/schemas/records/reply.ts';
 
 export const handler = defineHandler({
   route: routeByKey('PATCH /v1/creators/:id'),
+  output: okReply(CreatorRecord),
   input: z.strictObject({
     creatorId: Uuid,
     name: z.optional(creatorFields.name),

@@ -6,9 +6,12 @@ import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes.ts';
 import { deleted } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
+import { Deleted } from '../../shared/schemas/records/common.ts';
+import { okReply } from '../../shared/schemas/records/reply.ts';
 
 export const handler = defineHandler({
   route: routeByKey('DELETE /v1/outcomes/measurements/:id'),
+  output: okReply(Deleted),
   input: z.strictObject({ measurementId: Uuid }),
   tenantOf: recordTenant('outcomeMeasurement', 'measurementId'),
   record: measurementLocation,
