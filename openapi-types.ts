@@ -2341,6 +2341,69 @@ export interface components {
         } | {
             count: number;
         };
+        Activity: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: uuid */
+            organizationId: string;
+            /** Format: uuid */
+            workspaceId: string;
+            channel: string;
+            activity: string;
+            name: string;
+            startAt: string | null;
+            endAt: string | null;
+            contentHref: string | null;
+            viewsCount: number | null;
+            likeCount: number | null;
+            replyCount: number | null;
+            campaignId: string | null;
+            campaignActivityId?: string | null;
+            metricsFetchDueAt: string | null;
+            creatorsCount: number;
+            costsCount: number;
+            impressions: number;
+            engagement: number;
+            spend: {
+                [key: string]: number;
+            };
+            creatorIds: string[];
+        };
+        ActivitySummary: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: uuid */
+            organizationId: string;
+            /** Format: uuid */
+            workspaceId: string;
+            channel: string;
+            activity: string;
+            name: string;
+            startAt: string | null;
+            endAt: string | null;
+            contentHref: string | null;
+            viewsCount: number | null;
+            likeCount: number | null;
+            replyCount: number | null;
+            campaignId: string | null;
+            campaignActivityId?: string | null;
+            metricsFetchDueAt?: string | null;
+            creatorsCount: number;
+            costsCount: number;
+            impressions: number;
+            engagement: number;
+            spend: {
+                [key: string]: number;
+            };
+        };
         AvatarUpload: {
             avatarKey: string;
             /** Format: uri */
@@ -4891,20 +4954,24 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A page of records. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["ActivitySummary"][];
+                        totalCount: number;
+                        facets: components["schemas"]["Facets"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelope"];
-                };
-            };
         };
     };
     activitiesCreate: {
@@ -4933,6 +5000,17 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Activity"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -4941,15 +5019,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelope"];
-                };
-            };
         };
     };
     activitiesCount: {
@@ -5034,20 +5103,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Activity"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelope"];
-                };
-            };
         };
     };
     activitiesDelete: {
@@ -5112,6 +5183,17 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Activity"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -5120,15 +5202,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelope"];
-                };
-            };
         };
     };
     activitiesConnectContentLink: {
@@ -5151,6 +5224,17 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Activity"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -5159,15 +5243,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelope"];
-                };
-            };
         };
     };
     activitiesDisconnectContentLink: {
@@ -5187,6 +5262,17 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Activity"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -5195,15 +5281,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelope"];
-                };
-            };
         };
     };
     activitiesListCreators: {

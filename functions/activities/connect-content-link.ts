@@ -14,9 +14,12 @@ import { Uuid } from '../../shared/schemas/common.ts';
 import { Channel } from '../../shared/schemas/enums.ts';
 import { checkContentUrl, Href } from './inputs.ts';
 import { activityView } from './views.ts';
+import { ActivityRecord } from '../../shared/schemas/records/activity.ts';
+import { okReply } from '../../shared/schemas/records/reply.ts';
 
 export const handler = defineHandler({
   route: routeByKey('POST /v1/activities/content-link/connect'),
+  output: okReply(ActivityRecord),
   input: z.strictObject({ activityId: Uuid, platform: Channel, contentUrl: Href }),
   tenantOf: recordTenant('activity', 'activityId'),
   record: activityFromItem,

@@ -9,9 +9,12 @@ import { checkDates } from '../../shared/schemas/date-order.ts';
 import { Channel } from '../../shared/schemas/enums.ts';
 import { ActivityType, checkActivityType } from './inputs.ts';
 import { activityView } from './views.ts';
+import { ActivityRecord } from '../../shared/schemas/records/activity.ts';
+import { createdReply } from '../../shared/schemas/records/reply.ts';
 
 export const handler = defineHandler({
   route: routeByKey('POST /v1/activities'),
+  output: createdReply(ActivityRecord),
   input: z.strictObject({
     organizationId: Uuid,
     channel: Channel,

@@ -7,9 +7,12 @@ import { routeByKey } from '../routes.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { activityView } from './views.ts';
+import { ActivityRecord } from '../../shared/schemas/records/activity.ts';
+import { okReply } from '../../shared/schemas/records/reply.ts';
 
 export const handler = defineHandler({
   route: routeByKey('GET /v1/activities/:id'),
+  output: okReply(ActivityRecord),
   input: z.strictObject({ activityId: Uuid }),
   tenantOf: recordTenant('activity', 'activityId'),
   record: activityFromItem,

@@ -6,11 +6,14 @@ import { routeByKey } from '../routes.ts';
 import { list } from '../../shared/http/result.ts';
 import { paging, search } from '../../shared/schemas/common.ts';
 import { filteredActivities, filterInput } from './filters.ts';
+import { ActivitySummaryRecord } from '../../shared/schemas/records/activity.ts';
+import { listReply } from '../../shared/schemas/records/reply.ts';
 
 const SORT_COLUMNS = ['name', 'createdAt', 'startAt'] as const;
 
 export const handler = defineHandler({
   route: routeByKey('GET /v1/activities'),
+  output: listReply(ActivitySummaryRecord),
   input: z.strictObject({ ...filterInput, ...paging, ...search(SORT_COLUMNS) }),
   run: async ({ input: { organizationId, pageIndex, pageSize, sortBy = 'createdAt', sortDirection, ...filters } }) => {
     const { all, matches } = await filteredActivities(organizationId, filters);

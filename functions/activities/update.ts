@@ -13,9 +13,12 @@ import { checkDates } from '../../shared/schemas/date-order.ts';
 import { Channel } from '../../shared/schemas/enums.ts';
 import { ActivityType, checkActivityType, checkContentUrl, Href, ManualCount } from './inputs.ts';
 import { activityView } from './views.ts';
+import { ActivityRecord } from '../../shared/schemas/records/activity.ts';
+import { okReply } from '../../shared/schemas/records/reply.ts';
 
 export const handler = defineHandler({
   route: routeByKey('PATCH /v1/activities/:id'),
+  output: okReply(ActivityRecord),
   input: z.strictObject({
     activityId: Uuid,
     // interface.md lists name as required on update.
