@@ -2373,6 +2373,14 @@ export interface components {
             };
             creatorIds: string[];
         };
+        ActivityCreatorLink: {
+            /** Format: uuid */
+            activityId: string;
+            /** Format: uuid */
+            creatorId: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
         ActivitySummary: {
             /** Format: uuid */
             id: string;
@@ -2521,6 +2529,38 @@ export interface components {
             type: string;
             description: string | null;
             campaignId: string | null;
+        };
+        CostType: {
+            type: string;
+            count: number;
+        };
+        CostView: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: uuid */
+            organizationId: string;
+            /** Format: uuid */
+            workspaceId: string;
+            /** Format: uuid */
+            activityId: string;
+            creatorId: string | null;
+            categoryId: string | null;
+            amount: number;
+            currency: string;
+            type: string;
+            description: string | null;
+            campaignId: string | null;
+            creator: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            } | null;
+            categoryName: string | null;
+            activityName: string | null;
         };
         Creator: {
             /** Format: uuid */
@@ -2768,6 +2808,59 @@ export interface components {
             unitLabel: string | null;
             defaultCurrency: string | null;
             activeMeasurementsCount: number;
+        };
+        OutcomeMeasurement: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: uuid */
+            outcomeDefinitionId: string;
+            value: number;
+            baselineValue: number | null;
+            market: string | null;
+            sourceMethod: string;
+            confidence: number | null;
+            periodStart: string | null;
+            periodEnd: string | null;
+            /** Format: uuid */
+            organizationId: string;
+            /** Format: uuid */
+            workspaceId: string;
+            /** Format: uuid */
+            campaignId: string;
+            unitLabel: string | null;
+            definition: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                valueKind: string;
+                unitLabel: string | null;
+                defaultCurrency: string | null;
+            } | null;
+            /** Format: uuid */
+            activeClaimId: string;
+            claims: {
+                /** Format: uuid */
+                outcomeDefinitionId: string;
+                value: number;
+                baselineValue: number | null;
+                market: string | null;
+                sourceMethod: string;
+                confidence: number | null;
+                periodStart: string | null;
+                periodEnd: string | null;
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                status: "active" | "superseded";
+                supersededAt: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                createdBy: string | null;
+            }[];
         };
         ProcessedSignup: {
             memberships: {
@@ -5373,6 +5466,17 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ActivityCreatorLink"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -5381,15 +5485,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelope"];
-                };
-            };
         };
     };
     activitiesUnlinkCreator: {
@@ -6429,20 +6524,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A page of records. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["CostView"][];
+                        totalCount: number;
+                        facets: components["schemas"]["Facets"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     costsCount: {
@@ -6498,20 +6598,24 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A page of records. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["CostType"][];
+                        totalCount: number;
+                        facets: components["schemas"]["Facets"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelope"];
-                };
-            };
         };
     };
     costsStats: {
@@ -6882,20 +6986,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A page of records. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["OutcomeMeasurement"][];
+                        totalCount: number;
+                        facets: components["schemas"]["Facets"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     outcomesCreateMeasurement: {
@@ -6927,6 +7036,18 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["OutcomeMeasurement"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -6935,15 +7056,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     outcomesDeleteMeasurement: {
@@ -7008,6 +7120,18 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["OutcomeMeasurement"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -7016,15 +7140,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     getReportingOrganizationMetrics: {

@@ -6,9 +6,12 @@ import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes.ts';
 import { created } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
+import { ActivityCreatorLinkRecord } from '../../shared/schemas/records/activity.ts';
+import { createdReply } from '../../shared/schemas/records/reply.ts';
 
 export const handler = defineHandler({
   route: routeByKey('POST /v1/activities/:id/creators'),
+  output: createdReply(ActivityCreatorLinkRecord),
   input: z.strictObject({ activityId: Uuid, creatorId: Uuid }),
   tenantOf: recordTenant('activity', 'activityId'),
   run: async ({ input: { activityId, creatorId }, tenant }) => created(await linkCreator(tenant.tenantId, activityId, creatorId)),

@@ -10,9 +10,12 @@ import { routeByKey } from '../routes.ts';
 import { list } from '../../shared/http/result.ts';
 import { paging, SortDirection, Uuid } from '../../shared/schemas/common.ts';
 import { costFilters, findCosts, searchFilters } from './query.ts';
+import { CostViewRecord } from '../../shared/schemas/records/cost.ts';
+import { listReply } from '../../shared/schemas/records/reply.ts';
 
 export const handler = defineHandler({
   route: routeByKey('GET /v1/costs'),
+  output: listReply(CostViewRecord),
   input: z.strictObject({
     organizationId: Uuid,
     ...paging,

@@ -6,9 +6,12 @@ import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes.ts';
 import { list } from '../../shared/http/result.ts';
 import { paging, Uuid } from '../../shared/schemas/common.ts';
+import { CostTypeRecord } from '../../shared/schemas/records/cost.ts';
+import { listReply } from '../../shared/schemas/records/reply.ts';
 
 export const handler = defineHandler({
   route: routeByKey('GET /v1/costs/types'),
+  output: listReply(CostTypeRecord),
   input: z.strictObject({ organizationId: Uuid, ...paging }),
   run: async ({ input: { organizationId, ...page } }) => {
     const counts = new Map<string, number>();

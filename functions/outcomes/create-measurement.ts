@@ -10,9 +10,12 @@ import { created } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { SourceMethod } from '../../shared/schemas/enums.ts';
 import { Confidence, Market, Measure, PeriodDate } from './inputs.ts';
+import { OutcomeMeasurementRecord } from '../../shared/schemas/records/outcome.ts';
+import { createdReply } from '../../shared/schemas/records/reply.ts';
 
 export const handler = defineHandler({
   route: routeByKey('POST /v1/outcomes/measurements'),
+  output: createdReply(OutcomeMeasurementRecord),
   input: z.strictObject({
     organizationId: Uuid,
     campaignId: Uuid,

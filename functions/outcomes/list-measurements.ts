@@ -9,9 +9,12 @@ import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes.ts';
 import { list } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
+import { OutcomeMeasurementRecord } from '../../shared/schemas/records/outcome.ts';
+import { listReply } from '../../shared/schemas/records/reply.ts';
 
 export const handler = defineHandler({
   route: routeByKey('GET /v1/outcomes/measurements'),
+  output: listReply(OutcomeMeasurementRecord),
   input: z.strictObject({ organizationId: Uuid, campaignId: Uuid }),
   run: async ({ input }) => {
     // No paging in the spec: a campaign's measurements are returned whole.

@@ -12,9 +12,12 @@ import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { SourceMethod } from '../../shared/schemas/enums.ts';
 import { Confidence, Market, Measure, PeriodDate } from './inputs.ts';
+import { OutcomeMeasurementRecord } from '../../shared/schemas/records/outcome.ts';
+import { okReply } from '../../shared/schemas/records/reply.ts';
 
 export const handler = defineHandler({
   route: routeByKey('PATCH /v1/outcomes/measurements/:id'),
+  output: okReply(OutcomeMeasurementRecord),
   input: z.strictObject({
     measurementId: Uuid,
     outcomeDefinitionId: z.optional(Uuid),

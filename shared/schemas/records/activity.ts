@@ -38,3 +38,6 @@ export const ActivityRecord = named(
   'Activity',
   z.object({ ...activityFields, metricsFetchDueAt: z.nullable(Instant), creatorIds: z.array(z.uuid()) }),
 );
+
+/** A creator linked to an activity. */
+export const ActivityCreatorLinkRecord = named('ActivityCreatorLink', z.object({ activityId: z.uuid(), creatorId: z.uuid(), createdAt: Instant }));
