@@ -2321,26 +2321,6 @@ export interface components {
                 [key: string]: number;
             };
         };
-        AnyEnvelope: {
-            data: unknown;
-        } | {
-            items: unknown[];
-            totalCount: number;
-            facets: components["schemas"]["Facets"];
-        } | {
-            count: number;
-        };
-        AnyEnvelopeWithMeta: {
-            _meta: components["schemas"]["Meta"];
-        } | {
-            data: unknown;
-        } | {
-            items: unknown[];
-            totalCount: number;
-            facets: components["schemas"]["Facets"];
-        } | {
-            count: number;
-        };
         Activity: {
             /** Format: uuid */
             id: string;
@@ -2380,6 +2360,18 @@ export interface components {
             creatorId: string;
             /** Format: date-time */
             createdAt: string;
+        };
+        ActivityStats: {
+            activitiesCount: number;
+            byChannel: {
+                [key: string]: number;
+            };
+            withContentLink: number;
+            withMetrics: number;
+            costsCount: number;
+            spend: {
+                [key: string]: number;
+            };
         };
         ActivitySummary: {
             /** Format: uuid */
@@ -2530,6 +2522,23 @@ export interface components {
             description: string | null;
             campaignId: string | null;
         };
+        CostStats: {
+            totalSpend: {
+                [key: string]: number;
+            };
+            costsCount: number;
+            costCoverage: number | null;
+            nonCampaignSpend: {
+                [key: string]: number;
+            };
+            largestCategory: {
+                categoryId: string;
+                name: string | null;
+                spend: {
+                    [key: string]: number;
+                };
+            } | null;
+        };
         CostType: {
             type: string;
             count: number;
@@ -2600,6 +2609,44 @@ export interface components {
                 /** Format: date-time */
                 updatedAt: string;
             }[];
+        };
+        CreatorMetrics: {
+            /** Format: uuid */
+            creatorId: string;
+            currency: string;
+            activitiesCount: number;
+            totalFollowersCount: number;
+            impressions: number;
+            engagement: number;
+            spend: number;
+            totalCosts: number;
+            otherCurrencySpend: {
+                [key: string]: number;
+            };
+            cpm: number | null;
+            cpe: number | null;
+            reach: null;
+            conversions: null;
+            cpa: null;
+        };
+        CreatorMetricsDay: {
+            date: string;
+            impressions: number;
+            engagement: number;
+            spend: number;
+        };
+        CreatorStats: {
+            creatorsCount: number;
+            byRole: {
+                [key: string]: number;
+            };
+            totalFollowersCount: number;
+            impressions: number;
+            engagement: number;
+            spend: {
+                [key: string]: number;
+            };
+            activitiesCount: number;
         };
         CreatorSummary: {
             /** Format: uuid */
@@ -2772,6 +2819,17 @@ export interface components {
             /** @enum {string} */
             membershipStatus: "active" | "pending";
         };
+        MetricsConfidence: {
+            /** @enum {string} */
+            level: "none" | "low" | "medium" | "high";
+            activitiesConsidered: number;
+            activitiesWithSnapshots: number;
+            snapshotsCount: number;
+            coverage: number | null;
+            newestSnapshotAt: string | null;
+            startDate: string | null;
+            endDate: string | null;
+        };
         Note: {
             /** Format: uuid */
             id: string;
@@ -2898,6 +2956,11 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+        };
+        Sparkline: {
+            /** Format: uuid */
+            activityId: string;
+            points: unknown[];
         };
         Tenant: {
             /** Format: uuid */
@@ -4701,20 +4764,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CreatorStats"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     creatorsGet: {
@@ -4972,20 +5038,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CreatorMetrics"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     creatorsMetricsHistory: {
@@ -5004,20 +5073,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A page of records. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["CreatorMetricsDay"][];
+                        totalCount: number;
+                        facets: components["schemas"]["Facets"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     activitiesList: {
@@ -5168,20 +5242,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ActivityStats"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelope"];
-                };
-            };
         };
     };
     activitiesGet: {
@@ -5659,20 +5735,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MetricsConfidence"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelope"];
-                };
-            };
         };
     };
     activitiesSparklines: {
@@ -5687,20 +5765,24 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A page of records. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["Sparkline"][];
+                        totalCount: number;
+                        facets: components["schemas"]["Facets"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelope"];
-                };
-            };
         };
     };
     campaignsList: {
@@ -6640,20 +6722,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CostStats"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            /** @description Success; the record schema of this route is not declared yet (one of the envelopes). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnyEnvelopeWithMeta"];
-                };
-            };
         };
     };
     expenseCategoriesList: {

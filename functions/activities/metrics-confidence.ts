@@ -7,6 +7,8 @@ import { invalidInput } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
 import { DateOnly, Uuid } from '../../shared/schemas/common.ts';
 import { confidenceLevel, type SnapshotSummary } from './confidence-level.ts';
+import { okReply } from '../../shared/schemas/records/reply.ts';
+import { MetricsConfidenceRecord } from '../../shared/schemas/records/stats.ts';
 
 /** The activity's day in the tenant's timezone: its startAt, else the day it was created. */
 function dayOf(activity: Activity, timeZone: string): string {
@@ -22,6 +24,7 @@ function snapshotsOf(_activity: Activity): SnapshotSummary {
 
 export const handler = defineHandler({
   route: routeByKey('GET /v1/activities/metrics/confidence'),
+  output: okReply(MetricsConfidenceRecord),
   input: z.strictObject({
     organizationId: Uuid,
     startDate: z.optional(z.nullable(DateOnly)),

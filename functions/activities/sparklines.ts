@@ -11,9 +11,12 @@ import { routeByKey } from '../routes.ts';
 import { notFound } from '../../shared/http/problem.ts';
 import { list } from '../../shared/http/result.ts';
 import { arrayInput, Uuid } from '../../shared/schemas/common.ts';
+import { listReply } from '../../shared/schemas/records/reply.ts';
+import { SparklineRecord } from '../../shared/schemas/records/stats.ts';
 
 export const handler = defineHandler({
   route: routeByKey('GET /v1/activities/sparklines'),
+  output: listReply(SparklineRecord),
   input: z.strictObject({ activityIds: arrayInput(Uuid, { min: 1, max: 100 }) }),
   tenantOf: (input) => locate('activity', input.activityIds[0]!),
   run: async ({ input: { activityIds }, tenant }) => {

@@ -11,9 +11,12 @@ import { SearchTerm } from '../../shared/schemas/common.ts';
 import { hasMetrics } from '../../shared/domain/activity-metrics.ts';
 import { roundSpend } from '../../shared/domain/currencies.ts';
 import { filteredActivities, filterInput } from './filters.ts';
+import { okReply } from '../../shared/schemas/records/reply.ts';
+import { ActivityStatsRecord } from '../../shared/schemas/records/stats.ts';
 
 export const handler = defineHandler({
   route: routeByKey('GET /v1/activities/stats'),
+  output: okReply(ActivityStatsRecord),
   input: z.strictObject({ ...filterInput, searchTerm: z.optional(SearchTerm) }),
   run: async ({ input: { organizationId, ...filters } }) => {
     const { all, matches } = await filteredActivities(organizationId, filters);

@@ -15,6 +15,8 @@ import { routeByKey } from '../routes.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { costFilters, findCosts, searchFilters, type CostView } from './query.ts';
+import { okReply } from '../../shared/schemas/records/reply.ts';
+import { CostStatsRecord } from '../../shared/schemas/records/stats.ts';
 
 function addTo(spend: Record<string, number>, cost: CostView) {
   spend[cost.currency] = (spend[cost.currency] ?? 0) + cost.amount;
@@ -22,6 +24,7 @@ function addTo(spend: Record<string, number>, cost: CostView) {
 
 export const handler = defineHandler({
   route: routeByKey('GET /v1/costs/stats'),
+  output: okReply(CostStatsRecord),
   input: z.strictObject({ organizationId: Uuid, ...costFilters, ...searchFilters }),
   run: async ({ input: { organizationId, ...filters }, tenant }) => {
     const { costs, activities } = await findCosts(organizationId, filters);

@@ -17,6 +17,8 @@ import { intInput, Uuid } from '../../shared/schemas/common.ts';
 import { roundMoney } from '../../shared/domain/currencies.ts';
 import { costDay, localDate } from '../../shared/domain/dates.ts';
 import { creatorInWorkspace } from './views.ts';
+import { listReply } from '../../shared/schemas/records/reply.ts';
+import { CreatorMetricsDayRecord } from '../../shared/schemas/records/stats.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -46,6 +48,7 @@ async function spendByDay(tenantId: string, creatorId: string, currency: string,
 
 export const handler = defineHandler({
   route: routeByKey('GET /v1/creators/metrics/history'),
+  output: listReply(CreatorMetricsDayRecord),
   input: z.strictObject({ workspaceId: Uuid, creatorId: Uuid, daysBack: z.optional(intInput(1, 365)) }),
   run: async ({ input, tenant: scope }) => {
     const tenant = scope!.details;

@@ -11,9 +11,12 @@ import { Uuid } from '../../shared/schemas/common.ts';
 import { roundMoney } from '../../shared/domain/currencies.ts';
 import { creatorFigures, creatorRatios } from './figures.ts';
 import { creatorInWorkspace } from './views.ts';
+import { okReply } from '../../shared/schemas/records/reply.ts';
+import { CreatorMetricsRecord } from '../../shared/schemas/records/stats.ts';
 
 export const handler = defineHandler({
   route: routeByKey('GET /v1/creators/metrics'),
+  output: okReply(CreatorMetricsRecord),
   input: z.strictObject({ workspaceId: Uuid, creatorId: Uuid }),
   run: async ({ input, tenant }) => {
     const creator = await creatorInWorkspace(input.workspaceId, input.creatorId);

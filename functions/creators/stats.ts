@@ -5,9 +5,12 @@ import { routeByKey } from '../routes.ts';
 import { ok } from '../../shared/http/result.ts';
 import { roundSpend } from '../../shared/domain/currencies.ts';
 import { filterCreators, filterFields, roleOf } from './filters.ts';
+import { okReply } from '../../shared/schemas/records/reply.ts';
+import { CreatorStatsRecord } from '../../shared/schemas/records/stats.ts';
 
 export const handler = defineHandler({
   route: routeByKey('GET /v1/creators/stats'),
+  output: okReply(CreatorStatsRecord),
   input: z.strictObject(filterFields),
   run: async ({ input, tenant: scope }) => {
     const tenant = scope!.details;

@@ -4,8 +4,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { gatewayPath, routes } from '../../functions/routes.ts';
-import { clientTypesText, currentDocument, documentText, operationId } from '../../scripts/openapi/document.ts';
+import { gatewayPath, routeByKey, routes } from '../../functions/routes.ts';
+import { buildDocument, clientTypesText, currentDocument, documentText, operationId } from '../../scripts/openapi/document.ts';
+import { UserRecord } from '../../shared/schemas/records/user.ts';
+import { okReply } from '../../shared/schemas/records/reply.ts';
 
 let generated: Record<string, any>;
 const committed = (name = 'openapi.json') => readFileSync(new URL(`../../${name}`, import.meta.url), 'utf8');
@@ -40,6 +42,18 @@ describe('openapi.json', () => {
       if (route.auth === 'bearer') expect(operation.responses['401'], route.key).toEqual({ $ref: '#/components/responses/Unauthenticated' });
       expect(operation.responses['501'] !== undefined, route.key).toBe(route.pending);
     }
+  });
+
+  it('refuses a built route whose handler declares no output, and shows a declared one in its envelope', () => {
+    const route = routeByKey('GET /v1/users/:id');
+    expect(() => buildDocument([route], new Map([[route.key, {}]]))).toThrow(/GET \/v1\/users\/:id: its handler declares no output/);
+    const document = buildDocument([route], new Map([[route.key, { output: okReply(UserRecord) }]]));
+    expect(document.paths['/v1/users/{id}'].get.responses['200'].content['application/json'].schema).toEqual({
+      type: 'object',
+      properties: { data: { $ref: '#/components/schemas/User' }, _meta: { $ref: '#/components/schemas/Meta' } },
+      required: ['data', '_meta'],
+      additionalProperties: false,
+    });
   });
 
   it('describes inputs with their limits and snake_case spellings: path parameters by route name, query parameters, JSON bodies', () => {
