@@ -9,7 +9,7 @@ import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes.ts';
 import { list } from '../../shared/http/result.ts';
 import { paging, SortDirection, Uuid } from '../../shared/schemas/common.ts';
-import { costFilters, findCosts, searchFilters } from './query.ts';
+import { costFilters, findCosts, isFiltered, newestCostsPage, searchFilters } from './query.ts';
 import { CostViewRecord } from '../../shared/schemas/records/cost.ts';
 import { listReply } from '../../shared/schemas/records/reply.ts';
 
@@ -25,8 +25,10 @@ export const handler = defineHandler({
     sortDirection: z.optional(SortDirection),
   }),
   run: async ({ input: { organizationId, pageIndex, pageSize, sortBy = 'createdAt', sortDirection, ...filters } }) => {
-    const { costs } = await findCosts(organizationId, filters);
     const direction = sortDirection ?? (sortBy === 'createdAt' ? 'desc' : 'asc');
+    // The default order, unfiltered, reads one page; any other list reads the tenant's costs (see query.ts).
+    if (sortBy === 'createdAt' && direction === 'desc' && !isFiltered(filters)) return list(await newestCostsPage(organizationId, { pageIndex, pageSize }));
+    const { costs } = await findCosts(organizationId, filters);
     const sorted = sortRecords(costs, (c) => c[sortBy], direction);
     return list(pageOf(sorted, { pageIndex, pageSize }));
   },

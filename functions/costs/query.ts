@@ -4,10 +4,14 @@
  * filtered. Joining at read time is what makes a category rename visible everywhere at once.
  */
 import * as z from 'zod/mini';
-import { activitySummaries, type ActivitySummary } from '../../shared/db/activities.ts';
-import { costFromItem, costItemsOf, type Cost } from '../../shared/db/costs.ts';
+import { activitiesByIds, activitySummaries, type ActivitySummary } from '../../shared/db/activities.ts';
+import { costFromItem, costItemsOf, costPageByCreation, type Cost } from '../../shared/db/costs.ts';
 import { creatorsByIds } from '../../shared/db/creators.ts';
-import { expenseCategoriesOf } from '../../shared/db/expense-categories.ts';
+import { categoryFromItem, expenseCategoriesOf, type ExpenseCategory } from '../../shared/db/expense-categories.ts';
+import { keys } from '../../shared/db/keys.ts';
+import { batchGet } from '../../shared/db/operations.ts';
+import type { Page, PageRequest } from '../../shared/db/paging.ts';
+import { getTenantAggregate } from '../../shared/db/tenants.ts';
 import { SearchTerm, Uuid } from '../../shared/schemas/common.ts';
 
 export interface CostView extends Cost {
@@ -47,9 +51,46 @@ export async function findCosts(tenantId: string, filters: CostFilters): Promise
     activitySummaries(tenantId),
     expenseCategoriesOf(tenantId),
   ]);
-  const categoryNames = new Map(categories.map((c) => [c.id, c.name]));
+  const joined = joinNames(items.map(costFromItem), activities, categories);
   const term = filters.searchTerm?.trim().toLowerCase();
-  const joined = items.map(costFromItem).map((cost) => {
+  const matching = joined.filter(
+    (c) =>
+      (!filters.activityId || c.activityId === filters.activityId) &&
+      (!filters.creatorId || c.creatorId === filters.creatorId) &&
+      (!filters.campaignId || c.campaignId === filters.campaignId) &&
+      (!filters.categoryId || c.categoryId === filters.categoryId) &&
+      (!term || [c.categoryName, c.type, c.description, c.activityName].some((text) => text?.toLowerCase().includes(term))),
+  );
+  return { costs: await joinCreators(tenantId, matching), activities };
+}
+
+/** Whether any filter or search narrows the list (an empty search term does not). */
+export function isFiltered(filters: CostFilters): boolean {
+  return Boolean(filters.activityId || filters.creatorId || filters.campaignId || filters.categoryId || filters.searchTerm?.trim());
+}
+
+/**
+ * One page of the tenant's unfiltered costs in the default order (newest first): the page read
+ * from the creation-ordered index, joined with only the activities, categories and creators it
+ * names, and the total from the tenant's stored `costsCount` — nothing grows with the tenant.
+ * Filtered, searched and re-sorted lists still read every cost (`findCosts`): their order or
+ * count depends on joined names and campaigns that no key holds yet.
+ */
+export async function newestCostsPage(tenantId: string, page: PageRequest): Promise<Page<CostView>> {
+  const [costs, aggregate] = await Promise.all([costPageByCreation(tenantId, page), getTenantAggregate(tenantId)]);
+  const [activities, categories] = await Promise.all([
+    activitiesByIds(tenantId, costs.map((c) => c.activityId)),
+    batchGet([...new Set(costs.flatMap((c) => (c.categoryId ? [c.categoryId] : [])))].map((id) => keys.expenseCategory(tenantId, id))),
+  ]);
+  const summaries = new Map(activities.map((a) => [a.id, { id: a.id, name: a.name, campaignId: a.campaignId ?? null }]));
+  const items = await joinCreators(tenantId, joinNames(costs, summaries, categories.map(categoryFromItem)));
+  return { items, totalCount: aggregate.costsCount };
+}
+
+/** Costs with their activity's name and current campaign and their category's name. */
+function joinNames(costs: Cost[], activities: Map<string, ActivitySummary>, categories: readonly ExpenseCategory[]): Omit<CostView, 'creator'>[] {
+  const categoryNames = new Map(categories.map((c) => [c.id, c.name]));
+  return costs.map((cost) => {
     const activity = activities.get(cost.activityId);
     return {
       ...cost,
@@ -59,18 +100,11 @@ export async function findCosts(tenantId: string, filters: CostFilters): Promise
       activityName: activity?.name ?? null,
     };
   });
-  const matching = joined.filter(
-    (c) =>
-      (!filters.activityId || c.activityId === filters.activityId) &&
-      (!filters.creatorId || c.creatorId === filters.creatorId) &&
-      (!filters.campaignId || c.campaignId === filters.campaignId) &&
-      (!filters.categoryId || c.categoryId === filters.categoryId) &&
-      (!term || [c.categoryName, c.type, c.description, c.activityName].some((text) => text?.toLowerCase().includes(term))),
-  );
-  const creatorIds = [...new Set(matching.flatMap((c) => (c.creatorId ? [c.creatorId] : [])))];
+}
+
+/** Costs with their attributed creator's id and name (null when none, or gone). */
+async function joinCreators(tenantId: string, costs: Omit<CostView, 'creator'>[]): Promise<CostView[]> {
+  const creatorIds = [...new Set(costs.flatMap((c) => (c.creatorId ? [c.creatorId] : [])))];
   const creators = new Map((await creatorsByIds(tenantId, creatorIds)).map((c) => [c.id, { id: c.id, name: c.name }]));
-  return {
-    costs: matching.map((c) => ({ ...c, creator: c.creatorId ? (creators.get(c.creatorId) ?? null) : null })),
-    activities,
-  };
+  return costs.map((c) => ({ ...c, creator: c.creatorId ? (creators.get(c.creatorId) ?? null) : null }));
 }

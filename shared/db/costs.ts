@@ -23,6 +23,7 @@ import { cancellationReasons, queryIndex, queryPrefix, recordOf } from './operat
 import type { Activity } from './activities.ts';
 import { campaignCondition } from './campaign-links.ts';
 import { pointerDelete, pointerPut } from './records.ts';
+import { indexPage, type PageRequest } from './paging.ts';
 
 export interface Cost {
   id: string;
@@ -253,7 +254,7 @@ export async function createCost(tenantId: string, activity: Pick<Activity, 'id'
     await writeWithMoves(
       { tenantId, activityId },
       [
-        { Put: { TableName: tableName(), Item: { ...key, ...creatorIndex(tenantId, cost), ...cost }, ConditionExpression: 'attribute_not_exists(pk)' } },
+        { Put: { TableName: tableName(), Item: { ...key, ...indexKeys(tenantId, cost), ...cost }, ConditionExpression: 'attribute_not_exists(pk)' } },
         pointerPut('cost', cost.id, tenantId, key),
       ],
       moves(tenantId, undefined, cost),
@@ -289,7 +290,7 @@ async function writeUpdate(tenantId: string, before: StoredCost, changes: CostCh
         Put: {
           TableName: tableName(),
           // The keys anew (the stored item read carries the old creator's index keys).
-          Item: { ...recordOf<StoredCost>(after as unknown as Record<string, unknown>), ...keys.cost(tenantId, before.id), ...creatorIndex(tenantId, after) },
+          Item: { ...recordOf<StoredCost>(after as unknown as Record<string, unknown>), ...keys.cost(tenantId, before.id), ...indexKeys(tenantId, after) },
           ConditionExpression: 'revision = :revision',
           ExpressionAttributeValues: { ':revision': before.revision },
         },
@@ -333,9 +334,24 @@ async function readCost(tenantId: string, costId: string): Promise<Record<string
   return out.Item;
 }
 
-/** The index keys that list a cost under its attributed creator (none when it has none). */
-function creatorIndex(tenantId: string, cost: Pick<Cost, 'id' | 'creatorId'>) {
-  return cost.creatorId ? keys.costOfCreator(tenantId, cost.creatorId, cost.id) : {};
+/**
+ * The index keys of a cost, written with every put of it: gsi1 lists it in the tenant's costs by
+ * creation (the list's default order), gsi2 under its attributed creator (none when it has none).
+ */
+function indexKeys(tenantId: string, cost: Pick<Cost, 'id' | 'creatorId' | 'createdAt'>) {
+  return {
+    ...keys.costByCreation(tenantId, cost.createdAt, cost.id),
+    ...(cost.creatorId ? keys.costOfCreator(tenantId, cost.creatorId, cost.id) : {}),
+  };
+}
+
+/**
+ * One page of the tenant's costs, newest first (createdAt, then id, descending), read from gsi1
+ * without reading the others (see `indexPage`); the total is the tenant's `costsCount`. Costs
+ * stored before the index existed are not listed (no production data predates it).
+ */
+export async function costPageByCreation(tenantId: string, page: PageRequest): Promise<Cost[]> {
+  return (await indexPage(keys.costsByCreation(tenantId), page)).map(costFromItem);
 }
 
 /**

@@ -26,11 +26,12 @@
  * | own-brand claim  | TENANT#<id>       | OWN_BRAND       |                                    |                                  |
  * | social account   | TENANT#<id>       | CREATOR#<cid>#SOCIAL#<accountId> |                   |                                  |
  * | social claim     | TENANT#<id>       | CREATOR#<cid>#SOCIAL_CLAIM#<platform>#<profile> (uniqueness) |      |                                  |
- * | activity         | TENANT#<id>       | ACTIVITY#<aid>  |                                    |                                  |
+ * | activity         | TENANT#<id>       | ACTIVITY#<aid>  | TENANT#<id>#ACTIVITIES / <createdAt>#<aid> (newest first) |         |
+ * | activity channels| TENANT#<id>       | ACTIVITY_CHANNELS (one counter per channel: the list's facet and total) |  |
  * | activity creator | TENANT#<id>       | ACTIVITY#<aid>#CREATOR#<cid> |  | gsi2: TENANT#<id>#CREATOR#<cid> / ACTIVITY#<aid> |
  * | campaign         | TENANT#<id>       | CAMPAIGN#<cid>  |                                    |                                  |
  * | campaign link    | TENANT#<id>       | CAMPAIGN_ACTIVITY#<cid>#<aid> (an activity in a campaign; one per activity) |      |
- * | cost             | TENANT#<id>       | COST#<costId>   |  | gsi2 (attributed): TENANT#<id>#CREATOR_COSTS#<cid> / COST#<costId> |
+ * | cost             | TENANT#<id>       | COST#<costId>   | TENANT#<id>#COSTS / <createdAt>#<costId> (newest first) | gsi2 (attributed): TENANT#<id>#CREATOR_COSTS#<cid> / COST#<costId> |
  * | expense category | TENANT#<id>       | CATEGORY#<catId>|                                    |                                  |
  * | category name    | TENANT#<id>       | CATEGORY_NAME#<lower name> (uniqueness claim)       |                                  |
  * | note             | TENANT#<id>       | NOTE#<entityType>#<entityId>#<createdAt>#<noteId> (an entity's notes, newest first) |  |
@@ -98,7 +99,21 @@ export interface IndexCollection {
   entities: readonly Entity[];
 }
 
+/**
+ * A gsi1 partition read in its sort-key order (`<createdAt>#<id>`: a list's default order, ties
+ * broken by id as `sortRecords` does). Its partition keys (`TENANT#<id>#COSTS`) never meet the
+ * memberships' (`USER#<userId>`), so gsi1 serves both.
+ */
+export interface OrderedIndex {
+  index: 'gsi1';
+  pk: string;
+}
+
 const tenantPk = (tenantId: string) => `TENANT#${tenantId}`;
+
+/** gsi1 keys that order a tenant's records of one kind by creation, then id (ISO timestamps are fixed-width). */
+const byCreation = (tenantId: string, kind: string, createdAt: string, id: string) => ({ gsi1pk: `${tenantPk(tenantId)}#${kind}`, gsi1sk: `${createdAt}#${id}` });
+const creationOrder = (tenantId: string, kind: string): OrderedIndex => ({ index: 'gsi1', pk: `${tenantPk(tenantId)}#${kind}` });
 
 export const keys = {
   user: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
@@ -152,6 +167,11 @@ export const keys = {
 
   activity: (tenantId: string, activityId: string): Key => ({ pk: tenantPk(tenantId), sk: `ACTIVITY#${activityId}` }),
   activitiesOfTenant: (tenantId: string) => collection(tenantPk(tenantId), 'ACTIVITY#', 'activity'),
+  /** gsi1: the tenant's activities by creation (written with the activity; createdAt never changes). */
+  activityByCreation: (tenantId: string, createdAt: string, activityId: string) => byCreation(tenantId, 'ACTIVITIES', createdAt, activityId),
+  activitiesByCreation: (tenantId: string) => creationOrder(tenantId, 'ACTIVITIES'),
+  /** How many of the tenant's activities are on each channel, moved in the same transaction as every create, delete and channel change. */
+  activityChannels: (tenantId: string): Key => ({ pk: tenantPk(tenantId), sk: 'ACTIVITY_CHANNELS' }),
   /** The link of a creator to an activity; gsi2 lists a creator's activities. */
   activityCreator: (tenantId: string, activityId: string, creatorId: string): Key => ({
     pk: tenantPk(tenantId),
@@ -176,6 +196,9 @@ export const keys = {
 
   cost: (tenantId: string, costId: string): Key => ({ pk: tenantPk(tenantId), sk: `COST#${costId}` }),
   costsOfTenant: (tenantId: string) => collection(tenantPk(tenantId), 'COST#', 'cost'),
+  /** gsi1: the tenant's costs by creation (written with every put of the cost; createdAt never changes). */
+  costByCreation: (tenantId: string, createdAt: string, costId: string) => byCreation(tenantId, 'COSTS', createdAt, costId),
+  costsByCreation: (tenantId: string) => creationOrder(tenantId, 'COSTS'),
   /** gsi2: the costs attributed to a creator (a partition of their own, apart from its activity links). */
   costOfCreator: (tenantId: string, creatorId: string, costId: string) => ({ gsi2pk: `${tenantPk(tenantId)}#CREATOR_COSTS#${creatorId}`, gsi2sk: `COST#${costId}` }),
   costsOfCreator: (tenantId: string, creatorId: string): IndexCollection => ({ index: 'gsi2', pk: `${tenantPk(tenantId)}#CREATOR_COSTS#${creatorId}`, entities: ['cost'] }),

@@ -7,9 +7,10 @@
  * Filtered or re-sorted lists (search, sort by a non-key column) sort in memory with `sortRecords`
  * and slice with `pageOf`, which breaks ties by `id`.
  */
-import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { documentClient, tableName } from './client.ts';
 import { batchGet, queryAll } from './operations.ts';
-import type { Key } from './keys.ts';
+import type { Key, OrderedIndex } from './keys.ts';
 
 export interface PageRequest {
   pageIndex: number;
@@ -82,4 +83,41 @@ export async function queryPage(
     return item ? [item] : [];
   });
   return { items, totalCount };
+}
+
+/**
+ * One page of an ordered gsi1 partition (`keys.*ByCreation`), newest first, without counting it:
+ * the caller takes `totalCount` from a counter kept on write. Page 0 is one Query with
+ * `Limit = pageSize`. Page N first walks past `N * pageSize` entries reading their keys only
+ * (the index projects every attribute, so those still cost read capacity by item size — offset
+ * paging's price, growing with the page index, never with pages after it), then reads the page
+ * from there with one more Query of `Limit = pageSize`.
+ */
+export async function indexPage(order: OrderedIndex, { pageIndex, pageSize }: PageRequest): Promise<Record<string, unknown>[]> {
+  const query = {
+    TableName: tableName(),
+    IndexName: order.index,
+    KeyConditionExpression: '#ipk = :pk',
+    ExpressionAttributeNames: { '#ipk': `${order.index}pk` },
+    ExpressionAttributeValues: { ':pk': order.pk },
+    ScanIndexForward: false,
+  };
+  let start: Record<string, unknown> | undefined;
+  for (let skip = pageIndex * pageSize; skip > 0; ) {
+    const out = await documentClient().send(
+      new QueryCommand({
+        ...query,
+        ExpressionAttributeNames: { ...query.ExpressionAttributeNames, '#pk': 'pk', '#sk': 'sk', '#isk': `${order.index}sk` },
+        ProjectionExpression: '#pk, #sk, #ipk, #isk',
+        Limit: skip,
+        ExclusiveStartKey: start,
+      }),
+    );
+    skip -= out.Count ?? 0;
+    start = out.LastEvaluatedKey;
+    // The partition ended before the page: past the end.
+    if (!start) return [];
+  }
+  const out = await documentClient().send(new QueryCommand({ ...query, Limit: pageSize, ExclusiveStartKey: start }));
+  return out.Items ?? [];
 }
