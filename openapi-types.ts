@@ -48,8 +48,8 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Owner only, never with an agent token
-         * @description owner only, never with an agent token (the route's `agent: false`). Marks the tenant deleted: every route naming it answers 404 afterwards; its records are kept.
+         * Deletes the workspace
+         * @description deletes the workspace: owner only, never with an agent token (the route's `agent: false`). Marks the tenant deleted: every route naming it answers 404 afterwards; its records are kept.
          *
          *     Access: an active owner (or higher) of the tenant in scope; agent tokens are refused. Form A (responses carry `_meta`).
          */
@@ -57,8 +57,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Name, avatar, timezone, currency
-         * @description name, avatar, timezone, currency; members may do this (DECISIONS.md). `avatarKey` is null (removes the avatar) or a key under the workspace's own avatar prefix. There is no workspace avatar upload route yet; the pattern is the one such a route would issue, so no caller can point a workspace at another tenant's or user's object.
+         * Updates the workspace's name, avatar, timezone or currency
+         * @description updates the workspace's name, avatar, timezone or currency; members may do this (DECISIONS.md). `avatarKey` is null (removes the avatar) or a key under the workspace's own avatar prefix. There is no workspace avatar upload route yet; the pattern is the one such a route would issue, so no caller can point a workspace at another tenant's or user's object.
          *
          *     Access: an active member (or higher) of the tenant in scope. Form A (responses carry `_meta`).
          */
@@ -104,8 +104,8 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Marks a membership
-         * @description marks a membership (active or pending) deleted (owner only, never themselves). The account is kept; no notification.
+         * Removes a member
+         * @description removes a member: marks the membership (active or pending) deleted (owner only, never themselves). The account is kept; no notification.
          *
          *     Access: an active owner (or higher) of the tenant in scope. Form A (responses carry `_meta`).
          */
@@ -188,8 +188,8 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Permanent
-         * @description permanent: the organization and everything it owns, files-bucket objects included (shared/db/tenant-deletion.ts). Marked first, so from the first step on it is gone for every reader and a second DELETE is 404.
+         * Deletes the organization, permanently
+         * @description deletes the organization, permanently: the organization and everything it owns, files-bucket objects included (shared/db/tenant-deletion.ts). Marked first, so from the first step on it is gone for every reader and a second DELETE is 404.
          *
          *     Access: an active owner (or higher) of the tenant in scope; agent tokens are refused. Form both (responses carry `_meta`).
          */
@@ -197,8 +197,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Changes only the fields sent
-         * @description changes only the fields sent; null clears a nullable one. `avatarKey`: there is no organization avatar upload route, so the only keys accepted are those of this tenant's avatar key space, `tenants/<organizationId>/avatar/<uuid>.<jpg|png|webp|gif>` (the shape an upload route would issue); anything else is 400. Null removes the avatar.
+         * Updates the organization, only the fields sent
+         * @description updates the organization, only the fields sent; null clears a nullable one. `avatarKey`: there is no organization avatar upload route, so the only keys accepted are those of this tenant's avatar key space, `tenants/<organizationId>/avatar/<uuid>.<jpg|png|webp|gif>` (the shape an upload route would issue); anything else is 400. Null removes the avatar.
          *
          *     Access: an active owner (or higher) of the tenant in scope. Form both (responses carry `_meta`).
          */
@@ -425,8 +425,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Changes only the fields sent
-         * @description changes only the fields sent; `avatarKey` must be one of the caller's own uploads. A new `email` changes nothing at once: as with `change-email`, a code goes to the new address and `confirm-email-change` applies it; the answer is the same whether or not another account uses that address (no account enumeration).
+         * Updates the caller's profile, only the fields sent
+         * @description updates the caller's profile, only the fields sent; `avatarKey` must be one of the caller's own uploads. A new `email` changes nothing at once: as with `change-email`, a code goes to the new address and `confirm-email-change` applies it; the answer is the same whether or not another account uses that address (no account enumeration).
          *
          *     Access: the caller's own account. Form both (responses carry `_meta`).
          */
@@ -487,8 +487,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * The service's own route
-         * @description the service's own route (DECISIONS.md "Identity and tokens"): applies the pending email change with the code emailed to the new address, and answers the updated profile. A wrong, used or expired code is 403 (as a deletion token is); an address another account uses is 409 and changes nothing. The bearer token keeps vouching for the old address until the identity provider issues a new one; invitations follow the token's address.
+         * Applies the pending email change with the code emailed to the new address
+         * @description applies the pending email change with the code emailed to the new address (the service's own route, DECISIONS.md "Identity and tokens"), and answers the updated profile. A wrong, used or expired code is 403 (as a deletion token is); an address another account uses is 409 and changes nothing. The bearer token keeps vouching for the old address until the identity provider issues a new one; invitations follow the token's address.
          *
          *     Access: the caller's own account. Form B.
          */
@@ -509,8 +509,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * After the ownership safeguards
-         * @description after the ownership safeguards (409), emails a single-use, expiring confirmation token through the outbox.
+         * Emails a single-use, expiring account-deletion token
+         * @description emails a single-use, expiring account-deletion token (outbox), once the ownership safeguards allow the deletion (else 409).
          *
          *     Access: the caller's own account. Form B.
          */
@@ -531,8 +531,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Consumes the emailed token once
-         * @description consumes the emailed token once (a wrong, used or expired token is 403) and re-checks the ownership safeguards (409).
+         * Deletes the account with the emailed token, consumed once
+         * @description deletes the account with the emailed token, consumed once (a wrong, used or expired token is 403), re-checking the ownership safeguards (409).
          *
          *     Access: the caller's own account. Form B.
          */
@@ -579,8 +579,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Filtered, sorted in memory over the workspace's creators
-         * @description filtered, sorted in memory over the workspace's creators (metric columns read the stored per-creator aggregates) and paged; facets count the roles among the creators that match every other filter.
+         * The workspace's creators, filtered, sorted and paged in memory
+         * @description the workspace's creators, filtered, sorted and paged in memory (metric columns read the stored per-creator aggregates); facets count the roles among the creators that match every other filter.
          *
          *     Access: an active viewer (or higher) of the tenant in scope. Form A (responses carry `_meta`).
          */
@@ -638,8 +638,8 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Permanent
-         * @description permanent: the creator, its social accounts and its activity links.
+         * Deletes the creator, permanently
+         * @description deletes the creator, permanently: the creator, its social accounts and its activity links.
          *
          *     Access: an active member (or higher) of the tenant in scope. Form A (responses carry `_meta`).
          */
@@ -647,8 +647,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Changes only the fields sent
-         * @description changes only the fields sent; the workspace and ids are not fields one can set.
+         * Updates the creator, only the fields sent
+         * @description updates the creator, only the fields sent; the workspace and ids are not fields one can set.
          *
          *     Access: an active member (or higher) of the tenant in scope. Form A (responses carry `_meta`).
          */
@@ -710,8 +710,8 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * 404 unless the account is on that platform
-         * @description 404 unless the account is on that platform.
+         * Removes a social account from the creator
+         * @description removes a social account from the creator (404 unless the account is on that platform).
          *
          *     Access: an active member (or higher) of the tenant in scope. Form A (responses carry `_meta`).
          */
@@ -773,8 +773,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Filtered, searched
-         * @description filtered, searched (name), sorted, paged; facets count each channel under the other filters.
+         * The organization's activities, filtered, searched by name, sorted and paged
+         * @description the organization's activities, filtered, searched by name, sorted and paged; facets count each channel under the other filters.
          *
          *     Access: an active viewer (or higher) of the tenant in scope. Form B.
          */
@@ -823,8 +823,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Over the matching activities
-         * @description over the matching activities: how many, per channel, with a content link, with metrics (fetched impressions/engagement or a manual count), and their costs and spend per currency, summed from each activity's stored aggregates.
+         * Statistics over the matching activities
+         * @description statistics over the matching activities: how many, per channel, with a content link, with metrics (fetched impressions/engagement or a manual count), and their costs and spend per currency, summed from each activity's stored aggregates.
          *
          *     Access: an active viewer (or higher) of the tenant in scope. Form B.
          */
@@ -854,8 +854,8 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Permanent
-         * @description permanent: costs, creator links, the activity and its pointer, with every counter.
+         * Deletes the activity, permanently
+         * @description deletes the activity, permanently: costs, creator links, the activity and its pointer, with every counter.
          *
          *     Access: an active member (or higher) of the tenant in scope. Form B.
          */
@@ -863,8 +863,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Changes the fields sent
-         * @description changes the fields sent; the type is checked against the resulting channel, the content link against its platform. A changed link records that a fetch is due.
+         * Updates the activity, only the fields sent
+         * @description updates the activity, only the fields sent; the type is checked against the resulting channel, the content link against its platform. A changed link records that a fetch is due.
          *
          *     Access: an active member (or higher) of the tenant in scope. Form B.
          */
@@ -1036,8 +1036,8 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Permanent
-         * @description permanent; subtracted from every aggregate in the same transaction.
+         * Deletes the cost, permanently
+         * @description deletes the cost, permanently; subtracted from every aggregate in the same transaction.
          *
          *     Access: an active member (or higher) of the tenant in scope. Form B.
          */
@@ -1173,8 +1173,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Changes the fields given
-         * @description changes the fields given; the receipt names those that changed.
+         * Updates the campaign, only the fields given
+         * @description updates the campaign, only the fields given; the receipt names those that changed.
          *
          *     Access: an active member (or higher) of the tenant in scope. Form both (responses carry `_meta`).
          */
@@ -1477,8 +1477,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Over the costs matching the filters
-         * @description over the costs matching the filters: total spend per currency, how many, cost coverage, spend outside campaigns, and the largest category. Money stays per currency (DECISIONS.md "Money and metrics"); currencies other than the tenant's are named in warnings. costCoverage: of the tenant's activities in scope (the activityId / campaignId filters), the share with at least one matching cost; null when there are none. largestCategory: the category with the most spend in the tenant currency among the matching costs; null when no categorised cost is in that currency.
+         * Statistics over the costs matching the filters
+         * @description statistics over the costs matching the filters: total spend per currency, how many, cost coverage, spend outside campaigns, and the largest category. Money stays per currency (DECISIONS.md "Money and metrics"); currencies other than the tenant's are named in warnings. costCoverage: of the tenant's activities in scope (the activityId / campaignId filters), the share with at least one matching cost; null when there are none. largestCategory: the category with the most spend in the tenant currency among the matching costs; null when no categorised cost is in that currency.
          *
          *     Access: an active viewer (or higher) of the tenant in scope. Form A (responses carry `_meta`).
          */
@@ -1530,8 +1530,8 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Permanent
-         * @description permanent; 409 while any cost refers to the category.
+         * Deletes the category, permanently
+         * @description deletes the category, permanently; 409 while any cost refers to the category.
          *
          *     Access: an active member (or higher) of the tenant in scope. Form A (responses carry `_meta`).
          */
@@ -1539,8 +1539,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Rename
-         * @description rename; costs refer to the id, so every spend shows the new name at once.
+         * Renames the category
+         * @description renames the category; costs refer to the id, so every spend shows the new name at once.
          *
          *     Access: an active member (or higher) of the tenant in scope. Form A (responses carry `_meta`).
          */
@@ -1586,8 +1586,8 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Soft delete
-         * @description soft delete; 409 while live measurements use the definition.
+         * Deletes the outcome definition
+         * @description deletes the outcome definition (soft delete); 409 while live measurements use the definition.
          *
          *     Access: an active member (or higher) of the tenant in scope. Form A (responses carry `_meta`).
          */
@@ -1595,8 +1595,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Changes the fields sent
-         * @description changes the fields sent; 200 with the whole record (404 once deleted).
+         * Updates the outcome definition, only the fields sent
+         * @description updates the outcome definition, only the fields sent; 200 with the whole record (404 once deleted).
          *
          *     Access: an active member (or higher) of the tenant in scope. Form A (responses carry `_meta`).
          */
@@ -1642,8 +1642,8 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Soft delete
-         * @description soft delete; the definition's active count drops with it, the claims stay stored.
+         * Deletes the measurement
+         * @description deletes the measurement (soft delete); the definition's active count drops with it, the claims stay stored.
          *
          *     Access: an active member (or higher) of the tenant in scope. Form A (responses carry `_meta`).
          */

@@ -1,4 +1,4 @@
-/** DELETE /v1/activities/:id — permanent: costs, creator links, the activity and its pointer, with every counter. */
+/** DELETE /v1/activities/:id — deletes the activity, permanently: costs, creator links, the activity and its pointer, with every counter. */
 import * as z from 'zod/mini';
 import { deleteActivity } from '../../shared/db/activities.ts';
 import { recordTenant } from '../../shared/db/records.ts';

@@ -1,4 +1,4 @@
-/** GET /v1/activities — filtered, searched (name), sorted, paged; facets count each channel under the other filters. */
+/** GET /v1/activities — the organization's activities, filtered, searched by name, sorted and paged; facets count each channel under the other filters. */
 import * as z from 'zod/mini';
 import { pageOf, sortRecords } from '../../shared/db/paging.ts';
 import { defineHandler } from '../../shared/http/handler.ts';

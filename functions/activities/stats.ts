@@ -1,5 +1,5 @@
 /**
- * GET /v1/activities/stats — over the matching activities: how many, per channel, with a content
+ * GET /v1/activities/stats — statistics over the matching activities: how many, per channel, with a content
  * link, with metrics (fetched impressions/engagement or a manual count), and their costs and spend
  * per currency, summed from each activity's stored aggregates.
  */

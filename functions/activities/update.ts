@@ -1,5 +1,5 @@
 /**
- * PATCH /v1/activities/:id — changes the fields sent; the type is checked against the resulting
+ * PATCH /v1/activities/:id — updates the activity, only the fields sent; the type is checked against the resulting
  * channel, the content link against its platform. A changed link records that a fetch is due.
  */
 import * as z from 'zod/mini';

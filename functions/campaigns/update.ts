@@ -1,4 +1,4 @@
-/** PATCH /v1/campaigns/:id — changes the fields given; the receipt names those that changed. */
+/** PATCH /v1/campaigns/:id — updates the campaign, only the fields given; the receipt names those that changed. */
 import * as z from 'zod/mini';
 import { campaignFromItem, updateCampaign } from '../../shared/db/campaigns.ts';
 import { recordTenant } from '../../shared/db/records.ts';

@@ -1,4 +1,4 @@
-/** DELETE /v1/activities/costs/:id — permanent; subtracted from every aggregate in the same transaction. */
+/** DELETE /v1/activities/costs/:id — deletes the cost, permanently; subtracted from every aggregate in the same transaction. */
 import * as z from 'zod/mini';
 import { deleteCost, storedCostFromItem } from '../../shared/db/costs.ts';
 import { recordTenant } from '../../shared/db/records.ts';

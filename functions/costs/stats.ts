@@ -1,5 +1,5 @@
 /**
- * GET /v1/costs/stats — over the costs matching the filters: total spend per currency, how many,
+ * GET /v1/costs/stats — statistics over the costs matching the filters: total spend per currency, how many,
  * cost coverage, spend outside campaigns, and the largest category. Money stays per currency
  * (DECISIONS.md "Money and metrics"); currencies other than the tenant's are named in warnings.
  *

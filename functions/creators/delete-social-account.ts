@@ -1,4 +1,4 @@
-/** DELETE /v1/creators/:creatorId/social-accounts/:platform/:accountId — 404 unless the account is on that platform. */
+/** DELETE /v1/creators/:creatorId/social-accounts/:platform/:accountId — removes a social account from the creator (404 unless the account is on that platform). */
 import * as z from 'zod/mini';
 import { recordTenant } from '../../shared/db/records.ts';
 import { deleteSocialAccount } from '../../shared/db/social-accounts.ts';

@@ -1,4 +1,4 @@
-/** DELETE /v1/creators/:id — permanent: the creator, its social accounts and its activity links. */
+/** DELETE /v1/creators/:id — deletes the creator, permanently: the creator, its social accounts and its activity links. */
 import * as z from 'zod/mini';
 import { creatorFromItem, deleteCreator } from '../../shared/db/creators.ts';
 import { recordTenant } from '../../shared/db/records.ts';

@@ -1,6 +1,6 @@
 /**
- * GET /v1/creators — filtered, sorted in memory over the workspace's creators (metric columns read
- * the stored per-creator aggregates) and paged; facets count the roles among the creators that
+ * GET /v1/creators — the workspace's creators, filtered, sorted and paged in memory (metric columns
+ * read the stored per-creator aggregates); facets count the roles among the creators that
  * match every other filter.
  */
 import * as z from 'zod/mini';

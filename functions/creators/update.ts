@@ -1,4 +1,4 @@
-/** PATCH /v1/creators/:id — changes only the fields sent; the workspace and ids are not fields one can set. */
+/** PATCH /v1/creators/:id — updates the creator, only the fields sent; the workspace and ids are not fields one can set. */
 import * as z from 'zod/mini';
 import { updateCreator } from '../../shared/db/creators.ts';
 import { recordTenant } from '../../shared/db/records.ts';

@@ -1,4 +1,4 @@
-/** DELETE /v1/expense-categories/:id — permanent; 409 while any cost refers to the category. */
+/** DELETE /v1/expense-categories/:id — deletes the category, permanently; 409 while any cost refers to the category. */
 import * as z from 'zod/mini';
 import { categoryFromItem, deleteExpenseCategory } from '../../shared/db/expense-categories.ts';
 import { recordTenant } from '../../shared/db/records.ts';

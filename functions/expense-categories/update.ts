@@ -1,4 +1,4 @@
-/** PATCH /v1/expense-categories/:id — rename; costs refer to the id, so every spend shows the new name at once. */
+/** PATCH /v1/expense-categories/:id — renames the category; costs refer to the id, so every spend shows the new name at once. */
 import * as z from 'zod/mini';
 import { categoryFromItem, renameExpenseCategory } from '../../shared/db/expense-categories.ts';
 import { recordTenant } from '../../shared/db/records.ts';

@@ -1,5 +1,5 @@
 /**
- * DELETE /v1/organizations/:id (owner; never an agent token: the route's `agent: false`) — permanent: the organization and everything it owns,
+ * DELETE /v1/organizations/:id (owner; never an agent token: the route's `agent: false`) — deletes the organization, permanently: the organization and everything it owns,
  * files-bucket objects included (shared/db/tenant-deletion.ts). Marked first, so from the first
  * step on it is gone for every reader and a second DELETE is 404.
  */

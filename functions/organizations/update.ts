@@ -1,5 +1,5 @@
 /**
- * PATCH /v1/organizations/:id (owner) — changes only the fields sent; null clears a nullable one.
+ * PATCH /v1/organizations/:id (owner) — updates the organization, only the fields sent; null clears a nullable one.
  * `avatarKey`: there is no organization avatar upload route, so the only keys accepted are those
  * of this tenant's avatar key space, `tenants/<organizationId>/avatar/<uuid>.<jpg|png|webp|gif>`
  * (the shape an upload route would issue); anything else is 400. Null removes the avatar.

@@ -1,4 +1,4 @@
-/** DELETE /v1/outcomes/definitions/:id — soft delete; 409 while live measurements use the definition. */
+/** DELETE /v1/outcomes/definitions/:id — deletes the outcome definition (soft delete); 409 while live measurements use the definition. */
 import * as z from 'zod/mini';
 import { deleteOutcomeDefinition } from '../../shared/db/outcome-definitions.ts';
 import { recordTenant } from '../../shared/db/records.ts';

@@ -1,4 +1,4 @@
-/** DELETE /v1/outcomes/measurements/:id — soft delete; the definition's active count drops with it, the claims stay stored. */
+/** DELETE /v1/outcomes/measurements/:id — deletes the measurement (soft delete); the definition's active count drops with it, the claims stay stored. */
 import * as z from 'zod/mini';
 import { deleteMeasurement, measurementLocation } from '../../shared/db/outcome-measurements.ts';
 import { recordTenant } from '../../shared/db/records.ts';

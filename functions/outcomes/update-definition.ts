@@ -1,4 +1,4 @@
-/** PATCH /v1/outcomes/definitions/:id — changes the fields sent; 200 with the whole record (404 once deleted). */
+/** PATCH /v1/outcomes/definitions/:id — updates the outcome definition, only the fields sent; 200 with the whole record (404 once deleted). */
 import * as z from 'zod/mini';
 import { updateOutcomeDefinition } from '../../shared/db/outcome-definitions.ts';
 import { recordTenant } from '../../shared/db/records.ts';

@@ -1,6 +1,6 @@
 /**
- * POST /v1/users/:id/confirm-deletion — consumes the emailed token once (a wrong, used or expired
- * token is 403) and re-checks the ownership safeguards (409).
+ * POST /v1/users/:id/confirm-deletion — deletes the account with the emailed token, consumed once
+ * (a wrong, used or expired token is 403), re-checking the ownership safeguards (409).
  */
 import * as z from 'zod/mini';
 import { confirmDeletion } from '../../shared/db/account-deletion.ts';

@@ -1,6 +1,6 @@
 /**
- * POST /v1/users/:id/request-deletion — after the ownership safeguards (409), emails a single-use,
- * expiring confirmation token through the outbox.
+ * POST /v1/users/:id/request-deletion — emails a single-use, expiring account-deletion token
+ * (outbox), once the ownership safeguards allow the deletion (else 409).
  */
 import * as z from 'zod/mini';
 import { requestDeletion } from '../../shared/db/account-deletion.ts';

@@ -1,5 +1,5 @@
 /**
- * PATCH /v1/users/:id — changes only the fields sent; `avatarKey` must be one of the caller's own
+ * PATCH /v1/users/:id — updates the caller's profile, only the fields sent; `avatarKey` must be one of the caller's own
  * uploads. A new `email` changes nothing at once: as with `change-email`, a code goes to the new
  * address and `confirm-email-change` applies it; the answer is the same whether or not another
  * account uses that address (no account enumeration).

@@ -1,5 +1,5 @@
 /**
- * DELETE /v1/workspaces/:id — owner only, never with an agent token (the route's `agent: false`).
+ * DELETE /v1/workspaces/:id — deletes the workspace: owner only, never with an agent token (the route's `agent: false`).
  * Marks the tenant deleted: every route naming it answers 404 afterwards; its records are kept.
  */
 import * as z from 'zod/mini';

@@ -1,5 +1,5 @@
 /**
- * DELETE /v1/workspaces/:id/users/:userId — marks a membership (active or pending) deleted (owner
+ * DELETE /v1/workspaces/:id/users/:userId — removes a member: marks the membership (active or pending) deleted (owner
  * only, never themselves). The account is kept; no notification.
  */
 import * as z from 'zod/mini';

@@ -1,5 +1,5 @@
 /**
- * PATCH /v1/workspaces/:id — name, avatar, timezone, currency; members may do this (DECISIONS.md).
+ * PATCH /v1/workspaces/:id — updates the workspace's name, avatar, timezone or currency; members may do this (DECISIONS.md).
  * `avatarKey` is null (removes the avatar) or a key under the workspace's own avatar prefix. There is
  * no workspace avatar upload route yet; the pattern is the one such a route would issue, so no
  * caller can point a workspace at another tenant's or user's object.
