@@ -5,7 +5,7 @@ import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes.ts';
 import { list } from '../../shared/http/result.ts';
 import { paging, search } from '../../shared/schemas/common.ts';
-import { filteredActivities, filterInput } from './filters.ts';
+import { filteredActivities, filterInput, isFiltered, newestActivitiesPage } from './filters.ts';
 import { ActivitySummaryRecord } from '../../shared/schemas/records/activity.ts';
 import { listReply } from '../../shared/schemas/records/reply.ts';
 
@@ -16,10 +16,13 @@ export const handler = defineHandler({
   output: listReply(ActivitySummaryRecord),
   input: z.strictObject({ ...filterInput, ...paging, ...search(SORT_COLUMNS) }),
   run: async ({ input: { organizationId, pageIndex, pageSize, sortBy = 'createdAt', sortDirection, ...filters } }) => {
+    const direction = sortDirection ?? (sortBy === 'name' ? 'asc' : 'desc');
+    // Unfiltered and newest first, it reads one page, and the facet and total from counters; any other list reads the tenant's activities.
+    if (sortBy === 'createdAt' && direction === 'desc' && !isFiltered(filters)) return list(...(await newestActivitiesPage(organizationId, { pageIndex, pageSize })));
     const { all, matches } = await filteredActivities(organizationId, filters);
     const channel: Record<string, number> = {};
     for (const a of all) channel[a.channel] = (channel[a.channel] ?? 0) + 1;
-    const sorted = sortRecords(all.filter(matches), (a) => a[sortBy], sortDirection ?? (sortBy === 'name' ? 'asc' : 'desc'));
+    const sorted = sortRecords(all.filter(matches), (a) => a[sortBy], direction);
     return list(pageOf(sorted, { pageIndex, pageSize }), { channel });
   },
 });

@@ -20,6 +20,7 @@ import { batchGet, cancellationReasons, isConditionFailure, queryIndex, queryPre
 import { deleteFilesOf } from './files.ts';
 import { deleteNotesOf } from './notes.ts';
 import { pointerDelete, pointerPut } from './records.ts';
+import { indexPage, type PageRequest } from './paging.ts';
 
 export const ACTIVITY_COUNTERS = ['creatorsCount', 'costsCount', 'impressions', 'engagement'] as const;
 
@@ -119,19 +120,55 @@ export async function createActivity(tenantId: string, input: NewActivity): Prom
     {
       Put: {
         TableName: tableName(),
-        Item: { ...key, ...activity, creatorsCount: link.length ? 1 : 0 },
+        Item: { ...key, ...keys.activityByCreation(tenantId, now, activity.id), ...activity, creatorsCount: link.length ? 1 : 0 },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
     pointerPut('activity', activity.id, tenantId, key),
     tenantAggregateUpdate(tenantId, { counts: { activitiesCount: 1 } })!,
     ...(link.length ? [link[0]!, link[2]!] : []),
+    channelMove(tenantId, undefined, activity.channel)!,
   ], [
     [2, () => notFound('The organization')],
     [4, () => notFound('The creator')],
     [3, () => conflict('The creator is already linked.')],
   ]);
   return { ...activity, creatorsCount: link.length ? 1 : 0 };
+}
+
+/**
+ * The change of the tenant's per-channel activity counters (`keys.activityChannels`) when an
+ * activity arrives on `to`, leaves `from`, or moves between them; none when it stays. The counter
+ * item comes into being with the first activity, so it need not exist.
+ */
+function channelMove(tenantId: string, from: string | undefined, to: string | undefined) {
+  if (from === to) return undefined;
+  const counts = { ...(from ? { [from]: -1 } : {}), ...(to ? { [to]: 1 } : {}) };
+  return aggregateUpdate(keys.activityChannels(tenantId), { counts }, { mustExist: false });
+}
+
+/** The condition that an activity is still on the channel read, for a write that moves its channel counter. */
+function onChannel(channel: string) {
+  return { condition: '#channelRead = :channelRead', names: { '#channelRead': 'channel' }, values: { ':channelRead': channel } };
+}
+
+/**
+ * The tenant's activities per channel (channels back at 0 left out), from the counters kept on
+ * write: the list's channel facet and, summed, its total, without reading the activities.
+ */
+export async function activityChannelCounts(tenantId: string): Promise<Record<string, number>> {
+  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.activityChannels(tenantId) }));
+  const counters = recordOf<Record<string, unknown>>(out.Item ?? {});
+  return Object.fromEntries(Object.entries(counters).map(([channel, n]) => [channel, Number(n)]).filter(([, n]) => (n as number) > 0));
+}
+
+/**
+ * One page of the tenant's activities newest first (createdAt, then id, descending) from gsi1,
+ * without reading the others (see `indexPage`). Activities stored before the index existed are
+ * not listed (no production data predates it).
+ */
+export async function activityPageByCreation(tenantId: string, page: PageRequest): Promise<Activity[]> {
+  return (await indexPage(keys.activitiesByCreation(tenantId), page)).map(activityFromItem);
 }
 
 /** The record as shown: spend rounded, currencies whose spend went back to 0 left out. */
@@ -247,22 +284,29 @@ export async function updateActivity(
   if (MANUAL_COUNT_FIELDS.some((field) => changes[field] !== undefined)) return writeWithMetrics(tenantId, activityId, changes, { tracking, expected });
   const { setParts, removeParts, names, values } = changeExpression(changes, tracking, new Date().toISOString());
   const check = expectedCondition(expected);
+  const update = {
+    TableName: tableName(),
+    Key: keys.activity(tenantId, activityId),
+    UpdateExpression: `SET ${setParts.join(', ')}${removeParts.length ? ` REMOVE ${removeParts.join(', ')}` : ''}`,
+    ConditionExpression: `attribute_exists(pk)${check.condition}`,
+    ExpressionAttributeNames: { ...names, ...check.names },
+    ExpressionAttributeValues: { ...values, ...check.values },
+  };
   try {
-    const out = await documentClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.activity(tenantId, activityId),
-        UpdateExpression: `SET ${setParts.join(', ')}${removeParts.length ? ` REMOVE ${removeParts.join(', ')}` : ''}`,
-        ConditionExpression: `attribute_exists(pk)${check.condition}`,
-        ExpressionAttributeNames: { ...names, ...check.names },
-        ExpressionAttributeValues: { ...values, ...check.values },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return activityFromItem(out.Attributes!);
+    if (changes.channel === undefined || changes.channel === expected?.channel) {
+      const out = await documentClient().send(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' }));
+      return activityFromItem(out.Attributes!);
+    }
+    // A channel change moves the tenant's channel counters in the same transaction, from the channel it leaves.
+    const from = expected?.channel ?? (await getActivity(tenantId, activityId, { consistent: true }))?.channel;
+    if (from === undefined) throw notFound('The activity');
+    await transactWriteRetrying(present([withCondition({ Update: update }, onChannel(from)), channelMove(tenantId, from, changes.channel)]) as never);
+    const after = await getActivity(tenantId, activityId, { consistent: true });
+    if (!after) throw notFound('The activity');
+    return after;
   } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    if (!expected || !(await getActivity(tenantId, activityId, { consistent: true }))) throw notFound('The activity');
+    if (!isConditionFailure(error) && cancellationReasons(error)?.[0] !== 'ConditionalCheckFailed') throw error;
+    if (!(await getActivity(tenantId, activityId, { consistent: true }))) throw notFound('The activity');
     throw staleType();
   }
 }
@@ -302,7 +346,10 @@ async function writeWithMetrics(tenantId: string, activityId: string, changes: A
     const check = expectedCondition(expected);
     const unchanged = metricsUnchanged(stored);
     const revision = got.Item.linksRevision as number | undefined;
+    const move = channelMove(tenantId, read.channel, changes.channel ?? read.channel);
+    const channel = onChannel(read.channel);
     const conditions = [
+      ...(move ? [channel.condition] : []),
       'attribute_exists(pk)',
       unchanged.condition,
       ...MANUAL_COUNT_FIELDS.map((f, i) => countCondition(f, read[f] ?? null, i, names, values)),
@@ -315,8 +362,9 @@ async function writeWithMetrics(tenantId: string, activityId: string, changes: A
         Key: keys.activity(tenantId, activityId),
         UpdateExpression: `SET ${[...setParts, '#imp = :nextImp', '#eng = :nextEng'].join(', ')}${removeParts.length ? ` REMOVE ${removeParts.join(', ')}` : ''}`,
         ConditionExpression: `${conditions.join(' AND ')}${check.condition}`,
-        ExpressionAttributeNames: { ...names, ...unchanged.names, ...check.names },
+        ExpressionAttributeNames: { ...names, ...unchanged.names, ...check.names, ...(move ? channel.names : {}) },
         ExpressionAttributeValues: {
+          ...(move ? channel.values : {}),
           ...values,
           ...unchanged.values,
           ...check.values,
@@ -335,6 +383,7 @@ async function writeWithMetrics(tenantId: string, activityId: string, changes: A
           ...links.map((l) => aggregateUpdate(keys.creator(tenantId, l.creatorId), counters)),
           read.campaignId ? aggregateUpdate(keys.campaign(tenantId, read.campaignId), counters) : undefined,
           tenantAggregateUpdate(tenantId, counters),
+          move,
         ]) as never,
       );
     } catch (error) {
@@ -462,6 +511,7 @@ export async function deleteActivity(tenantId: string, activityId: string): Prom
     if (!current) throw notFound('The activity');
     const campaignId = current.campaignId ?? null;
     const metrics = metricsUnchanged(current);
+    const channel = onChannel(current.channel);
     try {
       await transact([
         {
@@ -469,11 +519,13 @@ export async function deleteActivity(tenantId: string, activityId: string): Prom
             TableName: tableName(),
             Key: keys.activity(tenantId, activityId),
             // The campaign and metrics as read, so that its count and metrics leave with the activity.
-            ConditionExpression: `attribute_exists(pk) AND creatorsCount = :zero AND costsCount = :zero AND ${campaignCondition(campaignId)} AND ${metrics.condition}`,
-            ExpressionAttributeNames: metrics.names,
-            ExpressionAttributeValues: { ':zero': 0, ...(campaignId ? { ':campaign': campaignId } : { ':null': 'NULL' }), ...metrics.values },
+            // ...and the channel as read, so that its channel counter goes down with it.
+            ConditionExpression: `attribute_exists(pk) AND creatorsCount = :zero AND costsCount = :zero AND ${campaignCondition(campaignId)} AND ${metrics.condition} AND ${channel.condition}`,
+            ExpressionAttributeNames: { ...metrics.names, ...channel.names },
+            ExpressionAttributeValues: { ':zero': 0, ...(campaignId ? { ':campaign': campaignId } : { ':null': 'NULL' }), ...metrics.values, ...channel.values },
           },
         },
+        channelMove(tenantId, current.channel, undefined)!,
         pointerDelete(activityId),
         tenantAggregateUpdate(tenantId, { counts: { activitiesCount: -1, impressions: -current.impressions, engagement: -current.engagement } })!,
         ...(campaignId ? campaignLeaveOnDelete(tenantId, activityId, { campaignId, campaignActivityId: current.campaignActivityId ?? null }, current) : []),

@@ -3,13 +3,14 @@
  * at more than one page of data equals the in-memory order of the old path (createdAt, ties broken
  * by id), and a page reads what it shows, not the tenant's costs.
  */
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createActivity } from '../../../shared/db/activities.ts';
 import { createCreator } from '../../../shared/db/creators.ts';
 import { sortRecords } from '../../../shared/db/paging.ts';
 import { findCosts } from '../../../functions/costs/query.ts';
 import { countReads, readsBetween } from '../../bench/items-read.ts';
 import { call } from '../../support/call.ts';
+import { atInstant } from '../../support/frozen-clock.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { activityInput, newCategory, newCost, newOrganization } from './helpers.ts';
 
@@ -18,17 +19,7 @@ let org: string;
 const TOTAL = 8;
 
 /** Creates a cost at a fixed instant, so that several share one createdAt (ties). */
-async function costAt(at: number, body: Record<string, unknown>) {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(at);
-  try {
-    return await newCost(owner, body);
-  } finally {
-    vi.useRealTimers();
-  }
-}
-
-afterEach(() => vi.useRealTimers());
+const costAt = (at: number, body: Record<string, unknown>) => atInstant(at, () => newCost(owner, body));
 
 beforeAll(async () => {
   owner = await signUp('Default Page Owner');
