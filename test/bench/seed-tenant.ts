@@ -111,8 +111,13 @@ export async function seedTenant(send: Send, tenantId: string, records: number):
   const known = JSON.stringify([...before.values()]);
   const templateIds = [...new Set(JSON.stringify(added).match(UUID) ?? [])].filter((id) => !known.includes(id));
 
+  // An added item no template record's key names is one the writes share (a counter item that
+  // comes into being with its first write): it moves like a changed item instead of being copied.
+  const shared = added.filter((item) => !templateIds.some((id) => keyOf(item).includes(id)));
+  const owned = added.filter((item) => !shared.includes(item));
+
   const copies = records / TEMPLATES.length - 1;
-  const pending = Array.from({ length: copies }, () => added);
+  const pending = Array.from({ length: copies }, () => owned);
   const worker = async () => {
     for (let next = pending.pop(); next; next = pending.pop()) {
       const ids = new Map(templateIds.map((id) => [id, randomUUID()]));
@@ -121,8 +126,8 @@ export async function seedTenant(send: Send, tenantId: string, records: number):
     }
   };
   await Promise.all(Array.from({ length: 4 }, worker));
-  for (const [key, item] of changed) {
-    await documentClient().send(new PutCommand({ TableName: tableName(), Item: repeatChange(before.get(key), item, copies) as Item }));
+  for (const [was, item] of [...changed.map(([key, item]) => [before.get(key), item] as const), ...shared.map((item) => [undefined, item] as const)]) {
+    await documentClient().send(new PutCommand({ TableName: tableName(), Item: repeatChange(was, item, copies) as Item }));
   }
 }
 
