@@ -3,21 +3,19 @@
  * outbox INSERTs only, its retries and dead-letter queue, and SES permission for the stage's sender
  * alone. Synthesized without bundling, like test/infra/stack.test.ts.
  */
-import { App } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_RECORD_AGE, RETRY_ATTEMPTS } from '../../infra/outbox-delivery.ts';
-import { ServiceStack } from '../../infra/stack.ts';
-import { readStageConfig } from '../../infra/stage-config.ts';
+import { synth as synthStage } from './synth.ts';
 
 const SENDER = 'no-reply@mail.example.com';
 
 type Resource = { Type: string; Properties: Record<string, any> };
 
+/** The dev stage's main stack (the outbox consumer lives there). */
 function synth(context: Record<string, unknown>, env: Record<string, string> = {}) {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [], stage: 'dev', ...context } });
-  const stack = new ServiceStack(app, 'Test', { config: readStageConfig(app.node, env) });
-  return { stack, template: Template.fromStack(stack) };
+  const { stack, main } = synthStage({ stage: 'dev', ...context }, env);
+  return { stack, template: main };
 }
 
 function only(template: Template, type: string, props: Record<string, unknown> = {}): [string, Resource] {
