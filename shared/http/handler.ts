@@ -3,7 +3,8 @@
  * schema and work (and, for routes addressed by a record id, how to find that record's tenant);
  * everything else is this middleware chain, in this order:
  *
- *   observe        request id; one log line per request (after everything else, errors included)
+ *   observe        request id; one log line per request and `Cache-Control: no-store` on every
+ *                  response (after everything else, errors included)
  *   problems       any error -> RFC 9457 problem document
  *   envelope       Result -> {data} | {items,totalCount,facets} | {count}, `_meta` on Form A routes
  *   authenticate   bearer JWT -> caller (401 before anything looks at the request)
