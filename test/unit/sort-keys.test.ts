@@ -26,6 +26,7 @@ const samples: Record<Entity, string> = {
   outcomeDefinition: keys.outcomeDefinition(t, id()).sk,
   outcomeMeasurement: keys.outcomeMeasurement(t, id(), id()).sk,
   outcomeClaim: keys.outcomeClaim(t, id(), id(), 12).sk,
+  dayRollup: keys.dayRollup(t, { kind: 'campaign', id: id() }, '2026-11-23').sk,
 };
 
 const kindsOf = (sk: string) => (Object.keys(SORT_KEYS) as Entity[]).filter((e) => SORT_KEYS[e].test(sk));
