@@ -58,3 +58,73 @@ export function costRatios(activities: readonly ActivityFigures[]): { cpm: numbe
   };
   return { cpm: ratio('impressions', 1000), cpe: ratio('engagement', 1) };
 }
+
+/** An activity's current figures, as kept on its item: metrics and spend per currency (major units). */
+export interface ActivityStanding extends Metrics {
+  spend: Readonly<Record<string, number>>;
+  /** `hasMetrics` of the activity (a manual count of 0 counts). */
+  withMetrics: boolean;
+}
+
+/**
+ * What one activity adds to the stored aggregates of every record it belongs to (each linked
+ * creator, its campaign, the tenant), as flat counters for `aggregateUpdate`'s `counts`:
+ * `impressions`, `engagement`, `activitiesWithMetrics` (coverage), and per currency the sums that
+ * make CPM and CPE denominator-aware without reading activities: `cpmSpend_<CUR>` and
+ * `cpmImpressions_<CUR>` over activities with both spend in CUR and impressions, `cpeSpend_<CUR>`
+ * and `cpeEngagement_<CUR>` likewise with engagement.
+ *
+ * Whoever changes an activity's figures (a snapshot, a manual count, a cost) adds
+ * `contributionDelta(before, after)` to those records; linking adds the whole contribution and
+ * unlinking or deleting subtracts it.
+ */
+export function contribution(activity: ActivityStanding): Record<string, number> {
+  const counts: Record<string, number> = {
+    impressions: activity.impressions,
+    engagement: activity.engagement,
+    activitiesWithMetrics: activity.withMetrics ? 1 : 0,
+  };
+  for (const [currency, amount] of Object.entries(activity.spend)) {
+    if (amount <= 0) continue;
+    if (activity.impressions > 0) {
+      counts[`cpmSpend_${currency}`] = amount;
+      counts[`cpmImpressions_${currency}`] = activity.impressions;
+    }
+    if (activity.engagement > 0) {
+      counts[`cpeSpend_${currency}`] = amount;
+      counts[`cpeEngagement_${currency}`] = activity.engagement;
+    }
+  }
+  return counts;
+}
+
+/** `after - before`, counter by counter, without the zeros (what to ADD to the aggregates). */
+export function contributionDelta(before: ActivityStanding, after: ActivityStanding): Record<string, number> {
+  const was = contribution(before);
+  const now = contribution(after);
+  const delta: Record<string, number> = {};
+  for (const name of new Set([...Object.keys(was), ...Object.keys(now)])) {
+    const by = (now[name] ?? 0) - (was[name] ?? 0);
+    if (by !== 0) delta[name] = by;
+  }
+  return delta;
+}
+
+/** A contribution with every counter negated (unlinking, deleting). */
+export function withdrawn(counts: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(counts).flatMap(([name, by]) => (by === 0 ? [] : [[name, -by]])));
+}
+
+/**
+ * CPM and CPE of an aggregate kept with `contribution`'s counters, in one currency; unrounded,
+ * null when there is no denominator (DECISIONS.md "Money and metrics").
+ */
+export function aggregateRatios(aggregate: Readonly<Record<string, unknown>>, currency: string): { cpm: number | null; cpe: number | null } {
+  const num = (name: string) => Number(aggregate[`${name}_${currency}`] ?? 0);
+  const impressions = num('cpmImpressions');
+  const engagement = num('cpeEngagement');
+  return {
+    cpm: impressions > 0 ? (num('cpmSpend') / impressions) * 1000 : null,
+    cpe: engagement > 0 ? num('cpeSpend') / engagement : null,
+  };
+}
