@@ -19,6 +19,7 @@ import { keys } from './keys.ts';
 import { batchGet, cancellationReasons, isConditionFailure, queryIndex, queryPrefix, recordOf, transactWrite, transactWriteRetrying } from './operations.ts';
 import { deleteFilesOf } from './files.ts';
 import { deleteNotesOf } from './notes.ts';
+import { trackingAttributes } from './metric-due.ts';
 import { pointerDelete, pointerPut } from './records.ts';
 import { indexPage, type PageRequest } from './paging.ts';
 
@@ -174,7 +175,8 @@ export async function activityPageByCreation(tenantId: string, page: PageRequest
 /** The record as shown: spend rounded, currencies whose spend went back to 0 left out. */
 export function activityFromItem(item: Record<string, unknown>): Activity {
   // linksRevision changes with every creator link and unlink: metric changes are conditioned on it.
-  const { linksRevision: _revision, ...activity } = recordOf<Activity & { linksRevision?: number }>(item);
+  // contentConnectedAt is the refresh cadence's own anchor (metric-due.ts), not part of the record.
+  const { linksRevision: _revision, contentConnectedAt: _connected, ...activity } = recordOf<Activity & { linksRevision?: number; contentConnectedAt?: string }>(item);
   return { ...activity, spend: roundSpend(activity.spend) };
 }
 
@@ -243,11 +245,11 @@ export interface UpdateOptions {
 }
 
 /** The SET / REMOVE expression of an activity update, with its names and values. */
-function changeExpression(changes: ActivityChanges, tracking: UpdateOptions['tracking'], now: string) {
-  const sets: Record<string, unknown> = { ...changes, updatedAt: now };
-  const removes: string[] = [];
-  if (tracking === 'due') sets.metricsFetchDueAt = now;
-  if (tracking === 'stop') removes.push('metricsFetchDueAt');
+function changeExpression(tenantId: string, activityId: string, changes: ActivityChanges, tracking: UpdateOptions['tracking'], now: string) {
+  // A link change also moves the activity's entry in the metric refresh's due index.
+  const track = tracking ? trackingAttributes(tenantId, activityId, tracking, now) : { sets: {}, removes: [] };
+  const sets: Record<string, unknown> = { ...changes, updatedAt: now, ...track.sets };
+  const removes: string[] = [...track.removes];
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
   const setParts = Object.entries(sets).map(([field, value], i) => {
@@ -282,7 +284,7 @@ export async function updateActivity(
   { tracking, expected }: UpdateOptions = {},
 ): Promise<Activity> {
   if (MANUAL_COUNT_FIELDS.some((field) => changes[field] !== undefined)) return writeWithMetrics(tenantId, activityId, changes, { tracking, expected });
-  const { setParts, removeParts, names, values } = changeExpression(changes, tracking, new Date().toISOString());
+  const { setParts, removeParts, names, values } = changeExpression(tenantId, activityId, changes, tracking, new Date().toISOString());
   const check = expectedCondition(expected);
   const update = {
     TableName: tableName(),
@@ -342,7 +344,7 @@ async function writeWithMetrics(tenantId: string, activityId: string, changes: A
     const moved = delta.impressions !== 0 || delta.engagement !== 0;
     const links = moved ? await linksOfActivity(tenantId, activityId) : [];
     const now = new Date().toISOString();
-    const { sets, removes, setParts, removeParts, names, values } = changeExpression(changes, tracking, now);
+    const { sets, removes, setParts, removeParts, names, values } = changeExpression(tenantId, activityId, changes, tracking, now);
     const check = expectedCondition(expected);
     const unchanged = metricsUnchanged(stored);
     const revision = got.Item.linksRevision as number | undefined;

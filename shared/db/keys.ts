@@ -21,6 +21,8 @@
  * | membership       | TENANT#<id>       | MEMBER#<userId> | USER#<userId> / TENANT#<id>        |                                  |
  * | invitation       | TENANT#<id>       | INVITE#<lower>  |                                    | INVITE#<lower> / TENANT#<id>     |
  * | demo tenant      | DEMO              | TENANT          |                                    |                                  |
+ * | checkout attempt | TENANT#<id>       | CHECKOUT (the nonce of the Stripe idempotency key; billing.ts) |        |                                  |
+ * | Stripe event     | STRIPE_EVENT#<id> | EVENT (an applied webhook event; `ttl` removes it)   |                                  |
  * | record pointer   | ID#<recordId>     | ID              |                                    |                                  |
  * | creator          | TENANT#<id>       | CREATOR#<cid>   |                                    |                                  |
  * | own-brand claim  | TENANT#<id>       | OWN_BRAND       |                                    |                                  |
@@ -31,7 +33,7 @@
  * | activity creator | TENANT#<id>       | ACTIVITY#<aid>#CREATOR#<cid> |  | gsi2: TENANT#<id>#CREATOR#<cid> / ACTIVITY#<aid> |
  * | campaign         | TENANT#<id>       | CAMPAIGN#<cid>  |                                    |                                  |
  * | campaign link    | TENANT#<id>       | CAMPAIGN_ACTIVITY#<cid>#<aid> (an activity in a campaign; one per activity) |      |
- * | cost             | TENANT#<id>       | COST#<costId>   | TENANT#<id>#COSTS / <createdAt>#<costId> (newest first) | gsi2 (attributed): TENANT#<id>#CREATOR_COSTS#<cid> / COST#<costId> |
+ * | cost             | TENANT#<id>       | COST#<costId>   | TENANT#<id>#COSTS / <createdAt>#<costId> (newest first) | gsi2 (attributed): TENANT#<id>#CREATOR_COSTS#<cid> / COST#<costId> | gsi3: TENANT#<id>#ACTIVITY_COSTS#<aid> / COST#<costId> |
  * | expense category | TENANT#<id>       | CATEGORY#<catId>|                                    |                                  |
  * | category name    | TENANT#<id>       | CATEGORY_NAME#<lower name> (uniqueness claim)       |                                  |
  * | note             | TENANT#<id>       | NOTE#<entityType>#<entityId>#<createdAt>#<noteId> (an entity's notes, newest first) |  |
@@ -46,7 +48,20 @@
  * describe (creator, activity, category) or of the tenant's AGGREGATE item, changed with ADD in the
  * same transaction as the write that changes them, so reporting reads them and never scans.
  * | outbox email     | OUTBOX            | <sentAt>#<id>   |                                    |                                  |
+ *
+ * A tracked activity (connected content link) also carries gsi4pk METRICS_DUE#<shard 0-9> / gsi4sk
+ * <nextFetchAt>#<tenantId>#<activityId> (the metric refresh's due index; keys.metricsDue).
  */
+
+/** How many partitions the due index spreads over (keys.metricsDue). */
+export const DUE_SHARDS = 10;
+
+/** A stable shard of an id (a UUID): the sum of its character codes, so a re-write lands in the same one. */
+function dueShard(id: string): number {
+  let sum = 0;
+  for (let i = 0; i < id.length; i++) sum += id.charCodeAt(i);
+  return sum % DUE_SHARDS;
+}
 
 export interface Key {
   pk: string;
@@ -96,7 +111,7 @@ const collection = (pk: string, skPrefix: string, ...entities: Entity[]): Collec
 
 /** The items of one gsi2 partition that a query wants: of these kinds only (by their table sort key). */
 export interface IndexCollection {
-  index: 'gsi2';
+  index: 'gsi2' | 'gsi3';
   pk: string;
   entities: readonly Entity[];
 }
@@ -134,6 +149,10 @@ export const keys = {
   tenantsBeingDeleted: () => ({ gsi3pk: 'TENANTS_DELETING' }),
   /** Pointer to the shared demo tenant, created on first use. */
   demoTenant: (): Key => ({ pk: 'DEMO', sk: 'TENANT' }),
+  /** The organization's current checkout attempt: what makes a retried checkout request reuse its Stripe session. */
+  checkoutAttempt: (tenantId: string): Key => ({ pk: tenantPk(tenantId), sk: 'CHECKOUT' }),
+  /** A Stripe webhook event already applied (each event id is applied once). */
+  stripeEvent: (eventId: string): Key => ({ pk: `STRIPE_EVENT#${eventId}`, sk: 'EVENT' }),
 
   membership: (tenantId: string, userId: string): Key => ({ pk: tenantPk(tenantId), sk: `MEMBER#${userId}` }),
   membershipsOfTenant: (tenantId: string) => collection(tenantPk(tenantId), 'MEMBER#', 'membership'),
@@ -204,6 +223,9 @@ export const keys = {
   /** gsi2: the costs attributed to a creator (a partition of their own, apart from its activity links). */
   costOfCreator: (tenantId: string, creatorId: string, costId: string) => ({ gsi2pk: `${tenantPk(tenantId)}#CREATOR_COSTS#${creatorId}`, gsi2sk: `COST#${costId}` }),
   costsOfCreator: (tenantId: string, creatorId: string): IndexCollection => ({ index: 'gsi2', pk: `${tenantPk(tenantId)}#CREATOR_COSTS#${creatorId}`, entities: ['cost'] }),
+  /** gsi3: the costs of an activity (its startAt moves their spend between days). */
+  costOfActivity: (tenantId: string, activityId: string, costId: string) => ({ gsi3pk: `${tenantPk(tenantId)}#ACTIVITY_COSTS#${activityId}`, gsi3sk: `COST#${costId}` }),
+  costsOfActivity: (tenantId: string, activityId: string): IndexCollection => ({ index: 'gsi3', pk: `${tenantPk(tenantId)}#ACTIVITY_COSTS#${activityId}`, entities: ['cost'] }),
 
   expenseCategory: (tenantId: string, categoryId: string): Key => ({ pk: tenantPk(tenantId), sk: `CATEGORY#${categoryId}` }),
   expenseCategoriesOfTenant: (tenantId: string) => collection(tenantPk(tenantId), 'CATEGORY#', 'expenseCategory'),
@@ -254,6 +276,14 @@ export const keys = {
     pk: tenantPk(tenantId),
     sk: `DAY#${scope.kind.toUpperCase()}#${scope.kind === 'tenant' ? tenantId : scope.id}#${date}`,
   }),
+
+  /**
+   * gsi4 (sparse, keys only): the metric refresh's due index. A tracked activity (connected content
+   * link) carries it; the dispatcher reads each shard's entries due by now. Sharded by the item's
+   * id so no one index partition takes every write of the refresh.
+   */
+  metricsDue: (tenantId: string, itemId: string, dueAt: string) => ({ gsi4pk: `METRICS_DUE#${dueShard(itemId)}`, gsi4sk: `${dueAt}#${tenantId}#${itemId}` }),
+  metricsDueShard: (shard: number) => ({ gsi4pk: `METRICS_DUE#${shard}` }),
 
   outboxEmail: (sentAt: string, id: string): Key => ({ pk: 'OUTBOX', sk: `${sentAt}#${id}` }),
   outbox: () => ({ pk: 'OUTBOX' }),

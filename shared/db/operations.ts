@@ -22,6 +22,20 @@ export async function queryAll(input: Omit<QueryCommandInput, 'TableName' | 'Exc
   return items;
 }
 
+/** At most `limit` items of a query, in its order, stopping there (the rest is left for a later call). */
+export async function queryUpTo(limit: number, input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'Limit'>): Promise<Item[]> {
+  const items: Item[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new QueryCommand({ ...input, TableName: tableName(), ExclusiveStartKey: start, Limit: limit - items.length }),
+    );
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start && items.length < limit);
+  return items;
+}
+
 /**
  * A query's items of these kinds only (`SORT_KEYS`): the kind is read from the table sort key, so a
  * projection always includes it, and other kinds sharing the key range are dropped here — no
@@ -116,7 +130,7 @@ export function isConditionFailure(error: unknown): boolean {
 
 /** Strips the table's key attributes from an item, leaving the record. */
 export function recordOf<T>(item: Item): T {
-  const { pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, gsi3pk: _e, gsi3sk: _f, ...rest } = item;
+  const { pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, gsi3pk: _e, gsi3sk: _f, gsi4pk: _g, gsi4sk: _h, ...rest } = item;
   return rest as T;
 }
 

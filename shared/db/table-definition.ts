@@ -6,11 +6,17 @@
 export const PARTITION_KEY = 'pk';
 export const SORT_KEY = 'sk';
 
-/** Generic secondary indexes; what each holds is declared per entity in `keys.ts`. */
+/**
+ * Generic secondary indexes; what each holds is declared per entity in `keys.ts`. gsi4 is the
+ * metric refresh's due index: sparse (only activities with a connected content link carry its keys) and
+ * keys-only, so the frequent counter updates of those items (rollups, spend) never write to it;
+ * the dispatcher needs only the keys and the worker reads the records themselves.
+ */
 export const GLOBAL_INDEXES = [
-  { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
-  { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
-  { indexName: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
+  { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk', projection: 'ALL' },
+  { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk', projection: 'ALL' },
+  { indexName: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk', projection: 'ALL' },
+  { indexName: 'gsi4', partitionKey: 'gsi4pk', sortKey: 'gsi4sk', projection: 'KEYS_ONLY' },
 ] as const;
 
 export type IndexName = (typeof GLOBAL_INDEXES)[number]['indexName'];
@@ -32,7 +38,7 @@ export function createTableInput(tableName: string) {
         { AttributeName: i.partitionKey, KeyType: 'HASH' as const },
         { AttributeName: i.sortKey, KeyType: 'RANGE' as const },
       ],
-      Projection: { ProjectionType: 'ALL' as const },
+      Projection: { ProjectionType: i.projection },
     })),
   };
 }

@@ -1,0 +1,113 @@
+/**
+ * The metric refresh's due index (gsi4, keys.metricsDue): which tracked activities are due for a
+ * reading and when. The keys live on the activity item itself, so deleting the activity (or its
+ * tenant) removes its entry with it, and the index is sparse: an activity without a content link
+ * has no entry and costs the dispatcher nothing.
+ *
+ * The activity's `metricsFetchDueAt` always equals the due time in its gsi4sk; a queued message
+ * names the due time it was sent for, so a message whose due time has moved on (read already, link
+ * changed or disconnected) is stale and does nothing.
+ */
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient, tableName } from './client.ts';
+import { DUE_SHARDS, keys } from './keys.ts';
+import { batchGet, isConditionFailure, queryUpTo } from './operations.ts';
+
+/** One tracked activity due for a reading, as the dispatcher finds it. */
+export interface DueActivity {
+  tenantId: string;
+  activityId: string;
+  /** The due time the entry had when found (the activity's `metricsFetchDueAt`). */
+  dueAt: string;
+}
+
+/** What the worker needs of a tracked activity to read it and plan the next reading. */
+export interface TrackedActivity extends DueActivity {
+  channel: string;
+  contentUrl: string;
+  startAt: string | null;
+  contentConnectedAt: string | null;
+}
+
+/**
+ * The attributes a content link change sets or removes on the activity: connecting (or changing)
+ * makes it due now and records when it was connected (the cadence's anchor without a publish
+ * date); disconnecting takes it out of the index.
+ */
+export function trackingAttributes(tenantId: string, activityId: string, tracking: 'due' | 'stop', now: string): { sets: Record<string, unknown>; removes: string[] } {
+  if (tracking === 'stop') return { sets: {}, removes: ['metricsFetchDueAt', 'contentConnectedAt', 'gsi4pk', 'gsi4sk'] };
+  return { sets: { metricsFetchDueAt: now, contentConnectedAt: now, ...keys.metricsDue(tenantId, activityId, now) }, removes: [] };
+}
+
+/** The tenant id of a tenant partition key (`TENANT#<id>`). */
+const tenantOf = (pk: string) => pk.slice('TENANT#'.length);
+
+/**
+ * The entries of every shard due at or before `now`, oldest first within a shard: one Query per
+ * shard on the sparse index (never a scan), at most `limit` entries per shard so one run stays
+ * bounded; what is left is found by the next run.
+ */
+export async function dueActivities(now: Date, limit = 5000): Promise<DueActivity[]> {
+  // `<iso>#...` sorts after `<iso>` and before `<iso>$`: everything due up to and including now.
+  const bound = `${now.toISOString()}$`;
+  const shards = await Promise.all(
+    Array.from({ length: DUE_SHARDS }, (_, shard) =>
+      queryUpTo(limit, {
+        IndexName: 'gsi4',
+        KeyConditionExpression: 'gsi4pk = :pk AND gsi4sk < :bound',
+        ExpressionAttributeValues: { ':pk': keys.metricsDueShard(shard).gsi4pk, ':bound': bound },
+      }),
+    ),
+  );
+  return shards.flat().flatMap((item) => {
+    const sk = String(item.sk);
+    if (!sk.startsWith('ACTIVITY#')) return [];
+    return [{ tenantId: tenantOf(String(item.pk)), activityId: sk.slice('ACTIVITY#'.length), dueAt: String(item.gsi4sk).split('#')[0]! }];
+  });
+}
+
+/**
+ * The activities named, as they are now, for those still due at the time named: an activity gone,
+ * disconnected, or whose due time moved on since the message was sent is left out (a redelivered
+ * or stale message reads nothing).
+ */
+export async function trackedActivities(due: readonly DueActivity[]): Promise<TrackedActivity[]> {
+  const items = await batchGet(due.map((d) => keys.activity(d.tenantId, d.activityId)));
+  const byKey = new Map(items.map((item) => [`${item.pk}|${item.sk}`, item]));
+  return due.flatMap((d) => {
+    const key = keys.activity(d.tenantId, d.activityId);
+    const item = byKey.get(`${key.pk}|${key.sk}`);
+    if (!item || typeof item.contentHref !== 'string' || item.metricsFetchDueAt !== d.dueAt) return [];
+    return [{
+      ...d,
+      channel: String(item.channel),
+      contentUrl: item.contentHref,
+      startAt: (item.startAt as string | null | undefined) ?? null,
+      contentConnectedAt: (item.contentConnectedAt as string | null | undefined) ?? null,
+    }];
+  });
+}
+
+/**
+ * Moves an activity's due time from `from` to `next` (null: never again, out of the index), on the
+ * condition that it is still `from`: a link changed or disconnected meanwhile keeps its own due
+ * time. Answers false when that condition failed (or the activity is gone).
+ */
+export async function moveDue(tenantId: string, activityId: string, from: string, next: string | null): Promise<boolean> {
+  const entry = next === null ? undefined : keys.metricsDue(tenantId, activityId, next);
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.activity(tenantId, activityId),
+        UpdateExpression: entry ? 'SET metricsFetchDueAt = :next, gsi4pk = :pk, gsi4sk = :sk' : 'REMOVE metricsFetchDueAt, gsi4pk, gsi4sk',
+        ConditionExpression: 'metricsFetchDueAt = :from',
+        ExpressionAttributeValues: { ':from': from, ...(entry ? { ':next': next, ':pk': entry.gsi4pk, ':sk': entry.gsi4sk } : {}) },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
