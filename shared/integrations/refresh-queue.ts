@@ -1,0 +1,86 @@
+/**
+ * The metric refresh queue: what the dispatcher, and a content link connect or change, hand to the
+ * worker. In the cloud an SQS FIFO queue (`METRICS_QUEUE_URL`): the tenant is the message group, so
+ * one tenant's metric writes are serialized (no two workers fight over its rollup items) while
+ * tenants run in parallel; the deduplication id is the item and its due time, so the same due
+ * reading sent twice within SQS's five-minute window is queued once. Locally `npm start` plugs in
+ * an in-process queue with the same semantics (infra/local/metric-refresh.ts); with neither (handler
+ * tests), sending does nothing and the item simply waits for the dispatcher.
+ */
+import { createHash } from 'node:crypto';
+import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
+import * as z from 'zod/mini';
+
+/** A content reading due: the activity and the due time it was sent for (stale once that moved on). */
+export const RefreshMessage = z.strictObject({
+  kind: z.literal('content'),
+  tenantId: z.string(),
+  activityId: z.string(),
+  dueAt: z.string(),
+});
+export type RefreshMessage = z.infer<typeof RefreshMessage>;
+
+/** Where messages go: SQS in the cloud, an in-process queue locally. */
+export interface RefreshQueue {
+  send(messages: readonly RefreshMessage[]): Promise<void>;
+}
+
+/** One reading of one item at one due time: what SQS deduplicates on (at most 128 characters). */
+export function deduplicationId(message: RefreshMessage): string {
+  return createHash('sha256').update(`${message.kind}|${message.tenantId}|${message.activityId}|${message.dueAt}`).digest('hex');
+}
+
+/** SendMessageBatch takes at most ten entries. */
+const SQS_BATCH = 10;
+
+export class SqsRefreshQueue implements RefreshQueue {
+  constructor(
+    private readonly queueUrl: string,
+    private readonly client = new SQSClient({}),
+  ) {}
+
+  async send(messages: readonly RefreshMessage[]): Promise<void> {
+    for (let i = 0; i < messages.length; i += SQS_BATCH) {
+      const chunk = messages.slice(i, i + SQS_BATCH);
+      const out = await this.client.send(
+        new SendMessageBatchCommand({
+          QueueUrl: this.queueUrl,
+          Entries: chunk.map((message, n) => ({
+            Id: String(n),
+            MessageBody: JSON.stringify(message),
+            MessageGroupId: message.tenantId,
+            MessageDeduplicationId: deduplicationId(message),
+          })),
+        }),
+      );
+      // An entry SQS refused is still due in the index: the next dispatch sends it again.
+      if (out.Failed?.length) throw new Error(`SQS refused ${out.Failed.length} of ${chunk.length} refresh messages: ${out.Failed.map((f) => f.Code).join(', ')}`);
+    }
+  }
+}
+
+let local: RefreshQueue | undefined;
+let cloud: RefreshQueue | undefined;
+
+/** Locally: the in-process queue that `npm start` runs (undefined to unplug it). */
+export function useLocalRefreshQueue(queue: RefreshQueue | undefined): void {
+  local = queue;
+}
+
+/**
+ * The queue of this environment, or undefined when there is none. Read from the environment
+ * directly: only the functions the stack gives the queue (dispatcher, content link routes) have it.
+ */
+export function refreshQueue(): RefreshQueue | undefined {
+  const url = process.env.METRICS_QUEUE_URL;
+  if (url) return (cloud ??= new SqsRefreshQueue(url));
+  return local;
+}
+
+/** Sends when there is a queue; answers whether it did. */
+export async function requestRefresh(messages: readonly RefreshMessage[]): Promise<boolean> {
+  const queue = refreshQueue();
+  if (!queue || !messages.length) return false;
+  await queue.send(messages);
+  return true;
+}
