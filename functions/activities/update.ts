@@ -1,9 +1,11 @@
 /**
  * PATCH /v1/activities/:id — updates the activity, only the fields sent; the type is checked against the resulting
- * channel, the content link against its platform. A changed link records that a fetch is due.
+ * channel, the content link against its platform. A changed link records that a fetch is due; a
+ * changed start moves the spend of its costs to the day it now ran.
  */
 import * as z from 'zod/mini';
 import { activityFromItem, updateActivity } from '../../shared/db/activities.ts';
+import { setStartAtMovingSpend } from '../../shared/db/activity-spend-days.ts';
 import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes.ts';
@@ -34,7 +36,7 @@ export const handler = defineHandler({
   }),
   tenantOf: recordTenant('activity', 'activityId'),
   record: activityFromItem,
-  run: async ({ input: { activityId, ...changes }, record }) => {
+  run: async ({ input: { activityId, ...changes }, record, tenant }) => {
     const current = record;
     const channel = changes.channel ?? current.channel;
     checkActivityType(channel, changes.activity ?? current.activity);
@@ -46,6 +48,10 @@ export const handler = defineHandler({
     }
     const linkChanged = changes.contentHref !== undefined && changes.contentHref !== current.contentHref;
     const tracking = linkChanged ? (changes.contentHref ? 'due' : 'stop') : undefined;
+    // A new start moves its costs' spend to the day it ran, in the transaction that sets it.
+    if (changes.startAt !== undefined && changes.startAt !== current.startAt) {
+      await setStartAtMovingSpend(current.organizationId, activityId, changes.startAt, tenant.details.ianaTimezone ?? 'UTC');
+    }
     return ok(await activityView(await updateActivity(current.organizationId, activityId, changes, { tracking, expected: current })));
   },
 });

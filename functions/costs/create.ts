@@ -32,6 +32,6 @@ export const handler = defineHandler({
   record: activityFromItem,
   run: async ({ input: { activityId: _activityId, ...input }, tenant, record }) => {
     checkMinorUnit(input.amount, input.currency, 'amount');
-    return created(await createCost(tenant.tenantId, record, input));
+    return created(await createCost(tenant.tenantId, record, input, tenant.details.ianaTimezone ?? 'UTC'));
   },
 });

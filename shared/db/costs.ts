@@ -11,17 +11,25 @@
  * A cost counts in the campaign its activity is in at the time of the write: every write reads the
  * activity's campaign and is conditioned on it, and linking an activity elsewhere moves the
  * activity's whole spend (campaign-links.ts) — so a cost and a move can never both miss the campaign.
+ *
+ * Every write also moves the day rollups of the day the cost counts on and the activity's
+ * denominator-aware CPM/CPE counters on the records counting it (cost-rollups.ts). It is
+ * conditioned on the activity's metrics, links and `costsRevision` (bumped by every cost write and
+ * by a change of its startAt) as read, so those counters are computed from what is really there.
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { ActivityStanding } from '../domain/activity-metrics.ts';
 import { roundMoney } from '../domain/currencies.ts';
+import { costDay } from '../domain/dates.ts';
 import { conflict, ConflictError, notFound } from '../domain/errors.ts';
-import { aggregateUpdate, tenantAggregateUpdate, withCondition } from './aggregates.ts';
+import { aggregateUpdate, metricsUnchanged, withCondition } from './aggregates.ts';
 import { documentClient, tableName } from './client.ts';
 import { keys, type Key } from './keys.ts';
 import { cancellationReasons, queryIndex, queryPrefix, recordOf } from './operations.ts';
 import type { Activity } from './activities.ts';
 import { campaignCondition } from './campaign-links.ts';
+import { spendContributionDelta, spendDayUpdates, STANDING_PROJECTION, standingOf } from './cost-rollups.ts';
 import { pointerDelete, pointerPut } from './records.ts';
 import { indexPage, type PageRequest } from './paging.ts';
 
@@ -45,6 +53,8 @@ export interface Cost {
 /** A cost as stored (every attribute but the keys): what updates and deletes start from. */
 export interface StoredCost extends Cost {
   revision: number;
+  /** The day (tenant timezone) its spend is counted on in the day rollups; absent on costs older than them. */
+  spendDay?: string;
 }
 
 export interface NewCost {
@@ -87,8 +97,8 @@ interface Target {
   key: Key;
   counter: string;
   role: 'activity' | 'tenant' | 'creator' | 'category' | 'campaign';
-  /** On the activity: the campaign the write counts in, which the activity must still be in. */
-  campaignId?: string | null;
+  /** On the activity: the condition that it is still as read (campaign, metrics, links, costs). */
+  condition?: { condition: string; names: Record<string, string>; values: Record<string, unknown> };
 }
 
 /**
@@ -99,7 +109,7 @@ interface Target {
 function targetsOf(tenantId: string, cost: Pick<Cost, 'activityId' | 'creatorId' | 'categoryId' | 'campaignId'>): Target[] {
   return [
     ...(cost.campaignId ? [{ key: keys.campaign(tenantId, cost.campaignId), counter: 'costsCount', role: 'campaign' as const }] : []),
-    { key: keys.activity(tenantId, cost.activityId), counter: 'costsCount', role: 'activity' as const, campaignId: cost.campaignId },
+    { key: keys.activity(tenantId, cost.activityId), counter: 'costsCount', role: 'activity' as const },
     { key: keys.tenantAggregate(tenantId), counter: 'costsCount', role: 'tenant' as const },
     ...(cost.creatorId ? [{ key: keys.creator(tenantId, cost.creatorId), counter: 'costsCount', role: 'creator' as const }] : []),
     ...(cost.categoryId ? [{ key: keys.expenseCategory(tenantId, cost.categoryId), counter: 'usageCount', role: 'category' as const }] : []),
@@ -110,6 +120,8 @@ interface Move {
   target: Target;
   count: number;
   amount: number;
+  /** Other counters to add (the CPM/CPE contribution, the activity's costsRevision). */
+  extra?: Record<string, number>;
   /** Subtractions from a record that may have been deleted meanwhile are dropped, not fatal. */
   optional: boolean;
 }
@@ -118,7 +130,7 @@ interface Move {
  * The net aggregate changes of removing `before` and adding `after` (either may be absent), one
  * entry per item (a transaction may touch an item once). Amounts are in one currency.
  */
-function moves(tenantId: string, before: Cost | undefined, after: Cost | undefined): Move[] {
+function moves(tenantId: string, before: Cost | undefined, after: Cost | undefined, read: ActivityRead): Move[] {
   const byKey = new Map<string, Move>();
   const apply = (cost: Cost, sign: 1 | -1) => {
     for (const target of targetsOf(tenantId, cost)) {
@@ -133,39 +145,92 @@ function moves(tenantId: string, before: Cost | undefined, after: Cost | undefin
   };
   if (before) apply(before, -1);
   if (after) apply(after, 1);
-  return [...byKey.values()].map((m) => ({ ...m, amount: roundMoney(m.amount, (after ?? before)!.currency) }));
+  const currency = (after ?? before)!.currency;
+  const all = [...byKey.values()].map((m) => ({ ...m, amount: roundMoney(m.amount, currency) }));
+  // The spend's part of the activity's CPM/CPE contribution, on every record counting the activity.
+  const contribution = spendContributionDelta(read.standing, currency, roundMoney((after?.amount ?? 0) - (before?.amount ?? 0), currency));
+  const counting: Target[] = [
+    { key: keys.tenantAggregate(tenantId), counter: 'costsCount', role: 'tenant' },
+    ...(read.campaignId ? [{ key: keys.campaign(tenantId, read.campaignId), counter: 'costsCount', role: 'campaign' as const }] : []),
+    ...read.creatorIds.map((id) => ({ key: keys.creator(tenantId, id), counter: 'costsCount', role: 'creator' as const })),
+  ];
+  for (const target of counting) {
+    const id = `${target.key.pk}|${target.key.sk}`;
+    const move = all.find((m) => `${m.target.key.pk}|${m.target.key.sk}` === id);
+    if (move) move.extra = contribution;
+    else all.push({ target, count: 0, amount: 0, extra: contribution, optional: true });
+  }
+  const activity = all.find((m) => m.target.role === 'activity');
+  if (activity) {
+    activity.extra = { costsRevision: 1 };
+    activity.target = { ...activity.target, condition: activityAsRead(read) };
+  }
+  return all;
 }
 
 function moveUpdate(move: Move, currency: string) {
-  const update = aggregateUpdate(move.target.key, { counts: { [move.target.counter]: move.count }, spend: { currency, amount: move.amount } });
-  if (!update || move.target.campaignId === undefined) return update;
-  const campaignId = move.target.campaignId;
-  return withCondition(update, { condition: campaignCondition(campaignId), names: {}, values: campaignId ? { ':campaign': campaignId } : { ':null': 'NULL' } });
+  const update = aggregateUpdate(move.target.key, { counts: { ...move.extra, [move.target.counter]: move.count }, spend: { currency, amount: move.amount } });
+  return update && move.target.condition ? withCondition(update, move.target.condition) : update;
 }
 
-/** The activity moved to another campaign between the read and the write: compute again. */
-class CampaignMoved extends Error {}
+/** The activity changed between the read and the write (campaign, metrics, links, another cost): compute again. */
+class ActivityChanged extends Error {}
 
-/** The campaign an activity is in now (null: none, or no such activity). */
-async function campaignOfActivity(tenantId: string, activityId: string): Promise<{ exists: boolean; campaignId: string | null }> {
+/** What a cost write reads of its activity (consistently): everything its effects on other records depend on. */
+interface ActivityRead {
+  exists: boolean;
+  campaignId: string | null;
+  startAt: string | null;
+  standing: ActivityStanding;
+  costsRevision?: number;
+  linksRevision?: number;
+  /** Its linked creators, read after the item (so a link made in between changes `linksRevision`). */
+  creatorIds: string[];
+}
+
+async function readActivity(tenantId: string, activityId: string): Promise<ActivityRead> {
   const out = await documentClient().send(
-    new GetCommand({ TableName: tableName(), Key: keys.activity(tenantId, activityId), ConsistentRead: true, ProjectionExpression: 'campaignId' }),
+    new GetCommand({ TableName: tableName(), Key: keys.activity(tenantId, activityId), ConsistentRead: true, ProjectionExpression: STANDING_PROJECTION }),
   );
-  return { exists: Boolean(out.Item), campaignId: (out.Item?.campaignId as string | null | undefined) ?? null };
+  const item = out.Item ?? {};
+  return {
+    exists: Boolean(out.Item),
+    campaignId: (item.campaignId as string | null | undefined) ?? null,
+    startAt: (item.startAt as string | null | undefined) ?? null,
+    standing: standingOf(item),
+    costsRevision: item.costsRevision as number | undefined,
+    linksRevision: item.linksRevision as number | undefined,
+    creatorIds: out.Item ? await linkedCreators(tenantId, activityId) : [],
+  };
 }
 
-/** Runs `write` with the activity's current campaign, again while a link moves it meanwhile. */
-async function inActivityCampaign<T>(tenantId: string, activityId: string, write: (campaignId: string | null) => Promise<T>, first?: string | null): Promise<T> {
-  let campaignId = first === undefined ? (await campaignOfActivity(tenantId, activityId)).campaignId : first;
-  for (let attempt = 0; attempt < 5; attempt++) {
+/** The condition that the activity is still as read: campaign, metrics, links and costs. */
+function activityAsRead(read: ActivityRead) {
+  const metrics = metricsUnchanged(read.standing);
+  const revision = (name: string, value: number | undefined) => (value === undefined ? `attribute_not_exists(${name})` : `${name} = :${name}`);
+  return {
+    condition: [campaignCondition(read.campaignId), metrics.condition, revision('costsRevision', read.costsRevision), revision('linksRevision', read.linksRevision)].join(' AND '),
+    names: metrics.names,
+    values: {
+      ...metrics.values,
+      ...(read.campaignId ? { ':campaign': read.campaignId } : { ':null': 'NULL' }),
+      ...(read.costsRevision === undefined ? {} : { ':costsRevision': read.costsRevision }),
+      ...(read.linksRevision === undefined ? {} : { ':linksRevision': read.linksRevision }),
+    },
+  };
+}
+
+/** Runs `write` with the activity as read now, again while it changes meanwhile. */
+async function withActivityRead<T>(tenantId: string, activityId: string, write: (read: ActivityRead) => Promise<T>): Promise<T> {
+  for (let attempt = 0; attempt < 6; attempt++) {
     try {
-      return await write(campaignId);
+      return await write(await readActivity(tenantId, activityId));
     } catch (error) {
-      if (!(error instanceof CampaignMoved)) throw error;
-      campaignId = (await campaignOfActivity(tenantId, activityId)).campaignId;
+      if (!(error instanceof ActivityChanged)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 10 * 2 ** attempt + Math.random() * 10));
     }
   }
-  throw conflict('The activity kept moving between campaigns; retry.');
+  throw conflict('The activity kept changing meanwhile; retry.');
 }
 
 /**
@@ -180,12 +245,14 @@ async function writeWithMoves(
   allMoves: Move[],
   currency: string,
   onStale: () => Error,
+  dayUpdates: unknown[] = [],
 ) {
   let pending = allMoves;
   for (let attempt = 0; attempt < 6; attempt++) {
     const updates = pending.map((m) => ({ move: m, item: moveUpdate(m, currency) })).filter((u) => u.item);
     try {
-      await documentClient().send(new TransactWriteCommand({ TransactItems: [...costItems, ...updates.map((u) => u.item!)] as never }));
+      // Day rollup items last: they carry no condition, so the reasons' indexes above stay those of the moves.
+      await documentClient().send(new TransactWriteCommand({ TransactItems: [...costItems, ...updates.map((u) => u.item!), ...dayUpdates] as never }));
       return;
     } catch (error) {
       const reasons = cancellationReasons(error);
@@ -198,11 +265,7 @@ async function writeWithMoves(
         await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt + Math.random() * 20));
         continue;
       }
-      const activity = failed.find((m) => m.target.role === 'activity');
-      if (activity) {
-        const now = await campaignOfActivity(tenantId, activityId);
-        if (now.exists && now.campaignId !== activity.target.campaignId) throw new CampaignMoved();
-      }
+      if (failed.some((m) => m.target.role === 'activity') && (await readActivity(tenantId, activityId)).exists) throw new ActivityChanged();
       const required = failed.find((m) => !m.optional);
       if (required) {
         const what = { activity: 'The activity', tenant: 'The organization', creator: 'The creator', category: 'The expense category', campaign: 'The campaign' };
@@ -223,21 +286,19 @@ async function linkedCreators(tenantId: string, activityId: string): Promise<str
   return links.map((l) => l.creatorId as string);
 }
 
-/** Creates a cost on `activity` (as read), with every aggregate in the same transaction. */
-export async function createCost(tenantId: string, activity: Pick<Activity, 'id' | 'campaignId'>, input: NewCost): Promise<Cost> {
+/**
+ * Creates a cost on `activity`, with every aggregate and day rollup in the same transaction; its
+ * spend counts on the day its activity ran (`startAt`) in `timeZone`, else on its creation day.
+ */
+export async function createCost(tenantId: string, activity: Pick<Activity, 'id'>, input: NewCost, timeZone = 'UTC'): Promise<Cost> {
   const activityId = activity.id;
-  let creatorId = input.creatorId;
-  if (creatorId === undefined) {
-    const linked = await linkedCreators(tenantId, activityId);
-    creatorId = linked.length === 1 ? linked[0]! : null;
-  }
   const now = new Date().toISOString();
   const base: StoredCost = {
     id: randomUUID(),
     organizationId: tenantId,
     workspaceId: tenantId,
     activityId,
-    creatorId,
+    creatorId: null,
     categoryId: input.categoryId ?? null,
     amount: roundMoney(input.amount, input.currency),
     currency: input.currency,
@@ -249,20 +310,23 @@ export async function createCost(tenantId: string, activity: Pick<Activity, 'id'
     revision: 1,
   };
   const key = keys.cost(tenantId, base.id);
-  const cost = await inActivityCampaign(tenantId, activityId, async (campaignId) => {
-    const cost = { ...base, campaignId };
+  const cost = await withActivityRead(tenantId, activityId, async (read) => {
+    if (!read.exists) throw notFound('The activity');
+    const creatorId = input.creatorId !== undefined ? input.creatorId : read.creatorIds.length === 1 ? read.creatorIds[0]! : null;
+    const cost: StoredCost = { ...base, creatorId, campaignId: read.campaignId, spendDay: costDay(read.startAt, now, timeZone) };
     await writeWithMoves(
       { tenantId, activityId },
       [
         { Put: { TableName: tableName(), Item: { ...key, ...indexKeys(tenantId, cost), ...cost }, ConditionExpression: 'attribute_not_exists(pk)' } },
         pointerPut('cost', cost.id, tenantId, key),
       ],
-      moves(tenantId, undefined, cost),
+      moves(tenantId, undefined, cost, read),
       cost.currency,
       () => conflict('The cost could not be written; retry.'),
+      spendDayUpdates(tenantId, [], [cost]),
     );
     return cost;
-  }, activity.campaignId ?? null);
+  });
   return costFromItem(cost as unknown as Record<string, unknown>);
 }
 
@@ -270,10 +334,10 @@ const stale = () => conflict('The cost changed meanwhile; read it again and retr
 
 /** Applies `changes` to the cost as read (`stored`), moving the aggregates from the old values to the new. */
 export async function updateCost(tenantId: string, stored: StoredCost, changes: CostChanges): Promise<Cost> {
-  return inActivityCampaign(tenantId, stored.activityId, (campaignId) => writeUpdate(tenantId, { ...stored, campaignId }, changes));
+  return withActivityRead(tenantId, stored.activityId, (read) => writeUpdate(tenantId, { ...stored, campaignId: read.campaignId }, changes, read));
 }
 
-async function writeUpdate(tenantId: string, before: StoredCost, changes: CostChanges): Promise<Cost> {
+async function writeUpdate(tenantId: string, before: StoredCost, changes: CostChanges, read: ActivityRead): Promise<Cost> {
   const item = before as unknown as Record<string, unknown>;
   const now = new Date().toISOString();
   const after: StoredCost = {
@@ -296,19 +360,20 @@ async function writeUpdate(tenantId: string, before: StoredCost, changes: CostCh
         },
       },
     ],
-    moves(tenantId, costFromItem(item), costFromItem(after as unknown as Record<string, unknown>)),
+    moves(tenantId, costFromItem(item), costFromItem(after as unknown as Record<string, unknown>), read),
     before.currency,
     stale,
+    spendDayUpdates(tenantId, [before], [after]),
   );
   return costFromItem(after as unknown as Record<string, unknown>);
 }
 
 /** Deletes the cost as read (`stored`) with its pointer, subtracting it from every aggregate. */
 export async function deleteCost(tenantId: string, stored: StoredCost): Promise<void> {
-  await inActivityCampaign(tenantId, stored.activityId, (campaignId) => writeDelete(tenantId, { ...stored, campaignId }));
+  await withActivityRead(tenantId, stored.activityId, (read) => writeDelete(tenantId, { ...stored, campaignId: read.campaignId }, read));
 }
 
-async function writeDelete(tenantId: string, cost: StoredCost): Promise<void> {
+async function writeDelete(tenantId: string, cost: StoredCost, read: ActivityRead): Promise<void> {
   const item = cost as unknown as Record<string, unknown>;
   await writeWithMoves(
     { tenantId, activityId: cost.activityId },
@@ -323,9 +388,10 @@ async function writeDelete(tenantId: string, cost: StoredCost): Promise<void> {
       },
       pointerDelete(cost.id),
     ],
-    moves(tenantId, costFromItem(item), undefined),
+    moves(tenantId, costFromItem(item), undefined, read),
     cost.currency,
     stale,
+    spendDayUpdates(tenantId, [cost], []),
   );
 }
 
@@ -336,11 +402,13 @@ async function readCost(tenantId: string, costId: string): Promise<Record<string
 
 /**
  * The index keys of a cost, written with every put of it: gsi1 lists it in the tenant's costs by
- * creation (the list's default order), gsi2 under its attributed creator (none when it has none).
+ * creation (the list's default order), gsi2 under its attributed creator (none when it has none),
+ * gsi3 under its activity.
  */
-function indexKeys(tenantId: string, cost: Pick<Cost, 'id' | 'creatorId' | 'createdAt'>) {
+function indexKeys(tenantId: string, cost: Pick<Cost, 'id' | 'activityId' | 'creatorId' | 'createdAt'>) {
   return {
     ...keys.costByCreation(tenantId, cost.createdAt, cost.id),
+    ...keys.costOfActivity(tenantId, cost.activityId, cost.id),
     ...(cost.creatorId ? keys.costOfCreator(tenantId, cost.creatorId, cost.id) : {}),
   };
 }

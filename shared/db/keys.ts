@@ -33,7 +33,7 @@
  * | activity creator | TENANT#<id>       | ACTIVITY#<aid>#CREATOR#<cid> |  | gsi2: TENANT#<id>#CREATOR#<cid> / ACTIVITY#<aid> |
  * | campaign         | TENANT#<id>       | CAMPAIGN#<cid>  |                                    |                                  |
  * | campaign link    | TENANT#<id>       | CAMPAIGN_ACTIVITY#<cid>#<aid> (an activity in a campaign; one per activity) |      |
- * | cost             | TENANT#<id>       | COST#<costId>   | TENANT#<id>#COSTS / <createdAt>#<costId> (newest first) | gsi2 (attributed): TENANT#<id>#CREATOR_COSTS#<cid> / COST#<costId> | gsi3: TENANT#<id>#ACTIVITY_COSTS#<aid> / COST#<costId> |
+ * | cost             | TENANT#<id>       | COST#<costId>   | TENANT#<id>#COSTS / <createdAt>#<costId> (newest first) | gsi2 (attributed): TENANT#<id>#CREATOR_COSTS#<cid> / COST#<costId> | gsi3: TENANT#<id>#ACTIVITY_COSTS#<aid> / COST#<costId> | gsi3: TENANT#<id>#ACTIVITY_COSTS#<aid> / COST#<costId> |
  * | expense category | TENANT#<id>       | CATEGORY#<catId>|                                    |                                  |
  * | category name    | TENANT#<id>       | CATEGORY_NAME#<lower name> (uniqueness claim)       |                                  |
  * | note             | TENANT#<id>       | NOTE#<entityType>#<entityId>#<createdAt>#<noteId> (an entity's notes, newest first) |  |
@@ -223,6 +223,9 @@ export const keys = {
   /** gsi2: the costs attributed to a creator (a partition of their own, apart from its activity links). */
   costOfCreator: (tenantId: string, creatorId: string, costId: string) => ({ gsi2pk: `${tenantPk(tenantId)}#CREATOR_COSTS#${creatorId}`, gsi2sk: `COST#${costId}` }),
   costsOfCreator: (tenantId: string, creatorId: string): IndexCollection => ({ index: 'gsi2', pk: `${tenantPk(tenantId)}#CREATOR_COSTS#${creatorId}`, entities: ['cost'] }),
+  /** gsi3: the costs of an activity (its startAt moves their spend between days). */
+  costOfActivity: (tenantId: string, activityId: string, costId: string) => ({ gsi3pk: `${tenantPk(tenantId)}#ACTIVITY_COSTS#${activityId}`, gsi3sk: `COST#${costId}` }),
+  costsOfActivity: (tenantId: string, activityId: string): IndexCollection => ({ index: 'gsi3', pk: `${tenantPk(tenantId)}#ACTIVITY_COSTS#${activityId}`, entities: ['cost'] }),
   /** gsi3: the costs of an activity (its startAt moves their spend between days). */
   costOfActivity: (tenantId: string, activityId: string, costId: string) => ({ gsi3pk: `${tenantPk(tenantId)}#ACTIVITY_COSTS#${activityId}`, gsi3sk: `COST#${costId}` }),
   costsOfActivity: (tenantId: string, activityId: string): IndexCollection => ({ index: 'gsi3', pk: `${tenantPk(tenantId)}#ACTIVITY_COSTS#${activityId}`, entities: ['cost'] }),
