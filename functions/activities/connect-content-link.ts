@@ -1,7 +1,7 @@
 /**
  * POST /v1/activities/content-link/connect — sets the activity's content link (a content URL of
- * its own channel's platform) and records that an immediate metric fetch is due; the fetch itself
- * belongs to the metrics pipeline.
+ * its own channel's platform) and makes a metric fetch due at once: the activity is due now in the
+ * refresh's due index and put on its queue.
  */
 import * as z from 'zod/mini';
 import { activityFromItem, updateActivity } from '../../shared/db/activities.ts';
@@ -13,6 +13,7 @@ import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { Channel } from '../../shared/schemas/enums.ts';
 import { checkContentUrl, Href } from './inputs.ts';
+import { refreshNow } from './refresh-now.ts';
 import { activityView } from './views.ts';
 import { ActivityRecord } from '../../shared/schemas/records/activity.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
@@ -33,6 +34,7 @@ export const handler = defineHandler({
     checkContentUrl(platform, contentUrl, 'contentUrl');
     // Reconnecting the same link still asks for a fresh fetch.
     const changed = await updateActivity(current.organizationId, activityId, { contentHref: contentUrl }, { tracking: 'due', expected: current });
+    await refreshNow(changed);
     return ok(await activityView(changed));
   },
 });

@@ -14,6 +14,7 @@ import { DateTime, text, Uuid } from '../../shared/schemas/common.ts';
 import { checkDates } from '../../shared/schemas/date-order.ts';
 import { Channel } from '../../shared/schemas/enums.ts';
 import { ActivityType, checkActivityType, checkContentUrl, Href, ManualCount } from './inputs.ts';
+import { refreshNow } from './refresh-now.ts';
 import { activityView } from './views.ts';
 import { ActivityRecord } from '../../shared/schemas/records/activity.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
@@ -52,6 +53,8 @@ export const handler = defineHandler({
     if (changes.startAt !== undefined && changes.startAt !== current.startAt) {
       await setStartAtMovingSpend(current.organizationId, activityId, changes.startAt, tenant.details.ianaTimezone ?? 'UTC');
     }
-    return ok(await activityView(await updateActivity(current.organizationId, activityId, changes, { tracking, expected: current })));
+    const changed = await updateActivity(current.organizationId, activityId, changes, { tracking, expected: current });
+    if (tracking === 'due') await refreshNow(changed);
+    return ok(await activityView(changed));
   },
 });

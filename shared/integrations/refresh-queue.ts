@@ -35,7 +35,7 @@ const SQS_BATCH = 10;
 
 export class SqsRefreshQueue implements RefreshQueue {
   constructor(
-    private readonly queueUrl: string,
+    readonly queueUrl: string,
     private readonly client = new SQSClient({}),
   ) {}
 
@@ -60,7 +60,7 @@ export class SqsRefreshQueue implements RefreshQueue {
 }
 
 let local: RefreshQueue | undefined;
-let cloud: RefreshQueue | undefined;
+let cloud: SqsRefreshQueue | undefined;
 
 /** Locally: the in-process queue that `npm start` runs (undefined to unplug it). */
 export function useLocalRefreshQueue(queue: RefreshQueue | undefined): void {
@@ -73,7 +73,7 @@ export function useLocalRefreshQueue(queue: RefreshQueue | undefined): void {
  */
 export function refreshQueue(): RefreshQueue | undefined {
   const url = process.env.METRICS_QUEUE_URL;
-  if (url) return (cloud ??= new SqsRefreshQueue(url));
+  if (url) return cloud?.queueUrl === url ? cloud : (cloud = new SqsRefreshQueue(url));
   return local;
 }
 
