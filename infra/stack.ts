@@ -22,6 +22,7 @@ import type { Construct } from 'constructs';
 import { type Route, routes } from '../functions/routes.ts';
 import { GLOBAL_INDEXES, PARTITION_KEY, SORT_KEY } from '../shared/db/table-definition.ts';
 import { ApiReference } from './api-reference.ts';
+import { MetricRefresh, QUEUE_SENDERS } from './metric-refresh.ts';
 import { OutboxDelivery } from './outbox-delivery.ts';
 import { RouteFunction } from './route-function.ts';
 import { routeGroup, RouteGroupStack, type RouteResources } from './route-group-stack.ts';
@@ -147,6 +148,12 @@ export class ServiceStack extends Stack {
     });
 
     new OutboxDelivery(this, 'OutboxDelivery', { table: this.table, config, environment });
+
+    // Scheduled metric refresh; the content link routes queue a reading at once.
+    const metricRefresh = new MetricRefresh(this, 'MetricRefresh', { table: this.table, config, environment });
+    for (const fn of this.routeGroups.flatMap((group) => group.functions)) {
+      if (QUEUE_SENDERS.includes(fn.handlerModule)) metricRefresh.allowSend(fn);
+    }
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.apiEndpoint });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });

@@ -47,20 +47,20 @@ describe('dev stack', () => {
     functions = resources(built.templates, 'AWS::Lambda::Function');
   });
 
-  it('has exactly one function per route of the table, plus the $default catch-all, the API reference and the deletion sweeper', () => {
-    expect(functions).toHaveLength(routes.length + 3);
+  it('has exactly one function per route of the table, plus the $default catch-all, the API reference, the deletion sweeper and the metric refresh dispatcher and worker', () => {
+    expect(functions).toHaveLength(routes.length + 5);
     for (const route of routes) expect(byKey(route.key), route.key).toHaveLength(1);
     expect(byKey('$default')).toHaveLength(1);
   });
 
-  it('gives every function the shared defaults (API functions 10 s, the scheduled sweeper 5 min)', () => {
+  it('gives every function the shared defaults (API functions 10 s, scheduled jobs 5 min, the metric refresh worker 2 min)', () => {
     for (const [, fn] of functions) {
       const job = String(fn.Properties!.Description).startsWith('job:');
       expect(fn.Properties).toMatchObject({
         Runtime: 'nodejs24.x',
         Architectures: ['arm64'],
         MemorySize: 512,
-        Timeout: job ? 300 : 10,
+        Timeout: fn.Properties!.Description === 'job: refresh-metrics-worker' ? 120 : job ? 300 : 10,
         TracingConfig: { Mode: 'Active' },
         LoggingConfig: { LogGroup: { Ref: expect.any(String) } },
         Environment: { Variables: { NODE_OPTIONS: '--enable-source-maps', JWT_ISSUER: expect.any(String) } },
@@ -71,7 +71,8 @@ describe('dev stack', () => {
   it('runs the deletion sweeper every 15 minutes with table and files-bucket access', () => {
     const [[, sweeper, template]] = functions.filter(([, fn]) => fn.Properties!.Description === 'job: finish-tenant-deletions') as [[string, Resource, Template]];
     expect(functionActions(sweeper, template)).toEqual(expect.arrayContaining(['dynamodb:BatchWriteItem', 's3:DeleteObject']));
-    const rules = resources(built.templates, 'AWS::Events::Rule');
+    const [sweeperId] = functions.find(([, fn]) => fn.Properties!.Description === 'job: finish-tenant-deletions')!;
+    const rules = resources(built.templates, 'AWS::Events::Rule').filter(([, rule]) => rule.Properties!.Targets.some((t: { Arn: { 'Fn::GetAtt'?: string[] } }) => t.Arn['Fn::GetAtt']?.[0] === sweeperId));
     expect(rules.map(([, rule]) => rule.Properties!.ScheduleExpression)).toEqual(['rate(15 minutes)']);
   });
 

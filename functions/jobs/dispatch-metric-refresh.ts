@@ -1,0 +1,15 @@
+/**
+ * Scheduled job (every 15 minutes, infra/metric-refresh.ts): puts every activity whose metric
+ * reading is due on the refresh queue, for refresh-metrics-worker.ts to read.
+ */
+import { refreshQueue } from '../../shared/integrations/refresh-queue.ts';
+import { logger } from '../../shared/support/logger.ts';
+import { dispatchDue } from './metric-refresh/dispatch.ts';
+
+export async function handler(): Promise<{ dispatched: number }> {
+  const queue = refreshQueue();
+  if (!queue) throw new Error('No refresh queue: METRICS_QUEUE_URL is not set');
+  const dispatched = await dispatchDue(new Date(), queue);
+  logger.info('dispatch-metric-refresh', { dispatched });
+  return { dispatched };
+}
