@@ -864,7 +864,7 @@ export interface paths {
         head?: never;
         /**
          * Updates the activity, only the fields sent
-         * @description updates the activity, only the fields sent; the type is checked against the resulting channel, the content link against its platform. A changed link records that a fetch is due.
+         * @description updates the activity, only the fields sent; the type is checked against the resulting channel, the content link against its platform. A changed link records that a fetch is due; a changed start moves the spend of its costs to the day it now ran.
          *
          *     Access: an active member (or higher) of the tenant in scope. Form B.
          */
@@ -882,7 +882,7 @@ export interface paths {
         put?: never;
         /**
          * Sets the activity's content link
-         * @description sets the activity's content link (a content URL of its own channel's platform) and records that an immediate metric fetch is due; the fetch itself belongs to the metrics pipeline.
+         * @description sets the activity's content link (a content URL of its own channel's platform) and makes a metric fetch due at once: the activity is due now in the refresh's due index and put on its queue.
          *
          *     Access: an active member (or higher) of the tenant in scope. Form B.
          */
@@ -1667,12 +1667,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /v1/reporting/organization/metrics (not implemented yet)
-         * @description Part of the interface; its group is not built yet: it answers 401 without a valid token, then 501.
+         * Reads the organization's totals from its stored aggregate
+         * @description reads the organization's totals from its stored aggregate: costs in its currency, impressions, engagement, delivery coverage and denominator-aware CPM and CPE, with the evidence in `_meta`.
          *
          *     Access: an active viewer (or higher) of the tenant in scope. Form both (responses carry `_meta`).
          */
-        get: operations["getReportingOrganizationMetrics"];
+        get: operations["reportingOrganizationMetrics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1689,12 +1689,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /v1/reporting/organization/metrics/history (not implemented yet)
-         * @description Part of the interface; its group is not built yet: it answers 401 without a valid token, then 501.
+         * Lists the organization's last `daysBack` days
+         * @description lists the organization's last `daysBack` days (default 30) ending today in its timezone: each day's impressions, engagement and spend, from its day rollups in one query, zero-filled.
          *
          *     Access: an active viewer (or higher) of the tenant in scope. Form both (responses carry `_meta`).
          */
-        get: operations["getReportingOrganizationMetricsHistory"];
+        get: operations["reportingOrganizationMetricsHistory"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1711,12 +1711,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /v1/reporting/campaign/metrics (not implemented yet)
-         * @description Part of the interface; its group is not built yet: it answers 401 without a valid token, then 501.
+         * Reads a campaign's totals from its stored aggregate
+         * @description reads a campaign's totals from its stored aggregate: costs in the organization's currency, budget, impressions, engagement, delivery coverage, denominator-aware CPM and CPE; freshness, provenance and data-quality warnings in `_meta`.
          *
          *     Access: an active viewer (or higher) of the tenant in scope. Form both (responses carry `_meta`).
          */
-        get: operations["getReportingCampaignMetrics"];
+        get: operations["reportingCampaignMetrics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1733,12 +1733,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /v1/reporting/campaign/metrics/history (not implemented yet)
-         * @description Part of the interface; its group is not built yet: it answers 401 without a valid token, then 501.
+         * Lists the campaign's last `daysBack` days
+         * @description lists the campaign's last `daysBack` days (default 30) ending today in the organization's timezone: each day's impressions, engagement and spend, from its day rollups in one query, zero-filled; 404 for a campaign that is not the organization's.
          *
          *     Access: an active viewer (or higher) of the tenant in scope. Form both (responses carry `_meta`).
          */
-        get: operations["getReportingCampaignMetricsHistory"];
+        get: operations["reportingCampaignMetricsHistory"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1755,12 +1755,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /v1/reporting/creator/metrics (not implemented yet)
-         * @description Part of the interface; its group is not built yet: it answers 401 without a valid token, then 501.
+         * Reads a creator's figures from its stored aggregate
+         * @description reads a creator's figures from its stored aggregate (the same answer as GET /v1/creators/metrics): activities, followers, impressions, engagement, the costs attributed to it in the organization's currency, coverage, CPM and CPE.
          *
          *     Access: an active viewer (or higher) of the tenant in scope. Form both (responses carry `_meta`).
          */
-        get: operations["getReportingCreatorMetrics"];
+        get: operations["reportingCreatorMetrics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1777,12 +1777,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /v1/reporting/creator/metrics/history (not implemented yet)
-         * @description Part of the interface; its group is not built yet: it answers 401 without a valid token, then 501.
+         * Lists the creator's last `daysBack` days
+         * @description lists the creator's last `daysBack` days (default 30) ending today in the organization's timezone: each day's impressions, engagement and spend, from its day rollups in one query, zero-filled; 404 for a creator that is not the organization's.
          *
          *     Access: an active viewer (or higher) of the tenant in scope. Form both (responses carry `_meta`).
          */
-        get: operations["getReportingCreatorMetricsHistory"];
+        get: operations["reportingCreatorMetricsHistory"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1799,12 +1799,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /v1/reporting/activity/metrics (not implemented yet)
-         * @description Part of the interface; its group is not built yet: it answers 401 without a valid token, then 501.
+         * Reads one activity's figures from its item
+         * @description reads one activity's figures from its item: costs in the organization's currency, impressions, engagement, whether it has metrics (coverage 0 or 1), and CPM and CPE when it has both spend and the denominator; a platform without public metrics is named in the warnings.
          *
          *     Access: an active viewer (or higher) of the tenant in scope. Form both (responses carry `_meta`).
          */
-        get: operations["getReportingActivityMetrics"];
+        get: operations["reportingActivityMetrics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1821,12 +1821,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /v1/reporting/activity/metrics/history (not implemented yet)
-         * @description Part of the interface; its group is not built yet: it answers 401 without a valid token, then 501.
+         * Lists the activity's last `daysBack` days
+         * @description lists the activity's last `daysBack` days (default 30) ending today in the organization's timezone: each day's impressions, engagement and spend, from its day rollups in one query, zero-filled; 404 for a activity that is not the organization's.
          *
          *     Access: an active viewer (or higher) of the tenant in scope. Form both (responses carry `_meta`).
          */
-        get: operations["getReportingActivityMetricsHistory"];
+        get: operations["reportingActivityMetricsHistory"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1865,12 +1865,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /v1/reporting/spend/history (not implemented yet)
-         * @description Part of the interface; its group is not built yet: it answers 401 without a valid token, then 501.
+         * Lists the organization's daily spend from `startDate` to `endDate`
+         * @description lists the organization's daily spend from `startDate` to `endDate` (inclusive, at most 366 days) in its currency with the running `cumulativeAmount`, each cost on the day its activity ran, zero-filled; from the tenant's day rollups in one query. Spend in other currencies over the range is named per currency in `_meta.warnings`.
          *
          *     Access: an active viewer (or higher) of the tenant in scope. Form A (responses carry `_meta`).
          */
-        get: operations["getReportingSpendHistory"];
+        get: operations["reportingSpendHistory"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2085,12 +2085,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /v1/reporting/campaign/readiness (not implemented yet)
-         * @description Part of the interface; its group is not built yet: it answers 401 without a valid token, then 501.
+         * Checks a campaign's launch readiness
+         * @description checks a campaign's launch readiness: one check per brief field and link (summary, objective, audience, desired outcomes, channels, dates, owner, budget, linked activities), `missing` naming those not there yet; 404 for another organization's campaign.
          *
          *     Access: an active viewer (or higher) of the tenant in scope. Form A (responses carry `_meta`).
          */
-        get: operations["getReportingCampaignReadiness"];
+        get: operations["reportingCampaignReadiness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2131,12 +2131,12 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /v1/billing/checkout-session (not implemented yet)
-         * @description Part of the interface; its group is not built yet: it answers 401 without a valid token, then 501.
+         * Starts a Stripe Checkout for an unpaid organization
+         * @description starts a Stripe Checkout for an unpaid organization: creates (or reuses) its Stripe customer, then a subscription-mode Checkout Session for the plan's price, named to the organization by `client_reference_id`. Its idempotency key carries the organization's current checkout attempt, so a retried request gets the same session.
          *
          *     Access: an active owner (or higher) of the tenant in scope. Form B.
          */
-        post: operations["postBillingCheckoutSession"];
+        post: operations["billingCheckoutSession"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2153,12 +2153,12 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /v1/billing/portal-session (not implemented yet)
-         * @description Part of the interface; its group is not built yet: it answers 401 without a valid token, then 501.
+         * Opens the Stripe customer portal for an organization that has paid
+         * @description opens the Stripe customer portal for an organization that has paid (409 for one that never did); `flow: subscription_update` opens the plan change directly.
          *
          *     Access: an active owner (or higher) of the tenant in scope. Form B.
          */
-        post: operations["postBillingPortalSession"];
+        post: operations["billingPortalSession"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2175,12 +2175,34 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /v1/billing/checkout-session/sync (not implemented yet)
-         * @description Part of the interface; its group is not built yet: it answers 401 without a valid token, then 501.
+         * The web client's return from Checkout
+         * @description the web client's return from Checkout: reads the Checkout Session from Stripe and, when it is this organization's and complete and paid, applies it as the webhook would (whichever comes first changes the state; the other finds it done). Answers the organization.
          *
          *     Access: an active owner (or higher) of the tenant in scope. Form B.
          */
-        post: operations["postBillingCheckoutSessionSync"];
+        post: operations["billingSyncCheckoutSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/billing/stripe/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Applies Stripe's event deliveries to organizations' billing
+         * @description applies Stripe's event deliveries to organizations' billing (the service's own route, DECISIONS.md "Billing"). No bearer token: the `Stripe-Signature` of the raw body, checked with the signing secret (300 s tolerance), is the authentication; a bad or stale one is 400 and changes nothing. Each event id is applied once (a redelivery answers 200 and does nothing); events that arrive late never move the state backwards (shared/domain/billing.ts `supersedes`). Event types it does not use answer 200 and are logged, so Stripe stops retrying them.
+         *
+         *     Access: no bearer token; the request authenticates itself. Form B.
+         */
+        post: operations["billingStripeWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2361,6 +2383,20 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
+        ActivityMetrics: {
+            /** Format: uuid */
+            activityId: string;
+            currency: string;
+            totalCosts: number;
+            impressions: number;
+            engagement: number;
+            deliveryCoverage: number | null;
+            cpm: number | null;
+            cpe: number | null;
+            reach: number | null;
+            conversions: number | null;
+            cpa: number | null;
+        };
         ActivityStats: {
             activitiesCount: number;
             byChannel: {
@@ -2455,6 +2491,93 @@ export interface components {
             /** Format: uuid */
             activityId: string;
         };
+        CampaignCloseout: {
+            /** Format: uuid */
+            campaignId: string;
+            name: string;
+            /** @enum {string} */
+            status: "active" | "scheduled" | "completed" | "draft";
+            currency: string;
+            budget: number | null;
+            performance: {
+                totalCosts: number;
+                impressions: number;
+                engagement: number;
+                deliveryCoverage: number | null;
+                cpm: number | null;
+                cpe: number | null;
+                reach: number | null;
+                conversions: number | null;
+                cpa: number | null;
+            };
+            budgetUsed: number | null;
+            evidenceQuality: {
+                /** @enum {string} */
+                level: "none" | "low" | "medium" | "high";
+                activitiesTotal: number;
+                activitiesWithMetrics: number;
+                deliveryCoverage: number | null;
+            };
+            limitations: string[];
+            followUps: string[];
+        };
+        CampaignComparison: {
+            currency: string;
+            daysBack: number;
+            campaigns: {
+                /** Format: uuid */
+                campaignId: string;
+                name: string;
+                /** @enum {string} */
+                status: "active" | "scheduled" | "completed" | "draft";
+                currency: string;
+                budget: number | null;
+                current: {
+                    totalCosts: number;
+                    impressions: number;
+                    engagement: number;
+                    deliveryCoverage: number | null;
+                    cpm: number | null;
+                    cpe: number | null;
+                    reach: number | null;
+                    conversions: number | null;
+                    cpa: number | null;
+                };
+                change: {
+                    spend: number;
+                    impressions: number;
+                    engagement: number;
+                };
+                efficiency: {
+                    cpm: number | null;
+                    cpe: number | null;
+                    budgetUsed: number | null;
+                };
+                evidenceQuality: {
+                    /** @enum {string} */
+                    level: "none" | "low" | "medium" | "high";
+                    activitiesTotal: number;
+                    activitiesWithMetrics: number;
+                    deliveryCoverage: number | null;
+                };
+            }[];
+            findings: string[];
+        };
+        CampaignMetrics: {
+            /** Format: uuid */
+            campaignId: string;
+            currency: string;
+            budget: number | null;
+            totalCosts: number;
+            impressions: number;
+            engagement: number;
+            deliveryCoverage: number | null;
+            cpm: number | null;
+            cpe: number | null;
+            reach: number | null;
+            conversions: number | null;
+            cpa: number | null;
+        };
         CampaignMutation: {
             /** @enum {string} */
             operation: "create" | "update" | "delete" | "duplicate";
@@ -2463,6 +2586,48 @@ export interface components {
             changedFields: string[];
             /** Format: date-time */
             at: string;
+        };
+        CampaignPortfolio: {
+            currency: string;
+            daysBack: number;
+            counts: {
+                active: number;
+                scheduled: number;
+                completed: number;
+                draft: number;
+                attention: number;
+            };
+            budgetTotal: number;
+            spendTotal: number;
+            otherCurrencySpend: {
+                [key: string]: number;
+            };
+            briefCompleteness: {
+                complete: number;
+                incomplete: number;
+                share: number | null;
+            };
+            evidenceQuality: {
+                /** @enum {string} */
+                level: "none" | "low" | "medium" | "high";
+                activitiesTotal: number;
+                activitiesWithMetrics: number;
+                deliveryCoverage: number | null;
+            };
+            trend: {
+                spend: number;
+                impressions: number;
+                engagement: number;
+            };
+            priorities: {
+                /** Format: uuid */
+                campaignId: string;
+                name: string;
+                /** @enum {string} */
+                status: "active" | "scheduled" | "completed" | "draft";
+                reasons: string[];
+            }[];
+            nextActions: string[];
         };
         CampaignPreview: {
             /** @enum {string} */
@@ -2483,6 +2648,18 @@ export interface components {
             warning: string | null;
             warnings: string[];
         };
+        CampaignReadiness: {
+            /** Format: uuid */
+            campaignId: string;
+            ready: boolean;
+            checks: {
+                /** @enum {string} */
+                field: "summary" | "objective" | "audience" | "desiredOutcomes" | "channels" | "startAt" | "endAt" | "ownerUserId" | "budget" | "activities";
+                ok: boolean;
+                message: string;
+            }[];
+            missing: ("summary" | "objective" | "audience" | "desiredOutcomes" | "channels" | "startAt" | "endAt" | "ownerUserId" | "budget" | "activities")[];
+        };
         CampaignStats: {
             totalCount: number;
             byStatus: {
@@ -2500,6 +2677,11 @@ export interface components {
             activitiesCount: number;
             costsCount: number;
             overBudgetCount: number;
+        };
+        CheckoutSession: {
+            sessionId: string;
+            /** Format: uri */
+            url: string;
         };
         Cost: {
             /** Format: uuid */
@@ -2781,6 +2963,31 @@ export interface components {
             status: "pending" | "accepted" | "declined";
             invitedBy: string;
         };
+        MarketingBrief: {
+            /** @enum {string} */
+            audience: "executive" | "practitioner";
+            daysBack: number;
+            currency: string;
+            headline: string;
+            highlights: string[];
+            risks: string[];
+            decisions: string[];
+            actions: string[];
+            campaignEvidence: {
+                /** Format: uuid */
+                campaignId: string;
+                name: string;
+                /** @enum {string} */
+                status: "active" | "scheduled" | "completed" | "draft";
+                spend: number;
+                impressions: number;
+                engagement: number;
+                deliveryCoverage: number | null;
+                /** @enum {string} */
+                evidenceLevel: "none" | "low" | "medium" | "high";
+            }[];
+            measurementLimitations: string[];
+        };
         Member: {
             /** Format: uuid */
             id: string;
@@ -2830,6 +3037,12 @@ export interface components {
             startDate: string | null;
             endDate: string | null;
         };
+        MetricsDay: {
+            date: string;
+            impressions: number;
+            engagement: number;
+            spend: number;
+        };
         Note: {
             /** Format: uuid */
             id: string;
@@ -2848,6 +3061,18 @@ export interface components {
             content: string;
             createdBy: string | null;
             createdByName: string | null;
+        };
+        OrganizationMetrics: {
+            currency: string;
+            totalCosts: number;
+            impressions: number;
+            engagement: number;
+            deliveryCoverage: number | null;
+            cpm: number | null;
+            cpe: number | null;
+            reach: number | null;
+            conversions: number | null;
+            cpa: number | null;
         };
         OutcomeDefinition: {
             /** Format: uuid */
@@ -2920,6 +3145,10 @@ export interface components {
                 createdBy: string | null;
             }[];
         };
+        PortalSession: {
+            /** Format: uri */
+            url: string;
+        };
         ProcessedSignup: {
             memberships: {
                 /** Format: uuid */
@@ -2944,6 +3173,20 @@ export interface components {
                 membershipStatus: "active" | "pending";
             }[];
         };
+        Recommendation: {
+            rule: string;
+            /** @enum {string} */
+            priority: "high" | "medium" | "low";
+            /** @enum {string} */
+            confidence: "high" | "medium" | "low";
+            title: string;
+            rationale: string;
+            evidence: {
+                label: string;
+                value: number | string | null;
+            }[];
+            campaignIds: string[];
+        };
         SocialAccount: {
             accountId: string;
             /** Format: uuid */
@@ -2962,6 +3205,11 @@ export interface components {
             activityId: string;
             points: unknown[];
         };
+        SpendDay: {
+            date: string;
+            amount: number;
+            cumulativeAmount: number;
+        };
         Tenant: {
             /** Format: uuid */
             id: string;
@@ -2977,6 +3225,12 @@ export interface components {
             conversionValue: number | null;
             defaultAttributionWindowDays: number | null;
             isDemo: boolean;
+            billing: {
+                plan: ("starter" | "growth" | "scale") | null;
+                /** @enum {string} */
+                status: "unpaid" | "active" | "past_due" | "canceled";
+                currentPeriodEnd: string | null;
+            };
             createdBy: string;
             /** @enum {string} */
             role: "owner" | "member" | "viewer";
@@ -3021,6 +3275,10 @@ export interface components {
             preferences: {
                 [key: string]: unknown;
             };
+        };
+        WebhookReceipt: {
+            /** @constant */
+            received: true;
         };
     };
     responses: {
@@ -7227,164 +7485,280 @@ export interface operations {
             429: components["responses"]["RateLimited"];
         };
     };
-    getReportingOrganizationMetrics: {
+    reportingOrganizationMetrics: {
         parameters: {
-            query?: never;
+            query: {
+                /** @description Also accepted as `organization_id`. */
+                organizationId: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Not built yet: the route answers 501 until its group is implemented. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["OrganizationMetrics"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
             };
+            400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
-            501: components["responses"]["NotImplemented"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
         };
     };
-    getReportingOrganizationMetricsHistory: {
+    reportingOrganizationMetricsHistory: {
         parameters: {
-            query?: never;
+            query: {
+                /** @description Also accepted as `organization_id`. */
+                organizationId: string;
+                /** @description Also accepted as `days_back`. */
+                daysBack?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Not built yet: the route answers 501 until its group is implemented. */
+            /** @description A page of records. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["MetricsDay"][];
+                        totalCount: number;
+                        facets: components["schemas"]["Facets"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
             };
+            400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
-            501: components["responses"]["NotImplemented"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
         };
     };
-    getReportingCampaignMetrics: {
+    reportingCampaignMetrics: {
         parameters: {
-            query?: never;
+            query: {
+                /** @description Also accepted as `organization_id`. */
+                organizationId: string;
+                /** @description Also accepted as `campaign_id`. */
+                campaignId: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Not built yet: the route answers 501 until its group is implemented. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CampaignMetrics"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
             };
+            400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
-            501: components["responses"]["NotImplemented"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
         };
     };
-    getReportingCampaignMetricsHistory: {
+    reportingCampaignMetricsHistory: {
         parameters: {
-            query?: never;
+            query: {
+                /** @description Also accepted as `organization_id`. */
+                organizationId: string;
+                /** @description Also accepted as `campaign_id`. */
+                campaignId: string;
+                /** @description Also accepted as `days_back`. */
+                daysBack?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Not built yet: the route answers 501 until its group is implemented. */
+            /** @description A page of records. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["MetricsDay"][];
+                        totalCount: number;
+                        facets: components["schemas"]["Facets"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
             };
+            400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
-            501: components["responses"]["NotImplemented"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
         };
     };
-    getReportingCreatorMetrics: {
+    reportingCreatorMetrics: {
         parameters: {
-            query?: never;
+            query: {
+                /** @description Also accepted as `organization_id`. */
+                organizationId: string;
+                /** @description Also accepted as `creator_id`. */
+                creatorId: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Not built yet: the route answers 501 until its group is implemented. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CreatorMetrics"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
             };
+            400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
-            501: components["responses"]["NotImplemented"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
         };
     };
-    getReportingCreatorMetricsHistory: {
+    reportingCreatorMetricsHistory: {
         parameters: {
-            query?: never;
+            query: {
+                /** @description Also accepted as `organization_id`. */
+                organizationId: string;
+                /** @description Also accepted as `creator_id`. */
+                creatorId: string;
+                /** @description Also accepted as `days_back`. */
+                daysBack?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Not built yet: the route answers 501 until its group is implemented. */
+            /** @description A page of records. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["MetricsDay"][];
+                        totalCount: number;
+                        facets: components["schemas"]["Facets"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
             };
+            400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
-            501: components["responses"]["NotImplemented"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
         };
     };
-    getReportingActivityMetrics: {
+    reportingActivityMetrics: {
         parameters: {
-            query?: never;
+            query: {
+                /** @description Also accepted as `organization_id`. */
+                organizationId: string;
+                /** @description Also accepted as `activity_id`. */
+                activityId: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Not built yet: the route answers 501 until its group is implemented. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ActivityMetrics"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
             };
+            400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
-            501: components["responses"]["NotImplemented"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
         };
     };
-    getReportingActivityMetricsHistory: {
+    reportingActivityMetricsHistory: {
         parameters: {
-            query?: never;
+            query: {
+                /** @description Also accepted as `organization_id`. */
+                organizationId: string;
+                /** @description Also accepted as `activity_id`. */
+                activityId: string;
+                /** @description Also accepted as `days_back`. */
+                daysBack?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Not built yet: the route answers 501 until its group is implemented. */
+            /** @description A page of records. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["MetricsDay"][];
+                        totalCount: number;
+                        facets: components["schemas"]["Facets"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
             };
+            400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
-            501: components["responses"]["NotImplemented"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
         };
     };
     getReportingAnalyticsHistory: {
@@ -7407,24 +7781,41 @@ export interface operations {
             501: components["responses"]["NotImplemented"];
         };
     };
-    getReportingSpendHistory: {
+    reportingSpendHistory: {
         parameters: {
-            query?: never;
+            query: {
+                /** @description Also accepted as `organization_id`. */
+                organizationId: string;
+                /** @description Also accepted as `start_date`. */
+                startDate: string;
+                /** @description Also accepted as `end_date`. */
+                endDate: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Not built yet: the route answers 501 until its group is implemented. */
+            /** @description A page of records. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["SpendDay"][];
+                        totalCount: number;
+                        facets: components["schemas"]["Facets"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
             };
+            400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
-            501: components["responses"]["NotImplemented"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
         };
     };
     getReportingAnalyticsHdyhauEvidence: {
@@ -7613,24 +8004,37 @@ export interface operations {
             501: components["responses"]["NotImplemented"];
         };
     };
-    getReportingCampaignReadiness: {
+    reportingCampaignReadiness: {
         parameters: {
-            query?: never;
+            query: {
+                /** @description Also accepted as `organization_id`. */
+                organizationId: string;
+                /** @description Also accepted as `campaign_id`. */
+                campaignId: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Not built yet: the route answers 501 until its group is implemented. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CampaignReadiness"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
             };
+            400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
-            501: components["responses"]["NotImplemented"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
         };
     };
     getReportingCampaignCloseout: {
@@ -7653,47 +8057,126 @@ export interface operations {
             501: components["responses"]["NotImplemented"];
         };
     };
-    postBillingCheckoutSession: {
+    billingCheckoutSession: {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description Fields may also be sent in snake_case (`organization_id` for `organizationId`); unknown fields are refused (400). */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    organizationId: string;
+                    /** @enum {string} */
+                    plan: "starter" | "growth" | "scale";
+                };
+            };
+        };
         responses: {
-            /** @description Not built yet: the route answers 501 until its group is implemented. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CheckoutSession"];
+                    };
+                };
             };
+            400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
-            501: components["responses"]["NotImplemented"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
         };
     };
-    postBillingPortalSession: {
+    billingPortalSession: {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description Fields may also be sent in snake_case (`organization_id` for `organizationId`); unknown fields are refused (400). */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    organizationId: string;
+                    /** @enum {string} */
+                    flow?: "subscription_update";
+                };
+            };
+        };
         responses: {
-            /** @description Not built yet: the route answers 501 until its group is implemented. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PortalSession"];
+                    };
+                };
             };
+            400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
-            501: components["responses"]["NotImplemented"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
         };
     };
-    postBillingCheckoutSessionSync: {
+    billingSyncCheckoutSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Fields may also be sent in snake_case (`organization_id` for `organizationId`); unknown fields are refused (400). */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    organizationId: string;
+                    sessionId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Tenant"];
+                    };
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    billingStripeWebhook: {
         parameters: {
             query?: never;
             header?: never;
@@ -7702,15 +8185,19 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Not built yet: the route answers 501 until its group is implemented. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookReceipt"];
+                    };
+                };
             };
-            401: components["responses"]["Unauthenticated"];
-            501: components["responses"]["NotImplemented"];
+            400: components["responses"]["InvalidInput"];
+            413: components["responses"]["PayloadTooLarge"];
         };
     };
     postAnalyticsOauthAuthUrl: {

@@ -28,7 +28,7 @@ function route<const M extends HttpMethod, const P extends string, const A exten
     method,
     path,
     key: `${method} ${path}` as const,
-    auth: 'bearer',
+    auth: options.auth ?? 'bearer',
     form: options.form,
     access: options.access,
     agent: options.agent ?? true,
@@ -187,9 +187,11 @@ const table = [
   route('GET', '/v1/reporting/campaign/closeout', { form: 'A', access: 'viewer' }),
 
   // Billing
-  route('POST', '/v1/billing/checkout-session', { form: 'B', access: 'owner' }),
-  route('POST', '/v1/billing/portal-session', { form: 'B', access: 'owner' }),
-  route('POST', '/v1/billing/checkout-session/sync', { form: 'B', access: 'owner' }),
+  route('POST', '/v1/billing/checkout-session', { form: 'B', access: 'owner', handler: 'billing/checkout-session' }),
+  route('POST', '/v1/billing/portal-session', { form: 'B', access: 'owner', handler: 'billing/portal-session' }),
+  route('POST', '/v1/billing/checkout-session/sync', { form: 'B', access: 'owner', handler: 'billing/sync-checkout-session' }),
+  // The service's own (DECISIONS.md "Billing"): Stripe calls it with no token; the signature authenticates it, so no caller's access applies.
+  route('POST', '/v1/billing/stripe/webhook', { form: 'B', access: 'self', auth: 'stripe-signature', handler: 'billing/stripe-webhook' }),
 
   // Analytics connection
   route('POST', '/v1/analytics-oauth/auth-url', { form: 'B', access: 'owner' }),

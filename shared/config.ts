@@ -41,4 +41,15 @@ export const config = {
   cognitoUserPoolId: () => optional('COGNITO_USER_POOL_ID'),
   /** The From address of every email (an SES-verified identity); cloud only, locally the outbox is the inbox. */
   emailSender: () => required('EMAIL_SENDER'),
+  /** Stripe's API key and webhook signing secret, read from Secrets Manager (cloud): the secret's ARN. */
+  stripeSecretArn: () => optional('STRIPE_SECRET_ARN'),
+  /** The same values directly (local only: `npm start` sets them for its fake Stripe). */
+  stripeSecretKey: () => optional('STRIPE_SECRET_KEY'),
+  stripeWebhookSecret: () => optional('STRIPE_WEBHOOK_SECRET'),
+  /** Where the Stripe SDK sends its requests, when not Stripe itself (local: the fake Stripe). */
+  stripeApiUrl: () => optional('STRIPE_API_URL'),
+  /** The Stripe price id of a plan (`STRIPE_PRICE_STARTER`, `_GROWTH`, `_SCALE`). */
+  stripePrice: (plan: string) => required(`STRIPE_PRICE_${plan.toUpperCase()}`),
+  /** Our web client, where Checkout and the customer portal send the user back. */
+  webClientUrl: () => required('WEB_CLIENT_URL'),
 };

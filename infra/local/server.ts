@@ -19,11 +19,14 @@ import { invalidInput, Problem } from '../../shared/http/problem.ts';
 import { problemResponse, toProblem } from '../../shared/http/middleware/problem-responses.ts';
 import { parseInput } from '../../shared/http/middleware/validate.ts';
 import { resetStorage } from '../../shared/integrations/storage.ts';
+import { resetStripe } from '../../shared/integrations/stripe.ts';
 import { Email, Uuid } from '../../shared/schemas/common.ts';
 import { apiReferenceResponse } from '../../functions/service/api-reference.ts';
 import { dispatch, warmHandlers } from './dispatch.ts';
+import { FakeStripe } from './fakes/stripe.ts';
 import { ensureTable, LOCAL_CREDENTIALS, startDynamoLocal, type DynamoLocal } from './dynamodb.ts';
 import { LocalIssuer } from './issuer.ts';
+import { startLocalMetricRefresh } from './metric-refresh.ts';
 import { startS3Local, type S3Local } from './s3.ts';
 
 export interface LocalServiceOptions {
@@ -38,11 +41,15 @@ export interface LocalServiceOptions {
   issuer?: LocalIssuer;
   /** Load every handler module before answering (`npm start`), so no first request waits for it. */
   warm?: boolean;
+  /** Run the metric refresh on this interval (`npm start`); without it, only `POST /local/jobs/refresh-metrics` runs one. */
+  metricRefreshEveryMs?: number;
 }
 
 export interface LocalService {
   url: string;
   issuer: LocalIssuer;
+  /** The local stand-in for Stripe, which the service's Stripe client calls. */
+  stripe: FakeStripe;
   stop(): Promise<void>;
 }
 
@@ -129,7 +136,10 @@ async function warmFirstUse(issuer: LocalIssuer, tableName: string): Promise<voi
 }
 
 export async function startLocalService(options: LocalServiceOptions): Promise<LocalService> {
-  const { issuer, dynamoEndpoint, s3, started } = await startParts(options);
+  const parts = await startParts(options);
+  const { issuer, dynamoEndpoint, s3 } = parts;
+  const stripe = await FakeStripe.start();
+  const started: { stop(): Promise<void> }[] = [...parts.started, stripe];
   const tableName = options.tableName ?? 'creator-measurement-local';
   try {
     await ensureTable(dynamoEndpoint, tableName);
@@ -149,11 +159,16 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     AVATARS_BUCKET: 'avatars',
     FILES_BUCKET: 'files',
     ...issuer.verifierEnv(),
+    ...stripe.env(),
+    // Where Checkout sends the owner back; there is no local web client, so any page of one's choosing.
+    WEB_CLIENT_URL: process.env.WEB_CLIENT_URL || 'http://localhost:5173',
   });
   resetClients();
   resetStorage();
+  resetStripe();
   resetVerifier();
   if (options.warm) await warmFirstUse(issuer, tableName);
+  const metricRefresh = startLocalMetricRefresh(options.metricRefreshEveryMs);
 
   const server = createServer(async (req, res) => {
     const method = req.method ?? 'GET';
@@ -168,6 +183,8 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       } else if (method === 'POST' && path === '/local/token') {
         const claims = parseInput(TokenRequest, parseJson(body));
         sendJson(res, 200, { accessToken: issuer.mint(claims) });
+      } else if (method === 'POST' && path === '/local/jobs/refresh-metrics') {
+        sendJson(res, 200, await metricRefresh.runOnce());
       } else if (method === 'GET' && path === '/local/outbox') {
         sendJson(res, 200, { items: (await listOutbox()).map(({ id: _id, ...email }) => email) });
       } else {
@@ -186,11 +203,15 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
   });
   await new Promise<void>((resolve) => server.listen(options.port, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  // As Stripe is configured with the deployed webhook endpoint.
+  stripe.webhookUrl = `http://127.0.0.1:${port}/v1/billing/stripe/webhook`;
 
   return {
     url: `http://127.0.0.1:${port}`,
     issuer,
+    stripe,
     stop: async () => {
+      metricRefresh.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await Promise.all(started.map((s) => s.stop()));

@@ -24,6 +24,12 @@ type Json = Record<string, any>;
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
+/** The security of a route that takes no bearer token: its own proof, or nothing. */
+const SECURITY: Record<Exclude<Route['auth'], 'bearer'>, Json[]> = {
+  'stripe-signature': [{ stripeSignature: [] }],
+  none: [],
+};
+
 /** The snake_case spelling the service also accepts for a camelCase name (DECISIONS.md "Inputs"). */
 export function snakeCase(name: string): string {
   return name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -131,13 +137,13 @@ function operation(route: Route, handler: HandlerSchemas | undefined): Json {
   const { summary, description } = routeText(route);
   const { parameters, requestBody } = requestParts(route, handler?.input);
   const problems = Object.fromEntries(problemStatuses(route).map((s) => [String(s), { $ref: `#/components/responses/${PROBLEM_STATUSES[s]!.name}` }]));
-  const access = route.access === 'self' ? 'the caller\'s own account' : `an active ${route.access} (or higher) of the tenant in scope`;
+  const access = route.auth !== 'bearer' ? 'no bearer token; the request authenticates itself' : route.access === 'self' ? 'the caller\'s own account' : `an active ${route.access} (or higher) of the tenant in scope`;
   return {
     operationId: operationId(route),
     summary,
     description: `${description}\n\nAccess: ${access}${route.agent ? '' : '; agent tokens are refused'}. Form ${route.form}${hasMeta(route) ? ' (responses carry `_meta`)' : ''}.`,
     tags: [tagOf(route)],
-    ...(route.auth === 'none' ? { security: [] } : {}),
+    ...(route.auth === 'bearer' ? {} : { security: SECURITY[route.auth] }),
     ...(parameters.length ? { parameters } : {}),
     ...(requestBody ? { requestBody } : {}),
     responses: { ...successResponses(route, handler?.output), ...problems },
@@ -193,7 +199,16 @@ export function buildDocument(routes: readonly Route[], handlers: ReadonlyMap<st
     tags: Object.values(TAGS).filter((t) => usedTags.has(t.name)),
     paths: { ...paths, ...servicePaths() },
     components: {
-      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'An access token of the identity provider (locally: `POST /local/token`).' } },
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'An access token of the identity provider (locally: `POST /local/token`).' },
+        // Issue 12: the webhook's signature header, as the scheme that authenticates it.
+        stripeSignature: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Stripe-Signature',
+          description: 'Stripe\'s signature of the raw request body (`t=<seconds>,v1=<HMAC-SHA256>`) with the webhook signing secret; older than 300 s is refused.',
+        },
+      },
       schemas: { Problem: PROBLEM_SCHEMA, ...ENVELOPES, ...records },
       responses: problemResponseComponents(),
     },

@@ -58,13 +58,15 @@ export const PROBLEM_STATUSES: Record<number, ProblemStatus> = {
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * The error statuses a route can answer: 401 always (authentication comes first); 501 and nothing
+ * The error statuses a route can answer: 401 always on a bearer route (authentication comes first); 501 and nothing
  * else while it is pending; otherwise 400 (input), 403 (access), 404 (a record or tenant the
  * caller cannot see), 429 (the invitation limit, or the table throttling any request), and for
  * writes 409 (state, or a concurrent transaction), 413 and 415 (the body).
  */
 export function problemStatuses(route: Route): number[] {
   if (route.pending) return [401, 501];
+  // No token and no caller: only the request itself can be wrong (a bad signature is 400).
+  if (route.auth !== 'bearer') return [400, 413];
   return WRITES.has(route.method) ? [400, 401, 403, 404, 409, 413, 415, 429] : [400, 401, 403, 404, 429];
 }
 

@@ -23,6 +23,8 @@
  * | demo tenant      | DEMO              | TENANT          |                                    |                                  |
  * | checkout attempt | TENANT#<id>       | CHECKOUT (the nonce of the Stripe idempotency key; billing.ts) |        |                                  |
  * | Stripe event     | STRIPE_EVENT#<id> | EVENT (an applied webhook event; `ttl` removes it)   |                                  |
+ * | checkout attempt | TENANT#<id>       | CHECKOUT (the nonce of the Stripe idempotency key; billing.ts) |        |                                  |
+ * | Stripe event     | STRIPE_EVENT#<id> | EVENT (an applied webhook event; `ttl` removes it)   |                                  |
  * | record pointer   | ID#<recordId>     | ID              |                                    |                                  |
  * | creator          | TENANT#<id>       | CREATOR#<cid>   |                                    |                                  |
  * | own-brand claim  | TENANT#<id>       | OWN_BRAND       |                                    |                                  |
@@ -149,6 +151,10 @@ export const keys = {
   tenantsBeingDeleted: () => ({ gsi3pk: 'TENANTS_DELETING' }),
   /** Pointer to the shared demo tenant, created on first use. */
   demoTenant: (): Key => ({ pk: 'DEMO', sk: 'TENANT' }),
+  /** The organization's current checkout attempt: what makes a retried checkout request reuse its Stripe session. */
+  checkoutAttempt: (tenantId: string): Key => ({ pk: tenantPk(tenantId), sk: 'CHECKOUT' }),
+  /** A Stripe webhook event already applied (each event id is applied once). */
+  stripeEvent: (eventId: string): Key => ({ pk: `STRIPE_EVENT#${eventId}`, sk: 'EVENT' }),
   /** The organization's current checkout attempt: what makes a retried checkout request reuse its Stripe session. */
   checkoutAttempt: (tenantId: string): Key => ({ pk: tenantPk(tenantId), sk: 'CHECKOUT' }),
   /** A Stripe webhook event already applied (each event id is applied once). */

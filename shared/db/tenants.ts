@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UNPAID, type Billing } from '../domain/billing.ts';
 import { roundSpend } from '../domain/currencies.ts';
 import { conflict, notFound } from '../domain/errors.ts';
 import type { Role } from '../domain/roles.ts';
@@ -24,6 +25,8 @@ export interface Tenant {
   conversionValue: number | null;
   defaultAttributionWindowDays: number | null;
   isDemo: boolean;
+  /** Plan and payment state (DECISIONS.md "Billing"); written by shared/db/billing.ts only. */
+  billing: Billing;
   createdBy: string;
   createdAt: string;
   updatedAt: string;
@@ -35,6 +38,10 @@ interface StoredTenant extends Tenant {
   ownerCount: number;
   deletedAt?: string;
   deletingAt?: string;
+  /** Stripe's ids and the ordering of applied billing changes (shared/db/billing.ts); never shown. */
+  stripeCustomerId?: string;
+  stripeSubscriptionId?: string;
+  billingCreated?: number;
 }
 
 /** Stored aggregate metrics of a tenant: zero until the groups that write them exist. */
@@ -67,8 +74,18 @@ export type TenantChanges = Partial<Pick<Tenant, (typeof UPDATABLE)[number]>>;
 
 /** The record of a stored tenant item (without its counters and deletion marks). */
 export function tenantFromItem(item: Record<string, unknown>): Tenant {
-  const { memberCount: _m, ownerCount: _o, deletedAt: _d, deletingAt: _g, ...tenant } = recordOf<StoredTenant>(item);
-  return tenant;
+  const {
+    memberCount: _m,
+    ownerCount: _o,
+    deletedAt: _d,
+    deletingAt: _g,
+    stripeCustomerId: _c,
+    stripeSubscriptionId: _s,
+    billingCreated: _b,
+    ...tenant
+  } = recordOf<StoredTenant>(item);
+  // Tenants stored before billing existed have never paid.
+  return { ...tenant, billing: tenant.billing ?? UNPAID };
 }
 
 export function isLive(item: Record<string, unknown> | undefined): item is Record<string, unknown> {
@@ -100,6 +117,7 @@ export function newTenantItems(input: NewTenant) {
     conversionValue: null,
     defaultAttributionWindowDays: null,
     isDemo: input.isDemo ?? false,
+    billing: UNPAID,
     createdBy: input.ownerUserId,
     createdAt: now,
     updatedAt: now,

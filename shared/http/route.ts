@@ -17,16 +17,19 @@ export type Access = 'self' | 'viewer' | 'member' | 'owner';
 
 /**
  * How a request proves who it is. Every route of the specification takes a bearer JWT (checked at
- * API Gateway and again by the handler); `none` is for callers that cannot send one (webhooks,
- * OAuth callbacks), which the handler must authenticate itself.
+ * API Gateway and again by the handler); the others are for callers that cannot send one, and
+ * their handler authenticates the request itself: `stripe-signature`, Stripe's signature of the
+ * raw body in the `Stripe-Signature` header (webhooks); `none`, nothing at all (OAuth callbacks).
  */
-export type AuthKind = 'bearer' | 'none';
+export type AuthKind = 'bearer' | 'stripe-signature' | 'none';
 
 export type BucketName = 'avatars' | 'files';
 
 export interface RouteOptions {
   form: Form;
   access: Access;
+  /** How the request proves who it is; defaults to `bearer`. */
+  auth?: AuthKind;
   /** `false` rejects agent tokens (RFC 8693 `act` claim). Defaults to allowed. */
   agent?: boolean;
   /** Canonical input name of each generic path parameter, e.g. `{ id: 'userId' }`. */

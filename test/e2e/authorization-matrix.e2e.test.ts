@@ -13,7 +13,8 @@ import { fixtures, type RouteFixture } from './support/route-fixtures.ts';
 import { urlOf } from './support/route-url.ts';
 import { startWorld, WORLD_ROLES, type Identity, type World } from './support/world.ts';
 
-const covered = routes.filter((route) => !route.pending);
+// A route without a bearer token (the Stripe webhook) has no callers to tell apart: its own tests cover it.
+const covered = routes.filter((route) => !route.pending && route.auth === 'bearer');
 
 let world: World;
 

@@ -10,7 +10,10 @@ const ROOT = join(import.meta.dirname, '../..');
 const SPEC = join(ROOT, '../shared/spec/interface.md');
 
 /** DECISIONS.md "The service's own routes": in the table besides the specification's endpoints. */
-const OWN_ROUTES = ['POST /v1/users/:id/confirm-email-change'];
+const OWN_ROUTES = ['POST /v1/users/:id/confirm-email-change', 'POST /v1/billing/stripe/webhook'];
+
+/** The own routes a third party calls without a bearer token, and the proof each takes instead. */
+const UNBEARER_ROUTES: Record<string, string> = { 'POST /v1/billing/stripe/webhook': 'stripe-signature' };
 
 /** `METHOD /path` of every endpoint row in the specification's tables. */
 function specEndpoints(): string[] {
@@ -39,7 +42,7 @@ describe('functions/routes.ts', () => {
   it('marks each route with a form, an auth kind and an access rule', () => {
     for (const route of routes) {
       expect(['A', 'B', 'both'], route.key).toContain(route.form);
-      expect(route.auth, route.key).toBe('bearer');
+      expect(route.auth, route.key).toBe(UNBEARER_ROUTES[route.key] ?? 'bearer');
       expect(['self', 'viewer', 'member', 'owner'], route.key).toContain(route.access);
     }
   });

@@ -4,8 +4,9 @@
  * under both of its tenant's names; an invitation.
  */
 import * as z from 'zod/mini';
+import { BILLING_STATUSES, PLANS } from '../../domain/billing.ts';
 import { ROLES } from '../../domain/roles.ts';
-import { stored } from './common.ts';
+import { Instant, stored } from './common.ts';
 import { named } from './reply.ts';
 
 export const Role = z.enum(ROLES);
@@ -25,6 +26,14 @@ export const TenantMetrics = z.object({
   engagement: z.number(),
 });
 
+/** Plan and payment state (DECISIONS.md "Billing"). */
+export const TenantBilling = z.object({
+  plan: z.nullable(z.enum(PLANS)),
+  status: z.enum(BILLING_STATUSES),
+  /** End of the paid period, when known. */
+  currentPeriodEnd: z.nullable(Instant),
+});
+
 /** An organization or workspace, as its member sees it. */
 export const TenantRecord = named(
   'Tenant',
@@ -39,6 +48,7 @@ export const TenantRecord = named(
     conversionValue: z.nullable(z.number()),
     defaultAttributionWindowDays: z.nullable(z.int()),
     isDemo: z.boolean(),
+    billing: TenantBilling,
     createdBy: z.string(),
     /** The caller's membership. */
     role: Role,

@@ -2,12 +2,14 @@
  * A valid request for every built route the authorization matrix covers, keyed by the route's key:
  * the matrix fails when a built route of a covered group has none, so a new route cannot be added
  * without appearing in it. Per area: ./fixtures/tenancy.ts (organizations, workspaces, users) and
- * ./fixtures/tenant-data.ts (the tenant's data), with the record makers in ./fixtures/records.ts.
+ * ./fixtures/tenant-data.ts (the tenant's data), with the record makers in ./fixtures/records.ts,
+ * and ./fixtures/billing.ts.
  */
+import { billingFixtures } from './fixtures/billing.ts';
 import { tenancyFixtures } from './fixtures/tenancy.ts';
 import { tenantDataFixtures } from './fixtures/tenant-data.ts';
 import type { RouteFixture } from './fixtures/types.ts';
 
 export type { CallContext, RequestParts, RouteFixture } from './fixtures/types.ts';
 
-export const fixtures: Record<string, RouteFixture> = { ...tenancyFixtures, ...tenantDataFixtures };
+export const fixtures: Record<string, RouteFixture> = { ...tenancyFixtures, ...tenantDataFixtures, ...billingFixtures };

@@ -1,0 +1,16 @@
+/**
+ * One way a billing change takes effect, for the sync route and the webhook alike: the state is
+ * applied (or found already applied), and an organization that is now active has its members'
+ * demo access removed (DECISIONS.md "Billing"). Both steps are idempotent, so a sync and a webhook
+ * delivery for the same checkout, in either order or at once, leave one outcome.
+ */
+import { applyBillingChange } from '../../shared/db/billing.ts';
+import { removeDemoAccess } from '../../shared/db/demo-access.ts';
+import type { Tenant } from '../../shared/db/tenants.ts';
+import type { BillingChange } from '../../shared/domain/billing.ts';
+
+export async function takeEffect(change: BillingChange): Promise<Tenant | undefined> {
+  const applied = await applyBillingChange(change);
+  if (applied?.tenant.billing.status === 'active') await removeDemoAccess(change.organizationId);
+  return applied?.tenant;
+}

@@ -1,0 +1,67 @@
+/**
+ * POST /v1/billing/stripe/webhook — applies Stripe's event deliveries to organizations' billing
+ * (the service's own route, DECISIONS.md "Billing"). No bearer token: the `Stripe-Signature` of the raw body, checked with the
+ * signing secret (300 s tolerance), is the authentication; a bad or stale one is 400 and changes
+ * nothing. Each event id is applied once (a redelivery answers 200 and does nothing); events that
+ * arrive late never move the state backwards (shared/domain/billing.ts `supersedes`). Event types
+ * it does not use answer 200 and are logged, so Stripe stops retrying them.
+ */
+import { isEventApplied, markEventApplied } from '../../shared/db/billing.ts';
+import type { BillingChange } from '../../shared/domain/billing.ts';
+import { invalidInput } from '../../shared/http/problem.ts';
+import { defineRawHandler } from '../../shared/http/raw-handler.ts';
+import { ok } from '../../shared/http/result.ts';
+import { checkoutChange, invoiceChange, subscriptionChange } from '../../shared/integrations/stripe-changes.ts';
+import { checkoutSession, Stripe, verifiedEvent } from '../../shared/integrations/stripe.ts';
+import { WebhookReceipt } from '../../shared/schemas/records/billing.ts';
+import { okReply } from '../../shared/schemas/records/reply.ts';
+import { logger } from '../../shared/support/logger.ts';
+import { routeByKey } from '../routes.ts';
+import { takeEffect } from './apply-change.ts';
+
+async function verify(body: string, signature: string | undefined): Promise<Stripe.Event> {
+  try {
+    return await verifiedEvent(body, signature);
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+      throw invalidInput('The Stripe-Signature does not match the body, or is older than 300 seconds.');
+    }
+    throw error;
+  }
+}
+
+/** The billing change an event states, undefined for a type we do not use (or not about one of ours). */
+async function changeOf(event: Stripe.Event): Promise<BillingChange | undefined | 'unhandled'> {
+  switch (event.type) {
+    case 'checkout.session.completed': {
+      // The event's copy has the subscription as an id: read the session with it expanded.
+      const session = await checkoutSession(event.data.object.id);
+      return session && checkoutChange(session, event.created);
+    }
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted':
+      return subscriptionChange(event.data.object, event.created);
+    case 'invoice.paid':
+    case 'invoice.payment_failed':
+      return invoiceChange(event.data.object, event.created, event.type === 'invoice.paid');
+    default:
+      return 'unhandled';
+  }
+}
+
+export const handler = defineRawHandler({
+  route: routeByKey('POST /v1/billing/stripe/webhook'),
+  output: okReply(WebhookReceipt),
+  run: async ({ body, headers, requestId }) => {
+    const event = await verify(body, headers['stripe-signature']);
+    if (await isEventApplied(event.id)) return ok({ received: true as const });
+    const change = await changeOf(event);
+    if (change === 'unhandled') logger.info('stripe event ignored: unhandled type', { eventId: event.id, type: event.type, requestId });
+    else if (!change) logger.warn('stripe event ignored: names none of our organizations', { eventId: event.id, type: event.type, requestId });
+    else await takeEffect(change);
+    // Marked after it took effect: a failure before this leaves the event to Stripe's retry.
+    await markEventApplied(event.id, event.type);
+    return ok({ received: true as const });
+  },
+});

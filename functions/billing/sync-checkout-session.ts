@@ -1,0 +1,36 @@
+/**
+ * POST /v1/billing/checkout-session/sync — the web client's return from Checkout: reads the
+ * Checkout Session from Stripe and, when it is this organization's and complete and paid, applies
+ * it as the webhook would (whichever comes first changes the state; the other finds it done).
+ * Answers the organization.
+ */
+import * as z from 'zod/mini';
+import { getTenantAggregate } from '../../shared/db/tenants.ts';
+import { getBillingAccount } from '../../shared/db/billing.ts';
+import { tenantView } from '../../shared/db/tenant-views.ts';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { notFound } from '../../shared/http/problem.ts';
+import { ok } from '../../shared/http/result.ts';
+import { checkoutChange } from '../../shared/integrations/stripe-changes.ts';
+import { checkoutSession } from '../../shared/integrations/stripe.ts';
+import { Uuid } from '../../shared/schemas/common.ts';
+import { okReply } from '../../shared/schemas/records/reply.ts';
+import { TenantRecord } from '../../shared/schemas/records/tenant.ts';
+import { routeByKey } from '../routes.ts';
+import { takeEffect } from './apply-change.ts';
+import { CheckoutSessionId } from './inputs.ts';
+
+export const handler = defineHandler({
+  route: routeByKey('POST /v1/billing/checkout-session/sync'),
+  output: okReply(TenantRecord),
+  input: z.strictObject({ organizationId: Uuid, sessionId: CheckoutSessionId }),
+  run: async ({ input: { organizationId, sessionId }, tenant: scope }) => {
+    const session = await checkoutSession(sessionId);
+    // Another organization's session is as unknown as a missing one (existence is never leaked).
+    if (session?.client_reference_id !== organizationId) throw notFound('The checkout session');
+    // Stated now: what Stripe shows at this moment supersedes any event created before it.
+    const change = checkoutChange(session, Math.floor(Date.now() / 1000));
+    const tenant = (change && (await takeEffect(change))) ?? (await getBillingAccount(organizationId)).tenant;
+    return ok(tenantView(tenant, scope.role, 'active', await getTenantAggregate(organizationId)));
+  },
+});

@@ -1,0 +1,51 @@
+/**
+ * What a Stripe object says about an organization's billing, as a `BillingChange`. The organization
+ * is named by our own marks: a Checkout Session's `client_reference_id`, and the
+ * `organizationId` metadata the checkout puts on the subscription (which its invoices snapshot).
+ * Undefined when the object is not about one of our organizations.
+ */
+import { statusOfSubscription, type BillingChange } from '../domain/billing.ts';
+import { planOfPrice, type Stripe } from './stripe.ts';
+
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : value?.id);
+
+const isoOf = (seconds: number | null | undefined) => (typeof seconds === 'number' ? new Date(seconds * 1000).toISOString() : null);
+
+/** A subscription's state (`customer.subscription.*`, and a Checkout Session's, expanded). */
+export function subscriptionChange(subscription: Stripe.Subscription, created: number, organizationId = subscription.metadata?.organizationId): BillingChange | undefined {
+  if (!organizationId) return undefined;
+  const item = subscription.items?.data?.[0];
+  // The period moved from the subscription to its items in API version 2025-03-31; read either.
+  const periodEnd = item?.current_period_end ?? (subscription as unknown as { current_period_end?: number }).current_period_end;
+  const plan = planOfPrice(item?.price?.id);
+  return {
+    organizationId,
+    created,
+    subscriptionId: subscription.id,
+    customerId: idOf(subscription.customer),
+    ...(plan ? { plan } : {}),
+    status: statusOfSubscription(subscription.status),
+    currentPeriodEnd: isoOf(periodEnd),
+  };
+}
+
+/**
+ * A Checkout Session retrieved with its subscription expanded: complete and paid, it is the
+ * subscription's state; anything else states nothing yet.
+ */
+export function checkoutChange(session: Stripe.Checkout.Session, created: number): BillingChange | undefined {
+  const subscription = session.subscription;
+  const paid = session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
+  if (session.status !== 'complete' || !paid || !subscription || typeof subscription === 'string' || !session.client_reference_id) return undefined;
+  const change = subscriptionChange(subscription, created, session.client_reference_id);
+  return change && { ...change, plan: change.plan ?? (session.metadata?.plan as BillingChange['plan']) };
+}
+
+/** An invoice's payment (`invoice.paid` / `invoice.payment_failed`) moves its subscription's status only. */
+export function invoiceChange(invoice: Stripe.Invoice, created: number, paid: boolean): BillingChange | undefined {
+  const details = invoice.parent?.subscription_details;
+  const subscriptionId = idOf(details?.subscription);
+  const organizationId = details?.metadata?.organizationId;
+  if (!subscriptionId || !organizationId) return undefined;
+  return { organizationId, created, subscriptionId, customerId: idOf(invoice.customer), status: paid ? 'active' : 'past_due' };
+}
