@@ -729,8 +729,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The creator's stored aggregates
-         * @description the creator's stored aggregates: spend in the workspace currency (spend in other currencies listed separately and named in `_meta.warnings`, never converted), CPM and CPE over it denominator-aware (only activities with both spend and the denominator), null without one.
+         * Reads the creator's stored aggregate
+         * @description reads the creator's stored aggregate: the same answer as GET /v1/reporting/creator/metrics (one function for both): spend in the workspace currency (other currencies listed separately and named in `_meta.warnings`, never converted), CPM and CPE denominator-aware (only activities with both spend and the denominator), null without one.
          *
          *     Access: an active viewer (or higher) of the tenant in scope. Form A (responses carry `_meta`).
          */
@@ -2805,6 +2805,7 @@ export interface components {
             otherCurrencySpend: {
                 [key: string]: number;
             };
+            deliveryCoverage: number | null;
             cpm: number | null;
             cpe: number | null;
             reach: null;

@@ -70,6 +70,8 @@ export const CreatorMetricsRecord = named(
     totalCosts: z.number(),
     /** Spend in other currencies, left out of spend, CPM and CPE. */
     otherCurrencySpend: PerCurrency,
+    /** Share of its activities with metrics, 0..1; null with none. */
+    deliveryCoverage: z.nullable(z.number()),
     cpm: z.nullable(z.number()),
     cpe: z.nullable(z.number()),
     /** No conversion evidence is recorded for creators yet. */

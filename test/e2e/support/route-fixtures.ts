@@ -6,10 +6,11 @@
  * and ./fixtures/billing.ts.
  */
 import { billingFixtures } from './fixtures/billing.ts';
+import { reportingFixtures } from './fixtures/reporting.ts';
 import { tenancyFixtures } from './fixtures/tenancy.ts';
 import { tenantDataFixtures } from './fixtures/tenant-data.ts';
 import type { RouteFixture } from './fixtures/types.ts';
 
 export type { CallContext, RequestParts, RouteFixture } from './fixtures/types.ts';
 
-export const fixtures: Record<string, RouteFixture> = { ...tenancyFixtures, ...tenantDataFixtures, ...billingFixtures };
+export const fixtures: Record<string, RouteFixture> = { ...tenancyFixtures, ...tenantDataFixtures, ...reportingFixtures, ...billingFixtures };

@@ -1,0 +1,23 @@
+/**
+ * GET /v1/reporting/creator/metrics/history — lists the creator's last `daysBack` days
+ * (default 30) ending today in the organization's timezone: each day's impressions, engagement and spend, from
+ * its day rollups in one query, zero-filled; 404 for a creator that is not the organization's.
+ */
+import * as z from 'zod/mini';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { list } from '../../shared/http/result.ts';
+import { Uuid } from '../../shared/schemas/common.ts';
+import { listReply } from '../../shared/schemas/records/reply.ts';
+import { MetricsDayRecord } from '../../shared/schemas/records/reporting.ts';
+import { routeByKey } from '../routes.ts';
+import { DEFAULT_DAYS_BACK, historyInput, historyReport } from './scope.ts';
+
+export const handler = defineHandler({
+  route: routeByKey('GET /v1/reporting/creator/metrics/history'),
+  output: listReply(MetricsDayRecord),
+  input: z.strictObject({ organizationId: Uuid, creatorId: Uuid, ...historyInput }),
+  run: async ({ input, tenant }) => {
+    const { rows, meta } = await historyReport(tenant.details, { kind: 'creator', id: input.creatorId }, input.daysBack ?? DEFAULT_DAYS_BACK);
+    return { ...list({ items: rows, totalCount: rows.length }), meta };
+  },
+});

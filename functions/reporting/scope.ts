@@ -1,0 +1,57 @@
+/**
+ * What the metric reports of every scope share (organization, campaign, creator, activity): the
+ * scope's stored aggregate (one GetItem) turned into the report's figures and `_meta` evidence, and
+ * its history from the day rollups (one Query), in the tenant's currency and timezone.
+ */
+import { readAggregate, readDays } from '../../shared/db/reporting.ts';
+import type { RollupScope } from '../../shared/db/day-rollups.ts';
+import type { Tenant } from '../../shared/db/tenants.ts';
+import { notFound } from '../../shared/http/problem.ts';
+import { historyRows, lastDays } from '../../shared/domain/reporting/days.ts';
+import { roundSpend } from '../../shared/domain/currencies.ts';
+import { evidenceOf, metricFigures, type Aggregate } from '../../shared/domain/reporting/figures.ts';
+import { intInput } from '../../shared/schemas/common.ts';
+import * as z from 'zod/mini';
+
+export const DaysBack = intInput(1, 365);
+export const DEFAULT_DAYS_BACK = 30;
+
+export const timeZoneOf = (tenant: Tenant) => tenant.ianaTimezone ?? 'UTC';
+
+const NAMES = { tenant: 'The organization', campaign: 'The campaign', creator: 'The creator', activity: 'The activity' } as const;
+
+/** The stored aggregate of a scope of the tenant; 404 when there is none (another tenant's id included). */
+export async function aggregateOf(tenantId: string, scope: RollupScope): Promise<Aggregate> {
+  const aggregate = await readAggregate(tenantId, scope);
+  if (!aggregate) throw notFound(NAMES[scope.kind]);
+  return aggregate;
+}
+
+/** The figures and `_meta` evidence of an aggregate in the tenant's currency. */
+export function metricsReport(aggregate: Aggregate, tenant: Tenant, now = new Date(), spend?: Record<string, number>) {
+  const activitiesCount = Number(aggregate.activitiesCount ?? 0);
+  return {
+    figures: metricFigures(aggregate, tenant.currency, activitiesCount),
+    evidence: evidenceOf(aggregate, tenant.currency, activitiesCount, now, spend),
+  };
+}
+
+/**
+ * Exactly `daysBack` daily rows ending today in the tenant's timezone, zero-filled, with the
+ * scope's evidence; spend in other currencies over the window is named in the warnings.
+ */
+export async function historyReport(tenant: Tenant, scope: RollupScope, daysBack: number, now = new Date()) {
+  const dates = lastDays(daysBack, timeZoneOf(tenant), now);
+  const [aggregate, days] = await Promise.all([aggregateOf(tenant.id, scope), readDays(tenant.id, scope, dates[0]!, dates.at(-1)!)]);
+  return { rows: historyRows(dates, days, tenant.currency), meta: metricsReport(aggregate, tenant, now, windowSpend(days)).evidence };
+}
+
+/** The spend of some days per currency, rounded. */
+export function windowSpend(days: readonly { spend: Record<string, number> }[]): Record<string, number> {
+  const sums: Record<string, number> = {};
+  for (const day of days) for (const [c, amount] of Object.entries(day.spend)) sums[c] = (sums[c] ?? 0) + amount;
+  return roundSpend(sums);
+}
+
+/** The inputs of a history route besides its scope. */
+export const historyInput = { daysBack: z.optional(DaysBack) };

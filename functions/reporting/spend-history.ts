@@ -1,0 +1,34 @@
+/**
+ * GET /v1/reporting/spend/history — lists the organization's daily spend from `startDate` to
+ * `endDate` (inclusive, at most 366 days) in its currency with the running `cumulativeAmount`, each
+ * cost on the day its activity ran, zero-filled; from the tenant's day rollups in one query. Spend
+ * in other currencies over the range is named per currency in `_meta.warnings`.
+ */
+import * as z from 'zod/mini';
+import { readDays } from '../../shared/db/reporting.ts';
+import { datesBetween, spendRows } from '../../shared/domain/reporting/days.ts';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { invalidInput } from '../../shared/http/problem.ts';
+import { list } from '../../shared/http/result.ts';
+import { DateOnly, Uuid } from '../../shared/schemas/common.ts';
+import { listReply } from '../../shared/schemas/records/reply.ts';
+import { SpendDayRecord } from '../../shared/schemas/records/reporting.ts';
+import { routeByKey } from '../routes.ts';
+import { aggregateOf, metricsReport, windowSpend } from './scope.ts';
+
+/** The longest range one request may ask for (a leap year). */
+const MAX_DAYS = 366;
+
+export const handler = defineHandler({
+  route: routeByKey('GET /v1/reporting/spend/history'),
+  output: listReply(SpendDayRecord),
+  input: z.strictObject({ organizationId: Uuid, startDate: DateOnly, endDate: DateOnly }),
+  run: async ({ input, tenant }) => {
+    if (input.endDate < input.startDate) throw invalidInput('endDate is before startDate.', [{ path: 'endDate', message: 'Must not be before startDate.' }]);
+    const dates = datesBetween(input.startDate, input.endDate);
+    if (dates.length > MAX_DAYS) throw invalidInput(`At most ${MAX_DAYS} days at once.`, [{ path: 'endDate', message: `Must be at most ${MAX_DAYS - 1} days after startDate.` }]);
+    const [aggregate, days] = await Promise.all([aggregateOf(tenant.tenantId, { kind: 'tenant' }), readDays(tenant.tenantId, { kind: 'tenant' }, input.startDate, input.endDate)]);
+    const rows = spendRows(dates, days, tenant.details.currency);
+    return { ...list({ items: rows, totalCount: rows.length }), meta: metricsReport(aggregate, tenant.details, new Date(), windowSpend(days)).evidence };
+  },
+});

@@ -1,0 +1,136 @@
+/**
+ * Metric reports read the stored aggregates alone: exact figures worked out by hand from seeded
+ * counters (rounding per currency, JPY in whole yen, other currencies named and never converted,
+ * denominator-aware CPM/CPE, null without a denominator), and the same figures through cost writes.
+ */
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createActivity, updateActivity } from '../../../shared/db/activities.ts';
+import { aggregateUpdate } from '../../../shared/db/aggregates.ts';
+import { linkActivity } from '../../../shared/db/campaign-links.ts';
+import { createCampaign } from '../../../shared/db/campaigns.ts';
+import { documentClient } from '../../../shared/db/client.ts';
+import { createCreator } from '../../../shared/db/creators.ts';
+import { keys, type Key } from '../../../shared/db/keys.ts';
+import { call } from '../../support/call.ts';
+import { signUp, type TestUser } from '../../support/users.ts';
+import { newCost, newOrganization } from '../costs/helpers.ts';
+
+let owner: TestUser;
+
+beforeAll(async () => {
+  owner = await signUp('Owner');
+});
+
+/** Adds counters and spend to a stored aggregate, as the writers do. */
+async function seed(key: Key, counts: Record<string, number>, spends: Record<string, number> = {}) {
+  await documentClient().send(new TransactWriteCommand({ TransactItems: [aggregateUpdate(key, { counts, spends })!] }));
+}
+
+const get = async (path: string, query: Record<string, string | number>) => {
+  const res = await call('GET', `${path}?${new URLSearchParams(Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])))}`, { token: owner.token });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body;
+};
+
+describe('metric reports', () => {
+  it('answers a campaign exactly from its counters: rounding to cents, coverage, other currencies named', async () => {
+    const orgId = await newOrganization(owner, { currency: 'EUR' });
+    const campaign = await createCampaign(orgId, { name: 'Seeded', budget: 1000.5 });
+    // 4 activities, 3 with metrics; CPM/CPE sums over those with both spend and the denominator only.
+    await seed(
+      keys.campaign(orgId, campaign.id),
+      { activitiesCount: 4, activitiesWithMetrics: 3, costsCount: 3, impressions: 5000, engagement: 40, cpmSpend_EUR: 12.35, cpmImpressions_EUR: 2000, cpeSpend_EUR: 12.35, cpeEngagement_EUR: 40 },
+      { EUR: 19.85, JPY: 1000 },
+    );
+    const body = await get('/v1/reporting/campaign/metrics', { organizationId: orgId, campaignId: campaign.id });
+    expect(body.data).toEqual({
+      campaignId: campaign.id,
+      currency: 'EUR',
+      budget: 1000.5,
+      totalCosts: 19.85,
+      impressions: 5000,
+      engagement: 40,
+      deliveryCoverage: 0.75,
+      // 12.35 / 2000 x 1000 = 6.175 -> 6.18 (half away from zero); 12.35 / 40 = 0.30875 -> 0.31.
+      cpm: 6.18,
+      cpe: 0.31,
+      reach: null,
+      conversions: null,
+      cpa: null,
+    });
+    expect(body._meta).toMatchObject({
+      currency: 'EUR',
+      freshness: null,
+      provenance: { activitiesTotal: 4, activitiesWithMetrics: 3, sources: { api: 0, manual: 0 }, costsCount: 3 },
+    });
+    expect(body._meta.warnings).toContain('1000 JPY of costs is left out of the EUR figures (another currency; never converted).');
+    expect(body._meta.warnings).toContain('1 of 4 activities have no metrics yet (no snapshot or manual count): impressions and engagement do not include them.');
+  });
+
+  it('rounds JPY to whole yen and answers null where there is no denominator', async () => {
+    const orgId = await newOrganization(owner, { currency: 'JPY' });
+    await seed(keys.tenantAggregate(orgId), { activitiesCount: 2, activitiesWithMetrics: 1, impressions: 3000, cpmSpend_JPY: 1001, cpmImpressions_JPY: 3000 }, { JPY: 1501 });
+    const { data } = await get('/v1/reporting/organization/metrics', { organizationId: orgId });
+    // 1001 / 3000 x 1000 = 333.67 -> 334 yen; no engagement with spend: CPE null.
+    expect(data).toMatchObject({ currency: 'JPY', totalCosts: 1501, impressions: 3000, engagement: 0, deliveryCoverage: 0.5, cpm: 334, cpe: null });
+
+    const empty = await newOrganization(owner);
+    expect((await get('/v1/reporting/organization/metrics', { organizationId: empty })).data).toMatchObject({
+      totalCosts: 0,
+      impressions: 0,
+      deliveryCoverage: null,
+      cpm: null,
+      cpe: null,
+    });
+  });
+
+  it('counts spend in CPM and CPE only where the activity has the denominator, through cost writes', async () => {
+    const orgId = await newOrganization(owner);
+    const campaign = await createCampaign(orgId, { name: 'Written' });
+    const creator = await createCreator(orgId, { name: 'Kai' });
+    const seen = await createActivity(orgId, { channel: 'youtube', activity: 'youtube_video', name: 'Seen', creatorId: creator.id });
+    const unseen = await createActivity(orgId, { channel: 'youtube', activity: 'youtube_video', name: 'Unseen' });
+    await updateActivity(orgId, seen.id, { viewsCount: 2000, likeCount: 30, replyCount: 10 });
+    for (const a of [seen, unseen]) await linkActivity(orgId, campaign.id, a.id);
+    await newCost(owner, { activityId: seen.id, amount: 12.34 });
+    await newCost(owner, { activityId: seen.id, amount: 0.01 });
+    await newCost(owner, { activityId: unseen.id, amount: 7.5 });
+    await newCost(owner, { activityId: seen.id, amount: 1000, currency: 'JPY' });
+
+    // Spend 19.85 in all, but CPM and CPE over the seen activity only: 12.35 / 2000 x 1000 and 12.35 / 40.
+    const expected = { totalCosts: 19.85, impressions: 2000, engagement: 40, cpm: 6.18, cpe: 0.31 };
+    const organization = await get('/v1/reporting/organization/metrics', { organizationId: orgId });
+    expect(organization.data).toMatchObject(expected);
+    expect(organization._meta.warnings).toContain('1000 JPY of costs is left out of the USD figures (another currency; never converted).');
+    expect((await get('/v1/reporting/campaign/metrics', { organizationId: orgId, campaignId: campaign.id })).data).toMatchObject(expected);
+    expect((await get('/v1/reporting/activity/metrics', { organizationId: orgId, activityId: seen.id })).data).toMatchObject({
+      totalCosts: 12.35,
+      impressions: 2000,
+      engagement: 40,
+      deliveryCoverage: 1,
+      cpm: 6.18,
+      cpe: 0.31,
+    });
+    expect((await get('/v1/reporting/activity/metrics', { organizationId: orgId, activityId: unseen.id })).data).toMatchObject({
+      totalCosts: 7.5,
+      deliveryCoverage: 0,
+      cpm: null,
+      cpe: null,
+    });
+    // The creator: the costs attributed to it (the seen activity's USD ones), under both routes alike.
+    const reporting = await get('/v1/reporting/creator/metrics', { organizationId: orgId, creatorId: creator.id });
+    const creators = await get('/v1/creators/metrics', { workspaceId: orgId, creatorId: creator.id });
+    expect(reporting.data).toMatchObject({ creatorId: creator.id, activitiesCount: 1, totalCosts: 12.35, spend: 12.35, cpm: 6.18, cpe: 0.31, otherCurrencySpend: { JPY: 1000 } });
+    expect(creators.data).toEqual(reporting.data);
+  });
+
+  it('answers 404 for a campaign, creator or activity of another organization', async () => {
+    const mine = await newOrganization(owner);
+    const theirs = await newOrganization(owner);
+    const campaign = await createCampaign(theirs, { name: 'Theirs' });
+    const res = await call('GET', `/v1/reporting/campaign/metrics?organizationId=${mine}&campaignId=${campaign.id}`, { token: owner.token });
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe('not_found');
+  });
+});
