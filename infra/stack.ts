@@ -22,6 +22,7 @@ import type { Construct } from 'constructs';
 import { type Route, routes } from '../functions/routes.ts';
 import { GLOBAL_INDEXES, PARTITION_KEY, SORT_KEY } from '../shared/db/table-definition.ts';
 import { ApiReference } from './api-reference.ts';
+import { StripeBilling, STRIPE_CALLERS } from './billing.ts';
 import { MetricRefresh, QUEUE_SENDERS } from './metric-refresh.ts';
 import { OutboxDelivery } from './outbox-delivery.ts';
 import { RouteFunction } from './route-function.ts';
@@ -153,6 +154,18 @@ export class ServiceStack extends Stack {
     const metricRefresh = new MetricRefresh(this, 'MetricRefresh', { table: this.table, config, environment });
     for (const fn of this.routeGroups.flatMap((group) => group.functions)) {
       if (QUEUE_SENDERS.includes(fn.handlerModule)) metricRefresh.allowSend(fn);
+    }
+
+    // Stripe for the Billing routes alone: the secret by ARN, prices and the web client's address.
+    const billing = new StripeBilling(this, 'Billing', { config });
+    for (const fn of this.routeGroups.flatMap((group) => group.functions)) {
+      if (STRIPE_CALLERS.includes(fn.handlerModule)) billing.bind(fn);
+    }
+    if (config.billing.placeholders.length) {
+      Annotations.of(this).addWarningV2(
+        'creator-measurement:billing-placeholder',
+        `Billing is not configured; checkout will fail. Missing: ${config.billing.placeholders.join('; ')}.`,
+      );
     }
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.apiEndpoint });

@@ -6,6 +6,7 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Node } from 'constructs';
+import { PLANS, type Plan } from '../shared/domain/billing.ts';
 import { mailAddress } from '../shared/integrations/email.ts';
 
 export const STAGES = ['dev', 'staging', 'production'] as const;
@@ -51,6 +52,15 @@ export interface StageConfig extends Omit<StageSettings, 'defaultAllowedOrigins'
   jwt: JwtSettings;
   /** The From address of emails (an SES-verified identity); absent, emails are not delivered. */
   emailSender?: string;
+  billing: BillingSettings;
+}
+
+/** Stripe's price id of each plan, and the web client Checkout and the portal send the owner back to. */
+export interface BillingSettings {
+  prices: Record<Plan, string>;
+  webClientUrl: string;
+  /** What is still a placeholder: synth works, but checkout fails until it is set. */
+  placeholders: string[];
 }
 
 /** Deliberately invalid (`.invalid` never resolves), so a forgotten setting fails closed with 401s. */
@@ -79,7 +89,28 @@ export function readStageConfig(node: Node, env: Env = process.env): StageConfig
     },
     jwt: readJwt(node, env),
     ...readEmailSender(node, env),
+    billing: readBilling(node, env),
   };
+}
+
+/** Context `stripePriceStarter` (`...Growth`, `...Scale`) and `webClientUrl`, or env STRIPE_PRICE_STARTER, ... and WEB_CLIENT_URL. */
+function readBilling(node: Node, env: Env): BillingSettings {
+  const placeholders: string[] = [];
+  const read = (key: string, envName: string, placeholder: string): string => {
+    const value = node.tryGetContext(key) ?? env[envName];
+    if (typeof value === 'string' && value.trim() !== '') return value.trim();
+    placeholders.push(`${key} (-c ${key}=... or env ${envName})`);
+    return placeholder;
+  };
+  const prices = Object.fromEntries(
+    PLANS.map((plan) => {
+      const suffix = plan[0]!.toUpperCase() + plan.slice(1);
+      return [plan, read(`stripePrice${suffix}`, `STRIPE_PRICE_${plan.toUpperCase()}`, `price_configure_${plan}`)];
+    }),
+  ) as Record<Plan, string>;
+  const webClientUrl = read('webClientUrl', 'WEB_CLIENT_URL', 'https://web-client.invalid');
+  if (!/^https?:\/\//.test(webClientUrl)) throw new Error(`Context "webClientUrl" must be an http(s) URL; got ${JSON.stringify(webClientUrl)}`);
+  return { prices, webClientUrl, placeholders };
 }
 
 function positiveNumber(node: Node, key: string): number | undefined {

@@ -4,7 +4,7 @@
  * partial batch responses, and exact permissions: who may send, who consumes, who reads the
  * platform credentials secret (by ARN only). Synthesized without bundling, like stack.test.ts.
  */
-import type { Template } from 'aws-cdk-lib/assertions';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_RECEIVES, QUEUE_SENDERS, WORKER_TIMEOUT } from '../../infra/metric-refresh.ts';
 import { synth } from './synth.ts';
@@ -45,7 +45,7 @@ describe('metric refresh', () => {
     ({ main, templates } = synth({ stage: 'dev' }));
     [queueId] = only(main, 'AWS::SQS::Queue', { FifoQueue: true, RedrivePolicy: { maxReceiveCount: MAX_RECEIVES } });
     [dlqId] = byType(main, 'AWS::SQS::Queue', { FifoQueue: true }).find(([id]) => id !== queueId)!;
-    [secretId] = only(main, 'AWS::SecretsManager::Secret');
+    [secretId] = only(main, 'AWS::SecretsManager::Secret', { Description: Match.stringLikeRegexp('^Platform') });
     dispatcher = only(main, 'AWS::Lambda::Function', { Description: 'job: dispatch-metric-refresh' });
     worker = only(main, 'AWS::Lambda::Function', { Description: 'job: refresh-metrics-worker' });
   });
@@ -98,7 +98,7 @@ describe('metric refresh', () => {
     expect(worker[1].Properties.Environment.Variables).toMatchObject({ PLATFORM_CREDENTIALS_SECRET_ARN: { Ref: secretId } });
     expect(worker[1].Properties.Environment.Variables.METRICS_QUEUE_URL).toBeUndefined();
     // No value in the template: an operator sets it.
-    expect(only(main, 'AWS::SecretsManager::Secret')[1].Properties.SecretString).toBeUndefined();
+    expect(only(main, 'AWS::SecretsManager::Secret', { Description: Match.stringLikeRegexp('^Platform') })[1].Properties.SecretString).toBeUndefined();
   });
 
   it('lets the content link routes send (and only them among the API functions)', () => {
