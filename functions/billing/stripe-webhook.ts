@@ -6,6 +6,7 @@
  * arrive late never move the state backwards (shared/domain/billing.ts `supersedes`). Event types
  * it does not use answer 200 and are logged, so Stripe stops retrying them.
  */
+import * as z from 'zod/mini';
 import { isEventApplied, markEventApplied } from '../../shared/db/billing.ts';
 import type { BillingChange } from '../../shared/domain/billing.ts';
 import { invalidInput } from '../../shared/http/problem.ts';
@@ -19,15 +20,28 @@ import { logger } from '../../shared/support/logger.ts';
 import { routeByKey } from '../routes.ts';
 import { takeEffect } from './apply-change.ts';
 
+/** The parts of an event this handler reads: a signed body without them is refused, never a 500. */
+const EventEnvelope = z.looseObject({
+  id: z.string().check(z.minLength(1)),
+  type: z.string(),
+  created: z.int().check(z.nonnegative()),
+  data: z.looseObject({ object: z.looseObject({ id: z.optional(z.string()) }) }),
+});
+
 async function verify(body: string, signature: string | undefined): Promise<Stripe.Event> {
+  let event: Stripe.Event;
   try {
-    return await verifiedEvent(body, signature);
+    event = await verifiedEvent(body, signature);
   } catch (error) {
     if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
       throw invalidInput('The Stripe-Signature does not match the body, or is older than 300 seconds.');
     }
+    // Signed, but not JSON.
+    if (error instanceof SyntaxError) throw invalidInput('The body is not a JSON event.');
     throw error;
   }
+  if (!EventEnvelope.safeParse(event).success) throw invalidInput('The body is not a Stripe event (id, type, created, data.object).');
+  return event;
 }
 
 /** The billing change an event states, undefined for a type we do not use (or not about one of ours). */
@@ -35,7 +49,8 @@ async function changeOf(event: Stripe.Event): Promise<BillingChange | undefined 
   switch (event.type) {
     case 'checkout.session.completed': {
       // The event's copy has the subscription as an id: read the session with it expanded.
-      const session = await checkoutSession(event.data.object.id);
+      const { id } = event.data.object;
+      const session = typeof id === 'string' ? await checkoutSession(id) : undefined;
       return session && checkoutChange(session, event.created);
     }
     case 'customer.subscription.created':

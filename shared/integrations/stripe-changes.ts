@@ -4,16 +4,17 @@
  * `organizationId` metadata the checkout puts on the subscription (which its invoices snapshot).
  * Undefined when the object is not about one of our organizations.
  */
-import { statusOfSubscription, type BillingChange } from '../domain/billing.ts';
+import { PLANS, statusOfSubscription, type BillingChange } from '../domain/billing.ts';
 import { planOfPrice, type Stripe } from './stripe.ts';
 
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : value?.id);
 
-const isoOf = (seconds: number | null | undefined) => (typeof seconds === 'number' ? new Date(seconds * 1000).toISOString() : null);
+/** Stripe's seconds as an instant; anything that is not a plausible time (up to year 9999) is unknown. */
+const isoOf = (seconds: unknown) => (Number.isInteger(seconds) && (seconds as number) >= 0 && (seconds as number) < 253_402_300_800 ? new Date((seconds as number) * 1000).toISOString() : null);
 
 /** A subscription's state (`customer.subscription.*`, and a Checkout Session's, expanded). */
 export function subscriptionChange(subscription: Stripe.Subscription, created: number, organizationId = subscription.metadata?.organizationId): BillingChange | undefined {
-  if (!organizationId) return undefined;
+  if (typeof organizationId !== 'string' || !organizationId || typeof subscription.id !== 'string') return undefined;
   const item = subscription.items?.data?.[0];
   // The period moved from the subscription to its items in API version 2025-03-31; read either.
   const periodEnd = item?.current_period_end ?? (subscription as unknown as { current_period_end?: number }).current_period_end;
@@ -24,7 +25,7 @@ export function subscriptionChange(subscription: Stripe.Subscription, created: n
     subscriptionId: subscription.id,
     customerId: idOf(subscription.customer),
     ...(plan ? { plan } : {}),
-    status: statusOfSubscription(subscription.status),
+    status: statusOfSubscription(String(subscription.status)),
     currentPeriodEnd: isoOf(periodEnd),
   };
 }
@@ -38,7 +39,8 @@ export function checkoutChange(session: Stripe.Checkout.Session, created: number
   const paid = session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
   if (session.status !== 'complete' || !paid || !subscription || typeof subscription === 'string' || !session.client_reference_id) return undefined;
   const change = subscriptionChange(subscription, created, session.client_reference_id);
-  return change && { ...change, plan: change.plan ?? (session.metadata?.plan as BillingChange['plan']) };
+  const named = PLANS.find((plan) => plan === session.metadata?.plan);
+  return change && { ...change, ...(change.plan || !named ? {} : { plan: named }) };
 }
 
 /** An invoice's payment (`invoice.paid` / `invoice.payment_failed`) moves its subscription's status only. */
@@ -46,6 +48,6 @@ export function invoiceChange(invoice: Stripe.Invoice, created: number, paid: bo
   const details = invoice.parent?.subscription_details;
   const subscriptionId = idOf(details?.subscription);
   const organizationId = details?.metadata?.organizationId;
-  if (!subscriptionId || !organizationId) return undefined;
+  if (typeof subscriptionId !== 'string' || typeof organizationId !== 'string' || !organizationId) return undefined;
   return { organizationId, created, subscriptionId, customerId: idOf(invoice.customer), status: paid ? 'active' : 'past_due' };
 }

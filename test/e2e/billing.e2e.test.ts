@@ -193,6 +193,25 @@ describe('Webhook', () => {
     expect((await organization(owner, organizationId)).billing.status).toBe('active');
   });
 
+  it('never answers 500 to a correctly signed body that is not a usable event: not JSON, no data.object, odd fields (400 or 200)', async () => {
+    const { owner, organizationId } = await ownerWithOrganization();
+    const signed = (payload: string) => postWebhook(payload, stripeSignature(payload, FAKE_STRIPE_WEBHOOK_SECRET));
+    expect(await signed('not json {')).toMatchObject({ status: 400, body: { code: 'invalid_input' } });
+    expect(await signed(JSON.stringify({ id: 'evt_test_bare', type: 'invoice.paid', created: now() }))).toMatchObject({ status: 400, body: { code: 'invalid_input' } });
+    expect(await signed(JSON.stringify({ id: 'evt_test_created', type: 'invoice.paid', created: 1e400, data: { object: {} } }).replace('null', '1e400'))).toMatchObject({ status: 400 });
+    const odd = [
+      event('customer.subscription.updated', { ...subscription(organizationId, 'sub_test_odd', 'active', 1e308), id: 42, customer: { no: 'id' } }),
+      event('customer.subscription.updated', { ...subscription(organizationId, 'sub_test_odd', '\u202eactive\u0000', 1e308), items: { data: [{ price: null, current_period_end: -1e308 }] } }),
+      event('customer.subscription.updated', { ...subscription('not-a-uuid\r\n', 'sub_test_odd', 'active') }),
+      event('checkout.session.completed', { id: 7, object: 'checkout.session' }),
+      event('checkout.session.completed', { id: 'cs_test_missing', object: 'checkout.session' }),
+      event('invoice.payment_failed', { id: 'in_test_x', object: 'invoice', parent: { subscription_details: { subscription: ['x'], metadata: { organizationId } } } }),
+    ];
+    for (const payload of odd) expect([200, 400], payload).toContain((await signed(payload)).status);
+    // The one usable statement among them: an unknown subscription status is not paid; no plan, no plausible period end.
+    expect((await organization(owner, organizationId)).billing).toEqual({ plan: null, status: 'unpaid', currentPeriodEnd: null });
+  });
+
   it('answers 200 to an event type it does not use, and changes nothing', async () => {
     const payload = event('charge.refunded', { id: 'ch_test_x', object: 'charge' });
     expect(await postWebhook(payload, stripeSignature(payload, FAKE_STRIPE_WEBHOOK_SECRET))).toEqual({ status: 200, body: { data: { received: true } } });

@@ -223,7 +223,8 @@ async function attack(route: Route, fixture: RouteFixture, field: string, hostil
   return { request: `${field} = ${hostile.label}`, status: response.status, detail: response.body?.detail };
 }
 
-const built = routes.filter((route) => !route.pending);
+// A route without a bearer token has no input schema (the Stripe webhook verifies a signed body; its own hostile cases are in billing.e2e.test.ts).
+const built = routes.filter((route) => !route.pending && route.auth === 'bearer');
 
 describe('never a 500: control characters in every text field, extreme numbers in every number field', () => {
   let total = 0;
