@@ -41,6 +41,7 @@ try {
 Mint a token:   curl -s -X POST ${service.url}/local/token -H 'content-type: application/json' -d '{"userId":"00000000-0000-4000-8000-000000000001","email":"you@example.com"}'
 Call the API:   see "Run it locally" in README.md
 Email outbox:   curl -s ${service.url}/local/outbox
+Fake Stripe:    ${service.stripe.url} (checkout and portal pages; see "Run it locally" in README.md)
 Stop with Ctrl-C.`);
 } catch (error) {
   const message = error instanceof Error ? error.message : String(error);
