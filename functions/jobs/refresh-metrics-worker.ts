@@ -9,7 +9,8 @@ import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { RefreshMessage } from '../../shared/integrations/refresh-queue.ts';
 import { logger } from '../../shared/support/logger.ts';
 import { platformDeps } from './metric-refresh/platform-deps.ts';
-import { refreshContent, type QueuedMessage } from './metric-refresh/refresh.ts';
+import { refreshBatch } from './metric-refresh/batch.ts';
+import type { QueuedMessage } from './metric-refresh/refresh.ts';
 
 function parse(body: string): RefreshMessage | undefined {
   try {
@@ -31,7 +32,7 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
   if (malformed.length) logger.error('refresh-metrics-worker: not a refresh message', { messageIds: malformed.join(',') });
   let failed: string[];
   try {
-    failed = batch.length ? (await refreshContent(batch, await platformDeps())).failed : [];
+    failed = batch.length ? (await refreshBatch(batch, await platformDeps())).failed : [];
   } catch (error) {
     // Reading the batch's activities failed (throttling, an outage): all of it goes round again.
     logger.error('refresh-metrics-worker: batch failed', { error: error instanceof Error ? error.message : String(error) });

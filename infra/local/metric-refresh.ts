@@ -13,7 +13,8 @@
  */
 import { dispatchDue } from '../../functions/jobs/metric-refresh/dispatch.ts';
 import { platformDeps } from '../../functions/jobs/metric-refresh/platform-deps.ts';
-import { refreshContent, type QueuedMessage, type RefreshDeps, type RefreshStatus } from '../../functions/jobs/metric-refresh/refresh.ts';
+import { refreshBatch } from '../../functions/jobs/metric-refresh/batch.ts';
+import { emptyCounts, type QueuedMessage, type RefreshDeps, type RefreshStatus } from '../../functions/jobs/metric-refresh/refresh.ts';
 import { MAX_RECEIVES } from '../metric-refresh.ts';
 import { deduplicationId, useLocalRefreshQueue, type RefreshMessage, type RefreshQueue } from '../../shared/integrations/refresh-queue.ts';
 import { logger } from '../../shared/support/logger.ts';
@@ -40,7 +41,7 @@ export class LocalRefreshQueue implements RefreshQueue {
 
   /** Delivers what is queued now, batch by batch; failed messages wait for the next drain. */
   async drain(deps: RefreshDeps): Promise<Record<RefreshStatus, number>> {
-    const counts: Record<RefreshStatus, number> = { ok: 0, missing: 0, unavailable: 0, rate_limited: 0, failed: 0, stale: 0 };
+    const counts = emptyCounts();
     const taken = this.pending.splice(0);
     const retry: typeof taken = [];
     for (let i = 0; i < taken.length; i += BATCH) {
@@ -48,7 +49,7 @@ export class LocalRefreshQueue implements RefreshQueue {
       for (const m of batch) m.receives++;
       let failed: Set<string>;
       try {
-        const outcome = await refreshContent(batch, deps);
+        const outcome = await refreshBatch(batch, deps);
         for (const [status, n] of Object.entries(outcome.counts)) counts[status as RefreshStatus] += n;
         failed = new Set(outcome.failed);
       } catch (error) {

@@ -10,7 +10,7 @@
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from './client.ts';
-import { DUE_SHARDS, keys } from './keys.ts';
+import { DUE_SHARDS, keys, type Key } from './keys.ts';
 import { batchGet, isConditionFailure, queryUpTo } from './operations.ts';
 
 /** One tracked activity due for a reading, as the dispatcher finds it. */
@@ -20,6 +20,17 @@ export interface DueActivity {
   /** The due time the entry had when found (the activity's `metricsFetchDueAt`). */
   dueAt: string;
 }
+
+/** One connected social account due for a follower count (daily). */
+export interface DueAccount {
+  tenantId: string;
+  creatorId: string;
+  accountId: string;
+  /** The account's `followersFetchDueAt` when found. */
+  dueAt: string;
+}
+
+export type DueItem = ({ kind: 'content' } & DueActivity) | ({ kind: 'followers' } & DueAccount);
 
 /** What the worker needs of a tracked activity to read it and plan the next reading. */
 export interface TrackedActivity extends DueActivity {
@@ -39,15 +50,24 @@ export function trackingAttributes(tenantId: string, activityId: string, trackin
   return { sets: { metricsFetchDueAt: now, contentConnectedAt: now, ...keys.metricsDue(tenantId, activityId, now) }, removes: [] };
 }
 
-/** The tenant id of a tenant partition key (`TENANT#<id>`). */
-const tenantOf = (pk: string) => pk.slice('TENANT#'.length);
+/** The item an index entry (keys only: table keys and gsi4sk) stands for. */
+function dueItem(item: Record<string, unknown>): DueItem | undefined {
+  const tenantId = String(item.pk).slice('TENANT#'.length);
+  const dueAt = String(item.gsi4sk).split('#')[0]!;
+  const sk = String(item.sk);
+  const activity = /^ACTIVITY#([^#]+)$/.exec(sk);
+  if (activity) return { kind: 'content', tenantId, activityId: activity[1]!, dueAt };
+  const account = /^CREATOR#([^#]+)#SOCIAL#([^#]+)$/.exec(sk);
+  if (account) return { kind: 'followers', tenantId, creatorId: account[1]!, accountId: account[2]!, dueAt };
+  return undefined;
+}
 
 /**
- * The entries of every shard due at or before `now`, oldest first within a shard: one Query per
- * shard on the sparse index (never a scan), at most `limit` entries per shard so one run stays
- * bounded; what is left is found by the next run.
+ * The entries of every shard due at or before `now` (activities and social accounts), oldest first
+ * within a shard: one Query per shard on the sparse index (never a scan), at most `limit` entries
+ * per shard so one run stays bounded; what is left is found by the next run.
  */
-export async function dueActivities(now: Date, limit = 5000): Promise<DueActivity[]> {
+export async function dueItems(now: Date, limit = 5000): Promise<DueItem[]> {
   // `<iso>#...` sorts after `<iso>` and before `<iso>$`: everything due up to and including now.
   const bound = `${now.toISOString()}$`;
   const shards = await Promise.all(
@@ -59,11 +79,12 @@ export async function dueActivities(now: Date, limit = 5000): Promise<DueActivit
       }),
     ),
   );
-  return shards.flat().flatMap((item) => {
-    const sk = String(item.sk);
-    if (!sk.startsWith('ACTIVITY#')) return [];
-    return [{ tenantId: tenantOf(String(item.pk)), activityId: sk.slice('ACTIVITY#'.length), dueAt: String(item.gsi4sk).split('#')[0]! }];
-  });
+  return shards.flat().flatMap((item) => dueItem(item) ?? []);
+}
+
+/** The activities due at or before `now` (dueItems, activities only). */
+export async function dueActivities(now: Date, limit?: number): Promise<DueActivity[]> {
+  return (await dueItems(now, limit)).flatMap(({ kind, ...item }) => (kind === 'content' ? [item as DueActivity] : []));
 }
 
 /**
@@ -93,18 +114,31 @@ export async function trackedActivities(due: readonly DueActivity[]): Promise<Tr
  * condition that it is still `from`: a link changed or disconnected meanwhile keeps its own due
  * time. Answers false when that condition failed (or the activity is gone).
  */
-export async function moveDue(tenantId: string, activityId: string, from: string, next: string | null): Promise<boolean> {
-  const entry = next === null ? undefined : keys.metricsDue(tenantId, activityId, next);
+export function moveDue(tenantId: string, activityId: string, from: string, next: string | null): Promise<boolean> {
+  return moveDueOf(keys.activity(tenantId, activityId), 'metricsFetchDueAt', tenantId, activityId, from, next);
+}
+
+/** The same for an account's follower count (`followersFetchDueAt`). */
+export function moveAccountDue(account: DueAccount, next: string | null): Promise<boolean> {
+  return moveDueOf(keys.socialAccount(account.tenantId, account.creatorId, account.accountId), 'followersFetchDueAt', account.tenantId, account.accountId, account.dueAt, next);
+}
+
+/** The due-time update of `moveDue`, as a transaction item (with other writes of the same reading). */
+export function dueUpdate(key: Key, attribute: string, tenantId: string, itemId: string, from: string, next: string | null) {
+  const entry = next === null ? undefined : keys.metricsDue(tenantId, itemId, next);
+  return {
+    TableName: tableName(),
+    Key: key,
+    UpdateExpression: entry ? 'SET #due = :next, gsi4pk = :pk, gsi4sk = :sk' : 'REMOVE #due, gsi4pk, gsi4sk',
+    ConditionExpression: '#due = :from',
+    ExpressionAttributeNames: { '#due': attribute },
+    ExpressionAttributeValues: { ':from': from, ...(entry ? { ':next': next, ':pk': entry.gsi4pk, ':sk': entry.gsi4sk } : {}) },
+  };
+}
+
+async function moveDueOf(key: Key, attribute: string, tenantId: string, itemId: string, from: string, next: string | null): Promise<boolean> {
   try {
-    await documentClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.activity(tenantId, activityId),
-        UpdateExpression: entry ? 'SET metricsFetchDueAt = :next, gsi4pk = :pk, gsi4sk = :sk' : 'REMOVE metricsFetchDueAt, gsi4pk, gsi4sk',
-        ConditionExpression: 'metricsFetchDueAt = :from',
-        ExpressionAttributeValues: { ':from': from, ...(entry ? { ':next': next, ':pk': entry.gsi4pk, ':sk': entry.gsi4sk } : {}) },
-      }),
-    );
+    await documentClient().send(new UpdateCommand(dueUpdate(key, attribute, tenantId, itemId, from, next)));
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { conflict, notFound } from '../domain/errors.ts';
 import { documentClient, tableName } from './client.ts';
+import { aggregateUpdate, present } from './aggregates.ts';
 import { keys } from './keys.ts';
 import { queryPrefix, recordOf, transactWrite } from './operations.ts';
 
@@ -25,7 +26,13 @@ export async function socialAccountsOf(tenantId: string, creatorId: string): Pro
   const items = await queryPrefix(keys.socialAccountsOfCreator(tenantId, creatorId), {
     ConsistentRead: true,
   });
-  return items.map((item) => recordOf<SocialAccount>(item)).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  return items.map(socialAccountFromItem).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+}
+
+/** The record: the follower refresh's own bookkeeping (follower-counts.ts) is not part of it. */
+function socialAccountFromItem(item: Record<string, unknown>): SocialAccount {
+  const { followersFetchDueAt: _due, followersFetchedAt: _fetched, ...account } = recordOf<SocialAccount & { followersFetchDueAt?: string; followersFetchedAt?: string }>(item);
+  return account;
 }
 
 /** The writes that remove an account with its uniqueness claim (also used by creator delete). */
@@ -59,7 +66,8 @@ export async function connectSocialAccount(
     {
       Put: {
         TableName: tableName(),
-        Item: { ...keys.socialAccount(tenantId, creatorId, account.accountId), ...account },
+        // Due for its first follower count at once (the metric refresh's due index; daily after).
+        Item: { ...keys.socialAccount(tenantId, creatorId, account.accountId), ...account, followersFetchDueAt: now, ...keys.metricsDue(tenantId, account.accountId, now) },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
@@ -75,8 +83,12 @@ export async function deleteSocialAccount(tenantId: string, creatorId: string, p
     new GetCommand({ TableName: tableName(), Key: keys.socialAccount(tenantId, creatorId, accountId), ConsistentRead: true }),
   );
   if (!found.Item || found.Item.platform !== platform) throw notFound('The social account');
-  const [accountDelete, claimDelete] = socialAccountDeletes(tenantId, recordOf<SocialAccount>(found.Item));
-  await transactWrite([{ Delete: { ...accountDelete!.Delete, ConditionExpression: 'attribute_exists(pk)' } }, claimDelete!], [
+  const account = socialAccountFromItem(found.Item);
+  const [accountDelete, claimDelete] = socialAccountDeletes(tenantId, account);
+  // Its followers leave the creator's total with it, as counted (a count read meanwhile: 404, not a wrong total).
+  const followers = account.followersCount ?? 0;
+  const counted = followers ? { ConditionExpression: 'attribute_exists(pk) AND followersCount = :followers', ExpressionAttributeValues: { ':followers': followers } } : { ConditionExpression: 'attribute_exists(pk)' };
+  await transactWrite(present([{ Delete: { ...accountDelete!.Delete, ...counted } }, claimDelete!, aggregateUpdate(keys.creator(tenantId, creatorId), { counts: { totalFollowersCount: -followers } })]) as never, [
     [0, () => notFound('The social account')],
   ]);
 }

@@ -11,13 +11,14 @@ import { createHash } from 'node:crypto';
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import * as z from 'zod/mini';
 
-/** A content reading due: the activity and the due time it was sent for (stale once that moved on). */
-export const RefreshMessage = z.strictObject({
-  kind: z.literal('content'),
-  tenantId: z.string(),
-  activityId: z.string(),
-  dueAt: z.string(),
-});
+/**
+ * A reading due: an activity's content or a social account's follower count, with the due time it
+ * was sent for (stale once that moved on).
+ */
+export const RefreshMessage = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('content'), tenantId: z.string(), activityId: z.string(), dueAt: z.string() }),
+  z.strictObject({ kind: z.literal('followers'), tenantId: z.string(), creatorId: z.string(), accountId: z.string(), dueAt: z.string() }),
+]);
 export type RefreshMessage = z.infer<typeof RefreshMessage>;
 
 /** Where messages go: SQS in the cloud, an in-process queue locally. */
@@ -27,7 +28,8 @@ export interface RefreshQueue {
 
 /** One reading of one item at one due time: what SQS deduplicates on (at most 128 characters). */
 export function deduplicationId(message: RefreshMessage): string {
-  return createHash('sha256').update(`${message.kind}|${message.tenantId}|${message.activityId}|${message.dueAt}`).digest('hex');
+  const item = message.kind === 'content' ? message.activityId : message.accountId;
+  return createHash('sha256').update(`${message.kind}|${message.tenantId}|${item}|${message.dueAt}`).digest('hex');
 }
 
 /** SendMessageBatch takes at most ten entries. */

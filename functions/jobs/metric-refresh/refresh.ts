@@ -21,6 +21,8 @@ import type { ChannelName } from '../../../shared/domain/activity-types.ts';
 import { moveDue, trackedActivities, type TrackedActivity } from '../../../shared/db/metric-due.ts';
 import { nextFetchAt } from '../../../shared/domain/refresh-cadence.ts';
 import type { RefreshMessage } from '../../../shared/integrations/refresh-queue.ts';
+
+type ContentMessage = Extract<RefreshMessage, { kind: 'content' }>;
 import { logger } from '../../../shared/support/logger.ts';
 
 /** Why an activity has no number: the platform's reasons, or its content is gone. */
@@ -34,10 +36,10 @@ export interface RefreshDeps {
   now(): Date;
 }
 
-export interface QueuedMessage {
+export interface QueuedMessage<M extends RefreshMessage = RefreshMessage> {
   /** The queue's id of this delivery (SQS messageId), reported back when it failed. */
   id: string;
-  message: RefreshMessage;
+  message: M;
 }
 
 export type RefreshStatus = ReadResult<unknown>['status'] | 'stale';
@@ -50,34 +52,46 @@ export interface RefreshOutcome {
 
 const keyOf = (m: { tenantId: string; activityId: string; dueAt: string }) => `${m.tenantId}|${m.activityId}|${m.dueAt}`;
 
-function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+export const emptyCounts = (): Record<RefreshStatus, number> => ({ ok: 0, missing: 0, unavailable: 0, rate_limited: 0, failed: 0, stale: 0 });
+
+export const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
   for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
   return groups;
 }
 
-/** Reads each platform's activities through its adapter in chunks of its `maxIdsPerCall`. */
-async function readAll(tracked: readonly TrackedActivity[], deps: RefreshDeps): Promise<{ activity: TrackedActivity; result: ReadResult<ContentReading> }[]> {
-  const read: { activity: TrackedActivity; result: ReadResult<ContentReading> }[] = [];
-  for (const [platform, group] of groupBy(tracked, (t) => t.channel)) {
+/**
+ * Reads items through their platform's adapter (`read`: readContent or readFollowers) in chunks of
+ * its `maxIdsPerCall`, one result per item. A platform with no adapter has no public metrics; an
+ * adapter answers failures as results, so a throw (a bug, an outage) fails its chunk for a retry.
+ */
+export async function readPerPlatform<I, T>(
+  items: readonly I[],
+  platformOf: (item: I) => string,
+  read: (adapter: PlatformAdapter, platform: ChannelName, chunk: I[]) => Promise<ReadResult<T>[]>,
+  deps: RefreshDeps,
+): Promise<{ item: I; result: ReadResult<T> }[]> {
+  const out: { item: I; result: ReadResult<T> }[] = [];
+  for (const [platform, group] of groupBy(items, platformOf)) {
     const adapter = deps.adapterFor(platform as ChannelName);
     if (!adapter) {
-      for (const activity of group) read.push({ activity, result: { status: 'unavailable', reason: 'platform_has_no_public_metrics' } });
+      for (const item of group) out.push({ item, result: { status: 'unavailable', reason: 'platform_has_no_public_metrics' } });
       continue;
     }
     for (let i = 0; i < group.length; i += adapter.maxIdsPerCall) {
       const chunk = group.slice(i, i + adapter.maxIdsPerCall);
-      let results: ReadResult<ContentReading>[];
+      let results: ReadResult<T>[];
       try {
-        results = await adapter.readContent(chunk.map((a) => ({ tenantId: a.tenantId, activityId: a.activityId, platform: platform as ChannelName, contentUrl: a.contentUrl })));
+        results = await read(adapter, platform as ChannelName, chunk);
       } catch (error) {
-        // An adapter answers failures as results; a throw is a bug or an outage: retry the chunk.
-        results = chunk.map(() => ({ status: 'failed', message: error instanceof Error ? error.message : String(error) }));
+        results = chunk.map(() => ({ status: 'failed', message: errorText(error) }));
       }
-      chunk.forEach((activity, n) => read.push({ activity, result: results[n] ?? { status: 'failed', message: 'The adapter answered fewer results than refs.' } }));
+      chunk.forEach((item, n) => out.push({ item, result: results[n] ?? { status: 'failed', message: 'The adapter answered fewer results than refs.' } }));
     }
   }
-  return read;
+  return out;
 }
 
 /** The next due time after a reading now; null: never again (no public metrics on this platform). */
@@ -87,17 +101,29 @@ function nextDue(activity: TrackedActivity, result: ReadResult<ContentReading>, 
   return nextFetchAt({ publishedAt: activity.startAt, connectedAt: activity.contentConnectedAt, connected: true }, now)!.toISOString();
 }
 
-export async function refreshContent(batch: readonly QueuedMessage[], deps: RefreshDeps): Promise<RefreshOutcome> {
-  const counts: Record<RefreshStatus, number> = { ok: 0, missing: 0, unavailable: 0, rate_limited: 0, failed: 0, stale: 0 };
-  const idsOf = groupBy(batch, (b) => keyOf(b.message));
-  // Duplicates within a batch read once.
-  const tracked = await trackedActivities([...idsOf.values()].map((group) => group[0]!.message));
-  counts.stale = batch.length - tracked.reduce((n, t) => n + idsOf.get(keyOf(t))!.length, 0);
+/**
+ * The batch's items that are still due, as `load` reads them (duplicates within the batch read
+ * once), the others counted stale, and the delivery ids standing for each item (to report failed).
+ */
+export async function stillDue<M extends RefreshMessage, T>(batch: readonly QueuedMessage<M>[], keyOf: (m: M | T) => string, load: (due: M[]) => Promise<T[]>) {
+  const counts = emptyCounts();
+  const byKey = groupBy(batch, (b) => keyOf(b.message));
+  const tracked = await load([...byKey.values()].map((group) => group[0]!.message));
+  const idsOf = (item: T) => byKey.get(keyOf(item))!.map((b) => b.id);
+  counts.stale = batch.length - tracked.reduce((n, t) => n + idsOf(t).length, 0);
+  return { tracked, counts, idsOf };
+}
+
+/** A batch's content readings (`refreshBatch` hands each kind to its own step). */
+export async function refreshContent(batch: readonly QueuedMessage<ContentMessage>[], deps: RefreshDeps): Promise<RefreshOutcome> {
+  const { tracked, counts, idsOf } = await stillDue(batch, keyOf, trackedActivities);
   const failed: string[] = [];
-  const fail = (activity: TrackedActivity) => failed.push(...idsOf.get(keyOf(activity))!.map((b) => b.id));
+  const fail = (activity: TrackedActivity) => failed.push(...idsOf(activity));
   const now = deps.now();
 
-  for (const [tenantId, results] of groupBy(await readAll(tracked, deps), (r) => r.activity.tenantId)) {
+  const read = await readPerPlatform(tracked, (t) => t.channel, (adapter, platform, chunk) =>
+    adapter.readContent(chunk.map((a) => ({ tenantId: a.tenantId, activityId: a.activityId, platform, contentUrl: a.contentUrl }))), deps);
+  for (const [tenantId, results] of groupBy(read.map(({ item, result }) => ({ activity: item, result })), (r) => r.activity.tenantId)) {
     const ok = results.filter((r) => r.result.status === 'ok');
     let recorded = true;
     if (ok.length) {
@@ -105,7 +131,7 @@ export async function refreshContent(batch: readonly QueuedMessage[], deps: Refr
         await deps.recordReadings(tenantId, ok.map((r) => ({ activityId: r.activity.activityId, reading: (r.result as { value: ContentReading }).value })));
       } catch (error) {
         recorded = false;
-        logger.error('refresh-metrics: recording failed', { tenantId, readings: ok.length, error: error instanceof Error ? error.message : String(error) });
+        logger.error('refresh-metrics: recording failed', { tenantId, readings: ok.length, error: errorText(error) });
       }
     }
     for (const { activity, result } of results) {
@@ -123,12 +149,11 @@ export async function refreshContent(batch: readonly QueuedMessage[], deps: Refr
         await moveDue(tenantId, activity.activityId, activity.dueAt, nextDue(activity, result, now));
         counts[result.status]++;
       } catch (error) {
-        logger.error('refresh-metrics: settling failed', { activityId: activity.activityId, error: error instanceof Error ? error.message : String(error) });
+        logger.error('refresh-metrics: settling failed', { activityId: activity.activityId, error: errorText(error) });
         counts.failed++;
         fail(activity);
       }
     }
   }
-  logger.info('refresh-metrics', { messages: batch.length, ...counts });
   return { failed, counts };
 }
