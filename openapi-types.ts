@@ -1997,12 +1997,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /v1/reporting/campaign/portfolio (not implemented yet)
-         * @description Part of the interface; its group is not built yet: it answers 401 without a valid token, then 501.
+         * Summarises the organization's campaigns
+         * @description summarises the organization's campaigns: counts by derived status and attention, budget and spend totals (spend in its currency), brief completeness, evidence quality, the last `daysBack` days' trend, priorities and next actions.
          *
          *     Access: an active viewer (or higher) of the tenant in scope. Form A (responses carry `_meta`).
          */
-        get: operations["getReportingCampaignPortfolio"];
+        get: operations["reportingCampaignPortfolio"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2019,12 +2019,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /v1/reporting/campaign/comparison (not implemented yet)
-         * @description Part of the interface; its group is not built yet: it answers 401 without a valid token, then 501.
+         * Compares 1-20 campaigns of the organization
+         * @description compares 1-20 campaigns of the organization: current figures, the change over the last `daysBack` days, efficiency, currency, evidence quality and findings stated as observations. Reads each campaign's item and day rollups (two requests per campaign); a campaign of another organization is 404.
          *
          *     Access: an active viewer (or higher) of the tenant in scope. Form A (responses carry `_meta`).
          */
-        get: operations["getReportingCampaignComparison"];
+        get: operations["reportingCampaignComparison"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2107,12 +2107,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /v1/reporting/campaign/closeout (not implemented yet)
-         * @description Part of the interface; its group is not built yet: it answers 401 without a valid token, then 501.
+         * Closes out a campaign
+         * @description closes out a campaign: recorded performance in the organization's currency, budget use, evidence quality, limitations and follow-ups, with no causal claim; from the campaign's stored aggregate alone. 404 for another organization's campaign.
          *
          *     Access: an active viewer (or higher) of the tenant in scope. Form A (responses carry `_meta`).
          */
-        get: operations["getReportingCampaignCloseout"];
+        get: operations["reportingCampaignCloseout"];
         put?: never;
         post?: never;
         delete?: never;
@@ -7925,44 +7925,72 @@ export interface operations {
             501: components["responses"]["NotImplemented"];
         };
     };
-    getReportingCampaignPortfolio: {
+    reportingCampaignPortfolio: {
         parameters: {
-            query?: never;
+            query: {
+                /** @description Also accepted as `organization_id`. */
+                organizationId: string;
+                /** @description Also accepted as `days_back`. */
+                daysBack: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Not built yet: the route answers 501 until its group is implemented. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CampaignPortfolio"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
             };
+            400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
-            501: components["responses"]["NotImplemented"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
         };
     };
-    getReportingCampaignComparison: {
+    reportingCampaignComparison: {
         parameters: {
-            query?: never;
+            query: {
+                /** @description Also accepted as `organization_id`. */
+                organizationId: string;
+                /** @description Also accepted as `campaign_ids`. */
+                campaignIds: string[];
+                /** @description Also accepted as `days_back`. */
+                daysBack: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Not built yet: the route answers 501 until its group is implemented. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CampaignComparison"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
             };
+            400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
-            501: components["responses"]["NotImplemented"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
         };
     };
     getReportingMarketingBrief: {
@@ -8038,24 +8066,37 @@ export interface operations {
             429: components["responses"]["RateLimited"];
         };
     };
-    getReportingCampaignCloseout: {
+    reportingCampaignCloseout: {
         parameters: {
-            query?: never;
+            query: {
+                /** @description Also accepted as `organization_id`. */
+                organizationId: string;
+                /** @description Also accepted as `campaign_id`. */
+                campaignId: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Not built yet: the route answers 501 until its group is implemented. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CampaignCloseout"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
             };
+            400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
-            501: components["responses"]["NotImplemented"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
         };
     };
     billingCheckoutSession: {

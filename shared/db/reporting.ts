@@ -28,3 +28,9 @@ export async function readAggregate(tenantId: string, scope: RollupScope): Promi
   if (!item || item.deletingAt) return undefined;
   return scope.kind === 'activity' ? { ...item, ...contribution(standingOf(item)), activitiesCount: 1 } : item;
 }
+
+/**
+ * The tenant's live campaigns with their stored aggregates (one query of the campaign items: a
+ * tenant has few, and none of their activities or costs is read).
+ */
+export { campaignsOfTenant as readCampaigns } from './campaigns.ts';

@@ -95,3 +95,20 @@ export function evidenceOf(aggregate: Aggregate, currency: string, activitiesTot
     warnings,
   };
 }
+
+/** The evidence of several reports at once (a comparison): newest freshness, summed provenance, every warning once. */
+export function mergeEvidence(currency: string, parts: readonly Evidence[]): Evidence {
+  const sum = (pick: (e: Evidence) => number) => parts.reduce((total, e) => total + pick(e), 0);
+  const fresh = parts.flatMap((e) => (e.freshness ? [e.freshness] : [])).sort();
+  return {
+    currency,
+    freshness: fresh.at(-1) ?? null,
+    provenance: {
+      activitiesTotal: sum((e) => e.provenance.activitiesTotal),
+      activitiesWithMetrics: sum((e) => e.provenance.activitiesWithMetrics),
+      sources: { api: sum((e) => e.provenance.sources.api), manual: sum((e) => e.provenance.sources.manual) },
+      costsCount: sum((e) => e.provenance.costsCount),
+    },
+    warnings: [...new Set(parts.flatMap((e) => e.warnings))],
+  };
+}

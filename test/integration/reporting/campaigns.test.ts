@@ -1,0 +1,158 @@
+/**
+ * The campaign reports on a seeded tenant, figures and words worked out by hand: portfolio counts,
+ * totals, attention and priorities; comparison findings stated as observations; closeout.
+ */
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { aggregateUpdate } from '../../../shared/db/aggregates.ts';
+import { createCampaign, type NewCampaign } from '../../../shared/db/campaigns.ts';
+import { documentClient } from '../../../shared/db/client.ts';
+import { dayRollupUpdate } from '../../../shared/db/day-rollups.ts';
+import { keys } from '../../../shared/db/keys.ts';
+import { localDate } from '../../../shared/domain/dates.ts';
+import { call } from '../../support/call.ts';
+import { signUp, type TestUser } from '../../support/users.ts';
+import { newOrganization } from '../costs/helpers.ts';
+
+let owner: TestUser;
+let orgId: string;
+const ids: Record<string, string> = {};
+
+const write = async (items: unknown[]) => {
+  const present = items.filter(Boolean);
+  if (present.length) await documentClient().send(new TransactWriteCommand({ TransactItems: present as never }));
+};
+
+async function seededCampaign(input: NewCampaign, counts: Record<string, number>, spends: Record<string, number>, todaySpend = 0) {
+  const campaign = await createCampaign(orgId, input);
+  const today = localDate(new Date(), 'UTC');
+  await write([
+    aggregateUpdate(keys.campaign(orgId, campaign.id), { counts, spends }),
+    ...(todaySpend ? [dayRollupUpdate(orgId, { kind: 'campaign', id: campaign.id }, today, { impressions: counts.impressions ?? 0, spend: { USD: todaySpend } })] : []),
+  ]);
+  return campaign.id;
+}
+
+const get = async (path: string, query: Record<string, string | number>, status = 200) => {
+  const res = await call('GET', `${path}?${new URLSearchParams(Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])))}`, { token: owner.token });
+  expect(res.status, JSON.stringify(res.body)).toBe(status);
+  return res.body;
+};
+
+const RUNNING = { startAt: '2020-01-01T00:00:00.000Z', endAt: '2099-01-01T00:00:00.000Z' };
+
+beforeAll(async () => {
+  owner = await signUp('Owner');
+  orgId = await newOrganization(owner);
+  ids.alpha = await seededCampaign(
+    { name: 'Alpha', budget: 100, ...RUNNING },
+    { activitiesCount: 2, activitiesWithMetrics: 2, impressions: 10_000, cpmSpend_USD: 60, cpmImpressions_USD: 10_000 },
+    { USD: 120 },
+    30,
+  );
+  ids.beta = await seededCampaign(
+    { name: 'Beta', budget: 50, startAt: '2020-01-01T00:00:00.000Z', endAt: '2020-02-01T00:00:00.000Z' },
+    { activitiesCount: 4, activitiesWithMetrics: 1, impressions: 2000, cpmSpend_USD: 20, cpmImpressions_USD: 2000 },
+    { USD: 20, EUR: 10 },
+    10,
+  );
+  ids.gamma = await seededCampaign({ name: 'Gamma', startAt: '2099-02-01T00:00:00.000Z', endAt: '2099-03-01T00:00:00.000Z' }, {}, {});
+  ids.delta = await seededCampaign({ name: 'Delta' }, {}, {});
+  await write([
+    aggregateUpdate(keys.tenantAggregate(orgId), { counts: { activitiesCount: 6, activitiesWithMetrics: 3 } }),
+    dayRollupUpdate(orgId, { kind: 'tenant' }, localDate(new Date(), 'UTC'), { impressions: 100, engagement: 4, spend: { USD: 7.5 } }),
+  ]);
+});
+
+describe('campaign portfolio', () => {
+  it('counts by status and attention, totals budget and spend in the tenant currency, and lists priorities and actions', async () => {
+    const { data, _meta } = await get('/v1/reporting/campaign/portfolio', { organizationId: orgId, daysBack: 30 });
+    expect(data).toMatchObject({
+      currency: 'USD',
+      daysBack: 30,
+      // Alpha (over budget, brief incomplete) and Gamma (scheduled, brief incomplete) need attention.
+      counts: { active: 1, scheduled: 1, completed: 1, draft: 1, attention: 2 },
+      budgetTotal: 150,
+      spendTotal: 140,
+      otherCurrencySpend: { EUR: 10 },
+      briefCompleteness: { complete: 0, incomplete: 4 },
+      evidenceQuality: { level: 'medium', activitiesTotal: 6, activitiesWithMetrics: 3, deliveryCoverage: 0.5 },
+      trend: { spend: 7.5, impressions: 100, engagement: 4 },
+      // Gamma starts in 2099: outside the 30 days, so not a priority yet.
+      priorities: [
+        {
+          campaignId: ids.alpha,
+          name: 'Alpha',
+          status: 'active',
+          reasons: ['Recorded spend 120.00 USD is above its budget of 100.00 USD (120%).', 'Its brief is missing summary, objective, audience, desiredOutcomes, channels, ownerUserId.'],
+        },
+      ],
+      nextActions: ['Review the budget of Alpha: recorded spend is 120% of it.'],
+    });
+    // Alpha and Beta pass 4 of the 10 checks (dates, budget, activities), Gamma 2 (dates), Delta none: 10 / 40.
+    expect(data.briefCompleteness.share).toBe(0.25);
+    expect(_meta).toMatchObject({ currency: 'USD', provenance: { activitiesTotal: 6, activitiesWithMetrics: 3 } });
+    expect((await get('/v1/reporting/campaign/portfolio', { organizationId: orgId, daysBack: 30 })).data).toEqual(data);
+    await get('/v1/reporting/campaign/portfolio', { organizationId: orgId }, 400);
+  });
+});
+
+describe('campaign comparison', () => {
+  it('gives each campaign its figures, window change and evidence, and findings as observations', async () => {
+    const { data } = await get('/v1/reporting/campaign/comparison', { organizationId: orgId, campaignIds: `${ids.alpha},${ids.beta}`, daysBack: 30 });
+    expect(data.campaigns.map((c: { name: string }) => c.name)).toEqual(['Alpha', 'Beta']);
+    expect(data.campaigns[0]).toMatchObject({
+      status: 'active',
+      currency: 'USD',
+      budget: 100,
+      current: { totalCosts: 120, cpm: 6 },
+      change: { spend: 30, impressions: 10_000, engagement: 0 },
+      efficiency: { cpm: 6, cpe: null, budgetUsed: 1.2 },
+      evidenceQuality: { level: 'high', activitiesTotal: 2, activitiesWithMetrics: 2, deliveryCoverage: 1 },
+    });
+    expect(data.campaigns[1]).toMatchObject({ status: 'completed', current: { totalCosts: 20, cpm: 10 }, efficiency: { budgetUsed: 0.4 }, evidenceQuality: { level: 'low' } });
+    expect(data.findings).toEqual([
+      "Alpha's CPM (6.00 USD) is 40% below Beta's (10.00 USD), over their recorded figures.",
+      'Alpha recorded 30.00 USD of the 40.00 USD of these campaigns over the last 30 days (75%).',
+      'Alpha recorded 10000 impressions of the 12000 impressions of these campaigns over the last 30 days (83%).',
+      "Beta's figures rest on 1 of 4 activities with metrics: compare them with care.",
+    ]);
+  });
+
+  it('answers 404 for another organization\'s campaign and 400 for none, more than 20 or a malformed id', async () => {
+    const other = await newOrganization(owner);
+    const theirs = (await createCampaign(other, { name: 'Theirs' })).id;
+    await get('/v1/reporting/campaign/comparison', { organizationId: orgId, campaignIds: `${ids.alpha},${theirs}`, daysBack: 30 }, 404);
+    await get('/v1/reporting/campaign/comparison', { organizationId: orgId, campaignIds: '', daysBack: 30 }, 400);
+    await get('/v1/reporting/campaign/comparison', { organizationId: orgId, campaignIds: Array.from({ length: 21 }, () => randomUUID()).join(','), daysBack: 30 }, 400);
+    await get('/v1/reporting/campaign/comparison', { organizationId: orgId, campaignIds: 'not-a-uuid', daysBack: 30 }, 400);
+  });
+});
+
+describe('campaign closeout', () => {
+  it('records performance, evidence, limitations and follow-ups without causal claims', async () => {
+    const { data } = await get('/v1/reporting/campaign/closeout', { organizationId: orgId, campaignId: ids.beta });
+    expect(data).toMatchObject({
+      campaignId: ids.beta,
+      name: 'Beta',
+      status: 'completed',
+      currency: 'USD',
+      budget: 50,
+      performance: { totalCosts: 20, impressions: 2000, deliveryCoverage: 0.25, cpm: 10, conversions: null },
+      budgetUsed: 0.4,
+      evidenceQuality: { level: 'low' },
+    });
+    expect(data.limitations).toEqual([
+      '10 EUR of costs is left out of the USD figures (another currency; never converted).',
+      '3 of 4 activities have no metrics yet (no snapshot or manual count): impressions and engagement do not include them.',
+      'Reach is not reported: no stored evidence in scope carries it.',
+      'Conversions and CPA are not reported: no outcome measurement of kind count is counted in them.',
+    ]);
+    expect(data.followUps).toEqual([
+      'Add metrics for the activities of Beta (connect content links or enter manual counts): 1 of 4 have some.',
+      'Record the outcome measurements of Beta (method, period, confidence) to report what it achieved.',
+    ]);
+    for (const text of [...data.limitations, ...data.followUps]) expect(text).not.toMatch(/\b(caused|because of|drove|led to)\b/i);
+  });
+});
