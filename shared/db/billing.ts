@@ -64,8 +64,10 @@ export async function rememberCustomer(tenantId: string, customerId: string): Pr
   }
 }
 
-/** A checkout attempt lives a little less than a Stripe idempotency key and a Checkout Session (24 h). */
+/** A checkout attempt's session expires a little before Stripe forgets its idempotency key (24 h). */
 export const CHECKOUT_ATTEMPT_SECONDS = 23 * 60 * 60;
+/** Reused for less than that: a session created late in an attempt still has an hour (Stripe wants 30 min at least). */
+const ATTEMPT_REUSE_SECONDS = CHECKOUT_ATTEMPT_SECONDS - 60 * 60;
 
 export interface CheckoutAttempt {
   plan: Plan;
@@ -84,7 +86,7 @@ export async function checkoutAttempt(tenantId: string, plan: Plan, now = Math.f
   for (let attempt = 0; attempt < 3; attempt++) {
     const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.checkoutAttempt(tenantId), ConsistentRead: true }));
     const stored = out.Item as (CheckoutAttempt & { version: number }) | undefined;
-    if (stored && stored.plan === plan && now - stored.startedAt < CHECKOUT_ATTEMPT_SECONDS) return { plan, nonce: stored.nonce, startedAt: stored.startedAt };
+    if (stored && stored.plan === plan && now - stored.startedAt < ATTEMPT_REUSE_SECONDS) return { plan, nonce: stored.nonce, startedAt: stored.startedAt };
     const next = { plan, nonce: randomUUID(), startedAt: now, version: (stored?.version ?? 0) + 1 };
     try {
       await documentClient().send(
@@ -115,11 +117,12 @@ export interface AppliedChange {
 
 /**
  * Applies what Stripe stated about an organization's subscription, unless a later statement was
- * applied already (or it restates the stored state, which writes nothing). Undefined when the
+ * applied already (a restatement of the stored state changes nothing shown). Undefined when the
  * organization no longer exists.
  */
 export async function applyBillingChange(change: BillingChange): Promise<AppliedChange | undefined> {
-  for (let attempt = 0; attempt < 5; attempt++) {
+  // Each failed attempt means another change was written meanwhile: bounded by the concurrent deliveries.
+  for (let attempt = 0; attempt < 10; attempt++) {
     const item = await readTenantItem(change.organizationId);
     if (!item) return undefined;
     const { tenant, subscriptionId, customerId } = accountOf(item);
@@ -131,27 +134,29 @@ export async function applyBillingChange(change: BillingChange): Promise<Applied
       status: change.status,
       currentPeriodEnd: change.currentPeriodEnd === undefined ? current.currentPeriodEnd : change.currentPeriodEnd,
     };
-    if (sameBilling(billing, current) && subscriptionId === change.subscriptionId) return { tenant, changed: false };
+    // A restatement changes nothing shown, but still moves the ordering mark on: an older change
+    // arriving after it must lose to it.
+    const restates = sameBilling(billing, current) && subscriptionId === change.subscriptionId;
+    if (restates && created !== null && change.created <= created) return { tenant, changed: false };
     const now = new Date().toISOString();
     try {
       await documentClient().send(
         new UpdateCommand({
           TableName: tableName(),
           Key: keys.tenant(change.organizationId),
-          UpdateExpression: 'SET billing = :billing, stripeSubscriptionId = :subscription, stripeCustomerId = :customer, billingCreated = :created, updatedAt = :now',
+          UpdateExpression: restates
+            ? 'SET billingCreated = :created'
+            : 'SET billing = :billing, stripeSubscriptionId = :subscription, stripeCustomerId = :customer, billingCreated = :created, updatedAt = :now',
           // Exactly what was read: a concurrent change makes this one re-read and re-decide.
           ConditionExpression: `${LIVE_TENANT} AND ${created === null ? 'attribute_not_exists(billingCreated)' : 'billingCreated = :was'}`,
           ExpressionAttributeValues: {
-            ':billing': billing,
-            ':subscription': change.subscriptionId,
-            ':customer': change.customerId ?? customerId,
             ':created': Math.max(change.created, created ?? 0),
-            ':now': now,
+            ...(restates ? {} : { ':billing': billing, ':subscription': change.subscriptionId, ':customer': change.customerId ?? customerId, ':now': now }),
             ...(created === null ? {} : { ':was': created }),
           },
         }),
       );
-      return { tenant: { ...tenant, billing, updatedAt: now }, changed: true };
+      return restates ? { tenant, changed: false } : { tenant: { ...tenant, billing, updatedAt: now }, changed: true };
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
     }

@@ -1,0 +1,73 @@
+/**
+ * The billing repository against DynamoDB Local: the checkout attempt behind the idempotency key,
+ * the customer stored once, and billing changes applied in Stripe's order under concurrency.
+ */
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { applyBillingChange, CHECKOUT_ATTEMPT_SECONDS, checkoutAttempt, getBillingAccount, rememberCustomer } from '../../../shared/db/billing.ts';
+import { createTenant } from '../../../shared/db/tenants.ts';
+
+const organization = async () => (await createTenant({ name: 'Billing repo', ownerUserId: randomUUID() })).id;
+
+describe('checkoutAttempt', () => {
+  it('gives concurrent and retried requests one attempt, a new one for another plan, and a new one before its session could expire', async () => {
+    const id = await organization();
+    const t = 1_800_000_000;
+    const racing = await Promise.all([1, 2, 3, 4, 5].map(() => checkoutAttempt(id, 'starter', t)));
+    expect(new Set(racing.map((a) => a.nonce)).size).toBe(1);
+    expect(await checkoutAttempt(id, 'starter', t + 60)).toEqual(racing[0]);
+    const growth = await checkoutAttempt(id, 'growth', t + 120);
+    expect(growth.nonce).not.toBe(racing[0]!.nonce);
+    // 22 h on, a session created now would expire (at startedAt + 23 h) too soon for Stripe: a new attempt.
+    const later = await checkoutAttempt(id, 'growth', t + 120 + CHECKOUT_ATTEMPT_SECONDS - 3600);
+    expect(later).toMatchObject({ startedAt: t + 120 + CHECKOUT_ATTEMPT_SECONDS - 3600 });
+    expect(later.nonce).not.toBe(growth.nonce);
+  });
+});
+
+describe('rememberCustomer', () => {
+  it('keeps the first customer id stored', async () => {
+    const id = await organization();
+    expect(await rememberCustomer(id, 'cus_a')).toBe('cus_a');
+    expect(await rememberCustomer(id, 'cus_b')).toBe('cus_a');
+    expect((await getBillingAccount(id)).customerId).toBe('cus_a');
+  });
+});
+
+describe('applyBillingChange', () => {
+  it('ends in the latest state whatever order 10 concurrent changes arrive in (restatements included), and the tenant record shows it', async () => {
+    // Runs of equal statuses: a restatement that writes nothing shown must still outrank older changes.
+    const statuses = ['active', 'past_due', 'past_due', 'active', 'past_due', 'past_due', 'active', 'past_due', 'past_due', 'past_due'] as const;
+    const ids = await Promise.all([1, 2, 3, 4, 5].map(organization));
+    await Promise.all(
+      ids.map(async (id, n) => {
+        const changes = statuses.map((status, i) => ({ organizationId: id, created: 1000 + i, subscriptionId: 'sub_x', status, plan: 'scale' as const }));
+        // A different arrival order per organization: rotated and reversed.
+        const order = [...changes.slice(n * 2), ...changes.slice(0, n * 2)].reverse();
+        await Promise.all(order.map((change) => applyBillingChange(change)));
+      }),
+    );
+    for (const id of ids) {
+      const { tenant, subscriptionId } = await getBillingAccount(id);
+      expect(subscriptionId).toBe('sub_x');
+      expect(tenant.billing, id).toEqual({ plan: 'scale', status: 'past_due', currentPeriodEnd: null });
+    }
+  });
+
+  it('lets no older change undo a newer restatement', async () => {
+    const id = await organization();
+    const base = { organizationId: id, subscriptionId: 'sub_z', plan: 'growth' as const };
+    await applyBillingChange({ ...base, created: 10, status: 'past_due' });
+    await applyBillingChange({ ...base, created: 30, status: 'past_due' });
+    await applyBillingChange({ ...base, created: 20, status: 'active' });
+    expect((await getBillingAccount(id)).tenant.billing.status).toBe('past_due');
+  });
+
+  it('writes nothing when a change restates the stored state', async () => {
+    const id = await organization();
+    const change = { organizationId: id, created: 5, subscriptionId: 'sub_y', status: 'active' as const, currentPeriodEnd: '2030-01-01T00:00:00.000Z' };
+    expect((await applyBillingChange(change))!.changed).toBe(true);
+    expect((await applyBillingChange({ ...change, created: 6 }))!.changed).toBe(false);
+    expect(await applyBillingChange({ ...change, organizationId: randomUUID() })).toBeUndefined();
+  });
+});
