@@ -7,6 +7,10 @@
  * share with at least one matching cost; null when there are none. largestCategory: the category
  * with the most spend in the tenant currency among the matching costs; null when no categorised
  * cost is in that currency.
+ *
+ * Unfiltered, the stats read stored counters only (the tenant's AGGREGATE item, cost-stats.ts, and
+ * the categories' own spend): nothing read grows with the costs or activities. Filtered or
+ * searched, they still read the tenant's costs (`findCosts`): no counter is kept per filter value.
  */
 import * as z from 'zod/mini';
 import { otherCurrencyWarnings, roundSpend } from '../../shared/domain/currencies.ts';
@@ -14,7 +18,9 @@ import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
-import { costFilters, findCosts, searchFilters, type CostView } from './query.ts';
+import { storedCostStats } from '../../shared/db/cost-stats.ts';
+import { expenseCategoriesOf } from '../../shared/db/expense-categories.ts';
+import { costFilters, findCosts, isFiltered, searchFilters, type CostFilters, type CostView } from './query.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
 import { CostStatsRecord } from '../../shared/schemas/records/stats.ts';
 
@@ -22,42 +28,64 @@ function addTo(spend: Record<string, number>, cost: CostView) {
   spend[cost.currency] = (spend[cost.currency] ?? 0) + cost.amount;
 }
 
+type Category = { categoryId: string; name: string | null; spend: Record<string, number> };
+
+/** The category with the most spend in `currency` (ties: by name, then id); null when none has any. */
+function largestOf(categories: Category[], currency: string) {
+  const largest = categories
+    .filter((c) => (c.spend[currency] ?? 0) > 0)
+    .sort((a, b) => b.spend[currency]! - a.spend[currency]! || (a.name ?? '').localeCompare(b.name ?? '') || a.categoryId.localeCompare(b.categoryId))[0];
+  return largest ? { ...largest, spend: roundSpend(largest.spend) } : null;
+}
+
+/** The unfiltered stats from stored counters: the tenant's aggregate and each category's spend. */
+async function storedStats(tenantId: string, currency: string) {
+  const [stored, categories] = await Promise.all([storedCostStats(tenantId), expenseCategoriesOf(tenantId)]);
+  return {
+    totalSpend: stored.totalSpend,
+    costsCount: stored.costsCount,
+    costCoverage: stored.activitiesCount ? stored.activitiesWithCostsCount / stored.activitiesCount : null,
+    nonCampaignSpend: stored.nonCampaignSpend,
+    largestCategory: largestOf(categories.map((c) => ({ categoryId: c.id, name: c.name, spend: c.spend })), currency),
+  };
+}
+
+/** The stats of the costs matching `filters`, computed from the costs themselves. */
+export async function statsOfCosts(tenantId: string, filters: CostFilters, currency: string) {
+  const { costs, activities } = await findCosts(tenantId, filters);
+  const totalSpend: Record<string, number> = {};
+  const nonCampaignSpend: Record<string, number> = {};
+  const byCategory = new Map<string, Category>();
+  for (const cost of costs) {
+    addTo(totalSpend, cost);
+    if (!cost.campaignId) addTo(nonCampaignSpend, cost);
+    if (cost.categoryId) {
+      const entry = byCategory.get(cost.categoryId) ?? { categoryId: cost.categoryId, name: cost.categoryName, spend: {} };
+      addTo(entry.spend, cost);
+      byCategory.set(cost.categoryId, entry);
+    }
+  }
+  const inScope = [...activities.values()].filter(
+    (a) => (!filters.activityId || a.id === filters.activityId) && (!filters.campaignId || a.campaignId === filters.campaignId),
+  );
+  const withCost = new Set(costs.map((c) => c.activityId));
+  const covered = inScope.filter((a) => withCost.has(a.id)).length;
+  return {
+    totalSpend: roundSpend(totalSpend),
+    costsCount: costs.length,
+    costCoverage: inScope.length ? covered / inScope.length : null,
+    nonCampaignSpend: roundSpend(nonCampaignSpend),
+    largestCategory: largestOf([...byCategory.values()], currency),
+  };
+}
+
 export const handler = defineHandler({
   route: routeByKey('GET /v1/costs/stats'),
   output: okReply(CostStatsRecord),
   input: z.strictObject({ organizationId: Uuid, ...costFilters, ...searchFilters }),
   run: async ({ input: { organizationId, ...filters }, tenant }) => {
-    const { costs, activities } = await findCosts(organizationId, filters);
     const currency = tenant.details.currency;
-    const totalSpend: Record<string, number> = {};
-    const nonCampaignSpend: Record<string, number> = {};
-    const byCategory = new Map<string, { name: string | null; spend: Record<string, number> }>();
-    for (const cost of costs) {
-      addTo(totalSpend, cost);
-      if (!cost.campaignId) addTo(nonCampaignSpend, cost);
-      if (cost.categoryId) {
-        const entry = byCategory.get(cost.categoryId) ?? { name: cost.categoryName, spend: {} };
-        addTo(entry.spend, cost);
-        byCategory.set(cost.categoryId, entry);
-      }
-    }
-    const inScope = [...activities.values()].filter(
-      (a) => (!filters.activityId || a.id === filters.activityId) && (!filters.campaignId || a.campaignId === filters.campaignId),
-    );
-    const withCost = new Set(costs.map((c) => c.activityId));
-    const covered = inScope.filter((a) => withCost.has(a.id)).length;
-    const largest = [...byCategory]
-      .filter(([, c]) => (c.spend[currency] ?? 0) > 0)
-      .sort(([ia, a], [ib, b]) => b.spend[currency]! - a.spend[currency]! || (a.name ?? '').localeCompare(b.name ?? '') || ia.localeCompare(ib))[0];
-    return {
-      ...ok({
-        totalSpend: roundSpend(totalSpend),
-        costsCount: costs.length,
-        costCoverage: inScope.length ? covered / inScope.length : null,
-        nonCampaignSpend: roundSpend(nonCampaignSpend),
-        largestCategory: largest ? { categoryId: largest[0], name: largest[1].name, spend: roundSpend(largest[1].spend) } : null,
-      }),
-      meta: { currency, warnings: otherCurrencyWarnings(roundSpend(totalSpend), currency) },
-    };
+    const stats = isFiltered(filters) ? await statsOfCosts(organizationId, filters, currency) : await storedStats(organizationId, currency);
+    return { ...ok(stats), meta: { currency, warnings: otherCurrencyWarnings(stats.totalSpend, currency) } };
   },
 });

@@ -12,9 +12,10 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { conflict, notFound } from '../domain/errors.ts';
-import { aggregateUpdate, metricsUnchanged } from './aggregates.ts';
+import { aggregateUpdate, metricsUnchanged, present, tenantAggregateUpdate } from './aggregates.ts';
 import { LIVE_CAMPAIGN } from './campaigns.ts';
 import { documentClient, tableName } from './client.ts';
+import { nonCampaignSpendCounts } from './cost-stats.ts';
 import { keys } from './keys.ts';
 import { cancellationReasons, queryPrefix, transactWriteRetrying } from './operations.ts';
 import { locate, pointerDelete, pointerPut } from './records.ts';
@@ -94,6 +95,9 @@ function campaignMove(tenantId: string, campaignId: string, read: ActivityState,
   return update;
 }
 
+/** The tenant's spend outside campaigns (cost-stats.ts) for an activity entering (-1) or leaving (+1) campaigns altogether. */
+const nonCampaignMove = (tenantId: string, read: ActivityState, sign: 1 | -1) => tenantAggregateUpdate(tenantId, { counts: nonCampaignSpendCounts(read.spend, sign) });
+
 /** The link item's Delete and its pointer's, for an activity leaving `campaignId`. */
 function linkDeletes(tenantId: string, campaignId: string, activityId: string, campaignActivityId: string | null) {
   return [
@@ -136,10 +140,10 @@ export async function linkActivity(
       pointerPut('campaignActivity', link.campaignActivityId, tenantId, linkKey),
       ...(read.campaignId
         ? [campaignMove(tenantId, read.campaignId, read, -1), ...linkDeletes(tenantId, read.campaignId, activityId, read.campaignActivityId)]
-        : []),
+        : [nonCampaignMove(tenantId, read, -1)]),
     ];
     try {
-      await transactWriteRetrying(items as never, 3);
+      await transactWriteRetrying(present(items) as never, 3);
       return { link, created: true, previousCampaignId: read.campaignId };
     } catch (error) {
       const reasons = cancellationReasons(error);
@@ -157,11 +161,12 @@ export async function unlinkActivity(tenantId: string, campaignId: string, activ
     const read = await readActivity(tenantId, activityId);
     if (!read || read.campaignId !== campaignId) throw notFound('The activity in this campaign');
     try {
-      await transactWriteRetrying([
+      await transactWriteRetrying(present([
         activityUpdate(tenantId, activityId, read, null),
         campaignMove(tenantId, campaignId, read, -1),
         ...linkDeletes(tenantId, campaignId, activityId, read.campaignActivityId),
-      ] as never, 3);
+        nonCampaignMove(tenantId, read, 1),
+      ]) as never, 3);
       return { campaignActivityId: read.campaignActivityId ?? activityId, campaignId, activityId };
     } catch (error) {
       // The activity changed meanwhile, or writers kept colliding: read it again.

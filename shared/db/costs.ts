@@ -29,6 +29,7 @@ import { keys, type Key } from './keys.ts';
 import { cancellationReasons, queryIndex, queryPrefix, recordOf } from './operations.ts';
 import type { Activity } from './activities.ts';
 import { campaignCondition } from './campaign-links.ts';
+import { costStatsDelta } from './cost-stats.ts';
 import { spendContributionDelta, spendDayUpdates, STANDING_PROJECTION, standingOf } from './cost-rollups.ts';
 import { pointerDelete, pointerPut } from './records.ts';
 import { indexPage, type PageRequest } from './paging.ts';
@@ -160,6 +161,10 @@ function moves(tenantId: string, before: Cost | undefined, after: Cost | undefin
     if (move) move.extra = contribution;
     else all.push({ target, count: 0, amount: 0, extra: contribution, optional: true });
   }
+  // The tenant's cost stats counters (cost-stats.ts), from the activity's campaign and cost count as read.
+  const tenant = all.find((m) => m.target.role === 'tenant')!;
+  const added = (after ? 1 : 0) - (before ? 1 : 0);
+  tenant.extra = { ...tenant.extra, ...costStatsDelta(read, added, currency, roundMoney((after?.amount ?? 0) - (before?.amount ?? 0), currency)) };
   const activity = all.find((m) => m.target.role === 'activity');
   if (activity) {
     activity.extra = { costsRevision: 1 };
@@ -181,6 +186,8 @@ interface ActivityRead {
   exists: boolean;
   campaignId: string | null;
   startAt: string | null;
+  /** Its costs before the write (exact: the write is conditioned on `costsRevision` as read). */
+  costsCount: number;
   standing: ActivityStanding;
   costsRevision?: number;
   linksRevision?: number;
@@ -190,13 +197,14 @@ interface ActivityRead {
 
 async function readActivity(tenantId: string, activityId: string): Promise<ActivityRead> {
   const out = await documentClient().send(
-    new GetCommand({ TableName: tableName(), Key: keys.activity(tenantId, activityId), ConsistentRead: true, ProjectionExpression: STANDING_PROJECTION }),
+    new GetCommand({ TableName: tableName(), Key: keys.activity(tenantId, activityId), ConsistentRead: true, ProjectionExpression: `${STANDING_PROJECTION}, costsCount` }),
   );
   const item = out.Item ?? {};
   return {
     exists: Boolean(out.Item),
     campaignId: (item.campaignId as string | null | undefined) ?? null,
     startAt: (item.startAt as string | null | undefined) ?? null,
+    costsCount: Number(item.costsCount ?? 0),
     standing: standingOf(item),
     costsRevision: item.costsRevision as number | undefined,
     linksRevision: item.linksRevision as number | undefined,
