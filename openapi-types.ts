@@ -1478,7 +1478,7 @@ export interface paths {
         };
         /**
          * Statistics over the costs matching the filters
-         * @description statistics over the costs matching the filters: total spend per currency, how many, cost coverage, spend outside campaigns, and the largest category. Money stays per currency (DECISIONS.md "Money and metrics"); currencies other than the tenant's are named in warnings. costCoverage: of the tenant's activities in scope (the activityId / campaignId filters), the share with at least one matching cost; null when there are none. largestCategory: the category with the most spend in the tenant currency among the matching costs; null when no categorised cost is in that currency.
+         * @description statistics over the costs matching the filters: total spend per currency, how many, cost coverage, spend outside campaigns, and the largest category. Money stays per currency (DECISIONS.md "Money and metrics"); currencies other than the tenant's are named in warnings. costCoverage: of the tenant's activities in scope (the activityId / campaignId filters), the share with at least one matching cost; null when there are none. largestCategory: the category with the most spend in the tenant currency among the matching costs; null when no categorised cost is in that currency. Unfiltered, the stats read stored counters only (the tenant's AGGREGATE item, cost-stats.ts, and the categories' own spend): nothing read grows with the costs or activities. Filtered or searched, they still read the tenant's costs (`findCosts`): no counter is kept per filter value.
          *
          *     Access: an active viewer (or higher) of the tenant in scope. Form A (responses carry `_meta`).
          */
@@ -2041,12 +2041,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /v1/reporting/marketing-brief (not implemented yet)
-         * @description Part of the interface; its group is not built yet: it answers 401 without a valid token, then 501.
+         * Writes the organization's marketing brief for an `audience`
+         * @description writes the organization's marketing brief for an `audience` (executive: short and plain; practitioner: the figures and their evidence) over the last `daysBack` days: headline, highlights, risks, decisions, actions, campaign evidence, currency and measurement limitations, from templates filled with the stored aggregates' figures.
          *
          *     Access: an active viewer (or higher) of the tenant in scope. Form A (responses carry `_meta`).
          */
-        get: operations["getReportingMarketingBrief"];
+        get: operations["reportingMarketingBrief"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2063,12 +2063,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /v1/reporting/recommendations (not implemented yet)
-         * @description Part of the interface; its group is not built yet: it answers 401 without a valid token, then 501.
+         * Lists the organization's recommendations
+         * @description lists the organization's recommendations: deterministic rules (shared/domain/reporting/recommendations.md) over its stored aggregates, each with priority, confidence, rationale, the evidence it rests on and the campaigns it links; the same data gives the same list in the same order.
          *
          *     Access: an active viewer (or higher) of the tenant in scope. Form A (responses carry `_meta`).
          */
-        get: operations["getReportingRecommendations"];
+        get: operations["reportingRecommendations"];
         put?: never;
         post?: never;
         delete?: never;
@@ -7993,44 +7993,82 @@ export interface operations {
             429: components["responses"]["RateLimited"];
         };
     };
-    getReportingMarketingBrief: {
+    reportingMarketingBrief: {
         parameters: {
-            query?: never;
+            query: {
+                /** @description Also accepted as `organization_id`. */
+                organizationId: string;
+                /** @description Also accepted as `days_back`. */
+                daysBack: number;
+                audience: "executive" | "practitioner";
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Not built yet: the route answers 501 until its group is implemented. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MarketingBrief"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
             };
+            400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
-            501: components["responses"]["NotImplemented"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
         };
     };
-    getReportingRecommendations: {
+    reportingRecommendations: {
         parameters: {
-            query?: never;
+            query: {
+                /** @description Also accepted as `organization_id`. */
+                organizationId: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Not built yet: the route answers 501 until its group is implemented. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: {
+                            rule: string;
+                            /** @enum {string} */
+                            priority: "high" | "medium" | "low";
+                            /** @enum {string} */
+                            confidence: "high" | "medium" | "low";
+                            title: string;
+                            rationale: string;
+                            evidence: {
+                                label: string;
+                                value: number | string | null;
+                            }[];
+                            campaignIds: string[];
+                        }[];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
             };
+            400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
-            501: components["responses"]["NotImplemented"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
         };
     };
     reportingCampaignReadiness: {

@@ -181,8 +181,8 @@ const table = [
   route('PUT', '/v1/reporting/analytics/direct-signals/:signalId/ignored', { form: 'A', access: 'member' }),
   route('GET', '/v1/reporting/campaign/portfolio', { form: 'A', access: 'viewer', handler: 'reporting/campaign-portfolio' }),
   route('GET', '/v1/reporting/campaign/comparison', { form: 'A', access: 'viewer', handler: 'reporting/campaign-comparison' }),
-  route('GET', '/v1/reporting/marketing-brief', { form: 'A', access: 'viewer' }),
-  route('GET', '/v1/reporting/recommendations', { form: 'A', access: 'viewer' }),
+  route('GET', '/v1/reporting/marketing-brief', { form: 'A', access: 'viewer', handler: 'reporting/marketing-brief' }),
+  route('GET', '/v1/reporting/recommendations', { form: 'A', access: 'viewer', handler: 'reporting/recommendations' }),
   route('GET', '/v1/reporting/campaign/readiness', { form: 'A', access: 'viewer', handler: 'reporting/campaign-readiness' }),
   route('GET', '/v1/reporting/campaign/closeout', { form: 'A', access: 'viewer', handler: 'reporting/campaign-closeout' }),
 

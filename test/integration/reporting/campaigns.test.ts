@@ -17,7 +17,7 @@ import { newOrganization } from '../costs/helpers.ts';
 
 let owner: TestUser;
 let orgId: string;
-const ids: Record<string, string> = {};
+const ids = {} as { alpha: string; beta: string; gamma: string; delta: string };
 
 const write = async (items: unknown[]) => {
   const present = items.filter(Boolean);
@@ -60,7 +60,7 @@ beforeAll(async () => {
   ids.gamma = await seededCampaign({ name: 'Gamma', startAt: '2099-02-01T00:00:00.000Z', endAt: '2099-03-01T00:00:00.000Z' }, {}, {});
   ids.delta = await seededCampaign({ name: 'Delta' }, {}, {});
   await write([
-    aggregateUpdate(keys.tenantAggregate(orgId), { counts: { activitiesCount: 6, activitiesWithMetrics: 3 } }),
+    aggregateUpdate(keys.tenantAggregate(orgId), { counts: { activitiesCount: 6, activitiesWithMetrics: 3 }, spends: { USD: 140, EUR: 10 } }),
     dayRollupUpdate(orgId, { kind: 'tenant' }, localDate(new Date(), 'UTC'), { impressions: 100, engagement: 4, spend: { USD: 7.5 } }),
   ]);
 });
@@ -154,5 +154,45 @@ describe('campaign closeout', () => {
       'Record the outcome measurements of Beta (method, period, confidence) to report what it achieved.',
     ]);
     for (const text of [...data.limitations, ...data.followUps]) expect(text).not.toMatch(/\b(caused|because of|drove|led to)\b/i);
+  });
+});
+
+describe('marketing brief and recommendations', () => {
+  it('write the same brief and list twice; executive short and plain, practitioner with figures and evidence', async () => {
+    const query = { organizationId: orgId, daysBack: 30 };
+    const executive = await get('/v1/reporting/marketing-brief', { ...query, audience: 'executive' });
+    expect((await get('/v1/reporting/marketing-brief', { ...query, audience: 'executive' })).data).toEqual(executive.data);
+    expect(executive.data).toMatchObject({
+      audience: 'executive',
+      currency: 'USD',
+      headline: '1 active campaign: 7.50 USD spent and 100 impressions recorded over the last 30 days.',
+      highlights: [
+        "Alpha has the most recorded impressions: 10000 (83% of all campaigns').",
+        'Alpha reaches people at the lowest cost per thousand impressions.',
+        '1 campaign has completed.',
+      ],
+      risks: ['Alpha: Recorded spend 120.00 USD is above its budget of 100.00 USD (120%).', 'Alpha: Its brief is missing summary, objective, audience, desiredOutcomes, channels, ownerUserId.'],
+      decisions: ['Review the budget of Alpha.'],
+    });
+    expect(executive.data.campaignEvidence.map((c: { name: string }) => c.name)).toEqual(['Alpha', 'Gamma']);
+    for (const part of ['highlights', 'risks', 'decisions', 'actions', 'measurementLimitations']) expect(executive.data[part].length).toBeLessThanOrEqual(3);
+
+    const practitioner = (await get('/v1/reporting/marketing-brief', { ...query, audience: 'practitioner' })).data;
+    expect(practitioner.headline).toBe('1 active campaign: 7.50 USD spent and 100 impressions recorded over the last 30 days (metrics for 3 of 6 activities; evidence medium).');
+    expect(practitioner.highlights[1]).toBe('Alpha has the lowest CPM: 6.00 USD over 2 of 2 activities with metrics.');
+    expect(practitioner.decisions).toEqual(['Review the budget of Alpha: Recorded spend 120.00 USD is 120% of its budget of 100.00 USD.']);
+    expect(practitioner.campaignEvidence).toHaveLength(4);
+    expect(practitioner.measurementLimitations).toContain('10 EUR of costs is left out of the USD figures (another currency; never converted).');
+    await get('/v1/reporting/marketing-brief', { ...query, audience: 'board' }, 400);
+
+    const recommendations = await get('/v1/reporting/recommendations', { organizationId: orgId });
+    expect((await get('/v1/reporting/recommendations', { organizationId: orgId })).data).toEqual(recommendations.data);
+    // Beta's CPM (10.00) is under twice Alpha's (6.00): no cpm_gap.
+    expect(recommendations.data.map((r: { rule: string; campaignIds: string[] }) => [r.rule, r.campaignIds])).toEqual([
+      ['over_budget', [ids.alpha]],
+      ['brief_incomplete', [ids.gamma]],
+      ['low_metric_coverage', [ids.beta]],
+      ['other_currency_costs', [ids.beta]],
+    ]);
   });
 });

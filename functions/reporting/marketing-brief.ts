@@ -1,0 +1,28 @@
+/**
+ * GET /v1/reporting/marketing-brief — writes the organization's marketing brief for an `audience`
+ * (executive: short and plain; practitioner: the figures and their evidence) over the last
+ * `daysBack` days: headline, highlights, risks, decisions, actions, campaign evidence, currency and
+ * measurement limitations, from templates filled with the stored aggregates' figures.
+ */
+import * as z from 'zod/mini';
+import { marketingBrief } from '../../shared/domain/reporting/brief.ts';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { ok } from '../../shared/http/result.ts';
+import { Uuid } from '../../shared/schemas/common.ts';
+import { okReply } from '../../shared/schemas/records/reply.ts';
+import { BriefRecord } from '../../shared/schemas/records/reporting.ts';
+import { routeByKey } from '../routes.ts';
+import { DaysBack, metricsReport } from './scope.ts';
+import { tenantWindow } from './tenant-window.ts';
+
+export const handler = defineHandler({
+  route: routeByKey('GET /v1/reporting/marketing-brief'),
+  output: okReply(BriefRecord),
+  input: z.strictObject({ organizationId: Uuid, daysBack: DaysBack, audience: z.enum(['executive', 'practitioner']) }),
+  run: async ({ input, tenant }) => {
+    const { ctx, campaigns, aggregate, days } = await tenantWindow(tenant.details, input.daysBack);
+    const { evidence } = metricsReport(aggregate, tenant.details, ctx.now);
+    const brief = marketingBrief({ tenant: aggregate, campaigns, days, warnings: evidence.warnings }, input.audience, input.daysBack, ctx);
+    return { ...ok(brief), meta: evidence };
+  },
+});

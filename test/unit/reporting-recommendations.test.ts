@@ -1,0 +1,103 @@
+/** Each recommendation rule of shared/domain/reporting/recommendations.md: when it fires, what it says, and the order. */
+import { describe, expect, it } from 'vitest';
+import type { StoredCampaign } from '../../shared/domain/reporting/campaigns.ts';
+import { recommendations } from '../../shared/domain/reporting/recommendations.ts';
+
+const now = new Date('2026-06-15T12:00:00Z');
+const ctx = { currency: 'USD', timeZone: 'UTC', now };
+const READY = { summary: 's', objective: 'o', audience: 'a', desiredOutcomes: 'd', channels: ['youtube'], ownerUserId: 'u', budget: 1000 };
+let n = 0;
+
+function campaign(name: string, fields: Partial<StoredCampaign> = {}): StoredCampaign {
+  n++;
+  return {
+    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    name,
+    ...READY,
+    startAt: '2026-06-01T00:00:00Z',
+    endAt: '2026-07-01T00:00:00Z',
+    activitiesCount: 2,
+    activitiesWithMetrics: 2,
+    spend: {},
+    ...fields,
+  } as StoredCampaign;
+}
+
+const rules = (tenant: Record<string, unknown>, campaigns: StoredCampaign[]) => recommendations(tenant, campaigns, ctx).map((r) => r.rule);
+
+describe('recommendation rules', () => {
+  it('none for a tidy organization', () => {
+    expect(recommendations({ activitiesCount: 2, activitiesWithMetrics: 2 }, [campaign('Tidy')], ctx)).toEqual([]);
+  });
+
+  it('no_metric_evidence: activities and none with metrics', () => {
+    const [rec] = recommendations({ activitiesCount: 3, activitiesWithMetrics: 0 }, [], ctx);
+    expect(rec).toMatchObject({ rule: 'no_metric_evidence', priority: 'high', confidence: 'high', campaignIds: [] });
+    expect(rec!.rationale).toBe('None of the 3 activities has metrics, so impressions, engagement, CPM and CPE cannot be reported.');
+    expect(rules({ activitiesCount: 0 }, [])).toEqual([]);
+  });
+
+  it('over_budget: recorded spend above the budget, in the organization currency only', () => {
+    const over = campaign('Over', { budget: 100, spend: { USD: 150 } });
+    const [rec] = recommendations({}, [over, campaign('Euro', { budget: 100, spend: { USD: 10, EUR: 500 } })], ctx).filter((r) => r.rule === 'over_budget');
+    expect(rec).toEqual({
+      rule: 'over_budget',
+      priority: 'high',
+      confidence: 'high',
+      title: 'Review the budget of Over',
+      rationale: 'Recorded spend 150.00 USD is 150% of its budget of 100.00 USD.',
+      evidence: [{ label: 'totalCosts', value: 150 }, { label: 'budget', value: 100 }],
+      campaignIds: [over.id],
+    });
+  });
+
+  it('active_without_activities', () => {
+    const empty = campaign('Empty', { activitiesCount: 0, activitiesWithMetrics: 0 });
+    expect(recommendations({}, [empty], ctx).find((r) => r.rule === 'active_without_activities')).toMatchObject({ priority: 'high', campaignIds: [empty.id] });
+  });
+
+  it('brief_incomplete: high within 14 days of the start, medium later', () => {
+    const soon = campaign('Soon', { startAt: '2026-06-20T00:00:00Z', summary: null });
+    const later = campaign('Later', { startAt: '2026-09-01T00:00:00Z', endAt: '2026-10-01T00:00:00Z', objective: null });
+    const recs = recommendations({}, [later, soon], ctx).filter((r) => r.rule === 'brief_incomplete');
+    expect(recs.map((r) => [r.campaignIds[0], r.priority])).toEqual([[soon.id, 'high'], [later.id, 'medium']]);
+    expect(recs[0]!.rationale).toBe('Soon starts in 5 days and its brief is missing summary.');
+  });
+
+  it('low_metric_coverage: under half of an active or completed campaign\'s activities with metrics', () => {
+    const thin = campaign('Thin', { activitiesCount: 5, activitiesWithMetrics: 2 });
+    expect(recommendations({}, [thin, campaign('Half', { activitiesCount: 4, activitiesWithMetrics: 2 })], ctx).filter((r) => r.rule === 'low_metric_coverage')).toEqual([
+      expect.objectContaining({ priority: 'medium', campaignIds: [thin.id], rationale: 'Only 2 of 5 activities of Thin have metrics, so its figures leave most of its activities out.' }),
+    ]);
+  });
+
+  it('cpm_gap: the highest CPM at least twice the lowest, confidence from the weaker evidence', () => {
+    const cheap = campaign('Cheap', { cpmSpend_USD: 10, cpmImpressions_USD: 10_000 });
+    const dear = campaign('Dear', { cpmSpend_USD: 30, cpmImpressions_USD: 10_000 });
+    const [rec] = recommendations({}, [cheap, dear], ctx).filter((r) => r.rule === 'cpm_gap');
+    expect(rec).toMatchObject({ priority: 'medium', confidence: 'high', campaignIds: [dear.id, cheap.id] });
+    expect(rec!.rationale).toBe("Dear's CPM (3.00 USD) is 3.0 times Cheap's (1.00 USD), over their recorded figures.");
+    const weak = campaign('Weak', { cpmSpend_USD: 30, cpmImpressions_USD: 10_000, activitiesCount: 10, activitiesWithMetrics: 6 });
+    expect(recommendations({}, [cheap, weak], ctx).find((r) => r.rule === 'cpm_gap')!.confidence).toBe('medium');
+    expect(rules({}, [cheap, campaign('Close', { cpmSpend_USD: 19, cpmImpressions_USD: 10_000 })])).not.toContain('cpm_gap');
+  });
+
+  it('stale_snapshots: the newest snapshot older than 7 days', () => {
+    expect(rules({ newestSnapshotAt: '2026-06-01T00:00:00Z' }, [])).toEqual(['stale_snapshots']);
+    expect(rules({ newestSnapshotAt: '2026-06-10T00:00:00Z' }, [])).toEqual([]);
+  });
+
+  it('other_currency_costs: costs in another currency, linking the campaigns that have them', () => {
+    const euro = campaign('Euro', { spend: { EUR: 12.5 } });
+    const [rec] = recommendations({ spend: { USD: 5, EUR: 12.5 } }, [euro], ctx);
+    expect(rec).toMatchObject({ rule: 'other_currency_costs', priority: 'low', campaignIds: [euro.id], evidence: [{ label: 'spend_EUR', value: 12.5 }] });
+  });
+
+  it('orders by priority, then rule, the same for the same data', () => {
+    const tenant = { activitiesCount: 4, activitiesWithMetrics: 0, spend: { EUR: 1 }, newestSnapshotAt: '2026-01-01T00:00:00Z' };
+    const list = [campaign('B over', { budget: 1, spend: { USD: 2 } }), campaign('A empty', { activitiesCount: 0, activitiesWithMetrics: 0 })];
+    const first = recommendations(tenant, list, ctx);
+    expect(first.map((r) => r.rule)).toEqual(['no_metric_evidence', 'over_budget', 'active_without_activities', 'stale_snapshots', 'other_currency_costs']);
+    expect(recommendations(tenant, [...list].reverse(), ctx)).toEqual(first);
+  });
+});
