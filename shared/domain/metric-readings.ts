@@ -12,6 +12,11 @@ export interface ContentRef {
   platform: ChannelName;
   /** The content URL as connected; adapters derive the platform's id from it. */
   contentUrl: string;
+  /**
+   * The username of the creator's account on this platform, where known. Instagram finds a post
+   * only among its account's media (business discovery), and its /p/<code> URLs name no account.
+   */
+  accountHandle?: string;
 }
 
 /** A connected social account whose follower count to read. */
