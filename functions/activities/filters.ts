@@ -1,6 +1,7 @@
 /** The filters shared by the activity list, count and stats (not a handler). */
 import * as z from 'zod/mini';
-import { activitiesOfTenant, activityChannelCounts, activityIdsOfCreator, activityPageByCreation, type Activity } from '../../shared/db/activities.ts';
+import { activitiesOfTenant, activityChannelCounts, activityIdsOfCreator, activityPage, type Activity } from '../../shared/db/activities.ts';
+import { keys, type OrderedIndex } from '../../shared/db/keys.ts';
 import type { Facets, Page, PageRequest } from '../../shared/db/paging.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { Channel } from '../../shared/schemas/enums.ts';
@@ -38,20 +39,35 @@ export async function filteredActivities(tenantId: string, filters: ActivityFilt
   return { all, matches: (a) => !filters.channel || a.channel === filters.channel };
 }
 
-/** Whether any filter or search narrows the list. */
-export function isFiltered(filters: ActivityFilters): boolean {
-  return Boolean(filters.channel || filters.creatorId || filters.campaignId || filters.searchTerm);
+/**
+ * The index partition holding the list's order under its filters, if one does: unfiltered, by
+ * creation (gsi1) or by name (gsi2); filtered by channel alone, by creation within the channel
+ * (gsi3). Other lists (by start date, by creator or campaign, searched) read every activity in
+ * `filteredActivities`: no key holds their order or membership.
+ */
+function orderIndex(tenantId: string, filters: ActivityFilters, sortBy: string): OrderedIndex | undefined {
+  if (filters.creatorId || filters.campaignId || filters.searchTerm) return undefined;
+  if (filters.channel) return sortBy === 'createdAt' ? keys.activitiesOfChannel(tenantId, filters.channel) : undefined;
+  if (sortBy === 'createdAt') return keys.activitiesByCreation(tenantId);
+  return sortBy === 'name' ? keys.activitiesByName(tenantId) : undefined;
 }
 
 /**
- * One page of the tenant's unfiltered activities newest first, with its channel facet: the page
- * from the creation-ordered index, the facet from the per-channel counters kept on write and the
- * total their sum (every activity is on one channel) — nothing read grows with the tenant.
- * Filtered and searched lists still read every activity (`filteredActivities`): a filter's facet
- * counts channels under the other filters, which no counter holds yet.
+ * One page of a list whose order an index keeps (`orderIndex`), with its channel facet: the page
+ * from the index, the facet from the per-channel counters kept on write (a channel filter leaves
+ * the facet as it is, since the facet counts channels under the other filters) and the total the
+ * filtered channel's count, else their sum — nothing read grows with the tenant. Undefined when
+ * no index keeps the order.
  */
-export async function newestActivitiesPage(tenantId: string, page: PageRequest): Promise<[Page<Activity>, Facets]> {
-  const [items, channel] = await Promise.all([activityPageByCreation(tenantId, page), activityChannelCounts(tenantId)]);
-  const totalCount = Object.values(channel).reduce((sum, n) => sum + n, 0);
+export async function indexedActivitiesPage(
+  tenantId: string,
+  filters: ActivityFilters,
+  sort: { sortBy: string; direction: 'asc' | 'desc' },
+  page: PageRequest,
+): Promise<[Page<Activity>, Facets] | undefined> {
+  const order = orderIndex(tenantId, filters, sort.sortBy);
+  if (!order) return undefined;
+  const [items, channel] = await Promise.all([activityPage(order, page, sort.direction), activityChannelCounts(tenantId)]);
+  const totalCount = filters.channel ? (channel[filters.channel] ?? 0) : Object.values(channel).reduce((sum, n) => sum + n, 0);
   return [{ items, totalCount }, { channel }];
 }

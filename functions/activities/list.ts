@@ -5,7 +5,7 @@ import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes.ts';
 import { list } from '../../shared/http/result.ts';
 import { paging, search } from '../../shared/schemas/common.ts';
-import { filteredActivities, filterInput, isFiltered, newestActivitiesPage } from './filters.ts';
+import { filteredActivities, filterInput, indexedActivitiesPage } from './filters.ts';
 import { ActivitySummaryRecord } from '../../shared/schemas/records/activity.ts';
 import { listReply } from '../../shared/schemas/records/reply.ts';
 
@@ -17,8 +17,9 @@ export const handler = defineHandler({
   input: z.strictObject({ ...filterInput, ...paging, ...search(SORT_COLUMNS) }),
   run: async ({ input: { organizationId, pageIndex, pageSize, sortBy = 'createdAt', sortDirection, ...filters } }) => {
     const direction = sortDirection ?? (sortBy === 'name' ? 'asc' : 'desc');
-    // Unfiltered and newest first, it reads one page, and the facet and total from counters; any other list reads the tenant's activities.
-    if (sortBy === 'createdAt' && direction === 'desc' && !isFiltered(filters)) return list(...(await newestActivitiesPage(organizationId, { pageIndex, pageSize })));
+    // An order an index keeps reads one page, and the facet and total from counters; any other list reads the tenant's activities.
+    const indexed = await indexedActivitiesPage(organizationId, filters, { sortBy, direction }, { pageIndex, pageSize });
+    if (indexed) return list(...indexed);
     const { all, matches } = await filteredActivities(organizationId, filters);
     const channel: Record<string, number> = {};
     for (const a of all) channel[a.channel] = (channel[a.channel] ?? 0) + 1;

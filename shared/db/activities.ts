@@ -15,7 +15,7 @@ import { aggregateUpdate, emptyAggregate, metricsUnchanged, present, tenantAggre
 import { documentClient, tableName } from './client.ts';
 import { campaignCondition, campaignLeaveOnDelete } from './campaign-links.ts';
 import { deleteCostsOfActivity } from './costs.ts';
-import { keys } from './keys.ts';
+import { keys, type OrderedIndex } from './keys.ts';
 import { batchGet, cancellationReasons, isConditionFailure, queryIndex, queryPrefix, recordOf, transactWrite, transactWriteRetrying } from './operations.ts';
 import { deleteFilesOf } from './files.ts';
 import { deleteNotesOf } from './notes.ts';
@@ -121,7 +121,7 @@ export async function createActivity(tenantId: string, input: NewActivity): Prom
     {
       Put: {
         TableName: tableName(),
-        Item: { ...key, ...keys.activityByCreation(tenantId, now, activity.id), ...activity, creatorsCount: link.length ? 1 : 0 },
+        Item: { ...key, ...indexKeys(tenantId, activity), ...activity, creatorsCount: link.length ? 1 : 0 },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
@@ -135,6 +135,20 @@ export async function createActivity(tenantId: string, input: NewActivity): Prom
     [3, () => conflict('The creator is already linked.')],
   ]);
   return { ...activity, creatorsCount: link.length ? 1 : 0 };
+}
+
+/**
+ * The index keys of an activity, written with it: gsi1 orders the tenant's activities by creation
+ * (the list's default order), gsi2 by name, gsi3 those of its channel by creation. A change of the
+ * name or channel rewrites the keys it moves (`changeExpression`).
+ */
+function indexKeys(tenantId: string, activity: Pick<Activity, 'id' | 'name' | 'channel' | 'createdAt'>) {
+  return {
+    ...keys.activityByCreation(tenantId, activity.createdAt, activity.id),
+    ...keys.activityByName(tenantId, activity.name, activity.id),
+    ...keys.activityOfChannel(tenantId, activity.channel),
+    ...keys.activityOfChannelOrder(activity.createdAt, activity.id),
+  };
 }
 
 /**
@@ -164,12 +178,12 @@ export async function activityChannelCounts(tenantId: string): Promise<Record<st
 }
 
 /**
- * One page of the tenant's activities newest first (createdAt, then id, descending) from gsi1,
- * without reading the others (see `indexPage`). Activities stored before the index existed are
- * not listed (no production data predates it).
+ * One page of the tenant's activities in an order kept in an index key (`keys.activitiesByCreation`,
+ * `activitiesByName`, `activitiesOfChannel`), without reading the others (see `indexPage`).
+ * Activities stored before an index existed are not in it (no production data predates them).
  */
-export async function activityPageByCreation(tenantId: string, page: PageRequest): Promise<Activity[]> {
-  return (await indexPage(keys.activitiesByCreation(tenantId), page)).map(activityFromItem);
+export async function activityPage(order: OrderedIndex, page: PageRequest, direction: 'asc' | 'desc'): Promise<Activity[]> {
+  return (await indexPage(order, page, direction)).map(activityFromItem);
 }
 
 /** The record as shown: spend rounded, currencies whose spend went back to 0 left out. */
@@ -248,7 +262,14 @@ export interface UpdateOptions {
 function changeExpression(tenantId: string, activityId: string, changes: ActivityChanges, tracking: UpdateOptions['tracking'], now: string) {
   // A link change also moves the activity's entry in the metric refresh's due index.
   const track = tracking ? trackingAttributes(tenantId, activityId, tracking, now) : { sets: {}, removes: [] };
-  const sets: Record<string, unknown> = { ...changes, updatedAt: now, ...track.sets };
+  const sets: Record<string, unknown> = {
+    ...changes,
+    updatedAt: now,
+    ...track.sets,
+    // The list orders that hold the name or the channel in a key (`indexKeys`).
+    ...(changes.name === undefined ? {} : keys.activityByName(tenantId, changes.name, activityId)),
+    ...(changes.channel === undefined ? {} : keys.activityOfChannel(tenantId, changes.channel)),
+  };
   const removes: string[] = [...track.removes];
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};

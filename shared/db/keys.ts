@@ -23,19 +23,17 @@
  * | demo tenant      | DEMO              | TENANT          |                                    |                                  |
  * | checkout attempt | TENANT#<id>       | CHECKOUT (the nonce of the Stripe idempotency key; billing.ts) |        |                                  |
  * | Stripe event     | STRIPE_EVENT#<id> | EVENT (an applied webhook event; `ttl` removes it)   |                                  |
- * | checkout attempt | TENANT#<id>       | CHECKOUT (the nonce of the Stripe idempotency key; billing.ts) |        |                                  |
- * | Stripe event     | STRIPE_EVENT#<id> | EVENT (an applied webhook event; `ttl` removes it)   |                                  |
  * | record pointer   | ID#<recordId>     | ID              |                                    |                                  |
  * | creator          | TENANT#<id>       | CREATOR#<cid>   |                                    |                                  |
  * | own-brand claim  | TENANT#<id>       | OWN_BRAND       |                                    |                                  |
  * | social account   | TENANT#<id>       | CREATOR#<cid>#SOCIAL#<accountId> |                   |                                  |
  * | social claim     | TENANT#<id>       | CREATOR#<cid>#SOCIAL_CLAIM#<platform>#<profile> (uniqueness) |      |                                  |
- * | activity         | TENANT#<id>       | ACTIVITY#<aid>  | TENANT#<id>#ACTIVITIES / <createdAt>#<aid> (newest first) |         |
+ * | activity         | TENANT#<id>       | ACTIVITY#<aid>  | TENANT#<id>#ACTIVITIES / <createdAt>#<aid> (newest first) | gsi2: TENANT#<id>#ACTIVITIES_BY_NAME / <name order>\u0001<aid> | gsi3: TENANT#<id>#ACTIVITIES#CHANNEL#<channel> / <createdAt>#<aid> |
  * | activity channels| TENANT#<id>       | ACTIVITY_CHANNELS (one counter per channel: the list's facet and total) |  |
  * | activity creator | TENANT#<id>       | ACTIVITY#<aid>#CREATOR#<cid> |  | gsi2: TENANT#<id>#CREATOR#<cid> / ACTIVITY#<aid> |
  * | campaign         | TENANT#<id>       | CAMPAIGN#<cid>  |                                    |                                  |
  * | campaign link    | TENANT#<id>       | CAMPAIGN_ACTIVITY#<cid>#<aid> (an activity in a campaign; one per activity) |      |
- * | cost             | TENANT#<id>       | COST#<costId>   | TENANT#<id>#COSTS / <createdAt>#<costId> (newest first) | gsi2 (attributed): TENANT#<id>#CREATOR_COSTS#<cid> / COST#<costId> | gsi3: TENANT#<id>#ACTIVITY_COSTS#<aid> / COST#<costId> | gsi3: TENANT#<id>#ACTIVITY_COSTS#<aid> / COST#<costId> |
+ * | cost             | TENANT#<id>       | COST#<costId>   | TENANT#<id>#COSTS / <createdAt>#<costId> (newest first) | gsi2 (attributed): TENANT#<id>#CREATOR_COSTS#<cid> / COST#<costId> | gsi3: TENANT#<id>#ACTIVITY_COSTS#<aid> / COST#<costId> |
  * | expense category | TENANT#<id>       | CATEGORY#<catId>|                                    |                                  |
  * | category name    | TENANT#<id>       | CATEGORY_NAME#<lower name> (uniqueness claim)       |                                  |
  * | note             | TENANT#<id>       | NOTE#<entityType>#<entityId>#<createdAt>#<noteId> (an entity's notes, newest first) |  |
@@ -119,13 +117,25 @@ export interface IndexCollection {
 }
 
 /**
- * A gsi1 partition read in its sort-key order (`<createdAt>#<id>`: a list's default order, ties
- * broken by id as `sortRecords` does). Its partition keys (`TENANT#<id>#COSTS`) never meet the
- * memberships' (`USER#<userId>`), so gsi1 serves both.
+ * An index partition read in its sort-key order: on gsi1 `<createdAt>#<id>` (a list's default
+ * order, ties broken by id as `sortRecords` does), on gsi2 and gsi3 the other orders a list keeps
+ * in a key (`activitiesByName`, `activitiesOfChannel`). Their partition keys
+ * (`TENANT#<id>#<KIND>...`) never meet the other entities' on the same index (`USER#<userId>`,
+ * `TENANT#<id>#CREATOR#<cid>`), so one index serves several.
  */
 export interface OrderedIndex {
-  index: 'gsi1';
+  index: 'gsi1' | 'gsi2' | 'gsi3';
   pk: string;
+}
+
+/**
+ * A name as a sort key orders it: accents stripped and lower-cased (the case- and accent-blind
+ * comparison `sortRecords` makes), then code-point order. Letters, digits and spaces sort as
+ * `sortRecords` sorts them; names differing only in ASCII symbols may order differently.
+ * U+0001 (which no one-line text may hold) ends the name, so a name sorts before its extensions.
+ */
+export function nameOrder(name: string, id: string): string {
+  return `${name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()}\u0001${id}`;
 }
 
 const tenantPk = (tenantId: string) => `TENANT#${tenantId}`;
@@ -151,10 +161,6 @@ export const keys = {
   tenantsBeingDeleted: () => ({ gsi3pk: 'TENANTS_DELETING' }),
   /** Pointer to the shared demo tenant, created on first use. */
   demoTenant: (): Key => ({ pk: 'DEMO', sk: 'TENANT' }),
-  /** The organization's current checkout attempt: what makes a retried checkout request reuse its Stripe session. */
-  checkoutAttempt: (tenantId: string): Key => ({ pk: tenantPk(tenantId), sk: 'CHECKOUT' }),
-  /** A Stripe webhook event already applied (each event id is applied once). */
-  stripeEvent: (eventId: string): Key => ({ pk: `STRIPE_EVENT#${eventId}`, sk: 'EVENT' }),
   /** The organization's current checkout attempt: what makes a retried checkout request reuse its Stripe session. */
   checkoutAttempt: (tenantId: string): Key => ({ pk: tenantPk(tenantId), sk: 'CHECKOUT' }),
   /** A Stripe webhook event already applied (each event id is applied once). */
@@ -197,6 +203,16 @@ export const keys = {
   /** gsi1: the tenant's activities by creation (written with the activity; createdAt never changes). */
   activityByCreation: (tenantId: string, createdAt: string, activityId: string) => byCreation(tenantId, 'ACTIVITIES', createdAt, activityId),
   activitiesByCreation: (tenantId: string) => creationOrder(tenantId, 'ACTIVITIES'),
+  /** gsi2: the tenant's activities by name, then id (rewritten with every name change): the list sorted by name. */
+  activityByName: (tenantId: string, name: string, activityId: string) => ({ gsi2pk: `${tenantPk(tenantId)}#ACTIVITIES_BY_NAME`, gsi2sk: nameOrder(name, activityId) }),
+  activitiesByName: (tenantId: string): OrderedIndex => ({ index: 'gsi2', pk: `${tenantPk(tenantId)}#ACTIVITIES_BY_NAME` }),
+  /**
+   * gsi3: the activities of one channel by creation (the partition rewritten with every channel
+   * change; the sort key is the creation one): the list filtered by channel.
+   */
+  activityOfChannel: (tenantId: string, channel: string) => ({ gsi3pk: `${tenantPk(tenantId)}#ACTIVITIES#CHANNEL#${channel}` }),
+  activityOfChannelOrder: (createdAt: string, activityId: string) => ({ gsi3sk: `${createdAt}#${activityId}` }),
+  activitiesOfChannel: (tenantId: string, channel: string): OrderedIndex => ({ index: 'gsi3', pk: `${tenantPk(tenantId)}#ACTIVITIES#CHANNEL#${channel}` }),
   /** How many of the tenant's activities are on each channel, moved in the same transaction as every create, delete and channel change. */
   activityChannels: (tenantId: string): Key => ({ pk: tenantPk(tenantId), sk: 'ACTIVITY_CHANNELS' }),
   /** The link of a creator to an activity; gsi2 lists a creator's activities. */
@@ -229,9 +245,6 @@ export const keys = {
   /** gsi2: the costs attributed to a creator (a partition of their own, apart from its activity links). */
   costOfCreator: (tenantId: string, creatorId: string, costId: string) => ({ gsi2pk: `${tenantPk(tenantId)}#CREATOR_COSTS#${creatorId}`, gsi2sk: `COST#${costId}` }),
   costsOfCreator: (tenantId: string, creatorId: string): IndexCollection => ({ index: 'gsi2', pk: `${tenantPk(tenantId)}#CREATOR_COSTS#${creatorId}`, entities: ['cost'] }),
-  /** gsi3: the costs of an activity (its startAt moves their spend between days). */
-  costOfActivity: (tenantId: string, activityId: string, costId: string) => ({ gsi3pk: `${tenantPk(tenantId)}#ACTIVITY_COSTS#${activityId}`, gsi3sk: `COST#${costId}` }),
-  costsOfActivity: (tenantId: string, activityId: string): IndexCollection => ({ index: 'gsi3', pk: `${tenantPk(tenantId)}#ACTIVITY_COSTS#${activityId}`, entities: ['cost'] }),
   /** gsi3: the costs of an activity (its startAt moves their spend between days). */
   costOfActivity: (tenantId: string, activityId: string, costId: string) => ({ gsi3pk: `${tenantPk(tenantId)}#ACTIVITY_COSTS#${activityId}`, gsi3sk: `COST#${costId}` }),
   costsOfActivity: (tenantId: string, activityId: string): IndexCollection => ({ index: 'gsi3', pk: `${tenantPk(tenantId)}#ACTIVITY_COSTS#${activityId}`, entities: ['cost'] }),

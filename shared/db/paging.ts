@@ -86,21 +86,22 @@ export async function queryPage(
 }
 
 /**
- * One page of an ordered gsi1 partition (`keys.*ByCreation`), newest first, without counting it:
+ * One page of an ordered index partition (`OrderedIndex`: `keys.*ByCreation` newest first by
+ * default, or another order kept in a key, in either direction), without counting it:
  * the caller takes `totalCount` from a counter kept on write. Page 0 is one Query with
  * `Limit = pageSize`. Page N first walks past `N * pageSize` entries reading their keys only
  * (the index projects every attribute, so those still cost read capacity by item size — offset
  * paging's price, growing with the page index, never with pages after it), then reads the page
  * from there with one more Query of `Limit = pageSize`.
  */
-export async function indexPage(order: OrderedIndex, { pageIndex, pageSize }: PageRequest): Promise<Record<string, unknown>[]> {
+export async function indexPage(order: OrderedIndex, { pageIndex, pageSize }: PageRequest, direction: 'asc' | 'desc' = 'desc'): Promise<Record<string, unknown>[]> {
   const query = {
     TableName: tableName(),
     IndexName: order.index,
     KeyConditionExpression: '#ipk = :pk',
     ExpressionAttributeNames: { '#ipk': `${order.index}pk` },
     ExpressionAttributeValues: { ':pk': order.pk },
-    ScanIndexForward: false,
+    ScanIndexForward: direction === 'asc',
   };
   let start: Record<string, unknown> | undefined;
   for (let skip = pageIndex * pageSize; skip > 0; ) {
