@@ -18,6 +18,7 @@
  */
 import type { ContentReading, PlatformAdapter, ReadResult, UnavailableReason } from '../../../shared/domain/metric-readings.ts';
 import type { ChannelName } from '../../../shared/domain/activity-types.ts';
+import { accountHandleOf } from '../../../shared/db/content-accounts.ts';
 import { moveDue, trackedActivities, type TrackedActivity } from '../../../shared/db/metric-due.ts';
 import { nextFetchAt } from '../../../shared/domain/refresh-cadence.ts';
 import type { RefreshMessage } from '../../../shared/integrations/refresh-queue.ts';
@@ -94,6 +95,13 @@ export async function readPerPlatform<I, T>(
   return out;
 }
 
+/** Instagram finds a post only through its account (business discovery): the linked creator's handle there. */
+async function handleOf(activity: TrackedActivity, platform: ChannelName): Promise<{ accountHandle?: string }> {
+  if (platform !== 'instagram') return {};
+  const accountHandle = await accountHandleOf(activity.tenantId, activity.activityId, platform);
+  return accountHandle ? { accountHandle } : {};
+}
+
 /** The next due time after a reading now; null: never again (no public metrics on this platform). */
 function nextDue(activity: TrackedActivity, result: ReadResult<ContentReading>, now: Date): string | null {
   if (result.status === 'rate_limited') return result.retryAt;
@@ -121,8 +129,8 @@ export async function refreshContent(batch: readonly QueuedMessage<ContentMessag
   const fail = (activity: TrackedActivity) => failed.push(...idsOf(activity));
   const now = deps.now();
 
-  const read = await readPerPlatform(tracked, (t) => t.channel, (adapter, platform, chunk) =>
-    adapter.readContent(chunk.map((a) => ({ tenantId: a.tenantId, activityId: a.activityId, platform, contentUrl: a.contentUrl }))), deps);
+  const read = await readPerPlatform(tracked, (t) => t.channel, async (adapter, platform, chunk) =>
+    adapter.readContent(await Promise.all(chunk.map(async (a) => ({ tenantId: a.tenantId, activityId: a.activityId, platform, contentUrl: a.contentUrl, ...(await handleOf(a, platform)) })))), deps);
   for (const [tenantId, results] of groupBy(read.map(({ item, result }) => ({ activity: item, result })), (r) => r.activity.tenantId)) {
     const ok = results.filter((r) => r.result.status === 'ok');
     let recorded = true;

@@ -153,6 +153,19 @@ describe('refresh worker batch', () => {
     expect((await dueActivities(new Date(Date.now() + 400 * 24 * HOUR))).filter((d) => d.tenantId === tenantId).map((d) => d.activityId)).toEqual([gone]);
   });
 
+  it('an Instagram post is read with its linked creator\'s Instagram handle (business discovery needs the account)', async () => {
+    const tenantId = await newTenant();
+    const creatorId = (await createCreator(tenantId, { name: 'Ig' })).id;
+    await connectSocialAccount(tenantId, creatorId, { platform: 'instagram', profileUrl: 'https://www.instagram.com/ada.ig/', handle: 'ada.ig' });
+    const a = await createActivity(tenantId, { channel: 'instagram', activity: 'instagram_post', name: 'Post', creatorId });
+    await updateActivity(tenantId, a.id, { contentHref: 'https://www.instagram.com/p/CxYz_12-3/' }, { tracking: 'due' });
+    const refs: ContentRef[] = [];
+    const { deps } = fakes((ref) => (refs.push(ref), { status: 'ok', value: reading(1) }));
+    const batch = (await delivered(tenantId)).filter((m) => m.message.kind === 'content');
+    expect((await refreshBatch(batch, deps)).counts.ok).toBe(1);
+    expect(refs).toEqual([expect.objectContaining({ activityId: a.id, platform: 'instagram', accountHandle: 'ada.ig' })]);
+  });
+
   it('a failing snapshot write fails that tenant\'s read messages only, so they are delivered again', async () => {
     const tenantId = await newTenant();
     const id = await connected(tenantId, 'youtube', 'write fails');
