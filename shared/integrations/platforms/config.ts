@@ -28,11 +28,13 @@ export const CREDENTIAL_NAMES = [
 
 type Credentials = Partial<Record<(typeof CREDENTIAL_NAMES)[number], string>>;
 
-const env = (name: string): string | undefined => process.env[name] || undefined;
+type Env = Record<string, string | undefined>;
+
 const trimmed = (url: string) => url.replace(/\/+$/, '');
 
-/** Which platforms the credentials cover, at the configured (or the platforms' own) addresses. */
-export function platformConfigFrom(c: Credentials): PlatformConfig {
+/** Which platforms the credentials cover, at the addresses `vars` names (else the platforms' own). */
+export function platformConfigFrom(c: Credentials, vars: Env = process.env): PlatformConfig {
+  const env = (name: string): string | undefined => vars[name] || undefined;
   const out: PlatformConfig = {};
   if (c.YOUTUBE_API_KEY) out.youtube = { apiKey: c.YOUTUBE_API_KEY, baseUrl: trimmed(env('YOUTUBE_API_BASE_URL') ?? 'https://www.googleapis.com/youtube/v3') };
   if (c.REDDIT_CLIENT_ID && c.REDDIT_CLIENT_SECRET) {
@@ -58,8 +60,8 @@ export function platformConfigFrom(c: Credentials): PlatformConfig {
 }
 
 async function load(): Promise<PlatformConfig> {
-  const arn = env('PLATFORM_CREDENTIALS_SECRET_ARN');
-  if (!arn) return platformConfigFrom(Object.fromEntries(CREDENTIAL_NAMES.map((name) => [name, env(name)])));
+  const arn = process.env.PLATFORM_CREDENTIALS_SECRET_ARN;
+  if (!arn) return platformConfigFrom(process.env);
   const out = await new SecretsManagerClient({ region: config.region() }).send(new GetSecretValueCommand({ SecretId: arn }));
   const value: unknown = JSON.parse(out.SecretString ?? '{}');
   const secret = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
