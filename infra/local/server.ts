@@ -20,10 +20,12 @@ import { problemResponse, toProblem } from '../../shared/http/middleware/problem
 import { parseInput } from '../../shared/http/middleware/validate.ts';
 import { resetStorage } from '../../shared/integrations/storage.ts';
 import { resetStripe } from '../../shared/integrations/stripe.ts';
+import { resetPlatformConfig } from '../../shared/integrations/platforms/config.ts';
 import { Email, Uuid } from '../../shared/schemas/common.ts';
 import { apiReferenceResponse } from '../../functions/service/api-reference.ts';
 import { dispatch, warmHandlers } from './dispatch.ts';
 import { FakeStripe } from './fakes/stripe.ts';
+import { FakePlatforms } from './fakes/platforms.ts';
 import { ensureTable, LOCAL_CREDENTIALS, startDynamoLocal, type DynamoLocal } from './dynamodb.ts';
 import { LocalIssuer } from './issuer.ts';
 import { startLocalMetricRefresh } from './metric-refresh.ts';
@@ -50,6 +52,8 @@ export interface LocalService {
   issuer: LocalIssuer;
   /** The local stand-in for Stripe, which the service's Stripe client calls. */
   stripe: FakeStripe;
+  /** The local stand-ins for YouTube, Reddit, X and Instagram, which the metric refresh reads. */
+  platforms: FakePlatforms;
   stop(): Promise<void>;
 }
 
@@ -139,7 +143,8 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
   const parts = await startParts(options);
   const { issuer, dynamoEndpoint, s3 } = parts;
   const stripe = await FakeStripe.start();
-  const started: { stop(): Promise<void> }[] = [...parts.started, stripe];
+  const platforms = await FakePlatforms.start();
+  const started: { stop(): Promise<void> }[] = [...parts.started, stripe, platforms];
   const tableName = options.tableName ?? 'creator-measurement-local';
   try {
     await ensureTable(dynamoEndpoint, tableName);
@@ -160,12 +165,14 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     FILES_BUCKET: 'files',
     ...issuer.verifierEnv(),
     ...stripe.env(),
+    ...platforms.env(),
     // Where Checkout sends the owner back; there is no local web client, so any page of one's choosing.
     WEB_CLIENT_URL: process.env.WEB_CLIENT_URL || 'http://localhost:5173',
   });
   resetClients();
   resetStorage();
   resetStripe();
+  resetPlatformConfig();
   resetVerifier();
   if (options.warm) await warmFirstUse(issuer, tableName);
   const metricRefresh = startLocalMetricRefresh(options.metricRefreshEveryMs);
@@ -210,6 +217,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     url: `http://127.0.0.1:${port}`,
     issuer,
     stripe,
+    platforms,
     stop: async () => {
       metricRefresh.stop();
       server.closeAllConnections();

@@ -42,6 +42,7 @@ Mint a token:   curl -s -X POST ${service.url}/local/token -H 'content-type: app
 Call the API:   see "Run it locally" in README.md
 Email outbox:   curl -s ${service.url}/local/outbox
 Fake Stripe:    ${service.stripe.url} (checkout and portal pages; see "Run it locally" in README.md)
+Fake platforms: ${service.platforms.url} (YouTube, Reddit, X and Instagram metrics; see "Run it locally" in README.md)
 Stop with Ctrl-C.`);
 } catch (error) {
   const message = error instanceof Error ? error.message : String(error);

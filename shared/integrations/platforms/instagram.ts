@@ -80,9 +80,10 @@ export function instagramAdapter(config: InstagramConfig): PlatformAdapter {
 
   /** One account's wanted posts (by shortcode) as results, reading its media newest first. */
   async function readAccount(username: string, wanted: { shortcode: string; contentUrl: string }[]): Promise<ReadResult<ContentReading>[]> {
+    const sought = new Set(wanted.map((w) => w.shortcode));
     const found = new Map<string, unknown>();
     let after: string | undefined;
-    for (let page = 0; page < MAX_PAGES && found.size < new Set(wanted.map((w) => w.shortcode)).size; page++) {
+    for (let page = 0; page < MAX_PAGES && found.size < sought.size; page++) {
       const edge = `media${after ? `.after(${after})` : ''}.limit(${PAGE_SIZE}){${MEDIA_FIELDS}}`;
       const answer = discovered(await discover(username, edge));
       if (!answer.ok) return answer.results(wanted.length);
@@ -92,7 +93,7 @@ export function instagramAdapter(config: InstagramConfig): PlatformAdapter {
       for (const item of data) {
         const permalink = field(item, 'permalink');
         const shortcode = typeof permalink === 'string' ? instagramMedia(permalink)?.shortcode : undefined;
-        if (shortcode) found.set(shortcode, item);
+        if (shortcode && sought.has(shortcode)) found.set(shortcode, item);
       }
       const next = field(field(field(media, 'paging'), 'cursors'), 'after');
       if (typeof next !== 'string' || field(field(media, 'paging'), 'next') === undefined) break;
