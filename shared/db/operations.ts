@@ -1,10 +1,14 @@
 /**
  * Low-level helpers every repository shares: complete queries, batch reads that retry
- * unprocessed keys, and reading the reasons of a cancelled transaction.
+ * unprocessed keys, and transactions; all under the one retry policy (retry.ts).
  */
-import { BatchGetCommand, BatchWriteCommand, QueryCommand, TransactWriteCommand, type QueryCommandInput, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from './client.ts';
 import { isEntity, type Collection, type Entity, type IndexCollection, type Key } from './keys.ts';
+import { backoff, cancellationReasons, sleep, withRetry } from './retry.ts';
+import { transact, type TransactItem } from './transact.ts';
+
+export { cancellationReasons };
 
 type Item = Record<string, unknown>;
 
@@ -13,9 +17,7 @@ export async function queryAll(input: Omit<QueryCommandInput, 'TableName' | 'Exc
   const items: Item[] = [];
   let start: Record<string, unknown> | undefined;
   do {
-    const page = await documentClient().send(
-      new QueryCommand({ ...input, TableName: tableName(), ExclusiveStartKey: start }),
-    );
+    const page = await withRetry(() => documentClient().send(new QueryCommand({ ...input, TableName: tableName(), ExclusiveStartKey: start })));
     items.push(...(page.Items ?? []));
     start = page.LastEvaluatedKey;
   } while (start);
@@ -27,8 +29,8 @@ export async function queryUpTo(limit: number, input: Omit<QueryCommandInput, 'T
   const items: Item[] = [];
   let start: Record<string, unknown> | undefined;
   do {
-    const page = await documentClient().send(
-      new QueryCommand({ ...input, TableName: tableName(), ExclusiveStartKey: start, Limit: limit - items.length }),
+    const page = await withRetry(() =>
+      documentClient().send(new QueryCommand({ ...input, TableName: tableName(), ExclusiveStartKey: start, Limit: limit - items.length })),
     );
     items.push(...(page.Items ?? []));
     start = page.LastEvaluatedKey;
@@ -79,8 +81,6 @@ export function queryIndex(
 const BATCH_GET_LIMIT = 100;
 const MAX_ATTEMPTS = 8;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** BatchGetItem over any number of keys; unprocessed keys are retried with backoff. Order is not kept. */
 export async function batchGet(keyList: Key[]): Promise<Item[]> {
   const table = tableName();
@@ -89,8 +89,8 @@ export async function batchGet(keyList: Key[]): Promise<Item[]> {
     let pending: Record<string, unknown>[] = keyList.slice(i, i + BATCH_GET_LIMIT).map((k) => ({ pk: k.pk, sk: k.sk }));
     for (let attempt = 0; pending.length; attempt++) {
       if (attempt >= MAX_ATTEMPTS) throw new Error(`BatchGet left ${pending.length} keys unprocessed`);
-      if (attempt) await sleep(Math.min(1000, 25 * 2 ** attempt));
-      const out = await documentClient().send(new BatchGetCommand({ RequestItems: { [table]: { Keys: pending } } }));
+      if (attempt) await sleep(backoff(attempt));
+      const out = await withRetry(() => documentClient().send(new BatchGetCommand({ RequestItems: { [table]: { Keys: pending } } })));
       found.push(...(out.Responses?.[table] ?? []));
       pending = (out.UnprocessedKeys?.[table]?.Keys as Record<string, unknown>[] | undefined) ?? [];
     }
@@ -100,29 +100,25 @@ export async function batchGet(keyList: Key[]): Promise<Item[]> {
 
 const BATCH_WRITE_LIMIT = 25;
 
-/** BatchWriteItem deletes, 25 at a time, retrying unprocessed items with backoff; throws when they persist. */
-export async function batchDelete(keyList: Key[]): Promise<void> {
+/** BatchWriteItem requests, 25 at a time, retrying unprocessed items with backoff; throws when they persist. */
+async function batchWrite(requests: Record<string, unknown>[]): Promise<void> {
   const table = tableName();
-  for (let i = 0; i < keyList.length; i += BATCH_WRITE_LIMIT) {
-    let pending = keyList.slice(i, i + BATCH_WRITE_LIMIT).map((k) => ({ DeleteRequest: { Key: { pk: k.pk, sk: k.sk } } }));
+  for (let i = 0; i < requests.length; i += BATCH_WRITE_LIMIT) {
+    let pending = requests.slice(i, i + BATCH_WRITE_LIMIT);
     for (let attempt = 0; pending.length; attempt++) {
-      if (attempt >= MAX_ATTEMPTS) throw new Error(`BatchWrite left ${pending.length} deletes unprocessed`);
-      if (attempt) await sleep(Math.min(1000, 25 * 2 ** attempt));
-      const out = await documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
+      if (attempt >= MAX_ATTEMPTS) throw new Error(`BatchWrite left ${pending.length} writes unprocessed`);
+      if (attempt) await sleep(backoff(attempt));
+      const out = await withRetry(() => documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: pending } })));
       pending = (out.UnprocessedItems?.[table] as typeof pending | undefined) ?? [];
     }
   }
 }
 
-/**
- * The cancellation reason code of each item of a failed `TransactWriteItems`
- * (`ConditionalCheckFailed`, `None`, ...), or undefined when the error is not a cancellation.
- */
-export function cancellationReasons(error: unknown): string[] | undefined {
-  if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return undefined;
-  const reasons = (error as Error & { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-  return reasons.map((r) => r.Code ?? 'None');
-}
+/** BatchWriteItem deletes of any number of keys. */
+export const batchDelete = (keyList: Key[]): Promise<void> => batchWrite(keyList.map((k) => ({ DeleteRequest: { Key: { pk: k.pk, sk: k.sk } } })));
+
+/** BatchWriteItem puts (whole-item replacements) of any number of items. */
+export const batchPut = (items: Item[]): Promise<void> => batchWrite(items.map((Item) => ({ PutRequest: { Item } })));
 
 export function isConditionFailure(error: unknown): boolean {
   return error instanceof Error && error.name === 'ConditionalCheckFailedException';
@@ -130,9 +126,14 @@ export function isConditionFailure(error: unknown): boolean {
 
 /** Strips the table's key attributes from an item, leaving the record. */
 export function recordOf<T>(item: Item): T {
-  const { pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, gsi3pk: _e, gsi3sk: _f, gsi4pk: _g, gsi4sk: _h, ...rest } = item;
-  return rest as T;
+  const record: Item = { ...item };
+  for (const attribute of KEY_ATTRIBUTES) delete record[attribute];
+  return record as T;
 }
+
+/** The table's key and index attributes: on the item, never part of a record. */
+export const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', 'gsi4pk', 'gsi4sk'] as const;
+export type IndexAttribute = (typeof KEY_ATTRIBUTES)[number];
 
 /**
  * What a failed condition on one item of a transaction means, as `[itemIndex, problem]` pairs in
@@ -141,15 +142,13 @@ export function recordOf<T>(item: Item): T {
 export type OnConditionFailed = readonly (readonly [index: number, problem: () => Error])[];
 
 /**
- * TransactWriteItems; a cancellation whose listed item failed its condition throws that item's
- * problem, anything else is rethrown as it is.
+ * TransactWriteItems under the retry policy; a cancellation whose listed item failed its condition
+ * throws that item's problem, anything else is rethrown as it is. (New code: `transact` with each
+ * item's `failure`, as the entity layer builds them.)
  */
-export async function transactWrite(
-  items: NonNullable<TransactWriteCommandInput['TransactItems']>,
-  onConditionFailed: OnConditionFailed = [],
-): Promise<void> {
+export async function transactWrite(items: readonly TransactItem[], onConditionFailed: OnConditionFailed = []): Promise<void> {
   try {
-    await documentClient().send(new TransactWriteCommand({ TransactItems: items }));
+    await transact(items);
   } catch (error) {
     const reasons = cancellationReasons(error);
     const failed = reasons && onConditionFailed.find(([index]) => reasons[index] === 'ConditionalCheckFailed');
@@ -158,20 +157,11 @@ export async function transactWrite(
   }
 }
 
-
 /**
- * TransactWriteItems, retried with backoff while another transaction holds one of its items
- * (shared counters); any failed condition is thrown at once for the caller to interpret.
+ * TransactWriteItems, retried while another transaction holds one of its items (shared counters);
+ * any failed condition is thrown at once for the caller to interpret. The same as `transact` now
+ * that every transaction follows the retry policy; kept for its callers.
  */
-export async function transactWriteRetrying(items: NonNullable<TransactWriteCommandInput['TransactItems']>, attempts = 6): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await documentClient().send(new TransactWriteCommand({ TransactItems: items }));
-      return;
-    } catch (error) {
-      const reasons = cancellationReasons(error);
-      if (attempt >= attempts - 1 || !reasons?.includes('TransactionConflict') || reasons.includes('ConditionalCheckFailed')) throw error;
-      await sleep(20 * 2 ** attempt + Math.random() * 20);
-    }
-  }
+export function transactWriteRetrying(items: readonly TransactItem[], attempts?: number): Promise<void> {
+  return transact(items, attempts);
 }

@@ -34,6 +34,9 @@ export class InvalidError extends DomainError {
   }
 }
 
+/** The record existed and was removed (a finished invitation, a deleted record still named by its key). */
+export class GoneError extends DomainError {}
+
 /** A secret the request presents does not match (a deletion token, an email-change code). */
 export class ForbiddenError extends DomainError {}
 
@@ -50,5 +53,6 @@ export class RateLimitedError extends DomainError {
 export const notFound = (what: string) => new NotFoundError(`${what} was not found.`);
 export const conflict = (detail: string) => new ConflictError(detail);
 export const invalidInput = (detail: string, errors?: FieldIssue[]) => new InvalidError(detail, errors);
+export const gone = (what: string) => new GoneError(`${what} is gone.`);
 export const forbidden = (detail: string) => new ForbiddenError(detail);
 export const rateLimited = (detail: string, retryAfterSeconds: number) => new RateLimitedError(detail, retryAfterSeconds);

@@ -9,6 +9,7 @@ export type ProblemCode =
   | 'forbidden'
   | 'not_found'
   | 'conflict'
+  | 'gone'
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'rate_limited'
@@ -26,6 +27,7 @@ const titles: Record<ProblemCode, [status: number, title: string]> = {
   forbidden: [403, 'Forbidden'],
   not_found: [404, 'Not found'],
   conflict: [409, 'Conflict'],
+  gone: [410, 'Gone'],
   payload_too_large: [413, 'Payload too large'],
   unsupported_media_type: [415, 'Unsupported media type'],
   rate_limited: [429, 'Too many requests'],

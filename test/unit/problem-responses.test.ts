@@ -34,6 +34,7 @@ describe('Problem codes and statuses', () => {
     ['forbidden', 403],
     ['not_found', 404],
     ['conflict', 409],
+    ['gone', 410],
     ['payload_too_large', 413],
     ['unsupported_media_type', 415],
     ['rate_limited', 429],
@@ -111,6 +112,7 @@ describe('toProblem', () => {
       [domain.conflict('Taken.'), conflict('Taken.')],
       [domain.invalidInput('Bad value.', fields), invalidInput('Bad value.', fields)],
       [domain.forbidden('Wrong code.'), forbidden('Wrong code.')],
+      [domain.gone('The invitation'), new Problem('gone', 'The invitation is gone.')],
       [domain.rateLimited('Too many invitations.', 1234.2), rateLimited('Too many invitations.', 1234.2)],
     ];
     for (const [error, expected] of pairs) {

@@ -6,15 +6,9 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { ApiContext, ApiEvent, ApiRequest, ApiResponse } from '../context.ts';
 import { logger } from '../../support/logger.ts';
-import { ConflictError, DomainError, ForbiddenError, InvalidError, NotFoundError, RateLimitedError } from '../../domain/errors.ts';
+import { ConflictError, DomainError, ForbiddenError, GoneError, InvalidError, NotFoundError, RateLimitedError } from '../../domain/errors.ts';
+import { isThrottling, isTransactionConflict } from '../../db/retry.ts';
 import { Problem, rateLimited, type ProblemCode } from '../problem.ts';
-
-const THROTTLING = new Set([
-  'ThrottlingException',
-  'ProvisionedThroughputExceededException',
-  'RequestLimitExceeded',
-  'TooManyRequestsException',
-]);
 
 /** Errors thrown by middy's own middleware carry an HTTP status and are safe to describe. */
 function fromMiddy(error: Error & { statusCode?: number; expose?: boolean }): Problem | undefined {
@@ -32,19 +26,14 @@ function fromMiddy(error: Error & { statusCode?: number; expose?: boolean }): Pr
   }
 }
 
-/** A transaction that lost a race with another on the same items (DynamoDB's `TransactionConflict`). */
-function isTransactionConflict(error: Error): boolean {
-  if (error.name === 'TransactionConflictException') return true;
-  const reasons = (error as Error & { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
-  return error.name === 'TransactionCanceledException' && (reasons ?? []).some((r) => r.Code === 'TransactionConflict');
-}
-
 /** The one mapping from the data layer's typed errors to problems; the detail is the error's own. */
 function fromDomain(error: Error): Problem | undefined {
   if (error instanceof InvalidError) return new Problem('invalid_input', error.detail, error.errors);
   if (error instanceof RateLimitedError) return rateLimited(error.detail, error.retryAfterSeconds);
   if (error instanceof NotFoundError) return new Problem('not_found', error.detail);
   if (error instanceof ConflictError) return new Problem('conflict', error.detail);
+  // DECISIONS.md names no status for it; 410 is HTTP's own for a resource removed for good.
+  if (error instanceof GoneError) return new Problem('gone', error.detail);
   if (error instanceof ForbiddenError) return new Problem('forbidden', error.detail);
   return undefined;
 }
@@ -54,7 +43,8 @@ export function toProblem(error: unknown): Problem {
   if (error instanceof Error) {
     const mapped = fromDomain(error) ?? fromMiddy(error);
     if (mapped) return mapped;
-    if (THROTTLING.has(error.name)) return rateLimited('The service is busy; retry shortly.', 1);
+    // What the retry policy (shared/db/retry.ts) still could not get through.
+    if (isThrottling(error)) return rateLimited('The service is busy; retry shortly.', 1);
     if (isTransactionConflict(error)) return new Problem('conflict', 'A concurrent change touched the same records; retry the request.');
   }
   return new Problem('internal', 'An unexpected error occurred. Quote the requestId when reporting it.');

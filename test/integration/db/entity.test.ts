@@ -1,0 +1,133 @@
+/**
+ * The entity layer (shared/db/entity.ts, expressions.ts) against DynamoDB Local: update expressions
+ * from a changes object (reserved words, nested paths, REMOVE, ADD, if-absent), conditions, and
+ * each failed condition turned into its typed domain error, single-item and in transactions.
+ */
+import { randomUUID } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import { ConflictError, GoneError, gone, InvalidError, invalidInput, NotFoundError } from '../../../shared/domain/errors.ts';
+import { documentClient, tableName } from '../../../shared/db/client.ts';
+import { defineEntity } from '../../../shared/db/entity.ts';
+import { absent, all, any, compare, equals, has, lacks, Placeholders, updateExpression } from '../../../shared/db/expressions.ts';
+import { keys } from '../../../shared/db/keys.ts';
+import { transact } from '../../../shared/db/transact.ts';
+
+/** A test entity whose fields are DynamoDB reserved words (name, status, count, ttl, data). */
+const Thing = defineEntity({
+  name: 'The thing',
+  schema: z.object({
+    id: z.string(),
+    name: z.string(),
+    status: z.string(),
+    count: z.number(),
+    ttl: z.optional(z.number()),
+    note: z.nullable(z.string()),
+    data: z.object({ size: z.number(), colour: z.optional(z.string()) }),
+  }),
+  key: (id: string) => ({ pk: `THING#${id}`, sk: 'THING' }),
+});
+
+const stored = async (id: string) =>
+  (await documentClient().send(new GetCommand({ TableName: tableName(), Key: Thing.key(id), ConsistentRead: true }))).Item;
+
+async function newThing(overrides: Partial<z.infer<typeof Thing.schema>> = {}) {
+  const id = randomUUID();
+  const thing = { id, name: 'first', status: 'open', count: 1, note: 'n', data: { size: 2 }, ...overrides };
+  await Thing.put(Thing.key(id), thing, { condition: absent });
+  return thing;
+}
+
+describe('updateExpression', () => {
+  it('names every path segment by placeholder, skips undefined, and joins SET, REMOVE and ADD', () => {
+    const p = new Placeholders();
+    const expression = updateExpression({ set: { name: 'x', 'data.size': 3, skipped: undefined }, remove: ['ttl'], add: { count: 2 } }, p);
+    expect(expression).toBe('SET #n0 = :v0, #n1.#n2 = :v1 REMOVE #n3 ADD #n4 :v2');
+    expect(p.names).toEqual({ '#n0': 'name', '#n1': 'data', '#n2': 'size', '#n3': 'ttl', '#n4': 'count' });
+    expect(p.values).toEqual({ ':v0': 'x', ':v1': 3, ':v2': 2 });
+  });
+
+  it('refuses an update that changes nothing', () => {
+    expect(() => updateExpression({ set: { name: undefined } }, new Placeholders())).toThrow(/must change something/);
+  });
+});
+
+describe('an entity', () => {
+  it('puts and gets a record without its key attributes', async () => {
+    const thing = await newThing();
+    expect(await Thing.get(Thing.key(thing.id), { consistent: true })).toEqual(thing);
+    expect(await Thing.get(Thing.key(randomUUID()))).toBeUndefined();
+  });
+
+  it('updates reserved-word and nested attributes, stores null, removes and adds, and returns the whole record', async () => {
+    const thing = await newThing({ ttl: 99 });
+    const updated = await Thing.update(Thing.key(thing.id), {
+      set: { name: 'second', status: 'closed', note: null, data: { size: 5, colour: 'red' } },
+      remove: ['ttl'],
+      add: { count: 4 },
+    });
+    expect(updated).toEqual({ id: thing.id, name: 'second', status: 'closed', count: 5, note: null, data: { size: 5, colour: 'red' } });
+    expect(await stored(thing.id)).toMatchObject({ pk: `THING#${thing.id}`, note: null });
+    expect((await stored(thing.id))!).not.toHaveProperty('ttl');
+  });
+
+  it('sets a nested path alone, and an if-absent value only once', async () => {
+    const thing = await newThing();
+    // Nested paths are the builder's (the typed changes name whole fields), so reach it through a transaction item's expression.
+    const p = new Placeholders();
+    const expression = updateExpression({ set: { 'data.colour': 'blue' }, setIfAbsent: { ttl: 1 } }, p);
+    await transact([{ Update: { TableName: tableName(), Key: Thing.key(thing.id), UpdateExpression: expression, ...p.attributes() } }]);
+    await Thing.update(Thing.key(thing.id), { setIfAbsent: { ttl: 2 } });
+    expect(await Thing.get(Thing.key(thing.id), { consistent: true })).toMatchObject({ data: { size: 2, colour: 'blue' }, ttl: 1 });
+  });
+
+  it('applies conditions on reserved words (AND, OR, comparisons, existence)', async () => {
+    const thing = await newThing();
+    const key = Thing.key(thing.id);
+    await Thing.update(key, { add: { count: 1 } }, { condition: all(equals('status', 'open'), any(compare('count', '<', 2), lacks('ttl')), has('name')) });
+    await expect(Thing.update(key, { add: { count: 1 } }, { condition: compare('count', '>=', 10) })).rejects.toBeInstanceOf(NotFoundError);
+    expect((await Thing.get(key, { consistent: true }))!.count).toBe(2);
+  });
+
+  it('turns each failed condition into its typed error: not found, conflict, or the one the caller names', async () => {
+    const thing = await newThing();
+    const missing = Thing.key(randomUUID());
+    await expect(Thing.update(missing, { set: { name: 'x' } })).rejects.toThrow(new NotFoundError('The thing was not found.'));
+    await expect(Thing.delete(missing)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(Thing.put(Thing.key(thing.id), thing, { condition: absent })).rejects.toThrow(new ConflictError('The thing already exists.'));
+    await expect(Thing.update(Thing.key(thing.id), { set: { status: 'x' } }, { condition: equals('status', 'gone'), failure: () => gone('The thing') })).rejects.toBeInstanceOf(GoneError);
+    await expect(Thing.put(Thing.key(thing.id), thing, { condition: equals('count', 7), failure: () => invalidInput('Bad.') })).rejects.toBeInstanceOf(InvalidError);
+    await Thing.delete(Thing.key(thing.id));
+    expect(await stored(thing.id)).toBeUndefined();
+  });
+
+  it('in a transaction, the first failed item that names an error throws it, and nothing is written', async () => {
+    const a = await newThing();
+    const b = await newThing();
+    const write = transact([
+      Thing.tx.update(Thing.key(a.id), { set: { name: 'changed' } }),
+      Thing.tx.check(Thing.key(b.id), { condition: equals('status', 'closed'), failure: () => gone('The other thing') }),
+      Thing.tx.put(Thing.key(randomUUID()), { ...a, id: 'c' }, { condition: absent }),
+    ]);
+    await expect(write).rejects.toThrow(new GoneError('The other thing is gone.'));
+    expect((await Thing.get(Thing.key(a.id), { consistent: true }))!.name).toBe('first');
+    await expect(transact([Thing.tx.delete(Thing.key(randomUUID()))])).rejects.toBeInstanceOf(NotFoundError);
+    await expect(transact([Thing.tx.put(Thing.key(a.id), a, { condition: absent })])).rejects.toBeInstanceOf(ConflictError);
+  });
+
+  it('queries a collection (its kinds only) in key order or newest first', async () => {
+    const tenantId = randomUUID();
+    const entityId = randomUUID();
+    const Note = defineEntity({
+      name: 'The note',
+      schema: z.object({ id: z.string(), createdAt: z.string() }),
+      key: (createdAt: string, id: string) => keys.note(tenantId, 'activity', entityId, createdAt, id),
+    });
+    const times = ['2026-01-01T00:00:00.000Z', '2026-01-02T00:00:00.000Z', '2026-01-03T00:00:00.000Z'];
+    for (const [i, createdAt] of times.entries()) await Note.put(Note.key(createdAt, `n${i}`), { id: `n${i}`, createdAt }, {}, { gsi1pk: 'ignored' });
+    const collection = keys.notesOfEntity(tenantId, 'activity', entityId);
+    expect((await Note.query(collection)).map((n) => n.id)).toEqual(['n0', 'n1', 'n2']);
+    expect(await Note.query(collection, { newestFirst: true })).toEqual([...times.entries()].reverse().map(([i, createdAt]) => ({ id: `n${i}`, createdAt })));
+  });
+});
