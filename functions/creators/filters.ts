@@ -4,7 +4,9 @@
  * filter asks for it.
  */
 import * as z from 'zod/mini';
-import { creatorIdsOfActivity, creatorsOfTenant, type Creator } from '../../shared/db/creators.ts';
+import { creatorIdsOfActivity, creatorPage, creatorRoleCounts, creatorRoleKey, creatorsOfTenant, type Creator } from '../../shared/db/creators.ts';
+import { keys } from '../../shared/db/keys.ts';
+import type { Facets, Page, PageRequest } from '../../shared/db/paging.ts';
 import type { Tenant } from '../../shared/db/tenants.ts';
 import { localDate } from '../../shared/domain/dates.ts';
 import { invalidInput } from '../../shared/http/problem.ts';
@@ -29,7 +31,10 @@ export interface FilterInput {
 }
 
 export type RoleKey = z.infer<typeof CreatorRoleFilter>;
-export const roleOf = (creator: Creator): RoleKey | null => (creator.isOwnBrand ? 'own_brand' : creator.role);
+export const roleOf = (creator: Creator): RoleKey | null => {
+  const key = creatorRoleKey(creator);
+  return key === 'none' ? null : (key as RoleKey);
+};
 
 /**
  * `candidates`: the creators matching every filter but the role (for facets), own brand included;
@@ -57,4 +62,26 @@ export async function filterCreators(tenant: Tenant, input: FilterInput): Promis
   });
   const matching = candidates.filter((c) => (input.role ? roleOf(c) === input.role : !c.isOwnBrand));
   return { candidates, matching };
+}
+
+/**
+ * One page of the unfiltered list (own brand left out) by creation or by name, from the index that
+ * keeps that order, with its role facet and total from the role counters kept on write (the facet
+ * counts the own brand, the total does not; creators without a role count in neither facet).
+ * Undefined for any other list: filtered or searched lists and metric columns read every creator
+ * in `filterCreators`, since no key holds their order or membership.
+ */
+export async function indexedCreatorsPage(
+  tenantId: string,
+  input: FilterInput,
+  sort: { sortBy: string; direction: 'asc' | 'desc' },
+  page: PageRequest,
+): Promise<[Page<Creator>, Facets] | undefined> {
+  if (input.searchTerm || input.dateFrom || input.dateTo || input.activityId || input.role) return undefined;
+  const order = sort.sortBy === 'createdAt' ? keys.creatorsByCreation(tenantId) : sort.sortBy === 'name' ? keys.creatorsByName(tenantId) : undefined;
+  if (!order) return undefined;
+  const [items, counts] = await Promise.all([creatorPage(order, page, sort.direction), creatorRoleCounts(tenantId)]);
+  const { none = 0, ...role } = counts;
+  const totalCount = Object.entries(role).reduce((sum, [key, n]) => (key === 'own_brand' ? sum : sum + n), none);
+  return [{ items, totalCount }, { role }];
 }

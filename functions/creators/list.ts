@@ -1,7 +1,8 @@
 /**
- * GET /v1/creators — the workspace's creators, filtered, sorted and paged in memory (metric columns
- * read the stored per-creator aggregates); facets count the roles among the creators that
- * match every other filter.
+ * GET /v1/creators — the workspace's creators, filtered, sorted and paged; facets count the roles
+ * among the creators that match every other filter. Unfiltered by creation or name, one page from
+ * an index and counters (`indexedCreatorsPage`); otherwise in memory (metric columns read the
+ * stored per-creator aggregates).
  */
 import * as z from 'zod/mini';
 import type { Creator } from '../../shared/db/creators.ts';
@@ -11,7 +12,7 @@ import { routeByKey } from '../routes.ts';
 import { list } from '../../shared/http/result.ts';
 import { paging, search } from '../../shared/schemas/common.ts';
 import { creatorFigures } from './figures.ts';
-import { filterCreators, filterFields, roleOf } from './filters.ts';
+import { filterCreators, filterFields, indexedCreatorsPage, roleOf } from './filters.ts';
 import { CreatorSummaryRecord } from '../../shared/schemas/records/creator.ts';
 import { listReply } from '../../shared/schemas/records/reply.ts';
 
@@ -25,13 +26,16 @@ export const handler = defineHandler({
   input: z.strictObject({ ...paging, ...search(SORT_COLUMNS), ...filterFields }),
   run: async ({ input, tenant: scope }) => {
     const tenant = scope!.details;
-    const { candidates, matching } = await filterCreators(tenant, input);
     const sortBy = input.sortBy ?? 'createdAt';
+    const direction = input.sortDirection ?? (input.sortBy ? 'asc' : 'desc');
+    const indexed = await indexedCreatorsPage(tenant.id, input, { sortBy, direction }, input);
+    if (indexed) return list(...indexed);
+    const { candidates, matching } = await filterCreators(tenant, input);
     const column = (c: Creator) => {
       if (sortBy === 'spend' || sortBy === 'cpm' || sortBy === 'cpe') return creatorFigures(c, tenant.currency)[sortBy];
       return c[sortBy];
     };
-    const sorted = sortRecords(matching, column, input.sortDirection ?? (input.sortBy ? 'asc' : 'desc'));
+    const sorted = sortRecords(matching, column, direction);
     const role: Record<string, number> = {};
     for (const c of candidates) {
       const key = roleOf(c);

@@ -16,6 +16,7 @@ import { documentClient, tableName } from './client.ts';
 import { campaignCondition, campaignLeaveOnDelete } from './campaign-links.ts';
 import { deleteCostsOfActivity } from './costs.ts';
 import { keys, type OrderedIndex } from './keys.ts';
+import { valueCounts, valueMove } from './value-counters.ts';
 import { batchGet, cancellationReasons, isConditionFailure, queryIndex, queryPrefix, recordOf, transactWrite, transactWriteRetrying } from './operations.ts';
 import { deleteFilesOf } from './files.ts';
 import { deleteNotesOf } from './notes.ts';
@@ -157,9 +158,7 @@ function indexKeys(tenantId: string, activity: Pick<Activity, 'id' | 'name' | 'c
  * item comes into being with the first activity, so it need not exist.
  */
 function channelMove(tenantId: string, from: string | undefined, to: string | undefined) {
-  if (from === to) return undefined;
-  const counts = { ...(from ? { [from]: -1 } : {}), ...(to ? { [to]: 1 } : {}) };
-  return aggregateUpdate(keys.activityChannels(tenantId), { counts }, { mustExist: false });
+  return valueMove(keys.activityChannels(tenantId), from, to);
 }
 
 /** The condition that an activity is still on the channel read, for a write that moves its channel counter. */
@@ -171,10 +170,8 @@ function onChannel(channel: string) {
  * The tenant's activities per channel (channels back at 0 left out), from the counters kept on
  * write: the list's channel facet and, summed, its total, without reading the activities.
  */
-export async function activityChannelCounts(tenantId: string): Promise<Record<string, number>> {
-  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.activityChannels(tenantId) }));
-  const counters = recordOf<Record<string, unknown>>(out.Item ?? {});
-  return Object.fromEntries(Object.entries(counters).map(([channel, n]) => [channel, Number(n)]).filter(([, n]) => (n as number) > 0));
+export function activityChannelCounts(tenantId: string): Promise<Record<string, number>> {
+  return valueCounts(keys.activityChannels(tenantId));
 }
 
 /**

@@ -8,17 +8,19 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { roundSpend } from '../domain/currencies.ts';
-import { notFound } from '../domain/errors.ts';
+import { conflict, notFound } from '../domain/errors.ts';
 import { activityIdsOfCreator } from './activities.ts';
 import { aggregateUpdate, emptyAggregate, tenantAggregateUpdate } from './aggregates.ts';
 import { documentClient, tableName } from './client.ts';
-import { keys } from './keys.ts';
+import { keys, type OrderedIndex } from './keys.ts';
 import { deleteCostsOfCreator } from './costs.ts';
 import { batchGet, cancellationReasons, isConditionFailure, queryPrefix, recordOf } from './operations.ts';
 import { deleteFilesOf } from './files.ts';
 import { deleteNotesOf } from './notes.ts';
 import { pointerDelete, pointerPut } from './records.ts';
 import { socialAccountDeletes, socialAccountsOf } from './social-accounts.ts';
+import { indexPage, type PageRequest } from './paging.ts';
+import { valueCounts, valueMove } from './value-counters.ts';
 
 export const CREATOR_COUNTERS = ['activitiesCount', 'totalFollowersCount', 'impressions', 'engagement', 'costsCount'] as const;
 
@@ -54,7 +56,34 @@ export interface NewCreator {
   notes?: string | null;
 }
 
-/** The creator item and the writes that create it (record, pointer, tenant count). */
+/** The role a creator counts under in `keys.creatorRoles`: `own_brand` for the own-brand record, else its role or `none`. */
+export function creatorRoleKey(creator: Pick<Creator, 'isOwnBrand' | 'role'>): string {
+  return creator.isOwnBrand ? 'own_brand' : (creator.role ?? 'none');
+}
+
+const roleMove = (tenantId: string, from: string | undefined, to: string | undefined) => valueMove(keys.creatorRoles(tenantId), from, to);
+
+/** The condition that a creator's role is still the one read (null: none), for a write that moves its role counter. */
+function onRole(role: string | null) {
+  return role === null
+    ? { condition: '(attribute_not_exists(#roleRead) OR attribute_type(#roleRead, :roleRead))', names: { '#roleRead': 'role' }, values: { ':roleRead': 'NULL' } }
+    : { condition: '#roleRead = :roleRead', names: { '#roleRead': 'role' }, values: { ':roleRead': role } };
+}
+
+/** How many of the tenant's creators count under each role (`creatorRoleKey`; none at 0): the list's facet and total. */
+export function creatorRoleCounts(tenantId: string): Promise<Record<string, number>> {
+  return valueCounts(keys.creatorRoles(tenantId));
+}
+
+/**
+ * One page of the tenant's creators (own brand left out) in an order kept in an index key
+ * (`keys.creatorsByCreation`, `creatorsByName`), without reading the others (see `indexPage`).
+ */
+export async function creatorPage(order: OrderedIndex, page: PageRequest, direction: 'asc' | 'desc'): Promise<Creator[]> {
+  return (await indexPage(order, page, direction)).map(creatorFromItem);
+}
+
+/** The creator item and the writes that create it (record, pointer, tenant count, role counter). */
 export function newCreatorItems(tenantId: string, input: NewCreator, { isOwnBrand = false } = {}) {
   const now = new Date().toISOString();
   const creator: Creator = {
@@ -75,9 +104,17 @@ export function newCreatorItems(tenantId: string, input: NewCreator, { isOwnBran
   return {
     creator,
     transactItems: [
-      { Put: { TableName: tableName(), Item: { ...key, ...creator }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      {
+        Put: {
+          TableName: tableName(),
+          // The list's orders; the own-brand record is listed only when asked for (see `keys.creatorByCreation`).
+          Item: { ...key, ...(isOwnBrand ? {} : { ...keys.creatorByCreation(tenantId, now, creator.id), ...keys.creatorByName(tenantId, creator.name, creator.id) }), ...creator },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
       pointerPut('creator', creator.id, tenantId, key),
       tenantAggregateUpdate(tenantId, { counts: { creatorsCount: 1 } })!,
+      roleMove(tenantId, undefined, creatorRoleKey(creator))!,
     ],
   };
 }
@@ -108,26 +145,58 @@ export async function getCreator(tenantId: string, creatorId: string, { consiste
 
 export type CreatorChanges = Partial<Pick<Creator, 'name' | 'email' | 'role' | 'country' | 'notes'>>;
 
-/** Sets the fields given (and `updatedAt`); 404 when the creator is gone. Returns the whole record. */
+/**
+ * Sets the fields given (and `updatedAt`); 404 when the creator is gone. Returns the whole record.
+ * A name change rewrites its name-order key; a role change moves the role counters in the same
+ * transaction, conditioned on the role it leaves (read again when it changed meanwhile).
+ */
 export async function updateCreator(tenantId: string, creatorId: string, changes: CreatorChanges): Promise<Creator> {
-  const entries = Object.entries({ ...changes, updatedAt: new Date().toISOString() }).filter(([, v]) => v !== undefined);
-  try {
-    const out = await documentClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.creator(tenantId, creatorId),
-        UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
-        ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return creatorFromItem(out.Attributes!);
-  } catch (error) {
-    if (isConditionFailure(error)) throw notFound('The creator');
-    throw error;
+  // Only the sort key: the own-brand record, which has no partition key there, stays out of the index.
+  const nameKey = changes.name === undefined ? {} : { gsi2sk: keys.creatorByName(tenantId, changes.name, creatorId).gsi2sk };
+  const entries = Object.entries({ ...changes, updatedAt: new Date().toISOString(), ...nameKey }).filter(([, v]) => v !== undefined);
+  const update = {
+    TableName: tableName(),
+    Key: keys.creator(tenantId, creatorId),
+    UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
+    ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
+  };
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const read = changes.role === undefined ? undefined : await getCreator(tenantId, creatorId, { consistent: true });
+    if (changes.role !== undefined && !read) throw notFound('The creator');
+    const move = read && roleMove(tenantId, creatorRoleKey(read), creatorRoleKey({ ...read, role: changes.role! }));
+    try {
+      if (!move) {
+        const out = await documentClient().send(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' }));
+        return creatorFromItem(out.Attributes!);
+      }
+      const role = onRole(read.role);
+      await documentClient().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                ...update,
+                ConditionExpression: `attribute_exists(pk) AND ${role.condition}`,
+                ExpressionAttributeNames: { ...update.ExpressionAttributeNames, ...role.names },
+                ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ...role.values },
+              },
+            },
+            move,
+          ] as never,
+        }),
+      );
+      const after = await getCreator(tenantId, creatorId, { consistent: true });
+      if (!after) throw notFound('The creator');
+      return after;
+    } catch (error) {
+      if (isConditionFailure(error)) throw notFound('The creator');
+      // The role changed since it was read (or the creator went, or writers collided): read it again.
+      if (!cancellationReasons(error)) throw error;
+    }
   }
+  throw conflict('The creator kept changing meanwhile; retry.');
 }
 
 /** The creators of a tenant with these ids (missing ones left out). */
@@ -209,10 +278,21 @@ export async function deleteCreator(tenantId: string, creator: Creator): Promise
       aggregateUpdate(keys.activity(tenantId, activityId), { counts: { creatorsCount: -1, linksRevision: 1 } })!,
     ]),
   ];
+  const role = onRole(creator.role);
   const final: Record<string, unknown>[] = [
-    { Delete: { TableName: tableName(), Key: keys.creator(tenantId, creator.id), ConditionExpression: 'attribute_exists(pk)' } },
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: keys.creator(tenantId, creator.id),
+        // The role as read, so that its role counter goes down with it.
+        ConditionExpression: `attribute_exists(pk) AND ${role.condition}`,
+        ExpressionAttributeNames: role.names,
+        ExpressionAttributeValues: role.values,
+      },
+    },
     pointerDelete(creator.id),
     tenantAggregateUpdate(tenantId, { counts: { creatorsCount: -1 } })!,
+    roleMove(tenantId, creatorRoleKey(creator), undefined)!,
     ...(creator.isOwnBrand ? [{ Delete: { TableName: tableName(), Key: keys.ownBrand(tenantId) } }] : []),
   ];
   let batch: Record<string, unknown>[] = [];
@@ -228,9 +308,12 @@ export async function deleteCreator(tenantId: string, creator: Creator): Promise
     batch.push(...final);
     await flush();
   } catch (error) {
+    if (!cancellationReasons(error)?.includes('ConditionalCheckFailed')) throw error;
+    // Its role changed since it was read: delete it as it is now (every step before is idempotent).
+    const now = await getCreator(tenantId, creator.id, { consistent: true });
+    if (now && now.role !== creator.role) return deleteCreator(tenantId, now);
     // A concurrent delete removed the record or one of its links first.
-    if (cancellationReasons(error)?.includes('ConditionalCheckFailed')) throw notFound('The creator');
-    throw error;
+    throw notFound('The creator');
   }
   // A note or file written between the first sweep and the record's removal; none can be written after it.
   await deleteNotesOf(tenantId, 'creator', creator.id);

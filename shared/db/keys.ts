@@ -24,7 +24,8 @@
  * | checkout attempt | TENANT#<id>       | CHECKOUT (the nonce of the Stripe idempotency key; billing.ts) |        |                                  |
  * | Stripe event     | STRIPE_EVENT#<id> | EVENT (an applied webhook event; `ttl` removes it)   |                                  |
  * | record pointer   | ID#<recordId>     | ID              |                                    |                                  |
- * | creator          | TENANT#<id>       | CREATOR#<cid>   |                                    |                                  |
+ * | creator          | TENANT#<id>       | CREATOR#<cid>   | TENANT#<id>#CREATORS / <createdAt>#<cid> (not the own brand) | gsi2: TENANT#<id>#CREATORS_BY_NAME / <name order>\u0001<cid> (not the own brand) |
+ * | creator roles    | TENANT#<id>       | CREATOR_ROLES (one counter per role: the list's facet and total) |   |
  * | own-brand claim  | TENANT#<id>       | OWN_BRAND       |                                    |                                  |
  * | social account   | TENANT#<id>       | CREATOR#<cid>#SOCIAL#<accountId> |                   |                                  |
  * | social claim     | TENANT#<id>       | CREATOR#<cid>#SOCIAL_CLAIM#<platform>#<profile> (uniqueness) |      |                                  |
@@ -185,6 +186,16 @@ export const keys = {
 
   creator: (tenantId: string, creatorId: string): Key => ({ pk: tenantPk(tenantId), sk: `CREATOR#${creatorId}` }),
   creatorsOfTenant: (tenantId: string) => collection(tenantPk(tenantId), 'CREATOR#', 'creator'),
+  /**
+   * gsi1 by creation and gsi2 by name (rewritten with every name change): the creators list's
+   * orders. The own-brand record carries neither: the list leaves it out unless asked for it.
+   */
+  creatorByCreation: (tenantId: string, createdAt: string, creatorId: string) => byCreation(tenantId, 'CREATORS', createdAt, creatorId),
+  creatorsByCreation: (tenantId: string) => creationOrder(tenantId, 'CREATORS'),
+  creatorByName: (tenantId: string, name: string, creatorId: string) => ({ gsi2pk: `${tenantPk(tenantId)}#CREATORS_BY_NAME`, gsi2sk: nameOrder(name, creatorId) }),
+  creatorsByName: (tenantId: string): OrderedIndex => ({ index: 'gsi2', pk: `${tenantPk(tenantId)}#CREATORS_BY_NAME` }),
+  /** How many of the tenant's creators have each role (`own_brand`, a role, or `none`), moved with every create, role change and delete. */
+  creatorRoles: (tenantId: string): Key => ({ pk: tenantPk(tenantId), sk: 'CREATOR_ROLES' }),
   /** One own-brand creator per workspace: a claim written with it, conditionally. */
   ownBrand: (tenantId: string): Key => ({ pk: tenantPk(tenantId), sk: 'OWN_BRAND' }),
   socialAccount: (tenantId: string, creatorId: string, accountId: string): Key => ({

@@ -22,14 +22,14 @@ export async function addToCreatorAggregates(
   await documentClient().send(new TransactWriteCommand({ TransactItems: [aggregateUpdate(keys.creator(workspaceId, creatorId), delta)!] }));
 }
 
-/** Moves a creator's creation instant, for the date-range filters. */
+/** Moves a creator's creation instant, for the date-range filters, and its place in the list's creation order with it. */
 export async function setCreatedAt(workspaceId: string, creatorId: string, createdAt: string): Promise<void> {
   await documentClient().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: keys.creator(workspaceId, creatorId),
-      UpdateExpression: 'SET createdAt = :at',
-      ExpressionAttributeValues: { ':at': createdAt },
+      UpdateExpression: 'SET createdAt = :at, gsi1sk = :order',
+      ExpressionAttributeValues: { ':at': createdAt, ':order': keys.creatorByCreation(workspaceId, createdAt, creatorId).gsi1sk },
     }),
   );
 }

@@ -1,0 +1,27 @@
+/**
+ * Counters of a tenant's records per value of one field (activities per channel, creators per
+ * role), on one item of their own, moved in the same transaction as every write that adds a
+ * record, removes it or changes the field: the lists' facets and totals, without reading the records.
+ */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { aggregateUpdate } from './aggregates.ts';
+import { documentClient, tableName } from './client.ts';
+import type { Key } from './keys.ts';
+import { recordOf } from './operations.ts';
+
+/**
+ * The Update of the counters at `key` for a record arriving on `to`, leaving `from`, or moving
+ * between them; none when it stays. The counter item comes into being with the first record.
+ */
+export function valueMove(key: Key, from: string | undefined, to: string | undefined) {
+  if (from === to) return undefined;
+  const counts = { ...(from ? { [from]: -1 } : {}), ...(to ? { [to]: 1 } : {}) };
+  return aggregateUpdate(key, { counts }, { mustExist: false });
+}
+
+/** The counters at `key` per value, values back at 0 left out. */
+export async function valueCounts(key: Key): Promise<Record<string, number>> {
+  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: key }));
+  const counters = recordOf<Record<string, unknown>>(out.Item ?? {});
+  return Object.fromEntries(Object.entries(counters).map(([value, n]) => [value, Number(n)]).filter(([, n]) => (n as number) > 0));
+}
