@@ -1,6 +1,7 @@
 /** The Reddit adapter (application-only OAuth) against the local fake over HTTP. */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { FAKE_RATE_LIMIT_SECONDS, fakeCounts, fakeFollowers } from '../../../infra/local/fakes/platforms.ts';
+import { FAKE_RATE_LIMIT_SECONDS, fakeCounts, fakeFollowers, FakePlatforms } from '../../../infra/local/fakes/platforms.ts';
+import { platformConfigFrom } from '../../../shared/integrations/platforms/config.ts';
 import { adapterFor } from '../../../shared/integrations/platforms/index.ts';
 import { resetRedditTokens } from '../../../shared/integrations/platforms/reddit.ts';
 import { accountRef, contentRef, FAKE_NOW, isoTime, logLines, useFakePlatforms } from './support.ts';
@@ -44,6 +45,21 @@ describe('Reddit adapter', () => {
     const before = fake().calls.length;
     await reddit().readContent([post('https://redd.it/second2')]);
     expect(fake().calls.slice(before).map((c) => c.path)).toEqual(['/reddit/api/info']);
+  });
+
+  it('a token Reddit no longer accepts is replaced once, and the read goes on', async () => {
+    let clock = FAKE_NOW;
+    const own = await FakePlatforms.start({ now: () => clock });
+    try {
+      const adapter = adapterFor('reddit', platformConfigFrom(own.env(), own.env()));
+      await adapter.readContent([post('https://redd.it/early1')]);
+      clock = new Date(FAKE_NOW.getTime() + 2 * 86_400_000); // the fake's token has expired, our cache does not know
+      const before = own.calls.length;
+      expect((await adapter.readContent([post('https://redd.it/later1')])).map((r) => r.status)).toEqual(['ok']);
+      expect(own.calls.slice(before).map((c) => c.path)).toEqual(['/reddit/api/info', '/reddit-www/api/v1/access_token', '/reddit/api/info']);
+    } finally {
+      await own.stop();
+    }
   });
 
   it('a post Reddit does not list is missing, beside the others', async () => {
