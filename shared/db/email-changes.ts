@@ -5,55 +5,48 @@
  * whether or not another account uses the address (no account enumeration).
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
 import { conflict, forbidden } from '../domain/errors.ts';
-import { documentClient, tableName } from './client.ts';
+import { defineEntity } from './entity.ts';
+import { absent, all, compare, equals, has, lacks } from './expressions.ts';
 import { keys } from './keys.ts';
-import { transactWrite } from './operations.ts';
 import { outboxPut } from './outbox.ts';
-import { getUser, type User } from './users.ts';
+import { transact } from './transact.ts';
+import { EmailClaims, getUser, Users, type User } from './users.ts';
 
 export const EMAIL_CHANGE_TTL_HOURS = 24;
 
-export interface EmailChangeRequest {
-  userId: string;
-  newEmail: string;
-  expiresAt: string;
-  requestedAt: string;
-}
+const EmailChanges = defineEntity({
+  name: 'The email change',
+  schema: z.object({
+    userId: z.string(),
+    newEmail: z.string(),
+    /** The single-use confirmation code. */
+    token: z.string(),
+    expiresAt: z.string(),
+    requestedAt: z.string(),
+    /** DynamoDB TTL removes stale requests (epoch seconds). */
+    ttl: z.number(),
+  }),
+  key: keys.emailChange,
+});
+
+export type EmailChangeRequest = Pick<z.infer<typeof EmailChanges.schema>, 'userId' | 'newEmail' | 'expiresAt' | 'requestedAt'>;
 
 export async function requestEmailChange(userId: string, newEmail: string): Promise<EmailChangeRequest> {
   const token = randomUUID();
   const requestedAt = new Date().toISOString();
   const expiresAt = new Date(Date.now() + EMAIL_CHANGE_TTL_HOURS * 3600_000).toISOString();
-  await documentClient().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Put: {
-            TableName: tableName(),
-            Item: {
-              ...keys.emailChange(userId),
-              userId,
-              newEmail,
-              token,
-              expiresAt,
-              requestedAt,
-              // DynamoDB TTL removes stale requests (epoch seconds).
-              ttl: Math.floor(Date.parse(expiresAt) / 1000),
-            },
-          },
-        },
-        outboxPut({
-          to: newEmail,
-          subject: 'Confirm your new email address',
-          text: `Someone asked to change the email address of your account to ${newEmail}. If it was you, confirm with the code ${token} within ${EMAIL_CHANGE_TTL_HOURS} hours. If not, ignore this email.`,
-          kind: 'email_change',
-          data: { userId, newEmail, token, expiresAt },
-        }),
-      ],
+  await transact([
+    EmailChanges.tx.put(EmailChanges.key(userId), { userId, newEmail, token, expiresAt, requestedAt, ttl: Math.floor(Date.parse(expiresAt) / 1000) }),
+    outboxPut({
+      to: newEmail,
+      subject: 'Confirm your new email address',
+      text: `Someone asked to change the email address of your account to ${newEmail}. If it was you, confirm with the code ${token} within ${EMAIL_CHANGE_TTL_HOURS} hours. If not, ignore this email.`,
+      kind: 'email_change',
+      data: { userId, newEmail, token, expiresAt },
     }),
-  );
+  ]);
   return { userId, newEmail, expiresAt, requestedAt };
 }
 
@@ -65,49 +58,21 @@ export async function requestEmailChange(userId: string, newEmail: string): Prom
  * expires, so nothing about the address was revealed before its mailbox confirmed).
  */
 export async function confirmEmailChange(userId: string, code: string): Promise<User> {
-  const [pending, user] = await Promise.all([
-    documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.emailChange(userId), ConsistentRead: true })),
-    getUser(userId),
-  ]);
+  const [request, user] = await Promise.all([EmailChanges.get(EmailChanges.key(userId), { consistent: true }), getUser(userId)]);
   const now = new Date().toISOString();
-  const request = pending.Item;
-  if (!user || request?.token !== code || (request.expiresAt as string) <= now) {
-    throw forbidden('The email change code is wrong, used or expired.');
-  }
-  const newEmail = request.newEmail as string;
-  await transactWrite([
-    {
-      Delete: {
-        TableName: tableName(),
-        Key: keys.emailChange(userId),
-        // Single use, and still the request that was read (a newer request replaces the code).
-        ConditionExpression: '#token = :code AND expiresAt > :now',
-        ExpressionAttributeNames: { '#token': 'token' },
-        ExpressionAttributeValues: { ':code': code, ':now': now },
-      },
-    },
-    {
-      Update: {
-        TableName: tableName(),
-        Key: keys.user(userId),
-        UpdateExpression: 'SET email = :newEmail, updatedAt = :now',
-        // The old address must still be current, so two concurrent changes cannot both win.
-        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deletedAt) AND email = :oldEmail',
-        ExpressionAttributeValues: { ':newEmail': newEmail, ':now': now, ':oldEmail': user.email },
-      },
-    },
-    { Delete: { TableName: tableName(), Key: keys.emailClaim(user.email) } },
-    {
-      Put: {
-        TableName: tableName(),
-        Item: { ...keys.emailClaim(newEmail), userId },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    },
-  ], [
-    [0, () => forbidden('The email change code is wrong, used or expired.')],
-    [1, () => conflict('The account changed concurrently; retry.')],
-    [3, () => conflict('Another account already uses this email address.')],
+  const wrongCode = () => forbidden('The email change code is wrong, used or expired.');
+  if (!user || request?.token !== code || request.expiresAt <= now) throw wrongCode();
+  const { newEmail } = request;
+  await transact([
+    // Single use, and still the request that was read (a newer request replaces the code).
+    EmailChanges.tx.delete(EmailChanges.key(userId), { condition: all(equals('token', code), compare('expiresAt', '>', now)), failure: wrongCode }),
+    // The old address must still be current, so two concurrent changes cannot both win.
+    Users.tx.update(Users.key(userId), { set: { email: newEmail, updatedAt: now } }, {
+      condition: all(has('pk'), lacks('deletedAt'), equals('email', user.email)),
+      failure: () => conflict('The account changed concurrently; retry.'),
+    }),
+    EmailClaims.tx.delete(EmailClaims.key(user.email), { condition: null }),
+    EmailClaims.tx.put(EmailClaims.key(newEmail), { userId }, { condition: absent, failure: () => conflict('Another account already uses this email address.') }),
   ]);
   return { ...user, email: newEmail, updatedAt: now };
 }

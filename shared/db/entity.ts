@@ -30,7 +30,8 @@ type Item = Record<string, unknown>;
 
 /** The condition of a write, and the domain error it failing means. */
 export interface Guard {
-  condition?: Condition;
+  /** Left out: the write's default (put: none; update, delete, check: the item exists). `null`: none at all. */
+  condition?: Condition | null;
   failure?: () => Error;
 }
 
@@ -50,6 +51,9 @@ export interface EntityDeclaration<S extends z.ZodMiniType, A extends unknown[]>
   /** Its key, from keys.ts. */
   key: (...args: A) => Key;
 }
+
+/** The condition of a write that by default needs the item to exist. */
+const orExists = (condition: Condition | null | undefined) => (condition === undefined ? exists : condition);
 
 function isConditionFailure(error: unknown): boolean {
   return error instanceof Error && error.name === 'ConditionalCheckFailedException';
@@ -72,7 +76,7 @@ export function defineEntity<S extends z.ZodMiniType<Item>, A extends unknown[]>
   }
 
   /** The expression members of a condition (with its placeholders), or nothing without one. */
-  function conditionOf(condition: Condition | undefined, p = new Placeholders()) {
+  function conditionOf(condition: Condition | null | undefined, p = new Placeholders()) {
     return condition ? { ConditionExpression: condition(p), ...p.attributes() } : {};
   }
 
@@ -84,8 +88,8 @@ export function defineEntity<S extends z.ZodMiniType<Item>, A extends unknown[]>
   function updateItem(key: Key, changes: Changes<R>, guard: Guard) {
     const p = new Placeholders();
     const UpdateExpression = updateExpression(changes as UpdateChanges, p);
-    const condition = guard.condition ?? exists;
-    return { TableName: tableName(), Key: key, UpdateExpression, ConditionExpression: condition(p), ...p.attributes() };
+    const condition = orExists(guard.condition);
+    return { TableName: tableName(), Key: key, UpdateExpression, ...(condition ? { ConditionExpression: condition(p) } : {}), ...p.attributes() };
   }
 
   return {
@@ -120,7 +124,7 @@ export function defineEntity<S extends z.ZodMiniType<Item>, A extends unknown[]>
     /** Deletes the item, which must exist unless the guard says otherwise (not found by default). */
     async delete(key: Key, guard: Guard = {}): Promise<void> {
       await guarded(
-        () => documentClient().send(new DeleteCommand({ TableName: tableName(), Key: key, ...conditionOf(guard.condition ?? exists) })),
+        () => documentClient().send(new DeleteCommand({ TableName: tableName(), Key: key, ...conditionOf(orExists(guard.condition)) })),
         guard.failure ?? missing,
       );
     },
@@ -139,13 +143,13 @@ export function defineEntity<S extends z.ZodMiniType<Item>, A extends unknown[]>
       }),
       update: (key: Key, changes: Changes<R>, guard: Guard = {}): TransactItem => ({
         Update: updateItem(key, changes, guard),
-        failure: guard.failure ?? missing,
+        ...(guard.condition !== null ? { failure: guard.failure ?? missing } : {}),
       }),
       delete: (key: Key, guard: Guard = {}): TransactItem => ({
-        Delete: { TableName: tableName(), Key: key, ...conditionOf(guard.condition ?? exists) },
-        failure: guard.failure ?? missing,
+        Delete: { TableName: tableName(), Key: key, ...conditionOf(orExists(guard.condition)) },
+        ...(guard.condition !== null ? { failure: guard.failure ?? missing } : {}),
       }),
-      check: (key: Key, guard: Guard = {}): TransactItem => {
+      check: (key: Key, guard: Guard & { condition?: Condition } = {}): TransactItem => {
         const p = new Placeholders();
         return {
           ConditionCheck: { TableName: tableName(), Key: key, ConditionExpression: (guard.condition ?? exists)(p), ...p.attributes() },
