@@ -174,6 +174,8 @@ export class FakePlatforms {
     if (path === '/videos') {
       const ids = (q.get('id') ?? '').split(',').filter(Boolean);
       if (ids.length > 50) return error(400, 'badRequest', 'The request specifies an invalid filter parameter.', 'youtube.parameter');
+      // As documented: maxResults goes with myRating, not with id.
+      if (q.has('maxResults')) return error(400, 'incompatibleParameters', 'Incompatible parameters specified in the request: id, maxResults.', 'youtube.parameter');
       const specials = ids.map(special);
       if (specials.includes('rate_limited')) {
         return error(403, 'quotaExceeded', 'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.', 'youtube.quota');

@@ -73,6 +73,12 @@ export async function readByIds(refs: readonly ContentRef[], idOf: (url: string)
   return refs.map((ref, i) => found.get(ids[i] ?? '')?.(ref.contentUrl) ?? { status: 'missing' });
 }
 
+/** The readings of the items a call answered, by their `id` (items without a string id are left out: missing). */
+export function byId(items: readonly unknown[], reading: (item: unknown, contentUrl: string) => ReadResult<ContentReading>): Map<string, (contentUrl: string) => ReadResult<ContentReading>> {
+  const ids = items.map((item) => field(item, 'id'));
+  return new Map(items.flatMap((item, i) => (typeof ids[i] === 'string' ? [[ids[i], (url: string) => reading(item, url)] as const] : [])));
+}
+
 /** Reads accounts one call each, by their handle on `platform`; a profile URL that names none is missing. */
 export async function readEachAccount(platform: Platform, accounts: readonly AccountRef[], read: (handle: string) => Promise<ReadResult<FollowerReading>>): Promise<ReadResult<FollowerReading>[]> {
   const results: ReadResult<FollowerReading>[] = [];

@@ -8,7 +8,7 @@
  */
 import type { AccountRef, ContentReading, ContentRef, FollowerReading, PlatformAdapter, ReadResult } from '../../domain/metric-readings.ts';
 import type { PlatformConfig } from './config.ts';
-import { call, failedAll, field, followers, isCount, rateLimitedAll, readByIds, readEachAccount, resetAt, type Answer } from './http.ts';
+import { byId, call, failedAll, field, followers, isCount, rateLimitedAll, readByIds, readEachAccount, resetAt, type Answer } from './http.ts';
 import { redditPostId } from './links.ts';
 
 type RedditConfig = NonNullable<PlatformConfig['reddit']>;
@@ -97,7 +97,7 @@ export function redditAdapter(config: RedditConfig): PlatformAdapter {
         const children = field(field(answer.body, 'data'), 'children');
         if (!Array.isArray(children)) return failedAll(batch.length, 'Reddit answered a malformed listing');
         const posts = children.filter((child) => field(child, 'kind') === 't3').map((child) => field(child, 'data'));
-        return new Map(posts.map((post) => [String(field(post, 'id')), (url: string) => postReading(post, url)]));
+        return byId(posts, postReading);
       }),
 
     // A user's followers are the subscribers of their profile subreddit; a community's, its own.

@@ -6,7 +6,7 @@
  */
 import type { AccountRef, ContentReading, ContentRef, FollowerReading, PlatformAdapter, ReadResult } from '../../domain/metric-readings.ts';
 import type { PlatformConfig } from './config.ts';
-import { call, failedAll, field, followers, isCount, rateLimitedAll, readByIds, readEachAccount, resetAt, type Answer } from './http.ts';
+import { byId, call, failedAll, field, followers, isCount, rateLimitedAll, readByIds, readEachAccount, resetAt, type Answer } from './http.ts';
 import { tweetId } from './links.ts';
 
 const SOURCE = { kind: 'api', adapter: 'x-api', apiVersion: 'v2' } as const;
@@ -51,7 +51,7 @@ export function twitterAdapter(config: NonNullable<PlatformConfig['twitter']>): 
         // Ids in errors[] (deleted, protected, suspended) are nowhere in data (absent when none is found): missing.
         const data = field(answer.body, 'data') ?? (Array.isArray(field(answer.body, 'errors')) ? [] : undefined);
         if (!Array.isArray(data)) return failedAll(batch.length, 'X answered a malformed body (neither data nor errors is a list)');
-        return new Map(data.map((post) => [String(field(post, 'id')), (url: string) => postReading(post, url)]));
+        return byId(data, postReading);
       }),
 
     readFollowers: (accounts: readonly AccountRef[]) =>

@@ -7,7 +7,7 @@
  */
 import type { AccountRef, ContentReading, ContentRef, FollowerReading, PlatformAdapter, ReadResult } from '../../domain/metric-readings.ts';
 import type { PlatformConfig } from './config.ts';
-import { call, failedAll, field, followers, isCount, rateLimitedAll, readByIds, readEachAccount, type Answer } from './http.ts';
+import { byId, call, failedAll, field, followers, isCount, rateLimitedAll, readByIds, readEachAccount, type Answer } from './http.ts';
 import { youtubeVideoId } from './links.ts';
 
 const SOURCE = { kind: 'api', adapter: 'youtube-data-api', apiVersion: 'v3' } as const;
@@ -81,9 +81,9 @@ export function youtubeAdapter(config: NonNullable<PlatformConfig['youtube']>): 
 
     readContent: (refs: readonly ContentRef[]) =>
       readByIds(refs, youtubeVideoId, MAX_IDS, async (batch) => {
-        const answer = itemsOf(await list('videos', { id: batch.join(','), maxResults: String(MAX_IDS) }));
+        const answer = itemsOf(await list('videos', { id: batch.join(',') }));
         if (!answer.ok) return answer.results(batch.length);
-        return new Map(answer.items.map((item) => [String(field(item, 'id')), (url: string) => contentReading(item, url)]));
+        return byId(answer.items, contentReading);
       }),
 
     // channels.list takes one handle (forHandle) or legacy username (forUsername) per call.
