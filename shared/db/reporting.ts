@@ -9,7 +9,9 @@ import { contribution } from '../domain/activity-metrics.ts';
 import { documentClient, tableName } from './client.ts';
 import { standingOf } from './cost-rollups.ts';
 import type { RollupScope } from './day-rollups.ts';
-import { keys } from './keys.ts';
+import { campaignFromItem, type Campaign } from './campaigns.ts';
+import { isEntity, keys } from './keys.ts';
+import { queryAll } from './operations.ts';
 
 export { readDays } from './day-rollups.ts';
 
@@ -30,7 +32,16 @@ export async function readAggregate(tenantId: string, scope: RollupScope): Promi
 }
 
 /**
- * The tenant's live campaigns with their stored aggregates (one query of the campaign items: a
- * tenant has few, and none of their activities or costs is read).
+ * The tenant's live campaigns with their stored aggregates: one query of the campaign items (a
+ * tenant has few; none of their activities or costs is read). A key range (BETWEEN) rather than
+ * begins_with: the same items and cost in DynamoDB, and DynamoDB Local answers a range in a
+ * partition of 100,000 items as fast as in one of 100, which it does not for begins_with.
  */
-export { campaignsOfTenant as readCampaigns } from './campaigns.ts';
+export async function readCampaigns(tenantId: string): Promise<Campaign[]> {
+  const { pk, skPrefix } = keys.campaignsOfTenant(tenantId);
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': pk, ':from': skPrefix, ':to': `${skPrefix}\uffff` },
+  });
+  return items.flatMap((item) => (isEntity(item, 'campaign') ? (campaignFromItem(item) ?? []) : []));
+}

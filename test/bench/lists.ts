@@ -12,7 +12,7 @@ import { dispatch } from '../../infra/local/dispatch.ts';
 import type { LocalIssuer } from '../../infra/local/issuer.ts';
 import { countReads, readsBetween, type ReadTally } from './items-read.ts';
 import { checkSeed, seedTenant, type Send } from './seed-tenant.ts';
-import { summarize } from './stats.ts';
+import { quantile, summarize } from './stats.ts';
 
 export const SIZES = [100, 10_000] as const;
 export const MAX_ITEMS_READ_RATIO = 1.1;
@@ -35,12 +35,13 @@ export const LIST_ROUTES: readonly ListRoute[] = [
   { label: 'GET /v1/costs/stats', url: (t) => `/v1/costs/stats?organizationId=${t}`, target: true },
 ];
 
-interface Measured extends ReadTally {
+export interface Measured extends ReadTally {
   p50Ms: number;
+  p95Ms: number;
   n: number;
 }
 
-function sender(headers: Record<string, string>): Send {
+export function sender(headers: Record<string, string>): Send {
   return async <T>(method: string, url: string, body?: unknown) => {
     const response = await dispatch({
       method,
@@ -53,13 +54,13 @@ function sender(headers: Record<string, string>): Send {
   };
 }
 
-/** Warm-up, then RUNS requests one after another: the reads of one (the same every time) and the p50. */
-async function measure(send: Send, url: string): Promise<Measured> {
+/** Warm-up, then `runs` requests one after another: the reads of one (the same every time), the p50 and p95. */
+export async function measure(send: Send, url: string, runs = RUNS): Promise<Measured> {
   const reads = countReads();
   for (let i = 0; i < WARMUP; i++) await send('GET', url);
   const times: number[] = [];
   const tallies: ReadTally[] = [];
-  for (let i = 0; i < RUNS; i++) {
+  for (let i = 0; i < runs; i++) {
     const before = reads.read();
     const began = performance.now();
     await send('GET', url);
@@ -70,7 +71,8 @@ async function measure(send: Send, url: string): Promise<Measured> {
   if (distinct.size > 1) console.warn(`  ${url}: items read varied between runs (${[...distinct].join(', ')}); reporting the largest`);
   const most = tallies.reduce((a, b) => (b.itemsRead > a.itemsRead ? b : a));
   const { n, median } = summarize(times);
-  return { ...most, p50Ms: Math.round(median * 10) / 10, n };
+  const p95 = quantile([...times].sort((a, b) => a - b), 0.95);
+  return { ...most, p50Ms: Math.round(median * 10) / 10, p95Ms: Math.round(p95 * 10) / 10, n };
 }
 
 /** The lists bench; needs the service's environment pointing at a live DynamoDB Local table. */

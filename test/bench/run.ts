@@ -4,6 +4,7 @@
  * Prints a summary and writes test/bench/results.json.
  * Figures to read against the expectations below; nothing here fails on a slow machine.
  *
+ * `npm run bench -- reporting` runs the reporting bench alone (issue 14) and replaces only its part.
  * `npm run bench -- lists` runs the lists bench alone and replaces only its part of results.json.
  */
 import { randomUUID } from 'node:crypto';
@@ -14,6 +15,7 @@ import { LocalIssuer } from '../../infra/local/issuer.ts';
 import { compareWithReference, measureBundles } from './bundles.ts';
 import { measureCallsPerRequest, measureLatency } from './latency.ts';
 import { measureLists, printLists, type ListsResult } from './lists.ts';
+import { measureReporting, printReporting, type ReportingResult } from './reporting.ts';
 import { measureOverhead } from './overhead.ts';
 
 const EXPECTED = {
@@ -25,6 +27,7 @@ const EXPECTED = {
 
 const RESULTS = join(import.meta.dirname, 'results.json');
 const listsOnly = process.argv.slice(2).includes('lists');
+const reportingOnly = process.argv.slice(2).includes('reporting');
 
 console.log('Starting DynamoDB Local…');
 const dynamo = await startDynamoLocal();
@@ -44,14 +47,29 @@ Object.assign(process.env, {
 let latency;
 let calls;
 let lists: ListsResult;
+let reporting: ReportingResult | undefined;
 try {
   await ensureTable(dynamo.endpoint, table);
+  if (reportingOnly) {
+    console.log('Seeding tenants of 100 and 10,000 activities for the reporting bench…');
+    reporting = await measureReporting(issuer);
+    const previous = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, 'utf8')) as Record<string, unknown>) : {};
+    writeFileSync(RESULTS, `${JSON.stringify({ ...previous, reporting }, null, 2)}\n`);
+    printReporting(reporting);
+    console.log('\nWrote the reporting part of test/bench/results.json');
+    await dynamo.stop();
+    process.exit(0);
+  }
   if (!listsOnly) {
     latency = await measureLatency(issuer);
     calls = await measureCallsPerRequest(issuer);
   }
   console.log('Seeding tenants of 100 and 10,000 records for the lists bench…');
   lists = await measureLists(issuer);
+  if (!listsOnly) {
+    console.log('Seeding tenants of 100 and 10,000 activities for the reporting bench…');
+    reporting = await measureReporting(issuer);
+  }
 } finally {
   await dynamo.stop();
 }
@@ -87,7 +105,7 @@ const summary = {
   callsToReadOneRecord: readOne,
 };
 
-const report = { generatedAt: new Date().toISOString(), node: process.version, expected: EXPECTED, summary, bundles: bundles.map(({ file: _file, ...b }) => b), importComparison: comparison, latency, overhead, dynamoCallsPerRequest: calls, lists };
+const report = { generatedAt: new Date().toISOString(), node: process.version, expected: EXPECTED, summary, bundles: bundles.map(({ file: _file, ...b }) => b), importComparison: comparison, latency, overhead, dynamoCallsPerRequest: calls, lists, reporting };
 writeFileSync(RESULTS, `${JSON.stringify(report, null, 2)}\n`);
 
 console.log('\nBundles (minified size, import time in a fresh process: median / p99 ms)');
@@ -105,6 +123,7 @@ console.log(`  overhead         ${overhead.overhead.median} / ${overhead.overhea
 console.log('\nDynamoDB round trips per request');
 for (const [label, n] of Object.entries(calls)) console.log(`  ${label.padEnd(44)} ${n}`);
 printLists(lists);
+if (reporting) printReporting(reporting);
 console.log(`\nSummary (expected: bundles <= 450 KB, import <= 1.15x DynamoDB reference, overhead p99 <= 0.3 ms, read <= 2 calls)`);
 console.log(JSON.stringify(summary, null, 2));
 console.log('\nWrote test/bench/results.json');

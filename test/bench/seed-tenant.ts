@@ -76,21 +76,37 @@ async function batchPut(items: Item[]): Promise<void> {
   }
 }
 
+/** What else the template records carry (the reporting bench); by default none of it. */
+export interface SeedShape {
+  /** Campaigns (created before the seed) the template activities are linked to, one each in turn. */
+  campaignIds?: readonly string[];
+  /** Currencies of the template costs, one each in turn (default USD). */
+  currencies?: readonly string[];
+  /** How many days before now each template activity ran (default: no startAt). */
+  daysAgo?: (index: number) => number;
+  /** Manual counts of each template activity, set before its cost (default: none). */
+  counts?: (index: number) => { viewsCount: number; likeCount: number };
+}
+
 /** Creates one activity, creator and cost (attributed to the creator) per template, through the API. */
-async function createTemplates(send: Send, tenantId: string): Promise<void> {
-  for (const t of TEMPLATES) {
+async function createTemplates(send: Send, tenantId: string, shape: SeedShape): Promise<void> {
+  for (const [i, t] of TEMPLATES.entries()) {
     const creator = await send('POST', '/v1/creators', { workspaceId: tenantId, name: `${t.name} Creator`, role: 'person' });
     const activity = await send('POST', '/v1/activities', {
       organizationId: tenantId,
       channel: 'youtube',
       activity: 'youtube_video',
       name: `${t.name} video`,
+      ...(shape.daysAgo ? { startAt: new Date(Date.now() - shape.daysAgo(i) * 86_400_000).toISOString() } : {}),
     });
+    if (shape.counts) await send('PATCH', `/v1/activities/${activity.data.id}`, { name: `${t.name} video`, ...shape.counts(i) });
+    const campaignId = shape.campaignIds?.[i % shape.campaignIds.length];
+    if (campaignId) await send('POST', `/v1/campaigns/${campaignId}/activities`, { activityId: activity.data.id });
     await send('POST', '/v1/activities/costs', {
       activityId: activity.data.id,
       creatorId: creator.data.id,
       amount: t.amount,
-      currency: 'USD',
+      currency: shape.currencies?.[i % shape.currencies.length] ?? 'USD',
       type: 'creator_fee',
     });
   }
@@ -100,10 +116,10 @@ async function createTemplates(send: Send, tenantId: string): Promise<void> {
  * Seeds `records` activities, creators and costs (each) into the tenant, which must hold none yet;
  * `records` is a multiple of the template count (10).
  */
-export async function seedTenant(send: Send, tenantId: string, records: number): Promise<void> {
+export async function seedTenant(send: Send, tenantId: string, records: number, shape: SeedShape = {}): Promise<void> {
   if (records % TEMPLATES.length) throw new Error(`records must be a multiple of ${TEMPLATES.length}`);
   const before = await scanTable();
-  await createTemplates(send, tenantId);
+  await createTemplates(send, tenantId, shape);
   const after = await scanTable();
   const added = [...after].filter(([key]) => !before.has(key)).map(([, item]) => item);
   const changed = [...after].filter(([key, item]) => before.has(key) && JSON.stringify(before.get(key)) !== JSON.stringify(item));
