@@ -1,6 +1,7 @@
 /** The filters shared by the activity list, count and stats (not a handler). */
 import * as z from 'zod/mini';
-import { activitiesOfTenant, activityChannelCounts, activityIdsOfCreator, activityPage, type Activity } from '../../shared/db/activities.ts';
+import { activitiesByIds, activitiesOfTenant, activityChannelCounts, activityIdsOfCreator, activityPage, type Activity } from '../../shared/db/activities.ts';
+import { activityIdsOfCampaign } from '../../shared/db/campaign-links.ts';
 import { keys, type OrderedIndex } from '../../shared/db/keys.ts';
 import type { Facets, Page, PageRequest } from '../../shared/db/paging.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
@@ -22,13 +23,14 @@ export interface ActivityFilters {
 
 /**
  * The tenant's activities matching every filter but the channel, and the channel test apart, so
- * that a list's channel facet counts each channel under the other filters.
+ * that a list's channel facet counts each channel under the other filters. Filtered by campaign or
+ * creator, it reads that parent's activities only (its links, then those activities); otherwise
+ * every activity of the tenant.
  */
 export async function filteredActivities(tenantId: string, filters: ActivityFilters): Promise<{ all: Activity[]; matches: (a: Activity) => boolean }> {
-  const [activities, ofCreator] = await Promise.all([
-    activitiesOfTenant(tenantId),
-    filters.creatorId ? activityIdsOfCreator(tenantId, filters.creatorId).then((ids) => new Set(ids)) : undefined,
-  ]);
+  const ofCreator = filters.creatorId ? new Set(await activityIdsOfCreator(tenantId, filters.creatorId)) : undefined;
+  const parentIds = filters.campaignId ? await activityIdsOfCampaign(tenantId, filters.campaignId) : ofCreator && [...ofCreator];
+  const activities = parentIds ? await activitiesByIds(tenantId, parentIds) : await activitiesOfTenant(tenantId);
   const term = filters.searchTerm?.toLowerCase();
   const all = activities.filter(
     (a) =>

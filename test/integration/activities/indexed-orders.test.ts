@@ -11,7 +11,7 @@ import { filteredActivities } from '../../../functions/activities/filters.ts';
 import { countReads, readsBetween } from '../../bench/items-read.ts';
 import { call } from '../../support/call.ts';
 import { atInstant } from '../../support/frozen-clock.ts';
-import { newActivity, newOrg, type Org } from './helpers.ts';
+import { newActivity, newCreator, newOrg, type Org } from './helpers.ts';
 
 let org: Org;
 const YOUTUBE = { channel: 'youtube', activity: 'youtube_video' };
@@ -90,5 +90,32 @@ describe('GET /v1/activities in the orders an index keeps', () => {
     for (let i = 0; i < 6; i++) await atInstant(Date.now() - 100_000, () => newActivity(target, { name: `b${i}`, ...(i % 2 ? REDDIT : YOUTUBE) }));
     expect(await readsOf('sortBy=name')).toEqual(byName);
     expect(await readsOf('channel=reddit')).toEqual(ofChannel);
+  });
+
+  it('filtered by creator or campaign reads that parent\'s activities, however many the tenant has', async () => {
+    const target = await newOrg();
+    const creatorId = await newCreator(target, 'Ada');
+    const campaign = await call('POST', '/v1/campaigns', { token: target.owner.token, body: { organizationId: target.organizationId, name: 'Spring' } });
+    expect(campaign.status).toBe(201);
+    const campaignId = campaign.body.data.id as string;
+    for (const name of ['c1', 'c2', 'c3']) {
+      const a = await newActivity(target, { name, ...REDDIT });
+      expect((await call('POST', `/v1/activities/${a.id}/creators`, { token: target.owner.token, body: { creatorId } })).status).toBeLessThan(300);
+      expect((await call('POST', `/v1/campaigns/${campaignId}/activities`, { token: target.owner.token, body: { activityId: a.id } })).status).toBeLessThan(300);
+    }
+    const reads = countReads();
+    const listed = async (query: string) => {
+      const before = reads.read();
+      const res = await page(target, `pageIndex=0&pageSize=2&sortBy=name&${query}`);
+      expect(res.status).toBe(200);
+      return { body: res.body, itemsRead: readsBetween(before, reads.read()).itemsRead };
+    };
+    const [ofCreator, ofCampaign] = [await listed(`creatorId=${creatorId}`), await listed(`campaignId=${campaignId}&channel=reddit`)];
+    expect(ofCreator.body).toMatchObject({ totalCount: 3, facets: { channel: { reddit: 3 } } });
+    expect(ofCreator.body.items.map((a: { name: string }) => a.name)).toEqual(['c1', 'c2']);
+    expect(ofCampaign.body).toMatchObject({ totalCount: 3, facets: { channel: { reddit: 3 } } });
+    for (let i = 0; i < 6; i++) await newActivity(target, { name: `other ${i}`, ...REDDIT });
+    expect(await listed(`creatorId=${creatorId}`)).toEqual(ofCreator);
+    expect(await listed(`campaignId=${campaignId}&channel=reddit`)).toEqual(ofCampaign);
   });
 });

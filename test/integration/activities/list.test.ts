@@ -1,6 +1,6 @@
 /** GET /v1/activities, /count and /stats: filters, search, sort, paging edges, facets and sums. */
 import { randomUUID } from 'node:crypto';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { documentClient, tableName } from '../../../shared/db/client.ts';
 import { keys } from '../../../shared/db/keys.ts';
@@ -11,8 +11,10 @@ import { newActivity, newCreator, newOrg, paths, type Org } from './helpers.ts';
 const get = (org: Org, url: string) => call('GET', url, { token: org.owner.token });
 const names = (res: { body: { items: { name: string }[] } }) => res.body.items.map((i) => i.name);
 
-/** Campaign links belong to the Campaigns group: set the attribute directly. */
+/** Campaign links belong to the Campaigns group: set the attribute and write the campaign's link item directly. */
 async function putInCampaign(org: Org, activityId: string, campaignId: string) {
+  const link = keys.campaignActivity(org.organizationId, campaignId, activityId);
+  await documentClient().send(new PutCommand({ TableName: tableName(), Item: { ...link, campaignId, activityId } }));
   await documentClient().send(
     new UpdateCommand({
       TableName: tableName(),
