@@ -579,8 +579,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The workspace's creators, filtered, sorted and paged in memory
-         * @description the workspace's creators, filtered, sorted and paged in memory (metric columns read the stored per-creator aggregates); facets count the roles among the creators that match every other filter.
+         * The workspace's creators, filtered, sorted and paged
+         * @description the workspace's creators, filtered, sorted and paged; facets count the roles among the creators that match every other filter. Unfiltered by creation or name, one page from an index and counters (`indexedCreatorsPage`); otherwise in memory (metric columns read the stored per-creator aggregates).
          *
          *     Access: an active viewer (or higher) of the tenant in scope. Form A (responses carry `_meta`).
          */
@@ -751,8 +751,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Exactly `daysBack` daily rows `{date, impressions, engagement, spend}`, oldest first, the last being today in the wor...
-         * @description exactly `daysBack` daily rows `{date, impressions, engagement, spend}`, oldest first, the last being today in the workspace's timezone. Spend is the day's recorded spend in the workspace currency of the costs attributed to the creator, each on the day its activity ran (read from the creator's costs and their activities, not the tenant's); spend in other currencies is left out and named in `_meta.warnings`. No daily metric snapshots are stored yet (the metrics pipeline is not built), so impressions and engagement are zero-filled rather than estimated.
+         * Lists exactly `daysBack` daily rows `{date, impressions, engagement, spend}`, oldest first, the last being today in t...
+         * @description lists exactly `daysBack` daily rows `{date, impressions, engagement, spend}`, oldest first, the last being today in the workspace's timezone: the same answer as GET /v1/reporting/creator/metrics/history (one function for both), from the creator's day rollups in one query. Spend is the costs attributed to the creator in the workspace currency, each on the day its activity ran; spend in other currencies is named in `_meta.warnings`.
          *
          *     Access: an active viewer (or higher) of the tenant in scope. Form A (responses carry `_meta`).
          */
@@ -1843,12 +1843,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /v1/reporting/analytics/history (not implemented yet)
-         * @description Part of the interface; its group is not built yet: it answers 401 without a valid token, then 501.
+         * The property's daily sessions, users, page views and success events
+         * @description the property's daily sessions, users, page views and success events (GA4 key events) from `startDate` to `endDate` inclusive, zero-filled; 409 `analytics_not_connected` without a connected, imported property.
          *
          *     Access: an active viewer (or higher) of the tenant in scope. Form A (responses carry `_meta`).
          */
-        get: operations["getReportingAnalyticsHistory"];
+        get: operations["analyticsHistory"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1887,12 +1887,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /v1/reporting/analytics/hdyhau-evidence (not implemented yet)
-         * @description Part of the interface; its group is not built yet: it answers 401 without a valid token, then 501.
+         * What visitors answered to how-did-you-hear-about-us over the range
+         * @description what visitors answered to how-did-you-hear-about-us over the range: raw answers, their categories by the organization's mappings, coverage, creator-marketing relevance, data-quality flags and a daily timeline. Classification only: no attribution (shared/domain/analytics.ts `hdyhauEvidence`).
          *
          *     Access: an active viewer (or higher) of the tenant in scope. Form A (responses carry `_meta`).
          */
-        get: operations["getReportingAnalyticsHdyhauEvidence"];
+        get: operations["analyticsHdyhauEvidence"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1910,12 +1910,12 @@ export interface paths {
         };
         get?: never;
         /**
-         * PUT /v1/reporting/analytics/hdyhau-mapping (not implemented yet)
-         * @description Part of the interface; its group is not built yet: it answers 401 without a valid token, then 501.
+         * Creates or replaces the organization's classification of one raw how-did-you-hear answer of one dimension
+         * @description creates or replaces the organization's classification of one raw how-did-you-hear answer of one dimension (one mapping per organization, dimension and raw value). Classification only: nothing is attributed by it.
          *
          *     Access: an active member (or higher) of the tenant in scope. Form A (responses carry `_meta`).
          */
-        put: operations["putReportingAnalyticsHdyhauMapping"];
+        put: operations["analyticsHdyhauMapping"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1931,12 +1931,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /v1/reporting/analytics/direct-signals (not implemented yet)
-         * @description Part of the interface; its group is not built yet: it answers 401 without a valid token, then 501.
+         * The promo codes and tagged links the property recorded over the range
+         * @description the promo codes and tagged links the property recorded over the range: each signal's sessions, daily users and success events, its mapping and triage state, the referral-channel buckets with their traffic, and a zero-filled timeline. Ignored signals are left out (and never counted in the headline) unless `includeIgnored`. Observed evidence only: no attribution is inferred.
          *
          *     Access: an active viewer (or higher) of the tenant in scope. Form A (responses carry `_meta`).
          */
-        get: operations["getReportingAnalyticsDirectSignals"];
+        get: operations["analyticsDirectSignals"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1954,12 +1954,12 @@ export interface paths {
         };
         get?: never;
         /**
-         * PUT /v1/reporting/analytics/direct-signals/:signalId/mapping (not implemented yet)
-         * @description Part of the interface; its group is not built yet: it answers 401 without a valid token, then 501.
+         * Associates a signal with exactly one creator, campaign or activity of the organization
+         * @description associates a signal with exactly one creator, campaign or activity of the organization (another organization's record, or none, is 404), or with one referral-channel bucket, or with nothing (`null`); any other shape is 400. Replaces the previous association: they are mutually exclusive.
          *
          *     Access: an active member (or higher) of the tenant in scope. Form A (responses carry `_meta`).
          */
-        put: operations["putReportingAnalyticsDirectSignalsSignalIdMapping"];
+        put: operations["analyticsSignalMapping"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1976,12 +1976,12 @@ export interface paths {
         };
         get?: never;
         /**
-         * PUT /v1/reporting/analytics/direct-signals/:signalId/ignored (not implemented yet)
-         * @description Part of the interface; its group is not built yet: it answers 401 without a valid token, then 501.
+         * The signal's triage state
+         * @description the signal's triage state: an ignored signal is kept (and still imported) but left out of the default report and its headline.
          *
          *     Access: an active member (or higher) of the tenant in scope. Form A (responses carry `_meta`).
          */
-        put: operations["putReportingAnalyticsDirectSignalsSignalIdIgnored"];
+        put: operations["analyticsSignalIgnored"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2219,12 +2219,12 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /v1/analytics-oauth/auth-url (not implemented yet)
-         * @description Part of the interface; its group is not built yet: it answers 401 without a valid token, then 501.
+         * Google's authorization URL for read-only Analytics access, with a PKCE
+         * @description Google's authorization URL for read-only Analytics access, with a PKCE (S256) challenge and a single-use `state` that binds the answer to this organization, this caller and `redirectPath`, for 10 minutes. The verifier stays with the state on our side; the callback (oauth-callback.ts) takes both.
          *
          *     Access: an active owner (or higher) of the tenant in scope. Form B.
          */
-        post: operations["postAnalyticsOauthAuthUrl"];
+        post: operations["analyticsAuthUrl"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2241,12 +2241,12 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /v1/analytics-oauth/select-property (not implemented yet)
-         * @description Part of the interface; its group is not built yet: it answers 401 without a valid token, then 501.
+         * Chooses the GA4 property to import
+         * @description chooses the GA4 property to import: it must be one the stored grant can read (the Admin API's account summaries), else 400; then runs the first import (90 days back) before answering, so the reports have data at once. An import that fails leaves the property selected: the daily import tries again. 409 before the OAuth round trip.
          *
          *     Access: an active owner (or higher) of the tenant in scope. Form B.
          */
-        post: operations["postAnalyticsOauthSelectProperty"];
+        post: operations["analyticsSelectProperty"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2263,12 +2263,34 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /v1/analytics-oauth/disconnect (not implemented yet)
-         * @description Part of the interface; its group is not built yet: it answers 401 without a valid token, then 501.
+         * Revokes the grant at Google, deletes the stored token and so stops the imports
+         * @description revokes the grant at Google, deletes the stored token and so stops the imports. Imported days, signals and mappings stay as recorded evidence (the reports answer 409 until a property is connected again). Disconnecting twice answers the same.
          *
          *     Access: an active owner (or higher) of the tenant in scope. Form B.
          */
-        post: operations["postAnalyticsOauthDisconnect"];
+        post: operations["analyticsDisconnect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/analytics-oauth/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where Google sends the owner's browser after consent
+         * @description where Google sends the owner's browser after consent (the service's own route, DECISIONS.md "Web analytics"; no bearer token: the single-use `state` names the organization and the caller). Takes the state out of the table (so a replay finds none), checks it is not expired and its caller still owns the organization, exchanges the code with the state's PKCE verifier, stores the refresh token sealed (token-sealer.ts) and sends the browser to the state's `redirectPath` with `?analytics=connected`, or `?analytics=error&reason=`. Without a known state there is no trusted place to send it to: 400.
+         *
+         *     Access: no bearer token; the request authenticates itself. Form B.
+         */
+        get: operations["analyticsOauthCallback"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2321,7 +2343,7 @@ export interface components {
             status: number;
             detail: string;
             /** @enum {string} */
-            code: "invalid_input" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "gone" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "not_implemented";
+            code: "invalid_input" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "analytics_not_connected" | "gone" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "not_implemented";
             requestId: string;
             errors?: {
                 /** @description The field as the client spelled it. */
@@ -2439,6 +2461,27 @@ export interface components {
             spend: {
                 [key: string]: number;
             };
+        };
+        AnalyticsAuthUrl: {
+            /** Format: uri */
+            url: string;
+            expiresAt: string;
+        };
+        AnalyticsConnection: {
+            /** Format: uuid */
+            organizationId: string;
+            /** @enum {string} */
+            status: "awaiting_property" | "connected" | "needs_reconnect" | "disconnected";
+            propertyId: string | null;
+            propertyName: string | null;
+            lastImportAt: string | null;
+        };
+        AnalyticsDay: {
+            date: string;
+            sessions: number;
+            users: number;
+            pageViews: number;
+            successEvents: number;
         };
         AvatarUpload: {
             avatarKey: string;
@@ -2884,6 +2927,73 @@ export interface components {
             /** @constant */
             status: "confirmation_sent";
         };
+        DirectSignal: {
+            /** Format: uuid */
+            signalId: string;
+            /** @enum {string} */
+            kind: "promo_code" | "tagged_link";
+            dimensionApiName: string;
+            value: string;
+            association: ({
+                /** @enum {string} */
+                type: "creator" | "campaign" | "activity";
+                /** Format: uuid */
+                id: string;
+            } | {
+                /** @constant */
+                type: "referral_channel";
+                /** @enum {string} */
+                channel: "creator" | "organic_social" | "broadcast" | "out_of_home" | "print" | "podcast" | "search" | "referral" | "paid" | "events" | "other" | "unknown";
+            }) | null;
+            ignored: boolean;
+        };
+        DirectSignals: {
+            signals: {
+                /** Format: uuid */
+                signalId: string;
+                /** @enum {string} */
+                kind: "promo_code" | "tagged_link";
+                dimensionApiName: string;
+                value: string;
+                association: ({
+                    /** @enum {string} */
+                    type: "creator" | "campaign" | "activity";
+                    /** Format: uuid */
+                    id: string;
+                } | {
+                    /** @constant */
+                    type: "referral_channel";
+                    /** @enum {string} */
+                    channel: "creator" | "organic_social" | "broadcast" | "out_of_home" | "print" | "podcast" | "search" | "referral" | "paid" | "events" | "other" | "unknown";
+                }) | null;
+                ignored: boolean;
+                sessions: number;
+                dailyUsers: number;
+                successEvents: number;
+                daysSeen: number;
+            }[];
+            headline: {
+                signals: number;
+                mapped: number;
+                unmapped: number;
+                ignored: number;
+                sessions: number;
+                successEvents: number;
+            };
+            referralChannels: {
+                channel: string;
+                signals: number;
+                sessions: number;
+                dailyUsers: number;
+                successEvents: number;
+            }[];
+            timeline: {
+                date: string;
+                sessions: number;
+                dailyUsers: number;
+                successEvents: number;
+            }[];
+        };
         EmailChangeRequest: {
             /** Format: uuid */
             userId: string;
@@ -2945,6 +3055,42 @@ export interface components {
             fileName: string;
             /** @enum {string} */
             contentType: "text/markdown" | "text/plain" | "text/csv";
+        };
+        HdyhauEvidence: {
+            dimensionApiName: string;
+            responses: {
+                rawValue: string;
+                successEvents: number;
+                sessions: number;
+                normalizedValue: string | null;
+                category: ("creator" | "organic_social" | "broadcast" | "out_of_home" | "print" | "podcast" | "search" | "referral" | "paid" | "events" | "other" | "unknown") | null;
+            }[];
+            categories: {
+                category: string;
+                successEvents: number;
+            }[];
+            totals: {
+                successEvents: number;
+                answeredSuccessEvents: number;
+                creatorSuccessEvents: number;
+            };
+            coverage: number | null;
+            creatorRelevance: number | null;
+            dataQualityFlags: string[];
+            timeline: {
+                date: string;
+                successEvents: number;
+                answeredSuccessEvents: number;
+                creatorSuccessEvents: number;
+            }[];
+        };
+        HdyhauMapping: {
+            dimensionApiName: string;
+            rawValue: string;
+            normalizedValue: string;
+            /** @enum {string} */
+            category: "creator" | "organic_social" | "broadcast" | "out_of_home" | "print" | "podcast" | "search" | "referral" | "paid" | "events" | "other" | "unknown";
+            updatedAt: string;
         };
         Invitation: {
             /** Format: uuid */
@@ -3365,7 +3511,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The request contradicts the current state: a duplicate, a record still in use, a concurrent change. */
+        /** @description The request contradicts the current state: a duplicate, a record still in use, a concurrent change; on the analytics reports, `analytics_not_connected`: the organization has no connected property with an import. */
         Conflict: {
             headers: {
                 [name: string]: unknown;
@@ -7762,24 +7908,42 @@ export interface operations {
             429: components["responses"]["RateLimited"];
         };
     };
-    getReportingAnalyticsHistory: {
+    analyticsHistory: {
         parameters: {
-            query?: never;
+            query: {
+                /** @description Also accepted as `organization_id`. */
+                organizationId: string;
+                /** @description Also accepted as `start_date`. */
+                startDate: string;
+                /** @description Also accepted as `end_date`. */
+                endDate: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Not built yet: the route answers 501 until its group is implemented. */
+            /** @description A page of records. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["AnalyticsDay"][];
+                        totalCount: number;
+                        facets: components["schemas"]["Facets"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
             };
+            400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
-            501: components["responses"]["NotImplemented"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
         };
     };
     reportingSpendHistory: {
@@ -7819,67 +7983,125 @@ export interface operations {
             429: components["responses"]["RateLimited"];
         };
     };
-    getReportingAnalyticsHdyhauEvidence: {
+    analyticsHdyhauEvidence: {
         parameters: {
-            query?: never;
+            query: {
+                /** @description Also accepted as `organization_id`. */
+                organizationId: string;
+                /** @description Also accepted as `start_date`. */
+                startDate: string;
+                /** @description Also accepted as `end_date`. */
+                endDate: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Not built yet: the route answers 501 until its group is implemented. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["HdyhauEvidence"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
             };
+            400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
-            501: components["responses"]["NotImplemented"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
         };
     };
-    putReportingAnalyticsHdyhauMapping: {
+    analyticsHdyhauMapping: {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description Fields may also be sent in snake_case (`organization_id` for `organizationId`); unknown fields are refused (400). */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    organizationId: string;
+                    dimensionApiName: string;
+                    rawValue: string;
+                    normalizedValue: string;
+                    /** @enum {string} */
+                    category: "creator" | "organic_social" | "broadcast" | "out_of_home" | "print" | "podcast" | "search" | "referral" | "paid" | "events" | "other" | "unknown";
+                };
+            };
+        };
         responses: {
-            /** @description Not built yet: the route answers 501 until its group is implemented. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["HdyhauMapping"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
             };
+            400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
-            501: components["responses"]["NotImplemented"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
         };
     };
-    getReportingAnalyticsDirectSignals: {
+    analyticsDirectSignals: {
         parameters: {
-            query?: never;
+            query: {
+                /** @description Also accepted as `organization_id`. */
+                organizationId: string;
+                /** @description Also accepted as `start_date`. */
+                startDate: string;
+                /** @description Also accepted as `end_date`. */
+                endDate: string;
+                /** @description Also accepted as `include_ignored`. */
+                includeIgnored?: boolean;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Not built yet: the route answers 501 until its group is implemented. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DirectSignals"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
             };
+            400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
-            501: components["responses"]["NotImplemented"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
         };
     };
-    putReportingAnalyticsDirectSignalsSignalIdMapping: {
+    analyticsSignalMapping: {
         parameters: {
             query?: never;
             header?: never;
@@ -7889,20 +8111,50 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description Fields may also be sent in snake_case (`organization_id` for `organizationId`); unknown fields are refused (400). */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    organizationId: string;
+                    association: ({
+                        /** @enum {string} */
+                        type: "creator" | "campaign" | "activity";
+                        /** Format: uuid */
+                        id: string;
+                    } | {
+                        /** @constant */
+                        type: "referral_channel";
+                        /** @enum {string} */
+                        channel: "creator" | "organic_social" | "broadcast" | "out_of_home" | "print" | "podcast" | "search" | "referral" | "paid" | "events" | "other" | "unknown";
+                    }) | null;
+                };
+            };
+        };
         responses: {
-            /** @description Not built yet: the route answers 501 until its group is implemented. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DirectSignal"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
             };
+            400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
-            501: components["responses"]["NotImplemented"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
         };
     };
-    putReportingAnalyticsDirectSignalsSignalIdIgnored: {
+    analyticsSignalIgnored: {
         parameters: {
             query?: never;
             header?: never;
@@ -7912,17 +8164,37 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description Fields may also be sent in snake_case (`organization_id` for `organizationId`); unknown fields are refused (400). */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    organizationId: string;
+                    ignored: boolean;
+                };
+            };
+        };
         responses: {
-            /** @description Not built yet: the route answers 501 until its group is implemented. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DirectSignal"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
             };
+            400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
-            501: components["responses"]["NotImplemented"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
         };
     };
     reportingCampaignPortfolio: {
@@ -8280,47 +8552,123 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
         };
     };
-    postAnalyticsOauthAuthUrl: {
+    analyticsAuthUrl: {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description Fields may also be sent in snake_case (`organization_id` for `organizationId`); unknown fields are refused (400). */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    organizationId: string;
+                    redirectPath?: string;
+                };
+            };
+        };
         responses: {
-            /** @description Not built yet: the route answers 501 until its group is implemented. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AnalyticsAuthUrl"];
+                    };
+                };
             };
+            400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
-            501: components["responses"]["NotImplemented"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
         };
     };
-    postAnalyticsOauthSelectProperty: {
+    analyticsSelectProperty: {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description Fields may also be sent in snake_case (`organization_id` for `organizationId`); unknown fields are refused (400). */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    organizationId: string;
+                    propertyId: string;
+                };
+            };
+        };
         responses: {
-            /** @description Not built yet: the route answers 501 until its group is implemented. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AnalyticsConnection"];
+                    };
+                };
             };
+            400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthenticated"];
-            501: components["responses"]["NotImplemented"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
         };
     };
-    postAnalyticsOauthDisconnect: {
+    analyticsDisconnect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Fields may also be sent in snake_case (`organization_id` for `organizationId`); unknown fields are refused (400). */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    organizationId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AnalyticsConnection"];
+                    };
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    analyticsOauthCallback: {
         parameters: {
             query?: never;
             header?: never;
@@ -8329,15 +8677,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Not built yet: the route answers 501 until its group is implemented. */
-            200: {
+            /** @description To the web client page the state names, with `analytics=connected`, or `analytics=error` and `reason` (`access_denied`, `expired_state`, `not_owner`, `exchange_failed`). */
+            302: {
                 headers: {
+                    /** @description Where the browser goes next. */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            401: components["responses"]["Unauthenticated"];
-            501: components["responses"]["NotImplemented"];
+            400: components["responses"]["InvalidInput"];
+            413: components["responses"]["PayloadTooLarge"];
         };
     };
     getOpenApiDocument: {

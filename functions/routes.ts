@@ -172,13 +172,13 @@ const table = [
   route('GET', '/v1/reporting/creator/metrics/history', { form: 'both', access: 'viewer', handler: 'reporting/creator-metrics-history' }),
   route('GET', '/v1/reporting/activity/metrics', { form: 'both', access: 'viewer', handler: 'reporting/activity-metrics' }),
   route('GET', '/v1/reporting/activity/metrics/history', { form: 'both', access: 'viewer', handler: 'reporting/activity-metrics-history' }),
-  route('GET', '/v1/reporting/analytics/history', { form: 'A', access: 'viewer' }),
+  route('GET', '/v1/reporting/analytics/history', { form: 'A', access: 'viewer', handler: 'analytics/history' }),
   route('GET', '/v1/reporting/spend/history', { form: 'A', access: 'viewer', handler: 'reporting/spend-history' }),
-  route('GET', '/v1/reporting/analytics/hdyhau-evidence', { form: 'A', access: 'viewer' }),
-  route('PUT', '/v1/reporting/analytics/hdyhau-mapping', { form: 'A', access: 'member' }),
-  route('GET', '/v1/reporting/analytics/direct-signals', { form: 'A', access: 'viewer' }),
-  route('PUT', '/v1/reporting/analytics/direct-signals/:signalId/mapping', { form: 'A', access: 'member' }),
-  route('PUT', '/v1/reporting/analytics/direct-signals/:signalId/ignored', { form: 'A', access: 'member' }),
+  route('GET', '/v1/reporting/analytics/hdyhau-evidence', { form: 'A', access: 'viewer', handler: 'analytics/hdyhau-evidence' }),
+  route('PUT', '/v1/reporting/analytics/hdyhau-mapping', { form: 'A', access: 'member', handler: 'analytics/hdyhau-mapping' }),
+  route('GET', '/v1/reporting/analytics/direct-signals', { form: 'A', access: 'viewer', handler: 'analytics/direct-signals' }),
+  route('PUT', '/v1/reporting/analytics/direct-signals/:signalId/mapping', { form: 'A', access: 'member', handler: 'analytics/signal-mapping' }),
+  route('PUT', '/v1/reporting/analytics/direct-signals/:signalId/ignored', { form: 'A', access: 'member', handler: 'analytics/signal-ignored' }),
   route('GET', '/v1/reporting/campaign/portfolio', { form: 'A', access: 'viewer', handler: 'reporting/campaign-portfolio' }),
   route('GET', '/v1/reporting/campaign/comparison', { form: 'A', access: 'viewer', handler: 'reporting/campaign-comparison' }),
   route('GET', '/v1/reporting/marketing-brief', { form: 'A', access: 'viewer', handler: 'reporting/marketing-brief' }),
@@ -194,9 +194,11 @@ const table = [
   route('POST', '/v1/billing/stripe/webhook', { form: 'B', access: 'self', auth: 'stripe-signature', handler: 'billing/stripe-webhook' }),
 
   // Analytics connection
-  route('POST', '/v1/analytics-oauth/auth-url', { form: 'B', access: 'owner' }),
-  route('POST', '/v1/analytics-oauth/select-property', { form: 'B', access: 'owner' }),
-  route('POST', '/v1/analytics-oauth/disconnect', { form: 'B', access: 'owner' }),
+  route('POST', '/v1/analytics-oauth/auth-url', { form: 'B', access: 'owner', handler: 'analytics/auth-url' }),
+  route('POST', '/v1/analytics-oauth/select-property', { form: 'B', access: 'owner', handler: 'analytics/select-property' }),
+  route('POST', '/v1/analytics-oauth/disconnect', { form: 'B', access: 'owner', handler: 'analytics/disconnect' }),
+  // The service's own (DECISIONS.md "Web analytics"): Google sends the owner's browser here after consent, with no token; the single-use state authenticates it.
+  route('GET', '/v1/analytics-oauth/callback', { form: 'B', access: 'self', auth: 'none', handler: 'analytics/oauth-callback' }),
 ];
 
 /** A route of the table, with its key and access as literal types. */

@@ -24,7 +24,9 @@ import { resetPlatformConfig } from '../../shared/integrations/platforms/config.
 import { Email, Uuid } from '../../shared/schemas/common.ts';
 import { apiReferenceResponse } from '../../functions/service/api-reference.ts';
 import { dispatch, warmHandlers } from './dispatch.ts';
+import { FakeGoogleAnalytics, FAKE_PROPERTIES } from './fakes/google-analytics.ts';
 import { FakeStripe } from './fakes/stripe.ts';
+import { importAllConnected } from '../../functions/jobs/analytics-import/import.ts';
 import { FakePlatforms } from './fakes/platforms.ts';
 import { ensureTable, LOCAL_CREDENTIALS, startDynamoLocal, type DynamoLocal } from './dynamodb.ts';
 import { LocalIssuer } from './issuer.ts';
@@ -54,6 +56,8 @@ export interface LocalService {
   stripe: FakeStripe;
   /** The local stand-ins for YouTube, Reddit, X and Instagram, which the metric refresh reads. */
   platforms: FakePlatforms;
+  /** The local stand-in for Google Analytics (OAuth, Admin and Data APIs). */
+  googleAnalytics: FakeGoogleAnalytics;
   stop(): Promise<void>;
 }
 
@@ -144,7 +148,8 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
   const { issuer, dynamoEndpoint, s3 } = parts;
   const stripe = await FakeStripe.start();
   const platforms = await FakePlatforms.start();
-  const started: { stop(): Promise<void> }[] = [...parts.started, stripe, platforms];
+  const googleAnalytics = await FakeGoogleAnalytics.start();
+  const started: { stop(): Promise<void> }[] = [...parts.started, stripe, platforms, googleAnalytics];
   const tableName = options.tableName ?? 'creator-measurement-local';
   try {
     await ensureTable(dynamoEndpoint, tableName);
@@ -166,6 +171,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     ...issuer.verifierEnv(),
     ...stripe.env(),
     ...platforms.env(),
+    ...googleAnalytics.env(),
     // Where Checkout sends the owner back; there is no local web client, so any page of one's choosing.
     WEB_CLIENT_URL: process.env.WEB_CLIENT_URL || 'http://localhost:5173',
   });
@@ -192,6 +198,10 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
         sendJson(res, 200, { accessToken: issuer.mint(claims) });
       } else if (method === 'POST' && path === '/local/jobs/refresh-metrics') {
         sendJson(res, 200, await metricRefresh.runOnce());
+      } else if (method === 'POST' && path === '/local/jobs/import-analytics') {
+        sendJson(res, 200, await importAllConnected());
+      } else if (method === 'GET' && path === '/local/analytics/properties') {
+        sendJson(res, 200, { items: FAKE_PROPERTIES });
       } else if (method === 'GET' && path === '/local/outbox') {
         sendJson(res, 200, { items: (await listOutbox()).map(({ id: _id, ...email }) => email) });
       } else {
@@ -212,12 +222,15 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
   const { port } = server.address() as AddressInfo;
   // As Stripe is configured with the deployed webhook endpoint.
   stripe.webhookUrl = `http://127.0.0.1:${port}/v1/billing/stripe/webhook`;
+  // As registered with Google as the OAuth client's redirect URI.
+  process.env.ANALYTICS_OAUTH_REDIRECT_URI = `http://127.0.0.1:${port}/v1/analytics-oauth/callback`;
 
   return {
     url: `http://127.0.0.1:${port}`,
     issuer,
     stripe,
     platforms,
+    googleAnalytics,
     stop: async () => {
       metricRefresh.stop();
       server.closeAllConnections();

@@ -125,6 +125,8 @@ function successResponses(route: Route, output: Reply | undefined): Json {
       };
     case 'count':
       return { '200': json('How many records match.', withMeta(route, { count: { type: 'integer', minimum: 0 } }, ['count'])) };
+    case 'redirect':
+      return { '302': { description: output.description, headers: { Location: { description: 'Where the browser goes next.', schema: { type: 'string' } } } } };
   }
 }
 

@@ -17,7 +17,7 @@ export const PROBLEM_SCHEMA: Json = {
     detail: { type: 'string' },
     code: {
       type: 'string',
-      enum: ['invalid_input', 'unauthenticated', 'forbidden', 'not_found', 'conflict', 'gone', 'payload_too_large', 'unsupported_media_type', 'rate_limited', 'internal', 'not_implemented'],
+      enum: ['invalid_input', 'unauthenticated', 'forbidden', 'not_found', 'conflict', 'analytics_not_connected', 'gone', 'payload_too_large', 'unsupported_media_type', 'rate_limited', 'internal', 'not_implemented'],
     },
     requestId: { type: 'string' },
     errors: {
@@ -48,7 +48,7 @@ export const PROBLEM_STATUSES: Record<number, ProblemStatus> = {
   401: { name: 'Unauthenticated', code: 'unauthenticated', title: 'Unauthenticated', description: 'No bearer token, or one that is malformed, expired, wrongly signed, or of a deleted account.', detail: 'A valid bearer token is required.' },
   403: { name: 'Forbidden', code: 'forbidden', title: 'Forbidden', description: 'The caller may not do this: another user, a tenant it is not an active member of (named in the query or body), a role too low, or an agent token where agents are refused.', detail: 'You are not allowed to do this.' },
   404: { name: 'NotFound', code: 'not_found', title: 'Not found', description: 'The record does not exist, or is in a tenant the caller cannot see (existence is never leaked).', detail: 'Campaign was not found.' },
-  409: { name: 'Conflict', code: 'conflict', title: 'Conflict', description: 'The request contradicts the current state: a duplicate, a record still in use, a concurrent change.', detail: 'The record was changed by another request.' },
+  409: { name: 'Conflict', code: 'conflict', title: 'Conflict', description: 'The request contradicts the current state: a duplicate, a record still in use, a concurrent change; on the analytics reports, `analytics_not_connected`: the organization has no connected property with an import.', detail: 'The record was changed by another request.' },
   413: { name: 'PayloadTooLarge', code: 'payload_too_large', title: 'Payload too large', description: 'The request body is over the route\'s limit (1 MiB unless stated).', detail: 'The request body is 2097152 bytes; the limit is 1048576.' },
   415: { name: 'UnsupportedMediaType', code: 'unsupported_media_type', title: 'Unsupported media type', description: 'A request body whose content type is not `application/json`.', detail: 'The request body must be application/json.' },
   429: { name: 'RateLimited', code: 'rate_limited', title: 'Too many requests', description: 'A limit was reached (invitations per organization), or the service is busy; retry after the `Retry-After` seconds.', detail: 'The service is busy; retry shortly.' },
@@ -67,7 +67,9 @@ export function problemStatuses(route: Route): number[] {
   if (route.pending) return [401, 501];
   // No token and no caller: only the request itself can be wrong (a bad signature is 400).
   if (route.auth !== 'bearer') return [400, 413];
-  return WRITES.has(route.method) ? [400, 401, 403, 404, 409, 413, 415, 429] : [400, 401, 403, 404, 429];
+  if (WRITES.has(route.method)) return [400, 401, 403, 404, 409, 413, 415, 429];
+  // Analytics reports of an organization with no connected property (DECISIONS.md "Web analytics").
+  return route.path.startsWith('/v1/reporting/analytics/') ? [400, 401, 403, 404, 409, 429] : [400, 401, 403, 404, 429];
 }
 
 export function problemResponseComponents(): Json {

@@ -9,6 +9,7 @@ export type ProblemCode =
   | 'forbidden'
   | 'not_found'
   | 'conflict'
+  | 'analytics_not_connected'
   | 'gone'
   | 'payload_too_large'
   | 'unsupported_media_type'
@@ -27,6 +28,8 @@ const titles: Record<ProblemCode, [status: number, title: string]> = {
   forbidden: [403, 'Forbidden'],
   not_found: [404, 'Not found'],
   conflict: [409, 'Conflict'],
+  // DECISIONS.md "Web analytics": its own code, so a client can offer to connect instead of retrying.
+  analytics_not_connected: [409, 'Analytics not connected'],
   gone: [410, 'Gone'],
   payload_too_large: [413, 'Payload too large'],
   unsupported_media_type: [415, 'Unsupported media type'],

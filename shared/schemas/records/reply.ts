@@ -20,7 +20,12 @@ export interface ListReply<I extends Schema = Schema> {
 export interface CountReply {
   kind: 'count';
 }
-export type Reply = DataReply | ListReply | CountReply;
+/** A 302 to another page (the OAuth callback sends the browser back to the web client); no body. */
+export interface RedirectReply {
+  kind: 'redirect';
+  description: string;
+}
+export type Reply = DataReply | ListReply | CountReply | RedirectReply;
 
 /** 200 `{data}` (and top-level `extra` members, such as a campaign's `mutation` receipt). */
 export const okReply = <D extends Schema>(data: D, extra?: Record<string, Schema>): DataReply<D> => ({ kind: 'data', status: 200, data, ...(extra ? { extra } : {}) });
@@ -33,6 +38,9 @@ export const createdOrExistingReply = <D extends Schema>(data: D): DataReply<D> 
 
 /** `{items, totalCount, facets}`. */
 export const listReply = <I extends Schema>(item: I): ListReply<I> => ({ kind: 'list', item });
+
+/** 302 with `Location`: `description` says where to. */
+export const redirectReply = (description: string): RedirectReply => ({ kind: 'redirect', description });
 
 /** `{count}`. */
 export const countReply: CountReply = { kind: 'count' };

@@ -1,0 +1,26 @@
+/**
+ * GET /v1/reporting/analytics/history — the property's daily sessions, users, page views and
+ * success events (GA4 key events) from `startDate` to `endDate` inclusive, zero-filled; 409
+ * `analytics_not_connected` without a connected, imported property.
+ */
+import * as z from 'zod/mini';
+import { readAnalyticsDays } from '../../shared/db/analytics.ts';
+import { historyRows } from '../../shared/domain/analytics.ts';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { list } from '../../shared/http/result.ts';
+import { AnalyticsDayRecord } from '../../shared/schemas/records/analytics.ts';
+import { listReply } from '../../shared/schemas/records/reply.ts';
+import { routeByKey } from '../routes.ts';
+import { rangeDates, reportConnection, ReportRange } from './inputs.ts';
+
+export const handler = defineHandler({
+  route: routeByKey('GET /v1/reporting/analytics/history'),
+  output: listReply(AnalyticsDayRecord),
+  input: z.strictObject(ReportRange),
+  run: async ({ input, tenant }) => {
+    const dates = rangeDates(input);
+    const { meta } = await reportConnection(tenant.tenantId);
+    const rows = historyRows(dates, await readAnalyticsDays(tenant.tenantId, input.startDate, input.endDate));
+    return { ...list({ items: rows, totalCount: rows.length }), meta };
+  },
+});

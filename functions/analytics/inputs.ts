@@ -1,0 +1,58 @@
+/** Inputs, views and checks shared by the analytics routes (not a handler). */
+import * as z from 'zod/mini';
+import { getConnection, type Connection } from '../../shared/db/analytics.ts';
+import { isWebClientPath, REDIRECT_PATH_MAX } from '../../shared/domain/analytics.ts';
+import { datesBetween } from '../../shared/domain/reporting/days.ts';
+import { invalidInput, Problem } from '../../shared/http/problem.ts';
+import { DateOnly, Uuid } from '../../shared/schemas/common.ts';
+
+/** DECISIONS.md "Web analytics": a path of the web client only (no scheme, host, backslash or `//`). */
+export const RedirectPath = z.string().check(
+  z.maxLength(REDIRECT_PATH_MAX),
+  z.refine(isWebClientPath, 'Must be a path of the web client: one leading "/", no scheme, host, backslash or "//".'),
+);
+
+/** A GA4 property id as the Admin API names it (`properties/<id>` is accepted too). */
+export const PropertyId = z.pipe(
+  z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^(properties\/)?[0-9A-Za-z_-]+$/, 'Expected a Google Analytics property id.')),
+  z.transform((id: string) => id.replace(/^properties\//, '')),
+);
+
+/** The input of the three analytics reports that read a date range. */
+export const ReportRange = { organizationId: Uuid, startDate: DateOnly, endDate: DateOnly };
+
+/** The longest range one request may ask for (a leap year). */
+const MAX_DAYS = 366;
+
+/** Every date of an inclusive range; 400 when it is reversed or too long. */
+export function rangeDates(input: { startDate: string; endDate: string }): string[] {
+  if (input.endDate < input.startDate) throw invalidInput('endDate is before startDate.', [{ path: 'endDate', message: 'Must not be before startDate.' }]);
+  const dates = datesBetween(input.startDate, input.endDate);
+  if (dates.length > MAX_DAYS) throw invalidInput(`At most ${MAX_DAYS} days at once.`, [{ path: 'endDate', message: `Must be at most ${MAX_DAYS - 1} days after startDate.` }]);
+  return dates;
+}
+
+/**
+ * The connection a report reads, with its `_meta` warnings: 409 `analytics_not_connected` unless a
+ * property is connected and was imported at least once; a refused grant is named in the warnings.
+ */
+export async function reportConnection(tenantId: string): Promise<{ connection: Connection; meta: { warnings: string[]; analytics: { status: string; propertyId: string | null; lastImportAt: string | null } } }> {
+  const connection = await getConnection(tenantId);
+  if (!connection?.propertyId || !connection.lastImportAt) {
+    throw new Problem('analytics_not_connected', 'The organization has no connected Google Analytics property with an import yet: connect one (POST /v1/analytics-oauth/auth-url).');
+  }
+  const warnings =
+    connection.status === 'needs_reconnect' ? ['needs_reconnect: Google refused the stored grant; figures stop at the last import until an owner connects again.'] : [];
+  return { connection, meta: { warnings, analytics: { status: connection.status, propertyId: connection.propertyId, lastImportAt: connection.lastImportAt } } };
+}
+
+/** The connection as routes show it: never its token. */
+export function connectionView(organizationId: string, connection: Connection | undefined) {
+  return {
+    organizationId,
+    status: connection?.status ?? ('disconnected' as const),
+    propertyId: connection?.propertyId ?? null,
+    propertyName: connection?.propertyName ?? null,
+    lastImportAt: connection?.lastImportAt ?? null,
+  };
+}

@@ -1,0 +1,114 @@
+/**
+ * The analytics import of one organization (DECISIONS.md "Web analytics"): reads its property's
+ * daily figures, how-did-you-hear answers and direct signals for a range of days with the Data
+ * API, and stores them replacing what was stored for those days. A refused grant marks the
+ * connection `needs_reconnect`; a spent quota is retried with backoff, then left to the next run.
+ */
+import { connectedTenants, getConnection, markNeedsReconnect, recordImport, writeImport, type Connection } from '../../../shared/db/analytics.ts';
+import { addDays } from '../../../shared/domain/reporting/days.ts';
+import { DEFAULT_HDYHAU_DIMENSION, hasValue, REFRESH_DAYS, signalIdOf, SIGNAL_DIMENSIONS, type AnalyticsDay, type HdyhauAnswerDay, type SignalDay } from '../../../shared/domain/analytics.ts';
+import { logger } from '../../../shared/support/logger.ts';
+import { accessTokenFor, GrantRevokedError, QuotaExceededError, runReport, type ReportRow } from '../../../shared/integrations/google-analytics.ts';
+import { tokenSealer } from '../../../shared/integrations/token-sealer.ts';
+
+export type ImportOutcome = 'imported' | 'needs_reconnect' | 'rate_limited' | 'not_connected';
+
+/** GA4's `date` dimension (YYYYMMDD) as YYYY-MM-DD. */
+const isoDate = (ga: string) => `${ga.slice(0, 4)}-${ga.slice(4, 6)}-${ga.slice(6, 8)}`;
+
+const BACKOFF_MS = [1_000, 4_000];
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function withQuotaBackoff<T>(read: () => Promise<T>, backoffMs: readonly number[]): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await read();
+    } catch (error) {
+      if (!(error instanceof QuotaExceededError) || attempt >= backoffMs.length) throw error;
+      await sleep(backoffMs[attempt]!);
+    }
+  }
+}
+
+async function readRange(connection: Connection, accessToken: string, from: string, to: string) {
+  const propertyId = connection.propertyId!;
+  const dimension = connection.hdyhauDimension ?? DEFAULT_HDYHAU_DIMENSION;
+  const report = (dimensions: string[], metrics: string[]) => runReport(accessToken, propertyId, { from, to, dimensions, metrics });
+  const [totals, answersRows, ...signalReports] = await Promise.all([
+    report(['date'], ['sessions', 'totalUsers', 'screenPageViews', 'keyEvents']),
+    report(['date', dimension], ['keyEvents', 'sessions']),
+    ...SIGNAL_DIMENSIONS.map((s) => report(['date', s.dimension], ['sessions', 'totalUsers', 'keyEvents'])),
+  ]);
+  const days: AnalyticsDay[] = totals!.map((r) => ({
+    date: isoDate(r.dimensions.date!),
+    sessions: r.metrics.sessions ?? 0,
+    users: r.metrics.totalUsers ?? 0,
+    pageViews: r.metrics.screenPageViews ?? 0,
+    successEvents: r.metrics.keyEvents ?? 0,
+  }));
+  const answers: HdyhauAnswerDay[] = answersRows!
+    .filter((r) => hasValue(r.dimensions[dimension] ?? ''))
+    .map((r) => ({ date: isoDate(r.dimensions.date!), dimension, rawValue: r.dimensions[dimension]!.slice(0, 500), successEvents: r.metrics.keyEvents ?? 0, sessions: r.metrics.sessions ?? 0 }));
+  const signals = new Map<string, { signalId: string; kind: (typeof SIGNAL_DIMENSIONS)[number]['kind']; dimension: string; value: string }>();
+  const signalDays: SignalDay[] = [];
+  SIGNAL_DIMENSIONS.forEach((s, i) => {
+    for (const r of signalReports[i] as ReportRow[]) {
+      const value = (r.dimensions[s.dimension] ?? '').slice(0, 500);
+      if (!hasValue(value)) continue;
+      const signalId = signalIdOf(connection.tenantId, s.dimension, value);
+      signals.set(signalId, { signalId, kind: s.kind, dimension: s.dimension, value });
+      signalDays.push({ date: isoDate(r.dimensions.date!), signalId, sessions: r.metrics.sessions ?? 0, users: r.metrics.totalUsers ?? 0, successEvents: r.metrics.keyEvents ?? 0 });
+    }
+  });
+  return { from, to, days, answers, signals: [...signals.values()], signalDays };
+}
+
+/**
+ * Imports the `days` days ending today (UTC). Today is partial and GA4 revises recent days; the
+ * next runs read them again and replace them.
+ */
+export async function importAnalytics(tenantId: string, days: number, options: { now?: Date; backoffMs?: readonly number[] } = {}): Promise<ImportOutcome> {
+  const connection = await getConnection(tenantId);
+  if (!connection || connection.status !== 'connected' || !connection.propertyId) return 'not_connected';
+  const now = options.now ?? new Date();
+  const to = now.toISOString().slice(0, 10);
+  const from = addDays(to, -(days - 1));
+  try {
+    const refreshToken = await tokenSealer()
+      .open(tenantId, connection.sealedRefreshToken)
+      .catch(() => {
+        // Sealed under a key this process does not have (a local restart): as good as revoked.
+        throw new GrantRevokedError('The stored grant cannot be opened.');
+      });
+    const accessToken = await accessTokenFor(refreshToken);
+    const range = await withQuotaBackoff(() => readRange(connection, accessToken, from, to), options.backoffMs ?? BACKOFF_MS);
+    await writeImport(tenantId, range);
+    await recordImport(tenantId, to, now);
+    return 'imported';
+  } catch (error) {
+    if (error instanceof GrantRevokedError) {
+      await markNeedsReconnect(tenantId);
+      logger.warn('analytics import: grant refused, connection needs reconnect', { tenantId });
+      return 'needs_reconnect';
+    }
+    if (error instanceof QuotaExceededError) {
+      logger.warn('analytics import: quota exhausted, left to the next run', { tenantId });
+      return 'rate_limited';
+    }
+    throw error;
+  }
+}
+
+/** One scheduled run: the last days of every connected organization, one at a time. */
+export async function importAllConnected(options: { now?: Date; backoffMs?: readonly number[] } = {}): Promise<Record<ImportOutcome, number>> {
+  const counts: Record<ImportOutcome, number> = { imported: 0, needs_reconnect: 0, rate_limited: 0, not_connected: 0 };
+  for (const tenantId of await connectedTenants()) {
+    try {
+      counts[await importAnalytics(tenantId, REFRESH_DAYS, options)] += 1;
+    } catch (error) {
+      // One organization's failure does not stop the others'; the next run tries it again.
+      logger.error('analytics import failed', { tenantId, error: String(error) });
+    }
+  }
+  return counts;
+}

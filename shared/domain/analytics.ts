@@ -1,0 +1,239 @@
+/**
+ * Web analytics (DECISIONS.md "Web analytics"): the rules of the connection and of the three
+ * analytics reports, on figures already read. Pure: no I/O, no provider calls. The reports state
+ * what the property recorded and how the organization classified it; they assign no attribution.
+ */
+import { createHash } from 'node:crypto';
+
+/** The interface's HDYHAU_CATEGORY: how-did-you-hear-about-us answers and referral-channel buckets. */
+export const HDYHAU_CATEGORIES = ['creator', 'organic_social', 'broadcast', 'out_of_home', 'print', 'podcast', 'search', 'referral', 'paid', 'events', 'other', 'unknown'] as const;
+export type HdyhauCategory = (typeof HDYHAU_CATEGORIES)[number];
+
+/** The how-did-you-hear-about-us dimension when the organization names none (a custom event parameter). */
+export const DEFAULT_HDYHAU_DIMENSION = 'customEvent:how_did_you_hear';
+
+/** How many days back the first import reads, and each scheduled run (GA4 revises recent days). */
+export const BACKFILL_DAYS = 90;
+export const REFRESH_DAYS = 3;
+
+export type SignalKind = 'promo_code' | 'tagged_link';
+
+/**
+ * The GA4 dimensions a direct signal is discovered in (Data API schema names): the order's coupon
+ * is a promo code; a tagged link's UTM campaign (`utm_campaign`) and term (`utm_term`) name it.
+ */
+export const SIGNAL_DIMENSIONS: readonly { dimension: string; kind: SignalKind }[] = [
+  { dimension: 'orderCoupon', kind: 'promo_code' },
+  { dimension: 'sessionCampaignName', kind: 'tagged_link' },
+  { dimension: 'sessionManualTerm', kind: 'tagged_link' },
+];
+
+/** GA4's placeholders for a dimension with no value: not an answer, not a signal. */
+const NO_VALUE = new Set(['', '(not set)', '(none)', '(direct)', '(other)', '(data not available)']);
+export const hasValue = (raw: string) => !NO_VALUE.has(raw.trim());
+
+export const REDIRECT_PATH_MAX = 500;
+
+/**
+ * Where the browser may be sent after the OAuth callback: a path of our web client only — one
+ * leading `/`, no scheme, host, backslash or `//` (which a browser reads as another host), no
+ * control characters. Anything else would make the callback an open redirect.
+ */
+export function isWebClientPath(path: string): boolean {
+  if (path.length < 1 || path.length > REDIRECT_PATH_MAX) return false;
+  if (!path.startsWith('/') || path.startsWith('//')) return false;
+  if (path.includes('\\') || path.includes('//') || /[\u0000-\u001f\u007f\s]/.test(path)) return false;
+  // A percent-encoded slash or backslash decodes into the same tricks on some clients.
+  if (/%(2f|5c)/i.test(path)) return false;
+  try {
+    // Resolved against a placeholder origin, a path stays on it; a scheme or host would not.
+    return new URL(path, 'https://web.invalid').origin === 'https://web.invalid';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A signal's id: a UUID derived from the organization, the dimension and the value, so that each
+ * import finds the same signal without a lookup and no two organizations share one.
+ */
+export function signalIdOf(tenantId: string, dimension: string, value: string): string {
+  const hex = createHash('sha256').update(`${tenantId}\u0000${dimension}\u0000${value}`).digest('hex');
+  // Shaped as a version 5 (name-based) UUID with the RFC 4122 variant.
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** One day of the property: the history row's figures; `successEvents` are GA4 key events. */
+export interface AnalyticsDay {
+  date: string;
+  sessions: number;
+  users: number;
+  pageViews: number;
+  successEvents: number;
+}
+
+/** History rows for every date of the range, zero-filled where nothing was imported. */
+export function historyRows(dates: readonly string[], days: readonly AnalyticsDay[]): AnalyticsDay[] {
+  const byDate = new Map(days.map((d) => [d.date, d]));
+  return dates.map((date) => {
+    const d = byDate.get(date);
+    return { date, sessions: d?.sessions ?? 0, users: d?.users ?? 0, pageViews: d?.pageViews ?? 0, successEvents: d?.successEvents ?? 0 };
+  });
+}
+
+/** One raw how-did-you-hear answer on one day: the key events and sessions that carried it. */
+export interface HdyhauAnswerDay {
+  date: string;
+  dimension: string;
+  rawValue: string;
+  successEvents: number;
+  sessions: number;
+}
+
+export interface HdyhauMapping {
+  dimensionApiName: string;
+  rawValue: string;
+  normalizedValue: string;
+  category: HdyhauCategory;
+}
+
+/** A mapping's identity: one per organization, dimension and raw value (raw values compared as stored). */
+export const mappingKey = (dimension: string, rawValue: string) => `${dimension}\u0000${rawValue}`;
+
+const share = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 10_000) / 10_000 : null);
+
+/**
+ * The how-did-you-hear evidence of a range: each raw answer with its mapping, totals per category,
+ * coverage (share of key events that carried an answer), creator-marketing relevance (share of
+ * answered key events mapped to `creator`), data-quality flags and a zero-filled daily timeline.
+ */
+export function hdyhauEvidence(input: { dates: readonly string[]; dimension: string; days: readonly AnalyticsDay[]; answers: readonly HdyhauAnswerDay[]; mappings: readonly HdyhauMapping[] }) {
+  const mapped = new Map(input.mappings.map((m) => [mappingKey(m.dimensionApiName, m.rawValue), m]));
+  const answers = input.answers.filter((a) => a.dimension === input.dimension);
+  const byRaw = new Map<string, { rawValue: string; successEvents: number; sessions: number }>();
+  for (const a of answers) {
+    const row = byRaw.get(a.rawValue) ?? { rawValue: a.rawValue, successEvents: 0, sessions: 0 };
+    row.successEvents += a.successEvents;
+    row.sessions += a.sessions;
+    byRaw.set(a.rawValue, row);
+  }
+  const responses = [...byRaw.values()]
+    .map((r) => {
+      const m = mapped.get(mappingKey(input.dimension, r.rawValue));
+      return { ...r, normalizedValue: m?.normalizedValue ?? null, category: m?.category ?? null };
+    })
+    .sort((a, b) => b.successEvents - a.successEvents || a.rawValue.localeCompare(b.rawValue));
+  const categories = new Map<string, number>();
+  for (const r of responses) categories.set(r.category ?? 'unmapped', (categories.get(r.category ?? 'unmapped') ?? 0) + r.successEvents);
+  const answered = responses.reduce((sum, r) => sum + r.successEvents, 0);
+  const totalSuccessEvents = input.days.reduce((sum, d) => sum + d.successEvents, 0);
+  const creator = categories.get('creator') ?? 0;
+  const unmapped = responses.filter((r) => r.category === null);
+  const flags: string[] = [];
+  if (answered === 0) flags.push('no_answers');
+  if (unmapped.length) flags.push('unmapped_answers');
+  if (totalSuccessEvents > 0 && answered / totalSuccessEvents < 0.2) flags.push('low_coverage');
+  if (answered > totalSuccessEvents) flags.push('answers_exceed_success_events');
+  const perDay = new Map<string, { answered: number; creator: number }>();
+  for (const a of answers) {
+    const d = perDay.get(a.date) ?? { answered: 0, creator: 0 };
+    d.answered += a.successEvents;
+    if (mapped.get(mappingKey(input.dimension, a.rawValue))?.category === 'creator') d.creator += a.successEvents;
+    perDay.set(a.date, d);
+  }
+  const successByDate = new Map(input.days.map((d) => [d.date, d.successEvents]));
+  return {
+    dimensionApiName: input.dimension,
+    responses,
+    categories: [...categories].map(([category, successEvents]) => ({ category, successEvents })).sort((a, b) => b.successEvents - a.successEvents || a.category.localeCompare(b.category)),
+    totals: { successEvents: totalSuccessEvents, answeredSuccessEvents: answered, creatorSuccessEvents: creator },
+    coverage: share(answered, totalSuccessEvents),
+    creatorRelevance: share(creator, answered),
+    dataQualityFlags: flags,
+    timeline: input.dates.map((date) => ({ date, successEvents: successByDate.get(date) ?? 0, answeredSuccessEvents: perDay.get(date)?.answered ?? 0, creatorSuccessEvents: perDay.get(date)?.creator ?? 0 })),
+  };
+}
+
+/** A direct signal's association: one record of the organization, one referral-channel bucket, or none. */
+export type SignalAssociation = { type: 'creator' | 'campaign' | 'activity'; id: string } | { type: 'referral_channel'; channel: HdyhauCategory } | null;
+
+export interface StoredSignal {
+  signalId: string;
+  kind: SignalKind;
+  dimension: string;
+  value: string;
+  association: SignalAssociation;
+  ignored: boolean;
+}
+
+/** A signal as the routes show it. */
+export const signalView = (s: StoredSignal) => ({ signalId: s.signalId, kind: s.kind, dimensionApiName: s.dimension, value: s.value, association: s.association, ignored: s.ignored });
+
+export interface SignalDay {
+  date: string;
+  signalId: string;
+  sessions: number;
+  users: number;
+  successEvents: number;
+}
+
+/**
+ * The direct-signal evidence of a range: each signal seen in it with its figures, mapping and
+ * triage state (ignored ones only when asked, and never in the headline counts), the
+ * referral-channel buckets with the traffic of their signals, and a zero-filled daily timeline.
+ */
+export function directSignals(input: { dates: readonly string[]; signals: readonly StoredSignal[]; days: readonly SignalDay[]; includeIgnored: boolean }) {
+  const totals = new Map<string, { sessions: number; users: number; successEvents: number; daysSeen: number }>();
+  for (const d of input.days) {
+    const t = totals.get(d.signalId) ?? { sessions: 0, users: 0, successEvents: 0, daysSeen: 0 };
+    t.sessions += d.sessions;
+    t.users += d.users;
+    t.successEvents += d.successEvents;
+    t.daysSeen += 1;
+    totals.set(d.signalId, t);
+  }
+  const seen = input.signals.filter((s) => totals.has(s.signalId));
+  const counted = seen.filter((s) => !s.ignored);
+  const shown = input.includeIgnored ? seen : counted;
+  const figures = (s: StoredSignal) => {
+    const t = totals.get(s.signalId)!;
+    // "Daily users": GA4 counts users per day; a range's sum over days is the honest figure, not unique users.
+    return { sessions: t.sessions, dailyUsers: t.users, successEvents: t.successEvents, daysSeen: t.daysSeen };
+  };
+  const buckets = new Map<string, { channel: string; signals: number; sessions: number; dailyUsers: number; successEvents: number }>();
+  for (const s of counted) {
+    if (s.association?.type !== 'referral_channel') continue;
+    const f = figures(s);
+    const b = buckets.get(s.association.channel) ?? { channel: s.association.channel, signals: 0, sessions: 0, dailyUsers: 0, successEvents: 0 };
+    b.signals += 1;
+    b.sessions += f.sessions;
+    b.dailyUsers += f.dailyUsers;
+    b.successEvents += f.successEvents;
+    buckets.set(b.channel, b);
+  }
+  const countedIds = new Set(counted.map((s) => s.signalId));
+  const perDay = new Map<string, { sessions: number; users: number; successEvents: number }>();
+  for (const d of input.days) {
+    if (!countedIds.has(d.signalId)) continue;
+    const p = perDay.get(d.date) ?? { sessions: 0, users: 0, successEvents: 0 };
+    p.sessions += d.sessions;
+    p.users += d.users;
+    p.successEvents += d.successEvents;
+    perDay.set(d.date, p);
+  }
+  return {
+    signals: shown
+      .map((s) => ({ ...signalView(s), ...figures(s) }))
+      .sort((a, b) => b.sessions - a.sessions || a.value.localeCompare(b.value)),
+    headline: {
+      signals: counted.length,
+      mapped: counted.filter((s) => s.association !== null).length,
+      unmapped: counted.filter((s) => s.association === null).length,
+      ignored: seen.length - counted.length,
+      sessions: counted.reduce((sum, s) => sum + figures(s).sessions, 0),
+      successEvents: counted.reduce((sum, s) => sum + figures(s).successEvents, 0),
+    },
+    referralChannels: [...buckets.values()].sort((a, b) => b.sessions - a.sessions || a.channel.localeCompare(b.channel)),
+    timeline: input.dates.map((date) => ({ date, sessions: perDay.get(date)?.sessions ?? 0, dailyUsers: perDay.get(date)?.users ?? 0, successEvents: perDay.get(date)?.successEvents ?? 0 })),
+  };
+}

@@ -1,0 +1,165 @@
+/**
+ * Google Analytics 4 as the service calls it: Google's OAuth 2.0 authorization server (through
+ * `oauth4webapi`: PKCE S256, code exchange, refresh, revocation), the Admin API's account
+ * summaries (which properties the grant can read) and the Data API's `runReport`. Every base URL
+ * can be pointed elsewhere (locally: the fake in infra/local/fakes/google-analytics.ts).
+ * Tokens are never logged; errors carry the provider's error code only.
+ */
+import * as oauth from 'oauth4webapi';
+
+export const ANALYTICS_SCOPE = 'https://www.googleapis.com/auth/analytics.readonly';
+
+const env = (name: string, fallback?: string) => {
+  const value = process.env[name] || fallback;
+  if (!value) throw new Error(`Missing required environment variable ${name}`);
+  return value;
+};
+
+/** Where each part of Google lives; the defaults are Google's own. */
+export const googleConfig = {
+  clientId: () => env('GOOGLE_CLIENT_ID'),
+  clientSecret: () => env('GOOGLE_CLIENT_SECRET'),
+  /** The OAuth callback's absolute URL, as registered with Google (`<api>/v1/analytics-oauth/callback`). */
+  redirectUri: () => env('ANALYTICS_OAUTH_REDIRECT_URI'),
+  accountsUrl: () => env('GOOGLE_ACCOUNTS_URL', 'https://accounts.google.com'),
+  oauth2Url: () => env('GOOGLE_OAUTH2_URL', 'https://oauth2.googleapis.com'),
+  adminUrl: () => env('GOOGLE_ANALYTICS_ADMIN_URL', 'https://analyticsadmin.googleapis.com'),
+  dataUrl: () => env('GOOGLE_ANALYTICS_DATA_URL', 'https://analyticsdata.googleapis.com'),
+};
+
+function authorizationServer(): oauth.AuthorizationServer {
+  return {
+    issuer: googleConfig.accountsUrl(),
+    authorization_endpoint: `${googleConfig.accountsUrl()}/o/oauth2/v2/auth`,
+    token_endpoint: `${googleConfig.oauth2Url()}/token`,
+    revocation_endpoint: `${googleConfig.oauth2Url()}/revoke`,
+  };
+}
+
+const client = (): oauth.Client => ({ client_id: googleConfig.clientId() });
+const clientAuth = () => oauth.ClientSecretPost(googleConfig.clientSecret());
+/** Plain http only towards a local fake (never Google, whose URLs are https). */
+const requestOptions = () => ({ [oauth.allowInsecureRequests]: googleConfig.oauth2Url().startsWith('http://') });
+
+/** The provider refused the grant (revoked, expired): the owner must connect again. */
+export class GrantRevokedError extends Error {}
+
+/** The provider's quota is spent for now: try again later. */
+export class QuotaExceededError extends Error {}
+
+/** A new PKCE verifier and the authorization URL that carries its S256 challenge and `state`. */
+export async function authorizationRequest(state: string): Promise<{ url: string; codeVerifier: string }> {
+  const codeVerifier = oauth.generateRandomCodeVerifier();
+  const url = new URL(authorizationServer().authorization_endpoint!);
+  url.search = new URLSearchParams({
+    client_id: googleConfig.clientId(),
+    redirect_uri: googleConfig.redirectUri(),
+    response_type: 'code',
+    scope: ANALYTICS_SCOPE,
+    // A refresh token, and asked for again on every consent (Google sends one only on first consent otherwise).
+    access_type: 'offline',
+    prompt: 'consent',
+    include_granted_scopes: 'true',
+    state,
+    code_challenge: await oauth.calculatePKCECodeChallenge(codeVerifier),
+    code_challenge_method: 'S256',
+  }).toString();
+  return { url: url.toString(), codeVerifier };
+}
+
+/** Exchanges the callback's code (with the verifier of its state) for the refresh token. */
+export async function exchangeCode(callbackParameters: URLSearchParams, state: string, codeVerifier: string): Promise<string> {
+  const as = authorizationServer();
+  const params = oauth.validateAuthResponse(as, client(), callbackParameters, state);
+  const response = await oauth.authorizationCodeGrantRequest(as, client(), clientAuth(), params, googleConfig.redirectUri(), codeVerifier, requestOptions());
+  const tokens = await oauth.processAuthorizationCodeResponse(as, client(), response);
+  if (!tokens.refresh_token) throw new Error('The token endpoint answered no refresh token');
+  return tokens.refresh_token;
+}
+
+/** A fresh access token for the stored refresh token; `GrantRevokedError` when Google refuses it. */
+export async function accessTokenFor(refreshToken: string): Promise<string> {
+  const as = authorizationServer();
+  try {
+    const response = await oauth.refreshTokenGrantRequest(as, client(), clientAuth(), refreshToken, requestOptions());
+    return (await oauth.processRefreshTokenResponse(as, client(), response)).access_token;
+  } catch (error) {
+    if (error instanceof oauth.ResponseBodyError && error.error === 'invalid_grant') throw new GrantRevokedError('The analytics grant was revoked or has expired.');
+    throw error;
+  }
+}
+
+/** Revokes the grant at Google; one already revoked counts as revoked. */
+export async function revoke(refreshToken: string): Promise<void> {
+  const as = authorizationServer();
+  try {
+    await oauth.processRevocationResponse(await oauth.revocationRequest(as, client(), clientAuth(), refreshToken, requestOptions()));
+  } catch (error) {
+    if (error instanceof oauth.ResponseBodyError && (error.error === 'invalid_token' || error.error === 'invalid_grant')) return;
+    throw error;
+  }
+}
+
+async function googleJson(url: string, accessToken: string, body?: unknown): Promise<any> {
+  const response = await fetch(url, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { authorization: `Bearer ${accessToken}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const json: any = await response.json().catch(() => ({}));
+  if (response.ok) return json;
+  const status = json?.error?.status as string | undefined;
+  if (response.status === 429 || status === 'RESOURCE_EXHAUSTED') throw new QuotaExceededError('The Google Analytics quota is exhausted for now.');
+  if (response.status === 401) throw new GrantRevokedError('Google refused the access token.');
+  throw new Error(`Google Analytics answered ${response.status} ${status ?? ''}`.trim());
+}
+
+export interface ReadableProperty {
+  propertyId: string;
+  displayName: string;
+}
+
+/** The GA4 properties the grant can read (Admin API `accountSummaries`, every page). */
+export async function readableProperties(accessToken: string): Promise<ReadableProperty[]> {
+  const found: ReadableProperty[] = [];
+  let pageToken: string | undefined;
+  do {
+    const url = new URL(`${googleConfig.adminUrl()}/v1beta/accountSummaries`);
+    url.searchParams.set('pageSize', '200');
+    if (pageToken) url.searchParams.set('pageToken', pageToken);
+    const page = await googleJson(url.toString(), accessToken);
+    for (const account of page.accountSummaries ?? []) {
+      for (const p of account.propertySummaries ?? []) found.push({ propertyId: String(p.property).replace(/^properties\//, ''), displayName: String(p.displayName ?? '') });
+    }
+    pageToken = page.nextPageToken || undefined;
+  } while (pageToken);
+  return found;
+}
+
+/** One row of a report: the dimension values and metric values by their API names. */
+export type ReportRow = { dimensions: Record<string, string>; metrics: Record<string, number> };
+
+/** Data API `runReport` over `from`..`to` (inclusive), every page, as rows keyed by name. */
+export async function runReport(accessToken: string, propertyId: string, request: { from: string; to: string; dimensions: string[]; metrics: string[] }): Promise<ReportRow[]> {
+  const rows: ReportRow[] = [];
+  const limit = 10_000;
+  for (let offset = 0; ; offset += limit) {
+    const page = await googleJson(`${googleConfig.dataUrl()}/v1beta/properties/${encodeURIComponent(propertyId)}:runReport`, accessToken, {
+      dateRanges: [{ startDate: request.from, endDate: request.to }],
+      dimensions: request.dimensions.map((name) => ({ name })),
+      metrics: request.metrics.map((name) => ({ name })),
+      limit,
+      offset,
+      keepEmptyRows: false,
+    });
+    const dimensionNames: string[] = (page.dimensionHeaders ?? []).map((h: { name: string }) => h.name);
+    const metricNames: string[] = (page.metricHeaders ?? []).map((h: { name: string }) => h.name);
+    for (const row of page.rows ?? []) {
+      rows.push({
+        dimensions: Object.fromEntries(dimensionNames.map((name, i) => [name, String(row.dimensionValues?.[i]?.value ?? '')])),
+        metrics: Object.fromEntries(metricNames.map((name, i) => [name, Number(row.metricValues?.[i]?.value ?? 0) || 0])),
+      });
+    }
+    if (offset + limit >= Number(page.rowCount ?? 0)) return rows;
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * Seals the analytics refresh token before it is stored, so the table never holds it in clear:
+ * in the cloud with KMS (key `ANALYTICS_TOKEN_KEY_ARN`, encryption context `{organizationId}`, so a
+ * sealed token copied to another organization's item does not open); locally with the
+ * `LocalTokenSealer` stand-in (AES-256-GCM under a key made per process, the organization id as
+ * associated data). Either way the sealed form is one base64 string.
+ */
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { DecryptCommand, EncryptCommand, KMSClient } from '@aws-sdk/client-kms';
+
+export interface TokenSealer {
+  seal(organizationId: string, token: string): Promise<string>;
+  open(organizationId: string, sealed: string): Promise<string>;
+}
+
+export class KmsTokenSealer implements TokenSealer {
+  constructor(
+    private readonly keyArn: string,
+    private readonly kms = new KMSClient({}),
+  ) {}
+
+  async seal(organizationId: string, token: string): Promise<string> {
+    const out = await this.kms.send(new EncryptCommand({ KeyId: this.keyArn, Plaintext: Buffer.from(token, 'utf8'), EncryptionContext: { organizationId } }));
+    return Buffer.from(out.CiphertextBlob!).toString('base64');
+  }
+
+  async open(organizationId: string, sealed: string): Promise<string> {
+    const out = await this.kms.send(new DecryptCommand({ KeyId: this.keyArn, CiphertextBlob: Buffer.from(sealed, 'base64'), EncryptionContext: { organizationId } }));
+    return Buffer.from(out.Plaintext!).toString('utf8');
+  }
+}
+
+/** Local stand-in for KMS: a key that lives as long as the process (a restart means reconnecting). */
+export class LocalTokenSealer implements TokenSealer {
+  private readonly key = randomBytes(32);
+
+  async seal(organizationId: string, token: string): Promise<string> {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv).setAAD(Buffer.from(organizationId));
+    const body = Buffer.concat([cipher.update(token, 'utf8'), cipher.final()]);
+    return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64');
+  }
+
+  async open(organizationId: string, sealed: string): Promise<string> {
+    const raw = Buffer.from(sealed, 'base64');
+    const decipher = createDecipheriv('aes-256-gcm', this.key, raw.subarray(0, 12)).setAAD(Buffer.from(organizationId));
+    decipher.setAuthTag(raw.subarray(12, 28));
+    return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+  }
+}
+
+let sealer: TokenSealer | undefined;
+
+/** KMS when `ANALYTICS_TOKEN_KEY_ARN` is set (the stack sets it), the local stand-in otherwise. */
+export function tokenSealer(): TokenSealer {
+  const arn = process.env.ANALYTICS_TOKEN_KEY_ARN;
+  sealer ??= arn ? new KmsTokenSealer(arn) : new LocalTokenSealer();
+  return sealer;
+}
