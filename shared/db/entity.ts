@@ -137,15 +137,15 @@ export function defineEntity<S extends z.ZodMiniType<Item>, A extends unknown[]>
 
     /** Transaction items of the same writes, each carrying the error its failed condition means. */
     tx: {
-      put: (key: Key, record: R, guard: Guard = {}, extra: Item = {}): TransactItem => ({
+      put: (key: Key, record: R, guard: Guard = {}, extra: Item = {}) => ({
         Put: putItem(key, record, guard, extra),
         ...(guard.condition ? { failure: guard.failure ?? taken } : {}),
       }),
-      update: (key: Key, changes: Changes<R>, guard: Guard = {}): TransactItem => ({
+      update: (key: Key, changes: Changes<R>, guard: Guard = {}) => ({
         Update: updateItem(key, changes, guard),
         ...(guard.condition !== null ? { failure: guard.failure ?? missing } : {}),
       }),
-      delete: (key: Key, guard: Guard = {}): TransactItem => ({
+      delete: (key: Key, guard: Guard = {}) => ({
         Delete: { TableName: tableName(), Key: key, ...conditionOf(orExists(guard.condition)) },
         ...(guard.condition !== null ? { failure: guard.failure ?? missing } : {}),
       }),

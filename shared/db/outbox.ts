@@ -15,65 +15,66 @@
  * left unsettled (its record sent to the dead-letter queue) stays visible for a replay.
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from './client.ts';
+import * as z from 'zod/mini';
+import { ConflictError, conflict } from '../domain/errors.ts';
+import { defineEntity } from './entity.ts';
+import { all, has, lacks } from './expressions.ts';
 import { keys } from './keys.ts';
-import { isConditionFailure } from './operations.ts';
+import { queryUpTo } from './operations.ts';
 
-export type EmailKind = 'invitation' | 'deletion' | 'email_change';
+export const EMAIL_KINDS = ['invitation', 'deletion', 'email_change'] as const;
+export type EmailKind = (typeof EMAIL_KINDS)[number];
 
-export interface Email {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  kind: EmailKind;
-  data: Record<string, unknown>;
-  /** When the request that sent it answered (DECISIONS.md's name); SES delivery is `deliveredAt`. */
-  sentAt: string;
-}
+const Outbox = defineEntity({
+  name: 'The email',
+  schema: z.object({
+    id: z.string(),
+    to: z.string(),
+    subject: z.string(),
+    text: z.string(),
+    kind: z.enum(EMAIL_KINDS),
+    data: z.record(z.string(), z.unknown()),
+    /** When the request that sent it answered (DECISIONS.md's name); SES delivery is `deliveredAt`. */
+    sentAt: z.string(),
+    deliveredAt: z.optional(z.string()),
+    messageId: z.optional(z.string()),
+    rejectedAt: z.optional(z.string()),
+    rejection: z.optional(z.string()),
+  }),
+  key: keys.outboxEmail,
+});
 
-/** The stored email as it leaves the table (a query result or a stream image). */
+type StoredEmail = z.infer<typeof Outbox.schema>;
+export type Email = Pick<StoredEmail, 'id' | 'to' | 'subject' | 'text' | 'kind' | 'data' | 'sentAt'>;
+
+/** The stored email as it leaves the table (a query result or a stream image), without its delivery marker. */
 export function emailOf(item: Record<string, unknown>): Email {
-  const { id, to, subject, text, kind, data, sentAt } = item as unknown as Email;
+  const { id, to, subject, text, kind, data, sentAt } = Outbox.fromItem(item);
   return { id, to, subject, text, kind, data, sentAt };
 }
 
 /** A Put for `TransactWriteItems` that stores the email beside the change that sends it. */
-export function outboxPut(email: Omit<Email, 'id' | 'sentAt'>): { Put: { TableName: string; Item: Record<string, unknown> } } {
+export function outboxPut(email: Omit<Email, 'id' | 'sentAt'>) {
   const id = randomUUID();
   const sentAt = new Date().toISOString();
-  return { Put: { TableName: tableName(), Item: { ...keys.outboxEmail(sentAt, id), id, sentAt, ...email } } };
+  return Outbox.tx.put(Outbox.key(sentAt, id), { id, sentAt, ...email });
 }
 
 /** The outbox, newest first. */
 export async function listOutbox(limit = 100): Promise<Email[]> {
-  const out = await documentClient().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.outbox().pk },
-      ScanIndexForward: false,
-      Limit: limit,
-    }),
-  );
-  return (out.Items ?? []).map(emailOf);
+  const items = await queryUpTo(limit, { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.outbox().pk }, ScanIndexForward: false });
+  return items.map(emailOf);
 }
 
 export type DeliveryOutcome = { messageId: string } | { rejected: string };
 
+const settled = (email: Pick<StoredEmail, 'deliveredAt' | 'rejectedAt'>) => email.deliveredAt !== undefined || email.rejectedAt !== undefined;
+
 /** Whether the email still waits for delivery: false once settled, or when the item is gone. */
 export async function awaitsDelivery(email: Pick<Email, 'id' | 'sentAt'>): Promise<boolean> {
-  const out = await documentClient().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: keys.outboxEmail(email.sentAt, email.id),
-      // Strongly consistent: a marker written by the previous attempt moments ago must be seen.
-      ConsistentRead: true,
-      ProjectionExpression: 'pk, deliveredAt, rejectedAt',
-    }),
-  );
-  return out.Item !== undefined && out.Item.deliveredAt === undefined && out.Item.rejectedAt === undefined;
+  // Strongly consistent: a marker written by the previous attempt moments ago must be seen.
+  const stored = await Outbox.get(Outbox.key(email.sentAt, email.id), { consistent: true });
+  return stored !== undefined && !settled(stored);
 }
 
 /**
@@ -82,23 +83,15 @@ export async function awaitsDelivery(email: Pick<Email, 'id' | 'sentAt'>): Promi
  */
 export async function settleDelivery(email: Pick<Email, 'id' | 'sentAt'>, outcome: DeliveryOutcome): Promise<boolean> {
   const at = new Date().toISOString();
-  const [update, values] =
-    'messageId' in outcome
-      ? ['SET deliveredAt = :at, messageId = :detail', { ':at': at, ':detail': outcome.messageId }]
-      : ['SET rejectedAt = :at, rejection = :detail', { ':at': at, ':detail': outcome.rejected }];
+  const marker = 'messageId' in outcome ? { deliveredAt: at, messageId: outcome.messageId } : { rejectedAt: at, rejection: outcome.rejected };
   try {
-    await documentClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.outboxEmail(email.sentAt, email.id),
-        UpdateExpression: update,
-        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deliveredAt) AND attribute_not_exists(rejectedAt)',
-        ExpressionAttributeValues: values,
-      }),
-    );
+    await Outbox.update(Outbox.key(email.sentAt, email.id), { set: marker }, {
+      condition: all(has('pk'), lacks('deliveredAt'), lacks('rejectedAt')),
+      failure: () => conflict('The email was settled already.'),
+    });
     return true;
   } catch (error) {
-    if (isConditionFailure(error)) return false;
+    if (error instanceof ConflictError) return false;
     throw error;
   }
 }

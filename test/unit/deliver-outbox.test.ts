@@ -41,7 +41,13 @@ function outboxItem(overrides: Partial<Email> = {}): Record<string, unknown> {
 }
 
 const sent = () => ses.commandCalls(SendEmailCommand).map((c) => c.args[0].input);
-const markers = () => ddb.commandCalls(UpdateCommand).map((c) => c.args[0].input);
+/** The marker updates, their `#name` placeholders written out (the data layer names every attribute by placeholder). */
+const markers = () =>
+  ddb.commandCalls(UpdateCommand).map(({ args: [{ input }] }) => {
+    const names = (input.ExpressionAttributeNames ?? {}) as Record<string, string>;
+    const resolve = (expression?: string) => expression?.replace(/#\w+/g, (placeholder) => names[placeholder] ?? placeholder);
+    return { ...input, UpdateExpression: resolve(input.UpdateExpression), ConditionExpression: resolve(input.ConditionExpression) };
+  });
 
 describe('deliver-outbox handler', () => {
   it('sends the outbox email through SES from the configured sender, as UTF-8 simple content, and marks it delivered', async () => {
@@ -64,7 +70,8 @@ describe('deliver-outbox handler', () => {
     expect(markers()).toEqual([
       expect.objectContaining({
         Key: { pk: item.pk, sk: item.sk },
-        ExpressionAttributeValues: { ':at': expect.any(String), ':detail': 'ses-message-1' },
+        UpdateExpression: 'SET deliveredAt = :v0, messageId = :v1',
+        ExpressionAttributeValues: { ':v0': expect.any(String), ':v1': 'ses-message-1' },
         ConditionExpression: expect.stringContaining('attribute_not_exists(deliveredAt)'),
       }),
     ]);
