@@ -68,6 +68,7 @@ function mediaReading(media: unknown, contentUrl: string, source: ReadingSource)
   }
   // An owner may hide like counts: engagement is what is given, null when nothing is.
   const engagement = fields.like_count === undefined && fields.comments_count === undefined ? null : (fields.like_count ?? 0) + (fields.comments_count ?? 0);
+  if (engagement === null && fields.view_count === undefined) return { status: 'failed', message: 'Instagram answered a post without any count' };
   return { status: 'ok', value: { fields, impressions: fields.view_count ?? null, engagement, reach: null, source, contentUrl, fetchedAt: new Date().toISOString() } };
 }
 

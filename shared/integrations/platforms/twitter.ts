@@ -32,7 +32,9 @@ function metrics(value: unknown): Record<string, number> | undefined {
 function postReading(post: unknown, contentUrl: string): ReadResult<ContentReading> {
   const fields = metrics(post);
   if (!fields) return { status: 'failed', message: 'X answered a post without public_metrics' };
-  const engagement = ENGAGEMENT.reduce((sum, name) => sum + (fields[name] ?? 0), 0);
+  const given = ENGAGEMENT.filter((name) => fields[name] !== undefined);
+  if (given.length === 0 && fields.impression_count === undefined) return { status: 'failed', message: 'X answered a post without any count' };
+  const engagement = given.length === 0 ? null : given.reduce((sum, name) => sum + fields[name]!, 0);
   return { status: 'ok', value: { fields, impressions: fields.impression_count ?? null, engagement, reach: null, source: SOURCE, contentUrl, fetchedAt: new Date().toISOString() } };
 }
 

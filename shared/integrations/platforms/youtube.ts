@@ -65,9 +65,9 @@ function statistics(item: unknown): Record<string, number> | undefined {
 }
 
 function contentReading(item: unknown, contentUrl: string): ReadResult<ContentReading> {
-  const fields = statistics(item);
-  if (!fields) return { status: 'failed', message: 'YouTube answered a video without statistics' };
+  const fields = statistics(item) ?? {};
   const engagement = fields.likeCount === undefined && fields.commentCount === undefined ? null : (fields.likeCount ?? 0) + (fields.commentCount ?? 0);
+  if (engagement === null && fields.viewCount === undefined) return { status: 'failed', message: 'YouTube answered a video without any count' };
   return { status: 'ok', value: { fields, impressions: fields.viewCount ?? null, engagement, reach: null, source: SOURCE, contentUrl, fetchedAt: new Date().toISOString() } };
 }
 
