@@ -63,3 +63,15 @@ describe('adapters given bodies of the wrong shape', () => {
     });
   }
 });
+
+describe('adapters given no answer at all', () => {
+  it.each(CASES)('%s: a refused connection fails every ref with the host named', async (platform, content, profile) => {
+    const closed = `http://127.0.0.1:1`;
+    const adapter = adapterFor(platform, platformConfigFrom(FAKE_PLATFORM_CREDENTIALS, { YOUTUBE_API_BASE_URL: closed, REDDIT_API_BASE_URL: closed, REDDIT_AUTH_BASE_URL: closed, X_API_BASE_URL: closed, INSTAGRAM_API_BASE_URL: closed }));
+    const results = [...(await adapter.readContent([contentRef(platform, content)])), ...(await adapter.readFollowers([accountRef(platform, profile)]))];
+    expect(results).toEqual([
+      { status: 'failed', message: expect.stringContaining('No answer from 127.0.0.1:1') },
+      { status: 'failed', message: expect.stringContaining('No answer from 127.0.0.1:1') },
+    ]);
+  });
+});
