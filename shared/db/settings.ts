@@ -3,31 +3,31 @@
  * the merge is a read and a write guarded by a version number, retried on a concurrent change,
  * so two simultaneous PATCHes both land.
  */
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { conflict } from '../domain/errors.ts';
-import { documentClient, tableName } from './client.ts';
+import * as z from 'zod/mini';
+import { ConflictError, conflict } from '../domain/errors.ts';
+import { defineEntity } from './entity.ts';
+import { absent, equals } from './expressions.ts';
 import { keys } from './keys.ts';
-import { isConditionFailure, recordOf } from './operations.ts';
 
-export interface UserSettings {
-  id: string;
-  userId: string;
-  activeOrganizationId: string | null;
-  preferences: Record<string, unknown>;
-  createdAt: string;
-  updatedAt: string;
-}
+const Settings = defineEntity({
+  name: 'The settings',
+  schema: z.object({
+    id: z.string(),
+    userId: z.string(),
+    activeOrganizationId: z.nullable(z.string()),
+    preferences: z.record(z.string(), z.unknown()),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    /** Counts the writes: each is conditioned on the one it read (optimistic concurrency). */
+    version: z.number(),
+  }),
+  key: keys.settings,
+});
 
-interface StoredSettings extends UserSettings {
-  version: number;
-}
+type StoredSettings = z.infer<typeof Settings.schema>;
+export type UserSettings = Omit<StoredSettings, 'version'>;
 
-async function read(userId: string): Promise<StoredSettings | undefined> {
-  const out = await documentClient().send(
-    new GetCommand({ TableName: tableName(), Key: keys.settings(userId), ConsistentRead: true }),
-  );
-  return out.Item ? recordOf<StoredSettings>(out.Item) : undefined;
-}
+const read = (userId: string) => Settings.get(Settings.key(userId), { consistent: true });
 
 function publicView({ version: _version, ...settings }: StoredSettings): UserSettings {
   return settings;
@@ -41,6 +41,7 @@ export async function getSettings(userId: string): Promise<UserSettings> {
   return { id: userId, userId, activeOrganizationId: null, preferences: {}, createdAt: now, updatedAt: now };
 }
 
+/** Read-merge-write rounds before giving up: each lost round means another write landed meanwhile. */
 const MAX_ATTEMPTS = 5;
 
 export async function updateSettings(
@@ -61,17 +62,11 @@ export async function updateSettings(
       version: (current?.version ?? 0) + 1,
     };
     try {
-      await documentClient().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: { ...keys.settings(userId), ...next },
-          ConditionExpression: current ? 'version = :version' : 'attribute_not_exists(pk)',
-          ...(current ? { ExpressionAttributeValues: { ':version': current.version } } : {}),
-        }),
-      );
+      await Settings.put(Settings.key(userId), next, { condition: current ? equals('version', current.version) : absent });
       return publicView(next);
     } catch (error) {
-      if (!isConditionFailure(error)) throw error;
+      // Another write landed since the read: merge into it on the next round.
+      if (!(error instanceof ConflictError)) throw error;
     }
   }
   throw conflict('The settings kept changing concurrently; retry.');
