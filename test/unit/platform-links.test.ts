@@ -33,6 +33,7 @@ describe('content ids from URLs', () => {
     ['https://www.instagram.com/reel/Cabc/?igsh=1', { shortcode: 'Cabc' }],
     ['https://www.instagram.com/Brand.Creator/p/Cabc/', { shortcode: 'Cabc', username: 'brand.creator' }],
     ['https://www.instagram.com/stories/someone/3300000000000000000/', undefined],
+    ['https://www.instagram.com/a){x}/p/Cabc/', { shortcode: 'Cabc' }],
   ])('Instagram %s -> %j', (url, media) => expect(instagramMedia(url)).toEqual(media));
 });
 

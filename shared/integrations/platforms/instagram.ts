@@ -13,7 +13,7 @@
 import type { AccountRef, ContentReading, ContentRef, FollowerReading, PlatformAdapter, ReadingSource, ReadResult } from '../../domain/metric-readings.ts';
 import type { PlatformConfig } from './config.ts';
 import { call, each, failedAll, field, followers, isCount, rateLimitedAll, readEachAccount, type Answer } from './http.ts';
-import { instagramMedia } from './links.ts';
+import { instagramMedia, instagramUsername } from './links.ts';
 
 type InstagramConfig = NonNullable<PlatformConfig['instagram']>;
 
@@ -117,7 +117,7 @@ export function instagramAdapter(config: InstagramConfig): PlatformAdapter {
       refs.forEach((ref, index) => {
         const media = instagramMedia(ref.contentUrl);
         if (!media) return; // a story or not a post: nothing business discovery can find
-        const username = media.username ?? ref.accountHandle?.replace(/^@/, '').toLowerCase();
+        const username = media.username ?? (ref.accountHandle === undefined ? undefined : instagramUsername(ref.accountHandle));
         if (!username) {
           results[index] = { status: 'failed', message: "Instagram posts are read through their account, and this link's account is not known" };
           return;

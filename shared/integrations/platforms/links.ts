@@ -54,5 +54,12 @@ export function instagramMedia(href: string): { shortcode: string; username?: st
   const at = parts.findIndex((s) => ['p', 'reel', 'reels', 'tv'].includes(s));
   const shortcode = at >= 0 ? parts[at + 1] : undefined;
   if (!shortcode || !/^[\w-]+$/.test(shortcode)) return undefined;
-  return at === 1 ? { shortcode, username: parts[0]!.toLowerCase() } : { shortcode };
+  const username = at === 1 ? instagramUsername(parts[0]!) : undefined;
+  return username ? { shortcode, username } : { shortcode };
+}
+
+/** An Instagram username as Instagram allows them (it goes into a Graph API field expression), lower-cased. */
+export function instagramUsername(value: string): string | undefined {
+  const name = value.replace(/^@/, '').toLowerCase();
+  return /^[a-z0-9._]{1,30}$/.test(name) ? name : undefined;
 }

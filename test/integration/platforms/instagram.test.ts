@@ -47,10 +47,10 @@ describe('Instagram adapter', () => {
     expect(results).toEqual([{ status: 'missing' }, { status: 'missing' }]);
   });
 
-  it('a post whose account is not known fails with the reason, the others are read', async () => {
+  it('a post whose account is not known (or not a possible username) fails with the reason, the others are read', async () => {
     fake().publishInstagram('known', 'Cknown1');
-    const results = await instagram().readContent([post('https://www.instagram.com/p/Cwho/'), post('https://www.instagram.com/p/Cknown1/', 'known')]);
-    expect(results.map((r) => r.status)).toEqual(['failed', 'ok']);
+    const results = await instagram().readContent([post('https://www.instagram.com/p/Cwho/'), post('https://www.instagram.com/p/Cknown1/', 'known'), post('https://www.instagram.com/p/Cbad/', 'x){media}')]);
+    expect(results.map((r) => r.status)).toEqual(['failed', 'ok', 'failed']);
   });
 
   it('error code 4 is rate limited for the minutes the usage header says, logged with that time', async () => {
