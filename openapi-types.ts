@@ -580,7 +580,7 @@ export interface paths {
         };
         /**
          * The workspace's creators, filtered, sorted and paged
-         * @description the workspace's creators, filtered, sorted and paged; facets count the roles among the creators that match every other filter. Unfiltered by creation or name, one page from an index and counters (`indexedCreatorsPage`); otherwise in memory (metric columns read the stored per-creator aggregates).
+         * @description the workspace's creators, filtered, sorted and paged; facets count the roles among the creators that match every other filter. Unfiltered by creation or name, one page from an index and counters (`indexedCreatorsPage`). Otherwise (metric columns, role, dates) filtered and sorted in memory over the compact projection's entries (`filterCreators`: keys and the filtered and sorted attributes, including the stored per-creator aggregates), never the full items but the page's own: no key can hold an order that every cost and metric write moves.
          *
          *     Access: an active viewer (or higher) of the tenant in scope. Form A (responses carry `_meta`).
          */
@@ -1712,7 +1712,7 @@ export interface paths {
         };
         /**
          * Reads a campaign's totals from its stored aggregate
-         * @description reads a campaign's totals from its stored aggregate: costs in the organization's currency, budget, impressions, engagement, delivery coverage, denominator-aware CPM and CPE; freshness, provenance and data-quality warnings in `_meta`.
+         * @description reads a campaign's totals from its stored aggregate: costs in the organization's currency, budget, impressions, engagement, delivery coverage, denominator-aware CPM and CPE, conversions (its active outcome measurements of kind count) and CPA; freshness, provenance (with the conversion definitions summed) and warnings in `_meta`.
          *
          *     Access: an active viewer (or higher) of the tenant in scope. Form both (responses carry `_meta`).
          */
@@ -2108,7 +2108,7 @@ export interface paths {
         };
         /**
          * Closes out a campaign
-         * @description closes out a campaign: recorded performance in the organization's currency, budget use, evidence quality, limitations and follow-ups, with no causal claim; from the campaign's stored aggregate alone. 404 for another organization's campaign.
+         * @description closes out a campaign: recorded performance in the organization's currency (conversions and CPA from its outcome measurements of kind count), budget use, evidence quality, limitations and follow-ups, with no causal claim; from the campaign's stored aggregate and its measurements, never its activities or costs. 404 for another organization's campaign.
          *
          *     Access: an active viewer (or higher) of the tenant in scope. Form A (responses carry `_meta`).
          */

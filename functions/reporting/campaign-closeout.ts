@@ -1,7 +1,8 @@
 /**
  * GET /v1/reporting/campaign/closeout — closes out a campaign: recorded performance in the
- * organization's currency, budget use, evidence quality, limitations and follow-ups, with no causal
- * claim; from the campaign's stored aggregate alone. 404 for another organization's campaign.
+ * organization's currency (conversions and CPA from its outcome measurements of kind count), budget
+ * use, evidence quality, limitations and follow-ups, with no causal claim; from the campaign's stored
+ * aggregate and its measurements, never its activities or costs. 404 for another organization's campaign.
  */
 import * as z from 'zod/mini';
 import type { StoredCampaign } from '../../shared/domain/reporting/campaigns.ts';
@@ -12,7 +13,7 @@ import { Uuid } from '../../shared/schemas/common.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
 import { ClosedCampaignRecord } from '../../shared/schemas/records/reporting.ts';
 import { routeByKey } from '../routes.ts';
-import { aggregateOf, metricsReport, timeZoneOf } from './scope.ts';
+import { campaignReport, timeZoneOf } from './scope.ts';
 
 export const handler = defineHandler({
   route: routeByKey('GET /v1/reporting/campaign/closeout'),
@@ -20,9 +21,8 @@ export const handler = defineHandler({
   input: z.strictObject({ organizationId: Uuid, campaignId: Uuid }),
   run: async ({ input, tenant }) => {
     const now = new Date();
-    const campaign = await aggregateOf(tenant.tenantId, { kind: 'campaign', id: input.campaignId });
-    const { evidence } = metricsReport(campaign, tenant.details, now);
+    const { campaign, outcomes, evidence } = await campaignReport(tenant.details, input.campaignId, now);
     const ctx = { currency: tenant.details.currency, timeZone: timeZoneOf(tenant.details), now };
-    return { ...ok(closeout(campaign as StoredCampaign, evidence.warnings, ctx)), meta: evidence };
+    return { ...ok(closeout(campaign as StoredCampaign, evidence.warnings, ctx, outcomes)), meta: evidence };
   },
 });

@@ -1,7 +1,8 @@
 /**
  * GET /v1/reporting/campaign/metrics — reads a campaign's totals from its stored aggregate:
  * costs in the organization's currency, budget, impressions, engagement, delivery coverage,
- * denominator-aware CPM and CPE; freshness, provenance and data-quality warnings in `_meta`.
+ * denominator-aware CPM and CPE, conversions (its active outcome measurements of kind count) and
+ * CPA; freshness, provenance (with the conversion definitions summed) and warnings in `_meta`.
  */
 import * as z from 'zod/mini';
 import { defineHandler } from '../../shared/http/handler.ts';
@@ -11,15 +12,14 @@ import { Uuid } from '../../shared/schemas/common.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
 import { CampaignMetricsRecord } from '../../shared/schemas/records/reporting.ts';
 import { routeByKey } from '../routes.ts';
-import { aggregateOf, metricsReport } from './scope.ts';
+import { campaignReport } from './scope.ts';
 
 export const handler = defineHandler({
   route: routeByKey('GET /v1/reporting/campaign/metrics'),
   output: okReply(CampaignMetricsRecord),
   input: z.strictObject({ organizationId: Uuid, campaignId: Uuid }),
   run: async ({ input, tenant }) => {
-    const campaign = await aggregateOf(tenant.tenantId, { kind: 'campaign', id: input.campaignId });
-    const { figures, evidence } = metricsReport(campaign, tenant.details);
+    const { campaign, figures, evidence } = await campaignReport(tenant.details, input.campaignId);
     const currency = tenant.details.currency;
     const budget = typeof campaign.budget === 'number' ? roundMoney(campaign.budget, currency) : null;
     return { ...ok({ campaignId: input.campaignId, currency, budget, ...figures }), meta: evidence };

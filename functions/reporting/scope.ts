@@ -3,12 +3,14 @@
  * scope's stored aggregate (one GetItem) turned into the report's figures and `_meta` evidence, and
  * its history from the day rollups (one Query), in the tenant's currency and timezone.
  */
+import { measurementsOfCampaign } from '../../shared/db/outcome-measurements.ts';
 import { readAggregate, readDays } from '../../shared/db/reporting.ts';
 import type { RollupScope } from '../../shared/db/day-rollups.ts';
 import type { Tenant } from '../../shared/db/tenants.ts';
 import { notFound } from '../../shared/http/problem.ts';
 import { historyRows, lastDays } from '../../shared/domain/reporting/days.ts';
 import { roundSpend } from '../../shared/domain/currencies.ts';
+import { conversionFigures } from '../../shared/domain/reporting/conversions.ts';
 import { evidenceOf, metricFigures, type Aggregate } from '../../shared/domain/reporting/figures.ts';
 import { intInput } from '../../shared/schemas/common.ts';
 import * as z from 'zod/mini';
@@ -55,3 +57,20 @@ export function windowSpend(days: readonly { spend: Record<string, number> }[]):
 
 /** The inputs of a history route besides its scope. */
 export const historyInput = { daysBack: z.optional(DaysBack) };
+
+/**
+ * A campaign's report: its aggregate's figures with conversions and CPA from its active outcome
+ * measurements of kind count (one query of its measurements), and the evidence naming the
+ * definitions summed. 404 for a campaign that is not the tenant's.
+ */
+export async function campaignReport(tenant: Tenant, campaignId: string, now = new Date()) {
+  const [campaign, measurements] = await Promise.all([aggregateOf(tenant.id, { kind: 'campaign', id: campaignId }), measurementsOfCampaign(tenant.id, campaignId)]);
+  const { figures, evidence } = metricsReport(campaign, tenant, now);
+  const { definitions, warnings, ...outcomes } = conversionFigures(measurements, figures.totalCosts, tenant.currency);
+  return {
+    campaign,
+    outcomes,
+    figures: { ...figures, ...outcomes },
+    evidence: { ...evidence, provenance: { ...evidence.provenance, conversionDefinitions: definitions }, warnings: [...evidence.warnings, ...warnings] },
+  };
+}

@@ -6,9 +6,18 @@
 import { actionFor, attentionReasons, campaignFacts, type ReportContext, type StoredCampaign } from './campaigns.ts';
 import { share } from './comparison.ts';
 
-/** `warnings`: the evidence warnings of the campaign's `_meta` (other currencies, missing metrics, stale snapshots). */
-export function closeout(campaign: StoredCampaign, warnings: readonly string[], ctx: ReportContext) {
-  const facts = campaignFacts(campaign, ctx);
+/**
+ * `warnings`: the evidence warnings of the campaign's `_meta` (other currencies, missing metrics,
+ * stale snapshots); `outcomes`: its conversions and CPA (conversions.ts).
+ */
+export function closeout(
+  campaign: StoredCampaign,
+  warnings: readonly string[],
+  ctx: ReportContext,
+  outcomes: { conversions: number | null; cpa: number | null } = { conversions: null, cpa: null },
+) {
+  const counted = campaignFacts(campaign, ctx);
+  const facts = { ...counted, figures: { ...counted.figures, ...outcomes } };
   const limitations = [...warnings];
   if (facts.status !== 'completed') limitations.push(`The campaign is ${facts.status}, not completed: its figures may still change.`);
   limitations.push('Reach is not reported: no stored evidence in scope carries it.');

@@ -12,6 +12,8 @@ import { createCampaign } from '../../../shared/db/campaigns.ts';
 import { documentClient } from '../../../shared/db/client.ts';
 import { createCreator } from '../../../shared/db/creators.ts';
 import { keys, type Key } from '../../../shared/db/keys.ts';
+import { createOutcomeDefinition } from '../../../shared/db/outcome-definitions.ts';
+import { createMeasurement } from '../../../shared/db/outcome-measurements.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { newCost, newOrganization } from '../costs/helpers.ts';
@@ -123,6 +125,27 @@ describe('metric reports', () => {
     const creators = await get('/v1/creators/metrics', { workspaceId: orgId, creatorId: creator.id });
     expect(reporting.data).toMatchObject({ creatorId: creator.id, activitiesCount: 1, totalCosts: 12.35, spend: 12.35, cpm: 6.18, cpe: 0.31, otherCurrencySpend: { JPY: 1000 } });
     expect(creators.data).toEqual(reporting.data);
+  });
+
+  it('counts conversions from the campaign\'s active outcome measurements of kind count, with CPA and the definitions named', async () => {
+    const orgId = await newOrganization(owner);
+    const campaign = await createCampaign(orgId, { name: 'Converting' });
+    await seed(keys.campaign(orgId, campaign.id), { costsCount: 1 }, { USD: 100 });
+    const plain = await get('/v1/reporting/campaign/metrics', { organizationId: orgId, campaignId: campaign.id });
+    expect(plain.data).toMatchObject({ conversions: null, cpa: null });
+    expect(plain._meta.provenance.conversionDefinitions).toEqual([]);
+
+    const signUps = await createOutcomeDefinition(orgId, { name: 'Sign-ups', valueKind: 'count' });
+    const trials = await createOutcomeDefinition(orgId, { name: 'Trials', valueKind: 'count' });
+    const revenue = await createOutcomeDefinition(orgId, { name: 'Revenue', valueKind: 'currency' });
+    await createMeasurement(orgId, campaign.id, { outcomeDefinitionId: signUps.id, value: 20, sourceMethod: 'platform_report' }, null);
+    await createMeasurement(orgId, campaign.id, { outcomeDefinitionId: trials.id, value: 10, sourceMethod: 'platform_report' }, null);
+    await createMeasurement(orgId, campaign.id, { outcomeDefinitionId: revenue.id, value: 5000, sourceMethod: 'platform_report' }, null);
+    const body = await get('/v1/reporting/campaign/metrics', { organizationId: orgId, campaignId: campaign.id });
+    // 20 + 10 counted (revenue is not a count); CPA 100 / 30 = 3.333... -> 3.33.
+    expect(body.data).toMatchObject({ totalCosts: 100, conversions: 30, cpa: 3.33 });
+    expect(body._meta.provenance.conversionDefinitions).toEqual([{ id: signUps.id, name: 'Sign-ups' }, { id: trials.id, name: 'Trials' }]);
+    expect(body._meta.warnings).toContain('Conversions add up the measurements of 2 outcome definitions: Sign-ups, Trials.');
   });
 
   it('answers 404 for a campaign, creator or activity of another organization', async () => {
