@@ -5,7 +5,8 @@
  * Figures to read against the expectations below; nothing here fails on a slow machine.
  *
  * `npm run bench -- reporting` runs the reporting bench alone (issue 14) and replaces only its part.
- * `npm run bench -- lists` runs the lists bench alone and replaces only its part of results.json.
+ * `npm run bench -- lists` runs the lists bench alone and replaces only its part of results.json;
+ * `npm run bench -- metrics` the same for the metric refresh bench (needs the local platform fakes).
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -16,6 +17,7 @@ import { compareWithReference, measureBundles } from './bundles.ts';
 import { measureCallsPerRequest, measureLatency } from './latency.ts';
 import { measureLists, printLists, type ListsResult } from './lists.ts';
 import { measureReporting, printReporting, type ReportingResult } from './reporting.ts';
+import { measureMetricRefresh, printMetricRefresh, type MetricRefreshResult } from './metric-refresh.ts';
 import { measureOverhead } from './overhead.ts';
 
 const EXPECTED = {
@@ -28,6 +30,7 @@ const EXPECTED = {
 const RESULTS = join(import.meta.dirname, 'results.json');
 const listsOnly = process.argv.slice(2).includes('lists');
 const reportingOnly = process.argv.slice(2).includes('reporting');
+const metricsOnly = process.argv.slice(2).includes('metrics');
 
 console.log('Starting DynamoDB Local…');
 const dynamo = await startDynamoLocal();
@@ -48,6 +51,7 @@ let latency;
 let calls;
 let lists: ListsResult;
 let reporting: ReportingResult | undefined;
+let metricRefresh: MetricRefreshResult | undefined;
 try {
   await ensureTable(dynamo.endpoint, table);
   if (reportingOnly) {
@@ -60,19 +64,31 @@ try {
     await dynamo.stop();
     process.exit(0);
   }
-  if (!listsOnly) {
+  if (metricsOnly) {
+    metricRefresh = await measureMetricRefresh();
+    const previous = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, 'utf8')) as Record<string, unknown>) : {};
+    writeFileSync(RESULTS, `${JSON.stringify({ ...previous, metricRefresh }, null, 2)}\n`);
+    printMetricRefresh(metricRefresh);
+    console.log('\nWrote the metricRefresh part of test/bench/results.json');
+  }
+  if (!listsOnly && !metricsOnly) {
     latency = await measureLatency(issuer);
     calls = await measureCallsPerRequest(issuer);
   }
-  console.log('Seeding tenants of 100 and 10,000 records for the lists bench…');
-  lists = await measureLists(issuer);
-  if (!listsOnly) {
-    console.log('Seeding tenants of 100 and 10,000 activities for the reporting bench…');
-    reporting = await measureReporting(issuer);
+  if (!metricsOnly) {
+    console.log('Seeding tenants of 100 and 10,000 records for the lists bench…');
+    lists = await measureLists(issuer);
+    if (!listsOnly) {
+      console.log('Seeding tenants of 100 and 10,000 activities for the reporting bench…');
+      reporting = await measureReporting(issuer);
+    }
   }
+  if (!listsOnly && !metricsOnly) metricRefresh = await measureMetricRefresh();
 } finally {
   await dynamo.stop();
 }
+if (metricsOnly) process.exit(0);
+lists = lists!;
 if (listsOnly) {
   const previous = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, 'utf8')) as Record<string, unknown>) : {};
   writeFileSync(RESULTS, `${JSON.stringify({ ...previous, lists }, null, 2)}\n`);
@@ -105,7 +121,7 @@ const summary = {
   callsToReadOneRecord: readOne,
 };
 
-const report = { generatedAt: new Date().toISOString(), node: process.version, expected: EXPECTED, summary, bundles: bundles.map(({ file: _file, ...b }) => b), importComparison: comparison, latency, overhead, dynamoCallsPerRequest: calls, lists, reporting };
+const report = { generatedAt: new Date().toISOString(), node: process.version, expected: EXPECTED, summary, bundles: bundles.map(({ file: _file, ...b }) => b), importComparison: comparison, latency, overhead, dynamoCallsPerRequest: calls, lists, reporting, metricRefresh };
 writeFileSync(RESULTS, `${JSON.stringify(report, null, 2)}\n`);
 
 console.log('\nBundles (minified size, import time in a fresh process: median / p99 ms)');
@@ -124,6 +140,7 @@ console.log('\nDynamoDB round trips per request');
 for (const [label, n] of Object.entries(calls)) console.log(`  ${label.padEnd(44)} ${n}`);
 printLists(lists);
 if (reporting) printReporting(reporting);
+printMetricRefresh(metricRefresh!);
 console.log(`\nSummary (expected: bundles <= 450 KB, import <= 1.15x DynamoDB reference, overhead p99 <= 0.3 ms, read <= 2 calls)`);
 console.log(JSON.stringify(summary, null, 2));
 console.log('\nWrote test/bench/results.json');
