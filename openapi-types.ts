@@ -3320,7 +3320,7 @@ export interface components {
                 membershipStatus: "active" | "pending";
             }[];
         };
-        Recommendation: {
+        Recommendations: {
             rule: string;
             /** @enum {string} */
             priority: "high" | "medium" | "low";
@@ -3333,7 +3333,7 @@ export interface components {
                 value: number | string | null;
             }[];
             campaignIds: string[];
-        };
+        }[];
         SocialAccount: {
             accountId: string;
             /** Format: uuid */
@@ -3583,25 +3583,6 @@ export interface components {
                  *       "status": 429,
                  *       "detail": "The service is busy; retry shortly.",
                  *       "code": "rate_limited",
-                 *       "requestId": "5f0c6a4e-1b7d-4c3e-9a51-2f7d8e9b0c1a"
-                 *     }
-                 */
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description The route is part of the interface but its group is not built yet. */
-        NotImplemented: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "type": "/problems/not-implemented",
-                 *       "title": "Not implemented",
-                 *       "status": 501,
-                 *       "detail": "The route is not implemented yet.",
-                 *       "code": "not_implemented",
                  *       "requestId": "5f0c6a4e-1b7d-4c3e-9a51-2f7d8e9b0c1a"
                  *     }
                  */
@@ -8318,20 +8299,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            rule: string;
-                            /** @enum {string} */
-                            priority: "high" | "medium" | "low";
-                            /** @enum {string} */
-                            confidence: "high" | "medium" | "low";
-                            title: string;
-                            rationale: string;
-                            evidence: {
-                                label: string;
-                                value: number | string | null;
-                            }[];
-                            campaignIds: string[];
-                        }[];
+                        data: components["schemas"]["Recommendations"];
                         _meta: components["schemas"]["Meta"];
                     };
                 };

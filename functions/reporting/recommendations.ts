@@ -10,14 +10,14 @@ import { defineHandler } from '../../shared/http/handler.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
-import { RecommendationRecord } from '../../shared/schemas/records/reporting.ts';
+import { RecommendationsRecord } from '../../shared/schemas/records/reporting.ts';
 import { routeByKey } from '../routes.ts';
 import { metricsReport } from './scope.ts';
 import { tenantWindow } from './tenant-window.ts';
 
 export const handler = defineHandler({
   route: routeByKey('GET /v1/reporting/recommendations'),
-  output: okReply(z.array(RecommendationRecord)),
+  output: okReply(RecommendationsRecord),
   input: z.strictObject({ organizationId: Uuid }),
   run: async ({ tenant }) => {
     // The window is not used by the rules: one day keeps the read to the two items they need.

@@ -212,7 +212,7 @@ export function buildDocument(routes: readonly Route[], handlers: ReadonlyMap<st
         },
       },
       schemas: { Problem: PROBLEM_SCHEMA, ...ENVELOPES, ...records },
-      responses: problemResponseComponents(),
+      responses: problemResponseComponents(new Set(routes.flatMap((route) => problemStatuses(route)))),
     },
   };
 }

@@ -123,9 +123,10 @@ export const BriefRecord = named(
   }),
 );
 
-export const RecommendationRecord = named(
-  'Recommendation',
-  z.object({
+/** The list of recommendations, one `{data}` (a named array: its items have no use of their own). */
+export const RecommendationsRecord = named(
+  'Recommendations',
+  z.array(z.object({
     rule: z.string(),
     priority: z.enum(['high', 'medium', 'low']),
     confidence: z.enum(['high', 'medium', 'low']),
@@ -133,5 +134,5 @@ export const RecommendationRecord = named(
     rationale: z.string(),
     evidence: z.array(z.object({ label: z.string(), value: z.union([z.number(), z.string(), z.null()]) })),
     campaignIds: z.array(z.uuid()),
-  }),
+  })),
 );
