@@ -28,6 +28,7 @@ import { FakeGoogleAnalytics, FAKE_PROPERTIES } from './fakes/google-analytics.t
 import { FakeStripe } from './fakes/stripe.ts';
 import { importAllConnected } from '../../functions/jobs/analytics-import/import.ts';
 import { FakePlatforms } from './fakes/platforms.ts';
+import { connectedInstagramPosts } from './fakes/instagram-posts.ts';
 import { ensureTable, LOCAL_CREDENTIALS, startDynamoLocal, type DynamoLocal } from './dynamodb.ts';
 import { LocalIssuer } from './issuer.ts';
 import { startLocalMetricRefresh } from './metric-refresh.ts';
@@ -147,7 +148,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
   const parts = await startParts(options);
   const { issuer, dynamoEndpoint, s3 } = parts;
   const stripe = await FakeStripe.start();
-  const platforms = await FakePlatforms.start();
+  const platforms = await FakePlatforms.start({ instagramPostsOf: connectedInstagramPosts });
   const googleAnalytics = await FakeGoogleAnalytics.start();
   const started: { stop(): Promise<void> }[] = [...parts.started, stripe, platforms, googleAnalytics];
   const tableName = options.tableName ?? 'creator-measurement-local';

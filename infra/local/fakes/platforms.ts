@@ -81,6 +81,8 @@ export interface FakeCall {
 export interface FakePlatformsOptions {
   /** The fake's clock (tests freeze it to assert exact counts). */
   now?: () => Date;
+  /** More posts of an Instagram account, listed as its newest (`npm start`: the local table's links, instagram-posts.ts). */
+  instagramPostsOf?: (username: string) => Promise<string[]>;
 }
 
 export class FakePlatforms {
@@ -90,6 +92,7 @@ export class FakePlatforms {
   /** Instagram posts per account (shortcodes, newest last) besides the generated ones. */
   private readonly instagramPosts = new Map<string, string[]>();
   private readonly now: () => Date;
+  private readonly instagramPostsOf: (username: string) => Promise<string[]>;
 
   private constructor(
     private readonly server: Server,
@@ -97,6 +100,7 @@ export class FakePlatforms {
     options: FakePlatformsOptions,
   ) {
     this.now = options.now ?? (() => new Date());
+    this.instagramPostsOf = options.instagramPostsOf ?? (async () => []);
   }
 
   static async start(options: FakePlatformsOptions = {}, port = 0): Promise<FakePlatforms> {
@@ -144,7 +148,7 @@ export class FakePlatforms {
       else if (prefix === 'reddit-www' && method === 'POST' && path === '/api/v1/access_token') reply = this.redditToken(req, body);
       else if (prefix === 'reddit') reply = this.reddit(req, path, url.searchParams);
       else if (prefix === 'x') reply = this.x(req, path, url.searchParams);
-      else if (prefix === 'graph') reply = this.instagram(path, url.searchParams);
+      else if (prefix === 'graph') reply = await this.instagram(path, url.searchParams);
       else reply = { status: 404, body: { error: 'not found' } };
     } catch (error) {
       reply = { status: 500, body: { error: String(error) } };
@@ -308,7 +312,7 @@ export class FakePlatforms {
 
   // --- Instagram Graph API (business discovery) ------------------------------------------------
 
-  private instagram(path: string, q: URLSearchParams): Reply {
+  private async instagram(path: string, q: URLSearchParams): Promise<Reply> {
     const error = (status: number, e: Record<string, unknown>, headers?: Record<string, string>): Reply => ({
       status,
       body: { error: { type: 'OAuthException', fbtrace_id: randomBytes(8).toString('base64url'), ...e } },
@@ -336,12 +340,12 @@ export class FakePlatforms {
     const media = /media((?:\.\w+\([^)]*\))*)\{([^}]*)\}/.exec(inner);
     const outside = media ? inner.replace(media[0], '') : inner;
     if (outside.split(',').includes('followers_count')) account.followers_count = fakeFollowers(`instagram/${username}`, now);
-    if (outside.split(',').includes('media_count')) account.media_count = this.mediaOf(username).length;
+    const all = await this.mediaOf(username);
+    if (outside.split(',').includes('media_count')) account.media_count = all.length;
     if (media) {
       const modifiers = Object.fromEntries([...media[1]!.matchAll(/\.(\w+)\(([^)]*)\)/g)].map((m) => [m[1], m[2]]));
       const fields = media[2]!.split(',');
       const limit = Math.min(Number(modifiers.limit ?? 25) || 25, 100);
-      const all = this.mediaOf(username);
       const start = modifiers.after ? Number(Buffer.from(modifiers.after, 'base64url').toString()) || 0 : 0;
       const page = all.slice(start, start + limit).map((shortcode) => {
         const c = fakeCounts(`instagram:${shortcode}`, now);
@@ -359,10 +363,11 @@ export class FakePlatforms {
     return { status: 200, body: { business_discovery: account, id: igUserId } };
   }
 
-  /** An account's media shortcodes, newest first: 60 generated ones, then those published here (newest). */
-  private mediaOf(username: string): string[] {
+  /** An account's media shortcodes, newest first: those published here, those of `instagramPostsOf`, then 60 generated ones. */
+  private async mediaOf(username: string): Promise<string[]> {
     const generated = Array.from({ length: 60 }, (_, i) => `F${hash(`${username.toLowerCase()}:${i}`)[0]!.toString(36)}`);
-    return [...(this.instagramPosts.get(username.toLowerCase()) ?? [])].reverse().concat(generated);
+    const published = [...(this.instagramPosts.get(username.toLowerCase()) ?? [])].reverse();
+    return [...new Set([...published, ...(await this.instagramPostsOf(username)), ...generated])];
   }
 }
 
