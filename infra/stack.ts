@@ -22,6 +22,7 @@ import type { Construct } from 'constructs';
 import { type Route, routes } from '../functions/routes.ts';
 import { GLOBAL_INDEXES, PARTITION_KEY, SORT_KEY } from '../shared/db/table-definition.ts';
 import { ApiReference } from './api-reference.ts';
+import { WebAnalytics } from './analytics-import.ts';
 import { StripeBilling, STRIPE_CALLERS } from './billing.ts';
 import { MetricRefresh, QUEUE_SENDERS } from './metric-refresh.ts';
 import { OutboxDelivery } from './outbox-delivery.ts';
@@ -61,6 +62,7 @@ export class ServiceStack extends Stack {
         partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
         sortKey: { name: index.sortKey, type: AttributeType.STRING },
         projectionType: ProjectionType[index.projection],
+        ...('nonKeyAttributes' in index ? { nonKeyAttributes: [...index.nonKeyAttributes] } : {}),
       });
     }
 
@@ -161,6 +163,10 @@ export class ServiceStack extends Stack {
     for (const fn of this.routeGroups.flatMap((group) => group.functions)) {
       if (STRIPE_CALLERS.includes(fn.handlerModule)) billing.bind(fn);
     }
+    // Web analytics: the token key, Google's OAuth client secret and the daily import.
+    const analytics = new WebAnalytics(this, 'WebAnalytics', { table: this.table, config, environment, apiUrl: this.api.apiEndpoint });
+    for (const fn of this.routeGroups.flatMap((group) => group.functions)) analytics.bind(fn);
+
     if (config.billing.placeholders.length) {
       Annotations.of(this).addWarningV2(
         'creator-measurement:billing-placeholder',

@@ -5,6 +5,7 @@
  * can be pointed elsewhere (locally: the fake in infra/local/fakes/google-analytics.ts).
  * Tokens are never logged; errors carry the provider's error code only.
  */
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import * as oauth from 'oauth4webapi';
 
 export const ANALYTICS_SCOPE = 'https://www.googleapis.com/auth/analytics.readonly';
@@ -17,8 +18,6 @@ const env = (name: string, fallback?: string) => {
 
 /** Where each part of Google lives; the defaults are Google's own. */
 export const googleConfig = {
-  clientId: () => env('GOOGLE_CLIENT_ID'),
-  clientSecret: () => env('GOOGLE_CLIENT_SECRET'),
   /** The OAuth callback's absolute URL, as registered with Google (`<api>/v1/analytics-oauth/callback`). */
   redirectUri: () => env('ANALYTICS_OAUTH_REDIRECT_URI'),
   accountsUrl: () => env('GOOGLE_ACCOUNTS_URL', 'https://accounts.google.com'),
@@ -26,6 +25,41 @@ export const googleConfig = {
   adminUrl: () => env('GOOGLE_ANALYTICS_ADMIN_URL', 'https://analyticsadmin.googleapis.com'),
   dataUrl: () => env('GOOGLE_ANALYTICS_DATA_URL', 'https://analyticsdata.googleapis.com'),
 };
+
+interface ClientCredentials {
+  clientId: string;
+  clientSecret: string;
+}
+
+let credentials: Promise<ClientCredentials> | undefined;
+
+/**
+ * The OAuth client's id and secret: in the cloud from the Secrets Manager secret
+ * `GOOGLE_OAUTH_SECRET_ARN` names (JSON `{"clientId", "clientSecret"}`, read once per container),
+ * locally from `GOOGLE_CLIENT_ID` and `GOOGLE_CLIENT_SECRET`.
+ */
+async function loadCredentials(): Promise<ClientCredentials> {
+  const arn = process.env.GOOGLE_OAUTH_SECRET_ARN;
+  if (!arn) return { clientId: env('GOOGLE_CLIENT_ID'), clientSecret: env('GOOGLE_CLIENT_SECRET') };
+  const out = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: arn }));
+  const value = JSON.parse(out.SecretString ?? '{}') as Partial<ClientCredentials>;
+  if (!value.clientId || !value.clientSecret) throw new Error('The Google OAuth secret must hold clientId and clientSecret');
+  return { clientId: value.clientId, clientSecret: value.clientSecret };
+}
+
+function clientCredentials(): Promise<ClientCredentials> {
+  credentials ??= loadCredentials().catch((error) => {
+    credentials = undefined; // a failed read is retried by the next call
+    throw error;
+  });
+  return credentials;
+}
+
+/** The oauth4webapi client and its authentication (client secret in the form body, as Google documents). */
+async function oauthClient(): Promise<{ client: oauth.Client; auth: oauth.ClientAuth }> {
+  const { clientId, clientSecret } = await clientCredentials();
+  return { client: { client_id: clientId }, auth: oauth.ClientSecretPost(clientSecret) };
+}
 
 function authorizationServer(): oauth.AuthorizationServer {
   return {
@@ -36,8 +70,6 @@ function authorizationServer(): oauth.AuthorizationServer {
   };
 }
 
-const client = (): oauth.Client => ({ client_id: googleConfig.clientId() });
-const clientAuth = () => oauth.ClientSecretPost(googleConfig.clientSecret());
 /** Plain http only towards a local fake (never Google, whose URLs are https). */
 const requestOptions = () => ({ [oauth.allowInsecureRequests]: googleConfig.oauth2Url().startsWith('http://') });
 
@@ -50,9 +82,10 @@ export class QuotaExceededError extends Error {}
 /** A new PKCE verifier and the authorization URL that carries its S256 challenge and `state`. */
 export async function authorizationRequest(state: string): Promise<{ url: string; codeVerifier: string }> {
   const codeVerifier = oauth.generateRandomCodeVerifier();
+  const { client } = await oauthClient();
   const url = new URL(authorizationServer().authorization_endpoint!);
   url.search = new URLSearchParams({
-    client_id: googleConfig.clientId(),
+    client_id: client.client_id,
     redirect_uri: googleConfig.redirectUri(),
     response_type: 'code',
     scope: ANALYTICS_SCOPE,
@@ -70,9 +103,10 @@ export async function authorizationRequest(state: string): Promise<{ url: string
 /** Exchanges the callback's code (with the verifier of its state) for the refresh token. */
 export async function exchangeCode(callbackParameters: URLSearchParams, state: string, codeVerifier: string): Promise<string> {
   const as = authorizationServer();
-  const params = oauth.validateAuthResponse(as, client(), callbackParameters, state);
-  const response = await oauth.authorizationCodeGrantRequest(as, client(), clientAuth(), params, googleConfig.redirectUri(), codeVerifier, requestOptions());
-  const tokens = await oauth.processAuthorizationCodeResponse(as, client(), response);
+  const { client, auth } = await oauthClient();
+  const params = oauth.validateAuthResponse(as, client, callbackParameters, state);
+  const response = await oauth.authorizationCodeGrantRequest(as, client, auth, params, googleConfig.redirectUri(), codeVerifier, requestOptions());
+  const tokens = await oauth.processAuthorizationCodeResponse(as, client, response);
   if (!tokens.refresh_token) throw new Error('The token endpoint answered no refresh token');
   return tokens.refresh_token;
 }
@@ -80,9 +114,10 @@ export async function exchangeCode(callbackParameters: URLSearchParams, state: s
 /** A fresh access token for the stored refresh token; `GrantRevokedError` when Google refuses it. */
 export async function accessTokenFor(refreshToken: string): Promise<string> {
   const as = authorizationServer();
+  const { client, auth } = await oauthClient();
   try {
-    const response = await oauth.refreshTokenGrantRequest(as, client(), clientAuth(), refreshToken, requestOptions());
-    return (await oauth.processRefreshTokenResponse(as, client(), response)).access_token;
+    const response = await oauth.refreshTokenGrantRequest(as, client, auth, refreshToken, requestOptions());
+    return (await oauth.processRefreshTokenResponse(as, client, response)).access_token;
   } catch (error) {
     if (error instanceof oauth.ResponseBodyError && error.error === 'invalid_grant') throw new GrantRevokedError('The analytics grant was revoked or has expired.');
     throw error;
@@ -92,8 +127,9 @@ export async function accessTokenFor(refreshToken: string): Promise<string> {
 /** Revokes the grant at Google; one already revoked counts as revoked. */
 export async function revoke(refreshToken: string): Promise<void> {
   const as = authorizationServer();
+  const { client, auth } = await oauthClient();
   try {
-    await oauth.processRevocationResponse(await oauth.revocationRequest(as, client(), clientAuth(), refreshToken, requestOptions()));
+    await oauth.processRevocationResponse(await oauth.revocationRequest(as, client, auth, refreshToken, requestOptions()));
   } catch (error) {
     if (error instanceof oauth.ResponseBodyError && (error.error === 'invalid_token' || error.error === 'invalid_grant')) return;
     throw error;

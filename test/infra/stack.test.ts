@@ -47,8 +47,8 @@ describe('dev stack', () => {
     functions = resources(built.templates, 'AWS::Lambda::Function');
   });
 
-  it('has exactly one function per route of the table, plus the $default catch-all, the API reference, the deletion sweeper and the metric refresh dispatcher and worker', () => {
-    expect(functions).toHaveLength(routes.length + 5);
+  it('has exactly one function per route of the table, plus the $default catch-all, the API reference, the deletion sweeper, the metric refresh dispatcher and worker and the analytics import', () => {
+    expect(functions).toHaveLength(routes.length + 6);
     for (const route of routes) expect(byKey(route.key), route.key).toHaveLength(1);
     expect(byKey('$default')).toHaveLength(1);
   });

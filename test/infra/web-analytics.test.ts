@@ -1,0 +1,73 @@
+/**
+ * Web analytics in the synthesized stack: a rotating KMS key seals the refresh tokens, and each
+ * function may only do with it what it does (the callback encrypt, the grant's users decrypt),
+ * only under an encryption context naming an organization; Google's OAuth client secret is read
+ * by ARN by the functions that talk to Google alone, never put in an environment; the import job
+ * runs daily. Synthesized without bundling, like stack.test.ts.
+ */
+import type { Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routes } from '../../functions/routes.ts';
+import { GOOGLE_CALLERS, TOKEN_KEY_USE } from '../../infra/analytics-import.ts';
+import { synth } from './synth.ts';
+
+type Resource = { Type: string; Properties: Record<string, any> };
+type Statement = { Action: string | string[]; Resource: unknown; Condition?: unknown };
+
+const byType = (template: Template, type: string) => Object.entries(template.findResources(type) as Record<string, Resource>);
+
+function statements(template: Template, fn: Resource): Statement[] {
+  const roleId: string = fn.Properties.Role['Fn::GetAtt'][0];
+  return byType(template, 'AWS::IAM::Policy')
+    .filter(([, p]) => p.Properties.Roles.some((r: { Ref?: string }) => r.Ref === roleId))
+    .flatMap(([, p]) => p.Properties.PolicyDocument.Statement);
+}
+
+const actionsOf = (s: Statement) => [s.Action].flat();
+const handlerOf = (description: string) => (description === 'job: import-analytics' ? 'jobs/import-analytics' : routes.find((r) => r.key === description)?.handler);
+
+describe('web analytics', () => {
+  let main: Template;
+  let functions: { fn: Resource; template: Template; handler: string | undefined }[];
+
+  beforeAll(() => {
+    let templates: Template[];
+    ({ main, templates } = synth({ stage: 'dev', webClientUrl: 'https://app.example.com' }));
+    functions = templates.flatMap((template) => byType(template, 'AWS::Lambda::Function').map(([, fn]) => ({ fn, template, handler: handlerOf(String(fn.Properties.Description)) })));
+  });
+
+  it('seals tokens with a KMS key that rotates', () => {
+    const keys = byType(main, 'AWS::KMS::Key').filter(([, k]) => String(k.Properties.Description).includes('Google Analytics'));
+    expect(keys).toHaveLength(1);
+    expect(keys[0]![1].Properties.EnableKeyRotation).toBe(true);
+  });
+
+  it('lets the callback only encrypt and the grant\'s users only decrypt, under an organizationId encryption context; no other function touches KMS', () => {
+    for (const { fn, template, handler } of functions) {
+      const kms = statements(template, fn).filter((s) => actionsOf(s).some((a) => a.startsWith('kms:')));
+      const use = handler ? TOKEN_KEY_USE[handler] : undefined;
+      if (!use) {
+        expect(kms, fn.Properties.Description).toEqual([]);
+        continue;
+      }
+      expect(kms, fn.Properties.Description).toEqual([
+        expect.objectContaining({ Action: use === 'encrypt' ? 'kms:Encrypt' : 'kms:Decrypt', Condition: expect.objectContaining({ 'ForAllValues:StringEquals': { 'kms:EncryptionContextKeys': ['organizationId'] } }) }),
+      ]);
+      expect(fn.Properties.Environment.Variables.ANALYTICS_TOKEN_KEY_ARN).toBeDefined();
+    }
+    expect(functions.filter(({ handler }) => handler && TOKEN_KEY_USE[handler]).map(({ handler }) => handler).sort()).toEqual(Object.keys(TOKEN_KEY_USE).sort());
+  });
+
+  it('gives Google\'s OAuth client secret by ARN to the functions that call Google alone, and its value to no environment', () => {
+    const readers = functions.filter(({ fn, template }) => statements(template, fn).some((s) => actionsOf(s).includes('secretsmanager:GetSecretValue') && JSON.stringify(fn.Properties.Environment).includes('GOOGLE_OAUTH_SECRET_ARN')));
+    expect(readers.map(({ handler }) => handler).sort()).toEqual([...new Set([...GOOGLE_CALLERS, ...Object.keys(TOKEN_KEY_USE)])].sort());
+    for (const { fn } of functions) expect(JSON.stringify(fn.Properties.Environment ?? {})).not.toMatch(/GOOGLE_CLIENT_SECRET|clientSecret|resolve:secretsmanager/);
+    for (const { fn } of readers) expect(fn.Properties.Environment.Variables).toMatchObject({ WEB_CLIENT_URL: 'https://app.example.com', ANALYTICS_OAUTH_REDIRECT_URI: expect.anything() });
+  });
+
+  it('runs the import job daily, with read-write table access', () => {
+    const [importerId] = byType(main, 'AWS::Lambda::Function').find(([, fn]) => fn.Properties.Description === 'job: import-analytics')!;
+    const rules = byType(main, 'AWS::Events::Rule').filter(([, rule]) => rule.Properties.Targets.some((t: { Arn: { 'Fn::GetAtt'?: string[] } }) => t.Arn['Fn::GetAtt']?.[0] === importerId));
+    expect(rules.map(([, rule]) => rule.Properties.ScheduleExpression)).toEqual(['cron(30 5 * * ? *)']);
+  });
+});
