@@ -4,7 +4,7 @@
  * filter asks for it.
  */
 import * as z from 'zod/mini';
-import { creatorIdsOfActivity, creatorPage, creatorRoleCounts, creatorRoleKey, creatorsOfTenant, type Creator } from '../../shared/db/creators.ts';
+import { compactCreatorsOfTenant, creatorIdsOfActivity, creatorPage, creatorRoleCounts, creatorRoleKey, creatorsByIds, creatorsOfTenant, type CompactCreator, type Creator } from '../../shared/db/creators.ts';
 import { keys } from '../../shared/db/keys.ts';
 import type { Facets, Page, PageRequest } from '../../shared/db/paging.ts';
 import type { Tenant } from '../../shared/db/tenants.ts';
@@ -31,27 +31,36 @@ export interface FilterInput {
 }
 
 export type RoleKey = z.infer<typeof CreatorRoleFilter>;
-export const roleOf = (creator: Creator): RoleKey | null => {
+export const roleOf = (creator: Pick<Creator, 'isOwnBrand' | 'role'>): RoleKey | null => {
   const key = creatorRoleKey(creator);
   return key === 'none' ? null : (key as RoleKey);
 };
+
+/** A creator as filtered and sorted: the compact entry, with the searched fields when a search reads full items. */
+export type FilteredCreator = CompactCreator & Partial<Pick<Creator, 'email' | 'notes'>>;
+
+/**
+ * What the filters start from: an activity's creators only (its links, then those creators);
+ * every full creator for a search (it matches email and notes, which the compact projection
+ * leaves out); else every creator's compact entry (gsi5), never the full items.
+ */
+async function creatorsToFilter(tenantId: string, input: FilterInput): Promise<FilteredCreator[]> {
+  if (input.activityId) return creatorsByIds(tenantId, [...(await creatorIdsOfActivity(tenantId, input.activityId))]);
+  return input.searchTerm ? creatorsOfTenant(tenantId) : compactCreatorsOfTenant(tenantId);
+}
 
 /**
  * `candidates`: the creators matching every filter but the role (for facets), own brand included;
  * `matching`: those matching the role too (own brand only when role is own_brand).
  */
-export async function filterCreators(tenant: Tenant, input: FilterInput): Promise<{ candidates: Creator[]; matching: Creator[] }> {
+export async function filterCreators(tenant: Tenant, input: FilterInput): Promise<{ candidates: FilteredCreator[]; matching: FilteredCreator[] }> {
   if (input.dateFrom && input.dateTo && input.dateFrom > input.dateTo) {
     throw invalidInput('dateFrom must not be after dateTo.', [{ path: 'dateTo', message: 'Must be on or after dateFrom.' }]);
   }
-  const [all, linked] = await Promise.all([
-    creatorsOfTenant(tenant.id),
-    input.activityId ? creatorIdsOfActivity(tenant.id, input.activityId) : undefined,
-  ]);
+  const all = await creatorsToFilter(tenant.id, input);
   const timeZone = tenant.ianaTimezone ?? 'UTC';
   const term = input.searchTerm?.toLowerCase();
   const candidates = all.filter((c) => {
-    if (linked && !linked.has(c.id)) return false;
     if (term && ![c.name, c.email, c.notes].some((field) => field?.toLowerCase().includes(term))) return false;
     if (input.dateFrom || input.dateTo) {
       const day = localDate(c.createdAt, timeZone);

@@ -1,18 +1,20 @@
 /**
  * GET /v1/creators — the workspace's creators, filtered, sorted and paged; facets count the roles
  * among the creators that match every other filter. Unfiltered by creation or name, one page from
- * an index and counters (`indexedCreatorsPage`); otherwise in memory (metric columns read the
- * stored per-creator aggregates).
+ * an index and counters (`indexedCreatorsPage`). Otherwise (metric columns, role, dates) filtered
+ * and sorted in memory over the compact projection's entries (`filterCreators`: keys and the
+ * filtered and sorted attributes, including the stored per-creator aggregates), never the full
+ * items but the page's own: no key can hold an order that every cost and metric write moves.
  */
 import * as z from 'zod/mini';
-import type { Creator } from '../../shared/db/creators.ts';
+import { creatorsByIds } from '../../shared/db/creators.ts';
 import { pageOf, sortRecords } from '../../shared/db/paging.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes.ts';
 import { list } from '../../shared/http/result.ts';
 import { paging, search } from '../../shared/schemas/common.ts';
 import { creatorFigures } from './figures.ts';
-import { filterCreators, filterFields, indexedCreatorsPage, roleOf } from './filters.ts';
+import { filterCreators, filterFields, indexedCreatorsPage, roleOf, type FilteredCreator } from './filters.ts';
 import { CreatorSummaryRecord } from '../../shared/schemas/records/creator.ts';
 import { listReply } from '../../shared/schemas/records/reply.ts';
 
@@ -31,7 +33,7 @@ export const handler = defineHandler({
     const indexed = await indexedCreatorsPage(tenant.id, input, { sortBy, direction }, input);
     if (indexed) return list(...indexed);
     const { candidates, matching } = await filterCreators(tenant, input);
-    const column = (c: Creator) => {
+    const column = (c: FilteredCreator) => {
       if (sortBy === 'spend' || sortBy === 'cpm' || sortBy === 'cpe') return creatorFigures(c, tenant.currency)[sortBy];
       return c[sortBy];
     };
@@ -41,6 +43,9 @@ export const handler = defineHandler({
       const key = roleOf(c);
       if (key) role[key] = (role[key] ?? 0) + 1;
     }
-    return list(pageOf(sorted, input), { role });
+    // The filters read compact entries (or the searched creators): the page's full items, in its order.
+    const page = pageOf(sorted, input);
+    const full = new Map((await creatorsByIds(tenant.id, page.items.map((c) => c.id))).map((c) => [c.id, c]));
+    return list({ items: page.items.flatMap((c) => full.get(c.id) ?? []), totalCount: page.totalCount }, { role });
   },
 });

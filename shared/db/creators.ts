@@ -14,7 +14,7 @@ import { aggregateUpdate, emptyAggregate, tenantAggregateUpdate } from './aggreg
 import { documentClient, tableName } from './client.ts';
 import { keys, type OrderedIndex } from './keys.ts';
 import { deleteCostsOfCreator } from './costs.ts';
-import { batchGet, cancellationReasons, isConditionFailure, queryPrefix, recordOf } from './operations.ts';
+import { batchGet, cancellationReasons, isConditionFailure, queryIndex, queryPrefix, recordOf } from './operations.ts';
 import { deleteFilesOf } from './files.ts';
 import { deleteNotesOf } from './notes.ts';
 import { pointerDelete, pointerPut } from './records.ts';
@@ -108,7 +108,12 @@ export function newCreatorItems(tenantId: string, input: NewCreator, { isOwnBran
         Put: {
           TableName: tableName(),
           // The list's orders; the own-brand record is listed only when asked for (see `keys.creatorByCreation`).
-          Item: { ...key, ...(isOwnBrand ? {} : { ...keys.creatorByCreation(tenantId, now, creator.id), ...keys.creatorByName(tenantId, creator.name, creator.id) }), ...creator },
+          Item: {
+            ...key,
+            ...(isOwnBrand ? {} : { ...keys.creatorByCreation(tenantId, now, creator.id), ...keys.creatorByName(tenantId, creator.name, creator.id) }),
+            ...keys.creatorCompact(tenantId, creator.id),
+            ...creator,
+          },
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
@@ -203,6 +208,17 @@ export async function updateCreator(tenantId: string, creatorId: string, changes
 export async function creatorsByIds(tenantId: string, creatorIds: readonly string[]): Promise<Creator[]> {
   const items = await batchGet([...new Set(creatorIds)].map((id) => keys.creator(tenantId, id)));
   return items.map(creatorFromItem);
+}
+
+/** The fields of a creator in the compact projection (`COMPACT_ATTRIBUTES`): what lists filter and sort by. */
+export type CompactCreator = Pick<Creator, 'id' | 'name' | 'role' | 'isOwnBrand' | 'createdAt' | 'spend' | 'impressions' | 'engagement' | 'activitiesCount' | 'totalFollowersCount'>;
+
+/**
+ * Every creator of a tenant, own brand included, from the compact projection (gsi5): small
+ * entries, not the items, for lists and stats whose order or filter no key holds.
+ */
+export async function compactCreatorsOfTenant(tenantId: string): Promise<CompactCreator[]> {
+  return (await queryIndex(keys.creatorsCompact(tenantId))).map(creatorFromItem);
 }
 
 /** Every creator of a tenant, own-brand record included. */

@@ -25,6 +25,7 @@
  * | Stripe event     | STRIPE_EVENT#<id> | EVENT (an applied webhook event; `ttl` removes it)   |                                  |
  * | record pointer   | ID#<recordId>     | ID              |                                    |                                  |
  * | creator          | TENANT#<id>       | CREATOR#<cid>   | TENANT#<id>#CREATORS / <createdAt>#<cid> (not the own brand) | gsi2: TENANT#<id>#CREATORS_BY_NAME / <name order>\u0001<cid> (not the own brand) |
+ *   (every creator also carries gsi5pk TENANT#<id>#CREATORS_COMPACT / gsi5sk <cid>: the compact projection)
  * | creator roles    | TENANT#<id>       | CREATOR_ROLES (one counter per role: the list's facet and total) |   |
  * | own-brand claim  | TENANT#<id>       | OWN_BRAND       |                                    |                                  |
  * | social account   | TENANT#<id>       | CREATOR#<cid>#SOCIAL#<accountId> |                   |                                  |
@@ -112,7 +113,7 @@ const collection = (pk: string, skPrefix: string, ...entities: Entity[]): Collec
 
 /** The items of one gsi2 partition that a query wants: of these kinds only (by their table sort key). */
 export interface IndexCollection {
-  index: 'gsi2' | 'gsi3';
+  index: 'gsi2' | 'gsi3' | 'gsi5';
   pk: string;
   entities: readonly Entity[];
 }
@@ -194,6 +195,12 @@ export const keys = {
   creatorsByCreation: (tenantId: string) => creationOrder(tenantId, 'CREATORS'),
   creatorByName: (tenantId: string, name: string, creatorId: string) => ({ gsi2pk: `${tenantPk(tenantId)}#CREATORS_BY_NAME`, gsi2sk: nameOrder(name, creatorId) }),
   creatorsByName: (tenantId: string): OrderedIndex => ({ index: 'gsi2', pk: `${tenantPk(tenantId)}#CREATORS_BY_NAME` }),
+  /**
+   * gsi5 (the compact projection, `COMPACT_ATTRIBUTES`): every creator of the tenant, own brand
+   * included, as a small entry for the lists and stats no key orders (metric sorts, role, dates).
+   */
+  creatorCompact: (tenantId: string, creatorId: string) => ({ gsi5pk: `${tenantPk(tenantId)}#CREATORS_COMPACT`, gsi5sk: creatorId }),
+  creatorsCompact: (tenantId: string): IndexCollection => ({ index: 'gsi5', pk: `${tenantPk(tenantId)}#CREATORS_COMPACT`, entities: ['creator'] }),
   /** How many of the tenant's creators have each role (`own_brand`, a role, or `none`), moved with every create, role change and delete. */
   creatorRoles: (tenantId: string): Key => ({ pk: tenantPk(tenantId), sk: 'CREATOR_ROLES' }),
   /** One own-brand creator per workspace: a claim written with it, conditionally. */

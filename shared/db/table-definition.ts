@@ -7,6 +7,14 @@ export const PARTITION_KEY = 'pk';
 export const SORT_KEY = 'sk';
 
 /**
+ * What gsi5, the compact projection, carries besides the keys: the attributes the lists filter and
+ * sort by where no key holds the order (metric columns, role, date range), so such a list reads
+ * these small entries instead of the full items and then fetches its page's items only. Only the
+ * records that set gsi5pk are in it (creators: `keys.creatorCompact`).
+ */
+export const COMPACT_ATTRIBUTES = ['id', 'name', 'role', 'isOwnBrand', 'createdAt', 'spend', 'impressions', 'engagement', 'activitiesCount', 'totalFollowersCount'];
+
+/**
  * Generic secondary indexes; what each holds is declared per entity in `keys.ts`. gsi4 is the
  * metric refresh's due index: sparse (only activities with a connected content link carry its keys) and
  * keys-only, so the frequent counter updates of those items (rollups, spend) never write to it;
@@ -17,6 +25,7 @@ export const GLOBAL_INDEXES = [
   { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk', projection: 'ALL' },
   { indexName: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk', projection: 'ALL' },
   { indexName: 'gsi4', partitionKey: 'gsi4pk', sortKey: 'gsi4sk', projection: 'KEYS_ONLY' },
+  { indexName: 'gsi5', partitionKey: 'gsi5pk', sortKey: 'gsi5sk', projection: 'INCLUDE', nonKeyAttributes: COMPACT_ATTRIBUTES },
 ] as const;
 
 export type IndexName = (typeof GLOBAL_INDEXES)[number]['indexName'];
@@ -38,7 +47,7 @@ export function createTableInput(tableName: string) {
         { AttributeName: i.partitionKey, KeyType: 'HASH' as const },
         { AttributeName: i.sortKey, KeyType: 'RANGE' as const },
       ],
-      Projection: { ProjectionType: i.projection },
+      Projection: { ProjectionType: i.projection, ...('nonKeyAttributes' in i ? { NonKeyAttributes: [...i.nonKeyAttributes] } : {}) },
     })),
   };
 }
