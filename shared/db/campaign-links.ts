@@ -12,8 +12,10 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { conflict, notFound } from '../domain/errors.ts';
+import { contribution, withdrawn, type ActivityStanding } from '../domain/activity-metrics.ts';
 import { aggregateUpdate, metricsUnchanged, present, tenantAggregateUpdate } from './aggregates.ts';
 import { LIVE_CAMPAIGN } from './campaigns.ts';
+import { standingOf } from './cost-rollups.ts';
 import { documentClient, tableName } from './client.ts';
 import { nonCampaignSpendCounts } from './cost-stats.ts';
 import { keys } from './keys.ts';
@@ -34,6 +36,8 @@ interface ActivityState {
   spend: Record<string, number>;
   impressions: number;
   engagement: number;
+  /** What the activity adds to a campaign's CPM/CPE and coverage counters (activity-metrics.ts `contribution`). */
+  standing: ActivityStanding;
 }
 
 async function readActivity(tenantId: string, activityId: string): Promise<ActivityState | undefined> {
@@ -42,7 +46,7 @@ async function readActivity(tenantId: string, activityId: string): Promise<Activ
       TableName: tableName(),
       Key: keys.activity(tenantId, activityId),
       ConsistentRead: true,
-      ProjectionExpression: 'campaignId, campaignActivityId, costsCount, spend, impressions, engagement',
+      ProjectionExpression: 'campaignId, campaignActivityId, costsCount, spend, impressions, engagement, viewsCount, likeCount, replyCount',
     }),
   );
   if (!out.Item) return undefined;
@@ -53,6 +57,7 @@ async function readActivity(tenantId: string, activityId: string): Promise<Activ
     spend: (out.Item.spend as Record<string, number> | undefined) ?? {},
     impressions: Number(out.Item.impressions ?? 0),
     engagement: Number(out.Item.engagement ?? 0),
+    standing: standingOf(out.Item),
   };
 }
 
@@ -86,8 +91,10 @@ const negate = (spend: Record<string, number>) => Object.fromEntries(Object.entr
 
 /** The campaign's aggregate Update for an activity joining (+1) or leaving (-1) it. */
 function campaignMove(tenantId: string, campaignId: string, read: ActivityState, sign: 1 | -1, { open = false } = {}) {
+  // The activity's whole contribution (metrics, coverage, CPM/CPE sums) moves with it.
+  const counts = contribution(read.standing);
   const update = aggregateUpdate(keys.campaign(tenantId, campaignId), {
-    counts: { activitiesCount: sign, costsCount: sign * read.costsCount, impressions: sign * read.impressions, engagement: sign * read.engagement },
+    counts: { activitiesCount: sign, costsCount: sign * read.costsCount, ...(sign === 1 ? counts : withdrawn(counts)) },
     spends: sign === 1 ? read.spend : negate(read.spend),
   })!;
   // A campaign being deleted takes no new activities.

@@ -7,7 +7,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createActivity, updateActivity } from '../../../shared/db/activities.ts';
-import { linkActivity } from '../../../shared/db/campaign-links.ts';
+import { linkActivity, unlinkActivity } from '../../../shared/db/campaign-links.ts';
 import { createCampaign } from '../../../shared/db/campaigns.ts';
 import { documentClient, tableName } from '../../../shared/db/client.ts';
 import { createCreator } from '../../../shared/db/creators.ts';
@@ -111,6 +111,23 @@ describe('spend in the day rollups', () => {
     await call('DELETE', `/v1/activities/costs/${first.id}`, { token: owner.token });
     await call('DELETE', `/v1/activities/costs/${second.id}`, { token: owner.token });
     expect(await counters()).toEqual(Array(2).fill({ cpmSpend: 0, cpmImpressions: 0, cpeSpend: 0, cpeEngagement: 0 }));
+  });
+
+  it('moves the activity\'s whole contribution (CPM/CPE sums, coverage) with it between campaigns', async () => {
+    const activity = await createActivity(orgId, { ...activityInput(), startAt: '2026-03-01T10:00:00.000Z' });
+    await updateActivity(orgId, activity.id, { viewsCount: 1000, likeCount: 10 });
+    await newCost(owner, { activityId: activity.id, amount: 5 });
+    const [first, second] = [await createCampaign(orgId, { name: 'First' }), await createCampaign(orgId, { name: 'Second' })];
+    const counters = async (campaignId: string) => {
+      const i = await item(keys.campaign(orgId, campaignId));
+      return [i.cpmSpend_USD ?? 0, i.cpmImpressions_USD ?? 0, i.cpeSpend_USD ?? 0, i.cpeEngagement_USD ?? 0, i.activitiesWithMetrics ?? 0];
+    };
+    await linkActivity(orgId, first.id, activity.id);
+    expect(await counters(first.id)).toEqual([5, 1000, 5, 10, 1]);
+    await linkActivity(orgId, second.id, activity.id);
+    expect([await counters(first.id), await counters(second.id)]).toEqual([[0, 0, 0, 0, 0], [5, 1000, 5, 10, 1]]);
+    await unlinkActivity(orgId, second.id, activity.id);
+    expect(await counters(second.id)).toEqual([0, 0, 0, 0, 0]);
   });
 
   it('adds no CPM or CPE counters for an activity without impressions or engagement', async () => {
