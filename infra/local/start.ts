@@ -43,6 +43,7 @@ Call the API:   see "Run it locally" in README.md
 Email outbox:   curl -s ${service.url}/local/outbox
 Fake Stripe:    ${service.stripe.url} (checkout and portal pages; see "Run it locally" in README.md)
 Fake platforms: ${service.platforms.url} (YouTube, Reddit, X and Instagram metrics; see "Run it locally" in README.md)
+Fake Google:    ${service.googleAnalytics.url} (Analytics consent page and APIs; properties: curl -s ${service.url}/local/analytics/properties)
 Stop with Ctrl-C.`);
 } catch (error) {
   const message = error instanceof Error ? error.message : String(error);
