@@ -141,6 +141,14 @@ describe('Analytics OAuth connection', () => {
     expect(back.location).toBe('http://localhost:5173/settings/analytics?analytics=error&reason=exchange_failed');
   });
 
+  it('a refused consent sends the browser back with access_denied and uses up the state', async () => {
+    const { owner, organizationId } = await ownerWithOrganization();
+    const state = stateOf(await authUrl(owner, organizationId));
+    const callback = `${world.service.url}/v1/analytics-oauth/callback?error=access_denied&state=${encodeURIComponent(state)}`;
+    expect((await arrive(callback)).location).toBe('http://localhost:5173/settings/analytics?analytics=error&reason=access_denied');
+    expect((await arrive(callback)).status).toBe(400);
+  });
+
   it('a callback without a state, or with one never issued, is 400', async () => {
     expect((await arrive(`${world.service.url}/v1/analytics-oauth/callback?code=x`)).status).toBe(400);
     expect((await arrive(`${world.service.url}/v1/analytics-oauth/callback?code=x&state=forged`)).status).toBe(400);
