@@ -37,8 +37,8 @@ export const DISPATCH_EVERY = Duration.minutes(15);
 export const WORKER_TIMEOUT = Duration.minutes(2);
 /** Deliveries of a message before it is dead-lettered. */
 export const MAX_RECEIVES = 5;
-/** The route handlers that queue a reading at once (a content link connected or changed). */
-export const QUEUE_SENDERS = ['activities/connect-content-link', 'activities/update'];
+/** The route handlers that queue a reading at once (a content link connected or changed, an account added). */
+export const QUEUE_SENDERS = ['activities/connect-content-link', 'activities/update', 'creators/connect-social-account'];
 
 export class MetricRefresh extends Construct {
   readonly queue: Queue;

@@ -1,10 +1,12 @@
 /**
  * POST /v1/creators/social-accounts/connect — adds a public account, stored under its canonical
- * profile URL; a reference that is not a profile of that platform is invalid input.
+ * profile URL and read for its follower count at once; a reference that is not a profile of that
+ * platform is invalid input.
  */
 import * as z from 'zod/mini';
 import { recordTenant } from '../../shared/db/records.ts';
 import { connectSocialAccount } from '../../shared/db/social-accounts.ts';
+import { refreshSoon } from '../../shared/integrations/refresh-queue.ts';
 import { normaliseProfile, ProfileError } from '../../shared/domain/social-profiles.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes.ts';
@@ -32,6 +34,9 @@ export const handler = defineHandler({
       if (error instanceof ProfileError) throw invalidInput(error.message, [{ path: 'profileUrl', message: error.message }]);
       throw error;
     }
-    return created(await connectSocialAccount(tenant.tenantId, input.creatorId, profile));
+    const account = await connectSocialAccount(tenant.tenantId, input.creatorId, profile);
+    // Its first follower count at once: it is due from its creation (connectSocialAccount).
+    await refreshSoon([{ kind: 'followers', tenantId: tenant.tenantId, creatorId: account.creatorId, accountId: account.accountId, dueAt: account.createdAt }]);
+    return created(account);
   },
 });

@@ -66,8 +66,9 @@ export async function connectSocialAccount(
     {
       Put: {
         TableName: tableName(),
-        // Due for its first follower count at once (the metric refresh's due index; daily after).
-        Item: { ...keys.socialAccount(tenantId, creatorId, account.accountId), ...account, followersFetchDueAt: now, ...keys.metricsDue(tenantId, account.accountId, now) },
+        // Due for its first follower count from its creation (the metric refresh's due index; daily
+        // after): the connect route queues that reading under `createdAt`.
+        Item: { ...keys.socialAccount(tenantId, creatorId, account.accountId), ...account, followersFetchDueAt: account.createdAt, ...keys.metricsDue(tenantId, account.accountId, account.createdAt) },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },

@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import * as z from 'zod/mini';
+import { logger } from '../support/logger.ts';
 
 /**
  * A reading due: an activity's content or a social account's follower count, with the due time it
@@ -85,4 +86,17 @@ export async function requestRefresh(messages: readonly RefreshMessage[]): Promi
   if (!queue || !messages.length) return false;
   await queue.send(messages);
   return true;
+}
+
+/**
+ * Asks for readings at once after a write made them due (a content link connected, an account
+ * added). The due index stays the source of truth, so a failed send only delays the reading to the
+ * next dispatch: it is logged, never an error of the request whose change is already stored.
+ */
+export async function refreshSoon(messages: readonly RefreshMessage[]): Promise<void> {
+  try {
+    await requestRefresh(messages);
+  } catch (error) {
+    logger.warn('refresh-soon: not queued, the next dispatch reads it', { messages: messages.length, error: error instanceof Error ? error.message : String(error) });
+  }
 }

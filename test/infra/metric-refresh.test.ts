@@ -101,14 +101,14 @@ describe('metric refresh', () => {
     expect(only(main, 'AWS::SecretsManager::Secret', { Description: Match.stringLikeRegexp('^Platform') })[1].Properties.SecretString).toBeUndefined();
   });
 
-  it('lets the content link routes send (and only them among the API functions)', () => {
+  it('lets the content link routes and the social account connect send (and only them among the API functions)', () => {
     const senders = templates
       .slice(1)
       .flatMap((t) => byType(t, 'AWS::Lambda::Function').map(([, fn]) => [fn.Properties.Description as string, allActions(t, fn)] as const))
       .filter(([, actions]) => actions.includes('sqs:SendMessage'))
       .map(([description]) => description)
       .sort();
-    expect(senders).toEqual(['PATCH /v1/activities/:id', 'POST /v1/activities/content-link/connect']);
-    expect(QUEUE_SENDERS).toHaveLength(2);
+    expect(senders).toEqual(['PATCH /v1/activities/:id', 'POST /v1/activities/content-link/connect', 'POST /v1/creators/social-accounts/connect']);
+    expect(QUEUE_SENDERS).toHaveLength(3);
   });
 });

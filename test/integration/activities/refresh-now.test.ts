@@ -1,5 +1,5 @@
 /**
- * Connecting or changing a content link puts the activity on the refresh queue at once (not only
+ * Connecting or changing a content link (and adding a social account) puts the item on the refresh queue at once (not only
  * in the due index for the next dispatch); in the cloud that is one SQS FIFO message grouped by
  * tenant and deduplicated by activity and due time.
  */
@@ -9,6 +9,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { deduplicationId, useLocalRefreshQueue, type RefreshMessage } from '../../../shared/integrations/refresh-queue.ts';
 import { call } from '../../support/call.ts';
 import { newActivity, newOrg } from './helpers.ts';
+import { createCreator } from '../creators/helpers.ts';
+import { dueItems } from '../../../shared/db/metric-due.ts';
 
 let sent: RefreshMessage[] = [];
 beforeEach(() => {
@@ -41,6 +43,16 @@ describe('a content link change queues a reading at once', () => {
     expect(sent).toEqual([{ kind: 'content', tenantId: org.organizationId, activityId: a.id, dueAt: changed.body.data.metricsFetchDueAt }]);
     await call('PATCH', `/v1/activities/${a.id}`, { token: org.owner.token, body: { name: 'Renamed again' } });
     expect(sent).toHaveLength(1);
+  });
+
+  it('adding a social account queues its first follower count, under the due time it is stored with', async () => {
+    const org = await newOrg();
+    const creator = await createCreator(org.owner, org.organizationId);
+    const res = await call('POST', '/v1/creators/social-accounts/connect', { token: org.owner.token, body: { creatorId: creator.id, platform: 'youtube', profileUrl: 'https://www.youtube.com/@ada' } });
+    expect(res.status).toBe(201);
+    const stored = (await dueItems(new Date())).filter((d) => d.tenantId === org.organizationId);
+    expect(sent).toEqual([{ kind: 'followers', tenantId: org.organizationId, creatorId: creator.id, accountId: res.body.data.accountId, dueAt: stored[0]!.dueAt }]);
+    expect(stored).toEqual([{ kind: 'followers', tenantId: org.organizationId, creatorId: creator.id, accountId: res.body.data.accountId, dueAt: res.body.data.createdAt }]);
   });
 
   it('in the cloud: one FIFO message, the tenant as group, deduplicated by activity and due time; a refused send does not fail the request', async () => {
