@@ -6,33 +6,55 @@
  * Removal marks the membership deleted (and drops it from the by-user index).
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { Role } from '../domain/roles.ts';
-import { conflict, notFound } from '../domain/errors.ts';
-import { documentClient, tableName } from './client.ts';
+import * as z from 'zod/mini';
+import { ROLES, type Role } from '../domain/roles.ts';
+import { ConflictError, conflict, notFound } from '../domain/errors.ts';
+import { defineEntity, type Changes } from './entity.ts';
+import { all, any, compare, equals, has, lacks } from './expressions.ts';
 import { keys } from './keys.ts';
-import { cancellationReasons, isConditionFailure, queryAll, queryPrefix, recordOf } from './operations.ts';
-import { LIVE_TENANT, newTenantItems } from './tenants.ts';
+import { queryAll } from './operations.ts';
+import { newTenantItems } from './tenants.ts';
+import { transact } from './transact.ts';
 
-export type MembershipStatus = 'active' | 'pending';
+export const MEMBERSHIP_STATUSES = ['active', 'pending'] as const;
+export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
 
-export interface Membership {
-  id: string;
-  tenantId: string;
-  userId: string;
-  role: Role;
-  status: MembershipStatus;
-  createdAt: string;
-  updatedAt: string;
-}
+export const Memberships = defineEntity({
+  name: 'The member',
+  schema: z.object({
+    id: z.string(),
+    tenantId: z.string(),
+    userId: z.string(),
+    role: z.enum(ROLES),
+    status: z.enum(MEMBERSHIP_STATUSES),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    /** A removed membership stays as a tombstone, out of the by-user index. */
+    deletedAt: z.optional(z.string()),
+  }),
+  key: keys.membership,
+});
 
-function current(item: Record<string, unknown> | undefined): Membership | undefined {
-  return item && !item.deletedAt ? recordOf<Membership>(item) : undefined;
+export type Membership = Omit<z.infer<typeof Memberships.schema>, 'deletedAt'>;
+
+/** The tenant item's member counters, as memberships move them (the tenant record is tenants.ts's). */
+const TenantCounts = defineEntity({
+  name: 'The organization',
+  schema: z.object({ memberCount: z.number(), ownerCount: z.number() }),
+  key: keys.tenant,
+});
+
+/** tenants.ts LIVE_TENANT as a condition: stored, not deleted, not being deleted. */
+const liveTenant = all(has('pk'), lacks('deletedAt'), lacks('deletingAt'));
+
+function current(stored: z.infer<typeof Memberships.schema> | undefined): Membership | undefined {
+  if (!stored || stored.deletedAt) return undefined;
+  const { deletedAt: _deletedAt, ...membership } = stored;
+  return membership;
 }
 
 export async function getMembership(tenantId: string, userId: string): Promise<Membership | undefined> {
-  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.membership(tenantId, userId) }));
-  return current(out.Item);
+  return current(await Memberships.get(Memberships.key(tenantId, userId)));
 }
 
 /** 1 for a membership that counts as an owner: only an active owner keeps a tenant owned. */
@@ -44,18 +66,12 @@ function activeOwner(role: Role, status: MembershipStatus): number {
  * The tenant-counter update that goes with a membership change. Taking an owner away needs another
  * owner to remain, except when the last owner leaves as the tenant's last member (account deletion).
  */
-function countUpdate(tenantId: string, members: number, owners: number) {
-  const losesOwner = owners < 0;
-  const keepsOwner = members < 0 ? '(ownerCount > :one OR memberCount = :one)' : 'ownerCount > :one';
-  return {
-    Update: {
-      TableName: tableName(),
-      Key: keys.tenant(tenantId),
-      UpdateExpression: 'ADD memberCount :members, ownerCount :owners',
-      ConditionExpression: losesOwner ? `${LIVE_TENANT} AND ${keepsOwner}` : LIVE_TENANT,
-      ExpressionAttributeValues: { ':members': members, ':owners': owners, ...(losesOwner ? { ':one': 1 } : {}) },
-    },
-  };
+function countUpdate(tenantId: string, members: number, owners: number, failure: () => Error) {
+  const keepsOwner = members < 0 ? any(compare('ownerCount', '>', 1), equals('memberCount', 1)) : compare('ownerCount', '>', 1);
+  return TenantCounts.tx.update(TenantCounts.key(tenantId), { add: { memberCount: members, ownerCount: owners } }, {
+    condition: owners < 0 ? all(liveTenant, keepsOwner) : liveTenant,
+    failure,
+  });
 }
 
 /** Items that add a membership (for this module and for larger transactions such as sign-up). */
@@ -65,15 +81,12 @@ export function addMembershipItems(tenantId: string, userId: string, role: Role,
   return {
     membership,
     transactItems: [
-      {
-        Put: {
-          TableName: tableName(),
-          Item: { ...keys.membership(tenantId, userId), ...keys.membershipByUser(userId, tenantId), ...membership },
-          // A removed membership may be added again; a current one may not.
-          ConditionExpression: 'attribute_not_exists(pk) OR attribute_exists(deletedAt)',
-        },
-      },
-      countUpdate(tenantId, 1, activeOwner(role, status)),
+      Memberships.tx.put(Memberships.key(tenantId, userId), membership, {
+        // A removed membership may be added again; a current one may not.
+        condition: any(lacks('pk'), has('deletedAt')),
+        failure: () => conflict('This user is already a member.'),
+      }, keys.membershipByUser(userId, tenantId)),
+      countUpdate(tenantId, 1, activeOwner(role, status), () => notFound('The organization')),
     ],
   };
 }
@@ -81,59 +94,19 @@ export function addMembershipItems(tenantId: string, userId: string, role: Role,
 /** Adds a membership: 409 when the user already belongs to the tenant, 404 when the tenant is gone. */
 export async function addMembership(tenantId: string, userId: string, role: Role, status: MembershipStatus): Promise<Membership> {
   const { membership, transactItems } = addMembershipItems(tenantId, userId, role, status);
-  try {
-    await documentClient().send(new TransactWriteCommand({ TransactItems: transactItems }));
-  } catch (error) {
-    const reasons = cancellationReasons(error);
-    if (reasons?.[0] === 'ConditionalCheckFailed') throw conflict('This user is already a member.');
-    if (reasons?.[1] === 'ConditionalCheckFailed') throw notFound('The organization');
-    throw error;
-  }
+  await transact(transactItems);
   return membership;
 }
 
-/** The membership guard of a change: it is still current and still has the role we read. */
-function unchanged(tenantId: string, userId: string, role: Role) {
-  return {
-    TableName: tableName(),
-    Key: keys.membership(tenantId, userId),
-    ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deletedAt) AND #role = :was',
-  };
-}
-
-async function changeWithCounts(
-  tenantId: string,
-  userId: string,
-  was: Membership,
-  membershipUpdate: { UpdateExpression: string; names: Record<string, string>; values: Record<string, unknown> },
-  owners: number,
-  members: number,
-): Promise<void> {
-  const guard = unchanged(tenantId, userId, was.role);
-  try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              ...guard,
-              UpdateExpression: membershipUpdate.UpdateExpression,
-              ExpressionAttributeNames: { '#role': 'role', ...membershipUpdate.names },
-              ExpressionAttributeValues: { ':was': was.role, ...membershipUpdate.values },
-            },
-          },
-          countUpdate(tenantId, members, owners),
-        ],
-      }),
-    );
-  } catch (error) {
-    const reasons = cancellationReasons(error);
-    if (reasons?.[0] === 'ConditionalCheckFailed') throw conflict('The membership changed concurrently; retry.');
-    if (reasons?.[1] === 'ConditionalCheckFailed') {
-      throw conflict('The organization must keep an owner: make another member owner first.');
-    }
-    throw error;
-  }
+/** A membership change and its counter moves, guarded by the membership being current with the role we read. */
+async function changeWithCounts(was: Membership, changes: Changes<z.infer<typeof Memberships.schema>>, owners: number, members: number): Promise<void> {
+  await transact([
+    Memberships.tx.update(Memberships.key(was.tenantId, was.userId), changes, {
+      condition: all(has('pk'), lacks('deletedAt'), equals('role', was.role)),
+      failure: () => conflict('The membership changed concurrently; retry.'),
+    }),
+    countUpdate(was.tenantId, members, owners, () => conflict('The organization must keep an owner: make another member owner first.')),
+  ]);
 }
 
 /** Changes a member's role; the last owner cannot be demoted (409). */
@@ -143,14 +116,7 @@ export async function changeRole(tenantId: string, userId: string, role: Role): 
   if (was.role === role) return was;
   const now = new Date().toISOString();
   const owners = activeOwner(role, was.status) - activeOwner(was.role, was.status);
-  await changeWithCounts(
-    tenantId,
-    userId,
-    was,
-    { UpdateExpression: 'SET #role = :role, updatedAt = :now', names: {}, values: { ':role': role, ':now': now } },
-    owners,
-    0,
-  );
+  await changeWithCounts(was, { set: { role, updatedAt: now } }, owners, 0);
   return { ...was, role, updatedAt: now };
 }
 
@@ -158,14 +124,8 @@ export async function changeRole(tenantId: string, userId: string, role: Role): 
 export async function removeMembership(tenantId: string, userId: string): Promise<void> {
   const was = await getMembership(tenantId, userId);
   if (!was) throw notFound('The member');
-  await changeWithCounts(
-    tenantId,
-    userId,
-    was,
-    { UpdateExpression: 'SET deletedAt = :now, updatedAt = :now REMOVE gsi1pk, gsi1sk', names: {}, values: { ':now': new Date().toISOString() } },
-    -activeOwner(was.role, was.status),
-    -1,
-  );
+  const now = new Date().toISOString();
+  await changeWithCounts(was, { set: { deletedAt: now, updatedAt: now }, remove: ['gsi1pk', 'gsi1sk'] }, -activeOwner(was.role, was.status), -1);
 }
 
 /** Turns a pending membership active (the recipient accepted). */
@@ -173,27 +133,14 @@ export async function activateMembership(tenantId: string, userId: string): Prom
   const was = await getMembership(tenantId, userId);
   if (!was || was.status !== 'pending') throw notFound('The invitation');
   const now = new Date().toISOString();
-  await changeWithCounts(
-    tenantId,
-    userId,
-    was,
-    {
-      UpdateExpression: 'SET #status = :active, updatedAt = :now',
-      names: { '#status': 'status' },
-      values: { ':active': 'active', ':now': now },
-    },
-    activeOwner(was.role, 'active'),
-    0,
-  );
+  await changeWithCounts(was, { set: { status: 'active', updatedAt: now } }, activeOwner(was.role, 'active'), 0);
   return { ...was, status: 'active', updatedAt: now };
 }
 
 /** Every current membership of a tenant, in user-id order. */
 export async function membershipsOfTenant(tenantId: string): Promise<Membership[]> {
-  const items = await queryPrefix(keys.membershipsOfTenant(tenantId), {
-    FilterExpression: 'attribute_not_exists(deletedAt)',
-  });
-  return items.map((item) => recordOf<Membership>(item));
+  const stored = await Memberships.query(keys.membershipsOfTenant(tenantId));
+  return stored.flatMap((membership) => current(membership) ?? []);
 }
 
 /** Every current membership of a user, across tenants (gsi1). */
@@ -205,7 +152,7 @@ export async function membershipsOfUser(userId: string): Promise<Membership[]> {
     FilterExpression: 'attribute_not_exists(deletedAt)',
     ExpressionAttributeValues: { ':pk': gsi1pk, ':prefix': gsi1skPrefix },
   });
-  return items.map((item) => recordOf<Membership>(item));
+  return items.map(Memberships.fromItem);
 }
 
 /**
@@ -223,20 +170,14 @@ export async function putMembership(input: { tenantId: string; userId: string; r
     createdAt: now,
     updatedAt: now,
   };
-  await documentClient().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.membership(input.tenantId, input.userId), ...keys.membershipByUser(input.userId, input.tenantId), ...membership },
-    }),
-  );
+  await Memberships.put(Memberships.key(input.tenantId, input.userId), membership, {}, keys.membershipByUser(input.userId, input.tenantId));
+  // The tenant's own Put (conditioned on no tenant there), moved to this tenant id with zero counts.
+  const put = newTenantItems({ name: 'Test tenant', ownerUserId: input.userId }).transactItems[0]!.Put;
+  const item = { ...put.Item, ...keys.tenant(input.tenantId), id: input.tenantId, memberCount: 0, ownerCount: 0 };
   try {
-    const { transactItems } = newTenantItems({ name: 'Test tenant', ownerUserId: input.userId });
-    const put = transactItems[0]!.Put;
-    await documentClient().send(
-      new PutCommand({ ...put, Item: { ...put.Item, ...keys.tenant(input.tenantId), id: input.tenantId, memberCount: 0, ownerCount: 0 } }),
-    );
+    await transact([{ Put: { ...put, Item: item }, failure: () => conflict('The tenant exists.') }]);
   } catch (error) {
-    if (!isConditionFailure(error)) throw error;
+    if (!(error instanceof ConflictError)) throw error;
   }
   return membership;
 }
