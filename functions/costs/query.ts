@@ -4,8 +4,9 @@
  * filtered. Joining at read time is what makes a category rename visible everywhere at once.
  */
 import * as z from 'zod/mini';
-import { activitiesByIds, activitySummaries, type ActivitySummary } from '../../shared/db/activities.ts';
-import { costFromItem, costItemsOf, costPageByCreation, type Cost } from '../../shared/db/costs.ts';
+import { activitiesByIds, activitySummaries, type Activity, type ActivitySummary } from '../../shared/db/activities.ts';
+import { activityIdsOfCampaign } from '../../shared/db/campaign-links.ts';
+import { costFromItem, costItemsOf, costPageByCreation, costsOfActivities, costsOfCreator, type Cost } from '../../shared/db/costs.ts';
 import { creatorsByIds } from '../../shared/db/creators.ts';
 import { categoryFromItem, expenseCategoriesOf, type ExpenseCategory } from '../../shared/db/expense-categories.ts';
 import { keys } from '../../shared/db/keys.ts';
@@ -41,17 +42,36 @@ export interface CostFilters {
 
 export interface CostSet {
   costs: CostView[];
+  /** The activities read: those in `scope` and those of the costs (every activity of the tenant when unscoped and not by creator). */
   activities: Map<string, ActivitySummary>;
+  /** The activities the activity and campaign filters select; undefined when neither is given (the whole tenant). */
+  scope?: string[];
 }
 
-/** The tenant's costs matching `filters`, joined. */
+/** The activities a filter by activity, campaign or both selects (the campaign's from its link items); undefined for neither. */
+async function activityScope(tenantId: string, filters: CostFilters): Promise<string[] | undefined> {
+  if (!filters.campaignId) return filters.activityId ? [filters.activityId] : undefined;
+  const ids = await activityIdsOfCampaign(tenantId, filters.campaignId);
+  return filters.activityId ? ids.filter((id) => id === filters.activityId) : ids;
+}
+
+const summaryOf = (a: Activity): ActivitySummary => ({ id: a.id, name: a.name, campaignId: a.campaignId ?? null });
+
+/**
+ * The tenant's costs matching `filters`, joined. Filtered by activity or campaign it reads those
+ * activities' costs only (gsi3), by creator that creator's (gsi2), and only the activities they
+ * name; otherwise (category, search, no filter) every cost and activity of the tenant.
+ */
 export async function findCosts(tenantId: string, filters: CostFilters): Promise<CostSet> {
-  const [items, activities, categories] = await Promise.all([
-    costItemsOf(tenantId),
-    activitySummaries(tenantId),
+  const scope = await activityScope(tenantId, filters);
+  const [costs, categories] = await Promise.all([
+    scope ? costsOfActivities(tenantId, scope) : filters.creatorId ? costsOfCreator(tenantId, filters.creatorId) : costItemsOf(tenantId).then((items) => items.map(costFromItem)),
     expenseCategoriesOf(tenantId),
   ]);
-  const joined = joinNames(items.map(costFromItem), activities, categories);
+  const activities = scope || filters.creatorId
+    ? new Map((await activitiesByIds(tenantId, [...(scope ?? []), ...costs.map((c) => c.activityId)])).map((a) => [a.id, summaryOf(a)]))
+    : await activitySummaries(tenantId);
+  const joined = joinNames(costs, activities, categories);
   const term = filters.searchTerm?.trim().toLowerCase();
   const matching = joined.filter(
     (c) =>
@@ -61,7 +81,7 @@ export async function findCosts(tenantId: string, filters: CostFilters): Promise
       (!filters.categoryId || c.categoryId === filters.categoryId) &&
       (!term || [c.categoryName, c.type, c.description, c.activityName].some((text) => text?.toLowerCase().includes(term))),
   );
-  return { costs: await joinCreators(tenantId, matching), activities };
+  return { costs: await joinCreators(tenantId, matching), activities, ...(scope ? { scope } : {}) };
 }
 
 /** Whether any filter or search narrows the list (an empty search term does not). */
@@ -73,8 +93,8 @@ export function isFiltered(filters: CostFilters): boolean {
  * One page of the tenant's unfiltered costs in the default order (newest first): the page read
  * from the creation-ordered index, joined with only the activities, categories and creators it
  * names, and the total from the tenant's stored `costsCount` — nothing grows with the tenant.
- * Filtered, searched and re-sorted lists still read every cost (`findCosts`): their order or
- * count depends on joined names and campaigns that no key holds yet.
+ * Other lists read the costs `findCosts` selects: by activity, campaign or creator that parent's
+ * costs; searched or by category every cost, since no key holds joined names or categories.
  */
 export async function newestCostsPage(tenantId: string, page: PageRequest): Promise<Page<CostView>> {
   const [costs, aggregate] = await Promise.all([costPageByCreation(tenantId, page), getTenantAggregate(tenantId)]);
@@ -82,7 +102,7 @@ export async function newestCostsPage(tenantId: string, page: PageRequest): Prom
     activitiesByIds(tenantId, costs.map((c) => c.activityId)),
     batchGet([...new Set(costs.flatMap((c) => (c.categoryId ? [c.categoryId] : [])))].map((id) => keys.expenseCategory(tenantId, id))),
   ]);
-  const summaries = new Map(activities.map((a) => [a.id, { id: a.id, name: a.name, campaignId: a.campaignId ?? null }]));
+  const summaries = new Map(activities.map((a) => [a.id, summaryOf(a)]));
   const items = await joinCreators(tenantId, joinNames(costs, summaries, categories.map(categoryFromItem)));
   return { items, totalCount: aggregate.costsCount };
 }

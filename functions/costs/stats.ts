@@ -52,7 +52,7 @@ async function storedStats(tenantId: string, currency: string) {
 
 /** The stats of the costs matching `filters`, computed from the costs themselves. */
 export async function statsOfCosts(tenantId: string, filters: CostFilters, currency: string) {
-  const { costs, activities } = await findCosts(tenantId, filters);
+  const { costs, activities, scope } = await findCosts(tenantId, filters);
   const totalSpend: Record<string, number> = {};
   const nonCampaignSpend: Record<string, number> = {};
   const byCategory = new Map<string, Category>();
@@ -65,15 +65,18 @@ export async function statsOfCosts(tenantId: string, filters: CostFilters, curre
       byCategory.set(cost.categoryId, entry);
     }
   }
-  const inScope = [...activities.values()].filter(
-    (a) => (!filters.activityId || a.id === filters.activityId) && (!filters.campaignId || a.campaignId === filters.campaignId),
-  );
   const withCost = new Set(costs.map((c) => c.activityId));
-  const covered = inScope.filter((a) => withCost.has(a.id)).length;
+  // In scope: the activities the activity and campaign filters select, else all the tenant's (its stored count).
+  const inScope = scope?.filter((id) => {
+    const activity = activities.get(id);
+    return activity !== undefined && (!filters.campaignId || activity.campaignId === filters.campaignId);
+  });
+  const inScopeCount = inScope ? inScope.length : (await storedCostStats(tenantId)).activitiesCount;
+  const covered = inScope ? inScope.filter((id) => withCost.has(id)).length : withCost.size;
   return {
     totalSpend: roundSpend(totalSpend),
     costsCount: costs.length,
-    costCoverage: inScope.length ? covered / inScope.length : null,
+    costCoverage: inScopeCount ? covered / inScopeCount : null,
     nonCampaignSpend: roundSpend(nonCampaignSpend),
     largestCategory: largestOf([...byCategory.values()], currency),
   };

@@ -438,6 +438,11 @@ export async function costsOfCreator(tenantId: string, creatorId: string): Promi
   return (await queryIndex(keys.costsOfCreator(tenantId, creatorId))).map(costFromItem);
 }
 
+/** The costs of these activities (gsi3, one query each): what a filter by activity or campaign reads instead of the tenant's. */
+export async function costsOfActivities(tenantId: string, activityIds: readonly string[]): Promise<Cost[]> {
+  return (await Promise.all(activityIds.map((id) => queryIndex(keys.costsOfActivity(tenantId, id))))).flat().map(costFromItem);
+}
+
 /** Every stored cost item of the tenant. */
 export async function costItemsOf(tenantId: string): Promise<Record<string, unknown>[]> {
   return queryPrefix(keys.costsOfTenant(tenantId));

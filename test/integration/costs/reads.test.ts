@@ -1,5 +1,5 @@
 /** GET /v1/costs, /count, /types, /stats: joined names, filters, search, global sort and paging, per-currency stats. */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createActivity } from '../../../shared/db/activities.ts';
 import { documentClient, tableName } from '../../../shared/db/client.ts';
@@ -15,8 +15,10 @@ let org: string;
 const campaignId = '11111111-1111-4111-8111-111111111111';
 const ids: Record<string, string> = {};
 
-/** The Campaigns group sets an activity's campaign; here it is written directly. */
+/** The Campaigns group sets an activity's campaign; here it is written directly, with the campaign's link item as linking writes it. */
 async function putInCampaign(tenantId: string, activityId: string, campaign: string) {
+  const link = keys.campaignActivity(tenantId, campaign, activityId);
+  await documentClient().send(new PutCommand({ TableName: tableName(), Item: { ...link, campaignId: campaign, activityId } }));
   await documentClient().send(
     new UpdateCommand({ TableName: tableName(), Key: keys.activity(tenantId, activityId), UpdateExpression: 'SET campaignId = :c', ExpressionAttributeValues: { ':c': campaign } }),
   );
