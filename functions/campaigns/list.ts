@@ -1,7 +1,9 @@
 /**
  * GET /v1/campaigns — the organization's campaigns filtered, sorted (newest first by default) and
  * paged in memory; facets count the derived statuses among those matching every other filter
- * (statuses with no campaign left out).
+ * (statuses with no campaign left out). It reads every campaign of the tenant on purpose: a status
+ * is derived from the dates and today's date, so no counter kept on write can hold the facet, and
+ * a tenant has few campaigns (the activities, costs and creators are the lists that grow).
  */
 import * as z from 'zod/mini';
 import { pageOf, sortRecords } from '../../shared/db/paging.ts';

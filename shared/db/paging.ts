@@ -1,11 +1,27 @@
 /**
  * Offset paging (`pageIndex` zero-based, `pageSize` 1-100) with an exact `totalCount`.
  *
- * DynamoDB pages by cursor, not offset. `queryPage` reads the matching keys only (small items, one
- * round trip per MB), counts them, and fetches the full items of the one requested page in a batch:
- * pages are disjoint and complete as long as the order is a total order, which the sort key is.
- * Filtered or re-sorted lists (search, sort by a non-key column) sort in memory with `sortRecords`
- * and slice with `pageOf`, which breaks ties by `id`.
+ * DynamoDB pages by cursor, not offset. `indexPage` reads one page of an index partition kept in
+ * the list's order (`Limit = pageSize`), the total and facets coming from counters kept on write.
+ * `queryPage` reads the matching keys only, counts them, and fetches the one requested page's items
+ * in a batch. Lists whose order or filter no key holds sort in memory with `sortRecords` (ties by
+ * `id`) and slice with `pageOf`.
+ *
+ * What each list reads (issue 11):
+ * - one page from an index, total and facets from counters: activities newest/oldest first or by
+ *   name, or of one channel by creation (ACTIVITY_CHANNELS); creators (own brand left out) by
+ *   creation or name (CREATOR_ROLES); costs newest first (the tenant's costsCount).
+ * - a parent's collection, then in memory: activities of a creator or campaign; costs of an
+ *   activity, campaign or creator; creators of an activity; and the per-parent lists of few items
+ *   (an entity's notes and files, a campaign's outcome measurements, a user's organizations).
+ * - the compact projection (gsi5: keys and the filtered and sorted attributes only, never the full
+ *   items), then the page's items: creators by a metric column, role or date range — every cost
+ *   and metric write moves a metric, so no key can hold that order.
+ * - every record of the tenant, then in memory: activities searched or by start date (nullable,
+ *   nulls last either way); costs searched or by category (joined names); creators searched
+ *   (email and notes); campaigns (a status facet derived from dates and today's date needs every
+ *   campaign's dates; a tenant has few); and the tenant-wide lists of few items (members,
+ *   invitations, expense categories, outcome definitions).
  */
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from './client.ts';
