@@ -71,8 +71,9 @@ export class WebAnalytics extends Construct {
     });
     this.importer.bindTable(table, 'read-write');
     this.bind(this.importer);
-    // Daily: GA4 finishes processing a day within about a day, and each run re-reads the last three.
-    new Rule(this, 'Schedule', { schedule: Schedule.cron({ minute: '30', hour: '5' }), targets: [new LambdaFunction(this.importer)] });
+    // Hourly: a property whose first import did not finish gets its 90 days within the hour; each
+    // other one its last three days once a day (GA4 revises recent days).
+    new Rule(this, 'Schedule', { schedule: Schedule.rate(Duration.hours(1)), targets: [new LambdaFunction(this.importer)] });
   }
 
   /** Gives a function what its part of web analytics needs (nothing for one that has none). */

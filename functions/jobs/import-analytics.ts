@@ -1,6 +1,7 @@
 /**
- * Scheduled job (daily, infra/analytics-import.ts): re-imports the last days of every connected
- * organization's analytics property, replacing the days GA4 has revised since.
+ * Scheduled job (hourly, infra/analytics-import.ts): imports every connected organization's
+ * analytics property that is due — its 90-day backfill if it has none yet, else its last days once
+ * a day, replacing the days GA4 has revised since.
  */
 import { logger } from '../../shared/support/logger.ts';
 import { importAllConnected } from './analytics-import/import.ts';

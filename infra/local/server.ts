@@ -200,7 +200,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       } else if (method === 'POST' && path === '/local/jobs/refresh-metrics') {
         sendJson(res, 200, await metricRefresh.runOnce());
       } else if (method === 'POST' && path === '/local/jobs/import-analytics') {
-        sendJson(res, 200, await importAllConnected());
+        sendJson(res, 200, await importAllConnected({ force: true }));
       } else if (method === 'GET' && path === '/local/analytics/properties') {
         sendJson(res, 200, { items: FAKE_PROPERTIES });
       } else if (method === 'GET' && path === '/local/outbox') {

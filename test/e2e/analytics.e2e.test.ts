@@ -288,6 +288,14 @@ describe('Analytics import and reports', () => {
     expect(all.signals.map((s: { value: string }) => s.value)).toContain('SPRING25');
   });
 
+  it('POST /local/jobs/import-analytics re-reads every connected organization at once', async () => {
+    const { owner, organizationId } = await connected();
+    const response = await fetch(`${world.service.url}/local/jobs/import-analytics`, { method: 'POST' });
+    const counts = await response.json();
+    expect(counts.imported).toBeGreaterThanOrEqual(1);
+    expect((await report(owner, organizationId, 'history')).status).toBe(200);
+  });
+
   it('a revoked grant marks the connection needs_reconnect, named in every report\'s warnings', async () => {
     const { owner, organizationId } = await connected();
     world.service.googleAnalytics.revokeAll();

@@ -65,9 +65,9 @@ describe('web analytics', () => {
     for (const { fn } of readers) expect(fn.Properties.Environment.Variables).toMatchObject({ WEB_CLIENT_URL: 'https://app.example.com', ANALYTICS_OAUTH_REDIRECT_URI: expect.anything() });
   });
 
-  it('runs the import job daily, with read-write table access', () => {
+  it('runs the import job hourly, with read-write table access', () => {
     const [importerId] = byType(main, 'AWS::Lambda::Function').find(([, fn]) => fn.Properties.Description === 'job: import-analytics')!;
     const rules = byType(main, 'AWS::Events::Rule').filter(([, rule]) => rule.Properties.Targets.some((t: { Arn: { 'Fn::GetAtt'?: string[] } }) => t.Arn['Fn::GetAtt']?.[0] === importerId));
-    expect(rules.map(([, rule]) => rule.Properties.ScheduleExpression)).toEqual(['cron(30 5 * * ? *)']);
+    expect(rules.map(([, rule]) => rule.Properties.ScheduleExpression)).toEqual(['rate(1 hour)']);
   });
 });

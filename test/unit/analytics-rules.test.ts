@@ -90,3 +90,14 @@ describe('directSignals', () => {
     ]);
   });
 });
+
+describe('daysDue (the scheduled import)', () => {
+  const now = new Date('2026-03-10T12:00:00Z');
+  it('backfills a connection never imported, refreshes one imported over 20 hours ago, leaves a fresh one', async () => {
+    const { daysDue } = await import('../../functions/jobs/analytics-import/import.ts');
+    expect(daysDue({ importedThrough: null, lastImportAt: null }, now)).toBe(90);
+    expect(daysDue({ importedThrough: '2026-03-09', lastImportAt: '2026-03-09T15:00:00Z' }, now)).toBe(3);
+    expect(daysDue({ importedThrough: '2026-03-10', lastImportAt: '2026-03-10T11:00:00Z' }, now)).toBe(0);
+    expect(daysDue({ importedThrough: '2026-03-10', lastImportAt: '2026-03-10T11:00:00Z' }, now, true)).toBe(3);
+  });
+});

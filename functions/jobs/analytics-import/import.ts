@@ -6,7 +6,7 @@
  */
 import { connectedTenants, getConnection, markNeedsReconnect, recordImport, writeImport, type Connection } from '../../../shared/db/analytics.ts';
 import { addDays } from '../../../shared/domain/reporting/days.ts';
-import { DEFAULT_HDYHAU_DIMENSION, hasValue, REFRESH_DAYS, signalIdOf, SIGNAL_DIMENSIONS, type AnalyticsDay, type HdyhauAnswerDay, type SignalDay } from '../../../shared/domain/analytics.ts';
+import { BACKFILL_DAYS, DEFAULT_HDYHAU_DIMENSION, hasValue, REFRESH_DAYS, signalIdOf, SIGNAL_DIMENSIONS, type AnalyticsDay, type HdyhauAnswerDay, type SignalDay } from '../../../shared/domain/analytics.ts';
 import { logger } from '../../../shared/support/logger.ts';
 import { accessTokenFor, GrantRevokedError, QuotaExceededError, runReport, type ReportRow } from '../../../shared/integrations/google-analytics.ts';
 import { tokenSealer } from '../../../shared/integrations/token-sealer.ts';
@@ -99,12 +99,31 @@ export async function importAnalytics(tenantId: string, days: number, options: {
   }
 }
 
-/** One scheduled run: the last days of every connected organization, one at a time. */
-export async function importAllConnected(options: { now?: Date; backoffMs?: readonly number[] } = {}): Promise<Record<ImportOutcome, number>> {
-  const counts: Record<ImportOutcome, number> = { imported: 0, needs_reconnect: 0, rate_limited: 0, not_connected: 0 };
+/** A connection imported less than this long ago is left to a later run. */
+const REFRESH_AFTER_MS = 20 * 60 * 60 * 1000;
+
+/**
+ * What one run should read for a connection: its 90-day backfill while it has none (the import
+ * select-property starts did not finish), the last days once a day, or nothing yet.
+ */
+export function daysDue(connection: Pick<Connection, 'importedThrough' | 'lastImportAt'>, now: Date, force = false): number {
+  if (!connection.importedThrough) return BACKFILL_DAYS;
+  if (force || !connection.lastImportAt || now.getTime() - Date.parse(connection.lastImportAt) >= REFRESH_AFTER_MS) return REFRESH_DAYS;
+  return 0;
+}
+
+/**
+ * One scheduled run (hourly): every connected organization that is due, one at a time. `force`
+ * (POST /local/jobs/import-analytics) re-reads the last days of all of them at once.
+ */
+export async function importAllConnected(options: { now?: Date; backoffMs?: readonly number[]; force?: boolean } = {}): Promise<Record<ImportOutcome | 'up_to_date', number>> {
+  const counts: Record<ImportOutcome | 'up_to_date', number> = { imported: 0, needs_reconnect: 0, rate_limited: 0, not_connected: 0, up_to_date: 0 };
+  const now = options.now ?? new Date();
   for (const tenantId of await connectedTenants()) {
     try {
-      counts[await importAnalytics(tenantId, REFRESH_DAYS, options)] += 1;
+      const connection = await getConnection(tenantId);
+      const days = connection ? daysDue(connection, now, options.force) : 0;
+      counts[days ? await importAnalytics(tenantId, days, { ...options, now }) : 'up_to_date'] += 1;
     } catch (error) {
       // One organization's failure does not stop the others'; the next run tries it again.
       logger.error('analytics import failed', { tenantId, error: String(error) });
