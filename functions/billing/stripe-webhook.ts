@@ -47,7 +47,11 @@ async function verify(body: string, signature: string | undefined): Promise<Stri
 /** The billing change an event states, undefined for a type we do not use (or not about one of ours). */
 async function changeOf(event: Stripe.Event): Promise<BillingChange | undefined | 'unhandled'> {
   switch (event.type) {
-    case 'checkout.session.completed': {
+    // A delayed payment (a bank debit) completes the session unpaid, which states nothing yet; its
+    // settling sends `async_payment_succeeded` (now paid: active) or `_failed` (still unpaid).
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded':
+    case 'checkout.session.async_payment_failed': {
       // The event's copy has the subscription as an id: read the session with it expanded.
       const { id } = event.data.object;
       const session = typeof id === 'string' ? await checkoutSession(id) : undefined;

@@ -132,6 +132,35 @@ describe('Sync', () => {
   });
 });
 
+describe('Delayed payment (a bank debit settles days after checkout)', () => {
+  const unpaid = { plan: null, status: 'unpaid', currentPeriodEnd: null };
+
+  it('does not activate on checkout.session.completed while unpaid; activates on async_payment_succeeded', async () => {
+    const { owner, organizationId } = await ownerWithOrganization();
+    const { sessionId } = completedCheckout(world, organizationId, { delayed: true });
+    const fake = world.service.stripe;
+    expect((await fake.deliver('checkout.session.completed', fake.sessions.get(sessionId)!)).status).toBe(200);
+    expect((await organization(owner, organizationId)).billing).toEqual(unpaid);
+    const sync = await world.http('POST', '/v1/billing/checkout-session/sync', { token: owner.token, body: { organizationId, sessionId } });
+    expect(sync.body.data.billing).toEqual(unpaid);
+
+    const { type, session } = fake.settleDelayedPayment(sessionId, true);
+    expect((await fake.deliver(type, session)).status).toBe(200);
+    expect((await organization(owner, organizationId)).billing).toMatchObject({ plan: 'growth', status: 'active' });
+  });
+
+  it('leaves the organization unpaid on async_payment_failed (200), and it may check out again', async () => {
+    const { owner, organizationId } = await ownerWithOrganization();
+    const { sessionId } = completedCheckout(world, organizationId, { delayed: true });
+    const fake = world.service.stripe;
+    const { type, session } = fake.settleDelayedPayment(sessionId, false);
+    expect((await fake.deliver(type, session)).status).toBe(200);
+    expect((await organization(owner, organizationId)).billing).toEqual(unpaid);
+    const again = await world.http('POST', '/v1/billing/checkout-session', { token: owner.token, body: { organizationId, plan: 'starter' } });
+    expect(again.status).toBe(200);
+  });
+});
+
 describe('Webhook', () => {
   it('accepts a valid signature and refuses a tampered body, a wrong secret, a missing header and one older than 300 s (400, nothing changed)', async () => {
     const { owner, organizationId } = await ownerWithOrganization();

@@ -120,8 +120,12 @@ export class FakeStripe {
     return delivery;
   }
 
-  /** Completes a checkout as a customer paying would: an active subscription, the session complete and paid. */
-  completeCheckout(sessionId: string): StripeObject {
+  /**
+   * Completes a checkout as a customer paying would: an active subscription, the session complete
+   * and paid. With `delayed` payment (a bank debit), Stripe completes the session unpaid with an
+   * `incomplete` subscription, and settles it later (`settleDelayedPayment`).
+   */
+  completeCheckout(sessionId: string, options: { delayed?: boolean } = {}): StripeObject {
     const session = this.sessions.get(sessionId);
     if (!session) throw missing('checkout.session', sessionId);
     if (session.status === 'complete') return session;
@@ -130,7 +134,7 @@ export class FakeStripe {
       id: newId('sub'),
       object: 'subscription',
       customer: session.customer,
-      status: 'active',
+      status: options.delayed ? 'incomplete' : 'active',
       created,
       metadata: session.subscription_data?.metadata ?? {},
       items: {
@@ -139,8 +143,20 @@ export class FakeStripe {
       },
     };
     this.subscriptions.set(subscription.id, subscription);
-    Object.assign(session, { status: 'complete', payment_status: 'paid', subscription: subscription.id });
+    Object.assign(session, { status: 'complete', payment_status: options.delayed ? 'unpaid' : 'paid', subscription: subscription.id });
     return session;
+  }
+
+  /**
+   * Settles a delayed payment of a completed checkout, as Stripe does days later: paid (the
+   * subscription active) or failed (it expires unpaid). Answers the event type Stripe then sends.
+   */
+  settleDelayedPayment(sessionId: string, succeeded: boolean): { type: string; session: StripeObject } {
+    const session = this.sessions.get(sessionId);
+    if (!session?.subscription) throw missing('checkout.session', sessionId);
+    this.subscriptions.get(session.subscription)!.status = succeeded ? 'active' : 'incomplete_expired';
+    if (succeeded) session.payment_status = 'paid';
+    return { type: `checkout.session.async_payment_${succeeded ? 'succeeded' : 'failed'}`, session: this.view(session) };
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
