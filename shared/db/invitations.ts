@@ -4,31 +4,46 @@
  * `process-signup` for a new account with that address) turns one into a membership.
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { Role } from '../domain/roles.ts';
+import * as z from 'zod/mini';
+import { ROLES, type Role } from '../domain/roles.ts';
 import { conflict, notFound } from '../domain/errors.ts';
-import { documentClient, tableName } from './client.ts';
+import { defineEntity } from './entity.ts';
+import { all, any, compare, equals, has, lacks } from './expressions.ts';
 import { keys } from './keys.ts';
 import { addMembershipItems, getMembership, type Membership } from './memberships.ts';
-import { queryAll, recordOf, transactWrite } from './operations.ts';
+import { queryAll } from './operations.ts';
 import { outboxPut } from './outbox.ts';
 import { countAgainst, type RateLimit } from './rate-limits.ts';
-import { getTenant, LIVE_TENANT } from './tenants.ts';
+import { getTenant } from './tenants.ts';
+import { transact } from './transact.ts';
+import { EmailClaims } from './users.ts';
 
-export type InvitationStatus = 'pending' | 'accepted' | 'declined';
+export const INVITATION_STATUSES = ['pending', 'accepted', 'declined'] as const;
+export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
 
-export interface Invitation {
-  id: string;
-  /** The tenant, under both of its names (DECISIONS.md: one id space). */
-  organizationId: string;
-  workspaceId: string;
-  email: string;
-  role: Role;
-  status: InvitationStatus;
-  invitedBy: string;
-  createdAt: string;
-  updatedAt: string;
-}
+const Invitations = defineEntity({
+  name: 'The invitation',
+  schema: z.object({
+    id: z.string(),
+    /** The tenant, under both of its names (DECISIONS.md: one id space). */
+    organizationId: z.string(),
+    workspaceId: z.string(),
+    email: z.string(),
+    role: z.enum(ROLES),
+    status: z.enum(INVITATION_STATUSES),
+    invitedBy: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    acceptedBy: z.optional(z.string()),
+  }),
+  key: keys.invitation,
+});
+
+export type Invitation = Omit<z.infer<typeof Invitations.schema>, 'acceptedBy'>;
+
+/** The tenant item, as invitations check it: live (tenants.ts LIVE_TENANT). */
+const Tenant = defineEntity({ name: 'The organization', schema: z.object({}), key: keys.tenant });
+const liveTenant = all(has('pk'), lacks('deletedAt'), lacks('deletingAt'));
 
 /** Invitation emails a tenant may send per hour (fixed one-hour windows); beyond: 429 with Retry-After. */
 export const INVITATIONS_PER_HOUR = 50;
@@ -56,18 +71,12 @@ export async function inviteByEmail(input: { tenantId: string; email: string; ro
     createdAt: now,
     updatedAt: now,
   };
-  const quota = countAgainst(input.tenantId, INVITATION_LIMIT);
-  await transactWrite([
-    {
-      Put: {
-        TableName: tableName(),
-        Item: { ...keys.invitation(input.tenantId, email), ...keys.invitationByEmail(email, input.tenantId), ...invitation },
-        ConditionExpression: 'attribute_not_exists(pk) OR #status <> :accepted',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':accepted': 'accepted' },
-      },
-    },
-    { ConditionCheck: { TableName: tableName(), Key: keys.tenant(input.tenantId), ConditionExpression: LIVE_TENANT } },
+  await transact([
+    Invitations.tx.put(Invitations.key(input.tenantId, email), invitation, {
+      condition: any(lacks('pk'), compare('status', '<>', 'accepted')),
+      failure: () => conflict('This address has already accepted an invitation to this organization.'),
+    }, keys.invitationByEmail(email, input.tenantId)),
+    Tenant.tx.check(Tenant.key(input.tenantId), { condition: liveTenant }),
     outboxPut({
       to: email,
       subject: `You are invited to ${tenant.name}`,
@@ -75,24 +84,15 @@ export async function inviteByEmail(input: { tenantId: string; email: string; ro
       kind: 'invitation',
       data: { organizationId: input.tenantId, workspaceId: input.tenantId, invitationId: invitation.id, role: input.role, email },
     }),
-    quota.item,
-  ], [
-    [0, () => conflict('This address has already accepted an invitation to this organization.')],
-    [1, () => notFound('The organization')],
-    [3, quota.exceeded],
+    countAgainst(input.tenantId, INVITATION_LIMIT),
   ]);
   return invitation;
 }
 
 /** Whether the account that owns `email` (if any) is a current member of the tenant. */
 async function isMemberByEmail(tenantId: string, email: string): Promise<boolean> {
-  const claim = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.emailClaim(email) }));
-  const userId = claim.Item?.userId as string | undefined;
+  const userId = (await EmailClaims.get(EmailClaims.key(email)))?.userId;
   return userId !== undefined && (await getMembership(tenantId, userId)) !== undefined;
-}
-
-function toInvitation(item: Record<string, unknown>): Invitation {
-  return recordOf<Invitation>(item);
 }
 
 /** Pending invitations sent to an address, across tenants. */
@@ -104,7 +104,7 @@ export async function pendingInvitationsFor(email: string): Promise<Invitation[]
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: { ':pk': keys.invitationsOfEmail(email).gsi2pk, ':pending': 'pending' },
   });
-  return items.map(toInvitation);
+  return items.map(Invitations.fromItem);
 }
 
 /**
@@ -113,47 +113,27 @@ export async function pendingInvitationsFor(email: string): Promise<Invitation[]
  * user is already a member.
  */
 export async function acceptInvitation(tenantId: string, email: string, userId: string): Promise<Membership> {
-  const invitationKey = keys.invitation(tenantId, email);
-  const found = await documentClient().send(new GetCommand({ TableName: tableName(), Key: invitationKey, ConsistentRead: true }));
-  if (found.Item?.status !== 'pending') throw notFound('The invitation');
-  const role = found.Item.role as Role;
+  const invitationKey = Invitations.key(tenantId, email);
+  const found = await Invitations.get(invitationKey, { consistent: true });
+  if (found?.status !== 'pending') throw notFound('The invitation');
+  const { role } = found;
   const { membership, transactItems } = addMembershipItems(tenantId, userId, role, 'active');
+  const [membershipPut, ...counts] = transactItems;
   const now = new Date().toISOString();
-  await transactWrite([
-    {
-      Update: {
-        TableName: tableName(),
-        Key: invitationKey,
-        UpdateExpression: 'SET #status = :accepted, updatedAt = :now, acceptedBy = :userId',
-        // Still pending, with the role we read: a renewal in between is not silently ignored.
-        ConditionExpression: '#status = :pending AND #role = :role',
-        ExpressionAttributeNames: { '#status': 'status', '#role': 'role' },
-        ExpressionAttributeValues: { ':accepted': 'accepted', ':pending': 'pending', ':now': now, ':userId': userId, ':role': role },
-      },
-    },
-    ...transactItems,
-  ], [
-    [0, () => notFound('The invitation')],
-    [1, () => conflict('You are already a member of this organization.')],
-    [2, () => notFound('The organization')],
+  await transact([
+    Invitations.tx.update(invitationKey, { set: { status: 'accepted', updatedAt: now, acceptedBy: userId } }, {
+      // Still pending, with the role we read: a renewal in between is not silently ignored.
+      condition: all(equals('status', 'pending'), equals('role', role)),
+    }),
+    { ...membershipPut!, failure: () => conflict('You are already a member of this organization.') },
+    ...counts,
   ]);
   return membership;
 }
 
 /** Marks a pending invitation of `email` declined; 404 when there is none. */
 export async function declineInvitation(tenantId: string, email: string): Promise<void> {
-  await transactWrite([
-    {
-      Update: {
-        TableName: tableName(),
-        Key: keys.invitation(tenantId, email),
-        UpdateExpression: 'SET #status = :declined, updatedAt = :now',
-        ConditionExpression: '#status = :pending',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':declined': 'declined', ':pending': 'pending', ':now': new Date().toISOString() },
-      },
-    },
-  ], [
-    [0, () => notFound('The invitation')],
-  ]);
+  await Invitations.update(Invitations.key(tenantId, email), { set: { status: 'declined', updatedAt: new Date().toISOString() } }, {
+    condition: equals('status', 'pending'),
+  });
 }

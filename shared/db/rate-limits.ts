@@ -5,12 +5,23 @@
  * a refused or failed write uses up nothing and concurrent writes cannot both take the last unit.
  * Old windows are removed by the table's TTL (`ttl`).
  */
-import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
 import { rateLimited } from '../domain/errors.ts';
-import { tableName } from './client.ts';
+import { defineEntity } from './entity.ts';
+import { any, compare, lacks } from './expressions.ts';
 import { keys } from './keys.ts';
+import type { TransactItem } from './transact.ts';
 
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+const RateCounters = defineEntity({
+  name: 'The rate counter',
+  schema: z.object({
+    /** How many were done in the window. */
+    count: z.number(),
+    /** When the table's TTL may remove it (epoch seconds). */
+    ttl: z.number(),
+  }),
+  key: keys.rateCounter,
+});
 
 export interface RateLimit {
   /** Names the counted action in the counter's key and in the 429's detail. */
@@ -21,30 +32,24 @@ export interface RateLimit {
 }
 
 /**
- * The transaction item that counts one `limit.action` of a tenant in the current window, and the
- * 429 to throw when that item's condition fails (the window is full), with Retry-After the
- * seconds until the window ends.
+ * The transaction item that counts one `limit.action` of a tenant in the current window; its
+ * failed condition (the window is full) is a 429 whose Retry-After is the seconds until the window ends.
  */
-export function countAgainst(tenantId: string, limit: RateLimit, now = Date.now()): { item: TransactItem; exceeded: () => Error } {
+export function countAgainst(tenantId: string, limit: RateLimit, now = Date.now()): TransactItem {
   const windowMs = limit.windowSeconds * 1000;
   const windowStart = Math.floor(now / windowMs) * windowMs;
   const windowEnd = windowStart + windowMs;
-  return {
-    item: {
-      Update: {
-        TableName: tableName(),
-        Key: keys.rateCounter(tenantId, limit.action, new Date(windowStart).toISOString()),
-        UpdateExpression: 'ADD #count :one SET #ttl = :ttl',
-        ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
-        ExpressionAttributeNames: { '#count': 'count', '#ttl': 'ttl' },
-        // Kept one window past its end: TTL deletion is lazy, and nothing reads an ended window anyway.
-        ExpressionAttributeValues: { ':one': 1, ':limit': limit.limit, ':ttl': Math.floor((windowEnd + windowMs) / 1000) },
-      },
+  return RateCounters.tx.update(
+    RateCounters.key(tenantId, limit.action, new Date(windowStart).toISOString()),
+    // Kept one window past its end: TTL deletion is lazy, and nothing reads an ended window anyway.
+    { add: { count: 1 }, set: { ttl: Math.floor((windowEnd + windowMs) / 1000) } },
+    {
+      condition: any(lacks('count'), compare('count', '<', limit.limit)),
+      failure: () =>
+        rateLimited(
+          `An organization may send at most ${limit.limit} ${limit.action} per ${limit.windowSeconds / 60} minutes, and this one has reached that limit; retry after Retry-After seconds.`,
+          (windowEnd - now) / 1000,
+        ),
     },
-    exceeded: () =>
-      rateLimited(
-        `An organization may send at most ${limit.limit} ${limit.action} per ${limit.windowSeconds / 60} minutes, and this one has reached that limit; retry after Retry-After seconds.`,
-        (windowEnd - now) / 1000,
-      ),
-  };
+  );
 }
