@@ -11,6 +11,7 @@ import { importAnalytics } from '../../functions/jobs/analytics-import/import.ts
 import { FAKE_PROPERTIES } from '../../infra/local/fakes/google-analytics.ts';
 import { analyticsKeys } from '../../shared/db/analytics.ts';
 import { documentClient, tableName } from '../../shared/db/client.ts';
+import { addMembership, changeRole } from '../../shared/db/memberships.ts';
 import { createCreator } from '../../shared/db/creators.ts';
 import { checkedFetch } from './support/contract.ts';
 import { startWorld, type Identity, type World } from './support/world.ts';
@@ -147,6 +148,15 @@ describe('Analytics OAuth connection', () => {
     const callback = `${world.service.url}/v1/analytics-oauth/callback?error=access_denied&state=${encodeURIComponent(state)}`;
     expect((await arrive(callback)).location).toBe('http://localhost:5173/settings/analytics?analytics=error&reason=access_denied');
     expect((await arrive(callback)).status).toBe(400);
+  });
+
+  it('a caller who is no longer the owner when the browser comes back connects nothing: not_owner', async () => {
+    const { owner, organizationId } = await ownerWithOrganization();
+    const url = await authUrl(owner, organizationId);
+    const successor = await world.signUp('Analytics successor');
+    await addMembership(organizationId, successor.userId, 'owner', 'active');
+    await changeRole(organizationId, owner.userId, 'member');
+    expect((await arrive(await consent(url))).location).toBe('http://localhost:5173/settings/analytics?analytics=error&reason=not_owner');
   });
 
   it('a callback without a state, or with one never issued, is 400', async () => {
