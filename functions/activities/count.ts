@@ -3,7 +3,8 @@ import * as z from 'zod/mini';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes.ts';
 import { count } from '../../shared/http/result.ts';
-import { filteredActivities, filterInput } from './filters.ts';
+import { channelTotal, filteredActivities, filterInput } from './filters.ts';
+import { activityChannelCounts } from '../../shared/db/activities.ts';
 import { countReply } from '../../shared/schemas/records/reply.ts';
 
 export const handler = defineHandler({
@@ -11,6 +12,8 @@ export const handler = defineHandler({
   output: countReply,
   input: z.strictObject(filterInput),
   run: async ({ input: { organizationId, ...filters } }) => {
+    // By channel or unfiltered, the channel counters kept on write hold the count.
+    if (!filters.creatorId && !filters.campaignId) return count(channelTotal(await activityChannelCounts(organizationId), filters.channel));
     const { all, matches } = await filteredActivities(organizationId, filters);
     return count(all.filter(matches).length);
   },

@@ -70,6 +70,10 @@ export async function indexedActivitiesPage(
   const order = orderIndex(tenantId, filters, sort.sortBy);
   if (!order) return undefined;
   const [items, channel] = await Promise.all([activityPage(order, page, sort.direction), activityChannelCounts(tenantId)]);
-  const totalCount = filters.channel ? (channel[filters.channel] ?? 0) : Object.values(channel).reduce((sum, n) => sum + n, 0);
-  return [{ items, totalCount }, { channel }];
+  return [{ items, totalCount: channelTotal(channel, filters.channel) }, { channel }];
+}
+
+/** How many activities a channel filter (or none) selects, from the per-channel counters: that channel's, else their sum. */
+export function channelTotal(channel: Record<string, number>, filter: string | undefined): number {
+  return filter ? (channel[filter] ?? 0) : Object.values(channel).reduce((sum, n) => sum + n, 0);
 }

@@ -4,12 +4,15 @@ import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes.ts';
 import { count } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
-import { costFilters, findCosts } from './query.ts';
+import { costFilters, findCosts, isFiltered } from './query.ts';
+import { getTenantAggregate } from '../../shared/db/tenants.ts';
 import { countReply } from '../../shared/schemas/records/reply.ts';
 
 export const handler = defineHandler({
   route: routeByKey('GET /v1/costs/count'),
   output: countReply,
   input: z.strictObject({ organizationId: Uuid, ...costFilters }),
-  run: async ({ input: { organizationId, ...filters } }) => count((await findCosts(organizationId, filters)).costs.length),
+  run: async ({ input: { organizationId, ...filters } }) =>
+    // Unfiltered, the tenant's stored costsCount is the count.
+    count(isFiltered(filters) ? (await findCosts(organizationId, filters)).costs.length : (await getTenantAggregate(organizationId)).costsCount),
 });

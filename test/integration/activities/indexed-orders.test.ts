@@ -118,4 +118,21 @@ describe('GET /v1/activities in the orders an index keeps', () => {
     expect(await listed(`creatorId=${creatorId}`)).toEqual(ofCreator);
     expect(await listed(`campaignId=${campaignId}&channel=reddit`)).toEqual(ofCampaign);
   });
+
+  it('counts unfiltered or by channel from the counters, reading as many items however many activities there are', async () => {
+    const countOf = async (query: string) => (await call('GET', `/v1/activities/count?organizationId=${org.organizationId}&${query}`, { token: org.owner.token })).body.count;
+    expect(await countOf('')).toBe((await inMemory('createdAt', 'desc')).items.length);
+    expect(await countOf('channel=reddit')).toBe((await inMemory('createdAt', 'desc', 'reddit')).items.length);
+    const target = await newOrg();
+    await newActivity(target, { name: 'first' });
+    const reads = countReads();
+    const readsOf = async () => {
+      const before = reads.read();
+      const res = await call('GET', `/v1/activities/count?organizationId=${target.organizationId}&channel=youtube`, { token: target.owner.token });
+      return { count: res.body.count, itemsRead: readsBetween(before, reads.read()).itemsRead };
+    };
+    const small = await readsOf();
+    for (let i = 0; i < 4; i++) await newActivity(target, { name: `more ${i}` });
+    expect(await readsOf()).toEqual({ count: 5, itemsRead: small.itemsRead });
+  });
 });
