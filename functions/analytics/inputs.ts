@@ -1,7 +1,7 @@
 /** Inputs, views and checks shared by the analytics routes (not a handler). */
 import * as z from 'zod/mini';
 import { getConnection, type Connection } from '../../shared/db/analytics.ts';
-import { isWebClientPath, REDIRECT_PATH_MAX } from '../../shared/domain/analytics.ts';
+import { DEFAULT_HDYHAU_DIMENSION, isWebClientPath, REDIRECT_PATH_MAX } from '../../shared/domain/analytics.ts';
 import { datesBetween } from '../../shared/domain/reporting/days.ts';
 import { invalidInput, Problem } from '../../shared/http/problem.ts';
 import { DateOnly, Uuid } from '../../shared/schemas/common.ts';
@@ -41,8 +41,12 @@ export async function reportConnection(tenantId: string): Promise<{ connection: 
   if (!connection?.propertyId || !connection.lastImportAt) {
     throw new Problem('analytics_not_connected', 'The organization has no connected Google Analytics property with an import yet: connect one (POST /v1/analytics-oauth/auth-url).');
   }
-  const warnings =
-    connection.status === 'needs_reconnect' ? ['needs_reconnect: Google refused the stored grant; figures stop at the last import until an owner connects again.'] : [];
+  const warnings: string[] = [];
+  if (connection.status === 'needs_reconnect') warnings.push('needs_reconnect: Google refused the stored grant; figures stop at the last import until an owner connects again.');
+  if (connection.hdyhauAvailable === false) {
+    const dimension = connection.hdyhauDimension ?? DEFAULT_HDYHAU_DIMENSION;
+    warnings.push(`hdyhau_dimension_missing: the property has no dimension ${dimension}; register the event parameter as a custom dimension in Google Analytics to import answers.`);
+  }
   return { connection, meta: { warnings, analytics: { status: connection.status, propertyId: connection.propertyId, lastImportAt: connection.lastImportAt } } };
 }
 

@@ -97,6 +97,8 @@ export interface Connection {
   /** When the last import finished, and the newest date it read. */
   lastImportAt: string | null;
   importedThrough: string | null;
+  /** False when the last import found no such dimension in the property (absent before the first import). */
+  hdyhauAvailable?: boolean;
 }
 
 const connectionOf = (item: Item | undefined): Connection | undefined => (item ? recordOf<Connection>(item) : undefined);
@@ -155,14 +157,15 @@ export async function markNeedsReconnect(tenantId: string): Promise<void> {
   });
 }
 
-export async function recordImport(tenantId: string, through: string, now = new Date()): Promise<void> {
+/** The import finished: through which date, and whether the property has the HDYHAU dimension. */
+export async function recordImport(tenantId: string, result: { through: string; hdyhauAvailable: boolean }, now = new Date()): Promise<void> {
   await documentClient().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: analyticsKeys.connection(tenantId),
-      UpdateExpression: 'SET lastImportAt = :at, importedThrough = :through',
+      UpdateExpression: 'SET lastImportAt = :at, importedThrough = :through, hdyhauAvailable = :hdyhau',
       ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':at': now.toISOString(), ':through': through },
+      ExpressionAttributeValues: { ':at': now.toISOString(), ':through': result.through, ':hdyhau': result.hdyhauAvailable },
     }),
   ).catch((error) => {
     // Disconnected meanwhile: the days stay, the connection stays gone.

@@ -79,6 +79,9 @@ export class GrantRevokedError extends Error {}
 /** The provider's quota is spent for now: try again later. */
 export class QuotaExceededError extends Error {}
 
+/** The report asked for a dimension or metric the property does not have (a custom dimension not registered). */
+export class UnknownFieldError extends Error {}
+
 /** A new PKCE verifier and the authorization URL that carries its S256 challenge and `state`. */
 export async function authorizationRequest(state: string): Promise<{ url: string; codeVerifier: string }> {
   const codeVerifier = oauth.generateRandomCodeVerifier();
@@ -147,6 +150,7 @@ async function googleJson(url: string, accessToken: string, body?: unknown): Pro
   const status = json?.error?.status as string | undefined;
   if (response.status === 429 || status === 'RESOURCE_EXHAUSTED') throw new QuotaExceededError('The Google Analytics quota is exhausted for now.');
   if (response.status === 401) throw new GrantRevokedError('Google refused the access token.');
+  if (response.status === 400 && status === 'INVALID_ARGUMENT') throw new UnknownFieldError(String(json?.error?.message ?? 'Invalid report request'));
   throw new Error(`Google Analytics answered ${response.status} ${status ?? ''}`.trim());
 }
 

@@ -301,7 +301,7 @@ describe('Analytics import and reports', () => {
   it('POST /local/jobs/import-analytics re-reads every connected organization at once', async () => {
     const { owner, organizationId } = await connected();
     const response = await fetch(`${world.service.url}/local/jobs/import-analytics`, { method: 'POST' });
-    const counts = await response.json();
+    const counts = (await response.json()) as { imported: number };
     expect(counts.imported).toBeGreaterThanOrEqual(1);
     expect((await report(owner, organizationId, 'history')).status).toBe(200);
   });
@@ -314,6 +314,22 @@ describe('Analytics import and reports', () => {
       const answer = await report(owner, organizationId, name);
       expect(answer.status).toBe(200);
       expect(answer.body._meta.warnings.join(' ')).toContain('needs_reconnect');
+    }
+  });
+
+  it('a property without the how-did-you-hear custom dimension still imports its days, and the reports say the dimension is missing', async () => {
+    const fake = world.service.googleAnalytics;
+    fake.customDimensions.delete('customEvent:how_did_you_hear');
+    try {
+      const { owner, organizationId } = await connected();
+      const history = await report(owner, organizationId, 'history');
+      expect(history.body.items.at(-1).sessions).toBeGreaterThan(0);
+      expect(history.body._meta.warnings.join(' ')).toContain('hdyhau_dimension_missing');
+      const evidence = await report(owner, organizationId, 'hdyhau-evidence');
+      expect(evidence.body.data.responses).toEqual([]);
+      expect(evidence.body.data.dataQualityFlags).toContain('no_answers');
+    } finally {
+      fake.customDimensions.add('customEvent:how_did_you_hear');
     }
   });
 

@@ -8,7 +8,7 @@ import { connectedTenants, getConnection, markNeedsReconnect, recordImport, writ
 import { addDays } from '../../../shared/domain/reporting/days.ts';
 import { BACKFILL_DAYS, DEFAULT_HDYHAU_DIMENSION, hasValue, REFRESH_DAYS, signalIdOf, SIGNAL_DIMENSIONS, type AnalyticsDay, type HdyhauAnswerDay, type SignalDay } from '../../../shared/domain/analytics.ts';
 import { logger } from '../../../shared/support/logger.ts';
-import { accessTokenFor, GrantRevokedError, QuotaExceededError, runReport, type ReportRow } from '../../../shared/integrations/google-analytics.ts';
+import { accessTokenFor, GrantRevokedError, QuotaExceededError, runReport, UnknownFieldError, type ReportRow } from '../../../shared/integrations/google-analytics.ts';
 import { tokenSealer } from '../../../shared/integrations/token-sealer.ts';
 
 export type ImportOutcome = 'imported' | 'needs_reconnect' | 'rate_limited' | 'not_connected';
@@ -36,7 +36,11 @@ async function readRange(connection: Connection, accessToken: string, from: stri
   const report = (dimensions: string[], metrics: string[]) => runReport(accessToken, propertyId, { from, to, dimensions, metrics });
   const [totals, answersRows, ...signalReports] = await Promise.all([
     report(['date'], ['sessions', 'totalUsers', 'screenPageViews', 'keyEvents']),
-    report(['date', dimension], ['keyEvents', 'sessions']),
+    // A custom dimension the property has not registered: the import goes on without answers.
+    report(['date', dimension], ['keyEvents', 'sessions']).catch((error: unknown) => {
+      if (error instanceof UnknownFieldError) return undefined;
+      throw error;
+    }),
     ...SIGNAL_DIMENSIONS.map((s) => report(['date', s.dimension], ['sessions', 'totalUsers', 'keyEvents'])),
   ]);
   const days: AnalyticsDay[] = totals!.map((r) => ({
@@ -46,7 +50,7 @@ async function readRange(connection: Connection, accessToken: string, from: stri
     pageViews: r.metrics.screenPageViews ?? 0,
     successEvents: r.metrics.keyEvents ?? 0,
   }));
-  const answers: HdyhauAnswerDay[] = answersRows!
+  const answers: HdyhauAnswerDay[] = (answersRows ?? [])
     .filter((r) => hasValue(r.dimensions[dimension] ?? ''))
     .map((r) => ({ date: isoDate(r.dimensions.date!), dimension, rawValue: r.dimensions[dimension]!.slice(0, 500), successEvents: r.metrics.keyEvents ?? 0, sessions: r.metrics.sessions ?? 0 }));
   const signals = new Map<string, { signalId: string; kind: (typeof SIGNAL_DIMENSIONS)[number]['kind']; dimension: string; value: string }>();
@@ -60,7 +64,7 @@ async function readRange(connection: Connection, accessToken: string, from: stri
       signalDays.push({ date: isoDate(r.dimensions.date!), signalId, sessions: r.metrics.sessions ?? 0, users: r.metrics.totalUsers ?? 0, successEvents: r.metrics.keyEvents ?? 0 });
     }
   });
-  return { from, to, days, answers, signals: [...signals.values()], signalDays };
+  return { from, to, days, answers, signals: [...signals.values()], signalDays, hdyhauAvailable: answersRows !== undefined };
 }
 
 /**
@@ -83,7 +87,7 @@ export async function importAnalytics(tenantId: string, days: number, options: {
     const accessToken = await accessTokenFor(refreshToken);
     const range = await withQuotaBackoff(() => readRange(connection, accessToken, from, to), options.backoffMs ?? BACKOFF_MS);
     await writeImport(tenantId, range);
-    await recordImport(tenantId, to, now);
+    await recordImport(tenantId, { through: to, hdyhauAvailable: range.hdyhauAvailable }, now);
     return 'imported';
   } catch (error) {
     if (error instanceof GrantRevokedError) {

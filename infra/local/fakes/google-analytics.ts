@@ -55,6 +55,8 @@ export class FakeGoogleAnalytics {
   private readonly accessTokens = new Map<string, Grant>();
   /** runReport calls left to answer 429 RESOURCE_EXHAUSTED (tests). */
   quotaFailures = 0;
+  /** The custom dimensions the properties have registered; any other `customEvent:` dimension is INVALID_ARGUMENT, as in GA4 (tests may remove it). */
+  readonly customDimensions = new Set(['customEvent:how_did_you_hear']);
   /** Changes every figure: GA4 revising past days (tests). */
   revision = 0;
   /** How many runReport calls were answered, and the ranges asked (tests). */
@@ -205,6 +207,8 @@ export class FakeGoogleAnalytics {
     const range = request.dateRanges?.[0] ?? {};
     this.reportRanges.push({ startDate: range.startDate, endDate: range.endDate });
     const dimensions: string[] = (request.dimensions ?? []).map((d: { name: string }) => d.name);
+    const unknown = dimensions.find((name) => name.startsWith('customEvent:') && !this.customDimensions.has(name));
+    if (unknown) return [400, { error: { code: 400, message: `Field ${unknown} is not a valid dimension. For a list of valid dimensions and metrics, see https://developers.google.com/analytics/devguides/reporting/data/v1/api-schema`, status: 'INVALID_ARGUMENT' } }];
     const metrics: string[] = (request.metrics ?? []).map((m: { name: string }) => m.name);
     const second = dimensions[1];
     const values = second === undefined ? [undefined] : second in SIGNALS ? SIGNALS[second]! : ANSWERS;
