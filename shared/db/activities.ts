@@ -8,12 +8,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { activityMetrics, MANUAL_COUNT_FIELDS, type ManualCounts } from '../domain/activity-metrics.ts';
+import { activityMetrics, contributionDelta, MANUAL_COUNT_FIELDS, type ManualCounts } from '../domain/activity-metrics.ts';
 import { roundSpend } from '../domain/currencies.ts';
 import { conflict, notFound } from '../domain/errors.ts';
 import { aggregateUpdate, emptyAggregate, metricsUnchanged, present, tenantAggregateUpdate, withCondition } from './aggregates.ts';
 import { documentClient, tableName } from './client.ts';
 import { campaignCondition, campaignLeaveOnDelete } from './campaign-links.ts';
+import { standingOf } from './cost-rollups.ts';
 import { deleteCostsOfActivity } from './costs.ts';
 import { keys, type OrderedIndex } from './keys.ts';
 import { valueCounts, valueMove } from './value-counters.ts';
@@ -344,10 +345,11 @@ function countCondition(field: string, value: number | null, i: number, names: R
 
 /**
  * An update that changes manual counts: the activity's metrics become those of its new counts, and
- * the difference is added to its linked creators, its campaign and the tenant in the same
- * transaction. The write is conditioned on what it read — the counts, the stored metrics, the links
- * (`linksRevision`) and the campaign — so a concurrent change sends it round again instead of being
- * counted twice or missed.
+ * the difference of its contribution (`contributionDelta`: metrics, coverage, CPM/CPE sums) is added
+ * to its linked creators, its campaign and the tenant in the same transaction. The write is
+ * conditioned on what it read — the counts, the stored metrics, the links (`linksRevision`), its
+ * costs (`costsRevision`) and the campaign — so a concurrent change sends it round again instead of
+ * being counted twice or missed.
  */
 async function writeWithMetrics(tenantId: string, activityId: string, changes: ActivityChanges, { tracking, expected }: UpdateOptions): Promise<Activity> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
@@ -358,14 +360,17 @@ async function writeWithMetrics(tenantId: string, activityId: string, changes: A
     const stored = { impressions: Number(read.impressions ?? 0), engagement: Number(read.engagement ?? 0) };
     const counts = Object.fromEntries(MANUAL_COUNT_FIELDS.map((f) => [f, changes[f] === undefined ? (read[f] ?? null) : changes[f]])) as unknown as ManualCounts;
     const next = activityMetrics(counts);
-    const delta = { impressions: next.impressions - stored.impressions, engagement: next.engagement - stored.engagement };
-    const moved = delta.impressions !== 0 || delta.engagement !== 0;
+    // The whole contribution moves: metrics, coverage, and the CPM/CPE sums its spend makes with them.
+    const delta = contributionDelta(standingOf(got.Item), standingOf({ ...got.Item, ...counts, ...next }));
+    const moved = Object.keys(delta).length > 0;
     const links = moved ? await linksOfActivity(tenantId, activityId) : [];
     const now = new Date().toISOString();
     const { sets, removes, setParts, removeParts, names, values } = changeExpression(tenantId, activityId, changes, tracking, now);
     const check = expectedCondition(expected);
     const unchanged = metricsUnchanged(stored);
     const revision = got.Item.linksRevision as number | undefined;
+    // Its spend as read (cost writes bump costsRevision): the CPM/CPE sums depend on it.
+    const costsRevision = got.Item.costsRevision as number | undefined;
     const move = channelMove(tenantId, read.channel, changes.channel ?? read.channel);
     const channel = onChannel(read.channel);
     const conditions = [
@@ -374,6 +379,7 @@ async function writeWithMetrics(tenantId: string, activityId: string, changes: A
       unchanged.condition,
       ...MANUAL_COUNT_FIELDS.map((f, i) => countCondition(f, read[f] ?? null, i, names, values)),
       revision === undefined ? 'attribute_not_exists(linksRevision)' : 'linksRevision = :revision',
+      costsRevision === undefined ? 'attribute_not_exists(costsRevision)' : 'costsRevision = :costsRevision',
       campaignCondition(read.campaignId ?? null),
     ];
     const activityItem = {
@@ -391,6 +397,7 @@ async function writeWithMetrics(tenantId: string, activityId: string, changes: A
           ':nextImp': next.impressions,
           ':nextEng': next.engagement,
           ...(revision === undefined ? {} : { ':revision': revision }),
+          ...(costsRevision === undefined ? {} : { ':costsRevision': costsRevision }),
           ...(read.campaignId ? { ':campaign': read.campaignId } : { ':null': 'NULL' }),
         },
       },

@@ -203,11 +203,13 @@ export function campaignLeaveOnDelete(
   tenantId: string,
   activityId: string,
   campaign: { campaignId: string; campaignActivityId: string | null },
-  metrics: { impressions: number; engagement: number },
+  activity: { impressions: number; engagement: number; viewsCount?: number | null; likeCount?: number | null; replyCount?: number | null },
 ) {
   const { campaignId, campaignActivityId } = campaign;
+  // What is left of its contribution once its costs are gone: metrics and coverage (from its manual counts too).
+  const left = withdrawn(contribution(standingOf({ ...activity, spend: {} })));
   return [
-    aggregateUpdate(keys.campaign(tenantId, campaignId), { counts: { activitiesCount: -1, impressions: -metrics.impressions, engagement: -metrics.engagement } })!,
+    aggregateUpdate(keys.campaign(tenantId, campaignId), { counts: { activitiesCount: -1, ...left } })!,
     ...linkDeletes(tenantId, campaignId, activityId, campaignActivityId),
   ];
 }

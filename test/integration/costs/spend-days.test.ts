@@ -6,7 +6,7 @@
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createActivity, updateActivity } from '../../../shared/db/activities.ts';
+import { createActivity, deleteActivity, updateActivity } from '../../../shared/db/activities.ts';
 import { linkActivity, unlinkActivity } from '../../../shared/db/campaign-links.ts';
 import { createCampaign } from '../../../shared/db/campaigns.ts';
 import { documentClient, tableName } from '../../../shared/db/client.ts';
@@ -128,6 +128,19 @@ describe('spend in the day rollups', () => {
     expect([await counters(first.id), await counters(second.id)]).toEqual([[0, 0, 0, 0, 0], [5, 1000, 5, 10, 1]]);
     await unlinkActivity(orgId, second.id, activity.id);
     expect(await counters(second.id)).toEqual([0, 0, 0, 0, 0]);
+  });
+
+  it('takes the coverage of a deleted activity out of its campaign with its metrics', async () => {
+    const activity = await createActivity(orgId, activityInput());
+    const campaign = await createCampaign(orgId, { name: 'Gone' });
+    // A manual count of 0 is still metrics (coverage); set before linking, so the link counts it.
+    await updateActivity(orgId, activity.id, { viewsCount: 0 });
+    await linkActivity(orgId, campaign.id, activity.id);
+    expect((await item(keys.campaign(orgId, campaign.id))).activitiesWithMetrics).toBe(1);
+    await newCost(owner, { activityId: activity.id, amount: 3 });
+    await deleteActivity(orgId, activity.id);
+    expect(await item(keys.campaign(orgId, campaign.id))).toMatchObject({ activitiesCount: 0, impressions: 0, engagement: 0 });
+    expect((await item(keys.campaign(orgId, campaign.id))).activitiesWithMetrics ?? 0).toBe(0);
   });
 
   it('adds no CPM or CPE counters for an activity without impressions or engagement', async () => {
