@@ -3,9 +3,10 @@
  * campaign, creator) and their keys, so that a note or a file is written only on the condition that
  * its entity exists in the tenant (a ConditionCheck in the same transaction).
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
 import { notFound } from '../domain/errors.ts';
-import { documentClient, tableName } from './client.ts';
+import { defineEntity } from './entity.ts';
+import { all, has, lacks } from './expressions.ts';
 import { keys, type Key } from './keys.ts';
 
 export const ENTITY_TYPES = ['activity', 'campaign', 'creator'] as const;
@@ -18,20 +19,25 @@ export function entityKey(tenantId: string, entityType: EntityType, entityId: st
   return keys.campaign(tenantId, entityId);
 }
 
-/** A live entity: stored, and not being deleted (a campaign marked `deletingAt` reads as gone). */
-const LIVE = 'attribute_exists(pk) AND attribute_not_exists(deletingAt)';
+/** What notes and files need of the entity they attach to: whether it is live (its record is its repository's). */
+const Attachable = defineEntity({
+  name: 'The entity',
+  schema: z.object({ deletingAt: z.optional(z.string()) }),
+  key: entityKey,
+});
 
-/** The entity's existence as a transaction item (404 `entityMissing` when its condition fails). */
-export function entityExists(tenantId: string, entityType: EntityType, entityId: string) {
-  return { ConditionCheck: { TableName: tableName(), Key: entityKey(tenantId, entityType, entityId), ConditionExpression: LIVE } };
-}
+/** A live entity: stored, and not being deleted (a campaign marked `deletingAt` reads as gone). */
+const live = all(has('pk'), lacks('deletingAt'));
 
 export const entityMissing = (entityType: EntityType) => notFound(`The ${entityType}`);
 
+/** The entity's existence as a transaction item (404 `entityMissing` when its condition fails). */
+export function entityExists(tenantId: string, entityType: EntityType, entityId: string) {
+  return Attachable.tx.check(Attachable.key(tenantId, entityType, entityId), { condition: live, failure: () => entityMissing(entityType) });
+}
+
 /** Whether the entity exists in the tenant and is not being deleted (one strongly consistent read). */
 export async function entityStored(tenantId: string, entityType: EntityType, entityId: string): Promise<boolean> {
-  const out = await documentClient().send(
-    new GetCommand({ TableName: tableName(), Key: entityKey(tenantId, entityType, entityId), ProjectionExpression: 'pk, deletingAt', ConsistentRead: true }),
-  );
-  return out.Item !== undefined && out.Item.deletingAt === undefined;
+  const entity = await Attachable.get(Attachable.key(tenantId, entityType, entityId), { consistent: true, attributes: ['deletingAt'] });
+  return entity !== undefined && entity.deletingAt === undefined;
 }

@@ -100,9 +100,15 @@ export function defineEntity<S extends z.ZodMiniType<Item>, A extends unknown[]>
     /** The record an item holds (its key and index attributes left out). */
     fromItem: (item: Item): R => stripKeys<R>(item),
 
-    async get(key: Key, options: { consistent?: boolean } = {}): Promise<R | undefined> {
+    /**
+     * The record, or undefined. `attributes` reads only those (and the key): for an entity declared
+     * as a view of a larger item (its schema names only what the caller needs), so the read stays small.
+     */
+    async get(key: Key, options: { consistent?: boolean; attributes?: readonly (keyof R & string)[] } = {}): Promise<R | undefined> {
+      const p = new Placeholders();
+      const projection = options.attributes ? { ProjectionExpression: ['pk', ...options.attributes].map((a) => p.path(a)).join(', '), ...p.attributes() } : {};
       const out = await withRetry(() =>
-        documentClient().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: options.consistent ?? false })),
+        documentClient().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: options.consistent ?? false, ...projection })),
       );
       return out.Item ? stripKeys<R>(out.Item) : undefined;
     },

@@ -8,17 +8,18 @@
  * a failed transaction deletes the object again, so no item names a missing object and the normal
  * failure paths leave no stray object.
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
 import { config } from '../config.ts';
 import { logger } from '../support/logger.ts';
-import { notFound } from '../domain/errors.ts';
 import { deleteObject, deleteObjects, presignDownload, putObject } from '../integrations/storage.ts';
-import { documentClient, tableName } from './client.ts';
-import { ENTITY_TYPES, entityExists, entityMissing, type EntityType } from './entities.ts';
+import { defineEntity } from './entity.ts';
+import { ENTITY_TYPES, entityExists, type EntityType } from './entities.ts';
+import { absent } from './expressions.ts';
 import { keys } from './keys.ts';
 import { timeOrderedId } from './ids.ts';
-import { batchDelete, isConditionFailure, queryPrefix, recordOf, transactWrite } from './operations.ts';
-import { pointerDelete, pointerPut } from './records.ts';
+import { batchDelete } from './operations.ts';
+import { pointerPut } from './records.ts';
+import { transact } from './transact.ts';
 
 export const FILE_OWNER_TYPES = ENTITY_TYPES;
 export type FileOwnerType = EntityType;
@@ -39,24 +40,33 @@ export const FILE_MAX_BYTES = 1024 * 1024;
 /** How long a download URL works. */
 export const DOWNLOAD_SECONDS = 300;
 
-export interface StoredFile {
-  id: string;
-  /** The tenant, under both of its names (DECISIONS.md: one id space). */
-  organizationId: string;
-  workspaceId: string;
-  ownerType: FileOwnerType;
-  ownerId: string;
-  fileName: string;
-  contentType: FileContentType;
-  description: string | null;
-  sizeBytes: number;
-  createdBy: string;
-  createdByName: string | null;
-  /** `ai_assistant` when an agent token wrote it (RFC 8693 `act` claim), else `person`. */
-  createdByType: 'person' | 'ai_assistant';
-  createdAt: string;
-  updatedAt: string;
-}
+const Files = defineEntity({
+  name: 'The file',
+  schema: z.object({
+    id: z.string(),
+    /** The tenant, under both of its names (DECISIONS.md: one id space). */
+    organizationId: z.string(),
+    workspaceId: z.string(),
+    ownerType: z.enum(ENTITY_TYPES),
+    ownerId: z.string(),
+    fileName: z.string(),
+    contentType: z.enum(FILE_CONTENT_TYPES),
+    description: z.nullable(z.string()),
+    sizeBytes: z.number(),
+    createdBy: z.string(),
+    createdByName: z.nullable(z.string()),
+    /** `ai_assistant` when an agent token wrote it (RFC 8693 `act` claim), else `person`. */
+    createdByType: z.enum(['person', 'ai_assistant']),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    /** The key of its object in the files bucket: for downloads, never returned. */
+    s3Key: z.string(),
+  }),
+  key: (tenantId: string, file: { ownerType: string; ownerId: string; createdAt: string; id: string }) =>
+    keys.file(tenantId, file.ownerType, file.ownerId, file.createdAt, file.id),
+});
+
+export type StoredFile = Omit<z.infer<typeof Files.schema>, 's3Key'>;
 
 export interface NewFile {
   ownerType: FileOwnerType;
@@ -73,18 +83,16 @@ export interface NewFile {
 /** The object's key in the files bucket (like avatars: `<kind>/<owner>/<id>`). */
 export const fileObjectKey = (tenantId: string, fileId: string) => `files/${tenantId}/${fileId}`;
 
-const fileKey = (tenantId: string, file: Pick<StoredFile, 'ownerType' | 'ownerId' | 'createdAt' | 'id'>) =>
-  keys.file(tenantId, file.ownerType, file.ownerId, file.createdAt, file.id);
-
 /** The record with the key of its object in the files bucket: for downloads, never returned. */
-export function fileWithObjectFromItem(item: Record<string, unknown>): StoredFile & { s3Key: string } {
-  return recordOf<StoredFile & { s3Key: string }>(item);
-}
+export const fileWithObjectFromItem = Files.fromItem;
 
 /** The record as returned: never the object key. */
-export function fileFromItem(item: Record<string, unknown>): StoredFile {
-  const { s3Key: _s3Key, ...file } = fileWithObjectFromItem(item);
+function withoutObject({ s3Key: _s3Key, ...file }: z.infer<typeof Files.schema>): StoredFile {
   return file;
+}
+
+export function fileFromItem(item: Record<string, unknown>): StoredFile {
+  return withoutObject(Files.fromItem(item));
 }
 
 /** Stores the content and creates the file on an owner of the tenant (404 when there is none). */
@@ -101,17 +109,15 @@ export async function createFile(tenantId: string, input: NewFile): Promise<Stor
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
   };
-  const key = fileKey(tenantId, file);
+  const key = Files.key(tenantId, file);
   const s3Key = fileObjectKey(tenantId, file.id);
   const bucket = config.filesBucket();
   await putObject(bucket, s3Key, `${file.contentType}; charset=utf-8`, body);
   try {
-    await transactWrite([
+    await transact([
       entityExists(tenantId, file.ownerType, file.ownerId),
-      { Put: { TableName: tableName(), Item: { ...key, ...file, s3Key }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      Files.tx.put(key, { ...file, s3Key }, { condition: absent }),
       pointerPut('file', file.id, tenantId, key),
-    ], [
-      [0, () => entityMissing(file.ownerType)],
     ]);
   } catch (error) {
     // Best effort: the request fails either way; an object left behind is only logged.
@@ -125,32 +131,17 @@ export async function createFile(tenantId: string, input: NewFile): Promise<Stor
 
 /** Every file of one owner, newest first, as stored (with `s3Key`). */
 function fileItemsOf(tenantId: string, ownerType: FileOwnerType, ownerId: string) {
-  return queryPrefix(keys.filesOfOwner(tenantId, ownerType, ownerId), { ScanIndexForward: false });
+  return Files.query(keys.filesOfOwner(tenantId, ownerType, ownerId), { newestFirst: true });
 }
 
 /** Every file of one owner, newest first. */
 export async function filesOf(tenantId: string, ownerType: FileOwnerType, ownerId: string): Promise<StoredFile[]> {
-  return (await fileItemsOf(tenantId, ownerType, ownerId)).map(fileFromItem);
+  return (await fileItemsOf(tenantId, ownerType, ownerId)).map(withoutObject);
 }
 
 /** Renames a file (the object stays where it is; downloads carry the new name); 404 when it is gone. */
 export async function renameFile(tenantId: string, current: StoredFile, fileName: string): Promise<StoredFile> {
-  try {
-    const out = await documentClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: fileKey(tenantId, current),
-        UpdateExpression: 'SET fileName = :fileName, updatedAt = :now',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':fileName': fileName, ':now': new Date().toISOString() },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return fileFromItem(out.Attributes!);
-  } catch (error) {
-    if (isConditionFailure(error)) throw notFound('The file');
-    throw error;
-  }
+  return withoutObject(await Files.update(Files.key(tenantId, current), { set: { fileName, updatedAt: new Date().toISOString() } }));
 }
 
 /** A short-lived presigned GET of a stored file (raw item) whose Content-Disposition names the file. */
@@ -165,7 +156,7 @@ export async function fileDownload(file: StoredFile & { s3Key: string }) {
  * items name their objects until the very end) and deletes it.
  */
 export async function deleteFilesOf(tenantId: string, ownerType: FileOwnerType, ownerId: string): Promise<void> {
-  const items = await fileItemsOf(tenantId, ownerType, ownerId);
-  await deleteObjects(config.filesBucket(), items.map((item) => item.s3Key as string));
-  await batchDelete(items.flatMap((item) => [{ pk: item.pk as string, sk: item.sk as string }, keys.recordPointer(item.id as string)]));
+  const files = await fileItemsOf(tenantId, ownerType, ownerId);
+  await deleteObjects(config.filesBucket(), files.map((file) => file.s3Key));
+  await batchDelete(files.flatMap((file) => [Files.key(tenantId, file), keys.recordPointer(file.id)]));
 }

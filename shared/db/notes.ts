@@ -4,14 +4,15 @@
  * first. Ids are time-ordered (ids.ts) so that notes created in the same millisecond still sort in
  * creation order.
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { notFound } from '../domain/errors.ts';
-import { documentClient, tableName } from './client.ts';
-import { ENTITY_TYPES, entityExists, entityMissing, type EntityType } from './entities.ts';
+import * as z from 'zod/mini';
+import { defineEntity } from './entity.ts';
+import { ENTITY_TYPES, entityExists, type EntityType } from './entities.ts';
+import { absent } from './expressions.ts';
 import { keys } from './keys.ts';
-import { batchDelete, isConditionFailure, queryPrefix, recordOf, transactWrite } from './operations.ts';
+import { batchDelete } from './operations.ts';
 import { timeOrderedId } from './ids.ts';
 import { pointerDelete, pointerPut } from './records.ts';
+import { transact } from './transact.ts';
 
 export const NOTE_ENTITY_TYPES = ENTITY_TYPES;
 export type NoteEntityType = EntityType;
@@ -19,19 +20,26 @@ export type NoteEntityType = EntityType;
 /** Longest note content accepted, in characters (the spec sets none; this keeps an item far below 400 KB). */
 export const NOTE_CONTENT_MAX = 20_000;
 
-export interface Note {
-  id: string;
-  /** The tenant, under both of its names (DECISIONS.md: one id space). */
-  organizationId: string;
-  workspaceId: string;
-  entityType: NoteEntityType;
-  entityId: string;
-  content: string;
-  createdBy: string | null;
-  createdByName: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+const Notes = defineEntity({
+  name: 'The note',
+  schema: z.object({
+    id: z.string(),
+    /** The tenant, under both of its names (DECISIONS.md: one id space). */
+    organizationId: z.string(),
+    workspaceId: z.string(),
+    entityType: z.enum(NOTE_ENTITY_TYPES),
+    entityId: z.string(),
+    content: z.string(),
+    createdBy: z.nullable(z.string()),
+    createdByName: z.nullable(z.string()),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+  key: (tenantId: string, note: { entityType: string; entityId: string; createdAt: string; id: string }) =>
+    keys.note(tenantId, note.entityType, note.entityId, note.createdAt, note.id),
+});
+
+export type Note = z.infer<typeof Notes.schema>;
 
 export interface NewNote {
   entityType: NoteEntityType;
@@ -41,12 +49,7 @@ export interface NewNote {
   createdByName: string | null;
 }
 
-const noteKey = (tenantId: string, note: Pick<Note, 'entityType' | 'entityId' | 'createdAt' | 'id'>) =>
-  keys.note(tenantId, note.entityType, note.entityId, note.createdAt, note.id);
-
-export function noteFromItem(item: Record<string, unknown>): Note {
-  return recordOf<Note>(item);
-}
+export const noteFromItem = Notes.fromItem;
 
 /**
  * Creates a note on an entity of the tenant (404 when there is none). The entity's existence is a
@@ -62,53 +65,28 @@ export async function createNote(tenantId: string, input: NewNote): Promise<Note
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
   };
-  const key = noteKey(tenantId, note);
-  await transactWrite([
+  const key = Notes.key(tenantId, note);
+  await transact([
     entityExists(tenantId, input.entityType, input.entityId),
-    { Put: { TableName: tableName(), Item: { ...key, ...note }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    Notes.tx.put(key, note, { condition: absent }),
     pointerPut('note', note.id, tenantId, key),
-  ], [
-    [0, () => entityMissing(input.entityType)],
   ]);
   return note;
 }
 
 /** Every note of one entity, newest first. */
 export async function notesOf(tenantId: string, entityType: NoteEntityType, entityId: string): Promise<Note[]> {
-  const items = await queryPrefix(keys.notesOfEntity(tenantId, entityType, entityId), {
-    ScanIndexForward: false,
-  });
-  return items.map(noteFromItem);
+  return Notes.query(keys.notesOfEntity(tenantId, entityType, entityId), { newestFirst: true });
 }
 
 /** Replaces the content; 404 when the note is gone. Returns the whole record. */
 export async function updateNoteContent(tenantId: string, current: Note, content: string): Promise<Note> {
-  try {
-    const out = await documentClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: noteKey(tenantId, current),
-        UpdateExpression: 'SET content = :content, updatedAt = :now',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':content': content, ':now': new Date().toISOString() },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return noteFromItem(out.Attributes!);
-  } catch (error) {
-    if (isConditionFailure(error)) throw notFound('The note');
-    throw error;
-  }
+  return Notes.update(Notes.key(tenantId, current), { set: { content, updatedAt: new Date().toISOString() } });
 }
 
 /** Deletes a note and its pointer; 404 when it is gone already. */
 export async function deleteNote(tenantId: string, current: Note): Promise<void> {
-  await transactWrite([
-    { Delete: { TableName: tableName(), Key: noteKey(tenantId, current), ConditionExpression: 'attribute_exists(pk)' } },
-    pointerDelete(current.id),
-  ], [
-    [0, () => notFound('The note')],
-  ]);
+  await transact([Notes.tx.delete(Notes.key(tenantId, current)), pointerDelete(current.id)]);
 }
 
 /**
@@ -117,5 +95,5 @@ export async function deleteNote(tenantId: string, current: Note): Promise<void>
  */
 export async function deleteNotesOf(tenantId: string, entityType: EntityType, entityId: string): Promise<void> {
   const notes = await notesOf(tenantId, entityType, entityId);
-  await batchDelete(notes.flatMap((note) => [noteKey(tenantId, note), keys.recordPointer(note.id)]));
+  await batchDelete(notes.flatMap((note) => [Notes.key(tenantId, note), keys.recordPointer(note.id)]));
 }

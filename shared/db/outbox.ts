@@ -73,7 +73,7 @@ const settled = (email: Pick<StoredEmail, 'deliveredAt' | 'rejectedAt'>) => emai
 /** Whether the email still waits for delivery: false once settled, or when the item is gone. */
 export async function awaitsDelivery(email: Pick<Email, 'id' | 'sentAt'>): Promise<boolean> {
   // Strongly consistent: a marker written by the previous attempt moments ago must be seen.
-  const stored = await Outbox.get(Outbox.key(email.sentAt, email.id), { consistent: true });
+  const stored = await Outbox.get(Outbox.key(email.sentAt, email.id), { consistent: true, attributes: ['deliveredAt', 'rejectedAt'] });
   return stored !== undefined && !settled(stored);
 }
 

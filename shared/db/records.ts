@@ -3,49 +3,52 @@
  * names its tenant and key. Authorization reads the pointer (one GetItem), then the caller's membership and
  * the record itself in one batch — two round trips for any single-record read.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from './client.ts';
+import * as z from 'zod/mini';
+import { defineEntity } from './entity.ts';
+import { absent } from './expressions.ts';
 import { keys, type Key } from './keys.ts';
 
-export type RecordKind =
-  | 'creator'
-  | 'activity'
-  | 'campaign'
-  | 'campaignActivity'
-  | 'cost'
-  | 'note'
-  | 'file'
-  | 'expenseCategory'
-  | 'outcomeDefinition'
-  | 'outcomeMeasurement';
+export const RECORD_KINDS = [
+  'creator',
+  'activity',
+  'campaign',
+  'campaignActivity',
+  'cost',
+  'note',
+  'file',
+  'expenseCategory',
+  'outcomeDefinition',
+  'outcomeMeasurement',
+] as const;
+export type RecordKind = (typeof RECORD_KINDS)[number];
+
+const RecordPointers = defineEntity({
+  name: 'The record',
+  schema: z.object({ kind: z.enum(RECORD_KINDS), tenantId: z.string(), recordPk: z.string(), recordSk: z.string() }),
+  key: keys.recordPointer,
+});
 
 export interface RecordLocation {
   tenantId: string;
   recordKey: Key;
 }
 
-/** The pointer's Put, for the transaction that creates the record. */
+/** The pointer's Put, for the transaction that creates the record (a bare SDK item: callers also send it raw). */
 export function pointerPut(kind: RecordKind, recordId: string, tenantId: string, recordKey: Key) {
-  return {
-    Put: {
-      TableName: tableName(),
-      Item: { ...keys.recordPointer(recordId), kind, tenantId, recordPk: recordKey.pk, recordSk: recordKey.sk },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    },
-  };
+  const pointer = { kind, tenantId, recordPk: recordKey.pk, recordSk: recordKey.sk };
+  return { Put: RecordPointers.tx.put(RecordPointers.key(recordId), pointer, { condition: absent }).Put };
 }
 
 /** The pointer's Delete, for the transaction (or batch) that deletes the record. */
 export function pointerDelete(recordId: string) {
-  return { Delete: { TableName: tableName(), Key: keys.recordPointer(recordId) } };
+  return { Delete: RecordPointers.tx.delete(RecordPointers.key(recordId), { condition: null }).Delete };
 }
 
 /** Where a record of this kind lives, or undefined when there is none. */
 export async function locate(kind: RecordKind, recordId: string): Promise<RecordLocation | undefined> {
-  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.recordPointer(recordId), ConsistentRead: true }));
-  const item = out.Item;
-  if (!item || item.kind !== kind) return undefined;
-  return { tenantId: item.tenantId as string, recordKey: { pk: item.recordPk as string, sk: item.recordSk as string } };
+  const pointer = await RecordPointers.get(RecordPointers.key(recordId), { consistent: true });
+  if (!pointer || pointer.kind !== kind) return undefined;
+  return { tenantId: pointer.tenantId, recordKey: { pk: pointer.recordPk, sk: pointer.recordSk } };
 }
 
 /** `tenantOf` for a handler whose input names a record of `kind` in `field`. */

@@ -60,6 +60,13 @@ describe('an entity', () => {
     expect(await Thing.get(Thing.key(randomUUID()))).toBeUndefined();
   });
 
+  it('reads only the attributes asked for (reserved words too), and still tells a missing item', async () => {
+    const thing = await newThing();
+    expect(await Thing.get(Thing.key(thing.id), { consistent: true, attributes: ['status', 'count'] })).toEqual({ status: 'open', count: 1 });
+    expect(await Thing.get(Thing.key(thing.id), { consistent: true, attributes: ['ttl'] })).toEqual({});
+    expect(await Thing.get(Thing.key(randomUUID()), { attributes: ['status'] })).toBeUndefined();
+  });
+
   it('updates reserved-word and nested attributes, stores null, removes and adds, and returns the whole record', async () => {
     const thing = await newThing({ ttl: 99 });
     const updated = await Thing.update(Thing.key(thing.id), {
