@@ -14,8 +14,15 @@ import { PLANS } from '../shared/domain/billing.ts';
 import type { RouteFunction } from './route-function.ts';
 import type { StageConfig } from './stage-config.ts';
 
-/** The handler modules that call Stripe: the routes of the Billing group. */
-export const STRIPE_CALLERS = routes.filter((route) => route.path.startsWith('/v1/billing/')).map((route) => route.handler);
+/**
+ * The handler modules that call Stripe: the routes of the Billing group, and the tenant deletes
+ * (they cancel the subscription, shared/integrations/billing-end.ts).
+ */
+export const STRIPE_CALLERS = [
+  ...routes.filter((route) => route.path.startsWith('/v1/billing/')).map((route) => route.handler),
+  'organizations/delete',
+  'workspaces/delete',
+];
 
 export class StripeBilling extends Construct {
   readonly secret: Secret;

@@ -1,10 +1,13 @@
 /**
  * DELETE /v1/workspaces/:id — deletes the workspace: owner only, never with an agent token (the route's `agent: false`).
- * Marks the tenant deleted: every route naming it answers 404 afterwards; its records are kept.
+ * Marks the tenant deleted: every route naming it answers 404 afterwards; its records are kept. A
+ * tenant that pays (workspaces and organizations are one kind of record) has its Stripe subscription
+ * canceled first (shared/integrations/billing-end.ts).
  */
 import * as z from 'zod/mini';
 import { markTenantDeleted } from '../../shared/db/tenants.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
+import { endBilling } from '../../shared/integrations/billing-end.ts';
 import { routeByKey } from '../routes.ts';
 import { deleted } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
@@ -16,6 +19,7 @@ export const handler = defineHandler({
   output: okReply(Deleted),
   input: z.strictObject({ workspaceId: Uuid }),
   run: async ({ input }) => {
+    await endBilling(input.workspaceId);
     await markTenantDeleted(input.workspaceId);
     return deleted(input.workspaceId);
   },

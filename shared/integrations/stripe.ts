@@ -85,3 +85,19 @@ export async function checkoutSession(sessionId: string): Promise<Stripe.Checkou
     throw error;
   }
 }
+
+/**
+ * Cancels a subscription at once (no proration, no final invoice). Idempotent: a subscription that
+ * Stripe no longer has, or has canceled already (an earlier attempt went through), is done.
+ */
+export async function cancelSubscription(subscriptionId: string): Promise<void> {
+  const client = await stripe();
+  try {
+    await client.subscriptions.cancel(subscriptionId);
+  } catch (error) {
+    if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+    if (error.code === 'resource_missing') return;
+    const found = await client.subscriptions.retrieve(subscriptionId);
+    if (found.status !== 'canceled' && found.status !== 'incomplete_expired') throw error;
+  }
+}

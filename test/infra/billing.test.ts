@@ -15,6 +15,8 @@ const byType = (template: Template, type: string, props: Record<string, unknown>
   Object.entries(template.findResources(type, { Properties: props }) as Record<string, Resource>);
 
 const BILLING_ROUTES = routes.filter((r) => r.path.startsWith('/v1/billing/')).map((r) => r.key);
+/** Deleting a tenant cancels its subscription (shared/integrations/billing-end.ts). */
+const TENANT_DELETES = ['DELETE /v1/organizations/:id', 'DELETE /v1/workspaces/:id'];
 /** The analytics connection routes read their own secret, Google's OAuth client (test/infra/web-analytics.test.ts). */
 const GOOGLE_ROUTES = routes.filter((r) => r.path.startsWith('/v1/analytics-oauth/')).map((r) => r.key);
 
@@ -65,10 +67,20 @@ describe('Stripe configuration', () => {
       for (const [, fn] of byType(template, 'AWS::Lambda::Function')) {
         const environment = JSON.stringify(fn.Properties.Environment ?? {});
         expect(environment, fn.Properties.Description).not.toMatch(/STRIPE_SECRET_KEY|STRIPE_WEBHOOK_SECRET|sk_(test|live)_|whsec_|resolve:secretsmanager|SecretString/);
-        if (template !== main && ![...BILLING_ROUTES, ...GOOGLE_ROUTES].includes(fn.Properties.Description)) {
+        if (template !== main && ![...BILLING_ROUTES, ...TENANT_DELETES, ...GOOGLE_ROUTES].includes(fn.Properties.Description)) {
           expect(statements(template, fn).filter(readsSecrets), fn.Properties.Description).toEqual([]);
         }
       }
+    }
+  });
+
+  it('lets the tenant deletes read the Stripe secret by ARN, to cancel the subscription', () => {
+    const deletes = templates.flatMap((t) => byType(t, 'AWS::Lambda::Function').filter(([, fn]) => TENANT_DELETES.includes(fn.Properties.Description)).map((entry) => ({ template: t, fn: entry[1] })));
+    expect(deletes.map(({ fn }) => fn.Properties.Description).sort()).toEqual([...TENANT_DELETES].sort());
+    for (const { fn, template } of deletes) {
+      const parameter = fn.Properties.Environment.Variables.STRIPE_SECRET_ARN;
+      expect(parameter, fn.Properties.Description).toBeDefined();
+      expect(statements(template, fn).filter(readsSecrets)).toEqual([expect.objectContaining({ Effect: 'Allow', Resource: parameter })]);
     }
   });
 

@@ -74,6 +74,8 @@ export class FakeStripe {
   private readonly replays = new Map<string, { status: number; body: StripeObject }>();
   /** Where `checkout.session.completed` is delivered: the service's webhook route (set once it listens). */
   webhookUrl: string | undefined;
+  /** While set, every API call answers this Stripe error (an outage, as tests need it). */
+  failing: { status: number; error: StripeObject } | undefined;
 
   private constructor(
     private readonly server: Server,
@@ -201,6 +203,10 @@ export class FakeStripe {
       res.writeHead(replay.status, { 'content-type': 'application/json', 'idempotent-replayed': 'true' }).end(JSON.stringify(replay.body));
       return;
     }
+    if (this.failing) {
+      send(this.failing.status, this.failing.error);
+      return;
+    }
     let status = 200;
     let object: StripeObject;
     try {
@@ -225,10 +231,12 @@ export class FakeStripe {
       if (!found) throw missing('checkout.session', session);
       return this.view(found, [params.expand].flat().includes('subscription'));
     }
-    const subscription = /^GET \/subscriptions\/([^/]+)$/.exec(call)?.[1];
+    const subscription = /^(?:GET|DELETE) \/subscriptions\/([^/]+)$/.exec(call)?.[1];
     if (subscription !== undefined) {
       const found = this.subscriptions.get(subscription);
       if (!found) throw missing('subscription', subscription);
+      // Cancels at once, as `subscriptions.cancel` does; a canceled one stays as it is.
+      if (method === 'DELETE' && found.status !== 'canceled') Object.assign(found, { status: 'canceled', canceled_at: now(), ended_at: now() });
       return found;
     }
     if (call === 'POST /billing_portal/sessions') {
