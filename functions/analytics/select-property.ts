@@ -1,8 +1,9 @@
 /**
  * POST /v1/analytics-oauth/select-property — chooses the GA4 property to import: it must be one
  * the stored grant can read (the Admin API's account summaries), else 400; then runs the first
- * import (90 days back) before answering, so the reports have data at once. An import that fails
- * leaves the property selected: the daily import tries again. 409 before the OAuth round trip.
+ * import (90 days back), waiting for it up to a budget well inside the function's timeout, so the
+ * reports usually have data at once. An import that fails or runs longer leaves the property
+ * selected: the hourly import backfills a property never imported. 409 before the OAuth round trip.
  */
 import * as z from 'zod/mini';
 import { getConnection, setConnected } from '../../shared/db/analytics.ts';
@@ -19,6 +20,9 @@ import { logger } from '../../shared/support/logger.ts';
 import { importAnalytics } from '../jobs/analytics-import/import.ts';
 import { routeByKey } from '../routes.ts';
 import { connectionView, PropertyId } from './inputs.ts';
+
+/** How long the answer waits for the first import (the API function times out at 10 s). */
+const FIRST_IMPORT_BUDGET_MS = 6_000;
 
 export const handler = defineHandler({
   route: routeByKey('POST /v1/analytics-oauth/select-property'),
@@ -39,10 +43,11 @@ export const handler = defineHandler({
     const property = properties.find((p) => p.propertyId === propertyId);
     if (!property) throw invalidInput('The grant cannot read this property.', [{ path: 'propertyId', message: 'Not a property the connected Google account can read.' }]);
     await setConnected(organizationId, propertyId, property.displayName || null);
-    const outcome = await importAnalytics(organizationId, BACKFILL_DAYS).catch((error: unknown) => {
+    const firstImport = importAnalytics(organizationId, BACKFILL_DAYS).catch((error: unknown) => {
       logger.error('analytics first import failed', { tenantId: organizationId, requestId, error: String(error) });
       return 'failed';
     });
+    const outcome = await Promise.race([firstImport, new Promise<'left_to_the_schedule'>((resolve) => setTimeout(resolve, FIRST_IMPORT_BUDGET_MS, 'left_to_the_schedule').unref())]);
     logger.info('analytics first import', { tenantId: organizationId, requestId, outcome });
     return ok(connectionView(organizationId, await getConnection(organizationId)));
   },

@@ -7,7 +7,7 @@
  */
 import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importAnalytics } from '../../functions/jobs/analytics-import/import.ts';
+import { importAllConnected, importAnalytics } from '../../functions/jobs/analytics-import/import.ts';
 import { FAKE_PROPERTIES } from '../../infra/local/fakes/google-analytics.ts';
 import { analyticsKeys } from '../../shared/db/analytics.ts';
 import { documentClient, tableName } from '../../shared/db/client.ts';
@@ -332,6 +332,25 @@ describe('Analytics import and reports', () => {
       fake.customDimensions.add('customEvent:how_did_you_hear');
     }
   });
+
+  it('a first import slower than select-property can wait for is left to the hourly run, which backfills it', async () => {
+    const fake = world.service.googleAnalytics;
+    const { owner, organizationId } = await ownerWithOrganization();
+    await arrive(await consent(await authUrl(owner, organizationId)));
+    fake.reportDelayMs = 8_000;
+    try {
+      const selected = await world.http('POST', '/v1/analytics-oauth/select-property', { token: owner.token, body: { organizationId, propertyId: PROPERTY } });
+      expect(selected.status).toBe(200);
+      expect(selected.body.data).toMatchObject({ status: 'connected', lastImportAt: null });
+    } finally {
+      fake.reportDelayMs = 0;
+    }
+    // The hourly run, well within the hour (the request's own import may or may not have finished by now).
+    await importAllConnected();
+    const history = await report(owner, organizationId, 'history', { startDate: daysAgo(89), endDate: today() });
+    expect(history.status).toBe(200);
+    expect(history.body.items.every((d: { sessions: number }) => d.sessions > 0)).toBe(true);
+  }, 60_000);
 
   it('a spent quota is retried with backoff, then left to the next run', async () => {
     const { organizationId } = await connected();

@@ -57,6 +57,8 @@ export class FakeGoogleAnalytics {
   quotaFailures = 0;
   /** The custom dimensions the properties have registered; any other `customEvent:` dimension is INVALID_ARGUMENT, as in GA4 (tests may remove it). */
   readonly customDimensions = new Set(['customEvent:how_did_you_hear']);
+  /** How long each runReport answer takes (tests of a slow provider). */
+  reportDelayMs = 0;
   /** Changes every figure: GA4 revising past days (tests). */
   revision = 0;
   /** How many runReport calls were answered, and the ranges asked (tests). */
@@ -124,7 +126,10 @@ export class FakeGoogleAnalytics {
       if (!grant || grant.revoked) return json(401, { error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED' } });
       if (req.method === 'GET' && url.pathname === '/v1beta/accountSummaries') return json(200, this.accountSummaries());
       const report = /^\/v1beta\/properties\/([^/:]+):runReport$/.exec(url.pathname);
-      if (req.method === 'POST' && report) return json(...this.runReport(decodeURIComponent(report[1]!), JSON.parse(body || '{}')));
+      if (req.method === 'POST' && report) {
+        if (this.reportDelayMs) await new Promise((resolve) => setTimeout(resolve, this.reportDelayMs));
+        return json(...this.runReport(decodeURIComponent(report[1]!), JSON.parse(body || '{}')));
+      }
       return json(404, { error: { code: 404, message: 'Not found.', status: 'NOT_FOUND' } });
     } catch (error) {
       return json(400, { error: { code: 400, message: String(error), status: 'INVALID_ARGUMENT' } });
