@@ -1,6 +1,6 @@
 /** The filters shared by the activity list, count and stats (not a handler). */
 import * as z from 'zod/mini';
-import { activitiesByIds, activitiesOfTenant, activityChannelCounts, activityIdsOfCreator, activityPage, type Activity } from '../../shared/db/activities.ts';
+import { activitiesByIds, activityChannelCounts, activityIdsOfCreator, activityPage, compactActivitiesOfTenant, type Activity, type CompactActivity } from '../../shared/db/activities.ts';
 import { activityIdsOfCampaign } from '../../shared/db/campaign-links.ts';
 import { keys, type OrderedIndex } from '../../shared/db/keys.ts';
 import type { Facets, Page, PageRequest } from '../../shared/db/paging.ts';
@@ -25,12 +25,13 @@ export interface ActivityFilters {
  * The tenant's activities matching every filter but the channel, and the channel test apart, so
  * that a list's channel facet counts each channel under the other filters. Filtered by campaign or
  * creator, it reads that parent's activities only (its links, then those activities); otherwise
- * every activity of the tenant.
+ * every activity's compact entry (gsi5: the searched, sorted and summed attributes, never the
+ * full items), since no key holds a name search, the start-date order or the stats' sums.
  */
-export async function filteredActivities(tenantId: string, filters: ActivityFilters): Promise<{ all: Activity[]; matches: (a: Activity) => boolean }> {
+export async function filteredActivities(tenantId: string, filters: ActivityFilters): Promise<{ all: CompactActivity[]; matches: (a: CompactActivity) => boolean }> {
   const ofCreator = filters.creatorId ? new Set(await activityIdsOfCreator(tenantId, filters.creatorId)) : undefined;
   const parentIds = filters.campaignId ? await activityIdsOfCampaign(tenantId, filters.campaignId) : ofCreator && [...ofCreator];
-  const activities = parentIds ? await activitiesByIds(tenantId, parentIds) : await activitiesOfTenant(tenantId);
+  const activities: CompactActivity[] = parentIds ? await activitiesByIds(tenantId, parentIds) : await compactActivitiesOfTenant(tenantId);
   const term = filters.searchTerm?.toLowerCase();
   const all = activities.filter(
     (a) =>

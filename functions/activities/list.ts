@@ -1,5 +1,6 @@
 /** GET /v1/activities — the organization's activities, filtered, searched by name, sorted and paged; facets count each channel under the other filters. */
 import * as z from 'zod/mini';
+import { activitiesByIds } from '../../shared/db/activities.ts';
 import { pageOf, sortRecords } from '../../shared/db/paging.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes.ts';
@@ -24,6 +25,9 @@ export const handler = defineHandler({
     const channel: Record<string, number> = {};
     for (const a of all) channel[a.channel] = (channel[a.channel] ?? 0) + 1;
     const sorted = sortRecords(all.filter(matches), (a) => a[sortBy], direction);
-    return list(pageOf(sorted, { pageIndex, pageSize }), { channel });
+    // The filters read compact entries (or a parent's activities): the page's full items, in its order.
+    const page = pageOf(sorted, { pageIndex, pageSize });
+    const full = new Map((await activitiesByIds(organizationId, page.items.map((a) => a.id))).map((a) => [a.id, a]));
+    return list({ items: page.items.flatMap((a) => full.get(a.id) ?? []), totalCount: page.totalCount }, { channel });
   },
 });

@@ -141,8 +141,8 @@ export async function createActivity(tenantId: string, input: NewActivity): Prom
 
 /**
  * The index keys of an activity, written with it: gsi1 orders the tenant's activities by creation
- * (the list's default order), gsi2 by name, gsi3 those of its channel by creation. A change of the
- * name or channel rewrites the keys it moves (`changeExpression`).
+ * (the list's default order), gsi2 by name, gsi3 those of its channel by creation, gsi5 its compact
+ * entry. A change of the name or channel rewrites the keys it moves (`changeExpression`).
  */
 function indexKeys(tenantId: string, activity: Pick<Activity, 'id' | 'name' | 'channel' | 'createdAt'>) {
   return {
@@ -150,6 +150,7 @@ function indexKeys(tenantId: string, activity: Pick<Activity, 'id' | 'name' | 'c
     ...keys.activityByName(tenantId, activity.name, activity.id),
     ...keys.activityOfChannel(tenantId, activity.channel),
     ...keys.activityOfChannelOrder(activity.createdAt, activity.id),
+    ...keys.activityCompact(tenantId, activity.id),
   };
 }
 
@@ -197,6 +198,20 @@ export async function getActivity(tenantId: string, activityId: string, { consis
     new GetCommand({ TableName: tableName(), Key: keys.activity(tenantId, activityId), ConsistentRead: consistent }),
   );
   return out.Item ? activityFromItem(out.Item) : undefined;
+}
+
+/** The fields of an activity in the compact projection (`COMPACT_ATTRIBUTES`): what lists and stats filter, search and sort by. */
+export type CompactActivity = Pick<
+  Activity,
+  'id' | 'name' | 'createdAt' | 'channel' | 'startAt' | 'campaignId' | 'contentHref' | 'viewsCount' | 'likeCount' | 'replyCount' | 'costsCount' | 'spend' | 'impressions' | 'engagement'
+>;
+
+/**
+ * Every activity of a tenant from the compact projection (gsi5): small entries, not the items,
+ * for the lists and stats whose order, search or sums no key or counter holds.
+ */
+export async function compactActivitiesOfTenant(tenantId: string): Promise<CompactActivity[]> {
+  return (await queryIndex(keys.activitiesCompact(tenantId))).map(activityFromItem);
 }
 
 /** Every activity of a tenant. */

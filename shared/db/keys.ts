@@ -31,6 +31,7 @@
  * | social account   | TENANT#<id>       | CREATOR#<cid>#SOCIAL#<accountId> |                   |                                  |
  * | social claim     | TENANT#<id>       | CREATOR#<cid>#SOCIAL_CLAIM#<platform>#<profile> (uniqueness) |      |                                  |
  * | activity         | TENANT#<id>       | ACTIVITY#<aid>  | TENANT#<id>#ACTIVITIES / <createdAt>#<aid> (newest first) | gsi2: TENANT#<id>#ACTIVITIES_BY_NAME / <name order>\u0001<aid> | gsi3: TENANT#<id>#ACTIVITIES#CHANNEL#<channel> / <createdAt>#<aid> |
+ *   (every activity also carries gsi5pk TENANT#<id>#ACTIVITIES_COMPACT / gsi5sk <aid>: the compact projection)
  * | activity channels| TENANT#<id>       | ACTIVITY_CHANNELS (one counter per channel: the list's facet and total) |  |
  * | activity creator | TENANT#<id>       | ACTIVITY#<aid>#CREATOR#<cid> |  | gsi2: TENANT#<id>#CREATOR#<cid> / ACTIVITY#<aid> |
  * | campaign         | TENANT#<id>       | CAMPAIGN#<cid>  |                                    |                                  |
@@ -231,6 +232,9 @@ export const keys = {
   activityOfChannel: (tenantId: string, channel: string) => ({ gsi3pk: `${tenantPk(tenantId)}#ACTIVITIES#CHANNEL#${channel}` }),
   activityOfChannelOrder: (createdAt: string, activityId: string) => ({ gsi3sk: `${createdAt}#${activityId}` }),
   activitiesOfChannel: (tenantId: string, channel: string): OrderedIndex => ({ index: 'gsi3', pk: `${tenantPk(tenantId)}#ACTIVITIES#CHANNEL#${channel}` }),
+  /** gsi5 (the compact projection, `COMPACT_ATTRIBUTES`): every activity of the tenant as a small entry, for the lists and stats no key orders or counts. */
+  activityCompact: (tenantId: string, activityId: string) => ({ gsi5pk: `${tenantPk(tenantId)}#ACTIVITIES_COMPACT`, gsi5sk: activityId }),
+  activitiesCompact: (tenantId: string): IndexCollection => ({ index: 'gsi5', pk: `${tenantPk(tenantId)}#ACTIVITIES_COMPACT`, entities: ['activity'] }),
   /** How many of the tenant's activities are on each channel, moved in the same transaction as every create, delete and channel change. */
   activityChannels: (tenantId: string): Key => ({ pk: tenantPk(tenantId), sk: 'ACTIVITY_CHANNELS' }),
   /** The link of a creator to an activity; gsi2 lists a creator's activities. */

@@ -15,10 +15,10 @@
  *   activity, campaign or creator; creators of an activity; and the per-parent lists of few items
  *   (an entity's notes and files, a campaign's outcome measurements, a user's organizations).
  * - the compact projection (gsi5: keys and the filtered and sorted attributes only, never the full
- *   items), then the page's items: creators by a metric column, role or date range — every cost
- *   and metric write moves a metric, so no key can hold that order.
- * - every record of the tenant, then in memory: activities searched or by start date (nullable,
- *   nulls last either way); costs searched or by category (joined names); creators searched
+ *   items), then the page's items: creators by a metric column, role or date range (every cost
+ *   and metric write moves a metric, so no key can hold that order); activities searched by name
+ *   or by start date (nullable, nulls last either way), and their stats' sums.
+ * - every record of the tenant, then in memory: costs searched or by category (joined names); creators searched
  *   (email and notes); campaigns (a status facet derived from dates and today's date needs every
  *   campaign's dates; a tenant has few); and the tenant-wide lists of few items (members,
  *   invitations, expense categories, outcome definitions).

@@ -7,12 +7,19 @@ export const PARTITION_KEY = 'pk';
 export const SORT_KEY = 'sk';
 
 /**
- * What gsi5, the compact projection, carries besides the keys: the attributes the lists filter and
- * sort by where no key holds the order (metric columns, role, date range), so such a list reads
- * these small entries instead of the full items and then fetches its page's items only. Only the
- * records that set gsi5pk are in it (creators: `keys.creatorCompact`).
+ * What gsi5, the compact projection, carries besides the keys: the attributes the lists and stats
+ * filter, search and sort by where no key holds the order (metric columns, role, date range, name
+ * search, start date), so such a list reads these small entries instead of the full items and then
+ * fetches its page's items only. Only the records that set gsi5pk are in it (`keys.creatorCompact`,
+ * `keys.activityCompact`); an attribute name serves every kind that has it.
  */
-export const COMPACT_ATTRIBUTES = ['id', 'name', 'role', 'isOwnBrand', 'createdAt', 'spend', 'impressions', 'engagement', 'activitiesCount', 'totalFollowersCount'];
+export const COMPACT_ATTRIBUTES = [
+  'id', 'name', 'createdAt', 'spend', 'impressions', 'engagement',
+  // creators
+  'role', 'isOwnBrand', 'activitiesCount', 'totalFollowersCount',
+  // activities
+  'channel', 'startAt', 'campaignId', 'contentHref', 'viewsCount', 'likeCount', 'replyCount', 'costsCount',
+];
 
 /**
  * Generic secondary indexes; what each holds is declared per entity in `keys.ts`. gsi4 is the

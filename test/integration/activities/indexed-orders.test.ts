@@ -7,7 +7,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sortRecords } from '../../../shared/db/paging.ts';
-import { filteredActivities } from '../../../functions/activities/filters.ts';
+import { activitiesOfTenant } from '../../../shared/db/activities.ts';
+import { dynamoClient } from '../../../shared/db/client.ts';
 import { countReads, readsBetween } from '../../bench/items-read.ts';
 import { call } from '../../support/call.ts';
 import { atInstant } from '../../support/frozen-clock.ts';
@@ -40,7 +41,7 @@ const page = (target: Org, query: string) => call('GET', `/v1/activities?organiz
 
 /** The old path: every activity read, filtered, sorted in memory, channels counted. */
 async function inMemory(sortBy: 'name' | 'createdAt', direction: 'asc' | 'desc', channel?: string) {
-  const { all } = await filteredActivities(org.organizationId, {});
+  const all = await activitiesOfTenant(org.organizationId);
   const facet: Record<string, number> = {};
   for (const a of all) facet[a.channel] = (facet[a.channel] ?? 0) + 1;
   const sorted = sortRecords(all.filter((a) => !channel || a.channel === channel), (a) => a[sortBy], direction);
@@ -134,5 +135,33 @@ describe('GET /v1/activities in the orders an index keeps', () => {
     const small = await readsOf();
     for (let i = 0; i < 4; i++) await newActivity(target, { name: `more ${i}` });
     expect(await readsOf()).toEqual({ count: 5, itemsRead: small.itemsRead });
+  });
+
+  it('searched or by start date reads the compact entries (gsi5), then the page\'s items, never every item', async () => {
+    const target = await newOrg();
+    for (let i = 0; i < 5; i++) await newActivity(target, { name: `Clip ${i}`, startAt: `2025-01-0${i + 1}T10:00:00.000Z` });
+    // Every Query the service sends while listing: the index it reads (none: the table).
+    const queries: (string | undefined)[] = [];
+    let listening = false;
+    dynamoClient().middlewareStack.add(
+      (next, context) => async (args) => {
+        if (listening && context.commandName === 'QueryCommand') queries.push((args.input as { IndexName?: string }).IndexName);
+        return next(args);
+      },
+      { step: 'initialize', name: 'indexedOrdersQueries' },
+    );
+    try {
+      for (const query of ['searchTerm=clip', 'sortBy=startAt']) {
+        queries.length = 0;
+        listening = true;
+        const res = await page(target, `pageIndex=1&pageSize=2&${query}`);
+        listening = false;
+        expect(res.status).toBe(200);
+        expect(res.body.items.map((a: { name: string }) => a.name), query).toHaveLength(2);
+        expect(queries, query).toEqual(['gsi5']);
+      }
+    } finally {
+      dynamoClient().middlewareStack.remove('indexedOrdersQueries');
+    }
   });
 });
