@@ -7,7 +7,7 @@
  *   (`contribution`) of every record that counts the activity: its linked creators, campaign, tenant.
  * Pure builders: costs.ts and activities.ts put them in the transaction of their write.
  */
-import { contributionDelta, hasMetrics, type ActivityStanding } from '../domain/activity-metrics.ts';
+import { contributionDelta, hasMetrics, MANUAL_COUNT_FIELDS, type ActivityStanding } from '../domain/activity-metrics.ts';
 import { roundMoney, roundSpend } from '../domain/currencies.ts';
 import { dayRollupUpdate, mergeDayDeltas, type DayDelta, type RollupScope } from './day-rollups.ts';
 
@@ -60,6 +60,9 @@ export function standingOf(item: Record<string, unknown>): ActivityStanding {
     engagement,
     spend: roundSpend(item.spend as Record<string, number> | undefined),
     withMetrics: hasMetrics({ impressions, engagement, viewsCount: manual('viewsCount'), likeCount: manual('likeCount'), replyCount: manual('replyCount') }),
+    // A stored reading (the snapshot writer sets lastFetchedAt) and any manual count, for provenance.
+    apiMetrics: typeof item.lastFetchedAt === 'string',
+    manualMetrics: MANUAL_COUNT_FIELDS.some((field) => manual(field) !== null),
   };
 }
 
@@ -78,4 +81,4 @@ export function spendContributionDelta(standing: ActivityStanding, currency: str
 }
 
 /** Projection of the activity item `standingOf` needs, with the revisions a spend write is conditioned on. */
-export const STANDING_PROJECTION = 'campaignId, startAt, impressions, engagement, spend, viewsCount, likeCount, replyCount, costsRevision, linksRevision';
+export const STANDING_PROJECTION = 'campaignId, startAt, impressions, engagement, spend, viewsCount, likeCount, replyCount, lastFetchedAt, costsRevision, linksRevision';

@@ -64,12 +64,16 @@ export interface ActivityStanding extends Metrics {
   spend: Readonly<Record<string, number>>;
   /** `hasMetrics` of the activity (a manual count of 0 counts). */
   withMetrics: boolean;
+  /** Where its metrics come from (`_meta.provenance.sources`): a fetched snapshot, a manual count, or both. */
+  apiMetrics?: boolean;
+  manualMetrics?: boolean;
 }
 
 /**
  * What one activity adds to the stored aggregates of every record it belongs to (each linked
  * creator, its campaign, the tenant), as flat counters for `aggregateUpdate`'s `counts`:
- * `impressions`, `engagement`, `activitiesWithMetrics` (coverage), and per currency the sums that
+ * `impressions`, `engagement`, `activitiesWithMetrics` (coverage), `activitiesWithApiMetrics` and
+ * `activitiesWithManualMetrics` (provenance), and per currency the sums that
  * make CPM and CPE denominator-aware without reading activities: `cpmSpend_<CUR>` and
  * `cpmImpressions_<CUR>` over activities with both spend in CUR and impressions, `cpeSpend_<CUR>`
  * and `cpeEngagement_<CUR>` likewise with engagement.
@@ -83,6 +87,8 @@ export function contribution(activity: ActivityStanding): Record<string, number>
     impressions: activity.impressions,
     engagement: activity.engagement,
     activitiesWithMetrics: activity.withMetrics ? 1 : 0,
+    activitiesWithApiMetrics: activity.apiMetrics ? 1 : 0,
+    activitiesWithManualMetrics: activity.manualMetrics ? 1 : 0,
   };
   for (const [currency, amount] of Object.entries(activity.spend)) {
     if (amount <= 0) continue;

@@ -31,4 +31,10 @@ describe('activity contribution', () => {
     const net = sum(contribution(before), delta, withdrawn(contribution(after)));
     expect(Object.values(net).every((v) => v === 0)).toBe(true);
   });
+
+  it('counts where the metrics come from, for provenance', () => {
+    const fetched = contribution(standing({ impressions: 5, withMetrics: true, apiMetrics: true }));
+    const both = contribution(standing({ impressions: 5, withMetrics: true, apiMetrics: true, manualMetrics: true }));
+    expect(sum(fetched, both)).toMatchObject({ activitiesWithApiMetrics: 2, activitiesWithManualMetrics: 1, activitiesWithMetrics: 2 });
+  });
 });
