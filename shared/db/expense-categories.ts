@@ -5,80 +5,76 @@
  * (shared/db/costs.ts). Costs store only the categoryId, so a rename shows everywhere at once.
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { conflict, notFound } from '../domain/errors.ts';
+import * as z from 'zod/mini';
+import { ConflictError, conflict, notFound } from '../domain/errors.ts';
 import { roundSpend } from '../domain/currencies.ts';
-import { emptyAggregate } from './aggregates.ts';
-import { documentClient, tableName } from './client.ts';
+import { defineEntity } from './entity.ts';
+import { absent, all, equals, has } from './expressions.ts';
 import { keys } from './keys.ts';
-import { cancellationReasons, queryPrefix, recordOf, transactWrite } from './operations.ts';
 import { pageOf, sortRecords, type Page, type PageRequest } from './paging.ts';
 import { pointerDelete, pointerPut } from './records.ts';
+import { transact } from './transact.ts';
 
-export interface ExpenseCategory {
-  id: string;
-  organizationId: string;
-  name: string;
-  /** Number of costs in the category. */
-  usageCount: number;
-  /** Recorded spend per currency, in major units. */
-  spend: Record<string, number>;
-  createdAt: string;
-  updatedAt: string;
-}
+const Categories = defineEntity({
+  name: 'The expense category',
+  schema: z.object({
+    id: z.string(),
+    organizationId: z.string(),
+    name: z.string(),
+    /** Number of costs in the category (its stored aggregate, moved by the cost writes). */
+    usageCount: z.number(),
+    /** Recorded spend per currency, in major units. */
+    spend: z.record(z.string(), z.number()),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+  key: keys.expenseCategory,
+});
+
+export type ExpenseCategory = z.infer<typeof Categories.schema>;
+
+/** The case-insensitive uniqueness claim of a category name in its tenant. */
+const NameClaims = defineEntity({ name: 'The category name', schema: z.object({ categoryId: z.string() }), key: keys.expenseCategoryName });
 
 export const CATEGORY_SORT_COLUMNS = ['name', 'createdAt', 'usageCount'] as const;
 
 const duplicate = () => conflict('An expense category with this name already exists in the organization.');
 
-function claimPut(tenantId: string, name: string, categoryId: string) {
-  return {
-    Put: {
-      TableName: tableName(),
-      Item: { ...keys.expenseCategoryName(tenantId, name), categoryId },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    },
-  };
-}
+const claimPut = (tenantId: string, name: string, categoryId: string) =>
+  NameClaims.tx.put(NameClaims.key(tenantId, name), { categoryId }, { condition: absent, failure: duplicate });
+const claimDelete = (tenantId: string, name: string) => NameClaims.tx.delete(NameClaims.key(tenantId, name), { condition: null });
+const changed = () => conflict('The category changed meanwhile; read it again and retry.');
 
 /** The record as returned: spend rounded to each currency's minor unit. */
-export function categoryFromItem(item: Record<string, unknown>): ExpenseCategory {
-  const { id, organizationId, name, usageCount, spend, createdAt, updatedAt } = recordOf<ExpenseCategory>(item);
+function rounded({ id, organizationId, name, usageCount, spend, createdAt, updatedAt }: ExpenseCategory): ExpenseCategory {
   return { id, organizationId, name, usageCount: Number(usageCount), spend: roundSpend(spend), createdAt, updatedAt };
+}
+
+export function categoryFromItem(item: Record<string, unknown>): ExpenseCategory {
+  return rounded(Categories.fromItem(item));
 }
 
 export async function createExpenseCategory(tenantId: string, name: string): Promise<ExpenseCategory> {
   const now = new Date().toISOString();
-  const category = {
-    id: randomUUID(),
-    organizationId: tenantId,
-    name,
-    ...(emptyAggregate(['usageCount']) as { usageCount: number; spend: Record<string, number> }),
-    createdAt: now,
-    updatedAt: now,
-  };
-  const key = keys.expenseCategory(tenantId, category.id);
-  await transactWrite([
-    { Put: { TableName: tableName(), Item: { ...key, ...category }, ConditionExpression: 'attribute_not_exists(pk)' } },
+  // Its aggregate starts empty (aggregates.ts emptyAggregate: the counters at 0, no spend).
+  const category: ExpenseCategory = { id: randomUUID(), organizationId: tenantId, name, usageCount: 0, spend: {}, createdAt: now, updatedAt: now };
+  const key = Categories.key(tenantId, category.id);
+  await transact([
+    Categories.tx.put(key, category, { condition: absent }),
     pointerPut('expenseCategory', category.id, tenantId, key),
     claimPut(tenantId, name, category.id),
-  ], [
-    [2, () => duplicate()],
   ]);
   return category;
 }
 
 export async function getExpenseCategory(tenantId: string, categoryId: string): Promise<ExpenseCategory | undefined> {
-  const out = await documentClient().send(
-    new GetCommand({ TableName: tableName(), Key: keys.expenseCategory(tenantId, categoryId), ConsistentRead: true }),
-  );
-  return out.Item ? categoryFromItem(out.Item) : undefined;
+  const category = await Categories.get(Categories.key(tenantId, categoryId), { consistent: true });
+  return category && rounded(category);
 }
 
 /** Every category of the tenant (categories are few: a picker's worth). */
 export async function expenseCategoriesOf(tenantId: string): Promise<ExpenseCategory[]> {
-  const items = await queryPrefix(keys.expenseCategoriesOfTenant(tenantId));
-  return items.map(categoryFromItem);
+  return (await Categories.query(keys.expenseCategoriesOfTenant(tenantId))).map(rounded);
 }
 
 export interface CategoryQuery extends PageRequest {
@@ -101,25 +97,14 @@ export async function listExpenseCategories(tenantId: string, query: CategoryQue
  */
 export async function renameExpenseCategory(tenantId: string, current: ExpenseCategory, name: string): Promise<ExpenseCategory> {
   const now = new Date().toISOString();
-  const key = keys.expenseCategory(tenantId, current.id);
   const claimMoves = current.name.trim().toLowerCase() !== name.trim().toLowerCase();
-  await transactWrite([
-    {
-      Update: {
-        TableName: tableName(),
-        Key: key,
-        UpdateExpression: 'SET #name = :name, updatedAt = :now',
-        ConditionExpression: 'attribute_exists(pk) AND #name = :old',
-        ExpressionAttributeNames: { '#name': 'name' },
-        ExpressionAttributeValues: { ':name': name, ':now': now, ':old': current.name },
-      },
-    },
-    ...(claimMoves
-      ? [claimPut(tenantId, name, current.id), { Delete: { TableName: tableName(), Key: keys.expenseCategoryName(tenantId, current.name) } }]
-      : []),
-  ], [
-    [1, () => duplicate()],
-    [0, () => conflict('The category changed meanwhile; read it again and retry.')],
+  // The name claim is listed first: a taken name is the answer even when the category also changed.
+  await transact([
+    ...(claimMoves ? [claimPut(tenantId, name, current.id), claimDelete(tenantId, current.name)] : []),
+    Categories.tx.update(Categories.key(tenantId, current.id), { set: { name, updatedAt: now } }, {
+      condition: all(has('pk'), equals('name', current.name)),
+      failure: changed,
+    }),
   ]);
   return { ...current, name, updatedAt: now };
 }
@@ -130,28 +115,20 @@ export async function renameExpenseCategory(tenantId: string, current: ExpenseCa
  */
 export async function deleteExpenseCategory(tenantId: string, current: ExpenseCategory): Promise<void> {
   try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: tableName(),
-              Key: keys.expenseCategory(tenantId, current.id),
-              ConditionExpression: 'attribute_exists(pk) AND usageCount = :zero AND #name = :name',
-              ExpressionAttributeNames: { '#name': 'name' },
-              ExpressionAttributeValues: { ':zero': 0, ':name': current.name },
-            },
-          },
-          pointerDelete(current.id),
-          { Delete: { TableName: tableName(), Key: keys.expenseCategoryName(tenantId, current.name) } },
-        ],
+    await transact([
+      Categories.tx.delete(Categories.key(tenantId, current.id), {
+        condition: all(has('pk'), equals('usageCount', 0), equals('name', current.name)),
+        failure: changed,
       }),
-    );
+      pointerDelete(current.id),
+      claimDelete(tenantId, current.name),
+    ]);
   } catch (error) {
-    if (cancellationReasons(error)?.[0] !== 'ConditionalCheckFailed') throw error;
+    if (!(error instanceof ConflictError)) throw error;
+    // Why the condition failed decides the answer: gone, in use, or changed.
     const now = await getExpenseCategory(tenantId, current.id);
     if (!now) throw notFound('The expense category');
     if (now.usageCount > 0) throw conflict(`The expense category is used by ${now.usageCount} cost(s); it cannot be deleted.`);
-    throw conflict('The category changed meanwhile; read it again and retry.');
+    throw error;
   }
 }
