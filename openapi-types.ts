@@ -49,7 +49,7 @@ export interface paths {
         post?: never;
         /**
          * Deletes the workspace
-         * @description deletes the workspace: owner only, never with an agent token (the route's `agent: false`). Marks the tenant deleted: every route naming it answers 404 afterwards; its records are kept.
+         * @description deletes the workspace: owner only, never with an agent token (the route's `agent: false`). Marks the tenant deleted: every route naming it answers 404 afterwards; its records are kept. A tenant that pays (workspaces and organizations are one kind of record) has its Stripe subscription canceled first (shared/integrations/billing-end.ts).
          *
          *     Access: an active owner (or higher) of the tenant in scope; agent tokens are refused. Form A (responses carry `_meta`).
          */
@@ -189,7 +189,7 @@ export interface paths {
         post?: never;
         /**
          * Deletes the organization, permanently
-         * @description deletes the organization, permanently: the organization and everything it owns, files-bucket objects included (shared/db/tenant-deletion.ts). Marked first, so from the first step on it is gone for every reader and a second DELETE is 404.
+         * @description deletes the organization, permanently: the organization and everything it owns, files-bucket objects included (shared/db/tenant-deletion.ts). Marked first, so from the first step on it is gone for every reader and a second DELETE is 404. Its Stripe subscription is canceled before that (shared/integrations/billing-end.ts).
          *
          *     Access: an active owner (or higher) of the tenant in scope; agent tokens are refused. Form both (responses carry `_meta`).
          */
@@ -687,8 +687,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Adds a public account, stored under its canonical profile URL
-         * @description adds a public account, stored under its canonical profile URL; a reference that is not a profile of that platform is invalid input.
+         * Adds a public account, stored under its canonical profile URL and read for its follower count at once
+         * @description adds a public account, stored under its canonical profile URL and read for its follower count at once; a reference that is not a profile of that platform is invalid input.
          *
          *     Access: an active member (or higher) of the tenant in scope. Form A (responses carry `_meta`).
          */
@@ -1106,7 +1106,7 @@ export interface paths {
         };
         /**
          * The organization's campaigns filtered, sorted
-         * @description the organization's campaigns filtered, sorted (newest first by default) and paged in memory; facets count the derived statuses among those matching every other filter (statuses with no campaign left out).
+         * @description the organization's campaigns filtered, sorted (newest first by default) and paged in memory; facets count the derived statuses among those matching every other filter (statuses with no campaign left out). It reads every campaign of the tenant on purpose: a status is derived from the dates and today's date, so no counter kept on write can hold the facet, and a tenant has few campaigns (the activities, costs and creators are the lists that grow).
          *
          *     Access: an active viewer (or higher) of the tenant in scope. Form both (responses carry `_meta`).
          */
@@ -2242,7 +2242,7 @@ export interface paths {
         put?: never;
         /**
          * Chooses the GA4 property to import
-         * @description chooses the GA4 property to import: it must be one the stored grant can read (the Admin API's account summaries), else 400; then runs the first import (90 days back) before answering, so the reports have data at once. An import that fails leaves the property selected: the daily import tries again. 409 before the OAuth round trip.
+         * @description chooses the GA4 property to import: it must be one the stored grant can read (the Admin API's account summaries), else 400; then runs the first import (90 days back), waiting for it up to a budget well inside the function's timeout, so the reports usually have data at once. An import that fails or runs longer leaves the property selected: the hourly import backfills a property never imported. 409 before the OAuth round trip.
          *
          *     Access: an active owner (or higher) of the tenant in scope. Form B.
          */
