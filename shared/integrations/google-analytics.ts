@@ -95,7 +95,6 @@ export async function authorizationRequest(state: string): Promise<{ url: string
     // A refresh token, and asked for again on every consent (Google sends one only on first consent otherwise).
     access_type: 'offline',
     prompt: 'consent',
-    include_granted_scopes: 'true',
     state,
     code_challenge: await oauth.calculatePKCECodeChallenge(codeVerifier),
     code_challenge_method: 'S256',
