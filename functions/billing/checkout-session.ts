@@ -5,7 +5,7 @@
  * organization's current checkout attempt, so a retried request gets the same session.
  */
 import * as z from 'zod/mini';
-import { checkoutAttempt, CHECKOUT_ATTEMPT_SECONDS, getBillingAccount, rememberCustomer } from '../../shared/db/billing.ts';
+import { checkoutAttempt, CHECKOUT_ATTEMPT_SECONDS, getOwnBillingAccount, rememberCustomer } from '../../shared/db/billing.ts';
 import { config } from '../../shared/config.ts';
 import { isPaid } from '../../shared/domain/billing.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
@@ -23,7 +23,7 @@ export const handler = defineHandler({
   output: okReply(CheckoutSession),
   input: z.strictObject({ organizationId: Uuid, plan: Plan }),
   run: async ({ input: { organizationId, plan } }) => {
-    const account = await getBillingAccount(organizationId);
+    const account = await getOwnBillingAccount(organizationId);
     if (isPaid(account.tenant.billing)) throw conflict('The organization already pays; change its plan in the customer portal.');
     const client = await stripe();
     const customerId =

@@ -3,7 +3,7 @@
  * paid (409 for one that never did); `flow: subscription_update` opens the plan change directly.
  */
 import * as z from 'zod/mini';
-import { getBillingAccount } from '../../shared/db/billing.ts';
+import { getOwnBillingAccount } from '../../shared/db/billing.ts';
 import { config } from '../../shared/config.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { conflict } from '../../shared/http/problem.ts';
@@ -20,7 +20,7 @@ export const handler = defineHandler({
   output: okReply(PortalSession),
   input: z.strictObject({ organizationId: Uuid, flow: z.optional(z.enum(['subscription_update'])) }),
   run: async ({ input: { organizationId, flow } }) => {
-    const { customerId, subscriptionId } = await getBillingAccount(organizationId);
+    const { customerId, subscriptionId } = await getOwnBillingAccount(organizationId);
     if (!customerId || !subscriptionId) throw conflict('The organization has never paid: start with a checkout session.');
     const session = await (await stripe()).billingPortal.sessions.create({
       customer: customerId,

@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { getTenantAggregate } from '../../shared/db/tenants.ts';
-import { getBillingAccount } from '../../shared/db/billing.ts';
+import { getBillingAccount, getOwnBillingAccount } from '../../shared/db/billing.ts';
 import { tenantView } from '../../shared/db/tenant-views.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { notFound } from '../../shared/http/problem.ts';
@@ -25,6 +25,7 @@ export const handler = defineHandler({
   output: okReply(TenantRecord),
   input: z.strictObject({ organizationId: Uuid, sessionId: CheckoutSessionId }),
   run: async ({ input: { organizationId, sessionId }, tenant: scope }) => {
+    await getOwnBillingAccount(organizationId);
     const session = await checkoutSession(sessionId);
     // Another organization's session is as unknown as a missing one (existence is never leaked).
     if (session?.client_reference_id !== organizationId) throw notFound('The checkout session');

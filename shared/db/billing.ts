@@ -41,6 +41,18 @@ export async function getBillingAccount(tenantId: string): Promise<BillingAccoun
 }
 
 /**
+ * The account the Billing routes act on: a workspace created under a parent organization shares
+ * that parent's plan (DECISIONS.md "Tenants, memberships and roles"), so it has no billing of its
+ * own to check out, open or sync (409, naming the parent, whose owner acts on it).
+ */
+export async function getOwnBillingAccount(tenantId: string): Promise<BillingAccount> {
+  const account = await getBillingAccount(tenantId);
+  const parent = account.tenant.organizationId;
+  if (parent) throw conflict(`This workspace shares the plan of its parent organization ${parent}: its billing is done there.`);
+  return account;
+}
+
+/**
  * Stores the organization's Stripe customer id once; a concurrent request that stored another one
  * first wins, and its id is returned (the caller's customer creation is idempotent, so it is the same).
  */

@@ -247,6 +247,25 @@ describe('Webhook', () => {
   });
 });
 
+describe('A workspace under a parent organization', () => {
+  it('shares the parent\'s plan: checkout, portal and sync on the workspace are 409, and name the parent', async () => {
+    const { owner, organizationId } = await ownerWithOrganization();
+    const created = await world.http('POST', '/v1/workspaces', { token: owner.token, body: { userId: owner.userId, name: 'Child', organizationId } });
+    expect(created.status).toBe(201);
+    const workspaceId = created.body.data.id;
+    const { sessionId } = completedCheckout(world, workspaceId);
+    const calls = [
+      ['/v1/billing/checkout-session', { organizationId: workspaceId, plan: 'starter' }],
+      ['/v1/billing/portal-session', { organizationId: workspaceId }],
+      ['/v1/billing/checkout-session/sync', { organizationId: workspaceId, sessionId }],
+    ] as const;
+    for (const [path, body] of calls) {
+      const answer = await world.http('POST', path, { token: owner.token, body });
+      expect(answer, path).toMatchObject({ status: 409, body: { code: 'conflict', detail: expect.stringContaining(organizationId) } });
+    }
+  });
+});
+
 describe('Deleting a paying organization', () => {
   /** A new organization, paid through a completed checkout and sync. */
   async function payingOrganization() {
