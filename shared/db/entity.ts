@@ -96,6 +96,8 @@ export function defineEntity<S extends z.ZodMiniType<Item>, A extends unknown[]>
     name,
     schema: declaration.schema,
     key: declaration.key,
+    /** Its not-found error, for a read that finds nothing usable. */
+    missing,
 
     /** The record an item holds (its key and index attributes left out). */
     fromItem: (item: Item): R => stripKeys<R>(item),
@@ -135,9 +137,9 @@ export function defineEntity<S extends z.ZodMiniType<Item>, A extends unknown[]>
       );
     },
 
-    /** Every record of a collection (keys.ts `*Of*`), in sort-key order, or reversed with `newestFirst`. */
-    async query(collection: Collection, options: { newestFirst?: boolean } = {}): Promise<R[]> {
-      const items = await queryPrefix(collection, options.newestFirst ? { ScanIndexForward: false } : {});
+    /** Every record of a collection (keys.ts `*Of*`), in sort-key order, or reversed with `newestFirst`; `consistent` reads strongly. */
+    async query(collection: Collection, options: { newestFirst?: boolean; consistent?: boolean } = {}): Promise<R[]> {
+      const items = await queryPrefix(collection, { ScanIndexForward: !options.newestFirst, ConsistentRead: options.consistent ?? false });
       return items.map((item) => stripKeys<R>(item));
     },
 

@@ -4,42 +4,54 @@
  * canonical form (shared/domain/social-profiles.ts), so one account is recognised however it was typed.
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { conflict, notFound } from '../domain/errors.ts';
-import { documentClient, tableName } from './client.ts';
+import * as z from 'zod/mini';
+import { conflict } from '../domain/errors.ts';
 import { aggregateUpdate, present } from './aggregates.ts';
+import { defineEntity } from './entity.ts';
+import { absent, all, equals, exists, has } from './expressions.ts';
 import { keys } from './keys.ts';
-import { queryPrefix, recordOf, transactWrite } from './operations.ts';
+import { transact } from './transact.ts';
 
-export interface SocialAccount {
-  accountId: string;
-  creatorId: string;
-  platform: string;
-  profileUrl: string;
-  handle: string;
-  followersCount: number | null;
-  createdAt: string;
-  updatedAt: string;
-}
+const SocialAccounts = defineEntity({
+  name: 'The social account',
+  schema: z.object({
+    accountId: z.string(),
+    creatorId: z.string(),
+    platform: z.string(),
+    profileUrl: z.string(),
+    handle: z.string(),
+    followersCount: z.nullable(z.number()),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    /** The follower refresh's own bookkeeping (follower-counts.ts), not part of the record. */
+    followersFetchDueAt: z.optional(z.string()),
+    followersFetchedAt: z.optional(z.string()),
+  }),
+  key: keys.socialAccount,
+});
+
+export type SocialAccount = Omit<z.infer<typeof SocialAccounts.schema>, 'followersFetchDueAt' | 'followersFetchedAt'>;
+
+/** The creator's claim on one canonical profile (uniqueness per creator). */
+const ProfileClaims = defineEntity({ name: 'The social account', schema: z.object({ accountId: z.string() }), key: keys.socialAccountClaim });
 
 export async function socialAccountsOf(tenantId: string, creatorId: string): Promise<SocialAccount[]> {
-  const items = await queryPrefix(keys.socialAccountsOfCreator(tenantId, creatorId), {
-    ConsistentRead: true,
-  });
-  return items.map(socialAccountFromItem).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  const stored = await SocialAccounts.query(keys.socialAccountsOfCreator(tenantId, creatorId), { consistent: true });
+  return stored.map(recordOf).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
-/** The record: the follower refresh's own bookkeeping (follower-counts.ts) is not part of it. */
-function socialAccountFromItem(item: Record<string, unknown>): SocialAccount {
-  const { followersFetchDueAt: _due, followersFetchedAt: _fetched, ...account } = recordOf<SocialAccount & { followersFetchDueAt?: string; followersFetchedAt?: string }>(item);
+function recordOf({ followersFetchDueAt: _due, followersFetchedAt: _fetched, ...account }: z.infer<typeof SocialAccounts.schema>): SocialAccount {
   return account;
 }
+
+const accountKey = (tenantId: string, account: SocialAccount) => SocialAccounts.key(tenantId, account.creatorId, account.accountId);
+const claimKey = (tenantId: string, account: SocialAccount) => ProfileClaims.key(tenantId, account.creatorId, account.platform, account.profileUrl);
 
 /** The writes that remove an account with its uniqueness claim (also used by creator delete). */
 export function socialAccountDeletes(tenantId: string, account: SocialAccount) {
   return [
-    { Delete: { TableName: tableName(), Key: keys.socialAccount(tenantId, account.creatorId, account.accountId) } },
-    { Delete: { TableName: tableName(), Key: keys.socialAccountClaim(tenantId, account.creatorId, account.platform, account.profileUrl) } },
+    { Delete: SocialAccounts.tx.delete(accountKey(tenantId, account), { condition: null }).Delete },
+    { Delete: ProfileClaims.tx.delete(claimKey(tenantId, account), { condition: null }).Delete },
   ];
 }
 
@@ -55,41 +67,25 @@ export async function connectSocialAccount(
 ): Promise<SocialAccount> {
   const now = new Date().toISOString();
   const account: SocialAccount = { accountId: randomUUID(), creatorId, ...profile, followersCount: null, createdAt: now, updatedAt: now };
-  await transactWrite([
-    {
-      Put: {
-        TableName: tableName(),
-        Item: { ...keys.socialAccountClaim(tenantId, creatorId, profile.platform, profile.profileUrl), accountId: account.accountId },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    },
-    {
-      Put: {
-        TableName: tableName(),
-        // Due for its first follower count from its creation (the metric refresh's due index; daily
-        // after): the connect route queues that reading under `createdAt`.
-        Item: { ...keys.socialAccount(tenantId, creatorId, account.accountId), ...account, followersFetchDueAt: account.createdAt, ...keys.metricsDue(tenantId, account.accountId, account.createdAt) },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    },
-  ], [
-    [0, () => conflict('This creator already has this account.')],
+  await transact([
+    ProfileClaims.tx.put(claimKey(tenantId, account), { accountId: account.accountId }, { condition: absent, failure: () => conflict('This creator already has this account.') }),
+    // Due for its first follower count from its creation (the metric refresh's due index; daily
+    // after): the connect route queues that reading under `createdAt`.
+    SocialAccounts.tx.put(accountKey(tenantId, account), { ...account, followersFetchDueAt: account.createdAt }, { condition: absent }, keys.metricsDue(tenantId, account.accountId, account.createdAt)),
   ]);
   return account;
 }
 
 /** Removes one account and its claim; 404 when it does not exist or is on another platform. */
 export async function deleteSocialAccount(tenantId: string, creatorId: string, platform: string, accountId: string): Promise<void> {
-  const found = await documentClient().send(
-    new GetCommand({ TableName: tableName(), Key: keys.socialAccount(tenantId, creatorId, accountId), ConsistentRead: true }),
-  );
-  if (!found.Item || found.Item.platform !== platform) throw notFound('The social account');
-  const account = socialAccountFromItem(found.Item);
-  const [accountDelete, claimDelete] = socialAccountDeletes(tenantId, account);
+  const found = await SocialAccounts.get(SocialAccounts.key(tenantId, creatorId, accountId), { consistent: true });
+  const account = found && recordOf(found);
+  if (!account || account.platform !== platform) throw SocialAccounts.missing();
   // Its followers leave the creator's total with it, as counted (a count read meanwhile: 404, not a wrong total).
   const followers = account.followersCount ?? 0;
-  const counted = followers ? { ConditionExpression: 'attribute_exists(pk) AND followersCount = :followers', ExpressionAttributeValues: { ':followers': followers } } : { ConditionExpression: 'attribute_exists(pk)' };
-  await transactWrite(present([{ Delete: { ...accountDelete!.Delete, ...counted } }, claimDelete!, aggregateUpdate(keys.creator(tenantId, creatorId), { counts: { totalFollowersCount: -followers } })]) as never, [
-    [0, () => notFound('The social account')],
-  ]);
+  await transact(present([
+    SocialAccounts.tx.delete(accountKey(tenantId, account), { condition: followers ? all(has('pk'), equals('followersCount', followers)) : exists }),
+    ProfileClaims.tx.delete(claimKey(tenantId, account), { condition: null }),
+    aggregateUpdate(keys.creator(tenantId, creatorId), { counts: { totalFollowersCount: -followers } }),
+  ]));
 }
