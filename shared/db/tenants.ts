@@ -188,10 +188,14 @@ export async function getTenantAggregate(tenantId: string): Promise<TenantAggreg
   return out.Item ? aggregateFromItem(out.Item) : EMPTY_AGGREGATE;
 }
 
-/** The stored aggregate as shown: spend rounded, currencies whose spend went back to 0 left out. */
+/**
+ * The stored aggregate as shown: its declared counters only (the item also keeps counters for
+ * stats and reporting, cost-stats.ts and the CPM/CPE sums, that are no part of the record), spend
+ * rounded, currencies whose spend went back to 0 left out.
+ */
 function aggregateFromItem(item: Record<string, unknown>): TenantAggregate {
-  const aggregate = { ...EMPTY_AGGREGATE, ...recordOf<Partial<TenantAggregate>>(item) };
-  return { ...aggregate, spend: roundSpend(aggregate.spend) };
+  const { creatorsCount, activitiesCount, campaignsCount, costsCount, spend, impressions, engagement } = { ...EMPTY_AGGREGATE, ...recordOf<Partial<TenantAggregate>>(item) };
+  return { creatorsCount, activitiesCount, campaignsCount, costsCount, spend: roundSpend(spend), impressions, engagement };
 }
 
 /** Applies the given changes (updatable fields only; null clears) and returns the whole record. */

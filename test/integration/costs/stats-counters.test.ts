@@ -102,4 +102,14 @@ describe('GET /v1/costs/stats from counters', () => {
     expect(await readsOfStats()).toEqual(small);
     expect(await stats(other)).toMatchObject({ costsCount: 6, costCoverage: 1, totalSpend: { USD: 11 } });
   });
+
+  it('keeps its counters out of the organization record\'s metrics', async () => {
+    const other = await newOrganization(owner);
+    const activity = await createActivity(other, activityInput('Shown'));
+    await newCost(owner, { activityId: activity.id, amount: 4 });
+    const res = await call('GET', `/v1/organizations/${other}`, { token: owner.token });
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body.data.metrics).sort()).toEqual(['activitiesCount', 'campaignsCount', 'costsCount', 'creatorsCount', 'engagement', 'impressions', 'spend']);
+    expect(res.body.data.metrics).toMatchObject({ costsCount: 1, spend: { USD: 4 } });
+  });
 });
