@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { putMapping } from '../../shared/db/analytics.ts';
-import { HDYHAU_CATEGORIES } from '../../shared/domain/analytics.ts';
+import { HDYHAU_CATEGORIES, RAW_VALUE_MAX } from '../../shared/domain/analytics.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { ok } from '../../shared/http/result.ts';
 import { text, Uuid } from '../../shared/schemas/common.ts';
@@ -20,7 +20,7 @@ export const handler = defineHandler({
     organizationId: Uuid,
     // GA4 API names: `customEvent:<parameter>` or a predefined dimension.
     dimensionApiName: z.string().check(z.minLength(1), z.maxLength(100), z.regex(/^[A-Za-z][A-Za-z0-9_:]*$/, 'Expected a Google Analytics dimension API name.')),
-    rawValue: text(1, 500),
+    rawValue: text(1, RAW_VALUE_MAX),
     normalizedValue: text(1, 200),
     category: z.enum(HDYHAU_CATEGORIES),
   }),

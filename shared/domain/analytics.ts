@@ -32,6 +32,23 @@ export const SIGNAL_DIMENSIONS: readonly { dimension: string; kind: SignalKind }
 const NO_VALUE = new Set(['', '(not set)', '(none)', '(direct)', '(other)', '(data not available)']);
 export const hasValue = (raw: string) => !NO_VALUE.has(raw.trim());
 
+/** The longest raw answer or signal value kept (a mapping's `rawValue` has the same limit). */
+export const RAW_VALUE_MAX = 500;
+
+/**
+ * A raw value as GA4 reports it, in the form a mapping can name: one line (control and
+ * bidirectional-override characters become spaces), trimmed, NFC, at most 500 characters — what
+ * the mapping route's `rawValue` input accepts, so every answer shown can be mapped.
+ */
+export function normalizeRawValue(value: string): string {
+  return value
+    .replace(/[\p{Cc}\u2028\u2029\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]+/gu, ' ')
+    .trim()
+    .normalize('NFC')
+    .slice(0, RAW_VALUE_MAX)
+    .trim();
+}
+
 export const REDIRECT_PATH_MAX = 500;
 
 /**

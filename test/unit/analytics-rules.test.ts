@@ -4,7 +4,7 @@
  * evidence and direct signals worked by hand.
  */
 import { describe, expect, it } from 'vitest';
-import { directSignals, hdyhauEvidence, historyRows, isWebClientPath, signalIdOf, type StoredSignal } from '../../shared/domain/analytics.ts';
+import { directSignals, hdyhauEvidence, historyRows, isWebClientPath, normalizeRawValue, signalIdOf, type StoredSignal } from '../../shared/domain/analytics.ts';
 
 describe('isWebClientPath', () => {
   it('accepts paths of the web client, with a query or fragment', () => {
@@ -14,6 +14,15 @@ describe('isWebClientPath', () => {
     for (const path of ['', 'settings', 'https://evil.example', '//evil.example', '/\\evil.example', '\\\\evil', '/a//b', '/%2f%2fevil', '/%5Cevil', '/a\nb', ' /a', 'javascript:alert(1)', `/${'a'.repeat(500)}`]) {
       expect(isWebClientPath(path), JSON.stringify(path)).toBe(false);
     }
+  });
+});
+
+describe('normalizeRawValue', () => {
+  it('makes one trimmed NFC line of at most 500 characters, as the mapping input takes it', () => {
+    expect(normalizeRawValue(' Podcast\n')).toBe('Podcast');
+    expect(normalizeRawValue('Insta\r\ngram\u202E')).toBe('Insta gram');
+    expect(normalizeRawValue('Cafe\u0301')).toBe('Caf\u00e9');
+    expect(normalizeRawValue(`${'a'.repeat(499)} b`)).toBe('a'.repeat(499));
   });
 });
 

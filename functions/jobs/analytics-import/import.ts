@@ -6,7 +6,7 @@
  */
 import { connectedTenants, getConnection, markNeedsReconnect, recordImport, writeImport, type Connection } from '../../../shared/db/analytics.ts';
 import { addDays } from '../../../shared/domain/reporting/days.ts';
-import { BACKFILL_DAYS, DEFAULT_HDYHAU_DIMENSION, hasValue, REFRESH_DAYS, signalIdOf, SIGNAL_DIMENSIONS, type AnalyticsDay, type HdyhauAnswerDay, type SignalDay } from '../../../shared/domain/analytics.ts';
+import { BACKFILL_DAYS, DEFAULT_HDYHAU_DIMENSION, hasValue, normalizeRawValue, REFRESH_DAYS, signalIdOf, SIGNAL_DIMENSIONS, type AnalyticsDay, type HdyhauAnswerDay, type SignalDay } from '../../../shared/domain/analytics.ts';
 import { logger } from '../../../shared/support/logger.ts';
 import { accessTokenFor, GrantRevokedError, QuotaExceededError, runReport, UnknownFieldError, type ReportRow } from '../../../shared/integrations/google-analytics.ts';
 import { tokenSealer } from '../../../shared/integrations/token-sealer.ts';
@@ -50,21 +50,34 @@ async function readRange(connection: Connection, accessToken: string, from: stri
     pageViews: r.metrics.screenPageViews ?? 0,
     successEvents: r.metrics.keyEvents ?? 0,
   }));
-  const answers: HdyhauAnswerDay[] = (answersRows ?? [])
-    .filter((r) => hasValue(r.dimensions[dimension] ?? ''))
-    .map((r) => ({ date: isoDate(r.dimensions.date!), dimension, rawValue: r.dimensions[dimension]!.slice(0, 500), successEvents: r.metrics.keyEvents ?? 0, sessions: r.metrics.sessions ?? 0 }));
+  // Values that normalize alike ("Podcast" and "Podcast ") are one answer of the day.
+  const answers = new Map<string, HdyhauAnswerDay>();
+  for (const r of answersRows ?? []) {
+    const rawValue = normalizeRawValue(r.dimensions[dimension] ?? '');
+    if (!hasValue(rawValue)) continue;
+    const date = isoDate(r.dimensions.date!);
+    const answer = answers.get(`${date}\u0000${rawValue}`) ?? { date, dimension, rawValue, successEvents: 0, sessions: 0 };
+    answer.successEvents += r.metrics.keyEvents ?? 0;
+    answer.sessions += r.metrics.sessions ?? 0;
+    answers.set(`${date}\u0000${rawValue}`, answer);
+  }
   const signals = new Map<string, { signalId: string; kind: (typeof SIGNAL_DIMENSIONS)[number]['kind']; dimension: string; value: string }>();
-  const signalDays: SignalDay[] = [];
+  const signalDays = new Map<string, SignalDay>();
   SIGNAL_DIMENSIONS.forEach((s, i) => {
     for (const r of signalReports[i] as ReportRow[]) {
-      const value = (r.dimensions[s.dimension] ?? '').slice(0, 500);
+      const value = normalizeRawValue(r.dimensions[s.dimension] ?? '');
       if (!hasValue(value)) continue;
       const signalId = signalIdOf(connection.tenantId, s.dimension, value);
       signals.set(signalId, { signalId, kind: s.kind, dimension: s.dimension, value });
-      signalDays.push({ date: isoDate(r.dimensions.date!), signalId, sessions: r.metrics.sessions ?? 0, users: r.metrics.totalUsers ?? 0, successEvents: r.metrics.keyEvents ?? 0 });
+      const date = isoDate(r.dimensions.date!);
+      const day = signalDays.get(`${date}\u0000${signalId}`) ?? { date, signalId, sessions: 0, users: 0, successEvents: 0 };
+      day.sessions += r.metrics.sessions ?? 0;
+      day.users += r.metrics.totalUsers ?? 0;
+      day.successEvents += r.metrics.keyEvents ?? 0;
+      signalDays.set(`${date}\u0000${signalId}`, day);
     }
   });
-  return { from, to, days, answers, signals: [...signals.values()], signalDays, hdyhauAvailable: answersRows !== undefined };
+  return { from, to, days, answers: [...answers.values()], signals: [...signals.values()], signalDays: [...signalDays.values()], hdyhauAvailable: answersRows !== undefined };
 }
 
 /**

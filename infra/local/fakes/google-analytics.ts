@@ -21,10 +21,13 @@ export const FAKE_PROPERTIES = [
   { propertyId: '400000002', displayName: 'Local blog' },
 ] as const;
 
-/** The raw how-did-you-hear answers and direct signals the fake's data carries (values as GA4 reports them). */
-const ANSWERS = ['Instagram creator', 'Podcast', 'Google search', 'A friend', '(not set)'];
+/**
+ * The raw how-did-you-hear answers and direct signals the fake's data carries, as GA4 reports free
+ * text: with stray whitespace and line breaks, so some differ only in those.
+ */
+const ANSWERS = ['Instagram creator', 'Podcast', ' Podcast\n', 'Google search', 'A friend', '(not set)'];
 const SIGNALS: Record<string, string[]> = {
-  orderCoupon: ['CREATOR10', 'SPRING25', '(not set)'],
+  orderCoupon: ['CREATOR10', 'CREATOR10 ', 'SPRING25', '(not set)'],
   sessionCampaignName: ['creator_launch', 'newsletter', '(not set)'],
   sessionManualTerm: ['(not set)'],
 };
