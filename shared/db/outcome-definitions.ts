@@ -4,28 +4,39 @@
  * measurement create, delete and definition change (shared/db/outcome-measurements.ts), so the
  * soft delete can be conditioned on it: a definition with live measurements is never deleted.
  */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { conflict, notFound } from '../domain/errors.ts';
-import { documentClient, tableName } from './client.ts';
+import * as z from 'zod/mini';
+import { ConflictError, conflict } from '../domain/errors.ts';
+import { defineEntity } from './entity.ts';
+import { absent, all, equals, exists, has, lacks } from './expressions.ts';
 import { keys } from './keys.ts';
-import { batchGet, isConditionFailure, queryPrefix, recordOf, transactWrite } from './operations.ts';
+import { batchGet } from './operations.ts';
 import { timeOrderedId } from './ids.ts';
 import { pointerPut } from './records.ts';
+import { transact } from './transact.ts';
 
-export interface OutcomeDefinition {
-  id: string;
-  organizationId: string;
-  workspaceId: string;
-  name: string;
-  description: string | null;
-  valueKind: string;
-  unitLabel: string | null;
-  defaultCurrency: string | null;
-  /** Live measurements that use the definition; the delete is blocked while it is above 0. */
-  activeMeasurementsCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
+const Definitions = defineEntity({
+  name: 'The outcome definition',
+  schema: z.object({
+    id: z.string(),
+    organizationId: z.string(),
+    workspaceId: z.string(),
+    name: z.string(),
+    description: z.nullable(z.string()),
+    valueKind: z.string(),
+    unitLabel: z.nullable(z.string()),
+    defaultCurrency: z.nullable(z.string()),
+    /** Live measurements that use the definition; the delete is blocked while it is above 0. */
+    activeMeasurementsCount: z.number(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    /** A soft-deleted definition stays, so that its measurements' join never breaks. */
+    deletedAt: z.optional(z.string()),
+  }),
+  key: keys.outcomeDefinition,
+});
+
+type StoredDefinition = z.infer<typeof Definitions.schema>;
+export type OutcomeDefinition = Omit<StoredDefinition, 'deletedAt'>;
 
 export interface NewOutcomeDefinition {
   name: string;
@@ -38,12 +49,14 @@ export interface NewOutcomeDefinition {
 export type OutcomeDefinitionChanges = Partial<NewOutcomeDefinition>;
 
 /** A live definition: stored and not soft-deleted. */
-export const LIVE = 'attribute_exists(pk) AND attribute_not_exists(deletedAt)';
-
-const missing = () => notFound('The outcome definition');
+const live = all(has('pk'), lacks('deletedAt'));
 
 export function definitionFromItem(item: Record<string, unknown>): OutcomeDefinition {
-  const d = recordOf<OutcomeDefinition & { deletedAt?: string }>(item);
+  return publicView(Definitions.fromItem(item));
+}
+
+/** The record as returned; fields older items may lack read as null / 0. */
+function publicView(d: StoredDefinition): OutcomeDefinition {
   return {
     id: d.id,
     organizationId: d.organizationId,
@@ -74,35 +87,29 @@ export async function createOutcomeDefinition(tenantId: string, input: NewOutcom
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
   };
-  const key = keys.outcomeDefinition(tenantId, definition.id);
-  await transactWrite([
-    { Put: { TableName: tableName(), Item: { ...key, ...definition }, ConditionExpression: 'attribute_not_exists(pk)' } },
-    pointerPut('outcomeDefinition', definition.id, tenantId, key),
-  ]);
+  const key = Definitions.key(tenantId, definition.id);
+  await transact([Definitions.tx.put(key, definition, { condition: absent }), pointerPut('outcomeDefinition', definition.id, tenantId, key)]);
   return definition;
 }
 
 /** The tenant's live definitions, newest first (ids are time-ordered: createdAt, then id). */
 export async function outcomeDefinitionsOf(tenantId: string): Promise<OutcomeDefinition[]> {
-  const items = await queryPrefix(keys.outcomeDefinitionsOfTenant(tenantId), {
-    FilterExpression: 'attribute_not_exists(deletedAt)',
-  });
-  return items
-    .map(definitionFromItem)
+  const stored = await Definitions.query(keys.outcomeDefinitionsOfTenant(tenantId));
+  return stored
+    .filter((d) => d.deletedAt === undefined)
+    .map(publicView)
     .sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1));
 }
 
 /** A live definition of the tenant, read consistently; undefined when missing or deleted. */
 export async function getOutcomeDefinition(tenantId: string, definitionId: string): Promise<OutcomeDefinition | undefined> {
-  const out = await documentClient().send(
-    new GetCommand({ TableName: tableName(), Key: keys.outcomeDefinition(tenantId, definitionId), ConsistentRead: true }),
-  );
-  return out.Item && out.Item.deletedAt === undefined ? definitionFromItem(out.Item) : undefined;
+  const stored = await Definitions.get(Definitions.key(tenantId, definitionId), { consistent: true });
+  return stored && stored.deletedAt === undefined ? publicView(stored) : undefined;
 }
 
 /** The definitions with these ids (deleted ones included: a measurement's join never breaks), by id. */
 export async function outcomeDefinitionsById(tenantId: string, ids: Iterable<string>): Promise<Map<string, OutcomeDefinition>> {
-  const items = await batchGet([...new Set(ids)].map((id) => keys.outcomeDefinition(tenantId, id)));
+  const items = await batchGet([...new Set(ids)].map((id) => Definitions.key(tenantId, id)));
   return new Map(items.map((item) => [item.id as string, definitionFromItem(item)]));
 }
 
@@ -112,32 +119,11 @@ export async function updateOutcomeDefinition(
   definitionId: string,
   changes: OutcomeDefinitionChanges,
 ): Promise<OutcomeDefinition> {
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = { ':now': new Date().toISOString() };
-  const sets = ['updatedAt = :now'];
-  Object.entries(changes).forEach(([field, value], i) => {
-    if (value === undefined) return;
-    names[`#f${i}`] = field;
-    values[`:f${i}`] = value;
-    sets.push(`#f${i} = :f${i}`);
-  });
-  try {
-    const out = await documentClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.outcomeDefinition(tenantId, definitionId),
-        UpdateExpression: `SET ${sets.join(', ')}`,
-        ConditionExpression: LIVE,
-        ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
-        ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return definitionFromItem(out.Attributes!);
-  } catch (error) {
-    if (isConditionFailure(error)) throw missing();
-    throw error;
-  }
+  const { name, valueKind, description, unitLabel, defaultCurrency } = changes;
+  const updated = await Definitions.update(Definitions.key(tenantId, definitionId), {
+    set: { name, valueKind, description, unitLabel, defaultCurrency, updatedAt: new Date().toISOString() },
+  }, { condition: live });
+  return publicView(updated);
 }
 
 /**
@@ -146,20 +132,16 @@ export async function updateOutcomeDefinition(
  */
 export async function deleteOutcomeDefinition(tenantId: string, definitionId: string): Promise<void> {
   const now = new Date().toISOString();
+  const inUse = () => conflict('in use');
   try {
-    await documentClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.outcomeDefinition(tenantId, definitionId),
-        UpdateExpression: 'SET deletedAt = :now, updatedAt = :now',
-        ConditionExpression: `${LIVE} AND activeMeasurementsCount = :zero`,
-        ExpressionAttributeValues: { ':now': now, ':zero': 0 },
-      }),
-    );
+    await Definitions.update(Definitions.key(tenantId, definitionId), { set: { deletedAt: now, updatedAt: now } }, {
+      condition: all(live, equals('activeMeasurementsCount', 0)),
+      failure: inUse,
+    });
   } catch (error) {
-    if (!isConditionFailure(error)) throw error;
+    if (!(error instanceof ConflictError)) throw error;
     const current = await getOutcomeDefinition(tenantId, definitionId);
-    if (!current) throw missing();
+    if (!current) throw Definitions.missing();
     throw conflict(
       `The outcome definition has ${current.activeMeasurementsCount} active measurement(s); delete them or move them to another definition first.`,
     );
@@ -171,13 +153,7 @@ export async function deleteOutcomeDefinition(tenantId: string, definitionId: st
  * live definition (a measurement cannot be put on a deleted one); removing only an existing one.
  */
 export function definitionCountUpdate(tenantId: string, definitionId: string, by: 1 | -1) {
-  return {
-    Update: {
-      TableName: tableName(),
-      Key: keys.outcomeDefinition(tenantId, definitionId),
-      UpdateExpression: 'ADD activeMeasurementsCount :by',
-      ConditionExpression: by > 0 ? LIVE : 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':by': by },
-    },
-  };
+  const { Update } = Definitions.tx.update(Definitions.key(tenantId, definitionId), { add: { activeMeasurementsCount: by } }, { condition: by > 0 ? live : exists });
+  // Bare: the measurement writes read the cancellation reasons themselves (outcome-measurements.ts).
+  return { Update };
 }
