@@ -13,15 +13,19 @@
  * `activeMeasurementsCount` in the same transaction. Deletes are soft (`deletedAt`); claims stay.
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
 import { conflict, invalidInput, notFound } from '../domain/errors.ts';
 import { campaignFromItem, getCampaign, LIVE_CAMPAIGN } from './campaigns.ts';
-import { documentClient, tableName } from './client.ts';
-import { isEntity, keys, type Key } from './keys.ts';
-import { batchGet, cancellationReasons, queryPrefix, recordOf } from './operations.ts';
+import { tableName } from './client.ts';
+import { defineEntity } from './entity.ts';
+import { absent, all, equals, lacks } from './expressions.ts';
+import { isEntity, keys } from './keys.ts';
+import { batchGet, queryPrefix } from './operations.ts';
 import { definitionCountUpdate, definitionFromItem, outcomeDefinitionsById, type OutcomeDefinition } from './outcome-definitions.ts';
 import { timeOrderedId } from './ids.ts';
 import { pointerPut } from './records.ts';
+import { backoff, sleep } from './retry.ts';
+import { transact, type TransactItem } from './transact.ts';
 
 /** The fields a claim records; changing any of them on a measurement appends a claim. */
 export interface ClaimFields {
@@ -72,25 +76,54 @@ export interface Measurement extends ClaimFields {
   updatedAt: string;
 }
 
-interface StoredMeasurement extends ClaimFields {
-  id: string;
-  organizationId: string;
-  workspaceId: string;
-  campaignId: string;
-  activeClaimId: string;
-  /** Number of claims written; the active claim is the last. */
-  claimCount: number;
-  /** Bumped by every write; writes are conditioned on the revision they read. */
-  revision: number;
-  createdAt: string;
-  updatedAt: string;
-  deletedAt?: string;
-}
+/** The fields of a claim, as stored on the measurement (its current values) and on each claim. */
+const claimShape = {
+  outcomeDefinitionId: z.string(),
+  value: z.number(),
+  baselineValue: z.nullable(z.number()),
+  market: z.nullable(z.string()),
+  sourceMethod: z.string(),
+  confidence: z.nullable(z.number()),
+  periodStart: z.nullable(z.string()),
+  periodEnd: z.nullable(z.string()),
+};
 
-interface StoredClaim extends Claim {
-  measurementId: string;
-  seq: number;
-}
+const Measurements = defineEntity({
+  name: 'The measurement',
+  schema: z.object({
+    ...claimShape,
+    id: z.string(),
+    organizationId: z.string(),
+    workspaceId: z.string(),
+    campaignId: z.string(),
+    activeClaimId: z.string(),
+    /** Number of claims written; the active claim is the last. */
+    claimCount: z.number(),
+    /** Bumped by every write; writes are conditioned on the revision they read. */
+    revision: z.number(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    deletedAt: z.optional(z.string()),
+  }),
+  key: (tenantId: string, m: { campaignId: string; id: string }) => keys.outcomeMeasurement(tenantId, m.campaignId, m.id),
+});
+type StoredMeasurement = z.infer<typeof Measurements.schema>;
+
+const Claims = defineEntity({
+  name: 'The claim',
+  schema: z.object({
+    ...claimShape,
+    id: z.string(),
+    measurementId: z.string(),
+    seq: z.number(),
+    status: z.enum(['active', 'superseded']),
+    supersededAt: z.nullable(z.string()),
+    createdAt: z.string(),
+    createdBy: z.nullable(z.string()),
+  }),
+  key: (tenantId: string, m: { campaignId: string; id: string }, seq: number) => keys.outcomeClaim(tenantId, m.campaignId, m.id, seq),
+});
+type StoredClaim = z.infer<typeof Claims.schema>;
 
 export type NewMeasurement = Pick<ClaimFields, 'outcomeDefinitionId' | 'value' | 'sourceMethod'> &
   Partial<Omit<ClaimFields, 'outcomeDefinitionId' | 'value' | 'sourceMethod'>>;
@@ -105,14 +138,25 @@ const definitionMissing = () => notFound('The outcome definition');
 const campaignMissing = () => notFound('The campaign');
 const busy = () => conflict('The measurement is being changed by others right now; read it again and retry.');
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const backoff = (attempt: number) => sleep(10 * 2 ** attempt + Math.random() * 20);
+/** A write lost a race with another writer of the measurement: read it again and reapply (not an answer). */
+class LostRace extends Error {}
+const lostRace = () => new LostRace('The measurement changed meanwhile.');
 
-
-const measurementKey = (tenantId: string, m: Pick<StoredMeasurement, 'campaignId' | 'id'>): Key =>
-  keys.outcomeMeasurement(tenantId, m.campaignId, m.id);
-const claimKey = (tenantId: string, m: Pick<StoredMeasurement, 'campaignId' | 'id'>, seq: number): Key =>
-  keys.outcomeClaim(tenantId, m.campaignId, m.id, seq);
+/**
+ * Runs a read-then-write round again while it loses races with other writers of the measurement
+ * (the data layer's backoff between rounds); 409 `busy` after MAX_ATTEMPTS rounds.
+ */
+async function untilWon<T>(round: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await round();
+    } catch (error) {
+      if (!(error instanceof LostRace)) throw error;
+      if (attempt >= MAX_ATTEMPTS) throw busy();
+      await sleep(backoff(attempt));
+    }
+  }
+}
 
 const isClaimItem = (item: Record<string, unknown>) => isEntity(item, 'outcomeClaim');
 
@@ -178,8 +222,8 @@ async function load(tenantId: string, campaignId: string, measurementId: string)
   const head = items.find((item) => item.sk === keys.outcomeMeasurement(tenantId, campaignId, measurementId).sk);
   if (!head) return undefined;
   return {
-    measurement: recordOf<StoredMeasurement>(head),
-    claims: items.filter(isClaimItem).map((item) => recordOf<StoredClaim>(item)),
+    measurement: Measurements.fromItem(head),
+    claims: items.filter(isClaimItem).map(Claims.fromItem),
   };
 }
 
@@ -224,41 +268,16 @@ export async function createMeasurement(
     createdAt: at,
     updatedAt: at,
   };
-  const key = measurementKey(tenantId, measurement);
-  const items = [
-    { ConditionCheck: { TableName: tableName(), Key: keys.campaign(tenantId, campaignId), ConditionExpression: LIVE_CAMPAIGN } },
-    definitionCountUpdate(tenantId, fields.outcomeDefinitionId, 1),
-    { Put: { TableName: tableName(), Item: { ...key, ...measurement }, ConditionExpression: 'attribute_not_exists(pk)' } },
-    { Put: { TableName: tableName(), Item: { ...claimKey(tenantId, measurement, 1), ...claim }, ConditionExpression: 'attribute_not_exists(pk)' } },
+  const key = Measurements.key(tenantId, measurement);
+  // A lost race on the definition's counter is retried by the transaction's own retry policy.
+  await transact([
+    { ConditionCheck: { TableName: tableName(), Key: keys.campaign(tenantId, campaignId), ConditionExpression: LIVE_CAMPAIGN }, failure: campaignMissing },
+    { ...definitionCountUpdate(tenantId, fields.outcomeDefinitionId, 1), failure: definitionMissing },
+    Measurements.tx.put(key, measurement, { condition: absent }),
+    Claims.tx.put(Claims.key(tenantId, measurement, 1), claim, { condition: absent }),
     pointerPut('outcomeMeasurement', id, tenantId, key),
-  ];
-  for (let attempt = 0; ; attempt++) {
-    const reasons = await tryTransact(items);
-    if (!reasons) break;
-    if (reasons[0] === 'ConditionalCheckFailed') throw campaignMissing();
-    if (reasons[1] === 'ConditionalCheckFailed') throw definitionMissing();
-    if (!reasons.includes('TransactionConflict')) throw new Error(`Measurement create cancelled: ${reasons.join(', ')}`);
-    // Another writer held the definition's counter: nothing was written, so the same items retry.
-    if (attempt >= MAX_ATTEMPTS - 1) throw busy();
-    await backoff(attempt);
-  }
+  ]);
   return present(measurement, [claim], definition);
-}
-
-/**
- * TransactWriteItems; the cancellation reasons when the transaction was cancelled, undefined when
- * it was written. Anything else is thrown.
- */
-async function tryTransact(items: NonNullable<TransactWriteCommandInput['TransactItems']>): Promise<string[] | undefined> {
-  try {
-    await documentClient().send(new TransactWriteCommand({ TransactItems: items }));
-    return undefined;
-  } catch (error) {
-    const reasons = cancellationReasons(error);
-    // Only lost races (a failed condition, another transaction on an item) are worth a retry.
-    if (!reasons || !reasons.every((r) => r === 'None' || r === 'ConditionalCheckFailed' || r === 'TransactionConflict')) throw error;
-    return reasons;
-  }
 }
 
 /**
@@ -274,7 +293,7 @@ export async function updateMeasurement(
   createdBy: string | null,
 ): Promise<Measurement> {
   const given = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as MeasurementChanges;
-  for (let attempt = 0; ; attempt++) {
+  return untilWon(async () => {
     const loaded = await load(tenantId, location.campaignId, location.id);
     if (!loaded || loaded.measurement.deletedAt !== undefined) throw measurementMissing();
     const { measurement: before, claims } = loaded;
@@ -289,39 +308,25 @@ export async function updateMeasurement(
     const claim = newClaim(before, seq, fields, now, createdBy);
     const after: StoredMeasurement = { ...before, ...fields, activeClaimId: claim.id, claimCount: seq, revision: before.revision + 1, updatedAt: now };
     const definitionMoves = fields.outcomeDefinitionId !== before.outcomeDefinitionId;
-    const items = [
-      {
-        Put: {
-          TableName: tableName(),
-          Item: { ...measurementKey(tenantId, after), ...after },
-          ConditionExpression: 'revision = :revision AND attribute_not_exists(deletedAt)',
-          ExpressionAttributeValues: { ':revision': before.revision },
-        },
-      },
-      { Put: { TableName: tableName(), Item: { ...claimKey(tenantId, after, seq), ...claim }, ConditionExpression: 'attribute_not_exists(pk)' } },
-      {
-        Update: {
-          TableName: tableName(),
-          Key: claimKey(tenantId, before, before.claimCount),
-          UpdateExpression: 'SET #status = :superseded, supersededAt = :now',
-          ConditionExpression: '#status = :active',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':superseded': 'superseded', ':active': 'active', ':now': now },
-        },
-      },
+    const items: TransactItem[] = [
+      // First: a definition gone meanwhile is the answer, whatever else changed.
       ...(definitionMoves
-        ? [definitionCountUpdate(tenantId, fields.outcomeDefinitionId, 1), definitionCountUpdate(tenantId, before.outcomeDefinitionId, -1)]
+        ? [
+            { ...definitionCountUpdate(tenantId, fields.outcomeDefinitionId, 1), failure: definitionMissing },
+            { ...definitionCountUpdate(tenantId, before.outcomeDefinitionId, -1), failure: lostRace },
+          ]
         : []),
+      Measurements.tx.put(Measurements.key(tenantId, after), after, { condition: all(equals('revision', before.revision), lacks('deletedAt')), failure: lostRace }),
+      Claims.tx.put(Claims.key(tenantId, after, seq), claim, { condition: absent, failure: lostRace }),
+      Claims.tx.update(Claims.key(tenantId, before, before.claimCount), { set: { status: 'superseded', supersededAt: now } }, {
+        condition: equals('status', 'active'),
+        failure: lostRace,
+      }),
     ];
-    const reasons = await tryTransact(items);
-    if (!reasons) {
-      const prior = claims.map((c) => (c.id === before.activeClaimId ? { ...c, status: 'superseded' as const, supersededAt: now } : c));
-      return present(after, [...prior, claim], await definitionOf(tenantId, after));
-    }
-    if (definitionMoves && reasons[3] === 'ConditionalCheckFailed') throw definitionMissing();
-    if (attempt >= MAX_ATTEMPTS - 1) throw busy();
-    await backoff(attempt);
-  }
+    await transact(items);
+    const prior = claims.map((c) => (c.id === before.activeClaimId ? { ...c, status: 'superseded' as const, supersededAt: now } : c));
+    return present(after, [...prior, claim], await definitionOf(tenantId, after));
+  });
 }
 
 async function definitionOf(tenantId: string, m: Pick<ClaimFields, 'outcomeDefinitionId'>): Promise<OutcomeDefinition | undefined> {
@@ -333,28 +338,20 @@ async function definitionOf(tenantId: string, m: Pick<ClaimFields, 'outcomeDefin
  * transaction; its claims stay as they are. False when it was deleted (or gone) already.
  */
 async function retire(tenantId: string, location: Pick<StoredMeasurement, 'campaignId' | 'id'>): Promise<boolean> {
-  const key = measurementKey(tenantId, location);
-  for (let attempt = 0; ; attempt++) {
-    const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
-    const current = out.Item as (StoredMeasurement & Key) | undefined;
+  const key = Measurements.key(tenantId, location);
+  return untilWon(async () => {
+    const current = await Measurements.get(key, { consistent: true });
     if (!current || current.deletedAt !== undefined) return false;
     const now = new Date().toISOString();
-    const reasons = await tryTransact([
-      {
-        Update: {
-          TableName: tableName(),
-          Key: key,
-          UpdateExpression: 'SET deletedAt = :now, updatedAt = :now, revision = :next',
-          ConditionExpression: 'revision = :revision AND attribute_not_exists(deletedAt)',
-          ExpressionAttributeValues: { ':now': now, ':revision': current.revision, ':next': current.revision + 1 },
-        },
-      },
-      definitionCountUpdate(tenantId, current.outcomeDefinitionId, -1),
+    await transact([
+      Measurements.tx.update(key, { set: { deletedAt: now, updatedAt: now, revision: current.revision + 1 } }, {
+        condition: all(equals('revision', current.revision), lacks('deletedAt')),
+        failure: lostRace,
+      }),
+      { ...definitionCountUpdate(tenantId, current.outcomeDefinitionId, -1), failure: lostRace },
     ]);
-    if (!reasons) return true;
-    if (attempt >= MAX_ATTEMPTS - 1) throw busy();
-    await backoff(attempt);
-  }
+    return true;
+  });
 }
 
 /** DELETE: soft-deletes the measurement; 404 when it is gone already. */
@@ -367,10 +364,13 @@ async function campaignOutcomes(tenantId: string, campaignId: string): Promise<L
   const items = await queryPrefix(keys.outcomeMeasurementsOfCampaign(tenantId, campaignId));
   const byId = new Map<string, Loaded>();
   for (const item of items.filter((i) => !isClaimItem(i))) {
-    const measurement = recordOf<StoredMeasurement>(item);
+    const measurement = Measurements.fromItem(item);
     byId.set(measurement.id, { measurement, claims: [] });
   }
-  for (const item of items.filter(isClaimItem)) byId.get(item.measurementId as string)?.claims.push(recordOf<StoredClaim>(item));
+  for (const item of items.filter(isClaimItem)) {
+    const claim = Claims.fromItem(item);
+    byId.get(claim.measurementId)?.claims.push(claim);
+  }
   return [...byId.values()];
 }
 
@@ -402,5 +402,6 @@ export async function retireMeasurementsOfCampaign(tenantId: string, campaignId:
 
 /** The measurement item authorization read (via the pointer), as the location of its record. */
 export function measurementLocation(item: Record<string, unknown>): Pick<StoredMeasurement, 'campaignId' | 'id'> {
-  return { campaignId: item.campaignId as string, id: item.id as string };
+  const { campaignId, id } = Measurements.fromItem(item);
+  return { campaignId, id };
 }
