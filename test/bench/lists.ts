@@ -29,7 +29,8 @@ interface ListRoute {
 const PAGE = 'pageIndex=0&pageSize=20';
 export const LIST_ROUTES: readonly ListRoute[] = [
   { label: 'GET /v1/activities (default order)', url: (t) => `/v1/activities?organizationId=${t}&${PAGE}`, target: true },
-  { label: 'GET /v1/activities (sorted by name)', url: (t) => `/v1/activities?organizationId=${t}&${PAGE}&sortBy=name`, target: false },
+  // Sorted by name is an index page too (gsi2), so it is held to the same target.
+  { label: 'GET /v1/activities (sorted by name)', url: (t) => `/v1/activities?organizationId=${t}&${PAGE}&sortBy=name`, target: true },
   { label: 'GET /v1/creators (sorted by spend)', url: (t) => `/v1/creators?workspaceId=${t}&${PAGE}&sortBy=spend`, target: false },
   { label: 'GET /v1/costs (default order)', url: (t) => `/v1/costs?organizationId=${t}&${PAGE}`, target: true },
   { label: 'GET /v1/costs/stats', url: (t) => `/v1/costs/stats?organizationId=${t}`, target: true },
