@@ -188,8 +188,11 @@ export async function activityPage(order: OrderedIndex, page: PageRequest, direc
 /** The record as shown: spend rounded, currencies whose spend went back to 0 left out. */
 export function activityFromItem(item: Record<string, unknown>): Activity {
   // linksRevision changes with every creator link and unlink: metric changes are conditioned on it.
+  // costsRevision likewise with every cost write and start change: cost writes are conditioned on it.
   // contentConnectedAt is the refresh cadence's own anchor (metric-due.ts), not part of the record.
-  const { linksRevision: _revision, contentConnectedAt: _connected, ...activity } = recordOf<Activity & { linksRevision?: number; contentConnectedAt?: string }>(item);
+  const { linksRevision: _revision, costsRevision: _costs, contentConnectedAt: _connected, ...activity } = recordOf<
+    Activity & { linksRevision?: number; costsRevision?: number; contentConnectedAt?: string }
+  >(item);
   return { ...activity, spend: roundSpend(activity.spend) };
 }
 

@@ -103,7 +103,7 @@ describe('GET /v1/costs/stats from counters', () => {
     expect(await stats(other)).toMatchObject({ costsCount: 6, costCoverage: 1, totalSpend: { USD: 11 } });
   });
 
-  it('keeps its counters out of the organization record\'s metrics', async () => {
+  it('keeps its counters out of the organization record\'s metrics and the activity record', async () => {
     const other = await newOrganization(owner);
     const activity = await createActivity(other, activityInput('Shown'));
     await newCost(owner, { activityId: activity.id, amount: 4 });
@@ -111,5 +111,10 @@ describe('GET /v1/costs/stats from counters', () => {
     expect(res.status).toBe(200);
     expect(Object.keys(res.body.data.metrics).sort()).toEqual(['activitiesCount', 'campaignsCount', 'costsCount', 'creatorsCount', 'engagement', 'impressions', 'spend']);
     expect(res.body.data.metrics).toMatchObject({ costsCount: 1, spend: { USD: 4 } });
+    // Nor does the activity record carry the revision a cost write bumps on its item.
+    const shown = await call('GET', `/v1/activities/${activity.id}`, { token: owner.token });
+    expect(shown.status).toBe(200);
+    expect(shown.body.data).not.toHaveProperty('costsRevision');
+    expect(shown.body.data).toMatchObject({ costsCount: 1, spend: { USD: 4 } });
   });
 });
