@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
 import { conflict, forbidden } from '../domain/errors.ts';
-import { defineEntity } from './entity.ts';
+import { defineEntity, getRecord } from './entity.ts';
 import { absent, all, compare, equals, has, lacks } from './expressions.ts';
 import { keys } from './keys.ts';
 import { outboxPut } from './outbox.ts';
@@ -58,7 +58,7 @@ export async function requestEmailChange(userId: string, newEmail: string): Prom
  * expires, so nothing about the address was revealed before its mailbox confirmed).
  */
 export async function confirmEmailChange(userId: string, code: string): Promise<User> {
-  const [request, user] = await Promise.all([EmailChanges.get(EmailChanges.key(userId), { consistent: true }), getUser(userId)]);
+  const [request, user] = await Promise.all([getRecord(EmailChanges, EmailChanges.key(userId), { consistent: true }), getUser(userId)]);
   const now = new Date().toISOString();
   const wrongCode = () => forbidden('The email change code is wrong, used or expired.');
   if (!user || request?.token !== code || request.expiresAt <= now) throw wrongCode();

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { notFound } from '../domain/errors.ts';
-import { defineEntity } from './entity.ts';
+import { defineEntity, getRecord } from './entity.ts';
 import { all, has, lacks } from './expressions.ts';
 import { keys, type Key } from './keys.ts';
 
@@ -38,6 +38,6 @@ export function entityExists(tenantId: string, entityType: EntityType, entityId:
 
 /** Whether the entity exists in the tenant and is not being deleted (one strongly consistent read). */
 export async function entityStored(tenantId: string, entityType: EntityType, entityId: string): Promise<boolean> {
-  const entity = await Attachable.get(Attachable.key(tenantId, entityType, entityId), { consistent: true, attributes: ['deletingAt'] });
+  const entity = await getRecord(Attachable, Attachable.key(tenantId, entityType, entityId), { consistent: true, attributes: ['deletingAt'] });
   return entity !== undefined && entity.deletingAt === undefined;
 }

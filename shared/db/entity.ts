@@ -16,7 +16,15 @@
  * CPU on every request for a check the writes already make. The schema is the record's type
  * (`z.infer`) and its declared shape for the OpenAPI document.
  */
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  UpdateCommand,
+  type DeleteCommandInput,
+  type PutCommandInput,
+  type UpdateCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import type * as z from 'zod/mini';
 import { conflict, notFound } from '../domain/errors.ts';
 import { documentClient, tableName } from './client.ts';
@@ -65,16 +73,6 @@ export function defineEntity<S extends z.ZodMiniType<Item>, A extends unknown[]>
   const missing = () => notFound(name);
   const taken = () => conflict(`${name} already exists.`);
 
-  /** Runs a single-item write, turning its failed condition into the guard's error. */
-  async function guarded<T>(write: () => Promise<T>, failure: () => Error): Promise<T> {
-    try {
-      return await withRetry(write);
-    } catch (error) {
-      if (isConditionFailure(error)) throw failure();
-      throw error;
-    }
-  }
-
   /** The expression members of a condition (with its placeholders), or nothing without one. */
   function conditionOf(condition: Condition | null | undefined, p = new Placeholders()) {
     return condition ? { ConditionExpression: condition(p), ...p.attributes() } : {};
@@ -102,47 +100,6 @@ export function defineEntity<S extends z.ZodMiniType<Item>, A extends unknown[]>
     /** The record an item holds (its key and index attributes left out). */
     fromItem: (item: Item): R => stripKeys<R>(item),
 
-    /**
-     * The record, or undefined. `attributes` reads only those (and the key): for an entity declared
-     * as a view of a larger item (its schema names only what the caller needs), so the read stays small.
-     */
-    async get(key: Key, options: { consistent?: boolean; attributes?: readonly (keyof R & string)[] } = {}): Promise<R | undefined> {
-      const p = new Placeholders();
-      const projection = options.attributes ? { ProjectionExpression: ['pk', ...options.attributes].map((a) => p.path(a)).join(', '), ...p.attributes() } : {};
-      const out = await withRetry(() =>
-        documentClient().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: options.consistent ?? false, ...projection })),
-      );
-      return out.Item ? stripKeys<R>(out.Item) : undefined;
-    },
-
-    /** Writes the record (plus `extra` index attributes); a failed condition throws the guard's error (conflict by default). */
-    async put(key: Key, record: R, guard: Guard = {}, extra: Item = {}): Promise<void> {
-      await guarded(() => documentClient().send(new PutCommand(putItem(key, record, guard, extra))), guard.failure ?? taken);
-    },
-
-    /** Applies the changes to an existing item (not found by default) and returns the whole updated record. */
-    async update(key: Key, changes: Changes<R>, guard: Guard = {}): Promise<R> {
-      const out = await guarded(
-        () => documentClient().send(new UpdateCommand({ ...updateItem(key, changes, guard), ReturnValues: 'ALL_NEW' })),
-        guard.failure ?? missing,
-      );
-      return stripKeys<R>(out.Attributes ?? {});
-    },
-
-    /** Deletes the item, which must exist unless the guard says otherwise (not found by default). */
-    async delete(key: Key, guard: Guard = {}): Promise<void> {
-      await guarded(
-        () => documentClient().send(new DeleteCommand({ TableName: tableName(), Key: key, ...conditionOf(orExists(guard.condition)) })),
-        guard.failure ?? missing,
-      );
-    },
-
-    /** Every record of a collection (keys.ts `*Of*`), in sort-key order, or reversed with `newestFirst`; `consistent` reads strongly. */
-    async query(collection: Collection, options: { newestFirst?: boolean; consistent?: boolean } = {}): Promise<R[]> {
-      const items = await queryPrefix(collection, { ScanIndexForward: !options.newestFirst, ConsistentRead: options.consistent ?? false });
-      return items.map((item) => stripKeys<R>(item));
-    },
-
     /** Transaction items of the same writes, each carrying the error its failed condition means. */
     tx: {
       put: (key: Key, record: R, guard: Guard = {}, extra: Item = {}) => ({
@@ -166,4 +123,70 @@ export function defineEntity<S extends z.ZodMiniType<Item>, A extends unknown[]>
       },
     },
   };
+}
+
+/**
+ * The single-item calls are functions taking the entity, not its methods: a bundle then holds only
+ * the SDK commands its handler's code reaches (esbuild drops unused functions, never an object's
+ * unused methods), so a handler that only reads carries no Put/Update/Delete command.
+ */
+interface EntityOf<R> {
+  fromItem(item: Item): R;
+  tx: {
+    put(key: Key, record: R, guard?: Guard, extra?: Item): { Put: PutCommandInput; failure?: () => Error };
+    update(key: Key, changes: Changes<R>, guard?: Guard): { Update: UpdateCommandInput; failure?: () => Error };
+    delete(key: Key, guard?: Guard): { Delete: DeleteCommandInput; failure?: () => Error };
+  };
+}
+
+/** Runs a single-item write, turning its failed condition into the item's error (rethrown when it names none). */
+async function guarded<T>(write: () => Promise<T>, failure: (() => Error) | undefined): Promise<T> {
+  try {
+    return await withRetry(write);
+  } catch (error) {
+    if (failure && isConditionFailure(error)) throw failure();
+    throw error;
+  }
+}
+
+/**
+ * The record, or undefined. `attributes` reads only those (and the key): for an entity declared
+ * as a view of a larger item (its schema names only what the caller needs), so the read stays small.
+ */
+export async function getRecord<R>(
+  entity: EntityOf<R>,
+  key: Key,
+  options: { consistent?: boolean; attributes?: readonly (keyof R & string)[] } = {},
+): Promise<R | undefined> {
+  const p = new Placeholders();
+  const projection = options.attributes ? { ProjectionExpression: ['pk', ...options.attributes].map((a) => p.path(a)).join(', '), ...p.attributes() } : {};
+  const out = await withRetry(() =>
+    documentClient().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: options.consistent ?? false, ...projection })),
+  );
+  return out.Item ? entity.fromItem(out.Item) : undefined;
+}
+
+/** Writes the record (plus `extra` index attributes); a failed condition throws the guard's error (conflict by default). */
+export async function putRecord<R>(entity: EntityOf<R>, key: Key, record: R, guard: Guard = {}, extra: Item = {}): Promise<void> {
+  const { Put, failure } = entity.tx.put(key, record, guard, extra);
+  await guarded(() => documentClient().send(new PutCommand(Put)), failure);
+}
+
+/** Applies the changes to an existing item (not found by default) and returns the whole updated record. */
+export async function updateRecord<R>(entity: EntityOf<R>, key: Key, changes: Changes<R>, guard: Guard = {}): Promise<R> {
+  const { Update, failure } = entity.tx.update(key, changes, guard);
+  const out = await guarded(() => documentClient().send(new UpdateCommand({ ...Update, ReturnValues: 'ALL_NEW' })), failure);
+  return entity.fromItem(out.Attributes ?? {});
+}
+
+/** Deletes the item, which must exist unless the guard says otherwise (not found by default). */
+export async function deleteRecord<R>(entity: EntityOf<R>, key: Key, guard: Guard = {}): Promise<void> {
+  const { Delete, failure } = entity.tx.delete(key, guard);
+  await guarded(() => documentClient().send(new DeleteCommand(Delete)), failure);
+}
+
+/** Every record of a collection (keys.ts `*Of*`), in sort-key order, or reversed with `newestFirst`; `consistent` reads strongly. */
+export async function queryRecords<R>(entity: EntityOf<R>, collection: Collection, options: { newestFirst?: boolean; consistent?: boolean } = {}): Promise<R[]> {
+  const items = await queryPrefix(collection, { ScanIndexForward: !options.newestFirst, ConsistentRead: options.consistent ?? false });
+  return items.map((item) => entity.fromItem(item));
 }

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
 import { ConflictError, conflict, notFound } from '../domain/errors.ts';
 import { roundSpend } from '../domain/currencies.ts';
-import { defineEntity } from './entity.ts';
+import { defineEntity, getRecord, queryRecords } from './entity.ts';
 import { absent, all, equals, has } from './expressions.ts';
 import { keys } from './keys.ts';
 import { pageOf, sortRecords, type Page, type PageRequest } from './paging.ts';
@@ -68,13 +68,13 @@ export async function createExpenseCategory(tenantId: string, name: string): Pro
 }
 
 export async function getExpenseCategory(tenantId: string, categoryId: string): Promise<ExpenseCategory | undefined> {
-  const category = await Categories.get(Categories.key(tenantId, categoryId), { consistent: true });
+  const category = await getRecord(Categories, Categories.key(tenantId, categoryId), { consistent: true });
   return category && rounded(category);
 }
 
 /** Every category of the tenant (categories are few: a picker's worth). */
 export async function expenseCategoriesOf(tenantId: string): Promise<ExpenseCategory[]> {
-  return (await Categories.query(keys.expenseCategoriesOfTenant(tenantId))).map(rounded);
+  return (await queryRecords(Categories, keys.expenseCategoriesOfTenant(tenantId))).map(rounded);
 }
 
 export interface CategoryQuery extends PageRequest {

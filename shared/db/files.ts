@@ -12,7 +12,7 @@ import * as z from 'zod/mini';
 import { config } from '../config.ts';
 import { logger } from '../support/logger.ts';
 import { deleteObject, deleteObjects, presignDownload, putObject } from '../integrations/storage.ts';
-import { defineEntity } from './entity.ts';
+import { defineEntity, queryRecords, updateRecord } from './entity.ts';
 import { ENTITY_TYPES, entityExists, type EntityType } from './entities.ts';
 import { absent } from './expressions.ts';
 import { keys } from './keys.ts';
@@ -131,7 +131,7 @@ export async function createFile(tenantId: string, input: NewFile): Promise<Stor
 
 /** Every file of one owner, newest first, as stored (with `s3Key`). */
 function fileItemsOf(tenantId: string, ownerType: FileOwnerType, ownerId: string) {
-  return Files.query(keys.filesOfOwner(tenantId, ownerType, ownerId), { newestFirst: true });
+  return queryRecords(Files, keys.filesOfOwner(tenantId, ownerType, ownerId), { newestFirst: true });
 }
 
 /** Every file of one owner, newest first. */
@@ -141,7 +141,7 @@ export async function filesOf(tenantId: string, ownerType: FileOwnerType, ownerI
 
 /** Renames a file (the object stays where it is; downloads carry the new name); 404 when it is gone. */
 export async function renameFile(tenantId: string, current: StoredFile, fileName: string): Promise<StoredFile> {
-  return withoutObject(await Files.update(Files.key(tenantId, current), { set: { fileName, updatedAt: new Date().toISOString() } }));
+  return withoutObject(await updateRecord(Files, Files.key(tenantId, current), { set: { fileName, updatedAt: new Date().toISOString() } }));
 }
 
 /** A short-lived presigned GET of a stored file (raw item) whose Content-Disposition names the file. */

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
 import { ROLES, type Role } from '../domain/roles.ts';
 import { conflict, notFound } from '../domain/errors.ts';
-import { defineEntity } from './entity.ts';
+import { defineEntity, getRecord, updateRecord } from './entity.ts';
 import { all, any, compare, equals, has, lacks } from './expressions.ts';
 import { keys } from './keys.ts';
 import { addMembershipItems, getMembership, type Membership } from './memberships.ts';
@@ -91,7 +91,7 @@ export async function inviteByEmail(input: { tenantId: string; email: string; ro
 
 /** Whether the account that owns `email` (if any) is a current member of the tenant. */
 async function isMemberByEmail(tenantId: string, email: string): Promise<boolean> {
-  const userId = (await EmailClaims.get(EmailClaims.key(email)))?.userId;
+  const userId = (await getRecord(EmailClaims, EmailClaims.key(email)))?.userId;
   return userId !== undefined && (await getMembership(tenantId, userId)) !== undefined;
 }
 
@@ -114,7 +114,7 @@ export async function pendingInvitationsFor(email: string): Promise<Invitation[]
  */
 export async function acceptInvitation(tenantId: string, email: string, userId: string): Promise<Membership> {
   const invitationKey = Invitations.key(tenantId, email);
-  const found = await Invitations.get(invitationKey, { consistent: true });
+  const found = await getRecord(Invitations, invitationKey, { consistent: true });
   if (found?.status !== 'pending') throw notFound('The invitation');
   const { role } = found;
   const { membership, transactItems } = addMembershipItems(tenantId, userId, role, 'active');
@@ -133,7 +133,7 @@ export async function acceptInvitation(tenantId: string, email: string, userId: 
 
 /** Marks a pending invitation of `email` declined; 404 when there is none. */
 export async function declineInvitation(tenantId: string, email: string): Promise<void> {
-  await Invitations.update(Invitations.key(tenantId, email), { set: { status: 'declined', updatedAt: new Date().toISOString() } }, {
+  await updateRecord(Invitations, Invitations.key(tenantId, email), { set: { status: 'declined', updatedAt: new Date().toISOString() } }, {
     condition: equals('status', 'pending'),
   });
 }

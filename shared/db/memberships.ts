@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
 import { ROLES, type Role } from '../domain/roles.ts';
 import { ConflictError, conflict, notFound } from '../domain/errors.ts';
-import { defineEntity, type Changes } from './entity.ts';
+import { type Changes, defineEntity, getRecord, putRecord, queryRecords } from './entity.ts';
 import { all, any, compare, equals, has, lacks } from './expressions.ts';
 import { keys } from './keys.ts';
 import { queryAll } from './operations.ts';
@@ -54,7 +54,7 @@ function current(stored: z.infer<typeof Memberships.schema> | undefined): Member
 }
 
 export async function getMembership(tenantId: string, userId: string): Promise<Membership | undefined> {
-  return current(await Memberships.get(Memberships.key(tenantId, userId)));
+  return current(await getRecord(Memberships, Memberships.key(tenantId, userId)));
 }
 
 /** 1 for a membership that counts as an owner: only an active owner keeps a tenant owned. */
@@ -139,7 +139,7 @@ export async function activateMembership(tenantId: string, userId: string): Prom
 
 /** Every current membership of a tenant, in user-id order. */
 export async function membershipsOfTenant(tenantId: string): Promise<Membership[]> {
-  const stored = await Memberships.query(keys.membershipsOfTenant(tenantId));
+  const stored = await queryRecords(Memberships, keys.membershipsOfTenant(tenantId));
   return stored.flatMap((membership) => current(membership) ?? []);
 }
 
@@ -170,7 +170,7 @@ export async function putMembership(input: { tenantId: string; userId: string; r
     createdAt: now,
     updatedAt: now,
   };
-  await Memberships.put(Memberships.key(input.tenantId, input.userId), membership, {}, keys.membershipByUser(input.userId, input.tenantId));
+  await putRecord(Memberships, Memberships.key(input.tenantId, input.userId), membership, {}, keys.membershipByUser(input.userId, input.tenantId));
   // The tenant's own Put (conditioned on no tenant there), moved to this tenant id with zero counts.
   const put = newTenantItems({ name: 'Test tenant', ownerUserId: input.userId }).transactItems[0]!.Put;
   const item = { ...put.Item, ...keys.tenant(input.tenantId), id: input.tenantId, memberCount: 0, ownerCount: 0 };

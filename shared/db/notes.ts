@@ -5,7 +5,7 @@
  * creation order.
  */
 import * as z from 'zod/mini';
-import { defineEntity } from './entity.ts';
+import { defineEntity, queryRecords, updateRecord } from './entity.ts';
 import { ENTITY_TYPES, entityExists, type EntityType } from './entities.ts';
 import { absent } from './expressions.ts';
 import { keys } from './keys.ts';
@@ -76,12 +76,12 @@ export async function createNote(tenantId: string, input: NewNote): Promise<Note
 
 /** Every note of one entity, newest first. */
 export async function notesOf(tenantId: string, entityType: NoteEntityType, entityId: string): Promise<Note[]> {
-  return Notes.query(keys.notesOfEntity(tenantId, entityType, entityId), { newestFirst: true });
+  return queryRecords(Notes, keys.notesOfEntity(tenantId, entityType, entityId), { newestFirst: true });
 }
 
 /** Replaces the content; 404 when the note is gone. Returns the whole record. */
 export async function updateNoteContent(tenantId: string, current: Note, content: string): Promise<Note> {
-  return Notes.update(Notes.key(tenantId, current), { set: { content, updatedAt: new Date().toISOString() } });
+  return updateRecord(Notes, Notes.key(tenantId, current), { set: { content, updatedAt: new Date().toISOString() } });
 }
 
 /** Deletes a note and its pointer; 404 when it is gone already. */

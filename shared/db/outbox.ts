@@ -17,7 +17,7 @@
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
 import { ConflictError, conflict } from '../domain/errors.ts';
-import { defineEntity } from './entity.ts';
+import { defineEntity, getRecord, updateRecord } from './entity.ts';
 import { all, has, lacks } from './expressions.ts';
 import { keys } from './keys.ts';
 import { queryUpTo } from './operations.ts';
@@ -73,7 +73,7 @@ const settled = (email: Pick<StoredEmail, 'deliveredAt' | 'rejectedAt'>) => emai
 /** Whether the email still waits for delivery: false once settled, or when the item is gone. */
 export async function awaitsDelivery(email: Pick<Email, 'id' | 'sentAt'>): Promise<boolean> {
   // Strongly consistent: a marker written by the previous attempt moments ago must be seen.
-  const stored = await Outbox.get(Outbox.key(email.sentAt, email.id), { consistent: true, attributes: ['deliveredAt', 'rejectedAt'] });
+  const stored = await getRecord(Outbox, Outbox.key(email.sentAt, email.id), { consistent: true, attributes: ['deliveredAt', 'rejectedAt'] });
   return stored !== undefined && !settled(stored);
 }
 
@@ -85,7 +85,7 @@ export async function settleDelivery(email: Pick<Email, 'id' | 'sentAt'>, outcom
   const at = new Date().toISOString();
   const marker = 'messageId' in outcome ? { deliveredAt: at, messageId: outcome.messageId } : { rejectedAt: at, rejection: outcome.rejected };
   try {
-    await Outbox.update(Outbox.key(email.sentAt, email.id), { set: marker }, {
+    await updateRecord(Outbox, Outbox.key(email.sentAt, email.id), { set: marker }, {
       condition: all(has('pk'), lacks('deliveredAt'), lacks('rejectedAt')),
       failure: () => conflict('The email was settled already.'),
     });

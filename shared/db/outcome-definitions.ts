@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { ConflictError, conflict } from '../domain/errors.ts';
-import { defineEntity } from './entity.ts';
+import { defineEntity, getRecord, queryRecords, updateRecord } from './entity.ts';
 import { absent, all, equals, exists, has, lacks } from './expressions.ts';
 import { keys } from './keys.ts';
 import { batchGet } from './operations.ts';
@@ -94,7 +94,7 @@ export async function createOutcomeDefinition(tenantId: string, input: NewOutcom
 
 /** The tenant's live definitions, newest first (ids are time-ordered: createdAt, then id). */
 export async function outcomeDefinitionsOf(tenantId: string): Promise<OutcomeDefinition[]> {
-  const stored = await Definitions.query(keys.outcomeDefinitionsOfTenant(tenantId));
+  const stored = await queryRecords(Definitions, keys.outcomeDefinitionsOfTenant(tenantId));
   return stored
     .filter((d) => d.deletedAt === undefined)
     .map(publicView)
@@ -103,7 +103,7 @@ export async function outcomeDefinitionsOf(tenantId: string): Promise<OutcomeDef
 
 /** A live definition of the tenant, read consistently; undefined when missing or deleted. */
 export async function getOutcomeDefinition(tenantId: string, definitionId: string): Promise<OutcomeDefinition | undefined> {
-  const stored = await Definitions.get(Definitions.key(tenantId, definitionId), { consistent: true });
+  const stored = await getRecord(Definitions, Definitions.key(tenantId, definitionId), { consistent: true });
   return stored && stored.deletedAt === undefined ? publicView(stored) : undefined;
 }
 
@@ -120,7 +120,7 @@ export async function updateOutcomeDefinition(
   changes: OutcomeDefinitionChanges,
 ): Promise<OutcomeDefinition> {
   const { name, valueKind, description, unitLabel, defaultCurrency } = changes;
-  const updated = await Definitions.update(Definitions.key(tenantId, definitionId), {
+  const updated = await updateRecord(Definitions, Definitions.key(tenantId, definitionId), {
     set: { name, valueKind, description, unitLabel, defaultCurrency, updatedAt: new Date().toISOString() },
   }, { condition: live });
   return publicView(updated);
@@ -134,7 +134,7 @@ export async function deleteOutcomeDefinition(tenantId: string, definitionId: st
   const now = new Date().toISOString();
   const inUse = () => conflict('in use');
   try {
-    await Definitions.update(Definitions.key(tenantId, definitionId), { set: { deletedAt: now, updatedAt: now } }, {
+    await updateRecord(Definitions, Definitions.key(tenantId, definitionId), { set: { deletedAt: now, updatedAt: now } }, {
       condition: all(live, equals('activeMeasurementsCount', 0)),
       failure: inUse,
     });

@@ -17,7 +17,7 @@ import * as z from 'zod/mini';
 import { conflict, invalidInput, notFound } from '../domain/errors.ts';
 import { campaignFromItem, getCampaign, LIVE_CAMPAIGN } from './campaigns.ts';
 import { tableName } from './client.ts';
-import { defineEntity } from './entity.ts';
+import { defineEntity, getRecord } from './entity.ts';
 import { absent, all, equals, lacks } from './expressions.ts';
 import { isEntity, keys } from './keys.ts';
 import { batchGet, queryPrefix } from './operations.ts';
@@ -340,7 +340,7 @@ async function definitionOf(tenantId: string, m: Pick<ClaimFields, 'outcomeDefin
 async function retire(tenantId: string, location: Pick<StoredMeasurement, 'campaignId' | 'id'>): Promise<boolean> {
   const key = Measurements.key(tenantId, location);
   return untilWon(async () => {
-    const current = await Measurements.get(key, { consistent: true });
+    const current = await getRecord(Measurements, key, { consistent: true });
     if (!current || current.deletedAt !== undefined) return false;
     const now = new Date().toISOString();
     await transact([

@@ -4,7 +4,7 @@
  * the record itself in one batch — two round trips for any single-record read.
  */
 import * as z from 'zod/mini';
-import { defineEntity } from './entity.ts';
+import { defineEntity, getRecord } from './entity.ts';
 import { absent } from './expressions.ts';
 import { keys, type Key } from './keys.ts';
 
@@ -46,7 +46,7 @@ export function pointerDelete(recordId: string) {
 
 /** Where a record of this kind lives, or undefined when there is none. */
 export async function locate(kind: RecordKind, recordId: string): Promise<RecordLocation | undefined> {
-  const pointer = await RecordPointers.get(RecordPointers.key(recordId), { consistent: true });
+  const pointer = await getRecord(RecordPointers, RecordPointers.key(recordId), { consistent: true });
   if (!pointer || pointer.kind !== kind) return undefined;
   return { tenantId: pointer.tenantId, recordKey: { pk: pointer.recordPk, sk: pointer.recordSk } };
 }

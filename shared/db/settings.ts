@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { ConflictError, conflict } from '../domain/errors.ts';
-import { defineEntity } from './entity.ts';
+import { defineEntity, getRecord, putRecord } from './entity.ts';
 import { absent, equals } from './expressions.ts';
 import { keys } from './keys.ts';
 
@@ -27,7 +27,7 @@ const Settings = defineEntity({
 type StoredSettings = z.infer<typeof Settings.schema>;
 export type UserSettings = Omit<StoredSettings, 'version'>;
 
-const read = (userId: string) => Settings.get(Settings.key(userId), { consistent: true });
+const read = (userId: string) => getRecord(Settings, Settings.key(userId), { consistent: true });
 
 function publicView({ version: _version, ...settings }: StoredSettings): UserSettings {
   return settings;
@@ -62,7 +62,7 @@ export async function updateSettings(
       version: (current?.version ?? 0) + 1,
     };
     try {
-      await Settings.put(Settings.key(userId), next, { condition: current ? equals('version', current.version) : absent });
+      await putRecord(Settings, Settings.key(userId), next, { condition: current ? equals('version', current.version) : absent });
       return publicView(next);
     } catch (error) {
       // Another write landed since the read: merge into it on the next round.

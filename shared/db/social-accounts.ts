@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
 import { conflict } from '../domain/errors.ts';
 import { aggregateUpdate, present } from './aggregates.ts';
-import { defineEntity } from './entity.ts';
+import { defineEntity, getRecord, queryRecords } from './entity.ts';
 import { absent, all, equals, exists, has } from './expressions.ts';
 import { keys } from './keys.ts';
 import { transact } from './transact.ts';
@@ -36,7 +36,7 @@ export type SocialAccount = Omit<z.infer<typeof SocialAccounts.schema>, 'followe
 const ProfileClaims = defineEntity({ name: 'The social account', schema: z.object({ accountId: z.string() }), key: keys.socialAccountClaim });
 
 export async function socialAccountsOf(tenantId: string, creatorId: string): Promise<SocialAccount[]> {
-  const stored = await SocialAccounts.query(keys.socialAccountsOfCreator(tenantId, creatorId), { consistent: true });
+  const stored = await queryRecords(SocialAccounts, keys.socialAccountsOfCreator(tenantId, creatorId), { consistent: true });
   return stored.map(recordOf).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
@@ -78,7 +78,7 @@ export async function connectSocialAccount(
 
 /** Removes one account and its claim; 404 when it does not exist or is on another platform. */
 export async function deleteSocialAccount(tenantId: string, creatorId: string, platform: string, accountId: string): Promise<void> {
-  const found = await SocialAccounts.get(SocialAccounts.key(tenantId, creatorId, accountId), { consistent: true });
+  const found = await getRecord(SocialAccounts, SocialAccounts.key(tenantId, creatorId, accountId), { consistent: true });
   const account = found && recordOf(found);
   if (!account || account.platform !== platform) throw SocialAccounts.missing();
   // Its followers leave the creator's total with it, as counted (a count read meanwhile: 404, not a wrong total).

@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { conflict } from '../domain/errors.ts';
-import { defineEntity } from './entity.ts';
+import { defineEntity, getRecord, updateRecord } from './entity.ts';
 import { absent } from './expressions.ts';
 import { keys } from './keys.ts';
 import { batchGet } from './operations.ts';
@@ -65,7 +65,7 @@ export async function createUser(input: { userId: string; email: string; name?: 
 export const userFromItem = Users.fromItem;
 
 export async function getUser(userId: string): Promise<User | undefined> {
-  const user = await Users.get(Users.key(userId));
+  const user = await getRecord(Users, Users.key(userId));
   return user && live(user) ? user : undefined;
 }
 
@@ -77,5 +77,5 @@ export async function getUsers(userIds: readonly string[]): Promise<Map<string, 
 /** Applies the given changes (only the updatable fields) and returns the whole updated record. */
 export async function updateUser(userId: string, changes: UserChanges): Promise<User> {
   const { name, jobRole, avatarKey } = changes;
-  return Users.update(Users.key(userId), { set: { name, jobRole, avatarKey, updatedAt: new Date().toISOString() } });
+  return updateRecord(Users, Users.key(userId), { set: { name, jobRole, avatarKey, updatedAt: new Date().toISOString() } });
 }

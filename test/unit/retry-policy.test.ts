@@ -13,7 +13,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { ConflictError, NotFoundError } from '../../shared/domain/errors.ts';
-import { defineEntity } from '../../shared/db/entity.ts';
+import { defineEntity, getRecord, updateRecord } from '../../shared/db/entity.ts';
 import { ATTEMPTS, isRetryable, withRetry } from '../../shared/db/retry.ts';
 import { transact } from '../../shared/db/transact.ts';
 
@@ -50,13 +50,13 @@ describe('what is retryable', () => {
 describe('withRetry', () => {
   it('gets a throttled read through on a later attempt', async () => {
     ddb.on(GetCommand).rejectsOnce(throttled()).rejectsOnce(throttled()).resolves({ Item: { pk: 'T#1', sk: 'T', id: '1' } });
-    expect(await Thing.get(Thing.key('1'))).toEqual({ id: '1' });
+    expect(await getRecord(Thing, Thing.key('1'))).toEqual({ id: '1' });
     expect(ddb.commandCalls(GetCommand)).toHaveLength(3);
   });
 
   it('gives up after its attempts and throws the last error', async () => {
     ddb.on(GetCommand).rejects(throttled());
-    await expect(Thing.get(Thing.key('1'))).rejects.toBeInstanceOf(ThrottlingException);
+    await expect(getRecord(Thing, Thing.key('1'))).rejects.toBeInstanceOf(ThrottlingException);
     expect(ddb.commandCalls(GetCommand)).toHaveLength(ATTEMPTS);
   });
 
@@ -83,7 +83,7 @@ describe('transactions under the policy', () => {
 
   it('a single-item write\'s failed condition is its typed error, not retried', async () => {
     ddb.on(UpdateCommand).rejects(new ConditionalCheckFailedException({ $metadata, message: 'The conditional request failed' }));
-    await expect(Thing.update(Thing.key('1'), { set: { id: '1' } })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(updateRecord(Thing, Thing.key('1'), { set: { id: '1' } })).rejects.toBeInstanceOf(NotFoundError);
     expect(ddb.commandCalls(UpdateCommand)).toHaveLength(1);
   });
 

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { ConflictError, GoneError, gone, InvalidError, invalidInput, NotFoundError } from '../../../shared/domain/errors.ts';
 import { documentClient, tableName } from '../../../shared/db/client.ts';
-import { defineEntity } from '../../../shared/db/entity.ts';
+import { defineEntity, deleteRecord, getRecord, putRecord, queryRecords, updateRecord } from '../../../shared/db/entity.ts';
 import { absent, all, any, compare, equals, has, lacks, Placeholders, updateExpression } from '../../../shared/db/expressions.ts';
 import { keys } from '../../../shared/db/keys.ts';
 import { transact } from '../../../shared/db/transact.ts';
@@ -35,7 +35,7 @@ const stored = async (id: string) =>
 async function newThing(overrides: Partial<z.infer<typeof Thing.schema>> = {}) {
   const id = randomUUID();
   const thing = { id, name: 'first', status: 'open', count: 1, note: 'n', data: { size: 2 }, ...overrides };
-  await Thing.put(Thing.key(id), thing, { condition: absent });
+  await putRecord(Thing, Thing.key(id), thing, { condition: absent });
   return thing;
 }
 
@@ -56,20 +56,20 @@ describe('updateExpression', () => {
 describe('an entity', () => {
   it('puts and gets a record without its key attributes', async () => {
     const thing = await newThing();
-    expect(await Thing.get(Thing.key(thing.id), { consistent: true })).toEqual(thing);
-    expect(await Thing.get(Thing.key(randomUUID()))).toBeUndefined();
+    expect(await getRecord(Thing, Thing.key(thing.id), { consistent: true })).toEqual(thing);
+    expect(await getRecord(Thing, Thing.key(randomUUID()))).toBeUndefined();
   });
 
   it('reads only the attributes asked for (reserved words too), and still tells a missing item', async () => {
     const thing = await newThing();
-    expect(await Thing.get(Thing.key(thing.id), { consistent: true, attributes: ['status', 'count'] })).toEqual({ status: 'open', count: 1 });
-    expect(await Thing.get(Thing.key(thing.id), { consistent: true, attributes: ['ttl'] })).toEqual({});
-    expect(await Thing.get(Thing.key(randomUUID()), { attributes: ['status'] })).toBeUndefined();
+    expect(await getRecord(Thing, Thing.key(thing.id), { consistent: true, attributes: ['status', 'count'] })).toEqual({ status: 'open', count: 1 });
+    expect(await getRecord(Thing, Thing.key(thing.id), { consistent: true, attributes: ['ttl'] })).toEqual({});
+    expect(await getRecord(Thing, Thing.key(randomUUID()), { attributes: ['status'] })).toBeUndefined();
   });
 
   it('updates reserved-word and nested attributes, stores null, removes and adds, and returns the whole record', async () => {
     const thing = await newThing({ ttl: 99 });
-    const updated = await Thing.update(Thing.key(thing.id), {
+    const updated = await updateRecord(Thing, Thing.key(thing.id), {
       set: { name: 'second', status: 'closed', note: null, data: { size: 5, colour: 'red' } },
       remove: ['ttl'],
       add: { count: 4 },
@@ -85,27 +85,27 @@ describe('an entity', () => {
     const p = new Placeholders();
     const expression = updateExpression({ set: { 'data.colour': 'blue' }, setIfAbsent: { ttl: 1 } }, p);
     await transact([{ Update: { TableName: tableName(), Key: Thing.key(thing.id), UpdateExpression: expression, ...p.attributes() } }]);
-    await Thing.update(Thing.key(thing.id), { setIfAbsent: { ttl: 2 } });
-    expect(await Thing.get(Thing.key(thing.id), { consistent: true })).toMatchObject({ data: { size: 2, colour: 'blue' }, ttl: 1 });
+    await updateRecord(Thing, Thing.key(thing.id), { setIfAbsent: { ttl: 2 } });
+    expect(await getRecord(Thing, Thing.key(thing.id), { consistent: true })).toMatchObject({ data: { size: 2, colour: 'blue' }, ttl: 1 });
   });
 
   it('applies conditions on reserved words (AND, OR, comparisons, existence)', async () => {
     const thing = await newThing();
     const key = Thing.key(thing.id);
-    await Thing.update(key, { add: { count: 1 } }, { condition: all(equals('status', 'open'), any(compare('count', '<', 2), lacks('ttl')), has('name')) });
-    await expect(Thing.update(key, { add: { count: 1 } }, { condition: compare('count', '>=', 10) })).rejects.toBeInstanceOf(NotFoundError);
-    expect((await Thing.get(key, { consistent: true }))!.count).toBe(2);
+    await updateRecord(Thing, key, { add: { count: 1 } }, { condition: all(equals('status', 'open'), any(compare('count', '<', 2), lacks('ttl')), has('name')) });
+    await expect(updateRecord(Thing, key, { add: { count: 1 } }, { condition: compare('count', '>=', 10) })).rejects.toBeInstanceOf(NotFoundError);
+    expect((await getRecord(Thing, key, { consistent: true }))!.count).toBe(2);
   });
 
   it('turns each failed condition into its typed error: not found, conflict, or the one the caller names', async () => {
     const thing = await newThing();
     const missing = Thing.key(randomUUID());
-    await expect(Thing.update(missing, { set: { name: 'x' } })).rejects.toThrow(new NotFoundError('The thing was not found.'));
-    await expect(Thing.delete(missing)).rejects.toBeInstanceOf(NotFoundError);
-    await expect(Thing.put(Thing.key(thing.id), thing, { condition: absent })).rejects.toThrow(new ConflictError('The thing already exists.'));
-    await expect(Thing.update(Thing.key(thing.id), { set: { status: 'x' } }, { condition: equals('status', 'gone'), failure: () => gone('The thing') })).rejects.toBeInstanceOf(GoneError);
-    await expect(Thing.put(Thing.key(thing.id), thing, { condition: equals('count', 7), failure: () => invalidInput('Bad.') })).rejects.toBeInstanceOf(InvalidError);
-    await Thing.delete(Thing.key(thing.id));
+    await expect(updateRecord(Thing, missing, { set: { name: 'x' } })).rejects.toThrow(new NotFoundError('The thing was not found.'));
+    await expect(deleteRecord(Thing, missing)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(putRecord(Thing, Thing.key(thing.id), thing, { condition: absent })).rejects.toThrow(new ConflictError('The thing already exists.'));
+    await expect(updateRecord(Thing, Thing.key(thing.id), { set: { status: 'x' } }, { condition: equals('status', 'gone'), failure: () => gone('The thing') })).rejects.toBeInstanceOf(GoneError);
+    await expect(putRecord(Thing, Thing.key(thing.id), thing, { condition: equals('count', 7), failure: () => invalidInput('Bad.') })).rejects.toBeInstanceOf(InvalidError);
+    await deleteRecord(Thing, Thing.key(thing.id));
     expect(await stored(thing.id)).toBeUndefined();
   });
 
@@ -118,7 +118,7 @@ describe('an entity', () => {
       Thing.tx.put(Thing.key(randomUUID()), { ...a, id: 'c' }, { condition: absent }),
     ]);
     await expect(write).rejects.toThrow(new GoneError('The other thing is gone.'));
-    expect((await Thing.get(Thing.key(a.id), { consistent: true }))!.name).toBe('first');
+    expect((await getRecord(Thing, Thing.key(a.id), { consistent: true }))!.name).toBe('first');
     await expect(transact([Thing.tx.delete(Thing.key(randomUUID()))])).rejects.toBeInstanceOf(NotFoundError);
     await expect(transact([Thing.tx.put(Thing.key(a.id), a, { condition: absent })])).rejects.toBeInstanceOf(ConflictError);
   });
@@ -132,9 +132,9 @@ describe('an entity', () => {
       key: (createdAt: string, id: string) => keys.note(tenantId, 'activity', entityId, createdAt, id),
     });
     const times = ['2026-01-01T00:00:00.000Z', '2026-01-02T00:00:00.000Z', '2026-01-03T00:00:00.000Z'];
-    for (const [i, createdAt] of times.entries()) await Note.put(Note.key(createdAt, `n${i}`), { id: `n${i}`, createdAt }, {}, { gsi1pk: 'ignored' });
+    for (const [i, createdAt] of times.entries()) await putRecord(Note, Note.key(createdAt, `n${i}`), { id: `n${i}`, createdAt }, {}, { gsi1pk: 'ignored' });
     const collection = keys.notesOfEntity(tenantId, 'activity', entityId);
-    expect((await Note.query(collection)).map((n) => n.id)).toEqual(['n0', 'n1', 'n2']);
-    expect(await Note.query(collection, { newestFirst: true })).toEqual([...times.entries()].reverse().map(([i, createdAt]) => ({ id: `n${i}`, createdAt })));
+    expect((await queryRecords(Note, collection)).map((n) => n.id)).toEqual(['n0', 'n1', 'n2']);
+    expect(await queryRecords(Note, collection, { newestFirst: true })).toEqual([...times.entries()].reverse().map(([i, createdAt]) => ({ id: `n${i}`, createdAt })));
   });
 });
