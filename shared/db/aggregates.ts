@@ -97,6 +97,15 @@ export function withCondition(
   };
 }
 
+/**
+ * A record without the counters kept on its item for reporting alone (`contribution` in
+ * shared/domain/activity-metrics.ts: coverage, provenance and the per-currency CPM/CPE sums), which
+ * are no part of the creator or campaign record.
+ */
+export function withoutReportingCounters<T extends Record<string, unknown>>(record: T): T {
+  return Object.fromEntries(Object.entries(record).filter(([name]) => !/^activitiesWith(Api|Manual)?Metrics$|^(cpmSpend|cpmImpressions|cpeSpend|cpeEngagement)_/.test(name))) as T;
+}
+
 /** Drops the `undefined` entries of a list of optional transaction items. */
 export function present<T>(items: (T | undefined)[]): T[] {
   return items.filter((item): item is T => item !== undefined);

@@ -10,7 +10,7 @@ import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dy
 import { roundSpend } from '../domain/currencies.ts';
 import { conflict, notFound } from '../domain/errors.ts';
 import { activityIdsOfCreator } from './activities.ts';
-import { aggregateUpdate, emptyAggregate, tenantAggregateUpdate } from './aggregates.ts';
+import { aggregateUpdate, emptyAggregate, tenantAggregateUpdate, withoutReportingCounters } from './aggregates.ts';
 import { documentClient, tableName } from './client.ts';
 import { keys, type OrderedIndex } from './keys.ts';
 import { deleteCostsOfCreator } from './costs.ts';
@@ -137,7 +137,7 @@ export async function createCreator(tenantId: string, input: NewCreator): Promis
 
 /** The record as shown: spend rounded, currencies whose spend went back to 0 left out. */
 export function creatorFromItem(item: Record<string, unknown>): Creator {
-  const creator = recordOf<Creator>(item);
+  const creator = withoutReportingCounters(recordOf<Creator & Record<string, unknown>>(item));
   return { ...creator, spend: roundSpend(creator.spend) };
 }
 

@@ -117,4 +117,22 @@ describe('GET /v1/costs/stats from counters', () => {
     expect(shown.body.data).not.toHaveProperty('costsRevision');
     expect(shown.body.data).toMatchObject({ costsCount: 1, spend: { USD: 4 } });
   });
+
+  it('keeps reporting\'s counters out of the creator record', async () => {
+    const other = await newOrganization(owner);
+    const ada = (await call('POST', '/v1/creators', { token: owner.token, body: { workspaceId: other, name: 'Ada' } })).body.data;
+    const activity = await createActivity(other, { ...activityInput('Counted'), creatorId: ada.id });
+    const campaign = await createCampaign(other, { name: 'Counted' });
+    await succeeds(link(campaign.id, activity.id));
+    await succeeds(call('PATCH', `/v1/activities/${activity.id}`, { token: owner.token, body: { name: 'Counted', viewsCount: 100, likeCount: 5 } }));
+    await newCost(owner, { activityId: activity.id, amount: 3 });
+    const reporting = /^activitiesWith|^(cpm|cpe)[A-Z]/;
+    for (const url of [`/v1/creators/${ada.id}`, `/v1/creators?workspaceId=${other}&pageIndex=0&pageSize=5&sortBy=spend`, `/v1/creators?workspaceId=${other}&pageIndex=0&pageSize=5`]) {
+      const res = await call('GET', url, { token: owner.token });
+      expect(res.status, url).toBe(200);
+      const record = res.body.data ?? res.body.items[0];
+      expect(Object.keys(record).filter((key) => reporting.test(key)), url).toEqual([]);
+      expect(record, url).toMatchObject({ impressions: 100, spend: { USD: 3 } });
+    }
+  });
 });
