@@ -1,14 +1,16 @@
 /**
  * The entity layer: one declaration per kind of item (its zod record schema, its key builder from
- * keys.ts, its name in errors) gives typed get, put, update-from-changes, delete, query and the
- * transaction items of the same writes. Every write goes through the one expression builder
+ * keys.ts, its name in errors) gives its record type, its item-to-record mapping and the transaction
+ * items of its writes (`Entity.tx.*`); `getRecord`, `putRecord`, `updateRecord` (from a changes
+ * object), `deleteRecord` and `queryRecords` take the entity (functions, so that a bundle holds only
+ * the SDK commands its handler reaches). Every write goes through the one expression builder
  * (expressions.ts) and the one retry policy (retry.ts); a failed condition becomes the typed domain
  * error the caller names (or the entity's not-found / conflict by default), never an SDK error.
  *
  * Our own small layer, not ElectroDB or dynamodb-toolbox: measured on an esbuild bundle of the
  * document client plus one entity's get, update and query (minified, as infra/bundling.ts builds),
  * ElectroDB 3.9 adds ~288 KB and dynamodb-toolbox 2.10 ~80 KB to the 342 KB the client alone
- * weighs; this file and its two helpers add ~3 KB. Repositories keep only what is specific to them:
+ * weighs; in a real handler (users/get) this file, expressions.ts and retry.ts add ~2.8 KB. Repositories keep only what is specific to them:
  * the multi-item transactions that move aggregates, claims and links.
  *
  * Records are not parsed on read: every item is written through its entity (or the repository's
