@@ -5,6 +5,7 @@
 import { campaignStatus } from '../../shared/domain/campaign-status.ts';
 import { roundSpend } from '../../shared/domain/currencies.ts';
 import { CAMPAIGN_FIELDS, type Campaign, type CampaignFields } from '../../shared/db/campaigns.ts';
+import { withoutReportingCounters } from '../../shared/db/aggregates.ts';
 import { getMembership } from '../../shared/db/memberships.ts';
 import type { Tenant } from '../../shared/db/tenants.ts';
 import { invalidInput, notFound } from '../../shared/http/problem.ts';
@@ -12,7 +13,8 @@ import { invalidInput, notFound } from '../../shared/http/problem.ts';
 export const timeZoneOf = (tenant: Tenant) => tenant.ianaTimezone ?? 'UTC';
 
 export function campaignView(campaign: Campaign, tenant: Tenant, now = new Date()) {
-  return { ...campaign, spend: roundSpend(campaign.spend), status: campaignStatus(campaign, timeZoneOf(tenant), now) };
+  // The counters kept on the item for reporting (which reads them through campaignFromItem) are no part of the record.
+  return { ...withoutReportingCounters(campaign), spend: roundSpend(campaign.spend), status: campaignStatus(campaign, timeZoneOf(tenant), now) };
 }
 
 /** The campaign read by authorization (undefined while it is being deleted: gone). */

@@ -118,7 +118,7 @@ describe('GET /v1/costs/stats from counters', () => {
     expect(shown.body.data).toMatchObject({ costsCount: 1, spend: { USD: 4 } });
   });
 
-  it('keeps reporting\'s counters out of the creator record', async () => {
+  it('keeps reporting\'s counters out of the creator and campaign records', async () => {
     const other = await newOrganization(owner);
     const ada = (await call('POST', '/v1/creators', { token: owner.token, body: { workspaceId: other, name: 'Ada' } })).body.data;
     const activity = await createActivity(other, { ...activityInput('Counted'), creatorId: ada.id });
@@ -133,6 +133,13 @@ describe('GET /v1/costs/stats from counters', () => {
       const record = res.body.data ?? res.body.items[0];
       expect(Object.keys(record).filter((key) => reporting.test(key)), url).toEqual([]);
       expect(record, url).toMatchObject({ impressions: 100, spend: { USD: 3 } });
+    }
+    for (const url of [`/v1/campaigns/${campaign.id}`, `/v1/campaigns?organizationId=${other}&pageIndex=0&pageSize=5`]) {
+      const res = await call('GET', url, { token: owner.token });
+      expect(res.status, url).toBe(200);
+      const record = res.body.data ?? res.body.items[0];
+      expect(Object.keys(record).filter((key) => reporting.test(key)), url).toEqual([]);
+      expect(record, url).toMatchObject({ impressions: 100 });
     }
   });
 });
