@@ -14,7 +14,7 @@ export const timeZoneOf = (tenant: Tenant) => tenant.ianaTimezone ?? 'UTC';
 
 export function campaignView(campaign: Campaign, tenant: Tenant, now = new Date()) {
   // The counters kept on the item for reporting (which reads them through campaignFromItem) are no part of the record.
-  return { ...withoutReportingCounters(campaign), spend: roundSpend(campaign.spend), status: campaignStatus(campaign, timeZoneOf(tenant), now) };
+  return { ...(withoutReportingCounters({ ...campaign }) as Campaign), spend: roundSpend(campaign.spend), status: campaignStatus(campaign, timeZoneOf(tenant), now) };
 }
 
 /** The campaign read by authorization (undefined while it is being deleted: gone). */
