@@ -2395,6 +2395,13 @@ export interface components {
             spend: {
                 [key: string]: number;
             };
+            latest?: {
+                [key: string]: number;
+            };
+            /** Format: date-time */
+            lastFetchedAt?: string;
+            snapshotsCount?: number;
+            metricsUnavailableReason?: string;
             creatorIds: string[];
         };
         ActivityCreatorLink: {
@@ -2461,6 +2468,13 @@ export interface components {
             spend: {
                 [key: string]: number;
             };
+            latest?: {
+                [key: string]: number;
+            };
+            /** Format: date-time */
+            lastFetchedAt?: string;
+            snapshotsCount?: number;
+            metricsUnavailableReason?: string;
         };
         AnalyticsAuthUrl: {
             /** Format: uri */

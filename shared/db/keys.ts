@@ -45,6 +45,7 @@
  * | outcome claim    | TENANT#<id>       | OUTCOME#<campaignId>#MEASUREMENT#<mId>#CLAIM#<seq, 6 digits> (a measurement's evidence history) | |
  * | file             | TENANT#<id>       | FILE#<ownerType>#<ownerId>#<createdAt>#<fileId> (an owner's files, newest first; `s3Key` names the object) | |
  * | rate counter     | TENANT#<id>       | RATE#<action>#<windowStart ISO> (`count` of one window; `ttl` removes it) |   |
+ * | snapshot         | TENANT#<id>       | SNAPSHOT#<aid>#<YYYY-MM-DDTHH> (an activity's readings, one per hour; snapshots.ts) | |
  * | day rollup       | TENANT#<id>       | DAY#<TENANT|CAMPAIGN|CREATOR|ACTIVITY>#<scopeId>#<YYYY-MM-DD> (a scope's figures of one day; day-rollups.ts) | |
  *
  * Stored aggregates (counts, spend per currency, metric totals) are attributes of the record they
@@ -94,6 +95,7 @@ export const SORT_KEYS = {
   outcomeMeasurement: /^OUTCOME#[^#]+#MEASUREMENT#[^#]+$/,
   outcomeClaim: /^OUTCOME#[^#]+#MEASUREMENT#[^#]+#CLAIM#\d{6}$/,
   dayRollup: /^DAY#(TENANT|CAMPAIGN|CREATOR|ACTIVITY)#[^#]+#\d{4}-\d{2}-\d{2}$/,
+  snapshot: /^SNAPSHOT#[^#]+#\d{4}-\d{2}-\d{2}T\d{2}$/,
 } as const satisfies Record<string, RegExp>;
 
 export type Entity = keyof typeof SORT_KEYS;
@@ -314,6 +316,10 @@ export const keys = {
 
   /** How often a tenant did a limited action (sent an invitation) in one fixed window starting at `windowStart`. */
   rateCounter: (tenantId: string, action: string, windowStart: string): Key => ({ pk: tenantPk(tenantId), sk: `RATE#${action}#${windowStart}` }),
+
+  /** One metric snapshot of an activity: the last reading of one hour (UTC `YYYY-MM-DDTHH`). */
+  snapshot: (tenantId: string, activityId: string, hour: string): Key => ({ pk: tenantPk(tenantId), sk: `SNAPSHOT#${activityId}#${hour}` }),
+  snapshotsOfActivity: (tenantId: string, activityId: string) => collection(tenantPk(tenantId), `SNAPSHOT#${activityId}#`, 'snapshot'),
 
   /** One day of a scope's rollup (the tenant's own scope id is the tenant id). */
   dayRollup: (tenantId: string, scope: { kind: 'tenant' } | { kind: 'campaign' | 'creator' | 'activity'; id: string }, date: string): Key => ({

@@ -28,6 +28,12 @@ const activityFields = {
   engagement: z.number(),
   /** Recorded spend per currency, in major units. */
   spend: z.record(z.string(), z.number()),
+  /** The last fetched counts under the platform's own names, when it was read, and how many hourly snapshots are kept. */
+  latest: z.optional(z.record(z.string(), z.number())),
+  lastFetchedAt: z.optional(Instant),
+  snapshotsCount: z.optional(z.int()),
+  /** Why no number is fetched: a platform without public metrics, credentials missing, content not found. */
+  metricsUnavailableReason: z.optional(z.string()),
 };
 
 /** An activity as a list shows it. */

@@ -1,0 +1,57 @@
+/**
+ * The metric refresh end to end over HTTP, as a newcomer meets it: the local service (the same
+ * server as `npm start`, with its platform fakes), a YouTube content link connected through the API,
+ * `POST /local/jobs/refresh-metrics`, and numbers on the activity; a second run reads nothing more
+ * (nothing is due yet); a TikTok activity says why it has no number and shows none.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWorld, type World } from './support/world.ts';
+
+let world: World;
+
+beforeAll(async () => {
+  world = await startWorld();
+});
+
+afterAll(async () => {
+  await world?.service.stop();
+});
+
+async function connected(channel: string, activity: string, contentUrl: string) {
+  const token = world.users.owner.token;
+  const created = await world.http('POST', '/v1/activities', { token, body: { organizationId: world.tenantId, channel, activity, name: `${channel} post` } });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const id = created.body.data.id as string;
+  const res = await world.http('POST', '/v1/activities/content-link/connect', { token, body: { activityId: id, platform: channel, contentUrl } });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return id;
+}
+
+const activity = async (id: string) => (await world.http('GET', `/v1/activities/${id}`, { token: world.users.owner.token })).body.data;
+
+describe('POST /local/jobs/refresh-metrics', () => {
+  it('reads a connected YouTube video at once and shows its numbers; a second run reads nothing', async () => {
+    const id = await connected('youtube', 'youtube_video', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    const before = await activity(id);
+    const run = await world.http('POST', '/local/jobs/refresh-metrics');
+    expect(run.status).toBe(200);
+    expect(run.body.counts).toMatchObject({ ok: 1, failed: 0 });
+    const after = await activity(id);
+    expect(after.impressions).toBeGreaterThan(0);
+    expect(after.engagement).toBeGreaterThan(0);
+    // Next reading in 2 hours (freshly connected).
+    expect(Date.parse(after.metricsFetchDueAt) - Date.parse(before.metricsFetchDueAt)).toBeGreaterThanOrEqual(2 * 3_600_000);
+
+    const again = await world.http('POST', '/local/jobs/refresh-metrics');
+    expect(again.body).toEqual({ dispatched: 0, counts: { ok: 0, missing: 0, unavailable: 0, rate_limited: 0, failed: 0, stale: 0 } });
+    expect(await activity(id)).toEqual(after);
+  });
+
+  it('a TikTok video shows why it has no number, and no number', async () => {
+    const id = await connected('tiktok', 'tiktok_video', 'https://www.tiktok.com/@someone/video/7234567890123456789');
+    const run = await world.http('POST', '/local/jobs/refresh-metrics');
+    expect(run.body.counts).toMatchObject({ unavailable: 1, failed: 0 });
+    const after = await activity(id);
+    expect(after).toMatchObject({ metricsUnavailableReason: 'platform_has_no_public_metrics', impressions: 0, engagement: 0, metricsFetchDueAt: null });
+  });
+});
