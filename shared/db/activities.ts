@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { activityMetrics, contributionDelta, MANUAL_COUNT_FIELDS, type ManualCounts } from '../domain/activity-metrics.ts';
+import { activityMetrics, contribution, contributionDelta, MANUAL_COUNT_FIELDS, withdrawn, type ManualCounts } from '../domain/activity-metrics.ts';
 import { roundSpend } from '../domain/currencies.ts';
 import { conflict, notFound } from '../domain/errors.ts';
 import { aggregateUpdate, emptyAggregate, metricsUnchanged, present, tenantAggregateUpdate, withCondition } from './aggregates.ts';
@@ -21,6 +21,7 @@ import { valueCounts, valueMove } from './value-counters.ts';
 import { batchGet, cancellationReasons, isConditionFailure, queryIndex, queryPrefix, recordOf, transactWrite, transactWriteRetrying } from './operations.ts';
 import { deleteFilesOf } from './files.ts';
 import { deleteNotesOf } from './notes.ts';
+import { deleteSnapshotsOf } from './snapshot-deletion.ts';
 import { trackingAttributes } from './metric-due.ts';
 import { pointerDelete, pointerPut } from './records.ts';
 import { indexPage, type PageRequest } from './paging.ts';
@@ -535,7 +536,7 @@ async function sendUnlink(tenantId: string, activityId: string, creatorId: strin
  * cost or link added meanwhile sends it round again. Each step is atomic with its counters, so an
  * interrupted delete leaves correct aggregates and can be repeated. Notes and files go before the
  * activity (so a retry finds them) and are swept once more after it (one written in between; none
- * can be written once the activity is gone). Metric snapshots are not stored yet: their removal belongs here.
+ * can be written once the activity is gone); its metric snapshots go after it.
  */
 export async function deleteActivity(tenantId: string, activityId: string): Promise<void> {
   for (let round = 0; round < 3; round++) {
@@ -572,11 +573,14 @@ export async function deleteActivity(tenantId: string, activityId: string): Prom
         },
         channelMove(tenantId, current.channel, undefined)!,
         pointerDelete(activityId),
-        tenantAggregateUpdate(tenantId, { counts: { activitiesCount: -1, impressions: -current.impressions, engagement: -current.engagement } })!,
+        // Its whole contribution leaves the tenant (metrics, coverage, provenance; its costs are gone already).
+        tenantAggregateUpdate(tenantId, { counts: { activitiesCount: -1, ...withdrawn(contribution(standingOf({ ...current }))) } })!,
         ...(campaignId ? campaignLeaveOnDelete(tenantId, activityId, { campaignId, campaignActivityId: current.campaignActivityId ?? null }, current) : []),
       ]);
       await deleteNotesOf(tenantId, 'activity', activityId);
       await deleteFilesOf(tenantId, 'activity', activityId);
+      // No reading can be written once the activity is gone (the writer is conditioned on it).
+      await deleteSnapshotsOf(tenantId, activityId);
       return;
     } catch (error) {
       if (cancellationReasons(error)?.[0] !== 'ConditionalCheckFailed') throw error;

@@ -75,4 +75,18 @@ describe('recordReadings', () => {
     await recordReadings(org, [{ activityId: activity.id, reading: reading('2026-11-22T10:00:00.000Z', 1000, 40, 10) }]);
     expect(await item(keys.activity(org, activity.id))).toMatchObject({ impressions: 7, engagement: 50 });
   });
+
+  it('deleting the activity removes its snapshots and takes its whole contribution off the tenant', async () => {
+    const before = await item(keys.tenantAggregate(org));
+    const activity = await createActivity(org, activityInput('Gone'));
+    await recordReadings(org, [{ activityId: activity.id, reading: reading('2026-11-22T11:00:00.000Z', 300, 3, 0) }]);
+    expect(await queryPrefix(keys.snapshotsOfActivity(org, activity.id))).toHaveLength(1);
+    const deleted = await call('DELETE', `/v1/activities/${activity.id}`, { token: owner.token });
+    expect(deleted.status).toBeLessThan(300);
+    expect(await queryPrefix(keys.snapshotsOfActivity(org, activity.id))).toEqual([]);
+    const after = await item(keys.tenantAggregate(org));
+    for (const counter of ['impressions', 'engagement', 'activitiesWithMetrics', 'activitiesWithApiMetrics', 'activitiesCount']) {
+      expect(Number(after[counter] ?? 0), counter).toBe(Number(before[counter] ?? 0));
+    }
+  });
 });
