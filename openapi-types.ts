@@ -1084,7 +1084,7 @@ export interface paths {
         };
         /**
          * One daily series per activity
-         * @description one daily series per activity. All ids must be activities of the first one's tenant (else 404). No daily metric snapshots are stored yet, so every series is empty: numbers are never invented.
+         * @description one daily series per activity. All ids must be activities of the first one's tenant (else 404). Each series is the last 30 days in the tenant's timezone, oldest first, each day's increase of impressions and engagement (DECISIONS.md), zero-filled: one Query of the activity's day rollups per activity, whatever the tenant's size.
          *
          *     Access: an active viewer (or higher) of the tenant in scope. Form B.
          */
@@ -3364,7 +3364,11 @@ export interface components {
         Sparkline: {
             /** Format: uuid */
             activityId: string;
-            points: unknown[];
+            points: {
+                date: string;
+                impressions: number;
+                engagement: number;
+            }[];
         };
         SpendDay: {
             date: string;

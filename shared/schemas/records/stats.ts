@@ -29,7 +29,10 @@ export const MetricsConfidenceRecord = named(
 );
 
 /** One activity's metric points over time (empty until metric snapshots are recorded). */
-export const SparklineRecord = named('Sparkline', z.object({ activityId: z.uuid(), points: z.array(z.unknown()) }));
+export const SparklineRecord = named(
+  'Sparkline',
+  z.object({ activityId: z.uuid(), points: z.array(z.object({ date: z.string(), impressions: z.number(), engagement: z.number() })) }),
+);
 
 export const CostStatsRecord = named(
   'CostStats',

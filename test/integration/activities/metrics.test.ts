@@ -1,22 +1,54 @@
-/** GET /v1/activities/sparklines and /metrics/confidence (no snapshots are stored yet: empty series, level none). */
+/** GET /v1/activities/sparklines and /metrics/confidence. */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { confidenceLevel } from '../../../functions/activities/confidence-level.ts';
+import { recordReadings } from '../../../shared/db/snapshots.ts';
+import { lastDays } from '../../../shared/domain/reporting/days.ts';
 import { call } from '../../support/call.ts';
 import { signUp } from '../../support/users.ts';
 import { newActivity, newOrg, paths } from './helpers.ts';
 
 describe('GET /v1/activities/sparklines', () => {
-  it('returns one empty series per distinct id, in the order asked, in every array spelling', async () => {
+  it('returns one zero-filled 30-day series per distinct id, in the order asked, in every array spelling', async () => {
     const org = await newOrg();
     const a = await newActivity(org);
     const b = await newActivity(org);
-    const expected = { items: [{ activityId: b.id, points: [] }, { activityId: a.id, points: [] }], totalCount: 2, facets: {} };
+    const zeros = lastDays(30, 'UTC').map((date) => ({ date, impressions: 0, engagement: 0 }));
+    const expected = { items: [{ activityId: b.id, points: zeros }, { activityId: a.id, points: zeros }], totalCount: 2, facets: {} };
     for (const query of [`activityIds=${b.id},${a.id}`, `activity_ids=${b.id}&activity_ids=${a.id}&activity_ids=${b.id}`, `activityIds[]=${b.id}&activityIds[]=${a.id}`]) {
       const res = await call('GET', `/v1/activities/sparklines?${query}`, { token: org.owner.token });
       expect(res.status, query).toBe(200);
       expect(res.body).toEqual(expected);
     }
+  });
+
+  it('shows each day\'s increase of a read activity on the day it was read', async () => {
+    const org = await newOrg();
+    const a = await newActivity(org);
+    const [, yesterday, today] = lastDays(3, 'UTC');
+    const read = (date: string, views: number, likes: number) => ({
+      activityId: a.id,
+      reading: {
+        fields: { viewCount: views, likeCount: likes, commentCount: 0 },
+        impressions: views,
+        engagement: likes,
+        reach: null,
+        source: { kind: 'api' as const, adapter: 'youtube-data-api', apiVersion: 'v3' },
+        contentUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+        fetchedAt: `${date}T12:00:00.000Z`,
+      },
+    });
+    await recordReadings(org.organizationId, [read(yesterday!, 100, 4)]);
+    await recordReadings(org.organizationId, [read(today!, 250, 9)]);
+    const res = await call('GET', `/v1/activities/sparklines?activityIds=${a.id}`, { token: org.owner.token });
+    expect(res.status).toBe(200);
+    const points = res.body.items[0].points;
+    expect(points).toHaveLength(30);
+    expect(points.slice(-3)).toEqual([
+      { date: lastDays(3, 'UTC')[0], impressions: 0, engagement: 0 },
+      { date: yesterday, impressions: 100, engagement: 4 },
+      { date: today, impressions: 150, engagement: 5 },
+    ]);
   });
 
   it('takes 1 to 100 ids and rejects none or 101', async () => {
