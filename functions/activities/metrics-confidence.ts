@@ -17,9 +17,10 @@ function dayOf(activity: Activity, timeZone: string): string {
   );
 }
 
-/** No metric snapshots are stored yet (the metrics pipeline writes them): every activity has none. */
-function snapshotsOf(_activity: Activity): SnapshotSummary {
-  return { count: 0, newestAt: null };
+/** The activity's stored snapshots, as the snapshot writer counts them on its item. */
+function snapshotsOf(activity: Activity & { snapshotsCount?: number; lastFetchedAt?: string }): SnapshotSummary {
+  const count = Number(activity.snapshotsCount ?? 0);
+  return { count, newestAt: count > 0 ? (activity.lastFetchedAt ?? null) : null };
 }
 
 export const handler = defineHandler({

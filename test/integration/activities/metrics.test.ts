@@ -102,6 +102,40 @@ describe('GET /v1/activities/metrics/confidence', () => {
     expect(open.body.data).toMatchObject({ level: 'none', activitiesConsidered: 3, startDate: null, endDate: null });
   });
 
+  it('counts the snapshots the writer keeps and grades their age', async () => {
+    const org = await newOrg();
+    const read = await newActivity(org);
+    await newActivity(org);
+    const now = Date.now();
+    for (const hoursAgo of [30, 20, 10]) {
+      await recordReadings(org.organizationId, [
+        {
+          activityId: read.id,
+          reading: {
+            fields: { viewCount: 100 - hoursAgo },
+            impressions: 100 - hoursAgo,
+            engagement: null,
+            reach: null,
+            source: { kind: 'api', adapter: 'youtube-data-api', apiVersion: 'v3' },
+            contentUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+            fetchedAt: new Date(now - hoursAgo * 3_600_000).toISOString(),
+          },
+        },
+      ]);
+    }
+    const res = await call('GET', `/v1/activities/metrics/confidence?organizationId=${org.organizationId}`, { token: org.owner.token });
+    expect(res.status).toBe(200);
+    // 1 of 2 activities read, 3 snapshots, the newest 10 h old: 50 % coverage within 7 days is medium.
+    expect(res.body.data).toMatchObject({
+      level: 'medium',
+      activitiesConsidered: 2,
+      activitiesWithSnapshots: 1,
+      snapshotsCount: 3,
+      coverage: 0.5,
+      newestSnapshotAt: new Date(now - 10 * 3_600_000).toISOString(),
+    });
+  });
+
   it('answers coverage null when nothing is considered, and rejects bad or reversed dates', async () => {
     const org = await newOrg();
     const empty = await call('GET', `/v1/activities/metrics/confidence?organizationId=${org.organizationId}`, { token: org.owner.token });
