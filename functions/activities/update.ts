@@ -49,7 +49,7 @@ export const handler = defineHandler({
     }
     const linkChanged = changes.contentHref !== undefined && changes.contentHref !== current.contentHref;
     const tracking = linkChanged ? (changes.contentHref ? 'due' : 'stop') : undefined;
-    // A new start moves its costs' spend to the day it ran, in the transaction that sets it.
+    // A new start moves its costs' spend to the day it ran (each cost counted once throughout: activity-spend-days.ts).
     if (changes.startAt !== undefined && changes.startAt !== current.startAt) {
       await setStartAtMovingSpend(current.organizationId, activityId, changes.startAt, tenant.details.ianaTimezone ?? 'UTC');
     }

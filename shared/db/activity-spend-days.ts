@@ -1,78 +1,173 @@
 /**
- * A cost counts on the day its activity ran (DECISIONS.md "Money and metrics"), so changing an
- * activity's `startAt` moves the spend of its costs between days: in one transaction the activity
- * takes its new startAt, each cost whose day changes takes its new `spendDay`, and the day rollups
- * of the tenant, the activity, its campaign and each attributed creator move with them.
+ * Where each cost's spend is counted in the day rollups (DECISIONS.md "Money and metrics": a cost
+ * counts on the day its activity ran). Each cost records its placement — `spendDay` and
+ * `spendCampaignId`, the campaign whose day rollup counts it (null outside campaigns) — and is
+ * always counted exactly once, on what it records. Moving the activity (another campaign, no
+ * campaign, another startAt) leaves its costs where they are; `placeSpend` then moves each cost whose
+ * placement differs from the one the activity now implies, ONE small transaction per cost: the
+ * cost's new placement (conditioned on its `revision`, which every placement change bumps, so on
+ * the placement read) with the day rollups' -old/+new, and a check that the activity is still as
+ * read. So any number of costs moves; a crash midway leaves some costs moved and the rest on their
+ * old placement, never counted twice, and running it again (a retried request does) finishes.
  *
- * The write is conditioned on the activity's `costsRevision` (bumped by every cost write) and each
- * cost's `revision`, so a cost written meanwhile sends it round again instead of landing on the old day.
+ * A cost written meanwhile is placed by its own write (costs.ts: a new cost on the activity's
+ * campaign and day as read, conditioned on them). Costs written before spendDay existed have none:
+ * they were never counted in a day, and the same reconcile places them.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { costDay } from '../domain/dates.ts';
 import { conflict, notFound } from '../domain/errors.ts';
 import { campaignCondition } from './campaign-links.ts';
 import { documentClient, tableName } from './client.ts';
-import { spendDayUpdates } from './cost-rollups.ts';
-import { storedCostFromItem } from './costs.ts';
+import { placementOf, spendDayUpdates } from './cost-rollups.ts';
+import { storedCostFromItem, type StoredCost } from './costs.ts';
 import { keys } from './keys.ts';
-import { cancellationReasons, queryIndex, transactWriteRetrying } from './operations.ts';
+import { cancellationReasons, isConditionFailure, queryIndex, transactWriteRetrying } from './operations.ts';
+import { getTenant } from './tenants.ts';
 
-/** DynamoDB's limit of items in one transaction. */
-const TRANSACTION_LIMIT = 100;
+/** What decides where an activity's costs count: its campaign and start as read, and the tenant's timezone. */
+export interface SpendTarget {
+  activityId: string;
+  campaignId: string | null;
+  startAt: string | null;
+  timeZone: string;
+  /** The costs the activity counts (the index of its costs is complete when it lists as many). */
+  costsCount: number;
+}
+
 const ATTEMPTS = 8;
+const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
 
-/** Sets the activity's `startAt` and moves its costs' spend to the days it implies in `timeZone`. */
-export async function setStartAtMovingSpend(tenantId: string, activityId: string, startAt: string | null, timeZone: string): Promise<void> {
-  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const out = await documentClient().send(
-      new GetCommand({ TableName: tableName(), Key: keys.activity(tenantId, activityId), ConsistentRead: true, ProjectionExpression: 'campaignId, costsCount, costsRevision' }),
-    );
-    if (!out.Item) throw notFound('The activity');
-    const campaignId = (out.Item.campaignId as string | null | undefined) ?? null;
-    const costs = (await queryIndex(keys.costsOfActivity(tenantId, activityId))).map(storedCostFromItem).map((c) => ({ ...c, campaignId }));
-    // The index is eventually consistent: until it shows every cost the activity counts, read again.
-    if (costs.length !== Number(out.Item.costsCount ?? 0)) {
-      await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
-      continue;
-    }
-    const moved = costs.filter((c) => c.spendDay !== costDay(startAt, c.createdAt, timeZone));
-    const revision = out.Item.costsRevision as number | undefined;
-    const items = [
-      {
-        Update: {
-          TableName: tableName(),
-          Key: keys.activity(tenantId, activityId),
-          UpdateExpression: 'SET startAt = :startAt, updatedAt = :now ADD costsRevision :one',
-          ConditionExpression: `attribute_exists(pk) AND ${campaignCondition(campaignId)} AND ${revision === undefined ? 'attribute_not_exists(costsRevision)' : 'costsRevision = :revision'}`,
-          ExpressionAttributeValues: {
-            ':startAt': startAt,
-            ':now': new Date().toISOString(),
-            ':one': 1,
-            ...(campaignId ? { ':campaign': campaignId } : { ':null': 'NULL' }),
-            ...(revision === undefined ? {} : { ':revision': revision }),
-          },
+/** The activity's placement inputs, read consistently; undefined when it is gone (its costs go with it). */
+export async function spendTargetOf(tenantId: string, activityId: string, timeZone?: string): Promise<SpendTarget | undefined> {
+  const out = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: keys.activity(tenantId, activityId), ConsistentRead: true, ProjectionExpression: 'campaignId, startAt, costsCount' }),
+  );
+  if (!out.Item) return undefined;
+  return {
+    activityId,
+    campaignId: (out.Item.campaignId as string | null | undefined) ?? null,
+    startAt: (out.Item.startAt as string | null | undefined) ?? null,
+    timeZone: timeZone ?? (await getTenant(tenantId))?.ianaTimezone ?? 'UTC',
+    costsCount: Number(out.Item.costsCount ?? 0),
+  };
+}
+
+/** The cost or the activity changed since they were read: read again. */
+class PlacementStale extends Error {
+  constructor(readonly what: 'cost' | 'activity') {
+    super(`The ${what} changed meanwhile.`);
+  }
+}
+
+/**
+ * Moves one cost's spend to the placement `target` implies, in one transaction; false when it is
+ * there already. Throws PlacementStale when the cost or the activity is no longer as read.
+ */
+export async function placeCost(tenantId: string, target: SpendTarget, cost: StoredCost): Promise<boolean> {
+  const before = placementOf(cost);
+  const after = { ...before, spendDay: costDay(target.startAt, cost.createdAt, target.timeZone), campaignId: target.campaignId };
+  if (before.spendDay === after.spendDay && before.campaignId === after.campaignId) return false;
+  const items = [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.cost(tenantId, cost.id),
+        // The revision moves too, so a cost update that read the old placement is refused, not applied there.
+        UpdateExpression: 'SET spendDay = :day, spendCampaignId = :campaign ADD revision :one',
+        ConditionExpression: 'revision = :revision',
+        ExpressionAttributeValues: { ':day': after.spendDay, ':campaign': after.campaignId, ':one': 1, ':revision': cost.revision },
+      },
+    },
+    {
+      ConditionCheck: {
+        TableName: tableName(),
+        Key: keys.activity(tenantId, target.activityId),
+        ConditionExpression: `attribute_exists(pk) AND ${campaignCondition(target.campaignId)} AND ${target.startAt ? 'startAt = :startAt' : '(attribute_not_exists(startAt) OR attribute_type(startAt, :null))'}`,
+        ExpressionAttributeValues: {
+          ...(target.campaignId ? { ':campaign': target.campaignId } : {}),
+          ...(target.startAt ? { ':startAt': target.startAt } : {}),
+          ...(!target.campaignId || !target.startAt ? { ':null': 'NULL' } : {}),
         },
       },
-      // Each cost's revision moves too, so an update of it that read the old day is refused, not applied there.
-      ...moved.map((c) => ({
-        Update: {
-          TableName: tableName(),
-          Key: keys.cost(tenantId, c.id),
-          UpdateExpression: 'SET spendDay = :day ADD revision :one',
-          ConditionExpression: 'revision = :revision',
-          ExpressionAttributeValues: { ':day': costDay(startAt, c.createdAt, timeZone), ':one': 1, ':revision': c.revision },
-        },
-      })),
-      ...spendDayUpdates(tenantId, moved, moved.map((c) => ({ ...c, spendDay: costDay(startAt, c.createdAt, timeZone) }))),
-    ];
-    if (items.length > TRANSACTION_LIMIT) throw conflict('The activity has too many costs on different days to move its start at once.');
+    },
+    ...spendDayUpdates(tenantId, [before], [after]),
+  ];
+  try {
+    await transactWriteRetrying(items as never);
+    return true;
+  } catch (error) {
+    const reasons = cancellationReasons(error);
+    if (reasons?.[0] === 'ConditionalCheckFailed') throw new PlacementStale('cost');
+    if (reasons?.[1] === 'ConditionalCheckFailed') throw new PlacementStale('activity');
+    throw error;
+  }
+}
+
+/** The cost as stored now (consistent read), or undefined once deleted. */
+async function readCost(tenantId: string, costId: string): Promise<StoredCost | undefined> {
+  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.cost(tenantId, costId), ConsistentRead: true }));
+  return out.Item ? storedCostFromItem(out.Item) : undefined;
+}
+
+/**
+ * Puts every cost of the activity on the placement the activity now implies (see above); returns
+ * how many it moved. Idempotent: a second run moves none. `timeZone`: the tenant's, read when absent.
+ */
+export async function placeSpend(tenantId: string, activityId: string, timeZone?: string): Promise<number> {
+  let moved = 0;
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const target = await spendTargetOf(tenantId, activityId, timeZone);
+    if (!target) return moved;
+    const costs = (await queryIndex(keys.costsOfActivity(tenantId, activityId))).map(storedCostFromItem);
+    // The index is eventually consistent: until it shows every cost the activity counts, read again.
+    if (costs.length !== target.costsCount) {
+      await pause(attempt);
+      continue;
+    }
     try {
-      await transactWriteRetrying(items as never);
-      return;
+      for (const listed of costs) {
+        // The index may show an older version of a cost: on a refusal, read that cost itself once.
+        let cost: StoredCost | undefined = listed;
+        for (let tries = 0; cost && tries < 3; tries++) {
+          try {
+            if (await placeCost(tenantId, target, cost)) moved++;
+            cost = undefined;
+          } catch (error) {
+            if (!(error instanceof PlacementStale) || error.what === 'activity') throw error;
+            cost = await readCost(tenantId, listed.id);
+          }
+        }
+        if (cost) throw conflict('A cost of the activity kept changing while its spend was being moved; retry.');
+      }
+      return moved;
     } catch (error) {
-      // A cost or the activity changed since they were read: read again.
-      if (!cancellationReasons(error)?.includes('ConditionalCheckFailed')) throw error;
+      // The activity moved again meanwhile: start over from what it implies now.
+      if (!(error instanceof PlacementStale)) throw error;
     }
   }
-  throw conflict('The activity\'s costs kept changing meanwhile; retry.');
+  throw conflict('The activity\'s costs kept changing while their spend was being moved; retry.');
+}
+
+/**
+ * Sets the activity's `startAt`, then moves its costs' spend to the days it implies in `timeZone`.
+ * Bumping `costsRevision` sends a cost write that read the old start round again (it then lands on
+ * the new day by itself); a retried request sets the same start and finishes any move left undone.
+ */
+export async function setStartAtMovingSpend(tenantId: string, activityId: string, startAt: string | null, timeZone: string): Promise<void> {
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.activity(tenantId, activityId),
+        UpdateExpression: 'SET startAt = :startAt, updatedAt = :now ADD costsRevision :one',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':startAt': startAt, ':now': new Date().toISOString(), ':one': 1 },
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw notFound('The activity');
+    throw error;
+  }
+  await placeSpend(tenantId, activityId, timeZone);
 }

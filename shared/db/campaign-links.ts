@@ -8,12 +8,20 @@
  * activity's campaign, cost count and spend being what was read, so a cost written meanwhile (which
  * counts in the activity's campaign of that moment, see costs.ts) sends it round again instead of
  * being moved twice or not at all.
+ *
+ * The day rollups of the activity's costs' spend follow it afterwards (`placeSpend`,
+ * activity-spend-days.ts: one small transaction per cost, so any number of costs, each counted
+ * once throughout); a retried link or unlink finishes a move left undone. The day rollups of its
+ * impressions and engagement stay on the campaign they were recorded in: they are the evidence of
+ * what that campaign saw on those days (a team decision; moving them would need every snapshot day
+ * of the activity rewritten).
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { conflict, notFound } from '../domain/errors.ts';
 import { contribution, withdrawn, type ActivityStanding } from '../domain/activity-metrics.ts';
 import { aggregateUpdate, metricsUnchanged, present, tenantAggregateUpdate } from './aggregates.ts';
+import { placeSpend } from './activity-spend-days.ts';
 import { LIVE_CAMPAIGN } from './campaigns.ts';
 import { standingOf } from './cost-rollups.ts';
 import { documentClient, tableName } from './client.ts';
@@ -129,6 +137,8 @@ export async function linkActivity(
     const read = await readActivity(tenantId, activityId);
     if (!read) throw notFound('The activity');
     if (read.campaignId === campaignId && read.campaignActivityId) {
+      // A retry of a link whose spend move was cut short finishes it.
+      await placeSpend(tenantId, activityId);
       return { link: { campaignActivityId: read.campaignActivityId, campaignId, activityId }, created: false, previousCampaignId: campaignId };
     }
     const link: CampaignActivity = { campaignActivityId: randomUUID(), campaignId, activityId };
@@ -151,6 +161,7 @@ export async function linkActivity(
     ];
     try {
       await transactWriteRetrying(present(items) as never, 3);
+      await placeSpend(tenantId, activityId);
       return { link, created: true, previousCampaignId: read.campaignId };
     } catch (error) {
       const reasons = cancellationReasons(error);
@@ -166,7 +177,12 @@ export async function linkActivity(
 export async function unlinkActivity(tenantId: string, campaignId: string, activityId: string): Promise<CampaignActivity> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const read = await readActivity(tenantId, activityId);
-    if (!read || read.campaignId !== campaignId) throw notFound('The activity in this campaign');
+    if (!read) throw notFound('The activity in this campaign');
+    if (read.campaignId !== campaignId) {
+      // A retry of an unlink whose spend move was cut short finishes it before answering 404.
+      await placeSpend(tenantId, activityId);
+      throw notFound('The activity in this campaign');
+    }
     try {
       await transactWriteRetrying(present([
         activityUpdate(tenantId, activityId, read, null),
@@ -174,6 +190,7 @@ export async function unlinkActivity(tenantId: string, campaignId: string, activ
         ...linkDeletes(tenantId, campaignId, activityId, read.campaignActivityId),
         nonCampaignMove(tenantId, read, 1),
       ]) as never, 3);
+      await placeSpend(tenantId, activityId);
       return { campaignActivityId: read.campaignActivityId ?? activityId, campaignId, activityId };
     } catch (error) {
       // The activity changed meanwhile, or writers kept colliding: read it again.

@@ -15,11 +15,20 @@ import { dayRollupUpdate, mergeDayDeltas, type DayDelta, type RollupScope } from
 export interface SpendPlacement {
   activityId: string;
   creatorId: string | null;
+  /** The campaign whose day rollup counts it (the cost's `spendCampaignId`), null outside campaigns. */
   campaignId: string | null;
   currency: string;
   amount: number;
   /** Absent on costs written before day rollups existed: they were never counted in a day. */
   spendDay?: string;
+}
+
+/** A stored cost's placement: where it is counted now (activity-spend-days.ts moves it to where its activity implies). */
+export function placementOf(cost: SpendPlacement & { spendCampaignId?: string | null }): SpendPlacement {
+  const { activityId, creatorId, currency, amount, spendDay } = cost;
+  // Costs written before spendCampaignId existed were counted in the campaign they name (their last write's).
+  const campaignId = cost.spendCampaignId !== undefined ? cost.spendCampaignId : cost.campaignId;
+  return { activityId, creatorId: creatorId ?? null, campaignId: campaignId ?? null, currency, amount: Number(amount), spendDay };
 }
 
 /** The day rollup writes of removing the `before` placements and adding the `after` ones, one per scope and day. */

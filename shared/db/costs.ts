@@ -12,7 +12,9 @@
  * activity's campaign and is conditioned on it, and linking an activity elsewhere moves the
  * activity's whole spend (campaign-links.ts) — so a cost and a move can never both miss the campaign.
  *
- * Every write also moves the day rollups of the day the cost counts on and the activity's
+ * Every write also moves the day rollups where the cost is counted (its recorded placement,
+ * `spendDay` and `spendCampaignId`: a new cost on its activity's day and campaign as read, an update
+ * or delete where it is recorded; activity-spend-days.ts moves it when the activity moves) and the activity's
  * denominator-aware CPM/CPE counters on the records counting it (cost-rollups.ts). It is
  * conditioned on the activity's metrics, links and `costsRevision` (bumped by every cost write and
  * by a change of its startAt) as read, so those counters are computed from what is really there.
@@ -30,7 +32,7 @@ import { cancellationReasons, queryIndex, queryPrefix, recordOf } from './operat
 import type { Activity } from './activities.ts';
 import { campaignCondition } from './campaign-links.ts';
 import { costStatsDelta } from './cost-stats.ts';
-import { spendContributionDelta, spendDayUpdates, STANDING_PROJECTION, standingOf } from './cost-rollups.ts';
+import { placementOf, spendContributionDelta, spendDayUpdates, STANDING_PROJECTION, standingOf } from './cost-rollups.ts';
 import { pointerDelete, pointerPut } from './records.ts';
 import { indexPage, type PageRequest } from './paging.ts';
 
@@ -56,6 +58,8 @@ export interface StoredCost extends Cost {
   revision: number;
   /** The day (tenant timezone) its spend is counted on in the day rollups; absent on costs older than them. */
   spendDay?: string;
+  /** The campaign whose day rollups count its spend (activity-spend-days.ts); absent on costs older than it. */
+  spendCampaignId?: string | null;
 }
 
 export interface NewCost {
@@ -321,7 +325,7 @@ export async function createCost(tenantId: string, activity: Pick<Activity, 'id'
   const cost = await withActivityRead(tenantId, activityId, async (read) => {
     if (!read.exists) throw notFound('The activity');
     const creatorId = input.creatorId !== undefined ? input.creatorId : read.creatorIds.length === 1 ? read.creatorIds[0]! : null;
-    const cost: StoredCost = { ...base, creatorId, campaignId: read.campaignId, spendDay: costDay(read.startAt, now, timeZone) };
+    const cost: StoredCost = { ...base, creatorId, campaignId: read.campaignId, spendDay: costDay(read.startAt, now, timeZone), spendCampaignId: read.campaignId };
     await writeWithMoves(
       { tenantId, activityId },
       [
@@ -331,7 +335,7 @@ export async function createCost(tenantId: string, activity: Pick<Activity, 'id'
       moves(tenantId, undefined, cost, read),
       cost.currency,
       () => conflict('The cost could not be written; retry.'),
-      spendDayUpdates(tenantId, [], [cost]),
+      spendDayUpdates(tenantId, [], [placementOf(cost)]),
     );
     return cost;
   });
@@ -342,8 +346,14 @@ const stale = () => conflict('The cost changed meanwhile; read it again and retr
 
 /** Applies `changes` to the cost as read (`stored`), moving the aggregates from the old values to the new. */
 export async function updateCost(tenantId: string, stored: StoredCost, changes: CostChanges): Promise<Cost> {
-  return withActivityRead(tenantId, stored.activityId, (read) => writeUpdate(tenantId, { ...stored, campaignId: read.campaignId }, changes, read));
+  return withActivityRead(tenantId, stored.activityId, (read) => writeUpdate(tenantId, asRead(stored, read), changes, read));
 }
+
+/**
+ * The stored cost with the campaign its aggregates count it in now (its activity's, as read) and
+ * its spend placement as recorded (kept by an update: activity-spend-days.ts moves it).
+ */
+const asRead = (stored: StoredCost, read: ActivityRead): StoredCost => ({ ...stored, spendCampaignId: placementOf(stored).campaignId, campaignId: read.campaignId });
 
 async function writeUpdate(tenantId: string, before: StoredCost, changes: CostChanges, read: ActivityRead): Promise<Cost> {
   const item = before as unknown as Record<string, unknown>;
@@ -371,14 +381,14 @@ async function writeUpdate(tenantId: string, before: StoredCost, changes: CostCh
     moves(tenantId, costFromItem(item), costFromItem(after as unknown as Record<string, unknown>), read),
     before.currency,
     stale,
-    spendDayUpdates(tenantId, [before], [after]),
+    spendDayUpdates(tenantId, [placementOf(before)], [placementOf(after)]),
   );
   return costFromItem(after as unknown as Record<string, unknown>);
 }
 
 /** Deletes the cost as read (`stored`) with its pointer, subtracting it from every aggregate. */
 export async function deleteCost(tenantId: string, stored: StoredCost): Promise<void> {
-  await withActivityRead(tenantId, stored.activityId, (read) => writeDelete(tenantId, { ...stored, campaignId: read.campaignId }, read));
+  await withActivityRead(tenantId, stored.activityId, (read) => writeDelete(tenantId, asRead(stored, read), read));
 }
 
 async function writeDelete(tenantId: string, cost: StoredCost, read: ActivityRead): Promise<void> {
@@ -399,7 +409,7 @@ async function writeDelete(tenantId: string, cost: StoredCost, read: ActivityRea
     moves(tenantId, costFromItem(item), undefined, read),
     cost.currency,
     stale,
-    spendDayUpdates(tenantId, [cost], []),
+    spendDayUpdates(tenantId, [placementOf(cost)], []),
   );
 }
 
