@@ -5,56 +5,76 @@
  * enforced by DynamoDB conditions rather than by read-then-write.
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { UNPAID, type Billing } from '../domain/billing.ts';
+import * as z from 'zod/mini';
+import { BILLING_STATUSES, PLANS, UNPAID } from '../domain/billing.ts';
 import { roundSpend } from '../domain/currencies.ts';
 import { conflict, notFound } from '../domain/errors.ts';
-import type { Role } from '../domain/roles.ts';
-import { documentClient, tableName } from './client.ts';
+import { defineEntity, getRecord, updateRecord } from './entity.ts';
+import { absent, all, has, lacks } from './expressions.ts';
 import { keys } from './keys.ts';
-import { batchGet, cancellationReasons, isConditionFailure, recordOf } from './operations.ts';
+import { Memberships, type Membership } from './memberships.ts';
+import { batchGet } from './operations.ts';
+import { transact } from './transact.ts';
 
-export interface Tenant {
-  id: string;
-  name: string;
+const TenantRecord = z.object({
+  id: z.string(),
+  name: z.string(),
   /** The parent organization of a workspace created under one; null for a top-level tenant. */
-  organizationId: string | null;
-  ianaTimezone: string | null;
-  currency: string;
-  avatarKey: string | null;
-  conversionValue: number | null;
-  defaultAttributionWindowDays: number | null;
-  isDemo: boolean;
+  organizationId: z.nullable(z.string()),
+  ianaTimezone: z.nullable(z.string()),
+  currency: z.string(),
+  avatarKey: z.nullable(z.string()),
+  conversionValue: z.nullable(z.number()),
+  defaultAttributionWindowDays: z.nullable(z.number()),
+  isDemo: z.boolean(),
   /** Plan and payment state (DECISIONS.md "Billing"); written by shared/db/billing.ts only. */
-  billing: Billing;
-  createdBy: string;
-  createdAt: string;
-  updatedAt: string;
-}
+  billing: z.object({ plan: z.nullable(z.enum(PLANS)), status: z.enum(BILLING_STATUSES), currentPeriodEnd: z.nullable(z.string()) }),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
 
-/** What the tenant item stores besides the record. */
-interface StoredTenant extends Tenant {
-  memberCount: number;
-  ownerCount: number;
-  deletedAt?: string;
-  deletingAt?: string;
-  /** Stripe's ids and the ordering of applied billing changes (shared/db/billing.ts); never shown. */
-  stripeCustomerId?: string;
-  stripeSubscriptionId?: string;
-  billingCreated?: number;
-}
+export type Tenant = z.infer<typeof TenantRecord>;
 
-/** Stored aggregate metrics of a tenant: zero until the groups that write them exist. */
-export interface TenantAggregate {
-  creatorsCount: number;
-  activitiesCount: number;
-  campaignsCount: number;
-  costsCount: number;
-  /** Recorded spend per currency, in major units. */
-  spend: Record<string, number>;
-  impressions: number;
-  engagement: number;
-}
+/**
+ * The tenant item: the record and what it stores besides (counters, deletion marks, billing's
+ * ordering). The record's shape is spread in, not `z.extend`ed, which would add ~1.5 KB to every bundle.
+ */
+export const Tenants = defineEntity({
+  name: 'The organization',
+  schema: z.object({
+    ...TenantRecord.shape,
+    memberCount: z.number(),
+    ownerCount: z.number(),
+    deletedAt: z.optional(z.string()),
+    deletingAt: z.optional(z.string()),
+    /** Stripe's ids and the ordering of applied billing changes (shared/db/billing.ts); never shown. */
+    stripeCustomerId: z.optional(z.string()),
+    stripeSubscriptionId: z.optional(z.string()),
+    billingCreated: z.optional(z.number()),
+  }),
+  key: keys.tenant,
+});
+
+type StoredTenant = z.infer<typeof Tenants.schema>;
+
+/** Stored aggregate metrics of a tenant, moved by the writes of its records. */
+const TenantAggregates = defineEntity({
+  name: 'The organization',
+  schema: z.object({
+    creatorsCount: z.number(),
+    activitiesCount: z.number(),
+    campaignsCount: z.number(),
+    costsCount: z.number(),
+    /** Recorded spend per currency, in major units (a type only: z.record would add ~4 KB to the bundles that have none). */
+    spend: z.custom<Record<string, number>>(),
+    impressions: z.number(),
+    engagement: z.number(),
+  }),
+  key: keys.tenantAggregate,
+});
+
+export type TenantAggregate = z.infer<typeof TenantAggregates.schema>;
 
 export const EMPTY_AGGREGATE: TenantAggregate = {
   creatorsCount: 0,
@@ -66,11 +86,13 @@ export const EMPTY_AGGREGATE: TenantAggregate = {
   engagement: 0,
 };
 
+/** The shared demo tenant's pointer: which tenant it is (created on first use). */
+const DemoPointer = defineEntity({ name: 'The demo organization', schema: z.object({ tenantId: z.string() }), key: keys.demoTenant });
+
 export const DEFAULT_CURRENCY = 'USD';
 
-/** Fields a caller may change; update expressions are built from this list only. */
-const UPDATABLE = ['name', 'ianaTimezone', 'currency', 'avatarKey', 'conversionValue', 'defaultAttributionWindowDays'] as const;
-export type TenantChanges = Partial<Pick<Tenant, (typeof UPDATABLE)[number]>>;
+/** Fields a caller may change. */
+export type TenantChanges = Partial<Pick<Tenant, 'name' | 'ianaTimezone' | 'currency' | 'avatarKey' | 'conversionValue' | 'defaultAttributionWindowDays'>>;
 
 /** The record of a stored tenant item (without its counters and deletion marks). */
 export function tenantFromItem(item: Record<string, unknown>): Tenant {
@@ -83,7 +105,7 @@ export function tenantFromItem(item: Record<string, unknown>): Tenant {
     stripeSubscriptionId: _s,
     billingCreated: _b,
     ...tenant
-  } = recordOf<StoredTenant>(item);
+  } = Tenants.fromItem(item);
   // Tenants stored before billing existed have never paid.
   return { ...tenant, billing: tenant.billing ?? UNPAID };
 }
@@ -93,6 +115,9 @@ export function isLive(item: Record<string, unknown> | undefined): item is Recor
 }
 
 /** The condition that a tenant item exists and is neither deleted nor being deleted. */
+export const liveTenant = all(has('pk'), lacks('deletedAt'), lacks('deletingAt'));
+
+/** LIVE_TENANT as an expression string, for the writes not yet built by the entity layer. */
 export const LIVE_TENANT = 'attribute_exists(pk) AND attribute_not_exists(deletedAt) AND attribute_not_exists(deletingAt)';
 
 export interface NewTenant {
@@ -107,7 +132,7 @@ export interface NewTenant {
 /** The items that create a tenant with its owner: for `createTenant` and for larger transactions. */
 export function newTenantItems(input: NewTenant) {
   const now = new Date().toISOString();
-  const tenant: StoredTenant = {
+  const stored: StoredTenant = {
     id: randomUUID(),
     name: input.name,
     organizationId: input.organizationId ?? null,
@@ -124,55 +149,40 @@ export function newTenantItems(input: NewTenant) {
     memberCount: 1,
     ownerCount: 1,
   };
-  const table = tableName();
+  const owner: Membership = { id: randomUUID(), tenantId: stored.id, userId: input.ownerUserId, role: 'owner', status: 'active', createdAt: now, updatedAt: now };
   const transactItems = [
-    { Put: { TableName: table, Item: { ...keys.tenant(tenant.id), ...tenant }, ConditionExpression: 'attribute_not_exists(pk)' } },
-    { Put: { TableName: table, Item: { ...keys.tenantAggregate(tenant.id), ...EMPTY_AGGREGATE } } },
-    {
-      Put: {
-        TableName: table,
-        Item: {
-          ...keys.membership(tenant.id, input.ownerUserId),
-          ...keys.membershipByUser(input.ownerUserId, tenant.id),
-          id: randomUUID(),
-          tenantId: tenant.id,
-          userId: input.ownerUserId,
-          role: 'owner' satisfies Role,
-          status: 'active',
-          createdAt: now,
-          updatedAt: now,
-        },
-      },
-    },
-  ];
-  return { tenant: tenantFromItem(tenant as unknown as Record<string, unknown>), transactItems };
+    Tenants.tx.put(Tenants.key(stored.id), stored, { condition: absent }),
+    TenantAggregates.tx.put(TenantAggregates.key(stored.id), EMPTY_AGGREGATE),
+    Memberships.tx.put(Memberships.key(stored.id, owner.userId), owner, {}, keys.membershipByUser(owner.userId, stored.id)),
+  ] as const;
+  return { tenant: tenantFromItem(stored), stored, transactItems };
 }
 
 /** Creates a tenant whose creator is its active owner, with a zeroed aggregate. */
 export async function createTenant(input: NewTenant): Promise<Tenant> {
   const { tenant, transactItems } = newTenantItems(input);
-  await documentClient().send(new TransactWriteCommand({ TransactItems: transactItems }));
+  await transact(transactItems);
   return tenant;
 }
 
 /** A live tenant (not deleted or being deleted), or undefined. */
 export async function getTenant(tenantId: string, { consistent = false } = {}): Promise<Tenant | undefined> {
-  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.tenant(tenantId), ConsistentRead: consistent }));
-  return isLive(out.Item) ? tenantFromItem(out.Item) : undefined;
+  const stored = await getRecord(Tenants, Tenants.key(tenantId), { consistent });
+  return isLive(stored) ? tenantFromItem(stored) : undefined;
 }
 
 /** Member and owner counts of a live tenant (for the ownership safeguards). */
 export async function getTenantCounts(tenantIds: readonly string[]): Promise<Map<string, { memberCount: number; ownerCount: number }>> {
-  const items = await batchGet([...new Set(tenantIds)].map((id) => keys.tenant(id)));
+  const items = await batchGet([...new Set(tenantIds)].map((id) => Tenants.key(id)));
   return new Map(
-    items.filter(isLive).map((item) => [item.id as string, { memberCount: item.memberCount as number, ownerCount: item.ownerCount as number }]),
+    items.filter(isLive).map(Tenants.fromItem).map(({ id, memberCount, ownerCount }) => [id, { memberCount, ownerCount }]),
   );
 }
 
 /** Live tenants with their stored aggregates, by id, in one batch. */
 export async function getTenantsWithAggregates(tenantIds: readonly string[]): Promise<Map<string, { tenant: Tenant; aggregate: TenantAggregate }>> {
   const ids = [...new Set(tenantIds)];
-  const items = await batchGet(ids.flatMap((id) => [keys.tenant(id), keys.tenantAggregate(id)]));
+  const items = await batchGet(ids.flatMap((id) => [Tenants.key(id), TenantAggregates.key(id)]));
   const tenants = new Map<string, Tenant>();
   const aggregates = new Map<string, TenantAggregate>();
   for (const item of items) {
@@ -184,8 +194,8 @@ export async function getTenantsWithAggregates(tenantIds: readonly string[]): Pr
 }
 
 export async function getTenantAggregate(tenantId: string): Promise<TenantAggregate> {
-  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.tenantAggregate(tenantId) }));
-  return out.Item ? aggregateFromItem(out.Item) : EMPTY_AGGREGATE;
+  const stored = await getRecord(TenantAggregates, TenantAggregates.key(tenantId));
+  return stored ? aggregateFromItem(stored) : EMPTY_AGGREGATE;
 }
 
 /**
@@ -194,57 +204,21 @@ export async function getTenantAggregate(tenantId: string): Promise<TenantAggreg
  * rounded, currencies whose spend went back to 0 left out.
  */
 function aggregateFromItem(item: Record<string, unknown>): TenantAggregate {
-  const { creatorsCount, activitiesCount, campaignsCount, costsCount, spend, impressions, engagement } = { ...EMPTY_AGGREGATE, ...recordOf<Partial<TenantAggregate>>(item) };
+  const { creatorsCount, activitiesCount, campaignsCount, costsCount, spend, impressions, engagement } = { ...EMPTY_AGGREGATE, ...TenantAggregates.fromItem(item) };
   return { creatorsCount, activitiesCount, campaignsCount, costsCount, spend: roundSpend(spend), impressions, engagement };
 }
 
-/** Applies the given changes (updatable fields only; null clears) and returns the whole record. */
+/** Applies the given changes (fields a caller may change; null clears) and returns the whole record; 404 unless live. */
 export async function updateTenant(tenantId: string, changes: TenantChanges): Promise<Tenant> {
-  const names: Record<string, string> = { '#updatedAt': 'updatedAt' };
-  const values: Record<string, unknown> = { ':updatedAt': new Date().toISOString() };
-  const sets = ['#updatedAt = :updatedAt'];
-  for (const field of UPDATABLE) {
-    if (changes[field] === undefined) continue;
-    names[`#${field}`] = field;
-    values[`:${field}`] = changes[field];
-    sets.push(`#${field} = :${field}`);
-  }
-  try {
-    const out = await documentClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.tenant(tenantId),
-        UpdateExpression: `SET ${sets.join(', ')}`,
-        ConditionExpression: LIVE_TENANT,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return tenantFromItem(out.Attributes ?? {});
-  } catch (error) {
-    if (isConditionFailure(error)) throw notFound('The organization');
-    throw error;
-  }
+  const { name, ianaTimezone, currency, avatarKey, conversionValue, defaultAttributionWindowDays } = changes;
+  const set = { name, ianaTimezone, currency, avatarKey, conversionValue, defaultAttributionWindowDays, updatedAt: new Date().toISOString() };
+  return tenantFromItem(await updateRecord(Tenants, Tenants.key(tenantId), { set }, { condition: liveTenant }));
 }
 
 /** Soft delete (workspace): the tenant disappears from every read; its records are kept. */
 export async function markTenantDeleted(tenantId: string): Promise<void> {
   const now = new Date().toISOString();
-  try {
-    await documentClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.tenant(tenantId),
-        UpdateExpression: 'SET deletedAt = :now, updatedAt = :now',
-        ConditionExpression: LIVE_TENANT,
-        ExpressionAttributeValues: { ':now': now },
-      }),
-    );
-  } catch (error) {
-    if (isConditionFailure(error)) throw notFound('The workspace');
-    throw error;
-  }
+  await updateRecord(Tenants, Tenants.key(tenantId), { set: { deletedAt: now, updatedAt: now } }, { condition: liveTenant, failure: () => notFound('The workspace') });
 }
 
 /**
@@ -252,32 +226,28 @@ export async function markTenantDeleted(tenantId: string): Promise<void> {
  * of the pointer, and the loser adopts the winner's tenant. `seed` fills a newly created one.
  */
 export async function ensureDemoTenant(createdBy: string, seed: (tenantId: string) => Promise<void>): Promise<Tenant> {
-  const pointer = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.demoTenant(), ConsistentRead: true }));
-  if (pointer.Item) {
+  const pointer = await getRecord(DemoPointer, DemoPointer.key(), { consistent: true });
+  if (pointer) {
     // Strongly consistent: the winner of a first-use race may have written it a moment ago.
-    const existing = await getTenant(pointer.Item.tenantId as string, { consistent: true });
+    const existing = await getTenant(pointer.tenantId, { consistent: true });
     if (existing) return existing;
     throw conflict('The demo organization is unavailable.');
   }
-  const { tenant, transactItems } = newTenantItems({ name: 'Demo workspace', ownerUserId: createdBy, isDemo: true });
-  // Shared by every demo viewer: it names no person as its creator.
-  tenant.createdBy = 'system';
-  // The demo tenant has no human owner: its items are written without the creator's membership.
-  const [tenantPut, aggregatePut] = transactItems;
+  const { stored, transactItems } = newTenantItems({ name: 'Demo workspace', ownerUserId: createdBy, isDemo: true });
+  // Shared by every demo viewer, it names no person as its creator, and has no human owner: its
+  // items are written without the creator's membership.
+  const demo: StoredTenant = { ...stored, createdBy: 'system', memberCount: 0, ownerCount: 0 };
+  const lostRace = new Error('Another first use created the demo organization.');
   try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: tableName(), Item: { ...keys.demoTenant(), tenantId: tenant.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
-          { Put: { ...tenantPut!.Put, Item: { ...tenantPut!.Put.Item, createdBy: 'system', memberCount: 0, ownerCount: 0 } } },
-          aggregatePut!,
-        ],
-      }),
-    );
+    await transact([
+      DemoPointer.tx.put(DemoPointer.key(), { tenantId: demo.id }, { condition: absent, failure: () => lostRace }),
+      Tenants.tx.put(Tenants.key(demo.id), demo, { condition: absent }),
+      transactItems[1],
+    ]);
   } catch (error) {
-    if (cancellationReasons(error)?.[0] === 'ConditionalCheckFailed') return ensureDemoTenant(createdBy, seed);
+    if (error === lostRace) return ensureDemoTenant(createdBy, seed);
     throw error;
   }
-  await seed(tenant.id);
-  return tenant;
+  await seed(demo.id);
+  return tenantFromItem(demo);
 }
