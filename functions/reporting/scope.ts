@@ -3,14 +3,16 @@
  * scope's stored aggregate (one GetItem) turned into the report's figures and `_meta` evidence, and
  * its history from the day rollups (one Query), in the tenant's currency and timezone.
  */
+import { outcomeDefinitionsById } from '../../shared/db/outcome-definitions.ts';
 import { measurementsOfCampaign } from '../../shared/db/outcome-measurements.ts';
+import { outcomeTotalsOf } from '../../shared/db/outcome-totals.ts';
 import { readAggregate, readDays } from '../../shared/db/reporting.ts';
 import type { RollupScope } from '../../shared/db/day-rollups.ts';
 import type { Tenant } from '../../shared/db/tenants.ts';
 import { notFound } from '../../shared/http/problem.ts';
 import { historyRows, lastDays } from '../../shared/domain/reporting/days.ts';
 import { roundSpend } from '../../shared/domain/currencies.ts';
-import { conversionFigures } from '../../shared/domain/reporting/conversions.ts';
+import { conversionFigures, type MeasuredOutcome } from '../../shared/domain/reporting/conversions.ts';
 import { evidenceOf, metricFigures, type Aggregate } from '../../shared/domain/reporting/figures.ts';
 import { intInput } from '../../shared/schemas/common.ts';
 import * as z from 'zod/mini';
@@ -65,10 +67,28 @@ export const historyInput = { daysBack: z.optional(DaysBack) };
  */
 export async function campaignReport(tenant: Tenant, campaignId: string, now = new Date()) {
   const [campaign, measurements] = await Promise.all([aggregateOf(tenant.id, { kind: 'campaign', id: campaignId }), measurementsOfCampaign(tenant.id, campaignId)]);
-  const { figures, evidence } = metricsReport(campaign, tenant, now);
+  return { campaign, ...withConversions(campaign, measurements, tenant, now) };
+}
+
+/**
+ * The organization's report: its aggregate's figures with conversions and CPA from the totals of
+ * its active outcome measurements per definition kept on that aggregate (outcome-totals.ts), so
+ * only the few definitions counted are read besides it, never a measurement.
+ */
+export async function organizationReport(tenant: Tenant, now = new Date()) {
+  const aggregate = await aggregateOf(tenant.id, { kind: 'tenant' });
+  const totals = outcomeTotalsOf(aggregate);
+  const definitions = await outcomeDefinitionsById(tenant.id, totals.map((t) => t.definitionId));
+  // Each definition's total stands for its measurements: the same sum, definitions and warnings.
+  const measured = totals.map((t) => ({ value: t.value, definition: definitions.get(t.definitionId) ?? null }));
+  return withConversions(aggregate, measured, tenant, now);
+}
+
+/** An aggregate's figures and evidence with the conversions and CPA of these measurements, the definitions summed named. */
+function withConversions(aggregate: Aggregate, measurements: readonly MeasuredOutcome[], tenant: Tenant, now: Date) {
+  const { figures, evidence } = metricsReport(aggregate, tenant, now);
   const { definitions, warnings, ...outcomes } = conversionFigures(measurements, figures.totalCosts, tenant.currency);
   return {
-    campaign,
     outcomes,
     figures: { ...figures, ...outcomes },
     evidence: { ...evidence, provenance: { ...evidence.provenance, conversionDefinitions: definitions }, warnings: [...evidence.warnings, ...warnings] },

@@ -10,7 +10,9 @@
  * transaction conditioned on the measurement's `revision` as read; a writer that lost a race
  * re-reads and reapplies its change, so concurrent changes leave exactly one active claim and
  * lose none of the history. Every create, delete and definition change moves the definitions'
- * `activeMeasurementsCount` in the same transaction. Deletes are soft (`deletedAt`); claims stay.
+ * `activeMeasurementsCount` in the same transaction, and every change of the active ones (value or
+ * definition) the tenant's totals per definition (outcome-totals.ts: the organization's
+ * conversions). Deletes are soft (`deletedAt`); claims stay.
  */
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
@@ -21,6 +23,7 @@ import { defineEntity, getRecord } from './entity.ts';
 import { absent, all, equals, lacks } from './expressions.ts';
 import { isEntity, keys } from './keys.ts';
 import { batchGet, queryPrefix } from './operations.ts';
+import { outcomeTotalsUpdates } from './outcome-totals.ts';
 import { definitionCountUpdate, definitionFromItem, outcomeDefinitionsById, type OutcomeDefinition } from './outcome-definitions.ts';
 import { timeOrderedId } from './ids.ts';
 import { pointerPut } from './records.ts';
@@ -276,6 +279,7 @@ export async function createMeasurement(
     Measurements.tx.put(key, measurement, { condition: absent }),
     Claims.tx.put(Claims.key(tenantId, measurement, 1), claim, { condition: absent }),
     pointerPut('outcomeMeasurement', id, tenantId, key),
+    ...outcomeTotalsUpdates(tenantId, [{ definitionId: fields.outcomeDefinitionId, value: fields.value, sign: 1 }]),
   ]);
   return present(measurement, [claim], definition);
 }
@@ -322,6 +326,10 @@ export async function updateMeasurement(
         condition: equals('status', 'active'),
         failure: lostRace,
       }),
+      ...outcomeTotalsUpdates(tenantId, [
+        { definitionId: before.outcomeDefinitionId, value: before.value, sign: -1 },
+        { definitionId: fields.outcomeDefinitionId, value: fields.value, sign: 1 },
+      ]),
     ];
     await transact(items);
     const prior = claims.map((c) => (c.id === before.activeClaimId ? { ...c, status: 'superseded' as const, supersededAt: now } : c));
@@ -349,6 +357,7 @@ async function retire(tenantId: string, location: Pick<StoredMeasurement, 'campa
         failure: lostRace,
       }),
       { ...definitionCountUpdate(tenantId, current.outcomeDefinitionId, -1), failure: lostRace },
+      ...outcomeTotalsUpdates(tenantId, [{ definitionId: current.outcomeDefinitionId, value: current.value, sign: -1 }]),
     ]);
     return true;
   });

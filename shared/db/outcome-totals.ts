@@ -1,0 +1,45 @@
+/**
+ * The tenant's totals of its active outcome measurements per definition, on the tenant's AGGREGATE
+ * item: `outcomeValue_<definitionId>` (the sum of their values) and `outcomeCount_<definitionId>`
+ * (how many). Every measurement write moves them in its own transaction (outcome-measurements.ts),
+ * so the organization's conversions are read with its aggregate, never from its measurements.
+ *
+ * Kept for every definition whatever its kind: a definition's `valueKind` can change, so the report
+ * keeps those that are counts when it reads them. Measurements written before these counters
+ * existed are not in them.
+ */
+import { aggregateUpdate } from './aggregates.ts';
+import { keys } from './keys.ts';
+
+const VALUE = 'outcomeValue_';
+const COUNT = 'outcomeCount_';
+
+/** A measurement entering (+1) or leaving (-1) the active ones of a definition with its value. */
+export interface OutcomeMove {
+  definitionId: string;
+  value: number;
+  sign: 1 | -1;
+}
+
+/** The tenant aggregate's Update for these moves: none when they cancel out (the same value kept). */
+export function outcomeTotalsUpdates(tenantId: string, moves: readonly OutcomeMove[]) {
+  const counts: Record<string, number> = {};
+  for (const { definitionId, value, sign } of moves) {
+    counts[`${VALUE}${definitionId}`] = (counts[`${VALUE}${definitionId}`] ?? 0) + sign * value;
+    counts[`${COUNT}${definitionId}`] = (counts[`${COUNT}${definitionId}`] ?? 0) + sign;
+  }
+  // A change of value is a difference of binary floats: back to 15 significant digits (0.3 - 0.1 is 0.2).
+  for (const name of Object.keys(counts)) counts[name] = Number.parseFloat(counts[name]!.toPrecision(15));
+  const update = aggregateUpdate(keys.tenantAggregate(tenantId), { counts });
+  return update ? [update] : [];
+}
+
+/** The definitions with active measurements and the sum of their values, from the tenant's aggregate item. */
+export function outcomeTotalsOf(aggregate: Record<string, unknown>): { definitionId: string; value: number }[] {
+  return Object.keys(aggregate)
+    .filter((name) => name.startsWith(COUNT) && Number(aggregate[name]) > 0)
+    .map((name) => {
+      const definitionId = name.slice(COUNT.length);
+      return { definitionId, value: Number(aggregate[`${VALUE}${definitionId}`] ?? 0) };
+    });
+}

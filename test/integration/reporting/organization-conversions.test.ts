@@ -1,0 +1,82 @@
+/**
+ * The organization's conversions and CPA (DECISIONS.md "Money and metrics"): the sum of the active
+ * outcome measurements of every campaign whose definition is a count, CPA = spend / conversions,
+ * both null without one; the definitions named in `_meta.provenance.conversionDefinitions`. Read
+ * from a counter the measurement writes keep, never from the measurements themselves.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createActivity } from '../../../shared/db/activities.ts';
+import { createCampaign } from '../../../shared/db/campaigns.ts';
+import { createOutcomeDefinition } from '../../../shared/db/outcome-definitions.ts';
+import { call } from '../../support/call.ts';
+import { signUp, type TestUser } from '../../support/users.ts';
+import { newCost, newOrganization } from '../costs/helpers.ts';
+
+let owner: TestUser;
+
+beforeAll(async () => {
+  owner = await signUp('Owner');
+});
+
+const send = async (method: string, path: string, body: Record<string, unknown> | undefined, status: number) => {
+  const res = await call(method, path, { token: owner.token, ...(body ? { body } : {}) });
+  expect(res.status, JSON.stringify(res.body)).toBe(status);
+  return res.body;
+};
+
+const organizationMetrics = (orgId: string) => send('GET', `/v1/reporting/organization/metrics?organizationId=${orgId}`, undefined, 200);
+
+describe('organization conversions and CPA', () => {
+  it('sums the active count measurements of every campaign, follows updates and deletes, and names the definitions', async () => {
+    const orgId = await newOrganization(owner);
+    const activity = await createActivity(orgId, { channel: 'youtube', activity: 'youtube_video', name: 'Clip' });
+    await newCost(owner, { activityId: activity.id, amount: 100 });
+    const none = await organizationMetrics(orgId);
+    expect(none.data).toMatchObject({ totalCosts: 100, conversions: null, cpa: null });
+    expect(none._meta.provenance.conversionDefinitions).toEqual([]);
+
+    const [first, second] = [await createCampaign(orgId, { name: 'First' }), await createCampaign(orgId, { name: 'Second' })];
+    const signUps = await createOutcomeDefinition(orgId, { name: 'Sign-ups', valueKind: 'count' });
+    const trials = await createOutcomeDefinition(orgId, { name: 'Trials', valueKind: 'count' });
+    const revenue = await createOutcomeDefinition(orgId, { name: 'Revenue', valueKind: 'currency' });
+    const measure = (campaignId: string, outcomeDefinitionId: string, value: number) =>
+      send('POST', '/v1/outcomes/measurements', { organizationId: orgId, campaignId, outcomeDefinitionId, value, sourceMethod: 'manual' }, 201);
+
+    // A non-count definition alone: still no conversions.
+    await measure(first.id, revenue.id, 5000);
+    expect((await organizationMetrics(orgId)).data).toMatchObject({ conversions: null, cpa: null });
+
+    const a = await measure(first.id, signUps.id, 20);
+    await measure(second.id, signUps.id, 12);
+    let body = await organizationMetrics(orgId);
+    // 20 + 12 from two campaigns; CPA 100 / 32 = 3.125 -> 3.13.
+    expect(body.data).toMatchObject({ conversions: 32, cpa: 3.13 });
+    expect(body._meta.provenance.conversionDefinitions).toEqual([{ id: signUps.id, name: 'Sign-ups' }]);
+    expect(body._meta.warnings.filter((w: string) => w.startsWith('Conversions add up'))).toEqual([]);
+    // The totals are reporting's counters on the organization's aggregate, no part of the organization record.
+    expect(JSON.stringify(await send('GET', `/v1/organizations/${orgId}`, undefined, 200))).not.toMatch(/outcome(Value|Count)_/);
+
+    // A superseded claim no longer counts: only the measurement's active value does.
+    await send('PATCH', `/v1/outcomes/measurements/${a.data.id}`, { value: 28 }, 200);
+    expect((await organizationMetrics(orgId)).data).toMatchObject({ conversions: 40, cpa: 2.5 });
+
+    // A second count definition is summed too, and named in a warning.
+    const t = await measure(second.id, trials.id, 10);
+    body = await organizationMetrics(orgId);
+    expect(body.data).toMatchObject({ conversions: 50, cpa: 2 });
+    expect(body._meta.provenance.conversionDefinitions).toEqual([{ id: signUps.id, name: 'Sign-ups' }, { id: trials.id, name: 'Trials' }]);
+    expect(body._meta.warnings).toContain('Conversions add up the measurements of 2 outcome definitions: Sign-ups, Trials.');
+
+    // Moving a measurement to the non-count definition takes it out; deleting one removes it.
+    await send('PATCH', `/v1/outcomes/measurements/${t.data.id}`, { outcomeDefinitionId: revenue.id }, 200);
+    expect((await organizationMetrics(orgId)).data).toMatchObject({ conversions: 40, cpa: 2.5 });
+    await send('DELETE', `/v1/outcomes/measurements/${a.data.id}`, undefined, 200);
+    body = await organizationMetrics(orgId);
+    expect(body.data).toMatchObject({ conversions: 12, cpa: 8.33 });
+    expect(body._meta.provenance.conversionDefinitions).toEqual([{ id: signUps.id, name: 'Sign-ups' }]);
+
+    // A definition whose kind changes is read with its kind now.
+    await send('PATCH', `/v1/outcomes/definitions/${signUps.id}`, { valueKind: 'currency' }, 200);
+    expect((await organizationMetrics(orgId)).data).toMatchObject({ conversions: null, cpa: null });
+  });
+});
