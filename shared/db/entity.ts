@@ -152,6 +152,22 @@ async function guarded<T>(write: () => Promise<T>, failure: (() => Error) | unde
 }
 
 /**
+ * Whether a conditional write was made: false when its condition failed, for the writes where that
+ * is an expected answer (a race lost to an equal write, a repeat) rather than an error. `write`
+ * names the failure it is given as its guard's.
+ */
+export async function conditionHeld(write: (failure: () => Error) => Promise<unknown>): Promise<boolean> {
+  const failed = new Error('The condition failed.');
+  try {
+    await write(() => failed);
+    return true;
+  } catch (error) {
+    if (error === failed) return false;
+    throw error;
+  }
+}
+
+/**
  * The record, or undefined. `attributes` reads only those (and the key): for an entity declared
  * as a view of a larger item (its schema names only what the caller needs), so the read stays small.
  */

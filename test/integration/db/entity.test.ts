@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { ConflictError, GoneError, gone, InvalidError, invalidInput, NotFoundError } from '../../../shared/domain/errors.ts';
 import { documentClient, tableName } from '../../../shared/db/client.ts';
-import { defineEntity, deleteRecord, getRecord, putRecord, queryRecords, updateRecord } from '../../../shared/db/entity.ts';
+import { conditionHeld, defineEntity, deleteRecord, getRecord, putRecord, queryRecords, updateRecord } from '../../../shared/db/entity.ts';
 import { absent, all, any, compare, equals, has, lacks, Placeholders, updateExpression } from '../../../shared/db/expressions.ts';
 import { keys } from '../../../shared/db/keys.ts';
 import { transact } from '../../../shared/db/transact.ts';
@@ -121,6 +121,17 @@ describe('an entity', () => {
     expect((await getRecord(Thing, Thing.key(a.id), { consistent: true }))!.name).toBe('first');
     await expect(transact([Thing.tx.delete(Thing.key(randomUUID()))])).rejects.toBeInstanceOf(NotFoundError);
     await expect(transact([Thing.tx.put(Thing.key(a.id), a, { condition: absent })])).rejects.toBeInstanceOf(ConflictError);
+  });
+
+  it('conditionHeld tells a write made from one whose named condition failed, and rethrows any other error', async () => {
+    const thing = await newThing();
+    const key = Thing.key(thing.id);
+    expect(await conditionHeld((failure) => updateRecord(Thing, key, { set: { status: 'closed' } }, { condition: equals('status', 'open'), failure }))).toBe(true);
+    expect(await conditionHeld((failure) => updateRecord(Thing, key, { set: { status: 'again' } }, { condition: equals('status', 'open'), failure }))).toBe(false);
+    expect((await getRecord(Thing, key, { consistent: true }))!.status).toBe('closed');
+    // A failure it did not name (here the default not-found of another write) is an error, not a `false`.
+    await expect(conditionHeld(() => updateRecord(Thing, Thing.key(randomUUID()), { set: { name: 'x' } }))).rejects.toBeInstanceOf(NotFoundError);
+    expect(await conditionHeld((failure) => transact([Thing.tx.put(key, thing, { condition: absent, failure })]))).toBe(false);
   });
 
   it('queries a collection (its kinds only) in key order or newest first', async () => {
