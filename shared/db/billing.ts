@@ -6,13 +6,29 @@
  * one from moving the state backwards.
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { supersedes, UNPAID, type Billing, type BillingChange, type Plan } from '../domain/billing.ts';
+import * as z from 'zod/mini';
+import { PLANS, supersedes, UNPAID, type Billing, type BillingChange, type Plan } from '../domain/billing.ts';
 import { conflict, notFound } from '../domain/errors.ts';
-import { documentClient, tableName } from './client.ts';
+import { conditionHeld, defineEntity, getRecord, putRecord, updateRecord } from './entity.ts';
+import { absent, all, any, equals, lacks } from './expressions.ts';
 import { keys } from './keys.ts';
-import { isConditionFailure } from './operations.ts';
-import { isLive, LIVE_TENANT, tenantFromItem, type Tenant } from './tenants.ts';
+import { isLive, liveTenant, tenantFromItem, Tenants, type Tenant } from './tenants.ts';
+
+/** An organization's current checkout attempt; `version` orders its replacements. */
+const CheckoutAttempts = defineEntity({
+  name: 'The checkout attempt',
+  schema: z.object({ plan: z.enum(PLANS), nonce: z.string(), startedAt: z.number(), version: z.number() }),
+  key: keys.checkoutAttempt,
+});
+
+/** A Stripe event applied already (kept until `ttl`, past Stripe's redeliveries). */
+const AppliedEvents = defineEntity({
+  name: 'The Stripe event',
+  schema: z.object({ eventId: z.string(), type: z.string(), appliedAt: z.string(), ttl: z.number() }),
+  key: keys.stripeEvent,
+});
+
+type StoredTenant = z.infer<typeof Tenants.schema>;
 
 export interface BillingAccount {
   tenant: Tenant;
@@ -20,24 +36,21 @@ export interface BillingAccount {
   subscriptionId: string | null;
 }
 
-async function readTenantItem(tenantId: string): Promise<Record<string, unknown> | undefined> {
-  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.tenant(tenantId), ConsistentRead: true }));
-  return isLive(out.Item) ? out.Item : undefined;
+/** The live tenant item (strongly consistent), or undefined. */
+async function readTenantItem(tenantId: string): Promise<StoredTenant | undefined> {
+  const stored = await getRecord(Tenants, Tenants.key(tenantId), { consistent: true });
+  return isLive(stored) ? stored : undefined;
 }
 
-function accountOf(item: Record<string, unknown>): BillingAccount {
-  return {
-    tenant: tenantFromItem(item),
-    customerId: (item.stripeCustomerId as string | undefined) ?? null,
-    subscriptionId: (item.stripeSubscriptionId as string | undefined) ?? null,
-  };
+function accountOf(stored: StoredTenant): BillingAccount {
+  return { tenant: tenantFromItem(stored), customerId: stored.stripeCustomerId ?? null, subscriptionId: stored.stripeSubscriptionId ?? null };
 }
 
 /** The organization's billing account (strongly consistent: it decides 409s and Stripe calls). */
 export async function getBillingAccount(tenantId: string): Promise<BillingAccount> {
-  const item = await readTenantItem(tenantId);
-  if (!item) throw notFound('The organization');
-  return accountOf(item);
+  const stored = await readTenantItem(tenantId);
+  if (!stored) throw notFound('The organization');
+  return accountOf(stored);
 }
 
 /**
@@ -57,23 +70,17 @@ export async function getOwnBillingAccount(tenantId: string): Promise<BillingAcc
  * first wins, and its id is returned (the caller's customer creation is idempotent, so it is the same).
  */
 export async function rememberCustomer(tenantId: string, customerId: string): Promise<string> {
-  try {
-    await documentClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.tenant(tenantId),
-        UpdateExpression: 'SET stripeCustomerId = :customer',
-        ConditionExpression: `${LIVE_TENANT} AND (attribute_not_exists(stripeCustomerId) OR stripeCustomerId = :customer)`,
-        ExpressionAttributeValues: { ':customer': customerId },
-      }),
-    );
-    return customerId;
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    const account = await getBillingAccount(tenantId);
-    if (!account.customerId) throw error;
-    return account.customerId;
-  }
+  const stored = await conditionHeld((failure) =>
+    updateRecord(Tenants, Tenants.key(tenantId), { set: { stripeCustomerId: customerId } }, {
+      condition: all(liveTenant, any(lacks('stripeCustomerId'), equals('stripeCustomerId', customerId))),
+      failure,
+    }),
+  );
+  if (stored) return customerId;
+  // Gone meanwhile (404), or another id stored first: that one.
+  const account = await getBillingAccount(tenantId);
+  if (!account.customerId) throw conflict("The organization's billing changed concurrently; retry.");
+  return account.customerId;
 }
 
 /** A checkout attempt's session expires a little before Stripe forgets its idempotency key (24 h). */
@@ -95,24 +102,13 @@ export interface CheckoutAttempt {
  * conditional put; the loser adopts the winner's attempt.
  */
 export async function checkoutAttempt(tenantId: string, plan: Plan, now = Math.floor(Date.now() / 1000)): Promise<CheckoutAttempt> {
+  const key = CheckoutAttempts.key(tenantId);
   for (let attempt = 0; attempt < 3; attempt++) {
-    const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.checkoutAttempt(tenantId), ConsistentRead: true }));
-    const stored = out.Item as (CheckoutAttempt & { version: number }) | undefined;
+    const stored = await getRecord(CheckoutAttempts, key, { consistent: true });
     if (stored && stored.plan === plan && now - stored.startedAt < ATTEMPT_REUSE_SECONDS) return { plan, nonce: stored.nonce, startedAt: stored.startedAt };
     const next = { plan, nonce: randomUUID(), startedAt: now, version: (stored?.version ?? 0) + 1 };
-    try {
-      await documentClient().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: { ...keys.checkoutAttempt(tenantId), ...next },
-          ConditionExpression: stored ? 'version = :version' : 'attribute_not_exists(pk)',
-          ...(stored ? { ExpressionAttributeValues: { ':version': stored.version } } : {}),
-        }),
-      );
-      return { plan, nonce: next.nonce, startedAt: now };
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-    }
+    const condition = stored ? equals('version', stored.version) : absent;
+    if (await conditionHeld((failure) => putRecord(CheckoutAttempts, key, next, { condition, failure }))) return { plan, nonce: next.nonce, startedAt: now };
   }
   throw conflict('Checkout was being started concurrently; retry.');
 }
@@ -135,10 +131,10 @@ export interface AppliedChange {
 export async function applyBillingChange(change: BillingChange): Promise<AppliedChange | undefined> {
   // Each failed attempt means another change was written meanwhile: bounded by the concurrent deliveries.
   for (let attempt = 0; attempt < 10; attempt++) {
-    const item = await readTenantItem(change.organizationId);
-    if (!item) return undefined;
-    const { tenant, subscriptionId, customerId } = accountOf(item);
-    const created = (item.billingCreated as number | undefined) ?? null;
+    const stored = await readTenantItem(change.organizationId);
+    if (!stored) return undefined;
+    const { tenant, subscriptionId, customerId } = accountOf(stored);
+    const created = stored.billingCreated ?? null;
     if (!supersedes(change, { subscriptionId, created, status: tenant.billing.status })) return { tenant, changed: false };
     const current = tenant.billing ?? UNPAID;
     const billing: Billing = {
@@ -151,27 +147,18 @@ export async function applyBillingChange(change: BillingChange): Promise<Applied
     const restates = sameBilling(billing, current) && subscriptionId === change.subscriptionId;
     if (restates && created !== null && change.created <= created) return { tenant, changed: false };
     const now = new Date().toISOString();
-    try {
-      await documentClient().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.tenant(change.organizationId),
-          UpdateExpression: restates
-            ? 'SET billingCreated = :created'
-            : 'SET billing = :billing, stripeSubscriptionId = :subscription, stripeCustomerId = :customer, billingCreated = :created, updatedAt = :now',
-          // Exactly what was read: a concurrent change makes this one re-read and re-decide.
-          ConditionExpression: `${LIVE_TENANT} AND ${created === null ? 'attribute_not_exists(billingCreated)' : 'billingCreated = :was'}`,
-          ExpressionAttributeValues: {
-            ':created': Math.max(change.created, created ?? 0),
-            ...(restates ? {} : { ':billing': billing, ':subscription': change.subscriptionId, ':customer': change.customerId ?? customerId, ':now': now }),
-            ...(created === null ? {} : { ':was': created }),
-          },
-        }),
-      );
-      return restates ? { tenant, changed: false } : { tenant: { ...tenant, billing, updatedAt: now }, changed: true };
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-    }
+    const billingCreated = Math.max(change.created, created ?? 0);
+    const set = restates
+      ? { billingCreated }
+      : { billing, stripeSubscriptionId: change.subscriptionId, stripeCustomerId: change.customerId ?? customerId ?? undefined, billingCreated, updatedAt: now };
+    const applied = await conditionHeld((failure) =>
+      updateRecord(Tenants, Tenants.key(change.organizationId), { set }, {
+        // Exactly what was read: a concurrent change makes this one re-read and re-decide.
+        condition: all(liveTenant, created === null ? lacks('billingCreated') : equals('billingCreated', created)),
+        failure,
+      }),
+    );
+    if (applied) return restates ? { tenant, changed: false } : { tenant: { ...tenant, billing, updatedAt: now }, changed: true };
   }
   throw conflict('The billing state kept changing concurrently; retry.');
 }
@@ -180,8 +167,7 @@ export async function applyBillingChange(change: BillingChange): Promise<Applied
 const EVENT_MEMORY_SECONDS = 30 * 24 * 60 * 60;
 
 export async function isEventApplied(eventId: string): Promise<boolean> {
-  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.stripeEvent(eventId), ConsistentRead: true }));
-  return out.Item !== undefined;
+  return (await getRecord(AppliedEvents, AppliedEvents.key(eventId), { consistent: true })) !== undefined;
 }
 
 /**
@@ -189,18 +175,6 @@ export async function isEventApplied(eventId: string): Promise<boolean> {
  * same event, which applied the same idempotent change).
  */
 export async function markEventApplied(eventId: string, type: string): Promise<boolean> {
-  const now = Math.floor(Date.now() / 1000);
-  try {
-    await documentClient().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...keys.stripeEvent(eventId), eventId, type, appliedAt: new Date().toISOString(), ttl: now + EVENT_MEMORY_SECONDS },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  const applied = { eventId, type, appliedAt: new Date().toISOString(), ttl: Math.floor(Date.now() / 1000) + EVENT_MEMORY_SECONDS };
+  return conditionHeld((failure) => putRecord(AppliedEvents, AppliedEvents.key(eventId), applied, { condition: absent, failure }));
 }

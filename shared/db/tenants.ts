@@ -9,7 +9,7 @@ import * as z from 'zod/mini';
 import { BILLING_STATUSES, PLANS, UNPAID } from '../domain/billing.ts';
 import { roundSpend } from '../domain/currencies.ts';
 import { conflict, notFound } from '../domain/errors.ts';
-import { defineEntity, getRecord, updateRecord } from './entity.ts';
+import { conditionHeld, defineEntity, getRecord, updateRecord } from './entity.ts';
 import { absent, all, has, lacks } from './expressions.ts';
 import { keys } from './keys.ts';
 import { Memberships, type Membership } from './memberships.ts';
@@ -116,9 +116,6 @@ export function isLive(item: Record<string, unknown> | undefined): item is Recor
 
 /** The condition that a tenant item exists and is neither deleted nor being deleted. */
 export const liveTenant = all(has('pk'), lacks('deletedAt'), lacks('deletingAt'));
-
-/** LIVE_TENANT as an expression string, for the writes not yet built by the entity layer. */
-export const LIVE_TENANT = 'attribute_exists(pk) AND attribute_not_exists(deletedAt) AND attribute_not_exists(deletingAt)';
 
 export interface NewTenant {
   name: string;
@@ -237,17 +234,15 @@ export async function ensureDemoTenant(createdBy: string, seed: (tenantId: strin
   // Shared by every demo viewer, it names no person as its creator, and has no human owner: its
   // items are written without the creator's membership.
   const demo: StoredTenant = { ...stored, createdBy: 'system', memberCount: 0, ownerCount: 0 };
-  const lostRace = new Error('Another first use created the demo organization.');
-  try {
-    await transact([
-      DemoPointer.tx.put(DemoPointer.key(), { tenantId: demo.id }, { condition: absent, failure: () => lostRace }),
+  const created = await conditionHeld((failure) =>
+    transact([
+      DemoPointer.tx.put(DemoPointer.key(), { tenantId: demo.id }, { condition: absent, failure }),
       Tenants.tx.put(Tenants.key(demo.id), demo, { condition: absent }),
       transactItems[1],
-    ]);
-  } catch (error) {
-    if (error === lostRace) return ensureDemoTenant(createdBy, seed);
-    throw error;
-  }
+    ]),
+  );
+  // Another first use created it: adopt that one.
+  if (!created) return ensureDemoTenant(createdBy, seed);
   await seed(demo.id);
   return tenantFromItem(demo);
 }
