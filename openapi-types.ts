@@ -1668,7 +1668,7 @@ export interface paths {
         };
         /**
          * Reads the organization's totals from its stored aggregate
-         * @description reads the organization's totals from its stored aggregate: costs in its currency, impressions, engagement, delivery coverage and denominator-aware CPM and CPE, with the evidence in `_meta`.
+         * @description reads the organization's totals from its stored aggregate: costs in its currency, impressions, engagement, delivery coverage and denominator-aware CPM and CPE, Form B's conversions and CPA (its active outcome measurements of kind count), with the evidence in `_meta` (the definitions summed named in its provenance).
          *
          *     Access: an active viewer (or higher) of the tenant in scope. Form both (responses carry `_meta`).
          */
