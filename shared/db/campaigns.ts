@@ -8,66 +8,87 @@
  * links and reads as gone, while the delete unlinks its activities and removes what hangs off it.
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
 import { notFound } from '../domain/errors.ts';
 import { emptyAggregate, tenantAggregateUpdate } from './aggregates.ts';
-import { documentClient, tableName } from './client.ts';
+import { defineEntity, getRecord, queryRecords, updateRecord } from './entity.ts';
+import { absent, all, has, lacks } from './expressions.ts';
 import { keys } from './keys.ts';
-import { isConditionFailure, queryPrefix, recordOf, transactWrite } from './operations.ts';
 import { pointerPut } from './records.ts';
+import { transact } from './transact.ts';
 
 export const CAMPAIGN_COUNTERS = ['activitiesCount', 'costsCount', 'impressions', 'engagement'] as const;
 
 /** The condition that a campaign exists and is not being deleted (writes that add to it). */
+export const liveCampaign = all(has('pk'), lacks('deletingAt'));
+/** The same as an expression string, for the transactions still built by hand (campaign-links.ts, outcome-measurements.ts). */
 export const LIVE_CAMPAIGN = 'attribute_exists(pk) AND attribute_not_exists(deletingAt)';
 
 /** The planning brief (Form A): what duplicate copies. */
 export const BRIEF_FIELDS = ['summary', 'objective', 'audience', 'keyMessage', 'desiredOutcomes', 'channels', 'ownerUserId', 'tags'] as const;
 
-export interface CampaignFields {
-  name: string;
-  startAt: string | null;
-  endAt: string | null;
-  budget: number | null;
-  summary: string | null;
-  objective: string | null;
-  audience: string | null;
-  keyMessage: string | null;
-  desiredOutcomes: string | null;
-  channels: string[];
-  ownerUserId: string | null;
-  tags: string[];
-}
+const CampaignFieldsSchema = z.object({
+  name: z.string(),
+  startAt: z.nullable(z.string()),
+  endAt: z.nullable(z.string()),
+  budget: z.nullable(z.number()),
+  summary: z.nullable(z.string()),
+  objective: z.nullable(z.string()),
+  audience: z.nullable(z.string()),
+  keyMessage: z.nullable(z.string()),
+  desiredOutcomes: z.nullable(z.string()),
+  channels: z.array(z.string()),
+  ownerUserId: z.nullable(z.string()),
+  tags: z.array(z.string()),
+});
 
+export type CampaignFields = z.infer<typeof CampaignFieldsSchema>;
 export type CampaignField = keyof CampaignFields;
 export const CAMPAIGN_FIELDS: readonly CampaignField[] = ['name', 'startAt', 'endAt', 'budget', ...BRIEF_FIELDS];
 
-export interface Campaign extends CampaignFields {
-  id: string;
-  /** The tenant, under both of its names (DECISIONS.md: one id space). */
-  organizationId: string;
-  workspaceId: string;
-  activitiesCount: number;
-  costsCount: number;
-  /** The metrics of its activities (manual counts over fetched ones). */
-  impressions: number;
-  engagement: number;
-  /** Recorded spend per currency, in major units. */
-  spend: Record<string, number>;
-  createdAt: string;
-  updatedAt: string;
-}
+/**
+ * The campaign item. It also keeps reporting's contribution counters (shared/domain/activity-metrics.ts
+ * `contribution`), read through `campaignFromItem` and no part of the record shown.
+ */
+const Campaigns = defineEntity({
+  name: 'The campaign',
+  schema: z.object({
+    id: z.string(),
+    /** The tenant, under both of its names (DECISIONS.md: one id space). */
+    organizationId: z.string(),
+    workspaceId: z.string(),
+    ...CampaignFieldsSchema.shape,
+    activitiesCount: z.number(),
+    costsCount: z.number(),
+    /** The metrics of its activities (manual counts over fetched ones). */
+    impressions: z.number(),
+    engagement: z.number(),
+    /** Recorded spend per currency, in major units (a type only: z.record would add ~4 KB to the bundles that have none). */
+    spend: z.custom<Record<string, number>>(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    /** Set by the first step of its delete: the campaign reads as gone from then on. */
+    deletingAt: z.optional(z.string()),
+  }),
+  key: keys.campaign,
+});
+
+type StoredCampaign = z.infer<typeof Campaigns.schema>;
+export type Campaign = Omit<StoredCampaign, 'deletingAt'>;
 
 export type NewCampaign = Pick<CampaignFields, 'name'> & Partial<CampaignFields>;
 export type CampaignChanges = Partial<CampaignFields>;
 
-/** The record of a stored campaign item, or undefined for one being deleted. */
-export function campaignFromItem(item: Record<string, unknown>): Campaign | undefined {
-  if (item.deletingAt) return undefined;
-  const { deletingAt: _deleting, ...record } = recordOf<Campaign & { deletingAt?: string }>(item);
+/** The record of a stored campaign, or undefined for one being deleted. */
+function live(stored: StoredCampaign): Campaign | undefined {
+  if (stored.deletingAt) return undefined;
+  const { deletingAt: _deleting, ...record } = stored;
   // Campaigns stored before metrics were counted have no metric attributes yet (ADD creates them).
   return { ...record, impressions: Number(record.impressions ?? 0), engagement: Number(record.engagement ?? 0) };
 }
+
+/** The record of a stored campaign item, or undefined for one being deleted. */
+export const campaignFromItem = (item: Record<string, unknown>): Campaign | undefined => live(Campaigns.fromItem(item));
 
 /** Every field of a new campaign, the omitted ones empty. */
 export function campaignFields(input: NewCampaign): CampaignFields {
@@ -99,55 +120,28 @@ export async function createCampaign(tenantId: string, input: NewCampaign): Prom
     createdAt: now,
     updatedAt: now,
   };
-  const key = keys.campaign(tenantId, campaign.id);
-  await transactWrite([
-    { Put: { TableName: tableName(), Item: { ...key, ...campaign }, ConditionExpression: 'attribute_not_exists(pk)' } },
+  const key = Campaigns.key(tenantId, campaign.id);
+  await transact([
+    Campaigns.tx.put(key, campaign, { condition: absent }),
     pointerPut('campaign', campaign.id, tenantId, key),
-    tenantAggregateUpdate(tenantId, { counts: { campaignsCount: 1 } })!,
-  ], [
-    [2, () => notFound('The organization')],
+    { ...tenantAggregateUpdate(tenantId, { counts: { campaignsCount: 1 } })!, failure: () => notFound('The organization') },
   ]);
   return campaign;
 }
 
 export async function getCampaign(tenantId: string, campaignId: string, { consistent = false } = {}): Promise<Campaign | undefined> {
-  const out = await documentClient().send(
-    new GetCommand({ TableName: tableName(), Key: keys.campaign(tenantId, campaignId), ConsistentRead: consistent }),
-  );
-  return out.Item ? campaignFromItem(out.Item) : undefined;
+  const stored = await getRecord(Campaigns, Campaigns.key(tenantId, campaignId), { consistent });
+  return stored && live(stored);
 }
 
 /** Every live campaign of a tenant. */
 export async function campaignsOfTenant(tenantId: string): Promise<Campaign[]> {
-  const items = await queryPrefix(keys.campaignsOfTenant(tenantId));
-  return items.flatMap((item) => campaignFromItem(item) ?? []);
+  const stored = await queryRecords(Campaigns, keys.campaignsOfTenant(tenantId));
+  return stored.flatMap((campaign) => live(campaign) ?? []);
 }
 
 /** Sets the fields given; 404 when the campaign is gone or being deleted. Returns the whole record. */
 export async function updateCampaign(tenantId: string, campaignId: string, changes: CampaignChanges): Promise<Campaign> {
-  const sets = { ...changes, updatedAt: new Date().toISOString() };
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const parts = Object.entries(sets).map(([field, value], i) => {
-    names[`#f${i}`] = field;
-    values[`:v${i}`] = value;
-    return `#f${i} = :v${i}`;
-  });
-  try {
-    const out = await documentClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.campaign(tenantId, campaignId),
-        UpdateExpression: `SET ${parts.join(', ')}`,
-        ConditionExpression: LIVE_CAMPAIGN,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return campaignFromItem(out.Attributes!)!;
-  } catch (error) {
-    if (isConditionFailure(error)) throw notFound('The campaign');
-    throw error;
-  }
+  const set = { ...changes, updatedAt: new Date().toISOString() };
+  return live(await updateRecord(Campaigns, Campaigns.key(tenantId, campaignId), { set }, { condition: liveCampaign }))!;
 }
