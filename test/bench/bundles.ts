@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { build, type BuildOptions } from 'esbuild';
 import { routes } from '../../functions/routes.ts';
 import { BUNDLING } from '../../infra/bundling.ts';
 import { summarize } from './stats.ts';
@@ -24,23 +24,24 @@ const REFERENCES = {
   'reference: DynamoDB document client only': join(import.meta.dirname, 'references/dynamodb-client-only.ts'),
 };
 
+/** The stack's bundling (infra/bundling.ts) as esbuild options; bundle-contents.ts builds with these too. */
+export const BUILD_OPTIONS = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  minify: BUNDLING.minify,
+  sourcemap: BUNDLING.sourceMap,
+  sourcesContent: BUNDLING.sourcesContent,
+  banner: { js: BUNDLING.banner },
+  target: BUNDLING.target,
+  mainFields: BUNDLING.mainFields,
+  external: BUNDLING.externalModules,
+  logLevel: 'error',
+} satisfies BuildOptions;
+
 async function bundle(name: string, entry: string): Promise<string> {
   const outfile = join(OUT, `${name.replace(/[^a-z0-9]+/gi, '-')}.mjs`);
-  await build({
-    entryPoints: [entry],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    minify: BUNDLING.minify,
-    sourcemap: BUNDLING.sourceMap,
-    sourcesContent: BUNDLING.sourcesContent,
-    banner: { js: BUNDLING.banner },
-    target: BUNDLING.target,
-    mainFields: BUNDLING.mainFields,
-    external: BUNDLING.externalModules,
-    logLevel: 'error',
-  });
+  await build({ ...BUILD_OPTIONS, entryPoints: [entry], outfile });
   return outfile;
 }
 
