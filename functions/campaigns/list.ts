@@ -23,7 +23,7 @@ export const handler = defineHandler({
   output: listReply(CampaignRecord),
   input: z.strictObject({ ...paging, ...search(SORT_COLUMNS), ...filterFields }),
   run: async ({ input, tenant: scope }) => {
-    const tenant = scope!.details;
+    const tenant = scope.details;
     const { candidates, matching } = await filterCampaigns(tenant, input);
     const sortBy = input.sortBy ?? 'createdAt';
     // Spend sorts by the amount in the organization's currency (other currencies are not comparable).

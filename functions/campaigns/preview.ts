@@ -27,7 +27,7 @@ export const handler = defineHandler({
   input: z.strictObject({ organizationId: Uuid, operation: z.enum(OPERATIONS), id: z.optional(Uuid), ...campaignFieldInputs }),
   run: async ({ input, tenant: scope }) => {
     const { organizationId, operation, id, ...given } = input;
-    const tenant = scope!.details;
+    const tenant = scope.details;
     checkMinorUnit(given.budget, tenant.currency, 'budget');
     let target: Campaign | undefined;
     if (operation !== 'create') {

@@ -18,7 +18,7 @@ export const handler = defineHandler({
   output: okReply(CampaignStatsRecord),
   input: z.strictObject(filterFields),
   run: async ({ input, tenant: scope }) => {
-    const tenant = scope!.details;
+    const tenant = scope.details;
     const { matching } = await filterCampaigns(tenant, input);
     const sums: Record<string, number> = {};
     for (const c of matching) {

@@ -27,7 +27,7 @@ export const handler = defineHandler({
   output: listReply(CreatorSummaryRecord),
   input: z.strictObject({ ...paging, ...search(SORT_COLUMNS), ...filterFields }),
   run: async ({ input, tenant: scope }) => {
-    const tenant = scope!.details;
+    const tenant = scope.details;
     const sortBy = input.sortBy ?? 'createdAt';
     const direction = input.sortDirection ?? (input.sortBy ? 'asc' : 'desc');
     const indexed = await indexedCreatorsPage(tenant.id, input, { sortBy, direction }, input);

@@ -13,7 +13,7 @@ export const handler = defineHandler({
   output: okReply(CreatorStatsRecord),
   input: z.strictObject(filterFields),
   run: async ({ input, tenant: scope }) => {
-    const tenant = scope!.details;
+    const tenant = scope.details;
     const { matching } = await filterCreators(tenant, input);
     const byRole: Record<string, number> = {};
     const spend: Record<string, number> = {};

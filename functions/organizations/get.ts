@@ -18,6 +18,6 @@ export const handler = defineHandler({
     const found = (await getTenantsWithAggregates([input.organizationId])).get(input.organizationId);
     // Deleted between authorization and this read.
     if (!found) throw notFound('The organization');
-    return ok(tenantView(found.tenant, scope!.role, 'active', found.aggregate));
+    return ok(tenantView(found.tenant, scope.role, 'active', found.aggregate));
   },
 });

@@ -39,13 +39,13 @@ export const handler = defineHandler({
     defaultAttributionWindowDays: z.optional(z.nullable(intInput(1, Number.MAX_SAFE_INTEGER))),
   }),
   run: async ({ input: { organizationId, ...changes }, tenant: scope }) => {
-    checkMinorUnit(changes.conversionValue, changes.currency ?? scope!.details.currency, 'conversionValue');
+    checkMinorUnit(changes.conversionValue, changes.currency ?? scope.details.currency, 'conversionValue');
     if (typeof changes.avatarKey === 'string' && !avatarKeyPattern(organizationId).test(changes.avatarKey)) {
       throw invalidInput('avatarKey must be an avatar key of this organization.', [
         { path: 'avatarKey', message: 'Not an avatar key of this organization.' },
       ]);
     }
     const [tenant, metrics] = await Promise.all([updateTenant(organizationId, changes), getTenantAggregate(organizationId)]);
-    return ok(tenantView(tenant, scope!.role, 'active', metrics));
+    return ok(tenantView(tenant, scope.role, 'active', metrics));
   },
 });

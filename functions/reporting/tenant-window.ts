@@ -5,7 +5,7 @@
  */
 import { readAggregate, readCampaigns, readDays } from '../../shared/db/reporting.ts';
 import type { Tenant } from '../../shared/db/tenants.ts';
-import type { ReportContext, StoredCampaign } from '../../shared/domain/reporting/campaigns.ts';
+import type { ReportContext } from '../../shared/domain/reporting/campaigns.ts';
 import { lastDays } from '../../shared/domain/reporting/days.ts';
 import { timeZoneOf } from './scope.ts';
 
@@ -17,5 +17,5 @@ export async function tenantWindow(tenant: Tenant, daysBack: number, now = new D
     readAggregate(tenant.id, { kind: 'tenant' }),
     readDays(tenant.id, { kind: 'tenant' }, dates[0]!, dates.at(-1)!),
   ]);
-  return { ctx, campaigns: campaigns as unknown as StoredCampaign[], aggregate: aggregate ?? {}, days };
+  return { ctx, campaigns, aggregate: aggregate ?? {}, days };
 }

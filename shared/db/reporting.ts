@@ -31,13 +31,16 @@ export async function readAggregate(tenantId: string, scope: RollupScope): Promi
   return scope.kind === 'activity' ? { ...item, ...contribution(standingOf(item)), activitiesCount: 1 } : item;
 }
 
+/** A campaign record with the reporting counters its item keeps beside it (`contribution`'s). */
+export type CampaignWithCounters = Campaign & Readonly<Record<string, unknown>>;
+
 /**
  * The tenant's live campaigns with their stored aggregates: one query of the campaign items (a
  * tenant has few; none of their activities or costs is read). A key range (BETWEEN) rather than
  * begins_with: the same items and cost in DynamoDB, and DynamoDB Local answers a range in a
  * partition of 100,000 items as fast as in one of 100, which it does not for begins_with.
  */
-export async function readCampaigns(tenantId: string): Promise<Campaign[]> {
+export async function readCampaigns(tenantId: string): Promise<CampaignWithCounters[]> {
   const { pk, skPrefix } = keys.campaignsOfTenant(tenantId);
   const items = await queryAll({
     KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
