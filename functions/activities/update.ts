@@ -1,7 +1,8 @@
 /**
  * PATCH /v1/activities/:id — updates the activity, only the fields sent; the type is checked against the resulting
  * channel, the content link against its platform. A changed link records that a fetch is due; a
- * changed start moves the spend of its costs to the day it now ran.
+ * changed start moves the spend of its costs to the day it now ran; a changed manual count adds its
+ * increase to today's metric history in the tenant's timezone.
  */
 import * as z from 'zod/mini';
 import { activityFromItem, updateActivity } from '../../shared/db/activities.ts';
@@ -49,11 +50,13 @@ export const handler = defineHandler({
     }
     const linkChanged = changes.contentHref !== undefined && changes.contentHref !== current.contentHref;
     const tracking = linkChanged ? (changes.contentHref ? 'due' : 'stop') : undefined;
+    const timeZone = tenant.details.ianaTimezone ?? 'UTC';
     // A new start moves its costs' spend to the day it ran (each cost counted once throughout: activity-spend-days.ts).
     if (changes.startAt !== undefined && changes.startAt !== current.startAt) {
-      await setStartAtMovingSpend(current.organizationId, activityId, changes.startAt, tenant.details.ianaTimezone ?? 'UTC');
+      await setStartAtMovingSpend(current.organizationId, activityId, changes.startAt, timeZone);
     }
-    const changed = await updateActivity(current.organizationId, activityId, changes, { tracking, expected: current });
+    // A manual count change is counted on today's day rollups in the tenant's timezone.
+    const changed = await updateActivity(current.organizationId, activityId, changes, { tracking, expected: current, timeZone });
     if (tracking === 'due') await refreshNow(changed);
     return ok(await activityView(changed));
   },

@@ -8,20 +8,24 @@
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { activityMetrics, contribution, contributionDelta, MANUAL_COUNT_FIELDS, withdrawn, type ManualCounts } from '../domain/activity-metrics.ts';
+import { activityMetrics, contribution, contributionDelta, MANUAL_COUNT_FIELDS, withdrawn, type FetchedCounts, type ManualCounts } from '../domain/activity-metrics.ts';
 import { roundSpend } from '../domain/currencies.ts';
+import { localDate } from '../domain/dates.ts';
+import type { ContentReading } from '../domain/metric-readings.ts';
 import { conflict, notFound } from '../domain/errors.ts';
 import { aggregateUpdate, emptyAggregate, metricsUnchanged, present, tenantAggregateUpdate, withCondition } from './aggregates.ts';
 import { documentClient, tableName } from './client.ts';
 import { campaignCondition, campaignLeaveOnDelete } from './campaign-links.ts';
 import { standingOf } from './cost-rollups.ts';
 import { deleteCostsOfActivity } from './costs.ts';
+import { dayRollupUpdate, type RollupScope } from './day-rollups.ts';
 import { keys, type OrderedIndex } from './keys.ts';
 import { valueCounts, valueMove } from './value-counters.ts';
 import { batchGet, cancellationReasons, isConditionFailure, queryIndex, queryPrefix, recordOf, transactWrite, transactWriteRetrying } from './operations.ts';
 import { deleteFilesOf } from './files.ts';
 import { deleteNotesOf } from './notes.ts';
 import { deleteSnapshotsOf } from './snapshot-deletion.ts';
+import { fetchedCounts } from './snapshots.ts';
 import { trackingAttributes } from './metric-due.ts';
 import { pointerDelete, pointerPut } from './records.ts';
 import { indexPage, type PageRequest } from './paging.ts';
@@ -273,6 +277,11 @@ export interface UpdateOptions {
   tracking?: 'due' | 'stop';
   /** The channel and type the caller validated against: a concurrent change of either is a 409. */
   expected?: Pick<Activity, 'channel' | 'activity'>;
+  /**
+   * The tenant's timezone (IANA), from the caller that holds the tenant: a manual count change adds
+   * its increase to today's day rollups in it. UTC when not given.
+   */
+  timeZone?: string;
 }
 
 /** The SET / REMOVE expression of an activity update, with its names and values. */
@@ -319,9 +328,9 @@ export async function updateActivity(
   tenantId: string,
   activityId: string,
   changes: ActivityChanges,
-  { tracking, expected }: UpdateOptions = {},
+  { tracking, expected, timeZone }: UpdateOptions = {},
 ): Promise<Activity> {
-  if (MANUAL_COUNT_FIELDS.some((field) => changes[field] !== undefined)) return writeWithMetrics(tenantId, activityId, changes, { tracking, expected });
+  if (MANUAL_COUNT_FIELDS.some((field) => changes[field] !== undefined)) return writeWithMetrics(tenantId, activityId, changes, { tracking, expected, timeZone });
   const { setParts, removeParts, names, values } = changeExpression(tenantId, activityId, changes, tracking, new Date().toISOString());
   const check = expectedCondition(expected);
   const update = {
@@ -365,12 +374,14 @@ function countCondition(field: string, value: number | null, i: number, names: R
 /**
  * An update that changes manual counts: the activity's metrics become those of its new counts, and
  * the difference of its contribution (`contributionDelta`: metrics, coverage, CPM/CPE sums) is added
- * to its linked creators, its campaign and the tenant in the same transaction. The write is
- * conditioned on what it read — the counts, the stored metrics, the links (`linksRevision`), its
+ * to its linked creators, its campaign and the tenant in the same transaction, and the change of its
+ * impressions and engagement (negative when they go down) to today's day rollups, in the tenant's
+ * timezone, of the activity, those creators, the campaign and the tenant (what histories show). The
+ * write is conditioned on what it read — the counts, the stored metrics, the links (`linksRevision`), its
  * costs (`costsRevision`) and the campaign — so a concurrent change sends it round again instead of
  * being counted twice or missed.
  */
-async function writeWithMetrics(tenantId: string, activityId: string, changes: ActivityChanges, { tracking, expected }: UpdateOptions): Promise<Activity> {
+async function writeWithMetrics(tenantId: string, activityId: string, changes: ActivityChanges, { tracking, expected, timeZone = 'UTC' }: UpdateOptions): Promise<Activity> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const got = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.activity(tenantId, activityId), ConsistentRead: true }));
     if (!got.Item) throw notFound('The activity');
@@ -378,12 +389,22 @@ async function writeWithMetrics(tenantId: string, activityId: string, changes: A
     if (expected && (read.channel !== expected.channel || read.activity !== expected.activity)) throw staleType();
     const stored = { impressions: Number(read.impressions ?? 0), engagement: Number(read.engagement ?? 0) };
     const counts = Object.fromEntries(MANUAL_COUNT_FIELDS.map((f) => [f, changes[f] === undefined ? (read[f] ?? null) : changes[f]])) as unknown as ManualCounts;
-    const next = activityMetrics(counts);
+    // Manual counts override the latest reading field by field; cleared, its values count again.
+    const lastFetchedAt = typeof got.Item.lastFetchedAt === 'string' ? got.Item.lastFetchedAt : undefined;
+    const next = activityMetrics(counts, await latestFetched(tenantId, activityId, lastFetchedAt));
     // The whole contribution moves: metrics, coverage, and the CPM/CPE sums its spend makes with them.
     const delta = contributionDelta(standingOf(got.Item), standingOf({ ...got.Item, ...counts, ...next }));
-    const moved = Object.keys(delta).length > 0;
+    const dayDelta = { impressions: next.impressions - stored.impressions, engagement: next.engagement - stored.engagement };
+    const moved = Object.keys(delta).length > 0 || dayDelta.impressions !== 0 || dayDelta.engagement !== 0;
     const links = moved ? await linksOfActivity(tenantId, activityId) : [];
     const now = new Date().toISOString();
+    const day = localDate(now, timeZone);
+    const scopes: RollupScope[] = [
+      { kind: 'tenant' },
+      { kind: 'activity', id: activityId },
+      ...links.map((l) => ({ kind: 'creator' as const, id: l.creatorId })),
+      ...(read.campaignId ? [{ kind: 'campaign' as const, id: read.campaignId }] : []),
+    ];
     const { sets, removes, setParts, removeParts, names, values } = changeExpression(tenantId, activityId, changes, tracking, now);
     const check = expectedCondition(expected);
     const unchanged = metricsUnchanged(stored);
@@ -400,6 +421,8 @@ async function writeWithMetrics(tenantId: string, activityId: string, changes: A
       revision === undefined ? 'attribute_not_exists(linksRevision)' : 'linksRevision = :revision',
       costsRevision === undefined ? 'attribute_not_exists(costsRevision)' : 'costsRevision = :costsRevision',
       campaignCondition(read.campaignId ?? null),
+      // The reading it counted is still the latest.
+      lastFetchedAt === undefined ? 'attribute_not_exists(lastFetchedAt)' : 'lastFetchedAt = :lastFetchedAt',
     ];
     const activityItem = {
       Update: {
@@ -417,6 +440,7 @@ async function writeWithMetrics(tenantId: string, activityId: string, changes: A
           ':nextEng': next.engagement,
           ...(revision === undefined ? {} : { ':revision': revision }),
           ...(costsRevision === undefined ? {} : { ':costsRevision': costsRevision }),
+          ...(lastFetchedAt === undefined ? {} : { ':lastFetchedAt': lastFetchedAt }),
           ...(read.campaignId ? { ':campaign': read.campaignId } : { ':null': 'NULL' }),
         },
       },
@@ -430,6 +454,7 @@ async function writeWithMetrics(tenantId: string, activityId: string, changes: A
           read.campaignId ? aggregateUpdate(keys.campaign(tenantId, read.campaignId), counters) : undefined,
           tenantAggregateUpdate(tenantId, counters),
           move,
+          ...scopes.map((scope) => dayRollupUpdate(tenantId, scope, day, dayDelta)),
         ]) as never,
       );
     } catch (error) {
@@ -442,6 +467,17 @@ async function writeWithMetrics(tenantId: string, activityId: string, changes: A
     return activityFromItem(after);
   }
   throw busy();
+}
+
+/**
+ * The fetched counts of the activity's latest reading, kept as that hour's snapshot (snapshots.ts);
+ * undefined when it was never read.
+ */
+async function latestFetched(tenantId: string, activityId: string, lastFetchedAt: string | undefined): Promise<FetchedCounts | undefined> {
+  if (lastFetchedAt === undefined) return undefined;
+  const hour = new Date(lastFetchedAt).toISOString().slice(0, 13);
+  const got = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.snapshot(tenantId, activityId, hour), ConsistentRead: true }));
+  return got.Item ? fetchedCounts(got.Item as ContentReading) : undefined;
 }
 
 /** Links a creator of the tenant: 409 when already linked, 404 when either record is missing. */
