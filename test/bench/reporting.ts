@@ -56,11 +56,11 @@ async function seededTenant(send: Send, userId: string, size: number) {
 }
 
 /** Warm-up, then RUNS rounds of one request to each URL in turn: per URL the reads of one (the largest) and the p50 and p95. */
-async function alternating(send: Send, urls: readonly string[]): Promise<Measured[]> {
+export async function alternating(send: Send, urls: readonly string[], runs = RUNS): Promise<Measured[]> {
   const reads = countReads();
   for (const url of urls) for (let i = 0; i < WARMUP; i++) await send('GET', url);
   const samples = urls.map(() => ({ times: [] as number[], most: undefined as ReadTally | undefined }));
-  for (let run = 0; run < RUNS; run++) {
+  for (let run = 0; run < runs; run++) {
     for (const [i, url] of urls.entries()) {
       const before = reads.read();
       const began = performance.now();

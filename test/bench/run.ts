@@ -6,7 +6,9 @@
  *
  * `npm run bench -- reporting` runs the reporting bench alone (issue 14) and replaces only its part.
  * `npm run bench -- lists` runs the lists bench alone and replaces only its part of results.json;
- * `npm run bench -- metrics` the same for the metric refresh bench (needs the local platform fakes).
+ * `npm run bench -- metrics` the same for the metric refresh bench (needs the local platform fakes);
+ * `npm run bench -- metric-reads` the same for the metric reads bench (issue 13: creator history and
+ * sparklines at 100 and 10,000 activities).
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -18,6 +20,7 @@ import { measureCallsPerRequest, measureLatency } from './latency.ts';
 import { measureLists, printLists, type ListsResult } from './lists.ts';
 import { measureReporting, printReporting, type ReportingResult } from './reporting.ts';
 import { measureMetricRefresh, printMetricRefresh, type MetricRefreshResult } from './metric-refresh.ts';
+import { measureMetricReads, printMetricReads, type MetricReadsResult } from './metric-reads.ts';
 import { measureOverhead } from './overhead.ts';
 
 const EXPECTED = {
@@ -31,6 +34,7 @@ const RESULTS = join(import.meta.dirname, 'results.json');
 const listsOnly = process.argv.slice(2).includes('lists');
 const reportingOnly = process.argv.slice(2).includes('reporting');
 const metricsOnly = process.argv.slice(2).includes('metrics');
+const metricReadsOnly = process.argv.slice(2).includes('metric-reads');
 
 console.log('Starting DynamoDB Local…');
 const dynamo = await startDynamoLocal();
@@ -52,8 +56,19 @@ let calls;
 let lists: ListsResult;
 let reporting: ReportingResult | undefined;
 let metricRefresh: MetricRefreshResult | undefined;
+let metricReads: MetricReadsResult | undefined;
 try {
   await ensureTable(dynamo.endpoint, table);
+  if (metricReadsOnly) {
+    console.log('Seeding tenants of 100 and 10,000 activities with readings for the metric reads bench…');
+    metricReads = await measureMetricReads(issuer);
+    const previous = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, 'utf8')) as Record<string, unknown>) : {};
+    writeFileSync(RESULTS, `${JSON.stringify({ ...previous, metricReads }, null, 2)}\n`);
+    printMetricReads(metricReads);
+    console.log('\nWrote the metricReads part of test/bench/results.json');
+    await dynamo.stop();
+    process.exit(0);
+  }
   if (reportingOnly) {
     console.log('Seeding tenants of 100 and 10,000 activities for the reporting bench…');
     reporting = await measureReporting(issuer);
@@ -81,6 +96,8 @@ try {
     if (!listsOnly) {
       console.log('Seeding tenants of 100 and 10,000 activities for the reporting bench…');
       reporting = await measureReporting(issuer);
+      console.log('Seeding tenants of 100 and 10,000 activities with readings for the metric reads bench…');
+      metricReads = await measureMetricReads(issuer);
     }
   }
   if (!listsOnly && !metricsOnly) metricRefresh = await measureMetricRefresh();
@@ -121,7 +138,7 @@ const summary = {
   callsToReadOneRecord: readOne,
 };
 
-const report = { generatedAt: new Date().toISOString(), node: process.version, expected: EXPECTED, summary, bundles: bundles.map(({ file: _file, ...b }) => b), importComparison: comparison, latency, overhead, dynamoCallsPerRequest: calls, lists, reporting, metricRefresh };
+const report = { generatedAt: new Date().toISOString(), node: process.version, expected: EXPECTED, summary, bundles: bundles.map(({ file: _file, ...b }) => b), importComparison: comparison, latency, overhead, dynamoCallsPerRequest: calls, lists, reporting, metricReads, metricRefresh };
 writeFileSync(RESULTS, `${JSON.stringify(report, null, 2)}\n`);
 
 console.log('\nBundles (minified size, import time in a fresh process: median / p99 ms)');
@@ -140,6 +157,7 @@ console.log('\nDynamoDB round trips per request');
 for (const [label, n] of Object.entries(calls)) console.log(`  ${label.padEnd(44)} ${n}`);
 printLists(lists);
 if (reporting) printReporting(reporting);
+if (metricReads) printMetricReads(metricReads);
 printMetricRefresh(metricRefresh!);
 console.log(`\nSummary (expected: bundles <= 450 KB, import <= 1.15x DynamoDB reference, overhead p99 <= 0.3 ms, read <= 2 calls)`);
 console.log(JSON.stringify(summary, null, 2));

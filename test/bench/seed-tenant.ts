@@ -86,6 +86,11 @@ export interface SeedShape {
   daysAgo?: (index: number) => number;
   /** Manual counts of each template activity, set before its cost (default: none). */
   counts?: (index: number) => { viewsCount: number; likeCount: number };
+  /**
+   * Run after each template's records are created (the metric reads bench links creators and
+   * records readings here): whatever it writes is copied with the template, like the rest.
+   */
+  afterTemplate?: (template: { index: number; activityId: string; creatorId: string }) => Promise<void>;
 }
 
 /** Creates one activity, creator and cost (attributed to the creator) per template, through the API. */
@@ -109,6 +114,7 @@ async function createTemplates(send: Send, tenantId: string, shape: SeedShape): 
       currency: shape.currencies?.[i % shape.currencies.length] ?? 'USD',
       type: 'creator_fee',
     });
+    await shape.afterTemplate?.({ index: i, activityId: activity.data.id, creatorId: creator.data.id });
   }
 }
 
