@@ -6,23 +6,30 @@
  * activity, its linked creators, its campaign and the tenant, and the contribution counters of
  * those aggregates (`contributionDelta`), with `newestSnapshotAt` (reporting's freshness).
  *
- * One transaction per reading, conditioned on everything it read (the previous reading, stored
- * metrics, manual counts, links, costs and campaign): a redelivered or older reading changes
- * nothing, and a concurrent write sends it round again. A batch's readings are not summed per
- * rollup item: the worker serializes a tenant's readings (FIFO message group), so they never
- * contend, at the price of one write of each rollup item per reading.
+ * A batch of a tenant's readings is written in as few transactions as DynamoDB's 100 items allow:
+ * each activity's conditioned update (on everything its change was computed from: the previous
+ * reading, stored metrics, manual counts, links, costs and campaign) and its snapshot appear once,
+ * and each rollup item the transaction moves (the tenant's aggregate and day, a campaign's, a
+ * creator's) appears once with its readings' changes summed. With the worker serializing a
+ * tenant's batches (FIFO message group), a batch writes each of the tenant's rollup items once
+ * rather than once per reading. A redelivered or older reading changes nothing; when a concurrent
+ * change fails a condition, nothing of that transaction was written and its readings are read and
+ * written again one by one.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { activityMetrics, contributionDelta, MANUAL_COUNT_FIELDS, type FetchedCounts, type ManualCounts } from '../domain/activity-metrics.ts';
+import { MAX_MINOR_UNITS } from '../domain/currencies.ts';
 import { localDate } from '../domain/dates.ts';
 import type { ContentReading, UnavailableReason } from '../domain/metric-readings.ts';
 import { aggregateUpdate } from './aggregates.ts';
 import { linksOfActivity } from './activities.ts';
 import { documentClient, tableName } from './client.ts';
 import { standingOf } from './cost-rollups.ts';
-import { dayRollupUpdate, type RollupScope } from './day-rollups.ts';
+import { dayRollupUpdate, mergeDayDeltas, type DayDelta, type RollupScope } from './day-rollups.ts';
+import { conditionHeld } from './entity.ts';
 import { keys, type Key } from './keys.ts';
 import { cancellationReasons, transactWriteRetrying } from './operations.ts';
+import { transact, type TransactItem } from './transact.ts';
 import { getTenant } from './tenants.ts';
 
 /** Rounds of re-reading after a concurrent change before giving up (the queue redelivers). */
@@ -46,116 +53,236 @@ export function fetchedCounts(reading: ContentReading): FetchedCounts {
 /** The hour a reading's snapshot is kept under (UTC, `YYYY-MM-DDTHH`). */
 const hourOf = (instant: string) => new Date(instant).toISOString().slice(0, 13);
 
-/** Records a tenant's readings, one activity at a time; an activity deleted meanwhile is skipped. */
-export async function recordReadings(tenantId: string, readings: readonly { activityId: string; reading: ContentReading }[]): Promise<void> {
-  if (!readings.length) return;
-  const timeZone = (await getTenant(tenantId))?.ianaTimezone ?? 'UTC';
-  for (const { activityId, reading } of readings) await recordReading(tenantId, timeZone, activityId, reading);
+/** One reading of one activity, as the worker hands it over. */
+export interface ActivityReading {
+  activityId: string;
+  reading: ContentReading;
 }
 
-async function recordReading(tenantId: string, timeZone: string, activityId: string, reading: ContentReading): Promise<void> {
-  const key = keys.activity(tenantId, activityId);
-  for (let round = 0; round < ROUNDS; round++) {
-    const item = (await documentClient().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item;
-    if (!item) return;
-    const previous = typeof item.lastFetchedAt === 'string' ? item.lastFetchedAt : undefined;
-    // Redelivered, or older than what is stored: already counted.
-    if (previous !== undefined && previous >= reading.fetchedAt) return;
-    const manual = Object.fromEntries(MANUAL_COUNT_FIELDS.map((f) => [f, item[f] ?? null])) as unknown as ManualCounts;
-    const next = activityMetrics(manual, fetchedCounts(reading));
-    const stored = { impressions: Number(item.impressions ?? 0), engagement: Number(item.engagement ?? 0) };
-    const counters = contributionDelta(standingOf(item), standingOf({ ...item, ...next, lastFetchedAt: reading.fetchedAt }));
-    const day = localDate(reading.fetchedAt, timeZone);
-    const dayDelta = { impressions: next.impressions - stored.impressions, engagement: next.engagement - stored.engagement };
-    const links = await linksOfActivity(tenantId, activityId);
-    const campaignId = typeof item.campaignId === 'string' ? item.campaignId : null;
-    const scopes: RollupScope[] = [
-      { kind: 'tenant' },
-      { kind: 'activity', id: activityId },
-      ...links.map((l) => ({ kind: 'creator' as const, id: l.creatorId })),
-      ...(campaignId ? [{ kind: 'campaign' as const, id: campaignId }] : []),
-    ];
-    const aggregates: Key[] = [
-      keys.tenantAggregate(tenantId),
-      ...links.map((l) => keys.creator(tenantId, l.creatorId)),
-      ...(campaignId ? [keys.campaign(tenantId, campaignId)] : []),
-    ];
-    const names: Record<string, string> = { '#imp': 'impressions', '#eng': 'engagement', '#last': 'lastFetchedAt', '#links': 'linksRevision', '#costs': 'costsRevision', '#campaign': 'campaignId' };
-    const values: Record<string, unknown> = {
-      ':imp': stored.impressions,
-      ':eng': stored.engagement,
-      ':nextImp': next.impressions,
-      ':nextEng': next.engagement,
-      ':at': reading.fetchedAt,
-      ':latest': { ...reading.fields },
-      ':one': previous !== undefined && hourOf(previous) === hourOf(reading.fetchedAt) ? 0 : 1,
-    };
-    const conditions = [
-      'attribute_exists(pk)',
-      previous === undefined ? 'attribute_not_exists(#last)' : '#last = :previous',
-      '(attribute_not_exists(#imp) OR #imp = :imp)',
-      '(attribute_not_exists(#eng) OR #eng = :eng)',
-      item.linksRevision === undefined ? 'attribute_not_exists(#links)' : '#links = :links',
-      item.costsRevision === undefined ? 'attribute_not_exists(#costs)' : '#costs = :costs',
-      campaignId === null ? '(attribute_not_exists(#campaign) OR attribute_type(#campaign, :nullType))' : '#campaign = :campaign',
-      ...MANUAL_COUNT_FIELDS.map((field, i) => {
-        names[`#m${i}`] = field;
-        if (manual[field] === null) return `(attribute_not_exists(#m${i}) OR attribute_type(#m${i}, :nullType))`;
-        values[`:m${i}`] = manual[field];
-        return `#m${i} = :m${i}`;
-      }),
-    ];
-    if (previous !== undefined) values[':previous'] = previous;
-    if (item.linksRevision !== undefined) values[':links'] = item.linksRevision;
-    if (item.costsRevision !== undefined) values[':costs'] = item.costsRevision;
-    if (campaignId !== null) values[':campaign'] = campaignId;
-    if (campaignId === null || MANUAL_COUNT_FIELDS.some((f) => manual[f] === null)) values[':nullType'] = 'NULL';
-    names['#latest'] = 'latest';
-    names['#count'] = 'snapshotsCount';
-    names['#reason'] = 'metricsUnavailableReason';
-    const activityUpdate = {
-      Update: {
-        TableName: tableName(),
-        Key: key,
-        UpdateExpression: 'SET #imp = :nextImp, #eng = :nextEng, #last = :at, #latest = :latest REMOVE #reason ADD #count :one',
-        ConditionExpression: conditions.join(' AND '),
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      },
-    };
-    const snapshot = {
-      Put: {
-        TableName: tableName(),
-        Item: {
-          ...keys.snapshot(tenantId, activityId, hourOf(reading.fetchedAt)),
-          activityId,
-          fields: reading.fields,
-          impressions: reading.impressions,
-          engagement: reading.engagement,
-          reach: reading.reach,
-          source: reading.source,
-          contentUrl: reading.contentUrl,
-          fetchedAt: reading.fetchedAt,
-        },
-      },
-    };
-    const items = [
-      snapshot,
-      activityUpdate,
-      ...aggregates.map((k) => withNewest(aggregateUpdate(k, { counts: counters }), k, reading.fetchedAt)),
-      ...scopes.flatMap((scope) => dayRollupUpdate(tenantId, scope, day, dayDelta) ?? []),
-    ];
-    try {
-      await transactWriteRetrying(items as never);
-      return;
-    } catch (error) {
-      // Something it read changed (a cost, a link, a manual count, another reading): read again.
-      if (cancellationReasons(error)?.includes('ConditionalCheckFailed')) continue;
-      throw error;
+/** DynamoDB's limit of items in one TransactWriteItems. */
+const MAX_TRANSACTION_ITEMS = 100;
+
+/**
+ * Records a tenant's readings: each rollup item of a transaction is written once with the sum of
+ * its readings' changes. Readings of one activity go in turns (oldest first), since each is
+ * conditioned on the one before; an activity deleted meanwhile is skipped.
+ */
+export async function recordReadings(tenantId: string, readings: readonly ActivityReading[]): Promise<void> {
+  if (!readings.length) return;
+  const timeZone = (await getTenant(tenantId))?.ianaTimezone ?? 'UTC';
+  for (const turn of turns(readings)) {
+    const plans = await planned(tenantId, timeZone, turn);
+    for (const chunk of chunksOf(plans)) {
+      if (await written(chunk)) continue;
+      // Something a reading was conditioned on changed (a cost, a link, a manual count, another
+      // reading): nothing of the chunk was written; each of its readings again on its own.
+      for (const plan of chunk) await recordAlone(tenantId, timeZone, plan.entry);
     }
   }
-  throw new Error(`The reading of activity ${activityId} lost ${ROUNDS} rounds to concurrent changes`);
 }
+
+/** One reading in its own transaction, read again after each concurrent change. */
+async function recordAlone(tenantId: string, timeZone: string, entry: ActivityReading): Promise<void> {
+  for (let round = 0; round < ROUNDS; round++) {
+    const [plan] = await planned(tenantId, timeZone, [entry]);
+    if (!plan || (await written([plan]))) return;
+  }
+  throw new Error(`The reading of activity ${entry.activityId} lost ${ROUNDS} rounds to concurrent changes`);
+}
+
+/** The readings in turns holding at most one reading of each activity, each activity's oldest first. */
+function turns(readings: readonly ActivityReading[]): ActivityReading[][] {
+  const out: ActivityReading[][] = [];
+  const seen = new Map<string, number>();
+  for (const entry of [...readings].sort((a, b) => a.reading.fetchedAt.localeCompare(b.reading.fetchedAt))) {
+    const turn = seen.get(entry.activityId) ?? 0;
+    seen.set(entry.activityId, turn + 1);
+    (out[turn] ??= []).push(entry);
+  }
+  return out;
+}
+
+/** What one reading writes, as read: its own items, and its changes to the shared rollup items. */
+interface Plan {
+  tenantId: string;
+  entry: ActivityReading;
+  campaignId: string | null;
+  /** The snapshot put and the activity's conditioned update. */
+  own: TransactItem[];
+  /** The contribution counters it moves on each aggregate (tenant, creators, campaign). */
+  aggregates: { key: Key; counts: Record<string, number> }[];
+  /** Its day's increase on each scope (tenant, activity, creators, campaign). */
+  days: { scope: RollupScope; date: string; delta: DayDelta }[];
+}
+
+/** The plans of readings of distinct activities (read in parallel); readings already counted and deleted activities have none. */
+async function planned(tenantId: string, timeZone: string, entries: readonly ActivityReading[]): Promise<Plan[]> {
+  const plans = await Promise.all(entries.map((entry) => plan(tenantId, timeZone, entry)));
+  return plans.filter((p): p is Plan => p !== undefined);
+}
+
+async function plan(tenantId: string, timeZone: string, entry: ActivityReading): Promise<Plan | undefined> {
+  const { activityId, reading } = entry;
+  const key = keys.activity(tenantId, activityId);
+  const item = (await documentClient().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item;
+  if (!item) return undefined;
+  const previous = typeof item.lastFetchedAt === 'string' ? item.lastFetchedAt : undefined;
+  // Redelivered, or older than what is stored: already counted.
+  if (previous !== undefined && previous >= reading.fetchedAt) return undefined;
+  const manual = Object.fromEntries(MANUAL_COUNT_FIELDS.map((f) => [f, item[f] ?? null])) as unknown as ManualCounts;
+  const next = activityMetrics(manual, fetchedCounts(reading));
+  const stored = { impressions: Number(item.impressions ?? 0), engagement: Number(item.engagement ?? 0) };
+  const counts = contributionDelta(standingOf(item), standingOf({ ...item, ...next, lastFetchedAt: reading.fetchedAt }));
+  const date = localDate(reading.fetchedAt, timeZone);
+  const delta = { impressions: next.impressions - stored.impressions, engagement: next.engagement - stored.engagement };
+  const links = await linksOfActivity(tenantId, activityId);
+  const campaignId = typeof item.campaignId === 'string' ? item.campaignId : null;
+  const scopes: RollupScope[] = [
+    { kind: 'tenant' },
+    { kind: 'activity', id: activityId },
+    ...links.map((l) => ({ kind: 'creator' as const, id: l.creatorId })),
+    ...(campaignId ? [{ kind: 'campaign' as const, id: campaignId }] : []),
+  ];
+  const aggregates: Key[] = [
+    keys.tenantAggregate(tenantId),
+    ...links.map((l) => keys.creator(tenantId, l.creatorId)),
+    ...(campaignId ? [keys.campaign(tenantId, campaignId)] : []),
+  ];
+  const names: Record<string, string> = { '#imp': 'impressions', '#eng': 'engagement', '#last': 'lastFetchedAt', '#links': 'linksRevision', '#costs': 'costsRevision', '#campaign': 'campaignId' };
+  const values: Record<string, unknown> = {
+    ':imp': stored.impressions,
+    ':eng': stored.engagement,
+    ':nextImp': next.impressions,
+    ':nextEng': next.engagement,
+    ':at': reading.fetchedAt,
+    ':latest': { ...reading.fields },
+    ':one': previous !== undefined && hourOf(previous) === hourOf(reading.fetchedAt) ? 0 : 1,
+  };
+  const conditions = [
+    'attribute_exists(pk)',
+    previous === undefined ? 'attribute_not_exists(#last)' : '#last = :previous',
+    '(attribute_not_exists(#imp) OR #imp = :imp)',
+    '(attribute_not_exists(#eng) OR #eng = :eng)',
+    item.linksRevision === undefined ? 'attribute_not_exists(#links)' : '#links = :links',
+    item.costsRevision === undefined ? 'attribute_not_exists(#costs)' : '#costs = :costs',
+    campaignId === null ? '(attribute_not_exists(#campaign) OR attribute_type(#campaign, :nullType))' : '#campaign = :campaign',
+    ...MANUAL_COUNT_FIELDS.map((field, i) => {
+      names[`#m${i}`] = field;
+      if (manual[field] === null) return `(attribute_not_exists(#m${i}) OR attribute_type(#m${i}, :nullType))`;
+      values[`:m${i}`] = manual[field];
+      return `#m${i} = :m${i}`;
+    }),
+  ];
+  if (previous !== undefined) values[':previous'] = previous;
+  if (item.linksRevision !== undefined) values[':links'] = item.linksRevision;
+  if (item.costsRevision !== undefined) values[':costs'] = item.costsRevision;
+  if (campaignId !== null) values[':campaign'] = campaignId;
+  if (campaignId === null || MANUAL_COUNT_FIELDS.some((f) => manual[f] === null)) values[':nullType'] = 'NULL';
+  names['#latest'] = 'latest';
+  names['#count'] = 'snapshotsCount';
+  names['#reason'] = 'metricsUnavailableReason';
+  const activityUpdate = {
+    Update: {
+      TableName: tableName(),
+      Key: key,
+      UpdateExpression: 'SET #imp = :nextImp, #eng = :nextEng, #last = :at, #latest = :latest REMOVE #reason ADD #count :one',
+      ConditionExpression: conditions.join(' AND '),
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+  };
+  const snapshot = {
+    Put: {
+      TableName: tableName(),
+      Item: {
+        ...keys.snapshot(tenantId, activityId, hourOf(reading.fetchedAt)),
+        activityId,
+        fields: reading.fields,
+        impressions: reading.impressions,
+        engagement: reading.engagement,
+        reach: reading.reach,
+        source: reading.source,
+        contentUrl: reading.contentUrl,
+        fetchedAt: reading.fetchedAt,
+      },
+    },
+  };
+  return {
+    tenantId,
+    entry,
+    campaignId,
+    own: [snapshot, activityUpdate],
+    aggregates: aggregates.map((k) => ({ key: k, counts })),
+    days: scopes.map((scope) => ({ scope, date, delta })),
+  };
+}
+
+/** A rollup item's identity in a transaction. */
+const keyText = (key: Key) => `${key.pk}\u0000${key.sk}`;
+
+/** The rollup items a plan moves. */
+const rollupKeys = (plan: Plan) => [
+  ...plan.aggregates.map((a) => keyText(a.key)),
+  ...plan.days.map((d) => keyText(keys.dayRollup(plan.tenantId, d.scope, d.date))),
+];
+
+/**
+ * The plans in transactions of at most 100 items: each plan's own two items, plus each rollup item
+ * its chunk moves once. A campaign's readings go together, so that they share its items.
+ */
+function chunksOf(plans: readonly Plan[]): Plan[][] {
+  const chunks: Plan[][] = [];
+  let chunk: Plan[] = [];
+  let rollups = new Set<string>();
+  for (const p of [...plans].sort((a, b) => (a.campaignId ?? '').localeCompare(b.campaignId ?? ''))) {
+    const moved = rollupKeys(p);
+    const added = moved.filter((k) => !rollups.has(k)).length;
+    if (chunk.length && (chunk.length + 1) * 2 + rollups.size + added > MAX_TRANSACTION_ITEMS) {
+      chunks.push(chunk);
+      chunk = [];
+      rollups = new Set();
+    }
+    chunk.push(p);
+    for (const k of moved) rollups.add(k);
+  }
+  if (chunk.length) chunks.push(chunk);
+  return chunks;
+}
+
+/**
+ * Writes a chunk's readings in one transaction, each rollup item once with its readings' changes
+ * summed; false when a condition failed (nothing written).
+ */
+function written(chunk: readonly Plan[]): Promise<boolean> {
+  const aggregates = new Map<string, { key: Key; counts: Record<string, number>; newest: string }>();
+  const days = new Map<string, { scope: RollupScope; date: string; delta: DayDelta }>();
+  for (const p of chunk) {
+    const at = p.entry.reading.fetchedAt;
+    for (const { key, counts } of p.aggregates) {
+      const merged = aggregates.get(keyText(key));
+      if (!merged) aggregates.set(keyText(key), { key, counts: { ...counts }, newest: at });
+      else {
+        for (const [name, by] of Object.entries(counts)) merged.counts[name] = addExact(merged.counts[name] ?? 0, by);
+        if (at > merged.newest) merged.newest = at;
+      }
+    }
+    for (const day of p.days) {
+      const name = keyText(keys.dayRollup(p.tenantId, day.scope, day.date));
+      const merged = days.get(name);
+      days.set(name, merged ? { ...merged, delta: mergeDayDeltas(merged.delta, day.delta) } : day);
+    }
+  }
+  const tenantId = chunk[0]!.tenantId;
+  const items = [
+    ...chunk.flatMap((p) => p.own),
+    ...[...aggregates.values()].map(({ key, counts, newest }) => withNewest(aggregateUpdate(key, { counts }), key, newest)),
+    ...[...days.values()].flatMap(({ scope, date, delta }) => dayRollupUpdate(tenantId, scope, date, delta) ?? []),
+  ];
+  return conditionHeld((failure) => transact(items.map((item) => ({ ...item, failure }))));
+}
+
+/** A sum of counters, exact for money (major units never have more than MAX_MINOR_UNITS decimals). */
+const addExact = (a: number, b: number) => Number((a + b).toFixed(MAX_MINOR_UNITS));
 
 /** An aggregate's counter update that also names the newest reading (freshness); a SET alone when no counter moves. */
 function withNewest(update: ReturnType<typeof aggregateUpdate>, key: Key, fetchedAt: string) {
