@@ -864,7 +864,7 @@ export interface paths {
         head?: never;
         /**
          * Updates the activity, only the fields sent
-         * @description updates the activity, only the fields sent; the type is checked against the resulting channel, the content link against its platform. A changed link records that a fetch is due; a changed start moves the spend of its costs to the day it now ran.
+         * @description updates the activity, only the fields sent; the type is checked against the resulting channel, the content link against its platform. A changed link records that a fetch is due; a changed start moves the spend of its costs to the day it now ran; a changed manual count adds its increase to today's metric history in the tenant's timezone.
          *
          *     Access: an active member (or higher) of the tenant in scope. Form B.
          */
@@ -2042,7 +2042,7 @@ export interface paths {
         };
         /**
          * Writes the organization's marketing brief for an `audience`
-         * @description writes the organization's marketing brief for an `audience` (executive: short and plain; practitioner: the figures and their evidence) over the last `daysBack` days: headline, highlights, risks, decisions, actions, campaign evidence, currency and measurement limitations, from templates filled with the stored aggregates' figures.
+         * @description writes the organization's marketing brief for an `audience` (executive: short and plain; practitioner: the figures and their evidence) over the last `daysBack` days: headline, highlights, risks, decisions, actions, campaign evidence, currency and measurement limitations, from templates filled with the stored aggregates' figures, with the organization's conversions and CPA where an outcome measurement of kind count is recorded.
          *
          *     Access: an active viewer (or higher) of the tenant in scope. Form A (responses carry `_meta`).
          */

@@ -2,7 +2,8 @@
  * GET /v1/reporting/marketing-brief — writes the organization's marketing brief for an `audience`
  * (executive: short and plain; practitioner: the figures and their evidence) over the last
  * `daysBack` days: headline, highlights, risks, decisions, actions, campaign evidence, currency and
- * measurement limitations, from templates filled with the stored aggregates' figures.
+ * measurement limitations, from templates filled with the stored aggregates' figures, with the
+ * organization's conversions and CPA where an outcome measurement of kind count is recorded.
  */
 import * as z from 'zod/mini';
 import { marketingBrief } from '../../shared/domain/reporting/brief.ts';
@@ -12,7 +13,7 @@ import { Uuid } from '../../shared/schemas/common.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
 import { BriefRecord } from '../../shared/schemas/records/reporting.ts';
 import { routeByKey } from '../routes.ts';
-import { DaysBack, metricsReport } from './scope.ts';
+import { DaysBack, organizationReport } from './scope.ts';
 import { tenantWindow } from './tenant-window.ts';
 
 export const handler = defineHandler({
@@ -20,9 +21,14 @@ export const handler = defineHandler({
   output: okReply(BriefRecord),
   input: z.strictObject({ organizationId: Uuid, daysBack: DaysBack, audience: z.enum(['executive', 'practitioner']) }),
   run: async ({ input, tenant }) => {
-    const { ctx, campaigns, aggregate, days } = await tenantWindow(tenant.details, input.daysBack);
-    const { evidence } = metricsReport(aggregate, tenant.details, ctx.now);
-    const brief = marketingBrief({ tenant: aggregate, campaigns, days, warnings: evidence.warnings }, input.audience, input.daysBack, ctx);
+    // The organization's report besides the window: its conversions and CPA with the definitions summed (scope.ts).
+    const now = new Date();
+    const [{ ctx, campaigns, aggregate, days }, { outcomes, evidence }] = await Promise.all([
+      tenantWindow(tenant.details, input.daysBack, now),
+      organizationReport(tenant.details, now),
+    ]);
+    const conversions = { ...outcomes, definitions: evidence.provenance.conversionDefinitions };
+    const brief = marketingBrief({ tenant: aggregate, campaigns, days, warnings: evidence.warnings, conversions }, input.audience, input.daysBack, ctx);
     return { ...ok(brief), meta: evidence };
   },
 });

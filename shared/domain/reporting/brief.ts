@@ -3,7 +3,10 @@
  * actions, campaign evidence, currency and measurement limitations, built from the portfolio and the
  * recommendations of the same data. `executive` is short and plain (at most 3 of each, no ratios);
  * `practitioner` names the figures and their evidence. Every sentence is a template filled with
- * figures and states an observation. Pure.
+ * figures and states an observation. Conversions are the organization's (its active outcome
+ * measurements of kind count, whatever their period, as GET /v1/reporting/organization/metrics
+ * reports them), named as such. The limitation that no figure makes a causal claim comes first, so
+ * the executive brief's cut keeps it. Pure.
  */
 import { byStatusThenName, campaignFacts, formatMoney, percent, type ReportContext, type StoredCampaign } from './campaigns.ts';
 import type { DayFigures } from './days.ts';
@@ -16,8 +19,18 @@ export type Audience = 'executive' | 'practitioner';
 /** How many items of each part an executive brief keeps. */
 export const EXECUTIVE_ITEMS = 3;
 
+/** The organization's conversions and CPA with the outcome definitions summed (null: no measurement of kind count). */
+export interface BriefConversions {
+  conversions: number | null;
+  cpa: number | null;
+  definitions: readonly { name: string }[];
+}
+
+/** Always the first limitation: no figure of the brief says what caused an outcome. */
+export const NO_CAUSAL_CLAIM = 'Figures are observed and recorded evidence; none of them says that a campaign or creator caused an outcome.';
+
 export function marketingBrief(
-  input: { tenant: Aggregate; campaigns: readonly StoredCampaign[]; days: readonly DayFigures[]; warnings: readonly string[] },
+  input: { tenant: Aggregate; campaigns: readonly StoredCampaign[]; days: readonly DayFigures[]; warnings: readonly string[]; conversions: BriefConversions },
   audience: Audience,
   daysBack: number,
   ctx: ReportContext,
@@ -35,6 +48,15 @@ export function marketingBrief(
     (practitioner ? ` (metrics for ${evidence.activitiesWithMetrics} of ${evidence.activitiesTotal} activities; evidence ${evidence.level}).` : '.');
 
   const highlights: string[] = [];
+  const { conversions, cpa, definitions } = input.conversions;
+  if (conversions !== null) {
+    const cost = cpa === null ? 'no CPA (no conversion to divide the costs by)' : `CPA ${money(cpa)}`;
+    highlights.push(
+      practitioner
+        ? `${conversions} conversions recorded in all (active outcome measurements of ${definitions.map((d) => d.name).join(', ')}, whatever their period); ${cost} over all recorded costs.`
+        : `${conversions} conversions recorded in all; ${cost}.`,
+    );
+  }
   const totalImpressions = facts.reduce((sum, f) => sum + f.figures.impressions, 0);
   const mostSeen = [...facts].sort((a, b) => b.figures.impressions - a.figures.impressions || byStatusThenName(a, b))[0];
   if (mostSeen && mostSeen.figures.impressions > 0) {
@@ -67,11 +89,14 @@ export function marketingBrief(
     evidenceLevel: f.evidence.level,
   }));
   const measurementLimitations = [
+    NO_CAUSAL_CLAIM,
     ...input.warnings,
     'Reach is not reported: no stored evidence carries it.',
-    'Conversions are not reported in this brief: outcome measurements are recorded per campaign.',
-    'Figures are observed and recorded evidence; none of them says that a campaign or creator caused an outcome.',
+    conversions === null
+      ? 'Conversions and CPA are not reported: no outcome measurement of kind count is recorded.'
+      : `Conversions count every active outcome measurement of kind count, not only those of the last ${daysBack} days, and CPA divides all recorded costs by them.`,
   ];
+  // The executive brief keeps the first few of each part: the causal limitation is the first.
   const cut = <T>(items: T[]) => (practitioner ? items : items.slice(0, EXECUTIVE_ITEMS));
   return {
     audience,

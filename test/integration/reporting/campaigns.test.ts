@@ -176,13 +176,28 @@ describe('marketing brief and recommendations', () => {
     });
     expect(executive.data.campaignEvidence.map((c: { name: string }) => c.name)).toEqual(['Alpha', 'Gamma']);
     for (const part of ['highlights', 'risks', 'decisions', 'actions', 'measurementLimitations']) expect(executive.data[part].length).toBeLessThanOrEqual(3);
+    // More limitations than the executive brief keeps (another currency, activities without metrics,
+    // reach, conversions): the one that makes no causal claim is still there.
+    expect(executive._meta.warnings.length).toBeGreaterThanOrEqual(2);
+    expect(executive.data.measurementLimitations).toEqual([
+      'Figures are observed and recorded evidence; none of them says that a campaign or creator caused an outcome.',
+      '10 EUR of costs is left out of the USD figures (another currency; never converted).',
+      '3 of 6 activities have no metrics yet (no snapshot or manual count): impressions and engagement do not include them.',
+    ]);
 
     const practitioner = (await get('/v1/reporting/marketing-brief', { ...query, audience: 'practitioner' })).data;
+    expect((await get('/v1/reporting/marketing-brief', { ...query, audience: 'practitioner' })).data).toEqual(practitioner);
+    expect(practitioner.measurementLimitations).toEqual([
+      'Figures are observed and recorded evidence; none of them says that a campaign or creator caused an outcome.',
+      '10 EUR of costs is left out of the USD figures (another currency; never converted).',
+      '3 of 6 activities have no metrics yet (no snapshot or manual count): impressions and engagement do not include them.',
+      'Reach is not reported: no stored evidence carries it.',
+      'Conversions and CPA are not reported: no outcome measurement of kind count is recorded.',
+    ]);
     expect(practitioner.headline).toBe('1 active campaign: 7.50 USD spent and 100 impressions recorded over the last 30 days (metrics for 3 of 6 activities; evidence medium).');
     expect(practitioner.highlights[1]).toBe('Alpha has the lowest CPM: 6.00 USD over 2 of 2 activities with metrics.');
     expect(practitioner.decisions).toEqual(['Review the budget of Alpha: Recorded spend 120.00 USD is 120% of its budget of 100.00 USD.']);
     expect(practitioner.campaignEvidence).toHaveLength(4);
-    expect(practitioner.measurementLimitations).toContain('10 EUR of costs is left out of the USD figures (another currency; never converted).');
     await get('/v1/reporting/marketing-brief', { ...query, audience: 'board' }, 400);
 
     const recommendations = await get('/v1/reporting/recommendations', { organizationId: orgId });

@@ -79,4 +79,26 @@ describe('organization conversions and CPA', () => {
     await send('PATCH', `/v1/outcomes/definitions/${signUps.id}`, { valueKind: 'currency' }, 200);
     expect((await organizationMetrics(orgId)).data).toMatchObject({ conversions: null, cpa: null });
   });
+
+  it('are in the marketing brief with their evidence: the definitions summed and the period they cover', async () => {
+    const orgId = await newOrganization(owner);
+    await newCost(owner, { activityId: (await createActivity(orgId, { channel: 'youtube', activity: 'youtube_video', name: 'Clip' })).id, amount: 100 });
+    const campaign = await createCampaign(orgId, { name: 'Spring' });
+    for (const [name, value] of [['Sign-ups', 30], ['Trials', 10]] as const) {
+      const definition = await createOutcomeDefinition(orgId, { name, valueKind: 'count' });
+      await send('POST', '/v1/outcomes/measurements', { organizationId: orgId, campaignId: campaign.id, outcomeDefinitionId: definition.id, value, sourceMethod: 'manual' }, 201);
+    }
+    const brief = (audience: string) => send('GET', `/v1/reporting/marketing-brief?organizationId=${orgId}&daysBack=30&audience=${audience}`, undefined, 200);
+    const practitioner = await brief('practitioner');
+    // 30 + 10 conversions; CPA 100 / 40 = 2.50.
+    expect(practitioner.data.highlights[0]).toBe('40 conversions recorded in all (active outcome measurements of Sign-ups, Trials, whatever their period); CPA 2.50 USD over all recorded costs.');
+    expect(practitioner.data.measurementLimitations).toContain('Conversions add up the measurements of 2 outcome definitions: Sign-ups, Trials.');
+    expect(practitioner.data.measurementLimitations.at(-1)).toBe(
+      'Conversions count every active outcome measurement of kind count, not only those of the last 30 days, and CPA divides all recorded costs by them.',
+    );
+    expect(practitioner._meta.provenance.conversionDefinitions.map((d: { name: string }) => d.name)).toEqual(['Sign-ups', 'Trials']);
+    const executive = (await brief('executive')).data;
+    expect(executive.highlights[0]).toBe('40 conversions recorded in all; CPA 2.50 USD.');
+    expect(executive.measurementLimitations[0]).toBe('Figures are observed and recorded evidence; none of them says that a campaign or creator caused an outcome.');
+  });
 });
