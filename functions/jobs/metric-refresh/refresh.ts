@@ -5,8 +5,11 @@
  * so the same steps run against real APIs, the local fakes or a test's stand-in.
  *
  * Per outcome of a reading (shared/domain/metric-readings.ts):
- * - ok: one `recordReadings` call per tenant for the whole batch (the writer sums each rollup
- *   item's changes once), then the next due time per the cadence;
+ * - ok: one `recordReadings` call per tenant for the whole batch, then the next due time per the
+ *   cadence. The writer puts the batch in as few transactions as fit 100 items, each writing each
+ *   rollup item (the tenant's aggregate and day, a campaign's, a creator's) once with the readings'
+ *   changes summed; with the queue's tenant message groups (FIFO) no two batches of one tenant run
+ *   at once, and the refresh never contends with itself over them;
  * - missing / unavailable: the activity says why (`markUnavailable`); a platform without public
  *   metrics is never read again, the others go on at the cadence (credentials may be configured,
  *   content may come back);
