@@ -54,6 +54,33 @@ describe('metric histories', () => {
     for (const daysBack of [0, 366, 'x']) await get('/v1/reporting/organization/metrics/history', { organizationId: orgId, daysBack }, 400);
   });
 
+  it('ends a creator\'s history today in the tenant timezone under both routes, from real writes', async () => {
+    const orgId = await newOrganization(owner, { ianaTimezone: 'Asia/Tokyo' });
+    const send = async (method: string, path: string, body: Record<string, unknown>, status: number) => {
+      const res = await call(method, path, { token: owner.token, body });
+      expect(res.status, JSON.stringify(res.body)).toBe(status);
+      return res.body.data;
+    };
+    const creator = await send('POST', '/v1/creators', { workspaceId: orgId, name: 'Ada' }, 201);
+    // 16:30 UTC on March 9th is March 10th in Tokyo (UTC+9): the cost counts on the 10th.
+    const activity = await send('POST', '/v1/activities', { organizationId: orgId, channel: 'youtube', activity: 'youtube_video', name: 'Clip', creatorId: creator.id, startAt: '2026-03-09T16:30:00.000Z' }, 201);
+    await newCost(owner, { activityId: activity.id, amount: 4.5 });
+    // Manual counts entered at 17:00 UTC on March 9th: March 10th in Tokyo.
+    await atInstant(Date.parse('2026-03-09T17:00:00Z'), () => send('PATCH', `/v1/activities/${activity.id}`, { name: 'Clip', viewsCount: 1200, likeCount: 30, replyCount: 5 }, 200));
+    const expected = [
+      { date: '2026-03-08', impressions: 0, engagement: 0, spend: 0 },
+      { date: '2026-03-09', impressions: 0, engagement: 0, spend: 0 },
+      { date: '2026-03-10', impressions: 1200, engagement: 35, spend: 4.5 },
+    ];
+    // Read at 18:00 UTC on March 9th, still the 9th in UTC but already the 10th in Tokyo.
+    const at = Date.parse('2026-03-09T18:00:00Z');
+    const reporting = await atInstant(at, () => get('/v1/reporting/creator/metrics/history', { organizationId: orgId, creatorId: creator.id, daysBack: 3 }));
+    const creators = await atInstant(at, () => get('/v1/creators/metrics/history', { workspaceId: orgId, creatorId: creator.id, daysBack: 3 }));
+    expect(reporting.items).toEqual(expected);
+    expect(creators.items).toEqual(expected);
+    expect(creators.totalCount).toBe(3);
+  });
+
   it('reports a campaign, creator and activity history from their own rollups', async () => {
     const orgId = await newOrganization(owner);
     const campaign = await createCampaign(orgId, { name: 'Days' });

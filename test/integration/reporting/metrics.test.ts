@@ -1,7 +1,8 @@
 /**
  * Metric reports read the stored aggregates alone: exact figures worked out by hand from seeded
  * counters (rounding per currency, JPY in whole yen, other currencies named and never converted,
- * denominator-aware CPM/CPE, null without a denominator), and the same figures through cost writes.
+ * denominator-aware CPM/CPE, null without a denominator), and the same figures through cost writes
+ * and through writes over HTTP.
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -125,6 +126,45 @@ describe('metric reports', () => {
     const creators = await get('/v1/creators/metrics', { workspaceId: orgId, creatorId: creator.id });
     expect(reporting.data).toMatchObject({ creatorId: creator.id, activitiesCount: 1, totalCosts: 12.35, spend: 12.35, cpm: 6.18, cpe: 0.31, otherCurrencySpend: { JPY: 1000 } });
     expect(creators.data).toEqual(reporting.data);
+  });
+
+  it('answers denominator-aware CPM and CPE exactly from writes over HTTP: impressions without spend, spend without impressions', async () => {
+    const orgId = await newOrganization(owner);
+    const send = async (method: string, path: string, body: Record<string, unknown>, status: number) => {
+      const res = await call(method, path, { token: owner.token, body });
+      expect(res.status, JSON.stringify(res.body)).toBe(status);
+      return res.body.data;
+    };
+    const creatorId = (await send('POST', '/v1/creators', { workspaceId: orgId, name: 'Noa' }, 201)).id;
+    const campaignId = (await send('POST', '/v1/campaigns', { organizationId: orgId, name: 'Over HTTP' }, 201)).id;
+    /** An activity of the campaign with these manual counts and costs (USD); the creator's when `linked`. */
+    const activity = async (name: string, counts: Record<string, number>, costs: number[], linked: boolean) => {
+      const { id } = await send('POST', '/v1/activities', { organizationId: orgId, channel: 'youtube', activity: 'youtube_video', name, ...(linked ? { creatorId } : {}) }, 201);
+      if (Object.keys(counts).length) await send('PATCH', `/v1/activities/${id}`, { name, ...counts }, 200);
+      await send('POST', `/v1/campaigns/${campaignId}/activities`, { activityId: id }, 201);
+      for (const amount of costs) await newCost(owner, { activityId: id, amount });
+      return id;
+    };
+    // Both: 4000 impressions, 50 engagement, 10.00 spent.
+    const both = await activity('Both', { viewsCount: 4000, likeCount: 40, replyCount: 10 }, [6.25, 3.75], true);
+    // Impressions and engagement, no spend.
+    await activity('Unpaid', { viewsCount: 6000, likeCount: 100 }, [], true);
+    // Spend, no metrics at all.
+    const unseen = await activity('Unseen', {}, [5.55], true);
+    // Spend and engagement, no impressions.
+    await activity('Liked', { likeCount: 25 }, [2.5], false);
+
+    // Spend 18.05 and 10000 impressions, 175 engagement in all; but CPM over Both only (10 / 4000 x 1000
+    // = 2.50, not 1.81), CPE over Both and Liked (12.50 / 75 = 0.1666... -> 0.17, not 0.10).
+    const expected = { totalCosts: 18.05, impressions: 10_000, engagement: 175, deliveryCoverage: 0.75, cpm: 2.5, cpe: 0.17 };
+    expect((await get('/v1/reporting/organization/metrics', { organizationId: orgId })).data).toMatchObject(expected);
+    expect((await get('/v1/reporting/campaign/metrics', { organizationId: orgId, campaignId })).data).toMatchObject(expected);
+    // The creator has Both, Unpaid and Unseen: spend 15.55; CPM 10 / 4000 x 1000, CPE 10 / 50.
+    const creator = { activitiesCount: 3, totalCosts: 15.55, impressions: 10_000, engagement: 150, cpm: 2.5, cpe: 0.2 };
+    expect((await get('/v1/reporting/creator/metrics', { organizationId: orgId, creatorId })).data).toMatchObject(creator);
+    expect((await get('/v1/creators/metrics', { workspaceId: orgId, creatorId })).data).toMatchObject(creator);
+    expect((await get('/v1/reporting/activity/metrics', { organizationId: orgId, activityId: both })).data).toMatchObject({ totalCosts: 10, cpm: 2.5, cpe: 0.2 });
+    expect((await get('/v1/reporting/activity/metrics', { organizationId: orgId, activityId: unseen })).data).toMatchObject({ totalCosts: 5.55, impressions: 0, cpm: null, cpe: null });
   });
 
   it('counts conversions from the campaign\'s active outcome measurements of kind count, with CPA and the definitions named', async () => {
