@@ -10,7 +10,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { aggregateUpdate } from './aggregates.ts';
 import { documentClient, tableName } from './client.ts';
-import { keys } from './keys.ts';
+import { keys, type Collection } from './keys.ts';
 
 export type RollupScope = { kind: 'tenant' } | { kind: 'campaign' | 'creator' | 'activity'; id: string };
 
@@ -50,6 +50,12 @@ export function mergeDayDeltas(into: DayDelta, delta: DayDelta): DayDelta {
     engagement: (into.engagement ?? 0) + (delta.engagement ?? 0),
     spend,
   };
+}
+
+/** All the stored days of a scope (its items' sort keys share the prefix before the date). */
+export function daysOfScope(tenantId: string, scope: RollupScope): Collection {
+  const { pk, sk } = keys.dayRollup(tenantId, scope, '');
+  return { pk, skPrefix: sk, entities: ['dayRollup'] };
 }
 
 /**

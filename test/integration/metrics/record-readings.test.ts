@@ -124,14 +124,19 @@ describe('recordReadings', () => {
     expect(await item(keys.activity(org, activity.id))).toMatchObject({ impressions: 7, engagement: 50 });
   });
 
-  it('deleting the activity removes its snapshots and takes its whole contribution off the tenant', async () => {
+  it('deleting the activity removes its snapshots and its own day rollups, and takes its whole contribution off the tenant', async () => {
     const before = await item(keys.tenantAggregate(org));
     const activity = await createActivity(org, activityInput('Gone'));
     await recordReadings(org, [{ activityId: activity.id, reading: reading('2026-11-22T11:00:00.000Z', 300, 3, 0) }]);
-    expect(await queryPrefix(keys.snapshotsOfActivity(org, activity.id))).toHaveLength(1);
+    await recordReadings(org, [{ activityId: activity.id, reading: reading('2026-11-23T11:00:00.000Z', 350, 3, 1) }]);
+    expect(await queryPrefix(keys.snapshotsOfActivity(org, activity.id))).toHaveLength(2);
+    const ownDays = () => readDays(org, { kind: 'activity', id: activity.id }, '2000-01-01', '2100-01-01');
+    expect((await ownDays()).map((d) => d.date)).toEqual(['2026-11-22', '2026-11-23']);
     const deleted = await call('DELETE', `/v1/activities/${activity.id}`, { token: owner.token });
     expect(deleted.status).toBeLessThan(300);
     expect(await queryPrefix(keys.snapshotsOfActivity(org, activity.id))).toEqual([]);
+    // Its own day rollups go with it (the tenant's, campaigns' and creators' days keep their history).
+    expect(await ownDays()).toEqual([]);
     const after = await item(keys.tenantAggregate(org));
     for (const counter of ['impressions', 'engagement', 'activitiesWithMetrics', 'activitiesWithApiMetrics', 'activitiesCount']) {
       expect(Number(after[counter] ?? 0), counter).toBe(Number(before[counter] ?? 0));
