@@ -5,8 +5,10 @@
  * organization history, a 90-day spend history, the portfolio and the executive brief: items read
  * from DynamoDB and p50/p95 latency in-process against DynamoDB Local.
  *
- * Targets: items read at 10,000 / at 100 <= 1.1 and p50 latency <= 1.3 — reports read stored
- * aggregates and day rollups, never the activities or costs. A miss prints FAIL; nothing throws.
+ * Targets: items read at 10,000 / at 100 <= 1.1 and p50 and p95 latency each <= 1.3 — reports read
+ * stored aggregates and day rollups, never the activities or costs. A p95 of a shared machine is
+ * noisy: RUNS rounds per route (not fewer), each round taking the sizes in turn, in alternate order.
+ * A miss prints FAIL; nothing throws.
  */
 import { randomUUID } from 'node:crypto';
 import type { LocalIssuer } from '../../infra/local/issuer.ts';
@@ -19,7 +21,7 @@ export const MAX_ITEMS_READ_RATIO = 1.1;
 export const MAX_LATENCY_RATIO = 1.3;
 const CAMPAIGNS = 20;
 const CURRENCIES = ['USD', 'EUR', 'JPY'] as const;
-const RUNS = 40;
+const RUNS = 150;
 const WARMUP = 3;
 
 const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
@@ -55,13 +57,18 @@ async function seededTenant(send: Send, userId: string, size: number) {
   return { tenantId, campaignId: campaignIds[0]! };
 }
 
-/** Warm-up, then RUNS rounds of one request to each URL in turn: per URL the reads of one (the largest) and the p50 and p95. */
+/**
+ * Warm-up, then `runs` rounds of one request to each URL in turn (every other round in reverse
+ * order, so that neither URL always follows the other): per URL the reads of one (the largest) and
+ * the p50 and p95.
+ */
 export async function alternating(send: Send, urls: readonly string[], runs = RUNS): Promise<Measured[]> {
   const reads = countReads();
   for (const url of urls) for (let i = 0; i < WARMUP; i++) await send('GET', url);
   const samples = urls.map(() => ({ times: [] as number[], most: undefined as ReadTally | undefined }));
   for (let run = 0; run < runs; run++) {
-    for (const [i, url] of urls.entries()) {
+    const order = run % 2 ? [...urls.entries()].reverse() : [...urls.entries()];
+    for (const [i, url] of order) {
       const before = reads.read();
       const began = performance.now();
       await send('GET', url);
@@ -102,12 +109,14 @@ export async function measureReporting(issuer: LocalIssuer) {
     const b = bySize[large]![route.label]!;
     const itemsReadRatio = ratio(a.itemsRead, b.itemsRead);
     const latencyRatio = ratio(a.p50Ms, b.p50Ms);
-    const pass = itemsReadRatio !== null && itemsReadRatio <= MAX_ITEMS_READ_RATIO && latencyRatio !== null && latencyRatio <= MAX_LATENCY_RATIO;
-    return { route: route.label, [small]: a, [large]: b, itemsReadRatio, latencyRatio, verdict: pass ? 'PASS' : 'FAIL' };
+    const latencyRatioP95 = ratio(a.p95Ms, b.p95Ms);
+    const within = (r: number | null, max: number) => r !== null && r <= max;
+    const pass = within(itemsReadRatio, MAX_ITEMS_READ_RATIO) && within(latencyRatio, MAX_LATENCY_RATIO) && within(latencyRatioP95, MAX_LATENCY_RATIO);
+    return { route: route.label, [small]: a, [large]: b, itemsReadRatio, latencyRatio, latencyRatioP95, verdict: pass ? 'PASS' : 'FAIL' };
   });
   return {
     records: `${small} and ${large} activities (with as many creators and costs) in one tenant, ${CAMPAIGNS} campaigns, costs in ${CURRENCIES.join(', ')}`,
-    target: `at ${large} / at ${small}: items read <= ${MAX_ITEMS_READ_RATIO}, p50 latency <= ${MAX_LATENCY_RATIO}`,
+    target: `at ${large} / at ${small}: items read <= ${MAX_ITEMS_READ_RATIO}, p50 latency <= ${MAX_LATENCY_RATIO}, p95 latency <= ${MAX_LATENCY_RATIO}`,
     runsPerMeasurement: RUNS,
     routes,
   };
@@ -122,7 +131,7 @@ export function printReporting(result: ReportingResult): void {
     const a = r[small] as Measured;
     const b = r[large] as Measured;
     console.log(
-      `  ${r.route.padEnd(58)} ${String(a.itemsRead).padStart(4)} items ${a.p50Ms} / ${a.p95Ms} ms  |  ${String(b.itemsRead).padStart(4)} items ${b.p50Ms} / ${b.p95Ms} ms  ratios ${r.itemsReadRatio} / ${r.latencyRatio}  ${r.verdict}`,
+      `  ${r.route.padEnd(58)} ${String(a.itemsRead).padStart(4)} items ${a.p50Ms} / ${a.p95Ms} ms  |  ${String(b.itemsRead).padStart(4)} items ${b.p50Ms} / ${b.p95Ms} ms  ratios items ${r.itemsReadRatio}, p50 ${r.latencyRatio}, p95 ${r.latencyRatioP95}  ${r.verdict}`,
     );
   }
 }
