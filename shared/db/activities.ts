@@ -18,7 +18,7 @@ import { documentClient, tableName } from './client.ts';
 import { campaignCondition, campaignLeaveOnDelete } from './campaign-links.ts';
 import { standingOf } from './cost-rollups.ts';
 import { deleteCostsOfActivity } from './costs.ts';
-import { dayRollupUpdate, type RollupScope } from './day-rollups.ts';
+import { metricDayWrites, placeMetricDays, readMetricDay, withdrawMetricDays } from './metric-days.ts';
 import { keys, type OrderedIndex } from './keys.ts';
 import { valueCounts, valueMove } from './value-counters.ts';
 import { batchGet, cancellationReasons, isConditionFailure, queryIndex, queryPrefix, recordOf, transactWrite, transactWriteRetrying } from './operations.ts';
@@ -399,12 +399,9 @@ async function writeWithMetrics(tenantId: string, activityId: string, changes: A
     const links = moved ? await linksOfActivity(tenantId, activityId) : [];
     const now = new Date().toISOString();
     const day = localDate(now, timeZone);
-    const scopes: RollupScope[] = [
-      { kind: 'tenant' },
-      { kind: 'activity', id: activityId },
-      ...links.map((l) => ({ kind: 'creator' as const, id: l.creatorId })),
-      ...(read.campaignId ? [{ kind: 'campaign' as const, id: read.campaignId }] : []),
-    ];
+    // The day's increase counts where that day of the activity is counted (metric-days.ts).
+    const dayRead = dayDelta.impressions || dayDelta.engagement ? await readMetricDay(tenantId, activityId, day) : undefined;
+    const target = { campaignId: read.campaignId ?? null, creatorIds: links.map((l) => l.creatorId) };
     const { sets, removes, setParts, removeParts, names, values } = changeExpression(tenantId, activityId, changes, tracking, now);
     const check = expectedCondition(expected);
     const unchanged = metricsUnchanged(stored);
@@ -454,7 +451,7 @@ async function writeWithMetrics(tenantId: string, activityId: string, changes: A
           read.campaignId ? aggregateUpdate(keys.campaign(tenantId, read.campaignId), counters) : undefined,
           tenantAggregateUpdate(tenantId, counters),
           move,
-          ...scopes.map((scope) => dayRollupUpdate(tenantId, scope, day, dayDelta)),
+          ...(dayRead ? metricDayWrites(tenantId, activityId, day, dayDelta, target, dayRead) : []),
         ]) as never,
       );
     } catch (error) {
@@ -488,6 +485,8 @@ export async function linkCreator(tenantId: string, activityId: string, creatorI
     const items = linkCreatorItems(tenantId, activityId, creatorId, metrics);
     try {
       await transact(items);
+      // Its metric history counts for the creator too (metric-days.ts).
+      await placeMetricDays(tenantId, activityId);
       return { activityId, creatorId, createdAt: (items[0] as { Put: { Item: { createdAt: string } } }).Put.Item.createdAt };
     } catch (error) {
       const reasons = cancellationReasons(error);
@@ -519,6 +518,7 @@ export async function unlinkCreator(tenantId: string, activityId: string, creato
     if (cancellationReasons(error)?.[0] === 'ConditionalCheckFailed') throw notFound('The creator link');
     throw error;
   }
+  await placeMetricDays(tenantId, activityId);
 }
 
 /** The writes that remove a link: the item, and the counters (the activity's unless it goes too). */
@@ -589,6 +589,8 @@ export async function deleteActivity(tenantId: string, activityId: string): Prom
         throw error;
       }
     }
+    // Its metric days leave the histories (again after it is gone, for a reading landed in between).
+    await withdrawMetricDays(tenantId, activityId);
     const current = await getActivity(tenantId, activityId, { consistent: true });
     if (!current) throw notFound('The activity');
     const campaignId = current.campaignId ?? null;
@@ -616,6 +618,7 @@ export async function deleteActivity(tenantId: string, activityId: string): Prom
       await deleteNotesOf(tenantId, 'activity', activityId);
       await deleteFilesOf(tenantId, 'activity', activityId);
       // No reading can be written once the activity is gone (the writer is conditioned on it).
+      await withdrawMetricDays(tenantId, activityId);
       await deleteSnapshotsOf(tenantId, activityId);
       return;
     } catch (error) {

@@ -9,12 +9,11 @@
  * counts in the activity's campaign of that moment, see costs.ts) sends it round again instead of
  * being moved twice or not at all.
  *
- * The day rollups of the activity's costs' spend follow it afterwards (`placeSpend`,
- * activity-spend-days.ts: one small transaction per cost, so any number of costs, each counted
- * once throughout); a retried link or unlink finishes a move left undone. The day rollups of its
- * impressions and engagement stay on the campaign they were recorded in: they are the evidence of
- * what that campaign saw on those days (a team decision; moving them would need every snapshot day
- * of the activity rewritten).
+ * The day rollups of the activity's costs' spend and of its impressions and engagement follow it
+ * afterwards (`placeSpend`, activity-spend-days.ts, and `placeMetricDays`, metric-days.ts: one small
+ * transaction per cost or day, so any number of them, each counted once throughout); a retried link
+ * or unlink finishes a move left undone. So a campaign's history always sums to what its aggregate
+ * counts.
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
@@ -22,6 +21,7 @@ import { conflict, notFound } from '../domain/errors.ts';
 import { contribution, withdrawn, type ActivityStanding } from '../domain/activity-metrics.ts';
 import { aggregateUpdate, metricsUnchanged, present, tenantAggregateUpdate } from './aggregates.ts';
 import { placeSpend } from './activity-spend-days.ts';
+import { noteFreshness, placeMetricDays } from './metric-days.ts';
 import { LIVE_CAMPAIGN } from './campaigns.ts';
 import { standingOf } from './cost-rollups.ts';
 import { documentClient, tableName } from './client.ts';
@@ -46,6 +46,8 @@ interface ActivityState {
   engagement: number;
   /** What the activity adds to a campaign's CPM/CPE and coverage counters (activity-metrics.ts `contribution`). */
   standing: ActivityStanding;
+  /** Its newest reading, if any. */
+  lastFetchedAt: string | undefined;
 }
 
 async function readActivity(tenantId: string, activityId: string): Promise<ActivityState | undefined> {
@@ -54,7 +56,8 @@ async function readActivity(tenantId: string, activityId: string): Promise<Activ
       TableName: tableName(),
       Key: keys.activity(tenantId, activityId),
       ConsistentRead: true,
-      ProjectionExpression: 'campaignId, campaignActivityId, costsCount, spend, impressions, engagement, viewsCount, likeCount, replyCount',
+      // lastFetchedAt: whether its metrics come from a reading (provenance moves with it) and the campaign's freshness.
+      ProjectionExpression: 'campaignId, campaignActivityId, costsCount, spend, impressions, engagement, viewsCount, likeCount, replyCount, lastFetchedAt',
     }),
   );
   if (!out.Item) return undefined;
@@ -66,8 +69,16 @@ async function readActivity(tenantId: string, activityId: string): Promise<Activ
     impressions: Number(out.Item.impressions ?? 0),
     engagement: Number(out.Item.engagement ?? 0),
     standing: standingOf(out.Item),
+    lastFetchedAt: typeof out.Item.lastFetchedAt === 'string' ? out.Item.lastFetchedAt : undefined,
   };
 }
+
+/** After a link or unlink: the day rollups of its costs' spend and of its metrics follow the activity. */
+async function placeFigures(tenantId: string, activityId: string): Promise<void> {
+  await placeSpend(tenantId, activityId);
+  await placeMetricDays(tenantId, activityId);
+}
+
 
 /** The activity's Update: set (or clear) its campaign, if it is still exactly as read. */
 function activityUpdate(tenantId: string, activityId: string, read: ActivityState, next: CampaignActivity | null) {
@@ -137,8 +148,8 @@ export async function linkActivity(
     const read = await readActivity(tenantId, activityId);
     if (!read) throw notFound('The activity');
     if (read.campaignId === campaignId && read.campaignActivityId) {
-      // A retry of a link whose spend move was cut short finishes it.
-      await placeSpend(tenantId, activityId);
+      // A retry of a link whose spend or metric-day move was cut short finishes it.
+      await placeFigures(tenantId, activityId);
       return { link: { campaignActivityId: read.campaignActivityId, campaignId, activityId }, created: false, previousCampaignId: campaignId };
     }
     const link: CampaignActivity = { campaignActivityId: randomUUID(), campaignId, activityId };
@@ -161,7 +172,8 @@ export async function linkActivity(
     ];
     try {
       await transactWriteRetrying(present(items) as never, 3);
-      await placeSpend(tenantId, activityId);
+      await placeFigures(tenantId, activityId);
+      if (read.lastFetchedAt) await noteFreshness(keys.campaign(tenantId, campaignId), read.lastFetchedAt);
       return { link, created: true, previousCampaignId: read.campaignId };
     } catch (error) {
       const reasons = cancellationReasons(error);
@@ -179,8 +191,8 @@ export async function unlinkActivity(tenantId: string, campaignId: string, activ
     const read = await readActivity(tenantId, activityId);
     if (!read) throw notFound('The activity in this campaign');
     if (read.campaignId !== campaignId) {
-      // A retry of an unlink whose spend move was cut short finishes it before answering 404.
-      await placeSpend(tenantId, activityId);
+      // A retry of an unlink whose spend or metric-day move was cut short finishes it before answering 404.
+      await placeFigures(tenantId, activityId);
       throw notFound('The activity in this campaign');
     }
     try {
@@ -190,7 +202,7 @@ export async function unlinkActivity(tenantId: string, campaignId: string, activ
         ...linkDeletes(tenantId, campaignId, activityId, read.campaignActivityId),
         nonCampaignMove(tenantId, read, 1),
       ]) as never, 3);
-      await placeSpend(tenantId, activityId);
+      await placeFigures(tenantId, activityId);
       return { campaignActivityId: read.campaignActivityId ?? activityId, campaignId, activityId };
     } catch (error) {
       // The activity changed meanwhile, or writers kept colliding: read it again.

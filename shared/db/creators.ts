@@ -12,6 +12,7 @@ import { conflict, notFound } from '../domain/errors.ts';
 import { activityIdsOfCreator } from './activities.ts';
 import { aggregateUpdate, emptyAggregate, tenantAggregateUpdate, withoutReportingCounters } from './aggregates.ts';
 import { documentClient, tableName } from './client.ts';
+import { placeMetricDays } from './metric-days.ts';
 import { keys, type OrderedIndex } from './keys.ts';
 import { deleteCostsOfCreator } from './costs.ts';
 import { batchGet, cancellationReasons, isConditionFailure, queryIndex, queryPrefix, recordOf } from './operations.ts';
@@ -334,4 +335,6 @@ export async function deleteCreator(tenantId: string, creator: Creator): Promise
   // A note or file written between the first sweep and the record's removal; none can be written after it.
   await deleteNotesOf(tenantId, 'creator', creator.id);
   await deleteFilesOf(tenantId, 'creator', creator.id);
+  // Its activities' days stop naming it, so that no later reading counts for it.
+  for (const activityId of activityIds) await placeMetricDays(tenantId, activityId);
 }

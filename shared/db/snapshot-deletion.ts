@@ -1,7 +1,7 @@
 /**
  * Removing what the snapshot writer kept of an activity (apart from the writer, which imports
- * activities.ts): its metric snapshots and its own day rollups. The days of its tenant, campaign
- * and creators keep their history.
+ * activities.ts): its metric snapshots and its own day rollups, once `withdrawMetricDays`
+ * (metric-days.ts) has taken their increases off the tenant's, campaign's and creators' days.
  */
 import { daysOfScope } from './day-rollups.ts';
 import { keys } from './keys.ts';

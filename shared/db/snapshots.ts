@@ -28,6 +28,7 @@ import { standingOf } from './cost-rollups.ts';
 import { dayRollupUpdate, mergeDayDeltas, type DayDelta, type RollupScope } from './day-rollups.ts';
 import { conditionHeld } from './entity.ts';
 import { keys, type Key } from './keys.ts';
+import { activityDayWrite, countedScopes, readMetricDay } from './metric-days.ts';
 import { cancellationReasons, transactWriteRetrying } from './operations.ts';
 import { transact, type TransactItem } from './transact.ts';
 import { getTenant } from './tenants.ts';
@@ -137,12 +138,10 @@ async function plan(tenantId: string, timeZone: string, entry: ActivityReading):
   const delta = { impressions: next.impressions - stored.impressions, engagement: next.engagement - stored.engagement };
   const links = await linksOfActivity(tenantId, activityId);
   const campaignId = typeof item.campaignId === 'string' ? item.campaignId : null;
-  const scopes: RollupScope[] = [
-    { kind: 'tenant' },
-    { kind: 'activity', id: activityId },
-    ...links.map((l) => ({ kind: 'creator' as const, id: l.creatorId })),
-    ...(campaignId ? [{ kind: 'campaign' as const, id: campaignId }] : []),
-  ];
+  // The day's increase counts where that day of the activity is counted (metric-days.ts).
+  const target = { campaignId, creatorIds: links.map((l) => l.creatorId) };
+  const moves = delta.impressions !== 0 || delta.engagement !== 0;
+  const dayRead = moves ? await readMetricDay(tenantId, activityId, date) : undefined;
   const aggregates: Key[] = [
     keys.tenantAggregate(tenantId),
     ...links.map((l) => keys.creator(tenantId, l.creatorId)),
@@ -211,9 +210,9 @@ async function plan(tenantId: string, timeZone: string, entry: ActivityReading):
     tenantId,
     entry,
     campaignId,
-    own: [snapshot, activityUpdate],
+    own: [snapshot, activityUpdate, ...(dayRead ? [activityDayWrite(tenantId, activityId, date, delta, target, dayRead)] : [])],
     aggregates: aggregates.map((k) => ({ key: k, counts })),
-    days: scopes.map((scope) => ({ scope, date, delta })),
+    days: dayRead ? countedScopes(target, dayRead).map((scope) => ({ scope, date, delta })) : [],
   };
 }
 
@@ -227,21 +226,24 @@ const rollupKeys = (plan: Plan) => [
 ];
 
 /**
- * The plans in transactions of at most 100 items: each plan's own two items, plus each rollup item
+ * The plans in transactions of at most 100 items: each plan's own items (snapshot, activity, its day), plus each rollup item
  * its chunk moves once. A campaign's readings go together, so that they share its items.
  */
 function chunksOf(plans: readonly Plan[]): Plan[][] {
   const chunks: Plan[][] = [];
   let chunk: Plan[] = [];
+  let own = 0;
   let rollups = new Set<string>();
   for (const p of [...plans].sort((a, b) => (a.campaignId ?? '').localeCompare(b.campaignId ?? ''))) {
     const moved = rollupKeys(p);
     const added = moved.filter((k) => !rollups.has(k)).length;
-    if (chunk.length && (chunk.length + 1) * 2 + rollups.size + added > MAX_TRANSACTION_ITEMS) {
+    if (chunk.length && own + p.own.length + rollups.size + added > MAX_TRANSACTION_ITEMS) {
       chunks.push(chunk);
       chunk = [];
+      own = 0;
       rollups = new Set();
     }
+    own += p.own.length;
     chunk.push(p);
     for (const k of moved) rollups.add(k);
   }

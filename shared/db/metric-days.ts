@@ -1,0 +1,290 @@
+/**
+ * Where an activity's daily metric increases are counted. Each day item of an activity
+ * (`DAY#ACTIVITY#<id>#<date>`, day-rollups.ts) records `metricScopes`: the campaign and creators
+ * whose day items of that date count its impressions and engagement (the tenant's always does).
+ * A metric writer (a snapshot, a manual count) adds the day's increase to the scopes the day item
+ * records, or, for a day not counted anywhere yet, to the activity's campaign and creators as read,
+ * and records them; the write is conditioned on the day item's scopes as read.
+ *
+ * Linking, moving and unlinking (campaign or creator) leave the days where they are;
+ * `placeMetricDays` then moves each day whose scopes differ from what the activity now implies, ONE
+ * small transaction per day (its increases out of the old scopes' day items and into the new ones,
+ * conditioned on the day item's figures and scopes as read and on the activity's campaign and
+ * links as read), as `placeSpend` moves costs (activity-spend-days.ts): any number of days moves, a
+ * crash midway leaves every day counted exactly once, and running it again finishes. So a
+ * campaign's or creator's history always sums to the metrics its aggregate counts.
+ *
+ * Days written before `metricScopes` existed were counted where the activity was then, which is
+ * no longer known: they stay where they are.
+ */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { conflict } from '../domain/errors.ts';
+import { aggregateUpdate } from './aggregates.ts';
+import { documentClient, tableName } from './client.ts';
+import { conditionHeld } from './entity.ts';
+import { dayRollupUpdate, daysOfScope, type DayDelta, type RollupScope } from './day-rollups.ts';
+import { keys, type Key } from './keys.ts';
+import { queryPrefix } from './operations.ts';
+import { transact, type TransactItem } from './transact.ts';
+
+/** A campaign or creator whose day items count an activity's day: `CAMPAIGN#<id>` or `CREATOR#<id>`. */
+export type MetricScope = `CAMPAIGN#${string}` | `CREATOR#${string}`;
+
+/** The campaign and creators an activity's metrics count in now (its item's campaignId and its creator links). */
+export interface MetricTarget {
+  campaignId: string | null;
+  creatorIds: readonly string[];
+}
+
+/** The scopes of a target, sorted (they are compared and stored as a list). */
+export function scopesOf(target: MetricTarget): MetricScope[] {
+  const scopes: MetricScope[] = [
+    ...(target.campaignId ? [`CAMPAIGN#${target.campaignId}` as const] : []),
+    ...target.creatorIds.map((id) => `CREATOR#${id}` as const),
+  ];
+  return [...new Set(scopes)].sort();
+}
+
+function rollupScope(scope: MetricScope): RollupScope {
+  const [kind, id] = scope.split('#') as [string, string];
+  return { kind: kind === 'CAMPAIGN' ? 'campaign' : 'creator', id };
+}
+
+/** What a metric writer read of an activity's day item: whether it exists and where it is counted. */
+export interface MetricDayRead {
+  exists: boolean;
+  /** Undefined: never counted with scopes (a new day, a spend-only day, or one written before scopes). */
+  scopes: MetricScope[] | undefined;
+}
+
+/** The activity's day item of `date` as it stands (consistent read). */
+export async function readMetricDay(tenantId: string, activityId: string, date: string): Promise<MetricDayRead> {
+  const out = await documentClient().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.dayRollup(tenantId, { kind: 'activity', id: activityId }, date),
+      ConsistentRead: true,
+      ProjectionExpression: 'pk, metricScopes',
+    }),
+  );
+  return { exists: Boolean(out.Item), scopes: out.Item?.metricScopes as MetricScope[] | undefined };
+}
+
+const sameScopes = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((s, i) => s === b[i]);
+
+/**
+ * The scopes whose day items count a metric increase of the activity's day: the tenant's, and the
+ * campaign and creators the day is counted in (`read`), or for a day not counted yet the target's.
+ */
+export function countedScopes(target: MetricTarget, read: MetricDayRead): RollupScope[] {
+  return [{ kind: 'tenant' }, ...(read.scopes ?? scopesOf(target)).map(rollupScope)];
+}
+
+/**
+ * The update of the activity's own day item for an increase: ADD it, recording the scopes it is
+ * counted in when it has none, conditioned on what `read` saw (a move or another writer in between
+ * sends the writer round again).
+ */
+export function activityDayWrite(tenantId: string, activityId: string, date: string, delta: DayDelta, target: MetricTarget, read: MetricDayRead): TransactItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.dayRollup(tenantId, { kind: 'activity', id: activityId }, date),
+      UpdateExpression: `ADD #imp :imp, #eng :eng${read.scopes ? '' : ' SET #scopes = :scopes'}`,
+      ConditionExpression: !read.exists ? 'attribute_not_exists(pk)' : read.scopes ? '#scopes = :read' : 'attribute_exists(pk) AND attribute_not_exists(#scopes)',
+      ExpressionAttributeNames: { '#imp': 'impressions', '#eng': 'engagement', ...(read.exists || !read.scopes ? { '#scopes': 'metricScopes' } : {}) },
+      ExpressionAttributeValues: {
+        ':imp': delta.impressions ?? 0,
+        ':eng': delta.engagement ?? 0,
+        ...(read.scopes ? { ':read': read.scopes } : { ':scopes': scopesOf(target) }),
+      },
+    },
+  };
+}
+
+/** The writes that add a metric increase of one day (`activityDayWrite` and the counted scopes' days); none when it is zero. */
+export function metricDayWrites(tenantId: string, activityId: string, date: string, delta: DayDelta, target: MetricTarget, read: MetricDayRead): TransactItem[] {
+  if (!delta.impressions && !delta.engagement) return [];
+  return [
+    activityDayWrite(tenantId, activityId, date, delta, target, read),
+    ...countedScopes(target, read).flatMap((scope) => dayRollupUpdate(tenantId, scope, date, delta) ?? []),
+  ];
+}
+
+/** The activity's campaign and creator links as they stand, with what a move is conditioned on. */
+async function readTarget(tenantId: string, activityId: string): Promise<(MetricTarget & { linksRevision: number | undefined }) | undefined> {
+  const out = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: keys.activity(tenantId, activityId), ConsistentRead: true, ProjectionExpression: 'campaignId, linksRevision' }),
+  );
+  if (!out.Item) return undefined;
+  const links = await queryPrefix(keys.creatorsOfActivity(tenantId, activityId), { ConsistentRead: true });
+  return {
+    campaignId: typeof out.Item.campaignId === 'string' ? out.Item.campaignId : null,
+    creatorIds: links.map((l) => l.creatorId as string),
+    linksRevision: out.Item.linksRevision as number | undefined,
+  };
+}
+
+class DayStale extends Error {}
+
+/** The activity's own day items. */
+const activityDays = (tenantId: string, activityId: string) => daysOfScope(tenantId, { kind: 'activity', id: activityId });
+
+/**
+ * Moves each of the activity's counted days to the scopes it now implies (see above); returns how
+ * many it moved. Idempotent: a second run moves none. An activity that is gone moves nothing.
+ */
+export async function placeMetricDays(tenantId: string, activityId: string): Promise<number> {
+  let moved = 0;
+  for (let attempt = 0; attempt < 6; attempt++) {
+    const target = await readTarget(tenantId, activityId);
+    if (!target) return moved;
+    const scopes = scopesOf(target);
+    const days = await queryPrefix(activityDays(tenantId, activityId), { ConsistentRead: true });
+    const moving = days.filter((day) => day.metricScopes && !sameScopes(day.metricScopes as string[], scopes));
+    const gone = await goneScopes(tenantId, moving.flatMap((day) => day.metricScopes as MetricScope[]));
+    try {
+      for (const day of moving) {
+        await moveDay(tenantId, activityId, day, day.metricScopes as MetricScope[], scopes, target, gone);
+        moved++;
+      }
+      return moved;
+    } catch (error) {
+      // A day or the activity changed meanwhile (a reading, another link): start over from what it implies now.
+      if (!(error instanceof DayStale)) throw error;
+    }
+  }
+  throw conflict('The activity kept changing while its metric history was being moved; retry.');
+}
+
+async function moveDay(
+  tenantId: string,
+  activityId: string,
+  day: Record<string, unknown>,
+  from: MetricScope[],
+  to: MetricScope[],
+  target: MetricTarget & { linksRevision: number | undefined },
+  gone: ReadonlySet<MetricScope>,
+): Promise<void> {
+  const date = String(day.sk).slice(-10);
+  const figures = { impressions: Number(day.impressions ?? 0), engagement: Number(day.engagement ?? 0) };
+  // A deleted campaign or creator has no history left to correct (an ADD would make a stray item of it).
+  const leaving = from.filter((s) => !to.includes(s) && !gone.has(s));
+  const arriving = to.filter((s) => !from.includes(s));
+  const stale = () => new DayStale();
+  const items: TransactItem[] = [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: { pk: day.pk as string, sk: day.sk as string },
+        UpdateExpression: 'SET #scopes = :to',
+        ConditionExpression: '#scopes = :from AND #imp = :imp AND #eng = :eng',
+        ExpressionAttributeNames: { '#scopes': 'metricScopes', '#imp': 'impressions', '#eng': 'engagement' },
+        ExpressionAttributeValues: { ':to': to, ':from': from, ':imp': figures.impressions, ':eng': figures.engagement },
+      },
+      failure: stale,
+    },
+    {
+      ConditionCheck: {
+        TableName: tableName(),
+        Key: keys.activity(tenantId, activityId),
+        ConditionExpression: `${target.campaignId ? '#campaign = :campaign' : '(attribute_not_exists(#campaign) OR attribute_type(#campaign, :null))'} AND ${target.linksRevision === undefined ? 'attribute_not_exists(#links)' : '#links = :links'}`,
+        ExpressionAttributeNames: { '#campaign': 'campaignId', '#links': 'linksRevision' },
+        ExpressionAttributeValues: {
+          ...(target.campaignId ? { ':campaign': target.campaignId } : { ':null': 'NULL' }),
+          ...(target.linksRevision === undefined ? {} : { ':links': target.linksRevision }),
+        },
+      },
+      failure: stale,
+    },
+    ...(figures.impressions || figures.engagement
+      ? [
+          ...leaving.map((s) => scopeDayAdd(tenantId, s, date, -figures.impressions, -figures.engagement)),
+          ...arriving.map((s) => scopeDayAdd(tenantId, s, date, figures.impressions, figures.engagement)),
+        ]
+      : []),
+  ];
+  await transact(items);
+}
+
+const scopeDayAdd = (tenantId: string, scope: MetricScope, date: string, impressions: number, engagement: number): TransactItem =>
+  aggregateUpdate(keys.dayRollup(tenantId, rollupScope(scope), date), { counts: { impressions, engagement } }, { mustExist: false })!;
+
+/** The scopes among these whose campaign or creator no longer exists. */
+async function goneScopes(tenantId: string, scopes: readonly MetricScope[]): Promise<Set<MetricScope>> {
+  const distinct = [...new Set(scopes)];
+  const found = await Promise.all(
+    distinct.map(async (scope) => {
+      const { kind, id } = rollupScope(scope) as { kind: 'campaign' | 'creator'; id: string };
+      const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys[kind](tenantId, id), ProjectionExpression: 'pk' }));
+      return out.Item ? undefined : scope;
+    }),
+  );
+  return new Set(found.filter((s): s is MetricScope => s !== undefined));
+}
+
+/**
+ * An aggregate's freshness (`newestSnapshotAt`) takes the newest reading of an activity it gains,
+ * unless it has a newer one already, so that a report names the evidence it counts.
+ */
+export async function noteFreshness(key: Key, fetchedAt: string): Promise<void> {
+  await conditionHeld((failure) =>
+    transact([
+      {
+        Update: {
+          TableName: tableName(),
+          Key: key,
+          UpdateExpression: 'SET #newest = :at',
+          ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#newest) OR #newest < :at)',
+          ExpressionAttributeNames: { '#newest': 'newestSnapshotAt' },
+          ExpressionAttributeValues: { ':at': fetchedAt },
+        },
+        failure,
+      },
+    ]),
+  );
+}
+
+/**
+ * Takes a deleted activity's metric days out of the histories: each day item with figures goes in
+ * one transaction with its increases taken off the tenant's day and the days of the scopes it is
+ * counted in (conditioned on its figures as read: a reading in between sends it round again). Run
+ * before and after the activity itself goes (a reading can land in between; none after), so that
+ * every history still sums to what the aggregates count. Days written before `metricScopes` come
+ * off the tenant's day only (where else they counted is not known).
+ */
+export async function withdrawMetricDays(tenantId: string, activityId: string): Promise<void> {
+  for (let attempt = 0; attempt < 6; attempt++) {
+    const days = (await queryPrefix(activityDays(tenantId, activityId), { ConsistentRead: true })).filter((d) => Number(d.impressions ?? 0) || Number(d.engagement ?? 0));
+    if (!days.length) return;
+    const gone = await goneScopes(tenantId, days.flatMap((d) => (d.metricScopes as MetricScope[] | undefined) ?? []));
+    try {
+      for (const day of days) await withdrawDay(tenantId, day, gone);
+      return;
+    } catch (error) {
+      if (!(error instanceof DayStale)) throw error;
+    }
+  }
+  throw conflict('The activity kept changing while its metric history was being removed; retry.');
+}
+
+async function withdrawDay(tenantId: string, day: Record<string, unknown>, gone: ReadonlySet<MetricScope>): Promise<void> {
+  const date = String(day.sk).slice(-10);
+  const impressions = Number(day.impressions ?? 0);
+  const engagement = Number(day.engagement ?? 0);
+  const scopes = ((day.metricScopes as MetricScope[] | undefined) ?? []).filter((s) => !gone.has(s));
+  await transact([
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: { pk: day.pk as string, sk: day.sk as string },
+        ConditionExpression: '#imp = :imp AND #eng = :eng',
+        ExpressionAttributeNames: { '#imp': 'impressions', '#eng': 'engagement' },
+        ExpressionAttributeValues: { ':imp': impressions, ':eng': engagement },
+      },
+      failure: () => new DayStale(),
+    },
+    dayRollupUpdate(tenantId, { kind: 'tenant' }, date, { impressions: -impressions, engagement: -engagement })!,
+    ...scopes.map((s) => scopeDayAdd(tenantId, s, date, -impressions, -engagement)),
+  ]);
+}
