@@ -7,7 +7,8 @@
  * the Activities group extends it.
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { activityMetrics, contribution, contributionDelta, MANUAL_COUNT_FIELDS, withdrawn, type FetchedCounts, type ManualCounts } from '../domain/activity-metrics.ts';
 import { roundSpend } from '../domain/currencies.ts';
 import { localDate } from '../domain/dates.ts';
@@ -15,13 +16,16 @@ import type { ContentReading } from '../domain/metric-readings.ts';
 import { conflict, notFound } from '../domain/errors.ts';
 import { aggregateUpdate, emptyAggregate, metricsUnchanged, present, tenantAggregateUpdate, withCondition } from './aggregates.ts';
 import { documentClient, tableName } from './client.ts';
-import { campaignCondition, campaignLeaveOnDelete } from './campaign-links.ts';
+import { campaignLeaveOnDelete } from './campaign-links.ts';
 import { standingOf } from './cost-rollups.ts';
 import { deleteCostsOfActivity } from './costs.ts';
+import { conditionHeld, defineEntity, getRecord, updateRecord, type Changes } from './entity.ts';
+import { absent, all, asRead, equals, exists, type Condition } from './expressions.ts';
+import { transact as transactItems } from './transact.ts';
 import { metricDayWrites, placeMetricDays, readMetricDay, withdrawMetricDays } from './metric-days.ts';
 import { keys, type OrderedIndex } from './keys.ts';
 import { valueCounts, valueMove } from './value-counters.ts';
-import { batchGet, cancellationReasons, isConditionFailure, queryIndex, queryPrefix, recordOf, transactWrite, transactWriteRetrying } from './operations.ts';
+import { batchGet, cancellationReasons, queryIndex, queryPrefix, transactWriteRetrying } from './operations.ts';
 import { deleteFilesOf } from './files.ts';
 import { deleteNotesOf } from './notes.ts';
 import { deleteSnapshotsOf } from './snapshot-deletion.ts';
@@ -32,33 +36,56 @@ import { indexPage, type PageRequest } from './paging.ts';
 
 export const ACTIVITY_COUNTERS = ['creatorsCount', 'costsCount', 'impressions', 'engagement'] as const;
 
-export interface Activity {
-  id: string;
-  /** The tenant, under both of its names (DECISIONS.md: one id space). */
-  organizationId: string;
-  workspaceId: string;
-  channel: string;
-  activity: string;
-  name: string;
-  startAt: string | null;
-  endAt: string | null;
-  contentHref: string | null;
-  viewsCount: number | null;
-  likeCount: number | null;
-  replyCount: number | null;
-  /** The campaign it belongs to (one at a time) and the id of that association; set by linking. */
-  campaignId: string | null;
-  campaignActivityId?: string | null;
-  /** Set when a metric fetch of the content link is due (connect, link change); absent when not tracked. */
-  metricsFetchDueAt?: string | null;
-  creatorsCount: number;
-  costsCount: number;
-  impressions: number;
-  engagement: number;
-  spend: Record<string, number>;
-  createdAt: string;
-  updatedAt: string;
-}
+/**
+ * The activity item. Besides the record it keeps what other writers need of it, no part of the
+ * record shown (`activityFromItem` leaves them out): `linksRevision` (changes with every creator
+ * link and unlink: metric changes are conditioned on it), `costsRevision` (every cost write and
+ * start change: cost writes are conditioned on it) and `contentConnectedAt` (the refresh cadence's
+ * anchor, metric-due.ts).
+ */
+const Activities = defineEntity({
+  name: 'The activity',
+  schema: z.object({
+    id: z.string(),
+    /** The tenant, under both of its names (DECISIONS.md: one id space). */
+    organizationId: z.string(),
+    workspaceId: z.string(),
+    channel: z.string(),
+    activity: z.string(),
+    name: z.string(),
+    startAt: z.nullable(z.string()),
+    endAt: z.nullable(z.string()),
+    contentHref: z.nullable(z.string()),
+    viewsCount: z.nullable(z.number()),
+    likeCount: z.nullable(z.number()),
+    replyCount: z.nullable(z.number()),
+    /** The campaign it belongs to (one at a time) and the id of that association; set by linking. */
+    campaignId: z.nullable(z.string()),
+    campaignActivityId: z.optional(z.nullable(z.string())),
+    /** Set when a metric fetch of the content link is due (connect, link change); absent when not tracked. */
+    metricsFetchDueAt: z.optional(z.nullable(z.string())),
+    creatorsCount: z.number(),
+    costsCount: z.number(),
+    impressions: z.number(),
+    engagement: z.number(),
+    /** Spend per currency, major units (a type only: z.record would add ~4 KB to the bundles that have none). */
+    spend: z.custom<Record<string, number>>(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    linksRevision: z.optional(z.number()),
+    costsRevision: z.optional(z.number()),
+    contentConnectedAt: z.optional(z.string()),
+    /** The snapshot writer's (snapshots.ts): its latest reading's counts and time, how many it kept, why there is none. */
+    lastFetchedAt: z.optional(z.string()),
+    latest: z.optional(z.custom<Record<string, number>>()),
+    snapshotsCount: z.optional(z.number()),
+    metricsUnavailableReason: z.optional(z.string()),
+  }),
+  key: keys.activity,
+});
+
+type StoredActivity = z.infer<typeof Activities.schema>;
+export type Activity = Omit<StoredActivity, 'linksRevision' | 'costsRevision' | 'contentConnectedAt'>;
 
 export interface NewActivity {
   channel: string;
@@ -121,27 +148,18 @@ export async function createActivity(tenantId: string, input: NewActivity): Prom
     createdAt: now,
     updatedAt: now,
   };
-  const key = keys.activity(tenantId, activity.id);
+  const key = Activities.key(tenantId, activity.id);
   const link = input.creatorId ? linkCreatorItems(tenantId, activity.id, input.creatorId) : [];
-  await transactWrite([
+  const created = { ...activity, creatorsCount: link.length ? 1 : 0 };
+  await transactItems([
     // The link's counter update on this new activity would conflict with its Put: start at 1 instead.
-    {
-      Put: {
-        TableName: tableName(),
-        Item: { ...key, ...indexKeys(tenantId, activity), ...activity, creatorsCount: link.length ? 1 : 0 },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    },
+    Activities.tx.put(key, created, { condition: absent }, indexKeys(tenantId, activity)),
     pointerPut('activity', activity.id, tenantId, key),
-    tenantAggregateUpdate(tenantId, { counts: { activitiesCount: 1 } })!,
-    ...(link.length ? [link[0]!, link[2]!] : []),
+    { ...tenantAggregateUpdate(tenantId, { counts: { activitiesCount: 1 } })!, failure: () => notFound('The organization') },
+    ...(link.length ? [{ ...link[0]!, failure: () => conflict('The creator is already linked.') }, { ...link[2]!, failure: () => notFound('The creator') }] : []),
     channelMove(tenantId, undefined, activity.channel)!,
-  ], [
-    [2, () => notFound('The organization')],
-    [4, () => notFound('The creator')],
-    [3, () => conflict('The creator is already linked.')],
   ]);
-  return { ...activity, creatorsCount: link.length ? 1 : 0 };
+  return created;
 }
 
 /**
@@ -168,11 +186,6 @@ function channelMove(tenantId: string, from: string | undefined, to: string | un
   return valueMove(keys.activityChannels(tenantId), from, to);
 }
 
-/** The condition that an activity is still on the channel read, for a write that moves its channel counter. */
-function onChannel(channel: string) {
-  return { condition: '#channelRead = :channelRead', names: { '#channelRead': 'channel' }, values: { ':channelRead': channel } };
-}
-
 /**
  * The tenant's activities per channel (channels back at 0 left out), from the counters kept on
  * write: the list's channel facet and, summed, its total, without reading the activities.
@@ -190,22 +203,19 @@ export async function activityPage(order: OrderedIndex, page: PageRequest, direc
   return (await indexPage(order, page, direction)).map(activityFromItem);
 }
 
-/** The record as shown: spend rounded, currencies whose spend went back to 0 left out. */
+/** The record as shown: spend rounded, currencies whose spend went back to 0 left out, the other writers' attributes left out. */
 export function activityFromItem(item: Record<string, unknown>): Activity {
-  // linksRevision changes with every creator link and unlink: metric changes are conditioned on it.
-  // costsRevision likewise with every cost write and start change: cost writes are conditioned on it.
-  // contentConnectedAt is the refresh cadence's own anchor (metric-due.ts), not part of the record.
-  const { linksRevision: _revision, costsRevision: _costs, contentConnectedAt: _connected, ...activity } = recordOf<
-    Activity & { linksRevision?: number; costsRevision?: number; contentConnectedAt?: string }
-  >(item);
+  return shown(Activities.fromItem(item));
+}
+
+function shown(stored: StoredActivity): Activity {
+  const { linksRevision: _links, costsRevision: _costs, contentConnectedAt: _connected, ...activity } = stored;
   return { ...activity, spend: roundSpend(activity.spend) };
 }
 
 export async function getActivity(tenantId: string, activityId: string, { consistent = false } = {}): Promise<Activity | undefined> {
-  const out = await documentClient().send(
-    new GetCommand({ TableName: tableName(), Key: keys.activity(tenantId, activityId), ConsistentRead: consistent }),
-  );
-  return out.Item ? activityFromItem(out.Item) : undefined;
+  const stored = await getRecord(Activities, Activities.key(tenantId, activityId), { consistent });
+  return stored && shown(stored);
 }
 
 /** The fields of an activity in the compact projection (`COMPACT_ATTRIBUTES`): what lists and stats filter, search and sort by. */
@@ -284,11 +294,11 @@ export interface UpdateOptions {
   timeZone?: string;
 }
 
-/** The SET / REMOVE expression of an activity update, with its names and values. */
-function changeExpression(tenantId: string, activityId: string, changes: ActivityChanges, tracking: UpdateOptions['tracking'], now: string) {
+/** What an activity update sets and removes: the changes, the time, the refresh tracking and the index keys they move. */
+function changesOf(tenantId: string, activityId: string, changes: ActivityChanges, tracking: UpdateOptions['tracking'], now: string) {
   // A link change also moves the activity's entry in the metric refresh's due index.
   const track = tracking ? trackingAttributes(tenantId, activityId, tracking, now) : { sets: {}, removes: [] };
-  const sets: Record<string, unknown> = {
+  const set: Changes<StoredActivity>['set'] = {
     ...changes,
     updatedAt: now,
     ...track.sets,
@@ -296,26 +306,14 @@ function changeExpression(tenantId: string, activityId: string, changes: Activit
     ...(changes.name === undefined ? {} : keys.activityByName(tenantId, changes.name, activityId)),
     ...(changes.channel === undefined ? {} : keys.activityOfChannel(tenantId, changes.channel)),
   };
-  const removes: string[] = [...track.removes];
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const setParts = Object.entries(sets).map(([field, value], i) => {
-    names[`#f${i}`] = field;
-    values[`:v${i}`] = value;
-    return `#f${i} = :v${i}`;
-  });
-  const removeParts = removes.map((field, i) => {
-    names[`#r${i}`] = field;
-    return `#r${i}`;
-  });
-  return { sets, removes, setParts, removeParts, names, values };
+  return { set, remove: track.removes };
 }
 
-/** The condition on the channel and type the caller validated against. */
-function expectedCondition(expected: UpdateOptions['expected']): { condition: string; names: Record<string, string>; values: Record<string, unknown> } {
-  if (!expected) return { condition: '', names: {}, values: {} };
-  return { condition: ' AND #xc = :xc AND #xa = :xa', names: { '#xc': 'channel', '#xa': 'activity' }, values: { ':xc': expected.channel, ':xa': expected.activity } };
-}
+/** The conditions of an update on the channel and type the caller validated against. */
+const expectedConditions = (expected: UpdateOptions['expected']): Condition[] => (expected ? [equals('channel', expected.channel), equals('activity', expected.activity)] : []);
+
+/** The activity's update failed its condition: gone (404), or its channel or type changed (409). */
+class UpdateRefused extends Error {}
 
 const staleType = () => conflict('The activity\'s channel or type changed meanwhile; read it again and retry.');
 
@@ -331,44 +329,23 @@ export async function updateActivity(
   { tracking, expected, timeZone }: UpdateOptions = {},
 ): Promise<Activity> {
   if (MANUAL_COUNT_FIELDS.some((field) => changes[field] !== undefined)) return writeWithMetrics(tenantId, activityId, changes, { tracking, expected, timeZone });
-  const { setParts, removeParts, names, values } = changeExpression(tenantId, activityId, changes, tracking, new Date().toISOString());
-  const check = expectedCondition(expected);
-  const update = {
-    TableName: tableName(),
-    Key: keys.activity(tenantId, activityId),
-    UpdateExpression: `SET ${setParts.join(', ')}${removeParts.length ? ` REMOVE ${removeParts.join(', ')}` : ''}`,
-    ConditionExpression: `attribute_exists(pk)${check.condition}`,
-    ExpressionAttributeNames: { ...names, ...check.names },
-    ExpressionAttributeValues: { ...values, ...check.values },
-  };
+  const key = Activities.key(tenantId, activityId);
+  const update = changesOf(tenantId, activityId, changes, tracking, new Date().toISOString());
+  const guard = { condition: all(exists, ...expectedConditions(expected)), failure: () => new UpdateRefused() };
   try {
-    if (changes.channel === undefined || changes.channel === expected?.channel) {
-      const out = await documentClient().send(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' }));
-      return activityFromItem(out.Attributes!);
-    }
+    if (changes.channel === undefined || changes.channel === expected?.channel) return shown(await updateRecord(Activities, key, update, guard));
     // A channel change moves the tenant's channel counters in the same transaction, from the channel it leaves.
     const from = expected?.channel ?? (await getActivity(tenantId, activityId, { consistent: true }))?.channel;
     if (from === undefined) throw notFound('The activity');
-    await transactWriteRetrying(present([withCondition({ Update: update }, onChannel(from)), channelMove(tenantId, from, changes.channel)]) as never);
+    await transactItems([Activities.tx.update(key, update, { ...guard, condition: all(guard.condition, equals('channel', from)) }), ...present([channelMove(tenantId, from, changes.channel)])]);
     const after = await getActivity(tenantId, activityId, { consistent: true });
     if (!after) throw notFound('The activity');
     return after;
   } catch (error) {
-    if (!isConditionFailure(error) && cancellationReasons(error)?.[0] !== 'ConditionalCheckFailed') throw error;
+    if (!(error instanceof UpdateRefused)) throw error;
     if (!(await getActivity(tenantId, activityId, { consistent: true }))) throw notFound('The activity');
     throw staleType();
   }
-}
-
-/** The condition that a manual count is still `value` (null: unset). */
-function countCondition(field: string, value: number | null, i: number, names: Record<string, string>, values: Record<string, unknown>): string {
-  names[`#m${i}`] = field;
-  if (value === null || value === undefined) {
-    values[':nullType'] = 'NULL';
-    return `(attribute_not_exists(#m${i}) OR attribute_type(#m${i}, :nullType))`;
-  }
-  values[`:m${i}`] = value;
-  return `#m${i} = :m${i}`;
 }
 
 /**
@@ -383,17 +360,21 @@ function countCondition(field: string, value: number | null, i: number, names: R
  */
 async function writeWithMetrics(tenantId: string, activityId: string, changes: ActivityChanges, { tracking, expected, timeZone = 'UTC' }: UpdateOptions): Promise<Activity> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const got = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.activity(tenantId, activityId), ConsistentRead: true }));
-    if (!got.Item) throw notFound('The activity');
-    const read = activityFromItem(got.Item);
+    const key = Activities.key(tenantId, activityId);
+    const item = await getRecord(Activities, key, { consistent: true });
+    if (!item) throw notFound('The activity');
+    const read = shown(item);
     if (expected && (read.channel !== expected.channel || read.activity !== expected.activity)) throw staleType();
-    const stored = { impressions: Number(read.impressions ?? 0), engagement: Number(read.engagement ?? 0) };
-    const counts = Object.fromEntries(MANUAL_COUNT_FIELDS.map((f) => [f, changes[f] === undefined ? (read[f] ?? null) : changes[f]])) as unknown as ManualCounts;
+    const stored = { impressions: read.impressions, engagement: read.engagement };
+    const counts: ManualCounts = {
+      viewsCount: changes.viewsCount === undefined ? read.viewsCount : changes.viewsCount,
+      likeCount: changes.likeCount === undefined ? read.likeCount : changes.likeCount,
+      replyCount: changes.replyCount === undefined ? read.replyCount : changes.replyCount,
+    };
     // Manual counts override the latest reading field by field; cleared, its values count again.
-    const lastFetchedAt = typeof got.Item.lastFetchedAt === 'string' ? got.Item.lastFetchedAt : undefined;
-    const next = activityMetrics(counts, await latestFetched(tenantId, activityId, lastFetchedAt));
+    const next = activityMetrics(counts, await latestFetched(tenantId, activityId, item.lastFetchedAt));
     // The whole contribution moves: metrics, coverage, and the CPM/CPE sums its spend makes with them.
-    const delta = contributionDelta(standingOf(got.Item), standingOf({ ...got.Item, ...counts, ...next }));
+    const delta = contributionDelta(standingOf(item), standingOf({ ...item, ...counts, ...next }));
     const dayDelta = { impressions: next.impressions - stored.impressions, engagement: next.engagement - stored.engagement };
     const moved = Object.keys(delta).length > 0 || dayDelta.impressions !== 0 || dayDelta.engagement !== 0;
     const links = moved ? await linksOfActivity(tenantId, activityId) : [];
@@ -402,65 +383,40 @@ async function writeWithMetrics(tenantId: string, activityId: string, changes: A
     // The day's increase counts where that day of the activity is counted (metric-days.ts).
     const dayRead = dayDelta.impressions || dayDelta.engagement ? await readMetricDay(tenantId, activityId, day) : undefined;
     const target = { campaignId: read.campaignId ?? null, creatorIds: links.map((l) => l.creatorId) };
-    const { sets, removes, setParts, removeParts, names, values } = changeExpression(tenantId, activityId, changes, tracking, now);
-    const check = expectedCondition(expected);
-    const unchanged = metricsUnchanged(stored);
-    const revision = got.Item.linksRevision as number | undefined;
-    // Its spend as read (cost writes bump costsRevision): the CPM/CPE sums depend on it.
-    const costsRevision = got.Item.costsRevision as number | undefined;
+    const update = changesOf(tenantId, activityId, changes, tracking, now);
     const move = channelMove(tenantId, read.channel, changes.channel ?? read.channel);
-    const channel = onChannel(read.channel);
-    const conditions = [
-      ...(move ? [channel.condition] : []),
-      'attribute_exists(pk)',
-      unchanged.condition,
-      ...MANUAL_COUNT_FIELDS.map((f, i) => countCondition(f, read[f] ?? null, i, names, values)),
-      revision === undefined ? 'attribute_not_exists(linksRevision)' : 'linksRevision = :revision',
-      costsRevision === undefined ? 'attribute_not_exists(costsRevision)' : 'costsRevision = :costsRevision',
-      campaignCondition(read.campaignId ?? null),
+    // Everything the deltas were computed from, as read: a concurrent change sends it round again.
+    const condition = all(
+      exists,
+      ...(move ? [equals('channel', read.channel)] : []),
+      ...expectedConditions(expected),
+      equals('impressions', stored.impressions),
+      equals('engagement', stored.engagement),
+      ...MANUAL_COUNT_FIELDS.map((field) => asRead(field, read[field])),
+      asRead('linksRevision', item.linksRevision),
+      // Its spend as read (cost writes bump costsRevision): the CPM/CPE sums depend on it.
+      asRead('costsRevision', item.costsRevision),
+      asRead('campaignId', read.campaignId),
       // The reading it counted is still the latest.
-      lastFetchedAt === undefined ? 'attribute_not_exists(lastFetchedAt)' : 'lastFetchedAt = :lastFetchedAt',
-    ];
-    const activityItem = {
-      Update: {
-        TableName: tableName(),
-        Key: keys.activity(tenantId, activityId),
-        UpdateExpression: `SET ${[...setParts, '#imp = :nextImp', '#eng = :nextEng'].join(', ')}${removeParts.length ? ` REMOVE ${removeParts.join(', ')}` : ''}`,
-        ConditionExpression: `${conditions.join(' AND ')}${check.condition}`,
-        ExpressionAttributeNames: { ...names, ...unchanged.names, ...check.names, ...(move ? channel.names : {}) },
-        ExpressionAttributeValues: {
-          ...(move ? channel.values : {}),
-          ...values,
-          ...unchanged.values,
-          ...check.values,
-          ':nextImp': next.impressions,
-          ':nextEng': next.engagement,
-          ...(revision === undefined ? {} : { ':revision': revision }),
-          ...(costsRevision === undefined ? {} : { ':costsRevision': costsRevision }),
-          ...(lastFetchedAt === undefined ? {} : { ':lastFetchedAt': lastFetchedAt }),
-          ...(read.campaignId ? { ':campaign': read.campaignId } : { ':null': 'NULL' }),
-        },
-      },
-    };
+      asRead('lastFetchedAt', item.lastFetchedAt),
+    );
     const counters = { counts: delta };
-    try {
-      await transactWriteRetrying(
+    const written = await conditionHeld((failure) =>
+      transactItems(
         present([
-          activityItem,
+          Activities.tx.update(key, { ...update, set: { ...update.set, impressions: next.impressions, engagement: next.engagement } }, { condition }),
           ...links.map((l) => aggregateUpdate(keys.creator(tenantId, l.creatorId), counters)),
           read.campaignId ? aggregateUpdate(keys.campaign(tenantId, read.campaignId), counters) : undefined,
           tenantAggregateUpdate(tenantId, counters),
           move,
           ...(dayRead ? metricDayWrites(tenantId, activityId, day, dayDelta, target, dayRead) : []),
-        ]) as never,
-      );
-    } catch (error) {
-      // Something it read changed (or a record went): read again.
-      if (cancellationReasons(error)?.includes('ConditionalCheckFailed')) continue;
-      throw error;
-    }
-    const after: Record<string, unknown> = { ...got.Item, ...sets, ...next };
-    for (const field of removes) delete after[field];
+        ]).map((write) => ({ ...write, failure })),
+      ),
+    );
+    // Something it read changed (or a record went): read again.
+    if (!written) continue;
+    const after: Record<string, unknown> = { ...item, ...update.set, ...next };
+    for (const field of update.remove) delete after[field];
     return activityFromItem(after);
   }
   throw busy();
@@ -504,10 +460,8 @@ const busy = () => conflict('The activity kept changing meanwhile; retry.');
 
 /** The activity's stored metrics, read consistently; undefined when it does not exist. */
 async function storedMetrics(tenantId: string, activityId: string): Promise<StoredMetrics | undefined> {
-  const out = await documentClient().send(
-    new GetCommand({ TableName: tableName(), Key: keys.activity(tenantId, activityId), ConsistentRead: true, ProjectionExpression: 'impressions, engagement' }),
-  );
-  return out.Item && { impressions: Number(out.Item.impressions ?? 0), engagement: Number(out.Item.engagement ?? 0) };
+  const item = await getRecord(Activities, Activities.key(tenantId, activityId), { consistent: true, attributes: ['impressions', 'engagement'] });
+  return item && { impressions: Number(item.impressions ?? 0), engagement: Number(item.engagement ?? 0) };
 }
 
 /** Removes a link with both counters; 404 when there is no such link. */
@@ -594,21 +548,23 @@ export async function deleteActivity(tenantId: string, activityId: string): Prom
     const current = await getActivity(tenantId, activityId, { consistent: true });
     if (!current) throw notFound('The activity');
     const campaignId = current.campaignId ?? null;
-    const metrics = metricsUnchanged(current);
-    const channel = onChannel(current.channel);
+    const gone = new Error('The activity changed meanwhile.');
     try {
-      await transact([
-        {
-          Delete: {
-            TableName: tableName(),
-            Key: keys.activity(tenantId, activityId),
-            // The campaign and metrics as read, so that its count and metrics leave with the activity.
-            // ...and the channel as read, so that its channel counter goes down with it.
-            ConditionExpression: `attribute_exists(pk) AND creatorsCount = :zero AND costsCount = :zero AND ${campaignCondition(campaignId)} AND ${metrics.condition} AND ${channel.condition}`,
-            ExpressionAttributeNames: { ...metrics.names, ...channel.names },
-            ExpressionAttributeValues: { ':zero': 0, ...(campaignId ? { ':campaign': campaignId } : { ':null': 'NULL' }), ...metrics.values, ...channel.values },
-          },
-        },
+      await transactItems([
+        Activities.tx.delete(Activities.key(tenantId, activityId), {
+          // No cost or link left; the campaign and metrics as read, so that its count and metrics
+          // leave with the activity, and the channel as read, so that its channel counter goes down with it.
+          condition: all(
+            exists,
+            equals('creatorsCount', 0),
+            equals('costsCount', 0),
+            asRead('campaignId', campaignId),
+            equals('impressions', current.impressions),
+            equals('engagement', current.engagement),
+            equals('channel', current.channel),
+          ),
+          failure: () => gone,
+        }),
         channelMove(tenantId, current.channel, undefined)!,
         pointerDelete(activityId),
         // Its whole contribution leaves the tenant (metrics, coverage, provenance; its costs are gone already).
@@ -622,7 +578,7 @@ export async function deleteActivity(tenantId: string, activityId: string): Prom
       await deleteSnapshotsOf(tenantId, activityId);
       return;
     } catch (error) {
-      if (cancellationReasons(error)?.[0] !== 'ConditionalCheckFailed') throw error;
+      if (error !== gone) throw error;
       if (!(await getActivity(tenantId, activityId, { consistent: true }))) throw notFound('The activity');
     }
   }

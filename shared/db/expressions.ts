@@ -98,3 +98,9 @@ export const equals = (path: string, value: unknown): Condition => compare(path,
 
 export const all = (...conditions: Condition[]): Condition => (p) => conditions.map((c) => `(${c(p)})`).join(' AND ');
 export const any = (...conditions: Condition[]): Condition => (p) => conditions.map((c) => `(${c(p)})`).join(' OR ');
+
+/** The attribute is absent or holds null. */
+export const nullOrAbsent = (path: string): Condition => (p) => `attribute_not_exists(${p.path(path)}) OR attribute_type(${p.path(path)}, ${p.value('NULL')})`;
+
+/** The attribute still holds what was read: that value, or nothing (absent or null) when it read as nothing. */
+export const asRead = (path: string, value: unknown): Condition => (value === undefined || value === null ? nullOrAbsent(path) : equals(path, value));

@@ -45,7 +45,12 @@ export interface TrackedActivity extends DueActivity {
  * makes it due now and records when it was connected (the cadence's anchor without a publish
  * date); disconnecting takes it out of the index.
  */
-export function trackingAttributes(tenantId: string, activityId: string, tracking: 'due' | 'stop', now: string): { sets: Record<string, unknown>; removes: string[] } {
+export function trackingAttributes(
+  tenantId: string,
+  activityId: string,
+  tracking: 'due' | 'stop',
+  now: string,
+): { sets: Record<string, string>; removes: ('metricsFetchDueAt' | 'contentConnectedAt' | 'gsi4pk' | 'gsi4sk')[] } {
   if (tracking === 'stop') return { sets: {}, removes: ['metricsFetchDueAt', 'contentConnectedAt', 'gsi4pk', 'gsi4sk'] };
   return { sets: { metricsFetchDueAt: now, contentConnectedAt: now, ...keys.metricsDue(tenantId, activityId, now) }, removes: [] };
 }
