@@ -6,48 +6,67 @@
  * This module holds the record shape and its creation and reads; the Creators group extends it.
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
 import { roundSpend } from '../domain/currencies.ts';
 import { conflict, notFound } from '../domain/errors.ts';
 import { activityIdsOfCreator } from './activities.ts';
 import { aggregateUpdate, emptyAggregate, tenantAggregateUpdate, withoutReportingCounters } from './aggregates.ts';
-import { documentClient, tableName } from './client.ts';
+import { conditionHeld, defineEntity, getRecord, queryRecords, updateRecord } from './entity.ts';
+import { absent, all, any, exists, lacks, type Condition } from './expressions.ts';
 import { placeMetricDays } from './metric-days.ts';
 import { keys, type OrderedIndex } from './keys.ts';
 import { deleteCostsOfCreator } from './costs.ts';
-import { batchGet, cancellationReasons, isConditionFailure, queryIndex, queryPrefix, recordOf } from './operations.ts';
+import { batchGet, queryIndex, queryPrefix } from './operations.ts';
 import { deleteFilesOf } from './files.ts';
 import { deleteNotesOf } from './notes.ts';
 import { pointerDelete, pointerPut } from './records.ts';
 import { socialAccountDeletes, socialAccountsOf } from './social-accounts.ts';
 import { indexPage, type PageRequest } from './paging.ts';
+import { transact, type TransactItem } from './transact.ts';
 import { valueCounts, valueMove } from './value-counters.ts';
 
 export const CREATOR_COUNTERS = ['activitiesCount', 'totalFollowersCount', 'impressions', 'engagement', 'costsCount'] as const;
 
-export type CreatorRole = 'person' | 'community' | 'brand_partner';
+export const CREATOR_ROLES = ['person', 'community', 'brand_partner'] as const;
+export type CreatorRole = (typeof CREATOR_ROLES)[number];
 
-export interface Creator {
-  id: string;
-  /** The tenant, under both of its names (DECISIONS.md: one id space). */
-  workspaceId: string;
-  organizationId: string;
-  name: string;
-  email: string | null;
-  role: CreatorRole | null;
-  country: string | null;
-  notes: string | null;
-  isOwnBrand: boolean;
-  activitiesCount: number;
-  totalFollowersCount: number;
-  impressions: number;
-  engagement: number;
-  costsCount: number;
-  /** Recorded spend attributed to the creator, per currency, in major units. */
-  spend: Record<string, number>;
-  createdAt: string;
-  updatedAt: string;
-}
+/**
+ * The creator item. It also keeps reporting's contribution counters (shared/domain/activity-metrics.ts
+ * `contribution`), left out of the record by `creatorFromItem`.
+ */
+const Creators = defineEntity({
+  name: 'The creator',
+  schema: z.object({
+    id: z.string(),
+    /** The tenant, under both of its names (DECISIONS.md: one id space). */
+    workspaceId: z.string(),
+    organizationId: z.string(),
+    name: z.string(),
+    email: z.nullable(z.string()),
+    role: z.nullable(z.enum(CREATOR_ROLES)),
+    country: z.nullable(z.string()),
+    notes: z.nullable(z.string()),
+    isOwnBrand: z.boolean(),
+    activitiesCount: z.number(),
+    totalFollowersCount: z.number(),
+    impressions: z.number(),
+    engagement: z.number(),
+    costsCount: z.number(),
+    /** Recorded spend attributed to the creator, per currency, in major units (a type only: z.record would add ~4 KB to the bundles that have none). */
+    spend: z.custom<Record<string, number>>(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+  key: keys.creator,
+});
+
+export type Creator = z.infer<typeof Creators.schema>;
+
+/** The workspace's claim on its one own-brand record (`ensureOwnBrand`). */
+const OwnBrandClaims = defineEntity({ name: 'The own-brand record', schema: z.object({ creatorId: z.string(), createdAt: z.string() }), key: keys.ownBrand });
+
+/** A creator's link to an activity (written by activities.ts), as the creator's delete removes it. */
+const ActivityLinks = defineEntity({ name: 'The creator', schema: z.object({ creatorId: z.string() }), key: keys.activityCreator });
 
 export interface NewCreator {
   name: string;
@@ -64,11 +83,10 @@ export function creatorRoleKey(creator: Pick<Creator, 'isOwnBrand' | 'role'>): s
 
 const roleMove = (tenantId: string, from: string | undefined, to: string | undefined) => valueMove(keys.creatorRoles(tenantId), from, to);
 
-/** The condition that a creator's role is still the one read (null: none), for a write that moves its role counter. */
-function onRole(role: string | null) {
-  return role === null
-    ? { condition: '(attribute_not_exists(#roleRead) OR attribute_type(#roleRead, :roleRead))', names: { '#roleRead': 'role' }, values: { ':roleRead': 'NULL' } }
-    : { condition: '#roleRead = :roleRead', names: { '#roleRead': 'role' }, values: { ':roleRead': role } };
+/** The condition that a creator's role is still the one read (null: none, stored as null or absent), for a write that moves its role counter. */
+function onRole(role: string | null): Condition {
+  if (role !== null) return (p) => `${p.path('role')} = ${p.value(role)}`;
+  return any(lacks('role'), (p) => `attribute_type(${p.path('role')}, ${p.value('NULL')})`);
 }
 
 /** How many of the tenant's creators count under each role (`creatorRoleKey`; none at 0): the list's facet and total. */
@@ -101,52 +119,39 @@ export function newCreatorItems(tenantId: string, input: NewCreator, { isOwnBran
     createdAt: now,
     updatedAt: now,
   };
-  const key = keys.creator(tenantId, creator.id);
-  return {
-    creator,
-    transactItems: [
-      {
-        Put: {
-          TableName: tableName(),
-          // The list's orders; the own-brand record is listed only when asked for (see `keys.creatorByCreation`).
-          Item: {
-            ...key,
-            ...(isOwnBrand ? {} : { ...keys.creatorByCreation(tenantId, now, creator.id), ...keys.creatorByName(tenantId, creator.name, creator.id) }),
-            ...keys.creatorCompact(tenantId, creator.id),
-            ...creator,
-          },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
-      pointerPut('creator', creator.id, tenantId, key),
-      tenantAggregateUpdate(tenantId, { counts: { creatorsCount: 1 } })!,
-      roleMove(tenantId, undefined, creatorRoleKey(creator))!,
-    ],
+  const key = Creators.key(tenantId, creator.id);
+  // The list's orders; the own-brand record is listed only when asked for (see `keys.creatorByCreation`).
+  const indexes = {
+    ...(isOwnBrand ? {} : { ...keys.creatorByCreation(tenantId, now, creator.id), ...keys.creatorByName(tenantId, creator.name, creator.id) }),
+    ...keys.creatorCompact(tenantId, creator.id),
   };
+  const transactItems: TransactItem[] = [
+    Creators.tx.put(key, creator, { condition: absent }, indexes),
+    pointerPut('creator', creator.id, tenantId, key),
+    { ...tenantAggregateUpdate(tenantId, { counts: { creatorsCount: 1 } })!, failure: () => notFound('The workspace') },
+    roleMove(tenantId, undefined, creatorRoleKey(creator))!,
+  ];
+  return { creator, transactItems };
 }
 
 export async function createCreator(tenantId: string, input: NewCreator): Promise<Creator> {
   const { creator, transactItems } = newCreatorItems(tenantId, input);
-  try {
-    await documentClient().send(new TransactWriteCommand({ TransactItems: transactItems }));
-  } catch (error) {
-    if (cancellationReasons(error)?.[2] === 'ConditionalCheckFailed') throw notFound('The workspace');
-    throw error;
-  }
+  await transact(transactItems);
   return creator;
 }
 
-/** The record as shown: spend rounded, currencies whose spend went back to 0 left out. */
-export function creatorFromItem(item: Record<string, unknown>): Creator {
-  const creator = withoutReportingCounters(recordOf<Creator & Record<string, unknown>>(item));
+/** The record as shown: reporting's counters left out, spend rounded, currencies whose spend went back to 0 left out. */
+function shown(stored: Creator): Creator {
+  const creator = withoutReportingCounters(stored);
   return { ...creator, spend: roundSpend(creator.spend) };
 }
 
+/** The record of a stored creator item, as shown. */
+export const creatorFromItem = (item: Record<string, unknown>): Creator => shown(Creators.fromItem(item));
+
 export async function getCreator(tenantId: string, creatorId: string, { consistent = false } = {}): Promise<Creator | undefined> {
-  const out = await documentClient().send(
-    new GetCommand({ TableName: tableName(), Key: keys.creator(tenantId, creatorId), ConsistentRead: consistent }),
-  );
-  return out.Item ? creatorFromItem(out.Item) : undefined;
+  const stored = await getRecord(Creators, Creators.key(tenantId, creatorId), { consistent });
+  return stored && shown(stored);
 }
 
 export type CreatorChanges = Partial<Pick<Creator, 'name' | 'email' | 'role' | 'country' | 'notes'>>;
@@ -157,50 +162,21 @@ export type CreatorChanges = Partial<Pick<Creator, 'name' | 'email' | 'role' | '
  * transaction, conditioned on the role it leaves (read again when it changed meanwhile).
  */
 export async function updateCreator(tenantId: string, creatorId: string, changes: CreatorChanges): Promise<Creator> {
+  const key = Creators.key(tenantId, creatorId);
   // Only the sort key: the own-brand record, which has no partition key there, stays out of the index.
   const nameKey = changes.name === undefined ? {} : { gsi2sk: keys.creatorByName(tenantId, changes.name, creatorId).gsi2sk };
-  const entries = Object.entries({ ...changes, updatedAt: new Date().toISOString(), ...nameKey }).filter(([, v]) => v !== undefined);
-  const update = {
-    TableName: tableName(),
-    Key: keys.creator(tenantId, creatorId),
-    UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
-    ConditionExpression: 'attribute_exists(pk)',
-    ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
-    ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
-  };
+  const set = { ...changes, updatedAt: new Date().toISOString(), ...nameKey };
   for (let attempt = 0; attempt < 5; attempt++) {
     const read = changes.role === undefined ? undefined : await getCreator(tenantId, creatorId, { consistent: true });
-    if (changes.role !== undefined && !read) throw notFound('The creator');
+    if (changes.role !== undefined && !read) throw Creators.missing();
     const move = read && roleMove(tenantId, creatorRoleKey(read), creatorRoleKey({ ...read, role: changes.role! }));
-    try {
-      if (!move) {
-        const out = await documentClient().send(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' }));
-        return creatorFromItem(out.Attributes!);
-      }
-      const role = onRole(read.role);
-      await documentClient().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                ...update,
-                ConditionExpression: `attribute_exists(pk) AND ${role.condition}`,
-                ExpressionAttributeNames: { ...update.ExpressionAttributeNames, ...role.names },
-                ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ...role.values },
-              },
-            },
-            move,
-          ] as never,
-        }),
-      );
-      const after = await getCreator(tenantId, creatorId, { consistent: true });
-      if (!after) throw notFound('The creator');
-      return after;
-    } catch (error) {
-      if (isConditionFailure(error)) throw notFound('The creator');
-      // The role changed since it was read (or the creator went, or writers collided): read it again.
-      if (!cancellationReasons(error)) throw error;
-    }
+    if (!move) return shown(await updateRecord(Creators, key, { set }));
+    // The role changed since it was read (or the creator went): read it again.
+    const moved = await conditionHeld((failure) => transact([Creators.tx.update(key, { set }, { condition: all(exists, onRole(read.role)), failure }), move]));
+    if (!moved) continue;
+    const after = await getCreator(tenantId, creatorId, { consistent: true });
+    if (!after) throw Creators.missing();
+    return after;
   }
   throw conflict('The creator kept changing meanwhile; retry.');
 }
@@ -224,7 +200,7 @@ export async function compactCreatorsOfTenant(tenantId: string): Promise<Compact
 
 /** Every creator of a tenant, own-brand record included. */
 export async function creatorsOfTenant(tenantId: string): Promise<Creator[]> {
-  return (await queryPrefix(keys.creatorsOfTenant(tenantId))).map(creatorFromItem);
+  return (await queryRecords(Creators, keys.creatorsOfTenant(tenantId))).map(shown);
 }
 
 /** Ids of the creators linked to an activity. */
@@ -242,33 +218,16 @@ export async function creatorIdsOfActivity(tenantId: string, activityId: string)
  */
 export async function ensureOwnBrand(tenantId: string, name: string): Promise<{ creator: Creator; created: boolean }> {
   const { creator, transactItems } = newCreatorItems(tenantId, { name }, { isOwnBrand: true });
-  try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...keys.ownBrand(tenantId), creatorId: creator.id, createdAt: creator.createdAt },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          ...transactItems,
-        ],
-      }),
-    );
-    return { creator, created: true };
-  } catch (error) {
-    const reasons = cancellationReasons(error);
-    if (reasons?.[0] !== 'ConditionalCheckFailed') {
-      if (reasons?.[3] === 'ConditionalCheckFailed') throw notFound('The workspace');
-      throw error;
-    }
-  }
-  const claim = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.ownBrand(tenantId), ConsistentRead: true }));
-  const existing = claim.Item && (await getCreator(tenantId, claim.Item.creatorId as string, { consistent: true }));
+  const claimKey = OwnBrandClaims.key(tenantId);
+  // A lost race is the claim's own failure; a gone workspace is its aggregate's (404).
+  const won = await conditionHeld((failure) =>
+    transact([OwnBrandClaims.tx.put(claimKey, { creatorId: creator.id, createdAt: creator.createdAt }, { condition: absent, failure }), ...transactItems]),
+  );
+  if (won) return { creator, created: true };
+  const claim = await getRecord(OwnBrandClaims, claimKey, { consistent: true });
+  const existing = claim && (await getCreator(tenantId, claim.creatorId, { consistent: true }));
   // The claim and the record are written and deleted together; a miss means it was deleted just now.
-  if (!existing) throw notFound('The own-brand record');
+  if (!existing) throw OwnBrandClaims.missing();
   return { creator: existing, created: false };
 }
 
@@ -287,50 +246,40 @@ export async function deleteCreator(tenantId: string, creator: Creator): Promise
   await deleteNotesOf(tenantId, 'creator', creator.id);
   await deleteFilesOf(tenantId, 'creator', creator.id);
   const [accounts, activityIds] = await Promise.all([socialAccountsOf(tenantId, creator.id), activityIdsOfCreator(tenantId, creator.id)]);
-  const dependents = [
-    ...accounts.map((a) => socialAccountDeletes(tenantId, a)),
-    ...activityIds.map((activityId) => [
-      { Delete: { TableName: tableName(), Key: keys.activityCreator(tenantId, activityId, creator.id), ConditionExpression: 'attribute_exists(pk)' } },
-      // linksRevision: a metric change of the activity must not count this creator any more.
-      aggregateUpdate(keys.activity(tenantId, activityId), { counts: { creatorsCount: -1, linksRevision: 1 } })!,
-    ]),
-  ];
-  const role = onRole(creator.role);
-  const final: Record<string, unknown>[] = [
-    {
-      Delete: {
-        TableName: tableName(),
-        Key: keys.creator(tenantId, creator.id),
-        // The role as read, so that its role counter goes down with it.
-        ConditionExpression: `attribute_exists(pk) AND ${role.condition}`,
-        ExpressionAttributeNames: role.names,
-        ExpressionAttributeValues: role.values,
-      },
-    },
-    pointerDelete(creator.id),
-    tenantAggregateUpdate(tenantId, { counts: { creatorsCount: -1 } })!,
-    roleMove(tenantId, creatorRoleKey(creator), undefined)!,
-    ...(creator.isOwnBrand ? [{ Delete: { TableName: tableName(), Key: keys.ownBrand(tenantId) } }] : []),
-  ];
-  let batch: Record<string, unknown>[] = [];
-  const flush = async () => {
-    if (batch.length) await documentClient().send(new TransactWriteCommand({ TransactItems: batch as never }));
-    batch = [];
-  };
-  try {
+  // Every condition failing means the same: a concurrent change (or delete) got there first.
+  const deleted = await conditionHeld(async (failure) => {
+    const dependents: TransactItem[][] = [
+      ...accounts.map((a) => socialAccountDeletes(tenantId, a)),
+      ...activityIds.map((activityId) => [
+        ActivityLinks.tx.delete(ActivityLinks.key(tenantId, activityId, creator.id), { failure }),
+        // linksRevision: a metric change of the activity must not count this creator any more.
+        { ...aggregateUpdate(keys.activity(tenantId, activityId), { counts: { creatorsCount: -1, linksRevision: 1 } })!, failure },
+      ]),
+    ];
+    const final: TransactItem[] = [
+      // The role as read, so that its role counter goes down with it.
+      Creators.tx.delete(Creators.key(tenantId, creator.id), { condition: all(exists, onRole(creator.role)), failure }),
+      pointerDelete(creator.id),
+      { ...tenantAggregateUpdate(tenantId, { counts: { creatorsCount: -1 } })!, failure },
+      roleMove(tenantId, creatorRoleKey(creator), undefined)!,
+      ...(creator.isOwnBrand ? [OwnBrandClaims.tx.delete(OwnBrandClaims.key(tenantId), { condition: null })] : []),
+    ];
+    let batch: TransactItem[] = [];
     for (const group of dependents) {
-      if (batch.length + group.length > TRANSACTION_LIMIT - final.length) await flush();
+      if (batch.length + group.length > TRANSACTION_LIMIT - final.length) {
+        await transact(batch);
+        batch = [];
+      }
       batch.push(...group);
     }
-    batch.push(...final);
-    await flush();
-  } catch (error) {
-    if (!cancellationReasons(error)?.includes('ConditionalCheckFailed')) throw error;
+    await transact([...batch, ...final]);
+  });
+  if (!deleted) {
     // Its role changed since it was read: delete it as it is now (every step before is idempotent).
     const now = await getCreator(tenantId, creator.id, { consistent: true });
     if (now && now.role !== creator.role) return deleteCreator(tenantId, now);
     // A concurrent delete removed the record or one of its links first.
-    throw notFound('The creator');
+    throw Creators.missing();
   }
   // A note or file written between the first sweep and the record's removal; none can be written after it.
   await deleteNotesOf(tenantId, 'creator', creator.id);
