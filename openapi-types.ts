@@ -1800,7 +1800,7 @@ export interface paths {
         };
         /**
          * Reads one activity's figures from its item
-         * @description reads one activity's figures from its item: costs in the organization's currency, impressions, engagement, whether it has metrics (coverage 0 or 1), and CPM and CPE when it has both spend and the denominator; a platform without public metrics is named in the warnings.
+         * @description reads one activity's figures from its item: costs in the organization's currency, impressions, engagement, whether it has metrics (coverage 0 or 1), and CPM and CPE when it has both spend and the denominator; while it has none, why none can be fetched (a platform without public metrics, credentials not configured, content not found) is named in the warnings.
          *
          *     Access: an active viewer (or higher) of the tenant in scope. Form both (responses carry `_meta`).
          */

@@ -99,11 +99,12 @@ export function withCondition(
 
 /**
  * A record without the counters kept on its item for reporting alone (`contribution` in
- * shared/domain/activity-metrics.ts: coverage, provenance and the per-currency CPM/CPE sums), which
+ * shared/domain/activity-metrics.ts: coverage, provenance, the per-currency CPM/CPE sums and the
+ * activities without metrics per unavailable reason), which
  * are no part of the creator or campaign record.
  */
 export function withoutReportingCounters<T extends Record<string, unknown>>(record: T): T {
-  return Object.fromEntries(Object.entries(record).filter(([name]) => !/^activitiesWith(Api|Manual)?Metrics$|^(cpmSpend|cpmImpressions|cpeSpend|cpeEngagement)_/.test(name))) as T;
+  return Object.fromEntries(Object.entries(record).filter(([name]) => !/^activitiesWith(Api|Manual)?Metrics$|^(cpmSpend|cpmImpressions|cpeSpend|cpeEngagement|activitiesUnavailable)_/.test(name))) as T;
 }
 
 /** Drops the `undefined` entries of a list of optional transaction items. */

@@ -23,7 +23,7 @@ import { aggregateUpdate, metricsUnchanged, present, tenantAggregateUpdate } fro
 import { placeSpend } from './activity-spend-days.ts';
 import { noteFreshness, placeMetricDays } from './metric-days.ts';
 import { LIVE_CAMPAIGN } from './campaigns.ts';
-import { standingOf } from './cost-rollups.ts';
+import { reasonAsRead, standingOf } from './cost-rollups.ts';
 import { documentClient, tableName } from './client.ts';
 import { nonCampaignSpendCounts } from './cost-stats.ts';
 import { keys } from './keys.ts';
@@ -48,6 +48,8 @@ interface ActivityState {
   standing: ActivityStanding;
   /** Its newest reading, if any. */
   lastFetchedAt: string | undefined;
+  /** Why no metrics can be fetched for it, if a refresh said so (snapshots.ts markUnavailable). */
+  unavailableReason: string | undefined;
 }
 
 async function readActivity(tenantId: string, activityId: string): Promise<ActivityState | undefined> {
@@ -57,7 +59,8 @@ async function readActivity(tenantId: string, activityId: string): Promise<Activ
       Key: keys.activity(tenantId, activityId),
       ConsistentRead: true,
       // lastFetchedAt: whether its metrics come from a reading (provenance moves with it) and the campaign's freshness.
-      ProjectionExpression: 'campaignId, campaignActivityId, costsCount, spend, impressions, engagement, viewsCount, likeCount, replyCount, lastFetchedAt',
+      // metricsUnavailableReason: while it has no metrics, the reason's counter moves with it.
+      ProjectionExpression: 'campaignId, campaignActivityId, costsCount, spend, impressions, engagement, viewsCount, likeCount, replyCount, lastFetchedAt, metricsUnavailableReason',
     }),
   );
   if (!out.Item) return undefined;
@@ -70,6 +73,7 @@ async function readActivity(tenantId: string, activityId: string): Promise<Activ
     engagement: Number(out.Item.engagement ?? 0),
     standing: standingOf(out.Item),
     lastFetchedAt: typeof out.Item.lastFetchedAt === 'string' ? out.Item.lastFetchedAt : undefined,
+    unavailableReason: typeof out.Item.metricsUnavailableReason === 'string' ? out.Item.metricsUnavailableReason : undefined,
   };
 }
 
@@ -83,19 +87,21 @@ async function placeFigures(tenantId: string, activityId: string): Promise<void>
 /** The activity's Update: set (or clear) its campaign, if it is still exactly as read. */
 function activityUpdate(tenantId: string, activityId: string, read: ActivityState, next: CampaignActivity | null) {
   const metrics = metricsUnchanged(read);
+  const reason = reasonAsRead({ metricsUnavailableReason: read.unavailableReason });
   return {
     Update: {
       TableName: tableName(),
       Key: keys.activity(tenantId, activityId),
       UpdateExpression: next ? 'SET campaignId = :next, campaignActivityId = :link' : 'SET campaignId = :none REMOVE campaignActivityId',
-      ConditionExpression: `attribute_exists(pk) AND ${campaignCondition(read.campaignId)} AND costsCount = :costs AND #spend = :spend AND ${metrics.condition}`,
-      ExpressionAttributeNames: { '#spend': 'spend', ...metrics.names },
+      ConditionExpression: `attribute_exists(pk) AND ${campaignCondition(read.campaignId)} AND costsCount = :costs AND #spend = :spend AND ${metrics.condition} AND ${reason.condition}`,
+      ExpressionAttributeNames: { '#spend': 'spend', ...metrics.names, ...reason.names },
       ExpressionAttributeValues: {
         ...(next ? { ':next': next.campaignId, ':link': next.campaignActivityId } : { ':none': null }),
         ...(read.campaignId ? { ':campaign': read.campaignId } : { ':null': 'NULL' }),
         ':costs': read.costsCount,
         ':spend': read.spend,
         ...metrics.values,
+        ...reason.values,
       },
     },
   };

@@ -1,11 +1,13 @@
 /**
  * What reporting reads: the stored aggregate of one scope (the tenant's AGGREGATE item, or the
- * campaign, creator or activity item that keeps its own counters) with one GetItem, and its day
+ * campaign, creator or activity item that keeps its own counters) with one GetItem (the tenant's with
+ * its web analytics connection's status, one more), and its day
  * rollups with one Query (day-rollups.ts). Never a scan of activities or costs, so a report costs
  * the same at 100 activities as at 100,000.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { contribution } from '../domain/activity-metrics.ts';
+import { analyticsKeys } from './analytics.ts';
 import { documentClient, tableName } from './client.ts';
 import { standingOf } from './cost-rollups.ts';
 import type { RollupScope } from './day-rollups.ts';
@@ -15,8 +17,8 @@ import { queryAll } from './operations.ts';
 
 export { readDays } from './day-rollups.ts';
 
-async function getItem(key: { pk: string; sk: string }) {
-  return (await documentClient().send(new GetCommand({ TableName: tableName(), Key: key }))).Item;
+async function getItem(key: { pk: string; sk: string }, projection?: string, names?: Record<string, string>) {
+  return (await documentClient().send(new GetCommand({ TableName: tableName(), Key: key, ...(projection ? { ProjectionExpression: projection, ExpressionAttributeNames: names } : {}) }))).Item;
 }
 
 /**
@@ -25,7 +27,11 @@ async function getItem(key: { pk: string; sk: string }) {
  * sums), so one rule gives every scope's figures.
  */
 export async function readAggregate(tenantId: string, scope: RollupScope): Promise<Record<string, unknown> | undefined> {
-  if (scope.kind === 'tenant') return (await getItem(keys.tenantAggregate(tenantId))) ?? {};
+  if (scope.kind === 'tenant') {
+    // The web analytics connection's status beside it (one more item): reports warn when it needs reconnecting.
+    const [aggregate, connection] = await Promise.all([getItem(keys.tenantAggregate(tenantId)), getItem(analyticsKeys.connection(tenantId), '#status', { '#status': 'status' })]);
+    return { ...aggregate, ...(typeof connection?.status === 'string' ? { analyticsStatus: connection.status } : {}) };
+  }
   const item = await getItem(keys[scope.kind](tenantId, scope.id));
   if (!item || item.deletingAt) return undefined;
   return scope.kind === 'activity' ? { ...item, ...contribution(standingOf(item)), activitiesCount: 1 } : item;

@@ -24,7 +24,7 @@ import type { ContentReading, UnavailableReason } from '../domain/metric-reading
 import { aggregateUpdate } from './aggregates.ts';
 import { linksOfActivity } from './activities.ts';
 import { documentClient, tableName } from './client.ts';
-import { standingOf } from './cost-rollups.ts';
+import { standingAsRead, standingOf } from './cost-rollups.ts';
 import { dayRollupUpdate, mergeDayDeltas, type DayDelta, type RollupScope } from './day-rollups.ts';
 import { conditionHeld } from './entity.ts';
 import { keys, type Key } from './keys.ts';
@@ -133,7 +133,8 @@ async function plan(tenantId: string, timeZone: string, entry: ActivityReading):
   const manual = Object.fromEntries(MANUAL_COUNT_FIELDS.map((f) => [f, item[f] ?? null])) as unknown as ManualCounts;
   const next = activityMetrics(manual, fetchedCounts(reading));
   const stored = { impressions: Number(item.impressions ?? 0), engagement: Number(item.engagement ?? 0) };
-  const counts = contributionDelta(standingOf(item), standingOf({ ...item, ...next, lastFetchedAt: reading.fetchedAt }));
+  // A reading clears the unavailable reason (its counter leaves the aggregates with it).
+  const counts = contributionDelta(standingOf(item), standingOf({ ...item, ...next, lastFetchedAt: reading.fetchedAt, metricsUnavailableReason: undefined }));
   const date = localDate(reading.fetchedAt, timeZone);
   const delta = { impressions: next.impressions - stored.impressions, engagement: next.engagement - stored.engagement };
   const links = await linksOfActivity(tenantId, activityId);
@@ -165,6 +166,8 @@ async function plan(tenantId: string, timeZone: string, entry: ActivityReading):
     item.linksRevision === undefined ? 'attribute_not_exists(#links)' : '#links = :links',
     item.costsRevision === undefined ? 'attribute_not_exists(#costs)' : '#costs = :costs',
     campaignId === null ? '(attribute_not_exists(#campaign) OR attribute_type(#campaign, :nullType))' : '#campaign = :campaign',
+    // The unavailable reason as read (markUnavailable moves its counter).
+    typeof item.metricsUnavailableReason === 'string' ? '#reason = :reason' : 'attribute_not_exists(#reason)',
     ...MANUAL_COUNT_FIELDS.map((field, i) => {
       names[`#m${i}`] = field;
       if (manual[field] === null) return `(attribute_not_exists(#m${i}) OR attribute_type(#m${i}, :nullType))`;
@@ -176,6 +179,7 @@ async function plan(tenantId: string, timeZone: string, entry: ActivityReading):
   if (item.linksRevision !== undefined) values[':links'] = item.linksRevision;
   if (item.costsRevision !== undefined) values[':costs'] = item.costsRevision;
   if (campaignId !== null) values[':campaign'] = campaignId;
+  if (typeof item.metricsUnavailableReason === 'string') values[':reason'] = item.metricsUnavailableReason;
   if (campaignId === null || MANUAL_COUNT_FIELDS.some((f) => manual[f] === null)) values[':nullType'] = 'NULL';
   names['#latest'] = 'latest';
   names['#count'] = 'snapshotsCount';
@@ -311,23 +315,57 @@ function withNewest(update: ReturnType<typeof aggregateUpdate>, key: Key, fetche
   };
 }
 
-/** Says why the activity has no fetched number; the next successful reading clears it. */
+/**
+ * Says why the activity has no fetched number; the next successful reading clears it. While the
+ * activity has no metrics from either source, the reason is counted on the aggregates of its tenant,
+ * campaign and linked creators (`activitiesUnavailable_<reason>`, activity-metrics.ts
+ * `contribution`), moved in the same transaction; the write is conditioned on everything the move
+ * was computed from (its standing, links and campaign) and read again after a concurrent change.
+ */
 export async function markUnavailable(tenantId: string, activityId: string, reason: UnavailableCause): Promise<void> {
-  try {
-    await transactWriteRetrying([
+  const key = keys.activity(tenantId, activityId);
+  for (let round = 0; round < ROUNDS; round++) {
+    const item = (await documentClient().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item;
+    // The activity was deleted meanwhile, or already says so: nothing to mark.
+    if (!item || item.metricsUnavailableReason === reason) return;
+    const counts = contributionDelta(standingOf(item), standingOf({ ...item, metricsUnavailableReason: reason }));
+    const moves = Object.keys(counts).length > 0;
+    const links = moves ? await linksOfActivity(tenantId, activityId) : [];
+    const campaignId = typeof item.campaignId === 'string' ? item.campaignId : null;
+    const standing = standingAsRead(item);
+    const conditions = [
+      'attribute_exists(pk)',
+      standing.condition,
+      item.linksRevision === undefined ? 'attribute_not_exists(#links)' : '#links = :links',
+      campaignId === null ? '(attribute_not_exists(#campaign) OR attribute_type(#campaign, :stNull))' : '#campaign = :campaign',
+    ];
+    const values: Record<string, unknown> = { ...standing.values, ':reason': reason };
+    if (item.linksRevision !== undefined) values[':links'] = item.linksRevision;
+    if (campaignId !== null) values[':campaign'] = campaignId;
+    else values[':stNull'] = 'NULL';
+    const aggregates: Key[] = moves
+      ? [keys.tenantAggregate(tenantId), ...(campaignId ? [keys.campaign(tenantId, campaignId)] : []), ...links.map((l) => keys.creator(tenantId, l.creatorId))]
+      : [];
+    const items = [
       {
         Update: {
           TableName: tableName(),
-          Key: keys.activity(tenantId, activityId),
+          Key: key,
           UpdateExpression: 'SET #reason = :reason',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeNames: { '#reason': 'metricsUnavailableReason' },
-          ExpressionAttributeValues: { ':reason': reason },
+          ConditionExpression: conditions.join(' AND '),
+          ExpressionAttributeNames: { ...standing.names, '#reason': 'metricsUnavailableReason', '#links': 'linksRevision', '#campaign': 'campaignId' },
+          ExpressionAttributeValues: values,
         },
       },
-    ] as never);
-  } catch (error) {
-    // The activity was deleted meanwhile: nothing to mark.
-    if (!cancellationReasons(error)?.includes('ConditionalCheckFailed')) throw error;
+      ...aggregates.flatMap((k) => aggregateUpdate(k, { counts }) ?? []),
+    ];
+    try {
+      await transactWriteRetrying(items as never);
+      return;
+    } catch (error) {
+      // Something it read changed (a reading, a manual count, a link, a delete): read again.
+      if (!cancellationReasons(error)?.includes('ConditionalCheckFailed')) throw error;
+    }
   }
+  throw new Error(`Marking activity ${activityId} unavailable lost ${ROUNDS} rounds to concurrent changes`);
 }

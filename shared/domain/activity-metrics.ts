@@ -67,7 +67,12 @@ export interface ActivityStanding extends Metrics {
   /** Where its metrics come from (`_meta.provenance.sources`): a fetched snapshot, a manual count, or both. */
   apiMetrics?: boolean;
   manualMetrics?: boolean;
+  /** Why no number can be fetched for it (`metricsUnavailableReason`), if a refresh said so. */
+  unavailableReason?: string;
 }
+
+/** The counter of activities without metrics for one unavailable reason (`activitiesUnavailable_<reason>`). */
+export const UNAVAILABLE_COUNTER_PREFIX = 'activitiesUnavailable_';
 
 /**
  * What one activity adds to the stored aggregates of every record it belongs to (each linked
@@ -76,7 +81,9 @@ export interface ActivityStanding extends Metrics {
  * `activitiesWithManualMetrics` (provenance), and per currency the sums that
  * make CPM and CPE denominator-aware without reading activities: `cpmSpend_<CUR>` and
  * `cpmImpressions_<CUR>` over activities with both spend in CUR and impressions, `cpeSpend_<CUR>`
- * and `cpeEngagement_<CUR>` likewise with engagement.
+ * and `cpeEngagement_<CUR>` likewise with engagement; and `activitiesUnavailable_<reason>` while it
+ * has no metrics from either source and a refresh said why none can be fetched (reporting names
+ * the reason instead of "no metrics yet").
  *
  * Whoever changes an activity's figures (a snapshot, a manual count, a cost) adds
  * `contributionDelta(before, after)` to those records; linking adds the whole contribution and
@@ -90,6 +97,7 @@ export function contribution(activity: ActivityStanding): Record<string, number>
     activitiesWithApiMetrics: activity.apiMetrics ? 1 : 0,
     activitiesWithManualMetrics: activity.manualMetrics ? 1 : 0,
   };
+  if (!activity.withMetrics && activity.unavailableReason) counts[`${UNAVAILABLE_COUNTER_PREFIX}${activity.unavailableReason}`] = 1;
   for (const [currency, amount] of Object.entries(activity.spend)) {
     if (amount <= 0) continue;
     if (activity.impressions > 0) {

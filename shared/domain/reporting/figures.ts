@@ -5,7 +5,7 @@
  * Money in the report currency only, rounded to its minor unit; other currencies are named in the
  * warnings, never converted; a ratio without its denominator is null.
  */
-import { aggregateRatios } from '../activity-metrics.ts';
+import { aggregateRatios, UNAVAILABLE_COUNTER_PREFIX } from '../activity-metrics.ts';
 import { roundMoney, roundSpend } from '../currencies.ts';
 
 /** A stored aggregate as read: counters, `spend` per currency, and the evidence attributes the writers keep. */
@@ -55,6 +55,30 @@ export function otherCurrencyLines(spend: Record<string, number>, currency: stri
     .map(([c, amount]) => `${amount} ${c} of costs is left out of the ${currency} figures (another currency; never converted).`);
 }
 
+/**
+ * The activities of an aggregate without metrics per reason none can be fetched
+ * (`activitiesUnavailable_<reason>`, kept by `contribution`), the reasons in a fixed order, zeros left out.
+ */
+export function unavailableCounts(aggregate: Aggregate): [reason: string, count: number][] {
+  return Object.entries(aggregate)
+    .filter(([name]) => name.startsWith(UNAVAILABLE_COUNTER_PREFIX))
+    .map(([name, count]): [string, number] => [name.slice(UNAVAILABLE_COUNTER_PREFIX.length), num(count)])
+    .filter(([, count]) => count > 0)
+    .sort(([a], [b]) => a.localeCompare(b));
+}
+
+/** Why no metrics could be fetched, per `metricsUnavailableReason`, and what can be done. */
+const UNAVAILABLE_WHY: Record<string, string> = {
+  platform_has_no_public_metrics: "are on platforms that publish no metrics of other people's content (TikTok, LinkedIn): only manual counts can record them.",
+  platform_credentials_missing: "have no metrics because their platform's API credentials are not configured: they are read once the credentials are set, or can be counted manually.",
+  content_not_found: 'have no metrics because their content was not found at its link: check the link or enter manual counts.',
+};
+
+/** The warning for `count` of `total` activities without metrics for `reason`. */
+export function unavailableLine(reason: string, count: number, total: number): string {
+  return `${count} of ${total} activities ${UNAVAILABLE_WHY[reason] ?? `have no metrics (${reason}): impressions and engagement do not include them.`}`;
+}
+
 /** Snapshots older than this make a report's figures stale (DECISIONS.md "Reporting evidence"). */
 export const STALE_AFTER_DAYS = 7;
 
@@ -69,16 +93,30 @@ export type Evidence = {
 /**
  * The `_meta` evidence of a report over an aggregate: the newest snapshot read (`newestSnapshotAt`,
  * kept by the metrics pipeline), how many activities have metrics from which source, how many costs
- * it counts, and warnings that say what is missing and why. `spend` is the spend the report
- * covers (a history's: its window's), whose other currencies are named.
+ * it counts, and warnings that say what is missing and why: other currencies, activities whose
+ * platform publishes no metrics or cannot be read (per reason), those not read yet, a web analytics
+ * connection needing reconnection (`analyticsStatus`, which the tenant's aggregate is read with) and
+ * stale snapshots. `spend` is the spend the report covers (a history's: its window's), whose other
+ * currencies are named.
  */
 export function evidenceOf(aggregate: Aggregate, currency: string, activitiesTotal: number, now: Date, spend = spendOf(aggregate)): Evidence {
   const freshness = typeof aggregate.newestSnapshotAt === 'string' ? aggregate.newestSnapshotAt : null;
   const withMetrics = num(aggregate.activitiesWithMetrics);
   const warnings: string[] = [];
   warnings.push(...otherCurrencyLines(spend, currency));
-  if (activitiesTotal > withMetrics) {
-    warnings.push(`${activitiesTotal - withMetrics} of ${activitiesTotal} activities have no metrics yet (no snapshot or manual count): impressions and engagement do not include them.`);
+  // Each activity without metrics once: first under the reason none can be fetched, the rest not read yet.
+  let pending = activitiesTotal - withMetrics;
+  for (const [reason, count] of unavailableCounts(aggregate)) {
+    const named = Math.min(count, pending);
+    if (named <= 0) continue;
+    warnings.push(unavailableLine(reason, named, activitiesTotal));
+    pending -= named;
+  }
+  if (pending > 0) {
+    warnings.push(`${pending} of ${activitiesTotal} activities have no metrics yet (no snapshot or manual count): impressions and engagement do not include them.`);
+  }
+  if (aggregate.analyticsStatus === 'needs_reconnect') {
+    warnings.push('The web analytics connection needs reconnecting: Google refused the stored grant, so analytics figures stop at the last import until an owner connects again.');
   }
   if (freshness && now.getTime() - Date.parse(freshness) > STALE_AFTER_DAYS * 86_400_000) {
     warnings.push(`The newest metric snapshot is from ${freshness.slice(0, 10)}, more than ${STALE_AFTER_DAYS} days ago: figures may be stale.`);
