@@ -2,7 +2,7 @@
  * The entity layer: one declaration per kind of item (its zod record schema, its key builder from
  * keys.ts, its name in errors) gives its record type, its item-to-record mapping and the transaction
  * items of its writes (`Entity.tx.*`); `getRecord`, `putRecord`, `updateRecord` (from a changes
- * object), `deleteRecord` and `queryRecords` take the entity (functions, so that a bundle holds only
+ * object), `deleteRecord`, `takeRecord` (a delete returning the record) and `queryRecords` take the entity (functions, so that a bundle holds only
  * the SDK commands its handler reaches). Every write goes through the one expression builder
  * (expressions.ts) and the one retry policy (retry.ts); a failed condition becomes the typed domain
  * error the caller names (or the entity's not-found / conflict by default), never an SDK error.
@@ -201,6 +201,23 @@ export async function updateRecord<R>(entity: EntityOf<R>, key: Key, changes: Ch
 export async function deleteRecord<R>(entity: EntityOf<R>, key: Key, guard: Guard = {}): Promise<void> {
   const { Delete, failure } = entity.tx.delete(key, guard);
   await guarded(() => documentClient().send(new DeleteCommand(Delete)), failure);
+}
+
+/**
+ * Deletes the item and returns the record it held, or undefined when there was none: a delete
+ * conditioned on the item, so that of concurrent takes of one item exactly one gets it (a
+ * single-use token; an unconditioned delete can hand the old item to more than one). A function
+ * apart from `deleteRecord`, so that only the bundles that take an item carry it.
+ */
+export async function takeRecord<R>(entity: EntityOf<R>, key: Key): Promise<R | undefined> {
+  const { Delete } = entity.tx.delete(key);
+  try {
+    const out = await withRetry(() => documentClient().send(new DeleteCommand({ ...Delete, ReturnValues: 'ALL_OLD' })));
+    return entity.fromItem(out.Attributes ?? {});
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
 }
 
 /** Every record of a collection (keys.ts `*Of*`), in sort-key order, or reversed with `newestFirst`; `consistent` reads strongly. */

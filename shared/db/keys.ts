@@ -47,6 +47,13 @@
  * | rate counter     | TENANT#<id>       | RATE#<action>#<windowStart ISO> (`count` of one window; `ttl` removes it) |   |
  * | snapshot         | TENANT#<id>       | SNAPSHOT#<aid>#<YYYY-MM-DDTHH> (an activity's readings, one per hour; snapshots.ts) | |
  * | day rollup       | TENANT#<id>       | DAY#<TENANT|CAMPAIGN|CREATOR|ACTIVITY>#<scopeId>#<YYYY-MM-DD> (a scope's figures of one day; day-rollups.ts) | |
+ * | OAuth state      | ANALYTICS_STATE#<state> | STATE (single use; `ttl` removes it) |                     |                                  |
+ * | analytics conn.  | TENANT#<id>       | ANALYTICS       | ANALYTICS_CONNECTED / <id> (while connected) |                        |
+ * | analytics day    | TENANT#<id>       | ANALYTICS_DAY#<date> (analytics.ts: web analytics) |                    |                                  |
+ * | HDYHAU answer    | TENANT#<id>       | ANALYTICS_HDYHAU#<date>#<sha256 of dimension and raw value> |           |                                  |
+ * | signal           | TENANT#<id>       | ANALYTICS_SIGNAL#<signalId> |                        |                                  |
+ * | signal day       | TENANT#<id>       | ANALYTICS_SIGNAL_DAY#<date>#<signalId> |             |                                  |
+ * | HDYHAU mapping   | TENANT#<id>       | ANALYTICS_MAP#<sha256 of dimension and raw value> |  |                                  |
  *
  * Stored aggregates (counts, spend per currency, metric totals) are attributes of the record they
  * describe (creator, activity, category) or of the tenant's AGGREGATE item, changed with ADD in the
@@ -334,6 +341,31 @@ export const keys = {
    */
   metricsDue: (tenantId: string, itemId: string, dueAt: string) => ({ gsi4pk: `METRICS_DUE#${dueShard(itemId)}`, gsi4sk: `${dueAt}#${tenantId}#${itemId}` }),
   metricsDueShard: (shard: number) => ({ gsi4pk: `METRICS_DUE#${shard}` }),
+
+  /** Web analytics (analytics.ts). A pending OAuth state, in a partition of its own (the callback knows no tenant). */
+  analyticsState: (state: string): Key => ({ pk: `ANALYTICS_STATE#${state}`, sk: 'STATE' }),
+  analyticsConnection: (tenantId: string): Key => ({ pk: tenantPk(tenantId), sk: 'ANALYTICS' }),
+  /** gsi1 (sparse): the connected organizations, which the scheduled import reads. */
+  analyticsConnected: (tenantId: string) => ({ gsi1pk: 'ANALYTICS_CONNECTED', gsi1sk: tenantId }),
+  analyticsConnectedTenants: () => ({ gsi1pk: 'ANALYTICS_CONNECTED' }),
+  analyticsDay: (tenantId: string, date: string): Key => ({ pk: tenantPk(tenantId), sk: `ANALYTICS_DAY#${date}` }),
+  /** `answerDigest`: the sha256 of the answer's dimension and raw value. */
+  analyticsAnswer: (tenantId: string, date: string, answerDigest: string): Key => ({ pk: tenantPk(tenantId), sk: `ANALYTICS_HDYHAU#${date}#${answerDigest}` }),
+  analyticsSignal: (tenantId: string, signalId: string): Key => ({ pk: tenantPk(tenantId), sk: `ANALYTICS_SIGNAL#${signalId}` }),
+  analyticsSignalDay: (tenantId: string, date: string, signalId: string): Key => ({ pk: tenantPk(tenantId), sk: `ANALYTICS_SIGNAL_DAY#${date}#${signalId}` }),
+  /** `answerDigest` as for `analyticsAnswer`: one mapping per dimension and raw value. */
+  analyticsMapping: (tenantId: string, answerDigest: string): Key => ({ pk: tenantPk(tenantId), sk: `ANALYTICS_MAP#${answerDigest}` }),
+  /** A tenant's signals or mappings (`sk` begins with the prefix; no other kind shares it). */
+  analyticsOfKind: (tenantId: string, kind: 'ANALYTICS_SIGNAL' | 'ANALYTICS_MAP') => ({ pk: tenantPk(tenantId), skPrefix: `${kind}#` }),
+  /**
+   * A tenant's analytics items of one dated kind from `from` to `to` (dates `YYYY-MM-DD`), a day's
+   * items included whatever follows its date (`sk BETWEEN from AND to`).
+   */
+  analyticsDates: (tenantId: string, kind: 'ANALYTICS_DAY' | 'ANALYTICS_HDYHAU' | 'ANALYTICS_SIGNAL_DAY', from: string, to: string) => ({
+    pk: tenantPk(tenantId),
+    from: `${kind}#${from}`,
+    to: `${kind}#${to}\uffff`,
+  }),
 
   outboxEmail: (sentAt: string, id: string): Key => ({ pk: 'OUTBOX', sk: `${sentAt}#${id}` }),
   outbox: () => ({ pk: 'OUTBOX' }),

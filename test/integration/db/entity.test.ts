@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { ConflictError, GoneError, gone, InvalidError, invalidInput, NotFoundError } from '../../../shared/domain/errors.ts';
 import { documentClient, tableName } from '../../../shared/db/client.ts';
-import { conditionHeld, defineEntity, deleteRecord, getRecord, putRecord, queryRecords, updateRecord } from '../../../shared/db/entity.ts';
+import { conditionHeld, defineEntity, deleteRecord, getRecord, putRecord, queryRecords, takeRecord, updateRecord } from '../../../shared/db/entity.ts';
 import { absent, all, any, compare, equals, has, lacks, Placeholders, updateExpression } from '../../../shared/db/expressions.ts';
 import { keys } from '../../../shared/db/keys.ts';
 import { transact } from '../../../shared/db/transact.ts';
@@ -107,6 +107,14 @@ describe('an entity', () => {
     await expect(putRecord(Thing, Thing.key(thing.id), thing, { condition: equals('count', 7), failure: () => invalidInput('Bad.') })).rejects.toBeInstanceOf(InvalidError);
     await deleteRecord(Thing, Thing.key(thing.id));
     expect(await stored(thing.id)).toBeUndefined();
+  });
+
+  it('takes a record (deletes it and returns what it held) once, however many take it at once', async () => {
+    const thing = await newThing({ ttl: 123 });
+    const takes = await Promise.all([1, 2, 3].map(() => takeRecord(Thing, Thing.key(thing.id))));
+    expect(takes.filter((t) => t !== undefined)).toEqual([thing]);
+    expect(await stored(thing.id)).toBeUndefined();
+    expect(await takeRecord(Thing, Thing.key(thing.id))).toBeUndefined();
   });
 
   it('in a transaction, the first failed item that names an error throws it, and nothing is written', async () => {
