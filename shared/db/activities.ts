@@ -194,6 +194,47 @@ export function activityChannelCounts(tenantId: string): Promise<Record<string, 
   return valueCounts(keys.activityChannels(tenantId));
 }
 
+/** The statistics of all the tenant's activities (GET /v1/activities/stats unfiltered). */
+export interface ActivityTotals {
+  activitiesCount: number;
+  byChannel: Record<string, number>;
+  withContentLink: number;
+  withMetrics: number;
+  costsCount: number;
+  spend: Record<string, number>;
+}
+
+/**
+ * The statistics of all the tenant's activities from the counters kept on write (its aggregate
+ * and its per-channel counters): two items read, whatever the number of activities.
+ */
+export async function activityTotals(tenantId: string): Promise<ActivityTotals> {
+  const [aggregate, byChannel] = await Promise.all([
+    getRecord(TenantActivityCounters, keys.tenantAggregate(tenantId), { attributes: ['activitiesWithContentLink', 'activitiesWithMetrics', 'costsCount', 'spend'] }),
+    activityChannelCounts(tenantId),
+  ]);
+  return {
+    activitiesCount: Object.values(byChannel).reduce((sum, n) => sum + n, 0),
+    byChannel,
+    withContentLink: aggregate?.activitiesWithContentLink ?? 0,
+    withMetrics: aggregate?.activitiesWithMetrics ?? 0,
+    costsCount: aggregate?.costsCount ?? 0,
+    spend: roundSpend(aggregate?.spend),
+  };
+}
+
+/** The tenant aggregate's counters of its activities (a view of the item: the counters the stats need). */
+const TenantActivityCounters = defineEntity({
+  name: 'The organization',
+  schema: z.object({
+    activitiesWithContentLink: z.optional(z.number()),
+    activitiesWithMetrics: z.optional(z.number()),
+    costsCount: z.optional(z.number()),
+    spend: z.optional(z.custom<Record<string, number>>()),
+  }),
+  key: keys.tenantAggregate,
+});
+
 /**
  * One page of the tenant's activities in an order kept in an index key (`keys.activitiesByCreation`,
  * `activitiesByName`, `activitiesOfChannel`), without reading the others (see `indexPage`).
@@ -332,21 +373,44 @@ export async function updateActivity(
   const key = Activities.key(tenantId, activityId);
   const update = changesOf(tenantId, activityId, changes, tracking, new Date().toISOString());
   const guard = { condition: all(exists, ...expectedConditions(expected)), failure: () => new UpdateRefused() };
+  const movesCounters = (changes.channel !== undefined && changes.channel !== expected?.channel) || changes.contentHref !== undefined;
   try {
-    if (changes.channel === undefined || changes.channel === expected?.channel) return shown(await updateRecord(Activities, key, update, guard));
-    // A channel change moves the tenant's channel counters in the same transaction, from the channel it leaves.
-    const from = expected?.channel ?? (await getActivity(tenantId, activityId, { consistent: true }))?.channel;
-    if (from === undefined) throw notFound('The activity');
-    await transactItems([Activities.tx.update(key, update, { ...guard, condition: all(guard.condition, equals('channel', from)) }), ...present([channelMove(tenantId, from, changes.channel)])]);
-    const after = await getActivity(tenantId, activityId, { consistent: true });
-    if (!after) throw notFound('The activity');
-    return after;
+    if (!movesCounters) return shown(await updateRecord(Activities, key, update, guard));
+    // A change of the channel or the content link moves the tenant's counters of them (per channel,
+    // with a link) in the same transaction, from what the activity holds as read.
+    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+      const current = await getActivity(tenantId, activityId, { consistent: true });
+      if (!current) throw notFound('The activity');
+      if (expected && (current.channel !== expected.channel || current.activity !== expected.activity)) throw staleType();
+      const condition = all(guard.condition, equals('channel', current.channel), asRead('contentHref', current.contentHref));
+      const written = await conditionHeld((failure) =>
+        transactItems([
+          Activities.tx.update(key, update, { condition, failure }),
+          ...present([channelMove(tenantId, current.channel, changes.channel ?? current.channel), contentLinkMove(tenantId, current.contentHref, changes.contentHref)]),
+        ]),
+      );
+      if (!written) continue;
+      const after = await getActivity(tenantId, activityId, { consistent: true });
+      if (!after) throw notFound('The activity');
+      return after;
+    }
+    throw busy();
   } catch (error) {
     if (!(error instanceof UpdateRefused)) throw error;
     if (!(await getActivity(tenantId, activityId, { consistent: true }))) throw notFound('The activity');
     throw staleType();
   }
 }
+
+/** How a link set or cleared (`to`; undefined: unchanged) moves the tenant's count of activities with a content link. */
+const contentLinkBy = (from: string | null, to: string | null | undefined) => (to === undefined ? 0 : Number(Boolean(to)) - Number(Boolean(from)));
+
+/** The tenant's count of activities with a content link, moved (none when it stays). */
+function contentLinkMove(tenantId: string, from: string | null, to: string | null | undefined) {
+  const by = contentLinkBy(from, to);
+  return by ? tenantAggregateUpdate(tenantId, { counts: { activitiesWithContentLink: by } }) : undefined;
+}
+
 
 /**
  * An update that changes manual counts: the activity's metrics become those of its new counts, and
@@ -399,6 +463,7 @@ async function writeWithMetrics(tenantId: string, activityId: string, changes: A
       asRead('campaignId', read.campaignId),
       // The reading it counted is still the latest.
       asRead('lastFetchedAt', item.lastFetchedAt),
+      asRead('contentHref', read.contentHref),
     );
     const counters = { counts: delta };
     const written = await conditionHeld((failure) =>
@@ -407,7 +472,8 @@ async function writeWithMetrics(tenantId: string, activityId: string, changes: A
           Activities.tx.update(key, { ...update, set: { ...update.set, impressions: next.impressions, engagement: next.engagement } }, { condition }),
           ...links.map((l) => aggregateUpdate(keys.creator(tenantId, l.creatorId), counters)),
           read.campaignId ? aggregateUpdate(keys.campaign(tenantId, read.campaignId), counters) : undefined,
-          tenantAggregateUpdate(tenantId, counters),
+          // One update of the tenant's item: the contribution and its count of linked activities.
+          tenantAggregateUpdate(tenantId, { counts: { ...delta, activitiesWithContentLink: contentLinkBy(read.contentHref, changes.contentHref) } }),
           move,
           ...(dayRead ? metricDayWrites(tenantId, activityId, day, dayDelta, target, dayRead) : []),
         ]).map((write) => ({ ...write, failure })),
@@ -562,13 +628,16 @@ export async function deleteActivity(tenantId: string, activityId: string): Prom
             equals('impressions', current.impressions),
             equals('engagement', current.engagement),
             equals('channel', current.channel),
+            asRead('contentHref', current.contentHref),
           ),
           failure: () => gone,
         }),
         channelMove(tenantId, current.channel, undefined)!,
         pointerDelete(activityId),
         // Its whole contribution leaves the tenant (metrics, coverage, provenance; its costs are gone already).
-        tenantAggregateUpdate(tenantId, { counts: { activitiesCount: -1, ...withdrawn(contribution(standingOf({ ...current }))) } })!,
+        tenantAggregateUpdate(tenantId, {
+          counts: { activitiesCount: -1, activitiesWithContentLink: current.contentHref ? -1 : 0, ...withdrawn(contribution(standingOf({ ...current }))) },
+        })!,
         ...(campaignId ? campaignLeaveOnDelete(tenantId, activityId, { campaignId, campaignActivityId: current.campaignActivityId ?? null }, current) : []),
       ]);
       await deleteNotesOf(tenantId, 'activity', activityId);

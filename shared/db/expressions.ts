@@ -96,8 +96,9 @@ type Comparator = '=' | '<>' | '<' | '<=' | '>' | '>=';
 export const compare = (path: string, op: Comparator, value: unknown): Condition => (p) => `${p.path(path)} ${op} ${p.value(value)}`;
 export const equals = (path: string, value: unknown): Condition => compare(path, '=', value);
 
-export const all = (...conditions: Condition[]): Condition => (p) => conditions.map((c) => `(${c(p)})`).join(' AND ');
-export const any = (...conditions: Condition[]): Condition => (p) => conditions.map((c) => `(${c(p)})`).join(' OR ');
+// One condition is itself: DynamoDB refuses the doubled parentheses a nested all()/any() of one would make.
+export const all = (...conditions: Condition[]): Condition => (conditions.length === 1 ? conditions[0]! : (p) => conditions.map((c) => `(${c(p)})`).join(' AND '));
+export const any = (...conditions: Condition[]): Condition => (conditions.length === 1 ? conditions[0]! : (p) => conditions.map((c) => `(${c(p)})`).join(' OR '));
 
 /** The attribute is absent or holds null. */
 export const nullOrAbsent = (path: string): Condition => (p) => `attribute_not_exists(${p.path(path)}) OR attribute_type(${p.path(path)}, ${p.value('NULL')})`;

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { conditionHeld, defineEntity, putRecord, updateRecord } from '../../../shared/db/entity.ts';
-import { absent, asRead, nullOrAbsent } from '../../../shared/db/expressions.ts';
+import { absent, all, asRead, exists, nullOrAbsent } from '../../../shared/db/expressions.ts';
 
 const Mark = defineEntity({
   name: 'The mark',
@@ -40,10 +40,10 @@ describe('asRead', () => {
     expect(await relabel(await newMark(undefined), 1)).toBe(false);
   });
 
-  it('composes: nullOrAbsent is one condition however it is combined', async () => {
+  it('composes: nullOrAbsent and all() of one condition nest in all() (DynamoDB refuses doubled parentheses)', async () => {
     const id = await newMark(null);
     const written = await conditionHeld((failure) =>
-      updateRecord(Mark, Mark.key(id), { set: { label: 'x' } }, { condition: (p) => `attribute_exists(${p.path('pk')}) AND (${nullOrAbsent('revision')(p)})`, failure }),
+      updateRecord(Mark, Mark.key(id), { set: { label: 'x' } }, { condition: all(all(exists), all(nullOrAbsent('revision'))), failure }),
     );
     expect(written).toBe(true);
   });
