@@ -824,7 +824,7 @@ export interface paths {
         };
         /**
          * Statistics over the matching activities
-         * @description statistics over the matching activities: how many, per channel, with a content link, with metrics (fetched impressions/engagement or a manual count), and their costs and spend per currency, summed from each activity's stored aggregates.
+         * @description statistics over the matching activities: how many, per channel, with a content link, with metrics (fetched impressions/engagement or a manual count), and their costs and spend per currency: unfiltered, from the tenant's counters kept on write; filtered, summed from the matching activities' compact entries (filteredActivities).
          *
          *     Access: an active viewer (or higher) of the tenant in scope. Form B.
          */
