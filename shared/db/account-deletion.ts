@@ -6,18 +6,56 @@
  * the account last, so an interrupted deletion can simply be called again.
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
 import { conflict, forbidden, notFound } from '../domain/errors.ts';
 import { deleteAvatar } from './avatars.ts';
-import { documentClient, tableName } from './client.ts';
+import { conditionHeld, defineEntity, getRecord, updateRecord } from './entity.ts';
+import { all, compare, equals, has, lacks } from './expressions.ts';
 import { keys } from './keys.ts';
-import { membershipsOfUser, removeMembership } from './memberships.ts';
-import { isConditionFailure } from './operations.ts';
+import { Memberships, membershipsOfUser, removeMembership } from './memberships.ts';
 import { outboxPut } from './outbox.ts';
 import { getTenantCounts } from './tenants.ts';
-import { getUser } from './users.ts';
+import { transact } from './transact.ts';
+import { EmailClaims, getUser } from './users.ts';
 
 export const DELETION_TOKEN_TTL_MINUTES = 60;
+
+/** A pending request to delete an account, confirmed once with its emailed token. */
+const DeletionRequests = defineEntity({
+  name: 'The deletion request',
+  schema: z.object({
+    userId: z.string(),
+    /** The single-use confirmation code. */
+    token: z.string(),
+    expiresAt: z.string(),
+    requestedAt: z.string(),
+    confirmedAt: z.optional(z.string()),
+    /** DynamoDB TTL removes stale requests (epoch seconds). */
+    ttl: z.number(),
+  }),
+  key: keys.deletionRequest,
+});
+
+/** The profile as the deletion leaves it: a tombstone whose personal fields are cleared (users.ts reads it as no user). */
+const ProfileTombstones = defineEntity({
+  name: 'User',
+  schema: z.object({
+    name: z.nullable(z.string()),
+    jobRole: z.nullable(z.string()),
+    avatarKey: z.nullable(z.string()),
+    email: z.nullable(z.string()),
+    updatedAt: z.string(),
+    deletedAt: z.optional(z.string()),
+  }),
+  key: keys.user,
+});
+
+/** The account's other items, as its deletion removes them (their records are settings.ts's and email-changes.ts's). */
+const UserSettingsItems = defineEntity({ name: 'The settings', schema: z.object({}), key: keys.settings });
+const EmailChangeItems = defineEntity({ name: 'The email change', schema: z.object({}), key: keys.emailChange });
+
+/** The condition of a write to a record that is kept as a tombstone: it exists and is not deleted. */
+const notDeleted = all(has('pk'), lacks('deletedAt'));
 
 /**
  * Tenants that would be left without an owner but with other members: the account may not be
@@ -50,25 +88,17 @@ export async function requestDeletion(userId: string): Promise<{ userId: string;
   await assertSafeguards(userId);
   const token = randomUUID();
   const expiresAt = new Date(Date.now() + DELETION_TOKEN_TTL_MINUTES * 60_000).toISOString();
-  await documentClient().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Put: {
-            TableName: tableName(),
-            Item: { ...keys.deletionRequest(userId), userId, token, expiresAt, requestedAt: new Date().toISOString(), ttl: Math.floor(Date.parse(expiresAt) / 1000) },
-          },
-        },
-        outboxPut({
-          to: user.email,
-          subject: 'Confirm the deletion of your account',
-          text: `Someone asked to delete your account. If it was you, confirm with the code ${token} within ${DELETION_TOKEN_TTL_MINUTES} minutes. If not, ignore this email: nothing will be deleted.`,
-          kind: 'deletion',
-          data: { userId, token, expiresAt },
-        }),
-      ],
+  const request = { userId, token, expiresAt, requestedAt: new Date().toISOString(), ttl: Math.floor(Date.parse(expiresAt) / 1000) };
+  await transact([
+    DeletionRequests.tx.put(DeletionRequests.key(userId), request),
+    outboxPut({
+      to: user.email,
+      subject: 'Confirm the deletion of your account',
+      text: `Someone asked to delete your account. If it was you, confirm with the code ${token} within ${DELETION_TOKEN_TTL_MINUTES} minutes. If not, ignore this email: nothing will be deleted.`,
+      kind: 'deletion',
+      data: { userId, token, expiresAt },
     }),
-  );
+  ]);
   return { userId, expiresAt };
 }
 
@@ -76,28 +106,16 @@ export async function requestDeletion(userId: string): Promise<{ userId: string;
 export async function confirmDeletion(userId: string, token: string): Promise<{ userId: string; confirmedAt: string }> {
   await assertSafeguards(userId);
   const confirmedAt = new Date().toISOString();
-  try {
-    await documentClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.deletionRequest(userId),
-        UpdateExpression: 'SET confirmedAt = :now',
-        ConditionExpression: '#token = :token AND expiresAt > :now AND attribute_not_exists(confirmedAt)',
-        ExpressionAttributeNames: { '#token': 'token' },
-        ExpressionAttributeValues: { ':token': token, ':now': confirmedAt },
-      }),
-    );
-  } catch (error) {
-    if (isConditionFailure(error)) throw forbidden('The deletion token is invalid, used or expired.');
-    throw error;
-  }
+  await updateRecord(DeletionRequests, DeletionRequests.key(userId), { set: { confirmedAt } }, {
+    condition: all(equals('token', token), compare('expiresAt', '>', confirmedAt), lacks('confirmedAt')),
+    failure: () => forbidden('The deletion token is invalid, used or expired.'),
+  });
   return { userId, confirmedAt };
 }
 
 async function assertToken(userId: string, token: string): Promise<void> {
-  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.deletionRequest(userId), ConsistentRead: true }));
-  const request = out.Item;
-  if (!request || request.token !== token || (request.expiresAt as string) <= new Date().toISOString()) {
+  const request = await getRecord(DeletionRequests, DeletionRequests.key(userId), { consistent: true });
+  if (!request || request.token !== token || request.expiresAt <= new Date().toISOString()) {
     throw forbidden('The deletion token is invalid or expired.');
   }
 }
@@ -107,19 +125,11 @@ async function assertToken(userId: string, token: string): Promise<void> {
  * condition refuses every change, so the membership is marked removed on its own.
  */
 async function dropMembershipOfGoneTenant(tenantId: string, userId: string): Promise<void> {
-  try {
-    await documentClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.membership(tenantId, userId),
-        UpdateExpression: 'SET deletedAt = :now, updatedAt = :now REMOVE gsi1pk, gsi1sk',
-        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deletedAt)',
-        ExpressionAttributeValues: { ':now': new Date().toISOString() },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+  const now = new Date().toISOString();
+  // Already removed (or never stored): nothing to do.
+  await conditionHeld((failure) =>
+    updateRecord(Memberships, Memberships.key(tenantId, userId), { set: { deletedAt: now, updatedAt: now }, remove: ['gsi1pk', 'gsi1sk'] }, { condition: notDeleted, failure }),
+  );
 }
 
 /**
@@ -142,25 +152,13 @@ export async function deleteAccount(userId: string, token?: string): Promise<voi
   // still finds the key.
   if (user.avatarKey) await deleteAvatar(user.avatarKey);
   const now = new Date().toISOString();
-  const table = tableName();
-  await documentClient().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Update: {
-            TableName: table,
-            Key: keys.user(userId),
-            UpdateExpression: 'SET deletedAt = :now, updatedAt = :now, #name = :null, jobRole = :null, avatarKey = :null, email = :null',
-            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deletedAt)',
-            ExpressionAttributeNames: { '#name': 'name' },
-            ExpressionAttributeValues: { ':now': now, ':null': null },
-          },
-        },
-        { Delete: { TableName: table, Key: keys.emailClaim(user.email) } },
-        { Delete: { TableName: table, Key: keys.settings(userId) } },
-        { Delete: { TableName: table, Key: keys.emailChange(userId) } },
-        { Delete: { TableName: table, Key: keys.deletionRequest(userId) } },
-      ],
-    }),
-  );
+  const cleared = { deletedAt: now, updatedAt: now, name: null, jobRole: null, avatarKey: null, email: null };
+  await transact([
+    // Deleted meanwhile by a concurrent request: 404, as for an account never known.
+    ProfileTombstones.tx.update(ProfileTombstones.key(userId), { set: cleared }, { condition: notDeleted }),
+    EmailClaims.tx.delete(EmailClaims.key(user.email), { condition: null }),
+    UserSettingsItems.tx.delete(UserSettingsItems.key(userId), { condition: null }),
+    EmailChangeItems.tx.delete(EmailChangeItems.key(userId), { condition: null }),
+    DeletionRequests.tx.delete(DeletionRequests.key(userId), { condition: null }),
+  ]);
 }
