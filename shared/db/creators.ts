@@ -12,7 +12,7 @@ import { conflict, notFound } from '../domain/errors.ts';
 import { activityIdsOfCreator } from './activities.ts';
 import { aggregateUpdate, emptyAggregate, tenantAggregateUpdate, withoutReportingCounters } from './aggregates.ts';
 import { conditionHeld, defineEntity, getRecord, queryRecords, updateRecord } from './entity.ts';
-import { absent, all, any, exists, lacks, type Condition } from './expressions.ts';
+import { absent, all, asRead, exists } from './expressions.ts';
 import { placeMetricDays } from './metric-days.ts';
 import { keys, type OrderedIndex } from './keys.ts';
 import { deleteCostsOfCreator } from './costs.ts';
@@ -84,10 +84,7 @@ export function creatorRoleKey(creator: Pick<Creator, 'isOwnBrand' | 'role'>): s
 const roleMove = (tenantId: string, from: string | undefined, to: string | undefined) => valueMove(keys.creatorRoles(tenantId), from, to);
 
 /** The condition that a creator's role is still the one read (null: none, stored as null or absent), for a write that moves its role counter. */
-function onRole(role: string | null): Condition {
-  if (role !== null) return (p) => `${p.path('role')} = ${p.value(role)}`;
-  return any(lacks('role'), (p) => `attribute_type(${p.path('role')}, ${p.value('NULL')})`);
-}
+const onRole = (role: string | null) => asRead('role', role);
 
 /** How many of the tenant's creators count under each role (`creatorRoleKey`; none at 0): the list's facet and total. */
 export function creatorRoleCounts(tenantId: string): Promise<Record<string, number>> {
