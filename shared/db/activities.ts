@@ -17,7 +17,7 @@ import { conflict, notFound } from '../domain/errors.ts';
 import { aggregateUpdate, emptyAggregate, metricsUnchanged, present, tenantAggregateUpdate, withCondition } from './aggregates.ts';
 import { documentClient, tableName } from './client.ts';
 import { campaignLeaveOnDelete } from './campaign-links.ts';
-import { standingOf } from './cost-rollups.ts';
+import { STANDING_FIELDS, standingOf } from './cost-rollups.ts';
 import { deleteCostsOfActivity } from './costs.ts';
 import { conditionHeld, defineEntity, getRecord, updateRecord, type Changes } from './entity.ts';
 import { absent, all, asRead, equals, exists, type Condition } from './expressions.ts';
@@ -96,37 +96,39 @@ export interface NewActivity {
   creatorId?: string;
 }
 
-/** An activity's stored metrics (what its creators and campaign count of it). */
-export type StoredMetrics = Pick<Activity, 'impressions' | 'engagement'>;
-
-const NO_METRICS: StoredMetrics = { impressions: 0, engagement: 0 };
 
 /**
  * The writes that link a creator to an activity, with both records' counters: the creator counts
- * the activity's metrics as read (`metrics`), on the condition that they are still those.
+ * the activity's whole contribution as read (`read`: metrics, coverage, provenance, CPM/CPE sums,
+ * reasons for no metrics), on the condition that the activity's standing is still that.
  * `linksRevision` changes with every link and unlink, so a metric change can tell its links are current.
+ * A new activity (createActivity: no `read`) contributes nothing yet.
  */
-export function linkCreatorItems(tenantId: string, activityId: string, creatorId: string, metrics: StoredMetrics = NO_METRICS) {
+export function linkCreatorItems(tenantId: string, activityId: string, creatorId: string, read?: StoredActivity) {
   const now = new Date().toISOString();
-  return [
-    {
-      Put: {
-        TableName: tableName(),
-        Item: {
-          ...keys.activityCreator(tenantId, activityId, creatorId),
+  const link = {
+    Put: {
+      TableName: tableName(),
+      Item: {
+        ...keys.activityCreator(tenantId, activityId, creatorId),
           ...keys.activityOfCreator(tenantId, creatorId, activityId),
-          activityId,
-          creatorId,
-          createdAt: now,
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
+        activityId,
+        creatorId,
+        createdAt: now,
       },
+      ConditionExpression: 'attribute_not_exists(pk)',
     },
-    // createActivity leaves this one out (its Put starts the count at 1); elsewhere the activity must exist.
-    withCondition(aggregateUpdate(keys.activity(tenantId, activityId), { counts: { creatorsCount: 1, linksRevision: 1 } })!, metricsUnchanged(metrics)),
-    aggregateUpdate(keys.creator(tenantId, creatorId), { counts: { activitiesCount: 1, ...metrics } })!,
-  ];
+  };
+  // createActivity leaves this one out (its Put starts the count at 1); elsewhere the activity must exist.
+  const { Update } = Activities.tx.update(keys.activity(tenantId, activityId), { add: { creatorsCount: 1, linksRevision: 1 } }, { condition: standingAsReadOf(read) });
+  const creator = aggregateUpdate(keys.creator(tenantId, creatorId), { counts: { activitiesCount: 1, ...(read ? contribution(standingOf(read)) : {}) } })!;
+  const items: [typeof link, { Update: typeof Update }, typeof creator] = [link, { Update }, creator];
+  return items;
 }
+
+/** The activity exists with its standing (what `contribution` is computed from) as read. */
+const standingAsReadOf = (read: StoredActivity | undefined): Condition =>
+  all(exists, ...(read ? STANDING_FIELDS.map((field) => asRead(field, (read as Record<string, unknown>)[field])) : []));
 
 export async function createActivity(tenantId: string, input: NewActivity): Promise<Activity> {
   const now = new Date().toISOString();
@@ -502,33 +504,27 @@ async function latestFetched(tenantId: string, activityId: string, lastFetchedAt
 /** Links a creator of the tenant: 409 when already linked, 404 when either record is missing. */
 export async function linkCreator(tenantId: string, activityId: string, creatorId: string): Promise<ActivityLink> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const metrics = await storedMetrics(tenantId, activityId);
-    if (!metrics) throw notFound('The activity');
-    const items = linkCreatorItems(tenantId, activityId, creatorId, metrics);
-    try {
-      await transact(items);
-      // Its metric history counts for the creator too (metric-days.ts).
-      await placeMetricDays(tenantId, activityId);
-      return { activityId, creatorId, createdAt: (items[0] as { Put: { Item: { createdAt: string } } }).Put.Item.createdAt };
-    } catch (error) {
-      const reasons = cancellationReasons(error);
-      if (reasons?.[0] === 'ConditionalCheckFailed') throw conflict('The creator is already linked to this activity.');
-      if (reasons?.[2] === 'ConditionalCheckFailed') throw notFound('The creator');
-      // The activity's metrics changed since they were read (or it went): read it again.
-      if (reasons?.[1] !== 'ConditionalCheckFailed') throw error;
-    }
+    const read = await getRecord(Activities, Activities.key(tenantId, activityId), { consistent: true });
+    if (!read) throw notFound('The activity');
+    const [link, activity, creator] = linkCreatorItems(tenantId, activityId, creatorId, read);
+    const written = await conditionHeld((changed) =>
+      transactItems([
+        { ...link, failure: () => conflict('The creator is already linked to this activity.') },
+        // The activity's standing changed since it was read (or it went): read it again.
+        { ...activity, failure: changed },
+        { ...creator, failure: () => notFound('The creator') },
+      ]),
+    );
+    if (!written) continue;
+    // Its metric history counts for the creator too (metric-days.ts).
+    await placeMetricDays(tenantId, activityId);
+    return { activityId, creatorId, createdAt: link.Put.Item.createdAt };
   }
   throw busy();
 }
 
 const ATTEMPTS = 6;
 const busy = () => conflict('The activity kept changing meanwhile; retry.');
-
-/** The activity's stored metrics, read consistently; undefined when it does not exist. */
-async function storedMetrics(tenantId: string, activityId: string): Promise<StoredMetrics | undefined> {
-  const item = await getRecord(Activities, Activities.key(tenantId, activityId), { consistent: true, attributes: ['impressions', 'engagement'] });
-  return item && { impressions: Number(item.impressions ?? 0), engagement: Number(item.engagement ?? 0) };
-}
 
 /** Removes a link with both counters; 404 when there is no such link. */
 export async function unlinkCreator(tenantId: string, activityId: string, creatorId: string): Promise<void> {
@@ -542,7 +538,7 @@ export async function unlinkCreator(tenantId: string, activityId: string, creato
 }
 
 /** The writes that remove a link: the item, and the counters (the activity's unless it goes too). */
-function unlinkItems(tenantId: string, activityId: string, creatorId: string, metrics: StoredMetrics, creatorExists = true) {
+function unlinkItems(tenantId: string, activityId: string, creatorId: string, read: StoredActivity, creatorExists = true) {
   return present([
     {
       Delete: {
@@ -551,11 +547,9 @@ function unlinkItems(tenantId: string, activityId: string, creatorId: string, me
         ConditionExpression: 'attribute_exists(pk)',
       },
     },
-    withCondition(aggregateUpdate(keys.activity(tenantId, activityId), { counts: { creatorsCount: -1, linksRevision: 1 } })!, metricsUnchanged(metrics)),
-    // Never ADD to a missing creator (that would create a stray item); see `sendUnlink`.
-    creatorExists
-      ? aggregateUpdate(keys.creator(tenantId, creatorId), { counts: { activitiesCount: -1, impressions: -metrics.impressions, engagement: -metrics.engagement } })
-      : undefined,
+    Activities.tx.update(keys.activity(tenantId, activityId), { add: { creatorsCount: -1, linksRevision: 1 } }, { condition: standingAsReadOf(read) }),
+    // Its whole contribution leaves the creator. Never ADD to a missing creator (that would create a stray item); see `sendUnlink`.
+    creatorExists ? aggregateUpdate(keys.creator(tenantId, creatorId), { counts: { activitiesCount: -1, ...withdrawn(contribution(standingOf(read))) } }) : undefined,
   ]);
 }
 
@@ -568,18 +562,20 @@ const transact = (items: unknown[]) => transactWriteRetrying(items as never);
  */
 async function sendUnlink(tenantId: string, activityId: string, creatorId: string): Promise<void> {
   let creatorExists = true;
+  const standingChanged = new Error('The activity changed meanwhile.');
+  const creatorGone = new Error('The creator went meanwhile.');
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const metrics = await storedMetrics(tenantId, activityId);
-    if (!metrics) throw notFound('The activity');
+    const read = await getRecord(Activities, Activities.key(tenantId, activityId), { consistent: true });
+    if (!read) throw notFound('The activity');
+    // The link's Delete names no failure: a link gone meanwhile reaches the caller as the SDK's cancellation.
+    const [link, activity, creator] = unlinkItems(tenantId, activityId, creatorId, read, creatorExists);
     try {
-      await transact(unlinkItems(tenantId, activityId, creatorId, metrics, creatorExists));
+      await transactItems([link!, { ...activity!, failure: () => standingChanged }, ...(creator ? [{ ...creator, failure: () => creatorGone }] : [])]);
       return;
     } catch (error) {
-      const reasons = cancellationReasons(error);
-      if (!reasons || reasons[0] === 'ConditionalCheckFailed') throw error;
-      if (reasons[2] === 'ConditionalCheckFailed') creatorExists = false;
-      // Otherwise the activity's metrics changed since they were read: read them again.
-      else if (reasons[1] !== 'ConditionalCheckFailed') throw error;
+      // The activity's standing changed since it was read: read it again; the creator went: unlink without it.
+      if (error === creatorGone) creatorExists = false;
+      else if (error !== standingChanged) throw error;
     }
   }
   throw busy();

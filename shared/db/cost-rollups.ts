@@ -93,6 +93,9 @@ export function spendContributionDelta(standing: ActivityStanding, currency: str
 /** Projection of the activity item `standingOf` needs, with the revisions a spend write is conditioned on. */
 export const STANDING_PROJECTION = 'campaignId, startAt, impressions, engagement, spend, viewsCount, likeCount, replyCount, lastFetchedAt, metricsUnavailableReason, costsRevision, linksRevision';
 
+/** What an activity's standing (`standingOf`) is computed from: a write that moves it is conditioned on these as read. */
+export const STANDING_FIELDS = ['impressions', 'engagement', ...MANUAL_COUNT_FIELDS, 'lastFetchedAt', 'metricsUnavailableReason', 'costsRevision'] as const;
+
 /**
  * The condition that what `standingOf` read of an activity item is still there: its metrics, manual
  * counts, latest reading, unavailable reason and costs (`costsRevision`). Placeholders are prefixed
@@ -100,7 +103,7 @@ export const STANDING_PROJECTION = 'campaignId, startAt, impressions, engagement
  * (or a part that depends on those) is conditioned on it and read again when it fails.
  */
 export function standingAsRead(item: Record<string, unknown>) {
-  const fields = ['impressions', 'engagement', ...MANUAL_COUNT_FIELDS, 'lastFetchedAt', 'metricsUnavailableReason', 'costsRevision'];
+  const fields = STANDING_FIELDS;
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
   const parts = fields.map((field, i) => {

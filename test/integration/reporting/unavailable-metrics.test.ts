@@ -107,11 +107,9 @@ describe('reports name why activities have no metrics', () => {
     expect(metricWarnings(await reports.campaign())).toEqual([notYet(1, 1)]);
   });
 
-  // Creator links and unlinks (shared/db/activities.ts linkCreatorItems / unlinkItems) move only the
-  // activity's impressions and engagement on the creator, not its whole contribution: its
-  // unavailable reason (like its coverage, provenance and CPM/CPE sums) stays with the creator after
-  // an unlink or a delete. Passes once they move `contribution(standingOf(item))`.
-  it.fails('deleting the activities takes their reasons off the creator', async () => {
+  // Creator links and unlinks move the activity's whole contribution on the creator (linkCreatorItems /
+  // unlinkItems): its reason, coverage, provenance and CPM/CPE sums leave with it.
+  it('deleting the activities takes their reasons off the creator', async () => {
     const { orgId, tiktok, youtube, reports } = await seeded();
     await deleteActivity(orgId, tiktok.id);
     await deleteActivity(orgId, youtube.id);
