@@ -1,6 +1,6 @@
 /**
  * Web analytics items (DECISIONS.md "Web analytics"), all in the organization's partition but the
- * OAuth state (their keys: keys.ts `analytics*`): the single-use OAuth state, the connection
+ * OAuth state (their keys: keys.ts `analyticsKeys`): the single-use OAuth state, the connection
  * (sealed refresh token, property, status; in the connected index while connected), imported days,
  * HDYHAU answers and signal days, the signals (mapping and triage kept across imports) and the
  * HDYHAU mappings.
@@ -14,19 +14,19 @@ import * as z from 'zod/mini';
 import type { AnalyticsDay, HdyhauAnswerDay, HdyhauCategory, HdyhauMapping, SignalAssociation, SignalDay, SignalKind, StoredSignal } from '../domain/analytics.ts';
 import { conditionHeld, defineEntity, deleteRecord, getRecord, putRecord, takeRecord, updateRecord } from './entity.ts';
 import { absent, has } from './expressions.ts';
-import { keys } from './keys.ts';
+import { analyticsKeys } from './keys.ts';
 import { batchDelete, batchPut, queryAll, recordOf } from './operations.ts';
 
 type Item = Record<string, unknown>;
 
 const digest = (...parts: string[]) => createHash('sha256').update(parts.join('\u0000')).digest('hex');
 
-/** The keys other modules address (reporting.ts reads the connection's status; tests set a state). */
-export const analyticsKeys = { state: keys.analyticsState, connection: keys.analyticsConnection };
+/** Also from here, for the modules that address these items (reporting.ts reads the connection's status; tests set a state). */
+export { analyticsKeys };
 
 /** Items of one dated kind from `from` to `to`, a day's items whatever follows its date. */
-function queryDates(tenantId: string, kind: Parameters<typeof keys.analyticsDates>[1], from: string, to: string): Promise<Item[]> {
-  const range = keys.analyticsDates(tenantId, kind, from, to);
+function queryDates(tenantId: string, kind: Parameters<typeof analyticsKeys.dates>[1], from: string, to: string): Promise<Item[]> {
+  const range = analyticsKeys.dates(tenantId, kind, from, to);
   return queryAll({
     KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
     ExpressionAttributeValues: { ':pk': range.pk, ':from': range.from, ':to': range.to },
@@ -34,8 +34,8 @@ function queryDates(tenantId: string, kind: Parameters<typeof keys.analyticsDate
 }
 
 /** Every signal or mapping of a tenant. */
-function queryKind(tenantId: string, kind: Parameters<typeof keys.analyticsOfKind>[1]): Promise<Item[]> {
-  const { pk, skPrefix } = keys.analyticsOfKind(tenantId, kind);
+function queryKind(tenantId: string, kind: Parameters<typeof analyticsKeys.ofKind>[1]): Promise<Item[]> {
+  const { pk, skPrefix } = analyticsKeys.ofKind(tenantId, kind);
   return queryAll({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix } });
 }
 
@@ -53,7 +53,7 @@ const OAuthStateSchema = z.object({
 export type OAuthState = z.infer<typeof OAuthStateSchema>;
 
 /** The state item: the state and `ttl`, which lets DynamoDB remove it some time after expiry (`expiresAt` is what the callback checks). */
-const OAuthStates = defineEntity({ name: 'The OAuth state', schema: z.object({ ...OAuthStateSchema.shape, ttl: z.number() }), key: keys.analyticsState });
+const OAuthStates = defineEntity({ name: 'The OAuth state', schema: z.object({ ...OAuthStateSchema.shape, ttl: z.number() }), key: analyticsKeys.state });
 
 export async function putOAuthState(state: string, value: OAuthState): Promise<void> {
   await putRecord(OAuthStates, OAuthStates.key(state), { ...value, ttl: value.expiresAt + 3600 }, { condition: absent });
@@ -93,7 +93,7 @@ const Connections = defineEntity({
     /** False when the last import found no such dimension in the property (absent before the first import). */
     hdyhauAvailable: z.optional(z.boolean()),
   }),
-  key: keys.analyticsConnection,
+  key: analyticsKeys.connection,
 });
 
 export type Connection = z.infer<typeof Connections.schema>;
@@ -119,7 +119,7 @@ export async function saveGrant(tenantId: string, grant: { sealedRefreshToken: s
 
 /** The property to import; the connection enters the scheduled import's index (404 when it was disconnected meanwhile). */
 export async function setConnected(tenantId: string, propertyId: string, propertyName: string | null): Promise<Connection> {
-  const set = { propertyId, propertyName, status: 'connected' as const, ...keys.analyticsConnected(tenantId) };
+  const set = { propertyId, propertyName, status: 'connected' as const, ...analyticsKeys.connected(tenantId) };
   return updateRecord(Connections, Connections.key(tenantId), { set }, { condition: has('sealedRefreshToken') });
 }
 
@@ -144,7 +144,7 @@ export async function deleteConnection(tenantId: string): Promise<void> {
 
 /** The organizations whose property the scheduled import reads (a sparse index: connected ones only). */
 export async function connectedTenants(): Promise<string[]> {
-  const items = await queryAll({ IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': keys.analyticsConnectedTenants().gsi1pk } });
+  const items = await queryAll({ IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': analyticsKeys.connectedTenants().gsi1pk } });
   return items.map((item) => item.gsi1sk as string);
 }
 
@@ -173,9 +173,9 @@ export async function writeImport(tenantId: string, range: ImportedRange): Promi
     updateRecord(Signals, Signals.key(tenantId, signalId), { set: { signalId, kind, dimension, value }, setIfAbsent: { association: null, ignored: false } }, { condition: null });
   for (let i = 0; i < range.signals.length; i += SIGNAL_WRITES_AT_ONCE) await Promise.all(range.signals.slice(i, i + SIGNAL_WRITES_AT_ONCE).map(upsertSignal));
   const items: Item[] = [
-    ...range.days.map((d) => ({ ...keys.analyticsDay(tenantId, d.date), ...d })),
-    ...range.answers.map((a) => ({ ...keys.analyticsAnswer(tenantId, a.date, digest(a.dimension, a.rawValue)), ...a })),
-    ...range.signalDays.map((d) => ({ ...keys.analyticsSignalDay(tenantId, d.date, d.signalId), ...d })),
+    ...range.days.map((d) => ({ ...analyticsKeys.day(tenantId, d.date), ...d })),
+    ...range.answers.map((a) => ({ ...analyticsKeys.answer(tenantId, a.date, digest(a.dimension, a.rawValue)), ...a })),
+    ...range.signalDays.map((d) => ({ ...analyticsKeys.signalDay(tenantId, d.date, d.signalId), ...d })),
   ];
   await batchPut(items);
   const kept = new Set(items.map((item) => item.sk as string));
@@ -206,7 +206,7 @@ const Signals = defineEntity({
     association: z.custom<SignalAssociation>(),
     ignored: z.boolean(),
   }),
-  key: keys.analyticsSignal,
+  key: analyticsKeys.signal,
 });
 
 export const signalFromItem = (item: Item): StoredSignal => Signals.fromItem(item);
@@ -223,7 +223,7 @@ export async function updateSignal(tenantId: string, signalId: string, change: {
 const Mappings = defineEntity({
   name: 'The mapping',
   schema: z.object({ dimensionApiName: z.string(), rawValue: z.string(), normalizedValue: z.string(), category: z.custom<HdyhauCategory>(), updatedAt: z.string() }),
-  key: (tenantId: string, dimension: string, rawValue: string) => keys.analyticsMapping(tenantId, digest(dimension, rawValue)),
+  key: (tenantId: string, dimension: string, rawValue: string) => analyticsKeys.mapping(tenantId, digest(dimension, rawValue)),
 });
 
 /** Creates or replaces the organization's mapping of one raw answer of one dimension. */

@@ -342,31 +342,37 @@ export const keys = {
   metricsDue: (tenantId: string, itemId: string, dueAt: string) => ({ gsi4pk: `METRICS_DUE#${dueShard(itemId)}`, gsi4sk: `${dueAt}#${tenantId}#${itemId}` }),
   metricsDueShard: (shard: number) => ({ gsi4pk: `METRICS_DUE#${shard}` }),
 
-  /** Web analytics (analytics.ts). A pending OAuth state, in a partition of its own (the callback knows no tenant). */
-  analyticsState: (state: string): Key => ({ pk: `ANALYTICS_STATE#${state}`, sk: 'STATE' }),
-  analyticsConnection: (tenantId: string): Key => ({ pk: tenantPk(tenantId), sk: 'ANALYTICS' }),
+  outboxEmail: (sentAt: string, id: string): Key => ({ pk: 'OUTBOX', sk: `${sentAt}#${id}` }),
+  outbox: () => ({ pk: 'OUTBOX' }),
+};
+
+/**
+ * Web analytics keys (analytics.ts), apart from `keys` so that only the bundles that use them carry
+ * them (an object's members are never dropped one by one: every bundle holds all of `keys`).
+ */
+export const analyticsKeys = {
+  /** A pending OAuth state, in a partition of its own (the callback knows no tenant). */
+  state: (state: string): Key => ({ pk: `ANALYTICS_STATE#${state}`, sk: 'STATE' }),
+  connection: (tenantId: string): Key => ({ pk: tenantPk(tenantId), sk: 'ANALYTICS' }),
   /** gsi1 (sparse): the connected organizations, which the scheduled import reads. */
-  analyticsConnected: (tenantId: string) => ({ gsi1pk: 'ANALYTICS_CONNECTED', gsi1sk: tenantId }),
-  analyticsConnectedTenants: () => ({ gsi1pk: 'ANALYTICS_CONNECTED' }),
-  analyticsDay: (tenantId: string, date: string): Key => ({ pk: tenantPk(tenantId), sk: `ANALYTICS_DAY#${date}` }),
+  connected: (tenantId: string) => ({ gsi1pk: 'ANALYTICS_CONNECTED', gsi1sk: tenantId }),
+  connectedTenants: () => ({ gsi1pk: 'ANALYTICS_CONNECTED' }),
+  day: (tenantId: string, date: string): Key => ({ pk: tenantPk(tenantId), sk: `ANALYTICS_DAY#${date}` }),
   /** `answerDigest`: the sha256 of the answer's dimension and raw value. */
-  analyticsAnswer: (tenantId: string, date: string, answerDigest: string): Key => ({ pk: tenantPk(tenantId), sk: `ANALYTICS_HDYHAU#${date}#${answerDigest}` }),
-  analyticsSignal: (tenantId: string, signalId: string): Key => ({ pk: tenantPk(tenantId), sk: `ANALYTICS_SIGNAL#${signalId}` }),
-  analyticsSignalDay: (tenantId: string, date: string, signalId: string): Key => ({ pk: tenantPk(tenantId), sk: `ANALYTICS_SIGNAL_DAY#${date}#${signalId}` }),
-  /** `answerDigest` as for `analyticsAnswer`: one mapping per dimension and raw value. */
-  analyticsMapping: (tenantId: string, answerDigest: string): Key => ({ pk: tenantPk(tenantId), sk: `ANALYTICS_MAP#${answerDigest}` }),
+  answer: (tenantId: string, date: string, answerDigest: string): Key => ({ pk: tenantPk(tenantId), sk: `ANALYTICS_HDYHAU#${date}#${answerDigest}` }),
+  signal: (tenantId: string, signalId: string): Key => ({ pk: tenantPk(tenantId), sk: `ANALYTICS_SIGNAL#${signalId}` }),
+  signalDay: (tenantId: string, date: string, signalId: string): Key => ({ pk: tenantPk(tenantId), sk: `ANALYTICS_SIGNAL_DAY#${date}#${signalId}` }),
+  /** `answerDigest` as for `answer`: one mapping per dimension and raw value. */
+  mapping: (tenantId: string, answerDigest: string): Key => ({ pk: tenantPk(tenantId), sk: `ANALYTICS_MAP#${answerDigest}` }),
   /** A tenant's signals or mappings (`sk` begins with the prefix; no other kind shares it). */
-  analyticsOfKind: (tenantId: string, kind: 'ANALYTICS_SIGNAL' | 'ANALYTICS_MAP') => ({ pk: tenantPk(tenantId), skPrefix: `${kind}#` }),
+  ofKind: (tenantId: string, kind: 'ANALYTICS_SIGNAL' | 'ANALYTICS_MAP') => ({ pk: tenantPk(tenantId), skPrefix: `${kind}#` }),
   /**
    * A tenant's analytics items of one dated kind from `from` to `to` (dates `YYYY-MM-DD`), a day's
    * items included whatever follows its date (`sk BETWEEN from AND to`).
    */
-  analyticsDates: (tenantId: string, kind: 'ANALYTICS_DAY' | 'ANALYTICS_HDYHAU' | 'ANALYTICS_SIGNAL_DAY', from: string, to: string) => ({
+  dates: (tenantId: string, kind: 'ANALYTICS_DAY' | 'ANALYTICS_HDYHAU' | 'ANALYTICS_SIGNAL_DAY', from: string, to: string) => ({
     pk: tenantPk(tenantId),
     from: `${kind}#${from}`,
     to: `${kind}#${to}\uffff`,
   }),
-
-  outboxEmail: (sentAt: string, id: string): Key => ({ pk: 'OUTBOX', sk: `${sentAt}#${id}` }),
-  outbox: () => ({ pk: 'OUTBOX' }),
 };
