@@ -127,7 +127,7 @@ export function linkCreatorItems(tenantId: string, activityId: string, creatorId
 }
 
 /** The activity exists with its standing (what `contribution` is computed from) as read. */
-const standingAsReadOf = (read: StoredActivity | undefined): Condition =>
+const standingAsReadOf = (read: Partial<StoredActivity> | undefined): Condition =>
   all(exists, ...(read ? STANDING_FIELDS.map((field) => asRead(field, (read as Record<string, unknown>)[field])) : []));
 
 export async function createActivity(tenantId: string, input: NewActivity): Promise<Activity> {
@@ -453,18 +453,13 @@ async function writeWithMetrics(tenantId: string, activityId: string, changes: A
     const move = channelMove(tenantId, read.channel, changes.channel ?? read.channel);
     // Everything the deltas were computed from, as read: a concurrent change sends it round again.
     const condition = all(
-      exists,
+      // Its standing: metrics, manual counts, the latest reading it counted, its reason for none, and
+      // its spend (cost writes bump costsRevision), which the CPM/CPE sums depend on.
+      standingAsReadOf(item),
       ...(move ? [equals('channel', read.channel)] : []),
       ...expectedConditions(expected),
-      equals('impressions', stored.impressions),
-      equals('engagement', stored.engagement),
-      ...MANUAL_COUNT_FIELDS.map((field) => asRead(field, read[field])),
       asRead('linksRevision', item.linksRevision),
-      // Its spend as read (cost writes bump costsRevision): the CPM/CPE sums depend on it.
-      asRead('costsRevision', item.costsRevision),
       asRead('campaignId', read.campaignId),
-      // The reading it counted is still the latest.
-      asRead('lastFetchedAt', item.lastFetchedAt),
       asRead('contentHref', read.contentHref),
     );
     const counters = { counts: delta };
@@ -607,8 +602,10 @@ export async function deleteActivity(tenantId: string, activityId: string): Prom
     }
     // Its metric days leave the histories (again after it is gone, for a reading landed in between).
     await withdrawMetricDays(tenantId, activityId);
-    const current = await getActivity(tenantId, activityId, { consistent: true });
-    if (!current) throw notFound('The activity');
+    // The stored item: the condition below checks the attributes the record leaves out (costsRevision).
+    const stored = await getRecord(Activities, Activities.key(tenantId, activityId), { consistent: true });
+    if (!stored) throw notFound('The activity');
+    const current = shown(stored);
     const campaignId = current.campaignId ?? null;
     const gone = new Error('The activity changed meanwhile.');
     try {
@@ -617,12 +614,10 @@ export async function deleteActivity(tenantId: string, activityId: string): Prom
           // No cost or link left; the campaign and metrics as read, so that its count and metrics
           // leave with the activity, and the channel as read, so that its channel counter goes down with it.
           condition: all(
-            exists,
+            standingAsReadOf(stored),
             equals('creatorsCount', 0),
             equals('costsCount', 0),
             asRead('campaignId', campaignId),
-            equals('impressions', current.impressions),
-            equals('engagement', current.engagement),
             equals('channel', current.channel),
             asRead('contentHref', current.contentHref),
           ),
