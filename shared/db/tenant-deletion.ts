@@ -13,13 +13,15 @@
  * 3. delete the tenant item last, once a pass over the partition finds nothing else: while the
  *    tenant item exists the deletion is visibly unfinished.
  */
-import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.ts';
 import { notFound } from '../domain/errors.ts';
 import { deleteObjects } from '../integrations/storage.ts';
 import { documentClient, tableName } from './client.ts';
 import { keys } from './keys.ts';
-import { batchDelete, isConditionFailure } from './operations.ts';
+import { deleteRecord, updateRecord } from './entity.ts';
+import { batchDelete, queryAll } from './operations.ts';
+import { Tenants } from './tenants.ts';
 
 type Item = Record<string, unknown>;
 
@@ -28,26 +30,16 @@ const MAX_PASSES = 5;
 
 async function markDeleting(tenantId: string): Promise<void> {
   const now = new Date().toISOString();
-  try {
-    await documentClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.tenant(tenantId),
-        // A retry keeps the first mark. gsi3 lists unfinished deletions for the sweeper job until
-        // the tenant item itself is deleted, last.
-        UpdateExpression:
-          'SET deletingAt = if_not_exists(deletingAt, :now), updatedAt = :now, gsi3pk = :deleting, gsi3sk = if_not_exists(gsi3sk, :since)',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':now': now, ':deleting': keys.tenantsBeingDeleted().gsi3pk, ':since': `${now}#${tenantId}` },
-      }),
-    );
-  } catch (error) {
-    if (isConditionFailure(error)) throw notFound('The organization');
-    throw error;
-  }
+  await updateRecord(
+    Tenants,
+    Tenants.key(tenantId),
+    // A retry keeps the first mark. gsi3 lists unfinished deletions for the sweeper job until the
+    // tenant item itself is deleted, last.
+    { setIfAbsent: { deletingAt: now, gsi3sk: `${now}#${tenantId}` }, set: { updatedAt: now, gsi3pk: keys.tenantsBeingDeleted().gsi3pk } },
+    { failure: () => notFound('The organization') },
+  );
 }
 
-/** Deletes objects of the files bucket, a few at a time; a missing object is already what we want. */
 /** One pass over the partition; returns how many items (other than the tenant item) it deleted. */
 async function sweepPartition(tenantId: string): Promise<number> {
   const { pk } = keys.tenantPartition(tenantId);
@@ -90,7 +82,7 @@ export async function deleteTenantCascade(tenantId: string): Promise<void> {
   while ((await sweepPartition(tenantId)) > 0) {
     if (++passes >= MAX_PASSES) throw new Error(`Tenant ${tenantId} kept receiving items while being deleted`);
   }
-  await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: keys.tenant(tenantId) }));
+  await deleteRecord(Tenants, Tenants.key(tenantId), { condition: null });
 }
 
 /**
@@ -100,16 +92,14 @@ export async function deleteTenantCascade(tenantId: string): Promise<void> {
  */
 export async function finishInterruptedDeletions(olderThanMs = 5 * 60_000): Promise<string[]> {
   const cutoff = new Date(Date.now() - olderThanMs).toISOString();
-  const out = await documentClient().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'gsi3',
-      KeyConditionExpression: 'gsi3pk = :deleting AND gsi3sk < :cutoff',
-      ExpressionAttributeValues: { ':deleting': keys.tenantsBeingDeleted().gsi3pk, ':cutoff': cutoff },
-    }),
-  );
+  // Every page: more unfinished deletions than one page holds are all finished.
+  const unfinished = await queryAll({
+    IndexName: 'gsi3',
+    KeyConditionExpression: 'gsi3pk = :deleting AND gsi3sk < :cutoff',
+    ExpressionAttributeValues: { ':deleting': keys.tenantsBeingDeleted().gsi3pk, ':cutoff': cutoff },
+  });
   const finished: string[] = [];
-  for (const item of out.Items ?? []) {
+  for (const item of unfinished) {
     await deleteTenantCascade(item.id as string);
     finished.push(item.id as string);
   }
