@@ -5,34 +5,21 @@
  * tenant's count go in one transaction that only succeeds once no activity is left in it. Every step
  * is idempotent, so a delete interrupted anywhere is finished by repeating it.
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { conflict, notFound, NotFoundError } from '../domain/errors.ts';
 import { tenantAggregateUpdate } from './aggregates.ts';
 import { activityIdsOfCampaign, unlinkActivity } from './campaign-links.ts';
-import { documentClient, tableName } from './client.ts';
+import { Campaigns } from './campaigns.ts';
+import { conditionHeld, updateRecord } from './entity.ts';
+import { all, equals, exists } from './expressions.ts';
 import { deleteFilesOf } from './files.ts';
-import { keys } from './keys.ts';
 import { deleteNotesOf } from './notes.ts';
-import { cancellationReasons, isConditionFailure, transactWriteRetrying } from './operations.ts';
 import { retireMeasurementsOfCampaign } from './outcome-measurements.ts';
 import { pointerDelete } from './records.ts';
+import { transact } from './transact.ts';
 
 async function markDeleting(tenantId: string, campaignId: string): Promise<void> {
-  try {
-    await documentClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.campaign(tenantId, campaignId),
-        // A repeated delete keeps the first mark.
-        UpdateExpression: 'SET deletingAt = if_not_exists(deletingAt, :now)',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':now': new Date().toISOString() },
-      }),
-    );
-  } catch (error) {
-    if (isConditionFailure(error)) throw notFound('The campaign');
-    throw error;
-  }
+  // A repeated delete keeps the first mark.
+  await updateRecord(Campaigns, Campaigns.key(tenantId, campaignId), { setIfAbsent: { deletingAt: new Date().toISOString() } }, { failure: () => notFound('The campaign') });
 }
 
 /** Deletes a campaign and what hangs off it; returns the ids of the activities it unlinked. */
@@ -52,27 +39,19 @@ export async function deleteCampaign(tenantId: string, campaignId: string): Prom
     await retireMeasurementsOfCampaign(tenantId, campaignId);
     await deleteNotesOf(tenantId, 'campaign', campaignId);
     await deleteFilesOf(tenantId, 'campaign', campaignId);
-    try {
-      await transactWriteRetrying([
-        {
-          Delete: {
-            TableName: tableName(),
-            Key: keys.campaign(tenantId, campaignId),
-            ConditionExpression: 'attribute_exists(pk) AND activitiesCount = :zero',
-            ExpressionAttributeValues: { ':zero': 0 },
-          },
-        },
+    // A link that raced this delete (activitiesCount above 0): go round again.
+    const deleted = await conditionHeld((raced) =>
+      transact([
+        Campaigns.tx.delete(Campaigns.key(tenantId, campaignId), { condition: all(exists, equals('activitiesCount', 0)), failure: raced }),
         pointerDelete(campaignId),
         tenantAggregateUpdate(tenantId, { counts: { campaignsCount: -1 } })!,
-      ]);
-      // A note or file written between the sweep and the delete; none can be written after it.
-      await deleteNotesOf(tenantId, 'campaign', campaignId);
-      await deleteFilesOf(tenantId, 'campaign', campaignId);
-      return unlinked;
-    } catch (error) {
-      // An unlink that raced this delete, or colliding writers: go round again.
-      if (!cancellationReasons(error)) throw error;
-    }
+      ]),
+    );
+    if (!deleted) continue;
+    // A note or file written between the sweep and the delete; none can be written after it.
+    await deleteNotesOf(tenantId, 'campaign', campaignId);
+    await deleteFilesOf(tenantId, 'campaign', campaignId);
+    return unlinked;
   }
   throw conflict('The campaign kept changing while it was being deleted; retry.');
 }

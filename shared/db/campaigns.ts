@@ -50,7 +50,7 @@ export const CAMPAIGN_FIELDS: readonly CampaignField[] = ['name', 'startAt', 'en
  * The campaign item. It also keeps reporting's contribution counters (shared/domain/activity-metrics.ts
  * `contribution`), read through `campaignFromItem` and no part of the record shown.
  */
-const Campaigns = defineEntity({
+export const Campaigns = defineEntity({
   name: 'The campaign',
   schema: z.object({
     id: z.string(),
