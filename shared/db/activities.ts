@@ -14,18 +14,19 @@ import { roundSpend } from '../domain/currencies.ts';
 import { localDate } from '../domain/dates.ts';
 import type { ContentReading } from '../domain/metric-readings.ts';
 import { conflict, notFound } from '../domain/errors.ts';
-import { aggregateUpdate, emptyAggregate, metricsUnchanged, present, tenantAggregateUpdate, withCondition } from './aggregates.ts';
+import { aggregateUpdate, emptyAggregate, present, tenantAggregateUpdate } from './aggregates.ts';
 import { documentClient, tableName } from './client.ts';
 import { campaignLeaveOnDelete } from './campaign-links.ts';
-import { STANDING_FIELDS, standingOf } from './cost-rollups.ts';
+import { standingOf } from './cost-rollups.ts';
 import { deleteCostsOfActivity } from './costs.ts';
+import { Activities, standingUnchanged, type Activity, type StoredActivity } from './activity-entity.ts';
 import { conditionHeld, defineEntity, getRecord, updateRecord, type Changes } from './entity.ts';
 import { absent, all, asRead, equals, exists, type Condition } from './expressions.ts';
 import { transact as transactItems } from './transact.ts';
 import { metricDayWrites, placeMetricDays, readMetricDay, withdrawMetricDays } from './metric-days.ts';
 import { keys, type OrderedIndex } from './keys.ts';
 import { valueCounts, valueMove } from './value-counters.ts';
-import { batchGet, cancellationReasons, queryIndex, queryPrefix, transactWriteRetrying } from './operations.ts';
+import { batchGet, cancellationReasons, queryIndex, queryPrefix } from './operations.ts';
 import { deleteFilesOf } from './files.ts';
 import { deleteNotesOf } from './notes.ts';
 import { deleteSnapshotsOf } from './snapshot-deletion.ts';
@@ -36,56 +37,6 @@ import { indexPage, type PageRequest } from './paging.ts';
 
 export const ACTIVITY_COUNTERS = ['creatorsCount', 'costsCount', 'impressions', 'engagement'] as const;
 
-/**
- * The activity item. Besides the record it keeps what other writers need of it, no part of the
- * record shown (`activityFromItem` leaves them out): `linksRevision` (changes with every creator
- * link and unlink: metric changes are conditioned on it), `costsRevision` (every cost write and
- * start change: cost writes are conditioned on it) and `contentConnectedAt` (the refresh cadence's
- * anchor, metric-due.ts).
- */
-const Activities = defineEntity({
-  name: 'The activity',
-  schema: z.object({
-    id: z.string(),
-    /** The tenant, under both of its names (DECISIONS.md: one id space). */
-    organizationId: z.string(),
-    workspaceId: z.string(),
-    channel: z.string(),
-    activity: z.string(),
-    name: z.string(),
-    startAt: z.nullable(z.string()),
-    endAt: z.nullable(z.string()),
-    contentHref: z.nullable(z.string()),
-    viewsCount: z.nullable(z.number()),
-    likeCount: z.nullable(z.number()),
-    replyCount: z.nullable(z.number()),
-    /** The campaign it belongs to (one at a time) and the id of that association; set by linking. */
-    campaignId: z.nullable(z.string()),
-    campaignActivityId: z.optional(z.nullable(z.string())),
-    /** Set when a metric fetch of the content link is due (connect, link change); absent when not tracked. */
-    metricsFetchDueAt: z.optional(z.nullable(z.string())),
-    creatorsCount: z.number(),
-    costsCount: z.number(),
-    impressions: z.number(),
-    engagement: z.number(),
-    /** Spend per currency, major units (a type only: z.record would add ~4 KB to the bundles that have none). */
-    spend: z.custom<Record<string, number>>(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-    linksRevision: z.optional(z.number()),
-    costsRevision: z.optional(z.number()),
-    contentConnectedAt: z.optional(z.string()),
-    /** The snapshot writer's (snapshots.ts): its latest reading's counts and time, how many it kept, why there is none. */
-    lastFetchedAt: z.optional(z.string()),
-    latest: z.optional(z.custom<Record<string, number>>()),
-    snapshotsCount: z.optional(z.number()),
-    metricsUnavailableReason: z.optional(z.string()),
-  }),
-  key: keys.activity,
-});
-
-type StoredActivity = z.infer<typeof Activities.schema>;
-export type Activity = Omit<StoredActivity, 'linksRevision' | 'costsRevision' | 'contentConnectedAt'>;
 
 export interface NewActivity {
   channel: string;
@@ -120,15 +71,12 @@ export function linkCreatorItems(tenantId: string, activityId: string, creatorId
     },
   };
   // createActivity leaves this one out (its Put starts the count at 1); elsewhere the activity must exist.
-  const { Update } = Activities.tx.update(keys.activity(tenantId, activityId), { add: { creatorsCount: 1, linksRevision: 1 } }, { condition: standingAsReadOf(read) });
+  const { Update } = Activities.tx.update(keys.activity(tenantId, activityId), { add: { creatorsCount: 1, linksRevision: 1 } }, { condition: standingUnchanged(read) });
   const creator = aggregateUpdate(keys.creator(tenantId, creatorId), { counts: { activitiesCount: 1, ...(read ? contribution(standingOf(read)) : {}) } })!;
   const items: [typeof link, { Update: typeof Update }, typeof creator] = [link, { Update }, creator];
   return items;
 }
 
-/** The activity exists with its standing (what `contribution` is computed from) as read. */
-const standingAsReadOf = (read: Partial<StoredActivity> | undefined): Condition =>
-  all(exists, ...(read ? STANDING_FIELDS.map((field) => asRead(field, (read as Record<string, unknown>)[field])) : []));
 
 export async function createActivity(tenantId: string, input: NewActivity): Promise<Activity> {
   const now = new Date().toISOString();
@@ -247,6 +195,8 @@ export async function activityPage(order: OrderedIndex, page: PageRequest, direc
 }
 
 /** The record as shown: spend rounded, currencies whose spend went back to 0 left out, the other writers' attributes left out. */
+export type { Activity };
+
 export function activityFromItem(item: Record<string, unknown>): Activity {
   return shown(Activities.fromItem(item));
 }
@@ -455,7 +405,7 @@ async function writeWithMetrics(tenantId: string, activityId: string, changes: A
     const condition = all(
       // Its standing: metrics, manual counts, the latest reading it counted, its reason for none, and
       // its spend (cost writes bump costsRevision), which the CPM/CPE sums depend on.
-      standingAsReadOf(item),
+      standingUnchanged(item),
       ...(move ? [equals('channel', read.channel)] : []),
       ...expectedConditions(expected),
       asRead('linksRevision', item.linksRevision),
@@ -542,14 +492,11 @@ function unlinkItems(tenantId: string, activityId: string, creatorId: string, re
         ConditionExpression: 'attribute_exists(pk)',
       },
     },
-    Activities.tx.update(keys.activity(tenantId, activityId), { add: { creatorsCount: -1, linksRevision: 1 } }, { condition: standingAsReadOf(read) }),
+    Activities.tx.update(keys.activity(tenantId, activityId), { add: { creatorsCount: -1, linksRevision: 1 } }, { condition: standingUnchanged(read) }),
     // Its whole contribution leaves the creator. Never ADD to a missing creator (that would create a stray item); see `sendUnlink`.
     creatorExists ? aggregateUpdate(keys.creator(tenantId, creatorId), { counts: { activitiesCount: -1, ...withdrawn(contribution(standingOf(read))) } }) : undefined,
   ]);
 }
-
-/** TransactWriteItems, retried while another transaction holds one of its items (shared counters). */
-const transact = (items: unknown[]) => transactWriteRetrying(items as never);
 
 /**
  * Sends an unlink (the creator stops counting the activity's metrics as read); when only the
@@ -614,7 +561,7 @@ export async function deleteActivity(tenantId: string, activityId: string): Prom
           // No cost or link left; the campaign and metrics as read, so that its count and metrics
           // leave with the activity, and the channel as read, so that its channel counter goes down with it.
           condition: all(
-            standingAsReadOf(stored),
+            standingUnchanged(stored),
             equals('creatorsCount', 0),
             equals('costsCount', 0),
             asRead('campaignId', campaignId),

@@ -16,19 +16,23 @@
  * counts.
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
 import { conflict, notFound } from '../domain/errors.ts';
 import { contribution, withdrawn, type ActivityStanding } from '../domain/activity-metrics.ts';
-import { aggregateUpdate, metricsUnchanged, present, tenantAggregateUpdate } from './aggregates.ts';
+import { aggregateUpdate, present, tenantAggregateUpdate } from './aggregates.ts';
+import { Activities, standingUnchanged, type StoredActivity } from './activity-entity.ts';
 import { placeSpend } from './activity-spend-days.ts';
 import { noteFreshness, placeMetricDays } from './metric-days.ts';
 import { LIVE_CAMPAIGN } from './campaigns.ts';
-import { reasonAsRead, standingOf } from './cost-rollups.ts';
-import { documentClient, tableName } from './client.ts';
+import { STANDING_FIELDS, standingOf } from './cost-rollups.ts';
+import { tableName } from './client.ts';
+import { conditionHeld, defineEntity, getRecord } from './entity.ts';
+import { all, asRead, equals } from './expressions.ts';
 import { nonCampaignSpendCounts } from './cost-stats.ts';
 import { keys } from './keys.ts';
-import { cancellationReasons, queryPrefix, transactWriteRetrying } from './operations.ts';
+import { queryPrefix } from './operations.ts';
 import { locate, pointerDelete, pointerPut } from './records.ts';
+import { transact } from './transact.ts';
 
 export interface CampaignActivity {
   campaignActivityId: string;
@@ -36,44 +40,34 @@ export interface CampaignActivity {
   activityId: string;
 }
 
-/** What a link moves: the part of the activity item a campaign's aggregate counts. */
+/** What a link moves: the part of the activity item a campaign's aggregate counts, as read. */
 interface ActivityState {
   campaignId: string | null;
   campaignActivityId: string | null;
   costsCount: number;
   spend: Record<string, number>;
-  impressions: number;
-  engagement: number;
-  /** What the activity adds to a campaign's CPM/CPE and coverage counters (activity-metrics.ts `contribution`). */
+  /** What the activity adds to a campaign's counters (activity-metrics.ts `contribution`). */
   standing: ActivityStanding;
-  /** Its newest reading, if any. */
+  /** Its newest reading, if any (the campaign's freshness). */
   lastFetchedAt: string | undefined;
-  /** Why no metrics can be fetched for it, if a refresh said so (snapshots.ts markUnavailable). */
-  unavailableReason: string | undefined;
+  /** The item's attributes its standing is computed from, for the condition that they are unchanged. */
+  read: Partial<StoredActivity>;
 }
 
 async function readActivity(tenantId: string, activityId: string): Promise<ActivityState | undefined> {
-  const out = await documentClient().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: keys.activity(tenantId, activityId),
-      ConsistentRead: true,
-      // lastFetchedAt: whether its metrics come from a reading (provenance moves with it) and the campaign's freshness.
-      // metricsUnavailableReason: while it has no metrics, the reason's counter moves with it.
-      ProjectionExpression: 'campaignId, campaignActivityId, costsCount, spend, impressions, engagement, viewsCount, likeCount, replyCount, lastFetchedAt, metricsUnavailableReason',
-    }),
-  );
-  if (!out.Item) return undefined;
+  const read = await getRecord(Activities, Activities.key(tenantId, activityId), {
+    consistent: true,
+    attributes: ['campaignId', 'campaignActivityId', 'costsCount', 'spend', ...STANDING_FIELDS],
+  });
+  if (!read) return undefined;
   return {
-    campaignId: (out.Item.campaignId as string | null | undefined) ?? null,
-    campaignActivityId: (out.Item.campaignActivityId as string | null | undefined) ?? null,
-    costsCount: Number(out.Item.costsCount ?? 0),
-    spend: (out.Item.spend as Record<string, number> | undefined) ?? {},
-    impressions: Number(out.Item.impressions ?? 0),
-    engagement: Number(out.Item.engagement ?? 0),
-    standing: standingOf(out.Item),
-    lastFetchedAt: typeof out.Item.lastFetchedAt === 'string' ? out.Item.lastFetchedAt : undefined,
-    unavailableReason: typeof out.Item.metricsUnavailableReason === 'string' ? out.Item.metricsUnavailableReason : undefined,
+    campaignId: read.campaignId ?? null,
+    campaignActivityId: read.campaignActivityId ?? null,
+    costsCount: Number(read.costsCount ?? 0),
+    spend: read.spend ?? {},
+    standing: standingOf(read),
+    lastFetchedAt: read.lastFetchedAt,
+    read,
   };
 }
 
@@ -84,27 +78,11 @@ async function placeFigures(tenantId: string, activityId: string): Promise<void>
 }
 
 
-/** The activity's Update: set (or clear) its campaign, if it is still exactly as read. */
-function activityUpdate(tenantId: string, activityId: string, read: ActivityState, next: CampaignActivity | null) {
-  const metrics = metricsUnchanged(read);
-  const reason = reasonAsRead({ metricsUnavailableReason: read.unavailableReason });
-  return {
-    Update: {
-      TableName: tableName(),
-      Key: keys.activity(tenantId, activityId),
-      UpdateExpression: next ? 'SET campaignId = :next, campaignActivityId = :link' : 'SET campaignId = :none REMOVE campaignActivityId',
-      ConditionExpression: `attribute_exists(pk) AND ${campaignCondition(read.campaignId)} AND costsCount = :costs AND #spend = :spend AND ${metrics.condition} AND ${reason.condition}`,
-      ExpressionAttributeNames: { '#spend': 'spend', ...metrics.names, ...reason.names },
-      ExpressionAttributeValues: {
-        ...(next ? { ':next': next.campaignId, ':link': next.campaignActivityId } : { ':none': null }),
-        ...(read.campaignId ? { ':campaign': read.campaignId } : { ':null': 'NULL' }),
-        ':costs': read.costsCount,
-        ':spend': read.spend,
-        ...metrics.values,
-        ...reason.values,
-      },
-    },
-  };
+/** The activity's Update: set (or clear) its campaign, if it is still exactly as read (its campaign, costs and standing). */
+function activityUpdate(tenantId: string, activityId: string, read: ActivityState, next: CampaignActivity | null, changed: () => Error) {
+  const changes = next ? { set: { campaignId: next.campaignId, campaignActivityId: next.campaignActivityId } } : { set: { campaignId: null }, remove: ['campaignActivityId' as const] };
+  const condition = all(standingUnchanged(read.read), asRead('campaignId', read.campaignId), equals('costsCount', read.costsCount), equals('spend', read.spend));
+  return Activities.tx.update(Activities.key(tenantId, activityId), changes, { condition, failure: changed });
 }
 
 /** The condition that an item's `campaignId` is `campaignId` (null: none), for expression values `:campaign` / `:null`. */
@@ -160,33 +138,32 @@ export async function linkActivity(
     }
     const link: CampaignActivity = { campaignActivityId: randomUUID(), campaignId, activityId };
     const linkKey = keys.campaignActivity(tenantId, campaignId, activityId);
-    const items = [
-      activityUpdate(tenantId, activityId, read, link),
-      campaignMove(tenantId, campaignId, read, 1, { open: true }),
-      {
-        Put: {
-          TableName: tableName(),
-          // `id`: every item naming a record id has it, so organization delete finds the pointer.
-          Item: { ...linkKey, ...link, id: link.campaignActivityId, createdAt: new Date().toISOString() },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
-      pointerPut('campaignActivity', link.campaignActivityId, tenantId, linkKey),
-      ...(read.campaignId
-        ? [campaignMove(tenantId, read.campaignId, read, -1), ...linkDeletes(tenantId, read.campaignId, activityId, read.campaignActivityId)]
-        : [nonCampaignMove(tenantId, read, -1)]),
-    ];
-    try {
-      await transactWriteRetrying(present(items) as never, 3);
-      await placeFigures(tenantId, activityId);
-      if (read.lastFetchedAt) await noteFreshness(keys.campaign(tenantId, campaignId), read.lastFetchedAt);
-      return { link, created: true, previousCampaignId: read.campaignId };
-    } catch (error) {
-      const reasons = cancellationReasons(error);
-      if (!reasons) throw error;
-      if (reasons[1] === 'ConditionalCheckFailed') throw notFound('The campaign');
-      // The activity changed (a cost, another link) or went, or writers kept colliding: read it again.
-    }
+    // The activity changed (a cost, another link) or went: read it again.
+    const written = await conditionHeld((changed) =>
+      transact(
+        present([
+          activityUpdate(tenantId, activityId, read, link, changed),
+          { ...campaignMove(tenantId, campaignId, read, 1, { open: true }), failure: () => notFound('The campaign') },
+          {
+            Put: {
+              TableName: tableName(),
+              // `id`: every item naming a record id has it, so organization delete finds the pointer.
+              Item: { ...linkKey, ...link, id: link.campaignActivityId, createdAt: new Date().toISOString() },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+            failure: changed,
+          },
+          pointerPut('campaignActivity', link.campaignActivityId, tenantId, linkKey),
+          ...(read.campaignId
+            ? [campaignMove(tenantId, read.campaignId, read, -1), ...linkDeletes(tenantId, read.campaignId, activityId, read.campaignActivityId)]
+            : [nonCampaignMove(tenantId, read, -1)]),
+        ]),
+      ),
+    );
+    if (!written) continue;
+    await placeFigures(tenantId, activityId);
+    if (read.lastFetchedAt) await noteFreshness(keys.campaign(tenantId, campaignId), read.lastFetchedAt);
+    return { link, created: true, previousCampaignId: read.campaignId };
   }
   throw busy();
 }
@@ -201,19 +178,20 @@ export async function unlinkActivity(tenantId: string, campaignId: string, activ
       await placeFigures(tenantId, activityId);
       throw notFound('The activity in this campaign');
     }
-    try {
-      await transactWriteRetrying(present([
-        activityUpdate(tenantId, activityId, read, null),
-        campaignMove(tenantId, campaignId, read, -1),
-        ...linkDeletes(tenantId, campaignId, activityId, read.campaignActivityId),
-        nonCampaignMove(tenantId, read, 1),
-      ]) as never, 3);
-      await placeFigures(tenantId, activityId);
-      return { campaignActivityId: read.campaignActivityId ?? activityId, campaignId, activityId };
-    } catch (error) {
-      // The activity changed meanwhile, or writers kept colliding: read it again.
-      if (!cancellationReasons(error)) throw error;
-    }
+    // The activity changed meanwhile: read it again.
+    const written = await conditionHeld((changed) =>
+      transact(
+        present([
+          activityUpdate(tenantId, activityId, read, null, changed),
+          campaignMove(tenantId, campaignId, read, -1),
+          ...linkDeletes(tenantId, campaignId, activityId, read.campaignActivityId),
+          nonCampaignMove(tenantId, read, 1),
+        ]),
+      ),
+    );
+    if (!written) continue;
+    await placeFigures(tenantId, activityId);
+    return { campaignActivityId: read.campaignActivityId ?? activityId, campaignId, activityId };
   }
   throw busy();
 }
@@ -222,10 +200,16 @@ export async function unlinkActivity(tenantId: string, campaignId: string, activ
 export async function findLink(campaignActivityId: string): Promise<CampaignActivity | undefined> {
   const where = await locate('campaignActivity', campaignActivityId);
   if (!where) return undefined;
-  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: where.recordKey, ConsistentRead: true }));
-  if (!out.Item) return undefined;
-  return { campaignActivityId, campaignId: out.Item.campaignId as string, activityId: out.Item.activityId as string };
+  const found = await getRecord(CampaignLinks, where.recordKey, { consistent: true });
+  return found && { campaignActivityId, campaignId: found.campaignId, activityId: found.activityId };
 }
+
+/** The link item of an activity in a campaign (a view: what findLink reads of it). */
+const CampaignLinks = defineEntity({
+  name: 'The campaign activity link',
+  schema: z.object({ campaignId: z.string(), activityId: z.string() }),
+  key: keys.campaignActivity,
+});
 
 /** The ids of the activities in a campaign. */
 export async function activityIdsOfCampaign(tenantId: string, campaignId: string): Promise<string[]> {
