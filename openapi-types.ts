@@ -2108,7 +2108,7 @@ export interface paths {
         };
         /**
          * Closes out a campaign
-         * @description closes out a campaign: recorded performance in the organization's currency (conversions and CPA from its outcome measurements of kind count), budget use, evidence quality, limitations and follow-ups, with no causal claim; from the campaign's stored aggregate and its measurements, never its activities or costs. 404 for another organization's campaign.
+         * @description closes out a campaign: recorded performance in the organization's currency (conversions and CPA from its outcome measurements of kind count), budget use, evidence quality, limitations and follow-ups, with no causal claim; from the campaign's stored aggregate (its measurements' totals included), never its activities, costs or measurements. 404 for another organization's campaign.
          *
          *     Access: an active viewer (or higher) of the tenant in scope. Form A (responses carry `_meta`).
          */

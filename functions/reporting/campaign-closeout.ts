@@ -2,7 +2,8 @@
  * GET /v1/reporting/campaign/closeout — closes out a campaign: recorded performance in the
  * organization's currency (conversions and CPA from its outcome measurements of kind count), budget
  * use, evidence quality, limitations and follow-ups, with no causal claim; from the campaign's stored
- * aggregate and its measurements, never its activities or costs. 404 for another organization's campaign.
+ * aggregate (its measurements' totals included), never its activities, costs or measurements. 404
+ * for another organization's campaign.
  */
 import * as z from 'zod/mini';
 import type { StoredCampaign } from '../../shared/domain/reporting/campaigns.ts';

@@ -4,7 +4,6 @@
  * its history from the day rollups (one Query), in the tenant's currency and timezone.
  */
 import { outcomeDefinitionsById } from '../../shared/db/outcome-definitions.ts';
-import { measurementsOfCampaign } from '../../shared/db/outcome-measurements.ts';
 import { outcomeTotalsOf } from '../../shared/db/outcome-totals.ts';
 import { readAggregate, readDays } from '../../shared/db/reporting.ts';
 import type { RollupScope } from '../../shared/db/day-rollups.ts';
@@ -61,22 +60,26 @@ export function windowSpend(days: readonly { spend: Record<string, number> }[]):
 export const historyInput = { daysBack: z.optional(DaysBack) };
 
 /**
- * A campaign's report: its aggregate's figures with conversions and CPA from its active outcome
- * measurements of kind count (one query of its measurements), and the evidence naming the
+ * A campaign's report: its aggregate's figures with conversions and CPA from the totals of its
+ * active outcome measurements kept on it (see `totalsReport`), and the evidence naming the
  * definitions summed. 404 for a campaign that is not the tenant's.
  */
 export async function campaignReport(tenant: Tenant, campaignId: string, now = new Date()) {
-  const [campaign, measurements] = await Promise.all([aggregateOf(tenant.id, { kind: 'campaign', id: campaignId }), measurementsOfCampaign(tenant.id, campaignId)]);
-  return { campaign, ...withConversions(campaign, measurements, tenant, now) };
+  const campaign = await aggregateOf(tenant.id, { kind: 'campaign', id: campaignId });
+  return { campaign, ...(await totalsReport(campaign, tenant, now)) };
+}
+
+/** The organization's report: its aggregate's figures with conversions and CPA (see `totalsReport`). */
+export async function organizationReport(tenant: Tenant, now = new Date()) {
+  return totalsReport(await aggregateOf(tenant.id, { kind: 'tenant' }), tenant, now);
 }
 
 /**
- * The organization's report: its aggregate's figures with conversions and CPA from the totals of
- * its active outcome measurements per definition kept on that aggregate (outcome-totals.ts), so
- * only the few definitions counted are read besides it, never a measurement.
+ * An aggregate's figures with conversions and CPA from the totals of its active outcome
+ * measurements per definition kept on it (outcome-totals.ts), so only the few definitions counted
+ * are read besides it, never a measurement.
  */
-export async function organizationReport(tenant: Tenant, now = new Date()) {
-  const aggregate = await aggregateOf(tenant.id, { kind: 'tenant' });
+async function totalsReport(aggregate: Aggregate, tenant: Tenant, now: Date) {
   const totals = outcomeTotalsOf(aggregate);
   const definitions = await outcomeDefinitionsById(tenant.id, totals.map((t) => t.definitionId));
   // Each definition's total stands for its measurements: the same sum, definitions and warnings.

@@ -273,13 +273,15 @@ export async function createMeasurement(
   };
   const key = Measurements.key(tenantId, measurement);
   // A lost race on the definition's counter is retried by the transaction's own retry policy.
+  const [tenantTotals, campaignTotals] = outcomeTotalsUpdates(tenantId, campaignId, [{ definitionId: fields.outcomeDefinitionId, value: fields.value, sign: 1 }]);
   await transact([
-    { ConditionCheck: { TableName: tableName(), Key: keys.campaign(tenantId, campaignId), ConditionExpression: LIVE_CAMPAIGN }, failure: campaignMissing },
+    // The campaign's totals, on the condition that it is live (a campaign being deleted takes no new measurement).
+    { Update: { ...campaignTotals!.Update, ConditionExpression: LIVE_CAMPAIGN }, failure: campaignMissing },
     { ...definitionCountUpdate(tenantId, fields.outcomeDefinitionId, 1), failure: definitionMissing },
     Measurements.tx.put(key, measurement, { condition: absent }),
     Claims.tx.put(Claims.key(tenantId, measurement, 1), claim, { condition: absent }),
     pointerPut('outcomeMeasurement', id, tenantId, key),
-    ...outcomeTotalsUpdates(tenantId, [{ definitionId: fields.outcomeDefinitionId, value: fields.value, sign: 1 }]),
+    tenantTotals!,
   ]);
   return present(measurement, [claim], definition);
 }
@@ -326,7 +328,7 @@ export async function updateMeasurement(
         condition: equals('status', 'active'),
         failure: lostRace,
       }),
-      ...outcomeTotalsUpdates(tenantId, [
+      ...outcomeTotalsUpdates(tenantId, before.campaignId, [
         { definitionId: before.outcomeDefinitionId, value: before.value, sign: -1 },
         { definitionId: fields.outcomeDefinitionId, value: fields.value, sign: 1 },
       ]),
@@ -357,7 +359,7 @@ async function retire(tenantId: string, location: Pick<StoredMeasurement, 'campa
         failure: lostRace,
       }),
       { ...definitionCountUpdate(tenantId, current.outcomeDefinitionId, -1), failure: lostRace },
-      ...outcomeTotalsUpdates(tenantId, [{ definitionId: current.outcomeDefinitionId, value: current.value, sign: -1 }]),
+      ...outcomeTotalsUpdates(tenantId, current.campaignId, [{ definitionId: current.outcomeDefinitionId, value: current.value, sign: -1 }]),
     ]);
     return true;
   });

@@ -1,8 +1,9 @@
 /**
- * The tenant's totals of its active outcome measurements per definition, on the tenant's AGGREGATE
- * item: `outcomeValue_<definitionId>` (the sum of their values) and `outcomeCount_<definitionId>`
- * (how many). Every measurement write moves them in its own transaction (outcome-measurements.ts),
- * so the organization's conversions are read with its aggregate, never from its measurements.
+ * The totals of active outcome measurements per definition, on the tenant's AGGREGATE item and on
+ * the item of the measurement's campaign: `outcomeValue_<definitionId>` (the sum of their values)
+ * and `outcomeCount_<definitionId>` (how many). Every measurement write moves both in its own
+ * transaction (outcome-measurements.ts), so the organization's and a campaign's conversions are read
+ * with their aggregate, never from their measurements.
  *
  * Kept for every definition whatever its kind: a definition's `valueKind` can change, so the report
  * keeps those that are counts when it reads them. Measurements written before these counters
@@ -21,8 +22,8 @@ export interface OutcomeMove {
   sign: 1 | -1;
 }
 
-/** The tenant aggregate's Update for these moves: none when they cancel out (the same value kept). */
-export function outcomeTotalsUpdates(tenantId: string, moves: readonly OutcomeMove[]) {
+/** The counters these moves change: none when they cancel out (the same value kept). */
+function totalsDelta(moves: readonly OutcomeMove[]): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const { definitionId, value, sign } of moves) {
     counts[`${VALUE}${definitionId}`] = (counts[`${VALUE}${definitionId}`] ?? 0) + sign * value;
@@ -30,11 +31,16 @@ export function outcomeTotalsUpdates(tenantId: string, moves: readonly OutcomeMo
   }
   // A change of value is a difference of binary floats: back to 15 significant digits (0.3 - 0.1 is 0.2).
   for (const name of Object.keys(counts)) counts[name] = Number.parseFloat(counts[name]!.toPrecision(15));
-  const update = aggregateUpdate(keys.tenantAggregate(tenantId), { counts });
-  return update ? [update] : [];
+  return counts;
 }
 
-/** The definitions with active measurements and the sum of their values, from the tenant's aggregate item. */
+/** The Updates of the tenant's and the campaign's totals for these moves; none when they cancel out. */
+export function outcomeTotalsUpdates(tenantId: string, campaignId: string, moves: readonly OutcomeMove[]) {
+  const counts = totalsDelta(moves);
+  return [aggregateUpdate(keys.tenantAggregate(tenantId), { counts }), aggregateUpdate(keys.campaign(tenantId, campaignId), { counts })].flatMap((u) => u ?? []);
+}
+
+/** The definitions with active measurements and the sum of their values, from the tenant's or a campaign's aggregate item. */
 export function outcomeTotalsOf(aggregate: Record<string, unknown>): { definitionId: string; value: number }[] {
   return Object.keys(aggregate)
     .filter((name) => name.startsWith(COUNT) && Number(aggregate[name]) > 0)
