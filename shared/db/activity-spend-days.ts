@@ -14,16 +14,17 @@
  * campaign and day as read, conditioned on them). Costs written before spendDay existed have none:
  * they were never counted in a day, and the same reconcile places them.
  */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { costDay } from '../domain/dates.ts';
-import { conflict, notFound } from '../domain/errors.ts';
-import { campaignCondition } from './campaign-links.ts';
-import { documentClient, tableName } from './client.ts';
+import { conflict } from '../domain/errors.ts';
 import { placementOf, spendDayUpdates } from './cost-rollups.ts';
-import { storedCostFromItem, type StoredCost } from './costs.ts';
+import { ActivityForSpend, Costs, readStoredCost, storedCostFromItem, type StoredCost } from './costs.ts';
+import { getRecord, updateRecord } from './entity.ts';
+import { all, asRead, equals, exists } from './expressions.ts';
 import { keys } from './keys.ts';
-import { cancellationReasons, isConditionFailure, queryIndex, transactWriteRetrying } from './operations.ts';
+import { queryIndex } from './operations.ts';
+import { backoff, sleep } from './retry.ts';
 import { getTenant } from './tenants.ts';
+import { transact } from './transact.ts';
 
 /** What decides where an activity's costs count: its campaign and start as read, and the tenant's timezone. */
 export interface SpendTarget {
@@ -35,21 +36,19 @@ export interface SpendTarget {
   costsCount: number;
 }
 
-const ATTEMPTS = 8;
-const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
+/** Rounds of placeSpend: an index still catching up, or an activity moved again meanwhile. */
+const ROUNDS = 8;
 
 /** The activity's placement inputs, read consistently; undefined when it is gone (its costs go with it). */
 export async function spendTargetOf(tenantId: string, activityId: string, timeZone?: string): Promise<SpendTarget | undefined> {
-  const out = await documentClient().send(
-    new GetCommand({ TableName: tableName(), Key: keys.activity(tenantId, activityId), ConsistentRead: true, ProjectionExpression: 'campaignId, startAt, costsCount' }),
-  );
-  if (!out.Item) return undefined;
+  const activity = await getRecord(ActivityForSpend, ActivityForSpend.key(tenantId, activityId), { consistent: true, attributes: ['campaignId', 'startAt', 'costsCount'] });
+  if (!activity) return undefined;
   return {
     activityId,
-    campaignId: (out.Item.campaignId as string | null | undefined) ?? null,
-    startAt: (out.Item.startAt as string | null | undefined) ?? null,
+    campaignId: activity.campaignId ?? null,
+    startAt: activity.startAt ?? null,
     timeZone: timeZone ?? (await getTenant(tenantId))?.ianaTimezone ?? 'UTC',
-    costsCount: Number(out.Item.costsCount ?? 0),
+    costsCount: Number(activity.costsCount ?? 0),
   };
 }
 
@@ -68,46 +67,19 @@ export async function placeCost(tenantId: string, target: SpendTarget, cost: Sto
   const before = placementOf(cost);
   const after = { ...before, spendDay: costDay(target.startAt, cost.createdAt, target.timeZone), campaignId: target.campaignId };
   if (before.spendDay === after.spendDay && before.campaignId === after.campaignId) return false;
-  const items = [
-    {
-      Update: {
-        TableName: tableName(),
-        Key: keys.cost(tenantId, cost.id),
-        // The revision moves too, so a cost update that read the old placement is refused, not applied there.
-        UpdateExpression: 'SET spendDay = :day, spendCampaignId = :campaign ADD revision :one',
-        ConditionExpression: 'revision = :revision',
-        ExpressionAttributeValues: { ':day': after.spendDay, ':campaign': after.campaignId, ':one': 1, ':revision': cost.revision },
-      },
-    },
-    {
-      ConditionCheck: {
-        TableName: tableName(),
-        Key: keys.activity(tenantId, target.activityId),
-        ConditionExpression: `attribute_exists(pk) AND ${campaignCondition(target.campaignId)} AND ${target.startAt ? 'startAt = :startAt' : '(attribute_not_exists(startAt) OR attribute_type(startAt, :null))'}`,
-        ExpressionAttributeValues: {
-          ...(target.campaignId ? { ':campaign': target.campaignId } : {}),
-          ...(target.startAt ? { ':startAt': target.startAt } : {}),
-          ...(!target.campaignId || !target.startAt ? { ':null': 'NULL' } : {}),
-        },
-      },
-    },
+  await transact([
+    // The revision moves too, so a cost update that read the old placement is refused, not applied there.
+    Costs.tx.update(Costs.key(tenantId, cost.id), { set: { spendDay: after.spendDay, spendCampaignId: after.campaignId }, add: { revision: 1 } }, {
+      condition: equals('revision', cost.revision),
+      failure: () => new PlacementStale('cost'),
+    }),
+    ActivityForSpend.tx.check(ActivityForSpend.key(tenantId, target.activityId), {
+      condition: all(exists, asRead('campaignId', target.campaignId), asRead('startAt', target.startAt)),
+      failure: () => new PlacementStale('activity'),
+    }),
     ...spendDayUpdates(tenantId, [before], [after]),
-  ];
-  try {
-    await transactWriteRetrying(items as never);
-    return true;
-  } catch (error) {
-    const reasons = cancellationReasons(error);
-    if (reasons?.[0] === 'ConditionalCheckFailed') throw new PlacementStale('cost');
-    if (reasons?.[1] === 'ConditionalCheckFailed') throw new PlacementStale('activity');
-    throw error;
-  }
-}
-
-/** The cost as stored now (consistent read), or undefined once deleted. */
-async function readCost(tenantId: string, costId: string): Promise<StoredCost | undefined> {
-  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.cost(tenantId, costId), ConsistentRead: true }));
-  return out.Item ? storedCostFromItem(out.Item) : undefined;
+  ]);
+  return true;
 }
 
 /**
@@ -116,13 +88,13 @@ async function readCost(tenantId: string, costId: string): Promise<StoredCost | 
  */
 export async function placeSpend(tenantId: string, activityId: string, timeZone?: string): Promise<number> {
   let moved = 0;
-  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+  for (let round = 1; round <= ROUNDS; round++) {
     const target = await spendTargetOf(tenantId, activityId, timeZone);
     if (!target) return moved;
     const costs = (await queryIndex(keys.costsOfActivity(tenantId, activityId))).map(storedCostFromItem);
     // The index is eventually consistent: until it shows every cost the activity counts, read again.
     if (costs.length !== target.costsCount) {
-      await pause(attempt);
+      if (round < ROUNDS) await sleep(backoff(round));
       continue;
     }
     try {
@@ -135,7 +107,7 @@ export async function placeSpend(tenantId: string, activityId: string, timeZone?
             cost = undefined;
           } catch (error) {
             if (!(error instanceof PlacementStale) || error.what === 'activity') throw error;
-            cost = await readCost(tenantId, listed.id);
+            cost = await readStoredCost(tenantId, listed.id);
           }
         }
         if (cost) throw conflict('A cost of the activity kept changing while its spend was being moved; retry.');
@@ -155,19 +127,7 @@ export async function placeSpend(tenantId: string, activityId: string, timeZone?
  * the new day by itself); a retried request sets the same start and finishes any move left undone.
  */
 export async function setStartAtMovingSpend(tenantId: string, activityId: string, startAt: string | null, timeZone: string): Promise<void> {
-  try {
-    await documentClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.activity(tenantId, activityId),
-        UpdateExpression: 'SET startAt = :startAt, updatedAt = :now ADD costsRevision :one',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':startAt': startAt, ':now': new Date().toISOString(), ':one': 1 },
-      }),
-    );
-  } catch (error) {
-    if (isConditionFailure(error)) throw notFound('The activity');
-    throw error;
-  }
+  // 404 'The activity' when it is gone (the entity's not-found).
+  await updateRecord(ActivityForSpend, ActivityForSpend.key(tenantId, activityId), { set: { startAt, updatedAt: new Date().toISOString() }, add: { costsRevision: 1 } });
   await placeSpend(tenantId, activityId, timeZone);
 }

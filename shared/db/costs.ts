@@ -20,47 +20,80 @@
  * by a change of its startAt) as read, so those counters are computed from what is really there.
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
 import type { ActivityStanding } from '../domain/activity-metrics.ts';
 import { roundMoney } from '../domain/currencies.ts';
 import { costDay } from '../domain/dates.ts';
 import { conflict, ConflictError, notFound } from '../domain/errors.ts';
-import { aggregateUpdate, metricsUnchanged, withCondition } from './aggregates.ts';
-import { documentClient, tableName } from './client.ts';
-import { keys, type Key } from './keys.ts';
-import { cancellationReasons, queryIndex, queryPrefix, recordOf } from './operations.ts';
+import { aggregateUpdate, withCondition } from './aggregates.ts';
+import { defineEntity, getRecord, queryRecords } from './entity.ts';
+import { absent, all, asRead, equals, Placeholders } from './expressions.ts';
+import { keys, type IndexCollection, type Key } from './keys.ts';
+import { queryIndex, queryPrefix } from './operations.ts';
 import type { Activity } from './activities.ts';
-import { campaignCondition } from './campaign-links.ts';
 import { costStatsDelta } from './cost-stats.ts';
 import { placementOf, spendContributionDelta, spendDayUpdates, STANDING_PROJECTION, standingOf } from './cost-rollups.ts';
 import { pointerDelete, pointerPut } from './records.ts';
 import { indexPage, type PageRequest } from './paging.ts';
+import { backoff, sleep } from './retry.ts';
+import { transact, type TransactItem } from './transact.ts';
 
-export interface Cost {
-  id: string;
-  organizationId: string;
-  workspaceId: string;
-  activityId: string;
-  creatorId: string | null;
-  categoryId: string | null;
-  amount: number;
-  currency: string;
-  type: string;
-  description: string | null;
-  /** The campaign it counts in: its activity's (stored at write; reads join the activity's current one). */
-  campaignId: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** The cost item: the record, its `revision` and where its spend is counted in the day rollups. */
+export const Costs = defineEntity({
+  name: 'The cost',
+  schema: z.object({
+    id: z.string(),
+    /** The tenant, under both of its names (DECISIONS.md: one id space). */
+    organizationId: z.string(),
+    workspaceId: z.string(),
+    activityId: z.string(),
+    creatorId: z.nullable(z.string()),
+    categoryId: z.nullable(z.string()),
+    amount: z.number(),
+    currency: z.string(),
+    type: z.string(),
+    description: z.nullable(z.string()),
+    /** The campaign it counts in: its activity's (stored at write; reads join the activity's current one). */
+    campaignId: z.nullable(z.string()),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    /** Bumped by every write of it (and every move of its spend): writes are conditioned on the revision they read. */
+    revision: z.number(),
+    /** The day (tenant timezone) its spend is counted on in the day rollups; absent on costs older than them. */
+    spendDay: z.optional(z.string()),
+    /** The campaign whose day rollups count its spend (activity-spend-days.ts); absent on costs older than it. */
+    spendCampaignId: z.optional(z.nullable(z.string())),
+  }),
+  key: keys.cost,
+});
 
 /** A cost as stored (every attribute but the keys): what updates and deletes start from. */
-export interface StoredCost extends Cost {
-  revision: number;
-  /** The day (tenant timezone) its spend is counted on in the day rollups; absent on costs older than them. */
-  spendDay?: string;
-  /** The campaign whose day rollups count its spend (activity-spend-days.ts); absent on costs older than it. */
-  spendCampaignId?: string | null;
-}
+export type StoredCost = z.infer<typeof Costs.schema>;
+export type Cost = Omit<StoredCost, 'revision' | 'spendDay' | 'spendCampaignId'>;
+
+/**
+ * The activity item as the cost writes and spend moves see it (a view: the attributes they read,
+ * each as far as it was read; `standingOf` reads the rest of STANDING_PROJECTION).
+ */
+export const ActivityForSpend = defineEntity({
+  name: 'The activity',
+  schema: z.looseObject({
+    campaignId: z.optional(z.nullable(z.string())),
+    startAt: z.optional(z.nullable(z.string())),
+    costsCount: z.optional(z.number()),
+    costsRevision: z.optional(z.number()),
+    linksRevision: z.optional(z.number()),
+    updatedAt: z.optional(z.string()),
+  }),
+  key: keys.activity,
+});
+
+/** The records that count their costs (an activity, a creator), as far as their `costsCount`. */
+const CostCounts = defineEntity({
+  name: 'The record',
+  schema: z.object({ costsCount: z.optional(z.number()) }),
+  key: (key: Key) => key,
+});
 
 export interface NewCost {
   amount: number;
@@ -74,12 +107,10 @@ export interface NewCost {
 
 export type CostChanges = Partial<Pick<Cost, 'amount' | 'type' | 'description' | 'creatorId' | 'categoryId'>>;
 
-export function storedCostFromItem(item: Record<string, unknown>): StoredCost {
-  return recordOf<StoredCost>(item);
-}
+export const storedCostFromItem = (item: Record<string, unknown>): StoredCost => Costs.fromItem(item);
 
-export function costFromItem(item: Record<string, unknown>): Cost {
-  const c = item as unknown as StoredCost;
+/** The record of a stored cost: its amount back at the currency's minor unit, absent fields null. */
+function costOf(c: StoredCost): Cost {
   return {
     id: c.id,
     organizationId: c.organizationId,
@@ -95,6 +126,13 @@ export function costFromItem(item: Record<string, unknown>): Cost {
     createdAt: c.createdAt,
     updatedAt: c.updatedAt,
   };
+}
+
+export const costFromItem = (item: Record<string, unknown>): Cost => costOf(Costs.fromItem(item));
+
+/** The cost as stored now (consistent read), or undefined once deleted. */
+export function readStoredCost(tenantId: string, costId: string): Promise<StoredCost | undefined> {
+  return getRecord(Costs, Costs.key(tenantId, costId), { consistent: true });
 }
 
 /** One aggregate an amount contributes to: its key, counter name, and whether it may be gone. */
@@ -151,7 +189,7 @@ function moves(tenantId: string, before: Cost | undefined, after: Cost | undefin
   if (before) apply(before, -1);
   if (after) apply(after, 1);
   const currency = (after ?? before)!.currency;
-  const all = [...byKey.values()].map((m) => ({ ...m, amount: roundMoney(m.amount, currency) }));
+  const entries = [...byKey.values()].map((m) => ({ ...m, amount: roundMoney(m.amount, currency) }));
   // The spend's part of the activity's CPM/CPE contribution, on every record counting the activity.
   const contribution = spendContributionDelta(read.standing, currency, roundMoney((after?.amount ?? 0) - (before?.amount ?? 0), currency));
   const counting: Target[] = [
@@ -161,20 +199,20 @@ function moves(tenantId: string, before: Cost | undefined, after: Cost | undefin
   ];
   for (const target of counting) {
     const id = `${target.key.pk}|${target.key.sk}`;
-    const move = all.find((m) => `${m.target.key.pk}|${m.target.key.sk}` === id);
+    const move = entries.find((m) => `${m.target.key.pk}|${m.target.key.sk}` === id);
     if (move) move.extra = contribution;
-    else all.push({ target, count: 0, amount: 0, extra: contribution, optional: true });
+    else entries.push({ target, count: 0, amount: 0, extra: contribution, optional: true });
   }
   // The tenant's cost stats counters (cost-stats.ts), from the activity's campaign and cost count as read.
-  const tenant = all.find((m) => m.target.role === 'tenant')!;
+  const tenant = entries.find((m) => m.target.role === 'tenant')!;
   const added = (after ? 1 : 0) - (before ? 1 : 0);
   tenant.extra = { ...tenant.extra, ...costStatsDelta(read, added, currency, roundMoney((after?.amount ?? 0) - (before?.amount ?? 0), currency)) };
-  const activity = all.find((m) => m.target.role === 'activity');
+  const activity = entries.find((m) => m.target.role === 'activity');
   if (activity) {
     activity.extra = { costsRevision: 1 };
     activity.target = { ...activity.target, condition: activityAsRead(read) };
   }
-  return all;
+  return entries;
 }
 
 function moveUpdate(move: Move, currency: string) {
@@ -200,93 +238,96 @@ interface ActivityRead {
 }
 
 async function readActivity(tenantId: string, activityId: string): Promise<ActivityRead> {
-  const out = await documentClient().send(
-    new GetCommand({ TableName: tableName(), Key: keys.activity(tenantId, activityId), ConsistentRead: true, ProjectionExpression: `${STANDING_PROJECTION}, costsCount` }),
-  );
-  const item = out.Item ?? {};
+  // What `standingOf` needs, the revisions the write is conditioned on, and its cost count.
+  const attributes = [...STANDING_PROJECTION.split(', '), 'costsCount'];
+  const item = await getRecord(ActivityForSpend, ActivityForSpend.key(tenantId, activityId), { consistent: true, attributes });
   return {
-    exists: Boolean(out.Item),
-    campaignId: (item.campaignId as string | null | undefined) ?? null,
-    startAt: (item.startAt as string | null | undefined) ?? null,
-    costsCount: Number(item.costsCount ?? 0),
-    standing: standingOf(item),
-    costsRevision: item.costsRevision as number | undefined,
-    linksRevision: item.linksRevision as number | undefined,
-    creatorIds: out.Item ? await linkedCreators(tenantId, activityId) : [],
+    exists: Boolean(item),
+    campaignId: item?.campaignId ?? null,
+    startAt: item?.startAt ?? null,
+    costsCount: Number(item?.costsCount ?? 0),
+    standing: standingOf(item ?? {}),
+    costsRevision: item?.costsRevision,
+    linksRevision: item?.linksRevision,
+    creatorIds: item ? await linkedCreators(tenantId, activityId) : [],
   };
 }
 
-/** The condition that the activity is still as read: campaign, metrics, links and costs. */
+/** The condition that the activity is still as read: campaign, metrics, links and costs (joined to its aggregate update). */
 function activityAsRead(read: ActivityRead) {
-  const metrics = metricsUnchanged(read.standing);
-  const revision = (name: string, value: number | undefined) => (value === undefined ? `attribute_not_exists(${name})` : `${name} = :${name}`);
-  return {
-    condition: [campaignCondition(read.campaignId), metrics.condition, revision('costsRevision', read.costsRevision), revision('linksRevision', read.linksRevision)].join(' AND '),
-    names: metrics.names,
-    values: {
-      ...metrics.values,
-      ...(read.campaignId ? { ':campaign': read.campaignId } : { ':null': 'NULL' }),
-      ...(read.costsRevision === undefined ? {} : { ':costsRevision': read.costsRevision }),
-      ...(read.linksRevision === undefined ? {} : { ':linksRevision': read.linksRevision }),
-    },
-  };
+  const p = new Placeholders();
+  const condition = all(
+    asRead('campaignId', read.campaignId),
+    equals('impressions', read.standing.impressions),
+    equals('engagement', read.standing.engagement),
+    asRead('costsRevision', read.costsRevision),
+    asRead('linksRevision', read.linksRevision),
+  )(p);
+  const { ExpressionAttributeNames: names = {}, ExpressionAttributeValues: values = {} } = p.attributes();
+  return { condition, names, values };
 }
 
-/** Runs `write` with the activity as read now, again while it changes meanwhile. */
+/** Runs `write` with the activity as read now, again (with the data layer's backoff) while it changes meanwhile. */
 async function withActivityRead<T>(tenantId: string, activityId: string, write: (read: ActivityRead) => Promise<T>): Promise<T> {
-  for (let attempt = 0; attempt < 6; attempt++) {
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     try {
       return await write(await readActivity(tenantId, activityId));
     } catch (error) {
       if (!(error instanceof ActivityChanged)) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 10 * 2 ** attempt + Math.random() * 10));
+      if (attempt < ATTEMPTS) await sleep(backoff(attempt));
     }
   }
   throw conflict('The activity kept changing meanwhile; retry.');
 }
 
+/** Rounds of a cost write whose activity keeps changing between its read and its write. */
+const ATTEMPTS = 6;
+
+/** One aggregate move's item failed its condition (the record is gone, or the activity changed). */
+class MoveFailed extends Error {
+  constructor(readonly move: Move) {
+    super('An aggregate of the cost was not as expected.');
+  }
+}
+
+const ROLE_NAMES = { activity: 'The activity', tenant: 'The organization', creator: 'The creator', category: 'The expense category', campaign: 'The campaign' };
+
+/** The order moves are listed in: a transaction answers its first listed failure, so the activity's, then the records an amount is added to. */
+const rank = (move: Move) => (move.target.role === 'activity' ? 0 : move.optional ? 2 : 1);
+
 /**
- * Runs a cost write with its aggregate moves. A subtraction from a record that no longer exists
- * (a deleted creator) is dropped and the write retried; a missing record an amount is added to is
- * a 404 for that role; the cost's own condition failing is `onStale`; a transaction conflict on a
- * shared aggregate item (two writes on one activity at once) is retried with backoff.
+ * Runs a cost write (`costItems`, each naming its failure: the cost's own condition) with its
+ * aggregate moves and day rollups, in one transaction (transact.ts: a transaction conflict on a
+ * shared aggregate item, two writes on one activity at once, is retried by the retry policy). A
+ * changed activity sends the write round again (ActivityChanged); a missing record an amount is
+ * added to is a 404 for that role; a subtraction from a record that no longer exists (a deleted
+ * creator) is dropped and the write sent again without it.
  */
 async function writeWithMoves(
   { tenantId, activityId }: { tenantId: string; activityId: string },
-  costItems: Record<string, unknown>[],
+  costItems: TransactItem[],
   allMoves: Move[],
   currency: string,
-  onStale: () => Error,
-  dayUpdates: unknown[] = [],
+  dayUpdates: TransactItem[],
 ) {
-  let pending = allMoves;
-  for (let attempt = 0; attempt < 6; attempt++) {
-    const updates = pending.map((m) => ({ move: m, item: moveUpdate(m, currency) })).filter((u) => u.item);
+  let pending = [...allMoves].sort((a, b) => rank(a) - rank(b));
+  for (;;) {
+    const updates = pending.flatMap((move) => {
+      const item = moveUpdate(move, currency);
+      return item ? [{ ...item, failure: () => new MoveFailed(move) }] : [];
+    });
     try {
-      // Day rollup items last: they carry no condition, so the reasons' indexes above stay those of the moves.
-      await documentClient().send(new TransactWriteCommand({ TransactItems: [...costItems, ...updates.map((u) => u.item!), ...dayUpdates] as never }));
+      await transact([...costItems, ...updates, ...dayUpdates]);
       return;
     } catch (error) {
-      const reasons = cancellationReasons(error);
-      if (!reasons) throw error;
-      if (reasons.slice(0, costItems.length).includes('ConditionalCheckFailed')) throw onStale();
-      const failed = updates.filter((_, i) => reasons[costItems.length + i] === 'ConditionalCheckFailed').map((u) => u.move);
-      if (!failed.length) {
-        // Another transaction held one of the aggregate items: every ADD is still valid, so retry.
-        if (!reasons.includes('TransactionConflict')) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt + Math.random() * 20));
-        continue;
-      }
-      if (failed.some((m) => m.target.role === 'activity') && (await readActivity(tenantId, activityId)).exists) throw new ActivityChanged();
-      const required = failed.find((m) => !m.optional);
-      if (required) {
-        const what = { activity: 'The activity', tenant: 'The organization', creator: 'The creator', category: 'The expense category', campaign: 'The campaign' };
-        throw notFound(what[required.target.role]);
-      }
-      pending = pending.filter((m) => !failed.includes(m));
+      if (!(error instanceof MoveFailed)) throw error;
+      const { move } = error;
+      if (move.target.role === 'activity' && (await readActivity(tenantId, activityId)).exists) throw new ActivityChanged();
+      if (!move.optional) throw notFound(ROLE_NAMES[move.target.role]);
+      // Each round drops one failed move, so this ends.
+      pending = pending.filter((m) => m !== move);
     }
   }
-  throw conflict('The cost could not be written; retry.');
 }
 
 /** The ids of the creators linked to an activity. */
@@ -321,42 +362,38 @@ export async function createCost(tenantId: string, activity: Pick<Activity, 'id'
     updatedAt: now,
     revision: 1,
   };
-  const key = keys.cost(tenantId, base.id);
+  const key = Costs.key(tenantId, base.id);
+  const unwritten = () => conflict('The cost could not be written; retry.');
   const cost = await withActivityRead(tenantId, activityId, async (read) => {
     if (!read.exists) throw notFound('The activity');
     const creatorId = input.creatorId !== undefined ? input.creatorId : read.creatorIds.length === 1 ? read.creatorIds[0]! : null;
     const cost: StoredCost = { ...base, creatorId, campaignId: read.campaignId, spendDay: costDay(read.startAt, now, timeZone), spendCampaignId: read.campaignId };
     await writeWithMoves(
       { tenantId, activityId },
-      [
-        { Put: { TableName: tableName(), Item: { ...key, ...indexKeys(tenantId, cost), ...cost }, ConditionExpression: 'attribute_not_exists(pk)' } },
-        pointerPut('cost', cost.id, tenantId, key),
-      ],
+      [Costs.tx.put(key, cost, { condition: absent, failure: unwritten }, indexKeys(tenantId, cost)), { ...pointerPut('cost', cost.id, tenantId, key), failure: unwritten }],
       moves(tenantId, undefined, cost, read),
       cost.currency,
-      () => conflict('The cost could not be written; retry.'),
       spendDayUpdates(tenantId, [], [placementOf(cost)]),
     );
     return cost;
   });
-  return costFromItem(cost as unknown as Record<string, unknown>);
+  return costOf(cost);
 }
 
 const stale = () => conflict('The cost changed meanwhile; read it again and retry.');
 
 /** Applies `changes` to the cost as read (`stored`), moving the aggregates from the old values to the new. */
 export async function updateCost(tenantId: string, stored: StoredCost, changes: CostChanges): Promise<Cost> {
-  return withActivityRead(tenantId, stored.activityId, (read) => writeUpdate(tenantId, asRead(stored, read), changes, read));
+  return withActivityRead(tenantId, stored.activityId, (read) => writeUpdate(tenantId, placedAsRead(stored, read), changes, read));
 }
 
 /**
  * The stored cost with the campaign its aggregates count it in now (its activity's, as read) and
  * its spend placement as recorded (kept by an update: activity-spend-days.ts moves it).
  */
-const asRead = (stored: StoredCost, read: ActivityRead): StoredCost => ({ ...stored, spendCampaignId: placementOf(stored).campaignId, campaignId: read.campaignId });
+const placedAsRead = (stored: StoredCost, read: ActivityRead): StoredCost => ({ ...stored, spendCampaignId: placementOf(stored).campaignId, campaignId: read.campaignId });
 
 async function writeUpdate(tenantId: string, before: StoredCost, changes: CostChanges, read: ActivityRead): Promise<Cost> {
-  const item = before as unknown as Record<string, unknown>;
   const now = new Date().toISOString();
   const after: StoredCost = {
     ...before,
@@ -367,55 +404,28 @@ async function writeUpdate(tenantId: string, before: StoredCost, changes: CostCh
   after.amount = roundMoney(after.amount, after.currency);
   await writeWithMoves(
     { tenantId, activityId: before.activityId },
-    [
-      {
-        Put: {
-          TableName: tableName(),
-          // The keys anew (the stored item read carries the old creator's index keys).
-          Item: { ...recordOf<StoredCost>(after as unknown as Record<string, unknown>), ...keys.cost(tenantId, before.id), ...indexKeys(tenantId, after) },
-          ConditionExpression: 'revision = :revision',
-          ExpressionAttributeValues: { ':revision': before.revision },
-        },
-      },
-    ],
-    moves(tenantId, costFromItem(item), costFromItem(after as unknown as Record<string, unknown>), read),
+    // The whole item anew, with the index keys of the new values (the creator's may change or go).
+    [Costs.tx.put(Costs.key(tenantId, before.id), after, { condition: equals('revision', before.revision), failure: stale }, indexKeys(tenantId, after))],
+    moves(tenantId, costOf(before), costOf(after), read),
     before.currency,
-    stale,
     spendDayUpdates(tenantId, [placementOf(before)], [placementOf(after)]),
   );
-  return costFromItem(after as unknown as Record<string, unknown>);
+  return costOf(after);
 }
 
 /** Deletes the cost as read (`stored`) with its pointer, subtracting it from every aggregate. */
 export async function deleteCost(tenantId: string, stored: StoredCost): Promise<void> {
-  await withActivityRead(tenantId, stored.activityId, (read) => writeDelete(tenantId, asRead(stored, read), read));
+  await withActivityRead(tenantId, stored.activityId, (read) => writeDelete(tenantId, placedAsRead(stored, read), read));
 }
 
 async function writeDelete(tenantId: string, cost: StoredCost, read: ActivityRead): Promise<void> {
-  const item = cost as unknown as Record<string, unknown>;
   await writeWithMoves(
     { tenantId, activityId: cost.activityId },
-    [
-      {
-        Delete: {
-          TableName: tableName(),
-          Key: keys.cost(tenantId, cost.id),
-          ConditionExpression: 'revision = :revision',
-          ExpressionAttributeValues: { ':revision': cost.revision },
-        },
-      },
-      pointerDelete(cost.id),
-    ],
-    moves(tenantId, costFromItem(item), undefined, read),
+    [Costs.tx.delete(Costs.key(tenantId, cost.id), { condition: equals('revision', cost.revision), failure: stale }), pointerDelete(cost.id)],
+    moves(tenantId, costOf(cost), undefined, read),
     cost.currency,
-    stale,
     spendDayUpdates(tenantId, [placementOf(cost)], []),
   );
-}
-
-async function readCost(tenantId: string, costId: string): Promise<Record<string, unknown> | undefined> {
-  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.cost(tenantId, costId), ConsistentRead: true }));
-  return out.Item;
 }
 
 /**
@@ -453,51 +463,72 @@ export async function costsOfActivities(tenantId: string, activityIds: readonly 
   return (await Promise.all(activityIds.map((id) => queryIndex(keys.costsOfActivity(tenantId, id))))).flat().map(costFromItem);
 }
 
-/** Every stored cost item of the tenant. */
-export async function costItemsOf(tenantId: string): Promise<Record<string, unknown>[]> {
-  return queryPrefix(keys.costsOfTenant(tenantId));
+/** Every stored cost of the tenant. */
+export function costItemsOf(tenantId: string): Promise<StoredCost[]> {
+  return queryRecords(Costs, keys.costsOfTenant(tenantId));
 }
 
 /**
- * Deletes the matching costs one transaction each, re-reading a cost changed meanwhile; a cost
- * already gone is skipped, so running it again (a retried request) changes nothing.
+ * Every cost an index lists under one record (gsi3: an activity's, gsi2: a creator's), as stored.
+ * An index is eventually consistent: it is read again (with the data layer's backoff) until it
+ * lists as many costs as the record counts (`costsCount`, read consistently), as `placeSpend`
+ * does; what it lists when the record is gone, or after the last round.
  */
-async function deleteCostsWhere(tenantId: string, match: (item: Record<string, unknown>) => boolean): Promise<number> {
+async function costsCountedBy(counter: Key, index: IndexCollection): Promise<StoredCost[]> {
+  for (let attempt = 1; ; attempt++) {
+    const [record, listed] = await Promise.all([
+      getRecord(CostCounts, counter, { consistent: true, attributes: ['costsCount'] }),
+      queryIndex(index).then((items) => items.map(storedCostFromItem)),
+    ]);
+    if (!record || listed.length === Number(record.costsCount ?? 0) || attempt >= ATTEMPTS) return listed;
+    await sleep(backoff(attempt));
+  }
+}
+
+/**
+ * Deletes the `listed` costs that `match`, one transaction each, re-reading a cost changed
+ * meanwhile; a cost already gone is skipped, so running it again (a retried request) changes nothing.
+ */
+async function deleteCostsWhere(tenantId: string, listed: StoredCost[], match: (cost: StoredCost) => boolean): Promise<number> {
   let removed = 0;
-  for (const found of (await costItemsOf(tenantId)).filter(match)) {
-    let item: Record<string, unknown> | undefined = found;
-    for (let attempt = 0; item && attempt < 5; attempt++) {
+  for (const found of listed.filter(match)) {
+    let cost: StoredCost | undefined = found;
+    for (let attempt = 0; cost && attempt < 5; attempt++) {
       try {
-        await deleteCost(tenantId, storedCostFromItem(item));
+        await deleteCost(tenantId, cost);
         removed++;
-        item = undefined;
+        cost = undefined;
       } catch (error) {
         if (!(error instanceof ConflictError)) throw error;
-        item = await readCost(tenantId, found.id as string);
-        if (item && !match(item)) item = undefined;
+        cost = await readStoredCost(tenantId, found.id);
+        if (cost && !match(cost)) cost = undefined;
       }
     }
   }
   return removed;
 }
 
+/** The activity's costs (gsi3), complete against its costsCount. */
+const costsOfActivity = (tenantId: string, activityId: string) => costsCountedBy(keys.activity(tenantId, activityId), keys.costsOfActivity(tenantId, activityId));
+
 /** Unlinking a creator from an activity removes that creator's costs on it (with their aggregates). */
-export function deleteCostsOfCreatorOnActivity(tenantId: string, activityId: string, creatorId: string): Promise<number> {
-  return deleteCostsWhere(tenantId, (c) => c.activityId === activityId && c.creatorId === creatorId);
+export async function deleteCostsOfCreatorOnActivity(tenantId: string, activityId: string, creatorId: string): Promise<number> {
+  return deleteCostsWhere(tenantId, await costsOfActivity(tenantId, activityId), (c) => c.activityId === activityId && c.creatorId === creatorId);
 }
 
 /**
  * Deleting an activity removes its costs (with their aggregates). Call it before deleting the
  * activity item; if the activity is already gone its own counters are skipped.
  */
-export function deleteCostsOfActivity(tenantId: string, activityId: string): Promise<number> {
-  return deleteCostsWhere(tenantId, (c) => c.activityId === activityId);
+export async function deleteCostsOfActivity(tenantId: string, activityId: string): Promise<number> {
+  return deleteCostsWhere(tenantId, await costsOfActivity(tenantId, activityId), (c) => c.activityId === activityId);
 }
 
 /**
  * Deleting a creator removes its activity associations and, as unlinking does, the costs
  * attributed to it (with their aggregates). Call it before deleting the creator item.
  */
-export function deleteCostsOfCreator(tenantId: string, creatorId: string): Promise<number> {
-  return deleteCostsWhere(tenantId, (c) => c.creatorId === creatorId);
+export async function deleteCostsOfCreator(tenantId: string, creatorId: string): Promise<number> {
+  const listed = await costsCountedBy(keys.creator(tenantId, creatorId), keys.costsOfCreator(tenantId, creatorId));
+  return deleteCostsWhere(tenantId, listed, (c) => c.creatorId === creatorId);
 }
