@@ -17,7 +17,8 @@
 import { costDay } from '../domain/dates.ts';
 import { conflict } from '../domain/errors.ts';
 import { placementOf, spendDayUpdates } from './cost-rollups.ts';
-import { ActivityForSpend, Costs, readStoredCost, storedCostFromItem, type StoredCost } from './costs.ts';
+import { Activities } from './activity-entity.ts';
+import { Costs, readStoredCost, storedCostFromItem, type StoredCost } from './costs.ts';
 import { getRecord, updateRecord } from './entity.ts';
 import { all, asRead, equals, exists } from './expressions.ts';
 import { keys } from './keys.ts';
@@ -41,7 +42,7 @@ const ROUNDS = 8;
 
 /** The activity's placement inputs, read consistently; undefined when it is gone (its costs go with it). */
 export async function spendTargetOf(tenantId: string, activityId: string, timeZone?: string): Promise<SpendTarget | undefined> {
-  const activity = await getRecord(ActivityForSpend, ActivityForSpend.key(tenantId, activityId), { consistent: true, attributes: ['campaignId', 'startAt', 'costsCount'] });
+  const activity = await getRecord(Activities, Activities.key(tenantId, activityId), { consistent: true, attributes: ['campaignId', 'startAt', 'costsCount'] });
   if (!activity) return undefined;
   return {
     activityId,
@@ -73,7 +74,7 @@ export async function placeCost(tenantId: string, target: SpendTarget, cost: Sto
       condition: equals('revision', cost.revision),
       failure: () => new PlacementStale('cost'),
     }),
-    ActivityForSpend.tx.check(ActivityForSpend.key(tenantId, target.activityId), {
+    Activities.tx.check(Activities.key(tenantId, target.activityId), {
       condition: all(exists, asRead('campaignId', target.campaignId), asRead('startAt', target.startAt)),
       failure: () => new PlacementStale('activity'),
     }),
@@ -128,6 +129,6 @@ export async function placeSpend(tenantId: string, activityId: string, timeZone?
  */
 export async function setStartAtMovingSpend(tenantId: string, activityId: string, startAt: string | null, timeZone: string): Promise<void> {
   // 404 'The activity' when it is gone (the entity's not-found).
-  await updateRecord(ActivityForSpend, ActivityForSpend.key(tenantId, activityId), { set: { startAt, updatedAt: new Date().toISOString() }, add: { costsRevision: 1 } });
+  await updateRecord(Activities, Activities.key(tenantId, activityId), { set: { startAt, updatedAt: new Date().toISOString() }, add: { costsRevision: 1 } });
   await placeSpend(tenantId, activityId, timeZone);
 }

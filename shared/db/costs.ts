@@ -26,13 +26,14 @@ import { roundMoney } from '../domain/currencies.ts';
 import { costDay } from '../domain/dates.ts';
 import { conflict, ConflictError, notFound } from '../domain/errors.ts';
 import { aggregateUpdate, withCondition } from './aggregates.ts';
+import { Activities } from './activity-entity.ts';
 import { defineEntity, getRecord, queryRecords } from './entity.ts';
 import { absent, all, asRead, equals, Placeholders } from './expressions.ts';
 import { keys, type IndexCollection, type Key } from './keys.ts';
 import { queryIndex, queryPrefix } from './operations.ts';
 import type { Activity } from './activities.ts';
 import { costStatsDelta } from './cost-stats.ts';
-import { placementOf, spendContributionDelta, spendDayUpdates, STANDING_PROJECTION, standingOf } from './cost-rollups.ts';
+import { placementOf, spendContributionDelta, spendDayUpdates, STANDING_FIELDS, standingOf } from './cost-rollups.ts';
 import { pointerDelete, pointerPut } from './records.ts';
 import { indexPage, type PageRequest } from './paging.ts';
 import { backoff, sleep } from './retry.ts';
@@ -70,23 +71,6 @@ export const Costs = defineEntity({
 /** A cost as stored (every attribute but the keys): what updates and deletes start from. */
 export type StoredCost = z.infer<typeof Costs.schema>;
 export type Cost = Omit<StoredCost, 'revision' | 'spendDay' | 'spendCampaignId'>;
-
-/**
- * The activity item as the cost writes and spend moves see it (a view: the attributes they read,
- * each as far as it was read; `standingOf` reads the rest of STANDING_PROJECTION).
- */
-export const ActivityForSpend = defineEntity({
-  name: 'The activity',
-  schema: z.looseObject({
-    campaignId: z.optional(z.nullable(z.string())),
-    startAt: z.optional(z.nullable(z.string())),
-    costsCount: z.optional(z.number()),
-    costsRevision: z.optional(z.number()),
-    linksRevision: z.optional(z.number()),
-    updatedAt: z.optional(z.string()),
-  }),
-  key: keys.activity,
-});
 
 /** The records that count their costs (an activity, a creator), as far as their `costsCount`. */
 const CostCounts = defineEntity({
@@ -239,8 +223,8 @@ interface ActivityRead {
 
 async function readActivity(tenantId: string, activityId: string): Promise<ActivityRead> {
   // What `standingOf` needs, the revisions the write is conditioned on, and its cost count.
-  const attributes = [...STANDING_PROJECTION.split(', '), 'costsCount'];
-  const item = await getRecord(ActivityForSpend, ActivityForSpend.key(tenantId, activityId), { consistent: true, attributes });
+  const attributes = ['campaignId', 'startAt', 'spend', 'linksRevision', 'costsCount', ...STANDING_FIELDS] as const;
+  const item = await getRecord(Activities, Activities.key(tenantId, activityId), { consistent: true, attributes });
   return {
     exists: Boolean(item),
     campaignId: item?.campaignId ?? null,
