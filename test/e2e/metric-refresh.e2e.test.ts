@@ -39,6 +39,10 @@ describe('POST /local/jobs/refresh-metrics', () => {
     const after = await activity(id);
     expect(after.impressions).toBeGreaterThan(0);
     expect(after.engagement).toBeGreaterThan(0);
+    // The reading's own counts under YouTube's names, normalised as DECISIONS.md says.
+    expect(after.latest.viewCount).toBe(after.impressions);
+    expect(after.latest.likeCount + after.latest.commentCount).toBe(after.engagement);
+    expect(after).toMatchObject({ snapshotsCount: 1, lastFetchedAt: expect.any(String) });
     // Next reading in 2 hours (freshly connected).
     expect(Date.parse(after.metricsFetchDueAt) - Date.parse(before.metricsFetchDueAt)).toBeGreaterThanOrEqual(2 * 3_600_000);
 
