@@ -2,13 +2,16 @@
  * What authorization reads, in one round trip each: whether the caller's account is deleted, and
  * for tenant routes the caller's membership and whether the tenant is live.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from './client.ts';
+import * as z from 'zod/mini';
+import { defineEntity, getRecord } from './entity.ts';
 import { keys, type Key } from './keys.ts';
 import type { Membership } from './memberships.ts';
 import { batchGet, recordOf } from './operations.ts';
 import { isLive, tenantFromItem, type Tenant } from './tenants.ts';
-import { userFromItem, type User } from './users.ts';
+import { Users, type User } from './users.ts';
+
+/** The user item as authorization reads it: the profile, and the deletion mark its tombstone carries (account-deletion.ts). */
+const Profiles = defineEntity({ name: 'User', schema: z.object({ ...Users.schema.shape, deletedAt: z.optional(z.string()) }), key: keys.user });
 
 export interface TenantAccess {
   accountDeleted: boolean;
@@ -26,9 +29,9 @@ export interface TenantAccess {
  * reading it again.
  */
 export async function callerProfile(userId: string): Promise<{ accountDeleted: boolean; profile: User | undefined }> {
-  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.user(userId) }));
-  if (out.Item?.deletedAt !== undefined) return { accountDeleted: true, profile: undefined };
-  return { accountDeleted: false, profile: out.Item && userFromItem(out.Item) };
+  const profile = await getRecord(Profiles, Profiles.key(userId));
+  if (profile?.deletedAt !== undefined) return { accountDeleted: true, profile: undefined };
+  return { accountDeleted: false, profile };
 }
 
 export async function tenantAccess(tenantId: string, userId: string, recordKey?: Key): Promise<TenantAccess> {

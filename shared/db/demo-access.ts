@@ -4,16 +4,18 @@
  * the demo as active organization switches to the paid one. Idempotent: run again, it finds nothing
  * left to change.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
 import { NotFoundError } from '../domain/errors.ts';
-import { documentClient, tableName } from './client.ts';
+import { defineEntity, getRecord } from './entity.ts';
 import { keys } from './keys.ts';
 import { getMembership, membershipsOfTenant, removeMembership } from './memberships.ts';
 import { getSettings, updateSettings } from './settings.ts';
 
+/** The shared demo tenant's pointer (tenants.ts writes it on the demo's first use). */
+const DemoPointer = defineEntity({ name: 'The demo organization', schema: z.object({ tenantId: z.string() }), key: keys.demoTenant });
+
 async function demoTenantId(): Promise<string | undefined> {
-  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.demoTenant() }));
-  return out.Item?.tenantId as string | undefined;
+  return (await getRecord(DemoPointer, DemoPointer.key()))?.tenantId;
 }
 
 export async function removeDemoAccess(paidTenantId: string): Promise<void> {

@@ -3,11 +3,13 @@
  * role), on one item of their own, moved in the same transaction as every write that adds a
  * record, removes it or changes the field: the lists' facets and totals, without reading the records.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
 import { aggregateUpdate } from './aggregates.ts';
-import { documentClient, tableName } from './client.ts';
+import { defineEntity, getRecord } from './entity.ts';
 import type { Key } from './keys.ts';
-import { recordOf } from './operations.ts';
+
+/** A counter item: one number per value (its key is the caller's: keys.activityChannels, keys.creatorRoles). */
+const ValueCounters = defineEntity({ name: 'The counters', schema: z.custom<Record<string, unknown>>(), key: (key: Key) => key });
 
 /**
  * The Update of the counters at `key` for a record arriving on `to`, leaving `from`, or moving
@@ -21,7 +23,6 @@ export function valueMove(key: Key, from: string | undefined, to: string | undef
 
 /** The counters at `key` per value, values back at 0 left out. */
 export async function valueCounts(key: Key): Promise<Record<string, number>> {
-  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: key }));
-  const counters = recordOf<Record<string, unknown>>(out.Item ?? {});
+  const counters = (await getRecord(ValueCounters, key)) ?? {};
   return Object.fromEntries(Object.entries(counters).map(([value, n]) => [value, Number(n)]).filter(([, n]) => (n as number) > 0));
 }
