@@ -6,10 +6,25 @@
  * transaction is conditioned on the due time the reading was for, so a redelivered message adds
  * nothing twice.
  */
-import { aggregateUpdate, present } from './aggregates.ts';
+import * as z from 'zod/mini';
+import { aggregateUpdate } from './aggregates.ts';
+import { conditionHeld, defineEntity } from './entity.ts';
 import { keys } from './keys.ts';
-import { dueUpdate, type DueAccount } from './metric-due.ts';
-import { batchGet, cancellationReasons, transactWrite } from './operations.ts';
+import { dueAt, stillDue, type DueAccount } from './metric-due.ts';
+import { batchGet } from './operations.ts';
+import { transact } from './transact.ts';
+
+/** The social account item as a follower count reading writes it (its record is social-accounts.ts's). */
+const TrackedAccounts = defineEntity({
+  name: 'The social account',
+  schema: z.object({
+    followersFetchDueAt: z.optional(z.string()),
+    followersCount: z.nullable(z.number()),
+    followersFetchedAt: z.optional(z.string()),
+    updatedAt: z.string(),
+  }),
+  key: keys.socialAccount,
+});
 
 export interface TrackedAccount extends DueAccount {
   platform: string;
@@ -35,24 +50,16 @@ export async function trackedAccounts(due: readonly DueAccount[]): Promise<Track
  */
 export async function recordFollowers(account: TrackedAccount, followersCount: number, next: string): Promise<boolean> {
   const now = new Date().toISOString();
-  const due = dueUpdate(keys.socialAccount(account.tenantId, account.creatorId, account.accountId), 'followersFetchDueAt', account.tenantId, account.accountId, account.dueAt, next);
   const delta = followersCount - (account.followersCount ?? 0);
-  try {
-    await transactWrite(
-      present([
-        {
-          Update: {
-            ...due,
-            UpdateExpression: `${due.UpdateExpression}, followersCount = :count, followersFetchedAt = :now, updatedAt = :now`,
-            ExpressionAttributeValues: { ...due.ExpressionAttributeValues, ':count': followersCount, ':now': now },
-          },
-        },
-        aggregateUpdate(keys.creator(account.tenantId, account.creatorId), { counts: { totalFollowersCount: delta } }),
-      ]) as never,
-    );
-    return true;
-  } catch (error) {
-    if (cancellationReasons(error)?.includes('ConditionalCheckFailed')) return false;
-    throw error;
-  }
+  const creatorTotal = aggregateUpdate(keys.creator(account.tenantId, account.creatorId), { counts: { totalFollowersCount: delta } });
+  return conditionHeld((failure) =>
+    transact([
+      TrackedAccounts.tx.update(
+        TrackedAccounts.key(account.tenantId, account.creatorId, account.accountId),
+        { set: { ...dueAt('followersFetchDueAt', account.tenantId, account.accountId, next), followersCount, followersFetchedAt: now, updatedAt: now } },
+        { condition: stillDue('followersFetchDueAt', account.dueAt), failure },
+      ),
+      ...(creatorTotal ? [{ ...creatorTotal, failure }] : []),
+    ]),
+  );
 }

@@ -8,10 +8,11 @@
  * names the due time it was sent for, so a message whose due time has moved on (read already, link
  * changed or disconnected) is stale and does nothing.
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from './client.ts';
+import * as z from 'zod/mini';
+import { conditionHeld, defineEntity, updateRecord, type Changes } from './entity.ts';
+import { equals } from './expressions.ts';
 import { DUE_SHARDS, keys, type Key } from './keys.ts';
-import { batchGet, isConditionFailure, queryUpTo } from './operations.ts';
+import { batchGet, queryUpTo } from './operations.ts';
 
 /** One tracked activity due for a reading, as the dispatcher finds it. */
 export interface DueActivity {
@@ -128,25 +129,29 @@ export function moveAccountDue(account: DueAccount, next: string | null): Promis
   return moveDueOf(keys.socialAccount(account.tenantId, account.creatorId, account.accountId), 'followersFetchDueAt', account.tenantId, account.accountId, account.dueAt, next);
 }
 
-/** The due-time update of `moveDue`, as a transaction item (with other writes of the same reading). */
-export function dueUpdate(key: Key, attribute: string, tenantId: string, itemId: string, from: string, next: string | null) {
-  const entry = next === null ? undefined : keys.metricsDue(tenantId, itemId, next);
-  return {
-    TableName: tableName(),
-    Key: key,
-    UpdateExpression: entry ? 'SET #due = :next, gsi4pk = :pk, gsi4sk = :sk' : 'REMOVE #due, gsi4pk, gsi4sk',
-    ConditionExpression: '#due = :from',
-    ExpressionAttributeNames: { '#due': attribute },
-    ExpressionAttributeValues: { ':from': from, ...(entry ? { ':next': next, ':pk': entry.gsi4pk, ':sk': entry.gsi4sk } : {}) },
-  };
+/** The attribute an item keeps its due time in: an activity's content reading, a social account's follower count. */
+export type DueAttribute = 'metricsFetchDueAt' | 'followersFetchDueAt';
+
+/** An item the refresh reads (an activity, a social account), as moving its due time sees it; its key is the caller's. */
+const DueItems = defineEntity({
+  name: 'The tracked item',
+  schema: z.object({ metricsFetchDueAt: z.optional(z.string()), followersFetchDueAt: z.optional(z.string()) }),
+  key: (key: Key) => key,
+});
+
+/** What makes the item due at `next`: its due time and its index entry (set by `moveDue`, and by a follower count's reading with the count). */
+export function dueAt<A extends DueAttribute>(attribute: A, tenantId: string, itemId: string, next: string) {
+  return { [attribute]: next, ...keys.metricsDue(tenantId, itemId, next) } as Record<A, string> & { gsi4pk: string; gsi4sk: string };
 }
 
-async function moveDueOf(key: Key, attribute: string, tenantId: string, itemId: string, from: string, next: string | null): Promise<boolean> {
-  try {
-    await documentClient().send(new UpdateCommand(dueUpdate(key, attribute, tenantId, itemId, from, next)));
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+/** The changes of `moveDue`: due at `next`, or with null out of the index. */
+function dueChanges(attribute: DueAttribute, tenantId: string, itemId: string, next: string | null): Changes<Partial<Record<DueAttribute, string>>> {
+  return next === null ? { remove: [attribute, 'gsi4pk', 'gsi4sk'] } : { set: dueAt(attribute, tenantId, itemId, next) };
+}
+
+/** The condition that the item's due time is still the one a message was sent for. */
+export const stillDue = (attribute: DueAttribute, from: string) => equals(attribute, from);
+
+function moveDueOf(key: Key, attribute: DueAttribute, tenantId: string, itemId: string, from: string, next: string | null): Promise<boolean> {
+  return conditionHeld((failure) => updateRecord(DueItems, key, dueChanges(attribute, tenantId, itemId, next), { condition: stillDue(attribute, from), failure }));
 }
