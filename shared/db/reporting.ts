@@ -5,21 +5,23 @@
  * rollups with one Query (day-rollups.ts). Never a scan of activities or costs, so a report costs
  * the same at 100 activities as at 100,000.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
 import { contribution } from '../domain/activity-metrics.ts';
 import { analyticsKeys } from './analytics.ts';
-import { documentClient, tableName } from './client.ts';
 import { standingOf } from './cost-rollups.ts';
 import type { RollupScope } from './day-rollups.ts';
 import { campaignFromItem, type Campaign } from './campaigns.ts';
-import { isEntity, keys } from './keys.ts';
+import { defineEntity, getRecord } from './entity.ts';
+import { isEntity, keys, type Key } from './keys.ts';
 import { queryAll } from './operations.ts';
 
 export { readDays } from './day-rollups.ts';
 
-async function getItem(key: { pk: string; sk: string }, projection?: string, names?: Record<string, string>) {
-  return (await documentClient().send(new GetCommand({ TableName: tableName(), Key: key, ...(projection ? { ProjectionExpression: projection, ExpressionAttributeNames: names } : {}) }))).Item;
-}
+/** An item that keeps a scope's counters (the tenant's AGGREGATE, a campaign, creator or activity), read whole: reports name its counters by pattern. */
+const Aggregates = defineEntity({ name: 'The aggregate', schema: z.custom<Record<string, unknown>>(), key: (key: Key) => key });
+
+/** The tenant's web analytics connection, as reports read it: its status only. */
+const ConnectionStatuses = defineEntity({ name: 'The analytics connection', schema: z.object({ status: z.string() }), key: analyticsKeys.connection });
 
 /**
  * The stored aggregate of a scope, undefined when it does not exist (or is being deleted). An
@@ -29,10 +31,13 @@ async function getItem(key: { pk: string; sk: string }, projection?: string, nam
 export async function readAggregate(tenantId: string, scope: RollupScope): Promise<Record<string, unknown> | undefined> {
   if (scope.kind === 'tenant') {
     // The web analytics connection's status beside it (one more item): reports warn when it needs reconnecting.
-    const [aggregate, connection] = await Promise.all([getItem(keys.tenantAggregate(tenantId)), getItem(analyticsKeys.connection(tenantId), '#status', { '#status': 'status' })]);
+    const [aggregate, connection] = await Promise.all([
+      getRecord(Aggregates, keys.tenantAggregate(tenantId)),
+      getRecord(ConnectionStatuses, ConnectionStatuses.key(tenantId), { attributes: ['status'] }),
+    ]);
     return { ...aggregate, ...(typeof connection?.status === 'string' ? { analyticsStatus: connection.status } : {}) };
   }
-  const item = await getItem(keys[scope.kind](tenantId, scope.id));
+  const item = await getRecord(Aggregates, keys[scope.kind](tenantId, scope.id));
   if (!item || item.deletingAt) return undefined;
   return scope.kind === 'activity' ? { ...item, ...contribution(standingOf(item)), activitiesCount: 1 } : item;
 }
