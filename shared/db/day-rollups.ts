@@ -7,10 +7,9 @@
  * Spend is kept per currency in flat attributes `spend_<CUR>` (major units, exact decimal ADD), so
  * an item needs no map to exist before the first ADD and can be created by it.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { aggregateUpdate } from './aggregates.ts';
-import { documentClient, tableName } from './client.ts';
 import { keys, type Collection } from './keys.ts';
+import { queryAll } from './operations.ts';
 
 export type RollupScope = { kind: 'tenant' } | { kind: 'campaign' | 'creator' | 'activity'; id: string };
 
@@ -65,21 +64,11 @@ export function daysOfScope(tenantId: string, scope: RollupScope): Collection {
 export async function readDays(tenantId: string, scope: RollupScope, fromDate: string, toDate: string): Promise<DayFigures[]> {
   const from = keys.dayRollup(tenantId, scope, fromDate);
   const to = keys.dayRollup(tenantId, scope, toDate);
-  const days: DayFigures[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': from.pk, ':from': from.sk, ':to': to.sk },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of out.Items ?? []) days.push(dayFromItem(item));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return days;
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': from.pk, ':from': from.sk, ':to': to.sk },
+  });
+  return items.map(dayFromItem);
 }
 
 function dayFromItem(item: Record<string, unknown>): DayFigures {
