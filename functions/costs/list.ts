@@ -9,7 +9,7 @@ import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes.ts';
 import { list } from '../../shared/http/result.ts';
 import { paging, SortDirection, Uuid } from '../../shared/schemas/common.ts';
-import { costFilters, findCosts, isFiltered, newestCostsPage, searchFilters } from './query.ts';
+import { compactCostsPage, costFilters, costsByCreationPage, findCosts, isFiltered, searchFilters } from './query.ts';
 import { CostViewRecord } from '../../shared/schemas/records/cost.ts';
 import { listReply } from '../../shared/schemas/records/reply.ts';
 
@@ -26,10 +26,13 @@ export const handler = defineHandler({
   }),
   run: async ({ input: { organizationId, pageIndex, pageSize, sortBy = 'createdAt', sortDirection, ...filters } }) => {
     const direction = sortDirection ?? (sortBy === 'createdAt' ? 'desc' : 'asc');
-    // The default order, unfiltered, reads one page; any other list reads the tenant's costs (see query.ts).
-    if (sortBy === 'createdAt' && direction === 'desc' && !isFiltered(filters)) return list(await newestCostsPage(organizationId, { pageIndex, pageSize }));
+    const page = { pageIndex, pageSize };
+    // Unfiltered by creation (newest or oldest first): one page of the creation index.
+    if (sortBy === 'createdAt' && !isFiltered(filters)) return list(await costsByCreationPage(organizationId, page, direction));
+    // By amount, searched or by category, with no parent filter: the compact entries, then the page's items (see query.ts).
+    if (!filters.activityId && !filters.campaignId && !filters.creatorId) return list(await compactCostsPage(organizationId, filters, { sortBy, direction }, page));
+    // By activity, campaign or creator: that parent's costs.
     const { costs } = await findCosts(organizationId, filters);
-    const sorted = sortRecords(costs, (c) => c[sortBy], direction);
-    return list(pageOf(sorted, { pageIndex, pageSize }));
+    return list(pageOf(sortRecords(costs, (c) => c[sortBy], direction), page));
   },
 });

@@ -4,14 +4,24 @@
  * filtered. Joining at read time is what makes a category rename visible everywhere at once.
  */
 import * as z from 'zod/mini';
-import { activitiesByIds, activitySummaries, type Activity, type ActivitySummary } from '../../shared/db/activities.ts';
+import { activitiesByIds, activitySummaries, compactActivitiesOfTenant, type Activity, type ActivitySummary } from '../../shared/db/activities.ts';
 import { activityIdsOfCampaign } from '../../shared/db/campaign-links.ts';
-import { costFromItem, costItemsOf, costPageByCreation, costsOfActivities, costsOfCreator, type Cost } from '../../shared/db/costs.ts';
+import {
+  compactCostsOfTenant,
+  costFromItem,
+  costItemsOf,
+  costPageByCreation,
+  costsByIds,
+  costsOfActivities,
+  costsOfCreator,
+  type CompactCost,
+  type Cost,
+} from '../../shared/db/costs.ts';
 import { creatorsByIds } from '../../shared/db/creators.ts';
 import { categoryFromItem, expenseCategoriesOf, type ExpenseCategory } from '../../shared/db/expense-categories.ts';
 import { keys } from '../../shared/db/keys.ts';
 import { batchGet } from '../../shared/db/operations.ts';
-import type { Page, PageRequest } from '../../shared/db/paging.ts';
+import { pageOf, sortRecords, type Page, type PageRequest } from '../../shared/db/paging.ts';
 import { getTenantAggregate } from '../../shared/db/tenants.ts';
 import { SearchTerm, Uuid } from '../../shared/schemas/common.ts';
 
@@ -60,7 +70,9 @@ const summaryOf = (a: Activity): ActivitySummary => ({ id: a.id, name: a.name, c
 /**
  * The tenant's costs matching `filters`, joined. Filtered by activity or campaign it reads those
  * activities' costs only (gsi3), by creator that creator's (gsi2), and only the activities they
- * name; otherwise (category, search, no filter) every cost and activity of the tenant.
+ * name; otherwise (category, search, no filter) every cost and activity of the tenant: what the
+ * filtered stats read still. The list reads a parent's costs here, and otherwise one page of an
+ * index (`costsByCreationPage`) or the compact entries (`compactCostsPage`).
  */
 export async function findCosts(tenantId: string, filters: CostFilters): Promise<CostSet> {
   const scope = await activityScope(tenantId, filters);
@@ -90,21 +102,54 @@ export function isFiltered(filters: CostFilters): boolean {
 }
 
 /**
- * One page of the tenant's unfiltered costs in the default order (newest first): the page read
- * from the creation-ordered index, joined with only the activities, categories and creators it
- * names, and the total from the tenant's stored `costsCount` — nothing grows with the tenant.
- * Other lists read the costs `findCosts` selects: by activity, campaign or creator that parent's
- * costs; searched or by category every cost, since no key holds joined names or categories.
+ * One page of the tenant's unfiltered costs by creation (newest first, the default order, or
+ * oldest first): the page read from the creation-ordered index, joined with only the activities,
+ * categories and creators it names, and the total from the tenant's stored `costsCount` — nothing
+ * grows with the tenant. By activity, campaign or creator a list reads that parent's costs
+ * (`findCosts`); sorted by amount, searched or by category it reads compact entries (`compactCostsPage`).
  */
-export async function newestCostsPage(tenantId: string, page: PageRequest): Promise<Page<CostView>> {
-  const [costs, aggregate] = await Promise.all([costPageByCreation(tenantId, page), getTenantAggregate(tenantId)]);
+export async function costsByCreationPage(tenantId: string, page: PageRequest, direction: 'asc' | 'desc' = 'desc'): Promise<Page<CostView>> {
+  const [costs, aggregate] = await Promise.all([costPageByCreation(tenantId, page, direction), getTenantAggregate(tenantId)]);
+  return { items: await joinPage(tenantId, costs), totalCount: aggregate.costsCount };
+}
+
+/** A page of costs joined with only the activities, categories and creators it names. */
+async function joinPage(tenantId: string, costs: Cost[]): Promise<CostView[]> {
   const [activities, categories] = await Promise.all([
     activitiesByIds(tenantId, costs.map((c) => c.activityId)),
     batchGet([...new Set(costs.flatMap((c) => (c.categoryId ? [c.categoryId] : [])))].map((id) => keys.expenseCategory(tenantId, id))),
   ]);
   const summaries = new Map(activities.map((a) => [a.id, summaryOf(a)]));
-  const items = await joinCreators(tenantId, joinNames(costs, summaries, categories.map(categoryFromItem)));
-  return { items, totalCount: aggregate.costsCount };
+  return joinCreators(tenantId, joinNames(costs, summaries, categories.map(categoryFromItem)));
+}
+
+/**
+ * One page of the tenant's costs sorted by amount (or by creation), searched or by category, with
+ * no activity, campaign or creator filter. No key holds these orders or filters (every amount
+ * change would move a key; the search matches names joined by id; categories are many and
+ * renamed), so this list reads every cost's compact entry (gsi5: keys and the sorted, filtered and
+ * searched attributes — activity, category, amount, currency, type, description, createdAt — never
+ * the full items), and for a search the activities' compact entries (their names) and the
+ * categories (a tenant has few); it filters and sorts those in memory as `findCosts` did, then
+ * reads only the page's full cost items and joins them. The total is the number of matching entries.
+ */
+export async function compactCostsPage(
+  tenantId: string,
+  filters: Pick<CostFilters, 'categoryId' | 'searchTerm'>,
+  sort: { sortBy: 'amount' | 'createdAt'; direction: 'asc' | 'desc' },
+  page: PageRequest,
+): Promise<Page<CostView>> {
+  const term = filters.searchTerm?.trim().toLowerCase();
+  const [entries, activityNames, categoryNames] = await Promise.all([
+    compactCostsOfTenant(tenantId),
+    term ? compactActivitiesOfTenant(tenantId).then((all) => new Map(all.map((a) => [a.id, a.name]))) : undefined,
+    term ? expenseCategoriesOf(tenantId).then((all) => new Map(all.map((c) => [c.id, c.name]))) : undefined,
+  ]);
+  const searched = (c: CompactCost) =>
+    [c.categoryId ? categoryNames!.get(c.categoryId) : undefined, c.type, c.description, activityNames!.get(c.activityId)].some((text) => text?.toLowerCase().includes(term!));
+  const matching = entries.filter((c) => (!filters.categoryId || c.categoryId === filters.categoryId) && (!term || searched(c)));
+  const { items, totalCount } = pageOf(sortRecords(matching, (c) => c[sort.sortBy], sort.direction), page);
+  return { items: await joinPage(tenantId, await costsByIds(tenantId, items.map((c) => c.id))), totalCount };
 }
 
 /** Costs with their activity's name and current campaign and their category's name. */

@@ -1,6 +1,6 @@
 /** GET /v1/costs/types — the distinct cost type labels of the tenant (autocomplete), sorted, with how often each is used. */
 import * as z from 'zod/mini';
-import { costItemsOf } from '../../shared/db/costs.ts';
+import { costTypeCounts } from '../../shared/db/costs.ts';
 import { pageOf } from '../../shared/db/paging.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes.ts';
@@ -14,9 +14,8 @@ export const handler = defineHandler({
   output: listReply(CostTypeRecord),
   input: z.strictObject({ organizationId: Uuid, ...paging }),
   run: async ({ input: { organizationId, ...page } }) => {
-    const counts = new Map<string, number>();
-    for (const cost of await costItemsOf(organizationId)) counts.set(cost.type as string, (counts.get(cost.type as string) ?? 0) + 1);
-    const types = [...counts]
+    // From the tenant's per-label counters kept on write (one item, moved with every cost create, delete and type change), never from the costs.
+    const types = [...(await costTypeCounts(organizationId))]
       .map(([type, n]) => ({ type, count: n }))
       .sort((a, b) => a.type.localeCompare(b.type, 'en', { sensitivity: 'base' }) || (a.type < b.type ? -1 : a.type > b.type ? 1 : 0));
     return list(pageOf(types, page));

@@ -30,7 +30,7 @@ import { Activities } from './activity-entity.ts';
 import { defineEntity, getRecord, queryRecords } from './entity.ts';
 import { absent, all, asRead, equals, Placeholders } from './expressions.ts';
 import { keys, type IndexCollection, type Key } from './keys.ts';
-import { queryIndex, queryPrefix } from './operations.ts';
+import { batchGet, queryIndex, queryPrefix } from './operations.ts';
 import type { Activity } from './activities.ts';
 import { costStatsDelta } from './cost-stats.ts';
 import { placementOf, spendContributionDelta, spendDayUpdates, STANDING_FIELDS, standingOf } from './cost-rollups.ts';
@@ -38,6 +38,7 @@ import { pointerDelete, pointerPut } from './records.ts';
 import { indexPage, type PageRequest } from './paging.ts';
 import { backoff, sleep } from './retry.ts';
 import { transact, type TransactItem } from './transact.ts';
+import { valueCounts, valueMove } from './value-counters.ts';
 
 /** The cost item: the record, its `revision` and where its spend is counted in the day rollups. */
 export const Costs = defineEntity({
@@ -354,7 +355,11 @@ export async function createCost(tenantId: string, activity: Pick<Activity, 'id'
     const cost: StoredCost = { ...base, creatorId, campaignId: read.campaignId, spendDay: costDay(read.startAt, now, timeZone), spendCampaignId: read.campaignId };
     await writeWithMoves(
       { tenantId, activityId },
-      [Costs.tx.put(key, cost, { condition: absent, failure: unwritten }, indexKeys(tenantId, cost)), { ...pointerPut('cost', cost.id, tenantId, key), failure: unwritten }],
+      [
+        Costs.tx.put(key, cost, { condition: absent, failure: unwritten }, indexKeys(tenantId, cost)),
+        { ...pointerPut('cost', cost.id, tenantId, key), failure: unwritten },
+        ...typeMove(tenantId, undefined, cost.type),
+      ],
       moves(tenantId, undefined, cost, read),
       cost.currency,
       spendDayUpdates(tenantId, [], [placementOf(cost)]),
@@ -389,7 +394,10 @@ async function writeUpdate(tenantId: string, before: StoredCost, changes: CostCh
   await writeWithMoves(
     { tenantId, activityId: before.activityId },
     // The whole item anew, with the index keys of the new values (the creator's may change or go).
-    [Costs.tx.put(Costs.key(tenantId, before.id), after, { condition: equals('revision', before.revision), failure: stale }, indexKeys(tenantId, after))],
+    [
+      Costs.tx.put(Costs.key(tenantId, before.id), after, { condition: equals('revision', before.revision), failure: stale }, indexKeys(tenantId, after)),
+      ...typeMove(tenantId, before.type, after.type),
+    ],
     moves(tenantId, costOf(before), costOf(after), read),
     before.currency,
     spendDayUpdates(tenantId, [placementOf(before)], [placementOf(after)]),
@@ -405,7 +413,11 @@ export async function deleteCost(tenantId: string, stored: StoredCost): Promise<
 async function writeDelete(tenantId: string, cost: StoredCost, read: ActivityRead): Promise<void> {
   await writeWithMoves(
     { tenantId, activityId: cost.activityId },
-    [Costs.tx.delete(Costs.key(tenantId, cost.id), { condition: equals('revision', cost.revision), failure: stale }), pointerDelete(cost.id)],
+    [
+      Costs.tx.delete(Costs.key(tenantId, cost.id), { condition: equals('revision', cost.revision), failure: stale }),
+      pointerDelete(cost.id),
+      ...typeMove(tenantId, cost.type, undefined),
+    ],
     moves(tenantId, costOf(cost), undefined, read),
     cost.currency,
     spendDayUpdates(tenantId, [placementOf(cost)], []),
@@ -415,23 +427,85 @@ async function writeDelete(tenantId: string, cost: StoredCost, read: ActivityRea
 /**
  * The index keys of a cost, written with every put of it: gsi1 lists it in the tenant's costs by
  * creation (the list's default order), gsi2 under its attributed creator (none when it has none),
- * gsi3 under its activity.
+ * gsi3 under its activity, gsi5 its compact entry (`COMPACT_ATTRIBUTES`).
  */
 function indexKeys(tenantId: string, cost: Pick<Cost, 'id' | 'activityId' | 'creatorId' | 'createdAt'>) {
   return {
     ...keys.costByCreation(tenantId, cost.createdAt, cost.id),
     ...keys.costOfActivity(tenantId, cost.activityId, cost.id),
     ...(cost.creatorId ? keys.costOfCreator(tenantId, cost.creatorId, cost.id) : {}),
+    ...keys.costCompact(tenantId, cost.id),
   };
 }
 
 /**
- * One page of the tenant's costs, newest first (createdAt, then id, descending), read from gsi1
- * without reading the others (see `indexPage`); the total is the tenant's `costsCount`. Costs
- * stored before the index existed are not listed (no production data predates it).
+ * The counter of a type label on the tenant's COST_TYPES item is named by this prefix and the
+ * label: a label is any one-line text, also the name of one of the item's keys (`pk`, `sk`).
  */
-export async function costPageByCreation(tenantId: string, page: PageRequest): Promise<Cost[]> {
-  return (await indexPage(keys.costsByCreation(tenantId), page)).map(costFromItem);
+const TYPE_COUNTER = 'T#';
+
+/**
+ * The move of the tenant's per-label cost counters (`keys.costTypes`) when a cost arrives with
+ * type `to`, leaves with `from`, or changes between them; written in the same transaction as the
+ * cost's Put or Delete and so under its condition (absent, revision as read). None when it stays.
+ *
+ * Size: the counters are one item, at most 400 KB. A label is 1 to 100 characters (`CostType`),
+ * so a counter takes at most 2 + 400 bytes of name (4-byte characters) and a few of number: the
+ * item holds about 1,000 distinct labels at the very worst, about 3,700 of 100 ASCII characters,
+ * tens of thousands of the short labels the field is for (an autocomplete of a tenant's own
+ * labels). A label back at 0 keeps its counter (left out when read). A write that would take the
+ * item past 400 KB fails as a whole (DynamoDB's item size limit), so no count is ever wrong.
+ */
+function typeMove(tenantId: string, from: string | undefined, to: string | undefined): TransactItem[] {
+  const move = valueMove(keys.costTypes(tenantId), from === undefined ? undefined : TYPE_COUNTER + from, to === undefined ? undefined : TYPE_COUNTER + to);
+  return move ? [move] : [];
+}
+
+/**
+ * How many of the tenant's costs have each type label (labels back at 0 left out), from the
+ * counters kept on write: one item, however many costs the tenant has. Costs written before the
+ * counters existed are not counted (no production data predates them).
+ */
+export async function costTypeCounts(tenantId: string): Promise<Map<string, number>> {
+  const counters = await valueCounts(keys.costTypes(tenantId));
+  return new Map(Object.entries(counters).flatMap(([name, n]) => (name.startsWith(TYPE_COUNTER) ? [[name.slice(TYPE_COUNTER.length), n] as const] : [])));
+}
+
+/**
+ * One page of the tenant's costs by creation, newest first by default (createdAt, then id), read
+ * from gsi1 without reading the others (see `indexPage`); the total is the tenant's `costsCount`.
+ * Costs stored before the index existed are not listed (no production data predates it).
+ */
+export async function costPageByCreation(tenantId: string, page: PageRequest, direction: 'asc' | 'desc' = 'desc'): Promise<Cost[]> {
+  return (await indexPage(keys.costsByCreation(tenantId), page, direction)).map(costFromItem);
+}
+
+/** The fields of a cost in the compact projection (`COMPACT_ATTRIBUTES`): what the lists no key orders filter, search and sort by. */
+export type CompactCost = Pick<Cost, 'id' | 'activityId' | 'categoryId' | 'amount' | 'currency' | 'type' | 'description' | 'createdAt'>;
+
+/**
+ * Every cost of a tenant from the compact projection (gsi5): small entries, not the items, for the
+ * lists sorted by amount, searched or by category, whose order or filter no key holds (the search
+ * matches names joined by id). Costs written before the entries existed are not listed (no
+ * production data predates them).
+ */
+export async function compactCostsOfTenant(tenantId: string): Promise<CompactCost[]> {
+  return (await queryIndex(keys.costsCompact(tenantId))).map((item) => ({
+    id: item.id as string,
+    activityId: item.activityId as string,
+    categoryId: (item.categoryId as string | null | undefined) ?? null,
+    amount: roundMoney(Number(item.amount), item.currency as string),
+    currency: item.currency as string,
+    type: item.type as string,
+    description: (item.description as string | null | undefined) ?? null,
+    createdAt: item.createdAt as string,
+  }));
+}
+
+/** The costs with these ids, in their order (one batch of reads); a cost deleted meanwhile is left out. */
+export async function costsByIds(tenantId: string, costIds: readonly string[]): Promise<Cost[]> {
+  const found = new Map((await batchGet(costIds.map((id) => keys.cost(tenantId, id)))).map((item) => [item.id as string, costFromItem(item)]));
+  return costIds.flatMap((id) => found.get(id) ?? []);
 }
 
 /**

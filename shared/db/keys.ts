@@ -37,6 +37,8 @@
  * | campaign         | TENANT#<id>       | CAMPAIGN#<cid>  |                                    |                                  |
  * | campaign link    | TENANT#<id>       | CAMPAIGN_ACTIVITY#<cid>#<aid> (an activity in a campaign; one per activity) |      |
  * | cost             | TENANT#<id>       | COST#<costId>   | TENANT#<id>#COSTS / <createdAt>#<costId> (newest first) | gsi2 (attributed): TENANT#<id>#CREATOR_COSTS#<cid> / COST#<costId> | gsi3: TENANT#<id>#ACTIVITY_COSTS#<aid> / COST#<costId> |
+ *   (every cost also carries gsi5pk TENANT#<id>#COSTS_COMPACT / gsi5sk <costId>: the compact projection)
+ * | cost types       | TENANT#<id>       | COST_TYPES (one counter per type label: GET /v1/costs/types) |   |
  * | expense category | TENANT#<id>       | CATEGORY#<catId>|                                    |                                  |
  * | category name    | TENANT#<id>       | CATEGORY_NAME#<lower name> (uniqueness claim)       |                                  |
  * | note             | TENANT#<id>       | NOTE#<entityType>#<entityId>#<createdAt>#<noteId> (an entity's notes, newest first) |  |
@@ -279,6 +281,11 @@ export const keys = {
   /** gsi3: the costs of an activity (its startAt moves their spend between days). */
   costOfActivity: (tenantId: string, activityId: string, costId: string) => ({ gsi3pk: `${tenantPk(tenantId)}#ACTIVITY_COSTS#${activityId}`, gsi3sk: `COST#${costId}` }),
   costsOfActivity: (tenantId: string, activityId: string): IndexCollection => ({ index: 'gsi3', pk: `${tenantPk(tenantId)}#ACTIVITY_COSTS#${activityId}`, entities: ['cost'] }),
+  /** gsi5 (the compact projection, `COMPACT_ATTRIBUTES`): every cost of the tenant as a small entry, for the cost lists no key orders (by amount, searched, by category). */
+  costCompact: (tenantId: string, costId: string) => ({ gsi5pk: `${tenantPk(tenantId)}#COSTS_COMPACT`, gsi5sk: costId }),
+  costsCompact: (tenantId: string): IndexCollection => ({ index: 'gsi5', pk: `${tenantPk(tenantId)}#COSTS_COMPACT`, entities: ['cost'] }),
+  /** How many of the tenant's costs have each type label (GET /v1/costs/types), moved in the same transaction as every create, delete and type change. */
+  costTypes: (tenantId: string): Key => ({ pk: tenantPk(tenantId), sk: 'COST_TYPES' }),
 
   expenseCategory: (tenantId: string, categoryId: string): Key => ({ pk: tenantPk(tenantId), sk: `CATEGORY#${categoryId}` }),
   expenseCategoriesOfTenant: (tenantId: string) => collection(tenantPk(tenantId), 'CATEGORY#', 'expenseCategory'),

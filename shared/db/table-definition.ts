@@ -11,7 +11,7 @@ export const SORT_KEY = 'sk';
  * filter, search and sort by where no key holds the order (metric columns, role, date range, name
  * search, start date), so such a list reads these small entries instead of the full items and then
  * fetches its page's items only. Only the records that set gsi5pk are in it (`keys.creatorCompact`,
- * `keys.activityCompact`); an attribute name serves every kind that has it.
+ * `keys.activityCompact`, `keys.costCompact`); an attribute name serves every kind that has it.
  */
 export const COMPACT_ATTRIBUTES = [
   'id', 'name', 'createdAt', 'spend', 'impressions', 'engagement',
@@ -19,6 +19,8 @@ export const COMPACT_ATTRIBUTES = [
   'role', 'isOwnBrand', 'activitiesCount', 'totalFollowersCount',
   // activities
   'channel', 'startAt', 'campaignId', 'contentHref', 'viewsCount', 'likeCount', 'replyCount', 'costsCount',
+  // costs (searched: type, description and the names of its activity and category, joined by id)
+  'activityId', 'categoryId', 'amount', 'currency', 'type', 'description',
 ];
 
 /**
