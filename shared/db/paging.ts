@@ -10,15 +10,17 @@
  * What each list reads (issue 11):
  * - one page from an index, total and facets from counters: activities newest/oldest first or by
  *   name, or of one channel by creation (ACTIVITY_CHANNELS); creators (own brand left out) by
- *   creation or name (CREATOR_ROLES); costs newest first (the tenant's costsCount).
+ *   creation or name (CREATOR_ROLES); costs newest or oldest first (the tenant's costsCount);
+ *   cost types (one counter item, COST_TYPES).
  * - a parent's collection, then in memory: activities of a creator or campaign; costs of an
  *   activity, campaign or creator; creators of an activity; and the per-parent lists of few items
  *   (an entity's notes and files, a campaign's outcome measurements, a user's organizations).
  * - the compact projection (gsi5: keys and the filtered and sorted attributes only, never the full
  *   items), then the page's items: creators by a metric column, role or date range (every cost
  *   and metric write moves a metric, so no key can hold that order); activities searched by name
- *   or by start date (nullable, nulls last either way), and their stats' sums.
- * - every record of the tenant, then in memory: costs searched or by category (joined names); creators searched
+ *   or by start date (nullable, nulls last either way), and their filtered stats' sums; costs by
+ *   amount or another non-key column, searched, or by category (functions/costs/query.ts).
+ * - every record of the tenant, then in memory: creators searched
  *   (email and notes); campaigns (a status facet derived from dates and today's date needs every
  *   campaign's dates; a tenant has few); and the tenant-wide lists of few items (members,
  *   invitations, expense categories, outcome definitions).
