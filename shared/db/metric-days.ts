@@ -17,12 +17,12 @@
  * Days written before `metricScopes` existed were counted where the activity was then, which is
  * no longer known: they stay where they are.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
 import { conflict } from '../domain/errors.ts';
 import { aggregateUpdate } from './aggregates.ts';
-import { documentClient, tableName } from './client.ts';
-import { conditionHeld } from './entity.ts';
+import { conditionHeld, defineEntity, getRecord, updateRecord } from './entity.ts';
 import { dayRollupUpdate, daysOfScope, type DayDelta, type RollupScope } from './day-rollups.ts';
+import { absent, all, any, asRead, compare, equals, exists, lacks } from './expressions.ts';
 import { keys, type Key } from './keys.ts';
 import { queryPrefix } from './operations.ts';
 import { transact, type TransactItem } from './transact.ts';
@@ -50,6 +50,26 @@ function rollupScope(scope: MetricScope): RollupScope {
   return { kind: kind === 'CAMPAIGN' ? 'campaign' : 'creator', id };
 }
 
+/** An activity's day item, as the metric writers read and condition on it (its spend is cost-rollups.ts's). */
+const MetricDays = defineEntity({
+  name: 'The activity day',
+  schema: z.object({ impressions: z.number(), engagement: z.number(), metricScopes: z.optional(z.custom<MetricScope[]>()) }),
+  key: keys.dayRollup,
+});
+
+/** The activity item, as a move of its days reads and conditions on it: its campaign and links. */
+const ActivityTargets = defineEntity({
+  name: 'The activity',
+  schema: z.object({ campaignId: z.nullable(z.string()), linksRevision: z.optional(z.number()) }),
+  key: keys.activity,
+});
+
+/** Any campaign or creator item, as `goneScopes` asks whether it is there. */
+const ScopeItems = defineEntity({ name: 'The record', schema: z.object({}), key: (key: Key) => key });
+
+/** An item whose freshness `noteFreshness` moves (an aggregate: the tenant's, a campaign's, a creator's). */
+const Freshness = defineEntity({ name: 'The aggregate', schema: z.object({ newestSnapshotAt: z.optional(z.string()) }), key: (key: Key) => key });
+
 /** What a metric writer read of an activity's day item: whether it exists and where it is counted. */
 export interface MetricDayRead {
   exists: boolean;
@@ -59,15 +79,8 @@ export interface MetricDayRead {
 
 /** The activity's day item of `date` as it stands (consistent read). */
 export async function readMetricDay(tenantId: string, activityId: string, date: string): Promise<MetricDayRead> {
-  const out = await documentClient().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: keys.dayRollup(tenantId, { kind: 'activity', id: activityId }, date),
-      ConsistentRead: true,
-      ProjectionExpression: 'pk, metricScopes',
-    }),
-  );
-  return { exists: Boolean(out.Item), scopes: out.Item?.metricScopes as MetricScope[] | undefined };
+  const day = await getRecord(MetricDays, MetricDays.key(tenantId, { kind: 'activity', id: activityId }, date), { consistent: true, attributes: ['metricScopes'] });
+  return { exists: Boolean(day), scopes: day?.metricScopes };
 }
 
 const sameScopes = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((s, i) => s === b[i]);
@@ -86,20 +99,14 @@ export function countedScopes(target: MetricTarget, read: MetricDayRead): Rollup
  * sends the writer round again).
  */
 export function activityDayWrite(tenantId: string, activityId: string, date: string, delta: DayDelta, target: MetricTarget, read: MetricDayRead): TransactItem {
-  return {
-    Update: {
-      TableName: tableName(),
-      Key: keys.dayRollup(tenantId, { kind: 'activity', id: activityId }, date),
-      UpdateExpression: `ADD #imp :imp, #eng :eng${read.scopes ? '' : ' SET #scopes = :scopes'}`,
-      ConditionExpression: !read.exists ? 'attribute_not_exists(pk)' : read.scopes ? '#scopes = :read' : 'attribute_exists(pk) AND attribute_not_exists(#scopes)',
-      ExpressionAttributeNames: { '#imp': 'impressions', '#eng': 'engagement', ...(read.exists || !read.scopes ? { '#scopes': 'metricScopes' } : {}) },
-      ExpressionAttributeValues: {
-        ':imp': delta.impressions ?? 0,
-        ':eng': delta.engagement ?? 0,
-        ...(read.scopes ? { ':read': read.scopes } : { ':scopes': scopesOf(target) }),
-      },
-    },
-  };
+  const condition = !read.exists ? absent : read.scopes ? equals('metricScopes', read.scopes) : all(exists, lacks('metricScopes'));
+  const { Update } = MetricDays.tx.update(
+    MetricDays.key(tenantId, { kind: 'activity', id: activityId }, date),
+    { add: { impressions: delta.impressions ?? 0, engagement: delta.engagement ?? 0 }, ...(read.scopes ? {} : { set: { metricScopes: scopesOf(target) } }) },
+    { condition },
+  );
+  // No failure of its own: the writers name theirs for the whole transaction.
+  return { Update };
 }
 
 /** The writes that add a metric increase of one day (`activityDayWrite` and the counted scopes' days); none when it is zero. */
@@ -113,15 +120,13 @@ export function metricDayWrites(tenantId: string, activityId: string, date: stri
 
 /** The activity's campaign and creator links as they stand, with what a move is conditioned on. */
 async function readTarget(tenantId: string, activityId: string): Promise<(MetricTarget & { linksRevision: number | undefined }) | undefined> {
-  const out = await documentClient().send(
-    new GetCommand({ TableName: tableName(), Key: keys.activity(tenantId, activityId), ConsistentRead: true, ProjectionExpression: 'campaignId, linksRevision' }),
-  );
-  if (!out.Item) return undefined;
+  const activity = await getRecord(ActivityTargets, ActivityTargets.key(tenantId, activityId), { consistent: true, attributes: ['campaignId', 'linksRevision'] });
+  if (!activity) return undefined;
   const links = await queryPrefix(keys.creatorsOfActivity(tenantId, activityId), { ConsistentRead: true });
   return {
-    campaignId: typeof out.Item.campaignId === 'string' ? out.Item.campaignId : null,
+    campaignId: typeof activity.campaignId === 'string' ? activity.campaignId : null,
     creatorIds: links.map((l) => l.creatorId as string),
-    linksRevision: out.Item.linksRevision as number | undefined,
+    linksRevision: activity.linksRevision,
   };
 }
 
@@ -173,30 +178,14 @@ async function moveDay(
   const arriving = to.filter((s) => !from.includes(s));
   const stale = () => new DayStale();
   const items: TransactItem[] = [
-    {
-      Update: {
-        TableName: tableName(),
-        Key: { pk: day.pk as string, sk: day.sk as string },
-        UpdateExpression: 'SET #scopes = :to',
-        ConditionExpression: '#scopes = :from AND #imp = :imp AND #eng = :eng',
-        ExpressionAttributeNames: { '#scopes': 'metricScopes', '#imp': 'impressions', '#eng': 'engagement' },
-        ExpressionAttributeValues: { ':to': to, ':from': from, ':imp': figures.impressions, ':eng': figures.engagement },
-      },
+    MetricDays.tx.update(dayKey(day), { set: { metricScopes: to } }, {
+      condition: all(equals('metricScopes', from), figuresAsRead(figures)),
       failure: stale,
-    },
-    {
-      ConditionCheck: {
-        TableName: tableName(),
-        Key: keys.activity(tenantId, activityId),
-        ConditionExpression: `${target.campaignId ? '#campaign = :campaign' : '(attribute_not_exists(#campaign) OR attribute_type(#campaign, :null))'} AND ${target.linksRevision === undefined ? 'attribute_not_exists(#links)' : '#links = :links'}`,
-        ExpressionAttributeNames: { '#campaign': 'campaignId', '#links': 'linksRevision' },
-        ExpressionAttributeValues: {
-          ...(target.campaignId ? { ':campaign': target.campaignId } : { ':null': 'NULL' }),
-          ...(target.linksRevision === undefined ? {} : { ':links': target.linksRevision }),
-        },
-      },
+    }),
+    ActivityTargets.tx.check(ActivityTargets.key(tenantId, activityId), {
+      condition: all(asRead('campaignId', target.campaignId), target.linksRevision === undefined ? lacks('linksRevision') : equals('linksRevision', target.linksRevision)),
       failure: stale,
-    },
+    }),
     ...(figures.impressions || figures.engagement
       ? [
           ...leaving.map((s) => scopeDayAdd(tenantId, s, date, -figures.impressions, -figures.engagement)),
@@ -207,6 +196,12 @@ async function moveDay(
   await transact(items);
 }
 
+/** The key of a day item as queried. */
+const dayKey = (day: Record<string, unknown>): Key => ({ pk: day.pk as string, sk: day.sk as string });
+
+/** The condition that a day item's figures are still those read. */
+const figuresAsRead = (figures: { impressions: number; engagement: number }) => all(equals('impressions', figures.impressions), equals('engagement', figures.engagement));
+
 const scopeDayAdd = (tenantId: string, scope: MetricScope, date: string, impressions: number, engagement: number): TransactItem =>
   aggregateUpdate(keys.dayRollup(tenantId, rollupScope(scope), date), { counts: { impressions, engagement } }, { mustExist: false })!;
 
@@ -216,8 +211,8 @@ async function goneScopes(tenantId: string, scopes: readonly MetricScope[]): Pro
   const found = await Promise.all(
     distinct.map(async (scope) => {
       const { kind, id } = rollupScope(scope) as { kind: 'campaign' | 'creator'; id: string };
-      const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys[kind](tenantId, id), ProjectionExpression: 'pk' }));
-      return out.Item ? undefined : scope;
+      const found = await getRecord(ScopeItems, keys[kind](tenantId, id), { attributes: [] });
+      return found ? undefined : scope;
     }),
   );
   return new Set(found.filter((s): s is MetricScope => s !== undefined));
@@ -229,19 +224,10 @@ async function goneScopes(tenantId: string, scopes: readonly MetricScope[]): Pro
  */
 export async function noteFreshness(key: Key, fetchedAt: string): Promise<void> {
   await conditionHeld((failure) =>
-    transact([
-      {
-        Update: {
-          TableName: tableName(),
-          Key: key,
-          UpdateExpression: 'SET #newest = :at',
-          ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#newest) OR #newest < :at)',
-          ExpressionAttributeNames: { '#newest': 'newestSnapshotAt' },
-          ExpressionAttributeValues: { ':at': fetchedAt },
-        },
-        failure,
-      },
-    ]),
+    updateRecord(Freshness, key, { set: { newestSnapshotAt: fetchedAt } }, {
+      condition: all(exists, any(lacks('newestSnapshotAt'), compare('newestSnapshotAt', '<', fetchedAt))),
+      failure,
+    }),
   );
 }
 
@@ -274,16 +260,7 @@ async function withdrawDay(tenantId: string, day: Record<string, unknown>, gone:
   const engagement = Number(day.engagement ?? 0);
   const scopes = ((day.metricScopes as MetricScope[] | undefined) ?? []).filter((s) => !gone.has(s));
   await transact([
-    {
-      Delete: {
-        TableName: tableName(),
-        Key: { pk: day.pk as string, sk: day.sk as string },
-        ConditionExpression: '#imp = :imp AND #eng = :eng',
-        ExpressionAttributeNames: { '#imp': 'impressions', '#eng': 'engagement' },
-        ExpressionAttributeValues: { ':imp': impressions, ':eng': engagement },
-      },
-      failure: () => new DayStale(),
-    },
+    MetricDays.tx.delete(dayKey(day), { condition: figuresAsRead({ impressions, engagement }), failure: () => new DayStale() }),
     dayRollupUpdate(tenantId, { kind: 'tenant' }, date, { impressions: -impressions, engagement: -engagement })!,
     ...scopes.map((s) => scopeDayAdd(tenantId, s, date, -impressions, -engagement)),
   ]);
