@@ -9,6 +9,16 @@ export const BUNDLE_TARGET = 'node22';
 /** ESM has no `require`; a few CJS dependencies call it for Node built-ins. */
 export const ESM_REQUIRE_BANNER = "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
 
+/**
+ * Packages the Lambda bundles take from a stand-in instead (infra/bundle-shims): the AWS SDK's
+ * default credential chain becomes the environment alone, which is where Lambda puts the
+ * execution role's credentials (see the shim for why). Paths are relative to the project root,
+ * where both the stack's esbuild and the bench's run.
+ */
+export const BUNDLE_ALIASES = {
+  '@aws-sdk/credential-provider-node': './infra/bundle-shims/credentials-from-env.ts',
+};
+
 export const BUNDLING = {
   minify: true,
   sourceMap: true,
@@ -21,4 +31,5 @@ export const BUNDLING = {
   // tests ran against (the runtime's drifts with each Lambda update), and tree-shaking keeps only
   // the clients a handler uses.
   externalModules: [] as string[],
+  esbuildArgs: Object.fromEntries(Object.entries(BUNDLE_ALIASES).map(([name, path]) => [`--alias:${name}`, path])),
 };

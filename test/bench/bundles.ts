@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type BuildOptions } from 'esbuild';
 import { routes } from '../../functions/routes.ts';
-import { BUNDLING } from '../../infra/bundling.ts';
+import { BUNDLE_ALIASES, BUNDLING } from '../../infra/bundling.ts';
 import { summarize } from './stats.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -36,6 +36,7 @@ export const BUILD_OPTIONS = {
   target: BUNDLING.target,
   mainFields: BUNDLING.mainFields,
   external: BUNDLING.externalModules,
+  alias: BUNDLE_ALIASES,
   logLevel: 'error',
 } satisfies BuildOptions;
 
