@@ -194,9 +194,9 @@ export async function activityPage(order: OrderedIndex, page: PageRequest, direc
   return (await indexPage(order, page, direction)).map(activityFromItem);
 }
 
-/** The record as shown: spend rounded, currencies whose spend went back to 0 left out, the other writers' attributes left out. */
 export type { Activity };
 
+/** The record as shown: spend rounded, currencies whose spend went back to 0 left out, the other writers' attributes left out. */
 export function activityFromItem(item: Record<string, unknown>): Activity {
   return shown(Activities.fromItem(item));
 }
@@ -362,7 +362,6 @@ function contentLinkMove(tenantId: string, from: string | null, to: string | nul
   const by = contentLinkBy(from, to);
   return by ? tenantAggregateUpdate(tenantId, { counts: { activitiesWithContentLink: by } }) : undefined;
 }
-
 
 /**
  * An update that changes manual counts: the activity's metrics become those of its new counts, and

@@ -77,7 +77,6 @@ async function placeFigures(tenantId: string, activityId: string): Promise<void>
   await placeMetricDays(tenantId, activityId);
 }
 
-
 /** The activity's Update: set (or clear) its campaign, if it is still exactly as read (its campaign, costs and standing). */
 function activityUpdate(tenantId: string, activityId: string, read: ActivityState, next: CampaignActivity | null, changed: () => Error) {
   const changes = next ? { set: { campaignId: next.campaignId, campaignActivityId: next.campaignActivityId } } : { set: { campaignId: null }, remove: ['campaignActivityId' as const] };
