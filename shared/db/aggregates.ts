@@ -8,6 +8,7 @@
  * `emptyAggregate`), because ADD on a nested `spend.<currency>` needs the map to exist.
  */
 import { tableName } from './client.ts';
+import { exists, Placeholders, type Condition } from './expressions.ts';
 import { keys, type Key } from './keys.ts';
 
 export interface AggregateDelta {
@@ -24,42 +25,42 @@ export function emptyAggregate(counters: readonly string[]): Record<string, numb
   return { ...Object.fromEntries(counters.map((c) => [c, 0])), spend: {} };
 }
 
+/** How an aggregate's update is guarded, and what it sets besides its counters. */
+export interface AggregateOptions {
+  /** The item must exist (default), so a missing record cancels the transaction. */
+  mustExist?: boolean;
+  /** Its condition instead of existence alone (include `exists` where it must exist too). */
+  condition?: Condition;
+  /** Attributes set with the ADD (a freshness mark). */
+  set?: Record<string, unknown>;
+}
+
 /**
- * A `TransactWriteItems` Update applying `delta` to the aggregate attributes of the item at `key`.
- * By default the item must exist (a missing record cancels the transaction).
+ * A `TransactWriteItems` Update applying `delta` to the aggregate attributes of the item at `key`
+ * (counters ADDed by their whole names, spend under `spend.<currency>`), built with expressions.ts's
+ * placeholders; undefined when nothing moves and nothing is set.
  */
-export function aggregateUpdate(key: Key, delta: AggregateDelta, { mustExist = true } = {}) {
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const adds: string[] = [];
-  Object.entries(delta.counts ?? {}).forEach(([counter, by], i) => {
-    if (by === 0) return;
-    names[`#c${i}`] = counter;
-    values[`:c${i}`] = by;
-    adds.push(`#c${i} :c${i}`);
-  });
-  if (delta.spend && delta.spend.amount !== 0) {
-    names['#spend'] = 'spend';
-    names['#cur'] = delta.spend.currency;
-    values[':amount'] = delta.spend.amount;
-    adds.push('#spend.#cur :amount');
+export function aggregateUpdate(key: Key, delta: AggregateDelta, { mustExist = true, condition, set }: AggregateOptions = {}) {
+  const p = new Placeholders();
+  const adds = Object.entries(delta.counts ?? {})
+    .filter(([, by]) => by !== 0)
+    .map(([counter, by]) => `${p.name(counter)} ${p.value(by)}`);
+  const spends = { ...(delta.spends ?? {}), ...(delta.spend ? { [delta.spend.currency]: delta.spend.amount } : {}) };
+  for (const [currency, amount] of Object.entries(spends)) {
+    if (amount !== 0) adds.push(`${p.name('spend')}.${p.name(currency)} ${p.value(amount)}`);
   }
-  Object.entries(delta.spends ?? {}).forEach(([currency, amount], i) => {
-    if (amount === 0) return;
-    names['#spend'] = 'spend';
-    names[`#cur${i}`] = currency;
-    values[`:amount${i}`] = amount;
-    adds.push(`#spend.#cur${i} :amount${i}`);
-  });
-  if (!adds.length) return undefined;
+  const sets = Object.entries(set ?? {}).map(([attribute, value]) => `${p.name(attribute)} = ${p.value(value)}`);
+  if (!adds.length && !sets.length) return undefined;
+  const guard = condition ?? (mustExist ? exists : undefined);
+  const ConditionExpression = guard?.(p);
   return {
     Update: {
       TableName: tableName(),
       Key: key,
-      UpdateExpression: `ADD ${adds.join(', ')}`,
-      ...(mustExist ? { ConditionExpression: 'attribute_exists(pk)' } : {}),
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
+      UpdateExpression: [adds.length ? `ADD ${adds.join(', ')}` : '', sets.length ? `SET ${sets.join(', ')}` : ''].filter(Boolean).join(' '),
+      ...(ConditionExpression ? { ConditionExpression } : {}),
+      ExpressionAttributeNames: p.names,
+      ExpressionAttributeValues: p.values,
     },
   };
 }
@@ -67,34 +68,6 @@ export function aggregateUpdate(key: Key, delta: AggregateDelta, { mustExist = t
 /** The same delta for the tenant's AGGREGATE item (created with the tenant). */
 export function tenantAggregateUpdate(tenantId: string, delta: AggregateDelta) {
   return aggregateUpdate(keys.tenantAggregate(tenantId), delta);
-}
-
-/**
- * The condition that a record's stored metrics are still those read: whoever adds an activity's
- * metrics to another record (its creators, its campaign) is sent round again by a change in between.
- */
-export function metricsUnchanged(read: { impressions: number; engagement: number }) {
-  return {
-    condition: '#imp = :imp AND #eng = :eng',
-    names: { '#imp': 'impressions', '#eng': 'engagement' },
-    values: { ':imp': read.impressions, ':eng': read.engagement },
-  };
-}
-
-/** An Update of `aggregateUpdate` with one more condition (and its names and values) on its item. */
-export function withCondition(
-  update: NonNullable<ReturnType<typeof aggregateUpdate>>,
-  extra: { condition: string; names: Record<string, string>; values: Record<string, unknown> },
-) {
-  const { Update } = update;
-  return {
-    Update: {
-      ...Update,
-      ConditionExpression: Update.ConditionExpression ? `${Update.ConditionExpression} AND ${extra.condition}` : extra.condition,
-      ExpressionAttributeNames: { ...Update.ExpressionAttributeNames, ...extra.names },
-      ExpressionAttributeValues: { ...Update.ExpressionAttributeValues, ...extra.values },
-    },
-  };
 }
 
 /**

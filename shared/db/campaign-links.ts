@@ -23,7 +23,7 @@ import { aggregateUpdate, present, tenantAggregateUpdate } from './aggregates.ts
 import { Activities, standingUnchanged, type StoredActivity } from './activity-entity.ts';
 import { placeSpend } from './activity-spend-days.ts';
 import { noteFreshness, placeMetricDays } from './metric-days.ts';
-import { LIVE_CAMPAIGN } from './campaigns.ts';
+import { liveCampaign } from './campaigns.ts';
 import { STANDING_FIELDS, standingOf } from './cost-rollups.ts';
 import { tableName } from './client.ts';
 import { conditionHeld, defineEntity, getRecord } from './entity.ts';
@@ -95,13 +95,15 @@ const negate = (spend: Record<string, number>) => Object.fromEntries(Object.entr
 function campaignMove(tenantId: string, campaignId: string, read: ActivityState, sign: 1 | -1, { open = false } = {}) {
   // The activity's whole contribution (metrics, coverage, CPM/CPE sums) moves with it.
   const counts = contribution(read.standing);
-  const update = aggregateUpdate(keys.campaign(tenantId, campaignId), {
-    counts: { activitiesCount: sign, costsCount: sign * read.costsCount, ...(sign === 1 ? counts : withdrawn(counts)) },
-    spends: sign === 1 ? read.spend : negate(read.spend),
-  })!;
-  // A campaign being deleted takes no new activities.
-  if (open) update.Update.ConditionExpression = LIVE_CAMPAIGN;
-  return update;
+  return aggregateUpdate(
+    keys.campaign(tenantId, campaignId),
+    {
+      counts: { activitiesCount: sign, costsCount: sign * read.costsCount, ...(sign === 1 ? counts : withdrawn(counts)) },
+      spends: sign === 1 ? read.spend : negate(read.spend),
+    },
+    // A campaign being deleted takes no new activities.
+    open ? { condition: liveCampaign } : {},
+  )!;
 }
 
 /** The tenant's spend outside campaigns (cost-stats.ts) for an activity entering (-1) or leaving (+1) campaigns altogether. */

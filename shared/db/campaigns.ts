@@ -21,8 +21,6 @@ export const CAMPAIGN_COUNTERS = ['activitiesCount', 'costsCount', 'impressions'
 
 /** The condition that a campaign exists and is not being deleted (writes that add to it). */
 export const liveCampaign = all(has('pk'), lacks('deletingAt'));
-/** The same as an expression string, for the transactions still built by hand (campaign-links.ts, outcome-measurements.ts). */
-export const LIVE_CAMPAIGN = 'attribute_exists(pk) AND attribute_not_exists(deletingAt)';
 
 /** The planning brief (Form A): what duplicate copies. */
 export const BRIEF_FIELDS = ['summary', 'objective', 'audience', 'keyMessage', 'desiredOutcomes', 'channels', 'ownerUserId', 'tags'] as const;

@@ -25,10 +25,10 @@ import type { ActivityStanding } from '../domain/activity-metrics.ts';
 import { roundMoney } from '../domain/currencies.ts';
 import { costDay } from '../domain/dates.ts';
 import { conflict, ConflictError, notFound } from '../domain/errors.ts';
-import { aggregateUpdate, withCondition } from './aggregates.ts';
+import { aggregateUpdate } from './aggregates.ts';
 import { Activities } from './activity-entity.ts';
 import { defineEntity, getRecord, queryRecords } from './entity.ts';
-import { absent, all, asRead, equals, Placeholders } from './expressions.ts';
+import { absent, all, asRead, equals, exists, type Condition } from './expressions.ts';
 import { keys, type IndexCollection, type Key } from './keys.ts';
 import { batchGet, queryIndex, queryPrefix } from './operations.ts';
 import type { Activity } from './activities.ts';
@@ -126,7 +126,7 @@ interface Target {
   counter: string;
   role: 'activity' | 'tenant' | 'creator' | 'category' | 'campaign';
   /** On the activity: the condition that it is still as read (campaign, metrics, links, costs). */
-  condition?: { condition: string; names: Record<string, string>; values: Record<string, unknown> };
+  condition?: Condition;
 }
 
 /**
@@ -201,8 +201,7 @@ function moves(tenantId: string, before: Cost | undefined, after: Cost | undefin
 }
 
 function moveUpdate(move: Move, currency: string) {
-  const update = aggregateUpdate(move.target.key, { counts: { ...move.extra, [move.target.counter]: move.count }, spend: { currency, amount: move.amount } });
-  return update && move.target.condition ? withCondition(update, move.target.condition) : update;
+  return aggregateUpdate(move.target.key, { counts: { ...move.extra, [move.target.counter]: move.count }, spend: { currency, amount: move.amount } }, { condition: move.target.condition });
 }
 
 /** The activity changed between the read and the write (campaign, metrics, links, another cost): compute again. */
@@ -239,17 +238,15 @@ async function readActivity(tenantId: string, activityId: string): Promise<Activ
 }
 
 /** The condition that the activity is still as read: campaign, metrics, links and costs (joined to its aggregate update). */
-function activityAsRead(read: ActivityRead) {
-  const p = new Placeholders();
-  const condition = all(
+function activityAsRead(read: ActivityRead): Condition {
+  return all(
+    exists,
     asRead('campaignId', read.campaignId),
     equals('impressions', read.standing.impressions),
     equals('engagement', read.standing.engagement),
     asRead('costsRevision', read.costsRevision),
     asRead('linksRevision', read.linksRevision),
-  )(p);
-  const { ExpressionAttributeNames: names = {}, ExpressionAttributeValues: values = {} } = p.attributes();
-  return { condition, names, values };
+  );
 }
 
 /** Runs `write` with the activity as read now, again (with the data layer's backoff) while it changes meanwhile. */

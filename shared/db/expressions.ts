@@ -19,16 +19,19 @@ export class Placeholders {
   path(path: string): string {
     return path
       .split('.')
-      .map((segment) => {
-        let placeholder = this.byName.get(segment);
-        if (!placeholder) {
-          placeholder = `#n${this.byName.size}`;
-          this.byName.set(segment, placeholder);
-          this.names[placeholder] = segment;
-        }
-        return placeholder;
-      })
+      .map((segment) => this.name(segment))
       .join('.');
+  }
+
+  /** The placeholder of one attribute name taken whole (dots and all: a counter named by a user's label). */
+  name(attribute: string): string {
+    let placeholder = this.byName.get(attribute);
+    if (!placeholder) {
+      placeholder = `#n${this.byName.size}`;
+      this.byName.set(attribute, placeholder);
+      this.names[placeholder] = attribute;
+    }
+    return placeholder;
   }
 
   value(value: unknown): string {

@@ -17,7 +17,7 @@
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
 import { conflict, invalidInput, notFound } from '../domain/errors.ts';
-import { campaignFromItem, getCampaign, LIVE_CAMPAIGN } from './campaigns.ts';
+import { campaignFromItem, getCampaign, liveCampaign } from './campaigns.ts';
 import { tableName } from './client.ts';
 import { defineEntity, getRecord } from './entity.ts';
 import { absent, all, equals, lacks } from './expressions.ts';
@@ -273,10 +273,10 @@ export async function createMeasurement(
   };
   const key = Measurements.key(tenantId, measurement);
   // A lost race on the definition's counter is retried by the transaction's own retry policy.
-  const [tenantTotals, campaignTotals] = outcomeTotalsUpdates(tenantId, campaignId, [{ definitionId: fields.outcomeDefinitionId, value: fields.value, sign: 1 }]);
+  // The campaign's totals, on the condition that it is live (a campaign being deleted takes no new measurement).
+  const [tenantTotals, campaignTotals] = outcomeTotalsUpdates(tenantId, campaignId, [{ definitionId: fields.outcomeDefinitionId, value: fields.value, sign: 1 }], liveCampaign);
   await transact([
-    // The campaign's totals, on the condition that it is live (a campaign being deleted takes no new measurement).
-    { Update: { ...campaignTotals!.Update, ConditionExpression: LIVE_CAMPAIGN }, failure: campaignMissing },
+    { ...campaignTotals!, failure: campaignMissing },
     { ...definitionCountUpdate(tenantId, fields.outcomeDefinitionId, 1), failure: definitionMissing },
     Measurements.tx.put(key, measurement, { condition: absent }),
     Claims.tx.put(Claims.key(tenantId, measurement, 1), claim, { condition: absent }),

@@ -10,6 +10,7 @@
  * existed are not in them.
  */
 import { aggregateUpdate } from './aggregates.ts';
+import type { Condition } from './expressions.ts';
 import { keys } from './keys.ts';
 
 const VALUE = 'outcomeValue_';
@@ -34,10 +35,16 @@ function totalsDelta(moves: readonly OutcomeMove[]): Record<string, number> {
   return counts;
 }
 
-/** The Updates of the tenant's and the campaign's totals for these moves; none when they cancel out. */
-export function outcomeTotalsUpdates(tenantId: string, campaignId: string, moves: readonly OutcomeMove[]) {
+/**
+ * The Updates of the tenant's and the campaign's totals for these moves; none when they cancel out.
+ * `campaignCondition`: the campaign item's own (by default, that it exists).
+ */
+export function outcomeTotalsUpdates(tenantId: string, campaignId: string, moves: readonly OutcomeMove[], campaignCondition?: Condition) {
   const counts = totalsDelta(moves);
-  return [aggregateUpdate(keys.tenantAggregate(tenantId), { counts }), aggregateUpdate(keys.campaign(tenantId, campaignId), { counts })].flatMap((u) => u ?? []);
+  return [
+    aggregateUpdate(keys.tenantAggregate(tenantId), { counts }),
+    aggregateUpdate(keys.campaign(tenantId, campaignId), { counts }, { condition: campaignCondition }),
+  ].flatMap((u) => u ?? []);
 }
 
 /** The definitions with active measurements and the sum of their values, from the tenant's or a campaign's aggregate item. */

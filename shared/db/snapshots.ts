@@ -281,7 +281,8 @@ function written(chunk: readonly Plan[]): Promise<boolean> {
   const tenantId = chunk[0]!.tenantId;
   const items = [
     ...chunk.flatMap((p) => p.own),
-    ...[...aggregates.values()].map(({ key, counts, newest }) => withNewest(aggregateUpdate(key, { counts }), key, newest)),
+    // Each aggregate's counters with the newest reading it now counts (freshness): a SET alone when no counter moves.
+    ...[...aggregates.values()].map(({ key, counts, newest }) => aggregateUpdate(key, { counts }, { set: { newestSnapshotAt: newest } })!),
     ...[...days.values()].flatMap(({ scope, date, delta }) => dayRollupUpdate(tenantId, scope, date, delta) ?? []),
   ];
   return conditionHeld((failure) => transact(items.map((item) => ({ ...item, failure }))));
@@ -290,30 +291,6 @@ function written(chunk: readonly Plan[]): Promise<boolean> {
 /** A sum of counters, exact for money (major units never have more than MAX_MINOR_UNITS decimals). */
 const addExact = (a: number, b: number) => Number((a + b).toFixed(MAX_MINOR_UNITS));
 
-/** An aggregate's counter update that also names the newest reading (freshness); a SET alone when no counter moves. */
-function withNewest(update: ReturnType<typeof aggregateUpdate>, key: Key, fetchedAt: string) {
-  if (!update) {
-    return {
-      Update: {
-        TableName: tableName(),
-        Key: key,
-        UpdateExpression: 'SET #newest = :newest',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: { '#newest': 'newestSnapshotAt' },
-        ExpressionAttributeValues: { ':newest': fetchedAt },
-      },
-    };
-  }
-  const { Update } = update;
-  return {
-    Update: {
-      ...Update,
-      UpdateExpression: `${Update.UpdateExpression} SET #newest = :newest`,
-      ExpressionAttributeNames: { ...Update.ExpressionAttributeNames, '#newest': 'newestSnapshotAt' },
-      ExpressionAttributeValues: { ...Update.ExpressionAttributeValues, ':newest': fetchedAt },
-    },
-  };
-}
 
 /**
  * Says why the activity has no fetched number; the next successful reading clears it. While the
