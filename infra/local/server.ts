@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { resetVerifier, verifyToken } from '../../shared/auth/verifier.ts';
 import { resetClients } from '../../shared/db/client.ts';
 import { listOutbox } from '../../shared/db/outbox.ts';
-import { transactWrite } from '../../shared/db/operations.ts';
+import { transact } from '../../shared/db/transact.ts';
 import { PARTITION_KEY, SORT_KEY } from '../../shared/db/table-definition.ts';
 import { getUser } from '../../shared/db/users.ts';
 import { logger } from '../../shared/support/logger.ts';
@@ -141,7 +141,7 @@ async function warmFirstUse(issuer: LocalIssuer, tableName: string): Promise<voi
   const userId = randomUUID();
   const Key = { [PARTITION_KEY]: `warm#${userId}`, [SORT_KEY]: 'warm' };
   const check = { ConditionCheck: { TableName: tableName, Key, ConditionExpression: `attribute_not_exists(${PARTITION_KEY})` } };
-  await Promise.all([verifyToken(issuer.mint({ userId })), getUser(userId), transactWrite([check])]);
+  await Promise.all([verifyToken(issuer.mint({ userId })), getUser(userId), transact([check])]);
 }
 
 export async function startLocalService(options: LocalServiceOptions): Promise<LocalService> {

@@ -26,7 +26,7 @@ import { transact as transactItems } from './transact.ts';
 import { metricDayWrites, placeMetricDays, readMetricDay, withdrawMetricDays } from './metric-days.ts';
 import { keys, type OrderedIndex } from './keys.ts';
 import { valueCounts, valueMove } from './value-counters.ts';
-import { batchGet, cancellationReasons, queryIndex, queryPrefix } from './operations.ts';
+import { batchGet, queryIndex, queryPrefix } from './operations.ts';
 import { deleteFilesOf } from './files.ts';
 import { deleteNotesOf } from './notes.ts';
 import { deleteSnapshotsOf } from './snapshot-deletion.ts';
@@ -472,12 +472,7 @@ const busy = () => conflict('The activity kept changing meanwhile; retry.');
 
 /** Removes a link with both counters; 404 when there is no such link. */
 export async function unlinkCreator(tenantId: string, activityId: string, creatorId: string): Promise<void> {
-  try {
-    await sendUnlink(tenantId, activityId, creatorId);
-  } catch (error) {
-    if (cancellationReasons(error)?.[0] === 'ConditionalCheckFailed') throw notFound('The creator link');
-    throw error;
-  }
+  if (!(await sendUnlink(tenantId, activityId, creatorId))) throw notFound('The creator link');
   await placeMetricDays(tenantId, activityId);
 }
 
@@ -499,22 +494,25 @@ function unlinkItems(tenantId: string, activityId: string, creatorId: string, re
 
 /**
  * Sends an unlink (the creator stops counting the activity's metrics as read); when only the
- * creator is gone (a half-finished creator delete), drops the link alone. 404 when the activity is gone.
+ * creator is gone (a half-finished creator delete), drops the link alone. False when there is no
+ * such link (never made, or gone meanwhile); 404 when the activity is gone.
  */
-async function sendUnlink(tenantId: string, activityId: string, creatorId: string): Promise<void> {
+async function sendUnlink(tenantId: string, activityId: string, creatorId: string): Promise<boolean> {
   let creatorExists = true;
+  const linkGone = new Error('The link went meanwhile.');
   const standingChanged = new Error('The activity changed meanwhile.');
   const creatorGone = new Error('The creator went meanwhile.');
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const read = await getRecord(Activities, Activities.key(tenantId, activityId), { consistent: true });
     if (!read) throw notFound('The activity');
-    // The link's Delete names no failure: a link gone meanwhile reaches the caller as the SDK's cancellation.
     const [link, activity, creator] = unlinkItems(tenantId, activityId, creatorId, read, creatorExists);
     try {
-      await transactItems([link!, { ...activity!, failure: () => standingChanged }, ...(creator ? [{ ...creator, failure: () => creatorGone }] : [])]);
-      return;
+      // Listed first, a link gone wins over the rest.
+      await transactItems([{ ...link!, failure: () => linkGone }, { ...activity!, failure: () => standingChanged }, ...(creator ? [{ ...creator, failure: () => creatorGone }] : [])]);
+      return true;
     } catch (error) {
       // The activity's standing changed since it was read: read it again; the creator went: unlink without it.
+      if (error === linkGone) return false;
       if (error === creatorGone) creatorExists = false;
       else if (error !== standingChanged) throw error;
     }
@@ -536,16 +534,8 @@ export async function deleteActivity(tenantId: string, activityId: string): Prom
     await deleteCostsOfActivity(tenantId, activityId);
     await deleteNotesOf(tenantId, 'activity', activityId);
     await deleteFilesOf(tenantId, 'activity', activityId);
-    for (const link of await linksOfActivity(tenantId, activityId)) {
-      try {
-        await sendUnlink(tenantId, activityId, link.creatorId);
-      } catch (error) {
-        const reasons = cancellationReasons(error);
-        // The link went meanwhile (an unlink): nothing left to do for it.
-        if (reasons?.[0] === 'ConditionalCheckFailed') continue;
-        throw error;
-      }
-    }
+    // A link gone meanwhile (an unlink) leaves nothing to do for it.
+    for (const link of await linksOfActivity(tenantId, activityId)) await sendUnlink(tenantId, activityId, link.creatorId);
     // Its metric days leave the histories (again after it is gone, for a reading landed in between).
     await withdrawMetricDays(tenantId, activityId);
     // The stored item: the condition below checks the attributes the record leaves out (costsRevision).

@@ -90,39 +90,5 @@ export function spendContributionDelta(standing: ActivityStanding, currency: str
   return delta;
 }
 
-/** Projection of the activity item `standingOf` needs, with the revisions a spend write is conditioned on. */
-export const STANDING_PROJECTION = 'campaignId, startAt, impressions, engagement, spend, viewsCount, likeCount, replyCount, lastFetchedAt, metricsUnavailableReason, costsRevision, linksRevision';
-
 /** What an activity's standing (`standingOf`) is computed from: a write that moves it is conditioned on these as read. */
 export const STANDING_FIELDS = ['impressions', 'engagement', ...MANUAL_COUNT_FIELDS, 'lastFetchedAt', 'metricsUnavailableReason', 'costsRevision'] as const;
-
-/**
- * The condition that what `standingOf` read of an activity item is still there: its metrics, manual
- * counts, latest reading, unavailable reason and costs (`costsRevision`). Placeholders are prefixed
- * `#st`/`:st`, so it joins any other condition. A write that moves an activity's whole contribution
- * (or a part that depends on those) is conditioned on it and read again when it fails.
- */
-export function standingAsRead(item: Record<string, unknown>) {
-  const fields = STANDING_FIELDS;
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const parts = fields.map((field, i) => {
-    names[`#st${i}`] = field;
-    const value = item[field];
-    if (value === undefined || value === null) {
-      values[':stNull'] = 'NULL';
-      return `(attribute_not_exists(#st${i}) OR attribute_type(#st${i}, :stNull))`;
-    }
-    values[`:st${i}`] = value;
-    return `#st${i} = :st${i}`;
-  });
-  return { condition: parts.join(' AND '), names, values };
-}
-
-/** The condition that an item's `metricsUnavailableReason` is still as read (`#reason` / `:reasonRead`). */
-export function reasonAsRead(item: Record<string, unknown>) {
-  const reason = item.metricsUnavailableReason;
-  return typeof reason === 'string'
-    ? { condition: '#reason = :reasonRead', names: { '#reason': 'metricsUnavailableReason' }, values: { ':reasonRead': reason } as Record<string, unknown> }
-    : { condition: 'attribute_not_exists(#reason)', names: { '#reason': 'metricsUnavailableReason' }, values: {} as Record<string, unknown> };
-}

@@ -32,7 +32,7 @@ import { conflict, notFound } from '../domain/errors.ts';
 import { documentClient, tableName } from './client.ts';
 import { exists, Placeholders, updateExpression, type Condition, type UpdateChanges } from './expressions.ts';
 import type { Collection, Key } from './keys.ts';
-import { queryPrefix, recordOf as stripKeys, type IndexAttribute } from './operations.ts';
+import { isConditionFailure, queryPrefix, recordOf as stripKeys, type IndexAttribute } from './operations.ts';
 import { withRetry } from './retry.ts';
 import type { TransactItem } from './transact.ts';
 
@@ -64,10 +64,6 @@ export interface EntityDeclaration<S extends z.ZodMiniType, A extends unknown[]>
 
 /** The condition of a write that by default needs the item to exist. */
 const orExists = (condition: Condition | null | undefined) => (condition === undefined ? exists : condition);
-
-function isConditionFailure(error: unknown): boolean {
-  return error instanceof Error && error.name === 'ConditionalCheckFailedException';
-}
 
 export function defineEntity<S extends z.ZodMiniType<Item>, A extends unknown[]>(declaration: EntityDeclaration<S, A>) {
   type R = z.infer<S>;

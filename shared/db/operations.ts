@@ -6,7 +6,6 @@ import { BatchGetCommand, BatchWriteCommand, QueryCommand, type QueryCommandInpu
 import { documentClient, tableName } from './client.ts';
 import { isEntity, type Collection, type Entity, type IndexCollection, type Key } from './keys.ts';
 import { backoff, cancellationReasons, sleep, withRetry } from './retry.ts';
-import { transact, type TransactItem } from './transact.ts';
 
 export { cancellationReasons };
 
@@ -134,34 +133,3 @@ export function recordOf<T>(item: Item): T {
 /** The table's key and index attributes: on the item, never part of a record. */
 export const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', 'gsi4pk', 'gsi4sk', 'gsi5pk', 'gsi5sk'] as const;
 export type IndexAttribute = (typeof KEY_ATTRIBUTES)[number];
-
-/**
- * What a failed condition on one item of a transaction means, as `[itemIndex, problem]` pairs in
- * the order they are checked (the first item that failed its condition, of those listed, wins).
- */
-export type OnConditionFailed = readonly (readonly [index: number, problem: () => Error])[];
-
-/**
- * TransactWriteItems under the retry policy; a cancellation whose listed item failed its condition
- * throws that item's problem, anything else is rethrown as it is. (New code: `transact` with each
- * item's `failure`, as the entity layer builds them.)
- */
-export async function transactWrite(items: readonly TransactItem[], onConditionFailed: OnConditionFailed = []): Promise<void> {
-  try {
-    await transact(items);
-  } catch (error) {
-    const reasons = cancellationReasons(error);
-    const failed = reasons && onConditionFailed.find(([index]) => reasons[index] === 'ConditionalCheckFailed');
-    if (failed) throw failed[1]();
-    throw error;
-  }
-}
-
-/**
- * TransactWriteItems, retried while another transaction holds one of its items (shared counters);
- * any failed condition is thrown at once for the caller to interpret. The same as `transact` now
- * that every transaction follows the retry policy; kept for its callers.
- */
-export function transactWriteRetrying(items: readonly TransactItem[], attempts?: number): Promise<void> {
-  return transact(items, attempts);
-}

@@ -24,12 +24,13 @@ import type { ContentReading, UnavailableReason } from '../domain/metric-reading
 import { aggregateUpdate } from './aggregates.ts';
 import { linksOfActivity } from './activities.ts';
 import { documentClient, tableName } from './client.ts';
-import { standingAsRead, standingOf } from './cost-rollups.ts';
+import { standingOf } from './cost-rollups.ts';
+import { Activities, standingUnchanged } from './activity-entity.ts';
 import { dayRollupUpdate, mergeDayDeltas, type DayDelta, type RollupScope } from './day-rollups.ts';
-import { conditionHeld } from './entity.ts';
+import { conditionHeld, getRecord } from './entity.ts';
+import { all, asRead } from './expressions.ts';
 import { keys, type Key } from './keys.ts';
 import { activityDayWrite, countedScopes, readMetricDay } from './metric-days.ts';
-import { cancellationReasons, transactWriteRetrying } from './operations.ts';
 import { transact, type TransactItem } from './transact.ts';
 import { getTenant } from './tenants.ts';
 
@@ -291,7 +292,6 @@ function written(chunk: readonly Plan[]): Promise<boolean> {
 /** A sum of counters, exact for money (major units never have more than MAX_MINOR_UNITS decimals). */
 const addExact = (a: number, b: number) => Number((a + b).toFixed(MAX_MINOR_UNITS));
 
-
 /**
  * Says why the activity has no fetched number; the next successful reading clears it. While the
  * activity has no metrics from either source, the reason is counted on the aggregates of its tenant,
@@ -300,49 +300,27 @@ const addExact = (a: number, b: number) => Number((a + b).toFixed(MAX_MINOR_UNIT
  * was computed from (its standing, links and campaign) and read again after a concurrent change.
  */
 export async function markUnavailable(tenantId: string, activityId: string, reason: UnavailableCause): Promise<void> {
-  const key = keys.activity(tenantId, activityId);
+  const key = Activities.key(tenantId, activityId);
   for (let round = 0; round < ROUNDS; round++) {
-    const item = (await documentClient().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item;
+    const item = await getRecord(Activities, key, { consistent: true });
     // The activity was deleted meanwhile, or already says so: nothing to mark.
     if (!item || item.metricsUnavailableReason === reason) return;
     const counts = contributionDelta(standingOf(item), standingOf({ ...item, metricsUnavailableReason: reason }));
     const moves = Object.keys(counts).length > 0;
     const links = moves ? await linksOfActivity(tenantId, activityId) : [];
-    const campaignId = typeof item.campaignId === 'string' ? item.campaignId : null;
-    const standing = standingAsRead(item);
-    const conditions = [
-      'attribute_exists(pk)',
-      standing.condition,
-      item.linksRevision === undefined ? 'attribute_not_exists(#links)' : '#links = :links',
-      campaignId === null ? '(attribute_not_exists(#campaign) OR attribute_type(#campaign, :stNull))' : '#campaign = :campaign',
-    ];
-    const values: Record<string, unknown> = { ...standing.values, ':reason': reason };
-    if (item.linksRevision !== undefined) values[':links'] = item.linksRevision;
-    if (campaignId !== null) values[':campaign'] = campaignId;
-    else values[':stNull'] = 'NULL';
+    const campaignId = item.campaignId ?? null;
     const aggregates: Key[] = moves
       ? [keys.tenantAggregate(tenantId), ...(campaignId ? [keys.campaign(tenantId, campaignId)] : []), ...links.map((l) => keys.creator(tenantId, l.creatorId))]
       : [];
-    const items = [
-      {
-        Update: {
-          TableName: tableName(),
-          Key: key,
-          UpdateExpression: 'SET #reason = :reason',
-          ConditionExpression: conditions.join(' AND '),
-          ExpressionAttributeNames: { ...standing.names, '#reason': 'metricsUnavailableReason', '#links': 'linksRevision', '#campaign': 'campaignId' },
-          ExpressionAttributeValues: values,
-        },
-      },
-      ...aggregates.flatMap((k) => aggregateUpdate(k, { counts }) ?? []),
-    ];
-    try {
-      await transactWriteRetrying(items as never);
-      return;
-    } catch (error) {
-      // Something it read changed (a reading, a manual count, a link, a delete): read again.
-      if (!cancellationReasons(error)?.includes('ConditionalCheckFailed')) throw error;
-    }
+    const condition = all(standingUnchanged(item), asRead('linksRevision', item.linksRevision), asRead('campaignId', campaignId));
+    // Something it read changed (a reading, a manual count, a link, a delete): read again.
+    const written = await conditionHeld((failure) =>
+      transact([
+        Activities.tx.update(key, { set: { metricsUnavailableReason: reason } }, { condition, failure }),
+        ...aggregates.flatMap((k) => aggregateUpdate(k, { counts }) ?? []).map((update) => ({ ...update, failure })),
+      ]),
+    );
+    if (written) return;
   }
   throw new Error(`Marking activity ${activityId} unavailable lost ${ROUNDS} rounds to concurrent changes`);
 }

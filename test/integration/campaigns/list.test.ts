@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { linkCreatorItems } from '../../../shared/db/activities.ts';
 import { createCreator } from '../../../shared/db/creators.ts';
-import { transactWrite } from '../../../shared/db/operations.ts';
+import { transact } from '../../../shared/db/transact.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { addMember } from '../organizations/helpers.ts';
@@ -28,7 +28,7 @@ beforeAll(async () => {
   const creator = await createCreator(org.organizationId, { name: 'Ada' });
   creatorId = creator.id;
   const activity = await newActivity(org);
-  await transactWrite(linkCreatorItems(org.organizationId, activity.id, creatorId));
+  await transact(linkCreatorItems(org.organizationId, activity.id, creatorId));
   expect((await link(org, ids.active, activity.id)).status).toBe(201);
   await newCost(org, activity.id, 75);
   await newCost(org, activity.id, 5, 'EUR');
