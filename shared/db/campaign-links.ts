@@ -84,11 +84,6 @@ function activityUpdate(tenantId: string, activityId: string, read: ActivityStat
   return Activities.tx.update(Activities.key(tenantId, activityId), changes, { condition, failure: changed });
 }
 
-/** The condition that an item's `campaignId` is `campaignId` (null: none), for expression values `:campaign` / `:null`. */
-export function campaignCondition(campaignId: string | null): string {
-  return campaignId ? 'campaignId = :campaign' : '(attribute_not_exists(campaignId) OR attribute_type(campaignId, :null))';
-}
-
 const negate = (spend: Record<string, number>) => Object.fromEntries(Object.entries(spend).map(([c, a]) => [c, -a]));
 
 /** The campaign's aggregate Update for an activity joining (+1) or leaving (-1) it. */
