@@ -24,7 +24,7 @@ import { conditionHeld, defineEntity, getRecord, updateRecord } from './entity.t
 import { dayRollupUpdate, daysOfScope, type DayDelta, type RollupScope } from './day-rollups.ts';
 import { absent, all, any, asRead, compare, equals, exists, lacks } from './expressions.ts';
 import { keys, type Key } from './keys.ts';
-import { queryPrefix } from './operations.ts';
+import { batchGet, queryPrefix } from './operations.ts';
 import { transact, type TransactItem } from './transact.ts';
 
 /** A campaign or creator whose day items count an activity's day: `CAMPAIGN#<id>` or `CREATOR#<id>`. */
@@ -77,10 +77,25 @@ export interface MetricDayRead {
   scopes: MetricScope[] | undefined;
 }
 
+/** The key of an activity's own day item. */
+const activityDayKey = (tenantId: string, activityId: string, date: string) => MetricDays.key(tenantId, { kind: 'activity', id: activityId }, date);
+const dayRead = (day: { metricScopes?: MetricScope[] } | undefined): MetricDayRead => ({ exists: Boolean(day), scopes: day?.metricScopes });
+
 /** The activity's day item of `date` as it stands (consistent read). */
 export async function readMetricDay(tenantId: string, activityId: string, date: string): Promise<MetricDayRead> {
-  const day = await getRecord(MetricDays, MetricDays.key(tenantId, { kind: 'activity', id: activityId }, date), { consistent: true, attributes: ['metricScopes'] });
-  return { exists: Boolean(day), scopes: day?.metricScopes };
+  return dayRead(await getRecord(MetricDays, activityDayKey(tenantId, activityId, date), { consistent: true, attributes: ['metricScopes'] }));
+}
+
+/**
+ * `readMetricDay` of many days (of the tenant's activities) in one consistent BatchGet, answered in
+ * the order asked: a batch of readings reads its days in one round trip, not one GetItem each.
+ */
+export async function readMetricDays(tenantId: string, days: readonly { activityId: string; date: string }[]): Promise<MetricDayRead[]> {
+  const dayKeys = days.map(({ activityId, date }) => activityDayKey(tenantId, activityId, date));
+  // One partition (the tenant's): the sort key names a day. BatchGet refuses a key listed twice.
+  const distinct = [...new Map(dayKeys.map((key) => [key.sk, key])).values()];
+  const found = new Map((await batchGet(distinct, { consistent: true })).map((item) => [item.sk as string, MetricDays.fromItem(item)]));
+  return dayKeys.map((key) => dayRead(found.get(key.sk)));
 }
 
 const sameScopes = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((s, i) => s === b[i]);
@@ -101,7 +116,7 @@ export function countedScopes(target: MetricTarget, read: MetricDayRead): Rollup
 export function activityDayWrite(tenantId: string, activityId: string, date: string, delta: DayDelta, target: MetricTarget, read: MetricDayRead): TransactItem {
   const condition = !read.exists ? absent : read.scopes ? equals('metricScopes', read.scopes) : all(exists, lacks('metricScopes'));
   const { Update } = MetricDays.tx.update(
-    MetricDays.key(tenantId, { kind: 'activity', id: activityId }, date),
+    activityDayKey(tenantId, activityId, date),
     { add: { impressions: delta.impressions ?? 0, engagement: delta.engagement ?? 0 }, ...(read.scopes ? {} : { set: { metricScopes: scopesOf(target) } }) },
     { condition },
   );

@@ -80,8 +80,11 @@ export function queryIndex(
 const BATCH_GET_LIMIT = 100;
 const MAX_ATTEMPTS = 8;
 
-/** BatchGetItem over any number of keys; unprocessed keys are retried with backoff. Order is not kept. */
-export async function batchGet(keyList: Key[]): Promise<Item[]> {
+/**
+ * BatchGetItem over any number of keys; unprocessed keys are retried with backoff. Order is not
+ * kept. `consistent` reads strongly (at twice the read units), for a read a conditioned write acts on.
+ */
+export async function batchGet(keyList: Key[], options: { consistent?: boolean } = {}): Promise<Item[]> {
   const table = tableName();
   const found: Item[] = [];
   for (let i = 0; i < keyList.length; i += BATCH_GET_LIMIT) {
@@ -89,7 +92,7 @@ export async function batchGet(keyList: Key[]): Promise<Item[]> {
     for (let attempt = 0; pending.length; attempt++) {
       if (attempt >= MAX_ATTEMPTS) throw new Error(`BatchGet left ${pending.length} keys unprocessed`);
       if (attempt) await sleep(backoff(attempt));
-      const out = await withRetry(() => documentClient().send(new BatchGetCommand({ RequestItems: { [table]: { Keys: pending } } })));
+      const out = await withRetry(() => documentClient().send(new BatchGetCommand({ RequestItems: { [table]: { Keys: pending, ConsistentRead: options.consistent ?? false } } })));
       found.push(...(out.Responses?.[table] ?? []));
       pending = (out.UnprocessedKeys?.[table]?.Keys as Record<string, unknown>[] | undefined) ?? [];
     }

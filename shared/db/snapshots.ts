@@ -16,21 +16,20 @@
  * change fails a condition, nothing of that transaction was written and its readings are read and
  * written again one by one.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
 import { activityMetrics, contributionDelta, MANUAL_COUNT_FIELDS, type FetchedCounts, type ManualCounts } from '../domain/activity-metrics.ts';
 import { MAX_MINOR_UNITS } from '../domain/currencies.ts';
 import { localDate } from '../domain/dates.ts';
-import type { ContentReading, UnavailableReason } from '../domain/metric-readings.ts';
+import type { ContentReading, ReadingSource, UnavailableReason } from '../domain/metric-readings.ts';
 import { aggregateUpdate } from './aggregates.ts';
 import { linksOfActivity } from './activities.ts';
-import { documentClient, tableName } from './client.ts';
 import { standingOf } from './cost-rollups.ts';
-import { Activities, standingUnchanged } from './activity-entity.ts';
+import { Activities, standingUnchanged, type StoredActivity } from './activity-entity.ts';
 import { dayRollupUpdate, mergeDayDeltas, type DayDelta, type RollupScope } from './day-rollups.ts';
-import { conditionHeld, getRecord } from './entity.ts';
+import { conditionHeld, defineEntity, getRecord } from './entity.ts';
 import { all, asRead } from './expressions.ts';
 import { keys, type Key } from './keys.ts';
-import { activityDayWrite, countedScopes, readMetricDay } from './metric-days.ts';
+import { activityDayWrite, countedScopes, readMetricDays, type MetricDayRead } from './metric-days.ts';
 import { transact, type TransactItem } from './transact.ts';
 import { getTenant } from './tenants.ts';
 
@@ -54,6 +53,28 @@ export function fetchedCounts(reading: ContentReading): FetchedCounts {
 
 /** The hour a reading's snapshot is kept under (UTC, `YYYY-MM-DDTHH`). */
 const hourOf = (instant: string) => new Date(instant).toISOString().slice(0, 13);
+
+/** A snapshot item: one reading of an activity as the platform gave it, the last of its hour. */
+const Snapshots = defineEntity({
+  name: 'The metric snapshot',
+  schema: z.object({
+    activityId: z.string(),
+    fields: z.custom<Record<string, number>>(),
+    impressions: z.nullable(z.number()),
+    engagement: z.nullable(z.number()),
+    reach: z.nullable(z.number()),
+    source: z.custom<ReadingSource>(),
+    contentUrl: z.string(),
+    fetchedAt: z.string(),
+  }),
+  key: keys.snapshot,
+});
+
+/**
+ * The activity as a move of its metrics read it: its standing (metrics, manual counts, last reading,
+ * unavailable reason, costs), links and campaign, any of which changing meanwhile changes the move.
+ */
+const movedFromAsRead = (item: StoredActivity) => all(standingUnchanged(item), asRead('linksRevision', item.linksRevision), asRead('campaignId', item.campaignId));
 
 /** One reading of one activity, as the worker hands it over. */
 export interface ActivityReading {
@@ -117,107 +138,80 @@ interface Plan {
   days: { scope: RollupScope; date: string; delta: DayDelta }[];
 }
 
-/** The plans of readings of distinct activities (read in parallel); readings already counted and deleted activities have none. */
+/**
+ * The plans of readings of distinct activities (read in parallel); readings already counted and deleted activities have none.
+ * Each reading's day item is read with the activities, in one BatchGet: before its activity is read, any reading may move
+ * metrics, so the day of one that turns out not to (redelivered, unchanged counts, its activity gone) is read for nothing,
+ * one item of the batch, where reading only the days needed would wait for the activities first.
+ */
 async function planned(tenantId: string, timeZone: string, entries: readonly ActivityReading[]): Promise<Plan[]> {
-  const plans = await Promise.all(entries.map((entry) => plan(tenantId, timeZone, entry)));
+  const dates = entries.map((entry) => localDate(entry.reading.fetchedAt, timeZone));
+  const [activities, days] = await Promise.all([
+    Promise.all(entries.map((entry) => getRecord(Activities, Activities.key(tenantId, entry.activityId), { consistent: true }))),
+    readMetricDays(tenantId, entries.map((entry, i) => ({ activityId: entry.activityId, date: dates[i]! }))),
+  ]);
+  const plans = await Promise.all(entries.map((entry, i) => plan(tenantId, entry, { activity: activities[i], date: dates[i]!, day: days[i]! })));
   return plans.filter((p): p is Plan => p !== undefined);
 }
 
-async function plan(tenantId: string, timeZone: string, entry: ActivityReading): Promise<Plan | undefined> {
+/** What a reading's plan is computed from: its activity (undefined: deleted), its local date and that day's item. */
+interface Read {
+  activity: StoredActivity | undefined;
+  date: string;
+  day: MetricDayRead;
+}
+
+async function plan(tenantId: string, entry: ActivityReading, { activity: item, date, day }: Read): Promise<Plan | undefined> {
   const { activityId, reading } = entry;
-  const key = keys.activity(tenantId, activityId);
-  const item = (await documentClient().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item;
   if (!item) return undefined;
-  const previous = typeof item.lastFetchedAt === 'string' ? item.lastFetchedAt : undefined;
+  const previous = item.lastFetchedAt;
   // Redelivered, or older than what is stored: already counted.
   if (previous !== undefined && previous >= reading.fetchedAt) return undefined;
   const manual = Object.fromEntries(MANUAL_COUNT_FIELDS.map((f) => [f, item[f] ?? null])) as unknown as ManualCounts;
   const next = activityMetrics(manual, fetchedCounts(reading));
+  // Items written before the activity kept metrics have neither attribute: they count as 0.
   const stored = { impressions: Number(item.impressions ?? 0), engagement: Number(item.engagement ?? 0) };
   // A reading clears the unavailable reason (its counter leaves the aggregates with it).
   const counts = contributionDelta(standingOf(item), standingOf({ ...item, ...next, lastFetchedAt: reading.fetchedAt, metricsUnavailableReason: undefined }));
-  const date = localDate(reading.fetchedAt, timeZone);
   const delta = { impressions: next.impressions - stored.impressions, engagement: next.engagement - stored.engagement };
   const links = await linksOfActivity(tenantId, activityId);
-  const campaignId = typeof item.campaignId === 'string' ? item.campaignId : null;
+  const campaignId = item.campaignId ?? null;
   // The day's increase counts where that day of the activity is counted (metric-days.ts).
   const target = { campaignId, creatorIds: links.map((l) => l.creatorId) };
   const moves = delta.impressions !== 0 || delta.engagement !== 0;
-  const dayRead = moves ? await readMetricDay(tenantId, activityId, date) : undefined;
   const aggregates: Key[] = [
     keys.tenantAggregate(tenantId),
     ...links.map((l) => keys.creator(tenantId, l.creatorId)),
     ...(campaignId ? [keys.campaign(tenantId, campaignId)] : []),
   ];
-  const names: Record<string, string> = { '#imp': 'impressions', '#eng': 'engagement', '#last': 'lastFetchedAt', '#links': 'linksRevision', '#costs': 'costsRevision', '#campaign': 'campaignId' };
-  const values: Record<string, unknown> = {
-    ':imp': stored.impressions,
-    ':eng': stored.engagement,
-    ':nextImp': next.impressions,
-    ':nextEng': next.engagement,
-    ':at': reading.fetchedAt,
-    ':latest': { ...reading.fields },
-    ':one': previous !== undefined && hourOf(previous) === hourOf(reading.fetchedAt) ? 0 : 1,
-  };
-  const conditions = [
-    'attribute_exists(pk)',
-    previous === undefined ? 'attribute_not_exists(#last)' : '#last = :previous',
-    '(attribute_not_exists(#imp) OR #imp = :imp)',
-    '(attribute_not_exists(#eng) OR #eng = :eng)',
-    item.linksRevision === undefined ? 'attribute_not_exists(#links)' : '#links = :links',
-    item.costsRevision === undefined ? 'attribute_not_exists(#costs)' : '#costs = :costs',
-    campaignId === null ? '(attribute_not_exists(#campaign) OR attribute_type(#campaign, :nullType))' : '#campaign = :campaign',
-    // The unavailable reason as read (markUnavailable moves its counter).
-    typeof item.metricsUnavailableReason === 'string' ? '#reason = :reason' : 'attribute_not_exists(#reason)',
-    ...MANUAL_COUNT_FIELDS.map((field, i) => {
-      names[`#m${i}`] = field;
-      if (manual[field] === null) return `(attribute_not_exists(#m${i}) OR attribute_type(#m${i}, :nullType))`;
-      values[`:m${i}`] = manual[field];
-      return `#m${i} = :m${i}`;
-    }),
-  ];
-  if (previous !== undefined) values[':previous'] = previous;
-  if (item.linksRevision !== undefined) values[':links'] = item.linksRevision;
-  if (item.costsRevision !== undefined) values[':costs'] = item.costsRevision;
-  if (campaignId !== null) values[':campaign'] = campaignId;
-  if (typeof item.metricsUnavailableReason === 'string') values[':reason'] = item.metricsUnavailableReason;
-  if (campaignId === null || MANUAL_COUNT_FIELDS.some((f) => manual[f] === null)) values[':nullType'] = 'NULL';
-  names['#latest'] = 'latest';
-  names['#count'] = 'snapshotsCount';
-  names['#reason'] = 'metricsUnavailableReason';
-  const activityUpdate = {
-    Update: {
-      TableName: tableName(),
-      Key: key,
-      UpdateExpression: 'SET #imp = :nextImp, #eng = :nextEng, #last = :at, #latest = :latest REMOVE #reason ADD #count :one',
-      ConditionExpression: conditions.join(' AND '),
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
+  // Conditioned on everything its change was computed from; its failure is the transaction's (`written`).
+  const activityUpdate = Activities.tx.update(
+    Activities.key(tenantId, activityId),
+    {
+      set: { impressions: next.impressions, engagement: next.engagement, lastFetchedAt: reading.fetchedAt, latest: { ...reading.fields } },
+      remove: ['metricsUnavailableReason'],
+      // A repeat within the hour overwrites that hour's snapshot: no new one to count.
+      add: { snapshotsCount: previous !== undefined && hourOf(previous) === hourOf(reading.fetchedAt) ? 0 : 1 },
     },
-  };
-  const snapshot = {
-    Put: {
-      TableName: tableName(),
-      Item: {
-        ...keys.snapshot(tenantId, activityId, hourOf(reading.fetchedAt)),
-        activityId,
-        fields: reading.fields,
-        impressions: reading.impressions,
-        engagement: reading.engagement,
-        reach: reading.reach,
-        source: reading.source,
-        contentUrl: reading.contentUrl,
-        fetchedAt: reading.fetchedAt,
-      },
-    },
-  };
+    { condition: movedFromAsRead(item) },
+  );
+  const snapshot = Snapshots.tx.put(Snapshots.key(tenantId, activityId, hourOf(reading.fetchedAt)), {
+    activityId,
+    fields: reading.fields,
+    impressions: reading.impressions,
+    engagement: reading.engagement,
+    reach: reading.reach,
+    source: reading.source,
+    contentUrl: reading.contentUrl,
+    fetchedAt: reading.fetchedAt,
+  });
   return {
     tenantId,
     entry,
     campaignId,
-    own: [snapshot, activityUpdate, ...(dayRead ? [activityDayWrite(tenantId, activityId, date, delta, target, dayRead)] : [])],
+    own: [snapshot, activityUpdate, ...(moves ? [activityDayWrite(tenantId, activityId, date, delta, target, day)] : [])],
     aggregates: aggregates.map((k) => ({ key: k, counts })),
-    days: dayRead ? countedScopes(target, dayRead).map((scope) => ({ scope, date, delta })) : [],
+    days: moves ? countedScopes(target, day).map((scope) => ({ scope, date, delta })) : [],
   };
 }
 
@@ -312,11 +306,10 @@ export async function markUnavailable(tenantId: string, activityId: string, reas
     const aggregates: Key[] = moves
       ? [keys.tenantAggregate(tenantId), ...(campaignId ? [keys.campaign(tenantId, campaignId)] : []), ...links.map((l) => keys.creator(tenantId, l.creatorId))]
       : [];
-    const condition = all(standingUnchanged(item), asRead('linksRevision', item.linksRevision), asRead('campaignId', campaignId));
     // Something it read changed (a reading, a manual count, a link, a delete): read again.
     const written = await conditionHeld((failure) =>
       transact([
-        Activities.tx.update(key, { set: { metricsUnavailableReason: reason } }, { condition, failure }),
+        Activities.tx.update(key, { set: { metricsUnavailableReason: reason } }, { condition: movedFromAsRead(item), failure }),
         ...aggregates.flatMap((k) => aggregateUpdate(k, { counts }) ?? []).map((update) => ({ ...update, failure })),
       ]),
     );
