@@ -14,7 +14,7 @@ import { roundSpend } from '../domain/currencies.ts';
 import { localDate } from '../domain/dates.ts';
 import type { ContentReading } from '../domain/metric-readings.ts';
 import { conflict, notFound } from '../domain/errors.ts';
-import { aggregateUpdate, emptyAggregate, present, tenantAggregateUpdate } from './aggregates.ts';
+import { aggregateUpdate, present, tenantAggregateUpdate } from './aggregates.ts';
 import { documentClient, tableName } from './client.ts';
 import { campaignLeaveOnDelete } from './campaign-links.ts';
 import { standingOf } from './cost-rollups.ts';
@@ -25,6 +25,7 @@ import { absent, all, asRead, equals, exists, type Condition } from './expressio
 import { transact as transactItems } from './transact.ts';
 import { metricDayWrites, placeMetricDays, readMetricDay, withdrawMetricDays } from './metric-days.ts';
 import { keys, type OrderedIndex } from './keys.ts';
+import { PerCurrency } from './record-fields.ts';
 import { valueCounts, valueMove } from './value-counters.ts';
 import { batchGet, queryIndex, queryPrefix } from './operations.ts';
 import { deleteFilesOf } from './files.ts';
@@ -34,9 +35,6 @@ import { fetchedCounts } from './snapshots.ts';
 import { trackingAttributes } from './metric-due.ts';
 import { pointerDelete, pointerPut } from './records.ts';
 import { indexPage, type PageRequest } from './paging.ts';
-
-export const ACTIVITY_COUNTERS = ['creatorsCount', 'costsCount', 'impressions', 'engagement'] as const;
-
 
 export interface NewActivity {
   channel: string;
@@ -94,7 +92,7 @@ export async function createActivity(tenantId: string, input: NewActivity): Prom
     likeCount: null,
     replyCount: null,
     campaignId: null,
-    ...(emptyAggregate(ACTIVITY_COUNTERS) as Pick<Activity, (typeof ACTIVITY_COUNTERS)[number] | 'spend'>),
+    ...Activities.emptyCounters(),
     createdAt: now,
     updatedAt: now,
   };
@@ -103,28 +101,13 @@ export async function createActivity(tenantId: string, input: NewActivity): Prom
   const created = { ...activity, creatorsCount: link.length ? 1 : 0 };
   await transactItems([
     // The link's counter update on this new activity would conflict with its Put: start at 1 instead.
-    Activities.tx.put(key, created, { condition: absent }, indexKeys(tenantId, activity)),
+    Activities.tx.put(key, created, { condition: absent }),
     pointerPut('activity', activity.id, tenantId, key),
     { ...tenantAggregateUpdate(tenantId, { counts: { activitiesCount: 1 } })!, failure: () => notFound('The organization') },
     ...(link.length ? [{ ...link[0]!, failure: () => conflict('The creator is already linked.') }, { ...link[2]!, failure: () => notFound('The creator') }] : []),
     channelMove(tenantId, undefined, activity.channel)!,
   ]);
   return created;
-}
-
-/**
- * The index keys of an activity, written with it: gsi1 orders the tenant's activities by creation
- * (the list's default order), gsi2 by name, gsi3 those of its channel by creation, gsi5 its compact
- * entry. A change of the name or channel rewrites the keys it moves (`changeExpression`).
- */
-function indexKeys(tenantId: string, activity: Pick<Activity, 'id' | 'name' | 'channel' | 'createdAt'>) {
-  return {
-    ...keys.activityByCreation(tenantId, activity.createdAt, activity.id),
-    ...keys.activityByName(tenantId, activity.name, activity.id),
-    ...keys.activityOfChannel(tenantId, activity.channel),
-    ...keys.activityOfChannelOrder(activity.createdAt, activity.id),
-    ...keys.activityCompact(tenantId, activity.id),
-  };
 }
 
 /**
@@ -180,7 +163,7 @@ const TenantActivityCounters = defineEntity({
     activitiesWithContentLink: z.optional(z.number()),
     activitiesWithMetrics: z.optional(z.number()),
     costsCount: z.optional(z.number()),
-    spend: z.optional(z.custom<Record<string, number>>()),
+    spend: z.optional(PerCurrency),
   }),
   key: keys.tenantAggregate,
 });
@@ -295,7 +278,7 @@ function changesOf(tenantId: string, activityId: string, changes: ActivityChange
     ...changes,
     updatedAt: now,
     ...track.sets,
-    // The list orders that hold the name or the channel in a key (`indexKeys`).
+    // The list orders that hold the name or the channel in a key (the entity's `indexes`).
     ...(changes.name === undefined ? {} : keys.activityByName(tenantId, changes.name, activityId)),
     ...(changes.channel === undefined ? {} : keys.activityOfChannel(tenantId, changes.channel)),
   };

@@ -7,57 +7,77 @@ import { STANDING_FIELDS } from './cost-rollups.ts';
 import { defineEntity } from './entity.ts';
 import { all, asRead, exists, type Condition } from './expressions.ts';
 import { keys } from './keys.ts';
+import { Instant, PerCurrency, RecordId, stored } from './record-fields.ts';
 
 /**
- * The activity item. Besides the record it keeps what other writers need of it, no part of the
- * record shown (`activityFromItem` leaves them out): `linksRevision` (changes with every creator
- * link and unlink: metric changes are conditioned on it), `costsRevision` (every cost write and
- * start change: cost writes are conditioned on it) and `contentConnectedAt` (the refresh cadence's
- * anchor, metric-due.ts).
+ * The activity record: what the repositories return, and what the OpenAPI document shows
+ * (shared/schemas/records/activity.ts names it).
+ */
+export const ActivitySchema = z.object({
+  ...stored,
+  /** The tenant, under both of its names (DECISIONS.md: one id space). */
+  organizationId: RecordId,
+  workspaceId: RecordId,
+  channel: z.string(),
+  activity: z.string(),
+  name: z.string(),
+  startAt: z.nullable(z.string()),
+  endAt: z.nullable(z.string()),
+  contentHref: z.nullable(z.string()),
+  /** The manual counts (null: none entered; the fetched number counts). */
+  viewsCount: z.nullable(z.number()),
+  likeCount: z.nullable(z.number()),
+  replyCount: z.nullable(z.number()),
+  /** The campaign it belongs to (one at a time) and the id of that association; set by linking. */
+  campaignId: z.nullable(RecordId),
+  campaignActivityId: z.optional(z.nullable(z.string())),
+  /** Set when a metric fetch of the content link is due (connect, link change); absent or null when not tracked. */
+  metricsFetchDueAt: z.optional(z.nullable(Instant)),
+  creatorsCount: z.int(),
+  costsCount: z.int(),
+  impressions: z.number(),
+  engagement: z.number(),
+  /** Recorded spend per currency, in major units. */
+  spend: PerCurrency,
+  /** The snapshot writer's (snapshots.ts): the last fetched counts under the platform's own names, when it was read, how many hourly snapshots are kept. */
+  latest: z.optional(z.record(z.string(), z.number())),
+  lastFetchedAt: z.optional(Instant),
+  snapshotsCount: z.optional(z.int()),
+  /** Why no number is fetched: a platform without public metrics, credentials missing, content not found. */
+  metricsUnavailableReason: z.optional(z.string()),
+});
+
+export type Activity = z.infer<typeof ActivitySchema>;
+
+/**
+ * The activity item: the record, and what other writers need of it, no part of the record shown
+ * (`activityFromItem` leaves them out): `linksRevision` (changes with every creator link and
+ * unlink: metric changes are conditioned on it), `costsRevision` (every cost write and start
+ * change: cost writes are conditioned on it) and `contentConnectedAt` (the refresh cadence's
+ * anchor, metric-due.ts). Its index entries: gsi1 orders the tenant's activities by creation (the
+ * list's default order), gsi2 by name, gsi3 those of its channel by creation, gsi5 its compact
+ * entry; a change of the name or channel rewrites the entries it moves (activities.ts).
  */
 export const Activities = defineEntity({
   name: 'The activity',
   schema: z.object({
-    id: z.string(),
-    /** The tenant, under both of its names (DECISIONS.md: one id space). */
-    organizationId: z.string(),
-    workspaceId: z.string(),
-    channel: z.string(),
-    activity: z.string(),
-    name: z.string(),
-    startAt: z.nullable(z.string()),
-    endAt: z.nullable(z.string()),
-    contentHref: z.nullable(z.string()),
-    viewsCount: z.nullable(z.number()),
-    likeCount: z.nullable(z.number()),
-    replyCount: z.nullable(z.number()),
-    /** The campaign it belongs to (one at a time) and the id of that association; set by linking. */
-    campaignId: z.nullable(z.string()),
-    campaignActivityId: z.optional(z.nullable(z.string())),
-    /** Set when a metric fetch of the content link is due (connect, link change); absent when not tracked. */
-    metricsFetchDueAt: z.optional(z.nullable(z.string())),
-    creatorsCount: z.number(),
-    costsCount: z.number(),
-    impressions: z.number(),
-    engagement: z.number(),
-    /** Spend per currency, major units (a type only: z.record would add ~4 KB to the bundles that have none). */
-    spend: z.custom<Record<string, number>>(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    ...ActivitySchema.shape,
     linksRevision: z.optional(z.number()),
     costsRevision: z.optional(z.number()),
     contentConnectedAt: z.optional(z.string()),
-    /** The snapshot writer's (snapshots.ts): its latest reading's counts and time, how many it kept, why there is none. */
-    lastFetchedAt: z.optional(z.string()),
-    latest: z.optional(z.custom<Record<string, number>>()),
-    snapshotsCount: z.optional(z.number()),
-    metricsUnavailableReason: z.optional(z.string()),
   }),
   key: keys.activity,
+  indexes: (activity) => ({
+    ...keys.activityByCreation(activity.organizationId, activity.createdAt, activity.id),
+    ...keys.activityByName(activity.organizationId, activity.name, activity.id),
+    ...keys.activityOfChannel(activity.organizationId, activity.channel),
+    ...keys.activityOfChannelOrder(activity.createdAt, activity.id),
+    ...keys.activityCompact(activity.organizationId, activity.id),
+  }),
+  counters: ['creatorsCount', 'costsCount', 'impressions', 'engagement'],
 });
 
 export type StoredActivity = z.infer<typeof Activities.schema>;
-export type Activity = Omit<StoredActivity, 'linksRevision' | 'costsRevision' | 'contentConnectedAt'>;
 
 /** The activity exists with its standing (what `contribution` is computed from) as read. */
 export const standingUnchanged = (read: Partial<StoredActivity> | undefined): Condition =>

@@ -10,14 +10,13 @@
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
 import { notFound } from '../domain/errors.ts';
-import { emptyAggregate, tenantAggregateUpdate } from './aggregates.ts';
+import { tenantAggregateUpdate } from './aggregates.ts';
 import { defineEntity, getRecord, queryRecords, updateRecord } from './entity.ts';
 import { absent, all, has, lacks } from './expressions.ts';
 import { keys } from './keys.ts';
+import { PerCurrency, RecordId, stored } from './record-fields.ts';
 import { pointerPut } from './records.ts';
 import { transact } from './transact.ts';
-
-export const CAMPAIGN_COUNTERS = ['activitiesCount', 'costsCount', 'impressions', 'engagement'] as const;
 
 /** The condition that a campaign exists and is not being deleted (writes that add to it). */
 export const liveCampaign = all(has('pk'), lacks('deletingAt'));
@@ -45,30 +44,37 @@ export type CampaignField = keyof CampaignFields;
 export const CAMPAIGN_FIELDS: readonly CampaignField[] = ['name', 'startAt', 'endAt', 'budget', ...BRIEF_FIELDS];
 
 /**
+ * The campaign record as stored: what the repository returns, and what the OpenAPI document shows
+ * with its derived `status` (shared/schemas/records/campaign.ts).
+ */
+export const CampaignSchema = z.object({
+  ...stored,
+  /** The tenant, under both of its names (DECISIONS.md: one id space). */
+  organizationId: RecordId,
+  workspaceId: RecordId,
+  ...CampaignFieldsSchema.shape,
+  activitiesCount: z.int(),
+  costsCount: z.int(),
+  /** The metrics of its activities (manual counts over fetched ones). */
+  impressions: z.number(),
+  engagement: z.number(),
+  /** Recorded spend per currency, in major units. */
+  spend: PerCurrency,
+});
+
+/**
  * The campaign item. It also keeps reporting's contribution counters (shared/domain/activity-metrics.ts
  * `contribution`), read through `campaignFromItem` and no part of the record shown.
  */
 export const Campaigns = defineEntity({
   name: 'The campaign',
   schema: z.object({
-    id: z.string(),
-    /** The tenant, under both of its names (DECISIONS.md: one id space). */
-    organizationId: z.string(),
-    workspaceId: z.string(),
-    ...CampaignFieldsSchema.shape,
-    activitiesCount: z.number(),
-    costsCount: z.number(),
-    /** The metrics of its activities (manual counts over fetched ones). */
-    impressions: z.number(),
-    engagement: z.number(),
-    /** Recorded spend per currency, in major units (a type only: z.record would add ~4 KB to the bundles that have none). */
-    spend: z.custom<Record<string, number>>(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    ...CampaignSchema.shape,
     /** Set by the first step of its delete: the campaign reads as gone from then on. */
     deletingAt: z.optional(z.string()),
   }),
   key: keys.campaign,
+  counters: ['activitiesCount', 'costsCount', 'impressions', 'engagement'],
 });
 
 type StoredCampaign = z.infer<typeof Campaigns.schema>;
@@ -114,7 +120,7 @@ export async function createCampaign(tenantId: string, input: NewCampaign): Prom
     organizationId: tenantId,
     workspaceId: tenantId,
     ...campaignFields(input),
-    ...(emptyAggregate(CAMPAIGN_COUNTERS) as Pick<Campaign, (typeof CAMPAIGN_COUNTERS)[number] | 'spend'>),
+    ...Campaigns.emptyCounters(),
     createdAt: now,
     updatedAt: now,
   };

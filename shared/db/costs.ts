@@ -34,31 +34,42 @@ import { batchGet, queryIndex, queryPrefix } from './operations.ts';
 import type { Activity } from './activities.ts';
 import { costStatsDelta } from './cost-stats.ts';
 import { placementOf, spendContributionDelta, spendDayUpdates, STANDING_FIELDS, standingOf } from './cost-rollups.ts';
+import { RecordId, stored } from './record-fields.ts';
 import { pointerDelete, pointerPut } from './records.ts';
 import { indexPage, type PageRequest } from './paging.ts';
 import { backoff, sleep } from './retry.ts';
 import { transact, type TransactItem } from './transact.ts';
 import { valueCounts, valueMove } from './value-counters.ts';
 
-/** The cost item: the record, its `revision` and where its spend is counted in the day rollups. */
+/** The cost record: what the repository returns, and what the OpenAPI document shows (shared/schemas/records/cost.ts). */
+export const CostSchema = z.object({
+  ...stored,
+  /** The tenant, under both of its names (DECISIONS.md: one id space). */
+  organizationId: RecordId,
+  workspaceId: RecordId,
+  activityId: RecordId,
+  creatorId: z.nullable(RecordId),
+  categoryId: z.nullable(RecordId),
+  amount: z.number(),
+  currency: z.string(),
+  type: z.string(),
+  description: z.nullable(z.string()),
+  /** The campaign it counts in: its activity's (stored at write; reads join the activity's current one). */
+  campaignId: z.nullable(RecordId),
+});
+
+export type Cost = z.infer<typeof CostSchema>;
+
+/**
+ * The cost item: the record, its `revision` and where its spend is counted in the day rollups. Its
+ * index entries, written with every put of it: gsi1 lists it in the tenant's costs by creation (the
+ * list's default order), gsi2 under its attributed creator (none when it has none), gsi3 under its
+ * activity, gsi5 its compact entry (`COMPACT_ATTRIBUTES`).
+ */
 export const Costs = defineEntity({
   name: 'The cost',
   schema: z.object({
-    id: z.string(),
-    /** The tenant, under both of its names (DECISIONS.md: one id space). */
-    organizationId: z.string(),
-    workspaceId: z.string(),
-    activityId: z.string(),
-    creatorId: z.nullable(z.string()),
-    categoryId: z.nullable(z.string()),
-    amount: z.number(),
-    currency: z.string(),
-    type: z.string(),
-    description: z.nullable(z.string()),
-    /** The campaign it counts in: its activity's (stored at write; reads join the activity's current one). */
-    campaignId: z.nullable(z.string()),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    ...CostSchema.shape,
     /** Bumped by every write of it (and every move of its spend): writes are conditioned on the revision they read. */
     revision: z.number(),
     /** The day (tenant timezone) its spend is counted on in the day rollups; absent on costs older than them. */
@@ -67,11 +78,16 @@ export const Costs = defineEntity({
     spendCampaignId: z.optional(z.nullable(z.string())),
   }),
   key: keys.cost,
+  indexes: (cost) => ({
+    ...keys.costByCreation(cost.organizationId, cost.createdAt, cost.id),
+    ...keys.costOfActivity(cost.organizationId, cost.activityId, cost.id),
+    ...(cost.creatorId ? keys.costOfCreator(cost.organizationId, cost.creatorId, cost.id) : {}),
+    ...keys.costCompact(cost.organizationId, cost.id),
+  }),
 });
 
 /** A cost as stored (every attribute but the keys): what updates and deletes start from. */
 export type StoredCost = z.infer<typeof Costs.schema>;
-export type Cost = Omit<StoredCost, 'revision' | 'spendDay' | 'spendCampaignId'>;
 
 /** The records that count their costs (an activity, a creator), as far as their `costsCount`. */
 const CostCounts = defineEntity({
@@ -353,7 +369,7 @@ export async function createCost(tenantId: string, activity: Pick<Activity, 'id'
     await writeWithMoves(
       { tenantId, activityId },
       [
-        Costs.tx.put(key, cost, { condition: absent, failure: unwritten }, indexKeys(tenantId, cost)),
+        Costs.tx.put(key, cost, { condition: absent, failure: unwritten }),
         { ...pointerPut('cost', cost.id, tenantId, key), failure: unwritten },
         ...typeMove(tenantId, undefined, cost.type),
       ],
@@ -392,7 +408,7 @@ async function writeUpdate(tenantId: string, before: StoredCost, changes: CostCh
     { tenantId, activityId: before.activityId },
     // The whole item anew, with the index keys of the new values (the creator's may change or go).
     [
-      Costs.tx.put(Costs.key(tenantId, before.id), after, { condition: equals('revision', before.revision), failure: stale }, indexKeys(tenantId, after)),
+      Costs.tx.put(Costs.key(tenantId, before.id), after, { condition: equals('revision', before.revision), failure: stale }),
       ...typeMove(tenantId, before.type, after.type),
     ],
     moves(tenantId, costOf(before), costOf(after), read),
@@ -419,20 +435,6 @@ async function writeDelete(tenantId: string, cost: StoredCost, read: ActivityRea
     cost.currency,
     spendDayUpdates(tenantId, [placementOf(cost)], []),
   );
-}
-
-/**
- * The index keys of a cost, written with every put of it: gsi1 lists it in the tenant's costs by
- * creation (the list's default order), gsi2 under its attributed creator (none when it has none),
- * gsi3 under its activity, gsi5 its compact entry (`COMPACT_ATTRIBUTES`).
- */
-function indexKeys(tenantId: string, cost: Pick<Cost, 'id' | 'activityId' | 'creatorId' | 'createdAt'>) {
-  return {
-    ...keys.costByCreation(tenantId, cost.createdAt, cost.id),
-    ...keys.costOfActivity(tenantId, cost.activityId, cost.id),
-    ...(cost.creatorId ? keys.costOfCreator(tenantId, cost.creatorId, cost.id) : {}),
-    ...keys.costCompact(tenantId, cost.id),
-  };
 }
 
 /**

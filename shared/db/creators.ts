@@ -10,10 +10,11 @@ import * as z from 'zod/mini';
 import { roundSpend } from '../domain/currencies.ts';
 import { conflict, notFound } from '../domain/errors.ts';
 import { activityIdsOfCreator } from './activities.ts';
-import { aggregateUpdate, emptyAggregate, tenantAggregateUpdate, withoutReportingCounters } from './aggregates.ts';
+import { aggregateUpdate, tenantAggregateUpdate, withoutReportingCounters } from './aggregates.ts';
 import { conditionHeld, defineEntity, getRecord, queryRecords, updateRecord } from './entity.ts';
 import { absent, all, asRead, exists } from './expressions.ts';
 import { placeMetricDays } from './metric-days.ts';
+import { PerCurrency, RecordId, stored } from './record-fields.ts';
 import { keys, type OrderedIndex } from './keys.ts';
 import { deleteCostsOfCreator } from './costs.ts';
 import { batchGet, queryIndex, queryPrefix } from './operations.ts';
@@ -25,42 +26,55 @@ import { indexPage, type PageRequest } from './paging.ts';
 import { transact, type TransactItem } from './transact.ts';
 import { valueCounts, valueMove } from './value-counters.ts';
 
-export const CREATOR_COUNTERS = ['activitiesCount', 'totalFollowersCount', 'impressions', 'engagement', 'costsCount'] as const;
 
 export const CREATOR_ROLES = ['person', 'community', 'brand_partner'] as const;
 export type CreatorRole = (typeof CREATOR_ROLES)[number];
 
 /**
+ * The creator record: what the repository returns, and what the OpenAPI document shows
+ * (shared/schemas/records/creator.ts names it).
+ */
+export const CreatorSchema = z.object({
+  ...stored,
+  /** The tenant, under both of its names (DECISIONS.md: one id space). */
+  workspaceId: RecordId,
+  organizationId: RecordId,
+  name: z.string(),
+  email: z.nullable(z.string()),
+  role: z.nullable(z.enum(CREATOR_ROLES)),
+  country: z.nullable(z.string()),
+  notes: z.nullable(z.string()),
+  isOwnBrand: z.boolean(),
+  activitiesCount: z.int(),
+  totalFollowersCount: z.number(),
+  impressions: z.number(),
+  engagement: z.number(),
+  costsCount: z.int(),
+  /** Recorded spend attributed to the creator, per currency, in major units. */
+  spend: PerCurrency,
+});
+
+/**
  * The creator item. It also keeps reporting's contribution counters (shared/domain/activity-metrics.ts
- * `contribution`), left out of the record by `creatorFromItem`.
+ * `contribution`), left out of the record by `creatorFromItem`. Its index entries: the list's
+ * orders by creation (gsi1) and by name (gsi2; a name change rewrites its sort key), which leave
+ * the own-brand record out (it is listed only when asked for, `keys.creatorByCreation`), and its
+ * compact entry (gsi5).
  */
 const Creators = defineEntity({
   name: 'The creator',
-  schema: z.object({
-    id: z.string(),
-    /** The tenant, under both of its names (DECISIONS.md: one id space). */
-    workspaceId: z.string(),
-    organizationId: z.string(),
-    name: z.string(),
-    email: z.nullable(z.string()),
-    role: z.nullable(z.enum(CREATOR_ROLES)),
-    country: z.nullable(z.string()),
-    notes: z.nullable(z.string()),
-    isOwnBrand: z.boolean(),
-    activitiesCount: z.number(),
-    totalFollowersCount: z.number(),
-    impressions: z.number(),
-    engagement: z.number(),
-    costsCount: z.number(),
-    /** Recorded spend attributed to the creator, per currency, in major units (a type only: z.record would add ~4 KB to the bundles that have none). */
-    spend: z.custom<Record<string, number>>(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  }),
+  schema: CreatorSchema,
   key: keys.creator,
+  indexes: (creator) => ({
+    ...(creator.isOwnBrand
+      ? {}
+      : { ...keys.creatorByCreation(creator.organizationId, creator.createdAt, creator.id), ...keys.creatorByName(creator.organizationId, creator.name, creator.id) }),
+    ...keys.creatorCompact(creator.organizationId, creator.id),
+  }),
+  counters: ['activitiesCount', 'totalFollowersCount', 'impressions', 'engagement', 'costsCount'],
 });
 
-export type Creator = z.infer<typeof Creators.schema>;
+export type Creator = z.infer<typeof CreatorSchema>;
 
 /** The workspace's claim on its one own-brand record (`ensureOwnBrand`). */
 const OwnBrandClaims = defineEntity({ name: 'The own-brand record', schema: z.object({ creatorId: z.string(), createdAt: z.string() }), key: keys.ownBrand });
@@ -112,18 +126,13 @@ export function newCreatorItems(tenantId: string, input: NewCreator, { isOwnBran
     country: input.country ?? null,
     notes: input.notes ?? null,
     isOwnBrand,
-    ...(emptyAggregate(CREATOR_COUNTERS) as Pick<Creator, (typeof CREATOR_COUNTERS)[number] | 'spend'>),
+    ...Creators.emptyCounters(),
     createdAt: now,
     updatedAt: now,
   };
   const key = Creators.key(tenantId, creator.id);
-  // The list's orders; the own-brand record is listed only when asked for (see `keys.creatorByCreation`).
-  const indexes = {
-    ...(isOwnBrand ? {} : { ...keys.creatorByCreation(tenantId, now, creator.id), ...keys.creatorByName(tenantId, creator.name, creator.id) }),
-    ...keys.creatorCompact(tenantId, creator.id),
-  };
   const transactItems: TransactItem[] = [
-    Creators.tx.put(key, creator, { condition: absent }, indexes),
+    Creators.tx.put(key, creator, { condition: absent }),
     pointerPut('creator', creator.id, tenantId, key),
     { ...tenantAggregateUpdate(tenantId, { counts: { creatorsCount: 1 } })!, failure: () => notFound('The workspace') },
     roleMove(tenantId, undefined, creatorRoleKey(creator))!,

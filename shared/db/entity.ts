@@ -1,7 +1,8 @@
 /**
  * The entity layer: one declaration per kind of item (its zod record schema, its key builder from
- * keys.ts, its name in errors) gives its record type, its item-to-record mapping and the transaction
- * items of its writes (`Entity.tx.*`); `getRecord`, `putRecord`, `updateRecord` (from a changes
+ * keys.ts, the index entries written with it, the counters its aggregate transactions ADD to, its
+ * name in errors) gives its record type, its item-to-record mapping and the transaction items of
+ * its writes (`Entity.tx.*`); `getRecord`, `putRecord`, `updateRecord` (from a changes
  * object), `deleteRecord`, `takeRecord` (a delete returning the record) and `queryRecords` take the entity (functions, so that a bundle holds only
  * the SDK commands its handler reaches). Every write goes through the one expression builder
  * (expressions.ts) and the one retry policy (retry.ts); a failed condition becomes the typed domain
@@ -53,21 +54,35 @@ export interface Changes<R> {
   add?: Partial<Record<Extract<keyof R, string>, number>>;
 }
 
-export interface EntityDeclaration<S extends z.ZodMiniType, A extends unknown[]> {
+/** Index attributes (gsi*pk / gsi*sk) of an item. */
+export type IndexKeys = Partial<Record<IndexAttribute, string>>;
+
+export interface EntityDeclaration<S extends z.ZodMiniType, A extends unknown[], C extends string> {
   /** How errors name it: "The note" (was not found). */
   name: string;
-  /** The record's shape (what the repository returns); the stored item is it plus the keys. */
+  /** The stored item's shape (the record the repository returns, and what only writers read); the item is it plus the keys. */
   schema: S;
   /** Its key, from keys.ts. */
   key: (...args: A) => Key;
+  /**
+   * Its entries in the secondary indexes (keys.ts composites, from the record): written with every
+   * put of it. An update that changes an attribute an entry is built from rewrites that entry
+   * (`Changes.set` takes index attributes).
+   */
+  indexes?: (record: z.infer<S>) => IndexKeys;
+  /**
+   * Its stored aggregate (aggregates.ts): the counters the transactions of other records ADD to,
+   * and `spend` per currency. A new record starts them at 0 and with no spend (`Entity.emptyCounters`).
+   */
+  counters?: readonly C[];
 }
 
 /** The condition of a write that by default needs the item to exist. */
 const orExists = (condition: Condition | null | undefined) => (condition === undefined ? exists : condition);
 
-export function defineEntity<S extends z.ZodMiniType<Item>, A extends unknown[]>(declaration: EntityDeclaration<S, A>) {
+export function defineEntity<S extends z.ZodMiniType<Item>, A extends unknown[], C extends string = never>(declaration: EntityDeclaration<S, A, C>) {
   type R = z.infer<S>;
-  const { name } = declaration;
+  const { name, indexes, counters = [] } = declaration;
   const missing = () => notFound(name);
   const taken = () => conflict(`${name} already exists.`);
 
@@ -77,7 +92,7 @@ export function defineEntity<S extends z.ZodMiniType<Item>, A extends unknown[]>
   }
 
   function putItem(key: Key, record: R, guard: Guard, extra: Item) {
-    return { TableName: tableName(), Item: { ...key, ...extra, ...record }, ...conditionOf(guard.condition) };
+    return { TableName: tableName(), Item: { ...key, ...indexes?.(record), ...extra, ...record }, ...conditionOf(guard.condition) };
   }
 
   /** Update members; by default the item must exist (an update never creates a half record). */
@@ -94,6 +109,8 @@ export function defineEntity<S extends z.ZodMiniType<Item>, A extends unknown[]>
     key: declaration.key,
     /** Its not-found error, for a read that finds nothing usable. */
     missing,
+    /** The counters of a new record: each at 0, and `spend: {}` (ADD on `spend.<currency>` needs the map to exist). */
+    emptyCounters: () => ({ ...(Object.fromEntries(counters.map((c) => [c, 0])) as Record<C, number>), spend: {} as Record<string, number> }),
 
     /** The record an item holds (its key and index attributes left out). */
     fromItem: (item: Item): R => stripKeys<R>(item),

@@ -12,26 +12,24 @@ import { defineEntity, getRecord, queryRecords } from './entity.ts';
 import { absent, all, equals, has } from './expressions.ts';
 import { keys } from './keys.ts';
 import { pageOf, sortRecords, type Page, type PageRequest } from './paging.ts';
+import { PerCurrency, RecordId, stored } from './record-fields.ts';
 import { pointerDelete, pointerPut } from './records.ts';
 import { transact } from './transact.ts';
 
-const Categories = defineEntity({
-  name: 'The expense category',
-  schema: z.object({
-    id: z.string(),
-    organizationId: z.string(),
-    name: z.string(),
-    /** Number of costs in the category (its stored aggregate, moved by the cost writes). */
-    usageCount: z.number(),
-    /** Recorded spend per currency, in major units. */
-    spend: z.record(z.string(), z.number()),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  }),
-  key: keys.expenseCategory,
+/** The expense category record: what the repository returns, and what the OpenAPI document shows (shared/schemas/records/expense-category.ts). */
+export const ExpenseCategorySchema = z.object({
+  ...stored,
+  organizationId: RecordId,
+  name: z.string(),
+  /** Number of costs in the category (its stored aggregate, moved by the cost writes). */
+  usageCount: z.int(),
+  /** Recorded spend per currency, in major units. */
+  spend: PerCurrency,
 });
 
-export type ExpenseCategory = z.infer<typeof Categories.schema>;
+const Categories = defineEntity({ name: 'The expense category', schema: ExpenseCategorySchema, key: keys.expenseCategory });
+
+export type ExpenseCategory = z.infer<typeof ExpenseCategorySchema>;
 
 /** The case-insensitive uniqueness claim of a category name in its tenant. */
 const NameClaims = defineEntity({ name: 'The category name', schema: z.object({ categoryId: z.string() }), key: keys.expenseCategoryName });

@@ -18,6 +18,7 @@ import { absent } from './expressions.ts';
 import { keys } from './keys.ts';
 import { timeOrderedId } from './ids.ts';
 import { batchDelete } from './operations.ts';
+import { RecordId, stored } from './record-fields.ts';
 import { pointerPut } from './records.ts';
 import { transact } from './transact.ts';
 
@@ -40,25 +41,28 @@ export const FILE_MAX_BYTES = 1024 * 1024;
 /** How long a download URL works. */
 export const DOWNLOAD_SECONDS = 300;
 
+/** The file record (its metadata): what the repository returns, and what the OpenAPI document shows (shared/schemas/records/file.ts). */
+export const FileSchema = z.object({
+  ...stored,
+  /** The tenant, under both of its names (DECISIONS.md: one id space). */
+  organizationId: RecordId,
+  workspaceId: RecordId,
+  ownerType: z.enum(ENTITY_TYPES),
+  ownerId: RecordId,
+  fileName: z.string(),
+  contentType: z.enum(FILE_CONTENT_TYPES),
+  description: z.nullable(z.string()),
+  sizeBytes: z.int(),
+  createdBy: z.string(),
+  createdByName: z.nullable(z.string()),
+  /** `ai_assistant` when an agent token wrote it (RFC 8693 `act` claim), else `person`. */
+  createdByType: z.enum(['person', 'ai_assistant']),
+});
+
 const Files = defineEntity({
   name: 'The file',
   schema: z.object({
-    id: z.string(),
-    /** The tenant, under both of its names (DECISIONS.md: one id space). */
-    organizationId: z.string(),
-    workspaceId: z.string(),
-    ownerType: z.enum(ENTITY_TYPES),
-    ownerId: z.string(),
-    fileName: z.string(),
-    contentType: z.enum(FILE_CONTENT_TYPES),
-    description: z.nullable(z.string()),
-    sizeBytes: z.number(),
-    createdBy: z.string(),
-    createdByName: z.nullable(z.string()),
-    /** `ai_assistant` when an agent token wrote it (RFC 8693 `act` claim), else `person`. */
-    createdByType: z.enum(['person', 'ai_assistant']),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    ...FileSchema.shape,
     /** The key of its object in the files bucket: for downloads, never returned. */
     s3Key: z.string(),
   }),
@@ -66,7 +70,7 @@ const Files = defineEntity({
     keys.file(tenantId, file.ownerType, file.ownerId, file.createdAt, file.id),
 });
 
-export type StoredFile = Omit<z.infer<typeof Files.schema>, 's3Key'>;
+export type StoredFile = z.infer<typeof FileSchema>;
 
 export interface NewFile {
   ownerType: FileOwnerType;

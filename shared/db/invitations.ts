@@ -14,6 +14,7 @@ import { addMembershipItems, getMembership, type Membership } from './membership
 import { queryAll } from './operations.ts';
 import { outboxPut } from './outbox.ts';
 import { countAgainst, type RateLimit } from './rate-limits.ts';
+import { RecordId, stored } from './record-fields.ts';
 import { getTenant } from './tenants.ts';
 import { transact } from './transact.ts';
 import { EmailClaims } from './users.ts';
@@ -21,25 +22,25 @@ import { EmailClaims } from './users.ts';
 export const INVITATION_STATUSES = ['pending', 'accepted', 'declined'] as const;
 export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
 
+/** The invitation record: what the repository returns, and what the OpenAPI document shows (shared/schemas/records/tenant.ts). */
+export const InvitationSchema = z.object({
+  ...stored,
+  /** The tenant, under both of its names (DECISIONS.md: one id space). */
+  organizationId: RecordId,
+  workspaceId: RecordId,
+  email: z.string(),
+  role: z.enum(ROLES),
+  status: z.enum(INVITATION_STATUSES),
+  invitedBy: z.string(),
+});
+
 const Invitations = defineEntity({
   name: 'The invitation',
-  schema: z.object({
-    id: z.string(),
-    /** The tenant, under both of its names (DECISIONS.md: one id space). */
-    organizationId: z.string(),
-    workspaceId: z.string(),
-    email: z.string(),
-    role: z.enum(ROLES),
-    status: z.enum(INVITATION_STATUSES),
-    invitedBy: z.string(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-    acceptedBy: z.optional(z.string()),
-  }),
+  schema: z.object({ ...InvitationSchema.shape, acceptedBy: z.optional(z.string()) }),
   key: keys.invitation,
 });
 
-export type Invitation = Omit<z.infer<typeof Invitations.schema>, 'acceptedBy'>;
+export type Invitation = z.infer<typeof InvitationSchema>;
 
 /** The tenant item, as invitations check it: live (tenants.ts LIVE_TENANT). */
 const Tenant = defineEntity({ name: 'The organization', schema: z.object({}), key: keys.tenant });

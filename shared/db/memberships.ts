@@ -33,6 +33,8 @@ export const Memberships = defineEntity({
     deletedAt: z.optional(z.string()),
   }),
   key: keys.membership,
+  /** Listed under its user (gsi1) while it stands; a removal takes it out (account-deletion.ts, removeMember). */
+  indexes: (membership) => (membership.deletedAt ? {} : keys.membershipByUser(membership.userId, membership.tenantId)),
 });
 
 export type Membership = Omit<z.infer<typeof Memberships.schema>, 'deletedAt'>;
@@ -85,7 +87,7 @@ export function addMembershipItems(tenantId: string, userId: string, role: Role,
         // A removed membership may be added again; a current one may not.
         condition: any(lacks('pk'), has('deletedAt')),
         failure: () => conflict('This user is already a member.'),
-      }, keys.membershipByUser(userId, tenantId)),
+      }),
       countUpdate(tenantId, 1, activeOwner(role, status), () => notFound('The organization')),
     ],
   };
@@ -170,7 +172,7 @@ export async function putMembership(input: { tenantId: string; userId: string; r
     createdAt: now,
     updatedAt: now,
   };
-  await putRecord(Memberships, Memberships.key(input.tenantId, input.userId), membership, {}, keys.membershipByUser(input.userId, input.tenantId));
+  await putRecord(Memberships, Memberships.key(input.tenantId, input.userId), membership);
   // The tenant's own Put (conditioned on no tenant there), moved to this tenant id with zero counts.
   const put = newTenantItems({ name: 'Test tenant', ownerUserId: input.userId }).transactItems[0]!.Put;
   const item = { ...put.Item, ...keys.tenant(input.tenantId), id: input.tenantId, memberCount: 0, ownerCount: 0 };

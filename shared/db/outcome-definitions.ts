@@ -11,24 +11,28 @@ import { absent, all, equals, exists, has, lacks } from './expressions.ts';
 import { keys } from './keys.ts';
 import { batchGet } from './operations.ts';
 import { timeOrderedId } from './ids.ts';
+import { RecordId, stored } from './record-fields.ts';
 import { pointerPut } from './records.ts';
 import { transact } from './transact.ts';
+
+/** The outcome definition record: what the repository returns, and what the OpenAPI document shows (shared/schemas/records/outcome.ts). */
+export const OutcomeDefinitionSchema = z.object({
+  ...stored,
+  organizationId: RecordId,
+  workspaceId: RecordId,
+  name: z.string(),
+  description: z.nullable(z.string()),
+  valueKind: z.string(),
+  unitLabel: z.nullable(z.string()),
+  defaultCurrency: z.nullable(z.string()),
+  /** Live measurements that use the definition; the delete is refused (409) while it is above 0. */
+  activeMeasurementsCount: z.int(),
+});
 
 const Definitions = defineEntity({
   name: 'The outcome definition',
   schema: z.object({
-    id: z.string(),
-    organizationId: z.string(),
-    workspaceId: z.string(),
-    name: z.string(),
-    description: z.nullable(z.string()),
-    valueKind: z.string(),
-    unitLabel: z.nullable(z.string()),
-    defaultCurrency: z.nullable(z.string()),
-    /** Live measurements that use the definition; the delete is blocked while it is above 0. */
-    activeMeasurementsCount: z.number(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    ...OutcomeDefinitionSchema.shape,
     /** A soft-deleted definition stays, so that its measurements' join never breaks. */
     deletedAt: z.optional(z.string()),
   }),
@@ -36,7 +40,7 @@ const Definitions = defineEntity({
 });
 
 type StoredDefinition = z.infer<typeof Definitions.schema>;
-export type OutcomeDefinition = Omit<StoredDefinition, 'deletedAt'>;
+export type OutcomeDefinition = z.infer<typeof OutcomeDefinitionSchema>;
 
 export interface NewOutcomeDefinition {
   name: string;

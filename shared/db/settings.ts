@@ -8,16 +8,20 @@ import { ConflictError, conflict } from '../domain/errors.ts';
 import { defineEntity, getRecord, putRecord } from './entity.ts';
 import { absent, equals } from './expressions.ts';
 import { keys } from './keys.ts';
+import { RecordId, stored } from './record-fields.ts';
+
+/** A user's settings: what the repository returns, and what the OpenAPI document shows (shared/schemas/records/user.ts). */
+export const UserSettingsSchema = z.object({
+  ...stored,
+  userId: RecordId,
+  activeOrganizationId: z.nullable(RecordId),
+  preferences: z.record(z.string(), z.unknown()),
+});
 
 const Settings = defineEntity({
   name: 'The settings',
   schema: z.object({
-    id: z.string(),
-    userId: z.string(),
-    activeOrganizationId: z.nullable(z.string()),
-    preferences: z.record(z.string(), z.unknown()),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    ...UserSettingsSchema.shape,
     /** Counts the writes: each is conditioned on the one it read (optimistic concurrency). */
     version: z.number(),
   }),
@@ -25,7 +29,7 @@ const Settings = defineEntity({
 });
 
 type StoredSettings = z.infer<typeof Settings.schema>;
-export type UserSettings = Omit<StoredSettings, 'version'>;
+export type UserSettings = z.infer<typeof UserSettingsSchema>;
 
 const read = (userId: string) => getRecord(Settings, Settings.key(userId), { consistent: true });
 

@@ -10,27 +10,33 @@ import { aggregateUpdate, present } from './aggregates.ts';
 import { defineEntity, getRecord, queryRecords } from './entity.ts';
 import { absent, all, equals, exists, has } from './expressions.ts';
 import { keys } from './keys.ts';
+import { Instant, RecordId } from './record-fields.ts';
 import { transact } from './transact.ts';
+
+/** The social account record (what the repository returns; shared/schemas/records/creator.ts names it). */
+export const SocialAccountSchema = z.object({
+  accountId: z.string(),
+  creatorId: RecordId,
+  platform: z.string(),
+  profileUrl: z.string(),
+  handle: z.string(),
+  followersCount: z.nullable(z.int()),
+  createdAt: Instant,
+  updatedAt: Instant,
+});
+
+export type SocialAccount = z.infer<typeof SocialAccountSchema>;
 
 const SocialAccounts = defineEntity({
   name: 'The social account',
   schema: z.object({
-    accountId: z.string(),
-    creatorId: z.string(),
-    platform: z.string(),
-    profileUrl: z.string(),
-    handle: z.string(),
-    followersCount: z.nullable(z.number()),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    ...SocialAccountSchema.shape,
     /** The follower refresh's own bookkeeping (follower-counts.ts), not part of the record. */
     followersFetchDueAt: z.optional(z.string()),
     followersFetchedAt: z.optional(z.string()),
   }),
   key: keys.socialAccount,
 });
-
-export type SocialAccount = Omit<z.infer<typeof SocialAccounts.schema>, 'followersFetchDueAt' | 'followersFetchedAt'>;
 
 /** The creator's claim on one canonical profile (uniqueness per creator). */
 const ProfileClaims = defineEntity({ name: 'The social account', schema: z.object({ accountId: z.string() }), key: keys.socialAccountClaim });

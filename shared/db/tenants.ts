@@ -12,6 +12,7 @@ import { conflict, notFound } from '../domain/errors.ts';
 import { conditionHeld, defineEntity, getRecord, updateRecord } from './entity.ts';
 import { absent, all, has, lacks } from './expressions.ts';
 import { keys } from './keys.ts';
+import { PerCurrency } from './record-fields.ts';
 import { Memberships, type Membership } from './memberships.ts';
 import { batchGet } from './operations.ts';
 import { transact } from './transact.ts';
@@ -58,21 +59,22 @@ export const Tenants = defineEntity({
 
 type StoredTenant = z.infer<typeof Tenants.schema>;
 
-/** Stored aggregate metrics of a tenant, moved by the writes of its records. */
-const TenantAggregates = defineEntity({
-  name: 'The organization',
-  schema: z.object({
-    creatorsCount: z.number(),
-    activitiesCount: z.number(),
-    campaignsCount: z.number(),
-    costsCount: z.number(),
-    /** Recorded spend per currency, in major units (a type only: z.record would add ~4 KB to the bundles that have none). */
-    spend: z.custom<Record<string, number>>(),
-    impressions: z.number(),
-    engagement: z.number(),
-  }),
-  key: keys.tenantAggregate,
+/**
+ * A tenant's stored aggregate, moved by the writes of its records: the tenant record's `metrics`
+ * (shared/schemas/records/tenant.ts shows it).
+ */
+export const TenantMetricsSchema = z.object({
+  creatorsCount: z.int(),
+  activitiesCount: z.int(),
+  campaignsCount: z.int(),
+  costsCount: z.int(),
+  /** Recorded spend per currency, in major units. */
+  spend: PerCurrency,
+  impressions: z.number(),
+  engagement: z.number(),
 });
+
+const TenantAggregates = defineEntity({ name: 'The organization', schema: TenantMetricsSchema, key: keys.tenantAggregate });
 
 export type TenantAggregate = z.infer<typeof TenantAggregates.schema>;
 
@@ -150,7 +152,7 @@ export function newTenantItems(input: NewTenant) {
   const transactItems = [
     Tenants.tx.put(Tenants.key(stored.id), stored, { condition: absent }),
     TenantAggregates.tx.put(TenantAggregates.key(stored.id), EMPTY_AGGREGATE),
-    Memberships.tx.put(Memberships.key(stored.id, owner.userId), owner, {}, keys.membershipByUser(owner.userId, stored.id)),
+    Memberships.tx.put(Memberships.key(stored.id, owner.userId), owner),
   ] as const;
   return { tenant: tenantFromItem(stored), stored, transactItems };
 }

@@ -7,25 +7,23 @@ import { conflict } from '../domain/errors.ts';
 import { defineEntity, getRecord, updateRecord } from './entity.ts';
 import { absent } from './expressions.ts';
 import { keys } from './keys.ts';
+import { RecordId, stored } from './record-fields.ts';
 import { batchGet } from './operations.ts';
 import { transact } from './transact.ts';
 
-export const Users = defineEntity({
-  name: 'User',
-  schema: z.object({
-    id: z.string(),
-    userId: z.string(),
-    email: z.string(),
-    name: z.nullable(z.string()),
-    jobRole: z.nullable(z.string()),
-    avatarKey: z.nullable(z.string()),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  }),
-  key: keys.user,
+/** A user's profile (its `id` is its `userId`): what the repository returns, and what the OpenAPI document shows (shared/schemas/records/user.ts). */
+export const UserSchema = z.object({
+  ...stored,
+  userId: RecordId,
+  email: z.string(),
+  name: z.nullable(z.string()),
+  jobRole: z.nullable(z.string()),
+  avatarKey: z.nullable(z.string()),
 });
 
-export type User = z.infer<typeof Users.schema>;
+export const Users = defineEntity({ name: 'User', schema: UserSchema, key: keys.user });
+
+export type User = z.infer<typeof UserSchema>;
 
 /** An address taken by an account (`keys.emailClaim` lower-cases it). */
 export const EmailClaims = defineEntity({

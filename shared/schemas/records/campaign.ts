@@ -1,41 +1,14 @@
 /** Records of the Campaigns group: the campaign as returned, its write receipt, links, stats and preview. */
 import * as z from 'zod/mini';
 import { CAMPAIGN_STATUSES } from '../../domain/campaign-status.ts';
-import { Instant, stored } from './common.ts';
+import { CampaignSchema } from '../../db/campaigns.ts';
+import { Instant, PerCurrency } from './common.ts';
 import { named } from './reply.ts';
 
 export const CampaignStatus = z.enum(CAMPAIGN_STATUSES);
 
-/** Amounts per ISO 4217 currency code, in major units. */
-const PerCurrency = z.record(z.string(), z.number());
-
 /** A campaign: its brief, its tenant under both names, its stored aggregate and its derived status. */
-export const CampaignRecord = named(
-  'Campaign',
-  z.object({
-    ...stored,
-    organizationId: z.uuid(),
-    workspaceId: z.uuid(),
-    name: z.string(),
-    startAt: z.nullable(z.string()),
-    endAt: z.nullable(z.string()),
-    budget: z.nullable(z.number()),
-    summary: z.nullable(z.string()),
-    objective: z.nullable(z.string()),
-    audience: z.nullable(z.string()),
-    keyMessage: z.nullable(z.string()),
-    desiredOutcomes: z.nullable(z.string()),
-    channels: z.array(z.string()),
-    ownerUserId: z.nullable(z.string()),
-    tags: z.array(z.string()),
-    activitiesCount: z.int(),
-    costsCount: z.int(),
-    impressions: z.number(),
-    engagement: z.number(),
-    spend: PerCurrency,
-    status: CampaignStatus,
-  }),
-);
+export const CampaignRecord = named('Campaign', z.object({ ...CampaignSchema.shape, status: CampaignStatus }));
 
 export const CampaignOperation = z.enum(['create', 'update', 'delete', 'duplicate']);
 

@@ -6,13 +6,8 @@
 import * as z from 'zod/mini';
 import { named } from './reply.ts';
 
-/** ISO 8601, UTC, millisecond precision. */
-export const Instant = z.iso.datetime();
-
-export const RecordId = z.uuid();
-
-/** `id`, `createdAt`, `updatedAt`: on every stored record. */
-export const stored = { id: RecordId, createdAt: Instant, updatedAt: Instant };
+/** Declared with the entities (shared/db/record-fields.ts), whose record schemas use them. */
+export { Instant, PerCurrency, RecordId, stored } from '../../db/record-fields.ts';
 
 /** `{id, deleted: true}`: delete and unlink; `id` is the removed record's. */
 export const Deleted = named('Deleted', z.object({ id: z.string(), deleted: z.literal(true) }));

@@ -1,30 +1,15 @@
 /** The cost record (Costs and Activities groups). */
 import * as z from 'zod/mini';
-import { stored } from './common.ts';
+import { CostSchema } from '../../db/costs.ts';
 import { named } from './reply.ts';
 
-const costFields = {
-  ...stored,
-  organizationId: z.uuid(),
-  workspaceId: z.uuid(),
-  activityId: z.uuid(),
-  creatorId: z.nullable(z.uuid()),
-  categoryId: z.nullable(z.uuid()),
-  amount: z.number(),
-  currency: z.string(),
-  type: z.string(),
-  description: z.nullable(z.string()),
-  /** The campaign it counts in: its activity's. */
-  campaignId: z.nullable(z.uuid()),
-};
-
-export const CostRecord = named('Cost', z.object(costFields));
+export const CostRecord = named('Cost', CostSchema);
 
 /** A cost as the cost reads show it: with its creator, category and activity names. */
 export const CostViewRecord = named(
   'CostView',
   z.object({
-    ...costFields,
+    ...CostSchema.shape,
     creator: z.nullable(z.object({ id: z.uuid(), name: z.string() })),
     categoryName: z.nullable(z.string()),
     activityName: z.nullable(z.string()),

@@ -1,23 +1,10 @@
 /** The outcome definition record (Reported outcomes group). */
 import * as z from 'zod/mini';
+import { OutcomeDefinitionSchema } from '../../db/outcome-definitions.ts';
 import { stored } from './common.ts';
 import { named } from './reply.ts';
 
-export const OutcomeDefinitionRecord = named(
-  'OutcomeDefinition',
-  z.object({
-    ...stored,
-    organizationId: z.uuid(),
-    workspaceId: z.uuid(),
-    name: z.string(),
-    description: z.nullable(z.string()),
-    valueKind: z.string(),
-    unitLabel: z.nullable(z.string()),
-    defaultCurrency: z.nullable(z.string()),
-    /** Live measurements that use the definition; the delete is refused (409) while above 0. */
-    activeMeasurementsCount: z.int(),
-  }),
-);
+export const OutcomeDefinitionRecord = named('OutcomeDefinition', OutcomeDefinitionSchema);
 
 const claimFields = {
   outcomeDefinitionId: z.uuid(),

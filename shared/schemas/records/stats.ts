@@ -3,9 +3,9 @@
  * 4217 currency, in major units; `_meta` carries `currency` and `warnings` where the route adds them.
  */
 import * as z from 'zod/mini';
+import { PerCurrency } from './common.ts';
 import { named } from './reply.ts';
 
-const PerCurrency = z.record(z.string(), z.number());
 const Counts = z.record(z.string(), z.int());
 
 export const ActivityStatsRecord = named(

@@ -6,25 +6,13 @@
 import * as z from 'zod/mini';
 import { BILLING_STATUSES, PLANS } from '../../domain/billing.ts';
 import { ROLES } from '../../domain/roles.ts';
+import { InvitationSchema } from '../../db/invitations.ts';
+import { TenantMetricsSchema } from '../../db/tenants.ts';
 import { Instant, stored } from './common.ts';
 import { named } from './reply.ts';
 
 export const Role = z.enum(ROLES);
 export const MembershipStatus = z.enum(['active', 'pending']);
-
-const PerCurrency = z.record(z.string(), z.number());
-
-/** The tenant's stored aggregate (inline in the tenant: a named record is shown once only at top level). */
-export const TenantMetrics = z.object({
-  creatorsCount: z.int(),
-  activitiesCount: z.int(),
-  campaignsCount: z.int(),
-  costsCount: z.int(),
-  /** Recorded spend per currency, in major units. */
-  spend: PerCurrency,
-  impressions: z.number(),
-  engagement: z.number(),
-});
 
 /** Plan and payment state (DECISIONS.md "Billing"). */
 export const TenantBilling = z.object({
@@ -53,7 +41,8 @@ export const TenantRecord = named(
     /** The caller's membership. */
     role: Role,
     membershipStatus: MembershipStatus,
-    metrics: TenantMetrics,
+    /** Its stored aggregate (inline: a named record is shown once only at top level). */
+    metrics: TenantMetricsSchema,
   }),
 );
 
@@ -72,18 +61,7 @@ export const MembershipRecord = named(
   }),
 );
 
-export const InvitationRecord = named(
-  'Invitation',
-  z.object({
-    ...stored,
-    organizationId: z.uuid(),
-    workspaceId: z.uuid(),
-    email: z.string(),
-    role: Role,
-    status: z.enum(['pending', 'accepted', 'declined']),
-    invitedBy: z.string(),
-  }),
-);
+export const InvitationRecord = named('Invitation', InvitationSchema);
 
 export const DeclinedInvitation = named('DeclinedInvitation', z.object({ organizationId: z.uuid(), declined: z.literal(true) }));
 

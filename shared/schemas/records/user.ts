@@ -1,20 +1,12 @@
 /** Records of the Users group: the profile, its settings, and the receipts of the account actions. */
 import * as z from 'zod/mini';
-import { Instant, stored } from './common.ts';
+import { UserSettingsSchema } from '../../db/settings.ts';
+import { UserSchema } from '../../db/users.ts';
+import { Instant } from './common.ts';
 import { named } from './reply.ts';
 
 /** A user's profile; its `id` is its `userId`. */
-export const UserRecord = named(
-  'User',
-  z.object({
-    ...stored,
-    userId: z.uuid(),
-    email: z.string(),
-    name: z.nullable(z.string()),
-    jobRole: z.nullable(z.string()),
-    avatarKey: z.nullable(z.string()),
-  }),
-);
+export const UserRecord = named('User', UserSchema);
 
 /**
  * A member of a tenant: the profile and the membership's `role` (viewer, member, owner) and
@@ -22,15 +14,7 @@ export const UserRecord = named(
  */
 export const MemberRecord = named('Member', z.object({ ...UserRecord.def.shape, role: z.string(), membershipStatus: z.string() }));
 
-export const UserSettingsRecord = named(
-  'UserSettings',
-  z.object({
-    ...stored,
-    userId: z.uuid(),
-    activeOrganizationId: z.nullable(z.uuid()),
-    preferences: z.record(z.string(), z.unknown()),
-  }),
-);
+export const UserSettingsRecord = named('UserSettings', UserSettingsSchema);
 
 /** A presigned PUT: the client uploads the image there, then PATCHes `avatarKey`. */
 export const AvatarUploadRecord = named(

@@ -156,4 +156,26 @@ describe('an entity', () => {
     expect((await queryRecords(Note, collection)).map((n) => n.id)).toEqual(['n0', 'n1', 'n2']);
     expect(await queryRecords(Note, collection, { newestFirst: true })).toEqual([...times.entries()].reverse().map(([i, createdAt]) => ({ id: `n${i}`, createdAt })));
   });
+
+  it('writes its declared index entries with every put, from the record, and starts its declared counters at 0', async () => {
+    const Item = defineEntity({
+      name: 'The item',
+      schema: z.object({ id: z.string(), name: z.string(), listed: z.boolean(), count: z.number(), other: z.number(), spend: z.custom<Record<string, number>>() }),
+      key: (id: string) => ({ pk: `ITEM#${id}`, sk: 'ITEM' }),
+      indexes: (item) => (item.listed ? { gsi2pk: 'ITEMS_BY_NAME', gsi2sk: `${item.name}#${item.id}` } : {}),
+      counters: ['count', 'other'],
+    });
+    expect(Item.emptyCounters()).toEqual({ count: 0, other: 0, spend: {} });
+    const id = randomUUID();
+    const raw = async () => (await documentClient().send(new GetCommand({ TableName: tableName(), Key: Item.key(id), ConsistentRead: true }))).Item;
+    await putRecord(Item, Item.key(id), { id, name: 'b', listed: true, ...Item.emptyCounters() });
+    expect(await raw()).toMatchObject({ gsi2pk: 'ITEMS_BY_NAME', gsi2sk: `b#${id}`, count: 0, other: 0, spend: {} });
+    // A put rewrites the entries from the record it writes: renamed, then unlisted (its entry gone).
+    await transact([Item.tx.put(Item.key(id), { id, name: 'a', listed: true, ...Item.emptyCounters() })]);
+    expect((await raw())!.gsi2sk).toBe(`a#${id}`);
+    await putRecord(Item, Item.key(id), { id, name: 'a', listed: false, ...Item.emptyCounters() });
+    expect(await raw()).not.toHaveProperty('gsi2pk');
+    // The record read back has neither keys nor index attributes.
+    expect(await getRecord(Item, Item.key(id), { consistent: true })).toEqual({ id, name: 'a', listed: false, count: 0, other: 0, spend: {} });
+  });
 });
