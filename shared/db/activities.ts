@@ -8,19 +8,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { activityMetrics, contribution, contributionDelta, MANUAL_COUNT_FIELDS, withdrawn, type FetchedCounts, type ManualCounts } from '../domain/activity-metrics.ts';
 import { roundSpend } from '../domain/currencies.ts';
 import { localDate } from '../domain/dates.ts';
-import type { ContentReading } from '../domain/metric-readings.ts';
 import { conflict, notFound } from '../domain/errors.ts';
 import { aggregateUpdate, present, tenantAggregateUpdate } from './aggregates.ts';
-import { documentClient, tableName } from './client.ts';
 import { campaignLeaveOnDelete } from './campaign-links.ts';
 import { standingOf } from './cost-rollups.ts';
 import { deleteCostsOfActivity } from './costs.ts';
 import { Activities, standingUnchanged, type Activity, type StoredActivity } from './activity-entity.ts';
-import { conditionHeld, defineEntity, getRecord, updateRecord, type Changes } from './entity.ts';
+import { conditionHeld, defineEntity, getRecord, queryRecords, updateRecord, type Changes } from './entity.ts';
 import { absent, all, asRead, equals, exists, type Condition } from './expressions.ts';
 import { transact as transactItems } from './transact.ts';
 import { metricDayWrites, placeMetricDays, readMetricDay, withdrawMetricDays } from './metric-days.ts';
@@ -31,7 +28,7 @@ import { batchGet, queryIndex, queryPrefix } from './operations.ts';
 import { deleteFilesOf } from './files.ts';
 import { deleteNotesOf } from './notes.ts';
 import { deleteSnapshotsOf } from './snapshot-deletion.ts';
-import { fetchedCounts } from './snapshots.ts';
+import { fetchedCounts, Snapshots } from './snapshots.ts';
 import { trackingAttributes } from './metric-due.ts';
 import { pointerDelete, pointerPut } from './records.ts';
 import { indexPage, type PageRequest } from './paging.ts';
@@ -54,20 +51,9 @@ export interface NewActivity {
  * A new activity (createActivity: no `read`) contributes nothing yet.
  */
 export function linkCreatorItems(tenantId: string, activityId: string, creatorId: string, read?: StoredActivity) {
-  const now = new Date().toISOString();
-  const link = {
-    Put: {
-      TableName: tableName(),
-      Item: {
-        ...keys.activityCreator(tenantId, activityId, creatorId),
-          ...keys.activityOfCreator(tenantId, creatorId, activityId),
-        activityId,
-        creatorId,
-        createdAt: now,
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    },
-  };
+  const record = { activityId, creatorId, createdAt: new Date().toISOString() };
+  // The gsi2 entry is built from the tenant, which the link's record does not hold.
+  const link = CreatorLinks.tx.put(CreatorLinks.key(tenantId, activityId, creatorId), record, { condition: absent }, keys.activityOfCreator(tenantId, creatorId, activityId));
   // createActivity leaves this one out (its Put starts the count at 1); elsewhere the activity must exist.
   const { Update } = Activities.tx.update(keys.activity(tenantId, activityId), { add: { creatorsCount: 1, linksRevision: 1 } }, { condition: standingUnchanged(read) });
   const creator = aggregateUpdate(keys.creator(tenantId, creatorId), { counts: { activitiesCount: 1, ...(read ? contribution(standingOf(read)) : {}) } })!;
@@ -236,16 +222,18 @@ export async function activitiesByIds(tenantId: string, activityIds: readonly st
   return items.map(activityFromItem);
 }
 
-export interface ActivityLink {
-  activityId: string;
-  creatorId: string;
-  createdAt: string;
-}
+/** A creator's link to an activity: an item of its own, also listed under the creator (gsi2, `keys.activityOfCreator`). */
+const CreatorLinks = defineEntity({
+  name: 'The creator link',
+  schema: z.object({ activityId: z.string(), creatorId: z.string(), createdAt: z.string() }),
+  key: keys.activityCreator,
+});
+
+export type ActivityLink = z.infer<typeof CreatorLinks.schema>;
 
 /** The creator links of one activity, in key order. */
 export async function linksOfActivity(tenantId: string, activityId: string): Promise<ActivityLink[]> {
-  const items = await queryPrefix(keys.creatorsOfActivity(tenantId, activityId));
-  return items.map((i) => ({ activityId: i.activityId as string, creatorId: i.creatorId as string, createdAt: i.createdAt as string }));
+  return queryRecords(CreatorLinks, keys.creatorsOfActivity(tenantId, activityId));
 }
 
 /** The ids of the activities a creator is linked to (gsi2). */
@@ -424,8 +412,8 @@ async function writeWithMetrics(tenantId: string, activityId: string, changes: A
 async function latestFetched(tenantId: string, activityId: string, lastFetchedAt: string | undefined): Promise<FetchedCounts | undefined> {
   if (lastFetchedAt === undefined) return undefined;
   const hour = new Date(lastFetchedAt).toISOString().slice(0, 13);
-  const got = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.snapshot(tenantId, activityId, hour), ConsistentRead: true }));
-  return got.Item ? fetchedCounts(got.Item as ContentReading) : undefined;
+  const snapshot = await getRecord(Snapshots, Snapshots.key(tenantId, activityId, hour), { consistent: true });
+  return snapshot && fetchedCounts(snapshot);
 }
 
 /** Links a creator of the tenant: 409 when already linked, 404 when either record is missing. */
@@ -462,13 +450,7 @@ export async function unlinkCreator(tenantId: string, activityId: string, creato
 /** The writes that remove a link: the item, and the counters (the activity's unless it goes too). */
 function unlinkItems(tenantId: string, activityId: string, creatorId: string, read: StoredActivity, creatorExists = true) {
   return present([
-    {
-      Delete: {
-        TableName: tableName(),
-        Key: keys.activityCreator(tenantId, activityId, creatorId),
-        ConditionExpression: 'attribute_exists(pk)',
-      },
-    },
+    CreatorLinks.tx.delete(CreatorLinks.key(tenantId, activityId, creatorId)),
     Activities.tx.update(keys.activity(tenantId, activityId), { add: { creatorsCount: -1, linksRevision: 1 } }, { condition: standingUnchanged(read) }),
     // Its whole contribution leaves the creator. Never ADD to a missing creator (that would create a stray item); see `sendUnlink`.
     creatorExists ? aggregateUpdate(keys.creator(tenantId, creatorId), { counts: { activitiesCount: -1, ...withdrawn(contribution(standingOf(read))) } }) : undefined,

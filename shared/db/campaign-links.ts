@@ -25,9 +25,8 @@ import { placeSpend } from './activity-spend-days.ts';
 import { noteFreshness, placeMetricDays } from './metric-days.ts';
 import { liveCampaign } from './campaigns.ts';
 import { STANDING_FIELDS, standingOf } from './cost-rollups.ts';
-import { tableName } from './client.ts';
 import { conditionHeld, defineEntity, getRecord } from './entity.ts';
-import { all, asRead, equals } from './expressions.ts';
+import { absent, all, asRead, equals } from './expressions.ts';
 import { nonCampaignSpendCounts } from './cost-stats.ts';
 import { keys } from './keys.ts';
 import { queryPrefix } from './operations.ts';
@@ -39,6 +38,16 @@ export interface CampaignActivity {
   campaignId: string;
   activityId: string;
 }
+
+/**
+ * The link item of an activity in a campaign. `id`: every item naming a record id has it, so
+ * organization delete finds the pointer.
+ */
+const CampaignLinks = defineEntity({
+  name: 'The campaign activity link',
+  schema: z.object({ campaignActivityId: z.string(), campaignId: z.string(), activityId: z.string(), id: z.string(), createdAt: z.string() }),
+  key: keys.campaignActivity,
+});
 
 /** What a link moves: the part of the activity item a campaign's aggregate counts, as read. */
 interface ActivityState {
@@ -107,7 +116,7 @@ const nonCampaignMove = (tenantId: string, read: ActivityState, sign: 1 | -1) =>
 /** The link item's Delete and its pointer's, for an activity leaving `campaignId`. */
 function linkDeletes(tenantId: string, campaignId: string, activityId: string, campaignActivityId: string | null) {
   return [
-    { Delete: { TableName: tableName(), Key: keys.campaignActivity(tenantId, campaignId, activityId) } },
+    CampaignLinks.tx.delete(CampaignLinks.key(tenantId, campaignId, activityId), { condition: null }),
     ...(campaignActivityId ? [pointerDelete(campaignActivityId)] : []),
   ];
 }
@@ -133,22 +142,14 @@ export async function linkActivity(
       return { link: { campaignActivityId: read.campaignActivityId, campaignId, activityId }, created: false, previousCampaignId: campaignId };
     }
     const link: CampaignActivity = { campaignActivityId: randomUUID(), campaignId, activityId };
-    const linkKey = keys.campaignActivity(tenantId, campaignId, activityId);
+    const linkKey = CampaignLinks.key(tenantId, campaignId, activityId);
     // The activity changed (a cost, another link) or went: read it again.
     const written = await conditionHeld((changed) =>
       transact(
         present([
           activityUpdate(tenantId, activityId, read, link, changed),
           { ...campaignMove(tenantId, campaignId, read, 1, { open: true }), failure: () => notFound('The campaign') },
-          {
-            Put: {
-              TableName: tableName(),
-              // `id`: every item naming a record id has it, so organization delete finds the pointer.
-              Item: { ...linkKey, ...link, id: link.campaignActivityId, createdAt: new Date().toISOString() },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-            failure: changed,
-          },
+          CampaignLinks.tx.put(linkKey, { ...link, id: link.campaignActivityId, createdAt: new Date().toISOString() }, { condition: absent, failure: changed }),
           pointerPut('campaignActivity', link.campaignActivityId, tenantId, linkKey),
           ...(read.campaignId
             ? [campaignMove(tenantId, read.campaignId, read, -1), ...linkDeletes(tenantId, read.campaignId, activityId, read.campaignActivityId)]
@@ -199,13 +200,6 @@ export async function findLink(campaignActivityId: string): Promise<CampaignActi
   const found = await getRecord(CampaignLinks, where.recordKey, { consistent: true });
   return found && { campaignActivityId, campaignId: found.campaignId, activityId: found.activityId };
 }
-
-/** The link item of an activity in a campaign (a view: what findLink reads of it). */
-const CampaignLinks = defineEntity({
-  name: 'The campaign activity link',
-  schema: z.object({ campaignId: z.string(), activityId: z.string() }),
-  key: keys.campaignActivity,
-});
 
 /** The ids of the activities in a campaign. */
 export async function activityIdsOfCampaign(tenantId: string, campaignId: string): Promise<string[]> {

@@ -55,7 +55,7 @@ export function fetchedCounts(reading: ContentReading): FetchedCounts {
 const hourOf = (instant: string) => new Date(instant).toISOString().slice(0, 13);
 
 /** A snapshot item: one reading of an activity as the platform gave it, the last of its hour. */
-const Snapshots = defineEntity({
+export const Snapshots = defineEntity({
   name: 'The metric snapshot',
   schema: z.object({
     activityId: z.string(),
