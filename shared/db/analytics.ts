@@ -11,7 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import * as z from 'zod/mini';
-import type { AnalyticsDay, HdyhauAnswerDay, HdyhauCategory, HdyhauMapping, SignalAssociation, SignalDay, SignalKind, StoredSignal } from '../domain/analytics.ts';
+import { HDYHAU_CATEGORIES, type AnalyticsDay, type HdyhauAnswerDay, type HdyhauMapping, type SignalAssociation, type SignalDay, type SignalKind, type StoredSignal } from '../domain/analytics.ts';
 import { conditionHeld, defineEntity, deleteRecord, getRecord, putRecord, takeRecord, updateRecord } from './entity.ts';
 import { absent, has } from './expressions.ts';
 import { analyticsKeys } from './keys.ts';
@@ -220,9 +220,12 @@ export async function updateSignal(tenantId: string, signalId: string, change: {
   return updateRecord(Signals, Signals.key(tenantId, signalId), { set: change });
 }
 
+/** A stored mapping of one raw answer: what the repository returns, and what the OpenAPI document shows (shared/schemas/records/analytics.ts). */
+export const HdyhauMappingSchema = z.object({ dimensionApiName: z.string(), rawValue: z.string(), normalizedValue: z.string(), category: z.enum(HDYHAU_CATEGORIES), updatedAt: z.string() });
+
 const Mappings = defineEntity({
   name: 'The mapping',
-  schema: z.object({ dimensionApiName: z.string(), rawValue: z.string(), normalizedValue: z.string(), category: z.custom<HdyhauCategory>(), updatedAt: z.string() }),
+  schema: HdyhauMappingSchema,
   key: (tenantId: string, dimension: string, rawValue: string) => analyticsKeys.mapping(tenantId, digest(dimension, rawValue)),
 });
 

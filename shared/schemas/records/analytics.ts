@@ -1,5 +1,6 @@
 /** Records of web analytics (DECISIONS.md "Web analytics"): the connection routes' answers and the analytics reports. */
 import * as z from 'zod/mini';
+import { HdyhauMappingSchema } from '../../db/analytics.ts';
 import { HDYHAU_CATEGORIES } from '../../domain/analytics.ts';
 import { named } from './reply.ts';
 
@@ -23,10 +24,7 @@ export const AnalyticsConnection = named(
 
 export const AnalyticsDayRecord = named('AnalyticsDay', z.object({ date: z.string(), sessions: Count, users: Count, pageViews: Count, successEvents: Count }));
 
-export const HdyhauMappingRecord = named(
-  'HdyhauMapping',
-  z.object({ dimensionApiName: z.string(), rawValue: z.string(), normalizedValue: z.string(), category: z.enum(HDYHAU_CATEGORIES), updatedAt: z.string() }),
-);
+export const HdyhauMappingRecord = named('HdyhauMapping', HdyhauMappingSchema);
 
 export const HdyhauEvidenceRecord = named(
   'HdyhauEvidence',
