@@ -4,7 +4,7 @@
  * filter asks for it.
  */
 import * as z from 'zod/mini';
-import { compactCreatorsOfTenant, creatorIdsOfActivity, creatorPage, creatorRoleCounts, creatorRoleKey, creatorsByIds, creatorsOfTenant, type CompactCreator, type Creator } from '../../shared/db/creators.ts';
+import { compactCreatorsOfTenant, creatorIdsOfActivity, creatorPage, creatorRoleCounts, creatorRoleKey, creatorsByIds, searchableCreatorsOfTenant, type CompactCreator, type Creator } from '../../shared/db/creators.ts';
 import { keys } from '../../shared/db/keys.ts';
 import type { Facets, Page, PageRequest } from '../../shared/db/paging.ts';
 import type { Tenant } from '../../shared/db/tenants.ts';
@@ -36,17 +36,21 @@ export const roleOf = (creator: Pick<Creator, 'isOwnBrand' | 'role'>): RoleKey |
   return key === 'none' ? null : (key as RoleKey);
 };
 
-/** A creator as filtered and sorted: the compact entry, with the searched fields when a search reads full items. */
+/** A creator as filtered and sorted: the compact entry, with the searched fields (email, notes) when searched. */
 export type FilteredCreator = CompactCreator & Partial<Pick<Creator, 'email' | 'notes'>>;
 
 /**
  * What the filters start from: an activity's creators only (its links, then those creators);
- * every full creator for a search (it matches email and notes, which the compact projection
- * leaves out); else every creator's compact entry (gsi5), never the full items.
+ * else every creator's compact entry (gsi5), never the full items. A search joins each one's
+ * search entry (gsi6: name, email, notes) by id, since the compact projection leaves email and
+ * notes out to stay small; a creator without one (written before gsi6) is matched by name only.
  */
 async function creatorsToFilter(tenantId: string, input: FilterInput): Promise<FilteredCreator[]> {
   if (input.activityId) return creatorsByIds(tenantId, [...(await creatorIdsOfActivity(tenantId, input.activityId))]);
-  return input.searchTerm ? creatorsOfTenant(tenantId) : compactCreatorsOfTenant(tenantId);
+  if (!input.searchTerm) return compactCreatorsOfTenant(tenantId);
+  const [compact, searchable] = await Promise.all([compactCreatorsOfTenant(tenantId), searchableCreatorsOfTenant(tenantId)]);
+  const searched = new Map(searchable.map((c) => [c.id, c]));
+  return compact.map((c) => ({ ...c, email: searched.get(c.id)?.email, notes: searched.get(c.id)?.notes }));
 }
 
 /**
@@ -77,8 +81,8 @@ export async function filterCreators(tenant: Tenant, input: FilterInput): Promis
  * One page of the unfiltered list (own brand left out) by creation or by name, from the index that
  * keeps that order, with its role facet and total from the role counters kept on write (the facet
  * counts the own brand, the total does not; creators without a role count in neither facet).
- * Undefined for any other list: filtered or searched lists and metric columns read every creator
- * in `filterCreators`, since no key holds their order or membership.
+ * Undefined for any other list: filtered or searched lists and metric columns read every creator's
+ * compact entry (and search entry) in `filterCreators`, since no key holds their order or membership.
  */
 export async function indexedCreatorsPage(
   tenantId: string,

@@ -1,10 +1,11 @@
 /**
  * GET /v1/creators — the workspace's creators, filtered, sorted and paged; facets count the roles
  * among the creators that match every other filter. Unfiltered by creation or name, one page from
- * an index and counters (`indexedCreatorsPage`). Otherwise (metric columns, role, dates) filtered
- * and sorted in memory over the compact projection's entries (`filterCreators`: keys and the
- * filtered and sorted attributes, including the stored per-creator aggregates), never the full
- * items but the page's own: no key can hold an order that every cost and metric write moves.
+ * an index and counters (`indexedCreatorsPage`). Otherwise (metric columns, role, dates, a search)
+ * filtered and sorted in memory over the compact projection's entries (`filterCreators`: keys and
+ * the filtered and sorted attributes, including the stored per-creator aggregates; a search joins
+ * the search projection's name, email and notes), never the full items but the page's own: no key
+ * can hold an order that every cost and metric write moves.
  */
 import * as z from 'zod/mini';
 import { creatorsByIds } from '../../shared/db/creators.ts';
@@ -43,7 +44,7 @@ export const handler = defineHandler({
       const key = roleOf(c);
       if (key) role[key] = (role[key] ?? 0) + 1;
     }
-    // The filters read compact entries (or the searched creators): the page's full items, in its order.
+    // The filters read compact entries (or an activity's creators): the page's full items, in its order.
     const page = pageOf(sorted, input);
     const full = new Map((await creatorsByIds(tenant.id, page.items.map((c) => c.id))).map((c) => [c.id, c]));
     return list({ items: page.items.flatMap((c) => full.get(c.id) ?? []), totalCount: page.totalCount }, { role });

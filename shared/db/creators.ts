@@ -17,7 +17,7 @@ import { placeMetricDays } from './metric-days.ts';
 import { PerCurrency, RecordId, stored } from './record-fields.ts';
 import { keys, type OrderedIndex } from './keys.ts';
 import { deleteCostsOfCreator } from './costs.ts';
-import { batchGet, queryIndex, queryPrefix } from './operations.ts';
+import { batchGet, queryIndex, queryPrefix, recordOf } from './operations.ts';
 import { deleteFilesOf } from './files.ts';
 import { deleteNotesOf } from './notes.ts';
 import { pointerDelete, pointerPut } from './records.ts';
@@ -58,8 +58,8 @@ export const CreatorSchema = z.object({
  * The creator item. It also keeps reporting's contribution counters (shared/domain/activity-metrics.ts
  * `contribution`), left out of the record by `creatorFromItem`. Its index entries: the list's
  * orders by creation (gsi1) and by name (gsi2; a name change rewrites its sort key), which leave
- * the own-brand record out (it is listed only when asked for, `keys.creatorByCreation`), and its
- * compact entry (gsi5).
+ * the own-brand record out (it is listed only when asked for, `keys.creatorByCreation`), its
+ * compact entry (gsi5) and its search entry (gsi6).
  */
 const Creators = defineEntity({
   name: 'The creator',
@@ -70,6 +70,7 @@ const Creators = defineEntity({
       ? {}
       : { ...keys.creatorByCreation(creator.organizationId, creator.createdAt, creator.id), ...keys.creatorByName(creator.organizationId, creator.name, creator.id) }),
     ...keys.creatorCompact(creator.organizationId, creator.id),
+    ...keys.creatorSearch(creator.organizationId, creator.id),
   }),
   counters: ['activitiesCount', 'totalFollowersCount', 'impressions', 'engagement', 'costsCount'],
 });
@@ -204,7 +205,18 @@ export async function compactCreatorsOfTenant(tenantId: string): Promise<Compact
   return (await queryIndex(keys.creatorsCompact(tenantId))).map(creatorFromItem);
 }
 
-/** Every creator of a tenant, own-brand record included. */
+/** The fields of a creator in the search projection (`CREATOR_SEARCH_ATTRIBUTES`): what a search term matches. */
+export type SearchableCreator = Pick<Creator, 'id' | 'name' | 'email' | 'notes'>;
+
+/**
+ * Every creator of a tenant, own brand included, from the search projection (gsi6): the fields a
+ * search matches, which the compact projection leaves out so that its reads stay small.
+ */
+export async function searchableCreatorsOfTenant(tenantId: string): Promise<SearchableCreator[]> {
+  return (await queryIndex(keys.creatorsSearch(tenantId))).map(recordOf<SearchableCreator>);
+}
+
+/** Every creator of a tenant, own-brand record included, as full items: no list reads these (the tests compare with them). */
 export async function creatorsOfTenant(tenantId: string): Promise<Creator[]> {
   return (await queryRecords(Creators, keys.creatorsOfTenant(tenantId))).map(shown);
 }

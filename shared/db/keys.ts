@@ -25,7 +25,8 @@
  * | Stripe event     | STRIPE_EVENT#<id> | EVENT (an applied webhook event; `ttl` removes it)   |                                  |
  * | record pointer   | ID#<recordId>     | ID              |                                    |                                  |
  * | creator          | TENANT#<id>       | CREATOR#<cid>   | TENANT#<id>#CREATORS / <createdAt>#<cid> (not the own brand) | gsi2: TENANT#<id>#CREATORS_BY_NAME / <name order>\u0001<cid> (not the own brand) |
- *   (every creator also carries gsi5pk TENANT#<id>#CREATORS_COMPACT / gsi5sk <cid>: the compact projection)
+ *   (every creator also carries gsi5pk TENANT#<id>#CREATORS_COMPACT / gsi5sk <cid>: the compact projection,
+ *   and gsi6pk TENANT#<id>#CREATORS_SEARCH / gsi6sk <cid>: the search projection)
  * | creator roles    | TENANT#<id>       | CREATOR_ROLES (one counter per role: the list's facet and total) |   |
  * | own-brand claim  | TENANT#<id>       | OWN_BRAND       |                                    |                                  |
  * | social account   | TENANT#<id>       | CREATOR#<cid>#SOCIAL#<accountId> |                   |                                  |
@@ -125,7 +126,7 @@ const collection = (pk: string, skPrefix: string, ...entities: Entity[]): Collec
 
 /** The items of one gsi2 partition that a query wants: of these kinds only (by their table sort key). */
 export interface IndexCollection {
-  index: 'gsi2' | 'gsi3' | 'gsi5';
+  index: 'gsi2' | 'gsi3' | 'gsi5' | 'gsi6';
   pk: string;
   entities: readonly Entity[];
 }
@@ -213,6 +214,12 @@ export const keys = {
    */
   creatorCompact: (tenantId: string, creatorId: string) => ({ gsi5pk: `${tenantPk(tenantId)}#CREATORS_COMPACT`, gsi5sk: creatorId }),
   creatorsCompact: (tenantId: string): IndexCollection => ({ index: 'gsi5', pk: `${tenantPk(tenantId)}#CREATORS_COMPACT`, entities: ['creator'] }),
+  /**
+   * gsi6 (the search projection, `CREATOR_SEARCH_ATTRIBUTES`): every creator of the tenant, own
+   * brand included, with the fields a search matches (name, email, notes), for the searched list and stats.
+   */
+  creatorSearch: (tenantId: string, creatorId: string) => ({ gsi6pk: `${tenantPk(tenantId)}#CREATORS_SEARCH`, gsi6sk: creatorId }),
+  creatorsSearch: (tenantId: string): IndexCollection => ({ index: 'gsi6', pk: `${tenantPk(tenantId)}#CREATORS_SEARCH`, entities: ['creator'] }),
   /** How many of the tenant's creators have each role (`own_brand`, a role, or `none`), moved with every create, role change and delete. */
   creatorRoles: (tenantId: string): Key => ({ pk: tenantPk(tenantId), sk: 'CREATOR_ROLES' }),
   /** One own-brand creator per workspace: a claim written with it, conditionally. */

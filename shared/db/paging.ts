@@ -17,13 +17,14 @@
  *   (an entity's notes and files, a campaign's outcome measurements, a user's organizations).
  * - the compact projection (gsi5: keys and the filtered and sorted attributes only, never the full
  *   items), then the page's items: creators by a metric column, role or date range (every cost
- *   and metric write moves a metric, so no key can hold that order); activities searched by name
- *   or by start date (nullable, nulls last either way), and their filtered stats' sums; costs by
- *   amount or another non-key column, searched, or by category (functions/costs/query.ts).
- * - every record of the tenant, then in memory: creators searched
- *   (email and notes); campaigns (a status facet derived from dates and today's date needs every
- *   campaign's dates; a tenant has few); and the tenant-wide lists of few items (members,
- *   invitations, expense categories, outcome definitions).
+ *   and metric write moves a metric, so no key can hold that order), and searched, joined with
+ *   the search projection (gsi6: name, email and notes, which gsi5 leaves out to stay small);
+ *   activities searched by name or by start date (nullable, nulls last either way), and their
+ *   filtered stats' sums; costs by amount or another non-key column, searched, or by category
+ *   (functions/costs/query.ts).
+ * - every record of the tenant, then in memory: campaigns (a status facet derived from dates and
+ *   today's date needs every campaign's dates; a tenant has few); and the tenant-wide lists of few
+ *   items (members, invitations, expense categories, outcome definitions).
  */
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from './client.ts';

@@ -8,10 +8,12 @@ export const SORT_KEY = 'sk';
 
 /**
  * What gsi5, the compact projection, carries besides the keys: the attributes the lists and stats
- * filter, search and sort by where no key holds the order (metric columns, role, date range, name
- * search, start date), so such a list reads these small entries instead of the full items and then
- * fetches its page's items only. Only the records that set gsi5pk are in it (`keys.creatorCompact`,
- * `keys.activityCompact`, `keys.costCompact`); an attribute name serves every kind that has it.
+ * filter, search and sort by where no key holds the order (metric columns, role, date range, the
+ * activities' name search and the costs' search, start date), so such a list reads these small
+ * entries instead of the full items and then fetches its page's items only. Only the records that
+ * set gsi5pk are in it (`keys.creatorCompact`, `keys.activityCompact`, `keys.costCompact`); an
+ * attribute name serves every kind that has it. The creators' search (email and notes too) reads
+ * gsi6 instead, so that long notes never weigh on the reads of this one.
  */
 export const COMPACT_ATTRIBUTES = [
   'id', 'name', 'createdAt', 'spend', 'impressions', 'engagement',
@@ -24,10 +26,19 @@ export const COMPACT_ATTRIBUTES = [
 ];
 
 /**
+ * What gsi6, the creators' search projection (`keys.creatorSearch`), carries besides the keys: the
+ * fields a search term matches, and no counter, so the frequent counter updates of creators (spend,
+ * impressions...) never write to it. The search joins these to the compact entries (gsi5) by id.
+ */
+export const CREATOR_SEARCH_ATTRIBUTES = ['id', 'name', 'email', 'notes'];
+
+/**
  * Generic secondary indexes; what each holds is declared per entity in `keys.ts`. gsi4 is the
  * metric refresh's due index: sparse (only activities with a connected content link carry its keys) and
  * keys-only, so the frequent counter updates of those items (rollups, spend) never write to it;
- * the dispatcher needs only the keys and the worker reads the records themselves.
+ * the dispatcher needs only the keys and the worker reads the records themselves. A stack update
+ * can add only one index (CloudFormation), so a new one is deployed on its own; only the items
+ * written since carry its keys, older ones need them set (a backfill) to appear in it.
  */
 export const GLOBAL_INDEXES = [
   { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk', projection: 'ALL' },
@@ -35,6 +46,7 @@ export const GLOBAL_INDEXES = [
   { indexName: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk', projection: 'ALL' },
   { indexName: 'gsi4', partitionKey: 'gsi4pk', sortKey: 'gsi4sk', projection: 'KEYS_ONLY' },
   { indexName: 'gsi5', partitionKey: 'gsi5pk', sortKey: 'gsi5sk', projection: 'INCLUDE', nonKeyAttributes: COMPACT_ATTRIBUTES },
+  { indexName: 'gsi6', partitionKey: 'gsi6pk', sortKey: 'gsi6sk', projection: 'INCLUDE', nonKeyAttributes: CREATOR_SEARCH_ATTRIBUTES },
 ] as const;
 
 export type IndexName = (typeof GLOBAL_INDEXES)[number]['indexName'];
