@@ -61,7 +61,7 @@ export const CreatorSchema = z.object({
  * the own-brand record out (it is listed only when asked for, `keys.creatorByCreation`), its
  * compact entry (gsi5) and its search entry (gsi6).
  */
-const Creators = defineEntity({
+export const Creators = defineEntity({
   name: 'The creator',
   schema: CreatorSchema,
   key: keys.creator,

@@ -112,6 +112,9 @@ export function defineEntity<S extends z.ZodMiniType<Item>, A extends unknown[],
     /** The counters of a new record: each at 0, and `spend: {}` (ADD on `spend.<currency>` needs the map to exist). */
     emptyCounters: () => ({ ...(Object.fromEntries(counters.map((c) => [c, 0])) as Record<C, number>), spend: {} as Record<string, number> }),
 
+    /** Its index entries for a record, as every put writes them (none when it declares none): what a backfill compares items with (reindex.ts). */
+    indexes: (record: R): IndexKeys => indexes?.(record) ?? {},
+
     /** The record an item holds (its key and index attributes left out). */
     fromItem: (item: Item): R => stripKeys<R>(item),
 
@@ -145,7 +148,7 @@ export function defineEntity<S extends z.ZodMiniType<Item>, A extends unknown[],
  * the SDK commands its handler's code reaches (esbuild drops unused functions, never an object's
  * unused methods), so a handler that only reads carries no Put/Update/Delete command.
  */
-interface EntityOf<R> {
+export interface EntityOf<R> {
   fromItem(item: Item): R;
   tx: {
     put(key: Key, record: R, guard?: Guard, extra?: Item): { Put: PutCommandInput; failure?: () => Error };

@@ -38,7 +38,8 @@ export const CREATOR_SEARCH_ATTRIBUTES = ['id', 'name', 'email', 'notes'];
  * keys-only, so the frequent counter updates of those items (rollups, spend) never write to it;
  * the dispatcher needs only the keys and the worker reads the records themselves. A stack update
  * can add only one index (CloudFormation), so a new one is deployed on its own; only the items
- * written since carry its keys, older ones need them set (a backfill) to appear in it.
+ * written since carry its keys, older ones need them set to appear in it: `npm run reindex`
+ * (shared/db/reindex.ts) writes the entries the entities declare.
  */
 export const GLOBAL_INDEXES = [
   { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk', projection: 'ALL' },

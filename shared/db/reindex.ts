@@ -1,0 +1,94 @@
+/**
+ * The backfill of index entries: every item of an entity that declares `indexes` gets the entries
+ * a put of its record writes today. An index added after items were written (gsi5, gsi6) holds
+ * only the items written since; until this runs, lists and searches reading it miss the others.
+ *
+ * It only SETs the entries that are missing or different, never REMOVEs one (the due index gsi4
+ * and a tombstone's dropped entries are other writers'), each on the condition that the item is
+ * still as read: a writer that changed it meanwhile wins, and the item counts as skipped. An
+ * update rewrites only the entries it moves, so a skipped item may still lack one: run it again.
+ * Idempotent, and safe while the service runs. `npm run reindex` (infra/scripts/reindex.ts).
+ */
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { Activities } from './activity-entity.ts';
+import { documentClient, tableName } from './client.ts';
+import { Costs } from './costs.ts';
+import { Creators } from './creators.ts';
+import { conditionHeld, updateRecord, type EntityOf, type IndexKeys } from './entity.ts';
+import { all, asRead, exists } from './expressions.ts';
+import { isEntity, type Entity } from './keys.ts';
+import { Memberships } from './memberships.ts';
+import { withRetry } from './retry.ts';
+
+type Item = Record<string, unknown>;
+
+/** What the backfill needs of an entity: its record's index entries, and its update. */
+type IndexedEntity = EntityOf<Item> & { indexes(record: Item): IndexKeys };
+
+/** The entities that declare index entries, by the kind of item (keys.ts `SORT_KEYS`) that holds them. */
+export const INDEXED_ENTITIES = [
+  { kind: 'activity', entity: Activities },
+  { kind: 'creator', entity: Creators },
+  { kind: 'cost', entity: Costs },
+  { kind: 'membership', entity: Memberships },
+] as const satisfies readonly { kind: Entity; entity: IndexedEntity }[];
+
+export type IndexedKind = (typeof INDEXED_ENTITIES)[number]['kind'];
+
+export interface ReindexCounts {
+  scanned: number;
+  /** Written (or, in a dry run, to be written). */
+  updated: number;
+  /** Changed by a writer between the scan and the write: left as that writer made it. */
+  skipped: number;
+}
+
+export interface ReindexOptions {
+  /** Count what would be written, writing nothing. */
+  dryRun?: boolean;
+}
+
+/** How many items' writes run at once: enough to move through a large table, few enough to stay under throttling. */
+const CONCURRENCY = 16;
+
+/** The entries a put of the item's record writes that the item lacks or holds differently. */
+export function staleEntries(entity: IndexedEntity, item: Item): IndexKeys {
+  return Object.fromEntries(Object.entries(entity.indexes(entity.fromItem(item))).filter(([name, value]) => item[name] !== value));
+}
+
+/**
+ * Brings one scanned item's entries up to date: 'current' when none is stale, else 'updated', or
+ * 'skipped' when the item is no longer as read. Every write of a record moves its `updatedAt`
+ * (the counters' ADDs do not, and move no entry); the entries written must also be as read.
+ */
+export async function reindexItem(entity: IndexedEntity, item: Item, { dryRun = false }: ReindexOptions = {}): Promise<'current' | 'updated' | 'skipped'> {
+  const stale = staleEntries(entity, item);
+  const names = Object.keys(stale);
+  if (!names.length) return 'current';
+  if (dryRun) return 'updated';
+  const condition = all(exists, asRead('updatedAt', item.updatedAt), ...names.map((name) => asRead(name, item[name])));
+  const key = { pk: String(item.pk), sk: String(item.sk) };
+  const written = await conditionHeld((failure) => updateRecord(entity, key, { set: stale }, { condition, failure }));
+  return written ? 'updated' : 'skipped';
+}
+
+/** Scans the whole table and reindexes every item of an indexed entity; the counts per kind. */
+export async function reindexTable(options: ReindexOptions = {}): Promise<Record<IndexedKind, ReindexCounts>> {
+  const counts = Object.fromEntries(INDEXED_ENTITIES.map(({ kind }) => [kind, { scanned: 0, updated: 0, skipped: 0 }])) as Record<IndexedKind, ReindexCounts>;
+  let start: Item | undefined;
+  do {
+    const page = await withRetry(() => documentClient().send(new ScanCommand({ TableName: tableName(), ExclusiveStartKey: start })));
+    const found = (page.Items ?? []).flatMap((item) => INDEXED_ENTITIES.filter(({ kind }) => isEntity(item, kind)).map((indexed) => ({ ...indexed, item })));
+    for (let i = 0; i < found.length; i += CONCURRENCY) {
+      await Promise.all(
+        found.slice(i, i + CONCURRENCY).map(async ({ kind, entity, item }) => {
+          counts[kind].scanned++;
+          const outcome = await reindexItem(entity, item, options);
+          if (outcome !== 'current') counts[kind][outcome]++;
+        }),
+      );
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return counts;
+}
