@@ -126,6 +126,8 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
     const existing = (await client.send(new DescribeTableCommand({ TableName: tableName }))).Table?.GlobalSecondaryIndexes ?? [];
     for (const index of declared.GlobalSecondaryIndexes.filter((i) => !existing.some((e) => e.IndexName === i.IndexName))) {
       const names: string[] = index.KeySchema.map((k) => k.AttributeName);
+      // One index is created at a time (LimitExceededException otherwise): wait for the one before.
+      await indexesSettled(client, tableName);
       await client.send(
         new UpdateTableCommand({
           TableName: tableName,
@@ -134,7 +136,17 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
         }),
       );
     }
+    await indexesSettled(client, tableName);
   } finally {
     client.destroy();
+  }
+}
+
+/** Waits until the table and every index of it are ACTIVE (an index being created is not), for at most a minute. */
+async function indexesSettled(client: DynamoDBClient, tableName: string): Promise<void> {
+  for (const deadline = Date.now() + 60_000; ; await new Promise((resolve) => setTimeout(resolve, 100))) {
+    const table = (await client.send(new DescribeTableCommand({ TableName: tableName }))).Table;
+    if (table?.TableStatus === 'ACTIVE' && (table.GlobalSecondaryIndexes ?? []).every((i) => i.IndexStatus === 'ACTIVE')) return;
+    if (Date.now() > deadline) throw new Error(`The indexes of table ${tableName} are still being created after a minute`);
   }
 }
