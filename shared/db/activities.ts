@@ -14,7 +14,7 @@ import { localDate } from '../domain/dates.ts';
 import { conflict, notFound } from '../domain/errors.ts';
 import { aggregateUpdate, present, tenantAggregateUpdate } from './aggregates.ts';
 import { campaignLeaveOnDelete } from './campaign-links.ts';
-import { standingOf } from './cost-rollups.ts';
+import { CREATOR_SPEND_PREFIX, creatorStandingOf, standingOf } from './cost-rollups.ts';
 import { deleteCostsOfActivity } from './costs.ts';
 import { Activities, standingUnchanged, type Activity, type StoredActivity } from './activity-entity.ts';
 import { conditionHeld, defineEntity, getRecord, queryRecords, updateRecord, type Changes } from './entity.ts';
@@ -56,7 +56,8 @@ export function linkCreatorItems(tenantId: string, activityId: string, creatorId
   const link = CreatorLinks.tx.put(CreatorLinks.key(tenantId, activityId, creatorId), record, { condition: absent }, keys.activityOfCreator(tenantId, creatorId, activityId));
   // createActivity leaves this one out (its Put starts the count at 1); elsewhere the activity must exist.
   const { Update } = Activities.tx.update(keys.activity(tenantId, activityId), { add: { creatorsCount: 1, linksRevision: 1 } }, { condition: standingUnchanged(read) });
-  const creator = aggregateUpdate(keys.creator(tenantId, creatorId), { counts: { activitiesCount: 1, ...(read ? contribution(standingOf(read)) : {}) } })!;
+  // The creator counts the activity's metrics with the spend of the costs attributed to it.
+  const creator = aggregateUpdate(keys.creator(tenantId, creatorId), { counts: { activitiesCount: 1, ...(read ? contribution(creatorStandingOf(read, creatorId)) : {}) } })!;
   const items: [typeof link, { Update: typeof Update }, typeof creator] = [link, { Update }, creator];
   return items;
 }
@@ -172,6 +173,8 @@ export function activityFromItem(item: Record<string, unknown>): Activity {
 
 function shown(stored: StoredActivity): Activity {
   const { linksRevision: _links, costsRevision: _costs, contentConnectedAt: _connected, ...activity } = stored;
+  // The spend attributed to each creator (cost-rollups.ts creatorSpendAttribute) is the costs' bookkeeping, not the record's.
+  for (const name of Object.keys(activity)) if (name.startsWith(CREATOR_SPEND_PREFIX)) delete (activity as Record<string, unknown>)[name];
   return { ...activity, spend: roundSpend(activity.spend) };
 }
 
@@ -231,9 +234,13 @@ const CreatorLinks = defineEntity({
 
 export type ActivityLink = z.infer<typeof CreatorLinks.schema>;
 
-/** The creator links of one activity, in key order. */
+/**
+ * The creator links of one activity, in key order. Read strongly: the metric writers read the
+ * activity, then its links, and condition their write on the `linksRevision` they read, which only
+ * vouches for links read after it (an eventually consistent read could miss a link just made).
+ */
 export async function linksOfActivity(tenantId: string, activityId: string): Promise<ActivityLink[]> {
-  return queryRecords(CreatorLinks, keys.creatorsOfActivity(tenantId, activityId));
+  return queryRecords(CreatorLinks, keys.creatorsOfActivity(tenantId, activityId), { consistent: true });
 }
 
 /** The ids of the activities a creator is linked to (gsi2). */
@@ -383,11 +390,13 @@ async function writeWithMetrics(tenantId: string, activityId: string, changes: A
       asRead('contentHref', read.contentHref),
     );
     const counters = { counts: delta };
+    // Each creator's with the spend attributed to it (the costs, hence those attributes, are as read: costsRevision).
+    const creatorDelta = (creatorId: string) => contributionDelta(creatorStandingOf(item, creatorId), creatorStandingOf({ ...item, ...counts, ...next }, creatorId));
     const written = await conditionHeld((failure) =>
       transactItems(
         present([
           Activities.tx.update(key, { ...update, set: { ...update.set, impressions: next.impressions, engagement: next.engagement } }, { condition }),
-          ...links.map((l) => aggregateUpdate(keys.creator(tenantId, l.creatorId), counters)),
+          ...links.map((l) => aggregateUpdate(keys.creator(tenantId, l.creatorId), { counts: creatorDelta(l.creatorId) })),
           read.campaignId ? aggregateUpdate(keys.campaign(tenantId, read.campaignId), counters) : undefined,
           // One update of the tenant's item: the contribution and its count of linked activities.
           tenantAggregateUpdate(tenantId, { counts: { ...delta, activitiesWithContentLink: contentLinkBy(read.contentHref, changes.contentHref) } }),
@@ -453,7 +462,7 @@ function unlinkItems(tenantId: string, activityId: string, creatorId: string, re
     CreatorLinks.tx.delete(CreatorLinks.key(tenantId, activityId, creatorId)),
     Activities.tx.update(keys.activity(tenantId, activityId), { add: { creatorsCount: -1, linksRevision: 1 } }, { condition: standingUnchanged(read) }),
     // Its whole contribution leaves the creator. Never ADD to a missing creator (that would create a stray item); see `sendUnlink`.
-    creatorExists ? aggregateUpdate(keys.creator(tenantId, creatorId), { counts: { activitiesCount: -1, ...withdrawn(contribution(standingOf(read))) } }) : undefined,
+    creatorExists ? aggregateUpdate(keys.creator(tenantId, creatorId), { counts: { activitiesCount: -1, ...withdrawn(contribution(creatorStandingOf(read, creatorId))) } }) : undefined,
   ]);
 }
 

@@ -4,7 +4,9 @@
  *   creator, on the day the cost counts on (its activity's `startAt` in the tenant's timezone, else
  *   the day the cost was created; kept on the cost as `spendDay`, so a delete needs no timezone);
  * - the change the activity's spend makes to the denominator-aware CPM/CPE counters
- *   (`contribution`) of every record that counts the activity: its linked creators, campaign, tenant.
+ *   (`contribution`) of every record that counts the activity: its campaign and tenant, and the
+ *   linked creator the cost is attributed to, which counts only the spend attributed to it
+ *   (`creatorStandingOf`).
  * Pure builders: costs.ts and activities.ts put them in the transaction of their write.
  */
 import { contributionDelta, hasMetrics, MANUAL_COUNT_FIELDS, type ActivityStanding } from '../domain/activity-metrics.ts';
@@ -75,6 +77,31 @@ export function standingOf(item: Record<string, unknown>): ActivityStanding {
     ...(typeof item.metricsUnavailableReason === 'string' ? { unavailableReason: item.metricsUnavailableReason } : {}),
   };
 }
+
+/**
+ * The activity item's attributes keeping the spend of the costs attributed to each creator, per
+ * currency (`creatorSpend_<creatorId>_<CUR>`, ADDed by the cost writes): top-level counters like
+ * the contribution's, so a first cost needs no map to exist. `shown` leaves them out of the record.
+ */
+export const CREATOR_SPEND_PREFIX = 'creatorSpend_';
+
+export const creatorSpendAttribute = (creatorId: string, currency: string) => `${CREATOR_SPEND_PREFIX}${creatorId}_${currency}`;
+
+/** The spend of the costs attributed to the creator on the activity item, per currency (rounded). */
+export function creatorSpendOf(item: Readonly<Record<string, unknown>>, creatorId: string): Record<string, number> {
+  const prefix = `${CREATOR_SPEND_PREFIX}${creatorId}_`;
+  const spend: Record<string, number> = {};
+  for (const [name, amount] of Object.entries(item)) if (name.startsWith(prefix)) spend[name.slice(prefix.length)] = Number(amount);
+  return roundSpend(spend);
+}
+
+/**
+ * The activity's standing as a linked creator counts it (DECISIONS.md "Report shapes": creator
+ * metrics cover the activities linked to it and the costs attributed to it): its metrics, with the
+ * spend of the costs attributed to that creator only, so the creator's CPM and CPE pair its own
+ * costs with the metrics of the activities they were spent on.
+ */
+export const creatorStandingOf = (item: Readonly<Record<string, unknown>>, creatorId: string): ActivityStanding => ({ ...standingOf(item), spend: creatorSpendOf(item, creatorId) });
 
 /**
  * The counters to add to every record counting the activity when `amount` (major units, negative

@@ -33,7 +33,7 @@ import { keys, type IndexCollection, type Key } from './keys.ts';
 import { batchGet, queryIndex, queryPrefix } from './operations.ts';
 import type { Activity } from './activities.ts';
 import { costStatsDelta } from './cost-stats.ts';
-import { placementOf, spendContributionDelta, spendDayUpdates, STANDING_FIELDS, standingOf } from './cost-rollups.ts';
+import { creatorSpendAttribute, creatorStandingOf, placementOf, spendContributionDelta, spendDayUpdates, standingOf } from './cost-rollups.ts';
 import { RecordId, stored } from './record-fields.ts';
 import { pointerDelete, pointerPut } from './records.ts';
 import { indexPage, type PageRequest } from './paging.ts';
@@ -191,18 +191,25 @@ function moves(tenantId: string, before: Cost | undefined, after: Cost | undefin
   if (after) apply(after, 1);
   const currency = (after ?? before)!.currency;
   const entries = [...byKey.values()].map((m) => ({ ...m, amount: roundMoney(m.amount, currency) }));
-  // The spend's part of the activity's CPM/CPE contribution, on every record counting the activity.
+  // The spend's part of the activity's CPM/CPE contribution: the whole change on its campaign and
+  // the tenant; on a linked creator, the change of the spend attributed to it (creatorStandingOf).
   const contribution = spendContributionDelta(read.standing, currency, roundMoney((after?.amount ?? 0) - (before?.amount ?? 0), currency));
-  const counting: Target[] = [
-    { key: keys.tenantAggregate(tenantId), counter: 'costsCount', role: 'tenant' },
-    ...(read.campaignId ? [{ key: keys.campaign(tenantId, read.campaignId), counter: 'costsCount', role: 'campaign' as const }] : []),
-    ...read.creatorIds.map((id) => ({ key: keys.creator(tenantId, id), counter: 'costsCount', role: 'creator' as const })),
+  const attributed = attributedChanges(before, after);
+  const counting: { target: Target; extra: Record<string, number> }[] = [
+    { target: { key: keys.tenantAggregate(tenantId), counter: 'costsCount', role: 'tenant' }, extra: contribution },
+    ...(read.campaignId ? [{ target: { key: keys.campaign(tenantId, read.campaignId), counter: 'costsCount', role: 'campaign' as const }, extra: contribution }] : []),
+    ...[...attributed]
+      .filter(([creatorId]) => read.creatorIds.includes(creatorId))
+      .map(([creatorId, amount]) => ({
+        target: { key: keys.creator(tenantId, creatorId), counter: 'costsCount', role: 'creator' as const },
+        extra: spendContributionDelta(read.standingFor(creatorId), currency, amount),
+      })),
   ];
-  for (const target of counting) {
+  for (const { target, extra } of counting) {
     const id = `${target.key.pk}|${target.key.sk}`;
     const move = entries.find((m) => `${m.target.key.pk}|${m.target.key.sk}` === id);
-    if (move) move.extra = contribution;
-    else entries.push({ target, count: 0, amount: 0, extra: contribution, optional: true });
+    if (move) move.extra = extra;
+    else entries.push({ target, count: 0, amount: 0, extra, optional: true });
   }
   // The tenant's cost stats counters (cost-stats.ts), from the activity's campaign and cost count as read.
   const tenant = entries.find((m) => m.target.role === 'tenant')!;
@@ -210,10 +217,26 @@ function moves(tenantId: string, before: Cost | undefined, after: Cost | undefin
   tenant.extra = { ...tenant.extra, ...costStatsDelta(read, added, currency, roundMoney((after?.amount ?? 0) - (before?.amount ?? 0), currency)) };
   const activity = entries.find((m) => m.target.role === 'activity');
   if (activity) {
-    activity.extra = { costsRevision: 1 };
+    // The spend attributed to each creator on it, whether linked or not (a later link counts it).
+    const creatorSpend = Object.fromEntries([...attributed].map(([creatorId, amount]) => [creatorSpendAttribute(creatorId, currency), amount]));
+    activity.extra = { costsRevision: 1, ...creatorSpend };
     activity.target = { ...activity.target, condition: activityAsRead(read) };
   }
   return entries;
+}
+
+/** How the write changes the spend attributed to each creator (before's and after's; one currency), without the zeros. */
+function attributedChanges(before: Cost | undefined, after: Cost | undefined): Map<string, number> {
+  const changes = new Map<string, number>();
+  if (before?.creatorId) changes.set(before.creatorId, -before.amount);
+  if (after?.creatorId) changes.set(after.creatorId, (changes.get(after.creatorId) ?? 0) + after.amount);
+  const currency = (after ?? before)!.currency;
+  for (const [creatorId, amount] of changes) {
+    const rounded = roundMoney(amount, currency);
+    if (rounded === 0) changes.delete(creatorId);
+    else changes.set(creatorId, rounded);
+  }
+  return changes;
 }
 
 function moveUpdate(move: Move, currency: string) {
@@ -231,6 +254,8 @@ interface ActivityRead {
   /** Its costs before the write (exact: the write is conditioned on `costsRevision` as read). */
   costsCount: number;
   standing: ActivityStanding;
+  /** Its standing as a linked creator counts it: with the spend attributed to that creator only. */
+  standingFor: (creatorId: string) => ActivityStanding;
   costsRevision?: number;
   linksRevision?: number;
   /** Its linked creators, read after the item (so a link made in between changes `linksRevision`). */
@@ -238,15 +263,16 @@ interface ActivityRead {
 }
 
 async function readActivity(tenantId: string, activityId: string): Promise<ActivityRead> {
-  // What `standingOf` needs, the revisions the write is conditioned on, and its cost count.
-  const attributes = ['campaignId', 'startAt', 'spend', 'linksRevision', 'costsCount', ...STANDING_FIELDS] as const;
-  const item = await getRecord(Activities, Activities.key(tenantId, activityId), { consistent: true, attributes });
+  // The whole item: the spend attributed to each creator is kept in attributes named by creator
+  // (a projection would save nothing: a read costs the whole item's size).
+  const item = await getRecord(Activities, Activities.key(tenantId, activityId), { consistent: true });
   return {
     exists: Boolean(item),
     campaignId: item?.campaignId ?? null,
     startAt: item?.startAt ?? null,
     costsCount: Number(item?.costsCount ?? 0),
     standing: standingOf(item ?? {}),
+    standingFor: (creatorId) => creatorStandingOf(item ?? {}, creatorId),
     costsRevision: item?.costsRevision,
     linksRevision: item?.linksRevision,
     creatorIds: item ? await linkedCreators(tenantId, activityId) : [],

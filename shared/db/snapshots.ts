@@ -23,7 +23,7 @@ import { localDate } from '../domain/dates.ts';
 import type { ContentReading, ReadingSource, UnavailableReason } from '../domain/metric-readings.ts';
 import { aggregateUpdate } from './aggregates.ts';
 import { linksOfActivity } from './activities.ts';
-import { standingOf } from './cost-rollups.ts';
+import { creatorStandingOf, standingOf } from './cost-rollups.ts';
 import { Activities, standingUnchanged, type StoredActivity } from './activity-entity.ts';
 import { dayRollupUpdate, mergeDayDeltas, type DayDelta, type RollupScope } from './day-rollups.ts';
 import { conditionHeld, defineEntity, getRecord } from './entity.ts';
@@ -172,17 +172,20 @@ async function plan(tenantId: string, entry: ActivityReading, { activity: item, 
   // Items written before the activity kept metrics have neither attribute: they count as 0.
   const stored = { impressions: Number(item.impressions ?? 0), engagement: Number(item.engagement ?? 0) };
   // A reading clears the unavailable reason (its counter leaves the aggregates with it).
-  const counts = contributionDelta(standingOf(item), standingOf({ ...item, ...next, lastFetchedAt: reading.fetchedAt, metricsUnavailableReason: undefined }));
+  const after = { ...item, ...next, lastFetchedAt: reading.fetchedAt, metricsUnavailableReason: undefined };
+  const counts = contributionDelta(standingOf(item), standingOf(after));
+  // A linked creator's, with the spend attributed to it (the costs are as read: costsRevision).
+  const creatorCounts = (creatorId: string) => contributionDelta(creatorStandingOf(item, creatorId), creatorStandingOf(after, creatorId));
   const delta = { impressions: next.impressions - stored.impressions, engagement: next.engagement - stored.engagement };
   const links = await linksOfActivity(tenantId, activityId);
   const campaignId = item.campaignId ?? null;
   // The day's increase counts where that day of the activity is counted (metric-days.ts).
   const target = { campaignId, creatorIds: links.map((l) => l.creatorId) };
   const moves = delta.impressions !== 0 || delta.engagement !== 0;
-  const aggregates: Key[] = [
-    keys.tenantAggregate(tenantId),
-    ...links.map((l) => keys.creator(tenantId, l.creatorId)),
-    ...(campaignId ? [keys.campaign(tenantId, campaignId)] : []),
+  const aggregates = [
+    { key: keys.tenantAggregate(tenantId), counts },
+    ...links.map((l) => ({ key: keys.creator(tenantId, l.creatorId), counts: creatorCounts(l.creatorId) })),
+    ...(campaignId ? [{ key: keys.campaign(tenantId, campaignId), counts }] : []),
   ];
   // Conditioned on everything its change was computed from; its failure is the transaction's (`written`).
   const activityUpdate = Activities.tx.update(
@@ -210,7 +213,7 @@ async function plan(tenantId: string, entry: ActivityReading, { activity: item, 
     entry,
     campaignId,
     own: [snapshot, activityUpdate, ...(moves ? [activityDayWrite(tenantId, activityId, date, delta, target, day)] : [])],
-    aggregates: aggregates.map((k) => ({ key: k, counts })),
+    aggregates,
     days: moves ? countedScopes(target, day).map((scope) => ({ scope, date, delta })) : [],
   };
 }

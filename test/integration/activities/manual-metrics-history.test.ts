@@ -6,11 +6,11 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { recordReadings } from '../../../shared/db/snapshots.ts';
-import type { ContentReading } from '../../../shared/domain/metric-readings.ts';
 import { call } from '../../support/call.ts';
 import { atInstant } from '../../support/frozen-clock.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { newOrganization } from '../costs/helpers.ts';
+import { youtubeReading } from '../../support/readings.ts';
 
 let owner: TestUser;
 let orgId: string;
@@ -25,12 +25,7 @@ const req = async (method: string, url: string, body?: unknown, expected = 200) 
 };
 
 /** A YouTube reading fetched at `fetchedAt`: 400 views, 5 likes and 1 comment. */
-const reading = (fetchedAt: string): ContentReading => ({
-  fields: { viewCount: 400, likeCount: 5, commentCount: 1 },
-  ...{ impressions: 400, engagement: 6, reach: null, fetchedAt },
-  source: { kind: 'api', adapter: 'youtube-data-api', apiVersion: 'v3' },
-  contentUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
-});
+const reading = (fetchedAt: string) => youtubeReading(fetchedAt, { views: 400, likes: 5, comments: 1 });
 
 /** The history routes of the activity, its campaign, its creator (both routes) and the organization. */
 const histories = () => [

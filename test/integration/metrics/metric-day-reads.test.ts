@@ -13,9 +13,9 @@ import { documentClient, tableName } from '../../../shared/db/client.ts';
 import { keys, type Key } from '../../../shared/db/keys.ts';
 import { readMetricDay, readMetricDays } from '../../../shared/db/metric-days.ts';
 import { recordReadings } from '../../../shared/db/snapshots.ts';
-import type { ContentReading } from '../../../shared/domain/metric-readings.ts';
 import { signUp } from '../../support/users.ts';
 import { activityInput, newOrganization } from '../costs/helpers.ts';
+import { youtubeReading } from '../../support/readings.ts';
 
 let org: string;
 
@@ -23,15 +23,7 @@ beforeAll(async () => {
   org = await newOrganization(await signUp('Day Reads Owner'));
 });
 
-const reading = (fetchedAt: string, views: number): ContentReading => ({
-  fields: { viewCount: views, likeCount: 1, commentCount: 0 },
-  impressions: views,
-  engagement: 1,
-  reach: null,
-  fetchedAt,
-  source: { kind: 'api', adapter: 'youtube-data-api', apiVersion: 'v3' },
-  contentUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
-});
+const reading = (fetchedAt: string, views: number) => youtubeReading(fetchedAt, { views, likes: 1 });
 
 const dayKey = (activityId: string, date: string) => keys.dayRollup(org, { kind: 'activity', id: activityId }, date);
 

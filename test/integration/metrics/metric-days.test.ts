@@ -8,11 +8,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { placeMetricDays } from '../../../shared/db/metric-days.ts';
 import { recordReadings } from '../../../shared/db/snapshots.ts';
-import type { ContentReading } from '../../../shared/domain/metric-readings.ts';
 import { call } from '../../support/call.ts';
 import { atInstant } from '../../support/frozen-clock.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { newOrganization } from '../costs/helpers.ts';
+import { youtubeReading } from '../../support/readings.ts';
 
 let owner: TestUser;
 let orgId: string;
@@ -23,12 +23,7 @@ const req = async (method: string, url: string, body?: unknown, expected = 200) 
   return res.body;
 };
 
-const reading = (fetchedAt: string, views: number, likes: number): ContentReading => ({
-  fields: { viewCount: views, likeCount: likes, commentCount: 0 },
-  ...{ impressions: views, engagement: likes, reach: null, fetchedAt },
-  source: { kind: 'api', adapter: 'youtube-data-api', apiVersion: 'v3' },
-  contentUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
-});
+const reading = (fetchedAt: string, views: number, likes: number) => youtubeReading(fetchedAt, { views, likes });
 
 const NOW = '2026-03-12T12:00:00.000Z';
 

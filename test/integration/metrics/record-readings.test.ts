@@ -16,10 +16,10 @@ import { readDays, type RollupScope } from '../../../shared/db/day-rollups.ts';
 import { keys, type Key } from '../../../shared/db/keys.ts';
 import { queryPrefix } from '../../../shared/db/operations.ts';
 import { recordReadings } from '../../../shared/db/snapshots.ts';
-import type { ContentReading } from '../../../shared/domain/metric-readings.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { activityInput, newOrganization } from '../costs/helpers.ts';
+import { youtubeReading } from '../../support/readings.ts';
 
 let owner: TestUser;
 let org: string;
@@ -29,15 +29,7 @@ beforeAll(async () => {
   org = await newOrganization(owner);
 });
 
-const reading = (fetchedAt: string, views: number, likes: number, comments: number): ContentReading => ({
-  fields: { viewCount: views, likeCount: likes, commentCount: comments },
-  impressions: views,
-  engagement: likes + comments,
-  reach: null,
-  source: { kind: 'api', adapter: 'youtube-data-api', apiVersion: 'v3' },
-  contentUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
-  fetchedAt,
-});
+const reading = (fetchedAt: string, views: number, likes: number, comments: number) => youtubeReading(fetchedAt, { views, likes, comments });
 
 const item = async (key: { pk: string; sk: string }) =>
   (await documentClient().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item!;

@@ -14,10 +14,10 @@ import { linkActivity, unlinkActivity } from '../../../shared/db/campaign-links.
 import { createCampaign } from '../../../shared/db/campaigns.ts';
 import { createCreator } from '../../../shared/db/creators.ts';
 import { markUnavailable, recordReadings } from '../../../shared/db/snapshots.ts';
-import type { ContentReading } from '../../../shared/domain/metric-readings.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { newOrganization } from '../costs/helpers.ts';
+import { youtubeReading } from '../../support/readings.ts';
 
 let owner: TestUser;
 
@@ -40,15 +40,7 @@ const notYet = (n: number, of: number) => `${n} of ${of} activities have no metr
 /** The warnings about activities without metrics (other warnings left out). */
 const metricWarnings = (body: { _meta: { warnings: string[] } }) => body._meta.warnings.filter((w) => / activities /.test(w));
 
-const reading = (views: number): ContentReading => ({
-  fields: { viewCount: views, likeCount: 2, commentCount: 1 },
-  impressions: views,
-  engagement: 3,
-  reach: null,
-  source: { kind: 'api', adapter: 'youtube', apiVersion: 'v3' },
-  contentUrl: 'https://youtu.be/dQw4w9WgXcQ',
-  fetchedAt: new Date().toISOString(),
-});
+const reading = (views: number) => youtubeReading(new Date().toISOString(), { views, likes: 2, comments: 1 });
 
 async function seeded() {
   const orgId = await newOrganization(owner, { currency: 'USD' });

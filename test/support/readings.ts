@@ -1,0 +1,14 @@
+/** A fetched YouTube reading, as the platform adapter hands it to the snapshot writer (shared/db/snapshots.ts). */
+import type { ContentReading } from '../../shared/domain/metric-readings.ts';
+
+export function youtubeReading(fetchedAt: string, { views = 0, likes = 0, comments = 0 } = {}): ContentReading {
+  return {
+    fields: { viewCount: views, likeCount: likes, commentCount: comments },
+    impressions: views,
+    engagement: likes + comments,
+    reach: null,
+    source: { kind: 'api', adapter: 'youtube-data-api', apiVersion: 'v3' },
+    contentUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    fetchedAt,
+  };
+}
