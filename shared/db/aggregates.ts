@@ -4,8 +4,8 @@
  * transaction as the write that changes them. DynamoDB's ADD is atomic and exact for decimals, so
  * concurrent writes lose nothing and sums carry no floating-point drift.
  *
- * A record that keeps an aggregate is created with its counters at 0 and `spend: {}` (see
- * `emptyAggregate`), because ADD on a nested `spend.<currency>` needs the map to exist.
+ * A record that keeps an aggregate is created with its counters at 0 and `spend: {}` (its entity's
+ * `emptyCounters`), because ADD on a nested `spend.<currency>` needs the map to exist.
  */
 import { tableName } from './client.ts';
 import { exists, Placeholders, type Condition } from './expressions.ts';
@@ -18,11 +18,6 @@ export interface AggregateDelta {
   spend?: { currency: string; amount: number };
   /** Spend to add in several currencies at once (moving a whole record's spend elsewhere). */
   spends?: Record<string, number>;
-}
-
-/** The initial aggregate attributes of a record that keeps some. */
-export function emptyAggregate(counters: readonly string[]): Record<string, number | Record<string, number>> {
-  return { ...Object.fromEntries(counters.map((c) => [c, 0])), spend: {} };
 }
 
 /** How an aggregate's update is guarded, and what it sets besides its counters. */

@@ -66,8 +66,8 @@ export interface EntityDeclaration<S extends z.ZodMiniType, A extends unknown[],
   key: (...args: A) => Key;
   /**
    * Its entries in the secondary indexes (keys.ts composites, from the record): written with every
-   * put of it. An update that changes an attribute an entry is built from rewrites that entry
-   * (`Changes.set` takes index attributes).
+   * put of it. An update does not read the record, so one that changes an attribute an entry is
+   * built from sets that entry itself (`Changes.set` takes index attributes; a rename does).
    */
   indexes?: (record: z.infer<S>) => IndexKeys;
   /**

@@ -54,7 +54,7 @@ export function categoryFromItem(item: Record<string, unknown>): ExpenseCategory
 
 export async function createExpenseCategory(tenantId: string, name: string): Promise<ExpenseCategory> {
   const now = new Date().toISOString();
-  // Its aggregate starts empty (aggregates.ts emptyAggregate: the counters at 0, no spend).
+  // Its aggregate starts empty: the counter at 0, no spend (ADD on spend.<currency> needs the map).
   const category: ExpenseCategory = { id: randomUUID(), organizationId: tenantId, name, usageCount: 0, spend: {}, createdAt: now, updatedAt: now };
   const key = Categories.key(tenantId, category.id);
   await transact([
