@@ -7,11 +7,12 @@
  * and records them; the write is conditioned on the day item's scopes as read.
  *
  * Linking, moving and unlinking (campaign or creator) leave the days where they are;
- * `placeMetricDays` then moves each day whose scopes differ from what the activity now implies, ONE
- * small transaction per day (its increases out of the old scopes' day items and into the new ones,
- * conditioned on the day item's figures and scopes as read and on the activity's campaign and
- * links as read), as `placeSpend` moves costs (activity-spend-days.ts): any number of days moves, a
- * crash midway leaves every day counted exactly once, and running it again finishes. So a
+ * `placeMetricDays` then moves each day whose scopes differ from what the activity now implies (its
+ * increases out of the old scopes' day items and into the new ones, conditioned on the day item's
+ * figures and scopes as read), as many whole days per transaction as DynamoDB's 100 items hold, each
+ * transaction conditioned on the activity's campaign and links as read, as `placeSpend` moves
+ * costs (activity-spend-days.ts): any number of days moves, a crash midway leaves every day counted
+ * exactly once, and running it again finishes. So a
  * campaign's or creator's history always sums to the metrics its aggregate counts.
  *
  * Days written before `metricScopes` existed were counted where the activity was then, which is
@@ -164,9 +165,10 @@ export async function placeMetricDays(tenantId: string, activityId: string): Pro
     const moving = days.filter((day) => day.metricScopes && !sameScopes(day.metricScopes as string[], scopes));
     const gone = await goneScopes(tenantId, moving.flatMap((day) => day.metricScopes as MetricScope[]));
     try {
-      for (const day of moving) {
-        await moveDay(tenantId, activityId, day, day.metricScopes as MetricScope[], scopes, target, gone);
-        moved++;
+      // As many days per transaction as fit, each whole (a year of daily readings is a dozen transactions, not 365).
+      for (const chunk of transactionsOf(moving.map((day) => dayMove(tenantId, day, day.metricScopes as MetricScope[], scopes, gone)))) {
+        await transact([targetCheck(tenantId, activityId, target), ...chunk.flat()]);
+        moved += chunk.length;
       }
       return moved;
     } catch (error) {
@@ -177,29 +179,45 @@ export async function placeMetricDays(tenantId: string, activityId: string): Pro
   throw conflict('The activity kept changing while its metric history was being moved; retry.');
 }
 
-async function moveDay(
-  tenantId: string,
-  activityId: string,
-  day: Record<string, unknown>,
-  from: MetricScope[],
-  to: MetricScope[],
-  target: MetricTarget & { linksRevision: number | undefined },
-  gone: ReadonlySet<MetricScope>,
-): Promise<void> {
+/** DynamoDB's limit of items in one TransactWriteItems. */
+const MAX_TRANSACTION_ITEMS = 100;
+
+/** The days' moves in transactions of at most 100 items with the activity's check (each day's items kept together). */
+function transactionsOf(moves: TransactItem[][]): TransactItem[][][] {
+  const chunks: TransactItem[][][] = [];
+  let chunk: TransactItem[][] = [];
+  let size = 1;
+  for (const move of moves) {
+    if (chunk.length && size + move.length > MAX_TRANSACTION_ITEMS) {
+      chunks.push(chunk);
+      chunk = [];
+      size = 1;
+    }
+    chunk.push(move);
+    size += move.length;
+  }
+  if (chunk.length) chunks.push(chunk);
+  return chunks;
+}
+
+/** The condition, once per transaction, that the activity's campaign and links are still those the moves go to. */
+const targetCheck = (tenantId: string, activityId: string, target: MetricTarget & { linksRevision: number | undefined }): TransactItem =>
+  ActivityTargets.tx.check(ActivityTargets.key(tenantId, activityId), {
+    condition: all(asRead('campaignId', target.campaignId), target.linksRevision === undefined ? lacks('linksRevision') : equals('linksRevision', target.linksRevision)),
+    failure: () => new DayStale(),
+  });
+
+/** One day's move from its scopes to `to`: its own item (conditioned on its scopes and figures as read) and the scopes' day items. */
+function dayMove(tenantId: string, day: Record<string, unknown>, from: MetricScope[], to: MetricScope[], gone: ReadonlySet<MetricScope>): TransactItem[] {
   const date = String(day.sk).slice(-10);
   const figures = { impressions: Number(day.impressions ?? 0), engagement: Number(day.engagement ?? 0) };
   // A deleted campaign or creator has no history left to correct (an ADD would make a stray item of it).
   const leaving = from.filter((s) => !to.includes(s) && !gone.has(s));
   const arriving = to.filter((s) => !from.includes(s));
-  const stale = () => new DayStale();
-  const items: TransactItem[] = [
+  return [
     MetricDays.tx.update(dayKey(day), { set: { metricScopes: to } }, {
       condition: all(equals('metricScopes', from), figuresAsRead(figures)),
-      failure: stale,
-    }),
-    ActivityTargets.tx.check(ActivityTargets.key(tenantId, activityId), {
-      condition: all(asRead('campaignId', target.campaignId), target.linksRevision === undefined ? lacks('linksRevision') : equals('linksRevision', target.linksRevision)),
-      failure: stale,
+      failure: () => new DayStale(),
     }),
     ...(figures.impressions || figures.engagement
       ? [
@@ -208,7 +226,6 @@ async function moveDay(
         ]
       : []),
   ];
-  await transact(items);
 }
 
 /** The key of a day item as queried. */
