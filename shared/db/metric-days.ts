@@ -12,8 +12,8 @@
  * figures and scopes as read), as many whole days per transaction as DynamoDB's 100 items hold, each
  * transaction conditioned on the activity's campaign and links as read, as `placeSpend` moves
  * costs (activity-spend-days.ts): any number of days moves, a crash midway leaves every day counted
- * exactly once, and running it again finishes. So a
- * campaign's or creator's history always sums to the metrics its aggregate counts.
+ * exactly once, and running it again finishes. So a campaign's or creator's history always sums to
+ * the metrics its aggregate counts.
  *
  * Days written before `metricScopes` existed were counted where the activity was then, which is
  * no longer known: they stay where they are.
