@@ -26,7 +26,6 @@ import { indexPage, type PageRequest } from './paging.ts';
 import { transact, type TransactItem } from './transact.ts';
 import { valueCounts, valueMove } from './value-counters.ts';
 
-
 export const CREATOR_ROLES = ['person', 'community', 'brand_partner'] as const;
 export type CreatorRole = (typeof CREATOR_ROLES)[number];
 
