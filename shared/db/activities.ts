@@ -22,7 +22,7 @@ import { absent, all, asRead, equals, exists, type Condition } from './expressio
 import { transact as transactItems } from './transact.ts';
 import { metricDayWrites, placeMetricDays, readMetricDay, withdrawMetricDays } from './metric-days.ts';
 import { keys, type OrderedIndex } from './keys.ts';
-import { PerCurrency } from './record-fields.ts';
+import { Instant, PerCurrency, RecordId } from './record-fields.ts';
 import { valueCounts, valueMove } from './value-counters.ts';
 import { batchGet, queryIndex, queryPrefix } from './operations.ts';
 import { deleteFilesOf } from './files.ts';
@@ -225,14 +225,13 @@ export async function activitiesByIds(tenantId: string, activityIds: readonly st
   return items.map(activityFromItem);
 }
 
-/** A creator's link to an activity: an item of its own, also listed under the creator (gsi2, `keys.activityOfCreator`). */
-const CreatorLinks = defineEntity({
-  name: 'The creator link',
-  schema: z.object({ activityId: z.string(), creatorId: z.string(), createdAt: z.string() }),
-  key: keys.activityCreator,
-});
+/** A creator linked to an activity: what the repository returns, and what the OpenAPI document shows (shared/schemas/records/activity.ts). */
+export const ActivityLinkSchema = z.object({ activityId: RecordId, creatorId: RecordId, createdAt: Instant });
 
-export type ActivityLink = z.infer<typeof CreatorLinks.schema>;
+export type ActivityLink = z.infer<typeof ActivityLinkSchema>;
+
+/** A creator's link to an activity: an item of its own, also listed under the creator (gsi2, `keys.activityOfCreator`). */
+const CreatorLinks = defineEntity({ name: 'The creator link', schema: ActivityLinkSchema, key: keys.activityCreator });
 
 /**
  * The creator links of one activity, in key order. Read strongly: the metric writers read the

@@ -1,5 +1,6 @@
 /** Records of the Activities group: the activity with its stored metrics and aggregate. */
 import * as z from 'zod/mini';
+import { ActivityLinkSchema } from '../../db/activities.ts';
 import { ActivitySchema } from '../../db/activity-entity.ts';
 import { Instant } from './common.ts';
 import { named } from './reply.ts';
@@ -14,4 +15,4 @@ export const ActivityRecord = named(
 );
 
 /** A creator linked to an activity. */
-export const ActivityCreatorLinkRecord = named('ActivityCreatorLink', z.object({ activityId: z.uuid(), creatorId: z.uuid(), createdAt: Instant }));
+export const ActivityCreatorLinkRecord = named('ActivityCreatorLink', ActivityLinkSchema);
