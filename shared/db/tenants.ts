@@ -12,30 +12,32 @@ import { conflict, notFound } from '../domain/errors.ts';
 import { conditionHeld, defineEntity, getRecord, updateRecord } from './entity.ts';
 import { absent, all, has, lacks } from './expressions.ts';
 import { keys } from './keys.ts';
-import { PerCurrency } from './record-fields.ts';
+import { Instant, PerCurrency, RecordId, stored } from './record-fields.ts';
 import { Memberships, type Membership } from './memberships.ts';
 import { batchGet } from './operations.ts';
 import { transact } from './transact.ts';
 
-const TenantRecord = z.object({
-  id: z.string(),
+/**
+ * The tenant record: what the repository returns, and what the OpenAPI document shows with the
+ * caller's membership and the tenant's metrics (shared/schemas/records/tenant.ts).
+ */
+export const TenantSchema = z.object({
+  ...stored,
   name: z.string(),
   /** The parent organization of a workspace created under one; null for a top-level tenant. */
-  organizationId: z.nullable(z.string()),
+  organizationId: z.nullable(RecordId),
   ianaTimezone: z.nullable(z.string()),
   currency: z.string(),
   avatarKey: z.nullable(z.string()),
   conversionValue: z.nullable(z.number()),
-  defaultAttributionWindowDays: z.nullable(z.number()),
+  defaultAttributionWindowDays: z.nullable(z.int()),
   isDemo: z.boolean(),
-  /** Plan and payment state (DECISIONS.md "Billing"); written by shared/db/billing.ts only. */
-  billing: z.object({ plan: z.nullable(z.enum(PLANS)), status: z.enum(BILLING_STATUSES), currentPeriodEnd: z.nullable(z.string()) }),
+  /** Plan and payment state (DECISIONS.md "Billing"): the end of the paid period when known; written by shared/db/billing.ts only. */
+  billing: z.object({ plan: z.nullable(z.enum(PLANS)), status: z.enum(BILLING_STATUSES), currentPeriodEnd: z.nullable(Instant) }),
   createdBy: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
 });
 
-export type Tenant = z.infer<typeof TenantRecord>;
+export type Tenant = z.infer<typeof TenantSchema>;
 
 /**
  * The tenant item: the record and what it stores besides (counters, deletion marks, billing's
@@ -44,7 +46,7 @@ export type Tenant = z.infer<typeof TenantRecord>;
 export const Tenants = defineEntity({
   name: 'The organization',
   schema: z.object({
-    ...TenantRecord.shape,
+    ...TenantSchema.shape,
     memberCount: z.number(),
     ownerCount: z.number(),
     deletedAt: z.optional(z.string()),

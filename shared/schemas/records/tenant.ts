@@ -4,40 +4,20 @@
  * under both of its tenant's names; an invitation.
  */
 import * as z from 'zod/mini';
-import { BILLING_STATUSES, PLANS } from '../../domain/billing.ts';
 import { ROLES } from '../../domain/roles.ts';
 import { InvitationSchema } from '../../db/invitations.ts';
-import { TenantMetricsSchema } from '../../db/tenants.ts';
-import { Instant, stored } from './common.ts';
+import { TenantMetricsSchema, TenantSchema } from '../../db/tenants.ts';
+import { stored } from './common.ts';
 import { named } from './reply.ts';
 
 export const Role = z.enum(ROLES);
 export const MembershipStatus = z.enum(['active', 'pending']);
 
-/** Plan and payment state (DECISIONS.md "Billing"). */
-export const TenantBilling = z.object({
-  plan: z.nullable(z.enum(PLANS)),
-  status: z.enum(BILLING_STATUSES),
-  /** End of the paid period, when known. */
-  currentPeriodEnd: z.nullable(Instant),
-});
-
 /** An organization or workspace, as its member sees it. */
 export const TenantRecord = named(
   'Tenant',
   z.object({
-    ...stored,
-    name: z.string(),
-    /** The parent organization of a workspace created under one; null for a top-level tenant. */
-    organizationId: z.nullable(z.uuid()),
-    ianaTimezone: z.nullable(z.string()),
-    currency: z.string(),
-    avatarKey: z.nullable(z.string()),
-    conversionValue: z.nullable(z.number()),
-    defaultAttributionWindowDays: z.nullable(z.int()),
-    isDemo: z.boolean(),
-    billing: TenantBilling,
-    createdBy: z.string(),
+    ...TenantSchema.shape,
     /** The caller's membership. */
     role: Role,
     membershipStatus: MembershipStatus,
