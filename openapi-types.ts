@@ -3175,15 +3175,15 @@ export interface components {
             /** Format: uuid */
             tenantId: string;
             /** Format: uuid */
-            organizationId: string;
-            /** Format: uuid */
-            workspaceId: string;
-            /** Format: uuid */
             userId: string;
             /** @enum {string} */
             role: "owner" | "member" | "viewer";
             /** @enum {string} */
             status: "active" | "pending";
+            /** Format: uuid */
+            organizationId: string;
+            /** Format: uuid */
+            workspaceId: string;
             /** @enum {string} */
             membershipStatus: "active" | "pending";
         };
@@ -3321,15 +3321,15 @@ export interface components {
                 /** Format: uuid */
                 tenantId: string;
                 /** Format: uuid */
-                organizationId: string;
-                /** Format: uuid */
-                workspaceId: string;
-                /** Format: uuid */
                 userId: string;
                 /** @enum {string} */
                 role: "owner" | "member" | "viewer";
                 /** @enum {string} */
                 status: "active" | "pending";
+                /** Format: uuid */
+                organizationId: string;
+                /** Format: uuid */
+                workspaceId: string;
                 /** @enum {string} */
                 membershipStatus: "active" | "pending";
             }[];

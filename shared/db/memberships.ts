@@ -13,22 +13,31 @@ import { type Changes, defineEntity, getRecord, putRecord, queryRecords } from '
 import { all, any, compare, equals, has, lacks } from './expressions.ts';
 import { keys } from './keys.ts';
 import { queryAll } from './operations.ts';
+import { RecordId, stored } from './record-fields.ts';
 import { newTenantItems } from './tenants.ts';
 import { transact } from './transact.ts';
 
 export const MEMBERSHIP_STATUSES = ['active', 'pending'] as const;
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
 
+/**
+ * A membership: what the repository returns, and what the OpenAPI document shows under both of its
+ * tenant's names (shared/schemas/records/tenant.ts).
+ */
+export const MembershipSchema = z.object({
+  ...stored,
+  tenantId: RecordId,
+  userId: RecordId,
+  role: z.enum(ROLES),
+  status: z.enum(MEMBERSHIP_STATUSES),
+});
+
+export type Membership = z.infer<typeof MembershipSchema>;
+
 export const Memberships = defineEntity({
   name: 'The member',
   schema: z.object({
-    id: z.string(),
-    tenantId: z.string(),
-    userId: z.string(),
-    role: z.enum(ROLES),
-    status: z.enum(MEMBERSHIP_STATUSES),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    ...MembershipSchema.shape,
     /** A removed membership stays as a tombstone, out of the by-user index. */
     deletedAt: z.optional(z.string()),
   }),
@@ -36,8 +45,6 @@ export const Memberships = defineEntity({
   /** Listed under its user (gsi1) while it stands; a removal takes it out (account-deletion.ts, removeMember). */
   indexes: (membership) => (membership.deletedAt ? {} : keys.membershipByUser(membership.userId, membership.tenantId)),
 });
-
-export type Membership = Omit<z.infer<typeof Memberships.schema>, 'deletedAt'>;
 
 /** The tenant item's member counters, as memberships move them (the tenant record is tenants.ts's). */
 const TenantCounts = defineEntity({

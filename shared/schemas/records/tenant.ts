@@ -6,12 +6,12 @@
 import * as z from 'zod/mini';
 import { ROLES } from '../../domain/roles.ts';
 import { InvitationSchema } from '../../db/invitations.ts';
+import { MEMBERSHIP_STATUSES, MembershipSchema } from '../../db/memberships.ts';
 import { TenantMetricsSchema, TenantSchema } from '../../db/tenants.ts';
-import { stored } from './common.ts';
 import { named } from './reply.ts';
 
 export const Role = z.enum(ROLES);
-export const MembershipStatus = z.enum(['active', 'pending']);
+export const MembershipStatus = z.enum(MEMBERSHIP_STATUSES);
 
 /** An organization or workspace, as its member sees it. */
 export const TenantRecord = named(
@@ -29,16 +29,7 @@ export const TenantRecord = named(
 /** A membership, under both of its tenant's names. */
 export const MembershipRecord = named(
   'Membership',
-  z.object({
-    ...stored,
-    tenantId: z.uuid(),
-    organizationId: z.uuid(),
-    workspaceId: z.uuid(),
-    userId: z.uuid(),
-    role: Role,
-    status: MembershipStatus,
-    membershipStatus: MembershipStatus,
-  }),
+  z.object({ ...MembershipSchema.shape, organizationId: z.uuid(), workspaceId: z.uuid(), membershipStatus: MembershipStatus }),
 );
 
 export const InvitationRecord = named('Invitation', InvitationSchema);
