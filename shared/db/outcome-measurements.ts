@@ -26,86 +26,76 @@ import { batchGet, queryPrefix } from './operations.ts';
 import { outcomeTotalsUpdates } from './outcome-totals.ts';
 import { definitionCountUpdate, definitionFromItem, outcomeDefinitionsById, type OutcomeDefinition } from './outcome-definitions.ts';
 import { timeOrderedId } from './ids.ts';
+import { Instant, RecordId, stored } from './record-fields.ts';
 import { pointerPut } from './records.ts';
 import { backoff, sleep } from './retry.ts';
 import { transact, type TransactItem } from './transact.ts';
 
-/** The fields a claim records; changing any of them on a measurement appends a claim. */
-export interface ClaimFields {
-  outcomeDefinitionId: string;
-  value: number;
-  baselineValue: number | null;
-  market: string | null;
-  sourceMethod: string;
-  confidence: number | null;
-  periodStart: string | null;
-  periodEnd: string | null;
-}
+/** The fields a claim records, as stored on the measurement (its current values) and on each claim; changing any of them on a measurement appends a claim. */
+const claimShape = {
+  outcomeDefinitionId: RecordId,
+  value: z.number(),
+  baselineValue: z.nullable(z.number()),
+  market: z.nullable(z.string()),
+  sourceMethod: z.string(),
+  /** 0..1. */
+  confidence: z.nullable(z.number()),
+  /** YYYY-MM-DD. */
+  periodStart: z.nullable(z.string()),
+  periodEnd: z.nullable(z.string()),
+};
+
+export type ClaimFields = { [F in keyof typeof claimShape]: z.infer<(typeof claimShape)[F]> };
 
 const CLAIM_FIELDS = [
   'outcomeDefinitionId', 'value', 'baselineValue', 'market', 'sourceMethod', 'confidence', 'periodStart', 'periodEnd',
 ] as const satisfies readonly (keyof ClaimFields)[];
 
-export type ClaimStatus = 'active' | 'superseded';
+/**
+ * One recorded value of a measurement; a correction supersedes the active claim. The claim and
+ * measurement records are what the repository returns and what the OpenAPI document shows
+ * (shared/schemas/records/outcome.ts).
+ */
+export const ClaimSchema = z.object({
+  ...claimShape,
+  id: RecordId,
+  status: z.enum(['active', 'superseded']),
+  supersededAt: z.nullable(Instant),
+  createdAt: Instant,
+  createdBy: z.nullable(z.string()),
+});
 
-export interface Claim extends ClaimFields {
-  id: string;
-  status: ClaimStatus;
-  supersededAt: string | null;
-  createdAt: string;
-  createdBy: string | null;
-}
+export type Claim = z.infer<typeof ClaimSchema>;
+export type ClaimStatus = Claim['status'];
 
-export interface DefinitionSummary {
-  id: string;
-  name: string;
-  valueKind: string;
-  unitLabel: string | null;
-  defaultCurrency: string | null;
-}
-
-export interface Measurement extends ClaimFields {
-  id: string;
-  organizationId: string;
-  workspaceId: string;
-  campaignId: string;
+/** A measured outcome of a campaign: its active claim's fields, the definition, and every claim, newest first. */
+export const MeasurementSchema = z.object({
+  ...stored,
+  ...claimShape,
+  organizationId: RecordId,
+  workspaceId: RecordId,
+  campaignId: RecordId,
   /** The definition's unit, joined at read time. */
-  unitLabel: string | null;
-  definition: DefinitionSummary | null;
-  activeClaimId: string;
-  /** Every claim, newest first. */
-  claims: Claim[];
-  createdAt: string;
-  updatedAt: string;
-}
+  unitLabel: z.nullable(z.string()),
+  definition: z.nullable(z.object({ id: RecordId, name: z.string(), valueKind: z.string(), unitLabel: z.nullable(z.string()), defaultCurrency: z.nullable(z.string()) })),
+  activeClaimId: RecordId,
+  claims: z.array(ClaimSchema),
+});
 
-/** The fields of a claim, as stored on the measurement (its current values) and on each claim. */
-const claimShape = {
-  outcomeDefinitionId: z.string(),
-  value: z.number(),
-  baselineValue: z.nullable(z.number()),
-  market: z.nullable(z.string()),
-  sourceMethod: z.string(),
-  confidence: z.nullable(z.number()),
-  periodStart: z.nullable(z.string()),
-  periodEnd: z.nullable(z.string()),
-};
+export type Measurement = z.infer<typeof MeasurementSchema>;
+export type DefinitionSummary = NonNullable<Measurement['definition']>;
+
+/** What the measurement item stores of the record: all but what reads join (the definition, its unit, the claims). */
+const { unitLabel: _unit, definition: _definition, claims: _claims, ...storedMeasurement } = MeasurementSchema.shape;
 
 const Measurements = defineEntity({
   name: 'The measurement',
   schema: z.object({
-    ...claimShape,
-    id: z.string(),
-    organizationId: z.string(),
-    workspaceId: z.string(),
-    campaignId: z.string(),
-    activeClaimId: z.string(),
+    ...storedMeasurement,
     /** Number of claims written; the active claim is the last. */
     claimCount: z.number(),
     /** Bumped by every write; writes are conditioned on the revision they read. */
     revision: z.number(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
     deletedAt: z.optional(z.string()),
   }),
   key: (tenantId: string, m: { campaignId: string; id: string }) => keys.outcomeMeasurement(tenantId, m.campaignId, m.id),
@@ -114,16 +104,7 @@ type StoredMeasurement = z.infer<typeof Measurements.schema>;
 
 const Claims = defineEntity({
   name: 'The claim',
-  schema: z.object({
-    ...claimShape,
-    id: z.string(),
-    measurementId: z.string(),
-    seq: z.number(),
-    status: z.enum(['active', 'superseded']),
-    supersededAt: z.nullable(z.string()),
-    createdAt: z.string(),
-    createdBy: z.nullable(z.string()),
-  }),
+  schema: z.object({ ...ClaimSchema.shape, measurementId: z.string(), seq: z.number() }),
   key: (tenantId: string, m: { campaignId: string; id: string }, seq: number) => keys.outcomeClaim(tenantId, m.campaignId, m.id, seq),
 });
 type StoredClaim = z.infer<typeof Claims.schema>;
