@@ -6,11 +6,11 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { recordReadings } from '../../../shared/db/snapshots.ts';
-import { call } from '../../support/call.ts';
 import { atInstant } from '../../support/frozen-clock.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { newOrganization } from '../costs/helpers.ts';
 import { youtubeReading } from '../../support/readings.ts';
+import { expectCall } from '../../support/requests.ts';
 
 let owner: TestUser;
 let orgId: string;
@@ -18,11 +18,7 @@ let creatorId: string;
 let campaignId: string;
 let activityId: string;
 
-const req = async (method: string, url: string, body?: unknown, expected = 200) => {
-  const res = await call(method, url, { token: owner.token, body });
-  expect(res.status, `${method} ${url}: ${JSON.stringify(res.body)}`).toBe(expected);
-  return res.body;
-};
+const req = (method: string, url: string, body?: unknown, expected = 200) => expectCall(owner.token, method, url, body, expected);
 
 /** A YouTube reading fetched at `fetchedAt`: 400 views, 5 likes and 1 comment. */
 const reading = (fetchedAt: string) => youtubeReading(fetchedAt, { views: 400, likes: 5, comments: 1 });

@@ -7,17 +7,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../support/call.ts';
 import { newActivity, newCreator, newOrg, type Org } from './helpers.ts';
+import { expectCall } from '../../support/requests.ts';
 
 let org: Org;
 let creatorId: string;
 let campaignId: string;
 let activityId: string;
 
-const req = async (method: string, url: string, body?: unknown, expected = 200) => {
-  const res = await call(method, url, { token: org.owner.token, body });
-  expect(res.status, `${method} ${url}: ${JSON.stringify(res.body)}`).toBe(expected);
-  return res.body;
-};
+const req = (method: string, url: string, body?: unknown, expected = 200) => expectCall(org.owner.token, method, url, body, expected);
 const patch = (counts: Record<string, number | null>) => req('PATCH', `/v1/activities/${activityId}`, { name: 'Launch video', ...counts });
 const activity = async () => (await req('GET', `/v1/activities/${activityId}`)).data;
 const creatorMetrics = async (id = creatorId) => (await req('GET', `/v1/creators/metrics?workspaceId=${org.organizationId}&creatorId=${id}`)).data;

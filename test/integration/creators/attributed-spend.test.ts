@@ -7,19 +7,15 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { recordReadings } from '../../../shared/db/snapshots.ts';
-import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { newOrganization } from '../costs/helpers.ts';
 import { youtubeReading } from '../../support/readings.ts';
+import { expectCall } from '../../support/requests.ts';
 
 let owner: TestUser;
 let orgId: string;
 
-async function send(method: string, url: string, body?: unknown) {
-  const res = await call(method, url, { token: owner.token, body });
-  expect(res.status, `${method} ${url}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
-  return res.body;
-}
+const send = (method: string, url: string, body?: unknown) => expectCall(owner.token, method, url, body);
 
 const creator = async (name: string) => (await send('POST', '/v1/creators', { workspaceId: orgId, name })).data.id as string;
 const cost = async (activityId: string, amount: number, creatorId: string | null) =>

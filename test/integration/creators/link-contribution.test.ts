@@ -4,19 +4,15 @@
  * unlinking takes all of it off again.
  */
 import { describe, expect, it } from 'vitest';
-import { call } from '../../support/call.ts';
 import { signUp } from '../../support/users.ts';
 import { newOrganization } from '../costs/helpers.ts';
+import { expectCall } from '../../support/requests.ts';
 
 describe('a creator linked to a measured activity', () => {
   it('counts its coverage and provenance, and gives them back on unlink', async () => {
     const owner = await signUp('Contribution Owner');
     const orgId = await newOrganization(owner);
-    const send = async (method: string, url: string, body?: unknown) => {
-      const res = await call(method, url, { token: owner.token, body });
-      expect(res.status, `${method} ${url}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
-      return res.body;
-    };
+    const send = (method: string, url: string, body?: unknown) => expectCall(owner.token, method, url, body);
     const creatorId = (await send('POST', '/v1/creators', { workspaceId: orgId, name: 'Linked late' })).data.id;
     const activityId = (await send('POST', '/v1/activities', { organizationId: orgId, channel: 'youtube', activity: 'youtube_video', name: 'Measured' })).data.id;
     await send('PATCH', `/v1/activities/${activityId}`, { name: 'Measured', viewsCount: 500, likeCount: 20 });

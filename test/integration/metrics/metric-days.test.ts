@@ -8,20 +8,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { placeMetricDays } from '../../../shared/db/metric-days.ts';
 import { recordReadings } from '../../../shared/db/snapshots.ts';
-import { call } from '../../support/call.ts';
 import { atInstant } from '../../support/frozen-clock.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { newOrganization } from '../costs/helpers.ts';
 import { youtubeReading } from '../../support/readings.ts';
+import { expectCall } from '../../support/requests.ts';
 
 let owner: TestUser;
 let orgId: string;
 
-const req = async (method: string, url: string, body?: unknown, expected = 200) => {
-  const res = await call(method, url, { token: owner.token, body });
-  expect(res.status, `${method} ${url}: ${JSON.stringify(res.body)}`).toBe(expected);
-  return res.body;
-};
+const req = (method: string, url: string, body?: unknown, expected = 200) => expectCall(owner.token, method, url, body, expected);
 
 const reading = (fetchedAt: string, views: number, likes: number) => youtubeReading(fetchedAt, { views, likes });
 

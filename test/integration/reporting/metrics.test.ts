@@ -18,6 +18,7 @@ import { createMeasurement } from '../../../shared/db/outcome-measurements.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { newCost, newOrganization } from '../costs/helpers.ts';
+import { getOk } from './helpers.ts';
 
 let owner: TestUser;
 
@@ -30,11 +31,7 @@ async function seed(key: Key, counts: Record<string, number>, spends: Record<str
   await documentClient().send(new TransactWriteCommand({ TransactItems: [aggregateUpdate(key, { counts, spends })!] }));
 }
 
-const get = async (path: string, query: Record<string, string | number>) => {
-  const res = await call('GET', `${path}?${new URLSearchParams(Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])))}`, { token: owner.token });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body;
-};
+const get = (path: string, query: Record<string, string | number>) => getOk(owner, path, query);
 
 describe('metric reports', () => {
   it('answers a campaign exactly from its counters: rounding to cents, coverage, other currencies named', async () => {

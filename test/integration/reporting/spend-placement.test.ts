@@ -17,6 +17,7 @@ import { queryIndex } from '../../../shared/db/operations.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { newCost, newOrganization } from '../costs/helpers.ts';
+import { getOk } from './helpers.ts';
 
 let owner: TestUser;
 
@@ -24,11 +25,7 @@ beforeAll(async () => {
   owner = await signUp('Owner');
 });
 
-const get = async (path: string, query: Record<string, string | number>) => {
-  const res = await call('GET', `${path}?${new URLSearchParams(Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])))}`, { token: owner.token });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body;
-};
+const get = (path: string, query: Record<string, string | number>) => getOk(owner, path, query);
 
 const today = () => new Date().toISOString();
 

@@ -18,6 +18,7 @@ import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { newOrganization } from '../costs/helpers.ts';
 import { youtubeReading } from '../../support/readings.ts';
+import { getOk } from './helpers.ts';
 
 let owner: TestUser;
 
@@ -25,11 +26,7 @@ beforeAll(async () => {
   owner = await signUp('Owner');
 });
 
-const get = async (path: string, query: Record<string, string | number>) => {
-  const res = await call('GET', `${path}?${new URLSearchParams(Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])))}`, { token: owner.token });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body;
-};
+const get = (path: string, query: Record<string, string | number>) => getOk(owner, path, query);
 
 const noPublicMetrics = (n: number, of: number) =>
   `${n} of ${of} activities are on platforms that publish no metrics of other people's content (TikTok, LinkedIn): only manual counts can record them.`;
