@@ -166,7 +166,7 @@ export async function placeMetricDays(tenantId: string, activityId: string): Pro
     const gone = await goneScopes(tenantId, moving.flatMap((day) => day.metricScopes as MetricScope[]));
     try {
       // As many days per transaction as fit, each whole (a year of daily readings is a dozen transactions, not 365).
-      for (const chunk of transactionsOf(moving.map((day) => dayMove(tenantId, day, day.metricScopes as MetricScope[], scopes, gone)))) {
+      for (const chunk of transactionsOf(moving.map((day) => dayMove(tenantId, day, day.metricScopes as MetricScope[], scopes, gone)), 1)) {
         await transact([targetCheck(tenantId, activityId, target), ...chunk.flat()]);
         moved += chunk.length;
       }
@@ -182,16 +182,16 @@ export async function placeMetricDays(tenantId: string, activityId: string): Pro
 /** DynamoDB's limit of items in one TransactWriteItems. */
 const MAX_TRANSACTION_ITEMS = 100;
 
-/** The days' moves in transactions of at most 100 items with the activity's check (each day's items kept together). */
-function transactionsOf(moves: TransactItem[][]): TransactItem[][][] {
+/** Days' writes in transactions of at most 100 items, `reserved` of them kept for other items (each day's items kept together). */
+function transactionsOf(moves: TransactItem[][], reserved = 0): TransactItem[][][] {
   const chunks: TransactItem[][][] = [];
   let chunk: TransactItem[][] = [];
-  let size = 1;
+  let size = reserved;
   for (const move of moves) {
     if (chunk.length && size + move.length > MAX_TRANSACTION_ITEMS) {
       chunks.push(chunk);
       chunk = [];
-      size = 1;
+      size = reserved;
     }
     chunk.push(move);
     size += move.length;
@@ -264,9 +264,10 @@ export async function noteFreshness(key: Key, fetchedAt: string): Promise<void> 
 }
 
 /**
- * Takes a deleted activity's metric days out of the histories: each day item with figures goes in
- * one transaction with its increases taken off the tenant's day and the days of the scopes it is
- * counted in (conditioned on its figures as read: a reading in between sends it round again). Run
+ * Takes a deleted activity's metric days out of the histories: each day item with figures goes with
+ * its increases taken off the tenant's day and the days of the scopes it is counted in (conditioned
+ * on its figures as read: a reading in between sends it round again), as many whole days per
+ * transaction as 100 items hold. Run
  * before and after the activity itself goes (a reading can land in between; none after), so that
  * every history still sums to what the aggregates count. Days written before `metricScopes` come
  * off the tenant's day only (where else they counted is not known).
@@ -277,7 +278,7 @@ export async function withdrawMetricDays(tenantId: string, activityId: string): 
     if (!days.length) return;
     const gone = await goneScopes(tenantId, days.flatMap((d) => (d.metricScopes as MetricScope[] | undefined) ?? []));
     try {
-      for (const day of days) await withdrawDay(tenantId, day, gone);
+      for (const chunk of transactionsOf(days.map((day) => dayWithdrawal(tenantId, day, gone)))) await transact(chunk.flat());
       return;
     } catch (error) {
       if (!(error instanceof DayStale)) throw error;
@@ -286,14 +287,14 @@ export async function withdrawMetricDays(tenantId: string, activityId: string): 
   throw conflict('The activity kept changing while its metric history was being removed; retry.');
 }
 
-async function withdrawDay(tenantId: string, day: Record<string, unknown>, gone: ReadonlySet<MetricScope>): Promise<void> {
+function dayWithdrawal(tenantId: string, day: Record<string, unknown>, gone: ReadonlySet<MetricScope>): TransactItem[] {
   const date = String(day.sk).slice(-10);
   const impressions = Number(day.impressions ?? 0);
   const engagement = Number(day.engagement ?? 0);
   const scopes = ((day.metricScopes as MetricScope[] | undefined) ?? []).filter((s) => !gone.has(s));
-  await transact([
+  return [
     MetricDays.tx.delete(dayKey(day), { condition: figuresAsRead({ impressions, engagement }), failure: () => new DayStale() }),
     dayRollupUpdate(tenantId, { kind: 'tenant' }, date, { impressions: -impressions, engagement: -engagement })!,
     ...scopes.map((s) => scopeDayAdd(tenantId, s, date, -impressions, -engagement)),
-  ]);
+  ];
 }

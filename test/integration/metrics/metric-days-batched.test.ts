@@ -2,10 +2,10 @@
  * Linking an activity with a long metric history moves its days in as few transactions as
  * DynamoDB's 100 items allow (each day whole), not one per day: 150 days of readings reach the
  * campaign's history in a handful of transactions, every day counted once, and a second placement
- * moves nothing.
+ * moves nothing. Deleting it takes them out of the histories in a handful too.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createActivity } from '../../../shared/db/activities.ts';
+import { createActivity, deleteActivity } from '../../../shared/db/activities.ts';
 import { linkActivity } from '../../../shared/db/campaign-links.ts';
 import { createCampaign } from '../../../shared/db/campaigns.ts';
 import { documentClient } from '../../../shared/db/client.ts';
@@ -57,5 +57,17 @@ describe('an activity linked with a long history', () => {
     expect(days).toHaveLength(DAYS);
     expect(days.every((d) => d.impressions === 10 && d.engagement === 1)).toBe(true);
     expect(await placeMetricDays(orgId, activity.id)).toBe(0);
+
+    // Deleted: each day leaves with the tenant's and the campaign's days, 450 items in 5 transactions, plus the delete's own few.
+    transactions = 0;
+    counting = true;
+    await deleteActivity(orgId, activity.id);
+    counting = false;
+    expect(transactions).toBeLessThanOrEqual(12);
+    const scopes = [{ kind: 'campaign', id: campaign.id }, { kind: 'tenant' }] as const;
+    for (const scope of scopes) {
+      const left = await readDays(orgId, scope, dates[0]!, dates.at(-1)!);
+      expect(left.every((d) => d.impressions === 0 && d.engagement === 0)).toBe(true);
+    }
   });
 });
