@@ -23,7 +23,7 @@ import { deleteNotesOf } from './notes.ts';
 import { pointerDelete, pointerPut } from './records.ts';
 import { socialAccountDeletes, socialAccountsOf } from './social-accounts.ts';
 import { indexPage, type PageRequest } from './paging.ts';
-import { transact, type TransactItem } from './transact.ts';
+import { transact, transactionsOf, type TransactItem } from './transact.ts';
 import { valueCounts, valueMove } from './value-counters.ts';
 
 export const CREATOR_ROLES = ['person', 'community', 'brand_partner'] as const;
@@ -248,8 +248,6 @@ export async function ensureOwnBrand(tenantId: string, name: string): Promise<{ 
   return { creator: existing, created: false };
 }
 
-const TRANSACTION_LIMIT = 100;
-
 /**
  * Deletes a creator permanently: its costs, its notes, its social accounts, its activity links (each activity's
  * creatorsCount goes down with it), the record, its pointer and the own-brand claim when it is the
@@ -281,15 +279,9 @@ export async function deleteCreator(tenantId: string, creator: Creator): Promise
       roleMove(tenantId, creatorRoleKey(creator), undefined)!,
       ...(creator.isOwnBrand ? [OwnBrandClaims.tx.delete(OwnBrandClaims.key(tenantId), { condition: null })] : []),
     ];
-    let batch: TransactItem[] = [];
-    for (const group of dependents) {
-      if (batch.length + group.length > TRANSACTION_LIMIT - final.length) {
-        await transact(batch);
-        batch = [];
-      }
-      batch.push(...group);
-    }
-    await transact([...batch, ...final]);
+    const batches = transactionsOf(dependents, final.length).map((groups) => groups.flat());
+    for (const batch of batches.slice(0, -1)) await transact(batch);
+    await transact([...(batches.at(-1) ?? []), ...final]);
   });
   if (!deleted) {
     // Its role changed since it was read: delete it as it is now (every step before is idempotent).

@@ -26,7 +26,7 @@ import { dayRollupUpdate, daysOfScope, type DayDelta, type RollupScope } from '.
 import { absent, all, any, asRead, compare, equals, exists, lacks } from './expressions.ts';
 import { keys, type Key } from './keys.ts';
 import { batchGet, queryPrefix } from './operations.ts';
-import { transact, type TransactItem } from './transact.ts';
+import { transact, transactionsOf, type TransactItem } from './transact.ts';
 
 /** A campaign or creator whose day items count an activity's day: `CAMPAIGN#<id>` or `CREATOR#<id>`. */
 export type MetricScope = `CAMPAIGN#${string}` | `CREATOR#${string}`;
@@ -166,9 +166,9 @@ export async function placeMetricDays(tenantId: string, activityId: string): Pro
     const gone = await goneScopes(tenantId, moving.flatMap((day) => day.metricScopes as MetricScope[]));
     try {
       // As many days per transaction as fit, each whole (a year of daily readings is a dozen transactions, not 365).
-      for (const chunk of transactionsOf(moving.map((day) => dayMove(tenantId, day, day.metricScopes as MetricScope[], scopes, gone)), 1)) {
-        await transact([targetCheck(tenantId, activityId, target), ...chunk.flat()]);
-        moved += chunk.length;
+      for (const batch of transactionsOf(moving.map((day) => dayMove(tenantId, day, day.metricScopes as MetricScope[], scopes, gone)), 1)) {
+        await transact([targetCheck(tenantId, activityId, target), ...batch.flat()]);
+        moved += batch.length;
       }
       return moved;
     } catch (error) {
@@ -177,27 +177,6 @@ export async function placeMetricDays(tenantId: string, activityId: string): Pro
     }
   }
   throw conflict('The activity kept changing while its metric history was being moved; retry.');
-}
-
-/** DynamoDB's limit of items in one TransactWriteItems. */
-const MAX_TRANSACTION_ITEMS = 100;
-
-/** Days' writes in transactions of at most 100 items, `reserved` of them kept for other items (each day's items kept together). */
-function transactionsOf(moves: TransactItem[][], reserved = 0): TransactItem[][][] {
-  const chunks: TransactItem[][][] = [];
-  let chunk: TransactItem[][] = [];
-  let size = reserved;
-  for (const move of moves) {
-    if (chunk.length && size + move.length > MAX_TRANSACTION_ITEMS) {
-      chunks.push(chunk);
-      chunk = [];
-      size = reserved;
-    }
-    chunk.push(move);
-    size += move.length;
-  }
-  if (chunk.length) chunks.push(chunk);
-  return chunks;
 }
 
 /** The condition, once per transaction, that the activity's campaign and links are still those the moves go to. */
@@ -278,7 +257,7 @@ export async function withdrawMetricDays(tenantId: string, activityId: string): 
     if (!days.length) return;
     const gone = await goneScopes(tenantId, days.flatMap((d) => (d.metricScopes as MetricScope[] | undefined) ?? []));
     try {
-      for (const chunk of transactionsOf(days.map((day) => dayWithdrawal(tenantId, day, gone)))) await transact(chunk.flat());
+      for (const batch of transactionsOf(days.map((day) => dayWithdrawal(tenantId, day, gone)))) await transact(batch.flat());
       return;
     } catch (error) {
       if (!(error instanceof DayStale)) throw error;

@@ -30,7 +30,7 @@ import { conditionHeld, defineEntity, getRecord } from './entity.ts';
 import { all, asRead } from './expressions.ts';
 import { keys, type Key } from './keys.ts';
 import { activityDayWrite, countedScopes, readMetricDays, type MetricDayRead } from './metric-days.ts';
-import { transact, type TransactItem } from './transact.ts';
+import { MAX_TRANSACTION_ITEMS, transact, type TransactItem } from './transact.ts';
 import { getTenant } from './tenants.ts';
 
 /** Rounds of re-reading after a concurrent change before giving up (the queue redelivers). */
@@ -82,8 +82,6 @@ export interface ActivityReading {
   reading: ContentReading;
 }
 
-/** DynamoDB's limit of items in one TransactWriteItems. */
-const MAX_TRANSACTION_ITEMS = 100;
 
 /**
  * Records a tenant's readings: each rollup item of a transaction is written once with the sum of
