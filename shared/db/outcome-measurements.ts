@@ -18,7 +18,6 @@ import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
 import { conflict, invalidInput, notFound } from '../domain/errors.ts';
 import { campaignFromItem, getCampaign, liveCampaign } from './campaigns.ts';
-import { tableName } from './client.ts';
 import { defineEntity, getRecord } from './entity.ts';
 import { absent, all, equals, lacks } from './expressions.ts';
 import { isEntity, keys } from './keys.ts';

@@ -5,7 +5,7 @@
  * carries none of the default chain's other providers (STS, SSO, ini files, instance metadata), and
  * without those variables fails at once, saying so, instead of probing the network.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';

@@ -6,12 +6,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { documentClient, tableName } from '../../../shared/db/client.ts';
 import { pendingInvitationsFor } from '../../../shared/db/invitations.ts';
 import { keys } from '../../../shared/db/keys.ts';
 import { addMembership, membershipsOfUser } from '../../../shared/db/memberships.ts';
-import { createTenant } from '../../../shared/db/tenants.ts';
 import { deleteTenantCascade, finishInterruptedDeletions } from '../../../shared/db/tenant-deletion.ts';
 import { NotFoundError } from '../../../shared/domain/errors.ts';
 import { tokenFor } from '../../support/auth.ts';
