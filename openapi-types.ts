@@ -2020,7 +2020,7 @@ export interface paths {
         };
         /**
          * Compares 1-20 campaigns of the organization
-         * @description compares 1-20 campaigns of the organization: current figures, the change over the last `daysBack` days, efficiency, currency, evidence quality and findings stated as observations. Reads each campaign's item and day rollups (two requests per campaign); a campaign of another organization is 404.
+         * @description compares 1-20 campaigns of the organization: current figures, the change over the last `daysBack` days, efficiency, currency, evidence quality and findings stated as observations; each campaign's conversions, CPA and basis are those of its campaign report. Reads each campaign's item and day rollups (two requests per campaign) and the outcome definitions their conversions count (one more); a campaign of another organization is 404.
          *
          *     Access: an active viewer (or higher) of the tenant in scope. Form A (responses carry `_meta`).
          */
@@ -2616,6 +2616,23 @@ export interface components {
                     activitiesTotal: number;
                     activitiesWithMetrics: number;
                     deliveryCoverage: number | null;
+                };
+                basis: {
+                    cpm: {
+                        spend: number;
+                        impressions: number;
+                        activities: number;
+                    };
+                    cpe: {
+                        spend: number;
+                        engagement: number;
+                        activities: number;
+                    };
+                    cpa: {
+                        spend: number;
+                        conversions: number;
+                        campaigns: number;
+                    };
                 };
             }[];
             findings: string[];

@@ -1,8 +1,9 @@
 /**
  * GET /v1/reporting/campaign/comparison — compares 1-20 campaigns of the organization: current
  * figures, the change over the last `daysBack` days, efficiency, currency, evidence quality and
- * findings stated as observations. Reads each campaign's item and day rollups (two requests per
- * campaign); a campaign of another organization is 404.
+ * findings stated as observations; each campaign's conversions, CPA and basis are those of its
+ * campaign report. Reads each campaign's item and day rollups (two requests per campaign) and the
+ * outcome definitions their conversions count (one more); a campaign of another organization is 404.
  */
 import * as z from 'zod/mini';
 import { readDays } from '../../shared/db/reporting.ts';
@@ -16,7 +17,7 @@ import { arrayInput, Uuid } from '../../shared/schemas/common.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
 import { ComparisonRecord } from '../../shared/schemas/records/reporting.ts';
 import { routeByKey } from '../routes.ts';
-import { aggregateOf, DaysBack, metricsReport, timeZoneOf } from './scope.ts';
+import { aggregateOf, conversionsOf, DaysBack, timeZoneOf, withConversions } from './scope.ts';
 
 export const handler = defineHandler({
   route: routeByKey('GET /v1/reporting/campaign/comparison'),
@@ -33,11 +34,12 @@ export const handler = defineHandler({
         return { campaign: campaign as StoredCampaign, days };
       }),
     );
+    // Each campaign as its own campaign report has it: the same conversions, CPA and basis.
+    const conversions = await conversionsOf(tenant.details, entries.map((e) => e.campaign));
+    const reports = entries.map((e, i) => withConversions(e.campaign, [conversions[i]!], tenant.details, now));
+    const compared = entries.map((e, i) => ({ ...e, outcomes: reports[i]!.outcomes, basis: reports[i]!.evidence.provenance.basis }));
     // Each campaign's warnings under its name, so that they still say whose evidence they are about.
-    const evidence = entries.map((e) => {
-      const { evidence } = metricsReport(e.campaign, tenant.details, now);
-      return { ...evidence, warnings: evidence.warnings.map((w) => `${e.campaign.name}: ${w}`) };
-    });
-    return { ...ok(comparison(entries, input.daysBack, ctx)), meta: mergeEvidence(ctx.currency, evidence) };
+    const evidence = reports.map(({ evidence }, i) => ({ ...evidence, warnings: evidence.warnings.map((w) => `${entries[i]!.campaign.name}: ${w}`) }));
+    return { ...ok(comparison(compared, input.daysBack, ctx)), meta: mergeEvidence(ctx.currency, evidence) };
   },
 });

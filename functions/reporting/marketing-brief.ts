@@ -21,13 +21,11 @@ export const handler = defineHandler({
   output: okReply(BriefRecord),
   input: z.strictObject({ organizationId: Uuid, daysBack: DaysBack, audience: z.enum(['executive', 'practitioner']) }),
   run: async ({ input, tenant }) => {
-    // The organization's report besides the window: its conversions and CPA with the definitions summed (scope.ts).
+    // The organization's report over the campaigns of the window: its conversions, CPA and basis (scope.ts).
     const now = new Date();
-    const [{ ctx, campaigns, aggregate, days }, { outcomes, evidence }] = await Promise.all([
-      tenantWindow(tenant.details, input.daysBack, now),
-      organizationReport(tenant.details, now),
-    ]);
-    const conversions = { ...outcomes, definitions: evidence.provenance.conversionDefinitions };
+    const { ctx, campaigns, aggregate, days } = await tenantWindow(tenant.details, input.daysBack, now);
+    const { outcomes, evidence } = await organizationReport(tenant.details, now, campaigns);
+    const conversions = { ...outcomes, basis: evidence.provenance.basis.cpa, definitions: evidence.provenance.conversionDefinitions };
     const brief = marketingBrief({ tenant: aggregate, campaigns, days, warnings: evidence.warnings, conversions }, input.audience, input.daysBack, ctx);
     return { ...ok(brief), meta: evidence };
   },

@@ -5,14 +5,14 @@
  */
 import { outcomeDefinitionsById } from '../../shared/db/outcome-definitions.ts';
 import { outcomeTotalsOf } from '../../shared/db/outcome-totals.ts';
-import { readAggregate, readDays } from '../../shared/db/reporting.ts';
+import { readAggregate, readCampaigns, readDays } from '../../shared/db/reporting.ts';
 import type { RollupScope } from '../../shared/db/day-rollups.ts';
 import type { Tenant } from '../../shared/db/tenants.ts';
 import { notFound } from '../../shared/http/problem.ts';
 import { historyRows, lastDays } from '../../shared/domain/reporting/days.ts';
 import { roundSpend } from '../../shared/domain/currencies.ts';
-import { conversionFigures, type MeasuredOutcome } from '../../shared/domain/reporting/conversions.ts';
-import { evidenceOf, metricFigures, type Aggregate } from '../../shared/domain/reporting/figures.ts';
+import { campaignConversions, conversionFigures, type CampaignConversions } from '../../shared/domain/reporting/conversions.ts';
+import { evidenceOf, metricFigures, spendOf, type Aggregate } from '../../shared/domain/reporting/figures.ts';
 import { intInput } from '../../shared/schemas/common.ts';
 import * as z from 'zod/mini';
 
@@ -60,40 +60,46 @@ export function windowSpend(days: readonly { spend: Record<string, number> }[]):
 export const historyInput = { daysBack: z.optional(DaysBack) };
 
 /**
- * A campaign's report: its aggregate's figures with conversions and CPA from the totals of its
- * active outcome measurements kept on it (see `totalsReport`), and the evidence naming the
- * definitions summed. 404 for a campaign that is not the tenant's.
+ * A campaign's report: its aggregate's figures with its conversions and CPA (its spend over the
+ * conversions of its active outcome measurements of kind count, from the totals kept on its item),
+ * and the evidence naming the definitions summed and the CPA's basis. 404 for a campaign that is not
+ * the tenant's.
  */
 export async function campaignReport(tenant: Tenant, campaignId: string, now = new Date()) {
   const campaign = await aggregateOf(tenant.id, { kind: 'campaign', id: campaignId });
-  return { campaign, ...(await totalsReport(campaign, tenant, now)) };
-}
-
-/** The organization's report: its aggregate's figures with conversions and CPA (see `totalsReport`). */
-export async function organizationReport(tenant: Tenant, now = new Date()) {
-  return totalsReport(await aggregateOf(tenant.id, { kind: 'tenant' }), tenant, now);
+  return { campaign, ...withConversions(campaign, await conversionsOf(tenant, [campaign]), tenant, now) };
 }
 
 /**
- * An aggregate's figures with conversions and CPA from the totals of its active outcome
- * measurements per definition kept on it (outcome-totals.ts), so only the few definitions counted
- * are read besides it, never a measurement.
+ * The organization's report: its aggregate's figures with conversions and CPA over its campaigns
+ * (the sum of theirs; the spend of those with conversions over those conversions). `campaigns`: its
+ * live campaigns when the caller has read them already.
  */
-async function totalsReport(aggregate: Aggregate, tenant: Tenant, now: Date) {
-  const totals = outcomeTotalsOf(aggregate);
-  const definitions = await outcomeDefinitionsById(tenant.id, totals.map((t) => t.definitionId));
-  // Each definition's total stands for its measurements: the same sum, definitions and warnings.
-  const measured = totals.map((t) => ({ value: t.value, definition: definitions.get(t.definitionId) ?? null }));
-  return withConversions(aggregate, measured, tenant, now);
+export async function organizationReport(tenant: Tenant, now = new Date(), campaigns?: readonly Aggregate[]) {
+  const [aggregate, live] = await Promise.all([aggregateOf(tenant.id, { kind: 'tenant' }), campaigns ?? readCampaigns(tenant.id)]);
+  return withConversions(aggregate, await conversionsOf(tenant, live), tenant, now);
 }
 
-/** An aggregate's figures and evidence with the conversions and CPA of these measurements, the definitions summed named. */
-function withConversions(aggregate: Aggregate, measurements: readonly MeasuredOutcome[], tenant: Tenant, now: Date) {
+/**
+ * Each campaign's conversions and spend in the tenant's currency, from the totals of its active
+ * outcome measurements per definition kept on its item (outcome-totals.ts): only the definitions
+ * counted are read besides them (one request), never a measurement.
+ */
+export async function conversionsOf(tenant: Tenant, campaigns: readonly Aggregate[]): Promise<CampaignConversions[]> {
+  const totals = campaigns.map((c) => outcomeTotalsOf(c));
+  const definitions = await outcomeDefinitionsById(tenant.id, totals.flat().map((t) => t.definitionId));
+  return campaigns.map((campaign, i) =>
+    campaignConversions(
+      totals[i]!.map((t) => ({ value: t.value, definition: definitions.get(t.definitionId) ?? null })),
+      spendOf(campaign)[tenant.currency] ?? 0,
+    ),
+  );
+}
+
+/** An aggregate's figures and evidence with the conversions and CPA of these campaigns, their basis and the definitions summed named. */
+export function withConversions(aggregate: Aggregate, campaigns: readonly CampaignConversions[], tenant: Tenant, now: Date) {
   const { figures, evidence } = metricsReport(aggregate, tenant, now);
-  const { definitions, warnings, ...outcomes } = conversionFigures(measurements, figures.totalCosts, tenant.currency);
-  return {
-    outcomes,
-    figures: { ...figures, ...outcomes },
-    evidence: { ...evidence, provenance: { ...evidence.provenance, conversionDefinitions: definitions }, warnings: [...evidence.warnings, ...warnings] },
-  };
+  const { definitions, warnings, basis, ...outcomes } = conversionFigures(campaigns, tenant.currency);
+  const provenance = { ...evidence.provenance, basis: { ...evidence.provenance.basis, cpa: basis }, conversionDefinitions: definitions };
+  return { outcomes, figures: { ...figures, ...outcomes }, evidence: { ...evidence, provenance, warnings: [...evidence.warnings, ...warnings] } };
 }

@@ -72,7 +72,7 @@ export function tenantAggregateUpdate(tenantId: string, delta: AggregateDelta) {
  * are no part of the creator or campaign record.
  */
 export function withoutReportingCounters<T extends Record<string, unknown>>(record: T): T {
-  return Object.fromEntries(Object.entries(record).filter(([name]) => !/^activitiesWith(Api|Manual)?Metrics$|^(cpmSpend|cpmImpressions|cpeSpend|cpeEngagement|activitiesUnavailable|outcomeValue|outcomeCount)_/.test(name))) as T;
+  return Object.fromEntries(Object.entries(record).filter(([name]) => !/^activitiesWith(Api|Manual)?Metrics$|^(cpmSpend|cpmImpressions|cpmActivities|cpeSpend|cpeEngagement|cpeActivities|activitiesUnavailable|outcomeValue|outcomeCount)_/.test(name))) as T;
 }
 
 /** Drops the `undefined` entries of a list of optional transaction items. */

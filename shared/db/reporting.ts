@@ -26,7 +26,7 @@ const ConnectionStatuses = defineEntity({ name: 'The analytics connection', sche
 /**
  * The stored aggregate of a scope, undefined when it does not exist (or is being deleted). An
  * activity counts for itself what it adds to the others (`contribution`: coverage and the CPM/CPE
- * sums), so one rule gives every scope's figures.
+ * sums) and its last reading is its freshness, so one rule gives every scope's figures and evidence.
  */
 export async function readAggregate(tenantId: string, scope: RollupScope): Promise<Record<string, unknown> | undefined> {
   if (scope.kind === 'tenant') {
@@ -39,7 +39,10 @@ export async function readAggregate(tenantId: string, scope: RollupScope): Promi
   }
   const item = await getRecord(Aggregates, keys[scope.kind](tenantId, scope.id));
   if (!item || item.deletingAt) return undefined;
-  return scope.kind === 'activity' ? { ...item, ...contribution(standingOf(item)), activitiesCount: 1 } : item;
+  if (scope.kind !== 'activity') return item;
+  // Its freshness is its own newest reading, as the others' is the newest of the activities they count.
+  const newest = typeof item.lastFetchedAt === 'string' ? { newestSnapshotAt: item.lastFetchedAt } : {};
+  return { ...item, ...contribution(standingOf(item)), activitiesCount: 1, ...newest };
 }
 
 /** A campaign record with the reporting counters its item keeps beside it (`contribution`'s). */

@@ -79,9 +79,10 @@ export const UNAVAILABLE_COUNTER_PREFIX = 'activitiesUnavailable_';
  * creator, its campaign, the tenant), as flat counters for `aggregateUpdate`'s `counts`:
  * `impressions`, `engagement`, `activitiesWithMetrics` (coverage), `activitiesWithApiMetrics` and
  * `activitiesWithManualMetrics` (provenance), and per currency the sums that
- * make CPM and CPE denominator-aware without reading activities: `cpmSpend_<CUR>` and
- * `cpmImpressions_<CUR>` over activities with both spend in CUR and impressions, `cpeSpend_<CUR>`
- * and `cpeEngagement_<CUR>` likewise with engagement; and `activitiesUnavailable_<reason>` while it
+ * make CPM and CPE denominator-aware without reading activities: `cpmSpend_<CUR>`,
+ * `cpmImpressions_<CUR>` and `cpmActivities_<CUR>` (how many: the basis a reader checks) over
+ * activities with both spend in CUR and impressions, `cpeSpend_<CUR>`, `cpeEngagement_<CUR>` and
+ * `cpeActivities_<CUR>` likewise with engagement; and `activitiesUnavailable_<reason>` while it
  * has no metrics from either source and a refresh said why none can be fetched (reporting names
  * the reason instead of "no metrics yet").
  *
@@ -103,10 +104,12 @@ export function contribution(activity: ActivityStanding): Record<string, number>
     if (activity.impressions > 0) {
       counts[`cpmSpend_${currency}`] = amount;
       counts[`cpmImpressions_${currency}`] = activity.impressions;
+      counts[`cpmActivities_${currency}`] = 1;
     }
     if (activity.engagement > 0) {
       counts[`cpeSpend_${currency}`] = amount;
       counts[`cpeEngagement_${currency}`] = activity.engagement;
+      counts[`cpeActivities_${currency}`] = 1;
     }
   }
   return counts;
@@ -129,16 +132,32 @@ export function withdrawn(counts: Record<string, number>): Record<string, number
   return Object.fromEntries(Object.entries(counts).flatMap(([name, by]) => (by === 0 ? [] : [[name, -by]])));
 }
 
+/** What a CPM or CPE is computed over: the spend, the denominator and how many activities have both. */
+export interface RatioBasis {
+  cpm: { spend: number; impressions: number; activities: number };
+  cpe: { spend: number; engagement: number; activities: number };
+}
+
+/**
+ * The basis of an aggregate's CPM and CPE in one currency, from `contribution`'s counters:
+ * exactly the activities with both spend in that currency and the denominator. Unrounded.
+ */
+export function aggregateBasis(aggregate: Readonly<Record<string, unknown>>, currency: string): RatioBasis {
+  const num = (name: string) => Number(aggregate[`${name}_${currency}`] ?? 0);
+  return {
+    cpm: { spend: num('cpmSpend'), impressions: num('cpmImpressions'), activities: num('cpmActivities') },
+    cpe: { spend: num('cpeSpend'), engagement: num('cpeEngagement'), activities: num('cpeActivities') },
+  };
+}
+
 /**
  * CPM and CPE of an aggregate kept with `contribution`'s counters, in one currency; unrounded,
  * null when there is no denominator (DECISIONS.md "Money and metrics").
  */
 export function aggregateRatios(aggregate: Readonly<Record<string, unknown>>, currency: string): { cpm: number | null; cpe: number | null } {
-  const num = (name: string) => Number(aggregate[`${name}_${currency}`] ?? 0);
-  const impressions = num('cpmImpressions');
-  const engagement = num('cpeEngagement');
+  const { cpm, cpe } = aggregateBasis(aggregate, currency);
   return {
-    cpm: impressions > 0 ? (num('cpmSpend') / impressions) * 1000 : null,
-    cpe: engagement > 0 ? num('cpeSpend') / engagement : null,
+    cpm: cpm.impressions > 0 ? (cpm.spend / cpm.impressions) * 1000 : null,
+    cpe: cpe.engagement > 0 ? cpe.spend / cpe.engagement : null,
   };
 }

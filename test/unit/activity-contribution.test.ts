@@ -27,7 +27,7 @@ describe('activity contribution', () => {
     const before = standing({ spend: { USD: 20 } });
     const after = standing({ impressions: 4_000, spend: { USD: 20 }, withMetrics: true });
     const delta = contributionDelta(before, after);
-    expect(delta).toEqual({ impressions: 4_000, activitiesWithMetrics: 1, cpmSpend_USD: 20, cpmImpressions_USD: 4_000 });
+    expect(delta).toEqual({ impressions: 4_000, activitiesWithMetrics: 1, cpmSpend_USD: 20, cpmImpressions_USD: 4_000, cpmActivities_USD: 1 });
     const net = sum(contribution(before), delta, withdrawn(contribution(after)));
     expect(Object.values(net).every((v) => v === 0)).toBe(true);
   });

@@ -1,7 +1,7 @@
 /** Each recommendation rule of shared/domain/reporting/recommendations.md: when it fires, what it says, and the order. */
 import { describe, expect, it } from 'vitest';
 import type { StoredCampaign } from '../../shared/domain/reporting/campaigns.ts';
-import { recommendations } from '../../shared/domain/reporting/recommendations.ts';
+import { recommendations, sampleConfidence } from '../../shared/domain/reporting/recommendations.ts';
 
 const now = new Date('2026-06-15T12:00:00Z');
 const ctx = { currency: 'USD', timeZone: 'UTC', now };
@@ -71,15 +71,25 @@ describe('recommendation rules', () => {
     ]);
   });
 
-  it('cpm_gap: the highest CPM at least twice the lowest, confidence from the weaker evidence', () => {
-    const cheap = campaign('Cheap', { cpmSpend_USD: 10, cpmImpressions_USD: 10_000 });
-    const dear = campaign('Dear', { cpmSpend_USD: 30, cpmImpressions_USD: 10_000 });
+  it('cpm_gap: the highest CPM at least twice the lowest, confidence from the sample each side rests on', () => {
+    const cheap = campaign('Cheap', { cpmSpend_USD: 10, cpmImpressions_USD: 10_000, cpmActivities_USD: 12 });
+    const dear = campaign('Dear', { cpmSpend_USD: 30, cpmImpressions_USD: 10_000, cpmActivities_USD: 10 });
     const [rec] = recommendations({}, [cheap, dear], ctx).filter((r) => r.rule === 'cpm_gap');
     expect(rec).toMatchObject({ priority: 'medium', confidence: 'high', campaignIds: [dear.id, cheap.id] });
-    expect(rec!.rationale).toBe("Dear's CPM (3.00 USD) is 3.0 times Cheap's (1.00 USD), over their recorded figures.");
-    const weak = campaign('Weak', { cpmSpend_USD: 30, cpmImpressions_USD: 10_000, activitiesCount: 10, activitiesWithMetrics: 6 });
-    expect(recommendations({}, [cheap, weak], ctx).find((r) => r.rule === 'cpm_gap')!.confidence).toBe('medium');
+    expect(rec!.rationale).toBe("Dear's CPM (3.00 USD over 10 activities) is 3.0 times Cheap's (1.00 USD over 12 activities), counting the activities with both spend and impressions.");
+    // The case: 2 activities against 1 is a low-confidence comparison, however complete each campaign's coverage.
+    const two = campaign('Two', { cpmSpend_USD: 10, cpmImpressions_USD: 10_000, cpmActivities_USD: 2 });
+    const one = campaign('One', { cpmSpend_USD: 30, cpmImpressions_USD: 10_000, cpmActivities_USD: 1 });
+    const thin = recommendations({}, [two, one], ctx).find((r) => r.rule === 'cpm_gap')!;
+    expect(thin.confidence).toBe('low');
+    expect(thin.rationale).toContain('over 1 activity)');
+    const some = campaign('Some', { cpmSpend_USD: 30, cpmImpressions_USD: 10_000, cpmActivities_USD: 3 });
+    expect(recommendations({}, [cheap, some], ctx).find((r) => r.rule === 'cpm_gap')!.confidence).toBe('medium');
     expect(rules({}, [cheap, campaign('Close', { cpmSpend_USD: 19, cpmImpressions_USD: 10_000 })])).not.toContain('cpm_gap');
+  });
+
+  it('sample confidence: high from 10 activities in every group, medium from 3, else low', () => {
+    expect([[10, 25], [9, 25], [3, 3], [2, 40], [0, 0]].map((groups) => sampleConfidence(groups))).toEqual(['high', 'medium', 'medium', 'low', 'low']);
   });
 
   it('stale_snapshots: the newest snapshot older than 7 days', () => {

@@ -9,6 +9,7 @@
  * the executive brief's cut keeps it. Pure.
  */
 import { byStatusThenName, campaignFacts, formatMoney, percent, type ReportContext, type StoredCampaign } from './campaigns.ts';
+import type { CpaBasis } from './conversions.ts';
 import type { DayFigures } from './days.ts';
 import type { Aggregate } from './figures.ts';
 import { portfolio } from './portfolio.ts';
@@ -19,12 +20,15 @@ export type Audience = 'executive' | 'practitioner';
 /** How many items of each part an executive brief keeps. */
 export const EXECUTIVE_ITEMS = 3;
 
-/** The organization's conversions and CPA with the outcome definitions summed (null: no measurement of kind count). */
+/** The organization's conversions and CPA with their basis and the outcome definitions summed (null: no measurement of kind count). */
 export interface BriefConversions {
   conversions: number | null;
   cpa: number | null;
+  basis: CpaBasis;
   definitions: readonly { name: string }[];
 }
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** Always the first limitation: no figure of the brief says what caused an outcome. */
 export const NO_CAUSAL_CLAIM = 'Figures are observed and recorded evidence; none of them says that a campaign or creator caused an outcome.';
@@ -48,26 +52,32 @@ export function marketingBrief(
     (practitioner ? ` (metrics for ${evidence.activitiesWithMetrics} of ${evidence.activitiesTotal} activities; evidence ${evidence.level}).` : '.');
 
   const highlights: string[] = [];
-  const { conversions, cpa, definitions } = input.conversions;
+  const { conversions, cpa, basis, definitions } = input.conversions;
   if (conversions !== null) {
-    const cost = cpa === null ? 'no CPA (no conversion to divide the costs by)' : `CPA ${money(cpa)}`;
+    const basisText = `: ${money(basis.spend)} spent by the ${plural(basis.campaigns, 'campaign', 'campaigns')} with conversions over their ${basis.conversions} conversions`;
+    const cost = cpa === null ? 'no CPA (no conversion to divide the costs by)' : `CPA ${money(cpa)}${practitioner ? basisText : ''}`;
     highlights.push(
       practitioner
-        ? `${conversions} conversions recorded in all (active outcome measurements of ${definitions.map((d) => d.name).join(', ')}, whatever their period); ${cost} over all recorded costs.`
+        ? `${conversions} conversions recorded in all (active outcome measurements of ${definitions.map((d) => d.name).join(', ')}, whatever their period); ${cost}.`
         : `${conversions} conversions recorded in all; ${cost}.`,
     );
   }
+  // A superlative or a share only where at least two campaigns were compared.
   const totalImpressions = facts.reduce((sum, f) => sum + f.figures.impressions, 0);
   const mostSeen = [...facts].sort((a, b) => b.figures.impressions - a.figures.impressions || byStatusThenName(a, b))[0];
-  if (mostSeen && mostSeen.figures.impressions > 0) {
-    highlights.push(`${mostSeen.name} has the most recorded impressions: ${mostSeen.figures.impressions} (${percent(mostSeen.figures.impressions / totalImpressions)} of all campaigns').`);
+  if (facts.length >= 2 && mostSeen && mostSeen.figures.impressions > 0) {
+    highlights.push(
+      `${mostSeen.name} has the most recorded impressions of the ${facts.length} campaigns: ${mostSeen.figures.impressions} (${percent(mostSeen.figures.impressions / totalImpressions)} of their ${totalImpressions}).`,
+    );
   }
-  const cheapest = facts.filter((f) => f.figures.cpm !== null).sort((a, b) => a.figures.cpm! - b.figures.cpm! || byStatusThenName(a, b))[0];
-  if (cheapest) {
+  const withCpm = facts.filter((f) => f.figures.cpm !== null).sort((a, b) => a.figures.cpm! - b.figures.cpm! || byStatusThenName(a, b));
+  const cheapest = withCpm[0];
+  if (cheapest && withCpm.length >= 2) {
     highlights.push(
       practitioner
-        ? `${cheapest.name} has the lowest CPM: ${money(cheapest.figures.cpm!)} over ${cheapest.evidence.activitiesWithMetrics} of ${cheapest.evidence.activitiesTotal} activities with metrics.`
-        : `${cheapest.name} reaches people at the lowest cost per thousand impressions.`,
+        ? `${cheapest.name} has the lowest CPM of the ${withCpm.length} campaigns with one: ${money(cheapest.figures.cpm!)} over ${cheapest.basis.cpm.activities} of its ` +
+            `${cheapest.evidence.activitiesTotal} activities (those with both spend and impressions: ${money(cheapest.basis.cpm.spend)} over ${cheapest.basis.cpm.impressions} impressions).`
+        : `${cheapest.name} has the lowest cost per thousand impressions of the ${withCpm.length} campaigns that have one.`,
     );
   }
   if (overview.counts.completed > 0) highlights.push(`${overview.counts.completed} ${overview.counts.completed === 1 ? 'campaign has' : 'campaigns have'} completed.`);
@@ -94,7 +104,7 @@ export function marketingBrief(
     'Reach is not reported: no stored evidence carries it.',
     conversions === null
       ? 'Conversions and CPA are not reported: no outcome measurement of kind count is recorded.'
-      : `Conversions count every active outcome measurement of kind count, not only those of the last ${daysBack} days, and CPA divides all recorded costs by them.`,
+      : `Conversions count every active outcome measurement of kind count, not only those of the last ${daysBack} days, and CPA divides the spend of the campaigns with conversions by their conversions.`,
   ];
   // The executive brief keeps the first few of each part: the causal limitation is the first.
   const cut = <T>(items: T[]) => (practitioner ? items : items.slice(0, EXECUTIVE_ITEMS));

@@ -6,7 +6,8 @@
  */
 import { campaignStatus, type CampaignStatus } from '../campaign-status.ts';
 import { minorUnits, roundMoney } from '../currencies.ts';
-import { metricFigures, spendOf, STALE_AFTER_DAYS, type Aggregate, type MetricFigures } from './figures.ts';
+import type { RatioBasis } from '../activity-metrics.ts';
+import { metricFigures, ratioBasis, spendOf, STALE_AFTER_DAYS, type Aggregate, type MetricFigures } from './figures.ts';
 import { readiness, type BriefState } from './readiness.ts';
 
 export type EvidenceLevel = 'none' | 'low' | 'medium' | 'high';
@@ -45,6 +46,8 @@ export interface CampaignFacts {
   status: CampaignStatus;
   budget: number | null;
   figures: MetricFigures;
+  /** What its CPM and CPE were computed over (money rounded). */
+  basis: RatioBasis;
   /** Spend over budget, 0..; null without a budget. */
   budgetUsed: number | null;
   otherCurrencySpend: Record<string, number>;
@@ -66,6 +69,7 @@ export function campaignFacts(campaign: StoredCampaign, ctx: ReportContext): Cam
     status: campaignStatus({ startAt: campaign.startAt, endAt: campaign.endAt }, ctx.timeZone, ctx.now),
     budget,
     figures,
+    basis: ratioBasis(campaign, ctx.currency),
     budgetUsed: budget ? figures.totalCosts / budget : null,
     otherCurrencySpend: Object.fromEntries(Object.entries(spendOf(campaign)).filter(([c]) => c !== ctx.currency)),
     evidence: { level: evidenceLevel(activitiesTotal, withMetrics, freshness, ctx.now), activitiesTotal, activitiesWithMetrics: withMetrics, deliveryCoverage: figures.deliveryCoverage },

@@ -7,6 +7,7 @@
 import { roundMoney } from '../currencies.ts';
 import { campaignFacts, formatMoney, percent, type CampaignFacts, type ReportContext, type StoredCampaign } from './campaigns.ts';
 import type { DayFigures } from './days.ts';
+import type { Basis } from './figures.ts';
 
 /** A share kept to 4 decimals (0.1234 = 12.34%). */
 export const share = (value: number | null) => (value === null ? null : Math.round(value * 10_000) / 10_000);
@@ -19,14 +20,25 @@ export function windowChange(days: readonly DayFigures[], currency: string) {
   };
 }
 
-type Row = { facts: CampaignFacts; change: ReturnType<typeof windowChange> };
+type Row = { facts: CampaignFacts; change: ReturnType<typeof windowChange>; basis: Basis };
 
-export function comparison(entries: readonly { campaign: StoredCampaign; days: readonly DayFigures[] }[], daysBack: number, ctx: ReportContext) {
-  const rows: Row[] = entries.map(({ campaign, days }) => ({ facts: campaignFacts(campaign, ctx), change: windowChange(days, ctx.currency) }));
+/** A campaign compared: its aggregate, its days in the window, its conversions and CPA and the basis of its ratios (as its campaign report has them). */
+export interface ComparedCampaign {
+  campaign: StoredCampaign;
+  days: readonly DayFigures[];
+  outcomes: { conversions: number | null; cpa: number | null };
+  basis: Basis;
+}
+
+export function comparison(entries: readonly ComparedCampaign[], daysBack: number, ctx: ReportContext) {
+  const rows: Row[] = entries.map(({ campaign, days, outcomes, basis }) => {
+    const facts = campaignFacts(campaign, ctx);
+    return { facts: { ...facts, figures: { ...facts.figures, ...outcomes } }, change: windowChange(days, ctx.currency), basis };
+  });
   return {
     currency: ctx.currency,
     daysBack,
-    campaigns: rows.map(({ facts, change }) => ({
+    campaigns: rows.map(({ facts, change, basis }) => ({
       campaignId: facts.campaignId,
       name: facts.name,
       status: facts.status,
@@ -36,21 +48,29 @@ export function comparison(entries: readonly { campaign: StoredCampaign; days: r
       change,
       efficiency: { cpm: facts.figures.cpm, cpe: facts.figures.cpe, budgetUsed: share(facts.budgetUsed) },
       evidenceQuality: facts.evidence,
+      basis,
     })),
     findings: findings(rows, daysBack, ctx.currency),
   };
 }
 
-/** The lowest against the highest of a ratio, among the campaigns that have it. */
+/** The lowest against the highest of a ratio, among the campaigns that have it, with how many activities each rests on. */
 function ratioFinding(rows: readonly Row[], ratio: 'cpm' | 'cpe', label: string, currency: string): string[] {
   const having = rows.filter((r) => r.facts.figures[ratio] !== null).sort((a, b) => a.facts.figures[ratio]! - b.facts.figures[ratio]! || a.facts.name.localeCompare(b.facts.name));
   if (having.length < 2) return [];
   const low = having[0]!;
   const high = having.at(-1)!;
   const [lowValue, highValue] = [low.facts.figures[ratio]!, high.facts.figures[ratio]!];
-  if (lowValue === highValue) return [`${label} is the same, ${formatMoney(lowValue, currency)}, for ${having.map((r) => r.facts.name).join(', ')}.`];
-  return [`${low.facts.name}'s ${label} (${formatMoney(lowValue, currency)}) is ${percent(1 - lowValue / highValue)} below ${high.facts.name}'s (${formatMoney(highValue, currency)}), over their recorded figures.`];
+  const denominator = ratio === 'cpm' ? 'impressions' : 'engagement';
+  const over = (r: Row) => activities(r.basis[ratio].activities);
+  if (lowValue === highValue) return [`${label} is the same, ${formatMoney(lowValue, currency)}, for ${having.map((r) => `${r.facts.name} (${over(r)})`).join(', ')}.`];
+  return [
+    `${low.facts.name}'s ${label} (${formatMoney(lowValue, currency)} over ${over(low)}) is ${percent(1 - lowValue / highValue)} below ${high.facts.name}'s ` +
+      `(${formatMoney(highValue, currency)} over ${over(high)}), counting the activities with both spend and ${denominator}.`,
+  ];
 }
+
+const activities = (n: number) => `${n} ${n === 1 ? 'activity' : 'activities'}`;
 
 /** The campaign with the largest part of a window total, when the total is not zero. */
 function largestShare(rows: readonly Row[], part: 'spend' | 'impressions', daysBack: number, currency: string): string[] {

@@ -5,8 +5,9 @@
  * Money in the report currency only, rounded to its minor unit; other currencies are named in the
  * warnings, never converted; a ratio without its denominator is null.
  */
-import { aggregateRatios, UNAVAILABLE_COUNTER_PREFIX } from '../activity-metrics.ts';
+import { aggregateBasis, aggregateRatios, UNAVAILABLE_COUNTER_PREFIX, type RatioBasis } from '../activity-metrics.ts';
 import { roundMoney, roundSpend } from '../currencies.ts';
+import type { CpaBasis } from './conversions.ts';
 
 /** A stored aggregate as read: counters, `spend` per currency, and the evidence attributes the writers keep. */
 export type Aggregate = Readonly<Record<string, unknown>>;
@@ -82,11 +83,36 @@ export function unavailableLine(reason: string, count: number, total: number): s
 /** Snapshots older than this make a report's figures stale (DECISIONS.md "Reporting evidence"). */
 export const STALE_AFTER_DAYS = 7;
 
+/**
+ * What each CPM, CPE and CPA of a report was computed over (`_meta.provenance.basis`, money rounded in
+ * the report currency), so that a reader can recompute it: CPM = cpm.spend / cpm.impressions x 1000
+ * over `cpm.activities`, CPE = cpe.spend / cpe.engagement, CPA = cpa.spend / cpa.conversions over
+ * `cpa.campaigns`.
+ */
+export type Basis = RatioBasis & { cpa: CpaBasis };
+
+/** The CPA basis of a report without conversions (an activity's, a creator's, or no measurement of kind count). */
+export const NO_CPA_BASIS: CpaBasis = { spend: 0, conversions: 0, campaigns: 0 };
+
+/** The CPM and CPE basis of an aggregate in `currency`, money rounded to its minor unit. */
+export function ratioBasis(aggregate: Aggregate, currency: string): RatioBasis {
+  const { cpm, cpe } = aggregateBasis(aggregate, currency);
+  return { cpm: { ...cpm, spend: roundMoney(cpm.spend, currency) }, cpe: { ...cpe, spend: roundMoney(cpe.spend, currency) } };
+}
+
 /** A type, not an interface: it is a `_meta` record (`Record<string, unknown>`). */
 export type Evidence = {
   currency: string;
   freshness: string | null;
-  provenance: { activitiesTotal: number; activitiesWithMetrics: number; sources: { api: number; manual: number }; costsCount: number };
+  provenance: {
+    activitiesTotal: number;
+    activitiesWithMetrics: number;
+    sources: { api: number; manual: number };
+    costsCount: number;
+    basis: Basis;
+    /** The outcome definitions whose measurements the conversions add up (reports with conversions). */
+    conversionDefinitions?: readonly { id: string; name: string }[];
+  };
   warnings: string[];
 };
 
@@ -129,15 +155,17 @@ export function evidenceOf(aggregate: Aggregate, currency: string, activitiesTot
       activitiesWithMetrics: withMetrics,
       sources: { api: num(aggregate.activitiesWithApiMetrics), manual: num(aggregate.activitiesWithManualMetrics) },
       costsCount: num(aggregate.costsCount),
+      basis: { ...ratioBasis(aggregate, currency), cpa: NO_CPA_BASIS },
     },
     warnings,
   };
 }
 
-/** The evidence of several reports at once (a comparison): newest freshness, summed provenance, every warning once. */
+/** The evidence of several reports at once (a comparison): newest freshness, summed provenance, every definition and warning once. */
 export function mergeEvidence(currency: string, parts: readonly Evidence[]): Evidence {
   const sum = (pick: (e: Evidence) => number) => parts.reduce((total, e) => total + pick(e), 0);
   const fresh = parts.flatMap((e) => (e.freshness ? [e.freshness] : [])).sort();
+  const definitions = new Map(parts.flatMap((e) => e.provenance.conversionDefinitions ?? []).map((d) => [d.id, d]));
   return {
     currency,
     freshness: fresh.at(-1) ?? null,
@@ -146,7 +174,20 @@ export function mergeEvidence(currency: string, parts: readonly Evidence[]): Evi
       activitiesWithMetrics: sum((e) => e.provenance.activitiesWithMetrics),
       sources: { api: sum((e) => e.provenance.sources.api), manual: sum((e) => e.provenance.sources.manual) },
       costsCount: sum((e) => e.provenance.costsCount),
+      basis: sumBasis(parts.map((e) => e.provenance.basis), currency),
+      ...(parts.some((e) => e.provenance.conversionDefinitions) ? { conversionDefinitions: [...definitions.values()].sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id)) } : {}),
     },
     warnings: [...new Set(parts.flatMap((e) => e.warnings))],
+  };
+}
+
+/** The basis of several reports' figures taken together (their sums; money rounded again). */
+export function sumBasis(parts: readonly Basis[], currency: string): Basis {
+  const sum = (pick: (b: Basis) => number) => parts.reduce((total, b) => total + pick(b), 0);
+  const money = (pick: (b: Basis) => number) => roundMoney(sum(pick), currency);
+  return {
+    cpm: { spend: money((b) => b.cpm.spend), impressions: sum((b) => b.cpm.impressions), activities: sum((b) => b.cpm.activities) },
+    cpe: { spend: money((b) => b.cpe.spend), engagement: sum((b) => b.cpe.engagement), activities: sum((b) => b.cpe.activities) },
+    cpa: { spend: money((b) => b.cpa.spend), conversions: sum((b) => b.cpa.conversions), campaigns: sum((b) => b.cpa.campaigns) },
   };
 }

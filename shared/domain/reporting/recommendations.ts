@@ -3,7 +3,7 @@
  * this file). Pure: the tenant's aggregate and its campaigns in, the same list in the same order out.
  */
 import { spendOf, STALE_AFTER_DAYS, type Aggregate } from './figures.ts';
-import { byStatusThenName, campaignFacts, formatMoney, percent, type CampaignFacts, type EvidenceLevel, type ReportContext, type StoredCampaign } from './campaigns.ts';
+import { byStatusThenName, campaignFacts, formatMoney, percent, type CampaignFacts, type ReportContext, type StoredCampaign } from './campaigns.ts';
 
 export type Level = 'high' | 'medium' | 'low';
 
@@ -127,7 +127,17 @@ export function recommendations(tenant: Aggregate, campaigns: readonly StoredCam
     .map(({ r }) => r);
 }
 
-const WEAKER: Record<EvidenceLevel, number> = { none: 0, low: 1, medium: 2, high: 3 };
+/**
+ * Confidence follows the sample a comparison rests on (DECISIONS.md "Figures a reader can check"):
+ * high when every group compared rests on at least 10 activities with metrics, medium at 3 to 9,
+ * otherwise low.
+ */
+export function sampleConfidence(groups: readonly number[]): Level {
+  const smallest = Math.min(...groups);
+  return smallest >= 10 ? 'high' : smallest >= 3 ? 'medium' : 'low';
+}
+
+const activities = (n: number) => `${n} ${n === 1 ? 'activity' : 'activities'}`;
 
 function cpmGap(facts: readonly CampaignFacts[], money: (n: number) => string): Recommendation[] {
   const having = facts.filter((f) => f.figures.cpm !== null).sort((a, b) => a.figures.cpm! - b.figures.cpm! || a.name.localeCompare(b.name));
@@ -135,17 +145,22 @@ function cpmGap(facts: readonly CampaignFacts[], money: (n: number) => string): 
   const low = having[0]!;
   const high = having.at(-1)!;
   if (high.figures.cpm! < 2 * low.figures.cpm!) return [];
-  const weaker = Math.min(WEAKER[low.evidence.level], WEAKER[high.evidence.level]);
+  // Each CPM's sample: the activities with both spend and impressions it was computed over.
+  const [highSample, lowSample] = [high.basis.cpm.activities, low.basis.cpm.activities];
   return [
     {
       rule: 'cpm_gap',
       priority: 'medium',
-      confidence: weaker === 3 ? 'high' : weaker === 2 ? 'medium' : 'low',
+      confidence: sampleConfidence([highSample, lowSample]),
       title: `Review the spend of ${high.name} against ${low.name}`,
-      rationale: `${high.name}'s CPM (${money(high.figures.cpm!)}) is ${(high.figures.cpm! / low.figures.cpm!).toFixed(1)} times ${low.name}'s (${money(low.figures.cpm!)}), over their recorded figures.`,
+      rationale:
+        `${high.name}'s CPM (${money(high.figures.cpm!)} over ${activities(highSample)}) is ${(high.figures.cpm! / low.figures.cpm!).toFixed(1)} times ` +
+        `${low.name}'s (${money(low.figures.cpm!)} over ${activities(lowSample)}), counting the activities with both spend and impressions.`,
       evidence: [
         { label: `cpm ${high.name}`, value: high.figures.cpm },
         { label: `cpm ${low.name}`, value: low.figures.cpm },
+        { label: `cpm activities ${high.name}`, value: highSample },
+        { label: `cpm activities ${low.name}`, value: lowSample },
       ],
       campaignIds: [high.campaignId, low.campaignId],
     },

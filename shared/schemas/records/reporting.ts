@@ -52,6 +52,13 @@ const EvidenceQuality = z.object({
   deliveryCoverage: Ratio,
 });
 
+/** What a report's CPM, CPE and CPA were computed over, in its currency (as `_meta.provenance.basis`). */
+export const Basis = z.object({
+  cpm: z.object({ spend: Money, impressions: z.number(), activities: z.int() }),
+  cpe: z.object({ spend: Money, engagement: z.number(), activities: z.int() }),
+  cpa: z.object({ spend: Money, conversions: z.number(), campaigns: z.int() }),
+});
+
 const CampaignRef = { campaignId: z.uuid(), name: z.string(), status: z.enum(['active', 'scheduled', 'completed', 'draft']) };
 
 export const PortfolioRecord = named(
@@ -85,6 +92,8 @@ export const ComparisonRecord = named(
         change: z.object({ spend: Money, impressions: z.number(), engagement: z.number() }),
         efficiency: z.object({ cpm: Ratio, cpe: Ratio, budgetUsed: Ratio }),
         evidenceQuality: EvidenceQuality,
+        /** What this campaign's CPM, CPE and CPA were computed over. */
+        basis: Basis,
       }),
     ),
     findings: Texts,

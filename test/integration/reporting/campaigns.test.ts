@@ -47,13 +47,13 @@ beforeAll(async () => {
   orgId = await newOrganization(owner);
   ids.alpha = await seededCampaign(
     { name: 'Alpha', budget: 100, ...RUNNING },
-    { activitiesCount: 2, activitiesWithMetrics: 2, impressions: 10_000, cpmSpend_USD: 60, cpmImpressions_USD: 10_000 },
+    { activitiesCount: 2, activitiesWithMetrics: 2, impressions: 10_000, cpmSpend_USD: 60, cpmImpressions_USD: 10_000, cpmActivities_USD: 2 },
     { USD: 120 },
     30,
   );
   ids.beta = await seededCampaign(
     { name: 'Beta', budget: 50, startAt: '2020-01-01T00:00:00.000Z', endAt: '2020-02-01T00:00:00.000Z' },
-    { activitiesCount: 4, activitiesWithMetrics: 1, impressions: 2000, cpmSpend_USD: 20, cpmImpressions_USD: 2000 },
+    { activitiesCount: 4, activitiesWithMetrics: 1, impressions: 2000, cpmSpend_USD: 20, cpmImpressions_USD: 2000, cpmActivities_USD: 1 },
     { USD: 20, EUR: 10 },
     10,
   );
@@ -110,10 +110,11 @@ describe('campaign comparison', () => {
       change: { spend: 30, impressions: 10_000, engagement: 0 },
       efficiency: { cpm: 6, cpe: null, budgetUsed: 1.2 },
       evidenceQuality: { level: 'high', activitiesTotal: 2, activitiesWithMetrics: 2, deliveryCoverage: 1 },
+      basis: { cpm: { spend: 60, impressions: 10_000, activities: 2 }, cpe: { spend: 0, engagement: 0, activities: 0 }, cpa: { spend: 0, conversions: 0, campaigns: 0 } },
     });
     expect(data.campaigns[1]).toMatchObject({ status: 'completed', current: { totalCosts: 20, cpm: 10 }, efficiency: { budgetUsed: 0.4 }, evidenceQuality: { level: 'low' } });
     expect(data.findings).toEqual([
-      "Alpha's CPM (6.00 USD) is 40% below Beta's (10.00 USD), over their recorded figures.",
+      "Alpha's CPM (6.00 USD over 2 activities) is 40% below Beta's (10.00 USD over 1 activity), counting the activities with both spend and impressions.",
       'Alpha recorded 30.00 USD of the 40.00 USD of these campaigns over the last 30 days (75%).',
       'Alpha recorded 10000 impressions of the 12000 impressions of these campaigns over the last 30 days (83%).',
       "Beta's figures rest on 1 of 4 activities with metrics: compare them with care.",
@@ -167,8 +168,8 @@ describe('marketing brief and recommendations', () => {
       currency: 'USD',
       headline: '1 active campaign: 7.50 USD spent and 100 impressions recorded over the last 30 days.',
       highlights: [
-        "Alpha has the most recorded impressions: 10000 (83% of all campaigns').",
-        'Alpha reaches people at the lowest cost per thousand impressions.',
+        "Alpha has the most recorded impressions of the 4 campaigns: 10000 (83% of their 12000).",
+        'Alpha has the lowest cost per thousand impressions of the 2 campaigns that have one.',
         '1 campaign has completed.',
       ],
       risks: ['Alpha: Recorded spend 120.00 USD is above its budget of 100.00 USD (120%).', 'Alpha: Its brief is missing summary, objective, audience, desiredOutcomes, channels, ownerUserId.'],
@@ -195,7 +196,9 @@ describe('marketing brief and recommendations', () => {
       'Conversions and CPA are not reported: no outcome measurement of kind count is recorded.',
     ]);
     expect(practitioner.headline).toBe('1 active campaign: 7.50 USD spent and 100 impressions recorded over the last 30 days (metrics for 3 of 6 activities; evidence medium).');
-    expect(practitioner.highlights[1]).toBe('Alpha has the lowest CPM: 6.00 USD over 2 of 2 activities with metrics.');
+    expect(practitioner.highlights[1]).toBe(
+      'Alpha has the lowest CPM of the 2 campaigns with one: 6.00 USD over 2 of its 2 activities (those with both spend and impressions: 60.00 USD over 10000 impressions).',
+    );
     expect(practitioner.decisions).toEqual(['Review the budget of Alpha: Recorded spend 120.00 USD is 120% of its budget of 100.00 USD.']);
     expect(practitioner.campaignEvidence).toHaveLength(4);
     await get('/v1/reporting/marketing-brief', { ...query, audience: 'board' }, 400);

@@ -1,11 +1,12 @@
 /**
- * The organization's conversions and CPA (DECISIONS.md "Money and metrics"): the sum of the active
- * outcome measurements of every campaign whose definition is a count, CPA = spend / conversions,
- * both null without one; the definitions named in `_meta.provenance.conversionDefinitions`. Read
+ * The organization's conversions and CPA (DECISIONS.md "Money and metrics", "Figures a reader can
+ * check"): the sum of the active outcome measurements of every campaign whose definition is a count,
+ * CPA = the spend of the campaigns with conversions / their conversions, both null without one; the definitions named in `_meta.provenance.conversionDefinitions`. Read
  * from a counter the measurement writes keep, never from the measurements themselves.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createActivity } from '../../../shared/db/activities.ts';
+import { linkActivity } from '../../../shared/db/campaign-links.ts';
 import { createCampaign } from '../../../shared/db/campaigns.ts';
 import { createOutcomeDefinition } from '../../../shared/db/outcome-definitions.ts';
 import { call } from '../../support/call.ts';
@@ -36,6 +37,8 @@ describe('organization conversions and CPA', () => {
     expect(none._meta.provenance.conversionDefinitions).toEqual([]);
 
     const [first, second] = [await createCampaign(orgId, { name: 'First' }), await createCampaign(orgId, { name: 'Second' })];
+    // The spend is First's: an organization's CPA divides the spend of its campaigns with conversions.
+    await linkActivity(orgId, first.id, activity.id);
     const signUps = await createOutcomeDefinition(orgId, { name: 'Sign-ups', valueKind: 'count' });
     const trials = await createOutcomeDefinition(orgId, { name: 'Trials', valueKind: 'count' });
     const revenue = await createOutcomeDefinition(orgId, { name: 'Revenue', valueKind: 'currency' });
@@ -51,6 +54,7 @@ describe('organization conversions and CPA', () => {
     let body = await organizationMetrics(orgId);
     // 20 + 12 from two campaigns; CPA 100 / 32 = 3.125 -> 3.13.
     expect(body.data).toMatchObject({ conversions: 32, cpa: 3.13 });
+    expect(body._meta.provenance.basis.cpa).toEqual({ spend: 100, conversions: 32, campaigns: 2 });
     expect(body._meta.provenance.conversionDefinitions).toEqual([{ id: signUps.id, name: 'Sign-ups' }]);
     expect(body._meta.warnings.filter((w: string) => w.startsWith('Conversions add up'))).toEqual([]);
     // The totals are reporting's counters on the organization's aggregate, no part of the organization record.
@@ -72,7 +76,9 @@ describe('organization conversions and CPA', () => {
     expect((await organizationMetrics(orgId)).data).toMatchObject({ conversions: 40, cpa: 2.5 });
     await send('DELETE', `/v1/outcomes/measurements/${a.data.id}`, undefined, 200);
     body = await organizationMetrics(orgId);
-    expect(body.data).toMatchObject({ conversions: 12, cpa: 8.33 });
+    // First has no conversions left: its 100 of spend no longer counts, and Second's 12 cost nothing.
+    expect(body.data).toMatchObject({ conversions: 12, cpa: 0 });
+    expect(body._meta.provenance.basis.cpa).toEqual({ spend: 0, conversions: 12, campaigns: 1 });
     expect(body._meta.provenance.conversionDefinitions).toEqual([{ id: signUps.id, name: 'Sign-ups' }]);
 
     // A definition whose kind changes is read with its kind now.
@@ -82,8 +88,10 @@ describe('organization conversions and CPA', () => {
 
   it('are in the marketing brief with their evidence: the definitions summed and the period they cover', async () => {
     const orgId = await newOrganization(owner);
-    await newCost(owner, { activityId: (await createActivity(orgId, { channel: 'youtube', activity: 'youtube_video', name: 'Clip' })).id, amount: 100 });
+    const clip = await createActivity(orgId, { channel: 'youtube', activity: 'youtube_video', name: 'Clip' });
+    await newCost(owner, { activityId: clip.id, amount: 100 });
     const campaign = await createCampaign(orgId, { name: 'Spring' });
+    await linkActivity(orgId, campaign.id, clip.id);
     for (const [name, value] of [['Sign-ups', 30], ['Trials', 10]] as const) {
       const definition = await createOutcomeDefinition(orgId, { name, valueKind: 'count' });
       await send('POST', '/v1/outcomes/measurements', { organizationId: orgId, campaignId: campaign.id, outcomeDefinitionId: definition.id, value, sourceMethod: 'manual' }, 201);
@@ -91,10 +99,10 @@ describe('organization conversions and CPA', () => {
     const brief = (audience: string) => send('GET', `/v1/reporting/marketing-brief?organizationId=${orgId}&daysBack=30&audience=${audience}`, undefined, 200);
     const practitioner = await brief('practitioner');
     // 30 + 10 conversions; CPA 100 / 40 = 2.50.
-    expect(practitioner.data.highlights[0]).toBe('40 conversions recorded in all (active outcome measurements of Sign-ups, Trials, whatever their period); CPA 2.50 USD over all recorded costs.');
+    expect(practitioner.data.highlights[0]).toBe('40 conversions recorded in all (active outcome measurements of Sign-ups, Trials, whatever their period); CPA 2.50 USD: 100.00 USD spent by the 1 campaign with conversions over their 40 conversions.');
     expect(practitioner.data.measurementLimitations).toContain('Conversions add up the measurements of 2 outcome definitions: Sign-ups, Trials.');
     expect(practitioner.data.measurementLimitations.at(-1)).toBe(
-      'Conversions count every active outcome measurement of kind count, not only those of the last 30 days, and CPA divides all recorded costs by them.',
+      'Conversions count every active outcome measurement of kind count, not only those of the last 30 days, and CPA divides the spend of the campaigns with conversions by their conversions.',
     );
     expect(practitioner._meta.provenance.conversionDefinitions.map((d: { name: string }) => d.name)).toEqual(['Sign-ups', 'Trials']);
     const executive = (await brief('executive')).data;
