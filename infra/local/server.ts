@@ -74,6 +74,9 @@ const TokenRequest = z.strictObject({
   expiresInSeconds: z.optional(intInput(1, MAX_TOKEN_LIFETIME_SECONDS)),
 });
 
+/** With an activity, that one is read at once; without, a refresh runs as the schedule runs it. */
+const RefreshRequest = z.strictObject({ activityId: z.optional(Uuid) });
+
 function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -200,7 +203,8 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
         const { expiresInSeconds, ...claims } = parseInput(TokenRequest, parseJson(body));
         sendJson(res, 200, { accessToken: issuer.mint({ ...claims, expiresIn: expiresInSeconds }) });
       } else if (method === 'POST' && path === '/local/jobs/refresh-metrics') {
-        sendJson(res, 200, await metricRefresh.runOnce());
+        const { activityId } = parseInput(RefreshRequest, parseJson(body));
+        sendJson(res, 200, await (activityId ? metricRefresh.readActivity(activityId) : metricRefresh.runOnce()));
       } else if (method === 'POST' && path === '/local/jobs/import-analytics') {
         sendJson(res, 200, await importAllConnected({ force: true }));
       } else if (method === 'GET' && path === '/local/analytics/properties') {
