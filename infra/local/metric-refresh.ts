@@ -9,18 +9,32 @@
  * serialized); a failed message is delivered again on the next run and dead-lettered after its
  * last delivery, as the stack's queue does.
  *
- * `POST /local/jobs/refresh-metrics` runs one refresh at once and answers what it did.
+ * `POST /local/jobs/refresh-metrics` runs one refresh at once and answers what it did; with an
+ * `activityId`, it reads that one activity at once instead, due or not.
  */
 import { dispatchDue } from '../../functions/jobs/metric-refresh/dispatch.ts';
 import { platformDeps } from '../../functions/jobs/metric-refresh/platform-deps.ts';
 import { refreshBatch } from '../../functions/jobs/metric-refresh/batch.ts';
-import { emptyCounts, type QueuedMessage, type RefreshDeps, type RefreshStatus } from '../../functions/jobs/metric-refresh/refresh.ts';
+import { emptyCounts, errorText, type QueuedMessage, type RefreshDeps, type RefreshOutcome, type RefreshStatus } from '../../functions/jobs/metric-refresh/refresh.ts';
 import { MAX_RECEIVES } from '../metric-refresh.ts';
 import { deduplicationId, useLocalRefreshQueue, type RefreshMessage, type RefreshQueue } from '../../shared/integrations/refresh-queue.ts';
+import { getActivity } from '../../shared/db/activities.ts';
+import { locate } from '../../shared/db/records.ts';
+import { conflict, notFound } from '../../shared/domain/errors.ts';
 import { logger } from '../../shared/support/logger.ts';
 
 const DEDUPLICATION_WINDOW_MS = 5 * 60_000;
 const BATCH = 10;
+
+/** One batch through the worker's step; a throw (an outage) fails the whole batch, as the Lambda worker reports it. */
+async function readBatch(batch: readonly QueuedMessage[], deps: RefreshDeps): Promise<RefreshOutcome> {
+  try {
+    return await refreshBatch(batch, deps);
+  } catch (error) {
+    logger.error('local metric refresh: batch failed', { error: errorText(error) });
+    return { failed: batch.map((m) => m.id), counts: { ...emptyCounts(), failed: batch.length } };
+  }
+}
 
 export class LocalRefreshQueue implements RefreshQueue {
   private pending: (QueuedMessage & { receives: number })[] = [];
@@ -47,16 +61,9 @@ export class LocalRefreshQueue implements RefreshQueue {
     for (let i = 0; i < taken.length; i += BATCH) {
       const batch = taken.slice(i, i + BATCH);
       for (const m of batch) m.receives++;
-      let failed: Set<string>;
-      try {
-        const outcome = await refreshBatch(batch, deps);
-        for (const [status, n] of Object.entries(outcome.counts)) counts[status as RefreshStatus] += n;
-        failed = new Set(outcome.failed);
-      } catch (error) {
-        logger.error('local metric refresh: batch failed', { error: error instanceof Error ? error.message : String(error) });
-        counts.failed += batch.length;
-        failed = new Set(batch.map((m) => m.id));
-      }
+      const outcome = await readBatch(batch, deps);
+      for (const [status, n] of Object.entries(outcome.counts)) counts[status as RefreshStatus] += n;
+      const failed = new Set(outcome.failed);
       for (const m of batch.filter((b) => failed.has(b.id))) {
         if (m.receives >= MAX_RECEIVES) this.deadLetters.push(m.message);
         else retry.push(m);
@@ -67,9 +74,34 @@ export class LocalRefreshQueue implements RefreshQueue {
   }
 }
 
+/**
+ * The message that reads an activity now: the one the dispatcher would send when it is due, with
+ * its current due time, so the worker reads it, records the reading and plans the next one as
+ * usual. Its tenant is the one its record pointer names.
+ */
+async function readNowMessage(activityId: string): Promise<QueuedMessage> {
+  const location = await locate('activity', activityId);
+  const activity = location && (await getActivity(location.tenantId, activityId, { consistent: true }));
+  if (!location || !activity) throw notFound('The activity');
+  // Not in the due index: no content link, or its platform publishes no metrics (never read again).
+  if (!activity.metricsFetchDueAt) throw conflict('The activity has no content link the refresh reads (none connected, or its platform publishes no metrics).');
+  return { id: `read-now-${activityId}`, message: { kind: 'content', tenantId: location.tenantId, activityId, dueAt: activity.metricsFetchDueAt } };
+}
+
+export interface RefreshRun {
+  /** Messages handed to the worker: what was due, or the one activity read at once. */
+  dispatched: number;
+  counts: Record<RefreshStatus, number>;
+}
+
 export interface LocalMetricRefresh {
   /** Dispatches what is due and drains the queue once; runs never overlap. */
-  runOnce(): Promise<{ dispatched: number; counts: Record<RefreshStatus, number> }>;
+  runOnce(): Promise<RefreshRun>;
+  /**
+   * Reads one activity at once, due or not, past the queue (nothing else queued is read; a failed
+   * reading is not retried, the activity stays due as it was). Never overlaps a run.
+   */
+  readActivity(activityId: string): Promise<RefreshRun>;
   stop(): void;
 }
 
@@ -78,22 +110,31 @@ export function startLocalMetricRefresh(everyMs?: number, deps: () => Promise<Re
   const queue = new LocalRefreshQueue();
   useLocalRefreshQueue(queue);
   let last: Promise<unknown> = Promise.resolve();
-  const runOnce = () => {
-    const run = last.then(async () => {
-      const dispatched = await dispatchDue(new Date(), queue);
-      return { dispatched, counts: await queue.drain(await deps()) };
-    });
+  // One tenant's writes never run concurrently: each run waits for the one before.
+  const serialized = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = last.then(work);
     last = run.catch(() => undefined);
     return run;
   };
+  const runOnce = () =>
+    serialized(async () => {
+      const dispatched = await dispatchDue(new Date(), queue);
+      return { dispatched, counts: await queue.drain(await deps()) };
+    });
+  const readActivity = (activityId: string) =>
+    serialized(async () => {
+      const message = await readNowMessage(activityId);
+      return { dispatched: 1, counts: (await readBatch([message], await deps())).counts };
+    });
   const timer = everyMs
     ? setInterval(() => {
-        runOnce().catch((error) => logger.error('local metric refresh failed', { error: error instanceof Error ? error.message : String(error) }));
+        runOnce().catch((error) => logger.error('local metric refresh failed', { error: errorText(error) }));
       }, everyMs)
     : undefined;
   timer?.unref();
   return {
     runOnce,
+    readActivity,
     stop: () => {
       if (timer) clearInterval(timer);
       useLocalRefreshQueue(undefined);

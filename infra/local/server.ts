@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import * as z from 'zod/mini';
 import { randomUUID } from 'node:crypto';
-import { resetVerifier, verifyToken } from '../../shared/auth/verifier.ts';
+import { MAX_TOKEN_LIFETIME_SECONDS, resetVerifier, verifyToken } from '../../shared/auth/verifier.ts';
 import { resetClients } from '../../shared/db/client.ts';
 import { listOutbox } from '../../shared/db/outbox.ts';
 import { transact } from '../../shared/db/transact.ts';
@@ -21,7 +21,7 @@ import { parseInput } from '../../shared/http/middleware/validate.ts';
 import { resetStorage } from '../../shared/integrations/storage.ts';
 import { resetStripe } from '../../shared/integrations/stripe.ts';
 import { resetPlatformConfig } from '../../shared/integrations/platforms/config.ts';
-import { Email, Uuid } from '../../shared/schemas/common.ts';
+import { Email, intInput, Uuid } from '../../shared/schemas/common.ts';
 import { apiReferenceResponse } from '../../functions/service/api-reference.ts';
 import { dispatch, warmHandlers } from './dispatch.ts';
 import { FakeGoogleAnalytics, FAKE_PROPERTIES } from './fakes/google-analytics.ts';
@@ -70,7 +70,12 @@ const TokenRequest = z.strictObject({
   email: z.optional(Email),
   name: z.optional(z.string().check(z.maxLength(255))),
   agent: z.optional(z.boolean()),
+  // A short-lived token lets a client see what expiry does; tokens live at most 24 hours anyway.
+  expiresInSeconds: z.optional(intInput(1, MAX_TOKEN_LIFETIME_SECONDS)),
 });
+
+/** With an activity, that one is read at once; without, a refresh runs as the schedule runs it. */
+const RefreshRequest = z.strictObject({ activityId: z.optional(Uuid) });
 
 function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -195,10 +200,11 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
         res.writeHead(204, CORS_HEADERS);
         res.end();
       } else if (method === 'POST' && path === '/local/token') {
-        const claims = parseInput(TokenRequest, parseJson(body));
-        sendJson(res, 200, { accessToken: issuer.mint(claims) });
+        const { expiresInSeconds, ...claims } = parseInput(TokenRequest, parseJson(body));
+        sendJson(res, 200, { accessToken: issuer.mint({ ...claims, expiresIn: expiresInSeconds }) });
       } else if (method === 'POST' && path === '/local/jobs/refresh-metrics') {
-        sendJson(res, 200, await metricRefresh.runOnce());
+        const { activityId } = parseInput(RefreshRequest, parseJson(body));
+        sendJson(res, 200, await (activityId ? metricRefresh.readActivity(activityId) : metricRefresh.runOnce()));
       } else if (method === 'POST' && path === '/local/jobs/import-analytics') {
         sendJson(res, 200, await importAllConnected({ force: true }));
       } else if (method === 'GET' && path === '/local/analytics/properties') {

@@ -360,3 +360,48 @@ describe('The shared demo organization never shows its members to each other', (
     }
   });
 });
+
+describe('POST /local/token {expiresInSeconds}', () => {
+  const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { iat: number; exp: number };
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('mints a token that lives that long: it works, then once expired it is 401', async () => {
+    const user = await signUp('Brief');
+    // exp counts whole seconds from iat: mint at the start of a second, so a 1-second token lives about a second.
+    await sleep(1000 - (Date.now() % 1000));
+    const token = await mint(user.userId, { email: user.email, expiresInSeconds: 1 });
+    expect((await http('GET', `/v1/users/${user.userId}`, { token })).status).toBe(200);
+    const { iat, exp } = claimsOf(token);
+    expect(exp - iat).toBe(1);
+    await sleep(exp * 1000 - Date.now() + 1100);
+    const expired = await http('GET', `/v1/users/${user.userId}`, { token });
+    expect(expired.status).toBe(401);
+    expect(expired.body).toMatchObject({ code: 'unauthenticated', detail: expect.stringContaining('expired') });
+  });
+
+  it('defaults to an hour and takes up to 24 hours', async () => {
+    const user = await signUp('Lifetime');
+    const byDefault = claimsOf(await mint(user.userId));
+    expect(byDefault.exp - byDefault.iat).toBe(3600);
+    const day = await mint(user.userId, { email: user.email, expiresInSeconds: 86_400 });
+    expect(claimsOf(day).exp - claimsOf(day).iat).toBe(86_400);
+    expect((await http('GET', `/v1/users/${user.userId}`, { token: day })).status).toBe(200);
+  });
+
+  it('refuses a lifetime that is not a whole number of seconds from 1 to 86400 (400)', async () => {
+    const cases: [unknown, string][] = [
+      [0, 'Must be at least 1.'],
+      [-5, 'Must be at least 1.'],
+      [86_401, 'Must be at most 86400.'],
+      [1.5, 'Must be an integer.'],
+      ['abc', 'Must be an integer.'],
+      [null, 'Must be an integer.'],
+    ];
+    for (const [expiresInSeconds, message] of cases) {
+      const res = await http('POST', '/local/token', { body: { userId: randomUUID(), expiresInSeconds } });
+      expect(res.status, String(expiresInSeconds)).toBe(400);
+      expect(res.contentType).toBe('application/problem+json');
+      expect(res.body).toMatchObject({ code: 'invalid_input', errors: [{ path: 'expiresInSeconds', message }] });
+    }
+  });
+});
