@@ -26,7 +26,7 @@ export const handler = defineHandler({
       readAnswers(tenant.tenantId, input.startDate, input.endDate),
       readMappings(tenant.tenantId),
     ]);
-    const evidence = hdyhauEvidence({ dates, dimension: connection.hdyhauDimension ?? DEFAULT_HDYHAU_DIMENSION, days, answers, mappings });
-    return { ...ok(evidence), meta };
+    const { data, warnings } = hdyhauEvidence({ dates, dimension: connection.hdyhauDimension ?? DEFAULT_HDYHAU_DIMENSION, days, answers, mappings });
+    return { ...ok(data), meta: { ...meta, warnings: [...meta.warnings, ...warnings] } };
   },
 });

@@ -119,16 +119,57 @@ export const mappingKey = (dimension: string, rawValue: string) => `${dimension}
 
 const share = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 10_000) / 10_000 : null);
 
+const total = <T>(rows: readonly T[], figure: (row: T) => number) => rows.reduce((sum, row) => sum + figure(row), 0);
+
+/** The longest list of days a warning names one by one. */
+const DAYS_NAMED = 10;
+
 /**
  * The how-did-you-hear evidence of a range: each raw answer with its mapping, totals per category,
  * coverage (share of key events that carried an answer), creator-marketing relevance (share of
- * answered key events mapped to `creator`), data-quality flags and a zero-filled daily timeline.
+ * answered key events mapped to `creator`), data-quality flags and a zero-filled daily timeline,
+ * with `warnings` for the report's `_meta`.
+ *
+ * A day's answered key events are part of that day's key events, but they come from another GA4
+ * report (the dimension's) than the day's total, and the two can disagree (thresholds, a revision
+ * between the reads). A day whose answers exceed its key events is not counted as answered at all,
+ * and is named: a timeline never shows a part above its whole (DECISIONS.md "Figures a reader can
+ * check"). The responses, categories and totals are built from the same counted days, so the
+ * totals are the sums of the timeline's rows and of the responses.
  */
 export function hdyhauEvidence(input: { dates: readonly string[]; dimension: string; days: readonly AnalyticsDay[]; answers: readonly HdyhauAnswerDay[]; mappings: readonly HdyhauMapping[] }) {
   const mapped = new Map(input.mappings.map((m) => [mappingKey(m.dimensionApiName, m.rawValue), m]));
-  const answers = input.answers.filter((a) => a.dimension === input.dimension);
+  const mappingOf = (rawValue: string) => mapped.get(mappingKey(input.dimension, rawValue));
+  const successByDate = new Map(input.days.map((d) => [d.date, d.successEvents]));
+  const answersByDate = new Map<string, HdyhauAnswerDay[]>();
+  for (const a of input.answers) {
+    if (a.dimension !== input.dimension) continue;
+    const day = answersByDate.get(a.date) ?? [];
+    day.push(a);
+    answersByDate.set(a.date, day);
+  }
+
+  const counted: HdyhauAnswerDay[] = [];
+  const exceeding: { date: string; answered: number; successEvents: number }[] = [];
+  const timeline = input.dates.map((date) => {
+    const successEvents = successByDate.get(date) ?? 0;
+    let answers = answersByDate.get(date) ?? [];
+    const answered = total(answers, (a) => a.successEvents);
+    if (answered > successEvents) {
+      exceeding.push({ date, answered, successEvents });
+      answers = [];
+    }
+    counted.push(...answers);
+    return {
+      date,
+      successEvents,
+      answeredSuccessEvents: total(answers, (a) => a.successEvents),
+      creatorSuccessEvents: total(answers, (a) => (mappingOf(a.rawValue)?.category === 'creator' ? a.successEvents : 0)),
+    };
+  });
+
   const byRaw = new Map<string, { rawValue: string; successEvents: number; sessions: number }>();
-  for (const a of answers) {
+  for (const a of counted) {
     const row = byRaw.get(a.rawValue) ?? { rawValue: a.rawValue, successEvents: 0, sessions: 0 };
     row.successEvents += a.successEvents;
     row.sessions += a.sessions;
@@ -136,38 +177,42 @@ export function hdyhauEvidence(input: { dates: readonly string[]; dimension: str
   }
   const responses = [...byRaw.values()]
     .map((r) => {
-      const m = mapped.get(mappingKey(input.dimension, r.rawValue));
+      const m = mappingOf(r.rawValue);
       return { ...r, normalizedValue: m?.normalizedValue ?? null, category: m?.category ?? null };
     })
     .sort((a, b) => b.successEvents - a.successEvents || a.rawValue.localeCompare(b.rawValue));
   const categories = new Map<string, number>();
   for (const r of responses) categories.set(r.category ?? 'unmapped', (categories.get(r.category ?? 'unmapped') ?? 0) + r.successEvents);
-  const answered = responses.reduce((sum, r) => sum + r.successEvents, 0);
-  const totalSuccessEvents = input.days.reduce((sum, d) => sum + d.successEvents, 0);
-  const creator = categories.get('creator') ?? 0;
-  const unmapped = responses.filter((r) => r.category === null);
+  const totals = {
+    successEvents: total(timeline, (d) => d.successEvents),
+    answeredSuccessEvents: total(timeline, (d) => d.answeredSuccessEvents),
+    creatorSuccessEvents: total(timeline, (d) => d.creatorSuccessEvents),
+  };
   const flags: string[] = [];
-  if (answered === 0) flags.push('no_answers');
-  if (unmapped.length) flags.push('unmapped_answers');
-  if (totalSuccessEvents > 0 && answered / totalSuccessEvents < 0.2) flags.push('low_coverage');
-  if (answered > totalSuccessEvents) flags.push('answers_exceed_success_events');
-  const perDay = new Map<string, { answered: number; creator: number }>();
-  for (const a of answers) {
-    const d = perDay.get(a.date) ?? { answered: 0, creator: 0 };
-    d.answered += a.successEvents;
-    if (mapped.get(mappingKey(input.dimension, a.rawValue))?.category === 'creator') d.creator += a.successEvents;
-    perDay.set(a.date, d);
+  if (totals.answeredSuccessEvents === 0) flags.push('no_answers');
+  if (responses.some((r) => r.category === null)) flags.push('unmapped_answers');
+  if (totals.successEvents > 0 && totals.answeredSuccessEvents / totals.successEvents < 0.2) flags.push('low_coverage');
+  const warnings: string[] = [];
+  if (exceeding.length) {
+    flags.push('answers_exceed_success_events');
+    const named = exceeding.slice(0, DAYS_NAMED).map((d) => `${d.date} (${d.answered} answered of ${d.successEvents})`);
+    const more = exceeding.length > DAYS_NAMED ? ` and ${exceeding.length - DAYS_NAMED} more` : '';
+    warnings.push(
+      `answers_exceed_success_events: on ${exceeding.length} of ${input.dates.length} days Google Analytics counted more answered key events than the day's key events: ${named.join(', ')}${more}; those days' answers are left out of the responses, categories, totals and timeline.`,
+    );
   }
-  const successByDate = new Map(input.days.map((d) => [d.date, d.successEvents]));
   return {
-    dimensionApiName: input.dimension,
-    responses,
-    categories: [...categories].map(([category, successEvents]) => ({ category, successEvents })).sort((a, b) => b.successEvents - a.successEvents || a.category.localeCompare(b.category)),
-    totals: { successEvents: totalSuccessEvents, answeredSuccessEvents: answered, creatorSuccessEvents: creator },
-    coverage: share(answered, totalSuccessEvents),
-    creatorRelevance: share(creator, answered),
-    dataQualityFlags: flags,
-    timeline: input.dates.map((date) => ({ date, successEvents: successByDate.get(date) ?? 0, answeredSuccessEvents: perDay.get(date)?.answered ?? 0, creatorSuccessEvents: perDay.get(date)?.creator ?? 0 })),
+    data: {
+      dimensionApiName: input.dimension,
+      responses,
+      categories: [...categories].map(([category, successEvents]) => ({ category, successEvents })).sort((a, b) => b.successEvents - a.successEvents || a.category.localeCompare(b.category)),
+      totals,
+      coverage: share(totals.answeredSuccessEvents, totals.successEvents),
+      creatorRelevance: share(totals.creatorSuccessEvents, totals.answeredSuccessEvents),
+      dataQualityFlags: flags,
+      timeline,
+    },
+    warnings,
   };
 }
 
@@ -200,8 +245,11 @@ export interface SignalDay {
  * referral-channel buckets with the traffic of their signals, and a zero-filled daily timeline.
  */
 export function directSignals(input: { dates: readonly string[]; signals: readonly StoredSignal[]; days: readonly SignalDay[]; includeIgnored: boolean }) {
+  // The range's days only: the signals' figures, the headline and the timeline then add up the same days.
+  const inRange = new Set(input.dates);
+  const days = input.days.filter((d) => inRange.has(d.date));
   const totals = new Map<string, { sessions: number; users: number; successEvents: number; daysSeen: number }>();
-  for (const d of input.days) {
+  for (const d of days) {
     const t = totals.get(d.signalId) ?? { sessions: 0, users: 0, successEvents: 0, daysSeen: 0 };
     t.sessions += d.sessions;
     t.users += d.users;
@@ -230,7 +278,7 @@ export function directSignals(input: { dates: readonly string[]; signals: readon
   }
   const countedIds = new Set(counted.map((s) => s.signalId));
   const perDay = new Map<string, { sessions: number; users: number; successEvents: number }>();
-  for (const d of input.days) {
+  for (const d of days) {
     if (!countedIds.has(d.signalId)) continue;
     const p = perDay.get(d.date) ?? { sessions: 0, users: 0, successEvents: 0 };
     p.sessions += d.sessions;

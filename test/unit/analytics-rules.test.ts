@@ -51,7 +51,7 @@ describe('hdyhauEvidence', () => {
   const dimension = 'customEvent:how_did_you_hear';
   const answer = (date: string, rawValue: string, successEvents: number) => ({ date, dimension, rawValue, successEvents, sessions: successEvents });
   it('classifies by the mappings, with coverage, creator relevance, flags and a timeline', () => {
-    const evidence = hdyhauEvidence({
+    const { data: evidence, warnings } = hdyhauEvidence({
       dates: ['2026-01-01', '2026-01-02'],
       dimension,
       days: [day('2026-01-01', 10), day('2026-01-02', 10)],
@@ -70,9 +70,28 @@ describe('hdyhauEvidence', () => {
       { date: '2026-01-01', successEvents: 10, answeredSuccessEvents: 3, creatorSuccessEvents: 3 },
       { date: '2026-01-02', successEvents: 10, answeredSuccessEvents: 5, creatorSuccessEvents: 1 },
     ]);
+    expect(warnings).toEqual([]);
+  });
+  it('counts no day whose answers exceed its key events, nor anything outside the range: the totals are the sums of the rows', () => {
+    const dates = Array.from({ length: 12 }, (_, i) => `2026-01-${String(i + 1).padStart(2, '0')}`);
+    const { data, warnings } = hdyhauEvidence({
+      dates,
+      dimension,
+      // Day 1 is coherent; days 2 to 12 have more answered key events than key events; 2025-12-31 is outside the range.
+      days: [...dates.map((date) => day(date, 4)), day('2025-12-31', 50)],
+      answers: [...dates.map((date, i) => answer(date, 'Instagram', i === 0 ? 3 : 5)), answer('2025-12-31', 'Radio', 9)],
+      mappings: [{ dimensionApiName: dimension, rawValue: 'Instagram', normalizedValue: 'Instagram', category: 'creator' }],
+    });
+    expect(data.totals).toEqual({ successEvents: 48, answeredSuccessEvents: 3, creatorSuccessEvents: 3 });
+    expect(data.responses).toEqual([{ rawValue: 'Instagram', successEvents: 3, sessions: 3, normalizedValue: 'Instagram', category: 'creator' }]);
+    expect(data.timeline[0]).toEqual({ date: '2026-01-01', successEvents: 4, answeredSuccessEvents: 3, creatorSuccessEvents: 3 });
+    expect(data.timeline[1]).toEqual({ date: '2026-01-02', successEvents: 4, answeredSuccessEvents: 0, creatorSuccessEvents: 0 });
+    expect(data.dataQualityFlags).toEqual(['low_coverage', 'answers_exceed_success_events']);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^answers_exceed_success_events: on 11 of 12 days .*: 2026-01-02 \(5 answered of 4\), .*2026-01-11 \(5 answered of 4\) and 1 more;/);
   });
   it('has no ratios without a denominator', () => {
-    const evidence = hdyhauEvidence({ dates: ['2026-01-01'], dimension, days: [], answers: [], mappings: [] });
+    const { data: evidence } = hdyhauEvidence({ dates: ['2026-01-01'], dimension, days: [], answers: [], mappings: [] });
     expect(evidence).toMatchObject({ coverage: null, creatorRelevance: null, dataQualityFlags: ['no_answers'] });
   });
 });
@@ -97,6 +116,20 @@ describe('directSignals', () => {
       { date: '2026-01-01', sessions: 7, dailyUsers: 6, successEvents: 1 },
       { date: '2026-01-02', sessions: 0, dailyUsers: 0, successEvents: 0 },
     ]);
+  });
+  it('counts only the range\'s days, so the signals, the headline and the timeline add up alike', () => {
+    const report = directSignals({
+      dates: ['2026-01-01'],
+      signals: [signal('a')],
+      days: [
+        { date: '2026-01-01', signalId: 'a', sessions: 5, users: 4, successEvents: 1 },
+        { date: '2026-01-02', signalId: 'a', sessions: 50, users: 40, successEvents: 10 },
+      ],
+      includeIgnored: false,
+    });
+    expect(report.signals).toEqual([expect.objectContaining({ signalId: 'a', sessions: 5, dailyUsers: 4, successEvents: 1, daysSeen: 1 })]);
+    expect(report.headline).toMatchObject({ sessions: 5, successEvents: 1 });
+    expect(report.timeline).toEqual([{ date: '2026-01-01', sessions: 5, dailyUsers: 4, successEvents: 1 }]);
   });
 });
 

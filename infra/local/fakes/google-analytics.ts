@@ -41,6 +41,54 @@ function figure(min: number, max: number, ...parts: (string | number)[]): number
   return min + (n % (max - min + 1));
 }
 
+/** `count` shared in proportion to `weights`, in whole numbers that add up to it (largest remainders first). */
+function split(count: number, weights: readonly number[]): number[] {
+  if (!weights.length) return [];
+  const whole = weights.reduce((a, b) => a + b, 0);
+  const exact = weights.map((w) => (count * w) / whole);
+  const parts = exact.map(Math.floor);
+  const byRemainder = exact.map((e, i) => [e - Math.floor(e), i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+  for (let k = 0; k < count - parts.reduce((a, b) => a + b, 0); k++) parts[byRemainder[k]![1]]! += 1;
+  return parts;
+}
+
+type Figures = Record<'sessions' | 'totalUsers' | 'screenPageViews' | 'keyEvents', number>;
+
+/**
+ * One day of a property as GA4 would report it, coherent the way real data is: users <= sessions,
+ * page views >= sessions (a web session opens with a page view), key events <= sessions. A second
+ * dimension splits the day: the how-did-you-hear parameter travels with key events (each carries one
+ * answer or none), and a session has one campaign, term and coupon or none, so each dimension's
+ * values, `(not set)` included, add up to the day's key events (and, for signals, sessions); a
+ * value's users and key events are at most its sessions. Deterministic in property, date and revision.
+ */
+function dayOf(propertyId: string, date: string, revision: number) {
+  const f = (min: number, max: number, ...parts: (string | number)[]) => figure(min, max, propertyId, date, revision, ...parts);
+  const percent = (count: number, min: number, max: number, ...parts: (string | number)[]) => Math.floor((count * f(min, max, ...parts)) / 100);
+  const sessions = f(80, 160, 'sessions');
+  const day: Figures = { sessions, totalUsers: percent(sessions, 55, 90, 'users'), screenPageViews: sessions + percent(sessions, 60, 220, 'pageViews'), keyEvents: percent(sessions, 8, 18, 'keyEvents') };
+  /** The values' own key events and sessions; `(not set)` takes what is left of the day. */
+  const breakdown = (dimension: string, values: readonly string[], own: (keyEvents: number, value: string) => number, share: [number, number]): Map<string, Figures> => {
+    const tagged = values.filter((v) => v !== '(not set)');
+    const keyEvents = split(percent(day.keyEvents, ...share, dimension), tagged.map((v) => f(1, 10, dimension, v, 'weight')));
+    const rows = new Map<string, Figures>();
+    tagged.forEach((value, i) => {
+      const s = own(keyEvents[i]!, value);
+      rows.set(value, { sessions: s, totalUsers: s - percent(s, 0, 30, dimension, value, 'users'), screenPageViews: Math.floor((s * day.screenPageViews) / sessions), keyEvents: keyEvents[i]! });
+    });
+    const left = (metric: keyof Figures) => day[metric] - [...rows.values()].reduce((total, r) => total + r[metric], 0);
+    if (values.includes('(not set)')) rows.set('(not set)', { sessions: left('sessions'), totalUsers: Math.min(day.totalUsers, left('sessions')), screenPageViews: left('screenPageViews'), keyEvents: left('keyEvents') });
+    return rows;
+  };
+  return {
+    day,
+    // An answer is given with a key event; a few sessions gave two.
+    answers: breakdown('answers', ANSWERS, (k, v) => k - percent(k, 0, 25, 'answers', v, 'repeat'), [40, 85]),
+    // A tagged visit converts now and then: its key events plus sessions that did not convert.
+    signals: Object.fromEntries(Object.entries(SIGNALS).map(([dimension, values]) => [dimension, breakdown(dimension, values, (k, v) => k + percent(sessions, 1, 8, dimension, v, 'visits'), [15, 45])])),
+  };
+}
+
 function datesOf(start: string, end: string): string[] {
   const out: string[] = [];
   for (let t = Date.parse(`${start}T00:00:00Z`); t <= Date.parse(`${end}T00:00:00Z`); t += 86_400_000) out.push(new Date(t).toISOString().slice(0, 10).replaceAll('-', ''));
@@ -219,16 +267,15 @@ export class FakeGoogleAnalytics {
     if (unknown) return [400, { error: { code: 400, message: `Field ${unknown} is not a valid dimension. For a list of valid dimensions and metrics, see https://developers.google.com/analytics/devguides/reporting/data/v1/api-schema`, status: 'INVALID_ARGUMENT' } }];
     const metrics: string[] = (request.metrics ?? []).map((m: { name: string }) => m.name);
     const second = dimensions[1];
-    const values = second === undefined ? [undefined] : second in SIGNALS ? SIGNALS[second]! : ANSWERS;
-    const rows = datesOf(range.startDate, range.endDate).flatMap((date) =>
-      values.map((value) => ({
+    const rows = datesOf(range.startDate, range.endDate).flatMap((date) => {
+      const data = dayOf(propertyId, date, this.revision);
+      // Any other second dimension reads as the how-did-you-hear one (the fake knows no others).
+      const values: [string | undefined, Figures][] = second === undefined ? [[undefined, data.day]] : [...(data.signals[second] ?? data.answers)];
+      return values.map(([value, figures]) => ({
         dimensionValues: [{ value: date }, ...(value === undefined ? [] : [{ value }])],
-        metricValues: metrics.map((metric) => {
-          const [min, max] = value === undefined ? ({ sessions: [80, 160], totalUsers: [60, 120], screenPageViews: [200, 480], keyEvents: [10, 24] } as Record<string, [number, number]>)[metric] ?? [0, 10] : [0, 6];
-          return { value: String(figure(min, max, propertyId, date, value ?? '', metric, this.revision)) };
-        }),
-      })),
-    );
+        metricValues: metrics.map((metric) => ({ value: String(figures[metric as keyof Figures] ?? 0) })),
+      }));
+    });
     return [
       200,
       {

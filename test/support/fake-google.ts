@@ -1,0 +1,26 @@
+/**
+ * The fake Google Analytics in-process for a test file: started, the service's Google client
+ * pointed at it, and a grant obtained through the service's own OAuth client (consent, PKCE code
+ * exchange), as the callback would.
+ */
+import { FakeGoogleAnalytics } from '../../infra/local/fakes/google-analytics.ts';
+import { accessTokenFor, authorizationRequest, exchangeCode } from '../../shared/integrations/google-analytics.ts';
+
+export async function startFakeGoogle(): Promise<FakeGoogleAnalytics> {
+  const fake = await FakeGoogleAnalytics.start();
+  Object.assign(process.env, fake.env(), { ANALYTICS_OAUTH_REDIRECT_URI: 'http://127.0.0.1:1/v1/analytics-oauth/callback' });
+  return fake;
+}
+
+/** A refresh token of the fake: its consent page followed, the code exchanged. */
+export async function fakeGrant(): Promise<string> {
+  const state = 'test-state';
+  const { url, codeVerifier } = await authorizationRequest(state);
+  const consent = await fetch(url, { redirect: 'manual' });
+  return exchangeCode(new URL(consent.headers.get('location')!).searchParams, state, codeVerifier);
+}
+
+/** An access token of a new grant of the fake. */
+export async function fakeAccessToken(): Promise<string> {
+  return accessTokenFor(await fakeGrant());
+}
