@@ -49,7 +49,7 @@ export interface paths {
         post?: never;
         /**
          * Deletes the workspace
-         * @description deletes the workspace: owner only, never with an agent token (the route's `agent: false`). Marks the tenant deleted: every route naming it answers 404 afterwards; its records are kept. A tenant that pays (workspaces and organizations are one kind of record) has its Stripe subscription canceled first (shared/integrations/billing-end.ts).
+         * @description deletes the workspace: owner only, never with an agent token (the route's `agent: false`). Marks the tenant deleted: every route naming it answers 404 afterwards; its records are kept. A tenant that pays (workspaces and organizations are one kind of record) has its Stripe subscription canceled first.
          *
          *     Access: an active owner (or higher) of the tenant in scope; agent tokens are refused. Form A (responses carry `_meta`).
          */
@@ -58,7 +58,7 @@ export interface paths {
         head?: never;
         /**
          * Updates the workspace's name, avatar, timezone or currency
-         * @description updates the workspace's name, avatar, timezone or currency; members may do this (DECISIONS.md). `avatarKey` is null (removes the avatar) or a key under the workspace's own avatar prefix. There is no workspace avatar upload route yet; the pattern is the one such a route would issue, so no caller can point a workspace at another tenant's or user's object.
+         * @description updates the workspace's name, avatar, timezone or currency; members may do this. `avatarKey` is null (removes the avatar) or a key under the workspace's own avatar prefix. There is no workspace avatar upload route yet; the pattern is the one such a route would issue, so no caller can point a workspace at another tenant's or user's object.
          *
          *     Access: an active member (or higher) of the tenant in scope. Form A (responses carry `_meta`).
          */
@@ -189,7 +189,7 @@ export interface paths {
         post?: never;
         /**
          * Deletes the organization, permanently
-         * @description deletes the organization, permanently: the organization and everything it owns, files-bucket objects included (shared/db/tenant-deletion.ts). Marked first, so from the first step on it is gone for every reader and a second DELETE is 404. Its Stripe subscription is canceled before that (shared/integrations/billing-end.ts).
+         * @description deletes the organization, permanently: the organization and everything it owns, files-bucket objects included. Marked first, so from the first step on it is gone for every reader and a second DELETE is 404. Its Stripe subscription is canceled before that.
          *
          *     Access: an active owner (or higher) of the tenant in scope; agent tokens are refused. Form both (responses carry `_meta`).
          */
@@ -216,7 +216,7 @@ export interface paths {
         put?: never;
         /**
          * Creates the caller's organization
-         * @description creates the caller's organization (owner), makes the caller a viewer of the shared demo organization (created on first use) and switches the caller's active organization to the demo (interface.md, "States and transitions").
+         * @description creates the caller's organization (owner), makes the caller a viewer of the shared demo organization (created on first use) and switches the caller's active organization to the demo.
          *
          *     Access: the caller's own account. Form B.
          */
@@ -244,7 +244,7 @@ export interface paths {
         put?: never;
         /**
          * Adds an existing user
-         * @description adds an existing user; active at once (DECISIONS.md).
+         * @description adds an existing user; active at once.
          *
          *     Access: an active owner (or higher) of the tenant in scope. Form both (responses carry `_meta`).
          */
@@ -294,7 +294,7 @@ export interface paths {
         put?: never;
         /**
          * Stores an email invitation and emails it
-         * @description stores an email invitation and emails it (outbox); at most 50 a tenant per hour, then 429 with Retry-After (shared/db/invitations.ts).
+         * @description stores an email invitation and emails it (outbox); at most 50 a tenant per hour, then 429 with Retry-After.
          *
          *     Access: an active owner (or higher) of the tenant in scope. Form both (responses carry `_meta`).
          */
@@ -316,7 +316,7 @@ export interface paths {
         put?: never;
         /**
          * The caller accepts either a pending membership of the tenant
-         * @description the caller accepts either a pending membership of the tenant (a workspace add) or a pending email invitation to the address the caller's token vouches for — never the profile's email, which its user can edit. 404 when there is neither, or no signed-up user, or no vouched address (DECISIONS.md).
+         * @description the caller accepts either a pending membership of the tenant (a workspace add) or a pending email invitation to the address the caller's token vouches for — never the profile's email, which its user can edit. 404 when there is neither, or no signed-up user, or no vouched address.
          *
          *     Access: the caller's own account. Form B.
          */
@@ -338,7 +338,7 @@ export interface paths {
         put?: never;
         /**
          * The caller declines a pending membership of the tenant
-         * @description the caller declines a pending membership of the tenant (removed) or a pending email invitation to the address the caller's token vouches for (marked declined), never the profile's email. 404 when there is neither (DECISIONS.md).
+         * @description the caller declines a pending membership of the tenant (removed) or a pending email invitation to the address the caller's token vouches for (marked declined), never the profile's email. 404 when there is neither.
          *
          *     Access: the caller's own account. Form B.
          */
@@ -360,7 +360,7 @@ export interface paths {
         put?: never;
         /**
          * Turns every pending email invitation to the address the caller's token vouches for into a membership of the signed-up...
-         * @description turns every pending email invitation to the address the caller's token vouches for into a membership of the signed-up user; never the profile's email, which its user can edit. 200 also when there is nothing to process (DECISIONS.md).
+         * @description turns every pending email invitation to the address the caller's token vouches for into a membership of the signed-up user; never the profile's email, which its user can edit. 200 also when there is nothing to process.
          *
          *     Access: the caller's own account. Form B.
          */
@@ -388,7 +388,7 @@ export interface paths {
         put?: never;
         /**
          * Creates the caller's user record at sign-up
-         * @description creates the caller's user record at sign-up (Form B). The email must be the one the bearer token vouches for (DECISIONS.md "Identity and tokens"), compared case-insensitively: another address is 403, so nobody claims an address (and the invitations sent to it) they do not hold. A token that vouches for no address (no `email` claim, or `email_verified: false`) cannot claim any: 403 as well, with a message saying so.
+         * @description creates the caller's user record at sign-up (Form B). The email must be the one the bearer token vouches for, compared case-insensitively: another address is 403, so nobody claims an address (and the invitations sent to it) they do not hold. A token that vouches for no address (no `email` claim, or `email_verified: false`) cannot claim any: 403 as well, with a message saying so.
          *
          *     Access: the caller's own account. Form B.
          */
@@ -417,7 +417,7 @@ export interface paths {
         post?: never;
         /**
          * Deletes the caller's account
-         * @description deletes the caller's account: a confirmation token, when sent, must be valid (403); the ownership safeguards hold (409). Memberships are removed, the profile cleared, and the account's tokens answer 401 from then on. An agent token may delete the account only with the emailed token (403 without): the user's own mailbox has to agree (DECISIONS.md).
+         * @description deletes the caller's account: a confirmation token, when sent, must be valid (403); the ownership safeguards hold (409). Memberships are removed, the profile cleared, and the account's tokens answer 401 from then on. An agent token may delete the account only with the emailed token (403 without): the user's own mailbox has to agree.
          *
          *     Access: the caller's own account. Form B.
          */
@@ -488,7 +488,7 @@ export interface paths {
         put?: never;
         /**
          * Applies the pending email change with the code emailed to the new address
-         * @description applies the pending email change with the code emailed to the new address (the service's own route, DECISIONS.md "Identity and tokens"), and answers the updated profile. A wrong, used or expired code is 403 (as a deletion token is); an address another account uses is 409 and changes nothing. The bearer token keeps vouching for the old address until the identity provider issues a new one; invitations follow the token's address.
+         * @description applies the pending email change with the code emailed to the new address (the service's own route), and answers the updated profile. A wrong, used or expired code is 403 (as a deletion token is); an address another account uses is 409 and changes nothing. The bearer token keeps vouching for the old address until the identity provider issues a new one; invitations follow the token's address.
          *
          *     Access: the caller's own account. Form B.
          */
@@ -1061,8 +1061,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Confidence of the activities' metrics, as defined in shared/domain/metrics-confidence.md
-         * @description confidence of the activities' metrics, as defined in shared/domain/metrics-confidence.md.
+         * How far the metrics of the activities can be relied on, from the number and age of their snapshots
+         * @description how far the metrics of the activities can be relied on, from the number and age of their snapshots.
          *
          *     Access: an active viewer (or higher) of the tenant in scope. Form B.
          */
@@ -1084,7 +1084,7 @@ export interface paths {
         };
         /**
          * One daily series per activity
-         * @description one daily series per activity. All ids must be activities of the first one's tenant (else 404). Each series is the last 30 days in the tenant's timezone, oldest first, each day's increase of impressions and engagement (DECISIONS.md), zero-filled: one Query of the activity's day rollups per activity, whatever the tenant's size.
+         * @description one daily series per activity. All ids must be activities of the first one's tenant (else 404). Each series is the last 30 days in the tenant's timezone, oldest first, each day's increase of impressions and engagement, zero-filled: one Query of the activity's day rollups per activity, whatever the tenant's size.
          *
          *     Access: an active viewer (or higher) of the tenant in scope. Form B.
          */
@@ -1259,7 +1259,7 @@ export interface paths {
         post?: never;
         /**
          * Takes the activity out of the campaign
-         * @description takes the activity out of the campaign. Form A names the activity in the path; Form B names the link's `campaignActivityId`, in the path segment or the body (DECISIONS.md). Answers the removed link's id.
+         * @description takes the activity out of the campaign. Form A names the activity in the path; Form B names the link's `campaignActivityId`, in the path segment or the body. Answers the removed link's id.
          *
          *     Access: an active member (or higher) of the tenant in scope. Form both (responses carry `_meta`).
          */
@@ -1478,7 +1478,7 @@ export interface paths {
         };
         /**
          * Statistics over the costs matching the filters
-         * @description statistics over the costs matching the filters: total spend per currency, how many, cost coverage, spend outside campaigns, and the largest category. Money stays per currency (DECISIONS.md "Money and metrics"); currencies other than the tenant's are named in warnings. costCoverage: of the tenant's activities in scope (the activityId / campaignId filters), the share with at least one matching cost; null when there are none. largestCategory: the category with the most spend in the tenant currency among the matching costs; null when no categorised cost is in that currency. Unfiltered, the stats read stored counters only (the tenant's AGGREGATE item, cost-stats.ts, and the categories' own spend): nothing read grows with the costs or activities. Filtered or searched, they still read the tenant's costs (`findCosts`): no counter is kept per filter value.
+         * @description statistics over the costs matching the filters: total spend per currency, how many, cost coverage, spend outside campaigns, and the largest category. Money stays per currency; currencies other than the tenant's are named in warnings. costCoverage: of the tenant's activities in scope (the activityId / campaignId filters), the share with at least one matching cost; null when there are none. largestCategory: the category with the most spend in the tenant currency among the matching costs; null when no categorised cost is in that currency. Unfiltered, the stats read stored counters only (the tenant's AGGREGATE item, and the categories' own spend): nothing read grows with the costs or activities. Filtered or searched, they still read the tenant's costs (`findCosts`): no counter is kept per filter value.
          *
          *     Access: an active viewer (or higher) of the tenant in scope. Form A (responses carry `_meta`).
          */
@@ -1888,7 +1888,7 @@ export interface paths {
         };
         /**
          * What visitors answered to how-did-you-hear-about-us over the range
-         * @description what visitors answered to how-did-you-hear-about-us over the range: raw answers, their categories by the organization's mappings, coverage, creator-marketing relevance, data-quality flags and a daily timeline. Classification only: no attribution (shared/domain/analytics.ts `hdyhauEvidence`).
+         * @description what visitors answered to how-did-you-hear-about-us over the range: raw answers, their categories by the organization's mappings, coverage, creator-marketing relevance, data-quality flags and a daily timeline. Classification only: no attribution.
          *
          *     Access: an active viewer (or higher) of the tenant in scope. Form A (responses carry `_meta`).
          */
@@ -2064,7 +2064,7 @@ export interface paths {
         };
         /**
          * Lists the organization's recommendations
-         * @description lists the organization's recommendations: deterministic rules (shared/domain/reporting/recommendations.md) over its stored aggregates, each with priority, confidence, rationale, the evidence it rests on and the campaigns it links; the same data gives the same list in the same order.
+         * @description lists the organization's recommendations: deterministic rules over its stored aggregates, each with priority, confidence, rationale, the evidence it rests on and the campaigns it links; the same data gives the same list in the same order.
          *
          *     Access: an active viewer (or higher) of the tenant in scope. Form A (responses carry `_meta`).
          */
@@ -2198,7 +2198,7 @@ export interface paths {
         put?: never;
         /**
          * Applies Stripe's event deliveries to organizations' billing
-         * @description applies Stripe's event deliveries to organizations' billing (the service's own route, DECISIONS.md "Billing"). No bearer token: the `Stripe-Signature` of the raw body, checked with the signing secret (300 s tolerance), is the authentication; a bad or stale one is 400 and changes nothing. Each event id is applied once (a redelivery answers 200 and does nothing); events that arrive late never move the state backwards (shared/domain/billing.ts `supersedes`). Event types it does not use answer 200 and are logged, so Stripe stops retrying them.
+         * @description applies Stripe's event deliveries to organizations' billing (the service's own route). No bearer token: the `Stripe-Signature` of the raw body, checked with the signing secret (300 s tolerance), is the authentication; a bad or stale one is 400 and changes nothing. Each event id is applied once (a redelivery answers 200 and does nothing); events that arrive late never move the state backwards. Event types it does not use answer 200 and are logged, so Stripe stops retrying them.
          *
          *     Access: no bearer token; the request authenticates itself. Form B.
          */
@@ -2220,7 +2220,7 @@ export interface paths {
         put?: never;
         /**
          * Google's authorization URL for read-only Analytics access, with a PKCE
-         * @description Google's authorization URL for read-only Analytics access, with a PKCE (S256) challenge and a single-use `state` that binds the answer to this organization, this caller and `redirectPath`, for 10 minutes. The verifier stays with the state on our side; the callback (oauth-callback.ts) takes both.
+         * @description Google's authorization URL for read-only Analytics access, with a PKCE (S256) challenge and a single-use `state` that binds the answer to this organization, this caller and `redirectPath`, for 10 minutes. The verifier stays with the state on our side; the callback takes both.
          *
          *     Access: an active owner (or higher) of the tenant in scope. Form B.
          */
@@ -2284,7 +2284,7 @@ export interface paths {
         };
         /**
          * Where Google sends the owner's browser after consent
-         * @description where Google sends the owner's browser after consent (the service's own route, DECISIONS.md "Web analytics"; no bearer token: the single-use `state` names the organization and the caller). Takes the state out of the table (so a replay finds none), checks it is not expired and its caller still owns the organization, exchanges the code with the state's PKCE verifier, stores the refresh token sealed (token-sealer.ts) and sends the browser to the state's `redirectPath` with `?analytics=connected`, or `?analytics=error&reason=`. Without a known state there is no trusted place to send it to: 400.
+         * @description where Google sends the owner's browser after consent (the service's own route; no bearer token: the single-use `state` names the organization and the caller). Takes the state out of the table (so a replay finds none), checks it is not expired and its caller still owns the organization, exchanges the code with the state's PKCE verifier, stores the refresh token sealed and sends the browser to the state's `redirectPath` with `?analytics=connected`, or `?analytics=error&reason=`. Without a known state there is no trusted place to send it to: 400.
          *
          *     Access: no bearer token; the request authenticates itself. Form B.
          */

@@ -1,11 +1,13 @@
 /**
  * The committed openapi.json is what `npm run openapi` writes from the route table and the handlers'
- * schemas today (issue 12): a changed schema or a new route without regenerating fails here.
+ * schemas today (issue 12): a changed schema or a new route without regenerating fails here. And the
+ * document stands on its own (issue 22): it cites no file its reader does not have.
  */
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gatewayPath, routeByKey, routes } from '../../functions/routes.ts';
 import { buildDocument, clientTypesText, currentDocument, documentText, operationId } from '../../scripts/openapi/document.ts';
+import { withoutCitations } from '../../scripts/openapi/summaries.ts';
 import { UserRecord } from '../../shared/schemas/records/user.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
 
@@ -66,5 +68,19 @@ describe('openapi.json', () => {
     expect(body.properties.name.anyOf).toContainEqual({ type: 'string', minLength: 1, maxLength: 255 });
     expect(body.properties.userId).toBeUndefined();
     expect(body.additionalProperties).toBe(false);
+  });
+});
+
+describe('what the document tells its reader', () => {
+  it('cites no file the reader does not have: the specification (DECISIONS.md, interface.md) or a source module', () => {
+    const text = JSON.stringify(generated);
+    expect(text.match(/\b(DECISIONS|interface)\.md\b/g) ?? []).toEqual([]);
+    expect(text.match(/[\w/-]+\.(ts|md)\b/g) ?? []).toEqual([]);
+  });
+
+  it('leaves citations out of a route description, and the sentence around them whole', () => {
+    expect(withoutCitations('adds an existing user; active at once (DECISIONS.md).')).toBe('adds an existing user; active at once.');
+    expect(withoutCitations('applies them (the service\'s own route, DECISIONS.md "Billing"). No token.')).toBe('applies them (the service\'s own route). No token.');
+    expect(withoutCitations('never backwards (shared/domain/billing.ts `supersedes`); the demo (interface.md, "States and transitions").')).toBe('never backwards; the demo.');
   });
 });
