@@ -2351,14 +2351,6 @@ export interface components {
                 message: string;
             }[];
         };
-        /** @description Present on every route that exists in Form A. */
-        Meta: {
-            requestId: string;
-            /** Format: date-time */
-            generatedAt: string;
-        } & {
-            [key: string]: unknown;
-        };
         /** @description Counts by filter value, e.g. `{"status": {"active": 3}}`; possibly empty. */
         Facets: {
             [key: string]: {
@@ -2415,15 +2407,25 @@ export interface components {
         ActivityMetrics: {
             /** Format: uuid */
             activityId: string;
+            /** @description The report currency (ISO 4217), the organization's. */
             currency: string;
+            /** @description Spend: the sum of the costs in the report currency in scope. Costs in other currencies are left out (named in `_meta.warnings`), never converted. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
             totalCosts: number;
+            /** @description The sum of the latest impressions of the activities in scope: views, where a platform reports views; a manual `viewsCount` overrides. */
             impressions: number;
+            /** @description The sum of the latest engagement of the activities in scope: likes + replies (comments) + shares + saves, where the platform reports them; manual `likeCount` and `replyCount` override likes and replies. */
             engagement: number;
+            /** @description Coverage: the share of the activities in scope with metrics (impressions or engagement from a platform reading or a manual count), 0 to 1; null with no activity. */
             deliveryCoverage: number | null;
+            /** @description Cost per thousand impressions: spend / impressions x 1000 over exactly the activities in scope that have both spend in the report currency and impressions; its basis is `_meta.provenance.basis.cpm` (in a comparison, the campaign's `basis.cpm`). In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). Null when no activity has both. */
             cpm: number | null;
+            /** @description Cost per engagement: spend / engagement over exactly the activities in scope that have both spend in the report currency and engagement; its basis is `_meta.provenance.basis.cpe` (in a comparison, the campaign's `basis.cpe`). In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). Null when no activity has both. */
             cpe: number | null;
+            /** @description Reach, reported only where a platform reports reach; null otherwise (no stored reading carries it yet). */
             reach: number | null;
+            /** @description The sum of the active outcome measurements of the campaigns in scope whose definition has valueKind `count` (the definitions: `_meta.provenance.conversionDefinitions`); null without such a measurement. */
             conversions: number | null;
+            /** @description Cost per conversion: spend / conversions. A campaign's CPA is its spend over its conversions; an organization's divides the spend of its campaigns with conversions by their conversions. Its basis is `_meta.provenance.basis.cpa` (in a comparison, the campaign's `basis.cpa`). In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). Null without conversions. */
             cpa: number | null;
         };
         ActivityStats: {
@@ -2491,10 +2493,15 @@ export interface components {
             lastImportAt: string | null;
         };
         AnalyticsDay: {
+            /** @description The day (YYYY-MM-DD), in the property's timezone. */
             date: string;
+            /** @description Sessions (GA4 `sessions`) on the day. */
             sessions: number;
+            /** @description Users on the day (GA4 `totalUsers`). */
             users: number;
+            /** @description Page and screen views on the day (GA4 `screenPageViews`). */
             pageViews: number;
+            /** @description Success events: key events (GA4 `keyEvents`) on the day. */
             successEvents: number;
         };
         AvatarUpload: {
@@ -2554,32 +2561,54 @@ export interface components {
             name: string;
             /** @enum {string} */
             status: "active" | "scheduled" | "completed" | "draft";
+            /** @description The report currency (ISO 4217), the organization's. */
             currency: string;
+            /** @description The campaign's budget. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). Null when it has none. */
             budget: number | null;
+            /** @description The campaign's recorded figures, as its campaign metrics report them. */
             performance: {
+                /** @description Spend: the sum of the costs in the report currency in scope. Costs in other currencies are left out (named in `_meta.warnings`), never converted. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
                 totalCosts: number;
+                /** @description The sum of the latest impressions of the activities in scope: views, where a platform reports views; a manual `viewsCount` overrides. */
                 impressions: number;
+                /** @description The sum of the latest engagement of the activities in scope: likes + replies (comments) + shares + saves, where the platform reports them; manual `likeCount` and `replyCount` override likes and replies. */
                 engagement: number;
+                /** @description Coverage: the share of the activities in scope with metrics (impressions or engagement from a platform reading or a manual count), 0 to 1; null with no activity. */
                 deliveryCoverage: number | null;
+                /** @description Cost per thousand impressions: spend / impressions x 1000 over exactly the activities in scope that have both spend in the report currency and impressions; its basis is `_meta.provenance.basis.cpm` (in a comparison, the campaign's `basis.cpm`). In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). Null when no activity has both. */
                 cpm: number | null;
+                /** @description Cost per engagement: spend / engagement over exactly the activities in scope that have both spend in the report currency and engagement; its basis is `_meta.provenance.basis.cpe` (in a comparison, the campaign's `basis.cpe`). In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). Null when no activity has both. */
                 cpe: number | null;
+                /** @description Reach, reported only where a platform reports reach; null otherwise (no stored reading carries it yet). */
                 reach: number | null;
+                /** @description The sum of the active outcome measurements of the campaigns in scope whose definition has valueKind `count` (the definitions: `_meta.provenance.conversionDefinitions`); null without such a measurement. */
                 conversions: number | null;
+                /** @description Cost per conversion: spend / conversions. A campaign's CPA is its spend over its conversions; an organization's divides the spend of its campaigns with conversions by their conversions. Its basis is `_meta.provenance.basis.cpa` (in a comparison, the campaign's `basis.cpa`). In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). Null without conversions. */
                 cpa: number | null;
             };
+            /** @description Spend / budget, rounded to 4 decimals (1 is the whole budget, above 1 is over it); null without a budget. */
             budgetUsed: number | null;
+            /** @description How far the figures can be relied on: how many activities in scope have metrics. */
             evidenceQuality: {
-                /** @enum {string} */
+                /**
+                 * @description `none` when no activity has metrics; `low` when fewer than half of the activities have metrics; `medium` when fewer than 90% have, or the newest reading is older than 7 days; `high` otherwise.
+                 * @enum {string}
+                 */
                 level: "none" | "low" | "medium" | "high";
+                /** @description Activities in scope. */
                 activitiesTotal: number;
+                /** @description Of them, those with metrics (impressions or engagement from a platform reading or a manual count). */
                 activitiesWithMetrics: number;
+                /** @description activitiesWithMetrics / activitiesTotal, 0 to 1; null with no activity. */
                 deliveryCoverage: number | null;
             };
             limitations: string[];
             followUps: string[];
         };
         CampaignComparison: {
+            /** @description The report currency (ISO 4217), the organization's. */
             currency: string;
+            /** @description The window asked for, in days, ending today in the organization's timezone. */
             daysBack: number;
             campaigns: {
                 /** Format: uuid */
@@ -2587,34 +2616,59 @@ export interface components {
                 name: string;
                 /** @enum {string} */
                 status: "active" | "scheduled" | "completed" | "draft";
+                /** @description The report currency (ISO 4217), the organization's. */
                 currency: string;
+                /** @description The campaign's budget. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). Null when it has none. */
                 budget: number | null;
+                /** @description The campaign's figures now, as its campaign metrics report them. */
                 current: {
+                    /** @description Spend: the sum of the costs in the report currency in scope. Costs in other currencies are left out (named in `_meta.warnings`), never converted. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
                     totalCosts: number;
+                    /** @description The sum of the latest impressions of the activities in scope: views, where a platform reports views; a manual `viewsCount` overrides. */
                     impressions: number;
+                    /** @description The sum of the latest engagement of the activities in scope: likes + replies (comments) + shares + saves, where the platform reports them; manual `likeCount` and `replyCount` override likes and replies. */
                     engagement: number;
+                    /** @description Coverage: the share of the activities in scope with metrics (impressions or engagement from a platform reading or a manual count), 0 to 1; null with no activity. */
                     deliveryCoverage: number | null;
+                    /** @description Cost per thousand impressions: spend / impressions x 1000 over exactly the activities in scope that have both spend in the report currency and impressions; its basis is `_meta.provenance.basis.cpm` (in a comparison, the campaign's `basis.cpm`). In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). Null when no activity has both. */
                     cpm: number | null;
+                    /** @description Cost per engagement: spend / engagement over exactly the activities in scope that have both spend in the report currency and engagement; its basis is `_meta.provenance.basis.cpe` (in a comparison, the campaign's `basis.cpe`). In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). Null when no activity has both. */
                     cpe: number | null;
+                    /** @description Reach, reported only where a platform reports reach; null otherwise (no stored reading carries it yet). */
                     reach: number | null;
+                    /** @description The sum of the active outcome measurements of the campaigns in scope whose definition has valueKind `count` (the definitions: `_meta.provenance.conversionDefinitions`); null without such a measurement. */
                     conversions: number | null;
+                    /** @description Cost per conversion: spend / conversions. A campaign's CPA is its spend over its conversions; an organization's divides the spend of its campaigns with conversions by their conversions. Its basis is `_meta.provenance.basis.cpa` (in a comparison, the campaign's `basis.cpa`). In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). Null without conversions. */
                     cpa: number | null;
                 };
                 change: {
+                    /** @description The spend of the campaign attributed to the last `daysBack` days: a cost counts on the day its activity ran (its `startAt` in the organization's timezone), or on the day the cost was created when the activity has no `startAt`. Costs in other currencies are left out (named in `_meta.warnings`), never converted. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
                     spend: number;
+                    /** @description The increase of the impressions of the campaign over the last `daysBack` days: the sum of its metric history's daily rows. */
                     impressions: number;
+                    /** @description The increase of the engagement of the campaign over the last `daysBack` days: the sum of its metric history's daily rows. */
                     engagement: number;
                 };
                 efficiency: {
+                    /** @description `current.cpm`. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). Null when no activity has both spend and impressions. */
                     cpm: number | null;
+                    /** @description `current.cpe`. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). Null when no activity has both spend and engagement. */
                     cpe: number | null;
+                    /** @description Spend / budget, rounded to 4 decimals (1 is the whole budget, above 1 is over it); null without a budget. */
                     budgetUsed: number | null;
                 };
+                /** @description How far the figures can be relied on: how many activities in scope have metrics. */
                 evidenceQuality: {
-                    /** @enum {string} */
+                    /**
+                     * @description `none` when no activity has metrics; `low` when fewer than half of the activities have metrics; `medium` when fewer than 90% have, or the newest reading is older than 7 days; `high` otherwise.
+                     * @enum {string}
+                     */
                     level: "none" | "low" | "medium" | "high";
+                    /** @description Activities in scope. */
                     activitiesTotal: number;
+                    /** @description Of them, those with metrics (impressions or engagement from a platform reading or a manual count). */
                     activitiesWithMetrics: number;
+                    /** @description activitiesWithMetrics / activitiesTotal, 0 to 1; null with no activity. */
                     deliveryCoverage: number | null;
                 };
             }[];
@@ -2623,16 +2677,27 @@ export interface components {
         CampaignMetrics: {
             /** Format: uuid */
             campaignId: string;
+            /** @description The report currency (ISO 4217), the organization's. */
             currency: string;
+            /** @description The campaign's budget. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). Null when it has none. */
             budget: number | null;
+            /** @description Spend: the sum of the costs in the report currency in scope. Costs in other currencies are left out (named in `_meta.warnings`), never converted. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
             totalCosts: number;
+            /** @description The sum of the latest impressions of the activities in scope: views, where a platform reports views; a manual `viewsCount` overrides. */
             impressions: number;
+            /** @description The sum of the latest engagement of the activities in scope: likes + replies (comments) + shares + saves, where the platform reports them; manual `likeCount` and `replyCount` override likes and replies. */
             engagement: number;
+            /** @description Coverage: the share of the activities in scope with metrics (impressions or engagement from a platform reading or a manual count), 0 to 1; null with no activity. */
             deliveryCoverage: number | null;
+            /** @description Cost per thousand impressions: spend / impressions x 1000 over exactly the activities in scope that have both spend in the report currency and impressions; its basis is `_meta.provenance.basis.cpm` (in a comparison, the campaign's `basis.cpm`). In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). Null when no activity has both. */
             cpm: number | null;
+            /** @description Cost per engagement: spend / engagement over exactly the activities in scope that have both spend in the report currency and engagement; its basis is `_meta.provenance.basis.cpe` (in a comparison, the campaign's `basis.cpe`). In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). Null when no activity has both. */
             cpe: number | null;
+            /** @description Reach, reported only where a platform reports reach; null otherwise (no stored reading carries it yet). */
             reach: number | null;
+            /** @description The sum of the active outcome measurements of the campaigns in scope whose definition has valueKind `count` (the definitions: `_meta.provenance.conversionDefinitions`); null without such a measurement. */
             conversions: number | null;
+            /** @description Cost per conversion: spend / conversions. A campaign's CPA is its spend over its conversions; an organization's divides the spend of its campaigns with conversions by their conversions. Its basis is `_meta.provenance.basis.cpa` (in a comparison, the campaign's `basis.cpa`). In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). Null without conversions. */
             cpa: number | null;
         };
         CampaignMutation: {
@@ -2645,35 +2710,58 @@ export interface components {
             at: string;
         };
         CampaignPortfolio: {
+            /** @description The report currency (ISO 4217), the organization's. */
             currency: string;
+            /** @description The window asked for, in days, ending today in the organization's timezone. */
             daysBack: number;
             counts: {
+                /** @description Campaigns that have started and not ended (statuses derive from the campaigns' dates in the organization's timezone). */
                 active: number;
+                /** @description Campaigns whose start is in the future. */
                 scheduled: number;
+                /** @description Campaigns whose end is past. */
                 completed: number;
+                /** @description Campaigns without a start date. */
                 draft: number;
+                /** @description Campaigns that need attention: spend over budget; active with no linked activity; active with metrics on some but fewer than half of its activities; active or scheduled with an incomplete brief. */
                 attention: number;
             };
+            /** @description The sum of the budgets of all the organization's campaigns (none counts 0). In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
             budgetTotal: number;
+            /** @description The spend of all its campaigns in the report currency. Costs in other currencies are left out (named in `_meta.warnings`), never converted. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
             spendTotal: number;
+            /** @description The campaigns' spend in each other currency, rounded to its minor unit; never converted. */
             otherCurrencySpend: {
                 [key: string]: number;
             };
             briefCompleteness: {
+                /** @description Campaigns whose brief passes every readiness check. */
                 complete: number;
+                /** @description Campaigns whose brief misses at least one. */
                 incomplete: number;
+                /** @description The mean share of the readiness checks the campaigns pass, 0 to 1, rounded to 2 decimals; null without campaigns. */
                 share: number | null;
             };
+            /** @description How far the figures can be relied on: how many activities in scope have metrics. */
             evidenceQuality: {
-                /** @enum {string} */
+                /**
+                 * @description `none` when no activity has metrics; `low` when fewer than half of the activities have metrics; `medium` when fewer than 90% have, or the newest reading is older than 7 days; `high` otherwise.
+                 * @enum {string}
+                 */
                 level: "none" | "low" | "medium" | "high";
+                /** @description Activities in scope. */
                 activitiesTotal: number;
+                /** @description Of them, those with metrics (impressions or engagement from a platform reading or a manual count). */
                 activitiesWithMetrics: number;
+                /** @description activitiesWithMetrics / activitiesTotal, 0 to 1; null with no activity. */
                 deliveryCoverage: number | null;
             };
             trend: {
+                /** @description The spend of the organization attributed to the last `daysBack` days: a cost counts on the day its activity ran (its `startAt` in the organization's timezone), or on the day the cost was created when the activity has no `startAt`. Costs in other currencies are left out (named in `_meta.warnings`), never converted. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
                 spend: number;
+                /** @description The increase of the impressions of the organization over the last `daysBack` days: the sum of its metric history's daily rows. */
                 impressions: number;
+                /** @description The increase of the engagement of the organization over the last `daysBack` days: the sum of its metric history's daily rows. */
                 engagement: number;
             };
             priorities: {
@@ -2766,6 +2854,7 @@ export interface components {
                 [key: string]: number;
             };
             costsCount: number;
+            /** @description The share of the activities in scope with at least one matching cost, 0 to 1; null with none in scope. */
             costCoverage: number | null;
             nonCampaignSpend: {
                 [key: string]: number;
@@ -2853,26 +2942,43 @@ export interface components {
             /** Format: uuid */
             creatorId: string;
             currency: string;
+            /** @description Activities linked to the creator: the scope of the figures below, with the costs attributed to the creator. */
             activitiesCount: number;
+            /** @description The sum of the latest follower counts of the creator's connected social accounts. */
             totalFollowersCount: number;
+            /** @description The sum of the latest impressions of the activities in scope: views, where a platform reports views; a manual `viewsCount` overrides. */
             impressions: number;
+            /** @description The sum of the latest engagement of the activities in scope: likes + replies (comments) + shares + saves, where the platform reports them; manual `likeCount` and `replyCount` override likes and replies. */
             engagement: number;
+            /** @description Spend attributed to the creator in the report currency (the same as totalCosts). Costs in other currencies are left out (named in `_meta.warnings`), never converted. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
             spend: number;
+            /** @description Spend: the sum of the costs in the report currency in scope. Costs in other currencies are left out (named in `_meta.warnings`), never converted. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
             totalCosts: number;
+            /** @description Spend in each other currency, rounded to its minor unit: left out of spend, CPM and CPE, never converted. */
             otherCurrencySpend: {
                 [key: string]: number;
             };
+            /** @description Coverage: the share of the activities in scope with metrics (impressions or engagement from a platform reading or a manual count), 0 to 1; null with no activity. */
             deliveryCoverage: number | null;
+            /** @description Cost per thousand impressions: spend / impressions x 1000 over exactly the activities in scope that have both spend in the report currency and impressions; its basis is `_meta.provenance.basis.cpm` (in a comparison, the campaign's `basis.cpm`). In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). Null when no activity has both. */
             cpm: number | null;
+            /** @description Cost per engagement: spend / engagement over exactly the activities in scope that have both spend in the report currency and engagement; its basis is `_meta.provenance.basis.cpe` (in a comparison, the campaign's `basis.cpe`). In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). Null when no activity has both. */
             cpe: number | null;
+            /** @description Null: no reach evidence is kept per creator. */
             reach: null;
+            /** @description Null: conversions are outcome measurements of campaigns, not of creators. */
             conversions: null;
+            /** @description Null: without conversions there is no CPA. */
             cpa: null;
         };
         CreatorMetricsDay: {
+            /** @description The day (YYYY-MM-DD) in the organization's timezone. */
             date: string;
+            /** @description The day's increase of the latest impressions of the activities in scope: a reading counts its increase over the activity's previous reading on its own day (negative when a platform corrects a count downwards); an activity's first platform reading counts its whole total on the activity's publish date (`startAt`, when known and not in the future; else on the reading's day). */
             impressions: number;
+            /** @description The day's increase of the latest engagement of the activities in scope: a reading counts its increase over the activity's previous reading on its own day (negative when a platform corrects a count downwards); an activity's first platform reading counts its whole total on the activity's publish date (`startAt`, when known and not in the future; else on the reading's day). */
             engagement: number;
+            /** @description The spend attributed to the day: a cost counts on the day its activity ran (its `startAt` in the organization's timezone), or on the day the cost was created when the activity has no `startAt`. Costs in other currencies are left out (named in `_meta.warnings`), never converted. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
             spend: number;
         };
         CreatorStats: {
@@ -2981,30 +3087,48 @@ export interface components {
                     channel: "creator" | "organic_social" | "broadcast" | "out_of_home" | "print" | "podcast" | "search" | "referral" | "paid" | "events" | "other" | "unknown";
                 }) | null;
                 ignored: boolean;
+                /** @description Sessions (GA4 `sessions`) of the range that carried the signal. */
                 sessions: number;
+                /** @description Users, summed over the days (GA4 `totalUsers` counts a day's users: a range's sum is not a count of unique users) of the range that carried the signal. */
                 dailyUsers: number;
+                /** @description Success events: key events (GA4 `keyEvents`) of the range that carried the signal. */
                 successEvents: number;
+                /** @description Days of the range on which the signal was seen. */
                 daysSeen: number;
             }[];
             headline: {
+                /** @description Signals seen in the range, ignored ones left out (as from every headline count). */
                 signals: number;
+                /** @description Of them, those mapped to a creator, campaign, activity or referral channel. */
                 mapped: number;
+                /** @description Of them, those not mapped. */
                 unmapped: number;
+                /** @description Ignored signals seen in the range. */
                 ignored: number;
+                /** @description Sessions (GA4 `sessions`) of the range that carried a signal counted here. */
                 sessions: number;
+                /** @description Success events: key events (GA4 `keyEvents`) of the range that carried a signal counted here. */
                 successEvents: number;
             };
             referralChannels: {
                 channel: string;
+                /** @description Signals (not ignored) mapped to this referral channel. */
                 signals: number;
+                /** @description Sessions (GA4 `sessions`) of the range that carried them. */
                 sessions: number;
+                /** @description Users, summed over the days (GA4 `totalUsers` counts a day's users: a range's sum is not a count of unique users) of the range that carried them. */
                 dailyUsers: number;
+                /** @description Success events: key events (GA4 `keyEvents`) of the range that carried them. */
                 successEvents: number;
             }[];
             timeline: {
+                /** @description The day (YYYY-MM-DD), in the property's timezone. */
                 date: string;
+                /** @description Sessions (GA4 `sessions`) on the day that carried a signal that is not ignored. */
                 sessions: number;
+                /** @description Users on the day that carried such a signal (GA4 `totalUsers`). */
                 dailyUsers: number;
+                /** @description Success events: key events (GA4 `keyEvents`) on the day that carried such a signal. */
                 successEvents: number;
             }[];
         };
@@ -3074,27 +3198,40 @@ export interface components {
             dimensionApiName: string;
             responses: {
                 rawValue: string;
+                /** @description Success events: key events (GA4 `keyEvents`) of the range that carried this answer. */
                 successEvents: number;
+                /** @description Sessions (GA4 `sessions`) of the range that carried this answer. */
                 sessions: number;
                 normalizedValue: string | null;
                 category: ("creator" | "organic_social" | "broadcast" | "out_of_home" | "print" | "podcast" | "search" | "referral" | "paid" | "events" | "other" | "unknown") | null;
             }[];
             categories: {
                 category: string;
+                /** @description Success events: key events (GA4 `keyEvents`) of the range whose answer is mapped to this category (`unmapped`: answers without a mapping). */
                 successEvents: number;
             }[];
             totals: {
+                /** @description Success events: key events (GA4 `keyEvents`) of the range, answered or not. */
                 successEvents: number;
+                /** @description Of them, those that carried an answer. */
                 answeredSuccessEvents: number;
+                /** @description Of those, the ones whose answer is mapped to the `creator` category. */
                 creatorSuccessEvents: number;
             };
+            /** @description answeredSuccessEvents / successEvents, 0 to 1, rounded to 4 decimals; null without success events. */
             coverage: number | null;
+            /** @description creatorSuccessEvents / answeredSuccessEvents, 0 to 1, rounded to 4 decimals; null without answers. */
             creatorRelevance: number | null;
+            /** @description `no_answers`; `unmapped_answers` (an answer without a mapping); `low_coverage` (under 20% of the success events answered); `answers_exceed_success_events`. */
             dataQualityFlags: string[];
             timeline: {
+                /** @description The day (YYYY-MM-DD), in the property's timezone. */
                 date: string;
+                /** @description Success events: key events (GA4 `keyEvents`) on the day. */
                 successEvents: number;
+                /** @description Of them, those that carried an answer. */
                 answeredSuccessEvents: number;
+                /** @description Of those, the ones whose answer is mapped to `creator`. */
                 creatorSuccessEvents: number;
             }[];
         };
@@ -3127,7 +3264,9 @@ export interface components {
         MarketingBrief: {
             /** @enum {string} */
             audience: "executive" | "practitioner";
+            /** @description The window asked for, in days, ending today in the organization's timezone. */
             daysBack: number;
+            /** @description The report currency (ISO 4217), the organization's. */
             currency: string;
             headline: string;
             highlights: string[];
@@ -3140,9 +3279,13 @@ export interface components {
                 name: string;
                 /** @enum {string} */
                 status: "active" | "scheduled" | "completed" | "draft";
+                /** @description Spend: the sum of the costs in the report currency in scope. Costs in other currencies are left out (named in `_meta.warnings`), never converted. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
                 spend: number;
+                /** @description The sum of the latest impressions of the activities in scope: views, where a platform reports views; a manual `viewsCount` overrides. */
                 impressions: number;
+                /** @description The sum of the latest engagement of the activities in scope: likes + replies (comments) + shares + saves, where the platform reports them; manual `likeCount` and `replyCount` override likes and replies. */
                 engagement: number;
+                /** @description Coverage: the share of the activities in scope with metrics (impressions or engagement from a platform reading or a manual count), 0 to 1; null with no activity. */
                 deliveryCoverage: number | null;
                 /** @enum {string} */
                 evidenceLevel: "none" | "low" | "medium" | "high";
@@ -3187,21 +3330,109 @@ export interface components {
             /** @enum {string} */
             membershipStatus: "active" | "pending";
         };
+        /** @description On every response of a route that exists in Form A (each operation says whether it carries `_meta`); never on Form-B-only routes or problem documents. Reporting routes add the evidence of their figures: `currency`, `freshness`, `provenance` and `warnings`. */
+        Meta: {
+            /** @description The request's id; a problem document carries the same `requestId`. */
+            requestId: string;
+            /**
+             * Format: date-time
+             * @description When the response was made (ISO 8601, UTC).
+             */
+            generatedAt: string;
+            /** @description The report currency (ISO 4217), the organization's: every money figure of the response is in it. */
+            currency?: string;
+            /** @description `fetchedAt` (ISO 8601) of the newest metric reading the report uses; null when it uses none. */
+            freshness?: string | null;
+            /** @description What the report's figures rest on. */
+            provenance?: {
+                /** @description Activities in the report's scope. */
+                activitiesTotal: number;
+                /** @description Of them, those with metrics (impressions or engagement from a platform reading or a manual count): coverage is activitiesWithMetrics / activitiesTotal. */
+                activitiesWithMetrics: number;
+                /** @description Where the metrics come from: an activity with both a platform reading and a manual count is in both. */
+                sources: {
+                    /** @description Activities with a platform reading. */
+                    api: number;
+                    /** @description Activities with a manual count (`viewsCount`, `likeCount` or `replyCount`). */
+                    manual: number;
+                };
+                /** @description Costs in the report's scope, in every currency. */
+                costsCount: number;
+                /** @description The outcome definitions (valueKind `count`) whose active measurements are summed as conversions; on the reports that have conversions. */
+                conversionDefinitions?: {
+                    /** Format: uuid */
+                    id: string;
+                    name: string;
+                }[];
+                /** @description What the report's CPM, CPE and CPA divide, in the report currency: each ratio is its basis's spend over its denominator, so it can be recomputed from this response (a ratio whose denominator is 0 is null). */
+                basis?: {
+                    /** @description CPM = spend / impressions x 1000. */
+                    cpm: {
+                        /** @description Spend of these activities in the report currency. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
+                        spend: number;
+                        /** @description Their impressions. */
+                        impressions: number;
+                        /** @description How many activities: exactly those with both spend in the report currency and impressions. */
+                        activities: number;
+                    };
+                    /** @description CPE = spend / engagement. */
+                    cpe: {
+                        /** @description Spend of these activities in the report currency. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
+                        spend: number;
+                        /** @description Their engagement. */
+                        engagement: number;
+                        /** @description How many activities: exactly those with both spend in the report currency and engagement. */
+                        activities: number;
+                    };
+                    /** @description CPA = spend / conversions. A campaign's CPA is its spend over its conversions; an organization's divides the spend of its campaigns with conversions by their conversions. */
+                    cpa: {
+                        /** @description Spend of these campaigns in the report currency. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
+                        spend: number;
+                        /** @description Their conversions. */
+                        conversions: number;
+                        /** @description How many campaigns: those with conversions. */
+                        campaigns: number;
+                    };
+                };
+            };
+            /** @description Data-quality problems, each in words with its counts: costs in another currency left out (never converted); activities without metrics and why (a platform that publishes none, missing platform credentials, content not found, not read yet); readings older than 7 days; more than one outcome definition summed as conversions; totals before a first reading counted on the publish date; an analytics connection needing reconnection. Empty when there is none. */
+            warnings?: string[];
+            /** @description The web analytics connection the report reads (the analytics reports). */
+            analytics?: {
+                /** @description `awaiting_property`, `connected`, `needs_reconnect` or `disconnected`. */
+                status: string;
+                propertyId: string | null;
+                /** @description When the property was last imported (ISO 8601). */
+                lastImportAt: string | null;
+            };
+        };
         MetricsConfidence: {
-            /** @enum {string} */
+            /**
+             * @description The first that holds: `none` when no activity considered has a snapshot; `high` when at least 80% have one, each of those at least 3, and every newest snapshot is at most 2 days old; `medium` when at least 50% have one and every newest is at most 7 days old; `low` otherwise.
+             * @enum {string}
+             */
             level: "none" | "low" | "medium" | "high";
+            /** @description The organization's activities whose day is in startDate..endDate (inclusive; a null bound is open): an activity's day is its `startAt` in the organization's timezone, else the day it was created. */
             activitiesConsidered: number;
+            /** @description Of them, those with at least one metric snapshot (a platform reading). */
             activitiesWithSnapshots: number;
+            /** @description Their snapshots in all. */
             snapshotsCount: number;
+            /** @description activitiesWithSnapshots / activitiesConsidered, 0 to 1; null with no activity. */
             coverage: number | null;
+            /** @description When the newest of their snapshots was read (ISO 8601); null without one. */
             newestSnapshotAt: string | null;
             startDate: string | null;
             endDate: string | null;
         };
         MetricsDay: {
+            /** @description The day (YYYY-MM-DD) in the organization's timezone. */
             date: string;
+            /** @description The day's increase of the latest impressions of the activities in scope: a reading counts its increase over the activity's previous reading on its own day (negative when a platform corrects a count downwards); an activity's first platform reading counts its whole total on the activity's publish date (`startAt`, when known and not in the future; else on the reading's day). */
             impressions: number;
+            /** @description The day's increase of the latest engagement of the activities in scope: a reading counts its increase over the activity's previous reading on its own day (negative when a platform corrects a count downwards); an activity's first platform reading counts its whole total on the activity's publish date (`startAt`, when known and not in the future; else on the reading's day). */
             engagement: number;
+            /** @description The spend attributed to the day: a cost counts on the day its activity ran (its `startAt` in the organization's timezone), or on the day the cost was created when the activity has no `startAt`. Costs in other currencies are left out (named in `_meta.warnings`), never converted. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
             spend: number;
         };
         Note: {
@@ -3224,15 +3455,25 @@ export interface components {
             createdByName: string | null;
         };
         OrganizationMetrics: {
+            /** @description The report currency (ISO 4217), the organization's. */
             currency: string;
+            /** @description Spend: the sum of the costs in the report currency in scope. Costs in other currencies are left out (named in `_meta.warnings`), never converted. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
             totalCosts: number;
+            /** @description The sum of the latest impressions of the activities in scope: views, where a platform reports views; a manual `viewsCount` overrides. */
             impressions: number;
+            /** @description The sum of the latest engagement of the activities in scope: likes + replies (comments) + shares + saves, where the platform reports them; manual `likeCount` and `replyCount` override likes and replies. */
             engagement: number;
+            /** @description Coverage: the share of the activities in scope with metrics (impressions or engagement from a platform reading or a manual count), 0 to 1; null with no activity. */
             deliveryCoverage: number | null;
+            /** @description Cost per thousand impressions: spend / impressions x 1000 over exactly the activities in scope that have both spend in the report currency and impressions; its basis is `_meta.provenance.basis.cpm` (in a comparison, the campaign's `basis.cpm`). In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). Null when no activity has both. */
             cpm: number | null;
+            /** @description Cost per engagement: spend / engagement over exactly the activities in scope that have both spend in the report currency and engagement; its basis is `_meta.provenance.basis.cpe` (in a comparison, the campaign's `basis.cpe`). In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). Null when no activity has both. */
             cpe: number | null;
+            /** @description Reach, reported only where a platform reports reach; null otherwise (no stored reading carries it yet). */
             reach: number | null;
+            /** @description The sum of the active outcome measurements of the campaigns in scope whose definition has valueKind `count` (the definitions: `_meta.provenance.conversionDefinitions`); null without such a measurement. */
             conversions: number | null;
+            /** @description Cost per conversion: spend / conversions. A campaign's CPA is its spend over its conversions; an organization's divides the spend of its campaigns with conversions by their conversions. Its basis is `_meta.provenance.basis.cpa` (in a comparison, the campaign's `basis.cpa`). In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). Null without conversions. */
             cpa: number | null;
         };
         OutcomeDefinition: {
@@ -3335,6 +3576,7 @@ export interface components {
             }[];
         };
         Recommendations: {
+            /** @description The rule that fired, each at most once per campaign: `no_metric_evidence` (the organization has activities and none has metrics); `over_budget` (a campaign's spend in the report currency is above its budget); `active_without_activities` (an active campaign has no linked activity); `brief_incomplete` (a scheduled campaign misses readiness items; high priority when it starts within 14 days); `low_metric_coverage` (an active or completed campaign has activities, fewer than half of them with metrics); `cpm_gap` (of the campaigns with a CPM, the highest is at least twice the lowest); `stale_snapshots` (the newest metric reading is more than 7 days old); `other_currency_costs` (costs in currencies other than the organization's). Sorted by priority, then in this order, then by campaign name. */
             rule: string;
             /** @enum {string} */
             priority: "high" | "medium" | "low";
@@ -3344,6 +3586,7 @@ export interface components {
             rationale: string;
             evidence: {
                 label: string;
+                /** @description The figure the rationale quotes, named by `label`: a count, an amount in the report currency, or a text (a date, a list of names). */
                 value: number | string | null;
             }[];
             campaignIds: string[];
@@ -3365,14 +3608,20 @@ export interface components {
             /** Format: uuid */
             activityId: string;
             points: {
+                /** @description The day (YYYY-MM-DD) in the organization's timezone. */
                 date: string;
+                /** @description The day's increase of the latest impressions of the activities in scope: a reading counts its increase over the activity's previous reading on its own day (negative when a platform corrects a count downwards); an activity's first platform reading counts its whole total on the activity's publish date (`startAt`, when known and not in the future; else on the reading's day). */
                 impressions: number;
+                /** @description The day's increase of the latest engagement of the activities in scope: a reading counts its increase over the activity's previous reading on its own day (negative when a platform corrects a count downwards); an activity's first platform reading counts its whole total on the activity's publish date (`startAt`, when known and not in the future; else on the reading's day). */
                 engagement: number;
             }[];
         };
         SpendDay: {
+            /** @description The day (YYYY-MM-DD) in the organization's timezone. */
             date: string;
+            /** @description The spend attributed to the day: a cost counts on the day its activity ran (its `startAt` in the organization's timezone), or on the day the cost was created when the activity has no `startAt`. Costs in other currencies are left out (named in `_meta.warnings`), never converted. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
             amount: number;
+            /** @description The running total of `amount` from the first day of the range through this one. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
             cumulativeAmount: number;
         };
         Tenant: {

@@ -7,6 +7,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import { gatewayPath, hasMeta, routes as routeTable, type Route } from '../../functions/routes.ts';
 import type { DefinedHandler } from '../../shared/http/handler.ts';
 import { camelCase } from '../../shared/http/middleware/assemble-input.ts';
+import { MetaRecord } from '../../shared/schemas/records/meta.ts';
 import { namedRecords, type Reply } from '../../shared/schemas/records/reply.ts';
 import type { Schema } from '../../shared/schemas/zod.ts';
 import { jsonSchema, type JsonSchema } from './json-schema.ts';
@@ -101,7 +102,7 @@ function withMeta(route: Route, properties: Json, required: string[]): JsonSchem
   const meta = hasMeta(route);
   return {
     type: 'object',
-    properties: meta ? { ...properties, _meta: { $ref: '#/components/schemas/Meta' } } : properties,
+    properties: meta ? { ...properties, _meta: recordSchema(MetaRecord) } : properties,
     required: meta ? [...required, '_meta'] : required,
     additionalProperties: false,
   };
@@ -163,14 +164,8 @@ function servicePaths(): Json {
   };
 }
 
+/** The list envelope's facets; `_meta` is a named record (records/meta.ts), shown with the others. */
 const ENVELOPES = {
-  Meta: {
-    type: 'object',
-    description: 'Present on every route that exists in Form A.',
-    required: ['requestId', 'generatedAt'],
-    properties: { requestId: { type: 'string' }, generatedAt: { type: 'string', format: 'date-time' } },
-    additionalProperties: true,
-  },
   Facets: {
     type: 'object',
     description: 'Counts by filter value, e.g. `{"status": {"active": 3}}`; possibly empty.',
