@@ -3,6 +3,7 @@
  * handler's zod schemas (`input`, and `output` where declared): nothing here describes a route by
  * hand. `npm run openapi` writes it to openapi.json; a test fails when that file is stale.
  */
+import { readFileSync } from 'node:fs';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { gatewayPath, hasMeta, routes as routeTable, type Route } from '../../functions/routes.ts';
 import type { DefinedHandler } from '../../shared/http/handler.ts';
@@ -187,8 +188,8 @@ export function buildDocument(routes: readonly Route[], handlers: ReadonlyMap<st
     info: {
       title: 'Creator measurement API',
       version: '1.0.0',
-      description:
-        'Creators, content, costs, campaigns and recorded outcomes. Inputs are camelCase; snake_case is accepted too. Every error is an RFC 9457 problem document (`application/problem+json`).',
+      // What a reader needs before the routes (Redoc shows it first): introduction.md.
+      description: readFileSync(new URL('./introduction.md', import.meta.url), 'utf8'),
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [{ url: 'http://127.0.0.1:3000', description: 'The local service (`npm start`)' }],

@@ -115,6 +115,15 @@ describe('what the document tells its reader', () => {
     expect(withoutCitations('never backwards (shared/domain/billing.ts `supersedes`); the demo (interface.md, "States and transitions").')).toBe('never backwards; the demo.');
   });
 
+  it('opens on an introduction: getting started, both forms, the figures and their basis, `_meta`, errors, paging', () => {
+    const intro: string = generated.info.description;
+    for (const heading of ['Getting started', 'Forms A and B', 'How the figures are computed', 'where a reading is counted', '_meta', 'Errors', 'Paging']) {
+      expect(intro, heading).toMatch(new RegExp(`^# .*${heading}`, 'm'));
+    }
+    expect(intro).toContain('_meta.provenance.basis');
+    expect(intro).toContain('POST localhost:3000/local/token');
+  });
+
   it('documents `_meta`: requestId and generatedAt always; currency, freshness, provenance with its basis, and warnings', () => {
     const meta = generated.components.schemas.Meta;
     expect(meta.required).toEqual(['requestId', 'generatedAt']);
