@@ -111,7 +111,7 @@ export type Evidence = {
     costsCount: number;
     basis: Basis;
     /** The outcome definitions whose measurements the conversions add up (reports with conversions). */
-    conversionDefinitions?: readonly { id: string; name: string }[];
+    conversionDefinitions?: { id: string; name: string }[];
   };
   warnings: string[];
 };
