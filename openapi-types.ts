@@ -2343,7 +2343,7 @@ export interface components {
             status: number;
             detail: string;
             /** @enum {string} */
-            code: "invalid_input" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "analytics_not_connected" | "gone" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "not_implemented";
+            code: "invalid_input" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "analytics_not_connected" | "gone" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "not_implemented";
             requestId: string;
             errors?: {
                 /** @description The field as the client spelled it. */
