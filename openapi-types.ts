@@ -2398,6 +2398,17 @@ export interface components {
             latest?: {
                 [key: string]: number;
             };
+            /** @description The newest reading's counts in one vocabulary for every platform, null where the platform publishes no such count (YouTube, Instagram and Reddit publish no shares, Reddit no views; X's shares are reposts + quotes), with when it was read and its source (`api` or `manual`); null until the activity is first read. The platform's own fields are kept in the snapshot evidence. */
+            latestCounts: {
+                views: number | null;
+                likes: number | null;
+                comments: number | null;
+                shares: number | null;
+                /** Format: date-time */
+                fetchedAt: string;
+                /** @enum {string} */
+                source: "api" | "manual";
+            } | null;
             /** Format: date-time */
             lastFetchedAt?: string;
             snapshotsCount?: number;
@@ -2471,6 +2482,17 @@ export interface components {
             latest?: {
                 [key: string]: number;
             };
+            /** @description The newest reading's counts in one vocabulary for every platform, null where the platform publishes no such count (YouTube, Instagram and Reddit publish no shares, Reddit no views; X's shares are reposts + quotes), with when it was read and its source (`api` or `manual`); null until the activity is first read. The platform's own fields are kept in the snapshot evidence. */
+            latestCounts: {
+                views: number | null;
+                likes: number | null;
+                comments: number | null;
+                shares: number | null;
+                /** Format: date-time */
+                fetchedAt: string;
+                /** @enum {string} */
+                source: "api" | "manual";
+            } | null;
             /** Format: date-time */
             lastFetchedAt?: string;
             snapshotsCount?: number;

@@ -79,6 +79,7 @@ export async function createActivity(tenantId: string, input: NewActivity): Prom
     likeCount: null,
     replyCount: null,
     campaignId: null,
+    latestCounts: null,
     ...Activities.emptyCounters(),
     createdAt: now,
     updatedAt: now,
@@ -175,7 +176,8 @@ function shown(stored: StoredActivity): Activity {
   const { linksRevision: _links, costsRevision: _costs, contentConnectedAt: _connected, ...activity } = stored;
   // The spend attributed to each creator (cost-rollups.ts creatorSpendAttribute) is the costs' bookkeeping, not the record's.
   for (const name of Object.keys(activity)) if (name.startsWith(CREATOR_SPEND_PREFIX)) delete (activity as Record<string, unknown>)[name];
-  return { ...activity, spend: roundSpend(activity.spend) };
+  // An item written before latestCounts existed has none until its next reading.
+  return { ...activity, spend: roundSpend(activity.spend), latestCounts: activity.latestCounts ?? null };
 }
 
 export async function getActivity(tenantId: string, activityId: string, { consistent = false } = {}): Promise<Activity | undefined> {

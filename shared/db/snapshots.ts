@@ -43,8 +43,8 @@ export type UnavailableCause = UnavailableReason | 'content_not_found';
 const LIKES = ['likeCount', 'like_count', 'ups'];
 const REPLIES = ['commentCount', 'reply_count', 'comments_count', 'num_comments'];
 
-/** A reading as the fetched counts the manual counts override field by field. */
-export function fetchedCounts(reading: ContentReading): FetchedCounts {
+/** A reading (or its snapshot) as the fetched counts the manual counts override field by field. */
+export function fetchedCounts(reading: Pick<ContentReading, 'fields' | 'impressions' | 'engagement'>): FetchedCounts {
   const first = (names: string[]) => names.map((n) => reading.fields[n]).find((v) => typeof v === 'number') ?? 0;
   const likes = first(LIKES);
   const replies = first(REPLIES);
@@ -189,7 +189,13 @@ async function plan(tenantId: string, entry: ActivityReading, { activity: item, 
   const activityUpdate = Activities.tx.update(
     Activities.key(tenantId, activityId),
     {
-      set: { impressions: next.impressions, engagement: next.engagement, lastFetchedAt: reading.fetchedAt, latest: { ...reading.fields } },
+      set: {
+        impressions: next.impressions,
+        engagement: next.engagement,
+        lastFetchedAt: reading.fetchedAt,
+        latest: { ...reading.fields },
+        latestCounts: { ...reading.counts, fetchedAt: reading.fetchedAt, source: reading.source.kind },
+      },
       remove: ['metricsUnavailableReason'],
       // A repeat within the hour overwrites that hour's snapshot: no new one to count.
       add: { snapshotsCount: previous !== undefined && hourOf(previous) === hourOf(reading.fetchedAt) ? 0 : 1 },
