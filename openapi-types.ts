@@ -864,7 +864,7 @@ export interface paths {
         head?: never;
         /**
          * Updates the activity, only the fields sent
-         * @description updates the activity, only the fields sent; the type is checked against the resulting channel, the content link against its platform. A changed link records that a fetch is due; a changed start moves the spend of its costs to the day it now ran; a changed manual count adds its increase to today's metric history in the tenant's timezone.
+         * @description updates the activity, only the fields sent; the type is checked against the resulting channel, the content link against its platform. A changed link records that a fetch is due; a changed start moves the spend of its costs, and its first reading, to the day it now ran; a changed manual count adds its increase to today's metric history in the tenant's timezone.
          *
          *     Access: an active member (or higher) of the tenant in scope. Form B.
          */

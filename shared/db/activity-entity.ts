@@ -63,10 +63,11 @@ export type Activity = z.infer<typeof ActivitySchema>;
  * The activity item: the record, and what other writers need of it, no part of the record shown
  * (`activityFromItem` leaves them out): `linksRevision` (changes with every creator link and
  * unlink: metric changes are conditioned on it), `costsRevision` (every cost write and start
- * change: cost writes are conditioned on it) and `contentConnectedAt` (the refresh cadence's
- * anchor, metric-due.ts). Its index entries: gsi1 orders the tenant's activities by creation (the
- * list's default order), gsi2 by name, gsi3 those of its channel by creation, gsi5 its compact
- * entry; a change of the name or channel rewrites the entries it moves (activities.ts).
+ * change: cost writes are conditioned on it), `contentConnectedAt` (the refresh cadence's
+ * anchor, metric-due.ts) and where its first reading counts (`firstReading`, first-reading.ts).
+ * Its index entries: gsi1 orders the tenant's activities by creation (the list's default order),
+ * gsi2 by name, gsi3 those of its channel by creation, gsi5 its compact entry; a change of the
+ * name or channel rewrites the entries it moves (activities.ts).
  */
 export const Activities = defineEntity({
   name: 'The activity',
@@ -75,6 +76,10 @@ export const Activities = defineEntity({
     linksRevision: z.optional(z.number()),
     costsRevision: z.optional(z.number()),
     contentConnectedAt: z.optional(z.string()),
+    /** The first reading's increase, when it was read and the day it counts on (its publish date, or its own day). */
+    firstReading: z.optional(z.object({ fetchedAt: z.string(), day: z.string(), impressions: z.number(), engagement: z.number() })),
+    /** That day is before the reading's own: counted as `activitiesBackdated` (standingOf). */
+    firstReadingBackdated: z.optional(z.boolean()),
   }),
   key: keys.activity,
   indexes: (activity) => ({
