@@ -4,10 +4,12 @@
  * spend does) when that is known and not after the reading, later readings their increase on their
  * own day; every history still sums to what its aggregate counts, and `_meta.warnings` says how
  * many activities' totals before their first reading were counted on their publish date. A start
- * changed afterwards takes the first reading's part with it, as it takes the spend.
+ * changed afterwards takes the first reading's part with it, as it takes the spend, exactly once
+ * and to where the activity is counted when a reading and an unlink land in between.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { recordReadings } from '../../../shared/db/snapshots.ts';
+import { beforeNextTransaction, concurrentWritePending } from '../../support/concurrent-writer.ts';
 import { atInstant } from '../../support/frozen-clock.ts';
 import { youtubeReading } from '../../support/readings.ts';
 import { expectCall } from '../../support/requests.ts';
@@ -47,14 +49,14 @@ const rows = (on: Record<string, [number, number, number]>) => DAYS.map((date) =
 
 const warning = (count: number, total: number) => `${count} of ${total} activities' totals before their first reading are counted on their publish date.`;
 
-/** A tenant in New York with a campaign and a creator, and a YouTube video of both published on March 6th (local) at a cost of 50 USD. */
-async function published(startAt: string | null = PUBLISHED) {
+/** A tenant in New York with a campaign and a creator, and a YouTube video of both published on March 6th (local) at a cost of 50 USD (or none). */
+async function published(startAt: string | null = PUBLISHED, { cost = true } = {}) {
   const orgId = await newOrganization(owner, { ianaTimezone: TIME_ZONE });
   const creatorId = (await req('POST', '/v1/creators', { workspaceId: orgId, name: 'Ada' })).data.id;
   const campaignId = (await req('POST', '/v1/campaigns', { organizationId: orgId, name: 'Launch' })).data.id;
   const activityId = (await req('POST', '/v1/activities', { organizationId: orgId, channel: 'youtube', activity: 'youtube_video', name: 'Video', creatorId, startAt })).data.id;
   await req('POST', `/v1/campaigns/${campaignId}/activities`, { activityId });
-  await newCost(owner, { activityId, amount: 50 });
+  if (cost) await newCost(owner, { activityId, amount: 50 });
   return { orgId, creatorId, campaignId, activityId };
 }
 
@@ -133,5 +135,27 @@ describe('the first reading of an activity', () => {
     const noStart = await history(orgId, 'activity', activityId);
     expect(noStart.filter((d) => d[1] !== 0)).toEqual([['2026-03-12', 64_302, 0, 0], ['2026-03-13', 5_698, 0, 0]]);
     expect((await metrics(orgId, 'organization'))._meta.warnings.join(' ')).not.toContain('publish date');
+  });
+
+  it('moves exactly once, to where the activity is counted, when a reading and an unlink land while it moves', async () => {
+    const { orgId, creatorId, campaignId, activityId } = await published(PUBLISHED, { cost: false });
+    await recordReadings(orgId, [{ activityId, reading: youtubeReading(FIRST_READ, { views: 64_302 }) }]);
+    // Without costs, the move is the first transaction of the change: the next day's reading and the
+    // activity leaving its campaign are written just before it.
+    beforeNextTransaction(async () => {
+      await recordReadings(orgId, [{ activityId, reading: youtubeReading(NEXT_READ, { views: 70_000 }) }]);
+      await req('DELETE', `/v1/campaigns/${campaignId}/activities/${activityId}`);
+    });
+    await req('PATCH', `/v1/activities/${activityId}`, { name: 'Video', startAt: '2026-03-08T15:00:00.000Z' });
+    expect(concurrentWritePending()).toBe(false);
+    for (const [scope, id] of [['organization', undefined], ['creator', creatorId], ['activity', activityId]] as [Scope, string | undefined][]) {
+      const days = await history(orgId, scope, id);
+      expect(days, scope).toEqual(rows({ '2026-03-08': [64_302, 0, 0], '2026-03-13': [5_698, 0, 0] }));
+      const report = await metrics(orgId, scope, id);
+      expect(days.reduce((sum, d) => sum + d[1], 0), scope).toBe(report.data.impressions);
+      expect(report._meta.warnings, scope).toContain(warning(1, 1));
+    }
+    expect(await history(orgId, 'campaign', campaignId)).toEqual(rows({}));
+    expect((await metrics(orgId, 'campaign', campaignId))._meta.warnings.join(' ')).not.toContain('publish date');
   });
 });
