@@ -864,7 +864,7 @@ export interface paths {
         head?: never;
         /**
          * Updates the activity, only the fields sent
-         * @description updates the activity, only the fields sent; the type is checked against the resulting channel, the content link against its platform. A changed link records that a fetch is due; a changed start moves the spend of its costs to the day it now ran; a changed manual count adds its increase to today's metric history in the tenant's timezone.
+         * @description updates the activity, only the fields sent; the type is checked against the resulting channel, the content link against its platform. A changed link records that a fetch is due; a changed start moves the spend of its costs, and its first reading, to the day it now ran; a changed manual count adds its increase to today's metric history in the tenant's timezone.
          *
          *     Access: an active member (or higher) of the tenant in scope. Form B.
          */
@@ -2390,6 +2390,17 @@ export interface components {
             latest?: {
                 [key: string]: number;
             };
+            /** @description The newest reading's counts in one vocabulary for every platform, null where the platform publishes no such count (YouTube, Instagram and Reddit publish no shares, Reddit no views; X's shares are reposts + quotes), with when it was read and its source (`api` or `manual`); null until the activity is first read. The platform's own fields are kept in the snapshot evidence. */
+            latestCounts: {
+                views: number | null;
+                likes: number | null;
+                comments: number | null;
+                shares: number | null;
+                /** Format: date-time */
+                fetchedAt: string;
+                /** @enum {string} */
+                source: "api" | "manual";
+            } | null;
             /** Format: date-time */
             lastFetchedAt?: string;
             snapshotsCount?: number;
@@ -2473,6 +2484,17 @@ export interface components {
             latest?: {
                 [key: string]: number;
             };
+            /** @description The newest reading's counts in one vocabulary for every platform, null where the platform publishes no such count (YouTube, Instagram and Reddit publish no shares, Reddit no views; X's shares are reposts + quotes), with when it was read and its source (`api` or `manual`); null until the activity is first read. The platform's own fields are kept in the snapshot evidence. */
+            latestCounts: {
+                views: number | null;
+                likes: number | null;
+                comments: number | null;
+                shares: number | null;
+                /** Format: date-time */
+                fetchedAt: string;
+                /** @enum {string} */
+                source: "api" | "manual";
+            } | null;
             /** Format: date-time */
             lastFetchedAt?: string;
             snapshotsCount?: number;
