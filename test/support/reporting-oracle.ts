@@ -141,9 +141,13 @@ export function roundHalfAwayFromZero(value: number, digits: number): number {
 
 export const roundMoneyIn = (value: number, currency: string) => roundHalfAwayFromZero(value, minorUnitDigits(currency));
 
+const formats = new Map<string, Intl.DateTimeFormat>();
+
 /** The calendar date of an instant in a timezone. */
 export function dateIn(instant: string, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date(instant));
+  let format = formats.get(timeZone);
+  if (!format) formats.set(timeZone, (format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })));
+  const parts = format.formatToParts(new Date(instant));
   const part = (type: string) => parts.find((p) => p.type === type)!.value;
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
