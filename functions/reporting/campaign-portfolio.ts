@@ -11,7 +11,7 @@ import { Uuid } from '../../shared/schemas/common.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
 import { PortfolioRecord } from '../../shared/schemas/records/reporting.ts';
 import { routeByKey } from '../routes.ts';
-import { DaysBack, metricsReport } from './scope.ts';
+import { DaysBack, scopeEvidence } from './scope.ts';
 import { tenantWindow } from './tenant-window.ts';
 
 export const handler = defineHandler({
@@ -20,6 +20,6 @@ export const handler = defineHandler({
   input: z.strictObject({ organizationId: Uuid, daysBack: DaysBack }),
   run: async ({ input, tenant }) => {
     const { ctx, campaigns, aggregate, days } = await tenantWindow(tenant.details, input.daysBack);
-    return { ...ok(portfolio(campaigns, aggregate, days, input.daysBack, ctx)), meta: metricsReport(aggregate, tenant.details, ctx.now).evidence };
+    return { ...ok(portfolio(campaigns, aggregate, days, input.daysBack, ctx)), meta: await scopeEvidence(tenant.details, { kind: 'tenant' }, aggregate, ctx.now, { campaigns }) };
   },
 });

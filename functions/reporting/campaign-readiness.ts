@@ -12,7 +12,7 @@ import { Uuid } from '../../shared/schemas/common.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
 import { ReadinessRecord } from '../../shared/schemas/records/reporting.ts';
 import { routeByKey } from '../routes.ts';
-import { aggregateOf, metricsReport } from './scope.ts';
+import { aggregateOf, scopeEvidence } from './scope.ts';
 
 export const handler = defineHandler({
   route: routeByKey('GET /v1/reporting/campaign/readiness'),
@@ -21,6 +21,6 @@ export const handler = defineHandler({
   run: async ({ input, tenant }) => {
     const aggregate = await aggregateOf(tenant.tenantId, { kind: 'campaign', id: input.campaignId });
     const campaign = campaignFromItem({ ...aggregate })!;
-    return { ...ok({ campaignId: campaign.id, ...readiness(campaign) }), meta: metricsReport(aggregate, tenant.details).evidence };
+    return { ...ok({ campaignId: campaign.id, ...readiness(campaign) }), meta: await scopeEvidence(tenant.details, { kind: 'campaign', id: input.campaignId }, aggregate, new Date()) };
   },
 });

@@ -12,7 +12,7 @@ import { Uuid } from '../../shared/schemas/common.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
 import { RecommendationsRecord } from '../../shared/schemas/records/reporting.ts';
 import { routeByKey } from '../routes.ts';
-import { metricsReport } from './scope.ts';
+import { scopeEvidence } from './scope.ts';
 import { tenantWindow } from './tenant-window.ts';
 
 export const handler = defineHandler({
@@ -22,6 +22,6 @@ export const handler = defineHandler({
   run: async ({ tenant }) => {
     // The window is not used by the rules: one day keeps the read to the two items they need.
     const { ctx, campaigns, aggregate } = await tenantWindow(tenant.details, 1);
-    return { ...ok(recommendations(aggregate, campaigns, ctx)), meta: metricsReport(aggregate, tenant.details, ctx.now).evidence };
+    return { ...ok(recommendations(aggregate, campaigns, ctx)), meta: await scopeEvidence(tenant.details, { kind: 'tenant' }, aggregate, ctx.now, { campaigns }) };
   },
 });

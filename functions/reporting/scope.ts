@@ -12,7 +12,7 @@ import { notFound } from '../../shared/http/problem.ts';
 import { historyRows, lastDays } from '../../shared/domain/reporting/days.ts';
 import { roundSpend } from '../../shared/domain/currencies.ts';
 import { campaignConversions, conversionFigures, type CampaignConversions } from '../../shared/domain/reporting/conversions.ts';
-import { evidenceOf, metricFigures, spendOf, type Aggregate } from '../../shared/domain/reporting/figures.ts';
+import { evidenceOf, metricFigures, spendOf, type Aggregate, type Evidence } from '../../shared/domain/reporting/figures.ts';
 import { intInput } from '../../shared/schemas/common.ts';
 import * as z from 'zod/mini';
 
@@ -46,7 +46,25 @@ export function metricsReport(aggregate: Aggregate, tenant: Tenant, now = new Da
 export async function historyReport(tenant: Tenant, scope: RollupScope, daysBack: number, now = new Date()) {
   const dates = lastDays(daysBack, timeZoneOf(tenant), now);
   const [aggregate, days] = await Promise.all([aggregateOf(tenant.id, scope), readDays(tenant.id, scope, dates[0]!, dates.at(-1)!)]);
-  return { rows: historyRows(dates, days, tenant.currency), meta: metricsReport(aggregate, tenant, now, windowSpend(days)).evidence };
+  return { rows: historyRows(dates, days, tenant.currency), meta: await scopeEvidence(tenant, scope, aggregate, now, { spend: windowSpend(days) }) };
+}
+
+/**
+ * The `_meta` evidence of any report on a scope: the organization's and a campaign's with the basis
+ * of their CPA and the definitions their conversions sum, as their metrics reports have them, so
+ * every report of one scope names the same basis. `spend`: the spend the report covers (a window's),
+ * whose other currencies are named; `campaigns`: the tenant's, when the caller has read them.
+ */
+export async function scopeEvidence(
+  tenant: Tenant,
+  scope: RollupScope,
+  aggregate: Aggregate,
+  now: Date,
+  { spend, campaigns }: { spend?: Record<string, number>; campaigns?: readonly Aggregate[] } = {},
+): Promise<Evidence> {
+  if (scope.kind === 'activity' || scope.kind === 'creator') return metricsReport(aggregate, tenant, now, spend).evidence;
+  const over = scope.kind === 'campaign' ? [aggregate] : (campaigns ?? (await readCampaigns(tenant.id)));
+  return withConversions(aggregate, await conversionsOf(tenant, over), tenant, now, spend).evidence;
 }
 
 /** The spend of some days per currency, rounded. */
@@ -97,8 +115,8 @@ export async function conversionsOf(tenant: Tenant, campaigns: readonly Aggregat
 }
 
 /** An aggregate's figures and evidence with the conversions and CPA of these campaigns, their basis and the definitions summed named. */
-export function withConversions(aggregate: Aggregate, campaigns: readonly CampaignConversions[], tenant: Tenant, now: Date) {
-  const { figures, evidence } = metricsReport(aggregate, tenant, now);
+export function withConversions(aggregate: Aggregate, campaigns: readonly CampaignConversions[], tenant: Tenant, now: Date, spend?: Record<string, number>) {
+  const { figures, evidence } = metricsReport(aggregate, tenant, now, spend);
   const { definitions, warnings, basis, ...outcomes } = conversionFigures(campaigns, tenant.currency);
   const provenance = { ...evidence.provenance, basis: { ...evidence.provenance.basis, cpa: basis }, conversionDefinitions: definitions };
   return { outcomes, figures: { ...figures, ...outcomes }, evidence: { ...evidence, provenance, warnings: [...evidence.warnings, ...warnings] } };

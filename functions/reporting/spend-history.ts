@@ -14,7 +14,7 @@ import { DateOnly, Uuid } from '../../shared/schemas/common.ts';
 import { listReply } from '../../shared/schemas/records/reply.ts';
 import { SpendDayRecord } from '../../shared/schemas/records/reporting.ts';
 import { routeByKey } from '../routes.ts';
-import { aggregateOf, metricsReport, windowSpend } from './scope.ts';
+import { aggregateOf, scopeEvidence, windowSpend } from './scope.ts';
 
 /** The longest range one request may ask for (a leap year). */
 const MAX_DAYS = 366;
@@ -29,6 +29,6 @@ export const handler = defineHandler({
     if (dates.length > MAX_DAYS) throw invalidInput(`At most ${MAX_DAYS} days at once.`, [{ path: 'endDate', message: `Must be at most ${MAX_DAYS - 1} days after startDate.` }]);
     const [aggregate, days] = await Promise.all([aggregateOf(tenant.tenantId, { kind: 'tenant' }), readDays(tenant.tenantId, { kind: 'tenant' }, input.startDate, input.endDate)]);
     const rows = spendRows(dates, days, tenant.details.currency);
-    return { ...list({ items: rows, totalCount: rows.length }), meta: metricsReport(aggregate, tenant.details, new Date(), windowSpend(days)).evidence };
+    return { ...list({ items: rows, totalCount: rows.length }), meta: await scopeEvidence(tenant.details, { kind: 'tenant' }, aggregate, new Date(), { spend: windowSpend(days) }) };
   },
 });
