@@ -43,7 +43,7 @@ export interface RequestState {
   body?: unknown;
   input?: unknown;
   tenant?: TenantScope;
-  /** The record a `tenantOf` handler addresses, read in the authorization batch and parsed by its repository. */
+  /** The record a `tenantOf` handler addresses, read in the authorization batch and parsed by its repository (or taken by its `tenantOf`). */
   record?: unknown;
   /** On self routes, the caller's own profile (undefined before sign-up). */
   profile?: User;
