@@ -20,13 +20,14 @@ import type { StageConfig } from './stage-config.ts';
 /** What each function that touches the grant does with the token key. */
 export const TOKEN_KEY_USE: Readonly<Record<string, 'encrypt' | 'decrypt'>> = {
   'analytics/oauth-callback': 'encrypt',
+  'analytics/complete': 'encrypt',
   'analytics/select-property': 'decrypt',
   'analytics/disconnect': 'decrypt',
   'jobs/import-analytics': 'decrypt',
 };
 
 /** The route handlers that call Google (OAuth, Admin or Data API). */
-export const GOOGLE_CALLERS = ['analytics/auth-url', 'analytics/oauth-callback', 'analytics/select-property', 'analytics/disconnect'];
+export const GOOGLE_CALLERS = ['analytics/auth-url', 'analytics/oauth-callback', 'analytics/complete', 'analytics/select-property', 'analytics/disconnect'];
 
 export interface WebAnalyticsProps {
   table: ITable;
