@@ -388,7 +388,7 @@ export interface paths {
         put?: never;
         /**
          * Creates the caller's user record at sign-up
-         * @description creates the caller's user record at sign-up (Form B). The email must be the one the bearer token vouches for, compared case-insensitively: another address is 403, so nobody claims an address (and the invitations sent to it) they do not hold. A token that vouches for no address (no `email` claim, or `email_verified: false`) cannot claim any: 403 as well, with a message saying so.
+         * @description creates the caller's user record at sign-up (Form B). The email must be the one the bearer token vouches for, compared case-insensitively: another address is 403, so nobody claims an address (and the invitations sent to it) they do not hold. A token that vouches for no address (no `email` claim, or an `email_verified` other than true) cannot claim any: 403 as well, with a message saying so.
          *
          *     Access: the caller's own account. Form B.
          */
@@ -2220,7 +2220,7 @@ export interface paths {
         put?: never;
         /**
          * Google's authorization URL for read-only Analytics access, with a PKCE
-         * @description Google's authorization URL for read-only Analytics access, with a PKCE (S256) challenge and a single-use `state` that binds the answer to this organization, this caller and `redirectPath`, for 10 minutes. The verifier stays with the state on our side; the callback takes both.
+         * @description Google's authorization URL for read-only Analytics access, with a PKCE (S256) challenge and a single-use `state` that binds the answer to this organization, this caller and `redirectPath`, for 10 minutes. The verifier stays with the state on our side: the callback only passes the state and code on to the web client, and completing (a POST to `/v1/analytics-oauth/complete`, by this caller alone) exchanges the code with it.
          *
          *     Access: an active owner (or higher) of the tenant in scope. Form B.
          */
@@ -2283,14 +2283,36 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Where Google sends the owner's browser after consent
-         * @description where Google sends the owner's browser after consent (the service's own route; no bearer token: the single-use `state` names the organization and the caller). Takes the state out of the table (so a replay finds none), checks it is not expired and its caller still owns the organization, exchanges the code with the state's PKCE verifier, stores the refresh token sealed and sends the browser to the state's `redirectPath` with `?analytics=connected`, or `?analytics=error&reason=`. Without a known state there is no trusted place to send it to: 400.
+         * Where Google sends the browser after consent
+         * @description where Google sends the browser after consent (the service's own route; no bearer token). It connects nothing by itself: it reads the state (without spending it) for the web client page it names, and sends the browser there with `?analytics=pending&state=...&code=...`, which the web client completes with a POST to `/v1/analytics-oauth/complete` as the signed-in user; or with `?analytics=error&reason=` (`access_denied`, `provider_error`, `expired_state`). Whoever's browser this is, nothing is stored here. Without a known state there is no trusted place to send it: 400.
          *
          *     Access: no bearer token; the request authenticates itself. Form B.
          */
         get: operations["analyticsOauthCallback"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/analytics-oauth/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Completes a Google authorization
+         * @description completes a Google authorization (the service's own route): the web client posts the `state` and `code` the callback sent the browser to it with, as the signed-in user. Presenting a state spends it, whoever presents it; it is answered only to the user who asked for the authorization URL (anyone else: 403) while an owner of its organization, within its 10 minutes. Only then is the code exchanged, with the state's PKCE verifier, which never left the service, and the refresh token stored sealed: a Google grant is only ever stored by the person who gave it. An unknown, used or expired state, or a code Google does not exchange, is 400: start again from auth-url.
+         *
+         *     Access: an active owner (or higher) of the tenant in scope. Form B.
+         */
+        post: operations["analyticsComplete"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8964,7 +8986,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description To the web client page the state names, with `analytics=connected`, or `analytics=error` and `reason` (`access_denied`, `expired_state`, `not_owner`, `exchange_failed`). */
+            /** @description To the web client page the state names, with `analytics=pending`, the `state` and the `code` (completed by a POST to `/v1/analytics-oauth/complete`), or `analytics=error` and `reason` (`access_denied`, `provider_error`, `expired_state`). */
             302: {
                 headers: {
                     /** @description Where the browser goes next. */
@@ -8975,6 +8997,44 @@ export interface operations {
             };
             400: components["responses"]["InvalidInput"];
             413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    analyticsComplete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Fields may also be sent in snake_case (`organization_id` for `organizationId`); unknown fields are refused (400). */
+        requestBody: {
+            content: {
+                "application/json": {
+                    state: string;
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AnalyticsConnection"];
+                    };
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
         };
     };
     getOpenApiDocument: {

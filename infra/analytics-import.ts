@@ -2,9 +2,10 @@
  * Web analytics in the cloud (DECISIONS.md "Web analytics"): the KMS key that seals the analytics
  * refresh tokens, the Secrets Manager secret of Google's OAuth client (JSON `{"clientId",
  * "clientSecret"}`, set by an operator; only its ARN is in any environment), and the daily import
- * job on an EventBridge schedule. Each function gets exactly what it does: the callback may only
- * encrypt and the functions that use a grant may only decrypt, each only under an encryption
- * context naming an organization; only the functions that talk to Google read the client secret.
+ * job on an EventBridge schedule. Each function gets exactly what it does: the completion, which
+ * stores the grant, may only encrypt and the functions that use a grant may only decrypt, each only
+ * under an encryption context naming an organization; only the functions that talk to Google read
+ * the client secret; the callback, which only passes the browser on, gets the web client's URL alone.
  */
 import { Duration, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
@@ -19,14 +20,17 @@ import type { StageConfig } from './stage-config.ts';
 
 /** What each function that touches the grant does with the token key. */
 export const TOKEN_KEY_USE: Readonly<Record<string, 'encrypt' | 'decrypt'>> = {
-  'analytics/oauth-callback': 'encrypt',
+  'analytics/complete': 'encrypt',
   'analytics/select-property': 'decrypt',
   'analytics/disconnect': 'decrypt',
   'jobs/import-analytics': 'decrypt',
 };
 
 /** The route handlers that call Google (OAuth, Admin or Data API). */
-export const GOOGLE_CALLERS = ['analytics/auth-url', 'analytics/oauth-callback', 'analytics/select-property', 'analytics/disconnect'];
+export const GOOGLE_CALLERS = ['analytics/auth-url', 'analytics/complete', 'analytics/select-property', 'analytics/disconnect'];
+
+/** The route handler that sends the browser to the web client (the OAuth callback): it stores nothing and calls no Google. */
+export const WEB_CLIENT_REDIRECTS = ['analytics/oauth-callback'];
 
 export interface WebAnalyticsProps {
   table: ITable;
@@ -92,8 +96,8 @@ export class WebAnalytics extends Construct {
     if (use || GOOGLE_CALLERS.includes(fn.handlerModule)) {
       fn.addEnvironment('GOOGLE_OAUTH_SECRET_ARN', this.oauthClient.secretArn);
       fn.addEnvironment('ANALYTICS_OAUTH_REDIRECT_URI', `${this.props.apiUrl}/v1/analytics-oauth/callback`);
-      fn.addEnvironment('WEB_CLIENT_URL', this.props.config.billing.webClientUrl);
       fn.addToRolePolicy(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [this.oauthClient.secretArn] }));
     }
+    if (WEB_CLIENT_REDIRECTS.includes(fn.handlerModule)) fn.addEnvironment('WEB_CLIENT_URL', this.props.config.billing.webClientUrl);
   }
 }

@@ -76,9 +76,9 @@ export function addRoute(scope: Construct, route: Route, resources: RouteResourc
   });
   // The 501 stub only verifies the token: it gets no data access at all.
   if (route.handler !== NOT_IMPLEMENTED_HANDLER) {
-    // GETs of the API only read. The one GET without a token that writes is the analytics OAuth
-    // callback: OAuth redirects the browser with a GET, and the callback consumes its state.
-    const access = route.method === 'GET' && route.auth !== 'none' ? 'read' : 'read-write';
+    // GETs of the API only read, the analytics OAuth callback (no token) included: it passes the
+    // state on and stores nothing, so whoever's browser arrives there can write nothing.
+    const access = route.method === 'GET' ? 'read' : 'read-write';
     fn.bindTable(resources.table, access);
     for (const bucket of route.buckets) fn.bindBucket(BUCKET_VARIABLES[bucket], resources.buckets[bucket], access);
   }

@@ -2,7 +2,8 @@
  * POST /v1/analytics-oauth/auth-url — Google's authorization URL for read-only Analytics access,
  * with a PKCE (S256) challenge and a single-use `state` that binds the answer to this
  * organization, this caller and `redirectPath`, for 10 minutes. The verifier stays with the state
- * on our side; the callback (oauth-callback.ts) takes both.
+ * on our side: the callback only passes the state and code on to the web client, and completing
+ * (a POST to `/v1/analytics-oauth/complete`, by this caller alone) exchanges the code with it.
  */
 import * as oauth from 'oauth4webapi';
 import * as z from 'zod/mini';

@@ -12,6 +12,15 @@ export const RedirectPath = z.string().check(
   z.refine(isWebClientPath, 'Must be a path of the web client: one leading "/", no scheme, host, backslash or "//".'),
 );
 
+/** What comes back through the browser (auth-url's state, Google's code): visible ASCII, bounded. */
+const passedOn = (max: number) => z.string().check(z.minLength(1), z.maxLength(max), z.regex(/^[\x21-\x7e]+$/, 'Expected the value the callback passed on.'));
+
+/** The `state` of an authorization URL (auth-url makes them). */
+export const OAuthStateValue = passedOn(200);
+
+/** Google's authorization code, as the callback passed it on. */
+export const OAuthCode = passedOn(2048);
+
 /** A GA4 property id as the Admin API names it (`properties/<id>` is accepted too). */
 export const PropertyId = z.pipe(
   z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^(properties\/)?[0-9A-Za-z_-]+$/, 'Expected a Google Analytics property id.')),

@@ -2,8 +2,8 @@
  * POST /v1/users — creates the caller's user record at sign-up (Form B). The email must be the one
  * the bearer token vouches for (DECISIONS.md "Identity and tokens"), compared case-insensitively:
  * another address is 403, so nobody claims an address (and the invitations sent to it) they do not
- * hold. A token that vouches for no address (no `email` claim, or `email_verified: false`) cannot
- * claim any: 403 as well, with a message saying so.
+ * hold. A token that vouches for no address (no `email` claim, or an `email_verified` other than
+ * true) cannot claim any: 403 as well, with a message saying so.
  */
 import * as z from 'zod/mini';
 import { createUser } from '../../shared/db/users.ts';
@@ -26,7 +26,7 @@ export const handler = defineHandler({
   }),
   run: async ({ input, caller }) => {
     if (!caller.email) {
-      throw forbidden('Your token vouches for no email address (no email claim, or email_verified is false): no profile email can be claimed with it.');
+      throw forbidden('Your token vouches for no email address (no email claim, or email_verified is not true): no profile email can be claimed with it.');
     }
     if (caller.email.toLowerCase() !== input.email.toLowerCase()) throw forbidden('email must be the address your token vouches for.');
     return created(await createUser(input));

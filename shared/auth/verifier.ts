@@ -26,7 +26,7 @@ import { config } from '../config.ts';
 
 export interface VerifiedToken {
   sub: string;
-  /** The address the issuer vouches for: its `email` claim, unless `email_verified` is false. */
+  /** The address the issuer vouches for: its `email` claim, when `email_verified` is absent, true or "true". */
   email?: string;
   name?: string;
   /** RFC 8693 actor claim: present on an agent's token acting for `sub`. */
@@ -66,21 +66,35 @@ function reasonOf(error: JwtBaseError): string {
   return REASONS.find(([kind]) => error instanceof kind)?.[1] ?? 'it could not be verified';
 }
 
+/** Clock skew tolerated between the issuer and this service. */
+const CLOCK_SKEW_SECONDS = 60;
+
 /**
- * aws-jwt-verify checks `exp` only when a token has one: a token without it, or one minted to live
- * longer than a day, would be a credential that never (or only much later) stops working.
+ * aws-jwt-verify checks `exp` only when a token has one, and never checks `iat`: a token without
+ * `exp`, or one that stays valid for longer than a day, would be a credential that never (or only
+ * much later) stops working. The day is counted from now, whatever `iat` claims (an `iat` put just
+ * before a far `exp` would otherwise make a ten-year token look like a one-hour one), and from
+ * `iat` too (a token minted a month ago to last a month and a day); an `iat` in the future is
+ * refused (beyond the skew).
  */
 function checkLifetime(payload: JwtPayload): void {
   const { exp, iat } = payload;
   if (typeof exp !== 'number') throw new TokenRejected('it has no expiry (exp)');
-  const from = typeof iat === 'number' ? iat : Date.now() / 1000;
-  if (exp - from > MAX_TOKEN_LIFETIME_SECONDS) throw new TokenRejected('it lives longer than 24 hours');
+  const now = Date.now() / 1000;
+  if (exp - now > MAX_TOKEN_LIFETIME_SECONDS + CLOCK_SKEW_SECONDS) throw new TokenRejected('it lives longer than 24 hours');
+  if (typeof iat === 'number' && exp - iat > MAX_TOKEN_LIFETIME_SECONDS) throw new TokenRejected('it lives longer than 24 hours');
+  if (typeof iat === 'number' && iat > now + CLOCK_SKEW_SECONDS) throw new TokenRejected('it was issued in the future (iat)');
 }
 
-/** `email_verified` may be a boolean or, from some issuers, the string "false". */
+/**
+ * Only `true` (or the string "true", which some issuers send) vouches for the `email` claim, and
+ * an issuer that does not say (no `email_verified`) vouches for what it puts there; anything else
+ * (`false`, "False", 0, null) does not: a value we cannot read as a yes is a no.
+ */
 function vouchedEmail(payload: JwtPayload): string | undefined {
   if (typeof payload.email !== 'string' || payload.email === '') return undefined;
-  return payload.email_verified === false || payload.email_verified === 'false' ? undefined : payload.email;
+  const verified = payload.email_verified;
+  return verified === undefined || verified === true || verified === 'true' ? payload.email : undefined;
 }
 
 type Verify = (token: string) => Promise<JwtPayload>;
@@ -143,7 +157,8 @@ function remember(token: string, result: VerifiedToken, exp: number): void {
 }
 
 /**
- * Verifies signature, issuer, audience, expiry and lifetime (`exp` required, at most 24 hours).
+ * Verifies signature, issuer, audience, expiry and lifetime (`exp` required, at most 24 hours
+ * from now and from `iat`; `iat` not in the future).
  * Throws `TokenRejected` for a token that is not
  * acceptable, and anything else (configuration, JWKS unavailable) as it is.
  */

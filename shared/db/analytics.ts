@@ -43,6 +43,7 @@ function queryKind(tenantId: string, kind: Parameters<typeof analyticsKeys.ofKin
 
 const OAuthStateSchema = z.object({
   tenantId: z.string(),
+  /** Who asked for the authorization URL: the only user who may complete it. */
   userId: z.string(),
   redirectPath: z.string(),
   codeVerifier: z.string(),
@@ -52,22 +53,32 @@ const OAuthStateSchema = z.object({
 
 export type OAuthState = z.infer<typeof OAuthStateSchema>;
 
-/** The state item: the state and `ttl`, which lets DynamoDB remove it some time after expiry (`expiresAt` is what the callback checks). */
+/** The state item: the state and `ttl`, which lets DynamoDB remove it some time after expiry (`expiresAt` is what the routes check). */
 const OAuthStates = defineEntity({ name: 'The OAuth state', schema: z.object({ ...OAuthStateSchema.shape, ttl: z.number() }), key: analyticsKeys.state });
+
+/** The state as the routes see it: `ttl` is the table's housekeeping. */
+function withoutTtl(item: (OAuthState & { ttl: number }) | undefined): OAuthState | undefined {
+  if (!item) return undefined;
+  const { ttl: _ttl, ...state } = item;
+  return state;
+}
 
 export async function putOAuthState(state: string, value: OAuthState): Promise<void> {
   await putRecord(OAuthStates, OAuthStates.key(state), { ...value, ttl: value.expiresAt + 3600 }, { condition: absent });
 }
 
+/** The state as stored, without spending it (the callback reads where to send the browser). Undefined when there is none. */
+export async function getOAuthState(state: string): Promise<OAuthState | undefined> {
+  return withoutTtl(await getRecord(OAuthStates, OAuthStates.key(state), { consistent: true }));
+}
+
 /**
- * Takes the state out of the table (a conditional delete returning what it held): of two callbacks
- * with the same state only one gets it, so a state is single use even under a race. Undefined when there is none.
+ * Takes the state out of the table (a conditional delete returning what it held): of two
+ * completions with the same state only one gets it, so a state is single use even under a race.
+ * Undefined when there is none.
  */
 export async function takeOAuthState(state: string): Promise<OAuthState | undefined> {
-  const taken = await takeRecord(OAuthStates, OAuthStates.key(state));
-  if (!taken) return undefined;
-  const { ttl: _ttl, ...rest } = taken;
-  return rest;
+  return withoutTtl(await takeRecord(OAuthStates, OAuthStates.key(state)));
 }
 
 // --- connection --------------------------------------------------------------------------------
@@ -102,7 +113,7 @@ export async function getConnection(tenantId: string): Promise<Connection | unde
   return getRecord(Connections, Connections.key(tenantId), { consistent: true });
 }
 
-/** A new grant (the OAuth callback): a property chosen before stays chosen, and imports resume. */
+/** A new grant (the OAuth completion): a property chosen before stays chosen, and imports resume. */
 export async function saveGrant(tenantId: string, grant: { sealedRefreshToken: string; connectedBy: string }, now = new Date()): Promise<Connection> {
   const connection = await updateRecord(
     Connections,

@@ -9,8 +9,9 @@ import type { Role } from '../domain/roles.ts';
 export interface Caller {
   userId: string;
   /**
-   * The address the token vouches for (its `email` claim, unless `email_verified` is false): the
-   * only address invitations are matched against and a profile may claim, never the profile's.
+   * The address the token vouches for (its `email` claim, when `email_verified` is absent, true or
+   * "true"): the only address invitations are matched against and a profile may claim, never the
+   * profile's.
    */
   email?: string;
   name?: string;
@@ -42,7 +43,7 @@ export interface RequestState {
   body?: unknown;
   input?: unknown;
   tenant?: TenantScope;
-  /** The record a `tenantOf` handler addresses, read in the authorization batch and parsed by its repository. */
+  /** The record a `tenantOf` handler addresses, read in the authorization batch and parsed by its repository (or taken by its `tenantOf`). */
   record?: unknown;
   /** On self routes, the caller's own profile (undefined before sign-up). */
   profile?: User;

@@ -42,7 +42,8 @@ export interface SelfArgs<I> extends BaseArgs<I> {
 
 /**
  * What a tenant route's work gets: the caller's membership of the tenant in scope, and (with a
- * `tenantOf` that names a record and its item mapping) that record, read and parsed by authorization.
+ * `tenantOf` that names a record and its item mapping) that record, read and parsed by authorization,
+ * or the record a `tenantOf` took out of the table itself (`held`).
  */
 export interface TenantArgs<I, T = undefined> extends BaseArgs<I> {
   tenant: TenantScope;
@@ -77,13 +78,16 @@ export function defineHandler<S extends Schema, T, R extends Reply = Reply>(
     run(args: TenantArgs<Output<S>, T>): Promise<ResultOf<R>>;
   },
 ): DefinedHandler<S, R>;
-/** A tenant route: the tenant is the one its input names (`organizationId` / `workspaceId`), or `tenantOf`'s. */
-export function defineHandler<S extends Schema, R extends Reply = Reply>(
-  definition: Definition<S, TenantAccess, R> & { tenantOf?: TenantOf<Output<S>>; record?: undefined; run(args: TenantArgs<Output<S>>): Promise<ResultOf<R>> },
+/**
+ * A tenant route: the tenant is the one its input names (`organizationId` / `workspaceId`), or
+ * `tenantOf`'s; `run` gets the record a `tenantOf` took (`held`), if it takes one.
+ */
+export function defineHandler<S extends Schema, R extends Reply = Reply, T = undefined>(
+  definition: Definition<S, TenantAccess, R> & { tenantOf?: TenantOf<Output<S>, T>; record?: undefined; run(args: TenantArgs<Output<S>, T>): Promise<ResultOf<R>> },
 ): DefinedHandler<S, R>;
 export function defineHandler(
   definition: Definition<Schema, Access, Reply> & {
-    tenantOf?: TenantOf<unknown>;
+    tenantOf?: TenantOf<unknown, unknown>;
     record?: FromItem<unknown>;
     run(args: BaseArgs<unknown> & Partial<SelfArgs<unknown> & TenantArgs<unknown, unknown>>): Promise<ResultOf<Reply>>;
   },

@@ -102,11 +102,11 @@ export async function authorizationRequest(state: string): Promise<{ url: string
   return { url: url.toString(), codeVerifier };
 }
 
-/** Exchanges the callback's code (with the verifier of its state) for the refresh token. */
-export async function exchangeCode(callbackParameters: URLSearchParams, state: string, codeVerifier: string): Promise<string> {
+/** Exchanges an authorization's code (with the verifier of its state) for the refresh token. */
+export async function exchangeCode(code: string, state: string, codeVerifier: string): Promise<string> {
   const as = authorizationServer();
   const { client, auth } = await oauthClient();
-  const params = oauth.validateAuthResponse(as, client, callbackParameters, state);
+  const params = oauth.validateAuthResponse(as, client, new URLSearchParams({ code, state }), state);
   const response = await oauth.authorizationCodeGrantRequest(as, client, auth, params, googleConfig.redirectUri(), codeVerifier, requestOptions());
   const tokens = await oauth.processAuthorizationCodeResponse(as, client, response);
   if (!tokens.refresh_token) throw new Error('The token endpoint answered no refresh token');

@@ -1,15 +1,16 @@
 /**
  * Web analytics over HTTP against the local service and its fake Google (DECISIONS.md "Web
- * analytics"): the OAuth round trip (PKCE, single-use state, expiry, a wrong verifier, redirect
- * paths that would leave the web client), the sealed refresh token, property selection and the
- * first import, re-import replacing days, the reports and their mappings, a revoked grant, quota
- * backoff and disconnect.
+ * analytics"): the OAuth round trip (a callback that connects nothing, completion by the user who
+ * asked alone, PKCE, single-use state, expiry, a wrong verifier or another authorization's code,
+ * redirect paths that would leave the web client), the sealed refresh token, property selection
+ * and the first import, re-import replacing days, the reports and their mappings, a revoked grant,
+ * quota backoff and disconnect.
  */
 import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importAllConnected, importAnalytics } from '../../functions/jobs/analytics-import/import.ts';
 import { FAKE_PROPERTIES } from '../../infra/local/fakes/google-analytics.ts';
-import { analyticsKeys } from '../../shared/db/analytics.ts';
+import { analyticsKeys, getConnection } from '../../shared/db/analytics.ts';
 import { documentClient, tableName } from '../../shared/db/client.ts';
 import { addMembership, changeRole } from '../../shared/db/memberships.ts';
 import { createCreator } from '../../shared/db/creators.ts';
@@ -60,13 +61,42 @@ async function authUrl(owner: Identity, organizationId: string, redirectPath = '
   return answer.body.data.url as string;
 }
 
-async function connected(): Promise<{ owner: Identity; organizationId: string }> {
+/** The web client page the callback sent the browser to for a pending authorization: the state and code it completes with. */
+function pending(location: string | null, page = 'http://localhost:5173/settings/analytics'): { state: string; code: string } {
+  const url = new URL(location!);
+  expect(url.origin + url.pathname).toBe(page);
+  expect(url.searchParams.get('analytics')).toBe('pending');
+  return { state: url.searchParams.get('state')!, code: url.searchParams.get('code')! };
+}
+
+/** The owner's authorization given at Google (the fake) and brought back to the web client by the callback. */
+async function authorized(owner: Identity, organizationId: string): Promise<{ state: string; code: string }> {
+  return pending((await arrive(await consent(await authUrl(owner, organizationId)))).location);
+}
+
+/** What the web client does on its pending page: completes the authorization as the signed-in user. */
+const complete = (caller: Identity, body: unknown) => world.http('POST', '/v1/analytics-oauth/complete', { token: caller.token, body });
+
+/** An organization whose owner has connected Google (the grant stored, no property yet). */
+async function granted(): Promise<{ owner: Identity; organizationId: string }> {
   const org = await ownerWithOrganization();
-  const back = await arrive(await consent(await authUrl(org.owner, org.organizationId)));
-  expect(back.location).toBe('http://localhost:5173/settings/analytics?analytics=connected');
+  const done = await complete(org.owner, await authorized(org.owner, org.organizationId));
+  expect(done.status, JSON.stringify(done.body)).toBe(200);
+  return org;
+}
+
+async function connected(): Promise<{ owner: Identity; organizationId: string }> {
+  const org = await granted();
   const selected = await world.http('POST', '/v1/analytics-oauth/select-property', { token: org.owner.token, body: { organizationId: org.organizationId, propertyId: PROPERTY } });
   expect(selected.status, JSON.stringify(selected.body)).toBe(200);
   return org;
+}
+
+/** Nothing connected: no stored grant, so select-property has none to read (409). */
+async function expectNothingStored(owner: Identity, organizationId: string): Promise<void> {
+  expect(await getConnection(organizationId)).toBeUndefined();
+  const select = await world.http('POST', '/v1/analytics-oauth/select-property', { token: owner.token, body: { organizationId, propertyId: PROPERTY } });
+  expect(select.status).toBe(409);
 }
 
 const report = (owner: Identity, organizationId: string, name: string, query: Record<string, string> = {}) =>
@@ -102,16 +132,34 @@ describe('Analytics OAuth connection', () => {
     expect(url.searchParams.get('state')!.length).toBeGreaterThan(20);
   });
 
-  it('completes the round trip; the state is single use; the refresh token is nowhere in the table', async () => {
+  it('the callback connects nothing by itself: it sends the browser to the web client with analytics=pending, the state and the code', async () => {
     const { owner, organizationId } = await ownerWithOrganization();
-    const callback = await consent(await authUrl(owner, organizationId, '/settings/analytics?tab=google'));
-    const first = await arrive(callback);
-    expect(first.status).toBe(302);
-    expect(first.location).toBe('http://localhost:5173/settings/analytics?tab=google&analytics=connected');
-    // The same callback again (a replay): the state is gone.
-    const again = await arrive(callback);
+    const url = await authUrl(owner, organizationId, '/settings/analytics?tab=google');
+    const callback = await consent(url);
+    const issued = world.service.googleAnalytics.issuedRefreshTokens().length;
+    const back = await arrive(callback);
+    expect(back.status).toBe(302);
+    const page = new URL(back.location!);
+    expect(page.origin + page.pathname).toBe('http://localhost:5173/settings/analytics');
+    expect(Object.fromEntries(page.searchParams)).toEqual({ tab: 'google', analytics: 'pending', state: stateOf(url), code: new URL(callback).searchParams.get('code') });
+    // No code was exchanged and no grant stored.
+    expect(world.service.googleAnalytics.issuedRefreshTokens()).toHaveLength(issued);
+    await expectNothingStored(owner, organizationId);
+  });
+
+  it('complete stores the grant of the user who asked; the state is single use; the refresh token is nowhere in the table', async () => {
+    const { owner, organizationId } = await ownerWithOrganization();
+    const authorization = await authorized(owner, organizationId);
+    const done = await complete(owner, authorization);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body).toEqual({ data: { organizationId, status: 'awaiting_property', propertyId: null, propertyName: null, lastImportAt: null } });
+    expect((await getConnection(organizationId))?.connectedBy).toBe(owner.userId);
+    // The same completion again (a replay): the state is spent.
+    const again = await complete(owner, authorization);
     expect(again.status).toBe(400);
-    expect(again.body.code).toBe('invalid_input');
+    expect(again.body).toMatchObject({ code: 'invalid_input', errors: [{ path: 'state' }] });
+    // And the browser arriving at the callback again: the state is gone.
+    expect((await arrive(`${world.service.url}/v1/analytics-oauth/callback?${new URLSearchParams(authorization)}`)).status).toBe(400);
 
     const scan = await documentClient().send(new ScanCommand({ TableName: tableName() }));
     const table = JSON.stringify(scan.Items);
@@ -124,44 +172,102 @@ describe('Analytics OAuth connection', () => {
     expect(JSON.stringify(selected.body)).not.toContain('1//fake-');
   });
 
-  it('an expired state sends the browser back with expired_state and connects nothing', async () => {
+  it('of two completions of one state at once, one connects and the other is refused', async () => {
+    const { owner, organizationId } = await ownerWithOrganization();
+    const authorization = await authorized(owner, organizationId);
+    const answers = await Promise.all([complete(owner, authorization), complete(owner, authorization)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
+  });
+
+  it('anyone but the user who asked (a co-owner, a member, another organization\'s owner, their agents) gets 403, and the state is spent: the rightful retry fails too', async () => {
+    const { owner, organizationId } = await ownerWithOrganization();
+    const coOwner = await world.signUp('Analytics co-owner');
+    await addMembership(organizationId, coOwner.userId, 'owner', 'active');
+    const member = await world.signUp('Analytics member');
+    await addMembership(organizationId, member.userId, 'member', 'active');
+    const outsider = (await ownerWithOrganization()).owner;
+    const agentOf = (identity: Identity): Identity => ({ ...identity, token: world.agentToken(identity) });
+    const issued = world.service.googleAnalytics.issuedRefreshTokens().length;
+    for (const [who, thief] of Object.entries({ coOwner, member, outsider, 'co-owner agent': agentOf(coOwner) })) {
+      const stolen = await authorized(owner, organizationId);
+      const theft = await complete(thief, stolen);
+      expect(theft.status, who).toBe(403);
+      expect(theft.body.code, who).toBe('forbidden');
+      const retry = await complete(owner, stolen);
+      expect(retry.status, who).toBe(400);
+      expect(retry.body.detail, who).toMatch(/unknown or was used already/);
+    }
+    // No code was exchanged: the grant of whoever consented is stored nowhere.
+    expect(world.service.googleAnalytics.issuedRefreshTokens()).toHaveLength(issued);
+    await expectNothingStored(owner, organizationId);
+  });
+
+  it('an expired state: the callback sends the browser back with expired_state, and complete refuses it (400), connecting nothing', async () => {
     const { owner, organizationId } = await ownerWithOrganization();
     const url = await authUrl(owner, organizationId);
     await setState(stateOf(url), { expiresAt: Math.floor(Date.now() / 1000) - 1 });
-    const back = await arrive(await consent(url));
-    expect(back.location).toBe('http://localhost:5173/settings/analytics?analytics=error&reason=expired_state');
-    const select = await world.http('POST', '/v1/analytics-oauth/select-property', { token: owner.token, body: { organizationId, propertyId: PROPERTY } });
-    expect(select.status).toBe(409);
+    const callback = await consent(url);
+    expect((await arrive(callback)).location).toBe('http://localhost:5173/settings/analytics?analytics=error&reason=expired_state');
+    const late = await complete(owner, { state: stateOf(url), code: new URL(callback).searchParams.get('code') });
+    expect(late.status).toBe(400);
+    expect(late.body).toMatchObject({ code: 'invalid_input', errors: [{ path: 'state' }] });
+    expect(late.body.detail).toMatch(/expired/);
+    await expectNothingStored(owner, organizationId);
   });
 
-  it('a code exchanged with the wrong PKCE verifier is refused by the token endpoint: exchange_failed', async () => {
+  it('a code exchanged with the wrong PKCE verifier is refused by the token endpoint: 400 on code, nothing stored', async () => {
     const { owner, organizationId } = await ownerWithOrganization();
     const url = await authUrl(owner, organizationId);
     await setState(stateOf(url), { codeVerifier: 'a'.repeat(64) });
-    const back = await arrive(await consent(url));
-    expect(back.location).toBe('http://localhost:5173/settings/analytics?analytics=error&reason=exchange_failed');
+    const answer = await complete(owner, pending((await arrive(await consent(url))).location));
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ code: 'invalid_input', errors: [{ path: 'code' }] });
+    await expectNothingStored(owner, organizationId);
   });
 
-  it('a refused consent sends the browser back with access_denied and uses up the state', async () => {
+  it('a code of another authorization (another organization\'s, the same owner\'s) does not complete a state: PKCE binds them', async () => {
+    const { owner, organizationId } = await ownerWithOrganization();
+    const other = await world.http('POST', '/v1/organizations', { token: owner.token, body: { userId: owner.userId, name: 'Analytics Other Co' } });
+    const mine = await authorized(owner, organizationId);
+    const theirs = await authorized(owner, other.body.data.id);
+    const swapped = await complete(owner, { state: mine.state, code: theirs.code });
+    expect(swapped.status).toBe(400);
+    expect(swapped.body.errors).toEqual([expect.objectContaining({ path: 'code' })]);
+    await expectNothingStored(owner, organizationId);
+  });
+
+  it('a refused consent sends the browser back with access_denied, and stores nothing', async () => {
     const { owner, organizationId } = await ownerWithOrganization();
     const state = stateOf(await authUrl(owner, organizationId));
     const callback = `${world.service.url}/v1/analytics-oauth/callback?error=access_denied&state=${encodeURIComponent(state)}`;
     expect((await arrive(callback)).location).toBe('http://localhost:5173/settings/analytics?analytics=error&reason=access_denied');
-    expect((await arrive(callback)).status).toBe(400);
+    expect((await complete(owner, { state })).status).toBe(400);
+    await expectNothingStored(owner, organizationId);
   });
 
-  it('a caller who is no longer the owner when the browser comes back connects nothing: not_owner', async () => {
+  it('a user who is no longer an owner when completing gets 403 and connects nothing', async () => {
     const { owner, organizationId } = await ownerWithOrganization();
-    const url = await authUrl(owner, organizationId);
+    const authorization = await authorized(owner, organizationId);
     const successor = await world.signUp('Analytics successor');
     await addMembership(organizationId, successor.userId, 'owner', 'active');
     await changeRole(organizationId, owner.userId, 'member');
-    expect((await arrive(await consent(url))).location).toBe('http://localhost:5173/settings/analytics?analytics=error&reason=not_owner');
+    const answer = await complete(owner, authorization);
+    expect(answer.status).toBe(403);
+    expect(answer.body.code).toBe('forbidden');
+    await expectNothingStored(successor, organizationId);
   });
 
-  it('a callback without a state, or with one never issued, is 400', async () => {
+  it('a callback without a state, or with one never issued, is 400; so is a completion without a state or code, with a forged state, or naming an organization', async () => {
     expect((await arrive(`${world.service.url}/v1/analytics-oauth/callback?code=x`)).status).toBe(400);
     expect((await arrive(`${world.service.url}/v1/analytics-oauth/callback?code=x&state=forged`)).status).toBe(400);
+    const { owner, organizationId } = await ownerWithOrganization();
+    const authorization = await authorized(owner, organizationId);
+    for (const body of [{ code: authorization.code }, { state: authorization.state }, { state: 'forged', code: authorization.code }, { ...authorization, organizationId }, {}]) {
+      const answer = await complete(owner, body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(answer.body.code).toBe('invalid_input');
+    }
+    expect(await getConnection(organizationId)).toBeUndefined();
   });
 
   it('refuses redirect paths that would leave the web client (400)', async () => {
@@ -175,8 +281,7 @@ describe('Analytics OAuth connection', () => {
   });
 
   it('select-property refuses a property the grant cannot read (400)', async () => {
-    const { owner, organizationId } = await ownerWithOrganization();
-    await arrive(await consent(await authUrl(owner, organizationId)));
+    const { owner, organizationId } = await granted();
     const answer = await world.http('POST', '/v1/analytics-oauth/select-property', { token: owner.token, body: { organizationId, propertyId: '999999999' } });
     expect(answer.status).toBe(400);
   });
@@ -205,7 +310,7 @@ describe('Analytics import and reports', () => {
       expect(answer.status, name).toBe(409);
       expect(answer.body.code).toBe('analytics_not_connected');
     }
-    await arrive(await consent(await authUrl(owner, organizationId)));
+    expect((await complete(owner, await authorized(owner, organizationId))).status).toBe(200);
     expect((await report(owner, organizationId, 'history')).status).toBe(409);
   });
 
@@ -335,8 +440,7 @@ describe('Analytics import and reports', () => {
 
   it('a first import slower than select-property can wait for is left to the hourly run, which backfills it', async () => {
     const fake = world.service.googleAnalytics;
-    const { owner, organizationId } = await ownerWithOrganization();
-    await arrive(await consent(await authUrl(owner, organizationId)));
+    const { owner, organizationId } = await granted();
     fake.reportDelayMs = 8_000;
     try {
       const selected = await world.http('POST', '/v1/analytics-oauth/select-property', { token: owner.token, body: { organizationId, propertyId: PROPERTY } });

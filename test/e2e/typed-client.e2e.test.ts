@@ -1,6 +1,7 @@
 /**
- * The Users and Campaigns groups through the typed client (issue 12): openapi-fetch over the types
- * generated from openapi.json, each response checked against the document. The request and
+ * The Users and Campaigns groups and the analytics connection through the typed client (issue
+ * 12): openapi-fetch over the types generated from openapi.json, each response checked against the
+ * document. The request and
  * response types come from the document, so this file stops compiling when a schema changes in a
  * way that would break a web client.
  */
@@ -73,5 +74,37 @@ describe('Campaigns through the typed client', () => {
     const gone = await client.GET('/v1/campaigns/{id}', { params: { path: { id: campaign.id } } });
     expect(gone.response.status).toBe(404);
     expect(gone.error).toMatchObject({ code: 'not_found' });
+  });
+});
+
+/** The browser's way from an authorization URL (Google's consent, the fake's; the service's callback) to the web client's page: what it carries. */
+async function webClientPage(url: string): Promise<{ analytics: string | null; state: string; code: string }> {
+  const callback = (await fetch(url, { redirect: 'manual' })).headers.get('location')!;
+  const page = new URL((await fetch(callback, { redirect: 'manual' })).headers.get('location')!).searchParams;
+  return { analytics: page.get('analytics'), state: page.get('state')!, code: page.get('code')! };
+}
+
+describe('The analytics connection through the typed client', () => {
+  it('asks for the authorization URL and completes with the state and code the callback hands the web client; no one else can', async () => {
+    const auth = await client.POST('/v1/analytics-oauth/auth-url', { body: { organizationId, redirectPath: '/settings/analytics' } });
+    expect(auth.response.status, JSON.stringify(auth.error)).toBe(200);
+    const { analytics, ...body } = await webClientPage(auth.data!.data.url);
+    expect(analytics).toBe('pending');
+
+    const completed = await client.POST('/v1/analytics-oauth/complete', { body });
+    expect(completed.response.status, JSON.stringify(completed.error)).toBe(200);
+    expect(completed.data?.data).toEqual({ organizationId, status: 'awaiting_property', propertyId: null, propertyName: null, lastImportAt: null });
+    const replayed = await client.POST('/v1/analytics-oauth/complete', { body });
+    expect(replayed.response.status).toBe(400);
+    expect(replayed.error).toMatchObject({ code: 'invalid_input', errors: [{ path: 'state' }] });
+
+    // Another signed-in user presenting a new authorization of the owner's: 403, and it is spent.
+    const again = await client.POST('/v1/analytics-oauth/auth-url', { body: { organizationId } });
+    const { analytics: _pending, ...stolen } = await webClientPage(again.data!.data.url);
+    const stranger = apiClient(service.url, service.issuer.mint({ userId: randomUUID(), email: 'stranger@example.com' }));
+    const theft = await stranger.POST('/v1/analytics-oauth/complete', { body: stolen });
+    expect(theft.response.status).toBe(403);
+    expect(theft.error).toMatchObject({ code: 'forbidden' });
+    expect((await client.POST('/v1/analytics-oauth/complete', { body: stolen })).response.status).toBe(400);
   });
 });

@@ -7,6 +7,7 @@
 import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../functions/routes.ts';
+import { GOOGLE_CALLERS } from '../../infra/analytics-import.ts';
 import { synth } from './synth.ts';
 
 type Resource = { Type: string; Properties: Record<string, any> };
@@ -17,8 +18,8 @@ const byType = (template: Template, type: string, props: Record<string, unknown>
 const BILLING_ROUTES = routes.filter((r) => r.path.startsWith('/v1/billing/')).map((r) => r.key);
 /** Deleting a tenant cancels its subscription (shared/integrations/billing-end.ts). */
 const TENANT_DELETES = ['DELETE /v1/organizations/:id', 'DELETE /v1/workspaces/:id'];
-/** The analytics connection routes read their own secret, Google's OAuth client (test/infra/web-analytics.test.ts). */
-const GOOGLE_ROUTES = routes.filter((r) => r.path.startsWith('/v1/analytics-oauth/')).map((r) => r.key);
+/** The analytics connection routes that call Google read their own secret, Google's OAuth client (test/infra/web-analytics.test.ts). */
+const GOOGLE_ROUTES = routes.filter((r) => GOOGLE_CALLERS.includes(r.handler)).map((r) => r.key);
 
 /** Allowed statements of every policy attached to the function's role, in its template. */
 function statements(template: Template, fn: Resource): { Action: string | string[]; Resource: unknown }[] {

@@ -1,14 +1,15 @@
 /**
  * Web analytics in the synthesized stack: a rotating KMS key seals the refresh tokens, and each
- * function may only do with it what it does (the callback encrypt, the grant's users decrypt),
+ * function may only do with it what it does (the completion encrypt, the grant's users decrypt),
  * only under an encryption context naming an organization; Google's OAuth client secret is read
- * by ARN by the functions that talk to Google alone, never put in an environment; the import job
- * runs daily. Synthesized without bundling, like stack.test.ts.
+ * by ARN by the functions that talk to Google alone, never put in an environment; the OAuth
+ * callback (no token) stores nothing: it only reads its state, and knows the web client alone; the
+ * import job runs hourly. Synthesized without bundling, like stack.test.ts.
  */
 import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../functions/routes.ts';
-import { GOOGLE_CALLERS, TOKEN_KEY_USE } from '../../infra/analytics-import.ts';
+import { GOOGLE_CALLERS, TOKEN_KEY_USE, WEB_CLIENT_REDIRECTS } from '../../infra/analytics-import.ts';
 import { synth } from './synth.ts';
 
 type Resource = { Type: string; Properties: Record<string, any> };
@@ -42,7 +43,7 @@ describe('web analytics', () => {
     expect(keys[0]![1].Properties.EnableKeyRotation).toBe(true);
   });
 
-  it('lets the callback only encrypt and the grant\'s users only decrypt, under an organizationId encryption context; no other function touches KMS', () => {
+  it('lets the completion only encrypt and the grant\'s users only decrypt, under an organizationId encryption context; no other function touches KMS', () => {
     for (const { fn, template, handler } of functions) {
       const kms = statements(template, fn).filter((s) => actionsOf(s).some((a) => a.startsWith('kms:')));
       const use = handler ? TOKEN_KEY_USE[handler] : undefined;
@@ -62,7 +63,20 @@ describe('web analytics', () => {
     const readers = functions.filter(({ fn, template }) => statements(template, fn).some((s) => actionsOf(s).includes('secretsmanager:GetSecretValue') && JSON.stringify(fn.Properties.Environment).includes('GOOGLE_OAUTH_SECRET_ARN')));
     expect(readers.map(({ handler }) => handler).sort()).toEqual([...new Set([...GOOGLE_CALLERS, ...Object.keys(TOKEN_KEY_USE)])].sort());
     for (const { fn } of functions) expect(JSON.stringify(fn.Properties.Environment ?? {})).not.toMatch(/GOOGLE_CLIENT_SECRET|clientSecret|resolve:secretsmanager/);
-    for (const { fn } of readers) expect(fn.Properties.Environment.Variables).toMatchObject({ WEB_CLIENT_URL: 'https://app.example.com', ANALYTICS_OAUTH_REDIRECT_URI: expect.anything() });
+    for (const { fn } of readers) expect(fn.Properties.Environment.Variables).toMatchObject({ ANALYTICS_OAUTH_REDIRECT_URI: expect.anything() });
+  });
+
+  it('lets the OAuth callback read its state and nothing more: no write, no key, no secret; it knows the web client alone', () => {
+    expect(TOKEN_KEY_USE['analytics/oauth-callback']).toBeUndefined();
+    const callbacks = functions.filter(({ handler }) => handler === 'analytics/oauth-callback');
+    expect(callbacks).toHaveLength(1);
+    const [{ fn, template }] = callbacks as [(typeof functions)[number]];
+    expect(statements(template, fn).flatMap(actionsOf).filter((a) => /^(dynamodb|kms|secretsmanager):/.test(a))).toEqual(['dynamodb:GetItem']);
+    expect(fn.Properties.Environment.Variables).toMatchObject({ WEB_CLIENT_URL: 'https://app.example.com' });
+    expect(fn.Properties.Environment.Variables.GOOGLE_OAUTH_SECRET_ARN).toBeUndefined();
+    // Only the functions that send the browser back are told where the web client is.
+    const told = functions.filter(({ fn }) => fn.Properties.Environment?.Variables?.WEB_CLIENT_URL && String(fn.Properties.Description).includes('analytics-oauth'));
+    expect(told.map(({ handler }) => handler)).toEqual(WEB_CLIENT_REDIRECTS);
   });
 
   it('runs the import job hourly, with read-write table access', () => {

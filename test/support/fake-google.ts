@@ -1,7 +1,7 @@
 /**
  * The fake Google Analytics in-process for a test file: started, the service's Google client
  * pointed at it, and a grant obtained through the service's own OAuth client (consent, PKCE code
- * exchange), as the callback would.
+ * exchange), as the completion would.
  */
 import { FakeGoogleAnalytics } from '../../infra/local/fakes/google-analytics.ts';
 import { accessTokenFor, authorizationRequest, exchangeCode } from '../../shared/integrations/google-analytics.ts';
@@ -17,7 +17,7 @@ export async function fakeGrant(): Promise<string> {
   const state = 'test-state';
   const { url, codeVerifier } = await authorizationRequest(state);
   const consent = await fetch(url, { redirect: 'manual' });
-  return exchangeCode(new URL(consent.headers.get('location')!).searchParams, state, codeVerifier);
+  return exchangeCode(new URL(consent.headers.get('location')!).searchParams.get('code')!, state, codeVerifier);
 }
 
 /** An access token of a new grant of the fake. */

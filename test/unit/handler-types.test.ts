@@ -1,7 +1,7 @@
 /**
  * `defineHandler` is typed by its route's access: a tenant route's `tenant` is present, an
- * id-addressed route's `record` is the repository's parsed record, a self route gets the caller's
- * parsed profile. Checked by the compiler (`npm run typecheck`), the run bodies never execute.
+ * id-addressed route's `record` is the repository's parsed record (or the one its `tenantOf` took),
+ * a self route gets the caller's parsed profile. Checked by the compiler (`npm run typecheck`), the run bodies never execute.
  */
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as z from 'zod/mini';
@@ -35,6 +35,16 @@ describe('defineHandler types', () => {
           expectTypeOf(tenant).toEqualTypeOf<TenantScope>();
           expectTypeOf(record).toEqualTypeOf<undefined>();
           return ok(tenant.tenantId);
+        },
+      }),
+      defineHandler({
+        route: routeByKey('POST /v1/analytics-oauth/complete'),
+        input: z.strictObject({ state: z.string() }),
+        tenantOf: async ({ state }) => ({ tenantId: state, held: { codeVerifier: 'v' }, scopeInput: true }),
+        run: async ({ tenant, record }) => {
+          expectTypeOf(tenant).toEqualTypeOf<TenantScope>();
+          expectTypeOf(record).toEqualTypeOf<{ codeVerifier: string }>();
+          return ok(record.codeVerifier);
         },
       }),
       defineHandler({

@@ -10,7 +10,7 @@ const ROOT = join(import.meta.dirname, '../..');
 const SPEC = join(ROOT, '../shared/spec/interface.md');
 
 /** DECISIONS.md "The service's own routes": in the table besides the specification's endpoints. */
-const OWN_ROUTES = ['POST /v1/users/:id/confirm-email-change', 'POST /v1/billing/stripe/webhook', 'GET /v1/analytics-oauth/callback'];
+const OWN_ROUTES = ['POST /v1/users/:id/confirm-email-change', 'POST /v1/billing/stripe/webhook', 'GET /v1/analytics-oauth/callback', 'POST /v1/analytics-oauth/complete'];
 
 /** The own routes a third party calls without a bearer token, and the proof each takes instead. */
 const UNBEARER_ROUTES: Record<string, string> = { 'POST /v1/billing/stripe/webhook': 'stripe-signature', 'GET /v1/analytics-oauth/callback': 'none' };

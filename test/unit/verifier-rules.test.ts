@@ -1,7 +1,8 @@
 /**
  * The token rules of DECISIONS.md "Identity and tokens" that aws-jwt-verify does not apply by
- * itself: `exp` is required and a token lives at most 24 hours; with a Cognito user pool only access
- * tokens are accepted; a rejection says what is wrong in words; `email` counts only when vouched for.
+ * itself: `exp` is required and at most 24 hours from now (and from `iat`), `iat` at most 60 s
+ * ahead; with a Cognito user pool only access tokens are accepted; a rejection says what is wrong
+ * in words; `email` counts only when vouched for.
  */
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -46,6 +47,22 @@ describe('token lifetime', () => {
     const token = testIssuer.mint({ userId: randomUUID(), claims: { iat: now() - 30 * 24 * HOUR, exp: now() + HOUR } });
     expect(await rejection(token)).toBe('it lives longer than 24 hours');
   });
+
+  it('rejects an exp more than 24 hours from now whatever iat says (issue 23: iat just before a far exp)', async () => {
+    const tenYears = now() + 10 * 365 * 24 * HOUR;
+    const token = testIssuer.mint({ userId: randomUUID(), claims: { iat: tenYears - HOUR, exp: tenYears } });
+    expect(await rejection(token)).toBe('it lives longer than 24 hours');
+    const dayAhead = testIssuer.mint({ userId: randomUUID(), claims: { iat: now() + 2 * HOUR, exp: now() + 25 * HOUR } });
+    expect(await rejection(dayAhead)).toBe('it lives longer than 24 hours');
+  });
+
+  it('rejects an iat more than 60 seconds in the future, and accepts one within that skew', async () => {
+    const ahead = testIssuer.mint({ userId: randomUUID(), claims: { iat: now() + 120, exp: now() + HOUR } });
+    expect(await rejection(ahead)).toBe('it was issued in the future (iat)');
+    const userId = randomUUID();
+    const skewed = testIssuer.mint({ userId, claims: { iat: now() + 30, exp: now() + 30 + 24 * HOUR } });
+    await expect(verifyToken(skewed)).resolves.toMatchObject({ sub: userId });
+  });
 });
 
 describe('rejection reasons are words, never a class name', () => {
@@ -62,7 +79,7 @@ describe('rejection reasons are words, never a class name', () => {
 });
 
 describe('the vouched email', () => {
-  it('is the email claim, unless email_verified is false', async () => {
+  it('is the email claim, unless email_verified is false (or "false")', async () => {
     const userId = randomUUID();
     expect((await verifyToken(testIssuer.mint({ userId, email: 'a@example.com' }))).email).toBe('a@example.com');
     const unverified = testIssuer.mint({ userId, email: 'b@example.com', claims: { email_verified: false } });
@@ -72,6 +89,12 @@ describe('the vouched email', () => {
     // An issuer that does not say (no email_verified claim) vouches for what it puts in `email`.
     const silent = testIssuer.mint({ userId, email: 'd@example.com', claims: { email_verified: undefined } });
     expect((await verifyToken(silent)).email).toBe('d@example.com');
+  });
+
+  it('is vouched for only by an absent email_verified, true or "true"; any other value is not (issue 23)', async () => {
+    const email = (emailVerified: unknown) => verifyToken(testIssuer.mint({ userId: randomUUID(), email: 'e@example.com', claims: { email_verified: emailVerified } })).then((t) => t.email);
+    for (const vouching of [true, 'true', undefined]) expect(await email(vouching), JSON.stringify(vouching)).toBe('e@example.com');
+    for (const not of ['False', 'FALSE', 'no', '', 0, 1, null, [], {}]) expect(await email(not), JSON.stringify(not)).toBeUndefined();
   });
 });
 

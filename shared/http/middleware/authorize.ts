@@ -29,9 +29,11 @@ const RANK: Record<Role, number> = { viewer: 1, member: 2, owner: 3 };
  * record. `recordKey`: the record, which must exist (404 otherwise), is read in the same batch as
  * the membership (and handed to the handler parsed, when the handler gives its item mapping).
  * `scopeInput`: the tenant is the one a scope input (`organizationId` in the query or body) names,
- * so a non-member gets 403 as for any scope input, not 404.
+ * so a non-member gets 403 as for any scope input, not 404. `held`: a single-use record `tenantOf`
+ * took out of the table before anything else was checked (the analytics OAuth state, spent by
+ * whoever presents it), handed to the handler once the caller's role allows it.
  */
-export type TenantOf<I> = (input: I, caller: Caller) => Promise<{ tenantId: string; recordKey?: Key; scopeInput?: boolean } | undefined>;
+export type TenantOf<I, T = undefined> = (input: I, caller: Caller) => Promise<{ tenantId: string; recordKey?: Key; scopeInput?: boolean; held?: T } | undefined>;
 
 /** A `tenantOf` that always names the record the request addresses (`recordTenant`, `locate`). */
 export type RecordTenantOf<I> = (input: I, caller: Caller) => Promise<RecordLocation | undefined>;
@@ -76,7 +78,7 @@ async function tenantScope(
   route: Route,
   state: RequestState,
   caller: Caller,
-  tenantOf: TenantOf<never> | undefined,
+  tenantOf: TenantOf<never, unknown> | undefined,
   fromItem: FromItem<unknown> | undefined,
 ): Promise<TenantScope> {
   const access = route.access as Exclude<Access, 'self'>;
@@ -90,6 +92,7 @@ async function tenantScope(
     // A handler that maps the record must name one: a programming error otherwise, not a 404.
     if (fromItem && !found.recordKey) throw new Error(`Route ${route.key} maps a record but its tenantOf named none`);
     scope = await activeRole(tenantId, caller, !found.scopeInput, 'The record', state, found.recordKey, fromItem);
+    if ('held' in found) state.record = found.held;
   } else {
     // Path-named tenants first, so that a tenant the caller cannot see answers 404 there.
     const named = SCOPE_FIELDS.filter((field) => typeof input[field] === 'string').sort(
@@ -116,7 +119,7 @@ async function tenantScope(
   return { tenantId, role, details };
 }
 
-export function authorize<I>(route: Route, tenantOf?: TenantOf<I>, fromItem?: FromItem<unknown>): MiddlewareObj<ApiEvent, ApiResponse, Error, ApiContext> {
+export function authorize<I>(route: Route, tenantOf?: TenantOf<I, unknown>, fromItem?: FromItem<unknown>): MiddlewareObj<ApiEvent, ApiResponse, Error, ApiContext> {
   return {
     before: async (request) => {
       const state = request.context.state;
@@ -130,7 +133,7 @@ export function authorize<I>(route: Route, tenantOf?: TenantOf<I>, fromItem?: Fr
         state.profile = profile;
         return;
       }
-      state.tenant = await tenantScope(route, state, caller, tenantOf as TenantOf<never> | undefined, fromItem);
+      state.tenant = await tenantScope(route, state, caller, tenantOf as TenantOf<never, unknown> | undefined, fromItem);
     },
   };
 }

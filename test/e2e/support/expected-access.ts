@@ -48,8 +48,15 @@ export function recordInPath(route: Route): boolean {
  */
 export type TenantNaming = 'path' | 'scope input' | 'record in input';
 
+/**
+ * DECISIONS.md "Web analytics": the OAuth completion is answered only to the user who asked for the
+ * authorization URL, anyone else 403: its state names the tenant as a scope input would.
+ */
+const STATE_NAMES_TENANT = ['POST /v1/analytics-oauth/complete'];
+
 export function tenantNaming(route: Route, request: RequestParts): TenantNaming {
   if (tenantInPath(route) || recordInPath(route)) return 'path';
+  if (STATE_NAMES_TENANT.includes(route.key)) return 'scope input';
   const named = { ...request.query, ...(request.body as object | undefined) };
   return TENANT_INPUTS.some((name) => name in named) ? 'scope input' : 'record in input';
 }
