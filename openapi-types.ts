@@ -58,7 +58,7 @@ export interface paths {
         head?: never;
         /**
          * Updates the workspace's name, avatar, timezone or currency
-         * @description updates the workspace's name, avatar, timezone or currency; members may do this (DECISIONS.md). `avatarKey` is null (removes the avatar) or a key under the workspace's own avatar prefix. There is no workspace avatar upload route yet; the pattern is the one such a route would issue, so no caller can point a workspace at another tenant's or user's object.
+         * @description updates the workspace's name, avatar, timezone or currency. Members may rename it and change its avatar; its currency and timezone change how every report reads, so sending either is owner-only (DECISIONS.md), and a member's request with one is refused whole. `avatarKey` is null (removes the avatar) or a key under the workspace's own avatar prefix. There is no workspace avatar upload route yet; the pattern is the one such a route would issue, so no caller can point a workspace at another tenant's or user's object.
          *
          *     Access: an active member (or higher) of the tenant in scope. Form A (responses carry `_meta`).
          */
