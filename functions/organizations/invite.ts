@@ -1,6 +1,7 @@
 /**
  * POST /v1/organizations/:id/invites (owner) — stores an email invitation and emails it (outbox);
- * at most 50 a tenant per hour, then 429 with Retry-After (shared/db/invitations.ts).
+ * at most 50 a tenant per hour and 20 an address per day across tenants, then 429 with
+ * Retry-After (shared/db/invitations.ts).
  */
 import * as z from 'zod/mini';
 import { inviteByEmail } from '../../shared/db/invitations.ts';
