@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
 import { ROLES, type Role } from '../domain/roles.ts';
 import { conflict, notFound } from '../domain/errors.ts';
+import { invitationEmail } from '../domain/invitation-email.ts';
 import { defineEntity, getRecord, updateRecord } from './entity.ts';
 import { all, any, compare, equals, has, lacks } from './expressions.ts';
 import { keys } from './keys.ts';
@@ -52,7 +53,7 @@ const liveTenant = all(has('pk'), lacks('deletedAt'), lacks('deletingAt'));
  * against the tenant's hourly limit and the address's daily one (across tenants), in the same
  * transaction, so a refused invitation counts nothing; past either, 429 with Retry-After.
  */
-export async function inviteByEmail(input: { tenantId: string; email: string; role: Role; invitedBy: string }): Promise<Invitation> {
+export async function inviteByEmail(input: { tenantId: string; email: string; role: Role; invitedBy: string; inviterEmail: string | undefined }): Promise<Invitation> {
   const tenant = await getTenant(input.tenantId);
   if (!tenant) throw notFound('The organization');
   const now = new Date().toISOString();
@@ -77,8 +78,7 @@ export async function inviteByEmail(input: { tenantId: string; email: string; ro
     Tenant.tx.check(Tenant.key(input.tenantId), { condition: liveTenant }),
     outboxPut({
       to: email,
-      subject: `You are invited to ${tenant.name}`,
-      text: `You have been invited to join ${tenant.name} as ${input.role}. Sign in (or sign up with this address) to accept or decline the invitation.`,
+      ...invitationEmail({ organizationName: tenant.name, inviterEmail: input.inviterEmail, role: input.role }),
       kind: 'invitation',
       data: { organizationId: input.tenantId, workspaceId: input.tenantId, invitationId: invitation.id, role: input.role, email },
     }),
