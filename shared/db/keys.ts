@@ -346,7 +346,6 @@ export const keys = {
     sk: `OUTCOME#${campaignId}#MEASUREMENT#${measurementId}#CLAIM#${String(seq).padStart(6, '0')}`,
   }),
 
-  /** How often a tenant did a limited action (sent an invitation) in one fixed window starting at `windowStart`. */
   /** One window's count of a limited action (rate-limits.ts), in the partition of who is counted: a recipient by its mailbox. */
   rateCounter: (counted: RateCounted, action: string, windowStart: string): Key => ({ pk: countedPk(counted), sk: `RATE#${action}#${windowStart}` }),
 
