@@ -49,7 +49,7 @@ export interface paths {
         post?: never;
         /**
          * Deletes the workspace
-         * @description deletes the workspace: owner only, never with an agent token (the route's `agent: false`). Marks the tenant deleted: every route naming it answers 404 afterwards; its records are kept. A tenant that pays (workspaces and organizations are one kind of record) has its Stripe subscription canceled first (shared/integrations/billing-end.ts).
+         * @description deletes the workspace: owner only, never with an agent token (the route's `agent: false`). Marks the tenant deleted: every route naming it answers 404 afterwards; its records are kept. A tenant that pays (workspaces and organizations are one kind of record) has its Stripe subscription canceled first.
          *
          *     Access: an active owner (or higher) of the tenant in scope; agent tokens are refused. Form A (responses carry `_meta`).
          */
@@ -58,7 +58,7 @@ export interface paths {
         head?: never;
         /**
          * Updates the workspace's name, avatar, timezone or currency
-         * @description updates the workspace's name, avatar, timezone or currency. Members may rename it and change its avatar; its currency and timezone change how every report reads, so sending either is owner-only (DECISIONS.md), and a member's request with one is refused whole. `avatarKey` is null (removes the avatar) or a key under the workspace's own avatar prefix. There is no workspace avatar upload route yet; the pattern is the one such a route would issue, so no caller can point a workspace at another tenant's or user's object.
+         * @description updates the workspace's name, avatar, timezone or currency. Members may rename it and change its avatar; its currency and timezone change how every report reads, so sending either is owner-only, and a member's request with one is refused whole. `avatarKey` is null (removes the avatar) or a key under the workspace's own avatar prefix. There is no workspace avatar upload route yet; the pattern is the one such a route would issue, so no caller can point a workspace at another tenant's or user's object.
          *
          *     Access: an active member (or higher) of the tenant in scope. Form A (responses carry `_meta`).
          */
@@ -189,7 +189,7 @@ export interface paths {
         post?: never;
         /**
          * Deletes the organization, permanently
-         * @description deletes the organization, permanently: the organization and everything it owns, files-bucket objects included (shared/db/tenant-deletion.ts). Marked first, so from the first step on it is gone for every reader and a second DELETE is 404. Its Stripe subscription is canceled before that (shared/integrations/billing-end.ts).
+         * @description deletes the organization, permanently: the organization and everything it owns, files-bucket objects included. Marked first, so from the first step on it is gone for every reader and a second DELETE is 404. Its Stripe subscription is canceled before that.
          *
          *     Access: an active owner (or higher) of the tenant in scope; agent tokens are refused. Form both (responses carry `_meta`).
          */
@@ -216,7 +216,7 @@ export interface paths {
         put?: never;
         /**
          * Creates the caller's organization
-         * @description creates the caller's organization (owner), makes the caller a viewer of the shared demo organization (created on first use) and switches the caller's active organization to the demo (interface.md, "States and transitions"). The organization counts toward the 10 tenants a user may create per day (429 with Retry-After).
+         * @description creates the caller's organization (owner), makes the caller a viewer of the shared demo organization (created on first use) and switches the caller's active organization to the demo. The organization counts toward the 10 tenants a user may create per day (429 with Retry-After).
          *
          *     Access: the caller's own account. Form B.
          */
@@ -244,7 +244,7 @@ export interface paths {
         put?: never;
         /**
          * Adds an existing user
-         * @description adds an existing user; active at once (DECISIONS.md).
+         * @description adds an existing user; active at once.
          *
          *     Access: an active owner (or higher) of the tenant in scope. Form both (responses carry `_meta`).
          */
@@ -294,7 +294,7 @@ export interface paths {
         put?: never;
         /**
          * Stores an email invitation and emails it
-         * @description stores an email invitation and emails it (outbox); at most 50 a tenant per hour and 20 an address per day across tenants, then 429 with Retry-After (shared/db/invitations.ts).
+         * @description stores an email invitation and emails it (outbox); at most 50 a tenant per hour and 20 an address per day across tenants, then 429 with Retry-After.
          *
          *     Access: an active owner (or higher) of the tenant in scope. Form both (responses carry `_meta`).
          */
@@ -316,7 +316,7 @@ export interface paths {
         put?: never;
         /**
          * The caller accepts either a pending membership of the tenant
-         * @description the caller accepts either a pending membership of the tenant (a workspace add) or a pending email invitation to the address the caller's token vouches for — never the profile's email, which its user can edit. 404 when there is neither, or no signed-up user, or no vouched address (DECISIONS.md).
+         * @description the caller accepts either a pending membership of the tenant (a workspace add) or a pending email invitation to the address the caller's token vouches for — never the profile's email, which its user can edit. 404 when there is neither, or no signed-up user, or no vouched address.
          *
          *     Access: the caller's own account. Form B.
          */
@@ -338,7 +338,7 @@ export interface paths {
         put?: never;
         /**
          * The caller declines a pending membership of the tenant
-         * @description the caller declines a pending membership of the tenant (removed) or a pending email invitation to the address the caller's token vouches for (marked declined), never the profile's email. 404 when there is neither (DECISIONS.md).
+         * @description the caller declines a pending membership of the tenant (removed) or a pending email invitation to the address the caller's token vouches for (marked declined), never the profile's email. 404 when there is neither.
          *
          *     Access: the caller's own account. Form B.
          */
@@ -360,7 +360,7 @@ export interface paths {
         put?: never;
         /**
          * Turns every pending email invitation to the address the caller's token vouches for into a membership of the signed-up...
-         * @description turns every pending email invitation to the address the caller's token vouches for into a membership of the signed-up user; never the profile's email, which its user can edit. 200 also when there is nothing to process (DECISIONS.md).
+         * @description turns every pending email invitation to the address the caller's token vouches for into a membership of the signed-up user; never the profile's email, which its user can edit. 200 also when there is nothing to process.
          *
          *     Access: the caller's own account. Form B.
          */
@@ -388,7 +388,7 @@ export interface paths {
         put?: never;
         /**
          * Creates the caller's user record at sign-up
-         * @description creates the caller's user record at sign-up (Form B). The email must be the one the bearer token vouches for (DECISIONS.md "Identity and tokens"), compared case-insensitively: another address is 403, so nobody claims an address (and the invitations sent to it) they do not hold. A token that vouches for no address (no `email` claim, or `email_verified: false`) cannot claim any: 403 as well, with a message saying so.
+         * @description creates the caller's user record at sign-up (Form B). The email must be the one the bearer token vouches for, compared case-insensitively: another address is 403, so nobody claims an address (and the invitations sent to it) they do not hold. A token that vouches for no address (no `email` claim, or `email_verified: false`) cannot claim any: 403 as well, with a message saying so.
          *
          *     Access: the caller's own account. Form B.
          */
@@ -417,7 +417,7 @@ export interface paths {
         post?: never;
         /**
          * Deletes the caller's account
-         * @description deletes the caller's account: a confirmation token, when sent, must be valid (403); the ownership safeguards hold (409). Memberships are removed, the profile cleared, and the account's tokens answer 401 from then on. An agent token may delete the account only with the emailed token (403 without): the user's own mailbox has to agree (DECISIONS.md).
+         * @description deletes the caller's account: a confirmation token, when sent, must be valid (403); the ownership safeguards hold (409). Memberships are removed, the profile cleared, and the account's tokens answer 401 from then on. An agent token may delete the account only with the emailed token (403 without): the user's own mailbox has to agree.
          *
          *     Access: the caller's own account. Form B.
          */
@@ -488,7 +488,7 @@ export interface paths {
         put?: never;
         /**
          * Applies the pending email change with the code emailed to the new address
-         * @description applies the pending email change with the code emailed to the new address (the service's own route, DECISIONS.md "Identity and tokens"), and answers the updated profile. A wrong, used or expired code is 403 (as a deletion token is); an address another account uses is 409 and changes nothing. The bearer token keeps vouching for the old address until the identity provider issues a new one; invitations follow the token's address.
+         * @description applies the pending email change with the code emailed to the new address (the service's own route), and answers the updated profile. A wrong, used or expired code is 403 (as a deletion token is); an address another account uses is 409 and changes nothing. The bearer token keeps vouching for the old address until the identity provider issues a new one; invitations follow the token's address.
          *
          *     Access: the caller's own account. Form B.
          */
@@ -864,7 +864,7 @@ export interface paths {
         head?: never;
         /**
          * Updates the activity, only the fields sent
-         * @description updates the activity, only the fields sent; the type is checked against the resulting channel, the content link against its platform. A changed link records that a fetch is due; a changed start moves the spend of its costs to the day it now ran; a changed manual count adds its increase to today's metric history in the tenant's timezone.
+         * @description updates the activity, only the fields sent; the type is checked against the resulting channel, the content link against its platform. A changed link records that a fetch is due; a changed start moves the spend of its costs, and its first reading, to the day it now ran; a changed manual count adds its increase to today's metric history in the tenant's timezone.
          *
          *     Access: an active member (or higher) of the tenant in scope. Form B.
          */
@@ -1061,8 +1061,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Confidence of the activities' metrics, as defined in shared/domain/metrics-confidence.md
-         * @description confidence of the activities' metrics, as defined in shared/domain/metrics-confidence.md.
+         * How far the metrics of the activities can be relied on, from the number and age of their snapshots
+         * @description how far the metrics of the activities can be relied on, from the number and age of their snapshots.
          *
          *     Access: an active viewer (or higher) of the tenant in scope. Form B.
          */
@@ -1084,7 +1084,7 @@ export interface paths {
         };
         /**
          * One daily series per activity
-         * @description one daily series per activity. All ids must be activities of the first one's tenant (else 404). Each series is the last 30 days in the tenant's timezone, oldest first, each day's increase of impressions and engagement (DECISIONS.md), zero-filled: one Query of the activity's day rollups per activity, whatever the tenant's size.
+         * @description one daily series per activity. All ids must be activities of the first one's tenant (else 404). Each series is the last 30 days in the tenant's timezone, oldest first, each day's increase of impressions and engagement, zero-filled: one Query of the activity's day rollups per activity, whatever the tenant's size.
          *
          *     Access: an active viewer (or higher) of the tenant in scope. Form B.
          */
@@ -1259,7 +1259,7 @@ export interface paths {
         post?: never;
         /**
          * Takes the activity out of the campaign
-         * @description takes the activity out of the campaign. Form A names the activity in the path; Form B names the link's `campaignActivityId`, in the path segment or the body (DECISIONS.md). Answers the removed link's id.
+         * @description takes the activity out of the campaign. Form A names the activity in the path; Form B names the link's `campaignActivityId`, in the path segment or the body. Answers the removed link's id.
          *
          *     Access: an active member (or higher) of the tenant in scope. Form both (responses carry `_meta`).
          */
@@ -1478,7 +1478,7 @@ export interface paths {
         };
         /**
          * Statistics over the costs matching the filters
-         * @description statistics over the costs matching the filters: total spend per currency, how many, cost coverage, spend outside campaigns, and the largest category. Money stays per currency (DECISIONS.md "Money and metrics"); currencies other than the tenant's are named in warnings. costCoverage: of the tenant's activities in scope (the activityId / campaignId filters), the share with at least one matching cost; null when there are none. largestCategory: the category with the most spend in the tenant currency among the matching costs; null when no categorised cost is in that currency. Unfiltered, the stats read stored counters only (the tenant's AGGREGATE item, cost-stats.ts, and the categories' own spend): nothing read grows with the costs or activities. Filtered or searched, they still read the tenant's costs (`findCosts`): no counter is kept per filter value.
+         * @description statistics over the costs matching the filters: total spend per currency, how many, cost coverage, spend outside campaigns, and the largest category. Money stays per currency; currencies other than the tenant's are named in warnings. costCoverage: of the tenant's activities in scope (the activityId / campaignId filters), the share with at least one matching cost; null when there are none. largestCategory: the category with the most spend in the tenant currency among the matching costs; null when no categorised cost is in that currency. Unfiltered, the stats read stored counters only (the tenant's AGGREGATE item, and the categories' own spend): nothing read grows with the costs or activities. Filtered or searched, they still read the tenant's costs (`findCosts`): no counter is kept per filter value.
          *
          *     Access: an active viewer (or higher) of the tenant in scope. Form A (responses carry `_meta`).
          */
@@ -1888,7 +1888,7 @@ export interface paths {
         };
         /**
          * What visitors answered to how-did-you-hear-about-us over the range
-         * @description what visitors answered to how-did-you-hear-about-us over the range: raw answers, their categories by the organization's mappings, coverage, creator-marketing relevance, data-quality flags and a daily timeline. Classification only: no attribution (shared/domain/analytics.ts `hdyhauEvidence`).
+         * @description what visitors answered to how-did-you-hear-about-us over the range: raw answers, their categories by the organization's mappings, coverage, creator-marketing relevance, data-quality flags and a daily timeline. Classification only: no attribution.
          *
          *     Access: an active viewer (or higher) of the tenant in scope. Form A (responses carry `_meta`).
          */
@@ -2064,7 +2064,7 @@ export interface paths {
         };
         /**
          * Lists the organization's recommendations
-         * @description lists the organization's recommendations: deterministic rules (shared/domain/reporting/recommendations.md) over its stored aggregates, each with priority, confidence, rationale, the evidence it rests on and the campaigns it links; the same data gives the same list in the same order.
+         * @description lists the organization's recommendations: deterministic rules over its stored aggregates, each with priority, confidence, rationale, the evidence it rests on and the campaigns it links; the same data gives the same list in the same order.
          *
          *     Access: an active viewer (or higher) of the tenant in scope. Form A (responses carry `_meta`).
          */
@@ -2198,7 +2198,7 @@ export interface paths {
         put?: never;
         /**
          * Applies Stripe's event deliveries to organizations' billing
-         * @description applies Stripe's event deliveries to organizations' billing (the service's own route, DECISIONS.md "Billing"). No bearer token: the `Stripe-Signature` of the raw body, checked with the signing secret (300 s tolerance), is the authentication; a bad or stale one is 400 and changes nothing. Each event id is applied once (a redelivery answers 200 and does nothing); events that arrive late never move the state backwards (shared/domain/billing.ts `supersedes`). Event types it does not use answer 200 and are logged, so Stripe stops retrying them.
+         * @description applies Stripe's event deliveries to organizations' billing (the service's own route). No bearer token: the `Stripe-Signature` of the raw body, checked with the signing secret (300 s tolerance), is the authentication; a bad or stale one is 400 and changes nothing. Each event id is applied once (a redelivery answers 200 and does nothing); events that arrive late never move the state backwards. Event types it does not use answer 200 and are logged, so Stripe stops retrying them.
          *
          *     Access: no bearer token; the request authenticates itself. Form B.
          */
@@ -2220,7 +2220,7 @@ export interface paths {
         put?: never;
         /**
          * Google's authorization URL for read-only Analytics access, with a PKCE
-         * @description Google's authorization URL for read-only Analytics access, with a PKCE (S256) challenge and a single-use `state` that binds the answer to this organization, this caller and `redirectPath`, for 10 minutes. The verifier stays with the state on our side; the callback (oauth-callback.ts) takes both.
+         * @description Google's authorization URL for read-only Analytics access, with a PKCE (S256) challenge and a single-use `state` that binds the answer to this organization, this caller and `redirectPath`, for 10 minutes. The verifier stays with the state on our side; the callback takes both.
          *
          *     Access: an active owner (or higher) of the tenant in scope. Form B.
          */
@@ -2284,7 +2284,7 @@ export interface paths {
         };
         /**
          * Where Google sends the owner's browser after consent
-         * @description where Google sends the owner's browser after consent (the service's own route, DECISIONS.md "Web analytics"; no bearer token: the single-use `state` names the organization and the caller). Takes the state out of the table (so a replay finds none), checks it is not expired and its caller still owns the organization, exchanges the code with the state's PKCE verifier, stores the refresh token sealed (token-sealer.ts) and sends the browser to the state's `redirectPath` with `?analytics=connected`, or `?analytics=error&reason=`. Without a known state there is no trusted place to send it to: 400.
+         * @description where Google sends the owner's browser after consent (the service's own route; no bearer token: the single-use `state` names the organization and the caller). Takes the state out of the table (so a replay finds none), checks it is not expired and its caller still owns the organization, exchanges the code with the state's PKCE verifier, stores the refresh token sealed and sends the browser to the state's `redirectPath` with `?analytics=connected`, or `?analytics=error&reason=`. Without a known state there is no trusted place to send it to: 400.
          *
          *     Access: no bearer token; the request authenticates itself. Form B.
          */
@@ -2343,21 +2343,13 @@ export interface components {
             status: number;
             detail: string;
             /** @enum {string} */
-            code: "invalid_input" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "analytics_not_connected" | "gone" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "not_implemented";
+            code: "invalid_input" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "analytics_not_connected" | "gone" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "not_implemented";
             requestId: string;
             errors?: {
                 /** @description The field as the client spelled it. */
                 path: string;
                 message: string;
             }[];
-        };
-        /** @description Present on every route that exists in Form A. */
-        Meta: {
-            requestId: string;
-            /** Format: date-time */
-            generatedAt: string;
-        } & {
-            [key: string]: unknown;
         };
         /** @description Counts by filter value, e.g. `{"status": {"active": 3}}`; possibly empty. */
         Facets: {
@@ -2398,6 +2390,17 @@ export interface components {
             latest?: {
                 [key: string]: number;
             };
+            /** @description The newest reading's counts in one vocabulary for every platform, null where the platform publishes no such count (YouTube, Instagram and Reddit publish no shares, Reddit no views; X's shares are reposts + quotes), with when it was read and its source (`api` or `manual`); null until the activity is first read. The platform's own fields are kept in the snapshot evidence. */
+            latestCounts: {
+                views: number | null;
+                likes: number | null;
+                comments: number | null;
+                shares: number | null;
+                /** Format: date-time */
+                fetchedAt: string;
+                /** @enum {string} */
+                source: "api" | "manual";
+            } | null;
             /** Format: date-time */
             lastFetchedAt?: string;
             snapshotsCount?: number;
@@ -2415,15 +2418,25 @@ export interface components {
         ActivityMetrics: {
             /** Format: uuid */
             activityId: string;
+            /** @description The report currency (ISO 4217), the organization's. */
             currency: string;
+            /** @description Spend: the sum of the costs in the report currency in scope. Costs in other currencies are left out (named in `_meta.warnings`), never converted. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
             totalCosts: number;
+            /** @description The sum of the latest impressions of the activities in scope: views, where a platform reports views; a manual `viewsCount` overrides. */
             impressions: number;
+            /** @description The sum of the latest engagement of the activities in scope: likes + replies (comments) + shares + saves, where the platform reports them; manual `likeCount` and `replyCount` override likes and replies. */
             engagement: number;
+            /** @description Coverage: the share of the activities in scope with metrics (impressions or engagement from a platform reading or a manual count), 0 to 1; null with no activity. */
             deliveryCoverage: number | null;
+            /** @description Cost per thousand impressions: spend / impressions x 1000 over exactly the activities in scope that have both spend in the report currency and impressions; its basis is `_meta.provenance.basis.cpm` (in a comparison, the campaign's `basis.cpm`). In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). Null when no activity has both. */
             cpm: number | null;
+            /** @description Cost per engagement: spend / engagement over exactly the activities in scope that have both spend in the report currency and engagement; its basis is `_meta.provenance.basis.cpe` (in a comparison, the campaign's `basis.cpe`). In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). Null when no activity has both. */
             cpe: number | null;
+            /** @description Reach, reported only where a platform reports reach; null otherwise (no stored reading carries it yet). */
             reach: number | null;
+            /** @description The sum of the active outcome measurements of the campaigns in scope whose definition has valueKind `count` (the definitions: `_meta.provenance.conversionDefinitions`); null without such a measurement. */
             conversions: number | null;
+            /** @description Cost per conversion: spend / conversions. A campaign's CPA is its spend over its conversions; an organization's divides the spend of its campaigns with conversions by their conversions. Its basis is `_meta.provenance.basis.cpa` (in a comparison, the campaign's `basis.cpa`). In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). Null without conversions. */
             cpa: number | null;
         };
         ActivityStats: {
@@ -2471,6 +2484,17 @@ export interface components {
             latest?: {
                 [key: string]: number;
             };
+            /** @description The newest reading's counts in one vocabulary for every platform, null where the platform publishes no such count (YouTube, Instagram and Reddit publish no shares, Reddit no views; X's shares are reposts + quotes), with when it was read and its source (`api` or `manual`); null until the activity is first read. The platform's own fields are kept in the snapshot evidence. */
+            latestCounts: {
+                views: number | null;
+                likes: number | null;
+                comments: number | null;
+                shares: number | null;
+                /** Format: date-time */
+                fetchedAt: string;
+                /** @enum {string} */
+                source: "api" | "manual";
+            } | null;
             /** Format: date-time */
             lastFetchedAt?: string;
             snapshotsCount?: number;
@@ -2491,10 +2515,15 @@ export interface components {
             lastImportAt: string | null;
         };
         AnalyticsDay: {
+            /** @description The day (YYYY-MM-DD), in the property's timezone. */
             date: string;
+            /** @description Sessions (GA4 `sessions`) on the day. */
             sessions: number;
+            /** @description Users on the day (GA4 `totalUsers`). */
             users: number;
+            /** @description Page and screen views on the day (GA4 `screenPageViews`). */
             pageViews: number;
+            /** @description Success events: key events (GA4 `keyEvents`) on the day. */
             successEvents: number;
         };
         AvatarUpload: {
@@ -2554,32 +2583,54 @@ export interface components {
             name: string;
             /** @enum {string} */
             status: "active" | "scheduled" | "completed" | "draft";
+            /** @description The report currency (ISO 4217), the organization's. */
             currency: string;
+            /** @description The campaign's budget. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). Null when it has none. */
             budget: number | null;
+            /** @description The campaign's recorded figures, as its campaign metrics report them. */
             performance: {
+                /** @description Spend: the sum of the costs in the report currency in scope. Costs in other currencies are left out (named in `_meta.warnings`), never converted. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
                 totalCosts: number;
+                /** @description The sum of the latest impressions of the activities in scope: views, where a platform reports views; a manual `viewsCount` overrides. */
                 impressions: number;
+                /** @description The sum of the latest engagement of the activities in scope: likes + replies (comments) + shares + saves, where the platform reports them; manual `likeCount` and `replyCount` override likes and replies. */
                 engagement: number;
+                /** @description Coverage: the share of the activities in scope with metrics (impressions or engagement from a platform reading or a manual count), 0 to 1; null with no activity. */
                 deliveryCoverage: number | null;
+                /** @description Cost per thousand impressions: spend / impressions x 1000 over exactly the activities in scope that have both spend in the report currency and impressions; its basis is `_meta.provenance.basis.cpm` (in a comparison, the campaign's `basis.cpm`). In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). Null when no activity has both. */
                 cpm: number | null;
+                /** @description Cost per engagement: spend / engagement over exactly the activities in scope that have both spend in the report currency and engagement; its basis is `_meta.provenance.basis.cpe` (in a comparison, the campaign's `basis.cpe`). In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). Null when no activity has both. */
                 cpe: number | null;
+                /** @description Reach, reported only where a platform reports reach; null otherwise (no stored reading carries it yet). */
                 reach: number | null;
+                /** @description The sum of the active outcome measurements of the campaigns in scope whose definition has valueKind `count` (the definitions: `_meta.provenance.conversionDefinitions`); null without such a measurement. */
                 conversions: number | null;
+                /** @description Cost per conversion: spend / conversions. A campaign's CPA is its spend over its conversions; an organization's divides the spend of its campaigns with conversions by their conversions. Its basis is `_meta.provenance.basis.cpa` (in a comparison, the campaign's `basis.cpa`). In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). Null without conversions. */
                 cpa: number | null;
             };
+            /** @description Spend / budget, rounded to 4 decimals (1 is the whole budget, above 1 is over it); null without a budget. */
             budgetUsed: number | null;
+            /** @description How far the figures can be relied on: how many activities in scope have metrics. */
             evidenceQuality: {
-                /** @enum {string} */
+                /**
+                 * @description `none` when no activity has metrics; `low` when fewer than half of the activities have metrics; `medium` when fewer than 90% have, or the newest reading is older than 7 days; `high` otherwise.
+                 * @enum {string}
+                 */
                 level: "none" | "low" | "medium" | "high";
+                /** @description Activities in scope. */
                 activitiesTotal: number;
+                /** @description Of them, those with metrics (impressions or engagement from a platform reading or a manual count). */
                 activitiesWithMetrics: number;
+                /** @description activitiesWithMetrics / activitiesTotal, 0 to 1; null with no activity. */
                 deliveryCoverage: number | null;
             };
             limitations: string[];
             followUps: string[];
         };
         CampaignComparison: {
+            /** @description The report currency (ISO 4217), the organization's. */
             currency: string;
+            /** @description The window asked for, in days, ending today in the organization's timezone. */
             daysBack: number;
             campaigns: {
                 /** Format: uuid */
@@ -2587,50 +2638,88 @@ export interface components {
                 name: string;
                 /** @enum {string} */
                 status: "active" | "scheduled" | "completed" | "draft";
+                /** @description The report currency (ISO 4217), the organization's. */
                 currency: string;
+                /** @description The campaign's budget. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). Null when it has none. */
                 budget: number | null;
+                /** @description The campaign's figures now, as its campaign metrics report them. */
                 current: {
+                    /** @description Spend: the sum of the costs in the report currency in scope. Costs in other currencies are left out (named in `_meta.warnings`), never converted. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
                     totalCosts: number;
+                    /** @description The sum of the latest impressions of the activities in scope: views, where a platform reports views; a manual `viewsCount` overrides. */
                     impressions: number;
+                    /** @description The sum of the latest engagement of the activities in scope: likes + replies (comments) + shares + saves, where the platform reports them; manual `likeCount` and `replyCount` override likes and replies. */
                     engagement: number;
+                    /** @description Coverage: the share of the activities in scope with metrics (impressions or engagement from a platform reading or a manual count), 0 to 1; null with no activity. */
                     deliveryCoverage: number | null;
+                    /** @description Cost per thousand impressions: spend / impressions x 1000 over exactly the activities in scope that have both spend in the report currency and impressions; its basis is `_meta.provenance.basis.cpm` (in a comparison, the campaign's `basis.cpm`). In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). Null when no activity has both. */
                     cpm: number | null;
+                    /** @description Cost per engagement: spend / engagement over exactly the activities in scope that have both spend in the report currency and engagement; its basis is `_meta.provenance.basis.cpe` (in a comparison, the campaign's `basis.cpe`). In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). Null when no activity has both. */
                     cpe: number | null;
+                    /** @description Reach, reported only where a platform reports reach; null otherwise (no stored reading carries it yet). */
                     reach: number | null;
+                    /** @description The sum of the active outcome measurements of the campaigns in scope whose definition has valueKind `count` (the definitions: `_meta.provenance.conversionDefinitions`); null without such a measurement. */
                     conversions: number | null;
+                    /** @description Cost per conversion: spend / conversions. A campaign's CPA is its spend over its conversions; an organization's divides the spend of its campaigns with conversions by their conversions. Its basis is `_meta.provenance.basis.cpa` (in a comparison, the campaign's `basis.cpa`). In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). Null without conversions. */
                     cpa: number | null;
                 };
                 change: {
+                    /** @description The spend of the campaign attributed to the last `daysBack` days: a cost counts on the day its activity ran (its `startAt` in the organization's timezone), or on the day the cost was created when the activity has no `startAt`. Costs in other currencies are left out (named in `_meta.warnings`), never converted. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
                     spend: number;
+                    /** @description The increase of the impressions of the campaign over the last `daysBack` days: the sum of its metric history's daily rows. */
                     impressions: number;
+                    /** @description The increase of the engagement of the campaign over the last `daysBack` days: the sum of its metric history's daily rows. */
                     engagement: number;
                 };
                 efficiency: {
+                    /** @description `current.cpm`. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). Null when no activity has both spend and impressions. */
                     cpm: number | null;
+                    /** @description `current.cpe`. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). Null when no activity has both spend and engagement. */
                     cpe: number | null;
+                    /** @description Spend / budget, rounded to 4 decimals (1 is the whole budget, above 1 is over it); null without a budget. */
                     budgetUsed: number | null;
                 };
+                /** @description How far the figures can be relied on: how many activities in scope have metrics. */
                 evidenceQuality: {
-                    /** @enum {string} */
+                    /**
+                     * @description `none` when no activity has metrics; `low` when fewer than half of the activities have metrics; `medium` when fewer than 90% have, or the newest reading is older than 7 days; `high` otherwise.
+                     * @enum {string}
+                     */
                     level: "none" | "low" | "medium" | "high";
+                    /** @description Activities in scope. */
                     activitiesTotal: number;
+                    /** @description Of them, those with metrics (impressions or engagement from a platform reading or a manual count). */
                     activitiesWithMetrics: number;
+                    /** @description activitiesWithMetrics / activitiesTotal, 0 to 1; null with no activity. */
                     deliveryCoverage: number | null;
                 };
+                /** @description What the report's CPM, CPE and CPA divide, in the report currency: each ratio is its basis's spend over its denominator, so it can be recomputed from this response (a ratio whose denominator is 0 is null). */
                 basis: {
+                    /** @description CPM = spend / impressions x 1000. */
                     cpm: {
+                        /** @description Spend of these activities in the report currency. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
                         spend: number;
+                        /** @description Their impressions. */
                         impressions: number;
+                        /** @description How many activities: exactly those with both spend in the report currency and impressions. */
                         activities: number;
                     };
+                    /** @description CPE = spend / engagement. */
                     cpe: {
+                        /** @description Spend of these activities in the report currency. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
                         spend: number;
+                        /** @description Their engagement. */
                         engagement: number;
+                        /** @description How many activities: exactly those with both spend in the report currency and engagement. */
                         activities: number;
                     };
+                    /** @description CPA = spend / conversions. A campaign's CPA is its spend over its conversions; an organization's divides the spend of its campaigns with conversions by their conversions. */
                     cpa: {
+                        /** @description Spend of these campaigns in the report currency. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
                         spend: number;
+                        /** @description Their conversions. */
                         conversions: number;
+                        /** @description How many campaigns: those with conversions. */
                         campaigns: number;
                     };
                 };
@@ -2640,16 +2729,27 @@ export interface components {
         CampaignMetrics: {
             /** Format: uuid */
             campaignId: string;
+            /** @description The report currency (ISO 4217), the organization's. */
             currency: string;
+            /** @description The campaign's budget. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). Null when it has none. */
             budget: number | null;
+            /** @description Spend: the sum of the costs in the report currency in scope. Costs in other currencies are left out (named in `_meta.warnings`), never converted. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
             totalCosts: number;
+            /** @description The sum of the latest impressions of the activities in scope: views, where a platform reports views; a manual `viewsCount` overrides. */
             impressions: number;
+            /** @description The sum of the latest engagement of the activities in scope: likes + replies (comments) + shares + saves, where the platform reports them; manual `likeCount` and `replyCount` override likes and replies. */
             engagement: number;
+            /** @description Coverage: the share of the activities in scope with metrics (impressions or engagement from a platform reading or a manual count), 0 to 1; null with no activity. */
             deliveryCoverage: number | null;
+            /** @description Cost per thousand impressions: spend / impressions x 1000 over exactly the activities in scope that have both spend in the report currency and impressions; its basis is `_meta.provenance.basis.cpm` (in a comparison, the campaign's `basis.cpm`). In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). Null when no activity has both. */
             cpm: number | null;
+            /** @description Cost per engagement: spend / engagement over exactly the activities in scope that have both spend in the report currency and engagement; its basis is `_meta.provenance.basis.cpe` (in a comparison, the campaign's `basis.cpe`). In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). Null when no activity has both. */
             cpe: number | null;
+            /** @description Reach, reported only where a platform reports reach; null otherwise (no stored reading carries it yet). */
             reach: number | null;
+            /** @description The sum of the active outcome measurements of the campaigns in scope whose definition has valueKind `count` (the definitions: `_meta.provenance.conversionDefinitions`); null without such a measurement. */
             conversions: number | null;
+            /** @description Cost per conversion: spend / conversions. A campaign's CPA is its spend over its conversions; an organization's divides the spend of its campaigns with conversions by their conversions. Its basis is `_meta.provenance.basis.cpa` (in a comparison, the campaign's `basis.cpa`). In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). Null without conversions. */
             cpa: number | null;
         };
         CampaignMutation: {
@@ -2662,35 +2762,58 @@ export interface components {
             at: string;
         };
         CampaignPortfolio: {
+            /** @description The report currency (ISO 4217), the organization's. */
             currency: string;
+            /** @description The window asked for, in days, ending today in the organization's timezone. */
             daysBack: number;
             counts: {
+                /** @description Campaigns that have started and not ended (statuses derive from the campaigns' dates in the organization's timezone). */
                 active: number;
+                /** @description Campaigns whose start is in the future. */
                 scheduled: number;
+                /** @description Campaigns whose end is past. */
                 completed: number;
+                /** @description Campaigns without a start date. */
                 draft: number;
+                /** @description Campaigns that need attention: spend over budget; active with no linked activity; active with metrics on some but fewer than half of its activities; active or scheduled with an incomplete brief. */
                 attention: number;
             };
+            /** @description The sum of the budgets of all the organization's campaigns (none counts 0). In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
             budgetTotal: number;
+            /** @description The spend of all its campaigns in the report currency. Costs in other currencies are left out (named in `_meta.warnings`), never converted. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
             spendTotal: number;
+            /** @description The campaigns' spend in each other currency, rounded to its minor unit; never converted. */
             otherCurrencySpend: {
                 [key: string]: number;
             };
             briefCompleteness: {
+                /** @description Campaigns whose brief passes every readiness check. */
                 complete: number;
+                /** @description Campaigns whose brief misses at least one. */
                 incomplete: number;
+                /** @description The mean share of the readiness checks the campaigns pass, 0 to 1, rounded to 2 decimals; null without campaigns. */
                 share: number | null;
             };
+            /** @description How far the figures can be relied on: how many activities in scope have metrics. */
             evidenceQuality: {
-                /** @enum {string} */
+                /**
+                 * @description `none` when no activity has metrics; `low` when fewer than half of the activities have metrics; `medium` when fewer than 90% have, or the newest reading is older than 7 days; `high` otherwise.
+                 * @enum {string}
+                 */
                 level: "none" | "low" | "medium" | "high";
+                /** @description Activities in scope. */
                 activitiesTotal: number;
+                /** @description Of them, those with metrics (impressions or engagement from a platform reading or a manual count). */
                 activitiesWithMetrics: number;
+                /** @description activitiesWithMetrics / activitiesTotal, 0 to 1; null with no activity. */
                 deliveryCoverage: number | null;
             };
             trend: {
+                /** @description The spend of the organization attributed to the last `daysBack` days: a cost counts on the day its activity ran (its `startAt` in the organization's timezone), or on the day the cost was created when the activity has no `startAt`. Costs in other currencies are left out (named in `_meta.warnings`), never converted. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
                 spend: number;
+                /** @description The increase of the impressions of the organization over the last `daysBack` days: the sum of its metric history's daily rows. */
                 impressions: number;
+                /** @description The increase of the engagement of the organization over the last `daysBack` days: the sum of its metric history's daily rows. */
                 engagement: number;
             };
             priorities: {
@@ -2783,6 +2906,7 @@ export interface components {
                 [key: string]: number;
             };
             costsCount: number;
+            /** @description The share of the activities in scope with at least one matching cost, 0 to 1; null with none in scope. */
             costCoverage: number | null;
             nonCampaignSpend: {
                 [key: string]: number;
@@ -2870,26 +2994,43 @@ export interface components {
             /** Format: uuid */
             creatorId: string;
             currency: string;
+            /** @description Activities linked to the creator: the scope of the figures below, with the costs attributed to the creator. */
             activitiesCount: number;
+            /** @description The sum of the latest follower counts of the creator's connected social accounts. */
             totalFollowersCount: number;
+            /** @description The sum of the latest impressions of the activities in scope: views, where a platform reports views; a manual `viewsCount` overrides. */
             impressions: number;
+            /** @description The sum of the latest engagement of the activities in scope: likes + replies (comments) + shares + saves, where the platform reports them; manual `likeCount` and `replyCount` override likes and replies. */
             engagement: number;
+            /** @description Spend attributed to the creator in the report currency (the same as totalCosts). Costs in other currencies are left out (named in `_meta.warnings`), never converted. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
             spend: number;
+            /** @description Spend: the sum of the costs in the report currency in scope. Costs in other currencies are left out (named in `_meta.warnings`), never converted. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
             totalCosts: number;
+            /** @description Spend in each other currency, rounded to its minor unit: left out of spend, CPM and CPE, never converted. */
             otherCurrencySpend: {
                 [key: string]: number;
             };
+            /** @description Coverage: the share of the activities in scope with metrics (impressions or engagement from a platform reading or a manual count), 0 to 1; null with no activity. */
             deliveryCoverage: number | null;
+            /** @description Cost per thousand impressions: spend / impressions x 1000 over exactly the activities in scope that have both spend in the report currency and impressions; its basis is `_meta.provenance.basis.cpm` (in a comparison, the campaign's `basis.cpm`). In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). Null when no activity has both. */
             cpm: number | null;
+            /** @description Cost per engagement: spend / engagement over exactly the activities in scope that have both spend in the report currency and engagement; its basis is `_meta.provenance.basis.cpe` (in a comparison, the campaign's `basis.cpe`). In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). Null when no activity has both. */
             cpe: number | null;
+            /** @description Null: no reach evidence is kept per creator. */
             reach: null;
+            /** @description Null: conversions are outcome measurements of campaigns, not of creators. */
             conversions: null;
+            /** @description Null: without conversions there is no CPA. */
             cpa: null;
         };
         CreatorMetricsDay: {
+            /** @description The day (YYYY-MM-DD) in the organization's timezone. */
             date: string;
+            /** @description The day's increase of the latest impressions of the activities in scope: a reading counts its increase over the activity's previous reading on its own day (negative when a platform corrects a count downwards); an activity's first platform reading counts its whole total on the activity's publish date (`startAt`, when known and not in the future; else on the reading's day). */
             impressions: number;
+            /** @description The day's increase of the latest engagement of the activities in scope: a reading counts its increase over the activity's previous reading on its own day (negative when a platform corrects a count downwards); an activity's first platform reading counts its whole total on the activity's publish date (`startAt`, when known and not in the future; else on the reading's day). */
             engagement: number;
+            /** @description The spend attributed to the day: a cost counts on the day its activity ran (its `startAt` in the organization's timezone), or on the day the cost was created when the activity has no `startAt`. Costs in other currencies are left out (named in `_meta.warnings`), never converted. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
             spend: number;
         };
         CreatorStats: {
@@ -2998,30 +3139,48 @@ export interface components {
                     channel: "creator" | "organic_social" | "broadcast" | "out_of_home" | "print" | "podcast" | "search" | "referral" | "paid" | "events" | "other" | "unknown";
                 }) | null;
                 ignored: boolean;
+                /** @description Sessions (GA4 `sessions`) of the range that carried the signal. */
                 sessions: number;
+                /** @description Users, summed over the days (GA4 `totalUsers` counts a day's users: a range's sum is not a count of unique users) of the range that carried the signal. */
                 dailyUsers: number;
+                /** @description Success events: key events (GA4 `keyEvents`) of the range that carried the signal. */
                 successEvents: number;
+                /** @description Days of the range on which the signal was seen. */
                 daysSeen: number;
             }[];
             headline: {
+                /** @description Signals seen in the range, ignored ones left out (as from every headline count). */
                 signals: number;
+                /** @description Of them, those mapped to a creator, campaign, activity or referral channel. */
                 mapped: number;
+                /** @description Of them, those not mapped. */
                 unmapped: number;
+                /** @description Ignored signals seen in the range. */
                 ignored: number;
+                /** @description Sessions (GA4 `sessions`) of the range that carried a signal counted here. */
                 sessions: number;
+                /** @description Success events: key events (GA4 `keyEvents`) of the range that carried a signal counted here. */
                 successEvents: number;
             };
             referralChannels: {
                 channel: string;
+                /** @description Signals (not ignored) mapped to this referral channel. */
                 signals: number;
+                /** @description Sessions (GA4 `sessions`) of the range that carried them. */
                 sessions: number;
+                /** @description Users, summed over the days (GA4 `totalUsers` counts a day's users: a range's sum is not a count of unique users) of the range that carried them. */
                 dailyUsers: number;
+                /** @description Success events: key events (GA4 `keyEvents`) of the range that carried them. */
                 successEvents: number;
             }[];
             timeline: {
+                /** @description The day (YYYY-MM-DD), in the property's timezone. */
                 date: string;
+                /** @description Sessions (GA4 `sessions`) on the day that carried a signal that is not ignored. */
                 sessions: number;
+                /** @description Users on the day that carried such a signal (GA4 `totalUsers`). */
                 dailyUsers: number;
+                /** @description Success events: key events (GA4 `keyEvents`) on the day that carried such a signal. */
                 successEvents: number;
             }[];
         };
@@ -3091,27 +3250,40 @@ export interface components {
             dimensionApiName: string;
             responses: {
                 rawValue: string;
+                /** @description Success events: key events (GA4 `keyEvents`) of the range that carried this answer. */
                 successEvents: number;
+                /** @description Sessions (GA4 `sessions`) of the range that carried this answer. */
                 sessions: number;
                 normalizedValue: string | null;
                 category: ("creator" | "organic_social" | "broadcast" | "out_of_home" | "print" | "podcast" | "search" | "referral" | "paid" | "events" | "other" | "unknown") | null;
             }[];
             categories: {
                 category: string;
+                /** @description Success events: key events (GA4 `keyEvents`) of the range whose answer is mapped to this category (`unmapped`: answers without a mapping). */
                 successEvents: number;
             }[];
             totals: {
+                /** @description Success events: key events (GA4 `keyEvents`) of the range, answered or not. */
                 successEvents: number;
+                /** @description Of them, those that carried an answer. */
                 answeredSuccessEvents: number;
+                /** @description Of those, the ones whose answer is mapped to the `creator` category. */
                 creatorSuccessEvents: number;
             };
+            /** @description answeredSuccessEvents / successEvents, 0 to 1, rounded to 4 decimals; null without success events. */
             coverage: number | null;
+            /** @description creatorSuccessEvents / answeredSuccessEvents, 0 to 1, rounded to 4 decimals; null without answers. */
             creatorRelevance: number | null;
+            /** @description `no_answers`; `unmapped_answers` (an answer without a mapping); `low_coverage` (under 20% of the success events answered); `answers_exceed_success_events`. */
             dataQualityFlags: string[];
             timeline: {
+                /** @description The day (YYYY-MM-DD), in the property's timezone. */
                 date: string;
+                /** @description Success events: key events (GA4 `keyEvents`) on the day. */
                 successEvents: number;
+                /** @description Of them, those that carried an answer. */
                 answeredSuccessEvents: number;
+                /** @description Of those, the ones whose answer is mapped to `creator`. */
                 creatorSuccessEvents: number;
             }[];
         };
@@ -3144,7 +3316,9 @@ export interface components {
         MarketingBrief: {
             /** @enum {string} */
             audience: "executive" | "practitioner";
+            /** @description The window asked for, in days, ending today in the organization's timezone. */
             daysBack: number;
+            /** @description The report currency (ISO 4217), the organization's. */
             currency: string;
             headline: string;
             highlights: string[];
@@ -3157,9 +3331,13 @@ export interface components {
                 name: string;
                 /** @enum {string} */
                 status: "active" | "scheduled" | "completed" | "draft";
+                /** @description Spend: the sum of the costs in the report currency in scope. Costs in other currencies are left out (named in `_meta.warnings`), never converted. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
                 spend: number;
+                /** @description The sum of the latest impressions of the activities in scope: views, where a platform reports views; a manual `viewsCount` overrides. */
                 impressions: number;
+                /** @description The sum of the latest engagement of the activities in scope: likes + replies (comments) + shares + saves, where the platform reports them; manual `likeCount` and `replyCount` override likes and replies. */
                 engagement: number;
+                /** @description Coverage: the share of the activities in scope with metrics (impressions or engagement from a platform reading or a manual count), 0 to 1; null with no activity. */
                 deliveryCoverage: number | null;
                 /** @enum {string} */
                 evidenceLevel: "none" | "low" | "medium" | "high";
@@ -3204,21 +3382,109 @@ export interface components {
             /** @enum {string} */
             membershipStatus: "active" | "pending";
         };
+        /** @description On every response of a route that exists in Form A (each operation says whether it carries `_meta`); never on Form-B-only routes or problem documents. Reporting routes add the evidence of their figures: `currency`, `freshness`, `provenance` and `warnings`. */
+        Meta: {
+            /** @description The request's id; a problem document carries the same `requestId`. */
+            requestId: string;
+            /**
+             * Format: date-time
+             * @description When the response was made (ISO 8601, UTC).
+             */
+            generatedAt: string;
+            /** @description The report currency (ISO 4217), the organization's: every money figure of the response is in it. */
+            currency?: string;
+            /** @description `fetchedAt` (ISO 8601) of the newest metric reading the report uses; null when it uses none. */
+            freshness?: string | null;
+            /** @description What the report's figures rest on. */
+            provenance?: {
+                /** @description Activities in the report's scope. */
+                activitiesTotal: number;
+                /** @description Of them, those with metrics (impressions or engagement from a platform reading or a manual count): coverage is activitiesWithMetrics / activitiesTotal. */
+                activitiesWithMetrics: number;
+                /** @description Where the metrics come from: an activity with both a platform reading and a manual count is in both. */
+                sources: {
+                    /** @description Activities with a platform reading. */
+                    api: number;
+                    /** @description Activities with a manual count (`viewsCount`, `likeCount` or `replyCount`). */
+                    manual: number;
+                };
+                /** @description Costs in the report's scope, in every currency. */
+                costsCount: number;
+                /** @description The outcome definitions (valueKind `count`) whose active measurements are summed as conversions; on the reports that have conversions. */
+                conversionDefinitions?: {
+                    /** Format: uuid */
+                    id: string;
+                    name: string;
+                }[];
+                /** @description What the report's CPM, CPE and CPA divide, in the report currency: each ratio is its basis's spend over its denominator, so it can be recomputed from this response (a ratio whose denominator is 0 is null). */
+                basis?: {
+                    /** @description CPM = spend / impressions x 1000. */
+                    cpm: {
+                        /** @description Spend of these activities in the report currency. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
+                        spend: number;
+                        /** @description Their impressions. */
+                        impressions: number;
+                        /** @description How many activities: exactly those with both spend in the report currency and impressions. */
+                        activities: number;
+                    };
+                    /** @description CPE = spend / engagement. */
+                    cpe: {
+                        /** @description Spend of these activities in the report currency. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
+                        spend: number;
+                        /** @description Their engagement. */
+                        engagement: number;
+                        /** @description How many activities: exactly those with both spend in the report currency and engagement. */
+                        activities: number;
+                    };
+                    /** @description CPA = spend / conversions. A campaign's CPA is its spend over its conversions; an organization's divides the spend of its campaigns with conversions by their conversions. */
+                    cpa: {
+                        /** @description Spend of these campaigns in the report currency. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
+                        spend: number;
+                        /** @description Their conversions. */
+                        conversions: number;
+                        /** @description How many campaigns: those with conversions. */
+                        campaigns: number;
+                    };
+                };
+            };
+            /** @description Data-quality problems, each in words with its counts: costs in another currency left out (never converted); activities without metrics and why (a platform that publishes none, missing platform credentials, content not found, not read yet); readings older than 7 days; more than one outcome definition summed as conversions; totals before a first reading counted on the publish date; an analytics connection needing reconnection. Empty when there is none. */
+            warnings?: string[];
+            /** @description The web analytics connection the report reads (the analytics reports). */
+            analytics?: {
+                /** @description `awaiting_property`, `connected`, `needs_reconnect` or `disconnected`. */
+                status: string;
+                propertyId: string | null;
+                /** @description When the property was last imported (ISO 8601). */
+                lastImportAt: string | null;
+            };
+        };
         MetricsConfidence: {
-            /** @enum {string} */
+            /**
+             * @description The first that holds: `none` when no activity considered has a snapshot; `high` when at least 80% have one, each of those at least 3, and every newest snapshot is at most 2 days old; `medium` when at least 50% have one and every newest is at most 7 days old; `low` otherwise.
+             * @enum {string}
+             */
             level: "none" | "low" | "medium" | "high";
+            /** @description The organization's activities whose day is in startDate..endDate (inclusive; a null bound is open): an activity's day is its `startAt` in the organization's timezone, else the day it was created. */
             activitiesConsidered: number;
+            /** @description Of them, those with at least one metric snapshot (a platform reading). */
             activitiesWithSnapshots: number;
+            /** @description Their snapshots in all. */
             snapshotsCount: number;
+            /** @description activitiesWithSnapshots / activitiesConsidered, 0 to 1; null with no activity. */
             coverage: number | null;
+            /** @description When the newest of their snapshots was read (ISO 8601); null without one. */
             newestSnapshotAt: string | null;
             startDate: string | null;
             endDate: string | null;
         };
         MetricsDay: {
+            /** @description The day (YYYY-MM-DD) in the organization's timezone. */
             date: string;
+            /** @description The day's increase of the latest impressions of the activities in scope: a reading counts its increase over the activity's previous reading on its own day (negative when a platform corrects a count downwards); an activity's first platform reading counts its whole total on the activity's publish date (`startAt`, when known and not in the future; else on the reading's day). */
             impressions: number;
+            /** @description The day's increase of the latest engagement of the activities in scope: a reading counts its increase over the activity's previous reading on its own day (negative when a platform corrects a count downwards); an activity's first platform reading counts its whole total on the activity's publish date (`startAt`, when known and not in the future; else on the reading's day). */
             engagement: number;
+            /** @description The spend attributed to the day: a cost counts on the day its activity ran (its `startAt` in the organization's timezone), or on the day the cost was created when the activity has no `startAt`. Costs in other currencies are left out (named in `_meta.warnings`), never converted. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
             spend: number;
         };
         Note: {
@@ -3241,15 +3507,25 @@ export interface components {
             createdByName: string | null;
         };
         OrganizationMetrics: {
+            /** @description The report currency (ISO 4217), the organization's. */
             currency: string;
+            /** @description Spend: the sum of the costs in the report currency in scope. Costs in other currencies are left out (named in `_meta.warnings`), never converted. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
             totalCosts: number;
+            /** @description The sum of the latest impressions of the activities in scope: views, where a platform reports views; a manual `viewsCount` overrides. */
             impressions: number;
+            /** @description The sum of the latest engagement of the activities in scope: likes + replies (comments) + shares + saves, where the platform reports them; manual `likeCount` and `replyCount` override likes and replies. */
             engagement: number;
+            /** @description Coverage: the share of the activities in scope with metrics (impressions or engagement from a platform reading or a manual count), 0 to 1; null with no activity. */
             deliveryCoverage: number | null;
+            /** @description Cost per thousand impressions: spend / impressions x 1000 over exactly the activities in scope that have both spend in the report currency and impressions; its basis is `_meta.provenance.basis.cpm` (in a comparison, the campaign's `basis.cpm`). In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). Null when no activity has both. */
             cpm: number | null;
+            /** @description Cost per engagement: spend / engagement over exactly the activities in scope that have both spend in the report currency and engagement; its basis is `_meta.provenance.basis.cpe` (in a comparison, the campaign's `basis.cpe`). In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). Null when no activity has both. */
             cpe: number | null;
+            /** @description Reach, reported only where a platform reports reach; null otherwise (no stored reading carries it yet). */
             reach: number | null;
+            /** @description The sum of the active outcome measurements of the campaigns in scope whose definition has valueKind `count` (the definitions: `_meta.provenance.conversionDefinitions`); null without such a measurement. */
             conversions: number | null;
+            /** @description Cost per conversion: spend / conversions. A campaign's CPA is its spend over its conversions; an organization's divides the spend of its campaigns with conversions by their conversions. Its basis is `_meta.provenance.basis.cpa` (in a comparison, the campaign's `basis.cpa`). In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). Null without conversions. */
             cpa: number | null;
         };
         OutcomeDefinition: {
@@ -3352,6 +3628,7 @@ export interface components {
             }[];
         };
         Recommendations: {
+            /** @description The rule that fired, each at most once per campaign: `no_metric_evidence` (the organization has activities and none has metrics); `over_budget` (a campaign's spend in the report currency is above its budget); `active_without_activities` (an active campaign has no linked activity); `brief_incomplete` (a scheduled campaign misses readiness items; high priority when it starts within 14 days); `low_metric_coverage` (an active or completed campaign has activities, fewer than half of them with metrics); `cpm_gap` (of the campaigns with a CPM, the highest is at least twice the lowest); `stale_snapshots` (the newest metric reading is more than 7 days old); `other_currency_costs` (costs in currencies other than the organization's). Sorted by priority, then in this order, then by campaign name. */
             rule: string;
             /** @enum {string} */
             priority: "high" | "medium" | "low";
@@ -3361,6 +3638,7 @@ export interface components {
             rationale: string;
             evidence: {
                 label: string;
+                /** @description The figure the rationale quotes, named by `label`: a count, an amount in the report currency, or a text (a date, a list of names). */
                 value: number | string | null;
             }[];
             campaignIds: string[];
@@ -3382,14 +3660,20 @@ export interface components {
             /** Format: uuid */
             activityId: string;
             points: {
+                /** @description The day (YYYY-MM-DD) in the organization's timezone. */
                 date: string;
+                /** @description The day's increase of the latest impressions of the activities in scope: a reading counts its increase over the activity's previous reading on its own day (negative when a platform corrects a count downwards); an activity's first platform reading counts its whole total on the activity's publish date (`startAt`, when known and not in the future; else on the reading's day). */
                 impressions: number;
+                /** @description The day's increase of the latest engagement of the activities in scope: a reading counts its increase over the activity's previous reading on its own day (negative when a platform corrects a count downwards); an activity's first platform reading counts its whole total on the activity's publish date (`startAt`, when known and not in the future; else on the reading's day). */
                 engagement: number;
             }[];
         };
         SpendDay: {
+            /** @description The day (YYYY-MM-DD) in the organization's timezone. */
             date: string;
+            /** @description The spend attributed to the day: a cost counts on the day its activity ran (its `startAt` in the organization's timezone), or on the day the cost was created when the activity has no `startAt`. Costs in other currencies are left out (named in `_meta.warnings`), never converted. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
             amount: number;
+            /** @description The running total of `amount` from the first day of the range through this one. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
             cumulativeAmount: number;
         };
         Tenant: {

@@ -1,4 +1,4 @@
-/** GET /v1/activities/metrics/confidence — confidence of the activities' metrics, as defined in shared/domain/metrics-confidence.md. */
+/** GET /v1/activities/metrics/confidence — how far the metrics of the activities can be relied on, from the number and age of their snapshots (shared/domain/metrics-confidence.md). */
 import * as z from 'zod/mini';
 import { activitiesOfTenant, type Activity } from '../../shared/db/activities.ts';
 import { defineHandler } from '../../shared/http/handler.ts';

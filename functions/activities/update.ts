@@ -1,12 +1,13 @@
 /**
  * PATCH /v1/activities/:id — updates the activity, only the fields sent; the type is checked against the resulting
  * channel, the content link against its platform. A changed link records that a fetch is due; a
- * changed start moves the spend of its costs to the day it now ran; a changed manual count adds its
- * increase to today's metric history in the tenant's timezone.
+ * changed start moves the spend of its costs, and its first reading, to the day it now ran; a
+ * changed manual count adds its increase to today's metric history in the tenant's timezone.
  */
 import * as z from 'zod/mini';
 import { activityFromItem, updateActivity } from '../../shared/db/activities.ts';
 import { setStartAtMovingSpend } from '../../shared/db/activity-spend-days.ts';
+import { placeFirstReading } from '../../shared/db/first-reading.ts';
 import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes.ts';
@@ -51,9 +52,11 @@ export const handler = defineHandler({
     const linkChanged = changes.contentHref !== undefined && changes.contentHref !== current.contentHref;
     const tracking = linkChanged ? (changes.contentHref ? 'due' : 'stop') : undefined;
     const timeZone = tenant.details.ianaTimezone ?? 'UTC';
-    // A new start moves its costs' spend to the day it ran (each cost counted once throughout: activity-spend-days.ts).
+    // A new start moves its costs' spend to the day it ran (each cost counted once throughout: activity-spend-days.ts),
+    // and its first reading's total with it (first-reading.ts).
     if (changes.startAt !== undefined && changes.startAt !== current.startAt) {
       await setStartAtMovingSpend(current.organizationId, activityId, changes.startAt, timeZone);
+      await placeFirstReading(current.organizationId, activityId, timeZone);
     }
     // A manual count change is counted on today's day rollups in the tenant's timezone.
     const changed = await updateActivity(current.organizationId, activityId, changes, { tracking, expected: current, timeZone });

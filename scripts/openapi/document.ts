@@ -3,10 +3,12 @@
  * handler's zod schemas (`input`, and `output` where declared): nothing here describes a route by
  * hand. `npm run openapi` writes it to openapi.json; a test fails when that file is stale.
  */
+import { readFileSync } from 'node:fs';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { gatewayPath, hasMeta, routes as routeTable, type Route } from '../../functions/routes.ts';
 import type { DefinedHandler } from '../../shared/http/handler.ts';
 import { camelCase } from '../../shared/http/middleware/assemble-input.ts';
+import { MetaRecord } from '../../shared/schemas/records/meta.ts';
 import { namedRecords, type Reply } from '../../shared/schemas/records/reply.ts';
 import type { Schema } from '../../shared/schemas/zod.ts';
 import { jsonSchema, type JsonSchema } from './json-schema.ts';
@@ -101,7 +103,7 @@ function withMeta(route: Route, properties: Json, required: string[]): JsonSchem
   const meta = hasMeta(route);
   return {
     type: 'object',
-    properties: meta ? { ...properties, _meta: { $ref: '#/components/schemas/Meta' } } : properties,
+    properties: meta ? { ...properties, _meta: recordSchema(MetaRecord) } : properties,
     required: meta ? [...required, '_meta'] : required,
     additionalProperties: false,
   };
@@ -163,14 +165,8 @@ function servicePaths(): Json {
   };
 }
 
+/** The list envelope's facets; `_meta` is a named record (records/meta.ts), shown with the others. */
 const ENVELOPES = {
-  Meta: {
-    type: 'object',
-    description: 'Present on every route that exists in Form A.',
-    required: ['requestId', 'generatedAt'],
-    properties: { requestId: { type: 'string' }, generatedAt: { type: 'string', format: 'date-time' } },
-    additionalProperties: true,
-  },
   Facets: {
     type: 'object',
     description: 'Counts by filter value, e.g. `{"status": {"active": 3}}`; possibly empty.',
@@ -192,8 +188,8 @@ export function buildDocument(routes: readonly Route[], handlers: ReadonlyMap<st
     info: {
       title: 'Creator measurement API',
       version: '1.0.0',
-      description:
-        'Creators, content, costs, campaigns and recorded outcomes. Inputs are camelCase; snake_case is accepted too. Every error is an RFC 9457 problem document (`application/problem+json`).',
+      // What a reader needs before the routes (Redoc shows it first): introduction.md.
+      description: readFileSync(new URL('./introduction.md', import.meta.url), 'utf8'),
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [{ url: 'http://127.0.0.1:3000', description: 'The local service (`npm start`)' }],

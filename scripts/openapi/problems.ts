@@ -17,7 +17,7 @@ export const PROBLEM_SCHEMA: Json = {
     detail: { type: 'string' },
     code: {
       type: 'string',
-      enum: ['invalid_input', 'unauthenticated', 'forbidden', 'not_found', 'conflict', 'analytics_not_connected', 'gone', 'payload_too_large', 'unsupported_media_type', 'rate_limited', 'internal', 'not_implemented'],
+      enum: ['invalid_input', 'unauthenticated', 'forbidden', 'not_found', 'method_not_allowed', 'conflict', 'analytics_not_connected', 'gone', 'payload_too_large', 'unsupported_media_type', 'rate_limited', 'internal', 'not_implemented'],
     },
     requestId: { type: 'string' },
     errors: {

@@ -1,7 +1,9 @@
 /**
  * A route's summary and description come from its handler's leading doc comment
  * (`/** POST /v1/notes — creates a note on ... *\/`): the comment already says what the route
- * does, once.
+ * does, once. Its citations of files a reader of the document does not have (the specification's
+ * DECISIONS.md and interface.md, source modules) are left out: the rule they cite is said in
+ * words, in the comment or in the document's introduction.
  */
 import { readFileSync } from 'node:fs';
 import type { Route } from '../../functions/routes.ts';
@@ -24,6 +26,17 @@ function leadingComment(source: string): string {
     .trim();
 }
 
+/**
+ * A citation of the specification ("DECISIONS.md", `interface.md, "States"`), of a source module
+ * ("shared/db/x.ts `f`") or of a rules document beside the code ("shared/domain/x.md").
+ */
+const CITATION = String.raw`(?:(?:DECISIONS|interface)\.md(?:,? "[^"]*")?|(?:[\w-]+\/)*[\w-]+\.(?:ts|md)(?: \x60\w+\x60)?)`;
+
+/** The text without its citations: a parenthesis that holds only one goes, as does one clause of a longer parenthesis. */
+export function withoutCitations(text: string): string {
+  return text.replace(new RegExp(String.raw`\s*\(${CITATION}\)`, 'g'), '').replace(new RegExp(String.raw`,\s*${CITATION}(?=[,;)])`, 'g'), '');
+}
+
 export function routeText(route: Route): RouteText {
   if (route.pending) {
     return { summary: `${route.key} (not implemented yet)`, description: 'Part of the interface; its group is not built yet: it answers 401 without a valid token, then 501.' };
@@ -31,7 +44,7 @@ export function routeText(route: Route): RouteText {
   const comment = leadingComment(readFileSync(new URL(`${route.handler}.ts`, FUNCTIONS), 'utf8'));
   // "METHOD /path — what it does": the part after the dash.
   const body = comment.includes(' — ') ? comment.slice(comment.indexOf(' — ') + 3) : comment;
-  const description = body.replace(/\s*\n\s*/g, ' ').trim();
+  const description = withoutCitations(body.replace(/\s*\n\s*/g, ' ').trim());
   const first = description.split(/(?<=[^.])[.;:] |\. ?$| \(/)[0]!.trim();
   const summary = first ? first[0]!.toUpperCase() + first.slice(1) : route.key;
   return { summary: summary.length > 120 ? `${summary.slice(0, 117)}...` : summary, description: description || route.key };

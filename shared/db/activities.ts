@@ -79,6 +79,7 @@ export async function createActivity(tenantId: string, input: NewActivity): Prom
     likeCount: null,
     replyCount: null,
     campaignId: null,
+    latestCounts: null,
     ...Activities.emptyCounters(),
     createdAt: now,
     updatedAt: now,
@@ -172,10 +173,11 @@ export function activityFromItem(item: Record<string, unknown>): Activity {
 }
 
 function shown(stored: StoredActivity): Activity {
-  const { linksRevision: _links, costsRevision: _costs, contentConnectedAt: _connected, ...activity } = stored;
+  const { linksRevision: _links, costsRevision: _costs, contentConnectedAt: _connected, firstReading: _first, firstReadingBackdated: _backdated, ...activity } = stored;
   // The spend attributed to each creator (cost-rollups.ts creatorSpendAttribute) is the costs' bookkeeping, not the record's.
   for (const name of Object.keys(activity)) if (name.startsWith(CREATOR_SPEND_PREFIX)) delete (activity as Record<string, unknown>)[name];
-  return { ...activity, spend: roundSpend(activity.spend) };
+  // An item written before latestCounts existed has none until its next reading.
+  return { ...activity, spend: roundSpend(activity.spend), latestCounts: activity.latestCounts ?? null };
 }
 
 export async function getActivity(tenantId: string, activityId: string, { consistent = false } = {}): Promise<Activity | undefined> {
@@ -536,9 +538,10 @@ export async function deleteActivity(tenantId: string, activityId: string): Prom
         pointerDelete(activityId),
         // Its whole contribution leaves the tenant (metrics, coverage, provenance; its costs are gone already).
         tenantAggregateUpdate(tenantId, {
-          counts: { activitiesCount: -1, activitiesWithContentLink: current.contentHref ? -1 : 0, ...withdrawn(contribution(standingOf({ ...current }))) },
+          // From the stored item: its standing includes what the record leaves out (firstReadingBackdated).
+          counts: { activitiesCount: -1, activitiesWithContentLink: current.contentHref ? -1 : 0, ...withdrawn(contribution(standingOf(stored))) },
         })!,
-        ...(campaignId ? campaignLeaveOnDelete(tenantId, activityId, { campaignId, campaignActivityId: current.campaignActivityId ?? null }, current) : []),
+        ...(campaignId ? campaignLeaveOnDelete(tenantId, activityId, { campaignId, campaignActivityId: current.campaignActivityId ?? null }, stored) : []),
       ]);
       await deleteNotesOf(tenantId, 'activity', activityId);
       await deleteFilesOf(tenantId, 'activity', activityId);

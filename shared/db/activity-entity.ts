@@ -9,6 +9,15 @@ import { all, asRead, exists, type Condition } from './expressions.ts';
 import { keys } from './keys.ts';
 import { Instant, PerCurrency, RecordId, stored } from './record-fields.ts';
 
+/** A count of the newest reading, null where its platform publishes (or gave) none. */
+const Count = /* @__PURE__ */ z.nullable(z.number());
+
+/** The newest reading in one vocabulary for every platform (DECISIONS.md "Figures a reader can check"). */
+const LatestCounts = /* @__PURE__ */ z.nullable(z.object({ views: Count, likes: Count, comments: Count, shares: Count, fetchedAt: Instant, source: z.enum(['api', 'manual']) })).register(z.globalRegistry, {
+  description:
+    "The newest reading's counts in one vocabulary for every platform, null where the platform publishes no such count (YouTube, Instagram and Reddit publish no shares, Reddit no views; X's shares are reposts + quotes), with when it was read and its source (`api` or `manual`); null until the activity is first read. The platform's own fields are kept in the snapshot evidence.",
+});
+
 /**
  * The activity record: what the repositories return, and what the OpenAPI document shows
  * (shared/schemas/records/activity.ts names it).
@@ -39,8 +48,9 @@ export const ActivitySchema = z.object({
   engagement: z.number(),
   /** Recorded spend per currency, in major units. */
   spend: PerCurrency,
-  /** The snapshot writer's (snapshots.ts): the last fetched counts under the platform's own names, when it was read, how many hourly snapshots are kept. */
+  /** The snapshot writer's (snapshots.ts): the last fetched counts under the platform's own names and in one vocabulary, when it was read, how many hourly snapshots are kept. */
   latest: z.optional(z.record(z.string(), z.number())),
+  latestCounts: LatestCounts,
   lastFetchedAt: z.optional(Instant),
   snapshotsCount: z.optional(z.int()),
   /** Why no number is fetched: a platform without public metrics, credentials missing, content not found. */
@@ -53,10 +63,11 @@ export type Activity = z.infer<typeof ActivitySchema>;
  * The activity item: the record, and what other writers need of it, no part of the record shown
  * (`activityFromItem` leaves them out): `linksRevision` (changes with every creator link and
  * unlink: metric changes are conditioned on it), `costsRevision` (every cost write and start
- * change: cost writes are conditioned on it) and `contentConnectedAt` (the refresh cadence's
- * anchor, metric-due.ts). Its index entries: gsi1 orders the tenant's activities by creation (the
- * list's default order), gsi2 by name, gsi3 those of its channel by creation, gsi5 its compact
- * entry; a change of the name or channel rewrites the entries it moves (activities.ts).
+ * change: cost writes are conditioned on it), `contentConnectedAt` (the refresh cadence's
+ * anchor, metric-due.ts) and where its first reading counts (`firstReading`, first-reading.ts).
+ * Its index entries: gsi1 orders the tenant's activities by creation (the list's default order),
+ * gsi2 by name, gsi3 those of its channel by creation, gsi5 its compact entry; a change of the
+ * name or channel rewrites the entries it moves (activities.ts).
  */
 export const Activities = defineEntity({
   name: 'The activity',
@@ -65,6 +76,10 @@ export const Activities = defineEntity({
     linksRevision: z.optional(z.number()),
     costsRevision: z.optional(z.number()),
     contentConnectedAt: z.optional(z.string()),
+    /** The first reading's increase, when it was read and the day it counts on (its publish date, or its own day). */
+    firstReading: z.optional(z.object({ fetchedAt: z.string(), day: z.string(), impressions: z.number(), engagement: z.number() })),
+    /** That day is before the reading's own: counted as `activitiesBackdated` (standingOf). */
+    firstReadingBackdated: z.optional(z.boolean()),
   }),
   key: keys.activity,
   indexes: (activity) => ({

@@ -67,12 +67,12 @@ export function tenantAggregateUpdate(tenantId: string, delta: AggregateDelta) {
 
 /**
  * A record without the counters kept on its item for reporting alone (`contribution` in
- * shared/domain/activity-metrics.ts: coverage, provenance, the per-currency CPM/CPE sums and the
- * activities without metrics per unavailable reason), which
+ * shared/domain/activity-metrics.ts: coverage, provenance, the per-currency CPM/CPE sums, the
+ * activities without metrics per unavailable reason and those with backdated first readings), which
  * are no part of the creator or campaign record.
  */
 export function withoutReportingCounters<T extends Record<string, unknown>>(record: T): T {
-  return Object.fromEntries(Object.entries(record).filter(([name]) => !/^activitiesWith(Api|Manual)?Metrics$|^(cpmSpend|cpmImpressions|cpmActivities|cpeSpend|cpeEngagement|cpeActivities|activitiesUnavailable|outcomeValue|outcomeCount)_/.test(name))) as T;
+  return Object.fromEntries(Object.entries(record).filter(([name]) => !/^activitiesWith(Api|Manual)?Metrics$|^activitiesBackdated$|^(cpmSpend|cpmImpressions|cpmActivities|cpeSpend|cpeEngagement|cpeActivities|activitiesUnavailable|outcomeValue|outcomeCount)_/.test(name))) as T;
 }
 
 /** Drops the `undefined` entries of a list of optional transaction items. */

@@ -75,6 +75,8 @@ export function standingOf(item: Record<string, unknown>): ActivityStanding {
     apiMetrics: typeof item.lastFetchedAt === 'string',
     manualMetrics: MANUAL_COUNT_FIELDS.some((field) => manual(field) !== null),
     ...(typeof item.metricsUnavailableReason === 'string' ? { unavailableReason: item.metricsUnavailableReason } : {}),
+    // The snapshot writer's mark (first-reading.ts): its first reading counts on its publish date.
+    backdated: item.firstReadingBackdated === true,
   };
 }
 
@@ -118,4 +120,4 @@ export function spendContributionDelta(standing: ActivityStanding, currency: str
 }
 
 /** What an activity's standing (`standingOf`) is computed from: a write that moves it is conditioned on these as read. */
-export const STANDING_FIELDS = ['impressions', 'engagement', ...MANUAL_COUNT_FIELDS, 'lastFetchedAt', 'metricsUnavailableReason', 'costsRevision'] as const;
+export const STANDING_FIELDS = ['impressions', 'engagement', ...MANUAL_COUNT_FIELDS, 'lastFetchedAt', 'metricsUnavailableReason', 'costsRevision', 'firstReadingBackdated'] as const;

@@ -4,7 +4,9 @@
  * repeat within the hour overwrites that hour's item: freshness without unbounded growth), and the
  * change it makes to the activity's metrics moves, in the same transaction, the day rollups of the
  * activity, its linked creators, its campaign and the tenant, and the contribution counters of
- * those aggregates (`contributionDelta`), with `newestSnapshotAt` (reporting's freshness).
+ * those aggregates (`contributionDelta`), with `newestSnapshotAt` (reporting's freshness). A
+ * reading's increase counts on its own day, except an activity's first reading: a lifetime total, it
+ * counts on the activity's publish date, as its spend does (first-reading.ts).
  *
  * A batch of a tenant's readings is written in as few transactions as DynamoDB's 100 items allow:
  * each activity's conditioned update (on everything its change was computed from: the previous
@@ -19,7 +21,7 @@
 import * as z from 'zod/mini';
 import { activityMetrics, contributionDelta, MANUAL_COUNT_FIELDS, type FetchedCounts, type ManualCounts } from '../domain/activity-metrics.ts';
 import { MAX_MINOR_UNITS } from '../domain/currencies.ts';
-import { localDate } from '../domain/dates.ts';
+import { firstReadingDay, localDate } from '../domain/dates.ts';
 import type { ContentReading, ReadingSource, UnavailableReason } from '../domain/metric-readings.ts';
 import { aggregateUpdate } from './aggregates.ts';
 import { linksOfActivity } from './activities.ts';
@@ -29,7 +31,7 @@ import { dayRollupUpdate, mergeDayDeltas, type DayDelta, type RollupScope } from
 import { conditionHeld, defineEntity, getRecord } from './entity.ts';
 import { all, asRead } from './expressions.ts';
 import { keys, type Key } from './keys.ts';
-import { activityDayWrite, countedScopes, readMetricDays, type MetricDayRead } from './metric-days.ts';
+import { activityDayWrite, countedScopes, readMetricDay, readMetricDays, type MetricDayRead } from './metric-days.ts';
 import { MAX_TRANSACTION_ITEMS, transact, type TransactItem } from './transact.ts';
 import { getTenant } from './tenants.ts';
 
@@ -43,8 +45,8 @@ export type UnavailableCause = UnavailableReason | 'content_not_found';
 const LIKES = ['likeCount', 'like_count', 'ups'];
 const REPLIES = ['commentCount', 'reply_count', 'comments_count', 'num_comments'];
 
-/** A reading as the fetched counts the manual counts override field by field. */
-export function fetchedCounts(reading: ContentReading): FetchedCounts {
+/** A reading (or its snapshot) as the fetched counts the manual counts override field by field. */
+export function fetchedCounts(reading: Pick<ContentReading, 'fields' | 'impressions' | 'engagement'>): FetchedCounts {
   const first = (names: string[]) => names.map((n) => reading.fields[n]).find((v) => typeof v === 'number') ?? 0;
   const likes = first(LIKES);
   const replies = first(REPLIES);
@@ -140,7 +142,8 @@ interface Plan {
  * The plans of readings of distinct activities (read in parallel); readings already counted and deleted activities have none.
  * Each reading's day item is read with the activities, in one BatchGet: before its activity is read, any reading may move
  * metrics, so the day of one that turns out not to (redelivered, unchanged counts, its activity gone) is read for nothing,
- * one item of the batch, where reading only the days needed would wait for the activities first.
+ * one item of the batch, where reading only the days needed would wait for the activities first. An activity's first reading,
+ * which counts on its publish date, reads that day once it knows it.
  */
 async function planned(tenantId: string, timeZone: string, entries: readonly ActivityReading[]): Promise<Plan[]> {
   const dates = entries.map((entry) => localDate(entry.reading.fetchedAt, timeZone));
@@ -148,7 +151,7 @@ async function planned(tenantId: string, timeZone: string, entries: readonly Act
     Promise.all(entries.map((entry) => getRecord(Activities, Activities.key(tenantId, entry.activityId), { consistent: true }))),
     readMetricDays(tenantId, entries.map((entry, i) => ({ activityId: entry.activityId, date: dates[i]! }))),
   ]);
-  const plans = await Promise.all(entries.map((entry, i) => plan(tenantId, entry, { activity: activities[i], date: dates[i]!, day: days[i]! })));
+  const plans = await Promise.all(entries.map((entry, i) => plan(tenantId, timeZone, entry, { activity: activities[i], date: dates[i]!, day: days[i]! })));
   return plans.filter((p): p is Plan => p !== undefined);
 }
 
@@ -159,18 +162,24 @@ interface Read {
   day: MetricDayRead;
 }
 
-async function plan(tenantId: string, entry: ActivityReading, { activity: item, date, day }: Read): Promise<Plan | undefined> {
+async function plan(tenantId: string, timeZone: string, entry: ActivityReading, own: Read): Promise<Plan | undefined> {
   const { activityId, reading } = entry;
+  const item = own.activity;
   if (!item) return undefined;
   const previous = item.lastFetchedAt;
   // Redelivered, or older than what is stored: already counted.
   if (previous !== undefined && previous >= reading.fetchedAt) return undefined;
+  // A reading is a lifetime total: the first counts on the activity's publish date (as read: its
+  // write is conditioned on startAt), later ones their increase on their own day.
+  const first = previous === undefined ? firstReadingDay(item.startAt, reading.fetchedAt, timeZone) : undefined;
+  const date = first?.day ?? own.date;
+  const day = date === own.date ? own.day : await readMetricDay(tenantId, activityId, date);
   const manual = Object.fromEntries(MANUAL_COUNT_FIELDS.map((f) => [f, item[f] ?? null])) as unknown as ManualCounts;
   const next = activityMetrics(manual, fetchedCounts(reading));
   // Items written before the activity kept metrics have neither attribute: they count as 0.
   const stored = { impressions: Number(item.impressions ?? 0), engagement: Number(item.engagement ?? 0) };
   // A reading clears the unavailable reason (its counter leaves the aggregates with it).
-  const after = { ...item, ...next, lastFetchedAt: reading.fetchedAt, metricsUnavailableReason: undefined };
+  const after = { ...item, ...next, lastFetchedAt: reading.fetchedAt, metricsUnavailableReason: undefined, ...(first ? { firstReadingBackdated: first.backdated } : {}) };
   const counts = contributionDelta(standingOf(item), standingOf(after));
   // A linked creator's, with the spend attributed to it (the costs are as read: costsRevision).
   const creatorCounts = (creatorId: string) => contributionDelta(creatorStandingOf(item, creatorId), creatorStandingOf(after, creatorId));
@@ -189,12 +198,20 @@ async function plan(tenantId: string, entry: ActivityReading, { activity: item, 
   const activityUpdate = Activities.tx.update(
     Activities.key(tenantId, activityId),
     {
-      set: { impressions: next.impressions, engagement: next.engagement, lastFetchedAt: reading.fetchedAt, latest: { ...reading.fields } },
+      set: {
+        impressions: next.impressions,
+        engagement: next.engagement,
+        lastFetchedAt: reading.fetchedAt,
+        latest: { ...reading.fields },
+        latestCounts: { ...reading.counts, fetchedAt: reading.fetchedAt, source: reading.source.kind },
+        // Where the first reading's increase counts, so that it can follow a new start (first-reading.ts).
+        ...(first ? { firstReading: { fetchedAt: reading.fetchedAt, day: date, ...delta }, firstReadingBackdated: first.backdated } : {}),
+      },
       remove: ['metricsUnavailableReason'],
       // A repeat within the hour overwrites that hour's snapshot: no new one to count.
       add: { snapshotsCount: previous !== undefined && hourOf(previous) === hourOf(reading.fetchedAt) ? 0 : 1 },
     },
-    { condition: movedFromAsRead(item) },
+    { condition: first ? all(movedFromAsRead(item), asRead('startAt', item.startAt)) : movedFromAsRead(item) },
   );
   const snapshot = Snapshots.tx.put(Snapshots.key(tenantId, activityId, hourOf(reading.fetchedAt)), {
     activityId,

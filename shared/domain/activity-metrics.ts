@@ -69,6 +69,8 @@ export interface ActivityStanding extends Metrics {
   manualMetrics?: boolean;
   /** Why no number can be fetched for it (`metricsUnavailableReason`), if a refresh said so. */
   unavailableReason?: string;
+  /** Its first reading's lifetime total counts on its publish date, before the reading's own day. */
+  backdated?: boolean;
 }
 
 /** The counter of activities without metrics for one unavailable reason (`activitiesUnavailable_<reason>`). */
@@ -84,7 +86,8 @@ export const UNAVAILABLE_COUNTER_PREFIX = 'activitiesUnavailable_';
  * activities with both spend in CUR and impressions, `cpeSpend_<CUR>`, `cpeEngagement_<CUR>` and
  * `cpeActivities_<CUR>` likewise with engagement; and `activitiesUnavailable_<reason>` while it
  * has no metrics from either source and a refresh said why none can be fetched (reporting names
- * the reason instead of "no metrics yet").
+ * the reason instead of "no metrics yet"); `activitiesBackdated` when its first reading's total
+ * counts on its publish date (reporting says so).
  *
  * Whoever changes an activity's figures (a snapshot, a manual count, a cost) adds
  * `contributionDelta(before, after)` to those records; linking adds the whole contribution and
@@ -97,6 +100,7 @@ export function contribution(activity: ActivityStanding): Record<string, number>
     activitiesWithMetrics: activity.withMetrics ? 1 : 0,
     activitiesWithApiMetrics: activity.apiMetrics ? 1 : 0,
     activitiesWithManualMetrics: activity.manualMetrics ? 1 : 0,
+    activitiesBackdated: activity.backdated ? 1 : 0,
   };
   if (!activity.withMetrics && activity.unavailableReason) counts[`${UNAVAILABLE_COUNTER_PREFIX}${activity.unavailableReason}`] = 1;
   for (const [currency, amount] of Object.entries(activity.spend)) {

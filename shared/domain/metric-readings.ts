@@ -32,10 +32,23 @@ export interface AccountRef {
 /** Where a reading came from: an adapter (with the platform API version it spoke) or a person. */
 export type ReadingSource = { kind: 'api'; adapter: string; apiVersion: string } | { kind: 'manual' };
 
+/**
+ * A reading's counts in one vocabulary for every platform (DECISIONS.md "Figures a reader can
+ * check": an activity's `latestCounts`); null where the platform publishes, or gave, no such count.
+ */
+export interface CommonCounts {
+  views: number | null;
+  likes: number | null;
+  comments: number | null;
+  shares: number | null;
+}
+
 /** One reading of a content's public counts. */
 export interface ContentReading {
   /** The counts as the platform named them (`viewCount`, `like_count`, `ups`...), where given. */
   fields: Record<string, number>;
+  /** The same counts in one vocabulary (each adapter's `<platform>Counts`). */
+  counts: CommonCounts;
   /** Normalised per DECISIONS.md; null where the platform reports none (Reddit impressions). */
   impressions: number | null;
   engagement: number | null;

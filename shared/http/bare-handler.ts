@@ -11,12 +11,12 @@ import { observe } from './middleware/observe.ts';
 import { problemResponses } from './middleware/problem-responses.ts';
 import type { Problem } from './problem.ts';
 
-export function authenticatedProblem(route: Route, problem: () => Problem): ApiHandler {
+export function authenticatedProblem(route: Route, problem: (event: ApiEvent) => Problem): ApiHandler {
   return middy<ApiEvent, ApiResponse, Error, ApiContext>({ timeoutEarlyInMillis: 0 })
     .use(observe(route))
     .use(problemResponses())
     .use(authenticate())
-    .handler(async () => {
-      throw problem();
+    .handler(async (event) => {
+      throw problem(event);
     });
 }

@@ -8,6 +8,7 @@ export type ProblemCode =
   | 'unauthenticated'
   | 'forbidden'
   | 'not_found'
+  | 'method_not_allowed'
   | 'conflict'
   | 'analytics_not_connected'
   | 'gone'
@@ -27,6 +28,7 @@ const titles: Record<ProblemCode, [status: number, title: string]> = {
   unauthenticated: [401, 'Unauthenticated'],
   forbidden: [403, 'Forbidden'],
   not_found: [404, 'Not found'],
+  method_not_allowed: [405, 'Method not allowed'],
   conflict: [409, 'Conflict'],
   // DECISIONS.md "Web analytics": its own code, so a client can offer to connect instead of retrying.
   analytics_not_connected: [409, 'Analytics not connected'],
@@ -59,6 +61,9 @@ export const unauthenticated = (detail = 'A valid bearer token is required.') =>
 export const forbidden = (detail = 'You are not allowed to do this.') => new Problem('forbidden', detail);
 export const notFound = (what: string) => new Problem('not_found', `${what} was not found.`);
 export const conflict = (detail: string) => new Problem('conflict', detail);
+/** 405: a known path asked with a method it does not have; `Allow` lists the ones it has. */
+export const methodNotAllowed = (path: string, allowed: readonly string[]) =>
+  new Problem('method_not_allowed', `${path} answers ${allowed.join(', ')} only.`, undefined, { allow: allowed.join(', ') });
 /** 429: the caller may retry after `retryAfterSeconds` (sent as Retry-After, whole seconds, at least 1). */
 export const rateLimited = (detail: string, retryAfterSeconds: number) =>
   new Problem('rate_limited', detail, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });

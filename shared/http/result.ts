@@ -4,11 +4,16 @@
  * Handlers never build envelopes themselves.
  */
 import type { Facets } from '../db/paging.ts';
+import type { MetaRecord } from '../schemas/records/meta.ts';
 import type { DataReply, ListReply, Reply } from '../schemas/records/reply.ts';
 import type { Output } from '../schemas/zod.ts';
 
-/** Extra `_meta` members (reporting adds `currency`, `freshness`, `warnings`); Form A routes only. */
-export type Meta = Record<string, unknown>;
+/**
+ * What a handler adds to `_meta` (Form A routes only; reporting adds `currency`, `freshness`,
+ * `provenance`, `warnings`): the documented `_meta` less what the envelope sets itself, so the
+ * compiler holds a handler's `_meta` to what the OpenAPI document shows.
+ */
+export type Meta = Omit<Output<typeof MetaRecord>, 'requestId' | 'generatedAt'>;
 
 export interface DataResult<D = unknown> {
   kind: 'data';

@@ -34,6 +34,13 @@ it('GET /docs answers the reference page without a token, with no script or styl
   expect(html).not.toMatch(/<(script|link)[^>]+(src|href)=["']?(https?:)?\/\//i);
 });
 
+it('GET /docs opens on the introduction and cites no file the reader does not have (issue 22)', async () => {
+  const html = await (await fetch(`${service.url}/docs`)).text();
+  expect(html).toContain('# Getting started');
+  expect(html).toContain('_meta.provenance.basis');
+  expect(html).not.toMatch(/(DECISIONS|interface)\.md/);
+});
+
 it('other methods on those paths are still routes of the API: 401 without a token', async () => {
   const response = await fetch(`${service.url}/openapi.json`, { method: 'POST' });
   expect(response.status).toBe(401);

@@ -1,9 +1,12 @@
 /** A fetched YouTube reading, as the platform adapter hands it to the snapshot writer (shared/db/snapshots.ts). */
 import type { ContentReading } from '../../shared/domain/metric-readings.ts';
+import { youtubeCounts } from '../../shared/integrations/platforms/youtube.ts';
 
 export function youtubeReading(fetchedAt: string, { views = 0, likes = 0, comments = 0 } = {}): ContentReading {
+  const fields = { viewCount: views, likeCount: likes, commentCount: comments };
   return {
-    fields: { viewCount: views, likeCount: likes, commentCount: comments },
+    fields,
+    counts: youtubeCounts(fields),
     impressions: views,
     engagement: likes + comments,
     reach: null,

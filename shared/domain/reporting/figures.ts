@@ -111,7 +111,7 @@ export type Evidence = {
     costsCount: number;
     basis: Basis;
     /** The outcome definitions whose measurements the conversions add up (reports with conversions). */
-    conversionDefinitions?: readonly { id: string; name: string }[];
+    conversionDefinitions?: { id: string; name: string }[];
   };
   warnings: string[];
 };
@@ -141,6 +141,9 @@ export function evidenceOf(aggregate: Aggregate, currency: string, activitiesTot
   if (pending > 0) {
     warnings.push(`${pending} of ${activitiesTotal} activities have no metrics yet (no snapshot or manual count): impressions and engagement do not include them.`);
   }
+  // A reading is a lifetime total: a first reading counts on the publish date (`activitiesBackdated`, kept by `contribution`).
+  const backdated = num(aggregate.activitiesBackdated);
+  if (backdated > 0) warnings.push(`${backdated} of ${activitiesTotal} activities' totals before their first reading are counted on their publish date.`);
   if (aggregate.analyticsStatus === 'needs_reconnect') {
     warnings.push('The web analytics connection needs reconnecting: Google refused the stored grant, so analytics figures stop at the last import until an owner connects again.');
   }

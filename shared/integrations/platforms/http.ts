@@ -34,6 +34,12 @@ export function field(value: unknown, name: string): unknown {
 
 export const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
 
+/** The sum of the counts among `names` that the platform gave; null when it gave none of them. */
+export function sumOfGiven(fields: Readonly<Record<string, number>>, names: readonly string[]): number | null {
+  const given = names.filter((name) => fields[name] !== undefined);
+  return given.length === 0 ? null : given.reduce((sum, name) => sum + fields[name]!, 0);
+}
+
 /** The same result for each of `n` refs. */
 export const each = <T>(n: number, result: ReadResult<T>): ReadResult<T>[] => Array.from({ length: n }, () => result);
 

@@ -10,9 +10,9 @@
  * access is regained); code 110 / subcode 2207013 is an account that is not a professional one or
  * does not exist.
  */
-import type { AccountRef, ContentReading, ContentRef, FollowerReading, PlatformAdapter, ReadingSource, ReadResult } from '../../domain/metric-readings.ts';
+import type { AccountRef, CommonCounts, ContentReading, ContentRef, FollowerReading, PlatformAdapter, ReadingSource, ReadResult } from '../../domain/metric-readings.ts';
 import type { PlatformConfig } from './config.ts';
-import { call, each, failedAll, field, followers, isCount, rateLimitedAll, readEachAccount, type Answer } from './http.ts';
+import { call, each, failedAll, field, followers, isCount, rateLimitedAll, readEachAccount, sumOfGiven, type Answer } from './http.ts';
 import { instagramMedia, instagramUsername } from './links.ts';
 
 type InstagramConfig = NonNullable<PlatformConfig['instagram']>;
@@ -60,6 +60,14 @@ function discovered(answer: Answer): Discovery {
   return { ok: true, account };
 }
 
+/** A post's counts in one vocabulary: views where Instagram gives them (plays of a reel or video), no shares. */
+export const instagramCounts = (fields: Readonly<Record<string, number>>): CommonCounts => ({
+  views: fields.view_count ?? null,
+  likes: fields.like_count ?? null,
+  comments: fields.comments_count ?? null,
+  shares: null,
+});
+
 function mediaReading(media: unknown, contentUrl: string, source: ReadingSource): ReadResult<ContentReading> {
   const fields: Record<string, number> = {};
   for (const name of ['like_count', 'comments_count', 'view_count']) {
@@ -67,9 +75,12 @@ function mediaReading(media: unknown, contentUrl: string, source: ReadingSource)
     if (isCount(value)) fields[name] = value;
   }
   // An owner may hide like counts: engagement is what is given, null when nothing is.
-  const engagement = fields.like_count === undefined && fields.comments_count === undefined ? null : (fields.like_count ?? 0) + (fields.comments_count ?? 0);
+  const engagement = sumOfGiven(fields, ['like_count', 'comments_count']);
   if (engagement === null && fields.view_count === undefined) return { status: 'failed', message: 'Instagram answered a post without any count' };
-  return { status: 'ok', value: { fields, impressions: fields.view_count ?? null, engagement, reach: null, source, contentUrl, fetchedAt: new Date().toISOString() } };
+  return {
+    status: 'ok',
+    value: { fields, counts: instagramCounts(fields), impressions: fields.view_count ?? null, engagement, reach: null, source, contentUrl, fetchedAt: new Date().toISOString() },
+  };
 }
 
 export function instagramAdapter(config: InstagramConfig): PlatformAdapter {

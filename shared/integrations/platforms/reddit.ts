@@ -6,7 +6,7 @@
  * impressions are null, engagement is `ups` + `num_comments`. A 429 carries `x-ratelimit-reset`,
  * the seconds until the window resets.
  */
-import type { AccountRef, ContentReading, ContentRef, FollowerReading, PlatformAdapter, ReadResult } from '../../domain/metric-readings.ts';
+import type { AccountRef, CommonCounts, ContentReading, ContentRef, FollowerReading, PlatformAdapter, ReadResult } from '../../domain/metric-readings.ts';
 import type { PlatformConfig } from './config.ts';
 import { byId, call, failedAll, field, followers, isCount, rateLimitedAll, readByIds, readEachAccount, resetAt, type Answer } from './http.ts';
 import { redditPostId } from './links.ts';
@@ -61,6 +61,14 @@ function whole<T>(answer: Answer, n: number, what: string): ReadResult<T>[] {
   return failedAll(n, `Reddit answered ${answer.status} to ${what}${message === undefined ? '' : `: ${String(message)}`}`);
 }
 
+/** A post's counts in one vocabulary: Reddit publishes no views and no shares; its likes are upvotes. */
+export const redditCounts = (fields: Readonly<Record<string, number>>): CommonCounts => ({
+  views: null,
+  likes: fields.ups ?? null,
+  comments: fields.num_comments ?? null,
+  shares: null,
+});
+
 function postReading(post: unknown, contentUrl: string): ReadResult<ContentReading> {
   const fields: Record<string, number> = {};
   for (const name of POST_FIELDS) {
@@ -68,7 +76,10 @@ function postReading(post: unknown, contentUrl: string): ReadResult<ContentReadi
     if (isCount(value)) fields[name] = value;
   }
   if (fields.ups === undefined || fields.num_comments === undefined) return { status: 'failed', message: 'Reddit answered a post without ups or num_comments' };
-  return { status: 'ok', value: { fields, impressions: null, engagement: fields.ups + fields.num_comments, reach: null, source: SOURCE, contentUrl, fetchedAt: new Date().toISOString() } };
+  return {
+    status: 'ok',
+    value: { fields, counts: redditCounts(fields), impressions: null, engagement: fields.ups + fields.num_comments, reach: null, source: SOURCE, contentUrl, fetchedAt: new Date().toISOString() },
+  };
 }
 
 export function redditAdapter(config: RedditConfig): PlatformAdapter {

@@ -4,9 +4,9 @@
  * followers. Ids X cannot show come back in `errors[]` (`resource_type: tweet`), not in `data`.
  * A 429 carries `x-rate-limit-reset`, the epoch second the window resets.
  */
-import type { AccountRef, ContentReading, ContentRef, FollowerReading, PlatformAdapter, ReadResult } from '../../domain/metric-readings.ts';
+import type { AccountRef, CommonCounts, ContentReading, ContentRef, FollowerReading, PlatformAdapter, ReadResult } from '../../domain/metric-readings.ts';
 import type { PlatformConfig } from './config.ts';
-import { byId, call, failedAll, field, followers, isCount, rateLimitedAll, readByIds, readEachAccount, resetAt, type Answer } from './http.ts';
+import { byId, call, failedAll, field, followers, isCount, rateLimitedAll, readByIds, readEachAccount, resetAt, sumOfGiven, type Answer } from './http.ts';
 import { tweetId } from './links.ts';
 
 const SOURCE = { kind: 'api', adapter: 'x-api', apiVersion: 'v2' } as const;
@@ -29,13 +29,23 @@ function metrics(value: unknown): Record<string, number> | undefined {
   return Object.fromEntries(Object.entries(m).filter((entry): entry is [string, number] => isCount(entry[1])));
 }
 
+/** A post's counts in one vocabulary: its shares are its reposts (`retweet_count`) plus its quote posts (`quote_count`). */
+export const twitterCounts = (fields: Readonly<Record<string, number>>): CommonCounts => ({
+  views: fields.impression_count ?? null,
+  likes: fields.like_count ?? null,
+  comments: fields.reply_count ?? null,
+  shares: sumOfGiven(fields, ['retweet_count', 'quote_count']),
+});
+
 function postReading(post: unknown, contentUrl: string): ReadResult<ContentReading> {
   const fields = metrics(post);
   if (!fields) return { status: 'failed', message: 'X answered a post without public_metrics' };
-  const given = ENGAGEMENT.filter((name) => fields[name] !== undefined);
-  if (given.length === 0 && fields.impression_count === undefined) return { status: 'failed', message: 'X answered a post without any count' };
-  const engagement = given.length === 0 ? null : given.reduce((sum, name) => sum + fields[name]!, 0);
-  return { status: 'ok', value: { fields, impressions: fields.impression_count ?? null, engagement, reach: null, source: SOURCE, contentUrl, fetchedAt: new Date().toISOString() } };
+  const engagement = sumOfGiven(fields, ENGAGEMENT);
+  if (engagement === null && fields.impression_count === undefined) return { status: 'failed', message: 'X answered a post without any count' };
+  return {
+    status: 'ok',
+    value: { fields, counts: twitterCounts(fields), impressions: fields.impression_count ?? null, engagement, reach: null, source: SOURCE, contentUrl, fetchedAt: new Date().toISOString() },
+  };
 }
 
 export function twitterAdapter(config: NonNullable<PlatformConfig['twitter']>): PlatformAdapter {

@@ -5,9 +5,9 @@
  * `quotaExceeded` (the daily quota resets at midnight Pacific time, so that is the retry time) or
  * `rateLimitExceeded` (short bursts: a minute later).
  */
-import type { AccountRef, ContentReading, ContentRef, FollowerReading, PlatformAdapter, ReadResult } from '../../domain/metric-readings.ts';
+import type { AccountRef, CommonCounts, ContentReading, ContentRef, FollowerReading, PlatformAdapter, ReadResult } from '../../domain/metric-readings.ts';
 import type { PlatformConfig } from './config.ts';
-import { byId, call, failedAll, field, followers, isCount, rateLimitedAll, readByIds, readEachAccount, type Answer } from './http.ts';
+import { byId, call, failedAll, field, followers, isCount, rateLimitedAll, readByIds, readEachAccount, sumOfGiven, type Answer } from './http.ts';
 import { youtubeVideoId } from './links.ts';
 
 const SOURCE = { kind: 'api', adapter: 'youtube-data-api', apiVersion: 'v3' } as const;
@@ -64,11 +64,22 @@ function statistics(item: unknown): Record<string, number> | undefined {
   return out;
 }
 
+/** A video's counts in one vocabulary: YouTube publishes no shares (an owner may hide likes). */
+export const youtubeCounts = (fields: Readonly<Record<string, number>>): CommonCounts => ({
+  views: fields.viewCount ?? null,
+  likes: fields.likeCount ?? null,
+  comments: fields.commentCount ?? null,
+  shares: null,
+});
+
 function contentReading(item: unknown, contentUrl: string): ReadResult<ContentReading> {
   const fields = statistics(item) ?? {};
-  const engagement = fields.likeCount === undefined && fields.commentCount === undefined ? null : (fields.likeCount ?? 0) + (fields.commentCount ?? 0);
+  const engagement = sumOfGiven(fields, ['likeCount', 'commentCount']);
   if (engagement === null && fields.viewCount === undefined) return { status: 'failed', message: 'YouTube answered a video without any count' };
-  return { status: 'ok', value: { fields, impressions: fields.viewCount ?? null, engagement, reach: null, source: SOURCE, contentUrl, fetchedAt: new Date().toISOString() } };
+  return {
+    status: 'ok',
+    value: { fields, counts: youtubeCounts(fields), impressions: fields.viewCount ?? null, engagement, reach: null, source: SOURCE, contentUrl, fetchedAt: new Date().toISOString() },
+  };
 }
 
 export function youtubeAdapter(config: NonNullable<PlatformConfig['youtube']>): PlatformAdapter {

@@ -1,39 +1,36 @@
 /**
  * What the Reporting routes answer (DECISIONS.md "Report shapes"): money in major units of the
  * report currency, rounded to its minor unit; a ratio without its denominator is null. `_meta`
- * (currency, freshness, provenance, warnings) is added by the envelope.
+ * (currency, freshness, provenance, warnings) is added by the envelope. Every figure says how it is
+ * computed (its description in the OpenAPI document, figures.ts).
  */
 import * as z from 'zod/mini';
 import { READINESS_FIELDS } from '../../domain/reporting/readiness.ts';
+import { COST_DAY, count, dayFields, described, int, metricFields, money, moneyOrNull, numberOrNull, SPEND_IN_CURRENCY, WITH_METRICS } from './figures.ts';
 import { named } from './reply.ts';
+import { BasisSchema } from './meta.ts';
 
-const Money = z.number();
-const Ratio = z.nullable(z.number());
 const Texts = z.array(z.string());
+const Currency = described(z.string(), "The report currency (ISO 4217), the organization's.");
 
-const metricFields = {
-  totalCosts: Money,
-  impressions: z.number(),
-  engagement: z.number(),
-  /** Share of the activities in scope with metrics, 0..1; null with no activity. */
-  deliveryCoverage: Ratio,
-  cpm: Ratio,
-  cpe: Ratio,
-  /** Null where there is no evidence (Form B). */
-  reach: Ratio,
-  conversions: Ratio,
-  cpa: Ratio,
-};
+const BudgetUsed = numberOrNull('Spend / budget, rounded to 4 decimals (1 is the whole budget, above 1 is over it); null without a budget.');
 
-export const OrganizationMetricsRecord = named('OrganizationMetrics', z.object({ currency: z.string(), ...metricFields }));
+export const OrganizationMetricsRecord = named('OrganizationMetrics', z.object({ currency: Currency, ...metricFields }));
 export const CampaignMetricsRecord = named(
   'CampaignMetrics',
-  z.object({ campaignId: z.uuid(), currency: z.string(), budget: z.nullable(Money), ...metricFields }),
+  z.object({ campaignId: z.uuid(), currency: Currency, budget: moneyOrNull("The campaign's budget.", 'when it has none'), ...metricFields }),
 );
-export const ActivityMetricsRecord = named('ActivityMetrics', z.object({ activityId: z.uuid(), currency: z.string(), ...metricFields }));
+export const ActivityMetricsRecord = named('ActivityMetrics', z.object({ activityId: z.uuid(), currency: Currency, ...metricFields }));
 
-export const MetricsDayRecord = named('MetricsDay', z.object({ date: z.string(), impressions: z.number(), engagement: z.number(), spend: Money }));
-export const SpendDayRecord = named('SpendDay', z.object({ date: z.string(), amount: Money, cumulativeAmount: Money }));
+export const MetricsDayRecord = named('MetricsDay', z.object(dayFields));
+export const SpendDayRecord = named(
+  'SpendDay',
+  z.object({
+    date: dayFields.date,
+    amount: dayFields.spend,
+    cumulativeAmount: money('The running total of `amount` from the first day of the range through this one.'),
+  }),
+);
 
 export const ReadinessRecord = named(
   'CampaignReadiness',
@@ -45,34 +42,57 @@ export const ReadinessRecord = named(
   }),
 );
 
-const EvidenceQuality = z.object({
-  level: z.enum(['none', 'low', 'medium', 'high']),
-  activitiesTotal: z.int(),
-  activitiesWithMetrics: z.int(),
-  deliveryCoverage: Ratio,
-});
+const EvidenceLevel = z.enum(['none', 'low', 'medium', 'high']);
 
-/** What a report's CPM, CPE and CPA were computed over, in its currency (as `_meta.provenance.basis`). */
-export const Basis = z.object({
-  cpm: z.object({ spend: Money, impressions: z.number(), activities: z.int() }),
-  cpe: z.object({ spend: Money, engagement: z.number(), activities: z.int() }),
-  cpa: z.object({ spend: Money, conversions: z.number(), campaigns: z.int() }),
-});
+const EvidenceQuality = described(
+  z.object({
+    level: described(
+      EvidenceLevel,
+      '`none` when no activity has metrics; `low` when fewer than half of the activities have metrics; `medium` when fewer than 90% have, or the newest reading is older than 7 days; `high` otherwise.',
+    ),
+    activitiesTotal: int('Activities in scope.'),
+    activitiesWithMetrics: int(`Of them, those with metrics (${WITH_METRICS}).`),
+    deliveryCoverage: numberOrNull('activitiesWithMetrics / activitiesTotal, 0 to 1; null with no activity.'),
+  }),
+  'How far the figures can be relied on: how many activities in scope have metrics.',
+);
 
 const CampaignRef = { campaignId: z.uuid(), name: z.string(), status: z.enum(['active', 'scheduled', 'completed', 'draft']) };
+
+/** What the last `daysBack` days added: the sums of the scope's daily rows (a metric history's). */
+const windowChange = (scope: string) =>
+  z.object({
+    spend: money(`The spend of ${scope} attributed to the last \`daysBack\` days: ${COST_DAY}. ${SPEND_IN_CURRENCY}`),
+    impressions: count(`The increase of the impressions of ${scope} over the last \`daysBack\` days: the sum of its metric history's daily rows.`),
+    engagement: count(`The increase of the engagement of ${scope} over the last \`daysBack\` days: the sum of its metric history's daily rows.`),
+  });
+
+const DaysBack = int('The window asked for, in days, ending today in the organization\'s timezone.');
 
 export const PortfolioRecord = named(
   'CampaignPortfolio',
   z.object({
-    currency: z.string(),
-    daysBack: z.int(),
-    counts: z.object({ active: z.int(), scheduled: z.int(), completed: z.int(), draft: z.int(), attention: z.int() }),
-    budgetTotal: Money,
-    spendTotal: Money,
-    otherCurrencySpend: z.record(z.string(), Money),
-    briefCompleteness: z.object({ complete: z.int(), incomplete: z.int(), share: Ratio }),
+    currency: Currency,
+    daysBack: DaysBack,
+    counts: z.object({
+      active: int("Campaigns that have started and not ended (statuses derive from the campaigns' dates in the organization's timezone)."),
+      scheduled: int('Campaigns whose start is in the future.'),
+      completed: int('Campaigns whose end is past.'),
+      draft: int('Campaigns without a start date.'),
+      attention: int(
+        'Campaigns that need attention: spend over budget; active with no linked activity; active with metrics on some but fewer than half of its activities; active or scheduled with an incomplete brief.',
+      ),
+    }),
+    budgetTotal: money("The sum of the budgets of all the organization's campaigns (none counts 0)."),
+    spendTotal: money(`The spend of all its campaigns in the report currency. ${SPEND_IN_CURRENCY}`),
+    otherCurrencySpend: described(z.record(z.string(), z.number()), "The campaigns' spend in each other currency, rounded to its minor unit; never converted."),
+    briefCompleteness: z.object({
+      complete: int('Campaigns whose brief passes every readiness check.'),
+      incomplete: int('Campaigns whose brief misses at least one.'),
+      share: numberOrNull('The mean share of the readiness checks the campaigns pass, 0 to 1, rounded to 2 decimals; null without campaigns.'),
+    }),
     evidenceQuality: EvidenceQuality,
-    trend: z.object({ spend: Money, impressions: z.number(), engagement: z.number() }),
+    trend: windowChange('the organization'),
     priorities: z.array(z.object({ ...CampaignRef, reasons: Texts })),
     nextActions: Texts,
   }),
@@ -81,19 +101,23 @@ export const PortfolioRecord = named(
 export const ComparisonRecord = named(
   'CampaignComparison',
   z.object({
-    currency: z.string(),
-    daysBack: z.int(),
+    currency: Currency,
+    daysBack: DaysBack,
     campaigns: z.array(
       z.object({
         ...CampaignRef,
-        currency: z.string(),
-        budget: z.nullable(Money),
-        current: z.object(metricFields),
-        change: z.object({ spend: Money, impressions: z.number(), engagement: z.number() }),
-        efficiency: z.object({ cpm: Ratio, cpe: Ratio, budgetUsed: Ratio }),
+        currency: Currency,
+        budget: moneyOrNull("The campaign's budget.", 'when it has none'),
+        current: described(z.object(metricFields), "The campaign's figures now, as its campaign metrics report them."),
+        change: windowChange('the campaign'),
+        efficiency: z.object({
+          cpm: moneyOrNull('`current.cpm`.', 'when no activity has both spend and impressions'),
+          cpe: moneyOrNull('`current.cpe`.', 'when no activity has both spend and engagement'),
+          budgetUsed: BudgetUsed,
+        }),
         evidenceQuality: EvidenceQuality,
         /** What this campaign's CPM, CPE and CPA were computed over. */
-        basis: Basis,
+        basis: BasisSchema,
       }),
     ),
     findings: Texts,
@@ -104,10 +128,10 @@ export const ClosedCampaignRecord = named(
   'CampaignCloseout',
   z.object({
     ...CampaignRef,
-    currency: z.string(),
-    budget: z.nullable(Money),
-    performance: z.object(metricFields),
-    budgetUsed: Ratio,
+    currency: Currency,
+    budget: moneyOrNull("The campaign's budget.", 'when it has none'),
+    performance: described(z.object(metricFields), "The campaign's recorded figures, as its campaign metrics report them."),
+    budgetUsed: BudgetUsed,
     evidenceQuality: EvidenceQuality,
     limitations: Texts,
     followUps: Texts,
@@ -118,15 +142,22 @@ export const BriefRecord = named(
   'MarketingBrief',
   z.object({
     audience: z.enum(['executive', 'practitioner']),
-    daysBack: z.int(),
-    currency: z.string(),
+    daysBack: DaysBack,
+    currency: Currency,
     headline: z.string(),
     highlights: Texts,
     risks: Texts,
     decisions: Texts,
     actions: Texts,
     campaignEvidence: z.array(
-      z.object({ ...CampaignRef, spend: Money, impressions: z.number(), engagement: z.number(), deliveryCoverage: Ratio, evidenceLevel: z.enum(['none', 'low', 'medium', 'high']) }),
+      z.object({
+        ...CampaignRef,
+        spend: metricFields.totalCosts,
+        impressions: metricFields.impressions,
+        engagement: metricFields.engagement,
+        deliveryCoverage: metricFields.deliveryCoverage,
+        evidenceLevel: EvidenceLevel,
+      }),
     ),
     measurementLimitations: Texts,
   }),
@@ -136,12 +167,23 @@ export const BriefRecord = named(
 export const RecommendationsRecord = named(
   'Recommendations',
   z.array(z.object({
-    rule: z.string(),
+    rule: described(
+      z.string(),
+      "The rule that fired, each at most once per campaign: `no_metric_evidence` (the organization has activities and none has metrics); `over_budget` (a campaign's spend in the report currency is above its budget); `active_without_activities` (an active campaign has no linked activity); `brief_incomplete` (a scheduled campaign misses readiness items; high priority when it starts within 14 days); `low_metric_coverage` (an active or completed campaign has activities, fewer than half of them with metrics); `cpm_gap` (of the campaigns with a CPM, the highest is at least twice the lowest); `stale_snapshots` (the newest metric reading is more than 7 days old); `other_currency_costs` (costs in currencies other than the organization's). Sorted by priority, then in this order, then by campaign name.",
+    ),
     priority: z.enum(['high', 'medium', 'low']),
     confidence: z.enum(['high', 'medium', 'low']),
     title: z.string(),
     rationale: z.string(),
-    evidence: z.array(z.object({ label: z.string(), value: z.union([z.number(), z.string(), z.null()]) })),
+    evidence: z.array(
+      z.object({
+        label: z.string(),
+        value: described(
+          z.union([z.number(), z.string(), z.null()]),
+          'The figure the rationale quotes, named by `label`: a count, an amount in the report currency, or a text (a date, a list of names).',
+        ),
+      }),
+    ),
     campaignIds: z.array(z.uuid()),
   })),
 );

@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { PerCurrency } from './common.ts';
+import { count, dayFields, described, int, metricFields, money, numberOrNull, SPEND_IN_CURRENCY } from './figures.ts';
 import { named } from './reply.ts';
 
 const Counts = z.record(z.string(), z.int());
@@ -16,22 +17,29 @@ export const ActivityStatsRecord = named(
 export const MetricsConfidenceRecord = named(
   'MetricsConfidence',
   z.object({
-    level: z.enum(['none', 'low', 'medium', 'high']),
-    activitiesConsidered: z.int(),
-    activitiesWithSnapshots: z.int(),
-    snapshotsCount: z.int(),
-    /** Share of the activities with snapshots, 0..1; null with no activity. */
-    coverage: z.nullable(z.number()),
-    newestSnapshotAt: z.nullable(z.string()),
+    level: described(
+      z.enum(['none', 'low', 'medium', 'high']),
+      'The first that holds: `none` when no activity considered has a snapshot; `high` when at least 80% have one, each of those at least 3, and every newest snapshot is at most 2 days old; `medium` when at least 50% have one and every newest is at most 7 days old; `low` otherwise.',
+    ),
+    activitiesConsidered: int(
+      "The organization's activities whose day is in startDate..endDate (inclusive; a null bound is open): an activity's day is its `startAt` in the organization's timezone, else the day it was created.",
+    ),
+    activitiesWithSnapshots: int('Of them, those with at least one metric snapshot (a platform reading).'),
+    snapshotsCount: int('Their snapshots in all.'),
+    coverage: numberOrNull('activitiesWithSnapshots / activitiesConsidered, 0 to 1; null with no activity.'),
+    newestSnapshotAt: described(z.nullable(z.string()), 'When the newest of their snapshots was read (ISO 8601); null without one.'),
     startDate: z.nullable(z.string()),
     endDate: z.nullable(z.string()),
   }),
 );
 
-/** One activity's metric points over time (empty until metric snapshots are recorded). */
+/** One activity's last 30 days of daily increases, zero-filled (the days of its metric history). */
 export const SparklineRecord = named(
   'Sparkline',
-  z.object({ activityId: z.uuid(), points: z.array(z.object({ date: z.string(), impressions: z.number(), engagement: z.number() })) }),
+  z.object({
+    activityId: z.uuid(),
+    points: z.array(z.object({ date: dayFields.date, impressions: dayFields.impressions, engagement: dayFields.engagement })),
+  }),
 );
 
 export const CostStatsRecord = named(
@@ -39,8 +47,7 @@ export const CostStatsRecord = named(
   z.object({
     totalSpend: PerCurrency,
     costsCount: z.int(),
-    /** Share of the activities in scope with at least one cost, 0..1; null with none in scope. */
-    costCoverage: z.nullable(z.number()),
+    costCoverage: numberOrNull('The share of the activities in scope with at least one matching cost, 0 to 1; null with none in scope.'),
     nonCampaignSpend: PerCurrency,
     largestCategory: z.nullable(z.object({ categoryId: z.string(), name: z.nullable(z.string()), spend: PerCurrency })),
   }),
@@ -64,27 +71,21 @@ export const CreatorMetricsRecord = named(
   z.object({
     creatorId: z.uuid(),
     currency: z.string(),
-    activitiesCount: z.int(),
-    totalFollowersCount: z.number(),
-    impressions: z.number(),
-    engagement: z.number(),
-    /** In the tenant's currency. */
-    spend: z.number(),
-    totalCosts: z.number(),
-    /** Spend in other currencies, left out of spend, CPM and CPE. */
-    otherCurrencySpend: PerCurrency,
-    /** Share of its activities with metrics, 0..1; null with none. */
-    deliveryCoverage: z.nullable(z.number()),
-    cpm: z.nullable(z.number()),
-    cpe: z.nullable(z.number()),
-    /** No conversion evidence is recorded for creators yet. */
-    reach: z.null(),
-    conversions: z.null(),
-    cpa: z.null(),
+    activitiesCount: int('Activities linked to the creator: the scope of the figures below, with the costs attributed to the creator.'),
+    totalFollowersCount: count("The sum of the latest follower counts of the creator's connected social accounts."),
+    impressions: metricFields.impressions,
+    engagement: metricFields.engagement,
+    spend: money(`Spend attributed to the creator in the report currency (the same as totalCosts). ${SPEND_IN_CURRENCY}`),
+    totalCosts: metricFields.totalCosts,
+    otherCurrencySpend: described(PerCurrency, 'Spend in each other currency, rounded to its minor unit: left out of spend, CPM and CPE, never converted.'),
+    deliveryCoverage: metricFields.deliveryCoverage,
+    cpm: metricFields.cpm,
+    cpe: metricFields.cpe,
+    reach: described(z.null(), 'Null: no reach evidence is kept per creator.'),
+    conversions: described(z.null(), 'Null: conversions are outcome measurements of campaigns, not of creators.'),
+    cpa: described(z.null(), 'Null: without conversions there is no CPA.'),
   }),
 );
 
-export const CreatorMetricsDayRecord = named(
-  'CreatorMetricsDay',
-  z.object({ date: z.string(), impressions: z.number(), engagement: z.number(), spend: z.number() }),
-);
+/** A creator's metric history row: the same figures as every metric history's. */
+export const CreatorMetricsDayRecord = named('CreatorMetricsDay', z.object(dayFields));

@@ -34,6 +34,7 @@ describe('POST /v1/activities', () => {
       likeCount: null,
       replyCount: null,
       campaignId: null,
+      latestCounts: null,
       metricsFetchDueAt: null,
       creatorIds: [],
       creatorsCount: 0,

@@ -17,6 +17,7 @@ import { keys, type Key } from '../../../shared/db/keys.ts';
 import { queryPrefix } from '../../../shared/db/operations.ts';
 import { recordReadings } from '../../../shared/db/snapshots.ts';
 import { call } from '../../support/call.ts';
+import { beforeNextTransaction, concurrentWritePending } from '../../support/concurrent-writer.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { activityInput, newOrganization } from '../costs/helpers.ts';
 import { youtubeReading } from '../../support/readings.ts';
@@ -44,14 +45,9 @@ const keyText = (key: Key) => `${key.pk} ${key.sk}`;
 
 /** The keys of the items of each TransactWriteItems the service sends, in order. */
 const transactions: string[][] = [];
-/** Work to do once just before the next TransactWriteItems is sent (a concurrent writer). */
-let beforeNextTransaction: (() => Promise<void>) | undefined;
 documentClient().middlewareStack.add(
   (next, context) => async (args) => {
     if (/^TransactWrite/.test(context.commandName ?? '')) {
-      const before = beforeNextTransaction;
-      beforeNextTransaction = undefined;
-      await before?.();
       const items = (args.input as { TransactItems: { Put?: { Item: Key }; Update?: { Key: Key }; Delete?: { Key: Key }; ConditionCheck?: { Key: Key } }[] }).TransactItems;
       transactions.push(items.map((i) => keyText(i.Put?.Item ?? i.Update?.Key ?? i.Delete?.Key ?? i.ConditionCheck!.Key)));
     }
@@ -246,12 +242,12 @@ describe('recordReadings', () => {
     const { campaignId, ids } = await campaignOf('Raced', 3);
     const [manual, gone, plain] = ids as [string, string, string];
     const day = '2025-10-27';
-    beforeNextTransaction = async () => {
+    beforeNextTransaction(async () => {
       await updateActivity(org, manual, { viewsCount: 7 });
       await deleteActivity(org, gone);
-    };
+    });
     await recordReadings(org, ids.map((activityId) => ({ activityId, reading: reading(`${day}T10:00:00.000Z`, 100, 5, 5) })));
-    expect(beforeNextTransaction).toBeUndefined();
+    expect(concurrentWritePending()).toBe(false);
     expect(await item(keys.activity(org, manual))).toMatchObject({ impressions: 7, engagement: 10, lastFetchedAt: `${day}T10:00:00.000Z` });
     expect(await item(keys.activity(org, plain))).toMatchObject({ impressions: 100, engagement: 10 });
     expect(await queryPrefix(keys.snapshotsOfActivity(org, gone))).toEqual([]);

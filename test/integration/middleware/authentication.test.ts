@@ -183,8 +183,15 @@ describe('authenticate: 401 comes before anything else looks at the request', ()
     expectProblem(await call('GET', '/v1/no-such-thing', { token: user.token }), 404, 'not_found');
   });
 
-  it('answers 401 to a known path with an unknown method without a token, 404 with one', async () => {
+  it('answers 401 to a known path with an unknown method without a token, 405 with the methods it has in Allow with one', async () => {
     expectProblem(await call('PUT', url, { body: { name: 'x' } }), 401, 'unauthenticated');
-    expectProblem(await call('PUT', url, { token: user.token, body: { name: 'x' } }), 404, 'not_found');
+    const wrongMethod = await call('PUT', url, { token: user.token, body: { name: 'x' } });
+    expectProblem(wrongMethod, 405, 'method_not_allowed');
+    expect(wrongMethod.headers.allow).toBe('DELETE, GET, PATCH');
+    expect(wrongMethod.body.detail).toMatch(/answers DELETE, GET, PATCH only\.$/);
+    // A path with parameters: PUT /v1/campaigns/:id has GET, PATCH and DELETE.
+    const campaign = await call('PUT', `/v1/campaigns/${randomUUID()}`, { token: user.token, body: {} });
+    expectProblem(campaign, 405, 'method_not_allowed');
+    expect(campaign.headers.allow).toBe('DELETE, GET, PATCH');
   });
 });
