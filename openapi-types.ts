@@ -20,7 +20,7 @@ export interface paths {
         put?: never;
         /**
          * Creates a tenant whose creator is its owner
-         * @description creates a tenant whose creator is its owner. `organizationId` names the parent organization; the caller must own it (403 otherwise, also when it does not exist: a scope named in the body). Absent, it defaults to the first top-level tenant the caller owns (oldest membership), or none; `null` asks for no parent explicitly.
+         * @description creates a tenant whose creator is its owner. `organizationId` names the parent organization; the caller must own it (403 otherwise, also when it does not exist: a scope named in the body). Absent, it defaults to the first top-level tenant the caller owns (oldest membership), or none; `null` asks for no parent explicitly. It counts toward the 10 tenants a user may create per day (429 with Retry-After).
          *
          *     Access: the caller's own account. Form A (responses carry `_meta`).
          */
@@ -58,7 +58,7 @@ export interface paths {
         head?: never;
         /**
          * Updates the workspace's name, avatar, timezone or currency
-         * @description updates the workspace's name, avatar, timezone or currency; members may do this. `avatarKey` is null (removes the avatar) or a key under the workspace's own avatar prefix. There is no workspace avatar upload route yet; the pattern is the one such a route would issue, so no caller can point a workspace at another tenant's or user's object.
+         * @description updates the workspace's name, avatar, timezone or currency. Members may rename it and change its avatar; its currency and timezone change how every report reads, so sending either is owner-only, and a member's request with one is refused whole. `avatarKey` is null (removes the avatar) or a key under the workspace's own avatar prefix. There is no workspace avatar upload route yet; the pattern is the one such a route would issue, so no caller can point a workspace at another tenant's or user's object.
          *
          *     Access: an active member (or higher) of the tenant in scope. Form A (responses carry `_meta`).
          */
@@ -132,7 +132,7 @@ export interface paths {
         put?: never;
         /**
          * Stores an email invitation and emails it
-         * @description stores an email invitation and emails it (owner only); the tenant's hourly invitation limit is shared with the organization route (429 with Retry-After).
+         * @description stores an email invitation and emails it (owner only); the tenant's hourly invitation limit (50) and the address's daily one (20, across tenants) are shared with the organization route (429 with Retry-After).
          *
          *     Access: an active owner (or higher) of the tenant in scope. Form A (responses carry `_meta`).
          */
@@ -160,7 +160,7 @@ export interface paths {
         put?: never;
         /**
          * Creates an organization whose owner is the caller
-         * @description creates an organization whose owner is the caller.
+         * @description creates an organization whose owner is the caller; at most 10 a user per day with the other creating routes (429).
          *
          *     Access: the caller's own account. Form both (responses carry `_meta`).
          */
@@ -216,7 +216,7 @@ export interface paths {
         put?: never;
         /**
          * Creates the caller's organization
-         * @description creates the caller's organization (owner), makes the caller a viewer of the shared demo organization (created on first use) and switches the caller's active organization to the demo.
+         * @description creates the caller's organization (owner), makes the caller a viewer of the shared demo organization (created on first use) and switches the caller's active organization to the demo. The organization counts toward the 10 tenants a user may create per day (429 with Retry-After).
          *
          *     Access: the caller's own account. Form B.
          */
@@ -294,7 +294,7 @@ export interface paths {
         put?: never;
         /**
          * Stores an email invitation and emails it
-         * @description stores an email invitation and emails it (outbox); at most 50 a tenant per hour, then 429 with Retry-After.
+         * @description stores an email invitation and emails it (outbox); at most 50 a tenant per hour and 20 an address per day across tenants, then 429 with Retry-After.
          *
          *     Access: an active owner (or higher) of the tenant in scope. Form both (responses carry `_meta`).
          */
@@ -426,7 +426,7 @@ export interface paths {
         head?: never;
         /**
          * Updates the caller's profile, only the fields sent
-         * @description updates the caller's profile, only the fields sent; `avatarKey` must be one of the caller's own uploads. A new `email` changes nothing at once: as with `change-email`, a code goes to the new address and `confirm-email-change` applies it; the answer is the same whether or not another account uses that address (no account enumeration).
+         * @description updates the caller's profile, only the fields sent; `avatarKey` must be one of the caller's own uploads. A new `email` changes nothing at once: as with `change-email`, a code goes to the new address and `confirm-email-change` applies it; the answer is the same whether or not another account uses that address (no account enumeration), and its limits are change-email's (429, and then nothing of the request is changed).
          *
          *     Access: the caller's own account. Form both (responses carry `_meta`).
          */
@@ -466,7 +466,7 @@ export interface paths {
         put?: never;
         /**
          * Sends a confirmation code to the new address
-         * @description sends a confirmation code to the new address (outbox); nothing changes until `confirm-email-change`. An address another account uses gets the same answer as a free one (no account enumeration): the confirmation fails then (409).
+         * @description sends a confirmation code to the new address (outbox); nothing changes until `confirm-email-change`. An address another account uses gets the same answer as a free one (no account enumeration): the confirmation fails then (409). At most 5 requests per user and 3 codes per address an hour, with PATCH /v1/users/:id's, then 429 with Retry-After.
          *
          *     Access: the caller's own account. Form B.
          */
@@ -3909,7 +3909,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description A limit was reached (invitations per organization), or the service is busy; retry after the `Retry-After` seconds. */
+        /** @description A limit was reached (emails per sender and per recipient: invitations, email-change codes; organizations a user creates a day), or the service is busy; retry after the `Retry-After` seconds. */
         RateLimited: {
             headers: {
                 /** @description Whole seconds to wait, at least 1. */

@@ -1,4 +1,4 @@
-/** POST /v1/organizations — creates an organization whose owner is the caller. */
+/** POST /v1/organizations — creates an organization whose owner is the caller; at most 10 a user per day with the other creating routes (429). */
 import { createTenant, EMPTY_AGGREGATE } from '../../shared/db/tenants.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes.ts';

@@ -1,6 +1,7 @@
 /**
  * POST /v1/organizations/:id/invites (owner) — stores an email invitation and emails it (outbox);
- * at most 50 a tenant per hour, then 429 with Retry-After (shared/db/invitations.ts).
+ * at most 50 a tenant per hour and 20 an address per day across tenants, then 429 with
+ * Retry-After (shared/db/invitations.ts).
  */
 import * as z from 'zod/mini';
 import { inviteByEmail } from '../../shared/db/invitations.ts';
@@ -17,5 +18,5 @@ export const handler = defineHandler({
   output: createdReply(InvitationRecord),
   input: z.strictObject({ organizationId: Uuid, email: Email, role: MembershipRole }),
   run: async ({ input, caller }) =>
-    created(await inviteByEmail({ tenantId: input.organizationId, email: input.email, role: input.role, invitedBy: caller.userId })),
+    created(await inviteByEmail({ tenantId: input.organizationId, email: input.email, role: input.role, invitedBy: caller.userId, inviterEmail: caller.email })),
 });

@@ -1,7 +1,8 @@
 /**
  * POST /v1/users/:id/change-email — sends a confirmation code to the new address (outbox); nothing
  * changes until `confirm-email-change`. An address another account uses gets the same answer as a
- * free one (no account enumeration): the confirmation fails then (409).
+ * free one (no account enumeration): the confirmation fails then (409). At most 5 requests per user
+ * and 3 codes per address an hour, with PATCH /v1/users/:id's, then 429 with Retry-After.
  */
 import * as z from 'zod/mini';
 import { requestEmailChange } from '../../shared/db/email-changes.ts';

@@ -2,7 +2,8 @@
  * PATCH /v1/users/:id — updates the caller's profile, only the fields sent; `avatarKey` must be one of the caller's own
  * uploads. A new `email` changes nothing at once: as with `change-email`, a code goes to the new
  * address and `confirm-email-change` applies it; the answer is the same whether or not another
- * account uses that address (no account enumeration).
+ * account uses that address (no account enumeration), and its limits are change-email's (429, and
+ * then nothing of the request is changed).
  */
 import * as z from 'zod/mini';
 import { deleteReplacedAvatar } from '../../shared/db/avatars.ts';

@@ -2,7 +2,8 @@
  * POST /v1/workspaces — creates a tenant whose creator is its owner. `organizationId` names the
  * parent organization; the caller must own it (403 otherwise, also when it does not exist: a scope
  * named in the body). Absent, it defaults to the first top-level tenant the caller owns (oldest
- * membership), or none; `null` asks for no parent explicitly.
+ * membership), or none; `null` asks for no parent explicitly. It counts toward the 10 tenants a
+ * user may create per day (429 with Retry-After).
  */
 import * as z from 'zod/mini';
 import { tenantAccess } from '../../shared/db/access.ts';

@@ -1,6 +1,7 @@
 /**
  * POST /v1/workspaces/:id/invites — stores an email invitation and emails it (owner only); the
- * tenant's hourly invitation limit is shared with the organization route (429 with Retry-After).
+ * tenant's hourly invitation limit (50) and the address's daily one (20, across tenants) are shared
+ * with the organization route (429 with Retry-After).
  */
 import * as z from 'zod/mini';
 import { inviteByEmail } from '../../shared/db/invitations.ts';
@@ -17,5 +18,5 @@ export const handler = defineHandler({
   output: createdReply(InvitationRecord),
   input: z.strictObject({ workspaceId: Uuid, email: Email, role: MembershipRole }),
   run: async ({ input, caller }) =>
-    created(await inviteByEmail({ tenantId: input.workspaceId, email: input.email, role: input.role, invitedBy: caller.userId })),
+    created(await inviteByEmail({ tenantId: input.workspaceId, email: input.email, role: input.role, invitedBy: caller.userId, inviterEmail: caller.email })),
 });

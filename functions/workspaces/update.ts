@@ -1,5 +1,7 @@
 /**
- * PATCH /v1/workspaces/:id — updates the workspace's name, avatar, timezone or currency; members may do this (DECISIONS.md).
+ * PATCH /v1/workspaces/:id — updates the workspace's name, avatar, timezone or currency. Members may
+ * rename it and change its avatar; its currency and timezone change how every report reads, so
+ * sending either is owner-only (DECISIONS.md), and a member's request with one is refused whole.
  * `avatarKey` is null (removes the avatar) or a key under the workspace's own avatar prefix. There is
  * no workspace avatar upload route yet; the pattern is the one such a route would issue, so no
  * caller can point a workspace at another tenant's or user's object.
@@ -8,7 +10,7 @@ import * as z from 'zod/mini';
 import { getTenantAggregate, updateTenant } from '../../shared/db/tenants.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes.ts';
-import { invalidInput } from '../../shared/http/problem.ts';
+import { forbidden, invalidInput } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
 import { text, Uuid } from '../../shared/schemas/common.ts';
 import { Currency, Timezone } from '../../shared/schemas/enums.ts';
@@ -31,6 +33,10 @@ export const handler = defineHandler({
     currency: z.optional(Currency),
   }),
   run: async ({ input: { workspaceId, ...changes }, tenant }) => {
+    // Sent at all, even unchanged: the rule stays one check of the request, with no read to race.
+    if ((changes.currency !== undefined || changes.ianaTimezone !== undefined) && tenant.role !== 'owner') {
+      throw forbidden('Changing the workspace\'s currency or timezone needs the owner role; members may change its name and avatar.');
+    }
     if (typeof changes.avatarKey === 'string' && !workspaceAvatarKeyPattern(workspaceId).test(changes.avatarKey)) {
       throw invalidInput('avatarKey must be an avatar key of this workspace.', [
         { path: 'avatarKey', message: 'Not an avatar key of this workspace.' },

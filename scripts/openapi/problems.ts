@@ -51,7 +51,7 @@ export const PROBLEM_STATUSES: Record<number, ProblemStatus> = {
   409: { name: 'Conflict', code: 'conflict', title: 'Conflict', description: 'The request contradicts the current state: a duplicate, a record still in use, a concurrent change; on the analytics reports, `analytics_not_connected`: the organization has no connected property with an import.', detail: 'The record was changed by another request.' },
   413: { name: 'PayloadTooLarge', code: 'payload_too_large', title: 'Payload too large', description: 'The request body is over the route\'s limit (1 MiB unless stated).', detail: 'The request body is 2097152 bytes; the limit is 1048576.' },
   415: { name: 'UnsupportedMediaType', code: 'unsupported_media_type', title: 'Unsupported media type', description: 'A request body whose content type is not `application/json`.', detail: 'The request body must be application/json.' },
-  429: { name: 'RateLimited', code: 'rate_limited', title: 'Too many requests', description: 'A limit was reached (invitations per organization), or the service is busy; retry after the `Retry-After` seconds.', detail: 'The service is busy; retry shortly.' },
+  429: { name: 'RateLimited', code: 'rate_limited', title: 'Too many requests', description: 'A limit was reached (emails per sender and per recipient: invitations, email-change codes; organizations a user creates a day), or the service is busy; retry after the `Retry-After` seconds.', detail: 'The service is busy; retry shortly.' },
   501: { name: 'NotImplemented', code: 'not_implemented', title: 'Not implemented', description: 'The route is part of the interface but its group is not built yet.', detail: 'The route is not implemented yet.' },
 };
 
@@ -60,7 +60,7 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
  * The error statuses a route can answer: 401 always on a bearer route (authentication comes first); 501 and nothing
  * else while it is pending; otherwise 400 (input), 403 (access), 404 (a record or tenant the
- * caller cannot see), 429 (the invitation limit, or the table throttling any request), and for
+ * caller cannot see), 429 (the email and organization limits, or the table throttling any request), and for
  * writes 409 (state, or a concurrent transaction), 413 and 415 (the body).
  */
 export function problemStatuses(route: Route): number[] {

@@ -11,6 +11,7 @@ import { defineEntity, getRecord } from './entity.ts';
 import { absent, all, compare, equals, has, lacks } from './expressions.ts';
 import { keys } from './keys.ts';
 import { outboxPut } from './outbox.ts';
+import { countAgainst, LIMITS } from './rate-limits.ts';
 import { transact } from './transact.ts';
 import { EmailClaims, getUser, Users, type User } from './users.ts';
 
@@ -33,6 +34,11 @@ const EmailChanges = defineEntity({
 
 export type EmailChangeRequest = Pick<z.infer<typeof EmailChanges.schema>, 'userId' | 'newEmail' | 'expiresAt' | 'requestedAt'>;
 
+/**
+ * Stores the request and emails its code to the new address, counted against the user's hourly
+ * limit and the address's (across accounts) in the same transaction: past either, 429 and nothing
+ * written or sent. Both routes that request a change come here.
+ */
 export async function requestEmailChange(userId: string, newEmail: string): Promise<EmailChangeRequest> {
   const token = randomUUID();
   const requestedAt = new Date().toISOString();
@@ -46,6 +52,10 @@ export async function requestEmailChange(userId: string, newEmail: string): Prom
       kind: 'email_change',
       data: { userId, newEmail, token, expiresAt },
     }),
+    ...countAgainst([
+      { limit: LIMITS.emailChangesPerUser, by: userId },
+      { limit: LIMITS.emailChangeCodesPerRecipient, by: newEmail },
+    ]),
   ]);
   return { userId, newEmail, expiresAt, requestedAt };
 }

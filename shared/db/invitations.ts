@@ -7,13 +7,14 @@ import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
 import { ROLES, type Role } from '../domain/roles.ts';
 import { conflict, notFound } from '../domain/errors.ts';
+import { invitationEmail } from '../domain/invitation-email.ts';
 import { defineEntity, getRecord, updateRecord } from './entity.ts';
 import { all, any, compare, equals, has, lacks } from './expressions.ts';
 import { keys } from './keys.ts';
 import { addMembershipItems, getMembership, type Membership } from './memberships.ts';
 import { queryAll } from './operations.ts';
 import { outboxPut } from './outbox.ts';
-import { countAgainst, type RateLimit } from './rate-limits.ts';
+import { countAgainst, LIMITS } from './rate-limits.ts';
 import { RecordId, stored } from './record-fields.ts';
 import { getTenant } from './tenants.ts';
 import { transact } from './transact.ts';
@@ -46,16 +47,13 @@ export type Invitation = z.infer<typeof InvitationSchema>;
 const Tenant = defineEntity({ name: 'The organization', schema: z.object({}), key: keys.tenant });
 const liveTenant = all(has('pk'), lacks('deletedAt'), lacks('deletingAt'));
 
-/** Invitation emails a tenant may send per hour (fixed one-hour windows); beyond: 429 with Retry-After. */
-export const INVITATIONS_PER_HOUR = 50;
-const INVITATION_LIMIT: RateLimit = { action: 'invitations', limit: INVITATIONS_PER_HOUR, windowSeconds: 3600 };
-
 /**
  * Stores (or renews) the invitation of `email` to a tenant and emails it. Renewing a pending or
  * declined invitation resends it with the new role; an accepted one is a 409. Every email counts
- * against the tenant's hourly limit, in the same transaction, so a refused invitation counts nothing.
+ * against the tenant's hourly limit and the address's daily one (across tenants), in the same
+ * transaction, so a refused invitation counts nothing; past either, 429 with Retry-After.
  */
-export async function inviteByEmail(input: { tenantId: string; email: string; role: Role; invitedBy: string }): Promise<Invitation> {
+export async function inviteByEmail(input: { tenantId: string; email: string; role: Role; invitedBy: string; inviterEmail: string | undefined }): Promise<Invitation> {
   const tenant = await getTenant(input.tenantId);
   if (!tenant) throw notFound('The organization');
   const now = new Date().toISOString();
@@ -80,12 +78,14 @@ export async function inviteByEmail(input: { tenantId: string; email: string; ro
     Tenant.tx.check(Tenant.key(input.tenantId), { condition: liveTenant }),
     outboxPut({
       to: email,
-      subject: `You are invited to ${tenant.name}`,
-      text: `You have been invited to join ${tenant.name} as ${input.role}. Sign in (or sign up with this address) to accept or decline the invitation.`,
+      ...invitationEmail({ organizationName: tenant.name, inviterEmail: input.inviterEmail, role: input.role }),
       kind: 'invitation',
       data: { organizationId: input.tenantId, workspaceId: input.tenantId, invitationId: invitation.id, role: input.role, email },
     }),
-    countAgainst(input.tenantId, INVITATION_LIMIT),
+    ...countAgainst([
+      { limit: LIMITS.invitationsPerTenant, by: input.tenantId },
+      { limit: LIMITS.invitationsPerRecipient, by: email },
+    ]),
   ]);
   return invitation;
 }

@@ -47,7 +47,7 @@
  * | outcome measure. | TENANT#<id>       | OUTCOME#<campaignId>#MEASUREMENT#<mId> (a campaign's measurements) |   |
  * | outcome claim    | TENANT#<id>       | OUTCOME#<campaignId>#MEASUREMENT#<mId>#CLAIM#<seq, 6 digits> (a measurement's evidence history) | |
  * | file             | TENANT#<id>       | FILE#<ownerType>#<ownerId>#<createdAt>#<fileId> (an owner's files, newest first; `s3Key` names the object) | |
- * | rate counter     | TENANT#<id>       | RATE#<action>#<windowStart ISO> (`count` of one window; `ttl` removes it) |   |
+ * | rate counter     | TENANT#<id>, USER#<userId> or EMAIL#<mailbox> (who is counted) | RATE#<action>#<windowStart ISO> (`count` of one window; `ttl` removes it) | |
  * | snapshot         | TENANT#<id>       | SNAPSHOT#<aid>#<YYYY-MM-DDTHH> (an activity's readings, one per hour; snapshots.ts) | |
  * | day rollup       | TENANT#<id>       | DAY#<TENANT|CAMPAIGN|CREATOR|ACTIVITY>#<scopeId>#<YYYY-MM-DD> (a scope's figures of one day; day-rollups.ts) | |
  * | OAuth state      | ANALYTICS_STATE#<state> | STATE (single use; `ttl` removes it) |                     |                                  |
@@ -66,6 +66,8 @@
  * A tracked activity (connected content link) also carries gsi4pk METRICS_DUE#<shard 0-9> / gsi4sk
  * <nextFetchAt>#<tenantId>#<activityId> (the metric refresh's due index; keys.metricsDue).
  */
+
+import { mailboxOf } from '../domain/email-addresses.ts';
 
 /** How many partitions the due index spreads over (keys.metricsDue). */
 export const DUE_SHARDS = 10;
@@ -154,6 +156,15 @@ export function nameOrder(name: string, id: string): string {
 }
 
 const tenantPk = (tenantId: string) => `TENANT#${tenantId}`;
+
+/** Who a rate counter counts: a tenant, a user (a sender), or a recipient address. */
+export type RateCounted = { tenantId: string } | { userId: string } | { recipient: string };
+
+function countedPk(counted: RateCounted): string {
+  if ('tenantId' in counted) return tenantPk(counted.tenantId);
+  if ('userId' in counted) return `USER#${counted.userId}`;
+  return `EMAIL#${mailboxOf(counted.recipient)}`;
+}
 
 /** gsi1 keys that order a tenant's records of one kind by creation, then id (ISO timestamps are fixed-width). */
 const byCreation = (tenantId: string, kind: string, createdAt: string, id: string) => ({ gsi1pk: `${tenantPk(tenantId)}#${kind}`, gsi1sk: `${createdAt}#${id}` });
@@ -335,8 +346,8 @@ export const keys = {
     sk: `OUTCOME#${campaignId}#MEASUREMENT#${measurementId}#CLAIM#${String(seq).padStart(6, '0')}`,
   }),
 
-  /** How often a tenant did a limited action (sent an invitation) in one fixed window starting at `windowStart`. */
-  rateCounter: (tenantId: string, action: string, windowStart: string): Key => ({ pk: tenantPk(tenantId), sk: `RATE#${action}#${windowStart}` }),
+  /** One window's count of a limited action (rate-limits.ts), in the partition of who is counted: a recipient by its mailbox. */
+  rateCounter: (counted: RateCounted, action: string, windowStart: string): Key => ({ pk: countedPk(counted), sk: `RATE#${action}#${windowStart}` }),
 
   /** One metric snapshot of an activity: the last reading of one hour (UTC `YYYY-MM-DDTHH`). */
   snapshot: (tenantId: string, activityId: string, hour: string): Key => ({ pk: tenantPk(tenantId), sk: `SNAPSHOT#${activityId}#${hour}` }),

@@ -15,6 +15,7 @@ import { keys } from './keys.ts';
 import { Instant, PerCurrency, RecordId, stored } from './record-fields.ts';
 import { Memberships, type Membership } from './memberships.ts';
 import { batchGet } from './operations.ts';
+import { countAgainst, LIMITS } from './rate-limits.ts';
 import { transact } from './transact.ts';
 
 /**
@@ -159,10 +160,14 @@ export function newTenantItems(input: NewTenant) {
   return { tenant: tenantFromItem(stored), stored, transactItems };
 }
 
-/** Creates a tenant whose creator is its active owner, with a zeroed aggregate. */
+/**
+ * Creates a tenant whose creator is its active owner, with a zeroed aggregate: one of the tenants
+ * its creator may create a day (429 past them, nothing written), since each brings its own
+ * invitation quota.
+ */
 export async function createTenant(input: NewTenant): Promise<Tenant> {
   const { tenant, transactItems } = newTenantItems(input);
-  await transact(transactItems);
+  await transact([...transactItems, ...countAgainst([{ limit: LIMITS.tenantsPerUser, by: input.ownerUserId }])]);
   return tenant;
 }
 

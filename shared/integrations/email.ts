@@ -2,8 +2,8 @@
  * The mailer: sends one email through Amazon SES (v2 SendEmail, Simple content). Cloud only —
  * locally nothing is sent and the outbox is the inbox (`GET /local/outbox`).
  *
- * Header hygiene is enforced here, whatever the API let through (defence in depth: a tenant name
- * ends up in an invitation's subject). SES builds the MIME message from Simple content and
+ * Header hygiene is enforced here, whatever the API let through (defence in depth: subjects are
+ * the service's fixed words today, user text is only quoted in bodies, shared/domain/user-text.ts). SES builds the MIME message from Simple content and
  * encodes a UTF-8 subject and body itself (Charset), so non-ASCII text needs nothing from us; but a
  * control character must never reach a header. So the subject has its control characters
  * replaced by spaces (a subject is prose: cleaning it cannot change who receives the email), while

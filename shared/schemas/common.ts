@@ -4,6 +4,7 @@
  * value and its query-string spelling.
  */
 import * as z from 'zod/mini';
+import { NOT_ONE_LINE } from '../domain/user-text.ts';
 import type { Schema } from './zod.ts';
 
 export const Uuid = z.uuid();
@@ -16,13 +17,6 @@ export const DateTime = z.pipe(
   z.transform((s: string) => new Date(s).toISOString()),
 );
 
-/**
- * What no one-line text (names, titles, labels, search terms) may hold (DECISIONS.md "Inputs"):
- * control characters (C0, DEL, C1: CR and LF would let a name add lines to an email header),
- * line and paragraph separators, and the bidirectional marks (ALM, LRM, RLM), embeddings, overrides
- * and isolates that make a text display differently from what it is.
- */
-const NOT_ONE_LINE = /[\p{Cc}\u2028\u2029\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
 /** What a multi-line text (notes, descriptions, file content) may not hold: the same, but newlines and tabs are its own. */
 const NOT_MULTI_LINE = /[\0-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
 

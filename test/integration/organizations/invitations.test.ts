@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { addMembership } from '../../../shared/db/memberships.ts';
 import { listOutbox } from '../../../shared/db/outbox.ts';
-import { createTenant, getTenantCounts, markTenantDeleted } from '../../../shared/db/tenants.ts';
+import { createTenant, getTenantCounts, markTenantDeleted, updateTenant } from '../../../shared/db/tenants.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { expectProblem } from '../middleware/helpers.ts';
@@ -28,7 +28,8 @@ describe('POST /v1/organizations/:id/invites', () => {
     const sent = (await listOutbox()).filter((e) => e.to === email);
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ kind: 'invitation', data: expect.objectContaining({ organizationId: orgId, role: 'member' }) });
-    expect(sent[0]!.subject).toContain('Invite Co');
+    expect(sent[0]!.subject).toBe(INVITATION_SUBJECT);
+    expect(sent[0]!.text).toContain(`the organization named "Invite Co" by the account ${owner.email.replace('@', '[@]').replaceAll('.', '[.]')} as member.`);
   });
 
   it('validates email and role, and is owner only (403 member/viewer, 404 non-member)', async () => {
@@ -46,6 +47,59 @@ describe('POST /v1/organizations/:id/invites', () => {
     expectProblem(await invite(orgId, { email, role: 'member' }, viewer.token), 403, 'forbidden');
     expectProblem(await invite(orgId, { email, role: 'member' }, (await signUp()).token), 404, 'not_found');
     expect((await listOutbox()).filter((e) => e.to === email)).toEqual([]);
+  });
+});
+
+/** The invitation email's subject: the service's words only, whatever the organization is called. */
+const INVITATION_SUBJECT = 'You have been invited to join an organization';
+
+describe('the invitation email, for an organization whose name reads as a message or a link', () => {
+  /** The name as the email quotes it: the text between the quotes of `named "..." by`. */
+  async function quotedName(name: string, write: 'api' | 'stored' = 'api') {
+    const owner = await signUp();
+    const orgId = await newOrganization(owner, 'Placeholder');
+    // A name stored before today's input rules (or by another path) is quoted as safely.
+    if (write === 'stored') await updateTenant(orgId, { name });
+    else expect((await call('PATCH', `/v1/organizations/${orgId}`, { token: owner.token, body: { name } })).status).toBe(200);
+    const email = `hostile-${randomUUID()}@example.com`;
+    expect((await invite(orgId, { email, role: 'viewer' }, owner.token)).status).toBe(201);
+    const [sent] = (await listOutbox()).filter((e) => e.to === email);
+    expect(sent!.subject).toBe(INVITATION_SUBJECT);
+    // No link a mail client could make: no scheme, no dotted host, no address, in the whole text.
+    expect(sent!.text).not.toMatch(/:\/\//);
+    expect(sent!.text).not.toMatch(/\S[.\u3002\uFF0E\uFF61][\p{L}\p{N}]/u);
+    expect(sent!.text).not.toMatch(/[\p{L}\p{N}._+-][@\uFF20][\p{L}\p{N}]/u);
+    // Its lines are the template's three paragraphs: the name adds none.
+    expect(sent!.text.split(/\r\n|[\r\n\u2028\u2029\u0085]/)).toHaveLength(5);
+    const quoted = sent!.text.match(/the organization named "([^"]*)" by /);
+    expect(quoted, sent!.text).not.toBeNull();
+    return quoted![1];
+  }
+
+  it('keeps the name out of the subject and quotes it in the text with its URL broken', async () => {
+    expect(await quotedName('URGENT verify at https://evil.example')).toBe('URGENT verify at https[:]//evil[.]example');
+  });
+
+  it('breaks hosts without a scheme, addresses and full-width dots', async () => {
+    expect(await quotedName('Log in at www.evil.example/login now')).toBe('Log in at www[.]evil[.]example/login now');
+    expect(await quotedName('Mail support@evil.example today')).toBe('Mail support[@]evil[.]example today');
+    expect(await quotedName('Pay at evil\u3002example or evil\uFF0Eexample')).toBe('Pay at evil[\u3002]example or evil[\uFF0E]example');
+    // A sentence's full stop is left alone.
+    expect(await quotedName('Acme Inc. Europe')).toBe('Acme Inc. Europe');
+  });
+
+  it('cannot close the quotes to write words of its own', async () => {
+    expect(await quotedName('Acme" by the service security team. Reply with your password "')).toBe(
+      "Acme' by the service security team. Reply with your password '",
+    );
+    expect(await quotedName('Acme\u201d by us\u201c')).toBe("Acme' by us'");
+  });
+
+  it('refuses a name with CR LF (400), and a stored one adds no line to the email', async () => {
+    const owner = await signUp();
+    const orgId = await newOrganization(owner, 'Clean');
+    expectProblem(await call('PATCH', `/v1/organizations/${orgId}`, { token: owner.token, body: { name: 'Acme\r\nSubject: urgent' } }), 400, 'invalid_input', 'any');
+    expect(await quotedName('Acme\r\nBcc: x\u2028Visit evil.example\u202e', 'stored')).toBe('Acme Bcc: x Visit evil[.]example');
   });
 });
 

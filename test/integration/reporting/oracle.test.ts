@@ -15,10 +15,10 @@
  * failing batch as found.
  */
 import fc from 'fast-check';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { call } from '../../support/call.ts';
 import { lastDates, ReportingOracle, addDays, dateIn, type Figures } from '../../support/reporting-oracle.ts';
-import { signUp, type TestUser } from '../../support/users.ts';
+import { signUp } from '../../support/users.ts';
 import { batchArb, buildTenants, type BuiltTenant, type TenantSpec } from './oracle-tenants.ts';
 
 const SEED = Number(process.env.ORACLE_SEED ?? 20_261_126);
@@ -27,13 +27,8 @@ const BATCH = Number(process.env.ORACLE_BATCH ?? 5);
 const TENANTS = Number(process.env.ORACLE_TENANTS ?? 200);
 const ONLY = process.env.ORACLE_ONLY;
 
-let owner: TestUser;
 /** The real time the run started, to the minute: each tenant's "now" is up to two days before it. */
 const anchor = Math.floor(Date.now() / 60_000) * 60_000;
-
-beforeAll(async () => {
-  owner = await signUp('Oracle Owner');
-});
 
 afterEach(() => {
   vi.useRealTimers();
@@ -266,7 +261,8 @@ describe('reporting oracle', () => {
     await fc.assert(
       fc.asyncProperty(batchArb(BATCH), async (batch) => {
         try {
-          const built = await buildTenants(owner, batch, anchor);
+          // Each batch its own owner: a user may create 10 tenants a day (DECISIONS.md), and a batch's are created on one day.
+          const built = await buildTenants(await signUp('Oracle Owner'), batch, anchor);
           const found = await Promise.all(batch.tenants.map((spec, i) => checkTenant(spec, built[i]!)));
           const failing = found.flatMap((list, i) => list.map((x) => `tenant ${i} ${x}`)).filter((x) => !ONLY || x.includes(ONLY));
           if (failing.length) throw new Error(`${failing.length} differences from the oracle:\n- ${failing.join('\n- ')}`);

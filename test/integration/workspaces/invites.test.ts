@@ -29,7 +29,8 @@ describe('POST /v1/workspaces/:id/invites', () => {
     expect(res.body._meta.requestId).toBeTypeOf('string');
     const [sent] = await listOutbox(1);
     expect(sent).toMatchObject({ to: email, kind: 'invitation', data: { organizationId: workspaceId, role: 'member' } });
-    expect(sent!.subject).toContain('Invite Lab');
+    expect(sent!.subject).toBe('You have been invited to join an organization');
+    expect(sent!.text).toContain('the organization named "Invite Lab" by ');
     expect(await pendingInvitationsFor(email)).toEqual([expect.objectContaining({ organizationId: workspaceId, role: 'member' })]);
   });
 

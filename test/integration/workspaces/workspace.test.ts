@@ -1,4 +1,7 @@
-/** GET and PATCH /v1/workspaces/:id: read by any member, updated by members and owners. */
+/**
+ * GET and PATCH /v1/workspaces/:id: read by any member; renamed or given an avatar by members and
+ * owners, its currency and timezone changed by owners only (DECISIONS.md: they change every report).
+ */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../support/call.ts';
@@ -53,8 +56,8 @@ describe('GET /v1/workspaces/:id', () => {
 });
 
 describe('PATCH /v1/workspaces/:id', () => {
-  it('lets a member change name, timezone and currency; answers the whole record, and the change is stored', async () => {
-    const res = await patch({ name: 'Studio Two', ianaTimezone: 'Asia/Tokyo', currency: 'JPY' });
+  it('lets the owner change name, timezone and currency; answers the whole record, and the change is stored', async () => {
+    const res = await patch({ name: 'Studio Two', ianaTimezone: 'Asia/Tokyo', currency: 'JPY' }, owner.token);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data).toMatchObject({
       id: workspaceId,
@@ -62,17 +65,46 @@ describe('PATCH /v1/workspaces/:id', () => {
       ianaTimezone: 'Asia/Tokyo',
       currency: 'JPY',
       createdBy: owner.userId,
-      role: 'member',
+      role: 'owner',
       membershipStatus: 'active',
       metrics: ZERO_METRICS,
     });
     expect(res.body.data.updatedAt > res.body.data.createdAt).toBe(true);
-    const read = await call('GET', `/v1/workspaces/${workspaceId}`, { token: owner.token });
+    const read = await call('GET', `/v1/workspaces/${workspaceId}`, { token: member.token });
     expect(read.body.data).toMatchObject({ name: 'Studio Two', ianaTimezone: 'Asia/Tokyo', currency: 'JPY' });
   });
 
+  it('lets a member rename the workspace and change its avatar', async () => {
+    const avatarKey = `tenants/${workspaceId}/avatar/${randomUUID()}.png`;
+    const res = await patch({ name: 'Studio by member', avatarKey });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({ name: 'Studio by member', avatarKey, role: 'member' });
+    expect((await patch({ name: 'Studio Two', avatarKey: null })).status).toBe(200);
+  });
+
+  it('refuses a member\'s change of currency or timezone, even sent with a name: 403, nothing written', async () => {
+    const before = (await call('GET', `/v1/workspaces/${workspaceId}`, { token: owner.token })).body.data;
+    for (const body of [
+      { currency: 'EUR' },
+      { ianaTimezone: 'Europe/Paris' },
+      { ianaTimezone: null },
+      { name: 'Renamed with currency', currency: 'EUR' },
+      { name: 'Renamed with timezone', avatarKey: null, ianaTimezone: 'UTC' },
+      { iana_timezone: 'UTC' },
+    ]) {
+      expectProblem(await patch(body), 403, 'forbidden');
+    }
+    const after = (await call('GET', `/v1/workspaces/${workspaceId}`, { token: owner.token })).body.data;
+    expect(after).toEqual(before);
+  });
+
+  it('refuses a member\'s change of currency or timezone on the organization route too (owner-only there)', async () => {
+    expectProblem(await call('PATCH', `/v1/organizations/${workspaceId}`, { token: member.token, body: { currency: 'EUR' } }), 403, 'forbidden');
+    expectProblem(await call('PATCH', `/v1/organizations/${workspaceId}`, { token: member.token, body: { name: 'X' } }), 403, 'forbidden');
+  });
+
   it('changes only the fields sent; null clears the timezone', async () => {
-    await patch({ ianaTimezone: 'UTC' });
+    await patch({ ianaTimezone: 'UTC' }, owner.token);
     const res = await patch({ ianaTimezone: null }, owner.token);
     expect(res.body.data).toMatchObject({ ianaTimezone: null, currency: 'JPY', name: 'Studio Two' });
   });
@@ -106,7 +138,7 @@ describe('PATCH /v1/workspaces/:id', () => {
     for (const field of ['organizationId', 'createdBy', 'id', 'isDemo']) {
       expectProblem(await patch({ [field]: randomUUID() }), 400, 'invalid_input', 'any');
     }
-    expect((await patch({ currency: 'SGD' })).body.data.currency).toBe('SGD');
+    expect((await patch({ currency: 'SGD' }, owner.token)).body.data.currency).toBe('SGD');
   });
 
   it('answers 403 to a viewer and 404 to a non-member; nothing changes', async () => {
