@@ -221,7 +221,7 @@ export async function activitySummaries(tenantId: string): Promise<Map<string, A
 
 /** The activities of a tenant with these ids (missing ones left out). */
 export async function activitiesByIds(tenantId: string, activityIds: readonly string[]): Promise<Activity[]> {
-  const items = await batchGet([...new Set(activityIds)].map((id) => keys.activity(tenantId, id)));
+  const items = await batchGet(activityIds.map((id) => keys.activity(tenantId, id)));
   return items.map(activityFromItem);
 }
 
