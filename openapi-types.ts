@@ -1061,8 +1061,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Confidence of the activities' metrics, as defined in shared/domain/metrics-confidence.md
-         * @description confidence of the activities' metrics, as defined in shared/domain/metrics-confidence.md.
+         * Confidence of the activities' metrics, as defined in shared/domain/metrics-confidence.md, over a range of at most 366...
+         * @description confidence of the activities' metrics, as defined in shared/domain/metrics-confidence.md, over a range of at most 366 days: an open end is filled to make 366 days, and with neither end the range is the 366 days up to today. A range holding more than 10,000 activities is 400 (ask for a shorter one).
          *
          *     Access: an active viewer (or higher) of the tenant in scope. Form B.
          */
@@ -3212,8 +3212,8 @@ export interface components {
             snapshotsCount: number;
             coverage: number | null;
             newestSnapshotAt: string | null;
-            startDate: string | null;
-            endDate: string | null;
+            startDate: string;
+            endDate: string;
         };
         MetricsDay: {
             date: string;

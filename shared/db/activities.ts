@@ -248,8 +248,9 @@ export async function activityIdsOfCreator(tenantId: string, creatorId: string):
   return items.map((i) => i.activityId as string);
 }
 
+/** The start is not among them: it moves the activity's spend and its entry by run (activity-spend-days.ts `setStartAtMovingSpend`). */
 export type ActivityChanges = Partial<
-  Pick<Activity, 'name' | 'channel' | 'activity' | 'startAt' | 'endAt' | 'contentHref' | 'viewsCount' | 'likeCount' | 'replyCount'>
+  Pick<Activity, 'name' | 'channel' | 'activity' | 'endAt' | 'contentHref' | 'viewsCount' | 'likeCount' | 'replyCount'>
 >;
 
 export interface UpdateOptions {

@@ -23,8 +23,9 @@ export const MetricsConfidenceRecord = named(
     /** Share of the activities with snapshots, 0..1; null with no activity. */
     coverage: z.nullable(z.number()),
     newestSnapshotAt: z.nullable(z.string()),
-    startDate: z.nullable(z.string()),
-    endDate: z.nullable(z.string()),
+    /** The range considered (YYYY-MM-DD, inclusive, at most 366 days): as asked, an open end filled. */
+    startDate: z.string(),
+    endDate: z.string(),
   }),
 );
 
