@@ -1061,8 +1061,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * How far the metrics of the activities can be relied on, from the number and age of their snapshots
-         * @description how far the metrics of the activities can be relied on, from the number and age of their snapshots.
+         * How far the metrics of the activities can be relied on, from the number and age of their snapshots, over a range of a...
+         * @description how far the metrics of the activities can be relied on, from the number and age of their snapshots, over a range of at most 366 days: an open end is filled to make 366 days, and with neither end the range is the 366 days up to today. A range holding more than 10,000 activities is 400 (ask for a shorter one).
          *
          *     Access: an active viewer (or higher) of the tenant in scope. Form B.
          */
@@ -3486,7 +3486,7 @@ export interface components {
              * @enum {string}
              */
             level: "none" | "low" | "medium" | "high";
-            /** @description The organization's activities whose day is in startDate..endDate (inclusive; a null bound is open): an activity's day is its `startAt` in the organization's timezone, else the day it was created. */
+            /** @description The organization's activities whose day is in startDate..endDate (inclusive): an activity's day is its `startAt` in the organization's timezone, else the day it was created. */
             activitiesConsidered: number;
             /** @description Of them, those with at least one metric snapshot (a platform reading). */
             activitiesWithSnapshots: number;
@@ -3496,8 +3496,10 @@ export interface components {
             coverage: number | null;
             /** @description When the newest of their snapshots was read (ISO 8601); null without one. */
             newestSnapshotAt: string | null;
-            startDate: string | null;
-            endDate: string | null;
+            /** @description The first day considered (YYYY-MM-DD): as asked, or filled to make 366 days. */
+            startDate: string;
+            /** @description The last day considered (YYYY-MM-DD, inclusive; at most 366 days after startDate): as asked, or filled. */
+            endDate: string;
         };
         MetricsDay: {
             /** @description The day (YYYY-MM-DD) in the organization's timezone. */

@@ -5,12 +5,12 @@
  * stages deploy side by side in one account.
  *
  * The edge: API Gateway's own JWT authorizer checks the bearer token of every route that takes one
- * before any function starts; the handlers still verify it themselves. The stage is throttled and
- * writes a JSON access log.
+ * before any function starts; the handlers still verify it themselves. The stage is throttled, each
+ * route that takes no token lower still, and writes a JSON access log.
  */
 import { Annotations, CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { CorsHttpMethod, HttpApi, type HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import { type CfnStage, CorsHttpMethod, HttpApi, type HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
@@ -19,7 +19,8 @@ import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods } from 'aws-cd
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { Construct } from 'constructs';
-import { type Route, routes } from '../functions/routes.ts';
+import { gatewayPath, type Route, routes } from '../functions/routes.ts';
+import { API_REFERENCE_PATHS } from '../functions/service/api-reference.ts';
 import { GLOBAL_INDEXES, PARTITION_KEY, SORT_KEY } from '../shared/db/table-definition.ts';
 import { ApiReference } from './api-reference.ts';
 import { WebAnalytics } from './analytics-import.ts';
@@ -128,11 +129,22 @@ export class ServiceStack extends Stack {
     const groups = new Map<string, Route[]>();
     for (const route of routes) groups.set(routeGroup(route), [...(groups.get(routeGroup(route)) ?? []), route]);
     for (const [group, groupRoutes] of groups) {
-      this.routeGroups.push(new RouteGroupStack(this, `${pascal(group)}Routes`, { ...resources, routes: groupRoutes }));
+      const stack = new RouteGroupStack(this, `${pascal(group)}Routes`, { ...resources, routes: groupRoutes });
+      this.routeGroups.push(stack);
+      // CloudFormation refuses the stage's settings of a route that does not exist yet.
+      if (groupRoutes.some(isPublic)) this.stage.node.addDependency(stack);
     }
 
     // GET /openapi.json and GET /docs, public.
-    new ApiReference(this, 'ApiReference', { api: this.api, environment, logRetention: config.logRetention, logRemovalPolicy: config.removalPolicy });
+    const apiReference = new ApiReference(this, 'ApiReference', { api: this.api, environment, logRetention: config.logRetention, logRemovalPolicy: config.removalPolicy });
+    this.stage.node.addDependency(apiReference);
+    // Anyone can call the routes that take no token: each gets a limit of its own, so that a flood
+    // of one cannot use up the stage's, which every tenant's requests share.
+    const publicRouteKeys = [...routes.filter(isPublic).map((r) => `${r.method} ${gatewayPath(r.path)}`), ...API_REFERENCE_PATHS.map((path) => `GET ${path}`)];
+    const { rateLimit, burstLimit } = config.publicRouteThrottling;
+    (this.stage.node.defaultChild as CfnStage).routeSettings = Object.fromEntries(
+      publicRouteKeys.map((key) => [key, { ThrottlingRateLimit: rateLimit, ThrottlingBurstLimit: burstLimit }]),
+    );
 
     // Finishes organization deletions a request started but could not complete (timeouts).
     const sweeper = new RouteFunction(this, 'FinishTenantDeletions', {
@@ -240,6 +252,9 @@ const ACCESS_LOG_FORMAT = AccessLogFormat.custom(
 );
 
 /** What shared/auth/verifier.ts reads; the optional ones only when configured. */
+/** A route the API Gateway authorizer does not guard: the Stripe webhook, the OAuth callback. */
+const isPublic = (route: Route) => route.auth !== 'bearer';
+
 function jwtEnvironment({ jwt }: StageConfig): Record<string, string> {
   return {
     JWT_ISSUER: jwt.issuer,

@@ -20,6 +20,13 @@ interface StageSettings {
   defaultAllowedOrigins?: string[];
   /** API stage throttling, every route: steady requests per second and burst (context may override). */
   throttling: Throttling;
+  /**
+   * Each route that takes no bearer token (the Stripe webhook, the analytics OAuth callback, the API
+   * reference) has a lower limit of its own: anyone can call them, and without one an anonymous
+   * flood of one of them would use up the stage's limit that every tenant's requests share. Held
+   * to the stage's limit when context sets that lower.
+   */
+  publicRouteThrottling: Throttling;
 }
 
 export interface Throttling {
@@ -28,11 +35,29 @@ export interface Throttling {
 }
 
 // Throttling well under the account's 10,000 rps, so that a runaway client (or loop) stops at the
-// edge of one stage instead of starving the others and running up Lambda and DynamoDB costs.
+// edge of one stage instead of starving the others and running up Lambda and DynamoDB costs. The
+// public routes' limits are a tenth of it: Stripe retries a throttled webhook delivery (for days),
+// and an OAuth callback follows one person's consent.
 const SETTINGS: Record<Stage, StageSettings> = {
-  dev: { removalPolicy: RemovalPolicy.DESTROY, logRetention: RetentionDays.ONE_WEEK, defaultAllowedOrigins: ['*'], throttling: { rateLimit: 20, burstLimit: 40 } },
-  staging: { removalPolicy: RemovalPolicy.DESTROY, logRetention: RetentionDays.ONE_MONTH, throttling: { rateLimit: 50, burstLimit: 100 } },
-  production: { removalPolicy: RemovalPolicy.RETAIN, logRetention: RetentionDays.THREE_MONTHS, throttling: { rateLimit: 500, burstLimit: 1000 } },
+  dev: {
+    removalPolicy: RemovalPolicy.DESTROY,
+    logRetention: RetentionDays.ONE_WEEK,
+    defaultAllowedOrigins: ['*'],
+    throttling: { rateLimit: 20, burstLimit: 40 },
+    publicRouteThrottling: { rateLimit: 2, burstLimit: 4 },
+  },
+  staging: {
+    removalPolicy: RemovalPolicy.DESTROY,
+    logRetention: RetentionDays.ONE_MONTH,
+    throttling: { rateLimit: 50, burstLimit: 100 },
+    publicRouteThrottling: { rateLimit: 5, burstLimit: 10 },
+  },
+  production: {
+    removalPolicy: RemovalPolicy.RETAIN,
+    logRetention: RetentionDays.THREE_MONTHS,
+    throttling: { rateLimit: 500, burstLimit: 1000 },
+    publicRouteThrottling: { rateLimit: 50, burstLimit: 100 },
+  },
 };
 
 /** Who issues the bearer tokens the handlers verify (see shared/auth/verifier.ts). */
@@ -74,7 +99,7 @@ export function readStageConfig(node: Node, env: Env = process.env): StageConfig
   if (!STAGES.includes(stage)) {
     throw new Error(`Context "stage" must be one of ${STAGES.join(', ')}; got ${JSON.stringify(stage)}`);
   }
-  const { defaultAllowedOrigins, throttling, ...settings } = SETTINGS[stage as Stage];
+  const { defaultAllowedOrigins, throttling, publicRouteThrottling, ...settings } = SETTINGS[stage as Stage];
   const allowedOrigins = stringList(node.tryGetContext('allowedOrigins')) ?? defaultAllowedOrigins;
   if (!allowedOrigins?.length) {
     throw new Error(`Stage ${stage} needs its browser origins: -c allowedOrigins=https://app.example.com[,...]`);
@@ -83,13 +108,25 @@ export function readStageConfig(node: Node, env: Env = process.env): StageConfig
     stage: stage as Stage,
     ...settings,
     allowedOrigins,
-    throttling: {
-      rateLimit: positiveNumber(node, 'throttlingRateLimit') ?? throttling.rateLimit,
-      burstLimit: positiveInteger(node, 'throttlingBurstLimit') ?? throttling.burstLimit,
-    },
+    ...stageThrottling(node, throttling, publicRouteThrottling),
     jwt: readJwt(node, env),
     ...readEmailSender(node, env),
     billing: readBilling(node, env),
+  };
+}
+
+/** The stage's limits (context `throttlingRateLimit` and `throttlingBurstLimit` override), and the public routes' within them. */
+function stageThrottling(node: Node, stage: Throttling, publicRoutes: Throttling): Pick<StageConfig, 'throttling' | 'publicRouteThrottling'> {
+  const throttling = {
+    rateLimit: positiveNumber(node, 'throttlingRateLimit') ?? stage.rateLimit,
+    burstLimit: positiveInteger(node, 'throttlingBurstLimit') ?? stage.burstLimit,
+  };
+  return {
+    throttling,
+    publicRouteThrottling: {
+      rateLimit: Math.min(publicRoutes.rateLimit, throttling.rateLimit),
+      burstLimit: Math.min(publicRoutes.burstLimit, throttling.burstLimit),
+    },
   };
 }
 

@@ -39,11 +39,11 @@ export const handler = defineHandler({
   }),
   tenantOf: recordTenant('activity', 'activityId'),
   record: activityFromItem,
-  run: async ({ input: { activityId, ...changes }, record, tenant }) => {
+  run: async ({ input: { activityId, startAt, ...changes }, record, tenant }) => {
     const current = record;
     const channel = changes.channel ?? current.channel;
     checkActivityType(channel, changes.activity ?? current.activity);
-    checkDates(changes.startAt === undefined ? current.startAt : changes.startAt, changes.endAt === undefined ? current.endAt : changes.endAt);
+    checkDates(startAt === undefined ? current.startAt : startAt, changes.endAt === undefined ? current.endAt : changes.endAt);
     // A link kept while the channel changes must still be one of the (new) channel's platform.
     const href = changes.contentHref === undefined ? current.contentHref : changes.contentHref;
     if (href && (changes.contentHref !== undefined || changes.channel !== undefined)) {
@@ -54,8 +54,8 @@ export const handler = defineHandler({
     const timeZone = tenant.details.ianaTimezone ?? 'UTC';
     // A new start moves its costs' spend to the day it ran (each cost counted once throughout: activity-spend-days.ts),
     // and its first reading's total with it (first-reading.ts).
-    if (changes.startAt !== undefined && changes.startAt !== current.startAt) {
-      await setStartAtMovingSpend(current.organizationId, activityId, changes.startAt, timeZone);
+    if (startAt !== undefined && startAt !== current.startAt) {
+      await setStartAtMovingSpend(current.organizationId, current, startAt, timeZone);
       await placeFirstReading(current.organizationId, activityId, timeZone);
     }
     // A manual count change is counted on today's day rollups in the tenant's timezone.

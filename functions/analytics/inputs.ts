@@ -2,8 +2,7 @@
 import * as z from 'zod/mini';
 import { getConnection, type Connection } from '../../shared/db/analytics.ts';
 import { DEFAULT_HDYHAU_DIMENSION, isWebClientPath, REDIRECT_PATH_MAX } from '../../shared/domain/analytics.ts';
-import { datesBetween } from '../../shared/domain/reporting/days.ts';
-import { invalidInput, Problem } from '../../shared/http/problem.ts';
+import { Problem } from '../../shared/http/problem.ts';
 import { DateOnly, Uuid } from '../../shared/schemas/common.ts';
 
 /** DECISIONS.md "Web analytics": a path of the web client only (no scheme, host, backslash or `//`). */
@@ -30,16 +29,8 @@ export const PropertyId = z.pipe(
 /** The input of the three analytics reports that read a date range. */
 export const ReportRange = { organizationId: Uuid, startDate: DateOnly, endDate: DateOnly };
 
-/** The longest range one request may ask for (a leap year). */
-const MAX_DAYS = 366;
-
-/** Every date of an inclusive range; 400 when it is reversed or too long. */
-export function rangeDates(input: { startDate: string; endDate: string }): string[] {
-  if (input.endDate < input.startDate) throw invalidInput('endDate is before startDate.', [{ path: 'endDate', message: 'Must not be before startDate.' }]);
-  const dates = datesBetween(input.startDate, input.endDate);
-  if (dates.length > MAX_DAYS) throw invalidInput(`At most ${MAX_DAYS} days at once.`, [{ path: 'endDate', message: `Must be at most ${MAX_DAYS - 1} days after startDate.` }]);
-  return dates;
-}
+/** Every date of an inclusive range; 400 when it is reversed or too long (shared by every date-range report). */
+export { rangeDates } from '../../shared/schemas/date-order.ts';
 
 /**
  * The connection a report reads, with its `_meta` warnings: 409 `analytics_not_connected` unless a

@@ -117,7 +117,7 @@ export async function costsByCreationPage(tenantId: string, page: PageRequest, d
 async function joinPage(tenantId: string, costs: Cost[]): Promise<CostView[]> {
   const [activities, categories] = await Promise.all([
     activitiesByIds(tenantId, costs.map((c) => c.activityId)),
-    batchGet([...new Set(costs.flatMap((c) => (c.categoryId ? [c.categoryId] : [])))].map((id) => keys.expenseCategory(tenantId, id))),
+    batchGet(costs.flatMap((c) => (c.categoryId ? [c.categoryId] : [])).map((id) => keys.expenseCategory(tenantId, id))),
   ]);
   const summaries = new Map(activities.map((a) => [a.id, summaryOf(a)]));
   return joinCreators(tenantId, joinNames(costs, summaries, categories.map(categoryFromItem)));

@@ -6,27 +6,22 @@
  */
 import * as z from 'zod/mini';
 import { readDays } from '../../shared/db/reporting.ts';
-import { datesBetween, spendRows } from '../../shared/domain/reporting/days.ts';
+import { spendRows } from '../../shared/domain/reporting/days.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { invalidInput } from '../../shared/http/problem.ts';
 import { list } from '../../shared/http/result.ts';
 import { DateOnly, Uuid } from '../../shared/schemas/common.ts';
+import { rangeDates } from '../../shared/schemas/date-order.ts';
 import { listReply } from '../../shared/schemas/records/reply.ts';
 import { SpendDayRecord } from '../../shared/schemas/records/reporting.ts';
 import { routeByKey } from '../routes.ts';
 import { aggregateOf, scopeEvidence, windowSpend } from './scope.ts';
-
-/** The longest range one request may ask for (a leap year). */
-const MAX_DAYS = 366;
 
 export const handler = defineHandler({
   route: routeByKey('GET /v1/reporting/spend/history'),
   output: listReply(SpendDayRecord),
   input: z.strictObject({ organizationId: Uuid, startDate: DateOnly, endDate: DateOnly }),
   run: async ({ input, tenant }) => {
-    if (input.endDate < input.startDate) throw invalidInput('endDate is before startDate.', [{ path: 'endDate', message: 'Must not be before startDate.' }]);
-    const dates = datesBetween(input.startDate, input.endDate);
-    if (dates.length > MAX_DAYS) throw invalidInput(`At most ${MAX_DAYS} days at once.`, [{ path: 'endDate', message: `Must be at most ${MAX_DAYS - 1} days after startDate.` }]);
+    const dates = rangeDates(input);
     const [aggregate, days] = await Promise.all([aggregateOf(tenant.tenantId, { kind: 'tenant' }), readDays(tenant.tenantId, { kind: 'tenant' }, input.startDate, input.endDate)]);
     const rows = spendRows(dates, days, tenant.details.currency);
     return { ...list({ items: rows, totalCount: rows.length }), meta: await scopeEvidence(tenant.details, { kind: 'tenant' }, aggregate, new Date(), { spend: windowSpend(days) }) };

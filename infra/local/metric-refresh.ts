@@ -6,8 +6,8 @@
  * The queue keeps SQS FIFO's rules that matter here: a message with the deduplication id of one
  * sent in the last five minutes is dropped; messages are handed to the worker in batches of ten, one
  * batch at a time, so one tenant's writes never run concurrently (in-process, everything is
- * serialized); a failed message is delivered again on the next run and dead-lettered after its
- * last delivery, as the stack's queue does.
+ * serialized); only the messages the worker reports failed (partial batch response) are delivered
+ * again on the next run, and dead-lettered after their last delivery, as the stack's queue does.
  *
  * `POST /local/jobs/refresh-metrics` runs one refresh at once and answers what it did; with an
  * `activityId`, it reads that one activity at once instead, due or not.
@@ -15,7 +15,7 @@
 import { dispatchDue } from '../../functions/jobs/metric-refresh/dispatch.ts';
 import { platformDeps } from '../../functions/jobs/metric-refresh/platform-deps.ts';
 import { refreshBatch } from '../../functions/jobs/metric-refresh/batch.ts';
-import { emptyCounts, errorText, type QueuedMessage, type RefreshDeps, type RefreshOutcome, type RefreshStatus } from '../../functions/jobs/metric-refresh/refresh.ts';
+import { emptyCounts, errorText, type QueuedMessage, type RefreshDeps, type RefreshStatus } from '../../functions/jobs/metric-refresh/refresh.ts';
 import { MAX_RECEIVES } from '../metric-refresh.ts';
 import { deduplicationId, useLocalRefreshQueue, type RefreshMessage, type RefreshQueue } from '../../shared/integrations/refresh-queue.ts';
 import { getActivity } from '../../shared/db/activities.ts';
@@ -25,16 +25,6 @@ import { logger } from '../../shared/support/logger.ts';
 
 const DEDUPLICATION_WINDOW_MS = 5 * 60_000;
 const BATCH = 10;
-
-/** One batch through the worker's step; a throw (an outage) fails the whole batch, as the Lambda worker reports it. */
-async function readBatch(batch: readonly QueuedMessage[], deps: RefreshDeps): Promise<RefreshOutcome> {
-  try {
-    return await refreshBatch(batch, deps);
-  } catch (error) {
-    logger.error('local metric refresh: batch failed', { error: errorText(error) });
-    return { failed: batch.map((m) => m.id), counts: { ...emptyCounts(), failed: batch.length } };
-  }
-}
 
 export class LocalRefreshQueue implements RefreshQueue {
   private pending: (QueuedMessage & { receives: number })[] = [];
@@ -61,7 +51,7 @@ export class LocalRefreshQueue implements RefreshQueue {
     for (let i = 0; i < taken.length; i += BATCH) {
       const batch = taken.slice(i, i + BATCH);
       for (const m of batch) m.receives++;
-      const outcome = await readBatch(batch, deps);
+      const outcome = await refreshBatch(batch, deps);
       for (const [status, n] of Object.entries(outcome.counts)) counts[status as RefreshStatus] += n;
       const failed = new Set(outcome.failed);
       for (const m of batch.filter((b) => failed.has(b.id))) {
@@ -124,7 +114,7 @@ export function startLocalMetricRefresh(everyMs?: number, deps: () => Promise<Re
   const readActivity = (activityId: string) =>
     serialized(async () => {
       const message = await readNowMessage(activityId);
-      return { dispatched: 1, counts: (await readBatch([message], await deps())).counts };
+      return { dispatched: 1, counts: (await refreshBatch([message], await deps())).counts };
     });
   const timer = everyMs
     ? setInterval(() => {

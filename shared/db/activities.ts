@@ -223,7 +223,7 @@ export async function activitySummaries(tenantId: string): Promise<Map<string, A
 
 /** The activities of a tenant with these ids (missing ones left out). */
 export async function activitiesByIds(tenantId: string, activityIds: readonly string[]): Promise<Activity[]> {
-  const items = await batchGet([...new Set(activityIds)].map((id) => keys.activity(tenantId, id)));
+  const items = await batchGet(activityIds.map((id) => keys.activity(tenantId, id)));
   return items.map(activityFromItem);
 }
 
@@ -250,8 +250,9 @@ export async function activityIdsOfCreator(tenantId: string, creatorId: string):
   return items.map((i) => i.activityId as string);
 }
 
+/** The start is not among them: it moves the activity's spend and its entry by run (activity-spend-days.ts `setStartAtMovingSpend`). */
 export type ActivityChanges = Partial<
-  Pick<Activity, 'name' | 'channel' | 'activity' | 'startAt' | 'endAt' | 'contentHref' | 'viewsCount' | 'likeCount' | 'replyCount'>
+  Pick<Activity, 'name' | 'channel' | 'activity' | 'endAt' | 'contentHref' | 'viewsCount' | 'likeCount' | 'replyCount'>
 >;
 
 export interface UpdateOptions {

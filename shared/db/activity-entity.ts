@@ -66,8 +66,9 @@ export type Activity = z.infer<typeof ActivitySchema>;
  * change: cost writes are conditioned on it), `contentConnectedAt` (the refresh cadence's
  * anchor, metric-due.ts) and where its first reading counts (`firstReading`, first-reading.ts).
  * Its index entries: gsi1 orders the tenant's activities by creation (the list's default order),
- * gsi2 by name, gsi3 those of its channel by creation, gsi5 its compact entry; a change of the
- * name or channel rewrites the entries it moves (activities.ts).
+ * gsi2 by name, gsi3 those of its channel by creation, gsi5 its compact entry, gsi6 by the instant it
+ * ran (its start, else its creation); a change of the name, channel or start rewrites the entries it
+ * moves (activities.ts, and `runEntry` for the start).
  */
 export const Activities = defineEntity({
   name: 'The activity',
@@ -88,11 +89,17 @@ export const Activities = defineEntity({
     ...keys.activityOfChannel(activity.organizationId, activity.channel),
     ...keys.activityOfChannelOrder(activity.createdAt, activity.id),
     ...keys.activityCompact(activity.organizationId, activity.id),
+    ...runEntry(activity.organizationId, activity, activity.startAt),
   }),
   counters: ['creatorsCount', 'costsCount', 'impressions', 'engagement'],
 });
 
 export type StoredActivity = z.infer<typeof Activities.schema>;
+
+/** The activity's entry by the instant it ran (gsi6) with this start: a write of the start sets it too, as an update does not read the record. */
+export function runEntry(tenantId: string, activity: { id: string; createdAt: string }, startAt: string | null) {
+  return keys.activityByRun(tenantId, startAt ?? activity.createdAt, activity.id);
+}
 
 /** The activity exists with its standing (what `contribution` is computed from) as read. */
 export const standingUnchanged = (read: Partial<StoredActivity> | undefined): Condition =>

@@ -17,7 +17,7 @@
 import { costDay } from '../domain/dates.ts';
 import { conflict } from '../domain/errors.ts';
 import { placementOf, spendDayUpdates } from './cost-rollups.ts';
-import { Activities } from './activity-entity.ts';
+import { Activities, runEntry } from './activity-entity.ts';
 import { Costs, readStoredCost, storedCostFromItem, type StoredCost } from './costs.ts';
 import { getRecord, updateRecord } from './entity.ts';
 import { all, asRead, equals, exists } from './expressions.ts';
@@ -123,12 +123,14 @@ export async function placeSpend(tenantId: string, activityId: string, timeZone?
 }
 
 /**
- * Sets the activity's `startAt`, then moves its costs' spend to the days it implies in `timeZone`.
- * Bumping `costsRevision` sends a cost write that read the old start round again (it then lands on
- * the new day by itself); a retried request sets the same start and finishes any move left undone.
+ * Sets the activity's `startAt` (the one writer of it, with its entry by the instant it ran), then
+ * moves its costs' spend to the days it implies in `timeZone`. Bumping `costsRevision` sends a
+ * cost write that read the old start round again (it then lands on the new day by itself); a
+ * retried request sets the same start and finishes any move left undone.
  */
-export async function setStartAtMovingSpend(tenantId: string, activityId: string, startAt: string | null, timeZone: string): Promise<void> {
+export async function setStartAtMovingSpend(tenantId: string, activity: { id: string; createdAt: string }, startAt: string | null, timeZone: string): Promise<void> {
   // 404 'The activity' when it is gone (the entity's not-found).
-  await updateRecord(Activities, Activities.key(tenantId, activityId), { set: { startAt, updatedAt: new Date().toISOString() }, add: { costsRevision: 1 } });
-  await placeSpend(tenantId, activityId, timeZone);
+  const set = { startAt, updatedAt: new Date().toISOString(), ...runEntry(tenantId, activity, startAt) };
+  await updateRecord(Activities, Activities.key(tenantId, activity.id), { set, add: { costsRevision: 1 } });
+  await placeSpend(tenantId, activity.id, timeZone);
 }

@@ -189,7 +189,7 @@ export async function updateCreator(tenantId: string, creatorId: string, changes
 
 /** The creators of a tenant with these ids (missing ones left out). */
 export async function creatorsByIds(tenantId: string, creatorIds: readonly string[]): Promise<Creator[]> {
-  const items = await batchGet([...new Set(creatorIds)].map((id) => keys.creator(tenantId, id)));
+  const items = await batchGet(creatorIds.map((id) => keys.creator(tenantId, id)));
   return items.map(creatorFromItem);
 }
 

@@ -32,7 +32,8 @@
  * | social account   | TENANT#<id>       | CREATOR#<cid>#SOCIAL#<accountId> |                   |                                  |
  * | social claim     | TENANT#<id>       | CREATOR#<cid>#SOCIAL_CLAIM#<platform>#<profile> (uniqueness) |      |                                  |
  * | activity         | TENANT#<id>       | ACTIVITY#<aid>  | TENANT#<id>#ACTIVITIES / <createdAt>#<aid> (newest first) | gsi2: TENANT#<id>#ACTIVITIES_BY_NAME / <name order>\u0001<aid> | gsi3: TENANT#<id>#ACTIVITIES#CHANNEL#<channel> / <createdAt>#<aid> |
- *   (every activity also carries gsi5pk TENANT#<id>#ACTIVITIES_COMPACT / gsi5sk <aid>: the compact projection)
+ *   (every activity also carries gsi5pk TENANT#<id>#ACTIVITIES_COMPACT / gsi5sk <aid>: the compact projection,
+ *   and gsi6pk TENANT#<id>#ACTIVITIES_BY_RUN / gsi6sk <startAt, else createdAt>#<aid>: the activities run in a range)
  * | activity channels| TENANT#<id>       | ACTIVITY_CHANNELS (one counter per channel: the list's facet and total) |  |
  * | activity creator | TENANT#<id>       | ACTIVITY#<aid>#CREATOR#<cid> |  | gsi2: TENANT#<id>#CREATOR#<cid> / ACTIVITY#<aid> |
  * | campaign         | TENANT#<id>       | CAMPAIGN#<cid>  |                                    |                                  |
@@ -264,6 +265,14 @@ export const keys = {
   /** gsi5 (the compact projection, `COMPACT_ATTRIBUTES`): every activity of the tenant as a small entry, for the lists and stats no key orders or counts. */
   activityCompact: (tenantId: string, activityId: string) => ({ gsi5pk: `${tenantPk(tenantId)}#ACTIVITIES_COMPACT`, gsi5sk: activityId }),
   activitiesCompact: (tenantId: string): IndexCollection => ({ index: 'gsi5', pk: `${tenantPk(tenantId)}#ACTIVITIES_COMPACT`, entities: ['activity'] }),
+  /**
+   * gsi6 (which projects the keys and `CREATOR_SEARCH_ATTRIBUTES` only): the tenant's activities by
+   * the instant each ran, its start or else its creation (the day rule of costs), rewritten with
+   * every start change: the activities that ran in a range are found without reading the others
+   * (`activitiesRunBetween`).
+   */
+  activityByRun: (tenantId: string, ranAt: string, activityId: string) => ({ gsi6pk: `${tenantPk(tenantId)}#ACTIVITIES_BY_RUN`, gsi6sk: `${ranAt}#${activityId}` }),
+  activitiesByRun: (tenantId: string) => ({ index: 'gsi6' as const, pk: `${tenantPk(tenantId)}#ACTIVITIES_BY_RUN` }),
   /** How many of the tenant's activities are on each channel, moved in the same transaction as every create, delete and channel change. */
   activityChannels: (tenantId: string): Key => ({ pk: tenantPk(tenantId), sk: 'ACTIVITY_CHANNELS' }),
   /** The link of a creator to an activity; gsi2 lists a creator's activities. */

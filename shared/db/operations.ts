@@ -81,14 +81,17 @@ const BATCH_GET_LIMIT = 100;
 const MAX_ATTEMPTS = 8;
 
 /**
- * BatchGetItem over any number of keys; unprocessed keys are retried with backoff. Order is not
- * kept. `consistent` reads strongly (at twice the read units), for a read a conditioned write acts on.
+ * BatchGetItem over any number of keys, each read once (DynamoDB refuses a whole request that
+ * names a key twice, so callers may pass repeats); unprocessed keys are retried with backoff. Order
+ * is not kept. `consistent` reads strongly (at twice the read units), for a read a conditioned
+ * write acts on.
  */
 export async function batchGet(keyList: Key[], options: { consistent?: boolean } = {}): Promise<Item[]> {
   const table = tableName();
+  const distinct = [...new Map(keyList.map((k) => [JSON.stringify([k.pk, k.sk]), { pk: k.pk, sk: k.sk }])).values()];
   const found: Item[] = [];
-  for (let i = 0; i < keyList.length; i += BATCH_GET_LIMIT) {
-    let pending: Record<string, unknown>[] = keyList.slice(i, i + BATCH_GET_LIMIT).map((k) => ({ pk: k.pk, sk: k.sk }));
+  for (let i = 0; i < distinct.length; i += BATCH_GET_LIMIT) {
+    let pending: Record<string, unknown>[] = distinct.slice(i, i + BATCH_GET_LIMIT);
     for (let attempt = 0; pending.length; attempt++) {
       if (attempt >= MAX_ATTEMPTS) throw new Error(`BatchGet left ${pending.length} keys unprocessed`);
       if (attempt) await sleep(backoff(attempt));

@@ -29,6 +29,8 @@ export const COMPACT_ATTRIBUTES = [
  * What gsi6, the creators' search projection (`keys.creatorSearch`), carries besides the keys: the
  * fields a search term matches, and no counter, so the frequent counter updates of creators (spend,
  * impressions...) never write to it. The search joins these to the compact entries (gsi5) by id.
+ * Activities are in it too, ordered by the instant each ran (`keys.activityByRun`): their keys are
+ * what is read of them there.
  */
 export const CREATOR_SEARCH_ATTRIBUTES = ['id', 'name', 'email', 'notes'];
 

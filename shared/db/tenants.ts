@@ -179,7 +179,7 @@ export async function getTenant(tenantId: string, { consistent = false } = {}): 
 
 /** Member and owner counts of a live tenant (for the ownership safeguards). */
 export async function getTenantCounts(tenantIds: readonly string[]): Promise<Map<string, { memberCount: number; ownerCount: number }>> {
-  const items = await batchGet([...new Set(tenantIds)].map((id) => Tenants.key(id)));
+  const items = await batchGet(tenantIds.map((id) => Tenants.key(id)));
   return new Map(
     items.filter(isLive).map(Tenants.fromItem).map(({ id, memberCount, ownerCount }) => [id, { memberCount, ownerCount }]),
   );
@@ -187,8 +187,7 @@ export async function getTenantCounts(tenantIds: readonly string[]): Promise<Map
 
 /** Live tenants with their stored aggregates, by id, in one batch. */
 export async function getTenantsWithAggregates(tenantIds: readonly string[]): Promise<Map<string, { tenant: Tenant; aggregate: TenantAggregate }>> {
-  const ids = [...new Set(tenantIds)];
-  const items = await batchGet(ids.flatMap((id) => [Tenants.key(id), TenantAggregates.key(id)]));
+  const items = await batchGet(tenantIds.flatMap((id) => [Tenants.key(id), TenantAggregates.key(id)]));
   const tenants = new Map<string, Tenant>();
   const aggregates = new Map<string, TenantAggregate>();
   for (const item of items) {

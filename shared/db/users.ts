@@ -68,7 +68,7 @@ export async function getUser(userId: string): Promise<User | undefined> {
 }
 
 export async function getUsers(userIds: readonly string[]): Promise<Map<string, User>> {
-  const items = await batchGet([...new Set(userIds)].map((id) => Users.key(id)));
+  const items = await batchGet(userIds.map((id) => Users.key(id)));
   return new Map(items.filter(live).map((item) => [item.userId as string, Users.fromItem(item)]));
 }
 

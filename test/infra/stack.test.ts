@@ -4,6 +4,7 @@
  * IAM derived from the code, the table and buckets as declared. Synthesized without esbuild
  * bundling (test/infra/synth.ts), so it proves wiring, not bundles; `npm run synth` bundles.
  */
+import type { CfnElement } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gatewayPath, NOT_IMPLEMENTED_HANDLER, routes } from '../../functions/routes.ts';
@@ -191,6 +192,31 @@ describe('dev stack', () => {
     expect(built.main.toJSON().Resources[logGroupId].Properties.RetentionInDays).toBe(7);
   });
 
+  it('gives each route that takes no bearer token its own lower limit, and creates the stage after those routes', () => {
+    const [[stageId, stage]] = resources([built.main], 'AWS::ApiGatewayV2::Stage') as [[string, Resource, Template]];
+    const limit = { ThrottlingRateLimit: 2, ThrottlingBurstLimit: 4 };
+    // The Stripe webhook and the OAuth callback (the route table), the API reference's two pages.
+    expect(stage.Properties!.RouteSettings).toEqual({
+      'POST /v1/billing/stripe/webhook': limit,
+      'GET /v1/analytics-oauth/callback': limit,
+      'GET /openapi.json': limit,
+      'GET /docs': limit,
+    });
+    const unauthenticated = routes.filter((r) => r.auth !== 'bearer').map((r) => `${r.method} ${gatewayPath(r.path)}`);
+    expect(unauthenticated.sort()).toEqual(['GET /v1/analytics-oauth/callback', 'POST /v1/billing/stripe/webhook']);
+    // CloudFormation refuses the settings of a route that does not exist yet: the stage waits for
+    // the nested stacks of those routes and for the API reference's.
+    const dependsOn = (built.main.toJSON().Resources[stageId].DependsOn ?? []) as string[];
+    const apiRoutes = resources(built.templates, 'AWS::ApiGatewayV2::Route');
+    for (const key of Object.keys(stage.Properties!.RouteSettings)) {
+      const [[routeId, , template]] = apiRoutes.filter(([, route]) => route.Properties!.RouteKey === key) as [[string, Resource, Template]];
+      // synth's templates are the main stack's, then each route group's in order.
+      const group = built.stack.routeGroups[built.templates.indexOf(template) - 1];
+      const holder = template === built.main ? routeId : built.stack.getLogicalId(group!.nestedStackResource as CfnElement);
+      expect(dependsOn, key).toContain(holder);
+    }
+  });
+
   it('builds the table from shared/db/table-definition.ts, with point-in-time recovery and TTL', () => {
     built.main.resourceCountIs('AWS::DynamoDB::Table', 1);
     const [[, table]] = resources([built.main], 'AWS::DynamoDB::Table') as [[string, Resource, Template]];
@@ -261,7 +287,10 @@ describe('production stack', () => {
     main.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Retain', Properties: { DeletionProtectionEnabled: true } });
     main.hasResourceProperties('AWS::ApiGatewayV2::Api', { CorsConfiguration: { AllowOrigins: ['https://app.example.com'] } });
     main.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', { JwtConfiguration: { Issuer: 'https://id.example.com', Audience: ['api'] } });
-    main.hasResourceProperties('AWS::ApiGatewayV2::Stage', { DefaultRouteSettings: { ThrottlingRateLimit: 500, ThrottlingBurstLimit: 1000 } });
+    main.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      DefaultRouteSettings: { ThrottlingRateLimit: 500, ThrottlingBurstLimit: 1000 },
+      RouteSettings: Match.objectLike({ 'POST /v1/billing/stripe/webhook': { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 } }),
+    });
     const [[, fn]] = resources(templates, 'AWS::Lambda::Function') as [[string, Resource, Template]];
     expect(fn.Properties!.Environment.Variables).toMatchObject({ JWT_ISSUER: 'https://id.example.com', JWT_AUDIENCE: 'api' });
     Annotations.fromStack(stack).hasNoWarning('*', Match.stringLikeRegexp('Token verification'));
@@ -273,6 +302,9 @@ describe('production stack', () => {
       { JWT_AUDIENCE: 'web, mobile' },
     );
     main.hasResourceProperties('AWS::ApiGatewayV2::Stage', { DefaultRouteSettings: { ThrottlingRateLimit: 75, ThrottlingBurstLimit: 150 } });
+    // The public routes' limits stay within a stage's set lower than them.
+    const low = synth({ ...PRODUCTION.context, throttlingRateLimit: '10', throttlingBurstLimit: 20 }, PRODUCTION.env).main;
+    low.hasResourceProperties('AWS::ApiGatewayV2::Stage', { RouteSettings: Match.objectLike({ 'GET /v1/analytics-oauth/callback': { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 } }) });
     main.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', { JwtConfiguration: { Audience: ['web', 'mobile'] } });
     expect(() => synth({ ...PRODUCTION.context, throttlingBurstLimit: '1.5' })).toThrow(/throttlingBurstLimit/);
     expect(() => synth({ ...PRODUCTION.context, throttlingRateLimit: '-1' })).toThrow(/throttlingRateLimit/);

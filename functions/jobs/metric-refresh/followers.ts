@@ -17,8 +17,7 @@ type FollowersMessage = Extract<RefreshMessage, { kind: 'followers' }>;
 const keyOf = (m: { tenantId: string; accountId: string; dueAt: string }) => `${m.tenantId}|${m.accountId}|${m.dueAt}`;
 
 export async function refreshFollowers(batch: readonly QueuedMessage<FollowersMessage>[], deps: RefreshDeps): Promise<RefreshOutcome> {
-  const { tracked, counts, idsOf } = await stillDue(batch, keyOf, trackedAccounts);
-  const failed: string[] = [];
+  const { tracked, counts, idsOf, failed } = await stillDue(batch, keyOf, trackedAccounts);
   const tomorrow = new Date(deps.now().getTime() + FOLLOWERS_EVERY).toISOString();
   const read = await readPerPlatform(tracked, (a) => a.platform, (adapter, platform, chunk) =>
     adapter.readFollowers(chunk.map((a) => ({ tenantId: a.tenantId, creatorId: a.creatorId, accountId: a.accountId, platform, profileUrl: a.profileUrl }))), deps);

@@ -69,7 +69,8 @@ export function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<s
 /**
  * Reads items through their platform's adapter (`read`: readContent or readFollowers) in chunks of
  * its `maxIdsPerCall`, one result per item. A platform with no adapter has no public metrics; an
- * adapter answers failures as results, so a throw (a bug, an outage) fails its chunk for a retry.
+ * adapter answers failures as results, so a throw is a bug or an outage: the chunk's items, which
+ * may be several tenants', are then read one by one, and only an item that throws alone fails.
  */
 export async function readPerPlatform<I, T>(
   items: readonly I[],
@@ -84,14 +85,17 @@ export async function readPerPlatform<I, T>(
       for (const item of group) out.push({ item, result: { status: 'unavailable', reason: 'platform_has_no_public_metrics' } });
       continue;
     }
+    const readChunk = async (chunk: I[]): Promise<ReadResult<T>[]> => {
+      try {
+        return await read(adapter, platform as ChannelName, chunk);
+      } catch (error) {
+        if (chunk.length === 1) return [{ status: 'failed', message: errorText(error) }];
+        return (await Promise.all(chunk.map((item) => readChunk([item])))).flat();
+      }
+    };
     for (let i = 0; i < group.length; i += adapter.maxIdsPerCall) {
       const chunk = group.slice(i, i + adapter.maxIdsPerCall);
-      let results: ReadResult<T>[];
-      try {
-        results = await read(adapter, platform as ChannelName, chunk);
-      } catch (error) {
-        results = chunk.map(() => ({ status: 'failed', message: errorText(error) }));
-      }
+      const results = await readChunk(chunk);
       chunk.forEach((item, n) => out.push({ item, result: results[n] ?? { status: 'failed', message: 'The adapter answered fewer results than refs.' } }));
     }
   }
@@ -115,20 +119,31 @@ function nextDue(activity: TrackedActivity, result: ReadResult<ContentReading>, 
 /**
  * The batch's items that are still due, as `load` reads them (duplicates within the batch read
  * once), the others counted stale, and the delivery ids standing for each item (to report failed).
+ * The batch is one read; when it throws, each item is read alone, so an item that cannot be read
+ * (one bad key makes DynamoDB refuse the whole request) fails only its own messages (`failed`).
  */
 export async function stillDue<M extends RefreshMessage, T>(batch: readonly QueuedMessage<M>[], keyOf: (m: M | T) => string, load: (due: M[]) => Promise<T[]>) {
   const counts = emptyCounts();
   const byKey = groupBy(batch, (b) => keyOf(b.message));
-  const tracked = await load([...byKey.values()].map((group) => group[0]!.message));
-  const idsOf = (item: T) => byKey.get(keyOf(item))!.map((b) => b.id);
-  counts.stale = batch.length - tracked.reduce((n, t) => n + idsOf(t).length, 0);
-  return { tracked, counts, idsOf };
+  const idsOf = (item: M | T) => byKey.get(keyOf(item))!.map((b) => b.id);
+  const due = [...byKey.values()].map((group) => group[0]!.message);
+  const failed: string[] = [];
+  const tracked = await load(due).catch(async () => {
+    const alone = await Promise.all(due.map((message) => load([message]).catch((error: unknown) => {
+      logger.error('refresh-metrics: reading the item failed', { tenantId: message.tenantId, error: errorText(error) });
+      counts.failed++;
+      failed.push(...idsOf(message));
+      return [];
+    })));
+    return alone.flat();
+  });
+  counts.stale = batch.length - failed.length - tracked.reduce((n, t) => n + idsOf(t).length, 0);
+  return { tracked, counts, idsOf, failed };
 }
 
 /** A batch's content readings (`refreshBatch` hands each kind to its own step). */
 export async function refreshContent(batch: readonly QueuedMessage<ContentMessage>[], deps: RefreshDeps): Promise<RefreshOutcome> {
-  const { tracked, counts, idsOf } = await stillDue(batch, keyOf, trackedActivities);
-  const failed: string[] = [];
+  const { tracked, counts, idsOf, failed } = await stillDue(batch, keyOf, trackedActivities);
   const fail = (activity: TrackedActivity) => failed.push(...idsOf(activity));
   const now = deps.now();
 

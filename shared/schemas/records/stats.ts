@@ -22,14 +22,14 @@ export const MetricsConfidenceRecord = named(
       'The first that holds: `none` when no activity considered has a snapshot; `high` when at least 80% have one, each of those at least 3, and every newest snapshot is at most 2 days old; `medium` when at least 50% have one and every newest is at most 7 days old; `low` otherwise.',
     ),
     activitiesConsidered: int(
-      "The organization's activities whose day is in startDate..endDate (inclusive; a null bound is open): an activity's day is its `startAt` in the organization's timezone, else the day it was created.",
+      "The organization's activities whose day is in startDate..endDate (inclusive): an activity's day is its `startAt` in the organization's timezone, else the day it was created.",
     ),
     activitiesWithSnapshots: int('Of them, those with at least one metric snapshot (a platform reading).'),
     snapshotsCount: int('Their snapshots in all.'),
     coverage: numberOrNull('activitiesWithSnapshots / activitiesConsidered, 0 to 1; null with no activity.'),
     newestSnapshotAt: described(z.nullable(z.string()), 'When the newest of their snapshots was read (ISO 8601); null without one.'),
-    startDate: z.nullable(z.string()),
-    endDate: z.nullable(z.string()),
+    startDate: described(z.string(), 'The first day considered (YYYY-MM-DD): as asked, or filled to make 366 days.'),
+    endDate: described(z.string(), 'The last day considered (YYYY-MM-DD, inclusive; at most 366 days after startDate): as asked, or filled.'),
   }),
 );
 

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { confidenceLevel } from '../../../functions/activities/confidence-level.ts';
 import { recordReadings } from '../../../shared/db/snapshots.ts';
+import { localDate } from '../../../shared/domain/dates.ts';
 import { lastDays } from '../../../shared/domain/reporting/days.ts';
 import { call } from '../../support/call.ts';
 import { signUp } from '../../support/users.ts';
@@ -100,7 +101,8 @@ describe('GET /v1/activities/metrics/confidence', () => {
       },
     });
     const open = await call('GET', `/v1/activities/metrics/confidence?organizationId=${org.organizationId}`, { token: org.owner.token });
-    expect(open.body.data).toMatchObject({ level: 'none', activitiesConsidered: 3, startDate: null, endDate: null });
+    // Open: the 366 days up to today (metrics-confidence-range.test.ts).
+    expect(open.body.data).toMatchObject({ level: 'none', activitiesConsidered: 3, endDate: localDate(new Date(), 'UTC') });
   });
 
   it('counts the snapshots the writer keeps and grades their age', async () => {

@@ -59,6 +59,10 @@ async function stored(key: { pk: string; sk: string }): Promise<Item> {
   return (await documentClient().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item!;
 }
 
+/** How many activities the metrics confidence finds that ran on 2026-02-02 (read from gsi6 by start). */
+const startedOnFeb2 = async () =>
+  (await call('GET', `/v1/activities/metrics/confidence?organizationId=${ws}&startDate=2026-02-02&endDate=2026-02-02`, { token: owner.token })).body.data.activitiesConsidered;
+
 /** A list's first page of 10. */
 const get = (path: string) => call('GET', `${path}&pageIndex=0&pageSize=10`, { token: owner.token });
 const ids = (res: { body: { items: { id: string }[] } }) => res.body.items.map((i) => i.id).sort();
@@ -69,7 +73,8 @@ beforeAll(async () => {
   ann = await createCreator(owner, ws, { name: 'Ann', email: `ann-${ws}@example.org`, role: 'person' });
   await createCreator(owner, ws, { name: 'Bo', notes: 'Kites' });
   expect((await call('POST', '/v1/creators/own-brand', { token: owner.token, body: { workspaceId: ws } })).status).toBeLessThan(300);
-  const activity = (await call('POST', '/v1/activities', { token: owner.token, body: { organizationId: ws, channel: 'youtube', activity: 'youtube_video', name: 'Launch' } })).body.data;
+  // With a start: its entry by start (gsi6) is one the backfill writes back.
+  const activity = (await call('POST', '/v1/activities', { token: owner.token, body: { organizationId: ws, channel: 'youtube', activity: 'youtube_video', name: 'Launch', startAt: '2026-02-02T09:00:00Z' } })).body.data;
   await newCost(owner, { activityId: activity.id, amount: 12, creatorId: ann.id });
   // A tracked activity carries the due index's keys (gsi4), which no entity declares.
   const tracked = (await call('POST', '/v1/activities', { token: owner.token, body: { organizationId: ws, channel: 'youtube', activity: 'youtube_video', name: 'Tracked' } })).body.data;
@@ -105,6 +110,7 @@ describe('reindexTable', () => {
     expect(search.body).toMatchObject({ items: [], totalCount: 0 });
     expect((await get(`/v1/costs?organizationId=${ws}&sortBy=amount`)).body.items).toEqual([]);
     expect(await membershipsOfUser(viewer.userId)).toEqual([]);
+    expect(await startedOnFeb2()).toBe(0);
   });
 
   it('writes back exactly the entries the puts wrote, removing none', async () => {
@@ -135,6 +141,7 @@ describe('reindexTable', () => {
     expect((await get(`/v1/activities?organizationId=${ws}&searchTerm=track`)).body.items.map((a: { id: string }) => a.id)).toEqual([trackedId]);
     expect((await get(`/v1/costs?organizationId=${ws}&sortBy=amount`)).body).toMatchObject({ items: [{ amount: 12, creatorId: ann.id }], totalCount: 1 });
     expect((await membershipsOfUser(viewer.userId)).map((m) => m.tenantId)).toEqual([ws]);
+    expect(await startedOnFeb2()).toBe(1);
   });
 
   it('writes nothing on a second run', async () => {

@@ -1,0 +1,73 @@
+/**
+ * One tenant's messages never hold back another's (issue 23 item 1): a content link connected twice
+ * (a double click) queues the same activity under two due times; read in one batch with another
+ * tenant's message, both tenants' readings land, through the worker Lambda's handler and through the
+ * local in-process queue alike, against DynamoDB Local and the local platform fakes.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { SQSEvent } from 'aws-lambda';
+import { handler } from '../../../functions/jobs/refresh-metrics-worker.ts';
+import { platformDeps } from '../../../functions/jobs/metric-refresh/platform-deps.ts';
+import { FakePlatforms } from '../../../infra/local/fakes/platforms.ts';
+import { LocalRefreshQueue } from '../../../infra/local/metric-refresh.ts';
+import { getActivity } from '../../../shared/db/activities.ts';
+import { resetPlatformConfig } from '../../../shared/integrations/platforms/index.ts';
+import { useLocalRefreshQueue, type RefreshMessage } from '../../../shared/integrations/refresh-queue.ts';
+import { call } from '../../support/call.ts';
+import { newActivity, newOrg, type Org } from '../activities/helpers.ts';
+
+let fake: FakePlatforms;
+let sent: RefreshMessage[] = [];
+
+beforeAll(async () => {
+  fake = await FakePlatforms.start();
+  Object.assign(process.env, fake.env());
+  resetPlatformConfig();
+});
+afterAll(() => fake.stop());
+beforeEach(() => {
+  sent = [];
+  useLocalRefreshQueue({ send: async (messages) => void sent.push(...messages) });
+});
+afterEach(() => useLocalRefreshQueue(undefined));
+
+async function connect(org: Org, activityId: string, video: string): Promise<void> {
+  const res = await call('POST', '/v1/activities/content-link/connect', { token: org.owner.token, body: { activityId, platform: 'youtube', contentUrl: `https://youtu.be/${video}` } });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+}
+
+/** A tenant whose link was connected twice, and a bystander's connected once: the messages the routes queued. */
+async function doubleClickAndBystander() {
+  const clicker = await newOrg('Clicker');
+  const bystander = await newOrg('Bystander');
+  const twice = (await newActivity(clicker)).id as string;
+  const once = (await newActivity(bystander)).id as string;
+  await connect(clicker, twice, 'doubleclick1');
+  await new Promise((resolve) => setTimeout(resolve, 2)); // a later due time, as a second click has
+  await connect(clicker, twice, 'doubleclick1');
+  await connect(bystander, once, 'bystander01');
+  expect(sent.filter((m) => m.kind === 'content' && m.activityId === twice)).toHaveLength(2);
+  return { clicker, bystander, twice, once, messages: [...sent] };
+}
+
+const impressions = async (tenantId: string, activityId: string) => (await getActivity(tenantId, activityId, { consistent: true }))!.impressions;
+
+describe('a duplicated content link in a batch', () => {
+  it('the worker reads both tenants: the duplicate is stale, nothing is reported failed', async () => {
+    const { clicker, bystander, twice, once, messages } = await doubleClickAndBystander();
+    const event = { Records: messages.map((m, n) => ({ messageId: `m${n}`, body: JSON.stringify(m) })) } as unknown as SQSEvent;
+    expect(await handler(event)).toEqual({ batchItemFailures: [] });
+    expect(await impressions(bystander.organizationId, once)).toBeGreaterThan(0);
+    expect(await impressions(clicker.organizationId, twice)).toBeGreaterThan(0);
+  });
+
+  it('the local queue reads both tenants and has nothing left to deliver again', async () => {
+    const { clicker, bystander, twice, once, messages } = await doubleClickAndBystander();
+    const queue = new LocalRefreshQueue();
+    await queue.send(messages);
+    expect(await queue.drain(await platformDeps())).toMatchObject({ ok: 2, stale: 1, failed: 0 });
+    expect(await impressions(bystander.organizationId, once)).toBeGreaterThan(0);
+    expect(await impressions(clicker.organizationId, twice)).toBeGreaterThan(0);
+    expect(await queue.drain(await platformDeps())).toMatchObject({ ok: 0, stale: 0, failed: 0 });
+  });
+});
