@@ -62,12 +62,13 @@ export function marketingBrief(
         : `${conversions} conversions recorded in all; ${cost}.`,
     );
   }
-  // A superlative or a share only where at least two campaigns were compared.
-  const totalImpressions = facts.reduce((sum, f) => sum + f.figures.impressions, 0);
-  const mostSeen = [...facts].sort((a, b) => b.figures.impressions - a.figures.impressions || byStatusThenName(a, b))[0];
-  if (facts.length >= 2 && mostSeen && mostSeen.figures.impressions > 0) {
+  // A superlative or a share only where at least two campaigns have the figure compared.
+  const seen = facts.filter((f) => f.figures.impressions > 0).sort((a, b) => b.figures.impressions - a.figures.impressions || byStatusThenName(a, b));
+  const totalImpressions = seen.reduce((sum, f) => sum + f.figures.impressions, 0);
+  const mostSeen = seen[0];
+  if (mostSeen && seen.length >= 2) {
     highlights.push(
-      `${mostSeen.name} has the most recorded impressions of the ${facts.length} campaigns: ${mostSeen.figures.impressions} (${percent(mostSeen.figures.impressions / totalImpressions)} of their ${totalImpressions}).`,
+      `${mostSeen.name} has the most recorded impressions of the ${seen.length} campaigns with impressions: ${mostSeen.figures.impressions} (${percent(mostSeen.figures.impressions / totalImpressions)} of their ${totalImpressions}).`,
     );
   }
   const withCpm = facts.filter((f) => f.figures.cpm !== null).sort((a, b) => a.figures.cpm! - b.figures.cpm! || byStatusThenName(a, b));

@@ -72,10 +72,10 @@ function ratioFinding(rows: readonly Row[], ratio: 'cpm' | 'cpe', label: string,
 
 const activities = (n: number) => `${n} ${n === 1 ? 'activity' : 'activities'}`;
 
-/** The campaign with the largest part of a window total, when the total is not zero. */
+/** The campaign with the largest part of a window total, when at least two campaigns have a part (a share of one is no comparison). */
 function largestShare(rows: readonly Row[], part: 'spend' | 'impressions', daysBack: number, currency: string): string[] {
   const total = rows.reduce((sum, r) => sum + r.change[part], 0);
-  if (rows.length < 2 || total <= 0) return [];
+  if (rows.filter((r) => r.change[part] > 0).length < 2 || total <= 0) return [];
   const top = [...rows].sort((a, b) => b.change[part] - a.change[part] || a.facts.name.localeCompare(b.facts.name))[0]!;
   const show = (n: number) => (part === 'spend' ? formatMoney(n, currency) : `${n} impressions`);
   return [`${top.facts.name} recorded ${show(top.change[part])} of the ${show(part === 'spend' ? roundMoney(total, currency) : total)} of these campaigns over the last ${daysBack} days (${percent(top.change[part] / total)}).`];

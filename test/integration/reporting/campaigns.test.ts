@@ -168,7 +168,7 @@ describe('marketing brief and recommendations', () => {
       currency: 'USD',
       headline: '1 active campaign: 7.50 USD spent and 100 impressions recorded over the last 30 days.',
       highlights: [
-        "Alpha has the most recorded impressions of the 4 campaigns: 10000 (83% of their 12000).",
+        "Alpha has the most recorded impressions of the 2 campaigns with impressions: 10000 (83% of their 12000).",
         'Alpha has the lowest cost per thousand impressions of the 2 campaigns that have one.',
         '1 campaign has completed.',
       ],

@@ -93,14 +93,19 @@ describe('figures a reader can check', () => {
     const alone = await brief();
     expect(alone.highlights.join(' ')).not.toMatch(/lowest|most|% of/);
 
+    // A second campaign with nothing recorded is no comparison either: no share of one's own total.
     const other = await createCampaign(orgId, { name: 'Other' });
+    expect((await brief()).highlights.join(' ')).not.toMatch(/lowest|most|% of/);
+    const comparison = await getOk(owner, '/v1/reporting/campaign/comparison', { organizationId: orgId, campaignIds: `${only.id},${other.id}`, daysBack: 30 });
+    expect(comparison.data.findings.join(' ')).not.toMatch(/recorded .* of the .* of these campaigns/);
+
     await activity(orgId, 'Dear', { views: 1_000, spend: 50, campaignId: other.id });
     const two = await brief();
     // Only's CPM 3.90 rests on 1 of its 2 activities (the other has no spend), not "2 of 2".
     expect(two.highlights).toContain(
       'Only has the lowest CPM of the 2 campaigns with one: 3.90 GBP over 1 of its 2 activities (those with both spend and impressions: 39.00 GBP over 10000 impressions).',
     );
-    expect(two.highlights).toContain('Only has the most recorded impressions of the 2 campaigns: 15000 (94% of their 16000).');
+    expect(two.highlights).toContain('Only has the most recorded impressions of the 2 campaigns with impressions: 15000 (94% of their 16000).');
   });
 
   it('a recommendation comparing 2 activities with 1 is of low confidence, and says so with its sample', async () => {
