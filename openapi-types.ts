@@ -2335,7 +2335,7 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description An RFC 9457 problem document; `errors` lists each invalid input field. */
+        /** @description An RFC 9457 problem document; `errors` lists each invalid input field, at most 50 (`detail` then says how many there were). */
         Problem: {
             /** @description A URI naming the kind of problem. */
             type: string;
