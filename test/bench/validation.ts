@@ -17,12 +17,12 @@ const WARMUP = 3;
 export const MAX_4MIB_P50_MS = 50;
 const FOUR_MIB = 4 * 1024 * 1024;
 
-/** `{"k0":0,"k1":0,...}`: as many short unknown keys as fit in `bytes`. */
-function keysFilling(bytes: number): string {
+/** `{"k0":0,"k1":0,...}`: as many short unknown keys as fit in `bytes` (`spell` writes each name). */
+function keysFilling(bytes: number, spell = (i: number) => `k${i.toString(36)}`): string {
   const parts: string[] = [];
   let size = 2;
   for (let i = 0; ; i++) {
-    const member = `"k${i.toString(36)}":0`;
+    const member = `"${spell(i)}":0`;
     if (size + member.length + 1 > bytes) break;
     parts.push(member);
     size += member.length + 1;
@@ -114,6 +114,9 @@ export async function measureValidation(issuer: LocalIssuer): Promise<Validation
   const fourMiB = keysFilling(FOUR_MIB);
   const cases: Case[] = [
     { label: 'POST /v1/files, 4 MiB of unknown keys', handler: 'files/create', method: 'POST', url: '/v1/files', body: fourMiB },
+    // The names the scan must work harder on: snake_case (camelCased to be looked up) and escaped (decoded).
+    { label: 'POST /v1/files, 4 MiB of unknown snake_case keys', handler: 'files/create', method: 'POST', url: '/v1/files', body: keysFilling(FOUR_MIB, (i) => `k_${i.toString(36)}`) },
+    { label: 'POST /v1/files, 4 MiB of unknown escaped keys', handler: 'files/create', method: 'POST', url: '/v1/files', body: keysFilling(FOUR_MIB, (i) => `\\u006b${i.toString(36)}`) },
     { label: 'POST /v1/files, 57,000 unknown keys', handler: 'files/create', method: 'POST', url: '/v1/files', body: keysCounted(57_000) },
     { label: 'POST /v1/campaigns, 20,000 unknown keys', handler: 'campaigns/create', method: 'POST', url: '/v1/campaigns', body: keysCounted(20_000) },
     {

@@ -14,13 +14,19 @@ describe('forEachTopLevelKey', () => {
     expect(keysOf(text)).toEqual({ ok: true, keys: ['a', 'b_c', 'n', 'd', 'a', 'e'] });
   });
 
+  it('decodes every kind of escape in a name as JSON.parse does', () => {
+    const text = '{"\\u006fwner\\u0054ype":1,"a\\"b\\\\c\\/d\\b\\f\\n\\r\\t":2,"\\ud83d\\ude00":3}';
+    expect(keysOf(text)).toEqual({ ok: true, keys: Object.keys(JSON.parse(text)) });
+    expect(keysOf(text).keys[0]).toBe('ownerType');
+  });
+
   it('reads an empty object, and a string value ending in escaped backslashes', () => {
     expect(keysOf('{}')).toEqual({ ok: true, keys: [] });
     expect(keysOf('{"a":"x\\\\","b":2}')).toEqual({ ok: true, keys: ['a', 'b'] });
   });
 
   it('gives up (false) on what is not an object it can delimit', () => {
-    for (const text of ['[]', '"a"', '{"a":1', '{"a" 1}', '{"a":1,}', '{a:1}', '{"a":1}x', '{"a":}', '{"a":"x}', '{"\\x":1}']) {
+    for (const text of ['[]', '"a"', '{"a":1', '{"a" 1}', '{"a":1,}', '{a:1}', '{"a":1}x', '{"a":}', '{"a":"x}', '{"\\x":1}', '{"\\u12":1}', '{"\\u12zz":1}']) {
       expect(keysOf(text).ok, text).toBe(false);
     }
   });
