@@ -10,6 +10,8 @@ import { getBillingAccount, rememberCustomer } from '../../../shared/db/billing.
 import { createTenant } from '../../../shared/db/tenants.ts';
 import { resetStripe } from '../../../shared/integrations/stripe.ts';
 import { call } from '../../support/call.ts';
+import { signUp } from '../../support/users.ts';
+import { newOrganization } from '../organizations/helpers.ts';
 
 let fake: FakeStripe;
 
@@ -28,8 +30,8 @@ const now = () => Math.floor(Date.now() / 1000);
 const UNPAID = { plan: null, status: 'unpaid', currentPeriodEnd: null };
 
 /** An organization with a Stripe customer of its own (in the fake) stored, unless `withCustomer` is false. */
-async function organization(withCustomer = true) {
-  const { id } = await createTenant({ name: 'Webhook customer', ownerUserId: randomUUID() });
+async function organization(withCustomer = true, id?: string) {
+  id ??= (await createTenant({ name: 'Webhook customer', ownerUserId: randomUUID() })).id;
   const customerId = withCustomer ? (fake.createCustomer({ metadata: { organizationId: id } }).id as string) : null;
   if (customerId) await rememberCustomer(id, customerId);
   return { id, customerId };
@@ -92,8 +94,9 @@ describe('the Stripe webhook applies an event only for the organization\'s own c
     expect(await billing(a.id)).toEqual(active);
   });
 
-  it('a completed checkout whose session names A but whose customer is B\'s changes nothing', async () => {
-    const a = await organization();
+  it('a completed checkout whose session names A but whose customer is B\'s changes nothing, by webhook or by A\'s owner syncing it (404)', async () => {
+    const owner = await signUp('Sync owner');
+    const a = await organization(true, await newOrganization(owner));
     const b = await organization();
     const session = fake.createSession({
       mode: 'subscription',
@@ -107,6 +110,8 @@ describe('the Stripe webhook applies an event only for the organization\'s own c
     });
     fake.completeCheckout(session.id);
     await deliver('checkout.session.completed', { id: session.id, object: 'checkout.session', client_reference_id: a.id });
+    const sync = await call('POST', '/v1/billing/checkout-session/sync', { token: owner.token, body: { organizationId: a.id, sessionId: session.id } });
+    expect(sync, JSON.stringify(sync.body)).toMatchObject({ status: 404, body: { code: 'not_found' } });
     expect(await billing(a.id)).toEqual(UNPAID);
     expect(await billing(b.id)).toEqual(UNPAID);
   });
