@@ -2198,7 +2198,7 @@ export interface paths {
         put?: never;
         /**
          * Applies Stripe's event deliveries to organizations' billing
-         * @description applies Stripe's event deliveries to organizations' billing (the service's own route, DECISIONS.md "Billing"). No bearer token: the `Stripe-Signature` of the raw body, checked with the signing secret (300 s tolerance), is the authentication; a bad or stale one is 400 and changes nothing. Each event id is applied once (a redelivery answers 200 and does nothing); events that arrive late never move the state backwards (shared/domain/billing.ts `supersedes`). Event types it does not use answer 200 and are logged, so Stripe stops retrying them.
+         * @description applies Stripe's event deliveries to organizations' billing (the service's own route, DECISIONS.md "Billing"). No bearer token: the `Stripe-Signature` of the raw body, checked with the signing secret (300 s tolerance), is the authentication; a bad or stale one is 400 and changes nothing. An event changes an organization only when its customer is the organization's own (shared/domain/billing.ts `isOwnCustomer`): one naming an organization in its metadata for another customer is logged and ignored (200). Each event id is applied once (a redelivery answers 200 and does nothing); events that arrive late never move the state backwards (shared/domain/billing.ts `supersedes`). Event types it does not use answer 200 and are logged, so Stripe stops retrying them.
          *
          *     Access: no bearer token; the request authenticates itself. Form B.
          */
