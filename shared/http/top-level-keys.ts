@@ -1,5 +1,5 @@
 /**
- * The member names of a JSON object text, read without parsing it. JSON.parse of a body of
+ * Where the member names of a JSON object text are, read without parsing it. JSON.parse of a body of
  * hundreds of thousands of keys (4 MiB of `"k1":0,`) costs hundreds of milliseconds before anything
  * can look at it; one pass over the text costs a few. Values are skipped, not checked: a text this
  * reads may still fail JSON.parse later.
@@ -88,12 +88,19 @@ function valueEnd(text: string, i: number): number {
   return j > i ? j : -1;
 }
 
+/** The name whose text (inside its quotes) is text[start, end), decoded; undefined for a bad escape. */
+export function keyAt(text: string, start: number, end: number): string | undefined {
+  const raw = text.slice(start, end);
+  return raw.includes('\\') ? unescaped(raw) : raw;
+}
+
 /**
- * Calls `visit` with each member name of the object `text` holds, in order (duplicates included),
- * decoded. Returns false, having visited some names perhaps, when `text` is not an object whose
- * members it can delimit; JSON.parse then says what is wrong.
+ * Calls `visit` with where each member name of the object `text` holds is (the text inside its
+ * quotes, still escaped: `keyAt` decodes it), in order, duplicates included. Returns false, having
+ * visited some names perhaps, when `text` is not an object whose members it can delimit; JSON.parse
+ * then says what is wrong.
  */
-export function forEachTopLevelKey(text: string, visit: (key: string) => void): boolean {
+export function forEachTopLevelKey(text: string, visit: (start: number, end: number) => void): boolean {
   let i = skipSpace(text, 0);
   if (text.charCodeAt(i) !== 0x7b) return false;
   i = skipSpace(text, i + 1);
@@ -102,10 +109,7 @@ export function forEachTopLevelKey(text: string, visit: (key: string) => void): 
     if (text.charCodeAt(i) !== QUOTE) return false;
     const end = stringEnd(text, i);
     if (end < 0) return false;
-    const raw = text.slice(i + 1, end);
-    const key = raw.includes('\\') ? unescaped(raw) : raw;
-    if (key === undefined) return false;
-    visit(key);
+    visit(i + 1, end);
     i = skipSpace(text, end + 1);
     if (text.charCodeAt(i) !== 0x3a) return false;
     i = valueEnd(text, skipSpace(text, i + 1));

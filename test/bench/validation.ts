@@ -117,6 +117,8 @@ export async function measureValidation(issuer: LocalIssuer): Promise<Validation
     // The names the scan must work harder on: snake_case (camelCased to be looked up) and escaped (decoded).
     { label: 'POST /v1/files, 4 MiB of unknown snake_case keys', handler: 'files/create', method: 'POST', url: '/v1/files', body: keysFilling(FOUR_MIB, (i) => `k_${i.toString(36)}`) },
     { label: 'POST /v1/files, 4 MiB of unknown escaped keys', handler: 'files/create', method: 'POST', url: '/v1/files', body: keysFilling(FOUR_MIB, (i) => `\\u006b${i.toString(36)}`) },
+    // No unknown name at all: the body is parsed (JSON.parse keeps the last of a repeated name).
+    { label: 'POST /v1/files, 4 MiB of one known name repeated', handler: 'files/create', method: 'POST', url: '/v1/files', body: keysFilling(FOUR_MIB, () => 'fileName') },
     { label: 'POST /v1/files, 57,000 unknown keys', handler: 'files/create', method: 'POST', url: '/v1/files', body: keysCounted(57_000) },
     { label: 'POST /v1/campaigns, 20,000 unknown keys', handler: 'campaigns/create', method: 'POST', url: '/v1/campaigns', body: keysCounted(20_000) },
     {

@@ -1,11 +1,12 @@
 /** forEachTopLevelKey: the member names of a JSON object text, read without parsing it. */
 import { describe, expect, it } from 'vitest';
-import { forEachTopLevelKey } from '../../shared/http/top-level-keys.ts';
+import { forEachTopLevelKey, keyAt } from '../../shared/http/top-level-keys.ts';
 
+/** The names decoded (a bad escape: the scan's failure, as JSON.parse would fail). */
 function keysOf(text: string): { ok: boolean; keys: string[] } {
-  const keys: string[] = [];
-  const ok = forEachTopLevelKey(text, (key) => keys.push(key));
-  return { ok, keys };
+  const keys: (string | undefined)[] = [];
+  const ok = forEachTopLevelKey(text, (start, end) => keys.push(keyAt(text, start, end)));
+  return keys.includes(undefined) ? { ok: false, keys: [] } : { ok, keys: keys as string[] };
 }
 
 describe('forEachTopLevelKey', () => {
