@@ -49,7 +49,9 @@ export const BUILD_OPTIONS = {
 async function bundle(name: string, entry: string): Promise<{ file: string; s3Client: boolean }> {
   const outfile = join(OUT, `${name.replace(/[^a-z0-9]+/gi, '-')}.mjs`);
   const { metafile } = await build({ ...BUILD_OPTIONS, entryPoints: [entry], outfile, metafile: true });
-  return { file: outfile, s3Client: Object.keys(metafile.inputs).some((input) => S3_CLIENT.test(input)) };
+  // An output's inputs with bytes in it: the metafile's top-level inputs also list what tree-shaking dropped.
+  const kept = Object.values(metafile.outputs).flatMap((output) => Object.entries(output.inputs).filter(([, input]) => input.bytesInOutput > 0).map(([path]) => path));
+  return { file: outfile, s3Client: kept.some((input) => S3_CLIENT.test(input)) };
 }
 
 /** Milliseconds to import the bundle in a new Node process (the process start itself excluded). */
