@@ -2198,7 +2198,7 @@ export interface paths {
         put?: never;
         /**
          * Applies Stripe's event deliveries to organizations' billing
-         * @description applies Stripe's event deliveries to organizations' billing (the service's own route). No bearer token: the `Stripe-Signature` of the raw body, checked with the signing secret (300 s tolerance), is the authentication; a bad or stale one is 400 and changes nothing. Each event id is applied once (a redelivery answers 200 and does nothing); events that arrive late never move the state backwards. Event types it does not use answer 200 and are logged, so Stripe stops retrying them.
+         * @description applies Stripe's event deliveries to organizations' billing (the service's own route). No bearer token: the `Stripe-Signature` of the raw body, checked with the signing secret (300 s tolerance), is the authentication; a bad or stale one is 400 and changes nothing. An event changes an organization only when its customer is the organization's own: one naming an organization in its metadata for another customer is logged and ignored (200). Each event id is applied once (a redelivery answers 200 and does nothing); events that arrive late never move the state backwards. Event types it does not use answer 200 and are logged, so Stripe stops retrying them.
          *
          *     Access: no bearer token; the request authenticates itself. Form B.
          */
@@ -2357,7 +2357,7 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description An RFC 9457 problem document; `errors` lists each invalid input field. */
+        /** @description An RFC 9457 problem document; `errors` lists each invalid input field, at most 50 (`detail` then says how many there were). */
         Problem: {
             /** @description A URI naming the kind of problem. */
             type: string;

@@ -6,12 +6,14 @@
  * stores the grant, may only encrypt and the functions that use a grant may only decrypt, each only
  * under an encryption context naming an organization; only the functions that talk to Google read
  * the client secret; the callback, which only passes the browser on, gets the web client's URL alone.
+ * The key's own policy says the same (`TOKEN_KEY_USE` decides both), so no IAM policy elsewhere in
+ * the account (an administrator's `kms:*`) can use the key: the account only administers it.
  */
-import { Duration, Validations } from 'aws-cdk-lib';
+import { Duration, Names, Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { AccountRootPrincipal, type CfnRole, PolicyDocument, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
@@ -24,6 +26,43 @@ export const TOKEN_KEY_USE: Readonly<Record<string, 'encrypt' | 'decrypt'>> = {
   'analytics/select-property': 'decrypt',
   'analytics/disconnect': 'decrypt',
   'jobs/import-analytics': 'decrypt',
+};
+
+/**
+ * What the account may do with the token key: administer it, never use it. No `kms:*`, no
+ * encrypt, decrypt, re-encrypt or data keys, and no kms:CreateGrant (a grant would hand out what
+ * the policy withholds).
+ */
+export const TOKEN_KEY_ADMIN_ACTIONS = [
+  'kms:DescribeKey',
+  'kms:GetKeyPolicy',
+  'kms:GetKeyRotationStatus',
+  'kms:ListAliases',
+  'kms:ListGrants',
+  'kms:ListKeyPolicies',
+  'kms:ListKeyRotations',
+  'kms:ListResourceTags',
+  'kms:PutKeyPolicy',
+  'kms:EnableKey',
+  'kms:DisableKey',
+  'kms:EnableKeyRotation',
+  'kms:DisableKeyRotation',
+  'kms:RotateKeyOnDemand',
+  'kms:UpdateKeyDescription',
+  'kms:CreateAlias',
+  'kms:UpdateAlias',
+  'kms:DeleteAlias',
+  'kms:TagResource',
+  'kms:UntagResource',
+  'kms:RevokeGrant',
+  'kms:ScheduleKeyDeletion',
+  'kms:CancelKeyDeletion',
+];
+
+/** The encryption context token-sealer.ts passes: `{organizationId}`, and nothing else. */
+const TOKEN_CONTEXT_CONDITIONS = {
+  'ForAllValues:StringEquals': { 'kms:EncryptionContextKeys': ['organizationId'] },
+  Null: { 'kms:EncryptionContextKeys': 'false', 'kms:EncryptionContext:organizationId': 'false' },
 };
 
 /** The route handlers that call Google (OAuth, Admin or Data API). */
@@ -56,6 +95,10 @@ export class WebAnalytics extends Construct {
       description: 'Seals the Google Analytics refresh tokens (encryption context: organizationId).',
       enableKeyRotation: true,
       removalPolicy: config.removalPolicy,
+      // Replaces CDK's default (kms:* to the account); `bind` adds each function's one use.
+      policy: new PolicyDocument({
+        statements: [new PolicyStatement({ sid: 'AccountAdministersOnly', principals: [new AccountRootPrincipal()], actions: TOKEN_KEY_ADMIN_ACTIONS, resources: ['*'] })],
+      }),
     });
     this.oauthClient = new Secret(this, 'GoogleOAuthClient', {
       description: 'Google OAuth client of web analytics: JSON {"clientId","clientSecret"}; set by an operator.',
@@ -80,16 +123,33 @@ export class WebAnalytics extends Construct {
     new Rule(this, 'Schedule', { schedule: Schedule.rate(Duration.hours(1)), targets: [new LambdaFunction(this.importer)] });
   }
 
+  /**
+   * The ARN of `fn`'s role, built from a name fixed here rather than read from the role: most
+   * functions live in nested stacks that take the key's ARN as a parameter, so a reference back
+   * from the key's policy would be a dependency cycle. The role is named for its construct path
+   * (unique in the app, stable across deploys); the key policy names the principal in a condition
+   * (aws:PrincipalArn), which KMS does not require to exist yet when the key is created first.
+   */
+  private namedRoleArn(fn: RouteFunction): string {
+    const role = fn.role!;
+    const roleName = Names.uniqueResourceName(role, { maxLength: 64 });
+    (role.node.defaultChild as CfnRole).roleName = roleName;
+    return Stack.of(this).formatArn({ service: 'iam', region: '', resource: 'role', resourceName: roleName });
+  }
+
   /** Gives a function what its part of web analytics needs (nothing for one that has none). */
   bind(fn: RouteFunction): void {
     const use = TOKEN_KEY_USE[fn.handlerModule];
     if (use) {
+      const action = use === 'encrypt' ? 'kms:Encrypt' : 'kms:Decrypt';
       fn.addEnvironment('ANALYTICS_TOKEN_KEY_ARN', this.tokenKey.keyArn);
-      fn.addToRolePolicy(
+      fn.addToRolePolicy(new PolicyStatement({ actions: [action], resources: [this.tokenKey.keyArn], conditions: TOKEN_CONTEXT_CONDITIONS }));
+      this.tokenKey.addToResourcePolicy(
         new PolicyStatement({
-          actions: [use === 'encrypt' ? 'kms:Encrypt' : 'kms:Decrypt'],
-          resources: [this.tokenKey.keyArn],
-          conditions: { 'ForAllValues:StringEquals': { 'kms:EncryptionContextKeys': ['organizationId'] }, Null: { 'kms:EncryptionContextKeys': 'false' } },
+          principals: [new AccountRootPrincipal()],
+          actions: [action],
+          resources: ['*'],
+          conditions: { ...TOKEN_CONTEXT_CONDITIONS, ArnEquals: { 'aws:PrincipalArn': this.namedRoleArn(fn) } },
         }),
       );
     }

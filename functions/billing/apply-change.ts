@@ -4,13 +4,13 @@
  * demo access removed (DECISIONS.md "Billing"). Both steps are idempotent, so a sync and a webhook
  * delivery for the same checkout, in either order or at once, leave one outcome.
  */
-import { applyBillingChange } from '../../shared/db/billing.ts';
+import { applyBillingChange, type AppliedChange } from '../../shared/db/billing.ts';
 import { removeDemoAccess } from '../../shared/db/demo-access.ts';
-import type { Tenant } from '../../shared/db/tenants.ts';
 import type { BillingChange } from '../../shared/domain/billing.ts';
 
-export async function takeEffect(change: BillingChange): Promise<Tenant | undefined> {
+/** What `applyBillingChange` answers: undefined when the organization is gone. */
+export async function takeEffect(change: BillingChange): Promise<AppliedChange | undefined> {
   const applied = await applyBillingChange(change);
-  if (applied?.tenant.billing.status === 'active') await removeDemoAccess(change.organizationId);
-  return applied?.tenant;
+  if (applied && !applied.notOwnCustomer && applied.tenant.billing.status === 'active') await removeDemoAccess(change.organizationId);
+  return applied;
 }

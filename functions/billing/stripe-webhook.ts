@@ -2,7 +2,9 @@
  * POST /v1/billing/stripe/webhook — applies Stripe's event deliveries to organizations' billing
  * (the service's own route, DECISIONS.md "Billing"). No bearer token: the `Stripe-Signature` of the raw body, checked with the
  * signing secret (300 s tolerance), is the authentication; a bad or stale one is 400 and changes
- * nothing. Each event id is applied once (a redelivery answers 200 and does nothing); events that
+ * nothing. An event changes an organization only when its customer is the organization's own
+ * (shared/domain/billing.ts `isOwnCustomer`): one naming an organization in its metadata for
+ * another customer is logged and ignored (200). Each event id is applied once (a redelivery answers 200 and does nothing); events that
  * arrive late never move the state backwards (shared/domain/billing.ts `supersedes`). Event types
  * it does not use answer 200 and are logged, so Stripe stops retrying them.
  */
@@ -78,7 +80,16 @@ export const handler = defineRawHandler({
     const change = await changeOf(event);
     if (change === 'unhandled') logger.info('stripe event ignored: unhandled type', { eventId: event.id, type: event.type, requestId });
     else if (!change) logger.warn('stripe event ignored: names none of our organizations', { eventId: event.id, type: event.type, requestId });
-    else await takeEffect(change);
+    else if ((await takeEffect(change))?.notOwnCustomer) {
+      // Its metadata names an organization, but its customer is not that organization's.
+      logger.warn('stripe event ignored: not the customer of the organization it names', {
+        eventId: event.id,
+        type: event.type,
+        organizationId: change.organizationId,
+        customerId: change.customerId,
+        requestId,
+      });
+    }
     // Marked after it took effect: a failure before this leaves the event to Stripe's retry.
     await markEventApplied(event.id, event.type);
     return ok({ received: true as const });

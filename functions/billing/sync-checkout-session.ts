@@ -31,7 +31,10 @@ export const handler = defineHandler({
     if (session?.client_reference_id !== organizationId) throw notFound('The checkout session');
     // Stated now: what Stripe shows at this moment supersedes any event created before it.
     const change = checkoutChange(session, Math.floor(Date.now() / 1000));
-    const tenant = (change && (await takeEffect(change))) ?? (await getBillingAccount(organizationId)).tenant;
+    const applied = change && (await takeEffect(change));
+    // A session of another customer than the organization's is not its own either.
+    if (applied?.notOwnCustomer) throw notFound('The checkout session');
+    const tenant = applied?.tenant ?? (await getBillingAccount(organizationId)).tenant;
     return ok(tenantView(tenant, scope.role, 'active', await getTenantAggregate(organizationId)));
   },
 });

@@ -18,6 +18,7 @@ import { logger } from '../../shared/support/logger.ts';
 import { invalidInput, Problem } from '../../shared/http/problem.ts';
 import { problemResponse, toProblem } from '../../shared/http/middleware/problem-responses.ts';
 import { parseInput } from '../../shared/http/middleware/validate.ts';
+import { resetObjectWrites } from '../../shared/integrations/object-writes.ts';
 import { resetStorage } from '../../shared/integrations/storage.ts';
 import { resetStripe } from '../../shared/integrations/stripe.ts';
 import { resetPlatformConfig } from '../../shared/integrations/platforms/config.ts';
@@ -183,6 +184,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
   });
   resetClients();
   resetStorage();
+  resetObjectWrites();
   resetStripe();
   resetPlatformConfig();
   resetVerifier();

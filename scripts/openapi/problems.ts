@@ -3,12 +3,13 @@
  * statuses each route can answer (DECISIONS.md "Errors"), each with an example.
  */
 import type { Route } from '../../functions/routes.ts';
+import { MAX_FIELD_ERRORS } from '../../shared/http/problem.ts';
 
 type Json = Record<string, unknown>;
 
 export const PROBLEM_SCHEMA: Json = {
   type: 'object',
-  description: 'An RFC 9457 problem document; `errors` lists each invalid input field.',
+  description: `An RFC 9457 problem document; \`errors\` lists each invalid input field, at most ${MAX_FIELD_ERRORS} (\`detail\` then says how many there were).`,
   required: ['type', 'title', 'status', 'detail', 'code', 'requestId'],
   properties: {
     type: { type: 'string', description: 'A URI naming the kind of problem.' },
@@ -22,6 +23,7 @@ export const PROBLEM_SCHEMA: Json = {
     requestId: { type: 'string' },
     errors: {
       type: 'array',
+      maxItems: MAX_FIELD_ERRORS,
       items: {
         type: 'object',
         required: ['path', 'message'],

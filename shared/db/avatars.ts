@@ -6,7 +6,7 @@
  */
 import { config } from '../config.ts';
 import { logger } from '../support/logger.ts';
-import { deleteObject } from '../integrations/storage.ts';
+import { deleteObject } from '../integrations/object-writes.ts';
 
 /** Deletes one avatar image (a missing one is already deleted); throws when S3 refuses. */
 export function deleteAvatar(avatarKey: string): Promise<void> {

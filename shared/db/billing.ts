@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
-import { PLANS, supersedes, UNPAID, type Billing, type BillingChange, type Plan } from '../domain/billing.ts';
+import { isOwnCustomer, PLANS, supersedes, UNPAID, type Billing, type BillingChange, type Plan } from '../domain/billing.ts';
 import { conflict, notFound } from '../domain/errors.ts';
 import { conditionHeld, defineEntity, getRecord, putRecord, updateRecord } from './entity.ts';
 import { absent, all, any, equals, lacks } from './expressions.ts';
@@ -121,12 +121,15 @@ export interface AppliedChange {
   tenant: Tenant;
   /** Whether the stored state changed. */
   changed: boolean;
+  /** Set when the change was refused for naming another customer than the organization's (`isOwnCustomer`). */
+  notOwnCustomer?: true;
 }
 
 /**
  * Applies what Stripe stated about an organization's subscription, unless a later statement was
- * applied already (a restatement of the stored state changes nothing shown). Undefined when the
- * organization no longer exists.
+ * applied already (a restatement of the stored state changes nothing shown) or it is about another
+ * customer than the organization's stored one (nothing changes). Undefined when the organization no
+ * longer exists.
  */
 export async function applyBillingChange(change: BillingChange): Promise<AppliedChange | undefined> {
   // Each failed attempt means another change was written meanwhile: bounded by the concurrent deliveries.
@@ -134,6 +137,8 @@ export async function applyBillingChange(change: BillingChange): Promise<Applied
     const stored = await readTenantItem(change.organizationId);
     if (!stored) return undefined;
     const { tenant, subscriptionId, customerId } = accountOf(stored);
+    // The stored customer never changes once set (rememberCustomer), so this read decides it.
+    if (!isOwnCustomer(change, customerId)) return { tenant, changed: false, notOwnCustomer: true };
     const created = stored.billingCreated ?? null;
     if (!supersedes(change, { subscriptionId, created, status: tenant.billing.status })) return { tenant, changed: false };
     const current = tenant.billing ?? UNPAID;
@@ -150,7 +155,7 @@ export async function applyBillingChange(change: BillingChange): Promise<Applied
     const billingCreated = Math.max(change.created, created ?? 0);
     const set = restates
       ? { billingCreated }
-      : { billing, stripeSubscriptionId: change.subscriptionId, stripeCustomerId: change.customerId ?? customerId ?? undefined, billingCreated, updatedAt: now };
+      : { billing, stripeSubscriptionId: change.subscriptionId, billingCreated, updatedAt: now };
     const applied = await conditionHeld((failure) =>
       updateRecord(Tenants, Tenants.key(change.organizationId), { set }, {
         // Exactly what was read: a concurrent change makes this one re-read and re-decide.

@@ -11,7 +11,8 @@
 import * as z from 'zod/mini';
 import { config } from '../config.ts';
 import { logger } from '../support/logger.ts';
-import { deleteObject, deleteObjects, presignDownload, putObject } from '../integrations/storage.ts';
+import { presignDownload } from '../integrations/storage.ts';
+import { deleteObject, deleteObjects, putObject } from '../integrations/object-writes.ts';
 import { defineEntity, queryRecords, updateRecord } from './entity.ts';
 import { ENTITY_TYPES, entityExists, type EntityType } from './entities.ts';
 import { absent } from './expressions.ts';

@@ -16,7 +16,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.ts';
 import { notFound } from '../domain/errors.ts';
-import { deleteObjects } from '../integrations/storage.ts';
+import { deleteObjects } from '../integrations/object-writes.ts';
 import { documentClient, tableName } from './client.ts';
 import { keys } from './keys.ts';
 import { deleteRecord, updateRecord } from './entity.ts';

@@ -56,6 +56,18 @@ export interface BillingChange {
   currentPeriodEnd?: string | null;
 }
 
+/**
+ * Whether a change is about the organization's own Stripe customer, the one stored when it first
+ * started a checkout. An event names its organization by metadata (`organizationId`,
+ * `client_reference_id`), which anyone editing a subscription in Stripe can write; the customer is
+ * what ties it to the organization. The checkout route stores the customer before it creates any
+ * session, so every session, subscription and invoice of the organization's own names it: with no
+ * customer stored, no change is the organization's.
+ */
+export function isOwnCustomer(change: BillingChange, storedCustomerId: string | null): boolean {
+  return storedCustomerId !== null && change.customerId === storedCustomerId;
+}
+
 /** What the tenant keeps to order changes: the subscription applied last and when Stripe stated it. */
 export interface BillingVersion {
   subscriptionId: string | null;

@@ -8,7 +8,7 @@
  *   problems       any error -> RFC 9457 problem document
  *   envelope       Result -> {data} | {items,totalCount,facets} | {count}, `_meta` on Form A routes
  *   authenticate   bearer JWT -> caller (401 before anything looks at the request)
- *   jsonBody       size (413), content type (415), JSON syntax (400)
+ *   jsonBody       size (413), content type (415), many unknown names (400), JSON syntax (400)
  *   assembleInput  path + query + body, snake_case/camelCase, repeated path ids checked
  *   validate       zod, unknown fields rejected
  *   authorize      the route's declared access: self, or tenant role; agent tokens
@@ -24,7 +24,7 @@ import { envelope } from './middleware/envelope.ts';
 import { jsonBody } from './middleware/json-body.ts';
 import { observe } from './middleware/observe.ts';
 import { problemResponses } from './middleware/problem-responses.ts';
-import { validate } from './middleware/validate.ts';
+import { inputFields, validate } from './middleware/validate.ts';
 import type { Reply } from '../schemas/records/reply.ts';
 import type { ResultOf } from './result.ts';
 import type { Access, Route } from './route.ts';
@@ -111,7 +111,7 @@ export function defineHandler(
     .use(problemResponses())
     .use(envelope(route))
     .use(authenticate())
-    .use(jsonBody(definition.maxBodyBytes))
+    .use(jsonBody(definition.maxBodyBytes, inputFields(definition.input)))
     .use(assembleInputMiddleware(route))
     .use(validate(definition.input))
     .use(authorize(route, definition.tenantOf, definition.record))

@@ -57,6 +57,31 @@ export class Problem extends Error {
 }
 
 export const invalidInput = (detail: string, errors?: FieldError[]) => new Problem('invalid_input', detail, errors);
+
+/**
+ * Most `errors` lines a problem lists: a body of 57,000 unknown keys is answered with the first
+ * ones and their number, not a 3 MB document (issue 23 item 5).
+ */
+export const MAX_FIELD_ERRORS = 50;
+/** A field name longer than any real one is cut in `errors` and `detail`, so a 1 MB key is not echoed back. */
+const MAX_ECHOED_NAME = 100;
+
+function echoed(path: string): string {
+  return path.length > MAX_ECHOED_NAME ? `${path.slice(0, MAX_ECHOED_NAME)}…` : path;
+}
+
+/**
+ * 400 for invalid fields: the first MAX_FIELD_ERRORS of `errors`, and a detail naming them or, when
+ * there are more (`total`, when the caller counted more than it collected), how many in all.
+ */
+export function invalidFields(errors: readonly FieldError[], total = errors.length): Problem {
+  const listed = errors.slice(0, MAX_FIELD_ERRORS).map((e) => ({ ...e, path: echoed(e.path) }));
+  const detail =
+    total > listed.length
+      ? `Invalid input: ${total} invalid fields; errors lists the first ${listed.length}.`
+      : `Invalid input: ${[...new Set(listed.map((e) => e.path || '(input)'))].join(', ')}.`;
+  return invalidInput(detail, listed);
+}
 export const unauthenticated = (detail = 'A valid bearer token is required.') => new Problem('unauthenticated', detail);
 export const forbidden = (detail = 'You are not allowed to do this.') => new Problem('forbidden', detail);
 export const notFound = (what: string) => new Problem('not_found', `${what} was not found.`);

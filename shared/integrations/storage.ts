@@ -5,8 +5,9 @@
  * Presigning uses the SDK's S3RequestPresigner on a request we describe ourselves instead of
  * `getSignedUrl(new S3Client(), command)`: the S3 client would add ~140 KB to the function bundle
  * (and its import time to cold starts) only to build a URL. The SDK still does all the signing;
- * credentials come from the same default provider chain the DynamoDB client uses. Deleting an
- * object, or writing a small one (text files), is the same signed request, sent by the function itself.
+ * credentials come from the same default provider chain the DynamoDB client uses. What a function
+ * writes or deletes itself goes through the S3 client, in object-writes.ts, which only the
+ * functions that write bundle.
  */
 import { createHash, createHmac, type BinaryLike } from 'node:crypto';
 import type { SourceData } from '@smithy/types';
@@ -56,14 +57,14 @@ function objectLocation(bucket: string, key: string) {
 
 export interface PresignedRequest {
   url: string;
-  method: 'PUT' | 'GET' | 'DELETE';
+  method: 'PUT' | 'GET';
   /** Headers the request must send exactly: they are part of the signature. */
   headers: Record<string, string>;
   expiresAt: string;
 }
 
 async function presign(
-  method: 'PUT' | 'GET' | 'DELETE',
+  method: 'PUT' | 'GET',
   bucket: string,
   key: string,
   headers: Record<string, string>,
@@ -107,40 +108,6 @@ export function attachmentDisposition(fileName: string): string {
 export function presignDownload(bucket: string, key: string, downloadName?: string, expiresInSeconds = 300) {
   const query: Record<string, string> = downloadName ? { 'response-content-disposition': attachmentDisposition(downloadName) } : {};
   return presign('GET', bucket, key, {}, query, expiresInSeconds);
-}
-
-/**
- * Writes one object (a signed PUT with its content type and length, sent at once by the function
- * itself); throws with S3's status when refused.
- */
-export async function putObject(bucket: string, key: string, contentType: string, body: Uint8Array): Promise<void> {
-  const request = await presignUpload(bucket, key, contentType, body.byteLength, 60);
-  const response = await fetch(request.url, { method: 'PUT', headers: request.headers, body });
-  await response.arrayBuffer();
-  if (!response.ok) throw new Error(`S3 refused to store ${key}: HTTP ${response.status}`);
-}
-
-/**
- * Deletes one object (a signed DELETE, sent at once). A missing object is already deleted; any
- * other refusal throws with S3's status, never silently.
- */
-export async function deleteObject(bucket: string, key: string): Promise<void> {
-  const request = await presign('DELETE', bucket, key, {}, {}, 60);
-  const response = await fetch(request.url, { method: 'DELETE' });
-  await response.arrayBuffer();
-  if (!response.ok && response.status !== 404) {
-    throw new Error(`S3 refused to delete ${key}: HTTP ${response.status}`);
-  }
-}
-
-/** Objects are deleted one signed request each (no S3 client in the bundle), this many at once. */
-const PARALLEL_DELETES = 10;
-
-/** Deletes many objects of one bucket, a few requests at a time. */
-export async function deleteObjects(bucket: string, objectKeys: readonly string[]): Promise<void> {
-  for (let i = 0; i < objectKeys.length; i += PARALLEL_DELETES) {
-    await Promise.all(objectKeys.slice(i, i + PARALLEL_DELETES).map((key) => deleteObject(bucket, key)));
-  }
 }
 
 export function resetStorage(): void {

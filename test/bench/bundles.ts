@@ -1,8 +1,10 @@
 /**
  * Builds every function bundle with the stack's esbuild options (infra/bundling.ts), plus two
  * references built in the same run: an empty handler (the floor) and a bundle holding only the
- * DynamoDB document client (what any DynamoDB function pays). Reports each bundle's minified size
- * and the time to import it in a fresh Node process, a stand-in for Lambda init.
+ * DynamoDB document client (what any DynamoDB function pays), and one holding only the S3 client
+ * (what a function that writes objects itself pays on top). Reports each bundle's minified size,
+ * the time to import it in a fresh Node process (a stand-in for Lambda init), and whether it
+ * carries the S3 client.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, statSync } from 'node:fs';
@@ -22,7 +24,11 @@ const COMPARISON_RUNS = 40;
 const REFERENCES = {
   'reference: empty handler': join(import.meta.dirname, 'references/empty-handler.ts'),
   'reference: DynamoDB document client only': join(import.meta.dirname, 'references/dynamodb-client-only.ts'),
+  'reference: S3 client only': join(import.meta.dirname, 'references/s3-client-only.ts'),
 };
+
+/** An input of the S3 client package in a bundle's metafile: the function writes objects itself. */
+const S3_CLIENT = /node_modules\/@aws-sdk\/client-s3\//;
 
 /** The stack's bundling (infra/bundling.ts) as esbuild options; bundle-contents.ts builds with these too. */
 export const BUILD_OPTIONS = {
@@ -40,10 +46,12 @@ export const BUILD_OPTIONS = {
   logLevel: 'error',
 } satisfies BuildOptions;
 
-async function bundle(name: string, entry: string): Promise<string> {
+async function bundle(name: string, entry: string): Promise<{ file: string; s3Client: boolean }> {
   const outfile = join(OUT, `${name.replace(/[^a-z0-9]+/gi, '-')}.mjs`);
-  await build({ ...BUILD_OPTIONS, entryPoints: [entry], outfile });
-  return outfile;
+  const { metafile } = await build({ ...BUILD_OPTIONS, entryPoints: [entry], outfile, metafile: true });
+  // An output's inputs with bytes in it: the metafile's top-level inputs also list what tree-shaking dropped.
+  const kept = Object.values(metafile.outputs).flatMap((output) => Object.entries(output.inputs).filter(([, input]) => input.bytesInOutput > 0).map(([path]) => path));
+  return { file: outfile, s3Client: kept.some((input) => S3_CLIENT.test(input)) };
 }
 
 /** Milliseconds to import the bundle in a new Node process (the process start itself excluded). */
@@ -81,9 +89,24 @@ export async function measureBundles() {
 
   const results = [];
   for (const [name, entry] of Object.entries(entries)) {
-    const file = await bundle(name, entry);
+    const { file, s3Client } = await bundle(name, entry);
     const times = summarize(importTimes(file));
-    results.push({ name, file, bytes: statSync(file).size, importMs: times });
+    results.push({ name, file, bytes: statSync(file).size, importMs: times, s3Client });
   }
   return results;
+}
+
+/** What the S3 client costs the functions that write objects themselves (issue 23 item 12): their bundles and import times, beside the client alone. */
+export function s3Writers(bundles: Awaited<ReturnType<typeof measureBundles>>) {
+  const reference = bundles.find((b) => b.name === 'reference: S3 client only')!;
+  return {
+    referenceKb: Math.round(reference.bytes / 1024),
+    referenceImportMedianMs: reference.importMs.median,
+    functions: bundles.filter((b) => b.s3Client && !b.name.startsWith('reference')).map((b) => ({ name: b.name, kb: Math.round(b.bytes / 1024), importMedianMs: b.importMs.median })),
+  };
+}
+
+export function printS3Writers(writers: ReturnType<typeof s3Writers>): void {
+  console.log(`\nFunctions bundling the S3 client (they write objects themselves; the S3 client alone: ${writers.referenceKb} KB, import ${writers.referenceImportMedianMs} ms)`);
+  for (const f of writers.functions) console.log(`  ${f.name.padEnd(48)} ${String(f.kb).padStart(5)} KB  ${f.importMedianMs.toFixed(1).padStart(6)} ms`);
 }

@@ -9,19 +9,23 @@
  * `npm run bench -- metrics` the same for the metric refresh bench (needs the local platform fakes);
  * `npm run bench -- metric-reads` the same for the metric reads bench (issue 13: creator history and
  * sparklines at 100 and 10,000 activities).
+ * `npm run bench -- validation` the same for refusing requests of many invalid fields (issue 23 item 5).
+ * `npm run bench -- bundles` builds and times the bundles alone and replaces the `bundles` part and
+ * `summary.s3Writers` (what the S3 client costs the functions that write objects, issue 23 item 12).
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureTable, LOCAL_CREDENTIALS, startDynamoLocal } from '../../infra/local/dynamodb.ts';
 import { LocalIssuer } from '../../infra/local/issuer.ts';
-import { compareWithReference, measureBundles } from './bundles.ts';
+import { compareWithReference, measureBundles, printS3Writers, s3Writers } from './bundles.ts';
 import { measureCallsPerRequest, measureLatency } from './latency.ts';
 import { measureLists, printLists, type ListsResult } from './lists.ts';
 import { measureReporting, printReporting, type ReportingResult } from './reporting.ts';
 import { measureMetricRefresh, printMetricRefresh, type MetricRefreshResult } from './metric-refresh.ts';
 import { measureMetricReads, printMetricReads, type MetricReadsResult } from './metric-reads.ts';
 import { measureOverhead } from './overhead.ts';
+import { measureValidation, printValidation, type ValidationResult } from './validation.ts';
 
 const EXPECTED = {
   maxBundleBytes: 450 * 1024,
@@ -35,6 +39,18 @@ const listsOnly = process.argv.slice(2).includes('lists');
 const reportingOnly = process.argv.slice(2).includes('reporting');
 const metricsOnly = process.argv.slice(2).includes('metrics');
 const metricReadsOnly = process.argv.slice(2).includes('metric-reads');
+const validationOnly = process.argv.slice(2).includes('validation');
+
+if (process.argv.slice(2).includes('bundles')) {
+  console.log('Building bundles and timing imports…');
+  const built = await measureBundles();
+  const previous = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, 'utf8')) as { summary?: Record<string, unknown> }) : {};
+  const writers = s3Writers(built);
+  writeFileSync(RESULTS, `${JSON.stringify({ ...previous, bundles: built.map(({ file: _file, ...b }) => b), summary: { ...previous.summary, s3Writers: writers } }, null, 2)}\n`);
+  printS3Writers(writers);
+  console.log('\nWrote the bundles part and summary.s3Writers of test/bench/results.json');
+  process.exit(0);
+}
 
 console.log('Starting DynamoDB Local…');
 const dynamo = await startDynamoLocal();
@@ -51,6 +67,13 @@ Object.assign(process.env, {
   LOG_LEVEL: 'silent',
   ...issuer.verifierEnv(),
 });
+/** Replaces one part of results.json, keeping the others: what `-- <part>` writes. */
+function writePart(name: string, value: unknown): void {
+  const previous = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, 'utf8')) as Record<string, unknown>) : {};
+  writeFileSync(RESULTS, `${JSON.stringify({ ...previous, [name]: value }, null, 2)}\n`);
+  console.log(`\nWrote the ${name} part of test/bench/results.json`);
+}
+
 /**
  * A table of its own for a part that seeds 10,000-record tenants: seed-tenant.ts scans the whole
  * table before and after its templates, so in one shared table each part's seed slowed with the
@@ -69,38 +92,41 @@ let lists: ListsResult;
 let reporting: ReportingResult | undefined;
 let metricRefresh: MetricRefreshResult | undefined;
 let metricReads: MetricReadsResult | undefined;
+let validation: ValidationResult | undefined;
 try {
   await ensureTable(dynamo.endpoint, table);
+  if (validationOnly) {
+    validation = await measureValidation(issuer);
+    writePart('validation', validation);
+    printValidation(validation);
+    await dynamo.stop();
+    process.exit(0);
+  }
   if (metricReadsOnly) {
     console.log('Seeding tenants of 100 and 10,000 activities with readings for the metric reads bench…');
     metricReads = await measureMetricReads(issuer);
-    const previous = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, 'utf8')) as Record<string, unknown>) : {};
-    writeFileSync(RESULTS, `${JSON.stringify({ ...previous, metricReads }, null, 2)}\n`);
+    writePart('metricReads', metricReads);
     printMetricReads(metricReads);
-    console.log('\nWrote the metricReads part of test/bench/results.json');
     await dynamo.stop();
     process.exit(0);
   }
   if (reportingOnly) {
     console.log('Seeding tenants of 100 and 10,000 activities for the reporting bench…');
     reporting = await measureReporting(issuer);
-    const previous = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, 'utf8')) as Record<string, unknown>) : {};
-    writeFileSync(RESULTS, `${JSON.stringify({ ...previous, reporting }, null, 2)}\n`);
+    writePart('reporting', reporting);
     printReporting(reporting);
-    console.log('\nWrote the reporting part of test/bench/results.json');
     await dynamo.stop();
     process.exit(0);
   }
   if (metricsOnly) {
     metricRefresh = await measureMetricRefresh();
-    const previous = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, 'utf8')) as Record<string, unknown>) : {};
-    writeFileSync(RESULTS, `${JSON.stringify({ ...previous, metricRefresh }, null, 2)}\n`);
+    writePart('metricRefresh', metricRefresh);
     printMetricRefresh(metricRefresh);
-    console.log('\nWrote the metricRefresh part of test/bench/results.json');
   }
   if (!listsOnly && !metricsOnly) {
     latency = await measureLatency(issuer);
     calls = await measureCallsPerRequest(issuer);
+    validation = await measureValidation(issuer);
   }
   if (!metricsOnly) {
     console.log('Seeding tenants of 100 and 10,000 records for the lists bench…');
@@ -121,10 +147,8 @@ try {
 if (metricsOnly) process.exit(0);
 lists = lists!;
 if (listsOnly) {
-  const previous = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, 'utf8')) as Record<string, unknown>) : {};
-  writeFileSync(RESULTS, `${JSON.stringify({ ...previous, lists }, null, 2)}\n`);
+  writePart('lists', lists);
   printLists(lists);
-  console.log('\nWrote the lists part of test/bench/results.json');
   process.exit(0);
 }
 latency = latency!;
@@ -150,15 +174,17 @@ const summary = {
   },
   middlewareOverheadP99Ms: { againstDynamoDbLocal: latency.overhead.p99, dynamoDbStubbed: overhead.overhead.p99 },
   callsToReadOneRecord: readOne,
+  s3Writers: s3Writers(bundles),
 };
 
-const report = { generatedAt: new Date().toISOString(), node: process.version, expected: EXPECTED, summary, bundles: bundles.map(({ file: _file, ...b }) => b), importComparison: comparison, latency, overhead, dynamoCallsPerRequest: calls, lists, reporting, metricReads, metricRefresh };
+const report = { generatedAt: new Date().toISOString(), node: process.version, expected: EXPECTED, summary, bundles: bundles.map(({ file: _file, ...b }) => b), importComparison: comparison, latency, overhead, dynamoCallsPerRequest: calls, lists, reporting, metricReads, metricRefresh, validation };
 writeFileSync(RESULTS, `${JSON.stringify(report, null, 2)}\n`);
 
 console.log('\nBundles (minified size, import time in a fresh process: median / p99 ms)');
 for (const b of bundles) {
   console.log(`  ${b.name.padEnd(48)} ${String(Math.round(b.bytes / 1024)).padStart(5)} KB  ${b.importMs.median.toFixed(1).padStart(6)} / ${b.importMs.p99.toFixed(1)}`);
 }
+printS3Writers(summary.s3Writers);
 console.log(`\n${latency.route}, ${latency.withMiddleware.n} calls each (median / p99 ms)`);
 console.log(`  with middleware  ${latency.withMiddleware.median} / ${latency.withMiddleware.p99}`);
 console.log(`  bare handler     ${latency.bareHandler.median} / ${latency.bareHandler.p99}`);
@@ -170,6 +196,7 @@ console.log(`  overhead         ${overhead.overhead.median} / ${overhead.overhea
 console.log('\nDynamoDB round trips per request');
 for (const [label, n] of Object.entries(calls)) console.log(`  ${label.padEnd(44)} ${n}`);
 printLists(lists);
+if (validation) printValidation(validation);
 if (reporting) printReporting(reporting);
 if (metricReads) printMetricReads(metricReads);
 printMetricRefresh(metricRefresh!);

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_STRIPE_PRICES, FAKE_STRIPE_WEBHOOK_SECRET, stripeSignature } from '../../infra/local/fakes/stripe.ts';
 import { checkedFetch } from './support/contract.ts';
+import { rememberCustomer } from '../../shared/db/billing.ts';
 import { completedCheckout } from './support/fixtures/billing.ts';
 import { startWorld, type Identity, type World } from './support/world.ts';
 
@@ -45,12 +46,22 @@ async function postWebhook(payload: string, signature: string | undefined) {
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
 }
 
+/** The Stripe customer the webhook tests store for an organization: events apply to its own customer only. */
+const customerOf = (organizationId: string) => `cus_test_${organizationId}`;
+
+/** A new organization with its Stripe customer stored, as its first checkout would. */
+async function customerOrganization() {
+  const created = await ownerWithOrganization();
+  await rememberCustomer(created.organizationId, customerOf(created.organizationId));
+  return created;
+}
+
 /** A subscription object of the organization, as Stripe sends it in `customer.subscription.*`. */
 function subscription(organizationId: string, id: string, status: string, periodEnd = now() + 86_400) {
   return {
     id,
     object: 'subscription',
-    customer: 'cus_test_x',
+    customer: customerOf(organizationId),
     status,
     metadata: { organizationId, plan: 'scale' },
     items: { object: 'list', data: [{ id: 'si_test_x', object: 'subscription_item', price: { id: FAKE_STRIPE_PRICES.scale, object: 'price' }, current_period_end: periodEnd }] },
@@ -106,7 +117,7 @@ describe('Checkout, the fake checkout page and its webhook', () => {
 describe('Sync', () => {
   it('applies a completed checkout once: sync before the webhook, the webhook, and sync again answer the same organization', async () => {
     const { owner, organizationId } = await ownerWithOrganization();
-    const { sessionId } = completedCheckout(world, organizationId);
+    const { sessionId } = await completedCheckout(world, organizationId);
     const sync = () => world.http('POST', '/v1/billing/checkout-session/sync', { token: owner.token, body: { organizationId, sessionId } });
     const first = await sync();
     expect(first.status).toBe(200);
@@ -124,7 +135,7 @@ describe('Sync', () => {
     const started = await world.http('POST', '/v1/billing/checkout-session', { token: owner.token, body: { organizationId, plan: 'scale' } });
     const open = await world.http('POST', '/v1/billing/checkout-session/sync', { token: owner.token, body: { organizationId, sessionId: started.body.data.sessionId } });
     expect(open.body.data.billing).toEqual({ plan: null, status: 'unpaid', currentPeriodEnd: null });
-    const other = completedCheckout(world, world.tenantId);
+    const other = await completedCheckout(world, world.tenantId);
     const foreign = await world.http('POST', '/v1/billing/checkout-session/sync', { token: owner.token, body: { organizationId, sessionId: other.sessionId } });
     expect(foreign).toMatchObject({ status: 404, body: { code: 'not_found' } });
     const unknown = await world.http('POST', '/v1/billing/checkout-session/sync', { token: owner.token, body: { organizationId, sessionId: 'cs_test_nothing' } });
@@ -137,7 +148,7 @@ describe('Delayed payment (a bank debit settles days after checkout)', () => {
 
   it('does not activate on checkout.session.completed while unpaid; activates on async_payment_succeeded', async () => {
     const { owner, organizationId } = await ownerWithOrganization();
-    const { sessionId } = completedCheckout(world, organizationId, { delayed: true });
+    const { sessionId } = await completedCheckout(world, organizationId, { delayed: true });
     const fake = world.service.stripe;
     expect((await fake.deliver('checkout.session.completed', fake.sessions.get(sessionId)!)).status).toBe(200);
     expect((await organization(owner, organizationId)).billing).toEqual(unpaid);
@@ -151,7 +162,7 @@ describe('Delayed payment (a bank debit settles days after checkout)', () => {
 
   it('leaves the organization unpaid on async_payment_failed (200), and it may check out again', async () => {
     const { owner, organizationId } = await ownerWithOrganization();
-    const { sessionId } = completedCheckout(world, organizationId, { delayed: true });
+    const { sessionId } = await completedCheckout(world, organizationId, { delayed: true });
     const fake = world.service.stripe;
     const { type, session } = fake.settleDelayedPayment(sessionId, false);
     expect((await fake.deliver(type, session)).status).toBe(200);
@@ -163,7 +174,7 @@ describe('Delayed payment (a bank debit settles days after checkout)', () => {
 
 describe('Webhook', () => {
   it('accepts a valid signature and refuses a tampered body, a wrong secret, a missing header and one older than 300 s (400, nothing changed)', async () => {
-    const { owner, organizationId } = await ownerWithOrganization();
+    const { owner, organizationId } = await customerOrganization();
     const payload = event('customer.subscription.created', subscription(organizationId, `sub_test_${randomUUID()}`, 'active'));
     const refused = [
       await postWebhook(payload.replace('"active"', '"trialing"'), stripeSignature(payload, FAKE_STRIPE_WEBHOOK_SECRET)),
@@ -180,7 +191,7 @@ describe('Webhook', () => {
   });
 
   it('applies an event delivered 5 times once: a later event is not undone by its redelivery', async () => {
-    const { owner, organizationId } = await ownerWithOrganization();
+    const { owner, organizationId } = await customerOrganization();
     const id = `sub_test_${randomUUID()}`;
     const t = now() - 100;
     const pastDue = event('customer.subscription.updated', subscription(organizationId, id, 'past_due'), t);
@@ -191,7 +202,7 @@ describe('Webhook', () => {
     expect(once.billing.status).toBe('past_due');
 
     // A second event of the same second recovers the subscription; the first one's redeliveries change nothing.
-    expect((await send(event('invoice.paid', { id: 'in_test_x', object: 'invoice', customer: 'cus_test_x', parent: { type: 'subscription_details', subscription_details: { subscription: id, metadata: { organizationId } } } }, t))).status).toBe(200);
+    expect((await send(event('invoice.paid', { id: 'in_test_x', object: 'invoice', customer: customerOf(organizationId), parent: { type: 'subscription_details', subscription_details: { subscription: id, metadata: { organizationId } } } }, t))).status).toBe(200);
     const recovered = await organization(owner, organizationId);
     expect(recovered.billing.status).toBe('active');
     for (let i = 0; i < 5; i++) expect((await send(pastDue)).status).toBe(200);
@@ -199,7 +210,7 @@ describe('Webhook', () => {
   });
 
   it('never moves the state backwards when events arrive out of order, and applies two different events arriving at once', async () => {
-    const { owner, organizationId } = await ownerWithOrganization();
+    const { owner, organizationId } = await customerOrganization();
     const id = `sub_test_${randomUUID()}`;
     const t = now() - 1000;
     const send = (payload: string) => postWebhook(payload, stripeSignature(payload, FAKE_STRIPE_WEBHOOK_SECRET));
@@ -223,7 +234,7 @@ describe('Webhook', () => {
   });
 
   it('never answers 500 to a correctly signed body that is not a usable event: not JSON, no data.object, odd fields (400 or 200)', async () => {
-    const { owner, organizationId } = await ownerWithOrganization();
+    const { owner, organizationId } = await customerOrganization();
     const signed = (payload: string) => postWebhook(payload, stripeSignature(payload, FAKE_STRIPE_WEBHOOK_SECRET));
     expect(await signed('not json {')).toMatchObject({ status: 400, body: { code: 'invalid_input' } });
     expect(await signed(JSON.stringify({ id: 'evt_test_bare', type: 'invoice.paid', created: now() }))).toMatchObject({ status: 400, body: { code: 'invalid_input' } });
@@ -253,7 +264,7 @@ describe('A workspace under a parent organization', () => {
     const created = await world.http('POST', '/v1/workspaces', { token: owner.token, body: { userId: owner.userId, name: 'Child', organizationId } });
     expect(created.status).toBe(201);
     const workspaceId = created.body.data.id;
-    const { sessionId } = completedCheckout(world, workspaceId);
+    const { sessionId } = await completedCheckout(world, workspaceId);
     const calls = [
       ['/v1/billing/checkout-session', { organizationId: workspaceId, plan: 'starter' }],
       ['/v1/billing/portal-session', { organizationId: workspaceId }],
@@ -270,7 +281,7 @@ describe('Deleting a paying organization', () => {
   /** A new organization, paid through a completed checkout and sync. */
   async function payingOrganization() {
     const { owner, organizationId } = await ownerWithOrganization();
-    const { sessionId, subscriptionId } = completedCheckout(world, organizationId);
+    const { sessionId, subscriptionId } = await completedCheckout(world, organizationId);
     const sync = await world.http('POST', '/v1/billing/checkout-session/sync', { token: owner.token, body: { organizationId, sessionId } });
     expect(sync.body.data.billing.status).toBe('active');
     return { owner, organizationId, subscription: world.service.stripe.subscriptions.get(subscriptionId)! };
@@ -317,7 +328,7 @@ describe('Demo access removed', () => {
     expect(demo).toMatchObject({ role: 'viewer' });
     expect(await settings()).toBe(demo.id);
 
-    const { sessionId } = completedCheckout(world, organizationId);
+    const { sessionId } = await completedCheckout(world, organizationId);
     const synced = await world.http('POST', '/v1/billing/checkout-session/sync', { token: owner.token, body: { organizationId, sessionId } });
     expect(synced.body.data.billing.status).toBe('active');
     const after = await world.http('GET', `/v1/organizations?userId=${owner.userId}&pageIndex=0&pageSize=10`, { token: owner.token });

@@ -3,6 +3,7 @@
  * every finding is either fixed or acknowledged on its construct with a written reason
  * (`Validations.of(construct).acknowledge`), so any other finding, error or warning, fails here.
  */
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCTION, synth } from './synth.ts';
@@ -29,5 +30,16 @@ describe('AwsSolutionsChecks', () => {
 
   it('finds nothing unacknowledged in the production stage', () => {
     expect(production).toEqual([]);
+  });
+});
+
+describe('the X-Ray acknowledgment (issue 23 item 9)', () => {
+  it('covers X-Ray\'s policy alone: a new wildcard resource on a function role is reported', () => {
+    const { app, stack } = synth({ stage: 'dev' });
+    const routeFunction = stack.routeGroups[0]!.functions[0]!;
+    routeFunction.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListAllMyBuckets'], resources: ['*'] }));
+    const report = new AwsSolutionsChecks().validateScope(app);
+    const wildcards = report.violations.filter((v) => v.ruleName.includes('IAM5')).flatMap((v) => v.violatingResources.map((r) => r.constructPath));
+    expect(wildcards).toEqual([expect.stringContaining(routeFunction.role!.node.path)]);
   });
 });

@@ -59,6 +59,42 @@ describe('web analytics', () => {
     expect(functions.filter(({ handler }) => handler && TOKEN_KEY_USE[handler]).map(({ handler }) => handler).sort()).toEqual(Object.keys(TOKEN_KEY_USE).sort());
   });
 
+  it('gives the key an explicit policy: the account administers it only; encrypt to the grant\'s storer, decrypt to its readers, each by role and encryption context (issue 23 item 8)', () => {
+    const [, key] = byType(main, 'AWS::KMS::Key').find(([, k]) => String(k.Properties.Description).includes('Google Analytics'))!;
+    const policy: (Statement & { Effect: string; Principal: unknown; Condition?: Record<string, Record<string, unknown>> })[] = key.Properties.KeyPolicy.Statement;
+    const root = { AWS: { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':iam::', { Ref: 'AWS::AccountId' }, ':root']] } };
+    // What the account root may do unconditioned: nothing that uses the key or hands it out.
+    const USES = ['kms:Encrypt', 'kms:Decrypt', 'kms:ReEncryptFrom', 'kms:ReEncryptTo', 'kms:GenerateDataKey', 'kms:GenerateDataKeyWithoutPlaintext', 'kms:CreateGrant'];
+    const covers = (pattern: string, action: string) => new RegExp(`^${pattern.replaceAll('*', '.*')}$`, 'i').test(action);
+    for (const statement of policy) {
+      expect(statement.Effect).toBe('Allow');
+      expect(statement.Principal).toEqual(root);
+      const byRole = statement.Condition?.ArnEquals?.['aws:PrincipalArn'];
+      if (byRole) continue;
+      for (const use of USES) expect(actionsOf(statement).some((a) => covers(a, use)), `${use} in ${JSON.stringify(statement.Action)}`).toBe(false);
+    }
+    // Each use: the roles TOKEN_KEY_USE names, by the name their templates give them, under the token's encryption context.
+    const roleNameOf = ({ fn, template }: { fn: Resource; template: Template }) => template.toJSON().Resources[fn.Properties.Role['Fn::GetAtt'][0]].Properties.RoleName;
+    for (const use of ['encrypt', 'decrypt'] as const) {
+      const action = use === 'encrypt' ? 'kms:Encrypt' : 'kms:Decrypt';
+      const granted = policy.filter((s) => actionsOf(s).includes(action));
+      expect(granted.every((s) => actionsOf(s).length === 1)).toBe(true);
+      const principals = granted.map((s) => JSON.stringify(s.Condition!.ArnEquals!['aws:PrincipalArn']));
+      const users = functions.filter(({ handler }) => handler && TOKEN_KEY_USE[handler] === use);
+      expect(users.length).toBeGreaterThan(0);
+      expect(principals.sort()).toEqual(
+        users.map((f) => JSON.stringify({ 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':iam::', { Ref: 'AWS::AccountId' }, `:role/${roleNameOf(f)}`]] })).sort(),
+      );
+      for (const s of granted) {
+        expect(s.Condition).toMatchObject({
+          'ForAllValues:StringEquals': { 'kms:EncryptionContextKeys': ['organizationId'] },
+          Null: { 'kms:EncryptionContextKeys': 'false', 'kms:EncryptionContext:organizationId': 'false' },
+        });
+      }
+    }
+    for (const f of functions) expect(typeof roleNameOf(f) === 'string', f.handler).toBe(Boolean(f.handler && TOKEN_KEY_USE[f.handler]));
+  });
+
   it('gives Google\'s OAuth client secret by ARN to the functions that call Google alone, and its value to no environment', () => {
     const readers = functions.filter(({ fn, template }) => statements(template, fn).some((s) => actionsOf(s).includes('secretsmanager:GetSecretValue') && JSON.stringify(fn.Properties.Environment).includes('GOOGLE_OAUTH_SECRET_ARN')));
     expect(readers.map(({ handler }) => handler).sort()).toEqual([...new Set([...GOOGLE_CALLERS, ...Object.keys(TOKEN_KEY_USE)])].sort());

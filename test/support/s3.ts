@@ -1,6 +1,7 @@
 /** The local S3 emulator for one test file: started before its tests, the service pointed at it, stopped after. */
 import { afterAll, beforeAll } from 'vitest';
 import { startS3Local, type S3Local } from '../../infra/local/s3.ts';
+import { resetObjectWrites } from '../../shared/integrations/object-writes.ts';
 import { resetStorage } from '../../shared/integrations/storage.ts';
 
 let s3: S3Local | undefined;
@@ -11,9 +12,11 @@ export function useS3(): void {
     s3 = await startS3Local({ buckets: ['avatars', 'files'] });
     process.env.S3_ENDPOINT = s3.endpoint;
     resetStorage();
+    resetObjectWrites();
   });
   afterAll(async () => {
     resetStorage();
+    resetObjectWrites();
     await s3?.stop();
   });
 }

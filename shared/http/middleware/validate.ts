@@ -9,7 +9,7 @@ import * as z from 'zod/mini';
 import '../../schemas/zod.ts';
 import type { Output, Schema, SchemaError } from '../../schemas/zod.ts';
 import type { ApiContext, ApiEvent, ApiResponse } from '../context.ts';
-import { invalidInput, type FieldError } from '../problem.ts';
+import { invalidFields, type FieldError } from '../problem.ts';
 
 function pathOf(base: readonly PropertyKey[], key?: string): string {
   return [...base, ...(key === undefined ? [] : [key])].map(String).join('.');
@@ -21,28 +21,41 @@ function pathOf(base: readonly PropertyKey[], key?: string): string {
  */
 export function fieldErrors(error: SchemaError, sentNames?: ReadonlyMap<string, string>): FieldError[] {
   const out: FieldError[] = [];
+  // One line per problem: zod's int range and the schema's own maximum can say the same thing twice.
+  const seen = new Set<string>();
+  const add = (path: string, message: string) => {
+    const line = `${path}\n${message}`;
+    if (seen.has(line)) return;
+    seen.add(line);
+    out.push({ path, message });
+  };
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
         const sent = issue.path.length === 0 ? (sentNames?.get(key) ?? key) : key;
-        out.push({ path: pathOf(issue.path, sent), message: 'Unknown field.' });
+        add(pathOf(issue.path, sent), 'Unknown field.');
       }
     } else {
-      out.push({ path: pathOf(issue.path), message: issue.message });
+      add(pathOf(issue.path), issue.message);
     }
   }
-  // One line per problem: zod's int range and the schema's own maximum can say the same thing twice.
-  return out.filter((e, i) => out.findIndex((o) => o.path === e.path && o.message === e.message) === i);
+  return out;
 }
 
 export function parseInput<S extends Schema>(schema: S, raw: unknown, sentNames?: ReadonlyMap<string, string>): Output<S> {
   const parsed = z.safeParse(schema, raw);
-  if (!parsed.success) {
-    const errors = fieldErrors(parsed.error, sentNames);
-    const names = [...new Set(errors.map((e) => e.path || '(input)'))].join(', ');
-    throw invalidInput(`Invalid input: ${names}.`, errors);
-  }
+  if (!parsed.success) throw invalidFields(fieldErrors(parsed.error, sentNames));
   return parsed.data;
+}
+
+/**
+ * The top-level field names a strict object schema accepts, or undefined for any other schema:
+ * what `jsonBody` checks a large body's names against before parsing it.
+ */
+export function inputFields(schema: Schema): ReadonlySet<string> | undefined {
+  const def = (schema as { _zod: { def: { type: string; shape?: Record<string, unknown>; catchall?: { _zod: { def: { type: string } } } } } })._zod.def;
+  if (def.type !== 'object' || def.shape === undefined || def.catchall?._zod.def.type !== 'never') return undefined;
+  return new Set(Object.keys(def.shape));
 }
 
 export function validate(schema: Schema): MiddlewareObj<ApiEvent, ApiResponse, Error, ApiContext> {

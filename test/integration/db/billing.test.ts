@@ -8,6 +8,13 @@ import { applyBillingChange, CHECKOUT_ATTEMPT_SECONDS, checkoutAttempt, getBilli
 import { createTenant } from '../../../shared/db/tenants.ts';
 
 const organization = async () => (await createTenant({ name: 'Billing repo', ownerUserId: randomUUID() })).id;
+/** The Stripe customer `customerOf(id)` stored for a new organization: billing changes apply to its own customer only. */
+const customerOf = (id: string) => `cus_${id}`;
+const customerOrganization = async () => {
+  const id = await organization();
+  await rememberCustomer(id, customerOf(id));
+  return id;
+};
 
 describe('checkoutAttempt', () => {
   it('gives concurrent and retried requests one attempt, a new one for another plan, and a new one before its session could expire', async () => {
@@ -38,10 +45,10 @@ describe('applyBillingChange', () => {
   it('ends in the latest state whatever order 10 concurrent changes arrive in (restatements included), and the tenant record shows it', async () => {
     // Runs of equal statuses: a restatement that writes nothing shown must still outrank older changes.
     const statuses = ['active', 'past_due', 'past_due', 'active', 'past_due', 'past_due', 'active', 'past_due', 'past_due', 'past_due'] as const;
-    const ids = await Promise.all([1, 2, 3, 4, 5].map(organization));
+    const ids = await Promise.all([1, 2, 3, 4, 5].map(customerOrganization));
     await Promise.all(
       ids.map(async (id, n) => {
-        const changes = statuses.map((status, i) => ({ organizationId: id, created: 1000 + i, subscriptionId: 'sub_x', status, plan: 'scale' as const }));
+        const changes = statuses.map((status, i) => ({ organizationId: id, customerId: customerOf(id), created: 1000 + i, subscriptionId: 'sub_x', status, plan: 'scale' as const }));
         // A different arrival order per organization: rotated and reversed.
         const order = [...changes.slice(n * 2), ...changes.slice(0, n * 2)].reverse();
         await Promise.all(order.map((change) => applyBillingChange(change)));
@@ -55,8 +62,8 @@ describe('applyBillingChange', () => {
   });
 
   it('lets no older change undo a newer restatement', async () => {
-    const id = await organization();
-    const base = { organizationId: id, subscriptionId: 'sub_z', plan: 'growth' as const };
+    const id = await customerOrganization();
+    const base = { organizationId: id, customerId: customerOf(id), subscriptionId: 'sub_z', plan: 'growth' as const };
     await applyBillingChange({ ...base, created: 10, status: 'past_due' });
     await applyBillingChange({ ...base, created: 30, status: 'past_due' });
     await applyBillingChange({ ...base, created: 20, status: 'active' });
@@ -64,10 +71,20 @@ describe('applyBillingChange', () => {
   });
 
   it('writes nothing when a change restates the stored state', async () => {
-    const id = await organization();
-    const change = { organizationId: id, created: 5, subscriptionId: 'sub_y', status: 'active' as const, currentPeriodEnd: '2030-01-01T00:00:00.000Z' };
+    const id = await customerOrganization();
+    const change = { organizationId: id, customerId: customerOf(id), created: 5, subscriptionId: 'sub_y', status: 'active' as const, currentPeriodEnd: '2030-01-01T00:00:00.000Z' };
     expect((await applyBillingChange(change))!.changed).toBe(true);
     expect((await applyBillingChange({ ...change, created: 6 }))!.changed).toBe(false);
     expect(await applyBillingChange({ ...change, organizationId: randomUUID() })).toBeUndefined();
+  });
+
+  it('changes nothing for another customer than the organization\'s, nor for an organization with none stored', async () => {
+    const id = await customerOrganization();
+    const change = { organizationId: id, customerId: 'cus_someone_else', created: 5, subscriptionId: 'sub_w', status: 'active' as const };
+    expect(await applyBillingChange(change)).toMatchObject({ changed: false, notOwnCustomer: true });
+    const none = await organization();
+    expect(await applyBillingChange({ ...change, organizationId: none })).toMatchObject({ changed: false, notOwnCustomer: true });
+    expect(await applyBillingChange({ ...change, organizationId: none, customerId: undefined })).toMatchObject({ notOwnCustomer: true });
+    for (const org of [id, none]) expect((await getBillingAccount(org)).tenant.billing.status).toBe('unpaid');
   });
 });

@@ -5,6 +5,7 @@
  * deletion completes when called again.
  */
 import { randomUUID } from 'node:crypto';
+import { S3Client } from '@aws-sdk/client-s3';
 import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { documentClient, tableName } from '../../../shared/db/client.ts';
@@ -300,7 +301,7 @@ describe('deleteTenantCascade', () => {
   it('deletes the files before the items naming them, so a failed S3 call loses no reference', async () => {
     const owner = await signUp();
     const { orgId, fileKey } = await tenantWithRecords(owner, 1);
-    vi.spyOn(globalThis, 'fetch').mockRejectedValueOnce(new Error('S3 unavailable'));
+    vi.spyOn(S3Client.prototype, 'send').mockRejectedValueOnce(new Error('S3 unavailable') as never);
     expect(await failure(deleteTenantCascade(orgId))).toMatchObject({ message: 'S3 unavailable' });
     vi.restoreAllMocks();
     expect(await objectStatus(fileKey)).toBe(200);

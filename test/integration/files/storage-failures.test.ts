@@ -1,0 +1,102 @@
+/**
+ * S3 failing under the functions' own writes (issue 23 item 12): the S3 client retries a throttled
+ * or 5xx answer (S3_ATTEMPTS in all), and what still fails is a clean 429 `rate_limited` problem
+ * with Retry-After, never a 500 or a stack. Against a stand-in S3 endpoint that answers what a
+ * test says (the SDK's own retries run), and with aws-sdk-client-mock on S3Client.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { DeleteObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { mockClient, type AwsStub } from 'aws-sdk-client-mock';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { S3_ATTEMPTS } from '../../../shared/integrations/object-writes.ts';
+import { call } from '../../support/call.ts';
+import { useS3 } from '../../support/s3.ts';
+import { expectProblem } from '../middleware/helpers.ts';
+import { newFile, newOrg, objectKeys, postFile, type Org } from './helpers.ts';
+
+useS3();
+
+let org: Org;
+
+beforeAll(async () => {
+  org = await newOrg('Storage Failures');
+});
+
+let stub: Server | undefined;
+let s3: AwsStub<any, any, any> | undefined;
+let emulator: string | undefined;
+
+afterEach(async () => {
+  if (emulator !== undefined) process.env.S3_ENDPOINT = emulator;
+  emulator = undefined;
+  s3?.restore();
+  s3 = undefined;
+  if (stub) await new Promise((resolve) => stub!.close(resolve));
+  stub = undefined;
+});
+
+const s3Error = (code: string) => `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${code} (stand-in)</Message><RequestId>stub</RequestId></Error>`;
+
+/** Points the functions' S3 writes at a server answering each request with `answer(n)` (n from 1), and counts them. */
+async function standInS3(answer: (n: number) => { status: number; code?: string }): Promise<{ requests: string[] }> {
+  const requests: string[] = [];
+  stub = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      requests.push(`${req.method} ${req.url}`);
+      const { status, code } = answer(requests.length);
+      res.writeHead(status, code ? { 'content-type': 'application/xml' } : {});
+      res.end(code ? s3Error(code) : '');
+    });
+  });
+  await new Promise<void>((resolve) => stub!.listen(0, '127.0.0.1', resolve));
+  emulator = process.env.S3_ENDPOINT;
+  process.env.S3_ENDPOINT = `http://127.0.0.1:${(stub.address() as AddressInfo).port}`;
+  return { requests };
+}
+
+function expectCleanBusy(res: Awaited<ReturnType<typeof call>>) {
+  expectProblem(res, 429, 'rate_limited');
+  expect(res.headers['retry-after']).toBe('1');
+  expect(JSON.stringify(res.body)).not.toMatch(/stack|SlowDown|InternalError|\bat .*\.ts/);
+}
+
+describe('the S3 client retries, then answers a clean problem', () => {
+  it('POST /v1/files while S3 says SlowDown (503) every time: retried, then 429 with Retry-After; no file is recorded', async () => {
+    const { requests } = await standInS3(() => ({ status: 503, code: 'SlowDown' }));
+    const res = await postFile(org, { fileName: 'slow.md' });
+    expectCleanBusy(res);
+    expect(requests).toHaveLength(S3_ATTEMPTS);
+    expect(requests.every((r) => r.startsWith('PUT /files/'))).toBe(true);
+    process.env.S3_ENDPOINT = emulator;
+    const list = await call('GET', `/v1/files?organizationId=${org.organizationId}&ownerType=activity&ownerId=${org.activityId}`, { token: org.owner.token });
+    expect(list.body.items.map((f: { fileName: string }) => f.fileName)).not.toContain('slow.md');
+  });
+
+  it('POST /v1/files when S3 answers 500 InternalError twice and then stores it: 201', async () => {
+    const { requests } = await standInS3((n) => (n < S3_ATTEMPTS ? { status: 500, code: 'InternalError' } : { status: 200 }));
+    const res = await postFile(org, { fileName: 'second-try.md' });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(requests).toHaveLength(S3_ATTEMPTS);
+  });
+
+  it('DELETE of a campaign\'s files while S3 is throttled (aws-sdk-client-mock): 429, and the files are still there to delete', async () => {
+    const campaign = await call('POST', '/v1/campaigns', { token: org.owner.token, body: { organizationId: org.organizationId, name: 'Throttled' } });
+    expect(campaign.status, JSON.stringify(campaign.body)).toBe(201);
+    const file = await newFile(org, { ownerType: 'campaign', ownerId: campaign.body.data.id, fileName: 'kept.md' });
+    s3 = mockClient(S3Client);
+    s3.on(DeleteObjectCommand).rejects(new S3ServiceException({ name: 'SlowDown', $fault: 'server', message: 'Please reduce your request rate.', $metadata: { httpStatusCode: 503, attempts: S3_ATTEMPTS } }));
+    const res = await call('DELETE', `/v1/campaigns/${campaign.body.data.id}`, { token: org.owner.token });
+    expectCleanBusy(res);
+    s3.restore();
+    s3 = undefined;
+    expect(await objectKeys(`files/${org.organizationId}/`)).toEqual(expect.arrayContaining([expect.stringContaining(file.id)]));
+  });
+
+  it('a PutObject rejected as throttled (aws-sdk-client-mock) is the same 429', async () => {
+    s3 = mockClient(S3Client);
+    s3.on(PutObjectCommand).rejects(new S3ServiceException({ name: 'ServiceUnavailable', $fault: 'server', message: 'Reduce your request rate.', $metadata: { httpStatusCode: 503 } }));
+    expectCleanBusy(await postFile(org, { fileName: 'mocked.md' }));
+  });
+});
