@@ -7,6 +7,7 @@
  */
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import * as oauth from 'oauth4webapi';
+import { RateLimitedError } from '../domain/errors.ts';
 
 export const ANALYTICS_SCOPE = 'https://www.googleapis.com/auth/analytics.readonly';
 
@@ -79,6 +80,33 @@ export class GrantRevokedError extends Error {}
 /** The provider's quota is spent for now: try again later. */
 export class QuotaExceededError extends Error {}
 
+/** How long a caller is asked to wait when Google could not answer. */
+export const GOOGLE_RETRY_AFTER_SECONDS = 30;
+
+/**
+ * Google could not answer now (unreachable, timed out, or a 5xx): a request that needs it answers
+ * 429 with Retry-After, as for file storage, never a 500; the import job retries on its next run.
+ */
+export class GoogleUnavailableError extends RateLimitedError {
+  constructor() {
+    super('Google Analytics could not be reached just now; retry shortly.', GOOGLE_RETRY_AFTER_SECONDS);
+  }
+}
+
+/** A network failure of fetch (Node's undici throws a TypeError) or a timeout, as opposed to an answer. */
+const isUnreachable = (error: unknown) =>
+  error instanceof TypeError || (error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError'));
+
+/** Runs a request to Google, its network failures turned into `GoogleUnavailableError`. */
+async function reaching<T>(request: () => Promise<T>): Promise<T> {
+  try {
+    return await request();
+  } catch (error) {
+    if (isUnreachable(error)) throw new GoogleUnavailableError();
+    throw error;
+  }
+}
+
 /** The report asked for a dimension or metric the property does not have (a custom dimension not registered). */
 export class UnknownFieldError extends Error {}
 
@@ -107,7 +135,7 @@ export async function exchangeCode(code: string, state: string, codeVerifier: st
   const as = authorizationServer();
   const { client, auth } = await oauthClient();
   const params = oauth.validateAuthResponse(as, client, new URLSearchParams({ code, state }), state);
-  const response = await oauth.authorizationCodeGrantRequest(as, client, auth, params, googleConfig.redirectUri(), codeVerifier, requestOptions());
+  const response = await reaching(() => oauth.authorizationCodeGrantRequest(as, client, auth, params, googleConfig.redirectUri(), codeVerifier, requestOptions()));
   const tokens = await oauth.processAuthorizationCodeResponse(as, client, response);
   if (!tokens.refresh_token) throw new Error('The token endpoint answered no refresh token');
   return tokens.refresh_token;
@@ -118,7 +146,7 @@ export async function accessTokenFor(refreshToken: string): Promise<string> {
   const as = authorizationServer();
   const { client, auth } = await oauthClient();
   try {
-    const response = await oauth.refreshTokenGrantRequest(as, client, auth, refreshToken, requestOptions());
+    const response = await reaching(() => oauth.refreshTokenGrantRequest(as, client, auth, refreshToken, requestOptions()));
     return (await oauth.processRefreshTokenResponse(as, client, response)).access_token;
   } catch (error) {
     if (error instanceof oauth.ResponseBodyError && error.error === 'invalid_grant') throw new GrantRevokedError('The analytics grant was revoked or has expired.');
@@ -131,7 +159,7 @@ export async function revoke(refreshToken: string): Promise<void> {
   const as = authorizationServer();
   const { client, auth } = await oauthClient();
   try {
-    await oauth.processRevocationResponse(await oauth.revocationRequest(as, client, auth, refreshToken, requestOptions()));
+    await oauth.processRevocationResponse(await reaching(() => oauth.revocationRequest(as, client, auth, refreshToken, requestOptions())));
   } catch (error) {
     if (error instanceof oauth.ResponseBodyError && (error.error === 'invalid_token' || error.error === 'invalid_grant')) return;
     throw error;
@@ -139,13 +167,16 @@ export async function revoke(refreshToken: string): Promise<void> {
 }
 
 async function googleJson(url: string, accessToken: string, body?: unknown): Promise<any> {
-  const response = await fetch(url, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { authorization: `Bearer ${accessToken}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
+  const response = await reaching(() =>
+    fetch(url, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { authorization: `Bearer ${accessToken}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    }),
+  );
   const json: any = await response.json().catch(() => ({}));
   if (response.ok) return json;
+  if (response.status >= 500) throw new GoogleUnavailableError();
   const status = json?.error?.status as string | undefined;
   if (response.status === 429 || status === 'RESOURCE_EXHAUSTED') throw new QuotaExceededError('The Google Analytics quota is exhausted for now.');
   if (response.status === 401) throw new GrantRevokedError('Google refused the access token.');
