@@ -316,7 +316,7 @@ export interface paths {
         put?: never;
         /**
          * The caller accepts either a pending membership of the tenant
-         * @description the caller accepts either a pending membership of the tenant (a workspace add) or a pending email invitation to the address the caller's token vouches for — never the profile's email, which its user can edit. 404 when there is neither, or no signed-up user, or no vouched address.
+         * @description the caller accepts either a pending membership of the tenant (a workspace add) or a pending email invitation to the address the caller's token vouches for — never the profile's email, which its user can edit. A retry of an accept already done answers 200 with the membership, as the accept did. 404 when there is neither, or no signed-up user, or no vouched address.
          *
          *     Access: the caller's own account. Form B.
          */

@@ -1,6 +1,7 @@
 /**
  * The service's own public routes (DECISIONS.md "The service's own routes"): `GET /openapi.json`
- * and `GET /docs`, no token. One small function answers both (functions/service/api-reference.ts);
+ * and `GET /docs`, no token, and `GET /favicon.ico` (an empty 404 rather than the catch-all's 401).
+ * One small function answers them (functions/service/api-reference.ts);
  * Redoc's standalone bundle is copied into its asset, since the page inlines it (no CDN).
  */
 import { Validations } from 'aws-cdk-lib';
@@ -19,7 +20,7 @@ export class ApiReference extends Construct {
     super(scope, id);
     this.function = new RouteFunction(this, 'Function', {
       handler: API_REFERENCE_HANDLER,
-      description: 'GET /openapi.json and GET /docs',
+      description: 'GET /openapi.json, GET /docs and GET /favicon.ico',
       environment: props.environment,
       logRetention: props.logRetention,
       logRemovalPolicy: props.logRemovalPolicy,
@@ -35,7 +36,7 @@ export class ApiReference extends Construct {
       });
       Validations.of(route).acknowledge({
         id: 'AwsSolutions-APIG4',
-        reason: `GET ${path} is public by design (DECISIONS.md "The service's own routes"): the API's description, no data.`,
+        reason: `GET ${path} is public by design (DECISIONS.md "The service's own routes"): the API's description or an empty 404, no data.`,
       });
     }
   }

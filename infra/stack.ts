@@ -135,7 +135,7 @@ export class ServiceStack extends Stack {
       if (groupRoutes.some(isPublic)) this.stage.node.addDependency(stack);
     }
 
-    // GET /openapi.json and GET /docs, public.
+    // GET /openapi.json, GET /docs and GET /favicon.ico, public.
     const apiReference = new ApiReference(this, 'ApiReference', { api: this.api, environment, logRetention: config.logRetention, logRemovalPolicy: config.removalPolicy });
     this.stage.node.addDependency(apiReference);
     // Anyone can call the routes that take no token: each gets a limit of its own, so that a flood

@@ -1,12 +1,14 @@
 /**
  * POST /v1/organizations/invites/:organizationId/accept — the caller accepts either a pending
  * membership of the tenant (a workspace add) or a pending email invitation to the address the
- * caller's token vouches for — never the profile's email, which its user can edit. 404 when there
- * is neither, or no signed-up user, or no vouched address (DECISIONS.md).
+ * caller's token vouches for — never the profile's email, which its user can edit. A retry of an
+ * accept already done answers 200 with the membership, as the accept did. 404 when there is
+ * neither, or no signed-up user, or no vouched address (DECISIONS.md).
  */
 import * as z from 'zod/mini';
 import { acceptInvitation } from '../../shared/db/invitations.ts';
-import { activateMembership, getMembership } from '../../shared/db/memberships.ts';
+import { acceptedMembership, activateMembership, getMembership } from '../../shared/db/memberships.ts';
+import { NotFoundError } from '../../shared/domain/errors.ts';
 import { getTenant } from '../../shared/db/tenants.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes.ts';
@@ -26,7 +28,17 @@ export const handler = defineHandler({
     if (!(await getTenant(organizationId))) throw notFound('The invitation');
     const membership = await getMembership(organizationId, userId);
     if (membership?.status === 'pending') return ok(membershipView(await activateMembership(organizationId, userId)));
-    if (!profile || !caller.email) throw notFound('The invitation');
-    return ok(membershipView(await acceptInvitation(organizationId, caller.email, userId)));
+    // A pending email invitation first: the user may have accepted a workspace add meanwhile (409).
+    const retried = await acceptedMembership(organizationId, userId);
+    if (profile && caller.email) {
+      try {
+        return ok(membershipView(await acceptInvitation(organizationId, caller.email, userId)));
+      } catch (error) {
+        if (!(retried && error instanceof NotFoundError)) throw error;
+      }
+    }
+    // A retried accept of a workspace add answers as the first one did.
+    if (retried) return ok(membershipView(retried));
+    throw notFound('The invitation');
   },
 });

@@ -1,7 +1,7 @@
 /**
  * GET /openapi.json and GET /docs — the service's own public routes (DECISIONS.md "The service's
  * own routes"; no token): the committed OpenAPI document (`npm run openapi`) and its reference
- * page. The page inlines Redoc's standalone bundle and the document, so it needs nothing from the
+ * page; and GET /favicon.ico, an empty 404. The page inlines Redoc's standalone bundle and the document, so it needs nothing from the
  * network (no CDN). The local server and the stack's function answer with this module.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -10,7 +10,11 @@ import { problemResponse } from '../../shared/http/middleware/problem-responses.
 import { notFound } from '../../shared/http/problem.ts';
 import document from '../../openapi.json' with { type: 'json' };
 
-export const API_REFERENCE_PATHS = ['/openapi.json', '/docs'] as const;
+/**
+ * `/favicon.ico` is here so that a browser's icon request answers 404 without a token, not 401 from
+ * the authenticated `$default` (console errors on /docs); the page itself asks for no icon.
+ */
+export const API_REFERENCE_PATHS = ['/openapi.json', '/docs', '/favicon.ico'] as const;
 
 /** The one thing Redoc's bundle loads from the network: the Redocly logo of its sidebar footer. */
 const REDOC_LOGO = 'https://cdn.redoc.ly/redoc/logo-mini.svg';
@@ -38,6 +42,7 @@ function docsPage(): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${document.info.title} — API reference</title>
+<link rel="icon" href="data:,">
 </head>
 <body>
 <div id="redoc"></div>
@@ -49,15 +54,17 @@ function docsPage(): string {
   return page;
 }
 
-/** The answer for `GET /openapi.json` or `GET /docs`, or undefined for any other request. */
+/** The answer for `GET /openapi.json`, `GET /docs` or `GET /favicon.ico`, or undefined for any other request. */
 export function apiReferenceResponse(method: string, path: string): (ApiResponse & { statusCode: number }) | undefined {
   if (method !== 'GET') return undefined;
   if (path === '/openapi.json') return { statusCode: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(document) };
   if (path === '/docs') return { statusCode: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: docsPage() };
+  // No icon: an empty 404, which a browser takes quietly.
+  if (path === '/favicon.ico') return { statusCode: 404, body: '' };
   return undefined;
 }
 
-/** The stack's function for both routes (API Gateway routes only these two paths here). */
+/** The stack's function for these routes (API Gateway routes only these paths here). */
 export async function handler(event: ApiEvent): Promise<ApiResponse> {
   return apiReferenceResponse(event.requestContext.http.method, event.rawPath) ?? problemResponse(notFound(`${event.rawPath}`), event.requestContext.requestId);
 }

@@ -22,6 +22,7 @@ import { resetObjectWrites } from '../../shared/integrations/object-writes.ts';
 import { resetStorage } from '../../shared/integrations/storage.ts';
 import { resetStripe } from '../../shared/integrations/stripe.ts';
 import { resetPlatformConfig } from '../../shared/integrations/platforms/config.ts';
+import { resetTokenSealer } from '../../shared/integrations/token-sealer.ts';
 import { Email, intInput, Uuid } from '../../shared/schemas/common.ts';
 import { apiReferenceResponse } from '../../functions/service/api-reference.ts';
 import { dispatch, warmHandlers } from './dispatch.ts';
@@ -182,6 +183,12 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     // Where Checkout sends the owner back; there is no local web client, so any page of one's choosing.
     WEB_CLIENT_URL: process.env.WEB_CLIENT_URL || 'http://localhost:5173',
   });
+  // The analytics token sealer's key: in the data directory, so a connected property still opens
+  // its token after a restart; in memory (per process) otherwise.
+  const sealerKey = options.dataDir === undefined ? undefined : join(options.dataDir, 'token-sealer-key');
+  if (sealerKey) process.env.LOCAL_TOKEN_KEY_FILE = sealerKey;
+  else delete process.env.LOCAL_TOKEN_KEY_FILE;
+  resetTokenSealer();
   resetClients();
   resetStorage();
   resetObjectWrites();

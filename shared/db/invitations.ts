@@ -110,12 +110,17 @@ export async function pendingInvitationsFor(email: string): Promise<Invitation[]
 
 /**
  * Accepts a pending invitation of `email` to a tenant: the membership is created and the
- * invitation marked accepted, atomically. 404 when there is no pending invitation; 409 when the
- * user is already a member.
+ * invitation marked accepted, atomically. Accepting again an invitation this user accepted answers
+ * with the membership while it stands (a retry). 404 when there is no pending invitation; 409 when
+ * the user is already a member.
  */
 export async function acceptInvitation(tenantId: string, email: string, userId: string): Promise<Membership> {
   const invitationKey = Invitations.key(tenantId, email);
   const found = await getRecord(Invitations, invitationKey, { consistent: true });
+  if (found?.status === 'accepted' && found.acceptedBy === userId) {
+    const membership = await getMembership(tenantId, userId);
+    if (membership) return membership;
+  }
   if (found?.status !== 'pending') throw notFound('The invitation');
   const { role } = found;
   const { membership, transactItems } = addMembershipItems(tenantId, userId, role, 'active');

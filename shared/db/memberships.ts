@@ -40,6 +40,8 @@ export const Memberships = defineEntity({
     ...MembershipSchema.shape,
     /** A removed membership stays as a tombstone, out of the by-user index. */
     deletedAt: z.optional(z.string()),
+    /** When a pending membership was accepted: a retried accept answers with it (acceptedMembership). */
+    acceptedAt: z.optional(z.string()),
   }),
   key: keys.membership,
   /** Listed under its user (gsi1) while it stands; a removal takes it out (account-deletion.ts, removeMember). */
@@ -58,7 +60,7 @@ const liveTenant = all(has('pk'), lacks('deletedAt'), lacks('deletingAt'));
 
 function current(stored: z.infer<typeof Memberships.schema> | undefined): Membership | undefined {
   if (!stored || stored.deletedAt) return undefined;
-  const { deletedAt: _deletedAt, ...membership } = stored;
+  const { deletedAt: _deletedAt, acceptedAt: _acceptedAt, ...membership } = stored;
   return membership;
 }
 
@@ -142,8 +144,14 @@ export async function activateMembership(tenantId: string, userId: string): Prom
   const was = await getMembership(tenantId, userId);
   if (!was || was.status !== 'pending') throw notFound('The invitation');
   const now = new Date().toISOString();
-  await changeWithCounts(was, { set: { status: 'active', updatedAt: now } }, activeOwner(was.role, 'active'), 0);
+  await changeWithCounts(was, { set: { status: 'active', updatedAt: now, acceptedAt: now } }, activeOwner(was.role, 'active'), 0);
   return { ...was, status: 'active', updatedAt: now };
+}
+
+/** The current membership of a user who accepted it pending (activateMembership), for a retried accept. */
+export async function acceptedMembership(tenantId: string, userId: string): Promise<Membership | undefined> {
+  const stored = await getRecord(Memberships, Memberships.key(tenantId, userId), { consistent: true });
+  return stored?.acceptedAt ? current(stored) : undefined;
 }
 
 /** Every current membership of a tenant, in user-id order. */

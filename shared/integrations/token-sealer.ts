@@ -2,10 +2,13 @@
  * Seals the analytics refresh token before it is stored, so the table never holds it in clear:
  * in the cloud with KMS (key `ANALYTICS_TOKEN_KEY_ARN`, encryption context `{organizationId}`, so a
  * sealed token copied to another organization's item does not open); locally with the
- * `LocalTokenSealer` stand-in (AES-256-GCM under a key made per process, the organization id as
- * associated data). Either way the sealed form is one base64 string.
+ * `LocalTokenSealer` stand-in (AES-256-GCM, the organization id as associated data, under the key
+ * kept in the file `LOCAL_TOKEN_KEY_FILE` names — `npm start` keeps it in `.data/` — or one made per
+ * process). Either way the sealed form is one base64 string.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { DecryptCommand, EncryptCommand, KMSClient } from '@aws-sdk/client-kms';
 
 export interface TokenSealer {
@@ -30,9 +33,23 @@ export class KmsTokenSealer implements TokenSealer {
   }
 }
 
-/** Local stand-in for KMS: a key that lives as long as the process (a restart means reconnecting). */
+/** Local stand-in for KMS: AES-256-GCM under a 32-byte key. */
 export class LocalTokenSealer implements TokenSealer {
-  private readonly key = randomBytes(32);
+  constructor(private readonly key = randomBytes(32)) {}
+
+  /**
+   * The key stored at `file` (created on first use, owner-only), so sealed tokens open after a
+   * restart, as the local token issuer's key is kept (infra/local/issuer.ts); without `file`, a new
+   * key kept in memory.
+   */
+  static load(file?: string): LocalTokenSealer {
+    if (!file) return new LocalTokenSealer();
+    if (existsSync(file)) return new LocalTokenSealer(readFileSync(file));
+    const key = randomBytes(32);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, key, { mode: 0o600 });
+    return new LocalTokenSealer(key);
+  }
 
   async seal(organizationId: string, token: string): Promise<string> {
     const iv = randomBytes(12);
@@ -54,6 +71,11 @@ let sealer: TokenSealer | undefined;
 /** KMS when `ANALYTICS_TOKEN_KEY_ARN` is set (the stack sets it), the local stand-in otherwise. */
 export function tokenSealer(): TokenSealer {
   const arn = process.env.ANALYTICS_TOKEN_KEY_ARN;
-  sealer ??= arn ? new KmsTokenSealer(arn) : new LocalTokenSealer();
+  sealer ??= arn ? new KmsTokenSealer(arn) : LocalTokenSealer.load(process.env.LOCAL_TOKEN_KEY_FILE);
   return sealer;
+}
+
+/** Forget the sealer (the local server and tests change the configuration). */
+export function resetTokenSealer(): void {
+  sealer = undefined;
 }

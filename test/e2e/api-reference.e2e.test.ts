@@ -34,6 +34,13 @@ it('GET /docs answers the reference page without a token, with no script or styl
   expect(html).not.toMatch(/<(script|link)[^>]+(src|href)=["']?(https?:)?\/\//i);
 });
 
+it('GET /favicon.ico answers 404 without a token, and the page asks for no icon (issue 26)', async () => {
+  const response = await fetch(`${service.url}/favicon.ico`);
+  expect(response.status).toBe(404);
+  expect(await response.text()).toBe('');
+  expect(await (await fetch(`${service.url}/docs`)).text()).toContain('<link rel="icon" href="data:,">');
+});
+
 it('GET /docs opens on the introduction and cites no file the reader does not have (issue 22)', async () => {
   const html = await (await fetch(`${service.url}/docs`)).text();
   expect(html).toContain('# Getting started');

@@ -77,16 +77,17 @@ describe('dev stack', () => {
     expect(rules.map(([, rule]) => rule.Properties!.ScheduleExpression)).toEqual(['rate(15 minutes)']);
   });
 
-  it('mounts every route of the table as an API route, $default, and the public GET /openapi.json and GET /docs', () => {
+  it('mounts every route of the table as an API route, $default, and the public GET /openapi.json, GET /docs and GET /favicon.ico', () => {
     const routeKeys = resources(built.templates, 'AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties!.RouteKey);
-    const expected = [...routes.map((r) => `${r.method} ${gatewayPath(r.path)}`), '$default', 'GET /openapi.json', 'GET /docs'];
+    const expected = [...routes.map((r) => `${r.method} ${gatewayPath(r.path)}`), '$default', 'GET /openapi.json', 'GET /docs', 'GET /favicon.ico'];
     expect([...routeKeys].sort()).toEqual([...expected].sort());
   });
 
-  it('serves GET /openapi.json and GET /docs with no authorizer, from one function with no data access', () => {
-    const apiRoutes = resources(built.templates, 'AWS::ApiGatewayV2::Route').filter(([, r]) => ['GET /openapi.json', 'GET /docs'].includes(r.Properties!.RouteKey));
-    expect(apiRoutes.map(([, r]) => r.Properties!.AuthorizationType)).toEqual(['NONE', 'NONE']);
-    const [[, reference, template]] = byKey('GET /openapi.json and GET /docs') as [[string, Resource, Template]];
+  it('serves GET /openapi.json, GET /docs and GET /favicon.ico (a 404, not a 401) with no authorizer, from one function with no data access', () => {
+    const publicKeys = ['GET /openapi.json', 'GET /docs', 'GET /favicon.ico'];
+    const apiRoutes = resources(built.templates, 'AWS::ApiGatewayV2::Route').filter(([, r]) => publicKeys.includes(r.Properties!.RouteKey));
+    expect(apiRoutes.map(([, r]) => r.Properties!.AuthorizationType)).toEqual(['NONE', 'NONE', 'NONE']);
+    const [[, reference, template]] = byKey('GET /openapi.json, GET /docs and GET /favicon.ico') as [[string, Resource, Template]];
     expect(functionActions(reference, template).filter((a) => /^(dynamodb|s3):/.test(a))).toEqual([]);
   });
 
@@ -166,7 +167,7 @@ describe('dev stack', () => {
     });
     const bearer = new Set(routes.filter((r) => r.auth === 'bearer').map((r) => `${r.method} ${gatewayPath(r.path)}`));
     const apiRoutes = resources(built.templates, 'AWS::ApiGatewayV2::Route');
-    expect(apiRoutes).toHaveLength(routes.length + 3);
+    expect(apiRoutes).toHaveLength(routes.length + 4); // $default and the API reference's three
     for (const [, route] of apiRoutes) {
       const key = route.Properties!.RouteKey as string;
       expect(route.Properties!.AuthorizationType, key).toBe(bearer.has(key) ? 'JWT' : 'NONE');
@@ -195,12 +196,13 @@ describe('dev stack', () => {
   it('gives each route that takes no bearer token its own lower limit, and creates the stage after those routes', () => {
     const [[stageId, stage]] = resources([built.main], 'AWS::ApiGatewayV2::Stage') as [[string, Resource, Template]];
     const limit = { ThrottlingRateLimit: 2, ThrottlingBurstLimit: 4 };
-    // The Stripe webhook and the OAuth callback (the route table), the API reference's two pages.
+    // The Stripe webhook and the OAuth callback (the route table), the API reference's pages and its 404 for /favicon.ico.
     expect(stage.Properties!.RouteSettings).toEqual({
       'POST /v1/billing/stripe/webhook': limit,
       'GET /v1/analytics-oauth/callback': limit,
       'GET /openapi.json': limit,
       'GET /docs': limit,
+      'GET /favicon.ico': limit,
     });
     const unauthenticated = routes.filter((r) => r.auth !== 'bearer').map((r) => `${r.method} ${gatewayPath(r.path)}`);
     expect(unauthenticated.sort()).toEqual(['GET /v1/analytics-oauth/callback', 'POST /v1/billing/stripe/webhook']);

@@ -6,8 +6,11 @@
  */
 import { DecryptCommand, EncryptCommand, KMSClient } from '@aws-sdk/client-kms';
 import { mockClient } from 'aws-sdk-client-mock';
-import { describe, expect, it } from 'vitest';
-import { KmsTokenSealer, LocalTokenSealer } from '../../shared/integrations/token-sealer.ts';
+import { mkdtempSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { KmsTokenSealer, LocalTokenSealer, resetTokenSealer, tokenSealer } from '../../shared/integrations/token-sealer.ts';
 
 const KEY = 'arn:aws:kms:us-east-1:123456789012:key/0b6f2f2e-1111-4222-8333-444455556666';
 const ORG = '7d9f3b5e-2c1a-4e8b-9f0d-1a2b3c4d5e6f';
@@ -39,5 +42,40 @@ describe('LocalTokenSealer', () => {
     expect(Buffer.from(sealed, 'base64').toString('latin1')).not.toContain('refresh-token');
     expect(await sealer.open(ORG, sealed)).toBe('1//refresh-token');
     await expect(sealer.open('00000000-0000-4000-8000-000000000000', sealed)).rejects.toThrow();
+  });
+
+  // After a restart of `npm start`, a connected property still opens its token (issue 26): the key
+  // is kept in the data directory, as the token issuer's is; in memory (`--in-memory`) per process.
+  const keyFile = () => join(mkdtempSync(join(tmpdir(), 'sealer-')), 'token-sealer-key');
+
+  it('keeps its key in a file: a second sealer from the same file opens the first one\'s values', async () => {
+    const file = keyFile();
+    const sealed = await LocalTokenSealer.load(file).seal(ORG, '1//refresh-token');
+    expect(await LocalTokenSealer.load(file).open(ORG, sealed)).toBe('1//refresh-token');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    await expect(LocalTokenSealer.load(keyFile()).open(ORG, sealed)).rejects.toThrow();
+  });
+
+  it('without a file, keeps its key in memory: another sealer cannot open its values', async () => {
+    const sealed = await LocalTokenSealer.load().seal(ORG, '1//refresh-token');
+    await expect(LocalTokenSealer.load().open(ORG, sealed)).rejects.toThrow();
+  });
+
+  describe('tokenSealer() locally', () => {
+    afterEach(() => {
+      delete process.env.LOCAL_TOKEN_KEY_FILE;
+      resetTokenSealer();
+    });
+
+    it('uses the key file of LOCAL_TOKEN_KEY_FILE (the local server\'s data directory), else a key per process', async () => {
+      process.env.LOCAL_TOKEN_KEY_FILE = keyFile();
+      resetTokenSealer();
+      const sealed = await tokenSealer().seal(ORG, 'kept');
+      resetTokenSealer();
+      expect(await tokenSealer().open(ORG, sealed)).toBe('kept');
+      delete process.env.LOCAL_TOKEN_KEY_FILE;
+      resetTokenSealer();
+      await expect(tokenSealer().open(ORG, sealed)).rejects.toThrow();
+    });
   });
 });

@@ -119,9 +119,16 @@ describe('accept and decline an email invitation', () => {
     expect((await organizationsOf(invitee)).map((o) => [o.id, o.role, o.membershipStatus])).toEqual([[orgId, 'viewer', 'active']]);
     expect((await call('GET', `/v1/organizations/${orgId}`, { token: invitee.token })).status).toBe(200);
     expect((await getTenantCounts([orgId])).get(orgId)).toEqual({ memberCount: 2, ownerCount: 1 });
-    // Used: a second accept and a decline find no invitation.
-    expectProblem(await accept(orgId, invitee), 404, 'not_found');
+    // A retried accept answers as the first did; a decline after it finds no invitation.
+    const again = await accept(orgId, invitee);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(res.body);
+    expect((await getTenantCounts([orgId])).get(orgId)).toEqual({ memberCount: 2, ownerCount: 1 });
     expectProblem(await decline(orgId, invitee), 404, 'not_found');
+    // Someone never invited still finds none, and a removed member's invitation is spent.
+    expectProblem(await accept(orgId, await signUp()), 404, 'not_found');
+    expect((await call('DELETE', `/v1/organizations/${orgId}/users/${invitee.userId}`, { token: owner.token })).status).toBe(200);
+    expectProblem(await accept(orgId, invitee), 404, 'not_found');
   });
 
   it('declines (200, declined) and the invitation can then be neither accepted nor declined again', async () => {
@@ -185,7 +192,11 @@ describe('accept and decline a pending membership (workspace add)', () => {
     expect(res.body.data).toMatchObject({ organizationId: tenant.id, userId: user.userId, role: 'member', status: 'active' });
     expect((await organizationsOf(user))[0]).toMatchObject({ id: tenant.id, membershipStatus: 'active' });
     expect((await call('GET', `/v1/organizations/${tenant.id}`, { token: user.token })).status).toBe(200);
-    expectProblem(await accept(tenant.id, user), 404, 'not_found');
+    // A retried accept answers as the first did; an active member never pending finds nothing to accept.
+    const again = await accept(tenant.id, user);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(res.body);
+    expectProblem(await accept(tenant.id, owner), 404, 'not_found');
   });
 
   it('decline removes the pending membership', async () => {
