@@ -3498,7 +3498,7 @@ export interface components {
             newestSnapshotAt: string | null;
             /** @description The first day considered (YYYY-MM-DD): as asked, or filled to make 366 days. */
             startDate: string;
-            /** @description The last day considered (YYYY-MM-DD, inclusive; at most 366 days after startDate): as asked, or filled. */
+            /** @description The last day considered (YYYY-MM-DD, inclusive; startDate to endDate covers at most 366 days): as asked, or filled. */
             endDate: string;
         };
         MetricsDay: {

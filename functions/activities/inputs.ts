@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import { ACTIVITY_TYPES, isActivityTypeOf } from '../../shared/domain/activity-types.ts';
 import { isContentUrlOf } from '../../shared/domain/content-links.ts';
+import { aPlatform } from '../../shared/domain/platform-names.ts';
 import type { ChannelName } from '../../shared/domain/activity-types.ts';
 import { invalidInput } from '../../shared/http/problem.ts';
 import { intInput, text } from '../../shared/schemas/common.ts';
@@ -23,6 +24,7 @@ export function checkActivityType(channel: string, activity: string): void {
 
 export function checkContentUrl(platform: string, url: string, path: string): void {
   if (!isContentUrlOf(platform as ChannelName, url)) {
-    throw invalidInput(`Not a content URL of ${platform}.`, [{ path, message: `Must be a ${platform} content URL.` }]);
+    const named = aPlatform(platform as ChannelName);
+    throw invalidInput(`Not ${named} content URL.`, [{ path, message: `Must be ${named} content URL.` }]);
   }
 }

@@ -5,6 +5,7 @@
  * platform's host, a post URL, a handle the platform would not allow) is rejected.
  */
 import type { CHANNELS } from './channels.ts';
+import { aPlatform, platformName } from './platform-names.ts';
 
 export type Platform = (typeof CHANNELS)[number];
 
@@ -47,7 +48,7 @@ const REDDIT_USER = /^[a-z0-9_-]{3,20}$/;
 const REDDIT_SUB = /^[a-z0-9_]{3,21}$/;
 
 function invalid(platform: Platform, why: string): never {
-  throw new ProfileError(`Not a valid ${platform} profile: ${why}.`);
+  throw new ProfileError(`Not a valid ${platformName(platform)} profile: ${why}.`);
 }
 
 /** The host and path segments of a URL-looking reference, or undefined for a bare username. */
@@ -66,7 +67,7 @@ function parseUrl(platform: Platform, reference: string): string[] | undefined {
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') invalid(platform, 'not a web URL');
   const host = url.hostname.toLowerCase().replace(/^(www\.|m\.|mobile\.)/, '');
-  if (!HOSTS[platform].includes(host)) invalid(platform, `${host} is not a ${platform} address`);
+  if (!HOSTS[platform].includes(host)) invalid(platform, `${host} is not ${aPlatform(platform)} address`);
   try {
     return url.pathname.split('/').filter(Boolean).map((s) => decodeURIComponent(s));
   } catch {

@@ -35,8 +35,11 @@ export interface RequestState {
   caller?: Caller;
   /** Path, query and body merged under canonical camelCase names (before validation). */
   rawInput: Record<string, unknown>;
-  /** Canonical input names whose value came from the path (tenant from the path: 404, not 403). */
-  fromPath: Set<string>;
+  /**
+   * Canonical input names whose value came from the path (tenant from the path: 404, not 403), each
+   * with its name in the path (`campaignId` -> `id`), which error paths use.
+   */
+  fromPath: ReadonlyMap<string, string>;
   /** The client's spelling of each input it sent under another name (`foo_bar` for `fooBar`), for error paths. */
   sentNames?: ReadonlyMap<string, string>;
   /** Parsed JSON body, or undefined when the request had none. */

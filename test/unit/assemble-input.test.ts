@@ -70,7 +70,18 @@ describe('assembleInput: names', () => {
   it('maps the generic path parameter to its canonical name and records it as from the path', () => {
     const { input, fromPath } = assemble();
     expect(input).toEqual({ userId: USER });
-    expect([...fromPath]).toEqual(['userId']);
+    expect([...fromPath]).toEqual([['userId', 'id']]);
+  });
+
+  it('reports an invalid path parameter under its name in the path, as the OpenAPI document names it (issue 26 item 3)', () => {
+    const getCampaign = routeByKey('GET /v1/campaigns/:id');
+    const { input, fromPath } = assemble(getCampaign, '', undefined, { id: 'not-a-uuid' });
+    const problem = thrown(() => parseInput(z.strictObject({ campaignId: z.uuid() }), input, undefined, fromPath)) as Problem;
+    expect(problem.errors).toEqual([{ path: 'id', message: expect.any(String) }]);
+    // A parameter whose name in the path is its input name keeps it.
+    const both = assemble(unlink, '', undefined, { id: OTHER, activityId: 'x' });
+    const schema = z.strictObject({ campaignId: z.uuid(), activityId: z.uuid() });
+    expect((thrown(() => parseInput(schema, both.input, undefined, both.fromPath)) as Problem).errors).toEqual([{ path: 'activityId', message: expect.any(String) }]);
   });
 
   it('accepts snake_case and camelCase query keys under camelCase names, not marked as from the path', () => {

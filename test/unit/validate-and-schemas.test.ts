@@ -39,6 +39,21 @@ describe('parseInput / fieldErrors', () => {
     expect(problem.detail).toContain('foo');
   });
 
+  it('says which name the route gives the tenant when the other one is sent (issue 26 item 2)', () => {
+    const workspaceRoute = z.strictObject({ workspaceId: z.string(), name: z.string() });
+    const organizationRoute = z.strictObject({ organizationId: z.string() });
+    expect(problemOf(workspaceRoute, { name: 'a', workspaceId: 'w', organizationId: 'o' }).errors).toEqual([
+      { path: 'organizationId', message: 'Unknown field: this route names the tenant `workspaceId`.' },
+    ]);
+    // The snake_case spelling is named as sent, with the same hint.
+    const sent = new Map([['workspaceId', 'workspace_id']]);
+    expect(thrown(() => parseInput(organizationRoute, { organizationId: 'o', workspaceId: 'w' }, sent))).toMatchObject({
+      errors: [{ path: 'workspace_id', message: 'Unknown field: this route names the tenant `organizationId`.' }],
+    });
+    // A route naming neither (or both) gets no hint.
+    expect(problemOf(schema, { name: 'a', organizationId: 'o' }).errors).toEqual([{ path: 'organizationId', message: 'Unknown field.' }]);
+  });
+
   it('lists each unknown field separately', () => {
     expect(problemOf(schema, { name: 'a', foo: 1, bar: 2 }).errors).toEqual([
       { path: 'foo', message: 'Unknown field.' },

@@ -6,6 +6,7 @@
  * - a generic path parameter is known by its canonical name (`/v1/users/:id` -> `userId`) and may be
  *   repeated in the query or body under that name; a different value is 400. A bare `id` is not
  *   that name: it is a field the caller may not set, an unknown field like any other;
+ * - an error about a path parameter names it as the path (and the OpenAPI document) does: `id`;
  * - the spelling the client used is remembered (`sentNames`), so that an error about a field names
  *   it as sent (`foo_bar`, not `fooBar`);
  * - array query parameters arrive as repeated keys, `key[]=`, or one comma-separated value (the
@@ -68,9 +69,10 @@ export function assembleInput(
   route: Route,
   event: Pick<ApiEvent, 'pathParameters' | 'rawQueryString'>,
   body: unknown,
-): { input: Record<string, unknown>; fromPath: Set<string>; sentNames: Map<string, string> } {
+): { input: Record<string, unknown>; fromPath: Map<string, string>; sentNames: Map<string, string> } {
   const input: Record<string, unknown> = {};
-  const fromPath = new Set<string>();
+  // Canonical name -> the parameter's name in the path.
+  const fromPath = new Map<string, string>();
   const sentNames = new Map<string, string>();
   const errors: FieldError[] = [];
 
@@ -88,7 +90,7 @@ export function assembleInput(
     if (value === undefined) continue;
     const canonical = route.params[name] ?? name;
     input[canonical] = value;
-    fromPath.add(canonical);
+    fromPath.set(canonical, name);
   }
   for (const [key, value] of Object.entries(parseQuery(event.rawQueryString))) put(key, value, 'query');
   if (body !== undefined) {

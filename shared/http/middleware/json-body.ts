@@ -12,6 +12,7 @@ import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { ApiContext, ApiEvent, ApiResponse } from '../context.ts';
 import { invalidFields, MAX_FIELD_ERRORS, Problem, type FieldError } from '../problem.ts';
 import { forEachTopLevelKey, keyAt } from '../top-level-keys.ts';
+import { unknownFieldMessage } from '../unknown-field.ts';
 import { camelCase } from './assemble-input.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -40,12 +41,14 @@ function knownNames(fields: ReadonlySet<string>) {
 }
 
 /** Throws 400 when `text`'s top-level names include more than MAX_FIELD_ERRORS not `known`. */
-function refuseManyUnknown(text: string, known: ReturnType<typeof knownNames>): void {
+function refuseManyUnknown(text: string, known: ReturnType<typeof knownNames>, fields: ReadonlySet<string>): void {
   const first: FieldError[] = [];
   let total = 0;
   forEachTopLevelKey(text, (start, end) => {
     if (known(text, start, end)) return;
-    if (total++ < MAX_FIELD_ERRORS) first.push({ path: keyAt(text, start, end) ?? text.slice(start, end), message: 'Unknown field.' });
+    if (total++ >= MAX_FIELD_ERRORS) return;
+    const key = keyAt(text, start, end);
+    first.push({ path: key ?? text.slice(start, end), message: unknownFieldMessage(camelCase(key ?? ''), fields) });
   });
   if (total > MAX_FIELD_ERRORS) throw invalidFields(first, total);
 }
@@ -62,7 +65,7 @@ export function jsonBody(maxBytes = MAX_BODY_BYTES, fields?: ReadonlySet<string>
         throw new Problem('payload_too_large', `The request body is ${bytes} bytes; the limit is ${maxBytes}.`);
       }
       if (known && JSON_CONTENT_TYPE.test(headers?.['content-type'] ?? headers?.['Content-Type'] ?? '')) {
-        refuseManyUnknown(isBase64Encoded ? Buffer.from(body, 'base64').toString() : body, known);
+        refuseManyUnknown(isBase64Encoded ? Buffer.from(body, 'base64').toString() : body, known, fields);
       }
       await parser.before!(request as never);
       request.context.state.body = request.event.body;

@@ -32,7 +32,7 @@ export function observe(route: Route): MiddlewareObj<ApiEvent, ApiResponse, Erro
         requestId: request.event.requestContext?.requestId || randomUUID(),
         startedAt: performance.now(),
         rawInput: {},
-        fromPath: new Set(),
+        fromPath: new Map(),
       };
     },
     after: done,

@@ -10,6 +10,7 @@ import '../../schemas/zod.ts';
 import type { Output, Schema, SchemaError } from '../../schemas/zod.ts';
 import type { ApiContext, ApiEvent, ApiResponse } from '../context.ts';
 import { invalidFields, type FieldError } from '../problem.ts';
+import { unknownFieldMessage } from '../unknown-field.ts';
 
 function pathOf(base: readonly PropertyKey[], key?: string): string {
   return [...base, ...(key === undefined ? [] : [key])].map(String).join('.');
@@ -18,8 +19,16 @@ function pathOf(base: readonly PropertyKey[], key?: string): string {
 /**
  * One `{path, message}` per invalid field. `sentNames` gives the client's spelling of top-level
  * names: an unknown field is named exactly as sent, since it has no canonical name to speak of.
+ * `fields`, the input's top-level names, lets a top-level unknown field's message point at the one
+ * the route takes instead (`unknownFieldMessage`). `pathNames` gives a path parameter's name in the
+ * path, the one the OpenAPI document gives it (`id`, not `campaignId`).
  */
-export function fieldErrors(error: SchemaError, sentNames?: ReadonlyMap<string, string>): FieldError[] {
+export function fieldErrors(
+  error: SchemaError,
+  sentNames?: ReadonlyMap<string, string>,
+  fields?: ReadonlySet<string>,
+  pathNames?: ReadonlyMap<string, string>,
+): FieldError[] {
   const out: FieldError[] = [];
   // One line per problem: zod's int range and the schema's own maximum can say the same thing twice.
   const seen = new Set<string>();
@@ -32,19 +41,27 @@ export function fieldErrors(error: SchemaError, sentNames?: ReadonlyMap<string, 
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
-        const sent = issue.path.length === 0 ? (sentNames?.get(key) ?? key) : key;
-        add(pathOf(issue.path, sent), 'Unknown field.');
+        const topLevel = issue.path.length === 0;
+        const sent = topLevel ? (sentNames?.get(key) ?? key) : key;
+        add(pathOf(issue.path, sent), unknownFieldMessage(key, topLevel ? fields : undefined));
       }
     } else {
-      add(pathOf(issue.path), issue.message);
+      const [first, ...rest] = issue.path;
+      const inPath = typeof first === 'string' ? pathNames?.get(first) : undefined;
+      add(pathOf(inPath === undefined ? issue.path : [inPath, ...rest]), issue.message);
     }
   }
   return out;
 }
 
-export function parseInput<S extends Schema>(schema: S, raw: unknown, sentNames?: ReadonlyMap<string, string>): Output<S> {
+export function parseInput<S extends Schema>(
+  schema: S,
+  raw: unknown,
+  sentNames?: ReadonlyMap<string, string>,
+  pathNames?: ReadonlyMap<string, string>,
+): Output<S> {
   const parsed = z.safeParse(schema, raw);
-  if (!parsed.success) throw invalidFields(fieldErrors(parsed.error, sentNames));
+  if (!parsed.success) throw invalidFields(fieldErrors(parsed.error, sentNames, inputFields(schema), pathNames));
   return parsed.data;
 }
 
@@ -62,7 +79,7 @@ export function validate(schema: Schema): MiddlewareObj<ApiEvent, ApiResponse, E
   return {
     before: (request) => {
       const state = request.context.state;
-      state.input = parseInput(schema, state.rawInput, state.sentNames);
+      state.input = parseInput(schema, state.rawInput, state.sentNames, state.fromPath);
     },
   };
 }

@@ -29,7 +29,7 @@ export const MetricsConfidenceRecord = named(
     coverage: numberOrNull('activitiesWithSnapshots / activitiesConsidered, 0 to 1; null with no activity.'),
     newestSnapshotAt: described(z.nullable(z.string()), 'When the newest of their snapshots was read (ISO 8601); null without one.'),
     startDate: described(z.string(), 'The first day considered (YYYY-MM-DD): as asked, or filled to make 366 days.'),
-    endDate: described(z.string(), 'The last day considered (YYYY-MM-DD, inclusive; at most 366 days after startDate): as asked, or filled.'),
+    endDate: described(z.string(), 'The last day considered (YYYY-MM-DD, inclusive; startDate to endDate covers at most 366 days): as asked, or filled.'),
   }),
 );
 

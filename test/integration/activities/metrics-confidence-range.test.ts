@@ -24,7 +24,7 @@ describe('metrics confidence range', () => {
     for (const query of ['&startDate=0001-01-01&endDate=9999-12-31', '&startDate=2025-01-01&endDate=2026-01-02']) {
       const res = await confidence(org, query);
       expect(res.status, query).toBe(400);
-      expect(res.body).toMatchObject({ code: 'invalid_input', detail: 'At most 366 days at once.' });
+      expect(res.body).toMatchObject({ code: 'invalid_input', detail: 'The range may cover at most 366 days (startDate to endDate inclusive).' });
       expect(paths(res)).toEqual(['endDate']);
     }
     const year = await confidence(org, '&startDate=2024-01-01&endDate=2024-12-31');

@@ -117,6 +117,12 @@ describe('GET /v1/campaigns/:id', () => {
     expect((await call('GET', `/v1/campaigns/${campaign.id}`, { token: outsider.owner.token })).status).toBe(404);
     expect((await call('GET', `/v1/campaigns/${randomUUID()}`, { token: org.owner.token })).status).toBe(404);
   });
+
+  it('answers 400 for a malformed id, naming the path parameter as the OpenAPI document does (issue 26 item 3)', async () => {
+    const res = await call('GET', '/v1/campaigns/not-a-uuid', { token: org.owner.token });
+    expect(res.status).toBe(400);
+    expect(paths(res)).toEqual(['id']);
+  });
 });
 
 describe('PATCH /v1/campaigns/:id', () => {

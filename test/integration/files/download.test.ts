@@ -104,7 +104,7 @@ describe('GET /v1/files/:id/download', () => {
 
   it('answers 400 for an id that is not a uuid, an unknown parameter, and 401 without a token', async () => {
     const file = await newFile(org);
-    expectProblem(await download('nope', org.owner.token), 400, 'invalid_input', [{ path: 'fileId', message: 'Must be a UUID.' }]);
+    expectProblem(await download('nope', org.owner.token), 400, 'invalid_input', [{ path: 'id', message: 'Must be a UUID.' }]);
     const extra = await call('GET', `/v1/files/${file.id}/download?inline=true`, { token: org.owner.token });
     expectProblem(extra, 400, 'invalid_input', 'any');
     expectProblem(await call('GET', `/v1/files/${file.id}/download`), 401, 'unauthenticated');

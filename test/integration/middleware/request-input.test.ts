@@ -119,9 +119,9 @@ describe('validate: unknown and invalid fields', () => {
     expectProblem(res, 400, 'invalid_input', [{ path: 'email', message: 'Must be a valid email address.' }]);
   });
 
-  it('answers 400 for a path id that is not a UUID', async () => {
+  it('answers 400 for a path id that is not a UUID, naming it as the path does (issue 26 item 3)', async () => {
     const res = await call('GET', '/v1/users/not-a-uuid', { token: user.token });
-    expectProblem(res, 400, 'invalid_input', [{ path: 'userId', message: 'Must be a UUID.' }]);
+    expectProblem(res, 400, 'invalid_input', [{ path: 'id', message: 'Must be a UUID.' }]);
   });
 });
 

@@ -106,7 +106,7 @@ describe('GET /v1/users/:id', () => {
     const me = await signUp();
     const response = await call('GET', '/v1/users/not-a-uuid', { token: me.token });
     expect(response.status).toBe(400);
-    expect(response.body.errors[0].path).toBe('userId');
+    expect(response.body.errors[0].path).toBe('id');
   });
 });
 
