@@ -8,7 +8,7 @@
  * reports them), named as such. The limitation that no figure makes a causal claim comes first, so
  * the executive brief's cut keeps it. Pure.
  */
-import { byStatusThenName, campaignFacts, formatMoney, percent, type ReportContext, type StoredCampaign } from './campaigns.ts';
+import { byStatusThenName, campaignFacts, counted, formatMoney, percent, type ReportContext, type StoredCampaign } from './campaigns.ts';
 import type { CpaBasis } from './conversions.ts';
 import type { DayFigures } from './days.ts';
 import type { Aggregate } from './figures.ts';
@@ -27,8 +27,6 @@ export interface BriefConversions {
   basis: CpaBasis;
   definitions: readonly { name: string }[];
 }
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** Always the first limitation: no figure of the brief says what caused an outcome. */
 export const NO_CAUSAL_CLAIM = 'Figures are observed and recorded evidence; none of them says that a campaign or creator caused an outcome.';
@@ -54,7 +52,7 @@ export function marketingBrief(
   const highlights: string[] = [];
   const { conversions, cpa, basis, definitions } = input.conversions;
   if (conversions !== null) {
-    const basisText = `: ${money(basis.spend)} spent by the ${plural(basis.campaigns, 'campaign', 'campaigns')} with conversions over their ${basis.conversions} conversions`;
+    const basisText = `: ${money(basis.spend)} spent by the ${counted(basis.campaigns, 'campaign', 'campaigns')} with conversions over their ${basis.conversions} conversions`;
     const cost = cpa === null ? 'no CPA (no conversion to divide the costs by)' : `CPA ${money(cpa)}${practitioner ? basisText : ''}`;
     highlights.push(
       practitioner

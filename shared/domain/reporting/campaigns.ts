@@ -28,6 +28,9 @@ export function formatMoney(amount: number, currency: string): string {
 
 export const percent = (share: number) => `${Math.round(share * 100)}%`;
 
+/** A count with its noun in the right number: "1 activity", "2 activities". */
+export const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
 /**
  * How much the figures can be relied on: none without activities with metrics; low under half of
  * the activities covered; medium under 90% or with snapshots older than 7 days; otherwise high.

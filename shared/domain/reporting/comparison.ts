@@ -5,7 +5,7 @@
  * Pure; the same data gives the same findings in the same order.
  */
 import { roundMoney } from '../currencies.ts';
-import { campaignFacts, formatMoney, percent, type CampaignFacts, type ReportContext, type StoredCampaign } from './campaigns.ts';
+import { campaignFacts, counted, formatMoney, percent, type CampaignFacts, type ReportContext, type StoredCampaign } from './campaigns.ts';
 import type { DayFigures } from './days.ts';
 import type { Basis } from './figures.ts';
 
@@ -62,15 +62,13 @@ function ratioFinding(rows: readonly Row[], ratio: 'cpm' | 'cpe', label: string,
   const high = having.at(-1)!;
   const [lowValue, highValue] = [low.facts.figures[ratio]!, high.facts.figures[ratio]!];
   const denominator = ratio === 'cpm' ? 'impressions' : 'engagement';
-  const over = (r: Row) => activities(r.basis[ratio].activities);
+  const over = (r: Row) => counted(r.basis[ratio].activities, 'activity', 'activities');
   if (lowValue === highValue) return [`${label} is the same, ${formatMoney(lowValue, currency)}, for ${having.map((r) => `${r.facts.name} (${over(r)})`).join(', ')}.`];
   return [
     `${low.facts.name}'s ${label} (${formatMoney(lowValue, currency)} over ${over(low)}) is ${percent(1 - lowValue / highValue)} below ${high.facts.name}'s ` +
       `(${formatMoney(highValue, currency)} over ${over(high)}), counting the activities with both spend and ${denominator}.`,
   ];
 }
-
-const activities = (n: number) => `${n} ${n === 1 ? 'activity' : 'activities'}`;
 
 /** The campaign with the largest part of a window total, when at least two campaigns have a part (a share of one is no comparison). */
 function largestShare(rows: readonly Row[], part: 'spend' | 'impressions', daysBack: number, currency: string): string[] {

@@ -3,7 +3,7 @@
  * this file). Pure: the tenant's aggregate and its campaigns in, the same list in the same order out.
  */
 import { spendOf, STALE_AFTER_DAYS, type Aggregate } from './figures.ts';
-import { byStatusThenName, campaignFacts, formatMoney, percent, type CampaignFacts, type ReportContext, type StoredCampaign } from './campaigns.ts';
+import { byStatusThenName, campaignFacts, counted, formatMoney, percent, type CampaignFacts, type ReportContext, type StoredCampaign } from './campaigns.ts';
 
 export type Level = 'high' | 'medium' | 'low';
 
@@ -137,8 +137,6 @@ export function sampleConfidence(groups: readonly number[]): Level {
   return smallest >= 10 ? 'high' : smallest >= 3 ? 'medium' : 'low';
 }
 
-const activities = (n: number) => `${n} ${n === 1 ? 'activity' : 'activities'}`;
-
 function cpmGap(facts: readonly CampaignFacts[], money: (n: number) => string): Recommendation[] {
   const having = facts.filter((f) => f.figures.cpm !== null).sort((a, b) => a.figures.cpm! - b.figures.cpm! || a.name.localeCompare(b.name));
   if (having.length < 2) return [];
@@ -154,8 +152,8 @@ function cpmGap(facts: readonly CampaignFacts[], money: (n: number) => string): 
       confidence: sampleConfidence([highSample, lowSample]),
       title: `Review the spend of ${high.name} against ${low.name}`,
       rationale:
-        `${high.name}'s CPM (${money(high.figures.cpm!)} over ${activities(highSample)}) is ${(high.figures.cpm! / low.figures.cpm!).toFixed(1)} times ` +
-        `${low.name}'s (${money(low.figures.cpm!)} over ${activities(lowSample)}), counting the activities with both spend and impressions.`,
+        `${high.name}'s CPM (${money(high.figures.cpm!)} over ${counted(highSample, 'activity', 'activities')}) is ${(high.figures.cpm! / low.figures.cpm!).toFixed(1)} times ` +
+        `${low.name}'s (${money(low.figures.cpm!)} over ${counted(lowSample, 'activity', 'activities')}), counting the activities with both spend and impressions.`,
       evidence: [
         { label: `cpm ${high.name}`, value: high.figures.cpm },
         { label: `cpm ${low.name}`, value: low.figures.cpm },
