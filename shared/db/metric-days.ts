@@ -93,9 +93,8 @@ export async function readMetricDay(tenantId: string, activityId: string, date: 
  */
 export async function readMetricDays(tenantId: string, days: readonly { activityId: string; date: string }[]): Promise<MetricDayRead[]> {
   const dayKeys = days.map(({ activityId, date }) => activityDayKey(tenantId, activityId, date));
-  // One partition (the tenant's): the sort key names a day. BatchGet refuses a key listed twice.
-  const distinct = [...new Map(dayKeys.map((key) => [key.sk, key])).values()];
-  const found = new Map((await batchGet(distinct, { consistent: true })).map((item) => [item.sk as string, MetricDays.fromItem(item)]));
+  // One partition (the tenant's): the sort key names a day; batchGet reads a key listed twice once.
+  const found = new Map((await batchGet(dayKeys, { consistent: true })).map((item) => [item.sk as string, MetricDays.fromItem(item)]));
   return dayKeys.map((key) => dayRead(found.get(key.sk)));
 }
 

@@ -113,7 +113,7 @@ export async function getOutcomeDefinition(tenantId: string, definitionId: strin
 
 /** The definitions with these ids (deleted ones included: a measurement's join never breaks), by id. */
 export async function outcomeDefinitionsById(tenantId: string, ids: Iterable<string>): Promise<Map<string, OutcomeDefinition>> {
-  const items = await batchGet([...new Set(ids)].map((id) => Definitions.key(tenantId, id)));
+  const items = await batchGet([...ids].map((id) => Definitions.key(tenantId, id)));
   return new Map(items.map((item) => [item.id as string, definitionFromItem(item)]));
 }
 
