@@ -2242,7 +2242,7 @@ export interface paths {
         put?: never;
         /**
          * Chooses the GA4 property to import
-         * @description chooses the GA4 property to import: it must be one the stored grant can read (the Admin API's account summaries), else 400; then runs the first import (90 days back), waiting for it up to a budget well inside the function's timeout, so the reports usually have data at once. An import that fails or runs longer leaves the property selected: the hourly import backfills a property never imported. 409 before the OAuth round trip.
+         * @description chooses the GA4 property to import: it must be one the stored grant can read (the Admin API's account summaries), else 400. It answers at once, with the connection `importing`: the first import (90 days back) runs in the background (shared/integrations/first-import.ts: the scheduled import in the cloud, in-process locally) and the connection is `connected` once it has landed. 409 before the OAuth round trip.
          *
          *     Access: an active owner (or higher) of the tenant in scope. Form B.
          */
@@ -2531,7 +2531,7 @@ export interface components {
             /** Format: uuid */
             organizationId: string;
             /** @enum {string} */
-            status: "awaiting_property" | "connected" | "needs_reconnect" | "disconnected";
+            status: "awaiting_property" | "importing" | "connected" | "needs_reconnect" | "disconnected";
             propertyId: string | null;
             propertyName: string | null;
             lastImportAt: string | null;

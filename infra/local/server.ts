@@ -34,6 +34,7 @@ import { connectedInstagramPosts } from './fakes/instagram-posts.ts';
 import { ensureTable, LOCAL_CREDENTIALS, startDynamoLocal, type DynamoLocal } from './dynamodb.ts';
 import { LocalIssuer } from './issuer.ts';
 import { startLocalMetricRefresh } from './metric-refresh.ts';
+import { startLocalFirstImports } from './first-import.ts';
 import { startS3Local, type S3Local } from './s3.ts';
 
 export interface LocalServiceOptions {
@@ -197,6 +198,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
   resetVerifier();
   if (options.warm) await warmFirstUse(issuer, tableName);
   const metricRefresh = startLocalMetricRefresh(options.metricRefreshEveryMs);
+  const firstImports = startLocalFirstImports();
 
   const server = createServer(async (req, res) => {
     const method = req.method ?? 'GET';
@@ -251,6 +253,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       metricRefresh.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await firstImports.stop();
       await Promise.all(started.map((s) => s.stop()));
     },
   };

@@ -128,9 +128,13 @@ export async function saveGrant(tenantId: string, grant: { sealedRefreshToken: s
   return connection.propertyId ? setConnected(tenantId, connection.propertyId, connection.propertyName) : connection;
 }
 
-/** The property to import; the connection enters the scheduled import's index (404 when it was disconnected meanwhile). */
-export async function setConnected(tenantId: string, propertyId: string, propertyName: string | null): Promise<Connection> {
-  const set = { propertyId, propertyName, status: 'connected' as const, ...analyticsKeys.connected(tenantId) };
+/**
+ * The property to import; the connection enters the scheduled import's index (404 when it was
+ * disconnected meanwhile). `backfill` (a property chosen by select-property) marks it not imported
+ * yet, so that its next import reads the 90 days (`daysDue`) and it shows `importing` until then.
+ */
+export async function setConnected(tenantId: string, propertyId: string, propertyName: string | null, { backfill = false } = {}): Promise<Connection> {
+  const set = { propertyId, propertyName, status: 'connected' as const, ...analyticsKeys.connected(tenantId), ...(backfill ? { importedThrough: null } : {}) };
   return updateRecord(Connections, Connections.key(tenantId), { set }, { condition: has('sealedRefreshToken') });
 }
 

@@ -10,10 +10,11 @@ import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importAllConnected, importAnalytics } from '../../functions/jobs/analytics-import/import.ts';
 import { FAKE_PROPERTIES } from '../../infra/local/fakes/google-analytics.ts';
-import { analyticsKeys, getConnection } from '../../shared/db/analytics.ts';
+import { analyticsKeys, getConnection, setConnected } from '../../shared/db/analytics.ts';
 import { documentClient, tableName } from '../../shared/db/client.ts';
 import { addMembership, changeRole } from '../../shared/db/memberships.ts';
 import { createCreator } from '../../shared/db/creators.ts';
+import { connectionView } from '../../functions/analytics/inputs.ts';
 import { checkedFetch } from './support/contract.ts';
 import { startWorld, type Identity, type World } from './support/world.ts';
 
@@ -85,10 +86,25 @@ async function granted(): Promise<{ owner: Identity; organizationId: string }> {
   return org;
 }
 
+/**
+ * Waits for the first import select-property started in the background: polls the connection until
+ * its status is no longer `importing` (the import landed, or the grant was refused), as a client would.
+ */
+async function firstImportLanded(organizationId: string): Promise<void> {
+  for (let waited = 0; waited < 30_000; waited += 100) {
+    if (connectionView(organizationId, await getConnection(organizationId)).status !== 'importing') return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the first import of ${organizationId} did not land within 30 s`);
+}
+
+/** An organization with a property selected and its first import landed. */
 async function connected(): Promise<{ owner: Identity; organizationId: string }> {
   const org = await granted();
   const selected = await world.http('POST', '/v1/analytics-oauth/select-property', { token: org.owner.token, body: { organizationId: org.organizationId, propertyId: PROPERTY } });
   expect(selected.status, JSON.stringify(selected.body)).toBe(200);
+  expect(selected.body.data.status).toBe('importing');
+  await firstImportLanded(org.organizationId);
   return org;
 }
 
@@ -168,8 +184,10 @@ describe('Analytics OAuth connection', () => {
     for (const token of tokens) expect(table).not.toContain(token);
     // And the sealed token is stored: the connection works.
     const selected = await world.http('POST', '/v1/analytics-oauth/select-property', { token: owner.token, body: { organizationId, propertyId: PROPERTY } });
-    expect(selected.body.data).toMatchObject({ status: 'connected', propertyId: PROPERTY, propertyName: FAKE_PROPERTIES[0].displayName });
+    expect(selected.body.data).toMatchObject({ status: 'importing', propertyId: PROPERTY, propertyName: FAKE_PROPERTIES[0].displayName });
     expect(JSON.stringify(selected.body)).not.toContain('1//fake-');
+    await firstImportLanded(organizationId);
+    expect(connectionView(organizationId, await getConnection(organizationId))).toMatchObject({ status: 'connected', propertyId: PROPERTY });
   });
 
   it('of two completions of one state at once, one connects and the other is refused', async () => {
@@ -438,19 +456,34 @@ describe('Analytics import and reports', () => {
     }
   });
 
-  it('a first import slower than select-property can wait for is left to the hourly run, which backfills it', async () => {
+  it('select-property answers before its first import has read anything: importing, reports 409, then the 90 days once it lands', async () => {
     const fake = world.service.googleAnalytics;
     const { owner, organizationId } = await granted();
-    fake.reportDelayMs = 8_000;
+    // Every Data API report of the import waits this long: the answer cannot have waited for them.
+    fake.reportDelayMs = 3_000;
     try {
       const selected = await world.http('POST', '/v1/analytics-oauth/select-property', { token: owner.token, body: { organizationId, propertyId: PROPERTY } });
       expect(selected.status).toBe(200);
-      expect(selected.body.data).toMatchObject({ status: 'connected', lastImportAt: null });
+      expect(selected.body.data).toMatchObject({ status: 'importing', propertyId: PROPERTY, lastImportAt: null });
+      expect((await report(owner, organizationId, 'history')).body.code).toBe('analytics_not_connected');
+      await firstImportLanded(organizationId);
     } finally {
       fake.reportDelayMs = 0;
     }
-    // The hourly run, well within the hour (the request's own import may or may not have finished by now).
+    expect((await getConnection(organizationId))?.status).toBe('connected');
+    const history = await report(owner, organizationId, 'history', { startDate: daysAgo(89), endDate: today() });
+    expect(history.status).toBe(200);
+    expect(history.body.items.every((d: { sessions: number }) => d.sessions > 0)).toBe(true);
+  }, 60_000);
+
+  it('in the cloud nothing imports at selection: the scheduled run backfills 90 days of a property selected and not imported yet', async () => {
+    const { owner, organizationId } = await granted();
+    // What select-property stores, without the local in-process start: the cloud's state after it answered.
+    await setConnected(organizationId, PROPERTY, FAKE_PROPERTIES[0].displayName, { backfill: true });
+    expect(connectionView(organizationId, await getConnection(organizationId)).status).toBe('importing');
+    expect((await report(owner, organizationId, 'history')).body.code).toBe('analytics_not_connected');
     await importAllConnected();
+    expect(connectionView(organizationId, await getConnection(organizationId)).status).toBe('connected');
     const history = await report(owner, organizationId, 'history', { startDate: daysAgo(89), endDate: today() });
     expect(history.status).toBe(200);
     expect(history.body.items.every((d: { sessions: number }) => d.sessions > 0)).toBe(true);

@@ -118,6 +118,6 @@ describe('web analytics', () => {
   it('runs the import job hourly, with read-write table access', () => {
     const [importerId] = byType(main, 'AWS::Lambda::Function').find(([, fn]) => fn.Properties.Description === 'job: import-analytics')!;
     const rules = byType(main, 'AWS::Events::Rule').filter(([, rule]) => rule.Properties.Targets.some((t: { Arn: { 'Fn::GetAtt'?: string[] } }) => t.Arn['Fn::GetAtt']?.[0] === importerId));
-    expect(rules.map(([, rule]) => rule.Properties.ScheduleExpression)).toEqual(['rate(1 hour)']);
+    expect(rules.map(([, rule]) => rule.Properties.ScheduleExpression)).toEqual(['rate(15 minutes)']);
   });
 });

@@ -121,7 +121,7 @@ const REFRESH_AFTER_MS = 20 * 60 * 60 * 1000;
 
 /**
  * What one run should read for a connection: its 90-day backfill while it has none (the import
- * select-property starts did not finish), the last days once a day, or nothing yet.
+ * of a property select-property chose), the last days once a day, or nothing yet.
  */
 export function daysDue(connection: Pick<Connection, 'importedThrough' | 'lastImportAt'>, now: Date, force = false): number {
   if (!connection.importedThrough) return BACKFILL_DAYS;
@@ -130,7 +130,7 @@ export function daysDue(connection: Pick<Connection, 'importedThrough' | 'lastIm
 }
 
 /**
- * One scheduled run (hourly): every connected organization that is due, one at a time. `force`
+ * One scheduled run (every 15 minutes): every connected organization that is due, one at a time. `force`
  * (POST /local/jobs/import-analytics) re-reads the last days of all of them at once.
  */
 export async function importAllConnected(options: { now?: Date; backoffMs?: readonly number[]; force?: boolean } = {}): Promise<Record<ImportOutcome | 'up_to_date', number>> {

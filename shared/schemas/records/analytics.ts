@@ -14,12 +14,15 @@ const Day = described(z.string(), "The day (YYYY-MM-DD), in the property's timez
 /** Where to send the owner to grant read access to Google Analytics. */
 export const AnalyticsAuthUrl = named('AnalyticsAuthUrl', z.object({ url: z.url(), expiresAt: z.string() }));
 
-/** The organization's analytics connection (never its tokens). */
+/**
+ * The organization's analytics connection (never its tokens). `importing`: a property is chosen and
+ * its first import (90 days) has not landed yet; the reports answer `analytics_not_connected` until it has.
+ */
 export const AnalyticsConnection = named(
   'AnalyticsConnection',
   z.object({
     organizationId: z.uuid(),
-    status: z.enum(['awaiting_property', 'connected', 'needs_reconnect', 'disconnected']),
+    status: z.enum(['awaiting_property', 'importing', 'connected', 'needs_reconnect', 'disconnected']),
     propertyId: z.nullable(z.string()),
     propertyName: z.nullable(z.string()),
     lastImportAt: z.nullable(z.string()),
