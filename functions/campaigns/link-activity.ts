@@ -24,7 +24,7 @@ export const handler = defineHandler({
   record: campaignFromItem,
   run: async ({ input, tenant, record }) => {
     liveCampaign(record);
-    const { link, created: isNew } = await linkActivity(tenant.tenantId, input.campaignId, input.activityId);
+    const { link, created: isNew } = await linkActivity(tenant.tenantId, input.campaignId, input.activityId, tenant.details.ianaTimezone ?? 'UTC');
     return isNew ? created(link) : ok(link);
   },
 });

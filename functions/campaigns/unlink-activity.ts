@@ -33,7 +33,7 @@ export const handler = defineHandler({
     const activityId = link ? link.activityId : input.activityId;
     if (link && link.campaignId !== campaignId) throw missing();
     if (input.campaignActivityId && !link) throw missing();
-    const removed = await unlinkActivity(tenant.tenantId, campaignId, activityId);
+    const removed = await unlinkActivity(tenant.tenantId, campaignId, activityId, tenant.details.ianaTimezone ?? 'UTC');
     return deleted(removed.campaignActivityId);
   },
 });

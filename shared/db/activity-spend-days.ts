@@ -92,7 +92,8 @@ export async function placeSpend(tenantId: string, activityId: string, timeZone?
   for (let round = 1; round <= ROUNDS; round++) {
     const target = await spendTargetOf(tenantId, activityId, timeZone);
     if (!target) return moved;
-    const costs = (await queryIndex(keys.costsOfActivity(tenantId, activityId))).map(storedCostFromItem);
+    // An activity that counts no cost has none to place: its counter is kept with every cost write, so no index read.
+    const costs = target.costsCount ? (await queryIndex(keys.costsOfActivity(tenantId, activityId))).map(storedCostFromItem) : [];
     // The index is eventually consistent: until it shows every cost the activity counts, read again.
     if (costs.length !== target.costsCount) {
       if (round < ROUNDS) await sleep(backoff(round));

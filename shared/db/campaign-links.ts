@@ -80,9 +80,12 @@ async function readActivity(tenantId: string, activityId: string): Promise<Activ
   };
 }
 
-/** After a link or unlink: the day rollups of its costs' spend and of its metrics follow the activity. */
-async function placeFigures(tenantId: string, activityId: string): Promise<void> {
-  await placeSpend(tenantId, activityId);
+/**
+ * After a link or unlink: the day rollups of its costs' spend and of its metrics follow the activity
+ * (`timeZone`: the tenant's, which the request has read already; else read here).
+ */
+async function placeFigures(tenantId: string, activityId: string, timeZone: string | undefined): Promise<void> {
+  await placeSpend(tenantId, activityId, timeZone);
   await placeMetricDays(tenantId, activityId);
 }
 
@@ -127,18 +130,20 @@ const busy = () => conflict('The activity kept changing while it was being linke
 /**
  * Links an activity to a campaign, moving it out of the campaign it was in (atomically). Linking it
  * to the campaign it is in already changes nothing and returns that link (`created: false`).
+ * `timeZone`: the tenant's, when the caller has it (its spend days are placed in it).
  */
 export async function linkActivity(
   tenantId: string,
   campaignId: string,
   activityId: string,
+  timeZone?: string,
 ): Promise<{ link: CampaignActivity; created: boolean; previousCampaignId: string | null }> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const read = await readActivity(tenantId, activityId);
     if (!read) throw notFound('The activity');
     if (read.campaignId === campaignId && read.campaignActivityId) {
       // A retry of a link whose spend or metric-day move was cut short finishes it.
-      await placeFigures(tenantId, activityId);
+      await placeFigures(tenantId, activityId, timeZone);
       return { link: { campaignActivityId: read.campaignActivityId, campaignId, activityId }, created: false, previousCampaignId: campaignId };
     }
     const link: CampaignActivity = { campaignActivityId: randomUUID(), campaignId, activityId };
@@ -158,7 +163,7 @@ export async function linkActivity(
       ),
     );
     if (!written) continue;
-    await placeFigures(tenantId, activityId);
+    await placeFigures(tenantId, activityId, timeZone);
     if (read.lastFetchedAt) await noteFreshness(keys.campaign(tenantId, campaignId), read.lastFetchedAt);
     return { link, created: true, previousCampaignId: read.campaignId };
   }
@@ -166,13 +171,13 @@ export async function linkActivity(
 }
 
 /** Unlinks an activity from a campaign; 404 when it is not in that campaign. Returns the link removed. */
-export async function unlinkActivity(tenantId: string, campaignId: string, activityId: string): Promise<CampaignActivity> {
+export async function unlinkActivity(tenantId: string, campaignId: string, activityId: string, timeZone?: string): Promise<CampaignActivity> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const read = await readActivity(tenantId, activityId);
     if (!read) throw notFound('The activity in this campaign');
     if (read.campaignId !== campaignId) {
       // A retry of an unlink whose spend or metric-day move was cut short finishes it before answering 404.
-      await placeFigures(tenantId, activityId);
+      await placeFigures(tenantId, activityId, timeZone);
       throw notFound('The activity in this campaign');
     }
     // The activity changed meanwhile: read it again.
@@ -187,7 +192,7 @@ export async function unlinkActivity(tenantId: string, campaignId: string, activ
       ),
     );
     if (!written) continue;
-    await placeFigures(tenantId, activityId);
+    await placeFigures(tenantId, activityId, timeZone);
     return { campaignActivityId: read.campaignActivityId ?? activityId, campaignId, activityId };
   }
   throw busy();

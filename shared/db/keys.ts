@@ -281,6 +281,8 @@ export const keys = {
     sk: `ACTIVITY#${activityId}#CREATOR#${creatorId}`,
   }),
   creatorsOfActivity: (tenantId: string, activityId: string) => collection(tenantPk(tenantId), `ACTIVITY#${activityId}#CREATOR#`, 'activityCreator'),
+  /** The activity item and its creator links together (their sort keys share `ACTIVITY#<aid>`, ids are fixed-width): one Query. */
+  activityWithCreators: (tenantId: string, activityId: string) => collection(tenantPk(tenantId), `ACTIVITY#${activityId}`, 'activity', 'activityCreator'),
   activityOfCreator: (tenantId: string, creatorId: string, activityId: string) => ({
     gsi2pk: `${tenantPk(tenantId)}#CREATOR#${creatorId}`,
     gsi2sk: `ACTIVITY#${activityId}`,

@@ -133,14 +133,22 @@ export function metricDayWrites(tenantId: string, activityId: string, date: stri
   ];
 }
 
-/** The activity's campaign and creator links as they stand, with what a move is conditioned on. */
+/**
+ * The activity's campaign and creator links as they stand, with what a move is conditioned on: one
+ * consistent Query reads the activity item and its links together (their sort keys share a prefix).
+ */
 async function readTarget(tenantId: string, activityId: string): Promise<(MetricTarget & { linksRevision: number | undefined }) | undefined> {
-  const activity = await getRecord(ActivityTargets, ActivityTargets.key(tenantId, activityId), { consistent: true, attributes: ['campaignId', 'linksRevision'] });
-  if (!activity) return undefined;
-  const links = await queryPrefix(keys.creatorsOfActivity(tenantId, activityId), { ConsistentRead: true });
+  const items = await queryPrefix(keys.activityWithCreators(tenantId, activityId), {
+    ConsistentRead: true,
+    ProjectionExpression: 'campaignId, linksRevision, creatorId',
+  });
+  const activityKey = ActivityTargets.key(tenantId, activityId);
+  const activityItem = items.find((item) => item.sk === activityKey.sk);
+  if (!activityItem) return undefined;
+  const activity = ActivityTargets.fromItem(activityItem);
   return {
     campaignId: typeof activity.campaignId === 'string' ? activity.campaignId : null,
-    creatorIds: links.map((l) => l.creatorId as string),
+    creatorIds: items.filter((item) => item !== activityItem).map((l) => l.creatorId as string),
     linksRevision: activity.linksRevision,
   };
 }

@@ -79,6 +79,18 @@ export async function measureLatency(issuer: LocalIssuer) {
 }
 
 /** DynamoDB round trips per request (a batch counts as one). */
+/**
+ * Why a link or move of an activity (without costs) makes the round trips it does, printed beside
+ * its count: each is a read the next step needs or a write that cannot join the transaction.
+ */
+const LINK_CALLS =
+  '7 = campaign pointer, campaign + membership (BatchGet), activity as the transaction conditions on it, the transaction, ' +
+  'the activity\'s spend placement inputs (a Query of its costs too only when it counts some), its campaign and creator links (one Query), its metric days (a Query)';
+export const CALLS_EXPLAINED: Record<string, string> = {
+  'POST /v1/campaigns/:id/activities (link)': LINK_CALLS,
+  'POST /v1/campaigns/:id/activities (move)': `${LINK_CALLS}; the move takes the old campaign's link out in the same transaction`,
+};
+
 export async function measureCallsPerRequest(issuer: LocalIssuer) {
   const counter = countDynamoCalls();
   const userId = randomUUID();

@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { ensureTable, LOCAL_CREDENTIALS, startDynamoLocal } from '../../infra/local/dynamodb.ts';
 import { LocalIssuer } from '../../infra/local/issuer.ts';
 import { compareWithReference, measureBundles, printS3Writers, s3Writers } from './bundles.ts';
-import { measureCallsPerRequest, measureLatency } from './latency.ts';
+import { CALLS_EXPLAINED, measureCallsPerRequest, measureLatency } from './latency.ts';
 import { measureLists, printLists, type ListsResult } from './lists.ts';
 import { measureReporting, printReporting, type ReportingResult } from './reporting.ts';
 import { measureMetricRefresh, printMetricRefresh, type MetricRefreshResult } from './metric-refresh.ts';
@@ -194,7 +194,7 @@ console.log(`  with middleware  ${overhead.withMiddleware.median} / ${overhead.w
 console.log(`  bare handler     ${overhead.bareHandler.median} / ${overhead.bareHandler.p99}`);
 console.log(`  overhead         ${overhead.overhead.median} / ${overhead.overhead.p99}`);
 console.log('\nDynamoDB round trips per request');
-for (const [label, n] of Object.entries(calls)) console.log(`  ${label.padEnd(44)} ${n}`);
+for (const [label, n] of Object.entries(calls)) console.log(`  ${label.padEnd(44)} ${n}${CALLS_EXPLAINED[label] ? `  (${CALLS_EXPLAINED[label]})` : ''}`);
 printLists(lists);
 if (validation) printValidation(validation);
 if (reporting) printReporting(reporting);
