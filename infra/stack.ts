@@ -15,7 +15,7 @@ import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
-import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods } from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, type LifecycleRule } from 'aws-cdk-lib/aws-s3';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { Construct } from 'constructs';
@@ -162,7 +162,7 @@ export class ServiceStack extends Stack {
       targets: [new LambdaFunction(sweeper)],
     });
 
-    new OutboxDelivery(this, 'OutboxDelivery', { table: this.table, config, environment });
+    const outbox = new OutboxDelivery(this, 'OutboxDelivery', { table: this.table, config, environment });
 
     // Scheduled metric refresh; the content link routes queue a reading at once.
     const metricRefresh = new MetricRefresh(this, 'MetricRefresh', { table: this.table, config, environment });
@@ -190,6 +190,10 @@ export class ServiceStack extends Stack {
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
     new CfnOutput(this, 'AvatarsBucketName', { value: buckets.avatars.bucketName });
     new CfnOutput(this, 'FilesBucketName', { value: buckets.files.bucketName });
+    // What `npm run redrive` needs (infra/scripts/redrive.ts): plain outputs, no exports, so no other stack can pin them.
+    new CfnOutput(this, 'RefreshDeadLetterQueueArn', { value: metricRefresh.deadLetterQueue.queueArn });
+    new CfnOutput(this, 'RefreshQueueArn', { value: metricRefresh.queue.queueArn });
+    if (outbox.deadLetterQueue) new CfnOutput(this, 'OutboxDeadLetterQueueArn', { value: outbox.deadLetterQueue.queueArn });
   }
 
   private apiAccessLogs(config: StageConfig): LogGroup {
@@ -214,7 +218,7 @@ export class ServiceStack extends Stack {
   }
 
   /** Private, encrypted, TLS-only; browsers reach it only through presigned PUT/GET URLs. */
-  private privateBucket(id: string, config: StageConfig, accessLogs: Bucket): Bucket {
+  private privateBucket(id: string, config: StageConfig, accessLogs: Bucket, lifecycleRules: LifecycleRule[] = []): Bucket {
     return new Bucket(this, id, {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       enforceSSL: true,
@@ -222,6 +226,9 @@ export class ServiceStack extends Stack {
       removalPolicy: config.removalPolicy,
       serverAccessLogsBucket: accessLogs,
       serverAccessLogsPrefix: `${id.toLowerCase()}/`,
+      // A browser's presigned PUT is a single request, but a multipart upload started some other way
+      // and never completed keeps its parts (billed, invisible in listings) until aborted.
+      lifecycleRules: [{ id: 'AbortIncompleteMultipartUploads', abortIncompleteMultipartUploadAfter: Duration.days(INCOMPLETE_UPLOAD_DAYS) }, ...lifecycleRules],
       cors: [
         {
           allowedMethods: [HttpMethods.PUT, HttpMethods.GET],
@@ -234,6 +241,9 @@ export class ServiceStack extends Stack {
     });
   }
 }
+
+/** Days after which S3 aborts a multipart upload never completed, in both private buckets. */
+export const INCOMPLETE_UPLOAD_DAYS = 3;
 
 /** One JSON object per request: who, what, the outcome, and why a request failed at the edge. */
 const ACCESS_LOG_FORMAT = AccessLogFormat.custom(

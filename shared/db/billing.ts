@@ -14,10 +14,14 @@ import { absent, all, any, equals, lacks } from './expressions.ts';
 import { keys } from './keys.ts';
 import { isLive, liveTenant, tenantFromItem, Tenants, type Tenant } from './tenants.ts';
 
-/** An organization's current checkout attempt; `version` orders its replacements. */
+/**
+ * An organization's current checkout attempt; `version` orders its replacements. `ttl` lets
+ * DynamoDB remove it a day after its session expired (CHECKOUT_ATTEMPT_SECONDS), when nothing can
+ * use it any more; an expired one not removed yet is replaced as before.
+ */
 const CheckoutAttempts = defineEntity({
   name: 'The checkout attempt',
-  schema: z.object({ plan: z.enum(PLANS), nonce: z.string(), startedAt: z.number(), version: z.number() }),
+  schema: z.object({ plan: z.enum(PLANS), nonce: z.string(), startedAt: z.number(), version: z.number(), ttl: z.optional(z.number()) }),
   key: keys.checkoutAttempt,
 });
 
@@ -85,6 +89,7 @@ export async function rememberCustomer(tenantId: string, customerId: string): Pr
 
 /** A checkout attempt's session expires a little before Stripe forgets its idempotency key (24 h). */
 export const CHECKOUT_ATTEMPT_SECONDS = 23 * 60 * 60;
+const ONE_DAY_SECONDS = 24 * 60 * 60;
 /** Reused for less than that: a session created late in an attempt still has an hour (Stripe wants 30 min at least). */
 const ATTEMPT_REUSE_SECONDS = CHECKOUT_ATTEMPT_SECONDS - 60 * 60;
 
@@ -106,7 +111,7 @@ export async function checkoutAttempt(tenantId: string, plan: Plan, now = Math.f
   for (let attempt = 0; attempt < 3; attempt++) {
     const stored = await getRecord(CheckoutAttempts, key, { consistent: true });
     if (stored && stored.plan === plan && now - stored.startedAt < ATTEMPT_REUSE_SECONDS) return { plan, nonce: stored.nonce, startedAt: stored.startedAt };
-    const next = { plan, nonce: randomUUID(), startedAt: now, version: (stored?.version ?? 0) + 1 };
+    const next = { plan, nonce: randomUUID(), startedAt: now, version: (stored?.version ?? 0) + 1, ttl: now + CHECKOUT_ATTEMPT_SECONDS + ONE_DAY_SECONDS };
     const condition = stored ? equals('version', stored.version) : absent;
     if (await conditionHeld((failure) => putRecord(CheckoutAttempts, key, next, { condition, failure }))) return { plan, nonce: next.nonce, startedAt: now };
   }

@@ -12,7 +12,13 @@
  * email again. That is the deliberate choice: marking before sending would turn the same crash
  * into an email never sent (a lost invitation or deletion code), and SES offers no idempotency
  * key that could close the window, so delivery is at-least-once and a duplicate is rare. An item
- * left unsettled (its record sent to the dead-letter queue) stays visible for a replay.
+ * left unsettled (its record sent to the dead-letter queue) stays visible for a replay
+ * (`replayUndelivered`, which `npm run redrive -- --queue outbox` runs).
+ *
+ * A settled email gets a `ttl`, SETTLED_RETENTION_SECONDS after settling: it holds a code and the
+ * recipient's address, which must not live forever, and 30 days is long past any code's validity
+ * (deletion and email-change codes expire within a day) while leaving a month to answer "was it
+ * sent?" (and match an SES bounce or complaint to it by `messageId`).
  */
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
@@ -20,7 +26,8 @@ import { ConflictError, conflict } from '../domain/errors.ts';
 import { defineEntity, getRecord, updateRecord } from './entity.ts';
 import { all, has, lacks } from './expressions.ts';
 import { keys } from './keys.ts';
-import { queryUpTo } from './operations.ts';
+import { queryAll, queryUpTo } from './operations.ts';
+import { transact } from './transact.ts';
 
 export const EMAIL_KINDS = ['invitation', 'deletion', 'email_change'] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
@@ -40,6 +47,8 @@ const Outbox = defineEntity({
     messageId: z.optional(z.string()),
     rejectedAt: z.optional(z.string()),
     rejection: z.optional(z.string()),
+    /** Epoch seconds when DynamoDB may remove the settled email (the table's TTL attribute). */
+    ttl: z.optional(z.number()),
   }),
   key: keys.outboxEmail,
 });
@@ -68,6 +77,9 @@ export async function listOutbox(limit = 100): Promise<Email[]> {
 
 export type DeliveryOutcome = { messageId: string } | { rejected: string };
 
+/** How long a settled email stays in the table (see the top of this file). */
+export const SETTLED_RETENTION_SECONDS = 30 * 24 * 60 * 60;
+
 const settled = (email: Pick<StoredEmail, 'deliveredAt' | 'rejectedAt'>) => email.deliveredAt !== undefined || email.rejectedAt !== undefined;
 
 /** Whether the email still waits for delivery: false once settled, or when the item is gone. */
@@ -82,13 +94,53 @@ export async function awaitsDelivery(email: Pick<Email, 'id' | 'sentAt'>): Promi
  * second delivery can tell it lost the race instead of overwriting the first one's message id.
  */
 export async function settleDelivery(email: Pick<Email, 'id' | 'sentAt'>, outcome: DeliveryOutcome): Promise<boolean> {
-  const at = new Date().toISOString();
-  const marker = 'messageId' in outcome ? { deliveredAt: at, messageId: outcome.messageId } : { rejectedAt: at, rejection: outcome.rejected };
+  const now = Date.now();
+  const at = new Date(now).toISOString();
+  const ttl = Math.floor(now / 1000) + SETTLED_RETENTION_SECONDS;
+  const marker = 'messageId' in outcome ? { deliveredAt: at, messageId: outcome.messageId, ttl } : { rejectedAt: at, rejection: outcome.rejected, ttl };
   try {
     await updateRecord(Outbox, Outbox.key(email.sentAt, email.id), { set: marker }, {
       condition: all(has('pk'), lacks('deliveredAt'), lacks('rejectedAt')),
       failure: () => conflict('The email was settled already.'),
     });
+    return true;
+  } catch (error) {
+    if (error instanceof ConflictError) return false;
+    throw error;
+  }
+}
+
+/**
+ * Puts every email still unsettled and put before `before` (an ISO instant) again under a fresh id,
+ * removing the old item in the same transaction: the table's stream then carries an INSERT, which is
+ * all the delivery mapping reacts to (rewriting the item in place would be a MODIFY), so the email
+ * is delivered as if new. `sentAt` stays what it was. Returns the ids replayed (or that would be,
+ * with `dryRun`). An email settled meanwhile is left alone (the delete's condition).
+ */
+export async function replayUndelivered(before: string, { dryRun = false } = {}): Promise<string[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND sk < :before',
+    FilterExpression: 'attribute_not_exists(deliveredAt) AND attribute_not_exists(rejectedAt)',
+    ExpressionAttributeValues: { ':pk': keys.outbox().pk, ':before': before },
+    ConsistentRead: true,
+  });
+  const ids: string[] = [];
+  for (const item of items) {
+    const email = emailOf(item);
+    if (!dryRun && !(await reinsert(email))) continue;
+    ids.push(email.id);
+  }
+  return ids;
+}
+
+/** The email under a fresh id, the old item gone; false when it was settled (or removed) meanwhile. */
+async function reinsert(email: Email): Promise<boolean> {
+  const copy = { ...email, id: randomUUID() };
+  try {
+    await transact([
+      Outbox.tx.delete(Outbox.key(email.sentAt, email.id), { condition: all(has('pk'), lacks('deliveredAt'), lacks('rejectedAt')), failure: () => conflict('The email was settled already.') }),
+      Outbox.tx.put(Outbox.key(copy.sentAt, copy.id), copy),
+    ]);
     return true;
   } catch (error) {
     if (error instanceof ConflictError) return false;

@@ -6,6 +6,9 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { applyBillingChange, CHECKOUT_ATTEMPT_SECONDS, checkoutAttempt, getBillingAccount, rememberCustomer } from '../../../shared/db/billing.ts';
 import { createTenant } from '../../../shared/db/tenants.ts';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient, tableName } from '../../../shared/db/client.ts';
+import { keys } from '../../../shared/db/keys.ts';
 
 const organization = async () => (await createTenant({ name: 'Billing repo', ownerUserId: randomUUID() })).id;
 /** The Stripe customer `customerOf(id)` stored for a new organization: billing changes apply to its own customer only. */
@@ -29,6 +32,18 @@ describe('checkoutAttempt', () => {
     const later = await checkoutAttempt(id, 'growth', t + 120 + CHECKOUT_ATTEMPT_SECONDS - 3600);
     expect(later).toMatchObject({ startedAt: t + 120 + CHECKOUT_ATTEMPT_SECONDS - 3600 });
     expect(later.nonce).not.toBe(growth.nonce);
+  });
+
+  it('gives each attempt a ttl a day after its session expired, renewed with the attempt that replaces it', async () => {
+    const id = await organization();
+    const stored = async () => (await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.checkoutAttempt(id), ConsistentRead: true }))).Item;
+    const t = 1_800_000_000;
+    await checkoutAttempt(id, 'starter', t);
+    expect((await stored())!.ttl).toBe(t + CHECKOUT_ATTEMPT_SECONDS + 24 * 60 * 60);
+    await checkoutAttempt(id, 'starter', t + 60); // reused: unchanged
+    expect((await stored())!.ttl).toBe(t + CHECKOUT_ATTEMPT_SECONDS + 24 * 60 * 60);
+    await checkoutAttempt(id, 'scale', t + 600);
+    expect((await stored())!.ttl).toBe(t + 600 + CHECKOUT_ATTEMPT_SECONDS + 24 * 60 * 60);
   });
 });
 

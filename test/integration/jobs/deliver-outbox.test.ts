@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { handler } from '../../../functions/jobs/deliver-outbox.ts';
 import { documentClient, tableName } from '../../../shared/db/client.ts';
 import { keys } from '../../../shared/db/keys.ts';
-import { listOutbox, outboxPut, settleDelivery, type Email } from '../../../shared/db/outbox.ts';
+import { listOutbox, outboxPut, SETTLED_RETENTION_SECONDS, settleDelivery, type Email } from '../../../shared/db/outbox.ts';
 import { call } from '../../support/call.ts';
 import { insertRecord, streamEvent, useSesMock } from '../../support/outbox-stream.ts';
 import { signUp } from '../../support/users.ts';
@@ -67,6 +67,20 @@ describe('deliver-outbox against DynamoDB Local', () => {
     expect(await handler(streamEvent(records[1]!, records[2]!))).toEqual({ batchItemFailures: [] });
     expect([first, failing, last].map((i) => sentTo(i.to))).toEqual([1, 2, 1]);
     expect(await storedItem(failing)).toMatchObject({ deliveredAt: expect.any(String), messageId: 'ses-2' });
+  });
+
+  it('gives a settled email a ttl SETTLED_RETENTION_SECONDS after it was settled, delivered or rejected, and none before', async () => {
+    ses.on(SendEmailCommand).resolves({ MessageId: 'ses-ttl' });
+    const delivered = await queuedEmail();
+    expect(delivered).not.toHaveProperty('ttl');
+    await handler(streamEvent(insertRecord(delivered)));
+    const sent = await storedItem(delivered);
+    expect(sent.ttl).toBe(Math.floor(Date.parse(sent.deliveredAt as string) / 1000) + SETTLED_RETENTION_SECONDS);
+
+    const rejected = await queuedEmail();
+    expect(await settleDelivery(rejected, { rejected: 'no mailbox' })).toBe(true);
+    const refused = await storedItem(rejected);
+    expect(refused.ttl).toBe(Math.floor(Date.parse(refused.rejectedAt as string) / 1000) + SETTLED_RETENTION_SECONDS);
   });
 
   it('settles an unusable recipient as rejected once, never sending it, and a redelivery does nothing', async () => {

@@ -1,0 +1,175 @@
+/**
+ * `npm run redrive -- --queue refresh|outbox [--dry-run]`: puts what a dead-letter queue holds back
+ * where it came from, with the stage's AWS credentials and `AWS_REGION` from the environment (as
+ * `npm run reindex`). The queues are named by ARN in the environment, values the stack outputs
+ * (plain CloudFormation outputs, read with `aws cloudformation describe-stacks`; the script does not
+ * read the stack itself, which would take the CloudFormation client as a new dependency):
+ *
+ * - `refresh`, `REFRESH_DLQ_ARN` (output `RefreshDeadLetterQueueArn`): the metric refresh's FIFO
+ *   dead-letter queue. An SQS message move task (StartMessageMoveTask, no destination: SQS sends
+ *   each message back to the queue it was dead-lettered from) moves every message back to the
+ *   refresh queue; SQS supports move tasks for FIFO dead-letter queues into FIFO queues (developer
+ *   guide, "Configuring a dead-letter queue redrive"). It then waits for the task to finish.
+ * - `outbox`, `OUTBOX_DLQ_ARN` (output `OutboxDeadLetterQueueArn`) and `TABLE_NAME`: the email
+ *   delivery's dead-letter queue is the on-failure destination of a DynamoDB stream mapping, whose
+ *   messages only describe failed stream batches; SQS move tasks do not take a dead-letter queue
+ *   fed by Lambda, and there is no source queue to move to. The emails themselves wait, unsettled,
+ *   in the table: the script puts each one put more than REPLAY_GRACE_MINUTES ago again
+ *   (shared/db/outbox.ts `replayUndelivered`), so the stream delivers it, then deletes the
+ *   dead-letter messages it read.
+ * - `analytics` is refused with why: the hourly import has no dead-letter queue (a failed run is
+ *   made up by the next one).
+ *
+ * `--dry-run` counts the dead-letter queue's messages (ApproximateNumberOfMessages) and says what
+ * it would do. Exit codes: 0 done, 1 failed (a move task already running or failed), 2 usage (an
+ * unknown queue, a missing variable).
+ */
+import { pathToFileURL } from 'node:url';
+import {
+  DeleteMessageCommand,
+  GetQueueAttributesCommand,
+  GetQueueUrlCommand,
+  ListMessageMoveTasksCommand,
+  ReceiveMessageCommand,
+  SQSClient,
+  StartMessageMoveTaskCommand,
+} from '@aws-sdk/client-sqs';
+import { replayUndelivered } from '../../shared/db/outbox.ts';
+
+export const USAGE = `usage: npm run redrive -- --queue refresh|outbox [--dry-run]
+  refresh  REFRESH_DLQ_ARN (stack output RefreshDeadLetterQueueArn): an SQS message move task back to the refresh queue (FIFO)
+  outbox   OUTBOX_DLQ_ARN (stack output OutboxDeadLetterQueueArn) and TABLE_NAME: puts the undelivered emails again, then empties the dead-letter queue
+  with AWS_REGION and the stage's AWS credentials; --dry-run counts and says what it would do`;
+
+/** An email put this recently may still be on its way through the stream: left to it. */
+export const REPLAY_GRACE_MINUTES = 15;
+
+export interface RedriveIo {
+  sqs: SQSClient;
+  env: Record<string, string | undefined>;
+  out: (line: string) => void;
+  err: (line: string) => void;
+  /** Between looks at a running move task. */
+  pollMs?: number;
+}
+
+class UsageError extends Error {}
+
+/** Runs the command line `argv` (without node and the script); resolves to the exit code. */
+export async function redrive(argv: string[], io: RedriveIo): Promise<number> {
+  try {
+    const { queue, dryRun } = parseArgs(argv);
+    if (queue === 'analytics') {
+      io.err('The analytics import has no dead-letter queue: it runs hourly from a schedule, and a failed run is made up by the next one (a property not imported yet gets its 90 days, the others their last 3 days daily). Nothing to redrive.');
+      return 2;
+    }
+    const arn = required(io.env, queue === 'refresh' ? 'REFRESH_DLQ_ARN' : 'OUTBOX_DLQ_ARN');
+    if (queue === 'outbox') required(io.env, 'TABLE_NAME');
+    const dlq = await deadLetterQueue(io.sqs, arn);
+    return queue === 'refresh' ? await moveBack(io, dlq, dryRun) : await replayOutbox(io, dlq, dryRun);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.err(`${error.message}\n${USAGE}`);
+    return 2;
+  }
+}
+
+function parseArgs(argv: string[]): { queue: string; dryRun: boolean } {
+  let queue: string | undefined;
+  let dryRun = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--dry-run') dryRun = true;
+    else if (arg === '--queue') queue = argv[++i];
+    else if (arg.startsWith('--queue=')) queue = arg.slice('--queue='.length);
+    else throw new UsageError(`Unknown argument ${JSON.stringify(arg)}.`);
+  }
+  if (!queue) throw new UsageError('Which queue? --queue is required.');
+  if (!['refresh', 'outbox', 'analytics'].includes(queue)) throw new UsageError(`Unknown queue ${JSON.stringify(queue)}: refresh or outbox.`);
+  return { queue, dryRun };
+}
+
+function required(env: RedriveIo['env'], name: string): string {
+  const value = env[name];
+  if (!value) throw new UsageError(`Set ${name}.`);
+  return value;
+}
+
+interface DeadLetterQueue {
+  arn: string;
+  url: string;
+  messages: number;
+}
+
+/** The queue's URL (from its ARN: arn:aws:sqs:region:account:name) and its approximate message count. */
+async function deadLetterQueue(sqs: SQSClient, arn: string): Promise<DeadLetterQueue> {
+  const [, , service, , account, name] = arn.split(':');
+  if (service !== 'sqs' || !account || !name) throw new UsageError(`Not an SQS queue ARN: ${JSON.stringify(arn)}.`);
+  const { QueueUrl: url } = await sqs.send(new GetQueueUrlCommand({ QueueName: name, QueueOwnerAWSAccountId: account }));
+  const { Attributes } = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: url, AttributeNames: ['ApproximateNumberOfMessages'] }));
+  return { arn, url: url!, messages: Number(Attributes?.ApproximateNumberOfMessages ?? 0) };
+}
+
+async function latestMoveTask(sqs: SQSClient, sourceArn: string) {
+  const { Results } = await sqs.send(new ListMessageMoveTasksCommand({ SourceArn: sourceArn, MaxResults: 1 }));
+  return Results?.[0];
+}
+
+async function moveBack(io: RedriveIo, dlq: DeadLetterQueue, dryRun: boolean): Promise<number> {
+  const running = (await latestMoveTask(io.sqs, dlq.arn))?.Status === 'RUNNING';
+  if (dryRun) {
+    io.out(`Dry run: ${dlq.messages} message(s) in ${dlq.arn}.`);
+    io.out(running ? 'A message move task is running already; nothing would be started.' : `Would start a message move task moving them back to the refresh queue.`);
+    return 0;
+  }
+  if (running) {
+    io.err(`A message move task is running already on ${dlq.arn} (one at a time); wait for it, or cancel it, and run again.`);
+    return 1;
+  }
+  if (dlq.messages === 0) {
+    io.out(`No messages in ${dlq.arn}; nothing to move.`);
+    return 0;
+  }
+  const { TaskHandle } = await io.sqs.send(new StartMessageMoveTaskCommand({ SourceArn: dlq.arn }));
+  io.out(`Started a message move task of ${dlq.messages} message(s) from ${dlq.arn} back to the refresh queue.`);
+  for (;;) {
+    const task = await latestMoveTask(io.sqs, dlq.arn);
+    if (task && task.TaskHandle === TaskHandle && task.Status !== 'RUNNING') {
+      io.out(`Move task ${task.Status}: ${task.ApproximateNumberOfMessagesMoved ?? 0} message(s) moved.${task.FailureReason ? ` ${task.FailureReason}` : ''}`);
+      return task.Status === 'COMPLETED' ? 0 : 1;
+    }
+    await new Promise((resolve) => setTimeout(resolve, io.pollMs ?? 5_000));
+  }
+}
+
+async function replayOutbox(io: RedriveIo, dlq: DeadLetterQueue, dryRun: boolean): Promise<number> {
+  const before = new Date(Date.now() - REPLAY_GRACE_MINUTES * 60_000).toISOString();
+  const emails = await replayUndelivered(before, { dryRun });
+  if (dryRun) {
+    io.out(`Dry run: ${dlq.messages} message(s) in ${dlq.arn}.`);
+    io.out(`Would put ${emails.length} undelivered email(s) (put before ${before}) again for delivery, then delete the dead-letter messages.`);
+    return 0;
+  }
+  io.out(`Put ${emails.length} undelivered email(s) again for delivery.`);
+  io.out(`Deleted ${await drain(io.sqs, dlq.url)} dead-letter message(s) from ${dlq.arn}.`);
+  return 0;
+}
+
+/** Receives and deletes until a receive comes back empty; returns how many it deleted. */
+async function drain(sqs: SQSClient, url: string): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const { Messages = [] } = await sqs.send(new ReceiveMessageCommand({ QueueUrl: url, MaxNumberOfMessages: 10, WaitTimeSeconds: 1 }));
+    if (!Messages.length) return deleted;
+    for (const message of Messages) {
+      await sqs.send(new DeleteMessageCommand({ QueueUrl: url, ReceiptHandle: message.ReceiptHandle }));
+      deleted += 1;
+    }
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const sqs = new SQSClient({ region: process.env.AWS_REGION ?? 'us-east-1' });
+  process.exitCode = await redrive(process.argv.slice(2), { sqs, env: process.env, out: console.log, err: console.error });
+  sqs.destroy();
+}

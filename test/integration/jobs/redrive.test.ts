@@ -1,0 +1,144 @@
+/**
+ * `npm run redrive` (infra/scripts/redrive.ts) against a fake SQS on loopback that speaks SQS's
+ * JSON protocol (test/support/fake-sqs.ts), and for the outbox against DynamoDB Local: the dry run
+ * counts and changes nothing, the refresh DLQ's messages go back to the FIFO refresh queue by a
+ * move task, the outbox's undelivered emails are put again and its DLQ emptied, and an unknown or
+ * unsupported queue is refused with exit code 2.
+ */
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { redrive, REPLAY_GRACE_MINUTES } from '../../../infra/scripts/redrive.ts';
+import { documentClient, tableName } from '../../../shared/db/client.ts';
+import { keys } from '../../../shared/db/keys.ts';
+import { FakeSqs } from '../../support/fake-sqs.ts';
+
+const fake = new FakeSqs();
+let sqs: SQSClient;
+let lines: string[];
+let errors: string[];
+
+beforeAll(async () => {
+  await fake.start();
+  sqs = new SQSClient({ endpoint: fake.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'test', secretAccessKey: 'test' } });
+});
+afterAll(async () => {
+  sqs.destroy();
+  await fake.stop();
+});
+beforeEach(() => {
+  lines = [];
+  errors = [];
+});
+
+function run(argv: string[], env: Record<string, string>) {
+  return redrive(argv, { sqs, env: { TABLE_NAME: tableName(), ...env }, out: (l) => lines.push(l), err: (l) => errors.push(l), pollMs: 1 });
+}
+
+/** A refresh queue and its FIFO dead-letter queue holding `count` dead-lettered readings. */
+function refreshQueues(count: number) {
+  const id = randomUUID().slice(0, 8);
+  const source = fake.createQueue(`refresh-${id}.fifo`);
+  const dlq = fake.createQueue(`refresh-dlq-${id}.fifo`, [source.arn]);
+  for (let i = 0; i < count; i++) fake.put(dlq.arn, JSON.stringify({ activityId: `a${i}` }), { MessageGroupId: 'tenant-1' });
+  return { source, dlq, env: { REFRESH_DLQ_ARN: dlq.arn } };
+}
+
+describe('npm run redrive -- --queue refresh (a FIFO dead-letter queue, by message move task)', () => {
+  it('dry run: says how many messages wait and what it would do, and moves nothing', async () => {
+    const { source, dlq, env } = refreshQueues(3);
+    expect(await run(['--queue', 'refresh', '--dry-run'], env)).toBe(0);
+    expect(lines.join('\n')).toContain(`Dry run: 3 message(s) in ${dlq.arn}.`);
+    expect(lines.join('\n')).toContain('Would start a message move task');
+    expect(fake.calls.some((c) => c.action === 'StartMessageMoveTask')).toBe(false);
+    expect([dlq.messages.length, source.messages.length]).toEqual([3, 0]);
+  });
+
+  it('starts a move task from the DLQ (no destination: back to its source queue) and reports it finished', async () => {
+    const { source, dlq, env } = refreshQueues(2);
+    expect(await run(['--queue=refresh'], env)).toBe(0);
+    const start = fake.calls.filter((c) => c.action === 'StartMessageMoveTask').at(-1)!;
+    expect(start.input).toEqual({ SourceArn: dlq.arn });
+    expect([dlq.messages.length, source.messages.map((m) => m.Body)]).toEqual([0, ['{"activityId":"a0"}', '{"activityId":"a1"}']]);
+    expect(source.messages.every((m) => m.MessageGroupId === 'tenant-1')).toBe(true);
+    expect(lines.at(-1)).toBe('Move task COMPLETED: 2 message(s) moved.');
+  });
+
+  it('starts nothing when the DLQ is empty', async () => {
+    const { env } = refreshQueues(0);
+    const before = fake.calls.filter((c) => c.action === 'StartMessageMoveTask').length;
+    expect(await run(['--queue', 'refresh'], env)).toBe(0);
+    expect(fake.calls.filter((c) => c.action === 'StartMessageMoveTask').length).toBe(before);
+    expect(lines.at(-1)).toMatch(/nothing to move/);
+  });
+
+  it('fails when SQS refuses the move (a queue that is no dead-letter queue)', async () => {
+    const lonely = fake.createQueue(`lonely-${randomUUID().slice(0, 8)}.fifo`);
+    fake.put(lonely.arn, '{}', { MessageGroupId: 'g' });
+    await expect(run(['--queue', 'refresh'], { REFRESH_DLQ_ARN: lonely.arn })).rejects.toThrow(/Dead Letter Queue/);
+  });
+});
+
+describe('npm run redrive -- --queue outbox (a stream mapping\'s dead-letter queue: the emails are put again)', () => {
+  const put = (sentAt: string, extra: Record<string, unknown> = {}) => {
+    const id = randomUUID();
+    const email = { id, to: `${id}@example.com`, subject: 'Confirm', text: 'Your code: 123456', kind: 'email_change', data: { code: '123456' }, sentAt, ...extra };
+    return documentClient()
+      .send(new PutCommand({ TableName: tableName(), Item: { ...keys.outboxEmail(sentAt, id), ...email } }))
+      .then(() => email);
+  };
+  const stored = async (email: { id: string; sentAt: string }) =>
+    (await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.outboxEmail(email.sentAt, email.id), ConsistentRead: true }))).Item;
+  const byRecipient = async (to: string) =>
+    ((await documentClient().send(new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': 'OUTBOX' }, ConsistentRead: true }))).Items ?? []).filter(
+      (i) => i.to === to,
+    );
+
+  it('dry run counts; a run puts each old undelivered email again under a new id, leaves settled and recent ones, and empties the DLQ', async () => {
+    const old = new Date(Date.now() - (REPLAY_GRACE_MINUTES + 5) * 60_000).toISOString();
+    const undelivered = await put(old);
+    const delivered = await put(old, { deliveredAt: old, messageId: 'ses-1' });
+    const recent = await put(new Date().toISOString());
+    const dlq = fake.createQueue(`outbox-dlq-${randomUUID().slice(0, 8)}`);
+    fake.put(dlq.arn, JSON.stringify({ DDBStreamBatchInfo: { batchSize: 1 } }));
+    fake.put(dlq.arn, JSON.stringify({ DDBStreamBatchInfo: { batchSize: 2 } }));
+    const env = { OUTBOX_DLQ_ARN: dlq.arn };
+
+    expect(await run(['--queue', 'outbox', '--dry-run'], env)).toBe(0);
+    expect(lines).toEqual([`Dry run: 2 message(s) in ${dlq.arn}.`, expect.stringMatching(/^Would put 1 undelivered email\(s\)/)]);
+    expect(await stored(undelivered)).toBeDefined();
+    expect(dlq.messages.length).toBe(2);
+
+    lines = [];
+    expect(await run(['--queue', 'outbox'], env)).toBe(0);
+    expect(lines).toEqual(['Put 1 undelivered email(s) again for delivery.', `Deleted 2 dead-letter message(s) from ${dlq.arn}.`]);
+    expect(await stored(undelivered)).toBeUndefined();
+    const [again, ...more] = await byRecipient(undelivered.to);
+    expect(more).toEqual([]);
+    expect(again).toMatchObject({ ...undelivered, id: expect.not.stringMatching(undelivered.id), pk: 'OUTBOX', sk: `${old}#${again!.id}` });
+    expect(await stored(delivered)).toMatchObject({ id: delivered.id, deliveredAt: old });
+    expect(await stored(recent)).toMatchObject({ id: recent.id });
+    expect([dlq.messages.length, dlq.inFlight.length]).toEqual([0, 0]);
+  });
+});
+
+describe('refusals', () => {
+  it('refuses an unknown queue and the analytics import (no DLQ) with exit code 2 and says why', async () => {
+    expect(await run(['--queue', 'billing'], {})).toBe(2);
+    expect(errors[0]).toMatch(/^Unknown queue "billing": refresh or outbox\.\nusage: npm run redrive/);
+    errors = [];
+    expect(await run(['--queue', 'analytics'], {})).toBe(2);
+    expect(errors[0]).toMatch(/no dead-letter queue/);
+    errors = [];
+    expect(await run(['--queue', 'refresh'], {})).toBe(2);
+    expect(errors[0]).toMatch(/^Set REFRESH_DLQ_ARN\./);
+  });
+
+  it('exits 2 from the command line for an unknown queue, before touching AWS', async () => {
+    const failure = await promisify(execFile)('npx', ['tsx', 'infra/scripts/redrive.ts', '--queue', 'nope'], { env: { ...process.env, REFRESH_DLQ_ARN: '' } }).catch((e: { code: number; stderr: string }) => e);
+    expect(failure).toMatchObject({ code: 2, stderr: expect.stringContaining('Unknown queue "nope"') });
+  });
+});
