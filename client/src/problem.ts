@@ -69,6 +69,7 @@ export function retryAfterSeconds(header: string | null, now = Date.now()): numb
   if (header === null) return undefined;
   const value = header.trim();
   if (/^\d+$/.test(value)) return Number(value);
-  const at = Date.parse(value);
+  // An HTTP date names its day and month (`Wed, 01 Jan 2025 00:01:30 GMT`); Date.parse alone would take `-5` for a year.
+  const at = /[a-z]/i.test(value) ? Date.parse(value) : Number.NaN;
   return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
 }
