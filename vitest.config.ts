@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
+    include: ['test/**/*.test.ts', 'client/test/**/*.test.ts'],
     // DynamoDB Local starts once per run; each test file gets its own table.
     globalSetup: ['test/support/global-setup.ts'],
     setupFiles: ['test/support/setup-env.ts'],

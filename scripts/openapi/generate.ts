@@ -1,14 +1,15 @@
 /**
  * `npm run openapi`: writes openapi.json at the repository root from the route table and the
- * handlers' schemas, and openapi-types.ts, its TypeScript types for an openapi-fetch client.
+ * handlers' schemas, and its TypeScript types into the client package's sources
+ * (client/src/openapi-types.ts), which the package's createClient is typed with.
  */
 import { writeFileSync } from 'node:fs';
-import { clientTypesText, currentDocument, documentText } from './document.ts';
+import { CLIENT_TYPES, OPENAPI_DOCUMENT, clientTypesText, currentDocument, documentText } from './document.ts';
 
 const document = await currentDocument();
 for (const [name, text] of [
-  ['openapi.json', documentText(document)],
-  ['openapi-types.ts', await clientTypesText(document)],
+  [OPENAPI_DOCUMENT, documentText(document)],
+  [CLIENT_TYPES, await clientTypesText(document)],
 ] as const) {
   const target = new URL(`../../${name}`, import.meta.url);
   writeFileSync(target, text);

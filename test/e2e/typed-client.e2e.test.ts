@@ -1,14 +1,15 @@
 /**
- * The Users and Campaigns groups and the analytics connection through the typed client (issue
- * 12): openapi-fetch over the types generated from openapi.json, each response checked against the
- * document. The request and
- * response types come from the document, so this file stops compiling when a schema changes in a
- * way that would break a web client.
+ * The Users and Campaigns groups, paging and the analytics connection through the typed client
+ * (issue 12), which is the client package (issue 26): openapi-fetch over the types generated from
+ * openapi.json, each response checked against the document. The request and response types come
+ * from the document, so this file stops compiling when a schema changes in a way that would break
+ * a web client.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startLocalService, type LocalService } from '../../infra/local/server.ts';
 import { createTenant } from '../../shared/db/tenants.ts';
+import { ApiProblem } from '../../client/src/index.ts';
 import { apiClient, type ApiClient } from './support/client.ts';
 
 let service: LocalService;
@@ -42,7 +43,9 @@ describe('Users through the typed client', () => {
 
     const invalid = await client.PATCH('/v1/users/{id}', { params: { path: { id: userId } }, body: { name: '' } });
     expect(invalid.response.status).toBe(400);
-    expect(invalid.error).toMatchObject({ code: 'invalid_input', errors: [{ path: 'name' }] });
+    expect(invalid.error).toBeInstanceOf(ApiProblem);
+    expect(invalid.error).toMatchObject({ status: 400, code: 'invalid_input', errors: [{ path: 'name' }] });
+    expect(invalid.error?.requestId).toEqual(expect.any(String));
   });
 
   it('lists the organization\'s members with paging', async () => {
@@ -74,6 +77,40 @@ describe('Campaigns through the typed client', () => {
     const gone = await client.GET('/v1/campaigns/{id}', { params: { path: { id: campaign.id } } });
     expect(gone.response.status).toBe(404);
     expect(gone.error).toMatchObject({ code: 'not_found' });
+  });
+});
+
+async function all<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const collected: T[] = [];
+  for await (const item of items) collected.push(item);
+  return collected;
+}
+
+describe('Paging through the typed client', () => {
+  it('reads a Form A list (creators) and a Form B list (activities) to their last page, and an empty list', async () => {
+    const tenantId = (await createTenant({ name: 'Typed paging tenant', ownerUserId: userId })).id;
+    const creators = (pageSize?: number) => all(client.pages('/v1/creators', { params: { query: { workspaceId: tenantId, sortBy: 'name', sortDirection: 'asc', pageSize } } }));
+    expect(await creators()).toEqual([]);
+
+    for (const name of ['Cleo', 'Ada', 'Eve', 'Bea', 'Dot']) {
+      const created = await client.POST('/v1/creators', { body: { workspaceId: tenantId, name } });
+      expect(created.response.status, JSON.stringify(created.error)).toBe(201);
+    }
+    expect((await creators(2)).map((c) => c.name)).toEqual(['Ada', 'Bea', 'Cleo', 'Dot', 'Eve']);
+    expect((await creators()).map((c) => c.name)).toEqual(['Ada', 'Bea', 'Cleo', 'Dot', 'Eve']);
+
+    for (const name of ['One', 'Two', 'Three', 'Four']) {
+      const created = await client.POST('/v1/activities', { body: { organizationId: tenantId, channel: 'youtube', activity: 'youtube_video', name } });
+      expect(created.response.status, JSON.stringify(created.error)).toBe(201);
+    }
+    // Four in pages of two: the second page is the last, full one.
+    const activities = await all(client.pages('/v1/activities', { params: { query: { organizationId: tenantId, sortBy: 'name', sortDirection: 'asc', pageSize: 2 } } }));
+    expect(activities.map((a) => a.name)).toEqual(['Four', 'One', 'Three', 'Two']);
+  });
+
+  it('throws the ApiProblem of a list the caller may not read', async () => {
+    const stranger = apiClient(service.url, service.issuer.mint({ userId: randomUUID(), email: 'pager@example.com' }));
+    await expect(all(stranger.pages('/v1/campaigns', { params: { query: { organizationId } } }))).rejects.toMatchObject({ status: 403, code: 'forbidden' });
   });
 });
 

@@ -7,13 +7,13 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gatewayPath, routeByKey, routes } from '../../functions/routes.ts';
-import { buildDocument, clientTypesText, currentDocument, documentText, operationId } from '../../scripts/openapi/document.ts';
+import { CLIENT_TYPES, OPENAPI_DOCUMENT, buildDocument, clientTypesText, currentDocument, documentText, operationId } from '../../scripts/openapi/document.ts';
 import { withoutCitations } from '../../scripts/openapi/summaries.ts';
 import { UserRecord } from '../../shared/schemas/records/user.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
 
 let generated: Record<string, any>;
-const committed = (name = 'openapi.json') => readFileSync(new URL(`../../${name}`, import.meta.url), 'utf8');
+const committed = (name = OPENAPI_DOCUMENT) => readFileSync(new URL(`../../${name}`, import.meta.url), 'utf8');
 
 beforeAll(async () => {
   generated = await currentDocument();
@@ -24,8 +24,8 @@ describe('openapi.json', () => {
     expect(committed(), 'openapi.json is stale: run `npm run openapi` and commit it').toBe(documentText(generated));
   });
 
-  it('openapi-types.ts (the typed client\'s types) is up to date with it', async () => {
-    expect(committed('openapi-types.ts'), 'openapi-types.ts is stale: run `npm run openapi` and commit it').toBe(await clientTypesText(generated));
+  it('client/src/openapi-types.ts (the client package\'s types) is up to date with it', async () => {
+    expect(committed(CLIENT_TYPES), `${CLIENT_TYPES} is stale: run \`npm run openapi\` and commit it`).toBe(await clientTypesText(generated));
   });
 
   it('documents every route of the route table, and the service\'s own /openapi.json and /docs without a token', () => {
