@@ -20,7 +20,7 @@ export interface paths {
         put?: never;
         /**
          * Creates a tenant whose creator is its owner
-         * @description creates a tenant whose creator is its owner. `organizationId` names the parent organization; the caller must own it (403 otherwise, also when it does not exist: a scope named in the body). Absent, it defaults to the first top-level tenant the caller owns (oldest membership), or none; `null` asks for no parent explicitly. It counts toward the 10 tenants a user may create per day (429 with Retry-After).
+         * @description creates a tenant whose creator is its owner. `organizationId` names the parent organization; the caller must own it (403 otherwise, also when it does not exist: a scope named in the body). Absent, it defaults to the first top-level tenant the caller owns (oldest membership), or none; `null` asks for no parent explicitly. It counts toward the 10 tenants a user may create per day (429 with Retry-After). The caller needs a user record first (403).
          *
          *     Access: the caller's own account. Form A (responses carry `_meta`).
          */
@@ -160,7 +160,7 @@ export interface paths {
         put?: never;
         /**
          * Creates an organization whose owner is the caller
-         * @description creates an organization whose owner is the caller; at most 10 a user per day with the other creating routes (429).
+         * @description creates an organization whose owner is the caller (who needs a user record first: 403); at most 10 a user per day with the other creating routes (429).
          *
          *     Access: the caller's own account. Form both (responses carry `_meta`).
          */
@@ -216,7 +216,7 @@ export interface paths {
         put?: never;
         /**
          * Creates the caller's organization
-         * @description creates the caller's organization (owner), makes the caller a viewer of the shared demo organization (created on first use) and switches the caller's active organization to the demo. The organization counts toward the 10 tenants a user may create per day (429 with Retry-After).
+         * @description creates the caller's organization (owner), makes the caller a viewer of the shared demo organization (created on first use) and switches the caller's active organization to the demo. The organization counts toward the 10 tenants a user may create per day (429 with Retry-After). The caller needs a user record first (403).
          *
          *     Access: the caller's own account. Form B.
          */
@@ -316,7 +316,7 @@ export interface paths {
         put?: never;
         /**
          * The caller accepts either a pending membership of the tenant
-         * @description the caller accepts either a pending membership of the tenant (a workspace add) or a pending email invitation to the address the caller's token vouches for — never the profile's email, which its user can edit. A retry of an accept already done answers 200 with the membership, as the accept did. 404 when there is neither, or no signed-up user, or no vouched address.
+         * @description the caller accepts either a pending membership of the tenant (a workspace add) or a pending email invitation to the address the caller's token vouches for — never the profile's email, which its user can edit. A retry of an accept already done answers 200 with the membership, as the accept did. 403 before the caller has a user record (whatever is pending: nothing is told); 404 when there is neither, or no vouched address.
          *
          *     Access: the caller's own account. Form B.
          */
@@ -360,7 +360,7 @@ export interface paths {
         put?: never;
         /**
          * Turns every pending email invitation to the address the caller's token vouches for into a membership of the signed-up...
-         * @description turns every pending email invitation to the address the caller's token vouches for into a membership of the signed-up user; never the profile's email, which its user can edit. 200 also when there is nothing to process.
+         * @description turns every pending email invitation to the address the caller's token vouches for into a membership of the signed-up user; never the profile's email, which its user can edit. 200 also when there is nothing to process; 403 before the caller has a user record, whose member lists would not show them.
          *
          *     Access: the caller's own account. Form B.
          */
@@ -3816,7 +3816,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The caller may not do this: another user, a tenant it is not an active member of (named in the query or body), a role too low, or an agent token where agents are refused. */
+        /** @description The caller may not do this: another user, a tenant it is not an active member of (named in the query or body), a role too low, an agent token where agents are refused, or a caller with no user record yet (`POST /v1/users` creates it) on a route that would make them a member. */
         Forbidden: {
             headers: {
                 [name: string]: unknown;

@@ -2,7 +2,8 @@
  * POST /v1/organizations/complete-organic-signup — creates the caller's organization (owner), makes
  * the caller a viewer of the shared demo organization (created on first use) and switches the
  * caller's active organization to the demo (interface.md, "States and transitions"). The
- * organization counts toward the 10 tenants a user may create per day (429 with Retry-After).
+ * organization counts toward the 10 tenants a user may create per day (429 with Retry-After). The
+ * caller needs a user record first (403).
  */
 import { addMembership } from '../../shared/db/memberships.ts';
 import { updateSettings } from '../../shared/db/settings.ts';
@@ -11,6 +12,7 @@ import { seedDemoTenant } from '../../shared/db/demo-tenant.ts';
 import { ConflictError } from '../../shared/domain/errors.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes.ts';
+import { signedUp } from '../../shared/http/signed-up.ts';
 import { created } from '../../shared/http/result.ts';
 import { NewOrganization } from './inputs.ts';
 import { tenantView } from '../../shared/db/tenant-views.ts';
@@ -21,7 +23,8 @@ export const handler = defineHandler({
   route: routeByKey('POST /v1/organizations/complete-organic-signup'),
   output: createdReply(TenantRecord),
   input: NewOrganization,
-  run: async ({ input: { userId, ...fields } }) => {
+  run: async ({ input: { userId, ...fields }, profile }) => {
+    signedUp(profile);
     const organization = await createTenant({ ...fields, ownerUserId: userId });
     const demo = await ensureDemoTenant(userId, seedDemoTenant);
     try {

@@ -1,7 +1,8 @@
-/** POST /v1/organizations — creates an organization whose owner is the caller; at most 10 a user per day with the other creating routes (429). */
+/** POST /v1/organizations — creates an organization whose owner is the caller (who needs a user record first: 403); at most 10 a user per day with the other creating routes (429). */
 import { createTenant, EMPTY_AGGREGATE } from '../../shared/db/tenants.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes.ts';
+import { signedUp } from '../../shared/http/signed-up.ts';
 import { created } from '../../shared/http/result.ts';
 import { NewOrganization } from './inputs.ts';
 import { tenantView } from '../../shared/db/tenant-views.ts';
@@ -12,7 +13,8 @@ export const handler = defineHandler({
   route: routeByKey('POST /v1/organizations'),
   output: createdReply(TenantRecord),
   input: NewOrganization,
-  run: async ({ input: { userId, ...fields } }) => {
+  run: async ({ input: { userId, ...fields }, profile }) => {
+    signedUp(profile);
     const tenant = await createTenant({ ...fields, ownerUserId: userId });
     return created(tenantView(tenant, 'owner', 'active', EMPTY_AGGREGATE));
   },

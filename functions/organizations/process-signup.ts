@@ -1,7 +1,8 @@
 /**
  * POST /v1/organizations/invites/process-signup — turns every pending email invitation to the
  * address the caller's token vouches for into a membership of the signed-up user; never the
- * profile's email, which its user can edit. 200 also when there is nothing to process (DECISIONS.md).
+ * profile's email, which its user can edit. 200 also when there is nothing to process (DECISIONS.md);
+ * 403 before the caller has a user record, whose member lists would not show them.
  */
 import * as z from 'zod/mini';
 import { acceptInvitation, pendingInvitationsFor } from '../../shared/db/invitations.ts';
@@ -9,6 +10,7 @@ import type { Membership } from '../../shared/db/memberships.ts';
 import { ConflictError, NotFoundError } from '../../shared/domain/errors.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes.ts';
+import { signedUp } from '../../shared/http/signed-up.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { membershipView } from '../../shared/db/tenant-views.ts';
@@ -20,8 +22,9 @@ export const handler = defineHandler({
   output: okReply(ProcessedSignup),
   input: z.strictObject({ userId: Uuid }),
   run: async ({ input, caller, profile }) => {
-    // Without a user profile, or an address the token vouches for, there is nothing to process.
-    const email = profile ? caller.email : undefined;
+    signedUp(profile);
+    // Without an address the token vouches for, there is nothing to process.
+    const email = caller.email;
     const invitations = email ? await pendingInvitationsFor(email) : [];
     const memberships: Membership[] = [];
     for (const invitation of invitations) {

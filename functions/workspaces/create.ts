@@ -3,7 +3,7 @@
  * parent organization; the caller must own it (403 otherwise, also when it does not exist: a scope
  * named in the body). Absent, it defaults to the first top-level tenant the caller owns (oldest
  * membership), or none; `null` asks for no parent explicitly. It counts toward the 10 tenants a
- * user may create per day (429 with Retry-After).
+ * user may create per day (429 with Retry-After). The caller needs a user record first (403).
  */
 import * as z from 'zod/mini';
 import { tenantAccess } from '../../shared/db/access.ts';
@@ -12,6 +12,7 @@ import { sortRecords } from '../../shared/db/paging.ts';
 import { createTenant, EMPTY_AGGREGATE, getTenantsWithAggregates } from '../../shared/db/tenants.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes.ts';
+import { signedUp } from '../../shared/http/signed-up.ts';
 import { forbidden } from '../../shared/http/problem.ts';
 import { created } from '../../shared/http/result.ts';
 import { text, Uuid } from '../../shared/schemas/common.ts';
@@ -47,7 +48,8 @@ export const handler = defineHandler({
     ianaTimezone: z.optional(Timezone),
     currency: z.optional(Currency),
   }),
-  run: async ({ input: { userId, organizationId, ...fields } }) => {
+  run: async ({ input: { userId, organizationId, ...fields }, profile }) => {
+    signedUp(profile);
     const parent =
       organizationId === undefined ? await defaultParent(userId) : organizationId === null ? null : await ownedParent(userId, organizationId);
     const tenant = await createTenant({ ...fields, ownerUserId: userId, organizationId: parent });

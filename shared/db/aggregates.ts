@@ -68,11 +68,12 @@ export function tenantAggregateUpdate(tenantId: string, delta: AggregateDelta) {
 /**
  * A record without the counters kept on its item for reporting alone (`contribution` in
  * shared/domain/activity-metrics.ts: coverage, provenance, the per-currency CPM/CPE sums, the
- * activities without metrics per unavailable reason and those with backdated first readings), which
- * are no part of the creator or campaign record.
+ * activities without metrics per unavailable reason and those with backdated first readings), and
+ * its freshness (`newestSnapshotAt`, written by the first reading), which are no part of the
+ * creator or campaign record.
  */
 export function withoutReportingCounters<T extends Record<string, unknown>>(record: T): T {
-  return Object.fromEntries(Object.entries(record).filter(([name]) => !/^activitiesWith(Api|Manual)?Metrics$|^activitiesBackdated$|^(cpmSpend|cpmImpressions|cpmActivities|cpeSpend|cpeEngagement|cpeActivities|activitiesUnavailable|outcomeValue|outcomeCount)_/.test(name))) as T;
+  return Object.fromEntries(Object.entries(record).filter(([name]) => !/^activitiesWith(Api|Manual)?Metrics$|^activitiesBackdated$|^newestSnapshotAt$|^(cpmSpend|cpmImpressions|cpmActivities|cpeSpend|cpeEngagement|cpeActivities|activitiesUnavailable|outcomeValue|outcomeCount)_/.test(name))) as T;
 }
 
 /** Drops the `undefined` entries of a list of optional transaction items. */

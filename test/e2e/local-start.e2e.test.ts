@@ -6,10 +6,10 @@
  * not answer.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { freePort } from '../../infra/local/ports.ts';
+import { shBlocks } from '../support/markdown.ts';
 import { alive, until } from '../support/processes.ts';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -17,10 +17,9 @@ const START_TIMEOUT_SECONDS = 240;
 
 /** The ```sh blocks of the README's "Run it locally" section. */
 function runItLocallyBlocks(): string[] {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  const section = readme.split(/^## /m).find((s) => s.startsWith('Run it locally'));
-  if (!section) throw new Error('README.md has no "Run it locally" section');
-  return [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
+  const blocks = shBlocks(join(root, 'README.md')).filter((block) => block.section === 'Run it locally');
+  if (!blocks.length) throw new Error('README.md has no ```sh blocks in a "Run it locally" section');
+  return blocks.map((block) => block.script);
 }
 
 /** This process's descendants (pid → command), from one `ps` snapshot. */

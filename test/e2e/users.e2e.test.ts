@@ -244,13 +244,15 @@ describe('Identity: a user\'s email is the one the token vouches for (DECISIONS.
     expect(await organizationIds({ userId, token })).toContain(orgId);
   });
 
-  it('lets the invitee accept or decline with the vouched address, and not a profile without one', async () => {
+  it('lets the invitee accept or decline with the vouched address once they have a user record (403 before, saying to create it)', async () => {
     const address = `invitee-${randomUUID().slice(0, 8)}@corp.com`;
     const first = await invitingOrganization(address);
     const second = await invitingOrganization(address);
     const userId = randomUUID();
     const token = await mint(userId, { email: address });
-    expect((await http('POST', `/v1/organizations/invites/${first.orgId}/accept`, { token, body: { userId } })).status).toBe(404);
+    const early = await http('POST', `/v1/organizations/invites/${first.orgId}/accept`, { token, body: { userId } });
+    expect(early.status).toBe(403);
+    expect(early.body.detail).toMatch(/POST \/v1\/users/);
     expect((await http('POST', '/v1/users', { token, body: { userId, email: address } })).status).toBe(201);
     expect((await http('POST', `/v1/organizations/invites/${first.orgId}/accept`, { token, body: { userId } })).status).toBe(200);
     expect((await http('POST', `/v1/organizations/invites/${second.orgId}/decline`, { token, body: { userId } })).status).toBe(200);

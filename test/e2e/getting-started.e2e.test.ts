@@ -1,0 +1,152 @@
+/**
+ * docs/getting-started.md, followed word for word with curl and jq: every ```sh block after the
+ * first (`npm start`, which this test replaces by the local service started in-process, its
+ * `localhost:3000` by that service's port) runs in bash in order, carrying the shell variables the
+ * doc sets, and what each block prints is checked against what the doc says it shows. Then the
+ * state the walk leaves is checked over HTTP (`expectWalkOutcome`, which another runner of the same
+ * steps reuses). A changed route, input or answer the doc relies on fails here.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { checkedFetch } from './support/contract.ts';
+import { startLocalService, type LocalService } from '../../infra/local/server.ts';
+import { ShellSession, type BlockRun } from '../support/shell-session.ts';
+import { expectWalkOutcome, gettingStartedSteps, stepName, type WalkVars } from './support/getting-started.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The JSON documents a block printed, one per line (jq -c) or one pretty-printed document. */
+function printed(run: BlockRun): any[] {
+  const text = run.stdout.trim();
+  if (text.startsWith('{\n')) return [JSON.parse(text)];
+  return text.split('\n').map((line) => (line.startsWith('{') || line.startsWith('[') ? JSON.parse(line) : line));
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** What each block must print (and set), by `Section #n`. */
+const expectations: Record<string, (out: any[], vars: Record<string, string>) => void> = {
+  'Sign up #1': ([user], vars) => {
+    expect(user).toMatchObject({ id: vars.ANA, email: 'ana@agency.example', name: 'Ana', jobRole: 'Account director' });
+    expect(vars.TOKEN!.split('.')).toHaveLength(3);
+  },
+  'An organization #1': ([organization], vars) => {
+    expect(vars.ORG).toMatch(UUID);
+    expect(organization).toEqual({ id: vars.ORG, name: 'Northwind Agency', currency: 'EUR', role: 'owner', billing: { plan: null, status: 'unpaid', currentPeriodEnd: null } });
+  },
+  'Invite a colleague #1': ([invitation, email], vars) => {
+    expect(invitation).toEqual({ email: 'ben@agency.example', role: 'member', status: 'pending' });
+    expect(email).toMatchObject({ to: 'ben@agency.example', kind: 'invitation', data: { organizationId: vars.ORG, role: 'member' } });
+  },
+  'Invite a colleague #2': ([membership, members], vars) => {
+    expect(vars.INVITED).toBe(vars.ORG);
+    expect(membership).toEqual({ organizationId: vars.ORG, role: 'member', status: 'active' });
+    expect(members).toMatchObject({ totalCount: 2, facets: { role: { owner: 1, member: 1 } } });
+    expect(members.members).toEqual(expect.arrayContaining([{ name: 'Ana', role: 'owner' }, { name: 'Ben', role: 'member' }]));
+  },
+  'Creators and their social accounts #1': (accounts, vars) => {
+    expect(vars.CREATOR).toMatch(UUID);
+    expect(accounts).toEqual([{ platform: 'youtube', handle: '@miarivera' }, { platform: 'reddit', handle: 'u/miarivera' }]);
+  },
+  'Activities and their content links #1': (links, vars) => {
+    expect([vars.VIDEO, vars.POST]).toEqual([expect.stringMatching(UUID), expect.stringMatching(UUID)]);
+    expect(links.map((l) => l.name)).toEqual(['Trail shoe review', 'AMA on r/trailrunning']);
+    expect(links.every((l) => l.contentHref.startsWith('https://'))).toBe(true);
+  },
+  'Costs in two currencies #1': ([fee, boost, stats]) => {
+    expect([fee, boost]).toEqual([{ amount: 1200, currency: 'EUR', type: 'creator_fee' }, { amount: 300, currency: 'USD', type: 'boost' }]);
+    expect(stats.totalSpend).toEqual({ EUR: 1200, USD: 300 });
+    expect(stats.warnings).toEqual([expect.stringMatching(/USD.*not converted to EUR/)]);
+  },
+  'A campaign with its brief and its activities #1': ([video, post, readiness], vars) => {
+    expect(vars.CAMPAIGN).toMatch(UUID);
+    expect(video).toMatchObject({ campaignId: vars.CAMPAIGN, activityId: vars.VIDEO });
+    expect(post).toMatchObject({ campaignId: vars.CAMPAIGN, activityId: vars.POST });
+    expect(readiness).toEqual({ ready: true, missing: [] });
+  },
+  'A refresh of the metrics #1': ([refresh, counts]) => {
+    const { ok, ...others } = refresh.counts;
+    // The two activities and the two accounts were due; nothing failed.
+    expect(refresh.dispatched).toBe(4);
+    expect({ ok, others: Object.values(others).every((n) => n === 0) }).toEqual({ ok: 4, others: true });
+    expect(counts).toMatchObject({ source: 'api', shares: null });
+    expect(counts.views).toBeGreaterThan(0);
+  },
+  'Reading the reports #1': ([report]) => {
+    const { data, basis, warnings, freshness } = report;
+    expect(data).toMatchObject({ currency: 'EUR', totalCosts: 1200, deliveryCoverage: 1, reach: null, conversions: null, cpa: null });
+    // What the doc says a reader can check: each ratio from its basis, over the video alone.
+    expect(basis.cpm).toMatchObject({ spend: 1200, impressions: data.impressions, activities: 1 });
+    expect(data.cpm).toBe(round2((basis.cpm.spend / basis.cpm.impressions) * 1000));
+    expect(basis.cpe).toMatchObject({ spend: 1200, activities: 1 });
+    expect(basis.cpe.engagement).toBeLessThan(data.engagement);
+    expect(data.cpe).toBe(round2(basis.cpe.spend / basis.cpe.engagement));
+    expect(basis.cpa).toEqual({ spend: 0, conversions: 0, campaigns: 0 });
+    expect(freshness).toEqual(expect.any(String));
+    expect(warnings).toEqual([
+      '300 USD of costs is left out of the EUR figures (another currency; never converted).',
+      "2 of 2 activities' totals before their first reading are counted on their publish date.",
+    ]);
+  },
+  'Reading the reports #2': ([campaign, days, portfolio]) => {
+    expect(campaign).toMatchObject({ budget: 5000, totalCosts: 1200 });
+    expect(days.reduce((sum: number, day: { impressions: number }) => sum + day.impressions, 0)).toBe(campaign.impressions);
+    expect(days.reduce((sum: number, day: { spend: number }) => sum + day.spend, 0)).toBe(1200);
+    expect(portfolio).toMatchObject({ counts: { active: 1, scheduled: 0, completed: 0, draft: 0 }, budgetTotal: 5000, spendTotal: 1200 });
+  },
+  'Lists and paging #1': ([first, second]) => {
+    expect(first).toEqual({ totalCount: 2, facets: { channel: { youtube: 1, reddit: 1 } }, names: ['AMA on r/trailrunning'] });
+    expect(second).toEqual({ totalCount: 2, names: ['Trail shoe review'] });
+  },
+  'Connect web analytics #1': ([page, completed], vars) => {
+    expect(page).toMatch(/^http:\/\/localhost:5173\/settings\/analytics\?analytics=pending&state=[^&]+&code=[^&]+$/);
+    expect(JSON.parse(vars.COMPLETE!).code).not.toMatch(/%/);
+    expect(completed).toEqual({ organizationId: vars.ORG, status: 'awaiting_property' });
+  },
+  'Connect web analytics #2': ([selected, history], vars) => {
+    expect(selected).toEqual({ status: 'connected', propertyId: vars.PROPERTY });
+    expect(history).toMatchObject({ days: 7, analytics: { status: 'connected', propertyId: vars.PROPERTY } });
+    expect(Object.keys(history.first).sort()).toEqual(['date', 'pageViews', 'sessions', 'successEvents', 'users']);
+  },
+  'Upgrade through checkout #1': ([redirect, billing], vars) => {
+    expect(redirect).toMatch(new RegExp(`^303 http://localhost:5173/billing/success\\?organizationId=${vars.ORG}&sessionId=cs_`));
+    expect(billing).toMatchObject({ plan: 'growth', status: 'active', currentPeriodEnd: expect.any(String) });
+  },
+};
+
+const { steps } = gettingStartedSteps();
+let service: LocalService;
+let shell: ShellSession;
+let vars: Record<string, string> = {};
+
+beforeAll(async () => {
+  service = await startLocalService({ port: 0, dynamoEndpoint: inject('dynamoEndpoint'), tableName: process.env.TABLE_NAME });
+  shell = new ShellSession((script) => script.replaceAll('localhost:3000', service.url.replace('http://127.0.0.1', 'localhost')));
+});
+
+afterAll(async () => {
+  shell?.dispose();
+  await service?.stop();
+});
+
+describe('docs/getting-started.md, word for word with curl and jq', () => {
+  it('has an expectation for every block of the doc, and a block for every expectation', () => {
+    expect(steps.map(stepName)).toEqual(Object.keys(expectations));
+  });
+
+  for (const step of steps) {
+    it(stepName(step), async () => {
+      const run = await shell.run(step.script);
+      vars = run.vars;
+      expectations[stepName(step)]!(printed(run), run.vars);
+    });
+  }
+
+  it('leaves the organization the walk describes', async () => {
+    const get = async (path: string, token: string) => {
+      const response = await checkedFetch(`${service.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+      return { status: response.status, body: await response.json() };
+    };
+    await expectWalkOutcome(get, vars as unknown as WalkVars);
+  });
+});
