@@ -50,7 +50,6 @@ export class MetricRefresh extends Construct {
   constructor(scope: Construct, id: string, props: MetricRefreshProps) {
     super(scope, id);
     const { table, config, environment } = props;
-    const common = { logRetention: config.logRetention, logRemovalPolicy: config.removalPolicy };
 
     this.deadLetterQueue = new Queue(this, 'DeadLetters', {
       fifo: true,
@@ -83,7 +82,7 @@ export class MetricRefresh extends Construct {
       handler: 'jobs/dispatch-metric-refresh',
       description: 'job: dispatch-metric-refresh',
       environment,
-      ...common,
+      config,
       timeout: Duration.minutes(5),
     });
     this.dispatcher.bindTable(table, 'read');
@@ -94,7 +93,7 @@ export class MetricRefresh extends Construct {
       handler: 'jobs/refresh-metrics-worker',
       description: 'job: refresh-metrics-worker',
       environment: { ...environment, PLATFORM_CREDENTIALS_SECRET_ARN: this.credentials.secretArn },
-      ...common,
+      config,
       timeout: WORKER_TIMEOUT,
     });
     this.worker.bindTable(table, 'read-write');

@@ -56,8 +56,7 @@ export class OutboxDelivery extends Construct {
       handler: 'jobs/deliver-outbox',
       description: 'job: deliver-outbox',
       environment: { ...props.environment, EMAIL_SENDER: sender },
-      logRetention: config.logRetention,
-      logRemovalPolicy: config.removalPolicy,
+      config,
       // A batch of ten sends, each bounded by the mailer's request timeouts.
       timeout: Duration.minutes(1),
     });

@@ -71,8 +71,7 @@ export function addRoute(scope: Construct, route: Route, resources: RouteResourc
     handler: route.handler,
     description: route.key,
     environment: resources.environment,
-    logRetention: resources.config.logRetention,
-    logRemovalPolicy: resources.config.removalPolicy,
+    config: resources.config,
   });
   // The 501 stub only verifies the token: it gets no data access at all.
   if (route.handler !== NOT_IMPLEMENTED_HANDLER) {

@@ -86,8 +86,7 @@ export class ServiceStack extends Stack {
       handler: 'not-found',
       description: '$default',
       environment,
-      logRetention: config.logRetention,
-      logRemovalPolicy: config.removalPolicy,
+      config,
     });
     // Issuer and audience are the ones the functions verify (a Cognito pool's issuer is derived from
     // its id, and API Gateway accepts its access tokens' client_id for the audience).
@@ -136,7 +135,7 @@ export class ServiceStack extends Stack {
     }
 
     // GET /openapi.json, GET /docs and GET /favicon.ico, public.
-    const apiReference = new ApiReference(this, 'ApiReference', { api: this.api, environment, logRetention: config.logRetention, logRemovalPolicy: config.removalPolicy });
+    const apiReference = new ApiReference(this, 'ApiReference', { api: this.api, environment, config });
     this.stage.node.addDependency(apiReference);
     // Anyone can call the routes that take no token: each gets a limit of its own, so that a flood
     // of one cannot use up the stage's, which every tenant's requests share.
@@ -151,8 +150,7 @@ export class ServiceStack extends Stack {
       handler: 'jobs/finish-tenant-deletions',
       description: 'job: finish-tenant-deletions',
       environment,
-      logRetention: config.logRetention,
-      logRemovalPolicy: config.removalPolicy,
+      config,
       timeout: Duration.minutes(5),
     });
     sweeper.bindTable(this.table, 'read-write');
