@@ -26,6 +26,7 @@ import { ApiReference } from './api-reference.ts';
 import { WebAnalytics } from './analytics-import.ts';
 import { StripeBilling, STRIPE_CALLERS } from './billing.ts';
 import { MetricRefresh, QUEUE_SENDERS } from './metric-refresh.ts';
+import { Operations } from './operations.ts';
 import { OutboxDelivery } from './outbox-delivery.ts';
 import { RouteFunction } from './route-function.ts';
 import { routeGroup, RouteGroupStack, type RouteResources } from './route-group-stack.ts';
@@ -183,6 +184,9 @@ export class ServiceStack extends Stack {
         `Billing is not configured; checkout will fail. Missing: ${config.billing.placeholders.join('; ')}.`,
       );
     }
+
+    // Last: it watches everything above (every function, dead-letter queue and route group).
+    new Operations(this, 'Operations', { config, table: this.table, refreshQueue: metricRefresh.queue });
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.apiEndpoint });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
