@@ -7,7 +7,7 @@
  *
  * Where: a route group's alarms (5xx rate, latency, its functions' errors and throttles) live in its
  * nested stack beside its functions, 4 to 8 resources there (500 is the limit; the largest group,
- * reporting, is at 168 with them); the rest in the main stack.
+ * reporting, is at 176 with them); the rest in the main stack.
  *
  * Cost per stage, at CloudWatch's $0.10 a month per metric an alarm reads (standard resolution; a
  * metric-math alarm pays for each metric in its expression) and $3 a month per dashboard: the
