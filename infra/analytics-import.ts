@@ -112,8 +112,7 @@ export class WebAnalytics extends Construct {
       handler: 'jobs/import-analytics',
       description: 'job: import-analytics',
       environment,
-      logRetention: config.logRetention,
-      logRemovalPolicy: config.removalPolicy,
+      config,
       timeout: Duration.minutes(5),
     });
     this.importer.bindTable(table, 'read-write');

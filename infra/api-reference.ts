@@ -16,14 +16,13 @@ export const API_REFERENCE_HANDLER = 'service/api-reference';
 export class ApiReference extends Construct {
   readonly function: RouteFunction;
 
-  constructor(scope: Construct, id: string, props: Pick<RouteFunctionProps, 'environment' | 'logRetention' | 'logRemovalPolicy'> & { api: IHttpApi }) {
+  constructor(scope: Construct, id: string, props: Pick<RouteFunctionProps, 'environment' | 'config'> & { api: IHttpApi }) {
     super(scope, id);
     this.function = new RouteFunction(this, 'Function', {
       handler: API_REFERENCE_HANDLER,
       description: 'GET /openapi.json, GET /docs and GET /favicon.ico',
       environment: props.environment,
-      logRetention: props.logRetention,
-      logRemovalPolicy: props.logRemovalPolicy,
+      config: props.config,
       assetFiles: ['node_modules/redoc/bundles/redoc.standalone.js'],
     });
     const integration = new HttpLambdaIntegration('Integration', this.function);

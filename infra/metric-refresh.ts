@@ -21,6 +21,7 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { DeadLetterQueue } from './dead-letter-queue.ts';
 import { RouteFunction } from './route-function.ts';
 import type { StageConfig } from './stage-config.ts';
 
@@ -42,7 +43,7 @@ export const QUEUE_SENDERS = ['activities/connect-content-link', 'activities/upd
 
 export class MetricRefresh extends Construct {
   readonly queue: Queue;
-  readonly deadLetterQueue: Queue;
+  readonly deadLetterQueue: DeadLetterQueue;
   readonly dispatcher: RouteFunction;
   readonly worker: RouteFunction;
   readonly credentials: Secret;
@@ -50,15 +51,8 @@ export class MetricRefresh extends Construct {
   constructor(scope: Construct, id: string, props: MetricRefreshProps) {
     super(scope, id);
     const { table, config, environment } = props;
-    const common = { logRetention: config.logRetention, logRemovalPolicy: config.removalPolicy };
 
-    this.deadLetterQueue = new Queue(this, 'DeadLetters', {
-      fifo: true,
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    Validations.of(this.deadLetterQueue).acknowledge({ id: 'AwsSolutions-SQS3', reason: 'This queue is itself the dead-letter queue of the metric refresh queue.' });
+    this.deadLetterQueue = new DeadLetterQueue(this, 'DeadLetters', { fifo: true, name: 'refresh', of: 'the metric refresh queue' });
     this.queue = new Queue(this, 'Queue', {
       fifo: true,
       encryption: QueueEncryption.SQS_MANAGED,
@@ -83,7 +77,7 @@ export class MetricRefresh extends Construct {
       handler: 'jobs/dispatch-metric-refresh',
       description: 'job: dispatch-metric-refresh',
       environment,
-      ...common,
+      config,
       timeout: Duration.minutes(5),
     });
     this.dispatcher.bindTable(table, 'read');
@@ -94,7 +88,7 @@ export class MetricRefresh extends Construct {
       handler: 'jobs/refresh-metrics-worker',
       description: 'job: refresh-metrics-worker',
       environment: { ...environment, PLATFORM_CREDENTIALS_SECRET_ARN: this.credentials.secretArn },
-      ...common,
+      config,
       timeout: WORKER_TIMEOUT,
     });
     this.worker.bindTable(table, 'read-write');

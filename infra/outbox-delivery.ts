@@ -17,9 +17,9 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { keys } from '../shared/db/keys.ts';
+import { DeadLetterQueue } from './dead-letter-queue.ts';
 import { RouteFunction } from './route-function.ts';
 import type { StageConfig } from './stage-config.ts';
 
@@ -38,7 +38,7 @@ export const MAX_RECORD_AGE = Duration.hours(6);
 
 export class OutboxDelivery extends Construct {
   readonly function?: RouteFunction;
-  readonly deadLetterQueue?: Queue;
+  readonly deadLetterQueue?: DeadLetterQueue;
 
   constructor(scope: Construct, id: string, props: OutboxDeliveryProps) {
     super(scope, id);
@@ -56,8 +56,7 @@ export class OutboxDelivery extends Construct {
       handler: 'jobs/deliver-outbox',
       description: 'job: deliver-outbox',
       environment: { ...props.environment, EMAIL_SENDER: sender },
-      logRetention: config.logRetention,
-      logRemovalPolicy: config.removalPolicy,
+      config,
       // A batch of ten sends, each bounded by the mailer's request timeouts.
       timeout: Duration.minutes(1),
     });
@@ -74,12 +73,7 @@ export class OutboxDelivery extends Construct {
       }),
     );
 
-    this.deadLetterQueue = new Queue(this, 'DeadLetters', {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    Validations.of(this.deadLetterQueue).acknowledge({ id: 'AwsSolutions-SQS3', reason: 'This queue is itself the dead-letter destination of the outbox stream mapping.' });
+    this.deadLetterQueue = new DeadLetterQueue(this, 'DeadLetters', { name: 'outbox', of: 'the outbox stream mapping (email delivery)' });
     this.function.addEventSource(
       new DynamoEventSource(table, {
         // The oldest record the stream holds: emails put before the consumer existed go too.

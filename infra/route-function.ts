@@ -1,28 +1,32 @@
 /**
  * The one place for function defaults: every Lambda of the API is a RouteFunction, so runtime,
- * bundling, tracing and logging cannot drift between endpoints. Access to the table and buckets is
+ * bundling, tracing, logging and the STAGE variable cannot drift between endpoints. Access to the table and buckets is
  * granted through `bindTable` / `bindBucket`, which also set the matching environment variable, so
  * a function knows the name of exactly what it may touch. Each function has its own role with
  * inline policies only: its own log group and what it was bound to, and X-Ray's in a policy of its
  * own, the one place a wildcard resource is acknowledged to cdk-nag (any other on the role is reported).
  */
 import { fileURLToPath } from 'node:url';
-import { Duration, type RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Architecture, type CfnFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Policy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import { BUNDLING } from './bundling.ts';
 import { GLOBAL_INDEXES } from '../shared/db/table-definition.ts';
+import type { StageConfig } from './stage-config.ts';
 import { tableActions, WRITE_ACTIONS } from './table-access.ts';
 
 /** Repository root: esbuild runs here and resolves dependencies against its lock file. */
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 export type Access = 'read' | 'read-write';
+
+/** What a function takes from the stage's configuration. */
+export type FunctionStageSettings = Pick<StageConfig, 'stage' | 'logRetention' | 'removalPolicy'>;
 
 /** What active tracing needs: X-Ray has no resource-level permissions for these. */
 const XRAY_ACTIONS = ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'];
@@ -32,8 +36,8 @@ export interface RouteFunctionProps {
   handler: string;
   description: string;
   environment: Record<string, string>;
-  logRetention: RetentionDays;
-  logRemovalPolicy: RemovalPolicy;
+  /** The stage: its log retention and removal policy, and STAGE in the environment (the metrics' `stage` dimension). */
+  config: FunctionStageSettings;
   /** Default 10 s (API Gateway gives up at 30 s); scheduled jobs may take longer. */
   timeout?: Duration;
   /** Repository-relative files the handler reads at run time, copied beside its bundle (the docs page's renderer). */
@@ -47,8 +51,8 @@ export class RouteFunction extends NodejsFunction {
     // An explicit log group, so retention and removal are part of the stack rather than left to
     // the group Lambda would create on first invocation (kept forever, outside CloudFormation).
     const logGroup = new LogGroup(scope, `${id}Logs`, {
-      retention: props.logRetention,
-      removalPolicy: props.logRemovalPolicy,
+      retention: props.config.logRetention,
+      removalPolicy: props.config.removalPolicy,
     });
     // Instead of the managed AWSLambdaBasicExecutionRole (logs in any group of the account): write
     // to this function's own group only. The group exists, so no logs:CreateLogGroup.
@@ -78,7 +82,7 @@ export class RouteFunction extends NodejsFunction {
       // Active, set below: this option's ACTIVE would also grant X-Ray in the role's default policy.
       tracing: Tracing.DISABLED,
       logGroup,
-      environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
+      environment: { ...props.environment, STAGE: props.config.stage, NODE_OPTIONS: '--enable-source-maps' },
       // Shared with the bundle benchmark (test/bench), so what is measured is what is deployed:
       // minified ESM with source maps, and the AWS SDK bundled rather than taken from the runtime.
       bundling: { ...BUNDLING, format: OutputFormat.ESM, ...(props.assetFiles?.length ? { commandHooks: copyInto(props.assetFiles) } : {}) },

@@ -10,6 +10,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Bucket, type IBucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { type BucketName, gatewayPath, NOT_IMPLEMENTED_HANDLER, type Route } from '../functions/routes.ts';
+import { routeGroupOf } from '../shared/support/metric-catalogue.ts';
 import { RouteFunction } from './route-function.ts';
 import type { StageConfig } from './stage-config.ts';
 
@@ -30,11 +31,10 @@ export interface RouteGroupStackProps extends NestedStackProps, RouteResources {
 
 const BUCKET_VARIABLES: Record<BucketName, string> = { avatars: 'AVATARS_BUCKET', files: 'FILES_BUCKET' };
 
-/** `users` for `/v1/users/:id`: the nested stack a route belongs to. */
+/** `users` for `/v1/users/:id`: the nested stack a route belongs to, and its metrics' `routeGroup`. */
 export function routeGroup(route: Route): string {
-  const group = route.path.split('/')[2];
-  if (!group) throw new Error(`Route ${route.key} has no resource segment after /v1/`);
-  return group;
+  if (!/^\/v1\/[^/]/.test(route.path)) throw new Error(`Route ${route.key} has no resource segment after /v1/`);
+  return routeGroupOf(route.path);
 }
 
 /** Stable, readable construct ids, e.g. GET /v1/users/:id/settings -> GetUsersByIdSettings. */
@@ -49,9 +49,12 @@ export function routeId(route: Route): string {
 
 export class RouteGroupStack extends NestedStack {
   readonly functions: RouteFunction[] = [];
+  /** The routes' group (`users`). */
+  readonly group: string;
 
   constructor(scope: Construct, id: string, props: RouteGroupStackProps) {
     super(scope, id, props);
+    this.group = routeGroup(props.routes[0]!);
     const buckets = {} as Record<BucketName, IBucket>;
     for (const [name, bucket] of Object.entries(props.buckets) as [BucketName, IBucket][]) {
       // An explicit, named parameter rather than CDK's generated cross-stack reference, so the
@@ -71,8 +74,7 @@ export function addRoute(scope: Construct, route: Route, resources: RouteResourc
     handler: route.handler,
     description: route.key,
     environment: resources.environment,
-    logRetention: resources.config.logRetention,
-    logRemovalPolicy: resources.config.removalPolicy,
+    config: resources.config,
   });
   // The 501 stub only verifies the token: it gets no data access at all.
   if (route.handler !== NOT_IMPLEMENTED_HANDLER) {

@@ -26,6 +26,7 @@ import { ApiReference } from './api-reference.ts';
 import { WebAnalytics } from './analytics-import.ts';
 import { StripeBilling, STRIPE_CALLERS } from './billing.ts';
 import { MetricRefresh, QUEUE_SENDERS } from './metric-refresh.ts';
+import { Operations } from './operations.ts';
 import { OutboxDelivery } from './outbox-delivery.ts';
 import { RouteFunction } from './route-function.ts';
 import { routeGroup, RouteGroupStack, type RouteResources } from './route-group-stack.ts';
@@ -86,8 +87,7 @@ export class ServiceStack extends Stack {
       handler: 'not-found',
       description: '$default',
       environment,
-      logRetention: config.logRetention,
-      logRemovalPolicy: config.removalPolicy,
+      config,
     });
     // Issuer and audience are the ones the functions verify (a Cognito pool's issuer is derived from
     // its id, and API Gateway accepts its access tokens' client_id for the audience).
@@ -136,7 +136,7 @@ export class ServiceStack extends Stack {
     }
 
     // GET /openapi.json, GET /docs and GET /favicon.ico, public.
-    const apiReference = new ApiReference(this, 'ApiReference', { api: this.api, environment, logRetention: config.logRetention, logRemovalPolicy: config.removalPolicy });
+    const apiReference = new ApiReference(this, 'ApiReference', { api: this.api, environment, config });
     this.stage.node.addDependency(apiReference);
     // Anyone can call the routes that take no token: each gets a limit of its own, so that a flood
     // of one cannot use up the stage's, which every tenant's requests share.
@@ -151,8 +151,7 @@ export class ServiceStack extends Stack {
       handler: 'jobs/finish-tenant-deletions',
       description: 'job: finish-tenant-deletions',
       environment,
-      logRetention: config.logRetention,
-      logRemovalPolicy: config.removalPolicy,
+      config,
       timeout: Duration.minutes(5),
     });
     sweeper.bindTable(this.table, 'read-write');
@@ -185,6 +184,9 @@ export class ServiceStack extends Stack {
         `Billing is not configured; checkout will fail. Missing: ${config.billing.placeholders.join('; ')}.`,
       );
     }
+
+    // Last: it watches everything above (every function, dead-letter queue and route group).
+    new Operations(this, 'Operations', { config, table: this.table, refreshQueue: metricRefresh.queue });
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.apiEndpoint });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });

@@ -77,6 +77,8 @@ export interface StageConfig extends Omit<StageSettings, 'defaultAllowedOrigins'
   jwt: JwtSettings;
   /** The From address of emails (an SES-verified identity); absent, emails are not delivered. */
   emailSender?: string;
+  /** Who the stage's alarms email (an SNS email subscription); absent, the alarms notify no one until someone subscribes. */
+  alarmEmail?: string;
   billing: BillingSettings;
 }
 
@@ -110,7 +112,8 @@ export function readStageConfig(node: Node, env: Env = process.env): StageConfig
     allowedOrigins,
     ...stageThrottling(node, throttling, publicRouteThrottling),
     jwt: readJwt(node, env),
-    ...readEmailSender(node, env),
+    ...readAddress(node, env, 'emailSender', 'EMAIL_SENDER'),
+    ...readAddress(node, env, 'alarmEmail', 'ALARM_EMAIL'),
     billing: readBilling(node, env),
   };
 }
@@ -191,14 +194,17 @@ function readJwt(node: Node, env: Env): JwtSettings {
   };
 }
 
-/** Context `emailSender` or env EMAIL_SENDER: one plain address, refused at synth rather than at the first send. */
-function readEmailSender(node: Node, env: Env): { emailSender?: string } {
-  const value = node.tryGetContext('emailSender') ?? env.EMAIL_SENDER;
+/**
+ * Context `key` or env `envName` (`emailSender` / EMAIL_SENDER, `alarmEmail` / ALARM_EMAIL): one
+ * plain address, refused at synth rather than at the first send.
+ */
+function readAddress<K extends 'emailSender' | 'alarmEmail'>(node: Node, env: Env, key: K, envName: string): Partial<Record<K, string>> {
+  const value = node.tryGetContext(key) ?? env[envName];
   if (typeof value !== 'string' || value.trim() === '') return {};
   try {
-    return { emailSender: mailAddress(value.trim()) };
+    return { [key]: mailAddress(value.trim()) } as Partial<Record<K, string>>;
   } catch {
-    throw new Error(`Context "emailSender" must be one plain email address (no name, no list); got ${JSON.stringify(value)}`);
+    throw new Error(`Context "${key}" must be one plain email address (no name, no list); got ${JSON.stringify(value)}`);
   }
 }
 

@@ -64,7 +64,7 @@ describe('dev stack', () => {
         Timeout: fn.Properties!.Description === 'job: refresh-metrics-worker' ? 120 : job ? 300 : 10,
         TracingConfig: { Mode: 'Active' },
         LoggingConfig: { LogGroup: { Ref: expect.any(String) } },
-        Environment: { Variables: { NODE_OPTIONS: '--enable-source-maps', JWT_ISSUER: expect.any(String) } },
+        Environment: { Variables: { NODE_OPTIONS: '--enable-source-maps', STAGE: 'dev', JWT_ISSUER: expect.any(String) } },
       });
     }
   });
