@@ -22,6 +22,7 @@ import type { Construct } from 'constructs';
 import { gatewayPath, type Route, routes } from '../functions/routes.ts';
 import { API_REFERENCE_PATHS } from '../functions/service/api-reference.ts';
 import { GLOBAL_INDEXES, PARTITION_KEY, SORT_KEY } from '../shared/db/table-definition.ts';
+import { AVATAR_UPLOADS_PREFIX } from '../shared/domain/avatars.ts';
 import { ApiReference } from './api-reference.ts';
 import { WebAnalytics } from './analytics-import.ts';
 import { StripeBilling, STRIPE_CALLERS } from './billing.ts';
@@ -70,7 +71,10 @@ export class ServiceStack extends Stack {
 
     const accessLogs = this.accessLogsBucket(config);
     const buckets = {
-      avatars: this.privateBucket('Avatars', config, accessLogs),
+      // An upload no profile named within AVATAR_UPLOAD_DAYS is an image nobody can reach: S3 deletes it.
+      avatars: this.privateBucket('Avatars', config, accessLogs, [
+        { id: 'ExpireAvatarUploadsNeverSet', prefix: AVATAR_UPLOADS_PREFIX, expiration: Duration.days(AVATAR_UPLOAD_DAYS) },
+      ]),
       files: this.privateBucket('Files', config, accessLogs),
     };
 
@@ -246,6 +250,12 @@ export class ServiceStack extends Stack {
 
 /** Days after which S3 aborts a multipart upload never completed, in both private buckets. */
 export const INCOMPLETE_UPLOAD_DAYS = 3;
+
+/**
+ * Days S3 keeps an avatar upload (`uploads/` of the avatars bucket) that no PATCH set: its upload
+ * URL lives 5 minutes, so this leaves a client days to send the PATCH after the upload.
+ */
+export const AVATAR_UPLOAD_DAYS = 2;
 
 /** One JSON object per request: who, what, the outcome, and why a request failed at the edge. */
 const ACCESS_LOG_FORMAT = AccessLogFormat.custom(

@@ -1,11 +1,12 @@
 /**
  * POST /v1/users/:id/avatar/upload-url — a presigned PUT for a new avatar image. The signature
- * covers content type and length; the client uploads, then PATCHes `avatarKey`.
+ * covers content type and length; the client uploads, then PATCHes `avatarKey`. The PUT goes to the
+ * key's upload (`uploads/<avatarKey>`), which expires unless a PATCH sets the avatar.
  */
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
 import { config } from '../../shared/config.ts';
-import { AVATAR_EXTENSIONS, avatarKeyPrefix, MAX_AVATAR_BYTES } from '../../shared/domain/avatars.ts';
+import { AVATAR_EXTENSIONS, avatarKeyPrefix, avatarUploadKey, MAX_AVATAR_BYTES } from '../../shared/domain/avatars.ts';
 import { getUser } from '../../shared/db/users.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes.ts';
@@ -28,7 +29,7 @@ export const handler = defineHandler({
   run: async ({ input }) => {
     if (!(await getUser(input.userId))) throw notFound('User');
     const avatarKey = `${avatarKeyPrefix(input.userId)}${randomUUID()}.${AVATAR_EXTENSIONS[input.contentType]}`;
-    const upload = await presignUpload(config.avatarsBucket(), avatarKey, input.contentType, input.contentLength);
+    const upload = await presignUpload(config.avatarsBucket(), avatarUploadKey(avatarKey), input.contentType, input.contentLength);
     return ok({ avatarKey, uploadUrl: upload.url, method: upload.method, headers: upload.headers, expiresAt: upload.expiresAt });
   },
 });

@@ -1,12 +1,13 @@
 /**
- * PATCH /v1/users/:id — updates the caller's profile, only the fields sent; `avatarKey` must be one of the caller's own
- * uploads. A new `email` changes nothing at once: as with `change-email`, a code goes to the new
- * address and `confirm-email-change` applies it; the answer is the same whether or not another
- * account uses that address (no account enumeration), and its limits are change-email's (429, and
- * then nothing of the request is changed).
+ * PATCH /v1/users/:id — updates the caller's profile, only the fields sent; `avatarKey` must be one
+ * of the caller's own keys, its image uploaded (400 otherwise): setting it moves the image into
+ * place (shared/db/avatars.ts). A new `email` changes nothing at once: as with `change-email`, a
+ * code goes to the new address and `confirm-email-change` applies it; the answer is the same
+ * whether or not another account uses that address (no account enumeration), and its limits are
+ * change-email's (429, and then nothing of the request is changed).
  */
 import * as z from 'zod/mini';
-import { deleteReplacedAvatar } from '../../shared/db/avatars.ts';
+import { changeAvatar } from '../../shared/db/avatars.ts';
 import { avatarKeyPattern } from '../../shared/domain/avatars.ts';
 import { requestEmailChange } from '../../shared/db/email-changes.ts';
 import { updateUser } from '../../shared/db/users.ts';
@@ -35,12 +36,12 @@ export const handler = defineHandler({
         { path: 'avatarKey', message: 'Not an avatar key of this user.' },
       ]);
     }
-    if (email !== undefined && email.toLowerCase() !== current.email.toLowerCase()) await requestEmailChange(userId, email);
     const changing = Object.values(changes).some((value) => value !== undefined);
-    if (!changing) return ok(current);
-    const updated = await updateUser(userId, changes);
-    // Once the profile names the new avatar (or none), the image it named before is deleted (best effort, logged).
-    await deleteReplacedAvatar(current.avatarKey, updated.avatarKey);
+    // A new avatar's upload is moved into place first, so that with nothing uploaded (400) no code is emailed either.
+    const updated = await changeAvatar(current.avatarKey, changes.avatarKey, async () => {
+      if (email !== undefined && email.toLowerCase() !== current.email.toLowerCase()) await requestEmailChange(userId, email);
+      return changing ? updateUser(userId, changes) : current;
+    });
     return ok(updated);
   },
 });

@@ -1,5 +1,6 @@
 /**
- * What functions write to S3 themselves (a text file's content, deleting avatars and files): the
+ * What functions write to S3 themselves (a text file's content, copying an uploaded avatar into
+ * place, deleting avatars and files): the
  * SDK's S3Client, with its standard retries (throttling, 5xx and timeouts, backed off) and bounded
  * time: each attempt must connect within CONNECT_MS and finish within ATTEMPT_MS, and a call gives
  * up after CALL_MS, within the 10 s a function has. What S3 still could not do then is a 429
@@ -7,7 +8,7 @@
  * server error. Only the modules that write import this file, so only their functions bundle the
  * client; presigned URLs stay in storage.ts.
  */
-import { DeleteObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, DeleteObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { config } from '../config.ts';
 import { RateLimitedError } from '../domain/errors.ts';
 import { logger } from '../support/logger.ts';
@@ -50,7 +51,7 @@ function isTransient(error: unknown): boolean {
   return status >= 500 || status === 429 || error.name === 'SlowDown' || error.$retryable?.throttling === true;
 }
 
-async function send(what: string, key: string, command: PutObjectCommand | DeleteObjectCommand): Promise<void> {
+async function send(what: string, key: string, command: PutObjectCommand | CopyObjectCommand | DeleteObjectCommand): Promise<void> {
   try {
     await s3().send(command as PutObjectCommand, { abortSignal: AbortSignal.timeout(CALL_MS) });
   } catch (error) {
@@ -65,6 +66,24 @@ async function send(what: string, key: string, command: PutObjectCommand | Delet
 /** Writes one object with its content type (its length is the body's). */
 export function putObject(bucket: string, key: string, contentType: string, body: Uint8Array): Promise<void> {
   return send('put', key, new PutObjectCommand({ Bucket: bucket, Key: key, ContentType: contentType, Body: body, ContentLength: body.byteLength }));
+}
+
+/**
+ * Copies one object to another key of the same bucket, with its content type and metadata; false
+ * when the source does not exist. Without s3:ListBucket (which the functions are not granted: it
+ * would let them list every key of the bucket) S3 answers a missing source with 403 AccessDenied,
+ * not 404, so both mean "no such object" here; the grant of s3:GetObject on the source and
+ * s3:PutObject on the target is checked by the CDK tests (test/infra/data-hygiene.test.ts).
+ */
+export async function copyObject(bucket: string, fromKey: string, toKey: string): Promise<boolean> {
+  const source = `${bucket}/${fromKey.split('/').map(encodeURIComponent).join('/')}`;
+  try {
+    await send('copy', toKey, new CopyObjectCommand({ Bucket: bucket, Key: toKey, CopySource: source }));
+    return true;
+  } catch (error) {
+    if (error instanceof S3ServiceException && [403, 404].includes(error.$metadata.httpStatusCode ?? 0)) return false;
+    throw error;
+  }
 }
 
 /** Deletes one object; a missing one is already deleted. */

@@ -9,6 +9,7 @@ import { inject } from 'vitest';
 import { LocalIssuer } from '../../infra/local/issuer.ts';
 import { startLocalService, type LocalService } from '../../infra/local/server.ts';
 import { putMembership } from '../../shared/db/memberships.ts';
+import { avatarUploadKey } from '../../shared/domain/avatars.ts';
 import { checkedFetch } from './support/contract.ts';
 
 let service: LocalService;
@@ -117,7 +118,7 @@ describe('Users over HTTP with real tokens', () => {
     expect(switched.body.data).toMatchObject({ activeOrganizationId: orgId, preferences: { theme: 'dark', density: 'cozy' } });
   });
 
-  it('issues a presigned avatar upload that signs type and length, accepts the upload, and takes the key', async () => {
+  it('issues a presigned avatar upload that signs type and length, accepts the upload, and takes the key only once uploaded', async () => {
     const { userId, token } = await signUp('Dee');
     const image = Buffer.from('GIF89a-not-really-an-image');
     const issued = await http('POST', `/v1/users/${userId}/avatar/upload-url`, {
@@ -131,13 +132,20 @@ describe('Users over HTTP with real tokens', () => {
     expect(Number(url.searchParams.get('X-Amz-Expires'))).toBeLessThanOrEqual(900);
     expect(avatarKey).toMatch(new RegExp(`^avatars/${userId}/.+\\.gif$`));
 
+    // Before the upload, setting the key is refused: there is no image to name.
+    expect((await http('PATCH', `/v1/users/${userId}`, { token, body: { avatarKey } })).status).toBe(400);
     const put = await fetch(uploadUrl, { method: 'PUT', headers, body: image });
     expect(put.status).toBe(200);
-    const stored = await fetch(`${url.origin}/avatars/${avatarKey}`);
-    expect(Buffer.from(await stored.arrayBuffer())).toEqual(image);
-
+    const object = async (key: string) => {
+      const res = await fetch(`${url.origin}/avatars/${key}`);
+      return { status: res.status, body: Buffer.from(await res.arrayBuffer()) };
+    };
+    // Uploaded under uploads/ (which expires); setting the avatar moves it to its key.
+    expect(await object(avatarUploadKey(avatarKey))).toEqual({ status: 200, body: image });
     const patched = await http('PATCH', `/v1/users/${userId}`, { token, body: { avatarKey } });
     expect(patched.body.data.avatarKey).toBe(avatarKey);
+    expect(await object(avatarKey)).toEqual({ status: 200, body: image });
+    expect((await object(avatarUploadKey(avatarKey))).status).toBe(404);
     const foreign = await http('PATCH', `/v1/users/${userId}`, { token, body: { avatarKey: `avatars/${randomUUID()}/${randomUUID()}.gif` } });
     expect(foreign.status).toBe(400);
 

@@ -4,14 +4,12 @@
  * with Retry-After, never a 500 or a stack. Against a stand-in S3 endpoint that answers what a
  * test says (the SDK's own retries run), and with aws-sdk-client-mock on S3Client.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { DeleteObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { mockClient, type AwsStub } from 'aws-sdk-client-mock';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { S3_ATTEMPTS } from '../../../shared/integrations/object-writes.ts';
 import { call } from '../../support/call.ts';
-import { useS3 } from '../../support/s3.ts';
+import { s3Endpoint, standInS3, useS3 } from '../../support/s3.ts';
 import { expectProblem } from '../middleware/helpers.ts';
 import { newFile, newOrg, objectKeys, postFile, type Org } from './helpers.ts';
 
@@ -23,38 +21,12 @@ beforeAll(async () => {
   org = await newOrg('Storage Failures');
 });
 
-let stub: Server | undefined;
 let s3: AwsStub<any, any, any> | undefined;
-let emulator: string | undefined;
 
-afterEach(async () => {
-  if (emulator !== undefined) process.env.S3_ENDPOINT = emulator;
-  emulator = undefined;
+afterEach(() => {
   s3?.restore();
   s3 = undefined;
-  if (stub) await new Promise((resolve) => stub!.close(resolve));
-  stub = undefined;
 });
-
-const s3Error = (code: string) => `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${code} (stand-in)</Message><RequestId>stub</RequestId></Error>`;
-
-/** Points the functions' S3 writes at a server answering each request with `answer(n)` (n from 1), and counts them. */
-async function standInS3(answer: (n: number) => { status: number; code?: string }): Promise<{ requests: string[] }> {
-  const requests: string[] = [];
-  stub = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      requests.push(`${req.method} ${req.url}`);
-      const { status, code } = answer(requests.length);
-      res.writeHead(status, code ? { 'content-type': 'application/xml' } : {});
-      res.end(code ? s3Error(code) : '');
-    });
-  });
-  await new Promise<void>((resolve) => stub!.listen(0, '127.0.0.1', resolve));
-  emulator = process.env.S3_ENDPOINT;
-  process.env.S3_ENDPOINT = `http://127.0.0.1:${(stub.address() as AddressInfo).port}`;
-  return { requests };
-}
 
 function expectCleanBusy(res: Awaited<ReturnType<typeof call>>) {
   expectProblem(res, 429, 'rate_limited');
@@ -69,7 +41,7 @@ describe('the S3 client retries, then answers a clean problem', () => {
     expectCleanBusy(res);
     expect(requests).toHaveLength(S3_ATTEMPTS);
     expect(requests.every((r) => r.startsWith('PUT /files/'))).toBe(true);
-    process.env.S3_ENDPOINT = emulator;
+    process.env.S3_ENDPOINT = s3Endpoint();
     const list = await call('GET', `/v1/files?organizationId=${org.organizationId}&ownerType=activity&ownerId=${org.activityId}`, { token: org.owner.token });
     expect(list.body.items.map((f: { fileName: string }) => f.fileName)).not.toContain('slow.md');
   });
