@@ -5,13 +5,16 @@
  * the built-bundle test (test/bundles) loads the route's deployed bundle instead.
  */
 import { type Route, routes } from '../../functions/routes.ts';
-import type { ApiHandler, ApiResponse } from '../../shared/http/context.ts';
+import type { ApiEvent, ApiHandler, ApiResponse } from '../../shared/http/context.ts';
 import { gatewayEvent, lambdaContext, matchRoute, type GatewayRequest } from './gateway.ts';
 
 const NOT_FOUND_HANDLER = 'not-found';
 
+/** What the dispatcher calls: a handler module's export, or a stand-in that runs one elsewhere. */
+export type RouteHandler = (event: ApiEvent, context: never) => Promise<ApiResponse>;
+
 /** The handler of a route (`route` undefined: the `$default` function, `not-found`). */
-export type HandlerLoader = (handlerModule: string, route: Route | undefined) => Promise<{ handler: ApiHandler }>;
+export type HandlerLoader = (handlerModule: string, route: Route | undefined) => Promise<{ handler: RouteHandler }>;
 
 const modules = new Map<string, Promise<{ handler: ApiHandler }>>();
 
