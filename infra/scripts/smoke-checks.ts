@@ -61,7 +61,7 @@ export async function runSmoke({ base, token }: SmokeOptions): Promise<SmokeChec
   });
 
   const userId = tokenSubject(token);
-  const organizationsUrl = `${base}/v1/organizations?userId=${encodeURIComponent(userId ?? '')}`;
+  const organizationsUrl = `${base}/v1/organizations?userId=${encodeURIComponent(userId ?? '')}&pageIndex=0&pageSize=1`;
   await check('GET /v1/organizations without a token is 401', async () => {
     const { status } = await get(organizationsUrl);
     return [status === 401, String(status)];

@@ -48,8 +48,8 @@ export async function smokeEveryGroup(base: string, { token, userId }: { token: 
     return (method: string, path: string, body?: unknown, status?: number) => call(method, path, { token, ...(body !== undefined ? { body } : {}), ...(status ? { status } : {}) });
   };
   const organizationId = id(await as('organizations')('POST', '/v1/organizations', { userId, name: 'Bundle Co' }));
-  await as('organizations')('GET', `/v1/organizations?userId=${userId}`);
-  await as('workspaces')('GET', `/v1/workspaces?userId=${userId}`);
+  await as('organizations')('GET', `/v1/organizations?userId=${userId}&pageIndex=0&pageSize=10`);
+  await as('workspaces')('GET', `/v1/workspaces?userId=${userId}&pageIndex=0&pageSize=10`);
   const scope = `organizationId=${organizationId}`;
   await as('creators')('POST', '/v1/creators', { workspaceId: organizationId, name: 'Bundle creator' });
   await as('creators')('GET', `/v1/creators?workspaceId=${organizationId}&pageIndex=0&pageSize=10`);
