@@ -1,6 +1,7 @@
 /**
- * How every function is bundled, shared by the stack (RouteFunction) and the bundle benchmark so
- * that what is measured is what is deployed.
+ * How every function is bundled, shared by the stack (RouteFunction) and, through
+ * infra/build-bundles.ts (the same options for esbuild's API), the bundle benchmark and the
+ * built-bundle test, so that what is measured and tested is what is deployed.
  */
 
 /** The oldest Node.js the project supports (engines >=22); the functions run on nodejs24.x. */
@@ -13,7 +14,7 @@ export const ESM_REQUIRE_BANNER = "import { createRequire } from 'node:module'; 
  * Packages the Lambda bundles take from a stand-in instead (infra/bundle-shims): the AWS SDK's
  * default credential chain becomes the environment alone, which is where Lambda puts the
  * execution role's credentials (see the shim for why). Paths are relative to the project root,
- * where both the stack's esbuild and the bench's run.
+ * where the stack's esbuild and build-bundles.ts's run.
  */
 export const BUNDLE_ALIASES = {
   '@aws-sdk/credential-provider-node': './infra/bundle-shims/credentials-from-env.ts',

@@ -46,6 +46,8 @@ export interface RouteFunctionProps {
 
 export class RouteFunction extends NodejsFunction {
   readonly handlerModule: string;
+  /** The files copied beside the bundle (the built-bundle test copies them too). */
+  readonly assetFiles: readonly string[];
 
   constructor(scope: Construct, id: string, props: RouteFunctionProps) {
     // An explicit log group, so retention and removal are part of the stack rather than left to
@@ -83,7 +85,7 @@ export class RouteFunction extends NodejsFunction {
       tracing: Tracing.DISABLED,
       logGroup,
       environment: { ...props.environment, STAGE: props.config.stage, NODE_OPTIONS: '--enable-source-maps' },
-      // Shared with the bundle benchmark (test/bench), so what is measured is what is deployed:
+      // Shared with the bundle benchmark and the built-bundle test (infra/build-bundles.ts), so what is measured and tested is what is deployed:
       // minified ESM with source maps, and the AWS SDK bundled rather than taken from the runtime.
       bundling: { ...BUNDLING, format: OutputFormat.ESM, ...(props.assetFiles?.length ? { commandHooks: copyInto(props.assetFiles) } : {}) },
     });
@@ -91,6 +93,7 @@ export class RouteFunction extends NodejsFunction {
     // Traces from the first invocation on: the function waits for its X-Ray policy as for its role.
     this.node.addDependency(xray);
     this.handlerModule = props.handler;
+    this.assetFiles = props.assetFiles ?? [];
   }
 
   /**

@@ -1,17 +1,25 @@
 /**
  * Runs one HTTP request through the same handler module Lambda would run: route match, payload 2.0
  * event, handler import (cached, like a warm Lambda), invocation. Used by the local server and by
- * handler tests.
+ * handler tests. The handler comes from a loader: by default the source module under `functions/`;
+ * the built-bundle test (test/bundles) loads the route's deployed bundle instead.
  */
-import { routes } from '../../functions/routes.ts';
-import type { ApiHandler, ApiResponse } from '../../shared/http/context.ts';
+import { type Route, routes } from '../../functions/routes.ts';
+import type { ApiEvent, ApiHandler, ApiResponse } from '../../shared/http/context.ts';
 import { gatewayEvent, lambdaContext, matchRoute, type GatewayRequest } from './gateway.ts';
 
 const NOT_FOUND_HANDLER = 'not-found';
 
+/** What the dispatcher calls: a handler module's export, or a stand-in that runs one elsewhere. */
+export type RouteHandler = (event: ApiEvent, context: never) => Promise<ApiResponse>;
+
+/** The handler of a route (`route` undefined: the `$default` function, `not-found`). */
+export type HandlerLoader = (handlerModule: string, route: Route | undefined) => Promise<{ handler: RouteHandler }>;
+
 const modules = new Map<string, Promise<{ handler: ApiHandler }>>();
 
-function load(handlerModule: string): Promise<{ handler: ApiHandler }> {
+/** The source module, imported once per process (a route's environment is the process's). */
+export function loadSource(handlerModule: string): Promise<{ handler: ApiHandler }> {
   let loaded = modules.get(handlerModule);
   if (!loaded) {
     loaded = import(new URL(`../../functions/${handlerModule}.ts`, import.meta.url).href);
@@ -20,11 +28,11 @@ function load(handlerModule: string): Promise<{ handler: ApiHandler }> {
   return loaded;
 }
 
-export async function dispatch(request: GatewayRequest): Promise<ApiResponse & { statusCode: number }> {
+export async function dispatch(request: GatewayRequest, load: HandlerLoader = loadSource): Promise<ApiResponse & { statusCode: number }> {
   const path = request.url.split('?')[0] ?? '/';
   const match = matchRoute(request.method, path);
   const moduleName = match ? match.route.handler : NOT_FOUND_HANDLER;
-  const { handler } = await load(moduleName);
+  const { handler } = await load(moduleName, match?.route);
   const event = gatewayEvent(request, match);
   const response = await handler(event, lambdaContext(moduleName.replaceAll('/', '-')) as never);
   return { ...response, statusCode: response.statusCode ?? 200 };
@@ -38,7 +46,7 @@ export async function dispatch(request: GatewayRequest): Promise<ApiResponse & {
 export async function warmHandlers(concurrency = 4): Promise<void> {
   const pending = [...new Set([...routes.map((r) => r.handler), NOT_FOUND_HANDLER])];
   const worker = async () => {
-    for (let next = pending.shift(); next !== undefined; next = pending.shift()) await load(next).catch(() => undefined);
+    for (let next = pending.shift(); next !== undefined; next = pending.shift()) await loadSource(next).catch(() => undefined);
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
 }

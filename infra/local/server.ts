@@ -25,7 +25,8 @@ import { resetPlatformConfig } from '../../shared/integrations/platforms/config.
 import { resetTokenSealer } from '../../shared/integrations/token-sealer.ts';
 import { Email, intInput, Uuid } from '../../shared/schemas/common.ts';
 import { apiReferenceResponse } from '../../functions/service/api-reference.ts';
-import { dispatch, warmHandlers } from './dispatch.ts';
+import { dispatch, type HandlerLoader, loadSource, warmHandlers } from './dispatch.ts';
+import { type LocalStandIns, localEnvironment, oauthRedirectUri } from './stand-ins.ts';
 import { FakeGoogleAnalytics, FAKE_PROPERTIES } from './fakes/google-analytics.ts';
 import { FakeStripe } from './fakes/stripe.ts';
 import { importAllConnected } from '../../functions/jobs/analytics-import/import.ts';
@@ -51,6 +52,13 @@ export interface LocalServiceOptions {
   warm?: boolean;
   /** Run the metric refresh on this interval (`npm start`); without it, only `POST /local/jobs/refresh-metrics` runs one. */
   metricRefreshEveryMs?: number;
+  /** The analytics token sealer's key file without a `dataDir` (in memory otherwise): processes that share it open each other's tokens. */
+  tokenKeyFile?: string;
+  /**
+   * How the API's handlers are loaded, given the stand-ins once the server listens; default: the
+   * source modules under `functions/` (test/bundles serves the built bundles instead).
+   */
+  loader?: (standIns: LocalStandIns) => HandlerLoader;
 }
 
 export interface LocalService {
@@ -62,6 +70,8 @@ export interface LocalService {
   platforms: FakePlatforms;
   /** The local stand-in for Google Analytics (OAuth, Admin and Data APIs). */
   googleAnalytics: FakeGoogleAnalytics;
+  /** What the cloud's resources are here (table, buckets, fakes' settings), for a loader that builds each function's environment. */
+  standIns: LocalStandIns;
   stop(): Promise<void>;
 }
 
@@ -167,27 +177,31 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     throw error;
   }
 
-  // The handlers read their configuration from the environment, as in Lambda.
-  Object.assign(process.env, {
-    AWS_REGION: 'us-east-1',
-    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
-    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
-    DYNAMODB_ENDPOINT: dynamoEndpoint,
-    S3_ENDPOINT: s3.endpoint,
-    TABLE_NAME: tableName,
-    AVATARS_BUCKET: 'avatars',
-    FILES_BUCKET: 'files',
-    ...issuer.verifierEnv(),
-    ...stripe.env(),
-    ...platforms.env(),
-    ...googleAnalytics.env(),
-    // Where Checkout sends the owner back; there is no local web client, so any page of one's choosing.
-    WEB_CLIENT_URL: process.env.WEB_CLIENT_URL || 'http://localhost:5173',
-  });
   // The analytics token sealer's key: in the data directory, so a connected property still opens
   // its token after a restart; in memory (per process) otherwise.
-  const sealerKey = options.dataDir === undefined ? undefined : join(options.dataDir, 'token-sealer-key');
-  if (sealerKey) process.env.LOCAL_TOKEN_KEY_FILE = sealerKey;
+  const tokenKeyFile = options.dataDir === undefined ? options.tokenKeyFile : join(options.dataDir, 'token-sealer-key');
+  const standIns: LocalStandIns = {
+    runtime: {
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+      DYNAMODB_ENDPOINT: dynamoEndpoint,
+      S3_ENDPOINT: s3.endpoint,
+    },
+    tableName,
+    buckets: { avatars: 'avatars', files: 'files' },
+    issuer: issuer.verifierEnv(),
+    stripe: stripe.env(),
+    platforms: platforms.env(),
+    googleAnalytics: googleAnalytics.env(),
+    // Where Checkout sends the owner back; there is no local web client, so any page of one's choosing.
+    webClientUrl: process.env.WEB_CLIENT_URL || 'http://localhost:5173',
+    ...(tokenKeyFile ? { tokenKeyFile } : {}),
+    apiUrl: '',
+  };
+  // The handlers read their configuration from the environment, as in Lambda.
+  Object.assign(process.env, localEnvironment(standIns));
+  if (tokenKeyFile) process.env.LOCAL_TOKEN_KEY_FILE = tokenKeyFile;
   else delete process.env.LOCAL_TOKEN_KEY_FILE;
   resetTokenSealer();
   resetClients();
@@ -200,6 +214,8 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
   const metricRefresh = startLocalMetricRefresh(options.metricRefreshEveryMs);
   const firstImports = startLocalFirstImports();
 
+  // Replaced by options.loader's once the server listens (it needs the server's own URL).
+  let load: HandlerLoader = loadSource;
   const server = createServer(async (req, res) => {
     const method = req.method ?? 'GET';
     const url = req.url ?? '/';
@@ -224,7 +240,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
         sendJson(res, 200, { items: (await listOutbox()).map(({ id: _id, ...email }) => email) });
       } else {
         // The service's own public routes (no token) first, as API Gateway routes them to their own function.
-        const response = apiReferenceResponse(method, path ?? '/') ?? (await dispatch({ method, url, headers: req.headers, body, sourceIp: req.socket.remoteAddress }));
+        const response = apiReferenceResponse(method, path ?? '/') ?? (await dispatch({ method, url, headers: req.headers, body, sourceIp: req.socket.remoteAddress }, load));
         res.writeHead(response.statusCode, { ...CORS_HEADERS, ...(response.headers as Record<string, string>) });
         res.end(response.isBase64Encoded ? Buffer.from(response.body ?? '', 'base64') : (response.body ?? ''));
       }
@@ -240,8 +256,10 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
   const { port } = server.address() as AddressInfo;
   // As Stripe is configured with the deployed webhook endpoint.
   stripe.webhookUrl = `http://127.0.0.1:${port}/v1/billing/stripe/webhook`;
+  standIns.apiUrl = `http://127.0.0.1:${port}`;
   // As registered with Google as the OAuth client's redirect URI.
-  process.env.ANALYTICS_OAUTH_REDIRECT_URI = `http://127.0.0.1:${port}/v1/analytics-oauth/callback`;
+  process.env.ANALYTICS_OAUTH_REDIRECT_URI = oauthRedirectUri(standIns.apiUrl);
+  if (options.loader) load = options.loader(standIns);
 
   return {
     url: `http://127.0.0.1:${port}`,
@@ -249,6 +267,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     stripe,
     platforms,
     googleAnalytics,
+    standIns,
     stop: async () => {
       metricRefresh.stop();
       server.closeAllConnections();

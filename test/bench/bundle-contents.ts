@@ -15,7 +15,7 @@
 import { join } from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import { routes } from '../../functions/routes.ts';
-import { BUILD_OPTIONS } from './bundles.ts';
+import { BUILD_OPTIONS } from '../../infra/build-bundles.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 

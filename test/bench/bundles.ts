@@ -1,5 +1,5 @@
 /**
- * Builds every function bundle with the stack's esbuild options (infra/bundling.ts), plus two
+ * Builds every function bundle with the stack's esbuild options (infra/build-bundles.ts), plus two
  * references built in the same run: an empty handler (the floor) and a bundle holding only the
  * DynamoDB document client (what any DynamoDB function pays), and one holding only the S3 client
  * (what a function that writes objects itself pays on top). Reports each bundle's minified size,
@@ -8,11 +8,11 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build, type BuildOptions } from 'esbuild';
+import type { Metafile } from 'esbuild';
 import { routes } from '../../functions/routes.ts';
-import { BUNDLE_ALIASES, BUNDLING } from '../../infra/bundling.ts';
+import { buildFunctionBundles } from '../../infra/build-bundles.ts';
 import { summarize } from './stats.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -30,28 +30,9 @@ const REFERENCES = {
 /** An input of the S3 client package in a bundle's metafile: the function writes objects itself. */
 const S3_CLIENT = /node_modules\/@aws-sdk\/client-s3\//;
 
-/** The stack's bundling (infra/bundling.ts) as esbuild options; bundle-contents.ts builds with these too. */
-export const BUILD_OPTIONS = {
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  minify: BUNDLING.minify,
-  sourcemap: BUNDLING.sourceMap,
-  sourcesContent: BUNDLING.sourcesContent,
-  banner: { js: BUNDLING.banner },
-  target: BUNDLING.target,
-  mainFields: BUNDLING.mainFields,
-  external: BUNDLING.externalModules,
-  alias: BUNDLE_ALIASES,
-  logLevel: 'error',
-} satisfies BuildOptions;
-
-async function bundle(name: string, entry: string): Promise<{ file: string; s3Client: boolean }> {
-  const outfile = join(OUT, `${name.replace(/[^a-z0-9]+/gi, '-')}.mjs`);
-  const { metafile } = await build({ ...BUILD_OPTIONS, entryPoints: [entry], outfile, metafile: true });
-  // An output's inputs with bytes in it: the metafile's top-level inputs also list what tree-shaking dropped.
-  const kept = Object.values(metafile.outputs).flatMap((output) => Object.entries(output.inputs).filter(([, input]) => input.bytesInOutput > 0).map(([path]) => path));
-  return { file: outfile, s3Client: kept.some((input) => S3_CLIENT.test(input)) };
+/** What a bundle's metafile output kept (an input with bytes in it: the top-level inputs also list what tree-shaking dropped). */
+function keptInputs(output: Metafile['outputs'][string]): string[] {
+  return Object.entries(output.inputs).filter(([, input]) => input.bytesInOutput > 0).map(([path]) => path);
 }
 
 /** Milliseconds to import the bundle in a new Node process (the process start itself excluded). */
@@ -87,11 +68,16 @@ export async function measureBundles() {
   for (const route of routes) entries[`functions/${route.handler}`] ??= join(ROOT, 'functions', `${route.handler}.ts`);
   entries['functions/not-found'] = join(ROOT, 'functions/not-found.ts');
 
+  // One esbuild call for all of them, as the built-bundle test builds (infra/build-bundles.ts).
+  const dirOf = (name: string) => name.replace(/[^a-z0-9]+/gi, '-');
+  const assets = Object.fromEntries(Object.entries(entries).map(([name, entry]) => [dirOf(name), { entry }]));
+  const { files, metafile } = await buildFunctionBundles(assets, OUT, { root: ROOT, overrides: { metafile: true } });
   const results = [];
-  for (const [name, entry] of Object.entries(entries)) {
-    const { file, s3Client } = await bundle(name, entry);
+  for (const name of Object.keys(entries)) {
+    const file = files[dirOf(name)]!;
+    const output = metafile!.outputs[relative(ROOT, file)]!;
     const times = summarize(importTimes(file));
-    results.push({ name, file, bytes: statSync(file).size, importMs: times, s3Client });
+    results.push({ name, file, bytes: statSync(file).size, importMs: times, s3Client: keptInputs(output).some((input) => S3_CLIENT.test(input)) });
   }
   return results;
 }

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build } from 'esbuild';
-import { BUILD_OPTIONS } from '../../bench/bundles.ts';
+import { BUILD_OPTIONS } from '../../../infra/build-bundles.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'bundled-credentials-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

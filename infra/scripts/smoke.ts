@@ -1,0 +1,16 @@
+/**
+ * `npm run smoke -- --base URL --token TOKEN`: read-only checks of a deployed stage
+ * (infra/scripts/smoke-checks.ts), one line per check; exits 1 when any fails. `--base` is the
+ * stack's `ApiUrl` output; the token is a user's who has a user record (CI: the local server's).
+ */
+import { parseArgs } from 'node:util';
+import { runSmoke } from './smoke-checks.ts';
+
+const { values } = parseArgs({ options: { base: { type: 'string' }, token: { type: 'string' } } });
+if (!values.base || !values.token) {
+  console.error('usage: npm run smoke -- --base URL --token TOKEN');
+  process.exit(2);
+}
+const checks = await runSmoke({ base: values.base.replace(/\/+$/, ''), token: values.token });
+for (const check of checks) console.log(`${check.ok ? 'PASS' : 'FAIL'}  ${check.name}: ${check.detail}`);
+process.exit(checks.every((check) => check.ok) ? 0 : 1);
