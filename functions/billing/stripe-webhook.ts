@@ -6,12 +6,14 @@
  * (shared/domain/billing.ts `isOwnCustomer`): one naming an organization in its metadata for
  * another customer is logged and ignored (200). Each event id is applied once (a redelivery answers 200 and does nothing); events that
  * arrive late never move the state backwards (shared/domain/billing.ts `supersedes`). Event types
- * it does not use answer 200 and are logged, so Stripe stops retrying them.
+ * it does not use answer 200 and are logged, so Stripe stops retrying them. WebhookEvents counts
+ * each request: `refused` (400), `ignored` (a redelivery, a type we do not use, not one of our
+ * organizations or not its customer) or `applied`.
  */
 import * as z from 'zod/mini';
 import { isEventApplied, markEventApplied } from '../../shared/db/billing.ts';
 import type { BillingChange } from '../../shared/domain/billing.ts';
-import { invalidInput } from '../../shared/http/problem.ts';
+import { invalidInput, Problem } from '../../shared/http/problem.ts';
 import { defineRawHandler } from '../../shared/http/raw-handler.ts';
 import { ok } from '../../shared/http/result.ts';
 import { checkoutChange, invoiceChange, subscriptionChange } from '../../shared/integrations/stripe-changes.ts';
@@ -19,6 +21,7 @@ import { checkoutSession, Stripe, verifiedEvent } from '../../shared/integration
 import { WebhookReceipt } from '../../shared/schemas/records/billing.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
 import { logger } from '../../shared/support/logger.ts';
+import { countWebhookEvent } from '../../shared/support/metrics.ts';
 import { routeByKey } from '../routes.ts';
 import { takeEffect } from './apply-change.ts';
 
@@ -75,12 +78,20 @@ export const handler = defineRawHandler({
   route: routeByKey('POST /v1/billing/stripe/webhook'),
   output: okReply(WebhookReceipt),
   run: async ({ body, headers, requestId }) => {
-    const event = await verify(body, headers['stripe-signature']);
-    if (await isEventApplied(event.id)) return ok({ received: true as const });
+    const event = await verify(body, headers['stripe-signature']).catch((error: unknown) => {
+      if (error instanceof Problem) countWebhookEvent('refused');
+      throw error;
+    });
+    if (await isEventApplied(event.id)) {
+      countWebhookEvent('ignored');
+      return ok({ received: true as const });
+    }
     const change = await changeOf(event);
+    let outcome: 'applied' | 'ignored' = 'ignored';
     if (change === 'unhandled') logger.info('stripe event ignored: unhandled type', { eventId: event.id, type: event.type, requestId });
     else if (!change) logger.warn('stripe event ignored: names none of our organizations', { eventId: event.id, type: event.type, requestId });
-    else if ((await takeEffect(change))?.notOwnCustomer) {
+    else if (!(await takeEffect(change))?.notOwnCustomer) outcome = 'applied';
+    else {
       // Its metadata names an organization, but its customer is not that organization's.
       logger.warn('stripe event ignored: not the customer of the organization it names', {
         eventId: event.id,
@@ -92,6 +103,7 @@ export const handler = defineRawHandler({
     }
     // Marked after it took effect: a failure before this leaves the event to Stripe's retry.
     await markEventApplied(event.id, event.type);
+    countWebhookEvent(outcome);
     return ok({ received: true as const });
   },
 });

@@ -3,13 +3,14 @@
  * reading is due on the refresh queue, for refresh-metrics-worker.ts to read.
  */
 import { refreshQueue } from '../../shared/integrations/refresh-queue.ts';
+import { observedJob } from '../../shared/support/job.ts';
 import { logger } from '../../shared/support/logger.ts';
 import { dispatchDue } from './metric-refresh/dispatch.ts';
 
-export async function handler(): Promise<{ dispatched: number }> {
+export const handler = observedJob('dispatch-metric-refresh', async (): Promise<{ dispatched: number }> => {
   const queue = refreshQueue();
   if (!queue) throw new Error('No refresh queue: METRICS_QUEUE_URL is not set');
   const dispatched = await dispatchDue(new Date(), queue);
   logger.info('dispatch-metric-refresh', { dispatched });
   return { dispatched };
-}
+});

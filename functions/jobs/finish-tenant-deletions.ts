@@ -4,10 +4,11 @@
  * so the API already treats it as gone; this makes the removal complete.
  */
 import { finishInterruptedDeletions } from '../../shared/db/tenant-deletion.ts';
+import { observedJob } from '../../shared/support/job.ts';
 import { logger } from '../../shared/support/logger.ts';
 
-export async function handler(): Promise<{ finished: string[] }> {
+export const handler = observedJob('finish-tenant-deletions', async (): Promise<{ finished: string[] }> => {
   const finished = await finishInterruptedDeletions();
   logger.info('finish-tenant-deletions', { finished: finished.length });
   return { finished };
-}
+});

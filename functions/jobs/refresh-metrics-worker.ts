@@ -8,6 +8,7 @@
  */
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { RefreshMessage } from '../../shared/integrations/refresh-queue.ts';
+import { observedJob } from '../../shared/support/job.ts';
 import { logger } from '../../shared/support/logger.ts';
 import { platformDeps } from './metric-refresh/platform-deps.ts';
 import { failedOutcome, refreshBatch } from './metric-refresh/batch.ts';
@@ -22,7 +23,7 @@ function parse(body: string): RefreshMessage | undefined {
   }
 }
 
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+export const handler = observedJob('refresh-metrics-worker', async (event: SQSEvent): Promise<SQSBatchResponse> => {
   const batch: QueuedMessage[] = [];
   const malformed: string[] = [];
   for (const record of event.Records) {
@@ -30,8 +31,8 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
     if (message) batch.push({ id: record.messageId, message });
     else malformed.push(record.messageId);
   }
-  if (malformed.length) logger.error('refresh-metrics-worker: not a refresh message', { messageIds: malformed.join(',') });
+  for (const messageId of malformed) logger.error('refresh-metrics-worker: not a refresh message', { messageId, outcome: 'malformed' });
   // refreshBatch fails only the messages that failed; without the platforms' credentials none can be read.
   const failed = batch.length ? (await platformDeps().then((deps) => refreshBatch(batch, deps), (error: unknown) => failedOutcome(batch, error))).failed : [];
   return { batchItemFailures: [...malformed, ...failed].map((itemIdentifier) => ({ itemIdentifier })) };
-}
+});

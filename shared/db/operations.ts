@@ -5,7 +5,7 @@
 import { BatchGetCommand, BatchWriteCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from './client.ts';
 import { isEntity, type Collection, type Entity, type IndexCollection, type Key } from './keys.ts';
-import { backoff, cancellationReasons, sleep, withRetry } from './retry.ts';
+import { batchRound, cancellationReasons, withRetry } from './retry.ts';
 
 export { cancellationReasons };
 
@@ -94,7 +94,7 @@ export async function batchGet(keyList: Key[], options: { consistent?: boolean }
     let pending: Record<string, unknown>[] = distinct.slice(i, i + BATCH_GET_LIMIT);
     for (let attempt = 0; pending.length; attempt++) {
       if (attempt >= MAX_ATTEMPTS) throw new Error(`BatchGet left ${pending.length} keys unprocessed`);
-      if (attempt) await sleep(backoff(attempt));
+      await batchRound(attempt);
       const out = await withRetry(() => documentClient().send(new BatchGetCommand({ RequestItems: { [table]: { Keys: pending, ConsistentRead: options.consistent ?? false } } })));
       found.push(...(out.Responses?.[table] ?? []));
       pending = (out.UnprocessedKeys?.[table]?.Keys as Record<string, unknown>[] | undefined) ?? [];
@@ -112,7 +112,7 @@ async function batchWrite(requests: Record<string, unknown>[]): Promise<void> {
     let pending = requests.slice(i, i + BATCH_WRITE_LIMIT);
     for (let attempt = 0; pending.length; attempt++) {
       if (attempt >= MAX_ATTEMPTS) throw new Error(`BatchWrite left ${pending.length} writes unprocessed`);
-      if (attempt) await sleep(backoff(attempt));
+      await batchRound(attempt);
       const out = await withRetry(() => documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: pending } })));
       pending = (out.UnprocessedItems?.[table] as typeof pending | undefined) ?? [];
     }

@@ -9,6 +9,7 @@
  *
  * Batch calls use `backoff` between rounds of unprocessed items, which are not errors.
  */
+import { count } from '../support/invocation.ts';
 
 const THROTTLING = new Set([
   'ThrottlingException',
@@ -53,14 +54,27 @@ export function backoff(attempt: number): number {
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Runs `call`, again after a backoff while it fails with a retryable error, `attempts` times at most. */
+/**
+ * Runs `call`, again after a backoff while it fails with a retryable error, `attempts` times at most.
+ * Each retry and each throttling answer count in the invocation's tally (its log line and the
+ * DynamoDbRetries / DynamoDbThrottles metrics).
+ */
 export async function withRetry<T>(call: () => Promise<T>, attempts = ATTEMPTS): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await call();
     } catch (error) {
+      if (isThrottling(error)) count('throttles');
       if (attempt >= attempts || !isRetryable(error)) throw error;
+      count('retries');
       await sleep(backoff(attempt));
     }
   }
+}
+
+/** Waits before round `attempt` of a batch call's unprocessed items (none before the first), counted as a retry. */
+export async function batchRound(attempt: number): Promise<void> {
+  if (!attempt) return;
+  count('retries');
+  await sleep(backoff(attempt));
 }

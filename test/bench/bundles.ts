@@ -25,14 +25,21 @@ const REFERENCES = {
   'reference: empty handler': join(import.meta.dirname, 'references/empty-handler.ts'),
   'reference: DynamoDB document client only': join(import.meta.dirname, 'references/dynamodb-client-only.ts'),
   'reference: S3 client only': join(import.meta.dirname, 'references/s3-client-only.ts'),
+  'reference: observability only': join(import.meta.dirname, 'references/observability-only.ts'),
 };
+
+/**
+ * The observability code in a bundle (issue 24): Powertools Metrics, our emitter, tally, job wrapper,
+ * metric catalogue and the request middleware that uses them.
+ */
+const OBSERVABILITY = /node_modules\/@aws-lambda-powertools\/|shared\/support\/(metrics|invocation|job|metric-catalogue)\.ts$|shared\/http\/middleware\/observe\.ts$/;
 
 /** An input of the S3 client package in a bundle's metafile: the function writes objects itself. */
 const S3_CLIENT = /node_modules\/@aws-sdk\/client-s3\//;
 
-/** What a bundle's metafile output kept (an input with bytes in it: the top-level inputs also list what tree-shaking dropped). */
-function keptInputs(output: Metafile['outputs'][string]): string[] {
-  return Object.entries(output.inputs).filter(([, input]) => input.bytesInOutput > 0).map(([path]) => path);
+/** What a bundle's metafile output kept (an input with bytes in it: the top-level inputs also list what tree-shaking dropped), with its bytes. */
+function keptInputs(output: Metafile['outputs'][string]): [string, number][] {
+  return Object.entries(output.inputs).filter(([, input]) => input.bytesInOutput > 0).map(([path, input]) => [path, input.bytesInOutput]);
 }
 
 /** Milliseconds to import the bundle in a new Node process (the process start itself excluded). */
@@ -75,9 +82,10 @@ export async function measureBundles() {
   const results = [];
   for (const name of Object.keys(entries)) {
     const file = files[dirOf(name)]!;
-    const output = metafile!.outputs[relative(ROOT, file)]!;
+    const kept = keptInputs(metafile!.outputs[relative(ROOT, file)]!);
     const times = summarize(importTimes(file));
-    results.push({ name, file, bytes: statSync(file).size, importMs: times, s3Client: keptInputs(output).some((input) => S3_CLIENT.test(input)) });
+    const observabilityBytes = kept.filter(([path]) => OBSERVABILITY.test(path)).reduce((sum, [, bytes]) => sum + bytes, 0);
+    results.push({ name, file, bytes: statSync(file).size, importMs: times, s3Client: kept.some(([path]) => S3_CLIENT.test(path)), observabilityBytes });
   }
   return results;
 }
@@ -95,4 +103,27 @@ export function s3Writers(bundles: Awaited<ReturnType<typeof measureBundles>>) {
 export function printS3Writers(writers: ReturnType<typeof s3Writers>): void {
   console.log(`\nFunctions bundling the S3 client (they write objects themselves; the S3 client alone: ${writers.referenceKb} KB, import ${writers.referenceImportMedianMs} ms)`);
   for (const f of writers.functions) console.log(`  ${f.name.padEnd(48)} ${String(f.kb).padStart(5)} KB  ${f.importMedianMs.toFixed(1).padStart(6)} ms`);
+}
+
+/**
+ * What observability costs each function (issue 24): the bytes of its observability code in the
+ * bundle (metafile), and the import time of that code alone (the reference, less the empty handler).
+ */
+export function observabilityCost(bundles: Awaited<ReturnType<typeof measureBundles>>) {
+  const reference = bundles.find((b) => b.name === 'reference: observability only')!;
+  const empty = bundles.find((b) => b.name === 'reference: empty handler')!;
+  const functions = bundles.filter((b) => !b.name.startsWith('reference')).map((b) => ({ name: b.name, observabilityKb: Math.round((b.observabilityBytes / 1024) * 10) / 10, shareOfBundle: Math.round((b.observabilityBytes / b.bytes) * 1000) / 1000 }));
+  return {
+    aloneKb: Math.round((reference.bytes / 1024) * 10) / 10,
+    aloneImportMedianMs: reference.importMs.median,
+    emptyHandlerImportMedianMs: empty.importMs.median,
+    addedImportMedianMs: Math.round((reference.importMs.median - empty.importMs.median) * 100) / 100,
+    maxPerFunctionKb: Math.max(...functions.map((f) => f.observabilityKb)),
+    functions,
+  };
+}
+
+export function printObservabilityCost(cost: ReturnType<typeof observabilityCost>): void {
+  console.log(`\nObservability (Powertools Metrics, emitter, tally, job wrapper, observe): ${cost.aloneKb} KB alone, import ${cost.aloneImportMedianMs} ms (empty handler ${cost.emptyHandlerImportMedianMs} ms: +${cost.addedImportMedianMs} ms); at most ${cost.maxPerFunctionKb} KB in a function`);
+  for (const f of [...cost.functions].sort((a, b) => b.observabilityKb - a.observabilityKb).slice(0, 5)) console.log(`  ${f.name.padEnd(48)} ${String(f.observabilityKb).padStart(5)} KB  ${(f.shareOfBundle * 100).toFixed(1).padStart(5)} % of its bundle`);
 }

@@ -11,14 +11,15 @@
  * sparklines at 100 and 10,000 activities).
  * `npm run bench -- validation` the same for refusing requests of many invalid fields (issue 23 item 5).
  * `npm run bench -- bundles` builds and times the bundles alone and replaces the `bundles` part and
- * `summary.s3Writers` (what the S3 client costs the functions that write objects, issue 23 item 12).
+ * `summary.s3Writers` (what the S3 client costs the functions that write objects, issue 23 item 12)
+ * and `summary.observability` (what the metrics and logging code costs each function, issue 24).
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureTable, LOCAL_CREDENTIALS, startDynamoLocal } from '../../infra/local/dynamodb.ts';
 import { LocalIssuer } from '../../infra/local/issuer.ts';
-import { compareWithReference, measureBundles, printS3Writers, s3Writers } from './bundles.ts';
+import { compareWithReference, measureBundles, observabilityCost, printObservabilityCost, printS3Writers, s3Writers } from './bundles.ts';
 import { CALLS_EXPLAINED, measureCallsPerRequest, measureLatency } from './latency.ts';
 import { measureLists, printLists, type ListsResult } from './lists.ts';
 import { measureReporting, printReporting, type ReportingResult } from './reporting.ts';
@@ -46,9 +47,11 @@ if (process.argv.slice(2).includes('bundles')) {
   const built = await measureBundles();
   const previous = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, 'utf8')) as { summary?: Record<string, unknown> }) : {};
   const writers = s3Writers(built);
-  writeFileSync(RESULTS, `${JSON.stringify({ ...previous, bundles: built.map(({ file: _file, ...b }) => b), summary: { ...previous.summary, s3Writers: writers } }, null, 2)}\n`);
+  const observability = observabilityCost(built);
+  writeFileSync(RESULTS, `${JSON.stringify({ ...previous, bundles: built.map(({ file: _file, ...b }) => b), summary: { ...previous.summary, s3Writers: writers, observability } }, null, 2)}\n`);
   printS3Writers(writers);
-  console.log('\nWrote the bundles part and summary.s3Writers of test/bench/results.json');
+  printObservabilityCost(observability);
+  console.log('\nWrote the bundles part, summary.s3Writers and summary.observability of test/bench/results.json');
   process.exit(0);
 }
 
@@ -175,6 +178,7 @@ const summary = {
   middlewareOverheadP99Ms: { againstDynamoDbLocal: latency.overhead.p99, dynamoDbStubbed: overhead.overhead.p99 },
   callsToReadOneRecord: readOne,
   s3Writers: s3Writers(bundles),
+  observability: observabilityCost(bundles),
 };
 
 const report = { generatedAt: new Date().toISOString(), node: process.version, expected: EXPECTED, summary, bundles: bundles.map(({ file: _file, ...b }) => b), importComparison: comparison, latency, overhead, dynamoCallsPerRequest: calls, lists, reporting, metricReads, metricRefresh, validation };
@@ -185,6 +189,7 @@ for (const b of bundles) {
   console.log(`  ${b.name.padEnd(48)} ${String(Math.round(b.bytes / 1024)).padStart(5)} KB  ${b.importMs.median.toFixed(1).padStart(6)} / ${b.importMs.p99.toFixed(1)}`);
 }
 printS3Writers(summary.s3Writers);
+printObservabilityCost(summary.observability);
 console.log(`\n${latency.route}, ${latency.withMiddleware.n} calls each (median / p99 ms)`);
 console.log(`  with middleware  ${latency.withMiddleware.median} / ${latency.withMiddleware.p99}`);
 console.log(`  bare handler     ${latency.bareHandler.median} / ${latency.bareHandler.p99}`);

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { MessageRejected, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { handler } from '../../functions/jobs/deliver-outbox.ts';
 import { keys } from '../../shared/db/keys.ts';
 import type { Email } from '../../shared/db/outbox.ts';
@@ -89,6 +89,43 @@ describe('deliver-outbox handler', () => {
     expect(result.batchItemFailures).toEqual([{ itemIdentifier: records[1]!.dynamodb!.SequenceNumber }]);
     expect(sent().map((input) => input.Destination?.ToAddresses)).toEqual([['ada@example.com'], ['bounce@example.com'], ['ada@example.com']]);
     expect(markers().map((input) => input.Key)).toEqual([first, last].map((i) => ({ pk: i.pk, sk: i.sk })));
+  });
+
+  it('logs each record by event id and email id with its outcome, counts Emails sent and failed, and never logs an address or text', async () => {
+    const [sentItem, failing, rejected] = [outboxItem(), outboxItem({ to: 'bounce@example.com' }), outboxItem({ to: 'ada@example.com, mallory@evil.example' })];
+    ses
+      .on(SendEmailCommand, { Destination: { ToAddresses: ['bounce@example.com'] } })
+      .rejects(new MessageRejected({ message: 'Email address is not verified.', $metadata: {} }));
+    const records = [sentItem, failing, rejected].map(insertRecord);
+    const saved = process.env.LOG_LEVEL;
+    process.env.LOG_LEVEL = 'info';
+    const lines: string[] = [];
+    const capture = (chunk: unknown) => void lines.push(...String(chunk).split('\n').filter(Boolean));
+    const spies = [
+      vi.spyOn(console, 'log').mockImplementation(capture),
+      vi.spyOn(console, 'warn').mockImplementation(capture),
+      vi.spyOn(console, 'error').mockImplementation(capture),
+      vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => (capture(chunk), true)),
+    ];
+    try {
+      await handler(streamEvent(...records));
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+      process.env.LOG_LEVEL = saved;
+    }
+    const entries = lines.map((line) => JSON.parse(line));
+    const perRecord = entries.filter((e) => e.message === 'deliver-outbox: record').map(({ eventId, emailId, outcome }) => ({ eventId, emailId, outcome }));
+    expect(perRecord).toEqual([
+      { eventId: records[0]!.eventID, emailId: sentItem.id, outcome: 'sent' },
+      { eventId: records[1]!.eventID, emailId: failing.id, outcome: 'failed' },
+      { eventId: records[2]!.eventID, emailId: rejected.id, outcome: 'rejected' },
+    ]);
+    const emails = entries.filter((e) => 'Emails' in e).map(({ outcome, Emails }) => ({ outcome, Emails }));
+    expect(emails).toEqual(expect.arrayContaining([{ outcome: 'sent', Emails: 1 }, { outcome: 'failed', Emails: 2 }]));
+    expect(entries.find((e) => e.message === 'job')).toMatchObject({ job: 'deliver-outbox', outcome: 'ok' });
+    for (const item of [sentItem, failing, rejected]) {
+      for (const secret of [item.to, 'mallory@evil.example', item.subject, item.text]) expect(lines.join('\n')).not.toContain(secret);
+    }
   });
 
   it('cleans control characters out of the subject: a CR/LF cannot start another header', async () => {

@@ -7,7 +7,7 @@
 import type { RefreshMessage } from '../../../shared/integrations/refresh-queue.ts';
 import { logger } from '../../../shared/support/logger.ts';
 import { refreshFollowers } from './followers.ts';
-import { emptyCounts, errorText, refreshContent, type QueuedMessage, type RefreshDeps, type RefreshOutcome, type RefreshStatus } from './refresh.ts';
+import { emptyCounts, errorText, refreshContent, settle, type QueuedMessage, type RefreshDeps, type RefreshOutcome, type RefreshStatus } from './refresh.ts';
 
 const ofKind = <K extends RefreshMessage['kind']>(batch: readonly QueuedMessage[], kind: K) =>
   batch.filter((b): b is QueuedMessage<Extract<RefreshMessage, { kind: K }>> => b.message.kind === kind);
@@ -15,7 +15,9 @@ const ofKind = <K extends RefreshMessage['kind']>(batch: readonly QueuedMessage[
 /** Every message of `part` failed, for a step that threw. */
 export function failedOutcome(part: readonly QueuedMessage[], error: unknown): RefreshOutcome {
   if (part.length) logger.error('refresh-metrics: step failed', { messages: part.length, error: errorText(error) });
-  return { failed: part.map((m) => m.id), counts: { ...emptyCounts(), failed: part.length } };
+  const outcome: RefreshOutcome = { failed: [], counts: emptyCounts() };
+  for (const { id } of part) settle(outcome, 'failed', [id]);
+  return outcome;
 }
 
 export async function refreshBatch(batch: readonly QueuedMessage[], deps: RefreshDeps): Promise<RefreshOutcome> {

@@ -28,6 +28,7 @@ import type { RefreshMessage } from '../../../shared/integrations/refresh-queue.
 
 type ContentMessage = Extract<RefreshMessage, { kind: 'content' }>;
 import { logger } from '../../../shared/support/logger.ts';
+import { countReading } from '../../../shared/support/metrics.ts';
 
 /** Why an activity has no number: the platform's reasons, or its content is gone. */
 export type UnavailableCause = UnavailableReason | 'content_not_found';
@@ -59,6 +60,17 @@ const keyOf = (m: { tenantId: string; activityId: string; dueAt: string }) => `$
 export const emptyCounts = (): Record<RefreshStatus, number> => ({ ok: 0, missing: 0, unavailable: 0, rate_limited: 0, failed: 0, stale: 0 });
 
 export const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * One item's outcome, settled: counted, its messages logged by id (outcome and platform only, never
+ * what was read), the MetricReadings metric added, and its messages reported for redelivery when it failed.
+ */
+export function settle(outcome: RefreshOutcome, status: Exclude<RefreshStatus, 'stale'>, messageIds: readonly string[], platform?: string): void {
+  outcome.counts[status]++;
+  if (status === 'failed') outcome.failed.push(...messageIds);
+  for (const messageId of messageIds) logger.info('refresh-metrics: message', { messageId, outcome: status, platform });
+  countReading(status, platform);
+}
 
 export function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
@@ -123,28 +135,27 @@ function nextDue(activity: TrackedActivity, result: ReadResult<ContentReading>, 
  * (one bad key makes DynamoDB refuse the whole request) fails only its own messages (`failed`).
  */
 export async function stillDue<M extends RefreshMessage, T>(batch: readonly QueuedMessage<M>[], keyOf: (m: M | T) => string, load: (due: M[]) => Promise<T[]>) {
-  const counts = emptyCounts();
+  const outcome: RefreshOutcome = { failed: [], counts: emptyCounts() };
   const byKey = groupBy(batch, (b) => keyOf(b.message));
   const idsOf = (item: M | T) => byKey.get(keyOf(item))!.map((b) => b.id);
   const due = [...byKey.values()].map((group) => group[0]!.message);
-  const failed: string[] = [];
   const tracked = await load(due).catch(async () => {
     const alone = await Promise.all(due.map((message) => load([message]).catch((error: unknown) => {
       logger.error('refresh-metrics: reading the item failed', { tenantId: message.tenantId, error: errorText(error) });
-      counts.failed++;
-      failed.push(...idsOf(message));
+      settle(outcome, 'failed', idsOf(message));
       return [];
     })));
     return alone.flat();
   });
-  counts.stale = batch.length - failed.length - tracked.reduce((n, t) => n + idsOf(t).length, 0);
-  return { tracked, counts, idsOf, failed };
+  const settledIds = new Set([...outcome.failed, ...tracked.flatMap(idsOf)]);
+  for (const { id } of batch.filter((b) => !settledIds.has(b.id))) logger.info('refresh-metrics: message', { messageId: id, outcome: 'stale' });
+  outcome.counts.stale = batch.length - settledIds.size;
+  return { tracked, outcome, idsOf };
 }
 
 /** A batch's content readings (`refreshBatch` hands each kind to its own step). */
 export async function refreshContent(batch: readonly QueuedMessage<ContentMessage>[], deps: RefreshDeps): Promise<RefreshOutcome> {
-  const { tracked, counts, idsOf, failed } = await stillDue(batch, keyOf, trackedActivities);
-  const fail = (activity: TrackedActivity) => failed.push(...idsOf(activity));
+  const { tracked, outcome, idsOf } = await stillDue(batch, keyOf, trackedActivities);
   const now = deps.now();
 
   const read = await readPerPlatform(tracked, (t) => t.channel, async (adapter, platform, chunk) =>
@@ -164,8 +175,7 @@ export async function refreshContent(batch: readonly QueuedMessage<ContentMessag
       try {
         if (result.status === 'failed' || (result.status === 'ok' && !recorded)) {
           if (result.status === 'failed') logger.warn('refresh-metrics: read failed', { platform: activity.channel, activityId: activity.activityId, message: result.message });
-          counts.failed++;
-          fail(activity);
+          settle(outcome, 'failed', idsOf(activity), activity.channel);
           continue;
         }
         if (result.status === 'missing') await deps.markUnavailable(tenantId, activity.activityId, 'content_not_found');
@@ -173,13 +183,12 @@ export async function refreshContent(batch: readonly QueuedMessage<ContentMessag
         if (result.status === 'rate_limited') logger.warn('refresh-metrics: rate limited', { platform: activity.channel, activityId: activity.activityId, retryAt: result.retryAt });
         // False: the link changed meanwhile and has its own due time; nothing to move.
         await moveDue(tenantId, activity.activityId, activity.dueAt, nextDue(activity, result, now));
-        counts[result.status]++;
+        settle(outcome, result.status, idsOf(activity), activity.channel);
       } catch (error) {
         logger.error('refresh-metrics: settling failed', { activityId: activity.activityId, error: errorText(error) });
-        counts.failed++;
-        fail(activity);
+        settle(outcome, 'failed', idsOf(activity), activity.channel);
       }
     }
   }
-  return { failed, counts };
+  return outcome;
 }
