@@ -11,7 +11,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { handler } from '../../functions/jobs/deliver-outbox.ts';
 import { keys } from '../../shared/db/keys.ts';
-import type { Email } from '../../shared/db/outbox.ts';
+import { SETTLED_RETENTION_SECONDS, type Email } from '../../shared/db/outbox.ts';
 import { headerText, mailAddress, UndeliverableEmail } from '../../shared/integrations/email.ts';
 import { insertRecord, streamEvent, TEST_SENDER, useSesMock } from '../support/outbox-stream.ts';
 
@@ -70,11 +70,14 @@ describe('deliver-outbox handler', () => {
     expect(markers()).toEqual([
       expect.objectContaining({
         Key: { pk: item.pk, sk: item.sk },
-        UpdateExpression: 'SET deliveredAt = :v0, messageId = :v1',
-        ExpressionAttributeValues: { ':v0': expect.any(String), ':v1': 'ses-message-1' },
+        UpdateExpression: 'SET deliveredAt = :v0, messageId = :v1, ttl = :v2',
+        // Kept SETTLED_RETENTION_SECONDS after delivery (DynamoDB's TTL removes it then).
+        ExpressionAttributeValues: { ':v0': expect.any(String), ':v1': 'ses-message-1', ':v2': expect.any(Number) },
         ConditionExpression: expect.stringContaining('attribute_not_exists(deliveredAt)'),
       }),
     ]);
+    const [{ ExpressionAttributeValues: values }] = markers() as [{ ExpressionAttributeValues: Record<string, unknown> }];
+    expect(values[':v2']).toBe(Math.floor(Date.parse(values[':v0'] as string) / 1000) + SETTLED_RETENTION_SECONDS);
   });
 
   it('reports a record whose send fails in batchItemFailures, leaves it unmarked, and still sends the others', async () => {
