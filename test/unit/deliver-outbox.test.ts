@@ -76,7 +76,7 @@ describe('deliver-outbox handler', () => {
         ConditionExpression: expect.stringContaining('attribute_not_exists(deliveredAt)'),
       }),
     ]);
-    const [{ ExpressionAttributeValues: values }] = markers() as [{ ExpressionAttributeValues: Record<string, unknown> }];
+    const [{ ExpressionAttributeValues: values }] = markers() as unknown as [{ ExpressionAttributeValues: Record<string, unknown> }];
     expect(values[':v2']).toBe(Math.floor(Date.parse(values[':v0'] as string) / 1000) + SETTLED_RETENTION_SECONDS);
   });
 
