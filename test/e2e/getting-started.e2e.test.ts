@@ -8,10 +8,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { checkedFetch } from './support/contract.ts';
 import { startLocalService, type LocalService } from '../../infra/local/server.ts';
 import { ShellSession, type BlockRun } from '../support/shell-session.ts';
-import { expectWalkOutcome, gettingStartedSteps, stepName, type WalkVars } from './support/getting-started.ts';
+import { expectWalkOutcome, gettingStartedSteps, stepName, walkGet, type WalkVars } from './support/getting-started.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -143,10 +142,6 @@ describe('docs/getting-started.md, word for word with curl and jq', () => {
   }
 
   it('leaves the organization the walk describes', async () => {
-    const get = async (path: string, token: string) => {
-      const response = await checkedFetch(`${service.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
-      return { status: response.status, body: await response.json() };
-    };
-    await expectWalkOutcome(get, vars as unknown as WalkVars);
+    await expectWalkOutcome(walkGet(service.url), vars as unknown as WalkVars, { upgraded: true });
   });
 });
