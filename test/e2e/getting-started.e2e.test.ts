@@ -103,7 +103,8 @@ const expectations: Record<string, (out: any[], vars: Record<string, string>) =>
     expect(completed).toEqual({ organizationId: vars.ORG, status: 'awaiting_property' });
   },
   'Connect web analytics #2': ([selected, history], vars) => {
-    expect(selected).toEqual({ status: 'connected', propertyId: vars.PROPERTY });
+    // Answered at once; the first import lands in the background, which the block waits for.
+    expect(selected).toEqual({ status: 'importing', propertyId: vars.PROPERTY });
     expect(history).toMatchObject({ days: 7, analytics: { status: 'connected', propertyId: vars.PROPERTY } });
     expect(Object.keys(history.first).sort()).toEqual(['date', 'pageViews', 'sessions', 'successEvents', 'users']);
   },
