@@ -5,9 +5,11 @@
  * here, so that this test always checks the current sources (and CI needs no step of its own).
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { codeBlocks } from '../../test/support/markdown.ts';
+import { outputDir, typeCheck, writeProject } from '../../test/support/type-check.ts';
 import { pagedList, problem, startFakeService, type FakeService } from './support/fake-service.ts';
 
 const run = promisify(execFile);
@@ -53,20 +55,10 @@ it('is imported by its name from dist with Node.js, and calls, pages and fails a
 });
 
 it('type-checks the README\'s examples against the built declarations', async () => {
-  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-  const examples = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1]);
+  const examples = codeBlocks(new URL('../README.md', import.meta.url).pathname, 'ts').map((block) => block.script);
   expect(examples.length).toBeGreaterThanOrEqual(5);
   // Under the repository, so that `@creator-measurement/client` resolves through node_modules to the workspace's dist.
-  const dir = `${ROOT}test/output/client-readme/`;
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(`${dir}examples.mts`, `${examples.join('\n')}\nexport {};\n`);
-  writeFileSync(
-    `${dir}tsconfig.json`,
-    JSON.stringify({
-      compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2022', 'DOM'], types: [], strict: true, noEmit: true },
-      files: ['examples.mts'],
-    }),
-  );
-  const checked = await run(process.execPath, [`${ROOT}node_modules/typescript/bin/tsc`, '-p', dir], { cwd: ROOT }).catch((error: { stdout: string }) => error);
-  expect(checked.stdout, 'README examples do not type-check').toBe('');
+  const dir = outputDir('client-readme');
+  writeProject(dir, { 'examples.mts': `${examples.join('\n')}\nexport {};\n` });
+  expect(await typeCheck(dir), 'README examples do not type-check').toBe('');
 }, 120_000);

@@ -17,7 +17,7 @@ export const handler = defineHandler({
   output: createdReply(MembershipRecord),
   input: z.strictObject({ organizationId: Uuid, userId: Uuid, role: MembershipRole }),
   run: async ({ input }) => {
-    if (!(await getUser(input.userId))) throw notFound('User');
+    if (!(await getUser(input.userId))) throw notFound('The user');
     return created(membershipView(await addMembership(input.organizationId, input.userId, input.role, 'active')));
   },
 });

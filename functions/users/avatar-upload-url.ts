@@ -27,7 +27,7 @@ export const handler = defineHandler({
     contentLength: intInput(1, MAX_AVATAR_BYTES),
   }),
   run: async ({ input }) => {
-    if (!(await getUser(input.userId))) throw notFound('User');
+    if (!(await getUser(input.userId))) throw notFound('The user');
     const avatarKey = `${avatarKeyPrefix(input.userId)}${randomUUID()}.${AVATAR_EXTENSIONS[input.contentType]}`;
     const upload = await presignUpload(config.avatarsBucket(), avatarUploadKey(avatarKey), input.contentType, input.contentLength);
     return ok({ avatarKey, uploadUrl: upload.url, method: upload.method, headers: upload.headers, expiresAt: upload.expiresAt });

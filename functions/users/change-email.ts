@@ -19,7 +19,7 @@ export const handler = defineHandler({
   output: okReply(EmailChangeRequestRecord),
   input: z.strictObject({ userId: Uuid, newEmail: Email }),
   run: async ({ input, profile }) => {
-    if (!profile) throw notFound('User');
+    if (!profile) throw notFound('The user');
     if (profile.email.toLowerCase() === input.newEmail.toLowerCase()) {
       throw invalidInput('newEmail is already this account\'s address.', [{ path: 'newEmail', message: 'Same as the current email.' }]);
     }

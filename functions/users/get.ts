@@ -13,7 +13,7 @@ export const handler = defineHandler({
   output: okReply(UserRecord),
   input: z.strictObject({ userId: Uuid }),
   run: async ({ profile }) => {
-    if (!profile) throw notFound('User');
+    if (!profile) throw notFound('The user');
     return ok(profile);
   },
 });

@@ -30,7 +30,7 @@ export const handler = defineHandler({
     avatarKey: z.optional(z.nullable(z.string().check(z.maxLength(1024)))),
   }),
   run: async ({ input: { userId, email, ...changes }, profile: current }) => {
-    if (!current) throw notFound('User');
+    if (!current) throw notFound('The user');
     if (typeof changes.avatarKey === 'string' && !avatarKeyPattern(userId).test(changes.avatarKey)) {
       throw invalidInput('avatarKey must be a key returned by this user\'s avatar upload-url.', [
         { path: 'avatarKey', message: 'Not an avatar key of this user.' },

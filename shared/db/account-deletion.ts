@@ -84,7 +84,7 @@ async function assertSafeguards(userId: string): Promise<void> {
 
 export async function requestDeletion(userId: string): Promise<{ userId: string; expiresAt: string }> {
   const user = await getUser(userId);
-  if (!user) throw notFound('User');
+  if (!user) throw notFound('The user');
   await assertSafeguards(userId);
   const token = randomUUID();
   const expiresAt = new Date(Date.now() + DELETION_TOKEN_TTL_MINUTES * 60_000).toISOString();
@@ -139,7 +139,7 @@ async function dropMembershipOfGoneTenant(tenantId: string, userId: string): Pro
  */
 export async function deleteAccount(userId: string, token?: string): Promise<void> {
   const user = await getUser(userId);
-  if (!user) throw notFound('User');
+  if (!user) throw notFound('The user');
   if (token !== undefined) await assertToken(userId, token);
   await assertSafeguards(userId);
   const memberships = await membershipsOfUser(userId);

@@ -39,8 +39,11 @@ export class ShellSession {
   private readonly state = join(this.dir, 'state.sh');
   private blocks = 0;
 
-  /** `rewrite` changes each block before it runs (a port for `localhost:3000`). */
-  constructor(private readonly rewrite: (script: string) => string = (script) => script) {
+  /** `rewrite` changes each block before it runs (a port for `localhost:3000`); `cwd` is where the blocks run. */
+  constructor(
+    private readonly rewrite: (script: string) => string = (script) => script,
+    private readonly cwd?: string,
+  ) {
     writeFileSync(this.state, '');
   }
 
@@ -49,7 +52,7 @@ export class ShellSession {
     writeFileSync(block, this.rewrite(script));
     const env = { PATH: process.env.PATH, HOME: process.env.HOME, __STATE: this.state, __BLOCK: block };
     try {
-      const { stdout, stderr } = await run('bash', ['-c', WRAPPER], { env, timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024 });
+      const { stdout, stderr } = await run('bash', ['-c', WRAPPER], { env, cwd: this.cwd, timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024 });
       return { stdout, stderr, vars: await this.vars() };
     } catch (error) {
       const failed = error as { code?: number; stdout?: string; stderr?: string };

@@ -75,7 +75,10 @@ describe('POST /v1/organizations/:id/users', () => {
     const user = await signUp();
     const orgId = await newOrganization(owner);
     const add = (body: Record<string, unknown>) => call('POST', `/v1/organizations/${orgId}/users`, { token: owner.token, body });
-    expectProblem(await add({ userId: randomUUID(), role: 'member' }), 404, 'not_found');
+    const missing = await add({ userId: randomUUID(), role: 'member' });
+    expectProblem(missing, 404, 'not_found');
+    // The same words as the workspace route's (workspaces/members.test.ts).
+    expect(missing.body.detail).toBe('The user was not found.');
     expect((await add({ userId: user.userId, role: 'viewer' })).status).toBe(201);
     expectProblem(await add({ userId: user.userId, role: 'owner' }), 409, 'conflict');
     expectProblem(await add({ userId: owner.userId, role: 'member' }), 409, 'conflict');

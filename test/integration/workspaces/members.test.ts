@@ -72,7 +72,10 @@ describe('POST /v1/workspaces/:id/users', () => {
   });
 
   it('answers 404 for a user who has no account, 409 for someone already a member (pending or active)', async () => {
-    expectProblem(await add({ userId: randomUUID(), role: 'member' }), 404, 'not_found');
+    const missing = await add({ userId: randomUUID(), role: 'member' });
+    expectProblem(missing, 404, 'not_found');
+    // The same words as the organization route's (organizations/members.test.ts).
+    expect(missing.body.detail).toBe('The user was not found.');
     const user = await signUp('Twice');
     expect((await add({ userId: user.userId, role: 'member' })).status).toBe(201);
     expectProblem(await add({ userId: user.userId, role: 'viewer' }), 409, 'conflict');
