@@ -6,6 +6,7 @@
  * unlinks, the withdrawal of its days, its deletion, and `npm run reindex` (reindexTable) building
  * buckets that are missing or wrong.
  */
+import { randomUUID } from 'node:crypto';
 import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createActivity } from '../../../shared/db/activities.ts';
@@ -15,8 +16,9 @@ import { keys } from '../../../shared/db/keys.ts';
 import { withdrawMetricDays } from '../../../shared/db/metric-days.ts';
 import { reindexTable } from '../../../shared/db/reindex.ts';
 import { recordReadings } from '../../../shared/db/snapshots.ts';
-import { bucketStart } from '../../../shared/db/sparkline-buckets.ts';
-import { addDays, lastDays } from '../../../shared/domain/reporting/days.ts';
+import { BUCKET_DAYS, bucketStart, bucketWrites, figureNames } from '../../../shared/db/sparkline-buckets.ts';
+import { transact } from '../../../shared/db/transact.ts';
+import { addDays, datesBetween, lastDays } from '../../../shared/domain/reporting/days.ts';
 import { call } from '../../support/call.ts';
 import { countDynamoCalls } from '../../support/dynamodb-calls.ts';
 import { youtubeReading } from '../../support/readings.ts';
@@ -175,4 +177,26 @@ describe('GET /v1/activities/sparklines from the sparkline buckets', () => {
     await expectSameAsDays([a.id, b.id]);
     expect((await reindexTable()).sparklineBucket).toMatchObject({ updated: 0, skipped: 0 });
   });
+
+  it('keeps a full bucket of 30 days of ten-digit figures under 1 KB: one write unit', async () => {
+    const activityId = randomUUID();
+    const start = bucketStart(today());
+    const days = datesBetween(start, addDays(start, BUCKET_DAYS - 1)).map((date) => ({ date, impressions: 9_876_543_210, engagement: 98_765_432 }));
+    await transact(bucketWrites(org.organizationId, activityId, days));
+    const [bucket] = await bucketsOf(activityId);
+    expect(Object.keys(bucket!).length).toBe(2 + 2 * BUCKET_DAYS);
+    // A write's units are those of the larger of the item before and after it.
+    const out = await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { pk: bucket!.pk, sk: bucket!.sk },
+        UpdateExpression: 'ADD #n :v',
+        ExpressionAttributeNames: { '#n': figureNames(start).impressions },
+        ExpressionAttributeValues: { ':v': 1 },
+        ReturnConsumedCapacity: 'TOTAL',
+      }),
+    );
+    expect(out.ConsumedCapacity?.CapacityUnits).toBe(1);
+  });
 });
+
