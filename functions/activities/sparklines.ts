@@ -1,12 +1,12 @@
 /**
  * GET /v1/activities/sparklines — one daily series per activity. All ids must be activities of the
  * first one's tenant (else 404). Each series is the last 30 days in the tenant's timezone, oldest
- * first, each day's increase of impressions and engagement (DECISIONS.md), zero-filled: one Query
- * of the activity's day rollups per activity, whatever the tenant's size.
+ * first, each day's increase of impressions and engagement (DECISIONS.md), zero-filled: read from
+ * the activities' sparkline buckets (shared/db/sparkline-buckets.ts), at most 2 per activity, in one
+ * batch with the activity items, whatever the tenant's size.
  */
 import * as z from 'zod/mini';
-import { activitiesByIds } from '../../shared/db/activities.ts';
-import { readDays } from '../../shared/db/day-rollups.ts';
+import { readSparklines } from '../../shared/db/sparkline-buckets.ts';
 import { lastDays } from '../../shared/domain/reporting/days.ts';
 import { locate } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
@@ -26,16 +26,9 @@ export const handler = defineHandler({
   tenantOf: (input) => locate('activity', input.activityIds[0]!),
   run: async ({ input: { activityIds }, tenant }) => {
     const ids = [...new Set(activityIds)];
-    const found = new Set((await activitiesByIds(tenant.tenantId, ids)).map((a) => a.id));
-    if (ids.some((id) => !found.has(id))) throw notFound('An activity');
     const dates = lastDays(SPARKLINE_DAYS, tenant.details.ianaTimezone ?? 'UTC');
-    const items = await Promise.all(
-      ids.map(async (activityId) => {
-        const stored = new Map((await readDays(tenant.tenantId, { kind: 'activity', id: activityId }, dates[0]!, dates.at(-1)!)).map((d) => [d.date, d]));
-        const points = dates.map((date) => ({ date, impressions: stored.get(date)?.impressions ?? 0, engagement: stored.get(date)?.engagement ?? 0 }));
-        return { activityId, points };
-      }),
-    );
+    const items = await readSparklines(tenant.tenantId, ids, dates);
+    if (!items) throw notFound('An activity');
     return list({ items, totalCount: ids.length });
   },
 });

@@ -22,7 +22,7 @@ import { standingOf } from './cost-rollups.ts';
 import { conditionHeld, getRecord } from './entity.ts';
 import { all, asRead, equals } from './expressions.ts';
 import { keys } from './keys.ts';
-import { metricDayWrites, readMetricDays } from './metric-days.ts';
+import { metricDaysWrites, readMetricDays } from './metric-days.ts';
 import { transact } from './transact.ts';
 
 /** Rounds of reading again after a concurrent change (a reading, a link, another move). */
@@ -54,12 +54,13 @@ export async function placeFirstReading(tenantId: string, activityId: string, ti
           Activities.tx.update(key, { set: { firstReading: { ...placed, day }, firstReadingBackdated: backdated } }, {
             condition: all(standingUnchanged(item), asRead('startAt', item.startAt), equals('firstReading.day', placed.day), asRead('linksRevision', item.linksRevision), asRead('campaignId', campaignId)),
           }),
+          // Both days at once: they may share a sparkline bucket, which a transaction updates once.
           ...(day === placed.day
             ? []
-            : [
-                ...metricDayWrites(tenantId, activityId, placed.day, { impressions: -part.impressions, engagement: -part.engagement }, target, from!),
-                ...metricDayWrites(tenantId, activityId, day, part, target, to!),
-              ]),
+            : metricDaysWrites(tenantId, activityId, target, [
+                { date: placed.day, delta: { impressions: -part.impressions, engagement: -part.engagement }, read: from! },
+                { date: day, delta: part, read: to! },
+              ])),
           ...present(aggregates.map((k) => aggregateUpdate(k, { counts }))),
         ].map((write) => ({ ...write, failure })),
       ),

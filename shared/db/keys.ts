@@ -51,6 +51,7 @@
  * | rate counter     | TENANT#<id>, USER#<userId> or EMAIL#<mailbox> (who is counted) | RATE#<action>#<windowStart ISO> (`count` of one window; `ttl` removes it) | |
  * | snapshot         | TENANT#<id>       | SNAPSHOT#<aid>#<YYYY-MM-DDTHH> (an activity's readings, one per hour; snapshots.ts) | |
  * | day rollup       | TENANT#<id>       | DAY#<TENANT|CAMPAIGN|CREATOR|ACTIVITY>#<scopeId>#<YYYY-MM-DD> (a scope's figures of one day; day-rollups.ts) | |
+ * | sparkline bucket | TENANT#<id>       | SPARKLINE#<aid>#<YYYY-MM-DD> (an activity's daily figures of the 30 days from that date; sparkline-buckets.ts) | |
  * | OAuth state      | ANALYTICS_STATE#<state> | STATE (single use; `ttl` removes it) |                     |                                  |
  * | analytics conn.  | TENANT#<id>       | ANALYTICS       | ANALYTICS_CONNECTED / <id> (while connected) |                        |
  * | analytics day    | TENANT#<id>       | ANALYTICS_DAY#<date> (analytics.ts: web analytics) |                    |                                  |
@@ -109,6 +110,7 @@ export const SORT_KEYS = {
   outcomeClaim: /^OUTCOME#[^#]+#MEASUREMENT#[^#]+#CLAIM#\d{6}$/,
   dayRollup: /^DAY#(TENANT|CAMPAIGN|CREATOR|ACTIVITY)#[^#]+#\d{4}-\d{2}-\d{2}$/,
   snapshot: /^SNAPSHOT#[^#]+#\d{4}-\d{2}-\d{2}T\d{2}$/,
+  sparklineBucket: /^SPARKLINE#[^#]+#\d{4}-\d{2}-\d{2}$/,
 } as const satisfies Record<string, RegExp>;
 
 export type Entity = keyof typeof SORT_KEYS;
@@ -369,6 +371,10 @@ export const keys = {
     pk: tenantPk(tenantId),
     sk: `DAY#${scope.kind.toUpperCase()}#${scope.kind === 'tenant' ? tenantId : scope.id}#${date}`,
   }),
+
+  /** An activity's sparkline bucket: its days' figures from `start` (the bucket's first date; sparkline-buckets.ts). */
+  sparklineBucket: (tenantId: string, activityId: string, start: string): Key => ({ pk: tenantPk(tenantId), sk: `SPARKLINE#${activityId}#${start}` }),
+  sparklineBucketsOfActivity: (tenantId: string, activityId: string) => collection(tenantPk(tenantId), `SPARKLINE#${activityId}#`, 'sparklineBucket'),
 
   /**
    * gsi4 (sparse, keys only): the metric refresh's due index. A tracked activity (connected content

@@ -4,7 +4,8 @@
  * whose day items of that date count its impressions and engagement (the tenant's always does).
  * A metric writer (a snapshot, a manual count) adds the day's increase to the scopes the day item
  * records, or, for a day not counted anywhere yet, to the activity's campaign and creators as read,
- * and records them; the write is conditioned on the day item's scopes as read.
+ * and records them; the write is conditioned on the day item's scopes as read. The activity's own
+ * increases also go, in the same transaction, to its sparkline bucket (sparkline-buckets.ts).
  *
  * Linking, moving and unlinking (campaign or creator) leave the days where they are;
  * `placeMetricDays` then moves each day whose scopes differ from what the activity now implies (its
@@ -26,6 +27,7 @@ import { dayRollupUpdate, daysOfScope, type DayDelta, type RollupScope } from '.
 import { absent, all, any, asRead, compare, equals, exists, lacks } from './expressions.ts';
 import { keys, type Key } from './keys.ts';
 import { batchGet, queryPrefix } from './operations.ts';
+import { bucketStart, bucketWrites } from './sparkline-buckets.ts';
 import { transact, transactionsOf, type TransactItem } from './transact.ts';
 
 /** A campaign or creator whose day items count an activity's day: `CAMPAIGN#<id>` or `CREATOR#<id>`. */
@@ -113,7 +115,7 @@ export function countedScopes(target: MetricTarget, read: MetricDayRead): Rollup
  * counted in when it has none, conditioned on what `read` saw (a move or another writer in between
  * sends the writer round again).
  */
-export function activityDayWrite(tenantId: string, activityId: string, date: string, delta: DayDelta, target: MetricTarget, read: MetricDayRead): TransactItem {
+function activityDayWrite(tenantId: string, activityId: string, date: string, delta: DayDelta, target: MetricTarget, read: MetricDayRead): TransactItem {
   const condition = !read.exists ? absent : read.scopes ? equals('metricScopes', read.scopes) : all(exists, lacks('metricScopes'));
   const { Update } = MetricDays.tx.update(
     activityDayKey(tenantId, activityId, date),
@@ -124,13 +126,41 @@ export function activityDayWrite(tenantId: string, activityId: string, date: str
   return { Update };
 }
 
-/** The writes that add a metric increase of one day (`activityDayWrite` and the counted scopes' days); none when it is zero. */
-export function metricDayWrites(tenantId: string, activityId: string, date: string, delta: DayDelta, target: MetricTarget, read: MetricDayRead): TransactItem[] {
-  if (!delta.impressions && !delta.engagement) return [];
+/** An increase of one day of an activity, with what its writer read of that day's item. */
+export interface MetricDayIncrease {
+  date: string;
+  delta: DayDelta;
+  read: MetricDayRead;
+}
+
+const increaseOf = ({ date, delta }: MetricDayIncrease) => ({ date, impressions: delta.impressions ?? 0, engagement: delta.engagement ?? 0 });
+
+/**
+ * The activity's own writes for increases of its days (distinct dates): each day item
+ * (`activityDayWrite`) and its sparkline buckets (sparkline-buckets.ts), each bucket once.
+ */
+export function activityDaysWrites(tenantId: string, activityId: string, target: MetricTarget, days: readonly MetricDayIncrease[]): TransactItem[] {
   return [
-    activityDayWrite(tenantId, activityId, date, delta, target, read),
-    ...countedScopes(target, read).flatMap((scope) => dayRollupUpdate(tenantId, scope, date, delta) ?? []),
+    ...days.map(({ date, delta, read }) => activityDayWrite(tenantId, activityId, date, delta, target, read)),
+    ...bucketWrites(tenantId, activityId, days.map(increaseOf)),
   ];
+}
+
+/**
+ * The writes that add metric increases of an activity's days (distinct dates): its own
+ * (`activityDaysWrites`) and the counted scopes' days; none for a day whose increase is zero.
+ */
+export function metricDaysWrites(tenantId: string, activityId: string, target: MetricTarget, days: readonly MetricDayIncrease[]): TransactItem[] {
+  const moving = days.filter(({ delta }) => delta.impressions || delta.engagement);
+  return [
+    ...activityDaysWrites(tenantId, activityId, target, moving),
+    ...moving.flatMap(({ date, delta, read }) => countedScopes(target, read).flatMap((scope) => dayRollupUpdate(tenantId, scope, date, delta) ?? [])),
+  ];
+}
+
+/** `metricDaysWrites` of one day. */
+export function metricDayWrites(tenantId: string, activityId: string, date: string, delta: DayDelta, target: MetricTarget, read: MetricDayRead): TransactItem[] {
+  return metricDaysWrites(tenantId, activityId, target, [{ date, delta, read }]);
 }
 
 /**
@@ -195,7 +225,7 @@ const targetCheck = (tenantId: string, activityId: string, target: MetricTarget 
 
 /** One day's move from its scopes to `to`: its own item (conditioned on its scopes and figures as read) and the scopes' day items. */
 function dayMove(tenantId: string, day: Record<string, unknown>, from: MetricScope[], to: MetricScope[], gone: ReadonlySet<MetricScope>): TransactItem[] {
-  const date = String(day.sk).slice(-10);
+  const date = dateOf(day);
   const figures = { impressions: Number(day.impressions ?? 0), engagement: Number(day.engagement ?? 0) };
   // A deleted campaign or creator has no history left to correct (an ADD would make a stray item of it).
   const leaving = from.filter((s) => !to.includes(s) && !gone.has(s));
@@ -252,8 +282,8 @@ export async function noteFreshness(key: Key, fetchedAt: string): Promise<void> 
 /**
  * Takes a deleted activity's metric days out of the histories: each day item with figures goes with
  * its increases taken off the tenant's day and the days of the scopes it is counted in (conditioned
- * on its figures as read: a reading in between sends it round again), as many whole days per
- * transaction as 100 items hold. Run
+ * on its figures as read: a reading in between sends it round again) and off its sparkline bucket
+ * (sparkline-buckets.ts), as many whole days of one bucket per transaction as 100 items hold. Run
  * before and after the activity itself goes (a reading can land in between; none after), so that
  * every history still sums to what the aggregates count. Days written before `metricScopes` come
  * off the tenant's day only (where else they counted is not known).
@@ -264,7 +294,18 @@ export async function withdrawMetricDays(tenantId: string, activityId: string): 
     if (!days.length) return;
     const gone = await goneScopes(tenantId, days.flatMap((d) => (d.metricScopes as MetricScope[] | undefined) ?? []));
     try {
-      for (const batch of transactionsOf(days.map((day) => dayWithdrawal(tenantId, day, gone)))) await transact(batch.flat());
+      // A bucket's days together, so that each transaction takes their figures off their sparkline bucket in one update (the item kept for it).
+      for (const bucketDays of byBucket(days)) {
+        let next = 0;
+        for (const batch of transactionsOf(bucketDays.map((day) => dayWithdrawal(tenantId, day, gone)), 1)) {
+          const withdrawn = bucketDays.slice(next, (next += batch.length)).map((day) => ({
+            date: dateOf(day),
+            impressions: -Number(day.impressions ?? 0),
+            engagement: -Number(day.engagement ?? 0),
+          }));
+          await transact([...batch.flat(), ...bucketWrites(tenantId, activityId, withdrawn)]);
+        }
+      }
       return;
     } catch (error) {
       if (!(error instanceof DayStale)) throw error;
@@ -273,8 +314,21 @@ export async function withdrawMetricDays(tenantId: string, activityId: string): 
   throw conflict('The activity kept changing while its metric history was being removed; retry.');
 }
 
+/** The date of a day item as queried. */
+const dateOf = (day: Record<string, unknown>) => String(day.sk).slice(-10);
+
+/** Day items grouped by their sparkline bucket, in the order given. */
+function byBucket(days: readonly Record<string, unknown>[]): Record<string, unknown>[][] {
+  const groups = new Map<string, Record<string, unknown>[]>();
+  for (const day of days) {
+    const start = bucketStart(dateOf(day));
+    groups.set(start, [...(groups.get(start) ?? []), day]);
+  }
+  return [...groups.values()];
+}
+
 function dayWithdrawal(tenantId: string, day: Record<string, unknown>, gone: ReadonlySet<MetricScope>): TransactItem[] {
-  const date = String(day.sk).slice(-10);
+  const date = dateOf(day);
   const impressions = Number(day.impressions ?? 0);
   const engagement = Number(day.engagement ?? 0);
   const scopes = ((day.metricScopes as MetricScope[] | undefined) ?? []).filter((s) => !gone.has(s));

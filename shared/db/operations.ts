@@ -89,9 +89,12 @@ const MAX_ATTEMPTS = 8;
 export async function batchGet(keyList: Key[], options: { consistent?: boolean } = {}): Promise<Item[]> {
   const table = tableName();
   const distinct = [...new Map(keyList.map((k) => [JSON.stringify([k.pk, k.sk]), { pk: k.pk, sk: k.sk }])).values()];
-  const found: Item[] = [];
-  for (let i = 0; i < distinct.length; i += BATCH_GET_LIMIT) {
-    let pending: Record<string, unknown>[] = distinct.slice(i, i + BATCH_GET_LIMIT);
+  const chunks: Record<string, unknown>[][] = [];
+  for (let i = 0; i < distinct.length; i += BATCH_GET_LIMIT) chunks.push(distinct.slice(i, i + BATCH_GET_LIMIT));
+  // The requests of 100 keys each go out together: the read takes one round trip, not one per 100 keys.
+  const read = async (chunk: Record<string, unknown>[]) => {
+    const found: Item[] = [];
+    let pending = chunk;
     for (let attempt = 0; pending.length; attempt++) {
       if (attempt >= MAX_ATTEMPTS) throw new Error(`BatchGet left ${pending.length} keys unprocessed`);
       await batchRound(attempt);
@@ -99,8 +102,9 @@ export async function batchGet(keyList: Key[], options: { consistent?: boolean }
       found.push(...(out.Responses?.[table] ?? []));
       pending = (out.UnprocessedKeys?.[table]?.Keys as Record<string, unknown>[] | undefined) ?? [];
     }
-  }
-  return found;
+    return found;
+  };
+  return (await Promise.all(chunks.map(read))).flat();
 }
 
 const BATCH_WRITE_LIMIT = 25;

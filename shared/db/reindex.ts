@@ -8,6 +8,9 @@
  * still as read: a writer that changed it meanwhile wins, and the item counts as skipped. An
  * update rewrites only the entries it moves, so a skipped item may still lack one: run it again.
  * Idempotent, and safe while the service runs. `npm run reindex` (infra/scripts/reindex.ts).
+ *
+ * It also builds each activity's sparkline buckets from its day items (sparkline-backfill.ts, the
+ * same rules: only what differs, conditioned on what it was read from), counted as `sparklineBucket`.
  */
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { Activities } from './activity-entity.ts';
@@ -19,6 +22,7 @@ import { all, asRead, exists } from './expressions.ts';
 import { isEntity, type Entity } from './keys.ts';
 import { Memberships } from './memberships.ts';
 import { withRetry } from './retry.ts';
+import { backfillSparklineBuckets } from './sparkline-backfill.ts';
 
 type Item = Record<string, unknown>;
 
@@ -72,9 +76,13 @@ export async function reindexItem(entity: IndexedEntity, item: Item, { dryRun = 
   return written ? 'updated' : 'skipped';
 }
 
-/** Scans the whole table and reindexes every item of an indexed entity; the counts per kind. */
-export async function reindexTable(options: ReindexOptions = {}): Promise<Record<IndexedKind, ReindexCounts>> {
-  const counts = Object.fromEntries(INDEXED_ENTITIES.map(({ kind }) => [kind, { scanned: 0, updated: 0, skipped: 0 }])) as Record<IndexedKind, ReindexCounts>;
+/** What `reindexTable` counts: each indexed kind's items, and the activities' sparkline buckets. */
+export type ReindexTableCounts = Record<IndexedKind | 'sparklineBucket', ReindexCounts>;
+
+/** Scans the whole table and reindexes every item of an indexed entity, and each activity's sparkline buckets; the counts per kind. */
+export async function reindexTable(options: ReindexOptions = {}): Promise<ReindexTableCounts> {
+  const kinds = [...INDEXED_ENTITIES.map(({ kind }) => kind), 'sparklineBucket' as const];
+  const counts = Object.fromEntries(kinds.map((kind) => [kind, { scanned: 0, updated: 0, skipped: 0 }])) as ReindexTableCounts;
   let start: Item | undefined;
   do {
     const page = await withRetry(() => documentClient().send(new ScanCommand({ TableName: tableName(), ExclusiveStartKey: start })));
@@ -85,10 +93,20 @@ export async function reindexTable(options: ReindexOptions = {}): Promise<Record
           counts[kind].scanned++;
           const outcome = await reindexItem(entity, item, options);
           if (outcome !== 'current') counts[kind][outcome]++;
+          if (kind === 'activity') addCounts(counts.sparklineBucket, await backfillSparklineBuckets(tenantOf(item), activityOf(item), options));
         }),
       );
     }
     start = page.LastEvaluatedKey;
   } while (start);
   return counts;
+}
+
+const tenantOf = (item: Item) => String(item.pk).slice('TENANT#'.length);
+const activityOf = (item: Item) => String(item.sk).slice('ACTIVITY#'.length);
+
+function addCounts(into: ReindexCounts, more: ReindexCounts): void {
+  into.scanned += more.scanned;
+  into.updated += more.updated;
+  into.skipped += more.skipped;
 }

@@ -31,7 +31,7 @@ import { dayRollupUpdate, mergeDayDeltas, type DayDelta, type RollupScope } from
 import { conditionHeld, defineEntity, getRecord } from './entity.ts';
 import { all, asRead } from './expressions.ts';
 import { keys, type Key } from './keys.ts';
-import { activityDayWrite, countedScopes, readMetricDay, readMetricDays, type MetricDayRead } from './metric-days.ts';
+import { activityDaysWrites, countedScopes, readMetricDay, readMetricDays, type MetricDayRead } from './metric-days.ts';
 import { MAX_TRANSACTION_ITEMS, transact, type TransactItem } from './transact.ts';
 import { getTenant } from './tenants.ts';
 
@@ -130,7 +130,7 @@ interface Plan {
   tenantId: string;
   entry: ActivityReading;
   campaignId: string | null;
-  /** The snapshot put and the activity's conditioned update. */
+  /** The snapshot put, the activity's conditioned update, and its own day item and sparkline bucket. */
   own: TransactItem[];
   /** The contribution counters it moves on each aggregate (tenant, creators, campaign). */
   aggregates: { key: Key; counts: Record<string, number> }[];
@@ -227,7 +227,7 @@ async function plan(tenantId: string, timeZone: string, entry: ActivityReading, 
     tenantId,
     entry,
     campaignId,
-    own: [snapshot, activityUpdate, ...(moves ? [activityDayWrite(tenantId, activityId, date, delta, target, day)] : [])],
+    own: [snapshot, activityUpdate, ...(moves ? activityDaysWrites(tenantId, activityId, target, [{ date, delta, read: day }]) : [])],
     aggregates,
     days: moves ? countedScopes(target, day).map((scope) => ({ scope, date, delta })) : [],
   };
@@ -243,7 +243,7 @@ const rollupKeys = (plan: Plan) => [
 ];
 
 /**
- * The plans in transactions of at most 100 items: each plan's own items (snapshot, activity, its day), plus each rollup item
+ * The plans in transactions of at most 100 items: each plan's own items (snapshot, activity, its day and sparkline bucket), plus each rollup item
  * its chunk moves once. A campaign's readings go together, so that they share its items.
  */
 function chunksOf(plans: readonly Plan[]): Plan[][] {

@@ -11,7 +11,10 @@
  * and ScannedCount, items-read.ts) and p50/p95 latency in-process against DynamoDB Local.
  *
  * Target: items read at 10,000 / at 100 <= 1.1 (a history reads at most its days' items, a sparkline
- * its activity's). Latency is reported only (a shared machine). A miss prints FAIL; nothing throws.
+ * its activity's), and the sparklines of 100 activities in at most 5 DynamoDB calls (issue 25: the
+ * record pointer, the tenant with the caller's access, and 300 keys of BatchGet: the activities and
+ * their 2 sparkline buckets each). Latency is reported only (a shared machine). A miss prints FAIL;
+ * nothing throws.
  */
 import { randomUUID } from 'node:crypto';
 import type { LocalIssuer } from '../../infra/local/issuer.ts';
@@ -21,6 +24,8 @@ import { alternating } from './reporting.ts';
 import { checkSeed, seedTenant, type Send } from './seed-tenant.ts';
 
 export const MAX_ITEMS_READ_RATIO = 1.1;
+/** DynamoDB calls of the sparklines of SPARKLINE_ACTIVITIES activities. */
+export const MAX_SPARKLINE_CALLS = 5;
 /** Days before today on which each template activity has a reading (oldest first: a reading older than the stored one is skipped). */
 const READING_DAYS = [27, 20, 13, 6, 0] as const;
 const SPARKLINE_ACTIVITIES = 100;
@@ -36,6 +41,8 @@ interface Tenant {
 interface Route {
   label: string;
   url: (t: Tenant) => string;
+  /** A target on the DynamoDB calls of one request, at every size. */
+  maxCalls?: number;
 }
 
 export const METRIC_READ_ROUTES: readonly Route[] = [
@@ -44,7 +51,11 @@ export const METRIC_READ_ROUTES: readonly Route[] = [
     label: 'GET /v1/reporting/creator/metrics/history (30 days)',
     url: (t) => `/v1/reporting/creator/metrics/history?organizationId=${t.tenantId}&creatorId=${t.creatorId}&daysBack=30`,
   },
-  { label: `GET /v1/activities/sparklines (${SPARKLINE_ACTIVITIES} activities)`, url: (t) => `/v1/activities/sparklines?activityIds=${t.activityIds.join(',')}` },
+  {
+    label: `GET /v1/activities/sparklines (${SPARKLINE_ACTIVITIES} activities)`,
+    url: (t) => `/v1/activities/sparklines?activityIds=${t.activityIds.join(',')}`,
+    maxCalls: MAX_SPARKLINE_CALLS,
+  },
 ];
 
 /** A YouTube reading of the template activity `index`, `daysAgo` days before now, counts growing with time. */
@@ -63,6 +74,17 @@ function reading(index: number, daysAgo: number, step: number) {
     fetchedAt: new Date(Date.now() - daysAgo * 86_400_000).toISOString(),
   };
 }
+
+/** One route's figures at each size (keyed by size), its items-read verdict and, with a calls target, that verdict. */
+type RouteResult = Record<string, unknown> & {
+  route: string;
+  itemsReadRatio: number | null;
+  latencyRatioP50: number | null;
+  latencyRatioP95: number | null;
+  verdict: string;
+  maxCalls?: number;
+  callsVerdict?: 'PASS' | 'FAIL';
+};
 
 async function seededTenant(send: Send, userId: string, size: number): Promise<Tenant> {
   const tenantId = (await send('POST', '/v1/organizations', { userId, name: `Metric reads bench ${size}` })).data.id;
@@ -112,16 +134,17 @@ export async function measureMetricReads(issuer: LocalIssuer) {
   await checkHistories(send, tenants);
   const [small, large] = SIZES.map(String) as [string, string];
   const ratio = (a: number, b: number) => (a ? Math.round((b / a) * 100) / 100 : null);
-  const routes = [];
+  const routes: RouteResult[] = [];
   for (const route of METRIC_READ_ROUTES) {
     const [a, b] = (await alternating(send, tenants.map(route.url), RUNS)) as [Measured, Measured];
     const itemsReadRatio = ratio(a.itemsRead, b.itemsRead);
     const verdict = itemsReadRatio !== null && itemsReadRatio <= MAX_ITEMS_READ_RATIO ? 'PASS' : 'FAIL';
-    routes.push({ route: route.label, [small]: a, [large]: b, itemsReadRatio, latencyRatioP50: ratio(a.p50Ms, b.p50Ms), latencyRatioP95: ratio(a.p95Ms, b.p95Ms), verdict });
+    const calls = route.maxCalls === undefined ? {} : { maxCalls: route.maxCalls, callsVerdict: Math.max(a.calls, b.calls) <= route.maxCalls ? ('PASS' as const) : ('FAIL' as const) };
+    routes.push({ route: route.label, [small]: a, [large]: b, itemsReadRatio, latencyRatioP50: ratio(a.p50Ms, b.p50Ms), latencyRatioP95: ratio(a.p95Ms, b.p95Ms), verdict, ...calls });
   }
   return {
     records: `${small} and ${large} activities (with as many creators and costs) in one tenant; each activity read on ${READING_DAYS.length} days of the last 30 (days ago: ${READING_DAYS.join(', ')}), linked to its creator and to the first creator (10 activities per such creator)`,
-    target: `items read at ${large} / at ${small} <= ${MAX_ITEMS_READ_RATIO}; latency reported only`,
+    target: `items read at ${large} / at ${small} <= ${MAX_ITEMS_READ_RATIO}; the sparklines of ${SPARKLINE_ACTIVITIES} activities in <= ${MAX_SPARKLINE_CALLS} DynamoDB calls; latency reported only`,
     runsPerMeasurement: RUNS,
     routes,
   };
@@ -141,5 +164,9 @@ export function printMetricReads(result: MetricReadsResult): void {
   }
   for (const r of result.routes) {
     console.log(`${r.verdict}: ${r.route} reads ${r.itemsReadRatio}x the items at ${large} activities as at ${small} (target <= ${MAX_ITEMS_READ_RATIO})`);
+    if (r.callsVerdict) {
+      const [a, b] = [small, large].map((size) => (r[size] as Measured).calls);
+      console.log(`${r.callsVerdict}: ${r.route} makes ${a} DynamoDB calls in the tenant of ${small} activities and ${b} in that of ${large} (target <= ${r.maxCalls})`);
+    }
   }
 }

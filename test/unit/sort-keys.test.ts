@@ -28,6 +28,7 @@ const samples: Record<Entity, string> = {
   outcomeClaim: keys.outcomeClaim(t, id(), id(), 12).sk,
   dayRollup: keys.dayRollup(t, { kind: 'campaign', id: id() }, '2026-11-23').sk,
   snapshot: keys.snapshot(t, id(), '2026-11-23T10').sk,
+  sparklineBucket: keys.sparklineBucket(t, id(), '2026-11-13').sk,
 };
 
 const kindsOf = (sk: string) => (Object.keys(SORT_KEYS) as Entity[]).filter((e) => SORT_KEYS[e].test(sk));
