@@ -426,7 +426,7 @@ export interface paths {
         head?: never;
         /**
          * Updates the caller's profile, only the fields sent
-         * @description updates the caller's profile, only the fields sent; `avatarKey` must be one of the caller's own uploads. A new `email` changes nothing at once: as with `change-email`, a code goes to the new address and `confirm-email-change` applies it; the answer is the same whether or not another account uses that address (no account enumeration), and its limits are change-email's (429, and then nothing of the request is changed).
+         * @description updates the caller's profile, only the fields sent; `avatarKey` must be one of the caller's own keys, its image uploaded (400 otherwise): setting it moves the image into place. A new `email` changes nothing at once: as with `change-email`, a code goes to the new address and `confirm-email-change` applies it; the answer is the same whether or not another account uses that address (no account enumeration), and its limits are change-email's (429, and then nothing of the request is changed).
          *
          *     Access: the caller's own account. Form both (responses carry `_meta`).
          */
@@ -444,7 +444,7 @@ export interface paths {
         put?: never;
         /**
          * A presigned PUT for a new avatar image
-         * @description a presigned PUT for a new avatar image. The signature covers content type and length; the client uploads, then PATCHes `avatarKey`.
+         * @description a presigned PUT for a new avatar image. The signature covers content type and length; the client uploads, then PATCHes `avatarKey`. The PUT goes to the key's upload (`uploads/<avatarKey>`), which expires unless a PATCH sets the avatar.
          *
          *     Access: the caller's own account. Form B.
          */
@@ -580,7 +580,7 @@ export interface paths {
         };
         /**
          * The workspace's creators, filtered, sorted and paged
-         * @description the workspace's creators, filtered, sorted and paged; facets count the roles among the creators that match every other filter. Unfiltered by creation or name, one page from an index and counters (`indexedCreatorsPage`). Otherwise (metric columns, role, dates, a search) filtered and sorted in memory over the compact projection's entries (`filterCreators`: keys and the filtered and sorted attributes, including the stored per-creator aggregates; a search joins the search projection's name, email and notes), never the full items but the page's own: no key can hold an order that every cost and metric write moves.
+         * @description the workspace's creators, filtered, sorted and paged; facets count the roles among the creators that match every other filter. Unfiltered by creation, name, impressions or engagement, one page from an index and counters (`indexedCreatorsPage`). Otherwise (spend, CPM, CPE, activities, followers, role, dates, a search) filtered and sorted in memory over the compact projection's entries (`filterCreators`: keys and the filtered and sorted attributes, including the stored per-creator aggregates; a search joins the search projection's name, email and notes), never the full items but the page's own.
          *
          *     Access: an active viewer (or higher) of the tenant in scope. Form A (responses carry `_meta`).
          */
