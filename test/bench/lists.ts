@@ -46,7 +46,9 @@ export const LIST_ROUTES: readonly ListRoute[] = [
     label: 'GET /v1/creators (sorted by spend)',
     url: (t) => `/v1/creators?workspaceId=${t}&${PAGE}&sortBy=spend`,
     target: false,
-    why: 'spend in the tenant currency is a map entry, not a top-level Number a key can be (the report of branch creator-sorts says what an index needs)',
+    why:
+      "spend in the tenant's currency is an entry of the creator's per-currency map, which no index key can be: an index needs it as a top-level Number, " +
+      "ADDed by the cost writes when the cost is in the tenant's currency and rewritten for every creator when that currency changes (not built yet)",
   },
   { label: 'GET /v1/creators (sorted by CPM)', url: (t) => `/v1/creators?workspaceId=${t}&${PAGE}&sortBy=cpm`, target: false, why: RATIO_IN_MEMORY },
   { label: 'GET /v1/creators (sorted by CPE)', url: (t) => `/v1/creators?workspaceId=${t}&${PAGE}&sortBy=cpe`, target: false, why: RATIO_IN_MEMORY },
@@ -138,7 +140,7 @@ export function printLists(result: ListsResult): void {
     const a = r[small] as Measured;
     const b = r[large] as Measured;
     console.log(
-      `  ${r.route.padEnd(38)} ${String(a.itemsRead).padStart(6)} (${a.capacityUnits}) ${a.p50Ms} ms  /  ${String(b.itemsRead).padStart(6)} (${b.capacityUnits}) ${b.p50Ms} ms  ratio ${r.itemsReadRatio}`,
+      `  ${r.route.padEnd(44)} ${String(a.itemsRead).padStart(6)} (${a.capacityUnits}) ${a.p50Ms} ms  /  ${String(b.itemsRead).padStart(6)} (${b.capacityUnits}) ${b.p50Ms} ms  ratio ${r.itemsReadRatio}`,
     );
   }
   for (const r of result.routes.filter((x) => x.why)) console.log(`reported: ${r.route} reads ${r.itemsReadRatio}x the items: ${r.why}`);
