@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { putMembership } from '../../../shared/db/memberships.ts';
+import { putMembership } from '../../support/memberships.ts';
 import { tokenFor } from '../../support/auth.ts';
 import { call } from '../../support/call.ts';
 import { expectProblem, newUser } from './helpers.ts';
