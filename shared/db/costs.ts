@@ -31,7 +31,7 @@ import { defineEntity, getRecord, queryRecords } from './entity.ts';
 import { absent, all, asRead, equals, exists, type Condition } from './expressions.ts';
 import { keys, type IndexCollection, type Key } from './keys.ts';
 import { batchGet, queryIndex, queryPrefix } from './operations.ts';
-import type { Activity } from './activities.ts';
+import type { Activity } from './activity-entity.ts';
 import { costStatsDelta } from './cost-stats.ts';
 import { creatorSpendAttribute, creatorStandingOf, placementOf, spendContributionDelta, spendDayUpdates, standingOf } from './cost-rollups.ts';
 import { RecordId, stored } from './record-fields.ts';

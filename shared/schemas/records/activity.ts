@@ -1,6 +1,6 @@
 /** Records of the Activities group: the activity with its stored metrics and aggregate. */
 import * as z from 'zod/mini';
-import { ActivityLinkSchema } from '../../db/activities.ts';
+import { ActivityLinkSchema } from '../../db/creator-links.ts';
 import { ActivitySchema } from '../../db/activity-entity.ts';
 import { Instant } from './common.ts';
 import { named } from './reply.ts';

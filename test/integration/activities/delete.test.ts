@@ -1,7 +1,7 @@
 /** DELETE /v1/activities/:id: the permanent cascade (costs, creator links, pointer) and every counter it moves. */
 import { describe, expect, it } from 'vitest';
 import { getCreator } from '../../../shared/db/creators.ts';
-import { linksOfActivity } from '../../../shared/db/activities.ts';
+import { linksOfActivity } from '../../../shared/db/creator-links.ts';
 import { locate } from '../../../shared/db/records.ts';
 import { costItemsOf } from '../../../shared/db/costs.ts';
 import { getTenantAggregate } from '../../../shared/db/tenants.ts';
