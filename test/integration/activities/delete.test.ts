@@ -7,7 +7,8 @@ import { costItemsOf } from '../../../shared/db/costs.ts';
 import { getTenantAggregate } from '../../../shared/db/tenants.ts';
 import { call } from '../../support/call.ts';
 import { signUp } from '../../support/users.ts';
-import { newActivity, newCreator, newOrg } from './helpers.ts';
+import { newActivity, newCreator } from './helpers.ts';
+import { newOrg } from '../../support/organizations.ts';
 
 describe('DELETE /v1/activities/:id', () => {
   it('removes the activity, its pointer, its creator links and costs, and moves every counter back', async () => {
