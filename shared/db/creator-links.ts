@@ -3,15 +3,10 @@
  * listed under the creator (gsi2). Its own module so that the metric writers (snapshots.ts,
  * first-reading.ts) read an activity's links without importing activities.ts, which imports them.
  */
-import * as z from 'zod/mini';
 import { defineEntity, queryRecords } from './entity.ts';
 import { keys } from './keys.ts';
-import { Instant, RecordId } from './record-fields.ts';
-
-/** A creator linked to an activity: what the repository returns, and what the OpenAPI document shows (shared/schemas/records/activity.ts). */
-export const ActivityLinkSchema = z.object({ activityId: RecordId, creatorId: RecordId, createdAt: Instant });
-
-export type ActivityLink = z.infer<typeof ActivityLinkSchema>;
+import { ActivityLinkSchema, type ActivityLink } from '../records/creator-link.ts';
+export type { ActivityLink } from '../records/creator-link.ts';
 
 /** A creator's link to an activity: an item of its own, also listed under the creator (gsi2, `keys.activityOfCreator`). */
 export const CreatorLinks = defineEntity({ name: 'The creator link', schema: ActivityLinkSchema, key: keys.activityCreator });

@@ -7,31 +7,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
-import { ROLES, type Role } from '../domain/roles.ts';
+import { type Role } from '../domain/roles.ts';
 import { conflict, notFound } from '../domain/errors.ts';
 import { type Changes, defineEntity, getRecord, queryRecords } from './entity.ts';
 import { all, any, compare, equals, has, lacks } from './expressions.ts';
 import { keys } from './keys.ts';
 import { queryAll } from './operations.ts';
-import { RecordId, stored } from './record-fields.ts';
+import { stored } from '../records/fields.ts';
 import { transact } from './transact.ts';
-
-export const MEMBERSHIP_STATUSES = ['active', 'pending'] as const;
-export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
-
-/**
- * A membership: what the repository returns, and what the OpenAPI document shows under both of its
- * tenant's names (shared/schemas/records/tenant.ts).
- */
-export const MembershipSchema = z.object({
-  ...stored,
-  tenantId: RecordId,
-  userId: RecordId,
-  role: z.enum(ROLES),
-  status: z.enum(MEMBERSHIP_STATUSES),
-});
-
-export type Membership = z.infer<typeof MembershipSchema>;
+import { type MembershipStatus, MembershipSchema, type Membership } from '../records/membership.ts';
+export type { MembershipStatus, Membership } from '../records/membership.ts';
 
 export const Memberships = defineEntity({
   name: 'The member',

@@ -3,12 +3,16 @@
  *
  *   functions/         handlers and jobs, and THE route table (functions/routes.ts)
  *     -> shared/http     defineHandler, middleware, problems (RFC 9457), route types; with
- *                        shared/schemas, the zod input schemas (which throw invalid_input problems)
+ *                        shared/schemas, the zod input schemas (their checks throw the domain's invalid input)
  *     -> shared/db       repositories: DynamoDB, S3 through shared/integrations; throw domain errors
  *     -> shared/domain   pure rules, types and typed errors: imports nothing of ours outside itself,
  *                        and no AWS SDK
  *   shared/support (the logger), shared/config, shared/integrations and shared/auth sit below
  *   http, beside db, which may use them.
+ *   shared/records, the record schemas (what the repositories return and the OpenAPI document
+ *   shows), sits just above shared/domain: it imports only zod, shared/domain and itself, so that
+ *   shared/db declares its entities with them and shared/schemas names them without reaching into
+ *   shared/db; shared/schemas imports neither shared/db nor shared/http.
  *
  * So: nothing under shared/ imports functions/; shared/db and shared/domain never import
  * shared/http (a repository throws a domain error, and shared/http/middleware/problem-responses.ts
@@ -47,6 +51,13 @@ function ruleBroken(file: string, specifier: string): string | undefined {
   if (target !== undefined && under(target, 'functions')) return 'nothing under shared/ imports functions/';
   const lower = under(file, 'shared/db') || under(file, 'shared/domain');
   if (lower && target !== undefined && under(target, 'shared/http')) return 'shared/db and shared/domain never import shared/http';
+  if (under(file, 'shared/schemas') && target !== undefined && (under(target, 'shared/db') || under(target, 'shared/http'))) {
+    return 'shared/schemas imports neither shared/db nor shared/http (record schemas are in shared/records)';
+  }
+  if (under(file, 'shared/records')) {
+    if (specifier.startsWith('@aws-sdk/')) return 'shared/records does not use the AWS SDK';
+    if (target !== undefined && !under(target, 'shared/records') && !under(target, 'shared/domain')) return 'shared/records imports only shared/records and shared/domain';
+  }
   if (under(file, 'shared/domain')) {
     if (specifier.startsWith('@aws-sdk/')) return 'shared/domain does not use the AWS SDK';
     if (target !== undefined && !under(target, 'shared/domain')) return 'shared/domain imports nothing of ours outside shared/domain';
@@ -157,6 +168,9 @@ describe('import direction', () => {
       ['shared/http/handler.ts', "import { routeByKey } from '../../functions/routes.ts';\nimport { ok } from './result.ts';"],
       ['shared/db/users.ts', "export type { Route } from '../../functions/routes.ts';"],
       ['shared/schemas/lazy.ts', "const m = await import('../../functions/routes.ts');"],
+      ['shared/schemas/records/note.ts', "import { NoteSchema } from '../../db/notes.ts';\nimport { named } from './reply.ts';"],
+      ['shared/schemas/money.ts', "import { invalidInput } from '../http/problem.ts';"],
+      ['shared/records/note.ts', "import { keys } from '../db/keys.ts';\nimport { ROLES } from '../domain/roles.ts';\nimport { stored } from './fields.ts';"],
     ]);
     expect(violations(files)).toEqual([
       "shared/db/notes.ts imports '../http/problem.ts': shared/db and shared/domain never import shared/http",
@@ -165,6 +179,9 @@ describe('import direction', () => {
       "shared/http/handler.ts imports '../../functions/routes.ts': nothing under shared/ imports functions/",
       "shared/db/users.ts imports '../../functions/routes.ts': nothing under shared/ imports functions/",
       "shared/schemas/lazy.ts imports '../../functions/routes.ts': nothing under shared/ imports functions/",
+      "shared/schemas/records/note.ts imports '../../db/notes.ts': shared/schemas imports neither shared/db nor shared/http (record schemas are in shared/records)",
+      "shared/schemas/money.ts imports '../http/problem.ts': shared/schemas imports neither shared/db nor shared/http (record schemas are in shared/records)",
+      "shared/records/note.ts imports '../db/keys.ts': shared/records imports only shared/records and shared/domain",
     ]);
   });
 
