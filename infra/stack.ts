@@ -21,7 +21,7 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { Construct } from 'constructs';
 import { gatewayPath, type Route, routes } from '../functions/routes.ts';
 import { API_REFERENCE_PATHS } from '../functions/service/api-reference.ts';
-import { GLOBAL_INDEXES, PARTITION_KEY, SORT_KEY } from '../shared/db/table-definition.ts';
+import { GLOBAL_INDEXES, keyTypes, PARTITION_KEY, SORT_KEY } from '../shared/db/table-definition.ts';
 import { AVATAR_UPLOADS_PREFIX } from '../shared/domain/avatars.ts';
 import { ApiReference } from './api-reference.ts';
 import { WebAnalytics } from './analytics-import.ts';
@@ -63,7 +63,7 @@ export class ServiceStack extends Stack {
       this.table.addGlobalSecondaryIndex({
         indexName: index.indexName,
         partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
-        sortKey: { name: index.sortKey, type: AttributeType.STRING },
+        sortKey: { name: index.sortKey, type: keyTypes(index).sortKey === 'N' ? AttributeType.NUMBER : AttributeType.STRING },
         projectionType: ProjectionType[index.projection],
         ...('nonKeyAttributes' in index ? { nonKeyAttributes: [...index.nonKeyAttributes] } : {}),
       });

@@ -1,9 +1,9 @@
 /**
  * POST /v1/analytics-oauth/select-property — chooses the GA4 property to import: it must be one
  * the stored grant can read (the Admin API's account summaries), else 400. It answers at once,
- * with the connection `importing`: the first import (90 days back) runs in the background
- * (shared/integrations/first-import.ts: the scheduled import in the cloud, in-process locally) and
- * the connection is `connected` once it has landed. 409 before the OAuth round trip.
+ * with the connection `importing`: the first import (90 days back) runs in the background (in
+ * the cloud, the scheduled import's next run, within 15 minutes; locally, at once) and the
+ * connection is `connected` once it has landed. 409 before the OAuth round trip.
  */
 import * as z from 'zod/mini';
 import { getConnection, setConnected } from '../../shared/db/analytics.ts';

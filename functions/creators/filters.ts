@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { compactCreatorsOfTenant, creatorIdsOfActivity, creatorPage, creatorRoleCounts, creatorRoleKey, creatorsByIds, searchableCreatorsOfTenant, type CompactCreator, type Creator } from '../../shared/db/creators.ts';
-import { keys } from '../../shared/db/keys.ts';
+import { keys, type OrderedIndex } from '../../shared/db/keys.ts';
 import type { Facets, Page, PageRequest } from '../../shared/db/paging.ts';
 import type { Tenant } from '../../shared/db/tenants.ts';
 import { localDate } from '../../shared/domain/dates.ts';
@@ -77,12 +77,23 @@ export async function filterCreators(tenant: Tenant, input: FilterInput): Promis
   return { candidates, matching };
 }
 
+/** The unfiltered list's orders that an index keeps (keys.ts), by `sortBy`. */
+const INDEXED_ORDERS: Record<string, (tenantId: string) => OrderedIndex> = {
+  createdAt: keys.creatorsByCreation,
+  name: keys.creatorsByName,
+  impressions: keys.creatorsByImpressions,
+  engagement: keys.creatorsByEngagement,
+};
+
 /**
- * One page of the unfiltered list (own brand left out) by creation or by name, from the index that
- * keeps that order, with its role facet and total from the role counters kept on write (the facet
- * counts the own brand, the total does not; creators without a role count in neither facet).
- * Undefined for any other list: filtered or searched lists and metric columns read every creator's
- * compact entry (and search entry) in `filterCreators`, since no key holds their order or membership.
+ * One page of the unfiltered list (own brand left out) by creation, name, impressions or
+ * engagement, from the index that keeps that order, with its role facet and total from the role
+ * counters kept on write (the facet counts the own brand, the total does not; creators without a
+ * role count in neither facet). Undefined for any other list: filtered or searched lists and the
+ * other columns (spend, CPM, CPE, activities, followers) read every creator's compact entry (and
+ * search entry) in `filterCreators`, since no key holds their order or membership. CPM and CPE are
+ * quotients of two counters that move apart (spend with costs, the denominator with readings):
+ * no write knows both, so no write could keep a key of the ratio without reading the item.
  */
 export async function indexedCreatorsPage(
   tenantId: string,
@@ -91,7 +102,7 @@ export async function indexedCreatorsPage(
   page: PageRequest,
 ): Promise<[Page<Creator>, Facets] | undefined> {
   if (input.searchTerm || input.dateFrom || input.dateTo || input.activityId || input.role) return undefined;
-  const order = sort.sortBy === 'createdAt' ? keys.creatorsByCreation(tenantId) : sort.sortBy === 'name' ? keys.creatorsByName(tenantId) : undefined;
+  const order = INDEXED_ORDERS[sort.sortBy]?.(tenantId);
   if (!order) return undefined;
   const [items, counts] = await Promise.all([creatorPage(order, page, sort.direction), creatorRoleCounts(tenantId)]);
   const { none = 0, ...role } = counts;

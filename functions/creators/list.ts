@@ -1,11 +1,11 @@
 /**
  * GET /v1/creators — the workspace's creators, filtered, sorted and paged; facets count the roles
- * among the creators that match every other filter. Unfiltered by creation or name, one page from
- * an index and counters (`indexedCreatorsPage`). Otherwise (metric columns, role, dates, a search)
- * filtered and sorted in memory over the compact projection's entries (`filterCreators`: keys and
- * the filtered and sorted attributes, including the stored per-creator aggregates; a search joins
- * the search projection's name, email and notes), never the full items but the page's own: no key
- * can hold an order that every cost and metric write moves.
+ * among the creators that match every other filter. Unfiltered by creation, name, impressions or
+ * engagement, one page from an index and counters (`indexedCreatorsPage`). Otherwise (spend, CPM,
+ * CPE, activities, followers, role, dates, a search) filtered and sorted in memory over the compact
+ * projection's entries (`filterCreators`: keys and the filtered and sorted attributes, including
+ * the stored per-creator aggregates; a search joins the search projection's name, email and
+ * notes), never the full items but the page's own.
  */
 import * as z from 'zod/mini';
 import { creatorsByIds } from '../../shared/db/creators.ts';

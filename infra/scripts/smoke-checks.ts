@@ -62,13 +62,13 @@ export async function runSmoke({ base, token }: SmokeOptions): Promise<SmokeChec
 
   const userId = tokenSubject(token);
   const organizationsUrl = `${base}/v1/organizations?userId=${encodeURIComponent(userId ?? '')}&pageIndex=0&pageSize=1`;
-  await check('GET /v1/organizations without a token is 401', async () => {
+  await check('/v1/organizations without a token answers 401', async () => {
     const { status } = await get(organizationsUrl);
     return [status === 401, String(status)];
   });
 
   let organizationId: string | undefined;
-  await check("GET /v1/organizations lists the caller's organizations", async () => {
+  await check("/v1/organizations lists the caller's organizations", async () => {
     if (!userId) return [false, 'the token names no user (`sub`)'];
     const { status, body } = await get(organizationsUrl, token);
     const items = itemsOf(body);
@@ -76,7 +76,7 @@ export async function runSmoke({ base, token }: SmokeOptions): Promise<SmokeChec
     return [status === 200 && items !== undefined, `${status}, ${items?.length ?? 'no'} organizations`];
   });
 
-  await check('GET /v1/reporting/organization/metrics of the first organization', async () => {
+  await check('/v1/reporting/organization/metrics of the first organization answers', async () => {
     if (!organizationId) return [true, 'skipped: the caller has no organization'];
     const { status, body } = await get(`${base}/v1/reporting/organization/metrics?organizationId=${encodeURIComponent(organizationId)}`, token);
     return [status === 200 && typeof body === 'object', `${status} for organization ${organizationId}`];

@@ -31,7 +31,9 @@ export type { Creator } from '../records/creator.ts';
 /**
  * The creator item. It also keeps reporting's contribution counters (shared/domain/activity-metrics.ts
  * `contribution`), left out of the record by `creatorFromItem`. Its index entries: the list's
- * orders by creation (gsi1) and by name (gsi2; a name change rewrites its sort key), which leave
+ * orders by creation (gsi1), by name (gsi2; a name change rewrites its sort key) and by
+ * impressions and engagement (gsi7, gsi8: only the partition key, `keys.creatorByFigures`; the sort
+ * keys are its counters, started at 0 here so that no creator is missing from them), which leave
  * the own-brand record out (it is listed only when asked for, `keys.creatorByCreation`), its
  * compact entry (gsi5) and its search entry (gsi6).
  */
@@ -42,7 +44,11 @@ export const Creators = defineEntity({
   indexes: (creator) => ({
     ...(creator.isOwnBrand
       ? {}
-      : { ...keys.creatorByCreation(creator.organizationId, creator.createdAt, creator.id), ...keys.creatorByName(creator.organizationId, creator.name, creator.id) }),
+      : {
+          ...keys.creatorByCreation(creator.organizationId, creator.createdAt, creator.id),
+          ...keys.creatorByName(creator.organizationId, creator.name, creator.id),
+          ...keys.creatorByFigures(creator.organizationId),
+        }),
     ...keys.creatorCompact(creator.organizationId, creator.id),
     ...keys.creatorSearch(creator.organizationId, creator.id),
   }),
@@ -80,7 +86,8 @@ export function creatorRoleCounts(tenantId: string): Promise<Record<string, numb
 
 /**
  * One page of the tenant's creators (own brand left out) in an order kept in an index key
- * (`keys.creatorsByCreation`, `creatorsByName`), without reading the others (see `indexPage`).
+ * (`keys.creatorsByCreation`, `creatorsByName`, `creatorsByImpressions`, `creatorsByEngagement`),
+ * without reading the others (see `indexPage`).
  */
 export async function creatorPage(order: OrderedIndex, page: PageRequest, direction: 'asc' | 'desc'): Promise<Creator[]> {
   return (await indexPage(order, page, direction)).map(creatorFromItem);

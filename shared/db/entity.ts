@@ -34,6 +34,7 @@ import { documentClient, tableName } from './client.ts';
 import { exists, Placeholders, updateExpression, type Condition, type UpdateChanges } from './expressions.ts';
 import type { Collection, Key } from './keys.ts';
 import { isConditionFailure, queryPrefix, recordOf as stripKeys, type IndexAttribute } from './operations.ts';
+import { NUMBER_KEY_ATTRIBUTES } from './table-definition.ts';
 import { withRetry } from './retry.ts';
 import type { TransactItem } from './transact.ts';
 
@@ -77,12 +78,35 @@ export interface EntityDeclaration<S extends z.ZodMiniType, A extends unknown[],
   counters?: readonly C[];
 }
 
+/**
+ * The Number index keys (gsi7 `impressions`, gsi8 `engagement`) a record may hold as null (a
+ * snapshot of a platform that gives no impressions): DynamoDB refuses any item holding a Number
+ * key attribute as another type, null included, whether or not the item is in that index. A put
+ * leaves such a null out, and the read gives it back as null.
+ */
+function nullableNumberKeys(schema: z.ZodMiniType): string[] {
+  const shape = (schema as { shape?: Record<string, z.ZodMiniType> }).shape ?? {};
+  return NUMBER_KEY_ATTRIBUTES.filter((name) => {
+    const field = shape[name];
+    if (!field) return false;
+    const result = field['~standard'].validate(null);
+    return !(result instanceof Promise) && !result.issues;
+  });
+}
+
+/** The item without the nulls DynamoDB would refuse (`nullableNumberKeys`). */
+function withoutNullKeys<T extends Item>(item: T, nullable: readonly string[]): T {
+  if (!nullable.some((name) => item[name] === null)) return item;
+  return Object.fromEntries(Object.entries(item).filter(([name, value]) => !(value === null && nullable.includes(name)))) as T;
+}
+
 /** The condition of a write that by default needs the item to exist. */
 const orExists = (condition: Condition | null | undefined) => (condition === undefined ? exists : condition);
 
 export function defineEntity<S extends z.ZodMiniType<Item>, A extends unknown[], C extends string = never>(declaration: EntityDeclaration<S, A, C>) {
   type R = z.infer<S>;
   const { name, indexes, counters = [] } = declaration;
+  const nullKeys = nullableNumberKeys(declaration.schema);
   const missing = () => notFound(name);
   const taken = () => conflict(`${name} already exists.`);
 
@@ -92,7 +116,7 @@ export function defineEntity<S extends z.ZodMiniType<Item>, A extends unknown[],
   }
 
   function putItem(key: Key, record: R, guard: Guard, extra: Item) {
-    return { TableName: tableName(), Item: { ...key, ...indexes?.(record), ...extra, ...record }, ...conditionOf(guard.condition) };
+    return { TableName: tableName(), Item: withoutNullKeys({ ...key, ...indexes?.(record), ...extra, ...record }, nullKeys), ...conditionOf(guard.condition) };
   }
 
   /** Update members; by default the item must exist (an update never creates a half record). */
@@ -109,6 +133,8 @@ export function defineEntity<S extends z.ZodMiniType<Item>, A extends unknown[],
     key: declaration.key,
     /** Its not-found error, for a read that finds nothing usable. */
     missing,
+    /** The counters it declares (what a backfill starts at 0 where absent, reindex.ts). */
+    counters: counters as readonly string[],
     /** The counters of a new record: each at 0, and `spend: {}` (ADD on `spend.<currency>` needs the map to exist). */
     emptyCounters: () => ({ ...(Object.fromEntries(counters.map((c) => [c, 0])) as Record<C, number>), spend: {} as Record<string, number> }),
 
@@ -116,7 +142,7 @@ export function defineEntity<S extends z.ZodMiniType<Item>, A extends unknown[],
     indexes: (record: R): IndexKeys => indexes?.(record) ?? {},
 
     /** The record an item holds (its key and index attributes left out). */
-    fromItem: (item: Item): R => stripKeys<R>(item),
+    fromItem: (item: Item): R => stripKeys<R>(nullKeys.some((k) => !(k in item)) ? { ...Object.fromEntries(nullKeys.map((k) => [k, null])), ...item } : item),
 
     /** Transaction items of the same writes, each carrying the error its failed condition means. */
     tx: {

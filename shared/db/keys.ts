@@ -26,7 +26,9 @@
  * | record pointer   | ID#<recordId>     | ID              |                                    |                                  |
  * | creator          | TENANT#<id>       | CREATOR#<cid>   | TENANT#<id>#CREATORS / <createdAt>#<cid> (not the own brand) | gsi2: TENANT#<id>#CREATORS_BY_NAME / <name order>\u0001<cid> (not the own brand) |
  *   (every creator also carries gsi5pk TENANT#<id>#CREATORS_COMPACT / gsi5sk <cid>: the compact projection,
- *   and gsi6pk TENANT#<id>#CREATORS_SEARCH / gsi6sk <cid>: the search projection)
+ *   and gsi6pk TENANT#<id>#CREATORS_SEARCH / gsi6sk <cid>: the search projection; every creator but the own
+ *   brand carries creatorFiguresPk TENANT#<id>#CREATORS_BY_FIGURES, its partition on gsi7 / impressions and
+ *   gsi8 / engagement, Number sort keys that are its own counters)
  * | creator roles    | TENANT#<id>       | CREATOR_ROLES (one counter per role: the list's facet and total) |   |
  * | own-brand claim  | TENANT#<id>       | OWN_BRAND       |                                    |                                  |
  * | social account   | TENANT#<id>       | CREATOR#<cid>#SOCIAL#<accountId> |                   |                                  |
@@ -139,12 +141,13 @@ export interface IndexCollection {
 /**
  * An index partition read in its sort-key order: on gsi1 `<createdAt>#<id>` (a list's default
  * order, ties broken by id as `sortRecords` does), on gsi2 and gsi3 the other orders a list keeps
- * in a key (`activitiesByName`, `activitiesOfChannel`). Their partition keys
+ * in a key (`activitiesByName`, `activitiesOfChannel`); on gsi7 and gsi8 a creator's impressions and
+ * engagement counters (ties in an order DynamoDB keeps, not by id). Their partition keys
  * (`TENANT#<id>#<KIND>...`) never meet the other entities' on the same index (`USER#<userId>`,
  * `TENANT#<id>#CREATOR#<cid>`), so one index serves several.
  */
 export interface OrderedIndex {
-  index: 'gsi1' | 'gsi2' | 'gsi3';
+  index: 'gsi1' | 'gsi2' | 'gsi3' | 'gsi7' | 'gsi8';
   pk: string;
 }
 
@@ -222,6 +225,13 @@ export const keys = {
   creatorsByCreation: (tenantId: string) => creationOrder(tenantId, 'CREATORS'),
   creatorByName: (tenantId: string, name: string, creatorId: string) => ({ gsi2pk: `${tenantPk(tenantId)}#CREATORS_BY_NAME`, gsi2sk: nameOrder(name, creatorId) }),
   creatorsByName: (tenantId: string): OrderedIndex => ({ index: 'gsi2', pk: `${tenantPk(tenantId)}#CREATORS_BY_NAME` }),
+  /**
+   * gsi7 by impressions and gsi8 by engagement (table-definition.ts): their sort keys are the
+   * creator's own counters, so only the partition key is written (not the own brand).
+   */
+  creatorByFigures: (tenantId: string) => ({ creatorFiguresPk: `${tenantPk(tenantId)}#CREATORS_BY_FIGURES` }),
+  creatorsByImpressions: (tenantId: string): OrderedIndex => ({ index: 'gsi7', pk: `${tenantPk(tenantId)}#CREATORS_BY_FIGURES` }),
+  creatorsByEngagement: (tenantId: string): OrderedIndex => ({ index: 'gsi8', pk: `${tenantPk(tenantId)}#CREATORS_BY_FIGURES` }),
   /**
    * gsi5 (the compact projection, `COMPACT_ATTRIBUTES`): every creator of the tenant, own brand
    * included, as a small entry for the lists and stats no key orders (metric sorts, role, dates).

@@ -140,6 +140,9 @@ export function recordOf<T>(item: Item): T {
   return record as T;
 }
 
-/** The table's key and index attributes: on the item, never part of a record. */
-export const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', 'gsi4pk', 'gsi4sk', 'gsi5pk', 'gsi5sk', 'gsi6pk', 'gsi6sk'] as const;
+/**
+ * The table's key and index attributes: on the item, never part of a record. (gsi7 and gsi8 sort
+ * by `impressions` and `engagement`, which are the creator record's own counters: not listed.)
+ */
+export const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', 'gsi4pk', 'gsi4sk', 'gsi5pk', 'gsi5sk', 'gsi6pk', 'gsi6sk', 'creatorFiguresPk'] as const;
 export type IndexAttribute = (typeof KEY_ATTRIBUTES)[number];

@@ -10,14 +10,16 @@
  * What each list reads (issue 11):
  * - one page from an index, total and facets from counters: activities newest/oldest first or by
  *   name, or of one channel by creation (ACTIVITY_CHANNELS); creators (own brand left out) by
- *   creation or name (CREATOR_ROLES); costs newest or oldest first (the tenant's costsCount);
+ *   creation or name (CREATOR_ROLES), or by impressions or engagement (gsi7, gsi8: the creator's
+ *   own counters are the sort keys, so the metric writes' ADDs move it there; ties in an order
+ *   DynamoDB keeps, stable across pages but not by id); costs newest or oldest first (the tenant's costsCount);
  *   cost types (one counter item, COST_TYPES).
  * - a parent's collection, then in memory: activities of a creator or campaign; costs of an
  *   activity, campaign or creator; creators of an activity; and the per-parent lists of few items
  *   (an entity's notes and files, a campaign's outcome measurements, a user's organizations).
  * - the compact projection (gsi5: keys and the filtered and sorted attributes only, never the full
- *   items), then the page's items: creators by a metric column, role or date range (every cost
- *   and metric write moves a metric, so no key can hold that order), and searched, joined with
+ *   items), then the page's items: creators by spend, CPM, CPE, activities or followers, by
+ *   role or date range, and searched, joined with
  *   the search projection (gsi6: name, email and notes, which gsi5 leaves out to stay small);
  *   activities searched by name or by start date (nullable, nulls last either way), and their
  *   filtered stats' sums; costs by amount or another non-key column, searched, or by category
@@ -30,6 +32,7 @@ import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from './client.ts';
 import { batchGet, queryAll } from './operations.ts';
 import type { Key, OrderedIndex } from './keys.ts';
+import { GLOBAL_INDEXES } from './table-definition.ts';
 
 export interface PageRequest {
   pageIndex: number;
@@ -93,15 +96,18 @@ export async function queryPage(
     ExpressionAttributeNames: { ...query.ExpressionAttributeNames, '#pk': 'pk', '#sk': 'sk' },
   })) as unknown as Key[];
   const { items: pageKeys, totalCount } = pageOf(keyItems, page);
-  if (!pageKeys.length) return { items: [], totalCount };
-  const fetched = await batchGet(pageKeys);
+  return { items: await itemsInOrder(pageKeys), totalCount };
+}
+
+/** The items of these keys in one batch, in the keys' order; an item deleted meanwhile is left out rather than returned as a hole. */
+async function itemsInOrder(pageKeys: readonly Key[]): Promise<Record<string, unknown>[]> {
+  if (!pageKeys.length) return [];
+  const fetched = await batchGet([...pageKeys]);
   const byKey = new Map(fetched.map((item) => [`${item.pk}\u0000${item.sk}`, item]));
-  // An item deleted between the two reads is left out rather than returned as a hole.
-  const items = pageKeys.flatMap((k): Record<string, unknown>[] => {
+  return pageKeys.flatMap((k): Record<string, unknown>[] => {
     const item = byKey.get(`${k.pk}\u0000${k.sk}`);
     return item ? [item] : [];
   });
-  return { items, totalCount };
 }
 
 /**
@@ -111,14 +117,16 @@ export async function queryPage(
  * `Limit = pageSize`. Page N first walks past `N * pageSize` entries reading their keys only
  * (the index projects every attribute, so those still cost read capacity by item size — offset
  * paging's price, growing with the page index, never with pages after it), then reads the page
- * from there with one more Query of `Limit = pageSize`.
+ * from there with one more Query of `Limit = pageSize`. A keys-only index (gsi7, gsi8) then gives
+ * the page's items in one BatchGet.
  */
 export async function indexPage(order: OrderedIndex, { pageIndex, pageSize }: PageRequest, direction: 'asc' | 'desc' = 'desc'): Promise<Record<string, unknown>[]> {
+  const index = GLOBAL_INDEXES.find((i) => i.indexName === order.index)!;
   const query = {
     TableName: tableName(),
     IndexName: order.index,
     KeyConditionExpression: '#ipk = :pk',
-    ExpressionAttributeNames: { '#ipk': `${order.index}pk` },
+    ExpressionAttributeNames: { '#ipk': index.partitionKey },
     ExpressionAttributeValues: { ':pk': order.pk },
     ScanIndexForward: direction === 'asc',
   };
@@ -127,7 +135,7 @@ export async function indexPage(order: OrderedIndex, { pageIndex, pageSize }: Pa
     const out = await documentClient().send(
       new QueryCommand({
         ...query,
-        ExpressionAttributeNames: { ...query.ExpressionAttributeNames, '#pk': 'pk', '#sk': 'sk', '#isk': `${order.index}sk` },
+        ExpressionAttributeNames: { ...query.ExpressionAttributeNames, '#pk': 'pk', '#sk': 'sk', '#isk': index.sortKey },
         ProjectionExpression: '#pk, #sk, #ipk, #isk',
         Limit: skip,
         ExclusiveStartKey: start,
@@ -139,5 +147,6 @@ export async function indexPage(order: OrderedIndex, { pageIndex, pageSize }: Pa
     if (!start) return [];
   }
   const out = await documentClient().send(new QueryCommand({ ...query, Limit: pageSize, ExclusiveStartKey: start }));
-  return out.Items ?? [];
+  const items = out.Items ?? [];
+  return index.projection === 'KEYS_ONLY' ? itemsInOrder(items as unknown as Key[]) : items;
 }

@@ -3,7 +3,8 @@
  * a put of its record writes today. An index added after items were written (gsi5, gsi6) holds
  * only the items written since; until this runs, lists and searches reading it miss the others.
  *
- * It only SETs the entries that are missing or different, never REMOVEs one (the due index gsi4
+ * It only SETs the entries that are missing or different, and the declared counters that are
+ * missing at 0 (gsi7 and gsi8 sort creators by theirs), never REMOVEs one (the due index gsi4
  * and a tombstone's dropped entries are other writers'), each on the condition that the item is
  * still as read: a writer that changed it meanwhile wins, and the item counts as skipped. An
  * update rewrites only the entries it moves, so a skipped item may still lack one: run it again.
@@ -26,8 +27,8 @@ import { backfillSparklineBuckets } from './sparkline-backfill.ts';
 
 type Item = Record<string, unknown>;
 
-/** What the backfill needs of an entity: its record's index entries, and its update. */
-type IndexedEntity = EntityOf<Item> & { indexes(record: Item): IndexKeys };
+/** What the backfill needs of an entity: its record's index entries, its counters, and its update. */
+type IndexedEntity = EntityOf<Item> & { indexes(record: Item): IndexKeys; counters: readonly string[] };
 
 /** The entities that declare index entries, by the kind of item (keys.ts `SORT_KEYS`) that holds them. */
 export const INDEXED_ENTITIES = [
@@ -61,18 +62,28 @@ export function staleEntries(entity: IndexedEntity, item: Item): IndexKeys {
 }
 
 /**
+ * The counters the item lacks, at 0: a counter that is an index's sort key (a creator's
+ * impressions and engagement, gsi7 and gsi8) must exist for the item to be in that index.
+ */
+export function absentCounters(entity: IndexedEntity, item: Item): Record<string, number> {
+  return Object.fromEntries(entity.counters.filter((name) => item[name] === undefined).map((name) => [name, 0]));
+}
+
+/**
  * Brings one scanned item's entries up to date: 'current' when none is stale, else 'updated', or
  * 'skipped' when the item is no longer as read. Every write of a record moves its `updatedAt`
- * (the counters' ADDs do not, and move no entry); the entries written must also be as read.
+ * (the counters' ADDs do not, and move no entry); the entries written must also be as read. An
+ * absent counter is set to 0 only if still absent, so that an ADD meanwhile keeps its count.
  */
 export async function reindexItem(entity: IndexedEntity, item: Item, { dryRun = false }: ReindexOptions = {}): Promise<'current' | 'updated' | 'skipped'> {
   const stale = staleEntries(entity, item);
+  const counters = absentCounters(entity, item);
   const names = Object.keys(stale);
-  if (!names.length) return 'current';
+  if (!names.length && !Object.keys(counters).length) return 'current';
   if (dryRun) return 'updated';
   const condition = all(exists, asRead('updatedAt', item.updatedAt), ...names.map((name) => asRead(name, item[name])));
   const key = { pk: String(item.pk), sk: String(item.sk) };
-  const written = await conditionHeld((failure) => updateRecord(entity, key, { set: stale }, { condition, failure }));
+  const written = await conditionHeld((failure) => updateRecord(entity, key, { set: stale, setIfAbsent: counters }, { condition, failure }));
   return written ? 'updated' : 'skipped';
 }
 

@@ -42,6 +42,15 @@ export const CREATOR_SEARCH_ATTRIBUTES = ['id', 'name', 'email', 'notes'];
  * can add only one index (CloudFormation), so a new one is deployed on its own; only the items
  * written since carry its keys, older ones need them set to appear in it: `npm run reindex`
  * (shared/db/reindex.ts) writes the entries the entities declare.
+ *
+ * gsi7 and gsi8 keep the creators list's orders by impressions and by engagement: their sort key
+ * is the creator item's own counter (a Number), which every metric write ADDs to without reading
+ * it, so DynamoDB moves the creator in the index with that same write and no code builds a key.
+ * Only creator items carry their partition key (`creatorFiguresPk`, `keys.creatorByFigures`), so
+ * the other items that count impressions (activities, campaigns, days) stay out. Keys-only: each
+ * ADD already rewrites the entry; the page's items are read in one batch. A Number key attribute
+ * binds every item of the table: DynamoDB refuses a write holding `impressions` or `engagement`
+ * as anything else, null included, on any item (`NUMBER_KEY_ATTRIBUTES`, entity.ts).
  */
 export const GLOBAL_INDEXES = [
   { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk', projection: 'ALL' },
@@ -50,17 +59,32 @@ export const GLOBAL_INDEXES = [
   { indexName: 'gsi4', partitionKey: 'gsi4pk', sortKey: 'gsi4sk', projection: 'KEYS_ONLY' },
   { indexName: 'gsi5', partitionKey: 'gsi5pk', sortKey: 'gsi5sk', projection: 'INCLUDE', nonKeyAttributes: COMPACT_ATTRIBUTES },
   { indexName: 'gsi6', partitionKey: 'gsi6pk', sortKey: 'gsi6sk', projection: 'INCLUDE', nonKeyAttributes: CREATOR_SEARCH_ATTRIBUTES },
+  { indexName: 'gsi7', partitionKey: 'creatorFiguresPk', sortKey: 'impressions', sortKeyType: 'N', projection: 'KEYS_ONLY' },
+  { indexName: 'gsi8', partitionKey: 'creatorFiguresPk', sortKey: 'engagement', sortKeyType: 'N', projection: 'KEYS_ONLY' },
 ] as const;
+
+/** The Number-typed index key attributes: no item may hold one as another type (or null). */
+export const NUMBER_KEY_ATTRIBUTES: readonly string[] = GLOBAL_INDEXES.flatMap((i) => ('sortKeyType' in i ? [i.sortKey] : []));
+
+/** An index's key attribute types (String unless declared Number). */
+export function keyTypes(index: (typeof GLOBAL_INDEXES)[number]): { partitionKey: 'S'; sortKey: 'S' | 'N' } {
+  return { partitionKey: 'S', sortKey: 'sortKeyType' in index ? index.sortKeyType : 'S' };
+}
 
 export type IndexName = (typeof GLOBAL_INDEXES)[number]['indexName'];
 
 /** Input for CreateTable (DynamoDB Local and tests); the stack builds the same from these constants. */
 export function createTableInput(tableName: string) {
-  const attributes = [PARTITION_KEY, SORT_KEY, ...GLOBAL_INDEXES.flatMap((i) => [i.partitionKey, i.sortKey])];
+  // An attribute keys several indexes at most once (creatorFiguresPk keys gsi7 and gsi8).
+  const attributes = new Map<string, 'S' | 'N'>([[PARTITION_KEY, 'S'], [SORT_KEY, 'S']]);
+  for (const index of GLOBAL_INDEXES) {
+    attributes.set(index.partitionKey, keyTypes(index).partitionKey);
+    attributes.set(index.sortKey, keyTypes(index).sortKey);
+  }
   return {
     TableName: tableName,
     BillingMode: 'PAY_PER_REQUEST' as const,
-    AttributeDefinitions: attributes.map((name) => ({ AttributeName: name, AttributeType: 'S' as const })),
+    AttributeDefinitions: [...attributes].map(([name, type]) => ({ AttributeName: name, AttributeType: type })),
     KeySchema: [
       { AttributeName: PARTITION_KEY, KeyType: 'HASH' as const },
       { AttributeName: SORT_KEY, KeyType: 'RANGE' as const },

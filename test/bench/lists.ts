@@ -4,8 +4,9 @@
  * and capacity units, via `countReads`) and its p50 latency in-process against DynamoDB Local.
  *
  * Target: a default-order page and the stats read as many items at both sizes (ratio of items read
- * <= 1.1), since a page of 20 needs 20 records and stats read stored aggregates; the re-sorted lists
- * are reported only. A figure above the target is printed as FAIL, never thrown: the bench reports.
+ * <= 1.1), since a page of 20 needs 20 records and stats read stored aggregates; so are the other
+ * orders an index keeps (activities by name, creators by impressions or engagement). The lists
+ * sorted in memory are reported only, with the reason. A figure above the target is printed as FAIL, never thrown: the bench reports.
  */
 import { randomUUID } from 'node:crypto';
 import { dispatch } from '../../infra/local/dispatch.ts';
@@ -24,14 +25,33 @@ interface ListRoute {
   url: (tenantId: string) => string;
   /** Whether its items read must not grow with the tenant (else reported only). */
   target: boolean;
+  /** Why a list reported only reads what grows with the tenant (printed with the figures). */
+  why?: string;
 }
+
+/** Why a creators list by a ratio reads every creator's compact entry (functions/creators/filters.ts). */
+const RATIO_IN_MEMORY =
+  'a ratio of two counters that different writes move (spend with costs, impressions or engagement with readings and links), ' +
+  'which no write knows both of without reading the creator: no index can keep its order, so every compact entry is read and sorted';
 
 const PAGE = 'pageIndex=0&pageSize=20';
 export const LIST_ROUTES: readonly ListRoute[] = [
   { label: 'GET /v1/activities (default order)', url: (t) => `/v1/activities?organizationId=${t}&${PAGE}`, target: true },
   // Sorted by name is an index page too (gsi2), so it is held to the same target.
   { label: 'GET /v1/activities (sorted by name)', url: (t) => `/v1/activities?organizationId=${t}&${PAGE}&sortBy=name`, target: true },
-  { label: 'GET /v1/creators (sorted by spend)', url: (t) => `/v1/creators?workspaceId=${t}&${PAGE}&sortBy=spend`, target: false },
+  // Impressions and engagement: the creator's own counters are gsi7's and gsi8's sort keys.
+  { label: 'GET /v1/creators (sorted by impressions)', url: (t) => `/v1/creators?workspaceId=${t}&${PAGE}&sortBy=impressions`, target: true },
+  { label: 'GET /v1/creators (sorted by engagement)', url: (t) => `/v1/creators?workspaceId=${t}&${PAGE}&sortBy=engagement`, target: true },
+  {
+    label: 'GET /v1/creators (sorted by spend)',
+    url: (t) => `/v1/creators?workspaceId=${t}&${PAGE}&sortBy=spend`,
+    target: false,
+    why:
+      "spend in the tenant's currency is an entry of the creator's per-currency map, which no index key can be: an index needs it as a top-level Number, " +
+      "ADDed by the cost writes when the cost is in the tenant's currency and rewritten for every creator when that currency changes (not built yet)",
+  },
+  { label: 'GET /v1/creators (sorted by CPM)', url: (t) => `/v1/creators?workspaceId=${t}&${PAGE}&sortBy=cpm`, target: false, why: RATIO_IN_MEMORY },
+  { label: 'GET /v1/creators (sorted by CPE)', url: (t) => `/v1/creators?workspaceId=${t}&${PAGE}&sortBy=cpe`, target: false, why: RATIO_IN_MEMORY },
   { label: 'GET /v1/costs (default order)', url: (t) => `/v1/costs?organizationId=${t}&${PAGE}`, target: true },
   { label: 'GET /v1/costs/stats', url: (t) => `/v1/costs/stats?organizationId=${t}`, target: true },
 ];
@@ -101,7 +121,7 @@ export async function measureLists(issuer: LocalIssuer) {
     const b = bySize[large]![route.label]!;
     const ratio = a.itemsRead ? Math.round((b.itemsRead / a.itemsRead) * 100) / 100 : null;
     const verdict = route.target ? (ratio !== null && ratio <= MAX_ITEMS_READ_RATIO ? 'PASS' : 'FAIL') : 'reported';
-    return { route: route.label, [small]: a, [large]: b, itemsReadRatio: ratio, verdict };
+    return { route: route.label, [small]: a, [large]: b, itemsReadRatio: ratio, verdict, why: route.why };
   });
   return {
     records: `${small} and ${large} each of activities, creators and costs in one tenant`,
@@ -120,9 +140,10 @@ export function printLists(result: ListsResult): void {
     const a = r[small] as Measured;
     const b = r[large] as Measured;
     console.log(
-      `  ${r.route.padEnd(38)} ${String(a.itemsRead).padStart(6)} (${a.capacityUnits}) ${a.p50Ms} ms  /  ${String(b.itemsRead).padStart(6)} (${b.capacityUnits}) ${b.p50Ms} ms  ratio ${r.itemsReadRatio}`,
+      `  ${r.route.padEnd(44)} ${String(a.itemsRead).padStart(6)} (${a.capacityUnits}) ${a.p50Ms} ms  /  ${String(b.itemsRead).padStart(6)} (${b.capacityUnits}) ${b.p50Ms} ms  ratio ${r.itemsReadRatio}`,
     );
   }
+  for (const r of result.routes.filter((x) => x.why)) console.log(`reported: ${r.route} reads ${r.itemsReadRatio}x the items: ${r.why}`);
   for (const r of result.routes.filter((x) => x.verdict !== 'reported')) {
     console.log(`${r.verdict}: ${r.route} reads ${r.itemsReadRatio}x the items at ${large} records as at ${small} (target <= ${MAX_ITEMS_READ_RATIO})`);
   }

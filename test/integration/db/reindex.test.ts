@@ -25,7 +25,7 @@ import { addMember, createWorkspace, newMember } from '../workspaces/helpers.ts'
 
 type Item = Record<string, unknown>;
 
-const INDEX_ATTRIBUTES = KEY_ATTRIBUTES.filter((a) => a.startsWith('gsi'));
+const INDEX_ATTRIBUTES = KEY_ATTRIBUTES.filter((a) => a !== 'pk' && a !== 'sk');
 
 let owner: TestUser;
 let viewer: TestUser;
@@ -91,6 +91,8 @@ beforeAll(async () => {
   for (const [sk, item] of await tenantItems()) {
     const key = { pk: item.pk as string, sk };
     if (isEntity(item, 'membership')) await rawUpdate(key, 'REMOVE gsi1pk, gsi1sk');
+    // A creator written before gsi7 and gsi8 (or before its counters existed) lacks their keys.
+    else if (isEntity(item, 'creator')) await rawUpdate(key, 'REMOVE gsi5pk, gsi5sk, gsi6pk, gsi6sk, gsi2pk, gsi2sk, creatorFiguresPk, impressions, engagement');
     else await rawUpdate(key, 'REMOVE gsi5pk, gsi5sk, gsi6pk, gsi6sk, gsi2pk, gsi2sk');
   }
   await rawUpdate(keys.creator(ws, ann.id), 'SET gsi2sk = :old', { ':old': 'an old name' });
@@ -109,6 +111,7 @@ describe('reindexTable', () => {
     const search = await get(`/v1/creators?workspaceId=${ws}&searchTerm=${encodeURIComponent(ann.email)}`);
     expect(search.body).toMatchObject({ items: [], totalCount: 0 });
     expect((await get(`/v1/costs?organizationId=${ws}&sortBy=amount`)).body.items).toEqual([]);
+    expect((await get(`/v1/creators?workspaceId=${ws}&sortBy=impressions`)).body.items).toEqual([]);
     expect(await membershipsOfUser(viewer.userId)).toEqual([]);
     expect(await startedOnFeb2()).toBe(0);
   });
@@ -137,6 +140,11 @@ describe('reindexTable', () => {
     expect(ids(await get(`/v1/creators?workspaceId=${ws}&searchTerm=${encodeURIComponent(ann.email)}`))).toEqual([ann.id]);
     expect((await get(`/v1/creators?workspaceId=${ws}&sortBy=spend&sortDirection=desc`)).body).toMatchObject({ items: [{ id: ann.id }, {}], totalCount: 2 });
     expect((await get(`/v1/creators?workspaceId=${ws}&sortBy=name`)).body.items.map((c: { name: string }) => c.name)).toEqual(['Ann', 'Bo']);
+    for (const figure of ['impressions', 'engagement']) {
+      const byFigure = (await get(`/v1/creators?workspaceId=${ws}&sortBy=${figure}`)).body;
+      expect(byFigure).toMatchObject({ totalCount: 2 });
+      expect(byFigure.items.map((c: Item) => [c[figure]]).sort()).toEqual([[0], [0]]);
+    }
     expect((await get(`/v1/activities?organizationId=${ws}&sortBy=name`)).body.items.map((a: { name: string }) => a.name)).toEqual(['Launch', 'Tracked']);
     expect((await get(`/v1/activities?organizationId=${ws}&searchTerm=track`)).body.items.map((a: { id: string }) => a.id)).toEqual([trackedId]);
     expect((await get(`/v1/costs?organizationId=${ws}&sortBy=amount`)).body).toMatchObject({ items: [{ amount: 12, creatorId: ann.id }], totalCount: 1 });

@@ -13,13 +13,15 @@ describe('ensureTable', () => {
     const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: LOCAL_CREDENTIALS });
     const tableName = `ensure-${Date.now()}`;
     const full = createTableInput(tableName);
-    const old = GLOBAL_INDEXES.slice(0, 3).map((i) => i.indexName) as string[];
+    const oldIndexes = GLOBAL_INDEXES.slice(0, 3);
+    const old = oldIndexes.map((i) => i.indexName) as string[];
+    const oldAttributes = ['pk', 'sk', ...oldIndexes.flatMap((i) => [i.partitionKey, i.sortKey])];
     try {
       await client.send(
         new CreateTableCommand({
           ...full,
           // The table keys and the old indexes' key attributes only (DynamoDB refuses unused definitions).
-          AttributeDefinitions: full.AttributeDefinitions.filter((a) => !a.AttributeName.startsWith('gsi') || old.some((index) => a.AttributeName.startsWith(index))),
+          AttributeDefinitions: full.AttributeDefinitions.filter((a) => oldAttributes.includes(a.AttributeName)),
           GlobalSecondaryIndexes: full.GlobalSecondaryIndexes.filter((i) => old.includes(i.IndexName)),
         }),
       );
