@@ -19,7 +19,6 @@ const catchAll: Route = {
   params: {},
   buckets: [],
   handler: 'not-found',
-  pending: false,
 };
 
 export const handler = authenticatedProblem(catchAll, (event) => {

@@ -15,9 +15,6 @@ import type { Access, HttpMethod, Route, RouteOptions } from '../shared/http/rou
 export type { Access, AuthKind, BucketName, Form, HttpMethod, Route, RouteOptions } from '../shared/http/route.ts';
 export { hasMeta } from '../shared/http/route.ts';
 
-/** Handler module of routes whose group is not built yet: authenticates, then answers 501. */
-export const NOT_IMPLEMENTED_HANDLER = 'not-implemented';
-
 /** A row; its key and access keep their literal types, so a handler's `defineHandler` knows its route's access. */
 function route<const M extends HttpMethod, const P extends string, const A extends Access>(
   method: M,
@@ -34,8 +31,7 @@ function route<const M extends HttpMethod, const P extends string, const A exten
     agent: options.agent ?? true,
     params: options.params ?? {},
     buckets: options.buckets ?? [],
-    handler: options.handler ?? NOT_IMPLEMENTED_HANDLER,
-    pending: options.handler === undefined,
+    handler: options.handler,
   };
 }
 

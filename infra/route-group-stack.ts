@@ -9,7 +9,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Bucket, type IBucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
-import { type BucketName, gatewayPath, NOT_IMPLEMENTED_HANDLER, type Route } from '../functions/routes.ts';
+import { type BucketName, gatewayPath, type Route } from '../functions/routes.ts';
 import { routeGroupOf } from '../shared/support/metric-catalogue.ts';
 import { RouteFunction } from './route-function.ts';
 import type { StageConfig } from './stage-config.ts';
@@ -76,14 +76,11 @@ export function addRoute(scope: Construct, route: Route, resources: RouteResourc
     environment: resources.environment,
     config: resources.config,
   });
-  // The 501 stub only verifies the token: it gets no data access at all.
-  if (route.handler !== NOT_IMPLEMENTED_HANDLER) {
-    // GETs of the API only read, the analytics OAuth callback (no token) included: it passes the
-    // state on and stores nothing, so whoever's browser arrives there can write nothing.
-    const access = route.method === 'GET' ? 'read' : 'read-write';
-    fn.bindTable(resources.table, access);
-    for (const bucket of route.buckets) fn.bindBucket(BUCKET_VARIABLES[bucket], resources.buckets[bucket], access);
-  }
+  // GETs of the API only read, the analytics OAuth callback (no token) included: it passes the
+  // state on and stores nothing, so whoever's browser arrives there can write nothing.
+  const access = route.method === 'GET' ? 'read' : 'read-write';
+  fn.bindTable(resources.table, access);
+  for (const bucket of route.buckets) fn.bindBucket(BUCKET_VARIABLES[bucket], resources.buckets[bucket], access);
   const apiRoute = new HttpRoute(scope, `${id}Route`, {
     httpApi: resources.api,
     routeKey: HttpRouteKey.with(gatewayPath(route.path), HttpMethod[route.method]),

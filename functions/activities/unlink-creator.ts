@@ -1,6 +1,7 @@
 /** DELETE /v1/activities/:id/creators/:creatorId — removes that creator's costs on this activity, then the link (with both counters). */
 import * as z from 'zod/mini';
-import { linksOfActivity, unlinkCreator } from '../../shared/db/activities.ts';
+import { unlinkCreator } from '../../shared/db/activities.ts';
+import { linksOfActivity } from '../../shared/db/creator-links.ts';
 import { deleteCostsOfCreatorOnActivity } from '../../shared/db/costs.ts';
 import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';

@@ -6,8 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { activityFromItem, updateActivity } from '../../shared/db/activities.ts';
-import { setStartAtMovingSpend } from '../../shared/db/activity-spend-days.ts';
-import { placeFirstReading } from '../../shared/db/first-reading.ts';
+import { setActivityStart } from '../../shared/db/activity-start.ts';
 import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes.ts';
@@ -52,12 +51,8 @@ export const handler = defineHandler({
     const linkChanged = changes.contentHref !== undefined && changes.contentHref !== current.contentHref;
     const tracking = linkChanged ? (changes.contentHref ? 'due' : 'stop') : undefined;
     const timeZone = tenant.details.ianaTimezone ?? 'UTC';
-    // A new start moves its costs' spend to the day it ran (each cost counted once throughout: activity-spend-days.ts),
-    // and its first reading's total with it (first-reading.ts).
-    if (startAt !== undefined && startAt !== current.startAt) {
-      await setStartAtMovingSpend(current.organizationId, current, startAt, timeZone);
-      await placeFirstReading(current.organizationId, activityId, timeZone);
-    }
+    // A new start moves its costs' spend and its first reading to the day it ran (activity-start.ts).
+    if (startAt !== undefined && startAt !== current.startAt) await setActivityStart(current.organizationId, current, startAt, timeZone);
     // A manual count change is counted on today's day rollups in the tenant's timezone.
     const changed = await updateActivity(current.organizationId, activityId, changes, { tracking, expected: current, timeZone });
     if (tracking === 'due') await refreshNow(changed);

@@ -16,7 +16,7 @@ import { PROBLEM_SCHEMA, PROBLEM_STATUSES, problemResponseComponents, problemSta
 import { routeText } from './summaries.ts';
 import { TAGS, tagOf } from './tags.ts';
 
-/** What the document needs of a built route's handler module. */
+/** What the document needs of a route's handler module. */
 export interface HandlerSchemas {
   input?: Schema;
   output?: Reply;
@@ -110,8 +110,7 @@ function withMeta(route: Route, properties: Json, required: string[]): JsonSchem
 }
 
 function successResponses(route: Route, output: Reply | undefined): Json {
-  if (route.pending) return { '200': { description: 'Not built yet: the route answers 501 until its group is implemented.' } };
-  // Every built route says what it answers: a new handler without `output` cannot be left undocumented.
+  // Every route says what it answers: a new handler without `output` cannot be left undocumented.
   if (!output) throw new Error(`${route.key}: its handler declares no output (defineHandler's 'output', shared/schemas/records)`);
   const json = (description: string, schema: JsonSchema) => ({ description, content: { 'application/json': { schema } } });
   switch (output.kind) {
@@ -133,7 +132,7 @@ function successResponses(route: Route, output: Reply | undefined): Json {
 }
 
 export function operationId(route: Route): string {
-  const words = route.pending ? [route.method.toLowerCase(), ...route.path.split(/[/:-]/).slice(2)] : route.handler.split(/[/-]/);
+  const words = route.handler.split(/[/-]/);
   return words.filter(Boolean).map((w, i) => (i === 0 ? w : w[0]!.toUpperCase() + w.slice(1))).join('');
 }
 
@@ -213,13 +212,12 @@ export function buildDocument(routes: readonly Route[], handlers: ReadonlyMap<st
   };
 }
 
-/** The handler module of every built route, as the document needs it. */
+/** The handler module of every route, as the document needs it. */
 export async function loadHandlers(routes: readonly Route[] = routeTable): Promise<Map<string, HandlerSchemas>> {
-  const built = routes.filter((route) => !route.pending);
   const modules = await Promise.all(
-    built.map(async (route) => (await import(new URL(`../../functions/${route.handler}.ts`, import.meta.url).href)) as { handler: DefinedHandler & HandlerSchemas }),
+    routes.map(async (route) => (await import(new URL(`../../functions/${route.handler}.ts`, import.meta.url).href)) as { handler: DefinedHandler & HandlerSchemas }),
   );
-  return new Map(built.map((route, i) => [route.key, { input: modules[i]!.handler.input, output: modules[i]!.handler.output }]));
+  return new Map(routes.map((route, i) => [route.key, { input: modules[i]!.handler.input, output: modules[i]!.handler.output }]));
 }
 
 /** The document of the current route table and handlers, as `npm run openapi` writes it. */

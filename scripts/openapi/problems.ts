@@ -54,19 +54,17 @@ export const PROBLEM_STATUSES: Record<number, ProblemStatus> = {
   413: { name: 'PayloadTooLarge', code: 'payload_too_large', title: 'Payload too large', description: 'The request body is over the route\'s limit (1 MiB unless stated).', detail: 'The request body is 2097152 bytes; the limit is 1048576.' },
   415: { name: 'UnsupportedMediaType', code: 'unsupported_media_type', title: 'Unsupported media type', description: 'A request body whose content type is not `application/json`.', detail: 'The request body must be application/json.' },
   429: { name: 'RateLimited', code: 'rate_limited', title: 'Too many requests', description: 'A limit was reached (emails per sender and per recipient: invitations, email-change codes; organizations a user creates a day), or the service is busy; retry after the `Retry-After` seconds.', detail: 'The service is busy; retry shortly.' },
-  501: { name: 'NotImplemented', code: 'not_implemented', title: 'Not implemented', description: 'The route is part of the interface but its group is not built yet.', detail: 'The route is not implemented yet.' },
 };
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * The error statuses a route can answer: 401 always on a bearer route (authentication comes first); 501 and nothing
- * else while it is pending; otherwise 400 (input), 403 (access), 404 (a record or tenant the
+ * The error statuses a route can answer: 401 always on a bearer route (authentication comes first); then
+ * 400 (input), 403 (access), 404 (a record or tenant the
  * caller cannot see), 429 (the email and organization limits, or the table throttling any request), and for
  * writes 409 (state, or a concurrent transaction), 413 and 415 (the body).
  */
 export function problemStatuses(route: Route): number[] {
-  if (route.pending) return [401, 501];
   // No token and no caller: only the request itself can be wrong (a bad signature is 400).
   if (route.auth !== 'bearer') return [400, 413];
   if (WRITES.has(route.method)) return [400, 401, 403, 404, 409, 413, 415, 429];
@@ -74,7 +72,7 @@ export function problemStatuses(route: Route): number[] {
   return route.path.startsWith('/v1/reporting/analytics/') ? [400, 401, 403, 404, 409, 429] : [400, 401, 403, 404, 429];
 }
 
-/** The reusable problem responses of the statuses some route answers (an unused component is a lint warning: 501 once every route is built). */
+/** The reusable problem responses of the statuses some route answers (an unused component is a lint warning). */
 export function problemResponseComponents(used: ReadonlySet<number>): Json {
   return Object.fromEntries(
     Object.entries(PROBLEM_STATUSES).filter(([status]) => used.has(Number(status))).map(([status, p]) => [

@@ -38,9 +38,6 @@ export function withoutCitations(text: string): string {
 }
 
 export function routeText(route: Route): RouteText {
-  if (route.pending) {
-    return { summary: `${route.key} (not implemented yet)`, description: 'Part of the interface; its group is not built yet: it answers 401 without a valid token, then 501.' };
-  }
   const comment = leadingComment(readFileSync(new URL(`${route.handler}.ts`, FUNCTIONS), 'utf8'));
   // "METHOD /path — what it does": the part after the dash.
   const body = comment.includes(' — ') ? comment.slice(comment.indexOf(' — ') + 3) : comment;

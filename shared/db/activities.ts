@@ -17,12 +17,12 @@ import { campaignLeaveOnDelete } from './campaign-links.ts';
 import { CREATOR_SPEND_PREFIX, creatorStandingOf, standingOf } from './cost-rollups.ts';
 import { deleteCostsOfActivity } from './costs.ts';
 import { Activities, standingUnchanged, type Activity, type StoredActivity } from './activity-entity.ts';
-import { conditionHeld, defineEntity, getRecord, queryRecords, updateRecord, type Changes } from './entity.ts';
+import { conditionHeld, defineEntity, getRecord, updateRecord, type Changes } from './entity.ts';
 import { absent, all, asRead, equals, exists, type Condition } from './expressions.ts';
 import { transact as transactItems } from './transact.ts';
 import { metricDayWrites, placeMetricDays, readMetricDay, withdrawMetricDays } from './metric-days.ts';
 import { keys, type OrderedIndex } from './keys.ts';
-import { Instant, PerCurrency, RecordId } from './record-fields.ts';
+import { PerCurrency } from '../records/fields.ts';
 import { valueCounts, valueMove } from './value-counters.ts';
 import { batchGet, queryIndex, queryPrefix } from './operations.ts';
 import { deleteFilesOf } from './files.ts';
@@ -31,6 +31,7 @@ import { deleteSnapshotsOf } from './snapshot-deletion.ts';
 import { fetchedCounts, Snapshots } from './snapshots.ts';
 import { trackingAttributes } from './metric-due.ts';
 import { pointerDelete, pointerPut } from './records.ts';
+import { CreatorLinks, linksOfActivity, type ActivityLink } from './creator-links.ts';
 import { indexPage, type PageRequest } from './paging.ts';
 
 export interface NewActivity {
@@ -225,23 +226,6 @@ export async function activitySummaries(tenantId: string): Promise<Map<string, A
 export async function activitiesByIds(tenantId: string, activityIds: readonly string[]): Promise<Activity[]> {
   const items = await batchGet(activityIds.map((id) => keys.activity(tenantId, id)));
   return items.map(activityFromItem);
-}
-
-/** A creator linked to an activity: what the repository returns, and what the OpenAPI document shows (shared/schemas/records/activity.ts). */
-export const ActivityLinkSchema = z.object({ activityId: RecordId, creatorId: RecordId, createdAt: Instant });
-
-export type ActivityLink = z.infer<typeof ActivityLinkSchema>;
-
-/** A creator's link to an activity: an item of its own, also listed under the creator (gsi2, `keys.activityOfCreator`). */
-const CreatorLinks = defineEntity({ name: 'The creator link', schema: ActivityLinkSchema, key: keys.activityCreator });
-
-/**
- * The creator links of one activity, in key order. Read strongly: the metric writers read the
- * activity, then its links, and condition their write on the `linksRevision` they read, which only
- * vouches for links read after it (an eventually consistent read could miss a link just made).
- */
-export async function linksOfActivity(tenantId: string, activityId: string): Promise<ActivityLink[]> {
-  return queryRecords(CreatorLinks, keys.creatorsOfActivity(tenantId, activityId), { consistent: true });
 }
 
 /** The ids of the activities a creator is linked to (gsi2). */

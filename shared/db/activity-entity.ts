@@ -7,57 +7,8 @@ import { STANDING_FIELDS } from './cost-rollups.ts';
 import { defineEntity } from './entity.ts';
 import { all, asRead, exists, type Condition } from './expressions.ts';
 import { keys } from './keys.ts';
-import { Instant, PerCurrency, RecordId, stored } from './record-fields.ts';
-
-/** A count of the newest reading, null where its platform publishes (or gave) none. */
-const Count = /* @__PURE__ */ z.nullable(z.number());
-
-/** The newest reading in one vocabulary for every platform (DECISIONS.md "Figures a reader can check"). */
-const LatestCounts = /* @__PURE__ */ z.nullable(z.object({ views: Count, likes: Count, comments: Count, shares: Count, fetchedAt: Instant, source: z.enum(['api', 'manual']) })).register(z.globalRegistry, {
-  description:
-    "The newest reading's counts in one vocabulary for every platform, null where the platform publishes no such count (YouTube, Instagram and Reddit publish no shares, Reddit no views; X's shares are reposts + quotes), with when it was read and its source (`api` or `manual`); null until the activity is first read. The platform's own fields are kept in the snapshot evidence.",
-});
-
-/**
- * The activity record: what the repositories return, and what the OpenAPI document shows
- * (shared/schemas/records/activity.ts names it).
- */
-export const ActivitySchema = z.object({
-  ...stored,
-  /** The tenant, under both of its names (DECISIONS.md: one id space). */
-  organizationId: RecordId,
-  workspaceId: RecordId,
-  channel: z.string(),
-  activity: z.string(),
-  name: z.string(),
-  startAt: z.nullable(z.string()),
-  endAt: z.nullable(z.string()),
-  contentHref: z.nullable(z.string()),
-  /** The manual counts (null: none entered; the fetched number counts). */
-  viewsCount: z.nullable(z.number()),
-  likeCount: z.nullable(z.number()),
-  replyCount: z.nullable(z.number()),
-  /** The campaign it belongs to (one at a time) and the id of that association; set by linking. */
-  campaignId: z.nullable(RecordId),
-  campaignActivityId: z.optional(z.nullable(z.string())),
-  /** Set when a metric fetch of the content link is due (connect, link change); absent or null when not tracked. */
-  metricsFetchDueAt: z.optional(z.nullable(Instant)),
-  creatorsCount: z.int(),
-  costsCount: z.int(),
-  impressions: z.number(),
-  engagement: z.number(),
-  /** Recorded spend per currency, in major units. */
-  spend: PerCurrency,
-  /** The snapshot writer's (snapshots.ts): the last fetched counts under the platform's own names and in one vocabulary, when it was read, how many hourly snapshots are kept. */
-  latest: z.optional(z.record(z.string(), z.number())),
-  latestCounts: LatestCounts,
-  lastFetchedAt: z.optional(Instant),
-  snapshotsCount: z.optional(z.int()),
-  /** Why no number is fetched: a platform without public metrics, credentials missing, content not found. */
-  metricsUnavailableReason: z.optional(z.string()),
-});
-
-export type Activity = z.infer<typeof ActivitySchema>;
+import { ActivitySchema } from '../records/activity.ts';
+export type { Activity } from '../records/activity.ts';
 
 /**
  * The activity item: the record, and what other writers need of it, no part of the record shown

@@ -11,11 +11,12 @@
  */
 import { createHash } from 'node:crypto';
 import * as z from 'zod/mini';
-import { HDYHAU_CATEGORIES, type AnalyticsDay, type HdyhauAnswerDay, type HdyhauMapping, type SignalAssociation, type SignalDay, type SignalKind, type StoredSignal } from '../domain/analytics.ts';
+import { type AnalyticsDay, type HdyhauAnswerDay, type HdyhauMapping, type SignalAssociation, type SignalDay, type SignalKind, type StoredSignal } from '../domain/analytics.ts';
 import { conditionHeld, defineEntity, deleteRecord, getRecord, putRecord, takeRecord, updateRecord } from './entity.ts';
 import { absent, has } from './expressions.ts';
 import { analyticsKeys } from './keys.ts';
 import { batchDelete, batchPut, queryAll, recordOf } from './operations.ts';
+import { HdyhauMappingSchema } from '../records/analytics.ts';
 
 type Item = Record<string, unknown>;
 
@@ -234,9 +235,6 @@ export async function readSignals(tenantId: string): Promise<StoredSignal[]> {
 export async function updateSignal(tenantId: string, signalId: string, change: { association: SignalAssociation } | { ignored: boolean }): Promise<StoredSignal> {
   return updateRecord(Signals, Signals.key(tenantId, signalId), { set: change });
 }
-
-/** A stored mapping of one raw answer: what the repository returns, and what the OpenAPI document shows (shared/schemas/records/analytics.ts). */
-export const HdyhauMappingSchema = z.object({ dimensionApiName: z.string(), rawValue: z.string(), normalizedValue: z.string(), category: z.enum(HDYHAU_CATEGORIES), updatedAt: z.string() });
 
 const Mappings = defineEntity({
   name: 'The mapping',

@@ -14,53 +14,14 @@ import { tenantAggregateUpdate } from './aggregates.ts';
 import { defineEntity, getRecord, queryRecords, updateRecord } from './entity.ts';
 import { absent, all, has, lacks } from './expressions.ts';
 import { keys } from './keys.ts';
-import { PerCurrency, RecordId, stored } from './record-fields.ts';
+import { stored } from '../records/fields.ts';
 import { pointerPut } from './records.ts';
 import { transact } from './transact.ts';
+import { type CampaignFields, CampaignSchema } from '../records/campaign.ts';
+export { BRIEF_FIELDS, type CampaignFields, CAMPAIGN_FIELDS } from '../records/campaign.ts';
 
 /** The condition that a campaign exists and is not being deleted (writes that add to it). */
 export const liveCampaign = all(has('pk'), lacks('deletingAt'));
-
-/** The planning brief (Form A): what duplicate copies. */
-export const BRIEF_FIELDS = ['summary', 'objective', 'audience', 'keyMessage', 'desiredOutcomes', 'channels', 'ownerUserId', 'tags'] as const;
-
-const CampaignFieldsSchema = z.object({
-  name: z.string(),
-  startAt: z.nullable(z.string()),
-  endAt: z.nullable(z.string()),
-  budget: z.nullable(z.number()),
-  summary: z.nullable(z.string()),
-  objective: z.nullable(z.string()),
-  audience: z.nullable(z.string()),
-  keyMessage: z.nullable(z.string()),
-  desiredOutcomes: z.nullable(z.string()),
-  channels: z.array(z.string()),
-  ownerUserId: z.nullable(z.string()),
-  tags: z.array(z.string()),
-});
-
-export type CampaignFields = z.infer<typeof CampaignFieldsSchema>;
-export type CampaignField = keyof CampaignFields;
-export const CAMPAIGN_FIELDS: readonly CampaignField[] = ['name', 'startAt', 'endAt', 'budget', ...BRIEF_FIELDS];
-
-/**
- * The campaign record as stored: what the repository returns, and what the OpenAPI document shows
- * with its derived `status` (shared/schemas/records/campaign.ts).
- */
-export const CampaignSchema = z.object({
-  ...stored,
-  /** The tenant, under both of its names (DECISIONS.md: one id space). */
-  organizationId: RecordId,
-  workspaceId: RecordId,
-  ...CampaignFieldsSchema.shape,
-  activitiesCount: z.int(),
-  costsCount: z.int(),
-  /** The metrics of its activities (manual counts over fetched ones). */
-  impressions: z.number(),
-  engagement: z.number(),
-  /** Recorded spend per currency, in major units. */
-  spend: PerCurrency,
-});
 
 /**
  * The campaign item. It also keeps reporting's contribution counters (shared/domain/activity-metrics.ts

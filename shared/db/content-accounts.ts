@@ -3,7 +3,7 @@
  * of a linked creator's social account on the content's platform. Instagram's business discovery
  * finds a post only among its account's media, and its /p/<code> URLs name no account.
  */
-import { linksOfActivity } from './activities.ts';
+import { linksOfActivity } from './creator-links.ts';
 import { socialAccountsOf } from './social-accounts.ts';
 
 /** The handle of the first linked creator (in link order) with an account on `platform`; undefined when none has one. */

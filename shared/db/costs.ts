@@ -31,34 +31,17 @@ import { defineEntity, getRecord, queryRecords } from './entity.ts';
 import { absent, all, asRead, equals, exists, type Condition } from './expressions.ts';
 import { keys, type IndexCollection, type Key } from './keys.ts';
 import { batchGet, queryIndex, queryPrefix } from './operations.ts';
-import type { Activity } from './activities.ts';
+import type { Activity } from './activity-entity.ts';
 import { costStatsDelta } from './cost-stats.ts';
 import { creatorSpendAttribute, creatorStandingOf, placementOf, spendContributionDelta, spendDayUpdates, standingOf } from './cost-rollups.ts';
-import { RecordId, stored } from './record-fields.ts';
+import { stored } from '../records/fields.ts';
 import { pointerDelete, pointerPut } from './records.ts';
 import { indexPage, type PageRequest } from './paging.ts';
 import { backoff, sleep } from './retry.ts';
 import { transact, type TransactItem } from './transact.ts';
 import { valueCounts, valueMove } from './value-counters.ts';
-
-/** The cost record: what the repository returns, and what the OpenAPI document shows (shared/schemas/records/cost.ts). */
-export const CostSchema = z.object({
-  ...stored,
-  /** The tenant, under both of its names (DECISIONS.md: one id space). */
-  organizationId: RecordId,
-  workspaceId: RecordId,
-  activityId: RecordId,
-  creatorId: z.nullable(RecordId),
-  categoryId: z.nullable(RecordId),
-  amount: z.number(),
-  currency: z.string(),
-  type: z.string(),
-  description: z.nullable(z.string()),
-  /** The campaign it counts in: its activity's (stored at write; reads join the activity's current one). */
-  campaignId: z.nullable(RecordId),
-});
-
-export type Cost = z.infer<typeof CostSchema>;
+import { CostSchema, type Cost } from '../records/cost.ts';
+export type { Cost } from '../records/cost.ts';
 
 /**
  * The cost item: the record, its `revision` and where its spend is counted in the day rollups. Its

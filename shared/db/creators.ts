@@ -14,7 +14,7 @@ import { aggregateUpdate, tenantAggregateUpdate, withoutReportingCounters } from
 import { conditionHeld, defineEntity, getRecord, queryRecords, updateRecord } from './entity.ts';
 import { absent, all, asRead, exists } from './expressions.ts';
 import { placeMetricDays } from './metric-days.ts';
-import { PerCurrency, RecordId, stored } from './record-fields.ts';
+import { stored } from '../records/fields.ts';
 import { keys, type OrderedIndex } from './keys.ts';
 import { deleteCostsOfCreator } from './costs.ts';
 import { batchGet, queryIndex, queryPrefix, recordOf } from './operations.ts';
@@ -25,33 +25,8 @@ import { socialAccountDeletes, socialAccountsOf } from './social-accounts.ts';
 import { indexPage, type PageRequest } from './paging.ts';
 import { transact, transactionsOf, type TransactItem } from './transact.ts';
 import { valueCounts, valueMove } from './value-counters.ts';
-
-export const CREATOR_ROLES = ['person', 'community', 'brand_partner'] as const;
-export type CreatorRole = (typeof CREATOR_ROLES)[number];
-
-/**
- * The creator record: what the repository returns, and what the OpenAPI document shows
- * (shared/schemas/records/creator.ts names it).
- */
-export const CreatorSchema = z.object({
-  ...stored,
-  /** The tenant, under both of its names (DECISIONS.md: one id space). */
-  workspaceId: RecordId,
-  organizationId: RecordId,
-  name: z.string(),
-  email: z.nullable(z.string()),
-  role: z.nullable(z.enum(CREATOR_ROLES)),
-  country: z.nullable(z.string()),
-  notes: z.nullable(z.string()),
-  isOwnBrand: z.boolean(),
-  activitiesCount: z.int(),
-  totalFollowersCount: z.number(),
-  impressions: z.number(),
-  engagement: z.number(),
-  costsCount: z.int(),
-  /** Recorded spend attributed to the creator, per currency, in major units. */
-  spend: PerCurrency,
-});
+import { type CreatorRole, CreatorSchema, type Creator } from '../records/creator.ts';
+export type { Creator } from '../records/creator.ts';
 
 /**
  * The creator item. It also keeps reporting's contribution counters (shared/domain/activity-metrics.ts
@@ -79,8 +54,6 @@ export const Creators = defineEntity({
   }),
   counters: ['activitiesCount', 'totalFollowersCount', 'impressions', 'engagement', 'costsCount'],
 });
-
-export type Creator = z.infer<typeof CreatorSchema>;
 
 /** The workspace's claim on its one own-brand record (`ensureOwnBrand`). */
 const OwnBrandClaims = defineEntity({ name: 'The own-brand record', schema: z.object({ creatorId: z.string(), createdAt: z.string() }), key: keys.ownBrand });

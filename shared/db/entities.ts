@@ -8,9 +8,9 @@ import { notFound } from '../domain/errors.ts';
 import { defineEntity, getRecord } from './entity.ts';
 import { all, has, lacks } from './expressions.ts';
 import { keys, type Key } from './keys.ts';
+import { ENTITY_TYPES, type EntityType } from '../records/fields.ts';
 
-export const ENTITY_TYPES = ['activity', 'campaign', 'creator'] as const;
-export type EntityType = (typeof ENTITY_TYPES)[number];
+export { ENTITY_TYPES, type EntityType };
 
 /** The key of an entity of the tenant. */
 export function entityKey(tenantId: string, entityType: EntityType, entityId: string): Key {

@@ -12,20 +12,10 @@ import { defineEntity, getRecord, queryRecords } from './entity.ts';
 import { absent, all, equals, has } from './expressions.ts';
 import { keys } from './keys.ts';
 import { pageOf, sortRecords, type Page, type PageRequest } from './paging.ts';
-import { PerCurrency, RecordId, stored } from './record-fields.ts';
+import { stored } from '../records/fields.ts';
 import { pointerDelete, pointerPut } from './records.ts';
 import { transact } from './transact.ts';
-
-/** The expense category record: what the repository returns, and what the OpenAPI document shows (shared/schemas/records/expense-category.ts). */
-export const ExpenseCategorySchema = z.object({
-  ...stored,
-  organizationId: RecordId,
-  name: z.string(),
-  /** Number of costs in the category (its stored aggregate, moved by the cost writes). */
-  usageCount: z.int(),
-  /** Recorded spend per currency, in major units. */
-  spend: PerCurrency,
-});
+import { ExpenseCategorySchema } from '../records/expense-category.ts';
 
 const Categories = defineEntity({ name: 'The expense category', schema: ExpenseCategorySchema, key: keys.expenseCategory });
 

@@ -19,14 +19,15 @@ import { absent } from './expressions.ts';
 import { keys } from './keys.ts';
 import { timeOrderedId } from './ids.ts';
 import { batchDelete } from './operations.ts';
-import { RecordId, stored } from './record-fields.ts';
+import { stored } from '../records/fields.ts';
 import { pointerPut } from './records.ts';
 import { transact } from './transact.ts';
+import { FILE_CONTENT_TYPES, FileSchema } from '../records/file.ts';
+export { FILE_CONTENT_TYPES } from '../records/file.ts';
 
 export const FILE_OWNER_TYPES = ENTITY_TYPES;
 export type FileOwnerType = EntityType;
 
-export const FILE_CONTENT_TYPES = ['text/markdown', 'text/plain', 'text/csv'] as const;
 export type FileContentType = (typeof FILE_CONTENT_TYPES)[number];
 
 /** The one extension a file of each content type is named with (compared case-insensitively). */
@@ -41,24 +42,6 @@ export const FILE_MAX_BYTES = 1024 * 1024;
 
 /** How long a download URL works. */
 export const DOWNLOAD_SECONDS = 300;
-
-/** The file record (its metadata): what the repository returns, and what the OpenAPI document shows (shared/schemas/records/file.ts). */
-export const FileSchema = z.object({
-  ...stored,
-  /** The tenant, under both of its names (DECISIONS.md: one id space). */
-  organizationId: RecordId,
-  workspaceId: RecordId,
-  ownerType: z.enum(ENTITY_TYPES),
-  ownerId: RecordId,
-  fileName: z.string(),
-  contentType: z.enum(FILE_CONTENT_TYPES),
-  description: z.nullable(z.string()),
-  sizeBytes: z.int(),
-  createdBy: z.string(),
-  createdByName: z.nullable(z.string()),
-  /** `ai_assistant` when an agent token wrote it (RFC 8693 `act` claim), else `person`. */
-  createdByType: z.enum(['person', 'ai_assistant']),
-});
 
 const Files = defineEntity({
   name: 'The file',

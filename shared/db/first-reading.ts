@@ -15,7 +15,7 @@
 import { contributionDelta } from '../domain/activity-metrics.ts';
 import { firstReadingDay } from '../domain/dates.ts';
 import { conflict } from '../domain/errors.ts';
-import { linksOfActivity } from './activities.ts';
+import { linksOfActivity } from './creator-links.ts';
 import { Activities, standingUnchanged } from './activity-entity.ts';
 import { aggregateUpdate, present } from './aggregates.ts';
 import { standingOf } from './cost-rollups.ts';

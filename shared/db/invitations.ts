@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
-import { ROLES, type Role } from '../domain/roles.ts';
+import { type Role } from '../domain/roles.ts';
 import { conflict, notFound } from '../domain/errors.ts';
 import { invitationEmail } from '../domain/invitation-email.ts';
 import { defineEntity, getRecord, updateRecord } from './entity.ts';
@@ -15,25 +15,13 @@ import { addMembershipItems, getMembership, type Membership } from './membership
 import { queryAll } from './operations.ts';
 import { outboxPut } from './outbox.ts';
 import { countAgainst, LIMITS } from './rate-limits.ts';
-import { RecordId, stored } from './record-fields.ts';
+import { stored } from '../records/fields.ts';
 import { getTenant } from './tenants.ts';
 import { transact } from './transact.ts';
 import { EmailClaims } from './users.ts';
+import { INVITATION_STATUSES, InvitationSchema } from '../records/invitation.ts';
 
-export const INVITATION_STATUSES = ['pending', 'accepted', 'declined'] as const;
 export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
-
-/** The invitation record: what the repository returns, and what the OpenAPI document shows (shared/schemas/records/tenant.ts). */
-export const InvitationSchema = z.object({
-  ...stored,
-  /** The tenant, under both of its names (DECISIONS.md: one id space). */
-  organizationId: RecordId,
-  workspaceId: RecordId,
-  email: z.string(),
-  role: z.enum(ROLES),
-  status: z.enum(INVITATION_STATUSES),
-  invitedBy: z.string(),
-});
 
 const Invitations = defineEntity({
   name: 'The invitation',

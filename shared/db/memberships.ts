@@ -7,32 +7,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
-import { ROLES, type Role } from '../domain/roles.ts';
-import { ConflictError, conflict, notFound } from '../domain/errors.ts';
-import { type Changes, defineEntity, getRecord, putRecord, queryRecords } from './entity.ts';
+import { type Role } from '../domain/roles.ts';
+import { conflict, notFound } from '../domain/errors.ts';
+import { type Changes, defineEntity, getRecord, queryRecords } from './entity.ts';
 import { all, any, compare, equals, has, lacks } from './expressions.ts';
 import { keys } from './keys.ts';
 import { queryAll } from './operations.ts';
-import { RecordId, stored } from './record-fields.ts';
-import { newTenantItems } from './tenants.ts';
+import { stored } from '../records/fields.ts';
 import { transact } from './transact.ts';
-
-export const MEMBERSHIP_STATUSES = ['active', 'pending'] as const;
-export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
-
-/**
- * A membership: what the repository returns, and what the OpenAPI document shows under both of its
- * tenant's names (shared/schemas/records/tenant.ts).
- */
-export const MembershipSchema = z.object({
-  ...stored,
-  tenantId: RecordId,
-  userId: RecordId,
-  role: z.enum(ROLES),
-  status: z.enum(MEMBERSHIP_STATUSES),
-});
-
-export type Membership = z.infer<typeof MembershipSchema>;
+import { type MembershipStatus, MembershipSchema, type Membership } from '../records/membership.ts';
+export type { MembershipStatus, Membership } from '../records/membership.ts';
 
 export const Memberships = defineEntity({
   name: 'The member',
@@ -170,31 +154,4 @@ export async function membershipsOfUser(userId: string): Promise<Membership[]> {
     ExpressionAttributeValues: { ':pk': gsi1pk, ':prefix': gsi1skPrefix },
   });
   return items.map(Memberships.fromItem);
-}
-
-/**
- * Low-level, for tests: writes a membership as given, without touching the tenant's counters, and
- * a bare tenant item when the tenant has none, so a test can set up access in one call.
- */
-export async function putMembership(input: { tenantId: string; userId: string; role: Role; status?: MembershipStatus }): Promise<Membership> {
-  const now = new Date().toISOString();
-  const membership: Membership = {
-    id: randomUUID(),
-    tenantId: input.tenantId,
-    userId: input.userId,
-    role: input.role,
-    status: input.status ?? 'active',
-    createdAt: now,
-    updatedAt: now,
-  };
-  await putRecord(Memberships, Memberships.key(input.tenantId, input.userId), membership);
-  // The tenant's own Put (conditioned on no tenant there), moved to this tenant id with zero counts.
-  const put = newTenantItems({ name: 'Test tenant', ownerUserId: input.userId }).transactItems[0]!.Put;
-  const item = { ...put.Item, ...keys.tenant(input.tenantId), id: input.tenantId, memberCount: 0, ownerCount: 0 };
-  try {
-    await transact([{ Put: { ...put, Item: item }, failure: () => conflict('The tenant exists.') }]);
-  } catch (error) {
-    if (!(error instanceof ConflictError)) throw error;
-  }
-  return membership;
 }

@@ -4,16 +4,16 @@
  * first. Ids are time-ordered (ids.ts) so that notes created in the same millisecond still sort in
  * creation order.
  */
-import * as z from 'zod/mini';
 import { defineEntity, queryRecords, updateRecord } from './entity.ts';
 import { ENTITY_TYPES, entityExists, type EntityType } from './entities.ts';
 import { absent } from './expressions.ts';
 import { keys } from './keys.ts';
 import { batchDelete } from './operations.ts';
 import { timeOrderedId } from './ids.ts';
-import { RecordId, stored } from './record-fields.ts';
 import { pointerDelete, pointerPut } from './records.ts';
 import { transact } from './transact.ts';
+import { NoteSchema, type Note } from '../records/note.ts';
+export type { Note } from '../records/note.ts';
 
 export const NOTE_ENTITY_TYPES = ENTITY_TYPES;
 export type NoteEntityType = EntityType;
@@ -21,27 +21,12 @@ export type NoteEntityType = EntityType;
 /** Longest note content accepted, in characters (the spec sets none; this keeps an item far below 400 KB). */
 export const NOTE_CONTENT_MAX = 20_000;
 
-/** The note record: what the repository returns, and what the OpenAPI document shows (shared/schemas/records/note.ts). */
-export const NoteSchema = z.object({
-  ...stored,
-  /** The tenant, under both of its names (DECISIONS.md: one id space). */
-  organizationId: RecordId,
-  workspaceId: RecordId,
-  entityType: z.enum(NOTE_ENTITY_TYPES),
-  entityId: RecordId,
-  content: z.string(),
-  createdBy: z.nullable(z.string()),
-  createdByName: z.nullable(z.string()),
-});
-
 const Notes = defineEntity({
   name: 'The note',
   schema: NoteSchema,
   key: (tenantId: string, note: { entityType: string; entityId: string; createdAt: string; id: string }) =>
     keys.note(tenantId, note.entityType, note.entityId, note.createdAt, note.id),
 });
-
-export type Note = z.infer<typeof NoteSchema>;
 
 export interface NewNote {
   entityType: NoteEntityType;

@@ -11,23 +11,10 @@ import { absent, all, equals, exists, has, lacks } from './expressions.ts';
 import { keys } from './keys.ts';
 import { batchGet } from './operations.ts';
 import { timeOrderedId } from './ids.ts';
-import { RecordId, stored } from './record-fields.ts';
+import { stored } from '../records/fields.ts';
 import { pointerPut } from './records.ts';
 import { transact } from './transact.ts';
-
-/** The outcome definition record: what the repository returns, and what the OpenAPI document shows (shared/schemas/records/outcome.ts). */
-export const OutcomeDefinitionSchema = z.object({
-  ...stored,
-  organizationId: RecordId,
-  workspaceId: RecordId,
-  name: z.string(),
-  description: z.nullable(z.string()),
-  valueKind: z.string(),
-  unitLabel: z.nullable(z.string()),
-  defaultCurrency: z.nullable(z.string()),
-  /** Live measurements that use the definition; the delete is refused (409) while it is above 0. */
-  activeMeasurementsCount: z.int(),
-});
+import { OutcomeDefinitionSchema } from '../records/outcome-definition.ts';
 
 const Definitions = defineEntity({
   name: 'The outcome definition',

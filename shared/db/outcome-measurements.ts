@@ -25,63 +25,15 @@ import { batchGet, queryPrefix } from './operations.ts';
 import { outcomeTotalsUpdates } from './outcome-totals.ts';
 import { definitionCountUpdate, definitionFromItem, outcomeDefinitionsById, type OutcomeDefinition } from './outcome-definitions.ts';
 import { timeOrderedId } from './ids.ts';
-import { Instant, RecordId, stored } from './record-fields.ts';
 import { pointerPut } from './records.ts';
 import { backoff, sleep } from './retry.ts';
 import { transact, type TransactItem } from './transact.ts';
-
-/** The fields a claim records, as stored on the measurement (its current values) and on each claim; changing any of them on a measurement appends a claim. */
-const claimShape = {
-  outcomeDefinitionId: RecordId,
-  value: z.number(),
-  baselineValue: z.nullable(z.number()),
-  market: z.nullable(z.string()),
-  sourceMethod: z.string(),
-  /** 0..1. */
-  confidence: z.nullable(z.number()),
-  /** YYYY-MM-DD. */
-  periodStart: z.nullable(z.string()),
-  periodEnd: z.nullable(z.string()),
-};
-
-export type ClaimFields = { [F in keyof typeof claimShape]: z.infer<(typeof claimShape)[F]> };
+import { ClaimSchema, MeasurementSchema, type Claim, type ClaimFields, type Measurement } from '../records/outcome-measurement.ts';
 
 const CLAIM_FIELDS = [
   'outcomeDefinitionId', 'value', 'baselineValue', 'market', 'sourceMethod', 'confidence', 'periodStart', 'periodEnd',
 ] as const satisfies readonly (keyof ClaimFields)[];
 
-/**
- * One recorded value of a measurement; a correction supersedes the active claim. The claim and
- * measurement records are what the repository returns and what the OpenAPI document shows
- * (shared/schemas/records/outcome.ts).
- */
-export const ClaimSchema = z.object({
-  ...claimShape,
-  id: RecordId,
-  status: z.enum(['active', 'superseded']),
-  supersededAt: z.nullable(Instant),
-  createdAt: Instant,
-  createdBy: z.nullable(z.string()),
-});
-
-export type Claim = z.infer<typeof ClaimSchema>;
-export type ClaimStatus = Claim['status'];
-
-/** A measured outcome of a campaign: its active claim's fields, the definition, and every claim, newest first. */
-export const MeasurementSchema = z.object({
-  ...stored,
-  ...claimShape,
-  organizationId: RecordId,
-  workspaceId: RecordId,
-  campaignId: RecordId,
-  /** The definition's unit, joined at read time. */
-  unitLabel: z.nullable(z.string()),
-  definition: z.nullable(z.object({ id: RecordId, name: z.string(), valueKind: z.string(), unitLabel: z.nullable(z.string()), defaultCurrency: z.nullable(z.string()) })),
-  activeClaimId: RecordId,
-  claims: z.array(ClaimSchema),
-});
-
-export type Measurement = z.infer<typeof MeasurementSchema>;
 export type DefinitionSummary = NonNullable<Measurement['definition']>;
 
 /** What the measurement item stores of the record: all but what reads join (the definition, its unit, the claims). */

@@ -8,15 +8,8 @@ import { ConflictError, conflict } from '../domain/errors.ts';
 import { defineEntity, getRecord, putRecord } from './entity.ts';
 import { absent, equals } from './expressions.ts';
 import { keys } from './keys.ts';
-import { RecordId, stored } from './record-fields.ts';
-
-/** A user's settings: what the repository returns, and what the OpenAPI document shows (shared/schemas/records/user.ts). */
-export const UserSettingsSchema = z.object({
-  ...stored,
-  userId: RecordId,
-  activeOrganizationId: z.nullable(RecordId),
-  preferences: z.record(z.string(), z.unknown()),
-});
+import { stored } from '../records/fields.ts';
+import { UserSettingsSchema } from '../records/user-settings.ts';
 
 const Settings = defineEntity({
   name: 'The settings',

@@ -24,7 +24,7 @@ import { MAX_MINOR_UNITS } from '../domain/currencies.ts';
 import { firstReadingDay, localDate } from '../domain/dates.ts';
 import type { ContentReading, ReadingSource, UnavailableReason } from '../domain/metric-readings.ts';
 import { aggregateUpdate } from './aggregates.ts';
-import { linksOfActivity } from './activities.ts';
+import { linksOfActivity } from './creator-links.ts';
 import { creatorStandingOf, standingOf } from './cost-rollups.ts';
 import { Activities, standingUnchanged, type StoredActivity } from './activity-entity.ts';
 import { dayRollupUpdate, mergeDayDeltas, type DayDelta, type RollupScope } from './day-rollups.ts';

@@ -10,20 +10,8 @@ import { aggregateUpdate, present } from './aggregates.ts';
 import { defineEntity, getRecord, queryRecords } from './entity.ts';
 import { absent, all, equals, exists, has } from './expressions.ts';
 import { keys } from './keys.ts';
-import { Instant, RecordId } from './record-fields.ts';
 import { transact } from './transact.ts';
-
-/** The social account record (what the repository returns; shared/schemas/records/creator.ts names it). */
-export const SocialAccountSchema = z.object({
-  accountId: z.string(),
-  creatorId: RecordId,
-  platform: z.string(),
-  profileUrl: z.string(),
-  handle: z.string(),
-  followersCount: z.nullable(z.int()),
-  createdAt: Instant,
-  updatedAt: Instant,
-});
+import { SocialAccountSchema } from '../records/social-account.ts';
 
 export type SocialAccount = z.infer<typeof SocialAccountSchema>;
 

@@ -6,39 +6,19 @@
  */
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
-import { BILLING_STATUSES, PLANS, UNPAID } from '../domain/billing.ts';
+import { UNPAID } from '../domain/billing.ts';
 import { roundSpend } from '../domain/currencies.ts';
 import { conflict, notFound } from '../domain/errors.ts';
 import { conditionHeld, defineEntity, getRecord, updateRecord } from './entity.ts';
 import { absent, all, has, lacks } from './expressions.ts';
 import { keys } from './keys.ts';
-import { Instant, PerCurrency, RecordId, stored } from './record-fields.ts';
+import { stored } from '../records/fields.ts';
 import { Memberships, type Membership } from './memberships.ts';
 import { batchGet } from './operations.ts';
 import { countAgainst, LIMITS } from './rate-limits.ts';
 import { transact } from './transact.ts';
-
-/**
- * The tenant record: what the repository returns, and what the OpenAPI document shows with the
- * caller's membership and the tenant's metrics (shared/schemas/records/tenant.ts).
- */
-export const TenantSchema = z.object({
-  ...stored,
-  name: z.string(),
-  /** The parent organization of a workspace created under one; null for a top-level tenant. */
-  organizationId: z.nullable(RecordId),
-  ianaTimezone: z.nullable(z.string()),
-  currency: z.string(),
-  avatarKey: z.nullable(z.string()),
-  conversionValue: z.nullable(z.number()),
-  defaultAttributionWindowDays: z.nullable(z.int()),
-  isDemo: z.boolean(),
-  /** Plan and payment state (DECISIONS.md "Billing"): the end of the paid period when known; written by shared/db/billing.ts only. */
-  billing: z.object({ plan: z.nullable(z.enum(PLANS)), status: z.enum(BILLING_STATUSES), currentPeriodEnd: z.nullable(Instant) }),
-  createdBy: z.string(),
-});
-
-export type Tenant = z.infer<typeof TenantSchema>;
+import { TenantSchema, type Tenant, TenantMetricsSchema } from '../records/tenant.ts';
+export type { Tenant } from '../records/tenant.ts';
 
 /**
  * The tenant item: the record and what it stores besides (counters, deletion marks, billing's
@@ -61,21 +41,6 @@ export const Tenants = defineEntity({
 });
 
 type StoredTenant = z.infer<typeof Tenants.schema>;
-
-/**
- * A tenant's stored aggregate, moved by the writes of its records: the tenant record's `metrics`
- * (shared/schemas/records/tenant.ts shows it).
- */
-export const TenantMetricsSchema = z.object({
-  creatorsCount: z.int(),
-  activitiesCount: z.int(),
-  campaignsCount: z.int(),
-  costsCount: z.int(),
-  /** Recorded spend per currency, in major units. */
-  spend: PerCurrency,
-  impressions: z.number(),
-  engagement: z.number(),
-});
 
 const TenantAggregates = defineEntity({ name: 'The organization', schema: TenantMetricsSchema, key: keys.tenantAggregate });
 

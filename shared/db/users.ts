@@ -7,23 +7,12 @@ import { conflict } from '../domain/errors.ts';
 import { defineEntity, getRecord, updateRecord } from './entity.ts';
 import { absent } from './expressions.ts';
 import { keys } from './keys.ts';
-import { RecordId, stored } from './record-fields.ts';
 import { batchGet } from './operations.ts';
 import { transact } from './transact.ts';
-
-/** A user's profile (its `id` is its `userId`): what the repository returns, and what the OpenAPI document shows (shared/schemas/records/user.ts). */
-export const UserSchema = z.object({
-  ...stored,
-  userId: RecordId,
-  email: z.string(),
-  name: z.nullable(z.string()),
-  jobRole: z.nullable(z.string()),
-  avatarKey: z.nullable(z.string()),
-});
+import { UserSchema, type User } from '../records/user.ts';
+export type { User } from '../records/user.ts';
 
 export const Users = defineEntity({ name: 'User', schema: UserSchema, key: keys.user });
-
-export type User = z.infer<typeof UserSchema>;
 
 /** An address taken by an account (`keys.emailClaim` lower-cases it). */
 export const EmailClaims = defineEntity({

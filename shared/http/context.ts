@@ -1,8 +1,8 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { MiddyfiedHandler, Request } from '@middy/core';
 import type { Route } from './route.ts';
-import type { Tenant } from '../db/tenants.ts';
-import type { User } from '../db/users.ts';
+import type { Tenant } from '../records/tenant.ts';
+import type { User } from '../records/user.ts';
 import type { Role } from '../domain/roles.ts';
 
 /** The authenticated caller, from the verified bearer token. */

@@ -14,7 +14,7 @@
  *   authorize      the route's declared access: self, or tenant role; agent tokens
  */
 import middy from '@middy/core';
-import type { User } from '../db/users.ts';
+import type { User } from '../records/user.ts';
 import type { Output, Schema } from '../schemas/zod.ts';
 import type { ApiContext, ApiEvent, ApiHandler, ApiResponse, Caller, TenantScope } from './context.ts';
 import { assembleInputMiddleware } from './middleware/assemble-input.ts';

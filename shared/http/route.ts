@@ -34,8 +34,8 @@ export interface RouteOptions {
   agent?: boolean;
   /** Canonical input name of each generic path parameter, e.g. `{ id: 'userId' }`. */
   params?: Record<string, string>;
-  /** Handler module under `functions/`, without extension. Absent: the group is not built yet (501). */
-  handler?: string;
+  /** Handler module under `functions/`, without extension. */
+  handler: string;
   /** Buckets the handler reads or writes; the stack grants exactly these. */
   buckets?: BucketName[];
 }
@@ -50,8 +50,6 @@ export interface Route<A extends Access = Access, K extends string = string>
   key: K;
   auth: AuthKind;
   handler: string;
-  /** True while the route answers 501 `not_implemented`. */
-  pending: boolean;
 }
 
 /** Whether responses of this route carry `_meta` (present on every route that exists in Form A). */

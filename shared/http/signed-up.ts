@@ -5,7 +5,7 @@
  * the record an explicit sign-up step (`POST /v1/users`, with the name and job role the user gives),
  * so it is required rather than made up from the token: 403 `forbidden`, saying how to create it.
  */
-import type { User } from '../db/users.ts';
+import type { User } from '../records/user.ts';
 import { forbidden } from './problem.ts';
 
 export const CREATE_USER_RECORD_FIRST =

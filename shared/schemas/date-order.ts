@@ -1,6 +1,6 @@
 /** The checks of dates in order: a record's end not before its start, a report's range. */
 import { datesBetween } from '../domain/reporting/days.ts';
-import { invalidInput } from '../http/problem.ts';
+import { invalidInput } from '../domain/errors.ts';
 
 export function checkDates(startAt: string | null | undefined, endAt: string | null | undefined): void {
   if (startAt && endAt && endAt < startAt) {

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { isIsoCurrency, MAX_MINOR_UNITS, minorUnits } from '../domain/currencies.ts';
-import { invalidInput } from '../http/problem.ts';
+import { invalidInput } from '../domain/errors.ts';
 import { decimalPlaces, numberInput } from './common.ts';
 
 /** Exactly three letters naming a real ISO 4217 currency; `usd` is USD. */

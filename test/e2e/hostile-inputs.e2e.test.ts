@@ -224,7 +224,7 @@ async function attack(route: Route, fixture: RouteFixture, field: string, hostil
 }
 
 // A route without a bearer token has no input schema (the Stripe webhook verifies a signed body; its own hostile cases are in billing.e2e.test.ts).
-const built = routes.filter((route) => !route.pending && route.auth === 'bearer');
+const built = routes.filter((route) => route.auth === 'bearer');
 
 describe('never a 500: control characters in every text field, extreme numbers in every number field', () => {
   let total = 0;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { LocalIssuer } from '../../infra/local/issuer.ts';
 import { startLocalService, type LocalService } from '../../infra/local/server.ts';
-import { putMembership } from '../../shared/db/memberships.ts';
+import { putMembership } from '../support/memberships.ts';
 import { avatarUploadKey } from '../../shared/domain/avatars.ts';
 import { checkedFetch } from './support/contract.ts';
 

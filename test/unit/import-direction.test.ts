@@ -3,18 +3,31 @@
  *
  *   functions/         handlers and jobs, and THE route table (functions/routes.ts)
  *     -> shared/http     defineHandler, middleware, problems (RFC 9457), route types; with
- *                        shared/schemas, the zod input schemas (which throw invalid_input problems)
+ *                        shared/schemas, the zod input schemas (their checks throw the domain's invalid input)
  *     -> shared/db       repositories: DynamoDB, S3 through shared/integrations; throw domain errors
  *     -> shared/domain   pure rules, types and typed errors: imports nothing of ours outside itself,
  *                        and no AWS SDK
  *   shared/support (the logger), shared/config, shared/integrations and shared/auth sit below
  *   http, beside db, which may use them.
+ *   shared/records, the record schemas (what the repositories return and the OpenAPI document
+ *   shows), sits just above shared/domain: it imports only zod, shared/domain and itself, so that
+ *   shared/db declares its entities with them and shared/schemas names them without reaching into
+ *   shared/db; shared/schemas imports neither shared/db nor shared/http.
  *
  * So: nothing under shared/ imports functions/; shared/db and shared/domain never import
  * shared/http (a repository throws a domain error, and shared/http/middleware/problem-responses.ts
  * alone maps it to a problem); shared/domain imports only shared/domain (and packages other than
  * the AWS SDK). This test parses the imports of every .ts file under shared/ and names each file
  * and import that breaks a rule.
+ *
+ * And no circles: among the files of shared/ and functions/, no file reaches itself through its
+ * relative imports, and no folder of shared/ (shared/db, shared/http, ...) reaches itself through
+ * another. Type-only imports count: they vanish from the bundle, but a cycle through them still
+ * ties the files' meanings together (neither can be read, moved or tested without the other),
+ * and the circles this test was written against ran through type imports as much as value ones.
+ * Dynamic `import()` does not count: it is how a module loads another lazily, on purpose. The
+ * parse is the regular expressions below, not a dependency (madge, dpdm): over shared/ and
+ * functions/ they find exactly the imports TypeScript's own `preProcessFile` finds.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, posix, relative } from 'node:path';
@@ -38,6 +51,13 @@ function ruleBroken(file: string, specifier: string): string | undefined {
   if (target !== undefined && under(target, 'functions')) return 'nothing under shared/ imports functions/';
   const lower = under(file, 'shared/db') || under(file, 'shared/domain');
   if (lower && target !== undefined && under(target, 'shared/http')) return 'shared/db and shared/domain never import shared/http';
+  if (under(file, 'shared/schemas') && target !== undefined && (under(target, 'shared/db') || under(target, 'shared/http'))) {
+    return 'shared/schemas imports neither shared/db nor shared/http (record schemas are in shared/records)';
+  }
+  if (under(file, 'shared/records')) {
+    if (specifier.startsWith('@aws-sdk/')) return 'shared/records does not use the AWS SDK';
+    if (target !== undefined && !under(target, 'shared/records') && !under(target, 'shared/domain')) return 'shared/records imports only shared/records and shared/domain';
+  }
   if (under(file, 'shared/domain')) {
     if (specifier.startsWith('@aws-sdk/')) return 'shared/domain does not use the AWS SDK';
     if (target !== undefined && !under(target, 'shared/domain')) return 'shared/domain imports nothing of ours outside shared/domain';
@@ -55,7 +75,72 @@ function violations(files: ReadonlyMap<string, string>): string[] {
   );
 }
 
-function sharedSources(): Map<string, string> {
+/** The relative files `file` imports statically (`import`, `export ... from`, type-only included), as repository paths. */
+function staticImportsOf(file: string, source: string): string[] {
+  const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+  const patterns = [/\b(?:import|export)\s[^'";]*?\bfrom\s*['"](\.[^'"]+)['"]/g, /\bimport\s*['"](\.[^'"]+)['"]/g];
+  return patterns.flatMap((pattern) => [...code.matchAll(pattern)].map((match) => posix.normalize(posix.join(posix.dirname(file), match[1]!))));
+}
+
+/**
+ * The circles of a graph (node -> the nodes it imports): one per strongly connected component of
+ * more than one node (Tarjan), written as its shortest loop from its first node in order, `a -> b -> a`.
+ */
+function circles(graph: ReadonlyMap<string, readonly string[]>): string[] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const components: string[][] = [];
+  const visit = (node: string): void => {
+    index.set(node, index.size);
+    low.set(node, index.get(node)!);
+    stack.push(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!graph.has(next)) continue;
+      if (!index.has(next)) visit(next);
+      if (stack.includes(next)) low.set(node, Math.min(low.get(node)!, low.get(next)!));
+    }
+    if (low.get(node) === index.get(node)) {
+      const component = stack.splice(stack.indexOf(node));
+      if (component.length > 1) components.push(component.sort());
+    }
+  };
+  for (const node of [...graph.keys()].sort()) if (!index.has(node)) visit(node);
+  return components.map((component) => {
+    // Breadth first from the component's first node back to itself, within the component.
+    const start = component[0]!;
+    const cameFrom = new Map<string, string>();
+    const queue = [start];
+    for (let node = queue.shift(); node !== undefined; node = queue.shift()) {
+      for (const next of graph.get(node) ?? []) {
+        if (!component.includes(next) || cameFrom.has(next)) continue;
+        cameFrom.set(next, node);
+        if (next === start) queue.length = 0;
+        else queue.push(next);
+      }
+    }
+    const loop: string[] = [];
+    for (let node = cameFrom.get(start)!; node !== start; node = cameFrom.get(node)!) loop.unshift(node);
+    return [start, ...loop, start].join(' -> ');
+  });
+}
+
+/** The folder a file belongs to for the folder-level check: `shared/<folder>`, or `functions`. */
+const folderOf = (file: string) => (under(file, 'functions') ? 'functions' : file.split('/').slice(0, 2).join('/'));
+
+/** Every circle among `files` (repository-relative path -> source): between files, then between folders. */
+function importCircles(files: ReadonlyMap<string, string>): string[] {
+  const fileGraph = new Map([...files].map(([file, source]) => [file, staticImportsOf(file, source).filter((target) => files.has(target))]));
+  const folderGraph = new Map<string, Set<string>>();
+  for (const [file, targets] of fileGraph) {
+    const from = folderGraph.get(folderOf(file)) ?? folderGraph.set(folderOf(file), new Set()).get(folderOf(file))!;
+    for (const target of targets) if (folderOf(target) !== folderOf(file)) from.add(folderOf(target));
+  }
+  return [...circles(fileGraph), ...circles(new Map([...folderGraph].map(([folder, targets]) => [folder, [...targets]])))];
+}
+
+/** Every .ts file under the given folders: repository-relative path -> source. */
+function sources(...folders: string[]): Map<string, string> {
   const files = new Map<string, string>();
   const walk = (dir: string): void => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -64,13 +149,13 @@ function sharedSources(): Map<string, string> {
       else if (entry.name.endsWith('.ts')) files.set(relative(ROOT, path).split('\\').join('/'), readFileSync(path, 'utf8'));
     }
   };
-  walk(join(ROOT, 'shared'));
+  for (const folder of folders) walk(join(ROOT, folder));
   return files;
 }
 
 describe('import direction', () => {
   it('holds for every .ts file under shared/', () => {
-    const files = sharedSources();
+    const files = sources('shared');
     expect(files.size).toBeGreaterThan(50);
     expect(violations(files)).toEqual([]);
   });
@@ -83,6 +168,9 @@ describe('import direction', () => {
       ['shared/http/handler.ts', "import { routeByKey } from '../../functions/routes.ts';\nimport { ok } from './result.ts';"],
       ['shared/db/users.ts', "export type { Route } from '../../functions/routes.ts';"],
       ['shared/schemas/lazy.ts', "const m = await import('../../functions/routes.ts');"],
+      ['shared/schemas/records/note.ts', "import { NoteSchema } from '../../db/notes.ts';\nimport { named } from './reply.ts';"],
+      ['shared/schemas/money.ts', "import { invalidInput } from '../http/problem.ts';"],
+      ['shared/records/note.ts', "import { keys } from '../db/keys.ts';\nimport { ROLES } from '../domain/roles.ts';\nimport { stored } from './fields.ts';"],
     ]);
     expect(violations(files)).toEqual([
       "shared/db/notes.ts imports '../http/problem.ts': shared/db and shared/domain never import shared/http",
@@ -91,6 +179,9 @@ describe('import direction', () => {
       "shared/http/handler.ts imports '../../functions/routes.ts': nothing under shared/ imports functions/",
       "shared/db/users.ts imports '../../functions/routes.ts': nothing under shared/ imports functions/",
       "shared/schemas/lazy.ts imports '../../functions/routes.ts': nothing under shared/ imports functions/",
+      "shared/schemas/records/note.ts imports '../../db/notes.ts': shared/schemas imports neither shared/db nor shared/http (record schemas are in shared/records)",
+      "shared/schemas/money.ts imports '../http/problem.ts': shared/schemas imports neither shared/db nor shared/http (record schemas are in shared/records)",
+      "shared/records/note.ts imports '../db/keys.ts': shared/records imports only shared/records and shared/domain",
     ]);
   });
 
@@ -101,5 +192,36 @@ describe('import direction', () => {
       ['shared/domain/dates.ts', "// import { x } from '../http/problem.ts';\n/* from '../../functions/routes.ts' */\nimport * as z from 'zod/mini';"],
     ]);
     expect(violations(files)).toEqual([]);
+  });
+});
+
+describe('no circles', () => {
+  it('holds between the files of shared/ and functions/, and between the folders of shared/', () => {
+    const files = sources('shared', 'functions');
+    expect(files.size).toBeGreaterThan(300);
+    expect(importCircles(files)).toEqual([]);
+  });
+
+  it('names one loop per circle, type-only imports included and dynamic ones not', () => {
+    const files = new Map([
+      ['shared/db/a.ts', "import { b } from './b.ts';\nconst lazy = () => import('./d.ts');"],
+      ['shared/db/b.ts', "import type { C } from './c.ts';"],
+      ['shared/db/c.ts', "export { a } from './a.ts';\n// import { d } from './d.ts';"],
+      ['shared/db/d.ts', "import { a } from './a.ts';"],
+      ['shared/db/e.ts', "import { type F } from './f.ts';"],
+      ['shared/db/f.ts', "import { e } from './e.ts';\nimport { x } from 'zod';"],
+    ]);
+    expect(importCircles(files)).toEqual(['shared/db/a.ts -> shared/db/b.ts -> shared/db/c.ts -> shared/db/a.ts', 'shared/db/e.ts -> shared/db/f.ts -> shared/db/e.ts']);
+  });
+
+  it('names a circle between folders even when no file circles', () => {
+    const files = new Map([
+      ['shared/db/files.ts', "import { putObject } from '../integrations/storage.ts';"],
+      ['shared/integrations/storage.ts', "import { s3 } from './s3.ts';"],
+      ['shared/integrations/billing-end.ts', "import { getBillingAccount } from '../db/billing.ts';"],
+      ['shared/db/billing.ts', "import { keys } from './keys.ts';"],
+      ['functions/users/get.ts', "import { getUser } from '../../shared/db/users.ts';"],
+    ]);
+    expect(importCircles(files)).toEqual(['shared/db -> shared/integrations -> shared/db']);
   });
 });

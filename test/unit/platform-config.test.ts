@@ -3,30 +3,14 @@
  * secret named by PLATFORM_CREDENTIALS_SECRET_ARN (read once per container), locally from the
  * environment; base URLs from the environment, defaulting to the platforms' own APIs.
  */
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
+import { describe, expect, it } from 'vitest';
 import { CREDENTIAL_NAMES, loadPlatformConfig, resetPlatformConfig } from '../../shared/integrations/platforms/config.ts';
+import { isolatedSecretReads } from '../support/secret-reads.ts';
 
 const VARIABLES = [...CREDENTIAL_NAMES, 'PLATFORM_CREDENTIALS_SECRET_ARN', 'YOUTUBE_API_BASE_URL', 'REDDIT_API_BASE_URL', 'REDDIT_AUTH_BASE_URL', 'X_API_BASE_URL', 'INSTAGRAM_API_BASE_URL'];
 const ARN = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:PlatformCredentials-abc';
-let saved: Record<string, string | undefined>;
-const secretsManager = mockClient(SecretsManagerClient);
-
-beforeEach(() => {
-  saved = Object.fromEntries(VARIABLES.map((name) => [name, process.env[name]]));
-  for (const name of VARIABLES) delete process.env[name];
-  secretsManager.reset();
-  resetPlatformConfig();
-});
-
-afterEach(() => {
-  for (const [name, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
-  resetPlatformConfig();
-});
+const secretsManager = isolatedSecretReads(VARIABLES, resetPlatformConfig);
 
 describe('loadPlatformConfig', () => {
   it('reads the secret once, even for concurrent first uses; platforms without credentials in it are left out', async () => {

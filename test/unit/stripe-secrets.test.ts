@@ -2,31 +2,15 @@
  * Where the Stripe client gets its key and signing secret: in the cloud from the Secrets Manager
  * secret named by STRIPE_SECRET_ARN (read once, the env holds only the ARN), locally from the env.
  */
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
+import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../shared/config.ts';
 import { resetStripe, stripeSecrets } from '../../shared/integrations/stripe.ts';
+import { isolatedSecretReads } from '../support/secret-reads.ts';
 
 const VARIABLES = ['STRIPE_SECRET_ARN', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'];
 const ARN = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:StripeSecret-abc';
-let saved: Record<string, string | undefined>;
-const secretsManager = mockClient(SecretsManagerClient);
-
-beforeEach(() => {
-  saved = Object.fromEntries(VARIABLES.map((name) => [name, process.env[name]]));
-  for (const name of VARIABLES) delete process.env[name];
-  secretsManager.reset();
-  resetStripe();
-});
-
-afterEach(() => {
-  for (const [name, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
-  resetStripe();
-});
+const secretsManager = isolatedSecretReads(VARIABLES, resetStripe);
 
 describe('stripeSecrets', () => {
   it('reads the secret named by its ARN once, even for concurrent first uses', async () => {

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { thrown } from '../support/thrown.ts';
 import { z } from 'zod';
 import { fieldErrors, parseInput } from '../../shared/http/middleware/validate.ts';
+import { toProblem } from '../../shared/http/middleware/problem-responses.ts';
 import { Problem } from '../../shared/http/problem.ts';
 import * as zm from 'zod/mini';
 import { arrayInput, BooleanInput, DateOnly, intInput, multilineText, numberInput, paging, text, Uuid } from '../../shared/schemas/common.ts';
@@ -256,8 +257,8 @@ describe('numbers, money and free-form JSON', () => {
     expect(moneyInput(0, 100).safeParse(0.00001).success).toBe(false);
     expect(moneyInput(0, 100).parse(12.5)).toBe(12.5);
     expect(moneyInput(0, 100, { aboveMin: true }).safeParse(0).error?.issues[0]?.message).toBe('Must be greater than 0.');
-    expect((thrown(() => checkMinorUnit(10.5, 'JPY', 'budget')) as Problem).errors).toEqual([{ path: 'budget', message: 'Must be given to at most whole units (JPY).' }]);
-    expect((thrown(() => checkMinorUnit(10.001, 'USD', 'amount')) as Problem).status).toBe(400);
+    expect(toProblem(thrown(() => checkMinorUnit(10.5, 'JPY', 'budget'))).errors).toEqual([{ path: 'budget', message: 'Must be given to at most whole units (JPY).' }]);
+    expect(toProblem(thrown(() => checkMinorUnit(10.001, 'USD', 'amount')))).toMatchObject({ status: 400, code: 'invalid_input' });
     expect(thrown(() => checkMinorUnit(10.01, 'USD', 'amount'))).toBeUndefined();
     expect(thrown(() => checkMinorUnit(1.0005, 'CLF', 'amount'))).toBeUndefined();
     expect(thrown(() => checkMinorUnit(null, 'USD', 'amount'))).toBeUndefined();

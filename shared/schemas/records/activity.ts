@@ -1,7 +1,7 @@
 /** Records of the Activities group: the activity with its stored metrics and aggregate. */
 import * as z from 'zod/mini';
-import { ActivityLinkSchema } from '../../db/activities.ts';
-import { ActivitySchema } from '../../db/activity-entity.ts';
+import { ActivityLinkSchema } from '../../records/creator-link.ts';
+import { ActivitySchema } from '../../records/activity.ts';
 import { Instant } from './common.ts';
 import { named } from './reply.ts';
 

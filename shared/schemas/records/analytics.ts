@@ -1,6 +1,6 @@
 /** Records of web analytics (DECISIONS.md "Web analytics"): the connection routes' answers and the analytics reports. */
 import * as z from 'zod/mini';
-import { HdyhauMappingSchema } from '../../db/analytics.ts';
+import { HdyhauMappingSchema } from '../../records/analytics.ts';
 import { HDYHAU_CATEGORIES } from '../../domain/analytics.ts';
 import { count, described, int, numberOrNull } from './figures.ts';
 import { named } from './reply.ts';

@@ -1,7 +1,7 @@
 /** Records of the Campaigns group: the campaign as returned, its write receipt, links, stats and preview. */
 import * as z from 'zod/mini';
 import { CAMPAIGN_STATUSES } from '../../domain/campaign-status.ts';
-import { CampaignSchema } from '../../db/campaigns.ts';
+import { CampaignSchema } from '../../records/campaign.ts';
 import { Instant, PerCurrency } from './common.ts';
 import { named } from './reply.ts';
 

@@ -6,8 +6,8 @@
 import * as z from 'zod/mini';
 import { named } from './reply.ts';
 
-/** Declared with the entities (shared/db/record-fields.ts), whose record schemas use them. */
-export { Instant, PerCurrency, RecordId, stored } from '../../db/record-fields.ts';
+/** Declared with the record schemas (shared/records/fields.ts), which use them. */
+export { Instant, PerCurrency, RecordId, stored } from '../../records/fields.ts';
 
 /** `{id, deleted: true}`: delete and unlink; `id` is the removed record's. */
 export const Deleted = named('Deleted', z.object({ id: z.string(), deleted: z.literal(true) }));

@@ -1,6 +1,6 @@
 /** The cost record (Costs and Activities groups). */
 import * as z from 'zod/mini';
-import { CostSchema } from '../../db/costs.ts';
+import { CostSchema } from '../../records/cost.ts';
 import { named } from './reply.ts';
 
 export const CostRecord = named('Cost', CostSchema);

@@ -1,7 +1,7 @@
 /** Records of the Creators group: the creator with its stored aggregate, and its social accounts. */
 import * as z from 'zod/mini';
-import { CreatorSchema } from '../../db/creators.ts';
-import { SocialAccountSchema } from '../../db/social-accounts.ts';
+import { CreatorSchema } from '../../records/creator.ts';
+import { SocialAccountSchema } from '../../records/social-account.ts';
 import { named } from './reply.ts';
 
 export const SocialAccountRecord = named('SocialAccount', SocialAccountSchema);

@@ -1,5 +1,5 @@
 /** The expense category record (Expense categories group). */
-import { ExpenseCategorySchema } from '../../db/expense-categories.ts';
+import { ExpenseCategorySchema } from '../../records/expense-category.ts';
 import { named } from './reply.ts';
 
 export const ExpenseCategoryRecord = named('ExpenseCategory', ExpenseCategorySchema);

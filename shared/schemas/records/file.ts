@@ -1,6 +1,6 @@
 /** The file record (Files group): its metadata; the content is fetched through a download link. */
 import * as z from 'zod/mini';
-import { FILE_CONTENT_TYPES, FileSchema } from '../../db/files.ts';
+import { FILE_CONTENT_TYPES, FileSchema } from '../../records/file.ts';
 import { named } from './reply.ts';
 
 export const FileRecord = named('File', FileSchema);

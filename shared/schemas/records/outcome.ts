@@ -1,6 +1,6 @@
 /** The outcome definition record (Reported outcomes group). */
-import { OutcomeDefinitionSchema } from '../../db/outcome-definitions.ts';
-import { MeasurementSchema } from '../../db/outcome-measurements.ts';
+import { OutcomeDefinitionSchema } from '../../records/outcome-definition.ts';
+import { MeasurementSchema } from '../../records/outcome-measurement.ts';
 import { named } from './reply.ts';
 
 export const OutcomeDefinitionRecord = named('OutcomeDefinition', OutcomeDefinitionSchema);

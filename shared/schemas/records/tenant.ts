@@ -5,9 +5,9 @@
  */
 import * as z from 'zod/mini';
 import { ROLES } from '../../domain/roles.ts';
-import { InvitationSchema } from '../../db/invitations.ts';
-import { MEMBERSHIP_STATUSES, MembershipSchema } from '../../db/memberships.ts';
-import { TenantMetricsSchema, TenantSchema } from '../../db/tenants.ts';
+import { InvitationSchema } from '../../records/invitation.ts';
+import { MEMBERSHIP_STATUSES, MembershipSchema } from '../../records/membership.ts';
+import { TenantMetricsSchema, TenantSchema } from '../../records/tenant.ts';
 import { named } from './reply.ts';
 
 export const Role = z.enum(ROLES);

@@ -1,7 +1,7 @@
 /** Records of the Users group: the profile, its settings, and the receipts of the account actions. */
 import * as z from 'zod/mini';
-import { UserSettingsSchema } from '../../db/settings.ts';
-import { UserSchema } from '../../db/users.ts';
+import { UserSettingsSchema } from '../../records/user-settings.ts';
+import { UserSchema } from '../../records/user.ts';
 import { Instant } from './common.ts';
 import { named } from './reply.ts';
 

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { isContentUrlOf } from '../../../shared/domain/content-links.ts';
 import { call } from '../../support/call.ts';
-import { newActivity, newOrg, paths } from './helpers.ts';
+import { newActivity, paths } from './helpers.ts';
+import { newOrg } from '../../support/organizations.ts';
 
 describe('content URLs per platform', () => {
   it('accepts the content URL shapes of each platform', () => {

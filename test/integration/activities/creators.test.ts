@@ -6,7 +6,8 @@ import { costItemsOf } from '../../../shared/db/costs.ts';
 import { getTenantAggregate } from '../../../shared/db/tenants.ts';
 import { call } from '../../support/call.ts';
 import { signUp } from '../../support/users.ts';
-import { newActivity, newCreator, newOrg, paths, type Org } from './helpers.ts';
+import { newActivity, newCreator, paths } from './helpers.ts';
+import { newOrg, type Org } from '../../support/organizations.ts';
 
 const link = (org: Org, activityId: string, creatorId: string) =>
   call('POST', `/v1/activities/${activityId}/creators`, { token: org.owner.token, body: { creatorId } });

@@ -7,7 +7,8 @@ import { getTenantAggregate } from '../../../shared/db/tenants.ts';
 import { ConflictError } from '../../../shared/domain/errors.ts';
 import { call } from '../../support/call.ts';
 import { signUp } from '../../support/users.ts';
-import { newActivity, newCreator, newOrg, paths } from './helpers.ts';
+import { newActivity, newCreator, paths } from './helpers.ts';
+import { newOrg } from '../../support/organizations.ts';
 
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 

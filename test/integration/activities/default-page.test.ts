@@ -10,7 +10,8 @@ import { activitiesOfTenant } from '../../../shared/db/activities.ts';
 import { countReads, readsBetween } from '../../bench/items-read.ts';
 import { call } from '../../support/call.ts';
 import { atInstant } from '../../support/frozen-clock.ts';
-import { newActivity, newOrg, type Org } from './helpers.ts';
+import { newActivity } from './helpers.ts';
+import { newOrg, type Org } from '../../support/organizations.ts';
 
 let org: Org;
 const TOTAL = 8;

@@ -1,13 +1,14 @@
 /** DELETE /v1/activities/:id: the permanent cascade (costs, creator links, pointer) and every counter it moves. */
 import { describe, expect, it } from 'vitest';
 import { getCreator } from '../../../shared/db/creators.ts';
-import { linksOfActivity } from '../../../shared/db/activities.ts';
+import { linksOfActivity } from '../../../shared/db/creator-links.ts';
 import { locate } from '../../../shared/db/records.ts';
 import { costItemsOf } from '../../../shared/db/costs.ts';
 import { getTenantAggregate } from '../../../shared/db/tenants.ts';
 import { call } from '../../support/call.ts';
 import { signUp } from '../../support/users.ts';
-import { newActivity, newCreator, newOrg } from './helpers.ts';
+import { newActivity, newCreator } from './helpers.ts';
+import { newOrg } from '../../support/organizations.ts';
 
 describe('DELETE /v1/activities/:id', () => {
   it('removes the activity, its pointer, its creator links and costs, and moves every counter back', async () => {

@@ -2,18 +2,7 @@
 import { expect } from 'vitest';
 import { createCreator } from '../../../shared/db/creators.ts';
 import { call } from '../../support/call.ts';
-import { signUp, type TestUser } from '../../support/users.ts';
-import { newOrganization } from '../organizations/helpers.ts';
-
-export interface Org {
-  owner: TestUser;
-  organizationId: string;
-}
-
-export async function newOrg(name = 'Acme'): Promise<Org> {
-  const owner = await signUp('Owner');
-  return { owner, organizationId: await newOrganization(owner, name) };
-}
+import type { Org } from '../../support/organizations.ts';
 
 /** A creator of the tenant (written directly: the Creators routes are another group's). */
 export async function newCreator(org: Org, name = 'Ada'): Promise<string> {

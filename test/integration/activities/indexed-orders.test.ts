@@ -12,7 +12,8 @@ import { dynamoClient } from '../../../shared/db/client.ts';
 import { countReads, readsBetween } from '../../bench/items-read.ts';
 import { call } from '../../support/call.ts';
 import { atInstant } from '../../support/frozen-clock.ts';
-import { newActivity, newCreator, newOrg, type Org } from './helpers.ts';
+import { newActivity, newCreator } from './helpers.ts';
+import { newOrg, type Org } from '../../support/organizations.ts';
 
 let org: Org;
 const YOUTUBE = { channel: 'youtube', activity: 'youtube_video' };

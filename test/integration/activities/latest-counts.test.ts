@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { recordReadings } from '../../../shared/db/snapshots.ts';
 import { youtubeReading } from '../../support/readings.ts';
 import { expectCall } from '../../support/requests.ts';
-import { newActivity, newOrg } from './helpers.ts';
+import { newActivity } from './helpers.ts';
+import { newOrg } from '../../support/organizations.ts';
 
 describe('latestCounts', () => {
   it('is null until the activity is read, then the newest reading as views, likes, comments and shares', async () => {

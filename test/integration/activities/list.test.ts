@@ -6,7 +6,8 @@ import { documentClient, tableName } from '../../../shared/db/client.ts';
 import { keys } from '../../../shared/db/keys.ts';
 import { call } from '../../support/call.ts';
 import { signUp } from '../../support/users.ts';
-import { newActivity, newCreator, newOrg, paths, type Org } from './helpers.ts';
+import { newActivity, newCreator, paths } from './helpers.ts';
+import { newOrg, type Org } from '../../support/organizations.ts';
 
 const get = (org: Org, url: string) => call('GET', url, { token: org.owner.token });
 const names = (res: { body: { items: { name: string }[] } }) => res.body.items.map((i) => i.name);

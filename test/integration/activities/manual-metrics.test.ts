@@ -6,7 +6,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../support/call.ts';
-import { newActivity, newCreator, newOrg, type Org } from './helpers.ts';
+import { newActivity, newCreator } from './helpers.ts';
+import { newOrg, type Org } from '../../support/organizations.ts';
 import { expectCall } from '../../support/requests.ts';
 
 let org: Org;

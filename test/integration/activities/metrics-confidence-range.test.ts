@@ -13,7 +13,8 @@ import { call } from '../../support/call.ts';
 import { signUp } from '../../support/users.ts';
 import { countReads, readsBetween } from '../../bench/items-read.ts';
 import { newOrganization } from '../costs/helpers.ts';
-import { newActivity, newOrg, paths, type Org } from './helpers.ts';
+import { newActivity, paths } from './helpers.ts';
+import { newOrg, type Org } from '../../support/organizations.ts';
 
 const confidence = (org: Org, query = '') => call('GET', `/v1/activities/metrics/confidence?organizationId=${org.organizationId}${query}`, { token: org.owner.token });
 const youtube = (name: string, startAt: string | null = null) => ({ channel: 'youtube', activity: 'youtube_video', name, startAt });

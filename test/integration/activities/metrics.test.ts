@@ -7,7 +7,8 @@ import { localDate } from '../../../shared/domain/dates.ts';
 import { lastDays } from '../../../shared/domain/reporting/days.ts';
 import { call } from '../../support/call.ts';
 import { signUp } from '../../support/users.ts';
-import { newActivity, newOrg, paths } from './helpers.ts';
+import { newActivity, paths } from './helpers.ts';
+import { newOrg } from '../../support/organizations.ts';
 
 describe('GET /v1/activities/sparklines', () => {
   it('returns one zero-filled 30-day series per distinct id, in the order asked, in every array spelling', async () => {

@@ -8,7 +8,8 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { deduplicationId, useLocalRefreshQueue, type RefreshMessage } from '../../../shared/integrations/refresh-queue.ts';
 import { call } from '../../support/call.ts';
-import { newActivity, newOrg } from './helpers.ts';
+import { newActivity } from './helpers.ts';
+import { newOrg } from '../../support/organizations.ts';
 import { createCreator } from '../creators/helpers.ts';
 import { dueItems } from '../../../shared/db/metric-due.ts';
 

@@ -22,7 +22,8 @@ import { addDays, datesBetween, lastDays } from '../../../shared/domain/reportin
 import { call } from '../../support/call.ts';
 import { countDynamoCalls } from '../../support/dynamodb-calls.ts';
 import { youtubeReading } from '../../support/readings.ts';
-import { newActivity, newCreator, newOrg, type Org } from './helpers.ts';
+import { newActivity, newCreator } from './helpers.ts';
+import { newOrg, type Org } from '../../support/organizations.ts';
 
 type Point = { date: string; impressions: number; engagement: number };
 

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { call } from '../../support/call.ts';
 import { countDynamoCalls } from '../../support/dynamodb-calls.ts';
-import { newActivity, newOrg, type Org } from './helpers.ts';
+import { newActivity } from './helpers.ts';
+import { newOrg, type Org } from '../../support/organizations.ts';
 
 const stats = async (org: Org, filter = '') => {
   const res = await call('GET', `/v1/activities/stats?organizationId=${org.organizationId}${filter}`, { token: org.owner.token });

@@ -5,7 +5,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { transactionConflicts, type ConflictInjector } from '../../support/transaction-conflicts.ts';
 import { expectProblem } from '../middleware/helpers.ts';
-import { activityItem, campaignItem, link, newActivity, newCampaign, newOrg, type Org } from './helpers.ts';
+import { activityItem, campaignItem, link, newActivity, newCampaign } from './helpers.ts';
+import { newOrg, type Org } from '../../support/organizations.ts';
 
 let conflicts: ConflictInjector;
 let org: Org;

@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { addMember } from '../organizations/helpers.ts';
-import { link, newActivity, newCampaign, newOrg, postCampaign, type Org } from './helpers.ts';
+import { link, newActivity, newCampaign, postCampaign } from './helpers.ts';
+import { newOrg, type Org } from '../../support/organizations.ts';
 
 let org: Org;
 let viewer: TestUser;

@@ -12,7 +12,8 @@ import { signUp, type TestUser } from '../../support/users.ts';
 import { objectKeys } from '../files/helpers.ts';
 import { useS3 } from '../../support/s3.ts';
 import { addMember } from '../organizations/helpers.ts';
-import { activityItem, campaignItem, link, newActivity, newCampaign, newCost, newOrg, storedItem, type Org } from './helpers.ts';
+import { activityItem, campaignItem, link, newActivity, newCampaign, newCost, storedItem } from './helpers.ts';
+import { newOrg, type Org } from '../../support/organizations.ts';
 
 useS3();
 

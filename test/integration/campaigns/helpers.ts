@@ -5,23 +5,8 @@ import { createActivity } from '../../../shared/db/activities.ts';
 import { documentClient, tableName } from '../../../shared/db/client.ts';
 import { keys } from '../../../shared/db/keys.ts';
 import { call } from '../../support/call.ts';
-import { signUp, type TestUser } from '../../support/users.ts';
-import { newOrganization } from '../organizations/helpers.ts';
-
-export interface Org {
-  owner: TestUser;
-  organizationId: string;
-}
-
-export async function newOrg(ownerName = 'Campaign Owner', timezone?: string): Promise<Org> {
-  const owner = await signUp(ownerName);
-  const organizationId = await newOrganization(owner, 'Campaign Org');
-  if (timezone) {
-    const res = await call('PATCH', `/v1/organizations/${organizationId}`, { token: owner.token, body: { ianaTimezone: timezone } });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-  }
-  return { owner, organizationId };
-}
+import type { TestUser } from '../../support/users.ts';
+import type { Org } from '../../support/organizations.ts';
 
 export const postCampaign = (org: Org, body: Record<string, unknown> = {}, user: TestUser = org.owner) =>
   call('POST', '/v1/campaigns', { token: user.token, body: { organizationId: org.organizationId, name: 'Spring launch', ...body } });

@@ -7,7 +7,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { countDynamoCalls } from '../../support/dynamodb-calls.ts';
-import { link, newActivity, newCampaign, newCost, newOrg, type Org } from './helpers.ts';
+import { link, newActivity, newCampaign, newCost } from './helpers.ts';
+import { newOrg, type Org } from '../../support/organizations.ts';
 
 let org: Org;
 

@@ -8,7 +8,8 @@ import { keys } from '../../../shared/db/keys.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { addMember } from '../organizations/helpers.ts';
-import { activityItem, campaignItem, link, newActivity, newCampaign, newCost, newOrg, storedItem, type Org } from './helpers.ts';
+import { activityItem, campaignItem, link, newActivity, newCampaign, newCost, storedItem } from './helpers.ts';
+import { newOrg, type Org } from '../../support/organizations.ts';
 
 let org: Org;
 let viewer: TestUser;

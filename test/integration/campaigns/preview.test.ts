@@ -6,7 +6,8 @@ import { documentClient, tableName } from '../../../shared/db/client.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { addMember } from '../organizations/helpers.ts';
-import { link, newActivity, newCampaign, newCost, newOrg, type Org } from './helpers.ts';
+import { link, newActivity, newCampaign, newCost } from './helpers.ts';
+import { newOrg, type Org } from '../../support/organizations.ts';
 
 const DAY = 86_400_000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();

@@ -1,7 +1,8 @@
 /** GET /v1/campaigns/stats names spend in another currency than the organization's in `_meta.warnings`, as GET /v1/costs/stats does. */
 import { describe, expect, it } from 'vitest';
 import { call } from '../../support/call.ts';
-import { link, newActivity, newCampaign, newCost, newOrg } from './helpers.ts';
+import { link, newActivity, newCampaign, newCost } from './helpers.ts';
+import { newOrg } from '../../support/organizations.ts';
 
 describe('GET /v1/campaigns/stats warnings', () => {
   it('warns about spend in other currencies with the same words as cost stats, and not when there is none', async () => {

@@ -13,19 +13,20 @@ import { queryPrefix } from '../../../shared/db/operations.ts';
 import { locate } from '../../../shared/db/records.ts';
 import { call } from '../../support/call.ts';
 import { expectProblem } from '../middleware/helpers.ts';
-import { listFiles, newFile, newOrg, objectKeys, postFile, storedObject, type Org } from './helpers.ts';
+import { listFiles, newFile, objectKeys, postFile, storedObject } from './helpers.ts';
+import { newOrgWithRecords, type OrgWithRecords } from '../../support/organizations.ts';
 import { useS3 } from '../../support/s3.ts';
 
 useS3();
 
 /** The ids of every FILE# item of the organization's partition. */
-async function fileItemIds(org: Org): Promise<string[]> {
+async function fileItemIds(org: OrgWithRecords): Promise<string[]> {
   const items = await queryPrefix({ ...keys.tenantPartition(org.organizationId), skPrefix: 'FILE#', entities: ['file'] }, { ConsistentRead: true });
   return items.map((item) => item.id as string).sort();
 }
 
 /** Asserts that a file is gone entirely: object, item (by id) and pointer. */
-async function expectGone(org: Org, fileId: string): Promise<void> {
+async function expectGone(org: OrgWithRecords, fileId: string): Promise<void> {
   expect((await storedObject(org.organizationId, fileId)).status).toBe(404);
   expect(await fileItemIds(org)).not.toContain(fileId);
   expect(await locate('file', fileId)).toBeUndefined();
@@ -34,7 +35,7 @@ async function expectGone(org: Org, fileId: string): Promise<void> {
 
 describe('files cascade', () => {
   it('deleting a creator removes its files (objects, items, pointers); the activity\'s file stays', async () => {
-    const org = await newOrg();
+    const org = await newOrgWithRecords();
     const gone = [
       await newFile(org, { ownerType: 'creator', ownerId: org.creatorId, fileName: 'a.md' }),
       await newFile(org, { ownerType: 'creator', ownerId: org.creatorId, fileName: 'b.csv', contentType: 'text/csv', content: 'x,y' }),
@@ -52,7 +53,7 @@ describe('files cascade', () => {
   });
 
   it('deleting an activity removes its files; the creator\'s file stays', async () => {
-    const org = await newOrg();
+    const org = await newOrgWithRecords();
     const gone = await newFile(org);
     const kept = await newFile(org, { ownerType: 'creator', ownerId: org.creatorId });
     const res = await call('DELETE', `/v1/activities/${org.activityId}`, { token: org.owner.token });
@@ -63,7 +64,7 @@ describe('files cascade', () => {
   });
 
   it('stores files on a campaign; deleteFilesOf removes more than one batch holds, and a repeat does nothing', async () => {
-    const org = await newOrg();
+    const org = await newOrgWithRecords();
     const campaign = await createCampaign(org.organizationId, { name: 'Launch' });
     const files = [];
     for (let i = 0; i < 14; i++) files.push(await newFile(org, { ownerType: 'campaign', ownerId: campaign.id, fileName: `f${i}.md` }));
@@ -82,7 +83,7 @@ describe('files cascade', () => {
   });
 
   it('adds no file to a campaign that is being deleted (404)', async () => {
-    const org = await newOrg();
+    const org = await newOrgWithRecords();
     const campaign = await createCampaign(org.organizationId, { name: 'Doomed' });
     await documentClient().send(
       new UpdateCommand({
@@ -99,7 +100,7 @@ describe('files cascade', () => {
   });
 
   it('deleting the organization removes its file objects', async () => {
-    const org = await newOrg();
+    const org = await newOrgWithRecords();
     const files = [await newFile(org), await newFile(org, { ownerType: 'creator', ownerId: org.creatorId })];
     const res = await call('DELETE', `/v1/organizations/${org.organizationId}`, { token: org.owner.token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);

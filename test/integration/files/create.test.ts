@@ -9,16 +9,17 @@ import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { expectProblem } from '../middleware/helpers.ts';
 import { addMember } from '../organizations/helpers.ts';
-import { errorPaths, newFile, newOrg, objectKeys, postFile, storedObject, type Org } from './helpers.ts';
+import { errorPaths, newFile, objectKeys, postFile, storedObject } from './helpers.ts';
+import { newOrgWithRecords, type OrgWithRecords } from '../../support/organizations.ts';
 import { useS3 } from '../../support/s3.ts';
 
 useS3();
 
-let org: Org;
+let org: OrgWithRecords;
 let viewer: TestUser;
 
 beforeAll(async () => {
-  org = await newOrg('Fiona Files');
+  org = await newOrgWithRecords('Fiona Files');
   viewer = await signUp('Viewer');
   await addMember(org.organizationId, org.owner, viewer, 'viewer');
 });
@@ -172,7 +173,7 @@ describe('POST /v1/files', () => {
   });
 
   it('answers 404 for an owner that is not in the named organization, and leaves no object behind', async () => {
-    const other = await newOrg('Other Owner');
+    const other = await newOrgWithRecords('Other Owner');
     await addMember(other.organizationId, other.owner, org.owner, 'member');
     const kept = await newFile(org);
     const before = await objectKeys(`files/${org.organizationId}/`);

@@ -8,16 +8,17 @@ import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { expectProblem } from '../middleware/helpers.ts';
 import { addMember } from '../organizations/helpers.ts';
-import { newFile, newOrg, type Org } from './helpers.ts';
+import { newFile } from './helpers.ts';
+import { newOrgWithRecords, type OrgWithRecords } from '../../support/organizations.ts';
 import { useS3 } from '../../support/s3.ts';
 
 useS3();
 
-let org: Org;
+let org: OrgWithRecords;
 let viewer: TestUser;
 
 beforeAll(async () => {
-  org = await newOrg('Dora Download');
+  org = await newOrgWithRecords('Dora Download');
   viewer = await signUp('Viewer');
   await addMember(org.organizationId, org.owner, viewer, 'viewer');
 });

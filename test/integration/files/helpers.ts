@@ -3,13 +3,10 @@
  * it), an organization with an activity and a creator, and files made through the API.
  */
 import { expect } from 'vitest';
-import { createActivity } from '../../../shared/db/activities.ts';
-import { createCreator } from '../../../shared/db/creators.ts';
 import { fileObjectKey } from '../../../shared/db/files.ts';
 import { call } from '../../support/call.ts';
 import { s3Endpoint } from '../../support/s3.ts';
-import { signUp, type TestUser } from '../../support/users.ts';
-import { newOrganization } from '../organizations/helpers.ts';
+import type { OrgWithRecords } from '../../support/organizations.ts';
 
 /** GET of a files-bucket object straight from the emulator: status, body and content type. */
 export async function storedObject(tenantId: string, fileId: string) {
@@ -24,21 +21,7 @@ export async function objectKeys(prefix: string): Promise<string[]> {
   return [...(await res.text()).matchAll(/<Key>([^<]*)<\/Key>/g)].map((m) => m[1]!);
 }
 
-export interface Org {
-  owner: TestUser;
-  organizationId: string;
-  activityId: string;
-  creatorId: string;
-}
-
-/** An organization with one activity and one creator (written directly: other groups' routes). */
-export async function newOrg(ownerName = 'File Owner'): Promise<Org> {
-  const owner = await signUp(ownerName);
-  const organizationId = await newOrganization(owner, 'Files Org');
-  const activity = await createActivity(organizationId, { channel: 'youtube', activity: 'youtube_video', name: 'Launch video' });
-  const creator = await createCreator(organizationId, { name: 'Ada' });
-  return { owner, organizationId, activityId: activity.id, creatorId: creator.id };
-}
+type Org = OrgWithRecords;
 
 /** POST /v1/files as `user` (the owner by default): a markdown file on the activity unless `body` says otherwise. */
 export const postFile = (org: Org, body: Record<string, unknown> = {}, token: string = org.owner.token) =>

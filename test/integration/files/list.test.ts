@@ -6,17 +6,18 @@ import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { expectProblem } from '../middleware/helpers.ts';
 import { addMember } from '../organizations/helpers.ts';
-import { errorPaths, listFiles, newFile, newOrg, type Org } from './helpers.ts';
+import { errorPaths, listFiles, newFile } from './helpers.ts';
+import { newOrgWithRecords, type OrgWithRecords } from '../../support/organizations.ts';
 import { useS3 } from '../../support/s3.ts';
 
 useS3();
 
-let org: Org;
+let org: OrgWithRecords;
 let viewer: TestUser;
 let files: Record<string, any>[];
 
 beforeAll(async () => {
-  org = await newOrg('Lena Lister');
+  org = await newOrgWithRecords('Lena Lister');
   viewer = await signUp('Viewer');
   await addMember(org.organizationId, org.owner, viewer, 'viewer');
   const agent = tokenFor(org.owner.userId, { agent: true });
@@ -58,14 +59,14 @@ describe('GET /v1/files', () => {
   });
 
   it('answers an empty list for an owner without files', async () => {
-    const other = await newOrg();
+    const other = await newOrgWithRecords();
     const res = await listFiles(`ownerType=creator&ownerId=${other.creatorId}`, other.owner.token);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ items: [], totalCount: 0, facets: {} });
   });
 
   it('answers 404 for an owner that does not exist or is not in the named organization', async () => {
-    const other = await newOrg('Other Owner');
+    const other = await newOrgWithRecords('Other Owner');
     await addMember(other.organizationId, other.owner, org.owner, 'member');
     for (const query of [
       `organizationId=${org.organizationId}&ownerType=activity&ownerId=${other.activityId}`,

@@ -5,17 +5,18 @@ import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { expectProblem } from '../middleware/helpers.ts';
 import { addMember } from '../organizations/helpers.ts';
-import { errorPaths, listFiles, newFile, newOrg, storedObject, type Org } from './helpers.ts';
+import { errorPaths, listFiles, newFile, storedObject } from './helpers.ts';
+import { newOrgWithRecords, type OrgWithRecords } from '../../support/organizations.ts';
 import { useS3 } from '../../support/s3.ts';
 
 useS3();
 
-let org: Org;
+let org: OrgWithRecords;
 let viewer: TestUser;
 let member: TestUser;
 
 beforeAll(async () => {
-  org = await newOrg('Rena Rename');
+  org = await newOrgWithRecords('Rena Rename');
   viewer = await signUp('Viewer');
   member = await signUp('Member');
   await addMember(org.organizationId, org.owner, viewer, 'viewer');

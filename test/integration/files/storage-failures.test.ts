@@ -11,14 +11,15 @@ import { S3_ATTEMPTS } from '../../../shared/integrations/object-writes.ts';
 import { call } from '../../support/call.ts';
 import { s3Endpoint, standInS3, useS3 } from '../../support/s3.ts';
 import { expectProblem } from '../middleware/helpers.ts';
-import { newFile, newOrg, objectKeys, postFile, type Org } from './helpers.ts';
+import { newFile, objectKeys, postFile } from './helpers.ts';
+import { newOrgWithRecords, type OrgWithRecords } from '../../support/organizations.ts';
 
 useS3();
 
-let org: Org;
+let org: OrgWithRecords;
 
 beforeAll(async () => {
-  org = await newOrg('Storage Failures');
+  org = await newOrgWithRecords('Storage Failures');
 });
 
 let s3: AwsStub<any, any, any> | undefined;

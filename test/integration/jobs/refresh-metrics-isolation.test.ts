@@ -14,7 +14,8 @@ import { getActivity } from '../../../shared/db/activities.ts';
 import { resetPlatformConfig } from '../../../shared/integrations/platforms/index.ts';
 import { useLocalRefreshQueue, type RefreshMessage } from '../../../shared/integrations/refresh-queue.ts';
 import { call } from '../../support/call.ts';
-import { newActivity, newOrg, type Org } from '../activities/helpers.ts';
+import { newActivity } from '../activities/helpers.ts';
+import { newOrg, type Org } from '../../support/organizations.ts';
 
 let fake: FakePlatforms;
 let sent: RefreshMessage[] = [];

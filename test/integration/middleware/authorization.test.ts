@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { putMembership } from '../../../shared/db/memberships.ts';
+import { putMembership } from '../../support/memberships.ts';
 import type { Role } from '../../../shared/domain/roles.ts';
 import { defineHandler } from '../../../shared/http/handler.ts';
 import { routeByKey } from '../../../functions/routes.ts';

@@ -5,10 +5,11 @@ import { deleteNotesOf } from '../../../shared/db/notes.ts';
 import { queryAll } from '../../../shared/db/operations.ts';
 import { locate } from '../../../shared/db/records.ts';
 import { call } from '../../support/call.ts';
-import { listNotes, newNote, newOrg, type Org } from './helpers.ts';
+import { listNotes, newNote } from './helpers.ts';
+import { newOrgWithRecords, type OrgWithRecords } from '../../support/organizations.ts';
 
 /** Every NOTE# item of the organization's partition. */
-async function noteItems(org: Org) {
+async function noteItems(org: OrgWithRecords) {
   const { pk } = keys.tenantPartition(org.organizationId);
   return queryAll({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
@@ -18,7 +19,7 @@ async function noteItems(org: Org) {
 
 describe('notes cascade', () => {
   it('deleting an activity removes its notes and pointers; the creator\'s notes stay', async () => {
-    const org = await newOrg();
+    const org = await newOrgWithRecords();
     const gone = [await newNote(org, { content: 'one' }), await newNote(org, { content: 'two' })];
     const kept = await newNote(org, { entityType: 'creator', entityId: org.creatorId });
     const res = await call('DELETE', `/v1/activities/${org.activityId}`, { token: org.owner.token });
@@ -33,7 +34,7 @@ describe('notes cascade', () => {
   });
 
   it('deleting a creator removes its notes and pointers; the activity\'s notes stay', async () => {
-    const org = await newOrg();
+    const org = await newOrgWithRecords();
     const gone = await newNote(org, { entityType: 'creator', entityId: org.creatorId });
     const kept = await newNote(org);
     const res = await call('DELETE', `/v1/creators/${org.creatorId}`, { token: org.owner.token });
@@ -50,7 +51,7 @@ describe('notes cascade', () => {
   });
 
   it('deleteNotesOf removes more notes than one batch holds, and a repeat does nothing', async () => {
-    const org = await newOrg();
+    const org = await newOrgWithRecords();
     for (let i = 0; i < 30; i++) await newNote(org, { content: `note ${i}` });
     expect(await noteItems(org)).toHaveLength(30);
     await deleteNotesOf(org.organizationId, 'activity', org.activityId);

@@ -1,26 +1,10 @@
 /** Shared setup of the Notes tests: an organization with an activity and a creator, notes made through the API. */
 import { expect } from 'vitest';
-import { createActivity } from '../../../shared/db/activities.ts';
-import { createCreator } from '../../../shared/db/creators.ts';
 import { call } from '../../support/call.ts';
-import { signUp, type TestUser } from '../../support/users.ts';
-import { newOrganization } from '../organizations/helpers.ts';
+import type { TestUser } from '../../support/users.ts';
+import type { OrgWithRecords } from '../../support/organizations.ts';
 
-export interface Org {
-  owner: TestUser;
-  organizationId: string;
-  activityId: string;
-  creatorId: string;
-}
-
-/** An organization with one activity and one creator (written directly: other groups' routes). */
-export async function newOrg(ownerName = 'Note Owner'): Promise<Org> {
-  const owner = await signUp(ownerName);
-  const organizationId = await newOrganization(owner, 'Notes Org');
-  const activity = await createActivity(organizationId, { channel: 'youtube', activity: 'youtube_video', name: 'Launch video' });
-  const creator = await createCreator(organizationId, { name: 'Ada' });
-  return { owner, organizationId, activityId: activity.id, creatorId: creator.id };
-}
+type Org = OrgWithRecords;
 
 /** POST /v1/notes as `user` (the owner by default); returns the created note. */
 export async function newNote(org: Org, body: Record<string, unknown> = {}, user: TestUser = org.owner): Promise<Record<string, any>> {

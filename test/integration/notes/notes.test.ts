@@ -8,13 +8,14 @@ import { Uuid } from '../../../shared/schemas/common.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { addMember } from '../organizations/helpers.ts';
-import { listNotes, newNote, newOrg, postNote, type Org } from './helpers.ts';
+import { listNotes, newNote, postNote } from './helpers.ts';
+import { newOrgWithRecords, type OrgWithRecords } from '../../support/organizations.ts';
 
-let org: Org;
+let org: OrgWithRecords;
 let viewer: TestUser;
 
 beforeAll(async () => {
-  org = await newOrg('Nora Notes');
+  org = await newOrgWithRecords('Nora Notes');
   viewer = await signUp('Viewer');
   await addMember(org.organizationId, org.owner, viewer, 'viewer');
 });
@@ -89,7 +90,7 @@ describe('POST /v1/notes', () => {
   });
 
   it('answers 404 for an entity that does not exist or is another tenant\'s', async () => {
-    const other = await newOrg('Other Owner');
+    const other = await newOrgWithRecords('Other Owner');
     const otherCampaign = await createCampaign(other.organizationId, { name: 'Theirs' });
     for (const body of [
       { entityType: 'activity', entityId: randomUUID() },
@@ -117,7 +118,7 @@ describe('POST /v1/notes', () => {
 
 describe('GET /v1/notes', () => {
   it('lists an entity\'s notes newest first, only that entity\'s, with _meta', async () => {
-    const fresh = await newOrg();
+    const fresh = await newOrgWithRecords();
     const made = [];
     // Back to back: notes created in the same millisecond still sort by their time-ordered ids.
     for (const content of ['first', 'second', 'third']) made.push(await newNote(fresh, { content }));
@@ -133,7 +134,7 @@ describe('GET /v1/notes', () => {
   });
 
   it('lists notes of one millisecond in key order, createdAt then id (concurrent creates)', async () => {
-    const fresh = await newOrg();
+    const fresh = await newOrgWithRecords();
     const made = await Promise.all(['a', 'b', 'c', 'd'].map((content) => newNote(fresh, { content })));
     const expected = [...made].sort((x, y) => (x.createdAt + x.id < y.createdAt + y.id ? 1 : -1)).map((n) => n.id);
     const res = await listNotes(fresh, `entityType=activity&entityId=${fresh.activityId}`);
@@ -156,7 +157,7 @@ describe('GET /v1/notes', () => {
     const res = await listNotes(org, `entityType=activity&entityId=${org.activityId}`, viewer);
     expect(res.status).toBe(200);
     expect(res.body.totalCount).toBeGreaterThan(0);
-    const other = await newOrg('Outsider');
+    const other = await newOrgWithRecords('Outsider');
     expect((await listNotes(org, `entityType=activity&entityId=${org.activityId}`, other.owner)).status).toBe(403);
     // The outsider names its own organization and our activity: nothing of ours is listed.
     const mine = await listNotes(other, `entityType=activity&entityId=${org.activityId}`);
@@ -172,7 +173,7 @@ describe('GET /v1/notes/:id', () => {
     expect(res.body.data).toEqual(note);
     expect(res.body._meta).toEqual(expect.objectContaining({ requestId: expect.any(String) }));
     expect((await call('GET', `/v1/notes/${randomUUID()}`, { token: org.owner.token })).status).toBe(404);
-    const other = await newOrg('Other Reader');
+    const other = await newOrgWithRecords('Other Reader');
     const hidden = await call('GET', `/v1/notes/${note.id}`, { token: other.owner.token });
     expect(hidden.status).toBe(404);
     expect(hidden.body.code).toBe('not_found');
@@ -198,7 +199,7 @@ describe('PATCH /v1/notes/:id', () => {
     expect((await patch({ content: 'same id', note_id: note.id })).status).toBe(200);
     expect((await patch({ content: 'other id', note_id: randomUUID() })).status).toBe(400);
     expect((await patch({ content: 'viewer edit' }, viewer.token)).status).toBe(403);
-    const other = await newOrg('Other Editor');
+    const other = await newOrgWithRecords('Other Editor');
     expect((await patch({ content: 'foreign edit' }, other.owner.token)).status).toBe(404);
     expect((await call('GET', `/v1/notes/${note.id}`, { token: org.owner.token })).body.data.content).toBe('same id');
   });
@@ -206,7 +207,7 @@ describe('PATCH /v1/notes/:id', () => {
 
 describe('DELETE /v1/notes/:id', () => {
   it('removes the note and its pointer; a repeat is 404', async () => {
-    const fresh = await newOrg();
+    const fresh = await newOrgWithRecords();
     const note = await newNote(fresh);
     const res = await call('DELETE', `/v1/notes/${note.id}`, { token: fresh.owner.token });
     expect(res.status).toBe(200);
@@ -220,7 +221,7 @@ describe('DELETE /v1/notes/:id', () => {
   it('is refused to a viewer (403) and hidden from another tenant (404)', async () => {
     const note = await newNote(org);
     expect((await call('DELETE', `/v1/notes/${note.id}`, { token: viewer.token })).status).toBe(403);
-    const other = await newOrg('Other Deleter');
+    const other = await newOrgWithRecords('Other Deleter');
     expect((await call('DELETE', `/v1/notes/${note.id}`, { token: other.owner.token })).status).toBe(404);
     expect((await call('GET', `/v1/notes/${note.id}`, { token: org.owner.token })).status).toBe(200);
   });

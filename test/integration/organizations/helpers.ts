@@ -6,12 +6,7 @@ import { tokenFor } from '../../support/auth.ts';
 import { call } from '../../support/call.ts';
 import type { TestUser } from '../../support/users.ts';
 
-/** POST /v1/organizations as `owner`; returns the new organization's id. */
-export async function newOrganization(owner: TestUser, name = 'Acme'): Promise<string> {
-  const res = await call('POST', '/v1/organizations', { token: owner.token, body: { userId: owner.userId, name } });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data.id;
-}
+export { newOrganization } from '../../support/organizations.ts';
 
 /** POST /v1/organizations/:id/users as the owner: `user` becomes an active member with `role`. */
 export async function addMember(organizationId: string, owner: TestUser, user: TestUser, role: Role): Promise<void> {

@@ -5,14 +5,14 @@ import { tokenFor } from '../../support/auth.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { addMember } from '../organizations/helpers.ts';
-import { listDefinitions, newDefinition, newMeasurement, newOrg, paths, postDefinition, postMeasurement, type Org } from './helpers.ts';
+import { listDefinitions, newDefinition, newMeasurement, newOrgWithCampaign, paths, postDefinition, postMeasurement, type Org } from './helpers.ts';
 
 let org: Org;
 let viewer: TestUser;
 let member: TestUser;
 
 beforeAll(async () => {
-  org = await newOrg('Dana Definitions');
+  org = await newOrgWithCampaign('Dana Definitions');
   viewer = await signUp('Viewer');
   member = await signUp('Member');
   await addMember(org.organizationId, org.owner, viewer, 'viewer');
@@ -95,7 +95,7 @@ describe('POST /v1/outcomes/definitions', () => {
 
 describe('GET /v1/outcomes/definitions', () => {
   it('lists the live definitions newest first with valueKind facets, to a viewer too', async () => {
-    const fresh = await newOrg();
+    const fresh = await newOrgWithCampaign();
     const made = [];
     for (const [name, valueKind] of [['A', 'count'], ['B', 'ratio'], ['C', 'count']]) made.push(await newDefinition(fresh, { name, valueKind }));
     const gone = await newDefinition(fresh, { name: 'Gone', valueKind: 'index' });
@@ -111,7 +111,7 @@ describe('GET /v1/outcomes/definitions', () => {
   });
 
   it('shows nothing of another tenant, and is 403 to a non-member, 401 without a token', async () => {
-    const other = await newOrg('Other Owner');
+    const other = await newOrgWithCampaign('Other Owner');
     const theirs = await listDefinitions(other);
     expect(theirs.body).toMatchObject({ items: [], totalCount: 0, facets: { valueKind: {} } });
     expect((await listDefinitions(org, other.owner)).status).toBe(403);
@@ -155,7 +155,7 @@ describe('PATCH /v1/outcomes/definitions/:id', () => {
   it('is 403 to a viewer, 404 to another tenant\'s owner, for an unknown id and for a deleted definition', async () => {
     const definition = await newDefinition(org, { name: 'Guarded' });
     expect((await patchDefinition(definition.id, { name: 'viewer' }, viewer)).status).toBe(403);
-    const other = await newOrg('Outsider');
+    const other = await newOrgWithCampaign('Outsider');
     const hidden = await patchDefinition(definition.id, { name: 'outsider' }, other.owner);
     expect(hidden.status).toBe(404);
     expect(hidden.body.code).toBe('not_found');
@@ -201,7 +201,7 @@ describe('DELETE /v1/outcomes/definitions/:id', () => {
     expect((await deleteDefinition(definition.id, viewer)).status).toBe(403);
     const agent = await call('DELETE', `/v1/outcomes/definitions/${definition.id}`, { token: tokenFor(viewer.userId, { agent: true }) });
     expect(agent.status).toBe(403);
-    const other = await newOrg('Other Deleter');
+    const other = await newOrgWithCampaign('Other Deleter');
     expect((await deleteDefinition(definition.id, other.owner)).status).toBe(404);
     expect((await listDefinitions(org)).body.items.map((d: { id: string }) => d.id)).toContain(definition.id);
   });

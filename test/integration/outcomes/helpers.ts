@@ -2,21 +2,18 @@
 import { expect } from 'vitest';
 import { createCampaign } from '../../../shared/db/campaigns.ts';
 import { call, type CallResult } from '../../support/call.ts';
-import { signUp, type TestUser } from '../../support/users.ts';
-import { newOrganization } from '../organizations/helpers.ts';
+import type { TestUser } from '../../support/users.ts';
+import { newOrg, type Org as BaseOrg } from '../../support/organizations.ts';
 
-export interface Org {
-  owner: TestUser;
-  organizationId: string;
+export interface Org extends BaseOrg {
   campaignId: string;
 }
 
 /** An organization with one campaign (written directly: the Campaigns group's own routes are not under test here). */
-export async function newOrg(ownerName = 'Outcome Owner'): Promise<Org> {
-  const owner = await signUp(ownerName);
-  const organizationId = await newOrganization(owner, 'Outcomes Org');
-  const campaign = await createCampaign(organizationId, { name: 'Spring launch' });
-  return { owner, organizationId, campaignId: campaign.id };
+export async function newOrgWithCampaign(ownerName = 'Outcome Owner'): Promise<Org> {
+  const org = await newOrg(ownerName, 'Outcomes Org');
+  const campaign = await createCampaign(org.organizationId, { name: 'Spring launch' });
+  return { ...org, campaignId: campaign.id };
 }
 
 export const postDefinition = (org: Org, body: Record<string, unknown> = {}, user: TestUser = org.owner) =>

@@ -7,17 +7,7 @@ import { queryPrefix } from '../../../shared/db/operations.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { addMember } from '../organizations/helpers.ts';
-import {
-  listDefinitions,
-  listMeasurements,
-  newDefinition,
-  newMeasurement,
-  newOrg,
-  patchMeasurement,
-  paths,
-  postMeasurement,
-  type Org,
-} from './helpers.ts';
+import { listDefinitions, listMeasurements, newDefinition, newMeasurement, newOrgWithCampaign, patchMeasurement, paths, postMeasurement, type Org } from './helpers.ts';
 
 let org: Org;
 let viewer: TestUser;
@@ -25,7 +15,7 @@ let member: TestUser;
 let signups: Record<string, any>;
 
 beforeAll(async () => {
-  org = await newOrg('Mia Measures');
+  org = await newOrgWithCampaign('Mia Measures');
   viewer = await signUp('Viewer');
   member = await signUp('Member');
   await addMember(org.organizationId, org.owner, viewer, 'viewer');
@@ -134,7 +124,7 @@ describe('POST /v1/outcomes/measurements', () => {
   });
 
   it('answers 404 for a campaign or definition that is not in the tenant, and writes nothing', async () => {
-    const other = await newOrg('Other Owner');
+    const other = await newOrgWithCampaign('Other Owner');
     const theirDefinition = await newDefinition(other, { name: 'Theirs' });
     for (const [body, what] of [
       [{ campaignId: other.campaignId }, 'campaign'],
@@ -163,7 +153,7 @@ describe('POST /v1/outcomes/measurements', () => {
 
 describe('GET /v1/outcomes/measurements', () => {
   it('lists the campaign\'s live measurements newest first, with history and facets, to a viewer; other campaigns stay out', async () => {
-    const fresh = await newOrg();
+    const fresh = await newOrgWithCampaign();
     const definition = await newDefinition(fresh, { name: 'Reach', valueKind: 'count', unitLabel: 'people' });
     const first = await newMeasurement(fresh, definition.id, { value: 1, sourceMethod: 'manual' });
     const second = await newMeasurement(fresh, definition.id, { value: 2, sourceMethod: 'csv' });
@@ -194,7 +184,7 @@ describe('GET /v1/outcomes/measurements', () => {
   });
 
   it('shows a definition change at once in every measurement\'s join', async () => {
-    const fresh = await newOrg();
+    const fresh = await newOrgWithCampaign();
     const definition = await newDefinition(fresh, { name: 'Old name', unitLabel: 'u' });
     await newMeasurement(fresh, definition.id);
     const renamed = await call('PATCH', `/v1/outcomes/definitions/${definition.id}`, {
@@ -207,7 +197,7 @@ describe('GET /v1/outcomes/measurements', () => {
   });
 
   it('answers 404 for a campaign not in the tenant, 400 without campaignId, 403 to a non-member, 401 without a token', async () => {
-    const other = await newOrg('Other Lister');
+    const other = await newOrgWithCampaign('Other Lister');
     const foreign = await listMeasurements(org, org.owner, other.campaignId);
     expect(foreign.status).toBe(404);
     expect(foreign.body.code).toBe('not_found');
@@ -292,7 +282,7 @@ describe('PATCH /v1/outcomes/measurements/:id', () => {
     const measurement = await newMeasurement(org, signups.id, { value: 7 });
     const retired = await newDefinition(org, { name: 'Retired' });
     expect((await call('DELETE', `/v1/outcomes/definitions/${retired.id}`, { token: org.owner.token })).status).toBe(200);
-    const other = await newOrg('Other Definer');
+    const other = await newOrgWithCampaign('Other Definer');
     const theirs = await newDefinition(other, { name: 'Theirs' });
     for (const target of [retired.id, theirs.id, randomUUID()]) {
       const res = await patchMeasurement(measurement.id, { outcomeDefinitionId: target, value: 8 }, org.owner);
@@ -325,7 +315,7 @@ describe('PATCH /v1/outcomes/measurements/:id', () => {
   it('is 403 to a viewer, 404 to another tenant\'s owner, for an unknown id and for a deleted measurement', async () => {
     const measurement = await newMeasurement(org, signups.id, { value: 50 });
     expect((await patchMeasurement(measurement.id, { value: 51 }, viewer)).status).toBe(403);
-    const other = await newOrg('Outsider');
+    const other = await newOrgWithCampaign('Outsider');
     const hidden = await patchMeasurement(measurement.id, { value: 52 }, other.owner);
     expect(hidden.status).toBe(404);
     expect(hidden.body.code).toBe('not_found');
@@ -338,7 +328,7 @@ describe('PATCH /v1/outcomes/measurements/:id', () => {
 
 describe('DELETE /v1/outcomes/measurements/:id', () => {
   it('soft-deletes: 200 {id, deleted}, gone from the list, claims still stored, definition count down; a repeat is 404', async () => {
-    const fresh = await newOrg();
+    const fresh = await newOrgWithCampaign();
     const definition = await newDefinition(fresh);
     const measurement = await newMeasurement(fresh, definition.id, { value: 1 });
     await patchMeasurement(measurement.id, { value: 2 }, fresh.owner);
@@ -359,7 +349,7 @@ describe('DELETE /v1/outcomes/measurements/:id', () => {
     const measurement = await newMeasurement(org, signups.id);
     const del = (user?: TestUser, id = measurement.id) => call('DELETE', `/v1/outcomes/measurements/${id}`, { token: user?.token });
     expect((await del(viewer)).status).toBe(403);
-    const other = await newOrg('Other Deleter');
+    const other = await newOrgWithCampaign('Other Deleter');
     expect((await del(other.owner)).status).toBe(404);
     expect((await del(org.owner, randomUUID())).status).toBe(404);
     expect((await del()).status).toBe(401);

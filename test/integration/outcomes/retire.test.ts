@@ -6,11 +6,11 @@ import { documentClient, tableName } from '../../../shared/db/client.ts';
 import { keys } from '../../../shared/db/keys.ts';
 import { retireMeasurementsOfCampaign } from '../../../shared/db/outcome-measurements.ts';
 import { call } from '../../support/call.ts';
-import { listDefinitions, listMeasurements, newDefinition, newMeasurement, newOrg, postMeasurement } from './helpers.ts';
+import { listDefinitions, listMeasurements, newDefinition, newMeasurement, newOrgWithCampaign, postMeasurement } from './helpers.ts';
 
 describe('retireMeasurementsOfCampaign', () => {
   it('retires only that campaign\'s live measurements, frees the definition, and a repeat retires nothing', async () => {
-    const org = await newOrg();
+    const org = await newOrgWithCampaign();
     const definition = await newDefinition(org);
     const other = await createCampaign(org.organizationId, { name: 'Other campaign' });
     const kept = await newMeasurement({ ...org, campaignId: other.id }, definition.id, { value: 9 });
@@ -32,13 +32,13 @@ describe('retireMeasurementsOfCampaign', () => {
   });
 
   it('does nothing for a campaign without measurements, or one that does not exist', async () => {
-    const org = await newOrg();
+    const org = await newOrgWithCampaign();
     expect(await retireMeasurementsOfCampaign(org.organizationId, org.campaignId)).toBe(0);
     expect(await retireMeasurementsOfCampaign(org.organizationId, '00000000-0000-4000-8000-000000000000')).toBe(0);
   });
 
   it('a campaign marked as being deleted takes no new measurement and lists as not found (404)', async () => {
-    const org = await newOrg();
+    const org = await newOrgWithCampaign();
     const definition = await newDefinition(org);
     await newMeasurement(org, definition.id);
     // The first step of a campaign delete: from here on the campaign reads as gone.

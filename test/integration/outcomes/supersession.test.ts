@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { keys } from '../../../shared/db/keys.ts';
 import { queryPrefix } from '../../../shared/db/operations.ts';
 import { call } from '../../support/call.ts';
-import { listDefinitions, listMeasurements, newDefinition, newMeasurement, newOrg, patchMeasurement, postMeasurement, type Org } from './helpers.ts';
+import { listDefinitions, listMeasurements, newDefinition, newMeasurement, newOrgWithCampaign, patchMeasurement, postMeasurement, type Org } from './helpers.ts';
 
 /** The claim items stored under a measurement, oldest first. */
 async function storedClaims(org: Org, measurementId: string) {
@@ -16,7 +16,7 @@ async function storedClaims(org: Org, measurementId: string) {
 
 describe('measurement supersession under concurrent PATCHes', () => {
   it('two concurrent value changes both land as claims; exactly one stays active and the measurement matches it', async () => {
-    const org = await newOrg();
+    const org = await newOrgWithCampaign();
     const definition = await newDefinition(org);
     const measurement = await newMeasurement(org, definition.id, { value: 100 });
     const [a, b] = await Promise.all([
@@ -44,7 +44,7 @@ describe('measurement supersession under concurrent PATCHes', () => {
   });
 
   it('many concurrent changes keep every claim, one active, and the definition counts exact when some also move definitions', async () => {
-    const org = await newOrg();
+    const org = await newOrgWithCampaign();
     const from = await newDefinition(org, { name: 'From' });
     const to = await newDefinition(org, { name: 'To' });
     const measurement = await newMeasurement(org, from.id, { value: 0 });
@@ -70,7 +70,7 @@ describe('measurement supersession under concurrent PATCHes', () => {
   });
 
   it('concurrent creates on one definition all succeed and are all counted', async () => {
-    const org = await newOrg();
+    const org = await newOrgWithCampaign();
     const definition = await newDefinition(org);
     const results = await Promise.all([1, 2, 3, 4, 5, 6].map((value) => postMeasurement(org, definition.id, { value })));
     expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201, 201, 201]);
@@ -79,7 +79,7 @@ describe('measurement supersession under concurrent PATCHes', () => {
   });
 
   it('a delete racing a change leaves the measurement deleted and the count at 0, so the definition can go', async () => {
-    const org = await newOrg();
+    const org = await newOrgWithCampaign();
     const definition = await newDefinition(org);
     const measurement = await newMeasurement(org, definition.id, { value: 1 });
     const [patched, removed] = await Promise.all([

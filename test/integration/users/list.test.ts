@@ -1,7 +1,7 @@
 /** GET /v1/users: the members of an organization, searched and paged. */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { putMembership } from '../../../shared/db/memberships.ts';
+import { putMembership } from '../../support/memberships.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 

@@ -1,7 +1,7 @@
 /** GET and PATCH /v1/users/:id/settings against DynamoDB Local. */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { putMembership } from '../../../shared/db/memberships.ts';
+import { putMembership } from '../../support/memberships.ts';
 import { call } from '../../support/call.ts';
 import { signUp } from '../../support/users.ts';
 

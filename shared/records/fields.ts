@@ -17,3 +17,7 @@ export const stored = { id: RecordId, createdAt: Instant, updatedAt: Instant };
 
 /** Amounts per ISO 4217 currency code, in major units (recorded spend). */
 export const PerCurrency = /* @__PURE__ */ z.record(z.string(), z.number());
+
+/** The records that notes and files attach to (ENTITY_TYPE / OWNER_TYPE of interface.md). */
+export const ENTITY_TYPES = ['activity', 'campaign', 'creator'] as const;
+export type EntityType = (typeof ENTITY_TYPES)[number];

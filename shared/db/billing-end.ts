@@ -3,8 +3,8 @@
  * Stripe failure fails the delete before anything is removed (the tenant stays whole, and a retried
  * delete cancels again, idempotently) and no deleted organization is ever left being charged.
  */
-import { getBillingAccount } from '../db/billing.ts';
-import { cancelSubscription } from './stripe.ts';
+import { cancelSubscription } from '../integrations/stripe.ts';
+import { getBillingAccount } from './billing.ts';
 
 /** Cancels the tenant's live subscription, if it has one (404 for a tenant that is gone). */
 export async function endBilling(tenantId: string): Promise<void> {

@@ -1,0 +1,19 @@
+/**
+ * The user: the record schemas, what the repositories return (shared/db) and what the OpenAPI
+ * document shows (shared/schemas/records names them). They import only zod, shared/domain and this
+ * folder, so neither shared/schemas nor shared/http reaches into shared/db for them.
+ */
+import * as z from 'zod/mini';
+import { RecordId, stored } from './fields.ts';
+
+/** A user's profile (its `id` is its `userId`): what the repository returns, and what the OpenAPI document shows (shared/schemas/records/user.ts). */
+export const UserSchema = /* @__PURE__ */ z.object({
+  ...stored,
+  userId: RecordId,
+  email: z.string(),
+  name: z.nullable(z.string()),
+  jobRole: z.nullable(z.string()),
+  avatarKey: z.nullable(z.string()),
+});
+
+export type User = z.infer<typeof UserSchema>;
