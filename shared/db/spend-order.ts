@@ -123,7 +123,7 @@ export async function rewriteSpendOrder(tenantId: string, { deadline = Infinity 
   const tenant = await updateRecord(TenantCurrency, TenantCurrency.key(tenantId), { setIfAbsent: { currencyRevision: 0 } });
   const at = { currency: tenant.currency, revision: tenant.currencyRevision };
   if (tenant.spendOrderRevision === at.revision) return 'current';
-  const listed = await queryPrefix(keys.creatorsOfTenant(tenantId), { ProjectionExpression: 'pk, sk', ConsistentRead: true });
+  const listed = await queryPrefix(keys.creatorsOfTenant(tenantId), { ProjectionExpression: 'pk', ConsistentRead: true });
   const batches: Key[][] = [];
   // One item of each transaction is the revision check.
   for (let i = 0; i < listed.length; i += MAX_TRANSACTION_ITEMS - 1) batches.push(listed.slice(i, i + MAX_TRANSACTION_ITEMS - 1).map((item) => ({ pk: String(item.pk), sk: String(item.sk) })));
