@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import { compactCreatorsOfTenant, creatorIdsOfActivity, creatorPage, creatorRoleCounts, creatorRoleKey, creatorsByIds, searchableCreatorsOfTenant, type CompactCreator, type Creator } from '../../shared/db/creators.ts';
 import { keys, type OrderedIndex } from '../../shared/db/keys.ts';
 import type { Facets, Page, PageRequest } from '../../shared/db/paging.ts';
+import { spendOrderCurrent } from '../../shared/db/spend-order.ts';
 import type { Tenant } from '../../shared/db/tenants.ts';
 import { localDate } from '../../shared/domain/dates.ts';
 import { invalidInput } from '../../shared/http/problem.ts';
@@ -83,14 +84,17 @@ const INDEXED_ORDERS: Record<string, (tenantId: string) => OrderedIndex> = {
   name: keys.creatorsByName,
   impressions: keys.creatorsByImpressions,
   engagement: keys.creatorsByEngagement,
+  spend: keys.creatorsBySpend,
 };
 
 /**
- * One page of the unfiltered list (own brand left out) by creation, name, impressions or
- * engagement, from the index that keeps that order, with its role facet and total from the role
+ * One page of the unfiltered list (own brand left out) by creation, name, impressions, engagement
+ * or spend, from the index that keeps that order, with its role facet and total from the role
  * counters kept on write (the facet counts the own brand, the total does not; creators without a
- * role count in neither facet). Undefined for any other list: filtered or searched lists and the
- * other columns (spend, CPM, CPE, activities, followers) read every creator's compact entry (and
+ * role count in neither facet). By spend only while gsi9 holds the tenant's current currency
+ * (spend-order.ts `spendOrderCurrent`, read beside the page): after a currency change, until the
+ * rewrite finishes, undefined. Undefined for any other list: filtered or searched lists and the
+ * other columns (CPM, CPE, activities, followers) read every creator's compact entry (and
  * search entry) in `filterCreators`, since no key holds their order or membership. CPM and CPE are
  * quotients of two counters that move apart (spend with costs, the denominator with readings):
  * no write knows both, so no write could keep a key of the ratio without reading the item.
@@ -104,7 +108,12 @@ export async function indexedCreatorsPage(
   if (input.searchTerm || input.dateFrom || input.dateTo || input.activityId || input.role) return undefined;
   const order = INDEXED_ORDERS[sort.sortBy]?.(tenantId);
   if (!order) return undefined;
-  const [items, counts] = await Promise.all([creatorPage(order, page, sort.direction), creatorRoleCounts(tenantId)]);
+  const [items, counts, current] = await Promise.all([
+    creatorPage(order, page, sort.direction),
+    creatorRoleCounts(tenantId),
+    sort.sortBy === 'spend' ? spendOrderCurrent(tenantId) : true,
+  ]);
+  if (!current) return undefined;
   const { none = 0, ...role } = counts;
   const totalCount = Object.entries(role).reduce((sum, [key, n]) => (key === 'own_brand' ? sum : sum + n), none);
   return [{ items, totalCount }, { role }];

@@ -1,8 +1,9 @@
 /**
  * GET /v1/creators — the workspace's creators, filtered, sorted and paged; facets count the roles
- * among the creators that match every other filter. Unfiltered by creation, name, impressions or
- * engagement, one page from an index and counters (`indexedCreatorsPage`). Otherwise (spend, CPM,
- * CPE, activities, followers, role, dates, a search) filtered and sorted in memory over the compact
+ * among the creators that match every other filter. Unfiltered by creation, name, impressions,
+ * engagement or spend (while its index holds the current currency), one page from an index and
+ * counters (`indexedCreatorsPage`). Otherwise (CPM, CPE, activities, followers, role, dates, a
+ * search, spend right after a currency change) filtered and sorted in memory over the compact
  * projection's entries (`filterCreators`: keys and the filtered and sorted attributes, including
  * the stored per-creator aggregates; a search joins the search projection's name, email and
  * notes), never the full items but the page's own.

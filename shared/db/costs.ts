@@ -3,7 +3,8 @@
  * optional creator (attribution) and optional category by id; names are joined at read time.
  *
  * Every write moves the stored aggregates in the same TransactWriteItems: the activity and the
- * tenant (costsCount, spend), the attributed creator (costsCount, spend), the category
+ * tenant (costsCount, spend), the attributed creator (costsCount, spend, and its spend in the
+ * tenant's currency that orders it by spend: spend-order.ts), the category
  * (usageCount, spend), and the campaign its activity is in (costsCount, spend). Each cost item
  * carries a `revision`; updates and deletes are conditional on the revision they read, so a
  * concurrent change can never be subtracted twice or missed.
@@ -38,6 +39,7 @@ import { stored } from '../records/fields.ts';
 import { pointerDelete, pointerPut } from './records.ts';
 import { indexPage, type PageRequest } from './paging.ts';
 import { backoff, sleep } from './retry.ts';
+import { readSpendCurrency, spendCurrencyCheck, SpendCurrencyChanged, spendOrderDelta, type SpendCurrency } from './spend-order.ts';
 import { transact, type TransactItem } from './transact.ts';
 import { valueCounts, valueMove } from './value-counters.ts';
 import { CostSchema, type Cost } from '../records/cost.ts';
@@ -198,6 +200,10 @@ function moves(tenantId: string, before: Cost | undefined, after: Cost | undefin
   const tenant = entries.find((m) => m.target.role === 'tenant')!;
   const added = (after ? 1 : 0) - (before ? 1 : 0);
   tenant.extra = { ...tenant.extra, ...costStatsDelta(read, added, currency, roundMoney((after?.amount ?? 0) - (before?.amount ?? 0), currency)) };
+  // A creator's spend in the tenant's currency is also the sort key of its order by spend (spend-order.ts).
+  for (const move of entries) {
+    if (move.target.role === 'creator') move.extra = { ...move.extra, ...spendOrderDelta(read.spendCurrency, currency, move.amount) };
+  }
   const activity = entries.find((m) => m.target.role === 'activity');
   if (activity) {
     // The spend attributed to each creator on it, whether linked or not (a later link counts it).
@@ -243,12 +249,14 @@ interface ActivityRead {
   linksRevision?: number;
   /** Its linked creators, read after the item (so a link made in between changes `linksRevision`). */
   creatorIds: string[];
+  /** The tenant's currency and its revision: a creator's spend in it is gsi9's sort key (spend-order.ts). */
+  spendCurrency: SpendCurrency;
 }
 
 async function readActivity(tenantId: string, activityId: string): Promise<ActivityRead> {
   // The whole item: the spend attributed to each creator is kept in attributes named by creator
   // (a projection would save nothing: a read costs the whole item's size).
-  const item = await getRecord(Activities, Activities.key(tenantId, activityId), { consistent: true });
+  const [item, spendCurrency] = await Promise.all([getRecord(Activities, Activities.key(tenantId, activityId), { consistent: true }), readSpendCurrency(tenantId)]);
   return {
     exists: Boolean(item),
     campaignId: item?.campaignId ?? null,
@@ -259,6 +267,7 @@ async function readActivity(tenantId: string, activityId: string): Promise<Activ
     costsRevision: item?.costsRevision,
     linksRevision: item?.linksRevision,
     creatorIds: item ? await linkedCreators(tenantId, activityId) : [],
+    spendCurrency,
   };
 }
 
@@ -280,11 +289,11 @@ async function withActivityRead<T>(tenantId: string, activityId: string, write: 
     try {
       return await write(await readActivity(tenantId, activityId));
     } catch (error) {
-      if (!(error instanceof ActivityChanged)) throw error;
+      if (!(error instanceof ActivityChanged || error instanceof SpendCurrencyChanged)) throw error;
       if (attempt < ATTEMPTS) await sleep(backoff(attempt));
     }
   }
-  throw conflict('The activity kept changing meanwhile; retry.');
+  throw conflict('The activity (or the currency) kept changing meanwhile; retry.');
 }
 
 /** Rounds of a cost write whose activity keeps changing between its read and its write. */
@@ -308,23 +317,26 @@ const rank = (move: Move) => (move.target.role === 'activity' ? 0 : move.optiona
  * shared aggregate item, two writes on one activity at once, is retried by the retry policy). A
  * changed activity sends the write round again (ActivityChanged); a missing record an amount is
  * added to is a 404 for that role; a subtraction from a record that no longer exists (a deleted
- * creator) is dropped and the write sent again without it.
+ * creator) is dropped and the write sent again without it. A write moving a creator's spend holds
+ * to the tenant's currency revision as read (spend-order.ts): a currency changed meanwhile sends
+ * the write round again (SpendCurrencyChanged).
  */
 async function writeWithMoves(
-  { tenantId, activityId }: { tenantId: string; activityId: string },
+  { tenantId, activityId, spendCurrency }: { tenantId: string; activityId: string; spendCurrency: SpendCurrency },
   costItems: TransactItem[],
   allMoves: Move[],
   currency: string,
   dayUpdates: TransactItem[],
 ) {
   let pending = [...allMoves].sort((a, b) => rank(a) - rank(b));
+  const currencyCheck = allMoves.some((m) => m.target.role === 'creator' && m.amount !== 0) ? [spendCurrencyCheck(tenantId, spendCurrency)] : [];
   for (;;) {
     const updates = pending.flatMap((move) => {
       const item = moveUpdate(move, currency);
       return item ? [{ ...item, failure: () => new MoveFailed(move) }] : [];
     });
     try {
-      await transact([...costItems, ...updates, ...dayUpdates]);
+      await transact([...costItems, ...updates, ...dayUpdates, ...currencyCheck]);
       return;
     } catch (error) {
       if (!(error instanceof MoveFailed)) throw error;
@@ -376,7 +388,7 @@ export async function createCost(tenantId: string, activity: Pick<Activity, 'id'
     const creatorId = input.creatorId !== undefined ? input.creatorId : read.creatorIds.length === 1 ? read.creatorIds[0]! : null;
     const cost: StoredCost = { ...base, creatorId, campaignId: read.campaignId, spendDay: costDay(read.startAt, now, timeZone), spendCampaignId: read.campaignId };
     await writeWithMoves(
-      { tenantId, activityId },
+      { tenantId, activityId, spendCurrency: read.spendCurrency },
       [
         Costs.tx.put(key, cost, { condition: absent, failure: unwritten }),
         { ...pointerPut('cost', cost.id, tenantId, key), failure: unwritten },
@@ -414,7 +426,7 @@ async function writeUpdate(tenantId: string, before: StoredCost, changes: CostCh
   };
   after.amount = roundMoney(after.amount, after.currency);
   await writeWithMoves(
-    { tenantId, activityId: before.activityId },
+    { tenantId, activityId: before.activityId, spendCurrency: read.spendCurrency },
     // The whole item anew, with the index keys of the new values (the creator's may change or go).
     [
       Costs.tx.put(Costs.key(tenantId, before.id), after, { condition: equals('revision', before.revision), failure: stale }),
@@ -434,7 +446,7 @@ export async function deleteCost(tenantId: string, stored: StoredCost): Promise<
 
 async function writeDelete(tenantId: string, cost: StoredCost, read: ActivityRead): Promise<void> {
   await writeWithMoves(
-    { tenantId, activityId: cost.activityId },
+    { tenantId, activityId: cost.activityId, spendCurrency: read.spendCurrency },
     [
       Costs.tx.delete(Costs.key(tenantId, cost.id), { condition: equals('revision', cost.revision), failure: stale }),
       pointerDelete(cost.id),

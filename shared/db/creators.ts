@@ -22,6 +22,7 @@ import { deleteFilesOf } from './files.ts';
 import { deleteNotesOf } from './notes.ts';
 import { pointerDelete, pointerPut } from './records.ts';
 import { socialAccountDeletes, socialAccountsOf } from './social-accounts.ts';
+import { SPEND_ORDER_ATTRIBUTE } from './spend-order.ts';
 import { indexPage, type PageRequest } from './paging.ts';
 import { transact, transactionsOf, type TransactItem } from './transact.ts';
 import { valueCounts, valueMove } from './value-counters.ts';
@@ -32,8 +33,9 @@ export type { Creator } from '../records/creator.ts';
  * The creator item. It also keeps reporting's contribution counters (shared/domain/activity-metrics.ts
  * `contribution`), left out of the record by `creatorFromItem`. Its index entries: the list's
  * orders by creation (gsi1), by name (gsi2; a name change rewrites its sort key) and by
- * impressions and engagement (gsi7, gsi8: only the partition key, `keys.creatorByFigures`; the sort
- * keys are its counters, started at 0 here so that no creator is missing from them), which leave
+ * impressions, engagement and spend in the tenant's currency (gsi7, gsi8, gsi9: only the partition
+ * key, `keys.creatorByFigures`; the sort keys are its counters, started at 0 here so that no
+ * creator is missing from them; gsi9's is `spendInTenantCurrency`, spend-order.ts), which leave
  * the own-brand record out (it is listed only when asked for, `keys.creatorByCreation`), its
  * compact entry (gsi5) and its search entry (gsi6).
  */
@@ -86,7 +88,8 @@ export function creatorRoleCounts(tenantId: string): Promise<Record<string, numb
 
 /**
  * One page of the tenant's creators (own brand left out) in an order kept in an index key
- * (`keys.creatorsByCreation`, `creatorsByName`, `creatorsByImpressions`, `creatorsByEngagement`),
+ * (`keys.creatorsByCreation`, `creatorsByName`, `creatorsByImpressions`, `creatorsByEngagement`,
+ * `creatorsBySpend`),
  * without reading the others (see `indexPage`).
  */
 export async function creatorPage(order: OrderedIndex, page: PageRequest, direction: 'asc' | 'desc'): Promise<Creator[]> {
@@ -112,7 +115,8 @@ export function newCreatorItems(tenantId: string, input: NewCreator, { isOwnBran
   };
   const key = Creators.key(tenantId, creator.id);
   const transactItems: TransactItem[] = [
-    Creators.tx.put(key, creator, { condition: absent }),
+    // Its spend in the tenant's currency (gsi9's sort key, spend-order.ts), none yet.
+    Creators.tx.put(key, creator, { condition: absent }, { [SPEND_ORDER_ATTRIBUTE]: 0 }),
     pointerPut('creator', creator.id, tenantId, key),
     { ...tenantAggregateUpdate(tenantId, { counts: { creatorsCount: 1 } })!, failure: () => notFound('The workspace') },
     roleMove(tenantId, undefined, creatorRoleKey(creator))!,
@@ -126,9 +130,9 @@ export async function createCreator(tenantId: string, input: NewCreator): Promis
   return creator;
 }
 
-/** The record as shown: reporting's counters left out, spend rounded, currencies whose spend went back to 0 left out. */
+/** The record as shown: reporting's counters and the spend order's key left out, spend rounded, currencies whose spend went back to 0 left out. */
 function shown(stored: Creator): Creator {
-  const creator = withoutReportingCounters(stored);
+  const { [SPEND_ORDER_ATTRIBUTE]: _order, ...creator } = withoutReportingCounters(stored as Creator & { [SPEND_ORDER_ATTRIBUTE]?: number });
   return { ...creator, spend: roundSpend(creator.spend) };
 }
 

@@ -147,7 +147,7 @@ export interface IndexCollection {
  * `TENANT#<id>#CREATOR#<cid>`), so one index serves several.
  */
 export interface OrderedIndex {
-  index: 'gsi1' | 'gsi2' | 'gsi3' | 'gsi7' | 'gsi8';
+  index: 'gsi1' | 'gsi2' | 'gsi3' | 'gsi7' | 'gsi8' | 'gsi9';
   pk: string;
 }
 
@@ -226,12 +226,14 @@ export const keys = {
   creatorByName: (tenantId: string, name: string, creatorId: string) => ({ gsi2pk: `${tenantPk(tenantId)}#CREATORS_BY_NAME`, gsi2sk: nameOrder(name, creatorId) }),
   creatorsByName: (tenantId: string): OrderedIndex => ({ index: 'gsi2', pk: `${tenantPk(tenantId)}#CREATORS_BY_NAME` }),
   /**
-   * gsi7 by impressions and gsi8 by engagement (table-definition.ts): their sort keys are the
-   * creator's own counters, so only the partition key is written (not the own brand).
+   * gsi7 by impressions, gsi8 by engagement and gsi9 by spend in the tenant's currency
+   * (table-definition.ts): their sort keys are the creator's own counters, so only the partition
+   * key is written (not the own brand).
    */
   creatorByFigures: (tenantId: string) => ({ creatorFiguresPk: `${tenantPk(tenantId)}#CREATORS_BY_FIGURES` }),
   creatorsByImpressions: (tenantId: string): OrderedIndex => ({ index: 'gsi7', pk: `${tenantPk(tenantId)}#CREATORS_BY_FIGURES` }),
   creatorsByEngagement: (tenantId: string): OrderedIndex => ({ index: 'gsi8', pk: `${tenantPk(tenantId)}#CREATORS_BY_FIGURES` }),
+  creatorsBySpend: (tenantId: string): OrderedIndex => ({ index: 'gsi9', pk: `${tenantPk(tenantId)}#CREATORS_BY_FIGURES` }),
   /**
    * gsi5 (the compact projection, `COMPACT_ATTRIBUTES`): every creator of the tenant, own brand
    * included, as a small entry for the lists and stats no key orders (metric sorts, role, dates).

@@ -10,15 +10,17 @@
  * What each list reads (issue 11):
  * - one page from an index, total and facets from counters: activities newest/oldest first or by
  *   name, or of one channel by creation (ACTIVITY_CHANNELS); creators (own brand left out) by
- *   creation or name (CREATOR_ROLES), or by impressions or engagement (gsi7, gsi8: the creator's
- *   own counters are the sort keys, so the metric writes' ADDs move it there; ties in an order
- *   DynamoDB keeps, stable across pages but not by id); costs newest or oldest first (the tenant's costsCount);
+ *   creation or name (CREATOR_ROLES), or by impressions, engagement or spend (gsi7, gsi8, gsi9:
+ *   the creator's own counters are the sort keys, so the metric and cost writes' ADDs move it
+ *   there; ties in an order DynamoDB keeps, stable across pages but not by id; spend only while
+ *   gsi9 holds the tenant's current currency, spend-order.ts); costs newest or oldest first (the tenant's costsCount);
  *   cost types (one counter item, COST_TYPES).
  * - a parent's collection, then in memory: activities of a creator or campaign; costs of an
  *   activity, campaign or creator; creators of an activity; and the per-parent lists of few items
  *   (an entity's notes and files, a campaign's outcome measurements, a user's organizations).
  * - the compact projection (gsi5: keys and the filtered and sorted attributes only, never the full
- *   items), then the page's items: creators by spend, CPM, CPE, activities or followers, by
+ *   items), then the page's items: creators by CPM, CPE, activities or followers (by spend
+ *   right after a currency change, until its rewrite), by
  *   role or date range, and searched, joined with
  *   the search projection (gsi6: name, email and notes, which gsi5 leaves out to stay small);
  *   activities searched by name or by start date (nullable, nulls last either way), and their
@@ -117,7 +119,7 @@ async function itemsInOrder(pageKeys: readonly Key[]): Promise<Record<string, un
  * `Limit = pageSize`. Page N first walks past `N * pageSize` entries reading their keys only
  * (the index projects every attribute, so those still cost read capacity by item size — offset
  * paging's price, growing with the page index, never with pages after it), then reads the page
- * from there with one more Query of `Limit = pageSize`. A keys-only index (gsi7, gsi8) then gives
+ * from there with one more Query of `Limit = pageSize`. A keys-only index (gsi7, gsi8, gsi9) then gives
  * the page's items in one BatchGet.
  */
 export async function indexPage(order: OrderedIndex, { pageIndex, pageSize }: PageRequest, direction: 'asc' | 'desc' = 'desc'): Promise<Record<string, unknown>[]> {

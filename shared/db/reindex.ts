@@ -11,7 +11,11 @@
  * Idempotent, and safe while the service runs. `npm run reindex` (infra/scripts/reindex.ts).
  *
  * It also builds each activity's sparkline buckets from its day items (sparkline-backfill.ts, the
- * same rules: only what differs, conditioned on what it was read from), counted as `sparklineBucket`.
+ * same rules: only what differs, conditioned on what it was read from), counted as `sparklineBucket`,
+ * and, once the scan is done (the creators' entries then written), rewrites the spend order of each
+ * tenant whose order is not current (spend-order.ts: a tenant stored before it, or a currency
+ * change whose rewrite ran out of time), counted as `spendOrder` (skipped: its currency changed
+ * again meanwhile, and that change's rewrite answers for it).
  */
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { Activities } from './activity-entity.ts';
@@ -24,6 +28,7 @@ import { isEntity, type Entity } from './keys.ts';
 import { Memberships } from './memberships.ts';
 import { withRetry } from './retry.ts';
 import { backfillSparklineBuckets } from './sparkline-backfill.ts';
+import { rewriteSpendOrder } from './spend-order.ts';
 
 type Item = Record<string, unknown>;
 
@@ -87,16 +92,35 @@ export async function reindexItem(entity: IndexedEntity, item: Item, { dryRun = 
   return written ? 'updated' : 'skipped';
 }
 
-/** What `reindexTable` counts: each indexed kind's items, and the activities' sparkline buckets. */
-export type ReindexTableCounts = Record<IndexedKind | 'sparklineBucket', ReindexCounts>;
+/** What `reindexTable` counts: each indexed kind's items, the activities' sparkline buckets, and the tenants' spend orders. */
+export type ReindexTableCounts = Record<IndexedKind | 'sparklineBucket' | 'spendOrder', ReindexCounts>;
+
+/** A live tenant item whose spend order is not marked current for its currency revision. */
+const staleSpendOrder = (item: Item) =>
+  item.deletedAt === undefined && item.deletingAt === undefined && (item.currencyRevision === undefined || item.spendOrderRevision !== item.currencyRevision);
+
+/** Rewrites the spend order of these tenants one by one, into `counts`. */
+async function rewriteSpendOrders(tenantIds: readonly string[], counts: ReindexCounts, { dryRun = false }: ReindexOptions): Promise<void> {
+  for (const tenantId of tenantIds) {
+    const outcome = dryRun ? 'rewritten' : await rewriteSpendOrder(tenantId);
+    if (outcome === 'rewritten') counts.updated++;
+    else if (outcome !== 'current') counts.skipped++;
+  }
+}
 
 /** Scans the whole table and reindexes every item of an indexed entity, and each activity's sparkline buckets; the counts per kind. */
 export async function reindexTable(options: ReindexOptions = {}): Promise<ReindexTableCounts> {
-  const kinds = [...INDEXED_ENTITIES.map(({ kind }) => kind), 'sparklineBucket' as const];
+  const kinds = [...INDEXED_ENTITIES.map(({ kind }) => kind), 'sparklineBucket' as const, 'spendOrder' as const];
+  const staleSpendOrders: string[] = [];
   const counts = Object.fromEntries(kinds.map((kind) => [kind, { scanned: 0, updated: 0, skipped: 0 }])) as ReindexTableCounts;
   let start: Item | undefined;
   do {
     const page = await withRetry(() => documentClient().send(new ScanCommand({ TableName: tableName(), ExclusiveStartKey: start })));
+    for (const item of page.Items ?? []) {
+      if (item.sk !== 'TENANT' || !String(item.pk).startsWith('TENANT#')) continue;
+      counts.spendOrder.scanned++;
+      if (staleSpendOrder(item)) staleSpendOrders.push(tenantOf(item));
+    }
     const found = (page.Items ?? []).flatMap((item) => INDEXED_ENTITIES.filter(({ kind }) => isEntity(item, kind)).map((indexed) => ({ ...indexed, item })));
     for (let i = 0; i < found.length; i += CONCURRENCY) {
       await Promise.all(
@@ -110,6 +134,7 @@ export async function reindexTable(options: ReindexOptions = {}): Promise<Reinde
     }
     start = page.LastEvaluatedKey;
   } while (start);
+  await rewriteSpendOrders(staleSpendOrders, counts.spendOrder, options);
   return counts;
 }
 

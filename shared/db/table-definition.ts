@@ -51,6 +51,11 @@ export const CREATOR_SEARCH_ATTRIBUTES = ['id', 'name', 'email', 'notes'];
  * ADD already rewrites the entry; the page's items are read in one batch. A Number key attribute
  * binds every item of the table: DynamoDB refuses a write holding `impressions` or `engagement`
  * as anything else, null included, on any item (`NUMBER_KEY_ATTRIBUTES`, entity.ts).
+ *
+ * gsi9 keeps the order by spend in the tenant's currency, on the same partition key: its sort key
+ * `spendInTenantCurrency` is the creator item's spend in the currency the tenant had at its
+ * `currencyRevision`, ADDed by the cost writes beside `spend.<currency>` (spend-order.ts says when
+ * the list may trust it).
  */
 export const GLOBAL_INDEXES = [
   { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk', projection: 'ALL' },
@@ -61,6 +66,7 @@ export const GLOBAL_INDEXES = [
   { indexName: 'gsi6', partitionKey: 'gsi6pk', sortKey: 'gsi6sk', projection: 'INCLUDE', nonKeyAttributes: CREATOR_SEARCH_ATTRIBUTES },
   { indexName: 'gsi7', partitionKey: 'creatorFiguresPk', sortKey: 'impressions', sortKeyType: 'N', projection: 'KEYS_ONLY' },
   { indexName: 'gsi8', partitionKey: 'creatorFiguresPk', sortKey: 'engagement', sortKeyType: 'N', projection: 'KEYS_ONLY' },
+  { indexName: 'gsi9', partitionKey: 'creatorFiguresPk', sortKey: 'spendInTenantCurrency', sortKeyType: 'N', projection: 'KEYS_ONLY' },
 ] as const;
 
 /** The Number-typed index key attributes: no item may hold one as another type (or null). */

@@ -16,6 +16,7 @@ import { stored } from '../records/fields.ts';
 import { Memberships, type Membership } from './memberships.ts';
 import { batchGet } from './operations.ts';
 import { countAgainst, LIMITS } from './rate-limits.ts';
+import { rewriteSpendOrder } from './spend-order.ts';
 import { transact } from './transact.ts';
 import { TenantSchema, type Tenant, TenantMetricsSchema } from '../records/tenant.ts';
 export type { Tenant } from '../records/tenant.ts';
@@ -36,6 +37,9 @@ export const Tenants = defineEntity({
     stripeCustomerId: z.optional(z.string()),
     stripeSubscriptionId: z.optional(z.string()),
     billingCreated: z.optional(z.number()),
+    /** Bumped by every change of `currency`; gsi9 orders by spend in it once `spendOrderRevision` equals it (spend-order.ts). Never shown. */
+    currencyRevision: z.optional(z.number()),
+    spendOrderRevision: z.optional(z.number()),
   }),
   key: keys.tenant,
 });
@@ -74,6 +78,8 @@ export function tenantFromItem(item: Record<string, unknown>): Tenant {
     stripeCustomerId: _c,
     stripeSubscriptionId: _s,
     billingCreated: _b,
+    currencyRevision: _r,
+    spendOrderRevision: _o2,
     ...tenant
   } = Tenants.fromItem(item);
   // Tenants stored before billing existed have never paid.
@@ -115,6 +121,9 @@ export function newTenantItems(input: NewTenant) {
     updatedAt: now,
     memberCount: 1,
     ownerCount: 1,
+    // No creator yet: the spend order is current for its first currency.
+    currencyRevision: 0,
+    spendOrderRevision: 0,
   };
   const owner: Membership = { id: randomUUID(), tenantId: stored.id, userId: input.ownerUserId, role: 'owner', status: 'active', createdAt: now, updatedAt: now };
   const transactItems = [
@@ -178,11 +187,22 @@ function aggregateFromItem(item: Record<string, unknown>): TenantAggregate {
   return { creatorsCount, activitiesCount, campaignsCount, costsCount, spend: roundSpend(spend), impressions, engagement };
 }
 
-/** Applies the given changes (fields a caller may change; null clears) and returns the whole record; 404 unless live. */
+/** How long a currency change may spend rewriting the creators' spend order before answering (the rest: `npm run reindex`). */
+const SPEND_ORDER_BUDGET_MS = 3_000;
+
+/**
+ * Applies the given changes (fields a caller may change; null clears) and returns the whole record; 404 unless live.
+ * A currency sent (even the same one: a concurrent change may have come between) bumps
+ * `currencyRevision`, so the creators' order by spend is rewritten for it (spend-order.ts), here
+ * within a time budget; until it is, the list sorts by spend in memory.
+ */
 export async function updateTenant(tenantId: string, changes: TenantChanges): Promise<Tenant> {
   const { name, ianaTimezone, currency, avatarKey, conversionValue, defaultAttributionWindowDays } = changes;
   const set = { name, ianaTimezone, currency, avatarKey, conversionValue, defaultAttributionWindowDays, updatedAt: new Date().toISOString() };
-  return tenantFromItem(await updateRecord(Tenants, Tenants.key(tenantId), { set }, { condition: liveTenant }));
+  const add = currency === undefined ? {} : { currencyRevision: 1 };
+  const updated = tenantFromItem(await updateRecord(Tenants, Tenants.key(tenantId), { set, add }, { condition: liveTenant }));
+  if (currency !== undefined) await rewriteSpendOrder(tenantId, { deadline: Date.now() + SPEND_ORDER_BUDGET_MS });
+  return updated;
 }
 
 /** Soft delete (workspace): the tenant disappears from every read; its records are kept. */

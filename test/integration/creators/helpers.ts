@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import { aggregateUpdate } from '../../../shared/db/aggregates.ts';
 import { documentClient, tableName } from '../../../shared/db/client.ts';
 import { keys } from '../../../shared/db/keys.ts';
+import { readSpendCurrency, spendOrderDelta } from '../../../shared/db/spend-order.ts';
 import { call } from '../../support/call.ts';
 import type { TestUser } from '../../support/users.ts';
 
@@ -19,7 +20,10 @@ export async function addToCreatorAggregates(
   creatorId: string,
   delta: { counts?: Record<string, number>; spend?: { currency: string; amount: number } },
 ): Promise<void> {
-  await documentClient().send(new TransactWriteCommand({ TransactItems: [aggregateUpdate(keys.creator(workspaceId, creatorId), delta)!] }));
+  // Spend in the tenant's currency also moves the creator's key in the order by spend, as a cost write's does (spend-order.ts).
+  const order = delta.spend ? spendOrderDelta(await readSpendCurrency(workspaceId), delta.spend.currency, delta.spend.amount) : {};
+  const moved = { ...delta, counts: { ...delta.counts, ...order } };
+  await documentClient().send(new TransactWriteCommand({ TransactItems: [aggregateUpdate(keys.creator(workspaceId, creatorId), moved)!] }));
 }
 
 /** Moves a creator's creation instant, for the date-range filters, and its place in the list's creation order with it. */

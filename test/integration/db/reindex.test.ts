@@ -17,6 +17,7 @@ import { isEntity, keys } from '../../../shared/db/keys.ts';
 import { membershipsOfUser, removeMembership } from '../../../shared/db/memberships.ts';
 import { KEY_ATTRIBUTES } from '../../../shared/db/operations.ts';
 import { INDEXED_ENTITIES, reindexItem, reindexTable } from '../../../shared/db/reindex.ts';
+import { spendOrderCurrent } from '../../../shared/db/spend-order.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { createCreator } from '../creators/helpers.ts';
@@ -92,11 +93,16 @@ beforeAll(async () => {
     const key = { pk: item.pk as string, sk };
     if (isEntity(item, 'membership')) await rawUpdate(key, 'REMOVE gsi1pk, gsi1sk');
     // A creator written before gsi7 and gsi8 (or before its counters existed) lacks their keys.
-    else if (isEntity(item, 'creator')) await rawUpdate(key, 'REMOVE gsi5pk, gsi5sk, gsi6pk, gsi6sk, gsi2pk, gsi2sk, creatorFiguresPk, impressions, engagement');
+    else if (isEntity(item, 'creator')) await rawUpdate(key, 'REMOVE gsi5pk, gsi5sk, gsi6pk, gsi6sk, gsi2pk, gsi2sk, creatorFiguresPk, impressions, engagement, spendInTenantCurrency');
     else await rawUpdate(key, 'REMOVE gsi5pk, gsi5sk, gsi6pk, gsi6sk, gsi2pk, gsi2sk');
   }
   await rawUpdate(keys.creator(ws, ann.id), 'SET gsi2sk = :old', { ':old': 'an old name' });
+  // A tenant stored before the spend order (gsi9) has neither of its marks.
+  await rawUpdate(keys.tenant(ws), 'REMOVE currencyRevision, spendOrderRevision');
 });
+
+/** Ann's spend order key, as stored. */
+const annSpendKey = async () => (await stored(keys.creator(ws, ann.id))).spendInTenantCurrency;
 
 describe('reindexTable', () => {
   it('in a dry run counts the stale items and writes nothing', async () => {
@@ -107,7 +113,10 @@ describe('reindexTable', () => {
     expect(counts.activity.updated).toBeGreaterThanOrEqual(2);
     expect(counts.cost.updated).toBeGreaterThanOrEqual(1);
     expect(counts.membership.updated).toBeGreaterThanOrEqual(1);
+    expect(counts.spendOrder.updated).toBeGreaterThanOrEqual(1);
     expect(await indexesBySk()).toEqual(stripped);
+    expect(await spendOrderCurrent(ws)).toBe(false);
+    expect(await annSpendKey()).toBeUndefined();
     const search = await get(`/v1/creators?workspaceId=${ws}&searchTerm=${encodeURIComponent(ann.email)}`);
     expect(search.body).toMatchObject({ items: [], totalCount: 0 });
     expect((await get(`/v1/costs?organizationId=${ws}&sortBy=amount`)).body.items).toEqual([]);
@@ -123,8 +132,12 @@ describe('reindexTable', () => {
     expect(counts.activity.updated).toBeGreaterThanOrEqual(2);
     expect(counts.cost.updated).toBeGreaterThanOrEqual(1);
     expect(counts.membership.updated).toBeGreaterThanOrEqual(1);
+    expect(counts.spendOrder.updated).toBeGreaterThanOrEqual(1);
     const now = await indexesBySk();
     expect(now).toEqual(written);
+    // The spend order rewritten from each creator's map, and marked current.
+    expect(await spendOrderCurrent(ws)).toBe(true);
+    expect(await annSpendKey()).toBe(12);
 
     const items = [...(await tenantItems()).values()];
     const ownBrand = items.find((i) => isEntity(i, 'creator') && i.isOwnBrand)!;
@@ -155,6 +168,7 @@ describe('reindexTable', () => {
   it('writes nothing on a second run', async () => {
     const counts = await reindexTable();
     for (const { kind } of INDEXED_ENTITIES) expect(counts[kind]).toMatchObject({ updated: 0, skipped: 0 });
+    expect(counts.spendOrder).toMatchObject({ updated: 0, skipped: 0 });
   });
 });
 
