@@ -10,7 +10,7 @@ import { setStartAtMovingSpend } from '../../shared/db/activity-spend-days.ts';
 import { placeFirstReading } from '../../shared/db/first-reading.ts';
 import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/activities.ts';
 import { ok } from '../../shared/http/result.ts';
 import { DateTime, text, Uuid } from '../../shared/schemas/common.ts';
 import { checkDates } from '../../shared/schemas/date-order.ts';
