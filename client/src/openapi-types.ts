@@ -426,7 +426,7 @@ export interface paths {
         head?: never;
         /**
          * Updates the caller's profile, only the fields sent
-         * @description updates the caller's profile, only the fields sent; `avatarKey` must be one of the caller's own uploads. A new `email` changes nothing at once: as with `change-email`, a code goes to the new address and `confirm-email-change` applies it; the answer is the same whether or not another account uses that address (no account enumeration), and its limits are change-email's (429, and then nothing of the request is changed).
+         * @description updates the caller's profile, only the fields sent; `avatarKey` must be one of the caller's own keys, its image uploaded (400 otherwise): setting it moves the image into place. A new `email` changes nothing at once: as with `change-email`, a code goes to the new address and `confirm-email-change` applies it; the answer is the same whether or not another account uses that address (no account enumeration), and its limits are change-email's (429, and then nothing of the request is changed).
          *
          *     Access: the caller's own account. Form both (responses carry `_meta`).
          */
@@ -444,7 +444,7 @@ export interface paths {
         put?: never;
         /**
          * A presigned PUT for a new avatar image
-         * @description a presigned PUT for a new avatar image. The signature covers content type and length; the client uploads, then PATCHes `avatarKey`.
+         * @description a presigned PUT for a new avatar image. The signature covers content type and length; the client uploads, then PATCHes `avatarKey`. The PUT goes to the key's upload (`uploads/<avatarKey>`), which expires unless a PATCH sets the avatar.
          *
          *     Access: the caller's own account. Form B.
          */
@@ -1084,7 +1084,7 @@ export interface paths {
         };
         /**
          * One daily series per activity
-         * @description one daily series per activity. All ids must be activities of the first one's tenant (else 404). Each series is the last 30 days in the tenant's timezone, oldest first, each day's increase of impressions and engagement, zero-filled: one Query of the activity's day rollups per activity, whatever the tenant's size.
+         * @description one daily series per activity. All ids must be activities of the first one's tenant (else 404). Each series is the last 30 days in the tenant's timezone, oldest first, each day's increase of impressions and engagement, zero-filled: read from the activities' sparkline buckets, at most 2 per activity, in one batch with the activity items, whatever the tenant's size.
          *
          *     Access: an active viewer (or higher) of the tenant in scope. Form B.
          */
@@ -2198,7 +2198,7 @@ export interface paths {
         put?: never;
         /**
          * Applies Stripe's event deliveries to organizations' billing
-         * @description applies Stripe's event deliveries to organizations' billing (the service's own route). No bearer token: the `Stripe-Signature` of the raw body, checked with the signing secret (300 s tolerance), is the authentication; a bad or stale one is 400 and changes nothing. An event changes an organization only when its customer is the organization's own: one naming an organization in its metadata for another customer is logged and ignored (200). Each event id is applied once (a redelivery answers 200 and does nothing); events that arrive late never move the state backwards. Event types it does not use answer 200 and are logged, so Stripe stops retrying them.
+         * @description applies Stripe's event deliveries to organizations' billing (the service's own route). No bearer token: the `Stripe-Signature` of the raw body, checked with the signing secret (300 s tolerance), is the authentication; a bad or stale one is 400 and changes nothing. An event changes an organization only when its customer is the organization's own: one naming an organization in its metadata for another customer is logged and ignored (200). Each event id is applied once (a redelivery answers 200 and does nothing); events that arrive late never move the state backwards. Event types it does not use answer 200 and are logged, so Stripe stops retrying them. WebhookEvents counts each request: `refused` (400), `ignored` (a redelivery, a type we do not use, not one of our organizations or not its customer) or `applied`.
          *
          *     Access: no bearer token; the request authenticates itself. Form B.
          */
