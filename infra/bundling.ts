@@ -13,11 +13,14 @@ export const ESM_REQUIRE_BANNER = "import { createRequire } from 'node:module'; 
 /**
  * Packages the Lambda bundles take from a stand-in instead (infra/bundle-shims): the AWS SDK's
  * default credential chain becomes the environment alone, which is where Lambda puts the
- * execution role's credentials (see the shim for why). Paths are relative to the project root,
+ * execution role's credentials, and `node:http` is taken through `require` (see each shim for why). Paths are relative to the project root,
  * where the stack's esbuild and build-bundles.ts's run.
  */
 export const BUNDLE_ALIASES = {
   '@aws-sdk/credential-provider-node': './infra/bundle-shims/credentials-from-env.ts',
+  // node:http without the ES-module import that loads undici (see the shim).
+  'node:http': './infra/bundle-shims/http-without-websocket.ts',
+  http: './infra/bundle-shims/http-without-websocket.ts',
 };
 
 export const BUNDLING = {

@@ -79,6 +79,14 @@ export class RouteFunction extends NodejsFunction {
       depsLockFilePath: `${PROJECT_ROOT}package-lock.json`,
       runtime: Runtime.NODEJS_24_X,
       architecture: Architecture.ARM_64,
+      // 512 MB for every function (issue 25 weighed 256 MB for light CRUD and kept this): Lambda
+      // gives CPU in proportion to memory (one vCPU at 1,769 MB), and a cold start's init, importing
+      // the bundle, is CPU work paid at that share (the bundle bench: 50-70 ms on a full core of
+      // the bench machine for a light function). At 256 MB a light function's warm requests, which
+      // mostly wait on DynamoDB, would cost about half, but every cold start would take about twice
+      // as long, and with one function per endpoint a quiet tenant meets cold functions often. The
+      // heaviest (Stripe, S3 writes: billing and deletions) would init faster at 1,024 MB, but they
+      // run seldom and their requests wait on Stripe and S3; they stay at 512 MB too.
       memorySize: 512,
       timeout: props.timeout ?? Duration.seconds(10),
       // Active, set below: this option's ACTIVE would also grant X-Ray in the role's default policy.

@@ -1,7 +1,7 @@
 /** GET /v1/activities/creators/count — how many creators are linked to an activity. */
 import * as z from 'zod/mini';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/activities.ts';
 import { count } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { linksOfTenantActivity } from './linked-creators.ts';

@@ -1,7 +1,7 @@
 /** GET /v1/activities/count — the number of activities matching the list's filters. */
 import * as z from 'zod/mini';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/activities.ts';
 import { count } from '../../shared/http/result.ts';
 import { channelTotal, filteredActivities, filterInput } from './filters.ts';
 import { activityChannelCounts } from '../../shared/db/activities.ts';

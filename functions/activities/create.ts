@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { createActivity } from '../../shared/db/activities.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/activities.ts';
 import { created } from '../../shared/http/result.ts';
 import { DateTime, text, Uuid } from '../../shared/schemas/common.ts';
 import { checkDates } from '../../shared/schemas/date-order.ts';

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { linkCreator } from '../../shared/db/activities.ts';
 import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/activities.ts';
 import { created } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { ActivityCreatorLinkRecord } from '../../shared/schemas/records/activity.ts';

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { creatorsByIds } from '../../shared/db/creators.ts';
 import { pageOf, sortRecords } from '../../shared/db/paging.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/activities.ts';
 import { list } from '../../shared/http/result.ts';
 import { paging, Uuid } from '../../shared/schemas/common.ts';
 import { withSocialAccounts } from '../creators/views.ts';

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { activitiesByIds } from '../../shared/db/activities.ts';
 import { pageOf, sortRecords } from '../../shared/db/paging.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/activities.ts';
 import { list } from '../../shared/http/result.ts';
 import { paging, search } from '../../shared/schemas/common.ts';
 import { filteredActivities, filterInput, indexedActivitiesPage } from './filters.ts';

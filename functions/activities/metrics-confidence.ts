@@ -10,7 +10,7 @@ import { activitiesRunBetween } from '../../shared/db/activities-run.ts';
 import { dayEnd, dayStart, localDate } from '../../shared/domain/dates.ts';
 import { addDays } from '../../shared/domain/reporting/days.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/activities.ts';
 import { invalidInput } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
 import { DateOnly, Uuid } from '../../shared/schemas/common.ts';

@@ -10,7 +10,7 @@ import { readSparklines } from '../../shared/db/sparkline-buckets.ts';
 import { lastDays } from '../../shared/domain/reporting/days.ts';
 import { locate } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/activities.ts';
 import { notFound } from '../../shared/http/problem.ts';
 import { list } from '../../shared/http/result.ts';
 import { arrayInput, Uuid } from '../../shared/schemas/common.ts';

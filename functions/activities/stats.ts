@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/activities.ts';
 import { ok } from '../../shared/http/result.ts';
 import { SearchTerm } from '../../shared/schemas/common.ts';
 import { hasMetrics } from '../../shared/domain/activity-metrics.ts';

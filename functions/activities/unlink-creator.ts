@@ -5,7 +5,7 @@ import { linksOfActivity } from '../../shared/db/creator-links.ts';
 import { deleteCostsOfCreatorOnActivity } from '../../shared/db/costs.ts';
 import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/activities.ts';
 import { notFound } from '../../shared/http/problem.ts';
 import { deleted } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';

@@ -9,7 +9,7 @@ import { activityFromItem, updateActivity } from '../../shared/db/activities.ts'
 import { setActivityStart } from '../../shared/db/activity-start.ts';
 import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/activities.ts';
 import { ok } from '../../shared/http/result.ts';
 import { DateTime, text, Uuid } from '../../shared/schemas/common.ts';
 import { checkDates } from '../../shared/schemas/date-order.ts';

@@ -14,7 +14,7 @@ import { authorizationRequest } from '../../shared/integrations/google-analytics
 import { Uuid } from '../../shared/schemas/common.ts';
 import { AnalyticsAuthUrl } from '../../shared/schemas/records/analytics.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/analytics-connection.ts';
 import { RedirectPath } from './inputs.ts';
 
 export const STATE_TTL_SECONDS = 10 * 60;

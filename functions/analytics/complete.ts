@@ -19,7 +19,7 @@ import { tokenSealer } from '../../shared/integrations/token-sealer.ts';
 import { AnalyticsConnection } from '../../shared/schemas/records/analytics.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
 import { logger } from '../../shared/support/logger.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/analytics-connection.ts';
 import { connectionView, OAuthCode, OAuthStateValue } from './inputs.ts';
 
 const START_AGAIN = 'start again from POST /v1/analytics-oauth/auth-url';

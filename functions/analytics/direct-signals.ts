@@ -13,7 +13,7 @@ import { ok } from '../../shared/http/result.ts';
 import { BooleanInput } from '../../shared/schemas/common.ts';
 import { DirectSignalsRecord } from '../../shared/schemas/records/analytics.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/reporting.ts';
 import { rangeDates, reportConnection, ReportRange } from './inputs.ts';
 
 export const handler = defineHandler({

@@ -13,7 +13,7 @@ import { Uuid } from '../../shared/schemas/common.ts';
 import { AnalyticsConnection } from '../../shared/schemas/records/analytics.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
 import { logger } from '../../shared/support/logger.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/analytics-connection.ts';
 import { connectionView } from './inputs.ts';
 
 export const handler = defineHandler({

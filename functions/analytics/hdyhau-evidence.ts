@@ -11,7 +11,7 @@ import { defineHandler } from '../../shared/http/handler.ts';
 import { ok } from '../../shared/http/result.ts';
 import { HdyhauEvidenceRecord } from '../../shared/schemas/records/analytics.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/reporting.ts';
 import { rangeDates, reportConnection, ReportRange } from './inputs.ts';
 
 export const handler = defineHandler({

@@ -11,7 +11,7 @@ import { ok } from '../../shared/http/result.ts';
 import { text, Uuid } from '../../shared/schemas/common.ts';
 import { HdyhauMappingRecord } from '../../shared/schemas/records/analytics.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/reporting.ts';
 
 export const handler = defineHandler({
   route: routeByKey('PUT /v1/reporting/analytics/hdyhau-mapping'),

@@ -10,7 +10,7 @@ import { defineHandler } from '../../shared/http/handler.ts';
 import { list } from '../../shared/http/result.ts';
 import { AnalyticsDayRecord } from '../../shared/schemas/records/analytics.ts';
 import { listReply } from '../../shared/schemas/records/reply.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/reporting.ts';
 import { rangeDates, reportConnection, ReportRange } from './inputs.ts';
 
 export const handler = defineHandler({

@@ -13,7 +13,7 @@ import { invalidInput } from '../../shared/http/problem.ts';
 import { defineRedirectHandler } from '../../shared/http/redirect-handler.ts';
 import { redirectReply } from '../../shared/schemas/records/reply.ts';
 import { logger } from '../../shared/support/logger.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/analytics-connection.ts';
 import { OAuthStateValue } from './inputs.ts';
 
 /** The web client's page at `path` (validated when the state was made) with the outcome in its query. */

@@ -16,7 +16,7 @@ import { Uuid } from '../../shared/schemas/common.ts';
 import { AnalyticsConnection } from '../../shared/schemas/records/analytics.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
 import { startFirstImport } from '../../shared/integrations/first-import.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/analytics-connection.ts';
 import { connectionView, PropertyId } from './inputs.ts';
 
 export const handler = defineHandler({

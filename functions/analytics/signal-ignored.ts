@@ -10,7 +10,7 @@ import { ok } from '../../shared/http/result.ts';
 import { BooleanInput, Uuid } from '../../shared/schemas/common.ts';
 import { DirectSignalRecord } from '../../shared/schemas/records/analytics.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/reporting.ts';
 import { signalOf } from './signal-record.ts';
 
 export const handler = defineHandler({

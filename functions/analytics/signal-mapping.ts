@@ -14,7 +14,7 @@ import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { DirectSignalRecord } from '../../shared/schemas/records/analytics.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/reporting.ts';
 import { signalOf } from './signal-record.ts';
 
 /** DECISIONS.md "Web analytics": `{type, id}` of a record, `{type: 'referral_channel', channel}`, or null. */

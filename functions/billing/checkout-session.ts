@@ -15,7 +15,7 @@ import { priceOf, stripe } from '../../shared/integrations/stripe.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { CheckoutSession } from '../../shared/schemas/records/billing.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/billing.ts';
 import { Plan, webClientPage } from './inputs.ts';
 
 export const handler = defineHandler({

@@ -12,7 +12,7 @@ import { stripe } from '../../shared/integrations/stripe.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { PortalSession } from '../../shared/schemas/records/billing.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/billing.ts';
 import { webClientPage } from './inputs.ts';
 
 export const handler = defineHandler({

@@ -22,7 +22,7 @@ import { WebhookReceipt } from '../../shared/schemas/records/billing.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
 import { logger } from '../../shared/support/logger.ts';
 import { countWebhookEvent } from '../../shared/support/metrics.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/billing.ts';
 import { takeEffect } from './apply-change.ts';
 
 /** The parts of an event this handler reads: a signed body without them is refused, never a 500. */

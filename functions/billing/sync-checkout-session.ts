@@ -16,7 +16,7 @@ import { checkoutSession } from '../../shared/integrations/stripe.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
 import { TenantRecord } from '../../shared/schemas/records/tenant.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/billing.ts';
 import { takeEffect } from './apply-change.ts';
 import { CheckoutSessionId } from './inputs.ts';
 

@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import { deleteCampaign } from '../../shared/db/campaign-deletion.ts';
 import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/campaigns.ts';
 import { deleted } from '../../shared/http/result.ts';
 import { CampaignId } from './inputs.ts';
 import { receipt } from './views.ts';

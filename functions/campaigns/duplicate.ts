@@ -7,7 +7,7 @@ import * as z from 'zod/mini';
 import { campaignFields, campaignFromItem, createCampaign } from '../../shared/db/campaigns.ts';
 import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/campaigns.ts';
 import { created } from '../../shared/http/result.ts';
 import { DateTime } from '../../shared/schemas/common.ts';
 import { checkDates } from '../../shared/schemas/date-order.ts';

@@ -8,7 +8,7 @@ import { linkActivity } from '../../shared/db/campaign-links.ts';
 import { campaignFromItem } from '../../shared/db/campaigns.ts';
 import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/campaigns.ts';
 import { created, ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { CampaignId } from './inputs.ts';

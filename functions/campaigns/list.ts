@@ -9,7 +9,7 @@ import * as z from 'zod/mini';
 import { pageOf, sortRecords } from '../../shared/db/paging.ts';
 import { statusCounts } from '../../shared/domain/campaign-status.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/campaigns.ts';
 import { list } from '../../shared/http/result.ts';
 import { paging, search } from '../../shared/schemas/common.ts';
 import { filterCampaigns, filterFields, type CampaignView } from './filters.ts';

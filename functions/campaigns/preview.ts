@@ -8,7 +8,7 @@ import * as z from 'zod/mini';
 import { campaignFields, getCampaign, type Campaign, type CampaignFields } from '../../shared/db/campaigns.ts';
 import { campaignStatus } from '../../shared/domain/campaign-status.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/campaigns.ts';
 import { invalidInput, notFound } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';

@@ -7,7 +7,7 @@ import * as z from 'zod/mini';
 import { otherCurrencyWarnings, roundMoney, roundSpend } from '../../shared/domain/currencies.ts';
 import { statusCounts } from '../../shared/domain/campaign-status.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/campaigns.ts';
 import { ok } from '../../shared/http/result.ts';
 import { filterCampaigns, filterFields } from './filters.ts';
 import { CampaignStatsRecord } from '../../shared/schemas/records/campaign.ts';

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { campaignFromItem, updateCampaign } from '../../shared/db/campaigns.ts';
 import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/campaigns.ts';
 import { ok } from '../../shared/http/result.ts';
 import { checkDates } from '../../shared/schemas/date-order.ts';
 import { checkMinorUnit } from '../../shared/schemas/money.ts';

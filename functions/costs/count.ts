@@ -1,7 +1,7 @@
 /** GET /v1/costs/count — how many costs match the filters. */
 import * as z from 'zod/mini';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/costs.ts';
 import { count } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { costFilters, findCosts, isFiltered } from './query.ts';

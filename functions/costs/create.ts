@@ -8,7 +8,7 @@ import { activityFromItem } from '../../shared/db/activities.ts';
 import { createCost } from '../../shared/db/costs.ts';
 import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/activities.ts';
 import { created } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { checkMinorUnit, IsoCurrencyCode } from '../../shared/schemas/money.ts';

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { deleteCost, storedCostFromItem } from '../../shared/db/costs.ts';
 import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/activities.ts';
 import { deleted } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { Deleted } from '../../shared/schemas/records/common.ts';

@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import { pageOf, sortRecords } from '../../shared/db/paging.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/costs.ts';
 import { list } from '../../shared/http/result.ts';
 import { paging, SortDirection, Uuid } from '../../shared/schemas/common.ts';
 import { compactCostsPage, costFilters, costsByCreationPage, findCosts, isFiltered, searchFilters } from './query.ts';

@@ -15,7 +15,7 @@
 import * as z from 'zod/mini';
 import { otherCurrencyWarnings, roundSpend } from '../../shared/domain/currencies.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/costs.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { storedCostStats } from '../../shared/db/cost-stats.ts';

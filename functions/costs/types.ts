@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { costTypeCounts } from '../../shared/db/costs.ts';
 import { pageOf } from '../../shared/db/paging.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/costs.ts';
 import { list } from '../../shared/http/result.ts';
 import { paging, Uuid } from '../../shared/schemas/common.ts';
 import { CostTypeRecord } from '../../shared/schemas/records/cost.ts';

@@ -9,7 +9,7 @@ import { connectSocialAccount } from '../../shared/db/social-accounts.ts';
 import { refreshSoon } from '../../shared/integrations/refresh-queue.ts';
 import { normaliseProfile, ProfileError } from '../../shared/domain/social-profiles.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/creators.ts';
 import { invalidInput } from '../../shared/http/problem.ts';
 import { created } from '../../shared/http/result.ts';
 import { text, Uuid } from '../../shared/schemas/common.ts';

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { createCreator } from '../../shared/db/creators.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/creators.ts';
 import { created } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { creatorFields } from './inputs.ts';

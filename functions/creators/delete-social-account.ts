@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { recordTenant } from '../../shared/db/records.ts';
 import { deleteSocialAccount } from '../../shared/db/social-accounts.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/creators.ts';
 import { deleted } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { Channel } from '../../shared/schemas/enums.ts';

@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 import { ensureOwnBrand } from '../../shared/db/creators.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/creators.ts';
 import { created, ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { creatorView, withSocialAccounts } from './views.ts';

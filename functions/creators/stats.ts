@@ -1,7 +1,7 @@
 /** GET /v1/creators/stats — totals over the creators the list filters select, from stored aggregates. */
 import * as z from 'zod/mini';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/creators.ts';
 import { ok } from '../../shared/http/result.ts';
 import { roundSpend } from '../../shared/domain/currencies.ts';
 import { filterCreators, filterFields, roleOf } from './filters.ts';

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { createExpenseCategory } from '../../shared/db/expense-categories.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/expense-categories.ts';
 import { created } from '../../shared/http/result.ts';
 import { text, Uuid } from '../../shared/schemas/common.ts';
 import { ExpenseCategoryRecord } from '../../shared/schemas/records/expense-category.ts';

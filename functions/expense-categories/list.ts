@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { CATEGORY_SORT_COLUMNS, listExpenseCategories } from '../../shared/db/expense-categories.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/expense-categories.ts';
 import { list } from '../../shared/http/result.ts';
 import { paging, search, Uuid } from '../../shared/schemas/common.ts';
 import { ExpenseCategoryRecord } from '../../shared/schemas/records/expense-category.ts';

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { categoryFromItem, renameExpenseCategory } from '../../shared/db/expense-categories.ts';
 import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/expense-categories.ts';
 import { ok } from '../../shared/http/result.ts';
 import { text, Uuid } from '../../shared/schemas/common.ts';
 import { ExpenseCategoryRecord } from '../../shared/schemas/records/expense-category.ts';

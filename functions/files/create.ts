@@ -7,7 +7,7 @@ import * as z from 'zod/mini';
 import { createFile } from '../../shared/db/files.ts';
 import { getUser } from '../../shared/db/users.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/files.ts';
 import { created } from '../../shared/http/result.ts';
 import { multilineText, Uuid } from '../../shared/schemas/common.ts';
 import { assertExtensionMatches, ContentType, FileContent, FileName, OwnerType, ownerTenant } from './inputs.ts';

@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import { fileDownload, fileWithObjectFromItem } from '../../shared/db/files.ts';
 import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/files.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { FileDownloadRecord } from '../../shared/schemas/records/file.ts';

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { entityMissing, entityStored } from '../../shared/db/entities.ts';
 import { filesOf } from '../../shared/db/files.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/files.ts';
 import { list } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { OwnerType, ownerTenant } from './inputs.ts';

@@ -7,7 +7,7 @@ import * as z from 'zod/mini';
 import { createNote } from '../../shared/db/notes.ts';
 import { getUser } from '../../shared/db/users.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/notes.ts';
 import { forbidden } from '../../shared/http/problem.ts';
 import { created } from '../../shared/http/result.ts';
 import { text, Uuid } from '../../shared/schemas/common.ts';

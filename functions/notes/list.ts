@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { notesOf } from '../../shared/db/notes.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/notes.ts';
 import { list } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { EntityType } from './inputs.ts';

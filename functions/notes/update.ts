@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { noteFromItem, updateNoteContent } from '../../shared/db/notes.ts';
 import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/notes.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { NoteContent } from './inputs.ts';

@@ -12,7 +12,7 @@ import { acceptedMembership, activateMembership, getMembership } from '../../sha
 import { NotFoundError } from '../../shared/domain/errors.ts';
 import { getTenant } from '../../shared/db/tenants.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/organizations.ts';
 import { signedUp } from '../../shared/http/signed-up.ts';
 import { notFound } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';

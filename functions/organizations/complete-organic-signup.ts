@@ -11,7 +11,7 @@ import { createTenant, EMPTY_AGGREGATE, ensureDemoTenant } from '../../shared/db
 import { seedDemoTenant } from '../../shared/db/demo-tenant.ts';
 import { ConflictError } from '../../shared/domain/errors.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/organizations.ts';
 import { signedUp } from '../../shared/http/signed-up.ts';
 import { created } from '../../shared/http/result.ts';
 import { NewOrganization } from './inputs.ts';

@@ -8,7 +8,7 @@ import { declineInvitation } from '../../shared/db/invitations.ts';
 import { getMembership, removeMembership } from '../../shared/db/memberships.ts';
 import { getTenant } from '../../shared/db/tenants.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/organizations.ts';
 import { notFound } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';

@@ -8,7 +8,7 @@ import * as z from 'zod/mini';
 import { deleteTenantCascade } from '../../shared/db/tenant-deletion.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { endBilling } from '../../shared/db/billing-end.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/organizations.ts';
 import { deleted } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { Deleted } from '../../shared/schemas/records/common.ts';

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { getTenantsWithAggregates } from '../../shared/db/tenants.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/organizations.ts';
 import { notFound } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';

@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import { inviteByEmail } from '../../shared/db/invitations.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/organizations.ts';
 import { created } from '../../shared/http/result.ts';
 import { Email, Uuid } from '../../shared/schemas/common.ts';
 import { MembershipRole } from '../../shared/schemas/enums.ts';

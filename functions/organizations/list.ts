@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 import { listTenantsOf } from '../../shared/db/tenant-views.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/organizations.ts';
 import { list } from '../../shared/http/result.ts';
 import { paging, Uuid } from '../../shared/schemas/common.ts';
 import { listReply } from '../../shared/schemas/records/reply.ts';

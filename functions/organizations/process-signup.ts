@@ -9,7 +9,7 @@ import { acceptInvitation, pendingInvitationsFor } from '../../shared/db/invitat
 import type { Membership } from '../../shared/db/memberships.ts';
 import { ConflictError, NotFoundError } from '../../shared/domain/errors.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/organizations.ts';
 import { signedUp } from '../../shared/http/signed-up.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';

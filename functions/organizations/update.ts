@@ -7,7 +7,7 @@
 import * as z from 'zod/mini';
 import { getTenantAggregate, updateTenant } from '../../shared/db/tenants.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/organizations.ts';
 import { invalidInput } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
 import { intInput, text, Uuid } from '../../shared/schemas/common.ts';

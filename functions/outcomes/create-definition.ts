@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { createOutcomeDefinition } from '../../shared/db/outcome-definitions.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/outcomes.ts';
 import { created } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { ValueKind } from '../../shared/schemas/enums.ts';

@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 import { createMeasurement } from '../../shared/db/outcome-measurements.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/outcomes.ts';
 import { created } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { SourceMethod } from '../../shared/schemas/enums.ts';

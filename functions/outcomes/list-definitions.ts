@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { outcomeDefinitionsOf } from '../../shared/db/outcome-definitions.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/outcomes.ts';
 import { list } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { OutcomeDefinitionRecord } from '../../shared/schemas/records/outcome.ts';

@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import { measurementsOfCampaign } from '../../shared/db/outcome-measurements.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/outcomes.ts';
 import { list } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { OutcomeMeasurementRecord } from '../../shared/schemas/records/outcome.ts';

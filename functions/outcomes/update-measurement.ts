@@ -7,7 +7,7 @@ import * as z from 'zod/mini';
 import { measurementLocation, updateMeasurement } from '../../shared/db/outcome-measurements.ts';
 import { recordTenant } from '../../shared/db/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/outcomes.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { SourceMethod } from '../../shared/schemas/enums.ts';

@@ -9,7 +9,7 @@ import { list } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { listReply } from '../../shared/schemas/records/reply.ts';
 import { MetricsDayRecord } from '../../shared/schemas/records/reporting.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/reporting.ts';
 import { DEFAULT_DAYS_BACK, historyInput, historyReport } from './scope.ts';
 
 export const handler = defineHandler({

@@ -11,7 +11,7 @@ import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
 import { ActivityMetricsRecord } from '../../shared/schemas/records/reporting.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/reporting.ts';
 import { aggregateOf, metricsReport } from './scope.ts';
 
 export const handler = defineHandler({

@@ -16,7 +16,7 @@ import { ok } from '../../shared/http/result.ts';
 import { arrayInput, Uuid } from '../../shared/schemas/common.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
 import { ComparisonRecord } from '../../shared/schemas/records/reporting.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/reporting.ts';
 import { aggregateOf, conversionsOf, DaysBack, timeZoneOf, withConversions } from './scope.ts';
 
 export const handler = defineHandler({

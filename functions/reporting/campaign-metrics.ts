@@ -11,7 +11,7 @@ import { roundMoney } from '../../shared/domain/currencies.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
 import { CampaignMetricsRecord } from '../../shared/schemas/records/reporting.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/reporting.ts';
 import { campaignReport } from './scope.ts';
 
 export const handler = defineHandler({

@@ -9,7 +9,7 @@ import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
 import { CreatorMetricsRecord } from '../../shared/schemas/records/stats.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/reporting.ts';
 import { creatorMetrics } from './creator-figures.ts';
 
 export const handler = defineHandler({

@@ -12,7 +12,7 @@ import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
 import { BriefRecord } from '../../shared/schemas/records/reporting.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/reporting.ts';
 import { DaysBack, organizationReport } from './scope.ts';
 import { tenantWindow } from './tenant-window.ts';
 

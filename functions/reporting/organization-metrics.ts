@@ -10,7 +10,7 @@ import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
 import { OrganizationMetricsRecord } from '../../shared/schemas/records/reporting.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/reporting.ts';
 import { organizationReport } from './scope.ts';
 
 export const handler = defineHandler({

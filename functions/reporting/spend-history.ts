@@ -13,7 +13,7 @@ import { DateOnly, Uuid } from '../../shared/schemas/common.ts';
 import { rangeDates } from '../../shared/schemas/date-order.ts';
 import { listReply } from '../../shared/schemas/records/reply.ts';
 import { SpendDayRecord } from '../../shared/schemas/records/reporting.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/reporting.ts';
 import { aggregateOf, scopeEvidence, windowSpend } from './scope.ts';
 
 export const handler = defineHandler({

@@ -9,7 +9,7 @@ import { config } from '../../shared/config.ts';
 import { AVATAR_EXTENSIONS, avatarKeyPrefix, avatarUploadKey, MAX_AVATAR_BYTES } from '../../shared/domain/avatars.ts';
 import { getUser } from '../../shared/db/users.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/users.ts';
 import { notFound } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
 import { presignUpload } from '../../shared/integrations/storage.ts';

@@ -7,7 +7,7 @@
 import * as z from 'zod/mini';
 import { requestEmailChange } from '../../shared/db/email-changes.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/users.ts';
 import { invalidInput, notFound } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Email, Uuid } from '../../shared/schemas/common.ts';

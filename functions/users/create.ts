@@ -8,7 +8,7 @@
 import * as z from 'zod/mini';
 import { createUser } from '../../shared/db/users.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/users.ts';
 import { forbidden } from '../../shared/http/problem.ts';
 import { created } from '../../shared/http/result.ts';
 import { Email, text, Uuid } from '../../shared/schemas/common.ts';

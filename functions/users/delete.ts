@@ -7,7 +7,7 @@
 import * as z from 'zod/mini';
 import { deleteAccount } from '../../shared/db/account-deletion.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/users.ts';
 import { forbidden } from '../../shared/http/problem.ts';
 import { deleted } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';

@@ -1,7 +1,7 @@
 /** GET /v1/users/:id — the caller's own profile (authorization has read it already: `record`). */
 import * as z from 'zod/mini';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/users.ts';
 import { notFound } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';

@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import { getMembership } from '../../shared/db/memberships.ts';
 import { updateSettings } from '../../shared/db/settings.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/users.ts';
 import { forbidden } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';

@@ -12,7 +12,7 @@ import { avatarKeyPattern } from '../../shared/domain/avatars.ts';
 import { requestEmailChange } from '../../shared/db/email-changes.ts';
 import { updateUser } from '../../shared/db/users.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/users.ts';
 import { invalidInput, notFound } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Email, text, Uuid } from '../../shared/schemas/common.ts';

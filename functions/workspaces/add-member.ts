@@ -7,7 +7,7 @@ import * as z from 'zod/mini';
 import { addMembership } from '../../shared/db/memberships.ts';
 import { getUser } from '../../shared/db/users.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/workspaces.ts';
 import { notFound } from '../../shared/http/problem.ts';
 import { created } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';

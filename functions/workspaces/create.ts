@@ -11,7 +11,7 @@ import { membershipsOfUser } from '../../shared/db/memberships.ts';
 import { sortRecords } from '../../shared/db/paging.ts';
 import { createTenant, EMPTY_AGGREGATE, getTenantsWithAggregates } from '../../shared/db/tenants.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/workspaces.ts';
 import { signedUp } from '../../shared/http/signed-up.ts';
 import { forbidden } from '../../shared/http/problem.ts';
 import { created } from '../../shared/http/result.ts';

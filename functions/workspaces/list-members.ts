@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { listMembers, MEMBER_SORT_COLUMNS } from '../../shared/db/members.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/workspaces.ts';
 import { list } from '../../shared/http/result.ts';
 import { paging, search, Uuid } from '../../shared/schemas/common.ts';
 import { listReply } from '../../shared/schemas/records/reply.ts';

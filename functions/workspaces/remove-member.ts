@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 import { removeMembership } from '../../shared/db/memberships.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { routeByKey } from '../routes.ts';
+import { routeByKey } from '../routes/workspaces.ts';
 import { forbidden } from '../../shared/http/problem.ts';
 import { deleted } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';

@@ -53,7 +53,7 @@ export interface TenantArgs<I, T = undefined> extends BaseArgs<I> {
 type TenantAccess = Exclude<Access, 'self'>;
 
 interface Definition<S extends Schema, A extends Access, R extends Reply> {
-  /** The route's row of `functions/routes.ts`: `routeByKey('METHOD /path')`, as in the specification. */
+  /** The route's row of the table: `routeByKey('METHOD /path')` of its group (`functions/routes/<group>.ts`), as in the specification. */
   route: Route<A>;
   input: S;
   /** Largest request body accepted, in bytes (default `MAX_BODY_BYTES`, 1 MiB). */

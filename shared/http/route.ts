@@ -1,7 +1,7 @@
 /**
- * The shape of a route-table entry (the table itself is `functions/routes.ts`, which imports these
- * types): what the handler middleware reads of a route. Imports nothing, so every Lambda bundle
- * carries only this and the table.
+ * The shape of a route-table entry (the table itself is `functions/routes.ts`, its rows written in
+ * `functions/routes/<group>.ts`, which import these types): what the handler middleware reads of a
+ * route. Imports nothing, so every Lambda bundle carries only this and its group's rows.
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -4,7 +4,9 @@
  * DynamoDB document client (what any DynamoDB function pays), and one holding only the S3 client
  * (what a function that writes objects itself pays on top). Reports each bundle's minified size,
  * the time to import it in a fresh Node process (a stand-in for Lambda init), and whether it
- * carries the S3 client.
+ * carries the S3 client; and each function's import time and bytes as ratios to the DynamoDB
+ * reference, its import timed run by run alternately with the reference's so that machine noise
+ * hits both alike (issue 25's targets: `coldStartTargets`).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, statSync } from 'node:fs';
@@ -13,11 +15,24 @@ import { pathToFileURL } from 'node:url';
 import type { Metafile } from 'esbuild';
 import { routes } from '../../functions/routes.ts';
 import { buildFunctionBundles } from '../../infra/build-bundles.ts';
-import { summarize } from './stats.ts';
+import { quantile, summarize } from './stats.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const OUT = join(ROOT, '.bench/bundles');
 const IMPORT_RUNS = 9;
+/** The DynamoDB-client-only reference: every ratio is to it. */
+export const DYNAMO_REFERENCE = 'reference: DynamoDB document client only';
+
+/** Issue 25's targets, against the DynamoDB reference. */
+export const COLD_START_TARGETS = {
+  /** The median function's import time / the reference's. */
+  importRatioMedian: 1.15,
+  /** Every function's import time / the reference's. */
+  importRatioEach: 1.25,
+  /** The median function's bytes / the reference's. */
+  bytesRatioMedian: 1.2,
+  largestBundleBytes: 400 * 1024,
+};
 /** Runs of the side-by-side comparison of the heaviest bundle with the DynamoDB reference. */
 const COMPARISON_RUNS = 40;
 
@@ -48,10 +63,6 @@ function importTime(file: string): number {
   return Number(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }));
 }
 
-function importTimes(file: string, runs = IMPORT_RUNS): number[] {
-  return Array.from({ length: runs }, () => importTime(file));
-}
-
 /**
  * The heaviest bundle (by size) against the DynamoDB-client-only reference, alternating run by run
  * so that machine noise hits both alike: the figure the 1.15x expectation is read against.
@@ -79,13 +90,24 @@ export async function measureBundles() {
   const dirOf = (name: string) => name.replace(/[^a-z0-9]+/gi, '-');
   const assets = Object.fromEntries(Object.entries(entries).map(([name, entry]) => [dirOf(name), { entry }]));
   const { files, metafile } = await buildFunctionBundles(assets, OUT, { root: ROOT, overrides: { metafile: true } });
+  const reference = files[dirOf(DYNAMO_REFERENCE)]!;
+  const referenceBytes = statSync(reference).size;
   const results = [];
   for (const name of Object.keys(entries)) {
     const file = files[dirOf(name)]!;
     const kept = keptInputs(metafile!.outputs[relative(ROOT, file)]!);
-    const times = summarize(importTimes(file));
+    // Run by run with the reference: the ratio of the two medians is what noise hits alike.
+    const ours: number[] = [];
+    const theirs: number[] = [];
+    for (let i = 0; i < IMPORT_RUNS; i++) {
+      ours.push(importTime(file));
+      if (file !== reference) theirs.push(importTime(reference));
+    }
+    const times = summarize(ours);
+    const importRatio = file === reference ? 1 : Math.round((times.median / summarize(theirs).median) * 100) / 100;
+    const bytes = statSync(file).size;
     const observabilityBytes = kept.filter(([path]) => OBSERVABILITY.test(path)).reduce((sum, [, bytes]) => sum + bytes, 0);
-    results.push({ name, file, bytes: statSync(file).size, importMs: times, s3Client: kept.some(([path]) => S3_CLIENT.test(path)), observabilityBytes });
+    results.push({ name, file, bytes, bytesRatio: Math.round((bytes / referenceBytes) * 100) / 100, importMs: times, importRatio, s3Client: kept.some(([path]) => S3_CLIENT.test(path)), observabilityBytes });
   }
   return results;
 }
@@ -126,4 +148,46 @@ export function observabilityCost(bundles: Awaited<ReturnType<typeof measureBund
 export function printObservabilityCost(cost: ReturnType<typeof observabilityCost>): void {
   console.log(`\nObservability (Powertools Metrics, emitter, tally, job wrapper, observe): ${cost.aloneKb} KB alone, import ${cost.aloneImportMedianMs} ms (empty handler ${cost.emptyHandlerImportMedianMs} ms: +${cost.addedImportMedianMs} ms); at most ${cost.maxPerFunctionKb} KB in a function`);
   for (const f of [...cost.functions].sort((a, b) => b.observabilityKb - a.observabilityKb).slice(0, 5)) console.log(`  ${f.name.padEnd(48)} ${String(f.observabilityKb).padStart(5)} KB  ${(f.shareOfBundle * 100).toFixed(1).padStart(5)} % of its bundle`);
+}
+
+/**
+ * Issue 25's targets read off the bundles: the import ratio's median, p90 and maximum over the
+ * functions, the median and largest bundle, and which functions are over a target and by how much.
+ */
+export function coldStartTargets(bundles: Awaited<ReturnType<typeof measureBundles>>) {
+  const reference = bundles.find((b) => b.name === DYNAMO_REFERENCE)!;
+  const functions = bundles.filter((b) => !b.name.startsWith('reference'));
+  const ratios = functions.map((f) => f.importRatio).sort((a, b) => a - b);
+  const sizes = functions.map((f) => f.bytes).sort((a, b) => a - b);
+  const medianBytes = quantile(sizes, 0.5);
+  const largest = functions.reduce((a, b) => (b.bytes > a.bytes ? b : a));
+  const t = COLD_START_TARGETS;
+  return {
+    targets: t,
+    reference: { kb: Math.round(reference.bytes / 1024), importMedianMs: reference.importMs.median },
+    importRatio: { median: quantile(ratios, 0.5), p90: quantile(ratios, 0.9), max: ratios.at(-1)!, medianMet: quantile(ratios, 0.5) <= t.importRatioMedian },
+    medianBundle: { kb: Math.round(medianBytes / 1024), ratio: Math.round((medianBytes / reference.bytes) * 100) / 100, met: medianBytes / reference.bytes <= t.bytesRatioMedian },
+    largestBundle: { name: largest.name, kb: Math.round(largest.bytes / 1024), met: largest.bytes <= t.largestBundleBytes },
+    /** Functions whose import ratio is over 1.25, worst first: by how much (ratio - target). */
+    overImportRatio: functions.filter((f) => f.importRatio > t.importRatioEach).sort((a, b) => b.importRatio - a.importRatio).map((f) => ({ name: f.name, ratio: f.importRatio, over: Math.round((f.importRatio - t.importRatioEach) * 100) / 100 })),
+    /** Functions over 400 KB, largest first: by how many KB. */
+    overBundleBytes: functions.filter((f) => f.bytes > t.largestBundleBytes).sort((a, b) => b.bytes - a.bytes).map((f) => ({ name: f.name, kb: Math.round(f.bytes / 1024), overKb: Math.round((f.bytes - t.largestBundleBytes) / 1024) })),
+  };
+}
+
+export function printBundles(bundles: Awaited<ReturnType<typeof measureBundles>>): void {
+  console.log('\nBundles (minified KB and ratio to the DynamoDB reference; import in a fresh process, median / p99 ms, and median ratio to the reference timed alternately)');
+  for (const b of bundles) {
+    console.log(`  ${b.name.padEnd(48)} ${String(Math.round(b.bytes / 1024)).padStart(5)} KB ${b.bytesRatio.toFixed(2).padStart(5)}x  ${b.importMs.median.toFixed(1).padStart(6)} / ${b.importMs.p99.toFixed(1).padStart(6)} ms ${b.importRatio.toFixed(2).padStart(5)}x`);
+  }
+}
+
+export function printColdStartTargets(c: ReturnType<typeof coldStartTargets>): void {
+  const mark = (met: boolean) => (met ? 'PASS' : 'FAIL');
+  console.log(`\nCold starts against the DynamoDB reference (${c.reference.kb} KB, import ${c.reference.importMedianMs} ms)`);
+  console.log(`  import ratio: median ${c.importRatio.median} (target <= ${c.targets.importRatioMedian}) ${mark(c.importRatio.medianMet)}, p90 ${c.importRatio.p90}, max ${c.importRatio.max} (target each <= ${c.targets.importRatioEach}) ${mark(c.overImportRatio.length === 0)}`);
+  console.log(`  median bundle: ${c.medianBundle.kb} KB, ${c.medianBundle.ratio}x (target <= ${c.targets.bytesRatioMedian}x) ${mark(c.medianBundle.met)}`);
+  console.log(`  largest bundle: ${c.largestBundle.kb} KB ${c.largestBundle.name} (target <= ${c.targets.largestBundleBytes / 1024} KB) ${mark(c.largestBundle.met)}`);
+  if (c.overImportRatio.length) console.log(`  over ${c.targets.importRatioEach}x import: ${c.overImportRatio.map((f) => `${f.name} ${f.ratio} (+${f.over})`).join(', ')}`);
+  if (c.overBundleBytes.length) console.log(`  over ${c.targets.largestBundleBytes / 1024} KB: ${c.overBundleBytes.map((f) => `${f.name} ${f.kb} KB (+${f.overKb})`).join(', ')}`);
 }
