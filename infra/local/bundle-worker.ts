@@ -2,35 +2,18 @@
  * Runs one built function bundle in a worker thread, as one Lambda execution environment runs it:
  * imports the bundle with the environment the worker was given (module-scope configuration is
  * read then), says whether the handler the template names is exported, then runs invocations.
- * It imports nothing of the project's source: only the bundle.
+ * Of the project's source it imports only the Lambda context stand-in (lambda-context.ts, which
+ * imports nothing): the function's code comes from the bundle alone.
  */
-import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
+import { lambdaContext } from './lambda-context.ts';
 
 const { file, exportName, functionName } = workerData as { file: string; exportName: string; functionName: string };
 const port = parentPort!;
 
 type Handler = (event: unknown, context: unknown) => Promise<unknown>;
 
-/** What Lambda passes as the context (shared/http only reads the request id and the remaining time). */
-function context(timeoutMs = 29_000) {
-  const deadline = Date.now() + timeoutMs;
-  return {
-    callbackWaitsForEmptyEventLoop: false,
-    functionName,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
-    memoryLimitInMB: '512',
-    awsRequestId: randomUUID(),
-    logGroupName: `/aws/lambda/${functionName}`,
-    logStreamName: 'local',
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
-  };
-}
 
 const describe = (error: unknown) => (error instanceof Error ? (error.stack ?? error.message) : String(error));
 
@@ -50,7 +33,7 @@ try {
 
 port.on('message', async ({ id, event }: { id: number; event: unknown }) => {
   try {
-    port.postMessage({ type: 'result', id, response: await handler!(event, context()) });
+    port.postMessage({ type: 'result', id, response: await handler!(event, lambdaContext(functionName)) });
   } catch (error) {
     // Lambda answers 502 for a function error; the host reports it with the function's logs.
     port.postMessage({ type: 'result', id, error: describe(error) });

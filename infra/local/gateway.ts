@@ -3,7 +3,6 @@
  * (payload format 2.0) event and Lambda context that the handler would receive in the cloud.
  */
 import { randomUUID } from 'node:crypto';
-import type { Context } from 'aws-lambda';
 import type { RouteMatch } from '../../functions/route-match.ts';
 import { gatewayPath } from '../../functions/routes.ts';
 import type { ApiEvent } from '../../shared/http/context.ts';
@@ -71,21 +70,4 @@ export function gatewayEvent(request: GatewayRequest, match: RouteMatch | undefi
   } as ApiEvent;
 }
 
-/** A Lambda context with the parts handlers and middy use. */
-export function lambdaContext(functionName: string, timeoutMs = 29_000): Context {
-  const deadline = Date.now() + timeoutMs;
-  return {
-    callbackWaitsForEmptyEventLoop: false,
-    functionName,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
-    memoryLimitInMB: '512',
-    awsRequestId: randomUUID(),
-    logGroupName: `/aws/lambda/${functionName}`,
-    logStreamName: 'local',
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
-  };
-}
+export { lambdaContext } from './lambda-context.ts';
