@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it, vi, type MockInstance } from 'vitest';
 import { startLocalService, type LocalService } from '../../infra/local/server.ts';
-import { checkedFetch } from './support/contract.ts';
+import { httpAgainst } from './support/world.ts';
 
 let service: LocalService;
 const lines: string[] = [];
@@ -35,18 +35,7 @@ afterAll(async () => {
   process.env.LOG_LEVEL = savedLevel;
 });
 
-async function http(method: string, path: string, options: { token?: string; body?: unknown } = {}) {
-  const response = await checkedFetch(`${service.url}${path}`, {
-    method,
-    headers: {
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
-}
+const http = (method: string, path: string, options: { token?: string; body?: unknown } = {}) => httpAgainst(service.url)(method, path, options);
 
 /** A browser GET that does not follow redirects: where it is sent. */
 async function location(url: string): Promise<string> {

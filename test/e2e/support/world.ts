@@ -56,11 +56,10 @@ async function seedTenant(name: string, ownerUserId: string): Promise<string> {
   return tenant.id;
 }
 
-export async function startWorld(): Promise<World> {
-  const service = await startLocalService({ port: 0, dynamoEndpoint: inject('dynamoEndpoint'), tableName: process.env.TABLE_NAME });
-
-  async function http(method: string, path: string, options: { token?: string; body?: unknown } = {}): Promise<HttpResult> {
-    const response = await checkedFetch(`${service.url}${path}`, {
+/** A JSON request to the service at `baseUrl`, its answer checked against the API's contract. */
+export function httpAgainst(baseUrl: string) {
+  return async (method: string, path: string, options: { token?: string; body?: unknown } = {}): Promise<HttpResult> => {
+    const response = await checkedFetch(`${baseUrl}${path}`, {
       method,
       headers: {
         ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
@@ -70,7 +69,13 @@ export async function startWorld(): Promise<World> {
     });
     const text = await response.text();
     return { status: response.status, body: text ? JSON.parse(text) : undefined };
-  }
+  };
+}
+
+export async function startWorld(): Promise<World> {
+  const service = await startLocalService({ port: 0, dynamoEndpoint: inject('dynamoEndpoint'), tableName: process.env.TABLE_NAME });
+
+  const http = httpAgainst(service.url);
 
   function unregistered(): Identity {
     const userId = randomUUID();
