@@ -7,7 +7,7 @@
  * repeat nor skip), the same total and role facet.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { creatorsOfTenant, type Creator } from '../../../shared/db/creators.ts';
+import type { Creator } from '../../../shared/db/creators.ts';
 import { recordReadings } from '../../../shared/db/snapshots.ts';
 import type { ContentReading } from '../../../shared/domain/metric-readings.ts';
 import { countReads, readsBetween } from '../../bench/items-read.ts';
@@ -17,7 +17,7 @@ import { expectCall } from '../../support/requests.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { newCost } from '../costs/helpers.ts';
 import { createWorkspace } from '../workspaces/helpers.ts';
-import { createCreator } from './helpers.ts';
+import { createCreator, creatorsPage, listedCreatorsAndRoles } from './helpers.ts';
 
 type Figure = 'impressions' | 'engagement';
 
@@ -62,22 +62,11 @@ beforeAll(async () => {
 });
 
 /** The independent answer: the stored records (own brand left out) sorted in memory by the figure alone, and the role facet over all of them. */
-async function expected(figure: Figure) {
-  const records = await creatorsOfTenant(ws);
-  const listed = records.filter((c) => !c.isOwnBrand);
-  const role: Record<string, number> = {};
-  for (const c of records) {
-    const key = c.isOwnBrand ? 'own_brand' : c.role;
-    if (key) role[key] = (role[key] ?? 0) + 1;
-  }
-  return { listed, role };
+async function expected(_figure: Figure) {
+  return listedCreatorsAndRoles(ws);
 }
 
-const page = async (query: string) => {
-  const res = await call('GET', `/v1/creators?workspaceId=${ws}&${query}`, { token: owner.token });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body as { items: Creator[]; totalCount: number; facets: { role: Record<string, number> } };
-};
+const page = (query: string) => creatorsPage(ws, owner.token, query);
 
 /**
  * Pages of `pageSize` from first to past the end: each page's figures are the sorted figures'

@@ -3,6 +3,7 @@ import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
 import { aggregateUpdate } from '../../../shared/db/aggregates.ts';
 import { documentClient, tableName } from '../../../shared/db/client.ts';
+import { creatorsOfTenant, type Creator } from '../../../shared/db/creators.ts';
 import { keys } from '../../../shared/db/keys.ts';
 import { readSpendCurrency, spendOrderDelta } from '../../../shared/db/spend-order.ts';
 import { call } from '../../support/call.ts';
@@ -36,4 +37,23 @@ export async function setCreatedAt(workspaceId: string, creatorId: string, creat
       ExpressionAttributeValues: { ':at': createdAt, ':order': keys.creatorByCreation(workspaceId, createdAt, creatorId).gsi1sk },
     }),
   );
+}
+
+/** The workspace's creators as stored, own brand left out (what the list shows), and the role facet counted over all of them. */
+export async function listedCreatorsAndRoles(workspaceId: string): Promise<{ listed: Creator[]; role: Record<string, number> }> {
+  const records = await creatorsOfTenant(workspaceId);
+  const listed = records.filter((c) => !c.isOwnBrand);
+  const role: Record<string, number> = {};
+  for (const c of records) {
+    const key = c.isOwnBrand ? 'own_brand' : c.role;
+    if (key) role[key] = (role[key] ?? 0) + 1;
+  }
+  return { listed, role };
+}
+
+/** One page of `GET /v1/creators` for the workspace (200 expected). */
+export async function creatorsPage(workspaceId: string, token: string, query: string) {
+  const res = await call('GET', `/v1/creators?workspaceId=${workspaceId}&${query}`, { token });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body as { items: Creator[]; totalCount: number; facets: { role: Record<string, number> } };
 }

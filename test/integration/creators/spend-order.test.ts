@@ -10,7 +10,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { documentClient, tableName } from '../../../shared/db/client.ts';
-import { creatorsOfTenant, type Creator } from '../../../shared/db/creators.ts';
+import type { Creator } from '../../../shared/db/creators.ts';
 import { keys } from '../../../shared/db/keys.ts';
 import { rewriteSpendOrder, spendOrderCurrent } from '../../../shared/db/spend-order.ts';
 import { countReads, readsBetween } from '../../bench/items-read.ts';
@@ -19,7 +19,7 @@ import { expectCall } from '../../support/requests.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { newCost } from '../costs/helpers.ts';
 import { createWorkspace } from '../workspaces/helpers.ts';
-import { createCreator } from './helpers.ts';
+import { createCreator, creatorsPage, listedCreatorsAndRoles } from './helpers.ts';
 
 let owner: TestUser;
 let ws: string;
@@ -64,21 +64,10 @@ beforeAll(async () => {
 
 /** The independent answer: the stored records (own brand left out) and their spend in `currency` sorted in memory. */
 async function expected() {
-  const records = await creatorsOfTenant(ws);
-  const listed = records.filter((c) => !c.isOwnBrand);
-  const role: Record<string, number> = {};
-  for (const c of records) {
-    const key = c.isOwnBrand ? 'own_brand' : c.role;
-    if (key) role[key] = (role[key] ?? 0) + 1;
-  }
-  return { listed, role };
+  return listedCreatorsAndRoles(ws);
 }
 
-const page = async (query: string) => {
-  const res = await call('GET', `/v1/creators?workspaceId=${ws}&${query}`, { token: owner.token });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body as { items: Creator[]; totalCount: number; facets: { role: Record<string, number> } };
-};
+const page = (query: string) => creatorsPage(ws, owner.token, query);
 
 /** Pages of `pageSize` from first to past the end: each page's spends are the sorted slice, every creator once, total and facet as counted. */
 async function expectPaged(currency: string, direction: 'asc' | 'desc', pageSize: number) {
