@@ -16,7 +16,7 @@ import type { StageConfig } from './stage-config.ts';
 
 /**
  * The handler modules that call Stripe: the routes of the Billing group, and the tenant deletes
- * (they cancel the subscription, shared/db/billing-end.ts).
+ * (they cancel the subscription, shared/db/billing/billing-end.ts).
  */
 export const STRIPE_CALLERS = [
   ...routes.filter((route) => route.path.startsWith('/v1/billing/')).map((route) => route.handler),

@@ -18,7 +18,7 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Construct } from 'constructs';
-import { keys } from '../shared/db/keys.ts';
+import { keys } from '../shared/db/table/keys.ts';
 import { DeadLetterQueue } from './dead-letter-queue.ts';
 import { RouteFunction } from './route-function.ts';
 import type { StageConfig } from './stage-config.ts';

@@ -16,7 +16,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Policy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import { BUNDLING } from './bundling.ts';
-import { GLOBAL_INDEXES } from '../shared/db/table-definition.ts';
+import { GLOBAL_INDEXES } from '../shared/db/table/table-definition.ts';
 import type { StageConfig } from './stage-config.ts';
 import { tableActions, WRITE_ACTIONS } from './table-access.ts';
 

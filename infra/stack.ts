@@ -21,7 +21,7 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { Construct } from 'constructs';
 import { gatewayPath, type Route, routes } from '../functions/routes.ts';
 import { API_REFERENCE_PATHS } from '../functions/service/api-reference.ts';
-import { GLOBAL_INDEXES, keyTypes, PARTITION_KEY, SORT_KEY } from '../shared/db/table-definition.ts';
+import { GLOBAL_INDEXES, keyTypes, PARTITION_KEY, SORT_KEY } from '../shared/db/table/table-definition.ts';
 import { AVATAR_UPLOADS_PREFIX } from '../shared/domain/avatars.ts';
 import { ApiReference } from './api-reference.ts';
 import { WebAnalytics } from './analytics-import.ts';

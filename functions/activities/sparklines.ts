@@ -2,13 +2,13 @@
  * GET /v1/activities/sparklines — one daily series per activity. All ids must be activities of the
  * first one's tenant (else 404). Each series is the last 30 days in the tenant's timezone, oldest
  * first, each day's increase of impressions and engagement (DECISIONS.md), zero-filled: read from
- * the activities' sparkline buckets (shared/db/sparkline-buckets.ts), at most 2 per activity, in one
+ * the activities' sparkline buckets (shared/db/metrics/sparkline-buckets.ts), at most 2 per activity, in one
  * batch with the activity items, whatever the tenant's size.
  */
 import * as z from 'zod/mini';
-import { readSparklines } from '../../shared/db/sparkline-buckets.ts';
+import { readSparklines } from '../../shared/db/metrics/sparkline-buckets.ts';
 import { lastDays } from '../../shared/domain/reporting/days.ts';
-import { locate } from '../../shared/db/records.ts';
+import { locate } from '../../shared/db/table/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/activities.ts';
 import { notFound } from '../../shared/http/problem.ts';

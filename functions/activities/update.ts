@@ -5,9 +5,9 @@
  * changed manual count adds its increase to today's metric history in the tenant's timezone.
  */
 import * as z from 'zod/mini';
-import { activityFromItem, updateActivity } from '../../shared/db/activities.ts';
-import { setActivityStart } from '../../shared/db/activity-start.ts';
-import { recordTenant } from '../../shared/db/records.ts';
+import { activityFromItem, updateActivity } from '../../shared/db/catalogue/activities.ts';
+import { setActivityStart } from '../../shared/db/catalogue/activity-start.ts';
+import { recordTenant } from '../../shared/db/table/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/activities.ts';
 import { ok } from '../../shared/http/result.ts';

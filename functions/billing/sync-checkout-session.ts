@@ -5,9 +5,9 @@
  * Answers the organization.
  */
 import * as z from 'zod/mini';
-import { getTenantAggregate } from '../../shared/db/tenants.ts';
-import { getBillingAccount, getOwnBillingAccount } from '../../shared/db/billing.ts';
-import { tenantView } from '../../shared/db/tenant-views.ts';
+import { getTenantAggregate } from '../../shared/db/tenancy/tenants.ts';
+import { getBillingAccount, getOwnBillingAccount } from '../../shared/db/billing/billing.ts';
+import { tenantView } from '../../shared/db/tenancy/tenant-views.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { notFound } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';

@@ -4,9 +4,9 @@
  * already is answers 200 with the existing link (a retried request changes nothing).
  */
 import * as z from 'zod/mini';
-import { linkActivity } from '../../shared/db/campaign-links.ts';
-import { campaignFromItem } from '../../shared/db/campaigns.ts';
-import { recordTenant } from '../../shared/db/records.ts';
+import { linkActivity } from '../../shared/db/campaigns/campaign-links.ts';
+import { campaignFromItem } from '../../shared/db/campaigns/campaigns.ts';
+import { recordTenant } from '../../shared/db/table/records.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/campaigns.ts';
 import { created, ok } from '../../shared/http/result.ts';

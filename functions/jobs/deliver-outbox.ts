@@ -1,5 +1,5 @@
 /**
- * Stream consumer: sends each email put in the outbox (shared/db/outbox.ts) through SES. The
+ * Stream consumer: sends each email put in the outbox (shared/db/email/outbox.ts) through SES. The
  * event source mapping (infra/outbox-delivery.ts) hands it only INSERTs of `OUTBOX` items, in
  * batches, with partial batch responses: a record whose send failed is reported by its sequence
  * number, Lambda retries from the first one reported (bisecting the batch on errors) and sends
@@ -16,8 +16,8 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { keys } from '../../shared/db/keys.ts';
-import { awaitsDelivery, emailOf, settleDelivery, type DeliveryOutcome, type Email } from '../../shared/db/outbox.ts';
+import { keys } from '../../shared/db/table/keys.ts';
+import { awaitsDelivery, emailOf, settleDelivery, type DeliveryOutcome, type Email } from '../../shared/db/email/outbox.ts';
 import { observedJob } from '../../shared/support/job.ts';
 import { logger } from '../../shared/support/logger.ts';
 import { countEmail } from '../../shared/support/metrics.ts';

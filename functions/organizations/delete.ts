@@ -1,13 +1,13 @@
 /**
  * DELETE /v1/organizations/:id (owner; never an agent token: the route's `agent: false`) — deletes the organization, permanently: the organization and everything it owns,
- * files-bucket objects included (shared/db/tenant-deletion.ts). Marked first, so from the first
+ * files-bucket objects included (shared/db/tenancy/tenant-deletion.ts). Marked first, so from the first
  * step on it is gone for every reader and a second DELETE is 404. Its Stripe subscription is
- * canceled before that (shared/db/billing-end.ts).
+ * canceled before that (shared/db/billing/billing-end.ts).
  */
 import * as z from 'zod/mini';
-import { deleteTenantCascade } from '../../shared/db/tenant-deletion.ts';
+import { deleteTenantCascade } from '../../shared/db/tenancy/tenant-deletion.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { endBilling } from '../../shared/db/billing-end.ts';
+import { endBilling } from '../../shared/db/billing/billing-end.ts';
 import { routeByKey } from '../routes/organizations.ts';
 import { deleted } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';

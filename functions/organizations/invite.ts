@@ -1,10 +1,10 @@
 /**
  * POST /v1/organizations/:id/invites (owner) — stores an email invitation and emails it (outbox);
  * at most 50 a tenant per hour and 20 an address per day across tenants, then 429 with
- * Retry-After (shared/db/invitations.ts).
+ * Retry-After (shared/db/tenancy/invitations.ts).
  */
 import * as z from 'zod/mini';
-import { inviteByEmail } from '../../shared/db/invitations.ts';
+import { inviteByEmail } from '../../shared/db/tenancy/invitations.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/organizations.ts';
 import { created } from '../../shared/http/result.ts';

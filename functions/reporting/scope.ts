@@ -3,11 +3,11 @@
  * scope's stored aggregate (one GetItem) turned into the report's figures and `_meta` evidence, and
  * its history from the day rollups (one Query), in the tenant's currency and timezone.
  */
-import { outcomeDefinitionsById } from '../../shared/db/outcome-definitions.ts';
-import { outcomeTotalsOf } from '../../shared/db/outcome-totals.ts';
-import { readAggregate, readCampaigns, readDays } from '../../shared/db/reporting.ts';
-import type { RollupScope } from '../../shared/db/day-rollups.ts';
-import type { Tenant } from '../../shared/db/tenants.ts';
+import { outcomeDefinitionsById } from '../../shared/db/evidence/outcome-definitions.ts';
+import { outcomeTotalsOf } from '../../shared/db/evidence/outcome-totals.ts';
+import { readAggregate, readCampaigns, readDays } from '../../shared/db/metrics/reporting.ts';
+import type { RollupScope } from '../../shared/db/metrics/day-rollups.ts';
+import type { Tenant } from '../../shared/db/tenancy/tenants.ts';
 import { notFound } from '../../shared/http/problem.ts';
 import { historyRows, lastDays } from '../../shared/domain/reporting/days.ts';
 import { roundSpend } from '../../shared/domain/currencies.ts';

@@ -1,16 +1,16 @@
 /**
  * PATCH /v1/users/:id — updates the caller's profile, only the fields sent; `avatarKey` must be one
  * of the caller's own keys, its image uploaded (400 otherwise): setting it moves the image into
- * place (shared/db/avatars.ts). A new `email` changes nothing at once: as with `change-email`, a
+ * place (shared/db/tenancy/avatars.ts). A new `email` changes nothing at once: as with `change-email`, a
  * code goes to the new address and `confirm-email-change` applies it; the answer is the same
  * whether or not another account uses that address (no account enumeration), and its limits are
  * change-email's (429, and then nothing of the request is changed).
  */
 import * as z from 'zod/mini';
-import { changeAvatar } from '../../shared/db/avatars.ts';
+import { changeAvatar } from '../../shared/db/tenancy/avatars.ts';
 import { avatarKeyPattern } from '../../shared/domain/avatars.ts';
-import { requestEmailChange } from '../../shared/db/email-changes.ts';
-import { updateUser } from '../../shared/db/users.ts';
+import { requestEmailChange } from '../../shared/db/tenancy/email-changes.ts';
+import { updateUser } from '../../shared/db/tenancy/users.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/users.ts';
 import { invalidInput, notFound } from '../../shared/http/problem.ts';

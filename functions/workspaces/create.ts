@@ -6,10 +6,10 @@
  * user may create per day (429 with Retry-After). The caller needs a user record first (403).
  */
 import * as z from 'zod/mini';
-import { tenantAccess } from '../../shared/db/access.ts';
-import { membershipsOfUser } from '../../shared/db/memberships.ts';
-import { sortRecords } from '../../shared/db/paging.ts';
-import { createTenant, EMPTY_AGGREGATE, getTenantsWithAggregates } from '../../shared/db/tenants.ts';
+import { tenantAccess } from '../../shared/db/tenancy/access.ts';
+import { membershipsOfUser } from '../../shared/db/tenancy/memberships.ts';
+import { sortRecords } from '../../shared/db/table/paging.ts';
+import { createTenant, EMPTY_AGGREGATE, getTenantsWithAggregates } from '../../shared/db/tenancy/tenants.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/workspaces.ts';
 import { signedUp } from '../../shared/http/signed-up.ts';
@@ -17,7 +17,7 @@ import { forbidden } from '../../shared/http/problem.ts';
 import { created } from '../../shared/http/result.ts';
 import { text, Uuid } from '../../shared/schemas/common.ts';
 import { Currency, Timezone } from '../../shared/schemas/enums.ts';
-import { tenantView } from '../../shared/db/tenant-views.ts';
+import { tenantView } from '../../shared/db/tenancy/tenant-views.ts';
 import { createdReply } from '../../shared/schemas/records/reply.ts';
 import { TenantRecord } from '../../shared/schemas/records/tenant.ts';
 

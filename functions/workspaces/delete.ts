@@ -2,12 +2,12 @@
  * DELETE /v1/workspaces/:id — deletes the workspace: owner only, never with an agent token (the route's `agent: false`).
  * Marks the tenant deleted: every route naming it answers 404 afterwards; its records are kept. A
  * tenant that pays (workspaces and organizations are one kind of record) has its Stripe subscription
- * canceled first (shared/db/billing-end.ts).
+ * canceled first (shared/db/billing/billing-end.ts).
  */
 import * as z from 'zod/mini';
-import { markTenantDeleted } from '../../shared/db/tenants.ts';
+import { markTenantDeleted } from '../../shared/db/tenancy/tenants.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { endBilling } from '../../shared/db/billing-end.ts';
+import { endBilling } from '../../shared/db/billing/billing-end.ts';
 import { routeByKey } from '../routes/workspaces.ts';
 import { deleted } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';

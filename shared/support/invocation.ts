@@ -1,7 +1,7 @@
 /**
  * What one invocation (a request, a job run) did, gathered while it runs: its DynamoDB calls and
- * consumed capacity (shared/db/client.ts), our retry policy's retries and throttles
- * (shared/db/retry.ts) and the metrics it emits (metrics.ts). Kept per invocation in an
+ * consumed capacity (shared/db/table/client.ts), our retry policy's retries and throttles
+ * (shared/db/table/retry.ts) and the metrics it emits (metrics.ts). Kept per invocation in an
  * AsyncLocalStorage, not in module state: the local server runs concurrent requests in one process.
  * Outside an invocation (a test calling a repository, a script) nothing is gathered.
  */

@@ -7,7 +7,7 @@
  * Items read: a Query's or Scan's `ScannedCount` (items evaluated, before any filter or kind
  * check — what is paid for), a GetItem's item, a BatchGetItem's or TransactGetItems' returned items.
  */
-import { dynamoClient } from '../../shared/db/client.ts';
+import { dynamoClient } from '../../shared/db/table/client.ts';
 
 export interface ReadTally {
   calls: number;

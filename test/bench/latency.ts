@@ -9,11 +9,11 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { dispatch } from '../../infra/local/dispatch.ts';
 import { gatewayEvent, lambdaContext, matchRoute } from '../../infra/local/gateway.ts';
 import type { LocalIssuer } from '../../infra/local/issuer.ts';
-import { documentClient, tableName } from '../../shared/db/client.ts';
+import { documentClient, tableName } from '../../shared/db/table/client.ts';
 import type { ApiEvent } from '../../shared/http/context.ts';
-import { keys } from '../../shared/db/keys.ts';
-import { createActivity } from '../../shared/db/activities.ts';
-import { createTenant } from '../../shared/db/tenants.ts';
+import { keys } from '../../shared/db/table/keys.ts';
+import { createActivity } from '../../shared/db/catalogue/activities.ts';
+import { createTenant } from '../../shared/db/tenancy/tenants.ts';
 import { countDynamoCalls } from '../support/dynamodb-calls.ts';
 import { summarize } from './stats.ts';
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from '../../shared/db/client.ts';
+import { documentClient, tableName } from '../../shared/db/table/client.ts';
 import { call } from '../support/call.ts';
 import { signUp } from '../support/users.ts';
 import { countReads, readsBetween } from './items-read.ts';

@@ -42,7 +42,7 @@ export const LIST_ROUTES: readonly ListRoute[] = [
   // Impressions and engagement: the creator's own counters are gsi7's and gsi8's sort keys.
   { label: 'GET /v1/creators (sorted by impressions)', url: (t) => `/v1/creators?workspaceId=${t}&${PAGE}&sortBy=impressions`, target: true },
   { label: 'GET /v1/creators (sorted by engagement)', url: (t) => `/v1/creators?workspaceId=${t}&${PAGE}&sortBy=engagement`, target: true },
-  // Spend in the tenant's currency: the creator's `spendInTenantCurrency` is gsi9's sort key (shared/db/spend-order.ts).
+  // Spend in the tenant's currency: the creator's `spendInTenantCurrency` is gsi9's sort key (shared/db/catalogue/spend-order.ts).
   { label: 'GET /v1/creators (sorted by spend)', url: (t) => `/v1/creators?workspaceId=${t}&${PAGE}&sortBy=spend`, target: true },
   { label: 'GET /v1/creators (sorted by CPM)', url: (t) => `/v1/creators?workspaceId=${t}&${PAGE}&sortBy=cpm`, target: false, why: RATIO_IN_MEMORY },
   { label: 'GET /v1/creators (sorted by CPE)', url: (t) => `/v1/creators?workspaceId=${t}&${PAGE}&sortBy=cpe`, target: false, why: RATIO_IN_MEMORY },

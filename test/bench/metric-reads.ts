@@ -18,7 +18,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { LocalIssuer } from '../../infra/local/issuer.ts';
-import { recordReadings } from '../../shared/db/snapshots.ts';
+import { recordReadings } from '../../shared/db/metrics/snapshots.ts';
 import { sender, SIZES, type Measured } from './lists.ts';
 import { alternating } from './reporting.ts';
 import { checkSeed, seedTenant, type Send } from './seed-tenant.ts';

@@ -23,12 +23,12 @@ import { dispatchDue } from '../../functions/jobs/metric-refresh/dispatch.ts';
 import { platformDeps } from '../../functions/jobs/metric-refresh/platform-deps.ts';
 import { FakePlatforms } from '../../infra/local/fakes/platforms.ts';
 import { LocalRefreshQueue } from '../../infra/local/metric-refresh.ts';
-import { createActivity, linkCreator, updateActivity } from '../../shared/db/activities.ts';
-import { linkActivity } from '../../shared/db/campaign-links.ts';
-import { createCampaign } from '../../shared/db/campaigns.ts';
-import { createCreator } from '../../shared/db/creators.ts';
-import { dynamoClient } from '../../shared/db/client.ts';
-import { createTenant } from '../../shared/db/tenants.ts';
+import { createActivity, linkCreator, updateActivity } from '../../shared/db/catalogue/activities.ts';
+import { linkActivity } from '../../shared/db/campaigns/campaign-links.ts';
+import { createCampaign } from '../../shared/db/campaigns/campaigns.ts';
+import { createCreator } from '../../shared/db/catalogue/creators.ts';
+import { dynamoClient } from '../../shared/db/table/client.ts';
+import { createTenant } from '../../shared/db/tenancy/tenants.ts';
 import { resetPlatformConfig } from '../../shared/integrations/platforms/index.ts';
 import { countReads, readsBetween } from './items-read.ts';
 

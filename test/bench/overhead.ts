@@ -8,8 +8,8 @@ import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { gatewayEvent, lambdaContext, matchRoute } from '../../infra/local/gateway.ts';
 import type { LocalIssuer } from '../../infra/local/issuer.ts';
-import { documentClient, tableName } from '../../shared/db/client.ts';
-import { keys } from '../../shared/db/keys.ts';
+import { documentClient, tableName } from '../../shared/db/table/client.ts';
+import { keys } from '../../shared/db/table/keys.ts';
 import { summarize } from './stats.ts';
 
 const CALLS = 5000;

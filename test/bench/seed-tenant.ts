@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { BatchWriteCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from '../../shared/db/client.ts';
+import { documentClient, tableName } from '../../shared/db/table/client.ts';
 
 type Item = Record<string, unknown>;
 

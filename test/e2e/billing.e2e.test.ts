@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_STRIPE_PRICES, FAKE_STRIPE_WEBHOOK_SECRET, stripeSignature } from '../../infra/local/fakes/stripe.ts';
 import { checkedFetch } from './support/contract.ts';
-import { rememberCustomer } from '../../shared/db/billing.ts';
+import { rememberCustomer } from '../../shared/db/billing/billing.ts';
 import { completedCheckout } from './support/fixtures/billing.ts';
 import { startWorld, type Identity, type World } from './support/world.ts';
 

@@ -7,8 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startLocalService, type LocalService } from '../../infra/local/server.ts';
-import { createActivity } from '../../shared/db/activities.ts';
-import { createTenant } from '../../shared/db/tenants.ts';
+import { createActivity } from '../../shared/db/catalogue/activities.ts';
+import { createTenant } from '../../shared/db/tenancy/tenants.ts';
 import { checkedFetch } from './support/contract.ts';
 
 let service: LocalService;

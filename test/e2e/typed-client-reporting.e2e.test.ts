@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startLocalService, type LocalService } from '../../infra/local/server.ts';
-import { createTenant } from '../../shared/db/tenants.ts';
+import { createTenant } from '../../shared/db/tenancy/tenants.ts';
 import { localDate } from '../../shared/domain/dates.ts';
 import { apiClient, type ApiClient } from './support/client.ts';
 

@@ -16,7 +16,7 @@ const byType = (template: Template, type: string, props: Record<string, unknown>
   Object.entries(template.findResources(type, { Properties: props }) as Record<string, Resource>);
 
 const BILLING_ROUTES = routes.filter((r) => r.path.startsWith('/v1/billing/')).map((r) => r.key);
-/** Deleting a tenant cancels its subscription (shared/db/billing-end.ts). */
+/** Deleting a tenant cancels its subscription (shared/db/billing/billing-end.ts). */
 const TENANT_DELETES = ['DELETE /v1/organizations/:id', 'DELETE /v1/workspaces/:id'];
 /** The analytics connection routes that call Google read their own secret, Google's OAuth client (test/infra/web-analytics.test.ts). */
 const GOOGLE_ROUTES = routes.filter((r) => GOOGLE_CALLERS.includes(r.handler)).map((r) => r.key);

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { gatewayPath, routes } from '../../functions/routes.ts';
 import { PROJECT_ROOT } from '../../infra/route-function.ts';
 import { tableActions, WRITE_ACTIONS } from '../../infra/table-access.ts';
-import { createTableInput } from '../../shared/db/table-definition.ts';
+import { createTableInput } from '../../shared/db/table/table-definition.ts';
 import { PRODUCTION, synth } from './synth.ts';
 
 type Resource = { Type: string; Properties?: Record<string, any>; DeletionPolicy?: string };
@@ -214,7 +214,7 @@ describe('dev stack', () => {
     }
   });
 
-  it('builds the table from shared/db/table-definition.ts, with point-in-time recovery and TTL', () => {
+  it('builds the table from shared/db/table/table-definition.ts, with point-in-time recovery and TTL', () => {
     built.main.resourceCountIs('AWS::DynamoDB::Table', 1);
     const [[, table]] = resources([built.main], 'AWS::DynamoDB::Table') as [[string, Resource, Template]];
     const declared = createTableInput('unused');

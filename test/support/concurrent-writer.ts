@@ -3,7 +3,7 @@
  * TransactWriteItems is sent (the work's own writes pass through unhindered), with an SDK
  * middleware on the service's document client.
  */
-import { documentClient } from '../../shared/db/client.ts';
+import { documentClient } from '../../shared/db/table/client.ts';
 
 let pending: (() => Promise<void>) | undefined;
 let installed = false;

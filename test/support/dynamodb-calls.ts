@@ -1,5 +1,5 @@
 /** Counts DynamoDB round trips with an SDK middleware on the service's document client. */
-import { documentClient } from '../../shared/db/client.ts';
+import { documentClient } from '../../shared/db/table/client.ts';
 
 let calls = 0;
 let installed = false;

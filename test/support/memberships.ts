@@ -3,10 +3,10 @@
  * item comes first, bare (no members, no owner) when the id has none, then the membership goes
  * through the real write path (addMembership, which moves the tenant's counters).
  */
-import { addMembership, type Membership, type MembershipStatus } from '../../shared/db/memberships.ts';
-import { keys } from '../../shared/db/keys.ts';
-import { newTenantItems } from '../../shared/db/tenants.ts';
-import { transact } from '../../shared/db/transact.ts';
+import { addMembership, type Membership, type MembershipStatus } from '../../shared/db/tenancy/memberships.ts';
+import { keys } from '../../shared/db/table/keys.ts';
+import { newTenantItems } from '../../shared/db/tenancy/tenants.ts';
+import { transact } from '../../shared/db/table/transact.ts';
 import { conflict, ConflictError } from '../../shared/domain/errors.ts';
 import type { Role } from '../../shared/domain/roles.ts';
 

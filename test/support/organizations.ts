@@ -1,7 +1,7 @@
 /** Test helpers: an organization and its owner, made through the API (POST /v1/users, POST /v1/organizations). */
 import { expect } from 'vitest';
-import { createActivity } from '../../shared/db/activities.ts';
-import { createCreator } from '../../shared/db/creators.ts';
+import { createActivity } from '../../shared/db/catalogue/activities.ts';
+import { createCreator } from '../../shared/db/catalogue/creators.ts';
 import { call } from './call.ts';
 import { signUp, type TestUser } from './users.ts';
 

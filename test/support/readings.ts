@@ -1,4 +1,4 @@
-/** A fetched YouTube reading, as the platform adapter hands it to the snapshot writer (shared/db/snapshots.ts). */
+/** A fetched YouTube reading, as the platform adapter hands it to the snapshot writer (shared/db/metrics/snapshots.ts). */
 import type { ContentReading } from '../../shared/domain/metric-readings.ts';
 import { youtubeCounts } from '../../shared/integrations/platforms/youtube.ts';
 

@@ -2,7 +2,7 @@
  * Cancels TransactWriteItems calls the way DynamoDB does when another transaction holds one of
  * their items (`TransactionConflict`), against the real emulator: for tests of retry paths.
  */
-import { documentClient } from '../../shared/db/client.ts';
+import { documentClient } from '../../shared/db/table/client.ts';
 
 export interface ConflictInjector {
   /** Cancels the next `n` transactions. */

@@ -10,8 +10,8 @@ import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { handler } from '../../functions/jobs/deliver-outbox.ts';
-import { keys } from '../../shared/db/keys.ts';
-import { SETTLED_RETENTION_SECONDS, type Email } from '../../shared/db/outbox.ts';
+import { keys } from '../../shared/db/table/keys.ts';
+import { SETTLED_RETENTION_SECONDS, type Email } from '../../shared/db/email/outbox.ts';
 import { headerText, mailAddress, UndeliverableEmail } from '../../shared/integrations/email.ts';
 import { insertRecord, streamEvent, TEST_SENDER, useSesMock } from '../support/outbox-stream.ts';
 

@@ -6,9 +6,9 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as z from 'zod/mini';
 import { routeByKey } from '../../functions/routes.ts';
-import { noteFromItem, type Note } from '../../shared/db/notes.ts';
-import { recordTenant } from '../../shared/db/records.ts';
-import type { User } from '../../shared/db/users.ts';
+import { noteFromItem, type Note } from '../../shared/db/evidence/notes.ts';
+import { recordTenant } from '../../shared/db/table/records.ts';
+import type { User } from '../../shared/db/tenancy/users.ts';
 import type { TenantScope } from '../../shared/http/context.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { ok } from '../../shared/http/result.ts';

@@ -3,7 +3,7 @@
  * (offset paging with an exact totalCount).
  */
 import { describe, expect, it } from 'vitest';
-import { pageOf, sortRecords } from '../../shared/db/paging.ts';
+import { pageOf, sortRecords } from '../../shared/db/table/paging.ts';
 
 interface Row {
   id: string;

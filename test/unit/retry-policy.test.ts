@@ -1,5 +1,5 @@
 /**
- * The data layer's one retry policy (shared/db/retry.ts) on its failure paths, with the document
+ * The data layer's one retry policy (shared/db/table/retry.ts) on its failure paths, with the document
  * client mocked: throttling and a transaction that lost a race are tried again (and given up after
  * the attempts), a failed condition is never retried and becomes the item's typed error.
  */
@@ -13,9 +13,9 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { ConflictError, NotFoundError } from '../../shared/domain/errors.ts';
-import { defineEntity, getRecord, updateRecord } from '../../shared/db/entity.ts';
-import { ATTEMPTS, isRetryable, withRetry } from '../../shared/db/retry.ts';
-import { transact } from '../../shared/db/transact.ts';
+import { defineEntity, getRecord, updateRecord } from '../../shared/db/table/entity.ts';
+import { ATTEMPTS, isRetryable, withRetry } from '../../shared/db/table/retry.ts';
+import { transact } from '../../shared/db/table/transact.ts';
 
 const $metadata = {};
 const throttled = () => new ThrottlingException({ $metadata, message: 'Rate exceeded' });

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { SORT_KEYS, keys, type Entity } from '../../shared/db/keys.ts';
+import { SORT_KEYS, keys, type Entity } from '../../shared/db/table/keys.ts';
 
 const t = randomUUID();
 const id = () => randomUUID();

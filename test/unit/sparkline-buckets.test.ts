@@ -1,6 +1,6 @@
-/** Sparkline buckets (shared/db/sparkline-buckets.ts): any 30 consecutive days touch at most 2, and a bucket's attribute names name one date each. */
+/** Sparkline buckets (shared/db/metrics/sparkline-buckets.ts): any 30 consecutive days touch at most 2, and a bucket's attribute names name one date each. */
 import { describe, expect, it } from 'vitest';
-import { BUCKET_DAYS, bucketStart, figureNames } from '../../shared/db/sparkline-buckets.ts';
+import { BUCKET_DAYS, bucketStart, figureNames } from '../../shared/db/metrics/sparkline-buckets.ts';
 import { addDays, datesBetween } from '../../shared/domain/reporting/days.ts';
 
 /** Across the epoch (negative epoch days) and years around now. */

@@ -1,10 +1,10 @@
 /**
  * The real parts of a refresh: the platform adapters (shared/integrations/platforms) with their
  * credentials (Secrets Manager in the cloud, the environment locally), and the snapshot and rollup
- * writer (shared/db/snapshots.ts).
+ * writer (shared/db/metrics/snapshots.ts).
 
  */
-import { markUnavailable, recordReadings } from '../../../shared/db/snapshots.ts';
+import { markUnavailable, recordReadings } from '../../../shared/db/metrics/snapshots.ts';
 import { adapterFor, loadPlatformConfig } from '../../../shared/integrations/platforms/index.ts';
 import type { RefreshDeps } from './refresh.ts';
 

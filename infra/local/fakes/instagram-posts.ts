@@ -5,8 +5,8 @@
  * media, and the fake cannot otherwise know a newcomer's shortcodes. A scan: local data only.
  */
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from '../../../shared/db/client.ts';
-import { accountHandleOf } from '../../../shared/db/content-accounts.ts';
+import { documentClient, tableName } from '../../../shared/db/table/client.ts';
+import { accountHandleOf } from '../../../shared/db/catalogue/content-accounts.ts';
 import { instagramMedia } from '../../../shared/integrations/platforms/links.ts';
 
 export async function connectedInstagramPosts(username: string): Promise<string[]> {

@@ -7,7 +7,7 @@ import type { MiddlewareObj } from '@middy/core';
 import type { ApiContext, ApiEvent, ApiRequest, ApiResponse } from '../context.ts';
 import { logger } from '../../support/logger.ts';
 import { ConflictError, DomainError, ForbiddenError, GoneError, InvalidError, NotFoundError, RateLimitedError } from '../../domain/errors.ts';
-import { isThrottling, isTransactionConflict } from '../../db/retry.ts';
+import { isThrottling, isTransactionConflict } from '../../db/table/retry.ts';
 import { Problem, rateLimited, type ProblemCode } from '../problem.ts';
 
 /** Errors thrown by middy's own middleware carry an HTTP status and are safe to describe. */
@@ -43,7 +43,7 @@ export function toProblem(error: unknown): Problem {
   if (error instanceof Error) {
     const mapped = fromDomain(error) ?? fromMiddy(error);
     if (mapped) return mapped;
-    // What the retry policy (shared/db/retry.ts) still could not get through.
+    // What the retry policy (shared/db/table/retry.ts) still could not get through.
     if (isThrottling(error)) return rateLimited('The service is busy; retry shortly.', 1);
     if (isTransactionConflict(error)) return new Problem('conflict', 'A concurrent change touched the same records; retry the request.');
   }

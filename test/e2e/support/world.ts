@@ -7,10 +7,10 @@
 import { randomUUID } from 'node:crypto';
 import { expect, inject } from 'vitest';
 import { startLocalService, type LocalService } from '../../../infra/local/server.ts';
-import { addMembership } from '../../../shared/db/memberships.ts';
-import { newTenantItems } from '../../../shared/db/tenants.ts';
-import { transact } from '../../../shared/db/transact.ts';
-import { createUser } from '../../../shared/db/users.ts';
+import { addMembership } from '../../../shared/db/tenancy/memberships.ts';
+import { newTenantItems } from '../../../shared/db/tenancy/tenants.ts';
+import { transact } from '../../../shared/db/table/transact.ts';
+import { createUser } from '../../../shared/db/tenancy/users.ts';
 import { checkedFetch } from './contract.ts';
 
 export interface Identity {

@@ -1,9 +1,9 @@
 /** Activity creators: list, count, link (POST /v1/activities/:id/creators) and unlink with its cost removal. */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { getCreator } from '../../../shared/db/creators.ts';
-import { costItemsOf } from '../../../shared/db/costs.ts';
-import { getTenantAggregate } from '../../../shared/db/tenants.ts';
+import { getCreator } from '../../../shared/db/catalogue/creators.ts';
+import { costItemsOf } from '../../../shared/db/catalogue/costs.ts';
+import { getTenantAggregate } from '../../../shared/db/tenancy/tenants.ts';
 import { call } from '../../support/call.ts';
 import { signUp } from '../../support/users.ts';
 import { newActivity, newCreator, paths } from './helpers.ts';

@@ -1,9 +1,9 @@
 /** POST, GET, PATCH /v1/activities(/:id): the record, its limits, type/channel rules and tenant isolation. */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { updateActivity } from '../../../shared/db/activities.ts';
-import { getCreator } from '../../../shared/db/creators.ts';
-import { getTenantAggregate } from '../../../shared/db/tenants.ts';
+import { updateActivity } from '../../../shared/db/catalogue/activities.ts';
+import { getCreator } from '../../../shared/db/catalogue/creators.ts';
+import { getTenantAggregate } from '../../../shared/db/tenancy/tenants.ts';
 import { ConflictError } from '../../../shared/domain/errors.ts';
 import { call } from '../../support/call.ts';
 import { signUp } from '../../support/users.ts';

@@ -5,8 +5,8 @@
  * deletes keep, and a page reads what it shows, not the tenant's activities.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sortRecords } from '../../../shared/db/paging.ts';
-import { activitiesOfTenant } from '../../../shared/db/activities.ts';
+import { sortRecords } from '../../../shared/db/table/paging.ts';
+import { activitiesOfTenant } from '../../../shared/db/catalogue/activities.ts';
 import { countReads, readsBetween } from '../../bench/items-read.ts';
 import { call } from '../../support/call.ts';
 import { atInstant } from '../../support/frozen-clock.ts';

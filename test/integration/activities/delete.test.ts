@@ -1,10 +1,10 @@
 /** DELETE /v1/activities/:id: the permanent cascade (costs, creator links, pointer) and every counter it moves. */
 import { describe, expect, it } from 'vitest';
-import { getCreator } from '../../../shared/db/creators.ts';
-import { linksOfActivity } from '../../../shared/db/creator-links.ts';
-import { locate } from '../../../shared/db/records.ts';
-import { costItemsOf } from '../../../shared/db/costs.ts';
-import { getTenantAggregate } from '../../../shared/db/tenants.ts';
+import { getCreator } from '../../../shared/db/catalogue/creators.ts';
+import { linksOfActivity } from '../../../shared/db/catalogue/creator-links.ts';
+import { locate } from '../../../shared/db/table/records.ts';
+import { costItemsOf } from '../../../shared/db/catalogue/costs.ts';
+import { getTenantAggregate } from '../../../shared/db/tenancy/tenants.ts';
 import { call } from '../../support/call.ts';
 import { signUp } from '../../support/users.ts';
 import { newActivity, newCreator } from './helpers.ts';

@@ -1,6 +1,6 @@
 /** Shared setup of the Activities tests: an organization with its owner, creators, activities made through the API. */
 import { expect } from 'vitest';
-import { createCreator } from '../../../shared/db/creators.ts';
+import { createCreator } from '../../../shared/db/catalogue/creators.ts';
 import { call } from '../../support/call.ts';
 import type { Org } from '../../support/organizations.ts';
 

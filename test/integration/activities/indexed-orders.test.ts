@@ -6,9 +6,9 @@
  * counters; and a page sorted by name or filtered by channel reads what it shows, not the tenant.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sortRecords } from '../../../shared/db/paging.ts';
-import { activitiesOfTenant } from '../../../shared/db/activities.ts';
-import { dynamoClient } from '../../../shared/db/client.ts';
+import { sortRecords } from '../../../shared/db/table/paging.ts';
+import { activitiesOfTenant } from '../../../shared/db/catalogue/activities.ts';
+import { dynamoClient } from '../../../shared/db/table/client.ts';
 import { countReads, readsBetween } from '../../bench/items-read.ts';
 import { call } from '../../support/call.ts';
 import { atInstant } from '../../support/frozen-clock.ts';

@@ -4,7 +4,7 @@
  * that returns the record.
  */
 import { describe, expect, it } from 'vitest';
-import { recordReadings } from '../../../shared/db/snapshots.ts';
+import { recordReadings } from '../../../shared/db/metrics/snapshots.ts';
 import { youtubeReading } from '../../support/readings.ts';
 import { expectCall } from '../../support/requests.ts';
 import { newActivity } from './helpers.ts';

@@ -5,7 +5,7 @@
  * activity, its linked creators, its campaign and the organization.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { recordReadings } from '../../../shared/db/snapshots.ts';
+import { recordReadings } from '../../../shared/db/metrics/snapshots.ts';
 import { atInstant } from '../../support/frozen-clock.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { newOrganization } from '../costs/helpers.ts';

@@ -5,8 +5,8 @@
  * its start is set, changed or cleared.
  */
 import { describe, expect, it } from 'vitest';
-import { activitiesRunBetween } from '../../../shared/db/activities-run.ts';
-import { createActivity } from '../../../shared/db/activities.ts';
+import { activitiesRunBetween } from '../../../shared/db/catalogue/activities-run.ts';
+import { createActivity } from '../../../shared/db/catalogue/activities.ts';
 import { dayEnd, dayStart, localDate } from '../../../shared/domain/dates.ts';
 import { addDays } from '../../../shared/domain/reporting/days.ts';
 import { call } from '../../support/call.ts';

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { confidenceLevel } from '../../../functions/activities/confidence-level.ts';
-import { recordReadings } from '../../../shared/db/snapshots.ts';
+import { recordReadings } from '../../../shared/db/metrics/snapshots.ts';
 import { localDate } from '../../../shared/domain/dates.ts';
 import { lastDays } from '../../../shared/domain/reporting/days.ts';
 import { call } from '../../support/call.ts';

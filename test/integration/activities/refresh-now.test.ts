@@ -11,7 +11,7 @@ import { call } from '../../support/call.ts';
 import { newActivity } from './helpers.ts';
 import { newOrg } from '../../support/organizations.ts';
 import { createCreator } from '../creators/helpers.ts';
-import { dueItems } from '../../../shared/db/metric-due.ts';
+import { dueItems } from '../../../shared/db/metrics/metric-due.ts';
 
 let sent: RefreshMessage[] = [];
 beforeEach(() => {

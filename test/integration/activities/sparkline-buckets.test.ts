@@ -1,5 +1,5 @@
 /**
- * GET /v1/activities/sparklines reads the activities' sparkline buckets (shared/db/sparkline-buckets.ts):
+ * GET /v1/activities/sparklines reads the activities' sparkline buckets (shared/db/metrics/sparkline-buckets.ts):
  * 100 activities in at most 5 DynamoDB round trips, and every series what the activity's day items
  * hold (read here with `readDays`, one Query per activity, as the route used to) after readings,
  * batched readings, manual counts, first readings moved to a new publish date, links, moves and
@@ -9,15 +9,15 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createActivity } from '../../../shared/db/activities.ts';
-import { documentClient, tableName } from '../../../shared/db/client.ts';
-import { readDays } from '../../../shared/db/day-rollups.ts';
-import { keys } from '../../../shared/db/keys.ts';
-import { withdrawMetricDays } from '../../../shared/db/metric-days.ts';
-import { reindexTable } from '../../../shared/db/reindex.ts';
-import { recordReadings } from '../../../shared/db/snapshots.ts';
-import { BUCKET_DAYS, bucketStart, bucketWrites, figureNames } from '../../../shared/db/sparkline-buckets.ts';
-import { transact } from '../../../shared/db/transact.ts';
+import { createActivity } from '../../../shared/db/catalogue/activities.ts';
+import { documentClient, tableName } from '../../../shared/db/table/client.ts';
+import { readDays } from '../../../shared/db/metrics/day-rollups.ts';
+import { keys } from '../../../shared/db/table/keys.ts';
+import { withdrawMetricDays } from '../../../shared/db/metrics/metric-days.ts';
+import { reindexTable } from '../../../shared/db/table/reindex.ts';
+import { recordReadings } from '../../../shared/db/metrics/snapshots.ts';
+import { BUCKET_DAYS, bucketStart, bucketWrites, figureNames } from '../../../shared/db/metrics/sparkline-buckets.ts';
+import { transact } from '../../../shared/db/table/transact.ts';
 import { addDays, datesBetween, lastDays } from '../../../shared/domain/reporting/days.ts';
 import { call } from '../../support/call.ts';
 import { countDynamoCalls } from '../../support/dynamodb-calls.ts';

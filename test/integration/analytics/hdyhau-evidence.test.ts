@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeGoogleAnalytics, FAKE_PROPERTIES } from '../../../infra/local/fakes/google-analytics.ts';
 import { importAnalytics } from '../../../functions/jobs/analytics-import/import.ts';
-import { putMapping, recordImport, saveGrant, setConnected, writeImport } from '../../../shared/db/analytics.ts';
+import { putMapping, recordImport, saveGrant, setConnected, writeImport } from '../../../shared/db/analytics/analytics.ts';
 import { DEFAULT_HDYHAU_DIMENSION, type AnalyticsDay, type HdyhauAnswerDay } from '../../../shared/domain/analytics.ts';
 import { tokenSealer } from '../../../shared/integrations/token-sealer.ts';
 import { fakeGrant, startFakeGoogle } from '../../support/fake-google.ts';

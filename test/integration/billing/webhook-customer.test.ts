@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_STRIPE_PRICES, FAKE_STRIPE_WEBHOOK_SECRET, FakeStripe, stripeSignature } from '../../../infra/local/fakes/stripe.ts';
-import { getBillingAccount, rememberCustomer } from '../../../shared/db/billing.ts';
-import { createTenant } from '../../../shared/db/tenants.ts';
+import { getBillingAccount, rememberCustomer } from '../../../shared/db/billing/billing.ts';
+import { createTenant } from '../../../shared/db/tenancy/tenants.ts';
 import { resetStripe } from '../../../shared/integrations/stripe.ts';
 import { call } from '../../support/call.ts';
 import { signUp } from '../../support/users.ts';

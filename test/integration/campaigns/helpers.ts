@@ -1,9 +1,9 @@
 /** Setup shared by the Campaigns tests: an organization through the API, campaigns through POST /v1/campaigns. */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
-import { createActivity } from '../../../shared/db/activities.ts';
-import { documentClient, tableName } from '../../../shared/db/client.ts';
-import { keys } from '../../../shared/db/keys.ts';
+import { createActivity } from '../../../shared/db/catalogue/activities.ts';
+import { documentClient, tableName } from '../../../shared/db/table/client.ts';
+import { keys } from '../../../shared/db/table/keys.ts';
 import { call } from '../../support/call.ts';
 import type { TestUser } from '../../support/users.ts';
 import type { Org } from '../../support/organizations.ts';

@@ -1,8 +1,8 @@
 /** GET /v1/campaigns and /v1/campaigns/stats: paging, search, status and creator filters, sorting, facets and sums. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { linkCreatorItems } from '../../../shared/db/activities.ts';
-import { createCreator } from '../../../shared/db/creators.ts';
-import { transact } from '../../../shared/db/transact.ts';
+import { linkCreatorItems } from '../../../shared/db/catalogue/activities.ts';
+import { createCreator } from '../../../shared/db/catalogue/creators.ts';
+import { transact } from '../../../shared/db/table/transact.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { addMember } from '../organizations/helpers.ts';

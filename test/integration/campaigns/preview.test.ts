@@ -2,7 +2,7 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { documentClient, tableName } from '../../../shared/db/client.ts';
+import { documentClient, tableName } from '../../../shared/db/table/client.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { addMember } from '../organizations/helpers.ts';

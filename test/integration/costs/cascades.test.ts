@@ -1,14 +1,14 @@
 /** The cost removals the Activities group calls on unlink and on activity delete: exact aggregates, idempotent. */
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createActivity, getActivity, linkCreatorItems } from '../../../shared/db/activities.ts';
-import { documentClient, tableName } from '../../../shared/db/client.ts';
-import { costItemsOf, deleteCostsOfActivity, deleteCostsOfCreatorOnActivity } from '../../../shared/db/costs.ts';
-import { createCreator, getCreator } from '../../../shared/db/creators.ts';
-import { getExpenseCategory } from '../../../shared/db/expense-categories.ts';
-import { keys } from '../../../shared/db/keys.ts';
-import { locate } from '../../../shared/db/records.ts';
-import { getTenantAggregate } from '../../../shared/db/tenants.ts';
+import { createActivity, getActivity, linkCreatorItems } from '../../../shared/db/catalogue/activities.ts';
+import { documentClient, tableName } from '../../../shared/db/table/client.ts';
+import { costItemsOf, deleteCostsOfActivity, deleteCostsOfCreatorOnActivity } from '../../../shared/db/catalogue/costs.ts';
+import { createCreator, getCreator } from '../../../shared/db/catalogue/creators.ts';
+import { getExpenseCategory } from '../../../shared/db/catalogue/expense-categories.ts';
+import { keys } from '../../../shared/db/table/keys.ts';
+import { locate } from '../../../shared/db/table/records.ts';
+import { getTenantAggregate } from '../../../shared/db/tenancy/tenants.ts';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { activityInput, newCategory, newCost, newOrganization } from './helpers.ts';

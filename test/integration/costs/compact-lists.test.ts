@@ -5,10 +5,10 @@
  * more than one page equals the in-memory order of the old path (every cost joined, then sorted).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createActivity } from '../../../shared/db/activities.ts';
-import { dynamoClient } from '../../../shared/db/client.ts';
-import { createCreator } from '../../../shared/db/creators.ts';
-import { sortRecords } from '../../../shared/db/paging.ts';
+import { createActivity } from '../../../shared/db/catalogue/activities.ts';
+import { dynamoClient } from '../../../shared/db/table/client.ts';
+import { createCreator } from '../../../shared/db/catalogue/creators.ts';
+import { sortRecords } from '../../../shared/db/table/paging.ts';
 import { findCosts, type CostFilters } from '../../../functions/costs/query.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';

@@ -1,7 +1,7 @@
 /** A cost write that loses a race on a shared aggregate item (TransactionConflict) is retried, not answered 409. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createActivity, getActivity } from '../../../shared/db/activities.ts';
-import { getTenantAggregate } from '../../../shared/db/tenants.ts';
+import { createActivity, getActivity } from '../../../shared/db/catalogue/activities.ts';
+import { getTenantAggregate } from '../../../shared/db/tenancy/tenants.ts';
 import { transactionConflicts, type ConflictInjector } from '../../support/transaction-conflicts.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { activityInput, newCost, newOrganization } from './helpers.ts';

@@ -4,9 +4,9 @@
  * by id), and a page reads what it shows, not the tenant's costs.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createActivity } from '../../../shared/db/activities.ts';
-import { createCreator } from '../../../shared/db/creators.ts';
-import { sortRecords } from '../../../shared/db/paging.ts';
+import { createActivity } from '../../../shared/db/catalogue/activities.ts';
+import { createCreator } from '../../../shared/db/catalogue/creators.ts';
+import { sortRecords } from '../../../shared/db/table/paging.ts';
 import { findCosts } from '../../../functions/costs/query.ts';
 import { countReads, readsBetween } from '../../bench/items-read.ts';
 import { call } from '../../support/call.ts';

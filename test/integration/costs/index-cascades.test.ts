@@ -7,13 +7,13 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createActivity, getActivity } from '../../../shared/db/activities.ts';
-import { documentClient, tableName } from '../../../shared/db/client.ts';
-import { costItemsOf, createCost, deleteCost, deleteCostsOfActivity, deleteCostsOfCreator, readStoredCost } from '../../../shared/db/costs.ts';
-import { createCreator, getCreator } from '../../../shared/db/creators.ts';
-import { createExpenseCategory } from '../../../shared/db/expense-categories.ts';
-import { keys } from '../../../shared/db/keys.ts';
-import { createTenant, getTenantAggregate } from '../../../shared/db/tenants.ts';
+import { createActivity, getActivity } from '../../../shared/db/catalogue/activities.ts';
+import { documentClient, tableName } from '../../../shared/db/table/client.ts';
+import { costItemsOf, createCost, deleteCost, deleteCostsOfActivity, deleteCostsOfCreator, readStoredCost } from '../../../shared/db/catalogue/costs.ts';
+import { createCreator, getCreator } from '../../../shared/db/catalogue/creators.ts';
+import { createExpenseCategory } from '../../../shared/db/catalogue/expense-categories.ts';
+import { keys } from '../../../shared/db/table/keys.ts';
+import { createTenant, getTenantAggregate } from '../../../shared/db/tenancy/tenants.ts';
 
 const usd = (amount: number, extra: { creatorId?: string | null; categoryId?: string } = {}) => ({
   amount,

@@ -5,9 +5,9 @@
  * activities gain costs, and they answer the same as before.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createActivity } from '../../../shared/db/activities.ts';
-import { createCampaign } from '../../../shared/db/campaigns.ts';
-import { createCreator } from '../../../shared/db/creators.ts';
+import { createActivity } from '../../../shared/db/catalogue/activities.ts';
+import { createCampaign } from '../../../shared/db/campaigns/campaigns.ts';
+import { createCreator } from '../../../shared/db/catalogue/creators.ts';
 import { countReads, readsBetween } from '../../bench/items-read.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';

@@ -1,10 +1,10 @@
 /** GET /v1/costs, /count, /types, /stats: joined names, filters, search, global sort and paging, per-currency stats. */
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createActivity } from '../../../shared/db/activities.ts';
-import { documentClient, tableName } from '../../../shared/db/client.ts';
-import { createCreator } from '../../../shared/db/creators.ts';
-import { keys } from '../../../shared/db/keys.ts';
+import { createActivity } from '../../../shared/db/catalogue/activities.ts';
+import { documentClient, tableName } from '../../../shared/db/table/client.ts';
+import { createCreator } from '../../../shared/db/catalogue/creators.ts';
+import { keys } from '../../../shared/db/table/keys.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { activityInput, newCategory, newCost, newOrganization } from './helpers.ts';

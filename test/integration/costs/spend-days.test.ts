@@ -6,13 +6,13 @@
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createActivity, deleteActivity, updateActivity } from '../../../shared/db/activities.ts';
-import { linkActivity, unlinkActivity } from '../../../shared/db/campaign-links.ts';
-import { createCampaign } from '../../../shared/db/campaigns.ts';
-import { documentClient, tableName } from '../../../shared/db/client.ts';
-import { createCreator } from '../../../shared/db/creators.ts';
-import { readDays, type RollupScope } from '../../../shared/db/day-rollups.ts';
-import { keys, type Key } from '../../../shared/db/keys.ts';
+import { createActivity, deleteActivity, updateActivity } from '../../../shared/db/catalogue/activities.ts';
+import { linkActivity, unlinkActivity } from '../../../shared/db/campaigns/campaign-links.ts';
+import { createCampaign } from '../../../shared/db/campaigns/campaigns.ts';
+import { documentClient, tableName } from '../../../shared/db/table/client.ts';
+import { createCreator } from '../../../shared/db/catalogue/creators.ts';
+import { readDays, type RollupScope } from '../../../shared/db/metrics/day-rollups.ts';
+import { keys, type Key } from '../../../shared/db/table/keys.ts';
 import { localDate } from '../../../shared/domain/dates.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';

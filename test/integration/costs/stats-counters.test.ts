@@ -6,8 +6,8 @@
  * however many costs the tenant has.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createActivity } from '../../../shared/db/activities.ts';
-import { createCampaign } from '../../../shared/db/campaigns.ts';
+import { createActivity } from '../../../shared/db/catalogue/activities.ts';
+import { createCampaign } from '../../../shared/db/campaigns/campaigns.ts';
 import { statsOfCosts } from '../../../functions/costs/stats.ts';
 import { countReads, readsBetween } from '../../bench/items-read.ts';
 import { call } from '../../support/call.ts';

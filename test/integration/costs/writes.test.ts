@@ -1,11 +1,11 @@
 /** POST / PATCH / DELETE /v1/activities/costs: limits, attribution, and the stored aggregates each write moves. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createActivity, getActivity, linkCreatorItems } from '../../../shared/db/activities.ts';
-import { documentClient } from '../../../shared/db/client.ts';
-import { createCreator, getCreator } from '../../../shared/db/creators.ts';
-import { costItemsOf } from '../../../shared/db/costs.ts';
-import { getExpenseCategory } from '../../../shared/db/expense-categories.ts';
-import { getTenantAggregate } from '../../../shared/db/tenants.ts';
+import { createActivity, getActivity, linkCreatorItems } from '../../../shared/db/catalogue/activities.ts';
+import { documentClient } from '../../../shared/db/table/client.ts';
+import { createCreator, getCreator } from '../../../shared/db/catalogue/creators.ts';
+import { costItemsOf } from '../../../shared/db/catalogue/costs.ts';
+import { getExpenseCategory } from '../../../shared/db/catalogue/expense-categories.ts';
+import { getTenantAggregate } from '../../../shared/db/tenancy/tenants.ts';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';

@@ -3,8 +3,8 @@
  * spend map shown: organization and workspace metrics, creator, activity and their stats.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createActivity } from '../../../shared/db/activities.ts';
-import { createCreator } from '../../../shared/db/creators.ts';
+import { createActivity } from '../../../shared/db/catalogue/activities.ts';
+import { createCreator } from '../../../shared/db/catalogue/creators.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { activityInput, newCost, newOrganization } from './helpers.ts';

@@ -6,7 +6,7 @@
  * unlink. The activity, campaign-free organization and its tenant count the whole spend.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { recordReadings } from '../../../shared/db/snapshots.ts';
+import { recordReadings } from '../../../shared/db/metrics/snapshots.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { newOrganization } from '../costs/helpers.ts';
 import { youtubeReading } from '../../support/readings.ts';

@@ -5,8 +5,8 @@
  * the size of the other creators' items.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { creatorsOfTenant } from '../../../shared/db/creators.ts';
-import { sortRecords } from '../../../shared/db/paging.ts';
+import { creatorsOfTenant } from '../../../shared/db/catalogue/creators.ts';
+import { sortRecords } from '../../../shared/db/table/paging.ts';
 import { creatorFigures } from '../../../functions/creators/figures.ts';
 import { countReads, readsBetween } from '../../bench/items-read.ts';
 import { call } from '../../support/call.ts';

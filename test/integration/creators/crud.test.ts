@@ -1,7 +1,7 @@
 /** POST, GET and PATCH of /v1/creators: field limits, partial updates, roles and tenant isolation. */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getTenantAggregate } from '../../../shared/db/tenants.ts';
+import { getTenantAggregate } from '../../../shared/db/tenancy/tenants.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { expectProblem } from '../middleware/helpers.ts';

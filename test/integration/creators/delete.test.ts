@@ -1,12 +1,12 @@
 /** DELETE /v1/creators/:id: permanent, with its social accounts, activity links and counters. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createActivity, getActivity, linkCreatorItems } from '../../../shared/db/activities.ts';
+import { createActivity, getActivity, linkCreatorItems } from '../../../shared/db/catalogue/activities.ts';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from '../../../shared/db/client.ts';
-import { keys } from '../../../shared/db/keys.ts';
-import { queryAll } from '../../../shared/db/operations.ts';
-import { locate } from '../../../shared/db/records.ts';
-import { getTenantAggregate } from '../../../shared/db/tenants.ts';
+import { documentClient } from '../../../shared/db/table/client.ts';
+import { keys } from '../../../shared/db/table/keys.ts';
+import { queryAll } from '../../../shared/db/table/operations.ts';
+import { locate } from '../../../shared/db/table/records.ts';
+import { getTenantAggregate } from '../../../shared/db/tenancy/tenants.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { expectProblem } from '../middleware/helpers.ts';

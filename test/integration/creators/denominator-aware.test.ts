@@ -3,7 +3,7 @@
  * metrics"): only over the creator's activities that have both spend and the denominator.
  */
 import { describe, expect, it } from 'vitest';
-import { createActivity } from '../../../shared/db/activities.ts';
+import { createActivity } from '../../../shared/db/catalogue/activities.ts';
 import { call } from '../../support/call.ts';
 import { signUp } from '../../support/users.ts';
 import { createWorkspace } from '../workspaces/helpers.ts';

@@ -7,8 +7,8 @@
  * repeat nor skip), the same total and role facet.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Creator } from '../../../shared/db/creators.ts';
-import { recordReadings } from '../../../shared/db/snapshots.ts';
+import type { Creator } from '../../../shared/db/catalogue/creators.ts';
+import { recordReadings } from '../../../shared/db/metrics/snapshots.ts';
 import type { ContentReading } from '../../../shared/domain/metric-readings.ts';
 import { countReads, readsBetween } from '../../bench/items-read.ts';
 import { call } from '../../support/call.ts';

@@ -1,11 +1,11 @@
 /** Helpers of the Creators tests: a workspace with a member, creators made through the API, stored aggregates set directly. */
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
-import { aggregateUpdate } from '../../../shared/db/aggregates.ts';
-import { documentClient, tableName } from '../../../shared/db/client.ts';
-import { creatorsOfTenant, type Creator } from '../../../shared/db/creators.ts';
-import { keys } from '../../../shared/db/keys.ts';
-import { readSpendCurrency, spendOrderDelta } from '../../../shared/db/spend-order.ts';
+import { aggregateUpdate } from '../../../shared/db/table/aggregates.ts';
+import { documentClient, tableName } from '../../../shared/db/table/client.ts';
+import { creatorsOfTenant, type Creator } from '../../../shared/db/catalogue/creators.ts';
+import { keys } from '../../../shared/db/table/keys.ts';
+import { readSpendCurrency, spendOrderDelta } from '../../../shared/db/catalogue/spend-order.ts';
 import { call } from '../../support/call.ts';
 import type { TestUser } from '../../support/users.ts';
 

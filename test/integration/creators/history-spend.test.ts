@@ -4,7 +4,7 @@
  * timezone), or on the day the cost was created when the activity has no startAt.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createActivity } from '../../../shared/db/activities.ts';
+import { createActivity } from '../../../shared/db/catalogue/activities.ts';
 import { localDate } from '../../../shared/domain/dates.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';

@@ -5,10 +5,10 @@
  * the role facet and total come from counters kept on write, and a page reads what it shows.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { deleteCreator, getCreator } from '../../../shared/db/creators.ts';
-import { sortRecords } from '../../../shared/db/paging.ts';
+import { deleteCreator, getCreator } from '../../../shared/db/catalogue/creators.ts';
+import { sortRecords } from '../../../shared/db/table/paging.ts';
 import { filterCreators, roleOf } from '../../../functions/creators/filters.ts';
-import type { Tenant } from '../../../shared/db/tenants.ts';
+import type { Tenant } from '../../../shared/db/tenancy/tenants.ts';
 import { countReads, readsBetween } from '../../bench/items-read.ts';
 import { call } from '../../support/call.ts';
 import { atInstant } from '../../support/frozen-clock.ts';

@@ -1,6 +1,6 @@
 /** GET /v1/creators: paging edges, search, sort columns (metrics from stored aggregates), date range in the workspace timezone, activity and role filters, facets. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createActivity } from '../../../shared/db/activities.ts';
+import { createActivity } from '../../../shared/db/catalogue/activities.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { expectProblem } from '../middleware/helpers.ts';

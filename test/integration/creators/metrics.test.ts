@@ -1,7 +1,7 @@
 /** GET /v1/creators/metrics and /metrics/history: stored aggregates, currency handling, zero-filled history. */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createActivity } from '../../../shared/db/activities.ts';
+import { createActivity } from '../../../shared/db/catalogue/activities.ts';
 import { localDate } from '../../../shared/domain/dates.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';

@@ -1,6 +1,6 @@
 /** POST /v1/creators/own-brand: one record per workspace, created on the first call, also under concurrency. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getTenantAggregate } from '../../../shared/db/tenants.ts';
+import { getTenantAggregate } from '../../../shared/db/tenancy/tenants.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { expectProblem } from '../middleware/helpers.ts';

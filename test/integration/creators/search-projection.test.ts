@@ -6,10 +6,10 @@
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { documentClient, tableName } from '../../../shared/db/client.ts';
-import { creatorsOfTenant } from '../../../shared/db/creators.ts';
-import { keys } from '../../../shared/db/keys.ts';
-import { sortRecords } from '../../../shared/db/paging.ts';
+import { documentClient, tableName } from '../../../shared/db/table/client.ts';
+import { creatorsOfTenant } from '../../../shared/db/catalogue/creators.ts';
+import { keys } from '../../../shared/db/table/keys.ts';
+import { sortRecords } from '../../../shared/db/table/paging.ts';
 import { creatorFigures } from '../../../functions/creators/figures.ts';
 import { countReads, readsBetween } from '../../bench/items-read.ts';
 import { call } from '../../support/call.ts';

@@ -9,10 +9,10 @@
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { documentClient, tableName } from '../../../shared/db/client.ts';
-import type { Creator } from '../../../shared/db/creators.ts';
-import { keys } from '../../../shared/db/keys.ts';
-import { rewriteSpendOrder, spendOrderCurrent } from '../../../shared/db/spend-order.ts';
+import { documentClient, tableName } from '../../../shared/db/table/client.ts';
+import type { Creator } from '../../../shared/db/catalogue/creators.ts';
+import { keys } from '../../../shared/db/table/keys.ts';
+import { rewriteSpendOrder, spendOrderCurrent } from '../../../shared/db/catalogue/spend-order.ts';
 import { countReads, readsBetween } from '../../bench/items-read.ts';
 import { call } from '../../support/call.ts';
 import { expectCall } from '../../support/requests.ts';

@@ -1,16 +1,16 @@
 /**
- * aggregateUpdate (shared/db/aggregates.ts) on expressions.ts's placeholders, against DynamoDB
+ * aggregateUpdate (shared/db/table/aggregates.ts) on expressions.ts's placeholders, against DynamoDB
  * Local: counters ADDed by their whole names (a user's label with dots stays one attribute), spend
  * per currency, a SET beside them, the item's existence by default, or the caller's condition.
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { aggregateUpdate } from '../../../shared/db/aggregates.ts';
-import { documentClient, tableName } from '../../../shared/db/client.ts';
-import { conditionHeld } from '../../../shared/db/entity.ts';
-import { all, exists, lacks } from '../../../shared/db/expressions.ts';
-import { transact } from '../../../shared/db/transact.ts';
+import { aggregateUpdate } from '../../../shared/db/table/aggregates.ts';
+import { documentClient, tableName } from '../../../shared/db/table/client.ts';
+import { conditionHeld } from '../../../shared/db/table/entity.ts';
+import { all, exists, lacks } from '../../../shared/db/table/expressions.ts';
+import { transact } from '../../../shared/db/table/transact.ts';
 
 const key = () => ({ pk: `AGG#${randomUUID()}`, sk: 'AGG' });
 const stored = async (k: { pk: string; sk: string }) => (await documentClient().send(new GetCommand({ TableName: tableName(), Key: k, ConsistentRead: true }))).Item;

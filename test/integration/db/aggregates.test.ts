@@ -2,8 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { aggregateUpdate } from '../../../shared/db/aggregates.ts';
-import { documentClient, tableName } from '../../../shared/db/client.ts';
+import { aggregateUpdate } from '../../../shared/db/table/aggregates.ts';
+import { documentClient, tableName } from '../../../shared/db/table/client.ts';
 
 describe('aggregateUpdate', () => {
   it('loses no update when 20 transactions add to one record at once, and sums decimals exactly', async () => {

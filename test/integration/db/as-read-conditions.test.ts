@@ -1,13 +1,13 @@
 /**
- * `asRead` and `nullOrAbsent` (shared/db/expressions.ts) against DynamoDB Local: a write conditioned
+ * `asRead` and `nullOrAbsent` (shared/db/table/expressions.ts) against DynamoDB Local: a write conditioned
  * on an attribute "as read" holds while the attribute is unchanged (a value, null, or absent alike
  * when it read as nothing) and fails once another writer changed it.
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { conditionHeld, defineEntity, putRecord, updateRecord } from '../../../shared/db/entity.ts';
-import { absent, all, asRead, exists, nullOrAbsent } from '../../../shared/db/expressions.ts';
+import { conditionHeld, defineEntity, putRecord, updateRecord } from '../../../shared/db/table/entity.ts';
+import { absent, all, asRead, exists, nullOrAbsent } from '../../../shared/db/table/expressions.ts';
 
 const Mark = defineEntity({
   name: 'The mark',

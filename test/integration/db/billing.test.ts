@@ -4,11 +4,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { applyBillingChange, CHECKOUT_ATTEMPT_SECONDS, checkoutAttempt, getBillingAccount, rememberCustomer } from '../../../shared/db/billing.ts';
-import { createTenant } from '../../../shared/db/tenants.ts';
+import { applyBillingChange, CHECKOUT_ATTEMPT_SECONDS, checkoutAttempt, getBillingAccount, rememberCustomer } from '../../../shared/db/billing/billing.ts';
+import { createTenant } from '../../../shared/db/tenancy/tenants.ts';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from '../../../shared/db/client.ts';
-import { keys } from '../../../shared/db/keys.ts';
+import { documentClient, tableName } from '../../../shared/db/table/client.ts';
+import { keys } from '../../../shared/db/table/keys.ts';
 
 const organization = async () => (await createTenant({ name: 'Billing repo', ownerUserId: randomUUID() })).id;
 /** The Stripe customer `customerOf(id)` stored for a new organization: billing changes apply to its own customer only. */

@@ -4,13 +4,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createActivity, getActivity } from '../../../shared/db/activities.ts';
-import { documentClient } from '../../../shared/db/client.ts';
-import { deleteCampaign } from '../../../shared/db/campaign-deletion.ts';
-import { linkActivity } from '../../../shared/db/campaign-links.ts';
-import { createCampaign, getCampaign } from '../../../shared/db/campaigns.ts';
-import { keys } from '../../../shared/db/keys.ts';
-import { createTenant } from '../../../shared/db/tenants.ts';
+import { createActivity, getActivity } from '../../../shared/db/catalogue/activities.ts';
+import { documentClient } from '../../../shared/db/table/client.ts';
+import { deleteCampaign } from '../../../shared/db/campaigns/campaign-deletion.ts';
+import { linkActivity } from '../../../shared/db/campaigns/campaign-links.ts';
+import { createCampaign, getCampaign } from '../../../shared/db/campaigns/campaigns.ts';
+import { keys } from '../../../shared/db/table/keys.ts';
+import { createTenant } from '../../../shared/db/tenancy/tenants.ts';
 
 describe('deleteCampaign', () => {
   it('skips an activity moved to another campaign meanwhile (404 inside the repository) and deletes the campaign', async () => {

@@ -5,11 +5,11 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { createActivity } from '../../../shared/db/activities.ts';
-import { documentClient, tableName } from '../../../shared/db/client.ts';
-import { createCost, deleteCostsOfActivity } from '../../../shared/db/costs.ts';
-import { keys } from '../../../shared/db/keys.ts';
-import { createTenant } from '../../../shared/db/tenants.ts';
+import { createActivity } from '../../../shared/db/catalogue/activities.ts';
+import { documentClient, tableName } from '../../../shared/db/table/client.ts';
+import { createCost, deleteCostsOfActivity } from '../../../shared/db/catalogue/costs.ts';
+import { keys } from '../../../shared/db/table/keys.ts';
+import { createTenant } from '../../../shared/db/tenancy/tenants.ts';
 
 describe('deleteCostsOfActivity', () => {
   it('retries a cost changed meanwhile (409 conflict inside the repository) and deletes it', async () => {

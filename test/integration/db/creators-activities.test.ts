@@ -1,9 +1,9 @@
 /** The record shapes of creators and activities, and the creator auto-link with its counters. */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createActivity, getActivity } from '../../../shared/db/activities.ts';
-import { createCreator, getCreator } from '../../../shared/db/creators.ts';
-import { createTenant, getTenantAggregate } from '../../../shared/db/tenants.ts';
+import { createActivity, getActivity } from '../../../shared/db/catalogue/activities.ts';
+import { createCreator, getCreator } from '../../../shared/db/catalogue/creators.ts';
+import { createTenant, getTenantAggregate } from '../../../shared/db/tenancy/tenants.ts';
 import { NotFoundError } from '../../../shared/domain/errors.ts';
 
 describe('creators and activities', () => {

@@ -2,8 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { dayRollupUpdate, mergeDayDeltas, readDays } from '../../../shared/db/day-rollups.ts';
-import { documentClient } from '../../../shared/db/client.ts';
+import { dayRollupUpdate, mergeDayDeltas, readDays } from '../../../shared/db/metrics/day-rollups.ts';
+import { documentClient } from '../../../shared/db/table/client.ts';
 
 const add = (...updates: ReturnType<typeof dayRollupUpdate>[]) =>
   documentClient().send(new TransactWriteCommand({ TransactItems: updates.map((u) => u!) }));

@@ -1,5 +1,5 @@
 /**
- * The entity layer (shared/db/entity.ts, expressions.ts) against DynamoDB Local: update expressions
+ * The entity layer (shared/db/table/entity.ts, expressions.ts) against DynamoDB Local: update expressions
  * from a changes object (reserved words, nested paths, REMOVE, ADD, if-absent), conditions, and
  * each failed condition turned into its typed domain error, single-item and in transactions.
  */
@@ -8,11 +8,11 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { ConflictError, GoneError, gone, InvalidError, invalidInput, NotFoundError } from '../../../shared/domain/errors.ts';
-import { documentClient, tableName } from '../../../shared/db/client.ts';
-import { conditionHeld, defineEntity, deleteRecord, getRecord, putRecord, queryRecords, takeRecord, updateRecord } from '../../../shared/db/entity.ts';
-import { absent, all, any, compare, equals, has, lacks, Placeholders, updateExpression } from '../../../shared/db/expressions.ts';
-import { keys } from '../../../shared/db/keys.ts';
-import { transact } from '../../../shared/db/transact.ts';
+import { documentClient, tableName } from '../../../shared/db/table/client.ts';
+import { conditionHeld, defineEntity, deleteRecord, getRecord, putRecord, queryRecords, takeRecord, updateRecord } from '../../../shared/db/table/entity.ts';
+import { absent, all, any, compare, equals, has, lacks, Placeholders, updateExpression } from '../../../shared/db/table/expressions.ts';
+import { keys } from '../../../shared/db/table/keys.ts';
+import { transact } from '../../../shared/db/table/transact.ts';
 
 /** A test entity whose fields are DynamoDB reserved words (name, status, count, ttl, data). */
 const Thing = defineEntity({

@@ -5,8 +5,8 @@
  * filter tests (activities, creators, costs) are covered there; these are the other paged lists.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createActivity } from '../../../shared/db/activities.ts';
-import { createCreator } from '../../../shared/db/creators.ts';
+import { createActivity } from '../../../shared/db/catalogue/activities.ts';
+import { createCreator } from '../../../shared/db/catalogue/creators.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 

@@ -4,11 +4,11 @@
  * never found; a stale due time cannot move it.
  */
 import { describe, expect, it } from 'vitest';
-import { createActivity, deleteActivity, getActivity, updateActivity } from '../../../shared/db/activities.ts';
-import { dueActivities, moveDue, trackedActivities } from '../../../shared/db/metric-due.ts';
+import { createActivity, deleteActivity, getActivity, updateActivity } from '../../../shared/db/catalogue/activities.ts';
+import { dueActivities, moveDue, trackedActivities } from '../../../shared/db/metrics/metric-due.ts';
 import { nextFetchAt } from '../../../shared/domain/refresh-cadence.ts';
 import { randomUUID } from 'node:crypto';
-import { createTenant } from '../../../shared/db/tenants.ts';
+import { createTenant } from '../../../shared/db/tenancy/tenants.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -5,9 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { analyticsKeys } from '../../../shared/db/keys.ts';
-import { putOAuthState, takeOAuthState } from '../../../shared/db/analytics.ts';
-import { documentClient, tableName } from '../../../shared/db/client.ts';
+import { analyticsKeys } from '../../../shared/db/table/keys.ts';
+import { putOAuthState, takeOAuthState } from '../../../shared/db/analytics/analytics.ts';
+import { documentClient, tableName } from '../../../shared/db/table/client.ts';
 
 describe('OAuth states', () => {
   it('stores a ttl an hour after expiresAt, hides it from the routes, and removes a spent state at once', async () => {

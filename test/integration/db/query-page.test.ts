@@ -2,8 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { documentClient, tableName } from '../../../shared/db/client.ts';
-import { queryPage } from '../../../shared/db/paging.ts';
+import { documentClient, tableName } from '../../../shared/db/table/client.ts';
+import { queryPage } from '../../../shared/db/table/paging.ts';
 
 const pk = `PAGING#${randomUUID()}`;
 const TOTAL = 57;

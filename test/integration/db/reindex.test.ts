@@ -1,5 +1,5 @@
 /**
- * The index backfill (shared/db/reindex.ts): items whose index entries were stripped, as items
+ * The index backfill (shared/db/table/reindex.ts): items whose index entries were stripped, as items
  * written before an index was added lack them, get back exactly what their put wrote, and the
  * lists and searches reading those indexes find them again; no entry is removed (own brand,
  * tombstone, due index); a second run writes nothing, a dry run writes nothing, and an item changed
@@ -10,14 +10,14 @@
  */
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { updateActivity } from '../../../shared/db/activities.ts';
-import { documentClient, tableName } from '../../../shared/db/client.ts';
-import { Creators } from '../../../shared/db/creators.ts';
-import { isEntity, keys } from '../../../shared/db/keys.ts';
-import { membershipsOfUser, removeMembership } from '../../../shared/db/memberships.ts';
-import { KEY_ATTRIBUTES } from '../../../shared/db/operations.ts';
-import { INDEXED_ENTITIES, reindexItem, reindexTable } from '../../../shared/db/reindex.ts';
-import { spendOrderCurrent } from '../../../shared/db/spend-order.ts';
+import { updateActivity } from '../../../shared/db/catalogue/activities.ts';
+import { documentClient, tableName } from '../../../shared/db/table/client.ts';
+import { Creators } from '../../../shared/db/catalogue/creators.ts';
+import { isEntity, keys } from '../../../shared/db/table/keys.ts';
+import { membershipsOfUser, removeMembership } from '../../../shared/db/tenancy/memberships.ts';
+import { KEY_ATTRIBUTES } from '../../../shared/db/table/operations.ts';
+import { INDEXED_ENTITIES, reindexItem, reindexTable } from '../../../shared/db/table/reindex.ts';
+import { spendOrderCurrent } from '../../../shared/db/catalogue/spend-order.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { createCreator } from '../creators/helpers.ts';

@@ -1,6 +1,6 @@
 /** Expense categories: create (unique name per organization), list with usage and spend, rename, delete blocked while used. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createActivity } from '../../../shared/db/activities.ts';
+import { createActivity } from '../../../shared/db/catalogue/activities.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { newCategory, newCost, newOrganization, activityInput } from '../costs/helpers.ts';

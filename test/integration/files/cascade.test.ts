@@ -5,12 +5,12 @@
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { createCampaign } from '../../../shared/db/campaigns.ts';
-import { documentClient, tableName } from '../../../shared/db/client.ts';
-import { deleteFilesOf } from '../../../shared/db/files.ts';
-import { keys } from '../../../shared/db/keys.ts';
-import { queryPrefix } from '../../../shared/db/operations.ts';
-import { locate } from '../../../shared/db/records.ts';
+import { createCampaign } from '../../../shared/db/campaigns/campaigns.ts';
+import { documentClient, tableName } from '../../../shared/db/table/client.ts';
+import { deleteFilesOf } from '../../../shared/db/evidence/files.ts';
+import { keys } from '../../../shared/db/table/keys.ts';
+import { queryPrefix } from '../../../shared/db/table/operations.ts';
+import { locate } from '../../../shared/db/table/records.ts';
 import { call } from '../../support/call.ts';
 import { expectProblem } from '../middleware/helpers.ts';
 import { listFiles, newFile, objectKeys, postFile, storedObject } from './helpers.ts';

@@ -3,7 +3,7 @@
  * it), an organization with an activity and a creator, and files made through the API.
  */
 import { expect } from 'vitest';
-import { fileObjectKey } from '../../../shared/db/files.ts';
+import { fileObjectKey } from '../../../shared/db/evidence/files.ts';
 import { call } from '../../support/call.ts';
 import { s3Endpoint } from '../../support/s3.ts';
 import type { OrgWithRecords } from '../../support/organizations.ts';

@@ -12,8 +12,8 @@ import { SQSClient } from '@aws-sdk/client-sqs';
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { redrive, REPLAY_GRACE_MINUTES } from '../../../infra/scripts/redrive.ts';
-import { documentClient, tableName } from '../../../shared/db/client.ts';
-import { keys } from '../../../shared/db/keys.ts';
+import { documentClient, tableName } from '../../../shared/db/table/client.ts';
+import { keys } from '../../../shared/db/table/keys.ts';
 import { FakeSqs } from '../../support/fake-sqs.ts';
 
 const fake = new FakeSqs();

@@ -10,7 +10,7 @@ import { handler } from '../../../functions/jobs/refresh-metrics-worker.ts';
 import { platformDeps } from '../../../functions/jobs/metric-refresh/platform-deps.ts';
 import { FakePlatforms } from '../../../infra/local/fakes/platforms.ts';
 import { LocalRefreshQueue } from '../../../infra/local/metric-refresh.ts';
-import { getActivity } from '../../../shared/db/activities.ts';
+import { getActivity } from '../../../shared/db/catalogue/activities.ts';
 import { resetPlatformConfig } from '../../../shared/integrations/platforms/index.ts';
 import { useLocalRefreshQueue, type RefreshMessage } from '../../../shared/integrations/refresh-queue.ts';
 import { call } from '../../support/call.ts';

@@ -5,7 +5,7 @@
 import { CreateTableCommand, DeleteTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
 import { ensureTable, LOCAL_CREDENTIALS } from '../../../infra/local/dynamodb.ts';
-import { createTableInput, GLOBAL_INDEXES } from '../../../shared/db/table-definition.ts';
+import { createTableInput, GLOBAL_INDEXES } from '../../../shared/db/table/table-definition.ts';
 
 describe('ensureTable', () => {
   it('adds the declared indexes an existing table lacks, and leaves a complete one alone', async () => {

@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import type { RefreshDeps } from '../../../functions/jobs/metric-refresh/refresh.ts';
 import { MAX_RECEIVES } from '../../../infra/metric-refresh.ts';
 import { LocalRefreshQueue } from '../../../infra/local/metric-refresh.ts';
-import { createActivity, updateActivity } from '../../../shared/db/activities.ts';
-import { createTenant } from '../../../shared/db/tenants.ts';
+import { createActivity, updateActivity } from '../../../shared/db/catalogue/activities.ts';
+import { createTenant } from '../../../shared/db/tenancy/tenants.ts';
 import { youtubeReading } from '../../support/readings.ts';
 
 async function dueMessage() {

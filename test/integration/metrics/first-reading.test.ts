@@ -8,7 +8,7 @@
  * and to where the activity is counted when a reading and an unlink land in between.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { recordReadings } from '../../../shared/db/snapshots.ts';
+import { recordReadings } from '../../../shared/db/metrics/snapshots.ts';
 import { beforeNextTransaction, concurrentWritePending } from '../../support/concurrent-writer.ts';
 import { atInstant } from '../../support/frozen-clock.ts';
 import { youtubeReading } from '../../support/readings.ts';

@@ -6,13 +6,13 @@
  */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createActivity } from '../../../shared/db/activities.ts';
-import { linkActivity } from '../../../shared/db/campaign-links.ts';
-import { createCampaign } from '../../../shared/db/campaigns.ts';
-import { documentClient, tableName } from '../../../shared/db/client.ts';
-import { keys, type Key } from '../../../shared/db/keys.ts';
-import { readMetricDay, readMetricDays } from '../../../shared/db/metric-days.ts';
-import { recordReadings } from '../../../shared/db/snapshots.ts';
+import { createActivity } from '../../../shared/db/catalogue/activities.ts';
+import { linkActivity } from '../../../shared/db/campaigns/campaign-links.ts';
+import { createCampaign } from '../../../shared/db/campaigns/campaigns.ts';
+import { documentClient, tableName } from '../../../shared/db/table/client.ts';
+import { keys, type Key } from '../../../shared/db/table/keys.ts';
+import { readMetricDay, readMetricDays } from '../../../shared/db/metrics/metric-days.ts';
+import { recordReadings } from '../../../shared/db/metrics/snapshots.ts';
 import { signUp } from '../../support/users.ts';
 import { activityInput, newOrganization } from '../costs/helpers.ts';
 import { youtubeReading } from '../../support/readings.ts';

@@ -5,13 +5,13 @@
  * moves nothing. Deleting it takes them out of the histories in a handful too.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createActivity, deleteActivity } from '../../../shared/db/activities.ts';
-import { linkActivity } from '../../../shared/db/campaign-links.ts';
-import { createCampaign } from '../../../shared/db/campaigns.ts';
-import { documentClient } from '../../../shared/db/client.ts';
-import { readDays } from '../../../shared/db/day-rollups.ts';
-import { placeMetricDays } from '../../../shared/db/metric-days.ts';
-import { recordReadings } from '../../../shared/db/snapshots.ts';
+import { createActivity, deleteActivity } from '../../../shared/db/catalogue/activities.ts';
+import { linkActivity } from '../../../shared/db/campaigns/campaign-links.ts';
+import { createCampaign } from '../../../shared/db/campaigns/campaigns.ts';
+import { documentClient } from '../../../shared/db/table/client.ts';
+import { readDays } from '../../../shared/db/metrics/day-rollups.ts';
+import { placeMetricDays } from '../../../shared/db/metrics/metric-days.ts';
+import { recordReadings } from '../../../shared/db/metrics/snapshots.ts';
 import { youtubeReading } from '../../support/readings.ts';
 import { signUp } from '../../support/users.ts';
 import { newOrganization } from '../costs/helpers.ts';

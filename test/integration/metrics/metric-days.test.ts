@@ -6,8 +6,8 @@
  * nothing.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { placeMetricDays } from '../../../shared/db/metric-days.ts';
-import { recordReadings } from '../../../shared/db/snapshots.ts';
+import { placeMetricDays } from '../../../shared/db/metrics/metric-days.ts';
+import { recordReadings } from '../../../shared/db/metrics/snapshots.ts';
 import { atInstant } from '../../support/frozen-clock.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { newOrganization } from '../costs/helpers.ts';

@@ -1,6 +1,6 @@
 /**
  * DynamoDB failures through real handlers, with aws-sdk-client-mock on DynamoDBDocumentClient
- * (it stubs the prototype's `send`, so the module-scope client of shared/db/client.ts is covered):
+ * (it stubs the prototype's `send`, so the module-scope client of shared/db/table/client.ts is covered):
  * throttling -> 429 `rate_limited` with Retry-After, anything unexpected -> 500 `internal` with no
  * stack or raw message, transaction and condition failures -> 409 / 404.
  */

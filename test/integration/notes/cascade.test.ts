@@ -1,9 +1,9 @@
 /** Permanent deletes of an activity or a creator remove its notes and their pointers, and nobody else's. */
 import { describe, expect, it } from 'vitest';
-import { keys } from '../../../shared/db/keys.ts';
-import { deleteNotesOf } from '../../../shared/db/notes.ts';
-import { queryAll } from '../../../shared/db/operations.ts';
-import { locate } from '../../../shared/db/records.ts';
+import { keys } from '../../../shared/db/table/keys.ts';
+import { deleteNotesOf } from '../../../shared/db/evidence/notes.ts';
+import { queryAll } from '../../../shared/db/table/operations.ts';
+import { locate } from '../../../shared/db/table/records.ts';
 import { call } from '../../support/call.ts';
 import { listNotes, newNote } from './helpers.ts';
 import { newOrgWithRecords, type OrgWithRecords } from '../../support/organizations.ts';

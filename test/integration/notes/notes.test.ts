@@ -2,8 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { createCampaign } from '../../../shared/db/campaigns.ts';
-import { timeOrderedId } from '../../../shared/db/ids.ts';
+import { createCampaign } from '../../../shared/db/campaigns/campaigns.ts';
+import { timeOrderedId } from '../../../shared/db/table/ids.ts';
 import { Uuid } from '../../../shared/schemas/common.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';

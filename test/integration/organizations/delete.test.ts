@@ -1,5 +1,5 @@
 /**
- * DELETE /v1/organizations/:id and the cascade behind it (shared/db/tenant-deletion.ts), against
+ * DELETE /v1/organizations/:id and the cascade behind it (shared/db/tenancy/tenant-deletion.ts), against
  * DynamoDB Local and the local S3 emulator: every item of the tenant's partition and the
  * files-bucket objects they name are gone, other tenants are untouched, and an interrupted
  * deletion completes when called again.
@@ -8,11 +8,11 @@ import { randomUUID } from 'node:crypto';
 import { S3Client } from '@aws-sdk/client-s3';
 import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { documentClient, tableName } from '../../../shared/db/client.ts';
-import { pendingInvitationsFor } from '../../../shared/db/invitations.ts';
-import { keys } from '../../../shared/db/keys.ts';
-import { addMembership, membershipsOfUser } from '../../../shared/db/memberships.ts';
-import { deleteTenantCascade, finishInterruptedDeletions } from '../../../shared/db/tenant-deletion.ts';
+import { documentClient, tableName } from '../../../shared/db/table/client.ts';
+import { pendingInvitationsFor } from '../../../shared/db/tenancy/invitations.ts';
+import { keys } from '../../../shared/db/table/keys.ts';
+import { addMembership, membershipsOfUser } from '../../../shared/db/tenancy/memberships.ts';
+import { deleteTenantCascade, finishInterruptedDeletions } from '../../../shared/db/tenancy/tenant-deletion.ts';
 import { NotFoundError } from '../../../shared/domain/errors.ts';
 import { tokenFor } from '../../support/auth.ts';
 import { call } from '../../support/call.ts';
@@ -39,7 +39,7 @@ const objectStatus = async (key: string) => (await fetch(objectUrl(key))).status
 
 /**
  * Items as the other groups keep them: in the tenant's partition, some naming a files-bucket
- * object, each record with the pointer that finds it by id (shared/db/records.ts).
+ * object, each record with the pointer that finds it by id (shared/db/table/records.ts).
  */
 async function putTenantRecords(tenantId: string, records: Record<string, unknown>[]): Promise<void> {
   const items = records.flatMap((record) => {

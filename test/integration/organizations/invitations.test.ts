@@ -1,9 +1,9 @@
 /** Invitations: invite by email, accept, decline and process-signup, against DynamoDB Local. */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { addMembership } from '../../../shared/db/memberships.ts';
-import { listOutbox } from '../../../shared/db/outbox.ts';
-import { createTenant, getTenantCounts, markTenantDeleted, updateTenant } from '../../../shared/db/tenants.ts';
+import { addMembership } from '../../../shared/db/tenancy/memberships.ts';
+import { listOutbox } from '../../../shared/db/email/outbox.ts';
+import { createTenant, getTenantCounts, markTenantDeleted, updateTenant } from '../../../shared/db/tenancy/tenants.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { expectProblem } from '../middleware/helpers.ts';

@@ -1,7 +1,7 @@
 /** The member routes of /v1/organizations/:id/users against DynamoDB Local. */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getTenantCounts } from '../../../shared/db/tenants.ts';
+import { getTenantCounts } from '../../../shared/db/tenancy/tenants.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { expectProblem } from '../middleware/helpers.ts';

@@ -4,7 +4,7 @@
  */
 import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { documentClient, tableName } from '../../../shared/db/client.ts';
+import { documentClient, tableName } from '../../../shared/db/table/client.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { expectProblem } from '../middleware/helpers.ts';

@@ -1,8 +1,8 @@
 /** GET/POST /v1/organizations and GET/PATCH /v1/organizations/:id against DynamoDB Local. */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addMembership } from '../../../shared/db/memberships.ts';
-import { createTenant, markTenantDeleted } from '../../../shared/db/tenants.ts';
+import { addMembership } from '../../../shared/db/tenancy/memberships.ts';
+import { createTenant, markTenantDeleted } from '../../../shared/db/tenancy/tenants.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { expectProblem } from '../middleware/helpers.ts';

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { membershipsOfUser } from '../../../shared/db/memberships.ts';
+import { membershipsOfUser } from '../../../shared/db/tenancy/memberships.ts';
 import { tokenFor } from '../../support/auth.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';

@@ -1,6 +1,6 @@
 /** Shared setup of the Reported outcomes tests: an organization with a campaign; definitions and measurements made through the API. */
 import { expect } from 'vitest';
-import { createCampaign } from '../../../shared/db/campaigns.ts';
+import { createCampaign } from '../../../shared/db/campaigns/campaigns.ts';
 import { call, type CallResult } from '../../support/call.ts';
 import type { TestUser } from '../../support/users.ts';
 import { newOrg, type Org as BaseOrg } from '../../support/organizations.ts';

@@ -1,9 +1,9 @@
 /** Outcome measurements: create with its first claim, list per campaign, update with supersession, soft delete; inputs, roles and tenants. */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createCampaign } from '../../../shared/db/campaigns.ts';
-import { keys } from '../../../shared/db/keys.ts';
-import { queryPrefix } from '../../../shared/db/operations.ts';
+import { createCampaign } from '../../../shared/db/campaigns/campaigns.ts';
+import { keys } from '../../../shared/db/table/keys.ts';
+import { queryPrefix } from '../../../shared/db/table/operations.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { addMember } from '../organizations/helpers.ts';

@@ -1,10 +1,10 @@
 /** retireMeasurementsOfCampaign (called by campaign delete): soft-deletes a campaign's live measurements with their definition counts, idempotently. */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { createCampaign } from '../../../shared/db/campaigns.ts';
-import { documentClient, tableName } from '../../../shared/db/client.ts';
-import { keys } from '../../../shared/db/keys.ts';
-import { retireMeasurementsOfCampaign } from '../../../shared/db/outcome-measurements.ts';
+import { createCampaign } from '../../../shared/db/campaigns/campaigns.ts';
+import { documentClient, tableName } from '../../../shared/db/table/client.ts';
+import { keys } from '../../../shared/db/table/keys.ts';
+import { retireMeasurementsOfCampaign } from '../../../shared/db/evidence/outcome-measurements.ts';
 import { call } from '../../support/call.ts';
 import { listDefinitions, listMeasurements, newDefinition, newMeasurement, newOrgWithCampaign, postMeasurement } from './helpers.ts';
 

@@ -3,8 +3,8 @@
  * with no claim lost; concurrent creates and deletes keep the definition's count exact.
  */
 import { describe, expect, it } from 'vitest';
-import { keys } from '../../../shared/db/keys.ts';
-import { queryPrefix } from '../../../shared/db/operations.ts';
+import { keys } from '../../../shared/db/table/keys.ts';
+import { queryPrefix } from '../../../shared/db/table/operations.ts';
 import { call } from '../../support/call.ts';
 import { listDefinitions, listMeasurements, newDefinition, newMeasurement, newOrgWithCampaign, patchMeasurement, postMeasurement, type Org } from './helpers.ts';
 

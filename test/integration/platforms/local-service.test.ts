@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { startLocalService, type LocalService } from '../../../infra/local/server.ts';
-import { documentClient, tableName } from '../../../shared/db/client.ts';
-import { PARTITION_KEY, SORT_KEY } from '../../../shared/db/table-definition.ts';
+import { documentClient, tableName } from '../../../shared/db/table/client.ts';
+import { PARTITION_KEY, SORT_KEY } from '../../../shared/db/table/table-definition.ts';
 import { adapterFor, loadPlatformConfig } from '../../../shared/integrations/platforms/index.ts';
 import { accountRef, contentRef } from './support.ts';
 

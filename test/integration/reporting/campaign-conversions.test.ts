@@ -5,9 +5,9 @@
  * campaign record shown.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createCampaign } from '../../../shared/db/campaigns.ts';
-import { createOutcomeDefinition } from '../../../shared/db/outcome-definitions.ts';
-import { createMeasurement, deleteMeasurement, updateMeasurement } from '../../../shared/db/outcome-measurements.ts';
+import { createCampaign } from '../../../shared/db/campaigns/campaigns.ts';
+import { createOutcomeDefinition } from '../../../shared/db/evidence/outcome-definitions.ts';
+import { createMeasurement, deleteMeasurement, updateMeasurement } from '../../../shared/db/evidence/outcome-measurements.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { newOrganization } from '../costs/helpers.ts';

@@ -5,11 +5,11 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { aggregateUpdate } from '../../../shared/db/aggregates.ts';
-import { createCampaign, type NewCampaign } from '../../../shared/db/campaigns.ts';
-import { documentClient } from '../../../shared/db/client.ts';
-import { dayRollupUpdate } from '../../../shared/db/day-rollups.ts';
-import { keys } from '../../../shared/db/keys.ts';
+import { aggregateUpdate } from '../../../shared/db/table/aggregates.ts';
+import { createCampaign, type NewCampaign } from '../../../shared/db/campaigns/campaigns.ts';
+import { documentClient } from '../../../shared/db/table/client.ts';
+import { dayRollupUpdate } from '../../../shared/db/metrics/day-rollups.ts';
+import { keys } from '../../../shared/db/table/keys.ts';
 import { localDate } from '../../../shared/domain/dates.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';

@@ -6,12 +6,12 @@
  * confidence follows the sample; activity reports carry their freshness.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createActivity, updateActivity } from '../../../shared/db/activities.ts';
-import { linkActivity } from '../../../shared/db/campaign-links.ts';
-import { createCampaign } from '../../../shared/db/campaigns.ts';
-import { createOutcomeDefinition } from '../../../shared/db/outcome-definitions.ts';
-import { createMeasurement } from '../../../shared/db/outcome-measurements.ts';
-import { recordReadings } from '../../../shared/db/snapshots.ts';
+import { createActivity, updateActivity } from '../../../shared/db/catalogue/activities.ts';
+import { linkActivity } from '../../../shared/db/campaigns/campaign-links.ts';
+import { createCampaign } from '../../../shared/db/campaigns/campaigns.ts';
+import { createOutcomeDefinition } from '../../../shared/db/evidence/outcome-definitions.ts';
+import { createMeasurement } from '../../../shared/db/evidence/outcome-measurements.ts';
+import { recordReadings } from '../../../shared/db/metrics/snapshots.ts';
 import { youtubeReading } from '../../support/readings.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { newCost, newOrganization } from '../costs/helpers.ts';

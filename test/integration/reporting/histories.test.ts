@@ -5,11 +5,11 @@
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createActivity } from '../../../shared/db/activities.ts';
-import { linkActivity } from '../../../shared/db/campaign-links.ts';
-import { createCampaign } from '../../../shared/db/campaigns.ts';
-import { documentClient } from '../../../shared/db/client.ts';
-import { dayRollupUpdate } from '../../../shared/db/day-rollups.ts';
+import { createActivity } from '../../../shared/db/catalogue/activities.ts';
+import { linkActivity } from '../../../shared/db/campaigns/campaign-links.ts';
+import { createCampaign } from '../../../shared/db/campaigns/campaigns.ts';
+import { documentClient } from '../../../shared/db/table/client.ts';
+import { dayRollupUpdate } from '../../../shared/db/metrics/day-rollups.ts';
 import { call } from '../../support/call.ts';
 import { atInstant } from '../../support/frozen-clock.ts';
 import { signUp, type TestUser } from '../../support/users.ts';

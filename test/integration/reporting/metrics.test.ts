@@ -6,15 +6,15 @@
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createActivity, updateActivity } from '../../../shared/db/activities.ts';
-import { aggregateUpdate } from '../../../shared/db/aggregates.ts';
-import { linkActivity } from '../../../shared/db/campaign-links.ts';
-import { createCampaign } from '../../../shared/db/campaigns.ts';
-import { documentClient } from '../../../shared/db/client.ts';
-import { createCreator } from '../../../shared/db/creators.ts';
-import { keys, type Key } from '../../../shared/db/keys.ts';
-import { createOutcomeDefinition } from '../../../shared/db/outcome-definitions.ts';
-import { createMeasurement } from '../../../shared/db/outcome-measurements.ts';
+import { createActivity, updateActivity } from '../../../shared/db/catalogue/activities.ts';
+import { aggregateUpdate } from '../../../shared/db/table/aggregates.ts';
+import { linkActivity } from '../../../shared/db/campaigns/campaign-links.ts';
+import { createCampaign } from '../../../shared/db/campaigns/campaigns.ts';
+import { documentClient } from '../../../shared/db/table/client.ts';
+import { createCreator } from '../../../shared/db/catalogue/creators.ts';
+import { keys, type Key } from '../../../shared/db/table/keys.ts';
+import { createOutcomeDefinition } from '../../../shared/db/evidence/outcome-definitions.ts';
+import { createMeasurement } from '../../../shared/db/evidence/outcome-measurements.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { newCost, newOrganization } from '../costs/helpers.ts';

@@ -10,7 +10,7 @@
  */
 import fc from 'fast-check';
 import { vi } from 'vitest';
-import { recordReadings, type ActivityReading } from '../../../shared/db/snapshots.ts';
+import { recordReadings, type ActivityReading } from '../../../shared/db/metrics/snapshots.ts';
 import type { ContentReading } from '../../../shared/domain/metric-readings.ts';
 import { tokenFor } from '../../support/auth.ts';
 import { youtubeReading } from '../../support/readings.ts';

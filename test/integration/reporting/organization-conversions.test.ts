@@ -5,10 +5,10 @@
  * from a counter the measurement writes keep, never from the measurements themselves.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createActivity } from '../../../shared/db/activities.ts';
-import { linkActivity } from '../../../shared/db/campaign-links.ts';
-import { createCampaign } from '../../../shared/db/campaigns.ts';
-import { createOutcomeDefinition } from '../../../shared/db/outcome-definitions.ts';
+import { createActivity } from '../../../shared/db/catalogue/activities.ts';
+import { linkActivity } from '../../../shared/db/campaigns/campaign-links.ts';
+import { createCampaign } from '../../../shared/db/campaigns/campaigns.ts';
+import { createOutcomeDefinition } from '../../../shared/db/evidence/outcome-definitions.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { newCost, newOrganization } from '../costs/helpers.ts';

@@ -6,14 +6,14 @@
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createActivity } from '../../../shared/db/activities.ts';
-import { placeCost, placeSpend, spendTargetOf } from '../../../shared/db/activity-spend-days.ts';
-import { createCampaign } from '../../../shared/db/campaigns.ts';
-import { documentClient, tableName } from '../../../shared/db/client.ts';
-import { storedCostFromItem } from '../../../shared/db/costs.ts';
-import { readDays } from '../../../shared/db/day-rollups.ts';
-import { keys } from '../../../shared/db/keys.ts';
-import { queryIndex } from '../../../shared/db/operations.ts';
+import { createActivity } from '../../../shared/db/catalogue/activities.ts';
+import { placeCost, placeSpend, spendTargetOf } from '../../../shared/db/catalogue/activity-spend-days.ts';
+import { createCampaign } from '../../../shared/db/campaigns/campaigns.ts';
+import { documentClient, tableName } from '../../../shared/db/table/client.ts';
+import { storedCostFromItem } from '../../../shared/db/catalogue/costs.ts';
+import { readDays } from '../../../shared/db/metrics/day-rollups.ts';
+import { keys } from '../../../shared/db/table/keys.ts';
+import { queryIndex } from '../../../shared/db/table/operations.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { newCost, newOrganization } from '../costs/helpers.ts';

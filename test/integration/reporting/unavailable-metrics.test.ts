@@ -8,12 +8,12 @@
  * A web analytics connection needing reconnection is named in the organization-level reports.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createActivity, deleteActivity } from '../../../shared/db/activities.ts';
-import { markNeedsReconnect, saveGrant } from '../../../shared/db/analytics.ts';
-import { linkActivity, unlinkActivity } from '../../../shared/db/campaign-links.ts';
-import { createCampaign } from '../../../shared/db/campaigns.ts';
-import { createCreator } from '../../../shared/db/creators.ts';
-import { markUnavailable, recordReadings } from '../../../shared/db/snapshots.ts';
+import { createActivity, deleteActivity } from '../../../shared/db/catalogue/activities.ts';
+import { markNeedsReconnect, saveGrant } from '../../../shared/db/analytics/analytics.ts';
+import { linkActivity, unlinkActivity } from '../../../shared/db/campaigns/campaign-links.ts';
+import { createCampaign } from '../../../shared/db/campaigns/campaigns.ts';
+import { createCreator } from '../../../shared/db/catalogue/creators.ts';
+import { markUnavailable, recordReadings } from '../../../shared/db/metrics/snapshots.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { newOrganization } from '../costs/helpers.ts';

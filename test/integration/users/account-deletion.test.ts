@@ -2,11 +2,11 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { documentClient, tableName } from '../../../shared/db/client.ts';
-import { keys } from '../../../shared/db/keys.ts';
-import { addMembership, changeRole, getMembership } from '../../../shared/db/memberships.ts';
-import { listOutbox } from '../../../shared/db/outbox.ts';
-import { createTenant, getTenantCounts, markTenantDeleted } from '../../../shared/db/tenants.ts';
+import { documentClient, tableName } from '../../../shared/db/table/client.ts';
+import { keys } from '../../../shared/db/table/keys.ts';
+import { addMembership, changeRole, getMembership } from '../../../shared/db/tenancy/memberships.ts';
+import { listOutbox } from '../../../shared/db/email/outbox.ts';
+import { createTenant, getTenantCounts, markTenantDeleted } from '../../../shared/db/tenancy/tenants.ts';
 import { tokenFor } from '../../support/auth.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';

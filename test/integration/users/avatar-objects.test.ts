@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { avatarUploadKey } from '../../../shared/domain/avatars.ts';
-import { listOutbox } from '../../../shared/db/outbox.ts';
+import { listOutbox } from '../../../shared/db/email/outbox.ts';
 import { call } from '../../support/call.ts';
 import { s3Endpoint, standInS3, useS3 } from '../../support/s3.ts';
 import { signUp, type TestUser } from '../../support/users.ts';

@@ -1,7 +1,7 @@
 /** POST /v1/users, GET and PATCH /v1/users/:id against DynamoDB Local. */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { listOutbox } from '../../../shared/db/outbox.ts';
+import { listOutbox } from '../../../shared/db/email/outbox.ts';
 import { tokenFor } from '../../support/auth.ts';
 import { call } from '../../support/call.ts';
 import { signUp } from '../../support/users.ts';

@@ -1,7 +1,7 @@
 /** POST /v1/workspaces: the caller becomes owner; the parent organization is one the caller owns. */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { getMembership } from '../../../shared/db/memberships.ts';
+import { getMembership } from '../../../shared/db/tenancy/memberships.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { expectProblem } from '../middleware/helpers.ts';

@@ -1,6 +1,6 @@
 /** Helpers of the workspace tests: a workspace of one's own, and members of it in a given role. */
 import { expect } from 'vitest';
-import { activateMembership } from '../../../shared/db/memberships.ts';
+import { activateMembership } from '../../../shared/db/tenancy/memberships.ts';
 import type { Role } from '../../../shared/domain/roles.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';

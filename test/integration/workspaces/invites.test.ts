@@ -1,8 +1,8 @@
 /** POST /v1/workspaces/:id/invites: an email invitation, stored and sent through the outbox. */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { pendingInvitationsFor } from '../../../shared/db/invitations.ts';
-import { listOutbox } from '../../../shared/db/outbox.ts';
+import { pendingInvitationsFor } from '../../../shared/db/tenancy/invitations.ts';
+import { listOutbox } from '../../../shared/db/email/outbox.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { expectProblem } from '../middleware/helpers.ts';

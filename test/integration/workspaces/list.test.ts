@@ -1,8 +1,8 @@
 /** GET /v1/workspaces: the caller's workspaces with membership details, pending ones included. */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { documentClient, tableName } from '../../../shared/db/client.ts';
-import { keys } from '../../../shared/db/keys.ts';
+import { documentClient, tableName } from '../../../shared/db/table/client.ts';
+import { keys } from '../../../shared/db/table/keys.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { expectProblem } from '../middleware/helpers.ts';

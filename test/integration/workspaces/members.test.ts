@@ -1,7 +1,7 @@
 /** The workspace member routes: list, add (pending), change role, remove. */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { listOutbox } from '../../../shared/db/outbox.ts';
+import { listOutbox } from '../../../shared/db/email/outbox.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { expectProblem } from '../middleware/helpers.ts';

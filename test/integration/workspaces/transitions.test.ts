@@ -7,10 +7,10 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { documentClient, tableName } from '../../../shared/db/client.ts';
-import { keys } from '../../../shared/db/keys.ts';
-import { activateMembership } from '../../../shared/db/memberships.ts';
-import { listOutbox } from '../../../shared/db/outbox.ts';
+import { documentClient, tableName } from '../../../shared/db/table/client.ts';
+import { keys } from '../../../shared/db/table/keys.ts';
+import { activateMembership } from '../../../shared/db/tenancy/memberships.ts';
+import { listOutbox } from '../../../shared/db/email/outbox.ts';
 import { NotFoundError } from '../../../shared/domain/errors.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';

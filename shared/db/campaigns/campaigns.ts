@@ -1,0 +1,112 @@
+/**
+ * Campaigns: a planning brief with dates and budget that groups activities. The campaign item keeps
+ * its stored aggregate (activitiesCount, costsCount, spend per currency, and its activities'
+ * impressions and engagement), moved by the links of activities (shared/db/campaigns/campaign-links.ts), by
+ * cost writes (shared/db/catalogue/costs.ts) and by activity metric changes in the same transactions. Status is never stored: it is derived from the dates at read time.
+ *
+ * A campaign being deleted carries `deletingAt` from the first step of its delete: it takes no new
+ * links and reads as gone, while the delete unlinks its activities and removes what hangs off it.
+ */
+import { randomUUID } from 'node:crypto';
+import * as z from 'zod/mini';
+import { notFound } from '../../domain/errors.ts';
+import { tenantAggregateUpdate } from '../table/aggregates.ts';
+import { defineEntity, getRecord, queryRecords, updateRecord } from '../table/entity.ts';
+import { absent, all, has, lacks } from '../table/expressions.ts';
+import { keys } from '../table/keys.ts';
+import { stored } from '../../records/fields.ts';
+import { pointerPut } from '../table/records.ts';
+import { transact } from '../table/transact.ts';
+import { type CampaignFields, CampaignSchema } from '../../records/campaign.ts';
+export { BRIEF_FIELDS, type CampaignFields, CAMPAIGN_FIELDS } from '../../records/campaign.ts';
+
+/** The condition that a campaign exists and is not being deleted (writes that add to it). */
+export const liveCampaign = all(has('pk'), lacks('deletingAt'));
+
+/**
+ * The campaign item. It also keeps reporting's contribution counters (shared/domain/activity-metrics.ts
+ * `contribution`), read through `campaignFromItem` and no part of the record shown.
+ */
+export const Campaigns = defineEntity({
+  name: 'The campaign',
+  schema: z.object({
+    ...CampaignSchema.shape,
+    /** Set by the first step of its delete: the campaign reads as gone from then on. */
+    deletingAt: z.optional(z.string()),
+  }),
+  key: keys.campaign,
+  counters: ['activitiesCount', 'costsCount', 'impressions', 'engagement'],
+});
+
+type StoredCampaign = z.infer<typeof Campaigns.schema>;
+export type Campaign = Omit<StoredCampaign, 'deletingAt'>;
+
+export type NewCampaign = Pick<CampaignFields, 'name'> & Partial<CampaignFields>;
+export type CampaignChanges = Partial<CampaignFields>;
+
+/** The record of a stored campaign, or undefined for one being deleted. */
+function live(stored: StoredCampaign): Campaign | undefined {
+  if (stored.deletingAt) return undefined;
+  const { deletingAt: _deleting, ...record } = stored;
+  // Campaigns stored before metrics were counted have no metric attributes yet (ADD creates them).
+  return { ...record, impressions: Number(record.impressions ?? 0), engagement: Number(record.engagement ?? 0) };
+}
+
+/** The record of a stored campaign item, or undefined for one being deleted. */
+export const campaignFromItem = (item: Record<string, unknown>): Campaign | undefined => live(Campaigns.fromItem(item));
+
+/** Every field of a new campaign, the omitted ones empty. */
+export function campaignFields(input: NewCampaign): CampaignFields {
+  return {
+    name: input.name,
+    startAt: input.startAt ?? null,
+    endAt: input.endAt ?? null,
+    budget: input.budget ?? null,
+    summary: input.summary ?? null,
+    objective: input.objective ?? null,
+    audience: input.audience ?? null,
+    keyMessage: input.keyMessage ?? null,
+    desiredOutcomes: input.desiredOutcomes ?? null,
+    channels: input.channels ?? [],
+    ownerUserId: input.ownerUserId ?? null,
+    tags: input.tags ?? [],
+  };
+}
+
+/** Creates a campaign with its pointer and the tenant's campaign count, in one transaction. */
+export async function createCampaign(tenantId: string, input: NewCampaign): Promise<Campaign> {
+  const now = new Date().toISOString();
+  const campaign: Campaign = {
+    id: randomUUID(),
+    organizationId: tenantId,
+    workspaceId: tenantId,
+    ...campaignFields(input),
+    ...Campaigns.emptyCounters(),
+    createdAt: now,
+    updatedAt: now,
+  };
+  const key = Campaigns.key(tenantId, campaign.id);
+  await transact([
+    Campaigns.tx.put(key, campaign, { condition: absent }),
+    pointerPut('campaign', campaign.id, tenantId, key),
+    { ...tenantAggregateUpdate(tenantId, { counts: { campaignsCount: 1 } })!, failure: () => notFound('The organization') },
+  ]);
+  return campaign;
+}
+
+export async function getCampaign(tenantId: string, campaignId: string, { consistent = false } = {}): Promise<Campaign | undefined> {
+  const stored = await getRecord(Campaigns, Campaigns.key(tenantId, campaignId), { consistent });
+  return stored && live(stored);
+}
+
+/** Every live campaign of a tenant. */
+export async function campaignsOfTenant(tenantId: string): Promise<Campaign[]> {
+  const stored = await queryRecords(Campaigns, keys.campaignsOfTenant(tenantId));
+  return stored.flatMap((campaign) => live(campaign) ?? []);
+}
+
+/** Sets the fields given; 404 when the campaign is gone or being deleted. Returns the whole record. */
+export async function updateCampaign(tenantId: string, campaignId: string, changes: CampaignChanges): Promise<Campaign> {
+  const set = { ...changes, updatedAt: new Date().toISOString() };
+  return live(await updateRecord(Campaigns, Campaigns.key(tenantId, campaignId), { set }, { condition: liveCampaign }))!;
+}

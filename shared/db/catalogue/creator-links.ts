@@ -1,0 +1,21 @@
+/**
+ * The links between an activity and its creators: one item per link under the activity, also
+ * listed under the creator (gsi2). Its own module so that the metric writers (snapshots.ts,
+ * first-reading.ts) read an activity's links without importing activities.ts, which imports them.
+ */
+import { defineEntity, queryRecords } from '../table/entity.ts';
+import { keys } from '../table/keys.ts';
+import { ActivityLinkSchema, type ActivityLink } from '../../records/creator-link.ts';
+export type { ActivityLink } from '../../records/creator-link.ts';
+
+/** A creator's link to an activity: an item of its own, also listed under the creator (gsi2, `keys.activityOfCreator`). */
+export const CreatorLinks = defineEntity({ name: 'The creator link', schema: ActivityLinkSchema, key: keys.activityCreator });
+
+/**
+ * The creator links of one activity, in key order. Read strongly: the metric writers read the
+ * activity, then its links, and condition their write on the `linksRevision` they read, which only
+ * vouches for links read after it (an eventually consistent read could miss a link just made).
+ */
+export async function linksOfActivity(tenantId: string, activityId: string): Promise<ActivityLink[]> {
+  return queryRecords(CreatorLinks, keys.creatorsOfActivity(tenantId, activityId), { consistent: true });
+}

@@ -1,0 +1,148 @@
+/**
+ * The backfill of index entries: every item of an entity that declares `indexes` gets the entries
+ * a put of its record writes today. An index added after items were written (gsi5, gsi6) holds
+ * only the items written since; until this runs, lists and searches reading it miss the others.
+ *
+ * It only SETs the entries that are missing or different, and the declared counters that are
+ * missing at 0 (gsi7 and gsi8 sort creators by theirs), never REMOVEs one (the due index gsi4
+ * and a tombstone's dropped entries are other writers'), each on the condition that the item is
+ * still as read: a writer that changed it meanwhile wins, and the item counts as skipped. An
+ * update rewrites only the entries it moves, so a skipped item may still lack one: run it again.
+ * Idempotent, and safe while the service runs. `npm run reindex` (infra/scripts/reindex.ts).
+ *
+ * It also builds each activity's sparkline buckets from its day items (sparkline-backfill.ts, the
+ * same rules: only what differs, conditioned on what it was read from), counted as `sparklineBucket`,
+ * and, once the scan is done (the creators' entries then written), rewrites the spend order of each
+ * tenant whose order is not current (spend-order.ts: a tenant stored before it, or a currency
+ * change whose rewrite ran out of time), counted as `spendOrder` (skipped: its currency changed
+ * again meanwhile, and that change's rewrite answers for it).
+ */
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { Activities } from '../catalogue/activity-entity.ts';
+import { documentClient, tableName } from './client.ts';
+import { Costs } from '../catalogue/costs.ts';
+import { Creators } from '../catalogue/creators.ts';
+import { conditionHeld, updateRecord, type EntityOf, type IndexKeys } from './entity.ts';
+import { all, asRead, exists } from './expressions.ts';
+import { isEntity, type Entity } from './keys.ts';
+import { Memberships } from '../tenancy/memberships.ts';
+import { withRetry } from './retry.ts';
+import { backfillSparklineBuckets } from '../metrics/sparkline-backfill.ts';
+import { rewriteSpendOrder } from '../catalogue/spend-order.ts';
+
+type Item = Record<string, unknown>;
+
+/** What the backfill needs of an entity: its record's index entries, its counters, and its update. */
+type IndexedEntity = EntityOf<Item> & { indexes(record: Item): IndexKeys; counters: readonly string[] };
+
+/** The entities that declare index entries, by the kind of item (keys.ts `SORT_KEYS`) that holds them. */
+export const INDEXED_ENTITIES = [
+  { kind: 'activity', entity: Activities },
+  { kind: 'creator', entity: Creators },
+  { kind: 'cost', entity: Costs },
+  { kind: 'membership', entity: Memberships },
+] as const satisfies readonly { kind: Entity; entity: IndexedEntity }[];
+
+export type IndexedKind = (typeof INDEXED_ENTITIES)[number]['kind'];
+
+export interface ReindexCounts {
+  scanned: number;
+  /** Written (or, in a dry run, to be written). */
+  updated: number;
+  /** Changed by a writer between the scan and the write: left as that writer made it. */
+  skipped: number;
+}
+
+export interface ReindexOptions {
+  /** Count what would be written, writing nothing. */
+  dryRun?: boolean;
+}
+
+/** How many items' writes run at once: enough to move through a large table, few enough to stay under throttling. */
+const CONCURRENCY = 16;
+
+/** The entries a put of the item's record writes that the item lacks or holds differently. */
+export function staleEntries(entity: IndexedEntity, item: Item): IndexKeys {
+  return Object.fromEntries(Object.entries(entity.indexes(entity.fromItem(item))).filter(([name, value]) => item[name] !== value));
+}
+
+/**
+ * The counters the item lacks, at 0: a counter that is an index's sort key (a creator's
+ * impressions and engagement, gsi7 and gsi8) must exist for the item to be in that index.
+ */
+export function absentCounters(entity: IndexedEntity, item: Item): Record<string, number> {
+  return Object.fromEntries(entity.counters.filter((name) => item[name] === undefined).map((name) => [name, 0]));
+}
+
+/**
+ * Brings one scanned item's entries up to date: 'current' when none is stale, else 'updated', or
+ * 'skipped' when the item is no longer as read. Every write of a record moves its `updatedAt`
+ * (the counters' ADDs do not, and move no entry); the entries written must also be as read. An
+ * absent counter is set to 0 only if still absent, so that an ADD meanwhile keeps its count.
+ */
+export async function reindexItem(entity: IndexedEntity, item: Item, { dryRun = false }: ReindexOptions = {}): Promise<'current' | 'updated' | 'skipped'> {
+  const stale = staleEntries(entity, item);
+  const counters = absentCounters(entity, item);
+  const names = Object.keys(stale);
+  if (!names.length && !Object.keys(counters).length) return 'current';
+  if (dryRun) return 'updated';
+  const condition = all(exists, asRead('updatedAt', item.updatedAt), ...names.map((name) => asRead(name, item[name])));
+  const key = { pk: String(item.pk), sk: String(item.sk) };
+  const written = await conditionHeld((failure) => updateRecord(entity, key, { set: stale, setIfAbsent: counters }, { condition, failure }));
+  return written ? 'updated' : 'skipped';
+}
+
+/** What `reindexTable` counts: each indexed kind's items, the activities' sparkline buckets, and the tenants' spend orders. */
+export type ReindexTableCounts = Record<IndexedKind | 'sparklineBucket' | 'spendOrder', ReindexCounts>;
+
+/** A live tenant item whose spend order is not marked current for its currency revision. */
+const staleSpendOrder = (item: Item) =>
+  item.deletedAt === undefined && item.deletingAt === undefined && (item.currencyRevision === undefined || item.spendOrderRevision !== item.currencyRevision);
+
+/** Rewrites the spend order of these tenants one by one, into `counts`. */
+async function rewriteSpendOrders(tenantIds: readonly string[], counts: ReindexCounts, { dryRun = false }: ReindexOptions): Promise<void> {
+  for (const tenantId of tenantIds) {
+    const outcome = dryRun ? 'rewritten' : await rewriteSpendOrder(tenantId);
+    if (outcome === 'rewritten') counts.updated++;
+    else if (outcome !== 'current') counts.skipped++;
+  }
+}
+
+/** Scans the whole table and reindexes every item of an indexed entity, and each activity's sparkline buckets; the counts per kind. */
+export async function reindexTable(options: ReindexOptions = {}): Promise<ReindexTableCounts> {
+  const kinds = [...INDEXED_ENTITIES.map(({ kind }) => kind), 'sparklineBucket' as const, 'spendOrder' as const];
+  const staleSpendOrders: string[] = [];
+  const counts = Object.fromEntries(kinds.map((kind) => [kind, { scanned: 0, updated: 0, skipped: 0 }])) as ReindexTableCounts;
+  let start: Item | undefined;
+  do {
+    const page = await withRetry(() => documentClient().send(new ScanCommand({ TableName: tableName(), ExclusiveStartKey: start })));
+    for (const item of page.Items ?? []) {
+      if (item.sk !== 'TENANT' || !String(item.pk).startsWith('TENANT#')) continue;
+      counts.spendOrder.scanned++;
+      if (staleSpendOrder(item)) staleSpendOrders.push(tenantOf(item));
+    }
+    const found = (page.Items ?? []).flatMap((item) => INDEXED_ENTITIES.filter(({ kind }) => isEntity(item, kind)).map((indexed) => ({ ...indexed, item })));
+    for (let i = 0; i < found.length; i += CONCURRENCY) {
+      await Promise.all(
+        found.slice(i, i + CONCURRENCY).map(async ({ kind, entity, item }) => {
+          counts[kind].scanned++;
+          const outcome = await reindexItem(entity, item, options);
+          if (outcome !== 'current') counts[kind][outcome]++;
+          if (kind === 'activity') addCounts(counts.sparklineBucket, await backfillSparklineBuckets(tenantOf(item), activityOf(item), options));
+        }),
+      );
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  await rewriteSpendOrders(staleSpendOrders, counts.spendOrder, options);
+  return counts;
+}
+
+const tenantOf = (item: Item) => String(item.pk).slice('TENANT#'.length);
+const activityOf = (item: Item) => String(item.sk).slice('ACTIVITY#'.length);
+
+function addCounts(into: ReindexCounts, more: ReindexCounts): void {
+  into.scanned += more.scanned;
+  into.updated += more.updated;
+  into.skipped += more.skipped;
+}
