@@ -4,8 +4,8 @@
  * refresh's due index and put on its queue.
  */
 import * as z from 'zod/mini';
-import { activityFromItem, updateActivity } from '../../shared/db/catalogue/activities.ts';
-import { recordTenant } from '../../shared/db/table/records.ts';
+import { activityFromItem, updateActivity } from '../../shared/db/catalogue/index.ts';
+import { recordTenant } from '../../shared/db/table/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/activities.ts';
 import { invalidInput } from '../../shared/http/problem.ts';

@@ -1,6 +1,6 @@
 /** POST /v1/activities — an activity of a type valid for its channel, optionally auto-linked to a creator. */
 import * as z from 'zod/mini';
-import { createActivity } from '../../shared/db/catalogue/activities.ts';
+import { createActivity } from '../../shared/db/catalogue/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/activities.ts';
 import { created } from '../../shared/http/result.ts';

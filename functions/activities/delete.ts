@@ -1,7 +1,7 @@
 /** DELETE /v1/activities/:id — deletes the activity, permanently: costs, creator links, the activity and its pointer, with every counter. */
 import * as z from 'zod/mini';
-import { deleteActivity } from '../../shared/db/catalogue/activities.ts';
-import { recordTenant } from '../../shared/db/table/records.ts';
+import { deleteActivity } from '../../shared/db/catalogue/index.ts';
+import { recordTenant } from '../../shared/db/table/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/activities.ts';
 import { deleted } from '../../shared/http/result.ts';

@@ -1,7 +1,7 @@
 /** POST /v1/activities/content-link/disconnect — removes the content link; automatic tracking stops. Stored snapshots stay. */
 import * as z from 'zod/mini';
-import { activityFromItem, updateActivity } from '../../shared/db/catalogue/activities.ts';
-import { recordTenant } from '../../shared/db/table/records.ts';
+import { activityFromItem, updateActivity } from '../../shared/db/catalogue/index.ts';
+import { recordTenant } from '../../shared/db/table/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/activities.ts';
 import { ok } from '../../shared/http/result.ts';

@@ -1,9 +1,9 @@
 /** The filters shared by the activity list, count and stats (not a handler). */
 import * as z from 'zod/mini';
-import { activitiesByIds, activityChannelCounts, activityIdsOfCreator, activityPage, compactActivitiesOfTenant, type Activity, type CompactActivity } from '../../shared/db/catalogue/activities.ts';
-import { activityIdsOfCampaign } from '../../shared/db/campaigns/campaign-links.ts';
+import { activitiesByIds, activityChannelCounts, activityIdsOfCreator, activityPage, compactActivitiesOfTenant, type Activity, type CompactActivity } from '../../shared/db/catalogue/index.ts';
+import { activityIdsOfCampaign } from '../../shared/db/campaigns/index.ts';
 import { keys, type OrderedIndex } from '../../shared/db/table/keys.ts';
-import type { Facets, Page, PageRequest } from '../../shared/db/table/paging.ts';
+import type { Facets, Page, PageRequest } from '../../shared/db/table/index.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { Channel } from '../../shared/schemas/enums.ts';
 

@@ -1,7 +1,7 @@
 /** GET /v1/activities/:id — full details, with the ids of the linked creators. */
 import * as z from 'zod/mini';
-import { activityFromItem } from '../../shared/db/catalogue/activities.ts';
-import { recordTenant } from '../../shared/db/table/records.ts';
+import { activityFromItem } from '../../shared/db/catalogue/index.ts';
+import { recordTenant } from '../../shared/db/table/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/activities.ts';
 import { ok } from '../../shared/http/result.ts';

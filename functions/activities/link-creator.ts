@@ -1,7 +1,7 @@
 /** POST /v1/activities/:id/creators — links a creator of the tenant (409 when already linked). */
 import * as z from 'zod/mini';
-import { linkCreator } from '../../shared/db/catalogue/activities.ts';
-import { recordTenant } from '../../shared/db/table/records.ts';
+import { linkCreator } from '../../shared/db/catalogue/index.ts';
+import { recordTenant } from '../../shared/db/table/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/activities.ts';
 import { created } from '../../shared/http/result.ts';

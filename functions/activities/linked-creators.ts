@@ -1,6 +1,5 @@
 /** The links of an activity named by a query (not a handler): 404 when the activity is not one of the tenant's. */
-import { getActivity } from '../../shared/db/catalogue/activities.ts';
-import { linksOfActivity, type ActivityLink } from '../../shared/db/catalogue/creator-links.ts';
+import { getActivity, linksOfActivity, type ActivityLink } from '../../shared/db/catalogue/index.ts';
 import { notFound } from '../../shared/http/problem.ts';
 
 export async function linksOfTenantActivity(tenantId: string, activityId: string): Promise<ActivityLink[]> {

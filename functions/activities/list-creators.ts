@@ -1,7 +1,7 @@
 /** GET /v1/activities/creators — the creators linked to an activity (as the Creators routes return them), last linked first. */
 import * as z from 'zod/mini';
-import { creatorsByIds } from '../../shared/db/catalogue/creators.ts';
-import { pageOf, sortRecords } from '../../shared/db/table/paging.ts';
+import { creatorsByIds } from '../../shared/db/catalogue/index.ts';
+import { pageOf, sortRecords } from '../../shared/db/table/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/activities.ts';
 import { list } from '../../shared/http/result.ts';

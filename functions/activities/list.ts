@@ -1,7 +1,7 @@
 /** GET /v1/activities — the organization's activities, filtered, searched by name, sorted and paged; facets count each channel under the other filters. */
 import * as z from 'zod/mini';
-import { activitiesByIds } from '../../shared/db/catalogue/activities.ts';
-import { pageOf, sortRecords } from '../../shared/db/table/paging.ts';
+import { activitiesByIds } from '../../shared/db/catalogue/index.ts';
+import { pageOf, sortRecords } from '../../shared/db/table/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/activities.ts';
 import { list } from '../../shared/http/result.ts';

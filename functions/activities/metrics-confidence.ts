@@ -5,8 +5,8 @@
  * 366 days up to today. A range holding more than 10,000 activities is 400 (ask for a shorter one).
  */
 import * as z from 'zod/mini';
-import type { Activity } from '../../shared/db/catalogue/activities.ts';
-import { activitiesRunBetween } from '../../shared/db/catalogue/activities-run.ts';
+import type { Activity } from '../../shared/db/catalogue/index.ts';
+import { activitiesRunBetween } from '../../shared/db/catalogue/index.ts';
 import { dayEnd, dayStart, localDate } from '../../shared/domain/dates.ts';
 import { addDays } from '../../shared/domain/reporting/days.ts';
 import { defineHandler } from '../../shared/http/handler.ts';

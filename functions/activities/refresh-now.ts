@@ -3,7 +3,7 @@
  * the activity, due now in the index, is also put on the refresh queue (SQS in the cloud, the
  * in-process queue locally; a failed send is only logged, see refreshSoon).
  */
-import type { Activity } from '../../shared/db/catalogue/activities.ts';
+import type { Activity } from '../../shared/db/catalogue/index.ts';
 import { refreshSoon } from '../../shared/integrations/refresh-queue.ts';
 
 export async function refreshNow(activity: Activity): Promise<void> {

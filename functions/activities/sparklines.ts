@@ -6,9 +6,9 @@
  * batch with the activity items, whatever the tenant's size.
  */
 import * as z from 'zod/mini';
-import { readSparklines } from '../../shared/db/metrics/sparkline-buckets.ts';
+import { readSparklines } from '../../shared/db/metrics/index.ts';
 import { lastDays } from '../../shared/domain/reporting/days.ts';
-import { locate } from '../../shared/db/table/records.ts';
+import { locate } from '../../shared/db/table/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/activities.ts';
 import { notFound } from '../../shared/http/problem.ts';

@@ -1,9 +1,7 @@
 /** DELETE /v1/activities/:id/creators/:creatorId — removes that creator's costs on this activity, then the link (with both counters). */
 import * as z from 'zod/mini';
-import { unlinkCreator } from '../../shared/db/catalogue/activities.ts';
-import { linksOfActivity } from '../../shared/db/catalogue/creator-links.ts';
-import { deleteCostsOfCreatorOnActivity } from '../../shared/db/catalogue/costs.ts';
-import { recordTenant } from '../../shared/db/table/records.ts';
+import { unlinkCreator, linksOfActivity, deleteCostsOfCreatorOnActivity } from '../../shared/db/catalogue/index.ts';
+import { recordTenant } from '../../shared/db/table/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/activities.ts';
 import { notFound } from '../../shared/http/problem.ts';

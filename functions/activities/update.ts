@@ -5,9 +5,8 @@
  * changed manual count adds its increase to today's metric history in the tenant's timezone.
  */
 import * as z from 'zod/mini';
-import { activityFromItem, updateActivity } from '../../shared/db/catalogue/activities.ts';
-import { setActivityStart } from '../../shared/db/catalogue/activity-start.ts';
-import { recordTenant } from '../../shared/db/table/records.ts';
+import { activityFromItem, updateActivity, setActivityStart } from '../../shared/db/catalogue/index.ts';
+import { recordTenant } from '../../shared/db/table/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/activities.ts';
 import { ok } from '../../shared/http/result.ts';

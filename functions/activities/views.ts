@@ -1,6 +1,6 @@
 /** The activity record as returned: stored fields, the linked creator ids, and `metricsFetchDueAt` (null when none). */
-import type { Activity } from '../../shared/db/catalogue/activities.ts';
-import { linksOfActivity } from '../../shared/db/catalogue/creator-links.ts';
+import type { Activity } from '../../shared/db/catalogue/index.ts';
+import { linksOfActivity } from '../../shared/db/catalogue/index.ts';
 
 export type ActivityView = Activity & { metricsFetchDueAt: string | null; creatorIds: string[] };
 

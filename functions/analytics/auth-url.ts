@@ -7,7 +7,7 @@
  */
 import * as oauth from 'oauth4webapi';
 import * as z from 'zod/mini';
-import { putOAuthState } from '../../shared/db/analytics/analytics.ts';
+import { putOAuthState } from '../../shared/db/analytics/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { ok } from '../../shared/http/result.ts';
 import { authorizationRequest } from '../../shared/integrations/google-analytics.ts';

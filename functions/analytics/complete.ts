@@ -9,7 +9,7 @@
  * or a code Google does not exchange, is 400: start again from auth-url.
  */
 import * as z from 'zod/mini';
-import { saveGrant, takeOAuthState, type OAuthState } from '../../shared/db/analytics/analytics.ts';
+import { saveGrant, takeOAuthState, type OAuthState } from '../../shared/db/analytics/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import type { Caller } from '../../shared/http/context.ts';
 import { forbidden, invalidInput } from '../../shared/http/problem.ts';

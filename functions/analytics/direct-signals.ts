@@ -6,7 +6,7 @@
  * Observed evidence only: no attribution is inferred.
  */
 import * as z from 'zod/mini';
-import { readSignalDays, readSignals } from '../../shared/db/analytics/analytics.ts';
+import { readSignalDays, readSignals } from '../../shared/db/analytics/index.ts';
 import { directSignals } from '../../shared/domain/analytics.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { ok } from '../../shared/http/result.ts';

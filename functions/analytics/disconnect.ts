@@ -4,7 +4,7 @@
  * answer 409 until a property is connected again). Disconnecting twice answers the same.
  */
 import * as z from 'zod/mini';
-import { deleteConnection, getConnection } from '../../shared/db/analytics/analytics.ts';
+import { deleteConnection, getConnection } from '../../shared/db/analytics/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { ok } from '../../shared/http/result.ts';
 import { revoke } from '../../shared/integrations/google-analytics.ts';

@@ -5,7 +5,7 @@
  * attribution (shared/domain/analytics.ts `hdyhauEvidence`).
  */
 import * as z from 'zod/mini';
-import { readAnalyticsDays, readAnswers, readMappings } from '../../shared/db/analytics/analytics.ts';
+import { readAnalyticsDays, readAnswers, readMappings } from '../../shared/db/analytics/index.ts';
 import { DEFAULT_HDYHAU_DIMENSION, hdyhauEvidence } from '../../shared/domain/analytics.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { ok } from '../../shared/http/result.ts';

@@ -4,7 +4,7 @@
  * organization, dimension and raw value). Classification only: nothing is attributed by it.
  */
 import * as z from 'zod/mini';
-import { putMapping } from '../../shared/db/analytics/analytics.ts';
+import { putMapping } from '../../shared/db/analytics/index.ts';
 import { HDYHAU_CATEGORIES, RAW_VALUE_MAX } from '../../shared/domain/analytics.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { ok } from '../../shared/http/result.ts';

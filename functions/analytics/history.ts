@@ -4,7 +4,7 @@
  * `analytics_not_connected` without a connected, imported property.
  */
 import * as z from 'zod/mini';
-import { readAnalyticsDays } from '../../shared/db/analytics/analytics.ts';
+import { readAnalyticsDays } from '../../shared/db/analytics/index.ts';
 import { historyRows } from '../../shared/domain/analytics.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { list } from '../../shared/http/result.ts';

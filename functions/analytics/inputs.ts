@@ -1,6 +1,6 @@
 /** Inputs, views and checks shared by the analytics routes (not a handler). */
 import * as z from 'zod/mini';
-import { getConnection, type Connection } from '../../shared/db/analytics/analytics.ts';
+import { getConnection, type Connection } from '../../shared/db/analytics/index.ts';
 import { DEFAULT_HDYHAU_DIMENSION, isWebClientPath, REDIRECT_PATH_MAX } from '../../shared/domain/analytics.ts';
 import { Problem } from '../../shared/http/problem.ts';
 import { DateOnly, Uuid } from '../../shared/schemas/common.ts';

@@ -7,7 +7,7 @@
  * (`access_denied`, `provider_error`, `expired_state`). Whoever's browser this is, nothing is
  * stored here. Without a known state there is no trusted place to send it: 400.
  */
-import { getOAuthState } from '../../shared/db/analytics/analytics.ts';
+import { getOAuthState } from '../../shared/db/analytics/index.ts';
 import { config } from '../../shared/config.ts';
 import { invalidInput } from '../../shared/http/problem.ts';
 import { defineRedirectHandler } from '../../shared/http/redirect-handler.ts';

@@ -6,7 +6,7 @@
  * connection is `connected` once it has landed. 409 before the OAuth round trip.
  */
 import * as z from 'zod/mini';
-import { getConnection, setConnected } from '../../shared/db/analytics/analytics.ts';
+import { getConnection, setConnected } from '../../shared/db/analytics/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { conflict, invalidInput } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';

@@ -3,7 +3,7 @@
  * ignored signal is kept (and still imported) but left out of the default report and its headline.
  */
 import * as z from 'zod/mini';
-import { signalFromItem, updateSignal } from '../../shared/db/analytics/analytics.ts';
+import { signalFromItem, updateSignal } from '../../shared/db/analytics/index.ts';
 import { signalView } from '../../shared/domain/analytics.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { ok } from '../../shared/http/result.ts';

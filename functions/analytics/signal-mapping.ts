@@ -5,8 +5,8 @@
  * Replaces the previous association: they are mutually exclusive.
  */
 import * as z from 'zod/mini';
-import { signalFromItem, updateSignal } from '../../shared/db/analytics/analytics.ts';
-import { locate } from '../../shared/db/table/records.ts';
+import { signalFromItem, updateSignal } from '../../shared/db/analytics/index.ts';
+import { locate } from '../../shared/db/table/index.ts';
 import { HDYHAU_CATEGORIES, signalView } from '../../shared/domain/analytics.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { notFound } from '../../shared/http/problem.ts';

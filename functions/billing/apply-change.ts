@@ -4,8 +4,8 @@
  * demo access removed (DECISIONS.md "Billing"). Both steps are idempotent, so a sync and a webhook
  * delivery for the same checkout, in either order or at once, leave one outcome.
  */
-import { applyBillingChange, type AppliedChange } from '../../shared/db/billing/billing.ts';
-import { removeDemoAccess } from '../../shared/db/tenancy/demo-access.ts';
+import { applyBillingChange, type AppliedChange } from '../../shared/db/billing/index.ts';
+import { removeDemoAccess } from '../../shared/db/tenancy/index.ts';
 import type { BillingChange } from '../../shared/domain/billing.ts';
 
 /** What `applyBillingChange` answers: undefined when the organization is gone. */

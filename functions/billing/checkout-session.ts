@@ -5,7 +5,7 @@
  * organization's current checkout attempt, so a retried request gets the same session.
  */
 import * as z from 'zod/mini';
-import { checkoutAttempt, CHECKOUT_ATTEMPT_SECONDS, getOwnBillingAccount, rememberCustomer } from '../../shared/db/billing/billing.ts';
+import { checkoutAttempt, CHECKOUT_ATTEMPT_SECONDS, getOwnBillingAccount, rememberCustomer } from '../../shared/db/billing/index.ts';
 import { config } from '../../shared/config.ts';
 import { isPaid } from '../../shared/domain/billing.ts';
 import { defineHandler } from '../../shared/http/handler.ts';

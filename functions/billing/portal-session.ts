@@ -3,7 +3,7 @@
  * paid (409 for one that never did); `flow: subscription_update` opens the plan change directly.
  */
 import * as z from 'zod/mini';
-import { getOwnBillingAccount } from '../../shared/db/billing/billing.ts';
+import { getOwnBillingAccount } from '../../shared/db/billing/index.ts';
 import { config } from '../../shared/config.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { conflict } from '../../shared/http/problem.ts';

@@ -11,7 +11,7 @@
  * organizations or not its customer) or `applied`.
  */
 import * as z from 'zod/mini';
-import { isEventApplied, markEventApplied } from '../../shared/db/billing/billing.ts';
+import { isEventApplied, markEventApplied } from '../../shared/db/billing/index.ts';
 import type { BillingChange } from '../../shared/domain/billing.ts';
 import { invalidInput, Problem } from '../../shared/http/problem.ts';
 import { defineRawHandler } from '../../shared/http/raw-handler.ts';

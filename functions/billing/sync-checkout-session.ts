@@ -5,9 +5,8 @@
  * Answers the organization.
  */
 import * as z from 'zod/mini';
-import { getTenantAggregate } from '../../shared/db/tenancy/tenants.ts';
-import { getBillingAccount, getOwnBillingAccount } from '../../shared/db/billing/billing.ts';
-import { tenantView } from '../../shared/db/tenancy/tenant-views.ts';
+import { getTenantAggregate, tenantView } from '../../shared/db/tenancy/index.ts';
+import { getBillingAccount, getOwnBillingAccount } from '../../shared/db/billing/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { notFound } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';

@@ -3,7 +3,7 @@
  * the record with its derived status and a `mutation` receipt naming the fields set.
  */
 import * as z from 'zod/mini';
-import { createCampaign } from '../../shared/db/campaigns/campaigns.ts';
+import { createCampaign } from '../../shared/db/campaigns/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/campaigns.ts';
 import { created } from '../../shared/http/result.ts';

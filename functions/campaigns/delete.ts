@@ -3,8 +3,8 @@
  * notes and files, then the campaign (irreversible). A retry after an interruption finishes it.
  */
 import * as z from 'zod/mini';
-import { deleteCampaign } from '../../shared/db/campaigns/campaign-deletion.ts';
-import { recordTenant } from '../../shared/db/table/records.ts';
+import { deleteCampaign } from '../../shared/db/campaigns/index.ts';
+import { recordTenant } from '../../shared/db/table/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/campaigns.ts';
 import { deleted } from '../../shared/http/result.ts';

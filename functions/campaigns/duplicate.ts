@@ -4,8 +4,8 @@
  * organization is not copied.
  */
 import * as z from 'zod/mini';
-import { campaignFields, campaignFromItem, createCampaign } from '../../shared/db/campaigns/campaigns.ts';
-import { recordTenant } from '../../shared/db/table/records.ts';
+import { campaignFields, campaignFromItem, createCampaign } from '../../shared/db/campaigns/index.ts';
+import { recordTenant } from '../../shared/db/table/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/campaigns.ts';
 import { created } from '../../shared/http/result.ts';

@@ -4,9 +4,9 @@
  * timezone, evaluated once per request).
  */
 import * as z from 'zod/mini';
-import { activitiesByIds, activityIdsOfCreator } from '../../shared/db/catalogue/activities.ts';
-import { campaignsOfTenant, type Campaign } from '../../shared/db/campaigns/campaigns.ts';
-import type { Tenant } from '../../shared/db/tenancy/tenants.ts';
+import { activitiesByIds, activityIdsOfCreator } from '../../shared/db/catalogue/index.ts';
+import { campaignsOfTenant, type Campaign } from '../../shared/db/campaigns/index.ts';
+import type { Tenant } from '../../shared/db/tenancy/index.ts';
 import { CAMPAIGN_STATUSES } from '../../shared/domain/campaign-status.ts';
 import { SearchTerm, Uuid } from '../../shared/schemas/common.ts';
 import { campaignView } from './views.ts';

@@ -1,7 +1,7 @@
 /** GET /v1/campaigns/:id — one campaign with its derived status and stored aggregate. */
 import * as z from 'zod/mini';
-import { campaignFromItem } from '../../shared/db/campaigns/campaigns.ts';
-import { recordTenant } from '../../shared/db/table/records.ts';
+import { campaignFromItem } from '../../shared/db/campaigns/index.ts';
+import { recordTenant } from '../../shared/db/table/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/campaigns.ts';
 import { ok } from '../../shared/http/result.ts';

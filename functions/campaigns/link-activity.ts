@@ -4,9 +4,8 @@
  * already is answers 200 with the existing link (a retried request changes nothing).
  */
 import * as z from 'zod/mini';
-import { linkActivity } from '../../shared/db/campaigns/campaign-links.ts';
-import { campaignFromItem } from '../../shared/db/campaigns/campaigns.ts';
-import { recordTenant } from '../../shared/db/table/records.ts';
+import { linkActivity, campaignFromItem } from '../../shared/db/campaigns/index.ts';
+import { recordTenant } from '../../shared/db/table/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/campaigns.ts';
 import { created, ok } from '../../shared/http/result.ts';

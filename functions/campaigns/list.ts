@@ -6,7 +6,7 @@
  * a tenant has few campaigns (the activities, costs and creators are the lists that grow).
  */
 import * as z from 'zod/mini';
-import { pageOf, sortRecords } from '../../shared/db/table/paging.ts';
+import { pageOf, sortRecords } from '../../shared/db/table/index.ts';
 import { statusCounts } from '../../shared/domain/campaign-status.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/campaigns.ts';

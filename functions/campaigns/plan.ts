@@ -3,8 +3,8 @@
  * duplicate, and the warnings worth showing before a write (end before start, budget below the
  * recorded spend, an owner who is not a member, activities a delete would unlink).
  */
-import { BRIEF_FIELDS, campaignFields, type Campaign, type CampaignFields } from '../../shared/db/campaigns/campaigns.ts';
-import type { Tenant } from '../../shared/db/tenancy/tenants.ts';
+import { BRIEF_FIELDS, campaignFields, type Campaign, type CampaignFields } from '../../shared/db/campaigns/index.ts';
+import type { Tenant } from '../../shared/db/tenancy/index.ts';
 
 const MAX_NAME = 255;
 

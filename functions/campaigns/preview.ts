@@ -5,7 +5,7 @@
  * end before the start).
  */
 import * as z from 'zod/mini';
-import { campaignFields, getCampaign, type Campaign, type CampaignFields } from '../../shared/db/campaigns/campaigns.ts';
+import { campaignFields, getCampaign, type Campaign, type CampaignFields } from '../../shared/db/campaigns/index.ts';
 import { campaignStatus } from '../../shared/domain/campaign-status.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/campaigns.ts';

@@ -4,9 +4,8 @@
  * or the body (DECISIONS.md). Answers the removed link's id.
  */
 import * as z from 'zod/mini';
-import { findLink, unlinkActivity } from '../../shared/db/campaigns/campaign-links.ts';
-import { campaignFromItem } from '../../shared/db/campaigns/campaigns.ts';
-import { recordTenant } from '../../shared/db/table/records.ts';
+import { findLink, unlinkActivity, campaignFromItem } from '../../shared/db/campaigns/index.ts';
+import { recordTenant } from '../../shared/db/table/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/campaigns.ts';
 import { notFound } from '../../shared/http/problem.ts';

@@ -1,7 +1,7 @@
 /** PATCH /v1/campaigns/:id — updates the campaign, only the fields given; the receipt names those that changed. */
 import * as z from 'zod/mini';
-import { campaignFromItem, updateCampaign } from '../../shared/db/campaigns/campaigns.ts';
-import { recordTenant } from '../../shared/db/table/records.ts';
+import { campaignFromItem, updateCampaign } from '../../shared/db/campaigns/index.ts';
+import { recordTenant } from '../../shared/db/table/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/campaigns.ts';
 import { ok } from '../../shared/http/result.ts';

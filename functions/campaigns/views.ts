@@ -4,10 +4,10 @@
  */
 import { campaignStatus } from '../../shared/domain/campaign-status.ts';
 import { roundSpend } from '../../shared/domain/currencies.ts';
-import { CAMPAIGN_FIELDS, type Campaign, type CampaignFields } from '../../shared/db/campaigns/campaigns.ts';
-import { withoutReportingCounters } from '../../shared/db/table/aggregates.ts';
-import { getMembership } from '../../shared/db/tenancy/memberships.ts';
-import type { Tenant } from '../../shared/db/tenancy/tenants.ts';
+import { CAMPAIGN_FIELDS, type Campaign, type CampaignFields } from '../../shared/db/campaigns/index.ts';
+import { withoutReportingCounters } from '../../shared/db/table/index.ts';
+import { getMembership } from '../../shared/db/tenancy/index.ts';
+import type { Tenant } from '../../shared/db/tenancy/index.ts';
 import { invalidInput, notFound } from '../../shared/http/problem.ts';
 
 export const timeZoneOf = (tenant: Tenant) => tenant.ianaTimezone ?? 'UTC';

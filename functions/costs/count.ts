@@ -5,7 +5,7 @@ import { routeByKey } from '../routes/costs.ts';
 import { count } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { costFilters, findCosts, isFiltered } from './query.ts';
-import { getTenantAggregate } from '../../shared/db/tenancy/tenants.ts';
+import { getTenantAggregate } from '../../shared/db/tenancy/index.ts';
 import { countReply } from '../../shared/schemas/records/reply.ts';
 
 export const handler = defineHandler({

@@ -4,9 +4,8 @@
  * the same organization (404). Every aggregate moves in the same transaction.
  */
 import * as z from 'zod/mini';
-import { activityFromItem } from '../../shared/db/catalogue/activities.ts';
-import { createCost } from '../../shared/db/catalogue/costs.ts';
-import { recordTenant } from '../../shared/db/table/records.ts';
+import { activityFromItem, createCost } from '../../shared/db/catalogue/index.ts';
+import { recordTenant } from '../../shared/db/table/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/activities.ts';
 import { created } from '../../shared/http/result.ts';

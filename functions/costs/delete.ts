@@ -1,7 +1,7 @@
 /** DELETE /v1/activities/costs/:id — deletes the cost, permanently; subtracted from every aggregate in the same transaction. */
 import * as z from 'zod/mini';
-import { deleteCost, storedCostFromItem } from '../../shared/db/catalogue/costs.ts';
-import { recordTenant } from '../../shared/db/table/records.ts';
+import { deleteCost, storedCostFromItem } from '../../shared/db/catalogue/index.ts';
+import { recordTenant } from '../../shared/db/table/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/activities.ts';
 import { deleted } from '../../shared/http/result.ts';

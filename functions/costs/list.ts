@@ -4,7 +4,7 @@
  * different currencies sort by their number: money is never converted.
  */
 import * as z from 'zod/mini';
-import { pageOf, sortRecords } from '../../shared/db/table/paging.ts';
+import { pageOf, sortRecords } from '../../shared/db/table/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/costs.ts';
 import { list } from '../../shared/http/result.ts';

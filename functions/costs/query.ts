@@ -4,8 +4,8 @@
  * filtered. Joining at read time is what makes a category rename visible everywhere at once.
  */
 import * as z from 'zod/mini';
-import { activitiesByIds, activitySummaries, compactActivitiesOfTenant, type Activity, type ActivitySummary } from '../../shared/db/catalogue/activities.ts';
-import { activityIdsOfCampaign } from '../../shared/db/campaigns/campaign-links.ts';
+import { activitiesByIds, activitySummaries, compactActivitiesOfTenant, type Activity, type ActivitySummary, creatorsByIds, categoryFromItem, expenseCategoriesOf, type ExpenseCategory } from '../../shared/db/catalogue/index.ts';
+import { activityIdsOfCampaign } from '../../shared/db/campaigns/index.ts';
 import {
   compactCostsOfTenant,
   costFromItem,
@@ -16,13 +16,11 @@ import {
   costsOfCreator,
   type CompactCost,
   type Cost,
-} from '../../shared/db/catalogue/costs.ts';
-import { creatorsByIds } from '../../shared/db/catalogue/creators.ts';
-import { categoryFromItem, expenseCategoriesOf, type ExpenseCategory } from '../../shared/db/catalogue/expense-categories.ts';
+} from '../../shared/db/catalogue/index.ts';
 import { keys } from '../../shared/db/table/keys.ts';
 import { batchGet } from '../../shared/db/table/operations.ts';
-import { pageOf, sortRecords, type Page, type PageRequest } from '../../shared/db/table/paging.ts';
-import { getTenantAggregate } from '../../shared/db/tenancy/tenants.ts';
+import { pageOf, sortRecords, type Page, type PageRequest } from '../../shared/db/table/index.ts';
+import { getTenantAggregate } from '../../shared/db/tenancy/index.ts';
 import { SearchTerm, Uuid } from '../../shared/schemas/common.ts';
 
 export interface CostView extends Cost {

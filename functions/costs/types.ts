@@ -1,7 +1,7 @@
 /** GET /v1/costs/types — the distinct cost type labels of the tenant (autocomplete), sorted, with how often each is used. */
 import * as z from 'zod/mini';
-import { costTypeCounts } from '../../shared/db/catalogue/costs.ts';
-import { pageOf } from '../../shared/db/table/paging.ts';
+import { costTypeCounts } from '../../shared/db/catalogue/index.ts';
+import { pageOf } from '../../shared/db/table/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/costs.ts';
 import { list } from '../../shared/http/result.ts';

@@ -1,7 +1,7 @@
 /** PATCH /v1/activities/costs/:id — changes the fields sent and moves the aggregates with them (409 on a concurrent change). */
 import * as z from 'zod/mini';
-import { storedCostFromItem, updateCost } from '../../shared/db/catalogue/costs.ts';
-import { recordTenant } from '../../shared/db/table/records.ts';
+import { storedCostFromItem, updateCost } from '../../shared/db/catalogue/index.ts';
+import { recordTenant } from '../../shared/db/table/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/activities.ts';
 import { ok } from '../../shared/http/result.ts';

@@ -4,8 +4,8 @@
  * platform is invalid input.
  */
 import * as z from 'zod/mini';
-import { recordTenant } from '../../shared/db/table/records.ts';
-import { connectSocialAccount } from '../../shared/db/catalogue/social-accounts.ts';
+import { recordTenant } from '../../shared/db/table/index.ts';
+import { connectSocialAccount } from '../../shared/db/catalogue/index.ts';
 import { refreshSoon } from '../../shared/integrations/refresh-queue.ts';
 import { normaliseProfile, ProfileError } from '../../shared/domain/social-profiles.ts';
 import { defineHandler } from '../../shared/http/handler.ts';

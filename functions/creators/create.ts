@@ -1,6 +1,6 @@
 /** POST /v1/creators — a person, community or brand partner; `own_brand` is not a role one can give. */
 import * as z from 'zod/mini';
-import { createCreator } from '../../shared/db/catalogue/creators.ts';
+import { createCreator } from '../../shared/db/catalogue/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/creators.ts';
 import { created } from '../../shared/http/result.ts';

@@ -1,7 +1,7 @@
 /** DELETE /v1/creators/:creatorId/social-accounts/:platform/:accountId — removes a social account from the creator (404 unless the account is on that platform). */
 import * as z from 'zod/mini';
-import { recordTenant } from '../../shared/db/table/records.ts';
-import { deleteSocialAccount } from '../../shared/db/catalogue/social-accounts.ts';
+import { recordTenant } from '../../shared/db/table/index.ts';
+import { deleteSocialAccount } from '../../shared/db/catalogue/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/creators.ts';
 import { deleted } from '../../shared/http/result.ts';

@@ -1,7 +1,7 @@
 /** DELETE /v1/creators/:id — deletes the creator, permanently: the creator, its social accounts and its activity links. */
 import * as z from 'zod/mini';
-import { creatorFromItem, deleteCreator } from '../../shared/db/catalogue/creators.ts';
-import { recordTenant } from '../../shared/db/table/records.ts';
+import { creatorFromItem, deleteCreator } from '../../shared/db/catalogue/index.ts';
+import { recordTenant } from '../../shared/db/table/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/creators.ts';
 import { deleted } from '../../shared/http/result.ts';

@@ -4,7 +4,7 @@
  * currency's minor unit. `creatorFigures` works from the stored aggregates alone (list columns and
  * sorting); the creator's metrics report is functions/reporting/creator-figures.ts.
  */
-import type { Creator } from '../../shared/db/catalogue/creators.ts';
+import type { Creator } from '../../shared/db/catalogue/index.ts';
 import { roundMoney } from '../../shared/domain/currencies.ts';
 
 export interface CreatorFigures {

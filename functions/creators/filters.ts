@@ -4,11 +4,10 @@
  * filter asks for it.
  */
 import * as z from 'zod/mini';
-import { compactCreatorsOfTenant, creatorIdsOfActivity, creatorPage, creatorRoleCounts, creatorRoleKey, creatorsByIds, searchableCreatorsOfTenant, type CompactCreator, type Creator } from '../../shared/db/catalogue/creators.ts';
+import { compactCreatorsOfTenant, creatorIdsOfActivity, creatorPage, creatorRoleCounts, creatorRoleKey, creatorsByIds, searchableCreatorsOfTenant, type CompactCreator, type Creator, spendOrderCurrent } from '../../shared/db/catalogue/index.ts';
 import { keys, type OrderedIndex } from '../../shared/db/table/keys.ts';
-import type { Facets, Page, PageRequest } from '../../shared/db/table/paging.ts';
-import { spendOrderCurrent } from '../../shared/db/catalogue/spend-order.ts';
-import type { Tenant } from '../../shared/db/tenancy/tenants.ts';
+import type { Facets, Page, PageRequest } from '../../shared/db/table/index.ts';
+import type { Tenant } from '../../shared/db/tenancy/index.ts';
 import { localDate } from '../../shared/domain/dates.ts';
 import { invalidInput } from '../../shared/http/problem.ts';
 import { DateOnly, SearchTerm, Uuid } from '../../shared/schemas/common.ts';

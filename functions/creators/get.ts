@@ -1,7 +1,7 @@
 /** GET /v1/creators/:id — the creator with its social accounts. */
 import * as z from 'zod/mini';
-import { creatorFromItem } from '../../shared/db/catalogue/creators.ts';
-import { recordTenant } from '../../shared/db/table/records.ts';
+import { creatorFromItem } from '../../shared/db/catalogue/index.ts';
+import { recordTenant } from '../../shared/db/table/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/creators.ts';
 import { ok } from '../../shared/http/result.ts';

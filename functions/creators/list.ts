@@ -9,8 +9,8 @@
  * notes), never the full items but the page's own.
  */
 import * as z from 'zod/mini';
-import { creatorsByIds } from '../../shared/db/catalogue/creators.ts';
-import { pageOf, sortRecords } from '../../shared/db/table/paging.ts';
+import { creatorsByIds } from '../../shared/db/catalogue/index.ts';
+import { pageOf, sortRecords } from '../../shared/db/table/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/creators.ts';
 import { list } from '../../shared/http/result.ts';

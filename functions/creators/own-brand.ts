@@ -3,7 +3,7 @@
  * 200 when it already existed (simultaneous first calls get the same record).
  */
 import * as z from 'zod/mini';
-import { ensureOwnBrand } from '../../shared/db/catalogue/creators.ts';
+import { ensureOwnBrand } from '../../shared/db/catalogue/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/creators.ts';
 import { created, ok } from '../../shared/http/result.ts';

@@ -1,7 +1,7 @@
 /** PATCH /v1/creators/:id — updates the creator, only the fields sent; the workspace and ids are not fields one can set. */
 import * as z from 'zod/mini';
-import { updateCreator } from '../../shared/db/catalogue/creators.ts';
-import { recordTenant } from '../../shared/db/table/records.ts';
+import { updateCreator } from '../../shared/db/catalogue/index.ts';
+import { recordTenant } from '../../shared/db/table/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/creators.ts';
 import { ok } from '../../shared/http/result.ts';

@@ -1,6 +1,5 @@
 /** The creator record as answered by the Creators routes: the stored record plus its social accounts. */
-import { getCreator, type Creator } from '../../shared/db/catalogue/creators.ts';
-import { socialAccountsOf, type SocialAccount } from '../../shared/db/catalogue/social-accounts.ts';
+import { getCreator, type Creator, socialAccountsOf, type SocialAccount } from '../../shared/db/catalogue/index.ts';
 import { notFound } from '../../shared/http/problem.ts';
 
 export function creatorView(creator: Creator, socialAccounts: SocialAccount[]) {

@@ -1,6 +1,6 @@
 /** POST /v1/expense-categories — a new category; names are unique per organization, case-insensitively (409). */
 import * as z from 'zod/mini';
-import { createExpenseCategory } from '../../shared/db/catalogue/expense-categories.ts';
+import { createExpenseCategory } from '../../shared/db/catalogue/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/expense-categories.ts';
 import { created } from '../../shared/http/result.ts';

@@ -1,7 +1,7 @@
 /** DELETE /v1/expense-categories/:id — deletes the category, permanently; 409 while any cost refers to the category. */
 import * as z from 'zod/mini';
-import { categoryFromItem, deleteExpenseCategory } from '../../shared/db/catalogue/expense-categories.ts';
-import { recordTenant } from '../../shared/db/table/records.ts';
+import { categoryFromItem, deleteExpenseCategory } from '../../shared/db/catalogue/index.ts';
+import { recordTenant } from '../../shared/db/table/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/expense-categories.ts';
 import { deleted } from '../../shared/http/result.ts';

@@ -1,6 +1,6 @@
 /** GET /v1/expense-categories — the organization's categories with usage counts and recorded spend per currency. */
 import * as z from 'zod/mini';
-import { CATEGORY_SORT_COLUMNS, listExpenseCategories } from '../../shared/db/catalogue/expense-categories.ts';
+import { CATEGORY_SORT_COLUMNS, listExpenseCategories } from '../../shared/db/catalogue/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/expense-categories.ts';
 import { list } from '../../shared/http/result.ts';

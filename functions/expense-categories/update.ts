@@ -1,7 +1,7 @@
 /** PATCH /v1/expense-categories/:id — renames the category; costs refer to the id, so every spend shows the new name at once. */
 import * as z from 'zod/mini';
-import { categoryFromItem, renameExpenseCategory } from '../../shared/db/catalogue/expense-categories.ts';
-import { recordTenant } from '../../shared/db/table/records.ts';
+import { categoryFromItem, renameExpenseCategory } from '../../shared/db/catalogue/index.ts';
+import { recordTenant } from '../../shared/db/table/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/expense-categories.ts';
 import { ok } from '../../shared/http/result.ts';

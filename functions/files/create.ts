@@ -4,8 +4,8 @@
  * AI assistant.
  */
 import * as z from 'zod/mini';
-import { createFile } from '../../shared/db/evidence/files.ts';
-import { getUser } from '../../shared/db/tenancy/users.ts';
+import { createFile } from '../../shared/db/evidence/index.ts';
+import { getUser } from '../../shared/db/tenancy/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/files.ts';
 import { created } from '../../shared/http/result.ts';

@@ -3,8 +3,8 @@
  * Content-Disposition names the file (its current name).
  */
 import * as z from 'zod/mini';
-import { fileDownload, fileWithObjectFromItem } from '../../shared/db/evidence/files.ts';
-import { recordTenant } from '../../shared/db/table/records.ts';
+import { fileDownload, fileWithObjectFromItem } from '../../shared/db/evidence/index.ts';
+import { recordTenant } from '../../shared/db/table/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/files.ts';
 import { ok } from '../../shared/http/result.ts';

@@ -1,7 +1,7 @@
 /** Input pieces shared by the Files handlers. */
 import * as z from 'zod/mini';
-import { FILE_CONTENT_TYPES, FILE_EXTENSIONS, FILE_MAX_BYTES, FILE_OWNER_TYPES, type FileContentType, type FileOwnerType } from '../../shared/db/evidence/files.ts';
-import { locate } from '../../shared/db/table/records.ts';
+import { FILE_CONTENT_TYPES, FILE_EXTENSIONS, FILE_MAX_BYTES, FILE_OWNER_TYPES, type FileContentType, type FileOwnerType } from '../../shared/db/evidence/index.ts';
+import { locate } from '../../shared/db/table/index.ts';
 import type { TenantOf } from '../../shared/http/middleware/authorize.ts';
 import { invalidInput } from '../../shared/http/problem.ts';
 import { multilineText, text } from '../../shared/schemas/common.ts';

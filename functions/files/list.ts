@@ -1,7 +1,6 @@
 /** GET /v1/files — every file of one owner (without content), newest first. */
 import * as z from 'zod/mini';
-import { entityMissing, entityStored } from '../../shared/db/evidence/entities.ts';
-import { filesOf } from '../../shared/db/evidence/files.ts';
+import { entityMissing, entityStored, filesOf } from '../../shared/db/evidence/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/files.ts';
 import { list } from '../../shared/http/result.ts';

@@ -3,8 +3,8 @@
  * new name keeps the extension of the file's content type.
  */
 import * as z from 'zod/mini';
-import { fileFromItem, renameFile } from '../../shared/db/evidence/files.ts';
-import { recordTenant } from '../../shared/db/table/records.ts';
+import { fileFromItem, renameFile } from '../../shared/db/evidence/index.ts';
+import { recordTenant } from '../../shared/db/table/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/files.ts';
 import { ok } from '../../shared/http/result.ts';

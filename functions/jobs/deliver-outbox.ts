@@ -17,7 +17,7 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { keys } from '../../shared/db/table/keys.ts';
-import { awaitsDelivery, emailOf, settleDelivery, type DeliveryOutcome, type Email } from '../../shared/db/email/outbox.ts';
+import { awaitsDelivery, emailOf, settleDelivery, type DeliveryOutcome, type Email } from '../../shared/db/email/index.ts';
 import { observedJob } from '../../shared/support/job.ts';
 import { logger } from '../../shared/support/logger.ts';
 import { countEmail } from '../../shared/support/metrics.ts';

@@ -3,7 +3,7 @@
  * (Lambda timeout on a large tenant, a crash). DELETE /v1/organizations/:id marks the tenant first,
  * so the API already treats it as gone; this makes the removal complete.
  */
-import { finishInterruptedDeletions } from '../../shared/db/tenancy/tenant-deletion.ts';
+import { finishInterruptedDeletions } from '../../shared/db/tenancy/index.ts';
 import { observedJob } from '../../shared/support/job.ts';
 import { logger } from '../../shared/support/logger.ts';
 

@@ -4,8 +4,8 @@
  * null for an unattributed note; `createdByName` defaults to the caller's name.
  */
 import * as z from 'zod/mini';
-import { createNote } from '../../shared/db/evidence/notes.ts';
-import { getUser } from '../../shared/db/tenancy/users.ts';
+import { createNote } from '../../shared/db/evidence/index.ts';
+import { getUser } from '../../shared/db/tenancy/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/notes.ts';
 import { forbidden } from '../../shared/http/problem.ts';

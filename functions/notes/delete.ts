@@ -1,7 +1,7 @@
 /** DELETE /v1/notes/:id — removes the note from its entity, with its pointer. */
 import * as z from 'zod/mini';
-import { deleteNote, noteFromItem } from '../../shared/db/evidence/notes.ts';
-import { recordTenant } from '../../shared/db/table/records.ts';
+import { deleteNote, noteFromItem } from '../../shared/db/evidence/index.ts';
+import { recordTenant } from '../../shared/db/table/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/notes.ts';
 import { deleted } from '../../shared/http/result.ts';

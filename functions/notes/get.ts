@@ -1,7 +1,7 @@
 /** GET /v1/notes/:id — one note (read in the authorization batch). */
 import * as z from 'zod/mini';
-import { noteFromItem } from '../../shared/db/evidence/notes.ts';
-import { recordTenant } from '../../shared/db/table/records.ts';
+import { noteFromItem } from '../../shared/db/evidence/index.ts';
+import { recordTenant } from '../../shared/db/table/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/notes.ts';
 import { ok } from '../../shared/http/result.ts';

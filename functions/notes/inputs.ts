@@ -1,6 +1,6 @@
 /** Input pieces shared by the Notes handlers. */
 import * as z from 'zod/mini';
-import { NOTE_CONTENT_MAX, NOTE_ENTITY_TYPES } from '../../shared/db/evidence/notes.ts';
+import { NOTE_CONTENT_MAX, NOTE_ENTITY_TYPES } from '../../shared/db/evidence/index.ts';
 import { multilineText } from '../../shared/schemas/common.ts';
 
 export const EntityType = z.enum(NOTE_ENTITY_TYPES);

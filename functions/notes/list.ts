@@ -1,6 +1,6 @@
 /** GET /v1/notes — every note of one entity, newest first; entityType and entityId are required. */
 import * as z from 'zod/mini';
-import { notesOf } from '../../shared/db/evidence/notes.ts';
+import { notesOf } from '../../shared/db/evidence/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/notes.ts';
 import { list } from '../../shared/http/result.ts';

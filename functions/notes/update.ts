@@ -1,7 +1,7 @@
 /** PATCH /v1/notes/:id — replaces the content; 200 with the whole record. */
 import * as z from 'zod/mini';
-import { noteFromItem, updateNoteContent } from '../../shared/db/evidence/notes.ts';
-import { recordTenant } from '../../shared/db/table/records.ts';
+import { noteFromItem, updateNoteContent } from '../../shared/db/evidence/index.ts';
+import { recordTenant } from '../../shared/db/table/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/notes.ts';
 import { ok } from '../../shared/http/result.ts';

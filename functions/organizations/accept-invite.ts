@@ -7,17 +7,14 @@
  * vouched address (DECISIONS.md).
  */
 import * as z from 'zod/mini';
-import { acceptInvitation } from '../../shared/db/tenancy/invitations.ts';
-import { acceptedMembership, activateMembership, getMembership } from '../../shared/db/tenancy/memberships.ts';
+import { acceptInvitation, acceptedMembership, activateMembership, getMembership, getTenant, membershipView } from '../../shared/db/tenancy/index.ts';
 import { NotFoundError } from '../../shared/domain/errors.ts';
-import { getTenant } from '../../shared/db/tenancy/tenants.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/organizations.ts';
 import { signedUp } from '../../shared/http/signed-up.ts';
 import { notFound } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
-import { membershipView } from '../../shared/db/tenancy/tenant-views.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
 import { MembershipRecord } from '../../shared/schemas/records/tenant.ts';
 

@@ -1,14 +1,12 @@
 /** POST /v1/organizations/:id/users (owner) — adds an existing user; active at once (DECISIONS.md). */
 import * as z from 'zod/mini';
-import { addMembership } from '../../shared/db/tenancy/memberships.ts';
-import { getUser } from '../../shared/db/tenancy/users.ts';
+import { addMembership, getUser, membershipView } from '../../shared/db/tenancy/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/organizations.ts';
 import { notFound } from '../../shared/http/problem.ts';
 import { created } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { MembershipRole } from '../../shared/schemas/enums.ts';
-import { membershipView } from '../../shared/db/tenancy/tenant-views.ts';
 import { createdReply } from '../../shared/schemas/records/reply.ts';
 import { MembershipRecord } from '../../shared/schemas/records/tenant.ts';
 

@@ -3,14 +3,13 @@
  * their own (403), so a tenant always keeps an owner; the counters refuse the rest (409).
  */
 import * as z from 'zod/mini';
-import { changeRole } from '../../shared/db/tenancy/memberships.ts';
+import { changeRole, membershipView } from '../../shared/db/tenancy/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/organizations.ts';
 import { forbidden } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { MembershipRole } from '../../shared/schemas/enums.ts';
-import { membershipView } from '../../shared/db/tenancy/tenant-views.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
 import { MembershipRecord } from '../../shared/schemas/records/tenant.ts';
 

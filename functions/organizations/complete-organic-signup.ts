@@ -5,17 +5,13 @@
  * organization counts toward the 10 tenants a user may create per day (429 with Retry-After). The
  * caller needs a user record first (403).
  */
-import { addMembership } from '../../shared/db/tenancy/memberships.ts';
-import { updateSettings } from '../../shared/db/tenancy/settings.ts';
-import { createTenant, EMPTY_AGGREGATE, ensureDemoTenant } from '../../shared/db/tenancy/tenants.ts';
-import { seedDemoTenant } from '../../shared/db/tenancy/demo-tenant.ts';
+import { addMembership, updateSettings, createTenant, EMPTY_AGGREGATE, ensureDemoTenant, seedDemoTenant, tenantView } from '../../shared/db/tenancy/index.ts';
 import { ConflictError } from '../../shared/domain/errors.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/organizations.ts';
 import { signedUp } from '../../shared/http/signed-up.ts';
 import { created } from '../../shared/http/result.ts';
 import { NewOrganization } from './inputs.ts';
-import { tenantView } from '../../shared/db/tenancy/tenant-views.ts';
 import { createdReply } from '../../shared/schemas/records/reply.ts';
 import { TenantRecord } from '../../shared/schemas/records/tenant.ts';
 

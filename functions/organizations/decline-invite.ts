@@ -4,9 +4,7 @@
  * for (marked declined), never the profile's email. 404 when there is neither (DECISIONS.md).
  */
 import * as z from 'zod/mini';
-import { declineInvitation } from '../../shared/db/tenancy/invitations.ts';
-import { getMembership, removeMembership } from '../../shared/db/tenancy/memberships.ts';
-import { getTenant } from '../../shared/db/tenancy/tenants.ts';
+import { declineInvitation, getMembership, removeMembership, getTenant } from '../../shared/db/tenancy/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/organizations.ts';
 import { notFound } from '../../shared/http/problem.ts';

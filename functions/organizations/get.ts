@@ -1,12 +1,11 @@
 /** GET /v1/organizations/:id — the organization, the caller's role in it, and its stored aggregate. */
 import * as z from 'zod/mini';
-import { getTenantsWithAggregates } from '../../shared/db/tenancy/tenants.ts';
+import { getTenantsWithAggregates, tenantView } from '../../shared/db/tenancy/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/organizations.ts';
 import { notFound } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
-import { tenantView } from '../../shared/db/tenancy/tenant-views.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
 import { TenantRecord } from '../../shared/schemas/records/tenant.ts';
 

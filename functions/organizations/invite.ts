@@ -4,7 +4,7 @@
  * Retry-After (shared/db/tenancy/invitations.ts).
  */
 import * as z from 'zod/mini';
-import { inviteByEmail } from '../../shared/db/tenancy/invitations.ts';
+import { inviteByEmail } from '../../shared/db/tenancy/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/organizations.ts';
 import { created } from '../../shared/http/result.ts';

@@ -5,15 +5,14 @@
  * 403 before the caller has a user record, whose member lists would not show them.
  */
 import * as z from 'zod/mini';
-import { acceptInvitation, pendingInvitationsFor } from '../../shared/db/tenancy/invitations.ts';
-import type { Membership } from '../../shared/db/tenancy/memberships.ts';
+import { acceptInvitation, pendingInvitationsFor, membershipView } from '../../shared/db/tenancy/index.ts';
+import type { Membership } from '../../shared/db/tenancy/index.ts';
 import { ConflictError, NotFoundError } from '../../shared/domain/errors.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/organizations.ts';
 import { signedUp } from '../../shared/http/signed-up.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
-import { membershipView } from '../../shared/db/tenancy/tenant-views.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
 import { ProcessedSignup } from '../../shared/schemas/records/tenant.ts';
 

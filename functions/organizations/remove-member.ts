@@ -3,7 +3,7 @@
  * account is kept). No owner removes themselves (403); the last owner cannot be removed (409).
  */
 import * as z from 'zod/mini';
-import { removeMembership } from '../../shared/db/tenancy/memberships.ts';
+import { removeMembership } from '../../shared/db/tenancy/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/organizations.ts';
 import { forbidden } from '../../shared/http/problem.ts';

@@ -5,7 +5,7 @@
  * (the shape an upload route would issue); anything else is 400. Null removes the avatar.
  */
 import * as z from 'zod/mini';
-import { getTenantAggregate, updateTenant } from '../../shared/db/tenancy/tenants.ts';
+import { getTenantAggregate, updateTenant, tenantView } from '../../shared/db/tenancy/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/organizations.ts';
 import { invalidInput } from '../../shared/http/problem.ts';
@@ -13,7 +13,6 @@ import { ok } from '../../shared/http/result.ts';
 import { intInput, text, Uuid } from '../../shared/schemas/common.ts';
 import { checkMinorUnit, moneyInput } from '../../shared/schemas/money.ts';
 import { Currency, Timezone } from '../../shared/schemas/enums.ts';
-import { tenantView } from '../../shared/db/tenancy/tenant-views.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
 import { TenantRecord } from '../../shared/schemas/records/tenant.ts';
 

@@ -1,6 +1,6 @@
 /** POST /v1/outcomes/definitions — a new outcome definition of the tenant (201). */
 import * as z from 'zod/mini';
-import { createOutcomeDefinition } from '../../shared/db/evidence/outcome-definitions.ts';
+import { createOutcomeDefinition } from '../../shared/db/evidence/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/outcomes.ts';
 import { created } from '../../shared/http/result.ts';

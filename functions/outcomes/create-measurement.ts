@@ -3,7 +3,7 @@
  * 404 when the campaign or a live definition is not in the tenant.
  */
 import * as z from 'zod/mini';
-import { createMeasurement } from '../../shared/db/evidence/outcome-measurements.ts';
+import { createMeasurement } from '../../shared/db/evidence/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/outcomes.ts';
 import { created } from '../../shared/http/result.ts';

@@ -1,7 +1,7 @@
 /** DELETE /v1/outcomes/definitions/:id — deletes the outcome definition (soft delete); 409 while live measurements use the definition. */
 import * as z from 'zod/mini';
-import { deleteOutcomeDefinition } from '../../shared/db/evidence/outcome-definitions.ts';
-import { recordTenant } from '../../shared/db/table/records.ts';
+import { deleteOutcomeDefinition } from '../../shared/db/evidence/index.ts';
+import { recordTenant } from '../../shared/db/table/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/outcomes.ts';
 import { deleted } from '../../shared/http/result.ts';

@@ -1,7 +1,7 @@
 /** DELETE /v1/outcomes/measurements/:id — deletes the measurement (soft delete); the definition's active count drops with it, the claims stay stored. */
 import * as z from 'zod/mini';
-import { deleteMeasurement, measurementLocation } from '../../shared/db/evidence/outcome-measurements.ts';
-import { recordTenant } from '../../shared/db/table/records.ts';
+import { deleteMeasurement, measurementLocation } from '../../shared/db/evidence/index.ts';
+import { recordTenant } from '../../shared/db/table/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/outcomes.ts';
 import { deleted } from '../../shared/http/result.ts';

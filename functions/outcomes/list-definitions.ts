@@ -1,6 +1,6 @@
 /** GET /v1/outcomes/definitions — the tenant's live outcome definitions, newest first; facets count each valueKind. */
 import * as z from 'zod/mini';
-import { outcomeDefinitionsOf } from '../../shared/db/evidence/outcome-definitions.ts';
+import { outcomeDefinitionsOf } from '../../shared/db/evidence/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/outcomes.ts';
 import { list } from '../../shared/http/result.ts';

@@ -4,7 +4,7 @@
  * tenant. Facets count each sourceMethod.
  */
 import * as z from 'zod/mini';
-import { measurementsOfCampaign } from '../../shared/db/evidence/outcome-measurements.ts';
+import { measurementsOfCampaign } from '../../shared/db/evidence/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/outcomes.ts';
 import { list } from '../../shared/http/result.ts';

@@ -1,7 +1,7 @@
 /** PATCH /v1/outcomes/definitions/:id — updates the outcome definition, only the fields sent; 200 with the whole record (404 once deleted). */
 import * as z from 'zod/mini';
-import { updateOutcomeDefinition } from '../../shared/db/evidence/outcome-definitions.ts';
-import { recordTenant } from '../../shared/db/table/records.ts';
+import { updateOutcomeDefinition } from '../../shared/db/evidence/index.ts';
+import { recordTenant } from '../../shared/db/table/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/outcomes.ts';
 import { ok } from '../../shared/http/result.ts';

@@ -4,8 +4,8 @@
  * whole record, history included.
  */
 import * as z from 'zod/mini';
-import { measurementLocation, updateMeasurement } from '../../shared/db/evidence/outcome-measurements.ts';
-import { recordTenant } from '../../shared/db/table/records.ts';
+import { measurementLocation, updateMeasurement } from '../../shared/db/evidence/index.ts';
+import { recordTenant } from '../../shared/db/table/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/outcomes.ts';
 import { ok } from '../../shared/http/result.ts';

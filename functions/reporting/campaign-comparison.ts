@@ -6,7 +6,7 @@
  * outcome definitions their conversions count (one more); a campaign of another organization is 404.
  */
 import * as z from 'zod/mini';
-import { readDays } from '../../shared/db/metrics/reporting.ts';
+import { readDays } from '../../shared/db/metrics/index.ts';
 import type { StoredCampaign } from '../../shared/domain/reporting/campaigns.ts';
 import { comparison } from '../../shared/domain/reporting/comparison.ts';
 import { lastDays } from '../../shared/domain/reporting/days.ts';

@@ -4,7 +4,7 @@
  * linked activities), `missing` naming those not there yet; 404 for another organization's campaign.
  */
 import * as z from 'zod/mini';
-import { campaignFromItem } from '../../shared/db/campaigns/campaigns.ts';
+import { campaignFromItem } from '../../shared/db/campaigns/index.ts';
 import { readiness } from '../../shared/domain/reporting/readiness.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { ok } from '../../shared/http/result.ts';

@@ -2,7 +2,7 @@
  * A creator's metrics, one answer for GET /v1/reporting/creator/metrics and GET /v1/creators/metrics
  * (interface.md: the same figures): the creator item's stored aggregate in the organization's currency.
  */
-import type { Tenant } from '../../shared/db/tenancy/tenants.ts';
+import type { Tenant } from '../../shared/db/tenancy/index.ts';
 import { spendOf } from '../../shared/domain/reporting/figures.ts';
 import { aggregateOf, metricsReport } from './scope.ts';
 

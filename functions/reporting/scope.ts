@@ -3,11 +3,10 @@
  * scope's stored aggregate (one GetItem) turned into the report's figures and `_meta` evidence, and
  * its history from the day rollups (one Query), in the tenant's currency and timezone.
  */
-import { outcomeDefinitionsById } from '../../shared/db/evidence/outcome-definitions.ts';
-import { outcomeTotalsOf } from '../../shared/db/evidence/outcome-totals.ts';
-import { readAggregate, readCampaigns, readDays } from '../../shared/db/metrics/reporting.ts';
-import type { RollupScope } from '../../shared/db/metrics/day-rollups.ts';
-import type { Tenant } from '../../shared/db/tenancy/tenants.ts';
+import { outcomeDefinitionsById, outcomeTotalsOf } from '../../shared/db/evidence/index.ts';
+import { readAggregate, readCampaigns, readDays } from '../../shared/db/metrics/index.ts';
+import type { RollupScope } from '../../shared/db/metrics/index.ts';
+import type { Tenant } from '../../shared/db/tenancy/index.ts';
 import { notFound } from '../../shared/http/problem.ts';
 import { historyRows, lastDays } from '../../shared/domain/reporting/days.ts';
 import { roundSpend } from '../../shared/domain/currencies.ts';

@@ -5,7 +5,7 @@
  * in other currencies over the range is named per currency in `_meta.warnings`.
  */
 import * as z from 'zod/mini';
-import { readDays } from '../../shared/db/metrics/reporting.ts';
+import { readDays } from '../../shared/db/metrics/index.ts';
 import { spendRows } from '../../shared/domain/reporting/days.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { list } from '../../shared/http/result.ts';

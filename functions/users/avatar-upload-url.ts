@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
 import { config } from '../../shared/config.ts';
 import { AVATAR_EXTENSIONS, avatarKeyPrefix, avatarUploadKey, MAX_AVATAR_BYTES } from '../../shared/domain/avatars.ts';
-import { getUser } from '../../shared/db/tenancy/users.ts';
+import { getUser } from '../../shared/db/tenancy/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/users.ts';
 import { notFound } from '../../shared/http/problem.ts';

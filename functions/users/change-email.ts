@@ -5,7 +5,7 @@
  * and 3 codes per address an hour, with PATCH /v1/users/:id's, then 429 with Retry-After.
  */
 import * as z from 'zod/mini';
-import { requestEmailChange } from '../../shared/db/tenancy/email-changes.ts';
+import { requestEmailChange } from '../../shared/db/tenancy/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/users.ts';
 import { invalidInput, notFound } from '../../shared/http/problem.ts';

@@ -3,7 +3,7 @@
  * (a wrong, used or expired token is 403), re-checking the ownership safeguards (409).
  */
 import * as z from 'zod/mini';
-import { confirmDeletion } from '../../shared/db/tenancy/account-deletion.ts';
+import { confirmDeletion } from '../../shared/db/tenancy/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/users.ts';
 import { ok } from '../../shared/http/result.ts';

@@ -6,7 +6,7 @@
  * address until the identity provider issues a new one; invitations follow the token's address.
  */
 import * as z from 'zod/mini';
-import { confirmEmailChange } from '../../shared/db/tenancy/email-changes.ts';
+import { confirmEmailChange } from '../../shared/db/tenancy/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/users.ts';
 import { ok } from '../../shared/http/result.ts';

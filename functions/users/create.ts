@@ -6,7 +6,7 @@
  * true) cannot claim any: 403 as well, with a message saying so.
  */
 import * as z from 'zod/mini';
-import { createUser } from '../../shared/db/tenancy/users.ts';
+import { createUser } from '../../shared/db/tenancy/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/users.ts';
 import { forbidden } from '../../shared/http/problem.ts';

@@ -5,7 +5,7 @@
  * with the emailed token (403 without): the user's own mailbox has to agree (DECISIONS.md).
  */
 import * as z from 'zod/mini';
-import { deleteAccount } from '../../shared/db/tenancy/account-deletion.ts';
+import { deleteAccount } from '../../shared/db/tenancy/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/users.ts';
 import { forbidden } from '../../shared/http/problem.ts';

@@ -1,6 +1,6 @@
 /** GET /v1/users/:id/settings — the caller's settings (defaults until first saved). */
 import * as z from 'zod/mini';
-import { getSettings } from '../../shared/db/tenancy/settings.ts';
+import { getSettings } from '../../shared/db/tenancy/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/users.ts';
 import { ok } from '../../shared/http/result.ts';

@@ -1,6 +1,6 @@
 /** GET /v1/users — the members of an organization, with name search and paging (of the demo organization, only the caller). */
 import * as z from 'zod/mini';
-import { listMembers, MEMBER_SORT_COLUMNS } from '../../shared/db/tenancy/members.ts';
+import { listMembers, MEMBER_SORT_COLUMNS } from '../../shared/db/tenancy/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/users.ts';
 import { list } from '../../shared/http/result.ts';

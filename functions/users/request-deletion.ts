@@ -3,7 +3,7 @@
  * (outbox), once the ownership safeguards allow the deletion (else 409).
  */
 import * as z from 'zod/mini';
-import { requestDeletion } from '../../shared/db/tenancy/account-deletion.ts';
+import { requestDeletion } from '../../shared/db/tenancy/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/users.ts';
 import { ok } from '../../shared/http/result.ts';

@@ -3,8 +3,7 @@
  * the stored ones; `activeOrganizationId` must be a tenant the caller is an active member of.
  */
 import * as z from 'zod/mini';
-import { getMembership } from '../../shared/db/tenancy/memberships.ts';
-import { updateSettings } from '../../shared/db/tenancy/settings.ts';
+import { getMembership, updateSettings } from '../../shared/db/tenancy/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/users.ts';
 import { forbidden } from '../../shared/http/problem.ts';

@@ -7,10 +7,8 @@
  * change-email's (429, and then nothing of the request is changed).
  */
 import * as z from 'zod/mini';
-import { changeAvatar } from '../../shared/db/tenancy/avatars.ts';
+import { changeAvatar, requestEmailChange, updateUser } from '../../shared/db/tenancy/index.ts';
 import { avatarKeyPattern } from '../../shared/domain/avatars.ts';
-import { requestEmailChange } from '../../shared/db/tenancy/email-changes.ts';
-import { updateUser } from '../../shared/db/tenancy/users.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/users.ts';
 import { invalidInput, notFound } from '../../shared/http/problem.ts';

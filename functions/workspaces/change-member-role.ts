@@ -3,14 +3,13 @@
  * a pending member stays pending. No notification.
  */
 import * as z from 'zod/mini';
-import { changeRole } from '../../shared/db/tenancy/memberships.ts';
+import { changeRole, membershipView } from '../../shared/db/tenancy/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/workspaces.ts';
 import { forbidden } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { MembershipRole } from '../../shared/schemas/enums.ts';
-import { membershipView } from '../../shared/db/tenancy/tenant-views.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
 import { MembershipRecord } from '../../shared/schemas/records/tenant.ts';
 

@@ -6,10 +6,8 @@
  * user may create per day (429 with Retry-After). The caller needs a user record first (403).
  */
 import * as z from 'zod/mini';
-import { tenantAccess } from '../../shared/db/tenancy/access.ts';
-import { membershipsOfUser } from '../../shared/db/tenancy/memberships.ts';
-import { sortRecords } from '../../shared/db/table/paging.ts';
-import { createTenant, EMPTY_AGGREGATE, getTenantsWithAggregates } from '../../shared/db/tenancy/tenants.ts';
+import { tenantAccess, membershipsOfUser, createTenant, EMPTY_AGGREGATE, getTenantsWithAggregates, tenantView } from '../../shared/db/tenancy/index.ts';
+import { sortRecords } from '../../shared/db/table/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/workspaces.ts';
 import { signedUp } from '../../shared/http/signed-up.ts';
@@ -17,7 +15,6 @@ import { forbidden } from '../../shared/http/problem.ts';
 import { created } from '../../shared/http/result.ts';
 import { text, Uuid } from '../../shared/schemas/common.ts';
 import { Currency, Timezone } from '../../shared/schemas/enums.ts';
-import { tenantView } from '../../shared/db/tenancy/tenant-views.ts';
 import { createdReply } from '../../shared/schemas/records/reply.ts';
 import { TenantRecord } from '../../shared/schemas/records/tenant.ts';
 

@@ -5,9 +5,9 @@
  * canceled first (shared/db/billing/billing-end.ts).
  */
 import * as z from 'zod/mini';
-import { markTenantDeleted } from '../../shared/db/tenancy/tenants.ts';
+import { markTenantDeleted } from '../../shared/db/tenancy/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
-import { endBilling } from '../../shared/db/billing/billing-end.ts';
+import { endBilling } from '../../shared/db/billing/index.ts';
 import { routeByKey } from '../routes/workspaces.ts';
 import { deleted } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';

@@ -4,7 +4,7 @@
  * with the organization route (429 with Retry-After).
  */
 import * as z from 'zod/mini';
-import { inviteByEmail } from '../../shared/db/tenancy/invitations.ts';
+import { inviteByEmail } from '../../shared/db/tenancy/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/workspaces.ts';
 import { created } from '../../shared/http/result.ts';

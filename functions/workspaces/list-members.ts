@@ -1,6 +1,6 @@
 /** GET /v1/workspaces/:id/users — the workspace's members (pending ones included), searched and paged; of the demo workspace, only the caller. */
 import * as z from 'zod/mini';
-import { listMembers, MEMBER_SORT_COLUMNS } from '../../shared/db/tenancy/members.ts';
+import { listMembers, MEMBER_SORT_COLUMNS } from '../../shared/db/tenancy/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/workspaces.ts';
 import { list } from '../../shared/http/result.ts';

@@ -3,7 +3,7 @@
  * stored aggregate metrics), newest membership first; facets by role and status.
  */
 import * as z from 'zod/mini';
-import { listTenantsOf } from '../../shared/db/tenancy/tenant-views.ts';
+import { listTenantsOf } from '../../shared/db/tenancy/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/workspaces.ts';
 import { list } from '../../shared/http/result.ts';

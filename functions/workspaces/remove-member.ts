@@ -3,7 +3,7 @@
  * only, never themselves). The account is kept; no notification.
  */
 import * as z from 'zod/mini';
-import { removeMembership } from '../../shared/db/tenancy/memberships.ts';
+import { removeMembership } from '../../shared/db/tenancy/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/workspaces.ts';
 import { forbidden } from '../../shared/http/problem.ts';

@@ -7,14 +7,13 @@
  * caller can point a workspace at another tenant's or user's object.
  */
 import * as z from 'zod/mini';
-import { getTenantAggregate, updateTenant } from '../../shared/db/tenancy/tenants.ts';
+import { getTenantAggregate, updateTenant, tenantView } from '../../shared/db/tenancy/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/workspaces.ts';
 import { forbidden, invalidInput } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
 import { text, Uuid } from '../../shared/schemas/common.ts';
 import { Currency, Timezone } from '../../shared/schemas/enums.ts';
-import { tenantView } from '../../shared/db/tenancy/tenant-views.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
 import { TenantRecord } from '../../shared/schemas/records/tenant.ts';
 

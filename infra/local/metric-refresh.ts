@@ -18,8 +18,8 @@ import { refreshBatch } from '../../functions/jobs/metric-refresh/batch.ts';
 import { emptyCounts, errorText, type QueuedMessage, type RefreshDeps, type RefreshStatus } from '../../functions/jobs/metric-refresh/refresh.ts';
 import { MAX_RECEIVES } from '../metric-refresh.ts';
 import { deduplicationId, useLocalRefreshQueue, type RefreshMessage, type RefreshQueue } from '../../shared/integrations/refresh-queue.ts';
-import { getActivity } from '../../shared/db/catalogue/activities.ts';
-import { locate } from '../../shared/db/table/records.ts';
+import { getActivity } from '../../shared/db/catalogue/index.ts';
+import { locate } from '../../shared/db/table/index.ts';
 import { conflict, notFound } from '../../shared/domain/errors.ts';
 import { logger } from '../../shared/support/logger.ts';
 

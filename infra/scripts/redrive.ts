@@ -34,7 +34,7 @@ import {
   SQSClient,
   StartMessageMoveTaskCommand,
 } from '@aws-sdk/client-sqs';
-import { replayUndelivered } from '../../shared/db/email/outbox.ts';
+import { replayUndelivered } from '../../shared/db/email/index.ts';
 
 export const USAGE = `usage: npm run redrive -- --queue refresh|outbox [--dry-run]
   refresh  REFRESH_DLQ_ARN (stack output RefreshDeadLetterQueueArn): an SQS message move task back to the refresh queue (FIFO)

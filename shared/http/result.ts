@@ -3,7 +3,7 @@
  * DECISIONS.md (`{data}`, `{items,totalCount,facets}`, `{count}`, plus `_meta` on Form A routes).
  * Handlers never build envelopes themselves.
  */
-import type { Facets } from '../db/table/paging.ts';
+import type { Facets } from '../db/table/index.ts';
 import type { MetaRecord } from '../schemas/records/meta.ts';
 import type { DataReply, ListReply, Reply } from '../schemas/records/reply.ts';
 import type { Output } from '../schemas/zod.ts';

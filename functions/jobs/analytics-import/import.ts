@@ -4,7 +4,7 @@
  * API, and stores them replacing what was stored for those days. A refused grant marks the
  * connection `needs_reconnect`; a spent quota is retried with backoff, then left to the next run.
  */
-import { connectedTenants, getConnection, markNeedsReconnect, recordImport, writeImport, type Connection } from '../../../shared/db/analytics/analytics.ts';
+import { connectedTenants, getConnection, markNeedsReconnect, recordImport, writeImport, type Connection } from '../../../shared/db/analytics/index.ts';
 import { addDays } from '../../../shared/domain/reporting/days.ts';
 import { BACKFILL_DAYS, DEFAULT_HDYHAU_DIMENSION, hasValue, normalizeRawValue, REFRESH_DAYS, signalIdOf, SIGNAL_DIMENSIONS, type AnalyticsDay, type HdyhauAnswerDay, type SignalDay } from '../../../shared/domain/analytics.ts';
 import { logger } from '../../../shared/support/logger.ts';

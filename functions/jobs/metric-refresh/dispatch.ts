@@ -4,7 +4,7 @@
  * worker has read it, so a lost message is sent again by the next run, and a message sent twice is
  * deduplicated by SQS (same due time, within five minutes) or found stale by the worker.
  */
-import { dueItems } from '../../../shared/db/metrics/metric-due.ts';
+import { dueItems } from '../../../shared/db/metrics/index.ts';
 import type { RefreshMessage, RefreshQueue } from '../../../shared/integrations/refresh-queue.ts';
 
 export async function dispatchDue(now: Date, queue: RefreshQueue): Promise<number> {

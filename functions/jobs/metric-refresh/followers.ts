@@ -5,8 +5,7 @@
  * platform's reset time; a platform without public metrics is not read again; a failed read is
  * delivered again. There is no field to show why an account has no count: it keeps its last one.
  */
-import { recordFollowers, trackedAccounts } from '../../../shared/db/metrics/follower-counts.ts';
-import { moveAccountDue } from '../../../shared/db/metrics/metric-due.ts';
+import { recordFollowers, trackedAccounts, moveAccountDue } from '../../../shared/db/metrics/index.ts';
 import { FOLLOWERS_EVERY } from '../../../shared/domain/refresh-cadence.ts';
 import type { RefreshMessage } from '../../../shared/integrations/refresh-queue.ts';
 import { logger } from '../../../shared/support/logger.ts';

@@ -4,7 +4,7 @@
  * writer (shared/db/metrics/snapshots.ts).
 
  */
-import { markUnavailable, recordReadings } from '../../../shared/db/metrics/snapshots.ts';
+import { markUnavailable, recordReadings } from '../../../shared/db/metrics/index.ts';
 import { adapterFor, loadPlatformConfig } from '../../../shared/integrations/platforms/index.ts';
 import type { RefreshDeps } from './refresh.ts';
 

@@ -21,8 +21,8 @@
  */
 import type { ContentReading, PlatformAdapter, ReadResult, UnavailableReason } from '../../../shared/domain/metric-readings.ts';
 import type { ChannelName } from '../../../shared/domain/activity-types.ts';
-import { accountHandleOf } from '../../../shared/db/catalogue/content-accounts.ts';
-import { moveDue, trackedActivities, type TrackedActivity } from '../../../shared/db/metrics/metric-due.ts';
+import { accountHandleOf } from '../../../shared/db/catalogue/index.ts';
+import { moveDue, trackedActivities, type TrackedActivity } from '../../../shared/db/metrics/index.ts';
 import { nextFetchAt } from '../../../shared/domain/refresh-cadence.ts';
 import type { RefreshMessage } from '../../../shared/integrations/refresh-queue.ts';
 

@@ -6,7 +6,7 @@
  */
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../../shared/db/table/client.ts';
-import { accountHandleOf } from '../../../shared/db/catalogue/content-accounts.ts';
+import { accountHandleOf } from '../../../shared/db/catalogue/index.ts';
 import { instagramMedia } from '../../../shared/integrations/platforms/links.ts';
 
 export async function connectedInstagramPosts(username: string): Promise<string[]> {
