@@ -1,0 +1,59 @@
+/**
+ * The campaign status sweep (hourly, functions/jobs/sweep-campaign-status.ts): announces the status
+ * of the campaigns whose derived status time has moved (announced-status.ts). It reads only the
+ * entries of the due index up to now (one Query of a sparse, keys-only partition, never a scan),
+ * then those campaigns and their tenants, and announces each again: its new status and the next
+ * instant it will move (or no entry). A campaign whose dates changed meanwhile was announced by
+ * that edit and is left alone; one being deleted is left to its delete.
+ */
+import { campaignStatusKeys, keys } from '../table/keys.ts';
+import { batchGet, queryUpTo } from '../table/operations.ts';
+import { getTenant } from '../tenancy/tenants.ts';
+import { announceStatus, campaignFromItem } from './campaigns.ts';
+
+export interface DueCampaign {
+  tenantId: string;
+  campaignId: string;
+}
+
+/** The campaigns due at or before `now`, oldest first, at most `limit` (the rest is the next run's). */
+export async function dueCampaigns(now: Date, limit = 1000): Promise<DueCampaign[]> {
+  // `<iso>#...` sorts after `<iso>` and before `<iso>$`: everything due up to and including now.
+  const items = await queryUpTo(limit, {
+    IndexName: 'gsi4',
+    KeyConditionExpression: 'gsi4pk = :pk AND gsi4sk < :bound',
+    ExpressionAttributeValues: { ':pk': campaignStatusKeys.duePartition().gsi4pk, ':bound': `${now.toISOString()}$` },
+  });
+  return items.map((item) => {
+    const [, tenantId, campaignId] = String(item.gsi4sk).split('#');
+    return { tenantId: tenantId!, campaignId: campaignId! };
+  });
+}
+
+export interface SweepCounts {
+  /** Due entries read. */
+  due: number;
+  /** Campaigns whose announced status moved. */
+  announced: number;
+}
+
+/** One run of the sweep at `now`. */
+export async function sweepCampaignStatuses(now = new Date(), limit?: number): Promise<SweepCounts> {
+  const due = await dueCampaigns(now, limit);
+  const byTenant = new Map<string, string[]>();
+  for (const { tenantId, campaignId } of due) byTenant.set(tenantId, [...(byTenant.get(tenantId) ?? []), campaignId]);
+  let announced = 0;
+  for (const [tenantId, campaignIds] of byTenant) {
+    const [tenant, items] = await Promise.all([getTenant(tenantId), batchGet(campaignIds.map((id) => keys.campaign(tenantId, id)))]);
+    // A tenant gone takes its campaigns (and their entries) with it.
+    if (!tenant) continue;
+    const timeZone = tenant.ianaTimezone ?? 'UTC';
+    for (const item of items) {
+      const campaign = campaignFromItem(item);
+      if (!campaign) continue;
+      const status = await announceStatus(tenantId, campaign, timeZone, now);
+      if (status !== undefined && status !== item.announcedStatus) announced++;
+    }
+  }
+  return { due: due.length, announced };
+}
