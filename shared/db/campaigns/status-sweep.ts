@@ -7,7 +7,7 @@
  * that edit and is left alone; one being deleted is left to its delete.
  */
 import { campaignStatusKeys, keys } from '../table/keys.ts';
-import { batchGet, queryUpTo } from '../table/operations.ts';
+import { batchGet, queryPrefix, queryUpTo } from '../table/operations.ts';
 import { getTenant } from '../tenancy/tenants.ts';
 import { announceStatus, campaignFromItem } from './campaigns.ts';
 
@@ -48,12 +48,27 @@ export async function sweepCampaignStatuses(now = new Date(), limit?: number): P
     // A tenant gone takes its campaigns (and their entries) with it.
     if (!tenant) continue;
     const timeZone = tenant.ianaTimezone ?? 'UTC';
-    for (const item of items) {
-      const campaign = campaignFromItem(item);
-      if (!campaign) continue;
-      const status = await announceStatus(tenantId, campaign, timeZone, now);
-      if (status !== undefined && status !== item.announcedStatus) announced++;
-    }
+    announced += await announceAgain(tenantId, items, timeZone, now);
   }
   return { due: due.length, announced };
+}
+
+/**
+ * Announces every live campaign of a tenant again in `timeZone`: after a change of the tenant's
+ * timezone, which moves the calendar days its statuses and due instants are counted in. A tenant
+ * has few campaigns (one query, as the campaign list reads them). Answers how many moved.
+ */
+export async function announceStatusesOf(tenantId: string, timeZone: string, now = new Date()): Promise<number> {
+  return announceAgain(tenantId, await queryPrefix(keys.campaignsOfTenant(tenantId)), timeZone, now);
+}
+
+/** Announces each live campaign of these items; how many announced another status than they had. */
+async function announceAgain(tenantId: string, items: readonly Record<string, unknown>[], timeZone: string, now: Date): Promise<number> {
+  let announced = 0;
+  for (const item of items) {
+    const campaign = campaignFromItem(item);
+    const status = campaign && (await announceStatus(tenantId, campaign, timeZone, now));
+    if (status !== undefined && status !== item.announcedStatus) announced++;
+  }
+  return announced;
 }

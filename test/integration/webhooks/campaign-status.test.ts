@@ -7,11 +7,13 @@ import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { createCampaign, getCampaign, updateCampaign } from '../../../shared/db/campaigns/campaigns.ts';
-import { sweepCampaignStatuses } from '../../../shared/db/campaigns/status-sweep.ts';
+import { announceStatusesOf, sweepCampaignStatuses } from '../../../shared/db/campaigns/status-sweep.ts';
 import { documentClient, tableName } from '../../../shared/db/table/client.ts';
 import { keys } from '../../../shared/db/table/keys.ts';
 import { createTenant } from '../../../shared/db/tenancy/tenants.ts';
 import { eventsOf } from '../../../shared/webhooks/event-sources.ts';
+import { call } from '../../support/call.ts';
+import { newOrg } from '../../support/organizations.ts';
 import { changeBy, eventsBy, expectNoKeys, itemAt } from './helpers.ts';
 
 const organization = async (ianaTimezone: string) => (await createTenant({ name: 'Statuses', ownerUserId: randomUUID(), ianaTimezone })).id;
@@ -77,14 +79,36 @@ describe('the status sweep', () => {
     expect((await eventsOf(westArrives)).map((e) => [e.tenantId, e.data.previousStatus, e.data.status])).toEqual([[utc, 'scheduled', 'active']]);
   });
 
-  it('announces an active campaign completed once its end day is over, and reads only what is due', async () => {
+  it('announces an active campaign completed once its end day is over, not before', async () => {
     const tenantId = await organization('America/New_York');
     const campaign = await createCampaign(tenantId, { name: 'Spring', startAt: '2020-03-01T12:00:00.000Z', endAt: '2091-03-31T12:00:00.000Z' });
     const key = keys.campaign(tenantId, campaign.id);
     expect((await itemAt(key))!.gsi4sk).toBe(`2091-04-01T04:00:00.000Z#${tenantId}#${campaign.id}`);
-    expect(await sweepCampaignStatuses(new Date('2091-04-01T03:59:00.000Z'))).toEqual({ due: 0, announced: 0 });
+    const before = await changeBy(key, () => sweepCampaignStatuses(new Date('2091-04-01T03:59:00.000Z')));
+    expect(before.newImage).toEqual(before.oldImage);
     const ended = await changeBy(key, () => sweepCampaignStatuses(new Date('2091-04-01T04:10:00.000Z')));
     expect((await eventsOf(ended)).map((e) => [e.type, e.data.previousStatus, e.data.status])).toEqual([['campaign.status_changed', 'active', 'completed']]);
     expect(await itemAt(key)).not.toHaveProperty('gsi4pk');
+  });
+});
+
+describe("a change of the tenant's timezone", () => {
+  it('announces again what the new calendar days give', async () => {
+    const tenantId = await organization('UTC');
+    // 10 May 2090 in UTC; in Tokyo that day has begun at 15:00 UTC on the 9th.
+    const campaign = await createCampaign(tenantId, { name: 'Moved', startAt: '2090-05-10T00:00:00.000Z' });
+    const key = keys.campaign(tenantId, campaign.id);
+    const moved = await changeBy(key, () => announceStatusesOf(tenantId, 'Asia/Tokyo', new Date('2090-05-09T15:30:00.000Z')));
+    expect((await eventsOf(moved)).map((e) => [e.type, e.data.previousStatus, e.data.status])).toEqual([['campaign.status_changed', 'scheduled', 'active']]);
+  });
+
+  it('is applied by PATCH /v1/organizations/:id: the due instant follows the new timezone', async () => {
+    const org = await newOrg();
+    const campaign = await createCampaign(org.organizationId, { name: 'Far', startAt: '2090-05-10T00:00:00.000Z' });
+    const key = keys.campaign(org.organizationId, campaign.id);
+    expect((await itemAt(key))!.gsi4sk).toMatch(/^2090-05-10T00:00:00.000Z#/);
+    const res = await call('PATCH', `/v1/organizations/${org.organizationId}`, { token: org.owner.token, body: { ianaTimezone: 'Asia/Tokyo' } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect((await itemAt(key))!.gsi4sk).toMatch(/^2090-05-09T15:00:00.000Z#/);
   });
 });
