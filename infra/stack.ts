@@ -28,6 +28,7 @@ import { WebAnalytics } from './analytics-import.ts';
 import { StripeBilling, STRIPE_CALLERS } from './billing.ts';
 import { MetricRefresh, QUEUE_SENDERS } from './metric-refresh.ts';
 import { Operations } from './operations.ts';
+import { CampaignStatusSweep } from './campaign-status-sweep.ts';
 import { OutboxDelivery } from './outbox-delivery.ts';
 import { RouteFunction } from './route-function.ts';
 import { routeGroup, RouteGroupStack, type RouteResources } from './route-group-stack.ts';
@@ -166,6 +167,9 @@ export class ServiceStack extends Stack {
     });
 
     const outbox = new OutboxDelivery(this, 'OutboxDelivery', { table: this.table, config, environment });
+
+    // Announces campaign statuses that time has moved (campaign.status_changed), hourly.
+    new CampaignStatusSweep(this, 'CampaignStatusSweep', { table: this.table, config, environment });
 
     // Scheduled metric refresh; the content link routes queue a reading at once.
     const metricRefresh = new MetricRefresh(this, 'MetricRefresh', { table: this.table, config, environment });

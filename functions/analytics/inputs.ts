@@ -50,14 +50,5 @@ export async function reportConnection(tenantId: string): Promise<{ connection: 
   return { connection, meta: { warnings, analytics: { status: connection.status, propertyId: connection.propertyId, lastImportAt: connection.lastImportAt } } };
 }
 
-/** The connection as routes show it: never its token; a connected property not imported yet is `importing`. */
-export function connectionView(organizationId: string, connection: Connection | undefined) {
-  const importing = connection?.status === 'connected' && !connection.importedThrough;
-  return {
-    organizationId,
-    status: importing ? ('importing' as const) : (connection?.status ?? ('disconnected' as const)),
-    propertyId: connection?.propertyId ?? null,
-    propertyName: connection?.propertyName ?? null,
-    lastImportAt: connection?.lastImportAt ?? null,
-  };
-}
+/** The connection as routes show it (shared/db/analytics/connection-view.ts, which the outbound events share). */
+export { connectionView } from '../../shared/db/analytics/index.ts';

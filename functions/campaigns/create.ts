@@ -11,7 +11,7 @@ import { Uuid } from '../../shared/schemas/common.ts';
 import { checkDates } from '../../shared/schemas/date-order.ts';
 import { checkMinorUnit } from '../../shared/schemas/money.ts';
 import { CampaignName, campaignFieldInputs } from './inputs.ts';
-import { campaignView, changedFields, receipt, requireOwnerMember } from './views.ts';
+import { campaignView, changedFields, receipt, requireOwnerMember, timeZoneOf } from './views.ts';
 import { CampaignRecord, MutationReceipt } from '../../shared/schemas/records/campaign.ts';
 import { createdReply } from '../../shared/schemas/records/reply.ts';
 
@@ -28,7 +28,7 @@ export const handler = defineHandler({
     checkDates(fields.startAt, fields.endAt);
     checkMinorUnit(fields.budget, tenant.details.currency, 'budget');
     await requireOwnerMember(organizationId, fields.ownerUserId);
-    const campaign = await createCampaign(organizationId, fields);
+    const campaign = await createCampaign(organizationId, fields, timeZoneOf(tenant.details));
     return created(campaignView(campaign, tenant.details), { mutation: receipt('create', campaign.id, changedFields({}, fields)) });
   },
 });

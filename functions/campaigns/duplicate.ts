@@ -12,7 +12,7 @@ import { created } from '../../shared/http/result.ts';
 import { DateTime } from '../../shared/schemas/common.ts';
 import { checkDates } from '../../shared/schemas/date-order.ts';
 import { CampaignId, CampaignName } from './inputs.ts';
-import { campaignView, changedFields, isActiveMember, liveCampaign, receipt } from './views.ts';
+import { campaignView, changedFields, isActiveMember, liveCampaign, receipt, timeZoneOf } from './views.ts';
 import { duplicateFields } from './plan.ts';
 import { CampaignRecord, MutationReceipt } from '../../shared/schemas/records/campaign.ts';
 import { createdReply } from '../../shared/schemas/records/reply.ts';
@@ -34,7 +34,7 @@ export const handler = defineHandler({
     checkDates(input.startAt, input.endAt);
     const ownerStays = source.ownerUserId ? await isActiveMember(tenantId, source.ownerUserId) : false;
     const fields = duplicateFields(source, input, ownerStays);
-    const copy = await createCampaign(tenantId, fields);
+    const copy = await createCampaign(tenantId, fields, timeZoneOf(tenant.details));
     return created(campaignView(copy, tenant.details), { mutation: receipt('duplicate', copy.id, changedFields(campaignFields({ name: '' }), fields)) });
   },
 });

@@ -8,7 +8,7 @@ import { ok } from '../../shared/http/result.ts';
 import { checkDates } from '../../shared/schemas/date-order.ts';
 import { checkMinorUnit } from '../../shared/schemas/money.ts';
 import { CampaignId, campaignFieldInputs } from './inputs.ts';
-import { campaignView, changedFields, liveCampaign, receipt, requireOwnerMember } from './views.ts';
+import { campaignView, changedFields, liveCampaign, receipt, requireOwnerMember, timeZoneOf } from './views.ts';
 import { CampaignRecord, MutationReceipt } from '../../shared/schemas/records/campaign.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
 
@@ -26,7 +26,7 @@ export const handler = defineHandler({
     const changed = changedFields(current, changes);
     if (changed.includes('ownerUserId')) await requireOwnerMember(tenant.tenantId, changes.ownerUserId);
     const updated = changed.length
-      ? await updateCampaign(tenant.tenantId, campaignId, Object.fromEntries(changed.map((f) => [f, changes[f]])))
+      ? await updateCampaign(tenant.tenantId, campaignId, Object.fromEntries(changed.map((f) => [f, changes[f]])), timeZoneOf(tenant.details))
       : current;
     return ok(campaignView(updated, tenant.details), { mutation: receipt('update', campaignId, changed) });
   },

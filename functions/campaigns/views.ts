@@ -1,21 +1,13 @@
 /**
- * What the Campaigns routes answer: the stored campaign with its derived status, and the `mutation`
- * receipt of a write. Status needs the tenant's timezone.
+ * What the Campaigns routes answer: the stored campaign with its derived status
+ * (shared/db/campaigns/campaign-view.ts), and the `mutation` receipt of a write.
  */
-import { campaignStatus } from '../../shared/domain/campaign-status.ts';
-import { roundSpend } from '../../shared/domain/currencies.ts';
 import { CAMPAIGN_FIELDS, type Campaign, type CampaignFields } from '../../shared/db/campaigns/index.ts';
-import { withoutReportingCounters } from '../../shared/db/table/index.ts';
 import { getMembership } from '../../shared/db/tenancy/index.ts';
-import type { Tenant } from '../../shared/db/tenancy/index.ts';
 import { invalidInput, notFound } from '../../shared/http/problem.ts';
 
-export const timeZoneOf = (tenant: Tenant) => tenant.ianaTimezone ?? 'UTC';
-
-export function campaignView(campaign: Campaign, tenant: Tenant, now = new Date()) {
-  // The counters kept on the item for reporting (which reads them through campaignFromItem) are no part of the record.
-  return { ...(withoutReportingCounters({ ...campaign }) as Campaign), spend: roundSpend(campaign.spend), status: campaignStatus(campaign, timeZoneOf(tenant), now) };
-}
+// The record as shown lives with the data layer, which the outbound events share (shared/webhooks).
+export { campaignView, timeZoneOf } from '../../shared/db/campaigns/index.ts';
 
 /** The campaign read by authorization (undefined while it is being deleted: gone). */
 export function liveCampaign(campaign: Campaign | undefined): Campaign {

@@ -15,6 +15,7 @@ import { checkMinorUnit, moneyInput } from '../../shared/schemas/money.ts';
 import { Currency, Timezone } from '../../shared/schemas/enums.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
 import { TenantRecord } from '../../shared/schemas/records/tenant.ts';
+import { announceStatusesOf } from '../../shared/db/campaigns/index.ts';
 
 /**
  * Money in major units. The cap keeps values inside what DynamoDB stores exactly (and far above
@@ -45,6 +46,8 @@ export const handler = defineHandler({
       ]);
     }
     const [tenant, metrics] = await Promise.all([updateTenant(organizationId, changes), getTenantAggregate(organizationId)]);
+    // Another timezone moves the calendar days campaign statuses are counted in (campaign.status_changed).
+    if (tenant.ianaTimezone !== scope.details.ianaTimezone) await announceStatusesOf(organizationId, tenant.ianaTimezone ?? 'UTC');
     return ok(tenantView(tenant, scope.role, 'active', metrics));
   },
 });

@@ -16,6 +16,7 @@ import { text, Uuid } from '../../shared/schemas/common.ts';
 import { Currency, Timezone } from '../../shared/schemas/enums.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
 import { TenantRecord } from '../../shared/schemas/records/tenant.ts';
+import { announceStatusesOf } from '../../shared/db/campaigns/index.ts';
 
 export function workspaceAvatarKeyPattern(workspaceId: string): RegExp {
   return new RegExp(`^tenants/${workspaceId}/avatar/[0-9a-f-]{36}\\.(jpg|png|webp|gif)$`);
@@ -42,6 +43,8 @@ export const handler = defineHandler({
       ]);
     }
     const [updated, metrics] = await Promise.all([updateTenant(workspaceId, changes), getTenantAggregate(workspaceId)]);
+    // Another timezone moves the calendar days campaign statuses are counted in (campaign.status_changed).
+    if (updated.ianaTimezone !== tenant.details.ianaTimezone) await announceStatusesOf(workspaceId, updated.ianaTimezone ?? 'UTC');
     return ok(tenantView(updated, tenant.role, 'active', metrics));
   },
 });

@@ -36,6 +36,7 @@ import { ensureTable, LOCAL_CREDENTIALS, startDynamoLocal, type DynamoLocal } fr
 import { LocalIssuer } from './issuer.ts';
 import { startLocalMetricRefresh } from './metric-refresh.ts';
 import { startLocalFirstImports } from './first-import.ts';
+import { startLocalCampaignStatusSweep } from './campaign-status-sweep.ts';
 import { startS3Local, type S3Local } from './s3.ts';
 
 export interface LocalServiceOptions {
@@ -52,6 +53,8 @@ export interface LocalServiceOptions {
   warm?: boolean;
   /** Run the metric refresh on this interval (`npm start`); without it, only `POST /local/jobs/refresh-metrics` runs one. */
   metricRefreshEveryMs?: number;
+  /** Run the campaign status sweep on this interval (`npm start`); without it, only `POST /local/jobs/sweep-campaign-status` runs one. */
+  campaignStatusSweepEveryMs?: number;
   /** The analytics token sealer's key file without a `dataDir` (in memory otherwise): processes that share it open each other's tokens. */
   tokenKeyFile?: string;
   /**
@@ -213,6 +216,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
   if (options.warm) await warmFirstUse(issuer, tableName);
   const metricRefresh = startLocalMetricRefresh(options.metricRefreshEveryMs);
   const firstImports = startLocalFirstImports();
+  const statusSweep = startLocalCampaignStatusSweep(options.campaignStatusSweepEveryMs);
 
   // Replaced by options.loader's once the server listens (it needs the server's own URL).
   let load: HandlerLoader = loadSource;
@@ -232,6 +236,8 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       } else if (method === 'POST' && path === '/local/jobs/refresh-metrics') {
         const { activityId } = parseInput(RefreshRequest, parseJson(body));
         sendJson(res, 200, await (activityId ? metricRefresh.readActivity(activityId) : metricRefresh.runOnce()));
+      } else if (method === 'POST' && path === '/local/jobs/sweep-campaign-status') {
+        sendJson(res, 200, await statusSweep.runOnce());
       } else if (method === 'POST' && path === '/local/jobs/import-analytics') {
         sendJson(res, 200, await importAllConnected({ force: true }));
       } else if (method === 'GET' && path === '/local/analytics/properties') {
@@ -270,6 +276,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     standIns,
     stop: async () => {
       metricRefresh.stop();
+      statusSweep.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await firstImports.stop();

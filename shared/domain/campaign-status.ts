@@ -4,7 +4,7 @@
  * still ahead; `completed` once the end day is past; otherwise `active` (the start and end days
  * themselves are active days).
  */
-import { localDate } from './dates.ts';
+import { dayEnd, dayStart, localDate } from './dates.ts';
 
 export const CAMPAIGN_STATUSES = ['active', 'scheduled', 'completed', 'draft'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
@@ -26,4 +26,17 @@ export function statusCounts(statuses: Iterable<CampaignStatus>): Record<Campaig
   const counts = Object.fromEntries(CAMPAIGN_STATUSES.map((s) => [s, 0])) as Record<CampaignStatus, number>;
   for (const status of statuses) counts[status]++;
   return counts;
+}
+
+/**
+ * The first instant after `now` at which the derived status will be another (by the calendar in
+ * `timeZone`): a scheduled campaign's start day beginning, an active one's end day over; null when
+ * time alone never changes it (draft, completed, active without an end). What makes a campaign due
+ * for the status sweep (shared/db/campaigns/status-announcements.ts).
+ */
+export function nextStatusChangeAt(dates: { startAt: string | null; endAt: string | null }, timeZone: string, now: Date = new Date()): Date | null {
+  const status = campaignStatus(dates, timeZone, now);
+  if (status === 'scheduled') return dayStart(localDate(dates.startAt!, timeZone), timeZone);
+  if (status === 'active' && dates.endAt) return dayEnd(localDate(dates.endAt, timeZone), timeZone);
+  return null;
 }

@@ -48,8 +48,8 @@ describe('dev stack', () => {
     functions = resources(built.templates, 'AWS::Lambda::Function');
   });
 
-  it('has exactly one function per route of the table, plus the $default catch-all, the API reference, the deletion sweeper, the metric refresh dispatcher and worker and the analytics import', () => {
-    expect(functions).toHaveLength(routes.length + 6);
+  it('has exactly one function per route of the table, plus the $default catch-all, the API reference, the deletion sweeper, the metric refresh dispatcher and worker, the analytics import and the campaign status sweep', () => {
+    expect(functions).toHaveLength(routes.length + 7);
     for (const route of routes) expect(byKey(route.key), route.key).toHaveLength(1);
     expect(byKey('$default')).toHaveLength(1);
   });
@@ -75,6 +75,13 @@ describe('dev stack', () => {
     const [sweeperId] = functions.find(([, fn]) => fn.Properties!.Description === 'job: finish-tenant-deletions')!;
     const rules = resources(built.templates, 'AWS::Events::Rule').filter(([, rule]) => rule.Properties!.Targets.some((t: { Arn: { 'Fn::GetAtt'?: string[] } }) => t.Arn['Fn::GetAtt']?.[0] === sweeperId));
     expect(rules.map(([, rule]) => rule.Properties!.ScheduleExpression)).toEqual(['rate(15 minutes)']);
+  });
+
+  it('runs the campaign status sweep hourly, querying the table and updating campaigns, and scanning nothing', () => {
+    const [[sweeperId, sweeper, template]] = byKey('job: sweep-campaign-status') as [[string, Resource, Template]];
+    expect(functionActions(sweeper, template)).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:BatchGetItem', 'dynamodb:UpdateItem']));
+    const rules = resources(built.templates, 'AWS::Events::Rule').filter(([, rule]) => rule.Properties!.Targets.some((t: { Arn: { 'Fn::GetAtt'?: string[] } }) => t.Arn['Fn::GetAtt']?.[0] === sweeperId));
+    expect(rules.map(([, rule]) => rule.Properties!.ScheduleExpression)).toEqual(['rate(1 hour)']);
   });
 
   it('mounts every route of the table as an API route, $default, and the public GET /openapi.json, GET /docs and GET /favicon.ico', () => {

@@ -110,6 +110,9 @@ const Connections = defineEntity({
 
 export type Connection = z.infer<typeof Connections.schema>;
 
+/** The connection a stored item holds (the outbound events read it from the table's stream). */
+export const connectionFromItem = (item: Item): Connection => Connections.fromItem(item);
+
 export async function getConnection(tenantId: string): Promise<Connection | undefined> {
   return getRecord(Connections, Connections.key(tenantId), { consistent: true });
 }

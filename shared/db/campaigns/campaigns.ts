@@ -2,7 +2,8 @@
  * Campaigns: a planning brief with dates and budget that groups activities. The campaign item keeps
  * its stored aggregate (activitiesCount, costsCount, spend per currency, and its activities'
  * impressions and engagement), moved by the links of activities (shared/db/campaigns/campaign-links.ts), by
- * cost writes (shared/db/catalogue/costs.ts) and by activity metric changes in the same transactions. Status is never stored: it is derived from the dates at read time.
+ * cost writes (shared/db/catalogue/costs.ts) and by activity metric changes in the same transactions. Status is derived from the dates at read time; the
+ * item also keeps the status it last announced (announced-status.ts), which only the outbound events read.
  *
  * A campaign being deleted carries `deletingAt` from the first step of its delete: it takes no new
  * links and reads as gone, while the delete unlinks its activities and removes what hangs off it.
@@ -11,12 +12,15 @@ import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
 import { notFound } from '../../domain/errors.ts';
 import { tenantAggregateUpdate } from '../table/aggregates.ts';
-import { defineEntity, getRecord, queryRecords, updateRecord } from '../table/entity.ts';
-import { absent, all, has, lacks } from '../table/expressions.ts';
+import { conditionHeld, defineEntity, getRecord, queryRecords, updateRecord } from '../table/entity.ts';
+import { absent, all, asRead, has, lacks } from '../table/expressions.ts';
 import { keys } from '../table/keys.ts';
 import { stored } from '../../records/fields.ts';
 import { pointerPut } from '../table/records.ts';
 import { transact } from '../table/transact.ts';
+import { getTenant } from '../tenancy/tenants.ts';
+import { CAMPAIGN_STATUSES, type CampaignStatus } from '../../domain/campaign-status.ts';
+import { announcement, type Dates } from './announced-status.ts';
 import { type CampaignFields, CampaignSchema } from '../../records/campaign.ts';
 export { BRIEF_FIELDS, type CampaignFields, CAMPAIGN_FIELDS } from '../../records/campaign.ts';
 
@@ -33,13 +37,15 @@ export const Campaigns = defineEntity({
     ...CampaignSchema.shape,
     /** Set by the first step of its delete: the campaign reads as gone from then on. */
     deletingAt: z.optional(z.string()),
+    /** The status last announced (announced-status.ts); absent on items stored before it existed. Never shown. */
+    announcedStatus: z.optional(z.enum(CAMPAIGN_STATUSES)),
   }),
   key: keys.campaign,
   counters: ['activitiesCount', 'costsCount', 'impressions', 'engagement'],
 });
 
 type StoredCampaign = z.infer<typeof Campaigns.schema>;
-export type Campaign = Omit<StoredCampaign, 'deletingAt'>;
+export type Campaign = Omit<StoredCampaign, 'deletingAt' | 'announcedStatus'>;
 
 export type NewCampaign = Pick<CampaignFields, 'name'> & Partial<CampaignFields>;
 export type CampaignChanges = Partial<CampaignFields>;
@@ -47,7 +53,7 @@ export type CampaignChanges = Partial<CampaignFields>;
 /** The record of a stored campaign, or undefined for one being deleted. */
 function live(stored: StoredCampaign): Campaign | undefined {
   if (stored.deletingAt) return undefined;
-  const { deletingAt: _deleting, ...record } = stored;
+  const { deletingAt: _deleting, announcedStatus: _announced, ...record } = stored;
   // Campaigns stored before metrics were counted have no metric attributes yet (ADD creates them).
   return { ...record, impressions: Number(record.impressions ?? 0), engagement: Number(record.engagement ?? 0) };
 }
@@ -73,8 +79,15 @@ export function campaignFields(input: NewCampaign): CampaignFields {
   };
 }
 
-/** Creates a campaign with its pointer and the tenant's campaign count, in one transaction. */
-export async function createCampaign(tenantId: string, input: NewCampaign): Promise<Campaign> {
+/** The tenant's timezone, for the writers not given it (the routes give the one they read). */
+const timeZoneOfTenant = async (tenantId: string) => (await getTenant(tenantId))?.ianaTimezone ?? 'UTC';
+
+/**
+ * Creates a campaign with its pointer and the tenant's campaign count, in one transaction; it
+ * starts with its status announced (in `timeZone`, the tenant's, read when not given).
+ */
+export async function createCampaign(tenantId: string, input: NewCampaign, timeZone?: string): Promise<Campaign> {
+  const zone = timeZone ?? (await timeZoneOfTenant(tenantId));
   const now = new Date().toISOString();
   const campaign: Campaign = {
     id: randomUUID(),
@@ -87,7 +100,7 @@ export async function createCampaign(tenantId: string, input: NewCampaign): Prom
   };
   const key = Campaigns.key(tenantId, campaign.id);
   await transact([
-    Campaigns.tx.put(key, campaign, { condition: absent }),
+    Campaigns.tx.put(key, campaign, { condition: absent }, announcement(tenantId, campaign.id, campaign, zone, new Date(now)).set),
     pointerPut('campaign', campaign.id, tenantId, key),
     { ...tenantAggregateUpdate(tenantId, { counts: { campaignsCount: 1 } })!, failure: () => notFound('The organization') },
   ]);
@@ -105,8 +118,26 @@ export async function campaignsOfTenant(tenantId: string): Promise<Campaign[]> {
   return stored.flatMap((campaign) => live(campaign) ?? []);
 }
 
-/** Sets the fields given; 404 when the campaign is gone or being deleted. Returns the whole record. */
-export async function updateCampaign(tenantId: string, campaignId: string, changes: CampaignChanges): Promise<Campaign> {
+/**
+ * Sets the fields given; 404 when the campaign is gone or being deleted. Returns the whole record.
+ * A change of its dates then announces the status they give (`timeZone`: the tenant's, read when
+ * not given).
+ */
+export async function updateCampaign(tenantId: string, campaignId: string, changes: CampaignChanges, timeZone?: string): Promise<Campaign> {
   const set = { ...changes, updatedAt: new Date().toISOString() };
-  return live(await updateRecord(Campaigns, Campaigns.key(tenantId, campaignId), { set }, { condition: liveCampaign }))!;
+  const updated = live(await updateRecord(Campaigns, Campaigns.key(tenantId, campaignId), { set }, { condition: liveCampaign }))!;
+  if (changes.startAt !== undefined || changes.endAt !== undefined) await announceStatus(tenantId, updated, timeZone ?? (await timeZoneOfTenant(tenantId)));
+  return updated;
+}
+
+/**
+ * Announces the status the campaign's dates give now in `timeZone` and makes it due when time will
+ * move it, on the condition that its dates are still those (a concurrent date edit announces its
+ * own) and it is live. Answers the status announced, or undefined when that condition failed.
+ */
+export async function announceStatus(tenantId: string, campaign: Pick<Campaign, 'id'> & Dates, timeZone: string, now = new Date()): Promise<CampaignStatus | undefined> {
+  const changes = announcement(tenantId, campaign.id, campaign, timeZone, now);
+  const condition = all(liveCampaign, asRead('startAt', campaign.startAt), asRead('endAt', campaign.endAt));
+  const held = await conditionHeld((failure) => updateRecord(Campaigns, Campaigns.key(tenantId, campaign.id), changes, { condition, failure }));
+  return held ? changes.set.announcedStatus : undefined;
 }

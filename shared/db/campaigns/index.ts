@@ -1,4 +1,7 @@
 /** The campaigns room of the data layer: its entry for code outside shared/db (see README "Where things go"). */
+export * from './announced-status.ts';
 export * from './campaign-deletion.ts';
 export * from './campaign-links.ts';
+export * from './campaign-view.ts';
 export * from './campaigns.ts';
+export * from './status-sweep.ts';

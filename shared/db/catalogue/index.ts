@@ -4,6 +4,7 @@ export * from './activities-run.ts';
 export * from './activity-entity.ts';
 export * from './activity-spend-days.ts';
 export * from './activity-start.ts';
+export * from './activity-view.ts';
 export * from './content-accounts.ts';
 export * from './cost-rollups.ts';
 export * from './cost-stats.ts';

@@ -348,3 +348,21 @@ export function measurementLocation(item: Record<string, unknown>): Pick<StoredM
   const { campaignId, id } = Measurements.fromItem(item);
   return { campaignId, id };
 }
+
+/**
+ * The record a stored measurement item showed when it was written (an outbound event's, from the
+ * table's stream): its claims up to that write's, the last of them active as it was then (a later
+ * correction supersedes it), and its definition.
+ */
+export async function measurementAsWritten(tenantId: string, item: Record<string, unknown>): Promise<Measurement> {
+  const m = Measurements.fromItem(item);
+  const [claimItems, definition] = await Promise.all([
+    queryPrefix(keys.claimsOfMeasurement(tenantId, m.campaignId, m.id), { ConsistentRead: true }),
+    definitionOf(tenantId, m),
+  ]);
+  const claims = claimItems
+    .map(Claims.fromItem)
+    .filter((c) => c.seq <= m.claimCount)
+    .map((c) => (c.seq === m.claimCount ? { ...c, status: 'active' as const, supersededAt: null } : c));
+  return present(m, claims, definition);
+}

@@ -1,9 +1,10 @@
 /**
- * The table room's entry for code outside shared/db: addressing records by id, paging, the views of
- * stored aggregates and record ids. Keys, operations, transactions and the entity layer stay inside
- * shared/db, where each room's entities use them.
+ * The table room's entry for code outside shared/db: addressing records by id, paging, what
+ * kind an item is, the views of stored aggregates and record ids. Keys, operations, transactions
+ * and the entity layer stay inside shared/db, where each room's entities use them.
  */
 export * from './aggregates.ts';
 export * from './ids.ts';
+export * from './item-kinds.ts';
 export * from './paging.ts';
 export * from './records.ts';

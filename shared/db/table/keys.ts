@@ -69,6 +69,8 @@
  *
  * A tracked activity (connected content link) also carries gsi4pk METRICS_DUE#<shard 0-9> / gsi4sk
  * <nextFetchAt>#<tenantId>#<activityId> (the metric refresh's due index; keys.metricsDue).
+ * A campaign whose status time will move carries gsi4pk CAMPAIGN_STATUS_DUE / gsi4sk
+ * <instant of that move>#<tenantId>#<campaignId> (the status sweep's due index; campaignStatusKeys).
  */
 
 import { mailboxOf } from '../../domain/email-addresses.ts';
@@ -429,4 +431,16 @@ export const analyticsKeys = {
     from: `${kind}#${from}`,
     to: `${kind}#${to}\uffff`,
   }),
+};
+
+/**
+ * The campaign status sweep's due index (shared/db/campaigns/announced-status.ts): gsi4, sparse and
+ * keys only like the metric refresh's, in a partition of its own that the refresh never reads. A
+ * campaign carries the entry while time alone will move its status (scheduled, or active with an
+ * end), keyed by the instant it moves. One partition, unsharded: a campaign's entry is written only
+ * when its dates change or its status moves, a few writes a campaign's lifetime.
+ */
+export const campaignStatusKeys = {
+  due: (tenantId: string, campaignId: string, dueAt: string) => ({ gsi4pk: 'CAMPAIGN_STATUS_DUE', gsi4sk: `${dueAt}#${tenantId}#${campaignId}` }),
+  duePartition: () => ({ gsi4pk: 'CAMPAIGN_STATUS_DUE' }),
 };

@@ -18,6 +18,9 @@ export interface MemberQuery extends PageRequest {
 
 export type Member = User & { role: string; membershipStatus: string };
 
+/** A member as the members list shows it (and the outbound `member.joined` event): the user with their role and membership status. */
+export const memberView = (user: User, membership: Pick<Membership, 'role' | 'status'>): Member => ({ ...user, role: membership.role, membershipStatus: membership.status });
+
 /**
  * The memberships a caller may see: all of them, except in the shared demo organization of organic
  * sign-up, whose members never see each other (DECISIONS.md): there, only the caller's own (read
@@ -37,7 +40,7 @@ export async function listMembers(tenant: Tenant, callerId: string, query: Membe
     const user = users.get(m.userId);
     if (!user) return [];
     if (term && !`${user.name ?? ''}\n${user.email}`.toLowerCase().includes(term)) return [];
-    return [{ ...user, role: m.role, membershipStatus: m.status }];
+    return [memberView(user, m)];
   });
   const sortBy = query.sortBy ?? 'createdAt';
   const sorted = sortRecords(members, (u) => u[sortBy], query.sortDirection ?? (query.sortBy ? 'asc' : 'desc'));

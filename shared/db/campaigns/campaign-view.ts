@@ -1,0 +1,16 @@
+/**
+ * The campaign as the API shows it (the Campaigns routes, and the outbound events that carry it):
+ * the stored record with its derived status. Status needs the tenant's timezone.
+ */
+import { campaignStatus } from '../../domain/campaign-status.ts';
+import { roundSpend } from '../../domain/currencies.ts';
+import { withoutReportingCounters } from '../table/aggregates.ts';
+import type { Tenant } from '../tenancy/tenants.ts';
+import type { Campaign } from './campaigns.ts';
+
+export const timeZoneOf = (tenant: Pick<Tenant, 'ianaTimezone'>) => tenant.ianaTimezone ?? 'UTC';
+
+export function campaignView(campaign: Campaign, tenant: Pick<Tenant, 'ianaTimezone'>, now = new Date()) {
+  // The counters kept on the item for reporting (which reads them through campaignFromItem) are no part of the record.
+  return { ...(withoutReportingCounters({ ...campaign }) as Campaign), spend: roundSpend(campaign.spend), status: campaignStatus(campaign, timeZoneOf(tenant), now) };
+}
