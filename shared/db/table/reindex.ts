@@ -15,7 +15,9 @@
  * and, once the scan is done (the creators' entries then written), rewrites the spend order of each
  * tenant whose order is not current (spend-order.ts: a tenant stored before it, or a currency
  * change whose rewrite ran out of time), counted as `spendOrder` (skipped: its currency changed
- * again meanwhile, and that change's rewrite answers for it).
+ * again meanwhile, and that change's rewrite answers for it). Campaigns stored before status
+ * announcements (campaigns/announced-status.ts) get their first one, in their tenant's timezone,
+ * counted as `campaignStatus`: silent, as a first announcement is, but from then on the sweep sees them.
  */
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { Activities } from '../catalogue/activity-entity.ts';
@@ -29,6 +31,8 @@ import { Memberships } from '../tenancy/memberships.ts';
 import { withRetry } from './retry.ts';
 import { backfillSparklineBuckets } from '../metrics/sparkline-backfill.ts';
 import { rewriteSpendOrder } from '../catalogue/spend-order.ts';
+import { announceStatus, campaignFromItem } from '../campaigns/campaigns.ts';
+import { getTenant } from '../tenancy/tenants.ts';
 
 type Item = Record<string, unknown>;
 
@@ -92,8 +96,8 @@ export async function reindexItem(entity: IndexedEntity, item: Item, { dryRun = 
   return written ? 'updated' : 'skipped';
 }
 
-/** What `reindexTable` counts: each indexed kind's items, the activities' sparkline buckets, and the tenants' spend orders. */
-export type ReindexTableCounts = Record<IndexedKind | 'sparklineBucket' | 'spendOrder', ReindexCounts>;
+/** What `reindexTable` counts: each indexed kind's items, the activities' sparkline buckets, the tenants' spend orders and the campaigns' first status announcements. */
+export type ReindexTableCounts = Record<IndexedKind | 'sparklineBucket' | 'spendOrder' | 'campaignStatus', ReindexCounts>;
 
 /** A live tenant item whose spend order is not marked current for its currency revision. */
 const staleSpendOrder = (item: Item) =>
@@ -108,15 +112,39 @@ async function rewriteSpendOrders(tenantIds: readonly string[], counts: ReindexC
   }
 }
 
+/** Announces the status of these live campaigns that never had one, each in its tenant's timezone, into `counts`. */
+async function announceFirstStatuses(campaigns: readonly Item[], counts: ReindexCounts, { dryRun = false }: ReindexOptions): Promise<void> {
+  const timeZones = new Map<string, string | undefined>();
+  for (const item of campaigns) {
+    const tenantId = tenantOf(item);
+    if (!timeZones.has(tenantId)) {
+      const tenant = await getTenant(tenantId);
+      timeZones.set(tenantId, tenant && (tenant.ianaTimezone ?? 'UTC'));
+    }
+    const timeZone = timeZones.get(tenantId);
+    const campaign = campaignFromItem(item);
+    // A tenant or campaign gone (or being deleted) meanwhile has nothing to announce.
+    if (!timeZone || !campaign) continue;
+    if (dryRun) counts.updated++;
+    else if (await announceStatus(tenantId, campaign, timeZone)) counts.updated++;
+    else counts.skipped++;
+  }
+}
+
 /** Scans the whole table and reindexes every item of an indexed entity, and each activity's sparkline buckets; the counts per kind. */
 export async function reindexTable(options: ReindexOptions = {}): Promise<ReindexTableCounts> {
-  const kinds = [...INDEXED_ENTITIES.map(({ kind }) => kind), 'sparklineBucket' as const, 'spendOrder' as const];
+  const kinds = [...INDEXED_ENTITIES.map(({ kind }) => kind), 'sparklineBucket' as const, 'spendOrder' as const, 'campaignStatus' as const];
   const staleSpendOrders: string[] = [];
+  const unannounced: Item[] = [];
   const counts = Object.fromEntries(kinds.map((kind) => [kind, { scanned: 0, updated: 0, skipped: 0 }])) as ReindexTableCounts;
   let start: Item | undefined;
   do {
     const page = await withRetry(() => documentClient().send(new ScanCommand({ TableName: tableName(), ExclusiveStartKey: start })));
     for (const item of page.Items ?? []) {
+      if (isEntity(item, 'campaign')) {
+        counts.campaignStatus.scanned++;
+        if (item.announcedStatus === undefined && item.deletingAt === undefined) unannounced.push(item);
+      }
       if (item.sk !== 'TENANT' || !String(item.pk).startsWith('TENANT#')) continue;
       counts.spendOrder.scanned++;
       if (staleSpendOrder(item)) staleSpendOrders.push(tenantOf(item));
@@ -135,6 +163,7 @@ export async function reindexTable(options: ReindexOptions = {}): Promise<Reinde
     start = page.LastEvaluatedKey;
   } while (start);
   await rewriteSpendOrders(staleSpendOrders, counts.spendOrder, options);
+  await announceFirstStatuses(unannounced, counts.campaignStatus, options);
   return counts;
 }
 

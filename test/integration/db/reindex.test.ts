@@ -33,6 +33,9 @@ let viewer: TestUser;
 let ws: string;
 let ann: { id: string; email: string };
 let trackedId: string;
+/** Two campaigns stored as before status announcements: an active one (due at its end) and a draft. */
+let activeCampaign: string;
+let draftCampaign: string;
 /** The index attributes of each of the tenant's indexed items as written, by sort key. */
 let written: Map<string, Item>;
 
@@ -86,6 +89,10 @@ beforeAll(async () => {
   const gone = await signUp('Removed member');
   await addMember(ws, owner, gone, 'member');
   await removeMembership(ws, gone.userId);
+  const campaign = (body: Item) => call('POST', '/v1/campaigns', { token: owner.token, body: { organizationId: ws, ...body } });
+  activeCampaign = (await campaign({ name: 'Running', startAt: '2026-01-01T00:00:00Z', endAt: '2099-12-31T00:00:00Z' })).body.data.id;
+  draftCampaign = (await campaign({ name: 'Someday' })).body.data.id;
+  for (const id of [activeCampaign, draftCampaign]) await rawUpdate(keys.campaign(ws, id), 'REMOVE announcedStatus, gsi4pk, gsi4sk');
 
   written = await indexesBySk();
   // Strip what items written before gsi5, gsi6 (and a rename's gsi2 entry) lack; the due index stays.
@@ -123,6 +130,8 @@ describe('reindexTable', () => {
     expect((await get(`/v1/creators?workspaceId=${ws}&sortBy=impressions`)).body.items).toEqual([]);
     expect(await membershipsOfUser(viewer.userId)).toEqual([]);
     expect(await startedOnFeb2()).toBe(0);
+    expect(counts.campaignStatus.updated).toBeGreaterThanOrEqual(2);
+    expect(await stored(keys.campaign(ws, activeCampaign))).not.toHaveProperty('announcedStatus');
   });
 
   it('writes back exactly the entries the puts wrote, removing none', async () => {
@@ -147,6 +156,12 @@ describe('reindexTable', () => {
     const tombstone = items.find((i) => isEntity(i, 'membership') && i.deletedAt)!;
     expect(tombstone).not.toHaveProperty('gsi1pk');
     expect(now.get(keys.activity(ws, trackedId).sk)).toMatchObject({ gsi4pk: expect.stringMatching(/^METRICS_DUE#/), gsi4sk: expect.any(String) });
+    // The campaigns stored before announcements have their first one now, and the active one its due entry (the sweep's).
+    expect(counts.campaignStatus.updated).toBeGreaterThanOrEqual(2);
+    expect(await stored(keys.campaign(ws, activeCampaign))).toMatchObject({ announcedStatus: 'active', gsi4sk: expect.stringContaining(activeCampaign) });
+    const draft = await stored(keys.campaign(ws, draftCampaign));
+    expect(draft.announcedStatus).toBe('draft');
+    expect(draft).not.toHaveProperty('gsi4pk');
   });
 
   it('lets the lists and searches reading those indexes find the records again', async () => {
@@ -169,6 +184,7 @@ describe('reindexTable', () => {
     const counts = await reindexTable();
     for (const { kind } of INDEXED_ENTITIES) expect(counts[kind]).toMatchObject({ updated: 0, skipped: 0 });
     expect(counts.spendOrder).toMatchObject({ updated: 0, skipped: 0 });
+    expect(counts.campaignStatus).toMatchObject({ updated: 0, skipped: 0 });
   });
 });
 
