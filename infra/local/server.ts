@@ -20,7 +20,7 @@ import { problemResponse, toProblem } from '../../shared/http/middleware/problem
 import { parseInput } from '../../shared/http/middleware/validate.ts';
 import { resetObjectWrites } from '../../shared/integrations/object-writes.ts';
 import { resetStorage } from '../../shared/integrations/storage.ts';
-import { resetStripe } from '../../shared/integrations/stripe.ts';
+import { useBilling } from '../../shared/integrations/billing/index.ts';
 import { resetPlatformConfig } from '../../shared/integrations/platforms/config.ts';
 import { resetTokenSealer } from '../../shared/integrations/token-sealer.ts';
 import { Email, intInput, Uuid } from '../../shared/schemas/common.ts';
@@ -207,7 +207,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
   resetClients();
   resetStorage();
   resetObjectWrites();
-  resetStripe();
+  useBilling(undefined);
   resetPlatformConfig();
   resetVerifier();
   if (options.warm) await warmFirstUse(issuer, tableName);
