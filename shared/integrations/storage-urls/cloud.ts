@@ -1,19 +1,20 @@
 /**
- * Private object storage (S3) behind presigned URLs: the client uploads and downloads directly,
- * never through the API.
+ * Presigned URLs of S3 (the StorageUrls port). Locally the same signer, pointed by `S3_ENDPOINT` at
+ * `npm start`'s S3 emulator (s3rver, path-style URLs): that configuration is the local implementation.
  *
  * Presigning uses the SDK's S3RequestPresigner on a request we describe ourselves instead of
  * `getSignedUrl(new S3Client(), command)`: the S3 client would add ~140 KB to the function bundle
  * (and its import time to cold starts) only to build a URL. The SDK still does all the signing;
  * credentials come from the same default provider chain the DynamoDB client uses. What a function
- * writes or deletes itself goes through the S3 client, in object-writes.ts, which only the
+ * writes or deletes itself goes through the S3 client, in storage-writes/cloud.ts, which only the
  * functions that write bundle.
  */
 import { createHash, createHmac, type BinaryLike } from 'node:crypto';
 import type { SourceData } from '@smithy/types';
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { S3RequestPresigner } from '@aws-sdk/s3-request-presigner';
-import { config } from '../config.ts';
+import { config } from '../../config.ts';
+import type { PresignedRequest, StorageUrls } from './port.ts';
 
 function bytes(data: SourceData): BinaryLike {
   if (typeof data === 'string') return data;
@@ -55,14 +56,6 @@ function objectLocation(bucket: string, key: string) {
   };
 }
 
-export interface PresignedRequest {
-  url: string;
-  method: 'PUT' | 'GET';
-  /** Headers the request must send exactly: they are part of the signature. */
-  headers: Record<string, string>;
-  expiresAt: string;
-}
-
 async function presign(
   method: 'PUT' | 'GET',
   bucket: string,
@@ -89,7 +82,7 @@ async function presign(
  * A presigned PUT that signs the content type and length, so the upload can be neither another
  * type nor another size than the one the API accepted.
  */
-export function presignUpload(bucket: string, key: string, contentType: string, contentLength: number, expiresInSeconds = 300) {
+function presignUpload(bucket: string, key: string, contentType: string, contentLength: number, expiresInSeconds = 300) {
   return presign('PUT', bucket, key, { 'content-type': contentType, 'content-length': String(contentLength) }, {}, expiresInSeconds);
 }
 
@@ -105,11 +98,14 @@ export function attachmentDisposition(fileName: string): string {
 }
 
 /** A presigned GET; `downloadName` makes S3 answer with a Content-Disposition naming the file. */
-export function presignDownload(bucket: string, key: string, downloadName?: string, expiresInSeconds = 300) {
+function presignDownload(bucket: string, key: string, downloadName?: string, expiresInSeconds = 300) {
   const query: Record<string, string> = downloadName ? { 'response-content-disposition': attachmentDisposition(downloadName) } : {};
   return presign('GET', bucket, key, {}, query, expiresInSeconds);
 }
 
-export function resetStorage(): void {
+export const s3Urls: StorageUrls = { presignUpload, presignDownload };
+
+/** Forget the signer, so the next use reads the configuration again (tests, the local server). */
+export function forgetS3Urls(): void {
   presigner = undefined;
 }
