@@ -10,8 +10,9 @@ import { getConnection, setConnected } from '../../shared/db/analytics/index.ts'
 import { defineHandler } from '../../shared/http/handler.ts';
 import { conflict, invalidInput } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
-import { accessTokenFor, GrantRevokedError, readableProperties } from '../../shared/integrations/google-analytics.ts';
-import { tokenSealer } from '../../shared/integrations/token-sealer.ts';
+import { getAnalytics } from '../../shared/integrations/analytics/index.ts';
+import { GrantRevokedError } from '../../shared/integrations/analytics/port.ts';
+import { getTokenSealer } from '../../shared/integrations/token-sealer/index.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { AnalyticsConnection } from '../../shared/schemas/records/analytics.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
@@ -29,8 +30,8 @@ export const handler = defineHandler({
     if (!connection) throw conflict('Connect Google Analytics first (auth-url, then consent).');
     let properties;
     try {
-      const refreshToken = await tokenSealer().open(organizationId, connection.sealedRefreshToken);
-      properties = await readableProperties(await accessTokenFor(refreshToken));
+      const refreshToken = await getTokenSealer().open(organizationId, connection.sealedRefreshToken);
+      properties = await getAnalytics().readableProperties(await getAnalytics().accessTokenFor(refreshToken));
     } catch (error) {
       if (error instanceof GrantRevokedError) throw conflict('Google refused the stored grant: connect again.');
       throw error;

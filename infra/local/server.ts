@@ -22,7 +22,7 @@ import { useBilling } from '../../shared/integrations/billing/index.ts';
 import { useStorageUrls } from '../../shared/integrations/storage-urls/index.ts';
 import { useStorageWrites } from '../../shared/integrations/storage-writes/index.ts';
 import { resetPlatformConfig } from '../../shared/integrations/platforms/config.ts';
-import { resetTokenSealer } from '../../shared/integrations/token-sealer.ts';
+import { useTokenSealer } from '../../shared/integrations/token-sealer/index.ts';
 import { Email, intInput, Uuid } from '../../shared/schemas/common.ts';
 import { apiReferenceResponse } from '../../functions/service/api-reference.ts';
 import { dispatch, type HandlerLoader, loadSource, warmHandlers } from './dispatch.ts';
@@ -203,7 +203,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
   Object.assign(process.env, localEnvironment(standIns));
   if (tokenKeyFile) process.env.LOCAL_TOKEN_KEY_FILE = tokenKeyFile;
   else delete process.env.LOCAL_TOKEN_KEY_FILE;
-  resetTokenSealer();
+  useTokenSealer(undefined);
   resetClients();
   useStorageUrls(undefined);
   useStorageWrites(undefined);
