@@ -16,7 +16,7 @@ import { getTokenSealer } from '../../shared/integrations/token-sealer/index.ts'
 import { Uuid } from '../../shared/schemas/common.ts';
 import { AnalyticsConnection } from '../../shared/schemas/records/analytics.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
-import { startFirstImport } from '../../shared/integrations/first-import.ts';
+import { getFirstImportStarter } from '../../shared/integrations/first-import/index.ts';
 import { routeByKey } from '../routes/analytics-connection.ts';
 import { connectionView, PropertyId } from './inputs.ts';
 
@@ -39,7 +39,7 @@ export const handler = defineHandler({
     const property = properties.find((p) => p.propertyId === propertyId);
     if (!property) throw invalidInput('The grant cannot read this property.', [{ path: 'propertyId', message: 'Not a property the connected Google account can read.' }]);
     const selected = await setConnected(organizationId, propertyId, property.displayName || null, { backfill: true });
-    startFirstImport(organizationId);
+    getFirstImportStarter().start(organizationId);
     return ok(connectionView(organizationId, selected));
   },
 });

@@ -20,7 +20,7 @@ import { keys, type Key } from '../../../shared/db/table/keys.ts';
 import { queryPrefix } from '../../../shared/db/table/operations.ts';
 import { createTenant } from '../../../shared/db/tenancy/tenants.ts';
 import { resetPlatformConfig } from '../../../shared/integrations/platforms/index.ts';
-import type { RefreshMessage } from '../../../shared/integrations/refresh-queue.ts';
+import type { RefreshMessage } from '../../../shared/integrations/refresh-queue/port.ts';
 
 let fake: FakePlatforms;
 
