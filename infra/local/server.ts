@@ -21,7 +21,7 @@ import { parseInput } from '../../shared/http/middleware/validate.ts';
 import { useBilling } from '../../shared/integrations/billing/index.ts';
 import { useStorageUrls } from '../../shared/integrations/storage-urls/index.ts';
 import { useStorageWrites } from '../../shared/integrations/storage-writes/index.ts';
-import { resetPlatformConfig } from '../../shared/integrations/platforms/config.ts';
+import { usePlatforms } from '../../shared/integrations/platforms/index.ts';
 import { useTokenSealer } from '../../shared/integrations/token-sealer/index.ts';
 import { Email, intInput, Uuid } from '../../shared/schemas/common.ts';
 import { apiReferenceResponse } from '../../functions/service/api-reference.ts';
@@ -208,7 +208,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
   useStorageUrls(undefined);
   useStorageWrites(undefined);
   useBilling(undefined);
-  resetPlatformConfig();
+  usePlatforms(undefined);
   resetVerifier();
   if (options.warm) await warmFirstUse(issuer, tableName);
   const metricRefresh = startLocalMetricRefresh(options.metricRefreshEveryMs);

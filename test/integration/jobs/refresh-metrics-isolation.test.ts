@@ -11,7 +11,7 @@ import { platformDeps } from '../../../functions/jobs/metric-refresh/platform-de
 import { FakePlatforms } from '../../../infra/local/fakes/platforms.ts';
 import { LocalRefreshQueue } from '../../../infra/local/metric-refresh.ts';
 import { getActivity } from '../../../shared/db/catalogue/activities.ts';
-import { resetPlatformConfig } from '../../../shared/integrations/platforms/index.ts';
+import { usePlatforms } from '../../../shared/integrations/platforms/index.ts';
 import { useRefreshQueue } from '../../../shared/integrations/refresh-queue/index.ts';
 import { type RefreshMessage } from '../../../shared/integrations/refresh-queue/port.ts';
 import { call } from '../../support/call.ts';
@@ -24,7 +24,7 @@ let sent: RefreshMessage[] = [];
 beforeAll(async () => {
   fake = await FakePlatforms.start();
   Object.assign(process.env, fake.env());
-  resetPlatformConfig();
+  usePlatforms(undefined);
 });
 afterAll(() => fake.stop());
 beforeEach(() => {
