@@ -9,7 +9,7 @@ import * as z from 'zod/mini';
 import { putOAuthState } from '../../shared/db/analytics/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { ok } from '../../shared/http/result.ts';
-import { getAnalytics } from '../../shared/integrations/analytics/index.ts';
+import * as analytics from '../../shared/integrations/analytics/index.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { AnalyticsAuthUrl } from '../../shared/schemas/records/analytics.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
@@ -23,7 +23,7 @@ export const handler = defineHandler({
   output: okReply(AnalyticsAuthUrl),
   input: z.strictObject({ organizationId: Uuid, redirectPath: z.optional(RedirectPath) }),
   run: async ({ input, caller }) => {
-    const { url, state, codeVerifier } = await getAnalytics().authorizationRequest();
+    const { url, state, codeVerifier } = await analytics.authorizationRequest();
     const expiresAt = Math.floor(Date.now() / 1000) + STATE_TTL_SECONDS;
     await putOAuthState(state, { tenantId: input.organizationId, userId: caller.userId, redirectPath: input.redirectPath ?? '/', codeVerifier, expiresAt });
     return ok({ url, expiresAt: new Date(expiresAt * 1000).toISOString() });

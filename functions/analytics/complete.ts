@@ -14,7 +14,7 @@ import { defineHandler } from '../../shared/http/handler.ts';
 import type { Caller } from '../../shared/http/context.ts';
 import { forbidden, invalidInput } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
-import { getAnalytics } from '../../shared/integrations/analytics/index.ts';
+import * as analytics from '../../shared/integrations/analytics/index.ts';
 import { getTokenSealer } from '../../shared/integrations/token-sealer/index.ts';
 import { AnalyticsConnection } from '../../shared/schemas/records/analytics.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
@@ -45,7 +45,7 @@ export const handler = defineHandler({
   run: async ({ input, tenant: { tenantId }, record: state, requestId }) => {
     let refreshToken: string;
     try {
-      refreshToken = await getAnalytics().exchangeCode(input.code, input.state, state.codeVerifier);
+      refreshToken = await analytics.exchangeCode(input.code, input.state, state.codeVerifier);
     } catch (error) {
       // The provider's error code only (invalid_grant: expired, used or another verifier's): the response may echo the code.
       const providerError = (error as { error?: unknown }).error;

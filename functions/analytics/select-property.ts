@@ -10,7 +10,7 @@ import { getConnection, setConnected } from '../../shared/db/analytics/index.ts'
 import { defineHandler } from '../../shared/http/handler.ts';
 import { conflict, invalidInput } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
-import { getAnalytics } from '../../shared/integrations/analytics/index.ts';
+import * as analytics from '../../shared/integrations/analytics/index.ts';
 import { GrantRevokedError } from '../../shared/integrations/analytics/port.ts';
 import { getTokenSealer } from '../../shared/integrations/token-sealer/index.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
@@ -31,7 +31,7 @@ export const handler = defineHandler({
     let properties;
     try {
       const refreshToken = await getTokenSealer().open(organizationId, connection.sealedRefreshToken);
-      properties = await getAnalytics().readableProperties(await getAnalytics().accessTokenFor(refreshToken));
+      properties = await analytics.readableProperties(await analytics.accessTokenFor(refreshToken));
     } catch (error) {
       if (error instanceof GrantRevokedError) throw conflict('Google refused the stored grant: connect again.');
       throw error;

@@ -11,7 +11,7 @@ import { isPaid } from '../../shared/domain/billing.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { conflict } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
-import { getBilling } from '../../shared/integrations/billing/index.ts';
+import * as billing from '../../shared/integrations/billing/index.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { CheckoutSession } from '../../shared/schemas/records/billing.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
@@ -25,7 +25,6 @@ export const handler = defineHandler({
   run: async ({ input: { organizationId, plan } }) => {
     const account = await getOwnBillingAccount(organizationId);
     if (isPaid(account.tenant.billing)) throw conflict('The organization already pays; change its plan in the customer portal.');
-    const billing = getBilling();
     const customerId = account.customerId ?? (await rememberCustomer(organizationId, await billing.createCustomer(organizationId, account.tenant.name)));
     const attempt = await checkoutAttempt(organizationId, plan);
     const web = config.webClientUrl();

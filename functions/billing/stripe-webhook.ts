@@ -15,7 +15,7 @@ import type { BillingChange } from '../../shared/domain/billing.ts';
 import { invalidInput, Problem } from '../../shared/http/problem.ts';
 import { defineRawHandler } from '../../shared/http/raw-handler.ts';
 import { ok } from '../../shared/http/result.ts';
-import { getBilling } from '../../shared/integrations/billing/index.ts';
+import * as billing from '../../shared/integrations/billing/index.ts';
 import { MalformedWebhookEvent, WebhookSignatureError, type BillingEvent } from '../../shared/integrations/billing/port.ts';
 import { WebhookReceipt } from '../../shared/schemas/records/billing.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
@@ -27,7 +27,7 @@ import { takeEffect } from './apply-change.ts';
 /** The verified event; a bad signature or a body that is no event is 400, never a 500. */
 async function verify(body: string, signature: string | undefined): Promise<BillingEvent> {
   try {
-    return await getBilling().verifyWebhookEvent(body, signature);
+    return await billing.verifyWebhookEvent(body, signature);
   } catch (error) {
     if (error instanceof WebhookSignatureError || error instanceof MalformedWebhookEvent) throw invalidInput(error.message);
     throw error;
@@ -40,7 +40,7 @@ async function changeOf(event: BillingEvent): Promise<BillingChange | undefined 
   switch (states.kind) {
     case 'checkout': {
       // The event's copy has the subscription as an id: read the session with it expanded.
-      const session = states.sessionId === undefined ? undefined : await getBilling().readCheckoutSession(states.sessionId, event.created);
+      const session = states.sessionId === undefined ? undefined : await billing.readCheckoutSession(states.sessionId, event.created);
       return session?.change;
     }
     case 'change':

@@ -10,7 +10,7 @@ import { getBillingAccount, getOwnBillingAccount } from '../../shared/db/billing
 import { defineHandler } from '../../shared/http/handler.ts';
 import { notFound } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
-import { getBilling } from '../../shared/integrations/billing/index.ts';
+import * as billing from '../../shared/integrations/billing/index.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
 import { TenantRecord } from '../../shared/schemas/records/tenant.ts';
@@ -25,7 +25,7 @@ export const handler = defineHandler({
   run: async ({ input: { organizationId, sessionId }, tenant: scope }) => {
     await getOwnBillingAccount(organizationId);
     // Stated now: what Stripe shows at this moment supersedes any event created before it.
-    const session = await getBilling().readCheckoutSession(sessionId, Math.floor(Date.now() / 1000));
+    const session = await billing.readCheckoutSession(sessionId, Math.floor(Date.now() / 1000));
     // Another organization's session is as unknown as a missing one (existence is never leaked).
     if (session?.organizationId !== organizationId) throw notFound('The checkout session');
     const { change } = session;

@@ -212,7 +212,7 @@ describe('import direction', () => {
       ['shared/schemas/money.ts', "import { invalidInput } from '../http/problem.ts';"],
       ['shared/records/note.ts', "import { keys } from '../db/keys.ts';\nimport { ROLES } from '../domain/roles.ts';\nimport { stored } from './fields.ts';"],
       ['functions/notes/get.ts', "import { getNote } from '../../shared/db/evidence/notes.ts';\nimport { listNotes } from '../../shared/db/evidence/index.ts';"],
-      ['functions/billing/portal-session.ts', "import Stripe from 'stripe';\nimport { getBilling } from '../../shared/integrations/billing/index.ts';"],
+      ['functions/billing/portal-session.ts', "import Stripe from 'stripe';\nimport * as billing from '../../shared/integrations/billing/index.ts';"],
       ['functions/billing/webhook.ts', "import type Stripe from 'stripe';\nimport { WebhookSignatureError } from '../../shared/integrations/billing/port.ts';"],
       ['shared/db/billing/end.ts', "import { stripeBilling } from '../../integrations/billing/cloud.ts';"],
       ['shared/db/files.ts', "import { S3Client } from '@aws-sdk/client-s3';\nimport { GetCommand } from '@aws-sdk/lib-dynamodb';"],
@@ -244,8 +244,8 @@ describe('import direction', () => {
       ['shared/http/handler.ts', "import { getUser } from '../db/tenancy/index.ts';\nimport { notFound } from '../domain/errors.ts';"],
       ['shared/db/files.ts', "import { logger } from '../support/logger.ts';\nimport { GetCommand } from '@aws-sdk/lib-dynamodb';"],
       ['shared/domain/dates.ts', "// import { x } from '../http/problem.ts';\n/* from '../../functions/routes.ts' */\nimport * as z from 'zod/mini';"],
-      ['functions/billing/webhook.ts', "import { getBilling } from '../../shared/integrations/billing/index.ts';\nimport type { BillingEvent } from '../../shared/integrations/billing/port.ts';"],
-      ['shared/db/billing/end.ts', "import { getBilling } from '../../integrations/billing/index.ts';\nimport type { AttributeValue } from '@aws-sdk/client-dynamodb';"],
+      ['functions/billing/webhook.ts', "import * as billing from '../../shared/integrations/billing/index.ts';\nimport type { BillingEvent } from '../../shared/integrations/billing/port.ts';"],
+      ['shared/db/billing/end.ts', "import * as billing from '../../integrations/billing/index.ts';\nimport type { AttributeValue } from '@aws-sdk/client-dynamodb';"],
       ['shared/integrations/billing/cloud.ts', "import Stripe from 'stripe';\nimport { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';"],
     ]);
     expect(violations(files)).toEqual([]);

@@ -8,7 +8,7 @@ import { connectedTenants, getConnection, markNeedsReconnect, recordImport, writ
 import { addDays } from '../../../shared/domain/reporting/days.ts';
 import { BACKFILL_DAYS, DEFAULT_HDYHAU_DIMENSION, hasValue, normalizeRawValue, REFRESH_DAYS, signalIdOf, SIGNAL_DIMENSIONS, type AnalyticsDay, type HdyhauAnswerDay, type SignalDay } from '../../../shared/domain/analytics.ts';
 import { logger } from '../../../shared/support/logger.ts';
-import { getAnalytics } from '../../../shared/integrations/analytics/index.ts';
+import * as analytics from '../../../shared/integrations/analytics/index.ts';
 import { GrantRevokedError, QuotaExceededError, UnknownFieldError, type ReportRow } from '../../../shared/integrations/analytics/port.ts';
 import { getTokenSealer } from '../../../shared/integrations/token-sealer/index.ts';
 
@@ -34,7 +34,7 @@ async function withQuotaBackoff<T>(read: () => Promise<T>, backoffMs: readonly n
 async function readRange(connection: Connection, accessToken: string, from: string, to: string) {
   const propertyId = connection.propertyId!;
   const dimension = connection.hdyhauDimension ?? DEFAULT_HDYHAU_DIMENSION;
-  const report = (dimensions: string[], metrics: string[]) => getAnalytics().runReport(accessToken, propertyId, { from, to, dimensions, metrics });
+  const report = (dimensions: string[], metrics: string[]) => analytics.runReport(accessToken, propertyId, { from, to, dimensions, metrics });
   const [totals, answersRows, ...signalReports] = await Promise.all([
     report(['date'], ['sessions', 'totalUsers', 'screenPageViews', 'keyEvents']),
     // A custom dimension the property has not registered: the import goes on without answers.
@@ -98,7 +98,7 @@ export async function importAnalytics(tenantId: string, days: number, options: {
         // Sealed under a key this process does not have (a local restart): as good as revoked.
         throw new GrantRevokedError('The stored grant cannot be opened.');
       });
-    const accessToken = await getAnalytics().accessTokenFor(refreshToken);
+    const accessToken = await analytics.accessTokenFor(refreshToken);
     const range = await withQuotaBackoff(() => readRange(connection, accessToken, from, to), options.backoffMs ?? BACKOFF_MS);
     await writeImport(tenantId, range);
     await recordImport(tenantId, { through: to, hdyhauAvailable: range.hdyhauAvailable }, now);

@@ -95,7 +95,7 @@ async function reaching<T>(request: () => Promise<T>): Promise<T> {
 }
 
 /** A new state and PKCE verifier, and the authorization URL that carries the state and the verifier's S256 challenge. */
-async function authorizationRequest(): Promise<{ url: string; state: string; codeVerifier: string }> {
+export async function authorizationRequest(): Promise<{ url: string; state: string; codeVerifier: string }> {
   const state = oauth.generateRandomState();
   const codeVerifier = oauth.generateRandomCodeVerifier();
   const { client } = await oauthClient();
@@ -116,7 +116,7 @@ async function authorizationRequest(): Promise<{ url: string; state: string; cod
 }
 
 /** Exchanges an authorization's code (with the verifier of its state) for the refresh token. */
-async function exchangeCode(code: string, state: string, codeVerifier: string): Promise<string> {
+export async function exchangeCode(code: string, state: string, codeVerifier: string): Promise<string> {
   const as = authorizationServer();
   const { client, auth } = await oauthClient();
   const params = oauth.validateAuthResponse(as, client, new URLSearchParams({ code, state }), state);
@@ -127,7 +127,7 @@ async function exchangeCode(code: string, state: string, codeVerifier: string): 
 }
 
 /** A fresh access token for the stored refresh token; `GrantRevokedError` when Google refuses it. */
-async function accessTokenFor(refreshToken: string): Promise<string> {
+export async function accessTokenFor(refreshToken: string): Promise<string> {
   const as = authorizationServer();
   const { client, auth } = await oauthClient();
   try {
@@ -140,7 +140,7 @@ async function accessTokenFor(refreshToken: string): Promise<string> {
 }
 
 /** Revokes the grant at Google; one already revoked counts as revoked. */
-async function revoke(refreshToken: string): Promise<void> {
+export async function revoke(refreshToken: string): Promise<void> {
   const as = authorizationServer();
   const { client, auth } = await oauthClient();
   try {
@@ -170,7 +170,7 @@ async function googleJson(url: string, accessToken: string, body?: unknown): Pro
 }
 
 /** The GA4 properties the grant can read (Admin API `accountSummaries`, every page). */
-async function readableProperties(accessToken: string): Promise<ReadableProperty[]> {
+export async function readableProperties(accessToken: string): Promise<ReadableProperty[]> {
   const found: ReadableProperty[] = [];
   let pageToken: string | undefined;
   do {
@@ -187,7 +187,7 @@ async function readableProperties(accessToken: string): Promise<ReadableProperty
 }
 
 /** Data API `runReport` over `from`..`to` (inclusive), every page, as rows keyed by name. */
-async function runReport(accessToken: string, propertyId: string, request: ReportRequest): Promise<ReportRow[]> {
+export async function runReport(accessToken: string, propertyId: string, request: ReportRequest): Promise<ReportRow[]> {
   const rows: ReportRow[] = [];
   const limit = 10_000;
   for (let offset = 0; ; offset += limit) {

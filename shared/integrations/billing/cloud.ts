@@ -11,7 +11,7 @@ import Stripe from 'stripe';
 import * as z from 'zod/mini';
 import { config, ConfigError } from '../../config.ts';
 import type { Plan } from '../../domain/billing.ts';
-import { MalformedWebhookEvent, WebhookSignatureError, type Billing, type BillingEvent, type EventStatement } from './port.ts';
+import { MalformedWebhookEvent, WebhookSignatureError, type Billing, type BillingEvent, type CheckoutRequest, type CheckoutSessionState, type EventStatement, type PortalRequest } from './port.ts';
 import { checkoutChange, invoiceChange, subscriptionChange } from './stripe-changes.ts';
 
 export interface StripeSecrets {
@@ -65,13 +65,17 @@ export function forgetStripe(): void {
 
 const priceOf = (plan: Plan): string => config.stripePrice(plan);
 
-/** The parts of an event the service reads: a signed body without them is refused, never a 500. */
-const EventEnvelope = z.looseObject({
-  id: z.string().check(z.minLength(1)),
-  type: z.string(),
-  created: z.int().check(z.nonnegative()),
-  data: z.looseObject({ object: z.looseObject({ id: z.optional(z.string()) }) }),
-});
+/**
+ * The parts of an event the service reads: a signed body without them is refused, never a 500.
+ * Made on first use, so that the functions that never verify a webhook do not bundle it.
+ */
+const eventEnvelope = () =>
+  z.looseObject({
+    id: z.string().check(z.minLength(1)),
+    type: z.string(),
+    created: z.int().check(z.nonnegative()),
+    data: z.looseObject({ object: z.looseObject({ id: z.optional(z.string()) }) }),
+  });
 
 /** The event verified against the signing secret (Stripe's default tolerance, 300 s). */
 async function verifiedEvent(rawBody: string, signature: string | undefined): Promise<Stripe.Event> {
@@ -85,7 +89,7 @@ async function verifiedEvent(rawBody: string, signature: string | undefined): Pr
     if (error instanceof SyntaxError) throw new MalformedWebhookEvent('The body is not a JSON event.');
     throw error;
   }
-  if (!EventEnvelope.safeParse(event).success) throw new MalformedWebhookEvent('The body is not a Stripe event (id, type, created, data.object).');
+  if (!eventEnvelope().safeParse(event).success) throw new MalformedWebhookEvent('The body is not a Stripe event (id, type, created, data.object).');
   return event;
 }
 
@@ -122,64 +126,65 @@ async function checkoutSession(sessionId: string): Promise<Stripe.Checkout.Sessi
   }
 }
 
-export const stripeBilling: Billing = {
-  async createCustomer(organizationId, name) {
-    // Keyed by organization: concurrent first checkouts create one customer.
-    return (await (await stripe()).customers.create({ name, metadata: { organizationId } }, { idempotencyKey: `customer-${organizationId}` })).id;
-  },
+export async function createCustomer(organizationId: string, name: string): Promise<string> {
+  // Keyed by organization: concurrent first checkouts create one customer.
+  return (await (await stripe()).customers.create({ name, metadata: { organizationId } }, { idempotencyKey: `customer-${organizationId}` })).id;
+}
 
-  async createCheckoutSession({ organizationId, customerId, plan, successUrl, cancelUrl, expiresAt, idempotencyKey }) {
-    const session = await (await stripe()).checkout.sessions.create(
-      {
-        mode: 'subscription',
-        customer: customerId,
-        client_reference_id: organizationId,
-        line_items: [{ price: priceOf(plan), quantity: 1 }],
-        metadata: { organizationId, plan },
-        // Its invoices and subscription events name the organization through this.
-        subscription_data: { metadata: { organizationId, plan } },
-        success_url: successUrl,
-        cancel_url: cancelUrl,
-        expires_at: expiresAt,
-      },
-      { idempotencyKey },
-    );
-    if (!session.url) throw new Error('Stripe returned a Checkout Session without a URL');
-    return { sessionId: session.id, url: session.url };
-  },
-
-  async createPortalSession({ customerId, returnUrl, subscriptionUpdate }) {
-    const session = await (await stripe()).billingPortal.sessions.create({
+export async function createCheckoutSession({ organizationId, customerId, plan, successUrl, cancelUrl, expiresAt, idempotencyKey }: CheckoutRequest): Promise<{ sessionId: string; url: string }> {
+  const session = await (await stripe()).checkout.sessions.create(
+    {
+      mode: 'subscription',
       customer: customerId,
-      return_url: returnUrl,
-      ...(subscriptionUpdate ? { flow_data: { type: 'subscription_update', subscription_update: { subscription: subscriptionUpdate } } } : {}),
-    });
-    return { url: session.url };
-  },
+      client_reference_id: organizationId,
+      line_items: [{ price: priceOf(plan), quantity: 1 }],
+      metadata: { organizationId, plan },
+      // Its invoices and subscription events name the organization through this.
+      subscription_data: { metadata: { organizationId, plan } },
+      success_url: successUrl,
+      cancel_url: cancelUrl,
+      expires_at: expiresAt,
+    },
+    { idempotencyKey },
+  );
+  if (!session.url) throw new Error('Stripe returned a Checkout Session without a URL');
+  return { sessionId: session.id, url: session.url };
+}
 
-  async readCheckoutSession(sessionId, statedAt) {
-    const session = await checkoutSession(sessionId);
-    return session && { organizationId: session.client_reference_id ?? undefined, change: checkoutChange(session, statedAt) };
-  },
+export async function createPortalSession({ customerId, returnUrl, subscriptionUpdate }: PortalRequest): Promise<{ url: string }> {
+  const session = await (await stripe()).billingPortal.sessions.create({
+    customer: customerId,
+    return_url: returnUrl,
+    ...(subscriptionUpdate ? { flow_data: { type: 'subscription_update', subscription_update: { subscription: subscriptionUpdate } } } : {}),
+  });
+  return { url: session.url };
+}
 
-  async verifyWebhookEvent(rawBody, signature): Promise<BillingEvent> {
-    const event = await verifiedEvent(rawBody, signature);
-    return { id: event.id, type: event.type, created: event.created, states: statementOf(event) };
-  },
+export async function readCheckoutSession(sessionId: string, statedAt: number): Promise<CheckoutSessionState | undefined> {
+  const session = await checkoutSession(sessionId);
+  return session && { organizationId: session.client_reference_id ?? undefined, change: checkoutChange(session, statedAt) };
+}
 
-  /**
-   * Cancels a subscription at once (no proration, no final invoice). Idempotent: a subscription that
-   * Stripe no longer has, or has canceled already (an earlier attempt went through), is done.
-   */
-  async cancelSubscription(subscriptionId) {
-    const client = await stripe();
-    try {
-      await client.subscriptions.cancel(subscriptionId);
-    } catch (error) {
-      if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
-      if (error.code === 'resource_missing') return;
-      const found = await client.subscriptions.retrieve(subscriptionId);
-      if (found.status !== 'canceled' && found.status !== 'incomplete_expired') throw error;
-    }
-  },
-};
+export async function verifyWebhookEvent(rawBody: string, signature: string | undefined): Promise<BillingEvent> {
+  const event = await verifiedEvent(rawBody, signature);
+  return { id: event.id, type: event.type, created: event.created, states: statementOf(event) };
+}
+
+/**
+ * Cancels a subscription at once (no proration, no final invoice). Idempotent: a subscription that
+ * Stripe no longer has, or has canceled already (an earlier attempt went through), is done.
+ */
+export async function cancelSubscription(subscriptionId: string): Promise<void> {
+  const client = await stripe();
+  try {
+    await client.subscriptions.cancel(subscriptionId);
+  } catch (error) {
+    if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+    if (error.code === 'resource_missing') return;
+    const found = await client.subscriptions.retrieve(subscriptionId);
+    if (found.status !== 'canceled' && found.status !== 'incomplete_expired') throw error;
+  }
+}
+
+/** The functions above as the port (for a test or another chooser; index.ts uses them one by one). */
+export const stripeBilling: Billing = { createCustomer, createCheckoutSession, createPortalSession, readCheckoutSession, verifyWebhookEvent, cancelSubscription };

@@ -82,7 +82,7 @@ async function presign(
  * A presigned PUT that signs the content type and length, so the upload can be neither another
  * type nor another size than the one the API accepted.
  */
-function presignUpload(bucket: string, key: string, contentType: string, contentLength: number, expiresInSeconds = 300) {
+export function presignUpload(bucket: string, key: string, contentType: string, contentLength: number, expiresInSeconds = 300) {
   return presign('PUT', bucket, key, { 'content-type': contentType, 'content-length': String(contentLength) }, {}, expiresInSeconds);
 }
 
@@ -98,7 +98,7 @@ export function attachmentDisposition(fileName: string): string {
 }
 
 /** A presigned GET; `downloadName` makes S3 answer with a Content-Disposition naming the file. */
-function presignDownload(bucket: string, key: string, downloadName?: string, expiresInSeconds = 300) {
+export function presignDownload(bucket: string, key: string, downloadName?: string, expiresInSeconds = 300) {
   const query: Record<string, string> = downloadName ? { 'response-content-disposition': attachmentDisposition(downloadName) } : {};
   return presign('GET', bucket, key, {}, query, expiresInSeconds);
 }

@@ -65,7 +65,7 @@ async function send(what: string, key: string, command: PutObjectCommand | CopyO
 }
 
 /** Writes one object with its content type (its length is the body's). */
-function putObject(bucket: string, key: string, contentType: string, body: Uint8Array): Promise<void> {
+export function putObject(bucket: string, key: string, contentType: string, body: Uint8Array): Promise<void> {
   return send('put', key, new PutObjectCommand({ Bucket: bucket, Key: key, ContentType: contentType, Body: body, ContentLength: body.byteLength }));
 }
 
@@ -76,7 +76,7 @@ function putObject(bucket: string, key: string, contentType: string, body: Uint8
  * not 404, so both mean "no such object" here; the grant of s3:GetObject on the source and
  * s3:PutObject on the target is checked by the CDK tests (test/infra/data-hygiene.test.ts).
  */
-async function copyObject(bucket: string, fromKey: string, toKey: string): Promise<boolean> {
+export async function copyObject(bucket: string, fromKey: string, toKey: string): Promise<boolean> {
   const source = `${bucket}/${fromKey.split('/').map(encodeURIComponent).join('/')}`;
   try {
     await send('copy', toKey, new CopyObjectCommand({ Bucket: bucket, Key: toKey, CopySource: source }));
@@ -88,7 +88,7 @@ async function copyObject(bucket: string, fromKey: string, toKey: string): Promi
 }
 
 /** Deletes one object; a missing one is already deleted. */
-async function deleteObject(bucket: string, key: string): Promise<void> {
+export async function deleteObject(bucket: string, key: string): Promise<void> {
   try {
     await send('delete', key, new DeleteObjectCommand({ Bucket: bucket, Key: key }));
   } catch (error) {
@@ -101,7 +101,7 @@ async function deleteObject(bucket: string, key: string): Promise<void> {
 const PARALLEL_DELETES = 10;
 
 /** Deletes many objects of one bucket, a few requests at a time. */
-async function deleteObjects(bucket: string, objectKeys: readonly string[]): Promise<void> {
+export async function deleteObjects(bucket: string, objectKeys: readonly string[]): Promise<void> {
   for (let i = 0; i < objectKeys.length; i += PARALLEL_DELETES) {
     await Promise.all(objectKeys.slice(i, i + PARALLEL_DELETES).map((key) => deleteObject(bucket, key)));
   }
