@@ -39,7 +39,7 @@ async function deleteReplacedAvatar(previousKey: string | null | undefined, curr
  *
  * 1. a new key's upload is copied to the key first; with nothing uploaded (or its upload expired)
  *    that is a 400 on `avatarKey` and nothing changes; with S3 busy or unreachable, a 429 to retry
- *    (object-writes.ts) and nothing changes;
+ *    (storage-writes) and nothing changes;
  * 2. `update` runs; if it fails, the copy is removed again (best effort) and its error rethrown,
  *    while the upload stays, so the same request can be retried;
  * 3. once the profile names the new image, its upload and the image named before are deleted (best
