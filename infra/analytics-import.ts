@@ -59,7 +59,7 @@ export const TOKEN_KEY_ADMIN_ACTIONS = [
   'kms:CancelKeyDeletion',
 ];
 
-/** The encryption context token-sealer.ts passes: `{organizationId}`, and nothing else. */
+/** The encryption context token-sealer/cloud.ts passes: `{organizationId}`, and nothing else. */
 const TOKEN_CONTEXT_CONDITIONS = {
   'ForAllValues:StringEquals': { 'kms:EncryptionContextKeys': ['organizationId'] },
   Null: { 'kms:EncryptionContextKeys': 'false', 'kms:EncryptionContext:organizationId': 'false' },

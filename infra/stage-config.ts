@@ -7,7 +7,7 @@ import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Node } from 'constructs';
 import { PLANS, type Plan } from '../shared/domain/billing.ts';
-import { mailAddress } from '../shared/integrations/email.ts';
+import { mailAddress } from '../shared/integrations/email/cloud.ts';
 
 export const STAGES = ['dev', 'staging', 'production'] as const;
 export type Stage = (typeof STAGES)[number];

@@ -4,7 +4,7 @@
  * in-process queue locally; a failed send is only logged, see refreshSoon).
  */
 import type { Activity } from '../../shared/db/catalogue/index.ts';
-import { refreshSoon } from '../../shared/integrations/refresh-queue.ts';
+import { refreshSoon } from '../../shared/integrations/refresh-queue/index.ts';
 
 export async function refreshNow(activity: Activity): Promise<void> {
   if (!activity.contentHref || !activity.metricsFetchDueAt) return;

@@ -5,12 +5,11 @@
  * on our side: the callback only passes the state and code on to the web client, and completing
  * (a POST to `/v1/analytics-oauth/complete`, by this caller alone) exchanges the code with it.
  */
-import * as oauth from 'oauth4webapi';
 import * as z from 'zod/mini';
 import { putOAuthState } from '../../shared/db/analytics/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { ok } from '../../shared/http/result.ts';
-import { authorizationRequest } from '../../shared/integrations/google-analytics.ts';
+import * as analytics from '../../shared/integrations/analytics/index.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { AnalyticsAuthUrl } from '../../shared/schemas/records/analytics.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
@@ -24,8 +23,7 @@ export const handler = defineHandler({
   output: okReply(AnalyticsAuthUrl),
   input: z.strictObject({ organizationId: Uuid, redirectPath: z.optional(RedirectPath) }),
   run: async ({ input, caller }) => {
-    const state = oauth.generateRandomState();
-    const { url, codeVerifier } = await authorizationRequest(state);
+    const { url, state, codeVerifier } = await analytics.authorizationRequest();
     const expiresAt = Math.floor(Date.now() / 1000) + STATE_TTL_SECONDS;
     await putOAuthState(state, { tenantId: input.organizationId, userId: caller.userId, redirectPath: input.redirectPath ?? '/', codeVerifier, expiresAt });
     return ok({ url, expiresAt: new Date(expiresAt * 1000).toISOString() });

@@ -14,8 +14,8 @@ import { defineHandler } from '../../shared/http/handler.ts';
 import type { Caller } from '../../shared/http/context.ts';
 import { forbidden, invalidInput } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
-import { exchangeCode } from '../../shared/integrations/google-analytics.ts';
-import { tokenSealer } from '../../shared/integrations/token-sealer.ts';
+import * as analytics from '../../shared/integrations/analytics/index.ts';
+import { getTokenSealer } from '../../shared/integrations/token-sealer/index.ts';
 import { AnalyticsConnection } from '../../shared/schemas/records/analytics.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
 import { logger } from '../../shared/support/logger.ts';
@@ -45,7 +45,7 @@ export const handler = defineHandler({
   run: async ({ input, tenant: { tenantId }, record: state, requestId }) => {
     let refreshToken: string;
     try {
-      refreshToken = await exchangeCode(input.code, input.state, state.codeVerifier);
+      refreshToken = await analytics.exchangeCode(input.code, input.state, state.codeVerifier);
     } catch (error) {
       // The provider's error code only (invalid_grant: expired, used or another verifier's): the response may echo the code.
       const providerError = (error as { error?: unknown }).error;
@@ -53,7 +53,7 @@ export const handler = defineHandler({
       const why = typeof providerError === 'string' ? `Google refused the code (${providerError})` : 'Google gave no usable answer';
       throw invalidInput(`${why}; the state is spent: ${START_AGAIN}.`, [{ path: 'code', message: 'Not exchanged.' }]);
     }
-    const connection = await saveGrant(tenantId, { sealedRefreshToken: await tokenSealer().seal(tenantId, refreshToken), connectedBy: state.userId });
+    const connection = await saveGrant(tenantId, { sealedRefreshToken: await getTokenSealer().seal(tenantId, refreshToken), connectedBy: state.userId });
     return ok(connectionView(tenantId, connection));
   },
 });

@@ -10,12 +10,13 @@ import { getConnection, setConnected } from '../../shared/db/analytics/index.ts'
 import { defineHandler } from '../../shared/http/handler.ts';
 import { conflict, invalidInput } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
-import { accessTokenFor, GrantRevokedError, readableProperties } from '../../shared/integrations/google-analytics.ts';
-import { tokenSealer } from '../../shared/integrations/token-sealer.ts';
+import * as analytics from '../../shared/integrations/analytics/index.ts';
+import { GrantRevokedError } from '../../shared/integrations/analytics/port.ts';
+import { getTokenSealer } from '../../shared/integrations/token-sealer/index.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { AnalyticsConnection } from '../../shared/schemas/records/analytics.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
-import { startFirstImport } from '../../shared/integrations/first-import.ts';
+import { getFirstImportStarter } from '../../shared/integrations/first-import/index.ts';
 import { routeByKey } from '../routes/analytics-connection.ts';
 import { connectionView, PropertyId } from './inputs.ts';
 
@@ -29,8 +30,8 @@ export const handler = defineHandler({
     if (!connection) throw conflict('Connect Google Analytics first (auth-url, then consent).');
     let properties;
     try {
-      const refreshToken = await tokenSealer().open(organizationId, connection.sealedRefreshToken);
-      properties = await readableProperties(await accessTokenFor(refreshToken));
+      const refreshToken = await getTokenSealer().open(organizationId, connection.sealedRefreshToken);
+      properties = await analytics.readableProperties(await analytics.accessTokenFor(refreshToken));
     } catch (error) {
       if (error instanceof GrantRevokedError) throw conflict('Google refused the stored grant: connect again.');
       throw error;
@@ -38,7 +39,7 @@ export const handler = defineHandler({
     const property = properties.find((p) => p.propertyId === propertyId);
     if (!property) throw invalidInput('The grant cannot read this property.', [{ path: 'propertyId', message: 'Not a property the connected Google account can read.' }]);
     const selected = await setConnected(organizationId, propertyId, property.displayName || null, { backfill: true });
-    startFirstImport(organizationId);
+    getFirstImportStarter().start(organizationId);
     return ok(connectionView(organizationId, selected));
   },
 });

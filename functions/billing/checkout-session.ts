@@ -11,7 +11,7 @@ import { isPaid } from '../../shared/domain/billing.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { conflict } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
-import { priceOf, stripe } from '../../shared/integrations/stripe.ts';
+import * as billing from '../../shared/integrations/billing/index.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { CheckoutSession } from '../../shared/schemas/records/billing.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
@@ -25,33 +25,19 @@ export const handler = defineHandler({
   run: async ({ input: { organizationId, plan } }) => {
     const account = await getOwnBillingAccount(organizationId);
     if (isPaid(account.tenant.billing)) throw conflict('The organization already pays; change its plan in the customer portal.');
-    const client = await stripe();
-    const customerId =
-      account.customerId ??
-      (await rememberCustomer(
-        organizationId,
-        // Keyed by organization: concurrent first checkouts create one customer.
-        (await client.customers.create({ name: account.tenant.name, metadata: { organizationId } }, { idempotencyKey: `customer-${organizationId}` })).id,
-      ));
+    const customerId = account.customerId ?? (await rememberCustomer(organizationId, await billing.createCustomer(organizationId, account.tenant.name)));
     const attempt = await checkoutAttempt(organizationId, plan);
     const web = config.webClientUrl();
-    const session = await client.checkout.sessions.create(
-      {
-        mode: 'subscription',
-        customer: customerId,
-        client_reference_id: organizationId,
-        line_items: [{ price: priceOf(plan), quantity: 1 }],
-        metadata: { organizationId, plan },
-        // Its invoices and subscription events name the organization through this.
-        subscription_data: { metadata: { organizationId, plan } },
-        success_url: webClientPage(web, 'billing/success', { organizationId, sessionId: '{CHECKOUT_SESSION_ID}' }),
-        cancel_url: webClientPage(web, 'billing/canceled', { organizationId }),
-        // Fixed by the attempt, so that a retry sends the very same parameters.
-        expires_at: attempt.startedAt + CHECKOUT_ATTEMPT_SECONDS,
-      },
-      { idempotencyKey: `checkout-${organizationId}-${plan}-${attempt.nonce}` },
-    );
-    if (!session.url) throw new Error('Stripe returned a Checkout Session without a URL');
-    return ok({ sessionId: session.id, url: session.url });
+    const session = await billing.createCheckoutSession({
+      organizationId,
+      customerId,
+      plan,
+      successUrl: webClientPage(web, 'billing/success', { organizationId, sessionId: '{CHECKOUT_SESSION_ID}' }),
+      cancelUrl: webClientPage(web, 'billing/canceled', { organizationId }),
+      // Fixed by the attempt, so that a retry sends the very same parameters.
+      expiresAt: attempt.startedAt + CHECKOUT_ATTEMPT_SECONDS,
+      idempotencyKey: `checkout-${organizationId}-${plan}-${attempt.nonce}`,
+    });
+    return ok(session);
   },
 });

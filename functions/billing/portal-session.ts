@@ -8,7 +8,7 @@ import { config } from '../../shared/config.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { conflict } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
-import { stripe } from '../../shared/integrations/stripe.ts';
+import * as billing from '../../shared/integrations/billing/index.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { PortalSession } from '../../shared/schemas/records/billing.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
@@ -22,10 +22,10 @@ export const handler = defineHandler({
   run: async ({ input: { organizationId, flow } }) => {
     const { customerId, subscriptionId } = await getOwnBillingAccount(organizationId);
     if (!customerId || !subscriptionId) throw conflict('The organization has never paid: start with a checkout session.');
-    const session = await (await stripe()).billingPortal.sessions.create({
-      customer: customerId,
-      return_url: webClientPage(config.webClientUrl(), 'billing', { organizationId }),
-      ...(flow === 'subscription_update' ? { flow_data: { type: 'subscription_update', subscription_update: { subscription: subscriptionId } } } : {}),
+    const session = await billing.createPortalSession({
+      customerId,
+      returnUrl: webClientPage(config.webClientUrl(), 'billing', { organizationId }),
+      ...(flow === 'subscription_update' ? { subscriptionUpdate: subscriptionId } : {}),
     });
     return ok({ url: session.url });
   },

@@ -10,14 +10,13 @@
  * each request: `refused` (400), `ignored` (a redelivery, a type we do not use, not one of our
  * organizations or not its customer) or `applied`.
  */
-import * as z from 'zod/mini';
 import { isEventApplied, markEventApplied } from '../../shared/db/billing/index.ts';
 import type { BillingChange } from '../../shared/domain/billing.ts';
 import { invalidInput, Problem } from '../../shared/http/problem.ts';
 import { defineRawHandler } from '../../shared/http/raw-handler.ts';
 import { ok } from '../../shared/http/result.ts';
-import { checkoutChange, invoiceChange, subscriptionChange } from '../../shared/integrations/stripe-changes.ts';
-import { checkoutSession, Stripe, verifiedEvent } from '../../shared/integrations/stripe.ts';
+import * as billing from '../../shared/integrations/billing/index.ts';
+import { MalformedWebhookEvent, WebhookSignatureError, type BillingEvent } from '../../shared/integrations/billing/port.ts';
 import { WebhookReceipt } from '../../shared/schemas/records/billing.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
 import { logger } from '../../shared/support/logger.ts';
@@ -25,51 +24,28 @@ import { countWebhookEvent } from '../../shared/support/metrics.ts';
 import { routeByKey } from '../routes/billing.ts';
 import { takeEffect } from './apply-change.ts';
 
-/** The parts of an event this handler reads: a signed body without them is refused, never a 500. */
-const EventEnvelope = z.looseObject({
-  id: z.string().check(z.minLength(1)),
-  type: z.string(),
-  created: z.int().check(z.nonnegative()),
-  data: z.looseObject({ object: z.looseObject({ id: z.optional(z.string()) }) }),
-});
-
-async function verify(body: string, signature: string | undefined): Promise<Stripe.Event> {
-  let event: Stripe.Event;
+/** The verified event; a bad signature or a body that is no event is 400, never a 500. */
+async function verify(body: string, signature: string | undefined): Promise<BillingEvent> {
   try {
-    event = await verifiedEvent(body, signature);
+    return await billing.verifyWebhookEvent(body, signature);
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
-      throw invalidInput('The Stripe-Signature does not match the body, or is older than 300 seconds.');
-    }
-    // Signed, but not JSON.
-    if (error instanceof SyntaxError) throw invalidInput('The body is not a JSON event.');
+    if (error instanceof WebhookSignatureError || error instanceof MalformedWebhookEvent) throw invalidInput(error.message);
     throw error;
   }
-  if (!EventEnvelope.safeParse(event).success) throw invalidInput('The body is not a Stripe event (id, type, created, data.object).');
-  return event;
 }
 
 /** The billing change an event states, undefined for a type we do not use (or not about one of ours). */
-async function changeOf(event: Stripe.Event): Promise<BillingChange | undefined | 'unhandled'> {
-  switch (event.type) {
-    // A delayed payment (a bank debit) completes the session unpaid, which states nothing yet; its
-    // settling sends `async_payment_succeeded` (now paid: active) or `_failed` (still unpaid).
-    case 'checkout.session.completed':
-    case 'checkout.session.async_payment_succeeded':
-    case 'checkout.session.async_payment_failed': {
+async function changeOf(event: BillingEvent): Promise<BillingChange | undefined | 'unhandled'> {
+  const { states } = event;
+  switch (states.kind) {
+    case 'checkout': {
       // The event's copy has the subscription as an id: read the session with it expanded.
-      const { id } = event.data.object;
-      const session = typeof id === 'string' ? await checkoutSession(id) : undefined;
-      return session && checkoutChange(session, event.created);
+      const session = states.sessionId === undefined ? undefined : await billing.readCheckoutSession(states.sessionId, event.created);
+      return session?.change;
     }
-    case 'customer.subscription.created':
-    case 'customer.subscription.updated':
-    case 'customer.subscription.deleted':
-      return subscriptionChange(event.data.object, event.created);
-    case 'invoice.paid':
-    case 'invoice.payment_failed':
-      return invoiceChange(event.data.object, event.created, event.type === 'invoice.paid');
-    default:
+    case 'change':
+      return states.change;
+    case 'unhandled':
       return 'unhandled';
   }
 }

@@ -10,8 +10,7 @@ import { getBillingAccount, getOwnBillingAccount } from '../../shared/db/billing
 import { defineHandler } from '../../shared/http/handler.ts';
 import { notFound } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
-import { checkoutChange } from '../../shared/integrations/stripe-changes.ts';
-import { checkoutSession } from '../../shared/integrations/stripe.ts';
+import * as billing from '../../shared/integrations/billing/index.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
 import { TenantRecord } from '../../shared/schemas/records/tenant.ts';
@@ -25,11 +24,11 @@ export const handler = defineHandler({
   input: z.strictObject({ organizationId: Uuid, sessionId: CheckoutSessionId }),
   run: async ({ input: { organizationId, sessionId }, tenant: scope }) => {
     await getOwnBillingAccount(organizationId);
-    const session = await checkoutSession(sessionId);
-    // Another organization's session is as unknown as a missing one (existence is never leaked).
-    if (session?.client_reference_id !== organizationId) throw notFound('The checkout session');
     // Stated now: what Stripe shows at this moment supersedes any event created before it.
-    const change = checkoutChange(session, Math.floor(Date.now() / 1000));
+    const session = await billing.readCheckoutSession(sessionId, Math.floor(Date.now() / 1000));
+    // Another organization's session is as unknown as a missing one (existence is never leaked).
+    if (session?.organizationId !== organizationId) throw notFound('The checkout session');
+    const { change } = session;
     const applied = change && (await takeEffect(change));
     // A session of another customer than the organization's is not its own either.
     if (applied?.notOwnCustomer) throw notFound('The checkout session');

@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import { recordTenant } from '../../shared/db/table/index.ts';
 import { connectSocialAccount } from '../../shared/db/catalogue/index.ts';
-import { refreshSoon } from '../../shared/integrations/refresh-queue.ts';
+import { refreshSoon } from '../../shared/integrations/refresh-queue/index.ts';
 import { normaliseProfile, ProfileError } from '../../shared/domain/social-profiles.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/creators.ts';

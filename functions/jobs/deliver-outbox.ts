@@ -21,7 +21,8 @@ import { awaitsDelivery, emailOf, settleDelivery, type DeliveryOutcome, type Ema
 import { observedJob } from '../../shared/support/job.ts';
 import { logger } from '../../shared/support/logger.ts';
 import { countEmail } from '../../shared/support/metrics.ts';
-import { sendEmail, UndeliverableEmail } from '../../shared/integrations/email.ts';
+import { getMailer } from '../../shared/integrations/email/index.ts';
+import { UndeliverableEmail } from '../../shared/integrations/email/port.ts';
 
 type RecordOutcome = 'sent' | 'rejected' | 'already_settled' | 'not_outbox' | 'failed';
 
@@ -66,7 +67,7 @@ async function deliver(record: DynamoDBRecord, delivery: { emailId?: string }): 
 
 async function send(email: Email): Promise<DeliveryOutcome> {
   try {
-    return await sendEmail(email);
+    return await getMailer().send(email);
   } catch (error) {
     if (!(error instanceof UndeliverableEmail)) throw error;
     logger.warn('deliver-outbox: undeliverable', { emailId: email.id, reason: error.message });

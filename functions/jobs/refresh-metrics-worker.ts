@@ -7,7 +7,7 @@
  * ends in the dead-letter queue where it can be looked at.
  */
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { RefreshMessage } from '../../shared/integrations/refresh-queue.ts';
+import { RefreshMessage } from '../../shared/integrations/refresh-queue/port.ts';
 import { observedJob } from '../../shared/support/job.ts';
 import { logger } from '../../shared/support/logger.ts';
 import { platformDeps } from './metric-refresh/platform-deps.ts';

@@ -12,7 +12,7 @@ import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/users.ts';
 import { notFound } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
-import { presignUpload } from '../../shared/integrations/storage.ts';
+import * as storageUrls from '../../shared/integrations/storage-urls/index.ts';
 import { intInput, Uuid } from '../../shared/schemas/common.ts';
 import { AvatarContentType } from '../../shared/schemas/enums.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
@@ -29,7 +29,7 @@ export const handler = defineHandler({
   run: async ({ input }) => {
     if (!(await getUser(input.userId))) throw notFound('The user');
     const avatarKey = `${avatarKeyPrefix(input.userId)}${randomUUID()}.${AVATAR_EXTENSIONS[input.contentType]}`;
-    const upload = await presignUpload(config.avatarsBucket(), avatarUploadKey(avatarKey), input.contentType, input.contentLength);
+    const upload = await storageUrls.presignUpload(config.avatarsBucket(), avatarUploadKey(avatarKey), input.contentType, input.contentLength);
     return ok({ avatarKey, uploadUrl: upload.url, method: upload.method, headers: upload.headers, expiresAt: upload.expiresAt });
   },
 });

@@ -7,7 +7,7 @@
  * 135 KB minified in every function (users/get: 442,027 -> 306,800 bytes), parsed at every cold start. A Lambda function never gets past
  * its first link: the runtime puts the execution role's credentials in AWS_ACCESS_KEY_ID,
  * AWS_SECRET_ACCESS_KEY and AWS_SESSION_TOKEN, which is exactly what `fromEnv` reads. Every SDK
- * client and our presigner (shared/integrations/storage.ts) get their credentials through
+ * client and our presigner (shared/integrations/storage-urls/cloud.ts) get their credentials through
  * `defaultProvider`, so this one file decides it for all of them.
  */
 import { fromEnv } from '@aws-sdk/credential-provider-env';

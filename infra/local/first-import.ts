@@ -6,7 +6,7 @@
  */
 import { importAnalytics } from '../../functions/jobs/analytics-import/import.ts';
 import { BACKFILL_DAYS } from '../../shared/domain/analytics.ts';
-import { useLocalFirstImport } from '../../shared/integrations/first-import.ts';
+import { useFirstImportStarter } from '../../shared/integrations/first-import/index.ts';
 import { logger } from '../../shared/support/logger.ts';
 
 export interface LocalFirstImports {
@@ -16,16 +16,18 @@ export interface LocalFirstImports {
 
 export function startLocalFirstImports(): LocalFirstImports {
   const running = new Set<Promise<unknown>>();
-  useLocalFirstImport((tenantId) => {
-    const run = importAnalytics(tenantId, BACKFILL_DAYS)
-      .then((outcome) => logger.info('analytics first import', { tenantId, outcome }))
-      .catch((error: unknown) => logger.error('analytics first import failed', { tenantId, error: String(error) }))
-      .finally(() => running.delete(run));
-    running.add(run);
+  useFirstImportStarter({
+    start: (tenantId) => {
+      const run = importAnalytics(tenantId, BACKFILL_DAYS)
+        .then((outcome) => logger.info('analytics first import', { tenantId, outcome }))
+        .catch((error: unknown) => logger.error('analytics first import failed', { tenantId, error: String(error) }))
+        .finally(() => running.delete(run));
+      running.add(run);
+    },
   });
   return {
     stop: async () => {
-      useLocalFirstImport(undefined);
+      useFirstImportStarter(undefined);
       await Promise.all(running);
     },
   };

@@ -17,7 +17,8 @@ import { platformDeps } from '../../functions/jobs/metric-refresh/platform-deps.
 import { refreshBatch } from '../../functions/jobs/metric-refresh/batch.ts';
 import { emptyCounts, errorText, type QueuedMessage, type RefreshDeps, type RefreshStatus } from '../../functions/jobs/metric-refresh/refresh.ts';
 import { MAX_RECEIVES } from '../metric-refresh.ts';
-import { deduplicationId, useLocalRefreshQueue, type RefreshMessage, type RefreshQueue } from '../../shared/integrations/refresh-queue.ts';
+import { useRefreshQueue } from '../../shared/integrations/refresh-queue/index.ts';
+import { deduplicationId, type RefreshMessage, type RefreshQueue } from '../../shared/integrations/refresh-queue/port.ts';
 import { getActivity } from '../../shared/db/catalogue/index.ts';
 import { locate } from '../../shared/db/table/index.ts';
 import { conflict, notFound } from '../../shared/domain/errors.ts';
@@ -98,7 +99,7 @@ export interface LocalMetricRefresh {
 /** Plugs the in-process queue in; with `everyMs`, also runs a refresh on that interval (npm start). */
 export function startLocalMetricRefresh(everyMs?: number, deps: () => Promise<RefreshDeps> = platformDeps): LocalMetricRefresh {
   const queue = new LocalRefreshQueue();
-  useLocalRefreshQueue(queue);
+  useRefreshQueue(queue);
   let last: Promise<unknown> = Promise.resolve();
   // One tenant's writes never run concurrently: each run waits for the one before.
   const serialized = <T>(work: () => Promise<T>): Promise<T> => {
@@ -127,7 +128,7 @@ export function startLocalMetricRefresh(everyMs?: number, deps: () => Promise<Re
     readActivity,
     stop: () => {
       if (timer) clearInterval(timer);
-      useLocalRefreshQueue(undefined);
+      useRefreshQueue(undefined);
     },
   };
 }

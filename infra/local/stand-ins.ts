@@ -53,7 +53,7 @@ const REFERENCES: Record<string, (s: LocalStandIns) => Record<string, string>> =
   TABLE_NAME: (s) => ({ TABLE_NAME: s.tableName }),
   AVATARS_BUCKET: (s) => ({ AVATARS_BUCKET: s.buckets.avatars }),
   FILES_BUCKET: (s) => ({ FILES_BUCKET: s.buckets.files }),
-  // Unset is the local queue (shared/integrations/refresh-queue.ts), plugged in `npm start`'s own
+  // Unset is the local queue (shared/integrations/refresh-queue/index.ts), plugged in `npm start`'s own
   // process only: a function in a worker queues nothing, and the due index, which the local
   // refresh reads, still has the activity (a queued reading is only a shortcut).
   METRICS_QUEUE_URL: () => ({}),

@@ -29,7 +29,7 @@ import { createCampaign } from '../../shared/db/campaigns/campaigns.ts';
 import { createCreator } from '../../shared/db/catalogue/creators.ts';
 import { dynamoClient } from '../../shared/db/table/client.ts';
 import { createTenant } from '../../shared/db/tenancy/tenants.ts';
-import { resetPlatformConfig } from '../../shared/integrations/platforms/index.ts';
+import { usePlatforms } from '../../shared/integrations/platforms/index.ts';
 import { countReads, readsBetween } from './items-read.ts';
 
 const ACTIVITIES = 200;
@@ -95,7 +95,7 @@ export async function measureMetricRefresh(): Promise<MetricRefreshResult> {
   const fakes = await FakePlatforms.start();
   try {
     Object.assign(process.env, fakes.env());
-    resetPlatformConfig();
+    usePlatforms(undefined);
     return await measure();
   } finally {
     await fakes.stop();

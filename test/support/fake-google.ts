@@ -4,7 +4,7 @@
  * exchange), as the completion would.
  */
 import { FakeGoogleAnalytics } from '../../infra/local/fakes/google-analytics.ts';
-import { accessTokenFor, authorizationRequest, exchangeCode } from '../../shared/integrations/google-analytics.ts';
+import * as analytics from '../../shared/integrations/analytics/index.ts';
 
 export async function startFakeGoogle(): Promise<FakeGoogleAnalytics> {
   const fake = await FakeGoogleAnalytics.start();
@@ -14,13 +14,12 @@ export async function startFakeGoogle(): Promise<FakeGoogleAnalytics> {
 
 /** A refresh token of the fake: its consent page followed, the code exchanged. */
 export async function fakeGrant(): Promise<string> {
-  const state = 'test-state';
-  const { url, codeVerifier } = await authorizationRequest(state);
+  const { url, state, codeVerifier } = await analytics.authorizationRequest();
   const consent = await fetch(url, { redirect: 'manual' });
-  return exchangeCode(new URL(consent.headers.get('location')!).searchParams.get('code')!, state, codeVerifier);
+  return analytics.exchangeCode(new URL(consent.headers.get('location')!).searchParams.get('code')!, state, codeVerifier);
 }
 
 /** An access token of a new grant of the fake. */
 export async function fakeAccessToken(): Promise<string> {
-  return accessTokenFor(await fakeGrant());
+  return analytics.accessTokenFor(await fakeGrant());
 }

@@ -8,7 +8,7 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import { mockClient, type AwsStub } from 'aws-sdk-client-mock';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { resetMailer } from '../../shared/integrations/email.ts';
+import { useMailer } from '../../shared/integrations/email/index.ts';
 
 export const TEST_SENDER = 'no-reply@mail.example.com';
 
@@ -45,7 +45,7 @@ export function useSesMock(): AwsStub<any, any, any> {
   const ses = mockClient(SESv2Client);
   beforeAll(() => {
     process.env.EMAIL_SENDER = TEST_SENDER;
-    resetMailer();
+    useMailer(undefined);
   });
   beforeEach(() => ses.reset());
   afterAll(() => ses.restore());

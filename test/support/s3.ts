@@ -7,8 +7,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { startS3Local, type S3Local } from '../../infra/local/s3.ts';
-import { resetObjectWrites } from '../../shared/integrations/object-writes.ts';
-import { resetStorage } from '../../shared/integrations/storage.ts';
+import { useStorageUrls } from '../../shared/integrations/storage-urls/index.ts';
+import { useStorageWrites } from '../../shared/integrations/storage-writes/index.ts';
 
 let s3: S3Local | undefined;
 let standIn: Server | undefined;
@@ -18,8 +18,8 @@ export function useS3(): void {
   beforeAll(async () => {
     s3 = await startS3Local({ buckets: ['avatars', 'files'] });
     process.env.S3_ENDPOINT = s3.endpoint;
-    resetStorage();
-    resetObjectWrites();
+    useStorageUrls(undefined);
+    useStorageWrites(undefined);
   });
   afterEach(async () => {
     if (s3) process.env.S3_ENDPOINT = s3.endpoint;
@@ -27,8 +27,8 @@ export function useS3(): void {
     standIn = undefined;
   });
   afterAll(async () => {
-    resetStorage();
-    resetObjectWrites();
+    useStorageUrls(undefined);
+    useStorageWrites(undefined);
     await s3?.stop();
   });
 }

@@ -12,7 +12,8 @@ import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { handler } from '../../functions/jobs/deliver-outbox.ts';
 import { keys } from '../../shared/db/table/keys.ts';
 import { SETTLED_RETENTION_SECONDS, type Email } from '../../shared/db/email/outbox.ts';
-import { headerText, mailAddress, UndeliverableEmail } from '../../shared/integrations/email.ts';
+import { headerText, mailAddress } from '../../shared/integrations/email/cloud.ts';
+import { UndeliverableEmail } from '../../shared/integrations/email/port.ts';
 import { insertRecord, streamEvent, TEST_SENDER, useSesMock } from '../support/outbox-stream.ts';
 
 const ses = useSesMock();

@@ -7,7 +7,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RateLimitedError } from '../../shared/domain/errors.ts';
-import { accessTokenFor, GoogleUnavailableError, GrantRevokedError, readableProperties } from '../../shared/integrations/google-analytics.ts';
+import * as analytics from '../../shared/integrations/analytics/index.ts';
+import { GoogleUnavailableError, GrantRevokedError } from '../../shared/integrations/analytics/port.ts';
 import { toProblem } from '../../shared/http/middleware/problem-responses.ts';
 
 let server: Server;
@@ -37,7 +38,7 @@ afterEach(() => {
 describe('Google unavailable', () => {
   it('a refused connection or a 5xx of the Admin API is GoogleUnavailableError, a 429 with Retry-After', async () => {
     process.env.GOOGLE_ANALYTICS_ADMIN_URL = closedUrl;
-    const refused = await readableProperties('token').catch((error: unknown) => error);
+    const refused = await analytics.readableProperties('token').catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(GoogleUnavailableError);
     expect(refused).toBeInstanceOf(RateLimitedError);
     const problem = toProblem(refused as Error);
@@ -45,15 +46,15 @@ describe('Google unavailable', () => {
     expect(problem.headers['retry-after']).toBe('30');
 
     process.env.GOOGLE_ANALYTICS_ADMIN_URL = serverUrl;
-    await expect(readableProperties('token')).rejects.toBeInstanceOf(GoogleUnavailableError);
+    await expect(analytics.readableProperties('token')).rejects.toBeInstanceOf(GoogleUnavailableError);
     // An answer that is Google's word stays what it was: a refused access token is a revoked grant.
     status = 401;
-    await expect(readableProperties('token')).rejects.toBeInstanceOf(GrantRevokedError);
+    await expect(analytics.readableProperties('token')).rejects.toBeInstanceOf(GrantRevokedError);
   });
 
   it('a refused connection to the token endpoint is GoogleUnavailableError', async () => {
     Object.assign(process.env, { GOOGLE_OAUTH2_URL: closedUrl, GOOGLE_CLIENT_ID: 'client', GOOGLE_CLIENT_SECRET: 'secret' });
     delete process.env.GOOGLE_OAUTH_SECRET_ARN;
-    await expect(accessTokenFor('refresh-token')).rejects.toBeInstanceOf(GoogleUnavailableError);
+    await expect(analytics.accessTokenFor('refresh-token')).rejects.toBeInstanceOf(GoogleUnavailableError);
   });
 });

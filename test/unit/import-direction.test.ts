@@ -16,6 +16,12 @@
  *   shared/db declares its entities with them and shared/schemas names them without reaching into
  *   shared/db; shared/schemas imports neither shared/db nor shared/http.
  *
+ * Each integration is a port (shared/integrations/<port>/: port.ts, its interface and domain types;
+ * cloud.ts and local.ts, its implementations; index.ts, get<Port>() and use<Port>()): handlers
+ * (functions/), shared/db and shared/domain import an integration only through its index.ts or
+ * port.ts, and never an integration's SDK (`stripe`, `oauth4webapi`, an AWS SDK client other than
+ * DynamoDB's), nor its types.
+ *
  * So: nothing under shared/ imports functions/; shared/db and shared/domain never import
  * shared/http (a repository throws a domain error, and shared/http/middleware/problem-responses.ts
  * alone maps it to a problem); shared/domain imports only shared/domain (and packages other than
@@ -65,6 +71,12 @@ const KNOWN_REACHES = new Set([
   'shared/http/middleware/problem-responses.ts -> shared/db/table/retry.ts',
 ]);
 
+/** A port's face: what code above shared/integrations may import of an integration. */
+const PORT_FACE = /^shared\/integrations\/[a-z-]+\/(index|port)\.ts$/;
+
+/** The SDKs integrations wrap: DynamoDB's packages are the data layer's own, not an integration. */
+const INTEGRATION_SDK = /^(stripe|oauth4webapi)(\/|$)|^@aws-sdk\/(?!(client-dynamodb|lib-dynamodb|util-dynamodb)$)/;
+
 /** Why `file` (repository-relative) may not import `specifier`, or undefined when it may. */
 function ruleBroken(file: string, specifier: string): string | undefined {
   const target = specifier.startsWith('.') ? posix.normalize(posix.join(posix.dirname(file), specifier)) : undefined;
@@ -81,6 +93,11 @@ function ruleBroken(file: string, specifier: string): string | undefined {
   if (under(file, 'shared/domain')) {
     if (specifier.startsWith('@aws-sdk/')) return 'shared/domain does not use the AWS SDK';
     if (target !== undefined && !under(target, 'shared/domain')) return 'shared/domain imports nothing of ours outside shared/domain';
+  }
+  const usesPorts = under(file, 'functions') || under(file, 'shared/db') || under(file, 'shared/domain');
+  if (usesPorts && INTEGRATION_SDK.test(specifier)) return 'handlers, shared/db and shared/domain use an integration through its port, never its SDK';
+  if (usesPorts && target !== undefined && under(target, 'shared/integrations') && !PORT_FACE.test(target)) {
+    return 'handlers, shared/db and shared/domain import an integration only through its port (shared/integrations/<port>/index.ts or port.ts)';
   }
   if (!under(file, 'shared/db') && target !== undefined && under(target, 'shared/db') && !ROOM_ENTRY.test(target) && !KNOWN_REACHES.has(`${file} -> ${target}`)) {
     return 'outside shared/db, a room is imported only through its entry file (shared/db/<room>/index.ts)';
@@ -195,6 +212,12 @@ describe('import direction', () => {
       ['shared/schemas/money.ts', "import { invalidInput } from '../http/problem.ts';"],
       ['shared/records/note.ts', "import { keys } from '../db/keys.ts';\nimport { ROLES } from '../domain/roles.ts';\nimport { stored } from './fields.ts';"],
       ['functions/notes/get.ts', "import { getNote } from '../../shared/db/evidence/notes.ts';\nimport { listNotes } from '../../shared/db/evidence/index.ts';"],
+      ['functions/billing/portal-session.ts', "import Stripe from 'stripe';\nimport * as billing from '../../shared/integrations/billing/index.ts';"],
+      ['functions/billing/webhook.ts', "import type Stripe from 'stripe';\nimport { WebhookSignatureError } from '../../shared/integrations/billing/port.ts';"],
+      ['shared/db/billing/end.ts', "import { stripeBilling } from '../../integrations/billing/cloud.ts';"],
+      ['shared/db/files.ts', "import { S3Client } from '@aws-sdk/client-s3';\nimport { GetCommand } from '@aws-sdk/lib-dynamodb';"],
+      ['shared/domain/sealed.ts', "import { KMSClient } from '@aws-sdk/client-kms';"],
+      ['functions/analytics/auth-url.ts', "import * as oauth from 'oauth4webapi';"],
     ]);
     expect(violations(files)).toEqual([
       "shared/db/notes.ts imports '../http/problem.ts': shared/db and shared/domain never import shared/http",
@@ -207,6 +230,12 @@ describe('import direction', () => {
       "shared/schemas/money.ts imports '../http/problem.ts': shared/schemas imports neither shared/db nor shared/http (record schemas are in shared/records)",
       "shared/records/note.ts imports '../db/keys.ts': shared/records imports only shared/records and shared/domain",
       "functions/notes/get.ts imports '../../shared/db/evidence/notes.ts': outside shared/db, a room is imported only through its entry file (shared/db/<room>/index.ts)",
+      "functions/billing/portal-session.ts imports 'stripe': handlers, shared/db and shared/domain use an integration through its port, never its SDK",
+      "functions/billing/webhook.ts imports 'stripe': handlers, shared/db and shared/domain use an integration through its port, never its SDK",
+      "shared/db/billing/end.ts imports '../../integrations/billing/cloud.ts': handlers, shared/db and shared/domain import an integration only through its port (shared/integrations/<port>/index.ts or port.ts)",
+      "shared/db/files.ts imports '@aws-sdk/client-s3': handlers, shared/db and shared/domain use an integration through its port, never its SDK",
+      "shared/domain/sealed.ts imports '@aws-sdk/client-kms': shared/domain does not use the AWS SDK",
+      "functions/analytics/auth-url.ts imports 'oauth4webapi': handlers, shared/db and shared/domain use an integration through its port, never its SDK",
     ]);
   });
 
@@ -215,6 +244,9 @@ describe('import direction', () => {
       ['shared/http/handler.ts', "import { getUser } from '../db/tenancy/index.ts';\nimport { notFound } from '../domain/errors.ts';"],
       ['shared/db/files.ts', "import { logger } from '../support/logger.ts';\nimport { GetCommand } from '@aws-sdk/lib-dynamodb';"],
       ['shared/domain/dates.ts', "// import { x } from '../http/problem.ts';\n/* from '../../functions/routes.ts' */\nimport * as z from 'zod/mini';"],
+      ['functions/billing/webhook.ts', "import * as billing from '../../shared/integrations/billing/index.ts';\nimport type { BillingEvent } from '../../shared/integrations/billing/port.ts';"],
+      ['shared/db/billing/end.ts', "import * as billing from '../../integrations/billing/index.ts';\nimport type { AttributeValue } from '@aws-sdk/client-dynamodb';"],
+      ['shared/integrations/billing/cloud.ts', "import Stripe from 'stripe';\nimport { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';"],
     ]);
     expect(violations(files)).toEqual([]);
   });

@@ -5,12 +5,13 @@
 import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../shared/config.ts';
-import { resetStripe, stripeSecrets } from '../../shared/integrations/stripe.ts';
+import { stripeSecrets } from '../../shared/integrations/billing/cloud.ts';
+import { useBilling } from '../../shared/integrations/billing/index.ts';
 import { isolatedSecretReads } from '../support/secret-reads.ts';
 
 const VARIABLES = ['STRIPE_SECRET_ARN', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'];
 const ARN = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:StripeSecret-abc';
-const secretsManager = isolatedSecretReads(VARIABLES, resetStripe);
+const secretsManager = isolatedSecretReads(VARIABLES, () => useBilling(undefined));
 
 describe('stripeSecrets', () => {
   it('reads the secret named by its ARN once, even for concurrent first uses', async () => {
@@ -31,7 +32,7 @@ describe('stripeSecrets', () => {
 
   it('takes the values from the environment locally, and fails with a configuration error without either', async () => {
     await expect(stripeSecrets()).rejects.toBeInstanceOf(ConfigError);
-    resetStripe();
+    useBilling(undefined);
     Object.assign(process.env, { STRIPE_SECRET_KEY: 'sk_test_local', STRIPE_WEBHOOK_SECRET: 'whsec_local' });
     expect(await stripeSecrets()).toEqual({ secretKey: 'sk_test_local', webhookSecret: 'whsec_local' });
     expect(secretsManager.commandCalls(GetSecretValueCommand)).toHaveLength(0);

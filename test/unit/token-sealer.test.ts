@@ -10,7 +10,9 @@ import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { KmsTokenSealer, LocalTokenSealer, resetTokenSealer, tokenSealer } from '../../shared/integrations/token-sealer.ts';
+import { KmsTokenSealer } from '../../shared/integrations/token-sealer/cloud.ts';
+import { getTokenSealer, useTokenSealer } from '../../shared/integrations/token-sealer/index.ts';
+import { LocalTokenSealer } from '../../shared/integrations/token-sealer/local.ts';
 
 const KEY = 'arn:aws:kms:us-east-1:123456789012:key/0b6f2f2e-1111-4222-8333-444455556666';
 const ORG = '7d9f3b5e-2c1a-4e8b-9f0d-1a2b3c4d5e6f';
@@ -61,21 +63,21 @@ describe('LocalTokenSealer', () => {
     await expect(LocalTokenSealer.load().open(ORG, sealed)).rejects.toThrow();
   });
 
-  describe('tokenSealer() locally', () => {
+  describe('getTokenSealer() locally', () => {
     afterEach(() => {
       delete process.env.LOCAL_TOKEN_KEY_FILE;
-      resetTokenSealer();
+      useTokenSealer(undefined);
     });
 
     it('uses the key file of LOCAL_TOKEN_KEY_FILE (the local server\'s data directory), else a key per process', async () => {
       process.env.LOCAL_TOKEN_KEY_FILE = keyFile();
-      resetTokenSealer();
-      const sealed = await tokenSealer().seal(ORG, 'kept');
-      resetTokenSealer();
-      expect(await tokenSealer().open(ORG, sealed)).toBe('kept');
+      useTokenSealer(undefined);
+      const sealed = await getTokenSealer().seal(ORG, 'kept');
+      useTokenSealer(undefined);
+      expect(await getTokenSealer().open(ORG, sealed)).toBe('kept');
       delete process.env.LOCAL_TOKEN_KEY_FILE;
-      resetTokenSealer();
-      await expect(tokenSealer().open(ORG, sealed)).rejects.toThrow();
+      useTokenSealer(undefined);
+      await expect(getTokenSealer().open(ORG, sealed)).rejects.toThrow();
     });
   });
 });

@@ -8,8 +8,9 @@ import { connectedTenants, getConnection, markNeedsReconnect, recordImport, writ
 import { addDays } from '../../../shared/domain/reporting/days.ts';
 import { BACKFILL_DAYS, DEFAULT_HDYHAU_DIMENSION, hasValue, normalizeRawValue, REFRESH_DAYS, signalIdOf, SIGNAL_DIMENSIONS, type AnalyticsDay, type HdyhauAnswerDay, type SignalDay } from '../../../shared/domain/analytics.ts';
 import { logger } from '../../../shared/support/logger.ts';
-import { accessTokenFor, GrantRevokedError, QuotaExceededError, runReport, UnknownFieldError, type ReportRow } from '../../../shared/integrations/google-analytics.ts';
-import { tokenSealer } from '../../../shared/integrations/token-sealer.ts';
+import * as analytics from '../../../shared/integrations/analytics/index.ts';
+import { GrantRevokedError, QuotaExceededError, UnknownFieldError, type ReportRow } from '../../../shared/integrations/analytics/port.ts';
+import { getTokenSealer } from '../../../shared/integrations/token-sealer/index.ts';
 
 export type ImportOutcome = 'imported' | 'needs_reconnect' | 'rate_limited' | 'not_connected';
 
@@ -33,7 +34,7 @@ async function withQuotaBackoff<T>(read: () => Promise<T>, backoffMs: readonly n
 async function readRange(connection: Connection, accessToken: string, from: string, to: string) {
   const propertyId = connection.propertyId!;
   const dimension = connection.hdyhauDimension ?? DEFAULT_HDYHAU_DIMENSION;
-  const report = (dimensions: string[], metrics: string[]) => runReport(accessToken, propertyId, { from, to, dimensions, metrics });
+  const report = (dimensions: string[], metrics: string[]) => analytics.runReport(accessToken, propertyId, { from, to, dimensions, metrics });
   const [totals, answersRows, ...signalReports] = await Promise.all([
     report(['date'], ['sessions', 'totalUsers', 'screenPageViews', 'keyEvents']),
     // A custom dimension the property has not registered: the import goes on without answers.
@@ -91,13 +92,13 @@ export async function importAnalytics(tenantId: string, days: number, options: {
   const to = now.toISOString().slice(0, 10);
   const from = addDays(to, -(days - 1));
   try {
-    const refreshToken = await tokenSealer()
+    const refreshToken = await getTokenSealer()
       .open(tenantId, connection.sealedRefreshToken)
       .catch(() => {
         // Sealed under a key this process does not have (a local restart): as good as revoked.
         throw new GrantRevokedError('The stored grant cannot be opened.');
       });
-    const accessToken = await accessTokenFor(refreshToken);
+    const accessToken = await analytics.accessTokenFor(refreshToken);
     const range = await withQuotaBackoff(() => readRange(connection, accessToken, from, to), options.backoffMs ?? BACKOFF_MS);
     await writeImport(tenantId, range);
     await recordImport(tenantId, { through: to, hdyhauAvailable: range.hdyhauAvailable }, now);

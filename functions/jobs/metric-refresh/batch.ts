@@ -4,7 +4,7 @@
  * throws: each step reports the messages that failed and settles the others (one tenant's item
  * never holds back another's), and a step that throws all the same (a bug) fails its own messages.
  */
-import type { RefreshMessage } from '../../../shared/integrations/refresh-queue.ts';
+import type { RefreshMessage } from '../../../shared/integrations/refresh-queue/port.ts';
 import { logger } from '../../../shared/support/logger.ts';
 import { refreshFollowers } from './followers.ts';
 import { emptyCounts, errorText, refreshContent, settle, type QueuedMessage, type RefreshDeps, type RefreshOutcome, type RefreshStatus } from './refresh.ts';

@@ -5,7 +5,7 @@
  * deduplicated by SQS (same due time, within five minutes) or found stale by the worker.
  */
 import { dueItems } from '../../../shared/db/metrics/index.ts';
-import type { RefreshMessage, RefreshQueue } from '../../../shared/integrations/refresh-queue.ts';
+import type { RefreshMessage, RefreshQueue } from '../../../shared/integrations/refresh-queue/port.ts';
 
 export async function dispatchDue(now: Date, queue: RefreshQueue): Promise<number> {
   const messages: RefreshMessage[] = await dueItems(now);

@@ -7,7 +7,7 @@
  */
 import { recordFollowers, trackedAccounts, moveAccountDue } from '../../../shared/db/metrics/index.ts';
 import { FOLLOWERS_EVERY } from '../../../shared/domain/refresh-cadence.ts';
-import type { RefreshMessage } from '../../../shared/integrations/refresh-queue.ts';
+import type { RefreshMessage } from '../../../shared/integrations/refresh-queue/port.ts';
 import { logger } from '../../../shared/support/logger.ts';
 import { errorText, readPerPlatform, settle, stillDue, type QueuedMessage, type RefreshDeps, type RefreshOutcome } from './refresh.ts';
 

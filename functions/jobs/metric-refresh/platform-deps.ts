@@ -5,13 +5,12 @@
 
  */
 import { markUnavailable, recordReadings } from '../../../shared/db/metrics/index.ts';
-import { adapterFor, loadPlatformConfig } from '../../../shared/integrations/platforms/index.ts';
+import { getPlatforms } from '../../../shared/integrations/platforms/index.ts';
 import type { RefreshDeps } from './refresh.ts';
 
 export async function platformDeps(): Promise<RefreshDeps> {
-  const config = await loadPlatformConfig();
   return {
-    adapterFor: (platform) => adapterFor(platform, config),
+    adapterFor: await getPlatforms().adapters(),
     recordReadings,
     markUnavailable,
     now: () => new Date(),

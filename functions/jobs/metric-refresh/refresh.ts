@@ -24,7 +24,7 @@ import type { ChannelName } from '../../../shared/domain/activity-types.ts';
 import { accountHandleOf } from '../../../shared/db/catalogue/index.ts';
 import { moveDue, trackedActivities, type TrackedActivity } from '../../../shared/db/metrics/index.ts';
 import { nextFetchAt } from '../../../shared/domain/refresh-cadence.ts';
-import type { RefreshMessage } from '../../../shared/integrations/refresh-queue.ts';
+import type { RefreshMessage } from '../../../shared/integrations/refresh-queue/port.ts';
 
 type ContentMessage = Extract<RefreshMessage, { kind: 'content' }>;
 import { logger } from '../../../shared/support/logger.ts';

@@ -92,7 +92,7 @@ const Connections = defineEntity({
   schema: z.object({
     tenantId: z.string(),
     status: z.enum(CONNECTION_STATUSES),
-    /** The refresh token, sealed (token-sealer.ts); never returned by a route. */
+    /** The refresh token, sealed (shared/integrations/token-sealer); never returned by a route. */
     sealedRefreshToken: z.string(),
     propertyId: z.nullable(z.string()),
     propertyName: z.nullable(z.string()),

@@ -11,8 +11,8 @@
 import * as z from 'zod/mini';
 import { config } from '../../config.ts';
 import { logger } from '../../support/logger.ts';
-import { presignDownload } from '../../integrations/storage.ts';
-import { deleteObject, deleteObjects, putObject } from '../../integrations/object-writes.ts';
+import * as storageUrls from '../../integrations/storage-urls/index.ts';
+import * as storageWrites from '../../integrations/storage-writes/index.ts';
 import { defineEntity, queryRecords, updateRecord } from '../table/entity.ts';
 import { ENTITY_TYPES, entityExists, type EntityType } from './entities.ts';
 import { absent } from '../table/expressions.ts';
@@ -100,7 +100,7 @@ export async function createFile(tenantId: string, input: NewFile): Promise<Stor
   const key = Files.key(tenantId, file);
   const s3Key = fileObjectKey(tenantId, file.id);
   const bucket = config.filesBucket();
-  await putObject(bucket, s3Key, `${file.contentType}; charset=utf-8`, body);
+  await storageWrites.putObject(bucket, s3Key, `${file.contentType}; charset=utf-8`, body);
   try {
     await transact([
       entityExists(tenantId, file.ownerType, file.ownerId),
@@ -109,7 +109,7 @@ export async function createFile(tenantId: string, input: NewFile): Promise<Stor
     ]);
   } catch (error) {
     // Best effort: the request fails either way; an object left behind is only logged.
-    await deleteObject(bucket, s3Key).catch((cleanup: unknown) =>
+    await storageWrites.deleteObject(bucket, s3Key).catch((cleanup: unknown) =>
       logger.error('file object left behind', { s3Key, error: cleanup instanceof Error ? cleanup.message : String(cleanup) }),
     );
     throw error;
@@ -134,7 +134,7 @@ export async function renameFile(tenantId: string, current: StoredFile, fileName
 
 /** A short-lived presigned GET of a stored file (raw item) whose Content-Disposition names the file. */
 export async function fileDownload(file: StoredFile & { s3Key: string }) {
-  const request = await presignDownload(config.filesBucket(), file.s3Key, file.fileName, DOWNLOAD_SECONDS);
+  const request = await storageUrls.presignDownload(config.filesBucket(), file.s3Key, file.fileName, DOWNLOAD_SECONDS);
   return { url: request.url, method: 'GET' as const, expiresAt: request.expiresAt, fileName: file.fileName, contentType: file.contentType };
 }
 
@@ -145,6 +145,6 @@ export async function fileDownload(file: StoredFile & { s3Key: string }) {
  */
 export async function deleteFilesOf(tenantId: string, ownerType: FileOwnerType, ownerId: string): Promise<void> {
   const files = await fileItemsOf(tenantId, ownerType, ownerId);
-  await deleteObjects(config.filesBucket(), files.map((file) => file.s3Key));
+  await storageWrites.deleteObjects(config.filesBucket(), files.map((file) => file.s3Key));
   await batchDelete(files.flatMap((file) => [Files.key(tenantId, file), keys.recordPointer(file.id)]));
 }

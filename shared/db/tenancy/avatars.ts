@@ -9,16 +9,16 @@ import { config } from '../../config.ts';
 import { avatarUploadKey } from '../../domain/avatars.ts';
 import { invalidInput } from '../../domain/errors.ts';
 import { logger } from '../../support/logger.ts';
-import { copyObject, deleteObject } from '../../integrations/object-writes.ts';
+import * as storageWrites from '../../integrations/storage-writes/index.ts';
 
 /** Deletes one avatar image (a missing one is already deleted); throws when S3 refuses. */
 export function deleteAvatar(avatarKey: string): Promise<void> {
-  return deleteObject(config.avatarsBucket(), avatarKey);
+  return storageWrites.deleteObject(config.avatarsBucket(), avatarKey);
 }
 
 /** Deletes an object of the avatars bucket nothing needs any more; a failure is logged with its key, never thrown. */
 async function deleteLeftover(key: string, what: string): Promise<void> {
-  await deleteObject(config.avatarsBucket(), key).catch((error: unknown) =>
+  await storageWrites.deleteObject(config.avatarsBucket(), key).catch((error: unknown) =>
     logger.error(`${what} left behind`, { avatarKey: key, error: error instanceof Error ? error.message : String(error) }),
   );
 }
@@ -39,7 +39,7 @@ async function deleteReplacedAvatar(previousKey: string | null | undefined, curr
  *
  * 1. a new key's upload is copied to the key first; with nothing uploaded (or its upload expired)
  *    that is a 400 on `avatarKey` and nothing changes; with S3 busy or unreachable, a 429 to retry
- *    (object-writes.ts) and nothing changes;
+ *    (storage-writes) and nothing changes;
  * 2. `update` runs; if it fails, the copy is removed again (best effort) and its error rethrown,
  *    while the upload stays, so the same request can be retried;
  * 3. once the profile names the new image, its upload and the image named before are deleted (best
@@ -51,7 +51,7 @@ export async function changeAvatar<T extends { avatarKey: string | null }>(
   update: () => Promise<T>,
 ): Promise<T> {
   const placing = typeof nextKey === 'string' && nextKey !== previousKey ? nextKey : undefined;
-  if (placing && !(await copyObject(config.avatarsBucket(), avatarUploadKey(placing), placing))) {
+  if (placing && !(await storageWrites.copyObject(config.avatarsBucket(), avatarUploadKey(placing), placing))) {
     throw invalidInput('Upload the image to the uploadUrl that avatar upload-url returned, then set avatarKey.', [
       { path: 'avatarKey', message: 'Nothing was uploaded for this key, or its upload expired.' },
     ]);

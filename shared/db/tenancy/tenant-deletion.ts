@@ -16,7 +16,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config.ts';
 import { notFound } from '../../domain/errors.ts';
-import { deleteObjects } from '../../integrations/object-writes.ts';
+import * as storageWrites from '../../integrations/storage-writes/index.ts';
 import { documentClient, tableName } from '../table/client.ts';
 import { keys } from '../table/keys.ts';
 import { deleteRecord, updateRecord } from '../table/entity.ts';
@@ -61,7 +61,7 @@ async function sweepPartition(tenantId: string): Promise<number> {
     const items = (page.Items ?? []).filter((item) => item.sk !== tenantSk);
     // Objects before the items that name them: an interruption in between leaves items that a
     // retry finds again, never objects nobody knows about.
-    await deleteObjects(config.filesBucket(), items.flatMap((item) => (typeof item.s3Key === 'string' && item.s3Key ? [item.s3Key] : [])));
+    await storageWrites.deleteObjects(config.filesBucket(), items.flatMap((item) => (typeof item.s3Key === 'string' && item.s3Key ? [item.s3Key] : [])));
     // Every record's `id` is a uuid of the one id space, so `ID#<id>` can only be its own pointer;
     // deleting a pointer that was never written (memberships, invitations) is a no-op.
     await batchDelete(items.flatMap((item) => (typeof item.id === 'string' ? [keys.recordPointer(item.id)] : [])));

@@ -1,42 +1,19 @@
 /**
- * The platform adapters behind one interface (shared/domain/metric-readings.ts). Every platform
- * gets an adapter: TikTok and LinkedIn publish no metrics of other people's content, and a
- * platform without configured credentials cannot be read; their adapters answer `unavailable`
- * with the reason, never a number.
+ * The platforms of this environment: their APIs (cloud.ts), locally the fakes `npm start` points
+ * the same adapters at. `usePlatforms` puts another implementation in its place (a test);
+ * `usePlatforms(undefined)` goes back to the configured one, its credentials read afresh.
  */
-import type { ChannelName } from '../../domain/activity-types.ts';
-import type { PlatformAdapter, UnavailableReason } from '../../domain/metric-readings.ts';
-import type { PlatformConfig } from './config.ts';
-import { each } from './http.ts';
-import { instagramAdapter } from './instagram.ts';
-import { redditAdapter } from './reddit.ts';
-import { twitterAdapter } from './twitter.ts';
-import { youtubeAdapter } from './youtube.ts';
+import { platformApis } from './cloud.ts';
+import { resetPlatformConfig } from './config.ts';
+import type { Platforms } from './port.ts';
 
-export { loadPlatformConfig, resetPlatformConfig, type PlatformConfig } from './config.ts';
+let chosen: Platforms | undefined;
 
-function unavailableAdapter(platform: ChannelName, reason: UnavailableReason): PlatformAdapter {
-  return {
-    platform,
-    maxIdsPerCall: 100,
-    readContent: async (refs) => each(refs.length, { status: 'unavailable', reason }),
-    readFollowers: async (accounts) => each(accounts.length, { status: 'unavailable', reason }),
-  };
+export function getPlatforms(): Platforms {
+  return chosen ?? platformApis;
 }
 
-export function adapterFor(platform: ChannelName, config: PlatformConfig): PlatformAdapter {
-  const missing = () => unavailableAdapter(platform, 'platform_credentials_missing');
-  switch (platform) {
-    case 'youtube':
-      return config.youtube ? youtubeAdapter(config.youtube) : missing();
-    case 'reddit':
-      return config.reddit ? redditAdapter(config.reddit) : missing();
-    case 'twitter':
-      return config.twitter ? twitterAdapter(config.twitter) : missing();
-    case 'instagram':
-      return config.instagram ? instagramAdapter(config.instagram) : missing();
-    case 'tiktok':
-    case 'linkedin':
-      return unavailableAdapter(platform, 'platform_has_no_public_metrics');
-  }
+export function usePlatforms(platforms: Platforms | undefined): void {
+  chosen = platforms;
+  if (!platforms) resetPlatformConfig();
 }

@@ -6,7 +6,8 @@
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { deduplicationId, useLocalRefreshQueue, type RefreshMessage } from '../../../shared/integrations/refresh-queue.ts';
+import { useRefreshQueue } from '../../../shared/integrations/refresh-queue/index.ts';
+import { deduplicationId, type RefreshMessage } from '../../../shared/integrations/refresh-queue/port.ts';
 import { call } from '../../support/call.ts';
 import { newActivity } from './helpers.ts';
 import { newOrg } from '../../support/organizations.ts';
@@ -16,10 +17,10 @@ import { dueItems } from '../../../shared/db/metrics/metric-due.ts';
 let sent: RefreshMessage[] = [];
 beforeEach(() => {
   sent = [];
-  useLocalRefreshQueue({ send: async (messages) => void sent.push(...messages) });
+  useRefreshQueue({ send: async (messages) => void sent.push(...messages) });
 });
 afterEach(() => {
-  useLocalRefreshQueue(undefined);
+  useRefreshQueue(undefined);
   delete process.env.METRICS_QUEUE_URL;
 });
 
@@ -59,6 +60,8 @@ describe('a content link change queues a reading at once', () => {
   it('in the cloud: one FIFO message, the tenant as group, deduplicated by activity and due time; a refused send does not fail the request', async () => {
     const sqs = mockClient(SQSClient);
     try {
+      // The cloud: no queue plugged in, the configured SQS queue.
+      useRefreshQueue(undefined);
       process.env.METRICS_QUEUE_URL = `https://sqs.us-east-1.amazonaws.com/123456789012/refresh-${Date.now()}.fifo`;
       sqs.on(SendMessageBatchCommand).resolves({ Successful: [], Failed: [] });
       const org = await newOrg();

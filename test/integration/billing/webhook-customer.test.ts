@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_STRIPE_PRICES, FAKE_STRIPE_WEBHOOK_SECRET, FakeStripe, stripeSignature } from '../../../infra/local/fakes/stripe.ts';
 import { getBillingAccount, rememberCustomer } from '../../../shared/db/billing/billing.ts';
 import { createTenant } from '../../../shared/db/tenancy/tenants.ts';
-import { resetStripe } from '../../../shared/integrations/stripe.ts';
+import { useBilling } from '../../../shared/integrations/billing/index.ts';
 import { call } from '../../support/call.ts';
 import { signUp } from '../../support/users.ts';
 import { newOrganization } from '../organizations/helpers.ts';
@@ -18,11 +18,11 @@ let fake: FakeStripe;
 beforeAll(async () => {
   fake = await FakeStripe.start();
   Object.assign(process.env, fake.env());
-  resetStripe();
+  useBilling(undefined);
 });
 
 afterAll(async () => {
-  resetStripe();
+  useBilling(undefined);
   await fake?.stop();
 });
 

@@ -7,7 +7,7 @@
 import { DeleteObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { mockClient, type AwsStub } from 'aws-sdk-client-mock';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { S3_ATTEMPTS } from '../../../shared/integrations/object-writes.ts';
+import { S3_ATTEMPTS } from '../../../shared/integrations/storage-writes/cloud.ts';
 import { call } from '../../support/call.ts';
 import { s3Endpoint, standInS3, useS3 } from '../../support/s3.ts';
 import { expectProblem } from '../middleware/helpers.ts';

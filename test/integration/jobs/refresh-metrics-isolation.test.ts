@@ -11,8 +11,9 @@ import { platformDeps } from '../../../functions/jobs/metric-refresh/platform-de
 import { FakePlatforms } from '../../../infra/local/fakes/platforms.ts';
 import { LocalRefreshQueue } from '../../../infra/local/metric-refresh.ts';
 import { getActivity } from '../../../shared/db/catalogue/activities.ts';
-import { resetPlatformConfig } from '../../../shared/integrations/platforms/index.ts';
-import { useLocalRefreshQueue, type RefreshMessage } from '../../../shared/integrations/refresh-queue.ts';
+import { usePlatforms } from '../../../shared/integrations/platforms/index.ts';
+import { useRefreshQueue } from '../../../shared/integrations/refresh-queue/index.ts';
+import { type RefreshMessage } from '../../../shared/integrations/refresh-queue/port.ts';
 import { call } from '../../support/call.ts';
 import { newActivity } from '../activities/helpers.ts';
 import { newOrg, type Org } from '../../support/organizations.ts';
@@ -23,14 +24,14 @@ let sent: RefreshMessage[] = [];
 beforeAll(async () => {
   fake = await FakePlatforms.start();
   Object.assign(process.env, fake.env());
-  resetPlatformConfig();
+  usePlatforms(undefined);
 });
 afterAll(() => fake.stop());
 beforeEach(() => {
   sent = [];
-  useLocalRefreshQueue({ send: async (messages) => void sent.push(...messages) });
+  useRefreshQueue({ send: async (messages) => void sent.push(...messages) });
 });
-afterEach(() => useLocalRefreshQueue(undefined));
+afterEach(() => useRefreshQueue(undefined));
 
 async function connect(org: Org, activityId: string, video: string): Promise<void> {
   const res = await call('POST', '/v1/activities/content-link/connect', { token: org.owner.token, body: { activityId, platform: 'youtube', contentUrl: `https://youtu.be/${video}` } });

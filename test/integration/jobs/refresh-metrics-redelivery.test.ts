@@ -19,15 +19,15 @@ import { readDays, type RollupScope } from '../../../shared/db/metrics/day-rollu
 import { keys, type Key } from '../../../shared/db/table/keys.ts';
 import { queryPrefix } from '../../../shared/db/table/operations.ts';
 import { createTenant } from '../../../shared/db/tenancy/tenants.ts';
-import { resetPlatformConfig } from '../../../shared/integrations/platforms/index.ts';
-import type { RefreshMessage } from '../../../shared/integrations/refresh-queue.ts';
+import { usePlatforms } from '../../../shared/integrations/platforms/index.ts';
+import type { RefreshMessage } from '../../../shared/integrations/refresh-queue/port.ts';
 
 let fake: FakePlatforms;
 
 beforeAll(async () => {
   fake = await FakePlatforms.start();
   Object.assign(process.env, fake.env());
-  resetPlatformConfig();
+  usePlatforms(undefined);
 });
 afterAll(() => fake.stop());
 

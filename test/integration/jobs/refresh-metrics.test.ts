@@ -16,7 +16,7 @@ import type { AccountRef, ContentReading, ContentRef, FollowerReading, PlatformA
 import { createCreator, getCreator } from '../../../shared/db/catalogue/creators.ts';
 import { connectSocialAccount, deleteSocialAccount, socialAccountsOf } from '../../../shared/db/catalogue/social-accounts.ts';
 import { moveAccountDue } from '../../../shared/db/metrics/metric-due.ts';
-import type { RefreshMessage } from '../../../shared/integrations/refresh-queue.ts';
+import type { RefreshMessage } from '../../../shared/integrations/refresh-queue/port.ts';
 
 const HOUR = 3_600_000;
 const URLS: Partial<Record<ChannelName, string>> = {

@@ -15,7 +15,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_PROPERTIES, type FakeGoogleAnalytics } from '../../../infra/local/fakes/google-analytics.ts';
 import { DEFAULT_HDYHAU_DIMENSION, hasValue, normalizeRawValue, SIGNAL_DIMENSIONS } from '../../../shared/domain/analytics.ts';
-import { runReport, type ReportRow } from '../../../shared/integrations/google-analytics.ts';
+import * as analytics from '../../../shared/integrations/analytics/index.ts';
+import type { ReportRow } from '../../../shared/integrations/analytics/port.ts';
 import { fakeAccessToken, startFakeGoogle } from '../../support/fake-google.ts';
 
 let fake: FakeGoogleAnalytics;
@@ -45,7 +46,7 @@ describe('the fake Google Analytics', () => {
     for (const revision of [0, 1]) {
       it(`is coherent every day: property ${propertyId}, revision ${revision}`, async () => {
         fake.revision = revision;
-        const report = (dimensions: string[], metrics: string[]) => runReport(accessToken, propertyId, { ...RANGE, dimensions, metrics });
+        const report = (dimensions: string[], metrics: string[]) => analytics.runReport(accessToken, propertyId, { ...RANGE, dimensions, metrics });
         const days = await report(['date'], DAY_METRICS);
         expect(days).toHaveLength(120);
         const answers = byDate(await report(['date', DEFAULT_HDYHAU_DIMENSION], ['keyEvents', 'sessions']));
@@ -82,9 +83,9 @@ describe('the fake Google Analytics', () => {
   it('answers the same figures for a day whatever the range asked, and again on the next call', async () => {
     fake.revision = 0;
     const { propertyId } = FAKE_PROPERTIES[0];
-    const whole = await runReport(accessToken, propertyId, { ...RANGE, dimensions: ['date', 'sessionCampaignName'], metrics: ['sessions', 'keyEvents'] });
-    expect(await runReport(accessToken, propertyId, { ...RANGE, dimensions: ['date', 'sessionCampaignName'], metrics: ['sessions', 'keyEvents'] })).toEqual(whole);
-    const one = await runReport(accessToken, propertyId, { from: '2026-10-28', to: '2026-10-28', dimensions: ['date', 'sessionCampaignName'], metrics: ['sessions', 'keyEvents'] });
+    const whole = await analytics.runReport(accessToken, propertyId, { ...RANGE, dimensions: ['date', 'sessionCampaignName'], metrics: ['sessions', 'keyEvents'] });
+    expect(await analytics.runReport(accessToken, propertyId, { ...RANGE, dimensions: ['date', 'sessionCampaignName'], metrics: ['sessions', 'keyEvents'] })).toEqual(whole);
+    const one = await analytics.runReport(accessToken, propertyId, { from: '2026-10-28', to: '2026-10-28', dimensions: ['date', 'sessionCampaignName'], metrics: ['sessions', 'keyEvents'] });
     expect(one).toEqual(whole.filter((r) => r.dimensions.date === '20261028'));
   });
 });

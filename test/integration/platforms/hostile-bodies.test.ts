@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChannelName } from '../../../shared/domain/activity-types.ts';
-import { adapterFor } from '../../../shared/integrations/platforms/index.ts';
+import { adapterFor } from '../../../shared/integrations/platforms/cloud.ts';
 import { platformConfigFrom } from '../../../shared/integrations/platforms/config.ts';
 import { FAKE_PLATFORM_CREDENTIALS } from '../../../infra/local/fakes/platforms.ts';
 import { accountRef, contentRef } from './support.ts';

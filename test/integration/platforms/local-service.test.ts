@@ -5,7 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { startLocalService, type LocalService } from '../../../infra/local/server.ts';
 import { documentClient, tableName } from '../../../shared/db/table/client.ts';
 import { PARTITION_KEY, SORT_KEY } from '../../../shared/db/table/table-definition.ts';
-import { adapterFor, loadPlatformConfig } from '../../../shared/integrations/platforms/index.ts';
+import { adapterFor } from '../../../shared/integrations/platforms/cloud.ts';
+import { loadPlatformConfig } from '../../../shared/integrations/platforms/config.ts';
 import { accountRef, contentRef } from './support.ts';
 
 let service: LocalService;

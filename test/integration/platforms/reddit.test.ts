@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FAKE_RATE_LIMIT_SECONDS, fakeCounts, fakeFollowers, FakePlatforms } from '../../../infra/local/fakes/platforms.ts';
 import { platformConfigFrom } from '../../../shared/integrations/platforms/config.ts';
-import { adapterFor } from '../../../shared/integrations/platforms/index.ts';
+import { adapterFor } from '../../../shared/integrations/platforms/cloud.ts';
 import { resetRedditTokens } from '../../../shared/integrations/platforms/reddit.ts';
 import { accountRef, contentRef, FAKE_NOW, isoTime, logLines, useFakePlatforms } from './support.ts';
 

@@ -1,7 +1,7 @@
 /** The X API v2 adapter against the local fake over HTTP. */
 import { describe, expect, it } from 'vitest';
 import { FAKE_RATE_LIMIT_SECONDS, fakeCounts, fakeFollowers } from '../../../infra/local/fakes/platforms.ts';
-import { adapterFor } from '../../../shared/integrations/platforms/index.ts';
+import { adapterFor } from '../../../shared/integrations/platforms/cloud.ts';
 import { accountRef, contentRef, FAKE_NOW, isoTime, logLines, useFakePlatforms } from './support.ts';
 
 const { fake, config } = useFakePlatforms();

@@ -1,6 +1,6 @@
 /** Platforms that give no number: TikTok and LinkedIn always, the others while their credentials are missing. */
 import { describe, expect, it } from 'vitest';
-import { adapterFor } from '../../../shared/integrations/platforms/index.ts';
+import { adapterFor } from '../../../shared/integrations/platforms/cloud.ts';
 import type { ChannelName } from '../../../shared/domain/activity-types.ts';
 
 const content = (platform: ChannelName, contentUrl: string) => ({ tenantId: 't', activityId: 'a', platform, contentUrl });

@@ -1,7 +1,7 @@
 /** The YouTube Data API v3 adapter against the local fake over HTTP. */
 import { describe, expect, it } from 'vitest';
 import { fakeCounts, fakeFollowers } from '../../../infra/local/fakes/platforms.ts';
-import { adapterFor } from '../../../shared/integrations/platforms/index.ts';
+import { adapterFor } from '../../../shared/integrations/platforms/cloud.ts';
 import { nextPacificMidnight } from '../../../shared/integrations/platforms/youtube.ts';
 import { accountRef, contentRef, FAKE_NOW, isoTime, logLines, useFakePlatforms } from './support.ts';
 

@@ -4,8 +4,13 @@
  * `organizationId` metadata the checkout puts on the subscription (which its invoices snapshot).
  * Undefined when the object is not about one of our organizations.
  */
-import { PLANS, statusOfSubscription, type BillingChange } from '../domain/billing.ts';
-import { planOfPrice, type Stripe } from './stripe.ts';
+import type Stripe from 'stripe';
+import { PLANS, statusOfSubscription, type BillingChange, type Plan } from '../../domain/billing.ts';
+
+/** The plan a Stripe price id stands for, if it is one of ours. */
+function planOfPrice(priceId: string | undefined): Plan | undefined {
+  return PLANS.find((plan) => process.env[`STRIPE_PRICE_${plan.toUpperCase()}`] === priceId);
+}
 
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : value?.id);
 

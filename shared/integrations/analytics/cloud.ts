@@ -2,12 +2,13 @@
  * Google Analytics 4 as the service calls it: Google's OAuth 2.0 authorization server (through
  * `oauth4webapi`: PKCE S256, code exchange, refresh, revocation), the Admin API's account
  * summaries (which properties the grant can read) and the Data API's `runReport`. Every base URL
- * can be pointed elsewhere (locally: the fake in infra/local/fakes/google-analytics.ts).
+ * can be pointed elsewhere: locally `npm start` points them at its fake Google
+ * (infra/local/fakes/google-analytics.ts), and that configuration is the local implementation.
  * Tokens are never logged; errors carry the provider's error code only.
  */
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import * as oauth from 'oauth4webapi';
-import { RateLimitedError } from '../domain/errors.ts';
+import { GoogleUnavailableError, GrantRevokedError, QuotaExceededError, UnknownFieldError, type Analytics, type ReadableProperty, type ReportRequest, type ReportRow } from './port.ts';
 
 export const ANALYTICS_SCOPE = 'https://www.googleapis.com/auth/analytics.readonly';
 
@@ -48,6 +49,11 @@ async function loadCredentials(): Promise<ClientCredentials> {
   return { clientId: value.clientId, clientSecret: value.clientSecret };
 }
 
+/** Forget the client credentials, so the next use reads them again (tests, the local server). */
+export function forgetGoogle(): void {
+  credentials = undefined;
+}
+
 function clientCredentials(): Promise<ClientCredentials> {
   credentials ??= loadCredentials().catch((error) => {
     credentials = undefined; // a failed read is retried by the next call
@@ -74,25 +80,6 @@ function authorizationServer(): oauth.AuthorizationServer {
 /** Plain http only towards a local fake (never Google, whose URLs are https). */
 const requestOptions = () => ({ [oauth.allowInsecureRequests]: googleConfig.oauth2Url().startsWith('http://') });
 
-/** The provider refused the grant (revoked, expired): the owner must connect again. */
-export class GrantRevokedError extends Error {}
-
-/** The provider's quota is spent for now: try again later. */
-export class QuotaExceededError extends Error {}
-
-/** How long a caller is asked to wait when Google could not answer. */
-export const GOOGLE_RETRY_AFTER_SECONDS = 30;
-
-/**
- * Google could not answer now (unreachable, timed out, or a 5xx): a request that needs it answers
- * 429 with Retry-After, as for file storage, never a 500; the import job retries on its next run.
- */
-export class GoogleUnavailableError extends RateLimitedError {
-  constructor() {
-    super('Google Analytics could not be reached just now; retry shortly.', GOOGLE_RETRY_AFTER_SECONDS);
-  }
-}
-
 /** A network failure of fetch (Node's undici throws a TypeError) or a timeout, as opposed to an answer. */
 const isUnreachable = (error: unknown) =>
   error instanceof TypeError || (error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError'));
@@ -107,11 +94,9 @@ async function reaching<T>(request: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The report asked for a dimension or metric the property does not have (a custom dimension not registered). */
-export class UnknownFieldError extends Error {}
-
-/** A new PKCE verifier and the authorization URL that carries its S256 challenge and `state`. */
-export async function authorizationRequest(state: string): Promise<{ url: string; codeVerifier: string }> {
+/** A new state and PKCE verifier, and the authorization URL that carries the state and the verifier's S256 challenge. */
+export async function authorizationRequest(): Promise<{ url: string; state: string; codeVerifier: string }> {
+  const state = oauth.generateRandomState();
   const codeVerifier = oauth.generateRandomCodeVerifier();
   const { client } = await oauthClient();
   const url = new URL(authorizationServer().authorization_endpoint!);
@@ -127,7 +112,7 @@ export async function authorizationRequest(state: string): Promise<{ url: string
     code_challenge: await oauth.calculatePKCECodeChallenge(codeVerifier),
     code_challenge_method: 'S256',
   }).toString();
-  return { url: url.toString(), codeVerifier };
+  return { url: url.toString(), state, codeVerifier };
 }
 
 /** Exchanges an authorization's code (with the verifier of its state) for the refresh token. */
@@ -184,11 +169,6 @@ async function googleJson(url: string, accessToken: string, body?: unknown): Pro
   throw new Error(`Google Analytics answered ${response.status} ${status ?? ''}`.trim());
 }
 
-export interface ReadableProperty {
-  propertyId: string;
-  displayName: string;
-}
-
 /** The GA4 properties the grant can read (Admin API `accountSummaries`, every page). */
 export async function readableProperties(accessToken: string): Promise<ReadableProperty[]> {
   const found: ReadableProperty[] = [];
@@ -206,11 +186,8 @@ export async function readableProperties(accessToken: string): Promise<ReadableP
   return found;
 }
 
-/** One row of a report: the dimension values and metric values by their API names. */
-export type ReportRow = { dimensions: Record<string, string>; metrics: Record<string, number> };
-
 /** Data API `runReport` over `from`..`to` (inclusive), every page, as rows keyed by name. */
-export async function runReport(accessToken: string, propertyId: string, request: { from: string; to: string; dimensions: string[]; metrics: string[] }): Promise<ReportRow[]> {
+export async function runReport(accessToken: string, propertyId: string, request: ReportRequest): Promise<ReportRow[]> {
   const rows: ReportRow[] = [];
   const limit = 10_000;
   for (let offset = 0; ; offset += limit) {
@@ -233,3 +210,5 @@ export async function runReport(accessToken: string, propertyId: string, request
     if (offset + limit >= Number(page.rowCount ?? 0)) return rows;
   }
 }
+
+export const googleAnalytics: Analytics = { authorizationRequest, exchangeCode, accessTokenFor, revoke, readableProperties, runReport };

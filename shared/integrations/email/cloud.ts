@@ -1,6 +1,6 @@
 /**
- * The mailer: sends one email through Amazon SES (v2 SendEmail, Simple content). Cloud only —
- * locally nothing is sent and the outbox is the inbox (`GET /local/outbox`).
+ * The mailer on Amazon SES (v2 SendEmail, Simple content). Cloud only — locally nothing is sent
+ * and the outbox is the inbox (`GET /local/outbox`), so there is no local implementation.
  *
  * Header hygiene is enforced here, whatever the API let through (defence in depth: subjects are
  * the service's fixed words today, user text is only quoted in bodies, shared/domain/user-text.ts). SES builds the MIME message from Simple content and
@@ -12,18 +12,8 @@
  */
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { domainToASCII } from 'node:url';
-import { config, ConfigError } from '../config.ts';
-
-export interface OutgoingEmail {
-  to: string;
-  subject: string;
-  text: string;
-}
-
-/** The email can never be sent as it is (an unusable address): retrying cannot help. */
-export class UndeliverableEmail extends Error {
-  override name = 'UndeliverableEmail';
-}
+import { config, ConfigError } from '../../config.ts';
+import { UndeliverableEmail, type Mailer, type OutgoingEmail } from './port.ts';
 
 /** C0 and C1 controls (CR, LF, NUL, DEL, NEL...) and the Unicode line and paragraph separators. */
 const CONTROL = /[\p{Cc}\u2028\u2029]+/gu;
@@ -75,7 +65,7 @@ function sender(): string {
 }
 
 /** Sends the email from the configured sender; resolves to SES's message id. */
-export async function sendEmail(email: OutgoingEmail): Promise<{ messageId: string }> {
+async function sendEmail(email: OutgoingEmail): Promise<{ messageId: string }> {
   const out = await ses().send(
     new SendEmailCommand({
       FromEmailAddress: sender(),
@@ -92,8 +82,10 @@ export async function sendEmail(email: OutgoingEmail): Promise<{ messageId: stri
   return { messageId: out.MessageId };
 }
 
+export const sesMailer: Mailer = { send: sendEmail };
+
 /** Forget the client, so the next send reads configuration again (tests). */
-export function resetMailer(): void {
+export function forgetSes(): void {
   client?.destroy();
   client = undefined;
 }

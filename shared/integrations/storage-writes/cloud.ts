@@ -1,17 +1,18 @@
 /**
- * What functions write to S3 themselves (a text file's content, copying an uploaded avatar into
- * place, deleting avatars and files): the
- * SDK's S3Client, with its standard retries (throttling, 5xx and timeouts, backed off) and bounded
+ * What functions write to S3 themselves (the StorageWrites port: a text file's content, copying an
+ * uploaded avatar into place, deleting avatars and files): the SDK's S3Client, with its standard retries (throttling, 5xx and timeouts, backed off) and bounded
  * time: each attempt must connect within CONNECT_MS and finish within ATTEMPT_MS, and a call gives
  * up after CALL_MS, within the 10 s a function has. What S3 still could not do then is a 429
  * `rate_limited` (retry shortly), never a 500; a refusal (access denied, no such bucket) stays a
- * server error. Only the modules that write import this file, so only their functions bundle the
- * client; presigned URLs stay in storage.ts.
+ * server error. Only the modules that write use this port, so only their functions bundle the
+ * client; presigned URLs are a port of their own (storage-urls). Locally the same client, pointed by
+ * `S3_ENDPOINT` at `npm start`'s S3 emulator (s3rver): that configuration is the local implementation.
  */
 import { CopyObjectCommand, DeleteObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
-import { config } from '../config.ts';
-import { RateLimitedError } from '../domain/errors.ts';
-import { logger } from '../support/logger.ts';
+import { config } from '../../config.ts';
+import { RateLimitedError } from '../../domain/errors.ts';
+import { logger } from '../../support/logger.ts';
+import type { StorageWrites } from './port.ts';
 
 const CONNECT_MS = 1_000;
 const ATTEMPT_MS = 2_500;
@@ -25,7 +26,7 @@ let clientEndpoint: string | undefined;
 /** One client per process; made again when S3_ENDPOINT changes (tests point it elsewhere). */
 function s3(): S3Client {
   const endpoint = config.s3Endpoint();
-  if (client && clientEndpoint !== endpoint) resetObjectWrites();
+  if (client && clientEndpoint !== endpoint) forgetS3Writes();
   clientEndpoint = endpoint;
   client ??= new S3Client({
     region: config.region(),
@@ -38,7 +39,7 @@ function s3(): S3Client {
 }
 
 /** Forget the client (tests and the local server change S3_ENDPOINT). */
-export function resetObjectWrites(): void {
+export function forgetS3Writes(): void {
   client?.destroy();
   client = undefined;
 }
@@ -105,3 +106,5 @@ export async function deleteObjects(bucket: string, objectKeys: readonly string[
     await Promise.all(objectKeys.slice(i, i + PARALLEL_DELETES).map((key) => deleteObject(bucket, key)));
   }
 }
+
+export const s3Writes: StorageWrites = { putObject, copyObject, deleteObject, deleteObjects };

@@ -1,19 +1,20 @@
 /**
- * Private object storage (S3) behind presigned URLs: the client uploads and downloads directly,
- * never through the API.
+ * Presigned URLs of S3 (the StorageUrls port). Locally the same signer, pointed by `S3_ENDPOINT` at
+ * `npm start`'s S3 emulator (s3rver, path-style URLs): that configuration is the local implementation.
  *
  * Presigning uses the SDK's S3RequestPresigner on a request we describe ourselves instead of
  * `getSignedUrl(new S3Client(), command)`: the S3 client would add ~140 KB to the function bundle
  * (and its import time to cold starts) only to build a URL. The SDK still does all the signing;
  * credentials come from the same default provider chain the DynamoDB client uses. What a function
- * writes or deletes itself goes through the S3 client, in object-writes.ts, which only the
+ * writes or deletes itself goes through the S3 client, in storage-writes/cloud.ts, which only the
  * functions that write bundle.
  */
 import { createHash, createHmac, type BinaryLike } from 'node:crypto';
 import type { SourceData } from '@smithy/types';
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { S3RequestPresigner } from '@aws-sdk/s3-request-presigner';
-import { config } from '../config.ts';
+import { config } from '../../config.ts';
+import type { PresignedRequest, StorageUrls } from './port.ts';
 
 function bytes(data: SourceData): BinaryLike {
   if (typeof data === 'string') return data;
@@ -53,14 +54,6 @@ function objectLocation(bucket: string, key: string) {
     ...(url.port ? { port: Number(url.port) } : {}),
     path: url.pathname,
   };
-}
-
-export interface PresignedRequest {
-  url: string;
-  method: 'PUT' | 'GET';
-  /** Headers the request must send exactly: they are part of the signature. */
-  headers: Record<string, string>;
-  expiresAt: string;
 }
 
 async function presign(
@@ -110,6 +103,9 @@ export function presignDownload(bucket: string, key: string, downloadName?: stri
   return presign('GET', bucket, key, {}, query, expiresInSeconds);
 }
 
-export function resetStorage(): void {
+export const s3Urls: StorageUrls = { presignUpload, presignDownload };
+
+/** Forget the signer, so the next use reads the configuration again (tests, the local server). */
+export function forgetS3Urls(): void {
   presigner = undefined;
 }
