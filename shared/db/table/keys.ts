@@ -430,3 +430,9 @@ export const analyticsKeys = {
     to: `${kind}#${to}\uffff`,
   }),
 };
+
+/** Export keys (shared/db/exports), apart from `keys` so that only the bundles that use them carry them. */
+export const exportKeys = {
+  /** An export job and its file's object key, in its tenant's partition (deleted with it). */
+  record: (tenantId: string, exportId: string): Key => ({ pk: tenantPk(tenantId), sk: `EXPORT#${exportId}` }),
+};
