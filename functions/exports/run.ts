@@ -14,6 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { config } from '../../shared/config.ts';
 import { claimExport, completeExport, failExport, type StoredExport } from '../../shared/db/exports/exports.ts';
 import { getTenant } from '../../shared/db/tenancy/tenants.ts';
+import { withPageCursors } from '../../shared/db/table/paging.ts';
 import type { TenantScope } from '../../shared/http/context.ts';
 import { problemBody, toProblem } from '../../shared/http/middleware/problem-responses.ts';
 import type { ExportMessage } from '../../shared/integrations/export-queue.ts';
@@ -99,7 +100,8 @@ export async function runExport(message: ExportMessage, options: RunOptions = {}
       await fail(new Error('organization gone'));
       return 'failed';
     }
-    const rows = await writeFile(claim.record, { tenantId, role: 'member', details: tenant });
+    // Each page of an indexed list starts where the one before it ended (paging.ts withPageCursors).
+    const rows = await withPageCursors(() => writeFile(claim.record, { tenantId, role: 'member', details: tenant }));
     await completeExport(tenantId, exportId, attempt, rows, now());
     logger.info('export', { exportId, tenantId, outcome: 'succeeded', rows });
     return 'succeeded';
