@@ -128,9 +128,10 @@ export class RouteFunction extends NodejsFunction {
    * Exact object actions rather than CDK's bucket grants, which add prefixes such as
    * `s3:GetObject*` and bucket-level actions these functions never need.
    */
-  bindBucket(variable: string, bucket: IBucket, access: Access): void {
+  bindBucket(variable: string, bucket: IBucket, access: Access | 'write'): void {
     this.addEnvironment(variable, bucket.bucketName);
-    const actions = access === 'read' ? ['s3:GetObject'] : ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'];
+    // `write`: a writer that never reads nor deletes (the export worker's multipart upload, which it may abort).
+    const actions = access === 'read' ? ['s3:GetObject'] : access === 'write' ? ['s3:PutObject', 's3:AbortMultipartUpload'] : ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'];
     const objects = bucket.arnForObjects('*');
     this.addToRolePolicy(new PolicyStatement({ actions, resources: [objects] }));
     Validations.of(this.role!).acknowledge({

@@ -29,7 +29,7 @@ export interface RouteGroupStackProps extends NestedStackProps, RouteResources {
   routes: readonly Route[];
 }
 
-const BUCKET_VARIABLES: Record<BucketName, string> = { avatars: 'AVATARS_BUCKET', files: 'FILES_BUCKET' };
+const BUCKET_VARIABLES: Record<BucketName, string> = { avatars: 'AVATARS_BUCKET', files: 'FILES_BUCKET', exports: 'EXPORTS_BUCKET' };
 
 /** `users` for `/v1/users/:id`: the nested stack a route belongs to, and its metrics' `routeGroup`. */
 export function routeGroup(route: Route): string {

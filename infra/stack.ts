@@ -26,6 +26,7 @@ import { AVATAR_UPLOADS_PREFIX } from '../shared/domain/avatars.ts';
 import { ApiReference } from './api-reference.ts';
 import { WebAnalytics } from './analytics-import.ts';
 import { StripeBilling, STRIPE_CALLERS } from './billing.ts';
+import { Exports, EXPORT_SENDERS, EXPORTS_EXPIRATION, EXPORTS_PREFIX } from './exports.ts';
 import { MetricRefresh, QUEUE_SENDERS } from './metric-refresh.ts';
 import { Operations } from './operations.ts';
 import { CampaignStatusSweep } from './campaign-status-sweep.ts';
@@ -77,6 +78,8 @@ export class ServiceStack extends Stack {
         { id: 'ExpireAvatarUploadsNeverSet', prefix: AVATAR_UPLOADS_PREFIX, expiration: Duration.days(AVATAR_UPLOAD_DAYS) },
       ]),
       files: this.privateBucket('Files', config, accessLogs),
+      // An export's file is kept EXPORT_KEPT_DAYS (its record's `expiresAt`), then S3 deletes it.
+      exports: this.privateBucket('Exports', config, accessLogs, [{ id: 'ExpireExports', prefix: EXPORTS_PREFIX, expiration: EXPORTS_EXPIRATION }]),
     };
 
     const environment = jwtEnvironment(config);
@@ -177,6 +180,12 @@ export class ServiceStack extends Stack {
       if (QUEUE_SENDERS.includes(fn.handlerModule)) metricRefresh.allowSend(fn);
     }
 
+    // Exports: the queue, its worker and dead-letter queue; the create route queues.
+    const exports = new Exports(this, 'ExportJobs', { table: this.table, bucket: buckets.exports, config, environment });
+    for (const fn of this.routeGroups.flatMap((group) => group.functions)) {
+      if (EXPORT_SENDERS.includes(fn.handlerModule)) exports.allowSend(fn);
+    }
+
     // Stripe for the Billing routes alone: the secret by ARN, prices and the web client's address.
     const billing = new StripeBilling(this, 'Billing', { config });
     for (const fn of this.routeGroups.flatMap((group) => group.functions)) {
@@ -200,6 +209,8 @@ export class ServiceStack extends Stack {
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
     new CfnOutput(this, 'AvatarsBucketName', { value: buckets.avatars.bucketName });
     new CfnOutput(this, 'FilesBucketName', { value: buckets.files.bucketName });
+    new CfnOutput(this, 'ExportsBucketName', { value: buckets.exports.bucketName });
+    new CfnOutput(this, 'ExportsDeadLetterQueueArn', { value: exports.deadLetterQueue.queueArn });
     // What `npm run redrive` needs (infra/scripts/redrive.ts): plain outputs, no exports, so no other stack can pin them.
     new CfnOutput(this, 'RefreshDeadLetterQueueArn', { value: metricRefresh.deadLetterQueue.queueArn });
     new CfnOutput(this, 'RefreshQueueArn', { value: metricRefresh.queue.queueArn });

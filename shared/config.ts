@@ -28,6 +28,8 @@ export const config = {
   s3Endpoint: () => optional('S3_ENDPOINT'),
   avatarsBucket: () => required('AVATARS_BUCKET'),
   filesBucket: () => required('FILES_BUCKET'),
+  /** Where exports write their files (kept 7 days by the bucket's lifecycle rule). */
+  exportsBucket: () => required('EXPORTS_BUCKET'),
   region: () => optional('AWS_REGION') ?? 'us-east-1',
   /** Expected `iss` of bearer tokens. */
   jwtIssuer: () => required('JWT_ISSUER'),

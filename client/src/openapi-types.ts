@@ -2319,6 +2319,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts an export of one list or report history of the organization as a CSV or JSON file
+         * @description starts an export of one list or report history of the organization as a CSV or JSON file; 202 with the export record (`queued`), whose GET says when the file is ready. `filters` are the list route's own query parameters, checked by its own query schema (400 naming `filters.<field>`). Members and owners only: a bulk download, run as a job.
+         *
+         *     Access: an active member (or higher) of the tenant in scope. Form A (responses carry `_meta`).
+         */
+        post: operations["exportsCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/exports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The export record
+         * @description the export record: its status, and once it succeeded a presigned GET of the file (`downloadUrl`, valid 15 minutes) until the file expires (kept 7 days). 404 for an export of another organization.
+         *
+         *     Access: an active member (or higher) of the tenant in scope. Form A (responses carry `_meta`).
+         */
+        get: operations["exportsGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -3231,6 +3275,41 @@ export interface components {
             spend: {
                 [key: string]: number;
             };
+        };
+        Export: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organizationId: string;
+            /** @enum {string} */
+            kind: "creators" | "activities" | "costs" | "campaigns" | "outcome_measurements" | "organization_metrics_history" | "campaign_metrics_history" | "creator_metrics_history" | "activity_metrics_history" | "spend_history" | "analytics_history";
+            /** @enum {string} */
+            format: "csv" | "json";
+            filters: {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            status: "queued" | "running" | "succeeded" | "failed";
+            rowCount: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            completedAt: string | null;
+            expiresAt: string | null;
+            error: {
+                type: string;
+                title: string;
+                status: number;
+                detail: string;
+                code: string;
+                errors?: {
+                    path: string;
+                    message: string;
+                }[];
+            } | null;
+            /** Format: uri */
+            downloadUrl?: string;
+            /** Format: date-time */
+            downloadUrlExpiresAt?: string;
         };
         File: {
             /** Format: uuid */
@@ -9036,6 +9115,83 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    exportsCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Fields may also be sent in snake_case (`organization_id` for `organizationId`); unknown fields are refused (400). */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    organizationId: string;
+                    /** @enum {string} */
+                    kind: "creators" | "activities" | "costs" | "campaigns" | "outcome_measurements" | "organization_metrics_history" | "campaign_metrics_history" | "creator_metrics_history" | "activity_metrics_history" | "spend_history" | "analytics_history";
+                    /** @enum {string} */
+                    format: "csv" | "json";
+                    filters?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted: the work runs in the background; the record says how it goes. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Export"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    exportsGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The exportId. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Export"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
         };
     };

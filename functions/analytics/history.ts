@@ -6,21 +6,27 @@
 import * as z from 'zod/mini';
 import { readAnalyticsDays } from '../../shared/db/analytics/index.ts';
 import { historyRows } from '../../shared/domain/analytics.ts';
-import { defineHandler } from '../../shared/http/handler.ts';
+import { defineHandler, type ListWork } from '../../shared/http/handler.ts';
+import type { Output } from '../../shared/schemas/zod.ts';
 import { list } from '../../shared/http/result.ts';
 import { AnalyticsDayRecord } from '../../shared/schemas/records/analytics.ts';
 import { listReply } from '../../shared/schemas/records/reply.ts';
 import { routeByKey } from '../routes/reporting.ts';
 import { rangeDates, reportConnection, ReportRange } from './inputs.ts';
 
+const query = z.strictObject(ReportRange);
+
+/** The list's work: also what an export reads, page by page (functions/exports/sources.ts). */
+export const read = async ({ input, tenant }: ListWork<Output<typeof query>>) => {
+  const dates = rangeDates(input);
+  const { meta } = await reportConnection(tenant.tenantId);
+  const rows = historyRows(dates, await readAnalyticsDays(tenant.tenantId, input.startDate, input.endDate));
+  return { ...list({ items: rows, totalCount: rows.length }), meta };
+};
+
 export const handler = defineHandler({
   route: routeByKey('GET /v1/reporting/analytics/history'),
   output: listReply(AnalyticsDayRecord),
-  input: z.strictObject(ReportRange),
-  run: async ({ input, tenant }) => {
-    const dates = rangeDates(input);
-    const { meta } = await reportConnection(tenant.tenantId);
-    const rows = historyRows(dates, await readAnalyticsDays(tenant.tenantId, input.startDate, input.endDate));
-    return { ...list({ items: rows, totalCount: rows.length }), meta };
-  },
+  input: query,
+  run: read,
 });

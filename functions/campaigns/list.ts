@@ -8,7 +8,8 @@
 import * as z from 'zod/mini';
 import { pageOf, sortRecords } from '../../shared/db/table/index.ts';
 import { statusCounts } from '../../shared/domain/campaign-status.ts';
-import { defineHandler } from '../../shared/http/handler.ts';
+import { defineHandler, type ListWork } from '../../shared/http/handler.ts';
+import type { Output } from '../../shared/schemas/zod.ts';
 import { routeByKey } from '../routes/campaigns.ts';
 import { list } from '../../shared/http/result.ts';
 import { paging, search } from '../../shared/schemas/common.ts';
@@ -18,19 +19,24 @@ import { listReply } from '../../shared/schemas/records/reply.ts';
 
 const SORT_COLUMNS = ['name', 'createdAt', 'updatedAt', 'startAt', 'endAt', 'budget', 'status', 'activitiesCount', 'costsCount', 'spend'] as const;
 
+const query = z.strictObject({ ...paging, ...search(SORT_COLUMNS), ...filterFields });
+
+/** The list's work: also what an export reads, page by page (functions/exports/sources.ts). */
+export const read = async ({ input, tenant: scope }: ListWork<Output<typeof query>>) => {
+  const tenant = scope.details;
+  const { candidates, matching } = await filterCampaigns(tenant, input);
+  const sortBy = input.sortBy ?? 'createdAt';
+  // Spend sorts by the amount in the organization's currency (other currencies are not comparable).
+  const column = (c: CampaignView) => (sortBy === 'spend' ? (c.spend[tenant.currency] ?? 0) : c[sortBy]);
+  const sorted = sortRecords(matching, column, input.sortDirection ?? (input.sortBy ? 'asc' : 'desc'));
+  // Facets name the statuses present (DECISIONS.md's example: `{status: {active: 3, draft: 1}}`).
+  const status = Object.fromEntries(Object.entries(statusCounts(candidates.map((c) => c.status))).filter(([, n]) => n > 0));
+  return list(pageOf(sorted, input), { status });
+};
+
 export const handler = defineHandler({
   route: routeByKey('GET /v1/campaigns'),
   output: listReply(CampaignRecord),
-  input: z.strictObject({ ...paging, ...search(SORT_COLUMNS), ...filterFields }),
-  run: async ({ input, tenant: scope }) => {
-    const tenant = scope.details;
-    const { candidates, matching } = await filterCampaigns(tenant, input);
-    const sortBy = input.sortBy ?? 'createdAt';
-    // Spend sorts by the amount in the organization's currency (other currencies are not comparable).
-    const column = (c: CampaignView) => (sortBy === 'spend' ? (c.spend[tenant.currency] ?? 0) : c[sortBy]);
-    const sorted = sortRecords(matching, column, input.sortDirection ?? (input.sortBy ? 'asc' : 'desc'));
-    // Facets name the statuses present (DECISIONS.md's example: `{status: {active: 3, draft: 1}}`).
-    const status = Object.fromEntries(Object.entries(statusCounts(candidates.map((c) => c.status))).filter(([, n]) => n > 0));
-    return list(pageOf(sorted, input), { status });
-  },
+  input: query,
+  run: read,
 });

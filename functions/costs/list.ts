@@ -5,7 +5,8 @@
  */
 import * as z from 'zod/mini';
 import { pageOf, sortRecords } from '../../shared/db/table/index.ts';
-import { defineHandler } from '../../shared/http/handler.ts';
+import { defineHandler, type ListWork } from '../../shared/http/handler.ts';
+import type { Output } from '../../shared/schemas/zod.ts';
 import { routeByKey } from '../routes/costs.ts';
 import { list } from '../../shared/http/result.ts';
 import { paging, SortDirection, Uuid } from '../../shared/schemas/common.ts';
@@ -13,26 +14,31 @@ import { compactCostsPage, costFilters, costsByCreationPage, findCosts, isFilter
 import { CostViewRecord } from '../../shared/schemas/records/cost.ts';
 import { listReply } from '../../shared/schemas/records/reply.ts';
 
-export const handler = defineHandler({
-  route: routeByKey('GET /v1/costs'),
-  output: listReply(CostViewRecord),
-  input: z.strictObject({
+const query = z.strictObject({
     organizationId: Uuid,
     ...paging,
     ...costFilters,
     ...searchFilters,
     sortBy: z.optional(z.enum(['amount', 'createdAt'])),
     sortDirection: z.optional(SortDirection),
-  }),
-  run: async ({ input: { organizationId, pageIndex, pageSize, sortBy = 'createdAt', sortDirection, ...filters } }) => {
-    const direction = sortDirection ?? (sortBy === 'createdAt' ? 'desc' : 'asc');
-    const page = { pageIndex, pageSize };
-    // Unfiltered by creation (newest or oldest first): one page of the creation index.
-    if (sortBy === 'createdAt' && !isFiltered(filters)) return list(await costsByCreationPage(organizationId, page, direction));
-    // By amount, searched or by category, with no parent filter: the compact entries, then the page's items (see query.ts).
-    if (!filters.activityId && !filters.campaignId && !filters.creatorId) return list(await compactCostsPage(organizationId, filters, { sortBy, direction }, page));
-    // By activity, campaign or creator: that parent's costs.
-    const { costs } = await findCosts(organizationId, filters);
-    return list(pageOf(sortRecords(costs, (c) => c[sortBy], direction), page));
-  },
+  });
+
+/** The list's work: also what an export reads, page by page (functions/exports/sources.ts). */
+export const read = async ({ input: { organizationId, pageIndex, pageSize, sortBy = 'createdAt', sortDirection, ...filters } }: ListWork<Output<typeof query>>) => {
+  const direction = sortDirection ?? (sortBy === 'createdAt' ? 'desc' : 'asc');
+  const page = { pageIndex, pageSize };
+  // Unfiltered by creation (newest or oldest first): one page of the creation index.
+  if (sortBy === 'createdAt' && !isFiltered(filters)) return list(await costsByCreationPage(organizationId, page, direction));
+  // By amount, searched or by category, with no parent filter: the compact entries, then the page's items (see query.ts).
+  if (!filters.activityId && !filters.campaignId && !filters.creatorId) return list(await compactCostsPage(organizationId, filters, { sortBy, direction }, page));
+  // By activity, campaign or creator: that parent's costs.
+  const { costs } = await findCosts(organizationId, filters);
+  return list(pageOf(sortRecords(costs, (c) => c[sortBy], direction), page));
+};
+
+export const handler = defineHandler({
+  route: routeByKey('GET /v1/costs'),
+  output: listReply(CostViewRecord),
+  input: query,
+  run: read,
 });

@@ -11,7 +11,8 @@
 import * as z from 'zod/mini';
 import { creatorsByIds } from '../../shared/db/catalogue/index.ts';
 import { pageOf, sortRecords } from '../../shared/db/table/index.ts';
-import { defineHandler } from '../../shared/http/handler.ts';
+import { defineHandler, type ListWork } from '../../shared/http/handler.ts';
+import type { Output } from '../../shared/schemas/zod.ts';
 import { routeByKey } from '../routes/creators.ts';
 import { list } from '../../shared/http/result.ts';
 import { paging, search } from '../../shared/schemas/common.ts';
@@ -24,30 +25,35 @@ const SORT_COLUMNS = [
   'name', 'createdAt', 'activitiesCount', 'totalFollowersCount', 'impressions', 'engagement', 'spend', 'cpe', 'cpm',
 ] as const;
 
+const query = z.strictObject({ ...paging, ...search(SORT_COLUMNS), ...filterFields });
+
+/** The list's work: also what an export reads, page by page (functions/exports/sources.ts). */
+export const read = async ({ input, tenant: scope }: ListWork<Output<typeof query>>) => {
+  const tenant = scope.details;
+  const sortBy = input.sortBy ?? 'createdAt';
+  const direction = input.sortDirection ?? (input.sortBy ? 'asc' : 'desc');
+  const indexed = await indexedCreatorsPage(tenant.id, input, { sortBy, direction }, input);
+  if (indexed) return list(...indexed);
+  const { candidates, matching } = await filterCreators(tenant, input);
+  const column = (c: FilteredCreator) => {
+    if (sortBy === 'spend' || sortBy === 'cpm' || sortBy === 'cpe') return creatorFigures(c, tenant.currency)[sortBy];
+    return c[sortBy];
+  };
+  const sorted = sortRecords(matching, column, direction);
+  const role: Record<string, number> = {};
+  for (const c of candidates) {
+    const key = roleOf(c);
+    if (key) role[key] = (role[key] ?? 0) + 1;
+  }
+  // The filters read compact entries (or an activity's creators): the page's full items, in its order.
+  const page = pageOf(sorted, input);
+  const full = new Map((await creatorsByIds(tenant.id, page.items.map((c) => c.id))).map((c) => [c.id, c]));
+  return list({ items: page.items.flatMap((c) => full.get(c.id) ?? []), totalCount: page.totalCount }, { role });
+};
+
 export const handler = defineHandler({
   route: routeByKey('GET /v1/creators'),
   output: listReply(CreatorSummaryRecord),
-  input: z.strictObject({ ...paging, ...search(SORT_COLUMNS), ...filterFields }),
-  run: async ({ input, tenant: scope }) => {
-    const tenant = scope.details;
-    const sortBy = input.sortBy ?? 'createdAt';
-    const direction = input.sortDirection ?? (input.sortBy ? 'asc' : 'desc');
-    const indexed = await indexedCreatorsPage(tenant.id, input, { sortBy, direction }, input);
-    if (indexed) return list(...indexed);
-    const { candidates, matching } = await filterCreators(tenant, input);
-    const column = (c: FilteredCreator) => {
-      if (sortBy === 'spend' || sortBy === 'cpm' || sortBy === 'cpe') return creatorFigures(c, tenant.currency)[sortBy];
-      return c[sortBy];
-    };
-    const sorted = sortRecords(matching, column, direction);
-    const role: Record<string, number> = {};
-    for (const c of candidates) {
-      const key = roleOf(c);
-      if (key) role[key] = (role[key] ?? 0) + 1;
-    }
-    // The filters read compact entries (or an activity's creators): the page's full items, in its order.
-    const page = pageOf(sorted, input);
-    const full = new Map((await creatorsByIds(tenant.id, page.items.map((c) => c.id))).map((c) => [c.id, c]));
-    return list({ items: page.items.flatMap((c) => full.get(c.id) ?? []), totalCount: page.totalCount }, { role });
-  },
+  input: query,
+  run: read,
 });

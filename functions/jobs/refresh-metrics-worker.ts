@@ -8,26 +8,18 @@
  */
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { RefreshMessage } from '../../shared/integrations/refresh-queue/port.ts';
+import { parseMessage } from '../../shared/support/queue-message.ts';
 import { observedJob } from '../../shared/support/job.ts';
 import { logger } from '../../shared/support/logger.ts';
 import { platformDeps } from './metric-refresh/platform-deps.ts';
 import { failedOutcome, refreshBatch } from './metric-refresh/batch.ts';
 import type { QueuedMessage } from './metric-refresh/refresh.ts';
 
-function parse(body: string): RefreshMessage | undefined {
-  try {
-    const parsed = RefreshMessage.safeParse(JSON.parse(body));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 export const handler = observedJob('refresh-metrics-worker', async (event: SQSEvent): Promise<SQSBatchResponse> => {
   const batch: QueuedMessage[] = [];
   const malformed: string[] = [];
   for (const record of event.Records) {
-    const message = parse(record.body);
+    const message = parseMessage(RefreshMessage, record.body);
     if (message) batch.push({ id: record.messageId, message });
     else malformed.push(record.messageId);
   }

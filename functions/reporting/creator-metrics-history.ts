@@ -4,7 +4,8 @@
  * its day rollups in one query, zero-filled; 404 for a creator that is not the organization's.
  */
 import * as z from 'zod/mini';
-import { defineHandler } from '../../shared/http/handler.ts';
+import { defineHandler, type ListWork } from '../../shared/http/handler.ts';
+import type { Output } from '../../shared/schemas/zod.ts';
 import { list } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { listReply } from '../../shared/schemas/records/reply.ts';
@@ -12,12 +13,17 @@ import { MetricsDayRecord } from '../../shared/schemas/records/reporting.ts';
 import { routeByKey } from '../routes/reporting.ts';
 import { DEFAULT_DAYS_BACK, historyInput, historyReport } from './scope.ts';
 
+const query = z.strictObject({ organizationId: Uuid, creatorId: Uuid, ...historyInput });
+
+/** The list's work: also what an export reads, page by page (functions/exports/sources.ts). */
+export const read = async ({ input, tenant }: ListWork<Output<typeof query>>) => {
+  const { rows, meta } = await historyReport(tenant.details, { kind: 'creator', id: input.creatorId }, input.daysBack ?? DEFAULT_DAYS_BACK);
+  return { ...list({ items: rows, totalCount: rows.length }), meta };
+};
+
 export const handler = defineHandler({
   route: routeByKey('GET /v1/reporting/creator/metrics/history'),
   output: listReply(MetricsDayRecord),
-  input: z.strictObject({ organizationId: Uuid, creatorId: Uuid, ...historyInput }),
-  run: async ({ input, tenant }) => {
-    const { rows, meta } = await historyReport(tenant.details, { kind: 'creator', id: input.creatorId }, input.daysBack ?? DEFAULT_DAYS_BACK);
-    return { ...list({ items: rows, totalCount: rows.length }), meta };
-  },
+  input: query,
+  run: read,
 });

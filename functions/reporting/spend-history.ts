@@ -7,7 +7,8 @@
 import * as z from 'zod/mini';
 import { readDays } from '../../shared/db/metrics/index.ts';
 import { spendRows } from '../../shared/domain/reporting/days.ts';
-import { defineHandler } from '../../shared/http/handler.ts';
+import { defineHandler, type ListWork } from '../../shared/http/handler.ts';
+import type { Output } from '../../shared/schemas/zod.ts';
 import { list } from '../../shared/http/result.ts';
 import { DateOnly, Uuid } from '../../shared/schemas/common.ts';
 import { rangeDates } from '../../shared/schemas/date-order.ts';
@@ -16,14 +17,19 @@ import { SpendDayRecord } from '../../shared/schemas/records/reporting.ts';
 import { routeByKey } from '../routes/reporting.ts';
 import { aggregateOf, scopeEvidence, windowSpend } from './scope.ts';
 
+const query = z.strictObject({ organizationId: Uuid, startDate: DateOnly, endDate: DateOnly });
+
+/** The list's work: also what an export reads, page by page (functions/exports/sources.ts). */
+export const read = async ({ input, tenant }: ListWork<Output<typeof query>>) => {
+  const dates = rangeDates(input);
+  const [aggregate, days] = await Promise.all([aggregateOf(tenant.tenantId, { kind: 'tenant' }), readDays(tenant.tenantId, { kind: 'tenant' }, input.startDate, input.endDate)]);
+  const rows = spendRows(dates, days, tenant.details.currency);
+  return { ...list({ items: rows, totalCount: rows.length }), meta: await scopeEvidence(tenant.details, { kind: 'tenant' }, aggregate, new Date(), { spend: windowSpend(days) }) };
+};
+
 export const handler = defineHandler({
   route: routeByKey('GET /v1/reporting/spend/history'),
   output: listReply(SpendDayRecord),
-  input: z.strictObject({ organizationId: Uuid, startDate: DateOnly, endDate: DateOnly }),
-  run: async ({ input, tenant }) => {
-    const dates = rangeDates(input);
-    const [aggregate, days] = await Promise.all([aggregateOf(tenant.tenantId, { kind: 'tenant' }), readDays(tenant.tenantId, { kind: 'tenant' }, input.startDate, input.endDate)]);
-    const rows = spendRows(dates, days, tenant.details.currency);
-    return { ...list({ items: rows, totalCount: rows.length }), meta: await scopeEvidence(tenant.details, { kind: 'tenant' }, aggregate, new Date(), { spend: windowSpend(days) }) };
-  },
+  input: query,
+  run: read,
 });

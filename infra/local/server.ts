@@ -37,6 +37,7 @@ import { LocalIssuer } from './issuer.ts';
 import { startLocalMetricRefresh } from './metric-refresh.ts';
 import { startLocalFirstImports } from './first-import.ts';
 import { startLocalCampaignStatusSweep } from './campaign-status-sweep.ts';
+import { startLocalExports } from './exports.ts';
 import { startS3Local, type S3Local } from './s3.ts';
 
 export interface LocalServiceOptions {
@@ -142,7 +143,7 @@ async function startParts(options: LocalServiceOptions) {
   const [issuer, dynamo, s3, warmed] = await Promise.allSettled([
     options.issuer ?? LocalIssuer.load(inDataDir('issuer-key.pem')),
     options.dynamoEndpoint ? undefined : startDynamoLocal({ dataDir: inDataDir('dynamodb') }),
-    startS3Local({ buckets: ['avatars', 'files'], dataDir: inDataDir('s3') }),
+    startS3Local({ buckets: ['avatars', 'files', 'exports'], dataDir: inDataDir('s3') }),
     options.warm ? warmHandlers() : undefined,
   ]);
   const started = [dynamo, s3].flatMap((part) => (part.status === 'fulfilled' && part.value ? [part.value] : []));
@@ -192,7 +193,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       S3_ENDPOINT: s3.endpoint,
     },
     tableName,
-    buckets: { avatars: 'avatars', files: 'files' },
+    buckets: { avatars: 'avatars', files: 'files', exports: 'exports' },
     issuer: issuer.verifierEnv(),
     stripe: stripe.env(),
     platforms: platforms.env(),
@@ -217,6 +218,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
   const metricRefresh = startLocalMetricRefresh(options.metricRefreshEveryMs);
   const firstImports = startLocalFirstImports();
   const statusSweep = startLocalCampaignStatusSweep(options.campaignStatusSweepEveryMs);
+  const exports = startLocalExports();
 
   // Replaced by options.loader's once the server listens (it needs the server's own URL).
   let load: HandlerLoader = loadSource;
@@ -280,6 +282,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await firstImports.stop();
+      await exports.stop();
       await Promise.all(started.map((s) => s.stop()));
     },
   };

@@ -9,7 +9,7 @@ export interface LocalStandIns {
   /** What Lambda's runtime gives every function (region, credentials) and the emulators' endpoints. */
   runtime: Record<string, string>;
   tableName: string;
-  buckets: { avatars: string; files: string };
+  buckets: { avatars: string; files: string; exports: string };
   /** The local issuer's JWT_ISSUER, JWT_AUDIENCE and its keys inline (JWT_JWKS: it has no https JWKS URI). */
   issuer: Record<string, string>;
   /** The fake Stripe's URL, key, webhook secret and prices. */
@@ -34,6 +34,7 @@ export function localEnvironment(s: LocalStandIns): Record<string, string> {
     TABLE_NAME: s.tableName,
     AVATARS_BUCKET: s.buckets.avatars,
     FILES_BUCKET: s.buckets.files,
+    EXPORTS_BUCKET: s.buckets.exports,
     ...s.issuer,
     ...s.stripe,
     ...s.platforms,
@@ -53,6 +54,10 @@ const REFERENCES: Record<string, (s: LocalStandIns) => Record<string, string>> =
   TABLE_NAME: (s) => ({ TABLE_NAME: s.tableName }),
   AVATARS_BUCKET: (s) => ({ AVATARS_BUCKET: s.buckets.avatars }),
   FILES_BUCKET: (s) => ({ FILES_BUCKET: s.buckets.files }),
+  EXPORTS_BUCKET: (s) => ({ EXPORTS_BUCKET: s.buckets.exports }),
+  // Unset is the local runner (shared/integrations/export-queue/index.ts), plugged in `npm start`'s own
+  // process only: an export created through a function in a worker stays queued.
+  EXPORTS_QUEUE_URL: () => ({}),
   // Unset is the local queue (shared/integrations/refresh-queue/index.ts), plugged in `npm start`'s own
   // process only: a function in a worker queues nothing, and the due index, which the local
   // refresh reads, still has the activity (a queued reading is only a shortcut).

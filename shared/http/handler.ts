@@ -50,6 +50,9 @@ export interface TenantArgs<I, T = undefined> extends BaseArgs<I> {
   record: T;
 }
 
+/** What a list's work reads of its arguments (its input and tenant): an export calls it too, page by page. */
+export type ListWork<I> = Pick<TenantArgs<I>, 'input' | 'tenant'>;
+
 type TenantAccess = Exclude<Access, 'self'>;
 
 interface Definition<S extends Schema, A extends Access, R extends Reply> {

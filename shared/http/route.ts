@@ -23,7 +23,7 @@ export type Access = 'self' | 'viewer' | 'member' | 'owner';
  */
 export type AuthKind = 'bearer' | 'stripe-signature' | 'none';
 
-export type BucketName = 'avatars' | 'files';
+export type BucketName = 'avatars' | 'files' | 'exports';
 
 export interface RouteOptions {
   form: Form;

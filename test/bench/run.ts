@@ -10,6 +10,7 @@
  * `npm run bench -- metric-reads` the same for the metric reads bench (issue 13: creator history and
  * sparklines at 100 and 10,000 activities).
  * `npm run bench -- validation` the same for refusing requests of many invalid fields (issue 23 item 5).
+ * `npm run bench -- exports` the same for an export of a 10,000-activity tenant as CSV (issue 28: time, rows, peak heap growth).
  * `npm run bench -- bundles` builds and times the bundles alone and replaces the `bundles` part,
  * `summary.coldStarts` (issue 25's targets: import time and bytes against the DynamoDB reference),
  * `summary.s3Writers` (what the S3 client costs the functions that write objects, issue 23 item 12)
@@ -27,6 +28,7 @@ import { measureReporting, printReporting, type ReportingResult } from './report
 import { measureMetricRefresh, printMetricRefresh, type MetricRefreshResult } from './metric-refresh.ts';
 import { measureMetricReads, printMetricReads, type MetricReadsResult } from './metric-reads.ts';
 import { measureOverhead } from './overhead.ts';
+import { measureExports, printExports, type ExportsResult } from './exports.ts';
 import { measureValidation, printValidation, type ValidationResult } from './validation.ts';
 
 const EXPECTED = {
@@ -44,6 +46,7 @@ const reportingOnly = process.argv.slice(2).includes('reporting');
 const metricsOnly = process.argv.slice(2).includes('metrics');
 const metricReadsOnly = process.argv.slice(2).includes('metric-reads');
 const validationOnly = process.argv.slice(2).includes('validation');
+const exportsOnly = process.argv.slice(2).includes('exports');
 
 if (process.argv.slice(2).includes('bundles')) {
   console.log('Building bundles and timing imports…');
@@ -102,12 +105,21 @@ let reporting: ReportingResult | undefined;
 let metricRefresh: MetricRefreshResult | undefined;
 let metricReads: MetricReadsResult | undefined;
 let validation: ValidationResult | undefined;
+let exportsResult: ExportsResult | undefined;
 try {
   await ensureTable(dynamo.endpoint, table);
   if (validationOnly) {
     validation = await measureValidation(issuer);
     writePart('validation', validation);
     printValidation(validation);
+    await dynamo.stop();
+    process.exit(0);
+  }
+  if (exportsOnly) {
+    console.log('Seeding a tenant of 10,000 activities for the exports bench…');
+    exportsResult = await measureExports(issuer);
+    writePart('exports', exportsResult);
+    printExports(exportsResult);
     await dynamo.stop();
     process.exit(0);
   }
@@ -147,6 +159,9 @@ try {
       console.log('Seeding tenants of 100 and 10,000 activities with readings for the metric reads bench…');
       await freshTable();
       metricReads = await measureMetricReads(issuer);
+      console.log('Seeding a tenant of 10,000 activities for the exports bench…');
+      await freshTable();
+      exportsResult = await measureExports(issuer);
     }
   }
   if (!listsOnly && !metricsOnly) metricRefresh = await measureMetricRefresh();
@@ -188,7 +203,7 @@ const summary = {
   observability: observabilityCost(bundles),
 };
 
-const report = { generatedAt: new Date().toISOString(), node: process.version, expected: EXPECTED, summary, bundles: bundles.map(({ file: _file, ...b }) => b), importComparison: comparison, latency, overhead, dynamoCallsPerRequest: calls, lists, reporting, metricReads, metricRefresh, validation };
+const report = { generatedAt: new Date().toISOString(), node: process.version, expected: EXPECTED, summary, bundles: bundles.map(({ file: _file, ...b }) => b), importComparison: comparison, latency, overhead, dynamoCallsPerRequest: calls, lists, reporting, metricReads, metricRefresh, validation, exports: exportsResult };
 writeFileSync(RESULTS, `${JSON.stringify(report, null, 2)}\n`);
 
 printBundles(bundles);
@@ -207,6 +222,7 @@ console.log('\nDynamoDB round trips per request');
 for (const [label, n] of Object.entries(calls)) console.log(`  ${label.padEnd(44)} ${n}${CALLS_EXPLAINED[label] ? `  (${CALLS_EXPLAINED[label]})` : ''}`);
 printLists(lists);
 if (validation) printValidation(validation);
+if (exportsResult) printExports(exportsResult);
 if (reporting) printReporting(reporting);
 if (metricReads) printMetricReads(metricReads);
 printMetricRefresh(metricRefresh!);

@@ -45,14 +45,14 @@ describe('data hygiene', () => {
     });
   });
 
-  it('aborts incomplete multipart uploads in both private buckets (and only there: the log bucket only expires logs)', () => {
+  it('aborts incomplete multipart uploads in the private buckets (and only there: the log bucket only expires logs)', () => {
     const buckets = stages.production.findResources('AWS::S3::Bucket');
     const aborting = Object.entries(buckets).filter(([, b]) =>
       (b.Properties.LifecycleConfiguration?.Rules ?? []).some(
         (r: Record<string, any>) => r.Status === 'Enabled' && r.AbortIncompleteMultipartUpload?.DaysAfterInitiation === INCOMPLETE_UPLOAD_DAYS,
       ),
     );
-    expect(aborting.map(([id]) => id.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual(['Avatars', 'Files']);
+    expect(aborting.map(([id]) => id.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual(['Avatars', 'Exports', 'Files']);
   });
 
   it('expires avatar uploads never set, and only those: nothing else of the avatars bucket or of the files bucket', () => {

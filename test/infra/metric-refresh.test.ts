@@ -102,12 +102,13 @@ describe('metric refresh', () => {
   });
 
   it('lets the content link routes and the social account connect send (and only them among the API functions)', () => {
-    const senders = templates
+    const sending = templates
       .slice(1)
-      .flatMap((t) => byType(t, 'AWS::Lambda::Function').map(([, fn]) => [fn.Properties.Description as string, allActions(t, fn)] as const))
-      .filter(([, actions]) => actions.includes('sqs:SendMessage'))
-      .map(([description]) => description)
-      .sort();
+      .flatMap((t) => byType(t, 'AWS::Lambda::Function').map(([, fn]) => [fn.Properties.Description as string, allActions(t, fn), Object.keys(fn.Properties.Environment?.Variables ?? {})] as const))
+      .filter(([, actions]) => actions.includes('sqs:SendMessage'));
+    // Each function that may send names the queue it sends to: the refresh queue, or the exports queue (POST /v1/exports, test/infra/exports.test.ts).
+    for (const [description, , variables] of sending) expect(variables.filter((v) => v === 'METRICS_QUEUE_URL' || v === 'EXPORTS_QUEUE_URL'), description).toHaveLength(1);
+    const senders = sending.filter(([, , variables]) => variables.includes('METRICS_QUEUE_URL')).map(([description]) => description).sort();
     expect(senders).toEqual(['PATCH /v1/activities/:id', 'POST /v1/activities/content-link/connect', 'POST /v1/creators/social-accounts/connect']);
     expect(QUEUE_SENDERS).toHaveLength(3);
   });

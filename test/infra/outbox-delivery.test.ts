@@ -39,10 +39,10 @@ function streamMappings(template: Template): [string, Resource][] {
   );
 }
 
-/** The outbox's dead-letter queue: the stack's one standard (not FIFO) queue. */
+/** The outbox's dead-letter queue: the stack's one standard (not FIFO) queue besides the exports queues (infra/exports.ts). */
 function standardQueues(template: Template, props: Record<string, unknown> = {}): [string, Resource][] {
   return Object.entries(template.findResources('AWS::SQS::Queue', { Properties: props }) as Record<string, Resource>).filter(
-    ([, q]) => q.Properties.FifoQueue !== true,
+    ([id, q]) => q.Properties.FifoQueue !== true && !id.startsWith('ExportJobs'),
   );
 }
 

@@ -48,20 +48,20 @@ describe('dev stack', () => {
     functions = resources(built.templates, 'AWS::Lambda::Function');
   });
 
-  it('has exactly one function per route of the table, plus the $default catch-all, the API reference, the deletion sweeper, the metric refresh dispatcher and worker, the analytics import and the campaign status sweep', () => {
-    expect(functions).toHaveLength(routes.length + 7);
+  it('has exactly one function per route of the table, plus the $default catch-all, the API reference, the deletion sweeper, the metric refresh dispatcher and worker, the analytics import, the campaign status sweep and the export worker', () => {
+    expect(functions).toHaveLength(routes.length + 8);
     for (const route of routes) expect(byKey(route.key), route.key).toHaveLength(1);
     expect(byKey('$default')).toHaveLength(1);
   });
 
-  it('gives every function the shared defaults (API functions 10 s, scheduled jobs 5 min, the metric refresh worker 2 min)', () => {
+  it('gives every function the shared defaults (API functions 10 s, scheduled jobs 5 min, the metric refresh worker 2 min, the export worker 15 min)', () => {
     for (const [, fn] of functions) {
       const job = String(fn.Properties!.Description).startsWith('job:');
       expect(fn.Properties).toMatchObject({
         Runtime: 'nodejs24.x',
         Architectures: ['arm64'],
         MemorySize: 512,
-        Timeout: fn.Properties!.Description === 'job: refresh-metrics-worker' ? 120 : job ? 300 : 10,
+        Timeout: fn.Properties!.Description === 'job: refresh-metrics-worker' ? 120 : fn.Properties!.Description === 'job: run-export' ? 900 : job ? 300 : 10,
         TracingConfig: { Mode: 'Active' },
         LoggingConfig: { LogGroup: { Ref: expect.any(String) } },
         Environment: { Variables: { NODE_OPTIONS: '--enable-source-maps', STAGE: 'dev', JWT_ISSUER: expect.any(String) } },
@@ -240,9 +240,9 @@ describe('dev stack', () => {
     expect(table.Properties!.DeletionProtectionEnabled).toBeFalsy();
   });
 
-  it('keeps both buckets private, encrypted and TLS-only, with CORS for presigned PUT/GET and server access logs', () => {
+  it('keeps the data buckets (avatars, files, exports) private, encrypted and TLS-only, with CORS for presigned PUT/GET and server access logs', () => {
     const buckets = resources([built.main], 'AWS::S3::Bucket').filter(([id]) => !id.startsWith('AccessLogs'));
-    expect(buckets).toHaveLength(2);
+    expect(buckets).toHaveLength(3);
     for (const [, bucket] of buckets) {
       expect(bucket.Properties!.LoggingConfiguration).toMatchObject({ DestinationBucketName: { Ref: expect.stringMatching(/^AccessLogs/) } });
       expect(bucket.Properties).toMatchObject({
@@ -255,7 +255,7 @@ describe('dev stack', () => {
     built.main.resourcePropertiesCountIs(
       'AWS::S3::BucketPolicy',
       { PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) } },
-      3, // and the access log bucket's
+      4, // and the access log bucket's
     );
   });
 
@@ -269,7 +269,7 @@ describe('dev stack', () => {
         ExposeHeaders: ['retry-after'],
       },
     });
-    for (const output of ['ApiUrl', 'TableName', 'AvatarsBucketName', 'FilesBucketName']) built.main.hasOutput(output, {});
+    for (const output of ['ApiUrl', 'TableName', 'AvatarsBucketName', 'FilesBucketName', 'ExportsBucketName']) built.main.hasOutput(output, {});
   });
 
   it('keeps every stack well under the 500-resource limit', () => {

@@ -13,10 +13,10 @@ import { useStorageWrites } from '../../shared/integrations/storage-writes/index
 let s3: S3Local | undefined;
 let standIn: Server | undefined;
 
-/** Starts s3rver (buckets `avatars` and `files`) for the calling test file; after each test, the service points at it again. */
+/** Starts s3rver (buckets `avatars`, `files` and `exports`) for the calling test file; after each test, the service points at it again. */
 export function useS3(): void {
   beforeAll(async () => {
-    s3 = await startS3Local({ buckets: ['avatars', 'files'] });
+    s3 = await startS3Local({ buckets: ['avatars', 'files', 'exports'] });
     process.env.S3_ENDPOINT = s3.endpoint;
     useStorageUrls(undefined);
     useStorageWrites(undefined);

@@ -18,6 +18,7 @@ Object.assign(process.env, {
   TABLE_NAME: tableName,
   AVATARS_BUCKET: 'avatars',
   FILES_BUCKET: 'files',
+  EXPORTS_BUCKET: 'exports',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
   ...testIssuer.verifierEnv(),
 });

@@ -3,7 +3,7 @@
  * semicolons, non-ASCII), it stays one RFC 8187 `filename*` value that decodes to the name.
  */
 import { describe, expect, it } from 'vitest';
-import { attachmentDisposition } from '../../shared/integrations/storage-urls/cloud.ts';
+import { attachmentDisposition } from '../../shared/integrations/storage-urls/port.ts';
 
 const ONE_PARAMETER = /^attachment; filename\*=UTF-8''[A-Za-z0-9!#$&+.^_`|~%-]+$/;
 

@@ -10,7 +10,15 @@ const ROOT = join(import.meta.dirname, '../..');
 const SPEC = join(ROOT, '../shared/spec/interface.md');
 
 /** DECISIONS.md "The service's own routes": in the table besides the specification's endpoints. */
-const OWN_ROUTES = ['POST /v1/users/:id/confirm-email-change', 'POST /v1/billing/stripe/webhook', 'GET /v1/analytics-oauth/callback', 'POST /v1/analytics-oauth/complete'];
+const OWN_ROUTES = [
+  'POST /v1/users/:id/confirm-email-change',
+  'POST /v1/billing/stripe/webhook',
+  'GET /v1/analytics-oauth/callback',
+  'POST /v1/analytics-oauth/complete',
+  // Issue 28, beyond the specification: exports (docs/exports.md).
+  'POST /v1/exports',
+  'GET /v1/exports/:id',
+];
 
 /** The own routes a third party calls without a bearer token, and the proof each takes instead. */
 const UNBEARER_ROUTES: Record<string, string> = { 'POST /v1/billing/stripe/webhook': 'stripe-signature', 'GET /v1/analytics-oauth/callback': 'none' };

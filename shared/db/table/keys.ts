@@ -444,3 +444,9 @@ export const campaignStatusKeys = {
   due: (tenantId: string, campaignId: string, dueAt: string) => ({ gsi4pk: 'CAMPAIGN_STATUS_DUE', gsi4sk: `${dueAt}#${tenantId}#${campaignId}` }),
   duePartition: () => ({ gsi4pk: 'CAMPAIGN_STATUS_DUE' }),
 };
+
+/** Export keys (shared/db/exports), apart from `keys` so that only the bundles that use them carry them. */
+export const exportKeys = {
+  /** An export job and its file's object key, in its tenant's partition (deleted with it). */
+  record: (tenantId: string, exportId: string): Key => ({ pk: tenantPk(tenantId), sk: `EXPORT#${exportId}` }),
+};

@@ -30,6 +30,7 @@
  *   today's date needs every campaign's dates; a tenant has few); and the tenant-wide lists of few
  *   items (members, invitations, expense categories, outcome definitions).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from './client.ts';
 import { batchGet, queryAll } from './operations.ts';
@@ -112,6 +113,18 @@ async function itemsInOrder(pageKeys: readonly Key[]): Promise<Record<string, un
   });
 }
 
+const cursors = new AsyncLocalStorage<Map<string, Record<string, unknown> | null>>();
+
+/**
+ * Runs `work` remembering where each page of an index partition ended (`indexPage`), so that a
+ * reader of every page in turn (an export) starts page N+1 where page N stopped instead of walking
+ * past N pages of entries again: offset paging's cost, which grows with the page index, paid once.
+ * For one reader's own run only: a request never sees another's cursors (each call has its own map).
+ */
+export function withPageCursors<T>(work: () => Promise<T>): Promise<T> {
+  return cursors.run(new Map(), work);
+}
+
 /**
  * One page of an ordered index partition (`OrderedIndex`: `keys.*ByCreation` newest first by
  * default, or another order kept in a key, in either direction), without counting it:
@@ -124,6 +137,8 @@ async function itemsInOrder(pageKeys: readonly Key[]): Promise<Record<string, un
  */
 export async function indexPage(order: OrderedIndex, { pageIndex, pageSize }: PageRequest, direction: 'asc' | 'desc' = 'desc'): Promise<Record<string, unknown>[]> {
   const index = GLOBAL_INDEXES.find((i) => i.indexName === order.index)!;
+  const memo = cursors.getStore();
+  const at = (offset: number) => `${order.index}\u0000${order.pk}\u0000${direction}\u0000${offset}`;
   const query = {
     TableName: tableName(),
     IndexName: order.index,
@@ -133,7 +148,11 @@ export async function indexPage(order: OrderedIndex, { pageIndex, pageSize }: Pa
     ScanIndexForward: direction === 'asc',
   };
   let start: Record<string, unknown> | undefined;
-  for (let skip = pageIndex * pageSize; skip > 0; ) {
+  const remembered = memo?.get(at(pageIndex * pageSize));
+  // The page before ended the partition: past the end.
+  if (remembered === null) return [];
+  if (remembered) start = remembered;
+  for (let skip = remembered ? 0 : pageIndex * pageSize; skip > 0; ) {
     const out = await documentClient().send(
       new QueryCommand({
         ...query,
@@ -150,5 +169,7 @@ export async function indexPage(order: OrderedIndex, { pageIndex, pageSize }: Pa
   }
   const out = await documentClient().send(new QueryCommand({ ...query, Limit: pageSize, ExclusiveStartKey: start }));
   const items = out.Items ?? [];
+  // Where the next page starts, when this one is whole (a page cut short by the 1 MB limit is not at its offset's end) or the last.
+  if (memo && (items.length === pageSize || !out.LastEvaluatedKey)) memo.set(at((pageIndex + 1) * pageSize), out.LastEvaluatedKey ?? null);
   return index.projection === 'KEYS_ONLY' ? itemsInOrder(items as unknown as Key[]) : items;
 }

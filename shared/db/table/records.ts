@@ -19,6 +19,7 @@ export const RECORD_KINDS = [
   'expenseCategory',
   'outcomeDefinition',
   'outcomeMeasurement',
+  'export',
 ] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 

@@ -14,7 +14,7 @@ import type { SourceData } from '@smithy/types';
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { S3RequestPresigner } from '@aws-sdk/s3-request-presigner';
 import { config } from '../../config.ts';
-import type { PresignedRequest, StorageUrls } from './port.ts';
+import { attachmentDisposition, type PresignedRequest, type StorageUrls } from './port.ts';
 
 function bytes(data: SourceData): BinaryLike {
   if (typeof data === 'string') return data;
@@ -84,17 +84,6 @@ async function presign(
  */
 export function presignUpload(bucket: string, key: string, contentType: string, contentLength: number, expiresInSeconds = 300) {
   return presign('PUT', bucket, key, { 'content-type': contentType, 'content-length': String(contentLength) }, {}, expiresInSeconds);
-}
-
-/**
- * `attachment` naming the file in one RFC 6266 `filename*` parameter, its value encoded as RFC 8187
- * says: UTF-8, every byte outside attr-char percent-encoded. `encodeURIComponent` leaves
- * `'()*` as they are, which attr-char does not allow, so those are encoded too; no character of a
- * name (quote, semicolon, CR, LF) can then end the value or add a parameter or header.
- */
-export function attachmentDisposition(fileName: string): string {
-  const value = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename*=UTF-8''${value}`;
 }
 
 /** A presigned GET; `downloadName` makes S3 answer with a Content-Disposition naming the file. */

@@ -19,3 +19,14 @@ export interface StorageUrls {
   /** A presigned GET; `downloadName` makes storage answer with a Content-Disposition naming the file. */
   presignDownload(bucket: string, key: string, downloadName?: string, expiresInSeconds?: number): Promise<PresignedRequest>;
 }
+
+/**
+ * `attachment` naming the file in one RFC 6266 `filename*` parameter, its value encoded as RFC 8187
+ * says: UTF-8, every byte outside attr-char percent-encoded. `encodeURIComponent` leaves
+ * `'()*` as they are, which attr-char does not allow, so those are encoded too; no character of a
+ * name (quote, semicolon, CR, LF) can then end the value or add a parameter or header.
+ */
+export function attachmentDisposition(fileName: string): string {
+  const value = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename*=UTF-8''${value}`;
+}

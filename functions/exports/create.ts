@@ -1,0 +1,37 @@
+/**
+ * POST /v1/exports — starts an export of one list or report history of the organization as a CSV
+ * or JSON file; 202 with the export record (`queued`), whose GET says when the file is ready.
+ * `filters` are the list route's own query parameters, checked by its own query schema (400
+ * naming `filters.<field>`). Members and owners only: a bulk download, run as a job.
+ */
+import * as z from 'zod/mini';
+import { createExport, publicExport } from '../../shared/db/exports/index.ts';
+import { defineHandler } from '../../shared/http/handler.ts';
+import { accepted } from '../../shared/http/result.ts';
+import { queueExport } from '../../shared/integrations/export-queue/index.ts';
+import { EXPORT_FORMATS, EXPORT_KINDS } from '../../shared/records/export.ts';
+import { Uuid } from '../../shared/schemas/common.ts';
+import { ExportRecordSchema } from '../../shared/schemas/records/export.ts';
+import { acceptedReply } from '../../shared/schemas/records/reply.ts';
+import { routeByKey } from '../routes/exports.ts';
+import { listInput } from './filters.ts';
+import { EXPORT_SOURCES } from './sources.ts';
+
+export const handler = defineHandler({
+  route: routeByKey('POST /v1/exports'),
+  output: acceptedReply(ExportRecordSchema),
+  input: z.strictObject({
+    organizationId: Uuid,
+    kind: z.enum(EXPORT_KINDS),
+    format: z.enum(EXPORT_FORMATS),
+    filters: z.optional(z.record(z.string(), z.unknown())),
+  }),
+  run: async ({ input, tenant }) => {
+    const filters = input.filters ?? {};
+    // Checked now, so a bad filter is this request's 400 rather than a failed export later.
+    listInput(EXPORT_SOURCES[input.kind], tenant.tenantId, filters);
+    const record = await createExport(tenant.tenantId, { kind: input.kind, format: input.format, filters });
+    await queueExport({ tenantId: tenant.tenantId, exportId: record.id });
+    return accepted(publicExport(record));
+  },
+});

@@ -1,0 +1,38 @@
+/**
+ * An export's `filters`: the list route's own query parameters, checked by that route's own query
+ * schema (its handler's `input`), with the organization and paging the export supplies itself.
+ * A field it refuses is named under `filters.` (`filters.channel`), as RFC 9457 `errors` paths.
+ */
+import { Problem, invalidFields } from '../../shared/http/problem.ts';
+import { inputFields, parseInput } from '../../shared/http/middleware/validate.ts';
+import type { ExportSource } from './sources.ts';
+
+/** Rows per page read: the list routes' own largest page. */
+export const EXPORT_PAGE_SIZE = 100;
+
+const PAGING = ['pageIndex', 'pageSize'] as const;
+
+/** The name the list calls its tenant by (`organizationId`, or `workspaceId` for creators). */
+export function tenantField(source: ExportSource): 'organizationId' | 'workspaceId' {
+  return inputFields(source.handler.input)?.has('workspaceId') ? 'workspaceId' : 'organizationId';
+}
+
+/**
+ * The list's input for this organization and filters (page 0 of a paged list): 400 naming
+ * `filters.<field>` for a filter the list refuses, for paging (an export reads every page) and for
+ * the organization (it is the export's own `organizationId`).
+ */
+export function listInput(source: ExportSource, organizationId: string, filters: Record<string, unknown>): Record<string, unknown> {
+  const scope = tenantField(source);
+  const supplied = [...(source.paged ? PAGING : []), 'organizationId', 'workspaceId'].filter((name) => name in filters);
+  if (supplied.length) {
+    throw invalidFields(supplied.map((name) => ({ path: `filters.${name}`, message: name.endsWith('Id') ? 'The export\'s own organizationId names the organization.' : 'An export reads every page.' })));
+  }
+  const raw = { ...filters, [scope]: organizationId, ...(source.paged ? { pageIndex: 0, pageSize: EXPORT_PAGE_SIZE } : {}) };
+  try {
+    return parseInput(source.handler.input, raw) as Record<string, unknown>;
+  } catch (error) {
+    if (error instanceof Problem && error.errors) throw invalidFields(error.errors.map((e) => ({ ...e, path: e.path ? `filters.${e.path}` : 'filters' })));
+    throw error;
+  }
+}
