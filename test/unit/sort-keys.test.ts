@@ -40,7 +40,7 @@ describe('SORT_KEYS', () => {
 
   it('keeps the items sharing a prefix with creators, activities and measurements apart', () => {
     const creators = keys.creatorsOfTenant(t);
-    const sharing = Object.values(samples).filter((sk) => sk.startsWith(creators.skPrefix));
+    const sharing = Object.values(samples).filter((sk) => sk.startsWith(creators.sk.beginsWith));
     expect(sharing.map(kindsOf).flat().sort()).toEqual(['creator', 'socialAccount', 'socialAccountClaim']);
     expect(keys.activitiesOfTenant(t).entities).toEqual(['activity']);
     expect(keys.outcomeMeasurementsOfCampaign(t, id()).entities).toEqual(['outcomeMeasurement', 'outcomeClaim']);

@@ -11,7 +11,8 @@ import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
 import { notFound } from '../../domain/errors.ts';
 import { tenantAggregateUpdate } from '../table/aggregates.ts';
-import { defineEntity, getRecord, queryRecords, updateRecord } from '../table/entity.ts';
+import { defineEntity, getRecord, updateRecord } from '../table/entity.ts';
+import { queryRecords } from '../table/query.ts';
 import { absent, all, has, lacks } from '../table/expressions.ts';
 import { keys } from '../table/keys.ts';
 import { stored } from '../../records/fields.ts';
@@ -36,6 +37,10 @@ export const Campaigns = defineEntity({
   }),
   key: keys.campaign,
   counters: ['activitiesCount', 'costsCount', 'impressions', 'engagement'],
+  queries: {
+    /** Every campaign of the tenant (those being deleted included), with its counters. */
+    ofTenant: keys.campaignsOfTenant,
+  },
 });
 
 type StoredCampaign = z.infer<typeof Campaigns.schema>;
@@ -101,7 +106,7 @@ export async function getCampaign(tenantId: string, campaignId: string, { consis
 
 /** Every live campaign of a tenant. */
 export async function campaignsOfTenant(tenantId: string): Promise<Campaign[]> {
-  const stored = await queryRecords(Campaigns, keys.campaignsOfTenant(tenantId));
+  const stored = await queryRecords(Campaigns.query.ofTenant(tenantId));
   return stored.flatMap((campaign) => live(campaign) ?? []);
 }
 

@@ -21,10 +21,11 @@ import { conditionHeld, defineEntity, getRecord, updateRecord, type Changes } fr
 import { absent, all, asRead, equals, exists, type Condition } from '../table/expressions.ts';
 import { transact as transactItems } from '../table/transact.ts';
 import { metricDayWrites, placeMetricDays, readMetricDay, withdrawMetricDays } from '../metrics/metric-days.ts';
-import { keys, type OrderedIndex } from '../table/keys.ts';
+import { keys, type KeyCondition } from '../table/keys.ts';
 import { PerCurrency } from '../../records/fields.ts';
 import { valueCounts, valueMove } from '../table/value-counters.ts';
-import { batchGet, queryIndex, queryPrefix } from '../table/operations.ts';
+import { batchGet } from '../table/operations.ts';
+import { queryItems } from '../table/query.ts';
 import { deleteFilesOf } from '../evidence/files.ts';
 import { deleteNotesOf } from '../evidence/notes.ts';
 import { deleteSnapshotsOf } from '../metrics/snapshot-deletion.ts';
@@ -162,7 +163,7 @@ const TenantActivityCounters = defineEntity({
  * `activitiesByName`, `activitiesOfChannel`), without reading the others (see `indexPage`).
  * Activities stored before an index existed are not in it (no production data predates them).
  */
-export async function activityPage(order: OrderedIndex, page: PageRequest, direction: 'asc' | 'desc'): Promise<Activity[]> {
+export async function activityPage(order: KeyCondition, page: PageRequest, direction: 'asc' | 'desc'): Promise<Activity[]> {
   return (await indexPage(order, page, direction)).map(activityFromItem);
 }
 
@@ -197,12 +198,12 @@ export type CompactActivity = Pick<
  * for the lists and stats whose order, search or sums no key or counter holds.
  */
 export async function compactActivitiesOfTenant(tenantId: string): Promise<CompactActivity[]> {
-  return (await queryIndex(keys.activitiesCompact(tenantId))).map(activityFromItem);
+  return (await queryItems(Activities.query.compact(tenantId))).map(activityFromItem);
 }
 
 /** Every activity of a tenant. */
 export async function activitiesOfTenant(tenantId: string): Promise<Activity[]> {
-  return (await queryPrefix(keys.activitiesOfTenant(tenantId))).map(activityFromItem);
+  return (await queryItems(Activities.query.ofTenant(tenantId))).map(activityFromItem);
 }
 
 export interface ActivitySummary {
@@ -213,10 +214,7 @@ export interface ActivitySummary {
 
 /** The tenant's activities, names and campaigns only. */
 export async function activitySummaries(tenantId: string): Promise<Map<string, ActivitySummary>> {
-  const items = await queryPrefix(keys.activitiesOfTenant(tenantId), {
-    ProjectionExpression: 'id, #name, campaignId',
-    ExpressionAttributeNames: { '#name': 'name' },
-  });
+  const items = await queryItems(Activities.query.ofTenant(tenantId), { attributes: ['id', 'name', 'campaignId'] });
   return new Map(
     items.map((a) => [a.id as string, { id: a.id as string, name: a.name as string, campaignId: (a.campaignId as string | null) ?? null }]),
   );
@@ -230,7 +228,7 @@ export async function activitiesByIds(tenantId: string, activityIds: readonly st
 
 /** The ids of the activities a creator is linked to (gsi2). */
 export async function activityIdsOfCreator(tenantId: string, creatorId: string): Promise<string[]> {
-  const items = await queryIndex(keys.activitiesOfCreator(tenantId, creatorId), { ProjectionExpression: 'activityId' });
+  const items = await queryItems(CreatorLinks.query.ofCreator(tenantId, creatorId), { attributes: ['activityId'] });
   return items.map((i) => i.activityId as string);
 }
 

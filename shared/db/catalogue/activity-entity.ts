@@ -43,6 +43,22 @@ export const Activities = defineEntity({
     ...runEntry(activity.organizationId, activity, activity.startAt),
   }),
   counters: ['creatorsCount', 'costsCount', 'impressions', 'engagement'],
+  queries: {
+    /** Every activity of the tenant, in id order. */
+    ofTenant: keys.activitiesOfTenant,
+    /** The activity item and its creator links, in one Query (their sort keys share a prefix). */
+    withCreators: keys.activityWithCreators,
+    /** By creation (gsi1), newest first as lists page it. */
+    byCreation: keys.activitiesByCreation,
+    /** By name, then id (gsi2). */
+    byName: keys.activitiesByName,
+    /** Those of one channel, by creation (gsi3). */
+    ofChannel: keys.activitiesOfChannel,
+    /** Every activity's compact entry (gsi5: `COMPACT_ATTRIBUTES` only). */
+    compact: keys.activitiesCompact,
+    /** The entries of those that ran in a range (gsi6: keys only, as far as activities go). */
+    runBetween: keys.activitiesRunBetween,
+  },
 });
 
 export type StoredActivity = z.infer<typeof Activities.schema>;

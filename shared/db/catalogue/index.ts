@@ -8,6 +8,7 @@ export * from './content-accounts.ts';
 export * from './cost-rollups.ts';
 export * from './cost-stats.ts';
 export * from './costs.ts';
+export * from './creator-entity.ts';
 export * from './creator-links.ts';
 export * from './creators.ts';
 export * from './expense-categories.ts';

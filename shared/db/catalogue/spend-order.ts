@@ -22,7 +22,8 @@ import { tableName } from '../table/client.ts';
 import { conditionHeld, defineEntity, getRecord, updateRecord } from '../table/entity.ts';
 import { asRead, exists, Placeholders } from '../table/expressions.ts';
 import { keys, type Key } from '../table/keys.ts';
-import { queryPrefix } from '../table/operations.ts';
+import { queryItems } from '../table/query.ts';
+import { Creators } from './creator-entity.ts';
 import { MAX_TRANSACTION_ITEMS, transact, type TransactItem } from '../table/transact.ts';
 
 /** The creator attribute gsi9 sorts by. */
@@ -123,7 +124,7 @@ export async function rewriteSpendOrder(tenantId: string, { deadline = Infinity 
   const tenant = await updateRecord(TenantCurrency, TenantCurrency.key(tenantId), { setIfAbsent: { currencyRevision: 0 } });
   const at = { currency: tenant.currency, revision: tenant.currencyRevision };
   if (tenant.spendOrderRevision === at.revision) return 'current';
-  const listed = await queryPrefix(keys.creatorsOfTenant(tenantId), { ProjectionExpression: 'pk', ConsistentRead: true });
+  const listed = await queryItems(Creators.query.ofTenant(tenantId), { attributes: ['pk'], consistent: true });
   const batches: Key[][] = [];
   // One item of each transaction is the revision check.
   for (let i = 0; i < listed.length; i += MAX_TRANSACTION_ITEMS - 1) batches.push(listed.slice(i, i + MAX_TRANSACTION_ITEMS - 1).map((item) => ({ pk: String(item.pk), sk: String(item.sk) })));

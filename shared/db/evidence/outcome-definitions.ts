@@ -6,7 +6,8 @@
  */
 import * as z from 'zod/mini';
 import { ConflictError, conflict } from '../../domain/errors.ts';
-import { defineEntity, getRecord, queryRecords, updateRecord } from '../table/entity.ts';
+import { defineEntity, getRecord, updateRecord } from '../table/entity.ts';
+import { queryRecords } from '../table/query.ts';
 import { absent, all, equals, exists, has, lacks } from '../table/expressions.ts';
 import { keys } from '../table/keys.ts';
 import { batchGet } from '../table/operations.ts';
@@ -24,6 +25,7 @@ const Definitions = defineEntity({
     deletedAt: z.optional(z.string()),
   }),
   key: keys.outcomeDefinition,
+  queries: { ofTenant: keys.outcomeDefinitionsOfTenant },
 });
 
 type StoredDefinition = z.infer<typeof Definitions.schema>;
@@ -85,7 +87,7 @@ export async function createOutcomeDefinition(tenantId: string, input: NewOutcom
 
 /** The tenant's live definitions, newest first (ids are time-ordered: createdAt, then id). */
 export async function outcomeDefinitionsOf(tenantId: string): Promise<OutcomeDefinition[]> {
-  const stored = await queryRecords(Definitions, keys.outcomeDefinitionsOfTenant(tenantId));
+  const stored = await queryRecords(Definitions.query.ofTenant(tenantId));
   return stored
     .filter((d) => d.deletedAt === undefined)
     .map(publicView)

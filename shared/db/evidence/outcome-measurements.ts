@@ -21,7 +21,8 @@ import { campaignFromItem, getCampaign, liveCampaign } from '../campaigns/campai
 import { defineEntity, getRecord } from '../table/entity.ts';
 import { absent, all, equals, lacks } from '../table/expressions.ts';
 import { isEntity, keys } from '../table/keys.ts';
-import { batchGet, queryPrefix } from '../table/operations.ts';
+import { batchGet } from '../table/operations.ts';
+import { queryItems } from '../table/query.ts';
 import { outcomeTotalsUpdates } from './outcome-totals.ts';
 import { definitionCountUpdate, definitionFromItem, outcomeDefinitionsById, type OutcomeDefinition } from './outcome-definitions.ts';
 import { timeOrderedId } from '../table/ids.ts';
@@ -50,6 +51,12 @@ const Measurements = defineEntity({
     deletedAt: z.optional(z.string()),
   }),
   key: (tenantId: string, m: { campaignId: string; id: string }) => keys.outcomeMeasurement(tenantId, m.campaignId, m.id),
+  queries: {
+    /** A campaign's measurements, each followed by its claims (one query; `isClaimItem` tells them apart). */
+    ofCampaignWithClaims: keys.outcomeMeasurementsOfCampaign,
+    /** One measurement and its claims. */
+    withClaims: keys.outcomeMeasurementWithClaims,
+  },
 });
 type StoredMeasurement = z.infer<typeof Measurements.schema>;
 
@@ -153,7 +160,7 @@ interface Loaded {
 
 /** A measurement with its claims, read consistently in one query; undefined when missing. */
 async function load(tenantId: string, campaignId: string, measurementId: string): Promise<Loaded | undefined> {
-  const items = await queryPrefix(keys.outcomeMeasurementWithClaims(tenantId, campaignId, measurementId), { ConsistentRead: true });
+  const items = await queryItems(Measurements.query.withClaims(tenantId, campaignId, measurementId), { consistent: true });
   const head = items.find((item) => item.sk === keys.outcomeMeasurement(tenantId, campaignId, measurementId).sk);
   if (!head) return undefined;
   return {
@@ -304,7 +311,7 @@ export async function deleteMeasurement(tenantId: string, location: Pick<StoredM
 
 /** Every item under a campaign's outcome prefix: measurements and their claims, grouped. */
 async function campaignOutcomes(tenantId: string, campaignId: string): Promise<Loaded[]> {
-  const items = await queryPrefix(keys.outcomeMeasurementsOfCampaign(tenantId, campaignId));
+  const items = await queryItems(Measurements.query.ofCampaignWithClaims(tenantId, campaignId));
   const byId = new Map<string, Loaded>();
   for (const item of items.filter((i) => !isClaimItem(i))) {
     const measurement = Measurements.fromItem(item);

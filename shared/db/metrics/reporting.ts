@@ -10,10 +10,10 @@ import { contribution } from '../../domain/activity-metrics.ts';
 import { analyticsKeys } from '../analytics/analytics.ts';
 import { standingOf } from '../catalogue/cost-rollups.ts';
 import type { RollupScope } from './day-rollups.ts';
-import { campaignFromItem, type Campaign } from '../campaigns/campaigns.ts';
+import { Campaigns, campaignFromItem, type Campaign } from '../campaigns/campaigns.ts';
 import { defineEntity, getRecord } from '../table/entity.ts';
-import { isEntity, keys, type Key } from '../table/keys.ts';
-import { queryAll } from '../table/operations.ts';
+import { keys, type Key } from '../table/keys.ts';
+import { queryItems } from '../table/query.ts';
 
 export { readDays } from './day-rollups.ts';
 
@@ -55,10 +55,6 @@ export type CampaignWithCounters = Campaign & Readonly<Record<string, unknown>>;
  * partition of 100,000 items as fast as in one of 100, which it does not for begins_with.
  */
 export async function readCampaigns(tenantId: string): Promise<CampaignWithCounters[]> {
-  const { pk, skPrefix } = keys.campaignsOfTenant(tenantId);
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-    ExpressionAttributeValues: { ':pk': pk, ':from': skPrefix, ':to': `${skPrefix}\uffff` },
-  });
-  return items.flatMap((item) => (isEntity(item, 'campaign') ? (campaignFromItem(item) ?? []) : []));
+  const items = await queryItems(Campaigns.query.ofTenant(tenantId));
+  return items.flatMap((item) => campaignFromItem(item) ?? []);
 }

@@ -70,6 +70,10 @@ export const Snapshots = defineEntity({
     fetchedAt: z.string(),
   }),
   key: keys.snapshot,
+  queries: {
+    /** An activity's snapshots, oldest hour first. */
+    ofActivity: keys.snapshotsOfActivity,
+  },
 });
 
 /**

@@ -44,6 +44,10 @@ export const SparklineBuckets = defineEntity({
   name: 'The sparkline bucket',
   schema: z.record(z.string(), z.number()),
   key: keys.sparklineBucket,
+  queries: {
+    /** An activity's buckets, oldest first. */
+    ofActivity: keys.sparklineBucketsOfActivity,
+  },
 });
 
 /** One day's increase of an activity's figures. */

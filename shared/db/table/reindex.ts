@@ -17,16 +17,14 @@
  * change whose rewrite ran out of time), counted as `spendOrder` (skipped: its currency changed
  * again meanwhile, and that change's rewrite answers for it).
  */
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { Activities } from '../catalogue/activity-entity.ts';
-import { documentClient, tableName } from './client.ts';
 import { Costs } from '../catalogue/costs.ts';
-import { Creators } from '../catalogue/creators.ts';
+import { Creators } from '../catalogue/creator-entity.ts';
 import { conditionHeld, updateRecord, type EntityOf, type IndexKeys } from './entity.ts';
 import { all, asRead, exists } from './expressions.ts';
 import { isEntity, type Entity } from './keys.ts';
 import { Memberships } from '../tenancy/memberships.ts';
-import { withRetry } from './retry.ts';
+import { scanPages } from './operations.ts';
 import { backfillSparklineBuckets } from '../metrics/sparkline-backfill.ts';
 import { rewriteSpendOrder } from '../catalogue/spend-order.ts';
 
@@ -113,15 +111,13 @@ export async function reindexTable(options: ReindexOptions = {}): Promise<Reinde
   const kinds = [...INDEXED_ENTITIES.map(({ kind }) => kind), 'sparklineBucket' as const, 'spendOrder' as const];
   const staleSpendOrders: string[] = [];
   const counts = Object.fromEntries(kinds.map((kind) => [kind, { scanned: 0, updated: 0, skipped: 0 }])) as ReindexTableCounts;
-  let start: Item | undefined;
-  do {
-    const page = await withRetry(() => documentClient().send(new ScanCommand({ TableName: tableName(), ExclusiveStartKey: start })));
-    for (const item of page.Items ?? []) {
+  for await (const items of scanPages()) {
+    for (const item of items) {
       if (item.sk !== 'TENANT' || !String(item.pk).startsWith('TENANT#')) continue;
       counts.spendOrder.scanned++;
       if (staleSpendOrder(item)) staleSpendOrders.push(tenantOf(item));
     }
-    const found = (page.Items ?? []).flatMap((item) => INDEXED_ENTITIES.filter(({ kind }) => isEntity(item, kind)).map((indexed) => ({ ...indexed, item })));
+    const found = items.flatMap((item) => INDEXED_ENTITIES.filter(({ kind }) => isEntity(item, kind)).map((indexed) => ({ ...indexed, item })));
     for (let i = 0; i < found.length; i += CONCURRENCY) {
       await Promise.all(
         found.slice(i, i + CONCURRENCY).map(async ({ kind, entity, item }) => {
@@ -132,8 +128,7 @@ export async function reindexTable(options: ReindexOptions = {}): Promise<Reinde
         }),
       );
     }
-    start = page.LastEvaluatedKey;
-  } while (start);
+  }
   await rewriteSpendOrders(staleSpendOrders, counts.spendOrder, options);
   return counts;
 }

@@ -12,7 +12,7 @@ import { defineEntity, getRecord, updateRecord } from '../table/entity.ts';
 import { all, any, compare, equals, has, lacks } from '../table/expressions.ts';
 import { keys } from '../table/keys.ts';
 import { addMembershipItems, getMembership, type Membership } from './memberships.ts';
-import { queryAll } from '../table/operations.ts';
+import { queryRecords } from '../table/query.ts';
 import { outboxPut } from '../email/outbox.ts';
 import { countAgainst, LIMITS } from './rate-limits.ts';
 import { stored } from '../../records/fields.ts';
@@ -27,6 +27,10 @@ const Invitations = defineEntity({
   name: 'The invitation',
   schema: z.object({ ...InvitationSchema.shape, acceptedBy: z.optional(z.string()) }),
   key: keys.invitation,
+  queries: {
+    /** The pending invitations sent to an address, across tenants (gsi2). */
+    pendingFor: (email: string) => ({ ...keys.invitationsOfEmail(email), filter: equals('status', 'pending') }),
+  },
 });
 
 export type Invitation = z.infer<typeof InvitationSchema>;
@@ -86,14 +90,7 @@ async function isMemberByEmail(tenantId: string, email: string): Promise<boolean
 
 /** Pending invitations sent to an address, across tenants. */
 export async function pendingInvitationsFor(email: string): Promise<Invitation[]> {
-  const items = await queryAll({
-    IndexName: 'gsi2',
-    KeyConditionExpression: 'gsi2pk = :pk',
-    FilterExpression: '#status = :pending',
-    ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: { ':pk': keys.invitationsOfEmail(email).gsi2pk, ':pending': 'pending' },
-  });
-  return items.map(Invitations.fromItem);
+  return queryRecords(Invitations.query.pendingFor(email));
 }
 
 /**

@@ -42,6 +42,12 @@ export const Tenants = defineEntity({
     spendOrderRevision: z.optional(z.number()),
   }),
   key: keys.tenant,
+  queries: {
+    /** Every item of the tenant's partition, of whatever kind: what its permanent deletion sweeps (tenant-deletion.ts). */
+    partition: keys.tenantItems,
+    /** The tenants whose permanent deletion was marked before `cutoff` and is unfinished (gsi3). */
+    deletingBefore: keys.tenantsDeletingBefore,
+  },
 });
 
 type StoredTenant = z.infer<typeof Tenants.schema>;

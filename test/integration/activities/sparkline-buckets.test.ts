@@ -75,7 +75,7 @@ const bucketsOf = async (activityId: string) =>
       new QueryCommand({
         TableName: tableName(),
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-        ExpressionAttributeValues: { ':pk': keys.tenant(org.organizationId).pk, ':sk': keys.sparklineBucketsOfActivity(org.organizationId, activityId).skPrefix },
+        ExpressionAttributeValues: { ':pk': keys.tenant(org.organizationId).pk, ':sk': keys.sparklineBucketsOfActivity(org.organizationId, activityId).sk.beginsWith },
         ConsistentRead: true,
       }),
     )
