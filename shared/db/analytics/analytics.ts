@@ -14,7 +14,7 @@ import * as z from 'zod/mini';
 import { type AnalyticsDay, type HdyhauAnswerDay, type HdyhauMapping, type SignalAssociation, type SignalDay, type SignalKind, type StoredSignal } from '../../domain/analytics.ts';
 import { conditionHeld, defineEntity, deleteRecord, getRecord, putRecord, takeRecord, updateRecord } from '../table/entity.ts';
 import { absent, has } from '../table/expressions.ts';
-import { analyticsKeys } from '../table/keys.ts';
+import { analyticsKeys, type Key } from '../table/keys.ts';
 import { batchDelete, batchPut, recordOf } from '../table/operations.ts';
 import { queryItems, queryRecords } from '../table/query.ts';
 import { HdyhauMappingSchema } from '../../records/analytics.ts';
@@ -223,6 +223,9 @@ const Signals = defineEntity({
     ofTenant: (tenantId: string) => analyticsKeys.ofKind(tenantId, 'ANALYTICS_SIGNAL'),
   },
 });
+
+/** Where a signal is stored: what the direct-signal routes name as their record (functions/analytics/signal-record.ts). */
+export const signalKey = (tenantId: string, signalId: string): Key => Signals.key(tenantId, signalId);
 
 export const signalFromItem = (item: Item): StoredSignal => Signals.fromItem(item);
 

@@ -1,4 +1,5 @@
 /** The campaigns room of the data layer: its entry for code outside shared/db (see README "Where things go"). */
 export * from './campaign-deletion.ts';
 export * from './campaign-links.ts';
+export * from './campaign-lists.ts';
 export * from './campaigns.ts';

@@ -60,6 +60,12 @@ const Outbox = defineEntity({
 });
 
 type StoredEmail = z.infer<typeof Outbox.schema>;
+
+/** The partition every outbox email is put in: the table stream's delivery mapping passes its new items only (infra/outbox-delivery.ts). */
+export const OUTBOX_PARTITION = keys.outbox().pk;
+
+/** Whether a stored item (its partition key, as a stream image has it) is an outbox email. */
+export const isOutboxItem = (pk: string | undefined): boolean => pk === OUTBOX_PARTITION;
 export type Email = Pick<StoredEmail, 'id' | 'to' | 'subject' | 'text' | 'kind' | 'data' | 'sentAt'>;
 
 /** The stored email as it leaves the table (a query result or a stream image), without its delivery marker. */

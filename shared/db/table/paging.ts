@@ -25,7 +25,7 @@
  *   the search projection (gsi6: name, email and notes, which gsi5 leaves out to stay small);
  *   activities searched by name or by start date (nullable, nulls last either way), and their
  *   filtered stats' sums; costs by amount or another non-key column, searched, or by category
- *   (functions/costs/query.ts).
+ *   (catalogue/cost-views.ts).
  * - every record of the tenant, then in memory: campaigns (a status facet derived from dates and
  *   today's date needs every campaign's dates; a tenant has few); and the tenant-wide lists of few
  *   items (members, invitations, expense categories, outcome definitions).
