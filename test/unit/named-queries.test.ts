@@ -80,6 +80,11 @@ describe('named queries and the table definition', () => {
     expect(GLOBAL_INDEXES.map((i) => i.indexName).filter((name) => !used.has(name))).toEqual([]);
   });
 
+  it('declares each key builder in one entity', () => {
+    const byKey = new Map<unknown, string[]>();
+    for (const entity of DECLARED_ENTITIES) byKey.set(entity.key, [...(byKey.get(entity.key) ?? []), entity.name]);
+    expect([...byKey.values()].filter((names) => names.length > 1)).toEqual([]);
+  });
 });
 
 /** The strings that write a query by hand, or send around the query layer. */

@@ -78,7 +78,7 @@ export async function takeOAuthState(state: string): Promise<OAuthState | undefi
 const CONNECTION_STATUSES = ['awaiting_property', 'connected', 'needs_reconnect'] as const;
 export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
 
-const Connections = defineEntity({
+export const Connections = defineEntity({
   name: 'The analytics connection',
   schema: z.object({
     tenantId: z.string(),

@@ -29,6 +29,7 @@ import { conditionHeld, defineEntity, getRecord } from '../table/entity.ts';
 import { absent, all, asRead, equals } from '../table/expressions.ts';
 import { nonCampaignSpendCounts } from '../catalogue/cost-stats.ts';
 import { keys } from '../table/keys.ts';
+import * as collections from '../table/collections.ts';
 import { queryItems } from '../table/query.ts';
 import { locate, pointerDelete, pointerPut } from '../table/records.ts';
 import { transact } from '../table/transact.ts';
@@ -49,7 +50,7 @@ const CampaignLinks = defineEntity({
   key: keys.campaignActivity,
   queries: {
     /** The links of a campaign's activities, in activity-id order. */
-    ofCampaign: keys.activitiesOfCampaign,
+    ofCampaign: collections.activitiesOfCampaign,
   },
 });
 

@@ -15,6 +15,7 @@ import { defineEntity, getRecord, updateRecord } from '../table/entity.ts';
 import { queryRecords } from '../table/query.ts';
 import { absent, all, has, lacks } from '../table/expressions.ts';
 import { keys } from '../table/keys.ts';
+import * as collections from '../table/collections.ts';
 import { stored } from '../../records/fields.ts';
 import { pointerPut } from '../table/records.ts';
 import { transact } from '../table/transact.ts';
@@ -39,7 +40,7 @@ export const Campaigns = defineEntity({
   counters: ['activitiesCount', 'costsCount', 'impressions', 'engagement'],
   queries: {
     /** Every campaign of the tenant (those being deleted included), with its counters. */
-    ofTenant: keys.campaignsOfTenant,
+    ofTenant: collections.campaignsOfTenant,
   },
 });
 

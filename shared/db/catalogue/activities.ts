@@ -17,11 +17,13 @@ import { campaignLeaveOnDelete } from '../campaigns/campaign-links.ts';
 import { CREATOR_SPEND_PREFIX, creatorStandingOf, standingOf } from './cost-rollups.ts';
 import { deleteCostsOfActivity } from './costs.ts';
 import { Activities, standingUnchanged, type Activity, type StoredActivity } from './activity-entity.ts';
-import { conditionHeld, defineEntity, getRecord, updateRecord, type Changes } from '../table/entity.ts';
+import { conditionHeld, defineEntity, defineProjection, getRecord, updateRecord, type Changes } from '../table/entity.ts';
+import { TenantAggregates } from '../tenancy/tenant-entity.ts';
 import { absent, all, asRead, equals, exists, type Condition } from '../table/expressions.ts';
 import { transact as transactItems } from '../table/transact.ts';
 import { metricDayWrites, placeMetricDays, readMetricDay, withdrawMetricDays } from '../metrics/metric-days.ts';
 import { keys, type KeyCondition } from '../table/keys.ts';
+import * as collections from '../table/collections.ts';
 import { PerCurrency } from '../../records/fields.ts';
 import { valueCounts, valueMove } from '../table/value-counters.ts';
 import { batchGet } from '../table/operations.ts';
@@ -147,19 +149,18 @@ export async function activityTotals(tenantId: string): Promise<ActivityTotals> 
 }
 
 /** The tenant aggregate's counters of its activities (a view of the item: the counters the stats need). */
-const TenantActivityCounters = defineEntity({
-  name: 'The organization',
-  schema: z.object({
+const TenantActivityCounters = defineProjection(
+  TenantAggregates,
+  z.object({
     activitiesWithContentLink: z.optional(z.number()),
     activitiesWithMetrics: z.optional(z.number()),
     costsCount: z.optional(z.number()),
     spend: z.optional(PerCurrency),
   }),
-  key: keys.tenantAggregate,
-});
+);
 
 /**
- * One page of the tenant's activities in an order kept in an index key (`keys.activitiesByCreation`,
+ * One page of the tenant's activities in an order kept in an index key (`collections.activitiesByCreation`,
  * `activitiesByName`, `activitiesOfChannel`), without reading the others (see `indexPage`).
  * Activities stored before an index existed are not in it (no production data predates them).
  */

@@ -7,6 +7,7 @@ import { STANDING_FIELDS } from './cost-rollups.ts';
 import { defineEntity } from '../table/entity.ts';
 import { all, asRead, exists, type Condition } from '../table/expressions.ts';
 import { keys } from '../table/keys.ts';
+import * as collections from '../table/collections.ts';
 import { ActivitySchema } from '../../records/activity.ts';
 export type { Activity } from '../../records/activity.ts';
 
@@ -45,19 +46,19 @@ export const Activities = defineEntity({
   counters: ['creatorsCount', 'costsCount', 'impressions', 'engagement'],
   queries: {
     /** Every activity of the tenant, in id order. */
-    ofTenant: keys.activitiesOfTenant,
+    ofTenant: collections.activitiesOfTenant,
     /** The activity item and its creator links, in one Query (their sort keys share a prefix). */
-    withCreators: keys.activityWithCreators,
+    withCreators: collections.activityWithCreators,
     /** By creation (gsi1), newest first as lists page it. */
-    byCreation: keys.activitiesByCreation,
+    byCreation: collections.activitiesByCreation,
     /** By name, then id (gsi2). */
-    byName: keys.activitiesByName,
+    byName: collections.activitiesByName,
     /** Those of one channel, by creation (gsi3). */
-    ofChannel: keys.activitiesOfChannel,
+    ofChannel: collections.activitiesOfChannel,
     /** Every activity's compact entry (gsi5: `COMPACT_ATTRIBUTES` only). */
-    compact: keys.activitiesCompact,
+    compact: collections.activitiesCompact,
     /** The entries of those that ran in a range (gsi6: keys only, as far as activities go). */
-    runBetween: keys.activitiesRunBetween,
+    runBetween: collections.activitiesRunBetween,
   },
 });
 

@@ -31,6 +31,7 @@ import { Activities } from './activity-entity.ts';
 import { defineEntity, getRecord } from '../table/entity.ts';
 import { absent, all, asRead, equals, exists, type Condition } from '../table/expressions.ts';
 import { keys, type Key } from '../table/keys.ts';
+import * as collections from '../table/collections.ts';
 import { batchGet } from '../table/operations.ts';
 import { queryItems, queryRecords, type Query } from '../table/query.ts';
 import { CreatorLinks } from './creator-links.ts';
@@ -73,15 +74,15 @@ export const Costs = defineEntity({
   }),
   queries: {
     /** Every cost of the tenant, in id order. */
-    ofTenant: keys.costsOfTenant,
+    ofTenant: collections.costsOfTenant,
     /** By creation (gsi1), newest first as the list pages it. */
-    byCreation: keys.costsByCreation,
+    byCreation: collections.costsByCreation,
     /** Those attributed to a creator (gsi2). */
-    ofCreator: keys.costsOfCreator,
+    ofCreator: collections.costsOfCreator,
     /** Those of an activity (gsi3). */
-    ofActivity: keys.costsOfActivity,
+    ofActivity: collections.costsOfActivity,
     /** Every cost's compact entry (gsi5: `COMPACT_ATTRIBUTES` only). */
-    compact: keys.costsCompact,
+    compact: collections.costsCompact,
   },
 });
 

@@ -5,6 +5,7 @@
  */
 import { defineEntity } from '../table/entity.ts';
 import { keys } from '../table/keys.ts';
+import * as collections from '../table/collections.ts';
 import { CreatorSchema } from '../../records/creator.ts';
 
 /**
@@ -35,16 +36,16 @@ export const Creators = defineEntity({
   counters: ['activitiesCount', 'totalFollowersCount', 'impressions', 'engagement', 'costsCount'],
   queries: {
     /** Every creator of the tenant, own brand included, in id order. */
-    ofTenant: keys.creatorsOfTenant,
+    ofTenant: collections.creatorsOfTenant,
     /** The list's orders kept in a key (own brand left out): by creation (gsi1), name (gsi2), impressions (gsi7), engagement (gsi8), spend (gsi9). */
-    byCreation: keys.creatorsByCreation,
-    byName: keys.creatorsByName,
-    byImpressions: keys.creatorsByImpressions,
-    byEngagement: keys.creatorsByEngagement,
-    bySpend: keys.creatorsBySpend,
+    byCreation: collections.creatorsByCreation,
+    byName: collections.creatorsByName,
+    byImpressions: collections.creatorsByImpressions,
+    byEngagement: collections.creatorsByEngagement,
+    bySpend: collections.creatorsBySpend,
     /** Every creator's compact entry (gsi5: `COMPACT_ATTRIBUTES` only). */
-    compact: keys.creatorsCompact,
+    compact: collections.creatorsCompact,
     /** Every creator's search entry (gsi6: `CREATOR_SEARCH_ATTRIBUTES` only). */
-    search: keys.creatorsSearch,
+    search: collections.creatorsSearch,
   },
 });

@@ -5,6 +5,7 @@
  */
 import { defineEntity } from '../table/entity.ts';
 import { keys } from '../table/keys.ts';
+import * as collections from '../table/collections.ts';
 import { queryRecords } from '../table/query.ts';
 import { ActivityLinkSchema, type ActivityLink } from '../../records/creator-link.ts';
 export type { ActivityLink } from '../../records/creator-link.ts';
@@ -16,9 +17,9 @@ export const CreatorLinks = defineEntity({
   key: keys.activityCreator,
   queries: {
     /** An activity's links, in creator-id order. */
-    ofActivity: keys.creatorsOfActivity,
+    ofActivity: collections.creatorsOfActivity,
     /** A creator's links (gsi2), in activity-id order. */
-    ofCreator: keys.activitiesOfCreator,
+    ofCreator: collections.activitiesOfCreator,
   },
 });
 

@@ -11,11 +11,12 @@ import { roundSpend } from '../../domain/currencies.ts';
 import { conflict, notFound } from '../../domain/errors.ts';
 import { activityIdsOfCreator } from './activities.ts';
 import { aggregateUpdate, tenantAggregateUpdate, withoutReportingCounters } from '../table/aggregates.ts';
-import { conditionHeld, defineEntity, getRecord, updateRecord } from '../table/entity.ts';
+import { conditionHeld, defineEntity, defineProjection, getRecord, updateRecord } from '../table/entity.ts';
 import { absent, all, asRead, exists } from '../table/expressions.ts';
 import { placeMetricDays } from '../metrics/metric-days.ts';
 import { stored } from '../../records/fields.ts';
 import { keys, type KeyCondition } from '../table/keys.ts';
+import * as collections from '../table/collections.ts';
 import { deleteCostsOfCreator } from './costs.ts';
 import { batchGet, recordOf } from '../table/operations.ts';
 import { queryItems, queryRecords } from '../table/query.ts';
@@ -37,7 +38,7 @@ import { Creators } from './creator-entity.ts';
 const OwnBrandClaims = defineEntity({ name: 'The own-brand record', schema: z.object({ creatorId: z.string(), createdAt: z.string() }), key: keys.ownBrand });
 
 /** A creator's link to an activity (written by activities.ts), as the creator's delete removes it. */
-const ActivityLinks = defineEntity({ name: 'The creator', schema: z.object({ creatorId: z.string() }), key: keys.activityCreator });
+const ActivityLinks = defineProjection(CreatorLinks, z.object({ creatorId: z.string() }));
 
 export interface NewCreator {
   name: string;
@@ -64,7 +65,7 @@ export function creatorRoleCounts(tenantId: string): Promise<Record<string, numb
 
 /**
  * One page of the tenant's creators (own brand left out) in an order kept in an index key
- * (`keys.creatorsByCreation`, `creatorsByName`, `creatorsByImpressions`, `creatorsByEngagement`,
+ * (`collections.creatorsByCreation`, `creatorsByName`, `creatorsByImpressions`, `creatorsByEngagement`,
  * `creatorsBySpend`),
  * without reading the others (see `indexPage`).
  */

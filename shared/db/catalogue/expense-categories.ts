@@ -12,6 +12,7 @@ import { defineEntity, getRecord } from '../table/entity.ts';
 import { queryRecords } from '../table/query.ts';
 import { absent, all, equals, has } from '../table/expressions.ts';
 import { keys } from '../table/keys.ts';
+import * as collections from '../table/collections.ts';
 import { batchGet } from '../table/operations.ts';
 import { pageOf, sortRecords, type Page, type PageRequest } from '../table/paging.ts';
 import { stored } from '../../records/fields.ts';
@@ -23,7 +24,7 @@ const Categories = defineEntity({
   name: 'The expense category',
   schema: ExpenseCategorySchema,
   key: keys.expenseCategory,
-  queries: { ofTenant: keys.expenseCategoriesOfTenant },
+  queries: { ofTenant: collections.expenseCategoriesOfTenant },
 });
 
 export type ExpenseCategory = z.infer<typeof ExpenseCategorySchema>;

@@ -11,12 +11,13 @@ import { defineEntity, getRecord } from '../table/entity.ts';
 import { queryRecords } from '../table/query.ts';
 import { absent, all, equals, exists, has } from '../table/expressions.ts';
 import { keys } from '../table/keys.ts';
+import * as collections from '../table/collections.ts';
 import { transact } from '../table/transact.ts';
 import { SocialAccountSchema } from '../../records/social-account.ts';
 
 export type SocialAccount = z.infer<typeof SocialAccountSchema>;
 
-const SocialAccounts = defineEntity({
+export const SocialAccounts = defineEntity({
   name: 'The social account',
   schema: z.object({
     ...SocialAccountSchema.shape,
@@ -25,7 +26,7 @@ const SocialAccounts = defineEntity({
     followersFetchedAt: z.optional(z.string()),
   }),
   key: keys.socialAccount,
-  queries: { ofCreator: keys.socialAccountsOfCreator },
+  queries: { ofCreator: collections.socialAccountsOfCreator },
 });
 
 /** The creator's claim on one canonical profile (uniqueness per creator). */

@@ -19,7 +19,8 @@
  */
 import * as z from 'zod/mini';
 import { tableName } from '../table/client.ts';
-import { conditionHeld, defineEntity, getRecord, updateRecord } from '../table/entity.ts';
+import { conditionHeld, defineProjection, getRecord, updateRecord } from '../table/entity.ts';
+import { Tenants } from '../tenancy/tenant-entity.ts';
 import { asRead, exists, Placeholders } from '../table/expressions.ts';
 import { keys, type Key } from '../table/keys.ts';
 import { queryItems } from '../table/query.ts';
@@ -30,11 +31,7 @@ import { MAX_TRANSACTION_ITEMS, transact, type TransactItem } from '../table/tra
 export const SPEND_ORDER_ATTRIBUTE = 'spendInTenantCurrency';
 
 /** The tenant item as far as the spend order goes. */
-const TenantCurrency = defineEntity({
-  name: 'The organization',
-  schema: z.object({ currency: z.string(), currencyRevision: z.optional(z.number()), spendOrderRevision: z.optional(z.number()) }),
-  key: keys.tenant,
-});
+const TenantCurrency = defineProjection(Tenants, z.object({ currency: z.string(), currencyRevision: z.optional(z.number()), spendOrderRevision: z.optional(z.number()) }));
 
 /** The tenant's currency and its revision (undefined on a tenant stored before revisions), as a cost write read them. */
 export interface SpendCurrency {

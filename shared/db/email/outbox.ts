@@ -26,6 +26,7 @@ import { ConflictError, conflict } from '../../domain/errors.ts';
 import { defineEntity, getRecord, updateRecord } from '../table/entity.ts';
 import { all, has, lacks } from '../table/expressions.ts';
 import { keys } from '../table/keys.ts';
+import * as collections from '../table/collections.ts';
 import { queryItems, queryItemsUpTo } from '../table/query.ts';
 import { transact } from '../table/transact.ts';
 
@@ -55,7 +56,7 @@ const Outbox = defineEntity({
     /** The whole outbox, by when each email was sent. */
     all: keys.outbox,
     /** The emails sent before an instant and not settled yet. */
-    unsettledBefore: (before: string) => ({ ...keys.outboxBefore(before), filter: all(lacks('deliveredAt'), lacks('rejectedAt')) }),
+    unsettledBefore: (before: string) => ({ ...collections.outboxBefore(before), filter: all(lacks('deliveredAt'), lacks('rejectedAt')) }),
   },
 });
 

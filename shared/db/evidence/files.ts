@@ -18,6 +18,7 @@ import { queryRecords } from '../table/query.ts';
 import { ENTITY_TYPES, entityExists, type EntityType } from './entities.ts';
 import { absent } from '../table/expressions.ts';
 import { keys } from '../table/keys.ts';
+import * as collections from '../table/collections.ts';
 import { timeOrderedId } from '../table/ids.ts';
 import { batchDelete } from '../table/operations.ts';
 import { stored } from '../../records/fields.ts';
@@ -55,7 +56,7 @@ const Files = defineEntity({
     keys.file(tenantId, file.ownerType, file.ownerId, file.createdAt, file.id),
   queries: {
     /** An owner's files, by creation. */
-    ofOwner: keys.filesOfOwner,
+    ofOwner: collections.filesOfOwner,
   },
 });
 

@@ -9,6 +9,7 @@ import { queryRecords } from '../table/query.ts';
 import { ENTITY_TYPES, entityExists, type EntityType } from './entities.ts';
 import { absent } from '../table/expressions.ts';
 import { keys } from '../table/keys.ts';
+import * as collections from '../table/collections.ts';
 import { batchDelete } from '../table/operations.ts';
 import { timeOrderedId } from '../table/ids.ts';
 import { pointerDelete, pointerPut } from '../table/records.ts';
@@ -29,7 +30,7 @@ const Notes = defineEntity({
     keys.note(tenantId, note.entityType, note.entityId, note.createdAt, note.id),
   queries: {
     /** An entity's notes, by creation. */
-    ofEntity: keys.notesOfEntity,
+    ofEntity: collections.notesOfEntity,
   },
 });
 

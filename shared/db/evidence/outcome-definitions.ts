@@ -10,6 +10,7 @@ import { defineEntity, getRecord, updateRecord } from '../table/entity.ts';
 import { queryRecords } from '../table/query.ts';
 import { absent, all, equals, exists, has, lacks } from '../table/expressions.ts';
 import { keys } from '../table/keys.ts';
+import * as collections from '../table/collections.ts';
 import { batchGet } from '../table/operations.ts';
 import { timeOrderedId } from '../table/ids.ts';
 import { stored } from '../../records/fields.ts';
@@ -25,7 +26,7 @@ const Definitions = defineEntity({
     deletedAt: z.optional(z.string()),
   }),
   key: keys.outcomeDefinition,
-  queries: { ofTenant: keys.outcomeDefinitionsOfTenant },
+  queries: { ofTenant: collections.outcomeDefinitionsOfTenant },
 });
 
 type StoredDefinition = z.infer<typeof Definitions.schema>;

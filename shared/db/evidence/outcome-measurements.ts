@@ -21,6 +21,7 @@ import { campaignFromItem, getCampaign, liveCampaign } from '../campaigns/campai
 import { defineEntity, getRecord } from '../table/entity.ts';
 import { absent, all, equals, lacks } from '../table/expressions.ts';
 import { isEntity, keys } from '../table/keys.ts';
+import * as collections from '../table/collections.ts';
 import { batchGet } from '../table/operations.ts';
 import { queryItems } from '../table/query.ts';
 import { outcomeTotalsUpdates } from './outcome-totals.ts';
@@ -53,9 +54,9 @@ const Measurements = defineEntity({
   key: (tenantId: string, m: { campaignId: string; id: string }) => keys.outcomeMeasurement(tenantId, m.campaignId, m.id),
   queries: {
     /** A campaign's measurements, each followed by its claims (one query; `isClaimItem` tells them apart). */
-    ofCampaignWithClaims: keys.outcomeMeasurementsOfCampaign,
+    ofCampaignWithClaims: collections.outcomeMeasurementsOfCampaign,
     /** One measurement and its claims. */
-    withClaims: keys.outcomeMeasurementWithClaims,
+    withClaims: collections.outcomeMeasurementWithClaims,
   },
 });
 type StoredMeasurement = z.infer<typeof Measurements.schema>;

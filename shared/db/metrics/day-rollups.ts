@@ -11,6 +11,7 @@ import * as z from 'zod/mini';
 import { aggregateUpdate } from '../table/aggregates.ts';
 import { defineEntity } from '../table/entity.ts';
 import { keys, type RollupScope } from '../table/keys.ts';
+import * as collections from '../table/collections.ts';
 import { queryItems } from '../table/query.ts';
 
 export type { RollupScope } from '../table/keys.ts';
@@ -25,9 +26,9 @@ export const DayRollups = defineEntity({
   key: keys.dayRollup,
   queries: {
     /** Every stored day of a scope, oldest first. */
-    ofScope: keys.daysOfScope,
+    ofScope: collections.daysOfScope,
     /** A scope's days of a date range (both ends included). */
-    between: keys.daysOfScopeBetween,
+    between: collections.daysOfScopeBetween,
   },
 });
 

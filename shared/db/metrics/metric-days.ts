@@ -22,7 +22,7 @@
 import * as z from 'zod/mini';
 import { conflict } from '../../domain/errors.ts';
 import { aggregateUpdate } from '../table/aggregates.ts';
-import { conditionHeld, defineEntity, getRecord, updateRecord } from '../table/entity.ts';
+import { conditionHeld, defineEntity, defineProjection, getRecord, updateRecord } from '../table/entity.ts';
 import { DayRollups, dayRollupUpdate, type DayDelta, type RollupScope } from './day-rollups.ts';
 import { absent, all, any, asRead, compare, equals, exists, lacks } from '../table/expressions.ts';
 import { keys, type Key } from '../table/keys.ts';
@@ -56,18 +56,10 @@ function rollupScope(scope: MetricScope): RollupScope {
 }
 
 /** An activity's day item, as the metric writers read and condition on it (its spend is cost-rollups.ts's). */
-const MetricDays = defineEntity({
-  name: 'The activity day',
-  schema: z.object({ impressions: z.number(), engagement: z.number(), metricScopes: z.optional(z.custom<MetricScope[]>()) }),
-  key: keys.dayRollup,
-});
+const MetricDays = defineProjection(DayRollups, z.object({ impressions: z.number(), engagement: z.number(), metricScopes: z.optional(z.custom<MetricScope[]>()) }));
 
 /** The activity item, as a move of its days reads and conditions on it: its campaign and links. */
-const ActivityTargets = defineEntity({
-  name: 'The activity',
-  schema: z.object({ campaignId: z.nullable(z.string()), linksRevision: z.optional(z.number()) }),
-  key: keys.activity,
-});
+const ActivityTargets = defineProjection(Activities, z.object({ campaignId: z.nullable(z.string()), linksRevision: z.optional(z.number()) }));
 
 /** Any campaign or creator item, as `goneScopes` asks whether it is there. */
 const ScopeItems = defineEntity({ name: 'The record', schema: z.object({}), key: (key: Key) => key });

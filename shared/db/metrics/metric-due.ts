@@ -12,6 +12,7 @@ import * as z from 'zod/mini';
 import { conditionHeld, defineEntity, updateRecord, type Changes } from '../table/entity.ts';
 import { equals } from '../table/expressions.ts';
 import { DUE_SHARDS, keys, type Key } from '../table/keys.ts';
+import * as collections from '../table/collections.ts';
 import { batchGet } from '../table/operations.ts';
 import { queryItemsUpTo } from '../table/query.ts';
 
@@ -136,7 +137,7 @@ const DueItems = defineEntity({
   key: (key: Key) => key,
   queries: {
     /** One shard's entries of the due index (gsi4, keys only) due before `bound`, oldest first. */
-    dueBefore: keys.metricsDueBefore,
+    dueBefore: collections.metricsDueBefore,
   },
 });
 

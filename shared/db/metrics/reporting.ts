@@ -6,12 +6,13 @@
  * the same at 100 activities as at 100,000.
  */
 import * as z from 'zod/mini';
+import { Connections } from '../analytics/analytics.ts';
 import { contribution } from '../../domain/activity-metrics.ts';
 import { analyticsKeys } from '../analytics/analytics.ts';
 import { standingOf } from '../catalogue/cost-rollups.ts';
 import type { RollupScope } from './day-rollups.ts';
 import { Campaigns, campaignFromItem, type Campaign } from '../campaigns/campaigns.ts';
-import { defineEntity, getRecord } from '../table/entity.ts';
+import { defineEntity, defineProjection, getRecord } from '../table/entity.ts';
 import { keys, type Key } from '../table/keys.ts';
 import { queryItems } from '../table/query.ts';
 
@@ -21,7 +22,7 @@ export { readDays } from './day-rollups.ts';
 const Aggregates = defineEntity({ name: 'The aggregate', schema: z.custom<Record<string, unknown>>(), key: (key: Key) => key });
 
 /** The tenant's web analytics connection, as reports read it: its status only. */
-const ConnectionStatuses = defineEntity({ name: 'The analytics connection', schema: z.object({ status: z.string() }), key: analyticsKeys.connection });
+const ConnectionStatuses = defineProjection(Connections, z.object({ status: z.string() }));
 
 /**
  * The stored aggregate of a scope, undefined when it does not exist (or is being deleted). An

@@ -9,7 +9,7 @@
 import * as z from 'zod/mini';
 import { addDays, datesBetween } from '../../domain/reporting/days.ts';
 import { DayRollups } from './day-rollups.ts';
-import { conditionHeld, defineEntity } from '../table/entity.ts';
+import { conditionHeld, defineEntity, defineProjection } from '../table/entity.ts';
 import { absent, all, asRead, exists } from '../table/expressions.ts';
 import { keys } from '../table/keys.ts';
 import { queryItems } from '../table/query.ts';
@@ -19,11 +19,7 @@ import { transact, type TransactItem } from '../table/transact.ts';
 type Item = Record<string, unknown>;
 
 /** An activity's day item, as the backfill conditions on its figures. */
-const ActivityDays = defineEntity({
-  name: 'The activity day',
-  schema: z.object({ impressions: z.optional(z.number()), engagement: z.optional(z.number()) }),
-  key: keys.dayRollup,
-});
+const ActivityDays = defineProjection(DayRollups, z.object({ impressions: z.optional(z.number()), engagement: z.optional(z.number()) }));
 
 export interface BucketCounts {
   /** Buckets compared (those the day items imply and those stored). */

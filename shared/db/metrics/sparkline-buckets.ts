@@ -21,6 +21,7 @@
 import * as z from 'zod/mini';
 import { defineEntity } from '../table/entity.ts';
 import { keys } from '../table/keys.ts';
+import * as collections from '../table/collections.ts';
 import { batchGet } from '../table/operations.ts';
 import type { TransactItem } from '../table/transact.ts';
 
@@ -46,7 +47,7 @@ export const SparklineBuckets = defineEntity({
   key: keys.sparklineBucket,
   queries: {
     /** An activity's buckets, oldest first. */
-    ofActivity: keys.sparklineBucketsOfActivity,
+    ofActivity: collections.sparklineBucketsOfActivity,
   },
 });
 

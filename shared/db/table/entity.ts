@@ -127,6 +127,20 @@ const orExists = (condition: Condition | null | undefined) => (condition === und
 export function defineEntity<S extends z.ZodMiniType<Item>, A extends unknown[], C extends string = never, Q extends QueryDeclarations = {}>(
   declaration: EntityDeclaration<S, A, C, Q>,
 ) {
+  DECLARED_ENTITIES.push({ name: declaration.name, key: declaration.key as unknown as (...args: never[]) => Key, queries: declaration.queries ?? {} });
+  return entityOf(declaration);
+}
+
+/**
+ * A named projection of a declared entity: its item as one module reads or conditions on it (a
+ * narrower schema), under the entity's own name and key builder. Each key is declared by one
+ * entity; a module that needs part of another's item reads it through this, not a key of its own.
+ */
+export function defineProjection<S extends z.ZodMiniType<Item>, A extends unknown[]>(of: { name: string; key: (...args: A) => Key }, schema: S) {
+  return entityOf({ name: of.name, schema, key: of.key });
+}
+
+function entityOf<S extends z.ZodMiniType<Item>, A extends unknown[], C extends string = never, Q extends QueryDeclarations = {}>(declaration: EntityDeclaration<S, A, C, Q>) {
   type R = z.infer<S>;
   const { name, indexes, counters = [] } = declaration;
   const nullKeys = nullableNumberKeys(declaration.schema);
@@ -152,7 +166,6 @@ export function defineEntity<S extends z.ZodMiniType<Item>, A extends unknown[],
 
   const fromItem = (item: Item): R => stripKeys<R>(nullKeys.some((k) => !(k in item)) ? { ...Object.fromEntries(nullKeys.map((k) => [k, null])), ...item } : item);
   const queries = declaration.queries ?? ({} as Q);
-  DECLARED_ENTITIES.push({ name, key: declaration.key as unknown as (...args: never[]) => Key, queries });
   const query = Object.fromEntries(
     Object.entries(queries).map(([pattern, condition]) => [pattern, (...args: never[]) => ({ ...condition(...args), fromItem })]),
   ) as unknown as NamedQueries<Q, R>;

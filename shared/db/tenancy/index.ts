@@ -12,5 +12,6 @@ export * from './rate-limits.ts';
 export * from './settings.ts';
 export * from './tenant-deletion.ts';
 export * from './tenant-views.ts';
+export * from './tenant-entity.ts';
 export * from './tenants.ts';
 export * from './users.ts';

@@ -8,9 +8,11 @@ import * as z from 'zod/mini';
 import { type Role } from '../../domain/roles.ts';
 import { conflict, notFound } from '../../domain/errors.ts';
 import { invitationEmail } from '../../domain/invitation-email.ts';
-import { defineEntity, getRecord, updateRecord } from '../table/entity.ts';
+import { defineEntity, defineProjection, getRecord, updateRecord } from '../table/entity.ts';
+import { Tenants } from './tenant-entity.ts';
 import { all, any, compare, equals, has, lacks } from '../table/expressions.ts';
 import { keys } from '../table/keys.ts';
+import * as collections from '../table/collections.ts';
 import { addMembershipItems, getMembership, type Membership } from './memberships.ts';
 import { queryRecords } from '../table/query.ts';
 import { outboxPut } from '../email/outbox.ts';
@@ -29,14 +31,14 @@ const Invitations = defineEntity({
   key: keys.invitation,
   queries: {
     /** The pending invitations sent to an address, across tenants (gsi2). */
-    pendingFor: (email: string) => ({ ...keys.invitationsOfEmail(email), filter: equals('status', 'pending') }),
+    pendingFor: (email: string) => ({ ...collections.invitationsOfEmail(email), filter: equals('status', 'pending') }),
   },
 });
 
 export type Invitation = z.infer<typeof InvitationSchema>;
 
 /** The tenant item, as invitations check it: live (tenants.ts LIVE_TENANT). */
-const Tenant = defineEntity({ name: 'The organization', schema: z.object({}), key: keys.tenant });
+const Tenant = defineProjection(Tenants, z.object({}));
 const liveTenant = all(has('pk'), lacks('deletedAt'), lacks('deletingAt'));
 
 /**

@@ -9,9 +9,11 @@ import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
 import { type Role } from '../../domain/roles.ts';
 import { conflict, notFound } from '../../domain/errors.ts';
-import { type Changes, defineEntity, getRecord } from '../table/entity.ts';
+import { type Changes, defineEntity, defineProjection, getRecord } from '../table/entity.ts';
+import { Tenants } from './tenant-entity.ts';
 import { all, any, compare, equals, has, lacks } from '../table/expressions.ts';
 import { keys } from '../table/keys.ts';
+import * as collections from '../table/collections.ts';
 import { queryRecords } from '../table/query.ts';
 import { stored } from '../../records/fields.ts';
 import { transact } from '../table/transact.ts';
@@ -32,18 +34,14 @@ export const Memberships = defineEntity({
   indexes: (membership) => (membership.deletedAt ? {} : keys.membershipByUser(membership.userId, membership.tenantId)),
   queries: {
     /** A tenant's memberships, tombstones included, in user-id order. */
-    ofTenant: keys.membershipsOfTenant,
+    ofTenant: collections.membershipsOfTenant,
     /** A user's standing memberships across tenants (gsi1; a tombstone has left it, the filter covers a stale entry). */
-    ofUser: (userId: string) => ({ ...keys.membershipsOfUser(userId), filter: lacks('deletedAt') }),
+    ofUser: (userId: string) => ({ ...collections.membershipsOfUser(userId), filter: lacks('deletedAt') }),
   },
 });
 
 /** The tenant item's member counters, as memberships move them (the tenant record is tenants.ts's). */
-const TenantCounts = defineEntity({
-  name: 'The organization',
-  schema: z.object({ memberCount: z.number(), ownerCount: z.number() }),
-  key: keys.tenant,
-});
+const TenantCounts = defineProjection(Tenants, z.object({ memberCount: z.number(), ownerCount: z.number() }));
 
 /** tenants.ts LIVE_TENANT as a condition: stored, not deleted, not being deleted. */
 const liveTenant = all(has('pk'), lacks('deletedAt'), lacks('deletingAt'));

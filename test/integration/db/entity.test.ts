@@ -13,6 +13,7 @@ import { conditionHeld, defineEntity, deleteRecord, getRecord, putRecord, takeRe
 import { queryRecords } from '../../../shared/db/table/query.ts';
 import { absent, all, any, compare, equals, has, lacks, Placeholders, updateExpression } from '../../../shared/db/table/expressions.ts';
 import { keys } from '../../../shared/db/table/keys.ts';
+import * as collections from '../../../shared/db/table/collections.ts';
 import { transact } from '../../../shared/db/table/transact.ts';
 
 /** A test entity whose fields are DynamoDB reserved words (name, status, count, ttl, data). */
@@ -150,7 +151,7 @@ describe('an entity', () => {
       name: 'The note',
       schema: z.object({ id: z.string(), createdAt: z.string() }),
       key: (createdAt: string, id: string) => keys.note(tenantId, 'activity', entityId, createdAt, id),
-      queries: { ofEntity: () => keys.notesOfEntity(tenantId, 'activity', entityId) },
+      queries: { ofEntity: () => collections.notesOfEntity(tenantId, 'activity', entityId) },
     });
     const times = ['2026-01-01T00:00:00.000Z', '2026-01-02T00:00:00.000Z', '2026-01-03T00:00:00.000Z'];
     for (const [i, createdAt] of times.entries()) await putRecord(Note, Note.key(createdAt, `n${i}`), { id: `n${i}`, createdAt }, {}, { gsi1pk: 'ignored' });
