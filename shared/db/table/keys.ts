@@ -5,8 +5,9 @@
  * Everything a tenant owns lives in its partition `TENANT#<tenantId>`, so one query finds all of
  * it (organization delete) and no query can cross tenants.
  *
- * Collections (`*Of*`) name the kinds of item they hold; `queryPrefix` and `queryIndex` return those
- * kinds only, told apart by the whole sort key (`SORT_KEYS`), since kinds share prefixes.
+ * The key conditions of the access patterns (collections `*Of*`, orders `*By*`, ranges) are in
+ * collections.ts; a collection names the kinds of item it holds, and query.ts returns those kinds
+ * only, told apart by the whole sort key (`SORT_KEYS`), since kinds share prefixes.
  *
  * | entity           | pk                | sk              | gsi1pk / gsi1sk                    | gsi2pk / gsi2sk                  |
  * |------------------|-------------------|-----------------|------------------------------------|----------------------------------|
