@@ -18,7 +18,7 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Construct } from 'constructs';
-import { keys } from '../shared/db/table/keys.ts';
+import { OUTBOX_PARTITION } from '../shared/db/email/index.ts';
 import { DeadLetterQueue } from './dead-letter-queue.ts';
 import { RouteFunction } from './route-function.ts';
 import type { StageConfig } from './stage-config.ts';
@@ -84,7 +84,7 @@ export class OutboxDelivery extends Construct {
         maxRecordAge: MAX_RECORD_AGE,
         reportBatchItemFailures: true,
         onFailure: new SqsDlq(this.deadLetterQueue),
-        filters: [FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { Keys: { pk: { S: FilterRule.isEqual(keys.outbox().pk) } } } })],
+        filters: [FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { Keys: { pk: { S: FilterRule.isEqual(OUTBOX_PARTITION) } } } })],
       }),
     );
     // On this role's default policy alone (RouteFunction acknowledges only X-Ray's own policy).

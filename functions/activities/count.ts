@@ -3,8 +3,8 @@ import * as z from 'zod/mini';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/activities.ts';
 import { count } from '../../shared/http/result.ts';
-import { channelTotal, filteredActivities, filterInput } from './filters.ts';
-import { activityChannelCounts } from '../../shared/db/catalogue/index.ts';
+import { filterInput } from './filters.ts';
+import { activityChannelCounts, channelTotal, filteredActivities } from '../../shared/db/catalogue/index.ts';
 import { countReply } from '../../shared/schemas/records/reply.ts';
 
 export const handler = defineHandler({

@@ -11,8 +11,8 @@ import { ok } from '../../shared/http/result.ts';
 import { SearchTerm } from '../../shared/schemas/common.ts';
 import { hasMetrics } from '../../shared/domain/activity-metrics.ts';
 import { roundSpend } from '../../shared/domain/currencies.ts';
-import { activityTotals } from '../../shared/db/catalogue/index.ts';
-import { filteredActivities, filterInput } from './filters.ts';
+import { activityTotals, filteredActivities } from '../../shared/db/catalogue/index.ts';
+import { filterInput } from './filters.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
 import { ActivityStatsRecord } from '../../shared/schemas/records/stats.ts';
 

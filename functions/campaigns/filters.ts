@@ -4,8 +4,7 @@
  * timezone, evaluated once per request).
  */
 import * as z from 'zod/mini';
-import { activitiesByIds, activityIdsOfCreator } from '../../shared/db/catalogue/index.ts';
-import { campaignsOfTenant, type Campaign } from '../../shared/db/campaigns/index.ts';
+import { campaignIdsOfCreator, campaignsOfTenant, type Campaign } from '../../shared/db/campaigns/index.ts';
 import type { Tenant } from '../../shared/db/tenancy/index.ts';
 import { CAMPAIGN_STATUSES } from '../../shared/domain/campaign-status.ts';
 import { SearchTerm, Uuid } from '../../shared/schemas/common.ts';
@@ -27,12 +26,6 @@ export interface CampaignFilters {
 export type CampaignView = ReturnType<typeof campaignView>;
 
 const searchable = (c: Campaign) => [c.name, c.summary, c.objective, c.audience, c.keyMessage, c.desiredOutcomes, ...c.tags];
-
-/** The ids of the campaigns holding an activity of the creator. */
-async function campaignIdsOfCreator(tenantId: string, creatorId: string): Promise<Set<string>> {
-  const activities = await activitiesByIds(tenantId, await activityIdsOfCreator(tenantId, creatorId));
-  return new Set(activities.flatMap((a) => (a.campaignId ? [a.campaignId] : [])));
-}
 
 /** `candidates`: matching every filter but status (for the status facet); `matching`: all filters. */
 export async function filterCampaigns(tenant: Tenant, filters: CampaignFilters): Promise<{ candidates: CampaignView[]; matching: CampaignView[] }> {

@@ -4,7 +4,8 @@ import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/costs.ts';
 import { count } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
-import { costFilters, findCosts, isFiltered } from './query.ts';
+import { costFilters } from './filters.ts';
+import { findCosts, isFiltered } from '../../shared/db/catalogue/index.ts';
 import { getTenantAggregate } from '../../shared/db/tenancy/index.ts';
 import { countReply } from '../../shared/schemas/records/reply.ts';
 

@@ -10,7 +10,8 @@ import type { Output } from '../../shared/schemas/zod.ts';
 import { routeByKey } from '../routes/costs.ts';
 import { list } from '../../shared/http/result.ts';
 import { paging, SortDirection, Uuid } from '../../shared/schemas/common.ts';
-import { compactCostsPage, costFilters, costsByCreationPage, findCosts, isFiltered, searchFilters } from './query.ts';
+import { compactCostsPage, costsByCreationPage, findCosts, isFiltered } from '../../shared/db/catalogue/index.ts';
+import { costFilters, searchFilters } from './filters.ts';
 import { CostViewRecord } from '../../shared/schemas/records/cost.ts';
 import { listReply } from '../../shared/schemas/records/reply.ts';
 

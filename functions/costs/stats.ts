@@ -18,8 +18,8 @@ import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/costs.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
-import { storedCostStats, expenseCategoriesOf } from '../../shared/db/catalogue/index.ts';
-import { costFilters, findCosts, isFiltered, searchFilters, type CostFilters, type CostView } from './query.ts';
+import { storedCostStats, expenseCategoriesOf, findCosts, isFiltered, type CostFilters, type CostView } from '../../shared/db/catalogue/index.ts';
+import { costFilters, searchFilters } from './filters.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
 import { CostStatsRecord } from '../../shared/schemas/records/stats.ts';
 

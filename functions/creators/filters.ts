@@ -4,9 +4,7 @@
  * filter asks for it.
  */
 import * as z from 'zod/mini';
-import { compactCreatorsOfTenant, creatorIdsOfActivity, creatorPage, creatorRoleCounts, creatorRoleKey, creatorsByIds, searchableCreatorsOfTenant, type CompactCreator, type Creator, spendOrderCurrent } from '../../shared/db/catalogue/index.ts';
-import { keys, type OrderedIndex } from '../../shared/db/table/keys.ts';
-import type { Facets, Page, PageRequest } from '../../shared/db/table/index.ts';
+import { creatorRoleKey, creatorsToFilter, type Creator, type FilteredCreator } from '../../shared/db/catalogue/index.ts';
 import type { Tenant } from '../../shared/db/tenancy/index.ts';
 import { localDate } from '../../shared/domain/dates.ts';
 import { invalidInput } from '../../shared/http/problem.ts';
@@ -22,6 +20,8 @@ export const filterFields = {
   role: z.optional(CreatorRoleFilter),
 };
 
+export type { FilteredCreator } from '../../shared/db/catalogue/index.ts';
+
 export interface FilterInput {
   searchTerm?: string;
   dateFrom?: string;
@@ -35,23 +35,6 @@ export const roleOf = (creator: Pick<Creator, 'isOwnBrand' | 'role'>): RoleKey |
   const key = creatorRoleKey(creator);
   return key === 'none' ? null : (key as RoleKey);
 };
-
-/** A creator as filtered and sorted: the compact entry, with the searched fields (email, notes) when searched. */
-export type FilteredCreator = CompactCreator & Partial<Pick<Creator, 'email' | 'notes'>>;
-
-/**
- * What the filters start from: an activity's creators only (its links, then those creators);
- * else every creator's compact entry (gsi5), never the full items. A search joins each one's
- * search entry (gsi6: name, email, notes) by id, since the compact projection leaves email and
- * notes out to stay small; a creator without one (written before gsi6) is matched by name only.
- */
-async function creatorsToFilter(tenantId: string, input: FilterInput): Promise<FilteredCreator[]> {
-  if (input.activityId) return creatorsByIds(tenantId, [...(await creatorIdsOfActivity(tenantId, input.activityId))]);
-  if (!input.searchTerm) return compactCreatorsOfTenant(tenantId);
-  const [compact, searchable] = await Promise.all([compactCreatorsOfTenant(tenantId), searchableCreatorsOfTenant(tenantId)]);
-  const searched = new Map(searchable.map((c) => [c.id, c]));
-  return compact.map((c) => ({ ...c, email: searched.get(c.id)?.email, notes: searched.get(c.id)?.notes }));
-}
 
 /**
  * `candidates`: the creators matching every filter but the role (for facets), own brand included;
@@ -75,45 +58,4 @@ export async function filterCreators(tenant: Tenant, input: FilterInput): Promis
   });
   const matching = candidates.filter((c) => (input.role ? roleOf(c) === input.role : !c.isOwnBrand));
   return { candidates, matching };
-}
-
-/** The unfiltered list's orders that an index keeps (keys.ts), by `sortBy`. */
-const INDEXED_ORDERS: Record<string, (tenantId: string) => OrderedIndex> = {
-  createdAt: keys.creatorsByCreation,
-  name: keys.creatorsByName,
-  impressions: keys.creatorsByImpressions,
-  engagement: keys.creatorsByEngagement,
-  spend: keys.creatorsBySpend,
-};
-
-/**
- * One page of the unfiltered list (own brand left out) by creation, name, impressions, engagement
- * or spend, from the index that keeps that order, with its role facet and total from the role
- * counters kept on write (the facet counts the own brand, the total does not; creators without a
- * role count in neither facet). By spend only while gsi9 holds the tenant's current currency
- * (spend-order.ts `spendOrderCurrent`, read beside the page): after a currency change, until the
- * rewrite finishes, undefined. Undefined for any other list: filtered or searched lists and the
- * other columns (CPM, CPE, activities, followers) read every creator's compact entry (and
- * search entry) in `filterCreators`, since no key holds their order or membership. CPM and CPE are
- * quotients of two counters that move apart (spend with costs, the denominator with readings):
- * no write knows both, so no write could keep a key of the ratio without reading the item.
- */
-export async function indexedCreatorsPage(
-  tenantId: string,
-  input: FilterInput,
-  sort: { sortBy: string; direction: 'asc' | 'desc' },
-  page: PageRequest,
-): Promise<[Page<Creator>, Facets] | undefined> {
-  if (input.searchTerm || input.dateFrom || input.dateTo || input.activityId || input.role) return undefined;
-  const order = INDEXED_ORDERS[sort.sortBy]?.(tenantId);
-  if (!order) return undefined;
-  const [items, counts, current] = await Promise.all([
-    creatorPage(order, page, sort.direction),
-    creatorRoleCounts(tenantId),
-    sort.sortBy === 'spend' ? spendOrderCurrent(tenantId) : true,
-  ]);
-  if (!current) return undefined;
-  const { none = 0, ...role } = counts;
-  const totalCount = Object.entries(role).reduce((sum, [key, n]) => (key === 'own_brand' ? sum : sum + n), none);
-  return [{ items, totalCount }, { role }];
 }

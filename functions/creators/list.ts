@@ -9,7 +9,7 @@
  * notes), never the full items but the page's own.
  */
 import * as z from 'zod/mini';
-import { creatorsByIds } from '../../shared/db/catalogue/index.ts';
+import { creatorsByIds, indexedCreatorsPage } from '../../shared/db/catalogue/index.ts';
 import { pageOf, sortRecords } from '../../shared/db/table/index.ts';
 import { defineHandler, type ListWork } from '../../shared/http/handler.ts';
 import type { Output } from '../../shared/schemas/zod.ts';
@@ -17,7 +17,7 @@ import { routeByKey } from '../routes/creators.ts';
 import { list } from '../../shared/http/result.ts';
 import { paging, search } from '../../shared/schemas/common.ts';
 import { creatorFigures } from './figures.ts';
-import { filterCreators, filterFields, indexedCreatorsPage, roleOf, type FilteredCreator } from './filters.ts';
+import { filterCreators, filterFields, roleOf, type FilteredCreator } from './filters.ts';
 import { CreatorSummaryRecord } from '../../shared/schemas/records/creator.ts';
 import { listReply } from '../../shared/schemas/records/reply.ts';
 

@@ -16,8 +16,7 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { keys } from '../../shared/db/table/keys.ts';
-import { awaitsDelivery, emailOf, settleDelivery, type DeliveryOutcome, type Email } from '../../shared/db/email/index.ts';
+import { awaitsDelivery, emailOf, isOutboxItem, settleDelivery, type DeliveryOutcome, type Email } from '../../shared/db/email/index.ts';
 import { observedJob } from '../../shared/support/job.ts';
 import { logger } from '../../shared/support/logger.ts';
 import { countEmail } from '../../shared/support/metrics.ts';
@@ -52,7 +51,7 @@ export const handler = observedJob('deliver-outbox', async (event: DynamoDBStrea
 async function deliver(record: DynamoDBRecord, delivery: { emailId?: string }): Promise<RecordOutcome> {
   const image = record.dynamodb?.NewImage;
   // The mapping's filter lets only new outbox items through; anything else is not ours to send.
-  if (record.eventName !== 'INSERT' || !image || image.pk?.S !== keys.outbox().pk) return 'not_outbox';
+  if (record.eventName !== 'INSERT' || !image || !isOutboxItem(image.pk?.S)) return 'not_outbox';
   // The Lambda event types describe the same AttributeValue shape as the SDK's, less precisely.
   const email = emailOf(unmarshall(image as Record<string, AttributeValue>));
   delivery.emailId = email.id;

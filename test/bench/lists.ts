@@ -29,7 +29,7 @@ interface ListRoute {
   why?: string;
 }
 
-/** Why a creators list by a ratio reads every creator's compact entry (functions/creators/filters.ts). */
+/** Why a creators list by a ratio reads every creator's compact entry (shared/db/catalogue/creator-lists.ts and functions/creators/filters.ts). */
 const RATIO_IN_MEMORY =
   'a ratio of two counters that different writes move (spend with costs, impressions or engagement with readings and links), ' +
   'which no write knows both of without reading the creator: no index can keep its order, so every compact entry is read and sorted';

@@ -56,21 +56,6 @@ const under = (path: string, folder: string) => path === folder || path.startsWi
 /** A room's entry: code outside shared/db imports the data layer only through these. */
 const ROOM_ENTRY = /^shared\/db\/[a-z-]+\/index\.ts$/;
 
-/**
- * Reaches into the table room's internals (keys, operations, retry) that remain while their read
- * models and key uses move into the rooms (issue 27, named queries). This list only shrinks.
- */
-const KNOWN_REACHES = new Set([
-  'functions/jobs/deliver-outbox.ts -> shared/db/table/keys.ts',
-  'functions/costs/query.ts -> shared/db/table/keys.ts',
-  'functions/costs/query.ts -> shared/db/table/operations.ts',
-  'functions/activities/filters.ts -> shared/db/table/keys.ts',
-  'functions/creators/filters.ts -> shared/db/table/keys.ts',
-  'functions/analytics/signal-record.ts -> shared/db/table/keys.ts',
-  'shared/http/middleware/authorize.ts -> shared/db/table/keys.ts',
-  'shared/http/middleware/problem-responses.ts -> shared/db/table/retry.ts',
-]);
-
 /** A port's face: what code above shared/integrations may import of an integration. */
 const PORT_FACE = /^shared\/integrations\/[a-z-]+\/(index|port)\.ts$/;
 
@@ -99,7 +84,7 @@ function ruleBroken(file: string, specifier: string): string | undefined {
   if (usesPorts && target !== undefined && under(target, 'shared/integrations') && !PORT_FACE.test(target)) {
     return 'handlers, shared/db and shared/domain import an integration only through its port (shared/integrations/<port>/index.ts or port.ts)';
   }
-  if (!under(file, 'shared/db') && target !== undefined && under(target, 'shared/db') && !ROOM_ENTRY.test(target) && !KNOWN_REACHES.has(`${file} -> ${target}`)) {
+  if (!under(file, 'shared/db') && target !== undefined && under(target, 'shared/db') && !ROOM_ENTRY.test(target)) {
     return 'outside shared/db, a room is imported only through its entry file (shared/db/<room>/index.ts)';
   }
   return undefined;

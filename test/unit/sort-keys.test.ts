@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { SORT_KEYS, keys, type Entity } from '../../shared/db/table/keys.ts';
+import * as collections from '../../shared/db/table/collections.ts';
 
 const t = randomUUID();
 const id = () => randomUUID();
@@ -39,14 +40,14 @@ describe('SORT_KEYS', () => {
   });
 
   it('keeps the items sharing a prefix with creators, activities and measurements apart', () => {
-    const creators = keys.creatorsOfTenant(t);
-    const sharing = Object.values(samples).filter((sk) => sk.startsWith(creators.skPrefix));
+    const creators = collections.creatorsOfTenant(t);
+    const sharing = Object.values(samples).filter((sk) => sk.startsWith(creators.sk.beginsWith));
     expect(sharing.map(kindsOf).flat().sort()).toEqual(['creator', 'socialAccount', 'socialAccountClaim']);
-    expect(keys.activitiesOfTenant(t).entities).toEqual(['activity']);
-    expect(keys.outcomeMeasurementsOfCampaign(t, id()).entities).toEqual(['outcomeMeasurement', 'outcomeClaim']);
+    expect(collections.activitiesOfTenant(t).entities).toEqual(['activity']);
+    expect(collections.outcomeMeasurementsOfCampaign(t, id()).entities).toEqual(['outcomeMeasurement', 'outcomeClaim']);
     // Index partitions name their kinds too: a creator's activity links and its costs live apart.
-    expect(keys.activitiesOfCreator(t, 'c').entities).toEqual(['activityCreator']);
-    expect(keys.costsOfCreator(t, 'c').entities).toEqual(['cost']);
-    expect(keys.activitiesOfCreator(t, 'c').pk).not.toBe(keys.costsOfCreator(t, 'c').pk);
+    expect(collections.activitiesOfCreator(t, 'c').entities).toEqual(['activityCreator']);
+    expect(collections.costsOfCreator(t, 'c').entities).toEqual(['cost']);
+    expect(collections.activitiesOfCreator(t, 'c').pk).not.toBe(collections.costsOfCreator(t, 'c').pk);
   });
 });

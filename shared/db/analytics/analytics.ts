@@ -14,8 +14,9 @@ import * as z from 'zod/mini';
 import { type AnalyticsDay, type HdyhauAnswerDay, type HdyhauMapping, type SignalAssociation, type SignalDay, type SignalKind, type StoredSignal } from '../../domain/analytics.ts';
 import { conditionHeld, defineEntity, deleteRecord, getRecord, putRecord, takeRecord, updateRecord } from '../table/entity.ts';
 import { absent, has } from '../table/expressions.ts';
-import { analyticsKeys } from '../table/keys.ts';
-import { batchDelete, batchPut, queryAll, recordOf } from '../table/operations.ts';
+import { analyticsKeys, type Key } from '../table/keys.ts';
+import { batchDelete, batchPut, recordOf } from '../table/operations.ts';
+import { queryItems, queryRecords } from '../table/query.ts';
 import { HdyhauMappingSchema } from '../../records/analytics.ts';
 
 type Item = Record<string, unknown>;
@@ -25,19 +26,9 @@ const digest = (...parts: string[]) => createHash('sha256').update(parts.join('\
 /** Also from here, for the modules that address these items (reporting.ts reads the connection's status; tests set a state). */
 export { analyticsKeys };
 
-/** Items of one dated kind from `from` to `to`, a day's items whatever follows its date. */
+/** Items of one dated kind from `from` to `to`, a day's items whatever follows its date: what the connection imported. */
 function queryDates(tenantId: string, kind: Parameters<typeof analyticsKeys.dates>[1], from: string, to: string): Promise<Item[]> {
-  const range = analyticsKeys.dates(tenantId, kind, from, to);
-  return queryAll({
-    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-    ExpressionAttributeValues: { ':pk': range.pk, ':from': range.from, ':to': range.to },
-  });
-}
-
-/** Every signal or mapping of a tenant. */
-function queryKind(tenantId: string, kind: Parameters<typeof analyticsKeys.ofKind>[1]): Promise<Item[]> {
-  const { pk, skPrefix } = analyticsKeys.ofKind(tenantId, kind);
-  return queryAll({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix } });
+  return queryItems(Connections.query.importedBetween(tenantId, kind, from, to));
 }
 
 // --- OAuth state -------------------------------------------------------------------------------
@@ -87,7 +78,7 @@ export async function takeOAuthState(state: string): Promise<OAuthState | undefi
 const CONNECTION_STATUSES = ['awaiting_property', 'connected', 'needs_reconnect'] as const;
 export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
 
-const Connections = defineEntity({
+export const Connections = defineEntity({
   name: 'The analytics connection',
   schema: z.object({
     tenantId: z.string(),
@@ -106,6 +97,12 @@ const Connections = defineEntity({
     hdyhauAvailable: z.optional(z.boolean()),
   }),
   key: analyticsKeys.connection,
+  queries: {
+    /** The connected organizations' connections (gsi1, sparse: connected ones only). */
+    connected: analyticsKeys.connectedTenants,
+    /** What the connection imported of one dated kind (days, answers, signal days: items written whole by an import), by date. */
+    importedBetween: analyticsKeys.dates,
+  },
 });
 
 export type Connection = z.infer<typeof Connections.schema>;
@@ -163,8 +160,7 @@ export async function deleteConnection(tenantId: string): Promise<void> {
 
 /** The organizations whose property the scheduled import reads (a sparse index: connected ones only). */
 export async function connectedTenants(): Promise<string[]> {
-  const items = await queryAll({ IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': analyticsKeys.connectedTenants().gsi1pk } });
-  return items.map((item) => item.gsi1sk as string);
+  return (await queryItems(Connections.query.connected(), { attributes: ['gsi1sk'] })).map((item) => item.gsi1sk as string);
 }
 
 // --- imported days -----------------------------------------------------------------------------
@@ -226,12 +222,18 @@ const Signals = defineEntity({
     ignored: z.boolean(),
   }),
   key: analyticsKeys.signal,
+  queries: {
+    ofTenant: (tenantId: string) => analyticsKeys.ofKind(tenantId, 'ANALYTICS_SIGNAL'),
+  },
 });
+
+/** Where a signal is stored: what the direct-signal routes name as their record (functions/analytics/signal-record.ts). */
+export const signalKey = (tenantId: string, signalId: string): Key => Signals.key(tenantId, signalId);
 
 export const signalFromItem = (item: Item): StoredSignal => Signals.fromItem(item);
 
 export async function readSignals(tenantId: string): Promise<StoredSignal[]> {
-  return (await queryKind(tenantId, 'ANALYTICS_SIGNAL')).map(signalFromItem);
+  return queryRecords(Signals.query.ofTenant(tenantId));
 }
 
 /** Changes a signal's mapping or triage state; the signal must exist (authorization read it). */
@@ -243,6 +245,9 @@ const Mappings = defineEntity({
   name: 'The mapping',
   schema: HdyhauMappingSchema,
   key: (tenantId: string, dimension: string, rawValue: string) => analyticsKeys.mapping(tenantId, digest(dimension, rawValue)),
+  queries: {
+    ofTenant: (tenantId: string) => analyticsKeys.ofKind(tenantId, 'ANALYTICS_MAP'),
+  },
 });
 
 /** Creates or replaces the organization's mapping of one raw answer of one dimension. */
@@ -253,8 +258,5 @@ export async function putMapping(tenantId: string, mapping: HdyhauMapping, now =
 }
 
 export async function readMappings(tenantId: string): Promise<HdyhauMapping[]> {
-  return (await queryKind(tenantId, 'ANALYTICS_MAP')).map((item) => {
-    const { updatedAt: _u, ...mapping } = Mappings.fromItem(item);
-    return mapping;
-  });
+  return (await queryRecords(Mappings.query.ofTenant(tenantId))).map(({ updatedAt: _u, ...mapping }) => mapping);
 }

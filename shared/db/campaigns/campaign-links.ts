@@ -29,7 +29,8 @@ import { conditionHeld, defineEntity, getRecord } from '../table/entity.ts';
 import { absent, all, asRead, equals } from '../table/expressions.ts';
 import { nonCampaignSpendCounts } from '../catalogue/cost-stats.ts';
 import { keys } from '../table/keys.ts';
-import { queryPrefix } from '../table/operations.ts';
+import * as collections from '../table/collections.ts';
+import { queryItems } from '../table/query.ts';
 import { locate, pointerDelete, pointerPut } from '../table/records.ts';
 import { transact } from '../table/transact.ts';
 
@@ -47,6 +48,10 @@ const CampaignLinks = defineEntity({
   name: 'The campaign activity link',
   schema: z.object({ campaignActivityId: z.string(), campaignId: z.string(), activityId: z.string(), id: z.string(), createdAt: z.string() }),
   key: keys.campaignActivity,
+  queries: {
+    /** The links of a campaign's activities, in activity-id order. */
+    ofCampaign: collections.activitiesOfCampaign,
+  },
 });
 
 /** What a link moves: the part of the activity item a campaign's aggregate counts, as read. */
@@ -208,7 +213,7 @@ export async function findLink(campaignActivityId: string): Promise<CampaignActi
 
 /** The ids of the activities in a campaign. */
 export async function activityIdsOfCampaign(tenantId: string, campaignId: string): Promise<string[]> {
-  const items = await queryPrefix(keys.activitiesOfCampaign(tenantId, campaignId), { ProjectionExpression: 'activityId' });
+  const items = await queryItems(CampaignLinks.query.ofCampaign(tenantId, campaignId), { attributes: ['activityId'] });
   return items.map((i) => i.activityId as string);
 }
 

@@ -12,9 +12,11 @@ import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
 import { notFound } from '../../domain/errors.ts';
 import { tenantAggregateUpdate } from '../table/aggregates.ts';
-import { conditionHeld, defineEntity, getRecord, queryRecords, updateRecord } from '../table/entity.ts';
+import { conditionHeld, defineEntity, getRecord, updateRecord } from '../table/entity.ts';
+import { queryRecords } from '../table/query.ts';
 import { absent, all, asRead, has, lacks } from '../table/expressions.ts';
 import { keys } from '../table/keys.ts';
+import * as collections from '../table/collections.ts';
 import { stored } from '../../records/fields.ts';
 import { pointerPut } from '../table/records.ts';
 import { transact } from '../table/transact.ts';
@@ -42,6 +44,12 @@ export const Campaigns = defineEntity({
   }),
   key: keys.campaign,
   counters: ['activitiesCount', 'costsCount', 'impressions', 'engagement'],
+  queries: {
+    /** Every campaign of the tenant (those being deleted included), with its counters. */
+    ofTenant: collections.campaignsOfTenant,
+    /** The status sweep's due entries (gsi4, keys only) before `bound`, oldest first. */
+    statusDueBefore: collections.campaignStatusDueBefore,
+  },
 });
 
 type StoredCampaign = z.infer<typeof Campaigns.schema>;
@@ -114,7 +122,7 @@ export async function getCampaign(tenantId: string, campaignId: string, { consis
 
 /** Every live campaign of a tenant. */
 export async function campaignsOfTenant(tenantId: string): Promise<Campaign[]> {
-  const stored = await queryRecords(Campaigns, keys.campaignsOfTenant(tenantId));
+  const stored = await queryRecords(Campaigns.query.ofTenant(tenantId));
   return stored.flatMap((campaign) => live(campaign) ?? []);
 }
 

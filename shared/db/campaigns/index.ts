@@ -2,6 +2,7 @@
 export * from './announced-status.ts';
 export * from './campaign-deletion.ts';
 export * from './campaign-links.ts';
+export * from './campaign-lists.ts';
 export * from './campaign-view.ts';
 export * from './campaigns.ts';
 export * from './status-sweep.ts';

@@ -6,10 +6,11 @@
  * instant it will move (or no entry). A campaign whose dates changed meanwhile was announced by
  * that edit and is left alone; one being deleted is left to its delete.
  */
-import { campaignStatusKeys, keys } from '../table/keys.ts';
-import { batchGet, queryPrefix, queryUpTo } from '../table/operations.ts';
+import { keys } from '../table/keys.ts';
+import { batchGet } from '../table/operations.ts';
+import { queryItems, queryItemsUpTo } from '../table/query.ts';
 import { getTenant } from '../tenancy/tenants.ts';
-import { announceStatus, campaignFromItem } from './campaigns.ts';
+import { announceStatus, campaignFromItem, Campaigns } from './campaigns.ts';
 
 export interface DueCampaign {
   tenantId: string;
@@ -19,11 +20,7 @@ export interface DueCampaign {
 /** The campaigns due at or before `now`, oldest first, at most `limit` (the rest is the next run's). */
 export async function dueCampaigns(now: Date, limit = 1000): Promise<DueCampaign[]> {
   // `<iso>#...` sorts after `<iso>` and before `<iso>$`: everything due up to and including now.
-  const items = await queryUpTo(limit, {
-    IndexName: 'gsi4',
-    KeyConditionExpression: 'gsi4pk = :pk AND gsi4sk < :bound',
-    ExpressionAttributeValues: { ':pk': campaignStatusKeys.duePartition().gsi4pk, ':bound': `${now.toISOString()}$` },
-  });
+  const items = await queryItemsUpTo(Campaigns.query.statusDueBefore(`${now.toISOString()}$`), limit);
   return items.map((item) => {
     const [, tenantId, campaignId] = String(item.gsi4sk).split('#');
     return { tenantId: tenantId!, campaignId: campaignId! };
@@ -59,7 +56,7 @@ export async function sweepCampaignStatuses(now = new Date(), limit?: number): P
  * has few campaigns (one query, as the campaign list reads them). Answers how many moved.
  */
 export async function announceStatusesOf(tenantId: string, timeZone: string, now = new Date()): Promise<number> {
-  return announceAgain(tenantId, await queryPrefix(keys.campaignsOfTenant(tenantId)), timeZone, now);
+  return announceAgain(tenantId, await queryItems(Campaigns.query.ofTenant(tenantId)), timeZone, now);
 }
 
 /** Announces each live campaign of these items; how many announced another status than they had. */

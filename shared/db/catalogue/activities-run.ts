@@ -5,8 +5,10 @@
  * index holds their keys only there, so their items follow in one batch.
  */
 import { activityFromItem, type Activity } from './activities.ts';
-import { isEntity, keys, type Key } from '../table/keys.ts';
-import { batchGet, queryUpTo } from '../table/operations.ts';
+import { Activities } from './activity-entity.ts';
+import type { Key } from '../table/keys.ts';
+import { batchGet } from '../table/operations.ts';
+import { queryItemsUpTo } from '../table/query.ts';
 
 type Item = Record<string, unknown>;
 
@@ -33,16 +35,10 @@ const ranAt = (item: Item) => String(item.startAt ?? item.createdAt);
 export async function activitiesRunBetween(tenantId: string, start: Date, end: Date, limit: number): Promise<Activity[] | undefined> {
   const from = keyInstant(start);
   const to = keyInstant(end);
-  const entries = await queryUpTo(limit + 1, {
-    IndexName: 'gsi6',
-    // `<to>#<id>` sorts after `<to>`: BETWEEN's inclusive end leaves the instant `to` itself out.
-    KeyConditionExpression: 'gsi6pk = :pk AND gsi6sk BETWEEN :from AND :to',
-    ProjectionExpression: '#pk, #sk',
-    ExpressionAttributeNames: { '#pk': 'pk', '#sk': 'sk' },
-    ExpressionAttributeValues: { ':pk': keys.activitiesByRun(tenantId).pk, ':from': from, ':to': to },
-  });
+  // `<to>#<id>` sorts after `<to>`: BETWEEN's inclusive end leaves the instant `to` itself out.
+  const entries = await queryItemsUpTo(Activities.query.runBetween(tenantId, from, to), limit + 1, { attributes: ['pk', 'sk'] });
   if (entries.length > limit) return undefined;
-  const items = await batchGet(entries.filter((entry) => isEntity(entry, 'activity')) as unknown as Key[]);
+  const items = await batchGet(entries as unknown as Key[]);
   // The index is eventually consistent: an activity whose start moved out of the range meanwhile is left out.
   return items.filter((item) => ranAt(item) >= from && ranAt(item) < to).map(activityFromItem);
 }

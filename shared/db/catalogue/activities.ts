@@ -17,14 +17,17 @@ import { campaignLeaveOnDelete } from '../campaigns/campaign-links.ts';
 import { CREATOR_SPEND_PREFIX, creatorStandingOf, standingOf } from './cost-rollups.ts';
 import { deleteCostsOfActivity } from './costs.ts';
 import { Activities, standingUnchanged, type Activity, type StoredActivity } from './activity-entity.ts';
-import { conditionHeld, defineEntity, getRecord, updateRecord, type Changes } from '../table/entity.ts';
+import { conditionHeld, defineEntity, defineProjection, getRecord, updateRecord, type Changes } from '../table/entity.ts';
+import { TenantAggregates } from '../tenancy/tenant-entity.ts';
 import { absent, all, asRead, equals, exists, type Condition } from '../table/expressions.ts';
 import { transact as transactItems } from '../table/transact.ts';
 import { metricDayWrites, placeMetricDays, readMetricDay, withdrawMetricDays } from '../metrics/metric-days.ts';
-import { keys, type OrderedIndex } from '../table/keys.ts';
+import { keys, type KeyCondition } from '../table/keys.ts';
+import * as collections from '../table/collections.ts';
 import { PerCurrency } from '../../records/fields.ts';
 import { valueCounts, valueMove } from '../table/value-counters.ts';
-import { batchGet, queryIndex, queryPrefix } from '../table/operations.ts';
+import { batchGet } from '../table/operations.ts';
+import { queryItems } from '../table/query.ts';
 import { deleteFilesOf } from '../evidence/files.ts';
 import { deleteNotesOf } from '../evidence/notes.ts';
 import { deleteSnapshotsOf } from '../metrics/snapshot-deletion.ts';
@@ -146,23 +149,22 @@ export async function activityTotals(tenantId: string): Promise<ActivityTotals> 
 }
 
 /** The tenant aggregate's counters of its activities (a view of the item: the counters the stats need). */
-const TenantActivityCounters = defineEntity({
-  name: 'The organization',
-  schema: z.object({
+const TenantActivityCounters = defineProjection(
+  TenantAggregates,
+  z.object({
     activitiesWithContentLink: z.optional(z.number()),
     activitiesWithMetrics: z.optional(z.number()),
     costsCount: z.optional(z.number()),
     spend: z.optional(PerCurrency),
   }),
-  key: keys.tenantAggregate,
-});
+);
 
 /**
- * One page of the tenant's activities in an order kept in an index key (`keys.activitiesByCreation`,
+ * One page of the tenant's activities in an order kept in an index key (`collections.activitiesByCreation`,
  * `activitiesByName`, `activitiesOfChannel`), without reading the others (see `indexPage`).
  * Activities stored before an index existed are not in it (no production data predates them).
  */
-export async function activityPage(order: OrderedIndex, page: PageRequest, direction: 'asc' | 'desc'): Promise<Activity[]> {
+export async function activityPage(order: KeyCondition, page: PageRequest, direction: 'asc' | 'desc'): Promise<Activity[]> {
   return (await indexPage(order, page, direction)).map(activityFromItem);
 }
 
@@ -197,12 +199,12 @@ export type CompactActivity = Pick<
  * for the lists and stats whose order, search or sums no key or counter holds.
  */
 export async function compactActivitiesOfTenant(tenantId: string): Promise<CompactActivity[]> {
-  return (await queryIndex(keys.activitiesCompact(tenantId))).map(activityFromItem);
+  return (await queryItems(Activities.query.compact(tenantId))).map(activityFromItem);
 }
 
 /** Every activity of a tenant. */
 export async function activitiesOfTenant(tenantId: string): Promise<Activity[]> {
-  return (await queryPrefix(keys.activitiesOfTenant(tenantId))).map(activityFromItem);
+  return (await queryItems(Activities.query.ofTenant(tenantId))).map(activityFromItem);
 }
 
 export interface ActivitySummary {
@@ -213,10 +215,7 @@ export interface ActivitySummary {
 
 /** The tenant's activities, names and campaigns only. */
 export async function activitySummaries(tenantId: string): Promise<Map<string, ActivitySummary>> {
-  const items = await queryPrefix(keys.activitiesOfTenant(tenantId), {
-    ProjectionExpression: 'id, #name, campaignId',
-    ExpressionAttributeNames: { '#name': 'name' },
-  });
+  const items = await queryItems(Activities.query.ofTenant(tenantId), { attributes: ['id', 'name', 'campaignId'] });
   return new Map(
     items.map((a) => [a.id as string, { id: a.id as string, name: a.name as string, campaignId: (a.campaignId as string | null) ?? null }]),
   );
@@ -230,7 +229,7 @@ export async function activitiesByIds(tenantId: string, activityIds: readonly st
 
 /** The ids of the activities a creator is linked to (gsi2). */
 export async function activityIdsOfCreator(tenantId: string, creatorId: string): Promise<string[]> {
-  const items = await queryIndex(keys.activitiesOfCreator(tenantId, creatorId), { ProjectionExpression: 'activityId' });
+  const items = await queryItems(CreatorLinks.query.ofCreator(tenantId, creatorId), { attributes: ['activityId'] });
   return items.map((i) => i.activityId as string);
 }
 

@@ -7,6 +7,7 @@ import { STANDING_FIELDS } from './cost-rollups.ts';
 import { defineEntity } from '../table/entity.ts';
 import { all, asRead, exists, type Condition } from '../table/expressions.ts';
 import { keys } from '../table/keys.ts';
+import * as collections from '../table/collections.ts';
 import { ActivitySchema } from '../../records/activity.ts';
 export type { Activity } from '../../records/activity.ts';
 
@@ -43,6 +44,22 @@ export const Activities = defineEntity({
     ...runEntry(activity.organizationId, activity, activity.startAt),
   }),
   counters: ['creatorsCount', 'costsCount', 'impressions', 'engagement'],
+  queries: {
+    /** Every activity of the tenant, in id order. */
+    ofTenant: collections.activitiesOfTenant,
+    /** The activity item and its creator links, in one Query (their sort keys share a prefix). */
+    withCreators: collections.activityWithCreators,
+    /** By creation (gsi1), newest first as lists page it. */
+    byCreation: collections.activitiesByCreation,
+    /** By name, then id (gsi2). */
+    byName: collections.activitiesByName,
+    /** Those of one channel, by creation (gsi3). */
+    ofChannel: collections.activitiesOfChannel,
+    /** Every activity's compact entry (gsi5: `COMPACT_ATTRIBUTES` only). */
+    compact: collections.activitiesCompact,
+    /** The entries of those that ran in a range (gsi6: keys only, as far as activities go). */
+    runBetween: collections.activitiesRunBetween,
+  },
 });
 
 export type StoredActivity = z.infer<typeof Activities.schema>;

@@ -18,11 +18,11 @@ import { costDay } from '../../domain/dates.ts';
 import { conflict } from '../../domain/errors.ts';
 import { placementOf, spendDayUpdates } from './cost-rollups.ts';
 import { Activities, runEntry } from './activity-entity.ts';
-import { Costs, readStoredCost, storedCostFromItem, type StoredCost } from './costs.ts';
+import { Costs, readStoredCost, type StoredCost } from './costs.ts';
 import { getRecord, updateRecord } from '../table/entity.ts';
 import { all, asRead, equals, exists } from '../table/expressions.ts';
 import { keys } from '../table/keys.ts';
-import { queryIndex } from '../table/operations.ts';
+import { queryRecords } from '../table/query.ts';
 import { backoff, sleep } from '../table/retry.ts';
 import { getTenant } from '../tenancy/tenants.ts';
 import { transact } from '../table/transact.ts';
@@ -93,7 +93,7 @@ export async function placeSpend(tenantId: string, activityId: string, timeZone?
     const target = await spendTargetOf(tenantId, activityId, timeZone);
     if (!target) return moved;
     // An activity that counts no cost has none to place: its counter is kept with every cost write, so no index read.
-    const costs = target.costsCount ? (await queryIndex(keys.costsOfActivity(tenantId, activityId))).map(storedCostFromItem) : [];
+    const costs = target.costsCount ? await queryRecords(Costs.query.ofActivity(tenantId, activityId)) : [];
     // The index is eventually consistent: until it shows every cost the activity counts, read again.
     if (costs.length !== target.costsCount) {
       if (round < ROUNDS) await sleep(backoff(round));

@@ -28,10 +28,13 @@ import { costDay } from '../../domain/dates.ts';
 import { conflict, ConflictError, notFound } from '../../domain/errors.ts';
 import { aggregateUpdate } from '../table/aggregates.ts';
 import { Activities } from './activity-entity.ts';
-import { defineEntity, getRecord, queryRecords } from '../table/entity.ts';
+import { defineEntity, getRecord } from '../table/entity.ts';
 import { absent, all, asRead, equals, exists, type Condition } from '../table/expressions.ts';
-import { keys, type IndexCollection, type Key } from '../table/keys.ts';
-import { batchGet, queryIndex, queryPrefix } from '../table/operations.ts';
+import { keys, type Key } from '../table/keys.ts';
+import * as collections from '../table/collections.ts';
+import { batchGet } from '../table/operations.ts';
+import { queryItems, queryRecords, type Query } from '../table/query.ts';
+import { CreatorLinks } from './creator-links.ts';
 import type { Activity } from './activity-entity.ts';
 import { costStatsDelta } from './cost-stats.ts';
 import { creatorSpendAttribute, creatorStandingOf, placementOf, spendContributionDelta, spendDayUpdates, standingOf } from './cost-rollups.ts';
@@ -69,6 +72,18 @@ export const Costs = defineEntity({
     ...(cost.creatorId ? keys.costOfCreator(cost.organizationId, cost.creatorId, cost.id) : {}),
     ...keys.costCompact(cost.organizationId, cost.id),
   }),
+  queries: {
+    /** Every cost of the tenant, in id order. */
+    ofTenant: collections.costsOfTenant,
+    /** By creation (gsi1), newest first as the list pages it. */
+    byCreation: collections.costsByCreation,
+    /** Those attributed to a creator (gsi2). */
+    ofCreator: collections.costsOfCreator,
+    /** Those of an activity (gsi3). */
+    ofActivity: collections.costsOfActivity,
+    /** Every cost's compact entry (gsi5: `COMPACT_ATTRIBUTES` only). */
+    compact: collections.costsCompact,
+  },
 });
 
 /** A cost as stored (every attribute but the keys): what updates and deletes start from. */
@@ -351,10 +366,7 @@ async function writeWithMoves(
 
 /** The ids of the creators linked to an activity. */
 async function linkedCreators(tenantId: string, activityId: string): Promise<string[]> {
-  const links = await queryPrefix(keys.creatorsOfActivity(tenantId, activityId), {
-    ProjectionExpression: 'creatorId',
-    ConsistentRead: true,
-  });
+  const links = await queryItems(CreatorLinks.query.ofActivity(tenantId, activityId), { attributes: ['creatorId'], consistent: true });
   return links.map((l) => l.creatorId as string);
 }
 
@@ -497,7 +509,7 @@ export async function costTypeCounts(tenantId: string): Promise<Map<string, numb
  * Costs stored before the index existed are not listed (no production data predates it).
  */
 export async function costPageByCreation(tenantId: string, page: PageRequest, direction: 'asc' | 'desc' = 'desc'): Promise<Cost[]> {
-  return (await indexPage(keys.costsByCreation(tenantId), page, direction)).map(costFromItem);
+  return (await indexPage(Costs.query.byCreation(tenantId), page, direction)).map(costFromItem);
 }
 
 /** The fields of a cost in the compact projection (`COMPACT_ATTRIBUTES`): what the lists no key orders filter, search and sort by. */
@@ -510,7 +522,7 @@ export type CompactCost = Pick<Cost, 'id' | 'activityId' | 'categoryId' | 'amoun
  * production data predates them).
  */
 export async function compactCostsOfTenant(tenantId: string): Promise<CompactCost[]> {
-  return (await queryIndex(keys.costsCompact(tenantId))).map((item) => ({
+  return (await queryItems(Costs.query.compact(tenantId))).map((item) => ({
     id: item.id as string,
     activityId: item.activityId as string,
     categoryId: (item.categoryId as string | null | undefined) ?? null,
@@ -533,17 +545,17 @@ export async function costsByIds(tenantId: string, costIds: readonly string[]): 
  * before the index existed are not listed (no production data predates it).
  */
 export async function costsOfCreator(tenantId: string, creatorId: string): Promise<Cost[]> {
-  return (await queryIndex(keys.costsOfCreator(tenantId, creatorId))).map(costFromItem);
+  return (await queryItems(Costs.query.ofCreator(tenantId, creatorId))).map(costFromItem);
 }
 
 /** The costs of these activities (gsi3, one query each): what a filter by activity or campaign reads instead of the tenant's. */
 export async function costsOfActivities(tenantId: string, activityIds: readonly string[]): Promise<Cost[]> {
-  return (await Promise.all(activityIds.map((id) => queryIndex(keys.costsOfActivity(tenantId, id))))).flat().map(costFromItem);
+  return (await Promise.all(activityIds.map((id) => queryItems(Costs.query.ofActivity(tenantId, id))))).flat().map(costFromItem);
 }
 
 /** Every stored cost of the tenant. */
 export function costItemsOf(tenantId: string): Promise<StoredCost[]> {
-  return queryRecords(Costs, keys.costsOfTenant(tenantId));
+  return queryRecords(Costs.query.ofTenant(tenantId));
 }
 
 /**
@@ -552,11 +564,11 @@ export function costItemsOf(tenantId: string): Promise<StoredCost[]> {
  * lists as many costs as the record counts (`costsCount`, read consistently), as `placeSpend`
  * does; what it lists when the record is gone, or after the last round.
  */
-async function costsCountedBy(counter: Key, index: IndexCollection): Promise<StoredCost[]> {
+async function costsCountedBy(counter: Key, index: Query<StoredCost>): Promise<StoredCost[]> {
   for (let attempt = 1; ; attempt++) {
     const [record, listed] = await Promise.all([
       getRecord(CostCounts, counter, { consistent: true, attributes: ['costsCount'] }),
-      queryIndex(index).then((items) => items.map(storedCostFromItem)),
+      queryRecords(index),
     ]);
     if (!record || listed.length === Number(record.costsCount ?? 0) || attempt >= ATTEMPTS) return listed;
     await sleep(backoff(attempt));
@@ -587,7 +599,7 @@ async function deleteCostsWhere(tenantId: string, listed: StoredCost[], match: (
 }
 
 /** The activity's costs (gsi3), complete against its costsCount. */
-const costsOfActivity = (tenantId: string, activityId: string) => costsCountedBy(keys.activity(tenantId, activityId), keys.costsOfActivity(tenantId, activityId));
+const costsOfActivity = (tenantId: string, activityId: string) => costsCountedBy(keys.activity(tenantId, activityId), Costs.query.ofActivity(tenantId, activityId));
 
 /** Unlinking a creator from an activity removes that creator's costs on it (with their aggregates). */
 export async function deleteCostsOfCreatorOnActivity(tenantId: string, activityId: string, creatorId: string): Promise<number> {
@@ -607,6 +619,6 @@ export async function deleteCostsOfActivity(tenantId: string, activityId: string
  * attributed to it (with their aggregates). Call it before deleting the creator item.
  */
 export async function deleteCostsOfCreator(tenantId: string, creatorId: string): Promise<number> {
-  const listed = await costsCountedBy(keys.creator(tenantId, creatorId), keys.costsOfCreator(tenantId, creatorId));
+  const listed = await costsCountedBy(keys.creator(tenantId, creatorId), Costs.query.ofCreator(tenantId, creatorId));
   return deleteCostsWhere(tenantId, listed, (c) => c.creatorId === creatorId);
 }

@@ -11,13 +11,16 @@ import { roundSpend } from '../../domain/currencies.ts';
 import { conflict, notFound } from '../../domain/errors.ts';
 import { activityIdsOfCreator } from './activities.ts';
 import { aggregateUpdate, tenantAggregateUpdate, withoutReportingCounters } from '../table/aggregates.ts';
-import { conditionHeld, defineEntity, getRecord, queryRecords, updateRecord } from '../table/entity.ts';
+import { conditionHeld, defineEntity, defineProjection, getRecord, updateRecord } from '../table/entity.ts';
 import { absent, all, asRead, exists } from '../table/expressions.ts';
 import { placeMetricDays } from '../metrics/metric-days.ts';
 import { stored } from '../../records/fields.ts';
-import { keys, type OrderedIndex } from '../table/keys.ts';
+import { keys, type KeyCondition } from '../table/keys.ts';
+import * as collections from '../table/collections.ts';
 import { deleteCostsOfCreator } from './costs.ts';
-import { batchGet, queryIndex, queryPrefix, recordOf } from '../table/operations.ts';
+import { batchGet, recordOf } from '../table/operations.ts';
+import { queryItems, queryRecords } from '../table/query.ts';
+import { CreatorLinks } from './creator-links.ts';
 import { deleteFilesOf } from '../evidence/files.ts';
 import { deleteNotesOf } from '../evidence/notes.ts';
 import { pointerDelete, pointerPut } from '../table/records.ts';
@@ -29,39 +32,13 @@ import { valueCounts, valueMove } from '../table/value-counters.ts';
 import { type CreatorRole, CreatorSchema, type Creator } from '../../records/creator.ts';
 export type { Creator } from '../../records/creator.ts';
 
-/**
- * The creator item. It also keeps reporting's contribution counters (shared/domain/activity-metrics.ts
- * `contribution`), left out of the record by `creatorFromItem`. Its index entries: the list's
- * orders by creation (gsi1), by name (gsi2; a name change rewrites its sort key) and by
- * impressions, engagement and spend in the tenant's currency (gsi7, gsi8, gsi9: only the partition
- * key, `keys.creatorByFigures`; the sort keys are its counters, started at 0 here so that no
- * creator is missing from them; gsi9's is `spendInTenantCurrency`, spend-order.ts), which leave
- * the own-brand record out (it is listed only when asked for, `keys.creatorByCreation`), its
- * compact entry (gsi5) and its search entry (gsi6).
- */
-export const Creators = defineEntity({
-  name: 'The creator',
-  schema: CreatorSchema,
-  key: keys.creator,
-  indexes: (creator) => ({
-    ...(creator.isOwnBrand
-      ? {}
-      : {
-          ...keys.creatorByCreation(creator.organizationId, creator.createdAt, creator.id),
-          ...keys.creatorByName(creator.organizationId, creator.name, creator.id),
-          ...keys.creatorByFigures(creator.organizationId),
-        }),
-    ...keys.creatorCompact(creator.organizationId, creator.id),
-    ...keys.creatorSearch(creator.organizationId, creator.id),
-  }),
-  counters: ['activitiesCount', 'totalFollowersCount', 'impressions', 'engagement', 'costsCount'],
-});
+import { Creators } from './creator-entity.ts';
 
 /** The workspace's claim on its one own-brand record (`ensureOwnBrand`). */
 const OwnBrandClaims = defineEntity({ name: 'The own-brand record', schema: z.object({ creatorId: z.string(), createdAt: z.string() }), key: keys.ownBrand });
 
 /** A creator's link to an activity (written by activities.ts), as the creator's delete removes it. */
-const ActivityLinks = defineEntity({ name: 'The creator', schema: z.object({ creatorId: z.string() }), key: keys.activityCreator });
+const ActivityLinks = defineProjection(CreatorLinks, z.object({ creatorId: z.string() }));
 
 export interface NewCreator {
   name: string;
@@ -88,11 +65,11 @@ export function creatorRoleCounts(tenantId: string): Promise<Record<string, numb
 
 /**
  * One page of the tenant's creators (own brand left out) in an order kept in an index key
- * (`keys.creatorsByCreation`, `creatorsByName`, `creatorsByImpressions`, `creatorsByEngagement`,
+ * (`collections.creatorsByCreation`, `creatorsByName`, `creatorsByImpressions`, `creatorsByEngagement`,
  * `creatorsBySpend`),
  * without reading the others (see `indexPage`).
  */
-export async function creatorPage(order: OrderedIndex, page: PageRequest, direction: 'asc' | 'desc'): Promise<Creator[]> {
+export async function creatorPage(order: KeyCondition, page: PageRequest, direction: 'asc' | 'desc'): Promise<Creator[]> {
   return (await indexPage(order, page, direction)).map(creatorFromItem);
 }
 
@@ -185,7 +162,7 @@ export type CompactCreator = Pick<Creator, 'id' | 'name' | 'role' | 'isOwnBrand'
  * entries, not the items, for lists and stats whose order or filter no key holds.
  */
 export async function compactCreatorsOfTenant(tenantId: string): Promise<CompactCreator[]> {
-  return (await queryIndex(keys.creatorsCompact(tenantId))).map(creatorFromItem);
+  return (await queryItems(Creators.query.compact(tenantId))).map(creatorFromItem);
 }
 
 /** The fields of a creator in the search projection (`CREATOR_SEARCH_ATTRIBUTES`): what a search term matches. */
@@ -196,19 +173,17 @@ export type SearchableCreator = Pick<Creator, 'id' | 'name' | 'email' | 'notes'>
  * search matches, which the compact projection leaves out so that its reads stay small.
  */
 export async function searchableCreatorsOfTenant(tenantId: string): Promise<SearchableCreator[]> {
-  return (await queryIndex(keys.creatorsSearch(tenantId))).map(recordOf<SearchableCreator>);
+  return (await queryItems(Creators.query.search(tenantId))).map(recordOf<SearchableCreator>);
 }
 
 /** Every creator of a tenant, own-brand record included, as full items: no list reads these (the tests compare with them). */
 export async function creatorsOfTenant(tenantId: string): Promise<Creator[]> {
-  return (await queryRecords(Creators, keys.creatorsOfTenant(tenantId))).map(shown);
+  return (await queryRecords(Creators.query.ofTenant(tenantId))).map(shown);
 }
 
 /** Ids of the creators linked to an activity. */
 export async function creatorIdsOfActivity(tenantId: string, activityId: string): Promise<Set<string>> {
-  const items = await queryPrefix(keys.creatorsOfActivity(tenantId, activityId), {
-    ProjectionExpression: 'creatorId',
-  });
+  const items = await queryItems(CreatorLinks.query.ofActivity(tenantId, activityId), { attributes: ['creatorId'] });
   return new Set(items.map((item) => item.creatorId as string));
 }
 

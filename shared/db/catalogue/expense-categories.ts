@@ -8,16 +8,24 @@ import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
 import { ConflictError, conflict, notFound } from '../../domain/errors.ts';
 import { roundSpend } from '../../domain/currencies.ts';
-import { defineEntity, getRecord, queryRecords } from '../table/entity.ts';
+import { defineEntity, getRecord } from '../table/entity.ts';
+import { queryRecords } from '../table/query.ts';
 import { absent, all, equals, has } from '../table/expressions.ts';
 import { keys } from '../table/keys.ts';
+import * as collections from '../table/collections.ts';
+import { batchGet } from '../table/operations.ts';
 import { pageOf, sortRecords, type Page, type PageRequest } from '../table/paging.ts';
 import { stored } from '../../records/fields.ts';
 import { pointerDelete, pointerPut } from '../table/records.ts';
 import { transact } from '../table/transact.ts';
 import { ExpenseCategorySchema } from '../../records/expense-category.ts';
 
-const Categories = defineEntity({ name: 'The expense category', schema: ExpenseCategorySchema, key: keys.expenseCategory });
+const Categories = defineEntity({
+  name: 'The expense category',
+  schema: ExpenseCategorySchema,
+  key: keys.expenseCategory,
+  queries: { ofTenant: collections.expenseCategoriesOfTenant },
+});
 
 export type ExpenseCategory = z.infer<typeof ExpenseCategorySchema>;
 
@@ -61,8 +69,13 @@ export async function getExpenseCategory(tenantId: string, categoryId: string): 
 }
 
 /** Every category of the tenant (categories are few: a picker's worth). */
+/** The categories with these ids (one batch of reads); a missing one is left out. */
+export async function expenseCategoriesByIds(tenantId: string, categoryIds: readonly string[]): Promise<ExpenseCategory[]> {
+  return (await batchGet(categoryIds.map((id) => Categories.key(tenantId, id)))).map(categoryFromItem);
+}
+
 export async function expenseCategoriesOf(tenantId: string): Promise<ExpenseCategory[]> {
-  return (await queryRecords(Categories, keys.expenseCategoriesOfTenant(tenantId))).map(rounded);
+  return (await queryRecords(Categories.query.ofTenant(tenantId))).map(rounded);
 }
 
 export interface CategoryQuery extends PageRequest {

@@ -7,15 +7,17 @@ import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
 import { conflict } from '../../domain/errors.ts';
 import { aggregateUpdate, present } from '../table/aggregates.ts';
-import { defineEntity, getRecord, queryRecords } from '../table/entity.ts';
+import { defineEntity, getRecord } from '../table/entity.ts';
+import { queryRecords } from '../table/query.ts';
 import { absent, all, equals, exists, has } from '../table/expressions.ts';
 import { keys } from '../table/keys.ts';
+import * as collections from '../table/collections.ts';
 import { transact } from '../table/transact.ts';
 import { SocialAccountSchema } from '../../records/social-account.ts';
 
 export type SocialAccount = z.infer<typeof SocialAccountSchema>;
 
-const SocialAccounts = defineEntity({
+export const SocialAccounts = defineEntity({
   name: 'The social account',
   schema: z.object({
     ...SocialAccountSchema.shape,
@@ -24,13 +26,14 @@ const SocialAccounts = defineEntity({
     followersFetchedAt: z.optional(z.string()),
   }),
   key: keys.socialAccount,
+  queries: { ofCreator: collections.socialAccountsOfCreator },
 });
 
 /** The creator's claim on one canonical profile (uniqueness per creator). */
 const ProfileClaims = defineEntity({ name: 'The social account', schema: z.object({ accountId: z.string() }), key: keys.socialAccountClaim });
 
 export async function socialAccountsOf(tenantId: string, creatorId: string): Promise<SocialAccount[]> {
-  const stored = await queryRecords(SocialAccounts, keys.socialAccountsOfCreator(tenantId, creatorId), { consistent: true });
+  const stored = await queryRecords(SocialAccounts.query.ofCreator(tenantId, creatorId), { consistent: true });
   return stored.map(recordOf).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 

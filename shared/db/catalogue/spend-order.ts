@@ -19,21 +19,19 @@
  */
 import * as z from 'zod/mini';
 import { tableName } from '../table/client.ts';
-import { conditionHeld, defineEntity, getRecord, updateRecord } from '../table/entity.ts';
+import { conditionHeld, defineProjection, getRecord, updateRecord } from '../table/entity.ts';
+import { Tenants } from '../tenancy/tenant-entity.ts';
 import { asRead, exists, Placeholders } from '../table/expressions.ts';
 import { keys, type Key } from '../table/keys.ts';
-import { queryPrefix } from '../table/operations.ts';
+import { queryItems } from '../table/query.ts';
+import { Creators } from './creator-entity.ts';
 import { MAX_TRANSACTION_ITEMS, transact, type TransactItem } from '../table/transact.ts';
 
 /** The creator attribute gsi9 sorts by. */
 export const SPEND_ORDER_ATTRIBUTE = 'spendInTenantCurrency';
 
 /** The tenant item as far as the spend order goes. */
-const TenantCurrency = defineEntity({
-  name: 'The organization',
-  schema: z.object({ currency: z.string(), currencyRevision: z.optional(z.number()), spendOrderRevision: z.optional(z.number()) }),
-  key: keys.tenant,
-});
+const TenantCurrency = defineProjection(Tenants, z.object({ currency: z.string(), currencyRevision: z.optional(z.number()), spendOrderRevision: z.optional(z.number()) }));
 
 /** The tenant's currency and its revision (undefined on a tenant stored before revisions), as a cost write read them. */
 export interface SpendCurrency {
@@ -123,7 +121,7 @@ export async function rewriteSpendOrder(tenantId: string, { deadline = Infinity 
   const tenant = await updateRecord(TenantCurrency, TenantCurrency.key(tenantId), { setIfAbsent: { currencyRevision: 0 } });
   const at = { currency: tenant.currency, revision: tenant.currencyRevision };
   if (tenant.spendOrderRevision === at.revision) return 'current';
-  const listed = await queryPrefix(keys.creatorsOfTenant(tenantId), { ProjectionExpression: 'pk', ConsistentRead: true });
+  const listed = await queryItems(Creators.query.ofTenant(tenantId), { attributes: ['pk'], consistent: true });
   const batches: Key[][] = [];
   // One item of each transaction is the revision check.
   for (let i = 0; i < listed.length; i += MAX_TRANSACTION_ITEMS - 1) batches.push(listed.slice(i, i + MAX_TRANSACTION_ITEMS - 1).map((item) => ({ pk: String(item.pk), sk: String(item.sk) })));

@@ -26,7 +26,8 @@ import { ConflictError, conflict } from '../../domain/errors.ts';
 import { defineEntity, getRecord, updateRecord } from '../table/entity.ts';
 import { all, has, lacks } from '../table/expressions.ts';
 import { keys } from '../table/keys.ts';
-import { queryAll, queryUpTo } from '../table/operations.ts';
+import * as collections from '../table/collections.ts';
+import { queryItems, queryItemsUpTo } from '../table/query.ts';
 import { transact } from '../table/transact.ts';
 
 export const EMAIL_KINDS = ['invitation', 'deletion', 'email_change'] as const;
@@ -51,9 +52,21 @@ const Outbox = defineEntity({
     ttl: z.optional(z.number()),
   }),
   key: keys.outboxEmail,
+  queries: {
+    /** The whole outbox, by when each email was sent. */
+    all: keys.outbox,
+    /** The emails sent before an instant and not settled yet. */
+    unsettledBefore: (before: string) => ({ ...collections.outboxBefore(before), filter: all(lacks('deliveredAt'), lacks('rejectedAt')) }),
+  },
 });
 
 type StoredEmail = z.infer<typeof Outbox.schema>;
+
+/** The partition every outbox email is put in: the table stream's delivery mapping passes its new items only (infra/outbox-delivery.ts). */
+export const OUTBOX_PARTITION = keys.outbox().pk;
+
+/** Whether a stored item (its partition key, as a stream image has it) is an outbox email. */
+export const isOutboxItem = (pk: string | undefined): boolean => pk === OUTBOX_PARTITION;
 export type Email = Pick<StoredEmail, 'id' | 'to' | 'subject' | 'text' | 'kind' | 'data' | 'sentAt'>;
 
 /** The stored email as it leaves the table (a query result or a stream image), without its delivery marker. */
@@ -71,7 +84,7 @@ export function outboxPut(email: Omit<Email, 'id' | 'sentAt'>) {
 
 /** The outbox, newest first. */
 export async function listOutbox(limit = 100): Promise<Email[]> {
-  const items = await queryUpTo(limit, { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.outbox().pk }, ScanIndexForward: false });
+  const items = await queryItemsUpTo(Outbox.query.all(), limit, { newestFirst: true });
   return items.map(emailOf);
 }
 
@@ -118,12 +131,7 @@ export async function settleDelivery(email: Pick<Email, 'id' | 'sentAt'>, outcom
  * with `dryRun`). An email settled meanwhile is left alone (the delete's condition).
  */
 export async function replayUndelivered(before: string, { dryRun = false } = {}): Promise<string[]> {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND sk < :before',
-    FilterExpression: 'attribute_not_exists(deliveredAt) AND attribute_not_exists(rejectedAt)',
-    ExpressionAttributeValues: { ':pk': keys.outbox().pk, ':before': before },
-    ConsistentRead: true,
-  });
+  const items = await queryItems(Outbox.query.unsettledBefore(before), { consistent: true });
   const ids: string[] = [];
   for (const item of items) {
     const email = emailOf(item);

@@ -13,10 +13,12 @@ import { config } from '../../config.ts';
 import { logger } from '../../support/logger.ts';
 import * as storageUrls from '../../integrations/storage-urls/index.ts';
 import * as storageWrites from '../../integrations/storage-writes/index.ts';
-import { defineEntity, queryRecords, updateRecord } from '../table/entity.ts';
+import { defineEntity, updateRecord } from '../table/entity.ts';
+import { queryRecords } from '../table/query.ts';
 import { ENTITY_TYPES, entityExists, type EntityType } from './entities.ts';
 import { absent } from '../table/expressions.ts';
 import { keys } from '../table/keys.ts';
+import * as collections from '../table/collections.ts';
 import { timeOrderedId } from '../table/ids.ts';
 import { batchDelete } from '../table/operations.ts';
 import { stored } from '../../records/fields.ts';
@@ -52,6 +54,10 @@ const Files = defineEntity({
   }),
   key: (tenantId: string, file: { ownerType: string; ownerId: string; createdAt: string; id: string }) =>
     keys.file(tenantId, file.ownerType, file.ownerId, file.createdAt, file.id),
+  queries: {
+    /** An owner's files, by creation. */
+    ofOwner: collections.filesOfOwner,
+  },
 });
 
 export type StoredFile = z.infer<typeof FileSchema>;
@@ -119,7 +125,7 @@ export async function createFile(tenantId: string, input: NewFile): Promise<Stor
 
 /** Every file of one owner, newest first, as stored (with `s3Key`). */
 function fileItemsOf(tenantId: string, ownerType: FileOwnerType, ownerId: string) {
-  return queryRecords(Files, keys.filesOfOwner(tenantId, ownerType, ownerId), { newestFirst: true });
+  return queryRecords(Files.query.ofOwner(tenantId, ownerType, ownerId), { newestFirst: true });
 }
 
 /** Every file of one owner, newest first. */

@@ -4,10 +4,12 @@
  * first. Ids are time-ordered (ids.ts) so that notes created in the same millisecond still sort in
  * creation order.
  */
-import { defineEntity, queryRecords, updateRecord } from '../table/entity.ts';
+import { defineEntity, updateRecord } from '../table/entity.ts';
+import { queryRecords } from '../table/query.ts';
 import { ENTITY_TYPES, entityExists, type EntityType } from './entities.ts';
 import { absent } from '../table/expressions.ts';
 import { keys } from '../table/keys.ts';
+import * as collections from '../table/collections.ts';
 import { batchDelete } from '../table/operations.ts';
 import { timeOrderedId } from '../table/ids.ts';
 import { pointerDelete, pointerPut } from '../table/records.ts';
@@ -26,6 +28,10 @@ const Notes = defineEntity({
   schema: NoteSchema,
   key: (tenantId: string, note: { entityType: string; entityId: string; createdAt: string; id: string }) =>
     keys.note(tenantId, note.entityType, note.entityId, note.createdAt, note.id),
+  queries: {
+    /** An entity's notes, by creation. */
+    ofEntity: collections.notesOfEntity,
+  },
 });
 
 export interface NewNote {
@@ -63,7 +69,7 @@ export async function createNote(tenantId: string, input: NewNote): Promise<Note
 
 /** Every note of one entity, newest first. */
 export async function notesOf(tenantId: string, entityType: NoteEntityType, entityId: string): Promise<Note[]> {
-  return queryRecords(Notes, keys.notesOfEntity(tenantId, entityType, entityId), { newestFirst: true });
+  return queryRecords(Notes.query.ofEntity(tenantId, entityType, entityId), { newestFirst: true });
 }
 
 /** Replaces the content; 404 when the note is gone. Returns the whole record. */

@@ -6,9 +6,11 @@
  */
 import * as z from 'zod/mini';
 import { ConflictError, conflict } from '../../domain/errors.ts';
-import { defineEntity, getRecord, queryRecords, updateRecord } from '../table/entity.ts';
+import { defineEntity, getRecord, updateRecord } from '../table/entity.ts';
+import { queryRecords } from '../table/query.ts';
 import { absent, all, equals, exists, has, lacks } from '../table/expressions.ts';
 import { keys } from '../table/keys.ts';
+import * as collections from '../table/collections.ts';
 import { batchGet } from '../table/operations.ts';
 import { timeOrderedId } from '../table/ids.ts';
 import { stored } from '../../records/fields.ts';
@@ -24,6 +26,7 @@ const Definitions = defineEntity({
     deletedAt: z.optional(z.string()),
   }),
   key: keys.outcomeDefinition,
+  queries: { ofTenant: collections.outcomeDefinitionsOfTenant },
 });
 
 type StoredDefinition = z.infer<typeof Definitions.schema>;
@@ -85,7 +88,7 @@ export async function createOutcomeDefinition(tenantId: string, input: NewOutcom
 
 /** The tenant's live definitions, newest first (ids are time-ordered: createdAt, then id). */
 export async function outcomeDefinitionsOf(tenantId: string): Promise<OutcomeDefinition[]> {
-  const stored = await queryRecords(Definitions, keys.outcomeDefinitionsOfTenant(tenantId));
+  const stored = await queryRecords(Definitions.query.ofTenant(tenantId));
   return stored
     .filter((d) => d.deletedAt === undefined)
     .map(publicView)

@@ -21,7 +21,9 @@ import { campaignFromItem, getCampaign, liveCampaign } from '../campaigns/campai
 import { defineEntity, getRecord } from '../table/entity.ts';
 import { absent, all, equals, lacks } from '../table/expressions.ts';
 import { isEntity, keys } from '../table/keys.ts';
-import { batchGet, queryPrefix } from '../table/operations.ts';
+import * as collections from '../table/collections.ts';
+import { batchGet } from '../table/operations.ts';
+import { queryItems, queryRecords } from '../table/query.ts';
 import { outcomeTotalsUpdates } from './outcome-totals.ts';
 import { definitionCountUpdate, definitionFromItem, outcomeDefinitionsById, type OutcomeDefinition } from './outcome-definitions.ts';
 import { timeOrderedId } from '../table/ids.ts';
@@ -50,6 +52,12 @@ const Measurements = defineEntity({
     deletedAt: z.optional(z.string()),
   }),
   key: (tenantId: string, m: { campaignId: string; id: string }) => keys.outcomeMeasurement(tenantId, m.campaignId, m.id),
+  queries: {
+    /** A campaign's measurements, each followed by its claims (one query; `isClaimItem` tells them apart). */
+    ofCampaignWithClaims: collections.outcomeMeasurementsOfCampaign,
+    /** One measurement and its claims. */
+    withClaims: collections.outcomeMeasurementWithClaims,
+  },
 });
 type StoredMeasurement = z.infer<typeof Measurements.schema>;
 
@@ -57,6 +65,10 @@ const Claims = defineEntity({
   name: 'The claim',
   schema: z.object({ ...ClaimSchema.shape, measurementId: z.string(), seq: z.number() }),
   key: (tenantId: string, m: { campaignId: string; id: string }, seq: number) => keys.outcomeClaim(tenantId, m.campaignId, m.id, seq),
+  queries: {
+    /** A measurement's claims alone, oldest first. */
+    ofMeasurement: collections.claimsOfMeasurement,
+  },
 });
 type StoredClaim = z.infer<typeof Claims.schema>;
 
@@ -153,7 +165,7 @@ interface Loaded {
 
 /** A measurement with its claims, read consistently in one query; undefined when missing. */
 async function load(tenantId: string, campaignId: string, measurementId: string): Promise<Loaded | undefined> {
-  const items = await queryPrefix(keys.outcomeMeasurementWithClaims(tenantId, campaignId, measurementId), { ConsistentRead: true });
+  const items = await queryItems(Measurements.query.withClaims(tenantId, campaignId, measurementId), { consistent: true });
   const head = items.find((item) => item.sk === keys.outcomeMeasurement(tenantId, campaignId, measurementId).sk);
   if (!head) return undefined;
   return {
@@ -304,7 +316,7 @@ export async function deleteMeasurement(tenantId: string, location: Pick<StoredM
 
 /** Every item under a campaign's outcome prefix: measurements and their claims, grouped. */
 async function campaignOutcomes(tenantId: string, campaignId: string): Promise<Loaded[]> {
-  const items = await queryPrefix(keys.outcomeMeasurementsOfCampaign(tenantId, campaignId));
+  const items = await queryItems(Measurements.query.ofCampaignWithClaims(tenantId, campaignId));
   const byId = new Map<string, Loaded>();
   for (const item of items.filter((i) => !isClaimItem(i))) {
     const measurement = Measurements.fromItem(item);
@@ -357,11 +369,10 @@ export function measurementLocation(item: Record<string, unknown>): Pick<StoredM
 export async function measurementAsWritten(tenantId: string, item: Record<string, unknown>): Promise<Measurement> {
   const m = Measurements.fromItem(item);
   const [claimItems, definition] = await Promise.all([
-    queryPrefix(keys.claimsOfMeasurement(tenantId, m.campaignId, m.id), { ConsistentRead: true }),
+    queryRecords(Claims.query.ofMeasurement(tenantId, m.campaignId, m.id), { consistent: true }),
     definitionOf(tenantId, m),
   ]);
   const claims = claimItems
-    .map(Claims.fromItem)
     .filter((c) => c.seq <= m.claimCount)
     .map((c) => (c.seq === m.claimCount ? { ...c, status: 'active' as const, supersededAt: null } : c));
   return present(m, claims, definition);

@@ -7,11 +7,30 @@
  * Spend is kept per currency in flat attributes `spend_<CUR>` (major units, exact decimal ADD), so
  * an item needs no map to exist before the first ADD and can be created by it.
  */
+import * as z from 'zod/mini';
 import { aggregateUpdate } from '../table/aggregates.ts';
-import { keys, type Collection } from '../table/keys.ts';
-import { queryAll } from '../table/operations.ts';
+import { defineEntity } from '../table/entity.ts';
+import { keys, type RollupScope } from '../table/keys.ts';
+import * as collections from '../table/collections.ts';
+import { queryItems } from '../table/query.ts';
 
-export type RollupScope = { kind: 'tenant' } | { kind: 'campaign' | 'creator' | 'activity'; id: string };
+export type { RollupScope } from '../table/keys.ts';
+
+/**
+ * A day item, as its readers condition on its figures; `metricScopes`: where an activity's day is
+ * counted (metric-days.ts). Its spend is flat `spend_<CUR>` attributes beside these (below).
+ */
+export const DayRollups = defineEntity({
+  name: 'The activity day',
+  schema: z.object({ impressions: z.optional(z.number()), engagement: z.optional(z.number()), metricScopes: z.optional(z.array(z.string())) }),
+  key: keys.dayRollup,
+  queries: {
+    /** Every stored day of a scope, oldest first. */
+    ofScope: collections.daysOfScope,
+    /** A scope's days of a date range (both ends included). */
+    between: collections.daysOfScopeBetween,
+  },
+});
 
 /** A change to one day of one scope; missing parts are 0. */
 export interface DayDelta {
@@ -51,24 +70,13 @@ export function mergeDayDeltas(into: DayDelta, delta: DayDelta): DayDelta {
   };
 }
 
-/** All the stored days of a scope (its items' sort keys share the prefix before the date). */
-export function daysOfScope(tenantId: string, scope: RollupScope): Collection {
-  const { pk, sk } = keys.dayRollup(tenantId, scope, '');
-  return { pk, skPrefix: sk, entities: ['dayRollup'] };
-}
 
 /**
  * The stored days of a scope from `fromDate` to `toDate` (inclusive, YYYY-MM-DD), oldest first:
  * one Query (paged only past 1 MB). Days without an item are absent; callers zero-fill.
  */
 export async function readDays(tenantId: string, scope: RollupScope, fromDate: string, toDate: string): Promise<DayFigures[]> {
-  const from = keys.dayRollup(tenantId, scope, fromDate);
-  const to = keys.dayRollup(tenantId, scope, toDate);
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-    ExpressionAttributeValues: { ':pk': from.pk, ':from': from.sk, ':to': to.sk },
-  });
-  return items.map(dayFromItem);
+  return (await queryItems(DayRollups.query.between(tenantId, scope, fromDate, toDate))).map(dayFromItem);
 }
 
 function dayFromItem(item: Record<string, unknown>): DayFigures {

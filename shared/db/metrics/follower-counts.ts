@@ -7,24 +7,21 @@
  * nothing twice.
  */
 import * as z from 'zod/mini';
+import { SocialAccounts } from '../catalogue/social-accounts.ts';
 import { aggregateUpdate } from '../table/aggregates.ts';
-import { conditionHeld, defineEntity } from '../table/entity.ts';
+import { conditionHeld, defineEntity, defineProjection } from '../table/entity.ts';
 import { keys } from '../table/keys.ts';
 import { dueAt, stillDue, type DueAccount } from './metric-due.ts';
 import { batchGet } from '../table/operations.ts';
 import { transact } from '../table/transact.ts';
 
 /** The social account item as a follower count reading writes it (its record is social-accounts.ts's). */
-const TrackedAccounts = defineEntity({
-  name: 'The social account',
-  schema: z.object({
+const TrackedAccounts = defineProjection(SocialAccounts, z.object({
     followersFetchDueAt: z.optional(z.string()),
     followersCount: z.nullable(z.number()),
     followersFetchedAt: z.optional(z.string()),
     updatedAt: z.string(),
-  }),
-  key: keys.socialAccount,
-});
+  }));
 
 export interface TrackedAccount extends DueAccount {
   platform: string;

@@ -22,11 +22,13 @@
 import * as z from 'zod/mini';
 import { conflict } from '../../domain/errors.ts';
 import { aggregateUpdate } from '../table/aggregates.ts';
-import { conditionHeld, defineEntity, getRecord, updateRecord } from '../table/entity.ts';
-import { dayRollupUpdate, daysOfScope, type DayDelta, type RollupScope } from './day-rollups.ts';
+import { conditionHeld, defineEntity, defineProjection, getRecord, updateRecord } from '../table/entity.ts';
+import { DayRollups, dayRollupUpdate, type DayDelta, type RollupScope } from './day-rollups.ts';
 import { absent, all, any, asRead, compare, equals, exists, lacks } from '../table/expressions.ts';
 import { keys, type Key } from '../table/keys.ts';
-import { batchGet, queryPrefix } from '../table/operations.ts';
+import { batchGet } from '../table/operations.ts';
+import { queryItems } from '../table/query.ts';
+import { Activities } from '../catalogue/activity-entity.ts';
 import { bucketStart, bucketWrites } from './sparkline-buckets.ts';
 import { transact, transactionsOf, type TransactItem } from '../table/transact.ts';
 
@@ -54,18 +56,10 @@ function rollupScope(scope: MetricScope): RollupScope {
 }
 
 /** An activity's day item, as the metric writers read and condition on it (its spend is cost-rollups.ts's). */
-const MetricDays = defineEntity({
-  name: 'The activity day',
-  schema: z.object({ impressions: z.number(), engagement: z.number(), metricScopes: z.optional(z.custom<MetricScope[]>()) }),
-  key: keys.dayRollup,
-});
+const MetricDays = defineProjection(DayRollups, z.object({ impressions: z.number(), engagement: z.number(), metricScopes: z.optional(z.custom<MetricScope[]>()) }));
 
 /** The activity item, as a move of its days reads and conditions on it: its campaign and links. */
-const ActivityTargets = defineEntity({
-  name: 'The activity',
-  schema: z.object({ campaignId: z.nullable(z.string()), linksRevision: z.optional(z.number()) }),
-  key: keys.activity,
-});
+const ActivityTargets = defineProjection(Activities, z.object({ campaignId: z.nullable(z.string()), linksRevision: z.optional(z.number()) }));
 
 /** Any campaign or creator item, as `goneScopes` asks whether it is there. */
 const ScopeItems = defineEntity({ name: 'The record', schema: z.object({}), key: (key: Key) => key });
@@ -168,10 +162,7 @@ export function metricDayWrites(tenantId: string, activityId: string, date: stri
  * consistent Query reads the activity item and its links together (their sort keys share a prefix).
  */
 async function readTarget(tenantId: string, activityId: string): Promise<(MetricTarget & { linksRevision: number | undefined }) | undefined> {
-  const items = await queryPrefix(keys.activityWithCreators(tenantId, activityId), {
-    ConsistentRead: true,
-    ProjectionExpression: 'campaignId, linksRevision, creatorId',
-  });
+  const items = await queryItems(Activities.query.withCreators(tenantId, activityId), { consistent: true, attributes: ['campaignId', 'linksRevision', 'creatorId'] });
   const activityKey = ActivityTargets.key(tenantId, activityId);
   const activityItem = items.find((item) => item.sk === activityKey.sk);
   if (!activityItem) return undefined;
@@ -186,7 +177,7 @@ async function readTarget(tenantId: string, activityId: string): Promise<(Metric
 class DayStale extends Error {}
 
 /** The activity's own day items. */
-const activityDays = (tenantId: string, activityId: string) => daysOfScope(tenantId, { kind: 'activity', id: activityId });
+const activityDays = (tenantId: string, activityId: string) => DayRollups.query.ofScope(tenantId, { kind: 'activity', id: activityId });
 
 /**
  * Moves each of the activity's counted days to the scopes it now implies (see above); returns how
@@ -198,7 +189,7 @@ export async function placeMetricDays(tenantId: string, activityId: string): Pro
     const target = await readTarget(tenantId, activityId);
     if (!target) return moved;
     const scopes = scopesOf(target);
-    const days = await queryPrefix(activityDays(tenantId, activityId), { ConsistentRead: true });
+    const days = await queryItems(activityDays(tenantId, activityId), { consistent: true });
     const moving = days.filter((day) => day.metricScopes && !sameScopes(day.metricScopes as string[], scopes));
     const gone = await goneScopes(tenantId, moving.flatMap((day) => day.metricScopes as MetricScope[]));
     try {
@@ -290,7 +281,7 @@ export async function noteFreshness(key: Key, fetchedAt: string): Promise<void> 
  */
 export async function withdrawMetricDays(tenantId: string, activityId: string): Promise<void> {
   for (let attempt = 0; attempt < 6; attempt++) {
-    const days = (await queryPrefix(activityDays(tenantId, activityId), { ConsistentRead: true })).filter((d) => Number(d.impressions ?? 0) || Number(d.engagement ?? 0));
+    const days = (await queryItems(activityDays(tenantId, activityId), { consistent: true })).filter((d) => Number(d.impressions ?? 0) || Number(d.engagement ?? 0));
     if (!days.length) return;
     const gone = await goneScopes(tenantId, days.flatMap((d) => (d.metricScopes as MetricScope[] | undefined) ?? []));
     try {

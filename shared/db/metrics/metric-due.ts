@@ -12,7 +12,9 @@ import * as z from 'zod/mini';
 import { conditionHeld, defineEntity, updateRecord, type Changes } from '../table/entity.ts';
 import { equals } from '../table/expressions.ts';
 import { DUE_SHARDS, keys, type Key } from '../table/keys.ts';
-import { batchGet, queryUpTo } from '../table/operations.ts';
+import * as collections from '../table/collections.ts';
+import { batchGet } from '../table/operations.ts';
+import { queryItemsUpTo } from '../table/query.ts';
 
 /** One tracked activity due for a reading, as the dispatcher finds it. */
 export interface DueActivity {
@@ -78,11 +80,7 @@ export async function dueItems(now: Date, limit = 5000): Promise<DueItem[]> {
   const bound = `${now.toISOString()}$`;
   const shards = await Promise.all(
     Array.from({ length: DUE_SHARDS }, (_, shard) =>
-      queryUpTo(limit, {
-        IndexName: 'gsi4',
-        KeyConditionExpression: 'gsi4pk = :pk AND gsi4sk < :bound',
-        ExpressionAttributeValues: { ':pk': keys.metricsDueShard(shard).gsi4pk, ':bound': bound },
-      }),
+      queryItemsUpTo(DueItems.query.dueBefore(shard, bound), limit),
     ),
   );
   return shards.flat().flatMap((item) => dueItem(item) ?? []);
@@ -137,6 +135,10 @@ const DueItems = defineEntity({
   name: 'The tracked item',
   schema: z.object({ metricsFetchDueAt: z.optional(z.string()), followersFetchDueAt: z.optional(z.string()) }),
   key: (key: Key) => key,
+  queries: {
+    /** One shard's entries of the due index (gsi4, keys only) due before `bound`, oldest first. */
+    dueBefore: collections.metricsDueBefore,
+  },
 });
 
 /** What makes the item due at `next`: its due time and its index entry (set by `moveDue`, and by a follower count's reading with the count). */

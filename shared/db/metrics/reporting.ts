@@ -6,14 +6,15 @@
  * the same at 100 activities as at 100,000.
  */
 import * as z from 'zod/mini';
+import { Connections } from '../analytics/analytics.ts';
 import { contribution } from '../../domain/activity-metrics.ts';
 import { analyticsKeys } from '../analytics/analytics.ts';
 import { standingOf } from '../catalogue/cost-rollups.ts';
 import type { RollupScope } from './day-rollups.ts';
-import { campaignFromItem, type Campaign } from '../campaigns/campaigns.ts';
-import { defineEntity, getRecord } from '../table/entity.ts';
-import { isEntity, keys, type Key } from '../table/keys.ts';
-import { queryAll } from '../table/operations.ts';
+import { Campaigns, campaignFromItem, type Campaign } from '../campaigns/campaigns.ts';
+import { defineEntity, defineProjection, getRecord } from '../table/entity.ts';
+import { keys, type Key } from '../table/keys.ts';
+import { queryItems } from '../table/query.ts';
 
 export { readDays } from './day-rollups.ts';
 
@@ -21,7 +22,7 @@ export { readDays } from './day-rollups.ts';
 const Aggregates = defineEntity({ name: 'The aggregate', schema: z.custom<Record<string, unknown>>(), key: (key: Key) => key });
 
 /** The tenant's web analytics connection, as reports read it: its status only. */
-const ConnectionStatuses = defineEntity({ name: 'The analytics connection', schema: z.object({ status: z.string() }), key: analyticsKeys.connection });
+const ConnectionStatuses = defineProjection(Connections, z.object({ status: z.string() }));
 
 /**
  * The stored aggregate of a scope, undefined when it does not exist (or is being deleted). An
@@ -55,10 +56,6 @@ export type CampaignWithCounters = Campaign & Readonly<Record<string, unknown>>;
  * partition of 100,000 items as fast as in one of 100, which it does not for begins_with.
  */
 export async function readCampaigns(tenantId: string): Promise<CampaignWithCounters[]> {
-  const { pk, skPrefix } = keys.campaignsOfTenant(tenantId);
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-    ExpressionAttributeValues: { ':pk': pk, ':from': skPrefix, ':to': `${skPrefix}\uffff` },
-  });
-  return items.flatMap((item) => (isEntity(item, 'campaign') ? (campaignFromItem(item) ?? []) : []));
+  const items = await queryItems(Campaigns.query.ofTenant(tenantId));
+  return items.flatMap((item) => campaignFromItem(item) ?? []);
 }

@@ -31,6 +31,7 @@ import { dayRollupUpdate, mergeDayDeltas, type DayDelta, type RollupScope } from
 import { conditionHeld, defineEntity, getRecord } from '../table/entity.ts';
 import { all, asRead } from '../table/expressions.ts';
 import { keys, type Key } from '../table/keys.ts';
+import * as collections from '../table/collections.ts';
 import { activityDaysWrites, countedScopes, readMetricDay, readMetricDays, type MetricDayRead } from './metric-days.ts';
 import { MAX_TRANSACTION_ITEMS, transact, type TransactItem } from '../table/transact.ts';
 import { getTenant } from '../tenancy/tenants.ts';
@@ -70,6 +71,10 @@ export const Snapshots = defineEntity({
     fetchedAt: z.string(),
   }),
   key: keys.snapshot,
+  queries: {
+    /** An activity's snapshots, oldest hour first. */
+    ofActivity: collections.snapshotsOfActivity,
+  },
 });
 
 /**

@@ -8,22 +8,18 @@
  */
 import * as z from 'zod/mini';
 import { addDays, datesBetween } from '../../domain/reporting/days.ts';
-import { daysOfScope } from './day-rollups.ts';
-import { conditionHeld, defineEntity } from '../table/entity.ts';
+import { DayRollups } from './day-rollups.ts';
+import { conditionHeld, defineEntity, defineProjection } from '../table/entity.ts';
 import { absent, all, asRead, exists } from '../table/expressions.ts';
 import { keys } from '../table/keys.ts';
-import { queryPrefix } from '../table/operations.ts';
+import { queryItems } from '../table/query.ts';
 import { BUCKET_DAYS, bucketStart, figureNames, SparklineBuckets } from './sparkline-buckets.ts';
 import { transact, type TransactItem } from '../table/transact.ts';
 
 type Item = Record<string, unknown>;
 
 /** An activity's day item, as the backfill conditions on its figures. */
-const ActivityDays = defineEntity({
-  name: 'The activity day',
-  schema: z.object({ impressions: z.optional(z.number()), engagement: z.optional(z.number()) }),
-  key: keys.dayRollup,
-});
+const ActivityDays = defineProjection(DayRollups, z.object({ impressions: z.optional(z.number()), engagement: z.optional(z.number()) }));
 
 export interface BucketCounts {
   /** Buckets compared (those the day items imply and those stored). */
@@ -43,8 +39,8 @@ const attributesOf = (date: string, day: Item | undefined): Record<string, numbe
 /** Brings the activity's buckets to what its day items hold; the buckets compared, written and skipped. */
 export async function backfillSparklineBuckets(tenantId: string, activityId: string, { dryRun = false } = {}): Promise<BucketCounts> {
   const [days, buckets] = await Promise.all([
-    queryPrefix(daysOfScope(tenantId, { kind: 'activity', id: activityId }), { ConsistentRead: true }),
-    queryPrefix(keys.sparklineBucketsOfActivity(tenantId, activityId), { ConsistentRead: true }),
+    queryItems(DayRollups.query.ofScope(tenantId, { kind: 'activity', id: activityId }), { consistent: true }),
+    queryItems(SparklineBuckets.query.ofActivity(tenantId, activityId), { consistent: true }),
   ]);
   const dayByDate = new Map(days.map((day) => [String(day.sk).slice(-10), day]));
   const bucketByStart = new Map(buckets.map((bucket) => [String(bucket.sk).slice(-10), bucket]));

@@ -21,6 +21,7 @@
 import * as z from 'zod/mini';
 import { defineEntity } from '../table/entity.ts';
 import { keys } from '../table/keys.ts';
+import * as collections from '../table/collections.ts';
 import { batchGet } from '../table/operations.ts';
 import type { TransactItem } from '../table/transact.ts';
 
@@ -44,6 +45,10 @@ export const SparklineBuckets = defineEntity({
   name: 'The sparkline bucket',
   schema: z.record(z.string(), z.number()),
   key: keys.sparklineBucket,
+  queries: {
+    /** An activity's buckets, oldest first. */
+    ofActivity: collections.sparklineBucketsOfActivity,
+  },
 });
 
 /** One day's increase of an activity's figures. */

@@ -3,7 +3,8 @@
  * keys.ts, the index entries written with it, the counters its aggregate transactions ADD to, its
  * name in errors) gives its record type, its item-to-record mapping and the transaction items of
  * its writes (`Entity.tx.*`); `getRecord`, `putRecord`, `updateRecord` (from a changes
- * object), `deleteRecord`, `takeRecord` (a delete returning the record) and `queryRecords` take the entity (functions, so that a bundle holds only
+ * object), `deleteRecord`, `takeRecord` (a delete returning the record) take the entity, and its named
+ * queries (`queries`, run by query.ts's `queryRecords` and the like) read its records (functions, so that a bundle holds only
  * the SDK commands its handler reaches). Every write goes through the one expression builder
  * (expressions.ts) and the one retry policy (retry.ts); a failed condition becomes the typed domain
  * error the caller names (or the entity's not-found / conflict by default), never an SDK error.
@@ -32,8 +33,9 @@ import type * as z from 'zod/mini';
 import { conflict, notFound } from '../../domain/errors.ts';
 import { documentClient, tableName } from './client.ts';
 import { exists, Placeholders, updateExpression, type Condition, type UpdateChanges } from './expressions.ts';
-import type { Collection, Key } from './keys.ts';
-import { isConditionFailure, queryPrefix, recordOf as stripKeys, type IndexAttribute } from './operations.ts';
+import type { Key } from './keys.ts';
+import { isConditionFailure, recordOf as stripKeys, type IndexAttribute } from './operations.ts';
+import type { Query, QuerySpec } from './query.ts';
 import { NUMBER_KEY_ATTRIBUTES } from './table-definition.ts';
 import { withRetry } from './retry.ts';
 import type { TransactItem } from './transact.ts';
@@ -58,7 +60,13 @@ export interface Changes<R> {
 /** Index attributes (gsi*pk / gsi*sk) of an item. */
 export type IndexKeys = Partial<Record<IndexAttribute, string>>;
 
-export interface EntityDeclaration<S extends z.ZodMiniType, A extends unknown[], C extends string> {
+/** An entity's access patterns by name: each gives the key condition (keys.ts) of its arguments, maybe with a filter. */
+export type QueryDeclarations = Record<string, (...args: never[]) => QuerySpec>;
+
+/** The named queries of an entity of record R: the same arguments, answering its records (query.ts runs them). */
+export type NamedQueries<Q extends QueryDeclarations, R> = { readonly [K in keyof Q]: (...args: Parameters<Q[K]>) => Query<R> };
+
+export interface EntityDeclaration<S extends z.ZodMiniType, A extends unknown[], C extends string, Q extends QueryDeclarations> {
   /** How errors name it: "The note" (was not found). */
   name: string;
   /** The stored item's shape (the record the repository returns, and what only writers read); the item is it plus the keys. */
@@ -76,7 +84,20 @@ export interface EntityDeclaration<S extends z.ZodMiniType, A extends unknown[],
    * and `spend` per currency. A new record starts them at 0 and with no spend (`Entity.emptyCounters`).
    */
   counters?: readonly C[];
+  /**
+   * Its access patterns by name, the way ElectroDB's indexes are named (`Memberships.query.ofUser(userId)`):
+   * each a key condition from keys.ts on the table or one index, of this entity's items. The
+   * table-definition test holds the table's indexes against these declarations.
+   */
+  queries?: Q;
 }
+
+/**
+ * Every entity declared so far (in the modules imported): its name, key builder and named queries,
+ * which the entity tests hold against the table definition and against each other (one entity per
+ * key builder). Nothing at run time reads it.
+ */
+export const DECLARED_ENTITIES: { name: string; key: (...args: never[]) => Key; queries: QueryDeclarations }[] = [];
 
 /**
  * The Number index keys (gsi7 `impressions`, gsi8 `engagement`) a record may hold as null (a
@@ -103,7 +124,23 @@ function withoutNullKeys<T extends Item>(item: T, nullable: readonly string[]): 
 /** The condition of a write that by default needs the item to exist. */
 const orExists = (condition: Condition | null | undefined) => (condition === undefined ? exists : condition);
 
-export function defineEntity<S extends z.ZodMiniType<Item>, A extends unknown[], C extends string = never>(declaration: EntityDeclaration<S, A, C>) {
+export function defineEntity<S extends z.ZodMiniType<Item>, A extends unknown[], C extends string = never, Q extends QueryDeclarations = {}>(
+  declaration: EntityDeclaration<S, A, C, Q>,
+) {
+  DECLARED_ENTITIES.push({ name: declaration.name, key: declaration.key as unknown as (...args: never[]) => Key, queries: declaration.queries ?? {} });
+  return entityOf(declaration);
+}
+
+/**
+ * A named projection of a declared entity: its item as one module reads or conditions on it (a
+ * narrower schema), under the entity's own name and key builder. Each key is declared by one
+ * entity; a module that needs part of another's item reads it through this, not a key of its own.
+ */
+export function defineProjection<S extends z.ZodMiniType<Item>, A extends unknown[]>(of: { name: string; key: (...args: A) => Key }, schema: S) {
+  return entityOf({ name: of.name, schema, key: of.key });
+}
+
+function entityOf<S extends z.ZodMiniType<Item>, A extends unknown[], C extends string = never, Q extends QueryDeclarations = {}>(declaration: EntityDeclaration<S, A, C, Q>) {
   type R = z.infer<S>;
   const { name, indexes, counters = [] } = declaration;
   const nullKeys = nullableNumberKeys(declaration.schema);
@@ -127,6 +164,12 @@ export function defineEntity<S extends z.ZodMiniType<Item>, A extends unknown[],
     return { TableName: tableName(), Key: key, UpdateExpression, ...(condition ? { ConditionExpression: condition(p) } : {}), ...p.attributes() };
   }
 
+  const fromItem = (item: Item): R => stripKeys<R>(nullKeys.some((k) => !(k in item)) ? { ...Object.fromEntries(nullKeys.map((k) => [k, null])), ...item } : item);
+  const queries = declaration.queries ?? ({} as Q);
+  const query = Object.fromEntries(
+    Object.entries(queries).map(([pattern, condition]) => [pattern, (...args: never[]) => ({ ...condition(...args), fromItem })]),
+  ) as unknown as NamedQueries<Q, R>;
+
   return {
     name,
     schema: declaration.schema,
@@ -142,7 +185,10 @@ export function defineEntity<S extends z.ZodMiniType<Item>, A extends unknown[],
     indexes: (record: R): IndexKeys => indexes?.(record) ?? {},
 
     /** The record an item holds (its key and index attributes left out). */
-    fromItem: (item: Item): R => stripKeys<R>(nullKeys.some((k) => !(k in item)) ? { ...Object.fromEntries(nullKeys.map((k) => [k, null])), ...item } : item),
+    fromItem,
+
+    /** Its access patterns by name (`queries`), each answering its records through query.ts's runners. */
+    query,
 
     /** Transaction items of the same writes, each carrying the error its failed condition means. */
     tx: {
@@ -260,10 +306,4 @@ export async function takeRecord<R>(entity: EntityOf<R>, key: Key): Promise<R | 
     if (isConditionFailure(error)) return undefined;
     throw error;
   }
-}
-
-/** Every record of a collection (keys.ts `*Of*`), in sort-key order, or reversed with `newestFirst`; `consistent` reads strongly. */
-export async function queryRecords<R>(entity: EntityOf<R>, collection: Collection, options: { newestFirst?: boolean; consistent?: boolean } = {}): Promise<R[]> {
-  const items = await queryPrefix(collection, { ScanIndexForward: !options.newestFirst, ConsistentRead: options.consistent ?? false });
-  return items.map((item) => entity.fromItem(item));
 }

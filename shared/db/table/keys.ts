@@ -5,8 +5,9 @@
  * Everything a tenant owns lives in its partition `TENANT#<tenantId>`, so one query finds all of
  * it (organization delete) and no query can cross tenants.
  *
- * Collections (`*Of*`) name the kinds of item they hold; `queryPrefix` and `queryIndex` return those
- * kinds only, told apart by the whole sort key (`SORT_KEYS`), since kinds share prefixes.
+ * The key conditions of the access patterns (collections `*Of*`, orders `*By*`, ranges) are in
+ * collections.ts; a collection names the kinds of item it holds, and query.ts returns those kinds
+ * only, told apart by the whole sort key (`SORT_KEYS`), since kinds share prefixes.
  *
  * | entity           | pk                | sk              | gsi1pk / gsi1sk                    | gsi2pk / gsi2sk                  |
  * |------------------|-------------------|-----------------|------------------------------------|----------------------------------|
@@ -74,6 +75,7 @@
  */
 
 import { mailboxOf } from '../../domain/email-addresses.ts';
+import type { IndexName } from './table-definition.ts';
 
 /** How many partitions the due index spreads over (keys.metricsDue). */
 export const DUE_SHARDS = 10;
@@ -124,19 +126,34 @@ export function isEntity(item: Record<string, unknown>, entity: Entity): boolean
   return typeof item.sk === 'string' && SORT_KEYS[entity].test(item.sk);
 }
 
-/** The items of one partition under a sort-key prefix that a query wants: of these kinds only. */
-export interface Collection {
+/**
+ * A key condition: the partition of the table (`index: 'table'`, on pk / sk) or of a global index
+ * (on its own key attributes, table-definition.ts) to read, and the range of its sort key: every item
+ * (no `sk`), a prefix, an inclusive range, or everything before a value. `entities`: the kinds of
+ * item kept (by their whole table sort key, `SORT_KEYS`), when others share the range. The query
+ * layer (query.ts) renders it; an entity names the ones it answers (`defineEntity`'s `queries`).
+ */
+export interface KeyCondition {
+  index: 'table' | IndexName;
   pk: string;
-  skPrefix: string;
+  sk?: SortCondition;
+  entities?: readonly Entity[];
+}
+
+export type SortCondition = { beginsWith: string } | { between: readonly [string, string] } | { before: string };
+
+/** The items of one partition under a sort-key prefix that a query wants: of these kinds only. */
+export interface Collection extends KeyCondition {
+  index: 'table';
+  sk: { beginsWith: string };
   entities: readonly Entity[];
 }
 
-const collection = (pk: string, skPrefix: string, ...entities: Entity[]): Collection => ({ pk, skPrefix, entities });
+export const collection = (pk: string, skPrefix: string, ...entities: Entity[]): Collection => ({ index: 'table', pk, sk: { beginsWith: skPrefix }, entities });
 
-/** The items of one gsi2 partition that a query wants: of these kinds only (by their table sort key). */
-export interface IndexCollection {
+/** The items of one index partition that a query wants: of these kinds only (by their table sort key). */
+export interface IndexCollection extends KeyCondition {
   index: 'gsi2' | 'gsi3' | 'gsi5' | 'gsi6';
-  pk: string;
   entities: readonly Entity[];
 }
 
@@ -148,9 +165,8 @@ export interface IndexCollection {
  * (`TENANT#<id>#<KIND>...`) never meet the other entities' on the same index (`USER#<userId>`,
  * `TENANT#<id>#CREATOR#<cid>`), so one index serves several.
  */
-export interface OrderedIndex {
+export interface OrderedIndex extends KeyCondition {
   index: 'gsi1' | 'gsi2' | 'gsi3' | 'gsi7' | 'gsi8' | 'gsi9';
-  pk: string;
 }
 
 /**
@@ -163,7 +179,13 @@ export function nameOrder(name: string, id: string): string {
   return `${name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()}\u0001${id}`;
 }
 
-const tenantPk = (tenantId: string) => `TENANT#${tenantId}`;
+export const tenantPk = (tenantId: string) => `TENANT#${tenantId}`;
+
+/** The scope of a day rollup: the tenant's own (its scope id is the tenant id), or one record's. */
+export type RollupScope = { kind: 'tenant' } | { kind: 'campaign' | 'creator' | 'activity'; id: string };
+
+/** The sort-key prefix of a scope's days. */
+export const dayPrefix = (tenantId: string, scope: RollupScope) => `DAY#${scope.kind.toUpperCase()}#${scope.kind === 'tenant' ? tenantId : scope.id}#`;
 
 /** Who a rate counter counts: a tenant, a user (a sender), or a recipient address. */
 export type RateCounted = { tenantId: string } | { userId: string } | { recipient: string };
@@ -176,7 +198,7 @@ function countedPk(counted: RateCounted): string {
 
 /** gsi1 keys that order a tenant's records of one kind by creation, then id (ISO timestamps are fixed-width). */
 const byCreation = (tenantId: string, kind: string, createdAt: string, id: string) => ({ gsi1pk: `${tenantPk(tenantId)}#${kind}`, gsi1sk: `${createdAt}#${id}` });
-const creationOrder = (tenantId: string, kind: string): OrderedIndex => ({ index: 'gsi1', pk: `${tenantPk(tenantId)}#${kind}` });
+export const creationOrder = (tenantId: string, kind: string): OrderedIndex => ({ index: 'gsi1', pk: `${tenantPk(tenantId)}#${kind}` });
 
 export const keys = {
   user: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
@@ -201,16 +223,11 @@ export const keys = {
   stripeEvent: (eventId: string): Key => ({ pk: `STRIPE_EVENT#${eventId}`, sk: 'EVENT' }),
 
   membership: (tenantId: string, userId: string): Key => ({ pk: tenantPk(tenantId), sk: `MEMBER#${userId}` }),
-  membershipsOfTenant: (tenantId: string) => collection(tenantPk(tenantId), 'MEMBER#', 'membership'),
   /** gsi1: the memberships of one user, across tenants. */
   membershipByUser: (userId: string, tenantId: string) => ({ gsi1pk: `USER#${userId}`, gsi1sk: tenantPk(tenantId) }),
-  membershipsOfUser: (userId: string) => ({ gsi1pk: `USER#${userId}`, gsi1skPrefix: 'TENANT#' }),
-
   invitation: (tenantId: string, email: string): Key => ({ pk: tenantPk(tenantId), sk: `INVITE#${email.toLowerCase()}` }),
   /** gsi2: the invitations sent to one address, across tenants. */
   invitationByEmail: (email: string, tenantId: string) => ({ gsi2pk: `INVITE#${email.toLowerCase()}`, gsi2sk: tenantPk(tenantId) }),
-  invitationsOfEmail: (email: string) => ({ gsi2pk: `INVITE#${email.toLowerCase()}` }),
-
   /**
    * Where a record addressed by id alone (`/v1/creators/:id`) lives: its tenant and key, written in
    * the same transaction as the record, read with one strongly consistent GetItem.
@@ -218,36 +235,28 @@ export const keys = {
   recordPointer: (recordId: string): Key => ({ pk: `ID#${recordId}`, sk: 'ID' }),
 
   creator: (tenantId: string, creatorId: string): Key => ({ pk: tenantPk(tenantId), sk: `CREATOR#${creatorId}` }),
-  creatorsOfTenant: (tenantId: string) => collection(tenantPk(tenantId), 'CREATOR#', 'creator'),
   /**
    * gsi1 by creation and gsi2 by name (rewritten with every name change): the creators list's
    * orders. The own-brand record carries neither: the list leaves it out unless asked for it.
    */
   creatorByCreation: (tenantId: string, createdAt: string, creatorId: string) => byCreation(tenantId, 'CREATORS', createdAt, creatorId),
-  creatorsByCreation: (tenantId: string) => creationOrder(tenantId, 'CREATORS'),
   creatorByName: (tenantId: string, name: string, creatorId: string) => ({ gsi2pk: `${tenantPk(tenantId)}#CREATORS_BY_NAME`, gsi2sk: nameOrder(name, creatorId) }),
-  creatorsByName: (tenantId: string): OrderedIndex => ({ index: 'gsi2', pk: `${tenantPk(tenantId)}#CREATORS_BY_NAME` }),
   /**
    * gsi7 by impressions, gsi8 by engagement and gsi9 by spend in the tenant's currency
    * (table-definition.ts): their sort keys are the creator's own counters, so only the partition
    * key is written (not the own brand).
    */
   creatorByFigures: (tenantId: string) => ({ creatorFiguresPk: `${tenantPk(tenantId)}#CREATORS_BY_FIGURES` }),
-  creatorsByImpressions: (tenantId: string): OrderedIndex => ({ index: 'gsi7', pk: `${tenantPk(tenantId)}#CREATORS_BY_FIGURES` }),
-  creatorsByEngagement: (tenantId: string): OrderedIndex => ({ index: 'gsi8', pk: `${tenantPk(tenantId)}#CREATORS_BY_FIGURES` }),
-  creatorsBySpend: (tenantId: string): OrderedIndex => ({ index: 'gsi9', pk: `${tenantPk(tenantId)}#CREATORS_BY_FIGURES` }),
   /**
    * gsi5 (the compact projection, `COMPACT_ATTRIBUTES`): every creator of the tenant, own brand
    * included, as a small entry for the lists and stats no key orders (metric sorts, role, dates).
    */
   creatorCompact: (tenantId: string, creatorId: string) => ({ gsi5pk: `${tenantPk(tenantId)}#CREATORS_COMPACT`, gsi5sk: creatorId }),
-  creatorsCompact: (tenantId: string): IndexCollection => ({ index: 'gsi5', pk: `${tenantPk(tenantId)}#CREATORS_COMPACT`, entities: ['creator'] }),
   /**
    * gsi6 (the search projection, `CREATOR_SEARCH_ATTRIBUTES`): every creator of the tenant, own
    * brand included, with the fields a search matches (name, email, notes), for the searched list and stats.
    */
   creatorSearch: (tenantId: string, creatorId: string) => ({ gsi6pk: `${tenantPk(tenantId)}#CREATORS_SEARCH`, gsi6sk: creatorId }),
-  creatorsSearch: (tenantId: string): IndexCollection => ({ index: 'gsi6', pk: `${tenantPk(tenantId)}#CREATORS_SEARCH`, entities: ['creator'] }),
   /** How many of the tenant's creators have each role (`own_brand`, a role, or `none`), moved with every create, role change and delete. */
   creatorRoles: (tenantId: string): Key => ({ pk: tenantPk(tenantId), sk: 'CREATOR_ROLES' }),
   /** One own-brand creator per workspace: a claim written with it, conditionally. */
@@ -256,7 +265,6 @@ export const keys = {
     pk: tenantPk(tenantId),
     sk: `CREATOR#${creatorId}#SOCIAL#${accountId}`,
   }),
-  socialAccountsOfCreator: (tenantId: string, creatorId: string) => collection(tenantPk(tenantId), `CREATOR#${creatorId}#SOCIAL#`, 'socialAccount'),
   /** One account per canonical profile and creator: a claim written with the account. */
   socialAccountClaim: (tenantId: string, creatorId: string, platform: string, profileUrl: string): Key => ({
     pk: tenantPk(tenantId),
@@ -264,23 +272,18 @@ export const keys = {
   }),
 
   activity: (tenantId: string, activityId: string): Key => ({ pk: tenantPk(tenantId), sk: `ACTIVITY#${activityId}` }),
-  activitiesOfTenant: (tenantId: string) => collection(tenantPk(tenantId), 'ACTIVITY#', 'activity'),
   /** gsi1: the tenant's activities by creation (written with the activity; createdAt never changes). */
   activityByCreation: (tenantId: string, createdAt: string, activityId: string) => byCreation(tenantId, 'ACTIVITIES', createdAt, activityId),
-  activitiesByCreation: (tenantId: string) => creationOrder(tenantId, 'ACTIVITIES'),
   /** gsi2: the tenant's activities by name, then id (rewritten with every name change): the list sorted by name. */
   activityByName: (tenantId: string, name: string, activityId: string) => ({ gsi2pk: `${tenantPk(tenantId)}#ACTIVITIES_BY_NAME`, gsi2sk: nameOrder(name, activityId) }),
-  activitiesByName: (tenantId: string): OrderedIndex => ({ index: 'gsi2', pk: `${tenantPk(tenantId)}#ACTIVITIES_BY_NAME` }),
   /**
    * gsi3: the activities of one channel by creation (the partition rewritten with every channel
    * change; the sort key is the creation one): the list filtered by channel.
    */
   activityOfChannel: (tenantId: string, channel: string) => ({ gsi3pk: `${tenantPk(tenantId)}#ACTIVITIES#CHANNEL#${channel}` }),
   activityOfChannelOrder: (createdAt: string, activityId: string) => ({ gsi3sk: `${createdAt}#${activityId}` }),
-  activitiesOfChannel: (tenantId: string, channel: string): OrderedIndex => ({ index: 'gsi3', pk: `${tenantPk(tenantId)}#ACTIVITIES#CHANNEL#${channel}` }),
   /** gsi5 (the compact projection, `COMPACT_ATTRIBUTES`): every activity of the tenant as a small entry, for the lists and stats no key orders or counts. */
   activityCompact: (tenantId: string, activityId: string) => ({ gsi5pk: `${tenantPk(tenantId)}#ACTIVITIES_COMPACT`, gsi5sk: activityId }),
-  activitiesCompact: (tenantId: string): IndexCollection => ({ index: 'gsi5', pk: `${tenantPk(tenantId)}#ACTIVITIES_COMPACT`, entities: ['activity'] }),
   /**
    * gsi6 (which projects the keys and `CREATOR_SEARCH_ATTRIBUTES` only): the tenant's activities by
    * the instant each ran, its start or else its creation (the day rule of costs), rewritten with
@@ -288,7 +291,6 @@ export const keys = {
    * (`activitiesRunBetween`).
    */
   activityByRun: (tenantId: string, ranAt: string, activityId: string) => ({ gsi6pk: `${tenantPk(tenantId)}#ACTIVITIES_BY_RUN`, gsi6sk: `${ranAt}#${activityId}` }),
-  activitiesByRun: (tenantId: string) => ({ index: 'gsi6' as const, pk: `${tenantPk(tenantId)}#ACTIVITIES_BY_RUN` }),
   /** How many of the tenant's activities are on each channel, moved in the same transaction as every create, delete and channel change. */
   activityChannels: (tenantId: string): Key => ({ pk: tenantPk(tenantId), sk: 'ACTIVITY_CHANNELS' }),
   /** The link of a creator to an activity; gsi2 lists a creator's activities. */
@@ -296,44 +298,30 @@ export const keys = {
     pk: tenantPk(tenantId),
     sk: `ACTIVITY#${activityId}#CREATOR#${creatorId}`,
   }),
-  creatorsOfActivity: (tenantId: string, activityId: string) => collection(tenantPk(tenantId), `ACTIVITY#${activityId}#CREATOR#`, 'activityCreator'),
-  /** The activity item and its creator links together (their sort keys share `ACTIVITY#<aid>`, ids are fixed-width): one Query. */
-  activityWithCreators: (tenantId: string, activityId: string) => collection(tenantPk(tenantId), `ACTIVITY#${activityId}`, 'activity', 'activityCreator'),
   activityOfCreator: (tenantId: string, creatorId: string, activityId: string) => ({
     gsi2pk: `${tenantPk(tenantId)}#CREATOR#${creatorId}`,
     gsi2sk: `ACTIVITY#${activityId}`,
   }),
-  activitiesOfCreator: (tenantId: string, creatorId: string): IndexCollection => ({ index: 'gsi2', pk: `${tenantPk(tenantId)}#CREATOR#${creatorId}`, entities: ['activityCreator'] }),
-
   /** A campaign; its stored aggregate (activities, costs, spend) moves with links and cost writes. */
   campaign: (tenantId: string, campaignId: string): Key => ({ pk: tenantPk(tenantId), sk: `CAMPAIGN#${campaignId}` }),
-  campaignsOfTenant: (tenantId: string) => collection(tenantPk(tenantId), 'CAMPAIGN#', 'campaign'),
   /** The association of an activity with a campaign (its own id, `campaignActivityId`, has a pointer). */
   campaignActivity: (tenantId: string, campaignId: string, activityId: string): Key => ({
     pk: tenantPk(tenantId),
     sk: `CAMPAIGN_ACTIVITY#${campaignId}#${activityId}`,
   }),
-  activitiesOfCampaign: (tenantId: string, campaignId: string) => collection(tenantPk(tenantId), `CAMPAIGN_ACTIVITY#${campaignId}#`, 'campaignActivity'),
-
   cost: (tenantId: string, costId: string): Key => ({ pk: tenantPk(tenantId), sk: `COST#${costId}` }),
-  costsOfTenant: (tenantId: string) => collection(tenantPk(tenantId), 'COST#', 'cost'),
   /** gsi1: the tenant's costs by creation (written with every put of the cost; createdAt never changes). */
   costByCreation: (tenantId: string, createdAt: string, costId: string) => byCreation(tenantId, 'COSTS', createdAt, costId),
-  costsByCreation: (tenantId: string) => creationOrder(tenantId, 'COSTS'),
   /** gsi2: the costs attributed to a creator (a partition of their own, apart from its activity links). */
   costOfCreator: (tenantId: string, creatorId: string, costId: string) => ({ gsi2pk: `${tenantPk(tenantId)}#CREATOR_COSTS#${creatorId}`, gsi2sk: `COST#${costId}` }),
-  costsOfCreator: (tenantId: string, creatorId: string): IndexCollection => ({ index: 'gsi2', pk: `${tenantPk(tenantId)}#CREATOR_COSTS#${creatorId}`, entities: ['cost'] }),
   /** gsi3: the costs of an activity (its startAt moves their spend between days). */
   costOfActivity: (tenantId: string, activityId: string, costId: string) => ({ gsi3pk: `${tenantPk(tenantId)}#ACTIVITY_COSTS#${activityId}`, gsi3sk: `COST#${costId}` }),
-  costsOfActivity: (tenantId: string, activityId: string): IndexCollection => ({ index: 'gsi3', pk: `${tenantPk(tenantId)}#ACTIVITY_COSTS#${activityId}`, entities: ['cost'] }),
   /** gsi5 (the compact projection, `COMPACT_ATTRIBUTES`): every cost of the tenant as a small entry, for the cost lists no key orders (by amount, searched, by category). */
   costCompact: (tenantId: string, costId: string) => ({ gsi5pk: `${tenantPk(tenantId)}#COSTS_COMPACT`, gsi5sk: costId }),
-  costsCompact: (tenantId: string): IndexCollection => ({ index: 'gsi5', pk: `${tenantPk(tenantId)}#COSTS_COMPACT`, entities: ['cost'] }),
   /** How many of the tenant's costs have each type label (GET /v1/costs/types), moved in the same transaction as every create, delete and type change. */
   costTypes: (tenantId: string): Key => ({ pk: tenantPk(tenantId), sk: 'COST_TYPES' }),
 
   expenseCategory: (tenantId: string, categoryId: string): Key => ({ pk: tenantPk(tenantId), sk: `CATEGORY#${categoryId}` }),
-  expenseCategoriesOfTenant: (tenantId: string) => collection(tenantPk(tenantId), 'CATEGORY#', 'expenseCategory'),
   /** Unique category names per organization, case-insensitive. */
   expenseCategoryName: (tenantId: string, name: string): Key => ({ pk: tenantPk(tenantId), sk: `CATEGORY_NAME#${name.trim().toLowerCase()}` }),
 
@@ -342,31 +330,17 @@ export const keys = {
     pk: tenantPk(tenantId),
     sk: `NOTE#${entityType}#${entityId}#${createdAt}#${noteId}`,
   }),
-  notesOfEntity: (tenantId: string, entityType: string, entityId: string) => collection(tenantPk(tenantId), `NOTE#${entityType}#${entityId}#`, 'note'),
-
   /** A text file of an activity, campaign or creator: the owner's files sort by creation, the (time-ordered) id breaking ties. */
   file: (tenantId: string, ownerType: string, ownerId: string, createdAt: string, fileId: string): Key => ({
     pk: tenantPk(tenantId),
     sk: `FILE#${ownerType}#${ownerId}#${createdAt}#${fileId}`,
   }),
-  filesOfOwner: (tenantId: string, ownerType: string, ownerId: string) => collection(tenantPk(tenantId), `FILE#${ownerType}#${ownerId}#`, 'file'),
-
   outcomeDefinition: (tenantId: string, definitionId: string): Key => ({ pk: tenantPk(tenantId), sk: `OUTCOME_DEF#${definitionId}` }),
-  outcomeDefinitionsOfTenant: (tenantId: string) => collection(tenantPk(tenantId), 'OUTCOME_DEF#', 'outcomeDefinition'),
   /** A reported outcome measurement of a campaign; its claims sort right after it (same prefix). */
   outcomeMeasurement: (tenantId: string, campaignId: string, measurementId: string): Key => ({
     pk: tenantPk(tenantId),
     sk: `OUTCOME#${campaignId}#MEASUREMENT#${measurementId}`,
   }),
-  /** A campaign's measurements and their claims, in one query (told apart with `isEntity`). */
-  outcomeMeasurementsOfCampaign: (tenantId: string, campaignId: string) =>
-    collection(tenantPk(tenantId), `OUTCOME#${campaignId}#MEASUREMENT#`, 'outcomeMeasurement', 'outcomeClaim'),
-  /** One measurement and its claims, in one query. */
-  outcomeMeasurementWithClaims: (tenantId: string, campaignId: string, measurementId: string) =>
-    collection(tenantPk(tenantId), `OUTCOME#${campaignId}#MEASUREMENT#${measurementId}`, 'outcomeMeasurement', 'outcomeClaim'),
-  /** A measurement's claims alone. */
-  claimsOfMeasurement: (tenantId: string, campaignId: string, measurementId: string) =>
-    collection(tenantPk(tenantId), `OUTCOME#${campaignId}#MEASUREMENT#${measurementId}#CLAIM#`, 'outcomeClaim'),
   /** One evidence claim of a measurement, numbered from 1 in the order written. */
   outcomeClaim: (tenantId: string, campaignId: string, measurementId: string, seq: number): Key => ({
     pk: tenantPk(tenantId),
@@ -378,28 +352,19 @@ export const keys = {
 
   /** One metric snapshot of an activity: the last reading of one hour (UTC `YYYY-MM-DDTHH`). */
   snapshot: (tenantId: string, activityId: string, hour: string): Key => ({ pk: tenantPk(tenantId), sk: `SNAPSHOT#${activityId}#${hour}` }),
-  snapshotsOfActivity: (tenantId: string, activityId: string) => collection(tenantPk(tenantId), `SNAPSHOT#${activityId}#`, 'snapshot'),
-
   /** One day of a scope's rollup (the tenant's own scope id is the tenant id). */
-  dayRollup: (tenantId: string, scope: { kind: 'tenant' } | { kind: 'campaign' | 'creator' | 'activity'; id: string }, date: string): Key => ({
-    pk: tenantPk(tenantId),
-    sk: `DAY#${scope.kind.toUpperCase()}#${scope.kind === 'tenant' ? tenantId : scope.id}#${date}`,
-  }),
-
+  dayRollup: (tenantId: string, scope: RollupScope, date: string): Key => ({ pk: tenantPk(tenantId), sk: `${dayPrefix(tenantId, scope)}${date}` }),
   /** An activity's sparkline bucket: its days' figures from `start` (the bucket's first date; sparkline-buckets.ts). */
   sparklineBucket: (tenantId: string, activityId: string, start: string): Key => ({ pk: tenantPk(tenantId), sk: `SPARKLINE#${activityId}#${start}` }),
-  sparklineBucketsOfActivity: (tenantId: string, activityId: string) => collection(tenantPk(tenantId), `SPARKLINE#${activityId}#`, 'sparklineBucket'),
-
   /**
    * gsi4 (sparse, keys only): the metric refresh's due index. A tracked activity (connected content
    * link) carries it; the dispatcher reads each shard's entries due by now. Sharded by the item's
    * id so no one index partition takes every write of the refresh.
    */
   metricsDue: (tenantId: string, itemId: string, dueAt: string) => ({ gsi4pk: `METRICS_DUE#${dueShard(itemId)}`, gsi4sk: `${dueAt}#${tenantId}#${itemId}` }),
-  metricsDueShard: (shard: number) => ({ gsi4pk: `METRICS_DUE#${shard}` }),
-
   outboxEmail: (sentAt: string, id: string): Key => ({ pk: 'OUTBOX', sk: `${sentAt}#${id}` }),
-  outbox: () => ({ pk: 'OUTBOX' }),
+  /** The outbox partition (the stream's delivery mapping filters on it): every email, by when it was sent. */
+  outbox: (): KeyCondition => ({ index: 'table', pk: 'OUTBOX' }),
 };
 
 /**
@@ -412,7 +377,7 @@ export const analyticsKeys = {
   connection: (tenantId: string): Key => ({ pk: tenantPk(tenantId), sk: 'ANALYTICS' }),
   /** gsi1 (sparse): the connected organizations, which the scheduled import reads. */
   connected: (tenantId: string) => ({ gsi1pk: 'ANALYTICS_CONNECTED', gsi1sk: tenantId }),
-  connectedTenants: () => ({ gsi1pk: 'ANALYTICS_CONNECTED' }),
+  connectedTenants: (): KeyCondition => ({ index: 'gsi1', pk: 'ANALYTICS_CONNECTED' }),
   day: (tenantId: string, date: string): Key => ({ pk: tenantPk(tenantId), sk: `ANALYTICS_DAY#${date}` }),
   /** `answerDigest`: the sha256 of the answer's dimension and raw value. */
   answer: (tenantId: string, date: string, answerDigest: string): Key => ({ pk: tenantPk(tenantId), sk: `ANALYTICS_HDYHAU#${date}#${answerDigest}` }),
@@ -421,15 +386,15 @@ export const analyticsKeys = {
   /** `answerDigest` as for `answer`: one mapping per dimension and raw value. */
   mapping: (tenantId: string, answerDigest: string): Key => ({ pk: tenantPk(tenantId), sk: `ANALYTICS_MAP#${answerDigest}` }),
   /** A tenant's signals or mappings (`sk` begins with the prefix; no other kind shares it). */
-  ofKind: (tenantId: string, kind: 'ANALYTICS_SIGNAL' | 'ANALYTICS_MAP') => ({ pk: tenantPk(tenantId), skPrefix: `${kind}#` }),
+  ofKind: (tenantId: string, kind: 'ANALYTICS_SIGNAL' | 'ANALYTICS_MAP'): KeyCondition => ({ index: 'table', pk: tenantPk(tenantId), sk: { beginsWith: `${kind}#` } }),
   /**
    * A tenant's analytics items of one dated kind from `from` to `to` (dates `YYYY-MM-DD`), a day's
    * items included whatever follows its date (`sk BETWEEN from AND to`).
    */
-  dates: (tenantId: string, kind: 'ANALYTICS_DAY' | 'ANALYTICS_HDYHAU' | 'ANALYTICS_SIGNAL_DAY', from: string, to: string) => ({
+  dates: (tenantId: string, kind: 'ANALYTICS_DAY' | 'ANALYTICS_HDYHAU' | 'ANALYTICS_SIGNAL_DAY', from: string, to: string): KeyCondition => ({
+    index: 'table',
     pk: tenantPk(tenantId),
-    from: `${kind}#${from}`,
-    to: `${kind}#${to}\uffff`,
+    sk: { between: [`${kind}#${from}`, `${kind}#${to}\uffff`] },
   }),
 };
 
@@ -442,7 +407,6 @@ export const analyticsKeys = {
  */
 export const campaignStatusKeys = {
   due: (tenantId: string, campaignId: string, dueAt: string) => ({ gsi4pk: 'CAMPAIGN_STATUS_DUE', gsi4sk: `${dueAt}#${tenantId}#${campaignId}` }),
-  duePartition: () => ({ gsi4pk: 'CAMPAIGN_STATUS_DUE' }),
 };
 
 /** Export keys (shared/db/exports), apart from `keys` so that only the bundles that use them carry them. */

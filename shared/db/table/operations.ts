@@ -1,80 +1,53 @@
 /**
- * Low-level helpers every repository shares: complete queries, batch reads that retry
- * unprocessed keys, and transactions; all under the one retry policy (retry.ts).
+ * Low-level helpers every repository shares: the one Query loop (query.ts builds its requests from
+ * key conditions), batch reads and writes that retry unprocessed keys; all under the one retry
+ * policy (retry.ts).
  */
-import { BatchGetCommand, BatchWriteCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, QueryCommand, ScanCommand, type QueryCommandInput, type ScanCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from './client.ts';
-import { isEntity, type Collection, type Entity, type IndexCollection, type Key } from './keys.ts';
+import type { Key } from './keys.ts';
 import { batchRound, cancellationReasons, withRetry } from './retry.ts';
 
 export { cancellationReasons };
 
 type Item = Record<string, unknown>;
 
-/** All items of a query, following `LastEvaluatedKey` to the end. */
-export async function queryAll(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): Promise<Item[]> {
-  const items: Item[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await withRetry(() => documentClient().send(new QueryCommand({ ...input, TableName: tableName(), ExclusiveStartKey: start })));
-    items.push(...(page.Items ?? []));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return items;
-}
-
-/** At most `limit` items of a query, in its order, stopping there (the rest is left for a later call). */
-export async function queryUpTo(limit: number, input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'Limit'>): Promise<Item[]> {
-  const items: Item[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await withRetry(() =>
-      documentClient().send(new QueryCommand({ ...input, TableName: tableName(), ExclusiveStartKey: start, Limit: limit - items.length })),
-    );
-    items.push(...(page.Items ?? []));
-    start = page.LastEvaluatedKey;
-  } while (start && items.length < limit);
-  return items;
+/** One page of a query's answer: its items, and where the next page starts (none after the last). */
+export interface QueryPage {
+  items: Item[];
+  count: number;
+  next?: Record<string, unknown>;
 }
 
 /**
- * A query's items of these kinds only (`SORT_KEYS`): the kind is read from the table sort key, so a
- * projection always includes it, and other kinds sharing the key range are dropped here — no
- * caller has to know what else a prefix or an index partition covers.
+ * The one Query loop: the pages of a request (query.ts builds it from a key condition), each under
+ * the retry policy, following `LastEvaluatedKey` to the end, or until `limit` items were read (each
+ * request then asks for no more than are left). `start` resumes after an earlier page.
  */
-async function queryKinds(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>, entities: readonly Entity[]): Promise<Item[]> {
-  const projection = input.ProjectionExpression;
-  const items = await queryAll({
-    ...input,
-    ...(projection ? { ProjectionExpression: `${projection}, #kindSk`, ExpressionAttributeNames: { ...input.ExpressionAttributeNames, '#kindSk': 'sk' } } : {}),
-  });
-  return items.filter((item) => entities.some((entity) => isEntity(item, entity)));
+export async function* queryPages(
+  input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'Limit'>,
+  limit?: number,
+  start?: Record<string, unknown>,
+): AsyncGenerator<QueryPage> {
+  let read = 0;
+  do {
+    const left = limit === undefined ? {} : { Limit: limit - read };
+    const page = await withRetry(() => documentClient().send(new QueryCommand({ ...input, ...left, TableName: tableName(), ExclusiveStartKey: start })));
+    const items = page.Items ?? [];
+    read += items.length;
+    start = page.LastEvaluatedKey;
+    yield { items, count: page.Count ?? items.length, ...(start ? { next: start } : {}) };
+  } while (start && (limit === undefined || read < limit));
 }
 
-/** All items of a collection (`keys.*Of*`): one partition's items of its kinds under a sort-key prefix, plus any filter or projection. */
-export function queryPrefix(
-  collection: Collection,
-  options: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'KeyConditionExpression'> = {},
-): Promise<Item[]> {
-  return queryKinds(
-    {
-      ...options,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ...options.ExpressionAttributeValues, ':pk': collection.pk, ':prefix': collection.skPrefix },
-    },
-    collection.entities,
-  );
-}
-
-/** All items of an index collection (`keys.*Of*` on gsi2), of its kinds only. */
-export function queryIndex(
-  collection: IndexCollection,
-  options: Pick<QueryCommandInput, 'ProjectionExpression' | 'ExpressionAttributeNames'> = {},
-): Promise<Item[]> {
-  return queryKinds(
-    { ...options, IndexName: collection.index, KeyConditionExpression: `${collection.index}pk = :pk`, ExpressionAttributeValues: { ':pk': collection.pk } },
-    collection.entities,
-  );
+/** The one Scan loop, for the maintenance reads that must see every item (reindex.ts) and the local fakes: every page, each under the retry policy. */
+export async function* scanPages(input: Omit<ScanCommandInput, 'TableName' | 'ExclusiveStartKey'> = {}): AsyncGenerator<Item[]> {
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await withRetry(() => documentClient().send(new ScanCommand({ ...input, TableName: tableName(), ExclusiveStartKey: start })));
+    yield page.Items ?? [];
+    start = page.LastEvaluatedKey;
+  } while (start);
 }
 
 const BATCH_GET_LIMIT = 100;

@@ -25,16 +25,15 @@
  *   the search projection (gsi6: name, email and notes, which gsi5 leaves out to stay small);
  *   activities searched by name or by start date (nullable, nulls last either way), and their
  *   filtered stats' sums; costs by amount or another non-key column, searched, or by category
- *   (functions/costs/query.ts).
+ *   (catalogue/cost-views.ts).
  * - every record of the tenant, then in memory: campaigns (a status facet derived from dates and
  *   today's date needs every campaign's dates; a tenant has few); and the tenant-wide lists of few
  *   items (members, invitations, expense categories, outcome definitions).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from './client.ts';
-import { batchGet, queryAll } from './operations.ts';
-import type { Key, OrderedIndex } from './keys.ts';
+import { queryPages } from './operations.ts';
+import type { Key, KeyCondition } from './keys.ts';
+import { itemsInOrder, queryInput, queryItems, type QuerySpec, type ReadOptions } from './query.ts';
 import { GLOBAL_INDEXES } from './table-definition.ts';
 
 export interface PageRequest {
@@ -89,28 +88,10 @@ export function sortRecords<T extends { id: string }>(
  * One page of a key-ordered query: keys first (exact count), then the page's items in one batch,
  * returned in key order. Works on the table or a GSI (whose items must project `pk` and `sk`).
  */
-export async function queryPage(
-  query: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'ProjectionExpression' | 'Select'>,
-  page: PageRequest,
-): Promise<Page<Record<string, unknown>>> {
-  const keyItems = (await queryAll({
-    ...query,
-    ProjectionExpression: '#pk, #sk',
-    ExpressionAttributeNames: { ...query.ExpressionAttributeNames, '#pk': 'pk', '#sk': 'sk' },
-  })) as unknown as Key[];
+export async function queryPage(spec: QuerySpec, page: PageRequest, options: Pick<ReadOptions, 'newestFirst'> = {}): Promise<Page<Record<string, unknown>>> {
+  const keyItems = (await queryItems(spec, { ...options, attributes: ['pk', 'sk'] })) as unknown as Key[];
   const { items: pageKeys, totalCount } = pageOf(keyItems, page);
   return { items: await itemsInOrder(pageKeys), totalCount };
-}
-
-/** The items of these keys in one batch, in the keys' order; an item deleted meanwhile is left out rather than returned as a hole. */
-async function itemsInOrder(pageKeys: readonly Key[]): Promise<Record<string, unknown>[]> {
-  if (!pageKeys.length) return [];
-  const fetched = await batchGet([...pageKeys]);
-  const byKey = new Map(fetched.map((item) => [`${item.pk}\u0000${item.sk}`, item]));
-  return pageKeys.flatMap((k): Record<string, unknown>[] => {
-    const item = byKey.get(`${k.pk}\u0000${k.sk}`);
-    return item ? [item] : [];
-  });
 }
 
 const cursors = new AsyncLocalStorage<Map<string, Record<string, unknown> | null>>();
@@ -126,7 +107,7 @@ export function withPageCursors<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /**
- * One page of an ordered index partition (`OrderedIndex`: `keys.*ByCreation` newest first by
+ * One page of an ordered index partition (keys.ts `OrderedIndex`: `keys.*ByCreation` newest first by
  * default, or another order kept in a key, in either direction), without counting it:
  * the caller takes `totalCount` from a counter kept on write. Page 0 is one Query with
  * `Limit = pageSize`. Page N first walks past `N * pageSize` entries reading their keys only
@@ -135,41 +116,28 @@ export function withPageCursors<T>(work: () => Promise<T>): Promise<T> {
  * from there with one more Query of `Limit = pageSize`. A keys-only index (gsi7, gsi8, gsi9) then gives
  * the page's items in one BatchGet.
  */
-export async function indexPage(order: OrderedIndex, { pageIndex, pageSize }: PageRequest, direction: 'asc' | 'desc' = 'desc'): Promise<Record<string, unknown>[]> {
-  const index = GLOBAL_INDEXES.find((i) => i.indexName === order.index)!;
+export async function indexPage(order: KeyCondition, { pageIndex, pageSize }: PageRequest, direction: 'asc' | 'desc' = 'desc'): Promise<Record<string, unknown>[]> {
+  const index = GLOBAL_INDEXES.find((i) => i.indexName === order.index);
+  if (!index) throw new Error(`indexPage reads an index's order, not the table's (${order.index}).`);
+  const newestFirst = direction === 'desc';
   const memo = cursors.getStore();
-  const at = (offset: number) => `${order.index}\u0000${order.pk}\u0000${direction}\u0000${offset}`;
-  const query = {
-    TableName: tableName(),
-    IndexName: order.index,
-    KeyConditionExpression: '#ipk = :pk',
-    ExpressionAttributeNames: { '#ipk': index.partitionKey },
-    ExpressionAttributeValues: { ':pk': order.pk },
-    ScanIndexForward: direction === 'asc',
-  };
+  const at = (offset: number) => `${JSON.stringify(order)}\u0000${direction}\u0000${offset}`;
   let start: Record<string, unknown> | undefined;
   const remembered = memo?.get(at(pageIndex * pageSize));
   // The page before ended the partition: past the end.
   if (remembered === null) return [];
   if (remembered) start = remembered;
   for (let skip = remembered ? 0 : pageIndex * pageSize; skip > 0; ) {
-    const out = await documentClient().send(
-      new QueryCommand({
-        ...query,
-        ExpressionAttributeNames: { ...query.ExpressionAttributeNames, '#pk': 'pk', '#sk': 'sk', '#isk': index.sortKey },
-        ProjectionExpression: '#pk, #sk, #ipk, #isk',
-        Limit: skip,
-        ExclusiveStartKey: start,
-      }),
-    );
-    skip -= out.Count ?? 0;
-    start = out.LastEvaluatedKey;
+    // One request of `skip` keys at most (DynamoDB may answer fewer: the loop goes on from there).
+    const { value: page } = await queryPages(queryInput(order, { newestFirst, attributes: ['pk', 'sk', index.partitionKey, index.sortKey] }), skip, start).next();
+    skip -= page?.count ?? 0;
+    start = page?.next;
     // The partition ended before the page: past the end.
     if (!start) return [];
   }
-  const out = await documentClient().send(new QueryCommand({ ...query, Limit: pageSize, ExclusiveStartKey: start }));
-  const items = out.Items ?? [];
+  const { value: page } = await queryPages(queryInput(order, { newestFirst }), pageSize, start).next();
+  const items = page?.items ?? [];
   // Where the next page starts, when this one is whole (a page cut short by the 1 MB limit is not at its offset's end) or the last.
-  if (memo && (items.length === pageSize || !out.LastEvaluatedKey)) memo.set(at((pageIndex + 1) * pageSize), out.LastEvaluatedKey ?? null);
+  if (memo && (items.length === pageSize || !page?.next)) memo.set(at((pageIndex + 1) * pageSize), page?.next ?? null);
   return index.projection === 'KEYS_ONLY' ? itemsInOrder(items as unknown as Key[]) : items;
 }

@@ -19,16 +19,14 @@
  * announcements (campaigns/announced-status.ts) get their first one, in their tenant's timezone,
  * counted as `campaignStatus`: silent, as a first announcement is, but from then on the sweep sees them.
  */
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { Activities } from '../catalogue/activity-entity.ts';
-import { documentClient, tableName } from './client.ts';
 import { Costs } from '../catalogue/costs.ts';
-import { Creators } from '../catalogue/creators.ts';
+import { Creators } from '../catalogue/creator-entity.ts';
 import { conditionHeld, updateRecord, type EntityOf, type IndexKeys } from './entity.ts';
 import { all, asRead, exists } from './expressions.ts';
 import { isEntity, type Entity } from './keys.ts';
 import { Memberships } from '../tenancy/memberships.ts';
-import { withRetry } from './retry.ts';
+import { scanPages } from './operations.ts';
 import { backfillSparklineBuckets } from '../metrics/sparkline-backfill.ts';
 import { rewriteSpendOrder } from '../catalogue/spend-order.ts';
 import { announceStatus, campaignFromItem } from '../campaigns/campaigns.ts';
@@ -137,10 +135,8 @@ export async function reindexTable(options: ReindexOptions = {}): Promise<Reinde
   const staleSpendOrders: string[] = [];
   const unannounced: Item[] = [];
   const counts = Object.fromEntries(kinds.map((kind) => [kind, { scanned: 0, updated: 0, skipped: 0 }])) as ReindexTableCounts;
-  let start: Item | undefined;
-  do {
-    const page = await withRetry(() => documentClient().send(new ScanCommand({ TableName: tableName(), ExclusiveStartKey: start })));
-    for (const item of page.Items ?? []) {
+  for await (const items of scanPages()) {
+    for (const item of items) {
       if (isEntity(item, 'campaign')) {
         counts.campaignStatus.scanned++;
         if (item.announcedStatus === undefined && item.deletingAt === undefined) unannounced.push(item);
@@ -149,7 +145,7 @@ export async function reindexTable(options: ReindexOptions = {}): Promise<Reinde
       counts.spendOrder.scanned++;
       if (staleSpendOrder(item)) staleSpendOrders.push(tenantOf(item));
     }
-    const found = (page.Items ?? []).flatMap((item) => INDEXED_ENTITIES.filter(({ kind }) => isEntity(item, kind)).map((indexed) => ({ ...indexed, item })));
+    const found = items.flatMap((item) => INDEXED_ENTITIES.filter(({ kind }) => isEntity(item, kind)).map((indexed) => ({ ...indexed, item })));
     for (let i = 0; i < found.length; i += CONCURRENCY) {
       await Promise.all(
         found.slice(i, i + CONCURRENCY).map(async ({ kind, entity, item }) => {
@@ -160,8 +156,7 @@ export async function reindexTable(options: ReindexOptions = {}): Promise<Reinde
         }),
       );
     }
-    start = page.LastEvaluatedKey;
-  } while (start);
+  }
   await rewriteSpendOrders(staleSpendOrders, counts.spendOrder, options);
   await announceFirstStatuses(unannounced, counts.campaignStatus, options);
   return counts;

@@ -3,7 +3,7 @@
  * for tenant routes the caller's membership and whether the tenant is live.
  */
 import * as z from 'zod/mini';
-import { defineEntity, getRecord } from '../table/entity.ts';
+import { defineEntity, defineProjection, getRecord } from '../table/entity.ts';
 import { keys, type Key } from '../table/keys.ts';
 import type { Membership } from './memberships.ts';
 import { batchGet, recordOf } from '../table/operations.ts';
@@ -11,7 +11,7 @@ import { isLive, tenantFromItem, type Tenant } from './tenants.ts';
 import { Users, type User } from './users.ts';
 
 /** The user item as authorization reads it: the profile, and the deletion mark its tombstone carries (account-deletion.ts). */
-const Profiles = defineEntity({ name: 'User', schema: z.object({ ...Users.schema.shape, deletedAt: z.optional(z.string()) }), key: keys.user });
+const Profiles = defineProjection(Users, z.object({ ...Users.schema.shape, deletedAt: z.optional(z.string()) }));
 
 export interface TenantAccess {
   accountDeleted: boolean;

@@ -7,9 +7,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
+import { EmailChanges } from './email-changes.ts';
+import { Settings } from './settings.ts';
+import { Users } from './users.ts';
 import { conflict, forbidden, notFound } from '../../domain/errors.ts';
 import { deleteAvatar } from './avatars.ts';
-import { conditionHeld, defineEntity, getRecord, updateRecord } from '../table/entity.ts';
+import { conditionHeld, defineEntity, defineProjection, getRecord, updateRecord } from '../table/entity.ts';
 import { all, compare, equals, has, lacks } from '../table/expressions.ts';
 import { keys } from '../table/keys.ts';
 import { Memberships, membershipsOfUser, removeMembership } from './memberships.ts';
@@ -37,22 +40,18 @@ const DeletionRequests = defineEntity({
 });
 
 /** The profile as the deletion leaves it: a tombstone whose personal fields are cleared (users.ts reads it as no user). */
-const ProfileTombstones = defineEntity({
-  name: 'User',
-  schema: z.object({
+const ProfileTombstones = defineProjection(Users, z.object({
     name: z.nullable(z.string()),
     jobRole: z.nullable(z.string()),
     avatarKey: z.nullable(z.string()),
     email: z.nullable(z.string()),
     updatedAt: z.string(),
     deletedAt: z.optional(z.string()),
-  }),
-  key: keys.user,
-});
+  }));
 
 /** The account's other items, as its deletion removes them (their records are settings.ts's and email-changes.ts's). */
-const UserSettingsItems = defineEntity({ name: 'The settings', schema: z.object({}), key: keys.settings });
-const EmailChangeItems = defineEntity({ name: 'The email change', schema: z.object({}), key: keys.emailChange });
+const UserSettingsItems = defineProjection(Settings, z.object({}));
+const EmailChangeItems = defineProjection(EmailChanges, z.object({}));
 
 /** The condition of a write to a record that is kept as a tombstone: it exists and is not deleted. */
 const notDeleted = all(has('pk'), lacks('deletedAt'));

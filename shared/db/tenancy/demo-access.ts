@@ -6,13 +6,11 @@
  */
 import * as z from 'zod/mini';
 import { NotFoundError } from '../../domain/errors.ts';
-import { defineEntity, getRecord } from '../table/entity.ts';
-import { keys } from '../table/keys.ts';
+import { getRecord } from '../table/entity.ts';
+import { DemoPointer } from './tenant-entity.ts';
 import { getMembership, membershipsOfTenant, removeMembership } from './memberships.ts';
 import { getSettings, updateSettings } from './settings.ts';
 
-/** The shared demo tenant's pointer (tenants.ts writes it on the demo's first use). */
-const DemoPointer = defineEntity({ name: 'The demo organization', schema: z.object({ tenantId: z.string() }), key: keys.demoTenant });
 
 async function demoTenantId(): Promise<string | undefined> {
   return (await getRecord(DemoPointer, DemoPointer.key()))?.tenantId;

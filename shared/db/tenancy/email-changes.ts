@@ -17,7 +17,7 @@ import { EmailClaims, getUser, Users, type User } from './users.ts';
 
 export const EMAIL_CHANGE_TTL_HOURS = 24;
 
-const EmailChanges = defineEntity({
+export const EmailChanges = defineEntity({
   name: 'The email change',
   schema: z.object({
     userId: z.string(),

@@ -11,6 +11,7 @@ export * from './memberships.ts';
 export * from './rate-limits.ts';
 export * from './settings.ts';
 export * from './tenant-deletion.ts';
+export * from './tenant-entity.ts';
 export * from './tenant-views.ts';
 export * from './tenants.ts';
 export * from './users.ts';

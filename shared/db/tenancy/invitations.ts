@@ -8,11 +8,13 @@ import * as z from 'zod/mini';
 import { type Role } from '../../domain/roles.ts';
 import { conflict, notFound } from '../../domain/errors.ts';
 import { invitationEmail } from '../../domain/invitation-email.ts';
-import { defineEntity, getRecord, updateRecord } from '../table/entity.ts';
+import { defineEntity, defineProjection, getRecord, updateRecord } from '../table/entity.ts';
+import { Tenants } from './tenant-entity.ts';
 import { all, any, compare, equals, has, lacks } from '../table/expressions.ts';
 import { keys } from '../table/keys.ts';
+import * as collections from '../table/collections.ts';
 import { addMembershipItems, getMembership, type Membership } from './memberships.ts';
-import { queryAll } from '../table/operations.ts';
+import { queryRecords } from '../table/query.ts';
 import { outboxPut } from '../email/outbox.ts';
 import { countAgainst, LIMITS } from './rate-limits.ts';
 import { stored } from '../../records/fields.ts';
@@ -27,12 +29,16 @@ const Invitations = defineEntity({
   name: 'The invitation',
   schema: z.object({ ...InvitationSchema.shape, acceptedBy: z.optional(z.string()) }),
   key: keys.invitation,
+  queries: {
+    /** The pending invitations sent to an address, across tenants (gsi2). */
+    pendingFor: (email: string) => ({ ...collections.invitationsOfEmail(email), filter: equals('status', 'pending') }),
+  },
 });
 
 export type Invitation = z.infer<typeof InvitationSchema>;
 
 /** The tenant item, as invitations check it: live (tenants.ts LIVE_TENANT). */
-const Tenant = defineEntity({ name: 'The organization', schema: z.object({}), key: keys.tenant });
+const Tenant = defineProjection(Tenants, z.object({}));
 const liveTenant = all(has('pk'), lacks('deletedAt'), lacks('deletingAt'));
 
 /**
@@ -86,14 +92,7 @@ async function isMemberByEmail(tenantId: string, email: string): Promise<boolean
 
 /** Pending invitations sent to an address, across tenants. */
 export async function pendingInvitationsFor(email: string): Promise<Invitation[]> {
-  const items = await queryAll({
-    IndexName: 'gsi2',
-    KeyConditionExpression: 'gsi2pk = :pk',
-    FilterExpression: '#status = :pending',
-    ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: { ':pk': keys.invitationsOfEmail(email).gsi2pk, ':pending': 'pending' },
-  });
-  return items.map(Invitations.fromItem);
+  return queryRecords(Invitations.query.pendingFor(email));
 }
 
 /**

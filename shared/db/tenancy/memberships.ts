@@ -9,10 +9,12 @@ import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
 import { type Role } from '../../domain/roles.ts';
 import { conflict, notFound } from '../../domain/errors.ts';
-import { type Changes, defineEntity, getRecord, queryRecords } from '../table/entity.ts';
+import { type Changes, defineEntity, defineProjection, getRecord } from '../table/entity.ts';
+import { Tenants } from './tenant-entity.ts';
 import { all, any, compare, equals, has, lacks } from '../table/expressions.ts';
 import { keys } from '../table/keys.ts';
-import { queryAll } from '../table/operations.ts';
+import * as collections from '../table/collections.ts';
+import { queryRecords } from '../table/query.ts';
 import { stored } from '../../records/fields.ts';
 import { transact } from '../table/transact.ts';
 import { type MembershipStatus, MembershipSchema, type Membership } from '../../records/membership.ts';
@@ -30,14 +32,16 @@ export const Memberships = defineEntity({
   key: keys.membership,
   /** Listed under its user (gsi1) while it stands; a removal takes it out (account-deletion.ts, removeMember). */
   indexes: (membership) => (membership.deletedAt ? {} : keys.membershipByUser(membership.userId, membership.tenantId)),
+  queries: {
+    /** A tenant's memberships, tombstones included, in user-id order. */
+    ofTenant: collections.membershipsOfTenant,
+    /** A user's standing memberships across tenants (gsi1; a tombstone has left it, the filter covers a stale entry). */
+    ofUser: (userId: string) => ({ ...collections.membershipsOfUser(userId), filter: lacks('deletedAt') }),
+  },
 });
 
 /** The tenant item's member counters, as memberships move them (the tenant record is tenants.ts's). */
-const TenantCounts = defineEntity({
-  name: 'The organization',
-  schema: z.object({ memberCount: z.number(), ownerCount: z.number() }),
-  key: keys.tenant,
-});
+const TenantCounts = defineProjection(Tenants, z.object({ memberCount: z.number(), ownerCount: z.number() }));
 
 /** tenants.ts LIVE_TENANT as a condition: stored, not deleted, not being deleted. */
 const liveTenant = all(has('pk'), lacks('deletedAt'), lacks('deletingAt'));
@@ -140,18 +144,11 @@ export async function acceptedMembership(tenantId: string, userId: string): Prom
 
 /** Every current membership of a tenant, in user-id order. */
 export async function membershipsOfTenant(tenantId: string): Promise<Membership[]> {
-  const stored = await queryRecords(Memberships, keys.membershipsOfTenant(tenantId));
+  const stored = await queryRecords(Memberships.query.ofTenant(tenantId));
   return stored.flatMap((membership) => current(membership) ?? []);
 }
 
 /** Every current membership of a user, across tenants (gsi1). */
 export async function membershipsOfUser(userId: string): Promise<Membership[]> {
-  const { gsi1pk, gsi1skPrefix } = keys.membershipsOfUser(userId);
-  const items = await queryAll({
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
-    FilterExpression: 'attribute_not_exists(deletedAt)',
-    ExpressionAttributeValues: { ':pk': gsi1pk, ':prefix': gsi1skPrefix },
-  });
-  return items.map(Memberships.fromItem);
+  return queryRecords(Memberships.query.ofUser(userId));
 }

@@ -11,7 +11,7 @@ import { keys } from '../table/keys.ts';
 import { stored } from '../../records/fields.ts';
 import { UserSettingsSchema } from '../../records/user-settings.ts';
 
-const Settings = defineEntity({
+export const Settings = defineEntity({
   name: 'The settings',
   schema: z.object({
     ...UserSettingsSchema.shape,

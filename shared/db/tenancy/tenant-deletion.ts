@@ -13,17 +13,14 @@
  * 3. delete the tenant item last, once a pass over the partition finds nothing else: while the
  *    tenant item exists the deletion is visibly unfinished.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config.ts';
 import { notFound } from '../../domain/errors.ts';
 import * as storageWrites from '../../integrations/storage-writes/index.ts';
-import { documentClient, tableName } from '../table/client.ts';
 import { keys } from '../table/keys.ts';
 import { deleteRecord, updateRecord } from '../table/entity.ts';
-import { batchDelete, queryAll } from '../table/operations.ts';
+import { batchDelete } from '../table/operations.ts';
+import { queryItemPages, queryRecords } from '../table/query.ts';
 import { Tenants } from './tenants.ts';
-
-type Item = Record<string, unknown>;
 
 /** Items written to the partition while a pass ran are caught by the next; this bounds the passes. */
 const MAX_PASSES = 5;
@@ -42,23 +39,10 @@ async function markDeleting(tenantId: string): Promise<void> {
 
 /** One pass over the partition; returns how many items (other than the tenant item) it deleted. */
 async function sweepPartition(tenantId: string): Promise<number> {
-  const { pk } = keys.tenantPartition(tenantId);
   const tenantSk = keys.tenant(tenantId).sk;
   let deleted = 0;
-  let start: Item | undefined;
-  do {
-    const page = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': pk },
-        ProjectionExpression: 'pk, sk, #id, s3Key',
-        ExpressionAttributeNames: { '#id': 'id' },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    const items = (page.Items ?? []).filter((item) => item.sk !== tenantSk);
+  for await (const page of queryItemPages(Tenants.query.partition(tenantId), { consistent: true, attributes: ['pk', 'sk', 'id', 's3Key'] })) {
+    const items = page.filter((item) => item.sk !== tenantSk);
     // Objects before the items that name them: an interruption in between leaves items that a
     // retry finds again, never objects nobody knows about.
     await storageWrites.deleteObjects(config.filesBucket(), items.flatMap((item) => (typeof item.s3Key === 'string' && item.s3Key ? [item.s3Key] : [])));
@@ -67,8 +51,7 @@ async function sweepPartition(tenantId: string): Promise<number> {
     await batchDelete(items.flatMap((item) => (typeof item.id === 'string' ? [keys.recordPointer(item.id)] : [])));
     await batchDelete(items.map((item) => ({ pk: item.pk as string, sk: item.sk as string })));
     deleted += items.length;
-    start = page.LastEvaluatedKey;
-  } while (start);
+  }
   return deleted;
 }
 
@@ -93,15 +76,11 @@ export async function deleteTenantCascade(tenantId: string): Promise<void> {
 export async function finishInterruptedDeletions(olderThanMs = 5 * 60_000): Promise<string[]> {
   const cutoff = new Date(Date.now() - olderThanMs).toISOString();
   // Every page: more unfinished deletions than one page holds are all finished.
-  const unfinished = await queryAll({
-    IndexName: 'gsi3',
-    KeyConditionExpression: 'gsi3pk = :deleting AND gsi3sk < :cutoff',
-    ExpressionAttributeValues: { ':deleting': keys.tenantsBeingDeleted().gsi3pk, ':cutoff': cutoff },
-  });
+  const unfinished = await queryRecords(Tenants.query.deletingBefore(cutoff));
   const finished: string[] = [];
-  for (const item of unfinished) {
-    await deleteTenantCascade(item.id as string);
-    finished.push(item.id as string);
+  for (const { id } of unfinished) {
+    await deleteTenantCascade(id);
+    finished.push(id);
   }
   return finished;
 }

@@ -12,6 +12,7 @@ import { conflict, notFound } from '../../domain/errors.ts';
 import { conditionHeld, defineEntity, getRecord, updateRecord } from '../table/entity.ts';
 import { absent, all, has, lacks } from '../table/expressions.ts';
 import { keys } from '../table/keys.ts';
+import * as collections from '../table/collections.ts';
 import { stored } from '../../records/fields.ts';
 import { Memberships, type Membership } from './memberships.ts';
 import { batchGet } from '../table/operations.ts';
@@ -20,33 +21,11 @@ import { rewriteSpendOrder } from '../catalogue/spend-order.ts';
 import { transact } from '../table/transact.ts';
 import { TenantSchema, type Tenant, TenantMetricsSchema } from '../../records/tenant.ts';
 export type { Tenant } from '../../records/tenant.ts';
-
-/**
- * The tenant item: the record and what it stores besides (counters, deletion marks, billing's
- * ordering). The record's shape is spread in, not `z.extend`ed, which would add ~1.5 KB to every bundle.
- */
-export const Tenants = defineEntity({
-  name: 'The organization',
-  schema: z.object({
-    ...TenantSchema.shape,
-    memberCount: z.number(),
-    ownerCount: z.number(),
-    deletedAt: z.optional(z.string()),
-    deletingAt: z.optional(z.string()),
-    /** Stripe's ids and the ordering of applied billing changes (shared/db/billing/billing.ts); never shown. */
-    stripeCustomerId: z.optional(z.string()),
-    stripeSubscriptionId: z.optional(z.string()),
-    billingCreated: z.optional(z.number()),
-    /** Bumped by every change of `currency`; gsi9 orders by spend in it once `spendOrderRevision` equals it (spend-order.ts). Never shown. */
-    currencyRevision: z.optional(z.number()),
-    spendOrderRevision: z.optional(z.number()),
-  }),
-  key: keys.tenant,
-});
+import { DemoPointer, TenantAggregates, Tenants } from './tenant-entity.ts';
+export { Tenants } from './tenant-entity.ts';
 
 type StoredTenant = z.infer<typeof Tenants.schema>;
 
-const TenantAggregates = defineEntity({ name: 'The organization', schema: TenantMetricsSchema, key: keys.tenantAggregate });
 
 export type TenantAggregate = z.infer<typeof TenantAggregates.schema>;
 
@@ -60,8 +39,6 @@ export const EMPTY_AGGREGATE: TenantAggregate = {
   engagement: 0,
 };
 
-/** The shared demo tenant's pointer: which tenant it is (created on first use). */
-const DemoPointer = defineEntity({ name: 'The demo organization', schema: z.object({ tenantId: z.string() }), key: keys.demoTenant });
 
 export const DEFAULT_CURRENCY = 'USD';
 

@@ -13,8 +13,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { Access, Route } from '../route.ts';
 import { callerProfile, tenantAccess } from '../../db/tenancy/index.ts';
-import type { Key } from '../../db/table/keys.ts';
-import type { RecordLocation } from '../../db/table/index.ts';
+import type { Key, RecordLocation } from '../../db/table/index.ts';
 import type { ApiContext, ApiEvent, ApiResponse, Caller, RequestState, TenantScope } from '../context.ts';
 import type { Role } from '../../domain/roles.ts';
 import { forbidden, invalidInput, notFound, unauthenticated } from '../problem.ts';

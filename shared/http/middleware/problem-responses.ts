@@ -7,7 +7,7 @@ import type { MiddlewareObj } from '@middy/core';
 import type { ApiContext, ApiEvent, ApiRequest, ApiResponse } from '../context.ts';
 import { logger } from '../../support/logger.ts';
 import { ConflictError, DomainError, ForbiddenError, GoneError, InvalidError, NotFoundError, RateLimitedError } from '../../domain/errors.ts';
-import { isThrottling, isTransactionConflict } from '../../db/table/retry.ts';
+import { isThrottling, isTransactionConflict } from '../../db/table/index.ts';
 import { Problem, rateLimited, type ProblemCode } from '../problem.ts';
 
 /** Errors thrown by middy's own middleware carry an HTTP status and are safe to describe. */

@@ -13,6 +13,7 @@ import { createActivity } from '../../../shared/db/catalogue/activities.ts';
 import { documentClient, tableName } from '../../../shared/db/table/client.ts';
 import { readDays } from '../../../shared/db/metrics/day-rollups.ts';
 import { keys } from '../../../shared/db/table/keys.ts';
+import * as collections from '../../../shared/db/table/collections.ts';
 import { withdrawMetricDays } from '../../../shared/db/metrics/metric-days.ts';
 import { reindexTable } from '../../../shared/db/table/reindex.ts';
 import { recordReadings } from '../../../shared/db/metrics/snapshots.ts';
@@ -75,7 +76,7 @@ const bucketsOf = async (activityId: string) =>
       new QueryCommand({
         TableName: tableName(),
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-        ExpressionAttributeValues: { ':pk': keys.tenant(org.organizationId).pk, ':sk': keys.sparklineBucketsOfActivity(org.organizationId, activityId).skPrefix },
+        ExpressionAttributeValues: { ':pk': keys.tenant(org.organizationId).pk, ':sk': collections.sparklineBucketsOfActivity(org.organizationId, activityId).sk.beginsWith },
         ConsistentRead: true,
       }),
     )

@@ -9,7 +9,7 @@ import { createActivity } from '../../../shared/db/catalogue/activities.ts';
 import { dynamoClient } from '../../../shared/db/table/client.ts';
 import { createCreator } from '../../../shared/db/catalogue/creators.ts';
 import { sortRecords } from '../../../shared/db/table/paging.ts';
-import { findCosts, type CostFilters } from '../../../functions/costs/query.ts';
+import { findCosts, type CostFilters } from '../../../shared/db/catalogue/index.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { activityInput, newCategory, newCost, newOrganization } from './helpers.ts';

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createActivity } from '../../../shared/db/catalogue/activities.ts';
 import { createCreator } from '../../../shared/db/catalogue/creators.ts';
 import { sortRecords } from '../../../shared/db/table/paging.ts';
-import { findCosts } from '../../../functions/costs/query.ts';
+import { findCosts } from '../../../shared/db/catalogue/index.ts';
 import { countReads, readsBetween } from '../../bench/items-read.ts';
 import { call } from '../../support/call.ts';
 import { atInstant } from '../../support/frozen-clock.ts';

@@ -4,7 +4,8 @@ import { createActivity, getActivity, linkCreatorItems } from '../../../shared/d
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../../shared/db/table/client.ts';
 import { keys } from '../../../shared/db/table/keys.ts';
-import { queryAll } from '../../../shared/db/table/operations.ts';
+import * as collections from '../../../shared/db/table/collections.ts';
+import { queryItems } from '../../../shared/db/table/query.ts';
 import { locate } from '../../../shared/db/table/records.ts';
 import { getTenantAggregate } from '../../../shared/db/tenancy/tenants.ts';
 import { call } from '../../support/call.ts';
@@ -23,7 +24,7 @@ beforeAll(async () => {
 
 /** Every item of the workspace whose sort key or gsi2 key mentions the creator. */
 async function itemsAbout(creatorId: string) {
-  const items = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.tenantPartition(ws).pk } });
+  const items = await queryItems(collections.tenantItems(ws));
   return items.filter((i) => String(i.sk).includes(creatorId) || String(i.gsi2pk ?? '').includes(creatorId));
 }
 

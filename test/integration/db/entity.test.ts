@@ -9,9 +9,11 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { ConflictError, GoneError, gone, InvalidError, invalidInput, NotFoundError } from '../../../shared/domain/errors.ts';
 import { documentClient, tableName } from '../../../shared/db/table/client.ts';
-import { conditionHeld, defineEntity, deleteRecord, getRecord, putRecord, queryRecords, takeRecord, updateRecord } from '../../../shared/db/table/entity.ts';
+import { conditionHeld, defineEntity, deleteRecord, getRecord, putRecord, takeRecord, updateRecord } from '../../../shared/db/table/entity.ts';
+import { queryRecords } from '../../../shared/db/table/query.ts';
 import { absent, all, any, compare, equals, has, lacks, Placeholders, updateExpression } from '../../../shared/db/table/expressions.ts';
 import { keys } from '../../../shared/db/table/keys.ts';
+import * as collections from '../../../shared/db/table/collections.ts';
 import { transact } from '../../../shared/db/table/transact.ts';
 
 /** A test entity whose fields are DynamoDB reserved words (name, status, count, ttl, data). */
@@ -149,12 +151,12 @@ describe('an entity', () => {
       name: 'The note',
       schema: z.object({ id: z.string(), createdAt: z.string() }),
       key: (createdAt: string, id: string) => keys.note(tenantId, 'activity', entityId, createdAt, id),
+      queries: { ofEntity: () => collections.notesOfEntity(tenantId, 'activity', entityId) },
     });
     const times = ['2026-01-01T00:00:00.000Z', '2026-01-02T00:00:00.000Z', '2026-01-03T00:00:00.000Z'];
     for (const [i, createdAt] of times.entries()) await putRecord(Note, Note.key(createdAt, `n${i}`), { id: `n${i}`, createdAt }, {}, { gsi1pk: 'ignored' });
-    const collection = keys.notesOfEntity(tenantId, 'activity', entityId);
-    expect((await queryRecords(Note, collection)).map((n) => n.id)).toEqual(['n0', 'n1', 'n2']);
-    expect(await queryRecords(Note, collection, { newestFirst: true })).toEqual([...times.entries()].reverse().map(([i, createdAt]) => ({ id: `n${i}`, createdAt })));
+    expect((await queryRecords(Note.query.ofEntity())).map((n) => n.id)).toEqual(['n0', 'n1', 'n2']);
+    expect(await queryRecords(Note.query.ofEntity(), { newestFirst: true })).toEqual([...times.entries()].reverse().map(([i, createdAt]) => ({ id: `n${i}`, createdAt })));
   });
 
   it('writes its declared index entries with every put, from the record, and starts its declared counters at 0', async () => {

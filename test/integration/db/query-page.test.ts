@@ -19,17 +19,13 @@ beforeAll(async () => {
   }
 });
 
-const query = (forward = true) => ({
-  KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-  ExpressionAttributeValues: { ':pk': pk, ':prefix': 'ITEM#' },
-  ScanIndexForward: forward,
-});
+const query = { index: 'table', pk, sk: { beginsWith: 'ITEM#' } } as const;
 
 describe('queryPage', () => {
   it('returns every item exactly once across pages, in key order, with the exact total', async () => {
     const seen: string[] = [];
     for (let pageIndex = 0; pageIndex < 6; pageIndex++) {
-      const page = await queryPage(query(), { pageIndex, pageSize: 10 });
+      const page = await queryPage(query, { pageIndex, pageSize: 10 });
       expect(page.totalCount).toBe(TOTAL);
       expect(page.items.length).toBe(pageIndex < 5 ? 10 : 7);
       seen.push(...page.items.map((item) => item.sk as string));
@@ -39,23 +35,23 @@ describe('queryPage', () => {
   });
 
   it('returns full items, and follows the sort direction', async () => {
-    const page = await queryPage(query(false), { pageIndex: 0, pageSize: 3 });
+    const page = await queryPage(query, { pageIndex: 0, pageSize: 3 }, { newestFirst: true });
     expect(page.items.map((i) => i.sk)).toEqual([sks[56], sks[55], sks[54]]);
     expect(page.items[0]).toMatchObject({ pk, payload: 'x'.repeat(200) });
   });
 
   it('gives an empty page past the end and for an empty partition, with the right total', async () => {
-    expect(await queryPage(query(), { pageIndex: 6, pageSize: 10 })).toEqual({ items: [], totalCount: TOTAL });
+    expect(await queryPage(query, { pageIndex: 6, pageSize: 10 })).toEqual({ items: [], totalCount: TOTAL });
     const empty = await queryPage(
-      { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `NONE#${randomUUID()}` } },
+      { index: 'table', pk: `NONE#${randomUUID()}` },
       { pageIndex: 0, pageSize: 10 },
     );
     expect(empty).toEqual({ items: [], totalCount: 0 });
   });
 
   it('handles a page size that divides the total exactly', async () => {
-    const last = await queryPage(query(), { pageIndex: 18, pageSize: 3 });
+    const last = await queryPage(query, { pageIndex: 18, pageSize: 3 });
     expect(last.items.map((i) => i.sk)).toEqual(sks.slice(54, 57));
-    expect((await queryPage(query(), { pageIndex: 19, pageSize: 3 })).items).toEqual([]);
+    expect((await queryPage(query, { pageIndex: 19, pageSize: 3 })).items).toEqual([]);
   });
 });

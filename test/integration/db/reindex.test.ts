@@ -12,7 +12,7 @@ import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { updateActivity } from '../../../shared/db/catalogue/activities.ts';
 import { documentClient, tableName } from '../../../shared/db/table/client.ts';
-import { Creators } from '../../../shared/db/catalogue/creators.ts';
+import { Creators } from '../../../shared/db/catalogue/creator-entity.ts';
 import { isEntity, keys } from '../../../shared/db/table/keys.ts';
 import { membershipsOfUser, removeMembership } from '../../../shared/db/tenancy/memberships.ts';
 import { KEY_ATTRIBUTES } from '../../../shared/db/table/operations.ts';

@@ -9,7 +9,7 @@ import { createCampaign } from '../../../shared/db/campaigns/campaigns.ts';
 import { documentClient, tableName } from '../../../shared/db/table/client.ts';
 import { deleteFilesOf } from '../../../shared/db/evidence/files.ts';
 import { keys } from '../../../shared/db/table/keys.ts';
-import { queryPrefix } from '../../../shared/db/table/operations.ts';
+import { queryItems } from '../../../shared/db/table/query.ts';
 import { locate } from '../../../shared/db/table/records.ts';
 import { call } from '../../support/call.ts';
 import { expectProblem } from '../middleware/helpers.ts';
@@ -21,7 +21,7 @@ useS3();
 
 /** The ids of every FILE# item of the organization's partition. */
 async function fileItemIds(org: OrgWithRecords): Promise<string[]> {
-  const items = await queryPrefix({ ...keys.tenantPartition(org.organizationId), skPrefix: 'FILE#', entities: ['file'] }, { ConsistentRead: true });
+  const items = await queryItems({ index: 'table', pk: keys.tenantPartition(org.organizationId).pk, sk: { beginsWith: 'FILE#' }, entities: ['file'] }, { consistent: true });
   return items.map((item) => item.id as string).sort();
 }
 

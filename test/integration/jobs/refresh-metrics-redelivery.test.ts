@@ -17,7 +17,8 @@ import { documentClient, tableName } from '../../../shared/db/table/client.ts';
 import { createCreator } from '../../../shared/db/catalogue/creators.ts';
 import { readDays, type RollupScope } from '../../../shared/db/metrics/day-rollups.ts';
 import { keys, type Key } from '../../../shared/db/table/keys.ts';
-import { queryPrefix } from '../../../shared/db/table/operations.ts';
+import * as collections from '../../../shared/db/table/collections.ts';
+import { queryItems } from '../../../shared/db/table/query.ts';
 import { createTenant } from '../../../shared/db/tenancy/tenants.ts';
 import { usePlatforms } from '../../../shared/integrations/platforms/index.ts';
 import type { RefreshMessage } from '../../../shared/integrations/refresh-queue/port.ts';
@@ -55,7 +56,7 @@ describe('refresh-metrics-worker against the platform fakes', () => {
     const state = async () => ({
       aggregates: await Promise.all([keys.tenantAggregate(tenantId), keys.campaign(tenantId, campaignId), keys.creator(tenantId, creatorId), ...ids.map((id) => keys.activity(tenantId, id))].map(item)),
       days: await Promise.all(scopes.map((scope) => readDays(tenantId, scope, '2000-01-01', '2100-01-01'))),
-      snapshots: (await Promise.all(ids.map((id) => queryPrefix(keys.snapshotsOfActivity(tenantId, id))))).flat(),
+      snapshots: (await Promise.all(ids.map((id) => queryItems(collections.snapshotsOfActivity(tenantId, id))))).flat(),
     });
 
     expect(await handler(event)).toEqual({ batchItemFailures: [] });

@@ -14,7 +14,8 @@ import { documentClient, tableName } from '../../../shared/db/table/client.ts';
 import { createCreator } from '../../../shared/db/catalogue/creators.ts';
 import { readDays, type RollupScope } from '../../../shared/db/metrics/day-rollups.ts';
 import { keys, type Key } from '../../../shared/db/table/keys.ts';
-import { queryPrefix } from '../../../shared/db/table/operations.ts';
+import * as collections from '../../../shared/db/table/collections.ts';
+import { queryItems } from '../../../shared/db/table/query.ts';
 import { recordReadings } from '../../../shared/db/metrics/snapshots.ts';
 import { call } from '../../support/call.ts';
 import { beforeNextTransaction, concurrentWritePending } from '../../support/concurrent-writer.ts';
@@ -92,7 +93,7 @@ describe('recordReadings', () => {
 
     const stored = await item(keys.activity(org, activity.id));
     expect(stored).toMatchObject({ impressions: 1600, engagement: 62, snapshotsCount: 2, lastFetchedAt: '2026-11-21T08:00:00.000Z' });
-    const snapshots = await queryPrefix(keys.snapshotsOfActivity(org, activity.id));
+    const snapshots = await queryItems(collections.snapshotsOfActivity(org, activity.id));
     expect(snapshots.map((s) => s.impressions)).toEqual([1500, 1600]);
     expect(await item(keys.campaign(org, campaign.id))).toMatchObject({ impressions: 1600, engagement: 62, activitiesWithMetrics: 1, newestSnapshotAt: '2026-11-21T08:00:00.000Z' });
     const tenantAfter = await item(keys.tenantAggregate(org));
@@ -117,12 +118,12 @@ describe('recordReadings', () => {
     const activity = await createActivity(org, activityInput('Gone'));
     await recordReadings(org, [{ activityId: activity.id, reading: reading('2026-11-22T11:00:00.000Z', 300, 3, 0) }]);
     await recordReadings(org, [{ activityId: activity.id, reading: reading('2026-11-23T11:00:00.000Z', 350, 3, 1) }]);
-    expect(await queryPrefix(keys.snapshotsOfActivity(org, activity.id))).toHaveLength(2);
+    expect(await queryItems(collections.snapshotsOfActivity(org, activity.id))).toHaveLength(2);
     const ownDays = () => readDays(org, { kind: 'activity', id: activity.id }, '2000-01-01', '2100-01-01');
     expect((await ownDays()).map((d) => d.date)).toEqual(['2026-11-22', '2026-11-23']);
     const deleted = await call('DELETE', `/v1/activities/${activity.id}`, { token: owner.token });
     expect(deleted.status).toBeLessThan(300);
-    expect(await queryPrefix(keys.snapshotsOfActivity(org, activity.id))).toEqual([]);
+    expect(await queryItems(collections.snapshotsOfActivity(org, activity.id))).toEqual([]);
     // Its own day rollups go with it (the tenant's, campaigns' and creators' days keep their history).
     expect(await ownDays()).toEqual([]);
     const after = await item(keys.tenantAggregate(org));
@@ -165,7 +166,7 @@ describe('recordReadings', () => {
     for (const [i, id] of ids.entries()) {
       expect(await dayOf({ kind: 'activity', id }, day)).toEqual([100 * (i + 1), i + 1]);
       expect(await item(keys.activity(org, id))).toMatchObject({ impressions: 100 * (i + 1), engagement: i + 1, snapshotsCount: 1, lastFetchedAt: at });
-      expect(await queryPrefix(keys.snapshotsOfActivity(org, id))).toHaveLength(1);
+      expect(await queryItems(collections.snapshotsOfActivity(org, id))).toHaveLength(1);
     }
 
     // The same batch again (a redelivery) and an older one write nothing.
@@ -204,7 +205,7 @@ describe('recordReadings', () => {
       { activityId: a, reading: reading('2025-10-26T10:00:00.000Z', 10, 1, 0) },
     ]);
     expect(await item(keys.activity(org, a))).toMatchObject({ impressions: 30, engagement: 3, snapshotsCount: 2, lastFetchedAt: '2025-10-26T11:00:00.000Z' });
-    expect((await queryPrefix(keys.snapshotsOfActivity(org, a))).map((s) => s.impressions)).toEqual([10, 30]);
+    expect((await queryItems(collections.snapshotsOfActivity(org, a))).map((s) => s.impressions)).toEqual([10, 30]);
     expect(await item(keys.campaign(org, campaignId))).toMatchObject({ impressions: 35, engagement: 3, activitiesWithMetrics: 2 });
     expect(await dayOf({ kind: 'campaign', id: campaignId }, '2025-10-26')).toEqual([35, 3]);
   });
@@ -250,7 +251,7 @@ describe('recordReadings', () => {
     expect(concurrentWritePending()).toBe(false);
     expect(await item(keys.activity(org, manual))).toMatchObject({ impressions: 7, engagement: 10, lastFetchedAt: `${day}T10:00:00.000Z` });
     expect(await item(keys.activity(org, plain))).toMatchObject({ impressions: 100, engagement: 10 });
-    expect(await queryPrefix(keys.snapshotsOfActivity(org, gone))).toEqual([]);
+    expect(await queryItems(collections.snapshotsOfActivity(org, gone))).toEqual([]);
     expect(await item(keys.campaign(org, campaignId))).toMatchObject({ impressions: 107, engagement: 20, activitiesWithMetrics: 2, activitiesCount: 2 });
     // The manual count's 7 went to the day it was set; this day has the rest.
     expect(await dayOf({ kind: 'campaign', id: campaignId }, day)).toEqual([100, 20]);

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { keys } from '../../../shared/db/table/keys.ts';
 import { deleteNotesOf } from '../../../shared/db/evidence/notes.ts';
-import { queryAll } from '../../../shared/db/table/operations.ts';
+import { queryItems } from '../../../shared/db/table/query.ts';
 import { locate } from '../../../shared/db/table/records.ts';
 import { call } from '../../support/call.ts';
 import { listNotes, newNote } from './helpers.ts';
@@ -11,10 +11,7 @@ import { newOrgWithRecords, type OrgWithRecords } from '../../support/organizati
 /** Every NOTE# item of the organization's partition. */
 async function noteItems(org: OrgWithRecords) {
   const { pk } = keys.tenantPartition(org.organizationId);
-  return queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': pk, ':prefix': 'NOTE#' },
-  });
+  return queryItems({ index: 'table', pk, sk: { beginsWith: 'NOTE#' } });
 }
 
 describe('notes cascade', () => {

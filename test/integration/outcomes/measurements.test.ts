@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCampaign } from '../../../shared/db/campaigns/campaigns.ts';
 import { keys } from '../../../shared/db/table/keys.ts';
-import { queryPrefix } from '../../../shared/db/table/operations.ts';
+import * as collections from '../../../shared/db/table/collections.ts';
+import { queryItems } from '../../../shared/db/table/query.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { addMember } from '../organizations/helpers.ts';
@@ -338,7 +339,7 @@ describe('DELETE /v1/outcomes/measurements/:id', () => {
     expect((await listMeasurements(fresh)).body).toMatchObject({ items: [], totalCount: 0 });
     expect(await countOf(fresh, definition.id)).toBe(0);
     // The evidence stays in storage: the measurement (marked deleted) and both claims, one still active.
-    const stored = await queryPrefix(keys.outcomeMeasurementsOfCampaign(fresh.organizationId, fresh.campaignId));
+    const stored = await queryItems(collections.outcomeMeasurementsOfCampaign(fresh.organizationId, fresh.campaignId));
     expect(stored).toHaveLength(3);
     expect(stored.find((i) => i.id === measurement.id)?.deletedAt).toEqual(expect.any(String));
     expect(stored.filter((i) => i.status === 'active').map((i) => i.value)).toEqual([2]);

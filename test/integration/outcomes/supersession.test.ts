@@ -4,13 +4,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { keys } from '../../../shared/db/table/keys.ts';
-import { queryPrefix } from '../../../shared/db/table/operations.ts';
+import * as collections from '../../../shared/db/table/collections.ts';
+import { queryItems } from '../../../shared/db/table/query.ts';
 import { call } from '../../support/call.ts';
 import { listDefinitions, listMeasurements, newDefinition, newMeasurement, newOrgWithCampaign, patchMeasurement, postMeasurement, type Org } from './helpers.ts';
 
 /** The claim items stored under a measurement, oldest first. */
 async function storedClaims(org: Org, measurementId: string) {
-  const items = await queryPrefix(keys.claimsOfMeasurement(org.organizationId, org.campaignId, measurementId), { ConsistentRead: true });
+  const items = await queryItems(collections.claimsOfMeasurement(org.organizationId, org.campaignId, measurementId), { consistent: true });
   return items.map((i) => ({ id: i.id as string, value: Number(i.value), status: i.status as string }));
 }
 

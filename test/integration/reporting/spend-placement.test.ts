@@ -13,7 +13,8 @@ import { documentClient, tableName } from '../../../shared/db/table/client.ts';
 import { storedCostFromItem } from '../../../shared/db/catalogue/costs.ts';
 import { readDays } from '../../../shared/db/metrics/day-rollups.ts';
 import { keys } from '../../../shared/db/table/keys.ts';
-import { queryIndex } from '../../../shared/db/table/operations.ts';
+import * as collections from '../../../shared/db/table/collections.ts';
+import { queryItems } from '../../../shared/db/table/query.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { newCost, newOrganization } from '../costs/helpers.ts';
@@ -96,7 +97,7 @@ describe('spend days of a startAt change', () => {
 
     // Two of the four costs are placed, then the run stops.
     const target = await spendTargetOf(orgId, activity.id);
-    const costs = (await queryIndex(keys.costsOfActivity(orgId, activity.id))).map(storedCostFromItem).sort((a, b) => a.amount - b.amount);
+    const costs = (await queryItems(collections.costsOfActivity(orgId, activity.id))).map(storedCostFromItem).sort((a, b) => a.amount - b.amount);
     for (const cost of costs.slice(0, 2)) {
       const stored = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.cost(orgId, cost.id), ConsistentRead: true }));
       expect(await placeCost(orgId, target!, storedCostFromItem(stored.Item!))).toBe(true);

@@ -1,44 +1,21 @@
 /**
- * The cost reads (list, count, types, stats) share one view: the tenant's costs joined at read time
+ * The cost read model: the cost reads (list, count, types, stats) share one view: the tenant's costs joined at read time
  * with their activity (name, current campaign), category (name) and creator ({id, name}), then
  * filtered. Joining at read time is what makes a category rename visible everywhere at once.
  */
-import * as z from 'zod/mini';
-import { activitiesByIds, activitySummaries, compactActivitiesOfTenant, type Activity, type ActivitySummary, creatorsByIds, categoryFromItem, expenseCategoriesOf, type ExpenseCategory } from '../../shared/db/catalogue/index.ts';
-import { activityIdsOfCampaign } from '../../shared/db/campaigns/index.ts';
-import {
-  compactCostsOfTenant,
-  costFromItem,
-  costItemsOf,
-  costPageByCreation,
-  costsByIds,
-  costsOfActivities,
-  costsOfCreator,
-  type CompactCost,
-  type Cost,
-} from '../../shared/db/catalogue/index.ts';
-import { keys } from '../../shared/db/table/keys.ts';
-import { batchGet } from '../../shared/db/table/operations.ts';
-import { pageOf, sortRecords, type Page, type PageRequest } from '../../shared/db/table/index.ts';
-import { getTenantAggregate } from '../../shared/db/tenancy/index.ts';
-import { SearchTerm, Uuid } from '../../shared/schemas/common.ts';
+import { activitiesByIds, activitySummaries, compactActivitiesOfTenant, type Activity, type ActivitySummary } from './activities.ts';
+import { activityIdsOfCampaign } from '../campaigns/campaign-links.ts';
+import { compactCostsOfTenant, costFromItem, costItemsOf, costPageByCreation, costsByIds, costsOfActivities, costsOfCreator, type CompactCost, type Cost } from './costs.ts';
+import { creatorsByIds } from './creators.ts';
+import { expenseCategoriesByIds, expenseCategoriesOf, type ExpenseCategory } from './expense-categories.ts';
+import { pageOf, sortRecords, type Page, type PageRequest } from '../table/paging.ts';
+import { getTenantAggregate } from '../tenancy/tenants.ts';
 
 export interface CostView extends Cost {
   creator: { id: string; name: string } | null;
   categoryName: string | null;
   activityName: string | null;
 }
-
-/** The filter inputs of the cost reads (Form A and B). */
-export const costFilters = {
-  activityId: z.optional(Uuid),
-  creatorId: z.optional(Uuid),
-  campaignId: z.optional(Uuid),
-};
-export const searchFilters = {
-  searchTerm: z.optional(SearchTerm),
-  categoryId: z.optional(Uuid),
-};
 
 export interface CostFilters {
   activityId?: string;
@@ -115,10 +92,10 @@ export async function costsByCreationPage(tenantId: string, page: PageRequest, d
 async function joinPage(tenantId: string, costs: Cost[]): Promise<CostView[]> {
   const [activities, categories] = await Promise.all([
     activitiesByIds(tenantId, costs.map((c) => c.activityId)),
-    batchGet(costs.flatMap((c) => (c.categoryId ? [c.categoryId] : [])).map((id) => keys.expenseCategory(tenantId, id))),
+    expenseCategoriesByIds(tenantId, costs.flatMap((c) => (c.categoryId ? [c.categoryId] : []))),
   ]);
   const summaries = new Map(activities.map((a) => [a.id, summaryOf(a)]));
-  return joinCreators(tenantId, joinNames(costs, summaries, categories.map(categoryFromItem)));
+  return joinCreators(tenantId, joinNames(costs, summaries, categories));
 }
 
 /**
