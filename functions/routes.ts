@@ -27,6 +27,7 @@ import { outcomesRoutes } from './routes/outcomes.ts';
 import { reportingRoutes } from './routes/reporting.ts';
 import { billingRoutes } from './routes/billing.ts';
 import { analyticsConnectionRoutes } from './routes/analytics-connection.ts';
+import { webhooksRoutes } from './routes/webhooks.ts';
 
 export type { Access, AuthKind, BucketName, Form, HttpMethod, Route, RouteOptions } from '../shared/http/route.ts';
 export { hasMeta } from '../shared/http/route.ts';
@@ -46,6 +47,7 @@ const table = [
   ...reportingRoutes,
   ...billingRoutes,
   ...analyticsConnectionRoutes,
+  ...webhooksRoutes,
 ];
 
 /** A route of the table, with its key and access as literal types. */

@@ -118,6 +118,7 @@ function successResponses(route: Route, output: Reply | undefined): Json {
       const extra = Object.fromEntries(Object.entries(output.extra ?? {}).map(([name, s]) => [name, recordSchema(s)]));
       const schema = withMeta(route, { data: recordSchema(output.data), ...extra }, ['data', ...Object.keys(extra)]);
       if (output.status === 200) return { '200': json('Success.', schema) };
+      if (output.status === 202) return { '202': json('Accepted: the work goes on in the background.', schema) };
       return { ...(output.orExisting ? { '200': json('Already there: the existing record, unchanged.', schema) } : {}), '201': json('Created.', schema) };
     }
     case 'list':

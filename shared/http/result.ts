@@ -17,7 +17,7 @@ export type Meta = Omit<Output<typeof MetaRecord>, 'requestId' | 'generatedAt'>;
 
 export interface DataResult<D = unknown> {
   kind: 'data';
-  status: 200 | 201;
+  status: 200 | 201 | 202;
   data: D;
   extra?: Record<string, unknown>;
   meta?: Meta;
@@ -51,6 +51,9 @@ export const ok = <D>(data: D, extra?: Record<string, unknown>): DataResult<D> =
 
 /** 201 `{data}` for a POST that created a record. */
 export const created = <D>(data: D, extra?: Record<string, unknown>): DataResult<D> => ({ kind: 'data', status: 201, data, extra });
+
+/** 202 `{data}`: accepted, done in the background. */
+export const accepted = <D>(data: D): DataResult<D> => ({ kind: 'data', status: 202, data });
 
 /** 200 `{data: {id, deleted: true}}`. */
 export const deleted = (id: string, extra?: Record<string, unknown>) => ok({ id, deleted: true as const }, extra);

@@ -29,7 +29,7 @@ import { keys } from '../table/keys.ts';
 import { queryAll, queryUpTo } from '../table/operations.ts';
 import { transact } from '../table/transact.ts';
 
-export const EMAIL_KINDS = ['invitation', 'deletion', 'email_change'] as const;
+export const EMAIL_KINDS = ['invitation', 'deletion', 'email_change', 'webhook_disabled'] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 const Outbox = defineEntity({

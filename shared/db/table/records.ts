@@ -19,6 +19,8 @@ export const RECORD_KINDS = [
   'expenseCategory',
   'outcomeDefinition',
   'outcomeMeasurement',
+  'webhookEndpoint',
+  'webhookDelivery',
 ] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 

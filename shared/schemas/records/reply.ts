@@ -7,7 +7,7 @@ import type { Schema } from '../zod.ts';
 
 export interface DataReply<D extends Schema = Schema> {
   kind: 'data';
-  status: 200 | 201;
+  status: 200 | 201 | 202;
   data: D;
   extra?: Readonly<Record<string, Schema>>;
   /** A POST that answers 201 with a new record, or 200 with the one already there (a retried link). */
@@ -32,6 +32,9 @@ export const okReply = <D extends Schema>(data: D, extra?: Record<string, Schema
 
 /** 201 `{data}`: a POST that created a record. */
 export const createdReply = <D extends Schema>(data: D, extra?: Record<string, Schema>): DataReply<D> => ({ kind: 'data', status: 201, data, ...(extra ? { extra } : {}) });
+
+/** 202 `{data}`: accepted, the work happens in the background (a webhook replay). */
+export const acceptedReply = <D extends Schema>(data: D): DataReply<D> => ({ kind: 'data', status: 202, data });
 
 /** 201 `{data}` with a new record, or 200 with the same record already there. */
 export const createdOrExistingReply = <D extends Schema>(data: D): DataReply<D> => ({ kind: 'data', status: 201, data, orExisting: true });
