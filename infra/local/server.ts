@@ -1,6 +1,6 @@
 /**
  * The whole service on this machine: DynamoDB Local, the S3 emulator, the local token issuer, the
- * email outbox, and an HTTP server that hands each request to the same handler module Lambda runs.
+ * email outbox, webhook fan-out and delivery (to 127.0.0.1 only), and an HTTP server that hands each request to the same handler module Lambda runs.
  * `start.ts` is the command line; tests start it in-process.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -36,6 +36,7 @@ import { ensureTable, LOCAL_CREDENTIALS, startDynamoLocal, type DynamoLocal } fr
 import { LocalIssuer } from './issuer.ts';
 import { startLocalMetricRefresh } from './metric-refresh.ts';
 import { startLocalFirstImports } from './first-import.ts';
+import { startLocalWebhooks, type LocalWebhooks } from './webhooks.ts';
 import { startS3Local, type S3Local } from './s3.ts';
 
 export interface LocalServiceOptions {
@@ -171,7 +172,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
   const started: { stop(): Promise<void> }[] = [...parts.started, stripe, platforms, googleAnalytics];
   const tableName = options.tableName ?? 'creator-measurement-local';
   try {
-    await ensureTable(dynamoEndpoint, tableName);
+    await ensureTable(dynamoEndpoint, tableName, { stream: true });
   } catch (error) {
     await Promise.all(started.map((s) => s.stop()));
     throw error;
@@ -187,6 +188,8 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
       DYNAMODB_ENDPOINT: dynamoEndpoint,
       S3_ENDPOINT: s3.endpoint,
+      // Webhook deliveries go to 127.0.0.1 and nowhere else here (shared/webhooks/destination.ts).
+      WEBHOOK_LOCAL_DELIVERY: '127.0.0.1',
     },
     tableName,
     buckets: { avatars: 'avatars', files: 'files' },
@@ -213,6 +216,15 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
   if (options.warm) await warmFirstUse(issuer, tableName);
   const metricRefresh = startLocalMetricRefresh(options.metricRefreshEveryMs);
   const firstImports = startLocalFirstImports();
+  let webhooks: LocalWebhooks;
+  try {
+    webhooks = await startLocalWebhooks(dynamoEndpoint, tableName);
+  } catch (error) {
+    metricRefresh.stop();
+    await firstImports.stop();
+    await Promise.all(started.map((s) => s.stop()));
+    throw error;
+  }
 
   // Replaced by options.loader's once the server listens (it needs the server's own URL).
   let load: HandlerLoader = loadSource;
@@ -270,6 +282,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     standIns,
     stop: async () => {
       metricRefresh.stop();
+      await webhooks.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await firstImports.stop();
