@@ -16,7 +16,7 @@ export const TAGS: Record<string, { name: string; description: string }> = {
   reporting: { name: 'Reporting', description: 'Metrics, histories and reports.' },
   billing: { name: 'Billing', description: 'Checkout and customer-portal sessions.' },
   'analytics-oauth': { name: 'Analytics connection', description: 'Connecting a web-analytics property.' },
-  webhooks: { name: 'Webhooks', description: 'Outbound events (Standard Webhooks): endpoints, their signing secrets, delivery logs and replays. See docs/webhooks.md.' },
+  webhooks: { name: 'Webhooks', description: 'Outbound events (Standard Webhooks): endpoints, their signing secrets, delivery logs and replays.' },
   service: { name: 'Service', description: 'The service\'s own description: this document and its reference page.' },
 };
 

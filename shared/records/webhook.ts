@@ -5,7 +5,7 @@
  * is stored sealed beside it and shown once, when made (create, rotate).
  */
 import * as z from 'zod/mini';
-import { WEBHOOK_EVENT_TYPES } from '../webhooks/events.ts';
+import { WEBHOOK_EVENT_TYPES } from '../domain/webhook-event-types.ts';
 import { Instant, RecordId, stored } from './fields.ts';
 
 /** Why the service disabled an endpoint by itself (an owner's PATCH `enabled: false` leaves it null). */

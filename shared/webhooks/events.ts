@@ -4,17 +4,9 @@
  * item change, `eventsOf` in ./event-sources.ts) and delivered per endpoint by the delivery worker,
  * signed as the Standard Webhooks specification says (https://www.standardwebhooks.com/).
  */
-export const WEBHOOK_EVENT_TYPES = [
-  'activity.metrics_updated',
-  'activity.metrics_unavailable',
-  'campaign.status_changed',
-  'campaign.budget_exceeded',
-  'outcome.measurement_recorded',
-  'analytics.connection_needs_reconnect',
-  'billing.status_changed',
-  'member.joined',
-] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+// Declared in shared/domain, where the record schemas can name them; part of this contract as before.
+import type { WebhookEventType } from '../domain/webhook-event-types.ts';
+export { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../domain/webhook-event-types.ts';
 
 /** One event: the body of every delivery of it (Standard Webhooks' `type`/`timestamp`/`data`). */
 export interface WebhookEvent {

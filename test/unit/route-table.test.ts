@@ -4,13 +4,21 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { webhooksRoutes } from '../../functions/routes/webhooks.ts';
 import { routes } from '../../functions/routes.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const SPEC = join(ROOT, '../shared/spec/interface.md');
 
 /** DECISIONS.md "The service's own routes": in the table besides the specification's endpoints. */
-const OWN_ROUTES = ['POST /v1/users/:id/confirm-email-change', 'POST /v1/billing/stripe/webhook', 'GET /v1/analytics-oauth/callback', 'POST /v1/analytics-oauth/complete'];
+const OWN_ROUTES = [
+  'POST /v1/users/:id/confirm-email-change',
+  'POST /v1/billing/stripe/webhook',
+  'GET /v1/analytics-oauth/callback',
+  'POST /v1/analytics-oauth/complete',
+  // Issue 28, beyond the specification: outbound events (Standard Webhooks).
+  ...webhooksRoutes.map((r) => r.key),
+];
 
 /** The own routes a third party calls without a bearer token, and the proof each takes instead. */
 const UNBEARER_ROUTES: Record<string, string> = { 'POST /v1/billing/stripe/webhook': 'stripe-signature', 'GET /v1/analytics-oauth/callback': 'none' };
