@@ -66,5 +66,7 @@ export async function smokeEveryGroup(base: string, { token, userId }: { token: 
   // Stripe's settings and Google's client: only these functions have them.
   await as('billing')('POST', '/v1/billing/checkout-session', { organizationId, plan: 'starter' }, 200);
   await as('analytics-oauth')('POST', '/v1/analytics-oauth/auth-url', { organizationId, redirectPath: '/settings/analytics' }, 200);
+  // The signing secret is sealed with the token key's local stand-in; deliveries go to 127.0.0.1 only here.
+  await as('webhooks')('POST', '/v1/webhooks/endpoints', { organizationId, url: 'http://127.0.0.1:9/bundle', events: ['member.joined'] });
   return [...groups];
 }
