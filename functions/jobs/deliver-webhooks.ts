@@ -7,14 +7,11 @@
  * delivery message, or whose attempt threw, is reported failed as is (SQS's redrive policy
  * dead-letters it after its receives run out).
  */
-import { ChangeMessageVisibilityCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { DeliveryMessage } from '../../shared/integrations/webhook-queue.ts';
+import { DeliveryMessage, redeliverLater } from '../../shared/integrations/webhook-queue/index.ts';
 import { observedJob } from '../../shared/support/job.ts';
 import { logger } from '../../shared/support/logger.ts';
 import { attemptDelivery } from './webhooks/deliver.ts';
-
-let sqs: SQSClient | undefined;
 
 function parse(body: string): DeliveryMessage | undefined {
   try {
@@ -23,12 +20,6 @@ function parse(body: string): DeliveryMessage | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** The queue's URL from a record's source ARN (arn:aws:sqs:<region>:<account>:<name>). */
-function queueUrlOf(record: SQSRecord): string {
-  const [, , , region, account, name] = record.eventSourceARN.split(':');
-  return `https://sqs.${region}.amazonaws.com/${account}/${name}`;
 }
 
 /** Whether the message is done with (deleted), false to have SQS hand it back later. */
@@ -41,8 +32,7 @@ async function handle(record: SQSRecord): Promise<boolean> {
   try {
     const result = await attemptDelivery(message);
     if (result.kind === 'done') return true;
-    sqs ??= new SQSClient({});
-    await sqs.send(new ChangeMessageVisibilityCommand({ QueueUrl: queueUrlOf(record), ReceiptHandle: record.receiptHandle, VisibilityTimeout: result.delaySeconds }));
+    await redeliverLater({ queueArn: record.eventSourceARN, receiptHandle: record.receiptHandle }, result.delaySeconds);
     return false;
   } catch (error) {
     logger.error('deliver-webhooks: attempt threw', { messageId: record.messageId, deliveryId: message.deliveryId, error: error instanceof Error ? error.name : 'unknown' });

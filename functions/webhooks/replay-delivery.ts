@@ -12,7 +12,7 @@ import { accepted } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { acceptedReply } from '../../shared/schemas/records/reply.ts';
 import { WebhookDeliveryRecord } from '../../shared/schemas/records/webhook.ts';
-import { queueDeliveries } from '../../shared/integrations/webhook-queue.ts';
+import { queueDeliveries } from '../../shared/integrations/webhook-queue/index.ts';
 import { routeByKey } from '../routes/webhooks.ts';
 
 export const handler = defineHandler({

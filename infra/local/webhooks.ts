@@ -20,7 +20,7 @@ import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { handler as fanOutHandler } from '../../functions/jobs/fan-out-webhook-events.ts';
 import { attemptDelivery } from '../../functions/jobs/webhooks/deliver.ts';
-import { useLocalWebhookQueue, type DeliveryMessage, type WebhookQueue } from '../../shared/integrations/webhook-queue.ts';
+import { useWebhookQueue, type DeliveryMessage, type WebhookQueue } from '../../shared/integrations/webhook-queue/index.ts';
 import { logger } from '../../shared/support/logger.ts';
 import { LOCAL_CREDENTIALS } from './dynamodb.ts';
 
@@ -177,14 +177,14 @@ export interface LocalWebhooks {
 /** Plugs the in-process queue in and starts reading the table's stream. */
 export async function startLocalWebhooks(endpoint: string, tableName: string): Promise<LocalWebhooks> {
   const queue = new LocalWebhookQueue();
-  useLocalWebhookQueue(queue);
+  useWebhookQueue(queue);
   const reader = new StreamReader(endpoint, tableName);
   await reader.start();
   return {
     stop: async () => {
       await reader.stop();
       await queue.stop();
-      useLocalWebhookQueue(undefined);
+      useWebhookQueue(undefined);
     },
   };
 }

@@ -19,7 +19,7 @@ import {
   type StoredDelivery,
   type StoredEndpoint,
 } from '../../../shared/db/webhooks/index.ts';
-import type { DeliveryMessage } from '../../../shared/integrations/webhook-queue.ts';
+import type { DeliveryMessage } from '../../../shared/integrations/webhook-queue/index.ts';
 import type { DeliveryError } from '../../../shared/records/webhook.ts';
 import { logger } from '../../../shared/support/logger.ts';
 import { DestinationRefused, destinationPolicy, vetDestination, type Resolver } from '../../../shared/webhooks/destination.ts';

@@ -6,7 +6,7 @@
  * stopped between its put and its send); the worker ignores a message for a settled delivery.
  */
 import { awaitsFirstAttempt, createDelivery, subscribedEndpoints } from '../../../shared/db/webhooks/index.ts';
-import { queueDeliveries, type DeliveryMessage } from '../../../shared/integrations/webhook-queue.ts';
+import { queueDeliveries, type DeliveryMessage } from '../../../shared/integrations/webhook-queue/index.ts';
 import { eventsOf } from '../../../shared/webhooks/event-sources.ts';
 import type { StreamChange } from '../../../shared/webhooks/events.ts';
 

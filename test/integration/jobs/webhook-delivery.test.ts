@@ -19,7 +19,7 @@ import { fanOut } from '../../../functions/jobs/webhooks/fan-out.ts';
 import { listOutbox } from '../../../shared/db/email/outbox.ts';
 import { updateRecord } from '../../../shared/db/table/entity.ts';
 import { createEndpoint, Endpoints, getStoredDelivery, getStoredEndpoint } from '../../../shared/db/webhooks/index.ts';
-import { useLocalWebhookQueue, type DeliveryMessage } from '../../../shared/integrations/webhook-queue.ts';
+import { useWebhookQueue, type DeliveryMessage } from '../../../shared/integrations/webhook-queue/index.ts';
 import type { StreamChange } from '../../../shared/webhooks/events.ts';
 import type { RequestFunction } from '../../../shared/webhooks/send.ts';
 import { sealSecret } from '../../../shared/webhooks/secrets.ts';
@@ -33,11 +33,11 @@ const queued: DeliveryMessage[] = [];
 beforeAll(async () => {
   process.env.WEBHOOK_LOCAL_DELIVERY = '127.0.0.1';
   receiver = await startReceiver();
-  useLocalWebhookQueue({ send: async (messages) => void queued.push(...messages) });
+  useWebhookQueue({ send: async (messages) => void queued.push(...messages) });
 });
 afterAll(async () => {
   delete process.env.WEBHOOK_LOCAL_DELIVERY;
-  useLocalWebhookQueue(undefined);
+  useWebhookQueue(undefined);
   await receiver.stop();
 });
 beforeEach(() => {
