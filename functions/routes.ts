@@ -28,6 +28,7 @@ import { reportingRoutes } from './routes/reporting.ts';
 import { billingRoutes } from './routes/billing.ts';
 import { analyticsConnectionRoutes } from './routes/analytics-connection.ts';
 import { exportsRoutes } from './routes/exports.ts';
+import { webhooksRoutes } from './routes/webhooks.ts';
 
 export type { Access, AuthKind, BucketName, Form, HttpMethod, Route, RouteOptions } from '../shared/http/route.ts';
 export { hasMeta } from '../shared/http/route.ts';
@@ -48,6 +49,7 @@ const table = [
   ...billingRoutes,
   ...analyticsConnectionRoutes,
   ...exportsRoutes,
+  ...webhooksRoutes,
 ];
 
 /** A route of the table, with its key and access as literal types. */

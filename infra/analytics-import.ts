@@ -92,7 +92,7 @@ export class WebAnalytics extends Construct {
     super(scope, id);
     const { table, config, environment } = props;
     this.tokenKey = new Key(this, 'TokenKey', {
-      description: 'Seals the Google Analytics refresh tokens (encryption context: organizationId).',
+      description: 'Seals the Google Analytics refresh tokens and the webhook signing secrets (encryption context: organizationId).',
       enableKeyRotation: true,
       removalPolicy: config.removalPolicy,
       // Replaces CDK's default (kms:* to the account); `bind` adds each function's one use.
@@ -137,22 +137,30 @@ export class WebAnalytics extends Construct {
     return Stack.of(this).formatArn({ service: 'iam', region: '', resource: 'role', resourceName: roleName });
   }
 
+  /**
+   * Lets a function seal or open with the token key (token-sealer.ts), only under an encryption
+   * context naming an organization, in its role's policy and the key's: the analytics functions
+   * (`bind`) and the webhook functions, whose signing secrets the same sealer keeps
+   * (infra/webhook-delivery.ts).
+   */
+  allowTokenKey(fn: RouteFunction, use: 'encrypt' | 'decrypt'): void {
+    const action = use === 'encrypt' ? 'kms:Encrypt' : 'kms:Decrypt';
+    fn.addEnvironment('ANALYTICS_TOKEN_KEY_ARN', this.tokenKey.keyArn);
+    fn.addToRolePolicy(new PolicyStatement({ actions: [action], resources: [this.tokenKey.keyArn], conditions: TOKEN_CONTEXT_CONDITIONS }));
+    this.tokenKey.addToResourcePolicy(
+      new PolicyStatement({
+        principals: [new AccountRootPrincipal()],
+        actions: [action],
+        resources: ['*'],
+        conditions: { ...TOKEN_CONTEXT_CONDITIONS, ArnEquals: { 'aws:PrincipalArn': this.namedRoleArn(fn) } },
+      }),
+    );
+  }
+
   /** Gives a function what its part of web analytics needs (nothing for one that has none). */
   bind(fn: RouteFunction): void {
     const use = TOKEN_KEY_USE[fn.handlerModule];
-    if (use) {
-      const action = use === 'encrypt' ? 'kms:Encrypt' : 'kms:Decrypt';
-      fn.addEnvironment('ANALYTICS_TOKEN_KEY_ARN', this.tokenKey.keyArn);
-      fn.addToRolePolicy(new PolicyStatement({ actions: [action], resources: [this.tokenKey.keyArn], conditions: TOKEN_CONTEXT_CONDITIONS }));
-      this.tokenKey.addToResourcePolicy(
-        new PolicyStatement({
-          principals: [new AccountRootPrincipal()],
-          actions: [action],
-          resources: ['*'],
-          conditions: { ...TOKEN_CONTEXT_CONDITIONS, ArnEquals: { 'aws:PrincipalArn': this.namedRoleArn(fn) } },
-        }),
-      );
-    }
+    if (use) this.allowTokenKey(fn, use);
     if (use || GOOGLE_CALLERS.includes(fn.handlerModule)) {
       fn.addEnvironment('GOOGLE_OAUTH_SECRET_ARN', this.oauthClient.secretArn);
       fn.addEnvironment('ANALYTICS_OAUTH_REDIRECT_URI', `${this.props.apiUrl}/v1/analytics-oauth/callback`);

@@ -31,6 +31,7 @@ import { MetricRefresh, QUEUE_SENDERS } from './metric-refresh.ts';
 import { Operations } from './operations.ts';
 import { CampaignStatusSweep } from './campaign-status-sweep.ts';
 import { OutboxDelivery } from './outbox-delivery.ts';
+import { WebhookDelivery } from './webhook-delivery.ts';
 import { RouteFunction } from './route-function.ts';
 import { routeGroup, RouteGroupStack, type RouteResources } from './route-group-stack.ts';
 import type { StageConfig } from './stage-config.ts';
@@ -55,8 +56,10 @@ export class ServiceStack extends Stack {
       billingMode: BillingMode.PAY_PER_REQUEST,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       timeToLiveAttribute: 'ttl',
-      // New items reach their consumers: the outbox's emails go to infra/outbox-delivery.ts.
-      stream: StreamViewType.NEW_IMAGE,
+      // Changes reach their consumers: the outbox's emails go to infra/outbox-delivery.ts (new
+      // images), a tenant's changes to the webhook fan-out (infra/webhook-delivery.ts), whose events
+      // compare the item before and after.
+      stream: StreamViewType.NEW_AND_OLD_IMAGES,
       removalPolicy: config.removalPolicy,
       // Retaining the table on stack deletion is not enough: a console or API delete must fail too.
       deletionProtection: config.stage === 'production',
@@ -194,6 +197,9 @@ export class ServiceStack extends Stack {
     // Web analytics: the token key, Google's OAuth client secret and the daily import.
     const analytics = new WebAnalytics(this, 'WebAnalytics', { table: this.table, config, environment, apiUrl: this.api.apiEndpoint });
     for (const fn of this.routeGroups.flatMap((group) => group.functions)) analytics.bind(fn);
+    // Outbound events: the fan-out from the stream, the delivery queue and worker; signing secrets under the token key.
+    const webhooks = new WebhookDelivery(this, 'WebhookDelivery', { table: this.table, config, environment, analytics });
+    for (const fn of this.routeGroups.flatMap((group) => group.functions)) webhooks.bind(fn);
 
     if (config.billing.placeholders.length) {
       Annotations.of(this).addWarningV2(

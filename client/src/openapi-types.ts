@@ -2363,6 +2363,134 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhooks/endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's endpoints, newest first, paged
+         * @description the organization's endpoints, newest first, paged (owner; never a secret).
+         *
+         *     Access: an active owner (or higher) of the tenant in scope. Form B.
+         */
+        get: operations["webhooksListEndpoints"];
+        put?: never;
+        /**
+         * Registers a URL for the organization's events
+         * @description registers a URL for the organization's events (owner). 201 with the endpoint and its signing secret, which is shown here and on rotation only (stored sealed).
+         *
+         *     Access: an active owner (or higher) of the tenant in scope. Form B.
+         */
+        post: operations["webhooksCreateEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One endpoint
+         * @description one endpoint (read in the authorization batch; never its secret).
+         *
+         *     Access: an active owner (or higher) of the tenant in scope. Form B.
+         */
+        get: operations["webhooksGetEndpoint"];
+        put?: never;
+        post?: never;
+        /**
+         * Removes the endpoint, its pointer and its delivery log
+         * @description removes the endpoint, its pointer and its delivery log.
+         *
+         *     Access: an active owner (or higher) of the tenant in scope. Form B.
+         */
+        delete: operations["webhooksDeleteEndpoint"];
+        options?: never;
+        head?: never;
+        /**
+         * Changes the URL
+         * @description changes the URL (checked as at registration), the events, the description or `enabled`; enabling clears the failures recorded. 200 with the whole endpoint.
+         *
+         *     Access: an active owner (or higher) of the tenant in scope. Form B.
+         */
+        patch: operations["webhooksUpdateEndpoint"];
+        trace?: never;
+    };
+    "/v1/webhooks/endpoints/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new signing secret, shown this once
+         * @description a new signing secret, shown this once; the old one keeps signing deliveries beside it for 24 hours (Standard Webhooks sends both signatures), so a receiver can switch without missing a delivery.
+         *
+         *     Access: an active owner (or higher) of the tenant in scope. Form B.
+         */
+        post: operations["webhooksRotateSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/endpoints/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The endpoint's delivery log, newest first, paged
+         * @description the endpoint's delivery log, newest first, paged: each delivery's event, status, attempts and last outcome (never a response body).
+         *
+         *     Access: an active owner (or higher) of the tenant in scope. Form B.
+         */
+        get: operations["webhooksListDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/deliveries/{id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a delivery again
+         * @description sends a delivery again: the same message (same `webhook-id`, same body), freshly signed, as a new round of attempts with the usual retries. 202 with the delivery, pending; 409 when its endpoint is disabled (enable it first).
+         *
+         *     Access: an active owner (or higher) of the tenant in scope. Form B.
+         */
+        post: operations["webhooksReplayDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -3016,6 +3144,24 @@ export interface components {
             } | null;
             categoryName: string | null;
             activityName: string | null;
+        };
+        CreatedWebhookEndpoint: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: uuid */
+            organizationId: string;
+            url: string;
+            events: ("activity.metrics_updated" | "activity.metrics_unavailable" | "campaign.status_changed" | "campaign.budget_exceeded" | "outcome.measurement_recorded" | "analytics.connection_needs_reconnect" | "billing.status_changed" | "member.joined")[];
+            enabled: boolean;
+            description: string | null;
+            failingSince: string | null;
+            disabledReason: "failing" | null;
+            previousSecretExpiresAt: string | null;
+            secret: string;
         };
         Creator: {
             /** Format: uuid */
@@ -3746,6 +3892,11 @@ export interface components {
             }[];
             campaignIds: string[];
         }[];
+        RotatedWebhookSecret: {
+            secret: string;
+            /** Format: date-time */
+            previousSecretExpiresAt: string;
+        };
         SocialAccount: {
             accountId: string;
             /** Format: uuid */
@@ -3844,6 +3995,47 @@ export interface components {
             preferences: {
                 [key: string]: unknown;
             };
+        };
+        WebhookDelivery: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: uuid */
+            organizationId: string;
+            /** Format: uuid */
+            endpointId: string;
+            eventId: string;
+            /** @enum {string} */
+            eventType: "activity.metrics_updated" | "activity.metrics_unavailable" | "campaign.status_changed" | "campaign.budget_exceeded" | "outcome.measurement_recorded" | "analytics.connection_needs_reconnect" | "billing.status_changed" | "member.joined";
+            /** @enum {string} */
+            status: "pending" | "delivered" | "failed" | "retrying";
+            attempts: number;
+            lastResponseStatus: number | null;
+            lastError: ("http_status" | "timeout" | "connection_failed" | "destination_refused" | "endpoint_disabled") | null;
+            firstAttemptAt: string | null;
+            lastAttemptAt: string | null;
+            nextAttemptAt: string | null;
+            deliveredAt: string | null;
+        };
+        WebhookEndpoint: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: uuid */
+            organizationId: string;
+            url: string;
+            events: ("activity.metrics_updated" | "activity.metrics_unavailable" | "campaign.status_changed" | "campaign.budget_exceeded" | "outcome.measurement_recorded" | "analytics.connection_needs_reconnect" | "billing.status_changed" | "member.joined")[];
+            enabled: boolean;
+            description: string | null;
+            failingSince: string | null;
+            disabledReason: "failing" | null;
+            previousSecretExpiresAt: string | null;
         };
         WebhookReceipt: {
             /** @constant */
@@ -9192,6 +9384,293 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    webhooksListEndpoints: {
+        parameters: {
+            query: {
+                /** @description Also accepted as `organization_id`. */
+                organizationId: string;
+                /** @description Also accepted as `page_index`. */
+                pageIndex: number;
+                /** @description Also accepted as `page_size`. */
+                pageSize: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of records. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["WebhookEndpoint"][];
+                        totalCount: number;
+                        facets: components["schemas"]["Facets"];
+                    };
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    webhooksCreateEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Fields may also be sent in snake_case (`organization_id` for `organizationId`); unknown fields are refused (400). */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    organizationId: string;
+                    url: string;
+                    events: ("activity.metrics_updated" | "activity.metrics_unavailable" | "campaign.status_changed" | "campaign.budget_exceeded" | "outcome.measurement_recorded" | "analytics.connection_needs_reconnect" | "billing.status_changed" | "member.joined")[];
+                    enabled?: boolean;
+                    description?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CreatedWebhookEndpoint"];
+                    };
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    webhooksGetEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpointId. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookEndpoint"];
+                    };
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    webhooksDeleteEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpointId. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Deleted"];
+                    };
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    webhooksUpdateEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpointId. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Fields may also be sent in snake_case (`organization_id` for `organizationId`); unknown fields are refused (400). */
+        requestBody?: {
+            content: {
+                "application/json": {
+                    url?: string;
+                    events?: ("activity.metrics_updated" | "activity.metrics_unavailable" | "campaign.status_changed" | "campaign.budget_exceeded" | "outcome.measurement_recorded" | "analytics.connection_needs_reconnect" | "billing.status_changed" | "member.joined")[];
+                    enabled?: boolean;
+                    description?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookEndpoint"];
+                    };
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    webhooksRotateSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpointId. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RotatedWebhookSecret"];
+                    };
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    webhooksListDeliveries: {
+        parameters: {
+            query: {
+                /** @description Also accepted as `page_index`. */
+                pageIndex: number;
+                /** @description Also accepted as `page_size`. */
+                pageSize: number;
+            };
+            header?: never;
+            path: {
+                /** @description The endpointId. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of records. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["WebhookDelivery"][];
+                        totalCount: number;
+                        facets: components["schemas"]["Facets"];
+                    };
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    webhooksReplayDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The deliveryId. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted: the work runs in the background; the record says how it goes. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookDelivery"];
+                    };
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
         };
     };

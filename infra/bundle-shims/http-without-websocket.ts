@@ -18,4 +18,5 @@ import type * as Http from 'node:http';
 const http = createRequire(import.meta.url)('node:http') as typeof Http;
 
 export default http;
-export const { STATUS_CODES } = http;
+// `request`: the webhook delivery's plain-http path (shared/webhooks/send.ts; locally, to 127.0.0.1).
+export const { STATUS_CODES, request } = http;

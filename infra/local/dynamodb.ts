@@ -111,19 +111,28 @@ export async function startDynamoLocal(options: { port?: number; dataDir?: strin
   return { endpoint, pid: java.pid, stop: () => java.stop() };
 }
 
+/** The deployed table's stream (infra/stack.ts), which `npm start` reads for the webhook fan-out (infra/local/webhooks.ts). */
+const STREAM = { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' as const };
+
 /**
- * Creates the single table if it does not exist yet; a table kept in `.data/` from before an index
+ * Creates the single table if it does not exist yet (with `stream`, streaming as the deployed one does); a table kept in `.data/` from before an index
  * was declared gets that index added (its items are indexed as DynamoDB backfills it), so an older
  * local data directory keeps working when an index is added, as a deployed table would by update.
  */
-export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
+export async function ensureTable(endpoint: string, tableName: string, { stream = false } = {}): Promise<void> {
   const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: LOCAL_CREDENTIALS });
   const declared = createTableInput(tableName);
   try {
-    await client.send(new CreateTableCommand(declared));
+    await client.send(new CreateTableCommand({ ...declared, ...(stream ? { StreamSpecification: STREAM } : {}) }));
   } catch (error) {
     if (!(error instanceof ResourceInUseException)) throw error;
-    const existing = (await client.send(new DescribeTableCommand({ TableName: tableName }))).Table?.GlobalSecondaryIndexes ?? [];
+    const table = (await client.send(new DescribeTableCommand({ TableName: tableName }))).Table;
+    // A table kept in `.data/` from before the local runtime read its stream gets one.
+    if (stream && !table?.StreamSpecification?.StreamEnabled) {
+      await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: STREAM }));
+      await indexesSettled(client, tableName);
+    }
+    const existing = table?.GlobalSecondaryIndexes ?? [];
     for (const index of declared.GlobalSecondaryIndexes.filter((i) => !existing.some((e) => e.IndexName === i.IndexName))) {
       const names: string[] = index.KeySchema.map((k) => k.AttributeName);
       // One index is created at a time (LimitExceededException otherwise): wait for the one before.

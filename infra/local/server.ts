@@ -1,6 +1,6 @@
 /**
  * The whole service on this machine: DynamoDB Local, the S3 emulator, the local token issuer, the
- * email outbox, and an HTTP server that hands each request to the same handler module Lambda runs.
+ * email outbox, webhook fan-out and delivery (to 127.0.0.1 only), and an HTTP server that hands each request to the same handler module Lambda runs.
  * `start.ts` is the command line; tests start it in-process.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -38,6 +38,7 @@ import { startLocalMetricRefresh } from './metric-refresh.ts';
 import { startLocalFirstImports } from './first-import.ts';
 import { startLocalCampaignStatusSweep } from './campaign-status-sweep.ts';
 import { startLocalExports } from './exports.ts';
+import { startLocalWebhooks, type LocalWebhooks } from './webhooks.ts';
 import { startS3Local, type S3Local } from './s3.ts';
 
 export interface LocalServiceOptions {
@@ -175,7 +176,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
   const started: { stop(): Promise<void> }[] = [...parts.started, stripe, platforms, googleAnalytics];
   const tableName = options.tableName ?? 'creator-measurement-local';
   try {
-    await ensureTable(dynamoEndpoint, tableName);
+    await ensureTable(dynamoEndpoint, tableName, { stream: true });
   } catch (error) {
     await Promise.all(started.map((s) => s.stop()));
     throw error;
@@ -191,6 +192,8 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
       DYNAMODB_ENDPOINT: dynamoEndpoint,
       S3_ENDPOINT: s3.endpoint,
+      // Webhook deliveries go to 127.0.0.1 and nowhere else here (shared/webhooks/destination.ts).
+      WEBHOOK_LOCAL_DELIVERY: '127.0.0.1',
     },
     tableName,
     buckets: { avatars: 'avatars', files: 'files', exports: 'exports' },
@@ -219,6 +222,17 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
   const firstImports = startLocalFirstImports();
   const statusSweep = startLocalCampaignStatusSweep(options.campaignStatusSweepEveryMs);
   const exports = startLocalExports();
+  let webhooks: LocalWebhooks;
+  try {
+    webhooks = await startLocalWebhooks(dynamoEndpoint, tableName);
+  } catch (error) {
+    metricRefresh.stop();
+    statusSweep.stop();
+    await exports.stop();
+    await firstImports.stop();
+    await Promise.all(started.map((s) => s.stop()));
+    throw error;
+  }
 
   // Replaced by options.loader's once the server listens (it needs the server's own URL).
   let load: HandlerLoader = loadSource;
@@ -279,6 +293,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     stop: async () => {
       metricRefresh.stop();
       statusSweep.stop();
+      await webhooks.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await firstImports.stop();

@@ -62,6 +62,9 @@ const REFERENCES: Record<string, (s: LocalStandIns) => Record<string, string>> =
   // process only: a function in a worker queues nothing, and the due index, which the local
   // refresh reads, still has the activity (a queued reading is only a shortcut).
   METRICS_QUEUE_URL: () => ({}),
+  // Likewise the local webhook queue (infra/local/webhooks.ts): a replay served by a function in a
+  // worker queues nothing.
+  WEBHOOK_DELIVERY_QUEUE_URL: () => ({}),
   STRIPE_SECRET_ARN: (s) => pick(s.stripe, ['STRIPE_API_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']),
   PLATFORM_CREDENTIALS_SECRET_ARN: (s) => s.platforms,
   GOOGLE_OAUTH_SECRET_ARN: (s) => s.googleAnalytics,

@@ -17,6 +17,7 @@ export const TAGS: Record<string, { name: string; description: string }> = {
   billing: { name: 'Billing', description: 'Checkout and customer-portal sessions.' },
   'analytics-oauth': { name: 'Analytics connection', description: 'Connecting a web-analytics property.' },
   exports: { name: 'Exports', description: 'A list or report history of an organization as a CSV or JSON file, made in the background (members and owners; not viewers).' },
+  webhooks: { name: 'Webhooks', description: 'Outbound events (Standard Webhooks): endpoints, their signing secrets, delivery logs and replays.' },
   service: { name: 'Service', description: 'The service\'s own description: this document and its reference page.' },
 };
 

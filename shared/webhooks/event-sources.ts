@@ -6,7 +6,7 @@
  * retry, a replay), and its timestamp is the change's.
  */
 import { createHash } from 'node:crypto';
-import type { StreamChange, WebhookEvent, WebhookEventType } from './events.ts';
+import type { StreamChange, WebhookEvent, WebhookEventType } from '../domain/webhook-events.ts';
 import { activitySource } from './sources/activity.ts';
 import { analyticsSource } from './sources/analytics.ts';
 import { billingSource } from './sources/billing.ts';

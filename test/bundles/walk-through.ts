@@ -69,5 +69,7 @@ export async function smokeEveryGroup(base: string, { token, userId }: { token: 
   // Queued only: through the bundles nothing runs it (the local runner lives in npm start's own process).
   const exportId = id(await as('exports')('POST', '/v1/exports', { organizationId, kind: 'campaigns', format: 'csv' }, 202));
   await as('exports')('GET', `/v1/exports/${exportId}`);
+  // The signing secret is sealed with the token key's local stand-in; deliveries go to 127.0.0.1 only here.
+  await as('webhooks')('POST', '/v1/webhooks/endpoints', { organizationId, url: 'http://127.0.0.1:9/bundle', events: ['member.joined'] });
   return [...groups];
 }

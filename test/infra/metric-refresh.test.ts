@@ -7,6 +7,8 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_RECEIVES, QUEUE_SENDERS, WORKER_TIMEOUT } from '../../infra/metric-refresh.ts';
+import { DELIVERY_SENDERS } from '../../infra/webhook-delivery.ts';
+import { routes } from '../../functions/routes.ts';
 import { synth } from './synth.ts';
 
 type Resource = { Type: string; Properties: Record<string, any> };
@@ -106,8 +108,10 @@ describe('metric refresh', () => {
       .slice(1)
       .flatMap((t) => byType(t, 'AWS::Lambda::Function').map(([, fn]) => [fn.Properties.Description as string, allActions(t, fn), Object.keys(fn.Properties.Environment?.Variables ?? {})] as const))
       .filter(([, actions]) => actions.includes('sqs:SendMessage'));
-    // Each function that may send names the queue it sends to: the refresh queue, or the exports queue (POST /v1/exports, test/infra/exports.test.ts).
-    for (const [description, , variables] of sending) expect(variables.filter((v) => v === 'METRICS_QUEUE_URL' || v === 'EXPORTS_QUEUE_URL'), description).toHaveLength(1);
+    // Each function that may send names the queue it sends to: the refresh queue, the exports queue (POST /v1/exports,
+    // test/infra/exports.test.ts) or the webhook delivery queue (the fan-out and the replay, test/infra/webhook-delivery.test.ts).
+    const QUEUES = ['METRICS_QUEUE_URL', 'EXPORTS_QUEUE_URL', 'WEBHOOK_DELIVERY_QUEUE_URL'];
+    for (const [description, , variables] of sending) expect(variables.filter((v) => QUEUES.includes(v)), description).toHaveLength(1);
     const senders = sending.filter(([, , variables]) => variables.includes('METRICS_QUEUE_URL')).map(([description]) => description).sort();
     expect(senders).toEqual(['PATCH /v1/activities/:id', 'POST /v1/activities/content-link/connect', 'POST /v1/creators/social-accounts/connect']);
     expect(QUEUE_SENDERS).toHaveLength(3);

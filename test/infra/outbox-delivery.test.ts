@@ -33,17 +33,18 @@ function statements(template: Template, fn: Resource): { Action: string | string
 }
 
 /** The table stream's event source mappings (the stack's SQS queues have their own). */
+/** The stream mappings whose filter lets outbox items through (the webhook fan-out's takes tenant items only). */
 function streamMappings(template: Template): [string, Resource][] {
   return Object.entries(template.findResources('AWS::Lambda::EventSourceMapping') as Record<string, Resource>).filter(
-    ([, m]) => m.Properties.EventSourceArn?.['Fn::GetAtt']?.[1] === 'StreamArn',
+    ([, m]) => m.Properties.EventSourceArn?.['Fn::GetAtt']?.[1] === 'StreamArn' && JSON.stringify(m.Properties.FilterCriteria ?? {}).includes('OUTBOX'),
   );
 }
 
-/** The outbox's dead-letter queue: the stack's one standard (not FIFO) queue besides the exports queues (infra/exports.ts). */
-function standardQueues(template: Template, props: Record<string, unknown> = {}): [string, Resource][] {
-  return Object.entries(template.findResources('AWS::SQS::Queue', { Properties: props }) as Record<string, Resource>).filter(
-    ([id, q]) => q.Properties.FifoQueue !== true && !id.startsWith('ExportJobs'),
-  );
+/** The outbox's dead-letter queue: where its stream mapping sends what fails. */
+function outboxDeadLetters(template: Template): [string, Resource] {
+  const [, mapping] = streamMappings(template)[0]!;
+  const queueId: string = mapping.Properties.DestinationConfig.OnFailure.Destination['Fn::GetAtt'][0];
+  return [queueId, (template.toJSON().Resources as Record<string, Resource>)[queueId]!];
 }
 
 const actionsOf = (s: { Action: string | string[] }) => (Array.isArray(s.Action) ? s.Action : [s.Action]);
@@ -58,8 +59,8 @@ describe('outbox delivery with a sender', () => {
     [functionId, fn] = only(template, 'AWS::Lambda::Function', { Description: 'job: deliver-outbox' });
   });
 
-  it('streams new images of the table', () => {
-    template.hasResourceProperties('AWS::DynamoDB::Table', { StreamSpecification: { StreamViewType: 'NEW_IMAGE' } });
+  it('streams new images of the table (and old ones, for the webhook fan-out)', () => {
+    template.hasResourceProperties('AWS::DynamoDB::Table', { StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' } });
   });
 
   it('runs the consumer with the sender and the table in its environment', () => {
@@ -71,9 +72,9 @@ describe('outbox delivery with a sender', () => {
     const mappings = streamMappings(template);
     expect(mappings).toHaveLength(1);
     const [, mapping] = mappings[0]!;
-    const queues = standardQueues(template);
-    expect(queues).toHaveLength(1);
-    const [queueId] = queues[0]!;
+    const [queueId, queue] = outboxDeadLetters(template);
+    expect(queue.Type).toBe('AWS::SQS::Queue');
+    expect(queue.Properties.FifoQueue).toBeUndefined();
     expect(mapping.Properties).toMatchObject({
       FunctionName: { Ref: functionId },
       EventSourceArn: { 'Fn::GetAtt': [expect.any(String), 'StreamArn'] },
@@ -90,8 +91,10 @@ describe('outbox delivery with a sender', () => {
   });
 
   it('keeps the dead-letter queue encrypted and TLS-only', () => {
-    expect(standardQueues(template, { SqsManagedSseEnabled: true })).toHaveLength(1);
+    const [queueId, queue] = outboxDeadLetters(template);
+    expect(queue.Properties.SqsManagedSseEnabled).toBe(true);
     template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+      Queues: [{ Ref: queueId }],
       PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
     });
   });
@@ -129,7 +132,7 @@ describe('outbox delivery configuration', () => {
     expect(streamMappings(template)).toEqual([]);
     expect(template.findResources('AWS::Lambda::Function', { Properties: { Description: 'job: deliver-outbox' } })).toEqual({});
     Annotations.fromStack(stack).hasWarning('*', Match.stringLikeRegexp('Emails are not delivered'));
-    template.hasResourceProperties('AWS::DynamoDB::Table', { StreamSpecification: { StreamViewType: 'NEW_IMAGE' } });
+    template.hasResourceProperties('AWS::DynamoDB::Table', { StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' } });
   });
 
   it.each(['Service <no-reply@mail.example.com>', 'a@example.com,b@example.com', 'no-reply@mail.example.com\r\nBcc: x@evil.example', 'no-reply'])(

@@ -10,6 +10,7 @@ import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../functions/routes.ts';
 import { GOOGLE_CALLERS, TOKEN_KEY_USE, WEB_CLIENT_REDIRECTS } from '../../infra/analytics-import.ts';
+import { SECRET_KEY_USE } from '../../infra/webhook-delivery.ts';
 import { synth } from './synth.ts';
 
 type Resource = { Type: string; Properties: Record<string, any> };
@@ -25,7 +26,9 @@ function statements(template: Template, fn: Resource): Statement[] {
 }
 
 const actionsOf = (s: Statement) => [s.Action].flat();
-const handlerOf = (description: string) => (description === 'job: import-analytics' ? 'jobs/import-analytics' : routes.find((r) => r.key === description)?.handler);
+const handlerOf = (description: string) => (description.startsWith('job: ') ? `jobs/${description.slice(5)}` : routes.find((r) => r.key === description)?.handler);
+/** Every function's use of the token key: the analytics grant's and the webhook signing secrets'. */
+const KEY_USE: Readonly<Record<string, 'encrypt' | 'decrypt'>> = { ...TOKEN_KEY_USE, ...SECRET_KEY_USE };
 
 describe('web analytics', () => {
   let main: Template;
@@ -46,7 +49,7 @@ describe('web analytics', () => {
   it('lets the completion only encrypt and the grant\'s users only decrypt, under an organizationId encryption context; no other function touches KMS', () => {
     for (const { fn, template, handler } of functions) {
       const kms = statements(template, fn).filter((s) => actionsOf(s).some((a) => a.startsWith('kms:')));
-      const use = handler ? TOKEN_KEY_USE[handler] : undefined;
+      const use = handler ? KEY_USE[handler] : undefined;
       if (!use) {
         expect(kms, fn.Properties.Description).toEqual([]);
         continue;
@@ -56,7 +59,7 @@ describe('web analytics', () => {
       ]);
       expect(fn.Properties.Environment.Variables.ANALYTICS_TOKEN_KEY_ARN).toBeDefined();
     }
-    expect(functions.filter(({ handler }) => handler && TOKEN_KEY_USE[handler]).map(({ handler }) => handler).sort()).toEqual(Object.keys(TOKEN_KEY_USE).sort());
+    expect(functions.filter(({ handler }) => handler && KEY_USE[handler]).map(({ handler }) => handler).sort()).toEqual(Object.keys(KEY_USE).sort());
   });
 
   it('gives the key an explicit policy: the account administers it only; encrypt to the grant\'s storer, decrypt to its readers, each by role and encryption context (issue 23 item 8)', () => {
@@ -73,14 +76,14 @@ describe('web analytics', () => {
       if (byRole) continue;
       for (const use of USES) expect(actionsOf(statement).some((a) => covers(a, use)), `${use} in ${JSON.stringify(statement.Action)}`).toBe(false);
     }
-    // Each use: the roles TOKEN_KEY_USE names, by the name their templates give them, under the token's encryption context.
+    // Each use: the roles KEY_USE names, by the name their templates give them, under the token's encryption context.
     const roleNameOf = ({ fn, template }: { fn: Resource; template: Template }) => template.toJSON().Resources[fn.Properties.Role['Fn::GetAtt'][0]].Properties.RoleName;
     for (const use of ['encrypt', 'decrypt'] as const) {
       const action = use === 'encrypt' ? 'kms:Encrypt' : 'kms:Decrypt';
       const granted = policy.filter((s) => actionsOf(s).includes(action));
       expect(granted.every((s) => actionsOf(s).length === 1)).toBe(true);
       const principals = granted.map((s) => JSON.stringify(s.Condition!.ArnEquals!['aws:PrincipalArn']));
-      const users = functions.filter(({ handler }) => handler && TOKEN_KEY_USE[handler] === use);
+      const users = functions.filter(({ handler }) => handler && KEY_USE[handler] === use);
       expect(users.length).toBeGreaterThan(0);
       expect(principals.sort()).toEqual(
         users.map((f) => JSON.stringify({ 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':iam::', { Ref: 'AWS::AccountId' }, `:role/${roleNameOf(f)}`]] })).sort(),
@@ -92,7 +95,7 @@ describe('web analytics', () => {
         });
       }
     }
-    for (const f of functions) expect(typeof roleNameOf(f) === 'string', f.handler).toBe(Boolean(f.handler && TOKEN_KEY_USE[f.handler]));
+    for (const f of functions) expect(typeof roleNameOf(f) === 'string', f.handler).toBe(Boolean(f.handler && KEY_USE[f.handler]));
   });
 
   it('gives Google\'s OAuth client secret by ARN to the functions that call Google alone, and its value to no environment', () => {

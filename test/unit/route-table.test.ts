@@ -4,6 +4,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { webhooksRoutes } from '../../functions/routes/webhooks.ts';
 import { routes } from '../../functions/routes.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -18,6 +19,8 @@ const OWN_ROUTES = [
   // Issue 28, beyond the specification: exports (docs/exports.md).
   'POST /v1/exports',
   'GET /v1/exports/:id',
+  // Issue 28, beyond the specification: outbound events (Standard Webhooks).
+  ...webhooksRoutes.map((r) => r.key),
 ];
 
 /** The own routes a third party calls without a bearer token, and the proof each takes instead. */

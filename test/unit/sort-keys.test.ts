@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { SORT_KEYS, keys, type Entity } from '../../shared/db/table/keys.ts';
+import { SORT_KEYS, keys, webhookKeys, type Entity } from '../../shared/db/table/keys.ts';
 import * as collections from '../../shared/db/table/collections.ts';
 
 const t = randomUUID();
@@ -30,6 +30,8 @@ const samples: Record<Entity, string> = {
   dayRollup: keys.dayRollup(t, { kind: 'campaign', id: id() }, '2026-11-23').sk,
   snapshot: keys.snapshot(t, id(), '2026-11-23T10').sk,
   sparklineBucket: keys.sparklineBucket(t, id(), '2026-11-13').sk,
+  webhookEndpoint: webhookKeys.endpoint(t, id()).sk,
+  webhookDelivery: webhookKeys.delivery(t, id(), at, id()).sk,
 };
 
 const kindsOf = (sk: string) => (Object.keys(SORT_KEYS) as Entity[]).filter((e) => SORT_KEYS[e].test(sk));

@@ -30,7 +30,7 @@ import * as collections from '../table/collections.ts';
 import { queryItems, queryItemsUpTo } from '../table/query.ts';
 import { transact } from '../table/transact.ts';
 
-export const EMAIL_KINDS = ['invitation', 'deletion', 'email_change'] as const;
+export const EMAIL_KINDS = ['invitation', 'deletion', 'email_change', 'webhook_disabled'] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 const Outbox = defineEntity({

@@ -124,3 +124,10 @@ export const campaignStatusDueBefore = (bound: string): KeyCondition => ({ index
 
 /** The emails sent before `before` (an ISO instant: sk is `<sentAt>#<id>`). */
 export const outboxBefore = (before: string): KeyCondition => ({ index: 'table', pk: 'OUTBOX', sk: { before } });
+
+/** An organization's webhook endpoints. */
+export const webhookEndpointsOfTenant = (tenantId: string) => collection(tenantPk(tenantId), 'WEBHOOK#', 'webhookEndpoint');
+
+/** An endpoint's deliveries, in the order of their events' timestamps (keys.ts webhookKeys.delivery). */
+export const deliveriesOfWebhookEndpoint = (tenantId: string, endpointId: string) =>
+  collection(tenantPk(tenantId), `WEBHOOK_DELIVERY#${endpointId}#`, 'webhookDelivery');

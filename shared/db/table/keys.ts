@@ -67,6 +67,8 @@
  * describe (creator, activity, category) or of the tenant's AGGREGATE item, changed with ADD in the
  * same transaction as the write that changes them, so reporting reads them and never scans.
  * | outbox email     | OUTBOX            | <sentAt>#<id>   |                                    |                                  |
+ * | webhook endpoint | TENANT#<id>       | WEBHOOK#<endpointId> (webhookKeys)  |                        |                                  |
+ * | webhook delivery | TENANT#<id>       | WEBHOOK_DELIVERY#<endpointId>#<event timestamp>#<deliveryId> (an endpoint's log, newest first) | |
  *
  * A tracked activity (connected content link) also carries gsi4pk METRICS_DUE#<shard 0-9> / gsi4sk
  * <nextFetchAt>#<tenantId>#<activityId> (the metric refresh's due index; keys.metricsDue).
@@ -117,6 +119,8 @@ export const SORT_KEYS = {
   dayRollup: /^DAY#(TENANT|CAMPAIGN|CREATOR|ACTIVITY)#[^#]+#\d{4}-\d{2}-\d{2}$/,
   snapshot: /^SNAPSHOT#[^#]+#\d{4}-\d{2}-\d{2}T\d{2}$/,
   sparklineBucket: /^SPARKLINE#[^#]+#\d{4}-\d{2}-\d{2}$/,
+  webhookEndpoint: /^WEBHOOK#[^#]+$/,
+  webhookDelivery: /^WEBHOOK_DELIVERY#[^#]+#[^#]+#[^#]+$/,
 } as const satisfies Record<string, RegExp>;
 
 export type Entity = keyof typeof SORT_KEYS;
@@ -413,4 +417,21 @@ export const campaignStatusKeys = {
 export const exportKeys = {
   /** An export job and its file's object key, in its tenant's partition (deleted with it). */
   record: (tenantId: string, exportId: string): Key => ({ pk: tenantPk(tenantId), sk: `EXPORT#${exportId}` }),
+};
+
+/**
+ * Webhook keys (shared/db/webhooks), apart from `keys` as `analyticsKeys` is, so that only the
+ * bundles that use them carry them.
+ */
+export const webhookKeys = {
+  endpoint: (tenantId: string, endpointId: string): Key => ({ pk: tenantPk(tenantId), sk: `WEBHOOK#${endpointId}` }),
+  /**
+   * One delivery of one event to one endpoint. Every part is fixed by the event and the endpoint
+   * (the event's timestamp, the delivery id derived from both), so a stream record handled twice
+   * writes the same key and its conditional put finds the first.
+   */
+  delivery: (tenantId: string, endpointId: string, eventTimestamp: string, deliveryId: string): Key => ({
+    pk: tenantPk(tenantId),
+    sk: `WEBHOOK_DELIVERY#${endpointId}#${eventTimestamp}#${deliveryId}`,
+  }),
 };

@@ -20,6 +20,8 @@ export const RECORD_KINDS = [
   'outcomeDefinition',
   'outcomeMeasurement',
   'export',
+  'webhookEndpoint',
+  'webhookDelivery',
 ] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 

@@ -8,7 +8,7 @@
  */
 import { activityFromItem, activityView } from '../../db/catalogue/index.ts';
 import { isEntity } from '../../db/table/index.ts';
-import type { StreamChange } from '../events.ts';
+import type { StreamChange } from '../../domain/webhook-events.ts';
 import { tenantIdOf, when, type Image, type Occurrence, type Source } from './source.ts';
 
 const COUNTS = ['views', 'likes', 'comments', 'shares'] as const;

@@ -4,7 +4,7 @@
  * transition. The connection is shown as the analytics routes show it (never its token).
  */
 import { connectionFromItem, connectionView } from '../../db/analytics/index.ts';
-import type { StreamChange } from '../events.ts';
+import type { StreamChange } from '../../domain/webhook-events.ts';
 import { inTenant, tenantIdOf, type Occurrence, type Source } from './source.ts';
 
 async function occurrences({ oldImage, newImage }: StreamChange): Promise<Occurrence[]> {

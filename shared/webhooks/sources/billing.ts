@@ -6,7 +6,7 @@
  */
 import { UNPAID } from '../../domain/billing.ts';
 import { tenantFromItem } from '../../db/tenancy/index.ts';
-import type { StreamChange } from '../events.ts';
+import type { StreamChange } from '../../domain/webhook-events.ts';
 import { inTenant, tenantIdOf, type Image, type Occurrence, type Source } from './source.ts';
 
 /** Tenants stored before billing existed have never paid (tenants.ts `tenantFromItem`). */

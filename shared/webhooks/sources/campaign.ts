@@ -15,7 +15,7 @@ import { roundMoney } from '../../domain/currencies.ts';
 import { campaignFromItem, campaignView } from '../../db/campaigns/index.ts';
 import { isEntity } from '../../db/table/index.ts';
 import { getTenant, type Tenant } from '../../db/tenancy/index.ts';
-import type { StreamChange } from '../events.ts';
+import type { StreamChange } from '../../domain/webhook-events.ts';
 import { tenantIdOf, type Image, type Occurrence, type Source } from './source.ts';
 
 const announced = (item: Image | undefined) => (typeof item?.announcedStatus === 'string' ? item.announcedStatus : undefined);

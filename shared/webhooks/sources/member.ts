@@ -2,12 +2,12 @@
  * `member.joined`: a membership becomes active — added active (an owner's add, an accepted
  * invitation of a known address, a removed member added again) or turned active from pending (the
  * recipient accepted, memberships.ts `activateMembership`). The member is shown as the members list
- * shows them (members.ts `memberView`), nothing more of the person. Never for the shared demo
+ * shows them (members.ts `memberView`), nothing more of the person, with the organization's id. Never for the shared demo
  * organization, whose members never see each other (DECISIONS.md).
  */
 import { memberView, Memberships, getTenant, getUser } from '../../db/tenancy/index.ts';
 import { isEntity } from '../../db/table/index.ts';
-import type { StreamChange } from '../events.ts';
+import type { StreamChange } from '../../domain/webhook-events.ts';
 import { tenantIdOf, type Image, type Occurrence, type Source } from './source.ts';
 
 /** An active membership (a removed one stays as a tombstone with `deletedAt`). */
@@ -23,7 +23,7 @@ async function occurrences({ oldImage, newImage }: StreamChange): Promise<Occurr
   return [{
     type: 'member.joined',
     tenantId,
-    data: { ...memberView(user, Memberships.fromItem(newImage)), previousMembershipStatus },
+    data: { ...memberView(user, Memberships.fromItem(newImage)), organizationId: tenantId, previousMembershipStatus },
   }];
 }
 

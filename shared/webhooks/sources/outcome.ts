@@ -6,7 +6,7 @@
  */
 import { measurementAsWritten } from '../../db/evidence/index.ts';
 import { isEntity } from '../../db/table/index.ts';
-import type { StreamChange } from '../events.ts';
+import type { StreamChange } from '../../domain/webhook-events.ts';
 import { tenantIdOf, type Occurrence, type Source } from './source.ts';
 
 async function occurrences({ oldImage, newImage }: StreamChange): Promise<Occurrence[]> {

@@ -3,7 +3,7 @@
  * (event-sources.ts gives both, from the stream record), and a source turns one item change of
  * the kind it reads into the occurrences it causes.
  */
-import type { StreamChange, WebhookEventType } from '../events.ts';
+import type { StreamChange, WebhookEventType } from '../../domain/webhook-events.ts';
 
 /** A stored item as the stream shows it (unmarshalled: keys, index attributes and all). */
 export type Image = Record<string, unknown>;

@@ -3,7 +3,7 @@
  * the matrix fails when a built route of a covered group has none, so a new route cannot be added
  * without appearing in it. Per area: ./fixtures/tenancy.ts (organizations, workspaces, users) and
  * ./fixtures/tenant-data.ts (the tenant's data), with the record makers in ./fixtures/records.ts,
- * ./fixtures/billing.ts and ./fixtures/analytics.ts; exports in ./fixtures/exports.ts.
+ * ./fixtures/billing.ts, ./fixtures/analytics.ts and ./fixtures/webhooks.ts; exports in ./fixtures/exports.ts.
  */
 import { analyticsFixtures } from './fixtures/analytics.ts';
 import { billingFixtures } from './fixtures/billing.ts';
@@ -12,7 +12,8 @@ import { reportingFixtures } from './fixtures/reporting.ts';
 import { tenancyFixtures } from './fixtures/tenancy.ts';
 import { tenantDataFixtures } from './fixtures/tenant-data.ts';
 import type { RouteFixture } from './fixtures/types.ts';
+import { webhooksFixtures } from './fixtures/webhooks.ts';
 
 export type { CallContext, RequestParts, RouteFixture } from './fixtures/types.ts';
 
-export const fixtures: Record<string, RouteFixture> = { ...tenancyFixtures, ...tenantDataFixtures, ...reportingFixtures, ...billingFixtures, ...analyticsFixtures, ...exportsFixtures };
+export const fixtures: Record<string, RouteFixture> = { ...tenancyFixtures, ...tenantDataFixtures, ...reportingFixtures, ...billingFixtures, ...analyticsFixtures, ...exportsFixtures, ...webhooksFixtures };

@@ -33,7 +33,7 @@ describe('member.joined', () => {
     const [event, ...more] = await eventsBy(keys.membership(tenantId, ada.userId), () => addMembership(tenantId, ada.userId, 'member', 'active'));
     expect(more).toEqual([]);
     expect(event).toMatchObject({ type: 'member.joined', tenantId, id: expect.stringMatching(/^msg_[0-9a-f]{32}$/) });
-    expect(event!.data).toEqual({ ...ada, role: 'member', membershipStatus: 'active', previousMembershipStatus: null });
+    expect(event!.data).toEqual({ ...ada, role: 'member', membershipStatus: 'active', organizationId: tenantId, previousMembershipStatus: null });
     expect(await eventsBy(keys.membership(tenantId, ada.userId), () => changeRole(tenantId, ada.userId, 'viewer'))).toEqual([]);
   });
 

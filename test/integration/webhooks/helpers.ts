@@ -1,14 +1,17 @@
 /**
  * The outbound events' tests: a stream change built from an item's images before and after a real
- * write (GetItem, strongly consistent), as the stream consumer hands it to `eventsOf`.
+ * write (GetItem, strongly consistent), as the stream consumer hands it to `eventsOf`; and endpoint
+ * registration through the API for the handler tests.
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
 import { documentClient, tableName } from '../../../shared/db/table/client.ts';
 import type { Key } from '../../../shared/db/table/keys.ts';
-import type { StreamChange, WebhookEvent } from '../../../shared/webhooks/events.ts';
+import type { StreamChange, WebhookEvent } from '../../../shared/domain/webhook-events.ts';
 import { eventsOf } from '../../../shared/webhooks/event-sources.ts';
+import { call } from '../../support/call.ts';
+import type { Org } from '../../support/organizations.ts';
 
 export async function itemAt(key: Key): Promise<Record<string, unknown> | undefined> {
   return (await documentClient().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item;
@@ -34,4 +37,17 @@ export async function eventsBy(key: Key, write: () => Promise<unknown>): Promise
 /** No key or index attribute of the table in what an event shows. */
 export function expectNoKeys(data: Record<string, unknown>): void {
   for (const name of Object.keys(data)) expect(name).not.toMatch(/^(pk|sk|gsi\d+(pk|sk)|creatorFiguresPk)$/);
+}
+
+/** A public address given literally: registration resolves nothing and no test connects to it. */
+export const PUBLIC_URL = 'https://93.184.215.14/hooks';
+
+/** POST /v1/webhooks/endpoints as the organization's owner; the 201's data (endpoint and secret). */
+export async function newEndpoint(org: Org, body: Record<string, unknown> = {}): Promise<Record<string, any>> {
+  const res = await call('POST', '/v1/webhooks/endpoints', {
+    token: org.owner.token,
+    body: { organizationId: org.organizationId, url: PUBLIC_URL, events: ['member.joined'], ...body },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.data;
 }

@@ -2,7 +2,8 @@
  * Outbound events (issue 28): what an organization's webhook endpoints can subscribe to, and the
  * shape every event has. Events are derived from the table's stream (old and new images of one
  * item change, `eventsOf` in ./event-sources.ts) and delivered per endpoint by the delivery worker,
- * signed as the Standard Webhooks specification says (https://www.standardwebhooks.com/).
+ * signed as the Standard Webhooks specification says (https://www.standardwebhooks.com/). In
+ * shared/domain: the record schemas, the data layer and the event sources all name these.
  */
 export const WEBHOOK_EVENT_TYPES = [
   'activity.metrics_updated',
