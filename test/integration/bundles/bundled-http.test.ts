@@ -41,8 +41,9 @@ describe('a function bundle', () => {
   });
 
   it('fails the build on a name of node:http the shim does not export', async () => {
-    const entry = join(dir, 'entry-request.ts');
-    writeFileSync(entry, "import { request } from 'node:http';\nexport const r = request;\n");
+    // createServer: no function serves HTTP itself (`request` is exported: the webhook delivery uses it).
+    const entry = join(dir, 'entry-create-server.ts');
+    writeFileSync(entry, "import { createServer } from 'node:http';\nexport const s = createServer;\n");
     await expect(bundle(entry, { logLevel: 'silent' })).rejects.toThrow(/No matching export/);
   });
 });
