@@ -4,6 +4,7 @@
  * A field it refuses is named under `filters.` (`filters.channel`), as RFC 9457 `errors` paths.
  */
 import { Problem, invalidFields } from '../../shared/http/problem.ts';
+import { camelCase } from '../../shared/http/middleware/assemble-input.ts';
 import { inputFields, parseInput } from '../../shared/http/middleware/validate.ts';
 import type { ExportSource } from './sources.ts';
 
@@ -22,7 +23,9 @@ export function tenantField(source: ExportSource): 'organizationId' | 'workspace
  * `filters.<field>` for a filter the list refuses, for paging (an export reads every page) and for
  * the organization (it is the export's own `organizationId`).
  */
-export function listInput(source: ExportSource, organizationId: string, filters: Record<string, unknown>): Record<string, unknown> {
+export function listInput(source: ExportSource, organizationId: string, sent: Record<string, unknown>): Record<string, unknown> {
+  // As the list route's own query: snake_case or camelCase names (DECISIONS.md "Inputs").
+  const filters = Object.fromEntries(Object.entries(sent).map(([name, value]) => [camelCase(name), value]));
   const scope = tenantField(source);
   const supplied = [...(source.paged ? PAGING : []), 'organizationId', 'workspaceId'].filter((name) => name in filters);
   if (supplied.length) {

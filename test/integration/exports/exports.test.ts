@@ -149,6 +149,7 @@ describe('POST /v1/exports', () => {
       [{ kind: 'activities', format: 'csv', filters: { channel: 'carrier_pigeon' } }, 'filters.channel'],
       [{ kind: 'activities', format: 'csv', filters: { colour: 'red' } }, 'filters.colour'],
       [{ kind: 'activities', format: 'csv', filters: { pageSize: 5 } }, 'filters.pageSize'],
+      [{ kind: 'activities', format: 'csv', filters: { page_size: 5 } }, 'filters.pageSize'],
       [{ kind: 'costs', format: 'csv', filters: { organizationId: org.organizationId } }, 'filters.organizationId'],
       [{ kind: 'outcome_measurements', format: 'csv' }, 'filters.campaignId'],
     ];
@@ -158,6 +159,8 @@ describe('POST /v1/exports', () => {
       expect(res.headers['content-type']).toBe('application/problem+json');
       expect(res.body.errors.map((e: { path: string }) => e.path), JSON.stringify(body)).toContain(path);
     }
+    // The list's filters as its query takes them: snake_case too.
+    expect((await startExport(org, { kind: 'activities', format: 'csv', filters: { search_term: 'launch' } })).status).toBe(202);
   });
 
   it('lets members export, refuses viewers (403), and hides an export from another organization (404)', async () => {
