@@ -21,6 +21,8 @@ function printed(run: BlockRun): any[] {
   return text.split('\n').map((line) => (line.startsWith('{') || line.startsWith('[') ? JSON.parse(line) : line));
 }
 
+const STEP_TIMEOUT_MS = 120_000;
+
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** What each block must print (and set), by `Section #n`. */
@@ -134,12 +136,14 @@ describe('docs/getting-started.md, word for word with curl and jq', () => {
     expect(steps.map(stepName)).toEqual(Object.keys(expectations));
   });
 
+  // A step may wait for background work (the analytics block for a 90-day import, about 800
+  // writes): seconds on an idle machine, 20 s and more while the rest of the suite loads DynamoDB Local.
   for (const step of steps) {
     it(stepName(step), async () => {
       const run = await shell.run(step.script);
       vars = run.vars;
       expectations[stepName(step)]!(printed(run), run.vars);
-    });
+    }, STEP_TIMEOUT_MS);
   }
 
   it('leaves the organization the walk describes', async () => {

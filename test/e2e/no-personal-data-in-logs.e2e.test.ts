@@ -130,5 +130,7 @@ describe('logs of a walk through the service', () => {
       return lines.filter((line) => line.toLowerCase().includes(value.toLowerCase())).map((line) => `${what}: ${line}`);
     });
     expect(hits).toEqual([]);
-  });
+    // The walk runs a 90-day analytics import and a metric refresh: about 4 s idle, 20 s and more
+    // while the rest of the suite loads DynamoDB Local.
+  }, 120_000);
 });

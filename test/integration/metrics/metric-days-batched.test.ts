@@ -69,5 +69,6 @@ describe('an activity linked with a long history', () => {
       const left = await readDays(orgId, scope, dates[0]!, dates.at(-1)!);
       expect(left.every((d) => d.impressions === 0 && d.engagement === 0)).toBe(true);
     }
-  });
+    // 150 readings recorded one by one first: a few seconds idle, over 20 s under the suite's load.
+  }, 120_000);
 });
