@@ -18,6 +18,7 @@ import { MAX_RANGE_DAYS, rangeDates } from '../../shared/schemas/date-order.ts';
 import { confidenceLevel, type SnapshotSummary } from './confidence-level.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
 import { MetricsConfidenceRecord } from '../../shared/schemas/records/stats.ts';
+import { timeZoneOf } from '../../shared/records/tenant.ts';
 
 // The figures are per activity (the oldest of the newest snapshots, whether each has 3), which no
 // counter kept on write holds: the activities that ran in the range are read, and only those
@@ -55,7 +56,7 @@ export const handler = defineHandler({
     endDate: z.optional(z.nullable(DateOnly)),
   }),
   run: async ({ input, tenant }) => {
-    const timeZone = tenant.details.ianaTimezone ?? 'UTC';
+    const timeZone = timeZoneOf(tenant.details);
     const { startDate, endDate } = rangeOf(input.startDate ?? null, input.endDate ?? null, timeZone);
     rangeDates({ startDate, endDate });
     // An activity's day is its start (else its creation) in the tenant's timezone: the instants of the range's days.

@@ -16,6 +16,7 @@ import { list } from '../../shared/http/result.ts';
 import { arrayInput, Uuid } from '../../shared/schemas/common.ts';
 import { listReply } from '../../shared/schemas/records/reply.ts';
 import { SparklineRecord } from '../../shared/schemas/records/stats.ts';
+import { timeZoneOf } from '../../shared/records/tenant.ts';
 
 const SPARKLINE_DAYS = 30;
 
@@ -26,7 +27,7 @@ export const handler = defineHandler({
   tenantOf: (input) => locate('activity', input.activityIds[0]!),
   run: async ({ input: { activityIds }, tenant }) => {
     const ids = [...new Set(activityIds)];
-    const dates = lastDays(SPARKLINE_DAYS, tenant.details.ianaTimezone ?? 'UTC');
+    const dates = lastDays(SPARKLINE_DAYS, timeZoneOf(tenant.details));
     const items = await readSparklines(tenant.tenantId, ids, dates);
     if (!items) throw notFound('An activity');
     return list({ items, totalCount: ids.length });

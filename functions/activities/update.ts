@@ -18,6 +18,7 @@ import { refreshNow } from './refresh-now.ts';
 import { activityView } from './views.ts';
 import { ActivityRecord } from '../../shared/schemas/records/activity.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
+import { timeZoneOf } from '../../shared/records/tenant.ts';
 
 export const handler = defineHandler({
   route: routeByKey('PATCH /v1/activities/:id'),
@@ -49,7 +50,7 @@ export const handler = defineHandler({
     }
     const linkChanged = changes.contentHref !== undefined && changes.contentHref !== current.contentHref;
     const tracking = linkChanged ? (changes.contentHref ? 'due' : 'stop') : undefined;
-    const timeZone = tenant.details.ianaTimezone ?? 'UTC';
+    const timeZone = timeZoneOf(tenant.details);
     // A new start moves its costs' spend and its first reading to the day it ran (activity-start.ts).
     if (startAt !== undefined && startAt !== current.startAt) await setActivityStart(current.organizationId, current, startAt, timeZone);
     // A manual count change is counted on today's day rollups in the tenant's timezone.

@@ -11,9 +11,10 @@ import { Uuid } from '../../shared/schemas/common.ts';
 import { checkDates } from '../../shared/schemas/date-order.ts';
 import { checkMinorUnit } from '../../shared/schemas/money.ts';
 import { CampaignName, campaignFieldInputs } from './inputs.ts';
-import { campaignView, changedFields, receipt, requireOwnerMember, timeZoneOf } from './views.ts';
+import { campaignView, changedFields, receipt, requireOwnerMember } from './views.ts';
 import { CampaignRecord, MutationReceipt } from '../../shared/schemas/records/campaign.ts';
 import { createdReply } from '../../shared/schemas/records/reply.ts';
+import { timeZoneOf } from '../../shared/records/tenant.ts';
 
 export const handler = defineHandler({
   route: routeByKey('POST /v1/campaigns'),

@@ -12,10 +12,11 @@ import { created } from '../../shared/http/result.ts';
 import { DateTime } from '../../shared/schemas/common.ts';
 import { checkDates } from '../../shared/schemas/date-order.ts';
 import { CampaignId, CampaignName } from './inputs.ts';
-import { campaignView, changedFields, isActiveMember, liveCampaign, receipt, timeZoneOf } from './views.ts';
+import { campaignView, changedFields, isActiveMember, liveCampaign, receipt } from './views.ts';
 import { duplicateFields } from './plan.ts';
 import { CampaignRecord, MutationReceipt } from '../../shared/schemas/records/campaign.ts';
 import { createdReply } from '../../shared/schemas/records/reply.ts';
+import { timeZoneOf } from '../../shared/records/tenant.ts';
 
 export const handler = defineHandler({
   route: routeByKey('POST /v1/campaigns/:id/duplicate'),

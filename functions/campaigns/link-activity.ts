@@ -14,6 +14,7 @@ import { CampaignId } from './inputs.ts';
 import { liveCampaign } from './views.ts';
 import { CampaignActivityRecord } from '../../shared/schemas/records/campaign.ts';
 import { createdOrExistingReply } from '../../shared/schemas/records/reply.ts';
+import { timeZoneOf } from '../../shared/records/tenant.ts';
 
 export const handler = defineHandler({
   route: routeByKey('POST /v1/campaigns/:id/activities'),
@@ -23,7 +24,7 @@ export const handler = defineHandler({
   record: campaignFromItem,
   run: async ({ input, tenant, record }) => {
     liveCampaign(record);
-    const { link, created: isNew } = await linkActivity(tenant.tenantId, input.campaignId, input.activityId, tenant.details.ianaTimezone ?? 'UTC');
+    const { link, created: isNew } = await linkActivity(tenant.tenantId, input.campaignId, input.activityId, timeZoneOf(tenant.details));
     return isNew ? created(link) : ok(link);
   },
 });

@@ -15,9 +15,10 @@ import { Uuid } from '../../shared/schemas/common.ts';
 import { checkMinorUnit } from '../../shared/schemas/money.ts';
 import { campaignFieldInputs } from './inputs.ts';
 import { duplicateFields, warningsFor } from './plan.ts';
-import { campaignView, changedFields, isActiveMember, timeZoneOf } from './views.ts';
+import { campaignView, changedFields, isActiveMember } from './views.ts';
 import { CampaignPreviewRecord } from '../../shared/schemas/records/campaign.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
+import { timeZoneOf } from '../../shared/records/tenant.ts';
 
 const OPERATIONS = ['create', 'update', 'delete', 'duplicate'] as const;
 

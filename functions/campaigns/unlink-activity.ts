@@ -15,6 +15,7 @@ import { CampaignId } from './inputs.ts';
 import { liveCampaign } from './views.ts';
 import { Deleted } from '../../shared/schemas/records/common.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
+import { timeZoneOf } from '../../shared/records/tenant.ts';
 
 export const handler = defineHandler({
   route: routeByKey('DELETE /v1/campaigns/:id/activities/:activityId'),
@@ -32,7 +33,7 @@ export const handler = defineHandler({
     const activityId = link ? link.activityId : input.activityId;
     if (link && link.campaignId !== campaignId) throw missing();
     if (input.campaignActivityId && !link) throw missing();
-    const removed = await unlinkActivity(tenant.tenantId, campaignId, activityId, tenant.details.ianaTimezone ?? 'UTC');
+    const removed = await unlinkActivity(tenant.tenantId, campaignId, activityId, timeZoneOf(tenant.details));
     return deleted(removed.campaignActivityId);
   },
 });

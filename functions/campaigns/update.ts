@@ -8,9 +8,10 @@ import { ok } from '../../shared/http/result.ts';
 import { checkDates } from '../../shared/schemas/date-order.ts';
 import { checkMinorUnit } from '../../shared/schemas/money.ts';
 import { CampaignId, campaignFieldInputs } from './inputs.ts';
-import { campaignView, changedFields, liveCampaign, receipt, requireOwnerMember, timeZoneOf } from './views.ts';
+import { campaignView, changedFields, liveCampaign, receipt, requireOwnerMember } from './views.ts';
 import { CampaignRecord, MutationReceipt } from '../../shared/schemas/records/campaign.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
+import { timeZoneOf } from '../../shared/records/tenant.ts';
 
 export const handler = defineHandler({
   route: routeByKey('PATCH /v1/campaigns/:id'),

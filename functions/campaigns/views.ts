@@ -7,7 +7,7 @@ import { getMembership } from '../../shared/db/tenancy/index.ts';
 import { invalidInput, notFound } from '../../shared/http/problem.ts';
 
 // The record as shown lives with the data layer, which the outbound events share (shared/webhooks).
-export { campaignView, timeZoneOf } from '../../shared/db/campaigns/index.ts';
+export { campaignView } from '../../shared/db/campaigns/index.ts';
 
 /** The campaign read by authorization (undefined while it is being deleted: gone). */
 export function liveCampaign(campaign: Campaign | undefined): Campaign {

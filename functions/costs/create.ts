@@ -14,6 +14,7 @@ import { checkMinorUnit, IsoCurrencyCode } from '../../shared/schemas/money.ts';
 import { Amount, CostType, Description } from './inputs.ts';
 import { CostRecord } from '../../shared/schemas/records/cost.ts';
 import { createdReply } from '../../shared/schemas/records/reply.ts';
+import { timeZoneOf } from '../../shared/records/tenant.ts';
 
 export const handler = defineHandler({
   route: routeByKey('POST /v1/activities/costs'),
@@ -31,6 +32,6 @@ export const handler = defineHandler({
   record: activityFromItem,
   run: async ({ input: { activityId: _activityId, ...input }, tenant, record }) => {
     checkMinorUnit(input.amount, input.currency, 'amount');
-    return created(await createCost(tenant.tenantId, record, input, tenant.details.ianaTimezone ?? 'UTC'));
+    return created(await createCost(tenant.tenantId, record, input, timeZoneOf(tenant.details)));
   },
 });

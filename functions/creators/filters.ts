@@ -10,6 +10,7 @@ import { localDate } from '../../shared/domain/dates.ts';
 import { invalidInput } from '../../shared/http/problem.ts';
 import { DateOnly, SearchTerm, Uuid } from '../../shared/schemas/common.ts';
 import { CreatorRoleFilter } from './inputs.ts';
+import { timeZoneOf } from '../../shared/records/tenant.ts';
 
 export const filterFields = {
   workspaceId: Uuid,
@@ -45,7 +46,7 @@ export async function filterCreators(tenant: Tenant, input: FilterInput): Promis
     throw invalidInput('dateFrom must not be after dateTo.', [{ path: 'dateTo', message: 'Must be on or after dateFrom.' }]);
   }
   const all = await creatorsToFilter(tenant.id, input);
-  const timeZone = tenant.ianaTimezone ?? 'UTC';
+  const timeZone = timeZoneOf(tenant);
   const term = input.searchTerm?.toLowerCase();
   const candidates = all.filter((c) => {
     if (term && ![c.name, c.email, c.notes].some((field) => field?.toLowerCase().includes(term))) return false;

@@ -16,6 +16,7 @@ import { Currency, Timezone } from '../../shared/schemas/enums.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
 import { TenantRecord } from '../../shared/schemas/records/tenant.ts';
 import { announceStatusesOf } from '../../shared/db/campaigns/index.ts';
+import { timeZoneOf } from '../../shared/records/tenant.ts';
 
 /**
  * Money in major units. The cap keeps values inside what DynamoDB stores exactly (and far above
@@ -47,7 +48,7 @@ export const handler = defineHandler({
     }
     const [tenant, metrics] = await Promise.all([updateTenant(organizationId, changes), getTenantAggregate(organizationId)]);
     // Another timezone moves the calendar days campaign statuses are counted in (campaign.status_changed).
-    if (tenant.ianaTimezone !== scope.details.ianaTimezone) await announceStatusesOf(organizationId, tenant.ianaTimezone ?? 'UTC');
+    if (tenant.ianaTimezone !== scope.details.ianaTimezone) await announceStatusesOf(organizationId, timeZoneOf(tenant));
     return ok(tenantView(tenant, scope.role, 'active', metrics));
   },
 });

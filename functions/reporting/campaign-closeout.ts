@@ -14,7 +14,8 @@ import { Uuid } from '../../shared/schemas/common.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
 import { ClosedCampaignRecord } from '../../shared/schemas/records/reporting.ts';
 import { routeByKey } from '../routes/reporting.ts';
-import { campaignReport, timeZoneOf } from './scope.ts';
+import { campaignReport } from './scope.ts';
+import { timeZoneOf } from '../../shared/records/tenant.ts';
 
 export const handler = defineHandler({
   route: routeByKey('GET /v1/reporting/campaign/closeout'),

@@ -17,7 +17,8 @@ import { arrayInput, Uuid } from '../../shared/schemas/common.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
 import { ComparisonRecord } from '../../shared/schemas/records/reporting.ts';
 import { routeByKey } from '../routes/reporting.ts';
-import { aggregateOf, conversionsOf, DaysBack, timeZoneOf, withConversions } from './scope.ts';
+import { aggregateOf, conversionsOf, DaysBack, withConversions } from './scope.ts';
+import { timeZoneOf } from '../../shared/records/tenant.ts';
 
 export const handler = defineHandler({
   route: routeByKey('GET /v1/reporting/campaign/comparison'),

@@ -14,11 +14,11 @@ import { campaignConversions, conversionFigures, type CampaignConversions } from
 import { evidenceOf, metricFigures, spendOf, type Aggregate, type Evidence } from '../../shared/domain/reporting/figures.ts';
 import { intInput } from '../../shared/schemas/common.ts';
 import * as z from 'zod/mini';
+import { timeZoneOf } from '../../shared/records/tenant.ts';
 
 export const DaysBack = intInput(1, 365);
 export const DEFAULT_DAYS_BACK = 30;
 
-export const timeZoneOf = (tenant: Tenant) => tenant.ianaTimezone ?? 'UTC';
 
 const NAMES = { tenant: 'The organization', campaign: 'The campaign', creator: 'The creator', activity: 'The activity' } as const;
 

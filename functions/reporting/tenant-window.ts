@@ -7,7 +7,7 @@ import { readAggregate, readCampaigns, readDays } from '../../shared/db/metrics/
 import type { Tenant } from '../../shared/db/tenancy/index.ts';
 import type { ReportContext } from '../../shared/domain/reporting/campaigns.ts';
 import { lastDays } from '../../shared/domain/reporting/days.ts';
-import { timeZoneOf } from './scope.ts';
+import { timeZoneOf } from '../../shared/records/tenant.ts';
 
 export async function tenantWindow(tenant: Tenant, daysBack: number, now = new Date()) {
   const ctx: ReportContext = { currency: tenant.currency, timeZone: timeZoneOf(tenant), now };

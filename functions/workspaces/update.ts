@@ -17,6 +17,7 @@ import { Currency, Timezone } from '../../shared/schemas/enums.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
 import { TenantRecord } from '../../shared/schemas/records/tenant.ts';
 import { announceStatusesOf } from '../../shared/db/campaigns/index.ts';
+import { timeZoneOf } from '../../shared/records/tenant.ts';
 
 export function workspaceAvatarKeyPattern(workspaceId: string): RegExp {
   return new RegExp(`^tenants/${workspaceId}/avatar/[0-9a-f-]{36}\\.(jpg|png|webp|gif)$`);
@@ -44,7 +45,7 @@ export const handler = defineHandler({
     }
     const [updated, metrics] = await Promise.all([updateTenant(workspaceId, changes), getTenantAggregate(workspaceId)]);
     // Another timezone moves the calendar days campaign statuses are counted in (campaign.status_changed).
-    if (updated.ianaTimezone !== tenant.details.ianaTimezone) await announceStatusesOf(workspaceId, updated.ianaTimezone ?? 'UTC');
+    if (updated.ianaTimezone !== tenant.details.ianaTimezone) await announceStatusesOf(workspaceId, timeZoneOf(updated));
     return ok(tenantView(updated, tenant.role, 'active', metrics));
   },
 });

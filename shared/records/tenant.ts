@@ -30,6 +30,9 @@ export const TenantSchema = /* @__PURE__ */ z.object({
 
 export type Tenant = z.infer<typeof TenantSchema>;
 
+/** The timezone a tenant's days, statuses and spend days are counted in: its own, UTC while it has none (or no tenant is found). */
+export const timeZoneOf = (tenant: Pick<Tenant, 'ianaTimezone'> | undefined): string => tenant?.ianaTimezone ?? 'UTC';
+
 /**
  * A tenant's stored aggregate, moved by the writes of its records: the tenant record's `metrics`
  * (shared/schemas/records/tenant.ts shows it).

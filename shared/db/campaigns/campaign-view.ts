@@ -7,8 +7,7 @@ import { roundSpend } from '../../domain/currencies.ts';
 import { withoutReportingCounters } from '../table/aggregates.ts';
 import type { Tenant } from '../tenancy/tenants.ts';
 import type { Campaign } from './campaigns.ts';
-
-export const timeZoneOf = (tenant: Pick<Tenant, 'ianaTimezone'>) => tenant.ianaTimezone ?? 'UTC';
+import { timeZoneOf } from '../../records/tenant.ts';
 
 export function campaignView(campaign: Campaign, tenant: Pick<Tenant, 'ianaTimezone'>, now = new Date()) {
   // The counters kept on the item for reporting (which reads them through campaignFromItem) are no part of the record.

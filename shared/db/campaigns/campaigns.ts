@@ -24,6 +24,7 @@ import { getTenant } from '../tenancy/tenants.ts';
 import { CAMPAIGN_STATUSES, type CampaignStatus } from '../../domain/campaign-status.ts';
 import { announcement, type Dates } from './announced-status.ts';
 import { type CampaignFields, CampaignSchema } from '../../records/campaign.ts';
+import { timeZoneOf } from '../../records/tenant.ts';
 export { BRIEF_FIELDS, type CampaignFields, CAMPAIGN_FIELDS } from '../../records/campaign.ts';
 
 /** The condition that a campaign exists and is not being deleted (writes that add to it). */
@@ -88,7 +89,7 @@ export function campaignFields(input: NewCampaign): CampaignFields {
 }
 
 /** The tenant's timezone, for the writers not given it (the routes give the one they read). */
-const timeZoneOfTenant = async (tenantId: string) => (await getTenant(tenantId))?.ianaTimezone ?? 'UTC';
+const timeZoneOfTenant = async (tenantId: string) => timeZoneOf(await getTenant(tenantId));
 
 /**
  * Creates a campaign with its pointer and the tenant's campaign count, in one transaction; it

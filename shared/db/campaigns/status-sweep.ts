@@ -11,6 +11,7 @@ import { batchGet } from '../table/operations.ts';
 import { queryItems, queryItemsUpTo } from '../table/query.ts';
 import { getTenant } from '../tenancy/tenants.ts';
 import { announceStatus, campaignFromItem, Campaigns } from './campaigns.ts';
+import { timeZoneOf } from '../../records/tenant.ts';
 
 export interface DueCampaign {
   tenantId: string;
@@ -44,7 +45,7 @@ export async function sweepCampaignStatuses(now = new Date(), limit?: number): P
     const [tenant, items] = await Promise.all([getTenant(tenantId), batchGet(campaignIds.map((id) => keys.campaign(tenantId, id)))]);
     // A tenant gone takes its campaigns (and their entries) with it.
     if (!tenant) continue;
-    const timeZone = tenant.ianaTimezone ?? 'UTC';
+    const timeZone = timeZoneOf(tenant);
     announced += await announceAgain(tenantId, items, timeZone, now);
   }
   return { due: due.length, announced };

@@ -26,6 +26,7 @@ import { queryRecords } from '../table/query.ts';
 import { backoff, sleep } from '../table/retry.ts';
 import { getTenant } from '../tenancy/tenants.ts';
 import { transact } from '../table/transact.ts';
+import { timeZoneOf } from '../../records/tenant.ts';
 
 /** What decides where an activity's costs count: its campaign and start as read, and the tenant's timezone. */
 export interface SpendTarget {
@@ -48,7 +49,7 @@ export async function spendTargetOf(tenantId: string, activityId: string, timeZo
     activityId,
     campaignId: activity.campaignId ?? null,
     startAt: activity.startAt ?? null,
-    timeZone: timeZone ?? (await getTenant(tenantId))?.ianaTimezone ?? 'UTC',
+    timeZone: timeZone ?? timeZoneOf(await getTenant(tenantId)),
     costsCount: Number(activity.costsCount ?? 0),
   };
 }

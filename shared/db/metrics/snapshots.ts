@@ -35,6 +35,7 @@ import * as collections from '../table/collections.ts';
 import { activityDaysWrites, countedScopes, readMetricDay, readMetricDays, type MetricDayRead } from './metric-days.ts';
 import { MAX_TRANSACTION_ITEMS, transact, type TransactItem } from '../table/transact.ts';
 import { getTenant } from '../tenancy/tenants.ts';
+import { timeZoneOf } from '../../records/tenant.ts';
 
 /** Rounds of re-reading after a concurrent change before giving up (the queue redelivers). */
 const ROUNDS = 8;
@@ -97,7 +98,7 @@ export interface ActivityReading {
  */
 export async function recordReadings(tenantId: string, readings: readonly ActivityReading[]): Promise<void> {
   if (!readings.length) return;
-  const timeZone = (await getTenant(tenantId))?.ianaTimezone ?? 'UTC';
+  const timeZone = timeZoneOf(await getTenant(tenantId));
   for (const turn of turns(readings)) {
     const plans = await planned(tenantId, timeZone, turn);
     for (const chunk of chunksOf(plans)) {

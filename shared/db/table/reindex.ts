@@ -31,6 +31,7 @@ import { backfillSparklineBuckets } from '../metrics/sparkline-backfill.ts';
 import { rewriteSpendOrder } from '../catalogue/spend-order.ts';
 import { announceStatus, campaignFromItem } from '../campaigns/campaigns.ts';
 import { getTenant } from '../tenancy/tenants.ts';
+import { timeZoneOf } from '../../records/tenant.ts';
 
 type Item = Record<string, unknown>;
 
@@ -117,7 +118,7 @@ async function announceFirstStatuses(campaigns: readonly Item[], counts: Reindex
     const tenantId = tenantOf(item);
     if (!timeZones.has(tenantId)) {
       const tenant = await getTenant(tenantId);
-      timeZones.set(tenantId, tenant && (tenant.ianaTimezone ?? 'UTC'));
+      timeZones.set(tenantId, tenant && timeZoneOf(tenant));
     }
     const timeZone = timeZones.get(tenantId);
     const campaign = campaignFromItem(item);

@@ -5,22 +5,14 @@
  * `npm start` plugs in its in-process runner (infra/local/exports.ts); undefined goes back to the
  * configured one.
  */
+import { configuredQueue } from '../sqs/configured-queue.ts';
 import { SqsExportQueue } from './cloud.ts';
 import type { ExportMessage, ExportQueue } from './port.ts';
 
-let chosen: ExportQueue | undefined;
-let cloud: SqsExportQueue | undefined;
+const queue = configuredQueue<ExportQueue, SqsExportQueue>('EXPORTS_QUEUE_URL', (url) => new SqsExportQueue(url));
 
-export function getExportQueue(): ExportQueue | undefined {
-  if (chosen) return chosen;
-  const url = process.env.EXPORTS_QUEUE_URL;
-  if (!url) return undefined;
-  return cloud?.queueUrl === url ? cloud : (cloud = new SqsExportQueue(url));
-}
-
-export function useExportQueue(queue: ExportQueue | undefined): void {
-  chosen = queue;
-}
+export const getExportQueue = queue.get;
+export const useExportQueue = queue.use;
 
 /** Queues the export's work; answers whether anything will run it. */
 export async function queueExport(message: ExportMessage): Promise<boolean> {

@@ -7,23 +7,15 @@
  * `useRefreshQueue(undefined)` goes back to the configured one.
  */
 import { logger } from '../../support/logger.ts';
+import { configuredQueue } from '../sqs/configured-queue.ts';
 import { SqsRefreshQueue } from './cloud.ts';
 import type { RefreshMessage, RefreshQueue } from './port.ts';
 
-let chosen: RefreshQueue | undefined;
-let cloud: SqsRefreshQueue | undefined;
+const queue = configuredQueue<RefreshQueue, SqsRefreshQueue>('METRICS_QUEUE_URL', (url) => new SqsRefreshQueue(url));
 
 /** The queue of this environment, or undefined when there is none. */
-export function getRefreshQueue(): RefreshQueue | undefined {
-  if (chosen) return chosen;
-  const url = process.env.METRICS_QUEUE_URL;
-  if (!url) return undefined;
-  return cloud?.queueUrl === url ? cloud : (cloud = new SqsRefreshQueue(url));
-}
-
-export function useRefreshQueue(queue: RefreshQueue | undefined): void {
-  chosen = queue;
-}
+export const getRefreshQueue = queue.get;
+export const useRefreshQueue = queue.use;
 
 /** Sends when there is a queue; answers whether it did. */
 export async function requestRefresh(messages: readonly RefreshMessage[]): Promise<boolean> {

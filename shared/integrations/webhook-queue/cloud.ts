@@ -3,11 +3,9 @@
  * queue: the tenant is the MessageGroupId. A retry is the received message made visible again
  * after its delay (ChangeMessageVisibility), so SQS hands it back then.
  */
-import { ChangeMessageVisibilityCommand, SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { ChangeMessageVisibilityCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { sendInBatches } from '../sqs/send-batches.ts';
 import type { DeliveryMessage, ReceivedMessage, WebhookQueue } from './port.ts';
-
-/** SendMessageBatch takes at most ten entries. */
-const SQS_BATCH = 10;
 
 export class SqsWebhookQueue implements WebhookQueue {
   constructor(
@@ -16,17 +14,9 @@ export class SqsWebhookQueue implements WebhookQueue {
   ) {}
 
   async send(messages: readonly DeliveryMessage[]): Promise<void> {
-    for (let i = 0; i < messages.length; i += SQS_BATCH) {
-      const chunk = messages.slice(i, i + SQS_BATCH);
-      const out = await this.client.send(
-        new SendMessageBatchCommand({
-          QueueUrl: this.queueUrl,
-          Entries: chunk.map((message, n) => ({ Id: String(n), MessageBody: JSON.stringify(message), MessageGroupId: message.tenantId })),
-        }),
-      );
-      // The caller fails (its stream record is retried, and a repeat sends what never left).
-      if (out.Failed?.length) throw new Error(`SQS refused ${out.Failed.length} of ${chunk.length} webhook delivery messages: ${out.Failed.map((f) => f.Code).join(', ')}`);
-    }
+    // A refusal fails the caller (its stream record is retried, and a repeat sends what never left).
+    const entries = messages.map((message) => ({ MessageBody: JSON.stringify(message), MessageGroupId: message.tenantId }));
+    await sendInBatches(this.client, this.queueUrl, entries, 'webhook delivery messages');
   }
 }
 

@@ -5,23 +5,15 @@
  * its place: `npm start` plugs in its in-process queue (infra/local/webhooks.ts), a test a
  * recorder; `useWebhookQueue(undefined)` goes back to the configured one.
  */
+import { configuredQueue } from '../sqs/configured-queue.ts';
 import { sqsRedeliver, SqsWebhookQueue } from './cloud.ts';
 import type { DeliveryMessage, ReceivedMessage, WebhookQueue } from './port.ts';
 export { DeliveryMessage, type ReceivedMessage, type WebhookQueue } from './port.ts';
 
-let chosen: WebhookQueue | undefined;
-let cloud: SqsWebhookQueue | undefined;
+const queue = configuredQueue<WebhookQueue, SqsWebhookQueue>('WEBHOOK_DELIVERY_QUEUE_URL', (url) => new SqsWebhookQueue(url));
 
-export function getWebhookQueue(): WebhookQueue | undefined {
-  if (chosen) return chosen;
-  const url = process.env.WEBHOOK_DELIVERY_QUEUE_URL;
-  if (!url) return undefined;
-  return cloud?.queueUrl === url ? cloud : (cloud = new SqsWebhookQueue(url));
-}
-
-export function useWebhookQueue(queue: WebhookQueue | undefined): void {
-  chosen = queue;
-}
+export const getWebhookQueue = queue.get;
+export const useWebhookQueue = queue.use;
 
 /** Sends when there is a queue; answers whether it did. */
 export async function queueDeliveries(messages: readonly DeliveryMessage[]): Promise<boolean> {
