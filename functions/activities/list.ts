@@ -1,19 +1,13 @@
 /** GET /v1/activities — the organization's activities, filtered, searched by name, sorted and paged; facets count each channel under the other filters. */
-import * as z from 'zod/mini';
 import { activitiesByIds, filteredActivities, indexedActivitiesPage } from '../../shared/db/catalogue/index.ts';
 import { pageOf, sortRecords } from '../../shared/db/table/index.ts';
 import { defineHandler, type ListWork } from '../../shared/http/handler.ts';
 import type { Output } from '../../shared/schemas/zod.ts';
 import { routeByKey } from '../routes/activities.ts';
 import { list } from '../../shared/http/result.ts';
-import { paging, search } from '../../shared/schemas/common.ts';
-import { filterInput } from './filters.ts';
 import { ActivitySummaryRecord } from '../../shared/schemas/records/activity.ts';
 import { listReply } from '../../shared/schemas/records/reply.ts';
-
-const SORT_COLUMNS = ['name', 'createdAt', 'startAt'] as const;
-
-const query = z.strictObject({ ...filterInput, ...paging, ...search(SORT_COLUMNS) });
+import { query } from './list-query.ts';
 
 /** The list's work: also what an export reads, page by page (functions/exports/sources.ts). */
 export const read = async ({ input: { organizationId, pageIndex, pageSize, sortBy = 'createdAt', sortDirection, ...filters } }: ListWork<Output<typeof query>>) => {

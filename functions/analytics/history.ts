@@ -3,7 +3,6 @@
  * success events (GA4 key events) from `startDate` to `endDate` inclusive, zero-filled; 409
  * `analytics_not_connected` without a connected, imported property.
  */
-import * as z from 'zod/mini';
 import { readAnalyticsDays } from '../../shared/db/analytics/index.ts';
 import { historyRows } from '../../shared/domain/analytics.ts';
 import { defineHandler, type ListWork } from '../../shared/http/handler.ts';
@@ -12,9 +11,8 @@ import { list } from '../../shared/http/result.ts';
 import { AnalyticsDayRecord } from '../../shared/schemas/records/analytics.ts';
 import { listReply } from '../../shared/schemas/records/reply.ts';
 import { routeByKey } from '../routes/reporting.ts';
-import { rangeDates, reportConnection, ReportRange } from './inputs.ts';
-
-const query = z.strictObject(ReportRange);
+import { rangeDates, reportConnection } from './inputs.ts';
+import { query } from './history-query.ts';
 
 /** The list's work: also what an export reads, page by page (functions/exports/sources.ts). */
 export const read = async ({ input, tenant }: ListWork<Output<typeof query>>) => {

@@ -5,21 +5,16 @@
  * is derived from the dates and today's date, so no counter kept on write can hold the facet, and
  * a tenant has few campaigns (the activities, costs and creators are the lists that grow).
  */
-import * as z from 'zod/mini';
 import { pageOf, sortRecords } from '../../shared/db/table/index.ts';
 import { statusCounts } from '../../shared/domain/campaign-status.ts';
 import { defineHandler, type ListWork } from '../../shared/http/handler.ts';
 import type { Output } from '../../shared/schemas/zod.ts';
 import { routeByKey } from '../routes/campaigns.ts';
 import { list } from '../../shared/http/result.ts';
-import { paging, search } from '../../shared/schemas/common.ts';
-import { filterCampaigns, filterFields, type CampaignView } from './filters.ts';
+import { filterCampaigns, type CampaignView } from './filters.ts';
 import { CampaignRecord } from '../../shared/schemas/records/campaign.ts';
 import { listReply } from '../../shared/schemas/records/reply.ts';
-
-const SORT_COLUMNS = ['name', 'createdAt', 'updatedAt', 'startAt', 'endAt', 'budget', 'status', 'activitiesCount', 'costsCount', 'spend'] as const;
-
-const query = z.strictObject({ ...paging, ...search(SORT_COLUMNS), ...filterFields });
+import { query } from './list-query.ts';
 
 /** The list's work: also what an export reads, page by page (functions/exports/sources.ts). */
 export const read = async ({ input, tenant: scope }: ListWork<Output<typeof query>>) => {

@@ -3,26 +3,15 @@
  * forms; sorted globally (amount or createdAt, newest first by default) before paging. Amounts of
  * different currencies sort by their number: money is never converted.
  */
-import * as z from 'zod/mini';
 import { pageOf, sortRecords } from '../../shared/db/table/index.ts';
 import { defineHandler, type ListWork } from '../../shared/http/handler.ts';
 import type { Output } from '../../shared/schemas/zod.ts';
 import { routeByKey } from '../routes/costs.ts';
 import { list } from '../../shared/http/result.ts';
-import { paging, SortDirection, Uuid } from '../../shared/schemas/common.ts';
 import { compactCostsPage, costsByCreationPage, findCosts, isFiltered } from '../../shared/db/catalogue/index.ts';
-import { costFilters, searchFilters } from './filters.ts';
 import { CostViewRecord } from '../../shared/schemas/records/cost.ts';
 import { listReply } from '../../shared/schemas/records/reply.ts';
-
-const query = z.strictObject({
-    organizationId: Uuid,
-    ...paging,
-    ...costFilters,
-    ...searchFilters,
-    sortBy: z.optional(z.enum(['amount', 'createdAt'])),
-    sortDirection: z.optional(SortDirection),
-  });
+import { query } from './list-query.ts';
 
 /** The list's work: also what an export reads, page by page (functions/exports/sources.ts). */
 export const read = async ({ input: { organizationId, pageIndex, pageSize, sortBy = 'createdAt', sortDirection, ...filters } }: ListWork<Output<typeof query>>) => {

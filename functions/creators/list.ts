@@ -8,24 +8,17 @@
  * the stored per-creator aggregates; a search joins the search projection's name, email and
  * notes), never the full items but the page's own.
  */
-import * as z from 'zod/mini';
 import { creatorsByIds, indexedCreatorsPage } from '../../shared/db/catalogue/index.ts';
 import { pageOf, sortRecords } from '../../shared/db/table/index.ts';
 import { defineHandler, type ListWork } from '../../shared/http/handler.ts';
 import type { Output } from '../../shared/schemas/zod.ts';
 import { routeByKey } from '../routes/creators.ts';
 import { list } from '../../shared/http/result.ts';
-import { paging, search } from '../../shared/schemas/common.ts';
 import { creatorFigures } from './figures.ts';
-import { filterCreators, filterFields, roleOf, type FilteredCreator } from './filters.ts';
+import { filterCreators, roleOf, type FilteredCreator } from './filters.ts';
 import { CreatorSummaryRecord } from '../../shared/schemas/records/creator.ts';
 import { listReply } from '../../shared/schemas/records/reply.ts';
-
-const SORT_COLUMNS = [
-  'name', 'createdAt', 'activitiesCount', 'totalFollowersCount', 'impressions', 'engagement', 'spend', 'cpe', 'cpm',
-] as const;
-
-const query = z.strictObject({ ...paging, ...search(SORT_COLUMNS), ...filterFields });
+import { query } from './list-query.ts';
 
 /** The list's work: also what an export reads, page by page (functions/exports/sources.ts). */
 export const read = async ({ input, tenant: scope }: ListWork<Output<typeof query>>) => {

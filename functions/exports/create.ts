@@ -15,7 +15,7 @@ import { ExportRecordSchema } from '../../shared/schemas/records/export.ts';
 import { acceptedReply } from '../../shared/schemas/records/reply.ts';
 import { routeByKey } from '../routes/exports.ts';
 import { listInput } from './filters.ts';
-import { EXPORT_SOURCES } from './sources.ts';
+import { EXPORT_INPUTS } from './inputs.ts';
 
 export const handler = defineHandler({
   route: routeByKey('POST /v1/exports'),
@@ -29,7 +29,7 @@ export const handler = defineHandler({
   run: async ({ input, tenant }) => {
     const filters = input.filters ?? {};
     // Checked now, so a bad filter is this request's 400 rather than a failed export later.
-    listInput(EXPORT_SOURCES[input.kind], tenant.tenantId, filters);
+    listInput(EXPORT_INPUTS[input.kind], tenant.tenantId, filters);
     const record = await createExport(tenant.tenantId, { kind: input.kind, format: input.format, filters });
     await queueExport({ tenantId: tenant.tenantId, exportId: record.id });
     return accepted(publicExport(record));

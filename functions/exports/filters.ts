@@ -6,7 +6,7 @@
 import { Problem, invalidFields } from '../../shared/http/problem.ts';
 import { camelCase } from '../../shared/http/middleware/assemble-input.ts';
 import { inputFields, parseInput } from '../../shared/http/middleware/validate.ts';
-import type { ExportSource } from './sources.ts';
+import type { ExportInput } from './inputs.ts';
 
 /** Rows per page read: the list routes' own largest page. */
 export const EXPORT_PAGE_SIZE = 100;
@@ -14,8 +14,8 @@ export const EXPORT_PAGE_SIZE = 100;
 const PAGING = ['pageIndex', 'pageSize'] as const;
 
 /** The name the list calls its tenant by (`organizationId`, or `workspaceId` for creators). */
-export function tenantField(source: ExportSource): 'organizationId' | 'workspaceId' {
-  return inputFields(source.handler.input)?.has('workspaceId') ? 'workspaceId' : 'organizationId';
+export function tenantField(list: ExportInput): 'organizationId' | 'workspaceId' {
+  return inputFields(list.query)?.has('workspaceId') ? 'workspaceId' : 'organizationId';
 }
 
 /**
@@ -23,17 +23,17 @@ export function tenantField(source: ExportSource): 'organizationId' | 'workspace
  * `filters.<field>` for a filter the list refuses, for paging (an export reads every page) and for
  * the organization (it is the export's own `organizationId`).
  */
-export function listInput(source: ExportSource, organizationId: string, sent: Record<string, unknown>): Record<string, unknown> {
+export function listInput(list: ExportInput, organizationId: string, sent: Record<string, unknown>): Record<string, unknown> {
   // As the list route's own query: snake_case or camelCase names (DECISIONS.md "Inputs").
   const filters = Object.fromEntries(Object.entries(sent).map(([name, value]) => [camelCase(name), value]));
-  const scope = tenantField(source);
-  const supplied = [...(source.paged ? PAGING : []), 'organizationId', 'workspaceId'].filter((name) => name in filters);
+  const scope = tenantField(list);
+  const supplied = [...(list.paged ? PAGING : []), 'organizationId', 'workspaceId'].filter((name) => name in filters);
   if (supplied.length) {
     throw invalidFields(supplied.map((name) => ({ path: `filters.${name}`, message: name.endsWith('Id') ? 'The export\'s own organizationId names the organization.' : 'An export reads every page.' })));
   }
-  const raw = { ...filters, [scope]: organizationId, ...(source.paged ? { pageIndex: 0, pageSize: EXPORT_PAGE_SIZE } : {}) };
+  const raw = { ...filters, [scope]: organizationId, ...(list.paged ? { pageIndex: 0, pageSize: EXPORT_PAGE_SIZE } : {}) };
   try {
-    return parseInput(source.handler.input, raw) as Record<string, unknown>;
+    return parseInput(list.query, raw) as Record<string, unknown>;
   } catch (error) {
     if (error instanceof Problem && error.errors) throw invalidFields(error.errors.map((e) => ({ ...e, path: e.path ? `filters.${e.path}` : 'filters' })));
     throw error;

@@ -8,6 +8,7 @@ import type { ListResult } from '../../shared/http/result.ts';
 import type { ListWork, DefinedHandler } from '../../shared/http/handler.ts';
 import type { ExportKind } from '../../shared/records/export.ts';
 import type { Schema } from '../../shared/schemas/zod.ts';
+import { EXPORT_INPUTS, type ExportInput } from './inputs.ts';
 import * as creators from '../creators/list.ts';
 import * as activities from '../activities/list.ts';
 import * as costs from '../costs/list.ts';
@@ -32,37 +33,36 @@ export interface MoneyFields {
   currency: 'record' | 'organization';
 }
 
-export interface ExportSource {
+/** A kind's list: its query and paging (inputs.ts), its handler and the handler's work. */
+export interface ExportSource extends ExportInput {
   handler: DefinedHandler<Schema>;
   read(args: ListWork<never>): Promise<ListResult<unknown>>;
-  /** Paged lists take `pageIndex` and `pageSize`; the others answer whole (a campaign's measurements, a report's days). */
-  paged: boolean;
   money: MoneyFields;
 }
 
 type Module = { handler: DefinedHandler<Schema>; read: (args: ListWork<never>) => Promise<ListResult<unknown>> };
 
-const source = (module: Module, paged: boolean, money: MoneyFields = { currency: 'organization' }): ExportSource => ({
+const source = (kind: ExportKind, module: Module, money: MoneyFields = { currency: 'organization' }): ExportSource => ({
+  ...EXPORT_INPUTS[kind],
   handler: module.handler,
   read: module.read,
-  paged,
   money,
 });
 
 const REPORT_MONEY: MoneyFields = { amounts: ['spend'], currency: 'organization' };
 
 export const EXPORT_SOURCES: Record<ExportKind, ExportSource> = {
-  creators: source(creators, true, { perCurrency: ['spend'], currency: 'organization' }),
-  activities: source(activities, true, { perCurrency: ['spend'], currency: 'organization' }),
-  costs: source(costs, true, { amounts: ['amount'], currency: 'record' }),
-  campaigns: source(campaigns, true, { amounts: ['budget'], perCurrency: ['spend'], currency: 'organization' }),
-  outcome_measurements: source(measurements, false),
-  organization_metrics_history: source(organizationHistory, false, REPORT_MONEY),
-  campaign_metrics_history: source(campaignHistory, false, REPORT_MONEY),
-  creator_metrics_history: source(creatorHistory, false, REPORT_MONEY),
-  activity_metrics_history: source(activityHistory, false, REPORT_MONEY),
-  spend_history: source(spendHistory, false, { amounts: ['amount', 'cumulativeAmount'], currency: 'organization' }),
-  analytics_history: source(analyticsHistory, false),
+  creators: source('creators', creators, { perCurrency: ['spend'], currency: 'organization' }),
+  activities: source('activities', activities, { perCurrency: ['spend'], currency: 'organization' }),
+  costs: source('costs', costs, { amounts: ['amount'], currency: 'record' }),
+  campaigns: source('campaigns', campaigns, { amounts: ['budget'], perCurrency: ['spend'], currency: 'organization' }),
+  outcome_measurements: source('outcome_measurements', measurements),
+  organization_metrics_history: source('organization_metrics_history', organizationHistory, REPORT_MONEY),
+  campaign_metrics_history: source('campaign_metrics_history', campaignHistory, REPORT_MONEY),
+  creator_metrics_history: source('creator_metrics_history', creatorHistory, REPORT_MONEY),
+  activity_metrics_history: source('activity_metrics_history', activityHistory, REPORT_MONEY),
+  spend_history: source('spend_history', spendHistory, { amounts: ['amount', 'cumulativeAmount'], currency: 'organization' }),
+  analytics_history: source('analytics_history', analyticsHistory),
 };
 
 /** The record schema of a source's list (what `listReply` names). */

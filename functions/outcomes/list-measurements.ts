@@ -3,17 +3,14 @@
  * method, period, confidence, unit, definition and claim history; 404 for a campaign not in the
  * tenant. Facets count each sourceMethod.
  */
-import * as z from 'zod/mini';
 import { measurementsOfCampaign } from '../../shared/db/evidence/index.ts';
 import { defineHandler, type ListWork } from '../../shared/http/handler.ts';
 import type { Output } from '../../shared/schemas/zod.ts';
 import { routeByKey } from '../routes/outcomes.ts';
 import { list } from '../../shared/http/result.ts';
-import { Uuid } from '../../shared/schemas/common.ts';
 import { OutcomeMeasurementRecord } from '../../shared/schemas/records/outcome.ts';
 import { listReply } from '../../shared/schemas/records/reply.ts';
-
-const query = z.strictObject({ organizationId: Uuid, campaignId: Uuid });
+import { query } from './list-measurements-query.ts';
 
 /** The list's work: also what an export reads, page by page (functions/exports/sources.ts). */
 export const read = async ({ input }: ListWork<Output<typeof query>>) => {

@@ -3,17 +3,14 @@
  * (default 30) ending today in the organization's timezone: each day's impressions, engagement and spend, from
  * its day rollups in one query, zero-filled; 404 for a campaign that is not the organization's.
  */
-import * as z from 'zod/mini';
 import { defineHandler, type ListWork } from '../../shared/http/handler.ts';
 import type { Output } from '../../shared/schemas/zod.ts';
 import { list } from '../../shared/http/result.ts';
-import { Uuid } from '../../shared/schemas/common.ts';
 import { listReply } from '../../shared/schemas/records/reply.ts';
 import { MetricsDayRecord } from '../../shared/schemas/records/reporting.ts';
 import { routeByKey } from '../routes/reporting.ts';
-import { DEFAULT_DAYS_BACK, historyInput, historyReport } from './scope.ts';
-
-const query = z.strictObject({ organizationId: Uuid, campaignId: Uuid, ...historyInput });
+import { DEFAULT_DAYS_BACK, historyReport } from './scope.ts';
+import { query } from './campaign-metrics-history-query.ts';
 
 /** The list's work: also what an export reads, page by page (functions/exports/sources.ts). */
 export const read = async ({ input, tenant }: ListWork<Output<typeof query>>) => {

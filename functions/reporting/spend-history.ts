@@ -4,20 +4,17 @@
  * cost on the day its activity ran, zero-filled; from the tenant's day rollups in one query. Spend
  * in other currencies over the range is named per currency in `_meta.warnings`.
  */
-import * as z from 'zod/mini';
 import { readDays } from '../../shared/db/metrics/index.ts';
 import { spendRows } from '../../shared/domain/reporting/days.ts';
 import { defineHandler, type ListWork } from '../../shared/http/handler.ts';
 import type { Output } from '../../shared/schemas/zod.ts';
 import { list } from '../../shared/http/result.ts';
-import { DateOnly, Uuid } from '../../shared/schemas/common.ts';
 import { rangeDates } from '../../shared/schemas/date-order.ts';
 import { listReply } from '../../shared/schemas/records/reply.ts';
 import { SpendDayRecord } from '../../shared/schemas/records/reporting.ts';
 import { routeByKey } from '../routes/reporting.ts';
 import { aggregateOf, scopeEvidence, windowSpend } from './scope.ts';
-
-const query = z.strictObject({ organizationId: Uuid, startDate: DateOnly, endDate: DateOnly });
+import { query } from './spend-history-query.ts';
 
 /** The list's work: also what an export reads, page by page (functions/exports/sources.ts). */
 export const read = async ({ input, tenant }: ListWork<Output<typeof query>>) => {

@@ -1,0 +1,11 @@
+/**
+ * GET /v1/activities's query (its handler: `list.ts`), on its own so that an export's `filters` are
+ * checked by it (functions/exports/inputs.ts) without bundling the list's reads.
+ */
+import * as z from 'zod/mini';
+import { paging, search } from '../../shared/schemas/common.ts';
+import { filterInput } from './filters.ts';
+
+const SORT_COLUMNS = ['name', 'createdAt', 'startAt'] as const;
+
+export const query = z.strictObject({ ...filterInput, ...paging, ...search(SORT_COLUMNS) });

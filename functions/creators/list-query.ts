@@ -1,0 +1,13 @@
+/**
+ * GET /v1/creators's query (its handler: `list.ts`), on its own so that an export's `filters` are
+ * checked by it (functions/exports/inputs.ts) without bundling the list's reads.
+ */
+import * as z from 'zod/mini';
+import { paging, search } from '../../shared/schemas/common.ts';
+import { filterFields } from './filters.ts';
+
+const SORT_COLUMNS = [
+  'name', 'createdAt', 'activitiesCount', 'totalFollowersCount', 'impressions', 'engagement', 'spend', 'cpe', 'cpm',
+] as const;
+
+export const query = z.strictObject({ ...paging, ...search(SORT_COLUMNS), ...filterFields });

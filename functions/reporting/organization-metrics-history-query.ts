@@ -1,0 +1,9 @@
+/**
+ * GET /v1/reporting/organization/metrics/history's query (its handler: `organization-metrics-history.ts`), on its own so that an export's `filters` are
+ * checked by it (functions/exports/inputs.ts) without bundling the list's reads.
+ */
+import * as z from 'zod/mini';
+import { Uuid } from '../../shared/schemas/common.ts';
+import { historyInput } from './scope.ts';
+
+export const query = z.strictObject({ organizationId: Uuid, ...historyInput });
