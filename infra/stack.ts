@@ -221,6 +221,7 @@ export class ServiceStack extends Stack {
     new CfnOutput(this, 'RefreshDeadLetterQueueArn', { value: metricRefresh.deadLetterQueue.queueArn });
     new CfnOutput(this, 'RefreshQueueArn', { value: metricRefresh.queue.queueArn });
     if (outbox.deadLetterQueue) new CfnOutput(this, 'OutboxDeadLetterQueueArn', { value: outbox.deadLetterQueue.queueArn });
+    new CfnOutput(this, 'WebhookDeadLetterQueueArn', { value: webhooks.deadLetterQueue.queueArn });
   }
 
   private apiAccessLogs(config: StageConfig): LogGroup {

@@ -1,5 +1,5 @@
 /**
- * `npm run redrive -- --queue refresh|outbox [--dry-run]`: puts what a dead-letter queue holds back
+ * `npm run redrive -- --queue refresh|webhooks|outbox [--dry-run]`: puts what a dead-letter queue holds back
  * where it came from, with the stage's AWS credentials and `AWS_REGION` from the environment (as
  * `npm run reindex`). The queues are named by ARN in the environment, values the stack outputs
  * (plain CloudFormation outputs, read with `aws cloudformation describe-stacks`; the script does not
@@ -10,6 +10,9 @@
  *   each message back to the queue it was dead-lettered from) moves every message back to the
  *   refresh queue; SQS supports move tasks for FIFO dead-letter queues into FIFO queues (developer
  *   guide, "Configuring a dead-letter queue redrive"). It then waits for the task to finish.
+ * - `webhooks`, `WEBHOOK_DLQ_ARN` (output `WebhookDeadLetterQueueArn`): the webhook delivery queue's
+ *   dead-letter queue (a standard queue), moved back the same way. The messages carry ids only; the
+ *   worker attempts a delivery still pending and ignores a settled one, so moving back is safe.
  * - `outbox`, `OUTBOX_DLQ_ARN` (output `OutboxDeadLetterQueueArn`) and `TABLE_NAME`: the email
  *   delivery's dead-letter queue is the on-failure destination of a DynamoDB stream mapping, whose
  *   messages only describe failed stream batches; SQS move tasks do not take a dead-letter queue
@@ -18,7 +21,9 @@
  *   (shared/db/email/outbox.ts `replayUndelivered`), so the stream delivers it, then deletes the
  *   dead-letter messages it read.
  * - `analytics` is refused with why: the hourly import has no dead-letter queue (a failed run is
- *   made up by the next one).
+ *   made up by the next one). So is `webhook-events`, the fan-out stream mapping's dead-letter
+ *   queue: its messages name failed stream batches, whose records the stream keeps 24 hours; the
+ *   events' deliveries are replayed one by one (`POST /v1/webhooks/deliveries/:id/replay`).
  *
  * `--dry-run` counts the dead-letter queue's messages (ApproximateNumberOfMessages) and says what
  * it would do. Exit codes: 0 done, 1 failed (a move task already running or failed), 2 usage (an
@@ -36,8 +41,9 @@ import {
 } from '@aws-sdk/client-sqs';
 import { replayUndelivered } from '../../shared/db/email/index.ts';
 
-export const USAGE = `usage: npm run redrive -- --queue refresh|outbox [--dry-run]
+export const USAGE = `usage: npm run redrive -- --queue refresh|webhooks|outbox [--dry-run]
   refresh  REFRESH_DLQ_ARN (stack output RefreshDeadLetterQueueArn): an SQS message move task back to the refresh queue (FIFO)
+  webhooks WEBHOOK_DLQ_ARN (stack output WebhookDeadLetterQueueArn): an SQS message move task back to the webhook delivery queue
   outbox   OUTBOX_DLQ_ARN (stack output OutboxDeadLetterQueueArn) and TABLE_NAME: puts the undelivered emails again, then empties the dead-letter queue
   with AWS_REGION and the stage's AWS credentials; --dry-run counts and says what it would do`;
 
@@ -63,16 +69,29 @@ export async function redrive(argv: string[], io: RedriveIo): Promise<number> {
       io.err('The analytics import has no dead-letter queue: it runs hourly from a schedule, and a failed run is made up by the next one (a property not imported yet gets its 90 days, the others their last 3 days daily). Nothing to redrive.');
       return 2;
     }
-    const arn = required(io.env, queue === 'refresh' ? 'REFRESH_DLQ_ARN' : 'OUTBOX_DLQ_ARN');
-    if (queue === 'outbox') required(io.env, 'TABLE_NAME');
-    const dlq = await deadLetterQueue(io.sqs, arn);
-    return queue === 'refresh' ? await moveBack(io, dlq, dryRun) : await replayOutbox(io, dlq, dryRun);
+    if (queue === 'webhook-events') {
+      io.err('The webhook fan-out\'s dead-letter queue names failed stream batches, not messages a move task can take back; their records stay in the stream 24 hours. Look at the fan-out\'s log, fix the cause, then replay the deliveries concerned: POST /v1/webhooks/deliveries/:id/replay.');
+      return 2;
+    }
+    if (queue === 'outbox') {
+      const dlq = await deadLetterQueue(io.sqs, required(io.env, 'OUTBOX_DLQ_ARN'));
+      required(io.env, 'TABLE_NAME');
+      return await replayOutbox(io, dlq, dryRun);
+    }
+    const moved = MOVED_BACK[queue]!;
+    return await moveBack(io, await deadLetterQueue(io.sqs, required(io.env, moved.variable)), moved.to, dryRun);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     io.err(`${error.message}\n${USAGE}`);
     return 2;
   }
 }
+
+/** The dead-letter queues a message move task empties back into their source queue. */
+const MOVED_BACK: Record<string, { variable: string; to: string }> = {
+  refresh: { variable: 'REFRESH_DLQ_ARN', to: 'the refresh queue' },
+  webhooks: { variable: 'WEBHOOK_DLQ_ARN', to: 'the webhook delivery queue' },
+};
 
 function parseArgs(argv: string[]): { queue: string; dryRun: boolean } {
   let queue: string | undefined;
@@ -85,7 +104,7 @@ function parseArgs(argv: string[]): { queue: string; dryRun: boolean } {
     else throw new UsageError(`Unknown argument ${JSON.stringify(arg)}.`);
   }
   if (!queue) throw new UsageError('Which queue? --queue is required.');
-  if (!['refresh', 'outbox', 'analytics'].includes(queue)) throw new UsageError(`Unknown queue ${JSON.stringify(queue)}: refresh or outbox.`);
+  if (!['refresh', 'webhooks', 'outbox', 'analytics', 'webhook-events'].includes(queue)) throw new UsageError(`Unknown queue ${JSON.stringify(queue)}: refresh, webhooks or outbox.`);
   return { queue, dryRun };
 }
 
@@ -115,11 +134,11 @@ async function latestMoveTask(sqs: SQSClient, sourceArn: string) {
   return Results?.[0];
 }
 
-async function moveBack(io: RedriveIo, dlq: DeadLetterQueue, dryRun: boolean): Promise<number> {
+async function moveBack(io: RedriveIo, dlq: DeadLetterQueue, destination: string, dryRun: boolean): Promise<number> {
   const running = (await latestMoveTask(io.sqs, dlq.arn))?.Status === 'RUNNING';
   if (dryRun) {
     io.out(`Dry run: ${dlq.messages} message(s) in ${dlq.arn}.`);
-    io.out(running ? 'A message move task is running already; nothing would be started.' : `Would start a message move task moving them back to the refresh queue.`);
+    io.out(running ? 'A message move task is running already; nothing would be started.' : `Would start a message move task moving them back to ${destination}.`);
     return 0;
   }
   if (running) {
@@ -131,7 +150,7 @@ async function moveBack(io: RedriveIo, dlq: DeadLetterQueue, dryRun: boolean): P
     return 0;
   }
   const { TaskHandle } = await io.sqs.send(new StartMessageMoveTaskCommand({ SourceArn: dlq.arn }));
-  io.out(`Started a message move task of ${dlq.messages} message(s) from ${dlq.arn} back to the refresh queue.`);
+  io.out(`Started a message move task of ${dlq.messages} message(s) from ${dlq.arn} back to ${destination}.`);
   for (;;) {
     const task = await latestMoveTask(io.sqs, dlq.arn);
     if (task && task.TaskHandle === TaskHandle && task.Status !== 'RUNNING') {

@@ -72,9 +72,9 @@ describe('data hygiene', () => {
     expect(s3[0]!.Resource).toEqual({ 'Fn::Join': ['', [{ Ref: expect.stringMatching(/^Avatars/) }, '/*']] });
   });
 
-  it('outputs the refresh and outbox dead-letter queue ARNs for npm run redrive, without exports', () => {
+  it('outputs the refresh, webhook delivery and outbox dead-letter queue ARNs for npm run redrive, without exports', () => {
     const outputs = stages.production.findOutputs('*');
-    for (const name of ['RefreshDeadLetterQueueArn', 'OutboxDeadLetterQueueArn']) {
+    for (const name of ['RefreshDeadLetterQueueArn', 'WebhookDeadLetterQueueArn', 'OutboxDeadLetterQueueArn']) {
       expect(outputs[name], name).toMatchObject({ Value: { 'Fn::GetAtt': [expect.stringMatching(/DeadLetters/), 'Arn'] } });
       expect(outputs[name]).not.toHaveProperty('Export');
     }

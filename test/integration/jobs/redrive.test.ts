@@ -2,7 +2,7 @@
  * `npm run redrive` (infra/scripts/redrive.ts) against a fake SQS on loopback that speaks SQS's
  * JSON protocol (test/support/fake-sqs.ts), and for the outbox against DynamoDB Local: the dry run
  * counts and changes nothing, the refresh DLQ's messages go back to the FIFO refresh queue by a
- * move task, the outbox's undelivered emails are put again and its DLQ emptied, and an unknown or
+ * move task, the webhook delivery queue's likewise (a standard queue), the outbox's undelivered emails are put again and its DLQ emptied, and an unknown or
  * unsupported queue is refused with exit code 2.
  */
 import { execFile } from 'node:child_process';
@@ -82,6 +82,27 @@ describe('npm run redrive -- --queue refresh (a FIFO dead-letter queue, by messa
   });
 });
 
+describe('npm run redrive -- --queue webhooks (the delivery queue\'s dead-letter queue, by message move task)', () => {
+  it('dry run names the webhook delivery queue; a run moves the delivery ids back to it', async () => {
+    const id = randomUUID().slice(0, 8);
+    const source = fake.createQueue(`webhooks-${id}`);
+    const dlq = fake.createQueue(`webhooks-dlq-${id}`, [source.arn]);
+    const message = (n: number) => JSON.stringify({ tenantId: 't1', deliveryId: `d${n}` });
+    for (const n of [1, 2, 3]) fake.put(dlq.arn, message(n));
+    const env = { WEBHOOK_DLQ_ARN: dlq.arn };
+
+    expect(await run(['--queue', 'webhooks', '--dry-run'], env)).toBe(0);
+    expect(lines).toEqual([`Dry run: 3 message(s) in ${dlq.arn}.`, 'Would start a message move task moving them back to the webhook delivery queue.']);
+    expect([dlq.messages.length, source.messages.length]).toEqual([3, 0]);
+
+    lines = [];
+    expect(await run(['--queue', 'webhooks'], env)).toBe(0);
+    expect(fake.calls.filter((c) => c.action === 'StartMessageMoveTask').at(-1)!.input).toEqual({ SourceArn: dlq.arn });
+    expect([dlq.messages.length, source.messages.map((m) => m.Body).sort()]).toEqual([0, [message(1), message(2), message(3)]]);
+    expect(lines).toEqual([`Started a message move task of 3 message(s) from ${dlq.arn} back to the webhook delivery queue.`, 'Move task COMPLETED: 3 message(s) moved.']);
+  });
+});
+
 describe('npm run redrive -- --queue outbox (a stream mapping\'s dead-letter queue: the emails are put again)', () => {
   const put = (sentAt: string, extra: Record<string, unknown> = {}) => {
     const id = randomUUID();
@@ -128,10 +149,13 @@ describe('npm run redrive -- --queue outbox (a stream mapping\'s dead-letter que
 describe('refusals', () => {
   it('refuses an unknown queue and the analytics import (no DLQ) with exit code 2 and says why', async () => {
     expect(await run(['--queue', 'billing'], {})).toBe(2);
-    expect(errors[0]).toMatch(/^Unknown queue "billing": refresh or outbox\.\nusage: npm run redrive/);
+    expect(errors[0]).toMatch(/^Unknown queue "billing": refresh, webhooks or outbox\.\nusage: npm run redrive/);
     errors = [];
     expect(await run(['--queue', 'analytics'], {})).toBe(2);
     expect(errors[0]).toMatch(/no dead-letter queue/);
+    errors = [];
+    expect(await run(['--queue', 'webhook-events'], {})).toBe(2);
+    expect(errors[0]).toMatch(/failed stream batches.*POST \/v1\/webhooks\/deliveries\/:id\/replay/);
     errors = [];
     expect(await run(['--queue', 'refresh'], {})).toBe(2);
     expect(errors[0]).toMatch(/^Set REFRESH_DLQ_ARN\./);
