@@ -222,6 +222,8 @@ export class ServiceStack extends Stack {
     new CfnOutput(this, 'RefreshQueueArn', { value: metricRefresh.queue.queueArn });
     if (outbox.deadLetterQueue) new CfnOutput(this, 'OutboxDeadLetterQueueArn', { value: outbox.deadLetterQueue.queueArn });
     new CfnOutput(this, 'WebhookDeadLetterQueueArn', { value: webhooks.deadLetterQueue.queueArn });
+    new CfnOutput(this, 'WebhookEventsDeadLetterQueueArn', { value: webhooks.streamDeadLetterQueue.queueArn });
+    new CfnOutput(this, 'WebhookDeliveryQueueUrl', { value: webhooks.queue.queueUrl });
   }
 
   private apiAccessLogs(config: StageConfig): LogGroup {

@@ -9,19 +9,13 @@
  * local runtime sets WEBHOOK_LOCAL_DELIVERY=127.0.0.1, so deliveries go to 127.0.0.1 and nowhere
  * else (shared/webhooks/destination.ts).
  */
-import {
-  DescribeStreamCommand,
-  DynamoDBStreamsClient,
-  GetRecordsCommand,
-  GetShardIteratorCommand,
-  type _Record as StreamRecord,
-} from '@aws-sdk/client-dynamodb-streams';
+import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand } from '@aws-sdk/client-dynamodb-streams';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type { DynamoDBRecord } from 'aws-lambda';
 import { handler as fanOutHandler } from '../../functions/jobs/fan-out-webhook-events.ts';
 import { attemptDelivery } from '../../functions/jobs/webhooks/deliver.ts';
 import { useWebhookQueue, type DeliveryMessage, type WebhookQueue } from '../../shared/integrations/webhook-queue/index.ts';
 import { logger } from '../../shared/support/logger.ts';
+import { lambdaRecord, ofTenant } from '../stream-records.ts';
 import { LOCAL_CREDENTIALS } from './dynamodb.ts';
 
 const POLL_MS = 250;
@@ -73,37 +67,6 @@ export class LocalWebhookQueue implements WebhookQueue {
     await Promise.allSettled([...this.inFlight]);
   }
 }
-
-type Value = Record<string, unknown>;
-
-/**
- * An image with its empty maps given back: the Streams client reads DynamoDB Local's `{"M": {}}`
- * as `{}` (a tenant's `spend: {}`), which no unmarshall accepts.
- */
-function repaired(value: Value): Value {
-  if (!Object.keys(value).length) return { M: {} };
-  if (value.M) return { M: repairedImage(value.M as Record<string, Value>) };
-  if (value.L) return { L: (value.L as Value[]).map(repaired) };
-  return value;
-}
-const repairedImage = (image: Record<string, Value> | undefined) => image && Object.fromEntries(Object.entries(image).map(([name, v]) => [name, repaired(v)]));
-
-/** A record of the Streams API as the Lambda event source hands it over (creation time in seconds). */
-function lambdaRecord(record: StreamRecord): DynamoDBRecord {
-  const at = record.dynamodb?.ApproximateCreationDateTime;
-  return {
-    ...record,
-    dynamodb: {
-      ...record.dynamodb,
-      ApproximateCreationDateTime: at ? Math.floor(at.getTime() / 1000) : undefined,
-      NewImage: repairedImage(record.dynamodb?.NewImage as Record<string, Value> | undefined),
-      OldImage: repairedImage(record.dynamodb?.OldImage as Record<string, Value> | undefined),
-    },
-  } as DynamoDBRecord;
-}
-
-/** As the cloud mapping's filter: a tenant's items only. */
-const ofTenant = (record: StreamRecord) => record.dynamodb?.Keys?.pk?.S?.startsWith('TENANT#') ?? false;
 
 /** Reads the table's stream from now on, shard by shard, and fans out what it reads. */
 class StreamReader {

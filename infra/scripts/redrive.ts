@@ -1,5 +1,5 @@
 /**
- * `npm run redrive -- --queue refresh|webhooks|outbox [--dry-run]`: puts what a dead-letter queue holds back
+ * `npm run redrive -- --queue refresh|webhooks|webhook-events|outbox [--dry-run]`: puts what a dead-letter queue holds back
  * where it came from, with the stage's AWS credentials and `AWS_REGION` from the environment (as
  * `npm run reindex`). The queues are named by ARN in the environment, values the stack outputs
  * (plain CloudFormation outputs, read with `aws cloudformation describe-stacks`; the script does not
@@ -21,9 +21,14 @@
  *   (shared/db/email/outbox.ts `replayUndelivered`), so the stream delivers it, then deletes the
  *   dead-letter messages it read.
  * - `analytics` is refused with why: the hourly import has no dead-letter queue (a failed run is
- *   made up by the next one). So is `webhook-events`, the fan-out stream mapping's dead-letter
- *   queue: its messages name failed stream batches, whose records the stream keeps 24 hours; the
- *   events' deliveries are replayed one by one (`POST /v1/webhooks/deliveries/:id/replay`).
+ *   made up by the next one).
+ * - `webhook-events`, `WEBHOOK_EVENTS_DLQ_ARN` (output `WebhookEventsDeadLetterQueueArn`), with
+ *   `TABLE_NAME` and `WEBHOOK_DELIVERY_QUEUE_URL` (output `WebhookDeliveryQueueUrl`): the fan-out's
+ *   stream mapping's dead-letter queue, whose messages name failed stream batches (shard and
+ *   sequence numbers), not events. The script reads each batch again from the stream, which keeps
+ *   records 24 hours, and hands its tenants' records to the fan-out handler itself (a repeated
+ *   fan-out puts no delivery twice), then deletes the message. A batch the stream no longer holds,
+ *   or whose fan-out fails again, leaves its message where it is and the exit code 1.
  *
  * `--dry-run` counts the dead-letter queue's messages (ApproximateNumberOfMessages) and says what
  * it would do. Exit codes: 0 done, 1 failed (a move task already running or failed), 2 usage (an
@@ -39,11 +44,16 @@ import {
   SQSClient,
   StartMessageMoveTaskCommand,
 } from '@aws-sdk/client-sqs';
+import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
+import { handler as fanOut } from '../../functions/jobs/fan-out-webhook-events.ts';
 import { replayUndelivered } from '../../shared/db/email/index.ts';
+import { lambdaRecord, ofTenant, readStreamBatch, type StreamBatchInfo } from '../stream-records.ts';
 
-export const USAGE = `usage: npm run redrive -- --queue refresh|webhooks|outbox [--dry-run]
+export const USAGE = `usage: npm run redrive -- --queue refresh|webhooks|webhook-events|outbox [--dry-run]
   refresh  REFRESH_DLQ_ARN (stack output RefreshDeadLetterQueueArn): an SQS message move task back to the refresh queue (FIFO)
   webhooks WEBHOOK_DLQ_ARN (stack output WebhookDeadLetterQueueArn): an SQS message move task back to the webhook delivery queue
+  webhook-events WEBHOOK_EVENTS_DLQ_ARN (stack output WebhookEventsDeadLetterQueueArn), TABLE_NAME and WEBHOOK_DELIVERY_QUEUE_URL
+           (stack output WebhookDeliveryQueueUrl): reads each failed stream batch again and fans it out
   outbox   OUTBOX_DLQ_ARN (stack output OutboxDeadLetterQueueArn) and TABLE_NAME: puts the undelivered emails again, then empties the dead-letter queue
   with AWS_REGION and the stage's AWS credentials; --dry-run counts and says what it would do`;
 
@@ -52,6 +62,8 @@ export const REPLAY_GRACE_MINUTES = 15;
 
 export interface RedriveIo {
   sqs: SQSClient;
+  /** Reads failed stream batches again (`webhook-events`). */
+  streams?: DynamoDBStreamsClient;
   env: Record<string, string | undefined>;
   out: (line: string) => void;
   err: (line: string) => void;
@@ -70,8 +82,10 @@ export async function redrive(argv: string[], io: RedriveIo): Promise<number> {
       return 2;
     }
     if (queue === 'webhook-events') {
-      io.err('The webhook fan-out\'s dead-letter queue names failed stream batches, not messages a move task can take back; their records stay in the stream 24 hours. Look at the fan-out\'s log, fix the cause, then replay the deliveries concerned: POST /v1/webhooks/deliveries/:id/replay.');
-      return 2;
+      const dlq = await deadLetterQueue(io.sqs, required(io.env, 'WEBHOOK_EVENTS_DLQ_ARN'));
+      required(io.env, 'TABLE_NAME');
+      required(io.env, 'WEBHOOK_DELIVERY_QUEUE_URL');
+      return await fanOutAgain(io, dlq, dryRun);
     }
     if (queue === 'outbox') {
       const dlq = await deadLetterQueue(io.sqs, required(io.env, 'OUTBOX_DLQ_ARN'));
@@ -104,7 +118,7 @@ function parseArgs(argv: string[]): { queue: string; dryRun: boolean } {
     else throw new UsageError(`Unknown argument ${JSON.stringify(arg)}.`);
   }
   if (!queue) throw new UsageError('Which queue? --queue is required.');
-  if (!['refresh', 'webhooks', 'outbox', 'analytics', 'webhook-events'].includes(queue)) throw new UsageError(`Unknown queue ${JSON.stringify(queue)}: refresh, webhooks or outbox.`);
+  if (!['refresh', 'webhooks', 'outbox', 'analytics', 'webhook-events'].includes(queue)) throw new UsageError(`Unknown queue ${JSON.stringify(queue)}: refresh, webhooks, webhook-events or outbox.`);
   return { queue, dryRun };
 }
 
@@ -174,6 +188,60 @@ async function replayOutbox(io: RedriveIo, dlq: DeadLetterQueue, dryRun: boolean
   return 0;
 }
 
+/** A dead-letter message of a stream mapping: where its failed batch was, or undefined when it names none. */
+function batchOf(body: string | undefined): StreamBatchInfo | undefined {
+  try {
+    const info = (JSON.parse(body ?? '') as { DDBStreamBatchInfo?: Partial<StreamBatchInfo> }).DDBStreamBatchInfo;
+    const complete = info && [info.streamArn, info.shardId, info.startSequenceNumber, info.endSequenceNumber].every((v) => typeof v === 'string' && v);
+    return complete ? (info as StreamBatchInfo) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads each failed batch again and fans out its tenants' records; deletes the messages of the batches done. */
+async function fanOutAgain(io: RedriveIo, dlq: DeadLetterQueue, dryRun: boolean): Promise<number> {
+  if (dryRun) {
+    io.out(`Dry run: ${dlq.messages} message(s) in ${dlq.arn}.`);
+    io.out('Would read each failed stream batch again (the stream keeps 24 hours) and fan out its records, then delete its message.');
+    return 0;
+  }
+  const streams = io.streams ?? new DynamoDBStreamsClient({ region: io.env.AWS_REGION });
+  const left: string[] = [];
+  let batches = 0;
+  let records = 0;
+  for (;;) {
+    // Long enough that a message left in the queue is not received again by this run.
+    const { Messages = [] } = await io.sqs.send(new ReceiveMessageCommand({ QueueUrl: dlq.url, MaxNumberOfMessages: 10, WaitTimeSeconds: 1, VisibilityTimeout: 900 }));
+    if (!Messages.length) break;
+    for (const message of Messages) {
+      const batch = batchOf(message.Body);
+      if (!batch) {
+        left.push(`${message.MessageId}: names no stream batch`);
+        continue;
+      }
+      try {
+        const tenantRecords = (await readStreamBatch(streams, batch)).filter(ofTenant).map(lambdaRecord);
+        const { batchItemFailures } = await fanOut({ Records: tenantRecords });
+        if (batchItemFailures.length) {
+          left.push(`${message.MessageId}: the fan-out failed again at sequence number ${batchItemFailures[0]!.itemIdentifier} (see its log)`);
+          continue;
+        }
+        await io.sqs.send(new DeleteMessageCommand({ QueueUrl: dlq.url, ReceiptHandle: message.ReceiptHandle }));
+        batches += 1;
+        records += tenantRecords.length;
+      } catch (error) {
+        const name = error instanceof Error ? error.name : '';
+        if (name !== 'TrimmedDataAccessException' && name !== 'ResourceNotFoundException') throw error;
+        left.push(`${message.MessageId}: the stream no longer holds shard ${batch.shardId} from ${batch.startSequenceNumber} (over 24 hours old); these events cannot be sent again`);
+      }
+    }
+  }
+  io.out(`Fanned out ${records} record(s) of ${batches} failed batch(es) again and deleted their dead-letter message(s).`);
+  for (const line of left) io.err(`Left in ${dlq.arn}: ${line}.`);
+  return left.length ? 1 : 0;
+}
+
 /** Receives and deletes until a receive comes back empty; returns how many it deleted. */
 async function drain(sqs: SQSClient, url: string): Promise<number> {
   let deleted = 0;
@@ -188,7 +256,10 @@ async function drain(sqs: SQSClient, url: string): Promise<number> {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const sqs = new SQSClient({ region: process.env.AWS_REGION ?? 'us-east-1' });
-  process.exitCode = await redrive(process.argv.slice(2), { sqs, env: process.env, out: console.log, err: console.error });
+  const region = process.env.AWS_REGION ?? 'us-east-1';
+  const sqs = new SQSClient({ region });
+  const streams = new DynamoDBStreamsClient({ region });
+  process.exitCode = await redrive(process.argv.slice(2), { sqs, streams, env: process.env, out: console.log, err: console.error });
   sqs.destroy();
+  streams.destroy();
 }

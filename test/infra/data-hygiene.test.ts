@@ -72,12 +72,13 @@ describe('data hygiene', () => {
     expect(s3[0]!.Resource).toEqual({ 'Fn::Join': ['', [{ Ref: expect.stringMatching(/^Avatars/) }, '/*']] });
   });
 
-  it('outputs the refresh, webhook delivery and outbox dead-letter queue ARNs for npm run redrive, without exports', () => {
+  it('outputs the dead-letter queue ARNs npm run redrive takes (refresh, webhook delivery and fan-out, outbox) and the webhook queue URL, without exports', () => {
     const outputs = stages.production.findOutputs('*');
-    for (const name of ['RefreshDeadLetterQueueArn', 'WebhookDeadLetterQueueArn', 'OutboxDeadLetterQueueArn']) {
+    for (const name of ['RefreshDeadLetterQueueArn', 'WebhookDeadLetterQueueArn', 'WebhookEventsDeadLetterQueueArn', 'OutboxDeadLetterQueueArn']) {
       expect(outputs[name], name).toMatchObject({ Value: { 'Fn::GetAtt': [expect.stringMatching(/DeadLetters/), 'Arn'] } });
       expect(outputs[name]).not.toHaveProperty('Export');
     }
+    expect(outputs.WebhookDeliveryQueueUrl, 'WebhookDeliveryQueueUrl').toMatchObject({ Value: { Ref: expect.stringMatching(/^WebhookDelivery/) } });
     stages.production.hasResourceProperties('AWS::SQS::Queue', Match.objectLike({ FifoQueue: true }));
     // Without an email sender there is no outbox delivery, nor its queue and output.
     expect(stages.dev.findOutputs('OutboxDeadLetterQueueArn')).toEqual({});

@@ -15,6 +15,15 @@ import { redrive, REPLAY_GRACE_MINUTES } from '../../../infra/scripts/redrive.ts
 import { documentClient, tableName } from '../../../shared/db/table/client.ts';
 import { keys } from '../../../shared/db/table/keys.ts';
 import { FakeSqs } from '../../support/fake-sqs.ts';
+import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand } from '@aws-sdk/client-dynamodb-streams';
+import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { ensureTable, LOCAL_CREDENTIALS } from '../../../infra/local/dynamodb.ts';
+import { createEndpoint } from '../../../shared/db/webhooks/endpoints.ts';
+import { deliveryIdOf, getStoredDelivery } from '../../../shared/db/webhooks/deliveries.ts';
+import { addMembership } from '../../../shared/db/tenancy/memberships.ts';
+import { createTenant } from '../../../shared/db/tenancy/tenants.ts';
+import { createUser } from '../../../shared/db/tenancy/users.ts';
+import { useWebhookQueue, type DeliveryMessage } from '../../../shared/integrations/webhook-queue/index.ts';
 
 const fake = new FakeSqs();
 let sqs: SQSClient;
@@ -103,6 +112,75 @@ describe('npm run redrive -- --queue webhooks (the delivery queue\'s dead-letter
   });
 });
 
+describe('npm run redrive -- --queue webhook-events (the fan-out stream mapping\'s dead-letter queue: its batches read again)', () => {
+  const endpoint = process.env.DYNAMODB_ENDPOINT!;
+  const local = { endpoint, region: 'us-east-1', credentials: LOCAL_CREDENTIALS };
+  let streams: DynamoDBStreamsClient;
+  const queued: DeliveryMessage[] = [];
+
+  beforeAll(async () => {
+    await ensureTable(endpoint, tableName(), { stream: true });
+    streams = new DynamoDBStreamsClient(local);
+    useWebhookQueue({ send: async (messages) => void queued.push(...messages) });
+  });
+  afterAll(() => {
+    useWebhookQueue(undefined);
+    streams.destroy();
+  });
+
+  /** Where the stream holds the record of the item with this key: what a failed batch's dead letter names. */
+  async function batchOfItem(key: { pk: string; sk: string }) {
+    const tables = new DynamoDBClient(local);
+    const streamArn = (await tables.send(new DescribeTableCommand({ TableName: tableName() }))).Table!.LatestStreamArn!;
+    tables.destroy();
+    for (const shard of (await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }))).StreamDescription!.Shards!) {
+      let iterator = (await streams.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shard.ShardId!, ShardIteratorType: 'TRIM_HORIZON' }))).ShardIterator;
+      while (iterator) {
+        const out = await streams.send(new GetRecordsCommand({ ShardIterator: iterator }));
+        const found = out.Records?.find((r) => r.dynamodb?.Keys?.pk?.S === key.pk && r.dynamodb?.Keys?.sk?.S === key.sk);
+        if (found) return { streamArn, shardId: shard.ShardId!, startSequenceNumber: found.dynamodb!.SequenceNumber!, endSequenceNumber: found.dynamodb!.SequenceNumber! };
+        if (!out.Records?.length) break;
+        iterator = out.NextShardIterator;
+      }
+    }
+    throw new Error('The write is not in the stream');
+  }
+
+  it('fans a failed batch out again: the delivery is made and queued once, and its dead letter deleted; a batch it cannot read is left, exit 1', async () => {
+    const tenantId = (await createTenant({ name: 'Redrive', ownerUserId: randomUUID() })).id;
+    const hook = await createEndpoint(tenantId, { url: 'https://hooks.example/in', events: ['member.joined'], enabled: true, description: null }, 'sealed');
+    const ada = await createUser({ userId: randomUUID(), email: `${randomUUID()}@example.com`, name: 'Ada' });
+    await addMembership(tenantId, ada.userId, 'member', 'active');
+    const batch = await batchOfItem(keys.membership(tenantId, ada.userId));
+
+    const dlq = fake.createQueue(`webhook-events-dlq-${randomUUID().slice(0, 8)}`);
+    fake.put(dlq.arn, JSON.stringify({ version: '1.0', DDBStreamBatchInfo: { ...batch, batchSize: 1 } }));
+    const env = { WEBHOOK_EVENTS_DLQ_ARN: dlq.arn, WEBHOOK_DELIVERY_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/123456789012/webhooks' };
+    const redriveEvents = (argv: string[]) => redrive(argv, { sqs, streams, env: { TABLE_NAME: tableName(), ...env }, out: (l) => lines.push(l), err: (l) => errors.push(l) });
+
+    expect(await redriveEvents(['--queue', 'webhook-events', '--dry-run'])).toBe(0);
+    expect(lines[0]).toBe(`Dry run: 1 message(s) in ${dlq.arn}.`);
+    expect(queued).toEqual([]);
+
+    lines = [];
+    expect(await redriveEvents(['--queue', 'webhook-events'])).toBe(0);
+    expect(lines).toEqual([`Fanned out 1 record(s) of 1 failed batch(es) again and deleted their dead-letter message(s).`]);
+    const [delivery] = queued.filter((m) => m.tenantId === tenantId);
+    expect(await getStoredDelivery(delivery!.deliveryId)).toMatchObject({ endpointId: hook.id, eventType: 'member.joined' });
+    expect(delivery!.deliveryId).toBe(deliveryIdOf((await getStoredDelivery(delivery!.deliveryId))!.eventId, hook.id));
+    expect([dlq.messages.length, dlq.inFlight.length]).toEqual([0, 0]);
+
+    // A batch of a shard the stream does not hold, and a message naming no batch: both left, and said.
+    fake.put(dlq.arn, JSON.stringify({ DDBStreamBatchInfo: { ...batch, shardId: 'shardId-00000000000000000000-00000000' } }));
+    fake.put(dlq.arn, JSON.stringify({ something: 'else' }));
+    lines = [];
+    expect(await redriveEvents(['--queue', 'webhook-events'])).toBe(1);
+    expect(lines).toEqual(['Fanned out 0 record(s) of 0 failed batch(es) again and deleted their dead-letter message(s).']);
+    expect(errors).toEqual([expect.stringMatching(/no longer holds shard shardId-0+-0+ .*cannot be sent again\.$/), expect.stringMatching(/names no stream batch\.$/)]);
+    expect(dlq.inFlight.length + dlq.messages.length).toBe(2);
+  });
+});
+
 describe('npm run redrive -- --queue outbox (a stream mapping\'s dead-letter queue: the emails are put again)', () => {
   const put = (sentAt: string, extra: Record<string, unknown> = {}) => {
     const id = randomUUID();
@@ -149,13 +227,13 @@ describe('npm run redrive -- --queue outbox (a stream mapping\'s dead-letter que
 describe('refusals', () => {
   it('refuses an unknown queue and the analytics import (no DLQ) with exit code 2 and says why', async () => {
     expect(await run(['--queue', 'billing'], {})).toBe(2);
-    expect(errors[0]).toMatch(/^Unknown queue "billing": refresh, webhooks or outbox\.\nusage: npm run redrive/);
+    expect(errors[0]).toMatch(/^Unknown queue "billing": refresh, webhooks, webhook-events or outbox\.\nusage: npm run redrive/);
     errors = [];
     expect(await run(['--queue', 'analytics'], {})).toBe(2);
     expect(errors[0]).toMatch(/no dead-letter queue/);
     errors = [];
     expect(await run(['--queue', 'webhook-events'], {})).toBe(2);
-    expect(errors[0]).toMatch(/failed stream batches.*POST \/v1\/webhooks\/deliveries\/:id\/replay/);
+    expect(errors[0]).toMatch(/^Set WEBHOOK_EVENTS_DLQ_ARN\./);
     errors = [];
     expect(await run(['--queue', 'refresh'], {})).toBe(2);
     expect(errors[0]).toMatch(/^Set REFRESH_DLQ_ARN\./);
