@@ -92,7 +92,9 @@ export class RouteFunction extends NodejsFunction {
       // Active, set below: this option's ACTIVE would also grant X-Ray in the role's default policy.
       tracing: Tracing.DISABLED,
       logGroup,
-      environment: { ...props.environment, STAGE: props.config.stage, NODE_OPTIONS: '--enable-source-maps' },
+      // No NODE_OPTIONS=--enable-source-maps: Node would parse the source map at every cold start's
+      // import; an unexpected error's logged stack is mapped when it is logged (shared/support/mapped-stack.ts).
+      environment: { ...props.environment, STAGE: props.config.stage },
       // Shared with the bundle benchmark and the built-bundle test (infra/build-bundles.ts), so what is measured and tested is what is deployed:
       // minified ESM with source maps, and the AWS SDK bundled rather than taken from the runtime.
       bundling: { ...BUNDLING, format: OutputFormat.ESM, ...(props.assetFiles?.length ? { commandHooks: copyInto(props.assetFiles) } : {}) },

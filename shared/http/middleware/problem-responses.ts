@@ -9,6 +9,7 @@ import { logger } from '../../support/logger.ts';
 import { ConflictError, DomainError, ForbiddenError, GoneError, InvalidError, NotFoundError, RateLimitedError } from '../../domain/errors.ts';
 import { isThrottling, isTransactionConflict } from '../../db/table/index.ts';
 import { Problem, rateLimited, type ProblemCode } from '../problem.ts';
+import { mappedStack } from '../../support/mapped-stack.ts';
 
 /** Errors thrown by middy's own middleware carry an HTTP status and are safe to describe. */
 function fromMiddy(error: Error & { statusCode?: number; expose?: boolean }): Problem | undefined {
@@ -83,7 +84,7 @@ export function problemResponses(): MiddlewareObj<ApiEvent, ApiResponse, Error, 
           requestId: state.requestId,
           errorName: error?.name,
           errorMessage: error?.message,
-          stack: error?.stack,
+          stack: mappedStack(error?.stack),
         });
       }
       request.response = problemResponse(problem, state.requestId);
