@@ -232,8 +232,12 @@ async function fanOutAgain(io: RedriveIo, dlq: DeadLetterQueue, dryRun: boolean)
         records += tenantRecords.length;
       } catch (error) {
         const name = error instanceof Error ? error.name : '';
-        if (name !== 'TrimmedDataAccessException' && name !== 'ResourceNotFoundException') throw error;
-        left.push(`${message.MessageId}: the stream no longer holds shard ${batch.shardId} from ${batch.startSequenceNumber} (over 24 hours old); these events cannot be sent again`);
+        if (name === 'TrimmedDataAccessException' || name === 'ResourceNotFoundException') {
+          left.push(`${message.MessageId}: the stream no longer holds shard ${batch.shardId} from ${batch.startSequenceNumber} (over 24 hours old); these events cannot be sent again`);
+        } else {
+          // Anything else (throttling, a batch read short) leaves this batch for another run, not the others.
+          left.push(`${message.MessageId}: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}; run again`);
+        }
       }
     }
   }
