@@ -1,6 +1,6 @@
 /**
- * GET /v1/reporting/organization/metrics/history's query (its handler: `organization-metrics-
- * history.ts`), on its own so that an export's `filters` are checked by it
+ * GET /v1/reporting/organization/metrics/history's query (its handler:
+ * `organization-metrics-history.ts`), on its own so that an export's `filters` are checked by it
  * (functions/exports/inputs.ts) without bundling the list's reads.
  */
 import * as z from 'zod/mini';
