@@ -5,25 +5,12 @@
  */
 import { sweepCampaignStatuses, type SweepCounts } from '../../shared/db/campaigns/index.ts';
 import { logger } from '../../shared/support/logger.ts';
+import { onInterval, oneAtATime } from './background.ts';
 
 export function startLocalCampaignStatusSweep(everyMs?: number): { runOnce(): Promise<SweepCounts>; stop(): void } {
-  let last: Promise<unknown> = Promise.resolve();
   // One run at a time, as one scheduled invocation after another.
-  const runOnce = () => {
-    const run = last.then(() => sweepCampaignStatuses());
-    last = run.catch(() => undefined);
-    return run;
-  };
-  const timer = everyMs
-    ? setInterval(() => {
-        runOnce().catch((error) => logger.error('local campaign status sweep failed', { error: String(error) }));
-      }, everyMs)
-    : undefined;
-  timer?.unref();
-  return {
-    runOnce,
-    stop: () => {
-      if (timer) clearInterval(timer);
-    },
-  };
+  const serialized = oneAtATime();
+  const runOnce = () => serialized(() => sweepCampaignStatuses());
+  const stop = onInterval(everyMs, runOnce, (error) => logger.error('local campaign status sweep failed', { error: String(error) }));
+  return { runOnce, stop };
 }

@@ -7,6 +7,7 @@
 import { runExport } from '../../functions/exports/run.ts';
 import { useExportQueue } from '../../shared/integrations/export-queue/index.ts';
 import { logger } from '../../shared/support/logger.ts';
+import { inFlight } from './background.ts';
 
 export interface LocalExports {
   /** Takes the runner out and waits for the exports under way, so that none outlives the table. */
@@ -14,19 +15,16 @@ export interface LocalExports {
 }
 
 export function startLocalExports(): LocalExports {
-  const running = new Set<Promise<unknown>>();
+  const running = inFlight();
   useExportQueue({
     send: async (message) => {
-      const run = runExport(message, { lastDelivery: true })
-        .catch((error: unknown) => logger.error('local export failed', { exportId: message.exportId, error: String(error) }))
-        .finally(() => running.delete(run));
-      running.add(run);
+      running.track(runExport(message, { lastDelivery: true }).catch((error: unknown) => logger.error('local export failed', { exportId: message.exportId, error: String(error) })));
     },
   });
   return {
     stop: async () => {
       useExportQueue(undefined);
-      await Promise.all(running);
+      await running.settled();
     },
   };
 }

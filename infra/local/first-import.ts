@@ -8,6 +8,7 @@ import { importAnalytics } from '../../functions/jobs/analytics-import/import.ts
 import { BACKFILL_DAYS } from '../../shared/domain/analytics.ts';
 import { useFirstImportStarter } from '../../shared/integrations/first-import/index.ts';
 import { logger } from '../../shared/support/logger.ts';
+import { inFlight } from './background.ts';
 
 export interface LocalFirstImports {
   /** Takes the starter out and waits for the imports under way, so that none outlives the table. */
@@ -15,20 +16,19 @@ export interface LocalFirstImports {
 }
 
 export function startLocalFirstImports(): LocalFirstImports {
-  const running = new Set<Promise<unknown>>();
+  const running = inFlight();
   useFirstImportStarter({
-    start: (tenantId) => {
-      const run = importAnalytics(tenantId, BACKFILL_DAYS)
-        .then((outcome) => logger.info('analytics first import', { tenantId, outcome }))
-        .catch((error: unknown) => logger.error('analytics first import failed', { tenantId, error: String(error) }))
-        .finally(() => running.delete(run));
-      running.add(run);
-    },
+    start: (tenantId) =>
+      running.track(
+        importAnalytics(tenantId, BACKFILL_DAYS)
+          .then((outcome) => logger.info('analytics first import', { tenantId, outcome }))
+          .catch((error: unknown) => logger.error('analytics first import failed', { tenantId, error: String(error) })),
+      ),
   });
   return {
     stop: async () => {
       useFirstImportStarter(undefined);
-      await Promise.all(running);
+      await running.settled();
     },
   };
 }

@@ -23,6 +23,7 @@ import { getActivity } from '../../shared/db/catalogue/index.ts';
 import { locate } from '../../shared/db/table/index.ts';
 import { conflict, notFound } from '../../shared/domain/errors.ts';
 import { logger } from '../../shared/support/logger.ts';
+import { onInterval, oneAtATime } from './background.ts';
 
 const DEDUPLICATION_WINDOW_MS = 5 * 60_000;
 const BATCH = 10;
@@ -100,13 +101,8 @@ export interface LocalMetricRefresh {
 export function startLocalMetricRefresh(everyMs?: number, deps: () => Promise<RefreshDeps> = platformDeps): LocalMetricRefresh {
   const queue = new LocalRefreshQueue();
   useRefreshQueue(queue);
-  let last: Promise<unknown> = Promise.resolve();
   // One tenant's writes never run concurrently: each run waits for the one before.
-  const serialized = <T>(work: () => Promise<T>): Promise<T> => {
-    const run = last.then(work);
-    last = run.catch(() => undefined);
-    return run;
-  };
+  const serialized = oneAtATime();
   const runOnce = () =>
     serialized(async () => {
       const dispatched = await dispatchDue(new Date(), queue);
@@ -117,17 +113,12 @@ export function startLocalMetricRefresh(everyMs?: number, deps: () => Promise<Re
       const message = await readNowMessage(activityId);
       return { dispatched: 1, counts: (await refreshBatch([message], await deps())).counts };
     });
-  const timer = everyMs
-    ? setInterval(() => {
-        runOnce().catch((error) => logger.error('local metric refresh failed', { error: errorText(error) }));
-      }, everyMs)
-    : undefined;
-  timer?.unref();
+  const stopInterval = onInterval(everyMs, runOnce, (error) => logger.error('local metric refresh failed', { error: errorText(error) }));
   return {
     runOnce,
     readActivity,
     stop: () => {
-      if (timer) clearInterval(timer);
+      stopInterval();
       useRefreshQueue(undefined);
     },
   };

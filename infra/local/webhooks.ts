@@ -16,6 +16,7 @@ import { attemptDelivery } from '../../functions/jobs/webhooks/deliver.ts';
 import { useWebhookQueue, type DeliveryMessage, type WebhookQueue } from '../../shared/integrations/webhook-queue/index.ts';
 import { logger } from '../../shared/support/logger.ts';
 import { lambdaRecord, ofTenant } from '../stream-records.ts';
+import { inFlight } from './background.ts';
 import { LOCAL_CREDENTIALS } from './dynamodb.ts';
 
 const POLL_MS = 250;
@@ -32,7 +33,7 @@ export function retryScale(): number {
 /** The in-process delivery queue: each message attempted at once, a retry after its (scaled) delay. */
 export class LocalWebhookQueue implements WebhookQueue {
   private timers = new Set<NodeJS.Timeout>();
-  private inFlight = new Set<Promise<void>>();
+  private readonly attempts = inFlight();
 
   constructor(private readonly scale = retryScale()) {}
 
@@ -43,8 +44,7 @@ export class LocalWebhookQueue implements WebhookQueue {
   private later(message: DeliveryMessage, delayMs: number): void {
     const timer = setTimeout(() => {
       this.timers.delete(timer);
-      const run = this.attempt(message).finally(() => this.inFlight.delete(run));
-      this.inFlight.add(run);
+      this.attempts.track(this.attempt(message));
     }, delayMs);
     timer.unref();
     this.timers.add(timer);
@@ -64,7 +64,7 @@ export class LocalWebhookQueue implements WebhookQueue {
   async stop(): Promise<void> {
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
-    await Promise.allSettled([...this.inFlight]);
+    await this.attempts.settled();
   }
 }
 
