@@ -18,7 +18,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { EXPORT_MAX_RECEIVES } from '../functions/jobs/run-export.ts';
-import { EXPORT_KEPT_DAYS } from '../shared/db/exports/index.ts';
+import { EXPORT_KEPT_DAYS, EXPORT_LEASE_MS } from '../shared/db/exports/index.ts';
 import { DeadLetterQueue } from './dead-letter-queue.ts';
 import { RouteFunction } from './route-function.ts';
 import type { StageConfig } from './stage-config.ts';
@@ -31,8 +31,8 @@ export interface ExportsProps {
   environment: Record<string, string>;
 }
 
-/** An export of a large tenant reads and uploads for minutes; the worker's claim lasts as long (functions/exports/run.ts). */
-export const EXPORT_WORKER_TIMEOUT = Duration.minutes(15);
+/** An export of a large tenant reads and uploads for minutes: the worker runs as long as its claim lasts (EXPORT_LEASE_MS). */
+export const EXPORT_WORKER_TIMEOUT = Duration.millis(EXPORT_LEASE_MS);
 /** The route that queues an export. */
 export const EXPORT_SENDERS = ['exports/create'];
 /** Where the files are kept, in the exports bucket, and for how long (shared/db/exports/exports.ts). */

@@ -12,7 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { config } from '../../shared/config.ts';
-import { claimExport, completeExport, failExport, type StoredExport } from '../../shared/db/exports/index.ts';
+import { claimExport, completeExport, EXPORT_LEASE_MS, failExport, type StoredExport } from '../../shared/db/exports/index.ts';
 import { getTenant } from '../../shared/db/tenancy/index.ts';
 import { withPageCursors } from '../../shared/db/table/index.ts';
 import type { TenantScope } from '../../shared/http/context.ts';
@@ -24,9 +24,6 @@ import { columnsOf } from './columns.ts';
 import { EXPORT_PAGE_SIZE, listInput } from './filters.ts';
 import { EXPORT_SOURCES, recordSchemaOf, type ExportSource } from './sources.ts';
 import { csvWriter, jsonWriter, type FileWriter } from './writers.ts';
-
-/** How long a claim holds: the worker's timeout (infra/exports.ts), after which another delivery may take over. */
-export const EXPORT_LEASE_MS = 15 * 60_000;
 
 export type ExportOutcome = 'succeeded' | 'failed' | 'skipped';
 

@@ -21,6 +21,9 @@ import { ExportSchema, type ExportFormat, type ExportKind, type ExportRecord } f
 /** How long the file is kept (the exports bucket's lifecycle rule deletes it then). */
 export const EXPORT_KEPT_DAYS = 7;
 
+/** How long a claim holds: the worker's timeout (infra/exports.ts takes it), after which another delivery may take over. */
+export const EXPORT_LEASE_MS = 15 * 60_000;
+
 const Exports = defineEntity({
   name: 'The export',
   schema: z.object({
