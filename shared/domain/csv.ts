@@ -7,7 +7,7 @@
  * spreadsheets show as text. Numbers the export writes itself (counts, amounts it formatted) are
  * `CsvNumber`s and stay numbers, a negative one included: it is our own digits, never a user's text.
  */
-import { minorUnits } from './currencies.ts';
+import { minorUnits, roundMoney } from './currencies.ts';
 
 /** A cell the export itself produced from a number: written as it is, never escaped as text. */
 export interface CsvNumber {
@@ -26,17 +26,10 @@ export function csvNumber(value: number): CsvNumber {
 
 /**
  * An amount in major units as a decimal string with exactly the currency's minor-unit digits
- * (`12.50` USD, `1200` JPY, `1.250` KWD): never converted, rounded half away from zero.
+ * (`12.50` USD, `1200` JPY, `1.250` KWD): never converted, rounded as every figure is (`roundMoney`).
  */
 export function formatMoney(amount: number, currency: string): string {
-  const digits = minorUnits(currency);
-  const factor = 10 ** digits;
-  // The relative nudge undoes binary artefacts such as 1.005 * 100 = 100.49999999999999 (as roundMoney).
-  const minor = Math.round(Math.abs(amount) * factor * (1 + Number.EPSILON));
-  const sign = amount < 0 && minor !== 0 ? '-' : '';
-  const whole = Math.floor(minor / factor);
-  const fraction = digits ? `.${String(minor % factor).padStart(digits, '0')}` : '';
-  return `${sign}${whole}${fraction}`;
+  return roundMoney(amount, currency).toFixed(minorUnits(currency));
 }
 
 /** An amount as a numeric cell (see `formatMoney`). */
