@@ -62,9 +62,10 @@ export async function readStreamBatch(streams: DynamoDBStreamsClient, batch: Str
     const page = out.Records ?? [];
     empty = page.length ? 0 : empty + 1;
     for (const record of page) {
-      if (BigInt(record.dynamodb?.SequenceNumber ?? '0') > end) return records;
+      const sequence = BigInt(record.dynamodb?.SequenceNumber ?? '0');
+      if (sequence > end) return records;
       records.push(record);
-      if (BigInt(record.dynamodb?.SequenceNumber ?? '0') === end) return records;
+      if (sequence === end) return records;
     }
     iterator = out.NextShardIterator;
   }
