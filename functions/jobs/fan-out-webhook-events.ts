@@ -7,18 +7,19 @@
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { observedJob } from '../../shared/support/job.ts';
 import { logger } from '../../shared/support/logger.ts';
-import { fanOut } from './webhooks/fan-out.ts';
+import { endpointsOnce, fanOut } from './webhooks/fan-out.ts';
 import { streamChangeOf } from './webhooks/stream-change.ts';
 
 export const handler = observedJob('fan-out-webhook-events', async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
   const batchItemFailures: DynamoDBBatchResponse['batchItemFailures'] = [];
   let queued = 0;
+  const endpointsOf = endpointsOnce();
   // In stream order: a failure reports its record, and Lambda retries from there.
   for (const record of event.Records) {
     const change = streamChangeOf(record);
     if (!change) continue;
     try {
-      queued += await fanOut(change);
+      queued += await fanOut(change, endpointsOf);
     } catch (error) {
       logger.error('fan-out-webhook-events: record failed', { eventId: record.eventID, error: error instanceof Error ? error.name : 'unknown' });
       batchItemFailures.push({ itemIdentifier: record.dynamodb?.SequenceNumber ?? '' });

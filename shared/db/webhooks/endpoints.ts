@@ -91,9 +91,9 @@ export async function listEndpoints(tenantId: string, page: PageRequest): Promis
   return { items: items.map(publicEndpoint), totalCount };
 }
 
-/** The enabled endpoints subscribed to an event type: where an event of it is delivered. */
-export async function subscribedEndpoints(tenantId: string, type: WebhookEventType): Promise<StoredEndpoint[]> {
-  return (await storedEndpointsOf(tenantId)).filter((e) => e.enabled && e.events.includes(type));
+/** Of an organization's endpoints, the enabled ones subscribed to an event type: where an event of it is delivered. */
+export function subscribedTo(endpoints: readonly StoredEndpoint[], type: WebhookEventType): StoredEndpoint[] {
+  return endpoints.filter((e) => e.enabled && e.events.includes(type));
 }
 
 export async function getStoredEndpoint(tenantId: string, endpointId: string): Promise<StoredEndpoint | undefined> {

@@ -15,10 +15,10 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { handler as deliverWebhooks } from '../../../functions/jobs/deliver-webhooks.ts';
 import { attemptDelivery } from '../../../functions/jobs/webhooks/deliver.ts';
-import { fanOut } from '../../../functions/jobs/webhooks/fan-out.ts';
+import { endpointsOnce, fanOut } from '../../../functions/jobs/webhooks/fan-out.ts';
 import { listOutbox } from '../../../shared/db/email/outbox.ts';
 import { updateRecord } from '../../../shared/db/table/entity.ts';
-import { createEndpoint, Endpoints, getStoredDelivery, getStoredEndpoint } from '../../../shared/db/webhooks/index.ts';
+import { createEndpoint, Endpoints, getStoredDelivery, getStoredEndpoint, storedEndpointsOf } from '../../../shared/db/webhooks/index.ts';
 import { useWebhookQueue, type DeliveryMessage } from '../../../shared/integrations/webhook-queue/index.ts';
 import type { StreamChange } from '../../../shared/domain/webhook-events.ts';
 import type { RequestFunction } from '../../../shared/webhooks/send.ts';
@@ -92,6 +92,19 @@ describe('fan-out', () => {
     expect((await deliveriesOf(org, disabled.id)).totalCount).toBe(0);
     await attemptDelivery(queued[0]!);
     expect(await fanOut(change)).toBe(0);
+  });
+
+  it("reads an organization's endpoints once for a batch of changes, however many events it has", async () => {
+    const [fay, gus] = [await newOrg('Fay Batch'), await newOrg('Gus Batch')];
+    await register(fay);
+    await register(gus);
+    const reads: string[] = [];
+    const endpointsOf = endpointsOnce((tenantId) => (reads.push(tenantId), storedEndpointsOf(tenantId)));
+    const changes = [await memberJoins(fay), await memberJoins(fay), await memberJoins(gus), await memberJoins(fay)];
+    let total = 0;
+    for (const change of changes) total += await fanOut(change, endpointsOf);
+    expect(total).toBe(4);
+    expect(reads).toEqual([fay.organizationId, gus.organizationId]);
   });
 
   it('gives no event for a role change of an active member', async () => {
