@@ -4,6 +4,7 @@
  * reads.
  */
 import * as z from 'zod/mini';
+import { lazySchema } from '../../shared/records/lazy-schema.ts';
 import { ReportRange } from './inputs.ts';
 
-export const query = z.strictObject(ReportRange);
+export const query = /* @__PURE__ */ lazySchema(() => z.strictObject(ReportRange));

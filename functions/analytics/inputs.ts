@@ -1,15 +1,16 @@
 /** Inputs, views and checks shared by the analytics routes (not a handler). */
 import * as z from 'zod/mini';
+import { droppable } from '../../shared/records/lazy-schema.ts';
 import { getConnection, type Connection } from '../../shared/db/analytics/index.ts';
 import { DEFAULT_HDYHAU_DIMENSION, isWebClientPath, REDIRECT_PATH_MAX } from '../../shared/domain/analytics.ts';
 import { Problem } from '../../shared/http/problem.ts';
 import { DateOnly, Uuid } from '../../shared/schemas/common.ts';
 
 /** DECISIONS.md "Web analytics": a path of the web client only (no scheme, host, backslash or `//`). */
-export const RedirectPath = z.string().check(
+export const RedirectPath = /* @__PURE__ */ droppable(() => z.string().check(
   z.maxLength(REDIRECT_PATH_MAX),
   z.refine(isWebClientPath, 'Must be a path of the web client: one leading "/", no scheme, host, backslash or "//".'),
-);
+));
 
 /** What comes back through the browser (auth-url's state, Google's code): visible ASCII, bounded. */
 const passedOn = (max: number) => z.string().check(z.minLength(1), z.maxLength(max), z.regex(/^[\x21-\x7e]+$/, 'Expected the value the callback passed on.'));
@@ -21,13 +22,13 @@ export const OAuthStateValue = passedOn(200);
 export const OAuthCode = passedOn(2048);
 
 /** A GA4 property id as the Admin API names it (`properties/<id>` is accepted too). */
-export const PropertyId = z.pipe(
+export const PropertyId = /* @__PURE__ */ droppable(() => z.pipe(
   z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^(properties\/)?[0-9A-Za-z_-]+$/, 'Expected a Google Analytics property id.')),
   z.transform((id: string) => id.replace(/^properties\//, '')),
-);
+));
 
 /** The input of the three analytics reports that read a date range. */
-export const ReportRange = { organizationId: Uuid, startDate: DateOnly, endDate: DateOnly };
+export const ReportRange = /* @__PURE__ */ droppable(() => ({ organizationId: Uuid, startDate: DateOnly, endDate: DateOnly }));
 
 /** Every date of an inclusive range; 400 when it is reversed or too long (shared by every date-range report). */
 export { rangeDates } from '../../shared/schemas/date-order.ts';

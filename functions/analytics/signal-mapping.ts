@@ -5,6 +5,7 @@
  * Replaces the previous association: they are mutually exclusive.
  */
 import * as z from 'zod/mini';
+import { droppable } from '../../shared/records/lazy-schema.ts';
 import { signalFromItem, updateSignal } from '../../shared/db/analytics/index.ts';
 import { locate } from '../../shared/db/table/index.ts';
 import { HDYHAU_CATEGORIES, signalView } from '../../shared/domain/analytics.ts';
@@ -18,12 +19,12 @@ import { routeByKey } from '../routes/reporting.ts';
 import { signalOf } from './signal-record.ts';
 
 /** DECISIONS.md "Web analytics": `{type, id}` of a record, `{type: 'referral_channel', channel}`, or null. */
-const Association = z.nullable(
+const Association = /* @__PURE__ */ droppable(() => z.nullable(
   z.union([
     z.strictObject({ type: z.enum(['creator', 'campaign', 'activity']), id: Uuid }),
     z.strictObject({ type: z.literal('referral_channel'), channel: z.enum(HDYHAU_CATEGORIES) }),
   ]),
-);
+));
 
 export const handler = defineHandler({
   route: routeByKey('PUT /v1/reporting/analytics/direct-signals/:signalId/mapping'),

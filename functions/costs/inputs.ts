@@ -1,12 +1,13 @@
 /** Input fields shared by the cost handlers (interface.md "Cost"). */
 import * as z from 'zod/mini';
+import { droppable } from '../../shared/records/lazy-schema.ts';
 import { multilineText, text } from '../../shared/schemas/common.ts';
 import { moneyInput } from '../../shared/schemas/money.ts';
 
 export const MAX_AMOUNT = 100_000_000;
 
 /** In the cost's currency: the handlers check its minor unit (`checkMinorUnit`). */
-export const Amount = moneyInput(0, MAX_AMOUNT, { aboveMin: true });
+export const Amount = /* @__PURE__ */ droppable(() => moneyInput(0, MAX_AMOUNT, { aboveMin: true }));
 
-export const CostType = text(1, 100);
-export const Description = z.nullable(multilineText(0, 1000, { asWritten: true }));
+export const CostType = /* @__PURE__ */ droppable(() => text(1, 100));
+export const Description = /* @__PURE__ */ droppable(() => z.nullable(multilineText(0, 1000, { asWritten: true })));

@@ -4,6 +4,7 @@
  * filter asks for it.
  */
 import * as z from 'zod/mini';
+import { droppable } from '../../shared/records/lazy-schema.ts';
 import { creatorRoleKey, creatorsToFilter, type Creator, type FilteredCreator } from '../../shared/db/catalogue/index.ts';
 import type { Tenant } from '../../shared/db/tenancy/index.ts';
 import { localDate } from '../../shared/domain/dates.ts';
@@ -12,14 +13,14 @@ import { DateOnly, SearchTerm, Uuid } from '../../shared/schemas/common.ts';
 import { CreatorRoleFilter } from './inputs.ts';
 import { timeZoneOf } from '../../shared/records/tenant.ts';
 
-export const filterFields = {
+export const filterFields = /* @__PURE__ */ droppable(() => ({
   workspaceId: Uuid,
   searchTerm: z.optional(SearchTerm),
   dateFrom: z.optional(DateOnly),
   dateTo: z.optional(DateOnly),
   activityId: z.optional(Uuid),
   role: z.optional(CreatorRoleFilter),
-};
+}));
 
 export type { FilteredCreator } from '../../shared/db/catalogue/index.ts';
 

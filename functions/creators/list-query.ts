@@ -3,6 +3,7 @@
  * checked by it (functions/exports/inputs.ts) without bundling the list's reads.
  */
 import * as z from 'zod/mini';
+import { lazySchema } from '../../shared/records/lazy-schema.ts';
 import { paging, search } from '../../shared/schemas/common.ts';
 import { filterFields } from './filters.ts';
 
@@ -10,4 +11,4 @@ const SORT_COLUMNS = [
   'name', 'createdAt', 'activitiesCount', 'totalFollowersCount', 'impressions', 'engagement', 'spend', 'cpe', 'cpm',
 ] as const;
 
-export const query = z.strictObject({ ...paging, ...search(SORT_COLUMNS), ...filterFields });
+export const query = /* @__PURE__ */ lazySchema(() => z.strictObject({ ...paging, ...search(SORT_COLUMNS), ...filterFields }));

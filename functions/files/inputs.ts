@@ -1,24 +1,25 @@
 /** Input pieces shared by the Files handlers. */
 import * as z from 'zod/mini';
+import { droppable } from '../../shared/records/lazy-schema.ts';
 import { FILE_CONTENT_TYPES, FILE_EXTENSIONS, FILE_MAX_BYTES, FILE_OWNER_TYPES, type FileContentType, type FileOwnerType } from '../../shared/db/evidence/index.ts';
 import { locate } from '../../shared/db/table/index.ts';
 import type { TenantOf } from '../../shared/http/middleware/authorize.ts';
 import { invalidInput } from '../../shared/http/problem.ts';
 import { multilineText, text } from '../../shared/schemas/common.ts';
 
-export const OwnerType = z.enum(FILE_OWNER_TYPES);
+export const OwnerType = /* @__PURE__ */ droppable(() => z.enum(FILE_OWNER_TYPES));
 
-export const ContentType = z.enum(FILE_CONTENT_TYPES);
+export const ContentType = /* @__PURE__ */ droppable(() => z.enum(FILE_CONTENT_TYPES));
 
 /**
  * A file name, extension included: a one-line text of 1-255 characters (no control or bidi
  * characters: an RLO makes `invoice\u202Edm.txt` display as `invoicetxt.md`, disguising the real
  * extension), and safe as a download name: no path separators, not `.` or `..`.
  */
-export const FileName = text(1, 255).check(
+export const FileName = /* @__PURE__ */ droppable(() => text(1, 255).check(
   z.refine((s) => !/[/\\]/.test(s), { error: 'Must not contain / or \\.' }),
   z.refine((s) => s !== '.' && s !== '..', { error: 'Must name a file.' }),
-);
+));
 
 /**
  * A file's name must end in its content type's extension (`.md`, `.txt`, `.csv`, any letter case),
@@ -37,9 +38,9 @@ export function assertExtensionMatches(fileName: string, contentType: FileConten
  * newlines and tabs but no other control or bidi characters; at most 1 MiB of UTF-8.
  */
 // Its size is counted in bytes below, not in characters.
-export const FileContent = multilineText(1, Infinity, { asWritten: true }).check(
+export const FileContent = /* @__PURE__ */ droppable(() => multilineText(1, Infinity, { asWritten: true }).check(
   z.refine((s) => Buffer.byteLength(s, 'utf8') <= FILE_MAX_BYTES, { error: `Must be at most ${FILE_MAX_BYTES} bytes of UTF-8.` }),
-);
+));
 
 /**
  * The tenant of a request about an owner's files: `organizationId` when given (a scope input: a

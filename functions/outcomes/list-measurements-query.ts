@@ -4,6 +4,7 @@
  * reads.
  */
 import * as z from 'zod/mini';
+import { lazySchema } from '../../shared/records/lazy-schema.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 
-export const query = z.strictObject({ organizationId: Uuid, campaignId: Uuid });
+export const query = /* @__PURE__ */ lazySchema(() => z.strictObject({ organizationId: Uuid, campaignId: Uuid }));

@@ -14,9 +14,10 @@ import { campaignConversions, conversionFigures, type CampaignConversions } from
 import { evidenceOf, metricFigures, spendOf, type Aggregate, type Evidence } from '../../shared/domain/reporting/figures.ts';
 import { intInput } from '../../shared/schemas/common.ts';
 import * as z from 'zod/mini';
+import { droppable } from '../../shared/records/lazy-schema.ts';
 import { timeZoneOf } from '../../shared/records/tenant.ts';
 
-export const DaysBack = intInput(1, 365);
+export const DaysBack = /* @__PURE__ */ droppable(() => intInput(1, 365));
 export const DEFAULT_DAYS_BACK = 30;
 
 
@@ -74,7 +75,7 @@ export function windowSpend(days: readonly { spend: Record<string, number> }[]):
 }
 
 /** The inputs of a history route besides its scope. */
-export const historyInput = { daysBack: z.optional(DaysBack) };
+export const historyInput = /* @__PURE__ */ droppable(() => ({ daysBack: z.optional(DaysBack) }));
 
 /**
  * A campaign's report: its aggregate's figures with its conversions and CPA (its spend over the

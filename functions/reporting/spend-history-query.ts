@@ -4,6 +4,7 @@
  * reads.
  */
 import * as z from 'zod/mini';
+import { lazySchema } from '../../shared/records/lazy-schema.ts';
 import { DateOnly, Uuid } from '../../shared/schemas/common.ts';
 
-export const query = z.strictObject({ organizationId: Uuid, startDate: DateOnly, endDate: DateOnly });
+export const query = /* @__PURE__ */ lazySchema(() => z.strictObject({ organizationId: Uuid, startDate: DateOnly, endDate: DateOnly }));

@@ -4,22 +4,23 @@
  * folder, so neither shared/schemas nor shared/http reaches into shared/db for them.
  */
 import * as z from 'zod/mini';
+import { lazySchema } from './lazy-schema.ts';
 import { Instant, PerCurrency, RecordId, stored } from './fields.ts';
 
 /** A count of the newest reading, null where its platform publishes (or gave) none. */
-const Count = /* @__PURE__ */ z.nullable(z.number());
+const Count = /* @__PURE__ */ lazySchema(() => z.nullable(z.number()));
 
 /** The newest reading in one vocabulary for every platform (DECISIONS.md "Figures a reader can check"). */
-const LatestCounts = /* @__PURE__ */ z.nullable(z.object({ views: Count, likes: Count, comments: Count, shares: Count, fetchedAt: Instant, source: z.enum(['api', 'manual']) })).register(z.globalRegistry, {
+const LatestCounts = /* @__PURE__ */ lazySchema(() => z.nullable(z.object({ views: Count, likes: Count, comments: Count, shares: Count, fetchedAt: Instant, source: z.enum(['api', 'manual']) })).register(z.globalRegistry, {
   description:
     "The newest reading's counts in one vocabulary for every platform, null where the platform publishes no such count (YouTube, Instagram and Reddit publish no shares, Reddit no views; X's shares are reposts + quotes), with when it was read and its source (`api` or `manual`); null until the activity is first read. The platform's own fields are kept in the snapshot evidence.",
-});
+}));
 
 /**
  * The activity record: what the repositories return, and what the OpenAPI document shows
  * (shared/schemas/records/activity.ts names it).
  */
-export const ActivitySchema = /* @__PURE__ */ z.object({
+export const ActivitySchema = /* @__PURE__ */ lazySchema(() => z.object({
   ...stored,
   /** The tenant, under both of its names (DECISIONS.md: one id space). */
   organizationId: RecordId,
@@ -52,6 +53,6 @@ export const ActivitySchema = /* @__PURE__ */ z.object({
   snapshotsCount: z.optional(z.int()),
   /** Why no number is fetched: a platform without public metrics, credentials missing, content not found. */
   metricsUnavailableReason: z.optional(z.string()),
-});
+}));
 
 export type Activity = z.infer<typeof ActivitySchema>;

@@ -5,12 +5,13 @@
  * for them.
  */
 import * as z from 'zod/mini';
+import { lazySchema } from './lazy-schema.ts';
 import { PerCurrency, RecordId, stored } from './fields.ts';
 
 /** The planning brief (Form A): what duplicate copies. */
 export const BRIEF_FIELDS = ['summary', 'objective', 'audience', 'keyMessage', 'desiredOutcomes', 'channels', 'ownerUserId', 'tags'] as const;
 
-const CampaignFieldsSchema = /* @__PURE__ */ z.object({
+const CampaignFieldsSchema = /* @__PURE__ */ lazySchema(() => z.object({
   name: z.string(),
   startAt: z.nullable(z.string()),
   endAt: z.nullable(z.string()),
@@ -23,7 +24,7 @@ const CampaignFieldsSchema = /* @__PURE__ */ z.object({
   channels: z.array(z.string()),
   ownerUserId: z.nullable(z.string()),
   tags: z.array(z.string()),
-});
+}));
 
 export type CampaignFields = z.infer<typeof CampaignFieldsSchema>;
 
@@ -35,7 +36,7 @@ export const CAMPAIGN_FIELDS: readonly CampaignField[] = ['name', 'startAt', 'en
  * The campaign record as stored: what the repository returns, and what the OpenAPI document shows
  * with its derived `status` (shared/schemas/records/campaign.ts).
  */
-export const CampaignSchema = /* @__PURE__ */ z.object({
+export const CampaignSchema = /* @__PURE__ */ lazySchema(() => z.object({
   ...stored,
   /** The tenant, under both of its names (DECISIONS.md: one id space). */
   organizationId: RecordId,
@@ -48,4 +49,4 @@ export const CampaignSchema = /* @__PURE__ */ z.object({
   engagement: z.number(),
   /** Recorded spend per currency, in major units. */
   spend: PerCurrency,
-});
+}));

@@ -4,6 +4,7 @@
  * folder, so neither shared/schemas nor shared/http reaches into shared/db for them.
  */
 import * as z from 'zod/mini';
+import { lazySchema } from './lazy-schema.ts';
 import { PerCurrency, RecordId, stored } from './fields.ts';
 
 export const CREATOR_ROLES = ['person', 'community', 'brand_partner'] as const;
@@ -14,7 +15,7 @@ export type CreatorRole = (typeof CREATOR_ROLES)[number];
  * The creator record: what the repository returns, and what the OpenAPI document shows
  * (shared/schemas/records/creator.ts names it).
  */
-export const CreatorSchema = /* @__PURE__ */ z.object({
+export const CreatorSchema = /* @__PURE__ */ lazySchema(() => z.object({
   ...stored,
   /** The tenant, under both of its names (DECISIONS.md: one id space). */
   workspaceId: RecordId,
@@ -32,6 +33,6 @@ export const CreatorSchema = /* @__PURE__ */ z.object({
   costsCount: z.int(),
   /** Recorded spend attributed to the creator, per currency, in major units. */
   spend: PerCurrency,
-});
+}));
 
 export type Creator = z.infer<typeof CreatorSchema>;

@@ -5,10 +5,11 @@
  * for them.
  */
 import * as z from 'zod/mini';
+import { lazySchema } from './lazy-schema.ts';
 import { PerCurrency, RecordId, stored } from './fields.ts';
 
 /** The expense category record: what the repository returns, and what the OpenAPI document shows (shared/schemas/records/expense-category.ts). */
-export const ExpenseCategorySchema = /* @__PURE__ */ z.object({
+export const ExpenseCategorySchema = /* @__PURE__ */ lazySchema(() => z.object({
   ...stored,
   organizationId: RecordId,
   name: z.string(),
@@ -16,4 +17,4 @@ export const ExpenseCategorySchema = /* @__PURE__ */ z.object({
   usageCount: z.int(),
   /** Recorded spend per currency, in major units. */
   spend: PerCurrency,
-});
+}));

@@ -4,6 +4,7 @@
  * returns (shared/db/exports) and what the OpenAPI document shows (shared/schemas/records/export.ts).
  */
 import * as z from 'zod/mini';
+import { lazySchema } from './lazy-schema.ts';
 import { Instant, RecordId } from './fields.ts';
 
 /** The lists and report histories an export can hold (functions/exports/sources.ts names each one's route). */
@@ -29,16 +30,16 @@ export const EXPORT_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as c
 export type ExportStatus = (typeof EXPORT_STATUSES)[number];
 
 /** Why an export failed: the RFC 9457 problem document the list route would have answered (or `internal`). */
-export const ExportProblemSchema = /* @__PURE__ */ z.object({
+export const ExportProblemSchema = /* @__PURE__ */ lazySchema(() => z.object({
   type: z.string(),
   title: z.string(),
   status: z.int(),
   detail: z.string(),
   code: z.string(),
   errors: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
-});
+}));
 
-export const ExportSchema = /* @__PURE__ */ z.object({
+export const ExportSchema = /* @__PURE__ */ lazySchema(() => z.object({
   id: RecordId,
   organizationId: RecordId,
   kind: z.enum(EXPORT_KINDS),
@@ -54,5 +55,5 @@ export const ExportSchema = /* @__PURE__ */ z.object({
   /** Until when the file is kept (7 days after it was written); null before it succeeded. */
   expiresAt: z.nullable(Instant),
   error: z.nullable(ExportProblemSchema),
-});
+}));
 export type ExportRecord = z.infer<typeof ExportSchema>;

@@ -4,12 +4,13 @@
  * and this folder, so neither shared/schemas nor shared/http reaches into shared/db for them.
  */
 import * as z from 'zod/mini';
+import { lazySchema } from './lazy-schema.ts';
 import { ENTITY_TYPES, RecordId, stored } from './fields.ts';
 
 export const FILE_CONTENT_TYPES = ['text/markdown', 'text/plain', 'text/csv'] as const;
 
 /** The file record (its metadata): what the repository returns, and what the OpenAPI document shows (shared/schemas/records/file.ts). */
-export const FileSchema = /* @__PURE__ */ z.object({
+export const FileSchema = /* @__PURE__ */ lazySchema(() => z.object({
   ...stored,
   /** The tenant, under both of its names (DECISIONS.md: one id space). */
   organizationId: RecordId,
@@ -24,4 +25,4 @@ export const FileSchema = /* @__PURE__ */ z.object({
   createdByName: z.nullable(z.string()),
   /** `ai_assistant` when an agent token wrote it (RFC 8693 `act` claim), else `person`. */
   createdByType: z.enum(['person', 'ai_assistant']),
-});
+}));

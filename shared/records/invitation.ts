@@ -5,13 +5,14 @@
  * for them.
  */
 import * as z from 'zod/mini';
+import { lazySchema } from './lazy-schema.ts';
 import { ROLES } from '../domain/roles.ts';
 import { RecordId, stored } from './fields.ts';
 
 export const INVITATION_STATUSES = ['pending', 'accepted', 'declined'] as const;
 
 /** The invitation record: what the repository returns, and what the OpenAPI document shows (shared/schemas/records/tenant.ts). */
-export const InvitationSchema = /* @__PURE__ */ z.object({
+export const InvitationSchema = /* @__PURE__ */ lazySchema(() => z.object({
   ...stored,
   /** The tenant, under both of its names (DECISIONS.md: one id space). */
   organizationId: RecordId,
@@ -20,4 +21,4 @@ export const InvitationSchema = /* @__PURE__ */ z.object({
   role: z.enum(ROLES),
   status: z.enum(INVITATION_STATUSES),
   invitedBy: z.string(),
-});
+}));

@@ -5,6 +5,7 @@
  * shared/db for them.
  */
 import * as z from 'zod/mini';
+import { lazySchema } from './lazy-schema.ts';
 import { ROLES } from '../domain/roles.ts';
 import { RecordId, stored } from './fields.ts';
 
@@ -16,12 +17,12 @@ export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
  * A membership: what the repository returns, and what the OpenAPI document shows under both of its
  * tenant's names (shared/schemas/records/tenant.ts).
  */
-export const MembershipSchema = /* @__PURE__ */ z.object({
+export const MembershipSchema = /* @__PURE__ */ lazySchema(() => z.object({
   ...stored,
   tenantId: RecordId,
   userId: RecordId,
   role: z.enum(ROLES),
   status: z.enum(MEMBERSHIP_STATUSES),
-});
+}));
 
 export type Membership = z.infer<typeof MembershipSchema>;

@@ -5,10 +5,11 @@
  * for them.
  */
 import * as z from 'zod/mini';
+import { lazySchema } from './lazy-schema.ts';
 import { Instant, RecordId } from './fields.ts';
 
 /** The social account record (what the repository returns; shared/schemas/records/creator.ts names it). */
-export const SocialAccountSchema = /* @__PURE__ */ z.object({
+export const SocialAccountSchema = /* @__PURE__ */ lazySchema(() => z.object({
   accountId: z.string(),
   creatorId: RecordId,
   platform: z.string(),
@@ -17,4 +18,4 @@ export const SocialAccountSchema = /* @__PURE__ */ z.object({
   followersCount: z.nullable(z.int()),
   createdAt: Instant,
   updatedAt: Instant,
-});
+}));

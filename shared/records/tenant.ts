@@ -5,6 +5,7 @@
  * shared/http reaches into shared/db for them.
  */
 import * as z from 'zod/mini';
+import { lazySchema } from './lazy-schema.ts';
 import { BILLING_STATUSES, PLANS } from '../domain/billing.ts';
 import { Instant, PerCurrency, RecordId, stored } from './fields.ts';
 
@@ -12,7 +13,7 @@ import { Instant, PerCurrency, RecordId, stored } from './fields.ts';
  * The tenant record: what the repository returns, and what the OpenAPI document shows with the
  * caller's membership and the tenant's metrics (shared/schemas/records/tenant.ts).
  */
-export const TenantSchema = /* @__PURE__ */ z.object({
+export const TenantSchema = /* @__PURE__ */ lazySchema(() => z.object({
   ...stored,
   name: z.string(),
   /** The parent organization of a workspace created under one; null for a top-level tenant. */
@@ -26,7 +27,7 @@ export const TenantSchema = /* @__PURE__ */ z.object({
   /** Plan and payment state (DECISIONS.md "Billing"): the end of the paid period when known; written by shared/db/billing/billing.ts only. */
   billing: z.object({ plan: z.nullable(z.enum(PLANS)), status: z.enum(BILLING_STATUSES), currentPeriodEnd: z.nullable(Instant) }),
   createdBy: z.string(),
-});
+}));
 
 export type Tenant = z.infer<typeof TenantSchema>;
 
@@ -37,7 +38,7 @@ export const timeZoneOf = (tenant: Pick<Tenant, 'ianaTimezone'> | undefined): st
  * A tenant's stored aggregate, moved by the writes of its records: the tenant record's `metrics`
  * (shared/schemas/records/tenant.ts shows it).
  */
-export const TenantMetricsSchema = /* @__PURE__ */ z.object({
+export const TenantMetricsSchema = /* @__PURE__ */ lazySchema(() => z.object({
   creatorsCount: z.int(),
   activitiesCount: z.int(),
   campaignsCount: z.int(),
@@ -46,4 +47,4 @@ export const TenantMetricsSchema = /* @__PURE__ */ z.object({
   spend: PerCurrency,
   impressions: z.number(),
   engagement: z.number(),
-});
+}));

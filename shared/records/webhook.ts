@@ -5,13 +5,14 @@
  * is stored sealed beside it and shown once, when made (create, rotate).
  */
 import * as z from 'zod/mini';
+import { lazySchema } from './lazy-schema.ts';
 import { WEBHOOK_EVENT_TYPES } from '../domain/webhook-events.ts';
 import { Instant, RecordId, stored } from './fields.ts';
 
 /** Why the service disabled an endpoint by itself (an owner's PATCH `enabled: false` leaves it null). */
 export const ENDPOINT_DISABLED_REASONS = ['failing'] as const;
 
-export const WebhookEndpointSchema = /* @__PURE__ */ z.object({
+export const WebhookEndpointSchema = /* @__PURE__ */ lazySchema(() => z.object({
   ...stored,
   organizationId: RecordId,
   url: z.string(),
@@ -23,7 +24,7 @@ export const WebhookEndpointSchema = /* @__PURE__ */ z.object({
   disabledReason: z.nullable(z.enum(ENDPOINT_DISABLED_REASONS)),
   /** While set and in the future, deliveries are signed with the previous secret too (after a rotation). */
   previousSecretExpiresAt: z.nullable(Instant),
-});
+}));
 export type WebhookEndpoint = z.infer<typeof WebhookEndpointSchema>;
 
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed', 'retrying'] as const;
@@ -38,7 +39,7 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 export const DELIVERY_ERRORS = ['http_status', 'timeout', 'connection_failed', 'destination_refused', 'endpoint_disabled'] as const;
 export type DeliveryError = (typeof DELIVERY_ERRORS)[number];
 
-export const WebhookDeliverySchema = /* @__PURE__ */ z.object({
+export const WebhookDeliverySchema = /* @__PURE__ */ lazySchema(() => z.object({
   ...stored,
   organizationId: RecordId,
   endpointId: RecordId,
@@ -54,5 +55,5 @@ export const WebhookDeliverySchema = /* @__PURE__ */ z.object({
   lastAttemptAt: z.nullable(Instant),
   nextAttemptAt: z.nullable(Instant),
   deliveredAt: z.nullable(Instant),
-});
+}));
 export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;

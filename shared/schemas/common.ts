@@ -4,27 +4,28 @@
  * value and its query-string spelling.
  */
 import * as z from 'zod/mini';
+import { droppable } from '../records/lazy-schema.ts';
 import { NOT_ONE_LINE } from '../domain/user-text.ts';
 import type { Schema } from './zod.ts';
 
-export const Uuid = z.uuid();
+export const Uuid = /* @__PURE__ */ droppable(() => z.uuid());
 
-export const Email = z.email().check(z.maxLength(254));
+export const Email = /* @__PURE__ */ droppable(() => z.email().check(z.maxLength(254)));
 
 /** ISO 8601 date-time with `Z` or an offset; stored as UTC (`toISOString`) so that sorting is by instant. */
-export const DateTime = z.pipe(
+export const DateTime = /* @__PURE__ */ droppable(() => z.pipe(
   z.iso.datetime({ offset: true }),
   z.transform((s: string) => new Date(s).toISOString()),
-);
+));
 
 /** What a multi-line text (notes, descriptions, file content) may not hold: the same, but newlines and tabs are its own. */
 const NOT_MULTI_LINE = /[\0-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
 
 /** `YYYY-MM-DD`, a real calendar date (DECISIONS.md "Inputs": dateFrom, dateTo, startDate, periodStart...). */
-export const DateOnly = z.string().check(
+export const DateOnly = /* @__PURE__ */ droppable(() => z.string().check(
   z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Must be a date, YYYY-MM-DD.', abort: true }),
   z.refine(isCalendarDate, { error: 'Must be a real calendar date.' }),
-);
+));
 
 function isCalendarDate(s: string): boolean {
   const day = new Date(`${s}T00:00:00Z`);
@@ -32,7 +33,7 @@ function isCalendarDate(s: string): boolean {
 }
 
 /** A one-line string of `min`..`max` characters: no control or bidi characters, trimmed, NFC-normalised. */
-export function text(min: number, max: number) {
+export /* @__NO_SIDE_EFFECTS__ */ function text(min: number, max: number) {
   return z.string().check(
     // Checked before trimming: a trailing CR LF is refused, not silently dropped.
     z.refine((s) => !NOT_ONE_LINE.test(s), { error: 'Must be one line, without control or bidirectional-override characters.', abort: true }),
@@ -48,7 +49,7 @@ export function text(min: number, max: number) {
  * bidi characters refused; NFC-normalised, trimmed unless `asWritten` (markdown indentation, file
  * content).
  */
-export function multilineText(min: number, max: number, { asWritten = false } = {}) {
+export /* @__NO_SIDE_EFFECTS__ */ function multilineText(min: number, max: number, { asWritten = false } = {}) {
   return z.string().check(
     z.refine((s) => !NOT_MULTI_LINE.test(s), { error: 'Must not contain control characters other than newlines and tabs, or bidirectional overrides.', abort: true }),
     ...(asWritten ? [] : [z.trim()]),
@@ -75,7 +76,7 @@ export const MAX_DECIMALS = 12;
  * decimal places; `-0` is 0. JSON
  * cannot carry NaN, and `1e400` parses to Infinity, which `z.number` refuses.
  */
-export function numberInput(min: number, max: number, { decimals = MAX_DECIMALS, aboveMin = false } = {}) {
+export /* @__NO_SIDE_EFFECTS__ */ function numberInput(min: number, max: number, { decimals = MAX_DECIMALS, aboveMin = false } = {}) {
   return z.number().check(
     aboveMin ? z.gt(min) : z.gte(min),
     z.lte(max),
@@ -90,7 +91,7 @@ export function numberInput(min: number, max: number, { decimals = MAX_DECIMALS,
  * An integer given as a JSON number or a decimal query-string value, within `min`..`max` (both
  * safe integers: zod's int refuses anything past 2^53 - 1).
  */
-export function intInput(min: number, max: number) {
+export /* @__NO_SIDE_EFFECTS__ */ function intInput(min: number, max: number) {
   return z.pipe(
     z.transform((v: unknown) => (typeof v === 'string' && /^-?\d+$/.test(v.trim()) ? Number(v) : v)),
     // Only the type message is its own ("1.5", "abc"); bounds and "Required." are the shared ones.
@@ -103,13 +104,13 @@ export function intInput(min: number, max: number) {
 }
 
 /** A boolean given as JSON or as `true`/`false` in a query string. */
-export const BooleanInput = z.pipe(
+export const BooleanInput = /* @__PURE__ */ droppable(() => z.pipe(
   z.transform((v: unknown) => (v === 'true' ? true : v === 'false' ? false : v)),
   z.boolean(),
-);
+));
 
 /** An array given as JSON, as repeated query keys / `key[]`, or as one comma-separated value. */
-export function arrayInput<T extends Schema>(item: T, { min = 0, max = 100 } = {}) {
+export /* @__NO_SIDE_EFFECTS__ */ function arrayInput<T extends Schema>(item: T, { min = 0, max = 100 } = {}) {
   return z.pipe(
     z.transform((v: unknown) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v)),
     z.array(item).check(z.minLength(min), z.maxLength(max)),
@@ -123,10 +124,10 @@ export const paging = {
 };
 
 export const SearchTerm = text(0, 200);
-export const SortDirection = z.enum(['asc', 'desc']);
+export const SortDirection = /* @__PURE__ */ droppable(() => z.enum(['asc', 'desc']));
 
 /** SRCH: `searchTerm`, `sortBy` (one of the given columns), `sortDirection`. */
-export function search<const C extends readonly [string, ...string[]]>(columns: C) {
+export /* @__NO_SIDE_EFFECTS__ */ function search<const C extends readonly [string, ...string[]]>(columns: C) {
   return {
     searchTerm: z.optional(SearchTerm),
     sortBy: z.optional(z.enum(columns)),

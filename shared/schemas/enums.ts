@@ -1,5 +1,6 @@
 /** The shared enumerations of interface.md. */
 import * as z from 'zod/mini';
+import { droppable } from '../records/lazy-schema.ts';
 import { CHANNELS } from '../domain/channels.ts';
 import { ROLES } from '../domain/roles.ts';
 
@@ -8,20 +9,20 @@ export const TIMEZONES = [
   'Pacific/Honolulu', 'America/Toronto', 'America/Vancouver', 'Europe/London', 'Europe/Paris', 'Europe/Berlin',
   'Australia/Sydney', 'Australia/Melbourne', 'Pacific/Auckland', 'Asia/Tokyo', 'Asia/Singapore',
 ] as const;
-export const Timezone = z.nullable(z.enum(TIMEZONES));
+export const Timezone = /* @__PURE__ */ droppable(() => z.nullable(z.enum(TIMEZONES)));
 
 export const CURRENCIES = ['USD', 'CAD', 'GBP', 'EUR', 'AUD', 'NZD', 'JPY', 'SGD'] as const;
-export const Currency = z.enum(CURRENCIES);
+export const Currency = /* @__PURE__ */ droppable(() => z.enum(CURRENCIES));
 
-export const Channel = z.enum(CHANNELS);
+export const Channel = /* @__PURE__ */ droppable(() => z.enum(CHANNELS));
 
-export const MembershipRole = z.enum(ROLES);
+export const MembershipRole = /* @__PURE__ */ droppable(() => z.enum(ROLES));
 
 export const AVATAR_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
-export const AvatarContentType = z.enum(AVATAR_CONTENT_TYPES);
+export const AvatarContentType = /* @__PURE__ */ droppable(() => z.enum(AVATAR_CONTENT_TYPES));
 
 export const VALUE_KINDS = ['count', 'currency', 'percentage', 'ratio', 'index', 'duration', 'other'] as const;
-export const ValueKind = z.enum(VALUE_KINDS);
+export const ValueKind = /* @__PURE__ */ droppable(() => z.enum(VALUE_KINDS));
 
 export const SOURCE_METHODS = ['document_reported', 'manual', 'csv', 'api'] as const;
-export const SourceMethod = z.enum(SOURCE_METHODS);
+export const SourceMethod = /* @__PURE__ */ droppable(() => z.enum(SOURCE_METHODS));

@@ -4,6 +4,7 @@
  * and numbers it can hold (finite, safe integers, not nearer 0 than it keeps) — and small.
  */
 import * as z from 'zod/mini';
+import { droppable } from '../records/lazy-schema.ts';
 import { numberInput } from './common.ts';
 
 export interface JsonObjectLimits {
@@ -15,7 +16,7 @@ export interface JsonObjectLimits {
 }
 
 /** Any number inside the document: a safe integer, or a decimal DynamoDB keeps exactly. */
-const JsonNumber = numberInput(-Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
+const JsonNumber = /* @__PURE__ */ droppable(() => numberInput(-Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER));
 
 interface Finding {
   path: PropertyKey[];

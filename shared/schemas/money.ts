@@ -4,18 +4,19 @@
  * handler that knows the currency (the cost's own, the tenant's for a budget) checks it exactly.
  */
 import * as z from 'zod/mini';
+import { droppable } from '../records/lazy-schema.ts';
 import { isIsoCurrency, MAX_MINOR_UNITS, minorUnits } from '../domain/currencies.ts';
 import { invalidInput } from '../domain/errors.ts';
 import { decimalPlaces, numberInput } from './common.ts';
 
 /** Exactly three letters naming a real ISO 4217 currency; `usd` is USD. */
-export const IsoCurrencyCode = z.pipe(
+export const IsoCurrencyCode = /* @__PURE__ */ droppable(() => z.pipe(
   z.string().check(z.regex(/^[A-Za-z]{3}$/, { error: 'Must be exactly 3 letters (ISO 4217).' })),
   z.transform((code: string) => code.toUpperCase()),
-).check(z.refine((code) => isIsoCurrency(code), { error: 'Not an ISO 4217 currency code.' }));
+).check(z.refine((code) => isIsoCurrency(code), { error: 'Not an ISO 4217 currency code.' })));
 
 /** An amount of money in major units, `min`..`max` (above `min` when `aboveMin`). */
-export function moneyInput(min: number, max: number, { aboveMin = false } = {}) {
+export /* @__NO_SIDE_EFFECTS__ */ function moneyInput(min: number, max: number, { aboveMin = false } = {}) {
   return numberInput(min, max, { decimals: MAX_MINOR_UNITS, aboveMin });
 }
 

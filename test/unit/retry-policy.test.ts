@@ -22,7 +22,7 @@ const throttled = () => new ThrottlingException({ $metadata, message: 'Rate exce
 const cancelled = (...codes: string[]) =>
   new TransactionCanceledException({ $metadata, message: 'Transaction cancelled', CancellationReasons: codes.map((Code) => ({ Code })) });
 
-const Thing = defineEntity({ name: 'The thing', schema: z.object({ id: z.string() }), key: (id: string) => ({ pk: `T#${id}`, sk: 'T' }) });
+const Thing = defineEntity({ name: 'The thing', schema: () => z.object({ id: z.string() }), key: (id: string) => ({ pk: `T#${id}`, sk: 'T' }) });
 
 let ddb: ReturnType<typeof mockClient>;
 beforeEach(() => {

@@ -11,6 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import * as z from 'zod/mini';
+import { lazySchema } from '../../records/lazy-schema.ts';
 import { type AnalyticsDay, type HdyhauAnswerDay, type HdyhauMapping, type SignalAssociation, type SignalDay, type SignalKind, type StoredSignal } from '../../domain/analytics.ts';
 import { conditionHeld, defineEntity, deleteRecord, getRecord, putRecord, takeRecord, updateRecord } from '../table/entity.ts';
 import { absent, has } from '../table/expressions.ts';
@@ -33,7 +34,7 @@ function queryDates(tenantId: string, kind: Parameters<typeof analyticsKeys.date
 
 // --- OAuth state -------------------------------------------------------------------------------
 
-const OAuthStateSchema = z.object({
+const OAuthStateSchema = /* @__PURE__ */ lazySchema(() => z.object({
   tenantId: z.string(),
   /** Who asked for the authorization URL: the only user who may complete it. */
   userId: z.string(),
@@ -41,12 +42,12 @@ const OAuthStateSchema = z.object({
   codeVerifier: z.string(),
   /** Seconds since the epoch. */
   expiresAt: z.number(),
-});
+}));
 
 export type OAuthState = z.infer<typeof OAuthStateSchema>;
 
 /** The state item: the state and `ttl`, which lets DynamoDB remove it some time after expiry (`expiresAt` is what the routes check). */
-const OAuthStates = defineEntity({ name: 'The OAuth state', schema: z.object({ ...OAuthStateSchema.shape, ttl: z.number() }), key: analyticsKeys.state });
+const OAuthStates = defineEntity({ name: 'The OAuth state', schema: () => z.object({ ...OAuthStateSchema.shape, ttl: z.number() }), key: analyticsKeys.state });
 
 /** The state as the routes see it: `ttl` is the table's housekeeping. */
 function withoutTtl(item: (OAuthState & { ttl: number }) | undefined): OAuthState | undefined {
@@ -80,7 +81,7 @@ export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
 
 export const Connections = defineEntity({
   name: 'The analytics connection',
-  schema: z.object({
+  schema: () => z.object({
     tenantId: z.string(),
     status: z.enum(CONNECTION_STATUSES),
     /** The refresh token, sealed (shared/integrations/token-sealer); never returned by a route. */
@@ -213,7 +214,7 @@ export async function readSignalDays(tenantId: string, from: string, to: string)
 
 const Signals = defineEntity({
   name: 'The signal',
-  schema: z.object({
+  schema: () => z.object({
     signalId: z.string(),
     kind: z.custom<SignalKind>(),
     dimension: z.string(),
@@ -243,7 +244,7 @@ export async function updateSignal(tenantId: string, signalId: string, change: {
 
 const Mappings = defineEntity({
   name: 'The mapping',
-  schema: HdyhauMappingSchema,
+  schema: () => HdyhauMappingSchema,
   key: (tenantId: string, dimension: string, rawValue: string) => analyticsKeys.mapping(tenantId, digest(dimension, rawValue)),
   queries: {
     ofTenant: (tenantId: string) => analyticsKeys.ofKind(tenantId, 'ANALYTICS_MAP'),

@@ -21,14 +21,14 @@ import { isLive, liveTenant, tenantFromItem, Tenants, type Tenant } from '../ten
  */
 const CheckoutAttempts = defineEntity({
   name: 'The checkout attempt',
-  schema: z.object({ plan: z.enum(PLANS), nonce: z.string(), startedAt: z.number(), version: z.number(), ttl: z.optional(z.number()) }),
+  schema: () => z.object({ plan: z.enum(PLANS), nonce: z.string(), startedAt: z.number(), version: z.number(), ttl: z.optional(z.number()) }),
   key: keys.checkoutAttempt,
 });
 
 /** A Stripe event applied already (kept until `ttl`, past Stripe's redeliveries). */
 const AppliedEvents = defineEntity({
   name: 'The Stripe event',
-  schema: z.object({ eventId: z.string(), type: z.string(), appliedAt: z.string(), ttl: z.number() }),
+  schema: () => z.object({ eventId: z.string(), type: z.string(), appliedAt: z.string(), ttl: z.number() }),
   key: keys.stripeEvent,
 });
 

@@ -46,7 +46,7 @@ export interface CampaignActivity {
  */
 const CampaignLinks = defineEntity({
   name: 'The campaign activity link',
-  schema: z.object({ campaignActivityId: z.string(), campaignId: z.string(), activityId: z.string(), id: z.string(), createdAt: z.string() }),
+  schema: () => z.object({ campaignActivityId: z.string(), campaignId: z.string(), activityId: z.string(), id: z.string(), createdAt: z.string() }),
   key: keys.campaignActivity,
   queries: {
     /** The links of a campaign's activities, in activity-id order. */

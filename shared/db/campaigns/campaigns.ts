@@ -36,7 +36,7 @@ export const liveCampaign = all(has('pk'), lacks('deletingAt'));
  */
 export const Campaigns = defineEntity({
   name: 'The campaign',
-  schema: z.object({
+  schema: () => z.object({
     ...CampaignSchema.shape,
     /** Set by the first step of its delete: the campaign reads as gone from then on. */
     deletingAt: z.optional(z.string()),

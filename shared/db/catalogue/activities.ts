@@ -151,7 +151,7 @@ export async function activityTotals(tenantId: string): Promise<ActivityTotals> 
 /** The tenant aggregate's counters of its activities (a view of the item: the counters the stats need). */
 const TenantActivityCounters = defineProjection(
   TenantAggregates,
-  z.object({
+  () => z.object({
     activitiesWithContentLink: z.optional(z.number()),
     activitiesWithMetrics: z.optional(z.number()),
     costsCount: z.optional(z.number()),

@@ -24,7 +24,7 @@ export type { Activity } from '../../records/activity.ts';
  */
 export const Activities = defineEntity({
   name: 'The activity',
-  schema: z.object({
+  schema: () => z.object({
     ...ActivitySchema.shape,
     linksRevision: z.optional(z.number()),
     costsRevision: z.optional(z.number()),

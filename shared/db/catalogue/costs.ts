@@ -56,7 +56,7 @@ export type { Cost } from '../../records/cost.ts';
  */
 export const Costs = defineEntity({
   name: 'The cost',
-  schema: z.object({
+  schema: () => z.object({
     ...CostSchema.shape,
     /** Bumped by every write of it (and every move of its spend): writes are conditioned on the revision they read. */
     revision: z.number(),
@@ -92,7 +92,7 @@ export type StoredCost = z.infer<typeof Costs.schema>;
 /** The records that count their costs (an activity, a creator), as far as their `costsCount`. */
 const CostCounts = defineEntity({
   name: 'The record',
-  schema: z.object({ costsCount: z.optional(z.number()) }),
+  schema: () => z.object({ costsCount: z.optional(z.number()) }),
   key: (key: Key) => key,
 });
 

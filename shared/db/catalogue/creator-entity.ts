@@ -20,7 +20,7 @@ import { CreatorSchema } from '../../records/creator.ts';
  */
 export const Creators = defineEntity({
   name: 'The creator',
-  schema: CreatorSchema,
+  schema: () => CreatorSchema,
   key: keys.creator,
   indexes: (creator) => ({
     ...(creator.isOwnBrand

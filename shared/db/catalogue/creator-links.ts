@@ -13,7 +13,7 @@ export type { ActivityLink } from '../../records/creator-link.ts';
 /** A creator's link to an activity: an item of its own, also listed under the creator (gsi2, `keys.activityOfCreator`). */
 export const CreatorLinks = defineEntity({
   name: 'The creator link',
-  schema: ActivityLinkSchema,
+  schema: () => ActivityLinkSchema,
   key: keys.activityCreator,
   queries: {
     /** An activity's links, in creator-id order. */

@@ -35,10 +35,10 @@ export type { Creator } from '../../records/creator.ts';
 import { Creators } from './creator-entity.ts';
 
 /** The workspace's claim on its one own-brand record (`ensureOwnBrand`). */
-const OwnBrandClaims = defineEntity({ name: 'The own-brand record', schema: z.object({ creatorId: z.string(), createdAt: z.string() }), key: keys.ownBrand });
+const OwnBrandClaims = defineEntity({ name: 'The own-brand record', schema: () => z.object({ creatorId: z.string(), createdAt: z.string() }), key: keys.ownBrand });
 
 /** A creator's link to an activity (written by activities.ts), as the creator's delete removes it. */
-const ActivityLinks = defineProjection(CreatorLinks, z.object({ creatorId: z.string() }));
+const ActivityLinks = defineProjection(CreatorLinks, () => z.object({ creatorId: z.string() }));
 
 export interface NewCreator {
   name: string;

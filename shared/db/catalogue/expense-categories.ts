@@ -22,7 +22,7 @@ import { ExpenseCategorySchema } from '../../records/expense-category.ts';
 
 const Categories = defineEntity({
   name: 'The expense category',
-  schema: ExpenseCategorySchema,
+  schema: () => ExpenseCategorySchema,
   key: keys.expenseCategory,
   queries: { ofTenant: collections.expenseCategoriesOfTenant },
 });
@@ -30,7 +30,7 @@ const Categories = defineEntity({
 export type ExpenseCategory = z.infer<typeof ExpenseCategorySchema>;
 
 /** The case-insensitive uniqueness claim of a category name in its tenant. */
-const NameClaims = defineEntity({ name: 'The category name', schema: z.object({ categoryId: z.string() }), key: keys.expenseCategoryName });
+const NameClaims = defineEntity({ name: 'The category name', schema: () => z.object({ categoryId: z.string() }), key: keys.expenseCategoryName });
 
 export const CATEGORY_SORT_COLUMNS = ['name', 'createdAt', 'usageCount'] as const;
 

@@ -19,7 +19,7 @@ export type SocialAccount = z.infer<typeof SocialAccountSchema>;
 
 export const SocialAccounts = defineEntity({
   name: 'The social account',
-  schema: z.object({
+  schema: () => z.object({
     ...SocialAccountSchema.shape,
     /** The follower refresh's own bookkeeping (follower-counts.ts), not part of the record. */
     followersFetchDueAt: z.optional(z.string()),
@@ -30,7 +30,7 @@ export const SocialAccounts = defineEntity({
 });
 
 /** The creator's claim on one canonical profile (uniqueness per creator). */
-const ProfileClaims = defineEntity({ name: 'The social account', schema: z.object({ accountId: z.string() }), key: keys.socialAccountClaim });
+const ProfileClaims = defineEntity({ name: 'The social account', schema: () => z.object({ accountId: z.string() }), key: keys.socialAccountClaim });
 
 export async function socialAccountsOf(tenantId: string, creatorId: string): Promise<SocialAccount[]> {
   const stored = await queryRecords(SocialAccounts.query.ofCreator(tenantId, creatorId), { consistent: true });

@@ -31,7 +31,7 @@ import { MAX_TRANSACTION_ITEMS, transact, type TransactItem } from '../table/tra
 export const SPEND_ORDER_ATTRIBUTE = 'spendInTenantCurrency';
 
 /** The tenant item as far as the spend order goes. */
-const TenantCurrency = defineProjection(Tenants, z.object({ currency: z.string(), currencyRevision: z.optional(z.number()), spendOrderRevision: z.optional(z.number()) }));
+const TenantCurrency = defineProjection(Tenants, () => z.object({ currency: z.string(), currencyRevision: z.optional(z.number()), spendOrderRevision: z.optional(z.number()) }));
 
 /** The tenant's currency and its revision (undefined on a tenant stored before revisions), as a cost write read them. */
 export interface SpendCurrency {

@@ -35,7 +35,7 @@ export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 const Outbox = defineEntity({
   name: 'The email',
-  schema: z.object({
+  schema: () => z.object({
     id: z.string(),
     to: z.string(),
     subject: z.string(),

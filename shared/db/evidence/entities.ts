@@ -22,7 +22,7 @@ export function entityKey(tenantId: string, entityType: EntityType, entityId: st
 /** What notes and files need of the entity they attach to: whether it is live (its record is its repository's). */
 const Attachable = defineEntity({
   name: 'The entity',
-  schema: z.object({ deletingAt: z.optional(z.string()) }),
+  schema: () => z.object({ deletingAt: z.optional(z.string()) }),
   key: entityKey,
 });
 

@@ -47,7 +47,7 @@ export const DOWNLOAD_SECONDS = 300;
 
 const Files = defineEntity({
   name: 'The file',
-  schema: z.object({
+  schema: () => z.object({
     ...FileSchema.shape,
     /** The key of its object in the files bucket: for downloads, never returned. */
     s3Key: z.string(),

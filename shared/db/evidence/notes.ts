@@ -25,7 +25,7 @@ export const NOTE_CONTENT_MAX = 20_000;
 
 const Notes = defineEntity({
   name: 'The note',
-  schema: NoteSchema,
+  schema: () => NoteSchema,
   key: (tenantId: string, note: { entityType: string; entityId: string; createdAt: string; id: string }) =>
     keys.note(tenantId, note.entityType, note.entityId, note.createdAt, note.id),
   queries: {

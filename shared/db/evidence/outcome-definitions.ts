@@ -20,7 +20,7 @@ import { OutcomeDefinitionSchema } from '../../records/outcome-definition.ts';
 
 const Definitions = defineEntity({
   name: 'The outcome definition',
-  schema: z.object({
+  schema: () => z.object({
     ...OutcomeDefinitionSchema.shape,
     /** A soft-deleted definition stays, so that its measurements' join never breaks. */
     deletedAt: z.optional(z.string()),

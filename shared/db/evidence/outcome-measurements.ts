@@ -43,7 +43,7 @@ const { unitLabel: _unit, definition: _definition, claims: _claims, ...storedMea
 
 const Measurements = defineEntity({
   name: 'The measurement',
-  schema: z.object({
+  schema: () => z.object({
     ...storedMeasurement,
     /** Number of claims written; the active claim is the last. */
     claimCount: z.number(),
@@ -63,7 +63,7 @@ type StoredMeasurement = z.infer<typeof Measurements.schema>;
 
 const Claims = defineEntity({
   name: 'The claim',
-  schema: z.object({ ...ClaimSchema.shape, measurementId: z.string(), seq: z.number() }),
+  schema: () => z.object({ ...ClaimSchema.shape, measurementId: z.string(), seq: z.number() }),
   key: (tenantId: string, m: { campaignId: string; id: string }, seq: number) => keys.outcomeClaim(tenantId, m.campaignId, m.id, seq),
   queries: {
     /** A measurement's claims alone, oldest first. */

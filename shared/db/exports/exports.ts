@@ -26,7 +26,7 @@ export const EXPORT_LEASE_MS = 15 * 60_000;
 
 const Exports = defineEntity({
   name: 'The export',
-  schema: z.object({
+  schema: () => z.object({
     ...ExportSchema.shape,
     /** Its object in the exports bucket: chosen at creation, unguessable, never returned. */
     s3Key: z.string(),

@@ -22,7 +22,7 @@ export type { RollupScope } from '../table/keys.ts';
  */
 export const DayRollups = defineEntity({
   name: 'The activity day',
-  schema: z.object({ impressions: z.optional(z.number()), engagement: z.optional(z.number()), metricScopes: z.optional(z.array(z.string())) }),
+  schema: () => z.object({ impressions: z.optional(z.number()), engagement: z.optional(z.number()), metricScopes: z.optional(z.array(z.string())) }),
   key: keys.dayRollup,
   queries: {
     /** Every stored day of a scope, oldest first. */

@@ -16,7 +16,7 @@ import { batchGet } from '../table/operations.ts';
 import { transact } from '../table/transact.ts';
 
 /** The social account item as a follower count reading writes it (its record is social-accounts.ts's). */
-const TrackedAccounts = defineProjection(SocialAccounts, z.object({
+const TrackedAccounts = defineProjection(SocialAccounts, () => z.object({
     followersFetchDueAt: z.optional(z.string()),
     followersCount: z.nullable(z.number()),
     followersFetchedAt: z.optional(z.string()),

@@ -56,16 +56,16 @@ function rollupScope(scope: MetricScope): RollupScope {
 }
 
 /** An activity's day item, as the metric writers read and condition on it (its spend is cost-rollups.ts's). */
-const MetricDays = defineProjection(DayRollups, z.object({ impressions: z.number(), engagement: z.number(), metricScopes: z.optional(z.custom<MetricScope[]>()) }));
+const MetricDays = defineProjection(DayRollups, () => z.object({ impressions: z.number(), engagement: z.number(), metricScopes: z.optional(z.custom<MetricScope[]>()) }));
 
 /** The activity item, as a move of its days reads and conditions on it: its campaign and links. */
-const ActivityTargets = defineProjection(Activities, z.object({ campaignId: z.nullable(z.string()), linksRevision: z.optional(z.number()) }));
+const ActivityTargets = defineProjection(Activities, () => z.object({ campaignId: z.nullable(z.string()), linksRevision: z.optional(z.number()) }));
 
 /** Any campaign or creator item, as `goneScopes` asks whether it is there. */
-const ScopeItems = defineEntity({ name: 'The record', schema: z.object({}), key: (key: Key) => key });
+const ScopeItems = defineEntity({ name: 'The record', schema: () => z.object({}), key: (key: Key) => key });
 
 /** An item whose freshness `noteFreshness` moves (an aggregate: the tenant's, a campaign's, a creator's). */
-const Freshness = defineEntity({ name: 'The aggregate', schema: z.object({ newestSnapshotAt: z.optional(z.string()) }), key: (key: Key) => key });
+const Freshness = defineEntity({ name: 'The aggregate', schema: () => z.object({ newestSnapshotAt: z.optional(z.string()) }), key: (key: Key) => key });
 
 /** What a metric writer read of an activity's day item: whether it exists and where it is counted. */
 export interface MetricDayRead {

@@ -133,7 +133,7 @@ export type DueAttribute = 'metricsFetchDueAt' | 'followersFetchDueAt';
 /** An item the refresh reads (an activity, a social account), as moving its due time sees it; its key is the caller's. */
 const DueItems = defineEntity({
   name: 'The tracked item',
-  schema: z.object({ metricsFetchDueAt: z.optional(z.string()), followersFetchDueAt: z.optional(z.string()) }),
+  schema: () => z.object({ metricsFetchDueAt: z.optional(z.string()), followersFetchDueAt: z.optional(z.string()) }),
   key: (key: Key) => key,
   queries: {
     /** One shard's entries of the due index (gsi4, keys only) due before `bound`, oldest first. */

@@ -19,10 +19,10 @@ import { queryItems } from '../table/query.ts';
 export { readDays } from './day-rollups.ts';
 
 /** An item that keeps a scope's counters (the tenant's AGGREGATE, a campaign, creator or activity), read whole: reports name its counters by pattern. */
-const Aggregates = defineEntity({ name: 'The aggregate', schema: z.custom<Record<string, unknown>>(), key: (key: Key) => key });
+const Aggregates = defineEntity({ name: 'The aggregate', schema: () => z.custom<Record<string, unknown>>(), key: (key: Key) => key });
 
 /** The tenant's web analytics connection, as reports read it: its status only. */
-const ConnectionStatuses = defineProjection(Connections, z.object({ status: z.string() }));
+const ConnectionStatuses = defineProjection(Connections, () => z.object({ status: z.string() }));
 
 /**
  * The stored aggregate of a scope, undefined when it does not exist (or is being deleted). An

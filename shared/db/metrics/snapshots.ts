@@ -61,7 +61,7 @@ const hourOf = (instant: string) => new Date(instant).toISOString().slice(0, 13)
 /** A snapshot item: one reading of an activity as the platform gave it, the last of its hour. */
 export const Snapshots = defineEntity({
   name: 'The metric snapshot',
-  schema: z.object({
+  schema: () => z.object({
     activityId: z.string(),
     fields: z.custom<Record<string, number>>(),
     impressions: z.nullable(z.number()),
@@ -72,6 +72,7 @@ export const Snapshots = defineEntity({
     fetchedAt: z.string(),
   }),
   key: keys.snapshot,
+  nullableNumberKeys: ['impressions', 'engagement'],
   queries: {
     /** An activity's snapshots, oldest hour first. */
     ofActivity: collections.snapshotsOfActivity,

@@ -19,7 +19,7 @@ import { transact, type TransactItem } from '../table/transact.ts';
 type Item = Record<string, unknown>;
 
 /** An activity's day item, as the backfill conditions on its figures. */
-const ActivityDays = defineProjection(DayRollups, z.object({ impressions: z.optional(z.number()), engagement: z.optional(z.number()) }));
+const ActivityDays = defineProjection(DayRollups, () => z.object({ impressions: z.optional(z.number()), engagement: z.optional(z.number()) }));
 
 export interface BucketCounts {
   /** Buckets compared (those the day items imply and those stored). */

@@ -43,7 +43,7 @@ export const figureNames = (date: string) => ({ impressions: `i${date.slice(5)}`
 /** A bucket item: figure attributes alone (`figureNames`). */
 export const SparklineBuckets = defineEntity({
   name: 'The sparkline bucket',
-  schema: z.record(z.string(), z.number()),
+  schema: () => z.record(z.string(), z.number()),
   key: keys.sparklineBucket,
   queries: {
     /** An activity's buckets, oldest first. */

@@ -31,6 +31,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type * as z from 'zod/mini';
 import { conflict, notFound } from '../../domain/errors.ts';
+import { lazySchema } from '../../records/lazy-schema.ts';
 import { documentClient, tableName } from './client.ts';
 import { exists, Placeholders, updateExpression, type Condition, type UpdateChanges } from './expressions.ts';
 import type { Key } from './keys.ts';
@@ -69,8 +70,17 @@ export type NamedQueries<Q extends QueryDeclarations, R> = { readonly [K in keyo
 export interface EntityDeclaration<S extends z.ZodMiniType, A extends unknown[], C extends string, Q extends QueryDeclarations> {
   /** How errors name it: "The note" (was not found). */
   name: string;
-  /** The stored item's shape (the record the repository returns, and what only writers read); the item is it plus the keys. */
-  schema: S;
+  /**
+   * The stored item's shape (the record the repository returns, and what only writers read); the item
+   * is it plus the keys. A function, built when first read (lazySchema): no request parses with it.
+   */
+  schema: () => S;
+  /**
+   * The Number index keys (`NUMBER_KEY_ATTRIBUTES`) its schema allows as null, declared rather than
+   * read off the schema so that no request builds it (`nullableNumberKeys`; the entity test holds
+   * the two equal for every entity).
+   */
+  nullableNumberKeys?: readonly string[];
   /** Its key, from keys.ts. */
   key: (...args: A) => Key;
   /**
@@ -99,13 +109,17 @@ export interface EntityDeclaration<S extends z.ZodMiniType, A extends unknown[],
  */
 export const DECLARED_ENTITIES: { name: string; key: (...args: never[]) => Key; queries: QueryDeclarations }[] = [];
 
+/** Every entity and projection made so far, with its schema and declared null keys (the entity test reads them). */
+export const ENTITY_SHAPES: { name: string; schema: z.ZodMiniType; nullableNumberKeys: readonly string[] }[] = [];
+
 /**
  * The Number index keys (gsi7 `impressions`, gsi8 `engagement`) a record may hold as null (a
  * snapshot of a platform that gives no impressions): DynamoDB refuses any item holding a Number
  * key attribute as another type, null included, whether or not the item is in that index. A put
- * leaves such a null out, and the read gives it back as null.
+ * leaves such a null out, and the read gives it back as null. An entity declares them
+ * (`EntityDeclaration.nullableNumberKeys`); this reads them off its schema, for the entity test.
  */
-function nullableNumberKeys(schema: z.ZodMiniType): string[] {
+export function nullableNumberKeys(schema: z.ZodMiniType): string[] {
   const shape = (schema as { shape?: Record<string, z.ZodMiniType> }).shape ?? {};
   return NUMBER_KEY_ATTRIBUTES.filter((name) => {
     const field = shape[name];
@@ -136,14 +150,16 @@ export function defineEntity<S extends z.ZodMiniType<Item>, A extends unknown[],
  * narrower schema), under the entity's own name and key builder. Each key is declared by one
  * entity; a module that needs part of another's item reads it through this, not a key of its own.
  */
-export function defineProjection<S extends z.ZodMiniType<Item>, A extends unknown[]>(of: { name: string; key: (...args: A) => Key }, schema: S) {
-  return entityOf({ name: of.name, schema, key: of.key });
+export function defineProjection<S extends z.ZodMiniType<Item>, A extends unknown[]>(of: { name: string; key: (...args: A) => Key }, schema: () => S, nullableKeys: readonly string[] = []) {
+  return entityOf({ name: of.name, schema, key: of.key, nullableNumberKeys: nullableKeys });
 }
 
 function entityOf<S extends z.ZodMiniType<Item>, A extends unknown[], C extends string = never, Q extends QueryDeclarations = {}>(declaration: EntityDeclaration<S, A, C, Q>) {
   type R = z.infer<S>;
   const { name, indexes, counters = [] } = declaration;
-  const nullKeys = nullableNumberKeys(declaration.schema);
+  const schema = lazySchema(declaration.schema);
+  const nullKeys = declaration.nullableNumberKeys ?? [];
+  ENTITY_SHAPES.push({ name, schema, nullableNumberKeys: nullKeys });
   const missing = () => notFound(name);
   const taken = () => conflict(`${name} already exists.`);
 
@@ -172,7 +188,7 @@ function entityOf<S extends z.ZodMiniType<Item>, A extends unknown[], C extends 
 
   return {
     name,
-    schema: declaration.schema,
+    schema,
     key: declaration.key,
     /** Its not-found error, for a read that finds nothing usable. */
     missing,

@@ -27,7 +27,7 @@ export type RecordKind = (typeof RECORD_KINDS)[number];
 
 const RecordPointers = defineEntity({
   name: 'The record',
-  schema: z.object({ kind: z.enum(RECORD_KINDS), tenantId: z.string(), recordPk: z.string(), recordSk: z.string() }),
+  schema: () => z.object({ kind: z.enum(RECORD_KINDS), tenantId: z.string(), recordPk: z.string(), recordSk: z.string() }),
   key: keys.recordPointer,
 });
 

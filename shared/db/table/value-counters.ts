@@ -9,7 +9,7 @@ import { defineEntity, getRecord } from './entity.ts';
 import type { Key } from './keys.ts';
 
 /** A counter item: one number per value (its key is the caller's: keys.activityChannels, keys.creatorRoles). */
-const ValueCounters = defineEntity({ name: 'The counters', schema: z.custom<Record<string, unknown>>(), key: (key: Key) => key });
+const ValueCounters = defineEntity({ name: 'The counters', schema: () => z.custom<Record<string, unknown>>(), key: (key: Key) => key });
 
 /**
  * The Update of the counters at `key` for a record arriving on `to`, leaving `from`, or moving

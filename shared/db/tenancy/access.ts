@@ -11,7 +11,7 @@ import { isLive, tenantFromItem, type Tenant } from './tenants.ts';
 import { Users, type User } from './users.ts';
 
 /** The user item as authorization reads it: the profile, and the deletion mark its tombstone carries (account-deletion.ts). */
-const Profiles = defineProjection(Users, z.object({ ...Users.schema.shape, deletedAt: z.optional(z.string()) }));
+const Profiles = defineProjection(Users, () => z.object({ ...Users.schema.shape, deletedAt: z.optional(z.string()) }));
 
 export interface TenantAccess {
   accountDeleted: boolean;

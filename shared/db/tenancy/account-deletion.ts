@@ -26,7 +26,7 @@ export const DELETION_TOKEN_TTL_MINUTES = 60;
 /** A pending request to delete an account, confirmed once with its emailed token. */
 const DeletionRequests = defineEntity({
   name: 'The deletion request',
-  schema: z.object({
+  schema: () => z.object({
     userId: z.string(),
     /** The single-use confirmation code. */
     token: z.string(),
@@ -40,7 +40,7 @@ const DeletionRequests = defineEntity({
 });
 
 /** The profile as the deletion leaves it: a tombstone whose personal fields are cleared (users.ts reads it as no user). */
-const ProfileTombstones = defineProjection(Users, z.object({
+const ProfileTombstones = defineProjection(Users, () => z.object({
     name: z.nullable(z.string()),
     jobRole: z.nullable(z.string()),
     avatarKey: z.nullable(z.string()),
@@ -50,8 +50,8 @@ const ProfileTombstones = defineProjection(Users, z.object({
   }));
 
 /** The account's other items, as its deletion removes them (their records are settings.ts's and email-changes.ts's). */
-const UserSettingsItems = defineProjection(Settings, z.object({}));
-const EmailChangeItems = defineProjection(EmailChanges, z.object({}));
+const UserSettingsItems = defineProjection(Settings, () => z.object({}));
+const EmailChangeItems = defineProjection(EmailChanges, () => z.object({}));
 
 /** The condition of a write to a record that is kept as a tombstone: it exists and is not deleted. */
 const notDeleted = all(has('pk'), lacks('deletedAt'));

@@ -19,7 +19,7 @@ export const EMAIL_CHANGE_TTL_HOURS = 24;
 
 export const EmailChanges = defineEntity({
   name: 'The email change',
-  schema: z.object({
+  schema: () => z.object({
     userId: z.string(),
     newEmail: z.string(),
     /** The single-use confirmation code. */

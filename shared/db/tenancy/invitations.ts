@@ -27,7 +27,7 @@ export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
 
 const Invitations = defineEntity({
   name: 'The invitation',
-  schema: z.object({ ...InvitationSchema.shape, acceptedBy: z.optional(z.string()) }),
+  schema: () => z.object({ ...InvitationSchema.shape, acceptedBy: z.optional(z.string()) }),
   key: keys.invitation,
   queries: {
     /** The pending invitations sent to an address, across tenants (gsi2). */
@@ -38,7 +38,7 @@ const Invitations = defineEntity({
 export type Invitation = z.infer<typeof InvitationSchema>;
 
 /** The tenant item, as invitations check it: live (tenants.ts LIVE_TENANT). */
-const Tenant = defineProjection(Tenants, z.object({}));
+const Tenant = defineProjection(Tenants, () => z.object({}));
 const liveTenant = all(has('pk'), lacks('deletedAt'), lacks('deletingAt'));
 
 /**

@@ -22,7 +22,7 @@ export type { MembershipStatus, Membership } from '../../records/membership.ts';
 
 export const Memberships = defineEntity({
   name: 'The member',
-  schema: z.object({
+  schema: () => z.object({
     ...MembershipSchema.shape,
     /** A removed membership stays as a tombstone, out of the by-user index. */
     deletedAt: z.optional(z.string()),
@@ -41,7 +41,7 @@ export const Memberships = defineEntity({
 });
 
 /** The tenant item's member counters, as memberships move them (the tenant record is tenants.ts's). */
-const TenantCounts = defineProjection(Tenants, z.object({ memberCount: z.number(), ownerCount: z.number() }));
+const TenantCounts = defineProjection(Tenants, () => z.object({ memberCount: z.number(), ownerCount: z.number() }));
 
 /** tenants.ts LIVE_TENANT as a condition: stored, not deleted, not being deleted. */
 const liveTenant = all(has('pk'), lacks('deletedAt'), lacks('deletingAt'));

@@ -14,7 +14,7 @@ import type { TransactItem } from '../table/transact.ts';
 
 const RateCounters = defineEntity({
   name: 'The rate counter',
-  schema: z.object({
+  schema: () => z.object({
     /** How many were done in the window. */
     count: z.number(),
     /** When the table's TTL may remove it (epoch seconds). */

@@ -13,7 +13,7 @@ import { UserSettingsSchema } from '../../records/user-settings.ts';
 
 export const Settings = defineEntity({
   name: 'The settings',
-  schema: z.object({
+  schema: () => z.object({
     ...UserSettingsSchema.shape,
     /** Counts the writes: each is conditioned on the one it read (optimistic concurrency). */
     version: z.number(),

@@ -15,7 +15,7 @@ import { TenantMetricsSchema, TenantSchema } from '../../records/tenant.ts';
  */
 export const Tenants = defineEntity({
   name: 'The organization',
-  schema: z.object({
+  schema: () => z.object({
     ...TenantSchema.shape,
     memberCount: z.number(),
     ownerCount: z.number(),
@@ -39,7 +39,7 @@ export const Tenants = defineEntity({
 });
 
 /** The tenant's stored aggregate (lists and reporting read it; the writes of its records move it). */
-export const TenantAggregates = defineEntity({ name: 'The organization', schema: TenantMetricsSchema, key: keys.tenantAggregate });
+export const TenantAggregates = defineEntity({ name: 'The organization', schema: () => TenantMetricsSchema, key: keys.tenantAggregate });
 
 /** The shared demo tenant's pointer: which tenant it is (created on first use). */
-export const DemoPointer = defineEntity({ name: 'The demo organization', schema: z.object({ tenantId: z.string() }), key: keys.demoTenant });
+export const DemoPointer = defineEntity({ name: 'The demo organization', schema: () => z.object({ tenantId: z.string() }), key: keys.demoTenant });

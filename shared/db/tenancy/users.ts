@@ -12,12 +12,12 @@ import { transact } from '../table/transact.ts';
 import { UserSchema, type User } from '../../records/user.ts';
 export type { User } from '../../records/user.ts';
 
-export const Users = defineEntity({ name: 'User', schema: UserSchema, key: keys.user });
+export const Users = defineEntity({ name: 'User', schema: () => UserSchema, key: keys.user });
 
 /** An address taken by an account (`keys.emailClaim` lower-cases it). */
 export const EmailClaims = defineEntity({
   name: 'The email address',
-  schema: z.object({ userId: z.string() }),
+  schema: () => z.object({ userId: z.string() }),
   key: keys.emailClaim,
 });
 

@@ -28,7 +28,7 @@ export const DELIVERY_RETENTION_DAYS = 30;
 
 const Deliveries = defineEntity({
   name: 'The delivery',
-  schema: z.object({
+  schema: () => z.object({
     ...WebhookDeliverySchema.shape,
     /** The body every attempt sends, exactly (`{type, timestamp, data}`). */
     payload: z.string(),

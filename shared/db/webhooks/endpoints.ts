@@ -29,7 +29,7 @@ export type { WebhookEndpoint } from '../../records/webhook.ts';
 
 export const Endpoints = defineEntity({
   name: 'The webhook endpoint',
-  schema: z.object({
+  schema: () => z.object({
     ...WebhookEndpointSchema.shape,
     sealedSecret: z.string(),
     previousSealedSecret: z.optional(z.nullable(z.string())),

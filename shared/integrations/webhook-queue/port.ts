@@ -7,8 +7,9 @@
  * `npm start`'s in-process queue (infra/local/webhooks.ts, which runs the worker beside it).
  */
 import * as z from 'zod/mini';
+import { droppable } from '../../records/lazy-schema.ts';
 
-export const DeliveryMessage = z.strictObject({ tenantId: z.string(), deliveryId: z.string() });
+export const DeliveryMessage = /* @__PURE__ */ droppable(() => z.strictObject({ tenantId: z.string(), deliveryId: z.string() }));
 export type DeliveryMessage = z.infer<typeof DeliveryMessage>;
 
 export interface WebhookQueue {

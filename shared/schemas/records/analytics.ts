@@ -1,5 +1,6 @@
 /** Records of web analytics (DECISIONS.md "Web analytics"): the connection routes' answers and the analytics reports. */
 import * as z from 'zod/mini';
+import { lazySchema } from '../../records/lazy-schema.ts';
 import { HdyhauMappingSchema } from '../../records/analytics.ts';
 import { HDYHAU_CATEGORIES } from '../../domain/analytics.ts';
 import { count, described, int, numberOrNull } from './figures.ts';
@@ -9,10 +10,10 @@ import { named } from './reply.ts';
 const SESSIONS = 'Sessions (GA4 `sessions`)';
 const KEY_EVENTS = 'Success events: key events (GA4 `keyEvents`)';
 const DAILY_USERS = "Users, summed over the days (GA4 `totalUsers` counts a day's users: a range's sum is not a count of unique users)";
-const Day = described(z.string(), "The day (YYYY-MM-DD), in the property's timezone.");
+const Day = /* @__PURE__ */ lazySchema(() => described(z.string(), "The day (YYYY-MM-DD), in the property's timezone."));
 
 /** Where to send the owner to grant read access to Google Analytics. */
-export const AnalyticsAuthUrl = named('AnalyticsAuthUrl', z.object({ url: z.url(), expiresAt: z.string() }));
+export const AnalyticsAuthUrl = named('AnalyticsAuthUrl', /* @__PURE__ */ lazySchema(() => z.object({ url: z.url(), expiresAt: z.string() })));
 
 /**
  * The organization's analytics connection (never its tokens). `importing`: a property is chosen and
@@ -20,32 +21,32 @@ export const AnalyticsAuthUrl = named('AnalyticsAuthUrl', z.object({ url: z.url(
  */
 export const AnalyticsConnection = named(
   'AnalyticsConnection',
-  z.object({
+  lazySchema(() => z.object({
     organizationId: z.uuid(),
     status: z.enum(['awaiting_property', 'importing', 'connected', 'needs_reconnect', 'disconnected']),
     propertyId: z.nullable(z.string()),
     propertyName: z.nullable(z.string()),
     lastImportAt: z.nullable(z.string()),
-  }),
+  })),
 );
 
 /** A day of the property; a day without imported data is all zeros. */
 export const AnalyticsDayRecord = named(
   'AnalyticsDay',
-  z.object({
+  lazySchema(() => z.object({
     date: Day,
     sessions: count(`${SESSIONS} on the day.`),
     users: count('Users on the day (GA4 `totalUsers`).'),
     pageViews: count('Page and screen views on the day (GA4 `screenPageViews`).'),
     successEvents: count(`${KEY_EVENTS} on the day.`),
-  }),
+  })),
 );
 
 export const HdyhauMappingRecord = named('HdyhauMapping', HdyhauMappingSchema);
 
 export const HdyhauEvidenceRecord = named(
   'HdyhauEvidence',
-  z.object({
+  lazySchema(() => z.object({
     dimensionApiName: z.string(),
     responses: z.array(
       z.object({
@@ -78,21 +79,21 @@ export const HdyhauEvidenceRecord = named(
         creatorSuccessEvents: count('Of those, the ones whose answer is mapped to `creator`.'),
       }),
     ),
-  }),
+  })),
 );
 
-export const SignalAssociationSchema = z.nullable(
+export const SignalAssociationSchema = /* @__PURE__ */ lazySchema(() => z.nullable(
   z.union([z.object({ type: z.enum(['creator', 'campaign', 'activity']), id: z.uuid() }), z.object({ type: z.literal('referral_channel'), channel: z.enum(HDYHAU_CATEGORIES) })]),
-);
+));
 
 export const DirectSignalRecord = named(
   'DirectSignal',
-  z.object({ signalId: z.uuid(), kind: z.enum(['promo_code', 'tagged_link']), dimensionApiName: z.string(), value: z.string(), association: SignalAssociationSchema, ignored: z.boolean() }),
+  lazySchema(() => z.object({ signalId: z.uuid(), kind: z.enum(['promo_code', 'tagged_link']), dimensionApiName: z.string(), value: z.string(), association: SignalAssociationSchema, ignored: z.boolean() })),
 );
 
 export const DirectSignalsRecord = named(
   'DirectSignals',
-  z.object({
+  lazySchema(() => z.object({
     signals: z.array(
       z.object({
         ...DirectSignalRecord.def.shape,
@@ -127,5 +128,5 @@ export const DirectSignalsRecord = named(
         successEvents: count(`${KEY_EVENTS} on the day that carried such a signal.`),
       }),
     ),
-  }),
+  })),
 );

@@ -4,10 +4,11 @@
  * check types and formats, not input limits.
  */
 import * as z from 'zod/mini';
+import { lazySchema } from '../../records/lazy-schema.ts';
 import { named } from './reply.ts';
 
 /** Declared with the record schemas (shared/records/fields.ts), which use them. */
 export { Instant, PerCurrency, RecordId, stored } from '../../records/fields.ts';
 
 /** `{id, deleted: true}`: delete and unlink; `id` is the removed record's. */
-export const Deleted = named('Deleted', z.object({ id: z.string(), deleted: z.literal(true) }));
+export const Deleted = named('Deleted', /* @__PURE__ */ lazySchema(() => z.object({ id: z.string(), deleted: z.literal(true) })));

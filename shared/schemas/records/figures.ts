@@ -5,6 +5,7 @@
  * (Reporting's records and the Creators group's), are written once, here.
  */
 import * as z from 'zod/mini';
+import { lazySchema } from '../../records/lazy-schema.ts';
 
 /** Units and rounding of every money figure (DECISIONS.md "Report shapes"). */
 export const MONEY =
@@ -42,7 +43,7 @@ const DAILY_INCREASE =
   "a reading counts its increase over the activity's previous reading on its own day (negative when a platform corrects a count downwards); an activity's first platform reading counts its whole total on the activity's publish date (`startAt`, when known and not in the future; else on the reading's day).";
 
 /** The figures of every metrics report (organization, campaign, creator, activity), in the report currency. */
-export const metricFields = {
+export const metricFields = /* @__PURE__ */ lazySchema(() => ({
   totalCosts: money(`Spend: the sum of the costs in the report currency in scope. ${SPEND_IN_CURRENCY}`),
   impressions: count('The sum of the latest impressions of the activities in scope: views, where a platform reports views; a manual `viewsCount` overrides.'),
   engagement: count(
@@ -65,12 +66,12 @@ export const metricFields = {
     "Cost per conversion: spend / conversions. A campaign's CPA is its spend over its conversions; an organization's divides the spend of its campaigns with conversions by their conversions. Its basis is `_meta.provenance.basis.cpa` (in a comparison, the campaign's `basis.cpa`).",
     'without conversions',
   ),
-};
+}));
 
 /** A metric history's row: a day's increases and the spend attributed to it. */
-export const dayFields = {
+export const dayFields = /* @__PURE__ */ lazySchema(() => ({
   date: described(z.string(), "The day (YYYY-MM-DD) in the organization's timezone."),
   impressions: count(`The day's increase of the latest impressions of the activities in scope: ${DAILY_INCREASE}`),
   engagement: count(`The day's increase of the latest engagement of the activities in scope: ${DAILY_INCREASE}`),
   spend: money(`The spend attributed to the day: ${COST_DAY}. ${SPEND_IN_CURRENCY}`),
-};
+}));

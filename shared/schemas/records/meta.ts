@@ -6,11 +6,12 @@
  * (shared/http/result.ts `Meta`), so the document shows what handlers can return.
  */
 import * as z from 'zod/mini';
+import { lazySchema } from '../../records/lazy-schema.ts';
 import { count, described, int, money, WITH_METRICS } from './figures.ts';
 import { named } from './reply.ts';
 
 /** The numbers CPM, CPE and CPA divide, so that a reader can recompute them. */
-export const BasisSchema = described(
+export const BasisSchema = /* @__PURE__ */ lazySchema(() => described(
   z.object({
     cpm: described(
       z.object({
@@ -38,9 +39,9 @@ export const BasisSchema = described(
     ),
   }),
   "What the report's CPM, CPE and CPA divide, in the report currency: each ratio is its basis's spend over its denominator, so it can be recomputed from this response (a ratio whose denominator is 0 is null).",
-);
+));
 
-const Provenance = described(
+const Provenance = /* @__PURE__ */ lazySchema(() => described(
   z.object({
     activitiesTotal: int("Activities in the report's scope."),
     activitiesWithMetrics: int(`Of them, those with metrics (${WITH_METRICS}): coverage is activitiesWithMetrics / activitiesTotal.`),
@@ -61,11 +62,11 @@ const Provenance = described(
     basis: z.optional(BasisSchema),
   }),
   "What the report's figures rest on.",
-);
+));
 
 export const MetaRecord = named(
   'Meta',
-  described(
+  lazySchema(() => described(
     z.object({
       requestId: described(z.string(), "The request's id; a problem document carries the same `requestId`."),
       generatedAt: described(z.iso.datetime(), 'When the response was made (ISO 8601, UTC).'),
@@ -92,5 +93,5 @@ export const MetaRecord = named(
       ),
     }),
     'On every response of a route that exists in Form A (each operation says whether it carries `_meta`); never on Form-B-only routes or problem documents. Reporting routes add the evidence of their figures: `currency`, `freshness`, `provenance` and `warnings`.',
-  ),
+  )),
 );

@@ -5,46 +5,47 @@
  * computed (its description in the OpenAPI document, figures.ts).
  */
 import * as z from 'zod/mini';
+import { lazySchema } from '../../records/lazy-schema.ts';
 import { READINESS_FIELDS } from '../../domain/reporting/readiness.ts';
 import { COST_DAY, count, dayFields, described, int, metricFields, money, moneyOrNull, numberOrNull, SPEND_IN_CURRENCY, WITH_METRICS } from './figures.ts';
 import { named } from './reply.ts';
 import { BasisSchema } from './meta.ts';
 
-const Texts = z.array(z.string());
-const Currency = described(z.string(), "The report currency (ISO 4217), the organization's.");
+const Texts = /* @__PURE__ */ lazySchema(() => z.array(z.string()));
+const Currency = /* @__PURE__ */ lazySchema(() => described(z.string(), "The report currency (ISO 4217), the organization's."));
 
-const BudgetUsed = numberOrNull('Spend / budget, rounded to 4 decimals (1 is the whole budget, above 1 is over it); null without a budget.');
+const BudgetUsed = /* @__PURE__ */ lazySchema(() => numberOrNull('Spend / budget, rounded to 4 decimals (1 is the whole budget, above 1 is over it); null without a budget.'));
 
-export const OrganizationMetricsRecord = named('OrganizationMetrics', z.object({ currency: Currency, ...metricFields }));
+export const OrganizationMetricsRecord = named('OrganizationMetrics', /* @__PURE__ */ lazySchema(() => z.object({ currency: Currency, ...metricFields })));
 export const CampaignMetricsRecord = named(
   'CampaignMetrics',
-  z.object({ campaignId: z.uuid(), currency: Currency, budget: moneyOrNull("The campaign's budget.", 'when it has none'), ...metricFields }),
+  lazySchema(() => z.object({ campaignId: z.uuid(), currency: Currency, budget: moneyOrNull("The campaign's budget.", 'when it has none'), ...metricFields })),
 );
-export const ActivityMetricsRecord = named('ActivityMetrics', z.object({ activityId: z.uuid(), currency: Currency, ...metricFields }));
+export const ActivityMetricsRecord = named('ActivityMetrics', /* @__PURE__ */ lazySchema(() => z.object({ activityId: z.uuid(), currency: Currency, ...metricFields })));
 
-export const MetricsDayRecord = named('MetricsDay', z.object(dayFields));
+export const MetricsDayRecord = named('MetricsDay', /* @__PURE__ */ lazySchema(() => z.object(dayFields)));
 export const SpendDayRecord = named(
   'SpendDay',
-  z.object({
+  lazySchema(() => z.object({
     date: dayFields.date,
     amount: dayFields.spend,
     cumulativeAmount: money('The running total of `amount` from the first day of the range through this one.'),
-  }),
+  })),
 );
 
 export const ReadinessRecord = named(
   'CampaignReadiness',
-  z.object({
+  lazySchema(() => z.object({
     campaignId: z.uuid(),
     ready: z.boolean(),
     checks: z.array(z.object({ field: z.enum(READINESS_FIELDS), ok: z.boolean(), message: z.string() })),
     missing: z.array(z.enum(READINESS_FIELDS)),
-  }),
+  })),
 );
 
-const EvidenceLevel = z.enum(['none', 'low', 'medium', 'high']);
+const EvidenceLevel = /* @__PURE__ */ lazySchema(() => z.enum(['none', 'low', 'medium', 'high']));
 
-const EvidenceQuality = described(
+const EvidenceQuality = /* @__PURE__ */ lazySchema(() => described(
   z.object({
     level: described(
       EvidenceLevel,
@@ -55,9 +56,9 @@ const EvidenceQuality = described(
     deliveryCoverage: numberOrNull('activitiesWithMetrics / activitiesTotal, 0 to 1; null with no activity.'),
   }),
   'How far the figures can be relied on: how many activities in scope have metrics.',
-);
+));
 
-const CampaignRef = { campaignId: z.uuid(), name: z.string(), status: z.enum(['active', 'scheduled', 'completed', 'draft']) };
+const CampaignRef = /* @__PURE__ */ lazySchema(() => ({ campaignId: z.uuid(), name: z.string(), status: z.enum(['active', 'scheduled', 'completed', 'draft']) }));
 
 /** What the last `daysBack` days added: the sums of the scope's daily rows (a metric history's). */
 const windowChange = (scope: string) =>
@@ -67,11 +68,11 @@ const windowChange = (scope: string) =>
     engagement: count(`The increase of the engagement of ${scope} over the last \`daysBack\` days: the sum of its metric history's daily rows.`),
   });
 
-const DaysBack = int('The window asked for, in days, ending today in the organization\'s timezone.');
+const DaysBack = /* @__PURE__ */ lazySchema(() => int('The window asked for, in days, ending today in the organization\'s timezone.'));
 
 export const PortfolioRecord = named(
   'CampaignPortfolio',
-  z.object({
+  lazySchema(() => z.object({
     currency: Currency,
     daysBack: DaysBack,
     counts: z.object({
@@ -95,12 +96,12 @@ export const PortfolioRecord = named(
     trend: windowChange('the organization'),
     priorities: z.array(z.object({ ...CampaignRef, reasons: Texts })),
     nextActions: Texts,
-  }),
+  })),
 );
 
 export const ComparisonRecord = named(
   'CampaignComparison',
-  z.object({
+  lazySchema(() => z.object({
     currency: Currency,
     daysBack: DaysBack,
     campaigns: z.array(
@@ -121,12 +122,12 @@ export const ComparisonRecord = named(
       }),
     ),
     findings: Texts,
-  }),
+  })),
 );
 
 export const ClosedCampaignRecord = named(
   'CampaignCloseout',
-  z.object({
+  lazySchema(() => z.object({
     ...CampaignRef,
     currency: Currency,
     budget: moneyOrNull("The campaign's budget.", 'when it has none'),
@@ -135,12 +136,12 @@ export const ClosedCampaignRecord = named(
     evidenceQuality: EvidenceQuality,
     limitations: Texts,
     followUps: Texts,
-  }),
+  })),
 );
 
 export const BriefRecord = named(
   'MarketingBrief',
-  z.object({
+  lazySchema(() => z.object({
     audience: z.enum(['executive', 'practitioner']),
     daysBack: DaysBack,
     currency: Currency,
@@ -160,13 +161,13 @@ export const BriefRecord = named(
       }),
     ),
     measurementLimitations: Texts,
-  }),
+  })),
 );
 
 /** The list of recommendations, one `{data}` (a named array: its items have no use of their own). */
 export const RecommendationsRecord = named(
   'Recommendations',
-  z.array(z.object({
+  lazySchema(() => z.array(z.object({
     rule: described(
       z.string(),
       "The rule that fired, each at most once per campaign: `no_metric_evidence` (the organization has activities and none has metrics); `over_budget` (a campaign's spend in the report currency is above its budget); `active_without_activities` (an active campaign has no linked activity); `brief_incomplete` (a scheduled campaign misses readiness items; high priority when it starts within 14 days); `low_metric_coverage` (an active or completed campaign has activities, fewer than half of them with metrics); `cpm_gap` (of the campaigns with a CPM, the highest is at least twice the lowest); `stale_snapshots` (the newest metric reading is more than 7 days old); `other_currency_costs` (costs in currencies other than the organization's). Sorted by priority, then in this order, then by campaign name.",
@@ -185,5 +186,5 @@ export const RecommendationsRecord = named(
       }),
     ),
     campaignIds: z.array(z.uuid()),
-  })),
+  }))),
 );

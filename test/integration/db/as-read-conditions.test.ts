@@ -11,7 +11,7 @@ import { absent, all, asRead, exists, nullOrAbsent } from '../../../shared/db/ta
 
 const Mark = defineEntity({
   name: 'The mark',
-  schema: z.object({ id: z.string(), revision: z.optional(z.nullable(z.number())), label: z.string() }),
+  schema: () => z.object({ id: z.string(), revision: z.optional(z.nullable(z.number())), label: z.string() }),
   key: (id: string) => ({ pk: `MARK#${id}`, sk: 'MARK' }),
 });
 

@@ -19,7 +19,7 @@ import { transact } from '../../../shared/db/table/transact.ts';
 /** A test entity whose fields are DynamoDB reserved words (name, status, count, ttl, data). */
 const Thing = defineEntity({
   name: 'The thing',
-  schema: z.object({
+  schema: () => z.object({
     id: z.string(),
     name: z.string(),
     status: z.string(),
@@ -149,7 +149,7 @@ describe('an entity', () => {
     const entityId = randomUUID();
     const Note = defineEntity({
       name: 'The note',
-      schema: z.object({ id: z.string(), createdAt: z.string() }),
+      schema: () => z.object({ id: z.string(), createdAt: z.string() }),
       key: (createdAt: string, id: string) => keys.note(tenantId, 'activity', entityId, createdAt, id),
       queries: { ofEntity: () => collections.notesOfEntity(tenantId, 'activity', entityId) },
     });
@@ -162,7 +162,7 @@ describe('an entity', () => {
   it('writes its declared index entries with every put, from the record, and starts its declared counters at 0', async () => {
     const Item = defineEntity({
       name: 'The item',
-      schema: z.object({ id: z.string(), name: z.string(), listed: z.boolean(), count: z.number(), other: z.number(), spend: z.custom<Record<string, number>>() }),
+      schema: () => z.object({ id: z.string(), name: z.string(), listed: z.boolean(), count: z.number(), other: z.number(), spend: z.custom<Record<string, number>>() }),
       key: (id: string) => ({ pk: `ITEM#${id}`, sk: 'ITEM' }),
       indexes: (item) => (item.listed ? { gsi2pk: 'ITEMS_BY_NAME', gsi2sk: `${item.name}#${item.id}` } : {}),
       counters: ['count', 'other'],
