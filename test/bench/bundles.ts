@@ -19,7 +19,13 @@ import { quantile, summarize } from './stats.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const OUT = join(ROOT, '.bench/bundles');
-const IMPORT_RUNS = 9;
+/**
+ * Imports of each function, each beside one of the reference: with 9, one run's ratio for the
+ * chosen-libraries floor ranged 1.0-1.22 over three runs (a function's ratio moves by about 0.1 from
+ * run to run), so the maximum over 131 functions was mostly noise; 15 halve that spread at ~2
+ * minutes more.
+ */
+const IMPORT_RUNS = 15;
 /** The DynamoDB-client-only reference: every ratio is to it. */
 export const DYNAMO_REFERENCE = 'reference: DynamoDB document client only';
 
