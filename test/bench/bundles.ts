@@ -22,8 +22,8 @@ const OUT = join(ROOT, '.bench/bundles');
 /**
  * Imports of each function, each beside one of the reference: with 9, one run's ratio for the
  * chosen-libraries floor ranged 1.0-1.22 over three runs (a function's ratio moves by about 0.1 from
- * run to run), so the maximum over 131 functions was mostly noise; 15 halve that spread at ~2
- * minutes more.
+ * run to run), so the maximum over 131 functions was mostly noise; 15 narrow that spread by about a
+ * quarter (the square root of 9/15), at ~2 minutes more.
  */
 const IMPORT_RUNS = 15;
 /** The DynamoDB-client-only reference: every ratio is to it. */
