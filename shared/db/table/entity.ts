@@ -77,7 +77,7 @@ export interface EntityDeclaration<S extends z.ZodMiniType, A extends unknown[],
   schema: () => S;
   /**
    * The Number index keys (`NUMBER_KEY_ATTRIBUTES`) its schema allows as null, declared rather than
-   * read off the schema so that no request builds it (`nullableNumberKeys`; the entity test holds
+   * read off the schema so that no request builds it (`nullableNumberKeys`; test/unit/lazy-schemas.test.ts holds
    * the two equal for every entity).
    */
   nullableNumberKeys?: readonly string[];
