@@ -4,7 +4,9 @@
  * (records are not parsed on read, shared/db/table/entity.ts), yet built eagerly they were most of
  * what a function's import (its Lambda cold start) spent beyond the libraries' own (issue 25: ~120
  * zod objects in a plain route, about 35 µs each). Built lazily, a function builds only the input
- * schema it parses with.
+ * schema it parses with. The list queries an export checks its `filters` with are lazy too: the
+ * export route parses with one of eleven, and a list route builds its own at import all the same
+ * (defineHandler reads its fields).
  *
  * The proxy stands for the schema everywhere: composition (`X.shape`, `z.array(X)`), parsing, JSON
  * Schema generation, and identity (it is the key `named` registers, shared/schemas/records/reply.ts).

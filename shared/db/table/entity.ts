@@ -109,7 +109,7 @@ export interface EntityDeclaration<S extends z.ZodMiniType, A extends unknown[],
  */
 export const DECLARED_ENTITIES: { name: string; key: (...args: never[]) => Key; queries: QueryDeclarations }[] = [];
 
-/** Every entity and projection made so far, with its schema and declared null keys (the entity test reads them). */
+/** Every entity and projection made so far, with its schema and declared null keys (test/unit/lazy-schemas.test.ts reads them). */
 export const ENTITY_SHAPES: { name: string; schema: z.ZodMiniType; nullableNumberKeys: readonly string[] }[] = [];
 
 /**
@@ -117,7 +117,7 @@ export const ENTITY_SHAPES: { name: string; schema: z.ZodMiniType; nullableNumbe
  * snapshot of a platform that gives no impressions): DynamoDB refuses any item holding a Number
  * key attribute as another type, null included, whether or not the item is in that index. A put
  * leaves such a null out, and the read gives it back as null. An entity declares them
- * (`EntityDeclaration.nullableNumberKeys`); this reads them off its schema, for the entity test.
+ * (`EntityDeclaration.nullableNumberKeys`); this reads them off its schema, for that test.
  */
 export function nullableNumberKeys(schema: z.ZodMiniType): string[] {
   const shape = (schema as { shape?: Record<string, z.ZodMiniType> }).shape ?? {};
