@@ -42,10 +42,9 @@ export /* @__NO_SIDE_EFFECTS__ */ function lazySchema<S extends object>(build: (
 
 /**
  * A schema (or a map of them, spread into input objects) built at import, as an input schema should
- * be, but left out of a bundle that never uses
- * it: esbuild cannot tell that `z.email().check(...)` or `z.iso.datetime()` (a call on a property
- * read) is free of side effects, and kept every such shared input schema in every function. Calls
- * carry `@__PURE__`, as lazySchema's do.
+ * be, but left out of a bundle that never uses it: esbuild cannot tell that `z.email().check(...)`
+ * or `z.iso.datetime()` (a call on a property read) is free of side effects, and kept every such
+ * shared input schema in every function. Calls carry `@__PURE__`, as lazySchema's do.
  */
 export /* @__NO_SIDE_EFFECTS__ */ function droppable<S>(build: () => S): S {
   return build();
