@@ -74,7 +74,7 @@ function keptInputs(output: Metafile['outputs'][string]): [string, number][] {
 }
 
 /** Milliseconds to import the bundle in a new Node process (the process start itself excluded). */
-function importTime(file: string): number {
+export function importTime(file: string): number {
   const script = `const t = performance.now(); await import(${JSON.stringify(pathToFileURL(file).href)}); process.stdout.write(String(performance.now() - t));`;
   return Number(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }));
 }
