@@ -81,16 +81,17 @@ export async function redrive(argv: string[], io: RedriveIo): Promise<number> {
       io.err('The analytics import has no dead-letter queue: it runs hourly from a schedule, and a failed run is made up by the next one (a property not imported yet gets its 90 days, the others their last 3 days daily). Nothing to redrive.');
       return 2;
     }
+    // Every variable is checked before the first call to AWS.
     if (queue === 'webhook-events') {
-      const dlq = await deadLetterQueue(io.sqs, required(io.env, 'WEBHOOK_EVENTS_DLQ_ARN'));
+      const arn = required(io.env, 'WEBHOOK_EVENTS_DLQ_ARN');
       required(io.env, 'TABLE_NAME');
       required(io.env, 'WEBHOOK_DELIVERY_QUEUE_URL');
-      return await fanOutAgain(io, dlq, dryRun);
+      return await fanOutAgain(io, await deadLetterQueue(io.sqs, arn), dryRun);
     }
     if (queue === 'outbox') {
-      const dlq = await deadLetterQueue(io.sqs, required(io.env, 'OUTBOX_DLQ_ARN'));
+      const arn = required(io.env, 'OUTBOX_DLQ_ARN');
       required(io.env, 'TABLE_NAME');
-      return await replayOutbox(io, dlq, dryRun);
+      return await replayOutbox(io, await deadLetterQueue(io.sqs, arn), dryRun);
     }
     const moved = MOVED_BACK[queue]!;
     return await moveBack(io, await deadLetterQueue(io.sqs, required(io.env, moved.variable)), moved.to, dryRun);

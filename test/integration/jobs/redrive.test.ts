@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { redrive, REPLAY_GRACE_MINUTES } from '../../../infra/scripts/redrive.ts';
 import { documentClient, tableName } from '../../../shared/db/table/client.ts';
 import { keys } from '../../../shared/db/table/keys.ts';
@@ -237,6 +237,22 @@ describe('refusals', () => {
     errors = [];
     expect(await run(['--queue', 'refresh'], {})).toBe(2);
     expect(errors[0]).toMatch(/^Set REFRESH_DLQ_ARN\./);
+  });
+
+  it('asks for every variable a queue needs before its first call to AWS', async () => {
+    const untouched = new SQSClient({ endpoint: fake.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'test', secretAccessKey: 'test' } });
+    const send = vi.spyOn(untouched, 'send');
+    const attempt = (argv: string[], env: Record<string, string | undefined>) =>
+      redrive(argv, { sqs: untouched, env, out: (l) => lines.push(l), err: (l) => errors.push(l), pollMs: 1 });
+    const arn = 'arn:aws:sqs:us-east-1:000000000000:absent-dlq';
+    expect(await attempt(['--queue', 'webhook-events'], { WEBHOOK_EVENTS_DLQ_ARN: arn, TABLE_NAME: 'table' })).toBe(2);
+    expect(errors.at(-1)).toMatch(/^Set WEBHOOK_DELIVERY_QUEUE_URL\./);
+    expect(await attempt(['--queue', 'webhook-events'], { WEBHOOK_EVENTS_DLQ_ARN: arn, WEBHOOK_DELIVERY_QUEUE_URL: 'https://queue' })).toBe(2);
+    expect(errors.at(-1)).toMatch(/^Set TABLE_NAME\./);
+    expect(await attempt(['--queue', 'outbox'], { OUTBOX_DLQ_ARN: arn })).toBe(2);
+    expect(errors.at(-1)).toMatch(/^Set TABLE_NAME\./);
+    expect(send).not.toHaveBeenCalled();
+    untouched.destroy();
   });
 
   it('exits 2 from the command line for an unknown queue, before touching AWS', async () => {
