@@ -19,6 +19,9 @@ import { quantile, summarize } from './stats.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const OUT = join(ROOT, '.bench/bundles');
+/** Where a run leaves a bundle (its name made a folder name: `functions/activities/get` → `functions-activities-get`). */
+const dirOf = (name: string) => name.replace(/[^a-z0-9]+/gi, '-');
+export const builtBundle = (name: string) => join(OUT, dirOf(name), 'index.mjs');
 /**
  * Imports of each function, each beside one of the reference: with 9, one run's ratio for the
  * chosen-libraries floor ranged 1.0-1.22 over three runs (a function's ratio moves by about 0.1 from
@@ -44,7 +47,7 @@ export const COLD_START_TARGETS = {
  * our code, and the same with a Stripe client (the billing functions). A target below a floor cannot
  * be met by any function built on those libraries.
  */
-const CHOSEN_LIBRARIES = 'reference: chosen libraries only';
+export const CHOSEN_LIBRARIES = 'reference: chosen libraries only';
 const CHOSEN_LIBRARIES_AND_STRIPE = 'reference: chosen libraries and Stripe';
 
 /** Runs of the side-by-side comparison of the heaviest bundle with the DynamoDB reference. */
@@ -75,8 +78,12 @@ function keptInputs(output: Metafile['outputs'][string]): [string, number][] {
 
 /** Milliseconds to import the bundle in a new Node process (the process start itself excluded). */
 export function importTime(file: string): number {
-  const script = `const t = performance.now(); await import(${JSON.stringify(pathToFileURL(file).href)}); process.stdout.write(String(performance.now() - t));`;
-  return Number(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }));
+  return inFreshNode(`const t = performance.now(); await import(${JSON.stringify(pathToFileURL(file).href)}); process.stdout.write(String(performance.now() - t));`);
+}
+
+/** The number a module script prints, run in a new Node process (with `nodeArgs` before it). */
+function inFreshNode(script: string, nodeArgs: string[] = []): number {
+  return Number(execFileSync(process.execPath, [...nodeArgs, '--input-type=module', '-e', script], { encoding: 'utf8' }));
 }
 
 /**
@@ -84,8 +91,7 @@ export function importTime(file: string): number {
  * the part of a function's import that is our own code (issue 25; the chosen-libraries floor builds 7).
  */
 function schemasBuiltAtImport(file: string): number {
-  const script = `await import(${JSON.stringify(pathToFileURL(file).href)});`;
-  return Number(execFileSync(process.execPath, ['--no-warnings', '--import', pathToFileURL(join(import.meta.dirname, 'count-schemas.mjs')).href, '--input-type=module', '-e', script], { encoding: 'utf8' }));
+  return inFreshNode(`await import(${JSON.stringify(pathToFileURL(file).href)});`, ['--no-warnings', '--import', pathToFileURL(join(import.meta.dirname, 'count-schemas.mjs')).href]);
 }
 
 /**
@@ -112,7 +118,6 @@ export async function measureBundles() {
   entries['functions/not-found'] = join(ROOT, 'functions/not-found.ts');
 
   // One esbuild call for all of them, as the built-bundle test builds (infra/build-bundles.ts).
-  const dirOf = (name: string) => name.replace(/[^a-z0-9]+/gi, '-');
   const assets = Object.fromEntries(Object.entries(entries).map(([name, entry]) => [dirOf(name), { entry }]));
   const { files, metafile } = await buildFunctionBundles(assets, OUT, { root: ROOT, overrides: { metafile: true } });
   const reference = files[dirOf(DYNAMO_REFERENCE)]!;

@@ -7,23 +7,16 @@
  *   npx tsx test/bench/import-rounds.ts 31 activities/get notes/delete
  */
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { importTime } from './bundles.ts';
+import { builtBundle, CHOSEN_LIBRARIES, DYNAMO_REFERENCE, importTime } from './bundles.ts';
 import { quantile } from './stats.ts';
 
-const BUNDLES = join(import.meta.dirname, '../../.bench/bundles');
 const [roundsArg, ...names] = process.argv.slice(2);
 const rounds = Number(roundsArg);
 if (!Number.isInteger(rounds) || rounds < 1 || !names.length) {
   console.error('usage: npx tsx test/bench/import-rounds.ts <rounds> <function, e.g. activities/get> [more…]');
   process.exit(2);
 }
-const fileOf = (dir: string) => join(BUNDLES, dir, 'index.mjs');
-const entries: [string, string][] = [
-  ['reference: DynamoDB document client only', fileOf('reference-DynamoDB-document-client-only')],
-  ['reference: chosen libraries only', fileOf('reference-chosen-libraries-only')],
-  ...names.map((name): [string, string] => [name, fileOf(`functions-${name.replace(/[^a-z0-9]+/gi, '-')}`)]),
-];
+const entries: [string, string][] = [DYNAMO_REFERENCE, CHOSEN_LIBRARIES, ...names].map((name) => [name, builtBundle(name.startsWith('reference') ? name : `functions/${name}`)]);
 const missing = entries.filter(([, file]) => !existsSync(file));
 if (missing.length) {
   console.error(`no bundle for ${missing.map(([name]) => name).join(', ')}: run \`npm run bench -- bundles\` first`);
