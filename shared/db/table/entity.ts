@@ -149,9 +149,11 @@ export function defineEntity<S extends z.ZodMiniType<Item>, A extends unknown[],
  * A named projection of a declared entity: its item as one module reads or conditions on it (a
  * narrower schema), under the entity's own name and key builder. Each key is declared by one
  * entity; a module that needs part of another's item reads it through this, not a key of its own.
+ * A projection declares no nullable Number keys (none reads the snapshot, the one entity with them;
+ * test/unit/lazy-schemas.test.ts would say so).
  */
-export function defineProjection<S extends z.ZodMiniType<Item>, A extends unknown[]>(of: { name: string; key: (...args: A) => Key }, schema: () => S, nullableKeys: readonly string[] = []) {
-  return entityOf({ name: of.name, schema, key: of.key, nullableNumberKeys: nullableKeys });
+export function defineProjection<S extends z.ZodMiniType<Item>, A extends unknown[]>(of: { name: string; key: (...args: A) => Key }, schema: () => S) {
+  return entityOf({ name: of.name, schema, key: of.key });
 }
 
 function entityOf<S extends z.ZodMiniType<Item>, A extends unknown[], C extends string = never, Q extends QueryDeclarations = {}>(declaration: EntityDeclaration<S, A, C, Q>) {
