@@ -130,10 +130,11 @@ export class RouteFunction extends NodejsFunction {
    * Exact object actions rather than CDK's bucket grants, which add prefixes such as
    * `s3:GetObject*` and bucket-level actions these functions never need.
    */
-  bindBucket(variable: string, bucket: IBucket, access: Access | 'write'): void {
+  bindBucket(variable: string, bucket: IBucket, access: Access | 'write' | 'delete'): void {
     this.addEnvironment(variable, bucket.bucketName);
-    // `write`: a writer that never reads nor deletes (the export worker's multipart upload, which it may abort).
-    const actions = access === 'read' ? ['s3:GetObject'] : access === 'write' ? ['s3:PutObject', 's3:AbortMultipartUpload'] : ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'];
+    // `write`: a writer that never reads nor deletes (the export worker's multipart upload, which it may abort);
+    // `delete`: the object sweep, which only deletes.
+    const actions = { read: ['s3:GetObject'], write: ['s3:PutObject', 's3:AbortMultipartUpload'], delete: ['s3:DeleteObject'], 'read-write': ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'] }[access];
     const objects = bucket.arnForObjects('*');
     this.addToRolePolicy(new PolicyStatement({ actions, resources: [objects] }));
     Validations.of(this.role!).acknowledge({

@@ -30,6 +30,7 @@ import { Exports, EXPORT_SENDERS, EXPORTS_EXPIRATION, EXPORTS_PREFIX } from './e
 import { MetricRefresh, QUEUE_SENDERS } from './metric-refresh.ts';
 import { Operations } from './operations.ts';
 import { CampaignStatusSweep } from './campaign-status-sweep.ts';
+import { ReleasedObjectsSweep } from './released-objects-sweep.ts';
 import { OutboxDelivery } from './outbox-delivery.ts';
 import { WebhookDelivery } from './webhook-delivery.ts';
 import { RouteFunction } from './route-function.ts';
@@ -166,11 +167,13 @@ export class ServiceStack extends Stack {
       timeout: Duration.minutes(5),
     });
     sweeper.bindTable(this.table, 'read-write');
-    sweeper.bindBucket('FILES_BUCKET', buckets.files, 'read-write');
     new Rule(this, 'FinishTenantDeletionsSchedule', {
       schedule: Schedule.rate(Duration.minutes(15)),
       targets: [new LambdaFunction(sweeper)],
     });
+
+    // Deletes the objects that deletions released (their files, a deleted account's avatar).
+    new ReleasedObjectsSweep(this, 'ReleasedObjectsSweep', { table: this.table, buckets, config, environment });
 
     const outbox = new OutboxDelivery(this, 'OutboxDelivery', { table: this.table, config, environment });
 

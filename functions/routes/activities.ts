@@ -7,7 +7,7 @@ export const activitiesRoutes = [
   route('GET', '/v1/activities/stats', { form: 'B', access: 'viewer', handler: 'activities/stats' }),
   route('POST', '/v1/activities', { form: 'B', access: 'member', handler: 'activities/create' }),
   route('PATCH', '/v1/activities/:id', { form: 'B', access: 'member', params: { id: 'activityId' }, handler: 'activities/update' }),
-  route('DELETE', '/v1/activities/:id', { form: 'B', access: 'member', buckets: ['files'], params: { id: 'activityId' }, handler: 'activities/delete' }),
+  route('DELETE', '/v1/activities/:id', { form: 'B', access: 'member', params: { id: 'activityId' }, handler: 'activities/delete' }),
   route('POST', '/v1/activities/content-link/connect', { form: 'B', access: 'member', handler: 'activities/connect-content-link' }),
   route('POST', '/v1/activities/content-link/disconnect', { form: 'B', access: 'member', handler: 'activities/disconnect-content-link' }),
   route('GET', '/v1/activities/creators', { form: 'B', access: 'viewer', handler: 'activities/list-creators' }),

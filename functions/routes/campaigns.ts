@@ -7,7 +7,7 @@ export const campaignsRoutes = [
   route('GET', '/v1/campaigns/:id', { form: 'both', access: 'viewer', params: { id: 'campaignId' }, handler: 'campaigns/get' }),
   route('POST', '/v1/campaigns', { form: 'both', access: 'member', handler: 'campaigns/create' }),
   route('PATCH', '/v1/campaigns/:id', { form: 'both', access: 'member', params: { id: 'campaignId' }, handler: 'campaigns/update' }),
-  route('DELETE', '/v1/campaigns/:id', { form: 'both', access: 'member', buckets: ['files'], params: { id: 'campaignId' }, handler: 'campaigns/delete' }),
+  route('DELETE', '/v1/campaigns/:id', { form: 'both', access: 'member', params: { id: 'campaignId' }, handler: 'campaigns/delete' }),
   route('POST', '/v1/campaigns/preview', { form: 'A', access: 'member', handler: 'campaigns/preview' }),
   route('POST', '/v1/campaigns/:id/duplicate', { form: 'A', access: 'member', params: { id: 'campaignId' }, handler: 'campaigns/duplicate' }),
   route('POST', '/v1/campaigns/:id/activities', { form: 'both', access: 'member', params: { id: 'campaignId' }, handler: 'campaigns/link-activity' }),

@@ -8,7 +8,7 @@ export const creatorsRoutes = [
   route('POST', '/v1/creators', { form: 'A', access: 'member', handler: 'creators/create' }),
   route('POST', '/v1/creators/own-brand', { form: 'A', access: 'member', handler: 'creators/own-brand' }),
   route('PATCH', '/v1/creators/:id', { form: 'A', access: 'member', params: { id: 'creatorId' }, handler: 'creators/update' }),
-  route('DELETE', '/v1/creators/:id', { form: 'A', access: 'member', buckets: ['files'], params: { id: 'creatorId' }, handler: 'creators/delete' }),
+  route('DELETE', '/v1/creators/:id', { form: 'A', access: 'member', params: { id: 'creatorId' }, handler: 'creators/delete' }),
   route('POST', '/v1/creators/social-accounts/connect', { form: 'A', access: 'member', handler: 'creators/connect-social-account' }),
   route('DELETE', '/v1/creators/:creatorId/social-accounts/:platform/:accountId', { form: 'A', access: 'member', handler: 'creators/delete-social-account' }),
   route('GET', '/v1/creators/metrics', { form: 'A', access: 'viewer', handler: 'creators/metrics' }),

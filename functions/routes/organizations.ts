@@ -7,7 +7,7 @@ export const organizationsRoutes = [
   route('POST', '/v1/organizations', { form: 'both', access: 'self', handler: 'organizations/create' }),
   route('POST', '/v1/organizations/complete-organic-signup', { form: 'B', access: 'self', handler: 'organizations/complete-organic-signup' }),
   route('PATCH', '/v1/organizations/:id', { form: 'both', access: 'owner', params: { id: 'organizationId' }, handler: 'organizations/update' }),
-  route('DELETE', '/v1/organizations/:id', { form: 'both', access: 'owner', agent: false, buckets: ['files'], params: { id: 'organizationId' }, handler: 'organizations/delete' }),
+  route('DELETE', '/v1/organizations/:id', { form: 'both', access: 'owner', agent: false, params: { id: 'organizationId' }, handler: 'organizations/delete' }),
   route('GET', '/v1/organizations/:id/users', { form: 'both', access: 'viewer', params: { id: 'organizationId' }, handler: 'organizations/list-members' }),
   route('POST', '/v1/organizations/:id/users', { form: 'both', access: 'owner', params: { id: 'organizationId' }, handler: 'organizations/add-member' }),
   route('PATCH', '/v1/organizations/:id/users/:userId', { form: 'both', access: 'owner', params: { id: 'organizationId' }, handler: 'organizations/change-member-role' }),

@@ -12,7 +12,7 @@ export const usersRoutes = [
   route('POST', '/v1/users/:id/confirm-email-change', { form: 'B', access: 'self', params: { id: 'userId' }, handler: 'users/confirm-email-change' }),
   route('POST', '/v1/users/:id/request-deletion', { form: 'B', access: 'self', params: { id: 'userId' }, handler: 'users/request-deletion' }),
   route('POST', '/v1/users/:id/confirm-deletion', { form: 'B', access: 'self', params: { id: 'userId' }, handler: 'users/confirm-deletion' }),
-  route('DELETE', '/v1/users/:id', { form: 'B', access: 'self', buckets: ['avatars'], params: { id: 'userId' }, handler: 'users/delete' }),
+  route('DELETE', '/v1/users/:id', { form: 'B', access: 'self', params: { id: 'userId' }, handler: 'users/delete' }),
   route('GET', '/v1/users/:id/settings', { form: 'both', access: 'self', params: { id: 'userId' }, handler: 'users/get-settings' }),
   route('PATCH', '/v1/users/:id/settings', { form: 'both', access: 'self', params: { id: 'userId' }, handler: 'users/update-settings' }),
 ];

@@ -37,6 +37,7 @@ import { LocalIssuer } from './issuer.ts';
 import { startLocalMetricRefresh } from './metric-refresh.ts';
 import { startLocalFirstImports } from './first-import.ts';
 import { startLocalCampaignStatusSweep } from './campaign-status-sweep.ts';
+import { startLocalReleasedObjectsSweep } from './released-objects-sweep.ts';
 import { startLocalExports } from './exports.ts';
 import { startLocalWebhooks, type LocalWebhooks } from './webhooks.ts';
 import { startS3Local, type S3Local } from './s3.ts';
@@ -57,6 +58,8 @@ export interface LocalServiceOptions {
   metricRefreshEveryMs?: number;
   /** Run the campaign status sweep on this interval (`npm start`); without it, only `POST /local/jobs/sweep-campaign-status` runs one. */
   campaignStatusSweepEveryMs?: number;
+  /** Run the object sweep on this interval (`npm start`); without it, only `POST /local/jobs/delete-released-objects` runs one. */
+  releasedObjectsSweepEveryMs?: number;
   /** The analytics token sealer's key file without a `dataDir` (in memory otherwise): processes that share it open each other's tokens. */
   tokenKeyFile?: string;
   /**
@@ -221,6 +224,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
   const metricRefresh = startLocalMetricRefresh(options.metricRefreshEveryMs);
   const firstImports = startLocalFirstImports();
   const statusSweep = startLocalCampaignStatusSweep(options.campaignStatusSweepEveryMs);
+  const objectSweep = startLocalReleasedObjectsSweep(options.releasedObjectsSweepEveryMs);
   const exports = startLocalExports();
   let webhooks: LocalWebhooks;
   try {
@@ -228,6 +232,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
   } catch (error) {
     metricRefresh.stop();
     statusSweep.stop();
+    objectSweep.stop();
     await exports.stop();
     await firstImports.stop();
     await Promise.all(started.map((s) => s.stop()));
@@ -254,6 +259,8 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
         sendJson(res, 200, await (activityId ? metricRefresh.readActivity(activityId) : metricRefresh.runOnce()));
       } else if (method === 'POST' && path === '/local/jobs/sweep-campaign-status') {
         sendJson(res, 200, await statusSweep.runOnce());
+      } else if (method === 'POST' && path === '/local/jobs/delete-released-objects') {
+        sendJson(res, 200, await objectSweep.runOnce());
       } else if (method === 'POST' && path === '/local/jobs/import-analytics') {
         sendJson(res, 200, await importAllConnected({ force: true }));
       } else if (method === 'GET' && path === '/local/analytics/properties') {
@@ -293,6 +300,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     stop: async () => {
       metricRefresh.stop();
       statusSweep.stop();
+      objectSweep.stop();
       await webhooks.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -155,6 +155,25 @@ describe('Users over HTTP with real tokens', () => {
     expect(huge.status).toBe(400);
   });
 
+  it('deletes an account at once; its avatar image stays until the object sweep, which POST /local/jobs/delete-released-objects runs', async () => {
+    const { userId, token } = await signUp('Eve');
+    const image = Buffer.from('GIF89a-leaving');
+    const issued = await http('POST', `/v1/users/${userId}/avatar/upload-url`, { token, body: { contentType: 'image/gif', contentLength: image.length } });
+    const { uploadUrl, avatarKey, headers } = issued.body.data;
+    expect((await fetch(uploadUrl, { method: 'PUT', headers, body: image })).status).toBe(200);
+    expect((await http('PATCH', `/v1/users/${userId}`, { token, body: { avatarKey } })).status).toBe(200);
+    const imageStatus = async () => (await fetch(`${new URL(uploadUrl).origin}/avatars/${avatarKey}`)).status;
+    expect(await imageStatus()).toBe(200);
+
+    expect((await http('DELETE', `/v1/users/${userId}`, { token })).status).toBe(200);
+    expect((await http('GET', `/v1/users/${userId}`, { token })).status).toBe(401);
+    expect(await imageStatus()).toBe(200);
+    const swept = await http('POST', '/local/jobs/delete-released-objects');
+    expect(swept).toMatchObject({ status: 200, body: { failed: 0 } });
+    expect(swept.body.deleted).toBeGreaterThanOrEqual(1);
+    expect(await imageStatus()).toBe(404);
+  });
+
   it('sends the email-change confirmation to the new address through the outbox', async () => {
     const { userId, token } = await signUp('Eve');
     const newEmail = `eve-new-${userId.slice(0, 8)}@example.com`;

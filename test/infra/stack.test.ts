@@ -12,6 +12,7 @@ import { PROJECT_ROOT } from '../../infra/route-function.ts';
 import { tableActions, WRITE_ACTIONS } from '../../infra/table-access.ts';
 import { createTableInput } from '../../shared/db/table/table-definition.ts';
 import { PRODUCTION, synth } from './synth.ts';
+import { RELEASED_OBJECTS_SWEEP_MINUTES } from '../../infra/released-objects-sweep.ts';
 
 type Resource = { Type: string; Properties?: Record<string, any>; DeletionPolicy?: string };
 type Statement = { Effect: string; Action: string | string[]; Resource: unknown };
@@ -48,8 +49,8 @@ describe('dev stack', () => {
     functions = resources(built.templates, 'AWS::Lambda::Function');
   });
 
-  it('has exactly one function per route of the table, plus the $default catch-all, the API reference, the deletion sweeper, the metric refresh dispatcher and worker, the analytics import, the campaign status sweep, the export worker and the webhook fan-out and delivery worker', () => {
-    expect(functions).toHaveLength(routes.length + 10);
+  it('has exactly one function per route of the table, plus the $default catch-all, the API reference, the deletion sweeper, the object sweep, the metric refresh dispatcher and worker, the analytics import, the campaign status sweep, the export worker and the webhook fan-out and delivery worker', () => {
+    expect(functions).toHaveLength(routes.length + 11);
     for (const route of routes) expect(byKey(route.key), route.key).toHaveLength(1);
     expect(byKey('$default')).toHaveLength(1);
   });
@@ -72,12 +73,21 @@ describe('dev stack', () => {
     }
   });
 
-  it('runs the deletion sweeper every 15 minutes with table and files-bucket access', () => {
-    const [[, sweeper, template]] = functions.filter(([, fn]) => fn.Properties!.Description === 'job: finish-tenant-deletions') as [[string, Resource, Template]];
-    expect(functionActions(sweeper, template)).toEqual(expect.arrayContaining(['dynamodb:BatchWriteItem', 's3:DeleteObject']));
-    const [sweeperId] = functions.find(([, fn]) => fn.Properties!.Description === 'job: finish-tenant-deletions')!;
+  it('runs the deletion sweeper every 15 minutes with table access and none to the buckets (it releases objects, the object sweep deletes them)', () => {
+    const [[sweeperId, sweeper, template]] = byKey('job: finish-tenant-deletions') as [[string, Resource, Template]];
+    expect(functionActions(sweeper, template)).toEqual(expect.arrayContaining(['dynamodb:BatchWriteItem']));
+    expect(functionActions(sweeper, template).filter((a) => a.startsWith('s3:'))).toEqual([]);
     const rules = resources(built.templates, 'AWS::Events::Rule').filter(([, rule]) => rule.Properties!.Targets.some((t: { Arn: { 'Fn::GetAtt'?: string[] } }) => t.Arn['Fn::GetAtt']?.[0] === sweeperId));
     expect(rules.map(([, rule]) => rule.Properties!.ScheduleExpression)).toEqual(['rate(15 minutes)']);
+  });
+
+  it('runs the object sweep every 5 minutes, deleting objects of the files and avatars buckets and nothing else there', () => {
+    const [[sweeperId, sweeper, template]] = byKey('job: delete-released-objects') as [[string, Resource, Template]];
+    expect(functionActions(sweeper, template)).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:BatchWriteItem']));
+    expect(functionActions(sweeper, template).filter((a) => a.startsWith('s3:'))).toEqual(['s3:DeleteObject', 's3:DeleteObject']);
+    expect(sweeper.Properties!.Environment.Variables).toMatchObject({ FILES_BUCKET: expect.anything(), AVATARS_BUCKET: expect.anything() });
+    const rules = resources(built.templates, 'AWS::Events::Rule').filter(([, rule]) => rule.Properties!.Targets.some((t: { Arn: { 'Fn::GetAtt'?: string[] } }) => t.Arn['Fn::GetAtt']?.[0] === sweeperId));
+    expect(rules.map(([, rule]) => rule.Properties!.ScheduleExpression)).toEqual([`rate(${RELEASED_OBJECTS_SWEEP_MINUTES} minutes)`]);
   });
 
   it('runs the campaign status sweep hourly, querying the table and updating campaigns, and scanning nothing', () => {

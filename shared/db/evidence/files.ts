@@ -21,6 +21,7 @@ import { keys } from '../table/keys.ts';
 import * as collections from '../table/collections.ts';
 import { timeOrderedId } from '../table/ids.ts';
 import { batchDelete } from '../table/operations.ts';
+import { releaseObjects } from '../storage/released-objects.ts';
 import { stored } from '../../records/fields.ts';
 import { pointerPut } from '../table/records.ts';
 import { transact } from '../table/transact.ts';
@@ -145,12 +146,13 @@ export async function fileDownload(file: StoredFile & { s3Key: string }) {
 }
 
 /**
- * Deletes every file of an owner: the objects first, then the items and their pointers (the
- * owner's permanent delete). Idempotent: a repeat after an interruption finds what is left (the
- * items name their objects until the very end) and deletes it.
+ * Deletes every file of an owner (the owner's permanent delete): its objects are released first
+ * (the object sweep deletes them, shared/db/storage), then the items and their pointers go.
+ * Idempotent: a repeat after an interruption finds what is left (the items name their objects
+ * until the very end) and deletes it.
  */
 export async function deleteFilesOf(tenantId: string, ownerType: FileOwnerType, ownerId: string): Promise<void> {
   const files = await fileItemsOf(tenantId, ownerType, ownerId);
-  await storageWrites.deleteObjects(config.filesBucket(), files.map((file) => file.s3Key));
+  await releaseObjects('files', files.map((file) => file.s3Key));
   await batchDelete(files.flatMap((file) => [Files.key(tenantId, file), keys.recordPointer(file.id)]));
 }

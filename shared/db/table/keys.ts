@@ -67,6 +67,7 @@
  * describe (creator, activity, category) or of the tenant's AGGREGATE item, changed with ADD in the
  * same transaction as the write that changes them, so reporting reads them and never scans.
  * | outbox email     | OUTBOX            | <sentAt>#<id>   |                                    |                                  |
+ * | released object  | RELEASED_OBJECTS  | <bucket role>#<object key> (an object a deletion released; the object sweep deletes it, then this) | |
  * | webhook endpoint | TENANT#<id>       | WEBHOOK#<endpointId> (webhookKeys)  |                        |                                  |
  * | webhook delivery | TENANT#<id>       | WEBHOOK_DELIVERY#<endpointId>#<event timestamp>#<deliveryId> (an endpoint's log, newest first) | |
  *
@@ -411,6 +412,17 @@ export const analyticsKeys = {
  */
 export const campaignStatusKeys = {
   due: (tenantId: string, campaignId: string, dueAt: string) => ({ gsi4pk: 'CAMPAIGN_STATUS_DUE', gsi4sk: `${dueAt}#${tenantId}#${campaignId}` }),
+};
+
+/**
+ * Objects released by a deletion and not deleted yet (shared/db/storage/object-deletions.ts): one
+ * item per object, in a partition of their own that the object sweep reads, apart from `keys` as
+ * `exportKeys` is. `bucket` is the bucket's role (`files`, `avatars`), not its name.
+ */
+export const releasedObjectKeys = {
+  object: (bucket: string, objectKey: string): Key => ({ pk: 'RELEASED_OBJECTS', sk: `${bucket}#${objectKey}` }),
+  /** Every released object, by bucket and key. */
+  all: (): KeyCondition => ({ index: 'table', pk: 'RELEASED_OBJECTS' }),
 };
 
 /** Export keys (shared/db/exports), apart from `keys` so that only the bundles that use them carry them. */

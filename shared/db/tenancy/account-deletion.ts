@@ -11,7 +11,7 @@ import { EmailChanges } from './email-changes.ts';
 import { Settings } from './settings.ts';
 import { Users } from './users.ts';
 import { conflict, forbidden, notFound } from '../../domain/errors.ts';
-import { deleteAvatar } from './avatars.ts';
+import { releaseObjectTx } from '../storage/released-objects.ts';
 import { conditionHeld, defineEntity, defineProjection, getRecord, updateRecord } from '../table/entity.ts';
 import { all, compare, equals, has, lacks } from '../table/expressions.ts';
 import { keys } from '../table/keys.ts';
@@ -132,9 +132,9 @@ async function dropMembershipOfGoneTenant(tenantId: string, userId: string): Pro
 }
 
 /**
- * Deletes the account: memberships removed, the avatar image deleted, settings and pending
- * requests dropped, the email address released, the profile cleared and marked deleted (its
- * tokens answer 401 from then on).
+ * Deletes the account: memberships removed, the avatar image released (the object sweep deletes
+ * it), settings and pending requests dropped, the email address released, the profile cleared and
+ * marked deleted (its tokens answer 401 from then on).
  */
 export async function deleteAccount(userId: string, token?: string): Promise<void> {
   const user = await getUser(userId);
@@ -147,9 +147,6 @@ export async function deleteAccount(userId: string, token?: string): Promise<voi
     if (live.has(membership.tenantId)) await removeMembership(membership.tenantId, userId);
     else await dropMembershipOfGoneTenant(membership.tenantId, userId);
   }
-  // Before the profile stops naming it: a delete that fails here fails the request, and a repeat
-  // still finds the key.
-  if (user.avatarKey) await deleteAvatar(user.avatarKey);
   const now = new Date().toISOString();
   const cleared = { deletedAt: now, updatedAt: now, name: null, jobRole: null, avatarKey: null, email: null };
   await transact([
@@ -159,5 +156,7 @@ export async function deleteAccount(userId: string, token?: string): Promise<voi
     UserSettingsItems.tx.delete(UserSettingsItems.key(userId), { condition: null }),
     EmailChangeItems.tx.delete(EmailChangeItems.key(userId), { condition: null }),
     DeletionRequests.tx.delete(DeletionRequests.key(userId), { condition: null }),
+    // Released as the profile stops naming it: the object sweep deletes the image (shared/db/storage).
+    ...(user.avatarKey ? [releaseObjectTx('avatars', user.avatarKey)] : []),
   ]);
 }

@@ -1,8 +1,8 @@
 /**
  * Avatar images in the avatars bucket live as long as a profile names them: the one a profile no
  * longer names (replaced by another key, or by null) is deleted, and so is the current one when
- * the account is deleted. A user's avatar is personal data; an image nobody can reach through the
- * API must not stay stored. An image is uploaded under `uploads/` (shared/domain/avatars.ts) and
+ * the account is deleted (released then, for the object sweep: shared/db/storage). A user's avatar
+ * is personal data; an image nobody can reach through the API must not stay stored. An image is uploaded under `uploads/` (shared/domain/avatars.ts) and
  * reaches its avatar key only when a profile is about to name it; what is never set there expires.
  */
 import { config } from '../../config.ts';
@@ -10,11 +10,6 @@ import { avatarUploadKey } from '../../domain/avatars.ts';
 import { invalidInput } from '../../domain/errors.ts';
 import { logger } from '../../support/logger.ts';
 import * as storageWrites from '../../integrations/storage-writes/index.ts';
-
-/** Deletes one avatar image (a missing one is already deleted); throws when S3 refuses. */
-export function deleteAvatar(avatarKey: string): Promise<void> {
-  return storageWrites.deleteObject(config.avatarsBucket(), avatarKey);
-}
 
 /** Deletes an object of the avatars bucket nothing needs any more; a failure is logged with its key, never thrown. */
 async function deleteLeftover(key: string, what: string): Promise<void> {

@@ -7,15 +7,15 @@
  * Order, each step idempotent so that calling again after an interruption completes the job:
  * 1. mark the tenant item `deletingAt`: every read treats the tenant as gone from then on, and
  *    membership writes (conditioned on a live tenant) stop;
- * 2. page through the partition: for each page delete the S3 objects first, then the record
+ * 2. page through the partition: for each page release the files-bucket objects first (the object
+ *    sweep deletes them: shared/db/storage), then delete the record
  *    pointers, then the items (BatchWriteItem, 25 at a time, unprocessed items retried with
  *    backoff): whatever names something is deleted last, so a retry finds it again;
  * 3. delete the tenant item last, once a pass over the partition finds nothing else: while the
  *    tenant item exists the deletion is visibly unfinished.
  */
-import { config } from '../../config.ts';
 import { notFound } from '../../domain/errors.ts';
-import * as storageWrites from '../../integrations/storage-writes/index.ts';
+import { releaseObjects } from '../storage/released-objects.ts';
 import { keys } from '../table/keys.ts';
 import { deleteRecord, updateRecord } from '../table/entity.ts';
 import { batchDelete } from '../table/operations.ts';
@@ -43,9 +43,9 @@ async function sweepPartition(tenantId: string): Promise<number> {
   let deleted = 0;
   for await (const page of queryItemPages(Tenants.query.partition(tenantId), { consistent: true, attributes: ['pk', 'sk', 'id', 's3Key'] })) {
     const items = page.filter((item) => item.sk !== tenantSk);
-    // Objects before the items that name them: an interruption in between leaves items that a
-    // retry finds again, never objects nobody knows about.
-    await storageWrites.deleteObjects(config.filesBucket(), items.flatMap((item) => (typeof item.s3Key === 'string' && item.s3Key ? [item.s3Key] : [])));
+    // Objects released before the items that name them go (the object sweep deletes them): an
+    // interruption in between leaves items that a retry finds again, never objects nobody knows about.
+    await releaseObjects('files', items.flatMap((item) => (typeof item.s3Key === 'string' && item.s3Key ? [item.s3Key] : [])));
     // Every record's `id` is a uuid of the one id space, so `ID#<id>` can only be its own pointer;
     // deleting a pointer that was never written (memberships, invitations) is a no-op.
     await batchDelete(items.flatMap((item) => (typeof item.id === 'string' ? [keys.recordPointer(item.id)] : [])));

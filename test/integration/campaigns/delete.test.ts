@@ -1,12 +1,14 @@
 /**
  * DELETE /v1/campaigns/:id: unlinks every activity (their spend leaves with them), retires the
- * campaign's reported outcomes, removes its notes and files (objects too), answers a receipt, and
+ * campaign's reported outcomes, removes its notes and files (their objects released for the object
+ * sweep), answers a receipt, and
  * finishes an interrupted delete when repeated.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { documentClient, tableName } from '../../../shared/db/table/client.ts';
 import { keys } from '../../../shared/db/table/keys.ts';
+import { deleteReleasedObjects, releasedObjects } from '../../../shared/db/storage/index.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { objectKeys } from '../files/helpers.ts';
@@ -83,6 +85,9 @@ describe('DELETE /v1/campaigns/:id', () => {
     expect(await activityItem(org, b.id)).toMatchObject({ campaignId: null });
     expect(await storedItem(keys.recordPointer(noteId))).toBeUndefined();
     expect(await storedItem(keys.recordPointer(fileId))).toBeUndefined();
+    // The object is released with the file, and the object sweep deletes it.
+    expect((await releasedObjects()).map((o) => o.objectKey)).toContain(`files/${org.organizationId}/${fileId}`);
+    expect(await deleteReleasedObjects()).toMatchObject({ failed: 0 });
     expect(await objectKeys(`files/${org.organizationId}/${fileId}`)).toEqual([]);
     expect((await storedItem(keys.tenantAggregate(org.organizationId)))!.campaignsCount).toBe(tenantBefore!.campaignsCount - 1);
     // The retired measurement no longer blocks its definition.

@@ -1,13 +1,15 @@
 /**
  * Files of campaigns, and the removal of files with their owner: deleting a creator or an activity
- * (or calling deleteFilesOf, as campaign delete does) removes the objects, items and pointers of
- * that owner's files and nobody else's; organization delete removes the objects too.
+ * (or calling deleteFilesOf, as campaign delete does) removes the items and pointers of that
+ * owner's files and nobody else's, and releases their objects, which the object sweep deletes;
+ * organization delete releases the objects too.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { createCampaign } from '../../../shared/db/campaigns/campaigns.ts';
 import { documentClient, tableName } from '../../../shared/db/table/client.ts';
 import { deleteFilesOf } from '../../../shared/db/evidence/files.ts';
+import { deleteReleasedObjects, releasedObjects } from '../../../shared/db/storage/index.ts';
 import { keys } from '../../../shared/db/table/keys.ts';
 import { queryItems } from '../../../shared/db/table/query.ts';
 import { locate } from '../../../shared/db/table/records.ts';
@@ -25,9 +27,20 @@ async function fileItemIds(org: OrgWithRecords): Promise<string[]> {
   return items.map((item) => item.id as string).sort();
 }
 
-/** Asserts that a file is gone entirely: object, item (by id) and pointer. */
+/** The files-bucket keys released and not deleted yet. */
+async function releasedFileKeys(): Promise<string[]> {
+  return (await releasedObjects()).filter((o) => o.bucket === 'files').map((o) => o.objectKey).sort();
+}
+
+/** Runs the object sweep once; every released object must be deleted. */
+async function sweep(): Promise<void> {
+  expect(await deleteReleasedObjects()).toMatchObject({ failed: 0 });
+  expect(await releasedObjects()).toEqual([]);
+}
+
+/** Asserts that a file is gone from the API: item (by id) and pointer deleted, its object released for the sweep. */
 async function expectGone(org: OrgWithRecords, fileId: string): Promise<void> {
-  expect((await storedObject(org.organizationId, fileId)).status).toBe(404);
+  expect(await releasedFileKeys()).toContain(`files/${org.organizationId}/${fileId}`);
   expect(await fileItemIds(org)).not.toContain(fileId);
   expect(await locate('file', fileId)).toBeUndefined();
   expectProblem(await call('GET', `/v1/files/${fileId}/download`, { token: org.owner.token }), 404, 'not_found');
@@ -46,6 +59,11 @@ describe('files cascade', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     for (const file of gone) await expectGone(org, file.id);
     expect(await fileItemIds(org)).toEqual([kept.id]);
+    // Released, not deleted yet: the sweep deletes them, and nothing else.
+    expect((await storedObject(org.organizationId, gone[0]!.id)).status).toBe(200);
+    expect(await releasedFileKeys()).toEqual(gone.map((file) => `files/${org.organizationId}/${file.id}`).sort());
+    await sweep();
+    for (const file of gone) expect((await storedObject(org.organizationId, file.id)).status).toBe(404);
     expect(await storedObject(org.organizationId, kept.id)).toMatchObject({ status: 200, body: '# Brief\n' });
     expect(await objectKeys(`files/${org.organizationId}/`)).toEqual([`files/${org.organizationId}/${kept.id}`]);
     // The creator is gone: no file can be added to it any more.
@@ -60,6 +78,8 @@ describe('files cascade', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     await expectGone(org, gone.id);
     expect(await fileItemIds(org)).toEqual([kept.id]);
+    await sweep();
+    expect((await storedObject(org.organizationId, gone.id)).status).toBe(404);
     expect((await storedObject(org.organizationId, kept.id)).status).toBe(200);
   });
 
@@ -75,10 +95,14 @@ describe('files cascade', () => {
     // 14 items + 14 pointers: two BatchWrite chunks.
     await deleteFilesOf(org.organizationId, 'campaign', campaign.id);
     expect(await fileItemIds(org)).toEqual([kept.id]);
-    expect(await objectKeys(`files/${org.organizationId}/`)).toEqual([`files/${org.organizationId}/${kept.id}`]);
+    expect(await releasedFileKeys()).toEqual(files.map((file) => `files/${org.organizationId}/${file.id}`).sort());
     for (const file of files) expect(await locate('file', file.id)).toBeUndefined();
     await deleteFilesOf(org.organizationId, 'campaign', campaign.id);
     expect(await fileItemIds(org)).toEqual([kept.id]);
+    expect(await releasedFileKeys()).toHaveLength(14);
+    // 14 objects: more than the sweep deletes at once.
+    await sweep();
+    expect(await objectKeys(`files/${org.organizationId}/`)).toEqual([`files/${org.organizationId}/${kept.id}`]);
     expect((await listFiles(`ownerType=campaign&ownerId=${campaign.id}`, org.owner.token)).body.totalCount).toBe(0);
   });
 
@@ -99,11 +123,13 @@ describe('files cascade', () => {
     expect(await objectKeys(`files/${org.organizationId}/`)).toEqual([]);
   });
 
-  it('deleting the organization removes its file objects', async () => {
+  it('deleting the organization releases its file objects, which the sweep deletes', async () => {
     const org = await newOrgWithRecords();
     const files = [await newFile(org), await newFile(org, { ownerType: 'creator', ownerId: org.creatorId })];
     const res = await call('DELETE', `/v1/organizations/${org.organizationId}`, { token: org.owner.token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await releasedFileKeys()).toEqual(files.map((file) => `files/${org.organizationId}/${file.id}`).sort());
+    await sweep();
     for (const file of files) {
       expect((await storedObject(org.organizationId, file.id)).status).toBe(404);
       expect(await locate('file', file.id)).toBeUndefined();

@@ -1,14 +1,14 @@
 /**
  * DELETE /v1/organizations/:id and the cascade behind it (shared/db/tenancy/tenant-deletion.ts), against
- * DynamoDB Local and the local S3 emulator: every item of the tenant's partition and the
- * files-bucket objects they name are gone, other tenants are untouched, and an interrupted
- * deletion completes when called again.
+ * DynamoDB Local and the local S3 emulator: every item of the tenant's partition is gone and the
+ * files-bucket objects they name are released (the object sweep deletes them), other tenants are
+ * untouched, and an interrupted deletion completes when called again.
  */
 import { randomUUID } from 'node:crypto';
-import { S3Client } from '@aws-sdk/client-s3';
 import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { documentClient, tableName } from '../../../shared/db/table/client.ts';
+import { deleteReleasedObjects, releasedObjects } from '../../../shared/db/storage/index.ts';
 import { pendingInvitationsFor } from '../../../shared/db/tenancy/invitations.ts';
 import { keys } from '../../../shared/db/table/keys.ts';
 import { addMembership, membershipsOfUser } from '../../../shared/db/tenancy/memberships.ts';
@@ -36,6 +36,14 @@ async function putObject(key: string): Promise<void> {
 }
 
 const objectStatus = async (key: string) => (await fetch(objectUrl(key))).status;
+
+/** Whether a files-bucket object is released and not deleted yet. */
+const isReleased = async (key: string) => (await releasedObjects()).some((o) => o.bucket === 'files' && o.objectKey === key);
+
+/** Runs the object sweep once; nothing may fail. */
+async function sweep(): Promise<void> {
+  expect(await deleteReleasedObjects()).toMatchObject({ failed: 0 });
+}
 
 /**
  * Items as the other groups keep them: in the tenant's partition, some naming a files-bucket
@@ -134,6 +142,8 @@ describe('DELETE /v1/organizations/:id', () => {
 
     expect(await partition(orgId)).toEqual([]);
     expect(await pointersLeft(recordIds)).toBe(0);
+    expect(await isReleased(fileKey)).toBe(true);
+    await sweep();
     expect(await objectStatus(fileKey)).toBe(404);
     for (const user of [owner, member, pending]) {
       expect((await organizationsOf(user)).map((o) => o.id)).not.toContain(orgId);
@@ -205,6 +215,11 @@ describe('deleteTenantCascade', () => {
         return realSend.call(this, command);
       }
       const requests = command.input.RequestItems![tableName()]!;
+      // The released objects, written first.
+      if (requests[0]!.PutRequest) {
+        log.push(`BatchPut(${requests.length})`);
+        return realSend.call(this, command);
+      }
       log.push(`BatchWrite(${requests.length})`);
       if (unprocessed) {
         if (!retried) expect(requests).toEqual(unprocessed);
@@ -218,9 +233,9 @@ describe('deleteTenantCascade', () => {
       return { UnprocessedItems: { [tableName()]: unprocessed }, $metadata: {} };
     } as never);
     await deleteTenantCascade(orgId);
-    // The pointers of 16 records and of the owner's membership in one batch, its unprocessed half
-    // retried at once; then the 16 records, the aggregate and the membership.
-    expect(log).toEqual(['UpdateCommand', 'QueryCommand', 'BatchWrite(17)', 'BatchWrite(9)', 'BatchWrite(18)', 'QueryCommand', 'DeleteCommand']);
+    // The file's object released; the pointers of 16 records and of the owner's membership in one
+    // batch, its unprocessed half retried at once; then the 16 records, the aggregate and the membership.
+    expect(log).toEqual(['UpdateCommand', 'QueryCommand', 'BatchPut(1)', 'BatchWrite(17)', 'BatchWrite(9)', 'BatchWrite(18)', 'QueryCommand', 'DeleteCommand']);
     expect(await partition(orgId)).toEqual([]);
   });
 
@@ -261,7 +276,7 @@ describe('deleteTenantCascade', () => {
     const left = await partition(orgId);
     expect(left.length).toBe(total - 25);
     expect(left).toContain('TENANT');
-    expect(await objectStatus(fileKey)).toBe(404);
+    expect(await isReleased(fileKey)).toBe(true);
     expect((await organizationsOf(owner)).map((o) => o.id)).not.toContain(orgId);
     expectProblem(await call('GET', `/v1/organizations/${orgId}`, { token: member.token }), 404, 'not_found');
 
@@ -269,6 +284,8 @@ describe('deleteTenantCascade', () => {
     expect(await partition(orgId)).toEqual([]);
     expect(await pointersLeft(recordIds)).toBe(0);
     expect(await membershipsOfUser(member.userId)).toEqual([]);
+    await sweep();
+    expect(await objectStatus(fileKey)).toBe(404);
   });
 
   it('is finished by the sweeper job once the interruption is old enough, and only then', async () => {
@@ -298,26 +315,37 @@ describe('deleteTenantCascade', () => {
     expect(await finishInterruptedDeletions(0)).not.toContain(orgId);
   });
 
-  it('deletes the files before the items naming them, so a failed S3 call loses no reference', async () => {
+  it('releases the files before deleting the items naming them, so an interruption loses no reference', async () => {
     const owner = await signUp();
     const { orgId, fileKey } = await tenantWithRecords(owner, 1);
-    vi.spyOn(S3Client.prototype, 'send').mockRejectedValueOnce(new Error('S3 unavailable') as never);
-    expect(await failure(deleteTenantCascade(orgId))).toMatchObject({ message: 'S3 unavailable' });
+    vi.spyOn(DynamoDBDocumentClient.prototype, 'send').mockImplementation(async function (this: DynamoDBDocumentClient, command: any) {
+      if (command instanceof BatchWriteCommand && command.input.RequestItems![tableName()]![0]!.PutRequest) throw new Error('simulated timeout');
+      return realSend.call(this, command);
+    } as never);
+    expect(await failure(deleteTenantCascade(orgId))).toMatchObject({ message: 'simulated timeout' });
     vi.restoreAllMocks();
-    expect(await objectStatus(fileKey)).toBe(200);
+    expect(await isReleased(fileKey)).toBe(false);
     expect((await partition(orgId)).some((sk) => sk.startsWith('FILE#'))).toBe(true);
 
     await deleteTenantCascade(orgId);
-    expect(await objectStatus(fileKey)).toBe(404);
     expect(await partition(orgId)).toEqual([]);
+    expect(await isReleased(fileKey)).toBe(true);
+    expect(await objectStatus(fileKey)).toBe(200);
+    await sweep();
+    expect(await objectStatus(fileKey)).toBe(404);
+    expect(await isReleased(fileKey)).toBe(false);
   });
 
   it('treats a file that is already gone as deleted, and answers 404 for a tenant that does not exist', async () => {
     const owner = await signUp();
     const orgId = await newOrganization(owner);
-    await putTenantRecords(orgId, [{ sk: `FILE#${randomUUID()}`, s3Key: `tenants/${orgId}/files/never-uploaded.txt` }]);
+    const neverUploaded = `tenants/${orgId}/files/never-uploaded.txt`;
+    await putTenantRecords(orgId, [{ sk: `FILE#${randomUUID()}`, s3Key: neverUploaded }]);
     await deleteTenantCascade(orgId);
     expect(await partition(orgId)).toEqual([]);
+    expect(await isReleased(neverUploaded)).toBe(true);
+    await sweep();
+    expect(await isReleased(neverUploaded)).toBe(false);
     const error = await failure(deleteTenantCascade(orgId));
     expect(error).toBeInstanceOf(NotFoundError);
   });

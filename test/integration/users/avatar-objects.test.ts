@@ -15,6 +15,7 @@ import { call } from '../../support/call.ts';
 import { s3Endpoint, standInS3, useS3 } from '../../support/s3.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { expectProblem } from '../middleware/helpers.ts';
+import { deleteReleasedObjects, releasedObjects } from '../../../shared/db/storage/index.ts';
 
 useS3();
 
@@ -178,12 +179,16 @@ describe('avatar objects', () => {
     expect((await profile(me)).avatarKey).toBeNull();
   });
 
-  it('removes the avatar image when the account is deleted', async () => {
+  it('releases the avatar image when the account is deleted, and the object sweep deletes it', async () => {
     const me = await signUp();
     const { avatarKey } = await uploadAvatar(me);
     await setAvatar(me, avatarKey);
     const res = await call('DELETE', `/v1/users/${me.userId}`, { token: me.token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // Released in the same transaction that clears the profile.
+    expect((await releasedObjects()).filter((o) => o.objectKey === avatarKey)).toEqual([expect.objectContaining({ bucket: 'avatars', objectKey: avatarKey })]);
+    expect(await deleteReleasedObjects()).toMatchObject({ failed: 0 });
     expect(await objectStatus(avatarKey)).toBe(404);
+    expect(await releasedObjects()).toEqual([]);
   });
 });
