@@ -86,7 +86,7 @@ export async function deleteReleasedObjects(): Promise<SweepResult> {
   return result;
 }
 
-/** Released objects not deleted yet, oldest release first (tests and the local server's view). */
+/** Released objects not deleted yet, oldest release first (what the tests read). */
 export async function releasedObjects(): Promise<{ bucket: ReleasingBucket; objectKey: string; releasedAt: string }[]> {
   const all = [];
   for await (const page of queryItemPages(ReleasedObjects.query.all(), { consistent: true })) all.push(...page.map((item) => ReleasedObjects.fromItem(item)));

@@ -2,7 +2,8 @@
  * S3 failing under the functions' own writes (issue 23 item 12): the S3 client retries a throttled
  * or 5xx answer (S3_ATTEMPTS in all), and what still fails is a clean 429 `rate_limited` problem
  * with Retry-After, never a 500 or a stack. Against a stand-in S3 endpoint that answers what a
- * test says (the SDK's own retries run), and with aws-sdk-client-mock on S3Client.
+ * test says (the SDK's own retries run), and with aws-sdk-client-mock on S3Client. The deletes call
+ * no S3: they release their objects, and the object sweep deletes them, keeping what S3 refused.
  */
 import { DeleteObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { mockClient, type AwsStub } from 'aws-sdk-client-mock';
@@ -13,7 +14,7 @@ import { s3Endpoint, standInS3, useS3 } from '../../support/s3.ts';
 import { expectProblem } from '../middleware/helpers.ts';
 import { newFile, objectKeys, postFile } from './helpers.ts';
 import { newOrgWithRecords, type OrgWithRecords } from '../../support/organizations.ts';
-import { releasedObjects } from '../../../shared/db/storage/index.ts';
+import { deleteReleasedObjects, releaseObjects, releasedObjects } from '../../../shared/db/storage/index.ts';
 
 useS3();
 
@@ -74,6 +75,23 @@ describe('the S3 client retries, then answers a clean problem', () => {
     expect(await objectKeys(`files/${org.organizationId}/`)).toEqual(expect.arrayContaining([expect.stringContaining(file.id)]));
     expect(await sweep()).toEqual({ deleted: 1, failed: 0 });
     expect(await objectKeys(`files/${org.organizationId}/`)).not.toEqual(expect.arrayContaining([expect.stringContaining(file.id)]));
+    expect(await releasedObjects()).toEqual([]);
+  });
+
+  it('the object sweep deletes what S3 deletes and keeps only the object it refused (aws-sdk-client-mock), which a later run deletes', async () => {
+    const [refused, deleted] = [`files/${org.organizationId}/refused`, `files/${org.organizationId}/deleted`];
+    await releaseObjects('files', [refused, deleted, refused]);
+    expect((await releasedObjects()).map((o) => o.objectKey).sort()).toEqual([deleted, refused]);
+    s3 = mockClient(S3Client);
+    s3.on(DeleteObjectCommand).resolves({});
+    s3.on(DeleteObjectCommand, { Key: refused }).rejects(new S3ServiceException({ name: 'AccessDenied', $fault: 'client', message: 'Access Denied', $metadata: { httpStatusCode: 403 } }));
+    expect(await deleteReleasedObjects()).toEqual({ deleted: 1, failed: 1 });
+    expect(s3.commandCalls(DeleteObjectCommand).map((call) => call.args[0].input.Key).sort()).toEqual([deleted, refused]);
+    expect((await releasedObjects()).map((o) => o.objectKey)).toEqual([refused]);
+    s3.restore();
+    s3 = undefined;
+    // S3 answers a missing key as deleted.
+    expect(await deleteReleasedObjects()).toEqual({ deleted: 1, failed: 0 });
     expect(await releasedObjects()).toEqual([]);
   });
 
