@@ -189,7 +189,7 @@ export interface paths {
         post?: never;
         /**
          * Deletes the organization, permanently
-         * @description deletes the organization, permanently: the organization and everything it owns, files-bucket objects included. Marked first, so from the first step on it is gone for every reader and a second DELETE is 404. Its Stripe subscription is canceled before that.
+         * @description deletes the organization, permanently: the organization and everything it owns, its stored files included, whose objects are deleted within minutes. Marked first, so from the first step on it is gone for every reader and a second DELETE is 404. Its Stripe subscription is canceled before that.
          *
          *     Access: an active owner (or higher) of the tenant in scope; agent tokens are refused. Form both (responses carry `_meta`).
          */

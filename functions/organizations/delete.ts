@@ -1,6 +1,6 @@
 /**
  * DELETE /v1/organizations/:id (owner; never an agent token: the route's `agent: false`) — deletes the organization, permanently: the organization and everything it owns,
- * files-bucket objects released for the object sweep (shared/db/tenancy/tenant-deletion.ts). Marked first, so from the first
+ * its stored files included, whose objects are deleted within minutes (shared/db/tenancy/tenant-deletion.ts). Marked first, so from the first
  * step on it is gone for every reader and a second DELETE is 404. Its Stripe subscription is
  * canceled before that (shared/db/billing/billing-end.ts).
  */
