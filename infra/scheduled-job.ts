@@ -17,19 +17,20 @@ export interface ScheduledJobProps {
 }
 
 export class ScheduledJob extends Construct {
-  readonly sweeper: RouteFunction;
+  /** The job's function. */
+  readonly fn: RouteFunction;
 
   constructor(scope: Construct, id: string, props: ScheduledJobProps & { job: string; every: Duration }) {
     super(scope, id);
     const { table, config, environment, job, every } = props;
-    this.sweeper = new RouteFunction(this, 'Sweeper', {
+    this.fn = new RouteFunction(this, 'Sweeper', {
       handler: `jobs/${job}`,
       description: `job: ${job}`,
       environment,
       config,
       timeout: Duration.minutes(5),
     });
-    this.sweeper.bindTable(table, 'read-write');
-    new Rule(this, 'Schedule', { schedule: Schedule.rate(every), targets: [new LambdaFunction(this.sweeper)] });
+    this.fn.bindTable(table, 'read-write');
+    new Rule(this, 'Schedule', { schedule: Schedule.rate(every), targets: [new LambdaFunction(this.fn)] });
   }
 }

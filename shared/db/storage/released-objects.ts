@@ -6,8 +6,8 @@
  * campaign, an organization or an account calls no S3 and carries no S3 client (its cold start),
  * never fails because S3 is busy, and is not bounded by how many files it releases in one request's
  * time. An object outlives its record until the next sweep: unreachable through the API meanwhile,
- * save by a download URL signed before, which works until it expires (minutes), as it did for an
- * object still stored.
+ * save by a download URL signed before the deletion, which works until the sweep or its own expiry
+ * (minutes), whichever comes first.
  *
  * A released object is recorded once however often a deletion is retried (its key is the object's).
  * The sweep deletes an object and only then its item: one S3 refused or failed to delete keeps its

@@ -415,7 +415,7 @@ export const campaignStatusKeys = {
 };
 
 /**
- * Objects released by a deletion and not deleted yet (shared/db/storage/object-deletions.ts): one
+ * Objects released by a deletion and not deleted yet (shared/db/storage/released-objects.ts): one
  * item per object, in a partition of their own that the object sweep reads, apart from `keys` as
  * `exportKeys` is. `bucket` is the bucket's role (`files`, `avatars`), not its name.
  */

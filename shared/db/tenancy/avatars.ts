@@ -2,8 +2,9 @@
  * Avatar images in the avatars bucket live as long as a profile names them: the one a profile no
  * longer names (replaced by another key, or by null) is deleted, and so is the current one when
  * the account is deleted (released then, for the object sweep: shared/db/storage). A user's avatar
- * is personal data; an image nobody can reach through the API must not stay stored. An image is uploaded under `uploads/` (shared/domain/avatars.ts) and
- * reaches its avatar key only when a profile is about to name it; what is never set there expires.
+ * is personal data; an image nobody can reach through the API must not stay stored. An image is
+ * uploaded under `uploads/` (shared/domain/avatars.ts) and reaches its avatar key only when a
+ * profile is about to name it; what is never set there expires.
  */
 import { config } from '../../config.ts';
 import { avatarUploadKey } from '../../domain/avatars.ts';

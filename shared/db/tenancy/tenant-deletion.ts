@@ -2,15 +2,15 @@
  * Permanent deletion of a tenant (DELETE /v1/organizations/:id): every item of its partition
  * (memberships, invitations, the aggregate, and every record the other groups keep there by
  * convention, see keys.ts), the record pointers (`ID#<id>`, outside the partition) of those items,
- * and the files-bucket objects they name in `s3Key`.
+ * and the files-bucket objects they name in `s3Key` (released, for the object sweep).
  *
  * Order, each step idempotent so that calling again after an interruption completes the job:
  * 1. mark the tenant item `deletingAt`: every read treats the tenant as gone from then on, and
  *    membership writes (conditioned on a live tenant) stop;
  * 2. page through the partition: for each page release the files-bucket objects first (the object
- *    sweep deletes them: shared/db/storage), then delete the record
- *    pointers, then the items (BatchWriteItem, 25 at a time, unprocessed items retried with
- *    backoff): whatever names something is deleted last, so a retry finds it again;
+ *    sweep deletes them: shared/db/storage), then delete the record pointers, then the items
+ *    (BatchWriteItem, 25 at a time, unprocessed items retried with backoff): whatever names
+ *    something is deleted last, so a retry finds it again;
  * 3. delete the tenant item last, once a pass over the partition finds nothing else: while the
  *    tenant item exists the deletion is visibly unfinished.
  */
