@@ -207,40 +207,46 @@ async function fanOutAgain(io: RedriveIo, dlq: DeadLetterQueue, dryRun: boolean)
     io.out('Would read each failed stream batch again (the stream keeps 24 hours) and fan out its records, then delete its message.');
     return 0;
   }
-  const streams = io.streams ?? new DynamoDBStreamsClient({ region: io.env.AWS_REGION });
+  // A client made here is this run's alone: destroyed (its sockets closed) when the run ends.
+  const made = io.streams ? undefined : new DynamoDBStreamsClient({ region: io.env.AWS_REGION });
+  const streams = io.streams ?? made!;
   const left: string[] = [];
   let batches = 0;
   let records = 0;
-  for (;;) {
-    // Long enough that a message left in the queue is not received again by this run.
-    const { Messages = [] } = await io.sqs.send(new ReceiveMessageCommand({ QueueUrl: dlq.url, MaxNumberOfMessages: 10, WaitTimeSeconds: 1, VisibilityTimeout: 900 }));
-    if (!Messages.length) break;
-    for (const message of Messages) {
-      const batch = batchOf(message.Body);
-      if (!batch) {
-        left.push(`${message.MessageId}: names no stream batch`);
-        continue;
-      }
-      try {
-        const tenantRecords = (await readStreamBatch(streams, batch)).filter(ofTenant).map(lambdaRecord);
-        const { batchItemFailures } = await fanOut({ Records: tenantRecords });
-        if (batchItemFailures.length) {
-          left.push(`${message.MessageId}: the fan-out failed again at sequence number ${batchItemFailures[0]!.itemIdentifier} (see its log)`);
+  try {
+    for (;;) {
+      // Long enough that a message left in the queue is not received again by this run.
+      const { Messages = [] } = await io.sqs.send(new ReceiveMessageCommand({ QueueUrl: dlq.url, MaxNumberOfMessages: 10, WaitTimeSeconds: 1, VisibilityTimeout: 900 }));
+      if (!Messages.length) break;
+      for (const message of Messages) {
+        const batch = batchOf(message.Body);
+        if (!batch) {
+          left.push(`${message.MessageId}: names no stream batch`);
           continue;
         }
-        await io.sqs.send(new DeleteMessageCommand({ QueueUrl: dlq.url, ReceiptHandle: message.ReceiptHandle }));
-        batches += 1;
-        records += tenantRecords.length;
-      } catch (error) {
-        const name = error instanceof Error ? error.name : '';
-        if (name === 'TrimmedDataAccessException' || name === 'ResourceNotFoundException') {
-          left.push(`${message.MessageId}: the stream no longer holds shard ${batch.shardId} from ${batch.startSequenceNumber} (over 24 hours old); these events cannot be sent again`);
-        } else {
-          // Anything else (throttling, a batch read short) leaves this batch for another run, not the others.
-          left.push(`${message.MessageId}: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}; run again`);
+        try {
+          const tenantRecords = (await readStreamBatch(streams, batch)).filter(ofTenant).map(lambdaRecord);
+          const { batchItemFailures } = await fanOut({ Records: tenantRecords });
+          if (batchItemFailures.length) {
+            left.push(`${message.MessageId}: the fan-out failed again at sequence number ${batchItemFailures[0]!.itemIdentifier} (see its log)`);
+            continue;
+          }
+          await io.sqs.send(new DeleteMessageCommand({ QueueUrl: dlq.url, ReceiptHandle: message.ReceiptHandle }));
+          batches += 1;
+          records += tenantRecords.length;
+        } catch (error) {
+          const name = error instanceof Error ? error.name : '';
+          if (name === 'TrimmedDataAccessException' || name === 'ResourceNotFoundException') {
+            left.push(`${message.MessageId}: the stream no longer holds shard ${batch.shardId} from ${batch.startSequenceNumber} (over 24 hours old); these events cannot be sent again`);
+          } else {
+            // Anything else (throttling, a batch read short) leaves this batch for another run, not the others.
+            left.push(`${message.MessageId}: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}; run again`);
+          }
         }
       }
     }
+  } finally {
+    made?.destroy();
   }
   io.out(`Fanned out ${records} record(s) of ${batches} failed batch(es) again and deleted their dead-letter message(s).`);
   for (const line of left) io.err(`Left in ${dlq.arn}: ${line}.`);

@@ -181,6 +181,22 @@ describe('npm run redrive -- --queue webhook-events (the fan-out stream mapping\
   });
 });
 
+describe('npm run redrive -- --queue webhook-events without a stream client given', () => {
+  it('makes its own and destroys it when the run ends, a failed one too', async () => {
+    const dlq = fake.createQueue(`webhook-events-dlq-${randomUUID().slice(0, 8)}`);
+    fake.put(dlq.arn, JSON.stringify({ something: 'else' }));
+    const destroyed = vi.spyOn(DynamoDBStreamsClient.prototype, 'destroy');
+    try {
+      const env = { WEBHOOK_EVENTS_DLQ_ARN: dlq.arn, WEBHOOK_DELIVERY_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/123456789012/webhooks' };
+      expect(await run(['--queue', 'webhook-events'], env)).toBe(1);
+      expect(errors).toEqual([expect.stringMatching(/names no stream batch\.$/)]);
+      expect(destroyed).toHaveBeenCalledTimes(1);
+    } finally {
+      destroyed.mockRestore();
+    }
+  });
+});
+
 describe('npm run redrive -- --queue outbox (a stream mapping\'s dead-letter queue: the emails are put again)', () => {
   const put = (sentAt: string, extra: Record<string, unknown> = {}) => {
     const id = randomUUID();
