@@ -20,7 +20,7 @@ import { logger } from '../../support/logger.ts';
 import { defineEntity } from '../table/entity.ts';
 import { releasedObjectKeys } from '../table/keys.ts';
 import { batchDelete, batchPut } from '../table/operations.ts';
-import { queryItemPages } from '../table/query.ts';
+import { queryItemPages, queryRecords } from '../table/query.ts';
 
 /** The buckets whose objects deletions release, by role. */
 export const RELEASING_BUCKETS = ['files', 'avatars'] as const;
@@ -53,9 +53,6 @@ export function releaseObjectTx(bucket: ReleasingBucket, objectKey: string) {
 
 const bucketName: Record<ReleasingBucket, () => string> = { files: () => config.filesBucket(), avatars: () => config.avatarsBucket() };
 
-/** Objects deleted at once by the sweep. */
-const PARALLEL_DELETES = 10;
-
 export interface SweepResult {
   /** Objects deleted (or found gone), their items removed. */
   deleted: number;
@@ -68,19 +65,16 @@ export async function deleteReleasedObjects(): Promise<SweepResult> {
   const result: SweepResult = { deleted: 0, failed: 0 };
   for await (const page of queryItemPages(ReleasedObjects.query.all(), { consistent: true })) {
     const released = page.map((item) => ReleasedObjects.fromItem(item));
-    for (let i = 0; i < released.length; i += PARALLEL_DELETES) {
-      const batch = released.slice(i, i + PARALLEL_DELETES);
-      const outcomes = await Promise.allSettled(batch.map((o) => storageWrites.deleteObject(bucketName[o.bucket](), o.objectKey)));
-      const done = batch.filter((o, j) => {
-        const outcome = outcomes[j]!;
-        if (outcome.status === 'rejected') {
-          logger.error('released object not deleted', { bucket: o.bucket, objectKey: o.objectKey, error: outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason) });
-        }
-        return outcome.status === 'fulfilled';
-      });
-      await batchDelete(done.map((o) => ReleasedObjects.key(o.bucket, o.objectKey)));
-      result.deleted += done.length;
-      result.failed += batch.length - done.length;
+    for (const bucket of RELEASING_BUCKETS) {
+      const objectKeys = released.filter((o) => o.bucket === bucket).map((o) => o.objectKey);
+      const notDeleted = await storageWrites.deleteObjects(bucketName[bucket](), objectKeys);
+      for (const { objectKey, error } of notDeleted) {
+        logger.error('released object not deleted', { bucket, objectKey, error: error instanceof Error ? error.message : String(error) });
+      }
+      const failed = new Set(notDeleted.map((o) => o.objectKey));
+      await batchDelete(objectKeys.filter((key) => !failed.has(key)).map((key) => ReleasedObjects.key(bucket, key)));
+      result.deleted += objectKeys.length - failed.size;
+      result.failed += failed.size;
     }
   }
   return result;
@@ -88,7 +82,6 @@ export async function deleteReleasedObjects(): Promise<SweepResult> {
 
 /** Released objects not deleted yet, oldest release first (what the tests read). */
 export async function releasedObjects(): Promise<{ bucket: ReleasingBucket; objectKey: string; releasedAt: string }[]> {
-  const all = [];
-  for await (const page of queryItemPages(ReleasedObjects.query.all(), { consistent: true })) all.push(...page.map((item) => ReleasedObjects.fromItem(item)));
+  const all = await queryRecords(ReleasedObjects.query.all(), { consistent: true });
   return all.sort((a, b) => a.releasedAt.localeCompare(b.releasedAt));
 }

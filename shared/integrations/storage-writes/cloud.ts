@@ -12,7 +12,7 @@ import { CopyObjectCommand, DeleteObjectCommand, PutObjectCommand, S3Client, S3S
 import { config } from '../../config.ts';
 import { RateLimitedError } from '../../domain/errors.ts';
 import { logger } from '../../support/logger.ts';
-import type { StorageWrites } from './port.ts';
+import type { NotDeleted, StorageWrites } from './port.ts';
 
 const CONNECT_MS = 1_000;
 const ATTEMPT_MS = 2_500;
@@ -100,11 +100,17 @@ export async function deleteObject(bucket: string, key: string): Promise<void> {
 /** Objects deleted at once by `deleteObjects`. */
 const PARALLEL_DELETES = 10;
 
-/** Deletes many objects of one bucket, a few requests at a time. */
-export async function deleteObjects(bucket: string, objectKeys: readonly string[]): Promise<void> {
+/** Deletes many objects of one bucket, a few requests at a time, each whatever the others do; resolves to those not deleted. */
+export async function deleteObjects(bucket: string, objectKeys: readonly string[]): Promise<NotDeleted[]> {
+  const notDeleted: NotDeleted[] = [];
   for (let i = 0; i < objectKeys.length; i += PARALLEL_DELETES) {
-    await Promise.all(objectKeys.slice(i, i + PARALLEL_DELETES).map((key) => deleteObject(bucket, key)));
+    const batch = objectKeys.slice(i, i + PARALLEL_DELETES);
+    const outcomes = await Promise.allSettled(batch.map((key) => deleteObject(bucket, key)));
+    outcomes.forEach((outcome, j) => {
+      if (outcome.status === 'rejected') notDeleted.push({ objectKey: batch[j]!, error: outcome.reason });
+    });
   }
+  return notDeleted;
 }
 
 export const s3Writes: StorageWrites = { putObject, copyObject, deleteObject, deleteObjects };

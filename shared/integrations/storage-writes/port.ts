@@ -12,6 +12,12 @@ export interface StorageWrites {
   copyObject(bucket: string, fromKey: string, toKey: string): Promise<boolean>;
   /** Deletes one object; a missing one is already deleted. */
   deleteObject(bucket: string, key: string): Promise<void>;
-  /** Deletes many objects of one bucket. */
-  deleteObjects(bucket: string, objectKeys: readonly string[]): Promise<void>;
+  /** Deletes many objects of one bucket, each whatever the others do; resolves to those not deleted, and why. */
+  deleteObjects(bucket: string, objectKeys: readonly string[]): Promise<NotDeleted[]>;
+}
+
+/** An object `deleteObjects` did not delete, with the error its delete failed with. */
+export interface NotDeleted {
+  objectKey: string;
+  error: unknown;
 }
