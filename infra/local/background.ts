@@ -3,6 +3,7 @@
  * after another), on an interval, and work started in the background that `stop` waits for so that
  * none outlives the table.
  */
+import { logger } from '../../shared/support/logger.ts';
 
 /** Runs each piece of work after the one before has settled; a failure does not stop the next. */
 export function oneAtATime(): <T>(work: () => Promise<T>) => Promise<T> {
@@ -20,6 +21,18 @@ export function onInterval(everyMs: number | undefined, run: () => Promise<unkno
   const timer = setInterval(() => void run().catch(failed), everyMs);
   timer.unref();
   return () => clearInterval(timer);
+}
+
+/**
+ * A cloud's scheduled job run in-process: every `everyMs` (none when undefined; a failed run is
+ * logged as `what`), and at once by `runOnce`, one run at a time either way, as one scheduled
+ * invocation after another.
+ */
+export function localJob<T>(what: string, run: () => Promise<T>, everyMs?: number): { runOnce(): Promise<T>; stop(): void } {
+  const serialized = oneAtATime();
+  const runOnce = () => serialized(run);
+  const stop = onInterval(everyMs, runOnce, (error) => logger.error(`local ${what} failed`, { error: String(error) }));
+  return { runOnce, stop };
 }
 
 /**

@@ -21,6 +21,9 @@ import { parseInput } from '../../shared/http/middleware/validate.ts';
 import { useBilling } from '../../shared/integrations/billing/index.ts';
 import { useStorageUrls } from '../../shared/integrations/storage-urls/index.ts';
 import { useStorageWrites } from '../../shared/integrations/storage-writes/index.ts';
+import { sweepCampaignStatuses } from '../../shared/db/campaigns/index.ts';
+import { deleteReleasedObjects } from '../../shared/db/storage/index.ts';
+import { localJob } from './background.ts';
 import { usePlatforms } from '../../shared/integrations/platforms/index.ts';
 import { useTokenSealer } from '../../shared/integrations/token-sealer/index.ts';
 import { Email, intInput, Uuid } from '../../shared/schemas/common.ts';
@@ -36,8 +39,6 @@ import { ensureTable, LOCAL_CREDENTIALS, startDynamoLocal, type DynamoLocal } fr
 import { LocalIssuer } from './issuer.ts';
 import { startLocalMetricRefresh } from './metric-refresh.ts';
 import { startLocalFirstImports } from './first-import.ts';
-import { startLocalCampaignStatusSweep } from './campaign-status-sweep.ts';
-import { startLocalReleasedObjectsSweep } from './released-objects-sweep.ts';
 import { startLocalExports } from './exports.ts';
 import { startLocalWebhooks, type LocalWebhooks } from './webhooks.ts';
 import { startS3Local, type S3Local } from './s3.ts';
@@ -223,8 +224,11 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
   if (options.warm) await warmFirstUse(issuer, tableName);
   const metricRefresh = startLocalMetricRefresh(options.metricRefreshEveryMs);
   const firstImports = startLocalFirstImports();
-  const statusSweep = startLocalCampaignStatusSweep(options.campaignStatusSweepEveryMs);
-  const objectSweep = startLocalReleasedObjectsSweep(options.releasedObjectsSweepEveryMs);
+  // The cloud's hourly campaign status sweep (functions/jobs/sweep-campaign-status.ts) and 5-minute
+  // object sweep (functions/jobs/delete-released-objects.ts), on this machine's intervals and at once
+  // by POST /local/jobs/sweep-campaign-status ({due, announced}) and /local/jobs/delete-released-objects ({deleted, failed}).
+  const statusSweep = localJob('campaign status sweep', sweepCampaignStatuses, options.campaignStatusSweepEveryMs);
+  const objectSweep = localJob('object sweep', deleteReleasedObjects, options.releasedObjectsSweepEveryMs);
   const exports = startLocalExports();
   let webhooks: LocalWebhooks;
   try {
