@@ -1,13 +1,15 @@
 /**
  * A closer look at a few functions' import times than the bundles bench gives (issue 25): times the
- * DynamoDB reference, the chosen-libraries floor and the named functions round-robin, one import of
- * each per round in fresh processes, and prints each one's median and its ratio to the reference's.
+ * chosen-libraries floor and the named functions in rounds as the bench does (import-timing.ts: one
+ * import of each per round in fresh processes, the DynamoDB reference between them), and prints each
+ * one's median, its ratio to the reference's and that ratio's interval.
  * Reads the bundles `npm run bench -- bundles` left in .bench/bundles.
  *
  *   npx tsx test/bench/import-rounds.ts 31 activities/get notes/delete
  */
 import { existsSync } from 'node:fs';
 import { builtBundle, CHOSEN_LIBRARIES, DYNAMO_REFERENCE, importTime } from './bundles.ts';
+import { estimateRatio, referenceResamples, seededRandom, timeInRounds } from './import-timing.ts';
 import { quantile } from './stats.ts';
 
 const [roundsArg, ...names] = process.argv.slice(2);
@@ -22,9 +24,15 @@ if (missing.length) {
   console.error(`no bundle for ${missing.map(([name]) => name).join(', ')}: run \`npm run bench -- bundles\` first`);
   process.exit(2);
 }
-const times = new Map<string, number[]>(entries.map(([name]) => [name, []]));
-for (let round = 0; round < rounds; round++) for (const [name, file] of entries) times.get(name)!.push(importTime(file));
-const median = (name: string) => quantile([...times.get(name)!].sort((a, b) => a - b), 0.5);
-const reference = median(entries[0]![0]);
-console.log(`Import, median of ${rounds} rounds (ms), and ratio to the DynamoDB reference`);
-for (const [name] of entries) console.log(`  ${name.padEnd(48)} ${median(name).toFixed(1).padStart(6)}  ${(median(name) / reference).toFixed(3)}`);
+const fileOf = new Map(entries);
+const random = seededRandom(Date.now());
+const times = new Map<string, number[]>();
+timeInRounds([...fileOf.keys()], DYNAMO_REFERENCE, rounds, (name) => importTime(fileOf.get(name)!), times, random);
+const referenceTimes = times.get(DYNAMO_REFERENCE)!;
+const referenceMedians = referenceResamples(referenceTimes, random);
+console.log(`Import, median of ${rounds} rounds (ms), its ratio to the DynamoDB reference's and the ratio's 90 % interval`);
+for (const [name] of entries) {
+  const { ratio, interval } = estimateRatio(times.get(name)!, referenceTimes, referenceMedians, random);
+  const within = name === DYNAMO_REFERENCE ? '' : `${interval[0].toFixed(3)}-${interval[1].toFixed(3)}`;
+  console.log(`  ${name.padEnd(48)} ${quantile([...times.get(name)!].sort((a, b) => a - b), 0.5).toFixed(1).padStart(6)}  ${ratio.toFixed(3)}  ${within}`);
+}
