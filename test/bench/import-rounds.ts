@@ -1,7 +1,7 @@
 /**
  * A closer look at a few functions' import times than the bundles bench gives (issue 25): times the
  * chosen-libraries floor and the named functions in rounds as the bench does (import-timing.ts: one
- * import of each per round in fresh processes, the DynamoDB reference between them), and prints each
+ * import of each per round in fresh processes, between two of the DynamoDB reference), and prints each
  * one's median, its ratio to the reference's and that ratio's interval.
  * Reads the bundles `npm run bench -- bundles` left in .bench/bundles.
  *
@@ -9,7 +9,7 @@
  */
 import { existsSync } from 'node:fs';
 import { builtBundle, CHOSEN_LIBRARIES, DYNAMO_REFERENCE, importTime } from './bundles.ts';
-import { estimateRatio, referenceResamples, seededRandom, timeInRounds } from './import-timing.ts';
+import { estimateRatio, noTimings, seededRandom, timeInRounds } from './import-timing.ts';
 import { quantile } from './stats.ts';
 
 const [roundsArg, ...names] = process.argv.slice(2);
@@ -26,13 +26,12 @@ if (missing.length) {
 }
 const fileOf = new Map(entries);
 const random = seededRandom(Date.now());
-const times = new Map<string, number[]>();
-timeInRounds([...fileOf.keys()], DYNAMO_REFERENCE, rounds, (name) => importTime(fileOf.get(name)!), times, random);
-const referenceTimes = times.get(DYNAMO_REFERENCE)!;
-const referenceMedians = referenceResamples(referenceTimes, random);
-console.log(`Import, median of ${rounds} rounds (ms), its ratio to the DynamoDB reference's and the ratio's 90 % interval`);
+const timings = noTimings();
+timeInRounds([...fileOf.keys()], DYNAMO_REFERENCE, rounds, (name) => importTime(fileOf.get(name)!), timings, random);
+console.log(`Import, median of ${rounds} rounds (ms), and its ratio to the DynamoDB reference's imports around it: median and 90 % interval`);
 for (const [name] of entries) {
-  const { ratio, interval } = estimateRatio(times.get(name)!, referenceTimes, referenceMedians, random);
-  const within = name === DYNAMO_REFERENCE ? '' : `${interval[0].toFixed(3)}-${interval[1].toFixed(3)}`;
-  console.log(`  ${name.padEnd(48)} ${quantile([...times.get(name)!].sort((a, b) => a - b), 0.5).toFixed(1).padStart(6)}  ${ratio.toFixed(3)}  ${within}`);
+  const times = timings.times.get(name)!;
+  const { ratio, interval } = name === DYNAMO_REFERENCE ? { ratio: 1, interval: undefined } : estimateRatio(timings.ratios.get(name)!, random);
+  const within = interval ? `${interval[0].toFixed(3)}-${interval[1].toFixed(3)}` : '';
+  console.log(`  ${name.padEnd(48)} ${quantile([...times].sort((a, b) => a - b), 0.5).toFixed(1).padStart(6)}  ${ratio.toFixed(3)}  ${within}`);
 }

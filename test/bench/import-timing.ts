@@ -2,19 +2,19 @@
  * How the bundles bench times imports and decides whether a ratio is over a target (issue 25).
  *
  * One import in a fresh Node process varies a lot on this 2-core machine: the DynamoDB reference's
- * coefficient of variation is about 13 %, in two modes (31-49 ms), with no steal time and whatever
- * the estimator (median, lower quartile, CPU time rather than wall time). A ratio of two medians of
- * 15 imports therefore moves by about ±0.1 from run to run: more than a function's own code adds.
- * So each bundle is timed in rounds, one import of each per round in a new shuffled order, with the
- * reference timed again every REFERENCE_EVERY imports, so that drift hits every bundle alike; and
- * each ratio comes with a bootstrap interval. A ratio is over a target only when its whole interval
- * is; one whose interval holds the target is timed more (`decide`), and what is still undecided
- * after that is reported as unclear, not as over or under.
+ * coefficient of variation is 13-17 %, with no steal time and whatever the estimator (median, lower
+ * quartile, CPU time rather than wall time). The variation is slow: 300 imports in a row correlate
+ * 0.52 with the next, 0.22 five later, none twenty later, and their means of 20 range 37-51 ms. So
+ * a ratio of two medians taken at different moments is off by whatever the machine did meanwhile
+ * (one run's ratio of 15-import medians moved by ~0.1). Each import of a bundle is therefore taken
+ * between two of the reference, and its ratio is to their geometric mean (`timeInRounds`); a bundle's
+ * ratio is the median of its ratios over rounds in a new shuffled order each, far enough apart to
+ * be independent, so that a bootstrap over them gives an honest interval (`estimateRatio`). A ratio
+ * is over a target only when its whole interval is (`verdictOf`); one whose interval holds the
+ * target is timed more, and what is still undecided after that is reported as unclear.
  */
 import { quantile } from './stats.ts';
 
-/** A reference import between every this many imports of the others. */
-const REFERENCE_EVERY = 10;
 /** Resamples of each bootstrap interval. */
 const RESAMPLES = 2000;
 /** The interval's two-sided confidence. */
@@ -41,50 +41,54 @@ function shuffled<T>(items: readonly T[], random: () => number): T[] {
   return out;
 }
 
+/** Each bundle's import times, and its ratio to the reference imports around each of them. */
+export interface Timings {
+  times: Map<string, number[]>;
+  ratios: Map<string, number[]>;
+}
+
+export const noTimings = (): Timings => ({ times: new Map(), ratios: new Map() });
+
 /**
- * Times `rounds` imports of each name: per round one import of each in a shuffled order, and one of
- * the reference first and after every REFERENCE_EVERY others. Appends to `samples` (the reference's
- * included), so more rounds can be added to a first timing.
+ * Times `rounds` imports of each name, one per round in a shuffled order, each between two imports
+ * of the reference (ref, a, ref, b, ref, ...: one more reference import than names per round); adds
+ * each import's time and its ratio to the geometric mean of the two around it to `into`.
  */
-export function timeInRounds(names: readonly string[], reference: string, rounds: number, time: (name: string) => number, samples: Map<string, number[]>, random: () => number): void {
-  const add = (name: string, ms: number) => samples.set(name, [...(samples.get(name) ?? []), ms]);
+export function timeInRounds(names: readonly string[], reference: string, rounds: number, time: (name: string) => number, into: Timings, random: () => number): void {
+  const add = (map: Map<string, number[]>, name: string, value: number) => {
+    if (!map.has(name)) map.set(name, []);
+    map.get(name)!.push(value);
+  };
   const others = names.filter((name) => name !== reference);
   for (let round = 0; round < rounds; round++) {
-    shuffled(others, random).forEach((name, i) => {
-      if (i % REFERENCE_EVERY === 0) add(reference, time(reference));
-      add(name, time(name));
-    });
+    let before = time(reference);
+    add(into.times, reference, before);
+    for (const name of shuffled(others, random)) {
+      const ms = time(name);
+      const after = time(reference);
+      add(into.times, reference, after);
+      add(into.times, name, ms);
+      add(into.ratios, name, ms / Math.sqrt(before * after));
+      before = after;
+    }
   }
 }
 
 const median = (samples: readonly number[]) => quantile([...samples].sort((a, b) => a - b), 0.5);
 
-function resampledMedian(samples: readonly number[], random: () => number): number {
-  const draw = Array.from({ length: samples.length }, () => samples[Math.floor(random() * samples.length)]!);
-  return median(draw);
-}
-
 export interface RatioEstimate {
-  /** Median of the bundle's imports / median of the reference's. */
+  /** The median of a bundle's ratios to the reference imports around each of its imports. */
   ratio: number;
-  /** The bootstrap interval of that ratio (CONFIDENCE, two-sided). */
+  /** The bootstrap interval of that median (CONFIDENCE, two-sided). */
   interval: [number, number];
   imports: number;
 }
 
-/**
- * The reference's resampled medians, drawn once and shared by every bundle's interval (each bundle's
- * own imports are resampled independently of them, so pairing the i-th of each is still a bootstrap).
- */
-export function referenceResamples(referenceSamples: readonly number[], random: () => number): number[] {
-  return Array.from({ length: RESAMPLES }, () => resampledMedian(referenceSamples, random));
-}
-
-export function estimateRatio(samples: readonly number[], referenceSamples: readonly number[], referenceMedians: readonly number[], random: () => number): RatioEstimate {
-  const ratios = referenceMedians.map((referenceMedian) => resampledMedian(samples, random) / referenceMedian).sort((a, b) => a - b);
+export function estimateRatio(ratios: readonly number[], random: () => number): RatioEstimate {
+  const medians = Array.from({ length: RESAMPLES }, () => median(Array.from({ length: ratios.length }, () => ratios[Math.floor(random() * ratios.length)]!))).sort((a, b) => a - b);
   const tail = (1 - CONFIDENCE) / 2;
   const round = (n: number) => Math.round(n * 1000) / 1000;
-  return { ratio: round(median(samples) / median(referenceSamples)), interval: [round(quantile(ratios, tail)), round(quantile(ratios, 1 - tail))], imports: samples.length };
+  return { ratio: round(median(ratios)), interval: [round(quantile(medians, tail)), round(quantile(medians, 1 - tail))], imports: ratios.length };
 }
 
 export type Verdict = 'under' | 'over' | 'unclear';

@@ -57,7 +57,7 @@ if (process.argv.slice(2).includes('bundles')) {
   const writers = s3Writers(built);
   const observability = observabilityCost(built);
   const coldStarts = coldStartTargets(built);
-  writeFileSync(RESULTS, `${JSON.stringify({ ...previous, bundles: built.map(({ file: _file, importSamples: _samples, ...b }) => b), summary: { ...previous.summary, coldStarts, s3Writers: writers, observability } }, null, 2)}\n`);
+  writeFileSync(RESULTS, `${JSON.stringify({ ...previous, bundles: built.map(({ file: _file, importSamples: _samples, importRatios: _ratios, ...b }) => b), summary: { ...previous.summary, coldStarts, s3Writers: writers, observability } }, null, 2)}\n`);
   printBundles(built);
   printS3Writers(writers);
   printObservabilityCost(observability);
@@ -207,7 +207,7 @@ const summary = {
   observability: observabilityCost(bundles),
 };
 
-const report = { generatedAt: new Date().toISOString(), node: process.version, expected: EXPECTED, summary, bundles: bundles.map(({ file: _file, importSamples: _samples, ...b }) => b), importComparison: comparison, latency, overhead, dynamoCallsPerRequest: calls, lists, reporting, metricReads, metricRefresh, validation, exports: exportsResult };
+const report = { generatedAt: new Date().toISOString(), node: process.version, expected: EXPECTED, summary, bundles: bundles.map(({ file: _file, importSamples: _samples, importRatios: _ratios, ...b }) => b), importComparison: comparison, latency, overhead, dynamoCallsPerRequest: calls, lists, reporting, metricReads, metricRefresh, validation, exports: exportsResult };
 writeFileSync(RESULTS, `${JSON.stringify(report, null, 2)}\n`);
 
 printBundles(bundles);
