@@ -11,7 +11,7 @@ import { gatewayEvent, lambdaContext, matchRoute } from '../../infra/local/gatew
 import type { LocalIssuer } from '../../infra/local/issuer.ts';
 import { documentClient, tableName } from '../../shared/db/table/client.ts';
 import type { ApiEvent } from '../../shared/http/context.ts';
-import { keys } from '../../shared/db/table/keys.ts';
+import * as keys from '../../shared/db/table/item-keys.ts';
 import { createActivity } from '../../shared/db/catalogue/activities.ts';
 import { createTenant } from '../../shared/db/tenancy/tenants.ts';
 import { countDynamoCalls } from '../support/dynamodb-calls.ts';

@@ -9,7 +9,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { gatewayEvent, lambdaContext, matchRoute } from '../../infra/local/gateway.ts';
 import type { LocalIssuer } from '../../infra/local/issuer.ts';
 import { documentClient, tableName } from '../../shared/db/table/client.ts';
-import { keys } from '../../shared/db/table/keys.ts';
+import * as keys from '../../shared/db/table/item-keys.ts';
 import { summarize } from './stats.ts';
 
 const CALLS = 5000;

@@ -4,7 +4,7 @@
  * through the real write path (addMembership, which moves the tenant's counters).
  */
 import { addMembership, type Membership, type MembershipStatus } from '../../shared/db/tenancy/memberships.ts';
-import { keys } from '../../shared/db/table/keys.ts';
+import * as keys from '../../shared/db/table/item-keys.ts';
 import { newTenantItems } from '../../shared/db/tenancy/tenants.ts';
 import { transact } from '../../shared/db/table/transact.ts';
 import { conflict, ConflictError } from '../../shared/domain/errors.ts';

@@ -10,7 +10,7 @@ import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { handler } from '../../functions/jobs/deliver-outbox.ts';
-import { keys } from '../../shared/db/table/keys.ts';
+import * as keys from '../../shared/db/table/item-keys.ts';
 import { SETTLED_RETENTION_SECONDS, type Email } from '../../shared/db/email/outbox.ts';
 import { headerText, mailAddress } from '../../shared/integrations/email/cloud.ts';
 import { UndeliverableEmail } from '../../shared/integrations/email/port.ts';

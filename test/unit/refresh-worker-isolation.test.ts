@@ -10,7 +10,7 @@ import type { SQSEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RefreshDeps } from '../../functions/jobs/metric-refresh/refresh.ts';
-import { keys } from '../../shared/db/table/keys.ts';
+import * as keys from '../../shared/db/table/item-keys.ts';
 import type { ContentReading, ContentRef, ReadResult } from '../../shared/domain/metric-readings.ts';
 import { youtubeReading } from '../support/readings.ts';
 

@@ -4,7 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { SORT_KEYS, keys, webhookKeys, type Entity } from '../../shared/db/table/keys.ts';
+import { SORT_KEYS, webhookKeys, type Entity } from '../../shared/db/table/keys.ts';
+import * as keys from '../../shared/db/table/item-keys.ts';
 import * as collections from '../../shared/db/table/collections.ts';
 
 const t = randomUUID();

@@ -11,7 +11,7 @@ import { isOwnCustomer, PLANS, supersedes, UNPAID, type Billing, type BillingCha
 import { conflict, notFound } from '../../domain/errors.ts';
 import { conditionHeld, defineEntity, getRecord, putRecord, updateRecord } from '../table/entity.ts';
 import { absent, all, any, equals, lacks } from '../table/expressions.ts';
-import { keys } from '../table/keys.ts';
+import * as keys from '../table/item-keys.ts';
 import { isLive, liveTenant, tenantFromItem, Tenants, type Tenant } from '../tenancy/tenants.ts';
 
 /**

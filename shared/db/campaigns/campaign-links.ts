@@ -28,7 +28,7 @@ import { STANDING_FIELDS, standingOf } from '../catalogue/cost-rollups.ts';
 import { conditionHeld, defineEntity, getRecord } from '../table/entity.ts';
 import { absent, all, asRead, equals } from '../table/expressions.ts';
 import { nonCampaignSpendCounts } from '../catalogue/cost-stats.ts';
-import { keys } from '../table/keys.ts';
+import * as keys from '../table/item-keys.ts';
 import * as collections from '../table/collections.ts';
 import { queryItems } from '../table/query.ts';
 import { locate, pointerDelete, pointerPut } from '../table/records.ts';

@@ -15,7 +15,7 @@ import { tenantAggregateUpdate } from '../table/aggregates.ts';
 import { conditionHeld, defineEntity, getRecord, updateRecord } from '../table/entity.ts';
 import { queryRecords } from '../table/query.ts';
 import { absent, all, asRead, has, lacks } from '../table/expressions.ts';
-import { keys } from '../table/keys.ts';
+import * as keys from '../table/item-keys.ts';
 import * as collections from '../table/collections.ts';
 import { stored } from '../../records/fields.ts';
 import { pointerPut } from '../table/records.ts';

@@ -6,7 +6,7 @@
  * instant it will move (or no entry). A campaign whose dates changed meanwhile was announced by
  * that edit and is left alone; one being deleted is left to its delete.
  */
-import { keys } from '../table/keys.ts';
+import * as keys from '../table/item-keys.ts';
 import { batchGet } from '../table/operations.ts';
 import { queryItems, queryItemsUpTo } from '../table/query.ts';
 import { getTenant } from '../tenancy/tenants.ts';

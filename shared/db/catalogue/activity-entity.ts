@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import { STANDING_FIELDS } from './cost-rollups.ts';
 import { defineEntity } from '../table/entity.ts';
 import { all, asRead, exists, type Condition } from '../table/expressions.ts';
-import { keys } from '../table/keys.ts';
+import * as keys from '../table/item-keys.ts';
 import * as collections from '../table/collections.ts';
 import { ActivitySchema } from '../../records/activity.ts';
 export type { Activity } from '../../records/activity.ts';

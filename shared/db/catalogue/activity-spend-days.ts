@@ -21,7 +21,7 @@ import { Activities, runEntry } from './activity-entity.ts';
 import { Costs, readStoredCost, type StoredCost } from './costs.ts';
 import { getRecord, updateRecord } from '../table/entity.ts';
 import { all, asRead, equals, exists } from '../table/expressions.ts';
-import { keys } from '../table/keys.ts';
+import * as keys from '../table/item-keys.ts';
 import { queryRecords } from '../table/query.ts';
 import { backoff, sleep } from '../table/retry.ts';
 import { getTenant } from '../tenancy/tenants.ts';

@@ -11,7 +11,7 @@
  * stored before them, where ADD on a path inside a missing map would fail.
  */
 import { roundSpend } from '../../domain/currencies.ts';
-import { keys } from '../table/keys.ts';
+import * as keys from '../table/item-keys.ts';
 import { batchGet } from '../table/operations.ts';
 
 export const ACTIVITIES_WITH_COSTS = 'activitiesWithCostsCount';

@@ -4,7 +4,7 @@
  * without importing creators.ts, which imports them.
  */
 import { defineEntity } from '../table/entity.ts';
-import { keys } from '../table/keys.ts';
+import * as keys from '../table/item-keys.ts';
 import * as collections from '../table/collections.ts';
 import { CreatorSchema } from '../../records/creator.ts';
 

@@ -4,7 +4,7 @@
  * first-reading.ts) read an activity's links without importing activities.ts, which imports them.
  */
 import { defineEntity } from '../table/entity.ts';
-import { keys } from '../table/keys.ts';
+import * as keys from '../table/item-keys.ts';
 import * as collections from '../table/collections.ts';
 import { queryRecords } from '../table/query.ts';
 import { ActivityLinkSchema, type ActivityLink } from '../../records/creator-link.ts';

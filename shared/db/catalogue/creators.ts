@@ -15,7 +15,8 @@ import { conditionHeld, defineEntity, defineProjection, getRecord, updateRecord 
 import { absent, all, asRead, exists } from '../table/expressions.ts';
 import { placeMetricDays } from '../metrics/metric-days.ts';
 import { stored } from '../../records/fields.ts';
-import { keys, type KeyCondition } from '../table/keys.ts';
+import type { KeyCondition } from '../table/keys.ts';
+import * as keys from '../table/item-keys.ts';
 import * as collections from '../table/collections.ts';
 import { deleteCostsOfCreator } from './costs.ts';
 import { batchGet, recordOf } from '../table/operations.ts';

@@ -11,7 +11,7 @@ import { roundSpend } from '../../domain/currencies.ts';
 import { defineEntity, getRecord } from '../table/entity.ts';
 import { queryRecords } from '../table/query.ts';
 import { absent, all, equals, has } from '../table/expressions.ts';
-import { keys } from '../table/keys.ts';
+import * as keys from '../table/item-keys.ts';
 import * as collections from '../table/collections.ts';
 import { batchGet } from '../table/operations.ts';
 import { pageOf, sortRecords, type Page, type PageRequest } from '../table/paging.ts';

@@ -10,7 +10,7 @@ import { aggregateUpdate, present } from '../table/aggregates.ts';
 import { defineEntity, getRecord } from '../table/entity.ts';
 import { queryRecords } from '../table/query.ts';
 import { absent, all, equals, exists, has } from '../table/expressions.ts';
-import { keys } from '../table/keys.ts';
+import * as keys from '../table/item-keys.ts';
 import * as collections from '../table/collections.ts';
 import { transact } from '../table/transact.ts';
 import { SocialAccountSchema } from '../../records/social-account.ts';

@@ -25,7 +25,7 @@ import * as z from 'zod/mini';
 import { ConflictError, conflict } from '../../domain/errors.ts';
 import { defineEntity, getRecord, updateRecord } from '../table/entity.ts';
 import { all, has, lacks } from '../table/expressions.ts';
-import { keys } from '../table/keys.ts';
+import * as keys from '../table/item-keys.ts';
 import * as collections from '../table/collections.ts';
 import { queryItems, queryItemsUpTo } from '../table/query.ts';
 import { transact } from '../table/transact.ts';

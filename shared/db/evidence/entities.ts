@@ -7,7 +7,8 @@ import * as z from 'zod/mini';
 import { notFound } from '../../domain/errors.ts';
 import { defineEntity, getRecord } from '../table/entity.ts';
 import { all, has, lacks } from '../table/expressions.ts';
-import { keys, type Key } from '../table/keys.ts';
+import type { Key } from '../table/keys.ts';
+import * as keys from '../table/item-keys.ts';
 import { ENTITY_TYPES, type EntityType } from '../../records/fields.ts';
 
 export { ENTITY_TYPES, type EntityType };

@@ -8,7 +8,7 @@ import { defineEntity, updateRecord } from '../table/entity.ts';
 import { queryRecords } from '../table/query.ts';
 import { ENTITY_TYPES, entityExists, type EntityType } from './entities.ts';
 import { absent } from '../table/expressions.ts';
-import { keys } from '../table/keys.ts';
+import * as keys from '../table/item-keys.ts';
 import * as collections from '../table/collections.ts';
 import { batchDelete } from '../table/operations.ts';
 import { timeOrderedId } from '../table/ids.ts';

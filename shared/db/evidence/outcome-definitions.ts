@@ -9,7 +9,7 @@ import { ConflictError, conflict } from '../../domain/errors.ts';
 import { defineEntity, getRecord, updateRecord } from '../table/entity.ts';
 import { queryRecords } from '../table/query.ts';
 import { absent, all, equals, exists, has, lacks } from '../table/expressions.ts';
-import { keys } from '../table/keys.ts';
+import * as keys from '../table/item-keys.ts';
 import * as collections from '../table/collections.ts';
 import { batchGet } from '../table/operations.ts';
 import { timeOrderedId } from '../table/ids.ts';

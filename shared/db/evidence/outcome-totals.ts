@@ -11,7 +11,7 @@
  */
 import { aggregateUpdate } from '../table/aggregates.ts';
 import type { Condition } from '../table/expressions.ts';
-import { keys } from '../table/keys.ts';
+import * as keys from '../table/item-keys.ts';
 
 const VALUE = 'outcomeValue_';
 const COUNT = 'outcomeCount_';

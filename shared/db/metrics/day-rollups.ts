@@ -10,7 +10,8 @@
 import * as z from 'zod/mini';
 import { aggregateUpdate } from '../table/aggregates.ts';
 import { defineEntity } from '../table/entity.ts';
-import { keys, type RollupScope } from '../table/keys.ts';
+import type { RollupScope } from '../table/keys.ts';
+import * as keys from '../table/item-keys.ts';
 import * as collections from '../table/collections.ts';
 import { queryItems } from '../table/query.ts';
 

@@ -21,7 +21,7 @@ import { aggregateUpdate, present } from '../table/aggregates.ts';
 import { standingOf } from '../catalogue/cost-rollups.ts';
 import { conditionHeld, getRecord } from '../table/entity.ts';
 import { all, asRead, equals } from '../table/expressions.ts';
-import { keys } from '../table/keys.ts';
+import * as keys from '../table/item-keys.ts';
 import { metricDaysWrites, readMetricDays } from './metric-days.ts';
 import { transact } from '../table/transact.ts';
 

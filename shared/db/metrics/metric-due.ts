@@ -11,7 +11,8 @@
 import * as z from 'zod/mini';
 import { conditionHeld, defineEntity, updateRecord, type Changes } from '../table/entity.ts';
 import { equals } from '../table/expressions.ts';
-import { DUE_SHARDS, keys, type Key } from '../table/keys.ts';
+import { DUE_SHARDS, type Key } from '../table/keys.ts';
+import * as keys from '../table/item-keys.ts';
 import * as collections from '../table/collections.ts';
 import { batchGet } from '../table/operations.ts';
 import { queryItemsUpTo } from '../table/query.ts';

@@ -13,7 +13,8 @@ import { standingOf } from '../catalogue/cost-rollups.ts';
 import type { RollupScope } from './day-rollups.ts';
 import { Campaigns, campaignFromItem, type Campaign } from '../campaigns/campaigns.ts';
 import { defineEntity, defineProjection, getRecord } from '../table/entity.ts';
-import { keys, type Key } from '../table/keys.ts';
+import type { Key } from '../table/keys.ts';
+import * as keys from '../table/item-keys.ts';
 import { queryItems } from '../table/query.ts';
 
 export { readDays } from './day-rollups.ts';

@@ -30,7 +30,8 @@ import { Activities, standingUnchanged, type StoredActivity } from '../catalogue
 import { dayRollupUpdate, mergeDayDeltas, type DayDelta, type RollupScope } from './day-rollups.ts';
 import { conditionHeld, defineEntity, getRecord } from '../table/entity.ts';
 import { all, asRead } from '../table/expressions.ts';
-import { keys, type Key } from '../table/keys.ts';
+import type { Key } from '../table/keys.ts';
+import * as keys from '../table/item-keys.ts';
 import * as collections from '../table/collections.ts';
 import { activityDaysWrites, countedScopes, readMetricDay, readMetricDays, type MetricDayRead } from './metric-days.ts';
 import { MAX_TRANSACTION_ITEMS, transact, type TransactItem } from '../table/transact.ts';

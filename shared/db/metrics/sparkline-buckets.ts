@@ -20,7 +20,7 @@
  */
 import * as z from 'zod/mini';
 import { defineEntity } from '../table/entity.ts';
-import { keys } from '../table/keys.ts';
+import * as keys from '../table/item-keys.ts';
 import * as collections from '../table/collections.ts';
 import { batchGet } from '../table/operations.ts';
 import type { TransactItem } from '../table/transact.ts';

@@ -9,7 +9,8 @@
  */
 import { tableName } from './client.ts';
 import { exists, Placeholders, type Condition } from './expressions.ts';
-import { keys, type Key } from './keys.ts';
+import type { Key } from './keys.ts';
+import * as keys from './item-keys.ts';
 
 export interface AggregateDelta {
   /** Counter attributes to change, e.g. `{ costsCount: 1 }`. */

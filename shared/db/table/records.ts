@@ -6,7 +6,8 @@
 import * as z from 'zod/mini';
 import { defineEntity, getRecord } from './entity.ts';
 import { absent } from './expressions.ts';
-import { keys, type Key } from './keys.ts';
+import type { Key } from './keys.ts';
+import * as keys from './item-keys.ts';
 
 export const RECORD_KINDS = [
   'creator',

@@ -4,7 +4,8 @@
  */
 import * as z from 'zod/mini';
 import { defineEntity, defineProjection, getRecord } from '../table/entity.ts';
-import { keys, type Key } from '../table/keys.ts';
+import type { Key } from '../table/keys.ts';
+import * as keys from '../table/item-keys.ts';
 import type { Membership } from './memberships.ts';
 import { batchGet, recordOf } from '../table/operations.ts';
 import { isLive, tenantFromItem, type Tenant } from './tenants.ts';

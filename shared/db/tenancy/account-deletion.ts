@@ -14,7 +14,7 @@ import { conflict, forbidden, notFound } from '../../domain/errors.ts';
 import { releaseObjectTx } from '../storage/released-objects.ts';
 import { conditionHeld, defineEntity, defineProjection, getRecord, updateRecord } from '../table/entity.ts';
 import { all, compare, equals, has, lacks } from '../table/expressions.ts';
-import { keys } from '../table/keys.ts';
+import * as keys from '../table/item-keys.ts';
 import { Memberships, membershipsOfUser, removeMembership } from './memberships.ts';
 import { outboxPut } from '../email/outbox.ts';
 import { getTenantCounts } from './tenants.ts';

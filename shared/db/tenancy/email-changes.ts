@@ -9,7 +9,7 @@ import * as z from 'zod/mini';
 import { conflict, forbidden } from '../../domain/errors.ts';
 import { defineEntity, getRecord } from '../table/entity.ts';
 import { absent, all, compare, equals, has, lacks } from '../table/expressions.ts';
-import { keys } from '../table/keys.ts';
+import * as keys from '../table/item-keys.ts';
 import { outboxPut } from '../email/outbox.ts';
 import { countAgainst, LIMITS } from './rate-limits.ts';
 import { transact } from '../table/transact.ts';

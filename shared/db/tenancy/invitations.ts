@@ -11,7 +11,7 @@ import { invitationEmail } from '../../domain/invitation-email.ts';
 import { defineEntity, defineProjection, getRecord, updateRecord } from '../table/entity.ts';
 import { Tenants } from './tenant-entity.ts';
 import { all, any, compare, equals, has, lacks } from '../table/expressions.ts';
-import { keys } from '../table/keys.ts';
+import * as keys from '../table/item-keys.ts';
 import * as collections from '../table/collections.ts';
 import { addMembershipItems, getMembership, type Membership } from './memberships.ts';
 import { queryRecords } from '../table/query.ts';

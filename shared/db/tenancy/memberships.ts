@@ -12,7 +12,7 @@ import { conflict, notFound } from '../../domain/errors.ts';
 import { type Changes, defineEntity, defineProjection, getRecord } from '../table/entity.ts';
 import { Tenants } from './tenant-entity.ts';
 import { all, any, compare, equals, has, lacks } from '../table/expressions.ts';
-import { keys } from '../table/keys.ts';
+import * as keys from '../table/item-keys.ts';
 import * as collections from '../table/collections.ts';
 import { queryRecords } from '../table/query.ts';
 import { stored } from '../../records/fields.ts';

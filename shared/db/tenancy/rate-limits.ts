@@ -9,7 +9,7 @@ import * as z from 'zod/mini';
 import { rateLimited } from '../../domain/errors.ts';
 import { defineEntity } from '../table/entity.ts';
 import { any, compare, lacks } from '../table/expressions.ts';
-import { keys } from '../table/keys.ts';
+import * as keys from '../table/item-keys.ts';
 import type { TransactItem } from '../table/transact.ts';
 
 const RateCounters = defineEntity({

@@ -7,7 +7,7 @@ import * as z from 'zod/mini';
 import { ConflictError, conflict } from '../../domain/errors.ts';
 import { defineEntity, getRecord, putRecord } from '../table/entity.ts';
 import { absent, equals } from '../table/expressions.ts';
-import { keys } from '../table/keys.ts';
+import * as keys from '../table/item-keys.ts';
 import { stored } from '../../records/fields.ts';
 import { UserSettingsSchema } from '../../records/user-settings.ts';
 

@@ -16,7 +16,7 @@
  */
 import { notFound } from '../../domain/errors.ts';
 import { releaseObjects } from '../storage/released-objects.ts';
-import { keys } from '../table/keys.ts';
+import * as keys from '../table/item-keys.ts';
 import { deleteRecord, updateRecord } from '../table/entity.ts';
 import { batchDelete } from '../table/operations.ts';
 import { queryItemPages, queryRecords } from '../table/query.ts';

@@ -11,7 +11,7 @@ import { roundSpend } from '../../domain/currencies.ts';
 import { conflict, notFound } from '../../domain/errors.ts';
 import { conditionHeld, defineEntity, getRecord, updateRecord } from '../table/entity.ts';
 import { absent, all, has, lacks } from '../table/expressions.ts';
-import { keys } from '../table/keys.ts';
+import * as keys from '../table/item-keys.ts';
 import * as collections from '../table/collections.ts';
 import { stored } from '../../records/fields.ts';
 import { Memberships, type Membership } from './memberships.ts';

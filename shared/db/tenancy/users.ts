@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import { conflict } from '../../domain/errors.ts';
 import { defineEntity, getRecord, updateRecord } from '../table/entity.ts';
 import { absent } from '../table/expressions.ts';
-import { keys } from '../table/keys.ts';
+import * as keys from '../table/item-keys.ts';
 import { batchGet } from '../table/operations.ts';
 import { transact } from '../table/transact.ts';
 import { UserSchema, type User } from '../../records/user.ts';

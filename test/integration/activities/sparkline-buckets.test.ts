@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createActivity } from '../../../shared/db/catalogue/activities.ts';
 import { documentClient, tableName } from '../../../shared/db/table/client.ts';
 import { readDays } from '../../../shared/db/metrics/day-rollups.ts';
-import { keys } from '../../../shared/db/table/keys.ts';
+import * as keys from '../../../shared/db/table/item-keys.ts';
 import * as collections from '../../../shared/db/table/collections.ts';
 import { withdrawMetricDays } from '../../../shared/db/metrics/metric-days.ts';
 import { reindexTable } from '../../../shared/db/table/reindex.ts';

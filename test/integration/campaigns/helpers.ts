@@ -3,7 +3,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
 import { createActivity } from '../../../shared/db/catalogue/activities.ts';
 import { documentClient, tableName } from '../../../shared/db/table/client.ts';
-import { keys } from '../../../shared/db/table/keys.ts';
+import * as keys from '../../../shared/db/table/item-keys.ts';
 import { call } from '../../support/call.ts';
 import type { TestUser } from '../../support/users.ts';
 import type { Org } from '../../support/organizations.ts';

@@ -8,7 +8,7 @@ import { createActivity } from '../../../shared/db/catalogue/activities.ts';
 import { linkActivity } from '../../../shared/db/campaigns/campaign-links.ts';
 import { createCampaign } from '../../../shared/db/campaigns/campaigns.ts';
 import { documentClient, tableName } from '../../../shared/db/table/client.ts';
-import { keys } from '../../../shared/db/table/keys.ts';
+import * as keys from '../../../shared/db/table/item-keys.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { activityInput, newCost, newOrganization } from './helpers.ts';

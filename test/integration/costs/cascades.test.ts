@@ -6,7 +6,7 @@ import { documentClient, tableName } from '../../../shared/db/table/client.ts';
 import { costItemsOf, deleteCostsOfActivity, deleteCostsOfCreatorOnActivity } from '../../../shared/db/catalogue/costs.ts';
 import { createCreator, getCreator } from '../../../shared/db/catalogue/creators.ts';
 import { getExpenseCategory } from '../../../shared/db/catalogue/expense-categories.ts';
-import { keys } from '../../../shared/db/table/keys.ts';
+import * as keys from '../../../shared/db/table/item-keys.ts';
 import { locate } from '../../../shared/db/table/records.ts';
 import { getTenantAggregate } from '../../../shared/db/tenancy/tenants.ts';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';

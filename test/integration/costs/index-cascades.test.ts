@@ -12,7 +12,7 @@ import { documentClient, tableName } from '../../../shared/db/table/client.ts';
 import { costItemsOf, createCost, deleteCost, deleteCostsOfActivity, deleteCostsOfCreator, readStoredCost } from '../../../shared/db/catalogue/costs.ts';
 import { createCreator, getCreator } from '../../../shared/db/catalogue/creators.ts';
 import { createExpenseCategory } from '../../../shared/db/catalogue/expense-categories.ts';
-import { keys } from '../../../shared/db/table/keys.ts';
+import * as keys from '../../../shared/db/table/item-keys.ts';
 import { createTenant, getTenantAggregate } from '../../../shared/db/tenancy/tenants.ts';
 
 const usd = (amount: number, extra: { creatorId?: string | null; categoryId?: string } = {}) => ({

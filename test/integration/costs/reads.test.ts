@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createActivity } from '../../../shared/db/catalogue/activities.ts';
 import { documentClient, tableName } from '../../../shared/db/table/client.ts';
 import { createCreator } from '../../../shared/db/catalogue/creators.ts';
-import { keys } from '../../../shared/db/table/keys.ts';
+import * as keys from '../../../shared/db/table/item-keys.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { activityInput, newCategory, newCost, newOrganization } from './helpers.ts';

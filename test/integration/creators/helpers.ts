@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { aggregateUpdate } from '../../../shared/db/table/aggregates.ts';
 import { documentClient, tableName } from '../../../shared/db/table/client.ts';
 import { creatorsOfTenant, type Creator } from '../../../shared/db/catalogue/creators.ts';
-import { keys } from '../../../shared/db/table/keys.ts';
+import * as keys from '../../../shared/db/table/item-keys.ts';
 import { readSpendCurrency, spendOrderDelta } from '../../../shared/db/catalogue/spend-order.ts';
 import { call } from '../../support/call.ts';
 import type { TestUser } from '../../support/users.ts';

@@ -8,7 +8,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { documentClient, tableName } from '../../../shared/db/table/client.ts';
 import { creatorsOfTenant } from '../../../shared/db/catalogue/creators.ts';
-import { keys } from '../../../shared/db/table/keys.ts';
+import * as keys from '../../../shared/db/table/item-keys.ts';
 import { sortRecords } from '../../../shared/db/table/paging.ts';
 import { creatorFigures } from '../../../functions/creators/figures.ts';
 import { countReads, readsBetween } from '../../bench/items-read.ts';

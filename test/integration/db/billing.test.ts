@@ -8,7 +8,7 @@ import { applyBillingChange, CHECKOUT_ATTEMPT_SECONDS, checkoutAttempt, getBilli
 import { createTenant } from '../../../shared/db/tenancy/tenants.ts';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../../shared/db/table/client.ts';
-import { keys } from '../../../shared/db/table/keys.ts';
+import * as keys from '../../../shared/db/table/item-keys.ts';
 
 const organization = async () => (await createTenant({ name: 'Billing repo', ownerUserId: randomUUID() })).id;
 /** The Stripe customer `customerOf(id)` stored for a new organization: billing changes apply to its own customer only. */

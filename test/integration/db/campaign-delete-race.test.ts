@@ -9,7 +9,7 @@ import { documentClient } from '../../../shared/db/table/client.ts';
 import { deleteCampaign } from '../../../shared/db/campaigns/campaign-deletion.ts';
 import { linkActivity } from '../../../shared/db/campaigns/campaign-links.ts';
 import { createCampaign, getCampaign } from '../../../shared/db/campaigns/campaigns.ts';
-import { keys } from '../../../shared/db/table/keys.ts';
+import * as keys from '../../../shared/db/table/item-keys.ts';
 import { createTenant } from '../../../shared/db/tenancy/tenants.ts';
 
 describe('deleteCampaign', () => {

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createActivity } from '../../../shared/db/catalogue/activities.ts';
 import { documentClient, tableName } from '../../../shared/db/table/client.ts';
 import { createCost, deleteCostsOfActivity } from '../../../shared/db/catalogue/costs.ts';
-import { keys } from '../../../shared/db/table/keys.ts';
+import * as keys from '../../../shared/db/table/item-keys.ts';
 import { createTenant } from '../../../shared/db/tenancy/tenants.ts';
 
 describe('deleteCostsOfActivity', () => {

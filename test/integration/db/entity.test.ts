@@ -12,7 +12,7 @@ import { documentClient, tableName } from '../../../shared/db/table/client.ts';
 import { conditionHeld, defineEntity, deleteRecord, getRecord, putRecord, takeRecord, updateRecord } from '../../../shared/db/table/entity.ts';
 import { queryRecords } from '../../../shared/db/table/query.ts';
 import { absent, all, any, compare, equals, has, lacks, Placeholders, updateExpression } from '../../../shared/db/table/expressions.ts';
-import { keys } from '../../../shared/db/table/keys.ts';
+import * as keys from '../../../shared/db/table/item-keys.ts';
 import * as collections from '../../../shared/db/table/collections.ts';
 import { transact } from '../../../shared/db/table/transact.ts';
 

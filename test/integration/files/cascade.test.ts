@@ -10,7 +10,7 @@ import { createCampaign } from '../../../shared/db/campaigns/campaigns.ts';
 import { documentClient, tableName } from '../../../shared/db/table/client.ts';
 import { deleteFilesOf } from '../../../shared/db/evidence/files.ts';
 import { deleteReleasedObjects, releasedObjects } from '../../../shared/db/storage/index.ts';
-import { keys } from '../../../shared/db/table/keys.ts';
+import * as keys from '../../../shared/db/table/item-keys.ts';
 import { queryItems } from '../../../shared/db/table/query.ts';
 import { locate } from '../../../shared/db/table/records.ts';
 import { call } from '../../support/call.ts';

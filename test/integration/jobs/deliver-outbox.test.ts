@@ -9,7 +9,7 @@ import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { handler } from '../../../functions/jobs/deliver-outbox.ts';
 import { documentClient, tableName } from '../../../shared/db/table/client.ts';
-import { keys } from '../../../shared/db/table/keys.ts';
+import * as keys from '../../../shared/db/table/item-keys.ts';
 import { listOutbox, outboxPut, SETTLED_RETENTION_SECONDS, settleDelivery, type Email } from '../../../shared/db/email/outbox.ts';
 import { call } from '../../support/call.ts';
 import { insertRecord, streamEvent, useSesMock } from '../../support/outbox-stream.ts';

@@ -1,6 +1,6 @@
 /** Permanent deletes of an activity or a creator remove its notes and their pointers, and nobody else's. */
 import { describe, expect, it } from 'vitest';
-import { keys } from '../../../shared/db/table/keys.ts';
+import * as keys from '../../../shared/db/table/item-keys.ts';
 import { deleteNotesOf } from '../../../shared/db/evidence/notes.ts';
 import { queryItems } from '../../../shared/db/table/query.ts';
 import { locate } from '../../../shared/db/table/records.ts';

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { documentClient, tableName } from '../../../shared/db/table/client.ts';
 import { deleteReleasedObjects, releasedObjects } from '../../../shared/db/storage/index.ts';
 import { pendingInvitationsFor } from '../../../shared/db/tenancy/invitations.ts';
-import { keys } from '../../../shared/db/table/keys.ts';
+import * as keys from '../../../shared/db/table/item-keys.ts';
 import { addMembership, membershipsOfUser } from '../../../shared/db/tenancy/memberships.ts';
 import { deleteTenantCascade, finishInterruptedDeletions } from '../../../shared/db/tenancy/tenant-deletion.ts';
 import { NotFoundError } from '../../../shared/domain/errors.ts';

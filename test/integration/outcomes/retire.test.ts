@@ -3,7 +3,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { createCampaign } from '../../../shared/db/campaigns/campaigns.ts';
 import { documentClient, tableName } from '../../../shared/db/table/client.ts';
-import { keys } from '../../../shared/db/table/keys.ts';
+import * as keys from '../../../shared/db/table/item-keys.ts';
 import { retireMeasurementsOfCampaign } from '../../../shared/db/evidence/outcome-measurements.ts';
 import { call } from '../../support/call.ts';
 import { listDefinitions, listMeasurements, newDefinition, newMeasurement, newOrgWithCampaign, postMeasurement } from './helpers.ts';

@@ -9,7 +9,7 @@ import { aggregateUpdate } from '../../../shared/db/table/aggregates.ts';
 import { createCampaign, type NewCampaign } from '../../../shared/db/campaigns/campaigns.ts';
 import { documentClient } from '../../../shared/db/table/client.ts';
 import { dayRollupUpdate } from '../../../shared/db/metrics/day-rollups.ts';
-import { keys } from '../../../shared/db/table/keys.ts';
+import * as keys from '../../../shared/db/table/item-keys.ts';
 import { localDate } from '../../../shared/domain/dates.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';

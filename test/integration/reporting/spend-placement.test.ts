@@ -12,7 +12,7 @@ import { createCampaign } from '../../../shared/db/campaigns/campaigns.ts';
 import { documentClient, tableName } from '../../../shared/db/table/client.ts';
 import { storedCostFromItem } from '../../../shared/db/catalogue/costs.ts';
 import { readDays } from '../../../shared/db/metrics/day-rollups.ts';
-import { keys } from '../../../shared/db/table/keys.ts';
+import * as keys from '../../../shared/db/table/item-keys.ts';
 import * as collections from '../../../shared/db/table/collections.ts';
 import { queryItems } from '../../../shared/db/table/query.ts';
 import { call } from '../../support/call.ts';

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { documentClient, tableName } from '../../../shared/db/table/client.ts';
-import { keys } from '../../../shared/db/table/keys.ts';
+import * as keys from '../../../shared/db/table/item-keys.ts';
 import { addMembership, changeRole, getMembership } from '../../../shared/db/tenancy/memberships.ts';
 import { listOutbox } from '../../../shared/db/email/outbox.ts';
 import { createTenant, getTenantCounts, markTenantDeleted } from '../../../shared/db/tenancy/tenants.ts';

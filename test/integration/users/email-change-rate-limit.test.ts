@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { documentClient, tableName } from '../../../shared/db/table/client.ts';
-import { keys } from '../../../shared/db/table/keys.ts';
+import * as keys from '../../../shared/db/table/item-keys.ts';
 import { listOutbox } from '../../../shared/db/email/outbox.ts';
 import { call, type CallResult } from '../../support/call.ts';
 import { atInstant } from '../../support/frozen-clock.ts';

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { createCampaign, getCampaign, updateCampaign } from '../../../shared/db/campaigns/campaigns.ts';
 import { announceStatusesOf, sweepCampaignStatuses } from '../../../shared/db/campaigns/status-sweep.ts';
 import { documentClient, tableName } from '../../../shared/db/table/client.ts';
-import { keys } from '../../../shared/db/table/keys.ts';
+import * as keys from '../../../shared/db/table/item-keys.ts';
 import { createTenant } from '../../../shared/db/tenancy/tenants.ts';
 import { eventsOf } from '../../../shared/webhooks/event-sources.ts';
 import { call } from '../../support/call.ts';

@@ -14,7 +14,7 @@ import { markNeedsReconnect, saveGrant, setConnected, analyticsKeys } from '../.
 import { createOutcomeDefinition } from '../../../shared/db/evidence/outcome-definitions.ts';
 import { createMeasurement, deleteMeasurement, updateMeasurement } from '../../../shared/db/evidence/outcome-measurements.ts';
 import { markUnavailable, recordReadings } from '../../../shared/db/metrics/snapshots.ts';
-import { keys } from '../../../shared/db/table/keys.ts';
+import * as keys from '../../../shared/db/table/item-keys.ts';
 import { activateMembership, addMembership, changeRole } from '../../../shared/db/tenancy/memberships.ts';
 import { createTenant } from '../../../shared/db/tenancy/tenants.ts';
 import { createUser } from '../../../shared/db/tenancy/users.ts';

@@ -8,7 +8,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { documentClient, tableName } from '../../../shared/db/table/client.ts';
-import { keys } from '../../../shared/db/table/keys.ts';
+import * as keys from '../../../shared/db/table/item-keys.ts';
 import { activateMembership } from '../../../shared/db/tenancy/memberships.ts';
 import { listOutbox } from '../../../shared/db/email/outbox.ts';
 import { NotFoundError } from '../../../shared/domain/errors.ts';
