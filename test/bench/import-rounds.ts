@@ -28,7 +28,7 @@ const fileOf = new Map(entries);
 const random = seededRandom(Date.now());
 const timings = noTimings();
 timeInRounds([...fileOf.keys()], DYNAMO_REFERENCE, rounds, (name) => importTime(fileOf.get(name)!), timings, random);
-console.log(`Import, median of ${rounds} rounds (ms), and its ratio to the DynamoDB reference's imports around it: median and 90 % interval`);
+console.log(`Import, median of ${rounds} rounds (ms), and its ratio to the DynamoDB reference's imports around it: median and 98 % interval`);
 for (const [name] of entries) {
   const times = timings.times.get(name)!;
   const { ratio, interval } = name === DYNAMO_REFERENCE ? { ratio: 1, interval: undefined } : estimateRatio(timings.ratios.get(name)!, random);
