@@ -315,8 +315,9 @@ export function coldStartTargets(bundles: MeasuredBundle[]) {
         floorRatio: floor.importRatio,
         floorInterval: floor.importInterval,
         overFloor: Math.round((f.importRatio - floor.importRatio) * 100) / 100,
-        // The floor has no code of ours: a function whose floor is over the target cannot be under it.
-        why: verdict(floor) === 'over' ? ('floor' as const) : ('ours' as const),
+        // The floor has no code of ours: a function whose floor reads over the target cannot be expected
+        // under it. Its point estimate decides, as its interval often holds the target too (Stripe's: 1.22-1.43).
+        why: floor.importRatio > t.importRatioEach ? ('floor' as const) : ('ours' as const),
       };
     });
   const overBytes = functions
@@ -343,7 +344,7 @@ export function coldStartTargets(bundles: MeasuredBundle[]) {
     largestBundle: { name: largest.name, kb: Math.round(largest.bytes / 1024), met: largest.bytes <= t.largestBundleBytes },
     /**
      * Every function within 1.25x: met when every function's interval is under it. Else how many are
-     * over (their whole interval above it: because their floor is over it too, or by our code) and
+     * over (their whole interval above it: because their floor reads over it too, or by our code) and
      * how many are unclear (their interval still holds it after MAX_IMPORT_ROUNDS).
      */
     eachImport: {
