@@ -6,7 +6,7 @@
  * clients (S3, SQS, KMS, Secrets Manager, Stripe) a function carries. Reports each bundle's minified
  * size, the time to import it in a fresh Node process (a stand-in for Lambda init), the clients it
  * carries; and each function's import time and bytes as ratios to the DynamoDB reference. Imports are
- * timed in shuffled rounds with the reference between them, each ratio with a bootstrap interval
+ * timed in shuffled rounds, each between two of the reference's, each ratio with a bootstrap interval
  * (import-timing.ts); a function whose interval holds issue 25's 1.25x is timed more, and the summary
  * says which functions are over, under or still unclear, and why one is over: its floor (the clients
  * it carries) or our code.
