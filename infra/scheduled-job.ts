@@ -23,6 +23,8 @@ export class ScheduledJob extends Construct {
   constructor(scope: Construct, id: string, props: ScheduledJobProps & { job: string; every: Duration }) {
     super(scope, id);
     const { table, config, environment, job, every } = props;
+    // 'Sweeper' and 'Schedule': the ids the campaign status sweep's resources had before it was a
+    // ScheduledJob, so that its logical ids (and deployed function and log group) stay.
     this.fn = new RouteFunction(this, 'Sweeper', {
       handler: `jobs/${job}`,
       description: `job: ${job}`,

@@ -185,7 +185,8 @@ export async function measureBundles() {
   const timings = noTimings();
   const fileOf = new Map(built.map((b) => [b.name, b.file]));
   timeInRounds([...fileOf.keys()], DYNAMO_REFERENCE, IMPORT_ROUNDS, (name) => importTime(fileOf.get(name)!), timings, random);
-  const results = built.map(({ name, file, kept, clients }) => {
+  return built.map(({ name, file, kept, clients }) => {
+    const [times, ratios] = [timings.times.get(name)!, timings.ratios.get(name) ?? []];
     const bytes = statSync(file).size;
     const observabilityBytes = kept.filter(([path]) => OBSERVABILITY.test(path)).reduce((sum, [, bytes]) => sum + bytes, 0);
     return {
@@ -193,36 +194,29 @@ export async function measureBundles() {
       file,
       bytes,
       bytesRatio: Math.round((bytes / referenceBytes) * 100) / 100,
-      /** Every import timed, in ms, and each one's ratio to the reference's around it (not written to results.json: `importMs` and `importRatio` sum them up). */
-      importSamples: timings.times.get(name)!,
-      importRatios: timings.ratios.get(name) ?? [],
-      importMs: summarize(timings.times.get(name)!),
-      /** The median of `importRatios`, with its bootstrap interval (import-timing.ts); set by `estimateImports`. */
-      importRatio: 1,
-      importInterval: [1, 1] as [number, number],
+      /** Every import timed, in ms, and each one's ratio to the reference's around it (not written to results.json: `importFigures` sums them up). */
+      importSamples: times,
+      importRatios: ratios,
+      ...importFigures(name, times, ratios, random),
       schemasAtImport: schemasBuiltAtImport(file),
       clients,
       floor: name.startsWith('reference') ? undefined : floorOf(clients),
       observabilityBytes,
     };
   });
-  estimateImports(results, random);
-  return results;
 }
 
 export type MeasuredBundle = Awaited<ReturnType<typeof measureBundles>>[number];
 
 const estimateOf = (b: MeasuredBundle): RatioEstimate => ({ ratio: b.importRatio, interval: b.importInterval, imports: b.importRatios.length });
 
-/** Sets each bundle's import figures from its timings: summary, ratio to the reference and interval. */
-function estimateImports(bundles: MeasuredBundle[], random: () => number): void {
-  for (const b of bundles) {
-    b.importMs = summarize(b.importSamples);
-    if (b.name === DYNAMO_REFERENCE) continue;
-    const estimate = estimateRatio(b.importRatios, random);
-    b.importRatio = estimate.ratio;
-    b.importInterval = estimate.interval;
-  }
+/**
+ * A bundle's import figures from its timings: the summary of its times, and the median of its
+ * ratios to the reference with that median's bootstrap interval (import-timing.ts; the reference's own is 1).
+ */
+function importFigures(name: string, times: readonly number[], ratios: readonly number[], random: () => number) {
+  const { ratio, interval } = name === DYNAMO_REFERENCE ? { ratio: 1, interval: [1, 1] as [number, number] } : estimateRatio(ratios, random);
+  return { importMs: summarize(times), importRatio: ratio, importInterval: interval };
 }
 
 /**
@@ -239,9 +233,12 @@ export function decideImports(bundles: MeasuredBundle[]): void {
     const functions = bundles.filter((b) => b.floor && unclear(b));
     if (!functions.length) return;
     const floors = [...new Set(functions.map((f) => f.floor!))].map((name) => byName.get(name)!).filter(unclear);
-    const timings: Timings = { times: new Map(bundles.map((b) => [b.name, b.importSamples])), ratios: new Map(bundles.map((b) => [b.name, b.importRatios])) };
-    timeInRounds([...functions, ...floors].map((b) => b.name), DYNAMO_REFERENCE, MORE_ROUNDS, (name) => importTime(byName.get(name)!.file), timings, random);
-    estimateImports(bundles, random);
+    // The timings append to the bundles' own arrays. A bundle's ratios are its own, so only those timed
+    // (and the reference's summary) change; the others keep their estimates, decided ones included.
+    const timed = [byName.get(DYNAMO_REFERENCE)!, ...functions, ...floors];
+    const timings: Timings = { times: new Map(timed.map((b) => [b.name, b.importSamples])), ratios: new Map(timed.map((b) => [b.name, b.importRatios])) };
+    timeInRounds(timed.map((b) => b.name), DYNAMO_REFERENCE, MORE_ROUNDS, (name) => importTime(byName.get(name)!.file), timings, random);
+    for (const b of timed) Object.assign(b, importFigures(b.name, b.importSamples, b.importRatios, random));
   }
 }
 
