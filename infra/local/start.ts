@@ -4,7 +4,7 @@
  * stopping it stops everything it started: Ctrl-C, SIGTERM or SIGHUP to this process or to npm,
  * and the death of npm by any means (see launcher.ts); DynamoDB Local dies with this process even
  * when it is killed outright (see owned-process.ts). It logs one JSON line per request and job
- * run, and writes no metrics unless POWERTOOLS_METRICS_DISABLED=false.
+ * run, and writes no metrics unless METRICS_DISABLED=false.
  */
 import { JAVA_HINT } from './dynamodb.ts';
 import { whenLauncherExits } from './launcher.ts';
@@ -12,8 +12,8 @@ import { startLocalService, type LocalService } from './server.ts';
 
 const inMemory = process.argv.includes('--in-memory');
 // The request log lines stay; the metrics' EMF lines (two or three per request) would bury them.
-// `POWERTOOLS_METRICS_DISABLED=false npm start` shows them (shared/support/metrics.ts).
-process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
+// `METRICS_DISABLED=false npm start` shows them (shared/support/metrics.ts).
+process.env.METRICS_DISABLED ??= 'true';
 const port = Number(process.env.PORT ?? 3000);
 /** Past this, a stop that hangs gives way to exiting (the JVM's watchdog still ends it). */
 const STOP_GRACE_MS = 15_000;

@@ -1,15 +1,18 @@
 /**
  * The one place that writes operational metrics: CloudWatch embedded metric format (EMF) lines on
- * stdout, which Lambda's log stream turns into metrics, serialized by Powertools for AWS Lambda
- * Metrics. Names, dimensions and outcome values come from metric-catalogue.ts (the alarms read it
+ * stdout, which Lambda's log stream turns into metrics (emf.ts makes the documents). Names, dimensions and outcome values come from metric-catalogue.ts (the alarms read it
  * too). Code adds points to the current invocation (invocation.ts) as it goes; the request
  * middleware (shared/http/middleware/observe.ts) and the job wrapper (job.ts) flush them once,
  * at its end: one EMF line per dimension set, each carrying `service` and `stage`.
  *
- * Silent when the logs are (`LOG_LEVEL=silent`: tests, benches), and when Powertools'
- * `POWERTOOLS_METRICS_DISABLED` is true (`npm start` sets it unless told otherwise).
+ * Silent when the logs are (`LOG_LEVEL=silent`: tests, benches), and when `METRICS_DISABLED` is
+ * true (`npm start` sets it unless told otherwise).
+ *
+ * Written with `process.stdout.write`, not `console.log`: Lambda's runtime wraps what `console`
+ * writes (a request id prefix, or a JSON envelope with its JSON log format), and CloudWatch reads
+ * only a line that is an EMF document itself.
  */
-import { Metrics } from '@aws-lambda-powertools/metrics';
+import { emfDocuments, type EmfMetric } from './emf.ts';
 import { currentInvocation, type Invocation, type MetricPoint } from './invocation.ts';
 import {
   METRIC_NAMESPACE,
@@ -41,11 +44,9 @@ export const countWebhookEvent = (outcome: WebhookOutcome) => addMetric(METRICS.
 export const countEmail = (outcome: EmailOutcome) => addMetric(METRICS.emails, { outcome });
 export const countAnalyticsImport = (outcome: AnalyticsImportOutcome) => addMetric(METRICS.analyticsImports, { outcome });
 
-let writer: Metrics | undefined;
-
 /** Counts of one name and dimension set are summed into one value; durations stay one value each. */
-function grouped(points: readonly MetricPoint[]): Map<string, { dimensions: Record<string, string>; values: Map<string, { unit: MetricPoint['unit']; values: number[] }> }> {
-  const groups = new Map<string, { dimensions: Record<string, string>; values: Map<string, { unit: MetricPoint['unit']; values: number[] }> }>();
+function grouped(points: readonly MetricPoint[]): Map<string, { dimensions: Record<string, string>; values: Map<string, EmfMetric & { values: number[] }> }> {
+  const groups = new Map<string, { dimensions: Record<string, string>; values: Map<string, EmfMetric & { values: number[] }> }>();
   for (const point of points) {
     const key = JSON.stringify(Object.entries(point.dimensions).sort(([a], [b]) => a.localeCompare(b)));
     const group = groups.get(key) ?? { dimensions: { ...point.dimensions }, values: new Map() };
@@ -65,11 +66,10 @@ export function flushMetrics(invocation: Invocation): void {
   if (retries) addMetric(METRICS.dynamoDbRetries, {}, retries, 'Count', invocation);
   if (throttles) addMetric(METRICS.dynamoDbThrottles, {}, throttles, 'Count', invocation);
   const points = invocation.metrics.splice(0);
-  if (!points.length || process.env.LOG_LEVEL === 'silent') return;
-  writer ??= new Metrics({ namespace: METRIC_NAMESPACE, serviceName: SERVICE_NAME });
+  if (!points.length || process.env.LOG_LEVEL === 'silent' || process.env.METRICS_DISABLED === 'true') return;
+  const timestamp = Date.now();
   for (const { dimensions, values } of grouped(points).values()) {
-    writer.addDimensions({ stage: stage(), ...dimensions });
-    for (const [name, metric] of values) for (const value of metric.values) writer.addMetric(name, metric.unit, value);
-    writer.publishStoredMetrics();
+    // One write per document, so that each is a log event of its own.
+    for (const doc of emfDocuments(METRIC_NAMESPACE, { service: SERVICE_NAME, stage: stage(), ...dimensions }, values, timestamp)) process.stdout.write(`${JSON.stringify(doc)}\n`);
   }
 }

@@ -86,10 +86,10 @@ const REFERENCES = {
 };
 
 /**
- * The observability code in a bundle (issue 24): Powertools Metrics, our emitter, tally, job wrapper,
- * metric catalogue and the request middleware that uses them.
+ * The observability code in a bundle (issue 24): our EMF emitter, tally, job wrapper, metric catalogue
+ * and the request middleware that uses them.
  */
-const OBSERVABILITY = /node_modules\/@aws-lambda-powertools\/|shared\/support\/(metrics|invocation|job|metric-catalogue)\.ts$|shared\/http\/middleware\/observe\.ts$/;
+const OBSERVABILITY = /shared\/support\/(metrics|emf|invocation|job|metric-catalogue)\.ts$|shared\/http\/middleware\/observe\.ts$/;
 
 /** What a bundle's metafile output kept (an input with bytes in it: the top-level inputs also list what tree-shaking dropped), with its bytes. */
 function keptInputs(output: Metafile['outputs'][string]): [string, number][] {
@@ -276,7 +276,7 @@ export function observabilityCost(bundles: MeasuredBundle[]) {
 }
 
 export function printObservabilityCost(cost: ReturnType<typeof observabilityCost>): void {
-  console.log(`\nObservability (Powertools Metrics, emitter, tally, job wrapper, observe): ${cost.aloneKb} KB alone, import ${cost.aloneImportMedianMs} ms (empty handler ${cost.emptyHandlerImportMedianMs} ms: +${cost.addedImportMedianMs} ms); at most ${cost.maxPerFunctionKb} KB in a function`);
+  console.log(`\nObservability (EMF emitter, tally, job wrapper, observe): ${cost.aloneKb} KB alone, import ${cost.aloneImportMedianMs} ms (empty handler ${cost.emptyHandlerImportMedianMs} ms: +${cost.addedImportMedianMs} ms); at most ${cost.maxPerFunctionKb} KB in a function`);
   for (const f of [...cost.functions].sort((a, b) => b.observabilityKb - a.observabilityKb).slice(0, 5)) console.log(`  ${f.name.padEnd(48)} ${String(f.observabilityKb).padStart(5)} KB  ${(f.shareOfBundle * 100).toFixed(1).padStart(5)} % of its bundle`);
 }
 

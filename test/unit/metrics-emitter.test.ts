@@ -11,7 +11,7 @@ import { countEmail, countReading, flushMetrics } from '../../shared/support/met
 
 let stdout: MockInstance<typeof process.stdout.write>;
 let logSpy: MockInstance<typeof console.log>;
-const saved = { LOG_LEVEL: process.env.LOG_LEVEL, STAGE: process.env.STAGE };
+const saved = { LOG_LEVEL: process.env.LOG_LEVEL, STAGE: process.env.STAGE, METRICS_DISABLED: process.env.METRICS_DISABLED };
 
 beforeEach(() => {
   process.env.LOG_LEVEL = 'info';
@@ -87,6 +87,22 @@ describe('metrics emitter', () => {
       flushMetrics(invocation);
     });
     expect(stdout).not.toHaveBeenCalled();
+  });
+
+  it('writes nothing when METRICS_DISABLED is true, and each document as one write of one line otherwise', async () => {
+    process.env.METRICS_DISABLED = 'true';
+    await inInvocation(async (invocation) => {
+      countReading('ok', 'youtube');
+      flushMetrics(invocation);
+    });
+    expect(stdout).not.toHaveBeenCalled();
+    process.env.METRICS_DISABLED = 'false';
+    await inInvocation(async (invocation) => {
+      countReading('ok', 'youtube');
+      flushMetrics(invocation);
+    });
+    expect(stdout).toHaveBeenCalledTimes(2);
+    for (const [chunk] of stdout.mock.calls) expect(String(chunk)).toMatch(/^\{[^\n]*\}\n$/);
   });
 });
 

@@ -1,8 +1,8 @@
 // The floor under every route function (issue 25): what DESIGN.md's libraries load for one
 // authenticated JSON route, and none of our code: the DynamoDB document client and a command,
-// middy with its JSON body parser, a zod/mini input schema, aws-jwt-verify's Cognito verifier (and
-// its RSA one, for another issuer), and Powertools Metrics, which every function emits through.
-import { Metrics } from '@aws-lambda-powertools/metrics';
+// middy with its JSON body parser, a zod/mini input schema, and aws-jwt-verify's Cognito verifier (and
+// its RSA one, for another issuer). The EMF metrics every function writes are our code
+// (shared/support/emf.ts), so they are not here.
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import middy from '@middy/core';
@@ -12,9 +12,8 @@ import * as z from 'zod/mini';
 
 const client = DynamoDBDocumentClient.from(new DynamoDBClient({}));
 const input = z.strictObject({ id: z.uuid(), name: z.optional(z.string().check(z.maxLength(200))) });
-// Made at the first request, as our verifier and metrics writer are (shared/auth/verifier.ts, shared/support/metrics.ts).
+// Made at the first request, as our verifier is (shared/auth/verifier.ts).
 let verify: ((token: string) => Promise<{ sub?: unknown }>) | undefined;
-let metrics: Metrics | undefined;
 const verifier = () =>
   process.env.JWT_ISSUER
     ? JwtRsaVerifier.create({ issuer: process.env.JWT_ISSUER, audience: 'reference', jwksUri: `${process.env.JWT_ISSUER}/jwks.json` })
@@ -25,8 +24,5 @@ export const handler = middy(async (event: { headers: Record<string, string>; bo
   const payload = await v(event.headers.authorization ?? '');
   const { id } = input.parse(event.body);
   const out = await client.send(new GetCommand({ TableName: process.env.TABLE_NAME, Key: { pk: id, sk: String(payload.sub) } }));
-  metrics ??= new Metrics({ namespace: 'reference', serviceName: 'reference' });
-  metrics.addMetric('reads', 'Count', 1);
-  metrics.publishStoredMetrics();
   return { statusCode: 200, body: JSON.stringify(out.Item ?? null) };
 }).use(jsonBodyParser());

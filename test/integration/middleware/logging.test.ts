@@ -41,7 +41,7 @@ function loggedLines(): string[] {
 
 const requestEntries = () => loggedLines().map((line) => JSON.parse(line)).filter((entry) => entry.message === 'request');
 
-/** The EMF documents written to stdout (Powertools writes them there, not through console.log). */
+/** The EMF documents written to stdout (written there, not through console.log). */
 function emfDocuments(): any[] {
   return stdoutSpy.mock.calls.flatMap(([chunk]) => String(chunk).split('\n')).filter((line) => line.startsWith('{"_aws"')).map((line) => JSON.parse(line));
 }
