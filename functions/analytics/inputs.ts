@@ -13,13 +13,13 @@ export const RedirectPath = /* @__PURE__ */ droppable(() => z.string().check(
 ));
 
 /** What comes back through the browser (auth-url's state, Google's code): visible ASCII, bounded. */
-const passedOn = (max: number) => z.string().check(z.minLength(1), z.maxLength(max), z.regex(/^[\x21-\x7e]+$/, 'Expected the value the callback passed on.'));
+const passedOn = /* @__NO_SIDE_EFFECTS__ */ (max: number) => z.string().check(z.minLength(1), z.maxLength(max), z.regex(/^[\x21-\x7e]+$/, 'Expected the value the callback passed on.'));
 
 /** The `state` of an authorization URL (auth-url makes them). */
-export const OAuthStateValue = passedOn(200);
+export const OAuthStateValue = /* @__PURE__ */ passedOn(200);
 
 /** Google's authorization code, as the callback passed it on. */
-export const OAuthCode = passedOn(2048);
+export const OAuthCode = /* @__PURE__ */ passedOn(2048);
 
 /** A GA4 property id as the Admin API names it (`properties/<id>` is accepted too). */
 export const PropertyId = /* @__PURE__ */ droppable(() => z.pipe(
