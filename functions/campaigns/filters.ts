@@ -4,14 +4,14 @@
  * timezone, evaluated once per request).
  */
 import * as z from 'zod/mini';
-import { droppable } from '../../shared/records/lazy-schema.ts';
+import { lazySchema } from '../../shared/records/lazy-schema.ts';
 import { campaignIdsOfCreator, campaignsOfTenant, type Campaign } from '../../shared/db/campaigns/index.ts';
 import type { Tenant } from '../../shared/db/tenancy/index.ts';
 import { CAMPAIGN_STATUSES } from '../../shared/domain/campaign-status.ts';
 import { SearchTerm, Uuid } from '../../shared/schemas/common.ts';
 import { campaignView } from './views.ts';
 
-export const filterFields = /* @__PURE__ */ droppable(() => ({
+export const filterFields = /* @__PURE__ */ lazySchema(() => ({
   organizationId: Uuid,
   searchTerm: z.optional(SearchTerm),
   status: z.optional(z.enum(CAMPAIGN_STATUSES)),

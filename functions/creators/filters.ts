@@ -4,7 +4,7 @@
  * filter asks for it.
  */
 import * as z from 'zod/mini';
-import { droppable } from '../../shared/records/lazy-schema.ts';
+import { lazySchema } from '../../shared/records/lazy-schema.ts';
 import { creatorRoleKey, creatorsToFilter, type Creator, type FilteredCreator } from '../../shared/db/catalogue/index.ts';
 import type { Tenant } from '../../shared/db/tenancy/index.ts';
 import { localDate } from '../../shared/domain/dates.ts';
@@ -13,7 +13,7 @@ import { DateOnly, SearchTerm, Uuid } from '../../shared/schemas/common.ts';
 import { CreatorRoleFilter } from './inputs.ts';
 import { timeZoneOf } from '../../shared/records/tenant.ts';
 
-export const filterFields = /* @__PURE__ */ droppable(() => ({
+export const filterFields = /* @__PURE__ */ lazySchema(() => ({
   workspaceId: Uuid,
   searchTerm: z.optional(SearchTerm),
   dateFrom: z.optional(DateOnly),

@@ -14,7 +14,7 @@ import { campaignConversions, conversionFigures, type CampaignConversions } from
 import { evidenceOf, metricFigures, spendOf, type Aggregate, type Evidence } from '../../shared/domain/reporting/figures.ts';
 import { intInput } from '../../shared/schemas/common.ts';
 import * as z from 'zod/mini';
-import { droppable } from '../../shared/records/lazy-schema.ts';
+import { droppable, lazySchema } from '../../shared/records/lazy-schema.ts';
 import { timeZoneOf } from '../../shared/records/tenant.ts';
 
 export const DaysBack = /* @__PURE__ */ droppable(() => intInput(1, 365));
@@ -75,7 +75,7 @@ export function windowSpend(days: readonly { spend: Record<string, number> }[]):
 }
 
 /** The inputs of a history route besides its scope. */
-export const historyInput = /* @__PURE__ */ droppable(() => ({ daysBack: z.optional(DaysBack) }));
+export const historyInput = /* @__PURE__ */ lazySchema(() => ({ daysBack: z.optional(DaysBack) }));
 
 /**
  * A campaign's report: its aggregate's figures with its conversions and CPA (its spend over the

@@ -4,9 +4,10 @@
  * (records are not parsed on read, shared/db/table/entity.ts), yet built eagerly they were most of
  * what a function's import (its Lambda cold start) spent beyond the libraries' own (issue 25: ~120
  * zod objects in a plain route, about 35 µs each). Built lazily, a function builds only the input
- * schema it parses with. The list queries an export checks its `filters` with are lazy too: the
- * export route parses with one of eleven, and a list route builds its own at import all the same
- * (defineHandler reads its fields).
+ * schema it parses with. The list queries an export checks its `filters` with are lazy too, and so
+ * are the field maps they are made of (paging, each list's filters): the export route parses with
+ * one of eleven, and a list route builds its own at import all the same (defineHandler reads its
+ * fields, and spreading a map builds it).
  *
  * The proxy stands for the schema everywhere: composition (`X.shape`, `z.array(X)`), parsing, JSON
  * Schema generation, and identity (it is the key `named` registers, shared/schemas/records/reply.ts).

@@ -4,7 +4,7 @@
  * value and its query-string spelling.
  */
 import * as z from 'zod/mini';
-import { droppable } from '../records/lazy-schema.ts';
+import { droppable, lazySchema } from '../records/lazy-schema.ts';
 import { NOT_ONE_LINE } from '../domain/user-text.ts';
 import type { Schema } from './zod.ts';
 
@@ -118,10 +118,10 @@ export /* @__NO_SIDE_EFFECTS__ */ function arrayInput<T extends Schema>(item: T,
 }
 
 /** PG: `pageIndex*` (zero-based) and `pageSize*` (1-100). */
-export const paging = {
+export const paging = /* @__PURE__ */ lazySchema(() => ({
   pageIndex: intInput(0, 1_000_000),
   pageSize: intInput(1, 100),
-};
+}));
 
 export const SearchTerm = text(0, 200);
 export const SortDirection = /* @__PURE__ */ droppable(() => z.enum(['asc', 'desc']));
