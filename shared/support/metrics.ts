@@ -1,9 +1,10 @@
 /**
  * The one place that writes operational metrics: CloudWatch embedded metric format (EMF) lines on
- * stdout, which Lambda's log stream turns into metrics (emf.ts makes the documents). Names, dimensions and outcome values come from metric-catalogue.ts (the alarms read it
- * too). Code adds points to the current invocation (invocation.ts) as it goes; the request
- * middleware (shared/http/middleware/observe.ts) and the job wrapper (job.ts) flush them once,
- * at its end: one EMF line per dimension set, each carrying `service` and `stage`.
+ * stdout, which Lambda's log stream turns into metrics (emf.ts makes the documents). Names,
+ * dimensions and outcome values come from metric-catalogue.ts (the alarms read it too). Code adds
+ * points to the current invocation (invocation.ts) as it goes; the request middleware
+ * (shared/http/middleware/observe.ts) and the job wrapper (job.ts) flush them once, at its end: one
+ * EMF line per dimension set (more only past EMF's limits), each carrying `service` and `stage`.
  *
  * Silent when the logs are (`LOG_LEVEL=silent`: tests, benches), and when `METRICS_DISABLED` is
  * true (`npm start` sets it unless told otherwise).
