@@ -5,11 +5,15 @@
  */
 import { logger } from '../../shared/support/logger.ts';
 
-/** Runs each piece of work after the one before has settled; a failure does not stop the next. */
+/**
+ * Runs each piece of work after the one before has settled; a failure does not stop the next. The
+ * work is called with no argument, never with what the run before answered: a job's first parameter
+ * may have a default (the status sweep's `now`).
+ */
 export function oneAtATime(): <T>(work: () => Promise<T>) => Promise<T> {
   let last: Promise<unknown> = Promise.resolve();
   return (work) => {
-    const run = last.then(work);
+    const run = last.then(() => work());
     last = run.catch(() => undefined);
     return run;
   };
