@@ -146,6 +146,12 @@ export class BundleHost {
     return { handler };
   };
 
+  /** The log lines (stdout and stderr, the last 200) of the function serving `routeKey`, once it has been called. */
+  async logsOf(routeKey: string): Promise<readonly string[]> {
+    const started = this.workers.get(routeKey);
+    return started ? [...(await started).logs] : [];
+  }
+
   async stop(): Promise<void> {
     const workers = await Promise.allSettled(this.workers.values());
     await Promise.all(workers.map((w) => (w.status === 'fulfilled' ? w.value.stop() : undefined)));

@@ -97,6 +97,14 @@ describe('the deployed bundles', () => {
     expect(host.failures).toEqual([]);
   });
 
+  it('write their metrics as EMF documents on stdout, one line each (the template sets no LOG_LEVEL)', async () => {
+    const documents = (await host.logsOf('POST /v1/users')).filter((line) => line.startsWith('{"_aws"')).map((line) => JSON.parse(line));
+    const requests = documents.find((doc) => 'Requests' in doc);
+    expect(requests).toMatchObject({ service: 'creator-measurement', stage: 'dev', routeGroup: 'users', statusClass: '2xx', Requests: 1 });
+    expect(requests._aws.CloudWatchMetrics).toEqual([{ Namespace: 'CreatorMeasurement', Dimensions: [['service', 'stage', 'routeGroup', 'statusClass']], Metrics: [{ Name: 'Requests', Unit: 'Count' }] }]);
+    expect(documents.find((doc) => 'ColdStarts' in doc)).toMatchObject({ ColdStarts: 1, RequestDuration: expect.any(Number) });
+  });
+
   it('serve one or two calls of every route group', async () => {
     const groups = await smokeEveryGroup(service.url, user, explain);
     expect(groups.sort()).toEqual([...new Set(routes.map(routeGroup))].sort());
