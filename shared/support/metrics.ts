@@ -45,9 +45,12 @@ export const countWebhookEvent = (outcome: WebhookOutcome) => addMetric(METRICS.
 export const countEmail = (outcome: EmailOutcome) => addMetric(METRICS.emails, { outcome });
 export const countAnalyticsImport = (outcome: AnalyticsImportOutcome) => addMetric(METRICS.analyticsImports, { outcome });
 
+/** The points of one dimension set, by metric name. */
+type Group = { dimensions: Record<string, string>; values: Map<string, EmfMetric & { values: number[] }> };
+
 /** Counts of one name and dimension set are summed into one value; durations stay one value each. */
-function grouped(points: readonly MetricPoint[]): Map<string, { dimensions: Record<string, string>; values: Map<string, EmfMetric & { values: number[] }> }> {
-  const groups = new Map<string, { dimensions: Record<string, string>; values: Map<string, EmfMetric & { values: number[] }> }>();
+function grouped(points: readonly MetricPoint[]): Map<string, Group> {
+  const groups = new Map<string, Group>();
   for (const point of points) {
     const key = JSON.stringify(Object.entries(point.dimensions).sort(([a], [b]) => a.localeCompare(b)));
     const group = groups.get(key) ?? { dimensions: { ...point.dimensions }, values: new Map() };

@@ -18,7 +18,7 @@ import { pathToFileURL } from 'node:url';
 import type { Metafile } from 'esbuild';
 import { routes } from '../../functions/routes.ts';
 import { buildFunctionBundles } from '../../infra/build-bundles.ts';
-import { estimateRatio, noTimings, seededRandom, timeInRounds, verdictOf, type RatioEstimate, type Timings } from './import-timing.ts';
+import { CONFIDENCE_LABEL, estimateRatio, noTimings, seededRandom, timeInRounds, verdictOf, type RatioEstimate, type Timings } from './import-timing.ts';
 import { quantile, summarize } from './stats.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -361,7 +361,7 @@ export function coldStartTargets(bundles: MeasuredBundle[]) {
 const interval = ([low, high]: readonly [number, number]) => `${low.toFixed(2)}-${high.toFixed(2)}`;
 
 export function printBundles(bundles: MeasuredBundle[]): void {
-  console.log('\nBundles (minified KB and ratio to the DynamoDB reference; import in a fresh process, median / p99 ms, median ratio to the reference imports around its own and its 98 % interval, imports timed; zod objects built at import; other clients)');
+  console.log(`\nBundles (minified KB and ratio to the DynamoDB reference; import in a fresh process, median / p99 ms, median ratio to the reference imports around its own and its ${CONFIDENCE_LABEL} interval, imports timed; zod objects built at import; other clients)`);
   for (const b of bundles) {
     console.log(`  ${b.name.padEnd(48)} ${String(Math.round(b.bytes / 1024)).padStart(5)} KB ${b.bytesRatio.toFixed(2).padStart(5)}x  ${b.importMs.median.toFixed(1).padStart(6)} / ${b.importMs.p99.toFixed(1).padStart(6)} ms ${b.importRatio.toFixed(2).padStart(5)}x ${interval(b.importInterval)} ${String(b.importRatios.length).padStart(3)} ${String(b.schemasAtImport).padStart(5)}  ${b.clients.join(' ')}`);
   }
@@ -370,7 +370,7 @@ export function printBundles(bundles: MeasuredBundle[]): void {
 export function printColdStartTargets(c: ReturnType<typeof coldStartTargets>): void {
   const mark = (met: boolean) => (met ? 'PASS' : 'FAIL');
   console.log(`\nCold starts against the DynamoDB reference (${c.reference.kb} KB, import ${c.reference.importMedianMs} ms)`);
-  console.log('  floors (no code of ours; import ratio and its 98 % interval):');
+  console.log(`  floors (no code of ours; import ratio and its ${CONFIDENCE_LABEL} interval):`);
   for (const f of c.floors) console.log(`    ${f.name.replace('reference: ', '').padEnd(60)} ${String(f.kb).padStart(5)} KB ${f.bytesRatio.toFixed(2).padStart(5)}x  import ${f.importRatio.toFixed(2)}x ${interval(f.importInterval)}`);
   console.log(`  import ratio: median ${c.importRatio.median} (target <= ${c.targets.importRatioMedian}; the chosen libraries' floor ${c.importRatio.floor}, ${interval(c.importRatio.floorInterval)}) ${mark(c.importRatio.medianMet)}, p90 ${c.importRatio.p90}, max ${c.importRatio.max}`);
   const each = c.eachImport;

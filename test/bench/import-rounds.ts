@@ -9,7 +9,7 @@
  */
 import { existsSync } from 'node:fs';
 import { builtBundle, CHOSEN_LIBRARIES, DYNAMO_REFERENCE, importTime } from './bundles.ts';
-import { estimateRatio, noTimings, seededRandom, timeInRounds } from './import-timing.ts';
+import { CONFIDENCE_LABEL, estimateRatio, noTimings, seededRandom, timeInRounds } from './import-timing.ts';
 import { quantile } from './stats.ts';
 
 const [roundsArg, ...names] = process.argv.slice(2);
@@ -28,7 +28,7 @@ const fileOf = new Map(entries);
 const random = seededRandom(Date.now());
 const timings = noTimings();
 timeInRounds([...fileOf.keys()], DYNAMO_REFERENCE, rounds, (name) => importTime(fileOf.get(name)!), timings, random);
-console.log(`Import, median of ${rounds} rounds (ms), and its ratio to the DynamoDB reference's imports around it: median and 98 % interval`);
+console.log(`Import, median of ${rounds} rounds (ms), and its ratio to the DynamoDB reference's imports around it: median and ${CONFIDENCE_LABEL} interval`);
 for (const [name] of entries) {
   const times = timings.times.get(name)!;
   const { ratio, interval } = name === DYNAMO_REFERENCE ? { ratio: 1, interval: undefined } : estimateRatio(timings.ratios.get(name)!, random);

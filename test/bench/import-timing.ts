@@ -23,6 +23,8 @@ const RESAMPLES = 2000;
  * chance to call it over or under by luck; at 1 % a side per look, at most about 5 % in all.
  */
 export const CONFIDENCE = 0.98;
+/** The confidence as the bench prints it (`98 %`). */
+export const CONFIDENCE_LABEL = `${Math.round(CONFIDENCE * 100)} %`;
 
 /** A small seeded generator (mulberry32), so that a run's order and intervals can be repeated. */
 export function seededRandom(seed: number): () => number {

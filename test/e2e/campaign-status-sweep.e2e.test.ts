@@ -5,10 +5,11 @@
  * start and due instant into the past on its item, as they would stand once the day had arrived
  * with nobody editing it (an edit announces at once, so only the sweep moves it here).
  */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentClient, tableName } from '../../shared/db/table/client.ts';
 import * as keys from '../../shared/db/table/item-keys.ts';
+import { itemAt } from '../support/items.ts';
 import { startWorld, type World } from './support/world.ts';
 
 let world: World;
@@ -21,8 +22,7 @@ afterAll(async () => {
   await world?.service.stop();
 });
 
-const itemOf = async (tenantId: string, campaignId: string) =>
-  (await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.campaign(tenantId, campaignId), ConsistentRead: true }))).Item!;
+const itemOf = async (tenantId: string, campaignId: string) => (await itemAt(keys.campaign(tenantId, campaignId)))!;
 
 describe('POST /local/jobs/sweep-campaign-status', () => {
   it('announces a campaign whose start day has come as active, and leaves it alone on the next run', async () => {

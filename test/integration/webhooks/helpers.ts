@@ -1,21 +1,18 @@
 /**
  * The outbound events' tests: a stream change built from an item's images before and after a real
- * write (GetItem, strongly consistent), as the stream consumer hands it to `eventsOf`; and endpoint
- * registration through the API for the handler tests.
+ * write (itemAt: GetItem, strongly consistent), as the stream consumer hands it to `eventsOf`; and
+ * endpoint registration through the API for the handler tests.
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
-import { documentClient, tableName } from '../../../shared/db/table/client.ts';
 import type { Key } from '../../../shared/db/table/keys.ts';
 import type { StreamChange, WebhookEvent } from '../../../shared/domain/webhook-events.ts';
 import { eventsOf } from '../../../shared/webhooks/event-sources.ts';
 import { call } from '../../support/call.ts';
+import { itemAt } from '../../support/items.ts';
 import type { Org } from '../../support/organizations.ts';
 
-export async function itemAt(key: Key): Promise<Record<string, unknown> | undefined> {
-  return (await documentClient().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item;
-}
+export { itemAt };
 
 export function changeOf(oldImage: Record<string, unknown> | undefined, newImage: Record<string, unknown> | undefined, eventId: string = randomUUID()): StreamChange {
   const eventName = !oldImage ? 'INSERT' : !newImage ? 'REMOVE' : 'MODIFY';
