@@ -8,15 +8,20 @@
  * messages round again; after MAX_RECEIVES deliveries a message goes to the FIFO dead-letter queue.
  * A 429 is not a failure (the worker makes the activity due at the platform's reset time).
  *
- * Permissions are exact: the dispatcher only sends, the worker only consumes (the event source
- * mapping's grant) and alone reads the platform credentials secret, whose value never appears in
- * the template or the environment (only its ARN); the content link routes may send, nothing else.
+ * A reading a write makes due at once (a content link connected or changed, a social account added)
+ * is queued by a consumer of the table's stream (jobs/queue-due-readings.ts), not by the route that
+ * wrote it: the routes carry no SQS client and make no SQS call.
+ *
+ * Permissions are exact: the dispatcher and the stream consumer only send, the worker only consumes
+ * (the event source mapping's grant) and alone reads the platform credentials secret, whose value
+ * never appears in the template or the environment (only its ARN); no route may send.
  */
 import { Duration, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
@@ -24,6 +29,7 @@ import { Construct } from 'constructs';
 import { DeadLetterQueue } from './dead-letter-queue.ts';
 import { RouteFunction } from './route-function.ts';
 import type { StageConfig } from './stage-config.ts';
+import { readTableStream } from './table-stream-source.ts';
 
 export interface MetricRefreshProps {
   table: ITable;
@@ -38,14 +44,13 @@ export const DISPATCH_EVERY = Duration.minutes(15);
 export const WORKER_TIMEOUT = Duration.minutes(2);
 /** Deliveries of a message before it is dead-lettered. */
 export const MAX_RECEIVES = 5;
-/** The route handlers that queue a reading at once (a content link connected or changed, an account added). */
-export const QUEUE_SENDERS = ['activities/connect-content-link', 'activities/update', 'creators/connect-social-account'];
 
 export class MetricRefresh extends Construct {
   readonly queue: Queue;
   readonly deadLetterQueue: DeadLetterQueue;
   readonly dispatcher: RouteFunction;
   readonly worker: RouteFunction;
+  readonly dueAtOnce: RouteFunction;
   readonly credentials: Secret;
 
   constructor(scope: Construct, id: string, props: MetricRefreshProps) {
@@ -94,10 +99,28 @@ export class MetricRefresh extends Construct {
     this.worker.bindTable(table, 'read-write');
     this.worker.addToRolePolicy(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [this.credentials.secretArn] }));
     this.worker.addEventSource(new SqsEventSource(this.queue, { batchSize: 10, reportBatchItemFailures: true }));
+
+    this.dueAtOnce = new RouteFunction(this, 'DueAtOnce', {
+      handler: 'jobs/queue-due-readings',
+      description: 'job: queue-due-readings',
+      environment,
+      config,
+      timeout: Duration.minutes(1),
+    });
+    this.allowSend(this.dueAtOnce);
+    readTableStream(this.dueAtOnce, table, {
+      startingPosition: StartingPosition.LATEST,
+      // A failed send is logged, not thrown (the due index keeps the reading), so only a crash is
+      // retried; a record older than one dispatch is worth nothing, the dispatcher has read it.
+      retryAttempts: 2,
+      maxRecordAge: DISPATCH_EVERY,
+      // The items in the due index (activities with a link, social accounts), as a change leaves them.
+      filters: [FilterCriteria.filter({ dynamodb: { Keys: { pk: { S: FilterRule.beginsWith('TENANT#') } }, NewImage: { gsi4sk: { S: FilterRule.exists() } } } })],
+    });
   }
 
   /** Lets a function put messages on the queue (and names the queue in its environment). */
-  allowSend(fn: RouteFunction): void {
+  private allowSend(fn: RouteFunction): void {
     fn.addEnvironment('METRICS_QUEUE_URL', this.queue.queueUrl);
     fn.addToRolePolicy(new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.queue.queueArn] }));
   }

@@ -27,7 +27,7 @@ import { ApiReference } from './api-reference.ts';
 import { WebAnalytics } from './analytics-import.ts';
 import { StripeBilling, STRIPE_CALLERS } from './billing.ts';
 import { Exports, EXPORT_SENDERS, EXPORTS_EXPIRATION, EXPORTS_PREFIX } from './exports.ts';
-import { MetricRefresh, QUEUE_SENDERS } from './metric-refresh.ts';
+import { MetricRefresh } from './metric-refresh.ts';
 import { Operations } from './operations.ts';
 import { CampaignStatusSweep } from './campaign-status-sweep.ts';
 import { ReleasedObjectsSweep } from './released-objects-sweep.ts';
@@ -180,11 +180,8 @@ export class ServiceStack extends Stack {
     // Announces campaign statuses that time has moved (campaign.status_changed), hourly.
     new CampaignStatusSweep(this, 'CampaignStatusSweep', { table: this.table, config, environment });
 
-    // Scheduled metric refresh; the content link routes queue a reading at once.
+    // Scheduled metric refresh; what a write makes due at once is queued from the table's stream.
     const metricRefresh = new MetricRefresh(this, 'MetricRefresh', { table: this.table, config, environment });
-    for (const fn of this.routeGroups.flatMap((group) => group.functions)) {
-      if (QUEUE_SENDERS.includes(fn.handlerModule)) metricRefresh.allowSend(fn);
-    }
 
     // Exports: the queue, its worker and dead-letter queue; the create route queues.
     const exports = new Exports(this, 'ExportJobs', { table: this.table, bucket: buckets.exports, config, environment });

@@ -1,6 +1,6 @@
 /**
- * The table's stream read outside Lambda, as the webhook fan-out's event source mapping would hand
- * it over: by `npm start`'s local fan-out (infra/local/webhooks.ts) and by `npm run redrive --
+ * The table's stream read outside Lambda, as the stream consumers' event source mappings would hand
+ * it over: by `npm start`'s reader (infra/local/table-stream.ts) and by `npm run redrive --
  * --queue webhook-events`, which reads a failed batch again (infra/scripts/redrive.ts).
  */
 import { GetRecordsCommand, GetShardIteratorCommand, type DynamoDBStreamsClient, type _Record as StreamRecord } from '@aws-sdk/client-dynamodb-streams';

@@ -15,17 +15,18 @@
  * context); the registration and rotation routes may only seal (kms:Encrypt); the replay route may
  * only send.
  */
-import { Duration, Validations } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
-import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { WebAnalytics } from './analytics-import.ts';
 import { DeadLetterQueue } from './dead-letter-queue.ts';
 import { RouteFunction } from './route-function.ts';
 import type { StageConfig } from './stage-config.ts';
+import { readTableStream } from './table-stream-source.ts';
 
 export interface WebhookDeliveryProps {
   /** The service table, with a NEW_AND_OLD_IMAGES stream. */
@@ -81,23 +82,17 @@ export class WebhookDelivery extends Construct {
     this.fanOut.bindTable(table, 'read-write');
     this.allowSend(this.fanOut);
     this.streamDeadLetterQueue = new DeadLetterQueue(this, 'StreamDeadLetters', { name: 'webhook-events', of: 'the webhook fan-out stream mapping' });
-    this.fanOut.addEventSource(
-      new DynamoEventSource(table, {
-        // New changes only: events are about what happens from now on.
-        startingPosition: StartingPosition.LATEST,
-        batchSize: 25,
-        bisectBatchOnError: true,
-        retryAttempts: 5,
-        maxRecordAge: Duration.hours(6),
-        reportBatchItemFailures: true,
-        onFailure: new SqsDlq(this.streamDeadLetterQueue),
-        // Only a tenant's items give events; the outbox, pointers and users do not.
-        filters: [FilterCriteria.filter({ dynamodb: { Keys: { pk: { S: FilterRule.beginsWith('TENANT#') } } } })],
-      }),
-    );
-    Validations.of(this.fanOut.role!.node.findChild('DefaultPolicy')).acknowledge({
-      id: 'AwsSolutions-IAM5[Resource::*]',
-      reason: 'The stream event source grants dynamodb:ListStreams, which has no resource-level permissions; the stream itself is granted by ARN.',
+    readTableStream(this.fanOut, table, {
+      // New changes only: events are about what happens from now on.
+      startingPosition: StartingPosition.LATEST,
+      batchSize: 25,
+      bisectBatchOnError: true,
+      retryAttempts: 5,
+      maxRecordAge: Duration.hours(6),
+      reportBatchItemFailures: true,
+      onFailure: new SqsDlq(this.streamDeadLetterQueue),
+      // Only a tenant's items give events; the outbox, pointers and users do not.
+      filters: [FilterCriteria.filter({ dynamodb: { Keys: { pk: { S: FilterRule.beginsWith('TENANT#') } } } })],
     });
 
     this.worker = new RouteFunction(this, 'Worker', {

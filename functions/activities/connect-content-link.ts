@@ -13,7 +13,6 @@ import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { Channel } from '../../shared/schemas/enums.ts';
 import { checkContentUrl, Href } from './inputs.ts';
-import { refreshNow } from './refresh-now.ts';
 import { activityView } from './views.ts';
 import { ActivityRecord } from '../../shared/schemas/records/activity.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
@@ -32,9 +31,9 @@ export const handler = defineHandler({
       ]);
     }
     checkContentUrl(platform, contentUrl, 'contentUrl');
-    // Reconnecting the same link still asks for a fresh fetch.
+    // Reconnecting the same link still asks for a fresh fetch: due now, and the table's stream puts
+    // it on the refresh queue (functions/jobs/queue-due-readings.ts).
     const changed = await updateActivity(current.organizationId, activityId, { contentHref: contentUrl }, { tracking: 'due', expected: current });
-    await refreshNow(changed);
     return ok(await activityView(changed));
   },
 });

@@ -14,7 +14,6 @@ import { DateTime, text, Uuid } from '../../shared/schemas/common.ts';
 import { checkDates } from '../../shared/schemas/date-order.ts';
 import { Channel } from '../../shared/schemas/enums.ts';
 import { ActivityType, checkActivityType, checkContentUrl, Href, ManualCount } from './inputs.ts';
-import { refreshNow } from './refresh-now.ts';
 import { activityView } from './views.ts';
 import { ActivityRecord } from '../../shared/schemas/records/activity.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
@@ -55,7 +54,6 @@ export const handler = defineHandler({
     if (startAt !== undefined && startAt !== current.startAt) await setActivityStart(current.organizationId, current, startAt, timeZone);
     // A manual count change is counted on today's day rollups in the tenant's timezone.
     const changed = await updateActivity(current.organizationId, activityId, changes, { tracking, expected: current, timeZone });
-    if (tracking === 'due') await refreshNow(changed);
     return ok(await activityView(changed));
   },
 });

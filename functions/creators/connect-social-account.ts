@@ -6,7 +6,6 @@
 import * as z from 'zod/mini';
 import { recordTenant } from '../../shared/db/table/index.ts';
 import { connectSocialAccount } from '../../shared/db/catalogue/index.ts';
-import { refreshSoon } from '../../shared/integrations/refresh-queue/index.ts';
 import { normaliseProfile, ProfileError } from '../../shared/domain/social-profiles.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/creators.ts';
@@ -34,9 +33,8 @@ export const handler = defineHandler({
       if (error instanceof ProfileError) throw invalidInput(error.message, [{ path: 'profileUrl', message: error.message }]);
       throw error;
     }
-    const account = await connectSocialAccount(tenant.tenantId, input.creatorId, profile);
-    // Its first follower count at once: it is due from its creation (connectSocialAccount).
-    await refreshSoon([{ kind: 'followers', tenantId: tenant.tenantId, creatorId: account.creatorId, accountId: account.accountId, dueAt: account.createdAt }]);
-    return created(account);
+    // Due from its creation (connectSocialAccount): the table's stream queues its first follower
+    // count at once (jobs/queue-due-readings.ts).
+    return created(await connectSocialAccount(tenant.tenantId, input.creatorId, profile));
   },
 });

@@ -8,7 +8,7 @@ import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { observedJob } from '../../shared/support/job.ts';
 import { logger } from '../../shared/support/logger.ts';
 import { endpointsOnce, fanOut } from './webhooks/fan-out.ts';
-import { streamChangeOf } from './webhooks/stream-change.ts';
+import { streamChangeOf } from './stream-change.ts';
 
 export const handler = observedJob('fan-out-webhook-events', async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
   const batchItemFailures: DynamoDBBatchResponse['batchItemFailures'] = [];

@@ -111,7 +111,7 @@ export async function startDynamoLocal(options: { port?: number; dataDir?: strin
   return { endpoint, pid: java.pid, stop: () => java.stop() };
 }
 
-/** The deployed table's stream (infra/stack.ts), which `npm start` reads for the webhook fan-out (infra/local/webhooks.ts). */
+/** The deployed table's stream (infra/stack.ts), which `npm start` reads for its consumers (infra/local/table-stream.ts). */
 const STREAM = { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' as const };
 
 /**

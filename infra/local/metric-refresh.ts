@@ -12,6 +12,7 @@
  * `POST /local/jobs/refresh-metrics` runs one refresh at once and answers what it did; with an
  * `activityId`, it reads that one activity at once instead, due or not.
  */
+import { handler as queueDueReadings } from '../../functions/jobs/queue-due-readings.ts';
 import { dispatchDue } from '../../functions/jobs/metric-refresh/dispatch.ts';
 import { platformDeps } from '../../functions/jobs/metric-refresh/platform-deps.ts';
 import { refreshBatch } from '../../functions/jobs/metric-refresh/batch.ts';
@@ -24,6 +25,16 @@ import { locate } from '../../shared/db/table/index.ts';
 import { conflict, notFound } from '../../shared/domain/errors.ts';
 import { logger } from '../../shared/support/logger.ts';
 import { onInterval, oneAtATime } from './background.ts';
+import type { StreamConsumer } from './table-stream.ts';
+
+/**
+ * The readings a write made due at once, queued from the table's stream as in the cloud (the
+ * consumer logs a failed send and never asks for its batch again).
+ */
+export const queueReadingsDueAtOnce: StreamConsumer = async (records) => {
+  await queueDueReadings({ Records: records });
+  return { retry: false };
+};
 
 const DEDUPLICATION_WINDOW_MS = 5 * 60_000;
 const BATCH = 10;

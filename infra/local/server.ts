@@ -37,10 +37,11 @@ import { FakePlatforms } from './fakes/platforms.ts';
 import { connectedInstagramPosts } from './fakes/instagram-posts.ts';
 import { ensureTable, LOCAL_CREDENTIALS, startDynamoLocal, type DynamoLocal } from './dynamodb.ts';
 import { LocalIssuer } from './issuer.ts';
-import { startLocalMetricRefresh } from './metric-refresh.ts';
+import { queueReadingsDueAtOnce, startLocalMetricRefresh } from './metric-refresh.ts';
 import { startLocalFirstImports } from './first-import.ts';
 import { startLocalExports } from './exports.ts';
-import { startLocalWebhooks, type LocalWebhooks } from './webhooks.ts';
+import { fanOutWebhookEvents, startLocalWebhooks } from './webhooks.ts';
+import { startTableStream, type TableStream } from './table-stream.ts';
 import { startS3Local, type S3Local } from './s3.ts';
 
 export interface LocalServiceOptions {
@@ -230,10 +231,13 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
   const statusSweep = localJob('campaign status sweep', sweepCampaignStatuses, options.campaignStatusSweepEveryMs);
   const objectSweep = localJob('object sweep', deleteReleasedObjects, options.releasedObjectsSweepEveryMs);
   const exports = startLocalExports();
-  let webhooks: LocalWebhooks;
+  const webhooks = startLocalWebhooks();
+  // The table stream's consumers in the cloud: the webhook fan-out and the readings due at once.
+  let stream: TableStream;
   try {
-    webhooks = await startLocalWebhooks(dynamoEndpoint, tableName);
+    stream = await startTableStream(dynamoEndpoint, tableName, [fanOutWebhookEvents, queueReadingsDueAtOnce]);
   } catch (error) {
+    await webhooks.stop();
     metricRefresh.stop();
     statusSweep.stop();
     objectSweep.stop();
@@ -305,6 +309,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       metricRefresh.stop();
       statusSweep.stop();
       objectSweep.stop();
+      await stream.stop();
       await webhooks.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -6,7 +6,7 @@
  */
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MAX_RECEIVES, QUEUE_SENDERS, WORKER_TIMEOUT } from '../../infra/metric-refresh.ts';
+import { DISPATCH_EVERY, MAX_RECEIVES, WORKER_TIMEOUT } from '../../infra/metric-refresh.ts';
 import { DELIVERY_SENDERS } from '../../infra/webhook-delivery.ts';
 import { routes } from '../../functions/routes.ts';
 import { synth } from './synth.ts';
@@ -103,17 +103,33 @@ describe('metric refresh', () => {
     expect(only(main, 'AWS::SecretsManager::Secret', { Description: Match.stringLikeRegexp('^Platform') })[1].Properties.SecretString).toBeUndefined();
   });
 
-  it('lets the content link routes and the social account connect send (and only them among the API functions)', () => {
+  it('queues what a write makes due at once from the table stream, filtered to the due index\'s items: that consumer sends and reads the stream, nothing else', () => {
+    const [consumerId, consumer] = only(main, 'AWS::Lambda::Function', { Description: 'job: queue-due-readings' });
+    const [, mapping] = only(main, 'AWS::Lambda::EventSourceMapping', { FunctionName: { Ref: consumerId } });
+    expect(mapping.Properties).toMatchObject({ StartingPosition: 'LATEST', MaximumRetryAttempts: 2, MaximumRecordAgeInSeconds: DISPATCH_EVERY.toSeconds() });
+    expect(mapping.Properties.EventSourceArn).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/Table/), 'StreamArn'] });
+    expect(mapping.Properties.FilterCriteria.Filters.map((f: { Pattern: string }) => JSON.parse(f.Pattern))).toEqual([
+      { dynamodb: { Keys: { pk: { S: [{ prefix: 'TENANT#' }] } }, NewImage: { gsi4sk: { S: [{ exists: true }] } } } },
+    ]);
+    const actions = allActions(main, consumer);
+    expect(actions.filter((a) => a.startsWith('sqs:'))).toEqual(['sqs:SendMessage']);
+    expect(statements(main, consumer).find((s) => actionsOf(s).includes('sqs:SendMessage'))!.Resource).toEqual({ 'Fn::GetAtt': [queueId, 'Arn'] });
+    // The stream only: no item of the table is read or written.
+    expect(actions.filter((a) => a.startsWith('dynamodb:')).sort()).toEqual(['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:ListStreams']);
+    expect(consumer.Properties.Environment.Variables.METRICS_QUEUE_URL).toEqual({ Ref: queueId });
+  });
+
+  it('lets no API function send to the refresh queue: the routes that make a reading due leave it to the stream', () => {
     const sending = templates
       .slice(1)
       .flatMap((t) => byType(t, 'AWS::Lambda::Function').map(([, fn]) => [fn.Properties.Description as string, allActions(t, fn), Object.keys(fn.Properties.Environment?.Variables ?? {})] as const))
       .filter(([, actions]) => actions.includes('sqs:SendMessage'));
-    // Each function that may send names the queue it sends to: the refresh queue, the exports queue (POST /v1/exports,
-    // test/infra/exports.test.ts) or the webhook delivery queue (the fan-out and the replay, test/infra/webhook-delivery.test.ts).
-    const QUEUES = ['METRICS_QUEUE_URL', 'EXPORTS_QUEUE_URL', 'WEBHOOK_DELIVERY_QUEUE_URL'];
+    // Each function that may send names the queue it sends to: the exports queue (POST /v1/exports,
+    // test/infra/exports.test.ts) or the webhook delivery queue (the replay, test/infra/webhook-delivery.test.ts).
+    const QUEUES = ['EXPORTS_QUEUE_URL', 'WEBHOOK_DELIVERY_QUEUE_URL'];
     for (const [description, , variables] of sending) expect(variables.filter((v) => QUEUES.includes(v)), description).toHaveLength(1);
-    const senders = sending.filter(([, , variables]) => variables.includes('METRICS_QUEUE_URL')).map(([description]) => description).sort();
-    expect(senders).toEqual(['PATCH /v1/activities/:id', 'POST /v1/activities/content-link/connect', 'POST /v1/creators/social-accounts/connect']);
-    expect(QUEUE_SENDERS).toHaveLength(3);
+    const routeFunctions = templates.slice(1).flatMap((t) => byType(t, 'AWS::Lambda::Function'));
+    expect(routeFunctions.length).toBeGreaterThan(routes.length - 1);
+    expect(routeFunctions.filter(([, fn]) => 'METRICS_QUEUE_URL' in (fn.Properties.Environment?.Variables ?? {})).map(([, fn]) => fn.Properties.Description)).toEqual([]);
   });
 });

@@ -59,8 +59,8 @@ export function trackingAttributes(
   return { sets: { metricsFetchDueAt: now, contentConnectedAt: now, ...keys.metricsDue(tenantId, activityId, now) }, removes: [] };
 }
 
-/** The item an index entry (keys only: table keys and gsi4sk) stands for. */
-function dueItem(item: Record<string, unknown>): DueItem | undefined {
+/** The reading an index entry (keys only: table keys and gsi4sk), or an item in the index, stands for. */
+export function dueItem(item: Record<string, unknown>): DueItem | undefined {
   const tenantId = String(item.pk).slice('TENANT#'.length);
   const dueAt = String(item.gsi4sk).split('#')[0]!;
   const sk = String(item.sk);

@@ -7,14 +7,18 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SQSEvent } from 'aws-lambda';
 import { handler } from '../../../functions/jobs/refresh-metrics-worker.ts';
+import { handler as queueDueReadings } from '../../../functions/jobs/queue-due-readings.ts';
 import { platformDeps } from '../../../functions/jobs/metric-refresh/platform-deps.ts';
 import { FakePlatforms } from '../../../infra/local/fakes/platforms.ts';
 import { LocalRefreshQueue } from '../../../infra/local/metric-refresh.ts';
 import { getActivity } from '../../../shared/db/catalogue/activities.ts';
+import * as keys from '../../../shared/db/table/item-keys.ts';
 import { usePlatforms } from '../../../shared/integrations/platforms/index.ts';
 import { useRefreshQueue } from '../../../shared/integrations/refresh-queue/index.ts';
 import { type RefreshMessage } from '../../../shared/integrations/refresh-queue/port.ts';
 import { call } from '../../support/call.ts';
+import { streamRecordOf } from '../../support/stream-record.ts';
+import { changeBy } from '../webhooks/helpers.ts';
 import { newActivity } from '../activities/helpers.ts';
 import { newOrg, type Org } from '../../support/organizations.ts';
 
@@ -33,12 +37,16 @@ beforeEach(() => {
 });
 afterEach(() => useRefreshQueue(undefined));
 
+/** Connects the link, and hands the change to the stream's consumer of readings due at once, which queues it. */
 async function connect(org: Org, activityId: string, video: string): Promise<void> {
-  const res = await call('POST', '/v1/activities/content-link/connect', { token: org.owner.token, body: { activityId, platform: 'youtube', contentUrl: `https://youtu.be/${video}` } });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const change = await changeBy(keys.activity(org.organizationId, activityId), async () => {
+    const res = await call('POST', '/v1/activities/content-link/connect', { token: org.owner.token, body: { activityId, platform: 'youtube', contentUrl: `https://youtu.be/${video}` } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  });
+  await queueDueReadings({ Records: [streamRecordOf(change)] });
 }
 
-/** A tenant whose link was connected twice, and a bystander's connected once: the messages the routes queued. */
+/** A tenant whose link was connected twice, and a bystander's connected once: the messages queued. */
 async function doubleClickAndBystander() {
   const clicker = await newOrg('Clicker');
   const bystander = await newOrg('Bystander');

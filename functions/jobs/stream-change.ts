@@ -2,7 +2,7 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
-import type { StreamChange } from '../../../shared/domain/webhook-events.ts';
+import type { StreamChange } from '../../shared/domain/webhook-events.ts';
 
 type Image = NonNullable<DynamoDBRecord['dynamodb']>['NewImage'];
 
