@@ -12,6 +12,7 @@
  * `POST /local/jobs/refresh-metrics` runs one refresh at once and answers what it did; with an
  * `activityId`, it reads that one activity at once instead, due or not.
  */
+import type { DynamoDBRecord } from 'aws-lambda';
 import { handler as queueDueReadings } from '../../functions/jobs/queue-due-readings.ts';
 import { dispatchDue } from '../../functions/jobs/metric-refresh/dispatch.ts';
 import { platformDeps } from '../../functions/jobs/metric-refresh/platform-deps.ts';
@@ -27,12 +28,16 @@ import { logger } from '../../shared/support/logger.ts';
 import { onInterval, oneAtATime } from './background.ts';
 import type { StreamConsumer } from './table-stream.ts';
 
+/** As the cloud mapping's filter (infra/metric-refresh.ts): the items in the due index, as a change leaves them. */
+const inDueIndex = (record: DynamoDBRecord) => record.dynamodb?.NewImage?.gsi4sk?.S !== undefined;
+
 /**
  * The readings a write made due at once, queued from the table's stream as in the cloud (the
  * consumer logs a failed send and never asks for its batch again).
  */
 export const queueReadingsDueAtOnce: StreamConsumer = async (records) => {
-  await queueDueReadings({ Records: records });
+  const inIndex = records.filter(inDueIndex);
+  if (inIndex.length) await queueDueReadings({ Records: inIndex });
   return { retry: false };
 };
 
