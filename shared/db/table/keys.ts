@@ -71,6 +71,7 @@
  * | outbox email     | OUTBOX            | <sentAt>#<id>   |                                    |                                  |
  * | released object  | RELEASED_OBJECTS  | <bucket role>#<object key> (an object a deletion released; the object sweep deletes it, then this) | |
  * | webhook endpoint | TENANT#<id>       | WEBHOOK#<endpointId> (webhookKeys)  |                        |                                  |
+ * | endpoint count   | TENANT#<id>       | WEBHOOK_ENDPOINTS (how many endpoints: the cap's counter, webhookKeys) |  |
  * | webhook delivery | TENANT#<id>       | WEBHOOK_DELIVERY#<endpointId>#<event timestamp>#<deliveryId> (an endpoint's log, newest first) | |
  *
  * A tracked activity (connected content link) also carries gsi4pk METRICS_DUE#<shard 0-9> / gsi4sk
@@ -255,6 +256,8 @@ export const exportKeys = {
 /** Webhook keys (shared/db/webhooks). */
 export const webhookKeys = {
   endpoint: (tenantId: string, endpointId: string): Key => ({ pk: tenantPk(tenantId), sk: `WEBHOOK#${endpointId}` }),
+  /** How many endpoints the organization has, moved in the same transaction as every create and delete. */
+  endpointCount: (tenantId: string): Key => ({ pk: tenantPk(tenantId), sk: 'WEBHOOK_ENDPOINTS' }),
   /**
    * One delivery of one event to one endpoint. Every part is fixed by the event and the endpoint
    * (the event's timestamp, the delivery id derived from both), so a stream record handled twice

@@ -4,7 +4,7 @@
  * sealer, shared/webhooks/secrets.ts) beside the record and never returned by a read: the record
  * the API shows is `WebhookEndpoint`, the item holds `sealedSecret` too, and after a rotation the
  * previous one (`previousSealedSecret`) until `previousSecretExpiresAt`. An organization has few
- * endpoints: its list is one query of its partition, paged in memory.
+ * endpoints (at most MAX_ENDPOINTS): its list is one query of its partition, paged in memory.
  */
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
@@ -16,11 +16,12 @@ import { outboxPut } from '../email/outbox.ts';
 import { conditionHeld, defineEntity, getRecord, updateRecord, type Changes } from '../table/entity.ts';
 import { queryRecords } from '../table/query.ts';
 import * as collections from '../table/collections.ts';
-import { absent, all, equals, has } from '../table/expressions.ts';
+import { aggregateUpdate } from '../table/aggregates.ts';
+import { absent, all, any, compare, equals, has, lacks } from '../table/expressions.ts';
 import { webhookKeys } from '../table/keys.ts';
 import { pageOf, sortRecords, type Page, type PageRequest } from '../table/paging.ts';
 import { pointerDelete, pointerPut } from '../table/records.ts';
-import { transact } from '../table/transact.ts';
+import { transact, type TransactItem } from '../table/transact.ts';
 import { getTenant } from '../tenancy/tenants.ts';
 import { membershipsOfTenant } from '../tenancy/memberships.ts';
 import { getUsers } from '../tenancy/users.ts';
@@ -53,6 +54,23 @@ export function publicEndpoint(stored: StoredEndpoint): WebhookEndpoint {
 /** The item-to-record mapping of the by-id routes: never the secrets. */
 export const endpointFromItem = (item: Record<string, unknown>): WebhookEndpoint => publicEndpoint(Endpoints.fromItem(item));
 
+/**
+ * The endpoints an organization may have. Every event's fan-out reads them all and puts a delivery
+ * for each subscriber on the queue all organizations share, so without a cap one organization could
+ * turn each of its events into thousands of deliveries (GitHub allows 20 webhooks per repository).
+ */
+export const MAX_ENDPOINTS = 20;
+
+/** The endpoint counter's move (webhookKeys.endpointCount); adding one is refused at the cap. */
+function countMove(tenantId: string, by: 1 | -1): TransactItem {
+  const key = webhookKeys.endpointCount(tenantId);
+  if (by === -1) return aggregateUpdate(key, { counts: { endpoints: -1 } }, { mustExist: false })!;
+  return {
+    ...aggregateUpdate(key, { counts: { endpoints: 1 } }, { condition: any(lacks('endpoints'), compare('endpoints', '<', MAX_ENDPOINTS)) })!,
+    failure: () => conflict(`The organization has ${MAX_ENDPOINTS} webhook endpoints, the most it may have: delete one to add another.`),
+  };
+}
+
 export interface NewEndpoint {
   url: string;
   events: WebhookEventType[];
@@ -75,7 +93,7 @@ export async function createEndpoint(tenantId: string, input: NewEndpoint, seale
     updatedAt: now,
   };
   const key = Endpoints.key(tenantId, stored.id);
-  await transact([Endpoints.tx.put(key, stored, { condition: absent }), pointerPut('webhookEndpoint', stored.id, tenantId, key)]);
+  await transact([Endpoints.tx.put(key, stored, { condition: absent }), pointerPut('webhookEndpoint', stored.id, tenantId, key), countMove(tenantId, 1)]);
   return publicEndpoint(stored);
 }
 
@@ -115,7 +133,7 @@ export async function updateEndpoint(tenantId: string, endpointId: string, chang
 
 /** Deletes the endpoint and its pointer, then its delivery log (their pointers with them). */
 export async function deleteEndpoint(tenantId: string, endpointId: string): Promise<void> {
-  await transact([Endpoints.tx.delete(Endpoints.key(tenantId, endpointId)), pointerDelete(endpointId)]);
+  await transact([Endpoints.tx.delete(Endpoints.key(tenantId, endpointId)), pointerDelete(endpointId), countMove(tenantId, -1)]);
   await deleteDeliveriesOf(tenantId, endpointId);
 }
 

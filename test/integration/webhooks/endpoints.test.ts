@@ -7,13 +7,13 @@ import { webhookKeys } from '../../../shared/db/table/keys.ts';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../../shared/db/table/client.ts';
 import { locate } from '../../../shared/db/table/records.ts';
-import { getStoredEndpoint } from '../../../shared/db/webhooks/index.ts';
+import { getStoredEndpoint, MAX_ENDPOINTS } from '../../../shared/db/webhooks/index.ts';
 import { openSecret } from '../../../shared/webhooks/secrets.ts';
 import { call } from '../../support/call.ts';
 import { newOrg, type Org } from '../../support/organizations.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { addMember } from '../organizations/helpers.ts';
-import { newEndpoint, PUBLIC_URL } from './helpers.ts';
+import { eventsBy, newEndpoint, PUBLIC_URL } from './helpers.ts';
 
 let org: Org;
 let member: TestUser;
@@ -118,5 +118,36 @@ describe('reading, changing and deleting an endpoint', () => {
     expect(await openSecret(org.organizationId, stored.previousSealedSecret!)).toBe(endpoint.secret);
     expect((await call('POST', `/v1/webhooks/endpoints/${endpoint.id}/rotate-secret`, { token: member.token })).status).toBe(403);
     expect((await call('POST', `/v1/webhooks/endpoints/${endpoint.id}/rotate-secret`, { token: stranger.owner.token })).status).toBe(404);
+  });
+});
+
+describe('the cap on an organization\'s endpoints', () => {
+  const create = (o: Org) => call('POST', '/v1/webhooks/endpoints', { token: o.owner.token, body: { organizationId: o.organizationId, url: PUBLIC_URL, events: ['member.joined'] } });
+  const count = async (o: Org) => (await call('GET', `/v1/webhooks/endpoints?organizationId=${o.organizationId}&pageIndex=0&pageSize=1`, { token: o.owner.token })).body.totalCount;
+
+  it(`holds ${MAX_ENDPOINTS}: one more is 409 and writes nothing; a delete makes room for one`, async () => {
+    const full = await newOrg('Fiona Full');
+    const made = [];
+    for (let i = 0; i < MAX_ENDPOINTS; i++) made.push(await newEndpoint(full));
+    const refused = await create(full);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'conflict', detail: `The organization has ${MAX_ENDPOINTS} webhook endpoints, the most it may have: delete one to add another.` });
+    expect(await count(full)).toBe(MAX_ENDPOINTS);
+    expect((await call('DELETE', `/v1/webhooks/endpoints/${made[0]!.id}`, { token: full.owner.token })).status).toBe(200);
+    // The counter's own change, in the table's stream, is no event.
+    let again: Awaited<ReturnType<typeof create>> | undefined;
+    expect(await eventsBy(webhookKeys.endpointCount(full.organizationId), async () => (again = await create(full)))).toEqual([]);
+    expect(again!.status).toBe(201);
+    expect((await create(full)).status).toBe(409);
+    // Another organization's cap is its own.
+    expect((await create(stranger)).status).toBe(201);
+  });
+
+  it('lets one of several concurrent creates take the last place, and only one', async () => {
+    const almost = await newOrg('Alma Almost');
+    for (let i = 0; i < MAX_ENDPOINTS - 1; i++) await newEndpoint(almost);
+    const statuses = (await Promise.all(Array.from({ length: 5 }, () => create(almost)))).map((res) => res.status).sort();
+    expect(statuses).toEqual([201, 409, 409, 409, 409]);
+    expect(await count(almost)).toBe(MAX_ENDPOINTS);
   });
 });
