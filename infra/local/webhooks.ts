@@ -1,8 +1,8 @@
 /**
  * Webhooks on this machine (`npm start`): the cloud's fan-out and delivery worker run in-process.
- * The fan-out is handed the records of the table's stream (infra/local/table-stream.ts) by the same
- * Lambda handler (functions/jobs/fan-out-webhook-events.ts), and a batch whose handler reported a
- * failure is read again. Deliveries go on an in-process queue whose messages are attempted in
+ * The table stream's reader (infra/local/table-stream.ts) hands its records to the fan-out's Lambda
+ * handler (functions/jobs/fan-out-webhook-events.ts), and reads again a batch whose handler reported
+ * a failure. Deliveries go on an in-process queue whose messages are attempted in
  * parallel by the worker's step (functions/jobs/webhooks/deliver.ts); a retry waits the real
  * schedule's delay, multiplied by LOCAL_WEBHOOK_RETRY_SCALE (default 1; a test sets it small). The
  * local runtime sets WEBHOOK_LOCAL_DELIVERY=127.0.0.1, so deliveries go to 127.0.0.1 and nowhere
