@@ -57,6 +57,7 @@ describe('a content link connected or changed is queued at once, from the stream
     };
     expect(await queuedBy(activityKey(org, a.id), connect)).toEqual([{ kind: 'content', tenantId: org.organizationId, activityId: a.id, dueAt: res!.body.data.metricsFetchDueAt }]);
     const first = res!.body.data.metricsFetchDueAt;
+    await new Promise((resolve) => setTimeout(resolve, 2)); // a later due time, as a second click has
     expect(await queuedBy(activityKey(org, a.id), connect)).toEqual([{ kind: 'content', tenantId: org.organizationId, activityId: a.id, dueAt: res!.body.data.metricsFetchDueAt }]);
     expect(res!.body.data.metricsFetchDueAt).not.toBe(first);
     const disconnect = () => call('POST', '/v1/activities/content-link/disconnect', { token: org.owner.token, body: { activityId: a.id } });
