@@ -21,7 +21,6 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
@@ -29,7 +28,6 @@ import { Construct } from 'constructs';
 import { DeadLetterQueue } from './dead-letter-queue.ts';
 import { RouteFunction } from './route-function.ts';
 import type { StageConfig } from './stage-config.ts';
-import { readTableStream } from './table-stream-source.ts';
 
 export interface MetricRefreshProps {
   table: ITable;
@@ -50,7 +48,6 @@ export class MetricRefresh extends Construct {
   readonly deadLetterQueue: DeadLetterQueue;
   readonly dispatcher: RouteFunction;
   readonly worker: RouteFunction;
-  readonly dueAtOnce: RouteFunction;
   readonly credentials: Secret;
 
   constructor(scope: Construct, id: string, props: MetricRefreshProps) {
@@ -99,28 +96,10 @@ export class MetricRefresh extends Construct {
     this.worker.bindTable(table, 'read-write');
     this.worker.addToRolePolicy(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [this.credentials.secretArn] }));
     this.worker.addEventSource(new SqsEventSource(this.queue, { batchSize: 10, reportBatchItemFailures: true }));
-
-    this.dueAtOnce = new RouteFunction(this, 'DueAtOnce', {
-      handler: 'jobs/queue-due-readings',
-      description: 'job: queue-due-readings',
-      environment,
-      config,
-      timeout: Duration.minutes(1),
-    });
-    this.allowSend(this.dueAtOnce);
-    readTableStream(this.dueAtOnce, table, {
-      startingPosition: StartingPosition.LATEST,
-      // A failed send is logged, not thrown (the due index keeps the reading), so only a crash is
-      // retried; a record older than one dispatch is worth nothing, the dispatcher has read it.
-      retryAttempts: 2,
-      maxRecordAge: DISPATCH_EVERY,
-      // The items in the due index (activities with a link, social accounts), as a change leaves them.
-      filters: [FilterCriteria.filter({ dynamodb: { Keys: { pk: { S: FilterRule.beginsWith('TENANT#') } }, NewImage: { gsi4sk: { S: FilterRule.exists() } } } })],
-    });
   }
 
   /** Lets a function put messages on the queue (and names the queue in its environment). */
-  private allowSend(fn: RouteFunction): void {
+  allowSend(fn: RouteFunction): void {
     fn.addEnvironment('METRICS_QUEUE_URL', this.queue.queueUrl);
     fn.addToRolePolicy(new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.queue.queueArn] }));
   }

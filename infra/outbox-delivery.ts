@@ -12,16 +12,17 @@
  * Without a configured sender nothing is created but a warning: emails wait in the outbox, and
  * once a sender is deployed the consumer starts from the oldest record the stream still holds (24 h).
  */
-import { Annotations, Duration, Stack, Validations } from 'aws-cdk-lib';
+import { Annotations, Duration, Stack } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
-import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Construct } from 'constructs';
 import { OUTBOX_PARTITION } from '../shared/db/email/index.ts';
 import { DeadLetterQueue } from './dead-letter-queue.ts';
 import { RouteFunction } from './route-function.ts';
 import type { StageConfig } from './stage-config.ts';
+import { readTableStream } from './table-stream-source.ts';
 
 export interface OutboxDeliveryProps {
   /** The service table, with a NEW_IMAGE stream. */
@@ -74,23 +75,16 @@ export class OutboxDelivery extends Construct {
     );
 
     this.deadLetterQueue = new DeadLetterQueue(this, 'DeadLetters', { name: 'outbox', of: 'the outbox stream mapping (email delivery)' });
-    this.function.addEventSource(
-      new DynamoEventSource(table, {
-        // The oldest record the stream holds: emails put before the consumer existed go too.
-        startingPosition: StartingPosition.TRIM_HORIZON,
-        batchSize: 10,
-        bisectBatchOnError: true,
-        retryAttempts: RETRY_ATTEMPTS,
-        maxRecordAge: MAX_RECORD_AGE,
-        reportBatchItemFailures: true,
-        onFailure: new SqsDlq(this.deadLetterQueue),
-        filters: [FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { Keys: { pk: { S: FilterRule.isEqual(OUTBOX_PARTITION) } } } })],
-      }),
-    );
-    // On this role's default policy alone (RouteFunction acknowledges only X-Ray's own policy).
-    Validations.of(this.function.role!.node.findChild('DefaultPolicy')).acknowledge({
-      id: 'AwsSolutions-IAM5[Resource::*]',
-      reason: 'The stream event source grants dynamodb:ListStreams, which has no resource-level permissions; the stream itself is granted by ARN.',
+    readTableStream(this.function, table, {
+      // The oldest record the stream holds: emails put before the consumer existed go too.
+      startingPosition: StartingPosition.TRIM_HORIZON,
+      batchSize: 10,
+      bisectBatchOnError: true,
+      retryAttempts: RETRY_ATTEMPTS,
+      maxRecordAge: MAX_RECORD_AGE,
+      reportBatchItemFailures: true,
+      onFailure: new SqsDlq(this.deadLetterQueue),
+      filters: [FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { Keys: { pk: { S: FilterRule.isEqual(OUTBOX_PARTITION) } } } })],
     });
   }
 }

@@ -180,7 +180,7 @@ export class ServiceStack extends Stack {
     // Announces campaign statuses that time has moved (campaign.status_changed), hourly.
     new CampaignStatusSweep(this, 'CampaignStatusSweep', { table: this.table, config, environment });
 
-    // Scheduled metric refresh; what a write makes due at once is queued from the table's stream.
+    // Scheduled metric refresh; what a write makes due at once is queued from the table's stream (below).
     const metricRefresh = new MetricRefresh(this, 'MetricRefresh', { table: this.table, config, environment });
 
     // Exports: the queue, its worker and dead-letter queue; the create route queues.
@@ -199,6 +199,8 @@ export class ServiceStack extends Stack {
     for (const fn of this.routeGroups.flatMap((group) => group.functions)) analytics.bind(fn);
     // Outbound events: the fan-out from the stream, the delivery queue and worker; signing secrets under the token key.
     const webhooks = new WebhookDelivery(this, 'WebhookDelivery', { table: this.table, config, environment, analytics });
+    // The fan-out's stream consumer also queues the readings a change made due at once.
+    metricRefresh.allowSend(webhooks.fanOut);
     for (const fn of this.routeGroups.flatMap((group) => group.functions)) webhooks.bind(fn);
 
     if (config.billing.placeholders.length) {

@@ -1,7 +1,9 @@
 /**
- * A function fed the table's stream (the webhook fan-out, the readings due at once). DynamoDB
- * Streams serves at most two readers per shard without throttling them, and these are the two: a
- * third consumer would need the stream fanned out first (Kinesis, EventBridge Pipes).
+ * A function fed the table's stream: the tenant items' consumer (webhook fan-out and readings due at
+ * once) and the outbox's email delivery. DynamoDB Streams serves at most two readers per shard
+ * without throttling them, and these are the two: more work on the stream joins one of them, or the
+ * stream is fanned out first (Kinesis, EventBridge Pipes). The ListStreams grant is acknowledged on
+ * the role's default policy alone (RouteFunction acknowledges only X-Ray's own policy).
  */
 import { Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';

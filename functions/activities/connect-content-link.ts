@@ -32,7 +32,7 @@ export const handler = defineHandler({
     }
     checkContentUrl(platform, contentUrl, 'contentUrl');
     // Reconnecting the same link still asks for a fresh fetch: due now, and the table's stream puts
-    // it on the refresh queue (functions/jobs/queue-due-readings.ts).
+    // it on the refresh queue (functions/jobs/metric-refresh/queue-due-readings.ts).
     const changed = await updateActivity(current.organizationId, activityId, { contentHref: contentUrl }, { tracking: 'due', expected: current });
     return ok(await activityView(changed));
   },

@@ -34,7 +34,7 @@ export const handler = defineHandler({
       throw error;
     }
     // Due from its creation (connectSocialAccount): the table's stream queues its first follower
-    // count at once (jobs/queue-due-readings.ts).
+    // count at once (functions/jobs/metric-refresh/queue-due-readings.ts).
     return created(await connectSocialAccount(tenant.tenantId, input.creatorId, profile));
   },
 });

@@ -1,17 +1,21 @@
 /**
- * Stream consumer (infra/webhook-delivery.ts): turns each change of a tenant's items into its
- * webhook events and their deliveries (webhooks/fan-out.ts). Partial batch responses: a record
- * whose fan-out failed is reported by its sequence number and Lambda retries from it (bisecting
- * on errors), which is safe because a repeated fan-out puts nothing twice. Logs ids and counts only.
+ * Stream consumer of tenant items (infra/webhook-delivery.ts): turns each change of a tenant's items
+ * into its webhook events and their deliveries (webhooks/fan-out.ts), and first queues the readings
+ * the changes made due at once (metric-refresh/queue-due-readings.ts, which never fails a batch).
+ * Partial batch responses: a record whose fan-out failed is reported by its sequence number and
+ * Lambda retries from it (bisecting on errors), which is safe because a repeated fan-out puts
+ * nothing twice. Logs ids and counts only.
  */
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { observedJob } from '../../shared/support/job.ts';
 import { logger } from '../../shared/support/logger.ts';
+import { queueReadingsDueAtOnce } from './metric-refresh/queue-due-readings.ts';
 import { endpointsOnce, fanOut } from './webhooks/fan-out.ts';
 import { streamChangeOf } from './stream-change.ts';
 
 export const handler = observedJob('fan-out-webhook-events', async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
   const batchItemFailures: DynamoDBBatchResponse['batchItemFailures'] = [];
+  const readingsQueued = await queueReadingsDueAtOnce(event.Records);
   let queued = 0;
   const endpointsOf = endpointsOnce();
   // In stream order: a failure reports its record, and Lambda retries from there.
@@ -27,6 +31,6 @@ export const handler = observedJob('fan-out-webhook-events', async (event: Dynam
       break;
     }
   }
-  logger.info('fan-out-webhook-events', { records: event.Records.length, queued, failed: batchItemFailures.length });
+  logger.info('fan-out-webhook-events', { records: event.Records.length, queued, readingsQueued, failed: batchItemFailures.length });
   return { batchItemFailures };
 });

@@ -12,8 +12,6 @@
  * `POST /local/jobs/refresh-metrics` runs one refresh at once and answers what it did; with an
  * `activityId`, it reads that one activity at once instead, due or not.
  */
-import type { DynamoDBRecord } from 'aws-lambda';
-import { handler as queueDueReadings } from '../../functions/jobs/queue-due-readings.ts';
 import { dispatchDue } from '../../functions/jobs/metric-refresh/dispatch.ts';
 import { platformDeps } from '../../functions/jobs/metric-refresh/platform-deps.ts';
 import { refreshBatch } from '../../functions/jobs/metric-refresh/batch.ts';
@@ -26,20 +24,6 @@ import { locate } from '../../shared/db/table/index.ts';
 import { conflict, notFound } from '../../shared/domain/errors.ts';
 import { logger } from '../../shared/support/logger.ts';
 import { onInterval, oneAtATime } from './background.ts';
-import type { StreamConsumer } from './table-stream.ts';
-
-/** As the cloud mapping's filter (infra/metric-refresh.ts): the items in the due index, as a change leaves them. */
-const inDueIndex = (record: DynamoDBRecord) => record.dynamodb?.NewImage?.gsi4sk?.S !== undefined;
-
-/**
- * The readings a write made due at once, queued from the table's stream as in the cloud (the
- * consumer logs a failed send and never asks for its batch again).
- */
-export const queueReadingsDueAtOnce: StreamConsumer = async (records) => {
-  const inIndex = records.filter(inDueIndex);
-  if (inIndex.length) await queueDueReadings({ Records: inIndex });
-  return { retry: false };
-};
 
 const DEDUPLICATION_WINDOW_MS = 5 * 60_000;
 const BATCH = 10;

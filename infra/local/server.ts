@@ -37,7 +37,7 @@ import { FakePlatforms } from './fakes/platforms.ts';
 import { connectedInstagramPosts } from './fakes/instagram-posts.ts';
 import { ensureTable, LOCAL_CREDENTIALS, startDynamoLocal, type DynamoLocal } from './dynamodb.ts';
 import { LocalIssuer } from './issuer.ts';
-import { queueReadingsDueAtOnce, startLocalMetricRefresh } from './metric-refresh.ts';
+import { startLocalMetricRefresh } from './metric-refresh.ts';
 import { startLocalFirstImports } from './first-import.ts';
 import { startLocalExports } from './exports.ts';
 import { fanOutWebhookEvents, startLocalWebhooks } from './webhooks.ts';
@@ -232,10 +232,10 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
   const objectSweep = localJob('object sweep', deleteReleasedObjects, options.releasedObjectsSweepEveryMs);
   const exports = startLocalExports();
   const webhooks = startLocalWebhooks();
-  // The table stream's consumers in the cloud: the webhook fan-out and the readings due at once.
+  // The cloud's consumer of tenant items: the webhook fan-out, which also queues readings due at once.
   let stream: TableStream;
   try {
-    stream = await startTableStream(dynamoEndpoint, tableName, [fanOutWebhookEvents, queueReadingsDueAtOnce]);
+    stream = await startTableStream(dynamoEndpoint, tableName, fanOutWebhookEvents);
   } catch (error) {
     await webhooks.stop();
     metricRefresh.stop();

@@ -1,12 +1,10 @@
 /**
  * The table's stream on this machine (`npm start`): DynamoDB Local's stream of the table
  * (NEW_AND_OLD_IMAGES, as deployed) is read from the moment the server starts, and each batch of a
- * tenant's items' records is handed to the stream consumers the cloud maps to the stream (the
- * webhook fan-out, the readings due at once), as Lambda hands them over (infra/stream-records.ts).
- * In the cloud each consumer reads the stream on its own; here one reader serves them all, so a
- * batch one of them reports failed is read again for every one of them, which they take as they
- * take Lambda's retries: a repeated fan-out puts nothing twice, a repeated reading is deduplicated
- * by the refresh queue.
+ * tenant's items' records is handed to the consumer the cloud maps to them (the webhook fan-out,
+ * which also queues the readings due at once), as Lambda hands them over (infra/stream-records.ts);
+ * a batch it reports failed is read again, as the event source mapping retries it. (The outbox's
+ * consumer has no local reader: `npm start` keeps the emails for GET /local/outbox.)
  */
 import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand } from '@aws-sdk/client-dynamodb-streams';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -20,7 +18,7 @@ const POLL_MS = 250;
 /** A stream consumer's handler, as the local reader calls it: `retry` when its batch should be read again. */
 export type StreamConsumer = (records: DynamoDBRecord[]) => Promise<{ retry: boolean }>;
 
-/** Reads the table's stream from now on, shard by shard, and hands what it reads to the consumers. */
+/** Reads the table's stream from now on, shard by shard, and hands what it reads to the consumer. */
 class StreamReader {
   private readonly streams: DynamoDBStreamsClient;
   private iterators = new Map<string, string | undefined>();
@@ -30,7 +28,7 @@ class StreamReader {
   constructor(
     private readonly endpoint: string,
     private readonly tableName: string,
-    private readonly consumers: readonly StreamConsumer[],
+    private readonly consume: StreamConsumer,
   ) {
     this.streams = new DynamoDBStreamsClient({ endpoint, region: 'us-east-1', credentials: LOCAL_CREDENTIALS });
   }
@@ -73,7 +71,7 @@ class StreamReader {
     } catch (error) {
       // DynamoDB Local, busy with other tables, may answer an iterator as past the shard's oldest
       // record (or expired): start it again from the oldest record it holds. Records read twice
-      // are harmless, as a batch read again is (see above).
+      // are harmless, as a batch read again is (below).
       const name = error instanceof Error ? error.name : '';
       if (name !== 'TrimmedDataAccessException' && name !== 'ExpiredIteratorException') throw error;
       const again = await this.streams.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: 'TRIM_HORIZON' }));
@@ -82,10 +80,10 @@ class StreamReader {
     }
     const records = (out.Records ?? []).filter(ofTenant).map(lambdaRecord);
     if (records.length) {
-      const outcomes = await Promise.all(this.consumers.map((consume) => consume(records)));
       // Read again on the next poll, as the event source mapping retries (from the failed record:
-      // here the whole batch, which is as safe, see above).
-      if (outcomes.some((outcome) => outcome.retry)) return;
+      // here the whole batch, which is as safe: a repeated fan-out puts nothing twice, and the
+      // refresh queue drops a reading queued twice).
+      if ((await this.consume(records)).retry) return;
     }
     // A closed shard ends (no next iterator); its records are all read.
     this.iterators.set(shardId, out.NextShardIterator);
@@ -102,9 +100,9 @@ export interface TableStream {
   stop(): Promise<void>;
 }
 
-/** Starts reading the table's stream for `consumers`. */
-export async function startTableStream(endpoint: string, tableName: string, consumers: readonly StreamConsumer[]): Promise<TableStream> {
-  const reader = new StreamReader(endpoint, tableName, consumers);
+/** Starts reading the table's stream for `consume`. */
+export async function startTableStream(endpoint: string, tableName: string, consume: StreamConsumer): Promise<TableStream> {
+  const reader = new StreamReader(endpoint, tableName, consume);
   await reader.start();
   return { stop: () => reader.stop() };
 }

@@ -6,10 +6,10 @@
  */
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DISPATCH_EVERY, MAX_RECEIVES, WORKER_TIMEOUT } from '../../infra/metric-refresh.ts';
+import { MAX_RECEIVES, WORKER_TIMEOUT } from '../../infra/metric-refresh.ts';
 import { DELIVERY_SENDERS } from '../../infra/webhook-delivery.ts';
 import { routes } from '../../functions/routes.ts';
-import { synth } from './synth.ts';
+import { PRODUCTION, synth } from './synth.ts';
 
 type Resource = { Type: string; Properties: Record<string, any> };
 type Statement = { Action: string | string[]; Resource: unknown };
@@ -103,20 +103,17 @@ describe('metric refresh', () => {
     expect(only(main, 'AWS::SecretsManager::Secret', { Description: Match.stringLikeRegexp('^Platform') })[1].Properties.SecretString).toBeUndefined();
   });
 
-  it('queues what a write makes due at once from the table stream, filtered to the due index\'s items: that consumer sends and reads the stream, nothing else', () => {
-    const [consumerId, consumer] = only(main, 'AWS::Lambda::Function', { Description: 'job: queue-due-readings' });
-    const [, mapping] = only(main, 'AWS::Lambda::EventSourceMapping', { FunctionName: { Ref: consumerId } });
-    expect(mapping.Properties).toMatchObject({ StartingPosition: 'LATEST', MaximumRetryAttempts: 2, MaximumRecordAgeInSeconds: DISPATCH_EVERY.toSeconds() });
-    expect(mapping.Properties.EventSourceArn).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/Table/), 'StreamArn'] });
-    expect(mapping.Properties.FilterCriteria.Filters.map((f: { Pattern: string }) => JSON.parse(f.Pattern))).toEqual([
-      { dynamodb: { Keys: { pk: { S: [{ prefix: 'TENANT#' }] } }, NewImage: { gsi4sk: { S: [{ exists: true }] } } } },
-    ]);
-    const actions = allActions(main, consumer);
-    expect(actions.filter((a) => a.startsWith('sqs:'))).toEqual(['sqs:SendMessage']);
-    expect(statements(main, consumer).find((s) => actionsOf(s).includes('sqs:SendMessage'))!.Resource).toEqual({ 'Fn::GetAtt': [queueId, 'Arn'] });
-    // The stream only: no item of the table is read or written.
-    expect(actions.filter((a) => a.startsWith('dynamodb:')).sort()).toEqual(['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:ListStreams']);
-    expect(consumer.Properties.Environment.Variables.METRICS_QUEUE_URL).toEqual({ Ref: queueId });
+  it('lets the table stream\'s consumer of tenant items (the webhook fan-out) send what a write makes due at once, to this queue only', () => {
+    const [, fanOut] = only(main, 'AWS::Lambda::Function', { Description: 'job: fan-out-webhook-events' });
+    const send = statements(main, fanOut).filter((s) => actionsOf(s).includes('sqs:SendMessage'));
+    expect(send.map((s) => s.Resource)).toContainEqual({ 'Fn::GetAtt': [queueId, 'Arn'] });
+    expect(fanOut.Properties.Environment.Variables.METRICS_QUEUE_URL).toEqual({ Ref: queueId });
+  });
+
+  it('keeps the table stream at two readers in production (tenant items, the outbox), as DynamoDB Streams serves without throttling', () => {
+    const production = synth(PRODUCTION.context, PRODUCTION.env).main;
+    const readers = byType(production, 'AWS::Lambda::EventSourceMapping').filter(([, m]) => JSON.stringify(m.Properties.EventSourceArn).includes('StreamArn'));
+    expect(readers).toHaveLength(2);
   });
 
   it('lets no API function send to the refresh queue: the routes that make a reading due leave it to the stream', () => {

@@ -49,14 +49,14 @@ describe('dev stack', () => {
     functions = resources(built.templates, 'AWS::Lambda::Function');
   });
 
-  it('has exactly one function per route of the table, plus the $default catch-all, the API reference, the deletion sweeper, the object sweep, the metric refresh dispatcher, worker and stream consumer of readings due at once, the analytics import, the campaign status sweep, the export worker and the webhook fan-out and delivery worker', () => {
-    expect(functions).toHaveLength(routes.length + 12);
+  it('has exactly one function per route of the table, plus the $default catch-all, the API reference, the deletion sweeper, the object sweep, the metric refresh dispatcher and worker, the analytics import, the campaign status sweep, the export worker and the webhook fan-out and delivery worker', () => {
+    expect(functions).toHaveLength(routes.length + 11);
     for (const route of routes) expect(byKey(route.key), route.key).toHaveLength(1);
     expect(byKey('$default')).toHaveLength(1);
   });
 
-  it('gives every function the shared defaults (API functions 10 s, scheduled jobs 5 min, the metric refresh worker 2 min, the export worker 15 min, the stream consumers and webhook worker 1 min)', () => {
-    const JOB_TIMEOUTS: Record<string, number> = { 'job: refresh-metrics-worker': 120, 'job: run-export': 900, 'job: fan-out-webhook-events': 60, 'job: deliver-webhooks': 60, 'job: queue-due-readings': 60 };
+  it('gives every function the shared defaults (API functions 10 s, scheduled jobs 5 min, the metric refresh worker 2 min, the export worker 15 min, the webhook jobs 1 min)', () => {
+    const JOB_TIMEOUTS: Record<string, number> = { 'job: refresh-metrics-worker': 120, 'job: run-export': 900, 'job: fan-out-webhook-events': 60, 'job: deliver-webhooks': 60 };
     for (const [, fn] of functions) {
       const job = String(fn.Properties!.Description).startsWith('job:');
       expect(fn.Properties).toMatchObject({

@@ -1,8 +1,8 @@
 /**
  * The refresh queue of this environment: SQS when `METRICS_QUEUE_URL` is set (read from the
- * environment directly: only the functions the stack gives the queue, the dispatcher and the stream
- * consumer of readings due at once, have it), else none, and sending does nothing: the item waits in the due index for the
- * dispatcher (handler tests). `useRefreshQueue` puts another implementation in its place: `npm
+ * environment directly: only the functions the stack gives the queue, the dispatcher and the
+ * stream consumer of tenant items, have it), else none, and sending does nothing: the item waits in
+ * the due index for the dispatcher (handler tests). `useRefreshQueue` puts another implementation in its place: `npm
  * start` plugs in its in-process queue (infra/local/metric-refresh.ts), a test a recorder;
  * `useRefreshQueue(undefined)` goes back to the configured one.
  */
@@ -27,8 +27,8 @@ export async function requestRefresh(messages: readonly RefreshMessage[]): Promi
 
 /**
  * Asks for readings at once after a write made them due (a content link connected, an account
- * added: functions/jobs/queue-due-readings.ts). The due index stays the source of truth, so a
- * failed send only delays the reading to the next dispatch: it is logged, never retried.
+ * added: functions/jobs/metric-refresh/queue-due-readings.ts). The due index stays the source of
+ * truth, so a failed send only delays the reading to the next dispatch: it is logged, never retried.
  */
 export async function refreshSoon(messages: readonly RefreshMessage[]): Promise<void> {
   try {

@@ -1,15 +1,16 @@
 /**
  * A reading a write makes due at once (a content link connected or changed, a social account added)
- * is queued by the table stream's consumer (functions/jobs/queue-due-readings.ts), not by the route:
- * each change here is the real one a request makes (its item before and after, as the stream gives
- * them), handed to the handler as Lambda would. In the cloud that is one SQS FIFO message grouped by
+ * is queued by the table stream's consumer of tenant items (the webhook fan-out's Lambda handler, with
+ * functions/jobs/metric-refresh/queue-due-readings.ts), not by the route: each change here is the
+ * real one a request makes (its item before and after, as the stream gives them), handed to the
+ * handler as Lambda would. In the cloud that is one SQS FIFO message grouped by
  * tenant and deduplicated by item and due time. The worker's own moves of a due time, a disconnect
  * and other changes queue nothing.
  */
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { handler } from '../../../functions/jobs/queue-due-readings.ts';
+import { handler } from '../../../functions/jobs/fan-out-webhook-events.ts';
 import { dueItems, moveAccountDue, moveDue } from '../../../shared/db/metrics/metric-due.ts';
 import * as keys from '../../../shared/db/table/item-keys.ts';
 import type { Key } from '../../../shared/db/table/keys.ts';
@@ -99,7 +100,7 @@ describe('a social account added is queued for its first follower count', () => 
     const account = { tenantId: org.organizationId, creatorId: creator.id, accountId: res.body.data.accountId as string };
     const key = keys.socialAccount(account.tenantId, account.creatorId, account.accountId);
     // The account's key is known from the answer only: its insert as the stream gives it, no old image.
-    expect(await handler({ Records: [streamRecordOf(changeOf(undefined, await itemAt(key)))] })).toEqual({ queued: 1 });
+    expect(await handler({ Records: [streamRecordOf(changeOf(undefined, await itemAt(key)))] })).toEqual({ batchItemFailures: [] });
     expect(sent).toEqual([{ kind: 'followers', ...account, dueAt: res.body.data.createdAt }]);
     expect(sent).toEqual((await dueItems(new Date())).filter((d) => d.tenantId === org.organizationId));
     const next = new Date(Date.now() + 24 * 3600_000).toISOString();
@@ -123,13 +124,13 @@ describe('in the cloud', () => {
       });
       // The route made no SQS call; the stream's consumer makes one.
       expect(sqs.commandCalls(SendMessageBatchCommand)).toHaveLength(0);
-      expect(await handler({ Records: [streamRecordOf(change)] })).toEqual({ queued: 1 });
+      expect(await handler({ Records: [streamRecordOf(change)] })).toEqual({ batchItemFailures: [] });
       const message = { kind: 'content', tenantId: org.organizationId, activityId: a.id, dueAt } as const;
       expect(sqs.commandCalls(SendMessageBatchCommand).map((c) => c.args[0].input)).toEqual([
         { QueueUrl: process.env.METRICS_QUEUE_URL, Entries: [{ Id: '0', MessageBody: JSON.stringify(message), MessageGroupId: org.organizationId, MessageDeduplicationId: deduplicationId(message) }] },
       ]);
       sqs.on(SendMessageBatchCommand).rejects(new Error('AccessDenied'));
-      await expect(handler({ Records: [streamRecordOf(change)] })).resolves.toEqual({ queued: 1 });
+      await expect(handler({ Records: [streamRecordOf(change)] })).resolves.toEqual({ batchItemFailures: [] });
     } finally {
       sqs.restore();
     }

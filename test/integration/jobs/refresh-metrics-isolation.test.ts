@@ -7,7 +7,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SQSEvent } from 'aws-lambda';
 import { handler } from '../../../functions/jobs/refresh-metrics-worker.ts';
-import { handler as queueDueReadings } from '../../../functions/jobs/queue-due-readings.ts';
+import { queueReadingsDueAtOnce } from '../../../functions/jobs/metric-refresh/queue-due-readings.ts';
 import { platformDeps } from '../../../functions/jobs/metric-refresh/platform-deps.ts';
 import { FakePlatforms } from '../../../infra/local/fakes/platforms.ts';
 import { LocalRefreshQueue } from '../../../infra/local/metric-refresh.ts';
@@ -37,13 +37,13 @@ beforeEach(() => {
 });
 afterEach(() => useRefreshQueue(undefined));
 
-/** Connects the link, and hands the change to the stream's consumer of readings due at once, which queues it. */
+/** Connects the link, and hands the change to the stream consumer's step that queues readings due at once. */
 async function connect(org: Org, activityId: string, video: string): Promise<void> {
   const change = await changeBy(keys.activity(org.organizationId, activityId), async () => {
     const res = await call('POST', '/v1/activities/content-link/connect', { token: org.owner.token, body: { activityId, platform: 'youtube', contentUrl: `https://youtu.be/${video}` } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   });
-  await queueDueReadings({ Records: [streamRecordOf(change)] });
+  await queueReadingsDueAtOnce([streamRecordOf(change)]);
 }
 
 /** A tenant whose link was connected twice, and a bystander's connected once: the messages queued. */
