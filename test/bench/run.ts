@@ -21,7 +21,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureTable, LOCAL_CREDENTIALS, startDynamoLocal } from '../../infra/local/dynamodb.ts';
 import { LocalIssuer } from '../../infra/local/issuer.ts';
-import { COLD_START_TARGETS, coldStartTargets, compareWithReference, DYNAMO_REFERENCE, measureBundles, observabilityCost, printBundles, printColdStartTargets, printObservabilityCost, printS3Writers, decideImports, s3Writers } from './bundles.ts';
+import { COLD_START_TARGETS, coldStartTargets, compareWithReference, DYNAMO_REFERENCE, measureBundles, observabilityCost, printBundles, printColdStartTargets, printObservabilityCost, printS3Writers, decideImports, s3Writers, settleFloors } from './bundles.ts';
 import { CALLS_EXPLAINED, measureCallsPerRequest, measureLatency } from './latency.ts';
 import { measureLists, printLists, type ListsResult } from './lists.ts';
 import { measureReporting, printReporting, type ReportingResult } from './reporting.ts';
@@ -53,6 +53,8 @@ if (process.argv.slice(2).includes('bundles')) {
   const built = await measureBundles();
   console.log('Timing more the functions whose import ratio is not yet over or under the target, with their floors…');
   decideImports(built);
+  console.log('Timing the floors more, to read our code\'s share against them…');
+  settleFloors(built);
   const previous = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, 'utf8')) as { summary?: Record<string, unknown> }) : {};
   const writers = s3Writers(built);
   const observability = observabilityCost(built);
@@ -184,6 +186,8 @@ console.log('Building bundles and timing imports…');
 const bundles = await measureBundles();
 console.log('Timing more the functions whose import ratio is not yet over or under the target, with their floors…');
 decideImports(bundles);
+console.log('Timing the floors more, to read our code\'s share against them…');
+settleFloors(bundles);
 const overhead = await measureOverhead(issuer);
 
 const reference = bundles.find((b) => b.name === DYNAMO_REFERENCE)!;
