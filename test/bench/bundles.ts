@@ -40,7 +40,7 @@ const MAX_IMPORT_ROUNDS = 61;
  * (98 %), wider than what our code adds to most functions, so over or under a target could not be
  * put down to the floor or to our code; at 121 it is about ±0.04. The chosen libraries' floor, under
  * the median function, is timed to 481 (about ±0.02): what our code adds at the median is read
- * against it. Some 5 minutes in all.
+ * against it. Some 3 minutes in all.
  */
 const FLOOR_IMPORTS = 121;
 const CHOSEN_LIBRARIES_IMPORTS = 481;
