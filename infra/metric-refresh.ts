@@ -9,7 +9,7 @@
  * A 429 is not a failure (the worker makes the activity due at the platform's reset time).
  *
  * A reading a write makes due at once (a content link connected or changed, a social account added)
- * is queued by a consumer of the table's stream (jobs/queue-due-readings.ts), not by the route that
+ * is queued by a consumer of the table's stream (functions/jobs/metric-refresh/queue-due-readings.ts), not by the route that
  * wrote it: the routes carry no SQS client and make no SQS call.
  *
  * Permissions are exact: the dispatcher and the stream consumer only send, the worker only consumes

@@ -15,12 +15,13 @@ import { streamChangeOf } from './stream-change.ts';
 
 export const handler = observedJob('fan-out-webhook-events', async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
   const batchItemFailures: DynamoDBBatchResponse['batchItemFailures'] = [];
-  const readingsQueued = await queueReadingsDueAtOnce(event.Records);
+  // Each record read once: a change of a tenant's item, or undefined for one that is not.
+  const changes = event.Records.map((record) => ({ record, change: streamChangeOf(record) }));
+  const readingsQueued = await queueReadingsDueAtOnce(changes.flatMap(({ change }) => change ?? []));
   let queued = 0;
   const endpointsOf = endpointsOnce();
   // In stream order: a failure reports its record, and Lambda retries from there.
-  for (const record of event.Records) {
-    const change = streamChangeOf(record);
+  for (const { record, change } of changes) {
     if (!change) continue;
     try {
       queued += await fanOut(change, endpointsOf);

@@ -9,18 +9,13 @@
  * the dispatcher finds the reading when it runs; a batch read again queues its readings again,
  * which the queue deduplicates (same item and due time).
  */
-import type { DynamoDBRecord } from 'aws-lambda';
+import type { StreamChange } from '../../../shared/domain/webhook-events.ts';
 import { refreshSoon } from '../../../shared/integrations/refresh-queue/index.ts';
-import { streamChangeOf } from '../stream-change.ts';
 import { dueAtOnce } from './due-at-once.ts';
 
-/** Queues the records' readings due at once; answers how many. */
-export async function queueReadingsDueAtOnce(records: readonly DynamoDBRecord[]): Promise<number> {
-  const due = records.flatMap((record) => {
-    const change = streamChangeOf(record);
-    const reading = change && dueAtOnce(change);
-    return reading ? [reading] : [];
-  });
+/** Queues the readings the stream's changes made due at once; answers how many. */
+export async function queueReadingsDueAtOnce(changes: readonly StreamChange[]): Promise<number> {
+  const due = changes.flatMap((change) => dueAtOnce(change) ?? []);
   if (due.length) await refreshSoon(due);
   return due.length;
 }

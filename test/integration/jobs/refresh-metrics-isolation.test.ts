@@ -17,7 +17,6 @@ import { usePlatforms } from '../../../shared/integrations/platforms/index.ts';
 import { useRefreshQueue } from '../../../shared/integrations/refresh-queue/index.ts';
 import { type RefreshMessage } from '../../../shared/integrations/refresh-queue/port.ts';
 import { call } from '../../support/call.ts';
-import { streamRecordOf } from '../../support/stream-record.ts';
 import { changeBy } from '../webhooks/helpers.ts';
 import { newActivity } from '../activities/helpers.ts';
 import { newOrg, type Org } from '../../support/organizations.ts';
@@ -43,7 +42,7 @@ async function connect(org: Org, activityId: string, video: string): Promise<voi
     const res = await call('POST', '/v1/activities/content-link/connect', { token: org.owner.token, body: { activityId, platform: 'youtube', contentUrl: `https://youtu.be/${video}` } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   });
-  await queueReadingsDueAtOnce([streamRecordOf(change)]);
+  await queueReadingsDueAtOnce([change]);
 }
 
 /** A tenant whose link was connected twice, and a bystander's connected once: the messages queued. */
