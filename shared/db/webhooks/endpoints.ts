@@ -61,14 +61,17 @@ export const endpointFromItem = (item: Record<string, unknown>): WebhookEndpoint
  */
 export const MAX_ENDPOINTS = 20;
 
-/** The endpoint counter's move (webhookKeys.endpointCount); adding one is refused at the cap. */
-function countMove(tenantId: string, by: 1 | -1): TransactItem {
-  const key = webhookKeys.endpointCount(tenantId);
-  if (by === -1) return aggregateUpdate(key, { counts: { endpoints: -1 } }, { mustExist: false })!;
+/** One endpoint more on the counter (webhookKeys.endpointCount), refused at the cap. */
+function countAdded(tenantId: string): TransactItem {
   return {
-    ...aggregateUpdate(key, { counts: { endpoints: 1 } }, { condition: any(lacks('endpoints'), compare('endpoints', '<', MAX_ENDPOINTS)) })!,
+    ...aggregateUpdate(webhookKeys.endpointCount(tenantId), { counts: { endpoints: 1 } }, { condition: any(lacks('endpoints'), compare('endpoints', '<', MAX_ENDPOINTS)) })!,
     failure: () => conflict(`The organization has ${MAX_ENDPOINTS} webhook endpoints, the most it may have: delete one to add another.`),
   };
+}
+
+/** One endpoint less on the counter. */
+function countRemoved(tenantId: string): TransactItem {
+  return aggregateUpdate(webhookKeys.endpointCount(tenantId), { counts: { endpoints: -1 } }, { mustExist: false })!;
 }
 
 export interface NewEndpoint {
@@ -93,7 +96,7 @@ export async function createEndpoint(tenantId: string, input: NewEndpoint, seale
     updatedAt: now,
   };
   const key = Endpoints.key(tenantId, stored.id);
-  await transact([Endpoints.tx.put(key, stored, { condition: absent }), pointerPut('webhookEndpoint', stored.id, tenantId, key), countMove(tenantId, 1)]);
+  await transact([Endpoints.tx.put(key, stored, { condition: absent }), pointerPut('webhookEndpoint', stored.id, tenantId, key), countAdded(tenantId)]);
   return publicEndpoint(stored);
 }
 
@@ -133,7 +136,7 @@ export async function updateEndpoint(tenantId: string, endpointId: string, chang
 
 /** Deletes the endpoint and its pointer, then its delivery log (their pointers with them). */
 export async function deleteEndpoint(tenantId: string, endpointId: string): Promise<void> {
-  await transact([Endpoints.tx.delete(Endpoints.key(tenantId, endpointId)), pointerDelete(endpointId), countMove(tenantId, -1)]);
+  await transact([Endpoints.tx.delete(Endpoints.key(tenantId, endpointId)), pointerDelete(endpointId), countRemoved(tenantId)]);
   await deleteDeliveriesOf(tenantId, endpointId);
 }
 
