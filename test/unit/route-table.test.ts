@@ -8,7 +8,7 @@ import { webhooksRoutes } from '../../functions/routes/webhooks.ts';
 import { routes } from '../../functions/routes.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
-const SPEC = join(ROOT, '../shared/spec/interface.md');
+const SPEC = join(ROOT, 'docs/spec/interface.md');
 
 /** DECISIONS.md "The service's own routes": in the table besides the specification's endpoints. */
 const OWN_ROUTES = [
