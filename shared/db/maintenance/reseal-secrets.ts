@@ -13,9 +13,9 @@ import { Connections } from '../analytics/analytics.ts';
 import { Endpoints } from '../webhooks/endpoints.ts';
 import * as tokenSealer from '../../integrations/token-sealer/index.ts';
 import type { SealPurpose } from '../../integrations/token-sealer/port.ts';
-import { conditionHeld, updateRecord, type EntityOf } from './entity.ts';
-import { all, asRead, exists } from './expressions.ts';
-import { isEntity } from './keys.ts';
+import { conditionHeld, updateRecord, type EntityOf } from '../table/entity.ts';
+import { all, asRead, exists } from '../table/expressions.ts';
+import { isEntity } from '../table/keys.ts';
 
 type Item = Record<string, unknown>;
 
