@@ -18,7 +18,6 @@ import { reindexTable } from '../../../shared/db/maintenance/reindex.ts';
 import { resealItem } from '../../../shared/db/maintenance/reseal-secrets.ts';
 import { getStoredEndpoint } from '../../../shared/db/webhooks/index.ts';
 import * as tokenSealer from '../../../shared/integrations/token-sealer/index.ts';
-import { getTokenSealer } from '../../../shared/integrations/token-sealer/index.ts';
 import { openSecret } from '../../../shared/webhooks/secrets.ts';
 import { newOrg, type Org } from '../../support/organizations.ts';
 import { newEndpoint } from '../webhooks/helpers.ts';
@@ -26,7 +25,7 @@ import { newEndpoint } from '../webhooks/helpers.ts';
 type Item = Record<string, unknown>;
 
 /** Sealed as the sealer sealed before purposes: the bare base64, under `{organizationId}` alone. */
-const sealedTheOldWay = (organizationId: string, value: string) => getTokenSealer().seal({ organizationId }, value);
+const sealedTheOldWay = (organizationId: string, value: string) => tokenSealer.getTokenSealer().seal({ organizationId }, value);
 
 const item = async (key: { pk: string; sk: string }): Promise<Item> => (await documentClient().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item!;
 const setRaw = (key: { pk: string; sk: string }, values: Item) =>
