@@ -2330,9 +2330,9 @@ export interface paths {
         put?: never;
         /**
          * Starts an export of one list or report history of the organization as a CSV or JSON file
-         * @description starts an export of one list or report history of the organization as a CSV or JSON file; 202 with the export record (`queued`), whose GET says when the file is ready. `filters` are the list route's own query parameters, checked by its own query schema (400 naming `filters.<field>`). Members and owners only: a bulk download, run as a job.
+         * @description starts an export of one list or report history of the organization as a CSV or JSON file; 202 with the export record (`queued`), whose GET says when the file is ready. `filters` are the list route's own query parameters, checked by its own query schema (400 naming `filters.<field>`). Every role that may read the data may export it; 429 with Retry-After past 3 exports of the organization queued or running at once, or 50 started in a day.
          *
-         *     Access: an active member (or higher) of the tenant in scope. Form A (responses carry `_meta`).
+         *     Access: an active viewer (or higher) of the tenant in scope. Form A (responses carry `_meta`).
          */
         post: operations["exportsCreate"];
         delete?: never;
@@ -2352,7 +2352,7 @@ export interface paths {
          * The export record
          * @description the export record: its status, and once it succeeded a presigned GET of the file (`downloadUrl`, valid 15 minutes) until the file expires (kept 7 days). 404 for an export of another organization.
          *
-         *     Access: an active member (or higher) of the tenant in scope. Form A (responses carry `_meta`).
+         *     Access: an active viewer (or higher) of the tenant in scope. Form A (responses carry `_meta`).
          */
         get: operations["exportsGet"];
         put?: never;
@@ -2480,7 +2480,7 @@ export interface paths {
         put?: never;
         /**
          * Sends a delivery again
-         * @description sends a delivery again: the same message (same `webhook-id`, same body), freshly signed, as a new round of attempts with the usual retries. 202 with the delivery, pending; 409 when its endpoint is disabled (enable it first).
+         * @description sends a delivery again: the same message (same `webhook-id`, same body), freshly signed, as a new round of attempts with the usual retries. 202 with the delivery, pending; 409 when its endpoint is disabled (enable it first); 429 with Retry-After past 10 replays to one endpoint a minute.
          *
          *     Access: an active owner (or higher) of the tenant in scope. Form B.
          */

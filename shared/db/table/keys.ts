@@ -251,6 +251,8 @@ export const releasedObjectKeys = {
 export const exportKeys = {
   /** An export job and its file's object key, in its tenant's partition (deleted with it). */
   record: (tenantId: string, exportId: string): Key => ({ pk: tenantPk(tenantId), sk: `EXPORT#${exportId}` }),
+  /** One of the places of the tenant's exports running at once (export-slots.ts), numbered from 0. */
+  slot: (tenantId: string, slot: number): Key => ({ pk: tenantPk(tenantId), sk: `EXPORT_SLOT#${slot}` }),
 };
 
 /** Webhook keys (shared/db/webhooks). */
