@@ -924,7 +924,7 @@ export interface paths {
         };
         /**
          * The creators linked to an activity
-         * @description the creators linked to an activity (as the Creators routes return them), last linked first.
+         * @description the creators linked to an activity (as the Creators routes return them: with their social accounts), last linked first.
          *
          *     Access: an active viewer (or higher) of the tenant in scope. Form B.
          */
@@ -6477,7 +6477,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        items: components["schemas"]["CreatorSummary"][];
+                        items: components["schemas"]["Creator"][];
                         totalCount: number;
                         facets: components["schemas"]["Facets"];
                     };
