@@ -48,6 +48,12 @@ describe('two ratios in words', () => {
     expect(formatMoneyPair(0.21461, 0.21459, 'USD')).toEqual(['$0.21461', '$0.21459']);
   });
 
+  it('are written to four significant figures when one would print as zero and is not', () => {
+    expect(formatMoneyPair(0.9, 0.3, 'JPY')).toEqual(['¥0.9000', '¥0.3000']);
+    expect(formatMoneyPair(12, 0.004, 'GBP')).toEqual(['£12.000', '£0.004']);
+    expect(formatMoneyPair(12, 0, 'GBP')).toEqual(['£12.00', '£0.00']);
+  });
+
   it('print alike only when they are equal', () => {
     expect(formatMoneyPair(0.2146, 0.2146, 'GBP')).toEqual(['£0.21', '£0.21']);
   });
