@@ -2537,7 +2537,7 @@ export interface components {
             status: number;
             detail: string;
             /** @enum {string} */
-            code: "invalid_input" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "analytics_not_connected" | "gone" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "not_implemented";
+            code: "invalid_input" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "analytics_not_connected" | "gone" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "internal" | "not_implemented";
             requestId: string;
             errors?: {
                 /** @description The field as the client spelled it. */
@@ -4182,6 +4182,25 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description The `Idempotency-Key` was first sent with another request (another method, path or input) in the last 24 hours; a new request needs a new key. */
+        IdempotencyKeyReused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "/problems/idempotency-key-reused",
+                 *       "title": "Idempotency key reused",
+                 *       "status": 422,
+                 *       "detail": "This Idempotency-Key was sent with another request (method, path or input); use a new key for a new request.",
+                 *       "code": "idempotency_key_reused",
+                 *       "requestId": "5f0c6a4e-1b7d-4c3e-9a51-2f7d8e9b0c1a"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description A limit was reached (emails per sender and per recipient: invitations, email-change codes; organizations a user creates a day), or the service is busy; retry after the `Retry-After` seconds. */
         RateLimited: {
             headers: {
@@ -4251,7 +4270,10 @@ export interface operations {
     workspacesCreate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4273,6 +4295,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4289,6 +4313,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
@@ -4449,7 +4474,10 @@ export interface operations {
     workspacesAddMember: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The workspaceId. */
                 id: string;
@@ -4471,6 +4499,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4487,6 +4517,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
@@ -4573,7 +4604,10 @@ export interface operations {
     workspacesInvite: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The workspaceId. */
                 id: string;
@@ -4595,6 +4629,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4611,6 +4647,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
@@ -4654,7 +4691,10 @@ export interface operations {
     organizationsCreate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4675,6 +4715,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4691,6 +4733,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
@@ -4809,7 +4852,10 @@ export interface operations {
     organizationsCompleteOrganicSignup: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4830,6 +4876,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4845,6 +4893,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
@@ -4895,7 +4944,10 @@ export interface operations {
     organizationsAddMember: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organizationId. */
                 id: string;
@@ -4917,6 +4969,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4933,6 +4987,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
@@ -5019,7 +5074,10 @@ export interface operations {
     organizationsInvite: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organizationId. */
                 id: string;
@@ -5041,6 +5099,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5057,13 +5117,17 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
     organizationsAcceptInvite: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organizationId. */
                 organizationId: string;
@@ -5083,6 +5147,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5098,13 +5164,17 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
     organizationsDeclineInvite: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organizationId. */
                 organizationId: string;
@@ -5124,6 +5194,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5139,13 +5211,17 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
     organizationsProcessSignup: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5162,6 +5238,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5177,6 +5255,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
@@ -5226,7 +5305,10 @@ export interface operations {
     usersCreate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5247,6 +5329,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5262,6 +5346,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
@@ -5379,7 +5464,10 @@ export interface operations {
     usersAvatarUploadUrl: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The userId. */
                 id: string;
@@ -5400,6 +5488,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5415,13 +5505,17 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
     usersChangeEmail: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The userId. */
                 id: string;
@@ -5441,6 +5535,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5456,13 +5552,17 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
     usersConfirmEmailChange: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The userId. */
                 id: string;
@@ -5482,6 +5582,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5497,13 +5599,17 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
     usersRequestDeletion: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The userId. */
                 id: string;
@@ -5515,6 +5621,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5530,13 +5638,17 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
     usersConfirmDeletion: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The userId. */
                 id: string;
@@ -5556,6 +5668,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5571,6 +5685,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
@@ -5702,7 +5817,10 @@ export interface operations {
     creatorsCreate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5724,6 +5842,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5740,6 +5860,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
@@ -5896,7 +6017,10 @@ export interface operations {
     creatorsOwnBrand: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5913,6 +6037,8 @@ export interface operations {
             /** @description Already there: the existing record, unchanged. */
             200: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5925,6 +6051,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5941,13 +6069,17 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
     creatorsConnectSocialAccount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5967,6 +6099,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5983,6 +6117,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
@@ -6144,7 +6279,10 @@ export interface operations {
     activitiesCreate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6170,6 +6308,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6185,6 +6325,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
@@ -6376,7 +6517,10 @@ export interface operations {
     activitiesConnectContentLink: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6396,6 +6540,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6411,13 +6557,17 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
     activitiesDisconnectContentLink: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6434,6 +6584,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6449,6 +6601,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
@@ -6525,7 +6678,10 @@ export interface operations {
     activitiesLinkCreator: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The activityId. */
                 id: string;
@@ -6545,6 +6701,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6560,6 +6718,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
@@ -6601,7 +6760,10 @@ export interface operations {
     costsCreate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6624,6 +6786,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6639,6 +6803,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
@@ -6834,7 +6999,10 @@ export interface operations {
     campaignsCreate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6863,6 +7031,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6880,6 +7050,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
@@ -7041,7 +7212,10 @@ export interface operations {
     campaignsPreview: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7074,6 +7248,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7090,13 +7266,17 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
     campaignsDuplicate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The campaignId. */
                 id: string;
@@ -7117,6 +7297,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7134,13 +7316,17 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
     campaignsLinkActivity: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The campaignId. */
                 id: string;
@@ -7160,6 +7346,8 @@ export interface operations {
             /** @description Already there: the existing record, unchanged. */
             200: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7172,6 +7360,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7188,6 +7378,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
@@ -7270,7 +7461,10 @@ export interface operations {
     notesCreate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7294,6 +7488,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7310,6 +7506,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
@@ -7459,7 +7656,10 @@ export interface operations {
     filesCreate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7485,6 +7685,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7501,6 +7703,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
@@ -7787,7 +7990,10 @@ export interface operations {
     expenseCategoriesCreate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7805,6 +8011,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7821,6 +8029,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
@@ -7935,7 +8144,10 @@ export interface operations {
     outcomesCreateDefinition: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7958,6 +8170,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7974,6 +8188,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
@@ -8095,7 +8310,10 @@ export interface operations {
     outcomesCreateMeasurement: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8124,6 +8342,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8140,6 +8360,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
@@ -8994,7 +9215,10 @@ export interface operations {
     billingCheckoutSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9013,6 +9237,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9028,13 +9254,17 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
     billingPortalSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9053,6 +9283,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9068,13 +9300,17 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
     billingSyncCheckoutSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9092,6 +9328,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9107,6 +9345,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
@@ -9137,7 +9376,10 @@ export interface operations {
     analyticsAuthUrl: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9155,6 +9397,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9170,13 +9414,17 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
     analyticsSelectProperty: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9194,6 +9442,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9209,13 +9459,17 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
     analyticsDisconnect: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9232,6 +9486,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9247,6 +9503,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
@@ -9275,7 +9532,10 @@ export interface operations {
     analyticsComplete: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9292,6 +9552,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9307,13 +9569,17 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
     exportsCreate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9337,6 +9603,8 @@ export interface operations {
             /** @description Accepted: the work runs in the background; the record says how it goes. */
             202: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9353,6 +9621,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
@@ -9426,7 +9695,10 @@ export interface operations {
     webhooksCreateEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9447,6 +9719,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9462,6 +9736,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
@@ -9574,7 +9849,10 @@ export interface operations {
     webhooksRotateSecret: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The endpointId. */
                 id: string;
@@ -9586,6 +9864,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9601,6 +9881,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
@@ -9644,7 +9925,10 @@ export interface operations {
     webhooksReplayDelivery: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The deliveryId. */
                 id: string;
@@ -9656,6 +9940,8 @@ export interface operations {
             /** @description Accepted: the work runs in the background; the record says how it goes. */
             202: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9671,6 +9957,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
