@@ -31,7 +31,7 @@ import { exportsRoutes } from './routes/exports.ts';
 import { webhooksRoutes } from './routes/webhooks.ts';
 
 export type { Access, AuthKind, BucketName, Form, HttpMethod, Route, RouteOptions } from '../shared/http/route.ts';
-export { hasMeta } from '../shared/http/route.ts';
+export { hasMeta, takesIdempotencyKey } from '../shared/http/route.ts';
 
 const table = [
   ...workspacesRoutes,

@@ -18,7 +18,8 @@ import type { Construct } from 'constructs';
 import { BUNDLING } from './bundling.ts';
 import { GLOBAL_INDEXES } from '../shared/db/table/table-definition.ts';
 import type { StageConfig } from './stage-config.ts';
-import { tableActions, WRITE_ACTIONS } from './table-access.ts';
+import { IDEMPOTENCY_PARTITION_PREFIX } from '../shared/db/table/keys.ts';
+import { idempotencyActions, tableActions, WRITE_ACTIONS } from './table-access.ts';
 
 /** Repository root: esbuild runs here and resolves dependencies against its lock file. */
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -123,6 +124,22 @@ export class RouteFunction extends NodejsFunction {
     this.addEnvironment('TABLE_NAME', table.tableName);
     const indexes = actions.includes('dynamodb:Query') ? GLOBAL_INDEXES.map((i) => `${table.tableArn}/index/${i.indexName}`) : [];
     this.addToRolePolicy(new PolicyStatement({ actions, resources: [table.tableArn, ...indexes] }));
+  }
+
+  /**
+   * Grants what the idempotency records' code sends (infra/table-access.ts analyses that room apart),
+   * on those records' partitions only (`dynamodb:LeadingKeys`): for the function of a route that takes
+   * an `Idempotency-Key` (docs/decisions.md "Retries and browsers"), whatever its own code reaches.
+   */
+  bindIdempotencyRecords(table: ITable): void {
+    this.addEnvironment('TABLE_NAME', table.tableName);
+    this.addToRolePolicy(
+      new PolicyStatement({
+        actions: idempotencyActions(PROJECT_ROOT),
+        resources: [table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${IDEMPOTENCY_PARTITION_PREFIX}*`] } },
+      }),
+    );
   }
 
   /**

@@ -9,7 +9,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Bucket, type IBucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
-import { type BucketName, gatewayPath, type Route } from '../functions/routes.ts';
+import { type BucketName, gatewayPath, type Route, takesIdempotencyKey } from '../functions/routes.ts';
 import { routeGroupOf } from '../shared/support/metric-catalogue.ts';
 import { RouteFunction } from './route-function.ts';
 import type { StageConfig } from './stage-config.ts';
@@ -80,6 +80,7 @@ export function addRoute(scope: Construct, route: Route, resources: RouteResourc
   // state on and stores nothing, so whoever's browser arrives there can write nothing.
   const access = route.method === 'GET' ? 'read' : 'read-write';
   fn.bindTable(resources.table, access);
+  if (takesIdempotencyKey(route)) fn.bindIdempotencyRecords(resources.table);
   for (const bucket of route.buckets) fn.bindBucket(BUCKET_VARIABLES[bucket], resources.buckets[bucket], access);
   const apiRoute = new HttpRoute(scope, `${id}Route`, {
     httpApi: resources.api,

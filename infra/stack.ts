@@ -36,6 +36,7 @@ import { WebhookDelivery } from './webhook-delivery.ts';
 import { RouteFunction } from './route-function.ts';
 import { routeGroup, RouteGroupStack, type RouteResources } from './route-group-stack.ts';
 import type { StageConfig } from './stage-config.ts';
+import { CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS } from '../shared/http/cors.ts';
 
 export interface ServiceStackProps extends StackProps {
   config: StageConfig;
@@ -115,9 +116,10 @@ export class ServiceStack extends Stack {
       corsPreflight: {
         allowOrigins: config.allowedOrigins,
         allowMethods: [CorsHttpMethod.GET, CorsHttpMethod.POST, CorsHttpMethod.PUT, CorsHttpMethod.PATCH, CorsHttpMethod.DELETE],
-        allowHeaders: ['authorization', 'content-type'],
-        // A 429 says when to retry; browsers hide response headers from scripts unless exposed.
-        exposeHeaders: ['retry-after'],
+        // docs/decisions.md "Retries and browsers" (shared/http/cors.ts): browsers hide response
+        // headers from scripts unless exposed (a 429's Retry-After, a replay's Idempotent-Replayed).
+        allowHeaders: [...CORS_ALLOW_HEADERS],
+        exposeHeaders: [...CORS_EXPOSE_HEADERS],
         maxAge: Duration.hours(1),
       },
     });

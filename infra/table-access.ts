@@ -10,6 +10,11 @@
  * the SDK keeps the pass to project code alone (a few seconds for all handlers, once per process);
  * bundling the real SDK would not only be slower but also wrong, since lib-dynamodb's paginators
  * keep ScanCommand in every bundle whether or not anything scans.
+ *
+ * The idempotency records (shared/db/idempotency) are analysed apart: every handler's chain holds
+ * the middleware that writes them (a GET's never runs it), so in the handlers' pass the room is
+ * left external, and the room alone is analysed for what the functions of the routes that take an
+ * `Idempotency-Key` are granted on those records only (infra/route-function.ts).
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +24,10 @@ import { BUNDLE_TARGET } from './bundling.ts';
 
 const DYNAMODB_PACKAGES = ['@aws-sdk/lib-dynamodb', '@aws-sdk/client-dynamodb'];
 const MARKER = 'dynamodb-operation:';
+
+/** The room analysed apart: its entry, and its files. */
+const APART_ROOM = 'shared/db/idempotency/index.ts';
+const APART_ROOM_FILES = 'shared/db/idempotency/*';
 
 /** What each operation needs in IAM; lib-dynamodb and client names both listed. */
 const ACTIONS: Record<string, string[]> = {
@@ -67,20 +76,39 @@ export function iamActions(operations: Iterable<string>): string[] {
   return [...actions].sort();
 }
 
-/** Every value name the project imports from the DynamoDB packages (type-only imports are erased). */
-function importedNames(sources: string[]): Map<string, Set<string>> {
-  const names = new Map(DYNAMODB_PACKAGES.map((pkg) => [pkg, new Set<string>()]));
-  const pattern = /import\s*\{([^}]*)\}\s*from\s*['"](@aws-sdk\/(?:lib|client)-dynamodb)['"]/g;
+/** The value names `sources` import from modules whose specifier matches `from` (type-only imports are erased). */
+function namesImported(sources: string[], from: string): Set<string> {
+  const names = new Set<string>();
+  const pattern = new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*['"](${from})['"]`, 'g');
   for (const file of sources) {
-    for (const [, list, pkg] of readFileSync(file, 'utf8').matchAll(pattern)) {
+    for (const [, list] of readFileSync(file, 'utf8').matchAll(pattern)) {
       for (const item of list!.split(',')) {
         const name = item.trim().split(/\s+as\s+/)[0]!;
-        if (name && !name.startsWith('type ')) names.get(pkg!)!.add(name);
+        if (name && !name.startsWith('type ')) names.add(name);
       }
     }
   }
   return names;
 }
+
+/** Every value name the project imports from the DynamoDB packages. */
+function importedNames(sources: string[]): Map<string, Set<string>> {
+  return new Map(DYNAMODB_PACKAGES.map((pkg) => [pkg, namesImported(sources, pkg.replace('/', '\\/'))]));
+}
+
+/** The DynamoDB packages replaced by stubs whose command classes carry the marker. */
+function sdkStubs(dir: string, sources: string[]): Record<string, string> {
+  const alias: Record<string, string> = {};
+  for (const [pkg, names] of importedNames(sources)) {
+    const file = join(dir, `${pkg.replace(/\W+/g, '-')}.js`);
+    writeFileSync(file, [...names].map((n) => (operationOf(n) ? `export class ${n} { op = "${MARKER}${operationOf(n)}"; }` : `export class ${n} {}`)).join('\n'));
+    alias[pkg] = file;
+  }
+  return alias;
+}
+
+/** The operations marked in one esbuild output. */
+const markedOperations = (text: string) => new Set([...text.matchAll(new RegExp(`${MARKER}(\\w+)`, 'g'))].map((m) => m[1]!));
 
 function typescriptFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
@@ -102,31 +130,42 @@ export function analyzeOperations(root: string): Map<string, Set<string>> {
   const entries = sources.filter((file) => HANDLER_EXPORT.test(readFileSync(file, 'utf8')));
   const stubs = mkdtempSync(join(tmpdir(), 'dynamodb-stubs-'));
   try {
-    const alias: Record<string, string> = {};
-    for (const [pkg, names] of importedNames([...sources, ...typescriptFiles(join(root, 'shared'))])) {
-      const file = join(stubs, `${pkg.replace(/\W+/g, '-')}.js`);
-      writeFileSync(file, [...names].map((n) => (operationOf(n) ? `export class ${n} { op = "${MARKER}${operationOf(n)}"; }` : `export class ${n} {}`)).join('\n'));
-      alias[pkg] = file;
-    }
+    const everySource = [...sources, ...typescriptFiles(join(root, 'shared'))];
     const result = buildSync({
+      ...ANALYSIS_BUILD,
       entryPoints: Object.fromEntries(entries.map((file) => [relative(functionsDir, file).replace(/\.ts$/, ''), file])),
       outdir: join(stubs, 'out'),
-      write: false,
-      bundle: true,
-      packages: 'external',
-      alias,
-      platform: 'node',
-      format: 'esm',
-      target: BUNDLE_TARGET,
-      logLevel: 'error',
+      alias: sdkStubs(stubs, everySource),
+      // Left an import: what the room reaches is not the handler's to be granted.
+      external: [join(root, APART_ROOM_FILES)],
       absWorkingDir: root,
     });
     const operations = new Map<string, Set<string>>();
     for (const output of result.outputFiles) {
       const handler = relative(join(stubs, 'out'), output.path).replace(/\.js$/, '');
-      operations.set(handler, new Set([...output.text.matchAll(new RegExp(`${MARKER}(\\w+)`, 'g'))].map((m) => m[1]!)));
+      operations.set(handler, markedOperations(output.text));
     }
     return operations;
+  } finally {
+    rmSync(stubs, { recursive: true, force: true });
+  }
+}
+
+/** The esbuild options of both passes: bundled, every other package external, nothing written. */
+const ANALYSIS_BUILD = { write: false, bundle: true, packages: 'external', platform: 'node', format: 'esm', target: BUNDLE_TARGET, logLevel: 'error' } as const;
+
+/** DynamoDB operations the apart room's exports reach (every export of its entry is kept). */
+export function analyzeApartRoom(root: string): Set<string> {
+  const stubs = mkdtempSync(join(tmpdir(), 'dynamodb-stubs-'));
+  try {
+    const result = buildSync({
+      ...ANALYSIS_BUILD,
+      entryPoints: [join(root, APART_ROOM)],
+      outdir: join(stubs, 'out'),
+      alias: sdkStubs(stubs, typescriptFiles(join(root, 'shared'))),
+      absWorkingDir: root,
+    });
+    return markedOperations(result.outputFiles.map((o) => o.text).join('\n'));
   } finally {
     rmSync(stubs, { recursive: true, force: true });
   }
@@ -140,4 +179,15 @@ export function tableActions(root: string, handler: string): string[] {
   const operations = cached.operations.get(handler);
   if (!operations) throw new Error(`No handler module functions/${handler}.ts to analyze`);
   return iamActions(operations);
+}
+
+let apartCached: { root: string; actions: string[] } | undefined;
+
+/**
+ * IAM actions the idempotency records' code needs (shared/db/idempotency), granted on those records'
+ * partitions to the functions of the routes that take an `Idempotency-Key`. Analysed once per process.
+ */
+export function idempotencyActions(root: string): string[] {
+  if (apartCached?.root !== root) apartCached = { root, actions: iamActions(analyzeApartRoom(root)) };
+  return apartCached.actions;
 }

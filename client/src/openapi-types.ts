@@ -2537,7 +2537,7 @@ export interface components {
             status: number;
             detail: string;
             /** @enum {string} */
-            code: "invalid_input" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "analytics_not_connected" | "gone" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "not_implemented";
+            code: "invalid_input" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "analytics_not_connected" | "gone" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "internal" | "not_implemented";
             requestId: string;
             errors?: {
                 /** @description The field as the client spelled it. */
@@ -4184,6 +4184,25 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description The `Idempotency-Key` was first sent with another request (another method, path or input) in the last 24 hours; a new request needs a new key. */
+        IdempotencyKeyReused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "/problems/idempotency-key-reused",
+                 *       "title": "Idempotency key reused",
+                 *       "status": 422,
+                 *       "detail": "This Idempotency-Key was sent with another request (method, path or input); use a new key for a new request.",
+                 *       "code": "idempotency_key_reused",
+                 *       "requestId": "5f0c6a4e-1b7d-4c3e-9a51-2f7d8e9b0c1a"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description A limit was reached (emails per sender and per recipient: invitations, email-change codes; organizations a user creates a day), or the service is busy; retry after the `Retry-After` seconds. */
         RateLimited: {
             headers: {
@@ -4253,7 +4272,10 @@ export interface operations {
     workspacesCreate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4275,6 +4297,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4291,6 +4315,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
@@ -4451,7 +4476,10 @@ export interface operations {
     workspacesAddMember: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The workspaceId. */
                 id: string;
@@ -4473,6 +4501,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4489,6 +4519,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
@@ -4575,7 +4606,10 @@ export interface operations {
     workspacesInvite: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The workspaceId. */
                 id: string;
@@ -4597,6 +4631,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4613,6 +4649,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
@@ -4656,7 +4693,10 @@ export interface operations {
     organizationsCreate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4677,6 +4717,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4693,6 +4735,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
@@ -4811,7 +4854,10 @@ export interface operations {
     organizationsCompleteOrganicSignup: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4832,6 +4878,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4847,6 +4895,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
@@ -4897,7 +4946,10 @@ export interface operations {
     organizationsAddMember: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organizationId. */
                 id: string;
@@ -4919,6 +4971,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4935,6 +4989,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
@@ -5021,7 +5076,10 @@ export interface operations {
     organizationsInvite: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organizationId. */
                 id: string;
@@ -5043,6 +5101,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5059,13 +5119,17 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
     organizationsAcceptInvite: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organizationId. */
                 organizationId: string;
@@ -5085,6 +5149,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5100,13 +5166,17 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
     organizationsDeclineInvite: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organizationId. */
                 organizationId: string;
@@ -5126,6 +5196,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5141,13 +5213,17 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
     organizationsProcessSignup: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5164,6 +5240,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5179,6 +5257,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
@@ -5228,7 +5307,10 @@ export interface operations {
     usersCreate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5249,6 +5331,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5264,6 +5348,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
@@ -5381,7 +5466,10 @@ export interface operations {
     usersAvatarUploadUrl: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The userId. */
                 id: string;
@@ -5402,6 +5490,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5417,13 +5507,17 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
     usersChangeEmail: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The userId. */
                 id: string;
@@ -5443,6 +5537,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5458,13 +5554,17 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
     usersConfirmEmailChange: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The userId. */
                 id: string;
@@ -5484,6 +5584,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5499,13 +5601,17 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
     usersRequestDeletion: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The userId. */
                 id: string;
@@ -5517,6 +5623,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5532,13 +5640,17 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
     usersConfirmDeletion: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The userId. */
                 id: string;
@@ -5558,6 +5670,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5573,6 +5687,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
@@ -5704,7 +5819,10 @@ export interface operations {
     creatorsCreate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5726,6 +5844,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5742,6 +5862,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
@@ -5898,7 +6019,10 @@ export interface operations {
     creatorsOwnBrand: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5915,6 +6039,8 @@ export interface operations {
             /** @description Already there: the existing record, unchanged. */
             200: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5927,6 +6053,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5943,13 +6071,17 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
     creatorsConnectSocialAccount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5969,6 +6101,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5985,6 +6119,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
@@ -6146,7 +6281,10 @@ export interface operations {
     activitiesCreate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6172,6 +6310,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6187,6 +6327,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
@@ -6378,7 +6519,10 @@ export interface operations {
     activitiesConnectContentLink: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6398,6 +6542,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6413,13 +6559,17 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
     activitiesDisconnectContentLink: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6436,6 +6586,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6451,6 +6603,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
@@ -6527,7 +6680,10 @@ export interface operations {
     activitiesLinkCreator: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The activityId. */
                 id: string;
@@ -6547,6 +6703,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6562,6 +6720,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
@@ -6603,7 +6762,10 @@ export interface operations {
     costsCreate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6626,6 +6788,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6641,6 +6805,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
@@ -6836,7 +7001,10 @@ export interface operations {
     campaignsCreate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6865,6 +7033,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6882,6 +7052,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
@@ -7043,7 +7214,10 @@ export interface operations {
     campaignsPreview: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7076,6 +7250,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7092,13 +7268,17 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
     campaignsDuplicate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The campaignId. */
                 id: string;
@@ -7119,6 +7299,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7136,13 +7318,17 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
     campaignsLinkActivity: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The campaignId. */
                 id: string;
@@ -7162,6 +7348,8 @@ export interface operations {
             /** @description Already there: the existing record, unchanged. */
             200: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7174,6 +7362,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7190,6 +7380,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
@@ -7272,7 +7463,10 @@ export interface operations {
     notesCreate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7296,6 +7490,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7312,6 +7508,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
@@ -7461,7 +7658,10 @@ export interface operations {
     filesCreate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7487,6 +7687,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7503,6 +7705,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
@@ -7789,7 +7992,10 @@ export interface operations {
     expenseCategoriesCreate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7807,6 +8013,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7823,6 +8031,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
@@ -7937,7 +8146,10 @@ export interface operations {
     outcomesCreateDefinition: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7960,6 +8172,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7976,6 +8190,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
@@ -8097,7 +8312,10 @@ export interface operations {
     outcomesCreateMeasurement: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8126,6 +8344,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8142,6 +8362,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
@@ -8996,7 +9217,10 @@ export interface operations {
     billingCheckoutSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9015,6 +9239,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9030,13 +9256,17 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
     billingPortalSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9055,6 +9285,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9070,13 +9302,17 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
     billingSyncCheckoutSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9094,6 +9330,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9109,6 +9347,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
@@ -9139,7 +9378,10 @@ export interface operations {
     analyticsAuthUrl: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9157,6 +9399,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9172,13 +9416,17 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
     analyticsSelectProperty: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9196,6 +9444,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9211,13 +9461,17 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
     analyticsDisconnect: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9234,6 +9488,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9249,6 +9505,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
@@ -9277,7 +9534,10 @@ export interface operations {
     analyticsComplete: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9294,6 +9554,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9309,13 +9571,17 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
     exportsCreate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9339,6 +9605,8 @@ export interface operations {
             /** @description Accepted: the work runs in the background; the record says how it goes. */
             202: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9355,6 +9623,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
@@ -9428,7 +9697,10 @@ export interface operations {
     webhooksCreateEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9449,6 +9721,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9464,6 +9738,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
@@ -9576,7 +9851,10 @@ export interface operations {
     webhooksRotateSecret: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The endpointId. */
                 id: string;
@@ -9588,6 +9866,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9603,6 +9883,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };
@@ -9646,7 +9927,10 @@ export interface operations {
     webhooksReplayDelivery: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The deliveryId. */
                 id: string;
@@ -9658,6 +9942,8 @@ export interface operations {
             /** @description Accepted: the work runs in the background; the record says how it goes. */
             202: {
                 headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9673,6 +9959,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
         };
     };

@@ -9,10 +9,16 @@
  *   holding the caller for an hour;
  * - without a readable `Retry-After` (a gateway's or proxy's throttling, which says nothing of the request):
  *   retried only when the method is idempotent (GET, HEAD, OPTIONS, PUT, DELETE: sending it twice
- *   does what sending it once does), after 1 second, then 2, 4, ...;
+ *   does what sending it once does) or the request carries an `Idempotency-Key` (every POST, below),
+ *   after 1 second, then 2, 4, ...;
  * - at most `maxAttempts` attempts in all (default 3); the last answer is returned as it is.
  *
  * Any other status is never retried here: a 5xx may have done part of its work.
+ *
+ * Every POST carries an `Idempotency-Key` (one of the caller's own, or a new random UUID), the same
+ * on each of its attempts: the service keeps the first final answer under it and replays it to a
+ * repeat (`Idempotent-Replayed: true`), so a retry never writes twice, whoever retries (this client
+ * or its caller with the same key).
  */
 import { retryAfterSeconds } from './problem.ts';
 
@@ -36,6 +42,7 @@ export interface SendOptions {
 }
 
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const DEFAULT_MAX_ATTEMPTS = 3;
 export const DEFAULT_MAX_RETRY_AFTER_SECONDS = 10;
 
@@ -45,7 +52,7 @@ const timer = (milliseconds: number) => new Promise<void>((resolve) => setTimeou
 export function retryDelay(request: Request, response: Response, attempt: number, retry: Required<RetryOptions>): number | undefined {
   if (response.status !== 429 || attempt >= retry.maxAttempts) return undefined;
   const seconds = retryAfterSeconds(response.headers.get('retry-after'));
-  if (seconds === undefined) return IDEMPOTENT.has(request.method) ? 1000 * 2 ** (attempt - 1) : undefined;
+  if (seconds === undefined) return IDEMPOTENT.has(request.method) || request.headers.has(IDEMPOTENCY_KEY_HEADER) ? 1000 * 2 ** (attempt - 1) : undefined;
   return seconds <= retry.maxRetryAfterSeconds ? seconds * 1000 : undefined;
 }
 
@@ -59,6 +66,7 @@ export function sender(options: SendOptions): (request: Request) => Promise<Resp
       : { maxAttempts: DEFAULT_MAX_ATTEMPTS, maxRetryAfterSeconds: DEFAULT_MAX_RETRY_AFTER_SECONDS, ...options.retry };
 
   return async (request) => {
+    if (request.method === 'POST' && !request.headers.has(IDEMPOTENCY_KEY_HEADER)) request.headers.set(IDEMPOTENCY_KEY_HEADER, crypto.randomUUID());
     for (let attempt = 1; ; attempt++) {
       // A body can be read once: each attempt sends a copy, the original kept for the next.
       const copy = request.clone();

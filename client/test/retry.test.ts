@@ -102,12 +102,46 @@ describe('a 429 without Retry-After', () => {
     expect(service.received.map((r) => r.method)).toEqual(['DELETE', 'DELETE']);
   });
 
-  it('is not retried for a POST or a PATCH: nothing says sending it again is safe', async () => {
+  it('is not retried for a PATCH: nothing says sending it again is safe', async () => {
     inTurn(limited());
-    expect((await create()).error).toMatchObject({ status: 429 });
     expect((await client().PATCH('/v1/users/{id}', { params: { path: { id: userId } }, body: { name: 'New' } })).error).toMatchObject({ status: 429 });
-    expect(service.received.map((r) => r.method)).toEqual(['POST', 'PATCH']);
+    expect(service.received.map((r) => r.method)).toEqual(['PATCH']);
     expect(waits).toEqual([]);
+  });
+
+  it('is retried for a POST, which carries an Idempotency-Key: the service replays rather than writes twice', async () => {
+    inTurn(limited(), { status: 201, body: { data: { id: 'w' } } });
+    expect((await create()).error).toBeUndefined();
+    expect(waits).toEqual([1000]);
+    expect(service.received.map((r) => r.method)).toEqual(['POST', 'POST']);
+  });
+});
+
+describe('Idempotency-Key', () => {
+  it('is sent with every POST, the same on each of its retries, a new one for the next POST', async () => {
+    inTurn(limited('1'), limited('1'), { status: 201, body: { data: { id: 'w' } } });
+    expect((await create()).error).toBeUndefined();
+    const keys = service.received.map((r) => r.headers['idempotency-key']);
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set(keys).size).toBe(1);
+
+    service.received.length = 0;
+    expect((await create()).error).toBeUndefined();
+    expect(service.received[0]!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(service.received[0]!.headers['idempotency-key']).not.toBe(keys[0]);
+  });
+
+  it('is the caller\'s own when it sends one, on every attempt', async () => {
+    inTurn(limited('1'), { status: 201, body: { data: { id: 'w' } } });
+    await client().POST('/v1/workspaces', { body: { userId, name: 'Agency' }, params: { header: { 'Idempotency-Key': 'order-42' } } });
+    expect(service.received.map((r) => r.headers['idempotency-key'])).toEqual(['order-42', 'order-42']);
+  });
+
+  it('is not sent with other methods', async () => {
+    inTurn(ok);
+    await read();
+    expect(service.received[0]!.headers['idempotency-key']).toBeUndefined();
   });
 });
 

@@ -43,6 +43,7 @@ import { startLocalExports } from './exports.ts';
 import { fanOutWebhookEvents, startLocalWebhooks } from './webhooks.ts';
 import { startTableStream, type TableStream } from './table-stream.ts';
 import { startS3Local, type S3Local } from './s3.ts';
+import { CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS } from '../../shared/http/cors.ts';
 
 export interface LocalServiceOptions {
   /** HTTP port; 0 picks a free one. */
@@ -122,8 +123,8 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
 const CORS_HEADERS = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET,POST,PUT,PATCH,DELETE,OPTIONS',
-  'access-control-allow-headers': 'authorization,content-type',
-  'access-control-expose-headers': 'retry-after',
+  'access-control-allow-headers': CORS_ALLOW_HEADERS.join(','),
+  'access-control-expose-headers': CORS_EXPOSE_HEADERS.join(','),
   'access-control-max-age': '600',
 };
 

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { gatewayPath, hasMeta, routes as routeTable, type Route } from '../../functions/routes.ts';
+import { gatewayPath, hasMeta, routes as routeTable, takesIdempotencyKey, type Route } from '../../functions/routes.ts';
 import type { DefinedHandler } from '../../shared/http/handler.ts';
 import { camelCase } from '../../shared/http/middleware/assemble-input.ts';
 import { MetaRecord } from '../../shared/schemas/records/meta.ts';
@@ -90,8 +90,24 @@ function requestParts(route: Route, input: Schema | undefined) {
       });
     }
   }
+  if (takesIdempotencyKey(route)) parameters.push(IDEMPOTENCY_KEY_PARAMETER);
   return { parameters, requestBody };
 }
+
+/** docs/decisions.md "Retries and browsers" (shared/http/middleware/idempotency.ts). */
+const IDEMPOTENCY_KEY_PARAMETER: Json = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key.',
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]+$' },
+};
+
+/** On the success answers of the routes that take an Idempotency-Key. */
+const REPLAYED_HEADER: Json = {
+  'Idempotent-Replayed': { description: '`true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed.', schema: { type: 'string', enum: ['true'] } },
+};
 
 /** A record schema: a reference when it is a named record, inline otherwise. */
 function recordSchema(schema: Schema): JsonSchema {
@@ -132,6 +148,12 @@ function successResponses(route: Route, output: Reply | undefined): Json {
   }
 }
 
+/** The success answers of a route that takes an Idempotency-Key say that they may be replays. */
+function withReplayHeader(route: Route, responses: Json): Json {
+  if (!takesIdempotencyKey(route)) return responses;
+  return Object.fromEntries(Object.entries(responses).map(([status, response]) => [status, { ...response, headers: { ...response.headers, ...REPLAYED_HEADER } }]));
+}
+
 export function operationId(route: Route): string {
   const words = route.handler.split(/[/-]/);
   return words.filter(Boolean).map((w, i) => (i === 0 ? w : w[0]!.toUpperCase() + w.slice(1))).join('');
@@ -156,7 +178,7 @@ function operation(route: Route, handler: HandlerSchemas | undefined): Json {
     ...(route.auth === 'bearer' ? {} : { security: SECURITY[route.auth] }),
     ...(parameters.length ? { parameters } : {}),
     ...(requestBody ? { requestBody } : {}),
-    responses: { ...successResponses(route, handler?.output), ...problems },
+    responses: { ...withReplayHeader(route, successResponses(route, handler?.output)), ...problems },
   };
 }
 

@@ -2,7 +2,7 @@
  * The error side of the document: the RFC 9457 problem schema (shared/http/problem.ts) and which
  * statuses each route can answer (DECISIONS.md "Errors"), each with an example.
  */
-import type { Route } from '../../functions/routes.ts';
+import { takesIdempotencyKey, type Route } from '../../functions/routes.ts';
 import { MAX_FIELD_ERRORS } from '../../shared/http/problem.ts';
 
 type Json = Record<string, unknown>;
@@ -18,7 +18,7 @@ export const PROBLEM_SCHEMA: Json = {
     detail: { type: 'string' },
     code: {
       type: 'string',
-      enum: ['invalid_input', 'unauthenticated', 'forbidden', 'not_found', 'method_not_allowed', 'conflict', 'analytics_not_connected', 'gone', 'payload_too_large', 'unsupported_media_type', 'rate_limited', 'internal', 'not_implemented'],
+      enum: ['invalid_input', 'unauthenticated', 'forbidden', 'not_found', 'method_not_allowed', 'conflict', 'analytics_not_connected', 'gone', 'payload_too_large', 'unsupported_media_type', 'idempotency_key_reused', 'rate_limited', 'internal', 'not_implemented'],
     },
     requestId: { type: 'string' },
     errors: {
@@ -53,6 +53,7 @@ export const PROBLEM_STATUSES: Record<number, ProblemStatus> = {
   409: { name: 'Conflict', code: 'conflict', title: 'Conflict', description: 'The request contradicts the current state: a duplicate, a record still in use, a concurrent change; on the analytics reports, `analytics_not_connected`: the organization has no connected property with an import.', detail: 'The record was changed by another request.' },
   413: { name: 'PayloadTooLarge', code: 'payload_too_large', title: 'Payload too large', description: 'The request body is over the route\'s limit (1 MiB unless stated).', detail: 'The request body is 2097152 bytes; the limit is 1048576.' },
   415: { name: 'UnsupportedMediaType', code: 'unsupported_media_type', title: 'Unsupported media type', description: 'A request body whose content type is not `application/json`.', detail: 'The request body must be application/json.' },
+  422: { name: 'IdempotencyKeyReused', code: 'idempotency_key_reused', title: 'Idempotency key reused', description: 'The `Idempotency-Key` was first sent with another request (another method, path or input) in the last 24 hours; a new request needs a new key.', detail: 'This Idempotency-Key was sent with another request (method, path or input); use a new key for a new request.' },
   429: { name: 'RateLimited', code: 'rate_limited', title: 'Too many requests', description: 'A limit was reached (emails per sender and per recipient: invitations, email-change codes; organizations a user creates a day), or the service is busy; retry after the `Retry-After` seconds.', detail: 'The service is busy; retry shortly.' },
 };
 
@@ -62,11 +63,14 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * The error statuses a route can answer: 401 always on a bearer route (authentication comes first); then
  * 400 (input), 403 (access), 404 (a record or tenant the
  * caller cannot see), 429 (the email and organization limits, or the table throttling any request), and for
- * writes 409 (state, or a concurrent transaction), 413 and 415 (the body).
+ * writes 409 (state, or a concurrent transaction; a repeat under an Idempotency-Key while the first
+ * runs), 413 and 415 (the body), and 422 on the routes that take an Idempotency-Key.
  */
 export function problemStatuses(route: Route): number[] {
   // No token and no caller: only the request itself can be wrong (a bad signature is 400).
   if (route.auth !== 'bearer') return [400, 413];
+  // 422: an Idempotency-Key sent before with another request (docs/decisions.md "Retries and browsers").
+  if (takesIdempotencyKey(route)) return [400, 401, 403, 404, 409, 413, 415, 422, 429];
   if (WRITES.has(route.method)) return [400, 401, 403, 404, 409, 413, 415, 429];
   // Analytics reports of an organization with no connected property (DECISIONS.md "Web analytics").
   return route.path.startsWith('/v1/reporting/analytics/') ? [400, 401, 403, 404, 409, 429] : [400, 401, 403, 404, 429];

@@ -50,6 +50,8 @@ export interface RequestState {
   record?: unknown;
   /** On self routes, the caller's own profile (undefined before sign-up). */
   profile?: User;
+  /** The `Idempotency-Key` this request claimed, and its run (middleware/idempotency.ts). */
+  idempotency?: { key: string; runId: string };
 }
 
 export type ApiEvent = APIGatewayProxyEventV2;

@@ -5,6 +5,8 @@
  *
  *   observe        request id; one log line per request and `Cache-Control: no-store` on every
  *                  response (after everything else, errors included)
+ *   keepAnswer     (POST with a bearer token) the answer as sent kept under its Idempotency-Key,
+ *                  or the key released for a retry
  *   problems       any error -> RFC 9457 problem document
  *   envelope       Result -> {data} | {items,totalCount,facets} | {count}, `_meta` on Form A routes
  *   authenticate   bearer JWT -> caller (401 before anything looks at the request)
@@ -12,6 +14,8 @@
  *   assembleInput  path + query + body, snake_case/camelCase, repeated path ids checked
  *   validate       zod, unknown fields rejected
  *   authorize      the route's declared access: self, or tenant role; agent tokens
+ *   claimKey       (POST with a bearer token) its Idempotency-Key claimed, or the kept answer
+ *                  replayed, or 422 / 409 (middleware/idempotency.ts)
  */
 import middy from '@middy/core';
 import type { User } from '../records/user.ts';
@@ -19,6 +23,7 @@ import type { Output, Schema } from '../schemas/zod.ts';
 import type { ApiContext, ApiEvent, ApiHandler, ApiResponse, Caller, TenantScope } from './context.ts';
 import { assembleInputMiddleware } from './middleware/assemble-input.ts';
 import { authenticate } from './middleware/authenticate.ts';
+import { claimIdempotencyKey, keepIdempotentAnswer } from './middleware/idempotency.ts';
 import { authorize, type FromItem, type RecordTenantOf, type TenantOf } from './middleware/authorize.ts';
 import { envelope } from './middleware/envelope.ts';
 import { jsonBody } from './middleware/json-body.ts';
@@ -27,7 +32,7 @@ import { problemResponses } from './middleware/problem-responses.ts';
 import { inputFields, validate } from './middleware/validate.ts';
 import type { Reply } from '../schemas/records/reply.ts';
 import type { ResultOf } from './result.ts';
-import type { Access, Route } from './route.ts';
+import { takesIdempotencyKey, type Access, type Route } from './route.ts';
 
 interface BaseArgs<I> {
   input: I;
@@ -109,8 +114,10 @@ export function defineHandler(
     // `envelope` turns the Result into the response in its `after` step.
     return result as unknown as ApiResponse;
   };
+  const idempotent = takesIdempotencyKey(route);
   const handler = middy<ApiEvent, ApiResponse, Error, ApiContext>({ timeoutEarlyInMillis: 0 })
     .use(observe(route))
+    .use(idempotent ? [keepIdempotentAnswer()] : [])
     .use(problemResponses())
     .use(envelope(route))
     .use(authenticate())
@@ -118,6 +125,7 @@ export function defineHandler(
     .use(assembleInputMiddleware(route))
     .use(validate(definition.input))
     .use(authorize(route, definition.tenantOf, definition.record))
+    .use(idempotent ? [claimIdempotencyKey(route)] : [])
     .handler(work);
   return Object.assign(handler, { input: definition.input, output: definition.output });
 }

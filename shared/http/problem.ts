@@ -14,6 +14,7 @@ export type ProblemCode =
   | 'gone'
   | 'payload_too_large'
   | 'unsupported_media_type'
+  | 'idempotency_key_reused'
   | 'rate_limited'
   | 'not_implemented'
   | 'internal';
@@ -35,6 +36,8 @@ const titles: Record<ProblemCode, [status: number, title: string]> = {
   gone: [410, 'Gone'],
   payload_too_large: [413, 'Payload too large'],
   unsupported_media_type: [415, 'Unsupported media type'],
+  // docs/decisions.md "Retries and browsers": an Idempotency-Key sent again with another request.
+  idempotency_key_reused: [422, 'Idempotency key reused'],
   rate_limited: [429, 'Too many requests'],
   internal: [500, 'Internal error'],
   not_implemented: [501, 'Not implemented'],

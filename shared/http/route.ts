@@ -74,3 +74,12 @@ export function refusedToAgent(route: Route, input: Readonly<Record<string, unkn
   }
   return undefined;
 }
+
+/**
+ * Whether a route takes an `Idempotency-Key` (docs/decisions.md "Retries and browsers": every POST
+ * that takes a bearer token). The handler chain keeps and replays its answers; the stack grants its
+ * function the idempotency records; the OpenAPI document declares the header.
+ */
+export function takesIdempotencyKey(route: Pick<Route, 'method' | 'auth'>): boolean {
+  return route.method === 'POST' && route.auth === 'bearer';
+}

@@ -7,15 +7,15 @@
 import type { CfnElement } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { gatewayPath, routes } from '../../functions/routes.ts';
+import { gatewayPath, routes, takesIdempotencyKey } from '../../functions/routes.ts';
 import { PROJECT_ROOT } from '../../infra/route-function.ts';
-import { tableActions, WRITE_ACTIONS } from '../../infra/table-access.ts';
+import { idempotencyActions, tableActions, WRITE_ACTIONS } from '../../infra/table-access.ts';
 import { createTableInput } from '../../shared/db/table/table-definition.ts';
 import { PRODUCTION, synth } from './synth.ts';
 import { RELEASED_OBJECTS_SWEEP_MINUTES } from '../../infra/released-objects-sweep.ts';
 
 type Resource = { Type: string; Properties?: Record<string, any>; DeletionPolicy?: string };
-type Statement = { Effect: string; Action: string | string[]; Resource: unknown };
+type Statement = { Effect: string; Action: string | string[]; Resource: unknown; Condition?: Record<string, any> };
 
 /** Fail long before CloudFormation's hard limit of 500 resources per stack. */
 const RESOURCE_BUDGET = 400;
@@ -30,14 +30,21 @@ function actions(statement: Statement): string[] {
   return Array.isArray(statement.Action) ? statement.Action : [statement.Action];
 }
 
-/** Allowed actions of a function: every IAM policy attached to its role, in its own template. */
-function functionActions(fn: Resource, template: Template): string[] {
+/** Allowed statements of a function: every IAM policy attached to its role, in its own template. */
+function functionStatements(fn: Resource, template: Template): Statement[] {
   const roleId: string = fn.Properties!.Role['Fn::GetAtt'][0];
   return Object.values(template.findResources('AWS::IAM::Policy') as Record<string, Resource>)
     .filter((p) => p.Properties!.Roles.some((r: { Ref?: string }) => r.Ref === roleId))
-    .flatMap((p) => (p.Properties!.PolicyDocument.Statement as Statement[]).filter((s) => s.Effect === 'Allow'))
-    .flatMap(actions);
+    .flatMap((p) => (p.Properties!.PolicyDocument.Statement as Statement[]).filter((s) => s.Effect === 'Allow'));
 }
+
+/** Allowed actions of a function, on whatever resource and condition. */
+function functionActions(fn: Resource, template: Template): string[] {
+  return functionStatements(fn, template).flatMap(actions);
+}
+
+/** The condition that holds a statement to the idempotency records' partitions. */
+const ON_IDEMPOTENCY_RECORDS = { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['IDEMPOTENCY#*'] } };
 
 describe('dev stack', () => {
   let built: ReturnType<typeof synth>;
@@ -122,7 +129,7 @@ describe('dev stack', () => {
     expect(allowed.filter((a) => a.includes('*'))).toEqual([]);
   });
 
-  it('grants each function exactly the DynamoDB actions its code reaches; GET routes read only', () => {
+  it('grants each function exactly the DynamoDB actions its code reaches, GET routes read only, and the POST routes that take an Idempotency-Key the idempotency records\' actions on those records only', () => {
     for (const route of routes) {
       const [[, fn, template]] = byKey(route.key) as [[string, Resource, Template]];
       const granted = functionActions(fn, template);
@@ -130,7 +137,13 @@ describe('dev stack', () => {
       expect(variables.TABLE_NAME, route.key).toBeDefined();
       const expected = tableActions(PROJECT_ROOT, route.handler);
       expect(expected, route.key).toContain('dynamodb:GetItem');
-      expect(granted.filter((a) => a.startsWith('dynamodb:')).sort(), route.key).toEqual(expected);
+      const statements = functionStatements(fn, template);
+      const onTable = statements.filter((s) => actions(s).some((a) => a.startsWith('dynamodb:')));
+      expect(onTable.filter((s) => !s.Condition).flatMap(actions).sort(), route.key).toEqual(expected);
+      // The idempotency records: for the routes that take the header, on their partitions only.
+      const onRecords = onTable.filter((s) => s.Condition);
+      expect(onRecords.map((s) => s.Condition), route.key).toEqual(takesIdempotencyKey(route) ? [ON_IDEMPOTENCY_RECORDS] : []);
+      expect(onRecords.flatMap(actions).sort(), route.key).toEqual(takesIdempotencyKey(route) ? idempotencyActions(PROJECT_ROOT) : []);
       // The analytics OAuth callback (no token) too: it stores nothing, the completion does.
       if (route.method === 'GET') {
         expect(granted.filter((a) => WRITE_ACTIONS.includes(a) || a.startsWith('s3:Put') || a.startsWith('s3:Delete')), route.key).toEqual([]);
@@ -272,14 +285,15 @@ describe('dev stack', () => {
     );
   });
 
-  it('answers CORS preflights and outputs the URL, table and bucket names', () => {
+  it('answers CORS preflights allowing and exposing the headers of docs/decisions.md, and outputs the URL, table and bucket names', () => {
     built.main.hasResourceProperties('AWS::ApiGatewayV2::Api', {
       ProtocolType: 'HTTP',
       CorsConfiguration: {
         AllowOrigins: ['*'],
-        AllowHeaders: Match.arrayWith(['authorization', 'content-type']),
-        // A web client on another origin can read when to retry a 429.
-        ExposeHeaders: ['retry-after'],
+        // docs/decisions.md "Retries and browsers": exactly these, spelled out here rather than read from shared/http/cors.ts.
+        AllowHeaders: ['authorization', 'content-type', 'idempotency-key', 'traceparent', 'tracestate', 'baggage', 'x-request-id'],
+        // A web client on another origin can read when to retry a 429, and whether an answer was replayed.
+        ExposeHeaders: ['retry-after', 'x-request-id', 'idempotent-replayed'],
       },
     });
     for (const output of ['ApiUrl', 'TableName', 'AvatarsBucketName', 'FilesBucketName', 'ExportsBucketName']) built.main.hasOutput(output, {});

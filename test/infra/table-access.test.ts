@@ -5,7 +5,8 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { analyzeOperations, iamActions, tableActions } from '../../infra/table-access.ts';
+import { analyzeOperations, iamActions, idempotencyActions, tableActions } from '../../infra/table-access.ts';
+import { PROJECT_ROOT } from '../../infra/route-function.ts';
 
 const FIXTURES = join(import.meta.dirname, 'fixtures');
 const ROOT = join(FIXTURES, 'table-access');
@@ -31,5 +32,10 @@ describe('DynamoDB access analysis', () => {
     expect(() => iamActions(['ExecuteStatement'])).toThrow(/No IAM mapping for DynamoDB operation ExecuteStatement/);
     expect(() => analyzeOperations(join(FIXTURES, 'aggregated-client'))).toThrow(/DynamoDBDocument .*use the Command classes/);
     expect(() => tableActions(ROOT, 'nowhere')).toThrow(/No handler module functions\/nowhere.ts/);
+  });
+
+  it('analyses the idempotency records apart: every handler\'s chain holds their middleware, yet a GET reaches no write', () => {
+    expect(idempotencyActions(PROJECT_ROOT)).toEqual(['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
+    expect(tableActions(PROJECT_ROOT, 'users/get')).toEqual(['dynamodb:BatchGetItem', 'dynamodb:GetItem']);
   });
 });

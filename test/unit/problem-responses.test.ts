@@ -37,6 +37,7 @@ describe('Problem codes and statuses', () => {
     ['gone', 410],
     ['payload_too_large', 413],
     ['unsupported_media_type', 415],
+    ['idempotency_key_reused', 422],
     ['rate_limited', 429],
     ['internal', 500],
     ['not_implemented', 501],

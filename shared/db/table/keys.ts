@@ -58,6 +58,7 @@
  * | day rollup       | TENANT#<id>       | DAY#<TENANT|CAMPAIGN|CREATOR|ACTIVITY>#<scopeId>#<YYYY-MM-DD> (a scope's figures of one day; day-rollups.ts) | |
  * | sparkline bucket | TENANT#<id>       | SPARKLINE#<aid>#<YYYY-MM-DD> (an activity's daily figures of the 30 days from that date; sparkline-buckets.ts) | |
  * | OAuth state      | ANALYTICS_STATE#<state> | STATE (single use; `ttl` removes it) |                     |                                  |
+ * | idempotency rec. | IDEMPOTENCY#<userId> | KEY#<Idempotency-Key> (a request's kept answer; `ttl` removes it; idempotencyKeys) |  |  |
  * | analytics conn.  | TENANT#<id>       | ANALYTICS       | ANALYTICS_CONNECTED / <id> (while connected) |                        |
  * | analytics day    | TENANT#<id>       | ANALYTICS_DAY#<date> (analytics.ts: web analytics) |                    |                                  |
  * | HDYHAU answer    | TENANT#<id>       | ANALYTICS_HDYHAU#<date>#<sha256 of dimension and raw value> |           |                                  |
@@ -245,6 +246,17 @@ export const releasedObjectKeys = {
   object: (bucket: string, objectKey: string): Key => ({ pk: 'RELEASED_OBJECTS', sk: `${bucket}#${objectKey}` }),
   /** Every released object, by bucket and key. */
   all: (): KeyCondition => ({ index: 'table', pk: 'RELEASED_OBJECTS' }),
+};
+
+/**
+ * An `Idempotency-Key`'s record (shared/db/idempotency): per user and key, in a partition prefix of
+ * its own, which is what the POST functions' grant on these records is conditioned on
+ * (`dynamodb:LeadingKeys`, infra/route-function.ts) and what no stream consumer reads (they take
+ * `TENANT#` and `OUTBOX` items only).
+ */
+export const IDEMPOTENCY_PARTITION_PREFIX = 'IDEMPOTENCY#';
+export const idempotencyKeys = {
+  record: (userId: string, key: string): Key => ({ pk: `${IDEMPOTENCY_PARTITION_PREFIX}${userId}`, sk: `KEY#${key}` }),
 };
 
 /** Export keys (shared/db/exports). */

@@ -9,6 +9,7 @@ import { logger } from '../../support/logger.ts';
 import { ConflictError, DomainError, ForbiddenError, GoneError, InvalidError, NotFoundError, RateLimitedError } from '../../domain/errors.ts';
 import { isThrottling, isTransactionConflict } from '../../db/table/index.ts';
 import { Problem, rateLimited, type ProblemCode } from '../problem.ts';
+import { Replay } from '../replay.ts';
 import { mappedStack } from '../../support/mapped-stack.ts';
 
 /** Errors thrown by middy's own middleware carry an HTTP status and are safe to describe. */
@@ -75,6 +76,11 @@ export function problemResponses(): MiddlewareObj<ApiEvent, ApiResponse, Error, 
   return {
     onError: (request: ApiRequest) => {
       const state = request.context.state;
+      // A repeat of a request whose answer was kept gets that answer, not a problem.
+      if (request.error instanceof Replay) {
+        request.response = request.error.response;
+        return;
+      }
       const problem = toProblem(request.error);
       // Failures of our own or of AWS (throttling) are logged; a limit we enforce on purpose is not an error.
       if (problem.code === 'internal' || (problem.code === 'rate_limited' && !(request.error instanceof Problem || request.error instanceof DomainError))) {
