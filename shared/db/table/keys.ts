@@ -70,6 +70,7 @@
  * same transaction as the write that changes them, so reporting reads them and never scans.
  * | outbox email     | OUTBOX            | <sentAt>#<id>   |                                    |                                  |
  * | released object  | RELEASED_OBJECTS  | <bucket role>#<object key> (an object a deletion released; the object sweep deletes it, then this) | |
+ * | ECB rates day   | RATES#ECB         | DAY#<YYYY-MM-DD> (one ECB publication: `rates` per 1 EUR; shared/db/rates) | |
  * | webhook endpoint | TENANT#<id>       | WEBHOOK#<endpointId> (webhookKeys)  |                        |                                  |
  * | endpoint count   | TENANT#<id>       | WEBHOOK_ENDPOINTS (how many endpoints: the cap's counter, webhookKeys) |  |
  * | webhook delivery | TENANT#<id>       | WEBHOOK_DELIVERY#<endpointId>#<event timestamp>#<deliveryId> (an endpoint's log, newest first) | |
@@ -245,6 +246,17 @@ export const releasedObjectKeys = {
   object: (bucket: string, objectKey: string): Key => ({ pk: 'RELEASED_OBJECTS', sk: `${bucket}#${objectKey}` }),
   /** Every released object, by bucket and key. */
   all: (): KeyCondition => ({ index: 'table', pk: 'RELEASED_OBJECTS' }),
+};
+
+/**
+ * The ECB's euro reference rates (shared/db/rates): one item per publication day, in a partition of
+ * their own (`RATES#ECB` / `DAY#<YYYY-MM-DD>`), so the last publication on or before a day is one
+ * Query of one item (sort key `<=`, newest first, limit 1).
+ */
+export const rateKeys = {
+  day: (date: string): Key => ({ pk: 'RATES#ECB', sk: `DAY#${date}` }),
+  /** The publications up to `date` included (`sk < DAY#<date>\uffff`). */
+  upTo: (date: string): KeyCondition => ({ index: 'table', pk: 'RATES#ECB', sk: { before: `DAY#${date}\uffff` } }),
 };
 
 /** Export keys (shared/db/exports). */
