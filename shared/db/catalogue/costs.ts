@@ -529,6 +529,9 @@ export async function reconvertCost(tenantId: string, stored: StoredCost): Promi
   return withActivityRead(tenantId, stored.activityId, (read) => writeUpdate(tenantId, placedAsRead(stored, read), {}, read, true));
 }
 
+const sameConversion = (a: StoredConversion | null, b: StoredConversion | null) =>
+  a === b || (a !== null && b !== null && a.rate === b.rate && a.rateDate === b.rateDate && a.source === b.source && a.currency === b.currency && a.amount === b.amount);
+
 /** Whether the cost's conversion is not what the tenant's currency `tenantCurrency` calls for (missing, or into another currency). */
 export function conversionOutdated(cost: StoredCost, tenantCurrency: string): boolean {
   if (cost.conversion === undefined) return true;
@@ -557,6 +560,8 @@ async function writeUpdate(tenantId: string, before: StoredCost, changes: CostCh
   after.amount = roundMoney(after.amount, after.currency);
   if (changes.exchangeRate !== undefined) after.exchangeRateCurrency = changes.exchangeRate ? (read.spendCurrency.currency ?? null) : null;
   after.conversion = await conversionNow(before, after, read.spendCurrency.currency, reconvert);
+  // Converted again to the same: nothing to write.
+  if (reconvert && before.conversion !== undefined && sameConversion(before.conversion, after.conversion)) return costOf(before);
   await writeWithMoves(
     { tenantId, activityId: before.activityId, spendCurrency: read.spendCurrency },
     // The whole item anew, with the index keys of the new values (the creator's may change or go).

@@ -135,6 +135,9 @@ export function evidenceOf(aggregate: Aggregate, currency: string, activitiesTot
   const withMetrics = num(aggregate.activitiesWithMetrics);
   const warnings: string[] = [];
   warnings.push(...otherCurrencyLines(spend, currency));
+  // After a change of the tenant's currency, until every cost is converted again (docs/decisions.md "Money and metrics").
+  const awaiting = num(aggregate.costsAwaitingConversion);
+  if (awaiting > 0) warnings.push(`${awaiting} costs still wait to be converted into ${currency} after the change of currency; until then they count as costs without a rate.`);
   // Each activity without metrics once: first under the reason none can be fetched, the rest not read yet.
   let pending = activitiesTotal - withMetrics;
   for (const [reason, count] of unavailableCounts(aggregate)) {
