@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActivity } from '../../../shared/db/catalogue/activities.ts';
 import { documentClient, tableName } from '../../../shared/db/table/client.ts';
 import * as keys from '../../../shared/db/table/item-keys.ts';
-import { reindexTable } from '../../../shared/db/table/reindex.ts';
+import { reindexTable } from '../../../shared/db/maintenance/reindex.ts';
 import { useRateTable } from '../../../shared/integrations/rates/index.ts';
 import { standInRates } from '../../../shared/integrations/rates/local.ts';
 import { call } from '../../support/call.ts';
