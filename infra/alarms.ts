@@ -42,7 +42,11 @@ export const RUNBOOK = {
   failedReadings: 'Failed readings',
   webhookRefusals: 'Webhook refusals',
   sesReputation: 'SES bounces and complaints',
+  ecbRates: 'Rates stopped',
 } as const;
+
+/** Where an entry's "Operate" section is, when not in the README (the README is a landing page). */
+export const RUNBOOK_DOCUMENT: Partial<Record<keyof typeof RUNBOOK, string>> = { ecbRates: 'docs/money.md' };
 
 export type RunbookEntry = keyof typeof RUNBOOK;
 
@@ -76,7 +80,7 @@ export class AlarmSet {
   add(scope: Construct, spec: AlarmSpec): Alarm {
     const alarm = new Alarm(scope, spec.name, {
       alarmName: `${this.stackName} ${spec.name}`,
-      alarmDescription: `${spec.meaning} What to do: README.md, Operate, "${RUNBOOK[spec.runbook]}".`,
+      alarmDescription: `${spec.meaning} What to do: ${RUNBOOK_DOCUMENT[spec.runbook] ?? 'README.md'}, Operate, "${RUNBOOK[spec.runbook]}".`,
       metric: spec.metric,
       threshold: spec.threshold,
       comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
@@ -248,4 +252,20 @@ export function chunks<T>(items: readonly T[], max = 10): T[][] {
   const count = Math.ceil(items.length / max);
   const size = Math.ceil(items.length / count);
   return Array.from({ length: count }, (_, i) => items.slice(i * size, (i + 1) * size));
+}
+
+/**
+ * The ECB rates import (docs/decisions.md "Money and metrics"): fires when the newest stored
+ * publication is 4 or more TARGET working days old, as the import measures it on each run (three
+ * runs a day, every day), or when no run reported in a day (the job stopped): missing data breaches.
+ */
+export function watchEcbRates(alarms: AlarmSet, scope: Construct, stage: string): void {
+  alarms.add(scope, {
+    name: 'ECB rates behind',
+    runbook: 'ecbRates',
+    meaning: 'No ECB euro reference rate publication has landed in the table for 4 TARGET working days (or the import reported nothing for a day): new costs convert at older rates.',
+    metric: serviceMetric(stage, METRICS.ecbRatesBehind, {}, { statistic: 'Maximum', period: Duration.days(1) }),
+    threshold: 4,
+    treatMissingData: TreatMissingData.BREACHING,
+  });
 }

@@ -26,7 +26,7 @@ import { routes } from '../functions/routes.ts';
 import { API_REFERENCE_PATHS } from '../functions/service/api-reference.ts';
 import { routeGroupOf } from '../shared/support/metric-catalogue.ts';
 import { AlarmTopic } from './alarm-topic.ts';
-import { AlarmSet, chunks, watchDeadLetters, watchFunctions, watchReadings, watchRefreshBacklog, watchRouteGroup, watchSesReputation, watchTable, watchWebhooks } from './alarms.ts';
+import { AlarmSet, chunks, watchDeadLetters, watchFunctions, watchReadings, watchRefreshBacklog, watchRouteGroup, watchEcbRates, watchSesReputation, watchTable, watchWebhooks } from './alarms.ts';
 import { OperationsDashboard } from './dashboard.ts';
 import { DeadLetterQueue } from './dead-letter-queue.ts';
 import { RouteGroupStack } from './route-group-stack.ts';
@@ -74,6 +74,7 @@ export class Operations extends Construct {
     watchReadings(this.alarms, this, stage);
     watchWebhooks(this.alarms, this, stage);
     watchSesReputation(this.alarms, this);
+    watchEcbRates(this.alarms, this, stage);
 
     new OperationsDashboard(this, 'Dashboard', { name: stack.stackName, stage, alarms: this.alarms, routeGroups: API_ROUTE_GROUPS, refreshQueue: props.refreshQueue });
   }

@@ -30,6 +30,7 @@ import { Exports, EXPORT_SENDERS, EXPORTS_EXPIRATION, EXPORTS_PREFIX } from './e
 import { MetricRefresh } from './metric-refresh.ts';
 import { Operations } from './operations.ts';
 import { CampaignStatusSweep } from './campaign-status-sweep.ts';
+import { EcbRatesImport } from './ecb-rates-import.ts';
 import { ReleasedObjectsSweep } from './released-objects-sweep.ts';
 import { OutboxDelivery } from './outbox-delivery.ts';
 import { WebhookDelivery } from './webhook-delivery.ts';
@@ -181,6 +182,9 @@ export class ServiceStack extends Stack {
 
     // Announces campaign statuses that time has moved (campaign.status_changed), hourly.
     new CampaignStatusSweep(this, 'CampaignStatusSweep', { table: this.table, config, environment });
+
+    // The ECB's euro reference rates, which cost writes convert at (docs/decisions.md "Money and metrics").
+    new EcbRatesImport(this, 'EcbRatesImport', { table: this.table, config, environment });
 
     // Scheduled metric refresh; what a write makes due at once is queued from the table's stream (below).
     const metricRefresh = new MetricRefresh(this, 'MetricRefresh', { table: this.table, config, environment });

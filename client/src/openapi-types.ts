@@ -1014,7 +1014,7 @@ export interface paths {
         put?: never;
         /**
          * A cost on an activity
-         * @description a cost on an activity. Without `creatorId` it is attributed to the activity's single linked creator when there is exactly one; `categoryId` must be a category of the same organization (404). Every aggregate moves in the same transaction.
+         * @description a cost on an activity. Without `creatorId` it is attributed to the activity's single linked creator when there is exactly one; `categoryId` must be a category of the same organization (404). `exchangeRate` books the rate it converts at (docs/decisions.md "Money and metrics"); else the ECB's of its day. Every aggregate moves in the same transaction.
          *
          *     Access: an active member (or higher) of the tenant in scope. Form B.
          */
@@ -1478,7 +1478,7 @@ export interface paths {
         };
         /**
          * Statistics over the costs matching the filters
-         * @description statistics over the costs matching the filters: total spend per currency, how many, cost coverage, spend outside campaigns, and the largest category. Money stays per currency; currencies other than the tenant's are named in warnings. costCoverage: of the tenant's activities in scope (the activityId / campaignId filters), the share with at least one matching cost; null when there are none. largestCategory: the category with the most spend in the tenant currency among the matching costs; null when no categorised cost is in that currency. Unfiltered, the stats read stored counters only (the tenant's AGGREGATE item, and the categories' own spend): nothing read grows with the costs or activities. Filtered or searched, they still read the tenant's costs (`findCosts`): no counter is kept per filter value.
+         * @description statistics over the costs matching the filters: total spend per currency, how many, cost coverage, spend outside campaigns, and the largest category. A cost counts converted into the tenant's currency where it has a rate (docs/decisions.md "Money and metrics"); currencies without one stay per currency and are named in warnings. costCoverage: of the tenant's activities in scope (the activityId / campaignId filters), the share with at least one matching cost; null when there are none. largestCategory: the category with the most spend in the tenant currency among the matching costs; null when no categorised cost is in that currency. Unfiltered, the stats read stored counters only (the tenant's AGGREGATE item, and the categories' own spend): nothing read grows with the costs or activities. Filtered or searched, they still read the tenant's costs (`findCosts`): no counter is kept per filter value.
          *
          *     Access: an active viewer (or higher) of the tenant in scope. Form A (responses carry `_meta`).
          */
@@ -2918,6 +2918,18 @@ export interface components {
                         /** @description How many campaigns: those with conversions. */
                         campaigns: number;
                     };
+                    /** @description What the figures' spend converted into the report currency, one entry per other currency (docs/decisions.md "Money and metrics"): `booked` (the costs' own exchangeRate), `ecb` (the ECB's euro reference rates of the costs' days, crossed through EUR) or `mixed`, and the first and last rate day used. */
+                    conversions: {
+                        currency: string;
+                        /** @description The costs in that currency, in it. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
+                        amount: number;
+                        /** @description The same costs converted, each rounded to the minor unit of the report currency, then summed. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
+                        converted: number;
+                        /** @enum {string} */
+                        source: "booked" | "ecb" | "mixed";
+                        firstRateDate: string;
+                        lastRateDate: string;
+                    }[];
                 };
             }[];
             findings: string[];
@@ -3096,6 +3108,15 @@ export interface components {
             type: string;
             description: string | null;
             campaignId: string | null;
+            exchangeRate: number | null;
+            conversion: {
+                rate: number;
+                rateDate: string;
+                /** @enum {string} */
+                source: "booked" | "ecb";
+                currency: string;
+                amount: number;
+            } | null;
         };
         CostStats: {
             totalSpend: {
@@ -3139,6 +3160,15 @@ export interface components {
             type: string;
             description: string | null;
             campaignId: string | null;
+            exchangeRate: number | null;
+            conversion: {
+                rate: number;
+                rateDate: string;
+                /** @enum {string} */
+                source: "booked" | "ecb";
+                currency: string;
+                amount: number;
+            } | null;
             creator: {
                 /** Format: uuid */
                 id: string;
@@ -3694,6 +3724,18 @@ export interface components {
                         /** @description How many campaigns: those with conversions. */
                         campaigns: number;
                     };
+                    /** @description What the figures' spend converted into the report currency, one entry per other currency (docs/decisions.md "Money and metrics"): `booked` (the costs' own exchangeRate), `ecb` (the ECB's euro reference rates of the costs' days, crossed through EUR) or `mixed`, and the first and last rate day used. */
+                    conversions: {
+                        currency: string;
+                        /** @description The costs in that currency, in it. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
+                        amount: number;
+                        /** @description The same costs converted, each rounded to the minor unit of the report currency, then summed. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
+                        converted: number;
+                        /** @enum {string} */
+                        source: "booked" | "ecb" | "mixed";
+                        firstRateDate: string;
+                        lastRateDate: string;
+                    }[];
                 };
             };
             /** @description Data-quality problems, each in words with its counts: costs in another currency left out (never converted); activities without metrics and why (a platform that publishes none, missing platform credentials, content not found, not read yet); readings older than 7 days; more than one outcome definition summed as conversions; totals before a first reading counted on the publish date; an analytics connection needing reconnection. Empty when there is none. */
@@ -6781,6 +6823,7 @@ export interface operations {
                     description?: string | null;
                     creatorId?: string | null;
                     categoryId?: string | null;
+                    exchangeRate?: number | null;
                 };
             };
         };
@@ -6861,6 +6904,7 @@ export interface operations {
                     description?: string | null;
                     creatorId?: string | null;
                     categoryId?: string | null;
+                    exchangeRate?: number | null;
                 };
             };
         };

@@ -1,7 +1,8 @@
 /**
  * POST /v1/activities/costs — a cost on an activity. Without `creatorId` it is attributed to the
  * activity's single linked creator when there is exactly one; `categoryId` must be a category of
- * the same organization (404). Every aggregate moves in the same transaction.
+ * the same organization (404). `exchangeRate` books the rate it converts at (docs/decisions.md
+ * "Money and metrics"); else the ECB's of its day. Every aggregate moves in the same transaction.
  */
 import * as z from 'zod/mini';
 import { activityFromItem, createCost } from '../../shared/db/catalogue/index.ts';
@@ -11,7 +12,7 @@ import { routeByKey } from '../routes/activities.ts';
 import { created } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { checkMinorUnit, IsoCurrencyCode } from '../../shared/schemas/money.ts';
-import { Amount, CostType, Description } from './inputs.ts';
+import { Amount, CostType, Description, ExchangeRate } from './inputs.ts';
 import { CostRecord } from '../../shared/schemas/records/cost.ts';
 import { createdReply } from '../../shared/schemas/records/reply.ts';
 import { timeZoneOf } from '../../shared/records/tenant.ts';
@@ -27,6 +28,7 @@ export const handler = defineHandler({
     description: z.optional(Description),
     creatorId: z.optional(z.nullable(Uuid)),
     categoryId: z.optional(z.nullable(Uuid)),
+    exchangeRate: z.optional(ExchangeRate),
   }),
   tenantOf: recordTenant('activity', 'activityId'),
   record: activityFromItem,

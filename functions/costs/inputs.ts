@@ -11,3 +11,10 @@ export const Amount = /* @__PURE__ */ droppable(() => moneyInput(0, MAX_AMOUNT, 
 
 export const CostType = /* @__PURE__ */ droppable(() => text(1, 100));
 export const Description = /* @__PURE__ */ droppable(() => z.nullable(multilineText(0, 1000, { asWritten: true })));
+
+/**
+ * A booked rate (docs/decisions.md "Money and metrics"): units of the tenant's currency for one
+ * unit of the cost's, e.g. from the invoice; positive, at most 10 significant digits' worth.
+ * Null (PATCH) clears it: the ECB's rate applies again.
+ */
+export const ExchangeRate = /* @__PURE__ */ droppable(() => z.nullable(z.number().check(z.positive(), z.lte(1_000_000_000))));

@@ -1,7 +1,8 @@
 /**
  * GET /v1/costs/stats — statistics over the costs matching the filters: total spend per currency, how many,
- * cost coverage, spend outside campaigns, and the largest category. Money stays per currency
- * (DECISIONS.md "Money and metrics"); currencies other than the tenant's are named in warnings.
+ * cost coverage, spend outside campaigns, and the largest category. A cost counts converted into
+ * the tenant's currency where it has a rate (docs/decisions.md "Money and metrics"); currencies
+ * without one stay per currency and are named in warnings.
  *
  * costCoverage: of the tenant's activities in scope (the activityId / campaignId filters), the
  * share with at least one matching cost; null when there are none. largestCategory: the category
@@ -23,8 +24,10 @@ import { costFilters, searchFilters } from './filters.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
 import { CostStatsRecord } from '../../shared/schemas/records/stats.ts';
 
+/** Adds what the cost counts as: converted into the tenant's currency when it has a rate (docs/decisions.md "Money and metrics"). */
 function addTo(spend: Record<string, number>, cost: CostView) {
-  spend[cost.currency] = (spend[cost.currency] ?? 0) + cost.amount;
+  const { currency, amount } = cost.conversion ?? cost;
+  spend[currency] = (spend[currency] ?? 0) + amount;
 }
 
 type Category = { categoryId: string; name: string | null; spend: Record<string, number> };

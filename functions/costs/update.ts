@@ -7,7 +7,7 @@ import { routeByKey } from '../routes/activities.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { checkMinorUnit } from '../../shared/schemas/money.ts';
-import { Amount, CostType, Description } from './inputs.ts';
+import { Amount, CostType, Description, ExchangeRate } from './inputs.ts';
 import { CostRecord } from '../../shared/schemas/records/cost.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
 
@@ -21,6 +21,7 @@ export const handler = defineHandler({
     description: z.optional(Description),
     creatorId: z.optional(z.nullable(Uuid)),
     categoryId: z.optional(z.nullable(Uuid)),
+    exchangeRate: z.optional(ExchangeRate),
   }),
   tenantOf: recordTenant('cost', 'costId'),
   record: storedCostFromItem,

@@ -31,6 +31,8 @@ import { apiReferenceResponse } from '../../functions/service/api-reference.ts';
 import { dispatch, type HandlerLoader, loadSource, ResponseContractError, warmHandlers } from './dispatch.ts';
 import { type LocalStandIns, localEnvironment, oauthRedirectUri } from './stand-ins.ts';
 import { FakeGoogleAnalytics, FAKE_PROPERTIES } from './fakes/google-analytics.ts';
+import { FakeEcb } from './fakes/ecb.ts';
+import { importEcbRates } from '../../shared/db/rates/index.ts';
 import { FakeStripe } from './fakes/stripe.ts';
 import { importAllConnected } from '../../functions/jobs/analytics-import/import.ts';
 import { FakePlatforms } from './fakes/platforms.ts';
@@ -179,7 +181,8 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
   const stripe = await FakeStripe.start();
   const platforms = await FakePlatforms.start({ instagramPostsOf: connectedInstagramPosts });
   const googleAnalytics = await FakeGoogleAnalytics.start();
-  const started: { stop(): Promise<void> }[] = [...parts.started, stripe, platforms, googleAnalytics];
+  const ecb = await FakeEcb.start();
+  const started: { stop(): Promise<void> }[] = [...parts.started, stripe, platforms, googleAnalytics, ecb];
   const tableName = options.tableName ?? 'creator-measurement-local';
   try {
     await ensureTable(dynamoEndpoint, tableName, { stream: true });
@@ -224,6 +227,10 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
   usePlatforms(undefined);
   resetVerifier();
   if (options.warm) await warmFirstUse(issuer, tableName);
+  // The ECB's rates as the stand-in serves them, stored by the cloud's own import through the
+  // cloud's client (docs/decisions.md "Money and metrics"): cost writes read them from the table.
+  process.env.ECB_RATES_URL = ecb.url;
+  await importEcbRates();
   const metricRefresh = startLocalMetricRefresh(options.metricRefreshEveryMs);
   const firstImports = startLocalFirstImports();
   // The cloud's hourly campaign status sweep (functions/jobs/sweep-campaign-status.ts) and 5-minute

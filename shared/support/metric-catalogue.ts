@@ -30,6 +30,8 @@ export const METRICS = {
   emails: 'Emails',
   /** Count; dimension outcome (ANALYTICS_IMPORT_OUTCOMES). One per organization imported. */
   analyticsImports: 'AnalyticsImports',
+  /** Count; no extra dimension. TARGET working days since the newest stored ECB publication, once per rates import run. */
+  ecbRatesBehind: 'EcbRatesWorkingDaysBehind',
 } as const;
 
 export const STATUS_CLASSES = ['2xx', '3xx', '4xx', '5xx'] as const;

@@ -77,3 +77,6 @@ export function flushMetrics(invocation: Invocation): void {
     for (const doc of emfDocuments(METRIC_NAMESPACE, { service: SERVICE_NAME, stage: stage(), ...dimensions }, values, timestamp)) process.stdout.write(`${JSON.stringify(doc)}\n`);
   }
 }
+
+/** How many TARGET working days the stored ECB rates are behind (the rates import's figure; its alarm fires at 4). */
+export const recordEcbRatesBehind = (days: number) => addMetric(METRICS.ecbRatesBehind, {}, Number.isFinite(days) ? days : 9_999);

@@ -200,13 +200,14 @@ describe.each(Object.keys(STAGES) as (keyof typeof STAGES)[])('the %s stage', (s
     for (const part of parts) for (const alarm of alarmsOf(part.resources)) expect(alarm.Properties.TreatMissingData, alarm.Properties.AlarmName).toBeDefined();
   });
 
-  it('names in each alarm a README "Operate" entry that exists', () => {
-    const operate = README.slice(README.indexOf('\n## Operate'), README.indexOf('\n## ', README.indexOf('\n## Operate') + 1));
+  it('names in each alarm an "Operate" entry that exists (the README\'s, or the document it names)', () => {
+    const operateOf = (text: string) => text.slice(text.indexOf('\n## Operate'), text.indexOf('\n## ', text.indexOf('\n## Operate') + 1) >>> 0);
     for (const part of parts) {
       for (const alarm of alarmsOf(part.resources)) {
-        const entry = /Operate, "([^"]+)"/.exec(alarm.Properties.AlarmDescription)?.[1];
+        const [, document, entry] = /What to do: ([^,]+), Operate, "([^"]+)"/.exec(alarm.Properties.AlarmDescription) ?? [];
         expect(entry, alarm.Properties.AlarmName).toBeDefined();
-        expect(operate, alarm.Properties.AlarmName).toContain(`\n### ${entry}\n`);
+        const text = document === 'README.md' ? README : readFileSync(new URL(`../../${document}`, import.meta.url), 'utf8');
+        expect(operateOf(text), alarm.Properties.AlarmName).toContain(`\n### ${entry}\n`);
       }
     }
   });

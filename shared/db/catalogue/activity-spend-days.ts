@@ -18,7 +18,7 @@ import { costDay } from '../../domain/dates.ts';
 import { conflict } from '../../domain/errors.ts';
 import { placementOf, spendDayUpdates } from './cost-rollups.ts';
 import { Activities, runEntry } from './activity-entity.ts';
-import { Costs, readStoredCost, type StoredCost } from './costs.ts';
+import { Costs, readStoredCost, reconvertCost, type StoredCost } from './costs.ts';
 import { getRecord, updateRecord } from '../table/entity.ts';
 import { all, asRead, equals, exists } from '../table/expressions.ts';
 import * as keys from '../table/item-keys.ts';
@@ -106,7 +106,12 @@ export async function placeSpend(tenantId: string, activityId: string, timeZone?
         let cost: StoredCost | undefined = listed;
         for (let tries = 0; cost && tries < 3; tries++) {
           try {
-            if (await placeCost(tenantId, target, cost)) moved++;
+            if (await placeCost(tenantId, target, cost)) {
+              moved++;
+              // Its day moved: so may its rate (docs/decisions.md "Money and metrics"); written only when it does.
+              const placed = cost.conversion ? await readStoredCost(tenantId, cost.id) : undefined;
+              if (placed) await reconvertCost(tenantId, placed);
+            }
             cost = undefined;
           } catch (error) {
             if (!(error instanceof PlacementStale) || error.what === 'activity') throw error;

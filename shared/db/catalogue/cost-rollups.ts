@@ -25,12 +25,28 @@ export interface SpendPlacement {
   spendDay?: string;
 }
 
+/** What a cost's conversion fixes of its contribution (shared/domain/conversion.ts `StoredConversion`). */
+interface ConvertedTo {
+  conversion?: { currency: string; amount: number } | null;
+}
+
+/**
+ * What a cost adds to every aggregate counting it (docs/decisions.md "Money and metrics"): its
+ * amount converted into the tenant's currency when it has a conversion, else its own amount in its
+ * own currency (the tenant's, or one without a rate, which reports leave out and name). The one
+ * place the aggregates are fed from: cost writes (costs.ts) and day placements alike.
+ */
+export function contributionOf(cost: { currency: string; amount: number } & ConvertedTo): { currency: string; amount: number } {
+  return cost.conversion ? { currency: cost.conversion.currency, amount: Number(cost.conversion.amount) } : { currency: cost.currency, amount: Number(cost.amount) };
+}
+
 /** A stored cost's placement: where it is counted now (activity-spend-days.ts moves it to where its activity implies). */
-export function placementOf(cost: SpendPlacement & { spendCampaignId?: string | null }): SpendPlacement {
-  const { activityId, creatorId, currency, amount, spendDay } = cost;
+export function placementOf(cost: SpendPlacement & { spendCampaignId?: string | null } & ConvertedTo): SpendPlacement {
+  const { activityId, creatorId, spendDay } = cost;
+  const { currency, amount } = contributionOf(cost);
   // Costs written before spendCampaignId existed were counted in the campaign they name (their last write's).
   const campaignId = cost.spendCampaignId !== undefined ? cost.spendCampaignId : cost.campaignId;
-  return { activityId, creatorId: creatorId ?? null, campaignId: campaignId ?? null, currency, amount: Number(amount), spendDay };
+  return { activityId, creatorId: creatorId ?? null, campaignId: campaignId ?? null, currency, amount, spendDay };
 }
 
 /** The day rollup writes of removing the `before` placements and adding the `after` ones, one per scope and day. */

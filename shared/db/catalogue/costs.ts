@@ -38,7 +38,9 @@ import { queryItems, queryRecords, type Query } from '../table/query.ts';
 import { CreatorLinks } from './creator-links.ts';
 import type { Activity } from './activity-entity.ts';
 import { costStatsDelta } from './cost-stats.ts';
-import { creatorSpendAttribute, creatorStandingOf, placementOf, spendContributionDelta, spendDayUpdates, standingOf } from './cost-rollups.ts';
+import { contributionOf, creatorSpendAttribute, creatorStandingOf, placementOf, spendContributionDelta, spendDayUpdates, standingOf } from './cost-rollups.ts';
+import { conversionCounters, shownConversion, type StoredConversion } from '../../domain/conversion.ts';
+import { convertOn } from '../rates/conversion.ts';
 import { stored } from '../../records/fields.ts';
 import { pointerDelete, pointerPut } from '../table/records.ts';
 import { indexPage, type PageRequest } from '../table/paging.ts';
@@ -65,6 +67,11 @@ export const Costs = defineEntity({
     spendDay: z.optional(z.string()),
     /** The campaign whose day rollups count its spend (activity-spend-days.ts); absent on costs older than it. */
     spendCampaignId: z.optional(z.nullable(z.string())),
+    exchangeRate: z.optional(z.nullable(z.number())),
+    /** The tenant currency its `exchangeRate` was booked in (a booked rate applies while the tenant keeps it). */
+    exchangeRateCurrency: z.optional(z.nullable(z.string())),
+    /** Its conversion into the tenant's currency, fixed when written (docs/decisions.md "Money and metrics"); absent on costs stored before conversions. */
+    conversion: z.optional(z.nullable(z.object({ rate: z.number(), rateDate: z.string(), source: z.enum(['booked', 'ecb']), currency: z.string(), amount: z.number() }))),
   }),
   key: keys.cost,
   indexes: (cost) => ({
@@ -105,9 +112,11 @@ export interface NewCost {
   /** undefined: attribute to the activity's single linked creator, if it has exactly one; null: nobody. */
   creatorId?: string | null;
   categoryId?: string | null;
+  /** Units of the tenant's currency for one of the cost's (booked from the invoice); absent or null: the ECB's. */
+  exchangeRate?: number | null;
 }
 
-export type CostChanges = Partial<Pick<Cost, 'amount' | 'type' | 'description' | 'creatorId' | 'categoryId'>>;
+export type CostChanges = Partial<Pick<Cost, 'amount' | 'type' | 'description' | 'creatorId' | 'categoryId' | 'exchangeRate'>>;
 
 export const storedCostFromItem = (item: Record<string, unknown>): StoredCost => Costs.fromItem(item);
 
@@ -125,6 +134,8 @@ function costOf(c: StoredCost): Cost {
     type: c.type,
     description: c.description ?? null,
     campaignId: c.campaignId ?? null,
+    exchangeRate: c.exchangeRate ?? null,
+    conversion: shownConversion(c.conversion),
     createdAt: c.createdAt,
     updatedAt: c.updatedAt,
   };
@@ -164,25 +175,93 @@ function targetsOf(tenantId: string, cost: Pick<Cost, 'activityId' | 'creatorId'
 interface Move {
   target: Target;
   count: number;
-  amount: number;
+  /** Spend to add per currency (one, save when a write changes the currency a cost counts in). */
+  spends: Record<string, number>;
   /** Other counters to add (the CPM/CPE contribution, the activity's costsRevision). */
   extra?: Record<string, number>;
+  /** The conversion counters (conversionCounters) the costs add and remove. */
+  basis: Record<string, number>;
   /** Subtractions from a record that may have been deleted meanwhile are dropped, not fatal. */
   optional: boolean;
 }
 
 /**
- * The net aggregate changes of removing `before` and adding `after` (either may be absent), one
- * entry per item (a transaction may touch an item once). Amounts are in one currency.
+ * A cost as the aggregates count it (its contribution, cost-rollups.ts `contributionOf`): its own
+ * amount in its own currency, or its amount converted into the tenant's; `basis`, the conversion
+ * counters it adds.
  */
-function moves(tenantId: string, before: Cost | undefined, after: Cost | undefined, read: ActivityRead): Move[] {
-  const byKey = new Map<string, Move>();
-  const apply = (cost: Cost, sign: 1 | -1) => {
+interface Counted extends Pick<Cost, 'activityId' | 'creatorId' | 'categoryId' | 'campaignId'> {
+  currency: string;
+  amount: number;
+  basis: Record<string, number>;
+}
+
+function countedOf(c: StoredCost): Counted {
+  const { currency, amount } = contributionOf(c);
+  const basis = c.conversion ? conversionCounters(c.currency, roundMoney(Number(c.amount), c.currency), c.conversion, 1) : {};
+  return { activityId: c.activityId, creatorId: c.creatorId ?? null, categoryId: c.categoryId ?? null, campaignId: c.campaignId ?? null, currency, amount, basis };
+}
+
+const keyId = (key: Key) => `${key.pk}|${key.sk}`;
+const scaled = (counters: Record<string, number>, sign: 1 | -1) => Object.fromEntries(Object.entries(counters).map(([name, n]) => [name, sign * n]));
+
+/** Sums of counters, back at 8 decimals (binary artefacts of adding decimals), zeros left out. */
+function addCounters(a: Record<string, number> = {}, b: Record<string, number> = {}): Record<string, number> {
+  const sum: Record<string, number> = { ...a };
+  for (const [name, n] of Object.entries(b)) sum[name] = Number(((sum[name] ?? 0) + n).toFixed(8));
+  for (const name of Object.keys(sum)) if (sum[name] === 0) delete sum[name];
+  return sum;
+}
+
+/**
+ * The net aggregate changes of removing `before` and adding `after` (either may be absent), one
+ * entry per item (a transaction may touch an item once). When the two count in different
+ * currencies (a conversion gained, lost, or into another tenant currency), the removal and the
+ * addition are computed one after the other over the standing each leaves, and merged.
+ */
+function moves(tenantId: string, before: Counted | undefined, after: Counted | undefined, read: ActivityRead): Move[] {
+  if (!before || !after || before.currency === after.currency) return movesInOneCurrency(tenantId, before, after, read);
+  const removed = movesInOneCurrency(tenantId, before, undefined, read);
+  const added = movesInOneCurrency(tenantId, undefined, after, withoutCost(read, before));
+  const merged = new Map(removed.map((m) => [keyId(m.target.key), m]));
+  for (const m of added) {
+    const other = merged.get(keyId(m.target.key));
+    if (!other) merged.set(keyId(m.target.key), m);
+    else {
+      merged.set(keyId(m.target.key), {
+        target: other.target.condition ? other.target : m.target,
+        count: other.count + m.count,
+        spends: addCounters(other.spends, m.spends),
+        extra: other.target.role === 'activity' ? { ...addCounters(other.extra, m.extra), costsRevision: 1 } : addCounters(other.extra, m.extra),
+        basis: addCounters(other.basis, m.basis),
+        optional: other.optional && m.optional,
+      });
+    }
+  }
+  return [...merged.values()];
+}
+
+/** The activity as read, less one of its costs (what the second half of a change of currency starts from). */
+function withoutCost(read: ActivityRead, cost: Counted): ActivityRead {
+  const less = (standing: ActivityStanding): ActivityStanding => ({ ...standing, spend: { ...standing.spend, [cost.currency]: roundMoney((standing.spend[cost.currency] ?? 0) - cost.amount, cost.currency) } });
+  return {
+    ...read,
+    costsCount: read.costsCount - 1,
+    standing: less(read.standing),
+    standingFor: (creatorId) => (creatorId === cost.creatorId ? less(read.standingFor(creatorId)) : read.standingFor(creatorId)),
+  };
+}
+
+/** `moves` of a write whose before and after count in one currency. */
+function movesInOneCurrency(tenantId: string, before: Counted | undefined, after: Counted | undefined, read: ActivityRead): Move[] {
+  const byKey = new Map<string, Move & { amount: number }>();
+  const apply = (cost: Counted, sign: 1 | -1) => {
     for (const target of targetsOf(tenantId, cost)) {
-      const id = `${target.key.pk}|${target.key.sk}`;
-      const move = byKey.get(id) ?? { target, count: 0, amount: 0, optional: true };
+      const id = keyId(target.key);
+      const move = byKey.get(id) ?? { target, count: 0, amount: 0, spends: {}, basis: {}, optional: true };
       move.count += sign;
       move.amount += sign * cost.amount;
+      move.basis = addCounters(move.basis, scaled(cost.basis, sign));
       // A campaign's aggregate is derived: a campaign deleted meanwhile has nothing left to keep.
       if (sign === 1 && target.role !== 'campaign') move.optional = false;
       byKey.set(id, move);
@@ -191,7 +270,8 @@ function moves(tenantId: string, before: Cost | undefined, after: Cost | undefin
   if (before) apply(before, -1);
   if (after) apply(after, 1);
   const currency = (after ?? before)!.currency;
-  const entries = [...byKey.values()].map((m) => ({ ...m, amount: roundMoney(m.amount, currency) }));
+  const entries: Move[] = [...byKey.values()].map(({ amount, ...m }) => ({ ...m, spends: { [currency]: roundMoney(amount, currency) } }));
+  const amountOf = (m: Move) => m.spends[currency] ?? 0;
   // The spend's part of the activity's CPM/CPE contribution: the whole change on its campaign and
   // the tenant; on a linked creator, the change of the spend attributed to it (creatorStandingOf).
   const contribution = spendContributionDelta(read.standing, currency, roundMoney((after?.amount ?? 0) - (before?.amount ?? 0), currency));
@@ -207,10 +287,9 @@ function moves(tenantId: string, before: Cost | undefined, after: Cost | undefin
       })),
   ];
   for (const { target, extra } of counting) {
-    const id = `${target.key.pk}|${target.key.sk}`;
-    const move = entries.find((m) => `${m.target.key.pk}|${m.target.key.sk}` === id);
+    const move = entries.find((m) => keyId(m.target.key) === keyId(target.key));
     if (move) move.extra = extra;
-    else entries.push({ target, count: 0, amount: 0, extra, optional: true });
+    else entries.push({ target, count: 0, spends: {}, basis: {}, extra, optional: true });
   }
   // The tenant's cost stats counters (cost-stats.ts), from the activity's campaign and cost count as read.
   const tenant = entries.find((m) => m.target.role === 'tenant')!;
@@ -218,7 +297,7 @@ function moves(tenantId: string, before: Cost | undefined, after: Cost | undefin
   tenant.extra = { ...tenant.extra, ...costStatsDelta(read, added, currency, roundMoney((after?.amount ?? 0) - (before?.amount ?? 0), currency)) };
   // A creator's spend in the tenant's currency is also the sort key of its order by spend (spend-order.ts).
   for (const move of entries) {
-    if (move.target.role === 'creator') move.extra = { ...move.extra, ...spendOrderDelta(read.spendCurrency, currency, move.amount) };
+    if (move.target.role === 'creator') move.extra = { ...move.extra, ...spendOrderDelta(read.spendCurrency, currency, amountOf(move)) };
   }
   const activity = entries.find((m) => m.target.role === 'activity');
   if (activity) {
@@ -231,7 +310,7 @@ function moves(tenantId: string, before: Cost | undefined, after: Cost | undefin
 }
 
 /** How the write changes the spend attributed to each creator (before's and after's; one currency), without the zeros. */
-function attributedChanges(before: Cost | undefined, after: Cost | undefined): Map<string, number> {
+function attributedChanges(before: Counted | undefined, after: Counted | undefined): Map<string, number> {
   const changes = new Map<string, number>();
   if (before?.creatorId) changes.set(before.creatorId, -before.amount);
   if (after?.creatorId) changes.set(after.creatorId, (changes.get(after.creatorId) ?? 0) + after.amount);
@@ -244,8 +323,8 @@ function attributedChanges(before: Cost | undefined, after: Cost | undefined): M
   return changes;
 }
 
-function moveUpdate(move: Move, currency: string) {
-  return aggregateUpdate(move.target.key, { counts: { ...move.extra, [move.target.counter]: move.count }, spend: { currency, amount: move.amount } }, { condition: move.target.condition });
+function moveUpdate(move: Move) {
+  return aggregateUpdate(move.target.key, { counts: { ...move.extra, ...move.basis, [move.target.counter]: move.count }, spends: move.spends }, { condition: move.target.condition });
 }
 
 /** The activity changed between the read and the write (campaign, metrics, links, another cost): compute again. */
@@ -340,14 +419,15 @@ async function writeWithMoves(
   { tenantId, activityId, spendCurrency }: { tenantId: string; activityId: string; spendCurrency: SpendCurrency },
   costItems: TransactItem[],
   allMoves: Move[],
-  currency: string,
   dayUpdates: TransactItem[],
 ) {
   let pending = [...allMoves].sort((a, b) => rank(a) - rank(b));
-  const currencyCheck = allMoves.some((m) => m.target.role === 'creator' && m.amount !== 0) ? [spendCurrencyCheck(tenantId, spendCurrency)] : [];
+  // A creator's spend order and a converted amount both hold to the tenant's currency as read.
+  const holdsToCurrency = allMoves.some((m) => (m.target.role === 'creator' && Object.values(m.spends).some((a) => a !== 0)) || Object.keys(m.basis).length > 0);
+  const currencyCheck = holdsToCurrency ? [spendCurrencyCheck(tenantId, spendCurrency)] : [];
   for (;;) {
     const updates = pending.flatMap((move) => {
-      const item = moveUpdate(move, currency);
+      const item = moveUpdate(move);
       return item ? [{ ...item, failure: () => new MoveFailed(move) }] : [];
     });
     try {
@@ -389,6 +469,7 @@ export async function createCost(tenantId: string, activity: Pick<Activity, 'id'
     type: input.type,
     description: input.description ?? null,
     campaignId: null,
+    exchangeRate: input.exchangeRate ?? null,
     createdAt: now,
     updatedAt: now,
     revision: 1,
@@ -398,7 +479,8 @@ export async function createCost(tenantId: string, activity: Pick<Activity, 'id'
   const cost = await withActivityRead(tenantId, activityId, async (read) => {
     if (!read.exists) throw notFound('The activity');
     const creatorId = input.creatorId !== undefined ? input.creatorId : read.creatorIds.length === 1 ? read.creatorIds[0]! : null;
-    const cost: StoredCost = { ...base, creatorId, campaignId: read.campaignId, spendDay: costDay(read.startAt, now, timeZone), spendCampaignId: read.campaignId };
+    const placed: StoredCost = { ...base, creatorId, campaignId: read.campaignId, spendDay: costDay(read.startAt, now, timeZone), spendCampaignId: read.campaignId, exchangeRateCurrency: base.exchangeRate ? (read.spendCurrency.currency ?? null) : null };
+    const cost: StoredCost = { ...placed, conversion: await conversionNow(undefined, placed, read.spendCurrency.currency) };
     await writeWithMoves(
       { tenantId, activityId, spendCurrency: read.spendCurrency },
       [
@@ -406,8 +488,7 @@ export async function createCost(tenantId: string, activity: Pick<Activity, 'id'
         { ...pointerPut('cost', cost.id, tenantId, key), failure: unwritten },
         ...typeMove(tenantId, undefined, cost.type),
       ],
-      moves(tenantId, undefined, cost, read),
-      cost.currency,
+      moves(tenantId, undefined, countedOf(cost), read),
       spendDayUpdates(tenantId, [], [placementOf(cost)]),
     );
     return cost;
@@ -416,6 +497,45 @@ export async function createCost(tenantId: string, activity: Pick<Activity, 'id'
 }
 
 const stale = () => conflict('The cost changed meanwhile; read it again and retry.');
+
+/**
+ * The cost's conversion as it should stand now (docs/decisions.md "Money and metrics"): the one
+ * fixed on it, unless what it depends on changed (its amount, booked rate or day, or the tenant's
+ * currency) or `force` (a day moved with its activity, a reindex); then converted again at the
+ * rate of its day. A report never moves because a rate was published later.
+ */
+async function conversionNow(before: StoredCost | undefined, after: StoredCost, tenantCurrency: string | undefined, force = false): Promise<StoredConversion | null> {
+  const kept = before?.conversion ?? null;
+  const same =
+    before !== undefined &&
+    before.amount === after.amount &&
+    (before.exchangeRate ?? null) === (after.exchangeRate ?? null) &&
+    (before.exchangeRateCurrency ?? null) === (after.exchangeRateCurrency ?? null) &&
+    before.spendDay === after.spendDay &&
+    before.conversion !== undefined &&
+    (kept ? kept.currency === tenantCurrency : after.currency === tenantCurrency);
+  if (same && !force) return kept;
+  return convertOn(after, tenantCurrency, after.spendDay ?? after.createdAt.slice(0, 10));
+}
+
+/**
+ * Converts the cost again at the rate of its day as recorded now (its activity's startAt moved it,
+ * the tenant's currency changed, or a reindex gives a cost stored before conversions its own),
+ * moving every aggregate from its old contribution to its new one. A cost whose conversion stays
+ * the same is written anyway (its revision moves), so callers convert only the costs that need it.
+ */
+export async function reconvertCost(tenantId: string, stored: StoredCost): Promise<Cost> {
+  return withActivityRead(tenantId, stored.activityId, (read) => writeUpdate(tenantId, placedAsRead(stored, read), {}, read, true));
+}
+
+const sameConversion = (a: StoredConversion | null, b: StoredConversion | null) =>
+  a === b || (a !== null && b !== null && a.rate === b.rate && a.rateDate === b.rateDate && a.source === b.source && a.currency === b.currency && a.amount === b.amount);
+
+/** Whether the cost's conversion is not what the tenant's currency `tenantCurrency` calls for (missing, or into another currency). */
+export function conversionOutdated(cost: StoredCost, tenantCurrency: string): boolean {
+  if (cost.conversion === undefined) return true;
+  return cost.conversion ? cost.conversion.currency !== tenantCurrency : cost.currency !== tenantCurrency;
+}
 
 /** Applies `changes` to the cost as read (`stored`), moving the aggregates from the old values to the new. */
 export async function updateCost(tenantId: string, stored: StoredCost, changes: CostChanges): Promise<Cost> {
@@ -428,7 +548,7 @@ export async function updateCost(tenantId: string, stored: StoredCost, changes: 
  */
 const placedAsRead = (stored: StoredCost, read: ActivityRead): StoredCost => ({ ...stored, spendCampaignId: placementOf(stored).campaignId, campaignId: read.campaignId });
 
-async function writeUpdate(tenantId: string, before: StoredCost, changes: CostChanges, read: ActivityRead): Promise<Cost> {
+async function writeUpdate(tenantId: string, before: StoredCost, changes: CostChanges, read: ActivityRead, reconvert = false): Promise<Cost> {
   const now = new Date().toISOString();
   const after: StoredCost = {
     ...before,
@@ -437,6 +557,10 @@ async function writeUpdate(tenantId: string, before: StoredCost, changes: CostCh
     revision: before.revision + 1,
   };
   after.amount = roundMoney(after.amount, after.currency);
+  if (changes.exchangeRate !== undefined) after.exchangeRateCurrency = changes.exchangeRate ? (read.spendCurrency.currency ?? null) : null;
+  after.conversion = await conversionNow(before, after, read.spendCurrency.currency, reconvert);
+  // Converted again to the same: nothing to write.
+  if (reconvert && before.conversion !== undefined && sameConversion(before.conversion, after.conversion)) return costOf(before);
   await writeWithMoves(
     { tenantId, activityId: before.activityId, spendCurrency: read.spendCurrency },
     // The whole item anew, with the index keys of the new values (the creator's may change or go).
@@ -444,8 +568,7 @@ async function writeUpdate(tenantId: string, before: StoredCost, changes: CostCh
       Costs.tx.put(Costs.key(tenantId, before.id), after, { condition: equals('revision', before.revision), failure: stale }),
       ...typeMove(tenantId, before.type, after.type),
     ],
-    moves(tenantId, costOf(before), costOf(after), read),
-    before.currency,
+    moves(tenantId, countedOf(before), countedOf(after), read),
     spendDayUpdates(tenantId, [placementOf(before)], [placementOf(after)]),
   );
   return costOf(after);
@@ -464,8 +587,7 @@ async function writeDelete(tenantId: string, cost: StoredCost, read: ActivityRea
       pointerDelete(cost.id),
       ...typeMove(tenantId, cost.type, undefined),
     ],
-    moves(tenantId, costOf(cost), undefined, read),
-    cost.currency,
+    moves(tenantId, countedOf(cost), undefined, read),
     spendDayUpdates(tenantId, [placementOf(cost)], []),
   );
 }

@@ -18,3 +18,4 @@ export * from './creators.ts';
 export * from './expense-categories.ts';
 export * from './social-accounts.ts';
 export * from './spend-order.ts';
+export * from './cost-conversions.ts';

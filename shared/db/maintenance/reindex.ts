@@ -31,6 +31,7 @@ import { Memberships } from '../tenancy/memberships.ts';
 import { scanPages } from '../table/operations.ts';
 import { backfillSparklineBuckets } from '../metrics/sparkline-backfill.ts';
 import { rewriteSpendOrder } from '../catalogue/spend-order.ts';
+import { reconvertTenantCosts } from '../catalogue/cost-conversions.ts';
 import { announceStatus, campaignFromItem } from '../campaigns/campaigns.ts';
 import { getTenant } from '../tenancy/tenants.ts';
 import { timeZoneOf } from '../../records/tenant.ts';
@@ -98,8 +99,8 @@ export async function reindexItem(entity: IndexedEntity, item: Item, { dryRun = 
   return written ? 'updated' : 'skipped';
 }
 
-/** What `reindexTable` counts: each indexed kind's items, the activities' sparkline buckets, the tenants' spend orders, the campaigns' first status announcements and the items keeping a sealed secret. */
-export type ReindexTableCounts = Record<IndexedKind | 'sparklineBucket' | 'spendOrder' | 'campaignStatus' | 'sealedSecret', ReindexCounts>;
+/** What `reindexTable` counts: each indexed kind's items, the activities' sparkline buckets, the tenants' spend orders, the campaigns' first status announcements, the items keeping a sealed secret and the costs converted. */
+export type ReindexTableCounts = Record<IndexedKind | 'sparklineBucket' | 'spendOrder' | 'campaignStatus' | 'sealedSecret' | 'conversion', ReindexCounts>;
 
 /** A live tenant item whose spend order is not marked current for its currency revision. */
 const staleSpendOrder = (item: Item) =>
@@ -111,6 +112,22 @@ async function rewriteSpendOrders(tenantIds: readonly string[], counts: ReindexC
     const outcome = dryRun ? 'rewritten' : await rewriteSpendOrder(tenantId);
     if (outcome === 'rewritten') counts.updated++;
     else if (outcome !== 'current') counts.skipped++;
+  }
+}
+
+/**
+ * Gives every cost of these tenants the conversion its tenant's currency calls for (docs/decisions.md
+ * "Money and metrics"): those stored before conversions, and those left waiting by a change of
+ * currency; each moves the aggregates from what it counted as to its converted amount. Into `counts`
+ * per tenant: scanned, costs converted (updated), costs still waiting (skipped). A dry run converts none.
+ */
+async function reconvertCosts(tenantIds: readonly string[], counts: ReindexCounts, { dryRun = false }: ReindexOptions): Promise<void> {
+  for (const tenantId of tenantIds) {
+    counts.scanned++;
+    if (dryRun) continue;
+    const { converted, waiting } = await reconvertTenantCosts(tenantId);
+    counts.updated += converted;
+    counts.skipped += waiting;
   }
 }
 
@@ -135,7 +152,8 @@ async function announceFirstStatuses(campaigns: readonly Item[], counts: Reindex
 
 /** Scans the whole table and reindexes every item of an indexed entity, and each activity's sparkline buckets; the counts per kind. */
 export async function reindexTable(options: ReindexOptions = {}): Promise<ReindexTableCounts> {
-  const kinds = [...INDEXED_ENTITIES.map(({ kind }) => kind), 'sparklineBucket' as const, 'spendOrder' as const, 'campaignStatus' as const, 'sealedSecret' as const];
+  const kinds = [...INDEXED_ENTITIES.map(({ kind }) => kind), 'sparklineBucket' as const, 'spendOrder' as const, 'campaignStatus' as const, 'sealedSecret' as const, 'conversion' as const];
+  const liveTenants: string[] = [];
   const staleSpendOrders: string[] = [];
   const unannounced: Item[] = [];
   const counts = Object.fromEntries(kinds.map((kind) => [kind, { scanned: 0, updated: 0, skipped: 0 }])) as ReindexTableCounts;
@@ -148,6 +166,7 @@ export async function reindexTable(options: ReindexOptions = {}): Promise<Reinde
       if (item.sk !== 'TENANT' || !String(item.pk).startsWith('TENANT#')) continue;
       counts.spendOrder.scanned++;
       if (staleSpendOrder(item)) staleSpendOrders.push(tenantOf(item));
+      if (item.deletedAt === undefined && item.deletingAt === undefined) liveTenants.push(tenantOf(item));
     }
     for (const item of items.filter(keepsSealedSecret)) {
       counts.sealedSecret.scanned++;
@@ -168,6 +187,7 @@ export async function reindexTable(options: ReindexOptions = {}): Promise<Reinde
   }
   await rewriteSpendOrders(staleSpendOrders, counts.spendOrder, options);
   await announceFirstStatuses(unannounced, counts.campaignStatus, options);
+  await reconvertCosts(liveTenants, counts.conversion, options);
   return counts;
 }
 

@@ -74,7 +74,7 @@ export function tenantAggregateUpdate(tenantId: string, delta: AggregateDelta) {
  * creator or campaign record.
  */
 export function withoutReportingCounters<T extends Record<string, unknown>>(record: T): T {
-  return Object.fromEntries(Object.entries(record).filter(([name]) => !/^activitiesWith(Api|Manual)?Metrics$|^activitiesBackdated$|^newestSnapshotAt$|^(cpmSpend|cpmImpressions|cpmActivities|cpeSpend|cpeEngagement|cpeActivities|activitiesUnavailable|outcomeValue|outcomeCount)_/.test(name))) as T;
+  return Object.fromEntries(Object.entries(record).filter(([name]) => !/^activitiesWith(Api|Manual)?Metrics$|^activitiesBackdated$|^newestSnapshotAt$|^(cpmSpend|cpmImpressions|cpmActivities|cpeSpend|cpeEngagement|cpeActivities|activitiesUnavailable|outcomeValue|outcomeCount|conv)_/.test(name))) as T;
 }
 
 /** Drops the `undefined` entries of a list of optional transaction items. */

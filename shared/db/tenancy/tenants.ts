@@ -18,6 +18,7 @@ import { Memberships, type Membership } from './memberships.ts';
 import { batchGet } from '../table/operations.ts';
 import { countAgainst, LIMITS } from './rate-limits.ts';
 import { rewriteSpendOrder } from '../catalogue/spend-order.ts';
+import { reconvertTenantCosts } from '../catalogue/cost-conversions.ts';
 import { transact } from '../table/transact.ts';
 import { TenantSchema, type Tenant, TenantMetricsSchema } from '../../records/tenant.ts';
 export type { Tenant } from '../../records/tenant.ts';
@@ -178,7 +179,11 @@ export async function updateTenant(tenantId: string, changes: TenantChanges): Pr
   const set = { name, ianaTimezone, currency, avatarKey, conversionValue, defaultAttributionWindowDays, updatedAt: new Date().toISOString() };
   const add = currency === undefined ? {} : { currencyRevision: 1 };
   const updated = tenantFromItem(await updateRecord(Tenants, Tenants.key(tenantId), { set, add }, { condition: liveTenant }));
-  if (currency !== undefined) await rewriteSpendOrder(tenantId, { deadline: Date.now() + SPEND_ORDER_BUDGET_MS });
+  if (currency !== undefined) {
+    await rewriteSpendOrder(tenantId, { deadline: Date.now() + SPEND_ORDER_BUDGET_MS });
+    // Every cost converted into the new currency (docs/decisions.md "Money and metrics"); the rest by `npm run reindex`.
+    await reconvertTenantCosts(tenantId, { deadline: Date.now() + SPEND_ORDER_BUDGET_MS });
+  }
   return updated;
 }
 

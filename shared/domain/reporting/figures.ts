@@ -9,6 +9,7 @@ import { aggregateBasis, aggregateRatios, UNAVAILABLE_COUNTER_PREFIX, type Ratio
 import { roundMoney, roundSpend } from '../currencies.ts';
 import type { CpaBasis } from './conversions.ts';
 import { formatCount } from '../words/index.ts';
+import { conversionsBasis, type ConversionBasis } from '../conversion.ts';
 
 /** A stored aggregate as read: counters, `spend` per currency, and the evidence attributes the writers keep. */
 export type Aggregate = Readonly<Record<string, unknown>>;
@@ -50,11 +51,15 @@ export function metricFigures(aggregate: Aggregate, currency: string, activities
   };
 }
 
-/** One warning per currency other than the report's: its costs are shown per currency, never converted. */
+/**
+ * One warning per currency other than the report's still in the spend: costs with no rate (the
+ * ECB publishes none and none was booked) or waiting to be converted again after a change of the
+ * tenant's currency (docs/decisions.md "Money and metrics"); costs with a rate count converted.
+ */
 export function otherCurrencyLines(spend: Record<string, number>, currency: string): string[] {
   return Object.entries(spend)
     .filter(([c, amount]) => c !== currency && amount !== 0)
-    .map(([c, amount]) => `${amount} ${c} of costs is left out of the ${currency} figures (another currency; never converted).`);
+    .map(([c, amount]) => `${amount} ${c} of costs is left out of the ${currency} figures (no exchange rate: the ECB publishes none for it and none was booked, or it waits to be converted).`);
 }
 
 /**
@@ -90,7 +95,7 @@ export const STALE_AFTER_DAYS = 7;
  * over `cpm.activities`, CPE = cpe.spend / cpe.engagement, CPA = cpa.spend / cpa.conversions over
  * `cpa.campaigns`.
  */
-export type Basis = RatioBasis & { cpa: CpaBasis };
+export type Basis = RatioBasis & { cpa: CpaBasis; conversions: ConversionBasis[] };
 
 /** The CPA basis of a report without conversions (an activity's, a creator's, or no measurement of kind count). */
 export const NO_CPA_BASIS: CpaBasis = { spend: 0, conversions: 0, campaigns: 0 };
@@ -131,6 +136,9 @@ export function evidenceOf(aggregate: Aggregate, currency: string, activitiesTot
   const withMetrics = num(aggregate.activitiesWithMetrics);
   const warnings: string[] = [];
   warnings.push(...otherCurrencyLines(spend, currency));
+  // After a change of the tenant's currency, until every cost is converted again (docs/decisions.md "Money and metrics").
+  const awaiting = num(aggregate.costsAwaitingConversion);
+  if (awaiting > 0) warnings.push(`${awaiting} costs still wait to be converted into ${currency} after the change of currency; until then they count as costs without a rate.`);
   // Each activity without metrics once: first under the reason none can be fetched, the rest not read yet.
   let pending = activitiesTotal - withMetrics;
   for (const [reason, count] of unavailableCounts(aggregate)) {
@@ -159,7 +167,7 @@ export function evidenceOf(aggregate: Aggregate, currency: string, activitiesTot
       activitiesWithMetrics: withMetrics,
       sources: { api: num(aggregate.activitiesWithApiMetrics), manual: num(aggregate.activitiesWithManualMetrics) },
       costsCount: num(aggregate.costsCount),
-      basis: { ...ratioBasis(aggregate, currency), cpa: NO_CPA_BASIS },
+      basis: { ...ratioBasis(aggregate, currency), cpa: NO_CPA_BASIS, conversions: conversionsBasis(aggregate, currency) },
     },
     warnings,
   };
@@ -193,5 +201,23 @@ export function sumBasis(parts: readonly Basis[], currency: string): Basis {
     cpm: { spend: money((b) => b.cpm.spend), impressions: sum((b) => b.cpm.impressions), activities: sum((b) => b.cpm.activities) },
     cpe: { spend: money((b) => b.cpe.spend), engagement: sum((b) => b.cpe.engagement), activities: sum((b) => b.cpe.activities) },
     cpa: { spend: money((b) => b.cpa.spend), conversions: sum((b) => b.cpa.conversions), campaigns: sum((b) => b.cpa.campaigns) },
+    conversions: mergeConversions(parts.flatMap((b) => b.conversions), currency),
   };
+}
+
+/** Conversion entries of several reports taken together: one per currency, amounts summed, sources and rate days joined. */
+export function mergeConversions(entries: readonly ConversionBasis[], currency: string): ConversionBasis[] {
+  const byCurrency = new Map<string, ConversionBasis>();
+  for (const e of entries) {
+    const seen = byCurrency.get(e.currency);
+    byCurrency.set(e.currency, seen ? {
+      currency: e.currency,
+      amount: roundMoney(seen.amount + e.amount, e.currency),
+      converted: roundMoney(seen.converted + e.converted, currency),
+      source: seen.source === e.source ? e.source : 'mixed',
+      firstRateDate: seen.firstRateDate < e.firstRateDate ? seen.firstRateDate : e.firstRateDate,
+      lastRateDate: seen.lastRateDate > e.lastRateDate ? seen.lastRateDate : e.lastRateDate,
+    } : { ...e });
+  }
+  return [...byCurrency.values()].sort((a, b) => a.currency.localeCompare(b.currency));
 }

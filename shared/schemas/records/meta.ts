@@ -37,6 +37,17 @@ export const BasisSchema = /* @__PURE__ */ lazySchema(() => described(
       }),
       "CPA = spend / conversions. A campaign's CPA is its spend over its conversions; an organization's divides the spend of its campaigns with conversions by their conversions.",
     ),
+    conversions: described(
+      z.array(z.object({
+        currency: z.string(),
+        amount: money('The costs in that currency, in it.'),
+        converted: money('The same costs converted, each rounded to the minor unit of the report currency, then summed.'),
+        source: z.enum(['booked', 'ecb', 'mixed']),
+        firstRateDate: z.string(),
+        lastRateDate: z.string(),
+      })),
+      "What the figures' spend converted into the report currency, one entry per other currency (docs/decisions.md \"Money and metrics\"): `booked` (the costs' own exchangeRate), `ecb` (the ECB's euro reference rates of the costs' days, crossed through EUR) or `mixed`, and the first and last rate day used.",
+    ),
   }),
   "What the report's CPM, CPE and CPA divide, in the report currency: each ratio is its basis's spend over its denominator, so it can be recomputed from this response (a ratio whose denominator is 0 is null).",
 ));

@@ -37,11 +37,11 @@ beforeAll(async () => {
   const fees = await newCategory(owner, org, 'Talent fees');
   const shipping = await newCategory(owner, org, 'Shipping');
   Object.assign(ids, { ada: ada.id, launch: launch.id, unboxing: unboxing.id, fees: fees.id, shipping: shipping.id });
-  // Created in this order (createdAt ascending): amounts 50, 500, 5, 5000 JPY, 20.
+  // Created in this order (createdAt ascending): amounts 50, 500, 5, 5000 CLP, 20.
   ids.c1 = (await newCost(owner, { activityId: launch.id, amount: 50, type: 'creator_fee', categoryId: fees.id })).id;
   ids.c2 = (await newCost(owner, { activityId: launch.id, amount: 500, type: 'creator_fee', categoryId: fees.id, description: 'Bonus for reach' })).id;
   ids.c3 = (await newCost(owner, { activityId: unboxing.id, amount: 5, type: 'production', categoryId: shipping.id })).id;
-  ids.c4 = (await newCost(owner, { activityId: unboxing.id, amount: 5000, type: 'Production', currency: 'JPY' })).id;
+  ids.c4 = (await newCost(owner, { activityId: unboxing.id, amount: 5000, type: 'Production', currency: 'CLP' })).id;
   ids.c5 = (await newCost(owner, { activityId: unboxing.id, amount: 20, type: 'gifting', categoryId: shipping.id })).id;
 });
 
@@ -156,18 +156,18 @@ describe('GET /v1/costs/stats', () => {
     const res = await get('/stats', '');
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({
-      totalSpend: { JPY: 5000, USD: 575 },
+      totalSpend: { CLP: 5000, USD: 575 },
       costsCount: 5,
       costCoverage: 2 / 3,
-      nonCampaignSpend: { JPY: 5000, USD: 25 },
+      nonCampaignSpend: { CLP: 5000, USD: 25 },
       largestCategory: { categoryId: ids.fees, name: 'Talent fees', spend: { USD: 550 } },
     });
-    expect(res.body._meta).toMatchObject({ currency: 'USD', warnings: [expect.stringContaining('JPY')] });
+    expect(res.body._meta).toMatchObject({ currency: 'USD', warnings: [expect.stringContaining('CLP')] });
   });
 
   it('applies the filters, search and category', async () => {
     const unboxing = await get('/stats', `activityId=${ids.unboxing}`);
-    expect(unboxing.body.data).toMatchObject({ totalSpend: { JPY: 5000, USD: 25 }, costsCount: 3, costCoverage: 1 });
+    expect(unboxing.body.data).toMatchObject({ totalSpend: { CLP: 5000, USD: 25 }, costsCount: 3, costCoverage: 1 });
     expect(unboxing.body.data.largestCategory).toMatchObject({ categoryId: ids.shipping, spend: { USD: 25 } });
     const campaign = await get('/stats', `campaignId=${campaignId}`);
     expect(campaign.body.data).toMatchObject({ totalSpend: { USD: 550 }, nonCampaignSpend: {}, costCoverage: 1 });

@@ -51,6 +51,8 @@ describe('POST /v1/activities/costs', () => {
       type: 'creator_fee',
       description: 'Fee',
       campaignId: null,
+      exchangeRate: null,
+      conversion: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
@@ -151,13 +153,13 @@ describe('POST /v1/activities/costs', () => {
     const activity = await createActivity(org, { ...activityInput(), creatorId: creator.id });
     const results = await Promise.all(
       [10.1, 20.2, 30.3, 40.4].map((amount) =>
-        call('POST', '/v1/activities/costs', { token: owner.token, body: { activityId: activity.id, amount, type: 'fee', currency: 'EUR' } }),
+        call('POST', '/v1/activities/costs', { token: owner.token, body: { activityId: activity.id, amount, type: 'fee', currency: 'ARS' } }),
       ),
     );
     expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201]);
-    expect(await getActivity(org, activity.id)).toMatchObject({ costsCount: 4, spend: { EUR: 101 } });
-    expect(await getTenantAggregate(org)).toMatchObject({ costsCount: 4, spend: { EUR: 101 } });
-    expect(await getCreator(org, creator.id)).toMatchObject({ costsCount: 4, spend: { EUR: 101 } });
+    expect(await getActivity(org, activity.id)).toMatchObject({ costsCount: 4, spend: { ARS: 101 } });
+    expect(await getTenantAggregate(org)).toMatchObject({ costsCount: 4, spend: { ARS: 101 } });
+    expect(await getCreator(org, creator.id)).toMatchObject({ costsCount: 4, spend: { ARS: 101 } });
   });
 });
 

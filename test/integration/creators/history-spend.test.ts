@@ -36,7 +36,7 @@ describe('creator metrics history spend', () => {
     const undated = await createActivity(ws, { channel: 'youtube', activity: 'youtube_video', name: 'Undated', creatorId: creator.id });
     await cost(ran.id, 10);
     await cost(ran.id, 2.25);
-    await cost(ran.id, 5, { currency: 'EUR' });
+    await cost(ran.id, 5, { currency: 'ARS' });
     await cost(ran.id, 99, { creatorId: other.id });
     const moved = await cost(undated.id, 1.5);
     await cost(undated.id, 7);
@@ -54,6 +54,6 @@ describe('creator metrics history spend', () => {
     expect(spendOn).toEqual({ [localDate(ranAt, TZ)]: 12.25, [today]: 7 });
     expect(res.body._meta.currency).toBe('USD');
     // One warning names the other currency (others may name missing evidence, such as coverage).
-    expect(res.body._meta.warnings.filter((w: string) => w.includes('EUR'))).toEqual(['5 EUR of costs is left out of the USD figures (another currency; never converted).']);
+    expect(res.body._meta.warnings.filter((w: string) => w.includes('ARS'))).toEqual(['5 ARS of costs is left out of the USD figures (no exchange rate: the ECB publishes none for it and none was booked, or it waits to be converted).']);
   });
 });

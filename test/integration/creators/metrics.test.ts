@@ -49,7 +49,7 @@ describe('GET /v1/creators/metrics', () => {
       const activity = await createActivity(ws, { channel: 'youtube', activity: 'youtube_video', name: 'Video', creatorId: creator.id });
       const patched = await call('PATCH', `/v1/activities/${activity.id}`, { token: owner.token, body: { name: 'Video', viewsCount: views, likeCount: likes } });
       expect(patched.status, JSON.stringify(patched.body)).toBe(200);
-      for (const [currency, value] of [['GBP', amount], ...(views === 1000 ? [['USD', 40.5]] : [])] as const) {
+      for (const [currency, value] of [['GBP', amount], ...(views === 1000 ? [['ARS', 40.5]] : [])] as const) {
         const cost = await call('POST', '/v1/activities/costs', { token: owner.token, body: { activityId: activity.id, amount: value, currency, type: 'creator_fee' } });
         expect(cost.status, JSON.stringify(cost.body)).toBe(201);
       }
@@ -63,12 +63,12 @@ describe('GET /v1/creators/metrics', () => {
       impressions: 3000,
       engagement: 7,
       spend: 100,
-      otherCurrencySpend: { USD: 40.5 },
+      otherCurrencySpend: { ARS: 40.5 },
       cpm: 33.33,
       cpe: 14.29,
     });
     // One warning names the other currency (others may name missing evidence, such as coverage).
-    expect(res.body._meta.warnings.filter((w: string) => w.includes('USD'))).toEqual(['40.5 USD of costs is left out of the GBP figures (another currency; never converted).']);
+    expect(res.body._meta.warnings.filter((w: string) => w.includes('ARS'))).toEqual(['40.5 ARS of costs is left out of the GBP figures (no exchange rate: the ECB publishes none for it and none was booked, or it waits to be converted).']);
   });
 
   it('answers 404 for a creator of another workspace or none, 403 for a workspace the caller is not in', async () => {

@@ -145,7 +145,7 @@ describe('campaign closeout', () => {
       evidenceQuality: { level: 'low' },
     });
     expect(data.limitations).toEqual([
-      '10 EUR of costs is left out of the USD figures (another currency; never converted).',
+      '10 EUR of costs is left out of the USD figures (no exchange rate: the ECB publishes none for it and none was booked, or it waits to be converted).',
       '3 of 4 activities have no metrics yet (no snapshot or manual count): impressions and engagement do not include them.',
       'Reach is not reported: no stored evidence in scope carries it.',
       'Conversions and CPA are not reported: no outcome measurement of kind count is counted in them.',
@@ -183,7 +183,7 @@ describe('marketing brief and recommendations', () => {
     expect(executive._meta.warnings.length).toBeGreaterThanOrEqual(2);
     expect(executive.data.measurementLimitations).toEqual([
       'Figures are observed and recorded evidence; none of them says that a campaign or creator caused an outcome.',
-      '10 EUR of costs is left out of the USD figures (another currency; never converted).',
+      '10 EUR of costs is left out of the USD figures (no exchange rate: the ECB publishes none for it and none was booked, or it waits to be converted).',
       '3 of 6 activities have no metrics yet (no snapshot or manual count): impressions and engagement do not include them.',
     ]);
 
@@ -191,7 +191,7 @@ describe('marketing brief and recommendations', () => {
     expect((await get('/v1/reporting/marketing-brief', { ...query, audience: 'practitioner' })).data).toEqual(practitioner);
     expect(practitioner.measurementLimitations).toEqual([
       'Figures are observed and recorded evidence; none of them says that a campaign or creator caused an outcome.',
-      '10 EUR of costs is left out of the USD figures (another currency; never converted).',
+      '10 EUR of costs is left out of the USD figures (no exchange rate: the ECB publishes none for it and none was booked, or it waits to be converted).',
       '3 of 6 activities have no metrics yet (no snapshot or manual count): impressions and engagement do not include them.',
       'Reach is not reported: no stored evidence carries it.',
       'Conversions and CPA are not reported: no outcome measurement of kind count is recorded.',

@@ -48,7 +48,7 @@ describe('metric histories', () => {
       { date: '2026-03-09', impressions: 5, engagement: 0, spend: 0.2 },
     ]);
     expect(body.totalCount).toBe(3);
-    expect(body._meta.warnings).toContain('3 EUR of costs is left out of the USD figures (another currency; never converted).');
+    expect(body._meta.warnings).toContain('3 EUR of costs is left out of the USD figures (no exchange rate: the ECB publishes none for it and none was booked, or it waits to be converted).');
     const defaults = await get('/v1/reporting/organization/metrics/history', { organizationId: orgId });
     expect(defaults.items).toHaveLength(30);
     for (const daysBack of [0, 366, 'x']) await get('/v1/reporting/organization/metrics/history', { organizationId: orgId, daysBack }, 400);
@@ -105,7 +105,7 @@ describe('spend history', () => {
     await newCost(owner, { activityId: activity.id, amount: 0.1 });
     const other = await createActivity(orgId, { channel: 'youtube', activity: 'youtube_video', name: 'Other', startAt: '2026-02-03T00:00:00.000Z' });
     await newCost(owner, { activityId: other.id, amount: 5 });
-    await newCost(owner, { activityId: other.id, amount: 700, currency: 'JPY' });
+    await newCost(owner, { activityId: other.id, amount: 700, currency: 'CLP' });
     const range = { organizationId: orgId, startDate: '2026-02-01', endDate: '2026-02-04' };
     const body = await get('/v1/reporting/spend/history', range);
     // 15:30Z on Feb 1st is Feb 2nd in Tokyo.
@@ -115,7 +115,7 @@ describe('spend history', () => {
       { date: '2026-02-03', amount: 5, cumulativeAmount: 15.15 },
       { date: '2026-02-04', amount: 0, cumulativeAmount: 15.15 },
     ]);
-    expect(body._meta.warnings).toContain('700 JPY of costs is left out of the USD figures (another currency; never converted).');
+    expect(body._meta.warnings).toContain('700 CLP of costs is left out of the USD figures (no exchange rate: the ECB publishes none for it and none was booked, or it waits to be converted).');
 
     const moved = await call('PATCH', `/v1/activities/${activity.id}`, { token: owner.token, body: { name: 'Clip', startAt: '2026-02-04T01:00:00.000Z' } });
     expect(moved.status).toBe(200);

@@ -1,6 +1,6 @@
 /**
  * Metric reports read the stored aggregates alone: exact figures worked out by hand from seeded
- * counters (rounding per currency, JPY in whole yen, other currencies named and never converted,
+ * counters (rounding per currency, JPY in whole yen, currencies without a rate named and left out,
  * denominator-aware CPM/CPE, null without a denominator), and the same figures through cost writes
  * and through writes over HTTP.
  */
@@ -65,7 +65,7 @@ describe('metric reports', () => {
       freshness: null,
       provenance: { activitiesTotal: 4, activitiesWithMetrics: 3, sources: { api: 0, manual: 0 }, costsCount: 3 },
     });
-    expect(body._meta.warnings).toContain('1000 JPY of costs is left out of the EUR figures (another currency; never converted).');
+    expect(body._meta.warnings).toContain('1000 JPY of costs is left out of the EUR figures (no exchange rate: the ECB publishes none for it and none was booked, or it waits to be converted).');
     expect(body._meta.warnings).toContain('1 of 4 activities have no metrics yet (no snapshot or manual count): impressions and engagement do not include them.');
   });
 
@@ -97,13 +97,13 @@ describe('metric reports', () => {
     await newCost(owner, { activityId: seen.id, amount: 12.34 });
     await newCost(owner, { activityId: seen.id, amount: 0.01 });
     await newCost(owner, { activityId: unseen.id, amount: 7.5 });
-    await newCost(owner, { activityId: seen.id, amount: 1000, currency: 'JPY' });
+    await newCost(owner, { activityId: seen.id, amount: 1000, currency: 'CLP' });
 
     // Spend 19.85 in all, but CPM and CPE over the seen activity only: 12.35 / 2000 x 1000 and 12.35 / 40.
     const expected = { totalCosts: 19.85, impressions: 2000, engagement: 40, cpm: 6.18, cpe: 0.31 };
     const organization = await get('/v1/reporting/organization/metrics', { organizationId: orgId });
     expect(organization.data).toMatchObject(expected);
-    expect(organization._meta.warnings).toContain('1000 JPY of costs is left out of the USD figures (another currency; never converted).');
+    expect(organization._meta.warnings).toContain('1000 CLP of costs is left out of the USD figures (no exchange rate: the ECB publishes none for it and none was booked, or it waits to be converted).');
     expect((await get('/v1/reporting/campaign/metrics', { organizationId: orgId, campaignId: campaign.id })).data).toMatchObject(expected);
     expect((await get('/v1/reporting/activity/metrics', { organizationId: orgId, activityId: seen.id })).data).toMatchObject({
       totalCosts: 12.35,
@@ -122,7 +122,7 @@ describe('metric reports', () => {
     // The creator: the costs attributed to it (the seen activity's USD ones), under both routes alike.
     const reporting = await get('/v1/reporting/creator/metrics', { organizationId: orgId, creatorId: creator.id });
     const creators = await get('/v1/creators/metrics', { workspaceId: orgId, creatorId: creator.id });
-    expect(reporting.data).toMatchObject({ creatorId: creator.id, activitiesCount: 1, totalCosts: 12.35, spend: 12.35, cpm: 6.18, cpe: 0.31, otherCurrencySpend: { JPY: 1000 } });
+    expect(reporting.data).toMatchObject({ creatorId: creator.id, activitiesCount: 1, totalCosts: 12.35, spend: 12.35, cpm: 6.18, cpe: 0.31, otherCurrencySpend: { CLP: 1000 } });
     expect(creators.data).toEqual(reporting.data);
   });
 
