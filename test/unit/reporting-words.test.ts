@@ -102,7 +102,7 @@ describe('deck-ready words of the campaign reports', () => {
       campaign,
       days: [{ date: TODAY, impressions: Number(campaign.impressions), engagement: Number(campaign.engagement), spend: campaign.spend as Record<string, number> }],
       outcomes: { conversions: null, cpa: null },
-      basis: { ...ratioBasis(campaign, 'GBP'), cpa: NO_CPA_BASIS },
+      basis: { ...ratioBasis(campaign, 'GBP'), cpa: NO_CPA_BASIS, conversions: [] },
     });
     const compared = comparison([entry(A), entry(B)], 30, ctx);
     expect(compared.campaigns.map((c) => c.current.cpe)).toEqual([0.21, 0.21]);
@@ -116,7 +116,7 @@ describe('deck-ready words of the campaign reports', () => {
 
   it('comparison: the same only when the ratios are equal unrounded', () => {
     const twin = { ...B, id: '00000000-0000-4000-8000-00000000000c', name: 'C' } as StoredCampaign;
-    const entry = (campaign: StoredCampaign) => ({ campaign, days: [], outcomes: { conversions: null, cpa: null }, basis: { ...ratioBasis(campaign, 'GBP'), cpa: NO_CPA_BASIS } });
+    const entry = (campaign: StoredCampaign) => ({ campaign, days: [], outcomes: { conversions: null, cpa: null }, basis: { ...ratioBasis(campaign, 'GBP'), cpa: NO_CPA_BASIS, conversions: [] } });
     expect(comparison([entry(B), entry(twin)], 30, ctx).findings.slice(0, 2)).toEqual([
       'CPM is the same, £9.17, for B (1 activity), C (1 activity).',
       'CPE is the same, £0.21, for B (1 activity), C (1 activity).',

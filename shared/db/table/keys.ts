@@ -250,7 +250,6 @@ export const releasedObjectKeys = {
 };
 
 /**
-<<<<<<< HEAD
  * An `Idempotency-Key`'s record (shared/db/idempotency): per user and key, in a partition prefix of
  * its own, which is what the POST functions' grant on these records is conditioned on
  * (`dynamodb:LeadingKeys`, infra/route-function.ts) and what no stream consumer reads (they take
@@ -259,7 +258,9 @@ export const releasedObjectKeys = {
 export const IDEMPOTENCY_PARTITION_PREFIX = 'IDEMPOTENCY#';
 export const idempotencyKeys = {
   record: (userId: string, key: string): Key => ({ pk: `${IDEMPOTENCY_PARTITION_PREFIX}${userId}`, sk: `KEY#${key}` }),
-=======
+};
+
+/**
  * The ECB's euro reference rates (shared/db/rates): one item per publication day, in a partition of
  * their own (`RATES#ECB` / `DAY#<YYYY-MM-DD>`), so the last publication on or before a day is one
  * Query of one item (sort key `<=`, newest first, limit 1).
@@ -268,7 +269,6 @@ export const rateKeys = {
   day: (date: string): Key => ({ pk: 'RATES#ECB', sk: `DAY#${date}` }),
   /** The publications up to `date` included (`sk < DAY#<date>\uffff`). */
   upTo: (date: string): KeyCondition => ({ index: 'table', pk: 'RATES#ECB', sk: { before: `DAY#${date}\uffff` } }),
->>>>>>> fx
 };
 
 /** Export keys (shared/db/exports). */
