@@ -47,7 +47,12 @@ function docsPage(): string {
 <body>
 <div id="redoc"></div>
 <script>${redocBundle()}</script>
-<script>Redoc.init(${scriptJson(document)}, { hideDownloadButton: false, expandResponses: '200,201' }, document.getElementById('redoc'));</script>
+<script>
+const spec = ${scriptJson(document)};
+// The host this page was served from comes first: "Try it" and the examples name this service.
+spec.servers = [{ url: location.origin, description: 'This service (the host this page came from)' }, ...spec.servers.filter((s) => s.url !== location.origin)];
+Redoc.init(spec, { hideDownloadButton: false, expandResponses: '200,201' }, document.getElementById('redoc'));
+</script>
 </body>
 </html>
 `;

@@ -190,7 +190,7 @@ export function buildDocument(routes: readonly Route[], handlers: ReadonlyMap<st
       version: '1.0.0',
       // What a reader needs before the routes (Redoc shows it first): introduction.md.
       description: readFileSync(new URL('./introduction.md', import.meta.url), 'utf8'),
-      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+      license: { name: 'Apache License 2.0', identifier: 'Apache-2.0' },
     },
     servers: [{ url: 'http://127.0.0.1:3000', description: 'The local service (`npm start`)' }],
     security: [{ bearerAuth: [] }],
