@@ -55,18 +55,20 @@ describe('dev stack', () => {
     expect(byKey('$default')).toHaveLength(1);
   });
 
-  it('gives every function the shared defaults (API functions 10 s, scheduled jobs 5 min, the metric refresh worker 2 min, the export worker 15 min, the webhook jobs 1 min)', () => {
+  it('gives every function the shared defaults (API functions 10 s, scheduled jobs 5 min, the metric refresh worker 2 min, the export worker 15 min, the webhook jobs 1 min, the user pool\'s trigger 5 s)', () => {
     const JOB_TIMEOUTS: Record<string, number> = { 'job: refresh-metrics-worker': 120, 'job: run-export': 900, 'job: fan-out-webhook-events': 60, 'job: deliver-webhooks': 60 };
     for (const [, fn] of functions) {
       const job = String(fn.Properties!.Description).startsWith('job:');
+      // The user pool's trigger (infra/user-pool.ts) verifies no token: Cognito calls it.
+      const trigger = String(fn.Properties!.Description).startsWith('trigger:');
       expect(fn.Properties).toMatchObject({
         Runtime: 'nodejs24.x',
         Architectures: ['arm64'],
         MemorySize: 512,
-        Timeout: JOB_TIMEOUTS[String(fn.Properties!.Description)] ?? (job ? 300 : 10),
+        Timeout: JOB_TIMEOUTS[String(fn.Properties!.Description)] ?? (job ? 300 : trigger ? 5 : 10),
         TracingConfig: { Mode: 'Active' },
         LoggingConfig: { LogGroup: { Ref: expect.any(String) } },
-        Environment: { Variables: { STAGE: 'dev', JWT_ISSUER: expect.any(String) } },
+        Environment: { Variables: trigger ? { STAGE: 'dev' } : { STAGE: 'dev', JWT_ISSUER: expect.anything() } },
       });
       // Node would parse the source map at every cold start; stacks are mapped when logged instead.
       expect(fn.Properties!.Environment.Variables).not.toHaveProperty('NODE_OPTIONS');
@@ -282,7 +284,7 @@ describe('dev stack', () => {
         ExposeHeaders: ['retry-after'],
       },
     });
-    for (const output of ['ApiUrl', 'TableName', 'AvatarsBucketName', 'FilesBucketName', 'ExportsBucketName']) built.main.hasOutput(output, {});
+    for (const output of ['ApiUrl', 'TableName', 'AvatarsBucketName', 'FilesBucketName', 'ExportsBucketName', 'StripeSecretArn', 'GoogleOAuthClientSecretArn', 'PlatformCredentialsSecretArn']) built.main.hasOutput(output, {});
   });
 
   it('keeps every stack well under the 500-resource limit', () => {
@@ -292,9 +294,11 @@ describe('dev stack', () => {
     }
   });
 
-  it('warns that token verification is unconfigured when no issuer is given', () => {
-    Annotations.fromStack(built.stack).hasWarning('*', Match.stringLikeRegexp('Token verification is not configured'));
-    expect(functions[0]![1].Properties!.Environment.Variables.JWT_ISSUER).toBe('https://issuer.invalid/configure-jwtIssuer');
+  it('warns that token verification is unconfigured when an issuer is given without its audience', () => {
+    Annotations.fromStack(built.stack).hasNoWarning('*', Match.stringLikeRegexp('Token verification'));
+    const { stack, main } = synth({ stage: 'dev', jwtIssuer: 'https://id.example.com' });
+    Annotations.fromStack(stack).hasWarning('*', Match.stringLikeRegexp('Token verification is not configured.*audience'));
+    main.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', { JwtConfiguration: { Issuer: 'https://id.example.com', Audience: ['configure-jwtAudience'] } });
   });
 });
 

@@ -1,2 +1,2 @@
-/** The exports room of the data layer: its entry for code outside shared/db (see README "Where things go"). */
+/** The exports room of the data layer: its entry for code outside shared/db (see docs/architecture.md "Where things go"). */
 export * from './exports.ts';
