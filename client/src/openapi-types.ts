@@ -2498,7 +2498,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** This OpenAPI document */
+        /**
+         * This OpenAPI document
+         * @description This OpenAPI document, without a token.
+         */
         get: operations["getOpenApiDocument"];
         put?: never;
         post?: never;
@@ -2515,7 +2518,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The API reference page (this document, rendered) */
+        /**
+         * The API reference page (this document, rendered)
+         * @description The API reference page (this document, rendered), without a token.
+         */
         get: operations["getApiReference"];
         put?: never;
         post?: never;
@@ -2534,6 +2540,7 @@ export interface components {
             /** @description A URI naming the kind of problem. */
             type: string;
             title: string;
+            /** Format: int32 */
             status: number;
             detail: string;
             /** @enum {string} */
@@ -2574,7 +2581,9 @@ export interface components {
             campaignId: string | null;
             campaignActivityId?: string | null;
             metricsFetchDueAt: string | null;
+            /** Format: int64 */
             creatorsCount: number;
+            /** Format: int64 */
             costsCount: number;
             impressions: number;
             engagement: number;
@@ -2597,6 +2606,7 @@ export interface components {
             } | null;
             /** Format: date-time */
             lastFetchedAt?: string;
+            /** Format: int64 */
             snapshotsCount?: number;
             metricsUnavailableReason?: string;
             creatorIds: string[];
@@ -2634,12 +2644,16 @@ export interface components {
             cpa: number | null;
         };
         ActivityStats: {
+            /** Format: int64 */
             activitiesCount: number;
             byChannel: {
                 [key: string]: number;
             };
+            /** Format: int64 */
             withContentLink: number;
+            /** Format: int64 */
             withMetrics: number;
+            /** Format: int64 */
             costsCount: number;
             spend: {
                 [key: string]: number;
@@ -2668,7 +2682,9 @@ export interface components {
             campaignId: string | null;
             campaignActivityId?: string | null;
             metricsFetchDueAt?: string | null;
+            /** Format: int64 */
             creatorsCount: number;
+            /** Format: int64 */
             costsCount: number;
             impressions: number;
             engagement: number;
@@ -2691,6 +2707,7 @@ export interface components {
             } | null;
             /** Format: date-time */
             lastFetchedAt?: string;
+            /** Format: int64 */
             snapshotsCount?: number;
             metricsUnavailableReason?: string;
         };
@@ -2754,7 +2771,9 @@ export interface components {
             channels: string[];
             ownerUserId: string | null;
             tags: string[];
+            /** Format: int64 */
             activitiesCount: number;
+            /** Format: int64 */
             costsCount: number;
             impressions: number;
             engagement: number;
@@ -2811,9 +2830,15 @@ export interface components {
                  * @enum {string}
                  */
                 level: "none" | "low" | "medium" | "high";
-                /** @description Activities in scope. */
+                /**
+                 * Format: int64
+                 * @description Activities in scope.
+                 */
                 activitiesTotal: number;
-                /** @description Of them, those with metrics (impressions or engagement from a platform reading or a manual count). */
+                /**
+                 * Format: int64
+                 * @description Of them, those with metrics (impressions or engagement from a platform reading or a manual count).
+                 */
                 activitiesWithMetrics: number;
                 /** @description activitiesWithMetrics / activitiesTotal, 0 to 1; null with no activity. */
                 deliveryCoverage: number | null;
@@ -2824,7 +2849,10 @@ export interface components {
         CampaignComparison: {
             /** @description The report currency (ISO 4217), the organization's. */
             currency: string;
-            /** @description The window asked for, in days, ending today in the organization's timezone. */
+            /**
+             * Format: int64
+             * @description The window asked for, in days, ending today in the organization's timezone.
+             */
             daysBack: number;
             campaigns: {
                 /** Format: uuid */
@@ -2880,9 +2908,15 @@ export interface components {
                      * @enum {string}
                      */
                     level: "none" | "low" | "medium" | "high";
-                    /** @description Activities in scope. */
+                    /**
+                     * Format: int64
+                     * @description Activities in scope.
+                     */
                     activitiesTotal: number;
-                    /** @description Of them, those with metrics (impressions or engagement from a platform reading or a manual count). */
+                    /**
+                     * Format: int64
+                     * @description Of them, those with metrics (impressions or engagement from a platform reading or a manual count).
+                     */
                     activitiesWithMetrics: number;
                     /** @description activitiesWithMetrics / activitiesTotal, 0 to 1; null with no activity. */
                     deliveryCoverage: number | null;
@@ -2895,7 +2929,10 @@ export interface components {
                         spend: number;
                         /** @description Their impressions. */
                         impressions: number;
-                        /** @description How many activities: exactly those with both spend in the report currency and impressions. */
+                        /**
+                         * Format: int64
+                         * @description How many activities: exactly those with both spend in the report currency and impressions.
+                         */
                         activities: number;
                     };
                     /** @description CPE = spend / engagement. */
@@ -2904,7 +2941,10 @@ export interface components {
                         spend: number;
                         /** @description Their engagement. */
                         engagement: number;
-                        /** @description How many activities: exactly those with both spend in the report currency and engagement. */
+                        /**
+                         * Format: int64
+                         * @description How many activities: exactly those with both spend in the report currency and engagement.
+                         */
                         activities: number;
                     };
                     /** @description CPA = spend / conversions. A campaign's CPA is its spend over its conversions; an organization's divides the spend of its campaigns with conversions by their conversions. */
@@ -2913,7 +2953,10 @@ export interface components {
                         spend: number;
                         /** @description Their conversions. */
                         conversions: number;
-                        /** @description How many campaigns: those with conversions. */
+                        /**
+                         * Format: int64
+                         * @description How many campaigns: those with conversions.
+                         */
                         campaigns: number;
                     };
                 };
@@ -2958,18 +3001,36 @@ export interface components {
         CampaignPortfolio: {
             /** @description The report currency (ISO 4217), the organization's. */
             currency: string;
-            /** @description The window asked for, in days, ending today in the organization's timezone. */
+            /**
+             * Format: int64
+             * @description The window asked for, in days, ending today in the organization's timezone.
+             */
             daysBack: number;
             counts: {
-                /** @description Campaigns that have started and not ended (statuses derive from the campaigns' dates in the organization's timezone). */
+                /**
+                 * Format: int64
+                 * @description Campaigns that have started and not ended (statuses derive from the campaigns' dates in the organization's timezone).
+                 */
                 active: number;
-                /** @description Campaigns whose start is in the future. */
+                /**
+                 * Format: int64
+                 * @description Campaigns whose start is in the future.
+                 */
                 scheduled: number;
-                /** @description Campaigns whose end is past. */
+                /**
+                 * Format: int64
+                 * @description Campaigns whose end is past.
+                 */
                 completed: number;
-                /** @description Campaigns without a start date. */
+                /**
+                 * Format: int64
+                 * @description Campaigns without a start date.
+                 */
                 draft: number;
-                /** @description Campaigns that need attention: spend over budget; active with no linked activity; active with metrics on some but fewer than half of its activities; active or scheduled with an incomplete brief. */
+                /**
+                 * Format: int64
+                 * @description Campaigns that need attention: spend over budget; active with no linked activity; active with metrics on some but fewer than half of its activities; active or scheduled with an incomplete brief.
+                 */
                 attention: number;
             };
             /** @description The sum of the budgets of all the organization's campaigns (none counts 0). In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
@@ -2981,9 +3042,15 @@ export interface components {
                 [key: string]: number;
             };
             briefCompleteness: {
-                /** @description Campaigns whose brief passes every readiness check. */
+                /**
+                 * Format: int64
+                 * @description Campaigns whose brief passes every readiness check.
+                 */
                 complete: number;
-                /** @description Campaigns whose brief misses at least one. */
+                /**
+                 * Format: int64
+                 * @description Campaigns whose brief misses at least one.
+                 */
                 incomplete: number;
                 /** @description The mean share of the readiness checks the campaigns pass, 0 to 1, rounded to 2 decimals; null without campaigns. */
                 share: number | null;
@@ -2995,9 +3062,15 @@ export interface components {
                  * @enum {string}
                  */
                 level: "none" | "low" | "medium" | "high";
-                /** @description Activities in scope. */
+                /**
+                 * Format: int64
+                 * @description Activities in scope.
+                 */
                 activitiesTotal: number;
-                /** @description Of them, those with metrics (impressions or engagement from a platform reading or a manual count). */
+                /**
+                 * Format: int64
+                 * @description Of them, those with metrics (impressions or engagement from a platform reading or a manual count).
+                 */
                 activitiesWithMetrics: number;
                 /** @description activitiesWithMetrics / activitiesTotal, 0 to 1; null with no activity. */
                 deliveryCoverage: number | null;
@@ -3052,11 +3125,16 @@ export interface components {
             missing: ("summary" | "objective" | "audience" | "desiredOutcomes" | "channels" | "startAt" | "endAt" | "ownerUserId" | "budget" | "activities")[];
         };
         CampaignStats: {
+            /** Format: int64 */
             totalCount: number;
             byStatus: {
+                /** Format: int64 */
                 active: number;
+                /** Format: int64 */
                 scheduled: number;
+                /** Format: int64 */
                 completed: number;
+                /** Format: int64 */
                 draft: number;
             };
             currency: string;
@@ -3065,8 +3143,11 @@ export interface components {
             spendByCurrency: {
                 [key: string]: number;
             };
+            /** Format: int64 */
             activitiesCount: number;
+            /** Format: int64 */
             costsCount: number;
+            /** Format: int64 */
             overBudgetCount: number;
         };
         CheckoutSession: {
@@ -3099,6 +3180,7 @@ export interface components {
             totalSpend: {
                 [key: string]: number;
             };
+            /** Format: int64 */
             costsCount: number;
             /** @description The share of the activities in scope with at least one matching cost, 0 to 1; null with none in scope. */
             costCoverage: number | null;
@@ -3115,6 +3197,7 @@ export interface components {
         };
         CostType: {
             type: string;
+            /** Format: int64 */
             count: number;
         };
         CostView: {
@@ -3180,10 +3263,12 @@ export interface components {
             country: string | null;
             notes: string | null;
             isOwnBrand: boolean;
+            /** Format: int64 */
             activitiesCount: number;
             totalFollowersCount: number;
             impressions: number;
             engagement: number;
+            /** Format: int64 */
             costsCount: number;
             spend: {
                 [key: string]: number;
@@ -3206,7 +3291,10 @@ export interface components {
             /** Format: uuid */
             creatorId: string;
             currency: string;
-            /** @description Activities linked to the creator: the scope of the figures below, with the costs attributed to the creator. */
+            /**
+             * Format: int64
+             * @description Activities linked to the creator: the scope of the figures below, with the costs attributed to the creator.
+             */
             activitiesCount: number;
             /** @description The sum of the latest follower counts of the creator's connected social accounts. */
             totalFollowersCount: number;
@@ -3246,6 +3334,7 @@ export interface components {
             spend: number;
         };
         CreatorStats: {
+            /** Format: int64 */
             creatorsCount: number;
             byRole: {
                 [key: string]: number;
@@ -3256,6 +3345,7 @@ export interface components {
             spend: {
                 [key: string]: number;
             };
+            /** Format: int64 */
             activitiesCount: number;
         };
         CreatorSummary: {
@@ -3275,10 +3365,12 @@ export interface components {
             country: string | null;
             notes: string | null;
             isOwnBrand: boolean;
+            /** Format: int64 */
             activitiesCount: number;
             totalFollowersCount: number;
             impressions: number;
             engagement: number;
+            /** Format: int64 */
             costsCount: number;
             spend: {
                 [key: string]: number;
@@ -3357,17 +3449,32 @@ export interface components {
                 dailyUsers: number;
                 /** @description Success events: key events (GA4 `keyEvents`) of the range that carried the signal. */
                 successEvents: number;
-                /** @description Days of the range on which the signal was seen. */
+                /**
+                 * Format: int64
+                 * @description Days of the range on which the signal was seen.
+                 */
                 daysSeen: number;
             }[];
             headline: {
-                /** @description Signals seen in the range, ignored ones left out (as from every headline count). */
+                /**
+                 * Format: int64
+                 * @description Signals seen in the range, ignored ones left out (as from every headline count).
+                 */
                 signals: number;
-                /** @description Of them, those mapped to a creator, campaign, activity or referral channel. */
+                /**
+                 * Format: int64
+                 * @description Of them, those mapped to a creator, campaign, activity or referral channel.
+                 */
                 mapped: number;
-                /** @description Of them, those not mapped. */
+                /**
+                 * Format: int64
+                 * @description Of them, those not mapped.
+                 */
                 unmapped: number;
-                /** @description Ignored signals seen in the range. */
+                /**
+                 * Format: int64
+                 * @description Ignored signals seen in the range.
+                 */
                 ignored: number;
                 /** @description Sessions (GA4 `sessions`) of the range that carried a signal counted here. */
                 sessions: number;
@@ -3376,7 +3483,10 @@ export interface components {
             };
             referralChannels: {
                 channel: string;
-                /** @description Signals (not ignored) mapped to this referral channel. */
+                /**
+                 * Format: int64
+                 * @description Signals (not ignored) mapped to this referral channel.
+                 */
                 signals: number;
                 /** @description Sessions (GA4 `sessions`) of the range that carried them. */
                 sessions: number;
@@ -3417,6 +3527,7 @@ export interface components {
             /** Format: uuid */
             organizationId: string;
             name: string;
+            /** Format: int64 */
             usageCount: number;
             spend: {
                 [key: string]: number;
@@ -3444,6 +3555,7 @@ export interface components {
             error: {
                 type: string;
                 title: string;
+                /** Format: int64 */
                 status: number;
                 detail: string;
                 code: string;
@@ -3476,6 +3588,7 @@ export interface components {
             /** @enum {string} */
             contentType: "text/markdown" | "text/plain" | "text/csv";
             description: string | null;
+            /** Format: int64 */
             sizeBytes: number;
             createdBy: string;
             createdByName: string | null;
@@ -3563,7 +3676,10 @@ export interface components {
         MarketingBrief: {
             /** @enum {string} */
             audience: "executive" | "practitioner";
-            /** @description The window asked for, in days, ending today in the organization's timezone. */
+            /**
+             * Format: int64
+             * @description The window asked for, in days, ending today in the organization's timezone.
+             */
             daysBack: number;
             /** @description The report currency (ISO 4217), the organization's. */
             currency: string;
@@ -3644,18 +3760,33 @@ export interface components {
             freshness?: string | null;
             /** @description What the report's figures rest on. */
             provenance?: {
-                /** @description Activities in the report's scope. */
+                /**
+                 * Format: int64
+                 * @description Activities in the report's scope.
+                 */
                 activitiesTotal: number;
-                /** @description Of them, those with metrics (impressions or engagement from a platform reading or a manual count): coverage is activitiesWithMetrics / activitiesTotal. */
+                /**
+                 * Format: int64
+                 * @description Of them, those with metrics (impressions or engagement from a platform reading or a manual count): coverage is activitiesWithMetrics / activitiesTotal.
+                 */
                 activitiesWithMetrics: number;
                 /** @description Where the metrics come from: an activity with both a platform reading and a manual count is in both. */
                 sources: {
-                    /** @description Activities with a platform reading. */
+                    /**
+                     * Format: int64
+                     * @description Activities with a platform reading.
+                     */
                     api: number;
-                    /** @description Activities with a manual count (`viewsCount`, `likeCount` or `replyCount`). */
+                    /**
+                     * Format: int64
+                     * @description Activities with a manual count (`viewsCount`, `likeCount` or `replyCount`).
+                     */
                     manual: number;
                 };
-                /** @description Costs in the report's scope, in every currency. */
+                /**
+                 * Format: int64
+                 * @description Costs in the report's scope, in every currency.
+                 */
                 costsCount: number;
                 /** @description The outcome definitions (valueKind `count`) whose active measurements are summed as conversions; on the reports that have conversions. */
                 conversionDefinitions?: {
@@ -3671,7 +3802,10 @@ export interface components {
                         spend: number;
                         /** @description Their impressions. */
                         impressions: number;
-                        /** @description How many activities: exactly those with both spend in the report currency and impressions. */
+                        /**
+                         * Format: int64
+                         * @description How many activities: exactly those with both spend in the report currency and impressions.
+                         */
                         activities: number;
                     };
                     /** @description CPE = spend / engagement. */
@@ -3680,7 +3814,10 @@ export interface components {
                         spend: number;
                         /** @description Their engagement. */
                         engagement: number;
-                        /** @description How many activities: exactly those with both spend in the report currency and engagement. */
+                        /**
+                         * Format: int64
+                         * @description How many activities: exactly those with both spend in the report currency and engagement.
+                         */
                         activities: number;
                     };
                     /** @description CPA = spend / conversions. A campaign's CPA is its spend over its conversions; an organization's divides the spend of its campaigns with conversions by their conversions. */
@@ -3689,7 +3826,10 @@ export interface components {
                         spend: number;
                         /** @description Their conversions. */
                         conversions: number;
-                        /** @description How many campaigns: those with conversions. */
+                        /**
+                         * Format: int64
+                         * @description How many campaigns: those with conversions.
+                         */
                         campaigns: number;
                     };
                 };
@@ -3711,11 +3851,20 @@ export interface components {
              * @enum {string}
              */
             level: "none" | "low" | "medium" | "high";
-            /** @description The organization's activities whose day is in startDate..endDate (inclusive): an activity's day is its `startAt` in the organization's timezone, else the day it was created. */
+            /**
+             * Format: int64
+             * @description The organization's activities whose day is in startDate..endDate (inclusive): an activity's day is its `startAt` in the organization's timezone, else the day it was created.
+             */
             activitiesConsidered: number;
-            /** @description Of them, those with at least one metric snapshot (a platform reading). */
+            /**
+             * Format: int64
+             * @description Of them, those with at least one metric snapshot (a platform reading).
+             */
             activitiesWithSnapshots: number;
-            /** @description Their snapshots in all. */
+            /**
+             * Format: int64
+             * @description Their snapshots in all.
+             */
             snapshotsCount: number;
             /** @description activitiesWithSnapshots / activitiesConsidered, 0 to 1; null with no activity. */
             coverage: number | null;
@@ -3793,6 +3942,7 @@ export interface components {
             valueKind: string;
             unitLabel: string | null;
             defaultCurrency: string | null;
+            /** Format: int64 */
             activeMeasurementsCount: number;
         };
         OutcomeMeasurement: {
@@ -3957,9 +4107,13 @@ export interface components {
             /** @enum {string} */
             membershipStatus: "active" | "pending";
             metrics: {
+                /** Format: int64 */
                 creatorsCount: number;
+                /** Format: int64 */
                 activitiesCount: number;
+                /** Format: int64 */
                 campaignsCount: number;
+                /** Format: int64 */
                 costsCount: number;
                 spend: {
                     [key: string]: number;
@@ -4187,6 +4341,8 @@ export interface components {
             headers: {
                 /** @description Whole seconds to wait, at least 1. */
                 "Retry-After"?: number;
+                /** @description The request's `Origin` when the stage allows it (or `*` on a stage that allows any); absent for a request without an allowed `Origin`. */
+                "Access-Control-Allow-Origin"?: string;
                 [name: string]: unknown;
             };
             content: {
@@ -4197,6 +4353,25 @@ export interface components {
                  *       "status": 429,
                  *       "detail": "The service is busy; retry shortly.",
                  *       "code": "rate_limited",
+                 *       "requestId": "5f0c6a4e-1b7d-4c3e-9a51-2f7d8e9b0c1a"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description An unexpected failure of the service: logged with the requestId, and nothing more is said (no stack trace or message). A read may be retried; a write may or may not have been applied, so read before writing again. */
+        InternalError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "/problems/internal",
+                 *       "title": "Internal error",
+                 *       "status": 500,
+                 *       "detail": "An unexpected error occurred. Quote the requestId when reporting it.",
+                 *       "code": "internal",
                  *       "requestId": "5f0c6a4e-1b7d-4c3e-9a51-2f7d8e9b0c1a"
                  *     }
                  */
@@ -4235,6 +4410,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["Tenant"][];
+                        /** Format: int64 */
                         totalCount: number;
                         facets: components["schemas"]["Facets"];
                         _meta: components["schemas"]["Meta"];
@@ -4246,6 +4422,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     workspacesCreate: {
@@ -4290,6 +4467,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     workspacesGet: {
@@ -4321,6 +4499,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     workspacesDelete: {
@@ -4355,6 +4534,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     workspacesUpdate: {
@@ -4400,6 +4580,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     workspacesListMembers: {
@@ -4433,6 +4614,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["Member"][];
+                        /** Format: int64 */
                         totalCount: number;
                         facets: components["schemas"]["Facets"];
                         _meta: components["schemas"]["Meta"];
@@ -4444,6 +4626,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     workspacesAddMember: {
@@ -4488,6 +4671,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     workspacesRemoveMember: {
@@ -4524,6 +4708,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     workspacesChangeMemberRole: {
@@ -4568,6 +4753,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     workspacesInvite: {
@@ -4612,6 +4798,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     organizationsList: {
@@ -4638,6 +4825,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["Tenant"][];
+                        /** Format: int64 */
                         totalCount: number;
                         facets: components["schemas"]["Facets"];
                         _meta: components["schemas"]["Meta"];
@@ -4649,6 +4837,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     organizationsCreate: {
@@ -4692,6 +4881,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     organizationsGet: {
@@ -4723,6 +4913,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     organizationsDelete: {
@@ -4757,6 +4948,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     organizationsUpdate: {
@@ -4804,6 +4996,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     organizationsCompleteOrganicSignup: {
@@ -4846,6 +5039,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     organizationsListMembers: {
@@ -4879,6 +5073,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["Member"][];
+                        /** Format: int64 */
                         totalCount: number;
                         facets: components["schemas"]["Facets"];
                         _meta: components["schemas"]["Meta"];
@@ -4890,6 +5085,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     organizationsAddMember: {
@@ -4934,6 +5130,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     organizationsRemoveMember: {
@@ -4970,6 +5167,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     organizationsChangeMemberRole: {
@@ -5014,6 +5212,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     organizationsInvite: {
@@ -5058,6 +5257,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     organizationsAcceptInvite: {
@@ -5099,6 +5299,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     organizationsDeclineInvite: {
@@ -5140,6 +5341,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     organizationsProcessSignup: {
@@ -5178,6 +5380,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     usersList: {
@@ -5210,6 +5413,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["Member"][];
+                        /** Format: int64 */
                         totalCount: number;
                         facets: components["schemas"]["Facets"];
                         _meta: components["schemas"]["Meta"];
@@ -5221,6 +5425,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     usersCreate: {
@@ -5263,6 +5468,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     usersGet: {
@@ -5294,6 +5500,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     usersDelete: {
@@ -5329,6 +5536,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     usersUpdate: {
@@ -5374,6 +5582,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     usersAvatarUploadUrl: {
@@ -5392,6 +5601,7 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     contentType: "image/jpeg" | "image/png" | "image/webp" | "image/gif";
+                    /** Format: int32 */
                     contentLength: number;
                 };
             };
@@ -5416,6 +5626,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     usersChangeEmail: {
@@ -5457,6 +5668,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     usersConfirmEmailChange: {
@@ -5498,6 +5710,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     usersRequestDeletion: {
@@ -5531,6 +5744,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     usersConfirmDeletion: {
@@ -5572,6 +5786,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     usersGetSettings: {
@@ -5603,6 +5818,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     usersUpdateSettings: {
@@ -5647,6 +5863,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     creatorsList: {
@@ -5686,6 +5903,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["CreatorSummary"][];
+                        /** Format: int64 */
                         totalCount: number;
                         facets: components["schemas"]["Facets"];
                         _meta: components["schemas"]["Meta"];
@@ -5697,6 +5915,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     creatorsCreate: {
@@ -5741,6 +5960,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     creatorsStats: {
@@ -5781,6 +6001,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     creatorsGet: {
@@ -5812,6 +6033,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     creatorsDelete: {
@@ -5846,6 +6068,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     creatorsUpdate: {
@@ -5891,6 +6114,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     creatorsOwnBrand: {
@@ -5942,6 +6166,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     creatorsConnectSocialAccount: {
@@ -5984,6 +6209,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     creatorsDeleteSocialAccount: {
@@ -6022,6 +6248,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     creatorsMetrics: {
@@ -6055,6 +6282,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     creatorsMetricsHistory: {
@@ -6081,6 +6309,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["CreatorMetricsDay"][];
+                        /** Format: int64 */
                         totalCount: number;
                         facets: components["schemas"]["Facets"];
                         _meta: components["schemas"]["Meta"];
@@ -6092,6 +6321,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     activitiesList: {
@@ -6129,6 +6359,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["ActivitySummary"][];
+                        /** Format: int64 */
                         totalCount: number;
                         facets: components["schemas"]["Facets"];
                     };
@@ -6139,6 +6370,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     activitiesCreate: {
@@ -6186,6 +6418,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     activitiesCount: {
@@ -6212,6 +6445,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** Format: int64 */
                         count: number;
                     };
                 };
@@ -6221,6 +6455,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     activitiesStats: {
@@ -6258,6 +6493,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     activitiesGet: {
@@ -6288,6 +6524,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     activitiesDelete: {
@@ -6321,6 +6558,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     activitiesUpdate: {
@@ -6371,6 +6609,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     activitiesConnectContentLink: {
@@ -6412,6 +6651,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     activitiesDisconnectContentLink: {
@@ -6450,6 +6690,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     activitiesListCreators: {
@@ -6478,6 +6719,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["CreatorSummary"][];
+                        /** Format: int64 */
                         totalCount: number;
                         facets: components["schemas"]["Facets"];
                     };
@@ -6488,6 +6730,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     activitiesCountCreators: {
@@ -6511,6 +6754,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** Format: int64 */
                         count: number;
                     };
                 };
@@ -6520,6 +6764,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     activitiesLinkCreator: {
@@ -6561,6 +6806,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     activitiesUnlinkCreator: {
@@ -6596,6 +6842,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     costsCreate: {
@@ -6640,6 +6887,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     costsDelete: {
@@ -6673,6 +6921,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     costsUpdate: {
@@ -6717,6 +6966,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     activitiesMetricsConfidence: {
@@ -6751,6 +7001,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     activitiesSparklines: {
@@ -6773,6 +7024,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["Sparkline"][];
+                        /** Format: int64 */
                         totalCount: number;
                         facets: components["schemas"]["Facets"];
                     };
@@ -6783,6 +7035,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     campaignsList: {
@@ -6818,6 +7071,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["Campaign"][];
+                        /** Format: int64 */
                         totalCount: number;
                         facets: components["schemas"]["Facets"];
                         _meta: components["schemas"]["Meta"];
@@ -6829,6 +7083,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     campaignsCreate: {
@@ -6881,6 +7136,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     campaignsStats: {
@@ -6917,6 +7173,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     campaignsGet: {
@@ -6948,6 +7205,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     campaignsDelete: {
@@ -6983,6 +7241,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     campaignsUpdate: {
@@ -7036,6 +7295,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     campaignsPreview: {
@@ -7091,6 +7351,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     campaignsDuplicate: {
@@ -7135,6 +7396,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     campaignsLinkActivity: {
@@ -7189,6 +7451,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     campaignsUnlinkActivity: {
@@ -7228,6 +7491,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     notesList: {
@@ -7254,6 +7518,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["Note"][];
+                        /** Format: int64 */
                         totalCount: number;
                         facets: components["schemas"]["Facets"];
                         _meta: components["schemas"]["Meta"];
@@ -7265,6 +7530,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     notesCreate: {
@@ -7311,6 +7577,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     notesGet: {
@@ -7342,6 +7609,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     notesDelete: {
@@ -7376,6 +7644,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     notesUpdate: {
@@ -7417,6 +7686,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     filesList: {
@@ -7443,6 +7713,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["File"][];
+                        /** Format: int64 */
                         totalCount: number;
                         facets: components["schemas"]["Facets"];
                         _meta: components["schemas"]["Meta"];
@@ -7454,6 +7725,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     filesCreate: {
@@ -7502,6 +7774,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     filesDownload: {
@@ -7533,6 +7806,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     filesRename: {
@@ -7574,6 +7848,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     costsList: {
@@ -7614,6 +7889,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["CostView"][];
+                        /** Format: int64 */
                         totalCount: number;
                         facets: components["schemas"]["Facets"];
                         _meta: components["schemas"]["Meta"];
@@ -7625,6 +7901,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     costsCount: {
@@ -7652,6 +7929,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** Format: int64 */
                         count: number;
                         _meta: components["schemas"]["Meta"];
                     };
@@ -7662,6 +7940,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     costsTypes: {
@@ -7688,6 +7967,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["CostType"][];
+                        /** Format: int64 */
                         totalCount: number;
                         facets: components["schemas"]["Facets"];
                     };
@@ -7698,6 +7978,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     costsStats: {
@@ -7739,6 +8020,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     expenseCategoriesList: {
@@ -7771,6 +8053,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["ExpenseCategory"][];
+                        /** Format: int64 */
                         totalCount: number;
                         facets: components["schemas"]["Facets"];
                         _meta: components["schemas"]["Meta"];
@@ -7782,6 +8065,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     expenseCategoriesCreate: {
@@ -7822,6 +8106,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     expenseCategoriesDelete: {
@@ -7856,6 +8141,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     expenseCategoriesUpdate: {
@@ -7897,6 +8183,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     outcomesListDefinitions: {
@@ -7919,6 +8206,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["OutcomeDefinition"][];
+                        /** Format: int64 */
                         totalCount: number;
                         facets: components["schemas"]["Facets"];
                         _meta: components["schemas"]["Meta"];
@@ -7930,6 +8218,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     outcomesCreateDefinition: {
@@ -7975,6 +8264,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     outcomesDeleteDefinition: {
@@ -8009,6 +8299,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     outcomesUpdateDefinition: {
@@ -8055,6 +8346,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     outcomesListMeasurements: {
@@ -8079,6 +8371,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["OutcomeMeasurement"][];
+                        /** Format: int64 */
                         totalCount: number;
                         facets: components["schemas"]["Facets"];
                         _meta: components["schemas"]["Meta"];
@@ -8090,6 +8383,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     outcomesCreateMeasurement: {
@@ -8141,6 +8435,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     outcomesDeleteMeasurement: {
@@ -8175,6 +8470,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     outcomesUpdateMeasurement: {
@@ -8225,6 +8521,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     reportingOrganizationMetrics: {
@@ -8256,6 +8553,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     reportingOrganizationMetricsHistory: {
@@ -8280,6 +8578,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["MetricsDay"][];
+                        /** Format: int64 */
                         totalCount: number;
                         facets: components["schemas"]["Facets"];
                         _meta: components["schemas"]["Meta"];
@@ -8291,6 +8590,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     reportingCampaignMetrics: {
@@ -8324,6 +8624,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     reportingCampaignMetricsHistory: {
@@ -8350,6 +8651,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["MetricsDay"][];
+                        /** Format: int64 */
                         totalCount: number;
                         facets: components["schemas"]["Facets"];
                         _meta: components["schemas"]["Meta"];
@@ -8361,6 +8663,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     reportingCreatorMetrics: {
@@ -8394,6 +8697,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     reportingCreatorMetricsHistory: {
@@ -8420,6 +8724,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["MetricsDay"][];
+                        /** Format: int64 */
                         totalCount: number;
                         facets: components["schemas"]["Facets"];
                         _meta: components["schemas"]["Meta"];
@@ -8431,6 +8736,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     reportingActivityMetrics: {
@@ -8464,6 +8770,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     reportingActivityMetricsHistory: {
@@ -8490,6 +8797,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["MetricsDay"][];
+                        /** Format: int64 */
                         totalCount: number;
                         facets: components["schemas"]["Facets"];
                         _meta: components["schemas"]["Meta"];
@@ -8501,6 +8809,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     analyticsHistory: {
@@ -8527,6 +8836,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["AnalyticsDay"][];
+                        /** Format: int64 */
                         totalCount: number;
                         facets: components["schemas"]["Facets"];
                         _meta: components["schemas"]["Meta"];
@@ -8539,6 +8849,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     reportingSpendHistory: {
@@ -8565,6 +8876,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["SpendDay"][];
+                        /** Format: int64 */
                         totalCount: number;
                         facets: components["schemas"]["Facets"];
                         _meta: components["schemas"]["Meta"];
@@ -8576,6 +8888,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     analyticsHdyhauEvidence: {
@@ -8612,6 +8925,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     analyticsHdyhauMapping: {
@@ -8656,6 +8970,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     analyticsDirectSignals: {
@@ -8694,6 +9009,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     analyticsSignalMapping: {
@@ -8747,6 +9063,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     analyticsSignalIgnored: {
@@ -8790,6 +9107,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     reportingCampaignPortfolio: {
@@ -8823,6 +9141,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     reportingCampaignComparison: {
@@ -8858,6 +9177,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     reportingMarketingBrief: {
@@ -8892,6 +9212,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     reportingRecommendations: {
@@ -8923,6 +9244,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     reportingCampaignReadiness: {
@@ -8956,6 +9278,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     reportingCampaignCloseout: {
@@ -8989,6 +9312,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     billingCheckoutSession: {
@@ -9029,6 +9353,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     billingPortalSession: {
@@ -9069,6 +9394,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     billingSyncCheckoutSession: {
@@ -9108,6 +9434,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     billingStripeWebhook: {
@@ -9132,6 +9459,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidInput"];
             413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     analyticsAuthUrl: {
@@ -9171,6 +9499,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     analyticsSelectProperty: {
@@ -9210,6 +9539,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     analyticsDisconnect: {
@@ -9248,6 +9578,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     analyticsOauthCallback: {
@@ -9264,12 +9595,15 @@ export interface operations {
                 headers: {
                     /** @description Where the browser goes next. */
                     Location?: string;
+                    /** @description The request's `Origin` when the stage allows it (or `*` on a stage that allows any); absent for a request without an allowed `Origin`. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
             };
             400: components["responses"]["InvalidInput"];
             413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     analyticsComplete: {
@@ -9308,6 +9642,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     exportsCreate: {
@@ -9354,6 +9689,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     exportsGet: {
@@ -9385,6 +9721,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     webhooksListEndpoints: {
@@ -9411,6 +9748,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["WebhookEndpoint"][];
+                        /** Format: int64 */
                         totalCount: number;
                         facets: components["schemas"]["Facets"];
                     };
@@ -9421,6 +9759,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     webhooksCreateEndpoint: {
@@ -9463,6 +9802,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     webhooksGetEndpoint: {
@@ -9493,6 +9833,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     webhooksDeleteEndpoint: {
@@ -9526,6 +9867,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     webhooksUpdateEndpoint: {
@@ -9569,6 +9911,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     webhooksRotateSecret: {
@@ -9602,6 +9945,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     webhooksListDeliveries: {
@@ -9629,6 +9973,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["WebhookDelivery"][];
+                        /** Format: int64 */
                         totalCount: number;
                         facets: components["schemas"]["Facets"];
                     };
@@ -9639,6 +9984,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     webhooksReplayDelivery: {
@@ -9672,6 +10018,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     getOpenApiDocument: {
@@ -9692,6 +10039,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getApiReference: {
@@ -9712,6 +10060,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
 }

@@ -14,7 +14,7 @@ export const PROBLEM_SCHEMA: Json = {
   properties: {
     type: { type: 'string', description: 'A URI naming the kind of problem.' },
     title: { type: 'string' },
-    status: { type: 'integer', minimum: 400, maximum: 599 },
+    status: { type: 'integer', format: 'int32', minimum: 400, maximum: 599 },
     detail: { type: 'string' },
     code: {
       type: 'string',
@@ -54,6 +54,18 @@ export const PROBLEM_STATUSES: Record<number, ProblemStatus> = {
   413: { name: 'PayloadTooLarge', code: 'payload_too_large', title: 'Payload too large', description: 'The request body is over the route\'s limit (1 MiB unless stated).', detail: 'The request body is 2097152 bytes; the limit is 1048576.' },
   415: { name: 'UnsupportedMediaType', code: 'unsupported_media_type', title: 'Unsupported media type', description: 'A request body whose content type is not `application/json`.', detail: 'The request body must be application/json.' },
   429: { name: 'RateLimited', code: 'rate_limited', title: 'Too many requests', description: 'A limit was reached (emails per sender and per recipient: invitations, email-change codes; organizations a user creates a day), or the service is busy; retry after the `Retry-After` seconds.', detail: 'The service is busy; retry shortly.' },
+  500: { name: 'InternalError', code: 'internal', title: 'Internal error', description: 'An unexpected failure of the service: logged with the requestId, and nothing more is said (no stack trace or message). A read may be retried; a write may or may not have been applied, so read before writing again.', detail: 'An unexpected error occurred. Quote the requestId when reporting it.' },
+};
+
+/**
+ * What API Gateway's CORS adds to every answer to a browser whose `Origin` the stage allows
+ * (context `allowedOrigins`), so a web client can read the answer and, exposed, `Retry-After`.
+ */
+export const CORS_HEADERS: Json = {
+  'Access-Control-Allow-Origin': {
+    description: 'The request\'s `Origin` when the stage allows it (or `*` on a stage that allows any); absent for a request without an allowed `Origin`.',
+    schema: { type: 'string', maxLength: 2048 },
+  },
 };
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -62,14 +74,15 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * The error statuses a route can answer: 401 always on a bearer route (authentication comes first); then
  * 400 (input), 403 (access), 404 (a record or tenant the
  * caller cannot see), 429 (the email and organization limits, or the table throttling any request), and for
- * writes 409 (state, or a concurrent transaction), 413 and 415 (the body).
+ * writes 409 (state, or a concurrent transaction), 413 and 415 (the body); and 500 on every route, an
+ * unexpected failure (shared/http/middleware/problem-responses.ts).
  */
 export function problemStatuses(route: Route): number[] {
   // No token and no caller: only the request itself can be wrong (a bad signature is 400).
-  if (route.auth !== 'bearer') return [400, 413];
-  if (WRITES.has(route.method)) return [400, 401, 403, 404, 409, 413, 415, 429];
+  if (route.auth !== 'bearer') return [400, 413, 500];
+  if (WRITES.has(route.method)) return [400, 401, 403, 404, 409, 413, 415, 429, 500];
   // Analytics reports of an organization with no connected property (DECISIONS.md "Web analytics").
-  return route.path.startsWith('/v1/reporting/analytics/') ? [400, 401, 403, 404, 409, 429] : [400, 401, 403, 404, 429];
+  return route.path.startsWith('/v1/reporting/analytics/') ? [400, 401, 403, 404, 409, 429, 500] : [400, 401, 403, 404, 429, 500];
 }
 
 /** The reusable problem responses of the statuses some route answers (an unused component is a lint warning). */
@@ -79,7 +92,7 @@ export function problemResponseComponents(used: ReadonlySet<number>): Json {
       p.name,
       {
         description: p.description,
-        ...(status === '429' ? { headers: { 'Retry-After': { description: 'Whole seconds to wait, at least 1.', schema: { type: 'integer', minimum: 1 } } } } : {}),
+        ...(status === '429' ? { headers: { 'Retry-After': { description: 'Whole seconds to wait, at least 1.', schema: { type: 'integer', format: 'int64', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } }, ...CORS_HEADERS } } : {}),
         content: {
           'application/problem+json': {
             schema: { $ref: '#/components/schemas/Problem' },
