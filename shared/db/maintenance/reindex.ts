@@ -22,11 +22,11 @@
 import { Activities } from '../catalogue/activity-entity.ts';
 import { Costs } from '../catalogue/costs.ts';
 import { Creators } from '../catalogue/creator-entity.ts';
-import { conditionHeld, updateRecord, type EntityOf, type IndexKeys } from './entity.ts';
-import { all, asRead, exists } from './expressions.ts';
-import { isEntity, type Entity } from './keys.ts';
+import { conditionHeld, updateRecord, type EntityOf, type IndexKeys } from '../table/entity.ts';
+import { all, asRead, exists } from '../table/expressions.ts';
+import { isEntity, type Entity } from '../table/keys.ts';
 import { Memberships } from '../tenancy/memberships.ts';
-import { scanPages } from './operations.ts';
+import { scanPages } from '../table/operations.ts';
 import { backfillSparklineBuckets } from '../metrics/sparkline-backfill.ts';
 import { rewriteSpendOrder } from '../catalogue/spend-order.ts';
 import { announceStatus, campaignFromItem } from '../campaigns/campaigns.ts';
