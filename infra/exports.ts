@@ -1,5 +1,5 @@
 /**
- * Exports in the cloud (issue 28): `POST /v1/exports` puts a message on an SQS standard queue; the
+ * Exports in the cloud (docs/exports.md): `POST /v1/exports` puts a message on an SQS standard queue; the
  * worker (functions/jobs/run-export.ts) reads the organization's list page by page and streams the
  * file into the exports bucket, where a lifecycle rule deletes it after EXPORT_KEPT_DAYS.
  *

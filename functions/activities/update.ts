@@ -24,7 +24,7 @@ export const handler = defineHandler({
   output: okReply(ActivityRecord),
   input: z.strictObject({
     activityId: Uuid,
-    // interface.md lists name as required on update.
+    // docs/spec/interface.md lists name as required on update.
     name: text(1, 500),
     channel: z.optional(Channel),
     activity: z.optional(ActivityType),

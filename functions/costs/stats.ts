@@ -1,7 +1,7 @@
 /**
  * GET /v1/costs/stats — statistics over the costs matching the filters: total spend per currency, how many,
  * cost coverage, spend outside campaigns, and the largest category. Money stays per currency
- * (DECISIONS.md "Money and metrics"); currencies other than the tenant's are named in warnings.
+ * (docs/decisions.md "Money and metrics"); currencies other than the tenant's are named in warnings.
  *
  * costCoverage: of the tenant's activities in scope (the activityId / campaignId filters), the
  * share with at least one matching cost; null when there are none. largestCategory: the category

@@ -24,7 +24,7 @@ export function tenantField(list: ExportInput): 'organizationId' | 'workspaceId'
  * the organization (it is the export's own `organizationId`).
  */
 export function listInput(list: ExportInput, organizationId: string, sent: Record<string, unknown>): Record<string, unknown> {
-  // As the list route's own query: snake_case or camelCase names (DECISIONS.md "Inputs").
+  // As the list route's own query: snake_case or camelCase names (docs/decisions.md "Inputs").
   const filters = Object.fromEntries(Object.entries(sent).map(([name, value]) => [camelCase(name), value]));
   const scope = tenantField(list);
   const supplied = [...(list.paged ? PAGING : []), 'organizationId', 'workspaceId'].filter((name) => name in filters);

@@ -1,4 +1,4 @@
-/** The route table's webhooks rows (functions/routes.ts concatenates the groups). Issue 28: owners only. */
+/** The route table's webhooks rows (functions/routes.ts concatenates the groups). docs/webhooks.md: owners only. */
 import { route, routeFinder } from './row.ts';
 
 export const webhooksRoutes = [

@@ -1,5 +1,5 @@
 /**
- * GET /openapi.json and GET /docs — the service's own public routes (DECISIONS.md "The service's
+ * GET /openapi.json and GET /docs — the service's own public routes (docs/decisions.md "The service's
  * own routes"; no token): the committed OpenAPI document (`npm run openapi`) and its reference
  * page; and GET /favicon.ico, an empty 404. The page inlines Redoc's standalone bundle and the document, so it needs nothing from the
  * network (no CDN). The local server and the stack's function answer with this module.

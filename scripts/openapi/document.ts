@@ -32,7 +32,7 @@ const SECURITY: Record<Exclude<Route['auth'], 'bearer'>, Json[]> = {
   none: [],
 };
 
-/** The snake_case spelling the service also accepts for a camelCase name (DECISIONS.md "Inputs"). */
+/** The snake_case spelling the service also accepts for a camelCase name (docs/decisions.md "Inputs"). */
 export function snakeCase(name: string): string {
   return name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 }
@@ -154,7 +154,7 @@ function operation(route: Route, handler: HandlerSchemas | undefined): Json {
   };
 }
 
-/** The service's own public routes (DECISIONS.md "The service's own routes"): no token. */
+/** The service's own public routes (docs/decisions.md "The service's own routes"): no token. */
 function servicePaths(): Json {
   const own = (operationId: string, summary: string, type: string, schema: JsonSchema) => ({
     get: {
@@ -224,7 +224,7 @@ export function buildDocument(routes: readonly Route[], handlers: ReadonlyMap<st
             'Verified as RFC8725 (JSON Web Token Best Current Practices) asks: signed tokens only (`alg: none` refused), the key taken from the issuer\'s JWKS by `kid` and the algorithm checked against it, ' +
             '`iss`, `aud` (or a Cognito access token\'s `client_id` and `token_use`), `exp` required and at most 24 hours ahead, `iat` not in the future.',
         },
-        // Issue 12: the webhook's signature header, as the scheme that authenticates it.
+        // docs/decisions.md "The service's own routes": the webhook's signature header, as the scheme that authenticates it.
         stripeSignature: {
           type: 'apiKey',
           in: 'header',

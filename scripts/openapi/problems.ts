@@ -1,6 +1,6 @@
 /**
  * The error side of the document: the RFC 9457 problem schema (shared/http/problem.ts) and which
- * statuses each route can answer (DECISIONS.md "Errors"), each with an example.
+ * statuses each route can answer (docs/decisions.md "Errors"), each with an example.
  */
 import type { Route } from '../../functions/routes.ts';
 import { MAX_FIELD_ERRORS } from '../../shared/http/problem.ts';
@@ -81,7 +81,7 @@ export function problemStatuses(route: Route): number[] {
   // No token and no caller: only the request itself can be wrong (a bad signature is 400).
   if (route.auth !== 'bearer') return [400, 413, 500];
   if (WRITES.has(route.method)) return [400, 401, 403, 404, 409, 413, 415, 429, 500];
-  // Analytics reports of an organization with no connected property (DECISIONS.md "Web analytics").
+  // Analytics reports of an organization with no connected property (docs/decisions.md "Web analytics").
   return route.path.startsWith('/v1/reporting/analytics/') ? [400, 401, 403, 404, 409, 429, 500] : [400, 401, 403, 404, 429, 500];
 }
 

@@ -1,5 +1,5 @@
 /**
- * What the metrics pipeline passes between its parts (DECISIONS.md "Metric snapshots and refresh"):
+ * What the metrics pipeline passes between its parts (docs/decisions.md "Metric snapshots and refresh"):
  * platform adapters (shared/integrations/platforms) turn a platform's answer into readings; the
  * worker hands readings to the snapshot and rollup writer (shared/db). Plain data, no AWS.
  */
@@ -33,7 +33,7 @@ export interface AccountRef {
 export type ReadingSource = { kind: 'api'; adapter: string; apiVersion: string } | { kind: 'manual' };
 
 /**
- * A reading's counts in one vocabulary for every platform (DECISIONS.md "Figures a reader can
+ * A reading's counts in one vocabulary for every platform (docs/decisions.md "Figures a reader can
  * check": an activity's `latestCounts`); null where the platform publishes, or gave, no such count.
  */
 export interface CommonCounts {
@@ -49,7 +49,7 @@ export interface ContentReading {
   fields: Record<string, number>;
   /** The same counts in one vocabulary (each adapter's `<platform>Counts`). */
   counts: CommonCounts;
-  /** Normalised per DECISIONS.md; null where the platform reports none (Reddit impressions). */
+  /** Normalised per docs/decisions.md; null where the platform reports none (Reddit impressions). */
   impressions: number | null;
   engagement: number | null;
   /** Only where the platform reports reach. */

@@ -5,7 +5,7 @@
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Form A responses carry `_meta`; Form B responses do not (DECISIONS.md). */
+/** Form A responses carry `_meta`; Form B responses do not (docs/decisions.md). */
 export type Form = 'A' | 'B' | 'both';
 
 /**

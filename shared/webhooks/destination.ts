@@ -1,5 +1,5 @@
 /**
- * Where webhook deliveries may go (SSRF guard, issue 28). A URL must be https, and every address
+ * Where webhook deliveries may go (SSRF guard, docs/webhooks.md). A URL must be https, and every address
  * its host resolves to must be public: never private, loopback, link-local (cloud metadata at
  * 169.254.169.254), unique-local, CGNAT, multicast, reserved or unspecified, nor an IPv4-mapped or
  * NAT64 IPv6 form of one. It is checked when an endpoint is registered or changed (400 naming the

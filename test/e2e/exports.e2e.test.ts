@@ -1,5 +1,5 @@
 /**
- * Exports over HTTP against the local service (issue 28): records made through the API, an export
+ * Exports over HTTP against the local service (docs/exports.md): records made through the API, an export
  * of each as CSV and JSON, polled until it succeeded, downloaded through its presigned URL (the
  * local S3), parsed, and compared with the same records read independently through the list
  * routes; a viewer may not export (403) and another organization's owner cannot see one (404).

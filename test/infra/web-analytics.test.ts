@@ -62,7 +62,7 @@ describe('web analytics', () => {
     expect(functions.filter(({ handler }) => handler && KEY_USE[handler]).map(({ handler }) => handler).sort()).toEqual(Object.keys(KEY_USE).sort());
   });
 
-  it('gives the key an explicit policy: the account administers it only; encrypt to the grant\'s storer, decrypt to its readers, each by role and encryption context (issue 23 item 8)', () => {
+  it('gives the key an explicit policy: the account administers it only; encrypt to the grant\'s storer, decrypt to its readers, each by role and encryption context (docs/decisions.md "Web analytics")', () => {
     const [, key] = byType(main, 'AWS::KMS::Key').find(([, k]) => String(k.Properties.Description).includes('Google Analytics'))!;
     const policy: (Statement & { Effect: string; Principal: unknown; Condition?: Record<string, Record<string, unknown>> })[] = key.Properties.KeyPolicy.Statement;
     const root = { AWS: { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':iam::', { Ref: 'AWS::AccountId' }, ':root']] } };

@@ -1,6 +1,6 @@
 /**
  * The e2e response contract check (test/e2e/support/contract.ts) itself: it accepts what
- * openapi.json describes and names what it does not (issue 12).
+ * openapi.json describes and names what it does not (docs/decisions.md "The service's own routes").
  */
 import { describe, expect, it } from 'vitest';
 import { contractViolation } from '../e2e/support/contract.ts';

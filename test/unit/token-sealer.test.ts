@@ -46,7 +46,7 @@ describe('LocalTokenSealer', () => {
     await expect(sealer.open('00000000-0000-4000-8000-000000000000', sealed)).rejects.toThrow();
   });
 
-  // After a restart of `npm start`, a connected property still opens its token (issue 26): the key
+  // After a restart of `npm start`, a connected property still opens its token (docs/decisions.md "Web analytics"): the key
   // is kept in the data directory, as the token issuer's is; in memory (`--in-memory`) per process.
   const keyFile = () => join(mkdtempSync(join(tmpdir(), 'sealer-')), 'token-sealer-key');
 

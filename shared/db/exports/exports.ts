@@ -1,5 +1,5 @@
 /**
- * Exports (issue 28): the job record of one export, in its tenant's partition and addressed by id
+ * Exports (docs/exports.md): the job record of one export, in its tenant's partition and addressed by id
  * through its record pointer (so a stranger's GET is a 404, like any record of another tenant).
  *
  * The worker claims an export before it writes (`claimExport`): `queued` becomes `running` under

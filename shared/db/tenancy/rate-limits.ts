@@ -39,7 +39,7 @@ const HOUR = 3600;
 const DAY = 24 * HOUR;
 
 /**
- * The limits of DECISIONS.md ("Tenants, memberships and roles"): emails anyone can make the
+ * The limits of docs/decisions.md ("Tenants, memberships and roles"): emails anyone can make the
  * service send, per sender and per recipient across tenants, and the tenants that multiply the
  * per-tenant limit.
  */

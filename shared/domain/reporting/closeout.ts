@@ -1,5 +1,5 @@
 /**
- * A campaign's closeout (interface.md "campaign/closeout"): its recorded performance in the tenant
+ * A campaign's closeout (docs/spec/interface.md "campaign/closeout"): its recorded performance in the tenant
  * currency, budget use, evidence quality, the limitations of that evidence and the follow-ups it
  * leaves, each from a template with its figures; no causal attribution. Pure.
  */

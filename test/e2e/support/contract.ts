@@ -1,5 +1,5 @@
 /**
- * The response contract check (issue 12): every response an end-to-end test receives from the
+ * The response contract check (docs/decisions.md "The service's own routes"): every response an end-to-end test receives from the
  * service is checked against openapi.json — the operation of its method and path, a response
  * declared for its status (or its status range), that response's content type, and its body
  * against the schema. A response the document does not describe fails the test that received it.
@@ -61,7 +61,7 @@ export function contractViolation(method: string, path: string, status: number, 
   const template = templates.find((t) => t.pattern.test(path));
   const operation = template && document.paths[template.template][method.toLowerCase()];
   if (!template || !operation) {
-    // Outside the document, the service answers 401 before anything (DECISIONS.md "Errors"), then 404.
+    // Outside the document, the service answers 401 before anything (docs/decisions.md "Errors"), then 404.
     return [401, 404].includes(status) ? undefined : `${method} ${path}: no operation in openapi.json, yet answered ${status}`;
   }
   const key = [String(status), `${String(status)[0]}XX`, 'default'].find((k) => operation.responses[k]);

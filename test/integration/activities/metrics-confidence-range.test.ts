@@ -1,5 +1,5 @@
 /**
- * GET /v1/activities/metrics/confidence reads a bounded range (issue 23 item 10): at most 366 days
+ * GET /v1/activities/metrics/confidence reads a bounded range (docs/decisions.md "Inputs"): at most 366 days
  * (an open end filled, a longer range 400, as the reports), and only the activities that ran in it,
  * never the tenant's others; each on its start in the tenant's timezone, else its creation, as
  * its start is set, changed or cleared.

@@ -1,5 +1,5 @@
 /**
- * One tenant's messages never hold back another's (issue 23 item 1): a content link connected twice
+ * One tenant's messages never hold back another's (docs/decisions.md "Metric snapshots and refresh"): a content link connected twice
  * (a double click) queues the same activity under two due times; read in one batch with another
  * tenant's message, both tenants' readings land, through the worker Lambda's handler and through the
  * local in-process queue alike, against DynamoDB Local and the local platform fakes.
