@@ -74,7 +74,7 @@ export class ServiceUserPool extends Construct {
         reason: 'MFA is optional by decision: each user may turn on TOTP; requiring it would stop a colleague invited to a workspace from signing in until they set up an authenticator.',
       },
       {
-        id: 'AwsSolutions-COG3',
+        id: 'AwsSolutions-COG8',
         reason: 'Essentials feature plan: threat protection needs the Plus plan, priced per monthly active user; the API throttles per stage and Cognito rate-limits sign-in attempts itself.',
       },
     );
