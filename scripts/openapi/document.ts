@@ -204,7 +204,7 @@ export function buildDocument(routes: readonly Route[], handlers: ReadonlyMap<st
     servers: [
       {
         url: 'https://{apiHost}',
-        description: 'A deployed stage: the host of its `ApiUrl` output (docs/deploy.md)',
+        description: 'A deployed stage: the host of its `ApiUrl` output',
         variables: { apiHost: { default: 'abc123defg.execute-api.us-east-1.amazonaws.com', description: 'The stage\'s API host, from the stack\'s `ApiUrl` output.' } },
         'x-internal': false,
       },
