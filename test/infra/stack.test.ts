@@ -49,8 +49,8 @@ describe('dev stack', () => {
     functions = resources(built.templates, 'AWS::Lambda::Function');
   });
 
-  it('has exactly one function per route of the table, plus the $default catch-all, the API reference, the deletion sweeper, the object sweep, the metric refresh dispatcher and worker, the analytics import, the campaign status sweep, the export worker and the webhook fan-out and delivery worker', () => {
-    expect(functions).toHaveLength(routes.length + 11);
+  it('has exactly one function per route of the table, plus the $default catch-all, the API reference, the deletion sweeper, the object sweep, the metric refresh dispatcher and worker, the analytics import, the campaign status sweep, the export worker, the webhook fan-out and delivery worker, and the user pool\'s pre-token-generation trigger', () => {
+    expect(functions).toHaveLength(routes.length + 12);
     for (const route of routes) expect(byKey(route.key), route.key).toHaveLength(1);
     expect(byKey('$default')).toHaveLength(1);
   });
@@ -175,12 +175,12 @@ describe('dev stack', () => {
     for (const [id, role] of resources(built.templates, 'AWS::IAM::Role')) expect(role.Properties!.ManagedPolicyArns, id).toBeUndefined();
   });
 
-  it('puts the JWT authorizer, with the configured issuer and audience, on every bearer route (not $default: CORS preflights)', () => {
+  it('puts the JWT authorizer, with the stage\'s own user pool as issuer and its app client as audience, on every bearer route (not $default: CORS preflights)', () => {
     built.main.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 1);
     built.main.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
       AuthorizerType: 'JWT',
       IdentitySource: ['$request.header.Authorization'],
-      JwtConfiguration: { Issuer: 'https://issuer.invalid/configure-jwtIssuer', Audience: ['configure-jwtAudience'] },
+      JwtConfiguration: { Issuer: { 'Fn::GetAtt': [Match.stringLikeRegexp('^IdentityPool'), 'ProviderURL'] }, Audience: [{ Ref: Match.stringLikeRegexp('^IdentityPoolWebClient') }] },
     });
     const bearer = new Set(routes.filter((r) => r.auth === 'bearer').map((r) => `${r.method} ${gatewayPath(r.path)}`));
     const apiRoutes = resources(built.templates, 'AWS::ApiGatewayV2::Route');
