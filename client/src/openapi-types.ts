@@ -882,7 +882,7 @@ export interface paths {
         put?: never;
         /**
          * Sets the activity's content link
-         * @description sets the activity's content link (a content URL of its own channel's platform) and makes a metric fetch due at once: the activity is due now in the refresh's due index and put on its queue.
+         * @description sets the activity's content link (a content URL of its own channel's platform) and makes a metric fetch due at once: the activity is due now in the refresh's due index and put on its queue. On a platform that publishes no metrics of other people's content (TikTok, LinkedIn) the answer already says so (`metricsUnavailableReason`).
          *
          *     Access: an active member (or higher) of the tenant in scope. Form B.
          */
@@ -2593,16 +2593,17 @@ export interface components {
             latest?: {
                 [key: string]: number;
             };
-            /** @description The newest reading's counts in one vocabulary for every platform, null where the platform publishes no such count (YouTube, Instagram and Reddit publish no shares, Reddit no views; X's shares are reposts + quotes), with when it was read and its source (`api` or `manual`); null until the activity is first read. The platform's own fields are kept in the snapshot evidence. */
+            /** @description The newest reading's counts in one vocabulary for every platform, with the manual counts over them field by field (`viewsCount` the views, `likeCount` the likes, `replyCount` the comments), null where there is no such count. `views` are the impressions; `likes` + `comments` + `shares` + `saves` (nulls as 0) add up to the engagement, per platform: YouTube likes + comments (no shares or saves published); X likes + replies + shares (reposts + quotes) + saves (bookmarks); Instagram likes + comments; Reddit likes (`ups`) + comments (no views published); TikTok and LinkedIn publish no metrics of other people's content: manual counts only. `source` is `api` when every count shown was read, `manual` when every one was entered, `mixed` when manual counts override some of a reading; `fetchedAt` is when the newest of them was read or entered. Null until the activity is first read or given a manual count. The platform's own fields are kept in the snapshot evidence. */
             latestCounts: {
                 views: number | null;
                 likes: number | null;
                 comments: number | null;
                 shares: number | null;
+                saves: number | null;
                 /** Format: date-time */
                 fetchedAt: string;
                 /** @enum {string} */
-                source: "api" | "manual";
+                source: "api" | "manual" | "mixed";
             } | null;
             /** Format: date-time */
             lastFetchedAt?: string;
@@ -2694,16 +2695,17 @@ export interface components {
             latest?: {
                 [key: string]: number;
             };
-            /** @description The newest reading's counts in one vocabulary for every platform, null where the platform publishes no such count (YouTube, Instagram and Reddit publish no shares, Reddit no views; X's shares are reposts + quotes), with when it was read and its source (`api` or `manual`); null until the activity is first read. The platform's own fields are kept in the snapshot evidence. */
+            /** @description The newest reading's counts in one vocabulary for every platform, with the manual counts over them field by field (`viewsCount` the views, `likeCount` the likes, `replyCount` the comments), null where there is no such count. `views` are the impressions; `likes` + `comments` + `shares` + `saves` (nulls as 0) add up to the engagement, per platform: YouTube likes + comments (no shares or saves published); X likes + replies + shares (reposts + quotes) + saves (bookmarks); Instagram likes + comments; Reddit likes (`ups`) + comments (no views published); TikTok and LinkedIn publish no metrics of other people's content: manual counts only. `source` is `api` when every count shown was read, `manual` when every one was entered, `mixed` when manual counts override some of a reading; `fetchedAt` is when the newest of them was read or entered. Null until the activity is first read or given a manual count. The platform's own fields are kept in the snapshot evidence. */
             latestCounts: {
                 views: number | null;
                 likes: number | null;
                 comments: number | null;
                 shares: number | null;
+                saves: number | null;
                 /** Format: date-time */
                 fetchedAt: string;
                 /** @enum {string} */
-                source: "api" | "manual";
+                source: "api" | "manual" | "mixed";
             } | null;
             /** Format: date-time */
             lastFetchedAt?: string;

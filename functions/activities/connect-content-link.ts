@@ -1,10 +1,13 @@
 /**
  * POST /v1/activities/content-link/connect — sets the activity's content link (a content URL of
  * its own channel's platform) and makes a metric fetch due at once: the activity is due now in the
- * refresh's due index and put on its queue.
+ * refresh's due index and put on its queue. On a platform that publishes no metrics of other
+ * people's content (TikTok, LinkedIn) the answer already says so (`metricsUnavailableReason`).
  */
 import * as z from 'zod/mini';
-import { activityFromItem, updateActivity } from '../../shared/db/catalogue/index.ts';
+import { activityFromItem, getActivity, updateActivity } from '../../shared/db/catalogue/index.ts';
+import { markUnavailable } from '../../shared/db/metrics/index.ts';
+import { WITHOUT_PUBLIC_METRICS } from '../../shared/domain/metric-readings.ts';
 import { recordTenant } from '../../shared/db/table/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/activities.ts';
@@ -34,6 +37,10 @@ export const handler = defineHandler({
     // Reconnecting the same link still asks for a fresh fetch: due now, and the table's stream puts
     // it on the refresh queue (functions/jobs/metric-refresh/queue-due-readings.ts).
     const changed = await updateActivity(current.organizationId, activityId, { contentHref: contentUrl }, { tracking: 'due', expected: current });
-    return ok(await activityView(changed));
+    if (!WITHOUT_PUBLIC_METRICS.has(platform)) return ok(await activityView(changed));
+    // What the refresh would find (platforms/cloud.ts), said now, with the aggregates' counters that name it.
+    await markUnavailable(current.organizationId, activityId, 'platform_has_no_public_metrics');
+    const marked = await getActivity(current.organizationId, activityId, { consistent: true });
+    return ok(await activityView(marked ?? changed));
   },
 });

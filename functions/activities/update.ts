@@ -24,8 +24,8 @@ export const handler = defineHandler({
   output: okReply(ActivityRecord),
   input: z.strictObject({
     activityId: Uuid,
-    // docs/spec/interface.md lists name as required on update.
-    name: text(1, 500),
+    // interface.md lists name as required on update: the message says so, as a PATCH of manual counts alone would leave it out.
+    name: text(1, 500, 'Required. A PATCH of an activity sends its name.'),
     channel: z.optional(Channel),
     activity: z.optional(ActivityType),
     startAt: z.optional(z.nullable(DateTime)),

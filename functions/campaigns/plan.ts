@@ -5,6 +5,7 @@
  */
 import { BRIEF_FIELDS, campaignFields, type Campaign, type CampaignFields } from '../../shared/db/campaigns/index.ts';
 import type { Tenant } from '../../shared/db/tenancy/index.ts';
+import { formatMoney } from '../../shared/domain/words/index.ts';
 
 const MAX_NAME = 255;
 
@@ -38,7 +39,7 @@ export function warningsFor({ fields, spend, tenant, ownerIsMember }: WarningFac
   if (fields.startAt && fields.endAt && fields.endAt < fields.startAt) warnings.push('endAt is before startAt.');
   const spent = spend[tenant.currency] ?? 0;
   if (fields.budget !== null && spent > fields.budget) {
-    warnings.push(`The budget (${fields.budget} ${tenant.currency}) is below the recorded spend (${spent} ${tenant.currency}).`);
+    warnings.push(`The budget (${formatMoney(fields.budget, tenant.currency)}) is below the recorded spend (${formatMoney(spent, tenant.currency)}).`);
   }
   if (fields.ownerUserId && !ownerIsMember) warnings.push('ownerUserId is not an active member of this organization.');
   return warnings;

@@ -7,6 +7,7 @@
 import * as z from 'zod/mini';
 import { campaignFields, getCampaign, type Campaign, type CampaignFields } from '../../shared/db/campaigns/index.ts';
 import { campaignStatus } from '../../shared/domain/campaign-status.ts';
+import { formatCount } from '../../shared/domain/words/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/campaigns.ts';
 import { invalidInput, notFound } from '../../shared/http/problem.ts';
@@ -53,7 +54,7 @@ export const handler = defineHandler({
     } else {
       fields = target!;
       changed = ['deleted', ...(target!.activitiesCount ? ['activities'] : [])];
-      if (target!.activitiesCount) warnings.push(`Deleting unlinks ${target!.activitiesCount} activities from the campaign; this cannot be undone.`);
+      if (target!.activitiesCount) warnings.push(`Deleting unlinks ${formatCount(target!.activitiesCount)} activities from the campaign; this cannot be undone.`);
     }
     if (operation !== 'delete') {
       const ownerChecked = operation === 'duplicate' || changed.includes('ownerUserId');

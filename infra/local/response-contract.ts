@@ -60,8 +60,10 @@ export function contractViolation(method: string, path: string, status: number, 
   const template = templates.find((t) => t.pattern.test(path));
   const operation = template && document.paths[template.template][method.toLowerCase()];
   if (!template || !operation) {
-    // Outside the document, the service answers 401 before anything (docs/decisions.md "Errors"), then 404.
-    return [401, 404].includes(status) ? undefined : `${method} ${path}: no operation in openapi.json, yet answered ${status}`;
+    // Outside the document, the service answers 401 before anything (docs/decisions.md "Errors"),
+    // then 404, or 405 for a path the document has asked with a method it has not.
+    const outside = template ? [401, 404, 405] : [401, 404];
+    return outside.includes(status) ? undefined : `${method} ${path}: no operation in openapi.json, yet answered ${status}`;
   }
   const key = [String(status), `${String(status)[0]}XX`, 'default'].find((k) => operation.responses[k]);
   if (!key) return `${method} ${template.template}: openapi.json declares no ${status} response (declared: ${Object.keys(operation.responses).join(', ')})`;

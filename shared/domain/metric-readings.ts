@@ -35,12 +35,16 @@ export type ReadingSource = { kind: 'api'; adapter: string; apiVersion: string }
 /**
  * A reading's counts in one vocabulary for every platform (docs/decisions.md "Figures a reader can
  * check": an activity's `latestCounts`); null where the platform publishes, or gave, no such count.
+ * Engagement is the sum of likes, comments, shares and saves as given (docs/decisions.md "Metric
+ * snapshots and refresh"), so these carry every count it adds up.
  */
 export interface CommonCounts {
   views: number | null;
   likes: number | null;
   comments: number | null;
   shares: number | null;
+  /** Saves or bookmarks, where the platform reports them and engagement adds them (X's bookmarks). */
+  saves: number | null;
 }
 
 /** One reading of a content's public counts. */
@@ -62,6 +66,13 @@ export interface ContentReading {
 
 /** Why no number can be read for a piece of content or an account (shown as `metricsUnavailableReason`). */
 export type UnavailableReason = 'platform_has_no_public_metrics' | 'platform_credentials_missing';
+
+/**
+ * The platforms that publish no metrics of other people's content (docs/decisions.md "Metric snapshots
+ * and refresh"): their adapters answer `platform_has_no_public_metrics` (platforms/cloud.ts), and
+ * connecting such a content link says so at once.
+ */
+export const WITHOUT_PUBLIC_METRICS: ReadonlySet<ChannelName> = new Set<ChannelName>(['tiktok', 'linkedin']);
 
 /** The outcome of reading one item; an adapter answers one per ref, in the refs' order. */
 export type ReadResult<T> =

@@ -11,9 +11,14 @@ import { Instant, PerCurrency, RecordId, stored } from './fields.ts';
 const Count = /* @__PURE__ */ lazySchema(() => z.nullable(z.number()));
 
 /** The newest reading in one vocabulary for every platform (docs/decisions.md "Figures a reader can check"). */
-const LatestCounts = /* @__PURE__ */ lazySchema(() => z.nullable(z.object({ views: Count, likes: Count, comments: Count, shares: Count, fetchedAt: Instant, source: z.enum(['api', 'manual']) })).register(z.globalRegistry, {
+const LatestCounts = /* @__PURE__ */ lazySchema(() => z.nullable(z.object({ views: Count, likes: Count, comments: Count, shares: Count, saves: Count, fetchedAt: Instant, source: z.enum(['api', 'manual', 'mixed']) })).register(z.globalRegistry, {
   description:
-    "The newest reading's counts in one vocabulary for every platform, null where the platform publishes no such count (YouTube, Instagram and Reddit publish no shares, Reddit no views; X's shares are reposts + quotes), with when it was read and its source (`api` or `manual`); null until the activity is first read. The platform's own fields are kept in the snapshot evidence.",
+    "The newest reading's counts in one vocabulary for every platform, with the manual counts over them field by field (`viewsCount` the views, `likeCount` the likes, `replyCount` the comments), null where there is no such count. " +
+    '`views` are the impressions; `likes` + `comments` + `shares` + `saves` (nulls as 0) add up to the engagement, per platform: ' +
+    'YouTube likes + comments (no shares or saves published); X likes + replies + shares (reposts + quotes) + saves (bookmarks); Instagram likes + comments; Reddit likes (`ups`) + comments (no views published); ' +
+    'TikTok and LinkedIn publish no metrics of other people\'s content: manual counts only. ' +
+    '`source` is `api` when every count shown was read, `manual` when every one was entered, `mixed` when manual counts override some of a reading; `fetchedAt` is when the newest of them was read or entered. ' +
+    'Null until the activity is first read or given a manual count. The platform\'s own fields are kept in the snapshot evidence.',
 }));
 
 /**

@@ -52,9 +52,13 @@ function isCalendarDate(s: string): boolean {
   return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(s);
 }
 
-/** A one-line string of `min`..`max` characters: no control or bidi characters, trimmed, NFC-normalised. */
-export /* @__NO_SIDE_EFFECTS__ */ function text(min: number, max: number) {
-  return z.string().check(
+/**
+ * A one-line string of `min`..`max` characters: no control or bidi characters, trimmed, NFC-normalised.
+ * `missing`: the message when it is not sent, where "Required." alone would not say why.
+ */
+export /* @__NO_SIDE_EFFECTS__ */ function text(min: number, max: number, missing?: string) {
+  const absent = missing === undefined ? undefined : { error: (issue: { input?: unknown }) => (issue.input === undefined ? missing : undefined) };
+  return z.string(absent).check(
     // Checked before trimming: a trailing CR LF is refused, not silently dropped.
     z.refine((s) => !NOT_ONE_LINE.test(s), { error: 'Must be one line, without control or bidirectional-override characters.', abort: true }),
     z.trim(),

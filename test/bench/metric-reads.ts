@@ -65,7 +65,7 @@ function reading(index: number, daysAgo: number, step: number) {
   const comments = 2 * (index + 1) * (step + 1);
   return {
     fields: { viewCount: views, likeCount: likes, commentCount: comments },
-    counts: { views, likes, comments, shares: null },
+    counts: { views, likes, comments, shares: null, saves: null },
     impressions: views,
     engagement: likes + comments,
     reach: null,

@@ -79,7 +79,7 @@ describe('Reporting through the typed client', () => {
     expect(closeout.data?.data).toMatchObject({ campaignId, performance: { totalCosts: 12.5 }, budgetUsed: 0.125 });
 
     const brief = await client.GET('/v1/reporting/marketing-brief', { params: { query: { organizationId, daysBack: 30, audience: 'practitioner' } } });
-    expect(brief.data?.data.headline).toBe('0 active campaigns: 12.50 USD spent and 0 impressions recorded over the last 30 days (metrics for 0 of 1 activities; evidence none).');
+    expect(brief.data?.data.headline).toBe('No active campaign: $12.50 spent and 0 impressions recorded by the organization over the last 30 days (metrics for 0 of 1 activities; evidence none).');
 
     const recommendations = await client.GET('/v1/reporting/recommendations', { params: { query: { organizationId } } });
     expect(recommendations.data?.data.map((r) => r.rule)).toEqual(['no_metric_evidence']);

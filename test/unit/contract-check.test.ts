@@ -1,9 +1,10 @@
 /**
- * The e2e response contract check (test/e2e/support/contract.ts) itself: it accepts what
- * openapi.json describes and names what it does not (docs/decisions.md "The service's own routes").
+ * The response contract check (infra/local/response-contract.ts, used by the local gateway under
+ * test and the e2e checkedFetch) itself: it accepts what openapi.json describes and names what it
+ * does not.
  */
 import { describe, expect, it } from 'vitest';
-import { contractViolation } from '../e2e/support/contract.ts';
+import { contractViolation } from '../../infra/local/response-contract.ts';
 
 const problem = (status: number, code: string) => JSON.stringify({ type: `/problems/${code}`, title: 'T', status, detail: 'D', code, requestId: 'r' });
 
@@ -11,6 +12,11 @@ describe('contractViolation', () => {
   it('accepts a described problem, and a 401 or 404 outside the document', () => {
     expect(contractViolation('GET', '/v1/users/abc', 401, 'application/problem+json', problem(401, 'unauthenticated'))).toBeUndefined();
     expect(contractViolation('GET', '/v2/nothing', 404, 'application/problem+json', problem(404, 'not_found'))).toBeUndefined();
+  });
+
+  it('accepts a 405 to a path the document has, asked with a method it has not; not to an unknown path', () => {
+    expect(contractViolation('PUT', '/v1/users/abc', 405, 'application/problem+json', problem(405, 'method_not_allowed'))).toBeUndefined();
+    expect(contractViolation('PUT', '/v2/nothing', 405, 'application/problem+json', problem(405, 'method_not_allowed'))).toMatch(/no operation/);
   });
 
   it('names a status the operation does not declare (a 500), a wrong content type, and a body off its schema', () => {

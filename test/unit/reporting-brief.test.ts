@@ -32,9 +32,9 @@ describe('marketing brief conversions', () => {
   it('name the figure, its CPA and the definitions summed', () => {
     const conversions = { conversions: 40, cpa: 2.5, basis: { spend: 100, conversions: 40, campaigns: 1 }, definitions: [{ name: 'Sign-ups' }, { name: 'Trials' }] };
     expect(brief('practitioner', conversions, []).highlights[0]).toBe(
-      '40 conversions recorded in all (active outcome measurements of Sign-ups, Trials, whatever their period); CPA 2.50 USD: 100.00 USD spent by the 1 campaign with conversions over their 40 conversions.',
+      '40 conversions recorded in all (active outcome measurements of Sign-ups, Trials, whatever their period); CPA $2.50: $100.00 spent by the 1 campaign with conversions over their 40 conversions.',
     );
-    expect(brief('executive', conversions, []).highlights[0]).toBe('40 conversions recorded in all; CPA 2.50 USD.');
+    expect(brief('executive', conversions, []).highlights[0]).toBe('40 conversions recorded in all; CPA $2.50.');
   });
 
   it('say there is no CPA when the measurements count 0', () => {

@@ -45,7 +45,7 @@ describe('recommendation rules', () => {
       priority: 'high',
       confidence: 'high',
       title: 'Review the budget of Over',
-      rationale: 'Recorded spend 150.00 USD is 150% of its budget of 100.00 USD.',
+      rationale: 'Recorded spend $150.00 is 150% of its budget of $100.00.',
       evidence: [{ label: 'totalCosts', value: 150 }, { label: 'budget', value: 100 }],
       campaignIds: [over.id],
     });
@@ -76,7 +76,7 @@ describe('recommendation rules', () => {
     const dear = campaign('Dear', { cpmSpend_USD: 30, cpmImpressions_USD: 10_000, cpmActivities_USD: 10 });
     const [rec] = recommendations({}, [cheap, dear], ctx).filter((r) => r.rule === 'cpm_gap');
     expect(rec).toMatchObject({ priority: 'medium', confidence: 'high', campaignIds: [dear.id, cheap.id] });
-    expect(rec!.rationale).toBe("Dear's CPM (3.00 USD over 10 activities) is 3.0 times Cheap's (1.00 USD over 12 activities), counting the activities with both spend and impressions.");
+    expect(rec!.rationale).toBe("Dear's CPM ($3.00 over 10 activities) is 3.0 times Cheap's ($1.00 over 12 activities), counting the activities with both spend and impressions.");
     // The case: 2 activities against 1 is a low-confidence comparison, however complete each campaign's coverage.
     const two = campaign('Two', { cpmSpend_USD: 10, cpmImpressions_USD: 10_000, cpmActivities_USD: 2 });
     const one = campaign('One', { cpmSpend_USD: 30, cpmImpressions_USD: 10_000, cpmActivities_USD: 1 });
@@ -86,6 +86,26 @@ describe('recommendation rules', () => {
     const some = campaign('Some', { cpmSpend_USD: 30, cpmImpressions_USD: 10_000, cpmActivities_USD: 3 });
     expect(recommendations({}, [cheap, some], ctx).find((r) => r.rule === 'cpm_gap')!.confidence).toBe('medium');
     expect(rules({}, [cheap, campaign('Close', { cpmSpend_USD: 19, cpmImpressions_USD: 10_000 })])).not.toContain('cpm_gap');
+  });
+
+  it('cpm_gap compares the CPMs unrounded: in JPY a CPM that rounds to ¥0 is still a CPM to compare, written apart', () => {
+    const yen = { ...ctx, currency: 'JPY' };
+    // 0.3 and 0.9 yen per thousand impressions: both round to ¥0 or ¥1, the second is three times the first.
+    const cheap = campaign('Cheap', { cpmSpend_JPY: 3, cpmImpressions_JPY: 10_000, cpmActivities_JPY: 1 });
+    const dear = campaign('Dear', { cpmSpend_JPY: 9, cpmImpressions_JPY: 10_000, cpmActivities_JPY: 1 });
+    const rec = recommendations({}, [cheap, dear], yen).find((r) => r.rule === 'cpm_gap')!;
+    expect(rec.rationale).toBe("Dear's CPM (¥0.9000 over 1 activity) is 3.0 times Cheap's (¥0.3000 over 1 activity), counting the activities with both spend and impressions.");
+    expect(rec.evidence.slice(0, 2)).toEqual([{ label: 'cpm Dear', value: 1 }, { label: 'cpm Cheap', value: 0 }]);
+  });
+
+  it('write money with its symbol and counts grouped', () => {
+    expect(recommendations({ activitiesCount: 12_500, activitiesWithMetrics: 0 }, [], ctx)[0]!.rationale).toBe(
+      'None of the 12,500 activities has metrics, so impressions, engagement, CPM and CPE cannot be reported.',
+    );
+    const big = campaign('Big', { budget: 10_000, spend: { USD: 11_950 } });
+    expect(recommendations({}, [big], ctx).find((r) => r.rule === 'over_budget')!.rationale).toBe('Recorded spend $11,950.00 is 120% of its budget of $10,000.00.');
+    const [rec] = recommendations({ spend: { USD: 5, GBP: 2_500 } }, [], ctx);
+    expect(rec!.rationale).toBe('£2,500.00 of costs are left out of the USD figures: they are never converted.');
   });
 
   it('sample confidence: high from 10 activities in every group, medium from 3, else low', () => {

@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
 import { activityMetrics, contribution, contributionDelta, MANUAL_COUNT_FIELDS, withdrawn, type FetchedCounts, type ManualCounts } from '../../domain/activity-metrics.ts';
+import { latestCountsOf } from '../../domain/latest-counts.ts';
 import { roundSpend } from '../../domain/currencies.ts';
 import { localDate } from '../../domain/dates.ts';
 import { conflict, notFound } from '../../domain/errors.ts';
@@ -178,11 +179,12 @@ export function activityFromItem(item: Record<string, unknown>): Activity {
 }
 
 function shown(stored: StoredActivity): Activity {
-  const { linksRevision: _links, costsRevision: _costs, contentConnectedAt: _connected, firstReading: _first, firstReadingBackdated: _backdated, ...activity } = stored;
+  const { linksRevision: _links, costsRevision: _costs, contentConnectedAt: _connected, firstReading: _first, firstReadingBackdated: _backdated, manualCountsAt, ...activity } = stored;
   // The spend attributed to each creator (cost-rollups.ts creatorSpendAttribute) is the costs' bookkeeping, not the record's.
   for (const name of Object.keys(activity)) if (name.startsWith(CREATOR_SPEND_PREFIX)) delete (activity as Record<string, unknown>)[name];
-  // An item written before latestCounts existed has none until its next reading.
-  return { ...activity, spend: roundSpend(activity.spend), latestCounts: activity.latestCounts ?? null };
+  // The newest reading with the manual counts over it, as the metrics count them (an item written
+  // before latestCounts existed has no reading until its next; one written before manualCountsAt, its last update).
+  return { ...activity, spend: roundSpend(activity.spend), latestCounts: latestCountsOf(activity.latestCounts, activity, manualCountsAt ?? activity.updatedAt) };
 }
 
 export async function getActivity(tenantId: string, activityId: string, { consistent = false } = {}): Promise<Activity | undefined> {
@@ -382,7 +384,7 @@ async function writeWithMetrics(tenantId: string, activityId: string, changes: A
     const written = await conditionHeld((failure) =>
       transactItems(
         present([
-          Activities.tx.update(key, { ...update, set: { ...update.set, impressions: next.impressions, engagement: next.engagement } }, { condition }),
+          Activities.tx.update(key, { ...update, set: { ...update.set, impressions: next.impressions, engagement: next.engagement, manualCountsAt: now } }, { condition }),
           ...links.map((l) => aggregateUpdate(keys.creator(tenantId, l.creatorId), { counts: creatorDelta(l.creatorId) })),
           read.campaignId ? aggregateUpdate(keys.campaign(tenantId, read.campaignId), counters) : undefined,
           // One update of the tenant's item: the contribution and its count of linked activities.
@@ -394,7 +396,7 @@ async function writeWithMetrics(tenantId: string, activityId: string, changes: A
     );
     // Something it read changed (or a record went): read again.
     if (!written) continue;
-    const after: Record<string, unknown> = { ...item, ...update.set, ...next };
+    const after: Record<string, unknown> = { ...item, ...update.set, ...next, manualCountsAt: now };
     for (const field of update.remove) delete after[field];
     return activityFromItem(after);
   }

@@ -16,7 +16,8 @@ export type { Activity } from '../../records/activity.ts';
  * (`activityFromItem` leaves them out): `linksRevision` (changes with every creator link and
  * unlink: metric changes are conditioned on it), `costsRevision` (every cost write and start
  * change: cost writes are conditioned on it), `contentConnectedAt` (the refresh cadence's
- * anchor, metric-due.ts) and where its first reading counts (`firstReading`, first-reading.ts).
+ * anchor, metric-due.ts), where its first reading counts (`firstReading`, first-reading.ts) and when
+ * its manual counts were last entered (`manualCountsAt`, the time `latestCounts` shows for them).
  * Its index entries: gsi1 orders the tenant's activities by creation (the list's default order),
  * gsi2 by name, gsi3 those of its channel by creation, gsi5 its compact entry, gsi6 by the instant it
  * ran (its start, else its creation); a change of the name, channel or start rewrites the entries it
@@ -29,6 +30,7 @@ export const Activities = defineEntity({
     linksRevision: z.optional(z.number()),
     costsRevision: z.optional(z.number()),
     contentConnectedAt: z.optional(z.string()),
+    manualCountsAt: z.optional(z.string()),
     /** The first reading's increase, when it was read and the day it counts on (its publish date, or its own day). */
     firstReading: z.optional(z.object({ fetchedAt: z.string(), day: z.string(), impressions: z.number(), engagement: z.number() })),
     /** That day is before the reading's own: counted as `activitiesBackdated` (standingOf). */

@@ -5,10 +5,11 @@
  * states an observation, never a cause.
  */
 import { campaignStatus, type CampaignStatus } from '../campaign-status.ts';
-import { minorUnits, roundMoney } from '../currencies.ts';
+import { roundMoney } from '../currencies.ts';
 import type { RatioBasis } from '../activity-metrics.ts';
 import { metricFigures, ratioBasis, spendOf, STALE_AFTER_DAYS, type Aggregate, type MetricFigures } from './figures.ts';
 import { readiness, type BriefState } from './readiness.ts';
+import { formatCount, formatMoney, percent } from '../words/index.ts';
 
 export type EvidenceLevel = 'none' | 'low' | 'medium' | 'high';
 
@@ -20,16 +21,6 @@ export interface ReportContext {
   timeZone: string;
   now: Date;
 }
-
-/** A money amount as words show it: the currency's decimals and code ("12.50 USD"). */
-export function formatMoney(amount: number, currency: string): string {
-  return `${roundMoney(amount, currency).toFixed(minorUnits(currency))} ${currency}`;
-}
-
-export const percent = (share: number) => `${Math.round(share * 100)}%`;
-
-/** A count with its noun in the right number: "1 activity", "2 activities". */
-export const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
  * How much the figures can be relied on: none without activities with metrics; low under half of
@@ -97,7 +88,7 @@ export function attentionReasons(facts: CampaignFacts, currency: string): Attent
   }
   if (facts.status === 'active' && facts.evidence.activitiesTotal === 0) reasons.push({ kind: 'no_activities', text: 'It is active with no linked activity.' });
   if (facts.status === 'active' && facts.evidence.activitiesTotal > 0 && facts.evidence.level === 'low') {
-    reasons.push({ kind: 'low_coverage', text: `Only ${facts.evidence.activitiesWithMetrics} of ${facts.evidence.activitiesTotal} activities have metrics.` });
+    reasons.push({ kind: 'low_coverage', text: `Only ${formatCount(facts.evidence.activitiesWithMetrics)} of ${formatCount(facts.evidence.activitiesTotal)} activities have metrics.` });
   }
   if (live && !facts.ready) reasons.push({ kind: 'brief_incomplete', text: `Its brief is missing ${facts.missing.join(', ')}.` });
   return reasons;
@@ -111,7 +102,7 @@ export function actionFor(reason: AttentionKind, facts: CampaignFacts): string {
     case 'no_activities':
       return `Link the activities of ${facts.name}, which is active with none.`;
     case 'low_coverage':
-      return `Add metrics for the activities of ${facts.name} (connect content links or enter manual counts): ${facts.evidence.activitiesWithMetrics} of ${facts.evidence.activitiesTotal} have some.`;
+      return `Add metrics for the activities of ${facts.name} (connect content links or enter manual counts): ${formatCount(facts.evidence.activitiesWithMetrics)} of ${formatCount(facts.evidence.activitiesTotal)} have some.`;
     case 'brief_incomplete':
       return `Complete the brief of ${facts.name}: ${facts.missing.join(', ')}.`;
   }

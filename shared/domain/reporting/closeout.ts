@@ -3,6 +3,7 @@
  * currency, budget use, evidence quality, the limitations of that evidence and the follow-ups it
  * leaves, each from a template with its figures; no causal attribution. Pure.
  */
+import { basisNotes } from './basis-words.ts';
 import { actionFor, attentionReasons, campaignFacts, type ReportContext, type StoredCampaign } from './campaigns.ts';
 import { share } from './comparison.ts';
 
@@ -18,7 +19,8 @@ export function closeout(
 ) {
   const counted = campaignFacts(campaign, ctx);
   const facts = { ...counted, figures: { ...counted.figures, ...outcomes } };
-  const limitations = [...warnings];
+  // A CPM or CPE over fewer activities than the totals shown says so (docs/decisions.md "Figures a reader can check").
+  const limitations = [...warnings, ...basisNotes(facts.figures, facts.basis, ctx.currency)];
   if (facts.status !== 'completed') limitations.push(`The campaign is ${facts.status}, not completed: its figures may still change.`);
   limitations.push('Reach is not reported: no stored evidence in scope carries it.');
   if (facts.figures.conversions === null) limitations.push('Conversions and CPA are not reported: no outcome measurement of kind count is counted in them.');

@@ -5,7 +5,9 @@
  * Pure; the same data gives the same findings in the same order.
  */
 import { roundMoney } from '../currencies.ts';
-import { campaignFacts, counted, formatMoney, percent, type CampaignFacts, type ReportContext, type StoredCampaign } from './campaigns.ts';
+import { counted, formatCount, formatMoney, formatMoneyPair, percent } from '../words/index.ts';
+import { basisRatio } from './basis-words.ts';
+import { campaignFacts, type CampaignFacts, type ReportContext, type StoredCampaign } from './campaigns.ts';
 import type { DayFigures } from './days.ts';
 import type { Basis } from './figures.ts';
 
@@ -54,19 +56,27 @@ export function comparison(entries: readonly ComparedCampaign[], daysBack: numbe
   };
 }
 
-/** The lowest against the highest of a ratio, among the campaigns that have it, with how many activities each rests on. */
+/**
+ * The lowest against the highest of a ratio, among the campaigns that have it, with how many
+ * activities each rests on. Compared unrounded, from each basis: two ratios that round alike are
+ * written apart (words/ratios.ts) and called the same only when they are.
+ */
 function ratioFinding(rows: readonly Row[], ratio: 'cpm' | 'cpe', label: string, currency: string): string[] {
-  const having = rows.filter((r) => r.facts.figures[ratio] !== null).sort((a, b) => a.facts.figures[ratio]! - b.facts.figures[ratio]! || a.facts.name.localeCompare(b.facts.name));
+  const exact = (r: Row) => basisRatio(r.basis, ratio)!;
+  const having = rows
+    .filter((r) => r.facts.figures[ratio] !== null && basisRatio(r.basis, ratio) !== null)
+    .sort((a, b) => exact(a) - exact(b) || a.facts.name.localeCompare(b.facts.name));
   if (having.length < 2) return [];
   const low = having[0]!;
   const high = having.at(-1)!;
-  const [lowValue, highValue] = [low.facts.figures[ratio]!, high.facts.figures[ratio]!];
+  const [lowValue, highValue] = [exact(low), exact(high)];
   const denominator = ratio === 'cpm' ? 'impressions' : 'engagement';
   const over = (r: Row) => counted(r.basis[ratio].activities, 'activity', 'activities');
   if (lowValue === highValue) return [`${label} is the same, ${formatMoney(lowValue, currency)}, for ${having.map((r) => `${r.facts.name} (${over(r)})`).join(', ')}.`];
+  const [lowText, highText] = formatMoneyPair(lowValue, highValue, currency);
   return [
-    `${low.facts.name}'s ${label} (${formatMoney(lowValue, currency)} over ${over(low)}) is ${percent(1 - lowValue / highValue)} below ${high.facts.name}'s ` +
-      `(${formatMoney(highValue, currency)} over ${over(high)}), counting the activities with both spend and ${denominator}.`,
+    `${low.facts.name}'s ${label} (${lowText} over ${over(low)}) is ${percent(1 - lowValue / highValue)} below ${high.facts.name}'s ` +
+      `(${highText} over ${over(high)}), counting the activities with both spend and ${denominator}.`,
   ];
 }
 
@@ -75,14 +85,14 @@ function largestShare(rows: readonly Row[], part: 'spend' | 'impressions', daysB
   const total = rows.reduce((sum, r) => sum + r.change[part], 0);
   if (rows.filter((r) => r.change[part] > 0).length < 2 || total <= 0) return [];
   const top = [...rows].sort((a, b) => b.change[part] - a.change[part] || a.facts.name.localeCompare(b.facts.name))[0]!;
-  const show = (n: number) => (part === 'spend' ? formatMoney(n, currency) : `${n} impressions`);
+  const show = (n: number) => (part === 'spend' ? formatMoney(n, currency) : counted(n, 'impression', 'impressions'));
   return [`${top.facts.name} recorded ${show(top.change[part])} of the ${show(part === 'spend' ? roundMoney(total, currency) : total)} of these campaigns over the last ${daysBack} days (${percent(top.change[part] / total)}).`];
 }
 
 function findings(rows: readonly Row[], daysBack: number, currency: string): string[] {
   const weak = rows
     .filter((r) => r.facts.evidence.activitiesTotal > 0 && (r.facts.evidence.level === 'low' || r.facts.evidence.level === 'none'))
-    .map((r) => `${r.facts.name}'s figures rest on ${r.facts.evidence.activitiesWithMetrics} of ${r.facts.evidence.activitiesTotal} activities with metrics: compare them with care.`);
+    .map((r) => `${r.facts.name}'s figures rest on ${formatCount(r.facts.evidence.activitiesWithMetrics)} of ${formatCount(r.facts.evidence.activitiesTotal)} activities with metrics: compare them with care.`);
   return [
     ...ratioFinding(rows, 'cpm', 'CPM', currency),
     ...ratioFinding(rows, 'cpe', 'CPE', currency),

@@ -8,6 +8,7 @@
 import { aggregateBasis, aggregateRatios, UNAVAILABLE_COUNTER_PREFIX, type RatioBasis } from '../activity-metrics.ts';
 import { roundMoney, roundSpend } from '../currencies.ts';
 import type { CpaBasis } from './conversions.ts';
+import { formatCount } from '../words/index.ts';
 
 /** A stored aggregate as read: counters, `spend` per currency, and the evidence attributes the writers keep. */
 export type Aggregate = Readonly<Record<string, unknown>>;
@@ -77,7 +78,7 @@ const UNAVAILABLE_WHY: Record<string, string> = {
 
 /** The warning for `count` of `total` activities without metrics for `reason`. */
 export function unavailableLine(reason: string, count: number, total: number): string {
-  return `${count} of ${total} activities ${UNAVAILABLE_WHY[reason] ?? `have no metrics (${reason}): impressions and engagement do not include them.`}`;
+  return `${formatCount(count)} of ${formatCount(total)} activities ${UNAVAILABLE_WHY[reason] ?? `have no metrics (${reason}): impressions and engagement do not include them.`}`;
 }
 
 /** Snapshots older than this make a report's figures stale (docs/decisions.md "Reporting evidence"). */
@@ -139,11 +140,11 @@ export function evidenceOf(aggregate: Aggregate, currency: string, activitiesTot
     pending -= named;
   }
   if (pending > 0) {
-    warnings.push(`${pending} of ${activitiesTotal} activities have no metrics yet (no snapshot or manual count): impressions and engagement do not include them.`);
+    warnings.push(`${formatCount(pending)} of ${formatCount(activitiesTotal)} activities have no metrics yet (no snapshot or manual count): impressions and engagement do not include them.`);
   }
   // A reading is a lifetime total: a first reading counts on the publish date (`activitiesBackdated`, kept by `contribution`).
   const backdated = num(aggregate.activitiesBackdated);
-  if (backdated > 0) warnings.push(`${backdated} of ${activitiesTotal} activities' totals before their first reading are counted on their publish date.`);
+  if (backdated > 0) warnings.push(`${formatCount(backdated)} of ${formatCount(activitiesTotal)} activities' totals before their first reading are counted on their publish date.`);
   if (aggregate.analyticsStatus === 'needs_reconnect') {
     warnings.push('The web analytics connection needs reconnecting: Google refused the stored grant, so analytics figures stop at the last import until an owner connects again.');
   }

@@ -3,7 +3,9 @@
  * this file). Pure: the tenant's aggregate and its campaigns in, the same list in the same order out.
  */
 import { spendOf, STALE_AFTER_DAYS, type Aggregate } from './figures.ts';
-import { byStatusThenName, campaignFacts, counted, formatMoney, percent, type CampaignFacts, type ReportContext, type StoredCampaign } from './campaigns.ts';
+import { byStatusThenName, campaignFacts, type CampaignFacts, type ReportContext, type StoredCampaign } from './campaigns.ts';
+import { basisRatio } from './basis-words.ts';
+import { counted, formatCount, formatMoney, formatMoneyPair, percent } from '../words/index.ts';
 
 export type Level = 'high' | 'medium' | 'low';
 
@@ -38,7 +40,7 @@ export function recommendations(tenant: Aggregate, campaigns: readonly StoredCam
       priority: 'high',
       confidence: 'high',
       title: 'Add metrics to the activities',
-      rationale: `None of the ${activities} activities has metrics, so impressions, engagement, CPM and CPE cannot be reported.`,
+      rationale: `None of the ${formatCount(activities)} activities has metrics, so impressions, engagement, CPM and CPE cannot be reported.`,
       evidence: [{ label: 'activitiesTotal', value: activities }, { label: 'activitiesWithMetrics', value: 0 }],
       campaignIds: [],
     });
@@ -89,13 +91,13 @@ export function recommendations(tenant: Aggregate, campaigns: readonly StoredCam
         priority: 'medium',
         confidence: 'high',
         title: `Add metrics for the activities of ${f.name}`,
-        rationale: `Only ${f.evidence.activitiesWithMetrics} of ${f.evidence.activitiesTotal} activities of ${f.name} have metrics, so its figures leave most of its activities out.`,
+        rationale: `Only ${formatCount(f.evidence.activitiesWithMetrics)} of ${formatCount(f.evidence.activitiesTotal)} activities of ${f.name} have metrics, so its figures leave most of its activities out.`,
         evidence: [{ label: 'activitiesTotal', value: f.evidence.activitiesTotal }, { label: 'activitiesWithMetrics', value: f.evidence.activitiesWithMetrics }],
         campaignIds: [f.campaignId],
       });
     }
   }
-  out.push(...cpmGap(facts, money));
+  out.push(...cpmGap(facts, ctx.currency));
   const freshness = typeof tenant.newestSnapshotAt === 'string' ? tenant.newestSnapshotAt : null;
   if (freshness && ctx.now.getTime() - Date.parse(freshness) > STALE_AFTER_DAYS * 86_400_000) {
     out.push({
@@ -115,7 +117,7 @@ export function recommendations(tenant: Aggregate, campaigns: readonly StoredCam
       priority: 'low',
       confidence: 'high',
       title: `Review the costs recorded in other currencies than ${ctx.currency}`,
-      rationale: `${others.map(([c, a]) => `${a} ${c}`).join(', ')} of costs are left out of the ${ctx.currency} figures: they are never converted.`,
+      rationale: `${others.map(([c, a]) => formatMoney(a, c)).join(', ')} of costs are left out of the ${ctx.currency} figures: they are never converted.`,
       evidence: others.map(([c, a]) => ({ label: `spend_${c}`, value: a })),
       campaignIds: facts.filter((f) => Object.keys(f.otherCurrencySpend).length > 0).map((f) => f.campaignId),
     });
@@ -137,14 +139,17 @@ export function sampleConfidence(groups: readonly number[]): Level {
   return smallest >= 10 ? 'high' : smallest >= 3 ? 'medium' : 'low';
 }
 
-function cpmGap(facts: readonly CampaignFacts[], money: (n: number) => string): Recommendation[] {
-  const having = facts.filter((f) => f.figures.cpm !== null).sort((a, b) => a.figures.cpm! - b.figures.cpm! || a.name.localeCompare(b.name));
+function cpmGap(facts: readonly CampaignFacts[], currency: string): Recommendation[] {
+  // Compared unrounded, from each CPM's basis: rounded CPMs may tie, or one be 0, when the ratios are not.
+  const exact = (f: CampaignFacts) => basisRatio(f.basis, 'cpm')!;
+  const having = facts.filter((f) => f.figures.cpm !== null && basisRatio(f.basis, 'cpm') !== null).sort((a, b) => exact(a) - exact(b) || a.name.localeCompare(b.name));
   if (having.length < 2) return [];
   const low = having[0]!;
   const high = having.at(-1)!;
-  if (high.figures.cpm! < 2 * low.figures.cpm!) return [];
+  if (exact(high) < 2 * exact(low)) return [];
   // Each CPM's sample: the activities with both spend and impressions it was computed over.
   const [highSample, lowSample] = [high.basis.cpm.activities, low.basis.cpm.activities];
+  const [highText, lowText] = formatMoneyPair(exact(high), exact(low), currency);
   return [
     {
       rule: 'cpm_gap',
@@ -152,8 +157,8 @@ function cpmGap(facts: readonly CampaignFacts[], money: (n: number) => string): 
       confidence: sampleConfidence([highSample, lowSample]),
       title: `Review the spend of ${high.name} against ${low.name}`,
       rationale:
-        `${high.name}'s CPM (${money(high.figures.cpm!)} over ${counted(highSample, 'activity', 'activities')}) is ${(high.figures.cpm! / low.figures.cpm!).toFixed(1)} times ` +
-        `${low.name}'s (${money(low.figures.cpm!)} over ${counted(lowSample, 'activity', 'activities')}), counting the activities with both spend and impressions.`,
+        `${high.name}'s CPM (${highText} over ${counted(highSample, 'activity', 'activities')}) is ${(exact(high) / exact(low)).toFixed(1)} times ` +
+        `${low.name}'s (${lowText} over ${counted(lowSample, 'activity', 'activities')}), counting the activities with both spend and impressions.`,
       evidence: [
         { label: `cpm ${high.name}`, value: high.figures.cpm },
         { label: `cpm ${low.name}`, value: low.figures.cpm },

@@ -66,6 +66,7 @@ export const instagramCounts = (fields: Readonly<Record<string, number>>): Commo
   likes: fields.like_count ?? null,
   comments: fields.comments_count ?? null,
   shares: null,
+  saves: null,
 });
 
 function mediaReading(media: unknown, contentUrl: string, source: ReadingSource): ReadResult<ContentReading> {

@@ -67,6 +67,7 @@ export const redditCounts = (fields: Readonly<Record<string, number>>): CommonCo
   likes: fields.ups ?? null,
   comments: fields.num_comments ?? null,
   shares: null,
+  saves: null,
 });
 
 function postReading(post: unknown, contentUrl: string): ReadResult<ContentReading> {

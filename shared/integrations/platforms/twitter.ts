@@ -29,12 +29,16 @@ function metrics(value: unknown): Record<string, number> | undefined {
   return Object.fromEntries(Object.entries(m).filter((entry): entry is [string, number] => isCount(entry[1])));
 }
 
-/** A post's counts in one vocabulary: its shares are its reposts (`retweet_count`) plus its quote posts (`quote_count`). */
+/**
+ * A post's counts in one vocabulary: its shares are its reposts (`retweet_count`) plus its quote posts
+ * (`quote_count`), its saves its bookmarks (`bookmark_count`): with likes and replies, what its engagement adds up.
+ */
 export const twitterCounts = (fields: Readonly<Record<string, number>>): CommonCounts => ({
   views: fields.impression_count ?? null,
   likes: fields.like_count ?? null,
   comments: fields.reply_count ?? null,
   shares: sumOfGiven(fields, ['retweet_count', 'quote_count']),
+  saves: fields.bookmark_count ?? null,
 });
 
 function postReading(post: unknown, contentUrl: string): ReadResult<ContentReading> {

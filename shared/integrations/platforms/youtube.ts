@@ -70,6 +70,7 @@ export const youtubeCounts = (fields: Readonly<Record<string, number>>): CommonC
   likes: fields.likeCount ?? null,
   comments: fields.commentCount ?? null,
   shares: null,
+  saves: null,
 });
 
 function contentReading(item: unknown, contentUrl: string): ReadResult<ContentReading> {

@@ -11,7 +11,7 @@ import { isEntity } from '../../db/table/index.ts';
 import type { StreamChange } from '../../domain/webhook-events.ts';
 import { tenantIdOf, when, type Image, type Occurrence, type Source } from './source.ts';
 
-const COUNTS = ['views', 'likes', 'comments', 'shares'] as const;
+const COUNTS = ['views', 'likes', 'comments', 'shares', 'saves'] as const;
 
 /** The figures of the newest reading: its counts in one vocabulary and under the platform's own names (when and how read left out). */
 function figures(item: Image): string {
@@ -30,7 +30,8 @@ async function occurrences({ oldImage, newImage }: StreamChange): Promise<Occurr
   const updated = when(oldImage !== undefined && newImage.latestCounts != null && figures(oldImage) !== figures(newImage), async () => ({
     type: 'activity.metrics_updated' as const,
     tenantId,
-    data: { ...(await view()), previousLatestCounts: oldImage?.latestCounts ?? null },
+    // As the record shows them: the reading with the manual counts over it (latest-counts.ts).
+    data: { ...(await view()), previousLatestCounts: oldImage ? activityFromItem(oldImage).latestCounts : null },
   }));
   const unavailable = when(reason !== undefined && unavailableReason(oldImage) === undefined, async () => ({
     type: 'activity.metrics_unavailable' as const,

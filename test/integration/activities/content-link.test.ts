@@ -55,6 +55,24 @@ describe('POST /v1/activities/content-link/connect', () => {
     expect((await call('GET', `/v1/activities/${a.id}`, { token: org.owner.token })).body.data).toEqual(res.body.data);
   });
 
+  it('answers on a platform without public metrics that none can be read, at once, and counts it so in the reports', async () => {
+    const org = await newOrg();
+    const a = await newActivity(org, { channel: 'tiktok', activity: 'tiktok_video' });
+    const res = await call('POST', '/v1/activities/content-link/connect', {
+      token: org.owner.token,
+      body: { activityId: a.id, platform: 'tiktok', contentUrl: 'https://www.tiktok.com/@some.user/video/7234567890123456789' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ id: a.id, metricsUnavailableReason: 'platform_has_no_public_metrics' });
+    expect((await call('GET', `/v1/activities/${a.id}`, { token: org.owner.token })).body.data).toEqual(res.body.data);
+    const report = await call('GET', `/v1/reporting/organization/metrics?organizationId=${org.organizationId}`, { token: org.owner.token });
+    expect(report.body._meta.warnings).toContain("1 of 1 activities are on platforms that publish no metrics of other people's content (TikTok, LinkedIn): only manual counts can record them.");
+    // A platform with public metrics waits for its reading: no reason yet.
+    const x = await newActivity(org, { channel: 'twitter', activity: 'twitter_post' });
+    const connected = await call('POST', '/v1/activities/content-link/connect', { token: org.owner.token, body: { activityId: x.id, platform: 'twitter', contentUrl: 'https://x.com/jack/status/20' } });
+    expect(connected.body.data.metricsUnavailableReason).toBeUndefined();
+  });
+
   it('accepts a 2048-character URL and rejects 2049', async () => {
     const org = await newOrg();
     const a = await newActivity(org, { channel: 'reddit', activity: 'reddit_post' });

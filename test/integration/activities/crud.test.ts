@@ -200,9 +200,10 @@ describe('PATCH /v1/activities/:id', () => {
       viewsCount: 10,
       likeCount: 0,
       replyCount: null,
-      // The manual counts are its metrics.
+      // The manual counts are its metrics, and its latest counts (never read: source manual).
       impressions: 10,
       engagement: 0,
+      latestCounts: { views: 10, likes: 0, comments: null, shares: null, saves: null, fetchedAt: res.body.data.updatedAt, source: 'manual' },
       updatedAt: expect.stringMatching(ISO),
     });
     expect(res.body.data.updatedAt >= a.updatedAt).toBe(true);
@@ -215,6 +216,11 @@ describe('PATCH /v1/activities/:id', () => {
     const res = await call('PATCH', `/v1/activities/${a.id}`, { token: org.owner.token, body: { viewsCount: 1 } });
     expect(res.status).toBe(400);
     expect(paths(res)).toEqual(['name']);
+    // Said in words: a PATCH of manual counts alone is the usual way to leave it out.
+    expect(res.body.errors).toEqual([{ path: 'name', message: 'Required. A PATCH of an activity sends its name.' }]);
+    // Sent empty, it is the usual message.
+    const empty = await call('PATCH', `/v1/activities/${a.id}`, { token: org.owner.token, body: { name: '', viewsCount: 1 } });
+    expect(empty.body.errors).toEqual([{ path: 'name', message: 'Must not be empty.' }]);
   });
 
   it('re-checks the type against the resulting channel', async () => {

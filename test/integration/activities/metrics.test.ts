@@ -32,7 +32,7 @@ describe('GET /v1/activities/sparklines', () => {
       activityId: a.id,
       reading: {
         fields: { viewCount: views, likeCount: likes, commentCount: 0 },
-        counts: { views, likes, comments: 0, shares: null },
+        counts: { views, likes, comments: 0, shares: null, saves: null },
         impressions: views,
         engagement: likes,
         reach: null,
@@ -117,7 +117,7 @@ describe('GET /v1/activities/metrics/confidence', () => {
           activityId: read.id,
           reading: {
             fields: { viewCount: 100 - hoursAgo },
-            counts: { views: 100 - hoursAgo, likes: null, comments: null, shares: null },
+            counts: { views: 100 - hoursAgo, likes: null, comments: null, shares: null, saves: null },
             impressions: 100 - hoursAgo,
             engagement: null,
             reach: null,

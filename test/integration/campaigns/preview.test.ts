@@ -70,7 +70,7 @@ describe('POST /v1/campaigns/preview', () => {
       changedFields: ['endAt', 'budget'],
       warning: 'endAt is before startAt.',
     });
-    expect(res.body.data.warnings).toEqual(['endAt is before startAt.', 'The budget (50 USD) is below the recorded spend (80 USD).']);
+    expect(res.body.data.warnings).toEqual(['endAt is before startAt.', 'The budget ($50.00) is below the recorded spend ($80.00).']);
   });
 
   it('previews a delete (activities it would unlink) and a duplicate (a draft copy of the brief)', async () => {

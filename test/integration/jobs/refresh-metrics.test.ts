@@ -34,7 +34,7 @@ async function connected(tenantId: string, channel: ChannelName, name: string) {
 
 const reading = (views: number): ContentReading => ({
   fields: { viewCount: views },
-  counts: { views, likes: null, comments: null, shares: null },
+  counts: { views, likes: null, comments: null, shares: null, saves: null },
   impressions: views,
   engagement: 1,
   reach: null,

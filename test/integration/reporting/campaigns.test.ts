@@ -85,7 +85,7 @@ describe('campaign portfolio', () => {
           campaignId: ids.alpha,
           name: 'Alpha',
           status: 'active',
-          reasons: ['Recorded spend 120.00 USD is above its budget of 100.00 USD (120%).', 'Its brief is missing summary, objective, audience, desiredOutcomes, channels, ownerUserId.'],
+          reasons: ['Recorded spend $120.00 is above its budget of $100.00 (120%).', 'Its brief is missing summary, objective, audience, desiredOutcomes, channels, ownerUserId.'],
         },
       ],
       nextActions: ['Review the budget of Alpha: recorded spend is 120% of it.'],
@@ -114,9 +114,9 @@ describe('campaign comparison', () => {
     });
     expect(data.campaigns[1]).toMatchObject({ status: 'completed', current: { totalCosts: 20, cpm: 10 }, efficiency: { budgetUsed: 0.4 }, evidenceQuality: { level: 'low' } });
     expect(data.findings).toEqual([
-      "Alpha's CPM (6.00 USD over 2 activities) is 40% below Beta's (10.00 USD over 1 activity), counting the activities with both spend and impressions.",
-      'Alpha recorded 30.00 USD of the 40.00 USD of these campaigns over the last 30 days (75%).',
-      'Alpha recorded 10000 impressions of the 12000 impressions of these campaigns over the last 30 days (83%).',
+      "Alpha's CPM ($6.00 over 2 activities) is 40% below Beta's ($10.00 over 1 activity), counting the activities with both spend and impressions.",
+      'Alpha recorded $30.00 of the $40.00 of these campaigns over the last 30 days (75%).',
+      'Alpha recorded 10,000 impressions of the 12,000 impressions of these campaigns over the last 30 days (83%).',
       "Beta's figures rest on 1 of 4 activities with metrics: compare them with care.",
     ]);
   });
@@ -166,13 +166,14 @@ describe('marketing brief and recommendations', () => {
     expect(executive.data).toMatchObject({
       audience: 'executive',
       currency: 'USD',
-      headline: '1 active campaign: 7.50 USD spent and 100 impressions recorded over the last 30 days.',
+      // About the active campaign, with its own figures: not the organization's window ($7.50, 100 impressions).
+      headline: '1 active campaign: $120.00 spent and 10,000 impressions recorded by it in all.',
       highlights: [
-        "Alpha has the most recorded impressions of the 2 campaigns with impressions: 10000 (83% of their 12000).",
+        "Alpha has the most recorded impressions of the 2 campaigns with impressions: 10,000 (83% of their 12,000).",
         'Alpha has the lowest cost per thousand impressions of the 2 campaigns that have one.',
         '1 campaign has completed.',
       ],
-      risks: ['Alpha: Recorded spend 120.00 USD is above its budget of 100.00 USD (120%).', 'Alpha: Its brief is missing summary, objective, audience, desiredOutcomes, channels, ownerUserId.'],
+      risks: ['Alpha: Recorded spend $120.00 is above its budget of $100.00 (120%).', 'Alpha: Its brief is missing summary, objective, audience, desiredOutcomes, channels, ownerUserId.'],
       decisions: ['Review the budget of Alpha.'],
     });
     expect(executive.data.campaignEvidence.map((c: { name: string }) => c.name)).toEqual(['Alpha', 'Gamma']);
@@ -195,11 +196,11 @@ describe('marketing brief and recommendations', () => {
       'Reach is not reported: no stored evidence carries it.',
       'Conversions and CPA are not reported: no outcome measurement of kind count is recorded.',
     ]);
-    expect(practitioner.headline).toBe('1 active campaign: 7.50 USD spent and 100 impressions recorded over the last 30 days (metrics for 3 of 6 activities; evidence medium).');
+    expect(practitioner.headline).toBe('1 active campaign: $120.00 spent and 10,000 impressions recorded by it in all (metrics for 2 of 2 of its activities; evidence high).');
     expect(practitioner.highlights[1]).toBe(
-      'Alpha has the lowest CPM of the 2 campaigns with one: 6.00 USD over 2 of its 2 activities (those with both spend and impressions: 60.00 USD over 10000 impressions).',
+      'Alpha has the lowest CPM of the 2 campaigns with one: $6.00 over 2 of its 2 activities (those with both spend and impressions: $60.00 over 10,000 impressions).',
     );
-    expect(practitioner.decisions).toEqual(['Review the budget of Alpha: Recorded spend 120.00 USD is 120% of its budget of 100.00 USD.']);
+    expect(practitioner.decisions).toEqual(['Review the budget of Alpha: Recorded spend $120.00 is 120% of its budget of $100.00.']);
     expect(practitioner.campaignEvidence).toHaveLength(4);
     await get('/v1/reporting/marketing-brief', { ...query, audience: 'board' }, 400);
 

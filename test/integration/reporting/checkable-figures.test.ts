@@ -78,7 +78,7 @@ describe('figures a reader can check', () => {
     expect(organization._meta.provenance.basis.cpa).toEqual({ spend: 1600, conversions: 212, campaigns: 1 });
     const brief = await getOk(owner, '/v1/reporting/marketing-brief', { organizationId: orgId, daysBack: 30, audience: 'practitioner' });
     expect(brief.data.highlights[0]).toBe(
-      '212 conversions recorded in all (active outcome measurements of Sign-ups, whatever their period); CPA 7.55 GBP: 1600.00 GBP spent by the 1 campaign with conversions over their 212 conversions.',
+      '212 conversions recorded in all (active outcome measurements of Sign-ups, whatever their period); CPA £7.55: £1,600.00 spent by the 1 campaign with conversions over their 212 conversions.',
     );
   });
 
@@ -103,9 +103,9 @@ describe('figures a reader can check', () => {
     const two = await brief();
     // Only's CPM 3.90 rests on 1 of its 2 activities (the other has no spend), not "2 of 2".
     expect(two.highlights).toContain(
-      'Only has the lowest CPM of the 2 campaigns with one: 3.90 GBP over 1 of its 2 activities (those with both spend and impressions: 39.00 GBP over 10000 impressions).',
+      'Only has the lowest CPM of the 2 campaigns with one: £3.90 over 1 of its 2 activities (those with both spend and impressions: £39.00 over 10,000 impressions).',
     );
-    expect(two.highlights).toContain('Only has the most recorded impressions of the 2 campaigns with impressions: 15000 (94% of their 16000).');
+    expect(two.highlights).toContain('Only has the most recorded impressions of the 2 campaigns with impressions: 15,000 (94% of their 16,000).');
   });
 
   it('a recommendation comparing 2 activities with 1 is of low confidence, and says so with its sample', async () => {
@@ -119,7 +119,7 @@ describe('figures a reader can check', () => {
     const { data } = await getOk(owner, '/v1/reporting/recommendations', { organizationId: orgId });
     const gap = data.find((r: { rule: string }) => r.rule === 'cpm_gap');
     expect(gap).toMatchObject({ confidence: 'low', campaignIds: [dear.id, cheap.id] });
-    expect(gap.rationale).toBe("Dear's CPM (5.00 GBP over 1 activity) is 5.0 times Cheap's (1.00 GBP over 2 activities), counting the activities with both spend and impressions.");
+    expect(gap.rationale).toBe("Dear's CPM (£5.00 over 1 activity) is 5.0 times Cheap's (£1.00 over 2 activities), counting the activities with both spend and impressions.");
   });
 
   it('an activity report carries its freshness: its newest reading', async () => {

@@ -99,14 +99,14 @@ describe('organization conversions and CPA', () => {
     const brief = (audience: string) => send('GET', `/v1/reporting/marketing-brief?organizationId=${orgId}&daysBack=30&audience=${audience}`, undefined, 200);
     const practitioner = await brief('practitioner');
     // 30 + 10 conversions; CPA 100 / 40 = 2.50.
-    expect(practitioner.data.highlights[0]).toBe('40 conversions recorded in all (active outcome measurements of Sign-ups, Trials, whatever their period); CPA 2.50 USD: 100.00 USD spent by the 1 campaign with conversions over their 40 conversions.');
+    expect(practitioner.data.highlights[0]).toBe('40 conversions recorded in all (active outcome measurements of Sign-ups, Trials, whatever their period); CPA $2.50: $100.00 spent by the 1 campaign with conversions over their 40 conversions.');
     expect(practitioner.data.measurementLimitations).toContain('Conversions add up the measurements of 2 outcome definitions: Sign-ups, Trials.');
     expect(practitioner.data.measurementLimitations.at(-1)).toBe(
       'Conversions count every active outcome measurement of kind count, not only those of the last 30 days, and CPA divides the spend of the campaigns with conversions by their conversions.',
     );
     expect(practitioner._meta.provenance.conversionDefinitions.map((d: { name: string }) => d.name)).toEqual(['Sign-ups', 'Trials']);
     const executive = (await brief('executive')).data;
-    expect(executive.highlights[0]).toBe('40 conversions recorded in all; CPA 2.50 USD.');
+    expect(executive.highlights[0]).toBe('40 conversions recorded in all; CPA $2.50.');
     expect(executive.measurementLimitations[0]).toBe('Figures are observed and recorded evidence; none of them says that a campaign or creator caused an outcome.');
   });
 });
