@@ -9,7 +9,7 @@
  * order of the table); this module only concatenates them. A handler passes its row to
  * `defineHandler` through its group's `routeByKey` (`route: routeByKey('GET /v1/users/:id')`,
  * imported from `../routes/users.ts`), so its bundle carries its group's rows rather than the
- * whole table (issue 25: the table was 14 KB of every bundle). Nothing under shared/ imports
+ * whole table (the cold-start targets, test/bench/RESULTS.md: the table was 14 KB of every bundle). Nothing under shared/ imports
  * the table.
  */
 import type { Route } from '../shared/http/route.ts';

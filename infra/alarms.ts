@@ -2,8 +2,8 @@
  * The stage's alarms, one function per kind: what each watches, its threshold and how it treats
  * missing data, with the reason. Every alarm notifies the stage's topic when it fires and when it
  * is OK again, is named after the stack (readable in an email's subject; the stack name holds the
- * stage, so stages still deploy side by side), and its description names the README's "Operate"
- * entry that says what to do (RUNBOOK: test/infra/alarms.test.ts checks the README has each one).
+ * stage, so stages still deploy side by side), and its description names the entry of the runbook,
+ * docs/operate.md, that says what to do (RUNBOOK: test/infra/alarms.test.ts checks the runbook has each one).
  */
 import { Duration } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, type IMetric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
@@ -29,7 +29,7 @@ import {
   tableSum,
 } from './operational-metrics.ts';
 
-/** The README "Operate" entries, by the kind of alarm they explain. */
+/** The entries of the runbook (docs/operate.md), by the kind of alarm they explain. */
 export const RUNBOOK = {
   serverErrors: 'API 5xx rate',
   latency: 'API latency',
@@ -44,9 +44,6 @@ export const RUNBOOK = {
   sesReputation: 'SES bounces and complaints',
   ecbRates: 'Rates stopped',
 } as const;
-
-/** Where an entry's "Operate" section is, when not in the README (the README is a landing page). */
-export const RUNBOOK_DOCUMENT: Partial<Record<keyof typeof RUNBOOK, string>> = { ecbRates: 'docs/money.md' };
 
 export type RunbookEntry = keyof typeof RUNBOOK;
 
@@ -80,7 +77,7 @@ export class AlarmSet {
   add(scope: Construct, spec: AlarmSpec): Alarm {
     const alarm = new Alarm(scope, spec.name, {
       alarmName: `${this.stackName} ${spec.name}`,
-      alarmDescription: `${spec.meaning} What to do: ${RUNBOOK_DOCUMENT[spec.runbook] ?? 'README.md'}, Operate, "${RUNBOOK[spec.runbook]}".`,
+      alarmDescription: `${spec.meaning} What to do: docs/operate.md, "${RUNBOOK[spec.runbook]}".`,
       metric: spec.metric,
       threshold: spec.threshold,
       comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,

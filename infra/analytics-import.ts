@@ -1,5 +1,5 @@
 /**
- * Web analytics in the cloud (DECISIONS.md "Web analytics"): the KMS key that seals the analytics
+ * Web analytics in the cloud (docs/decisions.md "Web analytics"): the KMS key that seals the analytics
  * refresh tokens, the Secrets Manager secret of Google's OAuth client (JSON `{"clientId",
  * "clientSecret"}`, set by an operator; only its ARN is in any environment), and the daily import
  * job on an EventBridge schedule. Each function gets exactly what it does: the completion, which

@@ -1,5 +1,5 @@
 /**
- * The service's own public routes (DECISIONS.md "The service's own routes"): `GET /openapi.json`
+ * The service's own public routes (docs/decisions.md "The service's own routes"): `GET /openapi.json`
  * and `GET /docs`, no token, and `GET /favicon.ico` (an empty 404 rather than the catch-all's 401).
  * One small function answers them (functions/service/api-reference.ts);
  * Redoc's standalone bundle is copied into its asset, since the page inlines it (no CDN).
@@ -35,7 +35,7 @@ export class ApiReference extends Construct {
       });
       Validations.of(route).acknowledge({
         id: 'AwsSolutions-APIG4',
-        reason: `GET ${path} is public by design (DECISIONS.md "The service's own routes"): the API's description or an empty 404, no data.`,
+        reason: `GET ${path} is public by design (docs/decisions.md "The service's own routes"): the API's description or an empty 404, no data.`,
       });
     }
   }

@@ -1,5 +1,5 @@
 /**
- * Billing's Stripe configuration in the cloud (DECISIONS.md "Billing"). The API key and the webhook
+ * Billing's Stripe configuration in the cloud (docs/decisions.md "Billing"). The API key and the webhook
  * signing secret live in one Secrets Manager secret (JSON `{"secretKey": "sk_...", "webhookSecret":
  * "whsec_..."}`, set by an operator); the Billing functions get its ARN and may read it, and no
  * other function may. Its value is never put in an environment variable. The plans' price ids and

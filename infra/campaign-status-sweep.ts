@@ -1,5 +1,5 @@
 /**
- * The campaign status sweep in the cloud (issue 28, `campaign.status_changed`): the job
+ * The campaign status sweep in the cloud (docs/webhooks.md, `campaign.status_changed`): the job
  * (functions/jobs/sweep-campaign-status.ts) on an hourly EventBridge schedule, with the table
  * actions its code reaches (it queries the due index, reads campaigns and tenants, and updates
  * campaigns). Hourly: a status moves at a tenant's local midnight, announced within the hour after.

@@ -3,7 +3,7 @@
  * worker (functions/jobs/run-export.ts) reads the organization's list page by page and streams the
  * file into the exports bucket, where a lifecycle rule deletes it after EXPORT_KEPT_DAYS.
  *
- * Capped (DECISIONS.md "The service's own routes"): the queue's event source runs at most
+ * Capped (docs/decisions.md "The service's own routes"): the queue's event source runs at most
  * EXPORT_WORKER_CONCURRENCY workers at once, so exports never take the account's Lambda concurrency
  * or the table's throughput from the rest of the service, and one tenant holds at most 3 of them
  * (its exports queued or running at once, shared/db/exports/export-slots.ts). Messages carry the

@@ -1,5 +1,5 @@
 /**
- * The scheduled metric refresh in the cloud (issue 13): every 15 minutes an EventBridge rule starts
+ * The scheduled metric refresh in the cloud (docs/decisions.md "Metric snapshots and refresh"): every 15 minutes an EventBridge rule starts
  * the dispatcher, which queries the table's sparse due index and puts each due activity on an SQS
  * FIFO queue; the worker reads the queue in batches, calls the platforms and writes the readings.
  *

@@ -1,5 +1,5 @@
 /**
- * Operating a stage (issue 24): the alarm topic, the alarms and the dashboard, built last in the
+ * Operating a stage (docs/operate.md): the alarm topic, the alarms and the dashboard, built last in the
  * stack from what it holds: every route group of the API, every function (wherever it is), every
  * dead-letter queue, the table and the metric refresh queue. Something added to the stack later is
  * watched without an edit here (a DeadLetterQueue, any function); test/infra/alarms.test.ts checks

@@ -1,5 +1,5 @@
 /**
- * The object sweep in the cloud (issue 25): the job (functions/jobs/delete-released-objects.ts) on
+ * The object sweep in the cloud (the cold-start targets, test/bench/RESULTS.md): the job (functions/jobs/delete-released-objects.ts) on
  * an EventBridge schedule, deleting the objects that deletions released (shared/db/storage) from
  * the files and avatars buckets, where it may only delete. The deleting routes call no S3 and have
  * no grant on the buckets. Every 5 minutes: how long a released object may outlive its record.

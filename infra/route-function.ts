@@ -80,7 +80,7 @@ export class RouteFunction extends NodejsFunction {
       depsLockFilePath: `${PROJECT_ROOT}package-lock.json`,
       runtime: Runtime.NODEJS_24_X,
       architecture: Architecture.ARM_64,
-      // 512 MB for every function (issue 25 weighed 256 MB for light CRUD and kept this): Lambda
+      // 512 MB for every function (256 MB for light CRUD was weighed against the cold-start targets, test/bench/RESULTS.md, and this kept): Lambda
       // gives CPU in proportion to memory (one vCPU at 1,769 MB), and a cold start's init, importing
       // the bundle, is CPU work paid at that share (the bundle bench: 50-70 ms on a full core of
       // the bench machine for a light function). At 256 MB a light function's warm requests, which

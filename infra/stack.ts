@@ -36,7 +36,8 @@ import { OutboxDelivery } from './outbox-delivery.ts';
 import { WebhookDelivery } from './webhook-delivery.ts';
 import { RouteFunction } from './route-function.ts';
 import { routeGroup, RouteGroupStack, type RouteResources } from './route-group-stack.ts';
-import type { StageConfig } from './stage-config.ts';
+import type { ExternalIssuer, StageConfig } from './stage-config.ts';
+import { ServiceUserPool } from './user-pool.ts';
 import { CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS } from '../shared/http/cors.ts';
 
 export interface ServiceStackProps extends StackProps {
@@ -88,8 +89,11 @@ export class ServiceStack extends Stack {
       exports: this.privateBucket('Exports', config, accessLogs, [{ id: 'ExpireExports', prefix: EXPORTS_PREFIX, expiration: EXPORTS_EXPIRATION }]),
     };
 
-    const environment = jwtEnvironment(config);
-    if (config.jwt.placeholders.length) {
+    // The stage's own user pool unless context names an issuer (infra/user-pool.ts).
+    const userPool = config.jwt.ownUserPool ? new ServiceUserPool(this, 'Identity', { config }) : undefined;
+    const jwt = userPool ? userPool.verifierEnvironment() : externalIssuerEnvironment(config.jwt as ExternalIssuer);
+    const environment = { ...jwt };
+    if (!config.jwt.ownUserPool && config.jwt.placeholders.length) {
       Annotations.of(this).addWarningV2(
         'creator-measurement:jwt-placeholder',
         `Token verification is not configured; every request will answer 401. Missing: ${config.jwt.placeholders.join('; ')}.`,
@@ -105,8 +109,8 @@ export class ServiceStack extends Stack {
     });
     // Issuer and audience are the ones the functions verify (a Cognito pool's issuer is derived from
     // its id, and API Gateway accepts its access tokens' client_id for the audience).
-    const authorizer = new HttpJwtAuthorizer('JwtAuthorizer', config.jwt.issuer, {
-      jwtAudience: config.jwt.audience.split(',').map((a) => a.trim()).filter(Boolean),
+    const authorizer = new HttpJwtAuthorizer('JwtAuthorizer', jwt.JWT_ISSUER!, {
+      jwtAudience: jwt.JWT_AUDIENCE!.split(',').map((a) => a.trim()).filter(Boolean),
     });
     this.api = new HttpApi(this, 'Api', {
       description: `Creator measurement API (${config.stage})`,
@@ -232,6 +236,10 @@ export class ServiceStack extends Stack {
     new CfnOutput(this, 'WebhookDeadLetterQueueArn', { value: webhooks.deadLetterQueue.queueArn });
     new CfnOutput(this, 'WebhookEventsDeadLetterQueueArn', { value: webhooks.streamDeadLetterQueue.queueArn });
     new CfnOutput(this, 'WebhookDeliveryQueueUrl', { value: webhooks.queue.queueUrl });
+    // The secrets to fill after the first deploy (docs/deploy.md), by ARN: their names are CloudFormation's.
+    new CfnOutput(this, 'StripeSecretArn', { value: billing.secret.secretArn });
+    new CfnOutput(this, 'GoogleOAuthClientSecretArn', { value: analytics.oauthClient.secretArn });
+    new CfnOutput(this, 'PlatformCredentialsSecretArn', { value: metricRefresh.credentials.secretArn });
   }
 
   private apiAccessLogs(config: StageConfig): LogGroup {
@@ -305,11 +313,11 @@ const ACCESS_LOG_FORMAT = AccessLogFormat.custom(
   }),
 );
 
-/** What shared/auth/verifier.ts reads; the optional ones only when configured. */
 /** A route the API Gateway authorizer does not guard: the Stripe webhook, the OAuth callback. */
 const isPublic = (route: Route) => route.auth !== 'bearer';
 
-function jwtEnvironment({ jwt }: StageConfig): Record<string, string> {
+/** What shared/auth/verifier.ts reads of an issuer named by context; the optional ones only when configured. */
+function externalIssuerEnvironment(jwt: ExternalIssuer): Record<string, string> {
   return {
     JWT_ISSUER: jwt.issuer,
     JWT_AUDIENCE: jwt.audience,

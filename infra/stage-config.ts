@@ -60,8 +60,14 @@ const SETTINGS: Record<Stage, StageSettings> = {
   },
 };
 
-/** Who issues the bearer tokens the handlers verify (see shared/auth/verifier.ts). */
-export interface JwtSettings {
+/**
+ * Who issues the bearer tokens the handlers verify (see shared/auth/verifier.ts): an issuer named by
+ * context, or, when none is, the stack's own Cognito user pool (infra/user-pool.ts).
+ */
+export type JwtSettings = ExternalIssuer | { ownUserPool: true };
+
+export interface ExternalIssuer {
+  ownUserPool?: false;
   issuer: string;
   audience: string;
   jwksUri?: string;
@@ -75,6 +81,8 @@ export interface StageConfig extends Omit<StageSettings, 'defaultAllowedOrigins'
   /** Browser origins allowed by the API's CORS preflight and by the buckets (presigned PUT/GET). */
   allowedOrigins: string[];
   jwt: JwtSettings;
+  /** The prefix of the own user pool's Cognito domain (context `authDomainPrefix`); absent, one is made from the stage and the stack's id. */
+  authDomainPrefix?: string;
   /** The From address of emails (an SES-verified identity); absent, emails are not delivered. */
   emailSender?: string;
   /** Who the stage's alarms email (an SNS email subscription); absent, the alarms notify no one until someone subscribes. */
@@ -97,8 +105,7 @@ export interface BillingSettings {
   placeholders: string[];
 }
 
-/** Deliberately invalid (`.invalid` never resolves), so a forgotten setting fails closed with 401s. */
-export const PLACEHOLDER_ISSUER = 'https://issuer.invalid/configure-jwtIssuer';
+/** Deliberately invalid, so a forgotten audience fails closed with 401s. */
 export const PLACEHOLDER_AUDIENCE = 'configure-jwtAudience';
 
 type Env = Record<string, string | undefined>;
@@ -119,6 +126,7 @@ export function readStageConfig(node: Node, env: Env = process.env): StageConfig
     allowedOrigins,
     ...stageThrottling(node, throttling, publicRouteThrottling),
     jwt: readJwt(node, env),
+    ...readDomainPrefix(node),
     ...readAddress(node, env, 'emailSender', 'EMAIL_SENDER'),
     ...readAddress(node, env, 'alarmEmail', 'ALARM_EMAIL'),
     billing: readBilling(node, env),
@@ -191,12 +199,10 @@ function readJwt(node: Node, env: Env): JwtSettings {
   };
   const cognitoUserPoolId = read('cognitoUserPoolId', 'COGNITO_USER_POOL_ID');
   const jwksUri = read('jwksUri', 'JWT_JWKS_URI');
+  const issuer = read('jwtIssuer', 'JWT_ISSUER') ?? (cognitoUserPoolId && cognitoIssuer(cognitoUserPoolId));
+  // No issuer named: the stack makes its own user pool, whose app client is the audience.
+  if (!issuer) return { ownUserPool: true };
   const placeholders: string[] = [];
-  let issuer = read('jwtIssuer', 'JWT_ISSUER') ?? (cognitoUserPoolId && cognitoIssuer(cognitoUserPoolId));
-  if (!issuer) {
-    issuer = PLACEHOLDER_ISSUER;
-    placeholders.push('issuer (-c jwtIssuer=https://... or -c cognitoUserPoolId=..., or env JWT_ISSUER / COGNITO_USER_POOL_ID)');
-  }
   let audience = read('jwtAudience', 'JWT_AUDIENCE');
   if (!audience) {
     audience = PLACEHOLDER_AUDIENCE;
@@ -209,6 +215,17 @@ function readJwt(node: Node, env: Env): JwtSettings {
     ...(jwksUri ? { jwksUri } : {}),
     ...(cognitoUserPoolId ? { cognitoUserPoolId } : {}),
   };
+}
+
+/** Context `authDomainPrefix`: what Cognito allows in a domain prefix (lower-case letters, digits, inner hyphens; no "aws", "amazon" or "cognito"). */
+function readDomainPrefix(node: Node): Pick<StageConfig, 'authDomainPrefix'> {
+  const value = node.tryGetContext('authDomainPrefix');
+  if (value === undefined || value === null || value === '') return {};
+  const prefix = String(value).trim();
+  if (!/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(prefix) || /aws|amazon|cognito/.test(prefix)) {
+    throw new Error(`Context "authDomainPrefix" must be lower-case letters, digits and inner hyphens, without aws, amazon or cognito; got ${JSON.stringify(value)}`);
+  }
+  return { authDomainPrefix: prefix };
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Webhook delivery in the cloud (issue 28): the table's stream hands every change of a tenant's
+ * Webhook delivery in the cloud (docs/webhooks.md): the table's stream hands every change of a tenant's
  * items to the fan-out (functions/jobs/fan-out-webhook-events.ts), which puts a delivery per event
  * and subscribed endpoint and queues it; the delivery worker (functions/jobs/deliver-webhooks.ts)
  * consumes the queue, signs and POSTs, and keeps a failed delivery on the queue until its next

@@ -1014,7 +1014,7 @@ export interface paths {
         put?: never;
         /**
          * A cost on an activity
-         * @description a cost on an activity. Without `creatorId` it is attributed to the activity's single linked creator when there is exactly one; `categoryId` must be a category of the same organization (404). `exchangeRate` books the rate it converts at (docs/decisions.md "Money and metrics"); else the ECB's of its day. Every aggregate moves in the same transaction.
+         * @description a cost on an activity. Without `creatorId` it is attributed to the activity's single linked creator when there is exactly one; `categoryId` must be a category of the same organization (404). `exchangeRate` books the rate it converts at; else the ECB's of its day. Every aggregate moves in the same transaction.
          *
          *     Access: an active member (or higher) of the tenant in scope. Form B.
          */
@@ -1478,7 +1478,7 @@ export interface paths {
         };
         /**
          * Statistics over the costs matching the filters
-         * @description statistics over the costs matching the filters: total spend per currency, how many, cost coverage, spend outside campaigns, and the largest category. A cost counts converted into the tenant's currency where it has a rate (docs/decisions.md "Money and metrics"); currencies without one stay per currency and are named in warnings. costCoverage: of the tenant's activities in scope (the activityId / campaignId filters), the share with at least one matching cost; null when there are none. largestCategory: the category with the most spend in the tenant currency among the matching costs; null when no categorised cost is in that currency. Unfiltered, the stats read stored counters only (the tenant's AGGREGATE item, and the categories' own spend): nothing read grows with the costs or activities. Filtered or searched, they still read the tenant's costs (`findCosts`): no counter is kept per filter value.
+         * @description statistics over the costs matching the filters: total spend per currency, how many, cost coverage, spend outside campaigns, and the largest category. A cost counts converted into the tenant's currency where it has a rate; currencies without one stay per currency and are named in warnings. costCoverage: of the tenant's activities in scope (the activityId / campaignId filters), the share with at least one matching cost; null when there are none. largestCategory: the category with the most spend in the tenant currency among the matching costs; null when no categorised cost is in that currency. Unfiltered, the stats read stored counters only (the tenant's AGGREGATE item, and the categories' own spend): nothing read grows with the costs or activities. Filtered or searched, they still read the tenant's costs (`findCosts`): no counter is kept per filter value.
          *
          *     Access: an active viewer (or higher) of the tenant in scope. Form A (responses carry `_meta`).
          */
@@ -2498,7 +2498,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** This OpenAPI document */
+        /**
+         * This OpenAPI document
+         * @description This OpenAPI document, without a token.
+         */
         get: operations["getOpenApiDocument"];
         put?: never;
         post?: never;
@@ -2515,7 +2518,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The API reference page (this document, rendered) */
+        /**
+         * The API reference page (this document, rendered)
+         * @description The API reference page (this document, rendered), without a token.
+         */
         get: operations["getApiReference"];
         put?: never;
         post?: never;
@@ -2534,6 +2540,7 @@ export interface components {
             /** @description A URI naming the kind of problem. */
             type: string;
             title: string;
+            /** Format: int32 */
             status: number;
             detail: string;
             /** @enum {string} */
@@ -2574,7 +2581,9 @@ export interface components {
             campaignId: string | null;
             campaignActivityId?: string | null;
             metricsFetchDueAt: string | null;
+            /** Format: int64 */
             creatorsCount: number;
+            /** Format: int64 */
             costsCount: number;
             impressions: number;
             engagement: number;
@@ -2598,6 +2607,7 @@ export interface components {
             } | null;
             /** Format: date-time */
             lastFetchedAt?: string;
+            /** Format: int64 */
             snapshotsCount?: number;
             metricsUnavailableReason?: string;
             creatorIds: string[];
@@ -2635,12 +2645,16 @@ export interface components {
             cpa: number | null;
         };
         ActivityStats: {
+            /** Format: int64 */
             activitiesCount: number;
             byChannel: {
                 [key: string]: number;
             };
+            /** Format: int64 */
             withContentLink: number;
+            /** Format: int64 */
             withMetrics: number;
+            /** Format: int64 */
             costsCount: number;
             spend: {
                 [key: string]: number;
@@ -2669,7 +2683,9 @@ export interface components {
             campaignId: string | null;
             campaignActivityId?: string | null;
             metricsFetchDueAt?: string | null;
+            /** Format: int64 */
             creatorsCount: number;
+            /** Format: int64 */
             costsCount: number;
             impressions: number;
             engagement: number;
@@ -2693,6 +2709,7 @@ export interface components {
             } | null;
             /** Format: date-time */
             lastFetchedAt?: string;
+            /** Format: int64 */
             snapshotsCount?: number;
             metricsUnavailableReason?: string;
         };
@@ -2756,7 +2773,9 @@ export interface components {
             channels: string[];
             ownerUserId: string | null;
             tags: string[];
+            /** Format: int64 */
             activitiesCount: number;
+            /** Format: int64 */
             costsCount: number;
             impressions: number;
             engagement: number;
@@ -2813,9 +2832,15 @@ export interface components {
                  * @enum {string}
                  */
                 level: "none" | "low" | "medium" | "high";
-                /** @description Activities in scope. */
+                /**
+                 * Format: int64
+                 * @description Activities in scope.
+                 */
                 activitiesTotal: number;
-                /** @description Of them, those with metrics (impressions or engagement from a platform reading or a manual count). */
+                /**
+                 * Format: int64
+                 * @description Of them, those with metrics (impressions or engagement from a platform reading or a manual count).
+                 */
                 activitiesWithMetrics: number;
                 /** @description activitiesWithMetrics / activitiesTotal, 0 to 1; null with no activity. */
                 deliveryCoverage: number | null;
@@ -2826,7 +2851,10 @@ export interface components {
         CampaignComparison: {
             /** @description The report currency (ISO 4217), the organization's. */
             currency: string;
-            /** @description The window asked for, in days, ending today in the organization's timezone. */
+            /**
+             * Format: int64
+             * @description The window asked for, in days, ending today in the organization's timezone.
+             */
             daysBack: number;
             campaigns: {
                 /** Format: uuid */
@@ -2882,9 +2910,15 @@ export interface components {
                      * @enum {string}
                      */
                     level: "none" | "low" | "medium" | "high";
-                    /** @description Activities in scope. */
+                    /**
+                     * Format: int64
+                     * @description Activities in scope.
+                     */
                     activitiesTotal: number;
-                    /** @description Of them, those with metrics (impressions or engagement from a platform reading or a manual count). */
+                    /**
+                     * Format: int64
+                     * @description Of them, those with metrics (impressions or engagement from a platform reading or a manual count).
+                     */
                     activitiesWithMetrics: number;
                     /** @description activitiesWithMetrics / activitiesTotal, 0 to 1; null with no activity. */
                     deliveryCoverage: number | null;
@@ -2897,7 +2931,10 @@ export interface components {
                         spend: number;
                         /** @description Their impressions. */
                         impressions: number;
-                        /** @description How many activities: exactly those with both spend in the report currency and impressions. */
+                        /**
+                         * Format: int64
+                         * @description How many activities: exactly those with both spend in the report currency and impressions.
+                         */
                         activities: number;
                     };
                     /** @description CPE = spend / engagement. */
@@ -2906,7 +2943,10 @@ export interface components {
                         spend: number;
                         /** @description Their engagement. */
                         engagement: number;
-                        /** @description How many activities: exactly those with both spend in the report currency and engagement. */
+                        /**
+                         * Format: int64
+                         * @description How many activities: exactly those with both spend in the report currency and engagement.
+                         */
                         activities: number;
                     };
                     /** @description CPA = spend / conversions. A campaign's CPA is its spend over its conversions; an organization's divides the spend of its campaigns with conversions by their conversions. */
@@ -2915,7 +2955,10 @@ export interface components {
                         spend: number;
                         /** @description Their conversions. */
                         conversions: number;
-                        /** @description How many campaigns: those with conversions. */
+                        /**
+                         * Format: int64
+                         * @description How many campaigns: those with conversions.
+                         */
                         campaigns: number;
                     };
                     /** @description What the figures' spend converted into the report currency, one entry per other currency (docs/decisions.md "Money and metrics"): `booked` (the costs' own exchangeRate), `ecb` (the ECB's euro reference rates of the costs' days, crossed through EUR) or `mixed`, and the first and last rate day used. */
@@ -2972,18 +3015,36 @@ export interface components {
         CampaignPortfolio: {
             /** @description The report currency (ISO 4217), the organization's. */
             currency: string;
-            /** @description The window asked for, in days, ending today in the organization's timezone. */
+            /**
+             * Format: int64
+             * @description The window asked for, in days, ending today in the organization's timezone.
+             */
             daysBack: number;
             counts: {
-                /** @description Campaigns that have started and not ended (statuses derive from the campaigns' dates in the organization's timezone). */
+                /**
+                 * Format: int64
+                 * @description Campaigns that have started and not ended (statuses derive from the campaigns' dates in the organization's timezone).
+                 */
                 active: number;
-                /** @description Campaigns whose start is in the future. */
+                /**
+                 * Format: int64
+                 * @description Campaigns whose start is in the future.
+                 */
                 scheduled: number;
-                /** @description Campaigns whose end is past. */
+                /**
+                 * Format: int64
+                 * @description Campaigns whose end is past.
+                 */
                 completed: number;
-                /** @description Campaigns without a start date. */
+                /**
+                 * Format: int64
+                 * @description Campaigns without a start date.
+                 */
                 draft: number;
-                /** @description Campaigns that need attention: spend over budget; active with no linked activity; active with metrics on some but fewer than half of its activities; active or scheduled with an incomplete brief. */
+                /**
+                 * Format: int64
+                 * @description Campaigns that need attention: spend over budget; active with no linked activity; active with metrics on some but fewer than half of its activities; active or scheduled with an incomplete brief.
+                 */
                 attention: number;
             };
             /** @description The sum of the budgets of all the organization's campaigns (none counts 0). In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
@@ -2995,9 +3056,15 @@ export interface components {
                 [key: string]: number;
             };
             briefCompleteness: {
-                /** @description Campaigns whose brief passes every readiness check. */
+                /**
+                 * Format: int64
+                 * @description Campaigns whose brief passes every readiness check.
+                 */
                 complete: number;
-                /** @description Campaigns whose brief misses at least one. */
+                /**
+                 * Format: int64
+                 * @description Campaigns whose brief misses at least one.
+                 */
                 incomplete: number;
                 /** @description The mean share of the readiness checks the campaigns pass, 0 to 1, rounded to 2 decimals; null without campaigns. */
                 share: number | null;
@@ -3009,9 +3076,15 @@ export interface components {
                  * @enum {string}
                  */
                 level: "none" | "low" | "medium" | "high";
-                /** @description Activities in scope. */
+                /**
+                 * Format: int64
+                 * @description Activities in scope.
+                 */
                 activitiesTotal: number;
-                /** @description Of them, those with metrics (impressions or engagement from a platform reading or a manual count). */
+                /**
+                 * Format: int64
+                 * @description Of them, those with metrics (impressions or engagement from a platform reading or a manual count).
+                 */
                 activitiesWithMetrics: number;
                 /** @description activitiesWithMetrics / activitiesTotal, 0 to 1; null with no activity. */
                 deliveryCoverage: number | null;
@@ -3066,11 +3139,16 @@ export interface components {
             missing: ("summary" | "objective" | "audience" | "desiredOutcomes" | "channels" | "startAt" | "endAt" | "ownerUserId" | "budget" | "activities")[];
         };
         CampaignStats: {
+            /** Format: int64 */
             totalCount: number;
             byStatus: {
+                /** Format: int64 */
                 active: number;
+                /** Format: int64 */
                 scheduled: number;
+                /** Format: int64 */
                 completed: number;
+                /** Format: int64 */
                 draft: number;
             };
             currency: string;
@@ -3079,8 +3157,11 @@ export interface components {
             spendByCurrency: {
                 [key: string]: number;
             };
+            /** Format: int64 */
             activitiesCount: number;
+            /** Format: int64 */
             costsCount: number;
+            /** Format: int64 */
             overBudgetCount: number;
         };
         CheckoutSession: {
@@ -3122,6 +3203,7 @@ export interface components {
             totalSpend: {
                 [key: string]: number;
             };
+            /** Format: int64 */
             costsCount: number;
             /** @description The share of the activities in scope with at least one matching cost, 0 to 1; null with none in scope. */
             costCoverage: number | null;
@@ -3138,6 +3220,7 @@ export interface components {
         };
         CostType: {
             type: string;
+            /** Format: int64 */
             count: number;
         };
         CostView: {
@@ -3212,10 +3295,12 @@ export interface components {
             country: string | null;
             notes: string | null;
             isOwnBrand: boolean;
+            /** Format: int64 */
             activitiesCount: number;
             totalFollowersCount: number;
             impressions: number;
             engagement: number;
+            /** Format: int64 */
             costsCount: number;
             spend: {
                 [key: string]: number;
@@ -3238,7 +3323,10 @@ export interface components {
             /** Format: uuid */
             creatorId: string;
             currency: string;
-            /** @description Activities linked to the creator: the scope of the figures below, with the costs attributed to the creator. */
+            /**
+             * Format: int64
+             * @description Activities linked to the creator: the scope of the figures below, with the costs attributed to the creator.
+             */
             activitiesCount: number;
             /** @description The sum of the latest follower counts of the creator's connected social accounts. */
             totalFollowersCount: number;
@@ -3278,6 +3366,7 @@ export interface components {
             spend: number;
         };
         CreatorStats: {
+            /** Format: int64 */
             creatorsCount: number;
             byRole: {
                 [key: string]: number;
@@ -3288,6 +3377,7 @@ export interface components {
             spend: {
                 [key: string]: number;
             };
+            /** Format: int64 */
             activitiesCount: number;
         };
         CreatorSummary: {
@@ -3307,10 +3397,12 @@ export interface components {
             country: string | null;
             notes: string | null;
             isOwnBrand: boolean;
+            /** Format: int64 */
             activitiesCount: number;
             totalFollowersCount: number;
             impressions: number;
             engagement: number;
+            /** Format: int64 */
             costsCount: number;
             spend: {
                 [key: string]: number;
@@ -3389,17 +3481,32 @@ export interface components {
                 dailyUsers: number;
                 /** @description Success events: key events (GA4 `keyEvents`) of the range that carried the signal. */
                 successEvents: number;
-                /** @description Days of the range on which the signal was seen. */
+                /**
+                 * Format: int64
+                 * @description Days of the range on which the signal was seen.
+                 */
                 daysSeen: number;
             }[];
             headline: {
-                /** @description Signals seen in the range, ignored ones left out (as from every headline count). */
+                /**
+                 * Format: int64
+                 * @description Signals seen in the range, ignored ones left out (as from every headline count).
+                 */
                 signals: number;
-                /** @description Of them, those mapped to a creator, campaign, activity or referral channel. */
+                /**
+                 * Format: int64
+                 * @description Of them, those mapped to a creator, campaign, activity or referral channel.
+                 */
                 mapped: number;
-                /** @description Of them, those not mapped. */
+                /**
+                 * Format: int64
+                 * @description Of them, those not mapped.
+                 */
                 unmapped: number;
-                /** @description Ignored signals seen in the range. */
+                /**
+                 * Format: int64
+                 * @description Ignored signals seen in the range.
+                 */
                 ignored: number;
                 /** @description Sessions (GA4 `sessions`) of the range that carried a signal counted here. */
                 sessions: number;
@@ -3408,7 +3515,10 @@ export interface components {
             };
             referralChannels: {
                 channel: string;
-                /** @description Signals (not ignored) mapped to this referral channel. */
+                /**
+                 * Format: int64
+                 * @description Signals (not ignored) mapped to this referral channel.
+                 */
                 signals: number;
                 /** @description Sessions (GA4 `sessions`) of the range that carried them. */
                 sessions: number;
@@ -3449,6 +3559,7 @@ export interface components {
             /** Format: uuid */
             organizationId: string;
             name: string;
+            /** Format: int64 */
             usageCount: number;
             spend: {
                 [key: string]: number;
@@ -3476,6 +3587,7 @@ export interface components {
             error: {
                 type: string;
                 title: string;
+                /** Format: int64 */
                 status: number;
                 detail: string;
                 code: string;
@@ -3508,6 +3620,7 @@ export interface components {
             /** @enum {string} */
             contentType: "text/markdown" | "text/plain" | "text/csv";
             description: string | null;
+            /** Format: int64 */
             sizeBytes: number;
             createdBy: string;
             createdByName: string | null;
@@ -3595,7 +3708,10 @@ export interface components {
         MarketingBrief: {
             /** @enum {string} */
             audience: "executive" | "practitioner";
-            /** @description The window asked for, in days, ending today in the organization's timezone. */
+            /**
+             * Format: int64
+             * @description The window asked for, in days, ending today in the organization's timezone.
+             */
             daysBack: number;
             /** @description The report currency (ISO 4217), the organization's. */
             currency: string;
@@ -3676,18 +3792,33 @@ export interface components {
             freshness?: string | null;
             /** @description What the report's figures rest on. */
             provenance?: {
-                /** @description Activities in the report's scope. */
+                /**
+                 * Format: int64
+                 * @description Activities in the report's scope.
+                 */
                 activitiesTotal: number;
-                /** @description Of them, those with metrics (impressions or engagement from a platform reading or a manual count): coverage is activitiesWithMetrics / activitiesTotal. */
+                /**
+                 * Format: int64
+                 * @description Of them, those with metrics (impressions or engagement from a platform reading or a manual count): coverage is activitiesWithMetrics / activitiesTotal.
+                 */
                 activitiesWithMetrics: number;
                 /** @description Where the metrics come from: an activity with both a platform reading and a manual count is in both. */
                 sources: {
-                    /** @description Activities with a platform reading. */
+                    /**
+                     * Format: int64
+                     * @description Activities with a platform reading.
+                     */
                     api: number;
-                    /** @description Activities with a manual count (`viewsCount`, `likeCount` or `replyCount`). */
+                    /**
+                     * Format: int64
+                     * @description Activities with a manual count (`viewsCount`, `likeCount` or `replyCount`).
+                     */
                     manual: number;
                 };
-                /** @description Costs in the report's scope, in every currency. */
+                /**
+                 * Format: int64
+                 * @description Costs in the report's scope, in every currency.
+                 */
                 costsCount: number;
                 /** @description The outcome definitions (valueKind `count`) whose active measurements are summed as conversions; on the reports that have conversions. */
                 conversionDefinitions?: {
@@ -3703,7 +3834,10 @@ export interface components {
                         spend: number;
                         /** @description Their impressions. */
                         impressions: number;
-                        /** @description How many activities: exactly those with both spend in the report currency and impressions. */
+                        /**
+                         * Format: int64
+                         * @description How many activities: exactly those with both spend in the report currency and impressions.
+                         */
                         activities: number;
                     };
                     /** @description CPE = spend / engagement. */
@@ -3712,7 +3846,10 @@ export interface components {
                         spend: number;
                         /** @description Their engagement. */
                         engagement: number;
-                        /** @description How many activities: exactly those with both spend in the report currency and engagement. */
+                        /**
+                         * Format: int64
+                         * @description How many activities: exactly those with both spend in the report currency and engagement.
+                         */
                         activities: number;
                     };
                     /** @description CPA = spend / conversions. A campaign's CPA is its spend over its conversions; an organization's divides the spend of its campaigns with conversions by their conversions. */
@@ -3721,7 +3858,10 @@ export interface components {
                         spend: number;
                         /** @description Their conversions. */
                         conversions: number;
-                        /** @description How many campaigns: those with conversions. */
+                        /**
+                         * Format: int64
+                         * @description How many campaigns: those with conversions.
+                         */
                         campaigns: number;
                     };
                     /** @description What the figures' spend converted into the report currency, one entry per other currency (docs/decisions.md "Money and metrics"): `booked` (the costs' own exchangeRate), `ecb` (the ECB's euro reference rates of the costs' days, crossed through EUR) or `mixed`, and the first and last rate day used. */
@@ -3755,11 +3895,20 @@ export interface components {
              * @enum {string}
              */
             level: "none" | "low" | "medium" | "high";
-            /** @description The organization's activities whose day is in startDate..endDate (inclusive): an activity's day is its `startAt` in the organization's timezone, else the day it was created. */
+            /**
+             * Format: int64
+             * @description The organization's activities whose day is in startDate..endDate (inclusive): an activity's day is its `startAt` in the organization's timezone, else the day it was created.
+             */
             activitiesConsidered: number;
-            /** @description Of them, those with at least one metric snapshot (a platform reading). */
+            /**
+             * Format: int64
+             * @description Of them, those with at least one metric snapshot (a platform reading).
+             */
             activitiesWithSnapshots: number;
-            /** @description Their snapshots in all. */
+            /**
+             * Format: int64
+             * @description Their snapshots in all.
+             */
             snapshotsCount: number;
             /** @description activitiesWithSnapshots / activitiesConsidered, 0 to 1; null with no activity. */
             coverage: number | null;
@@ -3837,6 +3986,7 @@ export interface components {
             valueKind: string;
             unitLabel: string | null;
             defaultCurrency: string | null;
+            /** Format: int64 */
             activeMeasurementsCount: number;
         };
         OutcomeMeasurement: {
@@ -4001,9 +4151,13 @@ export interface components {
             /** @enum {string} */
             membershipStatus: "active" | "pending";
             metrics: {
+                /** Format: int64 */
                 creatorsCount: number;
+                /** Format: int64 */
                 activitiesCount: number;
+                /** Format: int64 */
                 campaignsCount: number;
+                /** Format: int64 */
                 costsCount: number;
                 spend: {
                     [key: string]: number;
@@ -4250,6 +4404,8 @@ export interface components {
             headers: {
                 /** @description Whole seconds to wait, at least 1. */
                 "Retry-After"?: number;
+                /** @description The request's `Origin` when the stage allows it (or `*` on a stage that allows any); absent for a request without an allowed `Origin`. */
+                "Access-Control-Allow-Origin"?: string;
                 [name: string]: unknown;
             };
             content: {
@@ -4260,6 +4416,25 @@ export interface components {
                  *       "status": 429,
                  *       "detail": "The service is busy; retry shortly.",
                  *       "code": "rate_limited",
+                 *       "requestId": "5f0c6a4e-1b7d-4c3e-9a51-2f7d8e9b0c1a"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description An unexpected failure of the service: logged with the requestId, and nothing more is said (no stack trace or message). A read may be retried; a write may or may not have been applied, so read before writing again. */
+        InternalError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "/problems/internal",
+                 *       "title": "Internal error",
+                 *       "status": 500,
+                 *       "detail": "An unexpected error occurred. Quote the requestId when reporting it.",
+                 *       "code": "internal",
                  *       "requestId": "5f0c6a4e-1b7d-4c3e-9a51-2f7d8e9b0c1a"
                  *     }
                  */
@@ -4298,6 +4473,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["Tenant"][];
+                        /** Format: int64 */
                         totalCount: number;
                         facets: components["schemas"]["Facets"];
                         _meta: components["schemas"]["Meta"];
@@ -4309,6 +4485,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     workspacesCreate: {
@@ -4359,6 +4536,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     workspacesGet: {
@@ -4390,6 +4568,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     workspacesDelete: {
@@ -4424,6 +4603,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     workspacesUpdate: {
@@ -4469,6 +4649,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     workspacesListMembers: {
@@ -4502,6 +4683,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["Member"][];
+                        /** Format: int64 */
                         totalCount: number;
                         facets: components["schemas"]["Facets"];
                         _meta: components["schemas"]["Meta"];
@@ -4513,6 +4695,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     workspacesAddMember: {
@@ -4563,6 +4746,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     workspacesRemoveMember: {
@@ -4599,6 +4783,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     workspacesChangeMemberRole: {
@@ -4643,6 +4828,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     workspacesInvite: {
@@ -4693,6 +4879,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     organizationsList: {
@@ -4719,6 +4906,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["Tenant"][];
+                        /** Format: int64 */
                         totalCount: number;
                         facets: components["schemas"]["Facets"];
                         _meta: components["schemas"]["Meta"];
@@ -4730,6 +4918,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     organizationsCreate: {
@@ -4779,6 +4968,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     organizationsGet: {
@@ -4810,6 +5000,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     organizationsDelete: {
@@ -4844,6 +5035,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     organizationsUpdate: {
@@ -4891,6 +5083,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     organizationsCompleteOrganicSignup: {
@@ -4939,6 +5132,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     organizationsListMembers: {
@@ -4972,6 +5166,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["Member"][];
+                        /** Format: int64 */
                         totalCount: number;
                         facets: components["schemas"]["Facets"];
                         _meta: components["schemas"]["Meta"];
@@ -4983,6 +5178,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     organizationsAddMember: {
@@ -5033,6 +5229,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     organizationsRemoveMember: {
@@ -5069,6 +5266,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     organizationsChangeMemberRole: {
@@ -5113,6 +5311,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     organizationsInvite: {
@@ -5163,6 +5362,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     organizationsAcceptInvite: {
@@ -5210,6 +5410,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     organizationsDeclineInvite: {
@@ -5257,6 +5458,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     organizationsProcessSignup: {
@@ -5301,6 +5503,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     usersList: {
@@ -5333,6 +5536,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["Member"][];
+                        /** Format: int64 */
                         totalCount: number;
                         facets: components["schemas"]["Facets"];
                         _meta: components["schemas"]["Meta"];
@@ -5344,6 +5548,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     usersCreate: {
@@ -5392,6 +5597,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     usersGet: {
@@ -5423,6 +5629,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     usersDelete: {
@@ -5458,6 +5665,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     usersUpdate: {
@@ -5503,6 +5711,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     usersAvatarUploadUrl: {
@@ -5524,6 +5733,7 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     contentType: "image/jpeg" | "image/png" | "image/webp" | "image/gif";
+                    /** Format: int32 */
                     contentLength: number;
                 };
             };
@@ -5551,6 +5761,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     usersChangeEmail: {
@@ -5598,6 +5809,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     usersConfirmEmailChange: {
@@ -5645,6 +5857,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     usersRequestDeletion: {
@@ -5684,6 +5897,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     usersConfirmDeletion: {
@@ -5731,6 +5945,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     usersGetSettings: {
@@ -5762,6 +5977,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     usersUpdateSettings: {
@@ -5806,6 +6022,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     creatorsList: {
@@ -5845,6 +6062,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["CreatorSummary"][];
+                        /** Format: int64 */
                         totalCount: number;
                         facets: components["schemas"]["Facets"];
                         _meta: components["schemas"]["Meta"];
@@ -5856,6 +6074,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     creatorsCreate: {
@@ -5906,6 +6125,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     creatorsStats: {
@@ -5946,6 +6166,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     creatorsGet: {
@@ -5977,6 +6198,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     creatorsDelete: {
@@ -6011,6 +6233,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     creatorsUpdate: {
@@ -6056,6 +6279,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     creatorsOwnBrand: {
@@ -6115,6 +6339,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     creatorsConnectSocialAccount: {
@@ -6163,6 +6388,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     creatorsDeleteSocialAccount: {
@@ -6201,6 +6427,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     creatorsMetrics: {
@@ -6234,6 +6461,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     creatorsMetricsHistory: {
@@ -6260,6 +6488,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["CreatorMetricsDay"][];
+                        /** Format: int64 */
                         totalCount: number;
                         facets: components["schemas"]["Facets"];
                         _meta: components["schemas"]["Meta"];
@@ -6271,6 +6500,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     activitiesList: {
@@ -6308,6 +6538,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["ActivitySummary"][];
+                        /** Format: int64 */
                         totalCount: number;
                         facets: components["schemas"]["Facets"];
                     };
@@ -6318,6 +6549,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     activitiesCreate: {
@@ -6371,6 +6603,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     activitiesCount: {
@@ -6397,6 +6630,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** Format: int64 */
                         count: number;
                     };
                 };
@@ -6406,6 +6640,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     activitiesStats: {
@@ -6443,6 +6678,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     activitiesGet: {
@@ -6473,6 +6709,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     activitiesDelete: {
@@ -6506,6 +6743,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     activitiesUpdate: {
@@ -6556,6 +6794,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     activitiesConnectContentLink: {
@@ -6603,6 +6842,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     activitiesDisconnectContentLink: {
@@ -6647,6 +6887,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     activitiesListCreators: {
@@ -6675,6 +6916,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["Creator"][];
+                        /** Format: int64 */
                         totalCount: number;
                         facets: components["schemas"]["Facets"];
                     };
@@ -6685,6 +6927,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     activitiesCountCreators: {
@@ -6708,6 +6951,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** Format: int64 */
                         count: number;
                     };
                 };
@@ -6717,6 +6961,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     activitiesLinkCreator: {
@@ -6764,6 +7009,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     activitiesUnlinkCreator: {
@@ -6799,6 +7045,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     costsCreate: {
@@ -6850,6 +7097,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     costsDelete: {
@@ -6883,6 +7131,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     costsUpdate: {
@@ -6928,6 +7177,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     activitiesMetricsConfidence: {
@@ -6962,6 +7212,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     activitiesSparklines: {
@@ -6984,6 +7235,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["Sparkline"][];
+                        /** Format: int64 */
                         totalCount: number;
                         facets: components["schemas"]["Facets"];
                     };
@@ -6994,6 +7246,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     campaignsList: {
@@ -7029,6 +7282,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["Campaign"][];
+                        /** Format: int64 */
                         totalCount: number;
                         facets: components["schemas"]["Facets"];
                         _meta: components["schemas"]["Meta"];
@@ -7040,6 +7294,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     campaignsCreate: {
@@ -7098,6 +7353,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     campaignsStats: {
@@ -7134,6 +7390,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     campaignsGet: {
@@ -7165,6 +7422,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     campaignsDelete: {
@@ -7200,6 +7458,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     campaignsUpdate: {
@@ -7253,6 +7512,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     campaignsPreview: {
@@ -7314,6 +7574,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     campaignsDuplicate: {
@@ -7364,6 +7625,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     campaignsLinkActivity: {
@@ -7426,6 +7688,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     campaignsUnlinkActivity: {
@@ -7465,6 +7728,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     notesList: {
@@ -7491,6 +7755,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["Note"][];
+                        /** Format: int64 */
                         totalCount: number;
                         facets: components["schemas"]["Facets"];
                         _meta: components["schemas"]["Meta"];
@@ -7502,6 +7767,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     notesCreate: {
@@ -7554,6 +7820,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     notesGet: {
@@ -7585,6 +7852,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     notesDelete: {
@@ -7619,6 +7887,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     notesUpdate: {
@@ -7660,6 +7929,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     filesList: {
@@ -7686,6 +7956,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["File"][];
+                        /** Format: int64 */
                         totalCount: number;
                         facets: components["schemas"]["Facets"];
                         _meta: components["schemas"]["Meta"];
@@ -7697,6 +7968,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     filesCreate: {
@@ -7751,6 +8023,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     filesDownload: {
@@ -7782,6 +8055,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     filesRename: {
@@ -7823,6 +8097,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     costsList: {
@@ -7863,6 +8138,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["CostView"][];
+                        /** Format: int64 */
                         totalCount: number;
                         facets: components["schemas"]["Facets"];
                         _meta: components["schemas"]["Meta"];
@@ -7874,6 +8150,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     costsCount: {
@@ -7901,6 +8178,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** Format: int64 */
                         count: number;
                         _meta: components["schemas"]["Meta"];
                     };
@@ -7911,6 +8189,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     costsTypes: {
@@ -7937,6 +8216,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["CostType"][];
+                        /** Format: int64 */
                         totalCount: number;
                         facets: components["schemas"]["Facets"];
                     };
@@ -7947,6 +8227,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     costsStats: {
@@ -7988,6 +8269,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     expenseCategoriesList: {
@@ -8020,6 +8302,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["ExpenseCategory"][];
+                        /** Format: int64 */
                         totalCount: number;
                         facets: components["schemas"]["Facets"];
                         _meta: components["schemas"]["Meta"];
@@ -8031,6 +8314,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     expenseCategoriesCreate: {
@@ -8077,6 +8361,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     expenseCategoriesDelete: {
@@ -8111,6 +8396,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     expenseCategoriesUpdate: {
@@ -8152,6 +8438,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     outcomesListDefinitions: {
@@ -8174,6 +8461,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["OutcomeDefinition"][];
+                        /** Format: int64 */
                         totalCount: number;
                         facets: components["schemas"]["Facets"];
                         _meta: components["schemas"]["Meta"];
@@ -8185,6 +8473,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     outcomesCreateDefinition: {
@@ -8236,6 +8525,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     outcomesDeleteDefinition: {
@@ -8270,6 +8560,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     outcomesUpdateDefinition: {
@@ -8316,6 +8607,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     outcomesListMeasurements: {
@@ -8340,6 +8632,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["OutcomeMeasurement"][];
+                        /** Format: int64 */
                         totalCount: number;
                         facets: components["schemas"]["Facets"];
                         _meta: components["schemas"]["Meta"];
@@ -8351,6 +8644,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     outcomesCreateMeasurement: {
@@ -8408,6 +8702,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     outcomesDeleteMeasurement: {
@@ -8442,6 +8737,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     outcomesUpdateMeasurement: {
@@ -8492,6 +8788,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     reportingOrganizationMetrics: {
@@ -8523,6 +8820,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     reportingOrganizationMetricsHistory: {
@@ -8547,6 +8845,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["MetricsDay"][];
+                        /** Format: int64 */
                         totalCount: number;
                         facets: components["schemas"]["Facets"];
                         _meta: components["schemas"]["Meta"];
@@ -8558,6 +8857,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     reportingCampaignMetrics: {
@@ -8591,6 +8891,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     reportingCampaignMetricsHistory: {
@@ -8617,6 +8918,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["MetricsDay"][];
+                        /** Format: int64 */
                         totalCount: number;
                         facets: components["schemas"]["Facets"];
                         _meta: components["schemas"]["Meta"];
@@ -8628,6 +8930,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     reportingCreatorMetrics: {
@@ -8661,6 +8964,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     reportingCreatorMetricsHistory: {
@@ -8687,6 +8991,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["MetricsDay"][];
+                        /** Format: int64 */
                         totalCount: number;
                         facets: components["schemas"]["Facets"];
                         _meta: components["schemas"]["Meta"];
@@ -8698,6 +9003,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     reportingActivityMetrics: {
@@ -8731,6 +9037,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     reportingActivityMetricsHistory: {
@@ -8757,6 +9064,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["MetricsDay"][];
+                        /** Format: int64 */
                         totalCount: number;
                         facets: components["schemas"]["Facets"];
                         _meta: components["schemas"]["Meta"];
@@ -8768,6 +9076,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     analyticsHistory: {
@@ -8794,6 +9103,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["AnalyticsDay"][];
+                        /** Format: int64 */
                         totalCount: number;
                         facets: components["schemas"]["Facets"];
                         _meta: components["schemas"]["Meta"];
@@ -8806,6 +9116,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     reportingSpendHistory: {
@@ -8832,6 +9143,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["SpendDay"][];
+                        /** Format: int64 */
                         totalCount: number;
                         facets: components["schemas"]["Facets"];
                         _meta: components["schemas"]["Meta"];
@@ -8843,6 +9155,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     analyticsHdyhauEvidence: {
@@ -8879,6 +9192,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     analyticsHdyhauMapping: {
@@ -8923,6 +9237,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     analyticsDirectSignals: {
@@ -8961,6 +9276,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     analyticsSignalMapping: {
@@ -9014,6 +9330,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     analyticsSignalIgnored: {
@@ -9057,6 +9374,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     reportingCampaignPortfolio: {
@@ -9090,6 +9408,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     reportingCampaignComparison: {
@@ -9125,6 +9444,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     reportingMarketingBrief: {
@@ -9159,6 +9479,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     reportingRecommendations: {
@@ -9190,6 +9511,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     reportingCampaignReadiness: {
@@ -9223,6 +9545,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     reportingCampaignCloseout: {
@@ -9256,6 +9579,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     billingCheckoutSession: {
@@ -9302,6 +9626,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     billingPortalSession: {
@@ -9348,6 +9673,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     billingSyncCheckoutSession: {
@@ -9393,6 +9719,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     billingStripeWebhook: {
@@ -9417,6 +9744,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidInput"];
             413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     analyticsAuthUrl: {
@@ -9462,6 +9790,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     analyticsSelectProperty: {
@@ -9507,6 +9836,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     analyticsDisconnect: {
@@ -9551,6 +9881,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     analyticsOauthCallback: {
@@ -9567,12 +9898,15 @@ export interface operations {
                 headers: {
                     /** @description Where the browser goes next. */
                     Location?: string;
+                    /** @description The request's `Origin` when the stage allows it (or `*` on a stage that allows any); absent for a request without an allowed `Origin`. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
             };
             400: components["responses"]["InvalidInput"];
             413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     analyticsComplete: {
@@ -9617,6 +9951,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     exportsCreate: {
@@ -9669,6 +10004,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     exportsGet: {
@@ -9700,6 +10036,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     webhooksListEndpoints: {
@@ -9726,6 +10063,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["WebhookEndpoint"][];
+                        /** Format: int64 */
                         totalCount: number;
                         facets: components["schemas"]["Facets"];
                     };
@@ -9736,6 +10074,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     webhooksCreateEndpoint: {
@@ -9784,6 +10123,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     webhooksGetEndpoint: {
@@ -9814,6 +10154,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     webhooksDeleteEndpoint: {
@@ -9847,6 +10188,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     webhooksUpdateEndpoint: {
@@ -9890,6 +10232,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     webhooksRotateSecret: {
@@ -9929,6 +10272,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     webhooksListDeliveries: {
@@ -9956,6 +10300,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["WebhookDelivery"][];
+                        /** Format: int64 */
                         totalCount: number;
                         facets: components["schemas"]["Facets"];
                     };
@@ -9966,6 +10311,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     webhooksReplayDelivery: {
@@ -10005,6 +10351,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     getOpenApiDocument: {
@@ -10025,6 +10372,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getApiReference: {
@@ -10045,6 +10393,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
 }

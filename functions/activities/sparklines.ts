@@ -1,7 +1,7 @@
 /**
  * GET /v1/activities/sparklines — one daily series per activity. All ids must be activities of the
  * first one's tenant (else 404). Each series is the last 30 days in the tenant's timezone, oldest
- * first, each day's increase of impressions and engagement (DECISIONS.md), zero-filled: read from
+ * first, each day's increase of impressions and engagement (docs/decisions.md), zero-filled: read from
  * the activities' sparkline buckets (shared/db/metrics/sparkline-buckets.ts), at most 2 per activity, in one
  * batch with the activity items, whatever the tenant's size.
  */

@@ -1,6 +1,6 @@
 /**
  * POST /v1/analytics-oauth/complete — completes a Google authorization (the service's own route,
- * DECISIONS.md "Web analytics"): the web client posts the `state` and `code` the callback sent the
+ * docs/decisions.md "Web analytics"): the web client posts the `state` and `code` the callback sent the
  * browser to it with, as the signed-in user. Presenting a state spends it, whoever presents it; it
  * is answered only to the user who asked for the authorization URL (anyone else: 403) while an
  * owner of its organization, within its 10 minutes. Only then is the code exchanged, with the

@@ -6,7 +6,7 @@ import { DEFAULT_HDYHAU_DIMENSION, isWebClientPath, REDIRECT_PATH_MAX } from '..
 import { Problem } from '../../shared/http/problem.ts';
 import { DateOnly, Uuid } from '../../shared/schemas/common.ts';
 
-/** DECISIONS.md "Web analytics": a path of the web client only (no scheme, host, backslash or `//`). */
+/** docs/decisions.md "Web analytics": a path of the web client only (no scheme, host, backslash or `//`). */
 export const RedirectPath = /* @__PURE__ */ droppable(() => z.string().check(
   z.maxLength(REDIRECT_PATH_MAX),
   z.refine(isWebClientPath, 'Must be a path of the web client: one leading "/", no scheme, host, backslash or "//".'),

@@ -1,6 +1,6 @@
 /**
  * GET /v1/analytics-oauth/callback — where Google sends the browser after consent (the service's
- * own route, DECISIONS.md "Web analytics"; no bearer token). It connects nothing by itself: it
+ * own route, docs/decisions.md "Web analytics"; no bearer token). It connects nothing by itself: it
  * reads the state (without spending it) for the web client page it names, and sends the browser
  * there with `?analytics=pending&state=...&code=...`, which the web client completes with a POST
  * to `/v1/analytics-oauth/complete` as the signed-in user; or with `?analytics=error&reason=`

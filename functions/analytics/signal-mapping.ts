@@ -18,7 +18,7 @@ import { okReply } from '../../shared/schemas/records/reply.ts';
 import { routeByKey } from '../routes/reporting.ts';
 import { signalOf } from './signal-record.ts';
 
-/** DECISIONS.md "Web analytics": `{type, id}` of a record, `{type: 'referral_channel', channel}`, or null. */
+/** docs/decisions.md "Web analytics": `{type, id}` of a record, `{type: 'referral_channel', channel}`, or null. */
 const Association = /* @__PURE__ */ droppable(() => z.nullable(
   z.union([
     z.strictObject({ type: z.enum(['creator', 'campaign', 'activity']), id: Uuid }),

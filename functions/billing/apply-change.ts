@@ -1,7 +1,7 @@
 /**
  * One way a billing change takes effect, for the sync route and the webhook alike: the state is
  * applied (or found already applied), and an organization that is now active has its members'
- * demo access removed (DECISIONS.md "Billing"). Both steps are idempotent, so a sync and a webhook
+ * demo access removed (docs/decisions.md "Billing"). Both steps are idempotent, so a sync and a webhook
  * delivery for the same checkout, in either order or at once, leave one outcome.
  */
 import { applyBillingChange, type AppliedChange } from '../../shared/db/billing/index.ts';

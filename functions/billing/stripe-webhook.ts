@@ -1,6 +1,6 @@
 /**
  * POST /v1/billing/stripe/webhook — applies Stripe's event deliveries to organizations' billing
- * (the service's own route, DECISIONS.md "Billing"). No bearer token: the `Stripe-Signature` of the raw body, checked with the
+ * (the service's own route, docs/decisions.md "Billing"). No bearer token: the `Stripe-Signature` of the raw body, checked with the
  * signing secret (300 s tolerance), is the authentication; a bad or stale one is 400 and changes
  * nothing. An event changes an organization only when its customer is the organization's own
  * (shared/domain/billing.ts `isOwnCustomer`): one naming an organization in its metadata for

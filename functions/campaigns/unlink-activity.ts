@@ -1,7 +1,7 @@
 /**
  * DELETE /v1/campaigns/:id/activities/:activityId — takes the activity out of the campaign. Form A
  * names the activity in the path; Form B names the link's `campaignActivityId`, in the path segment
- * or the body (DECISIONS.md). Answers the removed link's id.
+ * or the body (docs/decisions.md). Answers the removed link's id.
  */
 import * as z from 'zod/mini';
 import { findLink, unlinkActivity, campaignFromItem } from '../../shared/db/campaigns/index.ts';

@@ -1,4 +1,4 @@
-/** Input fields shared by the cost handlers (interface.md "Cost"). */
+/** Input fields shared by the cost handlers (docs/spec/interface.md "Cost"). */
 import * as z from 'zod/mini';
 import { droppable } from '../../shared/records/lazy-schema.ts';
 import { multilineText, text } from '../../shared/schemas/common.ts';

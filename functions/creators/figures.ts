@@ -1,5 +1,5 @@
 /**
- * Money and ratios of a creator (DECISIONS.md "Money and metrics", "Report shapes"): spend in one
+ * Money and ratios of a creator (docs/decisions.md "Money and metrics", "Report shapes"): spend in one
  * currency, CPM and CPE null without a denominator, money rounded half away from zero to the
  * currency's minor unit. `creatorFigures` works from the stored aggregates alone (list columns and
  * sorting); the creator's metrics report is functions/reporting/creator-figures.ts.

@@ -1,4 +1,4 @@
-/** Input fields of the Creators group (interface.md "Creator", DECISIONS.md "Inputs"). */
+/** Input fields of the Creators group (docs/spec/interface.md "Creator", docs/decisions.md "Inputs"). */
 import * as z from 'zod/mini';
 import { droppable } from '../../shared/records/lazy-schema.ts';
 import { Email, multilineText, text } from '../../shared/schemas/common.ts';

@@ -4,7 +4,7 @@
  * `filters` are the list route's own query parameters, checked by its own query schema (400
  * naming `filters.<field>`). Every role that may read the data may export it; 429 with
  * Retry-After past 3 exports of the organization queued or running at once, or 50 started in a day
- * (DECISIONS.md "The service's own routes").
+ * (docs/decisions.md "The service's own routes").
  */
 import * as z from 'zod/mini';
 import { createExport, publicExport, releaseExportSlot } from '../../shared/db/exports/index.ts';

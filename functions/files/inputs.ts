@@ -34,7 +34,7 @@ export function assertExtensionMatches(fileName: string, contentType: FileConten
 }
 
 /**
- * The complete text, kept as sent (NFC-normalised, DECISIONS.md "Inputs"): a multi-line text, so
+ * The complete text, kept as sent (NFC-normalised, docs/decisions.md "Inputs"): a multi-line text, so
  * newlines and tabs but no other control or bidi characters; at most 1 MiB of UTF-8.
  */
 // Its size is counted in bytes below, not in characters.

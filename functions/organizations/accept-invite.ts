@@ -4,7 +4,7 @@
  * caller's token vouches for — never the profile's email, which its user can edit. A retry of an
  * accept already done answers 200 with the membership, as the accept did. 403 before the caller
  * has a user record (whatever is pending: nothing is told); 404 when there is neither, or no
- * vouched address (DECISIONS.md).
+ * vouched address (docs/decisions.md).
  */
 import * as z from 'zod/mini';
 import { acceptInvitation, acceptedMembership, activateMembership, getMembership, getTenant, membershipView } from '../../shared/db/tenancy/index.ts';

@@ -1,4 +1,4 @@
-/** POST /v1/organizations/:id/users (owner) — adds an existing user; active at once (DECISIONS.md). */
+/** POST /v1/organizations/:id/users (owner) — adds an existing user; active at once (docs/decisions.md). */
 import * as z from 'zod/mini';
 import { addMembership, getUser, membershipView } from '../../shared/db/tenancy/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';

@@ -1,7 +1,7 @@
 /**
  * POST /v1/organizations/complete-organic-signup — creates the caller's organization (owner), makes
  * the caller a viewer of the shared demo organization (created on first use) and switches the
- * caller's active organization to the demo (interface.md, "States and transitions"). The
+ * caller's active organization to the demo (docs/spec/interface.md, "States and transitions"). The
  * organization counts toward the 10 tenants a user may create per day (429 with Retry-After). The
  * caller needs a user record first (403).
  */

@@ -1,7 +1,7 @@
 /**
  * POST /v1/organizations/invites/:organizationId/decline — the caller declines a pending membership
  * of the tenant (removed) or a pending email invitation to the address the caller's token vouches
- * for (marked declined), never the profile's email. 404 when there is neither (DECISIONS.md).
+ * for (marked declined), never the profile's email. 404 when there is neither (docs/decisions.md).
  */
 import * as z from 'zod/mini';
 import { declineInvitation, getMembership, removeMembership, getTenant } from '../../shared/db/tenancy/index.ts';

@@ -1,7 +1,7 @@
 /**
  * POST /v1/organizations/invites/process-signup — turns every pending email invitation to the
  * address the caller's token vouches for into a membership of the signed-up user; never the
- * profile's email, which its user can edit. 200 also when there is nothing to process (DECISIONS.md);
+ * profile's email, which its user can edit. 200 also when there is nothing to process (docs/decisions.md);
  * 403 before the caller has a user record, whose member lists would not show them.
  */
 import * as z from 'zod/mini';

@@ -1,4 +1,4 @@
-/** Input fields of the Reported outcomes handlers (interface.md "Outcome definition", "Outcome measurement"). */
+/** Input fields of the Reported outcomes handlers (docs/spec/interface.md "Outcome definition", "Outcome measurement"). */
 import * as z from 'zod/mini';
 import { droppable } from '../../shared/records/lazy-schema.ts';
 import { DateOnly, multilineText, numberInput, text } from '../../shared/schemas/common.ts';
@@ -19,10 +19,10 @@ export const DefaultCurrency = /* @__PURE__ */ droppable(() => z.nullable(IsoCur
 export const MEASURE_MAX = 1e15;
 export const Measure = /* @__PURE__ */ droppable(() => numberInput(-MEASURE_MAX, MEASURE_MAX));
 
-/** DECISIONS.md: confidence is 0..1. */
+/** docs/decisions.md: confidence is 0..1. */
 export const Confidence = /* @__PURE__ */ droppable(() => z.nullable(numberInput(0, 1)));
 
 export const Market = /* @__PURE__ */ droppable(() => z.nullable(text(1, 100)));
 
-/** DECISIONS.md: periodStart/periodEnd are `YYYY-MM-DD`, a real calendar date. */
+/** docs/decisions.md: periodStart/periodEnd are `YYYY-MM-DD`, a real calendar date. */
 export const PeriodDate = /* @__PURE__ */ droppable(() => z.nullable(DateOnly));

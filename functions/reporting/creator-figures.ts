@@ -1,6 +1,6 @@
 /**
  * A creator's metrics, one answer for GET /v1/reporting/creator/metrics and GET /v1/creators/metrics
- * (interface.md: the same figures): the creator item's stored aggregate in the organization's currency.
+ * (docs/spec/interface.md: the same figures): the creator item's stored aggregate in the organization's currency.
  */
 import type { Tenant } from '../../shared/db/tenancy/index.ts';
 import { spendOf } from '../../shared/domain/reporting/figures.ts';
@@ -20,7 +20,7 @@ export async function creatorMetrics(tenant: Tenant, creatorId: string) {
       ...figures,
       spend: figures.totalCosts,
       otherCurrencySpend,
-      // No reach or conversion evidence is kept per creator (DECISIONS.md: null where there is none).
+      // No reach or conversion evidence is kept per creator (docs/decisions.md: null where there is none).
       reach: null,
       conversions: null,
       cpa: null,

@@ -29,7 +29,7 @@ export function route<const M extends HttpMethod, const P extends string, const 
   };
 }
 
-/** `agentRefuses` of the membership and invitation routes (DECISIONS.md "Identity and tokens": an agent token may not invite or promote anyone to owner). */
+/** `agentRefuses` of the membership and invitation routes (docs/decisions.md "Identity and tokens": an agent token may not invite or promote anyone to owner). */
 export const OWNER_ROLE = { role: 'owner' } as const;
 
 /**

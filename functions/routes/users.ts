@@ -8,7 +8,7 @@ export const usersRoutes = [
   route('PATCH', '/v1/users/:id', { form: 'both', access: 'self', buckets: ['avatars'], params: { id: 'userId' }, handler: 'users/update' }),
   route('POST', '/v1/users/:id/avatar/upload-url', { form: 'B', access: 'self', buckets: ['avatars'], params: { id: 'userId' }, handler: 'users/avatar-upload-url' }),
   route('POST', '/v1/users/:id/change-email', { form: 'B', access: 'self', params: { id: 'userId' }, handler: 'users/change-email' }),
-  // The service's own (DECISIONS.md "Identity and tokens"): applies a change-email with its emailed code.
+  // The service's own (docs/decisions.md "Identity and tokens"): applies a change-email with its emailed code.
   route('POST', '/v1/users/:id/confirm-email-change', { form: 'B', access: 'self', params: { id: 'userId' }, handler: 'users/confirm-email-change' }),
   route('POST', '/v1/users/:id/request-deletion', { form: 'B', access: 'self', params: { id: 'userId' }, handler: 'users/request-deletion' }),
   route('POST', '/v1/users/:id/confirm-deletion', { form: 'B', access: 'self', params: { id: 'userId' }, handler: 'users/confirm-deletion' }),

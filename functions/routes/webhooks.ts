@@ -1,6 +1,6 @@
 /**
  * The route table's webhooks rows (functions/routes.ts concatenates the groups): owners only. An
- * agent token may not register an endpoint, change its url or rotate its secret (DECISIONS.md
+ * agent token may not register an endpoint, change its url or rotate its secret (docs/decisions.md
  * "Identity and tokens": nothing that outlives the token).
  */
 import { route, routeFinder } from './row.ts';

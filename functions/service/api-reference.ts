@@ -1,5 +1,5 @@
 /**
- * GET /openapi.json and GET /docs — the service's own public routes (DECISIONS.md "The service's
+ * GET /openapi.json and GET /docs — the service's own public routes (docs/decisions.md "The service's
  * own routes"; no token): the committed OpenAPI document (`npm run openapi`) and its reference
  * page; and GET /favicon.ico, an empty 404. The page inlines Redoc's standalone bundle and the document, so it needs nothing from the
  * network (no CDN). The local server and the stack's function answer with this module.
@@ -47,7 +47,12 @@ function docsPage(): string {
 <body>
 <div id="redoc"></div>
 <script>${redocBundle()}</script>
-<script>Redoc.init(${scriptJson(document)}, { hideDownloadButton: false, expandResponses: '200,201' }, document.getElementById('redoc'));</script>
+<script>
+const spec = ${scriptJson(document)};
+// The host this page was served from comes first: "Try it" and the examples name this service.
+spec.servers = [{ url: location.origin, description: 'This service (the host this page came from)' }, ...spec.servers.filter((s) => s.url !== location.origin)];
+Redoc.init(spec, { hideDownloadButton: false, expandResponses: '200,201' }, document.getElementById('redoc'));
+</script>
 </body>
 </html>
 `;

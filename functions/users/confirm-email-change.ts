@@ -1,6 +1,6 @@
 /**
  * POST /v1/users/:id/confirm-email-change — applies the pending email change with the code emailed
- * to the new address (the service's own route, DECISIONS.md "Identity and tokens"), and answers
+ * to the new address (the service's own route, docs/decisions.md "Identity and tokens"), and answers
  * the updated profile. A wrong, used or expired code is 403 (as a deletion token is); an address
  * another account uses is 409 and changes nothing. The bearer token keeps vouching for the old
  * address until the identity provider issues a new one; invitations follow the token's address.

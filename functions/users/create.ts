@@ -1,6 +1,6 @@
 /**
  * POST /v1/users — creates the caller's user record at sign-up (Form B). The email must be the one
- * the bearer token vouches for (DECISIONS.md "Identity and tokens"), compared case-insensitively:
+ * the bearer token vouches for (docs/decisions.md "Identity and tokens"), compared case-insensitively:
  * another address is 403, so nobody claims an address (and the invitations sent to it) they do not
  * hold. A token that vouches for no address (no `email` claim, or an `email_verified` other than
  * true) cannot claim any: 403 as well, with a message saying so.

@@ -2,7 +2,7 @@
  * DELETE /v1/users/:id — deletes the caller's account: a confirmation token, when sent, must be
  * valid (403); the ownership safeguards hold (409). Memberships are removed, the profile cleared,
  * and the account's tokens answer 401 from then on. An agent token may delete the account only
- * with the emailed token (403 without): the user's own mailbox has to agree (DECISIONS.md).
+ * with the emailed token (403 without): the user's own mailbox has to agree (docs/decisions.md).
  */
 import * as z from 'zod/mini';
 import { deleteAccount } from '../../shared/db/tenancy/index.ts';

@@ -13,7 +13,7 @@ import { jsonObject } from '../../shared/schemas/json.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
 import { UserSettingsRecord } from '../../shared/schemas/records/user.ts';
 
-/** Preferences are UI state, not documents: small and shallow (issue 9.7), well inside what DynamoDB stores. */
+/** Preferences are UI state, not documents: small and shallow (docs/decisions.md "Inputs"), well inside what DynamoDB stores. */
 const Preferences = jsonObject({ maxDepth: 8, maxBytes: 16 * 1024, maxKeyLength: 100 });
 
 export const handler = defineHandler({

@@ -1,7 +1,7 @@
 /**
  * PATCH /v1/workspaces/:id — updates the workspace's name, avatar, timezone or currency. Members may
  * rename it and change its avatar; its currency and timezone change how every report reads, so
- * sending either is owner-only (DECISIONS.md), and a member's request with one is refused whole.
+ * sending either is owner-only (docs/decisions.md), and a member's request with one is refused whole.
  * `avatarKey` is null (removes the avatar) or a key under the workspace's own avatar prefix. There is
  * no workspace avatar upload route yet; the pattern is the one such a route would issue, so no
  * caller can point a workspace at another tenant's or user's object.

@@ -80,7 +80,7 @@ export function contractViolation(method: string, path: string, status: number, 
 
 /**
  * Why a server error is not a problem document of the document's `Problem` schema, or undefined.
- * The operations declare what the service answers when it works, so a 5xx is none of theirs; a
+ * Every operation declares its 500 (an `internal` problem), and any 5xx must be one; a
  * test that injects a failure still gets one, and it must be an `internal` problem like any other.
  */
 export function serverErrorViolation(method: string, path: string, status: number, contentType: string | null, text: string): string | undefined {

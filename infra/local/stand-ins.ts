@@ -48,7 +48,7 @@ const pick = (from: Record<string, string>, names: string[]) => Object.fromEntri
 /**
  * A template variable whose value is a reference (`Ref`, `Fn::GetAtt`, `Fn::Join` of a resource of
  * the stack), by name: what it becomes here. A secret's ARN becomes the values the function would
- * read from the secret, which locally come directly from the environment (README, Configuration).
+ * read from the secret, which locally come directly from the environment (docs/configuration.md).
  */
 const REFERENCES: Record<string, (s: LocalStandIns) => Record<string, string>> = {
   TABLE_NAME: (s) => ({ TABLE_NAME: s.tableName }),

@@ -45,8 +45,8 @@ try {
 Mint a token:   curl -s -X POST ${service.url}/local/token -H 'content-type: application/json' -d '{"userId":"00000000-0000-4000-8000-000000000001","email":"you@example.com"}'
 Call the API:   see "Run it locally" in README.md
 Email outbox:   curl -s ${service.url}/local/outbox
-Fake Stripe:    ${service.stripe.url} (checkout and portal pages; see "Run it locally" in README.md)
-Fake platforms: ${service.platforms.url} (YouTube, Reddit, X and Instagram metrics; see "Run it locally" in README.md)
+Fake Stripe:    ${service.stripe.url} (checkout and portal pages; see docs/local.md)
+Fake platforms: ${service.platforms.url} (YouTube, Reddit, X and Instagram metrics; see docs/local.md)
 Fake Google:    ${service.googleAnalytics.url} (Analytics consent page and APIs; properties: curl -s ${service.url}/local/analytics/properties)
 Stop with Ctrl-C.`);
 } catch (error) {

@@ -12,7 +12,7 @@ import { MetaRecord } from '../../shared/schemas/records/meta.ts';
 import { namedRecords, type Reply } from '../../shared/schemas/records/reply.ts';
 import type { Schema } from '../../shared/schemas/zod.ts';
 import { jsonSchema, type JsonSchema } from './json-schema.ts';
-import { PROBLEM_SCHEMA, PROBLEM_STATUSES, problemResponseComponents, problemStatuses } from './problems.ts';
+import { CORS_HEADERS, PROBLEM_SCHEMA, PROBLEM_STATUSES, problemResponseComponents, problemStatuses } from './problems.ts';
 import { routeText } from './summaries.ts';
 import { TAGS, tagOf } from './tags.ts';
 
@@ -32,7 +32,7 @@ const SECURITY: Record<Exclude<Route['auth'], 'bearer'>, Json[]> = {
   none: [],
 };
 
-/** The snake_case spelling the service also accepts for a camelCase name (DECISIONS.md "Inputs"). */
+/** The snake_case spelling the service also accepts for a camelCase name (docs/decisions.md "Inputs"). */
 export function snakeCase(name: string): string {
   return name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 }
@@ -139,12 +139,12 @@ function successResponses(route: Route, output: Reply | undefined): Json {
     }
     case 'list':
       return {
-        '200': json('A page of records.', withMeta(route, { items: { type: 'array', items: recordSchema(output.item) }, totalCount: { type: 'integer', minimum: 0 }, facets: { $ref: '#/components/schemas/Facets' } }, ['items', 'totalCount', 'facets'])),
+        '200': json('A page of records.', withMeta(route, { items: { type: 'array', items: recordSchema(output.item) }, totalCount: { type: 'integer', format: 'int64', minimum: 0, maximum: Number.MAX_SAFE_INTEGER }, facets: { $ref: '#/components/schemas/Facets' } }, ['items', 'totalCount', 'facets'])),
       };
     case 'count':
-      return { '200': json('How many records match.', withMeta(route, { count: { type: 'integer', minimum: 0 } }, ['count'])) };
+      return { '200': json('How many records match.', withMeta(route, { count: { type: 'integer', format: 'int64', minimum: 0, maximum: Number.MAX_SAFE_INTEGER } }, ['count'])) };
     case 'redirect':
-      return { '302': { description: output.description, headers: { Location: { description: 'Where the browser goes next.', schema: { type: 'string' } } } } };
+      return { '302': { description: output.description, headers: { Location: { description: 'Where the browser goes next.', schema: { type: 'string', maxLength: 8192 } }, ...CORS_HEADERS } } };
   }
 }
 
@@ -182,14 +182,21 @@ function operation(route: Route, handler: HandlerSchemas | undefined): Json {
   };
 }
 
-/** The service's own public routes (DECISIONS.md "The service's own routes"): no token. */
+/** The service's own public routes (docs/decisions.md "The service's own routes"): no token. */
 function servicePaths(): Json {
   const own = (operationId: string, summary: string, type: string, schema: JsonSchema) => ({
-    get: { operationId, summary, tags: [TAGS.service!.name], security: [], responses: { '200': { description: summary, content: { [type]: { schema } } } } },
+    get: {
+      operationId,
+      summary,
+      description: `${summary}, without a token.`,
+      tags: [TAGS.service!.name],
+      security: [],
+      responses: { '200': { description: summary, content: { [type]: { schema } } }, '500': { $ref: '#/components/responses/InternalError' } },
+    },
   });
   return {
     '/openapi.json': own('getOpenApiDocument', 'This OpenAPI document', 'application/json', { type: 'object' }),
-    '/docs': own('getApiReference', 'The API reference page (this document, rendered)', 'text/html', { type: 'string' }),
+    '/docs': own('getApiReference', 'The API reference page (this document, rendered)', 'text/html', { type: 'string', maxLength: 16 * 1024 * 1024 }),
   };
 }
 
@@ -198,7 +205,7 @@ const ENVELOPES = {
   Facets: {
     type: 'object',
     description: 'Counts by filter value, e.g. `{"status": {"active": 3}}`; possibly empty.',
-    additionalProperties: { type: 'object', additionalProperties: { type: 'integer', minimum: 0 } },
+    additionalProperties: { type: 'object', additionalProperties: { type: 'integer', format: 'int64', minimum: 0, maximum: Number.MAX_SAFE_INTEGER } },
   },
 } satisfies Json;
 
@@ -218,16 +225,34 @@ export function buildDocument(routes: readonly Route[], handlers: ReadonlyMap<st
       version: '1.0.0',
       // What a reader needs before the routes (Redoc shows it first): introduction.md.
       description: readFileSync(new URL('./introduction.md', import.meta.url), 'utf8'),
-      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+      license: { name: 'Apache License 2.0', identifier: 'Apache-2.0' },
     },
-    servers: [{ url: 'http://127.0.0.1:3000', description: 'The local service (`npm start`)' }],
+    // A deployed stage (https, its `ApiUrl` output) beside the local service; /docs puts the host it
+    // was served from first. `x-internal` says who each is for (OWASP API9: an inventory of servers).
+    servers: [
+      {
+        url: 'https://{apiHost}',
+        description: 'A deployed stage: the host of its `ApiUrl` output',
+        variables: { apiHost: { default: 'abc123defg.execute-api.us-east-1.amazonaws.com', description: 'The stage\'s API host, from the stack\'s `ApiUrl` output.' } },
+        'x-internal': false,
+      },
+      { url: 'http://127.0.0.1:3000', description: 'The local service (`npm start`), on this machine only', 'x-internal': true },
+    ],
     security: [{ bearerAuth: [] }],
     tags: Object.values(TAGS).filter((t) => usedTags.has(t.name)),
     paths: { ...paths, ...servicePaths() },
     components: {
       securitySchemes: {
-        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'An access token of the identity provider (locally: `POST /local/token`).' },
-        // Issue 12: the webhook's signature header, as the scheme that authenticates it.
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description:
+            'An access token of the identity provider: the stage\'s Cognito user pool, or the issuer it was deployed with (locally: `POST /local/token`). ' +
+            'Verified as RFC8725 (JSON Web Token Best Current Practices) asks: signed tokens only (`alg: none` refused), the key taken from the issuer\'s JWKS by `kid` and the algorithm checked against it, ' +
+            '`iss`, `aud` (or a Cognito access token\'s `client_id` and `token_use`), `exp` required and at most 24 hours ahead, `iat` not in the future.',
+        },
+        // docs/decisions.md "The service's own routes": the webhook's signature header, as the scheme that authenticates it.
         stripeSignature: {
           type: 'apiKey',
           in: 'header',

@@ -1,6 +1,6 @@
 /**
  * The error side of the document: the RFC 9457 problem schema (shared/http/problem.ts) and which
- * statuses each route can answer (DECISIONS.md "Errors"), each with an example.
+ * statuses each route can answer (docs/decisions.md "Errors"), each with an example.
  */
 import { takesIdempotencyKey, type Route } from '../../functions/routes.ts';
 import { MAX_FIELD_ERRORS } from '../../shared/http/problem.ts';
@@ -14,7 +14,7 @@ export const PROBLEM_SCHEMA: Json = {
   properties: {
     type: { type: 'string', description: 'A URI naming the kind of problem.' },
     title: { type: 'string' },
-    status: { type: 'integer', minimum: 400, maximum: 599 },
+    status: { type: 'integer', format: 'int32', minimum: 400, maximum: 599 },
     detail: { type: 'string' },
     code: {
       type: 'string',
@@ -55,6 +55,18 @@ export const PROBLEM_STATUSES: Record<number, ProblemStatus> = {
   415: { name: 'UnsupportedMediaType', code: 'unsupported_media_type', title: 'Unsupported media type', description: 'A request body whose content type is not `application/json`.', detail: 'The request body must be application/json.' },
   422: { name: 'IdempotencyKeyReused', code: 'idempotency_key_reused', title: 'Idempotency key reused', description: 'The `Idempotency-Key` was first sent with another request (another method, path or input) in the last 24 hours; a new request needs a new key.', detail: 'This Idempotency-Key was sent with another request (method, path or input); use a new key for a new request.' },
   429: { name: 'RateLimited', code: 'rate_limited', title: 'Too many requests', description: 'A limit was reached (emails per sender and per recipient: invitations, email-change codes; organizations a user creates a day), or the service is busy; retry after the `Retry-After` seconds.', detail: 'The service is busy; retry shortly.' },
+  500: { name: 'InternalError', code: 'internal', title: 'Internal error', description: 'An unexpected failure of the service: logged with the requestId, and nothing more is said (no stack trace or message). A read may be retried; a write may or may not have been applied, so read before writing again.', detail: 'An unexpected error occurred. Quote the requestId when reporting it.' },
+};
+
+/**
+ * What API Gateway's CORS adds to every answer to a browser whose `Origin` the stage allows
+ * (context `allowedOrigins`), so a web client can read the answer and, exposed, `Retry-After`.
+ */
+export const CORS_HEADERS: Json = {
+  'Access-Control-Allow-Origin': {
+    description: 'The request\'s `Origin` when the stage allows it (or `*` on a stage that allows any); absent for a request without an allowed `Origin`.',
+    schema: { type: 'string', maxLength: 2048 },
+  },
 };
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -64,16 +76,17 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * 400 (input), 403 (access), 404 (a record or tenant the
  * caller cannot see), 429 (the email and organization limits, or the table throttling any request), and for
  * writes 409 (state, or a concurrent transaction; a repeat under an Idempotency-Key while the first
- * runs), 413 and 415 (the body), and 422 on the routes that take an Idempotency-Key.
+ * runs), 413 and 415 (the body), 422 on the routes that take an Idempotency-Key; and 500 on every
+ * route, an unexpected failure (shared/http/middleware/problem-responses.ts).
  */
 export function problemStatuses(route: Route): number[] {
   // No token and no caller: only the request itself can be wrong (a bad signature is 400).
-  if (route.auth !== 'bearer') return [400, 413];
+  if (route.auth !== 'bearer') return [400, 413, 500];
   // 422: an Idempotency-Key sent before with another request (docs/decisions.md "Retries and browsers").
-  if (takesIdempotencyKey(route)) return [400, 401, 403, 404, 409, 413, 415, 422, 429];
-  if (WRITES.has(route.method)) return [400, 401, 403, 404, 409, 413, 415, 429];
-  // Analytics reports of an organization with no connected property (DECISIONS.md "Web analytics").
-  return route.path.startsWith('/v1/reporting/analytics/') ? [400, 401, 403, 404, 409, 429] : [400, 401, 403, 404, 429];
+  if (takesIdempotencyKey(route)) return [400, 401, 403, 404, 409, 413, 415, 422, 429, 500];
+  if (WRITES.has(route.method)) return [400, 401, 403, 404, 409, 413, 415, 429, 500];
+  // Analytics reports of an organization with no connected property (docs/decisions.md "Web analytics").
+  return route.path.startsWith('/v1/reporting/analytics/') ? [400, 401, 403, 404, 409, 429, 500] : [400, 401, 403, 404, 429, 500];
 }
 
 /** The reusable problem responses of the statuses some route answers (an unused component is a lint warning). */
@@ -83,7 +96,7 @@ export function problemResponseComponents(used: ReadonlySet<number>): Json {
       p.name,
       {
         description: p.description,
-        ...(status === '429' ? { headers: { 'Retry-After': { description: 'Whole seconds to wait, at least 1.', schema: { type: 'integer', minimum: 1 } } } } : {}),
+        ...(status === '429' ? { headers: { 'Retry-After': { description: 'Whole seconds to wait, at least 1.', schema: { type: 'integer', format: 'int64', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } }, ...CORS_HEADERS } } : {}),
         content: {
           'application/problem+json': {
             schema: { $ref: '#/components/schemas/Problem' },

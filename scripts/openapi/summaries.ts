@@ -1,8 +1,8 @@
 /**
  * A route's summary and description come from its handler's leading doc comment
  * (`/** POST /v1/notes — creates a note on ... *\/`): the comment already says what the route
- * does, once. Its citations of files a reader of the document does not have (the specification's
- * DECISIONS.md and interface.md, source modules) are left out: the rule they cite is said in
+ * does, once. Its citations of files a reader of the document does not have (docs/decisions.md,
+ * docs/spec/interface.md, source modules; also as DECISIONS.md and interface.md) are left out: the rule they cite is said in
  * words, in the comment or in the document's introduction.
  */
 import { readFileSync } from 'node:fs';
@@ -30,7 +30,7 @@ function leadingComment(source: string): string {
  * A citation of the specification ("DECISIONS.md", `interface.md, "States"`), of a source module
  * ("shared/db/x.ts `f`") or of a rules document beside the code ("shared/domain/x.md").
  */
-const CITATION = String.raw`(?:(?:DECISIONS|interface)\.md(?:,? "[^"]*")?|(?:[\w-]+\/)*[\w-]+\.(?:ts|md)(?: \x60\w+\x60)?)`;
+const CITATION = String.raw`(?:(?:[\w-]+\/)*(?:DECISIONS|decisions|interface|design)\.md(?:,? "[^"]*")?|(?:[\w-]+\/)*[\w-]+\.(?:ts|md)(?: \x60\w+\x60)?)`;
 
 /** The text without its citations: a parenthesis that holds only one goes, as does one clause of a longer parenthesis. */
 export function withoutCitations(text: string): string {

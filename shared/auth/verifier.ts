@@ -43,7 +43,7 @@ export class TokenRejected extends Error {
   }
 }
 
-/** DECISIONS.md "Identity and tokens": tokens live at most 24 hours. */
+/** docs/decisions.md "Identity and tokens": tokens live at most 24 hours. */
 export const MAX_TOKEN_LIFETIME_SECONDS = 24 * 3600;
 
 /** What each aws-jwt-verify rejection means, most specific first (the classes extend each other). */

@@ -1,5 +1,5 @@
 /**
- * An activity's metrics (DECISIONS.md "Metric snapshots and refresh", "Money and metrics"): manual
+ * An activity's metrics (docs/decisions.md "Metric snapshots and refresh", "Money and metrics"): manual
  * counts override fetched values field by field until cleared with null — `viewsCount` is
  * impressions, `likeCount` + `replyCount` is engagement (plus whatever else a platform reports,
  * such as shares and saves).
@@ -46,7 +46,7 @@ export interface ActivityFigures extends Metrics {
 }
 
 /**
- * CPM (spend / impressions x 1000) and CPE (spend / engagement), denominator-aware (DECISIONS.md
+ * CPM (spend / impressions x 1000) and CPE (spend / engagement), denominator-aware (docs/decisions.md
  * "Money and metrics"): each over only the activities with both spend and that denominator; null
  * when there are none. Unrounded.
  */
@@ -156,7 +156,7 @@ export function aggregateBasis(aggregate: Readonly<Record<string, unknown>>, cur
 
 /**
  * CPM and CPE of an aggregate kept with `contribution`'s counters, in one currency; unrounded,
- * null when there is no denominator (DECISIONS.md "Money and metrics").
+ * null when there is no denominator (docs/decisions.md "Money and metrics").
  */
 export function aggregateRatios(aggregate: Readonly<Record<string, unknown>>, currency: string): { cpm: number | null; cpe: number | null } {
   const { cpm, cpe } = aggregateBasis(aggregate, currency);

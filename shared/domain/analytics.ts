@@ -1,5 +1,5 @@
 /**
- * Web analytics (DECISIONS.md "Web analytics"): the rules of the connection and of the three
+ * Web analytics (docs/decisions.md "Web analytics"): the rules of the connection and of the three
  * analytics reports, on figures already read. Pure: no I/O, no provider calls. The reports state
  * what the property recorded and how the organization classified it; they assign no attribution.
  */
@@ -133,7 +133,7 @@ const DAYS_NAMED = 10;
  * A day's answered key events are part of that day's key events, but they come from another GA4
  * report (the dimension's) than the day's total, and the two can disagree (thresholds, a revision
  * between the reads). A day whose answers exceed its key events is not counted as answered at all,
- * and is named: a timeline never shows a part above its whole (DECISIONS.md "Figures a reader can
+ * and is named: a timeline never shows a part above its whole (docs/decisions.md "Figures a reader can
  * check"). The responses, categories and totals are built from the same counted days, so the
  * totals are the sums of the timeline's rows and of the responses.
  */

@@ -1,5 +1,5 @@
 /**
- * Billing rules (DECISIONS.md "Billing"), free of Stripe and DynamoDB: the plans, the states an
+ * Billing rules (docs/decisions.md "Billing"), free of Stripe and DynamoDB: the plans, the states an
  * organization's billing can be in, how a Stripe subscription status maps onto them, and the rule
  * that keeps late or redelivered events from moving the state backwards.
  */

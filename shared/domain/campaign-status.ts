@@ -1,5 +1,5 @@
 /**
- * A campaign's status is derived from its dates at read time (DECISIONS.md "Campaigns"), by
+ * A campaign's status is derived from its dates at read time (docs/decisions.md "Campaigns"), by
  * calendar day in the tenant's timezone: `draft` without a start; `scheduled` while the start day is
  * still ahead; `completed` once the end day is past; otherwise `active` (the start and end days
  * themselves are active days).

@@ -32,7 +32,7 @@ export function minorUnits(code: string): number {
   return MINOR_UNITS.get(code) ?? 2;
 }
 
-/** Rounds half away from zero to the currency's minor unit (DECISIONS.md "Report shapes"). */
+/** Rounds half away from zero to the currency's minor unit (docs/decisions.md "Report shapes"). */
 export function roundMoney(amount: number, currency: string): number {
   const digits = minorUnits(currency);
   const factor = 10 ** digits;
@@ -43,7 +43,7 @@ export function roundMoney(amount: number, currency: string): number {
 
 /**
  * The `_meta.warnings` of a report whose spend map holds currencies other than the tenant's
- * (DECISIONS.md "Money and metrics": shown per currency, never converted): none when it holds none.
+ * (docs/decisions.md "Money and metrics": shown per currency, never converted): none when it holds none.
  */
 export function otherCurrencyWarnings(spend: Record<string, number>, currency: string): string[] {
   const others = Object.keys(spend).filter((c) => c !== currency).sort();

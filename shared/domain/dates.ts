@@ -1,7 +1,7 @@
 /** Calendar dates of instants in a tenant's timezone (reports and derived states are by local day). */
 
 /**
- * The day a cost counts on (DECISIONS.md "Money and metrics"): the day its activity ran (`startAt`
+ * The day a cost counts on (docs/decisions.md "Money and metrics"): the day its activity ran (`startAt`
  * in the tenant's timezone), or the day the cost was created when the activity has no startAt.
  */
 export function costDay(activityStartAt: string | null, costCreatedAt: string, timeZone: string): string {
@@ -9,7 +9,7 @@ export function costDay(activityStartAt: string | null, costCreatedAt: string, t
 }
 
 /**
- * The day an activity's first reading counts on (DECISIONS.md "Figures a reader can check"): a
+ * The day an activity's first reading counts on (docs/decisions.md "Figures a reader can check"): a
  * reading is a lifetime total, so it counts on the day the activity ran, as its costs do
  * (`costDay`), when its startAt is known and not after the reading; otherwise on the reading's own
  * day. `backdated`: that day is before the reading's own.

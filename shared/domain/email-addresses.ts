@@ -1,5 +1,5 @@
 /**
- * The mailbox an address reaches, as the per-recipient email limits count it (DECISIONS.md
+ * The mailbox an address reaches, as the per-recipient email limits count it (docs/decisions.md
  * "Tenants, memberships and roles"): surrounding whitespace and case dropped, and a `+tag`
  * subaddress folded into its mailbox, since the common providers deliver `ann+x@` to `ann@`: a
  * tag per request would otherwise reach one person without limit. Gmail also ignores dots in the

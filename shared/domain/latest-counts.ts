@@ -1,5 +1,5 @@
 /**
- * An activity's `latestCounts` as shown (DECISIONS.md "Figures a reader can check", "Metric
+ * An activity's `latestCounts` as shown (docs/decisions.md "Figures a reader can check", "Metric
  * snapshots and refresh"): the newest reading in one vocabulary, with the manual counts over it
  * field by field as its metrics have them (`viewsCount` the views, `likeCount` the likes,
  * `replyCount` the comments), so that its likes, comments, shares and saves add up to the

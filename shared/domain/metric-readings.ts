@@ -1,5 +1,5 @@
 /**
- * What the metrics pipeline passes between its parts (DECISIONS.md "Metric snapshots and refresh"):
+ * What the metrics pipeline passes between its parts (docs/decisions.md "Metric snapshots and refresh"):
  * platform adapters (shared/integrations/platforms) turn a platform's answer into readings; the
  * worker hands readings to the snapshot and rollup writer (shared/db). Plain data, no AWS.
  */
@@ -33,9 +33,9 @@ export interface AccountRef {
 export type ReadingSource = { kind: 'api'; adapter: string; apiVersion: string } | { kind: 'manual' };
 
 /**
- * A reading's counts in one vocabulary for every platform (DECISIONS.md "Figures a reader can
+ * A reading's counts in one vocabulary for every platform (docs/decisions.md "Figures a reader can
  * check": an activity's `latestCounts`); null where the platform publishes, or gave, no such count.
- * Engagement is the sum of likes, comments, shares and saves as given (DECISIONS.md "Metric
+ * Engagement is the sum of likes, comments, shares and saves as given (docs/decisions.md "Metric
  * snapshots and refresh"), so these carry every count it adds up.
  */
 export interface CommonCounts {
@@ -53,7 +53,7 @@ export interface ContentReading {
   fields: Record<string, number>;
   /** The same counts in one vocabulary (each adapter's `<platform>Counts`). */
   counts: CommonCounts;
-  /** Normalised per DECISIONS.md; null where the platform reports none (Reddit impressions). */
+  /** Normalised per docs/decisions.md; null where the platform reports none (Reddit impressions). */
   impressions: number | null;
   engagement: number | null;
   /** Only where the platform reports reach. */
@@ -68,7 +68,7 @@ export interface ContentReading {
 export type UnavailableReason = 'platform_has_no_public_metrics' | 'platform_credentials_missing';
 
 /**
- * The platforms that publish no metrics of other people's content (DECISIONS.md "Metric snapshots
+ * The platforms that publish no metrics of other people's content (docs/decisions.md "Metric snapshots
  * and refresh"): their adapters answer `platform_has_no_public_metrics` (platforms/cloud.ts), and
  * connecting such a content link says so at once.
  */

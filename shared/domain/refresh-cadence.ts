@@ -1,5 +1,5 @@
 /**
- * When an activity's content link is read next (issue 13, DECISIONS.md "Metric snapshots and
+ * When an activity's content link is read next (docs/decisions.md "Metric snapshots and refresh", docs/decisions.md "Metric snapshots and
  * refresh"): every 2 hours for the first 7 days after the content was published (or, with no
  * publish date, connected), daily up to day 60, weekly after that; never for a disconnected link.
  * Counts move fast right after publishing and barely at all months later, so the cadence follows

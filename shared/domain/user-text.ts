@@ -5,7 +5,7 @@
  */
 
 /**
- * What no one-line text may hold (DECISIONS.md "Inputs"): control characters (C0, DEL, C1: CR and
+ * What no one-line text may hold (docs/decisions.md "Inputs"): control characters (C0, DEL, C1: CR and
  * LF would let a name add lines to an email), line and paragraph separators, and the bidirectional
  * marks (ALM, LRM, RLM), embeddings, overrides and isolates that make a text display differently
  * from what it is.

@@ -1,6 +1,6 @@
 /**
  * The email an organization's owners get when the service disables one of its webhook endpoints
- * after 3 days of failed deliveries (issue 28). The organization's name and the URL are user text:
+ * after 3 days of failed deliveries (docs/webhooks.md). The organization's name and the URL are user text:
  * quoted in the body only, never in the subject (which reads as the service's own, as the
  * invitation's does).
  */

@@ -1,5 +1,5 @@
 /**
- * Outbound events (issue 28): what an organization's webhook endpoints can subscribe to, and the
+ * Outbound events (docs/webhooks.md): what an organization's webhook endpoints can subscribe to, and the
  * shape every event has. Events are derived from the table's stream (old and new images of one
  * item change, `eventsOf` in ./event-sources.ts) and delivered per endpoint by the delivery worker,
  * signed as the Standard Webhooks specification says (https://www.standardwebhooks.com/). In

@@ -1,6 +1,6 @@
 /**
  * Typed errors that handlers and middleware throw; `problemResponses` turns them into
- * RFC 9457 problem documents (DECISIONS.md, "Errors"). Nothing else builds an error body.
+ * RFC 9457 problem documents (docs/decisions.md, "Errors"). Nothing else builds an error body.
  */
 
 export type ProblemCode =
@@ -31,7 +31,7 @@ const titles: Record<ProblemCode, [status: number, title: string]> = {
   not_found: [404, 'Not found'],
   method_not_allowed: [405, 'Method not allowed'],
   conflict: [409, 'Conflict'],
-  // DECISIONS.md "Web analytics": its own code, so a client can offer to connect instead of retrying.
+  // docs/decisions.md "Web analytics": its own code, so a client can offer to connect instead of retrying.
   analytics_not_connected: [409, 'Analytics not connected'],
   gone: [410, 'Gone'],
   payload_too_large: [413, 'Payload too large'],
@@ -63,7 +63,7 @@ export const invalidInput = (detail: string, errors?: FieldError[]) => new Probl
 
 /**
  * Most `errors` lines a problem lists: a body of 57,000 unknown keys is answered with the first
- * ones and their number, not a 3 MB document (issue 23 item 5).
+ * ones and their number, not a 3 MB document (docs/decisions.md "Errors").
  */
 export const MAX_FIELD_ERRORS = 50;
 /** A field name longer than any real one is cut in `errors` and `detail`, so a 1 MB key is not echoed back. */

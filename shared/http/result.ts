@@ -1,6 +1,6 @@
 /**
  * What a handler returns. The `envelope` middleware turns it into the response body of
- * DECISIONS.md (`{data}`, `{items,totalCount,facets}`, `{count}`, plus `_meta` on Form A routes).
+ * docs/decisions.md (`{data}`, `{items,totalCount,facets}`, `{count}`, plus `_meta` on Form A routes).
  * Handlers never build envelopes themselves.
  */
 import type { Facets } from '../db/table/index.ts';

@@ -5,7 +5,7 @@
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Form A responses carry `_meta`; Form B responses do not (DECISIONS.md). */
+/** Form A responses carry `_meta`; Form B responses do not (docs/decisions.md). */
 export type Form = 'A' | 'B' | 'both';
 
 /**
@@ -64,7 +64,7 @@ export function hasMeta(route: Route): boolean {
 
 /**
  * What an agent token may not do with this input on this route, in words ("set role to owner"), or
- * undefined when it may (DECISIONS.md "Identity and tokens": nothing that outlives the token).
+ * undefined when it may (docs/decisions.md "Identity and tokens": nothing that outlives the token).
  */
 export function refusedToAgent(route: Route, input: Readonly<Record<string, unknown>>): string | undefined {
   for (const [field, value] of Object.entries(route.agentRefuses)) {

@@ -1,5 +1,5 @@
 /**
- * Issue 26 rough edge 6: a route that makes the caller a member of a tenant (creating one, the
+ * docs/decisions.md "Tenants, memberships and roles": a route that makes the caller a member of a tenant (creating one, the
  * organic sign-up, accepting or processing invitations) needs the caller's user record first, or
  * the tenant's member list, which lists user records, would not show its own owner. The spec makes
  * the record an explicit sign-up step (`POST /v1/users`, with the name and job role the user gives),

@@ -1,5 +1,5 @@
 /**
- * The message for an unknown input field. A tenant is one record with two names (DECISIONS.md
+ * The message for an unknown input field. A tenant is one record with two names (docs/decisions.md
  * "Tenants"): a route takes it as `organizationId` or as `workspaceId`, and sending the other name
  * is the likeliest unknown field of all, so the message says which one this route takes.
  */

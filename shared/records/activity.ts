@@ -10,7 +10,7 @@ import { Instant, PerCurrency, RecordId, stored } from './fields.ts';
 /** A count of the newest reading, null where its platform publishes (or gave) none. */
 const Count = /* @__PURE__ */ lazySchema(() => z.nullable(z.number()));
 
-/** The newest reading in one vocabulary for every platform (DECISIONS.md "Figures a reader can check"). */
+/** The newest reading in one vocabulary for every platform (docs/decisions.md "Figures a reader can check"). */
 const LatestCounts = /* @__PURE__ */ lazySchema(() => z.nullable(z.object({ views: Count, likes: Count, comments: Count, shares: Count, saves: Count, fetchedAt: Instant, source: z.enum(['api', 'manual', 'mixed']) })).register(z.globalRegistry, {
   description:
     "The newest reading's counts in one vocabulary for every platform, with the manual counts over them field by field (`viewsCount` the views, `likeCount` the likes, `replyCount` the comments), null where there is no such count. " +
@@ -27,7 +27,7 @@ const LatestCounts = /* @__PURE__ */ lazySchema(() => z.nullable(z.object({ view
  */
 export const ActivitySchema = /* @__PURE__ */ lazySchema(() => z.object({
   ...stored,
-  /** The tenant, under both of its names (DECISIONS.md: one id space). */
+  /** The tenant, under both of its names (docs/decisions.md: one id space). */
   organizationId: RecordId,
   workspaceId: RecordId,
   channel: z.string(),

@@ -38,7 +38,7 @@ export const CAMPAIGN_FIELDS: readonly CampaignField[] = ['name', 'startAt', 'en
  */
 export const CampaignSchema = /* @__PURE__ */ lazySchema(() => z.object({
   ...stored,
-  /** The tenant, under both of its names (DECISIONS.md: one id space). */
+  /** The tenant, under both of its names (docs/decisions.md: one id space). */
   organizationId: RecordId,
   workspaceId: RecordId,
   ...CampaignFieldsSchema.shape,

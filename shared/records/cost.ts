@@ -10,7 +10,7 @@ import { RecordId, stored } from './fields.ts';
 /** The cost record: what the repository returns, and what the OpenAPI document shows (shared/schemas/records/cost.ts). */
 export const CostSchema = /* @__PURE__ */ lazySchema(() => z.object({
   ...stored,
-  /** The tenant, under both of its names (DECISIONS.md: one id space). */
+  /** The tenant, under both of its names (docs/decisions.md: one id space). */
   organizationId: RecordId,
   workspaceId: RecordId,
   activityId: RecordId,

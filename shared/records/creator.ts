@@ -17,7 +17,7 @@ export type CreatorRole = (typeof CREATOR_ROLES)[number];
  */
 export const CreatorSchema = /* @__PURE__ */ lazySchema(() => z.object({
   ...stored,
-  /** The tenant, under both of its names (DECISIONS.md: one id space). */
+  /** The tenant, under both of its names (docs/decisions.md: one id space). */
   workspaceId: RecordId,
   organizationId: RecordId,
   name: z.string(),

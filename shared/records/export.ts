@@ -1,5 +1,5 @@
 /**
- * The export record (issue 28): a background job writing one list or report history of an
+ * The export record (docs/exports.md): a background job writing one list or report history of an
  * organization into a CSV or JSON file, downloaded through a presigned URL. What the repository
  * returns (shared/db/exports) and what the OpenAPI document shows (shared/schemas/records/export.ts).
  */

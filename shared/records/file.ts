@@ -12,7 +12,7 @@ export const FILE_CONTENT_TYPES = ['text/markdown', 'text/plain', 'text/csv'] as
 /** The file record (its metadata): what the repository returns, and what the OpenAPI document shows (shared/schemas/records/file.ts). */
 export const FileSchema = /* @__PURE__ */ lazySchema(() => z.object({
   ...stored,
-  /** The tenant, under both of its names (DECISIONS.md: one id space). */
+  /** The tenant, under both of its names (docs/decisions.md: one id space). */
   organizationId: RecordId,
   workspaceId: RecordId,
   ownerType: z.enum(ENTITY_TYPES),

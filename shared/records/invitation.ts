@@ -14,7 +14,7 @@ export const INVITATION_STATUSES = ['pending', 'accepted', 'declined'] as const;
 /** The invitation record: what the repository returns, and what the OpenAPI document shows (shared/schemas/records/tenant.ts). */
 export const InvitationSchema = /* @__PURE__ */ lazySchema(() => z.object({
   ...stored,
-  /** The tenant, under both of its names (DECISIONS.md: one id space). */
+  /** The tenant, under both of its names (docs/decisions.md: one id space). */
   organizationId: RecordId,
   workspaceId: RecordId,
   email: z.string(),

@@ -2,7 +2,7 @@
  * A schema built the first time anything reads it. Record, stored-item and reply schemas are the
  * records' types (`z.infer`) and the OpenAPI document's shapes: no request parses with them
  * (records are not parsed on read, shared/db/table/entity.ts), yet built eagerly they were most of
- * what a function's import (its Lambda cold start) spent beyond the libraries' own (issue 25: ~120
+ * what a function's import (its Lambda cold start) spent beyond the libraries' own (the cold-start targets, test/bench/RESULTS.md: ~120
  * zod objects in a plain route, about 35 µs each). Built lazily, a function builds only the input
  * schema it parses with. The list queries an export checks its `filters` with are lazy too, and so
  * are the field maps they are made of (paging, each list's filters): the export route parses with

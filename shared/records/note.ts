@@ -10,7 +10,7 @@ import { ENTITY_TYPES, RecordId, stored } from './fields.ts';
 /** The note record: what the repository returns, and what the OpenAPI document shows (shared/schemas/records/note.ts). */
 export const NoteSchema = /* @__PURE__ */ lazySchema(() => z.object({
   ...stored,
-  /** The tenant, under both of its names (DECISIONS.md: one id space). */
+  /** The tenant, under both of its names (docs/decisions.md: one id space). */
   organizationId: RecordId,
   workspaceId: RecordId,
   entityType: z.enum(ENTITY_TYPES),

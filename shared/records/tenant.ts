@@ -24,7 +24,7 @@ export const TenantSchema = /* @__PURE__ */ lazySchema(() => z.object({
   conversionValue: z.nullable(z.number()),
   defaultAttributionWindowDays: z.nullable(z.int()),
   isDemo: z.boolean(),
-  /** Plan and payment state (DECISIONS.md "Billing"): the end of the paid period when known; written by shared/db/billing/billing.ts only. */
+  /** Plan and payment state (docs/decisions.md "Billing"): the end of the paid period when known; written by shared/db/billing/billing.ts only. */
   billing: z.object({ plan: z.nullable(z.enum(PLANS)), status: z.enum(BILLING_STATUSES), currentPeriodEnd: z.nullable(Instant) }),
   createdBy: z.string(),
 }));

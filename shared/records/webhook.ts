@@ -1,5 +1,5 @@
 /**
- * Webhook endpoints and their deliveries (issue 28, Standard Webhooks): the record schemas, what
+ * Webhook endpoints and their deliveries (docs/webhooks.md, Standard Webhooks): the record schemas, what
  * the repositories return (shared/db/webhooks) and what the OpenAPI document shows
  * (shared/schemas/records/webhook.ts names them). The signing secret is never part of a record: it
  * is stored sealed beside it and shown once, when made (create, rotate).

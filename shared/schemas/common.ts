@@ -1,5 +1,5 @@
 /**
- * Building blocks of every input schema (interface.md "Conventions" and "Limits").
+ * Building blocks of every input schema (docs/spec/interface.md "Conventions" and "Limits").
  * Query-string values arrive as strings; the numeric and array helpers accept both the JSON
  * value and its query-string spelling.
  */
@@ -13,7 +13,7 @@ export const Uuid = /* @__PURE__ */ droppable(() => z.uuid());
 export const Email = /* @__PURE__ */ droppable(() => z.email().check(z.maxLength(254)));
 
 /**
- * The dates any date input may name (DECISIONS.md "Inputs"): the years 1970 to 2100. Outside them
+ * The dates any date input may name (docs/decisions.md "Inputs"): the years 1970 to 2100. Outside them
  * a stored instant would not sort as a string (`+010000-...` sorts before `2026-...`) and no
  * record of creator marketing belongs there.
  */
@@ -40,7 +40,7 @@ export const DateTime = /* @__PURE__ */ droppable(() => z.pipe(
 /** What a multi-line text (notes, descriptions, file content) may not hold: the same, but newlines and tabs are its own. */
 const NOT_MULTI_LINE = /[\0-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
 
-/** `YYYY-MM-DD`, a real calendar date (DECISIONS.md "Inputs": dateFrom, dateTo, startDate, periodStart...). */
+/** `YYYY-MM-DD`, a real calendar date (docs/decisions.md "Inputs": dateFrom, dateTo, startDate, periodStart...). */
 export const DateOnly = /* @__PURE__ */ droppable(() => z.string().check(
   z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Must be a date, YYYY-MM-DD.', abort: true }),
   z.refine(isCalendarDate, { error: 'Must be a real calendar date.', abort: true }),

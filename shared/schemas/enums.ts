@@ -1,4 +1,4 @@
-/** The shared enumerations of interface.md. */
+/** The shared enumerations of docs/spec/interface.md. */
 import * as z from 'zod/mini';
 import { droppable } from '../records/lazy-schema.ts';
 import { CHANNELS } from '../domain/channels.ts';

@@ -1,5 +1,5 @@
 /**
- * Money inputs (DECISIONS.md "Inputs"): finite, and given to at most the currency's minor unit;
+ * Money inputs (docs/decisions.md "Inputs"): finite, and given to at most the currency's minor unit;
  * anything finer is 400. The schema refuses what is finer than every currency's minor unit; the
  * handler that knows the currency (the cost's own, the tenant's for a budget) checks it exactly.
  */

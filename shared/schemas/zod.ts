@@ -4,7 +4,7 @@
  * as `import * as z from 'zod/mini'` in each module (re-exporting the namespace would defeat
  * tree-shaking). Mini loads no locale by itself: importing this module configures the service's
  * messages, once; `validate.ts` does, so every request parses with them. They word every issue
- * code, so no zod locale is loaded at all (its English one is 2.7 KB in every bundle: issue 25).
+ * code, so no zod locale is loaded at all (its English one is 2.7 KB in every bundle: the cold-start targets, test/bench/RESULTS.md).
  */
 import { config } from 'zod/mini';
 import type * as core from 'zod/v4/core';

@@ -6,7 +6,7 @@
  * dimension set at most 30 dimensions; a dimension with an empty value is not a dimension CloudWatch
  * can keep, so it is left out.
  *
- * Ours rather than Powertools Metrics (issue 25): the service writes a handful of catalogue metrics
+ * Ours rather than Powertools Metrics (the cold-start targets, test/bench/RESULTS.md): the service writes a handful of catalogue metrics
  * (metric-catalogue.ts), and Powertools carried 13 KB and a few milliseconds into every function's
  * cold start for them.
  */

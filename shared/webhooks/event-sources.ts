@@ -1,5 +1,5 @@
 /**
- * The event sources (issue 28): the outbound events one item change of the table's stream causes.
+ * The event sources (docs/webhooks.md): the outbound events one item change of the table's stream causes.
  * Each kind of item that events are about has its source (./sources/); an item of any other kind,
  * or a change that causes nothing, gives none. An event's id is derived from the stream record's
  * id and its type, so the same change always gives the same ids (a redelivered stream batch, a

@@ -1,13 +1,13 @@
 /**
  * Builds every function bundle with the stack's esbuild options (infra/build-bundles.ts), plus
  * references built in the same run: an empty handler, a bundle holding only the DynamoDB document
- * client (what any DynamoDB function pays), one holding only the S3 client, and the floors: DESIGN.md's
+ * client (what any DynamoDB function pays), one holding only the S3 client, and the floors: docs/design.md's
  * libraries for one authenticated JSON route with none of our code, alone and with each set of other
  * clients (S3, SQS, KMS, Secrets Manager, Stripe) a function carries. Reports each bundle's minified
  * size, the time to import it in a fresh Node process (a stand-in for Lambda init), the clients it
  * carries; and each function's import time and bytes as ratios to the DynamoDB reference. Imports are
  * timed in shuffled rounds, each between two of the reference's, each ratio with a bootstrap interval
- * (import-timing.ts); a function whose interval holds issue 25's 1.25x is timed more, and the summary
+ * (import-timing.ts); a function whose interval holds the cold-start target of 1.25x (test/bench/RESULTS.md) is timed more, and the summary
  * says which functions are over, under or still unclear, and why one is over: its floor (the clients
  * it carries) or our code. The floors are timed most (`settleFloors`), so that what our code adds
  * at the median can be read off against them.
@@ -49,7 +49,7 @@ const SEED = 25;
 /** The DynamoDB-client-only reference: every ratio is to it. */
 export const DYNAMO_REFERENCE = 'reference: DynamoDB document client only';
 
-/** Issue 25's targets, against the DynamoDB reference. */
+/** the cold-start targets (test/bench/RESULTS.md), against the DynamoDB reference. */
 export const COLD_START_TARGETS = {
   /** The median function's import time / the reference's. */
   importRatioMedian: 1.15,
@@ -60,7 +60,7 @@ export const COLD_START_TARGETS = {
   largestBundleBytes: 400 * 1024,
 };
 /**
- * The floor under the targets: DESIGN.md's libraries for one authenticated JSON route with none of
+ * The floor under the targets: docs/design.md's libraries for one authenticated JSON route with none of
  * our code. A target below a function's floor (this one, with the other clients the function carries:
  * `floorOf`) cannot be met by that function built on those libraries.
  */
@@ -96,7 +96,7 @@ const REFERENCES = {
 };
 
 /**
- * The observability code in a bundle (issue 24): our EMF emitter, tally, job wrapper, metric catalogue
+ * The observability code in a bundle (docs/operate.md): our EMF emitter, tally, job wrapper, metric catalogue
  * and the request middleware that uses them.
  */
 const OBSERVABILITY = /shared\/support\/(metrics|emf|invocation|job|metric-catalogue)\.ts$|shared\/http\/middleware\/observe\.ts$/;
@@ -118,7 +118,7 @@ function inFreshNode(script: string, nodeArgs: string[] = []): number {
 
 /**
  * How many zod objects (schemas and their checks) importing the bundle builds: at about 35 µs each
- * the part of a function's import that is our own code (issue 25; the chosen-libraries floor builds 7).
+ * the part of a function's import that is our own code (the cold-start targets, test/bench/RESULTS.md; the chosen-libraries floor builds 7).
  */
 function schemasBuiltAtImport(file: string): number {
   return inFreshNode(`await import(${JSON.stringify(pathToFileURL(file).href)});`, ['--no-warnings', '--import', pathToFileURL(join(import.meta.dirname, 'count-schemas.mjs')).href]);
@@ -273,7 +273,7 @@ export function settleFloors(bundles: MeasuredBundle[]): void {
   if (fewest(chosen) < CHOSEN_LIBRARIES_IMPORTS) timeMore(bundles, chosen, CHOSEN_LIBRARIES_IMPORTS - fewest(chosen), seededRandom(SEED + 3));
 }
 
-/** What the S3 client costs the functions that write objects themselves (issue 23 item 12): their bundles and import times, beside the client alone. */
+/** What the S3 client costs the functions that write objects themselves (docs/decisions.md "Retries and browsers"): their bundles and import times, beside the client alone. */
 export function s3Writers(bundles: MeasuredBundle[]) {
   const reference = bundles.find((b) => b.name === 'reference: S3 client only')!;
   return {
@@ -289,7 +289,7 @@ export function printS3Writers(writers: ReturnType<typeof s3Writers>): void {
 }
 
 /**
- * What observability costs each function (issue 24): the bytes of its observability code in the
+ * What observability costs each function (docs/operate.md): the bytes of its observability code in the
  * bundle (metafile), and the import time of that code alone (the reference, less the empty handler).
  */
 export function observabilityCost(bundles: MeasuredBundle[]) {
@@ -312,7 +312,7 @@ export function printObservabilityCost(cost: ReturnType<typeof observabilityCost
 }
 
 /**
- * Issue 25's targets read off the bundles: the import ratio's median, p90 and maximum over the
+ * the cold-start targets (test/bench/RESULTS.md) read off the bundles: the import ratio's median, p90 and maximum over the
  * functions, the median and largest bundle, and which functions are over a target, by how much and
  * why (after `decideImports`).
  */

@@ -1,5 +1,5 @@
 /**
- * Exports at scale (issue 28): a tenant of 10,000 activities (with as many creators and costs),
+ * Exports at scale (docs/exports.md): a tenant of 10,000 activities (with as many creators and costs),
  * seeded by seed-tenant.ts, exported as CSV by the worker's own code (functions/exports/run.ts)
  * into the local S3 emulator, timed, with its peak heap growth sampled while it runs: the export
  * reads the tenant in pages, so the heap grows by pages and upload parts, not by the tenant.

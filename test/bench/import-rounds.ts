@@ -1,5 +1,5 @@
 /**
- * A closer look at a few functions' import times than the bundles bench gives (issue 25): times the
+ * A closer look at a few functions' import times than the bundles bench gives (the cold-start targets, test/bench/RESULTS.md): times the
  * chosen-libraries floor and the named functions in rounds as the bench does (import-timing.ts: one
  * import of each per round in fresh processes, between two of the DynamoDB reference), and prints each
  * one's median, its ratio to the reference's and that ratio's interval.

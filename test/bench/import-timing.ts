@@ -1,5 +1,5 @@
 /**
- * How the bundles bench times imports and decides whether a ratio is over a target (issue 25).
+ * How the bundles bench times imports and decides whether a ratio is over a target (the cold-start targets, test/bench/RESULTS.md).
  *
  * One import in a fresh Node process varies a lot on this 2-core machine: the DynamoDB reference's
  * coefficient of variation is 13-17 %, with no steal time and whatever the estimator (median, lower

@@ -1,5 +1,5 @@
 /**
- * Lists and stats at two tenant sizes (issue 11, "Benchmarks"): for a tenant of 100 and one of
+ * Lists and stats at two tenant sizes (docs/design.md "Data: one DynamoDB table", "Benchmarks"): for a tenant of 100 and one of
  * 10,000 activities, creators and costs, what one request of each route reads from DynamoDB (items
  * and capacity units, via `countReads`) and its p50 latency in-process against DynamoDB Local.
  *

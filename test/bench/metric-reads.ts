@@ -1,5 +1,5 @@
 /**
- * Metric reads at two tenant sizes (issue 13, "Benchmarks"): a tenant of 100 and one of 10,000
+ * Metric reads at two tenant sizes (docs/decisions.md "Metric snapshots and refresh", "Benchmarks"): a tenant of 100 and one of 10,000
  * activities (with as many creators and costs) seeded by seed-tenant.ts, whose template activities
  * each have readings on READING_DAYS days of the last 30, recorded by the real writer
  * (`recordReadings`: snapshots, the activity's, its creators' and the tenant's day rollups) and
@@ -11,7 +11,7 @@
  * and ScannedCount, items-read.ts) and p50/p95 latency in-process against DynamoDB Local.
  *
  * Target: items read at 10,000 / at 100 <= 1.1 (a history reads at most its days' items, a sparkline
- * its activity's), and the sparklines of 100 activities in at most 5 DynamoDB calls (issue 25: the
+ * its activity's), and the sparklines of 100 activities in at most 5 DynamoDB calls (the cold-start targets, test/bench/RESULTS.md: the
  * record pointer, the tenant with the caller's access, and 300 keys of BatchGet: the activities and
  * their 2 sparkline buckets each). Latency is reported only (a shared machine). A miss prints FAIL;
  * nothing throws.

@@ -1,5 +1,5 @@
 /**
- * Reporting at two tenant sizes (issue 14, "Benchmarks"): a tenant of 100 and one of 10,000
+ * Reporting at two tenant sizes (docs/decisions.md "Reporting evidence", "Benchmarks"): a tenant of 100 and one of 10,000
  * activities (with as many creators and costs), 20 campaigns and costs in 3 currencies, seeded by
  * seed-tenant.ts through the real write path. For organization metrics, campaign metrics, a 90-day
  * organization history, a 90-day spend history, the portfolio and the executive brief: items read

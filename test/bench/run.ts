@@ -4,17 +4,17 @@
  * Prints a summary and writes test/bench/results.json.
  * Figures to read against the expectations below; nothing here fails on a slow machine.
  *
- * `npm run bench -- reporting` runs the reporting bench alone (issue 14) and replaces only its part.
+ * `npm run bench -- reporting` runs the reporting bench alone (docs/decisions.md "Reporting evidence") and replaces only its part.
  * `npm run bench -- lists` runs the lists bench alone and replaces only its part of results.json;
  * `npm run bench -- metrics` the same for the metric refresh bench (needs the local platform fakes);
- * `npm run bench -- metric-reads` the same for the metric reads bench (issue 13: creator history and
+ * `npm run bench -- metric-reads` the same for the metric reads bench (docs/decisions.md "Metric snapshots and refresh": creator history and
  * sparklines at 100 and 10,000 activities).
- * `npm run bench -- validation` the same for refusing requests of many invalid fields (issue 23 item 5).
- * `npm run bench -- exports` the same for an export of a 10,000-activity tenant as CSV (issue 28: time, rows, peak heap growth).
+ * `npm run bench -- validation` the same for refusing requests of many invalid fields (docs/decisions.md "Errors").
+ * `npm run bench -- exports` the same for an export of a 10,000-activity tenant as CSV (docs/webhooks.md: time, rows, peak heap growth).
  * `npm run bench -- bundles` builds and times the bundles alone and replaces the `bundles` part,
- * `summary.coldStarts` (issue 25's targets: import time and bytes against the DynamoDB reference),
- * `summary.s3Writers` (what the S3 client costs the functions that write objects, issue 23 item 12)
- * and `summary.observability` (what the metrics and logging code costs each function, issue 24).
+ * `summary.coldStarts` (the cold-start targets (test/bench/RESULTS.md): import time and bytes against the DynamoDB reference),
+ * `summary.s3Writers` (what the S3 client costs the functions that write objects, docs/decisions.md "Retries and browsers")
+ * and `summary.observability` (what the metrics and logging code costs each function, docs/operate.md).
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';

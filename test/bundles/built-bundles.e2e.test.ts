@@ -1,5 +1,5 @@
 /**
- * What we deploy is what we test (issue 24): builds every function's bundle with the stack's own
+ * What we deploy is what we test (docs/operate.md): builds every function's bundle with the stack's own
  * bundling (infra/build-bundles.ts), reads each function's Handler and environment from the
  * synthesized template (test/infra/synth.ts; references resolved to the local stand-ins), checks
  * that every bundle loads with that environment and exports that handler, then serves the local

@@ -1,5 +1,5 @@
 /**
- * Web analytics over HTTP against the local service and its fake Google (DECISIONS.md "Web
+ * Web analytics over HTTP against the local service and its fake Google (docs/decisions.md "Web
  * analytics"): the OAuth round trip (a callback that connects nothing, completion by the user who
  * asked alone, PKCE, single-use state, expiry, a wrong verifier or another authorization's code,
  * redirect paths that would leave the web client), the sealed refresh token, property selection

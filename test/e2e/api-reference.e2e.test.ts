@@ -1,5 +1,5 @@
 /**
- * The service's own public routes over HTTP (issue 12, DECISIONS.md "The service's own routes"):
+ * The service's own public routes over HTTP (docs/decisions.md "The service's own routes", DECISIONS.md "The service's own routes"):
  * `GET /openapi.json` is the committed document and `GET /docs` its reference page, both without a
  * token; the page carries its renderer and the document inline (nothing loaded from a CDN).
  */
@@ -34,14 +34,14 @@ it('GET /docs answers the reference page without a token, with no script or styl
   expect(html).not.toMatch(/<(script|link)[^>]+(src|href)=["']?(https?:)?\/\//i);
 });
 
-it('GET /favicon.ico answers 404 without a token, and the page asks for no icon (issue 26)', async () => {
+it('GET /favicon.ico answers 404 without a token, and the page asks for no icon (docs/decisions.md "The service\'s own routes")', async () => {
   const response = await fetch(`${service.url}/favicon.ico`);
   expect(response.status).toBe(404);
   expect(await response.text()).toBe('');
   expect(await (await fetch(`${service.url}/docs`)).text()).toContain('<link rel="icon" href="data:,">');
 });
 
-it('GET /docs opens on the introduction and cites no file the reader does not have (issue 22)', async () => {
+it('GET /docs opens on the introduction and cites no file the reader does not have (docs/decisions.md "Figures a reader can check")', async () => {
   const html = await (await fetch(`${service.url}/docs`)).text();
   expect(html).toContain('# Getting started');
   expect(html).toContain('_meta.provenance.basis');

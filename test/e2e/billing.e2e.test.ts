@@ -1,5 +1,5 @@
 /**
- * Billing over HTTP against the local service and its fake Stripe (DECISIONS.md "Billing"):
+ * Billing over HTTP against the local service and its fake Stripe (docs/decisions.md "Billing"):
  * checkout (with its idempotency key), the fake's checkout page delivering a signed webhook, the
  * portal, sync before and after the webhook, the webhook's signature checks, one application per
  * event id, out-of-order events, and demo access removal.

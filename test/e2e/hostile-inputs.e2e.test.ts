@@ -1,5 +1,5 @@
 /**
- * Hostile inputs over HTTP against the local service (issues 9.4, 9.7, 10.4, 10.5).
+ * Hostile inputs over HTTP against the local service (docs/decisions.md "Inputs").
  *
  * First the reported cases, one by one. Then the property the issue asks for, over every built
  * route of the route table: each text field of the route's input schema (read from the handler's

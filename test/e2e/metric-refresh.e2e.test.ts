@@ -41,7 +41,7 @@ describe('POST /local/jobs/refresh-metrics', () => {
     const after = await activity(id);
     expect(after.impressions).toBeGreaterThan(0);
     expect(after.engagement).toBeGreaterThan(0);
-    // The reading's own counts under YouTube's names, normalised as DECISIONS.md says.
+    // The reading's own counts under YouTube's names, normalised as docs/decisions.md says.
     expect(after.latest.viewCount).toBe(after.impressions);
     expect(after.latest.likeCount + after.latest.commentCount).toBe(after.engagement);
     // And in one vocabulary for every platform.

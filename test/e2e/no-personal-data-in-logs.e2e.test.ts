@@ -1,5 +1,5 @@
 /**
- * No personal data in any log line (issue 24): starts the local service in-process with its logs
+ * No personal data in any log line (docs/operate.md): starts the local service in-process with its logs
  * captured (LOG_LEVEL=info, every console method and stdout/stderr), walks the README over HTTP
  * (token, user, organization, an invitation by email, an email change and its code, a creator with
  * names, a billing checkout paid through the fake Stripe and its webhook, an analytics connection

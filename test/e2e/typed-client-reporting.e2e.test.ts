@@ -1,8 +1,8 @@
 /**
- * The Reporting group through the typed client (issue 12), the client package (issue 26):
+ * The Reporting group through the typed client (docs/decisions.md "The service's own routes"), the client package (client/README.md):
  * openapi-fetch over the types generated from openapi.json, each response checked against the document by the contract check. A small
  * organization is built through the API (a campaign, an activity, a cost), then every Reporting
- * route of issue 14 is read; the types come from the document, so this file stops compiling when a
+ * route of docs/decisions.md "Reporting evidence" is read; the types come from the document, so this file stops compiling when a
  * report's schema changes in a way that would break a web client.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,6 +1,6 @@
 /**
  * The Users and Campaigns groups, paging and the analytics connection through the typed client
- * (issue 12), which is the client package (issue 26): openapi-fetch over the types generated from
+ * (docs/decisions.md "The service's own routes"), which is the client package (client/README.md): openapi-fetch over the types generated from
  * openapi.json, each response checked against the document. The request and response types come
  * from the document, so this file stops compiling when a schema changes in a way that would break
  * a web client.

@@ -212,7 +212,7 @@ async function emailed(kind: string, to: string) {
   return email as { data: Record<string, string> };
 }
 
-describe('Identity: a user\'s email is the one the token vouches for (DECISIONS.md)', () => {
+describe('Identity: a user\'s email is the one the token vouches for (docs/decisions.md)', () => {
   /** An organization of a new owner, which invites `email` as owner. */
   async function invitingOrganization(email: string) {
     const owner = await signUp('Owner');

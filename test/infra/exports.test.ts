@@ -57,7 +57,7 @@ describe('exports', () => {
     expect(queues).toHaveLength(2);
   });
 
-  it('caps the workers running at once (DECISIONS.md: one tenant cannot take the account\'s concurrency), above one tenant\'s 3 exports at once', () => {
+  it('caps the workers running at once (docs/decisions.md: one tenant cannot take the account\'s concurrency), above one tenant\'s 3 exports at once', () => {
     const worker = fn('job: run-export');
     const [mapping] = byType(main, 'AWS::Lambda::EventSourceMapping').filter(([, m]) => m.Properties.FunctionName?.Ref === worker.id);
     expect(mapping![1].Properties.ScalingConfig).toEqual({ MaximumConcurrency: EXPORT_WORKER_CONCURRENCY });

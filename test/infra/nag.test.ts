@@ -33,7 +33,7 @@ describe('AwsSolutionsChecks', () => {
   });
 });
 
-describe('the X-Ray acknowledgment (issue 23 item 9)', () => {
+describe('the X-Ray acknowledgment (infra/route-function.ts)', () => {
   it('covers X-Ray\'s policy alone: a new wildcard resource on a function role is reported', () => {
     const { app, stack } = synth({ stage: 'dev' });
     const routeFunction = stack.routeGroups[0]!.functions[0]!;

@@ -56,24 +56,26 @@ describe('dev stack', () => {
     functions = resources(built.templates, 'AWS::Lambda::Function');
   });
 
-  it('has exactly one function per route of the table, plus the $default catch-all, the API reference, the deletion sweeper, the object sweep, the metric refresh dispatcher and worker, the analytics import, the campaign status sweep, the export worker and the webhook fan-out and delivery worker', () => {
-    expect(functions).toHaveLength(routes.length + 11);
+  it('has exactly one function per route of the table, plus the $default catch-all, the API reference, the deletion sweeper, the object sweep, the metric refresh dispatcher and worker, the analytics import, the campaign status sweep, the export worker, the webhook fan-out and delivery worker, and the user pool\'s pre-token-generation trigger', () => {
+    expect(functions).toHaveLength(routes.length + 12);
     for (const route of routes) expect(byKey(route.key), route.key).toHaveLength(1);
     expect(byKey('$default')).toHaveLength(1);
   });
 
-  it('gives every function the shared defaults (API functions 10 s, scheduled jobs 5 min, the metric refresh worker 2 min, the export worker 15 min, the webhook jobs 1 min)', () => {
+  it('gives every function the shared defaults (API functions 10 s, scheduled jobs 5 min, the metric refresh worker 2 min, the export worker 15 min, the webhook jobs 1 min, the user pool\'s trigger 5 s)', () => {
     const JOB_TIMEOUTS: Record<string, number> = { 'job: refresh-metrics-worker': 120, 'job: run-export': 900, 'job: fan-out-webhook-events': 60, 'job: deliver-webhooks': 60 };
     for (const [, fn] of functions) {
       const job = String(fn.Properties!.Description).startsWith('job:');
+      // The user pool's trigger (infra/user-pool.ts) verifies no token: Cognito calls it.
+      const trigger = String(fn.Properties!.Description).startsWith('trigger:');
       expect(fn.Properties).toMatchObject({
         Runtime: 'nodejs24.x',
         Architectures: ['arm64'],
         MemorySize: 512,
-        Timeout: JOB_TIMEOUTS[String(fn.Properties!.Description)] ?? (job ? 300 : 10),
+        Timeout: JOB_TIMEOUTS[String(fn.Properties!.Description)] ?? (job ? 300 : trigger ? 5 : 10),
         TracingConfig: { Mode: 'Active' },
         LoggingConfig: { LogGroup: { Ref: expect.any(String) } },
-        Environment: { Variables: { STAGE: 'dev', JWT_ISSUER: expect.any(String) } },
+        Environment: { Variables: trigger ? { STAGE: 'dev' } : { STAGE: 'dev', JWT_ISSUER: expect.anything() } },
       });
       // Node would parse the source map at every cold start; stacks are mapped when logged instead.
       expect(fn.Properties!.Environment.Variables).not.toHaveProperty('NODE_OPTIONS');
@@ -186,12 +188,12 @@ describe('dev stack', () => {
     for (const [id, role] of resources(built.templates, 'AWS::IAM::Role')) expect(role.Properties!.ManagedPolicyArns, id).toBeUndefined();
   });
 
-  it('puts the JWT authorizer, with the configured issuer and audience, on every bearer route (not $default: CORS preflights)', () => {
+  it('puts the JWT authorizer, with the stage\'s own user pool as issuer and its app client as audience, on every bearer route (not $default: CORS preflights)', () => {
     built.main.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 1);
     built.main.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
       AuthorizerType: 'JWT',
       IdentitySource: ['$request.header.Authorization'],
-      JwtConfiguration: { Issuer: 'https://issuer.invalid/configure-jwtIssuer', Audience: ['configure-jwtAudience'] },
+      JwtConfiguration: { Issuer: { 'Fn::GetAtt': [Match.stringLikeRegexp('^IdentityPool'), 'ProviderURL'] }, Audience: [{ Ref: Match.stringLikeRegexp('^IdentityPoolWebClient') }] },
     });
     const bearer = new Set(routes.filter((r) => r.auth === 'bearer').map((r) => `${r.method} ${gatewayPath(r.path)}`));
     const apiRoutes = resources(built.templates, 'AWS::ApiGatewayV2::Route');
@@ -296,7 +298,7 @@ describe('dev stack', () => {
         ExposeHeaders: ['retry-after', 'x-request-id', 'idempotent-replayed'],
       },
     });
-    for (const output of ['ApiUrl', 'TableName', 'AvatarsBucketName', 'FilesBucketName', 'ExportsBucketName']) built.main.hasOutput(output, {});
+    for (const output of ['ApiUrl', 'TableName', 'AvatarsBucketName', 'FilesBucketName', 'ExportsBucketName', 'StripeSecretArn', 'GoogleOAuthClientSecretArn', 'PlatformCredentialsSecretArn']) built.main.hasOutput(output, {});
   });
 
   it('keeps every stack well under the 500-resource limit', () => {
@@ -306,9 +308,11 @@ describe('dev stack', () => {
     }
   });
 
-  it('warns that token verification is unconfigured when no issuer is given', () => {
-    Annotations.fromStack(built.stack).hasWarning('*', Match.stringLikeRegexp('Token verification is not configured'));
-    expect(functions[0]![1].Properties!.Environment.Variables.JWT_ISSUER).toBe('https://issuer.invalid/configure-jwtIssuer');
+  it('warns that token verification is unconfigured when an issuer is given without its audience', () => {
+    Annotations.fromStack(built.stack).hasNoWarning('*', Match.stringLikeRegexp('Token verification'));
+    const { stack, main } = synth({ stage: 'dev', jwtIssuer: 'https://id.example.com' });
+    Annotations.fromStack(stack).hasWarning('*', Match.stringLikeRegexp('Token verification is not configured.*audience'));
+    main.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', { JwtConfiguration: { Issuer: 'https://id.example.com', Audience: ['configure-jwtAudience'] } });
   });
 });
 

@@ -1,6 +1,6 @@
 /**
- * The reporting oracle (issue 22): every reporting figure computed from a tenant's records
- * themselves, written from DECISIONS.md alone ("Money and metrics", "Report shapes", "Metric
+ * The reporting oracle (docs/decisions.md "Figures a reader can check"): every reporting figure computed from a tenant's records
+ * themselves, written from docs/decisions.md alone ("Money and metrics", "Report shapes", "Metric
  * snapshots and refresh", "Reporting evidence", "Figures a reader can check", "Campaigns"), without
  * the reporting code, its stored aggregates or its day rollups: plain functions over a plain model.
  *

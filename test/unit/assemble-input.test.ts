@@ -1,5 +1,5 @@
 /**
- * `camelCase`, `parseQuery` and `assembleInput` (DECISIONS.md "Inputs"): snake_case and camelCase
+ * `camelCase`, `parseQuery` and `assembleInput` (docs/decisions.md "Inputs"): snake_case and camelCase
  * names in query and body, the three query array forms, repeated path ids, non-object bodies.
  */
 import { describe, expect, it } from 'vitest';
@@ -73,7 +73,7 @@ describe('assembleInput: names', () => {
     expect([...fromPath]).toEqual([['userId', 'id']]);
   });
 
-  it('reports an invalid path parameter under its name in the path, as the OpenAPI document names it (issue 26 item 3)', () => {
+  it('reports an invalid path parameter under its name in the path, as the OpenAPI document names it (docs/decisions.md "Inputs")', () => {
     const getCampaign = routeByKey('GET /v1/campaigns/:id');
     const { input, fromPath } = assemble(getCampaign, '', undefined, { id: 'not-a-uuid' });
     const problem = thrown(() => parseInput(z.strictObject({ campaignId: z.uuid() }), input, undefined, fromPath)) as Problem;
@@ -145,8 +145,8 @@ describe('assembleInput: repeated path ids', () => {
     expect((error as Problem).errors).toEqual([{ path: 'userId', message: expect.stringContaining('different value') }]);
   });
 
-  // Issue 10.5: `id` was read as the path id, so `PATCH /v1/campaigns/:id {"id": ...}` was refused
-  // naming campaignId. DECISIONS.md: `id` is a field the caller may not set, an unknown field.
+  // docs/decisions.md "Inputs": `id` was read as the path id, so `PATCH /v1/campaigns/:id {"id": ...}` was refused
+  // naming campaignId. docs/decisions.md: `id` is a field the caller may not set, an unknown field.
   it.each([
     ['the body', '', { id: USER }],
     ['the query', `id=${OTHER}`, undefined],

@@ -28,7 +28,7 @@ describe('rangeDates', () => {
     expect(performance.now() - started).toBeLessThan(1000);
   });
 
-  it('says one thing of the bound, the same in detail and field message (issue 26 item 5)', () => {
+  it('says one thing of the bound, the same in detail and field message (docs/decisions.md "Inputs")', () => {
     const bound = 'The range may cover at most 366 days (startDate to endDate inclusive).';
     expect(thrown(() => rangeDates({ startDate: '2024-01-01', endDate: '2025-01-01' }))).toMatchObject({
       detail: bound,

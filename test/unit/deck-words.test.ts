@@ -1,5 +1,5 @@
 /**
- * Deck-ready words (shared/domain/words, DECISIONS.md "Report shapes"): money with the currency's
+ * Deck-ready words (shared/domain/words, docs/decisions.md "Report shapes"): money with the currency's
  * symbol, grouped, to its minor unit; counts grouped; two ratios that differ never printed alike.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The day an activity's first reading counts on (DECISIONS.md "Figures a reader can check"): its
+ * The day an activity's first reading counts on (docs/decisions.md "Figures a reader can check"): its
  * publish date in the tenant's timezone, as its spend, when the start is known and not after the
  * reading; else the reading's own day. Aggregates count the activities so counted and reports say so.
  */

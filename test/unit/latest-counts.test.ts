@@ -1,5 +1,5 @@
 /**
- * An activity's `latestCounts` as shown (shared/domain/latest-counts.ts, DECISIONS.md "Figures a
+ * An activity's `latestCounts` as shown (shared/domain/latest-counts.ts, docs/decisions.md "Figures a
  * reader can check"): the reading with the manual counts over it, its source `api`, `manual` or
  * `mixed`, and its likes + comments + shares + saves the engagement the metrics count.
  */

@@ -1,6 +1,6 @@
 /**
  * Record, reply and stored-item schemas are built when first read (shared/records/lazy-schema.ts),
- * so a function's import builds none of them (issue 25). What this must not change: the schemas
+ * so a function's import builds none of them (the cold-start targets, test/bench/RESULTS.md). What this must not change: the schemas
  * themselves (parsing, composition, metadata in the OpenAPI document), and the Number index keys an
  * entity may hold as null, now declared beside it rather than read off its schema at import.
  */

@@ -1,7 +1,7 @@
 /**
  * The committed openapi.json is what `npm run openapi` writes from the route table and the handlers'
- * schemas today (issue 12): a changed schema or a new route without regenerating fails here. And the
- * document stands on its own (issue 22): it cites no file its reader does not have, `_meta` shows
+ * schemas today (docs/decisions.md "The service's own routes"): a changed schema or a new route without regenerating fails here. And the
+ * document stands on its own (docs/decisions.md "Figures a reader can check"): it cites no file its reader does not have, `_meta` shows
  * the evidence of the reports, and every figure of a reporting record says how it is computed.
  */
 import { readFileSync } from 'node:fs';
@@ -104,12 +104,15 @@ function undescribedFigures(schema: JsonSchema, at: string): string[] {
 describe('what the document tells its reader', () => {
   it('cites no file the reader does not have: the specification (DECISIONS.md, interface.md) or a source module', () => {
     const text = JSON.stringify(generated);
-    expect(text.match(/\b(DECISIONS|interface)\.md\b/g) ?? []).toEqual([]);
+    expect(text.match(/\b(DECISIONS|decisions|interface|design)\.md\b/g) ?? []).toEqual([]);
     expect(text.match(/[\w/-]+\.(ts|md)\b/g) ?? []).toEqual([]);
   });
 
   it('leaves citations out of a route description, and the sentence around them whole', () => {
     expect(withoutCitations('adds an existing user; active at once (DECISIONS.md).')).toBe('adds an existing user; active at once.');
+    expect(withoutCitations('adds an existing user; active at once (docs/decisions.md).')).toBe('adds an existing user; active at once.');
+    expect(withoutCitations('applies them (the service\'s own route, docs/decisions.md "Billing"). No token.')).toBe('applies them (the service\'s own route). No token.');
+    expect(withoutCitations('the demo (docs/spec/interface.md, "States and transitions").')).toBe('the demo.');
     expect(withoutCitations('applies them (the service\'s own route, DECISIONS.md "Billing"). No token.')).toBe('applies them (the service\'s own route). No token.');
     expect(withoutCitations('never backwards (shared/domain/billing.ts `supersedes`); the demo (interface.md, "States and transitions").')).toBe('never backwards; the demo.');
   });

@@ -1,7 +1,7 @@
 /**
  * `@redocly/cli lint` with its recommended rules (redocly.yaml; the findings kept on purpose are in
  * .redocly.lint-ignore.yaml, each with its reason) passes on openapi.json with no error and no
- * warning (issue 12).
+ * warning (docs/decisions.md "The service's own routes").
  */
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

@@ -1,5 +1,5 @@
 /**
- * Each platform's counts in one vocabulary (DECISIONS.md "Figures a reader can check": `latestCounts`):
+ * Each platform's counts in one vocabulary (docs/decisions.md "Figures a reader can check": `latestCounts`):
  * views, likes, comments and shares from the platform's own fields, null where it publishes (or
  * gives) no such count.
  */

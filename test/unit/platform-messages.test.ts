@@ -1,4 +1,4 @@
-/** Messages that name a platform: its own spelling, with the right article (issue 26 item 5). */
+/** Messages that name a platform: its own spelling, with the right article (docs/decisions.md "Inputs"). */
 import { describe, expect, it } from 'vitest';
 import { checkContentUrl } from '../../functions/activities/inputs.ts';
 import { normaliseProfile } from '../../shared/domain/social-profiles.ts';

@@ -1,5 +1,5 @@
 /**
- * The refresh worker reports exactly the messages that failed (issue 23 item 1): whatever one
+ * The refresh worker reports exactly the messages that failed (docs/decisions.md "Metric snapshots and refresh"): whatever one
  * message's item does — its read from the table throws, the platform call of a chunk holding it
  * throws, its reading fails — the other messages of the batch, other tenants' above all, are read
  * and settled. DynamoDB is mocked (aws-sdk-client-mock), the platform and the writer are stand-ins.

@@ -1,5 +1,5 @@
 /**
- * The texts of the campaign reports quote money and counts as a deck would (DECISIONS.md "Report
+ * The texts of the campaign reports quote money and counts as a deck would (docs/decisions.md "Report
  * shapes", "Figures a reader can check"; shared/domain/words): "£11,950.00", "1,592,433
  * impressions", two CPEs that round alike written apart, a headline about campaigns with the
  * campaigns' figures, and a ratio whose basis is not the total shown saying so. The numeric fields

@@ -10,16 +10,16 @@ import { routes } from '../../functions/routes.ts';
 const ROOT = join(import.meta.dirname, '../..');
 const SPEC = join(ROOT, 'docs/spec/interface.md');
 
-/** DECISIONS.md "The service's own routes": in the table besides the specification's endpoints. */
+/** docs/decisions.md "The service's own routes": in the table besides the specification's endpoints. */
 const OWN_ROUTES = [
   'POST /v1/users/:id/confirm-email-change',
   'POST /v1/billing/stripe/webhook',
   'GET /v1/analytics-oauth/callback',
   'POST /v1/analytics-oauth/complete',
-  // Issue 28, beyond the specification: exports (docs/exports.md).
+  // docs/webhooks.md, beyond the specification: exports (docs/exports.md).
   'POST /v1/exports',
   'GET /v1/exports/:id',
-  // Issue 28, beyond the specification: outbound events (Standard Webhooks).
+  // docs/webhooks.md, beyond the specification: outbound events (Standard Webhooks).
   ...webhooksRoutes.map((r) => r.key),
 ];
 

@@ -99,7 +99,7 @@ describe('LocalTokenSealer', () => {
     await expect(sealer.open({ organizationId: ORG, purpose: 'google-refresh-token' }, resealed)).rejects.toThrow();
   });
 
-  // After a restart of `npm start`, a connected property still opens its token (issue 26): the key
+  // After a restart of `npm start`, a connected property still opens its token (docs/decisions.md "Web analytics"): the key
   // is kept in the data directory, as the token issuer's is; in memory (`--in-memory`) per process.
   const keyFile = () => join(mkdtempSync(join(tmpdir(), 'sealer-')), 'token-sealer-key');
 

@@ -40,7 +40,7 @@ describe('parseInput / fieldErrors', () => {
     expect(problem.detail).toContain('foo');
   });
 
-  it('says which name the route gives the tenant when the other one is sent (issue 26 item 2)', () => {
+  it('says which name the route gives the tenant when the other one is sent (docs/decisions.md "Inputs")', () => {
     const workspaceRoute = z.strictObject({ workspaceId: z.string(), name: z.string() });
     const organizationRoute = z.strictObject({ organizationId: z.string() });
     expect(problemOf(workspaceRoute, { name: 'a', workspaceId: 'w', organizationId: 'o' }).errors).toEqual([
@@ -129,7 +129,7 @@ describe('intInput', () => {
     expect(schema.safeParse(2.5).error?.issues[0]?.message).toBe('Must be an integer.');
   });
 
-  // Issue 10.4: every problem of a paging value answered "Must be an integer.".
+  // docs/decisions.md "Inputs": every problem of a paging value answered "Must be an integer.".
   it.each([
     ['pageSize=101', paging.pageSize, '101', 'Must be at most 100.'],
     ['pageSize=0', paging.pageSize, '0', 'Must be at least 1.'],
@@ -187,7 +187,7 @@ describe('arrayInput', () => {
   });
 });
 
-describe('messages of the other building blocks (issue 10.4)', () => {
+describe('messages of the other building blocks (docs/decisions.md "Inputs")', () => {
   it.each([
     ['a text too long', text(1, 5), 'abcdefg', 'Must be at most 5 characters.'],
     ['a blank required text', text(1, 5), '   ', 'Must not be empty.'],
@@ -203,13 +203,13 @@ describe('messages of the other building blocks (issue 10.4)', () => {
     expect(problemOf(z.strictObject({ field }), value === undefined ? {} : { field: value }).errors).toEqual([{ path: 'field', message }]);
   });
 
-  it('names an unknown field as the client spelled it (issue 10.5)', () => {
+  it('names an unknown field as the client spelled it (docs/decisions.md "Inputs")', () => {
     const problem = thrown(() => parseInput(zm.strictObject({ name: zm.string() }), { name: 'a', fooBar: 1 }, new Map([['fooBar', 'foo_bar']])));
     expect((problem as Problem).errors).toEqual([{ path: 'foo_bar', message: 'Unknown field.' }]);
   });
 });
 
-/** DECISIONS.md "Inputs": every date input names a day or instant of the years 1970 to 2100. */
+/** docs/decisions.md "Inputs": every date input names a day or instant of the years 1970 to 2100. */
 describe('dates of the years 1970 to 2100 only', () => {
   const errorsOf = (field: unknown, value: string) => problemOf(z.strictObject({ field: field as z.ZodType }), { field: value }).errors;
 
@@ -237,7 +237,7 @@ describe('dates of the years 1970 to 2100 only', () => {
   });
 });
 
-/** Issue 9.4: control characters in names reached email subjects. */
+/** docs/decisions.md "Inputs": control characters in names reached email subjects. */
 describe('one-line and multi-line texts', () => {
   const HOSTILE = ['Acme\r\nBcc: x@example.com', 'a\nb', 'a\rb', 'a\u0000b', 'a\u0007b', 'a\u007fb', 'a\u0085b', 'a\u202eb', 'a\u202ab', 'a\u2066b', 'a\u2069b', 'a\u200eb', 'a\u200fb', 'a\u2028b', 'Acme\r\n'];
 
@@ -265,7 +265,7 @@ describe('one-line and multi-line texts', () => {
   });
 });
 
-/** Issue 9.7: extreme valid-looking numbers reached DynamoDB and answered 500. */
+/** docs/decisions.md "Inputs": extreme valid-looking numbers reached DynamoDB and answered 500. */
 describe('numbers, money and free-form JSON', () => {
   it.each([
     ['1e-200', 1e-200, 'Must have at most 12 decimal places.'],

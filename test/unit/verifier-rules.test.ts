@@ -1,5 +1,5 @@
 /**
- * The token rules of DECISIONS.md "Identity and tokens" that aws-jwt-verify does not apply by
+ * The token rules of docs/decisions.md "Identity and tokens" that aws-jwt-verify does not apply by
  * itself: `exp` is required and at most 24 hours from now (and from `iat`), `iat` at most 60 s
  * ahead; with a Cognito user pool only access tokens are accepted; a rejection says what is wrong
  * in words; `email` counts only when vouched for.
@@ -48,7 +48,7 @@ describe('token lifetime', () => {
     expect(await rejection(token)).toBe('it lives longer than 24 hours');
   });
 
-  it('rejects an exp more than 24 hours from now whatever iat says (issue 23: iat just before a far exp)', async () => {
+  it('rejects an exp more than 24 hours from now whatever iat says (docs/decisions.md "Identity and tokens": iat just before a far exp)', async () => {
     const tenYears = now() + 10 * 365 * 24 * HOUR;
     const token = testIssuer.mint({ userId: randomUUID(), claims: { iat: tenYears - HOUR, exp: tenYears } });
     expect(await rejection(token)).toBe('it lives longer than 24 hours');
@@ -91,7 +91,7 @@ describe('the vouched email', () => {
     expect((await verifyToken(silent)).email).toBe('d@example.com');
   });
 
-  it('is vouched for only by an absent email_verified, true or "true"; any other value is not (issue 23)', async () => {
+  it('is vouched for only by an absent email_verified, true or "true"; any other value is not (docs/decisions.md "Identity and tokens")', async () => {
     const email = (emailVerified: unknown) => verifyToken(testIssuer.mint({ userId: randomUUID(), email: 'e@example.com', claims: { email_verified: emailVerified } })).then((t) => t.email);
     for (const vouching of [true, 'true', undefined]) expect(await email(vouching), JSON.stringify(vouching)).toBe('e@example.com');
     for (const not of ['False', 'FALSE', 'no', '', 0, 1, null, [], {}]) expect(await email(not), JSON.stringify(not)).toBeUndefined();

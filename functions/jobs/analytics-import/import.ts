@@ -1,5 +1,5 @@
 /**
- * The analytics import of one organization (DECISIONS.md "Web analytics"): reads its property's
+ * The analytics import of one organization (docs/decisions.md "Web analytics"): reads its property's
  * daily figures, how-did-you-hear answers and direct signals for a range of days with the Data
  * API, and stores them replacing what was stored for those days. A refused grant marks the
  * connection `needs_reconnect`; a spent quota is retried with backoff, then left to the next run.

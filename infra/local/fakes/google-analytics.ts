@@ -1,5 +1,5 @@
 /**
- * The local stand-in for Google Analytics 4 (DECISIONS.md "Local stand-ins for third parties"):
+ * The local stand-in for Google Analytics 4 (docs/decisions.md "Local stand-ins for third parties"):
  * one HTTP server that speaks the wire format of the parts of Google the service calls —
  * the OAuth 2.0 authorization page (`/o/oauth2/v2/auth`, which consents at once on GET and
  * redirects with a code, `state` and `iss`), the token endpoint (`/token`, form-encoded, PKCE S256

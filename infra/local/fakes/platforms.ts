@@ -1,5 +1,5 @@
 /**
- * The local stand-ins for the platforms' metrics APIs (DECISIONS.md "Local stand-ins for third
+ * The local stand-ins for the platforms' metrics APIs (docs/decisions.md "Local stand-ins for third
  * parties"): one HTTP server on loopback speaking each API's documented wire format under its own
  * path prefix — YouTube Data API v3 (`/youtube/v3`), Reddit's token endpoint (`/reddit-www`) and
  * OAuth API (`/reddit`), X API v2 (`/x`) and the Instagram Graph API (`/graph`) — with their auth

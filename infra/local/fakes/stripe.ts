@@ -1,5 +1,5 @@
 /**
- * The local stand-in for Stripe (DECISIONS.md "Local stand-ins for third parties"): an HTTP server
+ * The local stand-in for Stripe (docs/decisions.md "Local stand-ins for third parties"): an HTTP server
  * that speaks Stripe's wire format for the calls the service makes — form-encoded requests with
  * bracketed keys, JSON objects with `object` and prefixed ids, Stripe's error bodies, and replay of
  * a request sent again with the same `Idempotency-Key` — and serves the pages Stripe would:

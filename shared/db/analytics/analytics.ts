@@ -1,5 +1,5 @@
 /**
- * Web analytics items (DECISIONS.md "Web analytics"), all in the organization's partition but the
+ * Web analytics items (docs/decisions.md "Web analytics"), all in the organization's partition but the
  * OAuth state (their keys: keys.ts `analyticsKeys`): the single-use OAuth state, the connection
  * (sealed refresh token, property, status; in the connected index while connected), imported days,
  * HDYHAU answers and signal days, the signals (mapping and triage kept across imports) and the

@@ -1,5 +1,5 @@
 /**
- * An organization's billing state on its tenant item (DECISIONS.md "Billing"): the Stripe customer,
+ * An organization's billing state on its tenant item (docs/decisions.md "Billing"): the Stripe customer,
  * the subscription applied last, the shown `billing` and `billingCreated`, the Stripe time of the
  * change applied last. Every change is a conditional update against what was read, so concurrent
  * webhook deliveries and syncs serialize, and `supersedes` (shared/domain/billing.ts) keeps a late
@@ -59,7 +59,7 @@ export async function getBillingAccount(tenantId: string): Promise<BillingAccoun
 
 /**
  * The account the Billing routes act on: a workspace created under a parent organization shares
- * that parent's plan (DECISIONS.md "Tenants, memberships and roles"), so it has no billing of its
+ * that parent's plan (docs/decisions.md "Tenants, memberships and roles"), so it has no billing of its
  * own to check out, open or sync (409, naming the parent, whose owner acts on it).
  */
 export async function getOwnBillingAccount(tenantId: string): Promise<BillingAccount> {

@@ -1,3 +1,3 @@
-/** The billing room of the data layer: its entry for code outside shared/db (see README "Where things go"). */
+/** The billing room of the data layer: its entry for code outside shared/db (see docs/architecture.md "Where things go"). */
 export * from './billing.ts';
 export * from './billing-end.ts';

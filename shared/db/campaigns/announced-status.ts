@@ -1,5 +1,5 @@
 /**
- * The campaign status last announced (issue 28: `campaign.status_changed`). Status is derived from
+ * The campaign status last announced (docs/webhooks.md: `campaign.status_changed`). Status is derived from
  * the dates in the tenant's timezone (shared/domain/campaign-status.ts), so it moves both when the
  * dates are edited and when time passes. The campaign item keeps the status it last announced
  * (`announcedStatus`, never part of the record shown) and, while time alone will move it, an entry

@@ -1,4 +1,4 @@
-/** The campaigns room of the data layer: its entry for code outside shared/db (see README "Where things go"). */
+/** The campaigns room of the data layer: its entry for code outside shared/db (see docs/architecture.md "Where things go"). */
 export * from './announced-status.ts';
 export * from './campaign-deletion.ts';
 export * from './campaign-links.ts';

@@ -1,5 +1,5 @@
 /**
- * Where each cost's spend is counted in the day rollups (DECISIONS.md "Money and metrics": a cost
+ * Where each cost's spend is counted in the day rollups (docs/decisions.md "Money and metrics": a cost
  * counts on the day its activity ran). Each cost records its placement — `spendDay` and
  * `spendCampaignId`, the campaign whose day rollup counts it (null outside campaigns) — and is
  * always counted exactly once, on what it records. Moving the activity (another campaign, no

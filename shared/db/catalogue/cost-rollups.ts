@@ -1,5 +1,5 @@
 /**
- * What spend adds besides a cost's own aggregates (DECISIONS.md "Money and metrics"):
+ * What spend adds besides a cost's own aggregates (docs/decisions.md "Money and metrics"):
  * - the day rollups (day-rollups.ts) of the tenant, the activity, its campaign and the attributed
  *   creator, on the day the cost counts on (its activity's `startAt` in the tenant's timezone, else
  *   the day the cost was created; kept on the cost as `spendDay`, so a delete needs no timezone);
@@ -114,7 +114,7 @@ export function creatorSpendOf(item: Readonly<Record<string, unknown>>, creatorI
 }
 
 /**
- * The activity's standing as a linked creator counts it (DECISIONS.md "Report shapes": creator
+ * The activity's standing as a linked creator counts it (docs/decisions.md "Report shapes": creator
  * metrics cover the activities linked to it and the costs attributed to it): its metrics, with the
  * spend of the costs attributed to that creator only, so the creator's CPM and CPE pair its own
  * costs with the metrics of the activities they were spent on.

@@ -1,4 +1,4 @@
-/** The catalogue room of the data layer: its entry for code outside shared/db (see README "Where things go"). */
+/** The catalogue room of the data layer: its entry for code outside shared/db (see docs/architecture.md "Where things go"). */
 export * from './activities.ts';
 export * from './activities-run.ts';
 export * from './activity-entity.ts';

@@ -1,2 +1,2 @@
-/** The email room of the data layer: its entry for code outside shared/db (see README "Where things go"). */
+/** The email room of the data layer: its entry for code outside shared/db (see docs/architecture.md "Where things go"). */
 export * from './outbox.ts';

@@ -42,7 +42,7 @@ const Outbox = defineEntity({
     text: z.string(),
     kind: z.enum(EMAIL_KINDS),
     data: z.record(z.string(), z.unknown()),
-    /** When the request that sent it answered (DECISIONS.md's name); SES delivery is `deliveredAt`. */
+    /** When the request that sent it answered (docs/decisions.md's name); SES delivery is `deliveredAt`. */
     sentAt: z.string(),
     deliveredAt: z.optional(z.string()),
     messageId: z.optional(z.string()),

@@ -1,5 +1,5 @@
 /**
- * The records that notes and files attach to (ENTITY_TYPE / OWNER_TYPE of interface.md: activity,
+ * The records that notes and files attach to (ENTITY_TYPE / OWNER_TYPE of docs/spec/interface.md: activity,
  * campaign, creator) and their keys, so that a note or a file is written only on the condition that
  * its entity exists in the tenant (a ConditionCheck in the same transaction).
  */

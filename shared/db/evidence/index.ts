@@ -1,4 +1,4 @@
-/** The evidence room of the data layer: its entry for code outside shared/db (see README "Where things go"). */
+/** The evidence room of the data layer: its entry for code outside shared/db (see docs/architecture.md "Where things go"). */
 export * from './entities.ts';
 export * from './files.ts';
 export * from './notes.ts';

@@ -1,5 +1,5 @@
 /**
- * The exports a tenant runs at once (DECISIONS.md "The service's own routes": at most 3, a queued
+ * The exports a tenant runs at once (docs/decisions.md "The service's own routes": at most 3, a queued
  * one counting as running): one slot item per place in the tenant's partition. An export takes a
  * free slot in the transaction that creates it, so concurrent creates cannot both take the last
  * one, and gives it back when it finishes, succeeded or failed. A slot whose export never

@@ -2,7 +2,7 @@
  * Exports: the job record of one export, in its tenant's partition and addressed by id
  * through its record pointer (so a stranger's GET is a 404, like any record of another tenant).
  *
- * Creating one is limited per tenant (DECISIONS.md "The service's own routes"): it takes one of
+ * Creating one is limited per tenant (docs/decisions.md "The service's own routes"): it takes one of
  * the tenant's EXPORTS_AT_ONCE slots (export-slots.ts), given back when it succeeds or fails, and
  * counts against the exports started per day (rate-limits.ts), both in its own transaction; past
  * either, 429 with Retry-After and nothing written.

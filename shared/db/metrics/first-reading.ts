@@ -1,5 +1,5 @@
 /**
- * An activity's first reading follows its start (DECISIONS.md "Figures a reader can check"). A
+ * An activity's first reading follows its start (docs/decisions.md "Figures a reader can check"). A
  * platform reading is a lifetime total, so the snapshot writer (snapshots.ts) counts the first
  * reading's increase on the activity's publish date (`firstReadingDay`) and keeps on the item where:
  * `firstReading` (when it was read, the day it counts on, the increase) and `firstReadingBackdated`

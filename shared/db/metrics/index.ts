@@ -1,4 +1,4 @@
-/** The metrics room of the data layer: its entry for code outside shared/db (see README "Where things go"). */
+/** The metrics room of the data layer: its entry for code outside shared/db (see docs/architecture.md "Where things go"). */
 export * from './day-rollups.ts';
 export * from './first-reading.ts';
 export * from './follower-counts.ts';

@@ -1,5 +1,5 @@
 /**
- * The metric snapshot writer (DECISIONS.md "Metric snapshots and refresh"). Each reading of an
+ * The metric snapshot writer (docs/decisions.md "Metric snapshots and refresh"). Each reading of an
  * activity's public counts is kept as an immutable snapshot, at most one per activity and hour (a
  * repeat within the hour overwrites that hour's item: freshness without unbounded growth), and the
  * change it makes to the activity's metrics moves, in the same transaction, the day rollups of the

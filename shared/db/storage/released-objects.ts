@@ -1,5 +1,5 @@
 /**
- * Stored objects are deleted after the records that name them (issue 25): a deletion that releases
+ * Stored objects are deleted after the records that name them (the cold-start targets, test/bench/RESULTS.md): a deletion that releases
  * objects (a file's content, an avatar image) records each here, before or in the same write as it
  * deletes the records naming them, and the object sweep (functions/jobs/delete-released-objects.ts,
  * every few minutes) deletes the objects, then these items. So deleting a creator, an activity, a

@@ -2,7 +2,7 @@
  * The key of each kind of item in the single table (the table of keys.ts's header), one export
  * each. Import them as a namespace, `import * as keys from '.../table/item-keys.ts'`: esbuild then
  * keeps only the builders a function calls, where one object of them put every builder into every
- * bundle (issue 25: ~4 KB each). `keys[kind]` keeps them all, where a caller needs that.
+ * bundle (the cold-start targets, test/bench/RESULTS.md: ~4 KB each). `keys[kind]` keeps them all, where a caller needs that.
  */
 import { mailboxOf } from '../../domain/email-addresses.ts';
 import { DUE_SHARDS, dayPrefix, nameOrder, tenantPk, type Key, type KeyCondition, type RateCounted, type RollupScope } from './keys.ts';

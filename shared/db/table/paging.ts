@@ -7,7 +7,7 @@
  * in a batch. Lists whose order or filter no key holds sort in memory with `sortRecords` (ties by
  * `id`) and slice with `pageOf`.
  *
- * What each list reads (issue 11):
+ * What each list reads (docs/design.md "Data: one DynamoDB table"):
  * - one page from an index, total and facets from counters: activities newest/oldest first or by
  *   name, or of one channel by creation (ACTIVITY_CHANNELS); creators (own brand left out) by
  *   creation or name (CREATOR_ROLES), or by impressions, engagement or spend (gsi7, gsi8, gsi9:

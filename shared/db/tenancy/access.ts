@@ -26,7 +26,7 @@ export interface TenantAccess {
 
 /**
  * The caller's own profile (undefined before sign-up), read for self routes: a deleted account's
- * token is no longer accepted (DECISIONS.md: 401), and the handler gets the profile without
+ * token is no longer accepted (docs/decisions.md: 401), and the handler gets the profile without
  * reading it again.
  */
 export async function callerProfile(userId: string): Promise<{ accountDeleted: boolean; profile: User | undefined }> {

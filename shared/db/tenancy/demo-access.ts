@@ -1,5 +1,5 @@
 /**
- * "Demo access removed" (DECISIONS.md "Billing"), once an organization pays: its members who joined
+ * "Demo access removed" (docs/decisions.md "Billing"), once an organization pays: its members who joined
  * the shared demo organization through organic sign-up lose that viewer membership, and whoever had
  * the demo as active organization switches to the paid one. Idempotent: run again, it finds nothing
  * left to change.

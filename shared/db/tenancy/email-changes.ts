@@ -1,7 +1,7 @@
 /**
  * A pending email change: the new address and a single-use confirmation code, stored with the
  * confirmation email in one transaction. A newer request replaces an older one. Nothing changes
- * until the code is confirmed (DECISIONS.md "Identity and tokens"); a request answers the same
+ * until the code is confirmed (docs/decisions.md "Identity and tokens"); a request answers the same
  * whether or not another account uses the address (no account enumeration).
  */
 import { randomUUID } from 'node:crypto';

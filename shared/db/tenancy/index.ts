@@ -1,4 +1,4 @@
-/** The tenancy room of the data layer: its entry for code outside shared/db (see README "Where things go"). */
+/** The tenancy room of the data layer: its entry for code outside shared/db (see docs/architecture.md "Where things go"). */
 export * from './access.ts';
 export * from './account-deletion.ts';
 export * from './avatars.ts';

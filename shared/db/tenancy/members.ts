@@ -23,7 +23,7 @@ export const memberView = (user: User, membership: Pick<Membership, 'role' | 'st
 
 /**
  * The memberships a caller may see: all of them, except in the shared demo organization of organic
- * sign-up, whose members never see each other (DECISIONS.md): there, only the caller's own (read
+ * sign-up, whose members never see each other (docs/decisions.md): there, only the caller's own (read
  * alone, not filtered out of every sign-up's membership).
  */
 async function visibleMemberships(tenant: Tenant, callerId: string): Promise<Membership[]> {

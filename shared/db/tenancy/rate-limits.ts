@@ -41,7 +41,7 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /**
- * The limits of DECISIONS.md ("Tenants, memberships and roles"): emails anyone can make the
+ * The limits of docs/decisions.md ("Tenants, memberships and roles"): emails anyone can make the
  * service send, per sender and per recipient across tenants, and the tenants that multiply the
  * per-tenant limit; and the exports a tenant starts and the replays an endpoint receives.
  */
@@ -51,7 +51,7 @@ export const LIMITS = {
   emailChangesPerUser: { per: 'user', verb: 'request', what: 'email changes', limit: 5, windowSeconds: HOUR },
   emailChangeCodesPerRecipient: { per: 'recipient', verb: 'receive', what: 'email-change codes', limit: 3, windowSeconds: HOUR },
   tenantsPerUser: { per: 'user', verb: 'create', what: 'organizations', limit: 10, windowSeconds: DAY },
-  // DECISIONS.md "The service's own routes": exports are limited per tenant like every write that costs.
+  // docs/decisions.md "The service's own routes": exports are limited per tenant like every write that costs.
   exportsPerTenant: { per: 'tenant', verb: 'start', what: 'exports', limit: 50, windowSeconds: DAY },
   // docs/webhooks.md: a replay is a POST to a URL the owner chose, so one endpoint gets at most so many.
   replaysPerEndpoint: { per: 'endpoint', verb: 'receive', what: 'replays', limit: 10, windowSeconds: MINUTE },

@@ -1,6 +1,6 @@
 /**
  * How tenants and memberships are shown, by the Organizations and Workspaces routes alike (one kind
- * of record, DECISIONS.md): the tenant record with the caller's `role` and `membershipStatus` at top
+ * of record, docs/decisions.md): the tenant record with the caller's `role` and `membershipStatus` at top
  * level and its stored aggregate as `metrics`; a membership under both of its tenant's names.
  */
 import type { Membership, MembershipStatus } from './memberships.ts';

@@ -1,5 +1,5 @@
 /**
- * Tenants: organizations and workspaces are one kind of record with one id space (DECISIONS.md).
+ * Tenants: organizations and workspaces are one kind of record with one id space (docs/decisions.md).
  * The tenant item keeps `memberCount` and `ownerCount`, changed in the same transaction as every
  * membership write, so "a tenant always keeps an owner" and the account-deletion safeguards are
  * enforced by DynamoDB conditions rather than by read-then-write.

@@ -1,5 +1,5 @@
 /**
- * Webhook deliveries (issue 28): one item per event and endpoint, the endpoint's delivery log. The
+ * Webhook deliveries (docs/webhooks.md): one item per event and endpoint, the endpoint's delivery log. The
  * fan-out (functions/jobs/fan-out-webhook-events.ts) puts it, conditionally, under a key fixed by
  * the event and the endpoint, so a stream record handled twice finds the first put; the delivery
  * worker records each attempt on it. It holds the signed body (`payload`), so a retry and a replay

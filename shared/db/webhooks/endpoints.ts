@@ -1,5 +1,5 @@
 /**
- * Webhook endpoints (issue 28): an organization's URLs that receive its events, each with the
+ * Webhook endpoints (docs/webhooks.md): an organization's URLs that receive its events, each with the
  * event types it subscribes to and its signing secret. The secret is stored sealed (the token
  * sealer, shared/webhooks/secrets.ts) beside the record and never returned by a read: the record
  * the API shows is `WebhookEndpoint`, the item holds `sealedSecret` too, and after a rotation the

@@ -1,3 +1,3 @@
-/** The webhooks room of the data layer: its entry for code outside shared/db (see README "Where things go"). */
+/** The webhooks room of the data layer: its entry for code outside shared/db (see docs/architecture.md "Where things go"). */
 export * from './deliveries.ts';
 export * from './endpoints.ts';

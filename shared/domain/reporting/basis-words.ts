@@ -1,6 +1,6 @@
 /**
  * A CPM or CPE from its basis, and the words that say when that basis is not the total a report
- * shows beside it (DECISIONS.md "Figures a reader can check": CPM and CPE count only the
+ * shows beside it (docs/decisions.md "Figures a reader can check": CPM and CPE count only the
  * activities with both spend and the denominator, so their spend and impressions may be fewer than
  * the totals shown). Pure.
  */

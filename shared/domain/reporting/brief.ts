@@ -1,5 +1,5 @@
 /**
- * The marketing brief (interface.md "marketing-brief"): headline, highlights, risks, decisions,
+ * The marketing brief (docs/spec/interface.md "marketing-brief"): headline, highlights, risks, decisions,
  * actions, campaign evidence, currency and measurement limitations, built from the portfolio and the
  * recommendations of the same data. `executive` is short and plain (at most 3 of each, no ratios);
  * `practitioner` names the figures and their evidence. Every sentence is a template filled with

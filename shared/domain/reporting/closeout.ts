@@ -1,5 +1,5 @@
 /**
- * A campaign's closeout (interface.md "campaign/closeout"): its recorded performance in the tenant
+ * A campaign's closeout (docs/spec/interface.md "campaign/closeout"): its recorded performance in the tenant
  * currency, budget use, evidence quality, the limitations of that evidence and the follow-ups it
  * leaves, each from a template with its figures; no causal attribution. Pure.
  */
@@ -19,7 +19,7 @@ export function closeout(
 ) {
   const counted = campaignFacts(campaign, ctx);
   const facts = { ...counted, figures: { ...counted.figures, ...outcomes } };
-  // A CPM or CPE over fewer activities than the totals shown says so (DECISIONS.md "Figures a reader can check").
+  // A CPM or CPE over fewer activities than the totals shown says so (docs/decisions.md "Figures a reader can check").
   const limitations = [...warnings, ...basisNotes(facts.figures, facts.basis, ctx.currency)];
   if (facts.status !== 'completed') limitations.push(`The campaign is ${facts.status}, not completed: its figures may still change.`);
   limitations.push('Reach is not reported: no stored evidence in scope carries it.');

@@ -1,5 +1,5 @@
 /**
- * Comparing 1-20 campaigns (interface.md "campaign/comparison"): each campaign's current figures,
+ * Comparing 1-20 campaigns (docs/spec/interface.md "campaign/comparison"): each campaign's current figures,
  * its change over the window (from its day rollups), efficiency, currency and evidence quality, and
  * findings that state observations with their figures ("A's CPM is 40% below B's"), never causes.
  * Pure; the same data gives the same findings in the same order.

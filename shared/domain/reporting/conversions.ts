@@ -1,5 +1,5 @@
 /**
- * Conversions and CPA (DECISIONS.md "Metric snapshots and refresh", "Figures a reader can check"):
+ * Conversions and CPA (docs/decisions.md "Metric snapshots and refresh", "Figures a reader can check"):
  * a campaign's conversions are the sum of its active outcome measurements whose definition has
  * `valueKind` `count` (null without such a measurement), and its CPA is its spend over them. Over
  * several campaigns (an organization), conversions are the sum of theirs and CPA divides the spend of

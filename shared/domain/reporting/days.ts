@@ -1,5 +1,5 @@
 /**
- * Daily report rows (DECISIONS.md "Report shapes"): exactly one row per day of the range, oldest
+ * Daily report rows (docs/decisions.md "Report shapes"): exactly one row per day of the range, oldest
  * first, zero-filled where no day rollup exists; money in the report currency, rounded.
  */
 import { roundMoney } from '../currencies.ts';

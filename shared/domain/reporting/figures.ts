@@ -1,5 +1,5 @@
 /**
- * The figures of a metrics report (DECISIONS.md "Report shapes", "Money and metrics", "Reporting
+ * The figures of a metrics report (docs/decisions.md "Report shapes", "Money and metrics", "Reporting
  * evidence") from one stored aggregate: the tenant's AGGREGATE item, a campaign's, a creator's or an
  * activity's counters (an activity's own `contribution`). Pure: the read layer hands the item over.
  * Money in the report currency only, rounded to its minor unit; other currencies are named in the
@@ -86,7 +86,7 @@ export function unavailableLine(reason: string, count: number, total: number): s
   return `${formatCount(count)} of ${formatCount(total)} activities ${UNAVAILABLE_WHY[reason] ?? `have no metrics (${reason}): impressions and engagement do not include them.`}`;
 }
 
-/** Snapshots older than this make a report's figures stale (DECISIONS.md "Reporting evidence"). */
+/** Snapshots older than this make a report's figures stale (docs/decisions.md "Reporting evidence"). */
 export const STALE_AFTER_DAYS = 7;
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The portfolio of a tenant's campaigns (DECISIONS.md "Report shapes"): counts by derived status
+ * The portfolio of a tenant's campaigns (docs/decisions.md "Report shapes"): counts by derived status
  * and attention, budget and spend totals in the tenant currency, brief completeness, evidence
  * quality, the window's trend, priorities and next actions. Pure.
  */

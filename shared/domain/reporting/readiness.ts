@@ -1,5 +1,5 @@
 /**
- * Launch readiness of a campaign (DECISIONS.md "Report shapes"): one check per brief field and
+ * Launch readiness of a campaign (docs/decisions.md "Report shapes"): one check per brief field and
  * link, in the order of `READINESS_FIELDS`, each with a message from a template; `missing` names
  * the ones not yet there; ready when none is missing.
  */

@@ -130,7 +130,7 @@ export function recommendations(tenant: Aggregate, campaigns: readonly StoredCam
 }
 
 /**
- * Confidence follows the sample a comparison rests on (DECISIONS.md "Figures a reader can check"):
+ * Confidence follows the sample a comparison rests on (docs/decisions.md "Figures a reader can check"):
  * high when every group compared rests on at least 10 activities with metrics, medium at 3 to 9,
  * otherwise low.
  */

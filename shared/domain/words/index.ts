@@ -1,5 +1,5 @@
 /**
- * Deck-ready words (DECISIONS.md "Report shapes", "Figures a reader can check"): how every text the
+ * Deck-ready words (docs/decisions.md "Report shapes", "Figures a reader can check"): how every text the
  * service writes quotes money, counts and ratios. The numeric fields of a report stay numbers; only
  * its sentences use these.
  */

@@ -1,5 +1,5 @@
 /**
- * Money as a deck quotes it (DECISIONS.md "Report shapes"): the currency's symbol or code as
+ * Money as a deck quotes it (docs/decisions.md "Report shapes"): the currency's symbol or code as
  * `Intl.NumberFormat('en', {style: 'currency'})` writes it, grouped, to the currency's ISO 4217
  * minor unit ("£11,950.00", "$2,000.00", "CA$500.00", "¥1,235"). The amount is rounded as the numeric
  * fields are (half away from zero), so the text and the number agree.

@@ -1,6 +1,6 @@
 /**
  * Merges path, query string and body into one input object under canonical camelCase names
- * (DECISIONS.md, "Inputs"):
+ * (docs/decisions.md, "Inputs"):
  * - snake_case and camelCase keys are both accepted (top-level keys only: nested objects such as
  *   `preferences` are the caller's data and keep their keys);
  * - a generic path parameter is known by its canonical name (`/v1/users/:id` -> `userId`) and may be

@@ -7,7 +7,7 @@
  *   `organizationId` / `workspaceId` input. Not a member: 404 when the tenant or record was named in
  *   the path (existence is never leaked), 403 when named as a scope in the query or body.
  * - `agent: false` rejects agent tokens (403), and `agentRefuses` an agent token sending the inputs
- *   it names (DECISIONS.md "Identity and tokens": an agent may not set up what outlives it).
+ *   it names (docs/decisions.md "Identity and tokens": an agent may not set up what outlives it).
  * A deleted account's token is refused here (401), in the same round trip as the membership
  * (tenant routes) or with one small read (self routes). A soft-deleted tenant is not found.
  */

@@ -1,5 +1,5 @@
 /**
- * Turns a handler's `Result` into the response body of DECISIONS.md: `{data}`,
+ * Turns a handler's `Result` into the response body of docs/decisions.md: `{data}`,
  * `{items,totalCount,facets}` or `{count}`, with `_meta` on every route that exists in Form A.
  */
 import type { MiddlewareObj } from '@middy/core';

@@ -1,6 +1,6 @@
 /**
  * Error mapping, the outermost onError after logging: every failure becomes an RFC 9457
- * problem document (DECISIONS.md, "Errors"). Unknown errors are logged and answered as a bare 500
+ * problem document (docs/decisions.md, "Errors"). Unknown errors are logged and answered as a bare 500
  * `internal`; no stack trace or raw message ever reaches the client.
  */
 import type { MiddlewareObj } from '@middy/core';
@@ -19,7 +19,7 @@ function fromMiddy(error: Error & { statusCode?: number; expose?: boolean }): Pr
       return new Problem('unsupported_media_type', 'The request body must be sent as application/json.');
     case 422:
     case 400:
-      // @middy/http-json-body-parser uses 422 for malformed JSON; DECISIONS.md wants 400.
+      // @middy/http-json-body-parser uses 422 for malformed JSON; docs/decisions.md wants 400.
       return new Problem('invalid_input', 'The request body is not valid JSON.');
     case 413:
       return new Problem('payload_too_large', 'The request body is too large.');
@@ -34,7 +34,7 @@ function fromDomain(error: Error): Problem | undefined {
   if (error instanceof RateLimitedError) return rateLimited(error.detail, error.retryAfterSeconds);
   if (error instanceof NotFoundError) return new Problem('not_found', error.detail);
   if (error instanceof ConflictError) return new Problem('conflict', error.detail);
-  // DECISIONS.md names no status for it; 410 is HTTP's own for a resource removed for good.
+  // docs/decisions.md names no status for it; 410 is HTTP's own for a resource removed for good.
   if (error instanceof GoneError) return new Problem('gone', error.detail);
   if (error instanceof ForbiddenError) return new Problem('forbidden', error.detail);
   return undefined;

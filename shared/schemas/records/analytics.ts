@@ -1,4 +1,4 @@
-/** Records of web analytics (DECISIONS.md "Web analytics"): the connection routes' answers and the analytics reports. */
+/** Records of web analytics (docs/decisions.md "Web analytics"): the connection routes' answers and the analytics reports. */
 import * as z from 'zod/mini';
 import { lazySchema } from '../../records/lazy-schema.ts';
 import { HdyhauMappingSchema } from '../../records/analytics.ts';

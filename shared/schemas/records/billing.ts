@@ -1,4 +1,4 @@
-/** Records of the Billing group (DECISIONS.md "Billing"): the Stripe pages a client opens, and a webhook's receipt. */
+/** Records of the Billing group (docs/decisions.md "Billing"): the Stripe pages a client opens, and a webhook's receipt. */
 import * as z from 'zod/mini';
 import { lazySchema } from '../../records/lazy-schema.ts';
 import { named } from './reply.ts';

@@ -1,5 +1,5 @@
 /**
- * Building blocks of the record schemas (DECISIONS.md "Records returned"): what every stored
+ * Building blocks of the record schemas (docs/decisions.md "Records returned"): what every stored
  * record carries, and the answer of a delete. Records describe what the service returns, so they
  * check types and formats, not input limits.
  */

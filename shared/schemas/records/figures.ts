@@ -7,14 +7,14 @@
 import * as z from 'zod/mini';
 import { lazySchema } from '../../records/lazy-schema.ts';
 
-/** Units and rounding of every money figure (DECISIONS.md "Report shapes"). */
+/** Units and rounding of every money figure (docs/decisions.md "Report shapes"). */
 export const MONEY =
   'In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen).';
 
 /** Costs in another currency are never converted: said wherever a figure sums spend. */
 export const SPEND_IN_CURRENCY = 'Costs in other currencies are left out (named in `_meta.warnings`), never converted.';
 
-/** What makes an activity count in coverage (DECISIONS.md "Metric snapshots and refresh"). */
+/** What makes an activity count in coverage (docs/decisions.md "Metric snapshots and refresh"). */
 export const WITH_METRICS = 'impressions or engagement from a platform reading or a manual count';
 
 /** `schema` with its description. */
@@ -35,10 +35,10 @@ export const int = (what: string) => described(z.int(), what);
 /** A number that is null without its denominator or evidence. */
 export const numberOrNull = (what: string) => described(z.nullable(z.number()), what);
 
-/** The day a cost counts on (DECISIONS.md "Money and metrics"). */
+/** The day a cost counts on (docs/decisions.md "Money and metrics"). */
 export const COST_DAY = "a cost counts on the day its activity ran (its `startAt` in the organization's timezone), or on the day the cost was created when the activity has no `startAt`";
 
-/** How a daily increase is counted (DECISIONS.md "Metric snapshots and refresh", "Figures a reader can check"). */
+/** How a daily increase is counted (docs/decisions.md "Metric snapshots and refresh", "Figures a reader can check"). */
 const DAILY_INCREASE =
   "a reading counts its increase over the activity's previous reading on its own day (negative when a platform corrects a count downwards); an activity's first platform reading counts its whole total on the activity's publish date (`startAt`, when known and not in the future; else on the reading's day).";
 

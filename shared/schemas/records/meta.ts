@@ -1,5 +1,5 @@
 /**
- * `_meta`, on every response of a route that exists in Form A (DECISIONS.md "One service for both
+ * `_meta`, on every response of a route that exists in Form A (docs/decisions.md "One service for both
  * forms", "Reporting evidence", "Figures a reader can check"): the request's id and time, and on
  * the reporting routes the evidence behind their figures. The envelope adds `requestId` and
  * `generatedAt`; the rest is what a handler's result carries, typed by this schema

@@ -1,7 +1,7 @@
 /**
  * What a handler answers on success, declared next to its input (`output` in `defineHandler`) so
  * that the OpenAPI document shows the returned record: the record's zod schema and the envelope
- * it travels in (DECISIONS.md "Records returned"). `_meta` is added by the route's form.
+ * it travels in (docs/decisions.md "Records returned"). `_meta` is added by the route's form.
  */
 import type { Schema } from '../zod.ts';
 

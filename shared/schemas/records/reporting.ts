@@ -1,5 +1,5 @@
 /**
- * What the Reporting routes answer (DECISIONS.md "Report shapes"): money in major units of the
+ * What the Reporting routes answer (docs/decisions.md "Report shapes"): money in major units of the
  * report currency, rounded to its minor unit; a ratio without its denominator is null. `_meta`
  * (currency, freshness, provenance, warnings) is added by the envelope. Every figure says how it is
  * computed (its description in the OpenAPI document, figures.ts).

@@ -1,5 +1,5 @@
 /**
- * Records of the Organizations and Workspaces groups (one kind of record, DECISIONS.md): the tenant
+ * Records of the Organizations and Workspaces groups (one kind of record, docs/decisions.md): the tenant
  * with the caller's membership at top level and its stored aggregate as `metrics`; a membership
  * under both of its tenant's names; an invitation.
  */

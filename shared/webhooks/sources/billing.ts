@@ -1,5 +1,5 @@
 /**
- * `billing.status_changed`: the organization's billing status (DECISIONS.md "Billing", written by
+ * `billing.status_changed`: the organization's billing status (docs/decisions.md "Billing", written by
  * shared/db/billing/billing.ts only) is not what it was. A change of plan or period alone, or a
  * restatement, causes nothing. The organization is shown as its record (without the caller's role
  * and the aggregate, which belong to a request, not to the organization).

@@ -3,7 +3,7 @@
  * invitation of a known address, a removed member added again) or turned active from pending (the
  * recipient accepted, memberships.ts `activateMembership`). The member is shown as the members list
  * shows them (members.ts `memberView`), nothing more of the person, with the organization's id. Never for the shared demo
- * organization, whose members never see each other (DECISIONS.md).
+ * organization, whose members never see each other (docs/decisions.md).
  */
 import { memberView, Memberships, getTenant, getUser } from '../../db/tenancy/index.ts';
 import { isEntity } from '../../db/table/index.ts';

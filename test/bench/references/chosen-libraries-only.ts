@@ -1,4 +1,4 @@
-// The floor under every route function (issue 25): what DESIGN.md's libraries load for one
+// The floor under every route function (the cold-start targets, test/bench/RESULTS.md): what docs/design.md's libraries load for one
 // authenticated JSON route, and none of our code: the DynamoDB document client and a command,
 // middy with its JSON body parser, a zod/mini input schema, and aws-jwt-verify's Cognito verifier (and
 // its RSA one, for another issuer). The EMF metrics every function writes are our code

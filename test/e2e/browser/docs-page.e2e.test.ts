@@ -1,5 +1,5 @@
 /**
- * The API reference page in a real browser (issue 12): Debian's `chromium`, driven headless by
+ * The API reference page in a real browser (docs/decisions.md "The service's own routes"): Debian's `chromium`, driven headless by
  * playwright-core, loads `GET /docs` from the local service with the network to anywhere else
  * refused (the page must work offline), with no console error; it lists the introduction's sections,
  * then every tag of the document, and renders a route's request and response schemas. A screenshot
@@ -49,7 +49,7 @@ it('renders /docs offline, without console errors: every tag, and a route\'s req
   await page.waitForSelector('.menu-content', { timeout: 60_000 });
   const menu = await page.locator('.menu-content').innerText();
   for (const tag of document.tags as { name: string }[]) expect(menu, `tag ${tag.name} in the menu`).toContain(tag.name);
-  // The introduction's sections come first (issue 22).
+  // The introduction's sections come first (docs/decisions.md "Figures a reader can check").
   expect(menu.indexOf('Getting started'), 'the introduction in the menu').toBeGreaterThanOrEqual(0);
   expect(menu.indexOf('Getting started')).toBeLessThan(menu.indexOf(document.tags[0].name));
 

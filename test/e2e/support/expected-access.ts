@@ -1,6 +1,6 @@
 /**
  * What each caller should get from a route, derived only from the route table's declaration
- * (`access`, `agent`, what its path names), the inputs of the request, and DECISIONS.md — never
+ * (`access`, `agent`, what its path names), the inputs of the request, and docs/decisions.md — never
  * from the authorization code under test.
  */
 import type { Route } from '../../../functions/routes.ts';
@@ -18,7 +18,7 @@ export type Column = 'none' | WorldRole | 'self' | 'agent' | 'other';
 /** `allowed` means the route's work ran and answered its success status. */
 export type Outcome = 'allowed' | 401 | 403 | 404;
 
-/** DECISIONS.md: owner may do everything, member reads and writes, viewer only reads. */
+/** docs/decisions.md: owner may do everything, member reads and writes, viewer only reads. */
 const RANK = { viewer: 1, member: 2, owner: 3 } as const;
 
 const TENANT_INPUTS = ['organizationId', 'workspaceId'];
@@ -49,7 +49,7 @@ export function recordInPath(route: Route): boolean {
 export type TenantNaming = 'path' | 'scope input' | 'record in input';
 
 /**
- * DECISIONS.md "Web analytics": the OAuth completion is answered only to the user who asked for the
+ * docs/decisions.md "Web analytics": the OAuth completion is answered only to the user who asked for the
  * authorization URL, anyone else 403: its state names the tenant as a scope input would.
  */
 const STATE_NAMES_TENANT = ['POST /v1/analytics-oauth/complete'];
@@ -62,7 +62,7 @@ export function tenantNaming(route: Route, request: RequestParts): TenantNaming 
 }
 
 /**
- * DECISIONS.md: an agent token may not delete an account without the emailed deletion token (the
+ * docs/decisions.md: an agent token may not delete an account without the emailed deletion token (the
  * route allows agents, with that token).
  */
 function deletesAccountWithoutToken(route: Route, request: RequestParts): boolean {
@@ -71,7 +71,7 @@ function deletesAccountWithoutToken(route: Route, request: RequestParts): boolea
 }
 
 /**
- * DECISIONS.md "Identity and tokens": an agent token may not set up what outlives it; the route
+ * docs/decisions.md "Identity and tokens": an agent token may not set up what outlives it; the route
  * declares the inputs it may not send (`agentRefuses`: a field, or a field's one value).
  */
 function sendsWhatAgentsMayNot(route: Route, request: RequestParts): boolean {
@@ -86,7 +86,7 @@ export function expectedOutcome(route: Route, column: Column, request: RequestPa
     if (column === 'other') return 403;
     return 'allowed';
   }
-  // DECISIONS.md "Errors": a tenant named as a scope input is 403; one named in the path, or a
+  // docs/decisions.md "Errors": a tenant named as a scope input is 403; one named in the path, or a
   // record of it named anywhere, is 404 (existence is never leaked).
   if (column === 'outsider' || column === 'pending') return tenantNaming(route, request) === 'scope input' ? 403 : 404;
   if (column === 'self' || column === 'other') throw new Error(`column ${column} is for self routes only`);

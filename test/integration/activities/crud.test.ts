@@ -210,7 +210,7 @@ describe('PATCH /v1/activities/:id', () => {
     expect((await call('GET', `/v1/activities/${a.id}`, { token: org.owner.token })).body.data).toEqual(res.body.data);
   });
 
-  it('requires name (interface.md lists it as required on update)', async () => {
+  it('requires name (docs/spec/interface.md lists it as required on update)', async () => {
     const org = await newOrg();
     const a = await newActivity(org);
     const res = await call('PATCH', `/v1/activities/${a.id}`, { token: org.owner.token, body: { viewsCount: 1 } });

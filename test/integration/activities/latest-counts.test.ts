@@ -1,5 +1,5 @@
 /**
- * Activity records carry `latestCounts` (DECISIONS.md "Figures a reader can check"): the newest
+ * Activity records carry `latestCounts` (docs/decisions.md "Figures a reader can check"): the newest
  * reading in one vocabulary for every platform, null before the first reading, on every route
  * that returns the record.
  */

@@ -1,5 +1,5 @@
 /**
- * Manual counts in the histories (issue 13, DECISIONS.md "Metric snapshots and refresh": a history
+ * Manual counts in the histories (docs/decisions.md "Metric snapshots and refresh", docs/decisions.md "Metric snapshots and refresh": a history
  * row is the day's increase of the latest values): setting, changing or clearing a manual count adds
  * its increase (negative when it goes down) to today's day item, in the tenant's timezone, of the
  * activity, its linked creators, its campaign and the organization.

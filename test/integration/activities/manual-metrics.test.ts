@@ -1,5 +1,5 @@
 /**
- * Manual counts are the activity's metrics (DECISIONS.md "Metric snapshots and refresh": viewsCount
+ * Manual counts are the activity's metrics (docs/decisions.md "Metric snapshots and refresh": viewsCount
  * is impressions, likeCount + replyCount is engagement) and move every stored aggregate that counts
  * the activity — its linked creators, its campaign and the organization — when set, changed or
  * cleared, and when the activity joins or leaves a creator or a campaign.

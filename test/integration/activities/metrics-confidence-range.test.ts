@@ -1,5 +1,5 @@
 /**
- * GET /v1/activities/metrics/confidence reads a bounded range (issue 23 item 10): at most 366 days
+ * GET /v1/activities/metrics/confidence reads a bounded range (docs/decisions.md "Inputs"): at most 366 days
  * (an open end filled, a longer range 400, as the reports), and only the activities that ran in it,
  * never the tenant's others; each on its start in the tenant's timezone, else its creation, as
  * its start is set, changed or cleared.
@@ -48,7 +48,7 @@ describe('metrics confidence range', () => {
         expect(res.status, `${ianaTimezone} ${query}`).toBe(200);
         expect(res.body.data).toMatchObject({ ...range, activitiesConsidered: 0 });
       }
-      // DECISIONS.md "Inputs": the years 1970 to 2100 only, each date named on its own.
+      // docs/decisions.md "Inputs": the years 1970 to 2100 only, each date named on its own.
       const outside = await confidence(org, '&startDate=9999-06-01&endDate=1969-12-31');
       expect(outside.status).toBe(400);
       expect(paths(outside).sort()).toEqual(['endDate', 'startDate']);

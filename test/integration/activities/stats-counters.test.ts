@@ -1,5 +1,5 @@
 /**
- * GET /v1/activities/stats unfiltered answers from the counters kept on write (issue 11: stats
+ * GET /v1/activities/stats unfiltered answers from the counters kept on write (docs/design.md "Data: one DynamoDB table": stats
  * routes read the stored aggregates): the same figures the matching activities sum to, through
  * content links connected, changed and cleared, manual counts, costs and a delete, in two reads.
  */

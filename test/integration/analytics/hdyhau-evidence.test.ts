@@ -1,6 +1,6 @@
 /**
- * GET /v1/reporting/analytics/hdyhau-evidence never contradicts itself (DECISIONS.md "Figures a
- * reader can check"; issue 22): a day's answered key events are at most that day's key events, and
+ * GET /v1/reporting/analytics/hdyhau-evidence never contradicts itself (docs/decisions.md "Figures a
+ * reader can check"; docs/decisions.md "Figures a reader can check"): a day's answered key events are at most that day's key events, and
  * the totals are the sums of the timeline's rows, which are the sums of the answer and category
  * rows — whatever was imported, and over the fake Google's 90 days through the real import.
  */

@@ -1,5 +1,5 @@
 /**
- * The Stripe webhook changes an organization only for its own customer (issue 23 item 7): a
+ * The Stripe webhook changes an organization only for its own customer (docs/decisions.md "Billing"): a
  * correctly signed event naming organization A in its metadata but another customer (B's, or one
  * the service never stored) is answered 200 and changes nothing; A's own customer still does.
  */

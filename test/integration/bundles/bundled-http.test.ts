@@ -3,7 +3,7 @@
  * infra/bundle-shims/http-without-websocket.ts): a bundle built with the stack's options gets the
  * real module's STATUS_CODES and the module itself, and importing it loads no undici (which an ES
  * module import of `node:http` does, for its WebSocket getters: tens of milliseconds of every cold
- * start, issue 25). A named import the shim lacks fails the build rather than being undefined.
+ * start, the cold-start targets, test/bench/RESULTS.md). A named import the shim lacks fails the build rather than being undefined.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -119,7 +119,7 @@ describe('GET /v1/campaigns/:id', () => {
     expect((await call('GET', `/v1/campaigns/${randomUUID()}`, { token: org.owner.token })).status).toBe(404);
   });
 
-  it('answers 400 for a malformed id, naming the path parameter as the OpenAPI document does (issue 26 item 3)', async () => {
+  it('answers 400 for a malformed id, naming the path parameter as the OpenAPI document does (docs/decisions.md "Inputs")', async () => {
     const res = await call('GET', '/v1/campaigns/not-a-uuid', { token: org.owner.token });
     expect(res.status).toBe(400);
     expect(paths(res)).toEqual(['id']);

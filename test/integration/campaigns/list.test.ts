@@ -40,7 +40,7 @@ const list = (query: string, user: TestUser = viewer) =>
 const names = (res: { body: { items: { name: string }[] } }) => res.body.items.map((c) => c.name);
 
 describe('GET /v1/campaigns', () => {
-  it('names the tenant field this route takes when workspace_id is in the query (issue 26 item 2)', async () => {
+  it('names the tenant field this route takes when workspace_id is in the query (docs/decisions.md "Inputs")', async () => {
     const res = await list(`workspace_id=${org.organizationId}`);
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([{ path: 'workspace_id', message: 'Unknown field: this route names the tenant `organizationId`.' }]);

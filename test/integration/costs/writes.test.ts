@@ -96,7 +96,7 @@ describe('POST /v1/activities/costs', () => {
     expect(yen.body.data).toMatchObject({ currency: 'JPY', amount: 1235 });
   });
 
-  // DECISIONS.md "Inputs": an amount finer than its currency's minor unit is 400, never rounded.
+  // docs/decisions.md "Inputs": an amount finer than its currency's minor unit is 400, never rounded.
   it('refuses an amount finer than the currency\'s minor unit (1234.5 JPY, 10.001 USD, 1e-200)', async () => {
     for (const [currency, amount] of [['JPY', 1234.5], ['USD', 10.001], ['USD', 1e-200]] as const) {
       const res = await post({ currency, amount });

@@ -1,6 +1,6 @@
 /**
  * A creator's CPM and CPE pair the costs attributed to it with the metrics of the activities those
- * costs were spent on (DECISIONS.md "Report shapes": creator metrics cover the activities linked to
+ * costs were spent on (docs/decisions.md "Report shapes": creator metrics cover the activities linked to
  * the creator and the costs attributed to it), not the whole spend of a shared activity: through
  * cost writes and moves between creators, manual counts, a fetched reading, a late link and an
  * unlink. The activity, campaign-free organization and its tenant count the whole spend.

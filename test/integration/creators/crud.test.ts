@@ -48,7 +48,7 @@ describe('POST /v1/creators', () => {
     expect((await getTenantAggregate(workspaceId)).creatorsCount).toBe(before + 1);
   });
 
-  it('names the tenant field this route takes when organizationId is sent, in any spelling (issue 26 item 2)', async () => {
+  it('names the tenant field this route takes when organizationId is sent, in any spelling (docs/decisions.md "Inputs")', async () => {
     const hint = 'Unknown field: this route names the tenant `workspaceId`.';
     expectProblem(await post({ organizationId: workspaceId }), 400, 'invalid_input', [{ path: 'organizationId', message: hint }]);
     expectProblem(await post({ organization_id: workspaceId }), 400, 'invalid_input', [{ path: 'organization_id', message: hint }]);

@@ -1,5 +1,5 @@
 /**
- * GET /v1/creators/metrics computes CPM and CPE denominator-aware (DECISIONS.md "Money and
+ * GET /v1/creators/metrics computes CPM and CPE denominator-aware (docs/decisions.md "Money and
  * metrics"): only over the creator's activities that have both spend and the denominator.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Exports are limited per tenant (DECISIONS.md "The service's own routes"): at most 3 queued or
+ * Exports are limited per tenant (docs/decisions.md "The service's own routes"): at most 3 queued or
  * running at once and 50 started a day, past either 429 `rate_limited` with Retry-After and
  * nothing written; a finished export (succeeded or failed) gives its place back, as does one the
  * queue never took; a place whose export never finished frees itself in time. Viewers may export.

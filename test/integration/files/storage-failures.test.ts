@@ -1,5 +1,5 @@
 /**
- * S3 failing under the functions' own writes (issue 23 item 12): the S3 client retries a throttled
+ * S3 failing under the functions' own writes (docs/decisions.md "Retries and browsers"): the S3 client retries a throttled
  * or 5xx answer (S3_ATTEMPTS in all), and what still fails is a clean 429 `rate_limited` problem
  * with Retry-After, never a 500 or a stack. Against a stand-in S3 endpoint that answers what a
  * test says (the SDK's own retries run), and with aws-sdk-client-mock on S3Client. The deletes call

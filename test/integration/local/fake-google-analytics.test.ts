@@ -1,5 +1,5 @@
 /**
- * The fake Google Analytics' data is a plausible GA4 property, day by day (issue 22: users above
+ * The fake Google Analytics' data is a plausible GA4 property, day by day (docs/decisions.md "Figures a reader can check": users above
  * sessions and a tagged link with more key events than sessions hid a report contradicting
  * itself). Asked exactly what the import asks, over every property, 120 days and two revisions:
  * - a day: users <= sessions (a user counted had a session), page views >= sessions (a web

@@ -1,5 +1,5 @@
 /**
- * A platform reading is a lifetime total (DECISIONS.md "Figures a reader can check"): the first
+ * A platform reading is a lifetime total (docs/decisions.md "Figures a reader can check"): the first
  * reading of an activity counts on its publish date (`startAt` in the tenant's timezone, as its
  * spend does) when that is known and not after the reading, later readings their increase on their
  * own day; every history still sums to what its aggregate counts, and `_meta.warnings` says how

@@ -1,5 +1,5 @@
 /**
- * An activity's metric history follows it (issue 13: "linking, moving and unlinking an activity,
+ * An activity's metric history follows it (docs/decisions.md "Metric snapshots and refresh": "linking, moving and unlinking an activity,
  * linking and unlinking a creator ... move these sums as they move spend"): after a link, a move to
  * another campaign, an unlink, a creator link and unlink, each campaign's and creator's history sums
  * to what its aggregate counts, readings and manual counts interleaved, and a second placement moves

@@ -1,5 +1,5 @@
 /**
- * DECISIONS.md "Identity and tokens": an agent token may not set up what outlives it (403) —
+ * docs/decisions.md "Identity and tokens": an agent token may not set up what outlives it (403) —
  * register a webhook endpoint, change an endpoint's url, rotate its secret, or invite or promote
  * anyone to owner — on the organization and workspace routes alike, while its user may, and the
  * agent may still do the rest of those routes (other fields, other roles). Nothing is written.

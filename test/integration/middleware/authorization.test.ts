@@ -135,7 +135,7 @@ describe('authorize: tenant named in the query or body -> 403', () => {
     expect(res.body).toEqual({ data: { tenantId, role: 'owner', details: expect.objectContaining({ id: tenantId }) } });
   });
 
-  // Both scope spellings are accepted on routes of both forms (DECISIONS.md), so each one named
+  // Both scope spellings are accepted on routes of both forms (docs/decisions.md), so each one named
   // must be checked: otherwise a handler reading workspaceId acts in a tenant nobody authorized.
   it('checks every named scope: workspace_id naming a foreign tenant is 403 even beside an organization_id the caller owns', async () => {
     const mine = await tenantWith('owner');

@@ -1,5 +1,5 @@
 /**
- * A request with thousands of invalid fields (issue 23 item 5): answered 400 with at most
+ * A request with thousands of invalid fields (docs/decisions.md "Errors"): answered 400 with at most
  * MAX_FIELD_ERRORS lines in `errors` and the total in `detail`, never a document listing every
  * one. How fast is the bench's (`npm run bench -- validation`), not asserted here.
  */

@@ -119,7 +119,7 @@ describe('validate: unknown and invalid fields', () => {
     expectProblem(res, 400, 'invalid_input', [{ path: 'email', message: 'Must be a valid email address.' }]);
   });
 
-  it('answers 400 for a path id that is not a UUID, naming it as the path does (issue 26 item 3)', async () => {
+  it('answers 400 for a path id that is not a UUID, naming it as the path does (docs/decisions.md "Inputs")', async () => {
     const res = await call('GET', '/v1/users/not-a-uuid', { token: user.token });
     expectProblem(res, 400, 'invalid_input', [{ path: 'id', message: 'Must be a UUID.' }]);
   });
@@ -148,7 +148,7 @@ describe('assembleInput: names and repeated path ids', () => {
     expectProblem(res, 400, 'invalid_input', [{ path: 'userId', message: expect.stringContaining('different value') }]);
   });
 
-  // DECISIONS.md: `id` is a field the caller may not set, whatever its value (issue 10.5).
+  // docs/decisions.md: `id` is a field the caller may not set, whatever its value (docs/decisions.md "Inputs").
   it.each([
     ['another value', () => randomUUID()],
     ['the same value', () => user.userId],

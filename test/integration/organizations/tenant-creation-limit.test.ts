@@ -1,7 +1,7 @@
 /**
  * A user may create 10 tenants a day (UTC), across the three routes that create one (POST
  * /v1/organizations, POST /v1/workspaces, complete-organic-signup): the per-tenant invitation
- * limit would mean nothing if tenants were free (DECISIONS.md "Tenants, memberships and roles").
+ * limit would mean nothing if tenants were free (docs/decisions.md "Tenants, memberships and roles").
  * The 11th is 429 `rate_limited` with Retry-After (seconds until the day ends) and creates nothing.
  * The clock is frozen an hour and 30 s before a UTC day ends (Retry-After 3630 s, not the hour's 30).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 26 rough edge 6: a token holder with no user record yet is refused (403, a detail naming
+ * docs/decisions.md "Tenants, memberships and roles": a token holder with no user record yet is refused (403, a detail naming
  * `POST /v1/users`) by every route that would make the caller a member of a tenant, before it
  * writes anything; once the record exists, the same request succeeds and the member list shows them.
  */

@@ -1,4 +1,4 @@
-/** The fakes' counts are deterministic and never go down as time passes (DECISIONS.md: a decrease is a correction). */
+/** The fakes' counts are deterministic and never go down as time passes (docs/decisions.md: a decrease is a correction). */
 import { describe, expect, it } from 'vitest';
 import { fakeCounts, fakeFollowers } from '../../../infra/local/fakes/platforms.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Figures a reader can check (DECISIONS.md): the defects a new user met, each reproduced on the
+ * Figures a reader can check (docs/decisions.md): the defects a new user met, each reproduced on the
  * figures the issue quotes. Every CPM, CPE and CPA names its basis; one campaign's conversions and CPA
  * are the same in campaign metrics, comparison and closeout; the organization's CPA divides the spend
  * of its campaigns with conversions; texts quote the counts used and compare only what was compared;

@@ -1,5 +1,5 @@
 /**
- * The reporting oracle's property test (issue 22): for random tenants (oracle-tenants.ts), every
+ * The reporting oracle's property test (docs/decisions.md "Figures a reader can check"): for random tenants (oracle-tenants.ts), every
  * reporting route's figures equal those the oracle (test/support/reporting-oracle.ts) computes
  * from the records themselves, `_meta` names the same basis, provenance and freshness, and the
  * reports agree with each other: campaign metrics = comparison's `current` = closeout's
@@ -277,7 +277,7 @@ describe('reporting oracle', () => {
     await fc.assert(
       fc.asyncProperty(batchArb(BATCH), async (batch) => {
         try {
-          // Each batch its own owner: a user may create 10 tenants a day (DECISIONS.md), and a batch's are created on one day.
+          // Each batch its own owner: a user may create 10 tenants a day (docs/decisions.md), and a batch's are created on one day.
           const built = await buildTenants(await signUp('Oracle Owner'), batch, anchor);
           const found = await Promise.all(batch.tenants.map((spec, i) => checkTenant(spec, built[i]!)));
           const failing = found.flatMap((list, i) => list.map((x) => `tenant ${i} ${x}`)).filter((x) => !ONLY || x.includes(ONLY));

@@ -1,5 +1,5 @@
 /**
- * The organization's conversions and CPA (DECISIONS.md "Money and metrics", "Figures a reader can
+ * The organization's conversions and CPA (docs/decisions.md "Money and metrics", "Figures a reader can
  * check"): the sum of the active outcome measurements of every campaign whose definition is a count,
  * CPA = the spend of the campaigns with conversions / their conversions, both null without one; the definitions named in `_meta.provenance.conversionDefinitions`. Read
  * from a counter the measurement writes keep, never from the measurements themselves.

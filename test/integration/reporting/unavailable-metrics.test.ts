@@ -1,6 +1,6 @@
 /**
- * Reports say why activities have no metrics (issue 14: "a platform with no metrics ... never as a
- * silent zero"; DECISIONS.md "Reporting evidence"): a TikTok activity (its platform publishes no
+ * Reports say why activities have no metrics (docs/decisions.md "Reporting evidence": "a platform with no metrics ... never as a
+ * silent zero"; docs/decisions.md "Reporting evidence"): a TikTok activity (its platform publishes no
  * metrics of other people's content) and a YouTube one whose credentials are not configured,
  * linked to a campaign and a creator, are named per reason in the organization's, campaign's and
  * creator's `_meta.warnings`, and the generic "no metrics yet" line counts only the others. The

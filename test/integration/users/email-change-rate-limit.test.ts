@@ -1,6 +1,6 @@
 /**
  * Email-change codes are emails anyone can make the service send to any address, so they are
- * limited per sender and per recipient (DECISIONS.md "Tenants, memberships and roles"): 5 requests
+ * limited per sender and per recipient (docs/decisions.md "Tenants, memberships and roles"): 5 requests
  * per user per hour and 3 codes per recipient address per hour, counted across the two routes that
  * send one (`change-email` and PATCH /v1/users/:id with a new email). Past either: 429
  * `rate_limited` with Retry-After (the seconds until the hour window ends), no email, nothing written.

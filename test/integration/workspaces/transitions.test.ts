@@ -1,5 +1,5 @@
 /**
- * The "States and transitions" rows of interface.md for workspace memberships: added -> pending
+ * The "States and transitions" rows of docs/spec/interface.md for workspace memberships: added -> pending
  * (sees the workspace and its metrics in the list, nothing else), accepted -> access, role change
  * keeps the state, removal marks deleted and revokes access; none of them sends a notification.
  * (The Workspace delete row is in delete.test.ts.)

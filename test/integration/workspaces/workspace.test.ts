@@ -1,6 +1,6 @@
 /**
  * GET and PATCH /v1/workspaces/:id: read by any member; renamed or given an avatar by members and
- * owners, its currency and timezone changed by owners only (DECISIONS.md: they change every report).
+ * owners, its currency and timezone changed by owners only (docs/decisions.md: they change every report).
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
