@@ -33,7 +33,7 @@ const BUCKET_VARIABLES: Record<BucketName, string> = { avatars: 'AVATARS_BUCKET'
 
 /** `users` for `/v1/users/:id`: the nested stack a route belongs to, and its metrics' `routeGroup`. */
 export function routeGroup(route: Route): string {
-  if (!/^\/v1\/[^/]/.test(route.path)) throw new Error(`Route ${route.key} has no resource segment after /v1/`);
+  if (!/^\/(v1|r)\/[^/]/.test(route.path)) throw new Error(`Route ${route.key} has no resource segment after /v1/ (or /r/, a report link's page)`);
   return routeGroupOf(route.path);
 }
 
