@@ -2508,7 +2508,7 @@ export interface paths {
         put?: never;
         /**
          * Makes a link that opens the campaign's report
-         * @description makes a link that opens the campaign's report (or the organization's, without `campaignId`) to anyone who has it, until it expires (1 to 90 days, default 30) or is revoked. 201 with the link and its `url`, which no other answer shows: only the token's hash is stored. At most 100 live links per organization (409). docs/decisions.md "Report links".
+         * @description makes a link that opens the campaign's report (or the organization's, without `campaignId`) to anyone who has it, until it expires (1 to 90 days, default 30) or is revoked. 201 with the link and its `url`, which no other answer shows: only the token's hash is stored. At most 100 live links per organization (409).
          *
          *     Access: an active member (or higher) of the tenant in scope; agent tokens are refused. Form B.
          */
@@ -2531,7 +2531,7 @@ export interface paths {
         post?: never;
         /**
          * Revokes the link at once
-         * @description revokes the link at once: its page answers 404 from then on. Members revoke the links they made, owners any link of the organization (docs/decisions.md "Report links").
+         * @description revokes the link at once: its page answers 404 from then on. Members revoke the links they made, owners any link of the organization.
          *
          *     Access: an active member (or higher) of the tenant in scope; agent tokens are refused. Form B.
          */
@@ -2550,7 +2550,7 @@ export interface paths {
         };
         /**
          * The report a link opens, as of the request, without a bearer token
-         * @description the report a link opens, as of the request, without a bearer token: an HTML page, or with `?format=json` the same figures as `{data}`. An unknown, expired or revoked token gets one and the same 404 page (with `?format=json`, one and the same 404 problem document). Each view is counted on the link (`views`, `lastViewedAt`: the only write this function may make). The page runs no script and loads nothing from elsewhere. docs/decisions.md "Report links".
+         * @description the report a link opens, as of the request, without a bearer token: an HTML page, or with `?format=json` the same figures as `{data}`. An unknown, expired or revoked token gets one and the same 404 page (with `?format=json`, one and the same 404 problem document). Each view is counted on the link (`views`, `lastViewedAt`: the only write this function may make). The page runs no script and loads nothing from elsewhere.
          *
          *     Access: no bearer token; the request authenticates itself. Form B.
          */

@@ -2,7 +2,7 @@
  * POST /v1/report-links — makes a link that opens the campaign's report (or the organization's,
  * without `campaignId`) to anyone who has it, until it expires (1 to 90 days, default 30) or is
  * revoked. 201 with the link and its `url`, which no other answer shows: only the token's hash is
- * stored. At most 100 live links per organization (409). docs/decisions.md "Report links".
+ * stored. At most 100 live links per organization (409) (docs/decisions.md "Report links").
  */
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';

@@ -3,7 +3,7 @@
  * or with `?format=json` the same figures as `{data}`. An unknown, expired or revoked token gets one
  * and the same 404 page (with `?format=json`, one and the same 404 problem document). Each view is
  * counted on the link (`views`, `lastViewedAt`: the only write this function may make). The page
- * runs no script and loads nothing from elsewhere. docs/decisions.md "Report links".
+ * runs no script and loads nothing from elsewhere (docs/decisions.md "Report links").
  */
 import { countReportView, openLinkByHash } from '../../shared/db/report-links/index.ts';
 import { REPORT_TOKEN_PATTERN, reportTokenHash } from '../../shared/domain/report-link-token.ts';
