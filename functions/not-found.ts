@@ -16,6 +16,7 @@ const catchAll: Route = {
   form: 'B',
   access: 'self',
   agent: true,
+  agentRefuses: {},
   params: {},
   buckets: [],
   handler: 'not-found',

@@ -8,6 +8,14 @@
  * the client secret; the callback, which only passes the browser on, gets the web client's URL alone.
  * The key's own policy says the same (`TOKEN_KEY_USE` decides both), so no IAM policy elsewhere in
  * the account (an administrator's `kms:*`) can use the key: the account only administers it.
+ *
+ * The same key seals the webhook signing secrets (infra/webhook-delivery.ts). Every grant names the
+ * purpose of the secrets its function handles (`kms:EncryptionContext:purpose`, the token sealer's
+ * `{organizationId, purpose}` context), so the webhook delivery worker, which POSTs to URLs owners
+ * choose, cannot open a Google refresh token, and the analytics functions cannot open a signing
+ * secret. While `legacySealedSecrets` is on, the roles that open a kind of secret may also open it
+ * under `{organizationId}` alone (secrets sealed before purposes), and the account may reseal with
+ * ReEncrypt on this key (`npm run reindex`); both go when it is turned off.
  */
 import { Duration, Names, Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
@@ -17,6 +25,7 @@ import { AccountRootPrincipal, type CfnRole, PolicyDocument, PolicyStatement } f
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import type { SealPurpose } from '../shared/integrations/token-sealer/port.ts';
 import { RouteFunction } from './route-function.ts';
 import type { StageConfig } from './stage-config.ts';
 
@@ -59,8 +68,20 @@ export const TOKEN_KEY_ADMIN_ACTIONS = [
   'kms:CancelKeyDeletion',
 ];
 
-/** The encryption context token-sealer/cloud.ts passes: `{organizationId}`, and nothing else. */
-const TOKEN_CONTEXT_CONDITIONS = {
+/** The purpose of the secrets the analytics functions seal and open (token-sealer/port.ts). */
+export const TOKEN_PURPOSE: SealPurpose = 'google-refresh-token';
+
+/** The encryption context token-sealer/cloud.ts passes: `{organizationId, purpose}` with this purpose, and nothing else. */
+export function purposeConditions(purpose: SealPurpose) {
+  return {
+    'ForAllValues:StringEquals': { 'kms:EncryptionContextKeys': ['organizationId', 'purpose'] },
+    StringEquals: { 'kms:EncryptionContext:purpose': purpose },
+    Null: { 'kms:EncryptionContextKeys': 'false', 'kms:EncryptionContext:organizationId': 'false', 'kms:EncryptionContext:purpose': 'false' },
+  };
+}
+
+/** The context of a secret sealed before purposes: `{organizationId}`, and nothing else (decrypt only, while `legacySealedSecrets`). */
+export const LEGACY_CONTEXT_CONDITIONS = {
   'ForAllValues:StringEquals': { 'kms:EncryptionContextKeys': ['organizationId'] },
   Null: { 'kms:EncryptionContextKeys': 'false', 'kms:EncryptionContext:organizationId': 'false' },
 };
@@ -92,7 +113,7 @@ export class WebAnalytics extends Construct {
     super(scope, id);
     const { table, config, environment } = props;
     this.tokenKey = new Key(this, 'TokenKey', {
-      description: 'Seals the Google Analytics refresh tokens and the webhook signing secrets (encryption context: organizationId).',
+      description: 'Seals the Google Analytics refresh tokens and the webhook signing secrets (encryption context: organizationId and purpose).',
       enableKeyRotation: true,
       removalPolicy: config.removalPolicy,
       // Replaces CDK's default (kms:* to the account); `bind` adds each function's one use.
@@ -100,6 +121,19 @@ export class WebAnalytics extends Construct {
         statements: [new PolicyStatement({ sid: 'AccountAdministersOnly', principals: [new AccountRootPrincipal()], actions: TOKEN_KEY_ADMIN_ACTIONS, resources: ['*'] })],
       }),
     });
+    if (config.legacySealedSecrets) {
+      // `npm run reindex` (an operator's credentials) reseals the secrets sealed before purposes with
+      // theirs: ReEncrypt on this key alone, the value never leaving KMS. Gone with legacySealedSecrets.
+      this.tokenKey.addToResourcePolicy(
+        new PolicyStatement({
+          sid: 'AccountResealsOnSameKey',
+          principals: [new AccountRootPrincipal()],
+          actions: ['kms:ReEncryptFrom', 'kms:ReEncryptTo'],
+          resources: ['*'],
+          conditions: { Bool: { 'kms:ReEncryptOnSameKey': 'true' } },
+        }),
+      );
+    }
     this.oauthClient = new Secret(this, 'GoogleOAuthClient', {
       description: 'Google OAuth client of web analytics: JSON {"clientId","clientSecret"}; set by an operator.',
       removalPolicy: config.removalPolicy,
@@ -138,29 +172,29 @@ export class WebAnalytics extends Construct {
   }
 
   /**
-   * Lets a function seal or open with the token key (token-sealer.ts), only under an encryption
-   * context naming an organization, in its role's policy and the key's: the analytics functions
-   * (`bind`) and the webhook functions, whose signing secrets the same sealer keeps
-   * (infra/webhook-delivery.ts).
+   * Lets a function seal or open with the token key (token-sealer.ts) the secrets of one purpose,
+   * only under an encryption context naming an organization and that purpose, in its role's policy
+   * and the key's: the analytics functions (`bind`) and the webhook functions, whose signing secrets
+   * the same sealer keeps (infra/webhook-delivery.ts). A function that opens may also open its
+   * kind of secret sealed before purposes, while `legacySealedSecrets` is on.
    */
-  allowTokenKey(fn: RouteFunction, use: 'encrypt' | 'decrypt'): void {
+  allowTokenKey(fn: RouteFunction, use: 'encrypt' | 'decrypt', purpose: SealPurpose): void {
     const action = use === 'encrypt' ? 'kms:Encrypt' : 'kms:Decrypt';
     fn.addEnvironment('ANALYTICS_TOKEN_KEY_ARN', this.tokenKey.keyArn);
-    fn.addToRolePolicy(new PolicyStatement({ actions: [action], resources: [this.tokenKey.keyArn], conditions: TOKEN_CONTEXT_CONDITIONS }));
-    this.tokenKey.addToResourcePolicy(
-      new PolicyStatement({
-        principals: [new AccountRootPrincipal()],
-        actions: [action],
-        resources: ['*'],
-        conditions: { ...TOKEN_CONTEXT_CONDITIONS, ArnEquals: { 'aws:PrincipalArn': this.namedRoleArn(fn) } },
-      }),
-    );
+    const contexts = [purposeConditions(purpose), ...(use === 'decrypt' && this.props.config.legacySealedSecrets ? [LEGACY_CONTEXT_CONDITIONS] : [])];
+    const role = this.namedRoleArn(fn);
+    for (const conditions of contexts) {
+      fn.addToRolePolicy(new PolicyStatement({ actions: [action], resources: [this.tokenKey.keyArn], conditions }));
+      this.tokenKey.addToResourcePolicy(
+        new PolicyStatement({ principals: [new AccountRootPrincipal()], actions: [action], resources: ['*'], conditions: { ...conditions, ArnEquals: { 'aws:PrincipalArn': role } } }),
+      );
+    }
   }
 
   /** Gives a function what its part of web analytics needs (nothing for one that has none). */
   bind(fn: RouteFunction): void {
     const use = TOKEN_KEY_USE[fn.handlerModule];
-    if (use) this.allowTokenKey(fn, use);
+    if (use) this.allowTokenKey(fn, use, TOKEN_PURPOSE);
     if (use || GOOGLE_CALLERS.includes(fn.handlerModule)) {
       fn.addEnvironment('GOOGLE_OAUTH_SECRET_ARN', this.oauthClient.secretArn);
       fn.addEnvironment('ANALYTICS_OAUTH_REDIRECT_URI', `${this.props.apiUrl}/v1/analytics-oauth/callback`);

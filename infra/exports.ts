@@ -1,7 +1,13 @@
 /**
- * Exports in the cloud (issue 28): `POST /v1/exports` puts a message on an SQS standard queue; the
+ * Exports in the cloud: `POST /v1/exports` puts a message on an SQS standard queue; the
  * worker (functions/jobs/run-export.ts) reads the organization's list page by page and streams the
  * file into the exports bucket, where a lifecycle rule deletes it after EXPORT_KEPT_DAYS.
+ *
+ * Capped (DECISIONS.md "The service's own routes"): the queue's event source runs at most
+ * EXPORT_WORKER_CONCURRENCY workers at once, so exports never take the account's Lambda concurrency
+ * or the table's throughput from the rest of the service, and one tenant holds at most 3 of them
+ * (its exports queued or running at once, shared/db/exports/export-slots.ts). Messages carry the
+ * tenant as MessageGroupId (an SQS fair queue), so one tenant's backlog does not delay another's.
  *
  * Least privilege: the create route may only send to the queue; the worker only consumes it (the
  * event source mapping's grant), reads and writes the table (its claim and status) and may only
@@ -33,6 +39,11 @@ export interface ExportsProps {
 
 /** An export of a large tenant reads and uploads for minutes: the worker runs as long as its claim lasts (EXPORT_LEASE_MS). */
 export const EXPORT_WORKER_TIMEOUT = Duration.millis(EXPORT_LEASE_MS);
+/**
+ * Exports running at once in the account: more than one tenant's 3, so tenants run side by side; a
+ * fraction of the default 1,000 concurrent executions, each run up to 15 minutes.
+ */
+export const EXPORT_WORKER_CONCURRENCY = 10;
 /** The route that queues an export. */
 export const EXPORT_SENDERS = ['exports/create'];
 /** Where the files are kept, in the exports bucket, and for how long (shared/db/exports/exports.ts). */
@@ -65,8 +76,9 @@ export class Exports extends Construct {
     });
     this.worker.bindTable(table, 'read-write');
     this.worker.bindBucket('EXPORTS_BUCKET', bucket, 'write');
-    // One export a batch: each may take the whole timeout.
-    this.worker.addEventSource(new SqsEventSource(this.queue, { batchSize: 1, reportBatchItemFailures: true }));
+    // One export a batch: each may take the whole timeout. The event source's own cap rather than
+    // reserved concurrency: it never throttles the messages it holds back, and reserves nothing.
+    this.worker.addEventSource(new SqsEventSource(this.queue, { batchSize: 1, reportBatchItemFailures: true, maxConcurrency: EXPORT_WORKER_CONCURRENCY }));
   }
 
   /** Lets a function put messages on the queue (and names the queue in its environment). */

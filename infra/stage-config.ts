@@ -80,6 +80,13 @@ export interface StageConfig extends Omit<StageSettings, 'defaultAllowedOrigins'
   /** Who the stage's alarms email (an SNS email subscription); absent, the alarms notify no one until someone subscribes. */
   alarmEmail?: string;
   billing: BillingSettings;
+  /**
+   * Whether secrets sealed before the token sealer's purposes still open: each role that owns a kind
+   * of secret keeps a decrypt grant under `{organizationId}` alone, and the account may reseal on the
+   * key (ReEncrypt). On (context `legacySealedSecrets`, default true) until `npm run reindex` has
+   * resealed them all; then `-c legacySealedSecrets=false` leaves each role its own purpose only.
+   */
+  legacySealedSecrets: boolean;
 }
 
 /** Stripe's price id of each plan, and the web client Checkout and the portal send the owner back to. */
@@ -115,7 +122,17 @@ export function readStageConfig(node: Node, env: Env = process.env): StageConfig
     ...readAddress(node, env, 'emailSender', 'EMAIL_SENDER'),
     ...readAddress(node, env, 'alarmEmail', 'ALARM_EMAIL'),
     billing: readBilling(node, env),
+    legacySealedSecrets: flag(node, 'legacySealedSecrets') ?? true,
   };
+}
+
+/** A yes/no context: `true`/`false` from cdk.json, or the same words from the command line. */
+function flag(node: Node, key: string): boolean | undefined {
+  const value = node.tryGetContext(key);
+  if (value === undefined || value === null || value === '') return undefined;
+  if (value === true || value === 'true') return true;
+  if (value === false || value === 'false') return false;
+  throw new Error(`Context "${key}" must be true or false; got ${JSON.stringify(value)}`);
 }
 
 /** The stage's limits (context `throttlingRateLimit` and `throttlingBurstLimit` override), and the public routes' within them. */

@@ -12,8 +12,9 @@
  *
  * Permissions are exact: the fan-out reads and writes the table and may only send; the worker
  * consumes (the event source's grant) and opens signing secrets (kms:Decrypt under an organization
- * context); the registration and rotation routes may only seal (kms:Encrypt); the replay route may
- * only send.
+ * context whose purpose is `webhook-signing-secret`, so never a Google refresh token sealed by the
+ * same key); the registration and rotation routes may only seal (kms:Encrypt, the same purpose);
+ * the replay route may only send.
  */
 import { Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
@@ -22,6 +23,7 @@ import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-la
 import { SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import type { SealPurpose } from '../shared/integrations/token-sealer/port.ts';
 import type { WebAnalytics } from './analytics-import.ts';
 import { DeadLetterQueue } from './dead-letter-queue.ts';
 import { RouteFunction } from './route-function.ts';
@@ -41,6 +43,8 @@ export interface WebhookDeliveryProps {
 export const WORKER_TIMEOUT = Duration.minutes(1);
 /** Receives of a message before it is dead-lettered: above the ~13 attempts of 3 days of retries. */
 export const MAX_RECEIVES = 25;
+/** The purpose of the secrets the webhook functions seal and open (token-sealer/port.ts). */
+export const SECRET_PURPOSE: SealPurpose = 'webhook-signing-secret';
 /** What each webhook function does with the token key. */
 export const SECRET_KEY_USE: Readonly<Record<string, 'encrypt' | 'decrypt'>> = {
   'webhooks/create-endpoint': 'encrypt',
@@ -115,7 +119,7 @@ export class WebhookDelivery extends Construct {
 
   private bindSecrets(fn: RouteFunction): void {
     const use = SECRET_KEY_USE[fn.handlerModule];
-    if (use) this.props.analytics.allowTokenKey(fn, use);
+    if (use) this.props.analytics.allowTokenKey(fn, use, SECRET_PURPOSE);
   }
 
   /** Lets a function put messages on the queue (and names the queue in its environment). */

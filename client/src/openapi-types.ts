@@ -84,7 +84,7 @@ export interface paths {
          * Adds an existing user as a `pending` member
          * @description adds an existing user as a `pending` member (owner only). No account is created and no email is sent; the user sees the workspace in GET /v1/workspaces and accepts or declines at /v1/organizations/invites/:organizationId/accept|decline.
          *
-         *     Access: an active owner (or higher) of the tenant in scope. Form A (responses carry `_meta`).
+         *     Access: an active owner (or higher) of the tenant in scope; agent tokens may not send `role` = `owner`. Form A (responses carry `_meta`).
          */
         post: operations["workspacesAddMember"];
         delete?: never;
@@ -116,7 +116,7 @@ export interface paths {
          * Changes a member's role
          * @description changes a member's role (owner only, never their own); a pending member stays pending. No notification.
          *
-         *     Access: an active owner (or higher) of the tenant in scope. Form A (responses carry `_meta`).
+         *     Access: an active owner (or higher) of the tenant in scope; agent tokens may not send `role` = `owner`. Form A (responses carry `_meta`).
          */
         patch: operations["workspacesChangeMemberRole"];
         trace?: never;
@@ -134,7 +134,7 @@ export interface paths {
          * Stores an email invitation and emails it
          * @description stores an email invitation and emails it (owner only); the tenant's hourly invitation limit (50) and the address's daily one (20, across tenants) are shared with the organization route (429 with Retry-After).
          *
-         *     Access: an active owner (or higher) of the tenant in scope. Form A (responses carry `_meta`).
+         *     Access: an active owner (or higher) of the tenant in scope; agent tokens may not send `role` = `owner`. Form A (responses carry `_meta`).
          */
         post: operations["workspacesInvite"];
         delete?: never;
@@ -246,7 +246,7 @@ export interface paths {
          * Adds an existing user
          * @description adds an existing user; active at once.
          *
-         *     Access: an active owner (or higher) of the tenant in scope. Form both (responses carry `_meta`).
+         *     Access: an active owner (or higher) of the tenant in scope; agent tokens may not send `role` = `owner`. Form both (responses carry `_meta`).
          */
         post: operations["organizationsAddMember"];
         delete?: never;
@@ -278,7 +278,7 @@ export interface paths {
          * Changes a member's role
          * @description changes a member's role. No owner changes their own (403), so a tenant always keeps an owner; the counters refuse the rest (409).
          *
-         *     Access: an active owner (or higher) of the tenant in scope. Form both (responses carry `_meta`).
+         *     Access: an active owner (or higher) of the tenant in scope; agent tokens may not send `role` = `owner`. Form both (responses carry `_meta`).
          */
         patch: operations["organizationsChangeMemberRole"];
         trace?: never;
@@ -296,7 +296,7 @@ export interface paths {
          * Stores an email invitation and emails it
          * @description stores an email invitation and emails it (outbox); at most 50 a tenant per hour and 20 an address per day across tenants, then 429 with Retry-After.
          *
-         *     Access: an active owner (or higher) of the tenant in scope. Form both (responses carry `_meta`).
+         *     Access: an active owner (or higher) of the tenant in scope; agent tokens may not send `role` = `owner`. Form both (responses carry `_meta`).
          */
         post: operations["organizationsInvite"];
         delete?: never;
@@ -924,7 +924,7 @@ export interface paths {
         };
         /**
          * The creators linked to an activity
-         * @description the creators linked to an activity (as the Creators routes return them), last linked first.
+         * @description the creators linked to an activity (as the Creators routes return them: with their social accounts), last linked first.
          *
          *     Access: an active viewer (or higher) of the tenant in scope. Form B.
          */
@@ -2330,9 +2330,9 @@ export interface paths {
         put?: never;
         /**
          * Starts an export of one list or report history of the organization as a CSV or JSON file
-         * @description starts an export of one list or report history of the organization as a CSV or JSON file; 202 with the export record (`queued`), whose GET says when the file is ready. `filters` are the list route's own query parameters, checked by its own query schema (400 naming `filters.<field>`). Members and owners only: a bulk download, run as a job.
+         * @description starts an export of one list or report history of the organization as a CSV or JSON file; 202 with the export record (`queued`), whose GET says when the file is ready. `filters` are the list route's own query parameters, checked by its own query schema (400 naming `filters.<field>`). Every role that may read the data may export it; 429 with Retry-After past 3 exports of the organization queued or running at once, or 50 started in a day.
          *
-         *     Access: an active member (or higher) of the tenant in scope. Form A (responses carry `_meta`).
+         *     Access: an active viewer (or higher) of the tenant in scope. Form A (responses carry `_meta`).
          */
         post: operations["exportsCreate"];
         delete?: never;
@@ -2352,7 +2352,7 @@ export interface paths {
          * The export record
          * @description the export record: its status, and once it succeeded a presigned GET of the file (`downloadUrl`, valid 15 minutes) until the file expires (kept 7 days). 404 for an export of another organization.
          *
-         *     Access: an active member (or higher) of the tenant in scope. Form A (responses carry `_meta`).
+         *     Access: an active viewer (or higher) of the tenant in scope. Form A (responses carry `_meta`).
          */
         get: operations["exportsGet"];
         put?: never;
@@ -2382,7 +2382,7 @@ export interface paths {
          * Registers a URL for the organization's events
          * @description registers a URL for the organization's events (owner). 201 with the endpoint and its signing secret, which is shown here and on rotation only (stored sealed).
          *
-         *     Access: an active owner (or higher) of the tenant in scope. Form B.
+         *     Access: an active owner (or higher) of the tenant in scope; agent tokens are refused. Form B.
          */
         post: operations["webhooksCreateEndpoint"];
         delete?: never;
@@ -2420,7 +2420,7 @@ export interface paths {
          * Changes the URL
          * @description changes the URL (checked as at registration), the events, the description or `enabled`; enabling clears the failures recorded. 200 with the whole endpoint.
          *
-         *     Access: an active owner (or higher) of the tenant in scope. Form B.
+         *     Access: an active owner (or higher) of the tenant in scope; agent tokens may not send `url`. Form B.
          */
         patch: operations["webhooksUpdateEndpoint"];
         trace?: never;
@@ -2438,7 +2438,7 @@ export interface paths {
          * A new signing secret, shown this once
          * @description a new signing secret, shown this once; the old one keeps signing deliveries beside it for 24 hours (Standard Webhooks sends both signatures), so a receiver can switch without missing a delivery.
          *
-         *     Access: an active owner (or higher) of the tenant in scope. Form B.
+         *     Access: an active owner (or higher) of the tenant in scope; agent tokens are refused. Form B.
          */
         post: operations["webhooksRotateSecret"];
         delete?: never;
@@ -2480,7 +2480,7 @@ export interface paths {
         put?: never;
         /**
          * Sends a delivery again
-         * @description sends a delivery again: the same message (same `webhook-id`, same body), freshly signed, as a new round of attempts with the usual retries. 202 with the delivery, pending; 409 when its endpoint is disabled (enable it first).
+         * @description sends a delivery again: the same message (same `webhook-id`, same body), freshly signed, as a new round of attempts with the usual retries. 202 with the delivery, pending; 409 when its endpoint is disabled (enable it first); 429 with Retry-After past 10 replays to one endpoint a minute.
          *
          *     Access: an active owner (or higher) of the tenant in scope. Form B.
          */
@@ -6725,7 +6725,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        items: components["schemas"]["CreatorSummary"][];
+                        items: components["schemas"]["Creator"][];
                         totalCount: number;
                         facets: components["schemas"]["Facets"];
                     };

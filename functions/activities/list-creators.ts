@@ -1,4 +1,4 @@
-/** GET /v1/activities/creators — the creators linked to an activity (as the Creators routes return them), last linked first. */
+/** GET /v1/activities/creators — the creators linked to an activity (as the Creators routes return them: with their social accounts), last linked first. */
 import * as z from 'zod/mini';
 import { creatorsByIds } from '../../shared/db/catalogue/index.ts';
 import { pageOf, sortRecords } from '../../shared/db/table/index.ts';
@@ -8,12 +8,12 @@ import { list } from '../../shared/http/result.ts';
 import { paging, Uuid } from '../../shared/schemas/common.ts';
 import { withSocialAccounts } from '../creators/views.ts';
 import { linksOfTenantActivity } from './linked-creators.ts';
-import { CreatorSummaryRecord } from '../../shared/schemas/records/creator.ts';
+import { CreatorRecord } from '../../shared/schemas/records/creator.ts';
 import { listReply } from '../../shared/schemas/records/reply.ts';
 
 export const handler = defineHandler({
   route: routeByKey('GET /v1/activities/creators'),
-  output: listReply(CreatorSummaryRecord),
+  output: listReply(CreatorRecord),
   input: z.strictObject({ organizationId: Uuid, activityId: Uuid, ...paging }),
   run: async ({ input: { organizationId, activityId, pageIndex, pageSize } }) => {
     const links = await linksOfTenantActivity(organizationId, activityId);

@@ -13,7 +13,7 @@ import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/activities.ts';
 import { invalidInput } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
-import { DateOnly, Uuid } from '../../shared/schemas/common.ts';
+import { DateOnly, FIRST_DATE, LAST_DATE, Uuid } from '../../shared/schemas/common.ts';
 import { MAX_RANGE_DAYS, rangeDates } from '../../shared/schemas/date-order.ts';
 import { confidenceLevel, type SnapshotSummary } from './confidence-level.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
@@ -25,12 +25,9 @@ import { timeZoneOf } from '../../shared/records/tenant.ts';
 // (activitiesRunBetween), at most this many.
 const MAX_ACTIVITIES = 10_000;
 
-/** The dates a DateOnly can name: a filled end stays within them. */
-const FIRST_DATE = '0000-01-01';
-const LAST_DATE = '9999-12-31';
-
 /**
- * The range asked for, an open end filled so that it spans MAX_RANGE_DAYS: from startDate, or up
+ * The range asked for, an open end filled so that it spans MAX_RANGE_DAYS (and stays within the
+ * dates a DateOnly can name, FIRST_DATE..LAST_DATE): from startDate, or up
  * to endDate, or with neither the days up to today in the tenant's timezone.
  */
 function rangeOf(startDate: string | null, endDate: string | null, timeZone: string): { startDate: string; endDate: string } {

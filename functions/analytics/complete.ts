@@ -15,7 +15,7 @@ import type { Caller } from '../../shared/http/context.ts';
 import { forbidden, invalidInput } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
 import * as analytics from '../../shared/integrations/analytics/index.ts';
-import { getTokenSealer } from '../../shared/integrations/token-sealer/index.ts';
+import * as tokenSealer from '../../shared/integrations/token-sealer/index.ts';
 import { AnalyticsConnection } from '../../shared/schemas/records/analytics.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
 import { logger } from '../../shared/support/logger.ts';
@@ -53,7 +53,7 @@ export const handler = defineHandler({
       const why = typeof providerError === 'string' ? `Google refused the code (${providerError})` : 'Google gave no usable answer';
       throw invalidInput(`${why}; the state is spent: ${START_AGAIN}.`, [{ path: 'code', message: 'Not exchanged.' }]);
     }
-    const connection = await saveGrant(tenantId, { sealedRefreshToken: await getTokenSealer().seal(tenantId, refreshToken), connectedBy: state.userId });
+    const connection = await saveGrant(tenantId, { sealedRefreshToken: await tokenSealer.seal('google-refresh-token', tenantId, refreshToken), connectedBy: state.userId });
     return ok(connectionView(tenantId, connection));
   },
 });

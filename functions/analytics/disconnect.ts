@@ -8,7 +8,7 @@ import { deleteConnection, getConnection } from '../../shared/db/analytics/index
 import { defineHandler } from '../../shared/http/handler.ts';
 import { ok } from '../../shared/http/result.ts';
 import * as analytics from '../../shared/integrations/analytics/index.ts';
-import { getTokenSealer } from '../../shared/integrations/token-sealer/index.ts';
+import * as tokenSealer from '../../shared/integrations/token-sealer/index.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { AnalyticsConnection } from '../../shared/schemas/records/analytics.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
@@ -24,7 +24,7 @@ export const handler = defineHandler({
     const connection = await getConnection(organizationId);
     if (connection) {
       try {
-        await analytics.revoke(await getTokenSealer().open(organizationId, connection.sealedRefreshToken));
+        await analytics.revoke(await tokenSealer.open('google-refresh-token', organizationId, connection.sealedRefreshToken));
       } catch (error) {
         // The owner asked to stop: the token is deleted even when Google cannot be told (they can revoke it in their Google account).
         logger.warn('analytics revocation failed; token deleted anyway', { tenantId: organizationId, requestId, error: (error as Error).name });

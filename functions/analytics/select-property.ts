@@ -12,7 +12,7 @@ import { conflict, invalidInput } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
 import * as analytics from '../../shared/integrations/analytics/index.ts';
 import { GrantRevokedError } from '../../shared/integrations/analytics/port.ts';
-import { getTokenSealer } from '../../shared/integrations/token-sealer/index.ts';
+import * as tokenSealer from '../../shared/integrations/token-sealer/index.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { AnalyticsConnection } from '../../shared/schemas/records/analytics.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
@@ -30,7 +30,7 @@ export const handler = defineHandler({
     if (!connection) throw conflict('Connect Google Analytics first (auth-url, then consent).');
     let properties;
     try {
-      const refreshToken = await getTokenSealer().open(organizationId, connection.sealedRefreshToken);
+      const refreshToken = await tokenSealer.open('google-refresh-token', organizationId, connection.sealedRefreshToken);
       properties = await analytics.readableProperties(await analytics.accessTokenFor(refreshToken));
     } catch (error) {
       if (error instanceof GrantRevokedError) throw conflict('Google refused the stored grant: connect again.');

@@ -2,10 +2,12 @@
  * POST /v1/exports — starts an export of one list or report history of the organization as a CSV
  * or JSON file; 202 with the export record (`queued`), whose GET says when the file is ready.
  * `filters` are the list route's own query parameters, checked by its own query schema (400
- * naming `filters.<field>`). Members and owners only: a bulk download, run as a job.
+ * naming `filters.<field>`). Every role that may read the data may export it; 429 with
+ * Retry-After past 3 exports of the organization queued or running at once, or 50 started in a day
+ * (DECISIONS.md "The service's own routes").
  */
 import * as z from 'zod/mini';
-import { createExport, publicExport } from '../../shared/db/exports/index.ts';
+import { createExport, publicExport, releaseExportSlot } from '../../shared/db/exports/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { accepted } from '../../shared/http/result.ts';
 import { queueExport } from '../../shared/integrations/export-queue/index.ts';
@@ -31,7 +33,13 @@ export const handler = defineHandler({
     // Checked now, so a bad filter is this request's 400 rather than a failed export later.
     listInput(EXPORT_INPUTS[input.kind], tenant.tenantId, filters);
     const record = await createExport(tenant.tenantId, { kind: input.kind, format: input.format, filters });
-    await queueExport({ tenantId: tenant.tenantId, exportId: record.id });
+    try {
+      await queueExport({ tenantId: tenant.tenantId, exportId: record.id });
+    } catch (error) {
+      // Nothing will run it: its place among the exports at once is given back.
+      await releaseExportSlot(record);
+      throw error;
+    }
     return accepted(publicExport(record));
   },
 });

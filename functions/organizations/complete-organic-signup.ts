@@ -5,7 +5,8 @@
  * organization counts toward the 10 tenants a user may create per day (429 with Retry-After). The
  * caller needs a user record first (403).
  */
-import { addMembership, updateSettings, createTenant, EMPTY_AGGREGATE, ensureDemoTenant, seedDemoTenant, tenantView } from '../../shared/db/tenancy/index.ts';
+import { seedDemoTenant } from '../../shared/db/demo/index.ts';
+import { addMembership, updateSettings, createTenant, EMPTY_AGGREGATE, ensureDemoTenant, tenantView } from '../../shared/db/tenancy/index.ts';
 import { ConflictError } from '../../shared/domain/errors.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/organizations.ts';

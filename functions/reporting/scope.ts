@@ -4,7 +4,8 @@
  * its history from the day rollups (one Query), in the tenant's currency and timezone.
  */
 import { outcomeDefinitionsById, outcomeTotalsOf } from '../../shared/db/evidence/index.ts';
-import { readAggregate, readCampaigns, readDays } from '../../shared/db/metrics/index.ts';
+import { readDays } from '../../shared/db/metrics/index.ts';
+import { readAggregate, readCampaigns } from '../../shared/db/reports/index.ts';
 import type { RollupScope } from '../../shared/db/metrics/index.ts';
 import type { Tenant } from '../../shared/db/tenancy/index.ts';
 import { notFound } from '../../shared/http/problem.ts';

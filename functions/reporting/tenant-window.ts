@@ -3,7 +3,8 @@
  * campaigns with their aggregates, the tenant's aggregate and its day rollups over the window — three
  * requests whatever the number of activities and costs.
  */
-import { readAggregate, readCampaigns, readDays } from '../../shared/db/metrics/index.ts';
+import { readDays } from '../../shared/db/metrics/index.ts';
+import { readAggregate, readCampaigns } from '../../shared/db/reports/index.ts';
 import type { Tenant } from '../../shared/db/tenancy/index.ts';
 import type { ReportContext } from '../../shared/domain/reporting/campaigns.ts';
 import { lastDays } from '../../shared/domain/reporting/days.ts';

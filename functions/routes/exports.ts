@@ -2,9 +2,9 @@
 import { route, routeFinder } from './row.ts';
 
 export const exportsRoutes = [
-  // A bulk download run as a job: members and owners, never viewers (docs/exports.md).
-  route('POST', '/v1/exports', { form: 'A', access: 'member', handler: 'exports/create' }),
-  route('GET', '/v1/exports/:id', { form: 'A', access: 'member', buckets: ['exports'], params: { id: 'exportId' }, handler: 'exports/get' }),
+  // Exports are reads: every role that may read the data may export it (DECISIONS.md "The service's own routes").
+  route('POST', '/v1/exports', { form: 'A', access: 'viewer', handler: 'exports/create' }),
+  route('GET', '/v1/exports/:id', { form: 'A', access: 'viewer', buckets: ['exports'], params: { id: 'exportId' }, handler: 'exports/get' }),
 ];
 
 /** The exports route declared as `METHOD /path`: a handler's row, without the rest of the table. */

@@ -22,11 +22,15 @@ export function route<const M extends HttpMethod, const P extends string, const 
     form: options.form,
     access: options.access,
     agent: options.agent ?? true,
+    agentRefuses: options.agentRefuses ?? {},
     params: options.params ?? {},
     buckets: options.buckets ?? [],
     handler: options.handler,
   };
 }
+
+/** `agentRefuses` of the membership and invitation routes (DECISIONS.md "Identity and tokens": an agent token may not invite or promote anyone to owner). */
+export const OWNER_ROLE = { role: 'owner' } as const;
 
 /**
  * `routeByKey` over some rows: the row declared as `METHOD /path` (spec syntax), typed as that row.

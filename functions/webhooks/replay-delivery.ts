@@ -1,7 +1,8 @@
 /**
  * POST /v1/webhooks/deliveries/:id/replay — sends a delivery again: the same message (same
  * `webhook-id`, same body), freshly signed, as a new round of attempts with the usual retries.
- * 202 with the delivery, pending; 409 when its endpoint is disabled (enable it first).
+ * 202 with the delivery, pending; 409 when its endpoint is disabled (enable it first); 429 with
+ * Retry-After past 10 replays to one endpoint a minute (docs/webhooks.md).
  */
 import * as z from 'zod/mini';
 import { deliveryFromItem, getStoredEndpoint, restartDelivery } from '../../shared/db/webhooks/index.ts';
@@ -24,7 +25,7 @@ export const handler = defineHandler({
   run: async ({ record, tenant }) => {
     const endpoint = await getStoredEndpoint(tenant.tenantId, record.endpointId);
     if (!endpoint?.enabled) throw conflict('The delivery\'s endpoint is disabled: enable it before replaying.');
-    const delivery = await restartDelivery(record.id);
+    const delivery = await restartDelivery(record);
     await queueDeliveries([{ tenantId: tenant.tenantId, deliveryId: delivery.id }]);
     return accepted(delivery);
   },

@@ -3,6 +3,12 @@
  * event, handler import (cached, like a warm Lambda), invocation. Used by the local server and by
  * handler tests. The handler comes from a loader: by default the source module under `functions/`;
  * the built-bundle test (test/bundles) loads the route's deployed bundle instead.
+ *
+ * Under test (`RESPONSE_CONTRACT=check`, test/support/setup-env.ts) every answer is checked against
+ * openapi.json (response-contract.ts, loaded only then): one the document does not describe throws
+ * `ResponseContractError`, so the test that received it fails, whichever way it called. A 5xx is
+ * held to the problem document's schema alone: the tests that inject a failure expect one, and the
+ * e2e HTTP check (test/e2e/support/contract.ts) still fails any 5xx of a route that works.
  */
 import { type Route, routes } from '../../functions/routes.ts';
 import type { ApiEvent, ApiHandler, ApiResponse } from '../../shared/http/context.ts';
@@ -28,6 +34,9 @@ export function loadSource(handlerModule: string): Promise<{ handler: ApiHandler
   return loaded;
 }
 
+/** An answer openapi.json does not describe (under test only). */
+export class ResponseContractError extends Error {}
+
 export async function dispatch(request: GatewayRequest, load: HandlerLoader = loadSource): Promise<ApiResponse & { statusCode: number }> {
   const path = request.url.split('?')[0] ?? '/';
   const match = matchRoute(request.method, path);
@@ -35,7 +44,19 @@ export async function dispatch(request: GatewayRequest, load: HandlerLoader = lo
   const { handler } = await load(moduleName, match?.route);
   const event = gatewayEvent(request, match);
   const response = await handler(event, lambdaContext(moduleName.replaceAll('/', '-')) as never);
-  return { ...response, statusCode: response.statusCode ?? 200 };
+  const answered = { ...response, statusCode: response.statusCode ?? 200 };
+  if (process.env.RESPONSE_CONTRACT === 'check') await checkContract(request.method, path, answered);
+  return answered;
+}
+
+/** The answer against openapi.json; a 5xx (a test that injects a failure) only as a problem document. */
+async function checkContract(method: string, path: string, response: ApiResponse & { statusCode: number }): Promise<void> {
+  const { contractViolation, serverErrorViolation } = await import('./response-contract.ts');
+  const contentType = Object.entries(response.headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
+  const text = response.isBase64Encoded ? Buffer.from(response.body ?? '', 'base64').toString('utf8') : (response.body ?? '');
+  const check = response.statusCode >= 500 ? serverErrorViolation : contractViolation;
+  const violation = check(method, path, response.statusCode, contentType === undefined ? null : String(contentType), text);
+  if (violation) throw new ResponseContractError(`Response contract (openapi.json): ${violation}`);
 }
 
 /**

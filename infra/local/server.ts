@@ -28,7 +28,7 @@ import { usePlatforms } from '../../shared/integrations/platforms/index.ts';
 import { useTokenSealer } from '../../shared/integrations/token-sealer/index.ts';
 import { Email, intInput, Uuid } from '../../shared/schemas/common.ts';
 import { apiReferenceResponse } from '../../functions/service/api-reference.ts';
-import { dispatch, type HandlerLoader, loadSource, warmHandlers } from './dispatch.ts';
+import { dispatch, type HandlerLoader, loadSource, ResponseContractError, warmHandlers } from './dispatch.ts';
 import { type LocalStandIns, localEnvironment, oauthRedirectUri } from './stand-ins.ts';
 import { FakeGoogleAnalytics, FAKE_PROPERTIES } from './fakes/google-analytics.ts';
 import { FakeStripe } from './fakes/stripe.ts';
@@ -283,7 +283,8 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       }
     } catch (error) {
       // Only the local-only routes and a failing handler import get here; handlers answer their own errors.
-      const problem = toProblem(error);
+      // Under test, an answer openapi.json does not describe: the test sees why (dispatch.ts).
+      const problem = error instanceof ResponseContractError ? new Problem('internal', error.message) : toProblem(error);
       if (problem.code === 'internal') logger.error('local server error', { path, error: String(error) });
       const response = problemResponse(problem, 'local');
       sendJson(res, response.statusCode!, JSON.parse(response.body!), 'application/problem+json');

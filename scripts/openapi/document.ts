@@ -143,6 +143,12 @@ export function operationId(route: Route): string {
   return words.filter(Boolean).map((w, i) => (i === 0 ? w : w[0]!.toUpperCase() + w.slice(1))).join('');
 }
 
+/** The inputs an agent token may not send (`agentRefuses`), in the words of the access line. */
+function agentRefusals(route: Route): string {
+  const refused = Object.entries(route.agentRefuses).map(([field, value]) => (value === true ? `\`${field}\`` : `\`${field}\` = \`${value}\``));
+  return refused.length ? `; agent tokens may not send ${refused.join(' or ')}` : '';
+}
+
 function operation(route: Route, handler: HandlerSchemas | undefined): Json {
   const { summary, description } = routeText(route);
   const { parameters, requestBody } = requestParts(route, handler?.input);
@@ -153,7 +159,7 @@ function operation(route: Route, handler: HandlerSchemas | undefined): Json {
   return {
     operationId: operationId(route),
     summary,
-    description: `${description}\n\nAccess: ${access}${route.agent ? '' : '; agent tokens are refused'}. Form ${route.form}${hasMeta(route) ? ' (responses carry `_meta`)' : ''}.`,
+    description: `${description}\n\nAccess: ${access}${route.agent ? agentRefusals(route) : '; agent tokens are refused'}. Form ${route.form}${hasMeta(route) ? ' (responses carry `_meta`)' : ''}.`,
     tags: [tagOf(route)],
     ...(route.auth === 'bearer' ? {} : { security: SECURITY[route.auth] }),
     ...(parameters.length ? { parameters } : {}),

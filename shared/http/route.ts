@@ -32,6 +32,11 @@ export interface RouteOptions {
   auth?: AuthKind;
   /** `false` rejects agent tokens (RFC 8693 `act` claim). Defaults to allowed. */
   agent?: boolean;
+  /**
+   * Inputs an agent token may not send on a route it may otherwise call (403): a field with `true`
+   * (any value) or with the one value refused (`{ role: 'owner' }`).
+   */
+  agentRefuses?: Readonly<Record<string, true | string>>;
   /** Canonical input name of each generic path parameter, e.g. `{ id: 'userId' }`. */
   params?: Record<string, string>;
   /** Handler module under `functions/`, without extension. */
@@ -42,7 +47,7 @@ export interface RouteOptions {
 
 /** A row of the table; `A` and `K` are the literal access and key of a known row. */
 export interface Route<A extends Access = Access, K extends string = string>
-  extends Required<Pick<RouteOptions, 'form' | 'agent' | 'params' | 'buckets'>> {
+  extends Required<Pick<RouteOptions, 'form' | 'agent' | 'agentRefuses' | 'params' | 'buckets'>> {
   access: A;
   method: HttpMethod;
   path: string;
@@ -55,4 +60,17 @@ export interface Route<A extends Access = Access, K extends string = string>
 /** Whether responses of this route carry `_meta` (present on every route that exists in Form A). */
 export function hasMeta(route: Route): boolean {
   return route.form !== 'B';
+}
+
+/**
+ * What an agent token may not do with this input on this route, in words ("set role to owner"), or
+ * undefined when it may (DECISIONS.md "Identity and tokens": nothing that outlives the token).
+ */
+export function refusedToAgent(route: Route, input: Readonly<Record<string, unknown>>): string | undefined {
+  for (const [field, value] of Object.entries(route.agentRefuses)) {
+    if (input[field] === undefined) continue;
+    if (value === true) return `set ${field}`;
+    if (input[field] === value) return `set ${field} to ${value}`;
+  }
+  return undefined;
 }

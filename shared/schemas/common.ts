@@ -12,9 +12,28 @@ export const Uuid = /* @__PURE__ */ droppable(() => z.uuid());
 
 export const Email = /* @__PURE__ */ droppable(() => z.email().check(z.maxLength(254)));
 
-/** ISO 8601 date-time with `Z` or an offset; stored as UTC (`toISOString`) so that sorting is by instant. */
+/**
+ * The dates any date input may name (DECISIONS.md "Inputs"): the years 1970 to 2100. Outside them
+ * a stored instant would not sort as a string (`+010000-...` sorts before `2026-...`) and no
+ * record of creator marketing belongs there.
+ */
+export const FIRST_DATE = '1970-01-01';
+export const LAST_DATE = '2100-12-31';
+const YEARS = 'Must be in the years 1970 to 2100.';
+const FIRST_INSTANT = Date.parse(`${FIRST_DATE}T00:00:00Z`);
+const AFTER_LAST_INSTANT = Date.parse(`${LAST_DATE}T00:00:00Z`) + 86_400_000;
+
+/**
+ * ISO 8601 date-time with `Z` or an offset; stored as UTC (`toISOString`) so that sorting is by
+ * instant, and that instant within the years of FIRST_DATE..LAST_DATE.
+ */
 export const DateTime = /* @__PURE__ */ droppable(() => z.pipe(
-  z.iso.datetime({ offset: true }),
+  z.iso.datetime({ offset: true }).check(
+    z.refine((s) => {
+      const at = Date.parse(s);
+      return at >= FIRST_INSTANT && at < AFTER_LAST_INSTANT;
+    }, { error: 'Must be an instant in the years 1970 to 2100 (UTC).' }),
+  ),
   z.transform((s: string) => new Date(s).toISOString()),
 ));
 
@@ -24,7 +43,8 @@ const NOT_MULTI_LINE = /[\0-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F\u061C\u200E\u200F\u20
 /** `YYYY-MM-DD`, a real calendar date (DECISIONS.md "Inputs": dateFrom, dateTo, startDate, periodStart...). */
 export const DateOnly = /* @__PURE__ */ droppable(() => z.string().check(
   z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Must be a date, YYYY-MM-DD.', abort: true }),
-  z.refine(isCalendarDate, { error: 'Must be a real calendar date.' }),
+  z.refine(isCalendarDate, { error: 'Must be a real calendar date.', abort: true }),
+  z.refine((s) => s >= FIRST_DATE && s <= LAST_DATE, { error: YEARS }),
 ));
 
 function isCalendarDate(s: string): boolean {

@@ -26,5 +26,11 @@ export function observedJob<A extends unknown[], R>(job: string, run: (...args: 
         logger.info('job', { job, outcome, coldStart, durationMs, dynamoCalls, consumedCapacity: Math.round(consumedCapacity * 100) / 100, retries, throttles });
         flushMetrics(invocation);
       }
-    });
+    }, remainingMsOf(args));
+}
+
+/** The Lambda context's remaining time, when the job was handed one (its second argument, by Lambda's convention). */
+function remainingMsOf(args: readonly unknown[]): number | undefined {
+  const context = args[1] as { getRemainingTimeInMillis?: unknown } | undefined;
+  return typeof context?.getRemainingTimeInMillis === 'function' ? (context.getRemainingTimeInMillis as () => number)() : undefined;
 }

@@ -1,8 +1,9 @@
 /**
- * Where webhook deliveries may go (SSRF guard, issue 28). A URL must be https, and every address
+ * Where webhook deliveries may go (SSRF guard). A URL must be https, and every address
  * its host resolves to must be public: never private, loopback, link-local (cloud metadata at
- * 169.254.169.254), unique-local, CGNAT, multicast, reserved or unspecified, nor an IPv4-mapped or
- * NAT64 IPv6 form of one. It is checked when an endpoint is registered or changed (400 naming the
+ * 169.254.169.254), unique-local, CGNAT, multicast, reserved or unspecified, nor an IPv4-mapped
+ * form of one, nor any address of a prefix that translates or tunnels to IPv4 (6to4, Teredo, SIIT,
+ * NAT64, IPv4-compatible). It is checked when an endpoint is registered or changed (400 naming the
  * reason) and again before every delivery, after a fresh resolution; the request then connects to
  * the address that was vetted (`lookup` pinned to it), so a DNS answer that changes between the
  * check and the connection (rebinding) cannot send it elsewhere. Redirects are never followed.
@@ -62,26 +63,37 @@ const IPV6_BLOCKED: [string, number][] = [
   ['fec0::', 10], // site-local (deprecated)
   ['ff00::', 8], // multicast
   ['2001:db8::', 32], // documentation
+  ['3fff::', 20], // documentation
+  ['2001:2::', 48], // benchmarking
   ['100::', 64], // discard
 ];
 
-/** The IPv6 prefixes that carry an IPv4 address in their last 32 bits: checked as that address. */
-const IPV4_CARRIERS: [string, number][] = [
-  ['::ffff:0:0', 96], // IPv4-mapped
+/**
+ * Prefixes that reach an IPv4 address through a translator or a tunnel, refused whole rather than
+ * by the IPv4 address they carry: where it sits differs by prefix (6to4 bits 16-47, Teredo's
+ * inverted client address, NAT64 /48 around the u octet), and the network's own relay or
+ * translator may lead inside it.
+ */
+const IPV6_TO_IPV4: [string, number][] = [
+  ['2002::', 16], // 6to4
+  ['2001::', 32], // Teredo
+  ['::ffff:0:0:0', 96], // SIIT, IPv4-translated
   ['64:ff9b::', 96], // NAT64, well-known
   ['64:ff9b:1::', 48], // NAT64, local use
   ['::', 96], // IPv4-compatible (deprecated)
 ];
 
+/** IPv4-mapped addresses are the IPv4 address itself to the socket layer: checked as that address. */
+const IPV4_MAPPED: [string, number] = ['::ffff:0:0', 96];
+
 const blocked = new BlockList();
 for (const [network, prefix] of IPV4_BLOCKED) blocked.addSubnet(network, prefix, 'ipv4');
 for (const [network, prefix] of IPV6_BLOCKED) blocked.addSubnet(network, prefix, 'ipv6');
+const translated = new BlockList();
+for (const [network, prefix] of IPV6_TO_IPV4) translated.addSubnet(network, prefix, 'ipv6');
 
-const carriers = IPV4_CARRIERS.map(([network, prefix]) => {
-  const list = new BlockList();
-  list.addSubnet(network, prefix, 'ipv6');
-  return list;
-});
+const mapped = new BlockList();
+mapped.addSubnet(...IPV4_MAPPED, 'ipv6');
 
 /** The IPv4 address in the last 32 bits of an IPv6 address. */
 function embeddedIpv4(address: string): string {
@@ -112,8 +124,9 @@ export function refusalOf(address: string): string | undefined {
   if (family === 4) return blocked.check(address, 'ipv4') ? 'a private, loopback, link-local or reserved IPv4 address' : undefined;
   if (family !== 6) return 'not an IP address';
   if (blocked.check(address, 'ipv6')) return 'a private, loopback, link-local or reserved IPv6 address';
-  if (carriers.some((list) => list.check(address, 'ipv6')) && blocked.check(embeddedIpv4(address), 'ipv4')) {
-    return 'an IPv6 form (IPv4-mapped or NAT64) of a private, loopback, link-local or reserved IPv4 address';
+  if (translated.check(address, 'ipv6')) return 'an IPv6 address that leads to IPv4 through a translator or tunnel (6to4, Teredo, SIIT, NAT64)';
+  if (mapped.check(address, 'ipv6') && blocked.check(embeddedIpv4(address), 'ipv4')) {
+    return 'an IPv4-mapped IPv6 form of a private, loopback, link-local or reserved IPv4 address';
   }
   return undefined;
 }

@@ -7,7 +7,8 @@ import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_MAX_RECEIVES } from '../../functions/jobs/run-export.ts';
 import { EXPORT_KEPT_DAYS } from '../../shared/db/exports/exports.ts';
-import { EXPORTS_PREFIX } from '../../infra/exports.ts';
+import { EXPORT_WORKER_CONCURRENCY, EXPORTS_PREFIX } from '../../infra/exports.ts';
+import { EXPORTS_AT_ONCE } from '../../shared/db/exports/index.ts';
 import { synth } from './synth.ts';
 
 type Resource = { Type: string; Properties: Record<string, any> };
@@ -54,6 +55,14 @@ describe('exports', () => {
     const [queue] = queues.filter(([, q]) => q.Properties.RedrivePolicy);
     expect(queue![1].Properties).toMatchObject({ SqsManagedSseEnabled: true, VisibilityTimeout: 6 * 900, RedrivePolicy: { maxReceiveCount: EXPORT_MAX_RECEIVES } });
     expect(queues).toHaveLength(2);
+  });
+
+  it('caps the workers running at once (DECISIONS.md: one tenant cannot take the account\'s concurrency), above one tenant\'s 3 exports at once', () => {
+    const worker = fn('job: run-export');
+    const [mapping] = byType(main, 'AWS::Lambda::EventSourceMapping').filter(([, m]) => m.Properties.FunctionName?.Ref === worker.id);
+    expect(mapping![1].Properties.ScalingConfig).toEqual({ MaximumConcurrency: EXPORT_WORKER_CONCURRENCY });
+    expect(EXPORT_WORKER_CONCURRENCY).toBeGreaterThan(EXPORTS_AT_ONCE);
+    expect(EXPORT_WORKER_CONCURRENCY).toBeLessThanOrEqual(20);
   });
 
   it('lets the worker only put objects (and abort its multipart uploads) in the exports bucket, never read or delete them', () => {

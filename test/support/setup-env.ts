@@ -1,6 +1,7 @@
 /**
  * Runs before each test file: points the service at the run's DynamoDB Local with a table of the
- * file's own (so files never see each other's data), and at a token issuer of the file's own.
+ * file's own (so files never see each other's data), and at a token issuer of the file's own;
+ * and has the local gateway check every answer against openapi.json.
  */
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
@@ -20,6 +21,8 @@ Object.assign(process.env, {
   FILES_BUCKET: 'files',
   EXPORTS_BUCKET: 'exports',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+  // The local gateway checks every answer against openapi.json (infra/local/dispatch.ts).
+  RESPONSE_CONTRACT: 'check',
   ...testIssuer.verifierEnv(),
 });
 

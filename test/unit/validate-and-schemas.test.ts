@@ -10,7 +10,7 @@ import { fieldErrors, parseInput } from '../../shared/http/middleware/validate.t
 import { toProblem } from '../../shared/http/middleware/problem-responses.ts';
 import { Problem } from '../../shared/http/problem.ts';
 import * as zm from 'zod/mini';
-import { arrayInput, BooleanInput, DateOnly, intInput, multilineText, numberInput, paging, text, Uuid } from '../../shared/schemas/common.ts';
+import { arrayInput, BooleanInput, DateOnly, DateTime, intInput, multilineText, numberInput, paging, text, Uuid } from '../../shared/schemas/common.ts';
 import { jsonObject } from '../../shared/schemas/json.ts';
 import { checkMinorUnit, moneyInput } from '../../shared/schemas/money.ts';
 
@@ -206,6 +206,34 @@ describe('messages of the other building blocks (issue 10.4)', () => {
   it('names an unknown field as the client spelled it (issue 10.5)', () => {
     const problem = thrown(() => parseInput(zm.strictObject({ name: zm.string() }), { name: 'a', fooBar: 1 }, new Map([['fooBar', 'foo_bar']])));
     expect((problem as Problem).errors).toEqual([{ path: 'foo_bar', message: 'Unknown field.' }]);
+  });
+});
+
+/** DECISIONS.md "Inputs": every date input names a day or instant of the years 1970 to 2100. */
+describe('dates of the years 1970 to 2100 only', () => {
+  const errorsOf = (field: unknown, value: string) => problemOf(z.strictObject({ field: field as z.ZodType }), { field: value }).errors;
+
+  it.each(['9999-12-31', '2101-01-01', '1969-12-31', '0000-01-01', '0001-01-01'])('refuses the date %s, naming the field', (value) => {
+    expect(errorsOf(DateOnly, value)).toEqual([{ path: 'field', message: 'Must be in the years 1970 to 2100.' }]);
+  });
+
+  it.each([
+    '9999-12-31T23:00:00-05:00', // stored as +010000-01-01T04:00:00.000Z, which sorted first
+    '9999-12-31T23:59:59Z',
+    '2101-01-01T00:00:00Z',
+    '2100-12-31T23:00:00-05:00', // 2101 as an instant
+    '1969-12-31T23:59:59.999Z',
+    '1970-01-01T00:30:00+01:00', // 1969 as an instant
+    '0000-01-01T00:00:00Z',
+  ])('refuses the instant %s, naming the field', (value) => {
+    expect(errorsOf(DateTime, value)).toEqual([{ path: 'field', message: 'Must be an instant in the years 1970 to 2100 (UTC).' }]);
+  });
+
+  it('accepts the first and last day and instant of the range', () => {
+    for (const day of ['1970-01-01', '2100-12-31', '2026-12-07']) expect(DateOnly.parse(day)).toBe(day);
+    expect(DateTime.parse('1970-01-01T00:00:00Z')).toBe('1970-01-01T00:00:00.000Z');
+    expect(DateTime.parse('2100-12-31T23:59:59.999Z')).toBe('2100-12-31T23:59:59.999Z');
+    expect(DateTime.parse('2100-12-31T18:00:00-05:00')).toBe('2100-12-31T23:00:00.000Z');
   });
 });
 

@@ -15,6 +15,7 @@ const zone: Record<string, ResolvedAddress[]> = {
   'loop6.example': [{ address: '::1', family: 6 }],
   'mapped.example': [{ address: '::ffff:10.0.0.1', family: 6 }],
   'nat64.example': [{ address: '64:ff9b::a9fe:a9fe', family: 6 }],
+  'teredo.example': [{ address: '2001:0:4136:e378:8000:63bf:a247:28f1', family: 6 }],
   'mixed.example': [{ address: '93.184.215.14', family: 4 }, { address: '10.0.0.8', family: 4 }],
   'public.example': [{ address: '93.184.215.14', family: 4 }],
 };
@@ -46,10 +47,13 @@ describe('vetDestination', () => {
     ['https://loop6.example/hook', '::1'],
     ['https://mapped.example/hook', 'IPv4-mapped 10.x'],
     ['https://nat64.example/hook', 'NAT64 of 169.254.169.254'],
+    ['https://teredo.example/hook', 'Teredo'],
     ['https://mixed.example/hook', 'one public and one private address'],
     ['https://10.0.0.1/hook', 'a literal private address'],
     ['https://[::ffff:127.0.0.1]/hook', 'a literal IPv4-mapped loopback'],
     ['https://[fd00::1]/hook', 'a literal unique-local address'],
+    ['https://[2002:5db8:d70e::1]/hook', 'a literal 6to4 address'],
+    ['https://[64:ff9b:1:a00:1::]/hook', 'a literal NAT64 /48 address'],
     ['https://100.64.0.1/hook', 'CGNAT'],
     ['https://224.0.0.1/hook', 'multicast'],
     ['https://0.0.0.0/hook', 'unspecified'],
@@ -90,7 +94,25 @@ describe('refusalOf', () => {
   it.each(['10.1.1.1', '172.31.255.255', '192.168.0.1', '127.0.0.1', '169.254.169.254', '100.127.0.1', '::', '::1', 'fe80::1', 'fc00::1', 'ff02::1', '::ffff:192.168.0.1', '64:ff9b::7f00:1'])('refuses %s', (address) => {
     expect(refusalOf(address)).toBeDefined();
   });
-  it.each(['93.184.215.14', '172.32.0.1', '2606:4700::1111', '::ffff:93.184.215.14', '64:ff9b::5db8:d70e'])('allows %s', (address) => {
+  it.each(['93.184.215.14', '172.32.0.1', '2606:4700::1111', '::ffff:93.184.215.14', '2001:4860:4860::8888', '2003::1'])('allows %s', (address) => {
     expect(refusalOf(address)).toBeUndefined();
+  });
+
+  // Prefixes that lead to IPv4 through a translator or tunnel are refused whole, whatever public
+  // IPv4 address they seem to carry: the network's own relay may lead inside it.
+  it.each([
+    ['2002:5db8:d70e::1', '6to4 of a public address'],
+    ['2002:a00:1::1', '6to4 of 10.0.0.1'],
+    ['2001:0:4136:e378:8000:63bf:a247:28f1', 'Teredo of a public client'],
+    ['2001::5db8:d70e', 'Teredo, last 32 bits public'],
+    ['::ffff:0:5db8:d70e', 'SIIT of a public address'],
+    ['::ffff:0:93.184.215.14', 'SIIT, dotted tail'],
+    ['64:ff9b::5db8:d70e', 'NAT64 /96 of a public address'],
+    ['64:ff9b::93.184.215.14', 'NAT64 /96, dotted tail'],
+    ['64:ff9b:1:a00:1::', 'NAT64 /48 carrying 10.0.0.1 in bits 40-71, public last 32 bits'],
+    ['64:ff9b:1::5db8:d70e', 'NAT64 /48, last 32 bits public'],
+    ['::5db8:d70e', 'IPv4-compatible of a public address'],
+  ])('refuses %s (%s) whole', (address) => {
+    expect(refusalOf(address)).toMatch(/translator or tunnel/);
   });
 });

@@ -10,7 +10,7 @@ import { BACKFILL_DAYS, DEFAULT_HDYHAU_DIMENSION, hasValue, normalizeRawValue, R
 import { logger } from '../../../shared/support/logger.ts';
 import * as analytics from '../../../shared/integrations/analytics/index.ts';
 import { GrantRevokedError, QuotaExceededError, UnknownFieldError, type ReportRow } from '../../../shared/integrations/analytics/port.ts';
-import { getTokenSealer } from '../../../shared/integrations/token-sealer/index.ts';
+import * as tokenSealer from '../../../shared/integrations/token-sealer/index.ts';
 
 export type ImportOutcome = 'imported' | 'needs_reconnect' | 'rate_limited' | 'not_connected';
 
@@ -92,8 +92,8 @@ export async function importAnalytics(tenantId: string, days: number, options: {
   const to = now.toISOString().slice(0, 10);
   const from = addDays(to, -(days - 1));
   try {
-    const refreshToken = await getTokenSealer()
-      .open(tenantId, connection.sealedRefreshToken)
+    const refreshToken = await tokenSealer
+      .open('google-refresh-token', tenantId, connection.sealedRefreshToken)
       .catch(() => {
         // Sealed under a key this process does not have (a local restart): as good as revoked.
         throw new GrantRevokedError('The stored grant cannot be opened.');

@@ -80,9 +80,10 @@ export function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<s
 
 /**
  * Reads items through their platform's adapter (`read`: readContent or readFollowers) in chunks of
- * its `maxIdsPerCall`, one result per item. A platform with no adapter has no public metrics; an
- * adapter answers failures as results, so a throw is a bug or an outage: the chunk's items, which
- * may be several tenants', are then read one by one, and only an item that throws alone fails.
+ * its `maxIdsPerCall`, one result per item. A platform with no adapter has no public metrics. A
+ * chunk that fails as a whole — the adapter throws (a bug or an outage), or answers every item
+ * failed (a call whose answer one id broke, a malformed body) — may hold several tenants' items:
+ * they are then read one by one, so only an item that fails alone fails.
  */
 export async function readPerPlatform<I, T>(
   items: readonly I[],
@@ -97,13 +98,16 @@ export async function readPerPlatform<I, T>(
       for (const item of group) out.push({ item, result: { status: 'unavailable', reason: 'platform_has_no_public_metrics' } });
       continue;
     }
+    const oneByOne = async (chunk: I[]) => (await Promise.all(chunk.map((item) => readChunk([item])))).flat();
     const readChunk = async (chunk: I[]): Promise<ReadResult<T>[]> => {
+      let results: ReadResult<T>[];
       try {
-        return await read(adapter, platform as ChannelName, chunk);
+        results = await read(adapter, platform as ChannelName, chunk);
       } catch (error) {
         if (chunk.length === 1) return [{ status: 'failed', message: errorText(error) }];
-        return (await Promise.all(chunk.map((item) => readChunk([item])))).flat();
+        return oneByOne(chunk);
       }
+      return chunk.length > 1 && failedWhole(results, chunk.length) ? oneByOne(chunk) : results;
     };
     for (let i = 0; i < group.length; i += adapter.maxIdsPerCall) {
       const chunk = group.slice(i, i + adapter.maxIdsPerCall);
@@ -113,6 +117,10 @@ export async function readPerPlatform<I, T>(
   }
   return out;
 }
+
+/** Every item of a chunk failed: the call failed as a whole, whichever item broke it. */
+const failedWhole = (results: readonly ReadResult<unknown>[], items: number) =>
+  Array.from({ length: items }, (_, n) => results[n]).every((result) => result === undefined || result.status === 'failed');
 
 /** Instagram finds a post only through its account (business discovery): the linked creator's handle there. */
 async function handleOf(activity: TrackedActivity, platform: ChannelName): Promise<{ accountHandle?: string }> {

@@ -37,6 +37,7 @@ import { trackingAttributes } from '../metrics/metric-due.ts';
 import { pointerDelete, pointerPut } from '../table/records.ts';
 import { CreatorLinks, linksOfActivity, type ActivityLink } from './creator-links.ts';
 import { indexPage, type PageRequest } from '../table/paging.ts';
+import { rounds } from '../table/retry.ts';
 
 export interface NewActivity {
   channel: string;
@@ -294,7 +295,7 @@ export async function updateActivity(
     if (!movesCounters) return shown(await updateRecord(Activities, key, update, guard));
     // A change of the channel or the content link moves the tenant's counters of them (per channel,
     // with a link) in the same transaction, from what the activity holds as read.
-    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    for await (const _round of rounds()) {
       const current = await getActivity(tenantId, activityId, { consistent: true });
       if (!current) throw notFound('The activity');
       if (expected && (current.channel !== expected.channel || current.activity !== expected.activity)) throw staleType();
@@ -338,7 +339,7 @@ function contentLinkMove(tenantId: string, from: string | null, to: string | nul
  * being counted twice or missed.
  */
 async function writeWithMetrics(tenantId: string, activityId: string, changes: ActivityChanges, { tracking, expected, timeZone = 'UTC' }: UpdateOptions): Promise<Activity> {
-  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+  for await (const _round of rounds()) {
     const key = Activities.key(tenantId, activityId);
     const item = await getRecord(Activities, key, { consistent: true });
     if (!item) throw notFound('The activity');
@@ -413,7 +414,7 @@ async function latestFetched(tenantId: string, activityId: string, lastFetchedAt
 
 /** Links a creator of the tenant: 409 when already linked, 404 when either record is missing. */
 export async function linkCreator(tenantId: string, activityId: string, creatorId: string): Promise<ActivityLink> {
-  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+  for await (const _round of rounds()) {
     const read = await getRecord(Activities, Activities.key(tenantId, activityId), { consistent: true });
     if (!read) throw notFound('The activity');
     const [link, activity, creator] = linkCreatorItems(tenantId, activityId, creatorId, read);
@@ -433,7 +434,6 @@ export async function linkCreator(tenantId: string, activityId: string, creatorI
   throw busy();
 }
 
-const ATTEMPTS = 6;
 const busy = () => conflict('The activity kept changing meanwhile; retry.');
 
 /** Removes a link with both counters; 404 when there is no such link. */
@@ -462,7 +462,7 @@ async function sendUnlink(tenantId: string, activityId: string, creatorId: strin
   const linkGone = new Error('The link went meanwhile.');
   const standingChanged = new Error('The activity changed meanwhile.');
   const creatorGone = new Error('The creator went meanwhile.');
-  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+  for await (const _round of rounds()) {
     const read = await getRecord(Activities, Activities.key(tenantId, activityId), { consistent: true });
     if (!read) throw notFound('The activity');
     const [link, activity, creator] = unlinkItems(tenantId, activityId, creatorId, read, creatorExists);

@@ -42,7 +42,7 @@ import { creatorSpendAttribute, creatorStandingOf, placementOf, spendContributio
 import { stored } from '../../records/fields.ts';
 import { pointerDelete, pointerPut } from '../table/records.ts';
 import { indexPage, type PageRequest } from '../table/paging.ts';
-import { backoff, sleep } from '../table/retry.ts';
+import { backoff, retryAgain, sleep } from '../table/retry.ts';
 import { readSpendCurrency, spendCurrencyCheck, SpendCurrencyChanged, spendOrderDelta, type SpendCurrency } from './spend-order.ts';
 import { transact, type TransactItem } from '../table/transact.ts';
 import { valueCounts, valueMove } from '../table/value-counters.ts';
@@ -301,18 +301,17 @@ function activityAsRead(read: ActivityRead): Condition {
 
 /** Runs `write` with the activity as read now, again (with the data layer's backoff) while it changes meanwhile. */
 async function withActivityRead<T>(tenantId: string, activityId: string, write: (read: ActivityRead) => Promise<T>): Promise<T> {
-  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+  for (let attempt = 1; ; attempt++) {
     try {
       return await write(await readActivity(tenantId, activityId));
     } catch (error) {
       if (!(error instanceof ActivityChanged || error instanceof SpendCurrencyChanged)) throw error;
-      if (attempt < ATTEMPTS) await sleep(backoff(attempt));
+      if (!(await retryAgain(attempt))) throw conflict('The activity (or the currency) kept changing meanwhile; retry.');
     }
   }
-  throw conflict('The activity (or the currency) kept changing meanwhile; retry.');
 }
 
-/** Rounds of a cost write whose activity keeps changing between its read and its write. */
+/** Rounds of reading an index until it lists what its record counts (a read that waits, not a retry of a write). */
 const ATTEMPTS = 6;
 
 /** One aggregate move's item failed its condition (the record is gone, or the activity changed). */

@@ -29,7 +29,7 @@ import { outcomeTotalsUpdates } from './outcome-totals.ts';
 import { definitionCountUpdate, definitionFromItem, outcomeDefinitionsById, type OutcomeDefinition } from './outcome-definitions.ts';
 import { timeOrderedId } from '../table/ids.ts';
 import { pointerPut } from '../table/records.ts';
-import { backoff, sleep } from '../table/retry.ts';
+import { retryAgain } from '../table/retry.ts';
 import { transact, type TransactItem } from '../table/transact.ts';
 import { ClaimSchema, MeasurementSchema, type Claim, type ClaimFields, type Measurement } from '../../records/outcome-measurement.ts';
 
@@ -78,9 +78,6 @@ export type NewMeasurement = Pick<ClaimFields, 'outcomeDefinitionId' | 'value' |
 
 export type MeasurementChanges = Partial<ClaimFields>;
 
-/** Attempts of a write that loses races to concurrent writers before it answers 409. */
-const MAX_ATTEMPTS = 6;
-
 const measurementMissing = () => notFound('The measurement');
 const definitionMissing = () => notFound('The outcome definition');
 const campaignMissing = () => notFound('The campaign');
@@ -92,7 +89,7 @@ const lostRace = () => new LostRace('The measurement changed meanwhile.');
 
 /**
  * Runs a read-then-write round again while it loses races with other writers of the measurement
- * (the data layer's backoff between rounds); 409 `busy` after MAX_ATTEMPTS rounds.
+ * (the data layer's backoff between rounds); 409 `busy` when the request's retry budget is spent.
  */
 async function untilWon<T>(round: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
@@ -100,8 +97,7 @@ async function untilWon<T>(round: () => Promise<T>): Promise<T> {
       return await round();
     } catch (error) {
       if (!(error instanceof LostRace)) throw error;
-      if (attempt >= MAX_ATTEMPTS) throw busy();
-      await sleep(backoff(attempt));
+      if (!(await retryAgain(attempt))) throw busy();
     }
   }
 }

@@ -4,7 +4,6 @@ export * from './first-reading.ts';
 export * from './follower-counts.ts';
 export * from './metric-days.ts';
 export * from './metric-due.ts';
-export * from './reporting.ts';
 export * from './snapshot-deletion.ts';
 export * from './snapshots.ts';
 export * from './sparkline-backfill.ts';

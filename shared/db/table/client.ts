@@ -10,6 +10,9 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config.ts';
 import { count } from '../../support/invocation.ts';
 
+/** The SDK's attempts at one call (its default, stated): a throttled call is tried this many times before the request answers 429. */
+export const SDK_ATTEMPTS = 3;
+
 let raw: DynamoDBClient | undefined;
 let doc: DynamoDBDocumentClient | undefined;
 
@@ -17,6 +20,10 @@ export function dynamoClient(): DynamoDBClient {
   if (raw) return raw;
   raw = new DynamoDBClient({
     region: config.region(),
+    // Throttling is retried here, by the SDK (standard mode: backoff with jitter and a retry quota),
+    // and nowhere else; our own loops retry only races (retry.ts).
+    retryMode: 'standard',
+    maxAttempts: SDK_ATTEMPTS,
     ...(config.dynamoEndpoint() ? { endpoint: config.dynamoEndpoint() } : {}),
   });
   raw.middlewareStack.add(

@@ -17,6 +17,7 @@ function dueShard(id: string): number {
 function countedPk(counted: RateCounted): string {
   if ('tenantId' in counted) return tenantPk(counted.tenantId);
   if ('userId' in counted) return `USER#${counted.userId}`;
+  if ('endpointId' in counted) return `WEBHOOK_ENDPOINT#${counted.endpointId}`;
   return `EMAIL#${mailboxOf(counted.recipient)}`;
 }
 

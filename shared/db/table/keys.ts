@@ -53,7 +53,7 @@
  * | outcome measure. | TENANT#<id>       | OUTCOME#<campaignId>#MEASUREMENT#<mId> (a campaign's measurements) |   |
  * | outcome claim    | TENANT#<id>       | OUTCOME#<campaignId>#MEASUREMENT#<mId>#CLAIM#<seq, 6 digits> (a measurement's evidence history) | |
  * | file             | TENANT#<id>       | FILE#<ownerType>#<ownerId>#<createdAt>#<fileId> (an owner's files, newest first; `s3Key` names the object) | |
- * | rate counter     | TENANT#<id>, USER#<userId> or EMAIL#<mailbox> (who is counted) | RATE#<action>#<windowStart ISO> (`count` of one window; `ttl` removes it) | |
+ * | rate counter     | TENANT#<id>, USER#<userId>, EMAIL#<mailbox> or WEBHOOK_ENDPOINT#<endpointId> (who is counted) | RATE#<action>#<windowStart ISO> (`count` of one window; `ttl` removes it) | |
  * | snapshot         | TENANT#<id>       | SNAPSHOT#<aid>#<YYYY-MM-DDTHH> (an activity's readings, one per hour; snapshots.ts) | |
  * | day rollup       | TENANT#<id>       | DAY#<TENANT|CAMPAIGN|CREATOR|ACTIVITY>#<scopeId>#<YYYY-MM-DD> (a scope's figures of one day; day-rollups.ts) | |
  * | sparkline bucket | TENANT#<id>       | SPARKLINE#<aid>#<YYYY-MM-DD> (an activity's daily figures of the 30 days from that date; sparkline-buckets.ts) | |
@@ -191,7 +191,7 @@ export type RollupScope = { kind: 'tenant' } | { kind: 'campaign' | 'creator' | 
 export const dayPrefix = (tenantId: string, scope: RollupScope) => `DAY#${scope.kind.toUpperCase()}#${scope.kind === 'tenant' ? tenantId : scope.id}#`;
 
 /** Who a rate counter counts: a tenant, a user (a sender), or a recipient address. */
-export type RateCounted = { tenantId: string } | { userId: string } | { recipient: string };
+export type RateCounted = { tenantId: string } | { userId: string } | { recipient: string } | { endpointId: string };
 
 
 export const creationOrder = (tenantId: string, kind: string): OrderedIndex => ({ index: 'gsi1', pk: `${tenantPk(tenantId)}#${kind}` });
@@ -253,6 +253,8 @@ export const releasedObjectKeys = {
 export const exportKeys = {
   /** An export job and its file's object key, in its tenant's partition (deleted with it). */
   record: (tenantId: string, exportId: string): Key => ({ pk: tenantPk(tenantId), sk: `EXPORT#${exportId}` }),
+  /** One of the places of the tenant's exports running at once (export-slots.ts), numbered from 0. */
+  slot: (tenantId: string, slot: number): Key => ({ pk: tenantPk(tenantId), sk: `EXPORT_SLOT#${slot}` }),
 };
 
 /** Webhook keys (shared/db/webhooks). */

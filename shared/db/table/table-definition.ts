@@ -41,7 +41,7 @@ export const CREATOR_SEARCH_ATTRIBUTES = ['id', 'name', 'email', 'notes'];
  * the dispatcher needs only the keys and the worker reads the records themselves. A stack update
  * can add only one index (CloudFormation), so a new one is deployed on its own; only the items
  * written since carry its keys, older ones need them set to appear in it: `npm run reindex`
- * (shared/db/table/reindex.ts) writes the entries the entities declare.
+ * (shared/db/maintenance/reindex.ts) writes the entries the entities declare.
  *
  * gsi7 and gsi8 keep the creators list's orders by impressions and by engagement: their sort key
  * is the creator item's own counter (a Number), which every metric write ADDs to without reading

@@ -3,7 +3,6 @@ export * from './access.ts';
 export * from './account-deletion.ts';
 export * from './avatars.ts';
 export * from './demo-access.ts';
-export * from './demo-tenant.ts';
 export * from './email-changes.ts';
 export * from './invitations.ts';
 export * from './members.ts';

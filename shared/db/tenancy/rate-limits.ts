@@ -1,5 +1,6 @@
 /**
- * Rate limits on what reaches people outside the service (emails) or makes more of it (tenants):
+ * Rate limits on what reaches people or places outside the service (emails, webhook replays) or
+ * makes more of it (tenants):
  * one counter item per counted party, action and fixed window. The counter is counted up (ADD,
  * conditioned on staying within the limit) as one more item of the transaction that does the
  * limited write, so a refused or failed write uses up nothing and concurrent writes cannot both
@@ -24,7 +25,7 @@ const RateCounters = defineEntity({
 });
 
 /** Who is counted: the counter's partition, and who the 429 says reached the limit. */
-const COUNTED = { tenant: 'An organization', user: 'An account', recipient: 'An email address' } as const;
+const COUNTED = { tenant: 'An organization', user: 'An account', recipient: 'An email address', endpoint: 'A webhook endpoint' } as const;
 
 export interface RateLimit {
   per: keyof typeof COUNTED;
@@ -35,13 +36,14 @@ export interface RateLimit {
   windowSeconds: number;
 }
 
-const HOUR = 3600;
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /**
  * The limits of DECISIONS.md ("Tenants, memberships and roles"): emails anyone can make the
  * service send, per sender and per recipient across tenants, and the tenants that multiply the
- * per-tenant limit.
+ * per-tenant limit; and the exports a tenant starts and the replays an endpoint receives.
  */
 export const LIMITS = {
   invitationsPerTenant: { per: 'tenant', verb: 'send', what: 'invitations', limit: 50, windowSeconds: HOUR },
@@ -49,22 +51,26 @@ export const LIMITS = {
   emailChangesPerUser: { per: 'user', verb: 'request', what: 'email changes', limit: 5, windowSeconds: HOUR },
   emailChangeCodesPerRecipient: { per: 'recipient', verb: 'receive', what: 'email-change codes', limit: 3, windowSeconds: HOUR },
   tenantsPerUser: { per: 'user', verb: 'create', what: 'organizations', limit: 10, windowSeconds: DAY },
+  // DECISIONS.md "The service's own routes": exports are limited per tenant like every write that costs.
+  exportsPerTenant: { per: 'tenant', verb: 'start', what: 'exports', limit: 50, windowSeconds: DAY },
+  // docs/webhooks.md: a replay is a POST to a URL the owner chose, so one endpoint gets at most so many.
+  replaysPerEndpoint: { per: 'endpoint', verb: 'receive', what: 'replays', limit: 10, windowSeconds: MINUTE },
 } as const satisfies Record<string, RateLimit>;
 
-/** One use of a limit: by the tenant id, user id or recipient address (as sent: its key normalises it) that `limit.per` names. */
+/** One use of a limit: by the tenant id, user id, recipient address (as sent: its key normalises it) or endpoint id that `limit.per` names. */
 export interface Use {
   limit: RateLimit;
   by: string;
 }
 
-const period = (seconds: number) => (seconds === HOUR ? 'hour' : seconds === DAY ? 'day' : `${seconds / 60} minutes`);
+const period = (seconds: number) => (seconds === MINUTE ? 'minute' : seconds === HOUR ? 'hour' : seconds === DAY ? 'day' : `${seconds / 60} minutes`);
 
 /** The transaction item that counts one use in the current window; its failed condition (the window is full) is a 429. */
 function countOne({ limit, by }: Use, now: number): TransactItem {
   const windowMs = limit.windowSeconds * 1000;
   const windowStart = Math.floor(now / windowMs) * windowMs;
   const windowEnd = windowStart + windowMs;
-  const counted = limit.per === 'tenant' ? { tenantId: by } : limit.per === 'user' ? { userId: by } : { recipient: by };
+  const counted = { tenant: { tenantId: by }, user: { userId: by }, recipient: { recipient: by }, endpoint: { endpointId: by } }[limit.per];
   return RateCounters.tx.update(
     RateCounters.key(counted, limit.what.replaceAll(' ', '-'), new Date(windowStart).toISOString()),
     // Kept one window past its end: TTL deletion is lazy, and nothing reads an ended window anyway.

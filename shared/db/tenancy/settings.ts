@@ -10,6 +10,7 @@ import { absent, equals } from '../table/expressions.ts';
 import * as keys from '../table/item-keys.ts';
 import { stored } from '../../records/fields.ts';
 import { UserSettingsSchema } from '../../records/user-settings.ts';
+import { rounds } from '../table/retry.ts';
 
 export const Settings = defineEntity({
   name: 'The settings',
@@ -38,14 +39,12 @@ export async function getSettings(userId: string): Promise<UserSettings> {
   return { id: userId, userId, activeOrganizationId: null, preferences: {}, createdAt: now, updatedAt: now };
 }
 
-/** Read-merge-write rounds before giving up: each lost round means another write landed meanwhile. */
-const MAX_ATTEMPTS = 5;
-
 export async function updateSettings(
   userId: string,
   changes: { activeOrganizationId?: string | null; preferences?: Record<string, unknown> },
 ): Promise<UserSettings> {
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+  // Each lost round means another write landed meanwhile: merge into it (the request's retry budget, retry.ts).
+  for await (const _round of rounds()) {
     const current = await read(userId);
     const now = new Date().toISOString();
     const next: StoredSettings = {

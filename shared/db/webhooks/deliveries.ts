@@ -22,6 +22,7 @@ import { batchDelete } from '../table/operations.ts';
 import { queryPage, type Page, type PageRequest } from '../table/paging.ts';
 import { locate, pointerPut } from '../table/records.ts';
 import { transact, type TransactItem } from '../table/transact.ts';
+import { countAgainst, LIMITS } from '../tenancy/rate-limits.ts';
 export type { WebhookDelivery } from '../../records/webhook.ts';
 
 /** How long the log keeps a delivery. */
@@ -166,15 +167,16 @@ export async function settleUnattempted(delivery: StoredDelivery, error: Deliver
 
 /**
  * Starts a new round of the same message (a replay): pending again, the 3-day retry window from
- * its next attempt. The attempts made so far stay counted.
+ * its next attempt. The attempts made so far stay counted. Counted against the endpoint's replays
+ * per minute in the same transaction (429 past them, nothing changed; rate-limits.ts).
  */
-export async function restartDelivery(deliveryId: string): Promise<WebhookDelivery> {
-  const at = new Date().toISOString();
-  const key = (await locate('webhookDelivery', deliveryId))?.recordKey;
+export async function restartDelivery(delivery: WebhookDelivery, now = Date.now()): Promise<WebhookDelivery> {
+  const at = new Date(now).toISOString();
+  const key = (await locate('webhookDelivery', delivery.id))?.recordKey;
   if (!key) throw Deliveries.missing();
-  return publicDelivery(
-    await updateRecord(Deliveries, key, { set: { status: 'pending', firstAttemptAt: null, nextAttemptAt: at, updatedAt: at } }),
-  );
+  const restarted = { status: 'pending', firstAttemptAt: null, nextAttemptAt: at, updatedAt: at } as const;
+  await transact([...countAgainst([{ limit: LIMITS.replaysPerEndpoint, by: delivery.endpointId }], now), Deliveries.tx.update(key, { set: restarted })]);
+  return { ...delivery, ...restarted };
 }
 
 /** Deletes an endpoint's log and the pointers of its deliveries (the endpoint's delete). */

@@ -6,12 +6,13 @@
  *   at least that role. The tenant is the handler's `tenantOf(input)` (a record's tenant), or the
  *   `organizationId` / `workspaceId` input. Not a member: 404 when the tenant or record was named in
  *   the path (existence is never leaked), 403 when named as a scope in the query or body.
- * - `agent: false` rejects agent tokens (403).
+ * - `agent: false` rejects agent tokens (403), and `agentRefuses` an agent token sending the inputs
+ *   it names (DECISIONS.md "Identity and tokens": an agent may not set up what outlives it).
  * A deleted account's token is refused here (401), in the same round trip as the membership
  * (tenant routes) or with one small read (self routes). A soft-deleted tenant is not found.
  */
 import type { MiddlewareObj } from '@middy/core';
-import type { Access, Route } from '../route.ts';
+import { refusedToAgent, type Access, type Route } from '../route.ts';
 import { callerProfile, tenantAccess } from '../../db/tenancy/index.ts';
 import type { Key, RecordLocation } from '../../db/table/index.ts';
 import type { ApiContext, ApiEvent, ApiResponse, Caller, RequestState, TenantScope } from '../context.ts';
@@ -123,7 +124,11 @@ export function authorize<I>(route: Route, tenantOf?: TenantOf<I, unknown>, from
     before: async (request) => {
       const state = request.context.state;
       const caller = state.caller!;
-      if (!route.agent && caller.agent) throw forbidden('Agent access tokens may not do this.');
+      if (caller.agent) {
+        if (!route.agent) throw forbidden('Agent access tokens may not do this.');
+        const refused = refusedToAgent(route, state.input as Record<string, unknown>);
+        if (refused) throw forbidden(`Agent access tokens may not ${refused}.`);
+      }
       if (route.access === 'self') {
         const userId = (state.input as Record<string, unknown>).userId;
         if (userId !== undefined && userId !== caller.userId) throw forbidden('You can only act as yourself.');

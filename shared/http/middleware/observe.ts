@@ -65,7 +65,8 @@ export function observe(route: Route): MiddlewareObj<ApiEvent, ApiResponse, Erro
   };
   return {
     before: (request) => {
-      invocations.set(request, { invocation: enterInvocation(), coldStart: cold });
+      // The request's retries stop with time left to answer (shared/db/table/retry.ts).
+      invocations.set(request, { invocation: enterInvocation(request.context?.getRemainingTimeInMillis?.()), coldStart: cold });
       cold = false;
       request.context.state = {
         route,

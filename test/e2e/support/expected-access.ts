@@ -70,9 +70,18 @@ function deletesAccountWithoutToken(route: Route, request: RequestParts): boolea
   return route.key === 'DELETE /v1/users/:id' && !('token' in named);
 }
 
+/**
+ * DECISIONS.md "Identity and tokens": an agent token may not set up what outlives it; the route
+ * declares the inputs it may not send (`agentRefuses`: a field, or a field's one value).
+ */
+function sendsWhatAgentsMayNot(route: Route, request: RequestParts): boolean {
+  const named: Record<string, unknown> = { ...request.query, ...(request.body as object | undefined) };
+  return Object.entries(route.agentRefuses).some(([field, value]) => field in named && (value === true || named[field] === value));
+}
+
 export function expectedOutcome(route: Route, column: Column, request: RequestParts): Outcome {
   if (column === 'none') return 401;
-  if (column === 'agent') return route.agent && !deletesAccountWithoutToken(route, request) ? 'allowed' : 403;
+  if (column === 'agent') return route.agent && !deletesAccountWithoutToken(route, request) && !sendsWhatAgentsMayNot(route, request) ? 'allowed' : 403;
   if (route.access === 'self') {
     if (column === 'other') return 403;
     return 'allowed';

@@ -118,6 +118,19 @@ describe('POST /v1/activities', () => {
     expect(nulls.status).toBe(201);
   });
 
+  it('refuses instants outside the years 1970 to 2100 with 400 on the field (a far-future one was stored as +010000 and sorted first)', async () => {
+    const org = await newOrg();
+    const base = { organizationId: org.organizationId, channel: 'youtube', activity: 'youtube_video', name: 'X' };
+    const far = await call('POST', '/v1/activities', { token: org.owner.token, body: { ...base, startAt: '9999-12-31T23:00:00-05:00', endAt: '1969-12-31T23:59:59Z' } });
+    expect(far.status).toBe(400);
+    expect(far.body.code).toBe('invalid_input');
+    expect(paths(far).sort()).toEqual(['endAt', 'startAt']);
+    const created = await newActivity(org);
+    const patched = await call('PATCH', `/v1/activities/${created.id}`, { token: org.owner.token, body: { name: 'X', startAt: '2101-01-01T00:00:00Z' } });
+    expect(patched.status).toBe(400);
+    expect(paths(patched)).toEqual(['startAt']);
+  });
+
   it('rejects missing required fields, unknown channels and fields the caller may not set', async () => {
     const org = await newOrg();
     const res = await call('POST', '/v1/activities', { token: org.owner.token, body: { organizationId: org.organizationId } });

@@ -22,7 +22,7 @@ const youtube = (name: string, startAt: string | null = null) => ({ channel: 'yo
 describe('metrics confidence range', () => {
   it('is at most 366 days: a longer range is 400 naming endDate, 366 days are answered', async () => {
     const org = await newOrg();
-    for (const query of ['&startDate=0001-01-01&endDate=9999-12-31', '&startDate=2025-01-01&endDate=2026-01-02']) {
+    for (const query of ['&startDate=1970-01-01&endDate=2100-12-31', '&startDate=2025-01-01&endDate=2026-01-02']) {
       const res = await confidence(org, query);
       expect(res.status, query).toBe(400);
       expect(res.body).toMatchObject({ code: 'invalid_input', detail: 'The range may cover at most 366 days (startDate to endDate inclusive).' });
@@ -33,21 +33,25 @@ describe('metrics confidence range', () => {
     expect(year.body.data).toMatchObject({ startDate: '2024-01-01', endDate: '2024-12-31' });
   });
 
-  it('answers the first and last dates a request can name, in any timezone, never a 500', async () => {
+  it('answers the first and last dates a request can name (1970 to 2100), in any timezone, never a 500; refuses dates past them', async () => {
     const owner = await signUp('Edge Owner');
     for (const ianaTimezone of ['UTC', 'Pacific/Auckland', 'Pacific/Honolulu']) {
       const org = { owner, organizationId: await newOrganization(owner, { ianaTimezone }) };
       const cases: [string, { startDate: string; endDate: string }][] = [
-        ['&startDate=9999-06-01', { startDate: '9999-06-01', endDate: '9999-12-31' }],
-        ['&startDate=9999-01-01&endDate=9999-12-31', { startDate: '9999-01-01', endDate: '9999-12-31' }],
-        ['&endDate=0000-03-01', { startDate: '0000-01-01', endDate: '0000-03-01' }],
-        ['&startDate=0000-01-01&endDate=0000-12-31', { startDate: '0000-01-01', endDate: '0000-12-31' }],
+        ['&startDate=2100-06-01', { startDate: '2100-06-01', endDate: '2100-12-31' }],
+        ['&startDate=2100-01-01&endDate=2100-12-31', { startDate: '2100-01-01', endDate: '2100-12-31' }],
+        ['&endDate=1970-03-01', { startDate: '1970-01-01', endDate: '1970-03-01' }],
+        ['&startDate=1970-01-01&endDate=1970-12-31', { startDate: '1970-01-01', endDate: '1970-12-31' }],
       ];
       for (const [query, range] of cases) {
         const res = await confidence(org, query);
         expect(res.status, `${ianaTimezone} ${query}`).toBe(200);
         expect(res.body.data).toMatchObject({ ...range, activitiesConsidered: 0 });
       }
+      // DECISIONS.md "Inputs": the years 1970 to 2100 only, each date named on its own.
+      const outside = await confidence(org, '&startDate=9999-06-01&endDate=1969-12-31');
+      expect(outside.status).toBe(400);
+      expect(paths(outside).sort()).toEqual(['endDate', 'startDate']);
     }
   });
 

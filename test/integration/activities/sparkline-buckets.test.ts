@@ -15,7 +15,7 @@ import { readDays } from '../../../shared/db/metrics/day-rollups.ts';
 import * as keys from '../../../shared/db/table/item-keys.ts';
 import * as collections from '../../../shared/db/table/collections.ts';
 import { withdrawMetricDays } from '../../../shared/db/metrics/metric-days.ts';
-import { reindexTable } from '../../../shared/db/table/reindex.ts';
+import { reindexTable } from '../../../shared/db/maintenance/index.ts';
 import { recordReadings } from '../../../shared/db/metrics/snapshots.ts';
 import { BUCKET_DAYS, bucketStart, bucketWrites, figureNames } from '../../../shared/db/metrics/sparkline-buckets.ts';
 import { transact } from '../../../shared/db/table/transact.ts';

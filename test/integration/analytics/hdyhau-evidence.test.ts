@@ -9,7 +9,7 @@ import { type FakeGoogleAnalytics, FAKE_PROPERTIES } from '../../../infra/local/
 import { importAnalytics } from '../../../functions/jobs/analytics-import/import.ts';
 import { putMapping, recordImport, saveGrant, setConnected, writeImport } from '../../../shared/db/analytics/analytics.ts';
 import { DEFAULT_HDYHAU_DIMENSION, type AnalyticsDay, type HdyhauAnswerDay } from '../../../shared/domain/analytics.ts';
-import { getTokenSealer } from '../../../shared/integrations/token-sealer/index.ts';
+import * as tokenSealer from '../../../shared/integrations/token-sealer/index.ts';
 import { fakeGrant, startFakeGoogle } from '../../support/fake-google.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { newOrganization } from '../costs/helpers.ts';
@@ -106,7 +106,7 @@ describe('hdyhau-evidence: a timeline that agrees with its totals', () => {
 
   it('over 90 days of the fake Google imported as the service imports them', async () => {
     const organizationId = await newOrganization(owner);
-    await saveGrant(organizationId, { sealedRefreshToken: await getTokenSealer().seal(organizationId, await fakeGrant()), connectedBy: owner.userId });
+    await saveGrant(organizationId, { sealedRefreshToken: await tokenSealer.seal('google-refresh-token', organizationId, await fakeGrant()), connectedBy: owner.userId });
     await setConnected(organizationId, property.propertyId, property.displayName);
     expect(await importAnalytics(organizationId, 90, { now: new Date('2026-11-26T12:00:00Z') })).toBe('imported');
     await putMapping(organizationId, { dimensionApiName: DEFAULT_HDYHAU_DIMENSION, rawValue: 'Instagram creator', normalizedValue: 'Instagram creator', category: 'creator' });

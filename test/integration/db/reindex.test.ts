@@ -1,5 +1,5 @@
 /**
- * The index backfill (shared/db/table/reindex.ts): items whose index entries were stripped, as items
+ * The index backfill (shared/db/maintenance/reindex.ts): items whose index entries were stripped, as items
  * written before an index was added lack them, get back exactly what their put wrote, and the
  * lists and searches reading those indexes find them again; no entry is removed (own brand,
  * tombstone, due index); a second run writes nothing, a dry run writes nothing, and an item changed
@@ -17,7 +17,7 @@ import { isEntity } from '../../../shared/db/table/keys.ts';
 import * as keys from '../../../shared/db/table/item-keys.ts';
 import { membershipsOfUser, removeMembership } from '../../../shared/db/tenancy/memberships.ts';
 import { KEY_ATTRIBUTES } from '../../../shared/db/table/operations.ts';
-import { INDEXED_ENTITIES, reindexItem, reindexTable } from '../../../shared/db/table/reindex.ts';
+import { INDEXED_ENTITIES, reindexItem, reindexTable } from '../../../shared/db/maintenance/reindex.ts';
 import { spendOrderCurrent } from '../../../shared/db/catalogue/spend-order.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';

@@ -1,8 +1,9 @@
 /**
- * One tenant's messages never hold back another's (issue 23 item 1): a content link connected twice
- * (a double click) queues the same activity under two due times; read in one batch with another
- * tenant's message, both tenants' readings land, through the worker Lambda's handler and through the
- * local in-process queue alike, against DynamoDB Local and the local platform fakes.
+ * One tenant's messages never hold back another's: a content link connected twice (a double click)
+ * queues the same activity under two due times, and a link whose platform answer is broken (the
+ * fake's malformed body) fails every id of the call it is read in; read in one batch with another
+ * tenant's message, the other tenant's reading lands, through the worker Lambda's handler and
+ * through the local in-process queue alike, against DynamoDB Local and the local platform fakes.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SQSEvent } from 'aws-lambda';
@@ -78,5 +79,38 @@ describe('a duplicated content link in a batch', () => {
     expect(await impressions(bystander.organizationId, once)).toBeGreaterThan(0);
     expect(await impressions(clicker.organizationId, twice)).toBeGreaterThan(0);
     expect(await queue.drain(await platformDeps())).toMatchObject({ ok: 0, stale: 0, failed: 0 });
+  });
+});
+
+describe('a platform answer broken by one tenant\'s link', () => {
+  /** A tenant whose video the fake answers with a truncated body, and a bystander's video: the messages queued. */
+  async function brokenAndBystander() {
+    const broken = await newOrg('Broken');
+    const bystander = await newOrg('Bystander');
+    const bad = (await newActivity(broken)).id as string;
+    const good = (await newActivity(bystander)).id as string;
+    await connect(broken, bad, 'malformed01');
+    await connect(bystander, good, 'bystander02');
+    return { broken, bystander, bad, good, messages: [...sent] };
+  }
+
+  it('the worker fails the broken tenant\'s message alone; the bystander\'s reading lands', async () => {
+    const { broken, bystander, bad, good, messages } = await brokenAndBystander();
+    const calls = fake.calls.length;
+    const event = { Records: messages.map((m, n) => ({ messageId: `m${n}`, body: JSON.stringify(m) })) } as unknown as SQSEvent;
+    const badMessage = messages.findIndex((m) => m.kind === 'content' && m.activityId === bad);
+    expect(await handler(event)).toEqual({ batchItemFailures: [{ itemIdentifier: `m${badMessage}` }] });
+    expect(await impressions(bystander.organizationId, good)).toBeGreaterThan(0);
+    expect(await impressions(broken.organizationId, bad)).toBeFalsy();
+    // One call for both ids, then one for each alone.
+    expect(fake.calls.slice(calls).map((c) => c.query.get('id')!.split(',').sort().join()).sort()).toEqual(['bystander02', 'bystander02,malformed01', 'malformed01']);
+  });
+
+  it('the local queue reads the bystander ok and delivers only the broken message again', async () => {
+    const { bystander, good, messages } = await brokenAndBystander();
+    const queue = new LocalRefreshQueue();
+    await queue.send(messages);
+    expect(await queue.drain(await platformDeps())).toMatchObject({ ok: 1, failed: 1 });
+    expect(await impressions(bystander.organizationId, good)).toBeGreaterThan(0);
   });
 });

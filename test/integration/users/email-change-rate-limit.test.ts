@@ -124,6 +124,21 @@ describe('email-change codes per recipient address', () => {
     });
   });
 
+  it('counts the dotted and googlemail.com spellings of one Gmail mailbox together', async () => {
+    const name = randomUUID().replaceAll('-', '').slice(0, 12);
+    const dotted = (at: number) => `${name.slice(0, at)}.${name.slice(at)}`;
+    const senders = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => signUp(`Gmailer ${n}`)));
+    await atInstant(hourStart() - 30_000, async () => {
+      for (const [i, to] of [`${name}@gmail.com`, `${dotted(1)}@gmail.com`, `${name}@googlemail.com`].entries()) {
+        expect((await changeEmail(senders[i]!, to)).status).toBe(200);
+      }
+      for (const [i, to] of [`${dotted(2)}@gmail.com`, `${dotted(3)}@googlemail.com`, `${dotted(4).toUpperCase()}+x@GMAIL.com`].entries()) {
+        expectRateLimited(await changeEmail(senders[3 + i]!, to), 30, /3 email-change codes/);
+        expect(await emailsTo(to)).toEqual([]);
+      }
+    });
+  });
+
   it('counts concurrent requests to one address atomically: of 6 accounts at once, 3 are sent', async () => {
     const target = address('contested');
     const senders = await Promise.all(Array.from({ length: 6 }, (_, n) => signUp(`Contender ${n}`)));

@@ -2,7 +2,7 @@
  * What reporting reads: the stored aggregate of one scope (the tenant's AGGREGATE item, or the
  * campaign, creator or activity item that keeps its own counters) with one GetItem (the tenant's with
  * its web analytics connection's status, one more), and its day
- * rollups with one Query (day-rollups.ts). Never a scan of activities or costs, so a report costs
+ * rollups with one Query (metrics/day-rollups.ts). Never a scan of activities or costs, so a report costs
  * the same at 100 activities as at 100,000.
  */
 import * as z from 'zod/mini';
@@ -10,14 +10,13 @@ import { Connections } from '../analytics/analytics.ts';
 import { contribution } from '../../domain/activity-metrics.ts';
 import { analyticsKeys } from '../analytics/analytics.ts';
 import { standingOf } from '../catalogue/cost-rollups.ts';
-import type { RollupScope } from './day-rollups.ts';
+import type { RollupScope } from '../metrics/day-rollups.ts';
 import { Campaigns, campaignFromItem, type Campaign } from '../campaigns/campaigns.ts';
 import { defineEntity, defineProjection, getRecord } from '../table/entity.ts';
 import type { Key } from '../table/keys.ts';
 import * as keys from '../table/item-keys.ts';
 import { queryItems } from '../table/query.ts';
 
-export { readDays } from './day-rollups.ts';
 
 /** An item that keeps a scope's counters (the tenant's AGGREGATE, a campaign, creator or activity), read whole: reports name its counters by pattern. */
 const Aggregates = defineEntity({ name: 'The aggregate', schema: () => z.custom<Record<string, unknown>>(), key: (key: Key) => key });

@@ -18,20 +18,23 @@
  * again meanwhile, and that change's rewrite answers for it). Campaigns stored before status
  * announcements (campaigns/announced-status.ts) get their first one, in their tenant's timezone,
  * counted as `campaignStatus`: silent, as a first announcement is, but from then on the sweep sees them.
+ * Secrets sealed before the token sealer's purposes are sealed again with theirs (reseal-secrets.ts),
+ * counted as `sealedSecret`.
  */
 import { Activities } from '../catalogue/activity-entity.ts';
 import { Costs } from '../catalogue/costs.ts';
 import { Creators } from '../catalogue/creator-entity.ts';
-import { conditionHeld, updateRecord, type EntityOf, type IndexKeys } from './entity.ts';
-import { all, asRead, exists } from './expressions.ts';
-import { isEntity, type Entity } from './keys.ts';
+import { conditionHeld, updateRecord, type EntityOf, type IndexKeys } from '../table/entity.ts';
+import { all, asRead, exists } from '../table/expressions.ts';
+import { isEntity, type Entity } from '../table/keys.ts';
 import { Memberships } from '../tenancy/memberships.ts';
-import { scanPages } from './operations.ts';
+import { scanPages } from '../table/operations.ts';
 import { backfillSparklineBuckets } from '../metrics/sparkline-backfill.ts';
 import { rewriteSpendOrder } from '../catalogue/spend-order.ts';
 import { announceStatus, campaignFromItem } from '../campaigns/campaigns.ts';
 import { getTenant } from '../tenancy/tenants.ts';
 import { timeZoneOf } from '../../records/tenant.ts';
+import { keepsSealedSecret, resealItem } from './reseal-secrets.ts';
 
 type Item = Record<string, unknown>;
 
@@ -95,8 +98,8 @@ export async function reindexItem(entity: IndexedEntity, item: Item, { dryRun = 
   return written ? 'updated' : 'skipped';
 }
 
-/** What `reindexTable` counts: each indexed kind's items, the activities' sparkline buckets, the tenants' spend orders and the campaigns' first status announcements. */
-export type ReindexTableCounts = Record<IndexedKind | 'sparklineBucket' | 'spendOrder' | 'campaignStatus', ReindexCounts>;
+/** What `reindexTable` counts: each indexed kind's items, the activities' sparkline buckets, the tenants' spend orders, the campaigns' first status announcements and the items keeping a sealed secret. */
+export type ReindexTableCounts = Record<IndexedKind | 'sparklineBucket' | 'spendOrder' | 'campaignStatus' | 'sealedSecret', ReindexCounts>;
 
 /** A live tenant item whose spend order is not marked current for its currency revision. */
 const staleSpendOrder = (item: Item) =>
@@ -132,7 +135,7 @@ async function announceFirstStatuses(campaigns: readonly Item[], counts: Reindex
 
 /** Scans the whole table and reindexes every item of an indexed entity, and each activity's sparkline buckets; the counts per kind. */
 export async function reindexTable(options: ReindexOptions = {}): Promise<ReindexTableCounts> {
-  const kinds = [...INDEXED_ENTITIES.map(({ kind }) => kind), 'sparklineBucket' as const, 'spendOrder' as const, 'campaignStatus' as const];
+  const kinds = [...INDEXED_ENTITIES.map(({ kind }) => kind), 'sparklineBucket' as const, 'spendOrder' as const, 'campaignStatus' as const, 'sealedSecret' as const];
   const staleSpendOrders: string[] = [];
   const unannounced: Item[] = [];
   const counts = Object.fromEntries(kinds.map((kind) => [kind, { scanned: 0, updated: 0, skipped: 0 }])) as ReindexTableCounts;
@@ -145,6 +148,11 @@ export async function reindexTable(options: ReindexOptions = {}): Promise<Reinde
       if (item.sk !== 'TENANT' || !String(item.pk).startsWith('TENANT#')) continue;
       counts.spendOrder.scanned++;
       if (staleSpendOrder(item)) staleSpendOrders.push(tenantOf(item));
+    }
+    for (const item of items.filter(keepsSealedSecret)) {
+      counts.sealedSecret.scanned++;
+      const outcome = await resealItem(item, options);
+      if (outcome !== 'current') counts.sealedSecret[outcome]++;
     }
     const found = items.flatMap((item) => INDEXED_ENTITIES.filter(({ kind }) => isEntity(item, kind)).map((indexed) => ({ ...indexed, item })));
     for (let i = 0; i < found.length; i += CONCURRENCY) {
