@@ -6,7 +6,8 @@
  */
 import { creatorIdsOfActivity, creatorsByIds, filteredActivities, type CompactActivity } from '../../shared/db/catalogue/index.ts';
 import { measurementsOfCampaign } from '../../shared/db/evidence/index.ts';
-import { activityAggregate, readDays, type RollupScope } from '../../shared/db/metrics/index.ts';
+import { readDays, type RollupScope } from '../../shared/db/metrics/index.ts';
+import { activityAggregate } from '../../shared/db/reports/index.ts';
 import type { ReportLink } from '../../shared/db/report-links/index.ts';
 import { getTenant, type Tenant } from '../../shared/db/tenancy/index.ts';
 import { roundMoney } from '../../shared/domain/currencies.ts';
