@@ -29,6 +29,7 @@ import { billingRoutes } from './routes/billing.ts';
 import { analyticsConnectionRoutes } from './routes/analytics-connection.ts';
 import { exportsRoutes } from './routes/exports.ts';
 import { webhooksRoutes } from './routes/webhooks.ts';
+import { reportLinksRoutes } from './routes/report-links.ts';
 
 export type { Access, AuthKind, BucketName, Form, HttpMethod, Route, RouteOptions } from '../shared/http/route.ts';
 export { hasMeta, takesIdempotencyKey } from '../shared/http/route.ts';
@@ -50,6 +51,7 @@ const table = [
   ...analyticsConnectionRoutes,
   ...exportsRoutes,
   ...webhooksRoutes,
+  ...reportLinksRoutes,
 ];
 
 /** A route of the table, with its key and access as literal types. */

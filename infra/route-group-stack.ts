@@ -12,6 +12,7 @@ import type { Construct } from 'constructs';
 import { type BucketName, gatewayPath, type Route, takesIdempotencyKey } from '../functions/routes.ts';
 import { routeGroupOf } from '../shared/support/metric-catalogue.ts';
 import { RouteFunction } from './route-function.ts';
+import { bindReportPage, REPORT_PAGE } from './report-links.ts';
 import type { StageConfig } from './stage-config.ts';
 
 export interface RouteResources {
@@ -33,7 +34,7 @@ const BUCKET_VARIABLES: Record<BucketName, string> = { avatars: 'AVATARS_BUCKET'
 
 /** `users` for `/v1/users/:id`: the nested stack a route belongs to, and its metrics' `routeGroup`. */
 export function routeGroup(route: Route): string {
-  if (!/^\/v1\/[^/]/.test(route.path)) throw new Error(`Route ${route.key} has no resource segment after /v1/`);
+  if (!/^\/(v1|r)\/[^/]/.test(route.path)) throw new Error(`Route ${route.key} has no resource segment after /v1/ (or /r/, a report link's page)`);
   return routeGroupOf(route.path);
 }
 
@@ -79,7 +80,9 @@ export function addRoute(scope: Construct, route: Route, resources: RouteResourc
   // GETs of the API only read, the analytics OAuth callback (no token) included: it passes the
   // state on and stores nothing, so whoever's browser arrives there can write nothing.
   const access = route.method === 'GET' ? 'read' : 'read-write';
-  fn.bindTable(resources.table, access);
+  // A report link's page reads, and counts its views with one narrow write (infra/report-links.ts).
+  if (route.handler === REPORT_PAGE) bindReportPage(fn, resources.table);
+  else fn.bindTable(resources.table, access);
   if (takesIdempotencyKey(route)) fn.bindIdempotencyRecords(resources.table);
   for (const bucket of route.buckets) fn.bindBucket(BUCKET_VARIABLES[bucket], resources.buckets[bucket], access);
   const apiRoute = new HttpRoute(scope, `${id}Route`, {

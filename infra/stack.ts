@@ -26,6 +26,7 @@ import { AVATAR_UPLOADS_PREFIX } from '../shared/domain/avatars.ts';
 import { ApiReference } from './api-reference.ts';
 import { WebAnalytics } from './analytics-import.ts';
 import { StripeBilling, STRIPE_CALLERS } from './billing.ts';
+import { bindApiUrl } from './report-links.ts';
 import { Exports, EXPORT_SENDERS, EXPORTS_EXPIRATION, EXPORTS_PREFIX } from './exports.ts';
 import { MetricRefresh } from './metric-refresh.ts';
 import { Operations } from './operations.ts';
@@ -198,6 +199,9 @@ export class ServiceStack extends Stack {
     for (const fn of this.routeGroups.flatMap((group) => group.functions)) {
       if (EXPORT_SENDERS.includes(fn.handlerModule)) exports.allowSend(fn);
     }
+
+    // Report links' urls start with the API's own URL.
+    bindApiUrl(this.routeGroups.flatMap((group) => group.functions), this.api.apiEndpoint);
 
     // Stripe for the Billing routes alone: the secret by ARN, prices and the web client's address.
     const billing = new StripeBilling(this, 'Billing', { config });

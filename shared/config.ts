@@ -54,4 +54,6 @@ export const config = {
   stripePrice: (plan: string) => required(`STRIPE_PRICE_${plan.toUpperCase()}`),
   /** Our web client, where Checkout and the customer portal send the user back. */
   webClientUrl: () => required('WEB_CLIENT_URL'),
+  /** The API's own base URL (`https://<id>.execute-api...`; locally `http://127.0.0.1:3000`): a report link's url starts with it. */
+  apiUrl: () => required('API_URL').replace(/\/$/, ''),
 };

@@ -2491,6 +2491,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/report-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's report links, newest first, paged
+         * @description the organization's report links, newest first, paged (owners and members; never a url or token).
+         *
+         *     Access: an active member (or higher) of the tenant in scope; agent tokens are refused. Form B.
+         */
+        get: operations["reportLinksList"];
+        put?: never;
+        /**
+         * Makes a link that opens the campaign's report
+         * @description makes a link that opens the campaign's report (or the organization's, without `campaignId`) to anyone who has it, until it expires (1 to 90 days, default 30) or is revoked. 201 with the link and its `url`, which no other answer shows: only the token's hash is stored. At most 100 live links per organization (409).
+         *
+         *     Access: an active member (or higher) of the tenant in scope; agent tokens are refused. Form B.
+         */
+        post: operations["reportLinksCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/report-links/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revokes the link at once
+         * @description revokes the link at once: its page answers 404 from then on. Members revoke the links they made, owners any link of the organization.
+         *
+         *     Access: an active member (or higher) of the tenant in scope; agent tokens are refused. Form B.
+         */
+        delete: operations["reportLinksDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/r/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The report a link opens, as of the request, without a bearer token
+         * @description the report a link opens, as of the request, without a bearer token: an HTML page, or with `?format=json` the same figures as `{data}`. An unknown, expired or revoked token gets one and the same 404 page (with `?format=json`, one and the same 404 problem document). Each view is counted on the link (`views`, `lastViewedAt`: the only write this function may make). The page runs no script and loads nothing from elsewhere.
+         *
+         *     Access: no bearer token; the request authenticates itself. Form B.
+         */
+        get: operations["reportLinksPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -3260,6 +3332,26 @@ export interface components {
             categoryName: string | null;
             activityName: string | null;
         };
+        CreatedReportLink: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: uuid */
+            organizationId: string;
+            campaignId: string | null;
+            title: string | null;
+            /** Format: date-time */
+            expiresAt: string;
+            createdByUserId: string;
+            /** Format: int64 */
+            views: number;
+            lastViewedAt: string | null;
+            /** Format: uri */
+            url: string;
+        };
         CreatedWebhookEndpoint: {
             /** Format: uuid */
             id: string;
@@ -3705,6 +3797,183 @@ export interface components {
             status: "pending" | "accepted" | "declined";
             invitedBy: string;
         };
+        LinkReport: {
+            scope: {
+                /** @enum {string} */
+                kind: "campaign" | "organization";
+                /** Format: uuid */
+                organizationId: string;
+                organizationName: string;
+                campaignId: string | null;
+                campaignName: string | null;
+                title: string | null;
+            };
+            period: {
+                startDate: string;
+                endDate: string;
+                timeZone: string;
+                /** Format: date-time */
+                asOf: string;
+            };
+            currency: string;
+            figures: {
+                /** @description Spend: the sum of the costs in the report currency in scope. Costs in other currencies are left out (named in `_meta.warnings`), never converted. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
+                totalCosts: number;
+                /** @description The sum of the latest impressions of the activities in scope: views, where a platform reports views; a manual `viewsCount` overrides. */
+                impressions: number;
+                /** @description The sum of the latest engagement of the activities in scope: likes + replies (comments) + shares + saves, where the platform reports them; manual `likeCount` and `replyCount` override likes and replies. */
+                engagement: number;
+                /** @description Coverage: the share of the activities in scope with metrics (impressions or engagement from a platform reading or a manual count), 0 to 1; null with no activity. */
+                deliveryCoverage: number | null;
+                /** @description Cost per thousand impressions: spend / impressions x 1000 over exactly the activities in scope that have both spend in the report currency and impressions; its basis is `_meta.provenance.basis.cpm` (in a comparison, the campaign's `basis.cpm`). In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). Null when no activity has both. */
+                cpm: number | null;
+                /** @description Cost per engagement: spend / engagement over exactly the activities in scope that have both spend in the report currency and engagement; its basis is `_meta.provenance.basis.cpe` (in a comparison, the campaign's `basis.cpe`). In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). Null when no activity has both. */
+                cpe: number | null;
+                /** @description Reach, reported only where a platform reports reach; null otherwise (no stored reading carries it yet). */
+                reach: number | null;
+                /** @description The sum of the active outcome measurements of the campaigns in scope whose definition has valueKind `count` (the definitions: `_meta.provenance.conversionDefinitions`); null without such a measurement. */
+                conversions: number | null;
+                /** @description Cost per conversion: spend / conversions. A campaign's CPA is its spend over its conversions; an organization's divides the spend of its campaigns with conversions by their conversions. Its basis is `_meta.provenance.basis.cpa` (in a comparison, the campaign's `basis.cpa`). In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). Null without conversions. */
+                cpa: number | null;
+                /** @description The campaign budget; null for an organization or a campaign without one. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). Null without a budget. */
+                budget: number | null;
+            };
+            /** @description What the report's figures rest on. */
+            basis: {
+                /**
+                 * Format: int64
+                 * @description Activities in the report's scope.
+                 */
+                activitiesTotal: number;
+                /**
+                 * Format: int64
+                 * @description Of them, those with metrics (impressions or engagement from a platform reading or a manual count): coverage is activitiesWithMetrics / activitiesTotal.
+                 */
+                activitiesWithMetrics: number;
+                /** @description Where the metrics come from: an activity with both a platform reading and a manual count is in both. */
+                sources: {
+                    /**
+                     * Format: int64
+                     * @description Activities with a platform reading.
+                     */
+                    api: number;
+                    /**
+                     * Format: int64
+                     * @description Activities with a manual count (`viewsCount`, `likeCount` or `replyCount`).
+                     */
+                    manual: number;
+                };
+                /**
+                 * Format: int64
+                 * @description Costs in the report's scope, in every currency.
+                 */
+                costsCount: number;
+                /** @description The outcome definitions (valueKind `count`) whose active measurements are summed as conversions; on the reports that have conversions. */
+                conversionDefinitions?: {
+                    /** Format: uuid */
+                    id: string;
+                    name: string;
+                }[];
+                /** @description What the report's CPM, CPE and CPA divide, in the report currency: each ratio is its basis's spend over its denominator, so it can be recomputed from this response (a ratio whose denominator is 0 is null). */
+                basis?: {
+                    /** @description CPM = spend / impressions x 1000. */
+                    cpm: {
+                        /** @description Spend of these activities in the report currency. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
+                        spend: number;
+                        /** @description Their impressions. */
+                        impressions: number;
+                        /**
+                         * Format: int64
+                         * @description How many activities: exactly those with both spend in the report currency and impressions.
+                         */
+                        activities: number;
+                    };
+                    /** @description CPE = spend / engagement. */
+                    cpe: {
+                        /** @description Spend of these activities in the report currency. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
+                        spend: number;
+                        /** @description Their engagement. */
+                        engagement: number;
+                        /**
+                         * Format: int64
+                         * @description How many activities: exactly those with both spend in the report currency and engagement.
+                         */
+                        activities: number;
+                    };
+                    /** @description CPA = spend / conversions. A campaign's CPA is its spend over its conversions; an organization's divides the spend of its campaigns with conversions by their conversions. */
+                    cpa: {
+                        /** @description Spend of these campaigns in the report currency. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
+                        spend: number;
+                        /** @description Their conversions. */
+                        conversions: number;
+                        /**
+                         * Format: int64
+                         * @description How many campaigns: those with conversions.
+                         */
+                        campaigns: number;
+                    };
+                    /** @description What the figures' spend converted into the report currency, one entry per other currency (docs/decisions.md "Money and metrics"): `booked` (the costs' own exchangeRate), `ecb` (the ECB's euro reference rates of the costs' days, crossed through EUR) or `mixed`, and the first and last rate day used. */
+                    conversions: {
+                        currency: string;
+                        /** @description The costs in that currency, in it. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
+                        amount: number;
+                        /** @description The same costs converted, each rounded to the minor unit of the report currency, then summed. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
+                        converted: number;
+                        /** @enum {string} */
+                        source: "booked" | "ecb" | "mixed";
+                        firstRateDate: string;
+                        lastRateDate: string;
+                    }[];
+                };
+            };
+            days: {
+                date: string;
+                spend: number;
+                cumulativeSpend: number;
+                impressions: number;
+            }[];
+            activities: {
+                /** Format: int64 */
+                totalCount: number;
+                items: {
+                    /** Format: uuid */
+                    id: string;
+                    name: string;
+                    channel: string;
+                    creators: string[];
+                    publishedAt: string | null;
+                    impressions: number;
+                    engagement: number;
+                    spend: number;
+                    cpm: number | null;
+                }[];
+            };
+            outcomes: {
+                conversions: number | null;
+                cpa: number | null;
+                definitions: {
+                    /** Format: uuid */
+                    id: string;
+                    name: string;
+                }[];
+                measurements: {
+                    /** Format: uuid */
+                    id: string;
+                    definition: string | null;
+                    valueKind: string | null;
+                    value: number;
+                    unitLabel: string | null;
+                    baselineValue: number | null;
+                    periodStart: string | null;
+                    periodEnd: string | null;
+                    sourceMethod: string;
+                    confidence: number | null;
+                    market: string | null;
+                }[];
+            };
+            freshness: string | null;
+            warnings: string[];
+        };
         MarketingBrief: {
             /** @enum {string} */
             audience: "executive" | "practitioner";
@@ -4086,6 +4355,24 @@ export interface components {
             }[];
             campaignIds: string[];
         }[];
+        ReportLink: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: uuid */
+            organizationId: string;
+            campaignId: string | null;
+            title: string | null;
+            /** Format: date-time */
+            expiresAt: string;
+            createdByUserId: string;
+            /** Format: int64 */
+            views: number;
+            lastViewedAt: string | null;
+        };
         RotatedWebhookSecret: {
             secret: string;
             /** Format: date-time */
@@ -10352,6 +10639,164 @@ export interface operations {
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    reportLinksList: {
+        parameters: {
+            query: {
+                /** @description Also accepted as `organization_id`. */
+                organizationId: string;
+                /** @description Also accepted as `page_index`. */
+                pageIndex: number;
+                /** @description Also accepted as `page_size`. */
+                pageSize: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of records. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["ReportLink"][];
+                        /** Format: int64 */
+                        totalCount: number;
+                        facets: components["schemas"]["Facets"];
+                    };
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    reportLinksCreate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice (a UUID, say) that makes a retry of this request safe: the first final answer (2xx, or a 4xx other than 409 and 429) is kept 24 hours per user and key, and a repeat of the same request (method, path and input, in either spelling) gets it again with `Idempotent-Replayed: true` instead of running again. The same key with another request is 422 `idempotency_key_reused`; a repeat while the first still runs is 409 `conflict`. A 409, 429 or 5xx is not kept: retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Fields may also be sent in snake_case (`organization_id` for `organizationId`); unknown fields are refused (400). */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    organizationId: string;
+                    /** Format: uuid */
+                    campaignId?: string;
+                    title?: string;
+                    /** Format: int32 */
+                    expiresInDays?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CreatedReportLink"];
+                    };
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    reportLinksDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The linkId. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Deleted"];
+                    };
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    reportLinksPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report as an HTML page (inline CSS and SVG charts, no script); with `format=json`, its figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": {
+                        data: components["schemas"]["LinkReport"];
+                    };
+                };
+            };
+            /** @description The token is unknown, expired or revoked: the same page for each (with `format=json`, the same problem document). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getOpenApiDocument: {

@@ -305,6 +305,8 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
   standIns.apiUrl = `http://127.0.0.1:${port}`;
   // As registered with Google as the OAuth client's redirect URI.
   process.env.ANALYTICS_OAUTH_REDIRECT_URI = oauthRedirectUri(standIns.apiUrl);
+  // Report links' urls start with the local API's.
+  process.env.API_URL = standIns.apiUrl;
   if (options.loader) load = options.loader(standIns);
 
   return {

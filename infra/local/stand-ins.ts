@@ -71,6 +71,7 @@ const REFERENCES: Record<string, (s: LocalStandIns) => Record<string, string>> =
   // Unset is the local AES stand-in of the KMS key, shared through its key file.
   ANALYTICS_TOKEN_KEY_ARN: (s): Record<string, string> => (s.tokenKeyFile ? { LOCAL_TOKEN_KEY_FILE: s.tokenKeyFile } : {}),
   ANALYTICS_OAUTH_REDIRECT_URI: (s) => ({ ANALYTICS_OAUTH_REDIRECT_URI: oauthRedirectUri(s.apiUrl) }),
+  API_URL: (s) => ({ API_URL: s.apiUrl }),
 };
 
 /**

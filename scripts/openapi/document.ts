@@ -145,6 +145,12 @@ function successResponses(route: Route, output: Reply | undefined): Json {
       return { '200': json('How many records match.', withMeta(route, { count: { type: 'integer', format: 'int64', minimum: 0, maximum: Number.MAX_SAFE_INTEGER } }, ['count'])) };
     case 'redirect':
       return { '302': { description: output.description, headers: { Location: { description: 'Where the browser goes next.', schema: { type: 'string', maxLength: 8192 } }, ...CORS_HEADERS } } };
+    case 'page':
+      // A page a browser opens: HTML, or its figures as JSON with `format=json`; one 404 for every token that opens nothing.
+      return {
+        '200': { description: output.description, content: { 'text/html': { schema: { type: 'string' } }, 'application/json': { schema: withMeta(route, { data: recordSchema(output.data) }, ['data']) } } },
+        '404': { description: output.notFound, content: { 'text/html': { schema: { type: 'string' } }, 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } },
+      };
   }
 }
 
@@ -168,7 +174,9 @@ function agentRefusals(route: Route): string {
 function operation(route: Route, handler: HandlerSchemas | undefined): Json {
   const { summary, description } = routeText(route);
   const { parameters, requestBody } = requestParts(route, handler?.input);
-  const problems = Object.fromEntries(problemStatuses(route).map((s) => [String(s), { $ref: `#/components/responses/${PROBLEM_STATUSES[s]!.name}` }]));
+  // A page answers its own 404 (successResponses) and no other problem of a request's making.
+  const statuses = handler?.output?.kind === 'page' ? [] : problemStatuses(route);
+  const problems = Object.fromEntries(statuses.map((s) => [String(s), { $ref: `#/components/responses/${PROBLEM_STATUSES[s]!.name}` }]));
   const access = route.auth !== 'bearer' ? 'no bearer token; the request authenticates itself' : route.access === 'self' ? 'the caller\'s own account' : `an active ${route.access} (or higher) of the tenant in scope`;
   return {
     operationId: operationId(route),

@@ -27,10 +27,10 @@ function leadingComment(source: string): string {
 }
 
 /**
- * A citation of the specification ("DECISIONS.md", `interface.md, "States"`), of a source module
- * ("shared/db/x.ts `f`") or of a rules document beside the code ("shared/domain/x.md").
+ * A citation of the specification ("DECISIONS.md", `interface.md, "States"`, `docs/decisions.md "Report
+ * links"`), of a source module ("shared/db/x.ts `f`") or of a rules document beside the code ("shared/domain/x.md").
  */
-const CITATION = String.raw`(?:(?:[\w-]+\/)*(?:DECISIONS|decisions|interface|design)\.md(?:,? "[^"]*")?|(?:[\w-]+\/)*[\w-]+\.(?:ts|md)(?: \x60\w+\x60)?)`;
+const CITATION = String.raw`(?:(?:[\w-]+\/)*(?:DECISIONS|decisions|interface|design)\.md(?:,? "[^"]*")?|(?:[\w-]+\/)*[\w-]+\.(?:ts(?: \x60\w+\x60)?|md(?:,? "[^"]*"| \x60\w+\x60)?))`;
 
 /** The text without its citations: a parenthesis that holds only one goes, as does one clause of a longer parenthesis. */
 export function withoutCitations(text: string): string {

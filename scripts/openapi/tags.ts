@@ -17,12 +17,14 @@ export const TAGS: Record<string, { name: string; description: string }> = {
   billing: { name: 'Billing', description: 'Checkout and customer-portal sessions.' },
   'analytics-oauth': { name: 'Analytics connection', description: 'Connecting a web-analytics property.' },
   exports: { name: 'Exports', description: 'A list or report history of an organization as a CSV or JSON file, made in the background (members and owners; not viewers).' },
+  'report-links': { name: 'Report links', description: 'Links that open a campaign\'s or the organization\'s report, read-only, as a page without a token (owners and members make and revoke them).' },
   webhooks: { name: 'Webhooks', description: 'Outbound events (Standard Webhooks): endpoints, their signing secrets, delivery logs and replays.' },
   service: { name: 'Service', description: 'The service\'s own description: this document and its reference page.' },
 };
 
 export function tagOf(route: Route): string {
-  const segment = route.path.split('/')[2] ?? '';
+  // A report link's page (`/r/:token`) is in its links' group.
+  const segment = route.path.startsWith('/r/') ? 'report-links' : (route.path.split('/')[2] ?? '');
   const tag = TAGS[segment];
   if (!tag) throw new Error(`No tag for ${route.key}: add its group to scripts/openapi/tags.ts`);
   return tag.name;

@@ -46,8 +46,12 @@ export type WebhookOutcome = (typeof WEBHOOK_OUTCOMES)[number];
 export type EmailOutcome = (typeof EMAIL_OUTCOMES)[number];
 export type AnalyticsImportOutcome = (typeof ANALYTICS_IMPORT_OUTCOMES)[number];
 
-/** `users` for `/v1/users/:id`; `service` for routes outside /v1 (the reference page). */
+/**
+ * `users` for `/v1/users/:id`; `report-links` for a report link's page (`/r/:token`, the group of
+ * the `/v1/report-links` routes); `service` for the other routes outside /v1 (the reference page).
+ */
 export function routeGroupOf(path: string): string {
   const [, first, second] = path.split('/');
+  if (first === 'r' && second) return 'report-links';
   return first === 'v1' && second ? second : 'service';
 }

@@ -274,7 +274,7 @@ describe('no circles', () => {
  * against the tenant's limits, rate-limits.ts), `reports` reads what the write rooms store, and
  * `maintenance` (`npm run reindex`) rewrites items of every room, so both sit on top.
  */
-const ROOM_ORDER = ['table', 'idempotency', 'rates', 'storage', 'email', 'analytics', 'tenancy', 'exports', 'evidence', 'metrics', 'catalogue', 'campaigns', 'billing', 'webhooks', 'demo', 'reports', 'maintenance'];
+const ROOM_ORDER = ['table', 'idempotency', 'rates', 'storage', 'email', 'analytics', 'tenancy', 'exports', 'evidence', 'metrics', 'catalogue', 'campaigns', 'billing', 'webhooks', 'report-links', 'demo', 'reports', 'maintenance'];
 
 /**
  * The imports that still run against that order, room to room, each with its reason. They close

@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { webhooksRoutes } from '../../functions/routes/webhooks.ts';
+import { reportLinksRoutes } from '../../functions/routes/report-links.ts';
 import { routes } from '../../functions/routes.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -21,10 +22,12 @@ const OWN_ROUTES = [
   'GET /v1/exports/:id',
   // docs/webhooks.md, beyond the specification: outbound events (Standard Webhooks).
   ...webhooksRoutes.map((r) => r.key),
+  // docs/decisions.md "Report links (a report a client can open)": the links and the page they open.
+  ...reportLinksRoutes.map((r) => r.key),
 ];
 
 /** The own routes a third party calls without a bearer token, and the proof each takes instead. */
-const UNBEARER_ROUTES: Record<string, string> = { 'POST /v1/billing/stripe/webhook': 'stripe-signature', 'GET /v1/analytics-oauth/callback': 'none' };
+const UNBEARER_ROUTES: Record<string, string> = { 'POST /v1/billing/stripe/webhook': 'stripe-signature', 'GET /v1/analytics-oauth/callback': 'none', 'GET /r/:token': 'none' };
 
 /** `METHOD /path` of every endpoint row in the specification's tables. */
 function specEndpoints(): string[] {

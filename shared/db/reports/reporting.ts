@@ -40,8 +40,15 @@ export async function readAggregate(tenantId: string, scope: RollupScope): Promi
   }
   const item = await getRecord(Aggregates, keys[scope.kind](tenantId, scope.id));
   if (!item || item.deletingAt) return undefined;
-  if (scope.kind !== 'activity') return item;
-  // Its freshness is its own newest reading, as the others' is the newest of the activities they count.
+  return scope.kind === 'activity' ? activityAggregate(item) : item;
+}
+
+/**
+ * An activity item (or its compact entry) as its own aggregate: what it adds to the others
+ * (`contribution`), counted once, its newest reading its freshness, as the others' is the newest of
+ * the activities they count. The activity report and the report page's activity rows read this.
+ */
+export function activityAggregate(item: Record<string, unknown>): Record<string, unknown> {
   const newest = typeof item.lastFetchedAt === 'string' ? { newestSnapshotAt: item.lastFetchedAt } : {};
   return { ...item, ...contribution(standingOf(item)), activitiesCount: 1, ...newest };
 }

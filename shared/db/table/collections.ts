@@ -131,3 +131,6 @@ export const webhookEndpointsOfTenant = (tenantId: string) => collection(tenantP
 /** An endpoint's deliveries, in the order of their events' timestamps (keys.ts webhookKeys.delivery). */
 export const deliveriesOfWebhookEndpoint = (tenantId: string, endpointId: string) =>
   collection(tenantPk(tenantId), `WEBHOOK_DELIVERY#${endpointId}#`, 'webhookDelivery');
+
+/** gsi1: a tenant's report links by creation. */
+export const reportLinksByCreation = (tenantId: string) => creationOrder(tenantId, 'REPORT_LINKS');

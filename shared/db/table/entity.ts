@@ -303,6 +303,16 @@ export async function updateRecord<R>(entity: EntityOf<R>, key: Key, changes: Ch
   return entity.fromItem(out.Attributes ?? {});
 }
 
+/**
+ * Applies the changes to an existing item (not found by default) and returns nothing (`ReturnValues`
+ * NONE): for a caller allowed to write some attributes and read back none of them (an IAM
+ * `dynamodb:Attributes` grant, as the report page's view count has).
+ */
+export async function applyChanges<R>(entity: EntityOf<R>, key: Key, changes: Changes<R>, guard: Guard = {}): Promise<void> {
+  const { Update, failure } = entity.tx.update(key, changes, guard);
+  await guarded(() => documentClient().send(new UpdateCommand(Update)), failure);
+}
+
 /** Deletes the item, which must exist unless the guard says otherwise (not found by default). */
 export async function deleteRecord<R>(entity: EntityOf<R>, key: Key, guard: Guard = {}): Promise<void> {
   const { Delete, failure } = entity.tx.delete(key, guard);

@@ -188,3 +188,14 @@ export const metricsDue = (tenantId: string, itemId: string, dueAt: string) => (
 export const outboxEmail = (sentAt: string, id: string): Key => ({ pk: 'OUTBOX', sk: `${sentAt}#${id}` });
 /** The outbox partition (the stream's delivery mapping filters on it): every email, by when it was sent. */
 export const outbox = (): KeyCondition => ({ index: 'table', pk: 'OUTBOX' });
+
+/**
+ * A report link (docs/decisions.md "Report links"), in a partition named by the SHA-256 of its token, so
+ * that the page finds it with one GetItem of a key the token alone gives, and the page function's
+ * one write may be limited to keys `REPORT_LINK#*` (infra/report-page-access.ts).
+ */
+export const reportLink = (tokenHash: string): Key => ({ pk: `REPORT_LINK#${tokenHash}`, sk: 'LINK' });
+/** gsi1: a tenant's report links by creation (the list's order). */
+export const reportLinkByCreation = (tenantId: string, createdAt: string, linkId: string) => byCreation(tenantId, 'REPORT_LINKS', createdAt, linkId);
+/** How many report links the tenant has stored, moved in the transaction of every create and delete (the cap's counter). */
+export const reportLinkCount = (tenantId: string): Key => ({ pk: tenantPk(tenantId), sk: 'REPORT_LINKS' });

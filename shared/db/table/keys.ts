@@ -75,6 +75,8 @@
  * | webhook endpoint | TENANT#<id>       | WEBHOOK#<endpointId> (webhookKeys)  |                        |                                  |
  * | endpoint count   | TENANT#<id>       | WEBHOOK_ENDPOINTS (how many endpoints: the cap's counter, webhookKeys) |  |
  * | webhook delivery | TENANT#<id>       | WEBHOOK_DELIVERY#<endpointId>#<event timestamp>#<deliveryId> (an endpoint's log, newest first) | |
+ * | report link      | REPORT_LINK#<sha256 of its token> | LINK | TENANT#<id>#REPORT_LINKS / <createdAt>#<linkId> (the list) | |
+ * | link count       | TENANT#<id>       | REPORT_LINKS (how many links the tenant has: the cap's counter) |  |
  *
  * A tracked activity (connected content link) also carries gsi4pk METRICS_DUE#<shard 0-9> / gsi4sk
  * <nextFetchAt>#<tenantId>#<activityId> (the metric refresh's due index; keys.metricsDue).

@@ -23,6 +23,7 @@ export const RECORD_KINDS = [
   'export',
   'webhookEndpoint',
   'webhookDelivery',
+  'reportLink',
 ] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 

@@ -52,7 +52,7 @@ export const BasisSchema = /* @__PURE__ */ lazySchema(() => described(
   "What the report's CPM, CPE and CPA divide, in the report currency: each ratio is its basis's spend over its denominator, so it can be recomputed from this response (a ratio whose denominator is 0 is null).",
 ));
 
-const Provenance = /* @__PURE__ */ lazySchema(() => described(
+export const Provenance = /* @__PURE__ */ lazySchema(() => described(
   z.object({
     activitiesTotal: int("Activities in the report's scope."),
     activitiesWithMetrics: int(`Of them, those with metrics (${WITH_METRICS}): coverage is activitiesWithMetrics / activitiesTotal.`),

@@ -25,7 +25,17 @@ export interface RedirectReply {
   kind: 'redirect';
   description: string;
 }
-export type Reply = DataReply | ListReply | CountReply | RedirectReply;
+/**
+ * 200 `text/html` (a page a browser opens), or with `?format=json` the same figures as `{data}`;
+ * `notFound` describes the page every unknown token gets.
+ */
+export interface PageReply<D extends Schema = Schema> {
+  kind: 'page';
+  description: string;
+  data: D;
+  notFound: string;
+}
+export type Reply = DataReply | ListReply | CountReply | RedirectReply | PageReply;
 
 /** 200 `{data}` (and top-level `extra` members, such as a campaign's `mutation` receipt). */
 export const okReply = <D extends Schema>(data: D, extra?: Record<string, Schema>): DataReply<D> => ({ kind: 'data', status: 200, data, ...(extra ? { extra } : {}) });
@@ -44,6 +54,9 @@ export const listReply = <I extends Schema>(item: I): ListReply<I> => ({ kind: '
 
 /** 302 with `Location`: `description` says where to. */
 export const redirectReply = (description: string): RedirectReply => ({ kind: 'redirect', description });
+
+/** An HTML page, or its figures as JSON with `?format=json`. */
+export const pageReply = <D extends Schema>(description: string, data: D, notFound: string): PageReply<D> => ({ kind: 'page', description, data, notFound });
 
 /** `{count}`. */
 export const countReply: CountReply = { kind: 'count' };

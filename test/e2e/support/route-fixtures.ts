@@ -13,7 +13,8 @@ import { tenancyFixtures } from './fixtures/tenancy.ts';
 import { tenantDataFixtures } from './fixtures/tenant-data.ts';
 import type { RouteFixture } from './fixtures/types.ts';
 import { webhooksFixtures } from './fixtures/webhooks.ts';
+import { reportLinksFixtures } from './fixtures/report-links.ts';
 
 export type { CallContext, RequestParts, RouteFixture } from './fixtures/types.ts';
 
-export const fixtures: Record<string, RouteFixture> = { ...tenancyFixtures, ...tenantDataFixtures, ...reportingFixtures, ...billingFixtures, ...analyticsFixtures, ...exportsFixtures, ...webhooksFixtures };
+export const fixtures: Record<string, RouteFixture> = { ...tenancyFixtures, ...tenantDataFixtures, ...reportingFixtures, ...billingFixtures, ...analyticsFixtures, ...exportsFixtures, ...webhooksFixtures, ...reportLinksFixtures };
