@@ -3033,7 +3033,7 @@ export interface components {
                          */
                         campaigns: number;
                     };
-                    /** @description What the figures' spend converted into the report currency, one entry per other currency (docs/decisions.md "Money and metrics"): `booked` (the costs' own exchangeRate), `ecb` (the ECB's euro reference rates of the costs' days, crossed through EUR) or `mixed`, and the first and last rate day used. */
+                    /** @description What the figures' spend converted into the report currency, one entry per other currency: `booked` (the costs' own exchangeRate), `ecb` (the ECB's euro reference rates of the costs' days, crossed through EUR) or `mixed`, and the first and last rate day used. */
                     conversions: {
                         currency: string;
                         /** @description The costs in that currency, in it. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
@@ -3912,7 +3912,7 @@ export interface components {
                          */
                         campaigns: number;
                     };
-                    /** @description What the figures' spend converted into the report currency, one entry per other currency (docs/decisions.md "Money and metrics"): `booked` (the costs' own exchangeRate), `ecb` (the ECB's euro reference rates of the costs' days, crossed through EUR) or `mixed`, and the first and last rate day used. */
+                    /** @description What the figures' spend converted into the report currency, one entry per other currency: `booked` (the costs' own exchangeRate), `ecb` (the ECB's euro reference rates of the costs' days, crossed through EUR) or `mixed`, and the first and last rate day used. */
                     conversions: {
                         currency: string;
                         /** @description The costs in that currency, in it. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
@@ -4133,7 +4133,7 @@ export interface components {
                          */
                         campaigns: number;
                     };
-                    /** @description What the figures' spend converted into the report currency, one entry per other currency (docs/decisions.md "Money and metrics"): `booked` (the costs' own exchangeRate), `ecb` (the ECB's euro reference rates of the costs' days, crossed through EUR) or `mixed`, and the first and last rate day used. */
+                    /** @description What the figures' spend converted into the report currency, one entry per other currency: `booked` (the costs' own exchangeRate), `ecb` (the ECB's euro reference rates of the costs' days, crossed through EUR) or `mixed`, and the first and last rate day used. */
                     conversions: {
                         currency: string;
                         /** @description The costs in that currency, in it. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
@@ -4805,6 +4805,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The request's `Origin` when the stage allows it (or `*` on a stage that allows any); absent for a request without an allowed `Origin`. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5015,6 +5017,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The request's `Origin` when the stage allows it (or `*` on a stage that allows any); absent for a request without an allowed `Origin`. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5148,6 +5152,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The request's `Origin` when the stage allows it (or `*` on a stage that allows any); absent for a request without an allowed `Origin`. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5237,6 +5243,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The request's `Origin` when the stage allows it (or `*` on a stage that allows any); absent for a request without an allowed `Origin`. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5402,6 +5410,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The request's `Origin` when the stage allows it (or `*` on a stage that allows any); absent for a request without an allowed `Origin`. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5498,6 +5508,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The request's `Origin` when the stage allows it (or `*` on a stage that allows any); absent for a request without an allowed `Origin`. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5631,6 +5643,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The request's `Origin` when the stage allows it (or `*` on a stage that allows any); absent for a request without an allowed `Origin`. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5680,6 +5694,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The request's `Origin` when the stage allows it (or `*` on a stage that allows any); absent for a request without an allowed `Origin`. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5728,6 +5744,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The request's `Origin` when the stage allows it (or `*` on a stage that allows any); absent for a request without an allowed `Origin`. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5773,6 +5791,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The request's `Origin` when the stage allows it (or `*` on a stage that allows any); absent for a request without an allowed `Origin`. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5867,6 +5887,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The request's `Origin` when the stage allows it (or `*` on a stage that allows any); absent for a request without an allowed `Origin`. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6031,6 +6053,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The request's `Origin` when the stage allows it (or `*` on a stage that allows any); absent for a request without an allowed `Origin`. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6079,6 +6103,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The request's `Origin` when the stage allows it (or `*` on a stage that allows any); absent for a request without an allowed `Origin`. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6127,6 +6153,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The request's `Origin` when the stage allows it (or `*` on a stage that allows any); absent for a request without an allowed `Origin`. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6167,6 +6195,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The request's `Origin` when the stage allows it (or `*` on a stage that allows any); absent for a request without an allowed `Origin`. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6215,6 +6245,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The request's `Origin` when the stage allows it (or `*` on a stage that allows any); absent for a request without an allowed `Origin`. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6394,6 +6426,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The request's `Origin` when the stage allows it (or `*` on a stage that allows any); absent for a request without an allowed `Origin`. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6594,6 +6628,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The request's `Origin` when the stage allows it (or `*` on a stage that allows any); absent for a request without an allowed `Origin`. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6608,6 +6644,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The request's `Origin` when the stage allows it (or `*` on a stage that allows any); absent for a request without an allowed `Origin`. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6657,6 +6695,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The request's `Origin` when the stage allows it (or `*` on a stage that allows any); absent for a request without an allowed `Origin`. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6873,6 +6913,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The request's `Origin` when the stage allows it (or `*` on a stage that allows any); absent for a request without an allowed `Origin`. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7112,6 +7154,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The request's `Origin` when the stage allows it (or `*` on a stage that allows any); absent for a request without an allowed `Origin`. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7157,6 +7201,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The request's `Origin` when the stage allows it (or `*` on a stage that allows any); absent for a request without an allowed `Origin`. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7279,6 +7325,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The request's `Origin` when the stage allows it (or `*` on a stage that allows any); absent for a request without an allowed `Origin`. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7367,6 +7415,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The request's `Origin` when the stage allows it (or `*` on a stage that allows any); absent for a request without an allowed `Origin`. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7621,6 +7671,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The request's `Origin` when the stage allows it (or `*` on a stage that allows any); absent for a request without an allowed `Origin`. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7843,6 +7895,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The request's `Origin` when the stage allows it (or `*` on a stage that allows any); absent for a request without an allowed `Origin`. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7893,6 +7947,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The request's `Origin` when the stage allows it (or `*` on a stage that allows any); absent for a request without an allowed `Origin`. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7943,6 +7999,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The request's `Origin` when the stage allows it (or `*` on a stage that allows any); absent for a request without an allowed `Origin`. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7957,6 +8015,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The request's `Origin` when the stage allows it (or `*` on a stage that allows any); absent for a request without an allowed `Origin`. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8089,6 +8149,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The request's `Origin` when the stage allows it (or `*` on a stage that allows any); absent for a request without an allowed `Origin`. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8292,6 +8354,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The request's `Origin` when the stage allows it (or `*` on a stage that allows any); absent for a request without an allowed `Origin`. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8630,6 +8694,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The request's `Origin` when the stage allows it (or `*` on a stage that allows any); absent for a request without an allowed `Origin`. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8794,6 +8860,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The request's `Origin` when the stage allows it (or `*` on a stage that allows any); absent for a request without an allowed `Origin`. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8971,6 +9039,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The request's `Origin` when the stage allows it (or `*` on a stage that allows any); absent for a request without an allowed `Origin`. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9896,6 +9966,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The request's `Origin` when the stage allows it (or `*` on a stage that allows any); absent for a request without an allowed `Origin`. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9943,6 +10015,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The request's `Origin` when the stage allows it (or `*` on a stage that allows any); absent for a request without an allowed `Origin`. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9989,6 +10063,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The request's `Origin` when the stage allows it (or `*` on a stage that allows any); absent for a request without an allowed `Origin`. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10060,6 +10136,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The request's `Origin` when the stage allows it (or `*` on a stage that allows any); absent for a request without an allowed `Origin`. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10106,6 +10184,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The request's `Origin` when the stage allows it (or `*` on a stage that allows any); absent for a request without an allowed `Origin`. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10151,6 +10231,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The request's `Origin` when the stage allows it (or `*` on a stage that allows any); absent for a request without an allowed `Origin`. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10221,6 +10303,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The request's `Origin` when the stage allows it (or `*` on a stage that allows any); absent for a request without an allowed `Origin`. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10273,6 +10357,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The request's `Origin` when the stage allows it (or `*` on a stage that allows any); absent for a request without an allowed `Origin`. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10393,6 +10479,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The request's `Origin` when the stage allows it (or `*` on a stage that allows any); absent for a request without an allowed `Origin`. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10542,6 +10630,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The request's `Origin` when the stage allows it (or `*` on a stage that allows any); absent for a request without an allowed `Origin`. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10621,6 +10711,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The request's `Origin` when the stage allows it (or `*` on a stage that allows any); absent for a request without an allowed `Origin`. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10709,6 +10801,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The request's `Origin` when the stage allows it (or `*` on a stage that allows any); absent for a request without an allowed `Origin`. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {

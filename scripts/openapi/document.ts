@@ -107,6 +107,8 @@ const IDEMPOTENCY_KEY_PARAMETER: Json = {
 /** On the success answers of the routes that take an Idempotency-Key. */
 const REPLAYED_HEADER: Json = {
   'Idempotent-Replayed': { description: '`true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed.', schema: { type: 'string', enum: ['true'] } },
+  // An answer that declares headers declares the CORS one a browser reads it by (as the others do).
+  ...CORS_HEADERS,
 };
 
 /** A record schema: a reference when it is a named record, inline otherwise. */

@@ -134,12 +134,15 @@ describe('what the document tells its reader', () => {
     expect(meta.properties.warnings).toMatchObject({ type: 'array', items: { type: 'string' } });
     const provenance = meta.properties.provenance;
     expect(Object.keys(provenance.properties)).toEqual(['activitiesTotal', 'activitiesWithMetrics', 'sources', 'costsCount', 'conversionDefinitions', 'basis']);
-    const basis = provenance.properties.basis.properties;
-    expect(Object.fromEntries(Object.entries(basis).map(([ratio, part]) => [ratio, Object.keys((part as JsonSchema).properties)]))).toEqual({
+    const { conversions, ...ratios } = provenance.properties.basis.properties;
+    expect(Object.fromEntries(Object.entries(ratios).map(([ratio, part]) => [ratio, Object.keys((part as JsonSchema).properties)]))).toEqual({
       cpm: ['spend', 'impressions', 'activities'],
       cpe: ['spend', 'engagement', 'activities'],
       cpa: ['spend', 'conversions', 'campaigns'],
     });
+    // docs/decisions.md "Money and metrics": one entry per other currency the figures converted.
+    expect(conversions.type).toBe('array');
+    expect(Object.keys(conversions.items.properties)).toEqual(['currency', 'amount', 'converted', 'source', 'firstRateDate', 'lastRateDate']);
     expect(undescribedFigures(meta, 'Meta')).toEqual([]);
   });
 

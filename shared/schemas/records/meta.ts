@@ -46,7 +46,7 @@ export const BasisSchema = /* @__PURE__ */ lazySchema(() => described(
         firstRateDate: z.string(),
         lastRateDate: z.string(),
       })),
-      "What the figures' spend converted into the report currency, one entry per other currency (docs/decisions.md \"Money and metrics\"): `booked` (the costs' own exchangeRate), `ecb` (the ECB's euro reference rates of the costs' days, crossed through EUR) or `mixed`, and the first and last rate day used.",
+      "What the figures' spend converted into the report currency, one entry per other currency: `booked` (the costs' own exchangeRate), `ecb` (the ECB's euro reference rates of the costs' days, crossed through EUR) or `mixed`, and the first and last rate day used.",
     ),
   }),
   "What the report's CPM, CPE and CPA divide, in the report currency: each ratio is its basis's spend over its denominator, so it can be recomputed from this response (a ratio whose denominator is 0 is null).",
