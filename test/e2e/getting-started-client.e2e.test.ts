@@ -82,6 +82,7 @@ describe('docs/getting-started.md, the same week with the client package', () =>
       'Campaign',
       'Refreshed',
       'CPM',
+      'Converted',
       'Warning',
       'Activities by name',
     ]);
@@ -95,17 +96,17 @@ describe('docs/getting-started.md, the same week with the client package', () =>
     expect(lines.get('Social account')).toEqual(['youtube @miarivera', 'reddit u/miarivera']);
     const [VIDEO, POST] = only(lines, 'Activities', new RegExp(`^(${UUID}) (${UUID})$`));
     only(lines, 'Refused', /^amount: \S/);
-    only(lines, 'Spend', /^\{"EUR":1200,"USD":300\}$/);
+    // The boost converted at the stand-in's ECB rates of 2017-03-03 (USD 1.0565 per EUR), as the doc works out.
+    expect(round2(300 / 1.0565)).toBe(283.96);
+    only(lines, 'Spend', /^\{"EUR":1483\.96\}$/);
     const [CAMPAIGN] = only(lines, 'Campaign', new RegExp(`^(${UUID}) ready: true$`));
     only(lines, 'Refreshed', /^\d+ due$/);
     // The report's CPM, the program's recomputation and the doc's rule agree, over the video alone.
     const [cpm, recomputed, impressions] = only(lines, 'CPM', /^(\S+) EUR, recomputed (\S+) = 1200 \/ (\d+) x 1000 over 1 activity$/);
     expect(Number(cpm)).toBe(round2((1200 / Number(impressions)) * 1000));
     expect(recomputed).toBe(cpm);
-    expect(lines.get('Warning')).toEqual([
-      '300 USD of costs is left out of the EUR figures (another currency; never converted).',
-      "2 of 2 activities' totals before their first reading are counted on their publish date.",
-    ]);
+    expect(lines.get('Converted')).toEqual(['300 USD = 283.96 EUR (ecb rates of 2017-03-03 to 2017-03-03)']);
+    expect(lines.get('Warning')).toEqual(["2 of 2 activities' totals before their first reading are counted on their publish date."]);
     expect(lines.get('Activities by name')).toEqual(['AMA on r/trailrunning, Trail shoe review']);
 
     // The ids as the doc's shell variables name them; tokens of the program's two users.

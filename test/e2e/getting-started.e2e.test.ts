@@ -25,6 +25,13 @@ const STEP_TIMEOUT_MS = 120_000;
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
+// The doc's conversion of the boost, by hand: the stand-in's ECB rates of 2017-03-03 quote USD
+// 1.0565 per EUR, so 300 USD x (1 / 1.0565) = 283.956... EUR, rounded to the cent; and the spend in euros.
+const USD_RATE = 1 / 1.0565;
+const BOOST_EUR = 283.96;
+const SPEND_EUR = 1483.96;
+const BOOST_CONVERSION = { currency: 'USD', amount: 300, converted: BOOST_EUR, source: 'ecb', firstRateDate: '2017-03-03', lastRateDate: '2017-03-03' };
+
 /** What each block must print (and set), by `Section #n`. */
 const expectations: Record<string, (out: any[], vars: Record<string, string>) => void> = {
   'Sign up #1': ([user], vars) => {
@@ -55,9 +62,14 @@ const expectations: Record<string, (out: any[], vars: Record<string, string>) =>
     expect(links.every((l) => l.contentHref.startsWith('https://'))).toBe(true);
   },
   'Costs in two currencies #1': ([fee, boost, stats]) => {
-    expect([fee, boost]).toEqual([{ amount: 1200, currency: 'EUR', type: 'creator_fee' }, { amount: 300, currency: 'USD', type: 'boost' }]);
-    expect(stats.totalSpend).toEqual({ EUR: 1200, USD: 300 });
-    expect(stats.warnings).toEqual([expect.stringMatching(/USD.*not converted to EUR/)]);
+    expect(round2(300 * USD_RATE)).toBe(BOOST_EUR);
+    expect(round2(1200 + BOOST_EUR)).toBe(SPEND_EUR);
+    expect([fee, boost]).toEqual([
+      { amount: 1200, currency: 'EUR', type: 'creator_fee', conversion: null },
+      { amount: 300, currency: 'USD', type: 'boost', conversion: { rate: USD_RATE, rateDate: '2017-03-03', source: 'ecb', currency: 'EUR', amount: BOOST_EUR } },
+    ]);
+    expect(stats.totalSpend).toEqual({ EUR: SPEND_EUR });
+    expect(stats.warnings).toEqual([]);
   },
   'A campaign with its brief and its activities #1': ([video, post, readiness], vars) => {
     expect(vars.CAMPAIGN).toMatch(UUID);
@@ -75,25 +87,26 @@ const expectations: Record<string, (out: any[], vars: Record<string, string>) =>
   },
   'Reading the reports #1': ([report]) => {
     const { data, basis, warnings, freshness } = report;
-    expect(data).toMatchObject({ currency: 'EUR', totalCosts: 1200, deliveryCoverage: 1, reach: null, conversions: null, cpa: null });
-    // What the doc says a reader can check: each ratio from its basis, over the video alone.
+    expect(data).toMatchObject({ currency: 'EUR', totalCosts: SPEND_EUR, deliveryCoverage: 1, reach: null, conversions: null, cpa: null });
+    // What the doc says a reader can check: each ratio from its basis; CPM over the video alone
+    // (Reddit publishes no views), CPE over both (the boost's converted cost counts).
     expect(basis.cpm).toMatchObject({ spend: 1200, impressions: data.impressions, activities: 1 });
     expect(data.cpm).toBe(round2((basis.cpm.spend / basis.cpm.impressions) * 1000));
-    expect(basis.cpe).toMatchObject({ spend: 1200, activities: 1 });
-    expect(basis.cpe.engagement).toBeLessThan(data.engagement);
+    expect(basis.cpe).toMatchObject({ spend: SPEND_EUR, activities: 2 });
+    expect(basis.cpe.engagement).toBe(data.engagement);
     expect(data.cpe).toBe(round2(basis.cpe.spend / basis.cpe.engagement));
     expect(basis.cpa).toEqual({ spend: 0, conversions: 0, campaigns: 0 });
+    expect(basis.conversions).toEqual([BOOST_CONVERSION]);
     expect(freshness).toEqual(expect.any(String));
-    expect(warnings).toEqual([
-      '300 USD of costs is left out of the EUR figures (another currency; never converted).',
-      "2 of 2 activities' totals before their first reading are counted on their publish date.",
-    ]);
+    expect(warnings).toEqual(["2 of 2 activities' totals before their first reading are counted on their publish date."]);
   },
   'Reading the reports #2': ([campaign, days, portfolio]) => {
-    expect(campaign).toMatchObject({ budget: 5000, totalCosts: 1200 });
+    expect(campaign).toMatchObject({ budget: 5000, totalCosts: SPEND_EUR });
     expect(days.reduce((sum: number, day: { impressions: number }) => sum + day.impressions, 0)).toBe(campaign.impressions);
-    expect(days.reduce((sum: number, day: { spend: number }) => sum + day.spend, 0)).toBe(1200);
-    expect(portfolio).toMatchObject({ counts: { active: 1, scheduled: 0, completed: 0, draft: 0 }, budgetTotal: 5000, spendTotal: 1200 });
+    expect(days.reduce((sum: number, day: { spend: number }) => sum + day.spend, 0)).toBe(SPEND_EUR);
+    expect(portfolio).toMatchObject({ counts: { active: 1, scheduled: 0, completed: 0, draft: 0 }, budgetTotal: 5000, spendTotal: SPEND_EUR });
+    // The doc's budget used, by hand: 1483.96 / 5000 = 0.296792, 0.2968 to 4 decimals.
+    expect(Math.round((SPEND_EUR / 5000) * 10_000) / 10_000).toBe(0.2968);
   },
   'Lists and paging #1': ([first, second]) => {
     expect(first).toEqual({ totalCount: 2, facets: { channel: { youtube: 1, reddit: 1 } }, names: ['AMA on r/trailrunning'] });

@@ -13,6 +13,7 @@ import { latestCountsOf } from '../../domain/latest-counts.ts';
 import { roundSpend } from '../../domain/currencies.ts';
 import { localDate } from '../../domain/dates.ts';
 import { conflict, notFound } from '../../domain/errors.ts';
+import { CONVERSION_PREFIX } from '../../domain/conversion.ts';
 import { aggregateUpdate, present, tenantAggregateUpdate } from '../table/aggregates.ts';
 import { campaignLeaveOnDelete } from '../campaigns/campaign-links.ts';
 import { CREATOR_SPEND_PREFIX, creatorStandingOf, standingOf } from './cost-rollups.ts';
@@ -180,8 +181,12 @@ export function activityFromItem(item: Record<string, unknown>): Activity {
 
 function shown(stored: StoredActivity): Activity {
   const { linksRevision: _links, costsRevision: _costs, contentConnectedAt: _connected, firstReading: _first, firstReadingBackdated: _backdated, manualCountsAt, ...activity } = stored;
-  // The spend attributed to each creator (cost-rollups.ts creatorSpendAttribute) is the costs' bookkeeping, not the record's.
-  for (const name of Object.keys(activity)) if (name.startsWith(CREATOR_SPEND_PREFIX)) delete (activity as Record<string, unknown>)[name];
+  // The spend attributed to each creator (cost-rollups.ts creatorSpendAttribute) and the conversion
+  // counters (`conv_…`, which reports turn into `basis.conversions`, docs/money.md) are the costs'
+  // bookkeeping, not the record's.
+  for (const name of Object.keys(activity)) {
+    if (name.startsWith(CREATOR_SPEND_PREFIX) || name.startsWith(CONVERSION_PREFIX)) delete (activity as Record<string, unknown>)[name];
+  }
   // The newest reading with the manual counts over it, as the metrics count them (an item written
   // before latestCounts existed has no reading until its next; one written before manualCountsAt, its last update).
   return { ...activity, spend: roundSpend(activity.spend), latestCounts: latestCountsOf(activity.latestCounts, activity, manualCountsAt ?? activity.updatedAt) };

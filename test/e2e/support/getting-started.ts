@@ -93,7 +93,8 @@ export async function expectWalkOutcome(get: Get, vars: WalkVars, { upgraded }: 
   expect(costs.items.map((c: { amount: number; currency: string }) => `${c.amount} ${c.currency}`).sort()).toEqual(['1200 EUR', '300 USD']);
 
   const campaign = await ok(`/v1/reporting/campaign/metrics?organizationId=${vars.ORG}&campaignId=${vars.CAMPAIGN}`);
-  expect(campaign.data).toMatchObject({ budget: 5000, totalCosts: 1200 });
+  // The fee and the boost's 300 USD converted at the stand-in's ECB rate of 2017-03-03: 1200 + 283.96.
+  expect(campaign.data).toMatchObject({ budget: 5000, totalCosts: 1483.96 });
   expect(campaign.data.impressions).toBeGreaterThan(0);
   expect(campaign._meta.provenance).toMatchObject({ activitiesTotal: 2, activitiesWithMetrics: 2, costsCount: 2 });
 }
