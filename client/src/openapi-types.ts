@@ -2697,7 +2697,7 @@ export interface components {
             activityId: string;
             /** @description The report currency (ISO 4217), the organization's. */
             currency: string;
-            /** @description Spend: the sum of the costs in the report currency in scope. Costs in other currencies are left out (named in `_meta.warnings`), never converted. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
+            /** @description Spend: the sum of the costs in the report currency in scope. Costs in other currencies count converted at a stated rate (named in `_meta.provenance.basis.conversions`); a currency with no rate is left out and named in `_meta.warnings`. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
             totalCosts: number;
             /** @description The sum of the latest impressions of the activities in scope: views, where a platform reports views; a manual `viewsCount` overrides. */
             impressions: number;
@@ -2876,7 +2876,7 @@ export interface components {
             budget: number | null;
             /** @description The campaign's recorded figures, as its campaign metrics report them. */
             performance: {
-                /** @description Spend: the sum of the costs in the report currency in scope. Costs in other currencies are left out (named in `_meta.warnings`), never converted. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
+                /** @description Spend: the sum of the costs in the report currency in scope. Costs in other currencies count converted at a stated rate (named in `_meta.provenance.basis.conversions`); a currency with no rate is left out and named in `_meta.warnings`. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
                 totalCosts: number;
                 /** @description The sum of the latest impressions of the activities in scope: views, where a platform reports views; a manual `viewsCount` overrides. */
                 impressions: number;
@@ -2940,7 +2940,7 @@ export interface components {
                 budget: number | null;
                 /** @description The campaign's figures now, as its campaign metrics report them. */
                 current: {
-                    /** @description Spend: the sum of the costs in the report currency in scope. Costs in other currencies are left out (named in `_meta.warnings`), never converted. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
+                    /** @description Spend: the sum of the costs in the report currency in scope. Costs in other currencies count converted at a stated rate (named in `_meta.provenance.basis.conversions`); a currency with no rate is left out and named in `_meta.warnings`. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
                     totalCosts: number;
                     /** @description The sum of the latest impressions of the activities in scope: views, where a platform reports views; a manual `viewsCount` overrides. */
                     impressions: number;
@@ -2960,7 +2960,7 @@ export interface components {
                     cpa: number | null;
                 };
                 change: {
-                    /** @description The spend of the campaign attributed to the last `daysBack` days: a cost counts on the day its activity ran (its `startAt` in the organization's timezone), or on the day the cost was created when the activity has no `startAt`. Costs in other currencies are left out (named in `_meta.warnings`), never converted. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
+                    /** @description The spend of the campaign attributed to the last `daysBack` days: a cost counts on the day its activity ran (its `startAt` in the organization's timezone), or on the day the cost was created when the activity has no `startAt`. Costs in other currencies count converted at a stated rate (named in `_meta.provenance.basis.conversions`); a currency with no rate is left out and named in `_meta.warnings`. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
                     spend: number;
                     /** @description The increase of the impressions of the campaign over the last `daysBack` days: the sum of its metric history's daily rows. */
                     impressions: number;
@@ -3056,7 +3056,7 @@ export interface components {
             currency: string;
             /** @description The campaign's budget. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). Null when it has none. */
             budget: number | null;
-            /** @description Spend: the sum of the costs in the report currency in scope. Costs in other currencies are left out (named in `_meta.warnings`), never converted. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
+            /** @description Spend: the sum of the costs in the report currency in scope. Costs in other currencies count converted at a stated rate (named in `_meta.provenance.basis.conversions`); a currency with no rate is left out and named in `_meta.warnings`. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
             totalCosts: number;
             /** @description The sum of the latest impressions of the activities in scope: views, where a platform reports views; a manual `viewsCount` overrides. */
             impressions: number;
@@ -3121,9 +3121,9 @@ export interface components {
             };
             /** @description The sum of the budgets of all the organization's campaigns (none counts 0). In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
             budgetTotal: number;
-            /** @description The spend of all its campaigns in the report currency. Costs in other currencies are left out (named in `_meta.warnings`), never converted. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
+            /** @description The spend of all its campaigns in the report currency. Costs in other currencies count converted at a stated rate (named in `_meta.provenance.basis.conversions`); a currency with no rate is left out and named in `_meta.warnings`. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
             spendTotal: number;
-            /** @description The campaigns' spend in each other currency, rounded to its minor unit; never converted. */
+            /** @description The campaigns' spend in each other currency that has no rate (the ECB publishes none and none was booked) or waits to be converted again, rounded to its minor unit. */
             otherCurrencySpend: {
                 [key: string]: number;
             };
@@ -3162,7 +3162,7 @@ export interface components {
                 deliveryCoverage: number | null;
             };
             trend: {
-                /** @description The spend of the organization attributed to the last `daysBack` days: a cost counts on the day its activity ran (its `startAt` in the organization's timezone), or on the day the cost was created when the activity has no `startAt`. Costs in other currencies are left out (named in `_meta.warnings`), never converted. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
+                /** @description The spend of the organization attributed to the last `daysBack` days: a cost counts on the day its activity ran (its `startAt` in the organization's timezone), or on the day the cost was created when the activity has no `startAt`. Costs in other currencies count converted at a stated rate (named in `_meta.provenance.basis.conversions`); a currency with no rate is left out and named in `_meta.warnings`. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
                 spend: number;
                 /** @description The increase of the impressions of the organization over the last `daysBack` days: the sum of its metric history's daily rows. */
                 impressions: number;
@@ -3426,11 +3426,11 @@ export interface components {
             impressions: number;
             /** @description The sum of the latest engagement of the activities in scope: likes + replies (comments) + shares + saves, where the platform reports them; manual `likeCount` and `replyCount` override likes and replies. */
             engagement: number;
-            /** @description Spend attributed to the creator in the report currency (the same as totalCosts). Costs in other currencies are left out (named in `_meta.warnings`), never converted. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
+            /** @description Spend attributed to the creator in the report currency (the same as totalCosts). Costs in other currencies count converted at a stated rate (named in `_meta.provenance.basis.conversions`); a currency with no rate is left out and named in `_meta.warnings`. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
             spend: number;
-            /** @description Spend: the sum of the costs in the report currency in scope. Costs in other currencies are left out (named in `_meta.warnings`), never converted. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
+            /** @description Spend: the sum of the costs in the report currency in scope. Costs in other currencies count converted at a stated rate (named in `_meta.provenance.basis.conversions`); a currency with no rate is left out and named in `_meta.warnings`. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
             totalCosts: number;
-            /** @description Spend in each other currency, rounded to its minor unit: left out of spend, CPM and CPE, never converted. */
+            /** @description Spend in each other currency that has no rate (the ECB publishes none and none was booked) or waits to be converted again, rounded to its minor unit: left out of spend, CPM and CPE. */
             otherCurrencySpend: {
                 [key: string]: number;
             };
@@ -3454,7 +3454,7 @@ export interface components {
             impressions: number;
             /** @description The day's increase of the latest engagement of the activities in scope: a reading counts its increase over the activity's previous reading on its own day (negative when a platform corrects a count downwards); an activity's first platform reading counts its whole total on the activity's publish date (`startAt`, when known and not in the future; else on the reading's day). */
             engagement: number;
-            /** @description The spend attributed to the day: a cost counts on the day its activity ran (its `startAt` in the organization's timezone), or on the day the cost was created when the activity has no `startAt`. Costs in other currencies are left out (named in `_meta.warnings`), never converted. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
+            /** @description The spend attributed to the day: a cost counts on the day its activity ran (its `startAt` in the organization's timezone), or on the day the cost was created when the activity has no `startAt`. Costs in other currencies count converted at a stated rate (named in `_meta.provenance.basis.conversions`); a currency with no rate is left out and named in `_meta.warnings`. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
             spend: number;
         };
         CreatorStats: {
@@ -3817,7 +3817,7 @@ export interface components {
             };
             currency: string;
             figures: {
-                /** @description Spend: the sum of the costs in the report currency in scope. Costs in other currencies are left out (named in `_meta.warnings`), never converted. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
+                /** @description Spend: the sum of the costs in the report currency in scope. Costs in other currencies count converted at a stated rate (named in `_meta.provenance.basis.conversions`); a currency with no rate is left out and named in `_meta.warnings`. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
                 totalCosts: number;
                 /** @description The sum of the latest impressions of the activities in scope: views, where a platform reports views; a manual `viewsCount` overrides. */
                 impressions: number;
@@ -3995,7 +3995,7 @@ export interface components {
                 name: string;
                 /** @enum {string} */
                 status: "active" | "scheduled" | "completed" | "draft";
-                /** @description Spend: the sum of the costs in the report currency in scope. Costs in other currencies are left out (named in `_meta.warnings`), never converted. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
+                /** @description Spend: the sum of the costs in the report currency in scope. Costs in other currencies count converted at a stated rate (named in `_meta.provenance.basis.conversions`); a currency with no rate is left out and named in `_meta.warnings`. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
                 spend: number;
                 /** @description The sum of the latest impressions of the activities in scope: views, where a platform reports views; a manual `viewsCount` overrides. */
                 impressions: number;
@@ -4147,7 +4147,7 @@ export interface components {
                     }[];
                 };
             };
-            /** @description Data-quality problems, each in words with its counts: costs in another currency left out (never converted); activities without metrics and why (a platform that publishes none, missing platform credentials, content not found, not read yet); readings older than 7 days; more than one outcome definition summed as conversions; totals before a first reading counted on the publish date; an analytics connection needing reconnection. Empty when there is none. */
+            /** @description Data-quality problems, each in words with its counts: costs in a currency with no rate left out (the ECB publishes none and none was booked) or waiting to be converted again after a currency change; activities without metrics and why (a platform that publishes none, missing platform credentials, content not found, not read yet); readings older than 7 days; more than one outcome definition summed as conversions; totals before a first reading counted on the publish date; an analytics connection needing reconnection. Empty when there is none. */
             warnings?: string[];
             /** @description The web analytics connection the report reads (the analytics reports). */
             analytics?: {
@@ -4195,7 +4195,7 @@ export interface components {
             impressions: number;
             /** @description The day's increase of the latest engagement of the activities in scope: a reading counts its increase over the activity's previous reading on its own day (negative when a platform corrects a count downwards); an activity's first platform reading counts its whole total on the activity's publish date (`startAt`, when known and not in the future; else on the reading's day). */
             engagement: number;
-            /** @description The spend attributed to the day: a cost counts on the day its activity ran (its `startAt` in the organization's timezone), or on the day the cost was created when the activity has no `startAt`. Costs in other currencies are left out (named in `_meta.warnings`), never converted. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
+            /** @description The spend attributed to the day: a cost counts on the day its activity ran (its `startAt` in the organization's timezone), or on the day the cost was created when the activity has no `startAt`. Costs in other currencies count converted at a stated rate (named in `_meta.provenance.basis.conversions`); a currency with no rate is left out and named in `_meta.warnings`. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
             spend: number;
         };
         Note: {
@@ -4220,7 +4220,7 @@ export interface components {
         OrganizationMetrics: {
             /** @description The report currency (ISO 4217), the organization's. */
             currency: string;
-            /** @description Spend: the sum of the costs in the report currency in scope. Costs in other currencies are left out (named in `_meta.warnings`), never converted. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
+            /** @description Spend: the sum of the costs in the report currency in scope. Costs in other currencies count converted at a stated rate (named in `_meta.provenance.basis.conversions`); a currency with no rate is left out and named in `_meta.warnings`. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
             totalCosts: number;
             /** @description The sum of the latest impressions of the activities in scope: views, where a platform reports views; a manual `viewsCount` overrides. */
             impressions: number;
@@ -4406,7 +4406,7 @@ export interface components {
         SpendDay: {
             /** @description The day (YYYY-MM-DD) in the organization's timezone. */
             date: string;
-            /** @description The spend attributed to the day: a cost counts on the day its activity ran (its `startAt` in the organization's timezone), or on the day the cost was created when the activity has no `startAt`. Costs in other currencies are left out (named in `_meta.warnings`), never converted. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
+            /** @description The spend attributed to the day: a cost counts on the day its activity ran (its `startAt` in the organization's timezone), or on the day the cost was created when the activity has no `startAt`. Costs in other currencies count converted at a stated rate (named in `_meta.provenance.basis.conversions`); a currency with no rate is left out and named in `_meta.warnings`. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
             amount: number;
             /** @description The running total of `amount` from the first day of the range through this one. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
             cumulativeAmount: number;

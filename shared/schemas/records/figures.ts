@@ -11,8 +11,8 @@ import { lazySchema } from '../../records/lazy-schema.ts';
 export const MONEY =
   'In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen).';
 
-/** Costs in another currency are never converted: said wherever a figure sums spend. */
-export const SPEND_IN_CURRENCY = 'Costs in other currencies are left out (named in `_meta.warnings`), never converted.';
+/** How costs in another currency count: said wherever a figure sums spend (docs/decisions.md "Money and metrics"). */
+export const SPEND_IN_CURRENCY = 'Costs in other currencies count converted at a stated rate (named in `_meta.provenance.basis.conversions`); a currency with no rate is left out and named in `_meta.warnings`.';
 
 /** What makes an activity count in coverage (docs/decisions.md "Metric snapshots and refresh"). */
 export const WITH_METRICS = 'impressions or engagement from a platform reading or a manual count';

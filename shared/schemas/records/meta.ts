@@ -89,7 +89,7 @@ export const MetaRecord = named(
       warnings: z.optional(
         described(
           z.array(z.string()),
-          'Data-quality problems, each in words with its counts: costs in another currency left out (never converted); activities without metrics and why (a platform that publishes none, missing platform credentials, content not found, not read yet); readings older than 7 days; more than one outcome definition summed as conversions; totals before a first reading counted on the publish date; an analytics connection needing reconnection. Empty when there is none.',
+          'Data-quality problems, each in words with its counts: costs in a currency with no rate left out (the ECB publishes none and none was booked) or waiting to be converted again after a currency change; activities without metrics and why (a platform that publishes none, missing platform credentials, content not found, not read yet); readings older than 7 days; more than one outcome definition summed as conversions; totals before a first reading counted on the publish date; an analytics connection needing reconnection. Empty when there is none.',
         ),
       ),
       analytics: z.optional(

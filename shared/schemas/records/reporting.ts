@@ -86,7 +86,7 @@ export const PortfolioRecord = named(
     }),
     budgetTotal: money("The sum of the budgets of all the organization's campaigns (none counts 0)."),
     spendTotal: money(`The spend of all its campaigns in the report currency. ${SPEND_IN_CURRENCY}`),
-    otherCurrencySpend: described(z.record(z.string(), z.number()), "The campaigns' spend in each other currency, rounded to its minor unit; never converted."),
+    otherCurrencySpend: described(z.record(z.string(), z.number()), "The campaigns' spend in each other currency that has no rate (the ECB publishes none and none was booked) or waits to be converted again, rounded to its minor unit."),
     briefCompleteness: z.object({
       complete: int('Campaigns whose brief passes every readiness check.'),
       incomplete: int('Campaigns whose brief misses at least one.'),

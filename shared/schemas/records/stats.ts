@@ -78,7 +78,7 @@ export const CreatorMetricsRecord = named(
     engagement: metricFields.engagement,
     spend: money(`Spend attributed to the creator in the report currency (the same as totalCosts). ${SPEND_IN_CURRENCY}`),
     totalCosts: metricFields.totalCosts,
-    otherCurrencySpend: described(PerCurrency, 'Spend in each other currency, rounded to its minor unit: left out of spend, CPM and CPE, never converted.'),
+    otherCurrencySpend: described(PerCurrency, 'Spend in each other currency that has no rate (the ECB publishes none and none was booked) or waits to be converted again, rounded to its minor unit: left out of spend, CPM and CPE.'),
     deliveryCoverage: metricFields.deliveryCoverage,
     cpm: metricFields.cpm,
     cpe: metricFields.cpe,
