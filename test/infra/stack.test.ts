@@ -9,6 +9,7 @@ import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gatewayPath, routes, takesIdempotencyKey } from '../../functions/routes.ts';
 import { PROJECT_ROOT } from '../../infra/route-function.ts';
+import { REPORT_PAGE } from '../../infra/report-links.ts';
 import { idempotencyActions, tableActions, WRITE_ACTIONS } from '../../infra/table-access.ts';
 import { createTableInput } from '../../shared/db/table/table-definition.ts';
 import { PRODUCTION, synth } from './synth.ts';
@@ -56,8 +57,8 @@ describe('dev stack', () => {
     functions = resources(built.templates, 'AWS::Lambda::Function');
   });
 
-  it('has exactly one function per route of the table, plus the $default catch-all, the API reference, the deletion sweeper, the object sweep, the metric refresh dispatcher and worker, the analytics import, the campaign status sweep, the export worker, the webhook fan-out and delivery worker, and the user pool\'s pre-token-generation trigger', () => {
-    expect(functions).toHaveLength(routes.length + 12);
+  it('has exactly one function per route of the table, plus the $default catch-all, the API reference, the deletion sweeper, the object sweep, the metric refresh dispatcher and worker, the analytics import, the campaign status sweep, the export worker, the webhook fan-out and delivery worker, the ECB rates import, and the user pool\'s pre-token-generation trigger', () => {
+    expect(functions).toHaveLength(routes.length + 13);
     for (const route of routes) expect(byKey(route.key), route.key).toHaveLength(1);
     expect(byKey('$default')).toHaveLength(1);
   });
@@ -132,7 +133,8 @@ describe('dev stack', () => {
   });
 
   it('grants each function exactly the DynamoDB actions its code reaches, GET routes read only, and the POST routes that take an Idempotency-Key the idempotency records\' actions on those records only', () => {
-    for (const route of routes) {
+    // The report page's one write is conditioned to its link's views (test/infra/report-links.test.ts holds its grants exactly).
+    for (const route of routes.filter((r) => r.handler !== REPORT_PAGE)) {
       const [[, fn, template]] = byKey(route.key) as [[string, Resource, Template]];
       const granted = functionActions(fn, template);
       const variables = fn.Properties!.Environment.Variables;
@@ -226,16 +228,17 @@ describe('dev stack', () => {
   it('gives each route that takes no bearer token its own lower limit, and creates the stage after those routes', () => {
     const [[stageId, stage]] = resources([built.main], 'AWS::ApiGatewayV2::Stage') as [[string, Resource, Template]];
     const limit = { ThrottlingRateLimit: 2, ThrottlingBurstLimit: 4 };
-    // The Stripe webhook and the OAuth callback (the route table), the API reference's pages and its 404 for /favicon.ico.
+    // The Stripe webhook, the OAuth callback and the report page (the route table), the API reference's pages and its 404 for /favicon.ico.
     expect(stage.Properties!.RouteSettings).toEqual({
       'POST /v1/billing/stripe/webhook': limit,
       'GET /v1/analytics-oauth/callback': limit,
       'GET /openapi.json': limit,
       'GET /docs': limit,
       'GET /favicon.ico': limit,
+      'GET /r/{token}': limit,
     });
     const unauthenticated = routes.filter((r) => r.auth !== 'bearer').map((r) => `${r.method} ${gatewayPath(r.path)}`);
-    expect(unauthenticated.sort()).toEqual(['GET /v1/analytics-oauth/callback', 'POST /v1/billing/stripe/webhook']);
+    expect(unauthenticated.sort()).toEqual(['GET /r/{token}', 'GET /v1/analytics-oauth/callback', 'POST /v1/billing/stripe/webhook']);
     // CloudFormation refuses the settings of a route that does not exist yet: the stage waits for
     // the nested stacks of those routes and for the API reference's.
     const dependsOn = (built.main.toJSON().Resources[stageId].DependsOn ?? []) as string[];
