@@ -31,7 +31,8 @@ export const DateTime = /* @__PURE__ */ droppable(() => z.pipe(
   z.iso.datetime({ offset: true }).check(
     z.refine((s) => {
       const at = Date.parse(s);
-      return at >= FIRST_INSTANT && at < AFTER_LAST_INSTANT;
+      // Not a date at all: the format's own error says so, once.
+      return Number.isNaN(at) || (at >= FIRST_INSTANT && at < AFTER_LAST_INSTANT);
     }, { error: 'Must be an instant in the years 1970 to 2100 (UTC).' }),
   ),
   z.transform((s: string) => new Date(s).toISOString()),

@@ -55,11 +55,12 @@ describe('POST /v1/campaigns/:id/activities', () => {
     const activity = await newActivity(org);
     const first = await link(org, from.id, activity.id);
     await newCost(org, activity.id, 10.25);
-    await newCost(org, activity.id, 3, 'EUR');
+    // A currency with no rate (ARS: the ECB publishes none) stays per currency and moves as it is.
+    await newCost(org, activity.id, 3, 'ARS');
     const moved = await link(org, to.id, activity.id);
     expect(moved.status).toBe(201);
-    expect(await campaignItem(org, from.id)).toMatchObject({ activitiesCount: 0, costsCount: 0, spend: { USD: 0, EUR: 0 } });
-    expect(await campaignItem(org, to.id)).toMatchObject({ activitiesCount: 1, costsCount: 2, spend: { USD: 10.25, EUR: 3 } });
+    expect(await campaignItem(org, from.id)).toMatchObject({ activitiesCount: 0, costsCount: 0, spend: { USD: 0, ARS: 0 } });
+    expect(await campaignItem(org, to.id)).toMatchObject({ activitiesCount: 1, costsCount: 2, spend: { USD: 10.25, ARS: 3 } });
     // The old link and its pointer are gone; costs are listed under the new campaign.
     expect(await storedItem(keys.campaignActivity(org.organizationId, from.id, activity.id))).toBeUndefined();
     expect(await storedItem(keys.recordPointer(first.body.data.campaignActivityId))).toBeUndefined();

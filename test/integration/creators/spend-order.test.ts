@@ -52,12 +52,12 @@ beforeAll(async () => {
   await cost(0, 1, 20);
   await cost(0, 2, 40.5);
   await cost(0, 2, 9.25);
-  await cost(0, 3, 500, 'EUR');
+  await cost(0, 3, 500, 'ARS');
   await cost(0, 4, 60);
-  await cost(0, 4, 999, 'EUR');
+  await cost(0, 4, 999, 'ARS');
   // S5 and S6 on A1; a cost attributed to nobody moves no creator.
   await cost(1, 5, 75);
-  await cost(1, 6, 300, 'EUR');
+  await cost(1, 6, 300, 'ARS');
   await cost(1, null, 1_000);
   // S7..S9 have no costs at all.
 });
@@ -103,7 +103,7 @@ describe('GET /v1/creators by spend', () => {
     const { listed } = await expected();
     const of = (i: number) => listed.find((c) => c.id === creators[i])!;
     expect([0, 1, 2, 3, 4, 5, 6, 7].map((i) => of(i).spend)).toEqual([
-      { USD: 120 }, { USD: 120 }, { USD: 49.75 }, { EUR: 500 }, { USD: 60, EUR: 999 }, { USD: 75 }, { EUR: 300 }, {},
+      { USD: 120 }, { USD: 120 }, { USD: 49.75 }, { ARS: 500 }, { USD: 60, ARS: 999 }, { USD: 75 }, { ARS: 300 }, {},
     ]);
     expect(listed).toHaveLength(10);
     expect(listed[0]).not.toHaveProperty('spendInTenantCurrency');
@@ -129,7 +129,7 @@ describe('GET /v1/creators by spend', () => {
     await cost(2, 8, 0.01);
     const { listed } = await expected();
     const of = (i: number) => listed.find((c) => c.id === creators[i])!;
-    expect([0, 2, 3, 4, 5, 8].map((i) => of(i).spend)).toEqual([{ USD: 10 }, { USD: 40.5 }, { EUR: 500, USD: 60 }, { EUR: 999 }, {}, { USD: 0.01 }]);
+    expect([0, 2, 3, 4, 5, 8].map((i) => of(i).spend)).toEqual([{ USD: 10 }, { USD: 40.5 }, { ARS: 500, USD: 60 }, { ARS: 999 }, {}, { USD: 0.01 }]);
     await expectKeys('USD');
     await expectPaged('USD', 'desc', 4);
     await expectPaged('USD', 'asc', 1);
