@@ -13,8 +13,15 @@ export const CostType = /* @__PURE__ */ droppable(() => text(1, 100));
 export const Description = /* @__PURE__ */ droppable(() => z.nullable(multilineText(0, 1000, { asWritten: true })));
 
 /**
+ * The smallest booked rate: a real quote between two currencies is nowhere near it (the widest ECB
+ * cross, IDR to KWD, is about 2e-5), and below it the converted amount would round to nothing or
+ * leave the range of numbers DynamoDB stores (1e-130), a 500 instead of a 400.
+ */
+export const MIN_EXCHANGE_RATE = 1e-9;
+
+/**
  * A booked rate (docs/decisions.md "Money and metrics"): units of the tenant's currency for one
  * unit of the cost's, e.g. from the invoice; positive, at most 10 significant digits' worth.
  * Null (PATCH) clears it: the ECB's rate applies again.
  */
-export const ExchangeRate = /* @__PURE__ */ droppable(() => z.nullable(z.number().check(z.positive(), z.lte(1_000_000_000))));
+export const ExchangeRate = /* @__PURE__ */ droppable(() => z.nullable(z.number().check(z.gte(MIN_EXCHANGE_RATE), z.lte(1_000_000_000))));
