@@ -14,7 +14,7 @@ export const Description = /* @__PURE__ */ droppable(() => z.nullable(multilineT
 
 /**
  * The smallest booked rate: a real quote between two currencies is nowhere near it (the widest ECB
- * cross, IDR to KWD, is about 2e-5), and below it the converted amount would round to nothing or
+ * cross, IDR to GBP, is about 6e-5), and below it the converted amount would round to nothing or
  * leave the range of numbers DynamoDB stores (1e-130), a 500 instead of a 400.
  */
 export const MIN_EXCHANGE_RATE = 1e-9;

@@ -15,7 +15,7 @@ import type { ContentReading } from '../../../shared/domain/metric-readings.ts';
 import { tokenFor } from '../../support/auth.ts';
 import { youtubeReading } from '../../support/readings.ts';
 import { expectCall } from '../../support/requests.ts';
-import type { OracleActivity, OracleCost, OracleManualCounts, OracleReading, OracleTenant } from '../../support/reporting-oracle.ts';
+import { minorUnitDigits, type OracleActivity, type OracleCost, type OracleManualCounts, type OracleReading, type OracleTenant } from '../../support/reporting-oracle.ts';
 import type { TestUser } from '../../support/users.ts';
 import { newCost, newOrganization } from '../costs/helpers.ts';
 
@@ -23,6 +23,12 @@ const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
 export const CURRENCIES = ['USD', 'EUR', 'GBP', 'JPY'] as const;
+/**
+ * Costs in another currency: ones the ECB publishes no rate for (and none is booked), so they stay
+ * out of every figure and are named in warnings. The oracle does not convert: costs that convert at
+ * stated rates are checked by the newcomer's-week e2e test and the cost tests, not here (yet).
+ */
+export const OTHER_CURRENCIES = ['ARS', 'CLP'] as const;
 export const TIME_ZONES = ['UTC', 'America/Los_Angeles', 'Pacific/Honolulu', 'Europe/London', 'Asia/Tokyo', 'Pacific/Auckland'] as const;
 const CHANNELS = { youtube: 'youtube_video', reddit: 'reddit_post', twitter: 'twitter_post', tiktok: 'tiktok_video' } as const;
 type Channel = keyof typeof CHANNELS;
@@ -68,7 +74,7 @@ const campaignArb = fc.record({
 
 export const tenantArb = fc.record({
   currency: fc.constantFrom(...CURRENCIES),
-  otherCurrency: fc.constantFrom(...CURRENCIES),
+  otherCurrency: fc.constantFrom(...OTHER_CURRENCIES),
   timeZone: fc.constantFrom(...TIME_ZONES),
   campaigns: fc.array(campaignArb, { maxLength: 3 }),
   creators: fc.nat(3),
@@ -115,8 +121,8 @@ function contentReading(channel: Channel, fetchedAt: string, c: { views: number;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** An amount of minor units in a currency's major units (JPY has none). */
-const major = (minor: number, currency: string) => (currency === 'JPY' ? minor : minor / 100);
+/** An amount of minor units in a currency's major units (JPY and CLP have none). */
+const major = (minor: number, currency: string) => minor / 10 ** minorUnitDigits(currency);
 
 /** One tenant being written: each step its part of a phase of the batch. */
 class TenantBuilder {
