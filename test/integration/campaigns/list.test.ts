@@ -32,7 +32,7 @@ beforeAll(async () => {
   await transact(linkCreatorItems(org.organizationId, activity.id, creatorId));
   expect((await link(org, ids.active, activity.id)).status).toBe(201);
   await newCost(org, activity.id, 75);
-  await newCost(org, activity.id, 5, 'EUR');
+  await newCost(org, activity.id, 5, 'ARS');
 });
 
 const list = (query: string, user: TestUser = viewer) =>
@@ -93,7 +93,7 @@ describe('GET /v1/campaigns', () => {
 
   it('shows the stored aggregate on each item', async () => {
     const active = (await list('status=active')).body.items[0];
-    expect(active).toMatchObject({ activitiesCount: 1, costsCount: 2, spend: { EUR: 5, USD: 75 } });
+    expect(active).toMatchObject({ activitiesCount: 1, costsCount: 2, spend: { ARS: 5, USD: 75 } });
   });
 
   it('is 403 for an organization the caller is not in', async () => {
@@ -112,7 +112,7 @@ describe('GET /v1/campaigns/stats', () => {
       currency: 'USD',
       budgetTotal: 360,
       spendTotal: 75,
-      spendByCurrency: { EUR: 5, USD: 75 },
+      spendByCurrency: { ARS: 5, USD: 75 },
       activitiesCount: 1,
       costsCount: 2,
       overBudgetCount: 1,

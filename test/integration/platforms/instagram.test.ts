@@ -21,7 +21,7 @@ describe('Instagram adapter', () => {
         const c = fakeCounts(`instagram:${shortcode}`, FAKE_NOW);
         return {
           status: 'ok',
-          value: { fields: { like_count: c.likes, comments_count: c.comments, view_count: c.views }, counts: { views: c.views, likes: c.likes, comments: c.comments, shares: null }, impressions: c.views, engagement: c.likes + c.comments, reach: null, source: SOURCE, contentUrl: urls[i], fetchedAt: isoTime },
+          value: { fields: { like_count: c.likes, comments_count: c.comments, view_count: c.views }, counts: { views: c.views, likes: c.likes, comments: c.comments, shares: null, saves: null }, impressions: c.views, engagement: c.likes + c.comments, reach: null, source: SOURCE, contentUrl: urls[i], fetchedAt: isoTime },
         };
       }),
     );

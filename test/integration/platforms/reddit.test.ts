@@ -25,7 +25,7 @@ describe('Reddit adapter', () => {
           status: 'ok',
           value: {
             fields: { ups: c.likes, downs: 0, score: c.likes, num_comments: c.comments, num_crossposts: 0, total_awards_received: 0 },
-            counts: { views: null, likes: c.likes, comments: c.comments, shares: null },
+            counts: { views: null, likes: c.likes, comments: c.comments, shares: null, saves: null },
             impressions: null,
             engagement: c.likes + c.comments,
             reach: null,

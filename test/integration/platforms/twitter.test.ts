@@ -22,7 +22,7 @@ describe('X adapter', () => {
           status: 'ok',
           value: {
             fields: { retweet_count: c.shares, reply_count: c.comments, like_count: c.likes, quote_count: quotes, bookmark_count: c.saves, impression_count: c.views },
-            counts: { views: c.views, likes: c.likes, comments: c.comments, shares: c.shares + quotes },
+            counts: { views: c.views, likes: c.likes, comments: c.comments, shares: c.shares + quotes, saves: c.saves },
             impressions: c.views,
             engagement: c.likes + c.comments + c.shares + quotes + c.saves,
             reach: null,

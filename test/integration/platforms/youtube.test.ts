@@ -22,7 +22,7 @@ describe('YouTube adapter', () => {
           status: 'ok',
           value: {
             fields: { viewCount: c.views, likeCount: c.likes, favoriteCount: 0, commentCount: c.comments },
-            counts: { views: c.views, likes: c.likes, comments: c.comments, shares: null },
+            counts: { views: c.views, likes: c.likes, comments: c.comments, shares: null, saves: null },
             impressions: c.views,
             engagement: c.likes + c.comments,
             reach: null,
