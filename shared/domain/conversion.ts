@@ -88,6 +88,13 @@ export function conversionCounters(from: string, amount: number, conversion: Sto
   };
 }
 
+/** The conversion counters an item holds (an activity's, which move with it between campaigns). */
+export function conversionCountersOf(item: Readonly<Record<string, unknown>>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [name, value] of Object.entries(item)) if (name.startsWith(CONVERSION_PREFIX) && Number(value)) out[name] = Number(value);
+  return out;
+}
+
 export interface ConversionBasis {
   currency: string;
   amount: number;

@@ -26,7 +26,16 @@
  *   (manual counts are no snapshot); null without one.
  * - A campaign's status is derived at `now` in the tenant's timezone: draft without startAt,
  *   scheduled when startAt is in the future, completed when endAt is in the past, else active.
+ * - A cost in another currency is converted ("Money and metrics"): at the ECB's publication of its
+ *   day (the day its spend counts on) or the last before it, the tenant's quote over the cost's (EUR
+ *   is 1), its amount times that rate rounded to the tenant currency's minor unit; it then counts as
+ *   that amount in the tenant's currency everywhere, and `basis.conversions` names it per currency.
+ *   A currency the ECB does not quote stays out of the figures, in `otherCurrencySpend`. The
+ *   publications are read here from the repository's copy of the ECB's file, with a regular
+ *   expression, not the service's parser.
  */
+import { readFileSync } from 'node:fs';
+
 
 export interface OracleReading {
   fetchedAt: string;
@@ -86,10 +95,20 @@ export interface OracleTenant {
   measurements: { campaignId: string; definitionId: string; value: number; active: boolean }[];
 }
 
+export interface ConversionEntry {
+  currency: string;
+  amount: number;
+  converted: number;
+  source: 'ecb';
+  firstRateDate: string;
+  lastRateDate: string;
+}
+
 export interface Basis {
   cpm: { spend: number; impressions: number; activities: number };
   cpe: { spend: number; engagement: number; activities: number };
   cpa: { spend: number; conversions: number; campaigns: number };
+  conversions: ConversionEntry[];
 }
 
 export interface Figures {
@@ -105,7 +124,7 @@ export interface Figures {
   basis: Basis;
   provenance: { activitiesTotal: number; activitiesWithMetrics: number; costsCount: number };
   freshness: string | null;
-  /** Spend in other currencies than the report's, per currency, never converted. */
+  /** Spend in currencies the ECB does not quote, per currency: it stays out of the figures. */
   otherCurrencySpend: Record<string, number>;
 }
 
@@ -243,8 +262,37 @@ interface Scope {
 
 const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
 
-/** Per currency sums of costs, each rounded to its minor unit. */
-function spendByCurrency(costs: readonly OracleCost[]): Record<string, number> {
+/** The ECB's publications in the stand-in's file (the tests' rate table), newest first: each day's quotes per 1 EUR. */
+const PUBLICATIONS: { date: string; quotes: Record<string, number> }[] = (() => {
+  const xml = readFileSync(new URL('../../shared/integrations/rates/data/eurofxref-hist-90d-2017-03-03.xml', import.meta.url), 'utf8');
+  const days = [...xml.matchAll(/<Cube time="(\d{4}-\d{2}-\d{2})">(.*?)<\/Cube>/gs)];
+  return days
+    .map(([, date, body]) => ({ date: date!, quotes: Object.fromEntries([...body!.matchAll(/currency="([A-Z]{3})" rate="([\d.]+)"/g)].map(([, c, r]) => [c!, Number(r)])) }))
+    .sort((a, b) => b.date.localeCompare(a.date));
+})();
+
+const quote = (quotes: Record<string, number>, currency: string) => (currency === 'EUR' ? 1 : quotes[currency]);
+
+/** What a cost counts as: its amount in the currency it counts in, and its conversion when it has one. */
+interface Counted {
+  currency: string;
+  amount: number;
+  conversion: { from: string; amount: number; rateDate: string } | null;
+}
+
+function counted(cost: OracleCost, tenant: OracleTenant): Counted {
+  if (cost.currency === tenant.currency) return { currency: cost.currency, amount: cost.amount, conversion: null };
+  const day = costDate(cost, tenant);
+  const publication = PUBLICATIONS.find((p) => p.date <= day);
+  const from = publication && quote(publication.quotes, cost.currency);
+  const to = publication && quote(publication.quotes, tenant.currency);
+  if (!publication || !from || !to) return { currency: cost.currency, amount: cost.amount, conversion: null };
+  const amount = roundMoneyIn(cost.amount * (to / from), tenant.currency);
+  return { currency: tenant.currency, amount, conversion: { from: cost.currency, amount: cost.amount, rateDate: publication.date } };
+}
+
+/** Per currency sums of what costs count as, each rounded to its minor unit. */
+function spendByCurrency(costs: readonly Counted[]): Record<string, number> {
   const out: Record<string, number> = {};
   for (const cost of costs) out[cost.currency] = (out[cost.currency] ?? 0) + cost.amount;
   return Object.fromEntries(Object.entries(out).map(([c, amount]) => [c, roundMoneyIn(amount, c)]));
@@ -252,6 +300,7 @@ function spendByCurrency(costs: readonly OracleCost[]): Record<string, number> {
 
 export class ReportingOracle {
   private readonly metrics = new Map<string, ActivityMetrics>();
+  private readonly counts = new Map<OracleCost, Counted>();
 
   constructor(readonly tenant: OracleTenant) {
     for (const activity of tenant.activities) this.metrics.set(activity.id, activityMetrics(activity, tenant.timeZone));
@@ -267,6 +316,38 @@ export class ReportingOracle {
 
   metricsOf(activityId: string): ActivityMetrics {
     return this.metrics.get(activityId)!;
+  }
+
+  /** What a cost counts as (converted into the tenant's currency when a rate exists). */
+  private count(cost: OracleCost): Counted {
+    let out = this.counts.get(cost);
+    if (!out) this.counts.set(cost, (out = counted(cost, this.tenant)));
+    return out;
+  }
+
+  /** The costs that count in the tenant's currency, with the amount each counts as. */
+  private inCurrency(costs: readonly OracleCost[]): { cost: OracleCost; amount: number }[] {
+    return costs.map((cost) => ({ cost, counted: this.count(cost) })).filter(({ counted }) => counted.currency === this.currency).map(({ cost, counted }) => ({ cost, amount: counted.amount }));
+  }
+
+  /** `basis.conversions`: per other currency converted, its amount, the converted sum, and the first and last rate day. */
+  private conversionsOf(costs: readonly OracleCost[]): ConversionEntry[] {
+    const byCurrency = new Map<string, { amount: number; converted: number; days: string[] }>();
+    for (const cost of costs) {
+      const { amount, conversion } = this.count(cost);
+      if (!conversion) continue;
+      const entry = byCurrency.get(conversion.from) ?? { amount: 0, converted: 0, days: [] };
+      entry.amount += conversion.amount;
+      entry.converted += amount;
+      entry.days.push(conversion.rateDate);
+      byCurrency.set(conversion.from, entry);
+    }
+    return [...byCurrency.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([currency, e]) => {
+        const days = e.days.sort();
+        return { currency, amount: roundMoneyIn(e.amount, currency), converted: this.money(e.converted), source: 'ecb', firstRateDate: days[0]!, lastRateDate: days.at(-1)! };
+      });
   }
 
   private scopeOf(kind: 'organization' | 'campaign' | 'creator' | 'activity', id?: string): Scope {
@@ -295,11 +376,11 @@ export class ReportingOracle {
 
   /** The figures every metric report shares, without conversions. */
   private figuresOf(scope: Scope): Omit<Figures, 'conversions' | 'cpa' | 'basis'> & { basis: Omit<Basis, 'cpa'> } {
-    const spend = spendByCurrency(scope.costs);
+    const spend = spendByCurrency(scope.costs.map((c) => this.count(c)));
     const totalCosts = spend[this.currency] ?? 0;
     const perActivity = scope.activities.map((a) => {
       const m = this.metricsOf(a.id);
-      const own = scope.costs.filter((c) => c.activityId === a.id && c.currency === this.currency);
+      const own = this.inCurrency(scope.costs.filter((c) => c.activityId === a.id));
       return { ...m, spend: this.money(sum(own.map((c) => c.amount))) };
     });
     const ratio = (denominator: 'impressions' | 'engagement') => {
@@ -321,6 +402,7 @@ export class ReportingOracle {
       basis: {
         cpm: { spend: cpm.spend, impressions: cpm.total, activities: cpm.activities },
         cpe: { spend: cpe.spend, engagement: cpe.total, activities: cpe.activities },
+        conversions: this.conversionsOf(scope.costs),
       },
       provenance: { activitiesTotal: perActivity.length, activitiesWithMetrics: withMetrics, costsCount: scope.costs.length },
       freshness: readings.length ? readings.reduce((a, b) => (Date.parse(a) >= Date.parse(b) ? a : b)) : null,
@@ -365,14 +447,14 @@ export class ReportingOracle {
   history(kind: 'organization' | 'campaign' | 'creator' | 'activity', id: string | undefined, dates: readonly string[]): MetricsDay[] {
     const scope = this.scopeOf(kind, id);
     const changes = scope.activities.flatMap((a) => this.metricsOf(a.id).changes);
-    const costs = scope.costs.filter((c) => c.currency === this.currency);
+    const costs = this.inCurrency(scope.costs);
     return dates.map((date) => {
       const day = changes.filter((c) => c.date === date);
       return {
         date,
         impressions: sum(day.map((c) => c.impressions)),
         engagement: sum(day.map((c) => c.engagement)),
-        spend: this.money(sum(costs.filter((c) => costDate(c, this.tenant) === date).map((c) => c.amount))),
+        spend: this.money(sum(costs.filter((c) => costDate(c.cost, this.tenant) === date).map((c) => c.amount))),
       };
     });
   }
@@ -383,7 +465,7 @@ export class ReportingOracle {
     const inside = (date: string) => date >= dates[0]! && date <= dates.at(-1)!;
     return (
       scope.activities.every((a) => this.metricsOf(a.id).changes.every((c) => inside(c.date))) &&
-      scope.costs.filter((c) => c.currency === this.currency).every((c) => inside(costDate(c, this.tenant)))
+      this.inCurrency(scope.costs).every((c) => inside(costDate(c.cost, this.tenant)))
     );
   }
 
@@ -415,7 +497,7 @@ export class ReportingOracle {
     const statuses = this.tenant.campaigns.map((c) => this.campaignStatus(c));
     const count = (s: CampaignStatus) => statuses.filter((x) => x === s).length;
     const campaignCosts = this.tenant.costs.filter((c) => this.tenant.activities.find((a) => a.id === c.activityId)?.campaignId);
-    const spend = spendByCurrency(campaignCosts);
+    const spend = spendByCurrency(campaignCosts.map((c) => this.count(c)));
     const organization = this.organization();
     return {
       counts: { active: count('active'), scheduled: count('scheduled'), completed: count('completed'), draft: count('draft') },

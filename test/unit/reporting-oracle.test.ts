@@ -41,6 +41,22 @@ describe('rounding', () => {
 });
 
 describe('the oracle', () => {
+  it('converts a cost in a currency the ECB quotes at the last publication on or before its day: 99.99 USD x 0.86355 / 1.0565 = 81.73 GBP', () => {
+    // The stand-in's file ends on 2017-03-03 (USD 1.0565, GBP 0.86355 per EUR); a cost dated 2026 takes that day's rates.
+    const oracle = new ReportingOracle(
+      tenant({
+        currency: 'GBP',
+        activities: [activity('a1', { readings: [reading('2026-03-02T00:00:00.000Z', 10_000)] })],
+        costs: [cost('a1', 100, 'GBP'), cost('a1', 99.99, 'USD'), cost('a1', 0.01, 'USD'), cost('a1', 50, 'ARS')],
+      }),
+    );
+    const figures = oracle.organization();
+    // 0.01 USD converts to 0.0082 GBP, 0.01 once rounded: sums add the rounded amounts.
+    expect(figures).toMatchObject({ totalCosts: 181.74, otherCurrencySpend: { ARS: 50 }, cpm: 18.17 });
+    expect(figures.basis.conversions).toEqual([{ currency: 'USD', amount: 100, converted: 81.74, source: 'ecb', firstRateDate: '2017-03-03', lastRateDate: '2017-03-03' }]);
+    expect(figures.basis.cpm).toEqual({ spend: 181.74, impressions: 10_000, activities: 1 });
+  });
+
   it('computes CPM over exactly the activities with both spend and impressions: 1,950 / 218,143 x 1000 = 8.94 GBP', () => {
     // Spend 2,200 GBP in all and 544,458 impressions in all, but CPM over the two activities with both.
     const oracle = new ReportingOracle(
@@ -52,7 +68,7 @@ describe('the oracle', () => {
           activity('a3'),
           activity('a4', { readings: [reading('2026-03-02T00:00:00.000Z', 326_315, 40)] }),
         ],
-        costs: [cost('a1', 1000, 'GBP'), cost('a1', 350, 'GBP'), cost('a2', 600, 'GBP'), cost('a3', 250, 'GBP'), cost('a4', 99.99, 'USD')],
+        costs: [cost('a1', 1000, 'GBP'), cost('a1', 350, 'GBP'), cost('a2', 600, 'GBP'), cost('a3', 250, 'GBP'), cost('a4', 99.99, 'ARS')],
       }),
     );
     const figures = oracle.organization();
@@ -66,7 +82,7 @@ describe('the oracle', () => {
       cpe: 1.35,
       conversions: null,
       cpa: null,
-      otherCurrencySpend: { USD: 99.99 },
+      otherCurrencySpend: { ARS: 99.99 },
       provenance: { activitiesTotal: 4, activitiesWithMetrics: 3, costsCount: 5 },
       freshness: '2026-03-02T00:00:00.000Z',
     });
@@ -74,6 +90,7 @@ describe('the oracle', () => {
       cpm: { spend: 1950, impressions: 218_143, activities: 2 },
       cpe: { spend: 1350, engagement: 1000, activities: 1 },
       cpa: { spend: 0, conversions: 0, campaigns: 0 },
+      conversions: [],
     });
     expect(oracle.activity('a3')).toMatchObject({ totalCosts: 250, deliveryCoverage: 0, cpm: null, cpe: null, freshness: null });
   });

@@ -19,12 +19,13 @@ import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
 import { conflict, notFound } from '../../domain/errors.ts';
 import { contribution, withdrawn, type ActivityStanding } from '../../domain/activity-metrics.ts';
+import { conversionCountersOf } from '../../domain/conversion.ts';
 import { aggregateUpdate, present, tenantAggregateUpdate } from '../table/aggregates.ts';
 import { Activities, standingUnchanged, type StoredActivity } from '../catalogue/activity-entity.ts';
 import { placeSpend } from '../catalogue/activity-spend-days.ts';
 import { noteFreshness, placeMetricDays } from '../metrics/metric-days.ts';
 import { liveCampaign } from './campaigns.ts';
-import { STANDING_FIELDS, standingOf } from '../catalogue/cost-rollups.ts';
+import { standingOf } from '../catalogue/cost-rollups.ts';
 import { conditionHeld, defineEntity, getRecord } from '../table/entity.ts';
 import { absent, all, asRead, equals } from '../table/expressions.ts';
 import { nonCampaignSpendCounts } from '../catalogue/cost-stats.ts';
@@ -64,15 +65,15 @@ interface ActivityState {
   standing: ActivityStanding;
   /** Its newest reading, if any (the campaign's freshness). */
   lastFetchedAt: string | undefined;
+  /** The conversion counters of its costs (docs/money.md): a campaign's report names what it converted. */
+  conversions: Record<string, number>;
   /** The item's attributes its standing is computed from, for the condition that they are unchanged. */
   read: Partial<StoredActivity>;
 }
 
 async function readActivity(tenantId: string, activityId: string): Promise<ActivityState | undefined> {
-  const read = await getRecord(Activities, Activities.key(tenantId, activityId), {
-    consistent: true,
-    attributes: ['campaignId', 'campaignActivityId', 'costsCount', 'spend', ...STANDING_FIELDS],
-  });
+  // The whole item: its conversion counters have names no projection can list in advance.
+  const read = await getRecord(Activities, Activities.key(tenantId, activityId), { consistent: true });
   if (!read) return undefined;
   return {
     campaignId: read.campaignId ?? null,
@@ -81,6 +82,7 @@ async function readActivity(tenantId: string, activityId: string): Promise<Activ
     spend: read.spend ?? {},
     standing: standingOf(read),
     lastFetchedAt: read.lastFetchedAt,
+    conversions: conversionCountersOf(read),
     read,
   };
 }
@@ -110,7 +112,7 @@ function campaignMove(tenantId: string, campaignId: string, read: ActivityState,
   return aggregateUpdate(
     keys.campaign(tenantId, campaignId),
     {
-      counts: { activitiesCount: sign, costsCount: sign * read.costsCount, ...(sign === 1 ? counts : withdrawn(counts)) },
+      counts: { activitiesCount: sign, costsCount: sign * read.costsCount, ...(sign === 1 ? counts : withdrawn(counts)), ...(sign === 1 ? read.conversions : negate(read.conversions)) },
       spends: sign === 1 ? read.spend : negate(read.spend),
     },
     // A campaign being deleted takes no new activities.

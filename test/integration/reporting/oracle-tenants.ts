@@ -24,11 +24,11 @@ const DAY = 24 * 60 * MINUTE;
 
 export const CURRENCIES = ['USD', 'EUR', 'GBP', 'JPY'] as const;
 /**
- * Costs in another currency: ones the ECB publishes no rate for (and none is booked), so they stay
- * out of every figure and are named in warnings. The oracle does not convert: costs that convert at
- * stated rates are checked by the newcomer's-week e2e test and the cost tests, not here (yet).
+ * Costs in another currency: one of the tenants' currencies (the ECB quotes them, so they are
+ * converted at its rates, which the oracle computes from the ECB's file), or one it publishes no rate
+ * for (ARS, CLP: it stays out of every figure and is named in warnings).
  */
-export const OTHER_CURRENCIES = ['ARS', 'CLP'] as const;
+export const OTHER_CURRENCIES = [...CURRENCIES, 'ARS', 'CLP'] as const;
 export const TIME_ZONES = ['UTC', 'America/Los_Angeles', 'Pacific/Honolulu', 'Europe/London', 'Asia/Tokyo', 'Pacific/Auckland'] as const;
 const CHANNELS = { youtube: 'youtube_video', reddit: 'reddit_post', twitter: 'twitter_post', tiktok: 'tiktok_video' } as const;
 type Channel = keyof typeof CHANNELS;
