@@ -26,7 +26,8 @@
  *   (manual counts are no snapshot); null without one.
  * - A campaign's status is derived at `now` in the tenant's timezone: draft without startAt,
  *   scheduled when startAt is in the future, completed when endAt is in the past, else active.
- * - A cost in another currency is converted ("Money and metrics"): at the ECB's publication of its
+ * - A cost in another currency is converted ("Money and metrics"): at its booked rate (source
+ *   `booked`, its rate day the cost's day), else at the ECB's publication of its
  *   day (the day its spend counts on) or the last before it, the tenant's quote over the cost's (EUR
  *   is 1), its amount times that rate rounded to the tenant currency's minor unit; it then counts as
  *   that amount in the tenant's currency everywhere, and `basis.conversions` names it per currency.
@@ -71,6 +72,8 @@ export interface OracleCost {
   creatorId: string | null;
   amount: number;
   currency: string;
+  /** Its booked rate: units of the tenant's currency (at booking, which never changes here) per unit of its own. */
+  exchangeRate?: number | null;
   createdAt: string;
 }
 
@@ -99,7 +102,7 @@ export interface ConversionEntry {
   currency: string;
   amount: number;
   converted: number;
-  source: 'ecb';
+  source: 'ecb' | 'booked' | 'mixed';
   firstRateDate: string;
   lastRateDate: string;
 }
@@ -277,18 +280,22 @@ const quote = (quotes: Record<string, number>, currency: string) => (currency ==
 interface Counted {
   currency: string;
   amount: number;
-  conversion: { from: string; amount: number; rateDate: string } | null;
+  conversion: { from: string; amount: number; rateDate: string; source: 'ecb' | 'booked' } | null;
 }
 
 function counted(cost: OracleCost, tenant: OracleTenant): Counted {
   if (cost.currency === tenant.currency) return { currency: cost.currency, amount: cost.amount, conversion: null };
   const day = costDate(cost, tenant);
+  if (cost.exchangeRate) {
+    const amount = roundMoneyIn(cost.amount * cost.exchangeRate, tenant.currency);
+    return { currency: tenant.currency, amount, conversion: { from: cost.currency, amount: cost.amount, rateDate: day, source: 'booked' } };
+  }
   const publication = PUBLICATIONS.find((p) => p.date <= day);
   const from = publication && quote(publication.quotes, cost.currency);
   const to = publication && quote(publication.quotes, tenant.currency);
   if (!publication || !from || !to) return { currency: cost.currency, amount: cost.amount, conversion: null };
   const amount = roundMoneyIn(cost.amount * (to / from), tenant.currency);
-  return { currency: tenant.currency, amount, conversion: { from: cost.currency, amount: cost.amount, rateDate: publication.date } };
+  return { currency: tenant.currency, amount, conversion: { from: cost.currency, amount: cost.amount, rateDate: publication.date, source: 'ecb' } };
 }
 
 /** Per currency sums of what costs count as, each rounded to its minor unit. */
@@ -332,11 +339,12 @@ export class ReportingOracle {
 
   /** `basis.conversions`: per other currency converted, its amount, the converted sum, and the first and last rate day. */
   private conversionsOf(costs: readonly OracleCost[]): ConversionEntry[] {
-    const byCurrency = new Map<string, { amount: number; converted: number; days: string[] }>();
+    const byCurrency = new Map<string, { amount: number; converted: number; days: string[]; sources: Set<'ecb' | 'booked'> }>();
     for (const cost of costs) {
       const { amount, conversion } = this.count(cost);
       if (!conversion) continue;
-      const entry = byCurrency.get(conversion.from) ?? { amount: 0, converted: 0, days: [] };
+      const entry = byCurrency.get(conversion.from) ?? { amount: 0, converted: 0, days: [], sources: new Set() };
+      entry.sources.add(conversion.source);
       entry.amount += conversion.amount;
       entry.converted += amount;
       entry.days.push(conversion.rateDate);
@@ -346,7 +354,7 @@ export class ReportingOracle {
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([currency, e]) => {
         const days = e.days.sort();
-        return { currency, amount: roundMoneyIn(e.amount, currency), converted: this.money(e.converted), source: 'ecb', firstRateDate: days[0]!, lastRateDate: days.at(-1)! };
+        return { currency, amount: roundMoneyIn(e.amount, currency), converted: this.money(e.converted), source: e.sources.size > 1 ? 'mixed' : [...e.sources][0]!, firstRateDate: days[0]!, lastRateDate: days.at(-1)! };
       });
   }
 

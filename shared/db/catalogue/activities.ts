@@ -23,7 +23,7 @@ import { conditionHeld, defineEntity, defineProjection, getRecord, updateRecord,
 import { TenantAggregates } from '../tenancy/tenant-entity.ts';
 import { absent, all, asRead, equals, exists, type Condition } from '../table/expressions.ts';
 import { transact as transactItems } from '../table/transact.ts';
-import { metricDayWrites, placeMetricDays, readMetricDay, withdrawMetricDays } from '../metrics/metric-days.ts';
+import { metricDayWrites, noteFreshness, placeMetricDays, readMetricDay, withdrawMetricDays } from '../metrics/metric-days.ts';
 import type { KeyCondition } from '../table/keys.ts';
 import * as keys from '../table/item-keys.ts';
 import * as collections from '../table/collections.ts';
@@ -434,8 +434,9 @@ export async function linkCreator(tenantId: string, activityId: string, creatorI
       ]),
     );
     if (!written) continue;
-    // Its metric history counts for the creator too (metric-days.ts).
+    // Its metric history counts for the creator too (metric-days.ts), and so does its newest reading (the creator's freshness), as for a campaign link.
     await placeMetricDays(tenantId, activityId);
+    if (read.lastFetchedAt) await noteFreshness(keys.creator(tenantId, creatorId), read.lastFetchedAt);
     return { activityId, creatorId, createdAt: link.Put.Item.createdAt };
   }
   throw busy();

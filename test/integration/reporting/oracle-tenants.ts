@@ -39,10 +39,26 @@ const manualArb = fc
   .record({ viewsCount: manualValue, likeCount: manualValue, replyCount: manualValue })
   .filter((m) => m.viewsCount !== undefined || m.likeCount !== undefined || m.replyCount !== undefined);
 
+/**
+ * An activity's startAt: minutes from now (25 days back to 3 days ahead), or minutes before
+ * ARCHIVE_END (100 days back: inside the stand-in's ECB file, whose publications run from
+ * 2016-12-05 to 2017-03-03, and a little before it, where no rate exists), or none.
+ */
+const ARCHIVE_END = Date.parse('2017-03-05T00:00:00.000Z');
+const startArb = fc.option(
+  fc.oneof(
+    fc.record({ from: fc.constant<'now' | 'archive'>('now'), minutes: fc.integer({ min: -25 * 24 * 60, max: 3 * 24 * 60 }) }),
+    fc.record({ from: fc.constant<'now' | 'archive'>('archive'), minutes: fc.integer({ min: -100 * 24 * 60, max: 0 }) }),
+  ),
+  { nil: null },
+);
+
 const activityArb = fc.record({
   channel: fc.constantFrom<Channel>('youtube', 'reddit', 'twitter', 'tiktok'),
-  /** Minutes from now of its startAt (25 days back to 3 days ahead), or none. */
-  startMinutes: fc.option(fc.integer({ min: -25 * 24 * 60, max: 3 * 24 * 60 }), { nil: null }),
+  /** Its startAt (startArb), or none: the day its costs count on, and so their rates. */
+  start: startArb,
+  /** A startAt it is moved to after its costs (null: cleared), which converts them again; undefined: not moved. */
+  moveStart: fc.option(startArb, { nil: undefined }),
   campaign: fc.option(fc.nat(), { nil: null }),
   creators: fc.uniqueArray(fc.nat(2), { maxLength: 2 }),
   /** Linked to its campaign and creators after its readings were recorded (its first creator always at creation). */
@@ -59,6 +75,8 @@ const costArb = fc.record({
   /** In minor units. */
   amount: fc.integer({ min: 1, max: 500_000 }),
   otherCurrency: fc.boolean(),
+  /** A booked rate (exchangeRate) for a cost in another currency than the tenant's, or none (the ECB's applies). */
+  exchangeRate: fc.option(fc.integer({ min: 1, max: 2_000_000 }).map((n) => n / 10_000), { nil: null }),
   /** `default`: no creatorId sent (the activity's single linked creator, if it has exactly one); null: none; a creator. */
   creator: fc.oneof(fc.constant<'default'>('default'), fc.constant(null), fc.nat(2)),
   /** Days before now it was created (at the batch's `costMinutes` before that day's "now"). */
@@ -121,6 +139,10 @@ function contentReading(channel: Channel, fetchedAt: string, c: { views: number;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** The startAt a start spec names at the batch's `now`. */
+const startAt = (start: TenantSpec['activities'][number]['start'], now: number) =>
+  start === null ? null : iso((start.from === 'now' ? now : ARCHIVE_END) + start.minutes * MINUTE);
+
 /** An amount of minor units in a currency's major units (JPY and CLP have none). */
 const major = (minor: number, currency: string) => minor / 10 ** minorUnitDigits(currency);
 
@@ -167,10 +189,10 @@ class TenantBuilder {
       ...spec.activities.map(async (a, i) => {
         const campaignId = a.campaign === null || !model.campaigns.length ? null : model.campaigns[a.campaign % model.campaigns.length]!.id;
         const creatorIds = [...new Set(a.creators.filter((c) => c < model.creatorIds.length).map((c) => model.creatorIds[c]!))];
-        const startAt = a.startMinutes === null ? null : iso(now + a.startMinutes * MINUTE);
-        const body = { organizationId: orgId, channel: a.channel, activity: CHANNELS[a.channel], name: `Activity ${i}`, ...(startAt ? { startAt } : {}), ...(creatorIds[0] ? { creatorId: creatorIds[0] } : {}) };
+        const start = startAt(a.start, now);
+        const body = { organizationId: orgId, channel: a.channel, activity: CHANNELS[a.channel], name: `Activity ${i}`, ...(start ? { startAt: start } : {}), ...(creatorIds[0] ? { creatorId: creatorIds[0] } : {}) };
         const { data } = await expectCall(user.token, 'POST', '/v1/activities', body, 201);
-        const activity: OracleActivity = { id: data.id, startAt, campaignId: null, creatorIds: creatorIds.slice(0, 1), readings: [], manualCounts: [] };
+        const activity: OracleActivity = { id: data.id, startAt: start, campaignId: null, creatorIds: creatorIds.slice(0, 1), readings: [], manualCounts: [] };
         model.activities[i] = activity;
         this.links[i] = { activity, campaignId, creatorIds: creatorIds.slice(1) };
       }),
@@ -211,12 +233,26 @@ class TenantBuilder {
         for (const c of spec.costs.filter((c) => c.daysBack === days && c.activity % model.activities.length === i)) {
           const currency = c.otherCurrency ? spec.otherCurrency : spec.currency;
           const amount = major(c.amount, currency);
+          const exchangeRate = currency !== spec.currency ? c.exchangeRate : null;
           const explicit = c.creator === 'default' || (typeof c.creator === 'number' && c.creator >= model.creatorIds.length) ? undefined : c.creator === null ? null : model.creatorIds[c.creator]!;
           const creatorId = explicit !== undefined ? explicit : activity.creatorIds.length === 1 ? activity.creatorIds[0]! : null;
-          const cost = await newCost(user, { activityId: activity.id, amount, currency, ...(explicit !== undefined ? { creatorId: explicit } : {}) });
+          const cost = await newCost(user, { activityId: activity.id, amount, currency, ...(exchangeRate !== null ? { exchangeRate } : {}), ...(explicit !== undefined ? { creatorId: explicit } : {}) });
           if (cost.creatorId !== creatorId) throw new Error(`The cost was attributed to ${cost.creatorId}, the request implies ${creatorId}`);
-          model.costs.push({ activityId: activity.id, creatorId, amount, currency, createdAt } satisfies OracleCost);
+          model.costs.push({ activityId: activity.id, creatorId, amount, currency, exchangeRate, createdAt } satisfies OracleCost);
         }
+      }),
+    );
+  }
+
+  /** Activities moved to another startAt after their costs (their costs' days, and so their rates, move). */
+  async moveStarts(user: TestUser) {
+    await Promise.all(
+      this.spec.activities.map(async (a, i) => {
+        if (a.moveStart === undefined) return;
+        const activity = this.model.activities[i]!;
+        const start = startAt(a.moveStart, this.now);
+        await expectCall(user.token, 'PATCH', `/v1/activities/${activity.id}`, { name: `Activity ${i}`, startAt: start }, 200);
+        activity.startAt = start;
       }),
     );
   }
@@ -279,6 +315,7 @@ export async function buildTenants(owner: TestUser, batch: BatchSpec, anchor: nu
     [setupAt, (b, user) => b.activities(user)],
     [setupAt, (b, user) => b.link(user, false)],
     ...[5, 4, 3, 2, 1, 0].map((days): [number, (b: TenantBuilder, user: TestUser) => Promise<void>] => [now - days * DAY - batch.costMinutes * MINUTE, (b, user) => b.costs(user, days)]),
+    [now - 55 * MINUTE, (b, user) => b.moveStarts(user)],
     [now - 50 * MINUTE, (b) => b.readings()],
     [now - 40 * MINUTE, (b, user) => b.link(user, true)],
     [now - 3 * MINUTE, (b, user) => b.manualCounts(user, 0)],
