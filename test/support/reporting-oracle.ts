@@ -26,8 +26,8 @@
  *   (manual counts are no snapshot); null without one.
  * - A campaign's status is derived at `now` in the tenant's timezone: draft without startAt,
  *   scheduled when startAt is in the future, completed when endAt is in the past, else active.
- * - A cost in another currency is converted ("Money and metrics"): at its booked rate (source
- *   `booked`, its rate day the cost's day), else at the ECB's publication of its
+ * - A cost in another currency is converted ("Money and metrics"): at its booked rate while the
+ *   tenant's currency is the one it was booked in (source `booked`, its rate day the cost's day), else at the ECB's publication of its
  *   day (the day its spend counts on) or the last before it, the tenant's quote over the cost's (EUR
  *   is 1), its amount times that rate rounded to the tenant currency's minor unit; it then counts as
  *   that amount in the tenant's currency everywhere, and `basis.conversions` names it per currency.
@@ -72,8 +72,9 @@ export interface OracleCost {
   creatorId: string | null;
   amount: number;
   currency: string;
-  /** Its booked rate: units of the tenant's currency (at booking, which never changes here) per unit of its own. */
+  /** Its booked rate: units of `exchangeRateCurrency` (the tenant's at booking) per unit of its own. */
   exchangeRate?: number | null;
+  exchangeRateCurrency?: string | null;
   createdAt: string;
 }
 
@@ -286,7 +287,7 @@ interface Counted {
 function counted(cost: OracleCost, tenant: OracleTenant): Counted {
   if (cost.currency === tenant.currency) return { currency: cost.currency, amount: cost.amount, conversion: null };
   const day = costDate(cost, tenant);
-  if (cost.exchangeRate) {
+  if (cost.exchangeRate && cost.exchangeRateCurrency === tenant.currency) {
     const amount = roundMoneyIn(cost.amount * cost.exchangeRate, tenant.currency);
     return { currency: tenant.currency, amount, conversion: { from: cost.currency, amount: cost.amount, rateDate: day, source: 'booked' } };
   }

@@ -57,6 +57,20 @@ describe('the oracle', () => {
     expect(figures.basis.cpm).toEqual({ spend: 181.74, impressions: 10_000, activities: 1 });
   });
 
+  it('converts at a booked rate while the tenant keeps the currency it was booked in, then at the ECB rates: 200 ARS x 0.0051 = 1.02 GBP', () => {
+    const booked = { ...cost('a1', 200, 'ARS'), exchangeRate: 0.0051, exchangeRateCurrency: 'GBP' };
+    const inGbp = new ReportingOracle(tenant({ currency: 'GBP', activities: [activity('a1')], costs: [booked, { ...cost('a1', 10, 'USD'), exchangeRate: 0.8, exchangeRateCurrency: 'GBP' }] }));
+    expect(inGbp.organization().totalCosts).toBe(9.02);
+    expect(inGbp.organization().basis.conversions).toEqual([
+      { currency: 'ARS', amount: 200, converted: 1.02, source: 'booked', firstRateDate: '2026-03-01', lastRateDate: '2026-03-01' },
+      { currency: 'USD', amount: 10, converted: 8, source: 'booked', firstRateDate: '2026-03-01', lastRateDate: '2026-03-01' },
+    ]);
+    // The tenant now counts in EUR: the booked GBP rates no longer apply; USD goes at the ECB's (10 / 1.0565 = 9.47 EUR), ARS has none.
+    const inEur = new ReportingOracle(tenant({ currency: 'EUR', activities: [activity('a1')], costs: [booked, { ...cost('a1', 10, 'USD'), exchangeRate: 0.8, exchangeRateCurrency: 'GBP' }] }));
+    expect(inEur.organization()).toMatchObject({ totalCosts: 9.47, otherCurrencySpend: { ARS: 200 } });
+    expect(inEur.organization().basis.conversions).toEqual([{ currency: 'USD', amount: 10, converted: 9.47, source: 'ecb', firstRateDate: '2017-03-03', lastRateDate: '2017-03-03' }]);
+  });
+
   it('computes CPM over exactly the activities with both spend and impressions: 1,950 / 218,143 x 1000 = 8.94 GBP', () => {
     // Spend 2,200 GBP in all and 544,458 impressions in all, but CPM over the two activities with both.
     const oracle = new ReportingOracle(

@@ -93,6 +93,8 @@ const campaignArb = fc.record({
 export const tenantArb = fc.record({
   currency: fc.constantFrom(...CURRENCIES),
   otherCurrency: fc.constantFrom(...OTHER_CURRENCIES),
+  /** The currency the tenant changes to after its costs (every cost is converted again into it; a booked rate no longer applies), or none. */
+  newCurrency: fc.option(fc.constantFrom(...CURRENCIES), { nil: null, freq: 3 }),
   timeZone: fc.constantFrom(...TIME_ZONES),
   campaigns: fc.array(campaignArb, { maxLength: 3 }),
   creators: fc.nat(3),
@@ -238,10 +240,18 @@ class TenantBuilder {
           const creatorId = explicit !== undefined ? explicit : activity.creatorIds.length === 1 ? activity.creatorIds[0]! : null;
           const cost = await newCost(user, { activityId: activity.id, amount, currency, ...(exchangeRate !== null ? { exchangeRate } : {}), ...(explicit !== undefined ? { creatorId: explicit } : {}) });
           if (cost.creatorId !== creatorId) throw new Error(`The cost was attributed to ${cost.creatorId}, the request implies ${creatorId}`);
-          model.costs.push({ activityId: activity.id, creatorId, amount, currency, exchangeRate, createdAt } satisfies OracleCost);
+          model.costs.push({ activityId: activity.id, creatorId, amount, currency, exchangeRate, exchangeRateCurrency: exchangeRate === null ? null : model.currency, createdAt } satisfies OracleCost);
         }
       }),
     );
+  }
+
+  /** The tenant's currency changed after its costs: the PATCH converts every cost again into the new one. */
+  async changeCurrency(user: TestUser) {
+    const { newCurrency } = this.spec;
+    if (newCurrency === null) return;
+    await expectCall(user.token, 'PATCH', `/v1/organizations/${this.orgId}`, { currency: newCurrency }, 200);
+    this.model.currency = newCurrency;
   }
 
   /** Activities moved to another startAt after their costs (their costs' days, and so their rates, move). */
@@ -315,6 +325,7 @@ export async function buildTenants(owner: TestUser, batch: BatchSpec, anchor: nu
     [setupAt, (b, user) => b.activities(user)],
     [setupAt, (b, user) => b.link(user, false)],
     ...[5, 4, 3, 2, 1, 0].map((days): [number, (b: TenantBuilder, user: TestUser) => Promise<void>] => [now - days * DAY - batch.costMinutes * MINUTE, (b, user) => b.costs(user, days)]),
+    [now - 58 * MINUTE, (b, user) => b.changeCurrency(user)],
     [now - 55 * MINUTE, (b, user) => b.moveStarts(user)],
     [now - 50 * MINUTE, (b) => b.readings()],
     [now - 40 * MINUTE, (b, user) => b.link(user, true)],
