@@ -4,10 +4,12 @@
  * - a nested object becomes one column per field, named by its path (`creator.id`, `creator.name`,
  *   `latestCounts.views`); a null object leaves its columns empty;
  * - money is a decimal string in major units with its currency's digits (shared/domain/csv.ts):
- *   a cost's `amount` beside its own `currency` column; an amount in the organization's currency
- *   (a budget, a report's spend) with a `currency` column added; a per-currency map (`spend`)
- *   as the organization's currency's amount (`spend`, 0 when none) and the other currencies'
- *   amounts as text (`spendOtherCurrencies`: `EUR 3.00; GBP 1.20`), never converted;
+ *   a cost's `amount` beside its own `currency` column, and its converted amount
+ *   (`conversion.amount`) in the currency beside it (`conversion.currency`); an amount in the
+ *   organization's currency (a budget, a report's spend) with a `currency` column added; a
+ *   per-currency map (`spend`) as the organization's currency's amount (`spend`: costs converted at
+ *   their stated rates included, 0 when none) and the amounts in currencies with no rate as text
+ *   (`spendOtherCurrencies`: `ARS 3.00; CLP 120`);
  * - a list of texts is one cell joined with `; `; any other list or map is one cell of JSON text.
  */
 import { csvNumber, formatMoney, moneyCell, type CsvCell } from '../../shared/domain/csv.ts';
@@ -52,7 +54,9 @@ function plainCell(value: unknown): CsvCell {
 
 export function columnsOf(recordSchema: Schema, money: MoneyFields, organizationCurrency: string): Column[] {
   const columns: Column[] = [];
-  const currencyOf = (record: Record<string, unknown>) => (money.currency === 'record' ? String(record.currency ?? '') : organizationCurrency);
+  // With `record`, an amount's currency is the `currency` beside it: the record's, or its nested object's (a cost's conversion).
+  const currencyOf = (record: Record<string, unknown>, path: readonly string[]) =>
+    money.currency === 'record' ? String(valueAt(record, [...path.slice(0, -1), 'currency']) ?? '') : organizationCurrency;
 
   function walk(schema: Schema, path: string[]): void {
     const def = unwrap(schema);
@@ -76,7 +80,7 @@ export function columnsOf(recordSchema: Schema, money: MoneyFields, organization
         name,
         cell: (r) => {
           const amount = valueAt(r, path);
-          return typeof amount === 'number' ? moneyCell(amount, currencyOf(r)) : null;
+          return typeof amount === 'number' ? moneyCell(amount, currencyOf(r, path)) : null;
         },
       });
     } else {

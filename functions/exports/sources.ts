@@ -54,7 +54,7 @@ const REPORT_MONEY: MoneyFields = { amounts: ['spend'], currency: 'organization'
 export const EXPORT_SOURCES: Record<ExportKind, ExportSource> = {
   creators: source('creators', creators, { perCurrency: ['spend'], currency: 'organization' }),
   activities: source('activities', activities, { perCurrency: ['spend'], currency: 'organization' }),
-  costs: source('costs', costs, { amounts: ['amount'], currency: 'record' }),
+  costs: source('costs', costs, { amounts: ['amount', 'conversion.amount'], currency: 'record' }),
   campaigns: source('campaigns', campaigns, { amounts: ['budget'], perCurrency: ['spend'], currency: 'organization' }),
   outcome_measurements: source('outcome_measurements', measurements),
   organization_metrics_history: source('organization_metrics_history', organizationHistory, REPORT_MONEY),

@@ -56,6 +56,9 @@ async function objectKeys(prefix: string): Promise<string[]> {
   return [...(await res.text()).matchAll(/<Key>([^<]*)<\/Key>/g)].map((m) => m[1]!);
 }
 
+const CONVERSION = ['conversion.amount', 'conversion.currency', 'conversion.source', 'conversion.rateDate'];
+const pick = (row: Record<string, string>, names: readonly string[]) => Object.fromEntries(names.map((n) => [n, row[n]]));
+
 describe('an export of costs as CSV', () => {
   it('writes every cost as the list shows it: money in its currency digits beside its currency, headers and a clean attachment name', async () => {
     const org = await newOrg();
@@ -83,6 +86,13 @@ describe('an export of costs as CSV', () => {
     expect(byCurrency.USD!.activityName).toBe('Launch, "final" cut');
     // A nested object is flattened to named columns.
     expect(Object.keys(rows[0]!)).toEqual(expect.arrayContaining(['creator.id', 'creator.name', 'createdAt']));
+    // The converted amount, in its currency's digits beside it: the organization's currency is USD, and 1,200 JPY at the
+    // stand-in's last ECB rates (2017-03-03: 120.83 JPY and 1.0565 USD per EUR) is 1200 x 1.0565 / 120.83 = 10.49 USD.
+    // The ECB publishes no KWD rate: its conversion cells are empty; a cost in USD needs none.
+    expect(pick(byCurrency.JPY!, CONVERSION)).toEqual({ 'conversion.amount': '10.49', 'conversion.currency': 'USD', 'conversion.source': 'ecb', 'conversion.rateDate': '2017-03-03' });
+    expect(Number(byCurrency.JPY!['conversion.rate'])).toBeCloseTo(1.0565 / 120.83, 12);
+    expect(pick(byCurrency.KWD!, CONVERSION)).toEqual({ 'conversion.amount': '', 'conversion.currency': '', 'conversion.source': '', 'conversion.rateDate': '' });
+    expect(pick(byCurrency.USD!, CONVERSION)).toEqual({ 'conversion.amount': '', 'conversion.currency': '', 'conversion.source': '', 'conversion.rateDate': '' });
   });
 
   it('does nothing again on a redelivered message: one file, the same count', async () => {
