@@ -2121,6 +2121,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/reporting/organization/workspaces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An organization's and its workspaces' figures side by side, the agency view
+         * @description an organization's and its workspaces' figures side by side, the agency view: one row per tenant the caller can read among the organization itself and the workspaces that name it as their organization (an active membership of each; others are neither shown nor counted), each with that tenant's organization metrics in its own currency, its active campaigns, freshness and warnings, and its total costs converted into the organization's currency at the ECB's last publication. `totals` cover every row (at most 200), not only the page, in the organization's currency: CPM, CPE and CPA divide the rows' converted bases, summed (`_meta.provenance.basis`). A row whose currency has no rate stays out of them, named in `_meta.warnings`. Rows by name, then id.
+         *
+         *     Access: an active viewer (or higher) of the tenant in scope. Form A (responses carry `_meta`).
+         */
+        get: operations["reportingOrganizationWorkspaces"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/billing/checkout-session": {
         parameters: {
             query?: never;
@@ -2784,6 +2806,68 @@ export interface components {
             /** Format: int64 */
             snapshotsCount?: number;
             metricsUnavailableReason?: string;
+        };
+        AgencyView: {
+            /** @description The organization's currency (ISO 4217): `totals` are in it. */
+            currency: string;
+            /** @description Every row the caller can read (at most 200), not only this page, less the rows whose currency has no rate; in the organization's currency. */
+            totals: {
+                /** @description The sum of the rows' `convertedTotalCosts`. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
+                totalCosts: number;
+                /** @description The sum of the rows' impressions. */
+                impressions: number;
+                /** @description The sum of the rows' engagement. */
+                engagement: number;
+                /** @description `_meta.provenance.basis.cpm`: the rows' CPM spend, each converted and rounded, summed, over their impressions x 1000. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). Null when no row has an activity with both spend and impressions. */
+                cpm: number | null;
+                /** @description `_meta.provenance.basis.cpe`: the rows' CPE spend, each converted and rounded, summed, over their engagement. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). Null when no row has an activity with both spend and engagement. */
+                cpe: number | null;
+                /** @description The sum of the rows' conversions; null when no row has any. */
+                conversions: number | null;
+                /** @description `_meta.provenance.basis.cpa`: the rows' CPA spend (their campaigns with conversions), each converted and rounded, summed, over their conversions. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). Null without conversions. */
+                cpa: number | null;
+            };
+            /** @description This page of the rows, by name (case-insensitive), then id. */
+            items: {
+                /**
+                 * Format: uuid
+                 * @description The tenant: the organization itself or one of its workspaces.
+                 */
+                workspaceId: string;
+                name: string;
+                /** @description The tenant's own currency (ISO 4217): the row's money figures are in it. */
+                currency: string;
+                /** @description Spend: the sum of the costs in the report currency in scope. Costs in other currencies count converted at a stated rate (named in `_meta.provenance.basis.conversions`); a currency with no rate is left out and named in `_meta.warnings`. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). */
+                totalCosts: number;
+                /** @description The sum of the latest impressions of the activities in scope: views, where a platform reports views; a manual `viewsCount` overrides. */
+                impressions: number;
+                /** @description The sum of the latest engagement of the activities in scope: likes + replies (comments) + shares + saves, where the platform reports them; manual `likeCount` and `replyCount` override likes and replies. */
+                engagement: number;
+                /** @description Cost per thousand impressions: spend / impressions x 1000 over exactly the activities in scope that have both spend in the report currency and impressions; its basis is `_meta.provenance.basis.cpm` (in a comparison, the campaign's `basis.cpm`). In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). Null when no activity has both. */
+                cpm: number | null;
+                /** @description Cost per engagement: spend / engagement over exactly the activities in scope that have both spend in the report currency and engagement; its basis is `_meta.provenance.basis.cpe` (in a comparison, the campaign's `basis.cpe`). In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). Null when no activity has both. */
+                cpe: number | null;
+                /** @description The sum of the active outcome measurements of the campaigns in scope whose definition has valueKind `count` (the definitions: `_meta.provenance.conversionDefinitions`); null without such a measurement. */
+                conversions: number | null;
+                /** @description Cost per conversion: spend / conversions. A campaign's CPA is its spend over its conversions; an organization's divides the spend of its campaigns with conversions by their conversions. Its basis is `_meta.provenance.basis.cpa` (in a comparison, the campaign's `basis.cpa`). In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). Null without conversions. */
+                cpa: number | null;
+                /**
+                 * Format: int64
+                 * @description The tenant's campaigns that have started and not ended (statuses derive from the campaigns' dates in the tenant's timezone).
+                 */
+                activeCampaigns: number;
+                /** @description `fetchedAt` (ISO 8601) of the newest metric reading the tenant's figures use; null when they use none. */
+                freshness: string | null;
+                /** @description The tenant's own data-quality warnings, as its organization metrics' `_meta.warnings` say them. */
+                warnings: string[];
+                /** @description `totalCosts` converted into the organization's currency at the ECB's euro reference rates of the last publication, crossed through EUR (the rate and its date: `_meta.provenance.exchangeRates`); equal to `totalCosts` in the organization's own currency. In major units of the report currency (12.5 is 12.50), rounded half away from zero to its minor unit (JPY: whole yen). Null when the ECB's last publication quotes no rate for the row's currency: the row is then left out of the totals, and `_meta.warnings` says so. */
+                convertedTotalCosts: number | null;
+            }[];
+            /**
+             * Format: int64
+             * @description How many rows the caller can read, at most 200.
+             */
+            totalCount: number;
         };
         AnalyticsAuthUrl: {
             /** Format: uri */
@@ -3925,6 +4009,16 @@ export interface components {
                         lastRateDate: string;
                     }[];
                 };
+                /** @description The agency view: the rate each other currency's rows were converted at, from the ECB's last publication. */
+                exchangeRates?: {
+                    currency: string;
+                    /** @description Units of the report currency for one unit of `currency`: the ECB's quote of the report currency over its quote of `currency` (both per 1 EUR), unrounded. */
+                    rate: number;
+                    /** @description The day of the ECB publication (YYYY-MM-DD). */
+                    rateDate: string;
+                    /** @enum {string} */
+                    source: "ecb";
+                }[];
             };
             days: {
                 date: string;
@@ -4146,6 +4240,16 @@ export interface components {
                         lastRateDate: string;
                     }[];
                 };
+                /** @description The agency view: the rate each other currency's rows were converted at, from the ECB's last publication. */
+                exchangeRates?: {
+                    currency: string;
+                    /** @description Units of the report currency for one unit of `currency`: the ECB's quote of the report currency over its quote of `currency` (both per 1 EUR), unrounded. */
+                    rate: number;
+                    /** @description The day of the ECB publication (YYYY-MM-DD). */
+                    rateDate: string;
+                    /** @enum {string} */
+                    source: "ecb";
+                }[];
             };
             /** @description Data-quality problems, each in words with its counts: costs in a currency with no rate left out (the ECB publishes none and none was booked) or waiting to be converted again after a currency change; activities without metrics and why (a platform that publishes none, missing platform credentials, content not found, not read yet); readings older than 7 days; more than one outcome definition summed as conversions; totals before a first reading counted on the publish date; an analytics connection needing reconnection. Empty when there is none. */
             warnings?: string[];
@@ -9927,6 +10031,42 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["CampaignCloseout"];
+                        _meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    reportingOrganizationWorkspaces: {
+        parameters: {
+            query: {
+                /** @description Also accepted as `organization_id`. */
+                organizationId: string;
+                /** @description Also accepted as `page_index`. */
+                pageIndex: number;
+                /** @description Also accepted as `page_size`. */
+                pageSize: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AgencyView"];
                         _meta: components["schemas"]["Meta"];
                     };
                 };

@@ -19,9 +19,18 @@ export const MAX_PAGE_SIZE = 100;
 type GetPath = PathsWithMethod<paths, 'get'>;
 type Operation<Path extends GetPath> = paths[Path]['get'];
 
-/** The paths of the paged lists: those whose GET takes `pageIndex` and `pageSize`. */
+/**
+ * The paths of the paged lists: those whose GET takes `pageIndex` and `pageSize` and answers the list
+ * envelope (`items` at the top). The agency view (`/v1/reporting/organization/workspaces`) pages its
+ * rows inside `data`, beside totals over every row: it is asked for with `GET`, page by page.
+ */
 export type PagedPath = {
-  [Path in GetPath]: Operation<Path> extends { parameters: { query: { pageIndex: number; pageSize: number } } } ? Path : never;
+  [Path in GetPath]: Operation<Path> extends {
+    parameters: { query: { pageIndex: number; pageSize: number } };
+    responses: { 200: { content: { 'application/json': { items: unknown[] } } } };
+  }
+    ? Path
+    : never;
 }[GetPath];
 
 type Query<Path extends PagedPath> = Operation<Path>['parameters']['query'];

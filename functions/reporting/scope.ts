@@ -12,6 +12,8 @@ import { notFound } from '../../shared/http/problem.ts';
 import { historyRows, lastDays } from '../../shared/domain/reporting/days.ts';
 import { roundSpend } from '../../shared/domain/currencies.ts';
 import { campaignConversions, conversionFigures, type CampaignConversions } from '../../shared/domain/reporting/conversions.ts';
+import type { TenantReport } from '../../shared/domain/reporting/agency.ts';
+import { campaignStatus } from '../../shared/domain/campaign-status.ts';
 import { evidenceOf, metricFigures, spendOf, type Aggregate, type Evidence } from '../../shared/domain/reporting/figures.ts';
 import { intInput } from '../../shared/schemas/common.ts';
 import * as z from 'zod/mini';
@@ -97,6 +99,20 @@ export async function campaignReport(tenant: Tenant, campaignId: string, now = n
 export async function organizationReport(tenant: Tenant, now = new Date(), campaigns?: readonly Aggregate[]) {
   const [aggregate, live] = await Promise.all([aggregateOf(tenant.id, { kind: 'tenant' }), campaigns ?? readCampaigns(tenant.id)]);
   return withConversions(aggregate, await conversionsOf(tenant, live), tenant, now);
+}
+
+/**
+ * A tenant's row of the agency view (docs/decisions.md "Agency view"): its organization report,
+ * the same figures and evidence as its `GET /v1/reporting/organization/metrics`, and how many of its
+ * campaigns are active today in its timezone, from the one read of its campaigns both need. Reads
+ * what that report reads (its aggregate, its campaigns, the definitions its conversions count),
+ * whatever the number of its activities and costs.
+ */
+export async function tenantReport(tenant: Tenant, now = new Date()): Promise<TenantReport> {
+  const campaigns = await readCampaigns(tenant.id);
+  const { figures, evidence } = await organizationReport(tenant, now, campaigns);
+  const activeCampaigns = campaigns.filter((c) => campaignStatus(c, timeZoneOf(tenant), now) === 'active').length;
+  return { tenant, figures, evidence, activeCampaigns };
 }
 
 /**

@@ -23,6 +23,8 @@ export const reportingRoutes = [
   route('GET', '/v1/reporting/recommendations', { form: 'A', access: 'viewer', handler: 'reporting/recommendations' }),
   route('GET', '/v1/reporting/campaign/readiness', { form: 'A', access: 'viewer', handler: 'reporting/campaign-readiness' }),
   route('GET', '/v1/reporting/campaign/closeout', { form: 'A', access: 'viewer', handler: 'reporting/campaign-closeout' }),
+  // docs/decisions.md "Agency view": the service's own route.
+  route('GET', '/v1/reporting/organization/workspaces', { form: 'A', access: 'viewer', handler: 'reporting/organization-workspaces' }),
 ];
 
 /** The reporting route declared as `METHOD /path`: a handler's row, without the rest of the table. */

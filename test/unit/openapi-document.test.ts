@@ -133,7 +133,8 @@ describe('what the document tells its reader', () => {
     expect(meta.properties.freshness.type).toEqual(['string', 'null']);
     expect(meta.properties.warnings).toMatchObject({ type: 'array', items: { type: 'string' } });
     const provenance = meta.properties.provenance;
-    expect(Object.keys(provenance.properties)).toEqual(['activitiesTotal', 'activitiesWithMetrics', 'sources', 'costsCount', 'conversionDefinitions', 'basis']);
+    // `exchangeRates`: the agency view's (docs/decisions.md "Agency view"), the rate each other currency's rows were converted at.
+    expect(Object.keys(provenance.properties)).toEqual(['activitiesTotal', 'activitiesWithMetrics', 'sources', 'costsCount', 'conversionDefinitions', 'basis', 'exchangeRates']);
     const { conversions, ...ratios } = provenance.properties.basis.properties;
     expect(Object.fromEntries(Object.entries(ratios).map(([ratio, part]) => [ratio, Object.keys((part as JsonSchema).properties)]))).toEqual({
       cpm: ['spend', 'impressions', 'activities'],

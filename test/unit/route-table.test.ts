@@ -22,6 +22,8 @@ const OWN_ROUTES = [
   'GET /v1/exports/:id',
   // docs/webhooks.md, beyond the specification: outbound events (Standard Webhooks).
   ...webhooksRoutes.map((r) => r.key),
+  // docs/decisions.md "Agency view": an organization's and its workspaces' figures side by side.
+  'GET /v1/reporting/organization/workspaces',
   // docs/decisions.md "Report links (a report a client can open)": the links and the page they open.
   ...reportLinksRoutes.map((r) => r.key),
 ];

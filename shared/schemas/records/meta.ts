@@ -71,6 +71,17 @@ export const Provenance = /* @__PURE__ */ lazySchema(() => described(
       ),
     ),
     basis: z.optional(BasisSchema),
+    exchangeRates: z.optional(
+      described(
+        z.array(z.object({
+          currency: z.string(),
+          rate: described(z.number(), 'Units of the report currency for one unit of `currency`: the ECB\'s quote of the report currency over its quote of `currency` (both per 1 EUR), unrounded.'),
+          rateDate: described(z.string(), 'The day of the ECB publication (YYYY-MM-DD).'),
+          source: z.enum(['ecb']),
+        })),
+        "The agency view: the rate each other currency's rows were converted at, from the ECB's last publication.",
+      ),
+    ),
   }),
   "What the report's figures rest on.",
 ));

@@ -188,3 +188,45 @@ export const RecommendationsRecord = named(
     campaignIds: z.array(z.uuid()),
   }))),
 );
+
+/** The agency view (docs/decisions.md "Agency view"): an organization's and its workspaces' figures, a row each, with totals in the organization's currency. */
+const AgencyWorkspace = /* @__PURE__ */ lazySchema(() => z.object({
+  workspaceId: described(z.uuid(), 'The tenant: the organization itself or one of its workspaces.'),
+  name: z.string(),
+  currency: described(z.string(), "The tenant's own currency (ISO 4217): the row's money figures are in it."),
+  totalCosts: metricFields.totalCosts,
+  impressions: metricFields.impressions,
+  engagement: metricFields.engagement,
+  cpm: metricFields.cpm,
+  cpe: metricFields.cpe,
+  conversions: metricFields.conversions,
+  cpa: metricFields.cpa,
+  activeCampaigns: int("The tenant's campaigns that have started and not ended (statuses derive from the campaigns' dates in the tenant's timezone)."),
+  freshness: described(z.nullable(z.string()), "`fetchedAt` (ISO 8601) of the newest metric reading the tenant's figures use; null when they use none."),
+  warnings: described(Texts, "The tenant's own data-quality warnings, as its organization metrics' `_meta.warnings` say them."),
+  convertedTotalCosts: moneyOrNull(
+    "`totalCosts` converted into the organization's currency at the ECB's euro reference rates of the last publication, crossed through EUR (the rate and its date: `_meta.provenance.exchangeRates`); equal to `totalCosts` in the organization's own currency.",
+    "when the ECB's last publication quotes no rate for the row's currency: the row is then left out of the totals, and `_meta.warnings` says so",
+  ),
+}));
+
+export const AgencyViewRecord = named(
+  'AgencyView',
+  lazySchema(() => z.object({
+    currency: described(z.string(), "The organization's currency (ISO 4217): `totals` are in it."),
+    totals: described(
+      z.object({
+        totalCosts: money('The sum of the rows\' `convertedTotalCosts`.'),
+        impressions: count('The sum of the rows\' impressions.'),
+        engagement: count('The sum of the rows\' engagement.'),
+        cpm: moneyOrNull('`_meta.provenance.basis.cpm`: the rows\' CPM spend, each converted and rounded, summed, over their impressions x 1000.', 'when no row has an activity with both spend and impressions'),
+        cpe: moneyOrNull('`_meta.provenance.basis.cpe`: the rows\' CPE spend, each converted and rounded, summed, over their engagement.', 'when no row has an activity with both spend and engagement'),
+        conversions: numberOrNull("The sum of the rows' conversions; null when no row has any."),
+        cpa: moneyOrNull('`_meta.provenance.basis.cpa`: the rows\' CPA spend (their campaigns with conversions), each converted and rounded, summed, over their conversions.', 'without conversions'),
+      }),
+      'Every row the caller can read (at most 200), not only this page, less the rows whose currency has no rate; in the organization\'s currency.',
+    ),
+    items: described(z.array(AgencyWorkspace), 'This page of the rows, by name (case-insensitive), then id.'),
+    totalCount: int('How many rows the caller can read, at most 200.'),
+  })),
+);
