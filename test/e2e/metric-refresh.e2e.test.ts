@@ -45,7 +45,7 @@ describe('POST /local/jobs/refresh-metrics', () => {
     expect(after.latest.viewCount).toBe(after.impressions);
     expect(after.latest.likeCount + after.latest.commentCount).toBe(after.engagement);
     // And in one vocabulary for every platform.
-    expect(after.latestCounts).toEqual({ views: after.latest.viewCount, likes: after.latest.likeCount, comments: after.latest.commentCount, shares: null, fetchedAt: after.lastFetchedAt, source: 'api' });
+    expect(after.latestCounts).toEqual({ views: after.latest.viewCount, likes: after.latest.likeCount, comments: after.latest.commentCount, shares: null, saves: null, fetchedAt: after.lastFetchedAt, source: 'api' });
     expect(after).toMatchObject({ snapshotsCount: 1, lastFetchedAt: expect.any(String) });
     // Next reading in 2 hours (freshly connected).
     expect(Date.parse(after.metricsFetchDueAt) - Date.parse(before.metricsFetchDueAt)).toBeGreaterThanOrEqual(2 * 3_600_000);
