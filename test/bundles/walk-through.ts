@@ -63,6 +63,10 @@ export async function smokeEveryGroup(base: string, { token, userId }: { token: 
   await as('files')('POST', '/v1/files', { organizationId, ownerType: 'activity', ownerId: activityId, fileName: 'bundle.md', contentType: 'text/markdown', content: '# Bundle\n' });
   await as('outcomes')('POST', '/v1/outcomes/definitions', { organizationId, name: 'Bundle signups', valueKind: 'count' });
   await as('reporting')('GET', `/v1/reporting/organization/metrics?${scope}`);
+  // A report link, and its page (the one function without an authorizer) read through it as JSON.
+  const link = await as('report-links')('POST', '/v1/report-links', { organizationId }, 201);
+  const reportToken = String((link as any).data.url).split('/r/')[1];
+  await as('report-links')('GET', `/r/${reportToken}?format=json`);
   // Stripe's settings and Google's client: only these functions have them.
   await as('billing')('POST', '/v1/billing/checkout-session', { organizationId, plan: 'starter' }, 200);
   await as('analytics-oauth')('POST', '/v1/analytics-oauth/auth-url', { organizationId, redirectPath: '/settings/analytics' }, 200);
