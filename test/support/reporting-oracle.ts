@@ -487,6 +487,11 @@ export class ReportingOracle {
     });
   }
 
+  /** A campaign's budget as its reports show it: a number in the tenant's currency of now, to its minor unit (a currency change to JPY drops the cents). */
+  budgetOf(campaign: OracleCampaign): number | null {
+    return campaign.budget === null ? null : this.money(campaign.budget);
+  }
+
   campaignStatus(campaign: OracleCampaign): CampaignStatus {
     const now = Date.parse(this.tenant.now);
     if (campaign.startAt === null) return 'draft';

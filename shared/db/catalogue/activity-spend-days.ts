@@ -19,6 +19,7 @@ import { conflict } from '../../domain/errors.ts';
 import { placementOf, spendDayUpdates } from './cost-rollups.ts';
 import { Activities, runEntry } from './activity-entity.ts';
 import { Costs, readStoredCost, reconvertCost, type StoredCost } from './costs.ts';
+import { readSpendCurrency } from './spend-order.ts';
 import { getRecord, updateRecord } from '../table/entity.ts';
 import { all, asRead, equals, exists } from '../table/expressions.ts';
 import * as keys from '../table/item-keys.ts';
@@ -100,6 +101,9 @@ export async function placeSpend(tenantId: string, activityId: string, timeZone?
       if (round < ROUNDS) await sleep(backoff(round));
       continue;
     }
+    // The tenant's currency, read once when a moved cost without a conversion is in another one (its new day may have a rate).
+    let currency: string | undefined;
+    const mayConvert = async (cost: StoredCost) => cost.conversion !== null || cost.currency !== (currency ??= (await readSpendCurrency(tenantId)).currency);
     try {
       for (const listed of costs) {
         // The index may show an older version of a cost: on a refusal, read that cost itself once.
@@ -108,8 +112,8 @@ export async function placeSpend(tenantId: string, activityId: string, timeZone?
           try {
             if (await placeCost(tenantId, target, cost)) {
               moved++;
-              // Its day moved: so may its rate (docs/decisions.md "Money and metrics"); written only when it does.
-              const placed = cost.conversion ? await readStoredCost(tenantId, cost.id) : undefined;
+              // Its day moved: so may its rate, or a rate may exist where none did (docs/decisions.md "Money and metrics"); written only when it changes.
+              const placed = (await mayConvert(cost)) ? await readStoredCost(tenantId, cost.id) : undefined;
               if (placed) await reconvertCost(tenantId, placed);
             }
             cost = undefined;
