@@ -65,7 +65,9 @@ export function sender(headers: Record<string, string>): Send {
       ...(body === undefined ? {} : { body: Buffer.from(JSON.stringify(body)) }),
     });
     if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
-    return JSON.parse(response.body ?? '{}') as T;
+    // A report link's page is HTML: handed back as its text.
+    const type = String(Object.entries(response.headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '');
+    return (type.startsWith('text/html') ? response.body : JSON.parse(response.body ?? '{}')) as T;
   };
 }
 
