@@ -110,10 +110,11 @@ export async function placeSpend(tenantId: string, activityId: string, timeZone?
         let cost: StoredCost | undefined = listed;
         for (let tries = 0; cost && tries < 3; tries++) {
           try {
+            const dayMoves = placementOf(cost).spendDay !== costDay(target.startAt, cost.createdAt, target.timeZone);
             if (await placeCost(tenantId, target, cost)) {
               moved++;
               // Its day moved: so may its rate, or a rate may exist where none did (docs/decisions.md "Money and metrics"); written only when it changes.
-              const placed = (await mayConvert(cost)) ? await readStoredCost(tenantId, cost.id) : undefined;
+              const placed = dayMoves && (await mayConvert(cost)) ? await readStoredCost(tenantId, cost.id) : undefined;
               if (placed) await reconvertCost(tenantId, placed);
             }
             cost = undefined;
