@@ -65,7 +65,9 @@ export class Operations extends Construct {
     for (const [stackOf, functions] of functionsByStack) {
       const label = stackOf instanceof RouteGroupStack ? stackOf.group : stackOf === stack ? 'service and jobs' : stackOf.node.id;
       const parts = chunks(functions);
-      parts.forEach((part, i) => watchFunctions(this.alarms, home(stackOf), parts.length > 1 ? `${label} ${i + 1} of ${parts.length}` : label, part));
+      parts.forEach((part, i) => {
+        watchFunctions(this.alarms, home(stackOf), parts.length > 1 ? `${label} ${i + 1} of ${parts.length}` : label, part);
+      });
     }
 
     for (const queue of everything.filter((c): c is DeadLetterQueue => c instanceof DeadLetterQueue)) watchDeadLetters(this.alarms, home(Stack.of(queue)), queue);

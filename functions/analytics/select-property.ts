@@ -11,7 +11,7 @@ import { defineHandler } from '../../shared/http/handler.ts';
 import { conflict, invalidInput } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
 import * as analytics from '../../shared/integrations/analytics/index.ts';
-import { GrantRevokedError } from '../../shared/integrations/analytics/port.ts';
+import { GrantRevokedError, type ReadableProperty } from '../../shared/integrations/analytics/port.ts';
 import * as tokenSealer from '../../shared/integrations/token-sealer/index.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { AnalyticsConnection } from '../../shared/schemas/records/analytics.ts';
@@ -28,7 +28,7 @@ export const handler = defineHandler({
     const { organizationId, propertyId } = input;
     const connection = await getConnection(organizationId);
     if (!connection) throw conflict('Connect Google Analytics first (auth-url, then consent).');
-    let properties;
+    let properties: ReadableProperty[];
     try {
       const refreshToken = await tokenSealer.open('google-refresh-token', organizationId, connection.sealedRefreshToken);
       properties = await analytics.readableProperties(await analytics.accessTokenFor(refreshToken));

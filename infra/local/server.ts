@@ -37,14 +37,14 @@ import { FakeStripe } from './fakes/stripe.ts';
 import { importAllConnected } from '../../functions/jobs/analytics-import/import.ts';
 import { FakePlatforms } from './fakes/platforms.ts';
 import { connectedInstagramPosts } from './fakes/instagram-posts.ts';
-import { ensureTable, LOCAL_CREDENTIALS, startDynamoLocal, type DynamoLocal } from './dynamodb.ts';
+import { ensureTable, LOCAL_CREDENTIALS, startDynamoLocal, } from './dynamodb.ts';
 import { LocalIssuer } from './issuer.ts';
 import { startLocalMetricRefresh } from './metric-refresh.ts';
 import { startLocalFirstImports } from './first-import.ts';
 import { startLocalExports } from './exports.ts';
 import { fanOutWebhookEvents, startLocalWebhooks } from './webhooks.ts';
 import { startTableStream, type TableStream } from './table-stream.ts';
-import { startS3Local, type S3Local } from './s3.ts';
+import { startS3Local, } from './s3.ts';
 import { CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS } from '../../shared/http/cors.ts';
 
 export interface LocalServiceOptions {

@@ -6,7 +6,7 @@
  * a batch it reports failed is read again, as the event source mapping retries it. (The outbox's
  * consumer has no local reader: `npm start` keeps the emails for GET /local/outbox.)
  */
-import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand } from '@aws-sdk/client-dynamodb-streams';
+import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand, type GetRecordsCommandOutput } from '@aws-sdk/client-dynamodb-streams';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { logger } from '../../shared/support/logger.ts';
@@ -65,7 +65,7 @@ class StreamReader {
   }
 
   private async readShard(streamArn: string, shardId: string, iterator: string): Promise<void> {
-    let out;
+    let out: GetRecordsCommandOutput;
     try {
       out = await this.streams.send(new GetRecordsCommand({ ShardIterator: iterator }));
     } catch (error) {

@@ -27,6 +27,7 @@ export function tokenSubject(token: string): string | undefined {
   }
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: the stage's answer, of whatever shape it has: each check reads it through ?. and typeof
 async function get(url: string, token?: string): Promise<{ status: number; body: any }> {
   const response = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   const text = await response.text();
@@ -40,6 +41,7 @@ async function get(url: string, token?: string): Promise<{ status: number; body:
 }
 
 /** A list answer's items, whichever form (`data` or `items`) the route answers in. */
+// biome-ignore lint/suspicious/noExplicitAny: an answer as get() gives it (above), its items as the checks read them
 const itemsOf = (body: any): any[] | undefined => (Array.isArray(body?.data) ? body.data : Array.isArray(body?.items) ? body.items : undefined);
 
 /** Runs the checks in order; a check that cannot run for lack of what an earlier one found fails too. */

@@ -11,7 +11,7 @@ import { camelCase } from '../../shared/http/middleware/assemble-input.ts';
 import { MetaRecord } from '../../shared/schemas/records/meta.ts';
 import { namedRecords, type Reply } from '../../shared/schemas/records/reply.ts';
 import type { Schema } from '../../shared/schemas/zod.ts';
-import { jsonSchema, type JsonSchema } from './json-schema.ts';
+import { jsonSchema, type Json, type JsonSchema } from './json-schema.ts';
 import { CORS_HEADERS, PROBLEM_SCHEMA, PROBLEM_STATUSES, problemResponseComponents, problemStatuses } from './problems.ts';
 import { routeText } from './summaries.ts';
 import { TAGS, tagOf } from './tags.ts';
@@ -21,8 +21,6 @@ export interface HandlerSchemas {
   input?: Schema;
   output?: Reply;
 }
-
-type Json = Record<string, any>;
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 

@@ -9,7 +9,10 @@ import * as z from 'zod/mini';
 import type { Schema } from '../../shared/schemas/zod.ts';
 import { declareBounds } from './bounds.ts';
 
-export type JsonSchema = Record<string, any>;
+/** JSON as the generator builds and rewrites it (the document's objects, the schemas zod writes), member by member at any depth. */
+// biome-ignore lint/suspicious/noExplicitAny: JSON of any shape, read and rewritten by key at any depth: the generator's one untyped alias
+export type Json = Record<string, any>;
+export type JsonSchema = Json;
 
 export function jsonSchema(schema: Schema, io: 'input' | 'output'): JsonSchema {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {

@@ -59,6 +59,7 @@ export const REDIRECT_PATH_MAX = 500;
 export function isWebClientPath(path: string): boolean {
   if (path.length < 1 || path.length > REDIRECT_PATH_MAX) return false;
   if (!path.startsWith('/') || path.startsWith('//')) return false;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this looks for, to refuse a path holding one
   if (path.includes('\\') || path.includes('//') || /[\u0000-\u001f\u007f\s]/.test(path)) return false;
   // A percent-encoded slash or backslash decodes into the same tricks on some clients.
   if (/%(2f|5c)/i.test(path)) return false;

@@ -36,7 +36,10 @@ const dayFormats = new Map<string, Intl.DateTimeFormat>();
 /** An instant's calendar day in a timezone, as the UTC midnight of that date: a number, so any two years compare. */
 function localDay(instant: number, timeZone: string): number {
   let format = dayFormats.get(timeZone);
-  if (!format) dayFormats.set(timeZone, (format = new Intl.DateTimeFormat('en-US', { timeZone, era: 'short', year: 'numeric', month: 'numeric', day: 'numeric' })));
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, era: 'short', year: 'numeric', month: 'numeric', day: 'numeric' });
+    dayFormats.set(timeZone, format);
+  }
   const parts = format.formatToParts(new Date(instant));
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   const year = Number(part('year'));

@@ -39,6 +39,7 @@ export const DateTime = /* @__PURE__ */ droppable(() => z.pipe(
 ));
 
 /** What a multi-line text (notes, descriptions, file content) may not hold: the same, but newlines and tabs are its own. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters a text may not hold are what it matches
 const NOT_MULTI_LINE = /[\0-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
 
 /** `YYYY-MM-DD`, a real calendar date (docs/decisions.md "Inputs": dateFrom, dateTo, startDate, periodStart...). */

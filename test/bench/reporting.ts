@@ -100,7 +100,9 @@ export async function measureReporting(issuer: LocalIssuer) {
   const bySize: Record<string, Record<string, Measured>> = Object.fromEntries(SIZES.map((size) => [String(size), {}]));
   for (const route of REPORTING_ROUTES) {
     const measured = await alternating(send, tenants.map((t) => route.url(t.tenantId, t.campaignId)));
-    tenants.forEach(({ size }, i) => (bySize[String(size)]![route.label] = measured[i]!));
+    tenants.forEach(({ size }, i) => {
+      bySize[String(size)]![route.label] = measured[i]!;
+    });
   }
   const [small, large] = SIZES.map(String) as [string, string];
   const ratio = (a: number, b: number) => (a ? Math.round((b / a) * 100) / 100 : null);

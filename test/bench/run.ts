@@ -102,8 +102,8 @@ async function freshTable(): Promise<void> {
   process.env.TABLE_NAME = name;
 }
 
-let latency;
-let calls;
+let latency: Awaited<ReturnType<typeof measureLatency>> | undefined;
+let calls: Awaited<ReturnType<typeof measureCallsPerRequest>> | undefined;
 let lists: ListsResult;
 let reporting: ReportingResult | undefined;
 let metricRefresh: MetricRefreshResult | undefined;

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { dispatch } from '../../infra/local/dispatch.ts';
 import { gatewayEvent, lambdaContext, matchRoute } from '../../infra/local/gateway.ts';
 import type { LocalIssuer } from '../../infra/local/issuer.ts';
-import type { ApiHandler } from '../../shared/http/context.ts';
+import type { ApiHandler, ApiResponse } from '../../shared/http/context.ts';
 import { quantile } from './stats.ts';
 
 const RUNS = 20;
@@ -71,7 +71,7 @@ async function measure(c: Case, headers: Record<string, string>): Promise<Valida
   const context = lambdaContext('bench') as never;
   const wall: number[] = [];
   const cpu: number[] = [];
-  let last;
+  let last: ApiResponse | undefined;
   for (let i = 0; i < WARMUP + RUNS; i++) {
     const event = gatewayEvent({ method: c.method, url: c.url, headers, ...(body ? { body } : {}) }, match);
     const cpuBefore = process.cpuUsage();

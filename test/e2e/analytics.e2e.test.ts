@@ -124,7 +124,7 @@ async function setState(state: string, values: Record<string, unknown>) {
     new UpdateCommand({
       TableName: tableName(),
       Key: analyticsKeys.state(state),
-      UpdateExpression: `SET ${names.map((n, i) => `#n${i} = :v${i}`).join(', ')}`,
+      UpdateExpression: `SET ${names.map((_n, i) => `#n${i} = :v${i}`).join(', ')}`,
       ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#n${i}`, n])),
       ExpressionAttributeValues: Object.fromEntries(names.map((n, i) => [`:v${i}`, values[n]])),
     }),

@@ -20,7 +20,10 @@ const savedLevel = process.env.LOG_LEVEL;
 function capture(): void {
   const keep = (...args: unknown[]) => void lines.push(...args.map(String).join(' ').split('\n').filter(Boolean));
   for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) spies.push(vi.spyOn(console, method).mockImplementation(keep));
-  for (const stream of [process.stdout, process.stderr]) spies.push(vi.spyOn(stream, 'write').mockImplementation((chunk) => (keep(chunk), true)));
+  for (const stream of [process.stdout, process.stderr]) spies.push(vi.spyOn(stream, 'write').mockImplementation((chunk) => {
+      keep(chunk);
+      return true;
+    }));
 }
 
 beforeAll(async () => {

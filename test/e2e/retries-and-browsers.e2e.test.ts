@@ -72,7 +72,10 @@ describe('Idempotency-Key over HTTP', () => {
 
   it('the typed client\'s POST carries a key: the same call sent again with it is a replay', async () => {
     const sent: Request[] = [];
-    const client = createClient({ baseUrl: service.url, token, fetch: (request) => (sent.push(request.clone()), checkedFetch(request)) });
+    const client = createClient({ baseUrl: service.url, token, fetch: (request) => {
+      sent.push(request.clone());
+      return checkedFetch(request);
+    } });
     const created = await client.POST('/v1/workspaces', { body: { userId, name: 'Client Co' } });
     expect(created.response.status).toBe(201);
     const key = sent[0]!.headers.get('idempotency-key');

@@ -71,7 +71,10 @@ function deadLetterQueues(resources: Resources): string[] {
   const queues = new Set(ofType(resources, 'AWS::SQS::Queue').map(([id]) => id));
   const found = new Set<string>();
   const walk = (value: unknown, underDeadLetter: boolean): void => {
-    if (Array.isArray(value)) return value.forEach((v) => walk(v, underDeadLetter));
+    if (Array.isArray(value)) {
+      for (const v of value) walk(v, underDeadLetter);
+      return;
+    }
     if (!value || typeof value !== 'object') return;
     const getAtt = (value as { 'Fn::GetAtt'?: [string, string] })['Fn::GetAtt'];
     if (underDeadLetter && getAtt && getAtt[1] === 'Arn' && queues.has(getAtt[0])) found.add(getAtt[0]);

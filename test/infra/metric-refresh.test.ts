@@ -7,7 +7,6 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_RECEIVES, WORKER_TIMEOUT } from '../../infra/metric-refresh.ts';
-import { DELIVERY_SENDERS } from '../../infra/webhook-delivery.ts';
 import { routes } from '../../functions/routes.ts';
 import { PRODUCTION, synth } from './synth.ts';
 

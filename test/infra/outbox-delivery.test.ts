@@ -3,7 +3,7 @@
  * outbox INSERTs only, its retries and dead-letter queue, and SES permission for the stage's sender
  * alone. Synthesized without bundling, like test/infra/stack.test.ts.
  */
-import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import { Annotations, Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_RECORD_AGE, RETRY_ATTEMPTS } from '../../infra/outbox-delivery.ts';
 import { synth as synthStage } from './synth.ts';

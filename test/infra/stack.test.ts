@@ -5,7 +5,7 @@
  * bundling (test/infra/synth.ts), so it proves wiring, not bundles; `npm run synth` bundles.
  */
 import type { CfnElement } from 'aws-cdk-lib';
-import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import { Annotations, Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gatewayPath, routes, takesIdempotencyKey } from '../../functions/routes.ts';
 import { PROJECT_ROOT } from '../../infra/route-function.ts';

@@ -169,7 +169,10 @@ const formats = new Map<string, Intl.DateTimeFormat>();
 /** The calendar date of an instant in a timezone. */
 export function dateIn(instant: string, timeZone: string): string {
   let format = formats.get(timeZone);
-  if (!format) formats.set(timeZone, (format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })));
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    formats.set(timeZone, format);
+  }
   const parts = format.formatToParts(new Date(instant));
   const part = (type: string) => parts.find((p) => p.type === type)!.value;
   return `${part('year')}-${part('month')}-${part('day')}`;
@@ -329,7 +332,10 @@ export class ReportingOracle {
   /** What a cost counts as (converted into the tenant's currency when a rate exists). */
   private count(cost: OracleCost): Counted {
     let out = this.counts.get(cost);
-    if (!out) this.counts.set(cost, (out = counted(cost, this.tenant)));
+    if (!out) {
+      out = counted(cost, this.tenant);
+      this.counts.set(cost, out);
+    }
     return out;
   }
 

@@ -109,7 +109,10 @@ describe('deliver-outbox handler', () => {
       vi.spyOn(console, 'log').mockImplementation(capture),
       vi.spyOn(console, 'warn').mockImplementation(capture),
       vi.spyOn(console, 'error').mockImplementation(capture),
-      vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => (capture(chunk), true)),
+      vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+        capture(chunk);
+        return true;
+      }),
     ];
     try {
       await handler(streamEvent(...records));

@@ -75,7 +75,7 @@ describe('conversion at a stated rate', () => {
   it('names what an aggregate converted: amounts, source and first and last rate days', () => {
     const a = conversionOf({ currency: 'USD', amount: 2500 }, 'GBP', '2017-03-03', march3)!;
     const b = conversionOf({ currency: 'USD', amount: 100, exchangeRate: 0.8, exchangeRateCurrency: 'GBP' }, 'GBP', '2017-02-01', undefined)!;
-    const counters = Object.entries({ ...conversionCounters('USD', 2500, a, 1) }).reduce<Record<string, number>>((all, [k, v]) => ({ ...all, [k]: v }), {});
+    const counters: Record<string, number> = { ...conversionCounters('USD', 2500, a, 1) };
     for (const [k, v] of Object.entries(conversionCounters('USD', 100, b, 1))) counters[k] = (counters[k] ?? 0) + v;
     expect(conversionsBasis(counters, 'GBP')).toEqual([{ currency: 'USD', amount: 2600, converted: 2123.42, source: 'mixed', firstRateDate: '2017-02-01', lastRateDate: '2017-03-03' }]);
     expect(conversionsBasis(counters, 'EUR')).toEqual([]);

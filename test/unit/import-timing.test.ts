@@ -19,7 +19,10 @@ describe('timeInRounds', () => {
   it('times each bundle once per round, each between two of the reference, in a new order each round', () => {
     const order: string[] = [];
     const timings = noTimings();
-    timeInRounds(['ref', ...names], 'ref', 3, (name) => (order.push(name), 1), timings, seededRandom(1));
+    timeInRounds(['ref', ...names], 'ref', 3, (name) => {
+      order.push(name);
+      return 1;
+    }, timings, seededRandom(1));
     for (const name of names) expect(timings.times.get(name)).toHaveLength(3);
     expect(timings.times.get('ref')).toHaveLength(3 * 26);
     expect(timings.ratios.get('ref')).toBeUndefined();
@@ -47,7 +50,10 @@ describe('timeInRounds', () => {
       const order: string[] = [];
       const timings = noTimings();
       timings.times.set('f0', [5]);
-      timeInRounds(['ref', ...names], 'ref', 2, (name) => (order.push(name), 1), timings, seededRandom(7));
+      timeInRounds(['ref', ...names], 'ref', 2, (name) => {
+      order.push(name);
+      return 1;
+    }, timings, seededRandom(7));
       return { order, first: timings.times.get('f0') };
     };
     expect(run().first).toEqual([5, 1, 1]);

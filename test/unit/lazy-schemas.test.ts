@@ -10,7 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { droppable, lazySchema } from '../../shared/records/lazy-schema.ts';
+import { lazySchema } from '../../shared/records/lazy-schema.ts';
 import { ENTITY_SHAPES, nullableNumberKeys } from '../../shared/db/table/entity.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');

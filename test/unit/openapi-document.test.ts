@@ -79,14 +79,15 @@ const isFigure = (schema: JsonSchema): boolean =>
 
 /** The components a schema refers to, directly or through other components. */
 function referencedComponents(schema: unknown, components: Record<string, JsonSchema>, found = new Set<string>()): Set<string> {
-  if (Array.isArray(schema)) schema.forEach((s) => referencedComponents(s, components, found));
-  else if (schema && typeof schema === 'object') {
+  if (Array.isArray(schema)) {
+    for (const s of schema) referencedComponents(s, components, found);
+  } else if (schema && typeof schema === 'object') {
     const name = /^#\/components\/schemas\/(.+)$/.exec((schema as JsonSchema).$ref ?? '')?.[1];
     if (name && !found.has(name)) {
       found.add(name);
       referencedComponents(components[name], components, found);
     }
-    Object.values(schema).forEach((s) => referencedComponents(s, components, found));
+    for (const s of Object.values(schema)) referencedComponents(s, components, found);
   }
   return found;
 }

@@ -32,7 +32,10 @@ let ddb: ReturnType<typeof mockClient>;
 beforeEach(() => {
   ddb = mockClient(DynamoDBDocumentClient);
   // Backoff waits are real timers; make them instant so the test measures decisions, not time.
-  vi.spyOn(globalThis, 'setTimeout').mockImplementation(((fn: () => void) => (fn(), 0)) as never);
+  vi.spyOn(globalThis, 'setTimeout').mockImplementation(((fn: () => void) => {
+    fn();
+    return 0;
+  }) as never);
 });
 afterEach(() => {
   ddb.restore();

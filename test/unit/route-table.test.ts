@@ -77,7 +77,7 @@ describe('functions/routes.ts', () => {
     for (const dir of ['functions', 'shared', 'infra']) {
       for (const file of sourceFiles(join(ROOT, dir))) {
         const rel = relative(ROOT, file);
-        if (rel === join('functions', 'routes.ts') || rel.startsWith(join('functions', 'routes') + '/')) continue;
+        if (rel === join('functions', 'routes.ts') || rel.startsWith(`${join('functions', 'routes')}/`)) continue;
         // Comments may name a route (`POST /v1/users`); only code can list one.
         const text = withoutComments(readFileSync(file, 'utf8'));
         const literals = [...text.matchAll(routeLiteral)].map((m) => m[0].slice(1, -1));

@@ -20,7 +20,10 @@ afterEach(() => {
 describe('configuredQueue', () => {
   interface Queue { name: string }
   const made: string[] = [];
-  const choice = configuredQueue<Queue, Queue & { queueUrl: string }>('TEST_QUEUE_URL', (queueUrl) => (made.push(queueUrl), { name: 'sqs', queueUrl }));
+  const choice = configuredQueue<Queue, Queue & { queueUrl: string }>('TEST_QUEUE_URL', (queueUrl) => {
+    made.push(queueUrl);
+    return { name: 'sqs', queueUrl };
+  });
 
   it('is none without the variable, the SQS queue of its URL (made once per URL), and the one put in place until taken out', () => {
     expect(choice.get()).toBeUndefined();

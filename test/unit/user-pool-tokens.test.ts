@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { PreTokenGenerationV2TriggerEvent } from 'aws-lambda';
 import { afterEach, describe, expect, it } from 'vitest';
 import { accessTokenClaims, handler } from '../../functions/identity/pre-token-generation.ts';
-import { resetVerifier, TokenRejected, verifyToken } from '../../shared/auth/verifier.ts';
+import { resetVerifier, type TokenRejected, verifyToken } from '../../shared/auth/verifier.ts';
 import { testIssuer } from '../support/auth.ts';
 
 const POOL = 'eu-west-1_PoolOfTheStack';

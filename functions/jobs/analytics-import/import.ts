@@ -87,7 +87,7 @@ async function readRange(connection: Connection, accessToken: string, from: stri
  */
 export async function importAnalytics(tenantId: string, days: number, options: { now?: Date; backoffMs?: readonly number[] } = {}): Promise<ImportOutcome> {
   const connection = await getConnection(tenantId);
-  if (!connection || connection.status !== 'connected' || !connection.propertyId) return 'not_connected';
+  if (connection?.status !== 'connected' || !connection.propertyId) return 'not_connected';
   const now = options.now ?? new Date();
   const to = now.toISOString().slice(0, 10);
   const from = addDays(to, -(days - 1));

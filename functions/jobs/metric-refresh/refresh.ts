@@ -112,7 +112,9 @@ export async function readPerPlatform<I, T>(
     for (let i = 0; i < group.length; i += adapter.maxIdsPerCall) {
       const chunk = group.slice(i, i + adapter.maxIdsPerCall);
       const results = await readChunk(chunk);
-      chunk.forEach((item, n) => out.push({ item, result: results[n] ?? { status: 'failed', message: 'The adapter answered fewer results than refs.' } }));
+      chunk.forEach((item, n) => {
+        out.push({ item, result: results[n] ?? { status: 'failed', message: 'The adapter answered fewer results than refs.' } });
+      });
     }
   }
   return out;

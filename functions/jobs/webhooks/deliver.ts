@@ -22,7 +22,7 @@ import {
 import type { DeliveryMessage } from '../../../shared/integrations/webhook-queue/index.ts';
 import type { DeliveryError } from '../../../shared/records/webhook.ts';
 import { logger } from '../../../shared/support/logger.ts';
-import { DestinationRefused, destinationPolicy, vetDestination, type Resolver } from '../../../shared/webhooks/destination.ts';
+import { DestinationRefused, destinationPolicy, vetDestination, type Resolver, type VettedDestination } from '../../../shared/webhooks/destination.ts';
 import { openSecret } from '../../../shared/webhooks/secrets.ts';
 import { postDelivery, type RequestFunction, type SendResult } from '../../../shared/webhooks/send.ts';
 import { DISABLE_AFTER_MS, retryDelaySeconds, withinRetryWindow } from './retry-schedule.ts';
@@ -47,7 +47,7 @@ export async function signatureHeader(endpoint: StoredEndpoint, messageId: strin
 }
 
 async function send(endpoint: StoredEndpoint, delivery: StoredDelivery, at: Date, deps: DeliverDeps): Promise<SendResult | { kind: 'destination_refused' }> {
-  let destination;
+  let destination: VettedDestination;
   try {
     destination = await vetDestination(endpoint.url, { ...destinationPolicy(), ...(deps.resolve ? { resolve: deps.resolve } : {}) });
   } catch (error) {

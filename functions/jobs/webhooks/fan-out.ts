@@ -22,7 +22,10 @@ export function endpointsOnce(read: EndpointsOf = storedEndpointsOf): EndpointsO
   const reads = new Map<string, Promise<StoredEndpoint[]>>();
   return (tenantId) => {
     let endpoints = reads.get(tenantId);
-    if (!endpoints) reads.set(tenantId, (endpoints = read(tenantId)));
+    if (!endpoints) {
+      endpoints = read(tenantId);
+      reads.set(tenantId, endpoints);
+    }
     return endpoints;
   };
 }

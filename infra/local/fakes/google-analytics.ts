@@ -192,7 +192,10 @@ export class FakeGoogleAnalytics {
     const q = url.searchParams;
     const redirectUri = q.get('redirect_uri');
     // Google shows an error page (no redirect) for an unknown client or redirect URI.
-    if (q.get('client_id') !== FAKE_GOOGLE_CLIENT_ID || !redirectUri) return json(400, { error: 'invalid_client' });
+    if (q.get('client_id') !== FAKE_GOOGLE_CLIENT_ID || !redirectUri) {
+      json(400, { error: 'invalid_client' });
+      return;
+    }
     const back = new URL(redirectUri);
     if (q.get('state')) back.searchParams.set('state', q.get('state')!);
     back.searchParams.set('iss', this.url);
@@ -254,6 +257,7 @@ export class FakeGoogleAnalytics {
     };
   }
 
+  // biome-ignore lint/suspicious/noExplicitAny: the request body as the client sent it (JSON.parse), read field by field as Google's server would
   private runReport(propertyId: string, request: any): [number, unknown] {
     if (this.quotaFailures > 0) {
       this.quotaFailures -= 1;

@@ -12,6 +12,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+// biome-ignore lint/suspicious/noExplicitAny: Stripe's objects and form bodies as the stand-in reads and writes them, any member at any depth
 type StripeObject = Record<string, any>;
 
 export const FAKE_STRIPE_SECRET_KEY = 'sk_test_local_fake';
@@ -28,7 +29,7 @@ export function parseStripeForm(body: string): StripeObject {
   const root: StripeObject = {};
   for (const [key, value] of new URLSearchParams(body)) {
     const path = key.replace(/\]/g, '').split('[');
-    let node: any = root;
+    let node: StripeObject = root;
     path.forEach((part, i) => {
       const last = i === path.length - 1;
       const name = Array.isArray(node) && part === '' ? node.length : part;

@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import * as z from 'zod/mini';
 import { lazySchema } from '../../records/lazy-schema.ts';
-import { type AnalyticsDay, type HdyhauAnswerDay, type HdyhauMapping, type SignalAssociation, type SignalDay, type SignalKind, type StoredSignal } from '../../domain/analytics.ts';
+import type { AnalyticsDay, HdyhauAnswerDay, HdyhauMapping, SignalAssociation, SignalDay, SignalKind, StoredSignal } from '../../domain/analytics.ts';
 import { conditionHeld, defineEntity, deleteRecord, getRecord, putRecord, takeRecord, updateRecord } from '../table/entity.ts';
 import { absent, has } from '../table/expressions.ts';
 import { analyticsKeys, type Key } from '../table/keys.ts';

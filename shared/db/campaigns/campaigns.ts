@@ -17,7 +17,6 @@ import { queryRecords } from '../table/query.ts';
 import { absent, all, asRead, has, lacks } from '../table/expressions.ts';
 import * as keys from '../table/item-keys.ts';
 import * as collections from '../table/collections.ts';
-import { stored } from '../../records/fields.ts';
 import { pointerPut } from '../table/records.ts';
 import { transact } from '../table/transact.ts';
 import { getTenant } from '../tenancy/tenants.ts';

@@ -22,7 +22,6 @@ import { Costs, readStoredCost, reconvertCost, type StoredCost } from './costs.t
 import { readSpendCurrency } from './spend-order.ts';
 import { getRecord, updateRecord } from '../table/entity.ts';
 import { all, asRead, equals, exists } from '../table/expressions.ts';
-import * as keys from '../table/item-keys.ts';
 import { queryRecords } from '../table/query.ts';
 import { backoff, sleep } from '../table/retry.ts';
 import { getTenant } from '../tenancy/tenants.ts';
@@ -103,7 +102,11 @@ export async function placeSpend(tenantId: string, activityId: string, timeZone?
     }
     // The tenant's currency, read once when a moved cost without a conversion is in another one (its new day may have a rate).
     let currency: string | undefined;
-    const mayConvert = async (cost: StoredCost) => cost.conversion !== null || cost.currency !== (currency ??= (await readSpendCurrency(tenantId)).currency);
+    const mayConvert = async (cost: StoredCost) => {
+      if (cost.conversion !== null) return true;
+      currency ??= (await readSpendCurrency(tenantId)).currency;
+      return cost.currency !== currency;
+    };
     try {
       for (const listed of costs) {
         // The index may show an older version of a cost: on a refusal, read that cost itself once.

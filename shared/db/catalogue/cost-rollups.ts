@@ -67,8 +67,12 @@ export function spendDayUpdates(tenantId: string, before: readonly SpendPlacemen
       days.set(id, day);
     }
   };
-  before.forEach((cost) => add(cost, -1));
-  after.forEach((cost) => add(cost, 1));
+  before.forEach((cost) => {
+    add(cost, -1);
+  });
+  after.forEach((cost) => {
+    add(cost, 1);
+  });
   return [...days.values()].flatMap(({ scope, date, delta }) => {
     // Sums of decimals in binary floating point: back to the currency's minor unit (0 when they cancel).
     const spend = Object.fromEntries(Object.entries(delta.spend ?? {}).map(([currency, amount]) => [currency, roundMoney(amount, currency)]));

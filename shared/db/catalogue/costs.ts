@@ -41,7 +41,6 @@ import { costStatsDelta } from './cost-stats.ts';
 import { contributionOf, creatorSpendAttribute, creatorStandingOf, placementOf, spendContributionDelta, spendDayUpdates, standingOf } from './cost-rollups.ts';
 import { conversionCounters, shownConversion, type StoredConversion } from '../../domain/conversion.ts';
 import { convertOn } from '../rates/conversion.ts';
-import { stored } from '../../records/fields.ts';
 import { pointerDelete, pointerPut } from '../table/records.ts';
 import { indexPage, type PageRequest } from '../table/paging.ts';
 import { backoff, retryAgain, sleep } from '../table/retry.ts';

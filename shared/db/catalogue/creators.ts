@@ -14,10 +14,8 @@ import { aggregateUpdate, tenantAggregateUpdate, withoutReportingCounters } from
 import { conditionHeld, defineEntity, defineProjection, getRecord, updateRecord } from '../table/entity.ts';
 import { absent, all, asRead, exists } from '../table/expressions.ts';
 import { placeMetricDays } from '../metrics/metric-days.ts';
-import { stored } from '../../records/fields.ts';
 import type { KeyCondition } from '../table/keys.ts';
 import * as keys from '../table/item-keys.ts';
-import * as collections from '../table/collections.ts';
 import { deleteCostsOfCreator } from './costs.ts';
 import { batchGet, recordOf } from '../table/operations.ts';
 import { queryItems, queryRecords } from '../table/query.ts';
@@ -30,7 +28,7 @@ import { SPEND_ORDER_ATTRIBUTE } from './spend-order.ts';
 import { indexPage, type PageRequest } from '../table/paging.ts';
 import { transact, transactionsOf, type TransactItem } from '../table/transact.ts';
 import { valueCounts, valueMove } from '../table/value-counters.ts';
-import { type CreatorRole, CreatorSchema, type Creator } from '../../records/creator.ts';
+import type { CreatorRole, Creator } from '../../records/creator.ts';
 export type { Creator } from '../../records/creator.ts';
 
 import { Creators } from './creator-entity.ts';

@@ -15,7 +15,6 @@ import * as keys from '../table/item-keys.ts';
 import * as collections from '../table/collections.ts';
 import { batchGet } from '../table/operations.ts';
 import { pageOf, sortRecords, type Page, type PageRequest } from '../table/paging.ts';
-import { stored } from '../../records/fields.ts';
 import { pointerDelete, pointerPut } from '../table/records.ts';
 import { transact } from '../table/transact.ts';
 import { ExpenseCategorySchema } from '../../records/expense-category.ts';

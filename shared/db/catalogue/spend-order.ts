@@ -23,7 +23,6 @@ import { conditionHeld, defineProjection, getRecord, updateRecord } from '../tab
 import { Tenants } from '../tenancy/tenant-entity.ts';
 import { asRead, exists, Placeholders } from '../table/expressions.ts';
 import type { Key } from '../table/keys.ts';
-import * as keys from '../table/item-keys.ts';
 import { queryItems } from '../table/query.ts';
 import { Creators } from './creator-entity.ts';
 import { MAX_TRANSACTION_ITEMS, transact, type TransactItem } from '../table/transact.ts';

@@ -22,10 +22,9 @@ import * as collections from '../table/collections.ts';
 import { timeOrderedId } from '../table/ids.ts';
 import { batchDelete } from '../table/operations.ts';
 import { releaseObjects } from '../storage/released-objects.ts';
-import { stored } from '../../records/fields.ts';
 import { pointerPut } from '../table/records.ts';
 import { transact } from '../table/transact.ts';
-import { FILE_CONTENT_TYPES, FileSchema } from '../../records/file.ts';
+import { type FILE_CONTENT_TYPES, FileSchema } from '../../records/file.ts';
 export { FILE_CONTENT_TYPES } from '../../records/file.ts';
 
 export const FILE_OWNER_TYPES = ENTITY_TYPES;

@@ -13,7 +13,6 @@ import * as keys from '../table/item-keys.ts';
 import * as collections from '../table/collections.ts';
 import { batchGet } from '../table/operations.ts';
 import { timeOrderedId } from '../table/ids.ts';
-import { stored } from '../../records/fields.ts';
 import { pointerPut } from '../table/records.ts';
 import { transact } from '../table/transact.ts';
 import { OutcomeDefinitionSchema } from '../../records/outcome-definition.ts';

@@ -9,7 +9,7 @@
 import * as z from 'zod/mini';
 import { SocialAccounts } from '../catalogue/social-accounts.ts';
 import { aggregateUpdate } from '../table/aggregates.ts';
-import { conditionHeld, defineEntity, defineProjection } from '../table/entity.ts';
+import { conditionHeld, defineProjection } from '../table/entity.ts';
 import * as keys from '../table/item-keys.ts';
 import { dueAt, stillDue, type DueAccount } from './metric-due.ts';
 import { batchGet } from '../table/operations.ts';

@@ -251,7 +251,7 @@ async function goneScopes(tenantId: string, scopes: readonly MetricScope[]): Pro
   const found = await Promise.all(
     distinct.map(async (scope) => {
       const { kind, id } = rollupScope(scope) as { kind: 'campaign' | 'creator'; id: string };
-      const found = await getRecord(ScopeItems, keys[kind](tenantId, id), { attributes: [] });
+      const found = await getRecord(ScopeItems, kind === 'campaign' ? keys.campaign(tenantId, id) : keys.creator(tenantId, id), { attributes: [] });
       return found ? undefined : scope;
     }),
   );
@@ -290,7 +290,9 @@ export async function withdrawMetricDays(tenantId: string, activityId: string): 
       for (const bucketDays of byBucket(days)) {
         let next = 0;
         for (const batch of transactionsOf(bucketDays.map((day) => dayWithdrawal(tenantId, day, gone)), 1)) {
-          const withdrawn = bucketDays.slice(next, (next += batch.length)).map((day) => ({
+          const from = next;
+          next += batch.length;
+          const withdrawn = bucketDays.slice(from, next).map((day) => ({
             date: dateOf(day),
             impressions: -Number(day.impressions ?? 0),
             engagement: -Number(day.engagement ?? 0),

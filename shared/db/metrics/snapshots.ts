@@ -128,7 +128,12 @@ function turns(readings: readonly ActivityReading[]): ActivityReading[][] {
   for (const entry of [...readings].sort((a, b) => a.reading.fetchedAt.localeCompare(b.reading.fetchedAt))) {
     const turn = seen.get(entry.activityId) ?? 0;
     seen.set(entry.activityId, turn + 1);
-    (out[turn] ??= []).push(entry);
+    let inTurn = out[turn];
+    if (!inTurn) {
+      inTurn = [];
+      out[turn] = inTurn;
+    }
+    inTurn.push(entry);
   }
   return out;
 }

@@ -9,9 +9,8 @@
 import * as z from 'zod/mini';
 import { addDays, datesBetween } from '../../domain/reporting/days.ts';
 import { DayRollups } from './day-rollups.ts';
-import { conditionHeld, defineEntity, defineProjection } from '../table/entity.ts';
+import { conditionHeld, defineProjection } from '../table/entity.ts';
 import { absent, all, asRead, exists } from '../table/expressions.ts';
-import * as keys from '../table/item-keys.ts';
 import { queryItems } from '../table/query.ts';
 import { BUCKET_DAYS, bucketStart, figureNames, SparklineBuckets } from './sparkline-buckets.ts';
 import { transact, type TransactItem } from '../table/transact.ts';

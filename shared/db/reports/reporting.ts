@@ -8,7 +8,6 @@
 import * as z from 'zod/mini';
 import { Connections } from '../analytics/analytics.ts';
 import { contribution } from '../../domain/activity-metrics.ts';
-import { analyticsKeys } from '../analytics/analytics.ts';
 import { standingOf } from '../catalogue/cost-rollups.ts';
 import type { RollupScope } from '../metrics/day-rollups.ts';
 import { Campaigns, campaignFromItem, type Campaign } from '../campaigns/campaigns.ts';
@@ -38,7 +37,8 @@ export async function readAggregate(tenantId: string, scope: RollupScope): Promi
     ]);
     return { ...aggregate, ...(typeof connection?.status === 'string' ? { analyticsStatus: connection.status } : {}) };
   }
-  const item = await getRecord(Aggregates, keys[scope.kind](tenantId, scope.id));
+  const key = scope.kind === 'activity' ? keys.activity(tenantId, scope.id) : scope.kind === 'campaign' ? keys.campaign(tenantId, scope.id) : keys.creator(tenantId, scope.id);
+  const item = await getRecord(Aggregates, key);
   if (!item || item.deletingAt) return undefined;
   return scope.kind === 'activity' ? activityAggregate(item) : item;
 }

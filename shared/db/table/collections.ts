@@ -5,7 +5,7 @@
  * object's members are never dropped one by one). Imported as a namespace (`collections.*`),
  * which esbuild still trims to the members used.
  */
-import { collection, creationOrder, dayPrefix, tenantPk, type Collection, type IndexCollection, type KeyCondition, type OrderedIndex, type RollupScope } from './keys.ts';
+import { collection, creationOrder, dayPrefix, tenantPk, type IndexCollection, type KeyCondition, type OrderedIndex, type RollupScope } from './keys.ts';
 
 /** Every item of a tenant's partition, whatever its kind. */
 export const tenantItems = (tenantId: string): KeyCondition => ({ index: 'table', pk: tenantPk(tenantId) });

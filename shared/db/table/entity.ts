@@ -138,7 +138,7 @@ function withoutNullKeys<T extends Item>(item: T, nullable: readonly string[]): 
 /** The condition of a write that by default needs the item to exist. */
 const orExists = (condition: Condition | null | undefined) => (condition === undefined ? exists : condition);
 
-export function defineEntity<S extends z.ZodMiniType<Item>, A extends unknown[], C extends string = never, Q extends QueryDeclarations = {}>(
+export function defineEntity<S extends z.ZodMiniType<Item>, A extends unknown[], C extends string = never, Q extends QueryDeclarations = Record<never, never>>(
   declaration: EntityDeclaration<S, A, C, Q>,
 ) {
   DECLARED_ENTITIES.push({ name: declaration.name, key: declaration.key as unknown as (...args: never[]) => Key, queries: declaration.queries ?? {} });
@@ -156,7 +156,7 @@ export function defineProjection<S extends z.ZodMiniType<Item>, A extends unknow
   return entityOf({ name: of.name, schema, key: of.key });
 }
 
-function entityOf<S extends z.ZodMiniType<Item>, A extends unknown[], C extends string = never, Q extends QueryDeclarations = {}>(declaration: EntityDeclaration<S, A, C, Q>) {
+function entityOf<S extends z.ZodMiniType<Item>, A extends unknown[], C extends string = never, Q extends QueryDeclarations = Record<never, never>>(declaration: EntityDeclaration<S, A, C, Q>) {
   type R = z.infer<S>;
   const { name, indexes, counters = [] } = declaration;
   const schema = lazySchema(declaration.schema);

@@ -3,7 +3,7 @@
  * for tenant routes the caller's membership and whether the tenant is live.
  */
 import * as z from 'zod/mini';
-import { defineEntity, defineProjection, getRecord } from '../table/entity.ts';
+import { defineProjection, getRecord } from '../table/entity.ts';
 import type { Key } from '../table/keys.ts';
 import * as keys from '../table/item-keys.ts';
 import type { Membership } from './memberships.ts';

@@ -4,7 +4,6 @@
  * the demo as active organization switches to the paid one. Idempotent: run again, it finds nothing
  * left to change.
  */
-import * as z from 'zod/mini';
 import { NotFoundError } from '../../domain/errors.ts';
 import { getRecord } from '../table/entity.ts';
 import { DemoPointer } from './tenant-entity.ts';

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
-import { type Role } from '../../domain/roles.ts';
+import type { Role } from '../../domain/roles.ts';
 import { conflict, notFound } from '../../domain/errors.ts';
 import { invitationEmail } from '../../domain/invitation-email.ts';
 import { defineEntity, defineProjection, getRecord, updateRecord } from '../table/entity.ts';
@@ -17,11 +17,10 @@ import { addMembershipItems, getMembership, type Membership } from './membership
 import { queryRecords } from '../table/query.ts';
 import { outboxPut } from '../email/outbox.ts';
 import { countAgainst, LIMITS } from './rate-limits.ts';
-import { stored } from '../../records/fields.ts';
 import { getTenant } from './tenants.ts';
 import { transact } from '../table/transact.ts';
 import { EmailClaims } from './users.ts';
-import { INVITATION_STATUSES, InvitationSchema } from '../../records/invitation.ts';
+import { type INVITATION_STATUSES, InvitationSchema } from '../../records/invitation.ts';
 
 export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
 

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
-import { type Role } from '../../domain/roles.ts';
+import type { Role } from '../../domain/roles.ts';
 import { conflict, notFound } from '../../domain/errors.ts';
 import { type Changes, defineEntity, defineProjection, getRecord } from '../table/entity.ts';
 import { Tenants } from './tenant-entity.ts';
@@ -15,7 +15,6 @@ import { all, any, compare, equals, has, lacks } from '../table/expressions.ts';
 import * as keys from '../table/item-keys.ts';
 import * as collections from '../table/collections.ts';
 import { queryRecords } from '../table/query.ts';
-import { stored } from '../../records/fields.ts';
 import { transact } from '../table/transact.ts';
 import { type MembershipStatus, MembershipSchema, type Membership } from '../../records/membership.ts';
 export type { MembershipStatus, Membership } from '../../records/membership.ts';
@@ -130,7 +129,7 @@ export async function removeMembership(tenantId: string, userId: string): Promis
 /** Turns a pending membership active (the recipient accepted). */
 export async function activateMembership(tenantId: string, userId: string): Promise<Membership> {
   const was = await getMembership(tenantId, userId);
-  if (!was || was.status !== 'pending') throw notFound('The invitation');
+  if (was?.status !== 'pending') throw notFound('The invitation');
   const now = new Date().toISOString();
   await changeWithCounts(was, { set: { status: 'active', updatedAt: now, acceptedAt: now } }, activeOwner(was.role, 'active'), 0);
   return { ...was, status: 'active', updatedAt: now };

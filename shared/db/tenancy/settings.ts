@@ -8,7 +8,6 @@ import { ConflictError, conflict } from '../../domain/errors.ts';
 import { defineEntity, getRecord, putRecord } from '../table/entity.ts';
 import { absent, equals } from '../table/expressions.ts';
 import * as keys from '../table/item-keys.ts';
-import { stored } from '../../records/fields.ts';
 import { UserSettingsSchema } from '../../records/user-settings.ts';
 import { rounds } from '../table/retry.ts';
 

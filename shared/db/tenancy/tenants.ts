@@ -5,22 +5,19 @@
  * enforced by DynamoDB conditions rather than by read-then-write.
  */
 import { randomUUID } from 'node:crypto';
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import { UNPAID } from '../../domain/billing.ts';
 import { roundSpend } from '../../domain/currencies.ts';
 import { conflict, notFound } from '../../domain/errors.ts';
-import { conditionHeld, defineEntity, getRecord, updateRecord } from '../table/entity.ts';
+import { conditionHeld, getRecord, updateRecord } from '../table/entity.ts';
 import { absent, all, has, lacks } from '../table/expressions.ts';
-import * as keys from '../table/item-keys.ts';
-import * as collections from '../table/collections.ts';
-import { stored } from '../../records/fields.ts';
 import { Memberships, type Membership } from './memberships.ts';
 import { batchGet } from '../table/operations.ts';
 import { countAgainst, LIMITS } from './rate-limits.ts';
 import { rewriteSpendOrder } from '../catalogue/spend-order.ts';
 import { reconvertTenantCosts } from '../catalogue/cost-conversions.ts';
 import { transact } from '../table/transact.ts';
-import { TenantSchema, type Tenant, TenantMetricsSchema } from '../../records/tenant.ts';
+import type { Tenant } from '../../records/tenant.ts';
 export type { Tenant } from '../../records/tenant.ts';
 import { DemoPointer, TenantAggregates, Tenants } from './tenant-entity.ts';
 export { Tenants } from './tenant-entity.ts';

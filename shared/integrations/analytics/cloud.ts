@@ -151,7 +151,18 @@ export async function revoke(refreshToken: string): Promise<void> {
   }
 }
 
-async function googleJson(url: string, accessToken: string, body?: unknown): Promise<any> {
+/** The members of Google's JSON answers read here (an error's, accountSummaries', runReport's); any of them may be missing. */
+interface GoogleAnswer {
+  error?: { status?: string; message?: unknown };
+  accountSummaries?: { propertySummaries?: { property?: unknown; displayName?: unknown }[] }[];
+  nextPageToken?: string;
+  dimensionHeaders?: { name: string }[];
+  metricHeaders?: { name: string }[];
+  rows?: { dimensionValues?: { value?: unknown }[]; metricValues?: { value?: unknown }[] }[];
+  rowCount?: unknown;
+}
+
+async function googleJson(url: string, accessToken: string, body?: unknown): Promise<GoogleAnswer> {
   const response = await reaching(() =>
     fetch(url, {
       method: body === undefined ? 'GET' : 'POST',
@@ -159,7 +170,7 @@ async function googleJson(url: string, accessToken: string, body?: unknown): Pro
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     }),
   );
-  const json: any = await response.json().catch(() => ({}));
+  const json = (await response.json().catch(() => ({}))) as GoogleAnswer;
   if (response.ok) return json;
   if (response.status >= 500) throw new GoogleUnavailableError();
   const status = json?.error?.status as string | undefined;

@@ -73,7 +73,11 @@ export async function readByIds(refs: readonly ContentRef[], idOf: (url: string)
   const found = new Map<string, (contentUrl: string) => ReadResult<ContentReading>>();
   for (const batch of chunks([...new Set(ids.filter((id): id is string => id !== undefined))], size)) {
     const answer = await read(batch);
-    if (Array.isArray(answer)) batch.forEach((id, i) => found.set(id, () => answer[i]!));
+    if (Array.isArray(answer)) {
+      batch.forEach((id, i) => {
+        found.set(id, () => answer[i]!);
+      });
+    }
     else for (const [id, reading] of answer) found.set(id, reading);
   }
   return refs.map((ref, i) => found.get(ids[i] ?? '')?.(ref.contentUrl) ?? { status: 'missing' });

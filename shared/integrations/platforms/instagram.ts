@@ -138,7 +138,9 @@ export function instagramAdapter(config: InstagramConfig): PlatformAdapter {
       });
       for (const [username, wanted] of byAccount) {
         const read = await readAccount(username, wanted);
-        wanted.forEach((w, i) => (results[w.index] = read[i]!));
+        wanted.forEach((w, i) => {
+          results[w.index] = read[i]!;
+        });
       }
       return results;
     },

@@ -20,7 +20,8 @@ export function configuredQueue<Queue, Cloud extends Queue & { readonly queueUrl
       // Read at each call: a test (or the local runtime) may set the variable after import.
       const url = process.env[envName];
       if (!url) return undefined;
-      return cloud?.queueUrl === url ? cloud : (cloud = make(url));
+      if (cloud?.queueUrl !== url) cloud = make(url);
+      return cloud;
     },
     use: (queue) => {
       chosen = queue;

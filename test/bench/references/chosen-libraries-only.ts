@@ -20,7 +20,8 @@ const verifier = () =>
     : CognitoJwtVerifier.create({ userPoolId: 'us-east-1_reference', tokenUse: 'access', clientId: 'reference' });
 
 export const handler = middy(async (event: { headers: Record<string, string>; body: unknown }) => {
-  const v = (verify ??= ((made) => (token: string) => made.verify(token))(verifier()));
+  verify ??= ((made) => (token: string) => made.verify(token))(verifier());
+  const v = verify;
   const payload = await v(event.headers.authorization ?? '');
   const { id } = input.parse(event.body);
   const out = await client.send(new GetCommand({ TableName: process.env.TABLE_NAME, Key: { pk: id, sk: String(payload.sub) } }));

@@ -47,6 +47,7 @@ it('renders /docs offline, without console errors: every tag, and a route\'s req
 
   await page.goto(`${service.url}/docs`, { waitUntil: 'load' });
   await page.waitForSelector('.menu-content', { timeout: 60_000 });
+  // biome-ignore lint/performance/useDomNodeTextContent: Playwright's Locator.innerText(), the text as the page shows it, not the DOM property
   const menu = await page.locator('.menu-content').innerText();
   for (const tag of document.tags as { name: string }[]) expect(menu, `tag ${tag.name} in the menu`).toContain(tag.name);
   // The introduction's sections come first (docs/decisions.md "Figures a reader can check").
@@ -58,6 +59,7 @@ it('renders /docs offline, without console errors: every tag, and a route\'s req
   await page.goto(`${service.url}/docs#operation/${operation.operationId}`, { waitUntil: 'load' });
   const section = page.locator(`[id="operation/${operation.operationId}"]`);
   await section.waitFor({ timeout: 60_000 });
+  // biome-ignore lint/performance/useDomNodeTextContent: Playwright's Locator.innerText(), the text as the page shows it, not the DOM property
   const text = await section.innerText();
   expect(text).toMatch(/Request Body schema/i);
   expect(text).toContain('jobRole');

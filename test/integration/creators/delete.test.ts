@@ -3,7 +3,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createActivity, getActivity, linkCreatorItems } from '../../../shared/db/catalogue/activities.ts';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../../shared/db/table/client.ts';
-import * as keys from '../../../shared/db/table/item-keys.ts';
 import * as collections from '../../../shared/db/table/collections.ts';
 import { queryItems } from '../../../shared/db/table/query.ts';
 import { locate } from '../../../shared/db/table/records.ts';

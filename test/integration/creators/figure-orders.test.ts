@@ -7,7 +7,6 @@
  * repeat nor skip), the same total and role facet.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Creator } from '../../../shared/db/catalogue/creators.ts';
 import { recordReadings } from '../../../shared/db/metrics/snapshots.ts';
 import type { ContentReading } from '../../../shared/domain/metric-readings.ts';
 import { countReads, readsBetween } from '../../bench/items-read.ts';

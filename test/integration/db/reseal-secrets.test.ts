@@ -33,7 +33,7 @@ const setRaw = (key: { pk: string; sk: string }, values: Item) =>
     new UpdateCommand({
       TableName: tableName(),
       Key: key,
-      UpdateExpression: `SET ${Object.keys(values).map((name, i) => `#n${i} = :v${i}`).join(', ')}`,
+      UpdateExpression: `SET ${Object.keys(values).map((_name, i) => `#n${i} = :v${i}`).join(', ')}`,
       ExpressionAttributeNames: Object.fromEntries(Object.keys(values).map((name, i) => [`#n${i}`, name])),
       ExpressionAttributeValues: Object.fromEntries(Object.values(values).map((value, i) => [`:v${i}`, value])),
     }),

@@ -16,7 +16,7 @@ import { getActivity } from '../../../shared/db/catalogue/activities.ts';
 import * as keys from '../../../shared/db/table/item-keys.ts';
 import { usePlatforms } from '../../../shared/integrations/platforms/index.ts';
 import { useRefreshQueue } from '../../../shared/integrations/refresh-queue/index.ts';
-import { type RefreshMessage } from '../../../shared/integrations/refresh-queue/port.ts';
+import type { RefreshMessage } from '../../../shared/integrations/refresh-queue/port.ts';
 import { call } from '../../support/call.ts';
 import { changeBy } from '../webhooks/helpers.ts';
 import { newActivity } from '../activities/helpers.ts';

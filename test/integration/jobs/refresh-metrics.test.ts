@@ -161,7 +161,10 @@ describe('refresh worker batch', () => {
     const a = await createActivity(tenantId, { channel: 'instagram', activity: 'instagram_post', name: 'Post', creatorId });
     await updateActivity(tenantId, a.id, { contentHref: 'https://www.instagram.com/p/CxYz_12-3/' }, { tracking: 'due' });
     const refs: ContentRef[] = [];
-    const { deps } = fakes((ref) => (refs.push(ref), { status: 'ok', value: reading(1) }));
+    const { deps } = fakes((ref) => {
+      refs.push(ref);
+      return { status: 'ok', value: reading(1) };
+    });
     const batch = (await delivered(tenantId)).filter((m) => m.message.kind === 'content');
     expect((await refreshBatch(batch, deps)).counts.ok).toBe(1);
     expect(refs).toEqual([expect.objectContaining({ activityId: a.id, platform: 'instagram', accountHandle: 'ada.ig' })]);

@@ -99,7 +99,10 @@ describe('fan-out', () => {
     await register(fay);
     await register(gus);
     const reads: string[] = [];
-    const endpointsOf = endpointsOnce((tenantId) => (reads.push(tenantId), storedEndpointsOf(tenantId)));
+    const endpointsOf = endpointsOnce((tenantId) => {
+      reads.push(tenantId);
+      return storedEndpointsOf(tenantId);
+    });
     const changes = [await memberJoins(fay), await memberJoins(fay), await memberJoins(gus), await memberJoins(fay)];
     let total = 0;
     for (const change of changes) total += await fanOut(change, endpointsOf);

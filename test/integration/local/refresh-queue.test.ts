@@ -26,7 +26,10 @@ const failing = (reads: string[], failOnly?: string[], recorded: string[] = []):
     platform,
     maxIdsPerCall: 50,
     readContent: async (refs) =>
-      refs.map((r) => (reads.push(r.activityId), !failOnly || failOnly.includes(r.activityId) ? { status: 'failed', message: 'HTTP 500' } : { status: 'ok', value: youtubeReading(new Date().toISOString(), { views: 1 }) })),
+      refs.map((r) => {
+        reads.push(r.activityId);
+        return !failOnly || failOnly.includes(r.activityId) ? { status: 'failed', message: 'HTTP 500' } : { status: 'ok', value: youtubeReading(new Date().toISOString(), { views: 1 }) };
+      }),
     readFollowers: async () => [],
   }),
   recordReadings: async (_tenantId, readings) => void recorded.push(...readings.map((r) => r.activityId)),

@@ -2,7 +2,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCampaign } from '../../../shared/db/campaigns/campaigns.ts';
-import * as keys from '../../../shared/db/table/item-keys.ts';
 import * as collections from '../../../shared/db/table/collections.ts';
 import { queryItems } from '../../../shared/db/table/query.ts';
 import { call } from '../../support/call.ts';

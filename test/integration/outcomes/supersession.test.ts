@@ -3,7 +3,6 @@
  * with no claim lost; concurrent creates and deletes keep the definition's count exact.
  */
 import { describe, expect, it } from 'vitest';
-import * as keys from '../../../shared/db/table/item-keys.ts';
 import * as collections from '../../../shared/db/table/collections.ts';
 import { queryItems } from '../../../shared/db/table/query.ts';
 import { call } from '../../support/call.ts';

@@ -164,7 +164,8 @@ class TenantBuilder {
   /** The organization, its campaigns (with and without budget and dates), creators and outcome definitions. */
   async setup(user: TestUser) {
     const { spec, model, now } = this;
-    const orgId = (this.orgId = await newOrganization(user, { name: 'Oracle', currency: spec.currency, ianaTimezone: spec.timeZone }));
+    const orgId = await newOrganization(user, { name: 'Oracle', currency: spec.currency, ianaTimezone: spec.timeZone });
+    this.orgId = orgId;
     await Promise.all([
       ...spec.campaigns.map(async (c, i) => {
         const startAt = c.startDays === null ? null : iso(now + c.startDays * DAY);

@@ -15,7 +15,7 @@
  * failing batch as found.
  */
 import fc from 'fast-check';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, it, vi } from 'vitest';
 import { call } from '../../support/call.ts';
 import { lastDates, ReportingOracle, addDays, dateIn, roundMoneyIn, type Figures } from '../../support/reporting-oracle.ts';
 import { signUp } from '../../support/users.ts';

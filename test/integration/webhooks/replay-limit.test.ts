@@ -23,7 +23,9 @@ const minuteStart = () => Math.floor(Date.now() / MINUTE) * MINUTE;
 const queued: DeliveryMessage[] = [];
 beforeAll(() => useWebhookQueue({ send: async (messages) => void queued.push(...messages) }));
 afterAll(() => useWebhookQueue(undefined));
-beforeEach(() => void (queued.length = 0));
+beforeEach(() => {
+  queued.length = 0;
+});
 
 async function endpointOf(org: Org): Promise<string> {
   const sealed = await sealSecret(org.organizationId, `whsec_${Buffer.alloc(24, 7).toString('base64')}`);
