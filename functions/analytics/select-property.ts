@@ -30,14 +30,21 @@ export const handler = defineHandler({
     if (!connection) throw conflict('Connect Google Analytics first (auth-url, then consent).');
     let properties: ReadableProperty[];
     try {
-      const refreshToken = await tokenSealer.open('google-refresh-token', organizationId, connection.sealedRefreshToken);
+      const refreshToken = await tokenSealer.open(
+        'google-refresh-token',
+        organizationId,
+        connection.sealedRefreshToken,
+      );
       properties = await analytics.readableProperties(await analytics.accessTokenFor(refreshToken));
     } catch (error) {
       if (error instanceof GrantRevokedError) throw conflict('Google refused the stored grant: connect again.');
       throw error;
     }
     const property = properties.find((p) => p.propertyId === propertyId);
-    if (!property) throw invalidInput('The grant cannot read this property.', [{ path: 'propertyId', message: 'Not a property the connected Google account can read.' }]);
+    if (!property)
+      throw invalidInput('The grant cannot read this property.', [
+        { path: 'propertyId', message: 'Not a property the connected Google account can read.' },
+      ]);
     const selected = await setConnected(organizationId, propertyId, property.displayName || null, { backfill: true });
     getFirstImportStarter().start(organizationId);
     return ok(connectionView(organizationId, selected));

@@ -30,7 +30,8 @@ export const handler = defineHandler({
     try {
       profile = normaliseProfile(input.platform, input.profileUrl);
     } catch (error) {
-      if (error instanceof ProfileError) throw invalidInput(error.message, [{ path: 'profileUrl', message: error.message }]);
+      if (error instanceof ProfileError)
+        throw invalidInput(error.message, [{ path: 'profileUrl', message: error.message }]);
       throw error;
     }
     // Due from its creation (connectSocialAccount): the table's stream queues its first follower

@@ -21,7 +21,8 @@ export function jsonSchema(schema: Schema, io: 'input' | 'output'): JsonSchema {
     target: 'draft-2020-12',
     override: ({ jsonSchema: out }) => {
       // A bound of Infinity (a size checked elsewhere, in bytes) is no bound: JSON would write it as null.
-      for (const [keyword, value] of Object.entries(out)) if (value === Infinity || value === -Infinity) delete (out as JsonSchema)[keyword];
+      for (const [keyword, value] of Object.entries(out))
+        if (value === Infinity || value === -Infinity) delete (out as JsonSchema)[keyword];
       declareBounds(out as JsonSchema, io);
     },
   }) as JsonSchema;

@@ -32,12 +32,30 @@ interface Route {
 }
 
 export const REPORTING_ROUTES: readonly Route[] = [
-  { label: 'GET /v1/reporting/organization/metrics', url: (t) => `/v1/reporting/organization/metrics?organizationId=${t}` },
-  { label: 'GET /v1/reporting/campaign/metrics', url: (t, c) => `/v1/reporting/campaign/metrics?organizationId=${t}&campaignId=${c}` },
-  { label: 'GET /v1/reporting/organization/metrics/history (90 days)', url: (t) => `/v1/reporting/organization/metrics/history?organizationId=${t}&daysBack=90` },
-  { label: 'GET /v1/reporting/spend/history (90 days)', url: (t) => `/v1/reporting/spend/history?organizationId=${t}&startDate=${day(89)}&endDate=${day(0)}` },
-  { label: 'GET /v1/reporting/campaign/portfolio', url: (t) => `/v1/reporting/campaign/portfolio?organizationId=${t}&daysBack=30` },
-  { label: 'GET /v1/reporting/marketing-brief (executive)', url: (t) => `/v1/reporting/marketing-brief?organizationId=${t}&daysBack=30&audience=executive` },
+  {
+    label: 'GET /v1/reporting/organization/metrics',
+    url: (t) => `/v1/reporting/organization/metrics?organizationId=${t}`,
+  },
+  {
+    label: 'GET /v1/reporting/campaign/metrics',
+    url: (t, c) => `/v1/reporting/campaign/metrics?organizationId=${t}&campaignId=${c}`,
+  },
+  {
+    label: 'GET /v1/reporting/organization/metrics/history (90 days)',
+    url: (t) => `/v1/reporting/organization/metrics/history?organizationId=${t}&daysBack=90`,
+  },
+  {
+    label: 'GET /v1/reporting/spend/history (90 days)',
+    url: (t) => `/v1/reporting/spend/history?organizationId=${t}&startDate=${day(89)}&endDate=${day(0)}`,
+  },
+  {
+    label: 'GET /v1/reporting/campaign/portfolio',
+    url: (t) => `/v1/reporting/campaign/portfolio?organizationId=${t}&daysBack=30`,
+  },
+  {
+    label: 'GET /v1/reporting/marketing-brief (executive)',
+    url: (t) => `/v1/reporting/marketing-brief?organizationId=${t}&daysBack=30&audience=executive`,
+  },
 ];
 
 /** A tenant of `size` activities in 20 campaigns, costs in 3 currencies, activities over the last 90 days. */
@@ -45,7 +63,16 @@ async function seededTenant(send: Send, userId: string, size: number) {
   const tenantId = (await send('POST', '/v1/organizations', { userId, name: `Reporting bench ${size}` })).data.id;
   const campaignIds: string[] = [];
   for (let i = 0; i < CAMPAIGNS; i++) {
-    campaignIds.push((await send('POST', '/v1/campaigns', { organizationId: tenantId, name: `Campaign ${i}`, budget: 5000, startAt: new Date(Date.now() - 60 * 86_400_000).toISOString() })).data.id);
+    campaignIds.push(
+      (
+        await send('POST', '/v1/campaigns', {
+          organizationId: tenantId,
+          name: `Campaign ${i}`,
+          budget: 5000,
+          startAt: new Date(Date.now() - 60 * 86_400_000).toISOString(),
+        })
+      ).data.id,
+    );
   }
   await seedTenant(send, tenantId, size, {
     campaignIds,
@@ -93,13 +120,18 @@ export async function measureReporting(issuer: LocalIssuer) {
   for (const size of SIZES) {
     const began = performance.now();
     tenants.push({ size, ...(await seededTenant(send, userId, size)) });
-    console.log(`  seeded ${size} activities in ${CAMPAIGNS} campaigns in ${Math.round((performance.now() - began) / 1000)} s`);
+    console.log(
+      `  seeded ${size} activities in ${CAMPAIGNS} campaigns in ${Math.round((performance.now() - began) / 1000)} s`,
+    );
   }
   // Both sizes seeded first, then each route's requests alternate between the sizes, so that the
   // load of a shared machine falls on both alike and neither pays a cold start alone.
   const bySize: Record<string, Record<string, Measured>> = Object.fromEntries(SIZES.map((size) => [String(size), {}]));
   for (const route of REPORTING_ROUTES) {
-    const measured = await alternating(send, tenants.map((t) => route.url(t.tenantId, t.campaignId)));
+    const measured = await alternating(
+      send,
+      tenants.map((t) => route.url(t.tenantId, t.campaignId)),
+    );
     tenants.forEach(({ size }, i) => {
       bySize[String(size)]![route.label] = measured[i]!;
     });
@@ -113,8 +145,19 @@ export async function measureReporting(issuer: LocalIssuer) {
     const latencyRatio = ratio(a.p50Ms, b.p50Ms);
     const latencyRatioP95 = ratio(a.p95Ms, b.p95Ms);
     const within = (r: number | null, max: number) => r !== null && r <= max;
-    const pass = within(itemsReadRatio, MAX_ITEMS_READ_RATIO) && within(latencyRatio, MAX_LATENCY_RATIO) && within(latencyRatioP95, MAX_LATENCY_RATIO);
-    return { route: route.label, [small]: a, [large]: b, itemsReadRatio, latencyRatio, latencyRatioP95, verdict: pass ? 'PASS' : 'FAIL' };
+    const pass =
+      within(itemsReadRatio, MAX_ITEMS_READ_RATIO) &&
+      within(latencyRatio, MAX_LATENCY_RATIO) &&
+      within(latencyRatioP95, MAX_LATENCY_RATIO);
+    return {
+      route: route.label,
+      [small]: a,
+      [large]: b,
+      itemsReadRatio,
+      latencyRatio,
+      latencyRatioP95,
+      verdict: pass ? 'PASS' : 'FAIL',
+    };
   });
   return {
     records: `${small} and ${large} activities (with as many creators and costs) in one tenant, ${CAMPAIGNS} campaigns, costs in ${CURRENCIES.join(', ')}`,
@@ -128,7 +171,9 @@ export type ReportingResult = Awaited<ReturnType<typeof measureReporting>>;
 
 export function printReporting(result: ReportingResult): void {
   const [small, large] = SIZES.map(String) as [string, string];
-  console.log(`\nReporting: items read, p50 / p95 ms at ${small} / ${large} activities, ${result.runsPerMeasurement} runs`);
+  console.log(
+    `\nReporting: items read, p50 / p95 ms at ${small} / ${large} activities, ${result.runsPerMeasurement} runs`,
+  );
   for (const r of result.routes) {
     const a = r[small] as Measured;
     const b = r[large] as Measured;

@@ -10,7 +10,6 @@ import { DemoPointer } from './tenant-entity.ts';
 import { getMembership, membershipsOfTenant, removeMembership } from './memberships.ts';
 import { getSettings, updateSettings } from './settings.ts';
 
-
 async function demoTenantId(): Promise<string | undefined> {
   return (await getRecord(DemoPointer, DemoPointer.key()))?.tenantId;
 }
@@ -31,6 +30,7 @@ export async function removeDemoAccess(paidTenantId: string): Promise<void> {
         if (!(error instanceof NotFoundError)) throw error;
       }
     }
-    if ((await getSettings(userId)).activeOrganizationId === demoId) await updateSettings(userId, { activeOrganizationId: paidTenantId });
+    if ((await getSettings(userId)).activeOrganizationId === demoId)
+      await updateSettings(userId, { activeOrganizationId: paidTenantId });
   }
 }

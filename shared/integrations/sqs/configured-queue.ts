@@ -11,7 +11,10 @@ export interface QueueChoice<Queue> {
   use(queue: Queue | undefined): void;
 }
 
-export function configuredQueue<Queue, Cloud extends Queue & { readonly queueUrl: string }>(envName: string, make: (queueUrl: string) => Cloud): QueueChoice<Queue> {
+export function configuredQueue<Queue, Cloud extends Queue & { readonly queueUrl: string }>(
+  envName: string,
+  make: (queueUrl: string) => Cloud,
+): QueueChoice<Queue> {
   let chosen: Queue | undefined;
   let cloud: Cloud | undefined;
   return {

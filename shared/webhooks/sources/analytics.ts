@@ -11,7 +11,13 @@ async function occurrences({ oldImage, newImage }: StreamChange): Promise<Occurr
   if (newImage?.status !== 'needs_reconnect' || oldImage?.status === 'needs_reconnect') return [];
   const tenantId = tenantIdOf(newImage);
   const previousStatus = connectionView(tenantId, oldImage && connectionFromItem(oldImage)).status;
-  return [{ type: 'analytics.connection_needs_reconnect', tenantId, data: { ...connectionView(tenantId, connectionFromItem(newImage)), previousStatus } }];
+  return [
+    {
+      type: 'analytics.connection_needs_reconnect',
+      tenantId,
+      data: { ...connectionView(tenantId, connectionFromItem(newImage)), previousStatus },
+    },
+  ];
 }
 
 export const analyticsSource: Source = { reads: (item) => inTenant(item) && item.sk === 'ANALYTICS', occurrences };
