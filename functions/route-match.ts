@@ -55,6 +55,8 @@ export function matchRoute(method: string, path: string): RouteMatch | undefined
 
 /** The methods the table has for a path (sorted), empty when the path is unknown: a 405 names them in `Allow`. */
 export function methodsAt(path: string): string[] {
-  const methods = new Set(compiled.filter((candidate) => candidate.pattern.test(path)).map((candidate) => candidate.route.method));
+  const methods = new Set(
+    compiled.filter((candidate) => candidate.pattern.test(path)).map((candidate) => candidate.route.method),
+  );
   return [...methods].sort();
 }

@@ -28,8 +28,18 @@ export class AlarmTopic extends Construct {
       enableKeyRotation: true,
       removalPolicy: config.removalPolicy,
     });
-    key.addToResourcePolicy(new PolicyStatement({ principals: [CLOUDWATCH], actions: ['kms:Decrypt', 'kms:GenerateDataKey*'], resources: ['*'] }));
-    this.topic = new Topic(this, 'Topic', { displayName: `${stack.stackName} alarms`, masterKey: key, enforceSSL: true });
+    key.addToResourcePolicy(
+      new PolicyStatement({
+        principals: [CLOUDWATCH],
+        actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
+        resources: ['*'],
+      }),
+    );
+    this.topic = new Topic(this, 'Topic', {
+      displayName: `${stack.stackName} alarms`,
+      masterKey: key,
+      enforceSSL: true,
+    });
     // The topic policy replaces SNS's default one (which lets the account publish): CloudWatch
     // publishes this account's alarms, and only those.
     this.topic.addToResourcePolicy(
@@ -38,7 +48,14 @@ export class AlarmTopic extends Construct {
         actions: ['sns:Publish'],
         resources: [this.topic.topicArn],
         conditions: {
-          ArnLike: { 'aws:SourceArn': stack.formatArn({ service: 'cloudwatch', resource: 'alarm', resourceName: '*', arnFormat: ArnFormat.COLON_RESOURCE_NAME }) },
+          ArnLike: {
+            'aws:SourceArn': stack.formatArn({
+              service: 'cloudwatch',
+              resource: 'alarm',
+              resourceName: '*',
+              arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+            }),
+          },
           StringEquals: { 'aws:SourceAccount': stack.account },
         },
       }),

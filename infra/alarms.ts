@@ -127,7 +127,12 @@ export function watchRouteGroup(alarms: AlarmSet, scope: Construct, stage: strin
  * alarm reads) and fill the console. Any one error or throttle in 5 minutes fires: neither should
  * happen at all, and a scheduled job fails once per run.
  */
-export function watchFunctions(alarms: AlarmSet, scope: Construct, label: string, functions: readonly CfnFunction[]): void {
+export function watchFunctions(
+  alarms: AlarmSet,
+  scope: Construct,
+  label: string,
+  functions: readonly CfnFunction[],
+): void {
   alarms.add(scope, {
     name: `${label} function errors`,
     runbook: 'functionErrors',
@@ -164,7 +169,7 @@ export function watchRefreshBacklog(alarms: AlarmSet, scope: Construct, queue: I
   alarms.add(scope, {
     name: 'refresh queue backlog',
     runbook: 'refreshBacklog',
-    meaning: 'The metric refresh queue\'s oldest message has waited an hour or more: readings are late.',
+    meaning: "The metric refresh queue's oldest message has waited an hour or more: readings are late.",
     metric: queueAge(queue, 'refresh queue oldest message (s)'),
     threshold: Duration.hours(1).toSeconds(),
     // The age only grows, so one period is already an hour of evidence; an idle queue stops reporting.
@@ -211,8 +216,14 @@ export function watchWebhooks(alarms: AlarmSet, scope: Construct, stage: string)
   alarms.add(scope, {
     name: 'webhook refusals',
     runbook: 'webhookRefusals',
-    meaning: 'The Stripe webhook refused 3 or more requests in 15 minutes; Stripe retries each for days, then gives up.',
-    metric: serviceMetric(stage, METRICS.webhookEvents, { outcome: 'refused' }, { period: Duration.minutes(15), label: 'refused webhooks' }),
+    meaning:
+      'The Stripe webhook refused 3 or more requests in 15 minutes; Stripe retries each for days, then gives up.',
+    metric: serviceMetric(
+      stage,
+      METRICS.webhookEvents,
+      { outcome: 'refused' },
+      { period: Duration.minutes(15), label: 'refused webhooks' },
+    ),
     // Anyone may post to the public webhook, so one refusal is noise; a wrong signing secret refuses every event.
     threshold: 3,
     treatMissingData: TreatMissingData.NOT_BREACHING,
@@ -229,7 +240,7 @@ export function watchSesReputation(alarms: AlarmSet, scope: Construct): void {
   alarms.add(scope, {
     name: 'SES bounce rate',
     runbook: 'sesReputation',
-    meaning: 'The account\'s SES bounce rate reached 5%, where AWS reviews the account (it pauses sending at 10%).',
+    meaning: "The account's SES bounce rate reached 5%, where AWS reviews the account (it pauses sending at 10%).",
     metric: sesReputation('Reputation.BounceRate'),
     threshold: 0.05,
     treatMissingData: TreatMissingData.IGNORE,
@@ -237,7 +248,8 @@ export function watchSesReputation(alarms: AlarmSet, scope: Construct): void {
   alarms.add(scope, {
     name: 'SES complaint rate',
     runbook: 'sesReputation',
-    meaning: 'The account\'s SES complaint rate reached 0.1%, where AWS reviews the account (it pauses sending at 0.5%).',
+    meaning:
+      "The account's SES complaint rate reached 0.1%, where AWS reviews the account (it pauses sending at 0.5%).",
     metric: sesReputation('Reputation.ComplaintRate'),
     threshold: 0.001,
     treatMissingData: TreatMissingData.IGNORE,
@@ -260,7 +272,8 @@ export function watchEcbRates(alarms: AlarmSet, scope: Construct, stage: string)
   alarms.add(scope, {
     name: 'ECB rates behind',
     runbook: 'ecbRates',
-    meaning: 'No ECB euro reference rate publication has landed in the table for 4 TARGET working days (or the import reported nothing for a day): new costs convert at older rates.',
+    meaning:
+      'No ECB euro reference rate publication has landed in the table for 4 TARGET working days (or the import reported nothing for a day): new costs convert at older rates.',
     metric: serviceMetric(stage, METRICS.ecbRatesBehind, {}, { statistic: 'Maximum', period: Duration.days(1) }),
     threshold: 4,
     treatMissingData: TreatMissingData.BREACHING,

@@ -76,7 +76,11 @@ export function purposeConditions(purpose: SealPurpose) {
   return {
     'ForAllValues:StringEquals': { 'kms:EncryptionContextKeys': ['organizationId', 'purpose'] },
     StringEquals: { 'kms:EncryptionContext:purpose': purpose },
-    Null: { 'kms:EncryptionContextKeys': 'false', 'kms:EncryptionContext:organizationId': 'false', 'kms:EncryptionContext:purpose': 'false' },
+    Null: {
+      'kms:EncryptionContextKeys': 'false',
+      'kms:EncryptionContext:organizationId': 'false',
+      'kms:EncryptionContext:purpose': 'false',
+    },
   };
 }
 
@@ -87,7 +91,12 @@ export const LEGACY_CONTEXT_CONDITIONS = {
 };
 
 /** The route handlers that call Google (OAuth, Admin or Data API). */
-export const GOOGLE_CALLERS = ['analytics/auth-url', 'analytics/complete', 'analytics/select-property', 'analytics/disconnect'];
+export const GOOGLE_CALLERS = [
+  'analytics/auth-url',
+  'analytics/complete',
+  'analytics/select-property',
+  'analytics/disconnect',
+];
 
 /** The route handler that sends the browser to the web client (the OAuth callback): it stores nothing and calls no Google. */
 export const WEB_CLIENT_REDIRECTS = ['analytics/oauth-callback'];
@@ -113,12 +122,20 @@ export class WebAnalytics extends Construct {
     super(scope, id);
     const { table, config, environment } = props;
     this.tokenKey = new Key(this, 'TokenKey', {
-      description: 'Seals the Google Analytics refresh tokens and the webhook signing secrets (encryption context: organizationId and purpose).',
+      description:
+        'Seals the Google Analytics refresh tokens and the webhook signing secrets (encryption context: organizationId and purpose).',
       enableKeyRotation: true,
       removalPolicy: config.removalPolicy,
       // Replaces CDK's default (kms:* to the account); `bind` adds each function's one use.
       policy: new PolicyDocument({
-        statements: [new PolicyStatement({ sid: 'AccountAdministersOnly', principals: [new AccountRootPrincipal()], actions: TOKEN_KEY_ADMIN_ACTIONS, resources: ['*'] })],
+        statements: [
+          new PolicyStatement({
+            sid: 'AccountAdministersOnly',
+            principals: [new AccountRootPrincipal()],
+            actions: TOKEN_KEY_ADMIN_ACTIONS,
+            resources: ['*'],
+          }),
+        ],
       }),
     });
     if (config.legacySealedSecrets) {
@@ -140,7 +157,8 @@ export class WebAnalytics extends Construct {
     });
     Validations.of(this.oauthClient).acknowledge({
       id: 'AwsSolutions-SMG4',
-      reason: 'A Google Cloud OAuth client secret is issued and rolled in the Google Cloud console, which no rotation Lambda can do.',
+      reason:
+        'A Google Cloud OAuth client secret is issued and rolled in the Google Cloud console, which no rotation Lambda can do.',
     });
     this.importer = new RouteFunction(this, 'Importer', {
       handler: 'jobs/import-analytics',
@@ -154,7 +172,10 @@ export class WebAnalytics extends Construct {
     // Every 15 minutes: a property just selected (select-property answers at once, `importing`)
     // gets its 90 days within a quarter of an hour, without the route invoking anything; each other
     // one its last three days once a day (GA4 revises recent days; `daysDue` leaves the rest alone).
-    new Rule(this, 'Schedule', { schedule: Schedule.rate(Duration.minutes(15)), targets: [new LambdaFunction(this.importer)] });
+    new Rule(this, 'Schedule', {
+      schedule: Schedule.rate(Duration.minutes(15)),
+      targets: [new LambdaFunction(this.importer)],
+    });
   }
 
   /**
@@ -181,12 +202,20 @@ export class WebAnalytics extends Construct {
   allowTokenKey(fn: RouteFunction, use: 'encrypt' | 'decrypt', purpose: SealPurpose): void {
     const action = use === 'encrypt' ? 'kms:Encrypt' : 'kms:Decrypt';
     fn.addEnvironment('ANALYTICS_TOKEN_KEY_ARN', this.tokenKey.keyArn);
-    const contexts = [purposeConditions(purpose), ...(use === 'decrypt' && this.props.config.legacySealedSecrets ? [LEGACY_CONTEXT_CONDITIONS] : [])];
+    const contexts = [
+      purposeConditions(purpose),
+      ...(use === 'decrypt' && this.props.config.legacySealedSecrets ? [LEGACY_CONTEXT_CONDITIONS] : []),
+    ];
     const role = this.namedRoleArn(fn);
     for (const conditions of contexts) {
       fn.addToRolePolicy(new PolicyStatement({ actions: [action], resources: [this.tokenKey.keyArn], conditions }));
       this.tokenKey.addToResourcePolicy(
-        new PolicyStatement({ principals: [new AccountRootPrincipal()], actions: [action], resources: ['*'], conditions: { ...conditions, ArnEquals: { 'aws:PrincipalArn': role } } }),
+        new PolicyStatement({
+          principals: [new AccountRootPrincipal()],
+          actions: [action],
+          resources: ['*'],
+          conditions: { ...conditions, ArnEquals: { 'aws:PrincipalArn': role } },
+        }),
       );
     }
   }
@@ -198,8 +227,11 @@ export class WebAnalytics extends Construct {
     if (use || GOOGLE_CALLERS.includes(fn.handlerModule)) {
       fn.addEnvironment('GOOGLE_OAUTH_SECRET_ARN', this.oauthClient.secretArn);
       fn.addEnvironment('ANALYTICS_OAUTH_REDIRECT_URI', `${this.props.apiUrl}/v1/analytics-oauth/callback`);
-      fn.addToRolePolicy(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [this.oauthClient.secretArn] }));
+      fn.addToRolePolicy(
+        new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [this.oauthClient.secretArn] }),
+      );
     }
-    if (WEB_CLIENT_REDIRECTS.includes(fn.handlerModule)) fn.addEnvironment('WEB_CLIENT_URL', this.props.config.billing.webClientUrl);
+    if (WEB_CLIENT_REDIRECTS.includes(fn.handlerModule))
+      fn.addEnvironment('WEB_CLIENT_URL', this.props.config.billing.webClientUrl);
   }
 }

@@ -16,7 +16,11 @@ export const API_REFERENCE_HANDLER = 'service/api-reference';
 export class ApiReference extends Construct {
   readonly function: RouteFunction;
 
-  constructor(scope: Construct, id: string, props: Pick<RouteFunctionProps, 'environment' | 'config'> & { api: IHttpApi }) {
+  constructor(
+    scope: Construct,
+    id: string,
+    props: Pick<RouteFunctionProps, 'environment' | 'config'> & { api: IHttpApi },
+  ) {
     super(scope, id);
     this.function = new RouteFunction(this, 'Function', {
       handler: API_REFERENCE_HANDLER,

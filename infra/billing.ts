@@ -34,12 +34,14 @@ export class StripeBilling extends Construct {
   ) {
     super(scope, id);
     this.secret = new Secret(this, 'StripeSecret', {
-      description: 'Stripe API key and webhook signing secret of billing: JSON {"secretKey","webhookSecret"}; set by an operator.',
+      description:
+        'Stripe API key and webhook signing secret of billing: JSON {"secretKey","webhookSecret"}; set by an operator.',
       removalPolicy: props.config.removalPolicy,
     });
     Validations.of(this.secret).acknowledge({
       id: 'AwsSolutions-SMG4',
-      reason: 'Stripe issues and rolls its API keys and webhook signing secrets in its own dashboard, which no rotation Lambda can do.',
+      reason:
+        'Stripe issues and rolls its API keys and webhook signing secrets in its own dashboard, which no rotation Lambda can do.',
     });
   }
 
@@ -49,6 +51,8 @@ export class StripeBilling extends Construct {
     fn.addEnvironment('STRIPE_SECRET_ARN', this.secret.secretArn);
     for (const plan of PLANS) fn.addEnvironment(`STRIPE_PRICE_${plan.toUpperCase()}`, billing.prices[plan]);
     fn.addEnvironment('WEB_CLIENT_URL', billing.webClientUrl);
-    fn.addToRolePolicy(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [this.secret.secretArn] }));
+    fn.addToRolePolicy(
+      new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [this.secret.secretArn] }),
+    );
   }
 }

@@ -8,7 +8,8 @@
 export const BUNDLE_TARGET = 'node22';
 
 /** ESM has no `require`; a few CJS dependencies call it for Node built-ins. */
-export const ESM_REQUIRE_BANNER = "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
+export const ESM_REQUIRE_BANNER =
+  "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
 
 /**
  * Packages the Lambda bundles take from a stand-in instead (infra/bundle-shims): the AWS SDK's

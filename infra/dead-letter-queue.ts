@@ -30,6 +30,9 @@ export class DeadLetterQueue extends Queue {
     });
     this.name = props.name;
     this.of = props.of;
-    Validations.of(this).acknowledge({ id: 'AwsSolutions-SQS3', reason: `This queue is itself the dead-letter queue of ${props.of}.` });
+    Validations.of(this).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason: `This queue is itself the dead-letter queue of ${props.of}.`,
+    });
   }
 }

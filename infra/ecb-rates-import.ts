@@ -32,6 +32,9 @@ export class EcbRatesImport extends Construct {
       timeout: Duration.minutes(5),
     });
     this.fn.bindTable(table, 'read-write');
-    new Rule(this, 'Schedule', { schedule: Schedule.cron({ minute: '30', hour: '15,17,21' }), targets: [new LambdaFunction(this.fn)] });
+    new Rule(this, 'Schedule', {
+      schedule: Schedule.cron({ minute: '30', hour: '15,17,21' }),
+      targets: [new LambdaFunction(this.fn)],
+    });
   }
 }

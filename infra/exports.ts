@@ -78,7 +78,13 @@ export class Exports extends Construct {
     this.worker.bindBucket('EXPORTS_BUCKET', bucket, 'write');
     // One export a batch: each may take the whole timeout. The event source's own cap rather than
     // reserved concurrency: it never throttles the messages it holds back, and reserves nothing.
-    this.worker.addEventSource(new SqsEventSource(this.queue, { batchSize: 1, reportBatchItemFailures: true, maxConcurrency: EXPORT_WORKER_CONCURRENCY }));
+    this.worker.addEventSource(
+      new SqsEventSource(this.queue, {
+        batchSize: 1,
+        reportBatchItemFailures: true,
+        maxConcurrency: EXPORT_WORKER_CONCURRENCY,
+      }),
+    );
   }
 
   /** Lets a function put messages on the queue (and names the queue in its environment). */

@@ -54,7 +54,11 @@ export class MetricRefresh extends Construct {
     super(scope, id);
     const { table, config, environment } = props;
 
-    this.deadLetterQueue = new DeadLetterQueue(this, 'DeadLetters', { fifo: true, name: 'refresh', of: 'the metric refresh queue' });
+    this.deadLetterQueue = new DeadLetterQueue(this, 'DeadLetters', {
+      fifo: true,
+      name: 'refresh',
+      of: 'the metric refresh queue',
+    });
     this.queue = new Queue(this, 'Queue', {
       fifo: true,
       encryption: QueueEncryption.SQS_MANAGED,
@@ -72,7 +76,8 @@ export class MetricRefresh extends Construct {
     });
     Validations.of(this.credentials).acknowledge({
       id: 'AwsSolutions-SMG4',
-      reason: 'Third-party API keys and tokens: they are issued and rotated in each platform\'s console, which no rotation Lambda can do.',
+      reason:
+        "Third-party API keys and tokens: they are issued and rotated in each platform's console, which no rotation Lambda can do.",
     });
 
     this.dispatcher = new RouteFunction(this, 'Dispatcher', {
@@ -84,7 +89,10 @@ export class MetricRefresh extends Construct {
     });
     this.dispatcher.bindTable(table, 'read');
     this.allowSend(this.dispatcher);
-    new Rule(this, 'Schedule', { schedule: Schedule.rate(DISPATCH_EVERY), targets: [new LambdaFunction(this.dispatcher)] });
+    new Rule(this, 'Schedule', {
+      schedule: Schedule.rate(DISPATCH_EVERY),
+      targets: [new LambdaFunction(this.dispatcher)],
+    });
 
     this.worker = new RouteFunction(this, 'Worker', {
       handler: 'jobs/refresh-metrics-worker',
@@ -94,7 +102,9 @@ export class MetricRefresh extends Construct {
       timeout: WORKER_TIMEOUT,
     });
     this.worker.bindTable(table, 'read-write');
-    this.worker.addToRolePolicy(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [this.credentials.secretArn] }));
+    this.worker.addToRolePolicy(
+      new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [this.credentials.secretArn] }),
+    );
     this.worker.addEventSource(new SqsEventSource(this.queue, { batchSize: 10, reportBatchItemFailures: true }));
   }
 

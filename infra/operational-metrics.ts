@@ -40,7 +40,12 @@ interface FigureOptions {
  * One of the service's metrics in one stage: dimensions `service` and `stage` (what every metric
  * carries) plus `dimensions`, exactly one of the dimension sets the catalogue says it is emitted with.
  */
-export function serviceMetric(stage: string, metricName: ServiceMetricName, dimensions: Record<string, string> = {}, options: FigureOptions = {}): Metric {
+export function serviceMetric(
+  stage: string,
+  metricName: ServiceMetricName,
+  dimensions: Record<string, string> = {},
+  options: FigureOptions = {},
+): Metric {
   return new Metric({
     namespace: METRIC_NAMESPACE,
     metricName,
@@ -63,27 +68,53 @@ function sum(ids: string[]): string {
 }
 
 /** `part` as a percentage of all of `metrics`; 0 while they total fewer than `minimum`. */
-function percentage(metrics: Record<string, IMetric>, part: string, minimum: number, label: string, period: Duration): MathExpression {
+function percentage(
+  metrics: Record<string, IMetric>,
+  part: string,
+  minimum: number,
+  label: string,
+  period: Duration,
+): MathExpression {
   const total = sum(Object.keys(metrics));
-  return new MathExpression({ expression: `IF(${total} >= ${minimum}, 100 * FILL(${part}, 0) / (${total}), 0)`, usingMetrics: metrics, label, period });
+  return new MathExpression({
+    expression: `IF(${total} >= ${minimum}, 100 * FILL(${part}, 0) / (${total}), 0)`,
+    usingMetrics: metrics,
+    label,
+    period,
+  });
 }
 
 /** A route group's 5xx answers as a percentage of all its answers. */
 export function serverErrorRate(stage: string, routeGroup: string): MathExpression {
   const id = (statusClass: StatusClass) => mathId(routeGroup, statusClass);
-  const metrics = Object.fromEntries(STATUS_CLASSES.map((statusClass) => [id(statusClass), serviceMetric(stage, METRICS.requests, { routeGroup, statusClass })]));
+  const metrics = Object.fromEntries(
+    STATUS_CLASSES.map((statusClass) => [
+      id(statusClass),
+      serviceMetric(stage, METRICS.requests, { routeGroup, statusClass }),
+    ]),
+  );
   return percentage(metrics, id('5xx'), MIN_REQUESTS, `${routeGroup} 5xx %`, PERIOD);
 }
 
 /** A route group's 99th percentile of handler duration (ms). */
 export function requestLatency(stage: string, routeGroup: string): Metric {
-  return serviceMetric(stage, METRICS.requestDuration, { routeGroup }, { statistic: 'p99', label: `${routeGroup} p99 ms` });
+  return serviceMetric(
+    stage,
+    METRICS.requestDuration,
+    { routeGroup },
+    { statistic: 'p99', label: `${routeGroup} p99 ms` },
+  );
 }
 
 /** Readings that failed as a percentage of all readings attempted, per hour. */
 export function failedReadingRate(stage: string): MathExpression {
   const id = (outcome: ReadingOutcome) => mathId('readings', outcome);
-  const metrics = Object.fromEntries(READING_OUTCOMES.map((outcome) => [id(outcome), serviceMetric(stage, METRICS.metricReadings, { outcome }, { period: READINGS_PERIOD })]));
+  const metrics = Object.fromEntries(
+    READING_OUTCOMES.map((outcome) => [
+      id(outcome),
+      serviceMetric(stage, METRICS.metricReadings, { outcome }, { period: READINGS_PERIOD }),
+    ]),
+  );
   return percentage(metrics, id('failed'), MIN_READINGS, 'failed readings %', READINGS_PERIOD);
 }
 
@@ -93,12 +124,31 @@ export function byOutcome(stage: string, metricName: ServiceMetricName, outcomes
 }
 
 /** Errors or throttles of up to ten functions, summed (an alarm's math may hold ten metrics). */
-export function functionsSum(metricName: 'Errors' | 'Throttles', functions: readonly CfnFunction[], label: string): MathExpression {
-  if (functions.length > 10) throw new Error(`${label}: a CloudWatch alarm's math takes at most 10 metrics, got ${functions.length}`);
+export function functionsSum(
+  metricName: 'Errors' | 'Throttles',
+  functions: readonly CfnFunction[],
+  label: string,
+): MathExpression {
+  if (functions.length > 10)
+    throw new Error(`${label}: a CloudWatch alarm's math takes at most 10 metrics, got ${functions.length}`);
   const metrics = Object.fromEntries(
-    functions.map((fn, i) => [mathId(label, metricName, String(i)), new Metric({ namespace: 'AWS/Lambda', metricName, dimensionsMap: { FunctionName: fn.ref }, statistic: 'Sum', period: PERIOD })]),
+    functions.map((fn, i) => [
+      mathId(label, metricName, String(i)),
+      new Metric({
+        namespace: 'AWS/Lambda',
+        metricName,
+        dimensionsMap: { FunctionName: fn.ref },
+        statistic: 'Sum',
+        period: PERIOD,
+      }),
+    ]),
   );
-  return new MathExpression({ expression: sum(Object.keys(metrics)), usingMetrics: metrics, label: `${label} ${metricName.toLowerCase()}`, period: PERIOD });
+  return new MathExpression({
+    expression: sum(Object.keys(metrics)),
+    usingMetrics: metrics,
+    label: `${label} ${metricName.toLowerCase()}`,
+    period: PERIOD,
+  });
 }
 
 /**
@@ -120,11 +170,21 @@ export const TABLE_OPERATIONS = [
 ];
 
 /** Throttled requests or system errors (DynamoDB's own 500s) of the table, summed over its operations. */
-export function tableSum(table: ITable, metricName: 'ThrottledRequests' | 'SystemErrors', label: string): MathExpression {
+export function tableSum(
+  table: ITable,
+  metricName: 'ThrottledRequests' | 'SystemErrors',
+  label: string,
+): MathExpression {
   const metrics = Object.fromEntries(
     TABLE_OPERATIONS.map((operation) => [
       mathId(metricName.toLowerCase(), operation),
-      new Metric({ namespace: 'AWS/DynamoDB', metricName, dimensionsMap: { TableName: table.tableName, Operation: operation }, statistic: 'Sum', period: PERIOD }),
+      new Metric({
+        namespace: 'AWS/DynamoDB',
+        metricName,
+        dimensionsMap: { TableName: table.tableName, Operation: operation },
+        statistic: 'Sum',
+        period: PERIOD,
+      }),
     ]),
   );
   return new MathExpression({ expression: sum(Object.keys(metrics)), usingMetrics: metrics, label, period: PERIOD });
@@ -142,5 +202,11 @@ export function queueAge(queue: IQueue, label: string): Metric {
 
 /** SES's account-level reputation (a fraction, 0 to 1): `Reputation.BounceRate` or `Reputation.ComplaintRate`. */
 export function sesReputation(metricName: 'Reputation.BounceRate' | 'Reputation.ComplaintRate'): Metric {
-  return new Metric({ namespace: 'AWS/SES', metricName, statistic: 'Maximum', period: Duration.minutes(15), label: metricName });
+  return new Metric({
+    namespace: 'AWS/SES',
+    metricName,
+    statistic: 'Maximum',
+    period: Duration.minutes(15),
+    label: metricName,
+  });
 }

@@ -26,14 +26,28 @@ import { routes } from '../functions/routes.ts';
 import { API_REFERENCE_PATHS } from '../functions/service/api-reference.ts';
 import { routeGroupOf } from '../shared/support/metric-catalogue.ts';
 import { AlarmTopic } from './alarm-topic.ts';
-import { AlarmSet, chunks, watchDeadLetters, watchFunctions, watchReadings, watchRefreshBacklog, watchRouteGroup, watchEcbRates, watchSesReputation, watchTable, watchWebhooks } from './alarms.ts';
+import {
+  AlarmSet,
+  chunks,
+  watchDeadLetters,
+  watchFunctions,
+  watchReadings,
+  watchRefreshBacklog,
+  watchRouteGroup,
+  watchEcbRates,
+  watchSesReputation,
+  watchTable,
+  watchWebhooks,
+} from './alarms.ts';
 import { OperationsDashboard } from './dashboard.ts';
 import { DeadLetterQueue } from './dead-letter-queue.ts';
 import { RouteGroupStack } from './route-group-stack.ts';
 import type { StageConfig } from './stage-config.ts';
 
 /** The API's route groups as its requests are counted: the route table's, and `service` (the reference page). */
-export const API_ROUTE_GROUPS = [...new Set([...routes.map((route) => route.path), ...API_REFERENCE_PATHS].map(routeGroupOf))];
+export const API_ROUTE_GROUPS = [
+  ...new Set([...routes.map((route) => route.path), ...API_REFERENCE_PATHS].map(routeGroupOf)),
+];
 
 export interface OperationsProps {
   config: StageConfig;
@@ -55,7 +69,9 @@ export class Operations extends Construct {
     // Alarms of a nested stack's resources in that stack; of the main stack's, here.
     const home = (stackOf: Stack): Construct => (stackOf === stack ? this : stackOf);
 
-    const groupStacks = new Map(everything.filter((c): c is RouteGroupStack => c instanceof RouteGroupStack).map((s) => [s.group, s]));
+    const groupStacks = new Map(
+      everything.filter((c): c is RouteGroupStack => c instanceof RouteGroupStack).map((s) => [s.group, s]),
+    );
     for (const group of API_ROUTE_GROUPS) watchRouteGroup(this.alarms, groupStacks.get(group) ?? this, stage, group);
 
     const functionsByStack = new Map<Stack, CfnFunction[]>();
@@ -63,12 +79,21 @@ export class Operations extends Construct {
       functionsByStack.set(Stack.of(fn), [...(functionsByStack.get(Stack.of(fn)) ?? []), fn]);
     }
     for (const [stackOf, functions] of functionsByStack) {
-      const label = stackOf instanceof RouteGroupStack ? stackOf.group : stackOf === stack ? 'service and jobs' : stackOf.node.id;
+      const label =
+        stackOf instanceof RouteGroupStack ? stackOf.group : stackOf === stack ? 'service and jobs' : stackOf.node.id;
       const parts = chunks(functions);
-      parts.forEach((part, i) => watchFunctions(this.alarms, home(stackOf), parts.length > 1 ? `${label} ${i + 1} of ${parts.length}` : label, part));
+      parts.forEach((part, i) => {
+        watchFunctions(
+          this.alarms,
+          home(stackOf),
+          parts.length > 1 ? `${label} ${i + 1} of ${parts.length}` : label,
+          part,
+        );
+      });
     }
 
-    for (const queue of everything.filter((c): c is DeadLetterQueue => c instanceof DeadLetterQueue)) watchDeadLetters(this.alarms, home(Stack.of(queue)), queue);
+    for (const queue of everything.filter((c): c is DeadLetterQueue => c instanceof DeadLetterQueue))
+      watchDeadLetters(this.alarms, home(Stack.of(queue)), queue);
     watchRefreshBacklog(this.alarms, this, props.refreshQueue);
     watchTable(this.alarms, this, props.table);
     watchReadings(this.alarms, this, stage);
@@ -76,6 +101,12 @@ export class Operations extends Construct {
     watchSesReputation(this.alarms, this);
     watchEcbRates(this.alarms, this, stage);
 
-    new OperationsDashboard(this, 'Dashboard', { name: stack.stackName, stage, alarms: this.alarms, routeGroups: API_ROUTE_GROUPS, refreshQueue: props.refreshQueue });
+    new OperationsDashboard(this, 'Dashboard', {
+      name: stack.stackName,
+      stage,
+      alarms: this.alarms,
+      routeGroups: API_ROUTE_GROUPS,
+      refreshQueue: props.refreshQueue,
+    });
   }
 }

@@ -69,12 +69,17 @@ export class OutboxDelivery extends Construct {
     this.function.addToRolePolicy(
       new PolicyStatement({
         actions: ['ses:SendEmail'],
-        resources: [sender, domain].map((identity) => Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: identity })),
+        resources: [sender, domain].map((identity) =>
+          Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: identity }),
+        ),
         conditions: { StringEquals: { 'ses:FromAddress': sender } },
       }),
     );
 
-    this.deadLetterQueue = new DeadLetterQueue(this, 'DeadLetters', { name: 'outbox', of: 'the outbox stream mapping (email delivery)' });
+    this.deadLetterQueue = new DeadLetterQueue(this, 'DeadLetters', {
+      name: 'outbox',
+      of: 'the outbox stream mapping (email delivery)',
+    });
     readTableStream(this.function, table, {
       // The oldest record the stream holds: emails put before the consumer existed go too.
       startingPosition: StartingPosition.TRIM_HORIZON,
@@ -84,7 +89,12 @@ export class OutboxDelivery extends Construct {
       maxRecordAge: MAX_RECORD_AGE,
       reportBatchItemFailures: true,
       onFailure: new SqsDlq(this.deadLetterQueue),
-      filters: [FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { Keys: { pk: { S: FilterRule.isEqual(OUTBOX_PARTITION) } } } })],
+      filters: [
+        FilterCriteria.filter({
+          eventName: FilterRule.isEqual('INSERT'),
+          dynamodb: { Keys: { pk: { S: FilterRule.isEqual(OUTBOX_PARTITION) } } },
+        }),
+      ],
     });
   }
 }

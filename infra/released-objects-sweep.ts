@@ -12,8 +12,16 @@ import { ScheduledJob, type ScheduledJobProps } from './scheduled-job.ts';
 export const RELEASED_OBJECTS_SWEEP_MINUTES = 5;
 
 export class ReleasedObjectsSweep extends ScheduledJob {
-  constructor(scope: Construct, id: string, props: ScheduledJobProps & { buckets: { files: IBucket; avatars: IBucket } }) {
-    super(scope, id, { ...props, job: 'delete-released-objects', every: Duration.minutes(RELEASED_OBJECTS_SWEEP_MINUTES) });
+  constructor(
+    scope: Construct,
+    id: string,
+    props: ScheduledJobProps & { buckets: { files: IBucket; avatars: IBucket } },
+  ) {
+    super(scope, id, {
+      ...props,
+      job: 'delete-released-objects',
+      every: Duration.minutes(RELEASED_OBJECTS_SWEEP_MINUTES),
+    });
     this.fn.bindBucket('FILES_BUCKET', props.buckets.files, 'delete');
     this.fn.bindBucket('AVATARS_BUCKET', props.buckets.avatars, 'delete');
   }

@@ -23,10 +23,15 @@ export function bindReportPage(fn: RouteFunction, table: ITable): void {
   const actions = tableActions(PROJECT_ROOT, fn.handlerModule);
   const writes = actions.filter((a) => WRITE_ACTIONS.includes(a));
   const unexpected = writes.filter((a) => a !== 'dynamodb:UpdateItem');
-  if (unexpected.length) throw new Error(`functions/${fn.handlerModule} may only count views, but its code reaches ${unexpected.join(', ')}`);
+  if (unexpected.length)
+    throw new Error(
+      `functions/${fn.handlerModule} may only count views, but its code reaches ${unexpected.join(', ')}`,
+    );
   const reads = actions.filter((a) => !WRITE_ACTIONS.includes(a));
   fn.addEnvironment('TABLE_NAME', table.tableName);
-  const indexes = reads.includes('dynamodb:Query') ? GLOBAL_INDEXES.map((i) => `${table.tableArn}/index/${i.indexName}`) : [];
+  const indexes = reads.includes('dynamodb:Query')
+    ? GLOBAL_INDEXES.map((i) => `${table.tableArn}/index/${i.indexName}`)
+    : [];
   fn.addToRolePolicy(new PolicyStatement({ actions: reads, resources: [table.tableArn, ...indexes] }));
   fn.addToRolePolicy(
     new PolicyStatement({

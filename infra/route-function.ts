@@ -60,7 +60,12 @@ export class RouteFunction extends NodejsFunction {
     // Instead of the managed AWSLambdaBasicExecutionRole (logs in any group of the account): write
     // to this function's own group only. The group exists, so no logs:CreateLogGroup.
     const role = new Role(scope, `${id}Role`, { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
-    role.addToPolicy(new PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [logGroup.logGroupArn] }));
+    role.addToPolicy(
+      new PolicyStatement({
+        actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+        resources: [logGroup.logGroupArn],
+      }),
+    );
     // Active tracing's X-Ray permissions, in a policy of their own: Lambda's `tracing` option would
     // put them in the role's default policy, where acknowledging their "*" would hide any other.
     const xray = new Policy(scope, `${id}XRay`, {
@@ -69,7 +74,8 @@ export class RouteFunction extends NodejsFunction {
     });
     Validations.of(xray).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::*]',
-      reason: 'Active tracing: X-Ray PutTraceSegments and PutTelemetryRecords have no resource-level permissions, so their resource is "*".',
+      reason:
+        'Active tracing: X-Ray PutTraceSegments and PutTelemetryRecords have no resource-level permissions, so their resource is "*".',
     });
     super(scope, id, {
       role,
@@ -98,7 +104,11 @@ export class RouteFunction extends NodejsFunction {
       environment: { ...props.environment, STAGE: props.config.stage },
       // Shared with the bundle benchmark and the built-bundle test (infra/build-bundles.ts), so what is measured and tested is what is deployed:
       // minified ESM with source maps, and the AWS SDK bundled rather than taken from the runtime.
-      bundling: { ...BUNDLING, format: OutputFormat.ESM, ...(props.assetFiles?.length ? { commandHooks: copyInto(props.assetFiles) } : {}) },
+      bundling: {
+        ...BUNDLING,
+        format: OutputFormat.ESM,
+        ...(props.assetFiles?.length ? { commandHooks: copyInto(props.assetFiles) } : {}),
+      },
     });
     (this.node.defaultChild as CfnFunction).tracingConfig = { mode: Tracing.ACTIVE };
     // Traces from the first invocation on: the function waits for its X-Ray policy as for its role.
@@ -122,7 +132,9 @@ export class RouteFunction extends NodejsFunction {
       throw new Error(`functions/${this.handlerModule} is bound read-only but its code reaches ${writes.join(', ')}`);
     }
     this.addEnvironment('TABLE_NAME', table.tableName);
-    const indexes = actions.includes('dynamodb:Query') ? GLOBAL_INDEXES.map((i) => `${table.tableArn}/index/${i.indexName}`) : [];
+    const indexes = actions.includes('dynamodb:Query')
+      ? GLOBAL_INDEXES.map((i) => `${table.tableArn}/index/${i.indexName}`)
+      : [];
     this.addToRolePolicy(new PolicyStatement({ actions, resources: [table.tableArn, ...indexes] }));
   }
 
@@ -151,12 +163,18 @@ export class RouteFunction extends NodejsFunction {
     this.addEnvironment(variable, bucket.bucketName);
     // `write`: a writer that never reads nor deletes (the export worker's multipart upload, which it may abort);
     // `delete`: the object sweep, which only deletes.
-    const actions = { read: ['s3:GetObject'], write: ['s3:PutObject', 's3:AbortMultipartUpload'], delete: ['s3:DeleteObject'], 'read-write': ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'] }[access];
+    const actions = {
+      read: ['s3:GetObject'],
+      write: ['s3:PutObject', 's3:AbortMultipartUpload'],
+      delete: ['s3:DeleteObject'],
+      'read-write': ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
+    }[access];
     const objects = bucket.arnForObjects('*');
     this.addToRolePolicy(new PolicyStatement({ actions, resources: [objects] }));
     Validations.of(this.role!).acknowledge({
       id: `AwsSolutions-IAM5[Resource::${nagReference(Stack.of(this).resolve(objects))}]`,
-      reason: 'Object keys are chosen per request (tenant, record and file ids), so the grant covers the objects of this one bucket; bucket-level actions are not granted.',
+      reason:
+        'Object keys are chosen per request (tenant, record and file ids), so the grant covers the objects of this one bucket; bucket-level actions are not granted.',
     });
   }
 }
@@ -166,7 +184,8 @@ function copyInto(files: string[]) {
   return {
     beforeBundling: () => [],
     beforeInstall: () => [],
-    afterBundling: (inputDir: string, outputDir: string) => files.map((file) => `cp "${inputDir}/${file}" "${outputDir}/"`),
+    afterBundling: (inputDir: string, outputDir: string) =>
+      files.map((file) => `cp "${inputDir}/${file}" "${outputDir}/"`),
   };
 }
 

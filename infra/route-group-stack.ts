@@ -4,7 +4,14 @@
  * costs seven (function, role, policy, log group, integration, route, invoke permission).
  */
 import { CfnParameter, NestedStack, type NestedStackProps, Validations } from 'aws-cdk-lib';
-import { HttpMethod, HttpNoneAuthorizer, HttpRoute, HttpRouteKey, type IHttpApi, type IHttpRouteAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  HttpMethod,
+  HttpNoneAuthorizer,
+  HttpRoute,
+  HttpRouteKey,
+  type IHttpApi,
+  type IHttpRouteAuthorizer,
+} from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Bucket, type IBucket } from 'aws-cdk-lib/aws-s3';
@@ -30,11 +37,16 @@ export interface RouteGroupStackProps extends NestedStackProps, RouteResources {
   routes: readonly Route[];
 }
 
-const BUCKET_VARIABLES: Record<BucketName, string> = { avatars: 'AVATARS_BUCKET', files: 'FILES_BUCKET', exports: 'EXPORTS_BUCKET' };
+const BUCKET_VARIABLES: Record<BucketName, string> = {
+  avatars: 'AVATARS_BUCKET',
+  files: 'FILES_BUCKET',
+  exports: 'EXPORTS_BUCKET',
+};
 
 /** `users` for `/v1/users/:id`: the nested stack a route belongs to, and its metrics' `routeGroup`. */
 export function routeGroup(route: Route): string {
-  if (!/^\/(v1|r)\/[^/]/.test(route.path)) throw new Error(`Route ${route.key} has no resource segment after /v1/ (or /r/, a report link's page)`);
+  if (!/^\/(v1|r)\/[^/]/.test(route.path))
+    throw new Error(`Route ${route.key} has no resource segment after /v1/ (or /r/, a report link's page)`);
   return routeGroupOf(route.path);
 }
 
@@ -62,7 +74,11 @@ export class RouteGroupStack extends NestedStack {
       // object ARN reads `<FilesBucketArn>/*` wherever it is granted (and acknowledged: RouteFunction).
       const parameter = `${name[0]!.toUpperCase()}${name.slice(1)}BucketArn`;
       this.setParameter(parameter, bucket.bucketArn);
-      buckets[name] = Bucket.fromBucketArn(this, `${parameter}Import`, new CfnParameter(this, parameter, { type: 'String' }).valueAsString);
+      buckets[name] = Bucket.fromBucketArn(
+        this,
+        `${parameter}Import`,
+        new CfnParameter(this, parameter, { type: 'String' }).valueAsString,
+      );
     }
     for (const route of props.routes) this.functions.push(addRoute(this, route, { ...props, buckets }));
   }

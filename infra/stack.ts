@@ -10,7 +10,13 @@
  */
 import { Annotations, CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { type CfnStage, CorsHttpMethod, HttpApi, type HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  type CfnStage,
+  CorsHttpMethod,
+  HttpApi,
+  type HttpStage,
+  LogGroupLogDestination,
+} from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
@@ -73,7 +79,10 @@ export class ServiceStack extends Stack {
       this.table.addGlobalSecondaryIndex({
         indexName: index.indexName,
         partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
-        sortKey: { name: index.sortKey, type: keyTypes(index).sortKey === 'N' ? AttributeType.NUMBER : AttributeType.STRING },
+        sortKey: {
+          name: index.sortKey,
+          type: keyTypes(index).sortKey === 'N' ? AttributeType.NUMBER : AttributeType.STRING,
+        },
         projectionType: ProjectionType[index.projection],
         ...('nonKeyAttributes' in index ? { nonKeyAttributes: [...index.nonKeyAttributes] } : {}),
       });
@@ -83,11 +92,17 @@ export class ServiceStack extends Stack {
     const buckets = {
       // An upload no profile named within AVATAR_UPLOAD_DAYS is an image nobody can reach: S3 deletes it.
       avatars: this.privateBucket('Avatars', config, accessLogs, [
-        { id: 'ExpireAvatarUploadsNeverSet', prefix: AVATAR_UPLOADS_PREFIX, expiration: Duration.days(AVATAR_UPLOAD_DAYS) },
+        {
+          id: 'ExpireAvatarUploadsNeverSet',
+          prefix: AVATAR_UPLOADS_PREFIX,
+          expiration: Duration.days(AVATAR_UPLOAD_DAYS),
+        },
       ]),
       files: this.privateBucket('Files', config, accessLogs),
       // An export's file is kept EXPORT_KEPT_DAYS (its record's `expiresAt`), then S3 deletes it.
-      exports: this.privateBucket('Exports', config, accessLogs, [{ id: 'ExpireExports', prefix: EXPORTS_PREFIX, expiration: EXPORTS_EXPIRATION }]),
+      exports: this.privateBucket('Exports', config, accessLogs, [
+        { id: 'ExpireExports', prefix: EXPORTS_PREFIX, expiration: EXPORTS_EXPIRATION },
+      ]),
     };
 
     // The stage's own user pool unless context names an issuer (infra/user-pool.ts).
@@ -111,7 +126,10 @@ export class ServiceStack extends Stack {
     // Issuer and audience are the ones the functions verify (a Cognito pool's issuer is derived from
     // its id, and API Gateway accepts its access tokens' client_id for the audience).
     const authorizer = new HttpJwtAuthorizer('JwtAuthorizer', jwt.JWT_ISSUER!, {
-      jwtAudience: jwt.JWT_AUDIENCE!.split(',').map((a) => a.trim()).filter(Boolean),
+      jwtAudience: jwt
+        .JWT_AUDIENCE!.split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
     });
     this.api = new HttpApi(this, 'Api', {
       description: `Creator measurement API (${config.stage})`,
@@ -121,7 +139,13 @@ export class ServiceStack extends Stack {
       // Preflights are answered by API Gateway itself, before any route or function.
       corsPreflight: {
         allowOrigins: config.allowedOrigins,
-        allowMethods: [CorsHttpMethod.GET, CorsHttpMethod.POST, CorsHttpMethod.PUT, CorsHttpMethod.PATCH, CorsHttpMethod.DELETE],
+        allowMethods: [
+          CorsHttpMethod.GET,
+          CorsHttpMethod.POST,
+          CorsHttpMethod.PUT,
+          CorsHttpMethod.PATCH,
+          CorsHttpMethod.DELETE,
+        ],
         // docs/decisions.md "Retries and browsers" (shared/http/cors.ts): browsers hide response
         // headers from scripts unless exposed (a 429's Retry-After, a replay's Idempotent-Replayed).
         allowHeaders: [...CORS_ALLOW_HEADERS],
@@ -136,13 +160,17 @@ export class ServiceStack extends Stack {
     // authorizer"). Its function authenticates first (401 problem), then answers 404.
     Validations.of(this.api.node.findChild('DefaultRoute')).acknowledge({
       id: 'AwsSolutions-APIG4',
-      reason: '$default also receives CORS preflights, which carry no token; its function authenticates every other request first (401) and answers 404.',
+      reason:
+        '$default also receives CORS preflights, which carry no token; its function authenticates every other request first (401) and answers 404.',
     });
     this.stage = this.api.addStage('DefaultStage', {
       stageName: '$default',
       autoDeploy: true,
       throttle: config.throttling,
-      accessLogSettings: { destination: new LogGroupLogDestination(this.apiAccessLogs(config)), format: ACCESS_LOG_FORMAT },
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(this.apiAccessLogs(config)),
+        format: ACCESS_LOG_FORMAT,
+      },
     });
 
     const resources: RouteResources = { api: this.api, authorizer, table: this.table, buckets, config, environment };
@@ -160,7 +188,10 @@ export class ServiceStack extends Stack {
     this.stage.node.addDependency(apiReference);
     // Anyone can call the routes that take no token: each gets a limit of its own, so that a flood
     // of one cannot use up the stage's, which every tenant's requests share.
-    const publicRouteKeys = [...routes.filter(isPublic).map((r) => `${r.method} ${gatewayPath(r.path)}`), ...API_REFERENCE_PATHS.map((path) => `GET ${path}`)];
+    const publicRouteKeys = [
+      ...routes.filter(isPublic).map((r) => `${r.method} ${gatewayPath(r.path)}`),
+      ...API_REFERENCE_PATHS.map((path) => `GET ${path}`),
+    ];
     const { rateLimit, burstLimit } = config.publicRouteThrottling;
     (this.stage.node.defaultChild as CfnStage).routeSettings = Object.fromEntries(
       publicRouteKeys.map((key) => [key, { ThrottlingRateLimit: rateLimit, ThrottlingBurstLimit: burstLimit }]),
@@ -195,13 +226,21 @@ export class ServiceStack extends Stack {
     const metricRefresh = new MetricRefresh(this, 'MetricRefresh', { table: this.table, config, environment });
 
     // Exports: the queue, its worker and dead-letter queue; the create route queues.
-    const exports = new Exports(this, 'ExportJobs', { table: this.table, bucket: buckets.exports, config, environment });
+    const exports = new Exports(this, 'ExportJobs', {
+      table: this.table,
+      bucket: buckets.exports,
+      config,
+      environment,
+    });
     for (const fn of this.routeGroups.flatMap((group) => group.functions)) {
       if (EXPORT_SENDERS.includes(fn.handlerModule)) exports.allowSend(fn);
     }
 
     // Report links' urls start with the API's own URL.
-    bindApiUrl(this.routeGroups.flatMap((group) => group.functions), this.api.apiEndpoint);
+    bindApiUrl(
+      this.routeGroups.flatMap((group) => group.functions),
+      this.api.apiEndpoint,
+    );
 
     // Stripe for the Billing routes alone: the secret by ARN, prices and the web client's address.
     const billing = new StripeBilling(this, 'Billing', { config });
@@ -209,10 +248,20 @@ export class ServiceStack extends Stack {
       if (STRIPE_CALLERS.includes(fn.handlerModule)) billing.bind(fn);
     }
     // Web analytics: the token key, Google's OAuth client secret and the daily import.
-    const analytics = new WebAnalytics(this, 'WebAnalytics', { table: this.table, config, environment, apiUrl: this.api.apiEndpoint });
+    const analytics = new WebAnalytics(this, 'WebAnalytics', {
+      table: this.table,
+      config,
+      environment,
+      apiUrl: this.api.apiEndpoint,
+    });
     for (const fn of this.routeGroups.flatMap((group) => group.functions)) analytics.bind(fn);
     // Outbound events: the fan-out from the stream, the delivery queue and worker; signing secrets under the token key.
-    const webhooks = new WebhookDelivery(this, 'WebhookDelivery', { table: this.table, config, environment, analytics });
+    const webhooks = new WebhookDelivery(this, 'WebhookDelivery', {
+      table: this.table,
+      config,
+      environment,
+      analytics,
+    });
     // The fan-out's stream consumer also queues the readings a change made due at once.
     metricRefresh.allowSend(webhooks.fanOut);
     for (const fn of this.routeGroups.flatMap((group) => group.functions)) webhooks.bind(fn);
@@ -236,7 +285,8 @@ export class ServiceStack extends Stack {
     // What `npm run redrive` needs (infra/scripts/redrive.ts): plain outputs, no exports, so no other stack can pin them.
     new CfnOutput(this, 'RefreshDeadLetterQueueArn', { value: metricRefresh.deadLetterQueue.queueArn });
     new CfnOutput(this, 'RefreshQueueArn', { value: metricRefresh.queue.queueArn });
-    if (outbox.deadLetterQueue) new CfnOutput(this, 'OutboxDeadLetterQueueArn', { value: outbox.deadLetterQueue.queueArn });
+    if (outbox.deadLetterQueue)
+      new CfnOutput(this, 'OutboxDeadLetterQueueArn', { value: outbox.deadLetterQueue.queueArn });
     new CfnOutput(this, 'WebhookDeadLetterQueueArn', { value: webhooks.deadLetterQueue.queueArn });
     new CfnOutput(this, 'WebhookEventsDeadLetterQueueArn', { value: webhooks.streamDeadLetterQueue.queueArn });
     new CfnOutput(this, 'WebhookDeliveryQueueUrl', { value: webhooks.queue.queueUrl });
@@ -263,12 +313,20 @@ export class ServiceStack extends Stack {
       removalPolicy: config.removalPolicy,
       lifecycleRules: [{ expiration: Duration.days(config.logRetention) }],
     });
-    Validations.of(bucket).acknowledge({ id: 'AwsSolutions-S1', reason: 'This is the server access log bucket itself; logging its own access would loop.' });
+    Validations.of(bucket).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason: 'This is the server access log bucket itself; logging its own access would loop.',
+    });
     return bucket;
   }
 
   /** Private, encrypted, TLS-only; browsers reach it only through presigned PUT/GET URLs. */
-  private privateBucket(id: string, config: StageConfig, accessLogs: Bucket, lifecycleRules: LifecycleRule[] = []): Bucket {
+  private privateBucket(
+    id: string,
+    config: StageConfig,
+    accessLogs: Bucket,
+    lifecycleRules: LifecycleRule[] = [],
+  ): Bucket {
     return new Bucket(this, id, {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       enforceSSL: true,
@@ -278,7 +336,13 @@ export class ServiceStack extends Stack {
       serverAccessLogsPrefix: `${id.toLowerCase()}/`,
       // A browser's presigned PUT is a single request, but a multipart upload started some other way
       // and never completed keeps its parts (billed, invisible in listings) until aborted.
-      lifecycleRules: [{ id: 'AbortIncompleteMultipartUploads', abortIncompleteMultipartUploadAfter: Duration.days(INCOMPLETE_UPLOAD_DAYS) }, ...lifecycleRules],
+      lifecycleRules: [
+        {
+          id: 'AbortIncompleteMultipartUploads',
+          abortIncompleteMultipartUploadAfter: Duration.days(INCOMPLETE_UPLOAD_DAYS),
+        },
+        ...lifecycleRules,
+      ],
       cors: [
         {
           allowedMethods: [HttpMethods.PUT, HttpMethods.GET],

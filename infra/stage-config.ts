@@ -144,7 +144,11 @@ function flag(node: Node, key: string): boolean | undefined {
 }
 
 /** The stage's limits (context `throttlingRateLimit` and `throttlingBurstLimit` override), and the public routes' within them. */
-function stageThrottling(node: Node, stage: Throttling, publicRoutes: Throttling): Pick<StageConfig, 'throttling' | 'publicRouteThrottling'> {
+function stageThrottling(
+  node: Node,
+  stage: Throttling,
+  publicRoutes: Throttling,
+): Pick<StageConfig, 'throttling' | 'publicRouteThrottling'> {
   const throttling = {
     rateLimit: positiveNumber(node, 'throttlingRateLimit') ?? stage.rateLimit,
     burstLimit: positiveInteger(node, 'throttlingBurstLimit') ?? stage.burstLimit,
@@ -174,7 +178,8 @@ function readBilling(node: Node, env: Env): BillingSettings {
     }),
   ) as Record<Plan, string>;
   const webClientUrl = read('webClientUrl', 'WEB_CLIENT_URL', 'https://web-client.invalid');
-  if (!/^https?:\/\//.test(webClientUrl)) throw new Error(`Context "webClientUrl" must be an http(s) URL; got ${JSON.stringify(webClientUrl)}`);
+  if (!/^https?:\/\//.test(webClientUrl))
+    throw new Error(`Context "webClientUrl" must be an http(s) URL; got ${JSON.stringify(webClientUrl)}`);
   return { prices, webClientUrl, placeholders };
 }
 
@@ -182,13 +187,15 @@ function positiveNumber(node: Node, key: string): number | undefined {
   const value = node.tryGetContext(key);
   if (value === undefined || value === null || value === '') return undefined;
   const number = Number(value);
-  if (!Number.isFinite(number) || number <= 0) throw new Error(`Context "${key}" must be a positive number; got ${JSON.stringify(value)}`);
+  if (!Number.isFinite(number) || number <= 0)
+    throw new Error(`Context "${key}" must be a positive number; got ${JSON.stringify(value)}`);
   return number;
 }
 
 function positiveInteger(node: Node, key: string): number | undefined {
   const number = positiveNumber(node, key);
-  if (number !== undefined && !Number.isInteger(number)) throw new Error(`Context "${key}" must be a whole number; got ${number}`);
+  if (number !== undefined && !Number.isInteger(number))
+    throw new Error(`Context "${key}" must be a whole number; got ${number}`);
   return number;
 }
 
@@ -223,7 +230,9 @@ function readDomainPrefix(node: Node): Pick<StageConfig, 'authDomainPrefix'> {
   if (value === undefined || value === null || value === '') return {};
   const prefix = String(value).trim();
   if (!/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(prefix) || /aws|amazon|cognito/.test(prefix)) {
-    throw new Error(`Context "authDomainPrefix" must be lower-case letters, digits and inner hyphens, without aws, amazon or cognito; got ${JSON.stringify(value)}`);
+    throw new Error(
+      `Context "authDomainPrefix" must be lower-case letters, digits and inner hyphens, without aws, amazon or cognito; got ${JSON.stringify(value)}`,
+    );
   }
   return { authDomainPrefix: prefix };
 }
@@ -232,13 +241,20 @@ function readDomainPrefix(node: Node): Pick<StageConfig, 'authDomainPrefix'> {
  * Context `key` or env `envName` (`emailSender` / EMAIL_SENDER, `alarmEmail` / ALARM_EMAIL): one
  * plain address, refused at synth rather than at the first send.
  */
-function readAddress<K extends 'emailSender' | 'alarmEmail'>(node: Node, env: Env, key: K, envName: string): Partial<Record<K, string>> {
+function readAddress<K extends 'emailSender' | 'alarmEmail'>(
+  node: Node,
+  env: Env,
+  key: K,
+  envName: string,
+): Partial<Record<K, string>> {
   const value = node.tryGetContext(key) ?? env[envName];
   if (typeof value !== 'string' || value.trim() === '') return {};
   try {
     return { [key]: mailAddress(value.trim()) } as Partial<Record<K, string>>;
   } catch {
-    throw new Error(`Context "${key}" must be one plain email address (no name, no list); got ${JSON.stringify(value)}`);
+    throw new Error(
+      `Context "${key}" must be one plain email address (no name, no list); got ${JSON.stringify(value)}`,
+    );
   }
 }
 

@@ -3,7 +3,12 @@
  * it over: by `npm start`'s reader (infra/local/table-stream.ts) and by `npm run redrive --
  * --queue webhook-events`, which reads a failed batch again (infra/scripts/redrive.ts).
  */
-import { GetRecordsCommand, GetShardIteratorCommand, type DynamoDBStreamsClient, type _Record as StreamRecord } from '@aws-sdk/client-dynamodb-streams';
+import {
+  GetRecordsCommand,
+  GetShardIteratorCommand,
+  type DynamoDBStreamsClient,
+  type _Record as StreamRecord,
+} from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBRecord } from 'aws-lambda';
 
 type Value = Record<string, unknown>;
@@ -18,7 +23,8 @@ function repaired(value: Value): Value {
   if (value.L) return { L: (value.L as Value[]).map(repaired) };
   return value;
 }
-const repairedImage = (image: Record<string, Value> | undefined) => image && Object.fromEntries(Object.entries(image).map(([name, v]) => [name, repaired(v)]));
+const repairedImage = (image: Record<string, Value> | undefined) =>
+  image && Object.fromEntries(Object.entries(image).map(([name, v]) => [name, repaired(v)]));
 
 /** A record of the Streams API as the Lambda event source hands it over (creation time in seconds). */
 export function lambdaRecord(record: StreamRecord): DynamoDBRecord {
@@ -55,7 +61,16 @@ const EMPTY_PAGES = 5;
  */
 export async function readStreamBatch(streams: DynamoDBStreamsClient, batch: StreamBatchInfo): Promise<StreamRecord[]> {
   const end = BigInt(batch.endSequenceNumber);
-  let iterator = (await streams.send(new GetShardIteratorCommand({ StreamArn: batch.streamArn, ShardId: batch.shardId, ShardIteratorType: 'AT_SEQUENCE_NUMBER', SequenceNumber: batch.startSequenceNumber }))).ShardIterator;
+  let iterator = (
+    await streams.send(
+      new GetShardIteratorCommand({
+        StreamArn: batch.streamArn,
+        ShardId: batch.shardId,
+        ShardIteratorType: 'AT_SEQUENCE_NUMBER',
+        SequenceNumber: batch.startSequenceNumber,
+      }),
+    )
+  ).ShardIterator;
   const records: StreamRecord[] = [];
   for (let empty = 0; iterator && empty < EMPTY_PAGES; ) {
     const out = await streams.send(new GetRecordsCommand({ ShardIterator: iterator }));
@@ -71,5 +86,7 @@ export async function readStreamBatch(streams: DynamoDBStreamsClient, batch: Str
   }
   // A closed shard ends at its last record; anything else short of the end is not the whole batch.
   if (!iterator) return records;
-  throw new Error(`Read ${records.length} record(s) of shard ${batch.shardId} without reaching sequence number ${batch.endSequenceNumber}.`);
+  throw new Error(
+    `Read ${records.length} record(s) of shard ${batch.shardId} without reaching sequence number ${batch.endSequenceNumber}.`,
+  );
 }

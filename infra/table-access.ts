@@ -54,7 +54,13 @@ const ACTIONS: Record<string, string[]> = {
 };
 
 /** Actions that change data: a function bound read-only must reach none of them. */
-export const WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem', 'dynamodb:ConditionCheckItem'];
+export const WRITE_ACTIONS = [
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+  'dynamodb:ConditionCheckItem',
+];
 
 /** `GetCommand` -> Get, `paginateQuery` -> Query; anything else exported (clients, errors) sends nothing. */
 function operationOf(name: string): string | undefined {
@@ -101,14 +107,22 @@ function sdkStubs(dir: string, sources: string[]): Record<string, string> {
   const alias: Record<string, string> = {};
   for (const [pkg, names] of importedNames(sources)) {
     const file = join(dir, `${pkg.replace(/\W+/g, '-')}.js`);
-    writeFileSync(file, [...names].map((n) => (operationOf(n) ? `export class ${n} { op = "${MARKER}${operationOf(n)}"; }` : `export class ${n} {}`)).join('\n'));
+    writeFileSync(
+      file,
+      [...names]
+        .map((n) =>
+          operationOf(n) ? `export class ${n} { op = "${MARKER}${operationOf(n)}"; }` : `export class ${n} {}`,
+        )
+        .join('\n'),
+    );
     alias[pkg] = file;
   }
   return alias;
 }
 
 /** The operations marked in one esbuild output. */
-const markedOperations = (text: string) => new Set([...text.matchAll(new RegExp(`${MARKER}(\\w+)`, 'g'))].map((m) => m[1]!));
+const markedOperations = (text: string) =>
+  new Set([...text.matchAll(new RegExp(`${MARKER}(\\w+)`, 'g'))].map((m) => m[1]!));
 
 function typescriptFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
@@ -152,7 +166,15 @@ export function analyzeOperations(root: string): Map<string, Set<string>> {
 }
 
 /** The esbuild options of both passes: bundled, every other package external, nothing written. */
-const ANALYSIS_BUILD = { write: false, bundle: true, packages: 'external', platform: 'node', format: 'esm', target: BUNDLE_TARGET, logLevel: 'error' } as const;
+const ANALYSIS_BUILD = {
+  write: false,
+  bundle: true,
+  packages: 'external',
+  platform: 'node',
+  format: 'esm',
+  target: BUNDLE_TARGET,
+  logLevel: 'error',
+} as const;
 
 /** DynamoDB operations the apart room's exports reach (every export of its entry is kept). */
 export function analyzeApartRoom(root: string): Set<string> {

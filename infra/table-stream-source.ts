@@ -14,6 +14,7 @@ export function readTableStream(fn: RouteFunction, table: ITable, props: DynamoE
   fn.addEventSource(new DynamoEventSource(table, props));
   Validations.of(fn.role!.node.findChild('DefaultPolicy')).acknowledge({
     id: 'AwsSolutions-IAM5[Resource::*]',
-    reason: 'The stream event source grants dynamodb:ListStreams, which has no resource-level permissions; the stream itself is granted by ARN.',
+    reason:
+      'The stream event source grants dynamodb:ListStreams, which has no resource-level permissions; the stream itself is granted by ARN.',
   });
 }

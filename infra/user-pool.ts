@@ -62,7 +62,13 @@ export class ServiceUserPool extends Construct {
       keepOriginal: { email: true },
       mfa: Mfa.OPTIONAL,
       mfaSecondFactor: { otp: true, sms: false },
-      passwordPolicy: { minLength: 12, requireLowercase: true, requireUppercase: true, requireDigits: true, requireSymbols: true },
+      passwordPolicy: {
+        minLength: 12,
+        requireLowercase: true,
+        requireUppercase: true,
+        requireDigits: true,
+        requireSymbols: true,
+      },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
       deletionProtection: config.stage === 'production',
       removalPolicy: config.removalPolicy,
@@ -71,11 +77,13 @@ export class ServiceUserPool extends Construct {
     Validations.of(this.pool).acknowledge(
       {
         id: 'AwsSolutions-COG2',
-        reason: 'MFA is optional by decision: each user may turn on TOTP; requiring it would stop a colleague invited to a workspace from signing in until they set up an authenticator.',
+        reason:
+          'MFA is optional by decision: each user may turn on TOTP; requiring it would stop a colleague invited to a workspace from signing in until they set up an authenticator.',
       },
       {
         id: 'AwsSolutions-COG8',
-        reason: 'Essentials feature plan: threat protection needs the Plus plan, priced per monthly active user; the API throttles per stage and Cognito rate-limits sign-in attempts itself.',
+        reason:
+          'Essentials feature plan: threat protection needs the Plus plan, priced per monthly active user; the API throttles per stage and Cognito rate-limits sign-in attempts itself.',
       },
     );
 
@@ -100,8 +108,17 @@ export class ServiceUserPool extends Construct {
 
     // A Cognito domain's prefix is unique per region: context `authDomainPrefix`, or the stage and
     // the first part of this stack's id (a UUID), so two stages and two accounts never collide.
-    const domainPrefix = config.authDomainPrefix ?? Fn.join('-', ['creator-measurement', config.stage, Fn.select(0, Fn.split('-', Fn.select(2, Fn.split('/', Aws.STACK_ID))))]);
-    this.domain = this.pool.addDomain('Login', { cognitoDomain: { domainPrefix }, managedLoginVersion: ManagedLoginVersion.NEWER_MANAGED_LOGIN });
+    const domainPrefix =
+      config.authDomainPrefix ??
+      Fn.join('-', [
+        'creator-measurement',
+        config.stage,
+        Fn.select(0, Fn.split('-', Fn.select(2, Fn.split('/', Aws.STACK_ID)))),
+      ]);
+    this.domain = this.pool.addDomain('Login', {
+      cognitoDomain: { domainPrefix },
+      managedLoginVersion: ManagedLoginVersion.NEWER_MANAGED_LOGIN,
+    });
     // The managed login pages need a style: Cognito's own.
     new CfnManagedLoginBranding(this, 'LoginBranding', {
       userPoolId: this.pool.userPoolId,
@@ -121,6 +138,10 @@ export class ServiceUserPool extends Construct {
 
   /** What the functions' verifier and the API's authorizer check (shared/auth/verifier.ts): the pool's access tokens for this client. */
   verifierEnvironment(): Record<string, string> {
-    return { JWT_ISSUER: this.pool.userPoolProviderUrl, JWT_AUDIENCE: this.client.userPoolClientId, COGNITO_USER_POOL_ID: this.pool.userPoolId };
+    return {
+      JWT_ISSUER: this.pool.userPoolProviderUrl,
+      JWT_AUDIENCE: this.client.userPoolClientId,
+      COGNITO_USER_POOL_ID: this.pool.userPoolId,
+    };
   }
 }

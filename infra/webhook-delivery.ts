@@ -61,11 +61,18 @@ export class WebhookDelivery extends Construct {
   readonly fanOut: RouteFunction;
   readonly worker: RouteFunction;
 
-  constructor(scope: Construct, id: string, private readonly props: WebhookDeliveryProps) {
+  constructor(
+    scope: Construct,
+    id: string,
+    private readonly props: WebhookDeliveryProps,
+  ) {
     super(scope, id);
     const { table, config, environment } = props;
 
-    this.deadLetterQueue = new DeadLetterQueue(this, 'DeadLetters', { name: 'webhooks', of: 'the webhook delivery queue' });
+    this.deadLetterQueue = new DeadLetterQueue(this, 'DeadLetters', {
+      name: 'webhooks',
+      of: 'the webhook delivery queue',
+    });
     this.queue = new Queue(this, 'Queue', {
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
@@ -85,7 +92,10 @@ export class WebhookDelivery extends Construct {
     });
     this.fanOut.bindTable(table, 'read-write');
     this.allowSend(this.fanOut);
-    this.streamDeadLetterQueue = new DeadLetterQueue(this, 'StreamDeadLetters', { name: 'webhook-events', of: 'the webhook fan-out stream mapping' });
+    this.streamDeadLetterQueue = new DeadLetterQueue(this, 'StreamDeadLetters', {
+      name: 'webhook-events',
+      of: 'the webhook fan-out stream mapping',
+    });
     readTableStream(this.fanOut, table, {
       // New changes only: events are about what happens from now on.
       startingPosition: StartingPosition.LATEST,

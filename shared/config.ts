@@ -34,7 +34,10 @@ export const config = {
   /** Expected `iss` of bearer tokens. */
   jwtIssuer: () => required('JWT_ISSUER'),
   /** Expected `aud` (or Cognito `client_id`) of bearer tokens; comma-separated for several. */
-  jwtAudience: () => required('JWT_AUDIENCE').split(',').map((a) => a.trim()),
+  jwtAudience: () =>
+    required('JWT_AUDIENCE')
+      .split(',')
+      .map((a) => a.trim()),
   /** Where the issuer publishes its keys (https). Defaults to `<issuer>/.well-known/jwks.json`. */
   jwksUri: () => optional('JWT_JWKS_URI'),
   /** The issuer's JWKS inline (local issuer only: aws-jwt-verify fetches https URIs only). */

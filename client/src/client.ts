@@ -23,10 +23,14 @@ export interface ClientOptions extends SendOptions {
 export type ApiResult<R> = R extends { error: unknown } ? { data?: never; error: ApiProblem; response: Response } : R;
 
 // As openapi-fetch's: the init argument is optional when nothing in it is required.
-type InitParam<Init> = RequiredKeysOf<Init> extends never ? [(Init & { [key: string]: unknown })?] : [Init & { [key: string]: unknown }];
+type InitParam<Init> =
+  RequiredKeysOf<Init> extends never ? [(Init & { [key: string]: unknown })?] : [Init & { [key: string]: unknown }];
 
 /** One HTTP method of the client: the paths that have it, each with its own parameters, body and answer. */
-export type ClientMethod<Method extends HttpMethod> = <Path extends PathsWithMethod<paths, Method>, Init extends MaybeOptionalInit<paths[Path], Method>>(
+export type ClientMethod<Method extends HttpMethod> = <
+  Path extends PathsWithMethod<paths, Method>,
+  Init extends MaybeOptionalInit<paths[Path], Method>,
+>(
   url: Path,
   ...init: InitParam<Init>
 ) => Promise<ApiResult<FetchResponse<NonNullable<paths[Path][Method]>, Init, MediaType>>>;
@@ -53,10 +57,15 @@ export function createClient(options: ClientOptions): ApiClient {
 
   /** A method of openapi-fetch, its failures turned into ApiProblems (also an empty-bodied one, which openapi-fetch leaves `undefined`). */
   const method = (name: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE') => {
-    const call = inner[name] as (url: string, init?: unknown) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+    const call = inner[name] as (
+      url: string,
+      init?: unknown,
+    ) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
     return async (url: string, init?: unknown) => {
       const result = await call(url, init);
-      return result.response.ok ? result : { error: new ApiProblem(result.response, result.error), response: result.response };
+      return result.response.ok
+        ? result
+        : { error: new ApiProblem(result.response, result.error), response: result.response };
     };
   };
   const get = method('GET');

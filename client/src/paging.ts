@@ -36,7 +36,8 @@ export type PagedPath = {
 type Query<Path extends PagedPath> = Operation<Path>['parameters']['query'];
 
 /** One item of the list at `Path`. */
-export type ListItem<Path extends PagedPath> = Operation<Path>['responses'][200]['content']['application/json']['items'][number];
+export type ListItem<Path extends PagedPath> =
+  Operation<Path>['responses'][200]['content']['application/json']['items'][number];
 
 /** The list's parameters, `pageIndex` (where to start) and `pageSize` optional; and any other option of a call. */
 export type PagesInit<Path extends PagedPath> = Omit<FetchOptions<Operation<Path>>, 'params'> & {
@@ -53,10 +54,17 @@ interface Page {
 /** A GET of the client, untyped: `pagesOf` types what goes in and comes out itself. */
 export type UntypedGet = (url: string, init: unknown) => Promise<{ data?: unknown; error?: ApiProblem }>;
 
-export async function* pagesOf<Path extends PagedPath>(get: UntypedGet, url: Path, init: PagesInit<Path>): AsyncGenerator<ListItem<Path>, void, undefined> {
+export async function* pagesOf<Path extends PagedPath>(
+  get: UntypedGet,
+  url: Path,
+  init: PagesInit<Path>,
+): AsyncGenerator<ListItem<Path>, void, undefined> {
   const { pageIndex: first = 0, pageSize = MAX_PAGE_SIZE, ...query } = init.params.query;
   for (let pageIndex = first; ; pageIndex++) {
-    const { data, error } = await get(url, { ...init, params: { ...init.params, query: { ...query, pageIndex, pageSize } } });
+    const { data, error } = await get(url, {
+      ...init,
+      params: { ...init.params, query: { ...query, pageIndex, pageSize } },
+    });
     if (error) throw error;
     const page = data as Page;
     yield* page.items as ListItem<Path>[];

@@ -54,13 +54,19 @@ export class ApiProblem extends Error {
 }
 
 function isProblemDocument(body: unknown): body is ProblemDocument {
-  return typeof body === 'object' && body !== null && typeof (body as ProblemDocument).code === 'string' && typeof (body as ProblemDocument).status === 'number';
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    typeof (body as ProblemDocument).code === 'string' &&
+    typeof (body as ProblemDocument).status === 'number'
+  );
 }
 
 /** What a non-problem error body says, shortened: a gateway's `{message}` or a page's text. */
 function textOf(body: unknown): string | undefined {
   if (typeof body === 'string') return body.trim().slice(0, 200) || undefined;
-  if (typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string') return (body as { message: string }).message;
+  if (typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string')
+    return (body as { message: string }).message;
   return undefined;
 }
 

@@ -49,10 +49,18 @@ export const DEFAULT_MAX_RETRY_AFTER_SECONDS = 10;
 const timer = (milliseconds: number) => new Promise<void>((resolve) => setTimeout(resolve, milliseconds));
 
 /** The milliseconds to wait before attempt `attempt + 1`, or `undefined` when the answer is final. */
-export function retryDelay(request: Request, response: Response, attempt: number, retry: Required<RetryOptions>): number | undefined {
+export function retryDelay(
+  request: Request,
+  response: Response,
+  attempt: number,
+  retry: Required<RetryOptions>,
+): number | undefined {
   if (response.status !== 429 || attempt >= retry.maxAttempts) return undefined;
   const seconds = retryAfterSeconds(response.headers.get('retry-after'));
-  if (seconds === undefined) return IDEMPOTENT.has(request.method) || request.headers.has(IDEMPOTENCY_KEY_HEADER) ? 1000 * 2 ** (attempt - 1) : undefined;
+  if (seconds === undefined)
+    return IDEMPOTENT.has(request.method) || request.headers.has(IDEMPOTENCY_KEY_HEADER)
+      ? 1000 * 2 ** (attempt - 1)
+      : undefined;
   return seconds <= retry.maxRetryAfterSeconds ? seconds * 1000 : undefined;
 }
 
@@ -66,7 +74,8 @@ export function sender(options: SendOptions): (request: Request) => Promise<Resp
       : { maxAttempts: DEFAULT_MAX_ATTEMPTS, maxRetryAfterSeconds: DEFAULT_MAX_RETRY_AFTER_SECONDS, ...options.retry };
 
   return async (request) => {
-    if (request.method === 'POST' && !request.headers.has(IDEMPOTENCY_KEY_HEADER)) request.headers.set(IDEMPOTENCY_KEY_HEADER, crypto.randomUUID());
+    if (request.method === 'POST' && !request.headers.has(IDEMPOTENCY_KEY_HEADER))
+      request.headers.set(IDEMPOTENCY_KEY_HEADER, crypto.randomUUID());
     for (let attempt = 1; ; attempt++) {
       // A body can be read once: each attempt sends a copy, the original kept for the next.
       const copy = request.clone();

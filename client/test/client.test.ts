@@ -22,7 +22,9 @@ afterAll(() => service.stop());
 describe('createClient', () => {
   it('sends the token as a bearer token, and none without one', async () => {
     service.answer(() => ({ status: 200, body: { data: user } }));
-    const read = await createClient({ baseUrl: service.url, token: 'token-1' }).GET('/v1/users/{id}', { params: { path: { id: userId } } });
+    const read = await createClient({ baseUrl: service.url, token: 'token-1' }).GET('/v1/users/{id}', {
+      params: { path: { id: userId } },
+    });
     expect(read.error).toBeUndefined();
     expect(read.data?.data).toEqual(user);
     await createClient({ baseUrl: service.url }).GET('/v1/users/{id}', { params: { path: { id: userId } } });
@@ -45,27 +47,48 @@ describe('createClient', () => {
   it('makes a problem document an ApiProblem: status, code, detail, errors, requestId', async () => {
     const errors = [{ path: 'name', message: 'Too short.' }];
     service.answer(() => ({ status: 400, body: problem(400, 'invalid_input', '1 field is invalid.', { errors }) }));
-    const { data, error } = await createClient({ baseUrl: service.url }).POST('/v1/users', { body: { userId, email: user.email, name: '' } });
+    const { data, error } = await createClient({ baseUrl: service.url }).POST('/v1/users', {
+      body: { userId, email: user.email, name: '' },
+    });
     expect(data).toBeUndefined();
     expect(error).toBeInstanceOf(ApiProblem);
     expect(error).toBeInstanceOf(Error);
-    expect(error).toMatchObject({ status: 400, code: 'invalid_input', detail: '1 field is invalid.', errors, requestId: 'req-1', type: '/problems/invalid-input', retryAfter: undefined });
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'invalid_input',
+      detail: '1 field is invalid.',
+      errors,
+      requestId: 'req-1',
+      type: '/problems/invalid-input',
+      retryAfter: undefined,
+    });
     expect(error!.message).toBe('400 invalid_input: 1 field is invalid.');
     expect(error!.response.status).toBe(400);
   });
 
   it('gives an ApiProblem no errors when the document lists none, and the Retry-After of a 429', async () => {
-    service.answer(() => ({ status: 429, headers: { 'retry-after': '3600' }, body: problem(429, 'rate_limited', 'At most 10 per day.') }));
-    const { error } = await createClient({ baseUrl: service.url }).POST('/v1/workspaces', { body: { userId, name: 'Eleventh' } });
+    service.answer(() => ({
+      status: 429,
+      headers: { 'retry-after': '3600' },
+      body: problem(429, 'rate_limited', 'At most 10 per day.'),
+    }));
+    const { error } = await createClient({ baseUrl: service.url }).POST('/v1/workspaces', {
+      body: { userId, name: 'Eleventh' },
+    });
     expect(error).toMatchObject({ status: 429, code: 'rate_limited', errors: [], retryAfter: 3600 });
   });
 
-  it('makes an answer that is no problem document an ApiProblem too: a gateway\'s JSON, a text page, an empty body', async () => {
+  it("makes an answer that is no problem document an ApiProblem too: a gateway's JSON, a text page, an empty body", async () => {
     const client = createClient({ baseUrl: service.url, retry: false });
     const read = () => client.GET('/v1/users/{id}', { params: { path: { id: userId } } });
 
     service.answer(() => ({ status: 503, body: { message: 'Service Unavailable' } }));
-    expect((await read()).error).toMatchObject({ status: 503, code: undefined, detail: 'Service Unavailable', errors: [] });
+    expect((await read()).error).toMatchObject({
+      status: 503,
+      code: undefined,
+      detail: 'Service Unavailable',
+      errors: [],
+    });
     service.answer(() => ({ status: 502, body: 'Bad gateway' }));
     expect((await read()).error).toMatchObject({ status: 502, code: undefined, detail: 'Bad gateway' });
     service.answer(() => ({ status: 404 }));

@@ -25,14 +25,16 @@ beforeAll(async () => {
 afterAll(() => service?.stop());
 
 it('builds ESM with declarations into dist', () => {
-  for (const file of ['index.js', 'index.d.ts', 'client.js', 'client.d.ts', 'openapi-types.d.ts']) expect(existsSync(`${DIST}${file}`), file).toBe(true);
+  for (const file of ['index.js', 'index.d.ts', 'client.js', 'client.d.ts', 'openapi-types.d.ts'])
+    expect(existsSync(`${DIST}${file}`), file).toBe(true);
   expect(readFileSync(`${DIST}index.js`, 'utf8')).toContain('export { createClient } from "./client.js"');
 });
 
 it('is imported by its name from dist with Node.js, and calls, pages and fails as its sources do', async () => {
   service.answer((request) => {
     if (request.url.pathname === '/v1/creators') return pagedList(3, 'A')(request);
-    if (request.url.pathname.startsWith('/v1/users/')) return { status: 200, body: { data: { id: 'u', name: 'You' }, _meta: {} } };
+    if (request.url.pathname.startsWith('/v1/users/'))
+      return { status: 200, body: { data: { id: 'u', name: 'You' }, _meta: {} } };
     return { status: 404, body: problem(404, 'not_found', 'The campaign was not found.') };
   });
   const script = `
@@ -44,8 +46,16 @@ it('is imported by its name from dist with Node.js, and calls, pages and fails a
     const missing = await client.GET('/v1/campaigns/{id}', { params: { path: { id: 'c' } } });
     console.log(JSON.stringify({ name: me.data.data.name, names, problem: missing.error instanceof ApiProblem, code: missing.error.code }));
   `;
-  const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, env: { ...process.env, BASE_URL: service.url } });
-  expect(JSON.parse(stdout)).toEqual({ name: 'You', names: ['Record 0', 'Record 1', 'Record 2'], problem: true, code: 'not_found' });
+  const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: ROOT,
+    env: { ...process.env, BASE_URL: service.url },
+  });
+  expect(JSON.parse(stdout)).toEqual({
+    name: 'You',
+    names: ['Record 0', 'Record 1', 'Record 2'],
+    problem: true,
+    code: 'not_found',
+  });
   expect(service.received.map((r) => `${r.url.pathname} ${r.headers.authorization}`)).toEqual([
     '/v1/users/u Bearer built',
     '/v1/creators Bearer built',
@@ -54,7 +64,7 @@ it('is imported by its name from dist with Node.js, and calls, pages and fails a
   ]);
 });
 
-it('type-checks the README\'s examples against the built declarations', async () => {
+it("type-checks the README's examples against the built declarations", async () => {
   const examples = codeBlocks(new URL('../README.md', import.meta.url).pathname, 'ts').map((block) => block.script);
   expect(examples.length).toBeGreaterThanOrEqual(5);
   // Under the repository, so that `@creator-measurement/client` resolves through node_modules to the workspace's dist.

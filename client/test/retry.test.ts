@@ -31,8 +31,10 @@ const client = (options: Partial<ClientOptions> = {}) =>
     },
     ...options,
   });
-const read = (options?: Partial<ClientOptions>) => client(options).GET('/v1/users/{id}', { params: { path: { id: userId } } });
-const create = (options?: Partial<ClientOptions>) => client(options).POST('/v1/workspaces', { body: { userId, name: 'Agency' } });
+const read = (options?: Partial<ClientOptions>) =>
+  client(options).GET('/v1/users/{id}', { params: { path: { id: userId } } });
+const create = (options?: Partial<ClientOptions>) =>
+  client(options).POST('/v1/workspaces', { body: { userId, name: 'Agency' } });
 
 beforeAll(async () => {
   service = await startFakeService();
@@ -104,7 +106,9 @@ describe('a 429 without Retry-After', () => {
 
   it('is not retried for a PATCH: nothing says sending it again is safe', async () => {
     inTurn(limited());
-    expect((await client().PATCH('/v1/users/{id}', { params: { path: { id: userId } }, body: { name: 'New' } })).error).toMatchObject({ status: 429 });
+    expect(
+      (await client().PATCH('/v1/users/{id}', { params: { path: { id: userId } }, body: { name: 'New' } })).error,
+    ).toMatchObject({ status: 429 });
     expect(service.received.map((r) => r.method)).toEqual(['PATCH']);
     expect(waits).toEqual([]);
   });
@@ -132,9 +136,12 @@ describe('Idempotency-Key', () => {
     expect(service.received[0]!.headers['idempotency-key']).not.toBe(keys[0]);
   });
 
-  it('is the caller\'s own when it sends one, on every attempt', async () => {
+  it("is the caller's own when it sends one, on every attempt", async () => {
     inTurn(limited('1'), { status: 201, body: { data: { id: 'w' } } });
-    await client().POST('/v1/workspaces', { body: { userId, name: 'Agency' }, params: { header: { 'Idempotency-Key': 'order-42' } } });
+    await client().POST('/v1/workspaces', {
+      body: { userId, name: 'Agency' },
+      params: { header: { 'Idempotency-Key': 'order-42' } },
+    });
     expect(service.received.map((r) => r.headers['idempotency-key'])).toEqual(['order-42', 'order-42']);
   });
 

@@ -30,13 +30,18 @@ export const handler = defineHandler({
     const current = record;
     if (platform !== current.channel) {
       throw invalidInput(`The activity is on ${current.channel}, not ${platform}.`, [
-        { path: 'platform', message: 'Must be the activity\'s channel.' },
+        { path: 'platform', message: "Must be the activity's channel." },
       ]);
     }
     checkContentUrl(platform, contentUrl, 'contentUrl');
     // Reconnecting the same link still asks for a fresh fetch: due now, and the table's stream puts
     // it on the refresh queue (functions/jobs/metric-refresh/queue-due-readings.ts).
-    const changed = await updateActivity(current.organizationId, activityId, { contentHref: contentUrl }, { tracking: 'due', expected: current });
+    const changed = await updateActivity(
+      current.organizationId,
+      activityId,
+      { contentHref: contentUrl },
+      { tracking: 'due', expected: current },
+    );
     if (!WITHOUT_PUBLIC_METRICS.has(platform)) return ok(await activityView(changed));
     // What the refresh would find (platforms/cloud.ts), said now, with the aggregates' counters that name it.
     await markUnavailable(current.organizationId, activityId, 'platform_has_no_public_metrics');

@@ -11,5 +11,6 @@ export const handler = defineHandler({
   route: routeByKey('GET /v1/activities/creators/count'),
   output: countReply,
   input: z.strictObject({ organizationId: Uuid, activityId: Uuid }),
-  run: async ({ input: { organizationId, activityId } }) => count((await linksOfTenantActivity(organizationId, activityId)).length),
+  run: async ({ input: { organizationId, activityId } }) =>
+    count((await linksOfTenantActivity(organizationId, activityId)).length),
 });

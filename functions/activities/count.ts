@@ -13,7 +13,8 @@ export const handler = defineHandler({
   input: z.strictObject(filterInput),
   run: async ({ input: { organizationId, ...filters } }) => {
     // By channel or unfiltered, the channel counters kept on write hold the count.
-    if (!filters.creatorId && !filters.campaignId) return count(channelTotal(await activityChannelCounts(organizationId), filters.channel));
+    if (!filters.creatorId && !filters.campaignId)
+      return count(channelTotal(await activityChannelCounts(organizationId), filters.channel));
     const { all, matches } = await filteredActivities(organizationId, filters);
     return count(all.filter(matches).length);
   },

@@ -18,7 +18,12 @@ export const handler = defineHandler({
   record: activityFromItem,
   run: async ({ input: { activityId }, record }) => {
     const current = record;
-    const changed = await updateActivity(current.organizationId, activityId, { contentHref: null }, { tracking: 'stop' });
+    const changed = await updateActivity(
+      current.organizationId,
+      activityId,
+      { contentHref: null },
+      { tracking: 'stop' },
+    );
     return ok(await activityView(changed));
   },
 });

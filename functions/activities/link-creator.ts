@@ -14,5 +14,6 @@ export const handler = defineHandler({
   output: createdReply(ActivityCreatorLinkRecord),
   input: z.strictObject({ activityId: Uuid, creatorId: Uuid }),
   tenantOf: recordTenant('activity', 'activityId'),
-  run: async ({ input: { activityId, creatorId }, tenant }) => created(await linkCreator(tenant.tenantId, activityId, creatorId)),
+  run: async ({ input: { activityId, creatorId }, tenant }) =>
+    created(await linkCreator(tenant.tenantId, activityId, creatorId)),
 });

@@ -3,7 +3,10 @@ import { getActivity, linksOfActivity, type ActivityLink } from '../../shared/db
 import { notFound } from '../../shared/http/problem.ts';
 
 export async function linksOfTenantActivity(tenantId: string, activityId: string): Promise<ActivityLink[]> {
-  const [activity, links] = await Promise.all([getActivity(tenantId, activityId), linksOfActivity(tenantId, activityId)]);
+  const [activity, links] = await Promise.all([
+    getActivity(tenantId, activityId),
+    linksOfActivity(tenantId, activityId),
+  ]);
   if (!activity) throw notFound('The activity');
   return links;
 }

@@ -17,10 +17,23 @@ export const handler = defineHandler({
   input: z.strictObject({ organizationId: Uuid, activityId: Uuid, ...paging }),
   run: async ({ input: { organizationId, activityId, pageIndex, pageSize } }) => {
     const links = await linksOfTenantActivity(organizationId, activityId);
-    const ordered = sortRecords(links.map((l) => ({ ...l, id: l.creatorId })), (l) => l.createdAt, 'desc');
+    const ordered = sortRecords(
+      links.map((l) => ({ ...l, id: l.creatorId })),
+      (l) => l.createdAt,
+      'desc',
+    );
     const page = pageOf(ordered, { pageIndex, pageSize });
-    const found = new Map((await creatorsByIds(organizationId, page.items.map((l) => l.creatorId))).map((c) => [c.id, c]));
-    const items = await Promise.all(page.items.flatMap((l) => (found.has(l.creatorId) ? [withSocialAccounts(found.get(l.creatorId)!)] : [])));
+    const found = new Map(
+      (
+        await creatorsByIds(
+          organizationId,
+          page.items.map((l) => l.creatorId),
+        )
+      ).map((c) => [c.id, c]),
+    );
+    const items = await Promise.all(
+      page.items.flatMap((l) => (found.has(l.creatorId) ? [withSocialAccounts(found.get(l.creatorId)!)] : [])),
+    );
     return list({ items, totalCount: page.totalCount });
   },
 });

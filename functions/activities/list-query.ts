@@ -9,4 +9,6 @@ import { filterInput } from './filters.ts';
 
 const SORT_COLUMNS = ['name', 'createdAt', 'startAt'] as const;
 
-export const query = /* @__PURE__ */ lazySchema(() => z.strictObject({ ...filterInput, ...paging, ...search(SORT_COLUMNS) }));
+export const query = /* @__PURE__ */ lazySchema(() =>
+  z.strictObject({ ...filterInput, ...paging, ...search(SORT_COLUMNS) }),
+);

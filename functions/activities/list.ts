@@ -10,7 +10,9 @@ import { listReply } from '../../shared/schemas/records/reply.ts';
 import { query } from './list-query.ts';
 
 /** The list's work: also what an export reads, page by page (functions/exports/sources.ts). */
-export const read = async ({ input: { organizationId, pageIndex, pageSize, sortBy = 'createdAt', sortDirection, ...filters } }: ListWork<Output<typeof query>>) => {
+export const read = async ({
+  input: { organizationId, pageIndex, pageSize, sortBy = 'createdAt', sortDirection, ...filters },
+}: ListWork<Output<typeof query>>) => {
   const direction = sortDirection ?? (sortBy === 'name' ? 'asc' : 'desc');
   // An order an index keeps reads one page, and the facet and total from counters; any other list reads the tenant's activities.
   const indexed = await indexedActivitiesPage(organizationId, filters, { sortBy, direction }, { pageIndex, pageSize });
@@ -21,7 +23,14 @@ export const read = async ({ input: { organizationId, pageIndex, pageSize, sortB
   const sorted = sortRecords(all.filter(matches), (a) => a[sortBy], direction);
   // The filters read compact entries (or a parent's activities): the page's full items, in its order.
   const page = pageOf(sorted, { pageIndex, pageSize });
-  const full = new Map((await activitiesByIds(organizationId, page.items.map((a) => a.id))).map((a) => [a.id, a]));
+  const full = new Map(
+    (
+      await activitiesByIds(
+        organizationId,
+        page.items.map((a) => a.id),
+      )
+    ).map((a) => [a.id, a]),
+  );
   return list({ items: page.items.flatMap((a) => full.get(a.id) ?? []), totalCount: page.totalCount }, { channel });
 };
 

@@ -30,10 +30,15 @@ const MAX_ACTIVITIES = 10_000;
  * dates a DateOnly can name, FIRST_DATE..LAST_DATE): from startDate, or up
  * to endDate, or with neither the days up to today in the tenant's timezone.
  */
-function rangeOf(startDate: string | null, endDate: string | null, timeZone: string): { startDate: string; endDate: string } {
+function rangeOf(
+  startDate: string | null,
+  endDate: string | null,
+  timeZone: string,
+): { startDate: string; endDate: string } {
   const span = MAX_RANGE_DAYS - 1;
   if (startDate && endDate) return { startDate, endDate };
-  if (startDate) return { startDate, endDate: startDate > addDays(LAST_DATE, -span) ? LAST_DATE : addDays(startDate, span) };
+  if (startDate)
+    return { startDate, endDate: startDate > addDays(LAST_DATE, -span) ? LAST_DATE : addDays(startDate, span) };
   const end = endDate ?? localDate(new Date(), timeZone);
   return { startDate: end < addDays(FIRST_DATE, span) ? FIRST_DATE : addDays(end, -span), endDate: end };
 }
@@ -57,15 +62,25 @@ export const handler = defineHandler({
     const { startDate, endDate } = rangeOf(input.startDate ?? null, input.endDate ?? null, timeZone);
     rangeDates({ startDate, endDate });
     // An activity's day is its start (else its creation) in the tenant's timezone: the instants of the range's days.
-    const considered = await activitiesRunBetween(input.organizationId, dayStart(startDate, timeZone), dayEnd(endDate, timeZone), MAX_ACTIVITIES);
+    const considered = await activitiesRunBetween(
+      input.organizationId,
+      dayStart(startDate, timeZone),
+      dayEnd(endDate, timeZone),
+      MAX_ACTIVITIES,
+    );
     if (!considered) {
-      throw invalidInput(`The range holds more than ${MAX_ACTIVITIES} activities, more than one request reads; ask for a shorter range.`, [
-        { path: 'startDate', message: 'Must make a range of fewer activities.' },
-      ]);
+      throw invalidInput(
+        `The range holds more than ${MAX_ACTIVITIES} activities, more than one request reads; ask for a shorter range.`,
+        [{ path: 'startDate', message: 'Must make a range of fewer activities.' }],
+      );
     }
     const summaries = considered.map(snapshotsOf);
     const measured = summaries.filter((s) => s.count > 0);
-    const newest = measured.map((s) => s.newestAt!).sort().at(-1) ?? null;
+    const newest =
+      measured
+        .map((s) => s.newestAt!)
+        .sort()
+        .at(-1) ?? null;
     return ok({
       level: confidenceLevel(summaries),
       activitiesConsidered: considered.length,

@@ -22,7 +22,8 @@ export const handler = defineHandler({
   input: z.strictObject({ ...filterInput, searchTerm: z.optional(SearchTerm) }),
   run: async ({ input: { organizationId, ...filters } }) => {
     // Unfiltered, the counters kept on write hold every figure.
-    if (!filters.channel && !filters.creatorId && !filters.campaignId && !filters.searchTerm) return ok(await activityTotals(organizationId));
+    if (!filters.channel && !filters.creatorId && !filters.campaignId && !filters.searchTerm)
+      return ok(await activityTotals(organizationId));
     const { all, matches } = await filteredActivities(organizationId, filters);
     const activities = all.filter(matches);
     const byChannel: Record<string, number> = {};

@@ -17,7 +17,8 @@ export const handler = defineHandler({
   tenantOf: recordTenant('activity', 'activityId'),
   run: async ({ input: { activityId, creatorId }, tenant }) => {
     const tenantId = tenant.tenantId;
-    if (!(await linksOfActivity(tenantId, activityId)).some((l) => l.creatorId === creatorId)) throw notFound('The creator link');
+    if (!(await linksOfActivity(tenantId, activityId)).some((l) => l.creatorId === creatorId))
+      throw notFound('The creator link');
     // Costs before the link: if the request fails in between, a retry still finds the link and finishes.
     await deleteCostsOfCreatorOnActivity(tenantId, activityId, creatorId);
     await unlinkCreator(tenantId, activityId, creatorId);

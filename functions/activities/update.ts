@@ -41,7 +41,10 @@ export const handler = defineHandler({
     const current = record;
     const channel = changes.channel ?? current.channel;
     checkActivityType(channel, changes.activity ?? current.activity);
-    checkDates(startAt === undefined ? current.startAt : startAt, changes.endAt === undefined ? current.endAt : changes.endAt);
+    checkDates(
+      startAt === undefined ? current.startAt : startAt,
+      changes.endAt === undefined ? current.endAt : changes.endAt,
+    );
     // A link kept while the channel changes must still be one of the (new) channel's platform.
     const href = changes.contentHref === undefined ? current.contentHref : changes.contentHref;
     if (href && (changes.contentHref !== undefined || changes.channel !== undefined)) {
@@ -51,9 +54,14 @@ export const handler = defineHandler({
     const tracking = linkChanged ? (changes.contentHref ? 'due' : 'stop') : undefined;
     const timeZone = timeZoneOf(tenant.details);
     // A new start moves its costs' spend and its first reading to the day it ran (activity-start.ts).
-    if (startAt !== undefined && startAt !== current.startAt) await setActivityStart(current.organizationId, current, startAt, timeZone);
+    if (startAt !== undefined && startAt !== current.startAt)
+      await setActivityStart(current.organizationId, current, startAt, timeZone);
     // A manual count change is counted on today's day rollups in the tenant's timezone.
-    const changed = await updateActivity(current.organizationId, activityId, changes, { tracking, expected: current, timeZone });
+    const changed = await updateActivity(current.organizationId, activityId, changes, {
+      tracking,
+      expected: current,
+      timeZone,
+    });
     return ok(await activityView(changed));
   },
 });

@@ -25,7 +25,13 @@ export const handler = defineHandler({
   run: async ({ input, caller }) => {
     const { url, state, codeVerifier } = await analytics.authorizationRequest();
     const expiresAt = Math.floor(Date.now() / 1000) + STATE_TTL_SECONDS;
-    await putOAuthState(state, { tenantId: input.organizationId, userId: caller.userId, redirectPath: input.redirectPath ?? '/', codeVerifier, expiresAt });
+    await putOAuthState(state, {
+      tenantId: input.organizationId,
+      userId: caller.userId,
+      redirectPath: input.redirectPath ?? '/',
+      codeVerifier,
+      expiresAt,
+    });
     return ok({ url, expiresAt: new Date(expiresAt * 1000).toISOString() });
   },
 });

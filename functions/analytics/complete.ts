@@ -28,11 +28,19 @@ const START_AGAIN = 'start again from POST /v1/analytics-oauth/auth-url';
  * The state's organization, the state taken out of the table first: a state presented by anyone
  * else (a stolen link, a shared screen) is spent, so not even its rightful user can complete it after.
  */
-async function claimState(input: { state: string }, caller: Caller): Promise<{ tenantId: string; held: OAuthState; scopeInput: true }> {
+async function claimState(
+  input: { state: string },
+  caller: Caller,
+): Promise<{ tenantId: string; held: OAuthState; scopeInput: true }> {
   const held = await takeOAuthState(input.state);
-  if (!held) throw invalidInput(`The state is unknown or was used already: ${START_AGAIN}.`, [{ path: 'state', message: 'Unknown or used.' }]);
-  if (held.userId !== caller.userId) throw forbidden('Only the user who asked for this authorization URL can complete it; the state is now spent.');
-  if (held.expiresAt < Math.floor(Date.now() / 1000)) throw invalidInput(`The authorization has expired: ${START_AGAIN}.`, [{ path: 'state', message: 'Expired.' }]);
+  if (!held)
+    throw invalidInput(`The state is unknown or was used already: ${START_AGAIN}.`, [
+      { path: 'state', message: 'Unknown or used.' },
+    ]);
+  if (held.userId !== caller.userId)
+    throw forbidden('Only the user who asked for this authorization URL can complete it; the state is now spent.');
+  if (held.expiresAt < Math.floor(Date.now() / 1000))
+    throw invalidInput(`The authorization has expired: ${START_AGAIN}.`, [{ path: 'state', message: 'Expired.' }]);
   // Named by the state, not the path: a caller outside the organization gets 403 like anyone else.
   return { tenantId: held.tenantId, held, scopeInput: true };
 }
@@ -49,11 +57,21 @@ export const handler = defineHandler({
     } catch (error) {
       // The provider's error code only (invalid_grant: expired, used or another verifier's): the response may echo the code.
       const providerError = (error as { error?: unknown }).error;
-      logger.warn('analytics code exchange failed', { tenantId, requestId, error: typeof providerError === 'string' ? providerError : (error as Error).name });
-      const why = typeof providerError === 'string' ? `Google refused the code (${providerError})` : 'Google gave no usable answer';
+      logger.warn('analytics code exchange failed', {
+        tenantId,
+        requestId,
+        error: typeof providerError === 'string' ? providerError : (error as Error).name,
+      });
+      const why =
+        typeof providerError === 'string'
+          ? `Google refused the code (${providerError})`
+          : 'Google gave no usable answer';
       throw invalidInput(`${why}; the state is spent: ${START_AGAIN}.`, [{ path: 'code', message: 'Not exchanged.' }]);
     }
-    const connection = await saveGrant(tenantId, { sealedRefreshToken: await tokenSealer.seal('google-refresh-token', tenantId, refreshToken), connectedBy: state.userId });
+    const connection = await saveGrant(tenantId, {
+      sealedRefreshToken: await tokenSealer.seal('google-refresh-token', tenantId, refreshToken),
+      connectedBy: state.userId,
+    });
     return ok(connectionView(tenantId, connection));
   },
 });

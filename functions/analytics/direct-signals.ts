@@ -23,7 +23,10 @@ export const handler = defineHandler({
   run: async ({ input, tenant }) => {
     const dates = rangeDates(input);
     const { meta } = await reportConnection(tenant.tenantId);
-    const [signals, days] = await Promise.all([readSignals(tenant.tenantId), readSignalDays(tenant.tenantId, input.startDate, input.endDate)]);
+    const [signals, days] = await Promise.all([
+      readSignals(tenant.tenantId),
+      readSignalDays(tenant.tenantId, input.startDate, input.endDate),
+    ]);
     return { ...ok(directSignals({ dates, signals, days, includeIgnored: input.includeIgnored ?? false })), meta };
   },
 });

@@ -24,10 +24,16 @@ export const handler = defineHandler({
     const connection = await getConnection(organizationId);
     if (connection) {
       try {
-        await analytics.revoke(await tokenSealer.open('google-refresh-token', organizationId, connection.sealedRefreshToken));
+        await analytics.revoke(
+          await tokenSealer.open('google-refresh-token', organizationId, connection.sealedRefreshToken),
+        );
       } catch (error) {
         // The owner asked to stop: the token is deleted even when Google cannot be told (they can revoke it in their Google account).
-        logger.warn('analytics revocation failed; token deleted anyway', { tenantId: organizationId, requestId, error: (error as Error).name });
+        logger.warn('analytics revocation failed; token deleted anyway', {
+          tenantId: organizationId,
+          requestId,
+          error: (error as Error).name,
+        });
       }
       await deleteConnection(organizationId);
     }

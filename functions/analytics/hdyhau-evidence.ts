@@ -26,7 +26,13 @@ export const handler = defineHandler({
       readAnswers(tenant.tenantId, input.startDate, input.endDate),
       readMappings(tenant.tenantId),
     ]);
-    const { data, warnings } = hdyhauEvidence({ dates, dimension: connection.hdyhauDimension ?? DEFAULT_HDYHAU_DIMENSION, days, answers, mappings });
+    const { data, warnings } = hdyhauEvidence({
+      dates,
+      dimension: connection.hdyhauDimension ?? DEFAULT_HDYHAU_DIMENSION,
+      days,
+      answers,
+      mappings,
+    });
     return { ...ok(data), meta: { ...meta, warnings: [...meta.warnings, ...warnings] } };
   },
 });

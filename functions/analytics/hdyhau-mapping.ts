@@ -19,7 +19,13 @@ export const handler = defineHandler({
   input: z.strictObject({
     organizationId: Uuid,
     // GA4 API names: `customEvent:<parameter>` or a predefined dimension.
-    dimensionApiName: z.string().check(z.minLength(1), z.maxLength(100), z.regex(/^[A-Za-z][A-Za-z0-9_:]*$/, 'Expected a Google Analytics dimension API name.')),
+    dimensionApiName: z
+      .string()
+      .check(
+        z.minLength(1),
+        z.maxLength(100),
+        z.regex(/^[A-Za-z][A-Za-z0-9_:]*$/, 'Expected a Google Analytics dimension API name.'),
+      ),
     rawValue: text(1, RAW_VALUE_MAX),
     normalizedValue: text(1, 200),
     category: z.enum(HDYHAU_CATEGORIES),

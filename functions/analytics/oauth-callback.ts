@@ -25,12 +25,18 @@ function webClientPage(path: string, outcome: Record<string, string>): string {
 
 export const handler = defineRedirectHandler({
   route: routeByKey('GET /v1/analytics-oauth/callback'),
-  output: redirectReply('To the web client page the state names, with `analytics=pending`, the `state` and the `code` (completed by a POST to `/v1/analytics-oauth/complete`), or `analytics=error` and `reason` (`access_denied`, `provider_error`, `expired_state`).'),
+  output: redirectReply(
+    'To the web client page the state names, with `analytics=pending`, the `state` and the `code` (completed by a POST to `/v1/analytics-oauth/complete`), or `analytics=error` and `reason` (`access_denied`, `provider_error`, `expired_state`).',
+  ),
   run: async ({ query, requestId }) => {
     const stateValue = query.get('state');
-    if (!OAuthStateValue.safeParse(stateValue).success) throw invalidInput('The callback carries no state.', [{ path: 'state', message: 'Required.' }]);
+    if (!OAuthStateValue.safeParse(stateValue).success)
+      throw invalidInput('The callback carries no state.', [{ path: 'state', message: 'Required.' }]);
     const state = await getOAuthState(stateValue!);
-    if (!state) throw invalidInput('The state is unknown or was used already; start again from auth-url.', [{ path: 'state', message: 'Unknown or used.' }]);
+    if (!state)
+      throw invalidInput('The state is unknown or was used already; start again from auth-url.', [
+        { path: 'state', message: 'Unknown or used.' },
+      ]);
     const failed = (reason: string) => {
       logger.warn('analytics oauth callback refused', { reason, tenantId: state.tenantId, requestId });
       return webClientPage(state.redirectPath, { analytics: 'error', reason });

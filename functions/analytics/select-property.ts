@@ -11,7 +11,7 @@ import { defineHandler } from '../../shared/http/handler.ts';
 import { conflict, invalidInput } from '../../shared/http/problem.ts';
 import { ok } from '../../shared/http/result.ts';
 import * as analytics from '../../shared/integrations/analytics/index.ts';
-import { GrantRevokedError } from '../../shared/integrations/analytics/port.ts';
+import { GrantRevokedError, type ReadableProperty } from '../../shared/integrations/analytics/port.ts';
 import * as tokenSealer from '../../shared/integrations/token-sealer/index.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { AnalyticsConnection } from '../../shared/schemas/records/analytics.ts';
@@ -28,16 +28,23 @@ export const handler = defineHandler({
     const { organizationId, propertyId } = input;
     const connection = await getConnection(organizationId);
     if (!connection) throw conflict('Connect Google Analytics first (auth-url, then consent).');
-    let properties;
+    let properties: ReadableProperty[];
     try {
-      const refreshToken = await tokenSealer.open('google-refresh-token', organizationId, connection.sealedRefreshToken);
+      const refreshToken = await tokenSealer.open(
+        'google-refresh-token',
+        organizationId,
+        connection.sealedRefreshToken,
+      );
       properties = await analytics.readableProperties(await analytics.accessTokenFor(refreshToken));
     } catch (error) {
       if (error instanceof GrantRevokedError) throw conflict('Google refused the stored grant: connect again.');
       throw error;
     }
     const property = properties.find((p) => p.propertyId === propertyId);
-    if (!property) throw invalidInput('The grant cannot read this property.', [{ path: 'propertyId', message: 'Not a property the connected Google account can read.' }]);
+    if (!property)
+      throw invalidInput('The grant cannot read this property.', [
+        { path: 'propertyId', message: 'Not a property the connected Google account can read.' },
+      ]);
     const selected = await setConnected(organizationId, propertyId, property.displayName || null, { backfill: true });
     getFirstImportStarter().start(organizationId);
     return ok(connectionView(organizationId, selected));

@@ -19,5 +19,6 @@ export const handler = defineHandler({
   input: z.strictObject({ organizationId: Uuid, signalId: Uuid, ignored: BooleanInput }),
   tenantOf: signalOf,
   record: signalFromItem,
-  run: async ({ input: { ignored }, tenant, record }) => ok(signalView(await updateSignal(tenant.tenantId, record.signalId, { ignored }))),
+  run: async ({ input: { ignored }, tenant, record }) =>
+    ok(signalView(await updateSignal(tenant.tenantId, record.signalId, { ignored }))),
 });

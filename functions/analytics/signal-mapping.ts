@@ -19,12 +19,14 @@ import { routeByKey } from '../routes/reporting.ts';
 import { signalOf } from './signal-record.ts';
 
 /** docs/decisions.md "Web analytics": `{type, id}` of a record, `{type: 'referral_channel', channel}`, or null. */
-const Association = /* @__PURE__ */ droppable(() => z.nullable(
-  z.union([
-    z.strictObject({ type: z.enum(['creator', 'campaign', 'activity']), id: Uuid }),
-    z.strictObject({ type: z.literal('referral_channel'), channel: z.enum(HDYHAU_CATEGORIES) }),
-  ]),
-));
+const Association = /* @__PURE__ */ droppable(() =>
+  z.nullable(
+    z.union([
+      z.strictObject({ type: z.enum(['creator', 'campaign', 'activity']), id: Uuid }),
+      z.strictObject({ type: z.literal('referral_channel'), channel: z.enum(HDYHAU_CATEGORIES) }),
+    ]),
+  ),
+);
 
 export const handler = defineHandler({
   route: routeByKey('PUT /v1/reporting/analytics/direct-signals/:signalId/mapping'),

@@ -11,6 +11,7 @@ import type { BillingChange } from '../../shared/domain/billing.ts';
 /** What `applyBillingChange` answers: undefined when the organization is gone. */
 export async function takeEffect(change: BillingChange): Promise<AppliedChange | undefined> {
   const applied = await applyBillingChange(change);
-  if (applied && !applied.notOwnCustomer && applied.tenant.billing.status === 'active') await removeDemoAccess(change.organizationId);
+  if (applied && !applied.notOwnCustomer && applied.tenant.billing.status === 'active')
+    await removeDemoAccess(change.organizationId);
   return applied;
 }

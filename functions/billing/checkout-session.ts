@@ -5,7 +5,12 @@
  * organization's current checkout attempt, so a retried request gets the same session.
  */
 import * as z from 'zod/mini';
-import { checkoutAttempt, CHECKOUT_ATTEMPT_SECONDS, getOwnBillingAccount, rememberCustomer } from '../../shared/db/billing/index.ts';
+import {
+  checkoutAttempt,
+  CHECKOUT_ATTEMPT_SECONDS,
+  getOwnBillingAccount,
+  rememberCustomer,
+} from '../../shared/db/billing/index.ts';
 import { config } from '../../shared/config.ts';
 import { isPaid } from '../../shared/domain/billing.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
@@ -24,8 +29,11 @@ export const handler = defineHandler({
   input: z.strictObject({ organizationId: Uuid, plan: Plan }),
   run: async ({ input: { organizationId, plan } }) => {
     const account = await getOwnBillingAccount(organizationId);
-    if (isPaid(account.tenant.billing)) throw conflict('The organization already pays; change its plan in the customer portal.');
-    const customerId = account.customerId ?? (await rememberCustomer(organizationId, await billing.createCustomer(organizationId, account.tenant.name)));
+    if (isPaid(account.tenant.billing))
+      throw conflict('The organization already pays; change its plan in the customer portal.');
+    const customerId =
+      account.customerId ??
+      (await rememberCustomer(organizationId, await billing.createCustomer(organizationId, account.tenant.name)));
     const attempt = await checkoutAttempt(organizationId, plan);
     const web = config.webClientUrl();
     const session = await billing.createCheckoutSession({

@@ -6,7 +6,9 @@ import { PLANS } from '../../shared/domain/billing.ts';
 export const Plan = /* @__PURE__ */ droppable(() => z.enum(PLANS));
 
 /** A Stripe Checkout Session id (`cs_...`), as Stripe's success URL hands it to the web client. */
-export const CheckoutSessionId = /* @__PURE__ */ droppable(() => z.string().check(z.regex(/^cs_[A-Za-z0-9_]{1,250}$/, 'Expected a Checkout Session id (cs_...).')));
+export const CheckoutSessionId = /* @__PURE__ */ droppable(() =>
+  z.string().check(z.regex(/^cs_[A-Za-z0-9_]{1,250}$/, 'Expected a Checkout Session id (cs_...).')),
+);
 
 /** Where Stripe sends the owner back: pages of our web client. */
 export const webClientPage = (base: string, page: string, query: Record<string, string>) => {

@@ -21,7 +21,8 @@ export const handler = defineHandler({
   input: z.strictObject({ organizationId: Uuid, flow: z.optional(z.enum(['subscription_update'])) }),
   run: async ({ input: { organizationId, flow } }) => {
     const { customerId, subscriptionId } = await getOwnBillingAccount(organizationId);
-    if (!customerId || !subscriptionId) throw conflict('The organization has never paid: start with a checkout session.');
+    if (!customerId || !subscriptionId)
+      throw conflict('The organization has never paid: start with a checkout session.');
     const session = await billing.createPortalSession({
       customerId,
       returnUrl: webClientPage(config.webClientUrl(), 'billing', { organizationId }),

@@ -16,7 +16,11 @@ import { invalidInput, Problem } from '../../shared/http/problem.ts';
 import { defineRawHandler } from '../../shared/http/raw-handler.ts';
 import { ok } from '../../shared/http/result.ts';
 import * as billing from '../../shared/integrations/billing/index.ts';
-import { MalformedWebhookEvent, WebhookSignatureError, type BillingEvent } from '../../shared/integrations/billing/port.ts';
+import {
+  MalformedWebhookEvent,
+  WebhookSignatureError,
+  type BillingEvent,
+} from '../../shared/integrations/billing/port.ts';
 import { WebhookReceipt } from '../../shared/schemas/records/billing.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
 import { logger } from '../../shared/support/logger.ts';
@@ -29,7 +33,8 @@ async function verify(body: string, signature: string | undefined): Promise<Bill
   try {
     return await billing.verifyWebhookEvent(body, signature);
   } catch (error) {
-    if (error instanceof WebhookSignatureError || error instanceof MalformedWebhookEvent) throw invalidInput(error.message);
+    if (error instanceof WebhookSignatureError || error instanceof MalformedWebhookEvent)
+      throw invalidInput(error.message);
     throw error;
   }
 }
@@ -40,7 +45,8 @@ async function changeOf(event: BillingEvent): Promise<BillingChange | undefined 
   switch (states.kind) {
     case 'checkout': {
       // The event's copy has the subscription as an id: read the session with it expanded.
-      const session = states.sessionId === undefined ? undefined : await billing.readCheckoutSession(states.sessionId, event.created);
+      const session =
+        states.sessionId === undefined ? undefined : await billing.readCheckoutSession(states.sessionId, event.created);
       return session?.change;
     }
     case 'change':
@@ -64,8 +70,14 @@ export const handler = defineRawHandler({
     }
     const change = await changeOf(event);
     let outcome: 'applied' | 'ignored' = 'ignored';
-    if (change === 'unhandled') logger.info('stripe event ignored: unhandled type', { eventId: event.id, type: event.type, requestId });
-    else if (!change) logger.warn('stripe event ignored: names none of our organizations', { eventId: event.id, type: event.type, requestId });
+    if (change === 'unhandled')
+      logger.info('stripe event ignored: unhandled type', { eventId: event.id, type: event.type, requestId });
+    else if (!change)
+      logger.warn('stripe event ignored: names none of our organizations', {
+        eventId: event.id,
+        type: event.type,
+        requestId,
+      });
     else if (!(await takeEffect(change))?.notOwnCustomer) outcome = 'applied';
     else {
       // Its metadata names an organization, but its customer is not that organization's.

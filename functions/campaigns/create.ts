@@ -30,6 +30,8 @@ export const handler = defineHandler({
     checkMinorUnit(fields.budget, tenant.details.currency, 'budget');
     await requireOwnerMember(organizationId, fields.ownerUserId);
     const campaign = await createCampaign(organizationId, fields, timeZoneOf(tenant.details));
-    return created(campaignView(campaign, tenant.details), { mutation: receipt('create', campaign.id, changedFields({}, fields)) });
+    return created(campaignView(campaign, tenant.details), {
+      mutation: receipt('create', campaign.id, changedFields({}, fields)),
+    });
   },
 });

@@ -22,6 +22,8 @@ export const handler = defineHandler({
   tenantOf: recordTenant('campaign', 'campaignId'),
   run: async ({ input, tenant }) => {
     const unlinked = await deleteCampaign(tenant.tenantId, input.campaignId);
-    return deleted(input.campaignId, { mutation: receipt('delete', input.campaignId, ['deleted', ...(unlinked.length ? ['activities'] : [])]) });
+    return deleted(input.campaignId, {
+      mutation: receipt('delete', input.campaignId, ['deleted', ...(unlinked.length ? ['activities'] : [])]),
+    });
   },
 });

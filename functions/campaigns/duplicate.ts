@@ -36,6 +36,8 @@ export const handler = defineHandler({
     const ownerStays = source.ownerUserId ? await isActiveMember(tenantId, source.ownerUserId) : false;
     const fields = duplicateFields(source, input, ownerStays);
     const copy = await createCampaign(tenantId, fields, timeZoneOf(tenant.details));
-    return created(campaignView(copy, tenant.details), { mutation: receipt('duplicate', copy.id, changedFields(campaignFields({ name: '' }), fields)) });
+    return created(campaignView(copy, tenant.details), {
+      mutation: receipt('duplicate', copy.id, changedFields(campaignFields({ name: '' }), fields)),
+    });
   },
 });

@@ -26,10 +26,21 @@ export interface CampaignFilters {
 
 export type CampaignView = ReturnType<typeof campaignView>;
 
-const searchable = (c: Campaign) => [c.name, c.summary, c.objective, c.audience, c.keyMessage, c.desiredOutcomes, ...c.tags];
+const searchable = (c: Campaign) => [
+  c.name,
+  c.summary,
+  c.objective,
+  c.audience,
+  c.keyMessage,
+  c.desiredOutcomes,
+  ...c.tags,
+];
 
 /** `candidates`: matching every filter but status (for the status facet); `matching`: all filters. */
-export async function filterCampaigns(tenant: Tenant, filters: CampaignFilters): Promise<{ candidates: CampaignView[]; matching: CampaignView[] }> {
+export async function filterCampaigns(
+  tenant: Tenant,
+  filters: CampaignFilters,
+): Promise<{ candidates: CampaignView[]; matching: CampaignView[] }> {
   const [all, ofCreator] = await Promise.all([
     campaignsOfTenant(tenant.id),
     filters.creatorId ? campaignIdsOfCreator(tenant.id, filters.creatorId) : undefined,

@@ -16,7 +16,9 @@ export const Budget = /* @__PURE__ */ droppable(() => moneyInput(0, 1_000_000_00
 function labels(max: number) {
   return z.pipe(
     z.array(text(1, 100)).check(z.maxLength(max)),
-    z.transform((list: string[]) => list.filter((label, i) => list.findIndex((l) => l.toLowerCase() === label.toLowerCase()) === i)),
+    z.transform((list: string[]) =>
+      list.filter((label, i) => list.findIndex((l) => l.toLowerCase() === label.toLowerCase()) === i),
+    ),
   );
 }
 

@@ -24,7 +24,12 @@ export const handler = defineHandler({
   record: campaignFromItem,
   run: async ({ input, tenant, record }) => {
     liveCampaign(record);
-    const { link, created: isNew } = await linkActivity(tenant.tenantId, input.campaignId, input.activityId, timeZoneOf(tenant.details));
+    const { link, created: isNew } = await linkActivity(
+      tenant.tenantId,
+      input.campaignId,
+      input.activityId,
+      timeZoneOf(tenant.details),
+    );
     return isNew ? created(link) : ok(link);
   },
 });

@@ -7,6 +7,19 @@ import { lazySchema } from '../../shared/records/lazy-schema.ts';
 import { paging, search } from '../../shared/schemas/common.ts';
 import { filterFields } from './filters.ts';
 
-const SORT_COLUMNS = ['name', 'createdAt', 'updatedAt', 'startAt', 'endAt', 'budget', 'status', 'activitiesCount', 'costsCount', 'spend'] as const;
+const SORT_COLUMNS = [
+  'name',
+  'createdAt',
+  'updatedAt',
+  'startAt',
+  'endAt',
+  'budget',
+  'status',
+  'activitiesCount',
+  'costsCount',
+  'spend',
+] as const;
 
-export const query = /* @__PURE__ */ lazySchema(() => z.strictObject({ ...paging, ...search(SORT_COLUMNS), ...filterFields }));
+export const query = /* @__PURE__ */ lazySchema(() =>
+  z.strictObject({ ...paging, ...search(SORT_COLUMNS), ...filterFields }),
+);

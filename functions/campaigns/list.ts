@@ -25,7 +25,9 @@ export const read = async ({ input, tenant: scope }: ListWork<Output<typeof quer
   const column = (c: CampaignView) => (sortBy === 'spend' ? (c.spend[tenant.currency] ?? 0) : c[sortBy]);
   const sorted = sortRecords(matching, column, input.sortDirection ?? (input.sortBy ? 'asc' : 'desc'));
   // Facets name the statuses present (docs/decisions.md's example: `{status: {active: 3, draft: 1}}`).
-  const status = Object.fromEntries(Object.entries(statusCounts(candidates.map((c) => c.status))).filter(([, n]) => n > 0));
+  const status = Object.fromEntries(
+    Object.entries(statusCounts(candidates.map((c) => c.status))).filter(([, n]) => n > 0),
+  );
   return list(pageOf(sorted, input), { status });
 };
 

@@ -15,7 +15,10 @@ export function duplicateFields(
   input: { name?: string; startAt?: string | null; endAt?: string | null },
   ownerStays: boolean,
 ): CampaignFields {
-  const brief = Object.fromEntries(BRIEF_FIELDS.map((field) => [field, source[field]])) as Pick<CampaignFields, (typeof BRIEF_FIELDS)[number]>;
+  const brief = Object.fromEntries(BRIEF_FIELDS.map((field) => [field, source[field]])) as Pick<
+    CampaignFields,
+    (typeof BRIEF_FIELDS)[number]
+  >;
   return campaignFields({
     ...brief,
     ownerUserId: ownerStays ? source.ownerUserId : null,
@@ -39,7 +42,9 @@ export function warningsFor({ fields, spend, tenant, ownerIsMember }: WarningFac
   if (fields.startAt && fields.endAt && fields.endAt < fields.startAt) warnings.push('endAt is before startAt.');
   const spent = spend[tenant.currency] ?? 0;
   if (fields.budget !== null && spent > fields.budget) {
-    warnings.push(`The budget (${formatMoney(fields.budget, tenant.currency)}) is below the recorded spend (${formatMoney(spent, tenant.currency)}).`);
+    warnings.push(
+      `The budget (${formatMoney(fields.budget, tenant.currency)}) is below the recorded spend (${formatMoney(spent, tenant.currency)}).`,
+    );
   }
   if (fields.ownerUserId && !ownerIsMember) warnings.push('ownerUserId is not an active member of this organization.');
   return warnings;

@@ -26,18 +26,27 @@ const OPERATIONS = ['create', 'update', 'delete', 'duplicate'] as const;
 export const handler = defineHandler({
   route: routeByKey('POST /v1/campaigns/preview'),
   output: okReply(CampaignPreviewRecord),
-  input: z.strictObject({ organizationId: Uuid, operation: z.enum(OPERATIONS), id: z.optional(Uuid), ...campaignFieldInputs }),
+  input: z.strictObject({
+    organizationId: Uuid,
+    operation: z.enum(OPERATIONS),
+    id: z.optional(Uuid),
+    ...campaignFieldInputs,
+  }),
   run: async ({ input, tenant: scope }) => {
     const { organizationId, operation, id, ...given } = input;
     const tenant = scope.details;
     checkMinorUnit(given.budget, tenant.currency, 'budget');
     let target: Campaign | undefined;
     if (operation !== 'create') {
-      if (!id) throw invalidInput(`id is required to preview ${operation}.`, [{ path: 'id', message: `Required for ${operation}.` }]);
+      if (!id)
+        throw invalidInput(`id is required to preview ${operation}.`, [
+          { path: 'id', message: `Required for ${operation}.` },
+        ]);
       target = await getCampaign(organizationId, id);
       if (!target) throw notFound('The campaign');
     }
-    const ownerMember = async (ownerUserId: string | null) => !ownerUserId || (await isActiveMember(organizationId, ownerUserId));
+    const ownerMember = async (ownerUserId: string | null) =>
+      !ownerUserId || (await isActiveMember(organizationId, ownerUserId));
     let fields: CampaignFields;
     let changed: string[];
     const warnings: string[] = [];
@@ -54,16 +63,21 @@ export const handler = defineHandler({
     } else {
       fields = target!;
       changed = ['deleted', ...(target!.activitiesCount ? ['activities'] : [])];
-      if (target!.activitiesCount) warnings.push(`Deleting unlinks ${formatCount(target!.activitiesCount)} activities from the campaign; this cannot be undone.`);
+      if (target!.activitiesCount)
+        warnings.push(
+          `Deleting unlinks ${formatCount(target!.activitiesCount)} activities from the campaign; this cannot be undone.`,
+        );
     }
     if (operation !== 'delete') {
       const ownerChecked = operation === 'duplicate' || changed.includes('ownerUserId');
-      warnings.push(...warningsFor({
-        fields,
-        spend: operation === 'update' ? target!.spend : {},
-        tenant,
-        ownerIsMember: ownerChecked ? await ownerMember(fields.ownerUserId) : true,
-      }));
+      warnings.push(
+        ...warningsFor({
+          fields,
+          spend: operation === 'update' ? target!.spend : {},
+          tenant,
+          ownerIsMember: ownerChecked ? await ownerMember(fields.ownerUserId) : true,
+        }),
+      );
     }
     return ok({
       operation,

@@ -30,7 +30,10 @@ export const handler = defineHandler({
         totalCount: matching.length,
         byStatus: statusCounts(matching.map((c) => c.status)),
         currency: tenant.currency,
-        budgetTotal: roundMoney(matching.reduce((sum, c) => sum + (c.budget ?? 0), 0), tenant.currency),
+        budgetTotal: roundMoney(
+          matching.reduce((sum, c) => sum + (c.budget ?? 0), 0),
+          tenant.currency,
+        ),
         spendTotal: spendByCurrency[tenant.currency] ?? 0,
         spendByCurrency,
         activitiesCount: matching.reduce((sum, c) => sum + c.activitiesCount, 0),

@@ -22,12 +22,20 @@ export const handler = defineHandler({
   run: async ({ input, tenant, record }) => {
     const current = liveCampaign(record);
     const { campaignId, ...changes } = input;
-    checkDates(changes.startAt === undefined ? current.startAt : changes.startAt, changes.endAt === undefined ? current.endAt : changes.endAt);
+    checkDates(
+      changes.startAt === undefined ? current.startAt : changes.startAt,
+      changes.endAt === undefined ? current.endAt : changes.endAt,
+    );
     checkMinorUnit(changes.budget, tenant.details.currency, 'budget');
     const changed = changedFields(current, changes);
     if (changed.includes('ownerUserId')) await requireOwnerMember(tenant.tenantId, changes.ownerUserId);
     const updated = changed.length
-      ? await updateCampaign(tenant.tenantId, campaignId, Object.fromEntries(changed.map((f) => [f, changes[f]])), timeZoneOf(tenant.details))
+      ? await updateCampaign(
+          tenant.tenantId,
+          campaignId,
+          Object.fromEntries(changed.map((f) => [f, changes[f]])),
+          timeZoneOf(tenant.details),
+        )
       : current;
     return ok(campaignView(updated, tenant.details), { mutation: receipt('update', campaignId, changed) });
   },

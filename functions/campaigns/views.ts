@@ -24,7 +24,10 @@ export function receipt(operation: Operation, campaignId: string, changedFields:
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** The fields of `changes` whose value differs from `current`, in the record's field order. */
-export function changedFields(current: Partial<CampaignFields>, changes: Partial<CampaignFields>): (keyof CampaignFields)[] {
+export function changedFields(
+  current: Partial<CampaignFields>,
+  changes: Partial<CampaignFields>,
+): (keyof CampaignFields)[] {
   return CAMPAIGN_FIELDS.filter((field) => changes[field] !== undefined && !same(current[field], changes[field]));
 }
 

@@ -15,5 +15,9 @@ export const handler = defineHandler({
   input: z.strictObject({ organizationId: Uuid, ...costFilters }),
   run: async ({ input: { organizationId, ...filters } }) =>
     // Unfiltered, the tenant's stored costsCount is the count.
-    count(isFiltered(filters) ? (await findCosts(organizationId, filters)).costs.length : (await getTenantAggregate(organizationId)).costsCount),
+    count(
+      isFiltered(filters)
+        ? (await findCosts(organizationId, filters)).costs.length
+        : (await getTenantAggregate(organizationId)).costsCount,
+    ),
 });

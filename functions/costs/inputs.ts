@@ -24,4 +24,6 @@ export const MIN_EXCHANGE_RATE = 1e-9;
  * unit of the cost's, e.g. from the invoice; positive, at most 10 significant digits' worth.
  * Null (PATCH) clears it: the ECB's rate applies again.
  */
-export const ExchangeRate = /* @__PURE__ */ droppable(() => z.nullable(z.number().check(z.gte(MIN_EXCHANGE_RATE), z.lte(1_000_000_000))));
+export const ExchangeRate = /* @__PURE__ */ droppable(() =>
+  z.nullable(z.number().check(z.gte(MIN_EXCHANGE_RATE), z.lte(1_000_000_000))),
+);

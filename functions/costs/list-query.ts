@@ -7,11 +7,13 @@ import { lazySchema } from '../../shared/records/lazy-schema.ts';
 import { paging, SortDirection, Uuid } from '../../shared/schemas/common.ts';
 import { costFilters, searchFilters } from './filters.ts';
 
-export const query = /* @__PURE__ */ lazySchema(() => z.strictObject({
-  organizationId: Uuid,
-  ...paging,
-  ...costFilters,
-  ...searchFilters,
-  sortBy: z.optional(z.enum(['amount', 'createdAt'])),
-  sortDirection: z.optional(SortDirection),
-}));
+export const query = /* @__PURE__ */ lazySchema(() =>
+  z.strictObject({
+    organizationId: Uuid,
+    ...paging,
+    ...costFilters,
+    ...searchFilters,
+    sortBy: z.optional(z.enum(['amount', 'createdAt'])),
+    sortDirection: z.optional(SortDirection),
+  }),
+);

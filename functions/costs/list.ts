@@ -14,16 +14,25 @@ import { listReply } from '../../shared/schemas/records/reply.ts';
 import { query } from './list-query.ts';
 
 /** The list's work: also what an export reads, page by page (functions/exports/sources.ts). */
-export const read = async ({ input: { organizationId, pageIndex, pageSize, sortBy = 'createdAt', sortDirection, ...filters } }: ListWork<Output<typeof query>>) => {
+export const read = async ({
+  input: { organizationId, pageIndex, pageSize, sortBy = 'createdAt', sortDirection, ...filters },
+}: ListWork<Output<typeof query>>) => {
   const direction = sortDirection ?? (sortBy === 'createdAt' ? 'desc' : 'asc');
   const page = { pageIndex, pageSize };
   // Unfiltered by creation (newest or oldest first): one page of the creation index.
-  if (sortBy === 'createdAt' && !isFiltered(filters)) return list(await costsByCreationPage(organizationId, page, direction));
+  if (sortBy === 'createdAt' && !isFiltered(filters))
+    return list(await costsByCreationPage(organizationId, page, direction));
   // By amount, searched or by category, with no parent filter: the compact entries, then the page's items (see query.ts).
-  if (!filters.activityId && !filters.campaignId && !filters.creatorId) return list(await compactCostsPage(organizationId, filters, { sortBy, direction }, page));
+  if (!filters.activityId && !filters.campaignId && !filters.creatorId)
+    return list(await compactCostsPage(organizationId, filters, { sortBy, direction }, page));
   // By activity, campaign or creator: that parent's costs.
   const { costs } = await findCosts(organizationId, filters);
-  return list(pageOf(sortRecords(costs, (c) => c[sortBy], direction), page));
+  return list(
+    pageOf(
+      sortRecords(costs, (c) => c[sortBy], direction),
+      page,
+    ),
+  );
 };
 
 export const handler = defineHandler({

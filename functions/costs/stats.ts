@@ -19,7 +19,14 @@ import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/costs.ts';
 import { ok } from '../../shared/http/result.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
-import { storedCostStats, expenseCategoriesOf, findCosts, isFiltered, type CostFilters, type CostView } from '../../shared/db/catalogue/index.ts';
+import {
+  storedCostStats,
+  expenseCategoriesOf,
+  findCosts,
+  isFiltered,
+  type CostFilters,
+  type CostView,
+} from '../../shared/db/catalogue/index.ts';
 import { costFilters, searchFilters } from './filters.ts';
 import { okReply } from '../../shared/schemas/records/reply.ts';
 import { CostStatsRecord } from '../../shared/schemas/records/stats.ts';
@@ -36,7 +43,12 @@ type Category = { categoryId: string; name: string | null; spend: Record<string,
 function largestOf(categories: Category[], currency: string) {
   const largest = categories
     .filter((c) => (c.spend[currency] ?? 0) > 0)
-    .sort((a, b) => b.spend[currency]! - a.spend[currency]! || (a.name ?? '').localeCompare(b.name ?? '') || a.categoryId.localeCompare(b.categoryId))[0];
+    .sort(
+      (a, b) =>
+        b.spend[currency]! - a.spend[currency]! ||
+        (a.name ?? '').localeCompare(b.name ?? '') ||
+        a.categoryId.localeCompare(b.categoryId),
+    )[0];
   return largest ? { ...largest, spend: roundSpend(largest.spend) } : null;
 }
 
@@ -48,7 +60,10 @@ async function storedStats(tenantId: string, currency: string) {
     costsCount: stored.costsCount,
     costCoverage: stored.activitiesCount ? stored.activitiesWithCostsCount / stored.activitiesCount : null,
     nonCampaignSpend: stored.nonCampaignSpend,
-    largestCategory: largestOf(categories.map((c) => ({ categoryId: c.id, name: c.name, spend: c.spend })), currency),
+    largestCategory: largestOf(
+      categories.map((c) => ({ categoryId: c.id, name: c.name, spend: c.spend })),
+      currency,
+    ),
   };
 }
 
@@ -62,7 +77,11 @@ export async function statsOfCosts(tenantId: string, filters: CostFilters, curre
     addTo(totalSpend, cost);
     if (!cost.campaignId) addTo(nonCampaignSpend, cost);
     if (cost.categoryId) {
-      const entry = byCategory.get(cost.categoryId) ?? { categoryId: cost.categoryId, name: cost.categoryName, spend: {} };
+      const entry = byCategory.get(cost.categoryId) ?? {
+        categoryId: cost.categoryId,
+        name: cost.categoryName,
+        spend: {},
+      };
       addTo(entry.spend, cost);
       byCategory.set(cost.categoryId, entry);
     }
@@ -90,7 +109,9 @@ export const handler = defineHandler({
   input: z.strictObject({ organizationId: Uuid, ...costFilters, ...searchFilters }),
   run: async ({ input: { organizationId, ...filters }, tenant }) => {
     const currency = tenant.details.currency;
-    const stats = isFiltered(filters) ? await statsOfCosts(organizationId, filters, currency) : await storedStats(organizationId, currency);
+    const stats = isFiltered(filters)
+      ? await statsOfCosts(organizationId, filters, currency)
+      : await storedStats(organizationId, currency);
     return { ...ok(stats), meta: { currency, warnings: otherCurrencyWarnings(stats.totalSpend, currency) } };
   },
 });

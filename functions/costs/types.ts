@@ -17,7 +17,11 @@ export const handler = defineHandler({
     // From the tenant's per-label counters kept on write (one item, moved with every cost create, delete and type change), never from the costs.
     const types = [...(await costTypeCounts(organizationId))]
       .map(([type, n]) => ({ type, count: n }))
-      .sort((a, b) => a.type.localeCompare(b.type, 'en', { sensitivity: 'base' }) || (a.type < b.type ? -1 : a.type > b.type ? 1 : 0));
+      .sort(
+        (a, b) =>
+          a.type.localeCompare(b.type, 'en', { sensitivity: 'base' }) ||
+          (a.type < b.type ? -1 : a.type > b.type ? 1 : 0),
+      );
     return list(pageOf(types, page));
   },
 });

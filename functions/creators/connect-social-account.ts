@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import { recordTenant } from '../../shared/db/table/index.ts';
 import { connectSocialAccount } from '../../shared/db/catalogue/index.ts';
-import { normaliseProfile, ProfileError } from '../../shared/domain/social-profiles.ts';
+import { normaliseProfile, ProfileError, type Profile } from '../../shared/domain/social-profiles.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/creators.ts';
 import { invalidInput } from '../../shared/http/problem.ts';
@@ -26,11 +26,12 @@ export const handler = defineHandler({
   }),
   tenantOf: recordTenant('creator', 'creatorId'),
   run: async ({ input, tenant }) => {
-    let profile;
+    let profile: Profile;
     try {
       profile = normaliseProfile(input.platform, input.profileUrl);
     } catch (error) {
-      if (error instanceof ProfileError) throw invalidInput(error.message, [{ path: 'profileUrl', message: error.message }]);
+      if (error instanceof ProfileError)
+        throw invalidInput(error.message, [{ path: 'profileUrl', message: error.message }]);
       throw error;
     }
     // Due from its creation (connectSocialAccount): the table's stream queues its first follower

@@ -21,5 +21,6 @@ export const handler = defineHandler({
     country: z.optional(creatorFields.country),
     notes: z.optional(creatorFields.notes),
   }),
-  run: async ({ input: { workspaceId, ...fields } }) => created(creatorView(await createCreator(workspaceId, fields), [])),
+  run: async ({ input: { workspaceId, ...fields } }) =>
+    created(creatorView(await createCreator(workspaceId, fields), [])),
 });

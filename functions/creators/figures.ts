@@ -14,7 +14,10 @@ export interface CreatorFigures {
 }
 
 /** Spend in `currency` (other currencies are not converted) and the ratios over the creator's totals. */
-export function creatorFigures(creator: Pick<Creator, 'spend' | 'impressions' | 'engagement'>, currency: string): CreatorFigures {
+export function creatorFigures(
+  creator: Pick<Creator, 'spend' | 'impressions' | 'engagement'>,
+  currency: string,
+): CreatorFigures {
   const spend = creator.spend?.[currency] ?? 0;
   return {
     spend: roundMoney(spend, currency),

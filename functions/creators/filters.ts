@@ -5,7 +5,12 @@
  */
 import * as z from 'zod/mini';
 import { lazySchema } from '../../shared/records/lazy-schema.ts';
-import { creatorRoleKey, creatorsToFilter, type Creator, type FilteredCreator } from '../../shared/db/catalogue/index.ts';
+import {
+  creatorRoleKey,
+  creatorsToFilter,
+  type Creator,
+  type FilteredCreator,
+} from '../../shared/db/catalogue/index.ts';
 import type { Tenant } from '../../shared/db/tenancy/index.ts';
 import { localDate } from '../../shared/domain/dates.ts';
 import { invalidInput } from '../../shared/http/problem.ts';
@@ -42,9 +47,14 @@ export const roleOf = (creator: Pick<Creator, 'isOwnBrand' | 'role'>): RoleKey |
  * `candidates`: the creators matching every filter but the role (for facets), own brand included;
  * `matching`: those matching the role too (own brand only when role is own_brand).
  */
-export async function filterCreators(tenant: Tenant, input: FilterInput): Promise<{ candidates: FilteredCreator[]; matching: FilteredCreator[] }> {
+export async function filterCreators(
+  tenant: Tenant,
+  input: FilterInput,
+): Promise<{ candidates: FilteredCreator[]; matching: FilteredCreator[] }> {
   if (input.dateFrom && input.dateTo && input.dateFrom > input.dateTo) {
-    throw invalidInput('dateFrom must not be after dateTo.', [{ path: 'dateTo', message: 'Must be on or after dateFrom.' }]);
+    throw invalidInput('dateFrom must not be after dateTo.', [
+      { path: 'dateTo', message: 'Must be on or after dateFrom.' },
+    ]);
   }
   const all = await creatorsToFilter(tenant.id, input);
   const timeZone = timeZoneOf(tenant);

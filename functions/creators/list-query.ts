@@ -8,7 +8,17 @@ import { paging, search } from '../../shared/schemas/common.ts';
 import { filterFields } from './filters.ts';
 
 const SORT_COLUMNS = [
-  'name', 'createdAt', 'activitiesCount', 'totalFollowersCount', 'impressions', 'engagement', 'spend', 'cpe', 'cpm',
+  'name',
+  'createdAt',
+  'activitiesCount',
+  'totalFollowersCount',
+  'impressions',
+  'engagement',
+  'spend',
+  'cpe',
+  'cpm',
 ] as const;
 
-export const query = /* @__PURE__ */ lazySchema(() => z.strictObject({ ...paging, ...search(SORT_COLUMNS), ...filterFields }));
+export const query = /* @__PURE__ */ lazySchema(() =>
+  z.strictObject({ ...paging, ...search(SORT_COLUMNS), ...filterFields }),
+);

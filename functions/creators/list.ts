@@ -40,7 +40,14 @@ export const read = async ({ input, tenant: scope }: ListWork<Output<typeof quer
   }
   // The filters read compact entries (or an activity's creators): the page's full items, in its order.
   const page = pageOf(sorted, input);
-  const full = new Map((await creatorsByIds(tenant.id, page.items.map((c) => c.id))).map((c) => [c.id, c]));
+  const full = new Map(
+    (
+      await creatorsByIds(
+        tenant.id,
+        page.items.map((c) => c.id),
+      )
+    ).map((c) => [c.id, c]),
+  );
   return list({ items: page.items.flatMap((c) => full.get(c.id) ?? []), totalCount: page.totalCount }, { role });
 };
 

@@ -19,7 +19,11 @@ export const handler = defineHandler({
   output: listReply(CreatorMetricsDayRecord),
   input: z.strictObject({ workspaceId: Uuid, creatorId: Uuid, ...historyInput }),
   run: async ({ input, tenant }) => {
-    const { rows, meta } = await historyReport(tenant.details, { kind: 'creator', id: input.creatorId }, input.daysBack ?? DEFAULT_DAYS_BACK);
+    const { rows, meta } = await historyReport(
+      tenant.details,
+      { kind: 'creator', id: input.creatorId },
+      input.daysBack ?? DEFAULT_DAYS_BACK,
+    );
     return { ...list({ items: rows, totalCount: rows.length }), meta };
   },
 });

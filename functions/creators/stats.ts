@@ -30,6 +30,14 @@ export const handler = defineHandler({
       engagement += c.engagement;
       activitiesCount += c.activitiesCount;
     }
-    return ok({ creatorsCount: matching.length, byRole, totalFollowersCount, impressions, engagement, spend: roundSpend(spend), activitiesCount });
+    return ok({
+      creatorsCount: matching.length,
+      byRole,
+      totalFollowersCount,
+      impressions,
+      engagement,
+      spend: roundSpend(spend),
+      activitiesCount,
+    });
   },
 });

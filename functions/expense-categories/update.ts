@@ -15,6 +15,5 @@ export const handler = defineHandler({
   input: z.strictObject({ expenseCategoryId: Uuid, name: text(1, 100) }),
   tenantOf: recordTenant('expenseCategory', 'expenseCategoryId'),
   record: categoryFromItem,
-  run: async ({ input, tenant, record }) =>
-    ok(await renameExpenseCategory(tenant.tenantId, record, input.name)),
+  run: async ({ input, tenant, record }) => ok(await renameExpenseCategory(tenant.tenantId, record, input.name)),
 });

@@ -40,7 +40,8 @@ function unwrap(schema: Schema): Def {
 
 function valueAt(record: Record<string, unknown>, path: readonly string[]): unknown {
   let value: unknown = record;
-  for (const key of path) value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+  for (const key of path)
+    value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
   return value;
 }
 
@@ -56,7 +57,9 @@ export function columnsOf(recordSchema: Schema, money: MoneyFields, organization
   const columns: Column[] = [];
   // With `record`, an amount's currency is the `currency` beside it: the record's, or its nested object's (a cost's conversion).
   const currencyOf = (record: Record<string, unknown>, path: readonly string[]) =>
-    money.currency === 'record' ? String(valueAt(record, [...path.slice(0, -1), 'currency']) ?? '') : organizationCurrency;
+    money.currency === 'record'
+      ? String(valueAt(record, [...path.slice(0, -1), 'currency']) ?? '')
+      : organizationCurrency;
 
   function walk(schema: Schema, path: string[]): void {
     const def = unwrap(schema);

@@ -26,8 +26,14 @@ export const handler = defineHandler({
   record: exportWithObjectFromItem,
   run: async ({ record }) => {
     const view = publicExport(record);
-    if (record.status !== 'succeeded' || !record.expiresAt || Date.parse(record.expiresAt) <= Date.now()) return ok(view);
-    const download = await storageUrls.presignDownload(config.exportsBucket(), record.s3Key, record.fileName, EXPORT_DOWNLOAD_SECONDS);
+    if (record.status !== 'succeeded' || !record.expiresAt || Date.parse(record.expiresAt) <= Date.now())
+      return ok(view);
+    const download = await storageUrls.presignDownload(
+      config.exportsBucket(),
+      record.s3Key,
+      record.fileName,
+      EXPORT_DOWNLOAD_SECONDS,
+    );
     return ok({ ...view, downloadUrl: download.url, downloadUrlExpiresAt: download.expiresAt });
   },
 });

@@ -12,7 +12,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { config } from '../../shared/config.ts';
-import { claimExport, completeExport, EXPORT_LEASE_MS, failExport, type StoredExport } from '../../shared/db/exports/index.ts';
+import {
+  claimExport,
+  completeExport,
+  EXPORT_LEASE_MS,
+  failExport,
+  type StoredExport,
+} from '../../shared/db/exports/index.ts';
 import { getTenant } from '../../shared/db/tenancy/index.ts';
 import { withPageCursors } from '../../shared/db/table/index.ts';
 import type { TenantScope } from '../../shared/http/context.ts';
@@ -34,7 +40,11 @@ export interface RunOptions {
 }
 
 /** The list's records, page after page, as its route answers them. */
-async function* pagesOf(source: ExportSource, input: Record<string, unknown>, tenant: TenantScope): AsyncGenerator<Record<string, unknown>[]> {
+async function* pagesOf(
+  source: ExportSource,
+  input: Record<string, unknown>,
+  tenant: TenantScope,
+): AsyncGenerator<Record<string, unknown>[]> {
   const read = (pageInput: Record<string, unknown>) => source.read({ input: pageInput as never, tenant });
   if (!source.paged) {
     yield (await read(input)).items as Record<string, unknown>[];
@@ -57,7 +67,10 @@ async function* pagesOf(source: ExportSource, input: Record<string, unknown>, te
 async function writeFile(record: StoredExport, tenant: TenantScope): Promise<number> {
   const source = EXPORT_SOURCES[record.kind];
   const input = listInput(source, record.organizationId, record.filters);
-  const writer: FileWriter = record.format === 'csv' ? csvWriter(columnsOf(recordSchemaOf(source), source.money, tenant.details.currency)) : jsonWriter();
+  const writer: FileWriter =
+    record.format === 'csv'
+      ? csvWriter(columnsOf(recordSchemaOf(source), source.money, tenant.details.currency))
+      : jsonWriter();
   const file = streamObject(config.exportsBucket(), record.s3Key, writer.contentType, record.fileName);
   let rows = 0;
   try {
@@ -109,7 +122,12 @@ export async function runExport(message: ExportMessage, options: RunOptions = {}
       await fail(problem);
       return 'failed';
     }
-    logger.error('export error', { exportId, tenantId, error: error instanceof Error ? error.message : String(error), lastDelivery: Boolean(options.lastDelivery) });
+    logger.error('export error', {
+      exportId,
+      tenantId,
+      error: error instanceof Error ? error.message : String(error),
+      lastDelivery: Boolean(options.lastDelivery),
+    });
     if (options.lastDelivery) await fail(error);
     throw error;
   }

@@ -61,13 +61,16 @@ export const EXPORT_SOURCES: Record<ExportKind, ExportSource> = {
   campaign_metrics_history: source('campaign_metrics_history', campaignHistory, REPORT_MONEY),
   creator_metrics_history: source('creator_metrics_history', creatorHistory, REPORT_MONEY),
   activity_metrics_history: source('activity_metrics_history', activityHistory, REPORT_MONEY),
-  spend_history: source('spend_history', spendHistory, { amounts: ['amount', 'cumulativeAmount'], currency: 'organization' }),
+  spend_history: source('spend_history', spendHistory, {
+    amounts: ['amount', 'cumulativeAmount'],
+    currency: 'organization',
+  }),
   analytics_history: source('analytics_history', analyticsHistory),
 };
 
 /** The record schema of a source's list (what `listReply` names). */
 export function recordSchemaOf(source: ExportSource): Schema {
   const output = source.handler.output as { kind: string; item?: Schema } | undefined;
-  if (output?.kind !== 'list' || !output.item) throw new Error('An export source\'s handler declares no list output');
+  if (output?.kind !== 'list' || !output.item) throw new Error("An export source's handler declares no list output");
   return output.item;
 }

@@ -17,7 +17,8 @@ export const handler = defineHandler({
   run: async ({ input, tenant }) => {
     const { ownerType, ownerId } = input;
     // Found through its pointer the owner exists; named with an organization it may not be there.
-    if (input.organizationId && !(await entityStored(tenant.tenantId, ownerType, ownerId))) throw entityMissing(ownerType);
+    if (input.organizationId && !(await entityStored(tenant.tenantId, ownerType, ownerId)))
+      throw entityMissing(ownerType);
     // No paging in the spec: an owner's files are returned whole.
     const files = await filesOf(tenant.tenantId, ownerType, ownerId);
     return list({ items: files, totalCount: files.length });

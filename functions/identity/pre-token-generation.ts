@@ -21,7 +21,10 @@ export async function handler(event: PreTokenGenerationV2TriggerEvent): Promise<
       ...details,
       accessTokenGeneration: {
         ...details.accessTokenGeneration,
-        claimsToAddOrOverride: { ...details.accessTokenGeneration?.claimsToAddOrOverride, ...accessTokenClaims(event.request.userAttributes) },
+        claimsToAddOrOverride: {
+          ...details.accessTokenGeneration?.claimsToAddOrOverride,
+          ...accessTokenClaims(event.request.userAttributes),
+        },
       },
     },
   };

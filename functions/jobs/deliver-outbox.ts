@@ -16,7 +16,14 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { awaitsDelivery, emailOf, isOutboxItem, settleDelivery, type DeliveryOutcome, type Email } from '../../shared/db/email/index.ts';
+import {
+  awaitsDelivery,
+  emailOf,
+  isOutboxItem,
+  settleDelivery,
+  type DeliveryOutcome,
+  type Email,
+} from '../../shared/db/email/index.ts';
 import { observedJob } from '../../shared/support/job.ts';
 import { logger } from '../../shared/support/logger.ts';
 import { countEmail } from '../../shared/support/metrics.ts';
@@ -25,27 +32,34 @@ import { UndeliverableEmail } from '../../shared/integrations/email/port.ts';
 
 type RecordOutcome = 'sent' | 'rejected' | 'already_settled' | 'not_outbox' | 'failed';
 
-export const handler = observedJob('deliver-outbox', async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
-  const batchItemFailures: DynamoDBBatchResponse['batchItemFailures'] = [];
-  // One at a time, in stream order: a batch is small and SES has a per-second sending rate.
-  for (const record of event.Records) {
-    const delivery: { emailId?: string } = {};
-    let outcome: RecordOutcome;
-    try {
-      outcome = await deliver(record, delivery);
-    } catch (error) {
-      outcome = 'failed';
-      logger.error('deliver-outbox: send failed', { eventId: record.eventID, emailId: delivery.emailId, error: error instanceof Error ? error.name : 'unknown' });
-      // Without a sequence number (never, from a stream) the empty identifier fails the whole batch.
-      batchItemFailures.push({ itemIdentifier: record.dynamodb?.SequenceNumber ?? '' });
+export const handler = observedJob(
+  'deliver-outbox',
+  async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
+    const batchItemFailures: DynamoDBBatchResponse['batchItemFailures'] = [];
+    // One at a time, in stream order: a batch is small and SES has a per-second sending rate.
+    for (const record of event.Records) {
+      const delivery: { emailId?: string } = {};
+      let outcome: RecordOutcome;
+      try {
+        outcome = await deliver(record, delivery);
+      } catch (error) {
+        outcome = 'failed';
+        logger.error('deliver-outbox: send failed', {
+          eventId: record.eventID,
+          emailId: delivery.emailId,
+          error: error instanceof Error ? error.name : 'unknown',
+        });
+        // Without a sequence number (never, from a stream) the empty identifier fails the whole batch.
+        batchItemFailures.push({ itemIdentifier: record.dynamodb?.SequenceNumber ?? '' });
+      }
+      logger.info('deliver-outbox: record', { eventId: record.eventID, emailId: delivery.emailId, outcome });
+      if (outcome === 'sent') countEmail('sent');
+      else if (outcome === 'rejected' || outcome === 'failed') countEmail('failed');
     }
-    logger.info('deliver-outbox: record', { eventId: record.eventID, emailId: delivery.emailId, outcome });
-    if (outcome === 'sent') countEmail('sent');
-    else if (outcome === 'rejected' || outcome === 'failed') countEmail('failed');
-  }
-  logger.info('deliver-outbox', { records: event.Records.length, failed: batchItemFailures.length });
-  return { batchItemFailures };
-});
+    logger.info('deliver-outbox', { records: event.Records.length, failed: batchItemFailures.length });
+    return { batchItemFailures };
+  },
+);
 
 /** Sends the record's email; `delivery` learns its id as soon as it is known (for the log line of a failure). */
 async function deliver(record: DynamoDBRecord, delivery: { emailId?: string }): Promise<RecordOutcome> {

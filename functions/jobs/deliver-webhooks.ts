@@ -35,7 +35,11 @@ async function handle(record: SQSRecord): Promise<boolean> {
     await redeliverLater({ queueArn: record.eventSourceARN, receiptHandle: record.receiptHandle }, result.delaySeconds);
     return false;
   } catch (error) {
-    logger.error('deliver-webhooks: attempt threw', { messageId: record.messageId, deliveryId: message.deliveryId, error: error instanceof Error ? error.name : 'unknown' });
+    logger.error('deliver-webhooks: attempt threw', {
+      messageId: record.messageId,
+      deliveryId: message.deliveryId,
+      error: error instanceof Error ? error.name : 'unknown',
+    });
     return false;
   }
 }

@@ -23,8 +23,16 @@ export const handler = observedJob('refresh-metrics-worker', async (event: SQSEv
     if (message) batch.push({ id: record.messageId, message });
     else malformed.push(record.messageId);
   }
-  for (const messageId of malformed) logger.error('refresh-metrics-worker: not a refresh message', { messageId, outcome: 'malformed' });
+  for (const messageId of malformed)
+    logger.error('refresh-metrics-worker: not a refresh message', { messageId, outcome: 'malformed' });
   // refreshBatch fails only the messages that failed; without the platforms' credentials none can be read.
-  const failed = batch.length ? (await platformDeps().then((deps) => refreshBatch(batch, deps), (error: unknown) => failedOutcome(batch, error))).failed : [];
+  const failed = batch.length
+    ? (
+        await platformDeps().then(
+          (deps) => refreshBatch(batch, deps),
+          (error: unknown) => failedOutcome(batch, error),
+        )
+      ).failed
+    : [];
   return { batchItemFailures: [...malformed, ...failed].map((itemIdentifier) => ({ itemIdentifier })) };
 });

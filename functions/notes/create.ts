@@ -27,9 +27,11 @@ export const handler = defineHandler({
     createdByName: z.optional(text(1, 255)),
   }),
   run: async ({ input, caller }) => {
-    if (input.createdBy && input.createdBy !== caller.userId) throw forbidden('A note can only be written in your own name.');
+    if (input.createdBy && input.createdBy !== caller.userId)
+      throw forbidden('A note can only be written in your own name.');
     const createdBy = input.createdBy === null ? null : caller.userId;
-    const createdByName = input.createdByName ?? (createdBy ? (caller.name ?? (await getUser(caller.userId))?.name ?? null) : null);
+    const createdByName =
+      input.createdByName ?? (createdBy ? (caller.name ?? (await getUser(caller.userId))?.name ?? null) : null);
     const { organizationId, entityType, entityId, content } = input;
     return created(await createNote(organizationId, { entityType, entityId, content, createdBy, createdByName }));
   },

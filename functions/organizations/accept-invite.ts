@@ -7,7 +7,14 @@
  * vouched address (docs/decisions.md).
  */
 import * as z from 'zod/mini';
-import { acceptInvitation, acceptedMembership, activateMembership, getMembership, getTenant, membershipView } from '../../shared/db/tenancy/index.ts';
+import {
+  acceptInvitation,
+  acceptedMembership,
+  activateMembership,
+  getMembership,
+  getTenant,
+  membershipView,
+} from '../../shared/db/tenancy/index.ts';
 import { NotFoundError } from '../../shared/domain/errors.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/organizations.ts';

@@ -6,7 +6,14 @@
  * caller needs a user record first (403).
  */
 import { seedDemoTenant } from '../../shared/db/demo/index.ts';
-import { addMembership, updateSettings, createTenant, EMPTY_AGGREGATE, ensureDemoTenant, tenantView } from '../../shared/db/tenancy/index.ts';
+import {
+  addMembership,
+  updateSettings,
+  createTenant,
+  EMPTY_AGGREGATE,
+  ensureDemoTenant,
+  tenantView,
+} from '../../shared/db/tenancy/index.ts';
 import { ConflictError } from '../../shared/domain/errors.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/organizations.ts';

@@ -5,9 +5,11 @@ import { text, Uuid } from '../../shared/schemas/common.ts';
 import { Currency, Timezone } from '../../shared/schemas/enums.ts';
 
 /** A new organization: POST /v1/organizations and complete-organic-signup. */
-export const NewOrganization = /* @__PURE__ */ droppable(() => z.strictObject({
-  userId: Uuid,
-  name: text(1, 255),
-  ianaTimezone: z.optional(Timezone),
-  currency: z.optional(Currency),
-}));
+export const NewOrganization = /* @__PURE__ */ droppable(() =>
+  z.strictObject({
+    userId: Uuid,
+    name: text(1, 255),
+    ianaTimezone: z.optional(Timezone),
+    currency: z.optional(Currency),
+  }),
+);

@@ -46,9 +46,13 @@ export const handler = defineHandler({
         { path: 'avatarKey', message: 'Not an avatar key of this organization.' },
       ]);
     }
-    const [tenant, metrics] = await Promise.all([updateTenant(organizationId, changes), getTenantAggregate(organizationId)]);
+    const [tenant, metrics] = await Promise.all([
+      updateTenant(organizationId, changes),
+      getTenantAggregate(organizationId),
+    ]);
     // Another timezone moves the calendar days campaign statuses are counted in (campaign.status_changed).
-    if (tenant.ianaTimezone !== scope.details.ianaTimezone) await announceStatusesOf(organizationId, timeZoneOf(tenant));
+    if (tenant.ianaTimezone !== scope.details.ianaTimezone)
+      await announceStatusesOf(organizationId, timeZoneOf(tenant));
     return ok(tenantView(tenant, scope.role, 'active', metrics));
   },
 });

@@ -21,5 +21,6 @@ export const handler = defineHandler({
     unitLabel: z.optional(UnitLabel),
     defaultCurrency: z.optional(DefaultCurrency),
   }),
-  run: async ({ input: { organizationId, ...definition } }) => created(await createOutcomeDefinition(organizationId, definition)),
+  run: async ({ input: { organizationId, ...definition } }) =>
+    created(await createOutcomeDefinition(organizationId, definition)),
 });

@@ -20,7 +20,8 @@ export const handler = defineHandler({
   tenantOf: recordTenant('reportLink', 'linkId'),
   record: storedReportLinkFromItem,
   run: async ({ input, tenant, caller, record }) => {
-    if (tenant.role !== 'owner' && record.createdByUserId !== caller.userId) throw forbidden('Members revoke the links they made; an owner revokes any.');
+    if (tenant.role !== 'owner' && record.createdByUserId !== caller.userId)
+      throw forbidden('Members revoke the links they made; an owner revokes any.');
     await deleteReportLink(tenant.tenantId, input.linkId, record.tokenHash);
     return deleted(input.linkId);
   },

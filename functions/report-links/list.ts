@@ -12,5 +12,6 @@ export const handler = defineHandler({
   route: routeByKey('GET /v1/report-links'),
   output: listReply(ReportLinkRecord),
   input: z.strictObject({ organizationId: Uuid, ...paging }),
-  run: async ({ input: { organizationId, pageIndex, pageSize } }) => list(await listReportLinks(organizationId, { pageIndex, pageSize })),
+  run: async ({ input: { organizationId, pageIndex, pageSize } }) =>
+    list(await listReportLinks(organizationId, { pageIndex, pageSize })),
 });

@@ -45,7 +45,9 @@ export const handler = definePageHandler({
     const link = REPORT_TOKEN_PATTERN.test(token) ? await openLinkByHash(hash, now) : undefined;
     const report = link && (await linkReport(link, now));
     if (!report) {
-      return json ? problemResponse(notFound('The report'), requestId) : { statusCode: 404, headers: { 'content-type': HTML }, body: NOT_FOUND_PAGE };
+      return json
+        ? problemResponse(notFound('The report'), requestId)
+        : { statusCode: 404, headers: { 'content-type': HTML }, body: NOT_FOUND_PAGE };
     }
     await countReportView(hash, now);
     return json

@@ -4,7 +4,12 @@
  * the metrics report's figures and evidence; the day rollups as the histories read them; the activity
  * report's figures per activity). The page (page/render.ts) only lays these out; `?format=json` answers them.
  */
-import { creatorIdsOfActivity, creatorsByIds, filteredActivities, type CompactActivity } from '../../shared/db/catalogue/index.ts';
+import {
+  creatorIdsOfActivity,
+  creatorsByIds,
+  filteredActivities,
+  type CompactActivity,
+} from '../../shared/db/catalogue/index.ts';
 import { measurementsOfCampaign } from '../../shared/db/evidence/index.ts';
 import { readDays, type RollupScope } from '../../shared/db/metrics/index.ts';
 import { activityAggregate } from '../../shared/db/reports/index.ts';
@@ -31,7 +36,9 @@ export async function linkReport(link: ReportLink, now: Date) {
   const tenant = await getTenant(link.organizationId);
   if (!tenant) return undefined;
   const timeZone = timeZoneOf(tenant);
-  const scoped = link.campaignId ? await campaignScope(tenant, link.campaignId, now) : await organizationScope(tenant, now);
+  const scoped = link.campaignId
+    ? await campaignScope(tenant, link.campaignId, now)
+    : await organizationScope(tenant, now);
   if (!scoped) return undefined;
   const { scope, figures, evidence, campaign } = scoped;
   const dates = periodOf(campaign, timeZone, now);
@@ -53,11 +60,24 @@ export async function linkReport(link: ReportLink, now: Date) {
     },
     period: { startDate: dates[0]!, endDate: dates.at(-1)!, timeZone, asOf: now.toISOString() },
     currency: tenant.currency,
-    figures: { ...figures, budget: campaign && typeof campaign.budget === 'number' ? roundMoney(campaign.budget, tenant.currency) : null },
+    figures: {
+      ...figures,
+      budget: campaign && typeof campaign.budget === 'number' ? roundMoney(campaign.budget, tenant.currency) : null,
+    },
     basis: evidence.provenance,
-    days: dates.map((date, i) => ({ date, spend: spend[i]!.amount, cumulativeSpend: spend[i]!.cumulativeAmount, impressions: daily[i]!.impressions })),
+    days: dates.map((date, i) => ({
+      date,
+      spend: spend[i]!.amount,
+      cumulativeSpend: spend[i]!.cumulativeAmount,
+      impressions: daily[i]!.impressions,
+    })),
     activities,
-    outcomes: { conversions: figures.conversions, cpa: figures.cpa, definitions: evidence.provenance.conversionDefinitions ?? [], measurements: outcomes },
+    outcomes: {
+      conversions: figures.conversions,
+      cpa: figures.cpa,
+      definitions: evidence.provenance.conversionDefinitions ?? [],
+      measurements: outcomes,
+    },
     freshness: evidence.freshness,
     warnings: evidence.warnings,
   };
@@ -83,7 +103,11 @@ async function organizationScope(tenant: Tenant, now: Date) {
  * The days the charts cover: the campaign's dates (to today at the latest), at most their last
  * 366; the last 30 days for an organization or a campaign without a start.
  */
-export function periodOf(campaign: Readonly<Record<string, unknown>> | undefined, timeZone: string, now: Date): string[] {
+export function periodOf(
+  campaign: Readonly<Record<string, unknown>> | undefined,
+  timeZone: string,
+  now: Date,
+): string[] {
   const today = localDate(now, timeZone);
   if (typeof campaign?.startAt !== 'string') return lastDays(DEFAULT_DAYS, timeZone, now);
   const end = typeof campaign.endAt === 'string' ? localDate(campaign.endAt, timeZone) : today;
@@ -101,10 +125,14 @@ export function periodOf(campaign: Readonly<Record<string, unknown>> | undefined
  */
 async function activitiesOf(tenant: Tenant, campaignId: string | null) {
   const { all } = await filteredActivities(tenant.id, campaignId ? { campaignId } : {});
-  const bySpend = [...all].sort((a, b) => (spendOf(b)[tenant.currency] ?? 0) - (spendOf(a)[tenant.currency] ?? 0) || a.id.localeCompare(b.id));
+  const bySpend = [...all].sort(
+    (a, b) => (spendOf(b)[tenant.currency] ?? 0) - (spendOf(a)[tenant.currency] ?? 0) || a.id.localeCompare(b.id),
+  );
   const shown = bySpend.slice(0, SHOWN_ACTIVITIES);
   const creatorIds = await Promise.all(shown.map((a) => creatorIdsOf(tenant.id, a)));
-  const creators = new Map((await creatorsByIds(tenant.id, [...new Set(creatorIds.flat())])).map((c) => [c.id, c.name]));
+  const creators = new Map(
+    (await creatorsByIds(tenant.id, [...new Set(creatorIds.flat())])).map((c) => [c.id, c.name]),
+  );
   return {
     totalCount: all.length,
     items: shown.map((a, i) => {

@@ -23,7 +23,11 @@ import { timeZoneOf } from '../../shared/records/tenant.ts';
 export const handler = defineHandler({
   route: routeByKey('GET /v1/reporting/campaign/comparison'),
   output: okReply(ComparisonRecord),
-  input: z.strictObject({ organizationId: Uuid, campaignIds: arrayInput(Uuid, { min: 1, max: 20 }), daysBack: DaysBack }),
+  input: z.strictObject({
+    organizationId: Uuid,
+    campaignIds: arrayInput(Uuid, { min: 1, max: 20 }),
+    daysBack: DaysBack,
+  }),
   run: async ({ input, tenant }) => {
     const now = new Date();
     const ctx = { currency: tenant.details.currency, timeZone: timeZoneOf(tenant.details), now };
@@ -31,16 +35,29 @@ export const handler = defineHandler({
     const entries = await Promise.all(
       [...new Set(input.campaignIds)].map(async (id) => {
         const scope = { kind: 'campaign', id } as const;
-        const [campaign, days] = await Promise.all([aggregateOf(tenant.tenantId, scope), readDays(tenant.tenantId, scope, dates[0]!, dates.at(-1)!)]);
+        const [campaign, days] = await Promise.all([
+          aggregateOf(tenant.tenantId, scope),
+          readDays(tenant.tenantId, scope, dates[0]!, dates.at(-1)!),
+        ]);
         return { campaign: campaign as StoredCampaign, days };
       }),
     );
     // Each campaign as its own campaign report has it: the same conversions, CPA and basis.
-    const conversions = await conversionsOf(tenant.details, entries.map((e) => e.campaign));
+    const conversions = await conversionsOf(
+      tenant.details,
+      entries.map((e) => e.campaign),
+    );
     const reports = entries.map((e, i) => withConversions(e.campaign, [conversions[i]!], tenant.details, now));
-    const compared = entries.map((e, i) => ({ ...e, outcomes: reports[i]!.outcomes, basis: reports[i]!.evidence.provenance.basis }));
+    const compared = entries.map((e, i) => ({
+      ...e,
+      outcomes: reports[i]!.outcomes,
+      basis: reports[i]!.evidence.provenance.basis,
+    }));
     // Each campaign's warnings under its name, so that they still say whose evidence they are about.
-    const evidence = reports.map(({ evidence }, i) => ({ ...evidence, warnings: evidence.warnings.map((w) => `${entries[i]!.campaign.name}: ${w}`) }));
+    const evidence = reports.map(({ evidence }, i) => ({
+      ...evidence,
+      warnings: evidence.warnings.map((w) => `${entries[i]!.campaign.name}: ${w}`),
+    }));
     return { ...ok(comparison(compared, input.daysBack, ctx)), meta: mergeEvidence(ctx.currency, evidence) };
   },
 });

@@ -14,7 +14,11 @@ import { query } from './campaign-metrics-history-query.ts';
 
 /** The list's work: also what an export reads, page by page (functions/exports/sources.ts). */
 export const read = async ({ input, tenant }: ListWork<Output<typeof query>>) => {
-  const { rows, meta } = await historyReport(tenant.details, { kind: 'campaign', id: input.campaignId }, input.daysBack ?? DEFAULT_DAYS_BACK);
+  const { rows, meta } = await historyReport(
+    tenant.details,
+    { kind: 'campaign', id: input.campaignId },
+    input.daysBack ?? DEFAULT_DAYS_BACK,
+  );
   return { ...list({ items: rows, totalCount: rows.length }), meta };
 };
 

@@ -20,6 +20,9 @@ export const handler = defineHandler({
   input: z.strictObject({ organizationId: Uuid, daysBack: DaysBack }),
   run: async ({ input, tenant }) => {
     const { ctx, campaigns, aggregate, days } = await tenantWindow(tenant.details, input.daysBack);
-    return { ...ok(portfolio(campaigns, aggregate, days, input.daysBack, ctx)), meta: await scopeEvidence(tenant.details, { kind: 'tenant' }, aggregate, ctx.now, { campaigns }) };
+    return {
+      ...ok(portfolio(campaigns, aggregate, days, input.daysBack, ctx)),
+      meta: await scopeEvidence(tenant.details, { kind: 'tenant' }, aggregate, ctx.now, { campaigns }),
+    };
   },
 });

@@ -21,6 +21,9 @@ export const handler = defineHandler({
   run: async ({ input, tenant }) => {
     const aggregate = await aggregateOf(tenant.tenantId, { kind: 'campaign', id: input.campaignId });
     const campaign = campaignFromItem({ ...aggregate })!;
-    return { ...ok({ campaignId: campaign.id, ...readiness(campaign) }), meta: await scopeEvidence(tenant.details, { kind: 'campaign', id: input.campaignId }, aggregate, new Date()) };
+    return {
+      ...ok({ campaignId: campaign.id, ...readiness(campaign) }),
+      meta: await scopeEvidence(tenant.details, { kind: 'campaign', id: input.campaignId }, aggregate, new Date()),
+    };
   },
 });

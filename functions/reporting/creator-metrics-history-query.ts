@@ -8,4 +8,6 @@ import { lazySchema } from '../../shared/records/lazy-schema.ts';
 import { Uuid } from '../../shared/schemas/common.ts';
 import { historyInput } from './scope.ts';
 
-export const query = /* @__PURE__ */ lazySchema(() => z.strictObject({ organizationId: Uuid, creatorId: Uuid, ...historyInput }));
+export const query = /* @__PURE__ */ lazySchema(() =>
+  z.strictObject({ organizationId: Uuid, creatorId: Uuid, ...historyInput }),
+);

@@ -25,8 +25,17 @@ export const handler = defineHandler({
     const now = new Date();
     const { ctx, campaigns, aggregate, days } = await tenantWindow(tenant.details, input.daysBack, now);
     const { outcomes, evidence } = await organizationReport(tenant.details, now, campaigns);
-    const conversions = { ...outcomes, basis: evidence.provenance.basis.cpa, definitions: evidence.provenance.conversionDefinitions };
-    const brief = marketingBrief({ tenant: aggregate, campaigns, days, warnings: evidence.warnings, conversions }, input.audience, input.daysBack, ctx);
+    const conversions = {
+      ...outcomes,
+      basis: evidence.provenance.basis.cpa,
+      definitions: evidence.provenance.conversionDefinitions,
+    };
+    const brief = marketingBrief(
+      { tenant: aggregate, campaigns, days, warnings: evidence.warnings, conversions },
+      input.audience,
+      input.daysBack,
+      ctx,
+    );
     return { ...ok(brief), meta: evidence };
   },
 });

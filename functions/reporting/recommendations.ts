@@ -22,6 +22,9 @@ export const handler = defineHandler({
   run: async ({ tenant }) => {
     // The window is not used by the rules: one day keeps the read to the two items they need.
     const { ctx, campaigns, aggregate } = await tenantWindow(tenant.details, 1);
-    return { ...ok(recommendations(aggregate, campaigns, ctx)), meta: await scopeEvidence(tenant.details, { kind: 'tenant' }, aggregate, ctx.now, { campaigns }) };
+    return {
+      ...ok(recommendations(aggregate, campaigns, ctx)),
+      meta: await scopeEvidence(tenant.details, { kind: 'tenant' }, aggregate, ctx.now, { campaigns }),
+    };
   },
 });

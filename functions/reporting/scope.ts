@@ -11,10 +11,20 @@ import type { Tenant } from '../../shared/db/tenancy/index.ts';
 import { notFound } from '../../shared/http/problem.ts';
 import { historyRows, lastDays } from '../../shared/domain/reporting/days.ts';
 import { roundSpend } from '../../shared/domain/currencies.ts';
-import { campaignConversions, conversionFigures, type CampaignConversions } from '../../shared/domain/reporting/conversions.ts';
+import {
+  campaignConversions,
+  conversionFigures,
+  type CampaignConversions,
+} from '../../shared/domain/reporting/conversions.ts';
 import type { TenantReport } from '../../shared/domain/reporting/agency.ts';
 import { campaignStatus } from '../../shared/domain/campaign-status.ts';
-import { evidenceOf, metricFigures, spendOf, type Aggregate, type Evidence } from '../../shared/domain/reporting/figures.ts';
+import {
+  evidenceOf,
+  metricFigures,
+  spendOf,
+  type Aggregate,
+  type Evidence,
+} from '../../shared/domain/reporting/figures.ts';
 import { intInput } from '../../shared/schemas/common.ts';
 import * as z from 'zod/mini';
 import { droppable, lazySchema } from '../../shared/records/lazy-schema.ts';
@@ -23,8 +33,12 @@ import { timeZoneOf } from '../../shared/records/tenant.ts';
 export const DaysBack = /* @__PURE__ */ droppable(() => intInput(1, 365));
 export const DEFAULT_DAYS_BACK = 30;
 
-
-const NAMES = { tenant: 'The organization', campaign: 'The campaign', creator: 'The creator', activity: 'The activity' } as const;
+const NAMES = {
+  tenant: 'The organization',
+  campaign: 'The campaign',
+  creator: 'The creator',
+  activity: 'The activity',
+} as const;
 
 /** The stored aggregate of a scope of the tenant; 404 when there is none (another tenant's id included). */
 export async function aggregateOf(tenantId: string, scope: RollupScope): Promise<Aggregate> {
@@ -48,8 +62,14 @@ export function metricsReport(aggregate: Aggregate, tenant: Tenant, now = new Da
  */
 export async function historyReport(tenant: Tenant, scope: RollupScope, daysBack: number, now = new Date()) {
   const dates = lastDays(daysBack, timeZoneOf(tenant), now);
-  const [aggregate, days] = await Promise.all([aggregateOf(tenant.id, scope), readDays(tenant.id, scope, dates[0]!, dates.at(-1)!)]);
-  return { rows: historyRows(dates, days, tenant.currency), meta: await scopeEvidence(tenant, scope, aggregate, now, { spend: windowSpend(days) }) };
+  const [aggregate, days] = await Promise.all([
+    aggregateOf(tenant.id, scope),
+    readDays(tenant.id, scope, dates[0]!, dates.at(-1)!),
+  ]);
+  return {
+    rows: historyRows(dates, days, tenant.currency),
+    meta: await scopeEvidence(tenant, scope, aggregate, now, { spend: windowSpend(days) }),
+  };
 }
 
 /**
@@ -65,7 +85,8 @@ export async function scopeEvidence(
   now: Date,
   { spend, campaigns }: { spend?: Record<string, number>; campaigns?: readonly Aggregate[] } = {},
 ): Promise<Evidence> {
-  if (scope.kind === 'activity' || scope.kind === 'creator') return metricsReport(aggregate, tenant, now, spend).evidence;
+  if (scope.kind === 'activity' || scope.kind === 'creator')
+    return metricsReport(aggregate, tenant, now, spend).evidence;
   const over = scope.kind === 'campaign' ? [aggregate] : (campaigns ?? (await readCampaigns(tenant.id)));
   return withConversions(aggregate, await conversionsOf(tenant, over), tenant, now, spend).evidence;
 }
@@ -97,7 +118,10 @@ export async function campaignReport(tenant: Tenant, campaignId: string, now = n
  * live campaigns when the caller has read them already.
  */
 export async function organizationReport(tenant: Tenant, now = new Date(), campaigns?: readonly Aggregate[]) {
-  const [aggregate, live] = await Promise.all([aggregateOf(tenant.id, { kind: 'tenant' }), campaigns ?? readCampaigns(tenant.id)]);
+  const [aggregate, live] = await Promise.all([
+    aggregateOf(tenant.id, { kind: 'tenant' }),
+    campaigns ?? readCampaigns(tenant.id),
+  ]);
   return withConversions(aggregate, await conversionsOf(tenant, live), tenant, now);
 }
 
@@ -122,7 +146,10 @@ export async function tenantReport(tenant: Tenant, now = new Date()): Promise<Te
  */
 export async function conversionsOf(tenant: Tenant, campaigns: readonly Aggregate[]): Promise<CampaignConversions[]> {
   const totals = campaigns.map((c) => outcomeTotalsOf(c));
-  const definitions = await outcomeDefinitionsById(tenant.id, totals.flat().map((t) => t.definitionId));
+  const definitions = await outcomeDefinitionsById(
+    tenant.id,
+    totals.flat().map((t) => t.definitionId),
+  );
   return campaigns.map((campaign, i) =>
     campaignConversions(
       totals[i]!.map((t) => ({ value: t.value, definition: definitions.get(t.definitionId) ?? null })),
@@ -132,9 +159,23 @@ export async function conversionsOf(tenant: Tenant, campaigns: readonly Aggregat
 }
 
 /** An aggregate's figures and evidence with the conversions and CPA of these campaigns, their basis and the definitions summed named. */
-export function withConversions(aggregate: Aggregate, campaigns: readonly CampaignConversions[], tenant: Tenant, now: Date, spend?: Record<string, number>) {
+export function withConversions(
+  aggregate: Aggregate,
+  campaigns: readonly CampaignConversions[],
+  tenant: Tenant,
+  now: Date,
+  spend?: Record<string, number>,
+) {
   const { figures, evidence } = metricsReport(aggregate, tenant, now, spend);
   const { definitions, warnings, basis, ...outcomes } = conversionFigures(campaigns, tenant.currency);
-  const provenance = { ...evidence.provenance, basis: { ...evidence.provenance.basis, cpa: basis }, conversionDefinitions: definitions };
-  return { outcomes, figures: { ...figures, ...outcomes }, evidence: { ...evidence, provenance, warnings: [...evidence.warnings, ...warnings] } };
+  const provenance = {
+    ...evidence.provenance,
+    basis: { ...evidence.provenance.basis, cpa: basis },
+    conversionDefinitions: definitions,
+  };
+  return {
+    outcomes,
+    figures: { ...figures, ...outcomes },
+    evidence: { ...evidence, provenance, warnings: [...evidence.warnings, ...warnings] },
+  };
 }

@@ -7,4 +7,6 @@ import * as z from 'zod/mini';
 import { lazySchema } from '../../shared/records/lazy-schema.ts';
 import { DateOnly, Uuid } from '../../shared/schemas/common.ts';
 
-export const query = /* @__PURE__ */ lazySchema(() => z.strictObject({ organizationId: Uuid, startDate: DateOnly, endDate: DateOnly }));
+export const query = /* @__PURE__ */ lazySchema(() =>
+  z.strictObject({ organizationId: Uuid, startDate: DateOnly, endDate: DateOnly }),
+);

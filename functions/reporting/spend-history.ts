@@ -19,9 +19,15 @@ import { query } from './spend-history-query.ts';
 /** The list's work: also what an export reads, page by page (functions/exports/sources.ts). */
 export const read = async ({ input, tenant }: ListWork<Output<typeof query>>) => {
   const dates = rangeDates(input);
-  const [aggregate, days] = await Promise.all([aggregateOf(tenant.tenantId, { kind: 'tenant' }), readDays(tenant.tenantId, { kind: 'tenant' }, input.startDate, input.endDate)]);
+  const [aggregate, days] = await Promise.all([
+    aggregateOf(tenant.tenantId, { kind: 'tenant' }),
+    readDays(tenant.tenantId, { kind: 'tenant' }, input.startDate, input.endDate),
+  ]);
   const rows = spendRows(dates, days, tenant.details.currency);
-  return { ...list({ items: rows, totalCount: rows.length }), meta: await scopeEvidence(tenant.details, { kind: 'tenant' }, aggregate, new Date(), { spend: windowSpend(days) }) };
+  return {
+    ...list({ items: rows, totalCount: rows.length }),
+    meta: await scopeEvidence(tenant.details, { kind: 'tenant' }, aggregate, new Date(), { spend: windowSpend(days) }),
+  };
 };
 
 export const handler = defineHandler({

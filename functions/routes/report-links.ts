@@ -8,7 +8,13 @@ import { route, routeFinder } from './row.ts';
 export const reportLinksRoutes = [
   route('POST', '/v1/report-links', { form: 'B', access: 'member', agent: false, handler: 'report-links/create' }),
   route('GET', '/v1/report-links', { form: 'B', access: 'member', agent: false, handler: 'report-links/list' }),
-  route('DELETE', '/v1/report-links/:id', { form: 'B', access: 'member', agent: false, params: { id: 'linkId' }, handler: 'report-links/delete' }),
+  route('DELETE', '/v1/report-links/:id', {
+    form: 'B',
+    access: 'member',
+    agent: false,
+    params: { id: 'linkId' },
+    handler: 'report-links/delete',
+  }),
   route('GET', '/r/:token', { form: 'B', access: 'self', auth: 'none', handler: 'report-links/page' }),
 ];
 

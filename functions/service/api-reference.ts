@@ -62,8 +62,10 @@ Redoc.init(spec, { hideDownloadButton: false, expandResponses: '200,201' }, docu
 /** The answer for `GET /openapi.json`, `GET /docs` or `GET /favicon.ico`, or undefined for any other request. */
 export function apiReferenceResponse(method: string, path: string): (ApiResponse & { statusCode: number }) | undefined {
   if (method !== 'GET') return undefined;
-  if (path === '/openapi.json') return { statusCode: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(document) };
-  if (path === '/docs') return { statusCode: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: docsPage() };
+  if (path === '/openapi.json')
+    return { statusCode: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(document) };
+  if (path === '/docs')
+    return { statusCode: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: docsPage() };
   // No icon: an empty 404, which a browser takes quietly.
   if (path === '/favicon.ico') return { statusCode: 404, body: '' };
   return undefined;
@@ -71,5 +73,8 @@ export function apiReferenceResponse(method: string, path: string): (ApiResponse
 
 /** The stack's function for these routes (API Gateway routes only these paths here). */
 export async function handler(event: ApiEvent): Promise<ApiResponse> {
-  return apiReferenceResponse(event.requestContext.http.method, event.rawPath) ?? problemResponse(notFound(`${event.rawPath}`), event.requestContext.requestId);
+  return (
+    apiReferenceResponse(event.requestContext.http.method, event.rawPath) ??
+    problemResponse(notFound(`${event.rawPath}`), event.requestContext.requestId)
+  );
 }

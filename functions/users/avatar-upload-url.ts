@@ -29,7 +29,18 @@ export const handler = defineHandler({
   run: async ({ input }) => {
     if (!(await getUser(input.userId))) throw notFound('The user');
     const avatarKey = `${avatarKeyPrefix(input.userId)}${randomUUID()}.${AVATAR_EXTENSIONS[input.contentType]}`;
-    const upload = await storageUrls.presignUpload(config.avatarsBucket(), avatarUploadKey(avatarKey), input.contentType, input.contentLength);
-    return ok({ avatarKey, uploadUrl: upload.url, method: upload.method, headers: upload.headers, expiresAt: upload.expiresAt });
+    const upload = await storageUrls.presignUpload(
+      config.avatarsBucket(),
+      avatarUploadKey(avatarKey),
+      input.contentType,
+      input.contentLength,
+    );
+    return ok({
+      avatarKey,
+      uploadUrl: upload.url,
+      method: upload.method,
+      headers: upload.headers,
+      expiresAt: upload.expiresAt,
+    });
   },
 });

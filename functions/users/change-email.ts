@@ -21,7 +21,9 @@ export const handler = defineHandler({
   run: async ({ input, profile }) => {
     if (!profile) throw notFound('The user');
     if (profile.email.toLowerCase() === input.newEmail.toLowerCase()) {
-      throw invalidInput('newEmail is already this account\'s address.', [{ path: 'newEmail', message: 'Same as the current email.' }]);
+      throw invalidInput("newEmail is already this account's address.", [
+        { path: 'newEmail', message: 'Same as the current email.' },
+      ]);
     }
     const request = await requestEmailChange(input.userId, input.newEmail);
     return ok({ ...request, status: 'confirmation_sent' as const });

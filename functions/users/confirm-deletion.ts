@@ -15,5 +15,6 @@ export const handler = defineHandler({
   route: routeByKey('POST /v1/users/:id/confirm-deletion'),
   output: okReply(DeletionConfirmationRecord),
   input: z.strictObject({ userId: Uuid, token: Uuid }),
-  run: async ({ input }) => ok({ ...(await confirmDeletion(input.userId, input.token)), status: 'deletion_confirmed' as const }),
+  run: async ({ input }) =>
+    ok({ ...(await confirmDeletion(input.userId, input.token)), status: 'deletion_confirmed' as const }),
 });

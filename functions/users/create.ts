@@ -26,9 +26,12 @@ export const handler = defineHandler({
   }),
   run: async ({ input, caller }) => {
     if (!caller.email) {
-      throw forbidden('Your token vouches for no email address (no email claim, or email_verified is not true): no profile email can be claimed with it.');
+      throw forbidden(
+        'Your token vouches for no email address (no email claim, or email_verified is not true): no profile email can be claimed with it.',
+      );
     }
-    if (caller.email.toLowerCase() !== input.email.toLowerCase()) throw forbidden('email must be the address your token vouches for.');
+    if (caller.email.toLowerCase() !== input.email.toLowerCase())
+      throw forbidden('email must be the address your token vouches for.');
     return created(await createUser(input));
   },
 });

@@ -30,14 +30,15 @@ export const handler = defineHandler({
   run: async ({ input: { userId, email, ...changes }, profile: current }) => {
     if (!current) throw notFound('The user');
     if (typeof changes.avatarKey === 'string' && !avatarKeyPattern(userId).test(changes.avatarKey)) {
-      throw invalidInput('avatarKey must be a key returned by this user\'s avatar upload-url.', [
+      throw invalidInput("avatarKey must be a key returned by this user's avatar upload-url.", [
         { path: 'avatarKey', message: 'Not an avatar key of this user.' },
       ]);
     }
     const changing = Object.values(changes).some((value) => value !== undefined);
     // A new avatar's upload is moved into place first, so that with nothing uploaded (400) no code is emailed either.
     const updated = await changeAvatar(current.avatarKey, changes.avatarKey, async () => {
-      if (email !== undefined && email.toLowerCase() !== current.email.toLowerCase()) await requestEmailChange(userId, email);
+      if (email !== undefined && email.toLowerCase() !== current.email.toLowerCase())
+        await requestEmailChange(userId, email);
       return changing ? updateUser(userId, changes) : current;
     });
     return ok(updated);

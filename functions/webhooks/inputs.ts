@@ -7,15 +7,17 @@ import { DestinationRefused, vetDestination } from '../../shared/webhooks/destin
 import { WEBHOOK_EVENT_TYPES } from '../../shared/domain/webhook-events.ts';
 
 /** An absolute URL of at most 2048 characters; where it may point is checked by `checkedDestination`. */
-export const WebhookUrl = /* @__PURE__ */ droppable(() => text(1, 2048).check(
-  z.refine((s) => URL.canParse(s), { error: 'Must be an absolute URL.' }),
-));
+export const WebhookUrl = /* @__PURE__ */ droppable(() =>
+  text(1, 2048).check(z.refine((s) => URL.canParse(s), { error: 'Must be an absolute URL.' })),
+);
 
 /** The event types subscribed to: at least one, each at most once. */
-export const WebhookEvents = /* @__PURE__ */ droppable(() => z.array(z.enum(WEBHOOK_EVENT_TYPES)).check(
-  z.minLength(1),
-  z.refine((events) => new Set(events).size === events.length, { error: 'Must not name an event type twice.' }),
-));
+export const WebhookEvents = /* @__PURE__ */ droppable(() =>
+  z.array(z.enum(WEBHOOK_EVENT_TYPES)).check(
+    z.minLength(1),
+    z.refine((events) => new Set(events).size === events.length, { error: 'Must not name an event type twice.' }),
+  ),
+);
 
 export const WebhookDescription = /* @__PURE__ */ droppable(() => z.nullable(text(0, 200)));
 

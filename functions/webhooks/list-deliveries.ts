@@ -18,5 +18,6 @@ export const handler = defineHandler({
   input: z.strictObject({ endpointId: Uuid, ...paging }),
   tenantOf: recordTenant('webhookEndpoint', 'endpointId'),
   record: endpointFromItem,
-  run: async ({ input: { endpointId, pageIndex, pageSize }, tenant }) => list(await deliveriesPage(tenant.tenantId, endpointId, { pageIndex, pageSize })),
+  run: async ({ input: { endpointId, pageIndex, pageSize }, tenant }) =>
+    list(await deliveriesPage(tenant.tenantId, endpointId, { pageIndex, pageSize })),
 });

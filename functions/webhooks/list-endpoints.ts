@@ -12,5 +12,6 @@ export const handler = defineHandler({
   route: routeByKey('GET /v1/webhooks/endpoints'),
   output: listReply(WebhookEndpointRecord),
   input: z.strictObject({ organizationId: Uuid, ...paging }),
-  run: async ({ input: { organizationId, pageIndex, pageSize } }) => list(await listEndpoints(organizationId, { pageIndex, pageSize })),
+  run: async ({ input: { organizationId, pageIndex, pageSize } }) =>
+    list(await listEndpoints(organizationId, { pageIndex, pageSize })),
 });

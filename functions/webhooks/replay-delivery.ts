@@ -24,7 +24,7 @@ export const handler = defineHandler({
   record: deliveryFromItem,
   run: async ({ record, tenant }) => {
     const endpoint = await getStoredEndpoint(tenant.tenantId, record.endpointId);
-    if (!endpoint?.enabled) throw conflict('The delivery\'s endpoint is disabled: enable it before replaying.');
+    if (!endpoint?.enabled) throw conflict("The delivery's endpoint is disabled: enable it before replaying.");
     const delivery = await restartDelivery(record);
     await queueDeliveries([{ tenantId: tenant.tenantId, deliveryId: delivery.id }]);
     return accepted(delivery);

@@ -23,7 +23,12 @@ export const handler = defineHandler({
   run: async ({ input, tenant }) => {
     const secret = newSecret();
     const previousSecretExpiresAt = new Date(Date.now() + PREVIOUS_SECRET_VALID_MS).toISOString();
-    await rotateEndpointSecret(tenant.tenantId, input.endpointId, await sealSecret(tenant.tenantId, secret), previousSecretExpiresAt);
+    await rotateEndpointSecret(
+      tenant.tenantId,
+      input.endpointId,
+      await sealSecret(tenant.tenantId, secret),
+      previousSecretExpiresAt,
+    );
     return ok({ secret, previousSecretExpiresAt });
   },
 });

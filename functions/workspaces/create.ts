@@ -6,7 +6,14 @@
  * user may create per day (429 with Retry-After). The caller needs a user record first (403).
  */
 import * as z from 'zod/mini';
-import { tenantAccess, membershipsOfUser, createTenant, EMPTY_AGGREGATE, getTenantsWithAggregates, tenantView } from '../../shared/db/tenancy/index.ts';
+import {
+  tenantAccess,
+  membershipsOfUser,
+  createTenant,
+  EMPTY_AGGREGATE,
+  getTenantsWithAggregates,
+  tenantView,
+} from '../../shared/db/tenancy/index.ts';
 import { sortRecords } from '../../shared/db/table/index.ts';
 import { defineHandler } from '../../shared/http/handler.ts';
 import { routeByKey } from '../routes/workspaces.ts';
@@ -31,7 +38,9 @@ async function defaultParent(userId: string): Promise<string | null> {
   const owned = (await membershipsOfUser(userId)).filter((m) => m.status === 'active' && m.role === 'owner');
   if (!owned.length) return null;
   const tenants = await getTenantsWithAggregates(owned.map((m) => m.tenantId));
-  const first = sortRecords(owned, (m) => m.createdAt, 'asc').find((m) => tenants.get(m.tenantId)?.tenant.organizationId === null);
+  const first = sortRecords(owned, (m) => m.createdAt, 'asc').find(
+    (m) => tenants.get(m.tenantId)?.tenant.organizationId === null,
+  );
   return first?.tenantId ?? null;
 }
 
@@ -48,7 +57,11 @@ export const handler = defineHandler({
   run: async ({ input: { userId, organizationId, ...fields }, profile }) => {
     signedUp(profile);
     const parent =
-      organizationId === undefined ? await defaultParent(userId) : organizationId === null ? null : await ownedParent(userId, organizationId);
+      organizationId === undefined
+        ? await defaultParent(userId)
+        : organizationId === null
+          ? null
+          : await ownedParent(userId, organizationId);
     const tenant = await createTenant({ ...fields, ownerUserId: userId, organizationId: parent });
     return created(tenantView(tenant, 'owner', 'active', EMPTY_AGGREGATE));
   },

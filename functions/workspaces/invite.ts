@@ -18,5 +18,13 @@ export const handler = defineHandler({
   output: createdReply(InvitationRecord),
   input: z.strictObject({ workspaceId: Uuid, email: Email, role: MembershipRole }),
   run: async ({ input, caller }) =>
-    created(await inviteByEmail({ tenantId: input.workspaceId, email: input.email, role: input.role, invitedBy: caller.userId, inviterEmail: caller.email })),
+    created(
+      await inviteByEmail({
+        tenantId: input.workspaceId,
+        email: input.email,
+        role: input.role,
+        invitedBy: caller.userId,
+        inviterEmail: caller.email,
+      }),
+    ),
 });

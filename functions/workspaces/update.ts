@@ -36,7 +36,9 @@ export const handler = defineHandler({
   run: async ({ input: { workspaceId, ...changes }, tenant }) => {
     // Sent at all, even unchanged: the rule stays one check of the request, with no read to race.
     if ((changes.currency !== undefined || changes.ianaTimezone !== undefined) && tenant.role !== 'owner') {
-      throw forbidden('Changing the workspace\'s currency or timezone needs the owner role; members may change its name and avatar.');
+      throw forbidden(
+        "Changing the workspace's currency or timezone needs the owner role; members may change its name and avatar.",
+      );
     }
     if (typeof changes.avatarKey === 'string' && !workspaceAvatarKeyPattern(workspaceId).test(changes.avatarKey)) {
       throw invalidInput('avatarKey must be an avatar key of this workspace.', [
@@ -45,7 +47,8 @@ export const handler = defineHandler({
     }
     const [updated, metrics] = await Promise.all([updateTenant(workspaceId, changes), getTenantAggregate(workspaceId)]);
     // Another timezone moves the calendar days campaign statuses are counted in (campaign.status_changed).
-    if (updated.ianaTimezone !== tenant.details.ianaTimezone) await announceStatusesOf(workspaceId, timeZoneOf(updated));
+    if (updated.ianaTimezone !== tenant.details.ianaTimezone)
+      await announceStatusesOf(workspaceId, timeZoneOf(updated));
     return ok(tenantView(updated, tenant.role, 'active', metrics));
   },
 });

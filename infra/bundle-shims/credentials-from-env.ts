@@ -18,6 +18,7 @@ export const defaultProvider = (init: Init = {}) => fromEnv(init);
 
 // The package's two other exports, with the same meaning: credentials with an expiry are refreshed
 // five minutes before it.
-export const credentialsWillNeedRefresh = (credentials?: { expiration?: Date }) => credentials?.expiration !== undefined;
+export const credentialsWillNeedRefresh = (credentials?: { expiration?: Date }) =>
+  credentials?.expiration !== undefined;
 export const credentialsTreatedAsExpired = (credentials?: { expiration?: Date }) =>
   credentials?.expiration !== undefined && credentials.expiration.getTime() - Date.now() < 300_000;

@@ -20,7 +20,11 @@ export function oneAtATime(): <T>(work: () => Promise<T>) => Promise<T> {
 }
 
 /** Runs `run` every `everyMs` (none when undefined), a failure handed to `failed`; answers how to stop it. The timer keeps no process alive. */
-export function onInterval(everyMs: number | undefined, run: () => Promise<unknown>, failed: (error: unknown) => void): () => void {
+export function onInterval(
+  everyMs: number | undefined,
+  run: () => Promise<unknown>,
+  failed: (error: unknown) => void,
+): () => void {
   if (!everyMs) return () => {};
   const timer = setInterval(() => void run().catch(failed), everyMs);
   timer.unref();
@@ -32,7 +36,11 @@ export function onInterval(everyMs: number | undefined, run: () => Promise<unkno
  * logged as `what`), and at once by `runOnce`, one run at a time either way, as one scheduled
  * invocation after another.
  */
-export function localJob<T>(what: string, run: () => Promise<T>, everyMs?: number): { runOnce(): Promise<T>; stop(): void } {
+export function localJob<T>(
+  what: string,
+  run: () => Promise<T>,
+  everyMs?: number,
+): { runOnce(): Promise<T>; stop(): void } {
   const serialized = oneAtATime();
   const runOnce = () => serialized(run);
   const stop = onInterval(everyMs, runOnce, (error) => logger.error(`local ${what} failed`, { error: String(error) }));
@@ -47,10 +55,12 @@ export function inFlight(): { track(run: Promise<unknown>): void; settled(): Pro
   const running = new Set<Promise<unknown>>();
   return {
     track: (run) => {
-      const tracked = run.then(
-        () => undefined,
-        () => undefined,
-      ).finally(() => running.delete(tracked));
+      const tracked = run
+        .then(
+          () => undefined,
+          () => undefined,
+        )
+        .finally(() => running.delete(tracked));
       running.add(tracked);
     },
     settled: async () => {

@@ -105,7 +105,10 @@ export class BundleHost {
    * Imports every function's bundle with its own environment, a few at a time, each in a new
    * worker stopped once it has answered: what failed to load or lacks the template's handler.
    */
-  static async checkLoads(functions: readonly BuiltFunction[], concurrency = 2): Promise<{ function: string; problem: string }[]> {
+  static async checkLoads(
+    functions: readonly BuiltFunction[],
+    concurrency = 2,
+  ): Promise<{ function: string; problem: string }[]> {
     const queue = [...functions];
     const problems: { function: string; problem: string }[] = [];
     const run = async () => {
@@ -141,7 +144,13 @@ export class BundleHost {
       const status = error ? 502 : (response!.statusCode ?? 200);
       if (status >= 500) this.failures.push({ function: fn.name, request: key, status, logs: worker.logs });
       // Lambda's answer to a function error.
-      return response && !error ? response : { statusCode: 502, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: 'Internal Server Error' }) };
+      return response && !error
+        ? response
+        : {
+            statusCode: 502,
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ message: 'Internal Server Error' }),
+          };
     };
     return { handler };
   };

@@ -14,7 +14,6 @@ const port = parentPort!;
 
 type Handler = (event: unknown, context: unknown) => Promise<unknown>;
 
-
 const describe = (error: unknown) => (error instanceof Error ? (error.stack ?? error.message) : String(error));
 
 let handler: Handler | undefined;
@@ -25,7 +24,10 @@ try {
     handler = exported as Handler;
     port.postMessage({ type: 'loaded' });
   } else {
-    port.postMessage({ type: 'loaded', error: `exports no function "${exportName}" (it exports: ${Object.keys(module).join(', ') || 'nothing'})` });
+    port.postMessage({
+      type: 'loaded',
+      error: `exports no function "${exportName}" (it exports: ${Object.keys(module).join(', ') || 'nothing'})`,
+    });
   }
 } catch (error) {
   port.postMessage({ type: 'loaded', error: `cannot be imported: ${describe(error)}` });

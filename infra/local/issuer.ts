@@ -4,7 +4,15 @@
  * `act` for an agent token).
  * Signing is a few lines of node:crypto, so no JOSE library ships for local use only.
  */
-import { createPrivateKey, createPublicKey, generateKeyPair, generateKeyPairSync, randomUUID, sign, type KeyObject } from 'node:crypto';
+import {
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPair,
+  generateKeyPairSync,
+  randomUUID,
+  sign,
+  type KeyObject,
+} from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';

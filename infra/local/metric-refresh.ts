@@ -15,10 +15,20 @@
 import { dispatchDue } from '../../functions/jobs/metric-refresh/dispatch.ts';
 import { platformDeps } from '../../functions/jobs/metric-refresh/platform-deps.ts';
 import { refreshBatch } from '../../functions/jobs/metric-refresh/batch.ts';
-import { emptyCounts, errorText, type QueuedMessage, type RefreshDeps, type RefreshStatus } from '../../functions/jobs/metric-refresh/refresh.ts';
+import {
+  emptyCounts,
+  errorText,
+  type QueuedMessage,
+  type RefreshDeps,
+  type RefreshStatus,
+} from '../../functions/jobs/metric-refresh/refresh.ts';
 import { MAX_RECEIVES } from '../metric-refresh.ts';
 import { useRefreshQueue } from '../../shared/integrations/refresh-queue/index.ts';
-import { deduplicationId, type RefreshMessage, type RefreshQueue } from '../../shared/integrations/refresh-queue/port.ts';
+import {
+  deduplicationId,
+  type RefreshMessage,
+  type RefreshQueue,
+} from '../../shared/integrations/refresh-queue/port.ts';
 import { getActivity } from '../../shared/db/catalogue/index.ts';
 import { locate } from '../../shared/db/table/index.ts';
 import { conflict, notFound } from '../../shared/domain/errors.ts';
@@ -76,8 +86,14 @@ async function readNowMessage(activityId: string): Promise<QueuedMessage> {
   const activity = location && (await getActivity(location.tenantId, activityId, { consistent: true }));
   if (!location || !activity) throw notFound('The activity');
   // Not in the due index: no content link, or its platform publishes no metrics (never read again).
-  if (!activity.metricsFetchDueAt) throw conflict('The activity has no content link the refresh reads (none connected, or its platform publishes no metrics).');
-  return { id: `read-now-${activityId}`, message: { kind: 'content', tenantId: location.tenantId, activityId, dueAt: activity.metricsFetchDueAt } };
+  if (!activity.metricsFetchDueAt)
+    throw conflict(
+      'The activity has no content link the refresh reads (none connected, or its platform publishes no metrics).',
+    );
+  return {
+    id: `read-now-${activityId}`,
+    message: { kind: 'content', tenantId: location.tenantId, activityId, dueAt: activity.metricsFetchDueAt },
+  };
 }
 
 export interface RefreshRun {
@@ -98,7 +114,10 @@ export interface LocalMetricRefresh {
 }
 
 /** Plugs the in-process queue in; with `everyMs`, also runs a refresh on that interval (npm start). */
-export function startLocalMetricRefresh(everyMs?: number, deps: () => Promise<RefreshDeps> = platformDeps): LocalMetricRefresh {
+export function startLocalMetricRefresh(
+  everyMs?: number,
+  deps: () => Promise<RefreshDeps> = platformDeps,
+): LocalMetricRefresh {
   const queue = new LocalRefreshQueue();
   useRefreshQueue(queue);
   // One tenant's writes never run concurrently: each run waits for the one before.
@@ -113,7 +132,9 @@ export function startLocalMetricRefresh(everyMs?: number, deps: () => Promise<Re
       const message = await readNowMessage(activityId);
       return { dispatched: 1, counts: (await refreshBatch([message], await deps())).counts };
     });
-  const stopInterval = onInterval(everyMs, runOnce, (error) => logger.error('local metric refresh failed', { error: errorText(error) }));
+  const stopInterval = onInterval(everyMs, runOnce, (error) =>
+    logger.error('local metric refresh failed', { error: errorText(error) }),
+  );
   return {
     runOnce,
     readActivity,

@@ -45,10 +45,14 @@ export function own(child: ChildProcess): OwnedProcess {
   child.stderr?.on('data', keep);
 
   // `read` returns at end of input: when this process closes the pipe, or dies.
-  const watchdog = spawn('sh', ['-c', `read _; kill -TERM -${pid} 2>/dev/null; sleep 5; kill -KILL -${pid} 2>/dev/null`], {
-    detached: true,
-    stdio: ['pipe', 'ignore', 'ignore'],
-  });
+  const watchdog = spawn(
+    'sh',
+    ['-c', `read _; kill -TERM -${pid} 2>/dev/null; sleep 5; kill -KILL -${pid} 2>/dev/null`],
+    {
+      detached: true,
+      stdio: ['pipe', 'ignore', 'ignore'],
+    },
+  );
   watchdog.stdin!.on('error', () => undefined);
   watchdog.unref();
   // The pipe must not keep this process alive on its own, only the child does that.

@@ -37,14 +37,14 @@ import { FakeStripe } from './fakes/stripe.ts';
 import { importAllConnected } from '../../functions/jobs/analytics-import/import.ts';
 import { FakePlatforms } from './fakes/platforms.ts';
 import { connectedInstagramPosts } from './fakes/instagram-posts.ts';
-import { ensureTable, LOCAL_CREDENTIALS, startDynamoLocal, type DynamoLocal } from './dynamodb.ts';
+import { ensureTable, LOCAL_CREDENTIALS, startDynamoLocal } from './dynamodb.ts';
 import { LocalIssuer } from './issuer.ts';
 import { startLocalMetricRefresh } from './metric-refresh.ts';
 import { startLocalFirstImports } from './first-import.ts';
 import { startLocalExports } from './exports.ts';
 import { fanOutWebhookEvents, startLocalWebhooks } from './webhooks.ts';
 import { startTableStream, type TableStream } from './table-stream.ts';
-import { startS3Local, type S3Local } from './s3.ts';
+import { startS3Local } from './s3.ts';
 import { CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS } from '../../shared/http/cors.ts';
 
 export interface LocalServiceOptions {
@@ -156,8 +156,18 @@ async function startParts(options: LocalServiceOptions) {
     options.warm ? warmHandlers() : undefined,
   ]);
   const started = [dynamo, s3].flatMap((part) => (part.status === 'fulfilled' && part.value ? [part.value] : []));
-  if (issuer.status === 'fulfilled' && dynamo.status === 'fulfilled' && s3.status === 'fulfilled' && warmed.status === 'fulfilled') {
-    return { issuer: issuer.value, dynamoEndpoint: options.dynamoEndpoint ?? dynamo.value!.endpoint, s3: s3.value, started };
+  if (
+    issuer.status === 'fulfilled' &&
+    dynamo.status === 'fulfilled' &&
+    s3.status === 'fulfilled' &&
+    warmed.status === 'fulfilled'
+  ) {
+    return {
+      issuer: issuer.value,
+      dynamoEndpoint: options.dynamoEndpoint ?? dynamo.value!.endpoint,
+      s3: s3.value,
+      started,
+    };
   }
   await Promise.all(started.map((part) => part.stop()));
   throw [issuer, dynamo, s3, warmed].find((part) => part.status === 'rejected')!.reason;
@@ -171,7 +181,9 @@ async function startParts(options: LocalServiceOptions) {
 async function warmFirstUse(issuer: LocalIssuer, tableName: string): Promise<void> {
   const userId = randomUUID();
   const Key = { [PARTITION_KEY]: `warm#${userId}`, [SORT_KEY]: 'warm' };
-  const check = { ConditionCheck: { TableName: tableName, Key, ConditionExpression: `attribute_not_exists(${PARTITION_KEY})` } };
+  const check = {
+    ConditionCheck: { TableName: tableName, Key, ConditionExpression: `attribute_not_exists(${PARTITION_KEY})` },
+  };
   await Promise.all([verifyToken(issuer.mint({ userId })), getUser(userId), transact([check])]);
 }
 
@@ -285,14 +297,17 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
         sendJson(res, 200, { items: (await listOutbox()).map(({ id: _id, ...email }) => email) });
       } else {
         // The service's own public routes (no token) first, as API Gateway routes them to their own function.
-        const response = apiReferenceResponse(method, path ?? '/') ?? (await dispatch({ method, url, headers: req.headers, body, sourceIp: req.socket.remoteAddress }, load));
+        const response =
+          apiReferenceResponse(method, path ?? '/') ??
+          (await dispatch({ method, url, headers: req.headers, body, sourceIp: req.socket.remoteAddress }, load));
         res.writeHead(response.statusCode, { ...CORS_HEADERS, ...(response.headers as Record<string, string>) });
         res.end(response.isBase64Encoded ? Buffer.from(response.body ?? '', 'base64') : (response.body ?? ''));
       }
     } catch (error) {
       // Only the local-only routes and a failing handler import get here; handlers answer their own errors.
       // Under test, an answer openapi.json does not describe: the test sees why (dispatch.ts).
-      const problem = error instanceof ResponseContractError ? new Problem('internal', error.message) : toProblem(error);
+      const problem =
+        error instanceof ResponseContractError ? new Problem('internal', error.message) : toProblem(error);
       if (problem.code === 'internal') logger.error('local server error', { path, error: String(error) });
       const response = problemResponse(problem, 'local');
       sendJson(res, response.statusCode!, JSON.parse(response.body!), 'application/problem+json');

@@ -43,7 +43,8 @@ export function localEnvironment(s: LocalStandIns): Record<string, string> {
   };
 }
 
-const pick = (from: Record<string, string>, names: string[]) => Object.fromEntries(names.map((name) => [name, from[name]!]));
+const pick = (from: Record<string, string>, names: string[]) =>
+  Object.fromEntries(names.map((name) => [name, from[name]!]));
 
 /**
  * A template variable whose value is a reference (`Ref`, `Fn::GetAtt`, `Fn::Join` of a resource of
@@ -69,7 +70,8 @@ const REFERENCES: Record<string, (s: LocalStandIns) => Record<string, string>> =
   PLATFORM_CREDENTIALS_SECRET_ARN: (s) => s.platforms,
   GOOGLE_OAUTH_SECRET_ARN: (s) => s.googleAnalytics,
   // Unset is the local AES stand-in of the KMS key, shared through its key file.
-  ANALYTICS_TOKEN_KEY_ARN: (s): Record<string, string> => (s.tokenKeyFile ? { LOCAL_TOKEN_KEY_FILE: s.tokenKeyFile } : {}),
+  ANALYTICS_TOKEN_KEY_ARN: (s): Record<string, string> =>
+    s.tokenKeyFile ? { LOCAL_TOKEN_KEY_FILE: s.tokenKeyFile } : {},
   ANALYTICS_OAUTH_REDIRECT_URI: (s) => ({ ANALYTICS_OAUTH_REDIRECT_URI: oauthRedirectUri(s.apiUrl) }),
   API_URL: (s) => ({ API_URL: s.apiUrl }),
 };
@@ -81,12 +83,19 @@ const REFERENCES: Record<string, (s: LocalStandIns) => Record<string, string>> =
  * runtime and the emulators give every function. A function that verifies tokens also gets the
  * local issuer's keys inline: the issuer has no https JWKS URI to fetch them from.
  */
-export function templateEnvironment(functionName: string, variables: Record<string, unknown>, s: LocalStandIns): Record<string, string> {
+export function templateEnvironment(
+  functionName: string,
+  variables: Record<string, unknown>,
+  s: LocalStandIns,
+): Record<string, string> {
   const env: Record<string, string> = { ...s.runtime };
   for (const [name, value] of Object.entries(variables)) {
     if (typeof value === 'string') env[name] = value;
     else if (REFERENCES[name]) Object.assign(env, REFERENCES[name](s));
-    else throw new Error(`${functionName}: ${name} is ${JSON.stringify(value)}, a reference with no local stand-in (infra/local/stand-ins.ts)`);
+    else
+      throw new Error(
+        `${functionName}: ${name} is ${JSON.stringify(value)}, a reference with no local stand-in (infra/local/stand-ins.ts)`,
+      );
   }
   if (env.JWT_ISSUER && s.issuer.JWT_JWKS) env.JWT_JWKS = s.issuer.JWT_JWKS;
   return env;

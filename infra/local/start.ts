@@ -40,7 +40,14 @@ whenLauncherExits(() => void stop('npm exited'));
 console.log(`Starting DynamoDB Local, the S3 emulator and the token issuer, and loading the handlers…`);
 try {
   const began = Date.now();
-  service = await startLocalService({ port, warm: true, metricRefreshEveryMs: 10_000, campaignStatusSweepEveryMs: 60_000, releasedObjectsSweepEveryMs: 60_000, ...(inMemory ? {} : { dataDir: '.data' }) });
+  service = await startLocalService({
+    port,
+    warm: true,
+    metricRefreshEveryMs: 10_000,
+    campaignStatusSweepEveryMs: 60_000,
+    releasedObjectsSweepEveryMs: 60_000,
+    ...(inMemory ? {} : { dataDir: '.data' }),
+  });
   console.log(`Creator measurement service listening on ${service.url} (${inMemory ? 'in memory' : 'data in .data/'}), ready in ${((Date.now() - began) / 1000).toFixed(1)} s
 Mint a token:   curl -s -X POST ${service.url}/local/token -H 'content-type: application/json' -d '{"userId":"00000000-0000-4000-8000-000000000001","email":"you@example.com"}'
 Call the API:   see "Run it locally" in README.md

@@ -6,7 +6,13 @@
  * a batch it reports failed is read again, as the event source mapping retries it. (The outbox's
  * consumer has no local reader: `npm start` keeps the emails for GET /local/outbox.)
  */
-import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand } from '@aws-sdk/client-dynamodb-streams';
+import {
+  DescribeStreamCommand,
+  DynamoDBStreamsClient,
+  GetRecordsCommand,
+  GetShardIteratorCommand,
+  type GetRecordsCommandOutput,
+} from '@aws-sdk/client-dynamodb-streams';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { logger } from '../../shared/support/logger.ts';
@@ -35,7 +41,8 @@ class StreamReader {
 
   async start(): Promise<void> {
     const tables = new DynamoDBClient({ endpoint: this.endpoint, region: 'us-east-1', credentials: LOCAL_CREDENTIALS });
-    const streamArn = (await tables.send(new DescribeTableCommand({ TableName: this.tableName }))).Table?.LatestStreamArn;
+    const streamArn = (await tables.send(new DescribeTableCommand({ TableName: this.tableName }))).Table
+      ?.LatestStreamArn;
     tables.destroy();
     if (!streamArn) throw new Error(`Table ${this.tableName} has no stream`);
     // The shards open now start from their latest record; shards found later, from their first.
@@ -44,10 +51,13 @@ class StreamReader {
   }
 
   private async discover(streamArn: string, position: 'LATEST' | 'TRIM_HORIZON'): Promise<void> {
-    const shards = (await this.streams.send(new DescribeStreamCommand({ StreamArn: streamArn }))).StreamDescription?.Shards ?? [];
+    const shards =
+      (await this.streams.send(new DescribeStreamCommand({ StreamArn: streamArn }))).StreamDescription?.Shards ?? [];
     for (const shard of shards) {
       if (!shard.ShardId || this.iterators.has(shard.ShardId)) continue;
-      const out = await this.streams.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shard.ShardId, ShardIteratorType: position }));
+      const out = await this.streams.send(
+        new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shard.ShardId, ShardIteratorType: position }),
+      );
       this.iterators.set(shard.ShardId, out.ShardIterator);
     }
   }
@@ -56,16 +66,20 @@ class StreamReader {
     while (!this.stopped) {
       try {
         await this.discover(streamArn, 'TRIM_HORIZON');
-        for (const [shardId, iterator] of this.iterators) if (iterator) await this.readShard(streamArn, shardId, iterator);
+        for (const [shardId, iterator] of this.iterators)
+          if (iterator) await this.readShard(streamArn, shardId, iterator);
       } catch (error) {
-        if (!this.stopped) logger.error('local table stream: read failed', { error: error instanceof Error ? error.message : String(error) });
+        if (!this.stopped)
+          logger.error('local table stream: read failed', {
+            error: error instanceof Error ? error.message : String(error),
+          });
       }
       await new Promise((resolve) => setTimeout(resolve, POLL_MS).unref());
     }
   }
 
   private async readShard(streamArn: string, shardId: string, iterator: string): Promise<void> {
-    let out;
+    let out: GetRecordsCommandOutput;
     try {
       out = await this.streams.send(new GetRecordsCommand({ ShardIterator: iterator }));
     } catch (error) {
@@ -74,7 +88,9 @@ class StreamReader {
       // are harmless, as a batch read again is (below).
       const name = error instanceof Error ? error.name : '';
       if (name !== 'TrimmedDataAccessException' && name !== 'ExpiredIteratorException') throw error;
-      const again = await this.streams.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: 'TRIM_HORIZON' }));
+      const again = await this.streams.send(
+        new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: 'TRIM_HORIZON' }),
+      );
       this.iterators.set(shardId, again.ShardIterator);
       return;
     }
@@ -101,7 +117,11 @@ export interface TableStream {
 }
 
 /** Starts reading the table's stream for `consume`. */
-export async function startTableStream(endpoint: string, tableName: string, consume: StreamConsumer): Promise<TableStream> {
+export async function startTableStream(
+  endpoint: string,
+  tableName: string,
+  consume: StreamConsumer,
+): Promise<TableStream> {
   const reader = new StreamReader(endpoint, tableName, consume);
   await reader.start();
   return { stop: () => reader.stop() };

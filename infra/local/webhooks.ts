@@ -10,7 +10,11 @@
  */
 import { handler as fanOutHandler } from '../../functions/jobs/fan-out-webhook-events.ts';
 import { attemptDelivery } from '../../functions/jobs/webhooks/deliver.ts';
-import { useWebhookQueue, type DeliveryMessage, type WebhookQueue } from '../../shared/integrations/webhook-queue/index.ts';
+import {
+  useWebhookQueue,
+  type DeliveryMessage,
+  type WebhookQueue,
+} from '../../shared/integrations/webhook-queue/index.ts';
 import { logger } from '../../shared/support/logger.ts';
 import { inFlight } from './background.ts';
 import type { StreamConsumer } from './table-stream.ts';
@@ -50,7 +54,10 @@ export class LocalWebhookQueue implements WebhookQueue {
       if (result.kind === 'retry') this.later(message, result.delaySeconds * 1000 * this.scale);
     } catch (error) {
       // As SQS would hand it back after its visibility timeout; locally after the first retry delay.
-      logger.error('local webhooks: attempt threw', { deliveryId: message.deliveryId, error: error instanceof Error ? error.message : String(error) });
+      logger.error('local webhooks: attempt threw', {
+        deliveryId: message.deliveryId,
+        error: error instanceof Error ? error.message : String(error),
+      });
       this.later(message, 5_000 * this.scale);
     }
   }
@@ -67,7 +74,9 @@ export interface LocalWebhooks {
 }
 
 /** The fan-out as a consumer of the local table stream: its batch is read again when a record failed. */
-export const fanOutWebhookEvents: StreamConsumer = async (records) => ({ retry: (await fanOutHandler({ Records: records })).batchItemFailures.length > 0 });
+export const fanOutWebhookEvents: StreamConsumer = async (records) => ({
+  retry: (await fanOutHandler({ Records: records })).batchItemFailures.length > 0,
+});
 
 /** Plugs the in-process delivery queue in (the fan-out is fed by the table stream's reader). */
 export function startLocalWebhooks(): LocalWebhooks {

@@ -78,7 +78,9 @@ export async function redrive(argv: string[], io: RedriveIo): Promise<number> {
   try {
     const { queue, dryRun } = parseArgs(argv);
     if (queue === 'analytics') {
-      io.err('The analytics import has no dead-letter queue: it runs hourly from a schedule, and a failed run is made up by the next one (a property not imported yet gets its 90 days, the others their last 3 days daily). Nothing to redrive.');
+      io.err(
+        'The analytics import has no dead-letter queue: it runs hourly from a schedule, and a failed run is made up by the next one (a property not imported yet gets its 90 days, the others their last 3 days daily). Nothing to redrive.',
+      );
       return 2;
     }
     // Every variable is checked before the first call to AWS.
@@ -119,7 +121,8 @@ function parseArgs(argv: string[]): { queue: string; dryRun: boolean } {
     else throw new UsageError(`Unknown argument ${JSON.stringify(arg)}.`);
   }
   if (!queue) throw new UsageError('Which queue? --queue is required.');
-  if (!['refresh', 'webhooks', 'outbox', 'analytics', 'webhook-events'].includes(queue)) throw new UsageError(`Unknown queue ${JSON.stringify(queue)}: refresh, webhooks, webhook-events or outbox.`);
+  if (!['refresh', 'webhooks', 'outbox', 'analytics', 'webhook-events'].includes(queue))
+    throw new UsageError(`Unknown queue ${JSON.stringify(queue)}: refresh, webhooks, webhook-events or outbox.`);
   return { queue, dryRun };
 }
 
@@ -139,8 +142,12 @@ interface DeadLetterQueue {
 async function deadLetterQueue(sqs: SQSClient, arn: string): Promise<DeadLetterQueue> {
   const [, , service, , account, name] = arn.split(':');
   if (service !== 'sqs' || !account || !name) throw new UsageError(`Not an SQS queue ARN: ${JSON.stringify(arn)}.`);
-  const { QueueUrl: url } = await sqs.send(new GetQueueUrlCommand({ QueueName: name, QueueOwnerAWSAccountId: account }));
-  const { Attributes } = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: url, AttributeNames: ['ApproximateNumberOfMessages'] }));
+  const { QueueUrl: url } = await sqs.send(
+    new GetQueueUrlCommand({ QueueName: name, QueueOwnerAWSAccountId: account }),
+  );
+  const { Attributes } = await sqs.send(
+    new GetQueueAttributesCommand({ QueueUrl: url, AttributeNames: ['ApproximateNumberOfMessages'] }),
+  );
   return { arn, url: url!, messages: Number(Attributes?.ApproximateNumberOfMessages ?? 0) };
 }
 
@@ -153,11 +160,17 @@ async function moveBack(io: RedriveIo, dlq: DeadLetterQueue, destination: string
   const running = (await latestMoveTask(io.sqs, dlq.arn))?.Status === 'RUNNING';
   if (dryRun) {
     io.out(`Dry run: ${dlq.messages} message(s) in ${dlq.arn}.`);
-    io.out(running ? 'A message move task is running already; nothing would be started.' : `Would start a message move task moving them back to ${destination}.`);
+    io.out(
+      running
+        ? 'A message move task is running already; nothing would be started.'
+        : `Would start a message move task moving them back to ${destination}.`,
+    );
     return 0;
   }
   if (running) {
-    io.err(`A message move task is running already on ${dlq.arn} (one at a time); wait for it, or cancel it, and run again.`);
+    io.err(
+      `A message move task is running already on ${dlq.arn} (one at a time); wait for it, or cancel it, and run again.`,
+    );
     return 1;
   }
   if (dlq.messages === 0) {
@@ -169,7 +182,9 @@ async function moveBack(io: RedriveIo, dlq: DeadLetterQueue, destination: string
   for (;;) {
     const task = await latestMoveTask(io.sqs, dlq.arn);
     if (task && task.TaskHandle === TaskHandle && task.Status !== 'RUNNING') {
-      io.out(`Move task ${task.Status}: ${task.ApproximateNumberOfMessagesMoved ?? 0} message(s) moved.${task.FailureReason ? ` ${task.FailureReason}` : ''}`);
+      io.out(
+        `Move task ${task.Status}: ${task.ApproximateNumberOfMessagesMoved ?? 0} message(s) moved.${task.FailureReason ? ` ${task.FailureReason}` : ''}`,
+      );
       return task.Status === 'COMPLETED' ? 0 : 1;
     }
     await new Promise((resolve) => setTimeout(resolve, io.pollMs ?? 5_000));
@@ -181,7 +196,9 @@ async function replayOutbox(io: RedriveIo, dlq: DeadLetterQueue, dryRun: boolean
   const emails = await replayUndelivered(before, { dryRun });
   if (dryRun) {
     io.out(`Dry run: ${dlq.messages} message(s) in ${dlq.arn}.`);
-    io.out(`Would put ${emails.length} undelivered email(s) (put before ${before}) again for delivery, then delete the dead-letter messages.`);
+    io.out(
+      `Would put ${emails.length} undelivered email(s) (put before ${before}) again for delivery, then delete the dead-letter messages.`,
+    );
     return 0;
   }
   io.out(`Put ${emails.length} undelivered email(s) again for delivery.`);
@@ -193,7 +210,11 @@ async function replayOutbox(io: RedriveIo, dlq: DeadLetterQueue, dryRun: boolean
 function batchOf(body: string | undefined): StreamBatchInfo | undefined {
   try {
     const info = (JSON.parse(body ?? '') as { DDBStreamBatchInfo?: Partial<StreamBatchInfo> }).DDBStreamBatchInfo;
-    const complete = info && [info.streamArn, info.shardId, info.startSequenceNumber, info.endSequenceNumber].every((v) => typeof v === 'string' && v);
+    const complete =
+      info &&
+      [info.streamArn, info.shardId, info.startSequenceNumber, info.endSequenceNumber].every(
+        (v) => typeof v === 'string' && v,
+      );
     return complete ? (info as StreamBatchInfo) : undefined;
   } catch {
     return undefined;
@@ -204,7 +225,9 @@ function batchOf(body: string | undefined): StreamBatchInfo | undefined {
 async function fanOutAgain(io: RedriveIo, dlq: DeadLetterQueue, dryRun: boolean): Promise<number> {
   if (dryRun) {
     io.out(`Dry run: ${dlq.messages} message(s) in ${dlq.arn}.`);
-    io.out('Would read each failed stream batch again (the stream keeps 24 hours) and fan out its records, then delete its message.');
+    io.out(
+      'Would read each failed stream batch again (the stream keeps 24 hours) and fan out its records, then delete its message.',
+    );
     return 0;
   }
   // A client made here is this run's alone: destroyed (its sockets closed) when the run ends.
@@ -216,7 +239,14 @@ async function fanOutAgain(io: RedriveIo, dlq: DeadLetterQueue, dryRun: boolean)
   try {
     for (;;) {
       // Long enough that a message left in the queue is not received again by this run.
-      const { Messages = [] } = await io.sqs.send(new ReceiveMessageCommand({ QueueUrl: dlq.url, MaxNumberOfMessages: 10, WaitTimeSeconds: 1, VisibilityTimeout: 900 }));
+      const { Messages = [] } = await io.sqs.send(
+        new ReceiveMessageCommand({
+          QueueUrl: dlq.url,
+          MaxNumberOfMessages: 10,
+          WaitTimeSeconds: 1,
+          VisibilityTimeout: 900,
+        }),
+      );
       if (!Messages.length) break;
       for (const message of Messages) {
         const batch = batchOf(message.Body);
@@ -228,7 +258,9 @@ async function fanOutAgain(io: RedriveIo, dlq: DeadLetterQueue, dryRun: boolean)
           const tenantRecords = (await readStreamBatch(streams, batch)).filter(ofTenant).map(lambdaRecord);
           const { batchItemFailures } = await fanOut({ Records: tenantRecords });
           if (batchItemFailures.length) {
-            left.push(`${message.MessageId}: the fan-out failed again at sequence number ${batchItemFailures[0]!.itemIdentifier} (see its log)`);
+            left.push(
+              `${message.MessageId}: the fan-out failed again at sequence number ${batchItemFailures[0]!.itemIdentifier} (see its log)`,
+            );
             continue;
           }
           await io.sqs.send(new DeleteMessageCommand({ QueueUrl: dlq.url, ReceiptHandle: message.ReceiptHandle }));
@@ -237,10 +269,14 @@ async function fanOutAgain(io: RedriveIo, dlq: DeadLetterQueue, dryRun: boolean)
         } catch (error) {
           const name = error instanceof Error ? error.name : '';
           if (name === 'TrimmedDataAccessException' || name === 'ResourceNotFoundException') {
-            left.push(`${message.MessageId}: the stream no longer holds shard ${batch.shardId} from ${batch.startSequenceNumber} (over 24 hours old); these events cannot be sent again`);
+            left.push(
+              `${message.MessageId}: the stream no longer holds shard ${batch.shardId} from ${batch.startSequenceNumber} (over 24 hours old); these events cannot be sent again`,
+            );
           } else {
             // Anything else (throttling, a batch read short) leaves this batch for another run, not the others.
-            left.push(`${message.MessageId}: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}; run again`);
+            left.push(
+              `${message.MessageId}: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}; run again`,
+            );
           }
         }
       }
@@ -248,7 +284,9 @@ async function fanOutAgain(io: RedriveIo, dlq: DeadLetterQueue, dryRun: boolean)
   } finally {
     made?.destroy();
   }
-  io.out(`Fanned out ${records} record(s) of ${batches} failed batch(es) again and deleted their dead-letter message(s).`);
+  io.out(
+    `Fanned out ${records} record(s) of ${batches} failed batch(es) again and deleted their dead-letter message(s).`,
+  );
   for (const line of left) io.err(`Left in ${dlq.arn}: ${line}.`);
   return left.length ? 1 : 0;
 }
@@ -257,7 +295,9 @@ async function fanOutAgain(io: RedriveIo, dlq: DeadLetterQueue, dryRun: boolean)
 async function drain(sqs: SQSClient, url: string): Promise<number> {
   let deleted = 0;
   for (;;) {
-    const { Messages = [] } = await sqs.send(new ReceiveMessageCommand({ QueueUrl: url, MaxNumberOfMessages: 10, WaitTimeSeconds: 1 }));
+    const { Messages = [] } = await sqs.send(
+      new ReceiveMessageCommand({ QueueUrl: url, MaxNumberOfMessages: 10, WaitTimeSeconds: 1 }),
+    );
     if (!Messages.length) return deleted;
     for (const message of Messages) {
       await sqs.send(new DeleteMessageCommand({ QueueUrl: url, ReceiptHandle: message.ReceiptHandle }));
@@ -270,7 +310,13 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const region = process.env.AWS_REGION ?? 'us-east-1';
   const sqs = new SQSClient({ region });
   const streams = new DynamoDBStreamsClient({ region });
-  process.exitCode = await redrive(process.argv.slice(2), { sqs, streams, env: process.env, out: console.log, err: console.error });
+  process.exitCode = await redrive(process.argv.slice(2), {
+    sqs,
+    streams,
+    env: process.env,
+    out: console.log,
+    err: console.error,
+  });
   sqs.destroy();
   streams.destroy();
 }

@@ -10,7 +10,10 @@ import { config } from '../../shared/config.ts';
 import { reindexTable } from '../../shared/db/maintenance/index.ts';
 
 const dryRun = process.argv.includes('--dry-run');
-console.log(`${dryRun ? 'Dry run: counting' : 'Writing'} missing index entries in ${config.tableName()} (${config.region()})`);
+console.log(
+  `${dryRun ? 'Dry run: counting' : 'Writing'} missing index entries in ${config.tableName()} (${config.region()})`,
+);
 const counts = await reindexTable({ dryRun });
 console.table(counts);
-if (Object.values(counts).some((c) => c.skipped)) console.log('Skipped items were changed while it ran; run it again to cover them.');
+if (Object.values(counts).some((c) => c.skipped))
+  console.log('Skipped items were changed while it ran; run it again to cover them.');

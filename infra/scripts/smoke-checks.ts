@@ -20,13 +20,16 @@ export interface SmokeOptions {
 /** The user a token names (`sub`), read without verifying it: the API verifies it. */
 export function tokenSubject(token: string): string | undefined {
   try {
-    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub?: unknown };
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+      sub?: unknown;
+    };
     return typeof payload.sub === 'string' ? payload.sub : undefined;
   } catch {
     return undefined;
   }
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: the stage's answer, of whatever shape it has: each check reads it through ?. and typeof
 async function get(url: string, token?: string): Promise<{ status: number; body: any }> {
   const response = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   const text = await response.text();
@@ -40,7 +43,9 @@ async function get(url: string, token?: string): Promise<{ status: number; body:
 }
 
 /** A list answer's items, whichever form (`data` or `items`) the route answers in. */
-const itemsOf = (body: any): any[] | undefined => (Array.isArray(body?.data) ? body.data : Array.isArray(body?.items) ? body.items : undefined);
+// biome-ignore lint/suspicious/noExplicitAny: an answer as get() gives it (above), its items as the checks read them
+const itemsOf = (body: any): any[] | undefined =>
+  Array.isArray(body?.data) ? body.data : Array.isArray(body?.items) ? body.items : undefined;
 
 /** Runs the checks in order; a check that cannot run for lack of what an earlier one found fails too. */
 export async function runSmoke({ base, token }: SmokeOptions): Promise<SmokeCheck[]> {
@@ -56,7 +61,11 @@ export async function runSmoke({ base, token }: SmokeOptions): Promise<SmokeChec
 
   await check('GET /openapi.json is OpenAPI 3.1', async () => {
     const { status, body } = await get(`${base}/openapi.json`);
-    const ok = status === 200 && typeof body?.openapi === 'string' && body.openapi.startsWith('3.1') && typeof body.paths === 'object';
+    const ok =
+      status === 200 &&
+      typeof body?.openapi === 'string' &&
+      body.openapi.startsWith('3.1') &&
+      typeof body.paths === 'object';
     return [ok, `${status}, openapi ${JSON.stringify(body?.openapi)}, ${Object.keys(body?.paths ?? {}).length} paths`];
   });
 
@@ -78,7 +87,10 @@ export async function runSmoke({ base, token }: SmokeOptions): Promise<SmokeChec
 
   await check('/v1/reporting/organization/metrics of the first organization answers', async () => {
     if (!organizationId) return [true, 'skipped: the caller has no organization'];
-    const { status, body } = await get(`${base}/v1/reporting/organization/metrics?organizationId=${encodeURIComponent(organizationId)}`, token);
+    const { status, body } = await get(
+      `${base}/v1/reporting/organization/metrics?organizationId=${encodeURIComponent(organizationId)}`,
+      token,
+    );
     return [status === 200 && typeof body === 'object', `${status} for organization ${organizationId}`];
   });
   return checks;

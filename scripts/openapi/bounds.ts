@@ -10,8 +10,9 @@
  *   takes at least two bytes of JSON).
  */
 import { MAX_BODY_BYTES } from '../../shared/http/middleware/json-body.ts';
+import type { JsonSchema } from './json-schema.ts';
 
-type Node = Record<string, any>;
+type Node = JsonSchema;
 
 const INT32 = { min: -(2 ** 31), max: 2 ** 31 - 1 };
 

@@ -11,8 +11,14 @@ import { camelCase } from '../../shared/http/middleware/assemble-input.ts';
 import { MetaRecord } from '../../shared/schemas/records/meta.ts';
 import { namedRecords, type Reply } from '../../shared/schemas/records/reply.ts';
 import type { Schema } from '../../shared/schemas/zod.ts';
-import { jsonSchema, type JsonSchema } from './json-schema.ts';
-import { CORS_HEADERS, PROBLEM_SCHEMA, PROBLEM_STATUSES, problemResponseComponents, problemStatuses } from './problems.ts';
+import { jsonSchema, type Json, type JsonSchema } from './json-schema.ts';
+import {
+  CORS_HEADERS,
+  PROBLEM_SCHEMA,
+  PROBLEM_STATUSES,
+  problemResponseComponents,
+  problemStatuses,
+} from './problems.ts';
 import { routeText } from './summaries.ts';
 import { TAGS, tagOf } from './tags.ts';
 
@@ -21,8 +27,6 @@ export interface HandlerSchemas {
   input?: Schema;
   output?: Reply;
 }
-
-type Json = Record<string, any>;
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
@@ -44,7 +48,10 @@ function aliasNote(name: string): string {
 
 /** Path parameter names of a route, each with its canonical input name. */
 function pathParams(route: Route): { name: string; canonical: string }[] {
-  return [...route.path.matchAll(/:([A-Za-z]+)/g)].map(([, name]) => ({ name: name!, canonical: route.params[name!] ?? name! }));
+  return [...route.path.matchAll(/:([A-Za-z]+)/g)].map(([, name]) => ({
+    name: name!,
+    canonical: route.params[name!] ?? name!,
+  }));
 }
 
 function requestParts(route: Route, input: Schema | undefined) {
@@ -72,7 +79,8 @@ function requestParts(route: Route, input: Schema | undefined) {
       if (!bodyRequired.length) delete body.required;
       requestBody = {
         required: bodyRequired.length > 0,
-        description: 'Fields may also be sent in snake_case (`organization_id` for `organizationId`); unknown fields are refused (400).',
+        description:
+          'Fields may also be sent in snake_case (`organization_id` for `organizationId`); unknown fields are refused (400).',
         content: { 'application/json': { schema: body } },
       };
     }
@@ -84,7 +92,9 @@ function requestParts(route: Route, input: Schema | undefined) {
         name,
         in: 'query',
         required: required.has(name),
-        ...(property.description || note ? { description: [property.description, note].filter(Boolean).join(' ') } : {}),
+        ...(property.description || note
+          ? { description: [property.description, note].filter(Boolean).join(' ') }
+          : {}),
         schema: property,
         ...(property.type === 'array' ? { style: 'form', explode: true } : {}),
       });
@@ -106,7 +116,11 @@ const IDEMPOTENCY_KEY_PARAMETER: Json = {
 
 /** On the success answers of the routes that take an Idempotency-Key. */
 const REPLAYED_HEADER: Json = {
-  'Idempotent-Replayed': { description: '`true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed.', schema: { type: 'string', enum: ['true'] } },
+  'Idempotent-Replayed': {
+    description:
+      '`true` when this is the answer kept for an earlier request with the same `Idempotency-Key`, replayed.',
+    schema: { type: 'string', enum: ['true'] },
+  },
   // An answer that declares headers declares the CORS one a browser reads it by (as the others do).
   ...CORS_HEADERS,
 };
@@ -129,29 +143,77 @@ function withMeta(route: Route, properties: Json, required: string[]): JsonSchem
 
 function successResponses(route: Route, output: Reply | undefined): Json {
   // Every route says what it answers: a new handler without `output` cannot be left undocumented.
-  if (!output) throw new Error(`${route.key}: its handler declares no output (defineHandler's 'output', shared/schemas/records)`);
-  const json = (description: string, schema: JsonSchema) => ({ description, content: { 'application/json': { schema } } });
+  if (!output)
+    throw new Error(`${route.key}: its handler declares no output (defineHandler's 'output', shared/schemas/records)`);
+  const json = (description: string, schema: JsonSchema) => ({
+    description,
+    content: { 'application/json': { schema } },
+  });
   switch (output.kind) {
     case 'data': {
       const extra = Object.fromEntries(Object.entries(output.extra ?? {}).map(([name, s]) => [name, recordSchema(s)]));
       const schema = withMeta(route, { data: recordSchema(output.data), ...extra }, ['data', ...Object.keys(extra)]);
       if (output.status === 200) return { '200': json('Success.', schema) };
-      if (output.status === 202) return { '202': json('Accepted: the work runs in the background; the record says how it goes.', schema) };
-      return { ...(output.orExisting ? { '200': json('Already there: the existing record, unchanged.', schema) } : {}), '201': json('Created.', schema) };
+      if (output.status === 202)
+        return { '202': json('Accepted: the work runs in the background; the record says how it goes.', schema) };
+      return {
+        ...(output.orExisting ? { '200': json('Already there: the existing record, unchanged.', schema) } : {}),
+        '201': json('Created.', schema),
+      };
     }
     case 'list':
       return {
-        '200': json('A page of records.', withMeta(route, { items: { type: 'array', items: recordSchema(output.item) }, totalCount: { type: 'integer', format: 'int64', minimum: 0, maximum: Number.MAX_SAFE_INTEGER }, facets: { $ref: '#/components/schemas/Facets' } }, ['items', 'totalCount', 'facets'])),
+        '200': json(
+          'A page of records.',
+          withMeta(
+            route,
+            {
+              items: { type: 'array', items: recordSchema(output.item) },
+              totalCount: { type: 'integer', format: 'int64', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
+              facets: { $ref: '#/components/schemas/Facets' },
+            },
+            ['items', 'totalCount', 'facets'],
+          ),
+        ),
       };
     case 'count':
-      return { '200': json('How many records match.', withMeta(route, { count: { type: 'integer', format: 'int64', minimum: 0, maximum: Number.MAX_SAFE_INTEGER } }, ['count'])) };
+      return {
+        '200': json(
+          'How many records match.',
+          withMeta(
+            route,
+            { count: { type: 'integer', format: 'int64', minimum: 0, maximum: Number.MAX_SAFE_INTEGER } },
+            ['count'],
+          ),
+        ),
+      };
     case 'redirect':
-      return { '302': { description: output.description, headers: { Location: { description: 'Where the browser goes next.', schema: { type: 'string', maxLength: 8192 } }, ...CORS_HEADERS } } };
+      return {
+        '302': {
+          description: output.description,
+          headers: {
+            Location: { description: 'Where the browser goes next.', schema: { type: 'string', maxLength: 8192 } },
+            ...CORS_HEADERS,
+          },
+        },
+      };
     case 'page':
       // A page a browser opens: HTML, or its figures as JSON with `format=json`; one 404 for every token that opens nothing.
       return {
-        '200': { description: output.description, content: { 'text/html': { schema: { type: 'string' } }, 'application/json': { schema: withMeta(route, { data: recordSchema(output.data) }, ['data']) } } },
-        '404': { description: output.notFound, content: { 'text/html': { schema: { type: 'string' } }, 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } },
+        '200': {
+          description: output.description,
+          content: {
+            'text/html': { schema: { type: 'string' } },
+            'application/json': { schema: withMeta(route, { data: recordSchema(output.data) }, ['data']) },
+          },
+        },
+        '404': {
+          description: output.notFound,
+          content: {
+            'text/html': { schema: { type: 'string' } },
+            'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } },
+          },
+        },
       };
   }
 }
@@ -159,17 +221,27 @@ function successResponses(route: Route, output: Reply | undefined): Json {
 /** The success answers of a route that takes an Idempotency-Key say that they may be replays. */
 function withReplayHeader(route: Route, responses: Json): Json {
   if (!takesIdempotencyKey(route)) return responses;
-  return Object.fromEntries(Object.entries(responses).map(([status, response]) => [status, { ...response, headers: { ...response.headers, ...REPLAYED_HEADER } }]));
+  return Object.fromEntries(
+    Object.entries(responses).map(([status, response]) => [
+      status,
+      { ...response, headers: { ...response.headers, ...REPLAYED_HEADER } },
+    ]),
+  );
 }
 
 export function operationId(route: Route): string {
   const words = route.handler.split(/[/-]/);
-  return words.filter(Boolean).map((w, i) => (i === 0 ? w : w[0]!.toUpperCase() + w.slice(1))).join('');
+  return words
+    .filter(Boolean)
+    .map((w, i) => (i === 0 ? w : w[0]!.toUpperCase() + w.slice(1)))
+    .join('');
 }
 
 /** The inputs an agent token may not send (`agentRefuses`), in the words of the access line. */
 function agentRefusals(route: Route): string {
-  const refused = Object.entries(route.agentRefuses).map(([field, value]) => (value === true ? `\`${field}\`` : `\`${field}\` = \`${value}\``));
+  const refused = Object.entries(route.agentRefuses).map(([field, value]) =>
+    value === true ? `\`${field}\`` : `\`${field}\` = \`${value}\``,
+  );
   return refused.length ? `; agent tokens may not send ${refused.join(' or ')}` : '';
 }
 
@@ -178,8 +250,15 @@ function operation(route: Route, handler: HandlerSchemas | undefined): Json {
   const { parameters, requestBody } = requestParts(route, handler?.input);
   // A page answers its own 404 (successResponses) and no other problem of a request's making.
   const statuses = handler?.output?.kind === 'page' ? [] : problemStatuses(route);
-  const problems = Object.fromEntries(statuses.map((s) => [String(s), { $ref: `#/components/responses/${PROBLEM_STATUSES[s]!.name}` }]));
-  const access = route.auth !== 'bearer' ? 'no bearer token; the request authenticates itself' : route.access === 'self' ? 'the caller\'s own account' : `an active ${route.access} (or higher) of the tenant in scope`;
+  const problems = Object.fromEntries(
+    statuses.map((s) => [String(s), { $ref: `#/components/responses/${PROBLEM_STATUSES[s]!.name}` }]),
+  );
+  const access =
+    route.auth !== 'bearer'
+      ? 'no bearer token; the request authenticates itself'
+      : route.access === 'self'
+        ? "the caller's own account"
+        : `an active ${route.access} (or higher) of the tenant in scope`;
   return {
     operationId: operationId(route),
     summary,
@@ -201,12 +280,18 @@ function servicePaths(): Json {
       description: `${summary}, without a token.`,
       tags: [TAGS.service!.name],
       security: [],
-      responses: { '200': { description: summary, content: { [type]: { schema } } }, '500': { $ref: '#/components/responses/InternalError' } },
+      responses: {
+        '200': { description: summary, content: { [type]: { schema } } },
+        '500': { $ref: '#/components/responses/InternalError' },
+      },
     },
   });
   return {
     '/openapi.json': own('getOpenApiDocument', 'This OpenAPI document', 'application/json', { type: 'object' }),
-    '/docs': own('getApiReference', 'The API reference page (this document, rendered)', 'text/html', { type: 'string', maxLength: 16 * 1024 * 1024 }),
+    '/docs': own('getApiReference', 'The API reference page (this document, rendered)', 'text/html', {
+      type: 'string',
+      maxLength: 16 * 1024 * 1024,
+    }),
   };
 }
 
@@ -215,7 +300,10 @@ const ENVELOPES = {
   Facets: {
     type: 'object',
     description: 'Counts by filter value, e.g. `{"status": {"active": 3}}`; possibly empty.',
-    additionalProperties: { type: 'object', additionalProperties: { type: 'integer', format: 'int64', minimum: 0, maximum: Number.MAX_SAFE_INTEGER } },
+    additionalProperties: {
+      type: 'object',
+      additionalProperties: { type: 'integer', format: 'int64', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
+    },
   },
 } satisfies Json;
 
@@ -226,7 +314,11 @@ export function buildDocument(routes: readonly Route[], handlers: ReadonlyMap<st
     paths[path] ??= {};
     paths[path][route.method.toLowerCase()] = operation(route, handlers.get(route.key));
   }
-  const records = Object.fromEntries([...namedRecords].map(([schema, name]) => [name, jsonSchema(schema, 'output')]).sort(([a], [b]) => String(a).localeCompare(String(b))));
+  const records = Object.fromEntries(
+    [...namedRecords]
+      .map(([schema, name]) => [name, jsonSchema(schema, 'output')])
+      .sort(([a], [b]) => String(a).localeCompare(String(b))),
+  );
   const usedTags = new Set([...routes.map(tagOf), TAGS.service!.name]);
   return {
     openapi: '3.1.0',
@@ -243,10 +335,19 @@ export function buildDocument(routes: readonly Route[], handlers: ReadonlyMap<st
       {
         url: 'https://{apiHost}',
         description: 'A deployed stage: the host of its `ApiUrl` output',
-        variables: { apiHost: { default: 'abc123defg.execute-api.us-east-1.amazonaws.com', description: 'The stage\'s API host, from the stack\'s `ApiUrl` output.' } },
+        variables: {
+          apiHost: {
+            default: 'abc123defg.execute-api.us-east-1.amazonaws.com',
+            description: "The stage's API host, from the stack's `ApiUrl` output.",
+          },
+        },
         'x-internal': false,
       },
-      { url: 'http://127.0.0.1:3000', description: 'The local service (`npm start`), on this machine only', 'x-internal': true },
+      {
+        url: 'http://127.0.0.1:3000',
+        description: 'The local service (`npm start`), on this machine only',
+        'x-internal': true,
+      },
     ],
     security: [{ bearerAuth: [] }],
     tags: Object.values(TAGS).filter((t) => usedTags.has(t.name)),
@@ -258,16 +359,17 @@ export function buildDocument(routes: readonly Route[], handlers: ReadonlyMap<st
           scheme: 'bearer',
           bearerFormat: 'JWT',
           description:
-            'An access token of the identity provider: the stage\'s Cognito user pool, or the issuer it was deployed with (locally: `POST /local/token`). ' +
-            'Verified as RFC8725 (JSON Web Token Best Current Practices) asks: signed tokens only (`alg: none` refused), the key taken from the issuer\'s JWKS by `kid` and the algorithm checked against it, ' +
-            '`iss`, `aud` (or a Cognito access token\'s `client_id` and `token_use`), `exp` required and at most 24 hours ahead, `iat` not in the future.',
+            "An access token of the identity provider: the stage's Cognito user pool, or the issuer it was deployed with (locally: `POST /local/token`). " +
+            "Verified as RFC8725 (JSON Web Token Best Current Practices) asks: signed tokens only (`alg: none` refused), the key taken from the issuer's JWKS by `kid` and the algorithm checked against it, " +
+            "`iss`, `aud` (or a Cognito access token's `client_id` and `token_use`), `exp` required and at most 24 hours ahead, `iat` not in the future.",
         },
         // docs/decisions.md "The service's own routes": the webhook's signature header, as the scheme that authenticates it.
         stripeSignature: {
           type: 'apiKey',
           in: 'header',
           name: 'Stripe-Signature',
-          description: 'Stripe\'s signature of the raw request body (`t=<seconds>,v1=<HMAC-SHA256>`) with the webhook signing secret; older than 300 s is refused.',
+          description:
+            "Stripe's signature of the raw request body (`t=<seconds>,v1=<HMAC-SHA256>`) with the webhook signing secret; older than 300 s is refused.",
         },
       },
       schemas: { Problem: PROBLEM_SCHEMA, ...ENVELOPES, ...records },
@@ -279,9 +381,16 @@ export function buildDocument(routes: readonly Route[], handlers: ReadonlyMap<st
 /** The handler module of every route, as the document needs it. */
 export async function loadHandlers(routes: readonly Route[] = routeTable): Promise<Map<string, HandlerSchemas>> {
   const modules = await Promise.all(
-    routes.map(async (route) => (await import(new URL(`../../functions/${route.handler}.ts`, import.meta.url).href)) as { handler: DefinedHandler & HandlerSchemas }),
+    routes.map(
+      async (route) =>
+        (await import(new URL(`../../functions/${route.handler}.ts`, import.meta.url).href)) as {
+          handler: DefinedHandler & HandlerSchemas;
+        },
+    ),
   );
-  return new Map(routes.map((route, i) => [route.key, { input: modules[i]!.handler.input, output: modules[i]!.handler.output }]));
+  return new Map(
+    routes.map((route, i) => [route.key, { input: modules[i]!.handler.input, output: modules[i]!.handler.output }]),
+  );
 }
 
 /** The document of the current route table and handlers, as `npm run openapi` writes it. */
@@ -295,7 +404,8 @@ export const CLIENT_TYPES = 'client/src/openapi-types.ts';
 
 /** TypeScript types of the document (openapi-typescript), which the client package's openapi-fetch client is typed with. */
 export async function clientTypesText(document: Json): Promise<string> {
-  const header = '/**\n * Generated by `npm run openapi` from openapi.json (openapi-typescript): do not edit.\n * The types of the client package\'s `createClient` (client.ts).\n */\n';
+  const header =
+    "/**\n * Generated by `npm run openapi` from openapi.json (openapi-typescript): do not edit.\n * The types of the client package's `createClient` (client.ts).\n */\n";
   return header + astToString(await openapiTS(document as never));
 }
 

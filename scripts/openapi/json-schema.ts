@@ -9,7 +9,10 @@ import * as z from 'zod/mini';
 import type { Schema } from '../../shared/schemas/zod.ts';
 import { declareBounds } from './bounds.ts';
 
-export type JsonSchema = Record<string, any>;
+/** JSON as the generator builds and rewrites it (the document's objects, the schemas zod writes), member by member at any depth. */
+// biome-ignore lint/suspicious/noExplicitAny: JSON of any shape, read and rewritten by key at any depth: the generator's one untyped alias
+export type Json = Record<string, any>;
+export type JsonSchema = Json;
 
 export function jsonSchema(schema: Schema, io: 'input' | 'output'): JsonSchema {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
@@ -18,7 +21,8 @@ export function jsonSchema(schema: Schema, io: 'input' | 'output'): JsonSchema {
     target: 'draft-2020-12',
     override: ({ jsonSchema: out }) => {
       // A bound of Infinity (a size checked elsewhere, in bytes) is no bound: JSON would write it as null.
-      for (const [keyword, value] of Object.entries(out)) if (value === Infinity || value === -Infinity) delete (out as JsonSchema)[keyword];
+      for (const [keyword, value] of Object.entries(out))
+        if (value === Infinity || value === -Infinity) delete (out as JsonSchema)[keyword];
       declareBounds(out as JsonSchema, io);
     },
   }) as JsonSchema;

@@ -34,7 +34,9 @@ const CITATION = String.raw`(?:(?:[\w-]+\/)*(?:DECISIONS|decisions|interface|des
 
 /** The text without its citations: a parenthesis that holds only one goes, as does one clause of a longer parenthesis. */
 export function withoutCitations(text: string): string {
-  return text.replace(new RegExp(String.raw`\s*\(${CITATION}\)`, 'g'), '').replace(new RegExp(String.raw`,\s*${CITATION}(?=[,;)])`, 'g'), '');
+  return text
+    .replace(new RegExp(String.raw`\s*\(${CITATION}\)`, 'g'), '')
+    .replace(new RegExp(String.raw`,\s*${CITATION}(?=[,;)])`, 'g'), '');
 }
 
 export function routeText(route: Route): RouteText {
@@ -44,5 +46,8 @@ export function routeText(route: Route): RouteText {
   const description = withoutCitations(body.replace(/\s*\n\s*/g, ' ').trim());
   const first = description.split(/(?<=[^.])[.;:] |\. ?$| \(/)[0]!.trim();
   const summary = first ? first[0]!.toUpperCase() + first.slice(1) : route.key;
-  return { summary: summary.length > 120 ? `${summary.slice(0, 117)}...` : summary, description: description || route.key };
+  return {
+    summary: summary.length > 120 ? `${summary.slice(0, 117)}...` : summary,
+    description: description || route.key,
+  };
 }

@@ -81,9 +81,12 @@ function checkLifetime(payload: JwtPayload): void {
   const { exp, iat } = payload;
   if (typeof exp !== 'number') throw new TokenRejected('it has no expiry (exp)');
   const now = Date.now() / 1000;
-  if (exp - now > MAX_TOKEN_LIFETIME_SECONDS + CLOCK_SKEW_SECONDS) throw new TokenRejected('it lives longer than 24 hours');
-  if (typeof iat === 'number' && exp - iat > MAX_TOKEN_LIFETIME_SECONDS) throw new TokenRejected('it lives longer than 24 hours');
-  if (typeof iat === 'number' && iat > now + CLOCK_SKEW_SECONDS) throw new TokenRejected('it was issued in the future (iat)');
+  if (exp - now > MAX_TOKEN_LIFETIME_SECONDS + CLOCK_SKEW_SECONDS)
+    throw new TokenRejected('it lives longer than 24 hours');
+  if (typeof iat === 'number' && exp - iat > MAX_TOKEN_LIFETIME_SECONDS)
+    throw new TokenRejected('it lives longer than 24 hours');
+  if (typeof iat === 'number' && iat > now + CLOCK_SKEW_SECONDS)
+    throw new TokenRejected('it was issued in the future (iat)');
 }
 
 /**
@@ -107,7 +110,11 @@ function createVerifier(): Verify {
   if (poolId) {
     // Access tokens only: a Cognito ID token (`token_use: id`) is rejected. Access tokens carry
     // `client_id` rather than `aud`.
-    const cognito = CognitoJwtVerifier.create({ userPoolId: poolId, tokenUse: 'access', clientId: config.jwtAudience() });
+    const cognito = CognitoJwtVerifier.create({
+      userPoolId: poolId,
+      tokenUse: 'access',
+      clientId: config.jwtAudience(),
+    });
     if (inline) {
       // Tests hand the pool's keys over inline, so the Cognito rules run without a network fetch.
       cognito.cacheJwks(JSON.parse(inline));
@@ -132,7 +139,9 @@ function createVerifier(): Verify {
 
 /** Errors about the verifier's keys, not the token: the caller cannot fix them. */
 function isKeyProblem(error: unknown): boolean {
-  return error instanceof FetchError || error instanceof JwksValidationError || error instanceof JwksNotAvailableInCacheError;
+  return (
+    error instanceof FetchError || error instanceof JwksValidationError || error instanceof JwksNotAvailableInCacheError
+  );
 }
 
 /**

@@ -31,13 +31,18 @@ export const MANUAL_COUNT_FIELDS = ['viewsCount', 'likeCount', 'replyCount'] as 
 export function activityMetrics(manual: ManualCounts, fetched?: FetchedCounts): Metrics {
   return {
     impressions: manual.viewsCount ?? fetched?.impressions ?? 0,
-    engagement: (manual.likeCount ?? fetched?.likes ?? 0) + (manual.replyCount ?? fetched?.replies ?? 0) + (fetched?.otherEngagement ?? 0),
+    engagement:
+      (manual.likeCount ?? fetched?.likes ?? 0) +
+      (manual.replyCount ?? fetched?.replies ?? 0) +
+      (fetched?.otherEngagement ?? 0),
   };
 }
 
 /** Coverage: an activity has metrics when it has impressions or engagement from either source (a manual count counts). */
 export function hasMetrics(activity: ManualCounts & Metrics): boolean {
-  return activity.impressions > 0 || activity.engagement > 0 || MANUAL_COUNT_FIELDS.some((field) => activity[field] !== null);
+  return (
+    activity.impressions > 0 || activity.engagement > 0 || MANUAL_COUNT_FIELDS.some((field) => activity[field] !== null)
+  );
 }
 
 /** One activity's part of a report: its spend in the report currency and its metrics. */
@@ -102,7 +107,8 @@ export function contribution(activity: ActivityStanding): Record<string, number>
     activitiesWithManualMetrics: activity.manualMetrics ? 1 : 0,
     activitiesBackdated: activity.backdated ? 1 : 0,
   };
-  if (!activity.withMetrics && activity.unavailableReason) counts[`${UNAVAILABLE_COUNTER_PREFIX}${activity.unavailableReason}`] = 1;
+  if (!activity.withMetrics && activity.unavailableReason)
+    counts[`${UNAVAILABLE_COUNTER_PREFIX}${activity.unavailableReason}`] = 1;
   for (const [currency, amount] of Object.entries(activity.spend)) {
     if (amount <= 0) continue;
     if (activity.impressions > 0) {
@@ -158,7 +164,10 @@ export function aggregateBasis(aggregate: Readonly<Record<string, unknown>>, cur
  * CPM and CPE of an aggregate kept with `contribution`'s counters, in one currency; unrounded,
  * null when there is no denominator (docs/decisions.md "Money and metrics").
  */
-export function aggregateRatios(aggregate: Readonly<Record<string, unknown>>, currency: string): { cpm: number | null; cpe: number | null } {
+export function aggregateRatios(
+  aggregate: Readonly<Record<string, unknown>>,
+  currency: string,
+): { cpm: number | null; cpe: number | null } {
   const { cpm, cpe } = aggregateBasis(aggregate, currency);
   return {
     cpm: cpm.impressions > 0 ? (cpm.spend / cpm.impressions) * 1000 : null,

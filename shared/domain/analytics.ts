@@ -6,7 +6,20 @@
 import { createHash } from 'node:crypto';
 
 /** The interface's HDYHAU_CATEGORY: how-did-you-hear-about-us answers and referral-channel buckets. */
-export const HDYHAU_CATEGORIES = ['creator', 'organic_social', 'broadcast', 'out_of_home', 'print', 'podcast', 'search', 'referral', 'paid', 'events', 'other', 'unknown'] as const;
+export const HDYHAU_CATEGORIES = [
+  'creator',
+  'organic_social',
+  'broadcast',
+  'out_of_home',
+  'print',
+  'podcast',
+  'search',
+  'referral',
+  'paid',
+  'events',
+  'other',
+  'unknown',
+] as const;
 export type HdyhauCategory = (typeof HDYHAU_CATEGORIES)[number];
 
 /** The how-did-you-hear-about-us dimension when the organization names none (a custom event parameter). */
@@ -59,6 +72,7 @@ export const REDIRECT_PATH_MAX = 500;
 export function isWebClientPath(path: string): boolean {
   if (path.length < 1 || path.length > REDIRECT_PATH_MAX) return false;
   if (!path.startsWith('/') || path.startsWith('//')) return false;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this looks for, to refuse a path holding one
   if (path.includes('\\') || path.includes('//') || /[\u0000-\u001f\u007f\s]/.test(path)) return false;
   // A percent-encoded slash or backslash decodes into the same tricks on some clients.
   if (/%(2f|5c)/i.test(path)) return false;
@@ -94,7 +108,13 @@ export function historyRows(dates: readonly string[], days: readonly AnalyticsDa
   const byDate = new Map(days.map((d) => [d.date, d]));
   return dates.map((date) => {
     const d = byDate.get(date);
-    return { date, sessions: d?.sessions ?? 0, users: d?.users ?? 0, pageViews: d?.pageViews ?? 0, successEvents: d?.successEvents ?? 0 };
+    return {
+      date,
+      sessions: d?.sessions ?? 0,
+      users: d?.users ?? 0,
+      pageViews: d?.pageViews ?? 0,
+      successEvents: d?.successEvents ?? 0,
+    };
   });
 }
 
@@ -137,7 +157,13 @@ const DAYS_NAMED = 10;
  * check"). The responses, categories and totals are built from the same counted days, so the
  * totals are the sums of the timeline's rows and of the responses.
  */
-export function hdyhauEvidence(input: { dates: readonly string[]; dimension: string; days: readonly AnalyticsDay[]; answers: readonly HdyhauAnswerDay[]; mappings: readonly HdyhauMapping[] }) {
+export function hdyhauEvidence(input: {
+  dates: readonly string[];
+  dimension: string;
+  days: readonly AnalyticsDay[];
+  answers: readonly HdyhauAnswerDay[];
+  mappings: readonly HdyhauMapping[];
+}) {
   const mapped = new Map(input.mappings.map((m) => [mappingKey(m.dimensionApiName, m.rawValue), m]));
   const mappingOf = (rawValue: string) => mapped.get(mappingKey(input.dimension, rawValue));
   const successByDate = new Map(input.days.map((d) => [d.date, d.successEvents]));
@@ -164,7 +190,9 @@ export function hdyhauEvidence(input: { dates: readonly string[]; dimension: str
       date,
       successEvents,
       answeredSuccessEvents: total(answers, (a) => a.successEvents),
-      creatorSuccessEvents: total(answers, (a) => (mappingOf(a.rawValue)?.category === 'creator' ? a.successEvents : 0)),
+      creatorSuccessEvents: total(answers, (a) =>
+        mappingOf(a.rawValue)?.category === 'creator' ? a.successEvents : 0,
+      ),
     };
   });
 
@@ -182,7 +210,8 @@ export function hdyhauEvidence(input: { dates: readonly string[]; dimension: str
     })
     .sort((a, b) => b.successEvents - a.successEvents || a.rawValue.localeCompare(b.rawValue));
   const categories = new Map<string, number>();
-  for (const r of responses) categories.set(r.category ?? 'unmapped', (categories.get(r.category ?? 'unmapped') ?? 0) + r.successEvents);
+  for (const r of responses)
+    categories.set(r.category ?? 'unmapped', (categories.get(r.category ?? 'unmapped') ?? 0) + r.successEvents);
   const totals = {
     successEvents: total(timeline, (d) => d.successEvents),
     answeredSuccessEvents: total(timeline, (d) => d.answeredSuccessEvents),
@@ -205,7 +234,9 @@ export function hdyhauEvidence(input: { dates: readonly string[]; dimension: str
     data: {
       dimensionApiName: input.dimension,
       responses,
-      categories: [...categories].map(([category, successEvents]) => ({ category, successEvents })).sort((a, b) => b.successEvents - a.successEvents || a.category.localeCompare(b.category)),
+      categories: [...categories]
+        .map(([category, successEvents]) => ({ category, successEvents }))
+        .sort((a, b) => b.successEvents - a.successEvents || a.category.localeCompare(b.category)),
       totals,
       coverage: share(totals.answeredSuccessEvents, totals.successEvents),
       creatorRelevance: share(totals.creatorSuccessEvents, totals.answeredSuccessEvents),
@@ -217,7 +248,10 @@ export function hdyhauEvidence(input: { dates: readonly string[]; dimension: str
 }
 
 /** A direct signal's association: one record of the organization, one referral-channel bucket, or none. */
-export type SignalAssociation = { type: 'creator' | 'campaign' | 'activity'; id: string } | { type: 'referral_channel'; channel: HdyhauCategory } | null;
+export type SignalAssociation =
+  | { type: 'creator' | 'campaign' | 'activity'; id: string }
+  | { type: 'referral_channel'; channel: HdyhauCategory }
+  | null;
 
 export interface StoredSignal {
   signalId: string;
@@ -229,7 +263,14 @@ export interface StoredSignal {
 }
 
 /** A signal as the routes show it. */
-export const signalView = (s: StoredSignal) => ({ signalId: s.signalId, kind: s.kind, dimensionApiName: s.dimension, value: s.value, association: s.association, ignored: s.ignored });
+export const signalView = (s: StoredSignal) => ({
+  signalId: s.signalId,
+  kind: s.kind,
+  dimensionApiName: s.dimension,
+  value: s.value,
+  association: s.association,
+  ignored: s.ignored,
+});
 
 export interface SignalDay {
   date: string;
@@ -244,7 +285,12 @@ export interface SignalDay {
  * triage state (ignored ones only when asked, and never in the headline counts), the
  * referral-channel buckets with the traffic of their signals, and a zero-filled daily timeline.
  */
-export function directSignals(input: { dates: readonly string[]; signals: readonly StoredSignal[]; days: readonly SignalDay[]; includeIgnored: boolean }) {
+export function directSignals(input: {
+  dates: readonly string[];
+  signals: readonly StoredSignal[];
+  days: readonly SignalDay[];
+  includeIgnored: boolean;
+}) {
   // The range's days only: the signals' figures, the headline and the timeline then add up the same days.
   const inRange = new Set(input.dates);
   const days = input.days.filter((d) => inRange.has(d.date));
@@ -265,11 +311,20 @@ export function directSignals(input: { dates: readonly string[]; signals: readon
     // "Daily users": GA4 counts users per day; a range's sum over days is the honest figure, not unique users.
     return { sessions: t.sessions, dailyUsers: t.users, successEvents: t.successEvents, daysSeen: t.daysSeen };
   };
-  const buckets = new Map<string, { channel: string; signals: number; sessions: number; dailyUsers: number; successEvents: number }>();
+  const buckets = new Map<
+    string,
+    { channel: string; signals: number; sessions: number; dailyUsers: number; successEvents: number }
+  >();
   for (const s of counted) {
     if (s.association?.type !== 'referral_channel') continue;
     const f = figures(s);
-    const b = buckets.get(s.association.channel) ?? { channel: s.association.channel, signals: 0, sessions: 0, dailyUsers: 0, successEvents: 0 };
+    const b = buckets.get(s.association.channel) ?? {
+      channel: s.association.channel,
+      signals: 0,
+      sessions: 0,
+      dailyUsers: 0,
+      successEvents: 0,
+    };
     b.signals += 1;
     b.sessions += f.sessions;
     b.dailyUsers += f.dailyUsers;
@@ -298,7 +353,14 @@ export function directSignals(input: { dates: readonly string[]; signals: readon
       sessions: counted.reduce((sum, s) => sum + figures(s).sessions, 0),
       successEvents: counted.reduce((sum, s) => sum + figures(s).successEvents, 0),
     },
-    referralChannels: [...buckets.values()].sort((a, b) => b.sessions - a.sessions || a.channel.localeCompare(b.channel)),
-    timeline: input.dates.map((date) => ({ date, sessions: perDay.get(date)?.sessions ?? 0, dailyUsers: perDay.get(date)?.users ?? 0, successEvents: perDay.get(date)?.successEvents ?? 0 })),
+    referralChannels: [...buckets.values()].sort(
+      (a, b) => b.sessions - a.sessions || a.channel.localeCompare(b.channel),
+    ),
+    timeline: input.dates.map((date) => ({
+      date,
+      sessions: perDay.get(date)?.sessions ?? 0,
+      dailyUsers: perDay.get(date)?.users ?? 0,
+      successEvents: perDay.get(date)?.successEvents ?? 0,
+    })),
   };
 }

@@ -34,7 +34,11 @@ export function statusCounts(statuses: Iterable<CampaignStatus>): Record<Campaig
  * time alone never changes it (draft, completed, active without an end). What makes a campaign due
  * for the status sweep (shared/db/campaigns/status-announcements.ts).
  */
-export function nextStatusChangeAt(dates: { startAt: string | null; endAt: string | null }, timeZone: string, now: Date = new Date()): Date | null {
+export function nextStatusChangeAt(
+  dates: { startAt: string | null; endAt: string | null },
+  timeZone: string,
+  now: Date = new Date(),
+): Date | null {
   const status = campaignStatus(dates, timeZone, now);
   if (status === 'scheduled') return dayStart(localDate(dates.startAt!, timeZone), timeZone);
   if (status === 'active' && dates.endAt) return dayEnd(localDate(dates.endAt, timeZone), timeZone);

@@ -14,11 +14,13 @@ const HOSTS: Record<ChannelName, string[]> = {
 };
 
 const CONTENT_PATHS: Record<ChannelName, (url: URL, host: string) => boolean> = {
-  instagram: (u) => /^\/(p|reel|reels|tv)\/[\w-]+\/?$/.test(u.pathname) || /^\/stories\/[\w.]+\/\d+\/?$/.test(u.pathname),
+  instagram: (u) =>
+    /^\/(p|reel|reels|tv)\/[\w-]+\/?$/.test(u.pathname) || /^\/stories\/[\w.]+\/\d+\/?$/.test(u.pathname),
   youtube: (u, host) =>
     host === 'youtu.be'
       ? /^\/[\w-]{6,}\/?$/.test(u.pathname)
-      : (u.pathname === '/watch' && /^[\w-]{6,}$/.test(u.searchParams.get('v') ?? '')) || /^\/(shorts|live)\/[\w-]{6,}\/?$/.test(u.pathname),
+      : (u.pathname === '/watch' && /^[\w-]{6,}$/.test(u.searchParams.get('v') ?? '')) ||
+        /^\/(shorts|live)\/[\w-]{6,}\/?$/.test(u.pathname),
   tiktok: (u) => /^\/@[\w.-]+\/(video|photo)\/\d+\/?$/.test(u.pathname),
   twitter: (u) => /^\/\w{1,15}\/status\/\d+\/?$/.test(u.pathname),
   linkedin: (u) => /^\/posts\/[^/]+\/?$/.test(u.pathname) || /^\/feed\/update\/urn:li:[\w:]+\/?$/.test(u.pathname),

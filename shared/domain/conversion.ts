@@ -53,14 +53,31 @@ export interface Convertible {
  * day or the last before it (`quotes`): null when the cost is in the tenant's currency or no rate
  * exists (it then stays out of the figures, named in the warnings).
  */
-export function conversionOf(cost: Convertible, tenantCurrency: string, day: string, quotes: Quotes | undefined): StoredConversion | null {
+export function conversionOf(
+  cost: Convertible,
+  tenantCurrency: string,
+  day: string,
+  quotes: Quotes | undefined,
+): StoredConversion | null {
   if (cost.currency === tenantCurrency) return null;
   if (cost.exchangeRate && cost.exchangeRateCurrency === tenantCurrency) {
-    return { rate: cost.exchangeRate, rateDate: day, source: 'booked', currency: tenantCurrency, amount: roundMoney(cost.amount * cost.exchangeRate, tenantCurrency) };
+    return {
+      rate: cost.exchangeRate,
+      rateDate: day,
+      source: 'booked',
+      currency: tenantCurrency,
+      amount: roundMoney(cost.amount * cost.exchangeRate, tenantCurrency),
+    };
   }
   const rate = quotes ? crossRate(quotes, cost.currency, tenantCurrency) : undefined;
   if (rate === undefined) return null;
-  return { rate, rateDate: quotes!.date, source: 'ecb', currency: tenantCurrency, amount: roundMoney(cost.amount * rate, tenantCurrency) };
+  return {
+    rate,
+    rateDate: quotes!.date,
+    source: 'ecb',
+    currency: tenantCurrency,
+    amount: roundMoney(cost.amount * rate, tenantCurrency),
+  };
 }
 
 /** Whether a conversion needs the ECB's rates (no booked rate applies). */
@@ -78,7 +95,12 @@ export const shownConversion = (c: StoredConversion | null | undefined): StoredC
  */
 export const CONVERSION_PREFIX = 'conv_';
 
-export function conversionCounters(from: string, amount: number, conversion: StoredConversion, sign: 1 | -1): Record<string, number> {
+export function conversionCounters(
+  from: string,
+  amount: number,
+  conversion: StoredConversion,
+  sign: 1 | -1,
+): Record<string, number> {
   const pair = `${CONVERSION_PREFIX}${from}_${conversion.currency}_`;
   return {
     [`${pair}amount`]: sign * amount,
@@ -91,7 +113,8 @@ export function conversionCounters(from: string, amount: number, conversion: Sto
 /** The conversion counters an item holds (an activity's, which move with it between campaigns). */
 export function conversionCountersOf(item: Readonly<Record<string, unknown>>): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const [name, value] of Object.entries(item)) if (name.startsWith(CONVERSION_PREFIX) && Number(value)) out[name] = Number(value);
+  for (const [name, value] of Object.entries(item))
+    if (name.startsWith(CONVERSION_PREFIX) && Number(value)) out[name] = Number(value);
   return out;
 }
 

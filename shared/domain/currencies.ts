@@ -15,9 +15,14 @@ const TWO =
   'XCG YER ZAR ZMW ZWG';
 
 const MINOR_UNITS: ReadonlyMap<string, number> = new Map(
-  ([[ZERO, 0], [TWO, 2], [THREE, 3], [FOUR, 4]] as const).flatMap(([codes, digits]) =>
-    codes.split(' ').map((code) => [code, digits] as const),
-  ),
+  (
+    [
+      [ZERO, 0],
+      [TWO, 2],
+      [THREE, 3],
+      [FOUR, 4],
+    ] as const
+  ).flatMap(([codes, digits]) => codes.split(' ').map((code) => [code, digits] as const)),
 );
 
 /** The finest minor unit of any currency (4 decimal places: CLF, UYW). */
@@ -46,7 +51,9 @@ export function roundMoney(amount: number, currency: string): number {
  * (docs/decisions.md "Money and metrics": shown per currency, never converted): none when it holds none.
  */
 export function otherCurrencyWarnings(spend: Record<string, number>, currency: string): string[] {
-  const others = Object.keys(spend).filter((c) => c !== currency).sort();
+  const others = Object.keys(spend)
+    .filter((c) => c !== currency)
+    .sort();
   return others.length ? [`Costs in ${others.join(', ')} are shown per currency, not converted to ${currency}.`] : [];
 }
 

@@ -14,7 +14,11 @@ export function costDay(activityStartAt: string | null, costCreatedAt: string, t
  * (`costDay`), when its startAt is known and not after the reading; otherwise on the reading's own
  * day. `backdated`: that day is before the reading's own.
  */
-export function firstReadingDay(activityStartAt: string | null, fetchedAt: string, timeZone: string): { day: string; backdated: boolean } {
+export function firstReadingDay(
+  activityStartAt: string | null,
+  fetchedAt: string,
+  timeZone: string,
+): { day: string; backdated: boolean } {
   const published = activityStartAt !== null && Date.parse(activityStartAt) <= Date.parse(fetchedAt);
   const day = costDay(published ? activityStartAt : null, fetchedAt, timeZone);
   return { day, backdated: day !== localDate(fetchedAt, timeZone) };
@@ -22,7 +26,9 @@ export function firstReadingDay(activityStartAt: string | null, fetchedAt: strin
 
 /** The calendar date (`YYYY-MM-DD`) of an instant in a timezone. */
 export function localDate(instant: string | Date, timeZone: string): string {
-  const date = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(instant));
+  const date = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(instant),
+  );
   // Intl writes a year before 1000 with fewer digits ("1-01-01"), which would not sort as a date.
   return date.replace(/^\d{1,3}-/, (year) => year.padStart(5, '0'));
 }
@@ -36,7 +42,16 @@ const dayFormats = new Map<string, Intl.DateTimeFormat>();
 /** An instant's calendar day in a timezone, as the UTC midnight of that date: a number, so any two years compare. */
 function localDay(instant: number, timeZone: string): number {
   let format = dayFormats.get(timeZone);
-  if (!format) dayFormats.set(timeZone, (format = new Intl.DateTimeFormat('en-US', { timeZone, era: 'short', year: 'numeric', month: 'numeric', day: 'numeric' })));
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      era: 'short',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+    });
+    dayFormats.set(timeZone, format);
+  }
   const parts = format.formatToParts(new Date(instant));
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   const year = Number(part('year'));

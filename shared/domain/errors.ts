@@ -55,4 +55,5 @@ export const conflict = (detail: string) => new ConflictError(detail);
 export const invalidInput = (detail: string, errors?: FieldIssue[]) => new InvalidError(detail, errors);
 export const gone = (what: string) => new GoneError(`${what} is gone.`);
 export const forbidden = (detail: string) => new ForbiddenError(detail);
-export const rateLimited = (detail: string, retryAfterSeconds: number) => new RateLimitedError(detail, retryAfterSeconds);
+export const rateLimited = (detail: string, retryAfterSeconds: number) =>
+  new RateLimitedError(detail, retryAfterSeconds);

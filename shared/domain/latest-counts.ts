@@ -26,14 +26,32 @@ const MANUAL_OF = { views: 'viewsCount', likes: 'likeCount', comments: 'replyCou
  * `stored`: the newest reading's counts (null or undefined: never read); `manualAt`: when the manual
  * counts were last entered. Null when the activity was never read and has no manual count.
  */
-export function latestCountsOf(stored: StoredCounts | null | undefined, manual: ManualCounts, manualAt: string): LatestCounts | null {
-  const read: CommonCounts = { views: stored?.views ?? null, likes: stored?.likes ?? null, comments: stored?.comments ?? null, shares: stored?.shares ?? null, saves: stored?.saves ?? null };
-  const entered = (Object.keys(MANUAL_OF) as (keyof typeof MANUAL_OF)[]).filter((name) => manual[MANUAL_OF[name]] !== null);
+export function latestCountsOf(
+  stored: StoredCounts | null | undefined,
+  manual: ManualCounts,
+  manualAt: string,
+): LatestCounts | null {
+  const read: CommonCounts = {
+    views: stored?.views ?? null,
+    likes: stored?.likes ?? null,
+    comments: stored?.comments ?? null,
+    shares: stored?.shares ?? null,
+    saves: stored?.saves ?? null,
+  };
+  const entered = (Object.keys(MANUAL_OF) as (keyof typeof MANUAL_OF)[]).filter(
+    (name) => manual[MANUAL_OF[name]] !== null,
+  );
   if (!stored && entered.length === 0) return null;
   const counts: CommonCounts = { ...read };
   for (const name of entered) counts[name] = manual[MANUAL_OF[name]];
-  const fromReading = stored !== null && stored !== undefined && (Object.keys(read) as (keyof CommonCounts)[]).some((name) => read[name] !== null && !entered.includes(name as never));
-  if (entered.length === 0) return { ...counts, fetchedAt: stored!.fetchedAt, source: stored!.source === 'manual' ? 'manual' : 'api' };
+  const fromReading =
+    stored !== null &&
+    stored !== undefined &&
+    (Object.keys(read) as (keyof CommonCounts)[]).some(
+      (name) => read[name] !== null && !entered.includes(name as never),
+    );
+  if (entered.length === 0)
+    return { ...counts, fetchedAt: stored!.fetchedAt, source: stored!.source === 'manual' ? 'manual' : 'api' };
   if (!fromReading) return { ...counts, fetchedAt: manualAt, source: 'manual' };
   return { ...counts, fetchedAt: stored!.fetchedAt > manualAt ? stored!.fetchedAt : manualAt, source: 'mixed' };
 }

@@ -34,7 +34,22 @@ const ALL_HOSTS = Object.values(HOSTS).flat();
 /** Path segments of each platform that are pages of the site, never a profile. */
 const RESERVED: Partial<Record<Platform, string[]>> = {
   instagram: ['p', 'reel', 'reels', 'explore', 'stories', 'accounts', 'direct', 'tv', 'about', 'developer', 'legal'],
-  twitter: ['home', 'i', 'search', 'explore', 'intent', 'share', 'settings', 'messages', 'notifications', 'login', 'signup', 'tos', 'privacy', 'hashtag'],
+  twitter: [
+    'home',
+    'i',
+    'search',
+    'explore',
+    'intent',
+    'share',
+    'settings',
+    'messages',
+    'notifications',
+    'login',
+    'signup',
+    'tos',
+    'privacy',
+    'hashtag',
+  ],
 };
 
 const INSTAGRAM = /^(?!.*\.\.)(?!\.)(?!.*\.$)[a-z0-9._]{1,30}$/;
@@ -56,8 +71,12 @@ function parseUrl(platform: Platform, reference: string): string[] | undefined {
   const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(reference);
   // A bare `name`, `first.last` or `@name` (and reddit's `u/name`, `r/sub`) is a username; a
   // dotted first segment followed by a path, or a known host alone, is an address without scheme.
-  const hostPart = reference.split('/')[0]!.toLowerCase().replace(/^(www\.|m\.|mobile\.)/, '');
-  const looksLikeUrl = hasScheme || (hostPart.includes('.') && (reference.includes('/') || ALL_HOSTS.includes(hostPart)));
+  const hostPart = reference
+    .split('/')[0]!
+    .toLowerCase()
+    .replace(/^(www\.|m\.|mobile\.)/, '');
+  const looksLikeUrl =
+    hasScheme || (hostPart.includes('.') && (reference.includes('/') || ALL_HOSTS.includes(hostPart)));
   if (!looksLikeUrl) return undefined;
   let url: URL;
   try {
@@ -69,14 +88,18 @@ function parseUrl(platform: Platform, reference: string): string[] | undefined {
   const host = url.hostname.toLowerCase().replace(/^(www\.|m\.|mobile\.)/, '');
   if (!HOSTS[platform].includes(host)) invalid(platform, `${host} is not ${aPlatform(platform)} address`);
   try {
-    return url.pathname.split('/').filter(Boolean).map((s) => decodeURIComponent(s));
+    return url.pathname
+      .split('/')
+      .filter(Boolean)
+      .map((s) => decodeURIComponent(s));
   } catch {
     return invalid(platform, 'malformed path');
   }
 }
 
 function check(platform: Platform, value: string, pattern: RegExp): string {
-  if (!pattern.test(value) || RESERVED[platform]?.includes(value)) invalid(platform, `"${value}" is not a valid account name`);
+  if (!pattern.test(value) || RESERVED[platform]?.includes(value))
+    invalid(platform, `"${value}" is not a valid account name`);
   return value;
 }
 
@@ -121,7 +144,8 @@ export function normaliseProfile(platform: Platform, reference: string): Profile
       return invalid(platform, 'not a channel address');
     }
     case 'linkedin': {
-      if (bare || parts.length !== 2 || (first !== 'in' && first !== 'company')) invalid(platform, 'not a profile or company page');
+      if (bare || parts.length !== 2 || (first !== 'in' && first !== 'company'))
+        invalid(platform, 'not a profile or company page');
       const slug = check(platform, second.toLowerCase(), LINKEDIN);
       return profile(`https://www.linkedin.com/${first}/${slug}/`, slug);
     }

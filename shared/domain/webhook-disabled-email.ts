@@ -4,7 +4,10 @@
  * quoted in the body only, never in the subject (which reads as the service's own, as the
  * invitation's does).
  */
-export function webhookDisabledEmail(input: { organizationName: string; url: string; failingSince: string }): { subject: string; text: string } {
+export function webhookDisabledEmail(input: { organizationName: string; url: string; failingSince: string }): {
+  subject: string;
+  text: string;
+} {
   return {
     subject: 'A webhook endpoint of your organization was disabled',
     text: [

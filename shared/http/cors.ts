@@ -5,7 +5,15 @@
  */
 
 /** Request headers a browser may send: the token, JSON bodies, `Idempotency-Key`, W3C trace context and a request id. */
-export const CORS_ALLOW_HEADERS = ['authorization', 'content-type', 'idempotency-key', 'traceparent', 'tracestate', 'baggage', 'x-request-id'] as const;
+export const CORS_ALLOW_HEADERS = [
+  'authorization',
+  'content-type',
+  'idempotency-key',
+  'traceparent',
+  'tracestate',
+  'baggage',
+  'x-request-id',
+] as const;
 
 /** Response headers a browser's script may read: when to retry, the request id, and whether an answer was replayed. */
 export const CORS_EXPOSE_HEADERS = ['retry-after', 'x-request-id', 'idempotent-replayed'] as const;

@@ -71,7 +71,10 @@ interface Definition<S extends Schema, A extends Access, R extends Reply> {
 }
 
 /** A handler, and its input and output schemas for introspection (hostile-input tests, the OpenAPI document). */
-export type DefinedHandler<S extends Schema = Schema, R extends Reply = Reply> = ApiHandler & { readonly input: S; readonly output?: R };
+export type DefinedHandler<S extends Schema = Schema, R extends Reply = Reply> = ApiHandler & {
+  readonly input: S;
+  readonly output?: R;
+};
 
 /** A `self` route: the caller acts for its own account. */
 export function defineHandler<S extends Schema, R extends Reply = Reply>(
@@ -91,7 +94,11 @@ export function defineHandler<S extends Schema, T, R extends Reply = Reply>(
  * `tenantOf`'s; `run` gets the record a `tenantOf` took (`held`), if it takes one.
  */
 export function defineHandler<S extends Schema, R extends Reply = Reply, T = undefined>(
-  definition: Definition<S, TenantAccess, R> & { tenantOf?: TenantOf<Output<S>, T>; record?: undefined; run(args: TenantArgs<Output<S>, T>): Promise<ResultOf<R>> },
+  definition: Definition<S, TenantAccess, R> & {
+    tenantOf?: TenantOf<Output<S>, T>;
+    record?: undefined;
+    run(args: TenantArgs<Output<S>, T>): Promise<ResultOf<R>>;
+  },
 ): DefinedHandler<S, R>;
 export function defineHandler(
   definition: Definition<Schema, Access, Reply> & {

@@ -19,9 +19,12 @@ export interface PageRequest {
 }
 
 /** `headers` added to whatever the request answers, success or problem. */
-function answerHeaders(headers: Readonly<Record<string, string>>): MiddlewareObj<ApiEvent, ApiResponse, Error, ApiContext> {
+function answerHeaders(
+  headers: Readonly<Record<string, string>>,
+): MiddlewareObj<ApiEvent, ApiResponse, Error, ApiContext> {
   const add = (request: ApiRequest) => {
-    if (request.response) request.response = { ...request.response, headers: { ...request.response.headers, ...headers } };
+    if (request.response)
+      request.response = { ...request.response, headers: { ...request.response.headers, ...headers } };
   };
   return { after: add, onError: add };
 }
@@ -34,13 +37,18 @@ export function definePageHandler(definition: {
   run(request: PageRequest): Promise<ApiResponse>;
 }): ApiHandler & { readonly output: PageReply } {
   const { route } = definition;
-  if (route.auth !== 'none') throw new Error(`${route.key}: definePageHandler is for routes without authentication of their own (auth: 'none')`);
+  if (route.auth !== 'none')
+    throw new Error(`${route.key}: definePageHandler is for routes without authentication of their own (auth: 'none')`);
   const handler = middy<ApiEvent, ApiResponse, Error, ApiContext>({ timeoutEarlyInMillis: 0 })
     .use(observe(route))
     .use(answerHeaders(definition.headers))
     .use(problemResponses())
     .handler(async (event, context) =>
-      definition.run({ pathParameters: event.pathParameters ?? {}, query: new URLSearchParams(event.rawQueryString ?? ''), requestId: context.state.requestId }),
+      definition.run({
+        pathParameters: event.pathParameters ?? {},
+        query: new URLSearchParams(event.rawQueryString ?? ''),
+        requestId: context.state.requestId,
+      }),
     );
   return Object.assign(handler, { output: definition.output });
 }

@@ -91,7 +91,9 @@ export const notFound = (what: string) => new Problem('not_found', `${what} was 
 export const conflict = (detail: string) => new Problem('conflict', detail);
 /** 405: a known path asked with a method it does not have; `Allow` lists the ones it has. */
 export const methodNotAllowed = (path: string, allowed: readonly string[]) =>
-  new Problem('method_not_allowed', `${path} answers ${allowed.join(', ')} only.`, undefined, { allow: allowed.join(', ') });
+  new Problem('method_not_allowed', `${path} answers ${allowed.join(', ')} only.`, undefined, {
+    allow: allowed.join(', '),
+  });
 /** 429: the caller may retry after `retryAfterSeconds` (sent as Retry-After, whole seconds, at least 1). */
 export const rateLimited = (detail: string, retryAfterSeconds: number) =>
   new Problem('rate_limited', detail, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });

@@ -39,8 +39,11 @@ export function defineRawHandler<R extends Reply>(definition: {
       const raw = event.body ?? '';
       const body = event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
       const bytes = Buffer.byteLength(body);
-      if (bytes > MAX_BODY_BYTES) throw new Problem('payload_too_large', `The request body is ${bytes} bytes; the limit is ${MAX_BODY_BYTES}.`);
-      const headers = Object.fromEntries(Object.entries(event.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
+      if (bytes > MAX_BODY_BYTES)
+        throw new Problem('payload_too_large', `The request body is ${bytes} bytes; the limit is ${MAX_BODY_BYTES}.`);
+      const headers = Object.fromEntries(
+        Object.entries(event.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]),
+      );
       const result = await definition.run({ body, headers, requestId: context.state.requestId });
       return result as unknown as ApiResponse;
     });

@@ -25,12 +25,18 @@ export function defineRedirectHandler(definition: {
   run(request: RedirectRequest): Promise<string>;
 }): ApiHandler & { readonly output: RedirectReply } {
   const { route } = definition;
-  if (route.auth !== 'none') throw new Error(`${route.key}: defineRedirectHandler is for routes without authentication of their own (auth: 'none')`);
+  if (route.auth !== 'none')
+    throw new Error(
+      `${route.key}: defineRedirectHandler is for routes without authentication of their own (auth: 'none')`,
+    );
   const handler = middy<ApiEvent, ApiResponse, Error, ApiContext>({ timeoutEarlyInMillis: 0 })
     .use(observe(route))
     .use(problemResponses())
     .handler(async (event, context) => {
-      const location = await definition.run({ query: new URLSearchParams(event.rawQueryString ?? ''), requestId: context.state.requestId });
+      const location = await definition.run({
+        query: new URLSearchParams(event.rawQueryString ?? ''),
+        requestId: context.state.requestId,
+      });
       return { statusCode: 302, headers: { location }, body: '' };
     });
   return Object.assign(handler, { output: definition.output });

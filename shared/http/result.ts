@@ -40,17 +40,28 @@ export type Result = DataResult | ListResult | CountResult;
  * The result a handler that declares `output` must return: its records are what the record
  * schema says (the OpenAPI document shows the same schema), checked by the compiler.
  */
-export type ResultOf<R extends Reply> = R extends DataReply<infer D>
-  ? DataResult<Output<D>>
-  : R extends ListReply<infer I>
-    ? ListResult<Output<I>>
-    : CountResult;
+export type ResultOf<R extends Reply> =
+  R extends DataReply<infer D>
+    ? DataResult<Output<D>>
+    : R extends ListReply<infer I>
+      ? ListResult<Output<I>>
+      : CountResult;
 
 /** 200 `{data}`; `extra` adds top-level members such as a campaign's `mutation` receipt. */
-export const ok = <D>(data: D, extra?: Record<string, unknown>): DataResult<D> => ({ kind: 'data', status: 200, data, extra });
+export const ok = <D>(data: D, extra?: Record<string, unknown>): DataResult<D> => ({
+  kind: 'data',
+  status: 200,
+  data,
+  extra,
+});
 
 /** 201 `{data}` for a POST that created a record. */
-export const created = <D>(data: D, extra?: Record<string, unknown>): DataResult<D> => ({ kind: 'data', status: 201, data, extra });
+export const created = <D>(data: D, extra?: Record<string, unknown>): DataResult<D> => ({
+  kind: 'data',
+  status: 201,
+  data,
+  extra,
+});
 
 /** 202 `{data}` for a POST that started work in the background. */
 export const accepted = <D>(data: D): DataResult<D> => ({ kind: 'data', status: 202, data });

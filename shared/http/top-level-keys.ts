@@ -17,7 +17,16 @@ function skipSpace(text: string, i: number): number {
   return i;
 }
 
-const SIMPLE_ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+const SIMPLE_ESCAPES: Record<string, string> = {
+  '"': '"',
+  '\\': '\\',
+  '/': '/',
+  b: '\b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+};
 
 /**
  * The text of a JSON string's inside with its escapes decoded, or undefined for a bad escape. By

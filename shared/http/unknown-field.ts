@@ -3,7 +3,10 @@
  * "Tenants"): a route takes it as `organizationId` or as `workspaceId`, and sending the other name
  * is the likeliest unknown field of all, so the message says which one this route takes.
  */
-const OTHER_TENANT_NAME: Readonly<Record<string, string>> = { organizationId: 'workspaceId', workspaceId: 'organizationId' };
+const OTHER_TENANT_NAME: Readonly<Record<string, string>> = {
+  organizationId: 'workspaceId',
+  workspaceId: 'organizationId',
+};
 
 /** `name` is the canonical (camelCase) name; `fields` the input's top-level names, when known. */
 export function unknownFieldMessage(name: string, fields: ReadonlySet<string> | undefined): string {

@@ -9,4 +9,12 @@ import { lazySchema } from './lazy-schema.ts';
 import { HDYHAU_CATEGORIES } from '../domain/analytics.ts';
 
 /** A stored mapping of one raw answer: what the repository returns, and what the OpenAPI document shows (shared/schemas/records/analytics.ts). */
-export const HdyhauMappingSchema = /* @__PURE__ */ lazySchema(() => z.object({ dimensionApiName: z.string(), rawValue: z.string(), normalizedValue: z.string(), category: z.enum(HDYHAU_CATEGORIES), updatedAt: z.string() }));
+export const HdyhauMappingSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    dimensionApiName: z.string(),
+    rawValue: z.string(),
+    normalizedValue: z.string(),
+    category: z.enum(HDYHAU_CATEGORIES),
+    updatedAt: z.string(),
+  }),
+);

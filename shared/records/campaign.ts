@@ -9,22 +9,33 @@ import { lazySchema } from './lazy-schema.ts';
 import { PerCurrency, RecordId, stored } from './fields.ts';
 
 /** The planning brief (Form A): what duplicate copies. */
-export const BRIEF_FIELDS = ['summary', 'objective', 'audience', 'keyMessage', 'desiredOutcomes', 'channels', 'ownerUserId', 'tags'] as const;
+export const BRIEF_FIELDS = [
+  'summary',
+  'objective',
+  'audience',
+  'keyMessage',
+  'desiredOutcomes',
+  'channels',
+  'ownerUserId',
+  'tags',
+] as const;
 
-const CampaignFieldsSchema = /* @__PURE__ */ lazySchema(() => z.object({
-  name: z.string(),
-  startAt: z.nullable(z.string()),
-  endAt: z.nullable(z.string()),
-  budget: z.nullable(z.number()),
-  summary: z.nullable(z.string()),
-  objective: z.nullable(z.string()),
-  audience: z.nullable(z.string()),
-  keyMessage: z.nullable(z.string()),
-  desiredOutcomes: z.nullable(z.string()),
-  channels: z.array(z.string()),
-  ownerUserId: z.nullable(z.string()),
-  tags: z.array(z.string()),
-}));
+const CampaignFieldsSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    name: z.string(),
+    startAt: z.nullable(z.string()),
+    endAt: z.nullable(z.string()),
+    budget: z.nullable(z.number()),
+    summary: z.nullable(z.string()),
+    objective: z.nullable(z.string()),
+    audience: z.nullable(z.string()),
+    keyMessage: z.nullable(z.string()),
+    desiredOutcomes: z.nullable(z.string()),
+    channels: z.array(z.string()),
+    ownerUserId: z.nullable(z.string()),
+    tags: z.array(z.string()),
+  }),
+);
 
 export type CampaignFields = z.infer<typeof CampaignFieldsSchema>;
 
@@ -36,17 +47,19 @@ export const CAMPAIGN_FIELDS: readonly CampaignField[] = ['name', 'startAt', 'en
  * The campaign record as stored: what the repository returns, and what the OpenAPI document shows
  * with its derived `status` (shared/schemas/records/campaign.ts).
  */
-export const CampaignSchema = /* @__PURE__ */ lazySchema(() => z.object({
-  ...stored,
-  /** The tenant, under both of its names (docs/decisions.md: one id space). */
-  organizationId: RecordId,
-  workspaceId: RecordId,
-  ...CampaignFieldsSchema.shape,
-  activitiesCount: z.int(),
-  costsCount: z.int(),
-  /** The metrics of its activities (manual counts over fetched ones). */
-  impressions: z.number(),
-  engagement: z.number(),
-  /** Recorded spend per currency, in major units. */
-  spend: PerCurrency,
-}));
+export const CampaignSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    ...stored,
+    /** The tenant, under both of its names (docs/decisions.md: one id space). */
+    organizationId: RecordId,
+    workspaceId: RecordId,
+    ...CampaignFieldsSchema.shape,
+    activitiesCount: z.int(),
+    costsCount: z.int(),
+    /** The metrics of its activities (manual counts over fetched ones). */
+    impressions: z.number(),
+    engagement: z.number(),
+    /** Recorded spend per currency, in major units. */
+    spend: PerCurrency,
+  }),
+);

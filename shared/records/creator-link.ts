@@ -9,6 +9,8 @@ import { lazySchema } from './lazy-schema.ts';
 import { Instant, RecordId } from './fields.ts';
 
 /** A creator linked to an activity: what the repository returns, and what the OpenAPI document shows (shared/schemas/records/activity.ts). */
-export const ActivityLinkSchema = /* @__PURE__ */ lazySchema(() => z.object({ activityId: RecordId, creatorId: RecordId, createdAt: Instant }));
+export const ActivityLinkSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({ activityId: RecordId, creatorId: RecordId, createdAt: Instant }),
+);
 
 export type ActivityLink = z.infer<typeof ActivityLinkSchema>;

@@ -15,24 +15,26 @@ export type CreatorRole = (typeof CREATOR_ROLES)[number];
  * The creator record: what the repository returns, and what the OpenAPI document shows
  * (shared/schemas/records/creator.ts names it).
  */
-export const CreatorSchema = /* @__PURE__ */ lazySchema(() => z.object({
-  ...stored,
-  /** The tenant, under both of its names (docs/decisions.md: one id space). */
-  workspaceId: RecordId,
-  organizationId: RecordId,
-  name: z.string(),
-  email: z.nullable(z.string()),
-  role: z.nullable(z.enum(CREATOR_ROLES)),
-  country: z.nullable(z.string()),
-  notes: z.nullable(z.string()),
-  isOwnBrand: z.boolean(),
-  activitiesCount: z.int(),
-  totalFollowersCount: z.number(),
-  impressions: z.number(),
-  engagement: z.number(),
-  costsCount: z.int(),
-  /** Recorded spend attributed to the creator, per currency, in major units. */
-  spend: PerCurrency,
-}));
+export const CreatorSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    ...stored,
+    /** The tenant, under both of its names (docs/decisions.md: one id space). */
+    workspaceId: RecordId,
+    organizationId: RecordId,
+    name: z.string(),
+    email: z.nullable(z.string()),
+    role: z.nullable(z.enum(CREATOR_ROLES)),
+    country: z.nullable(z.string()),
+    notes: z.nullable(z.string()),
+    isOwnBrand: z.boolean(),
+    activitiesCount: z.int(),
+    totalFollowersCount: z.number(),
+    impressions: z.number(),
+    engagement: z.number(),
+    costsCount: z.int(),
+    /** Recorded spend attributed to the creator, per currency, in major units. */
+    spend: PerCurrency,
+  }),
+);
 
 export type Creator = z.infer<typeof CreatorSchema>;

@@ -9,12 +9,14 @@ import { lazySchema } from './lazy-schema.ts';
 import { PerCurrency, RecordId, stored } from './fields.ts';
 
 /** The expense category record: what the repository returns, and what the OpenAPI document shows (shared/schemas/records/expense-category.ts). */
-export const ExpenseCategorySchema = /* @__PURE__ */ lazySchema(() => z.object({
-  ...stored,
-  organizationId: RecordId,
-  name: z.string(),
-  /** Number of costs in the category (its stored aggregate, moved by the cost writes). */
-  usageCount: z.int(),
-  /** Recorded spend per currency, in major units. */
-  spend: PerCurrency,
-}));
+export const ExpenseCategorySchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    ...stored,
+    organizationId: RecordId,
+    name: z.string(),
+    /** Number of costs in the category (its stored aggregate, moved by the cost writes). */
+    usageCount: z.int(),
+    /** Recorded spend per currency, in major units. */
+    spend: PerCurrency,
+  }),
+);

@@ -30,30 +30,34 @@ export const EXPORT_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as c
 export type ExportStatus = (typeof EXPORT_STATUSES)[number];
 
 /** Why an export failed: the RFC 9457 problem document the list route would have answered (or `internal`). */
-export const ExportProblemSchema = /* @__PURE__ */ lazySchema(() => z.object({
-  type: z.string(),
-  title: z.string(),
-  status: z.int(),
-  detail: z.string(),
-  code: z.string(),
-  errors: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
-}));
+export const ExportProblemSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    type: z.string(),
+    title: z.string(),
+    status: z.int(),
+    detail: z.string(),
+    code: z.string(),
+    errors: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
+  }),
+);
 
-export const ExportSchema = /* @__PURE__ */ lazySchema(() => z.object({
-  id: RecordId,
-  organizationId: RecordId,
-  kind: z.enum(EXPORT_KINDS),
-  format: z.enum(EXPORT_FORMATS),
-  /** The list route's query filters, as validated by that route's query schema. */
-  filters: z.record(z.string(), z.unknown()),
-  status: z.enum(EXPORT_STATUSES),
-  /** Records written; null until the export succeeded. */
-  rowCount: z.nullable(z.int()),
-  createdAt: Instant,
-  /** When it succeeded or failed; null before. */
-  completedAt: z.nullable(Instant),
-  /** Until when the file is kept (7 days after it was written); null before it succeeded. */
-  expiresAt: z.nullable(Instant),
-  error: z.nullable(ExportProblemSchema),
-}));
+export const ExportSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    id: RecordId,
+    organizationId: RecordId,
+    kind: z.enum(EXPORT_KINDS),
+    format: z.enum(EXPORT_FORMATS),
+    /** The list route's query filters, as validated by that route's query schema. */
+    filters: z.record(z.string(), z.unknown()),
+    status: z.enum(EXPORT_STATUSES),
+    /** Records written; null until the export succeeded. */
+    rowCount: z.nullable(z.int()),
+    createdAt: Instant,
+    /** When it succeeded or failed; null before. */
+    completedAt: z.nullable(Instant),
+    /** Until when the file is kept (7 days after it was written); null before it succeeded. */
+    expiresAt: z.nullable(Instant),
+    error: z.nullable(ExportProblemSchema),
+  }),
+);
 export type ExportRecord = z.infer<typeof ExportSchema>;

@@ -12,13 +12,15 @@ import { RecordId, stored } from './fields.ts';
 export const INVITATION_STATUSES = ['pending', 'accepted', 'declined'] as const;
 
 /** The invitation record: what the repository returns, and what the OpenAPI document shows (shared/schemas/records/tenant.ts). */
-export const InvitationSchema = /* @__PURE__ */ lazySchema(() => z.object({
-  ...stored,
-  /** The tenant, under both of its names (docs/decisions.md: one id space). */
-  organizationId: RecordId,
-  workspaceId: RecordId,
-  email: z.string(),
-  role: z.enum(ROLES),
-  status: z.enum(INVITATION_STATUSES),
-  invitedBy: z.string(),
-}));
+export const InvitationSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    ...stored,
+    /** The tenant, under both of its names (docs/decisions.md: one id space). */
+    organizationId: RecordId,
+    workspaceId: RecordId,
+    email: z.string(),
+    role: z.enum(ROLES),
+    status: z.enum(INVITATION_STATUSES),
+    invitedBy: z.string(),
+  }),
+);

@@ -17,12 +17,14 @@ export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
  * A membership: what the repository returns, and what the OpenAPI document shows under both of its
  * tenant's names (shared/schemas/records/tenant.ts).
  */
-export const MembershipSchema = /* @__PURE__ */ lazySchema(() => z.object({
-  ...stored,
-  tenantId: RecordId,
-  userId: RecordId,
-  role: z.enum(ROLES),
-  status: z.enum(MEMBERSHIP_STATUSES),
-}));
+export const MembershipSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    ...stored,
+    tenantId: RecordId,
+    userId: RecordId,
+    role: z.enum(ROLES),
+    status: z.enum(MEMBERSHIP_STATUSES),
+  }),
+);
 
 export type Membership = z.infer<typeof MembershipSchema>;

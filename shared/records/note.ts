@@ -8,16 +8,18 @@ import { lazySchema } from './lazy-schema.ts';
 import { ENTITY_TYPES, RecordId, stored } from './fields.ts';
 
 /** The note record: what the repository returns, and what the OpenAPI document shows (shared/schemas/records/note.ts). */
-export const NoteSchema = /* @__PURE__ */ lazySchema(() => z.object({
-  ...stored,
-  /** The tenant, under both of its names (docs/decisions.md: one id space). */
-  organizationId: RecordId,
-  workspaceId: RecordId,
-  entityType: z.enum(ENTITY_TYPES),
-  entityId: RecordId,
-  content: z.string(),
-  createdBy: z.nullable(z.string()),
-  createdByName: z.nullable(z.string()),
-}));
+export const NoteSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    ...stored,
+    /** The tenant, under both of its names (docs/decisions.md: one id space). */
+    organizationId: RecordId,
+    workspaceId: RecordId,
+    entityType: z.enum(ENTITY_TYPES),
+    entityId: RecordId,
+    content: z.string(),
+    createdBy: z.nullable(z.string()),
+    createdByName: z.nullable(z.string()),
+  }),
+);
 
 export type Note = z.infer<typeof NoteSchema>;

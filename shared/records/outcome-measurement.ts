@@ -29,31 +29,43 @@ export type ClaimFields = { [F in keyof typeof claimShape]: z.infer<(typeof clai
  * measurement records are what the repository returns and what the OpenAPI document shows
  * (shared/schemas/records/outcome.ts).
  */
-export const ClaimSchema = /* @__PURE__ */ lazySchema(() => z.object({
-  ...claimShape,
-  id: RecordId,
-  status: z.enum(['active', 'superseded']),
-  supersededAt: z.nullable(Instant),
-  createdAt: Instant,
-  createdBy: z.nullable(z.string()),
-}));
+export const ClaimSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    ...claimShape,
+    id: RecordId,
+    status: z.enum(['active', 'superseded']),
+    supersededAt: z.nullable(Instant),
+    createdAt: Instant,
+    createdBy: z.nullable(z.string()),
+  }),
+);
 
 export type Claim = z.infer<typeof ClaimSchema>;
 
 export type ClaimStatus = Claim['status'];
 
 /** A measured outcome of a campaign: its active claim's fields, the definition, and every claim, newest first. */
-export const MeasurementSchema = /* @__PURE__ */ lazySchema(() => z.object({
-  ...stored,
-  ...claimShape,
-  organizationId: RecordId,
-  workspaceId: RecordId,
-  campaignId: RecordId,
-  /** The definition's unit, joined at read time. */
-  unitLabel: z.nullable(z.string()),
-  definition: z.nullable(z.object({ id: RecordId, name: z.string(), valueKind: z.string(), unitLabel: z.nullable(z.string()), defaultCurrency: z.nullable(z.string()) })),
-  activeClaimId: RecordId,
-  claims: z.array(ClaimSchema),
-}));
+export const MeasurementSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    ...stored,
+    ...claimShape,
+    organizationId: RecordId,
+    workspaceId: RecordId,
+    campaignId: RecordId,
+    /** The definition's unit, joined at read time. */
+    unitLabel: z.nullable(z.string()),
+    definition: z.nullable(
+      z.object({
+        id: RecordId,
+        name: z.string(),
+        valueKind: z.string(),
+        unitLabel: z.nullable(z.string()),
+        defaultCurrency: z.nullable(z.string()),
+      }),
+    ),
+    activeClaimId: RecordId,
+    claims: z.array(ClaimSchema),
+  }),
+);
 
 export type Measurement = z.infer<typeof MeasurementSchema>;

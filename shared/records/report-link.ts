@@ -9,16 +9,18 @@ import * as z from 'zod/mini';
 import { lazySchema } from './lazy-schema.ts';
 import { Instant, RecordId, stored } from './fields.ts';
 
-export const ReportLinkSchema = /* @__PURE__ */ lazySchema(() => z.object({
-  ...stored,
-  organizationId: RecordId,
-  /** The campaign whose report the link opens; null for the organization's. */
-  campaignId: z.nullable(RecordId),
-  title: z.nullable(z.string()),
-  expiresAt: Instant,
-  createdByUserId: z.string(),
-  /** How many times the page was opened, and when last (the page function writes these two only). */
-  views: z.int(),
-  lastViewedAt: z.nullable(Instant),
-}));
+export const ReportLinkSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    ...stored,
+    organizationId: RecordId,
+    /** The campaign whose report the link opens; null for the organization's. */
+    campaignId: z.nullable(RecordId),
+    title: z.nullable(z.string()),
+    expiresAt: Instant,
+    createdByUserId: z.string(),
+    /** How many times the page was opened, and when last (the page function writes these two only). */
+    views: z.int(),
+    lastViewedAt: z.nullable(Instant),
+  }),
+);
 export type ReportLink = z.infer<typeof ReportLinkSchema>;

@@ -9,13 +9,15 @@ import { lazySchema } from './lazy-schema.ts';
 import { Instant, RecordId } from './fields.ts';
 
 /** The social account record (what the repository returns; shared/schemas/records/creator.ts names it). */
-export const SocialAccountSchema = /* @__PURE__ */ lazySchema(() => z.object({
-  accountId: z.string(),
-  creatorId: RecordId,
-  platform: z.string(),
-  profileUrl: z.string(),
-  handle: z.string(),
-  followersCount: z.nullable(z.int()),
-  createdAt: Instant,
-  updatedAt: Instant,
-}));
+export const SocialAccountSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    accountId: z.string(),
+    creatorId: RecordId,
+    platform: z.string(),
+    profileUrl: z.string(),
+    handle: z.string(),
+    followersCount: z.nullable(z.int()),
+    createdAt: Instant,
+    updatedAt: Instant,
+  }),
+);

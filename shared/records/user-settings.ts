@@ -8,9 +8,11 @@ import { lazySchema } from './lazy-schema.ts';
 import { RecordId, stored } from './fields.ts';
 
 /** A user's settings: what the repository returns, and what the OpenAPI document shows (shared/schemas/records/user.ts). */
-export const UserSettingsSchema = /* @__PURE__ */ lazySchema(() => z.object({
-  ...stored,
-  userId: RecordId,
-  activeOrganizationId: z.nullable(RecordId),
-  preferences: z.record(z.string(), z.unknown()),
-}));
+export const UserSettingsSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    ...stored,
+    userId: RecordId,
+    activeOrganizationId: z.nullable(RecordId),
+    preferences: z.record(z.string(), z.unknown()),
+  }),
+);

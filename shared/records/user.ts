@@ -8,13 +8,15 @@ import { lazySchema } from './lazy-schema.ts';
 import { RecordId, stored } from './fields.ts';
 
 /** A user's profile (its `id` is its `userId`): what the repository returns, and what the OpenAPI document shows (shared/schemas/records/user.ts). */
-export const UserSchema = /* @__PURE__ */ lazySchema(() => z.object({
-  ...stored,
-  userId: RecordId,
-  email: z.string(),
-  name: z.nullable(z.string()),
-  jobRole: z.nullable(z.string()),
-  avatarKey: z.nullable(z.string()),
-}));
+export const UserSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    ...stored,
+    userId: RecordId,
+    email: z.string(),
+    name: z.nullable(z.string()),
+    jobRole: z.nullable(z.string()),
+    avatarKey: z.nullable(z.string()),
+  }),
+);
 
 export type User = z.infer<typeof UserSchema>;

@@ -18,9 +18,13 @@ export const RANGE_BOUND = `The range may cover at most ${MAX_RANGE_DAYS} days (
 
 /** Every date of an inclusive range (`YYYY-MM-DD`); 400 when it is reversed or longer than MAX_RANGE_DAYS. */
 export function rangeDates(input: { startDate: string; endDate: string }): string[] {
-  if (input.endDate < input.startDate) throw invalidInput('endDate is before startDate.', [{ path: 'endDate', message: 'Must not be before startDate.' }]);
+  if (input.endDate < input.startDate)
+    throw invalidInput('endDate is before startDate.', [{ path: 'endDate', message: 'Must not be before startDate.' }]);
   // Measured before any date is listed: listing 0001-01-01..9999-12-31 first would take seconds.
-  if ((Date.parse(`${input.endDate}T00:00:00Z`) - Date.parse(`${input.startDate}T00:00:00Z`)) / DAY_MS >= MAX_RANGE_DAYS) {
+  if (
+    (Date.parse(`${input.endDate}T00:00:00Z`) - Date.parse(`${input.startDate}T00:00:00Z`)) / DAY_MS >=
+    MAX_RANGE_DAYS
+  ) {
     throw invalidInput(RANGE_BOUND, [{ path: 'endDate', message: RANGE_BOUND }]);
   }
   return datesBetween(input.startDate, input.endDate);

@@ -5,9 +5,23 @@ import { CHANNELS } from '../domain/channels.ts';
 import { ROLES } from '../domain/roles.ts';
 
 export const TIMEZONES = [
-  'UTC', 'America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles', 'America/Anchorage',
-  'Pacific/Honolulu', 'America/Toronto', 'America/Vancouver', 'Europe/London', 'Europe/Paris', 'Europe/Berlin',
-  'Australia/Sydney', 'Australia/Melbourne', 'Pacific/Auckland', 'Asia/Tokyo', 'Asia/Singapore',
+  'UTC',
+  'America/New_York',
+  'America/Chicago',
+  'America/Denver',
+  'America/Los_Angeles',
+  'America/Anchorage',
+  'Pacific/Honolulu',
+  'America/Toronto',
+  'America/Vancouver',
+  'Europe/London',
+  'Europe/Paris',
+  'Europe/Berlin',
+  'Australia/Sydney',
+  'Australia/Melbourne',
+  'Pacific/Auckland',
+  'Asia/Tokyo',
+  'Asia/Singapore',
 ] as const;
 export const Timezone = /* @__PURE__ */ droppable(() => z.nullable(z.enum(TIMEZONES)));
 

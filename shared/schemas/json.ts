@@ -23,7 +23,12 @@ interface Finding {
   message: string;
 }
 
-function findProblem(value: unknown, depth: number, path: PropertyKey[], limits: JsonObjectLimits): Finding | undefined {
+function findProblem(
+  value: unknown,
+  depth: number,
+  path: PropertyKey[],
+  limits: JsonObjectLimits,
+): Finding | undefined {
   if (typeof value === 'number') {
     const parsed = z.safeParse(JsonNumber, value);
     return parsed.success ? undefined : { path, message: parsed.error.issues[0]!.message };

@@ -10,10 +10,14 @@ import { invalidInput } from '../domain/errors.ts';
 import { decimalPlaces, numberInput } from './common.ts';
 
 /** Exactly three letters naming a real ISO 4217 currency; `usd` is USD. */
-export const IsoCurrencyCode = /* @__PURE__ */ droppable(() => z.pipe(
-  z.string().check(z.regex(/^[A-Za-z]{3}$/, { error: 'Must be exactly 3 letters (ISO 4217).' })),
-  z.transform((code: string) => code.toUpperCase()),
-).check(z.refine((code) => isIsoCurrency(code), { error: 'Not an ISO 4217 currency code.' })));
+export const IsoCurrencyCode = /* @__PURE__ */ droppable(() =>
+  z
+    .pipe(
+      z.string().check(z.regex(/^[A-Za-z]{3}$/, { error: 'Must be exactly 3 letters (ISO 4217).' })),
+      z.transform((code: string) => code.toUpperCase()),
+    )
+    .check(z.refine((code) => isIsoCurrency(code), { error: 'Not an ISO 4217 currency code.' })),
+);
 
 /** An amount of money in major units, `min`..`max` (above `min` when `aboveMin`). */
 export /* @__NO_SIDE_EFFECTS__ */ function moneyInput(min: number, max: number, { aboveMin = false } = {}) {
@@ -26,6 +30,8 @@ export function checkMinorUnit(amount: number | null | undefined, currency: stri
   const digits = minorUnits(currency);
   if (decimalPlaces(amount) > digits) {
     const unit = digits === 0 ? 'whole units' : `${digits} decimal place${digits === 1 ? '' : 's'}`;
-    throw invalidInput(`${path} is finer than the minor unit of ${currency}.`, [{ path, message: `Must be given to at most ${unit} (${currency}).` }]);
+    throw invalidInput(`${path} is finer than the minor unit of ${currency}.`, [
+      { path, message: `Must be given to at most ${unit} (${currency}).` },
+    ]);
   }
 }

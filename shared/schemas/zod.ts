@@ -77,7 +77,9 @@ export function issueMessage(issue: core.$ZodRawIssue): string {
     case 'too_big':
       return bound(issue.origin, issue.maximum, issue.inclusive, 'most');
     case 'invalid_value':
-      return issue.values.length === 1 ? `Must be ${String(issue.values[0])}.` : `Must be one of: ${issue.values.map(String).join(', ')}.`;
+      return issue.values.length === 1
+        ? `Must be ${String(issue.values[0])}.`
+        : `Must be one of: ${issue.values.map(String).join(', ')}.`;
     case 'invalid_format':
       return formatMessage(issue);
     case 'not_multiple_of':

@@ -26,24 +26,41 @@ export const EMF_LIMITS = { metricsPerDocument: 100, valuesPerMetric: 100, dimen
  * values, split over as many documents as the limits ask. A metric's one value is written as a number,
  * more as an array.
  */
-export function emfDocuments(namespace: string, dimensions: Readonly<Record<string, string>>, metrics: ReadonlyMap<string, EmfMetric>, timestamp: number): Record<string, unknown>[] {
+export function emfDocuments(
+  namespace: string,
+  dimensions: Readonly<Record<string, string>>,
+  metrics: ReadonlyMap<string, EmfMetric>,
+  timestamp: number,
+): Record<string, unknown>[] {
   const kept = Object.entries(dimensions).filter(([, value]) => value !== '');
-  if (kept.length > EMF_LIMITS.dimensionsPerSet) throw new RangeError(`An EMF dimension set holds at most ${EMF_LIMITS.dimensionsPerSet} dimensions, not ${kept.length}`);
+  if (kept.length > EMF_LIMITS.dimensionsPerSet)
+    throw new RangeError(
+      `An EMF dimension set holds at most ${EMF_LIMITS.dimensionsPerSet} dimensions, not ${kept.length}`,
+    );
   // One chunk per metric and run of at most 100 values; then at most 100 chunks per document, a name once per document.
   const chunks: [string, EmfMetric][] = [];
   for (const [name, metric] of metrics) {
-    for (let i = 0; i < metric.values.length; i += EMF_LIMITS.valuesPerMetric) chunks.push([name, { unit: metric.unit, values: metric.values.slice(i, i + EMF_LIMITS.valuesPerMetric) }]);
+    for (let i = 0; i < metric.values.length; i += EMF_LIMITS.valuesPerMetric)
+      chunks.push([name, { unit: metric.unit, values: metric.values.slice(i, i + EMF_LIMITS.valuesPerMetric) }]);
   }
   const documents: [string, EmfMetric][][] = [];
   for (const chunk of chunks) {
-    const open = documents.find((doc) => doc.length < EMF_LIMITS.metricsPerDocument && !doc.some(([name]) => name === chunk[0]));
+    const open = documents.find(
+      (doc) => doc.length < EMF_LIMITS.metricsPerDocument && !doc.some(([name]) => name === chunk[0]),
+    );
     if (open) open.push(chunk);
     else documents.push([chunk]);
   }
   return documents.map((doc) => ({
     _aws: {
       Timestamp: timestamp,
-      CloudWatchMetrics: [{ Namespace: namespace, Dimensions: [kept.map(([name]) => name)], Metrics: doc.map(([name, { unit }]) => ({ Name: name, Unit: unit })) }],
+      CloudWatchMetrics: [
+        {
+          Namespace: namespace,
+          Dimensions: [kept.map(([name]) => name)],
+          Metrics: doc.map(([name, { unit }]) => ({ Name: name, Unit: unit })),
+        },
+      ],
     },
     ...Object.fromEntries(kept),
     ...Object.fromEntries(doc.map(([name, { values }]) => [name, values.length === 1 ? values[0] : values])),

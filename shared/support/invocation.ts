@@ -51,7 +51,10 @@ export const ANSWER_MARGIN_MS = 1_500;
 const fresh = (retries: number, remainingMs: number | undefined): Invocation => ({
   tally: { dynamoCalls: 0, consumedCapacity: 0, retries: 0, throttles: 0 },
   metrics: [],
-  retryBudget: { left: retries, deadline: remainingMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + remainingMs - ANSWER_MARGIN_MS },
+  retryBudget: {
+    left: retries,
+    deadline: remainingMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + remainingMs - ANSWER_MARGIN_MS,
+  },
 });
 
 /**

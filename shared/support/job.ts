@@ -8,7 +8,10 @@ import { inInvocation } from './invocation.ts';
 import { logger } from './logger.ts';
 import { flushMetrics } from './metrics.ts';
 
-export function observedJob<A extends unknown[], R>(job: string, run: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
+export function observedJob<A extends unknown[], R>(
+  job: string,
+  run: (...args: A) => Promise<R>,
+): (...args: A) => Promise<R> {
   let cold = true;
   return (...args) =>
     inInvocation(async (invocation) => {
@@ -23,7 +26,16 @@ export function observedJob<A extends unknown[], R>(job: string, run: (...args: 
       } finally {
         const { dynamoCalls, consumedCapacity, retries, throttles } = invocation.tally;
         const durationMs = Math.round((performance.now() - startedAt) * 100) / 100;
-        logger.info('job', { job, outcome, coldStart, durationMs, dynamoCalls, consumedCapacity: Math.round(consumedCapacity * 100) / 100, retries, throttles });
+        logger.info('job', {
+          job,
+          outcome,
+          coldStart,
+          durationMs,
+          dynamoCalls,
+          consumedCapacity: Math.round(consumedCapacity * 100) / 100,
+          retries,
+          throttles,
+        });
         flushMetrics(invocation);
       }
     }, remainingMsOf(args));
@@ -32,5 +44,7 @@ export function observedJob<A extends unknown[], R>(job: string, run: (...args: 
 /** The Lambda context's remaining time, when the job was handed one (its second argument, by Lambda's convention). */
 function remainingMsOf(args: readonly unknown[]): number | undefined {
   const context = args[1] as { getRemainingTimeInMillis?: unknown } | undefined;
-  return typeof context?.getRemainingTimeInMillis === 'function' ? (context.getRemainingTimeInMillis as () => number)() : undefined;
+  return typeof context?.getRemainingTimeInMillis === 'function'
+    ? (context.getRemainingTimeInMillis as () => number)()
+    : undefined;
 }

@@ -36,7 +36,14 @@ export function mappedStack(stack: string | undefined): string | undefined {
     .map((frame) => {
       const match = FRAME.exec(frame);
       if (!match) return frame;
-      const [, head, location, line, column, tail] = match as unknown as [string, string, string, string, string, string];
+      const [, head, location, line, column, tail] = match as unknown as [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+      ];
       const file = location.startsWith('file://') ? fileURLToPath(location) : location;
       const origin = mapOf(file)?.findOrigin(Number(line), Number(column));
       if (!origin || !('fileName' in origin) || !origin.fileName) return frame;

@@ -31,7 +31,13 @@ type MetricName = (typeof METRICS)[keyof typeof METRICS];
 export const stage = () => process.env.STAGE || 'local';
 
 /** Adds a point to the current invocation's metrics (dropped outside one: nothing would flush it). */
-export function addMetric(name: MetricName, dimensions: Record<string, string>, value = 1, unit: MetricPoint['unit'] = 'Count', invocation = currentInvocation()): void {
+export function addMetric(
+  name: MetricName,
+  dimensions: Record<string, string>,
+  value = 1,
+  unit: MetricPoint['unit'] = 'Count',
+  invocation = currentInvocation(),
+): void {
   invocation?.metrics.push({ name, unit, value, dimensions });
 }
 
@@ -43,7 +49,8 @@ export function countReading(outcome: ReadingOutcome, platform?: string): void {
 
 export const countWebhookEvent = (outcome: WebhookOutcome) => addMetric(METRICS.webhookEvents, { outcome });
 export const countEmail = (outcome: EmailOutcome) => addMetric(METRICS.emails, { outcome });
-export const countAnalyticsImport = (outcome: AnalyticsImportOutcome) => addMetric(METRICS.analyticsImports, { outcome });
+export const countAnalyticsImport = (outcome: AnalyticsImportOutcome) =>
+  addMetric(METRICS.analyticsImports, { outcome });
 
 /** The points of one dimension set, by metric name. */
 type Group = { dimensions: Record<string, string>; values: Map<string, EmfMetric & { values: number[] }> };
@@ -74,9 +81,16 @@ export function flushMetrics(invocation: Invocation): void {
   const timestamp = Date.now();
   for (const { dimensions, values } of grouped(points).values()) {
     // One write per document, so that each is a log event of its own.
-    for (const doc of emfDocuments(METRIC_NAMESPACE, { service: SERVICE_NAME, stage: stage(), ...dimensions }, values, timestamp)) process.stdout.write(`${JSON.stringify(doc)}\n`);
+    for (const doc of emfDocuments(
+      METRIC_NAMESPACE,
+      { service: SERVICE_NAME, stage: stage(), ...dimensions },
+      values,
+      timestamp,
+    ))
+      process.stdout.write(`${JSON.stringify(doc)}\n`);
   }
 }
 
 /** How many TARGET working days the stored ECB rates are behind (the rates import's figure; its alarm fires at 4). */
-export const recordEcbRatesBehind = (days: number) => addMetric(METRICS.ecbRatesBehind, {}, Number.isFinite(days) ? days : 9_999);
+export const recordEcbRatesBehind = (days: number) =>
+  addMetric(METRICS.ecbRatesBehind, {}, Number.isFinite(days) ? days : 9_999);

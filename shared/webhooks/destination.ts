@@ -24,7 +24,10 @@ export interface ResolvedAddress {
 export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
 
 export const systemResolver: Resolver = async (hostname) =>
-  (await dnsLookup(hostname, { all: true, verbatim: true })).map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 }));
+  (await dnsLookup(hostname, { all: true, verbatim: true })).map(({ address, family }) => ({
+    address,
+    family: family === 6 ? 6 : 4,
+  }));
 
 /** A URL deliveries may not go to, and why (said to the owner as is: it names no internal address). */
 export class DestinationRefused extends Error {
@@ -109,7 +112,7 @@ function expandIpv6(address: string): number[] {
   const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
   if (dotted) {
     const [a, b, c, d] = dotted[1]!.split('.').map(Number) as [number, number, number, number];
-    text = text.slice(0, -dotted[1]!.length) + `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+    text = `${text.slice(0, -dotted[1]!.length)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
   }
   const [head, tail] = text.split('::') as [string, string | undefined];
   const part = (s: string | undefined) => (s ? s.split(':').map((w) => parseInt(w, 16)) : []);
@@ -121,10 +124,12 @@ function expandIpv6(address: string): number[] {
 /** Why an address may not receive deliveries, or undefined when it may. */
 export function refusalOf(address: string): string | undefined {
   const family = isIP(address);
-  if (family === 4) return blocked.check(address, 'ipv4') ? 'a private, loopback, link-local or reserved IPv4 address' : undefined;
+  if (family === 4)
+    return blocked.check(address, 'ipv4') ? 'a private, loopback, link-local or reserved IPv4 address' : undefined;
   if (family !== 6) return 'not an IP address';
   if (blocked.check(address, 'ipv6')) return 'a private, loopback, link-local or reserved IPv6 address';
-  if (translated.check(address, 'ipv6')) return 'an IPv6 address that leads to IPv4 through a translator or tunnel (6to4, Teredo, SIIT, NAT64)';
+  if (translated.check(address, 'ipv6'))
+    return 'an IPv6 address that leads to IPv4 through a translator or tunnel (6to4, Teredo, SIIT, NAT64)';
   if (mapped.check(address, 'ipv6') && blocked.check(embeddedIpv4(address), 'ipv4')) {
     return 'an IPv4-mapped IPv6 form of a private, loopback, link-local or reserved IPv4 address';
   }
@@ -150,7 +155,10 @@ const hostOf = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, '$1');
  * deliveries may not go there. Every address of the name must pass (an attacker's name may return a
  * public and a private one), and the first is the one to connect to.
  */
-export async function vetDestination(raw: string, policy: DestinationPolicy = destinationPolicy()): Promise<VettedDestination> {
+export async function vetDestination(
+  raw: string,
+  policy: DestinationPolicy = destinationPolicy(),
+): Promise<VettedDestination> {
   let url: URL;
   try {
     url = new URL(raw);
@@ -160,17 +168,21 @@ export async function vetDestination(raw: string, policy: DestinationPolicy = de
   if (url.username || url.password) throw new DestinationRefused('The URL must not carry credentials.');
   const host = hostOf(url);
   if (policy.localOnly) {
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new DestinationRefused('The URL must be http or https.');
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new DestinationRefused('The URL must be http or https.');
     if (host !== policy.localOnly) throw new DestinationRefused(`Locally, deliveries go to ${policy.localOnly} only.`);
     return { url, address: { address: host, family: 4 } };
   }
   if (url.protocol !== 'https:') throw new DestinationRefused('The URL must be https.');
   const literal = isIP(host);
-  const addresses: ResolvedAddress[] = literal ? [{ address: host, family: literal as 4 | 6 }] : await resolveAll(host, policy.resolve ?? systemResolver);
+  const addresses: ResolvedAddress[] = literal
+    ? [{ address: host, family: literal as 4 | 6 }]
+    : await resolveAll(host, policy.resolve ?? systemResolver);
   if (!addresses.length) throw new DestinationRefused('The host name does not resolve.');
   for (const { address } of addresses) {
     const refusal = refusalOf(address);
-    if (refusal) throw new DestinationRefused(`The host resolves to ${refusal}; deliveries go to public addresses only.`);
+    if (refusal)
+      throw new DestinationRefused(`The host resolves to ${refusal}; deliveries go to public addresses only.`);
   }
   return { url, address: addresses[0]! };
 }

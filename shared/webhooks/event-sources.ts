@@ -15,7 +15,14 @@ import { memberSource } from './sources/member.ts';
 import { outcomeSource } from './sources/outcome.ts';
 import type { Source } from './sources/source.ts';
 
-const SOURCES: readonly Source[] = [activitySource, campaignSource, outcomeSource, analyticsSource, billingSource, memberSource];
+const SOURCES: readonly Source[] = [
+  activitySource,
+  campaignSource,
+  outcomeSource,
+  analyticsSource,
+  billingSource,
+  memberSource,
+];
 
 /** `msg_` and 32 hex digits of the sha256 of the stream record's id and the type (Standard Webhooks' ids are opaque, `msg_`-prefixed by convention). */
 function eventIdOf(streamEventId: string, type: WebhookEventType): string {
@@ -27,5 +34,11 @@ export async function eventsOf(change: StreamChange): Promise<WebhookEvent[]> {
   const source = item && SOURCES.find((s) => s.reads(item));
   if (!source) return [];
   const occurrences = await source.occurrences(change);
-  return occurrences.map(({ type, tenantId, data }) => ({ id: eventIdOf(change.eventId, type), type, tenantId, timestamp: change.createdAt, data }));
+  return occurrences.map(({ type, tenantId, data }) => ({
+    id: eventIdOf(change.eventId, type),
+    type,
+    tenantId,
+    timestamp: change.createdAt,
+    data,
+  }));
 }

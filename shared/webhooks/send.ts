@@ -11,9 +11,14 @@ import { request as httpRequest, type ClientRequest, type IncomingMessage, type 
 import { request as httpsRequest } from 'node:https';
 import type { VettedDestination } from './destination.ts';
 
-export type RequestFunction = (url: URL, options: RequestOptions, callback: (response: IncomingMessage) => void) => ClientRequest;
+export type RequestFunction = (
+  url: URL,
+  options: RequestOptions,
+  callback: (response: IncomingMessage) => void,
+) => ClientRequest;
 
-export const nodeRequest: RequestFunction = (url, options, callback) => (url.protocol === 'https:' ? httpsRequest(url, options, callback) : httpRequest(url, options, callback));
+export const nodeRequest: RequestFunction = (url, options, callback) =>
+  url.protocol === 'https:' ? httpsRequest(url, options, callback) : httpRequest(url, options, callback);
 
 export type SendResult = { kind: 'response'; status: number } | { kind: 'timeout' } | { kind: 'connection_failed' };
 
@@ -43,7 +48,12 @@ export function postDelivery(
       destination.url,
       {
         method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'creator-measurement-webhooks/1' },
+        headers: {
+          ...headers,
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(body)),
+          'user-agent': 'creator-measurement-webhooks/1',
+        },
         lookup: pinnedLookup(destination.address),
         // No pooled socket: each delivery resolves and connects afresh.
         agent: false,

@@ -72,7 +72,13 @@ function whyIncluded(meta: Metafile, entry: string, fragment: string): string[] 
 
 /** The bundle of one entry (`functions/<area>/<name>`), built in memory, and what went into it. */
 async function analyse(name: string) {
-  const result = await build({ ...BUILD_OPTIONS, entryPoints: [join(ROOT, `${name}.ts`)], outfile: join(ROOT, '.bench/contents.mjs'), write: false, metafile: true });
+  const result = await build({
+    ...BUILD_OPTIONS,
+    entryPoints: [join(ROOT, `${name}.ts`)],
+    outfile: join(ROOT, '.bench/contents.mjs'),
+    write: false,
+    metafile: true,
+  });
   const meta = result.metafile!;
   const [, output] = Object.entries(meta.outputs).find(([file]) => file.endsWith('.mjs'))!;
   return { meta, output };
@@ -83,7 +89,8 @@ if (largest !== undefined) {
   // Every function the bench measures (bundles.ts), largest first.
   const names = [...new Set(routes.map((route) => `functions/${route.handler}`)), 'functions/not-found'];
   const sizes = await Promise.all(names.map(async (name) => ({ name, bytes: (await analyse(name)).output.bytes })));
-  for (const { name, bytes } of sizes.sort((a, b) => b.bytes - a.bytes).slice(0, largest)) console.log(`${String(bytes).padStart(8)} bytes  ${kb(bytes)}  ${name}`);
+  for (const { name, bytes } of sizes.sort((a, b) => b.bytes - a.bytes).slice(0, largest))
+    console.log(`${String(bytes).padStart(8)} bytes  ${kb(bytes)}  ${name}`);
 }
 for (const name of entries) {
   const { meta, output } = await analyse(name);
@@ -93,9 +100,11 @@ for (const name of entries) {
 
   console.log(`\n${name}: ${kb(output.bytes)} (${output.bytes} bytes), ${inputs.length} inputs`);
   console.log('  by package / folder:');
-  for (const [group, bytes] of [...groups].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`  ${kb(bytes)}  ${group}`);
+  for (const [group, bytes] of [...groups].sort((a, b) => b[1] - a[1]).slice(0, top))
+    console.log(`  ${kb(bytes)}  ${group}`);
   console.log('  largest inputs:');
-  for (const { path, bytes } of inputs.sort((a, b) => b.bytes - a.bytes).slice(0, top)) console.log(`  ${kb(bytes)}  ${path}`);
+  for (const { path, bytes } of inputs.sort((a, b) => b.bytes - a.bytes).slice(0, top))
+    console.log(`  ${kb(bytes)}  ${path}`);
   if (why) {
     const entry = output.entryPoint!;
     const chain = whyIncluded(meta, entry, why);

@@ -19,7 +19,16 @@ import { pathToFileURL } from 'node:url';
 import type { Metafile } from 'esbuild';
 import { routes } from '../../functions/routes.ts';
 import { buildFunctionBundles } from '../../infra/build-bundles.ts';
-import { CONFIDENCE_LABEL, estimateRatio, noTimings, seededRandom, timeInRounds, verdictOf, type RatioEstimate, type Timings } from './import-timing.ts';
+import {
+  CONFIDENCE_LABEL,
+  estimateRatio,
+  noTimings,
+  seededRandom,
+  timeInRounds,
+  verdictOf,
+  type RatioEstimate,
+  type Timings,
+} from './import-timing.ts';
 import { quantile, summarize } from './stats.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -82,7 +91,8 @@ const CLIENT_PACKAGE = /node_modules\/(@aws-sdk\/client-[^/]+|stripe)\//;
 
 const FLOOR_WITH_CLIENTS = 'reference: chosen libraries + ';
 /** The floor under a function carrying these other clients (sorted names of OTHER_CLIENTS). */
-export const floorOf = (clients: readonly string[]) => (clients.length ? `${FLOOR_WITH_CLIENTS}${clients.join(' + ')}` : CHOSEN_LIBRARIES);
+export const floorOf = (clients: readonly string[]) =>
+  clients.length ? `${FLOOR_WITH_CLIENTS}${clients.join(' + ')}` : CHOSEN_LIBRARIES;
 
 /** Runs of the side-by-side comparison of the heaviest bundle with the DynamoDB reference. */
 const COMPARISON_RUNS = 40;
@@ -99,21 +109,28 @@ const REFERENCES = {
  * The observability code in a bundle (docs/operate.md): our EMF emitter, tally, job wrapper, metric catalogue
  * and the request middleware that uses them.
  */
-const OBSERVABILITY = /shared\/support\/(metrics|emf|invocation|job|metric-catalogue)\.ts$|shared\/http\/middleware\/observe\.ts$/;
+const OBSERVABILITY =
+  /shared\/support\/(metrics|emf|invocation|job|metric-catalogue)\.ts$|shared\/http\/middleware\/observe\.ts$/;
 
 /** What a bundle's metafile output kept (an input with bytes in it: the top-level inputs also list what tree-shaking dropped), with its bytes. */
 function keptInputs(output: Metafile['outputs'][string]): [string, number][] {
-  return Object.entries(output.inputs).filter(([, input]) => input.bytesInOutput > 0).map(([path, input]) => [path, input.bytesInOutput]);
+  return Object.entries(output.inputs)
+    .filter(([, input]) => input.bytesInOutput > 0)
+    .map(([path, input]) => [path, input.bytesInOutput]);
 }
 
 /** Milliseconds to import the bundle in a new Node process (the process start itself excluded). */
 export function importTime(file: string): number {
-  return inFreshNode(`const t = performance.now(); await import(${JSON.stringify(pathToFileURL(file).href)}); process.stdout.write(String(performance.now() - t));`);
+  return inFreshNode(
+    `const t = performance.now(); await import(${JSON.stringify(pathToFileURL(file).href)}); process.stdout.write(String(performance.now() - t));`,
+  );
 }
 
 /** The number a module script prints, run in a new Node process (with `nodeArgs` before it). */
 function inFreshNode(script: string, nodeArgs: string[] = []): number {
-  return Number(execFileSync(process.execPath, [...nodeArgs, '--input-type=module', '-e', script], { encoding: 'utf8' }));
+  return Number(
+    execFileSync(process.execPath, [...nodeArgs, '--input-type=module', '-e', script], { encoding: 'utf8' }),
+  );
 }
 
 /**
@@ -121,7 +138,11 @@ function inFreshNode(script: string, nodeArgs: string[] = []): number {
  * the part of a function's import that is our own code (the cold-start targets, test/bench/RESULTS.md; the chosen-libraries floor builds 7).
  */
 function schemasBuiltAtImport(file: string): number {
-  return inFreshNode(`await import(${JSON.stringify(pathToFileURL(file).href)});`, ['--no-warnings', '--import', pathToFileURL(join(import.meta.dirname, 'count-schemas.mjs')).href]);
+  return inFreshNode(`await import(${JSON.stringify(pathToFileURL(file).href)});`, [
+    '--no-warnings',
+    '--import',
+    pathToFileURL(join(import.meta.dirname, 'count-schemas.mjs')).href,
+  ]);
 }
 
 /**
@@ -145,7 +166,10 @@ function otherClients(kept: [string, number][]): string[] {
   const packages = new Set(kept.flatMap(([path]) => path.match(CLIENT_PACKAGE)?.[1] ?? []));
   packages.delete('@aws-sdk/client-dynamodb');
   const unknown = [...packages].filter((name) => !(name in OTHER_CLIENTS));
-  if (unknown.length) throw new Error(`No floor for a function carrying ${unknown.join(', ')}: add a use of it to test/bench/references/clients and OTHER_CLIENTS`);
+  if (unknown.length)
+    throw new Error(
+      `No floor for a function carrying ${unknown.join(', ')}: add a use of it to test/bench/references/clients and OTHER_CLIENTS`,
+    );
   return [...packages].map((name) => OTHER_CLIENTS[name]!).sort();
 }
 
@@ -183,7 +207,9 @@ export async function measureBundles() {
   });
   // Then the floor under each set of other clients the functions carry.
   const floors = new Map(built.filter((b) => b.clients.length).map((b) => [floorOf(b.clients), b.clients]));
-  const floorAssets = Object.fromEntries([...floors].map(([name, clients]) => [dirOf(name), { entry: writeFloorEntry(clients) }]));
+  const floorAssets = Object.fromEntries(
+    [...floors].map(([name, clients]) => [dirOf(name), { entry: writeFloorEntry(clients) }]),
+  );
   const floorBuild = await buildFunctionBundles(floorAssets, OUT, { root: ROOT, overrides: { metafile: true } });
   for (const [name, clients] of floors) {
     const file = floorBuild.files[dirOf(name)]!;
@@ -194,11 +220,20 @@ export async function measureBundles() {
   const random = seededRandom(SEED);
   const timings = noTimings();
   const fileOf = new Map(built.map((b) => [b.name, b.file]));
-  timeInRounds([...fileOf.keys()], DYNAMO_REFERENCE, IMPORT_ROUNDS, (name) => importTime(fileOf.get(name)!), timings, random);
+  timeInRounds(
+    [...fileOf.keys()],
+    DYNAMO_REFERENCE,
+    IMPORT_ROUNDS,
+    (name) => importTime(fileOf.get(name)!),
+    timings,
+    random,
+  );
   return built.map(({ name, file, kept, clients }) => {
     const [times, ratios] = [timings.times.get(name)!, timings.ratios.get(name) ?? []];
     const bytes = statSync(file).size;
-    const observabilityBytes = kept.filter(([path]) => OBSERVABILITY.test(path)).reduce((sum, [, bytes]) => sum + bytes, 0);
+    const observabilityBytes = kept
+      .filter(([path]) => OBSERVABILITY.test(path))
+      .reduce((sum, [, bytes]) => sum + bytes, 0);
     return {
       name,
       file,
@@ -218,14 +253,19 @@ export async function measureBundles() {
 
 export type MeasuredBundle = Awaited<ReturnType<typeof measureBundles>>[number];
 
-const estimateOf = (b: MeasuredBundle): RatioEstimate => ({ ratio: b.importRatio, interval: b.importInterval, imports: b.importRatios.length });
+const estimateOf = (b: MeasuredBundle): RatioEstimate => ({
+  ratio: b.importRatio,
+  interval: b.importInterval,
+  imports: b.importRatios.length,
+});
 
 /**
  * A bundle's import figures from its timings: the summary of its times, and the median of its
  * ratios to the reference with that median's bootstrap interval (import-timing.ts; the reference's own is 1).
  */
 function importFigures(name: string, times: readonly number[], ratios: readonly number[], random: () => number) {
-  const { ratio, interval } = name === DYNAMO_REFERENCE ? { ratio: 1, interval: [1, 1] as [number, number] } : estimateRatio(ratios, random);
+  const { ratio, interval } =
+    name === DYNAMO_REFERENCE ? { ratio: 1, interval: [1, 1] as [number, number] } : estimateRatio(ratios, random);
   return { importMs: summarize(times), importRatio: ratio, importInterval: interval };
 }
 
@@ -255,8 +295,18 @@ export function decideImports(bundles: MeasuredBundle[]): void {
 function timeMore(bundles: MeasuredBundle[], some: MeasuredBundle[], rounds: number, random: () => number): void {
   const timed = [bundles.find((b) => b.name === DYNAMO_REFERENCE)!, ...some];
   const byName = new Map(timed.map((b) => [b.name, b]));
-  const timings: Timings = { times: new Map(timed.map((b) => [b.name, b.importSamples])), ratios: new Map(timed.map((b) => [b.name, b.importRatios])) };
-  timeInRounds(timed.map((b) => b.name), DYNAMO_REFERENCE, rounds, (name) => importTime(byName.get(name)!.file), timings, random);
+  const timings: Timings = {
+    times: new Map(timed.map((b) => [b.name, b.importSamples])),
+    ratios: new Map(timed.map((b) => [b.name, b.importRatios])),
+  };
+  timeInRounds(
+    timed.map((b) => b.name),
+    DYNAMO_REFERENCE,
+    rounds,
+    (name) => importTime(byName.get(name)!.file),
+    timings,
+    random,
+  );
   for (const b of timed) Object.assign(b, importFigures(b.name, b.importSamples, b.importRatios, random));
 }
 
@@ -270,7 +320,8 @@ export function settleFloors(bundles: MeasuredBundle[]): void {
   const chosen = floors.filter((b) => b.name === CHOSEN_LIBRARIES);
   const fewest = (some: MeasuredBundle[]) => Math.min(...some.map((b) => b.importRatios.length));
   if (fewest(floors) < FLOOR_IMPORTS) timeMore(bundles, floors, FLOOR_IMPORTS - fewest(floors), seededRandom(SEED + 2));
-  if (fewest(chosen) < CHOSEN_LIBRARIES_IMPORTS) timeMore(bundles, chosen, CHOSEN_LIBRARIES_IMPORTS - fewest(chosen), seededRandom(SEED + 3));
+  if (fewest(chosen) < CHOSEN_LIBRARIES_IMPORTS)
+    timeMore(bundles, chosen, CHOSEN_LIBRARIES_IMPORTS - fewest(chosen), seededRandom(SEED + 3));
 }
 
 /** What the S3 client costs the functions that write objects themselves (docs/decisions.md "Retries and browsers"): their bundles and import times, beside the client alone. */
@@ -279,13 +330,18 @@ export function s3Writers(bundles: MeasuredBundle[]) {
   return {
     referenceKb: Math.round(reference.bytes / 1024),
     referenceImportMedianMs: reference.importMs.median,
-    functions: bundles.filter((b) => b.clients.includes('s3') && !b.name.startsWith('reference')).map((b) => ({ name: b.name, kb: Math.round(b.bytes / 1024), importMedianMs: b.importMs.median })),
+    functions: bundles
+      .filter((b) => b.clients.includes('s3') && !b.name.startsWith('reference'))
+      .map((b) => ({ name: b.name, kb: Math.round(b.bytes / 1024), importMedianMs: b.importMs.median })),
   };
 }
 
 export function printS3Writers(writers: ReturnType<typeof s3Writers>): void {
-  console.log(`\nFunctions bundling the S3 client (they write objects themselves; the S3 client alone: ${writers.referenceKb} KB, import ${writers.referenceImportMedianMs} ms)`);
-  for (const f of writers.functions) console.log(`  ${f.name.padEnd(48)} ${String(f.kb).padStart(5)} KB  ${f.importMedianMs.toFixed(1).padStart(6)} ms`);
+  console.log(
+    `\nFunctions bundling the S3 client (they write objects themselves; the S3 client alone: ${writers.referenceKb} KB, import ${writers.referenceImportMedianMs} ms)`,
+  );
+  for (const f of writers.functions)
+    console.log(`  ${f.name.padEnd(48)} ${String(f.kb).padStart(5)} KB  ${f.importMedianMs.toFixed(1).padStart(6)} ms`);
 }
 
 /**
@@ -295,7 +351,13 @@ export function printS3Writers(writers: ReturnType<typeof s3Writers>): void {
 export function observabilityCost(bundles: MeasuredBundle[]) {
   const reference = bundles.find((b) => b.name === 'reference: observability only')!;
   const empty = bundles.find((b) => b.name === 'reference: empty handler')!;
-  const functions = bundles.filter((b) => !b.name.startsWith('reference')).map((b) => ({ name: b.name, observabilityKb: Math.round((b.observabilityBytes / 1024) * 10) / 10, shareOfBundle: Math.round((b.observabilityBytes / b.bytes) * 1000) / 1000 }));
+  const functions = bundles
+    .filter((b) => !b.name.startsWith('reference'))
+    .map((b) => ({
+      name: b.name,
+      observabilityKb: Math.round((b.observabilityBytes / 1024) * 10) / 10,
+      shareOfBundle: Math.round((b.observabilityBytes / b.bytes) * 1000) / 1000,
+    }));
   return {
     aloneKb: Math.round((reference.bytes / 1024) * 10) / 10,
     aloneImportMedianMs: reference.importMs.median,
@@ -307,8 +369,13 @@ export function observabilityCost(bundles: MeasuredBundle[]) {
 }
 
 export function printObservabilityCost(cost: ReturnType<typeof observabilityCost>): void {
-  console.log(`\nObservability (EMF emitter, tally, job wrapper, observe): ${cost.aloneKb} KB alone, import ${cost.aloneImportMedianMs} ms (empty handler ${cost.emptyHandlerImportMedianMs} ms: +${cost.addedImportMedianMs} ms); at most ${cost.maxPerFunctionKb} KB in a function`);
-  for (const f of [...cost.functions].sort((a, b) => b.observabilityKb - a.observabilityKb).slice(0, 5)) console.log(`  ${f.name.padEnd(48)} ${String(f.observabilityKb).padStart(5)} KB  ${(f.shareOfBundle * 100).toFixed(1).padStart(5)} % of its bundle`);
+  console.log(
+    `\nObservability (EMF emitter, tally, job wrapper, observe): ${cost.aloneKb} KB alone, import ${cost.aloneImportMedianMs} ms (empty handler ${cost.emptyHandlerImportMedianMs} ms: +${cost.addedImportMedianMs} ms); at most ${cost.maxPerFunctionKb} KB in a function`,
+  );
+  for (const f of [...cost.functions].sort((a, b) => b.observabilityKb - a.observabilityKb).slice(0, 5))
+    console.log(
+      `  ${f.name.padEnd(48)} ${String(f.observabilityKb).padStart(5)} KB  ${(f.shareOfBundle * 100).toFixed(1).padStart(5)} % of its bundle`,
+    );
 }
 
 /**
@@ -325,7 +392,15 @@ export function coldStartTargets(bundles: MeasuredBundle[]) {
   const medianBytes = quantile(sizes, 0.5);
   const largest = functions.reduce((a, b) => (b.bytes > a.bytes ? b : a));
   const t = COLD_START_TARGETS;
-  const floorFigures = (b: MeasuredBundle) => ({ name: b.name, clients: b.clients, kb: Math.round(b.bytes / 1024), bytesRatio: b.bytesRatio, importRatio: b.importRatio, importInterval: b.importInterval, imports: b.importRatios.length });
+  const floorFigures = (b: MeasuredBundle) => ({
+    name: b.name,
+    clients: b.clients,
+    kb: Math.round(b.bytes / 1024),
+    bytesRatio: b.bytesRatio,
+    importRatio: b.importRatio,
+    importInterval: b.importInterval,
+    imports: b.importRatios.length,
+  });
   const verdict = (b: MeasuredBundle) => verdictOf(estimateOf(b), t.importRatioEach);
   const floors = bundles.filter((b) => b.name === CHOSEN_LIBRARIES || b.name.startsWith(FLOOR_WITH_CLIENTS));
   const notUnder = functions
@@ -353,7 +428,14 @@ export function coldStartTargets(bundles: MeasuredBundle[]) {
     .sort((a, b) => b.bytes - a.bytes)
     .map((f) => {
       const floor = byName.get(f.floor!)!;
-      return { name: f.name, kb: Math.round(f.bytes / 1024), overKb: Math.round((f.bytes - t.largestBundleBytes) / 1024), floor: floor.name, floorKb: Math.round(floor.bytes / 1024), why: floor.bytes > t.largestBundleBytes ? ('floor' as const) : ('ours' as const) };
+      return {
+        name: f.name,
+        kb: Math.round(f.bytes / 1024),
+        overKb: Math.round((f.bytes - t.largestBundleBytes) / 1024),
+        floor: floor.name,
+        floorKb: Math.round(floor.bytes / 1024),
+        why: floor.bytes > t.largestBundleBytes ? ('floor' as const) : ('ours' as const),
+      };
     });
   const chosen = byName.get(CHOSEN_LIBRARIES)!;
   return {
@@ -374,12 +456,24 @@ export function coldStartTargets(bundles: MeasuredBundle[]) {
     },
     /** Zod objects built at import (what our own code spends there): the functions' median and most, and the floor's. */
     schemasAtImport: {
-      median: quantile(functions.map((f) => f.schemasAtImport).sort((a, b) => a - b), 0.5),
+      median: quantile(
+        functions.map((f) => f.schemasAtImport).sort((a, b) => a - b),
+        0.5,
+      ),
       max: Math.max(...functions.map((f) => f.schemasAtImport)),
       floor: chosen.schemasAtImport,
     },
-    medianBundle: { kb: Math.round(medianBytes / 1024), ratio: Math.round((medianBytes / reference.bytes) * 100) / 100, met: medianBytes / reference.bytes <= t.bytesRatioMedian, floorRatio: chosen.bytesRatio },
-    largestBundle: { name: largest.name, kb: Math.round(largest.bytes / 1024), met: largest.bytes <= t.largestBundleBytes },
+    medianBundle: {
+      kb: Math.round(medianBytes / 1024),
+      ratio: Math.round((medianBytes / reference.bytes) * 100) / 100,
+      met: medianBytes / reference.bytes <= t.bytesRatioMedian,
+      floorRatio: chosen.bytesRatio,
+    },
+    largestBundle: {
+      name: largest.name,
+      kb: Math.round(largest.bytes / 1024),
+      met: largest.bytes <= t.largestBundleBytes,
+    },
     /**
      * Every function within 1.25x: met when every function's interval is under it. Else how many are
      * over (their whole interval above it: because their floor reads over it too, or by our code) and
@@ -402,25 +496,52 @@ export function coldStartTargets(bundles: MeasuredBundle[]) {
 const interval = ([low, high]: readonly [number, number]) => `${low.toFixed(2)}-${high.toFixed(2)}`;
 
 export function printBundles(bundles: MeasuredBundle[]): void {
-  console.log(`\nBundles (minified KB and ratio to the DynamoDB reference; import in a fresh process, median / p99 ms, median ratio to the reference imports around its own and its ${CONFIDENCE_LABEL} interval, imports timed; zod objects built at import; other clients)`);
+  console.log(
+    `\nBundles (minified KB and ratio to the DynamoDB reference; import in a fresh process, median / p99 ms, median ratio to the reference imports around its own and its ${CONFIDENCE_LABEL} interval, imports timed; zod objects built at import; other clients)`,
+  );
   for (const b of bundles) {
-    console.log(`  ${b.name.padEnd(48)} ${String(Math.round(b.bytes / 1024)).padStart(5)} KB ${b.bytesRatio.toFixed(2).padStart(5)}x  ${b.importMs.median.toFixed(1).padStart(6)} / ${b.importMs.p99.toFixed(1).padStart(6)} ms ${b.importRatio.toFixed(2).padStart(5)}x ${interval(b.importInterval)} ${String(b.importRatios.length).padStart(3)} ${String(b.schemasAtImport).padStart(5)}  ${b.clients.join(' ')}`);
+    console.log(
+      `  ${b.name.padEnd(48)} ${String(Math.round(b.bytes / 1024)).padStart(5)} KB ${b.bytesRatio.toFixed(2).padStart(5)}x  ${b.importMs.median.toFixed(1).padStart(6)} / ${b.importMs.p99.toFixed(1).padStart(6)} ms ${b.importRatio.toFixed(2).padStart(5)}x ${interval(b.importInterval)} ${String(b.importRatios.length).padStart(3)} ${String(b.schemasAtImport).padStart(5)}  ${b.clients.join(' ')}`,
+    );
   }
 }
 
 export function printColdStartTargets(c: ReturnType<typeof coldStartTargets>): void {
   const mark = (met: boolean) => (met ? 'PASS' : 'FAIL');
-  console.log(`\nCold starts against the DynamoDB reference (${c.reference.kb} KB, import ${c.reference.importMedianMs} ms)`);
+  console.log(
+    `\nCold starts against the DynamoDB reference (${c.reference.kb} KB, import ${c.reference.importMedianMs} ms)`,
+  );
   console.log(`  floors (no code of ours; import ratio and its ${CONFIDENCE_LABEL} interval):`);
-  for (const f of c.floors) console.log(`    ${f.name.replace('reference: ', '').padEnd(60)} ${String(f.kb).padStart(5)} KB ${f.bytesRatio.toFixed(2).padStart(5)}x  import ${f.importRatio.toFixed(2)}x ${interval(f.importInterval)}`);
+  for (const f of c.floors)
+    console.log(
+      `    ${f.name.replace('reference: ', '').padEnd(60)} ${String(f.kb).padStart(5)} KB ${f.bytesRatio.toFixed(2).padStart(5)}x  import ${f.importRatio.toFixed(2)}x ${interval(f.importInterval)}`,
+    );
   const r = c.importRatio;
-  console.log(`  import ratio: median ${r.median} (target <= ${c.targets.importRatioMedian}) ${mark(r.medianMet)}, p90 ${r.p90}, max ${r.max}`);
-  console.log(`    the chosen libraries' floor ${r.floor}, ${interval(r.floorInterval)} over ${r.floorImports} imports: our code adds ${r.oursAtMedian >= 0 ? '+' : ''}${r.oursAtMedian} at the median`);
+  console.log(
+    `  import ratio: median ${r.median} (target <= ${c.targets.importRatioMedian}) ${mark(r.medianMet)}, p90 ${r.p90}, max ${r.max}`,
+  );
+  console.log(
+    `    the chosen libraries' floor ${r.floor}, ${interval(r.floorInterval)} over ${r.floorImports} imports: our code adds ${r.oursAtMedian >= 0 ? '+' : ''}${r.oursAtMedian} at the median`,
+  );
   const each = c.eachImport;
-  console.log(`  each <= ${c.targets.importRatioEach}x: ${mark(each.met)}: ${each.under} under, ${each.overByFloor.length} over because their floor is, ${each.overByOurCode.length} over by our code, ${each.unclear.length} unclear after up to ${MAX_IMPORT_ROUNDS} rounds`);
-  for (const f of c.notUnderImportTarget) console.log(`    ${f.name.padEnd(48)} ${f.verdict.padEnd(7)} ${f.ratio.toFixed(2)} ${interval(f.interval)} (${f.imports})  floor ${f.floorRatio.toFixed(2)} ${interval(f.floorInterval)} (${f.floor.replace('reference: ', '')})  ${f.why}`);
-  console.log(`  zod objects built at import: median ${c.schemasAtImport.median}, most ${c.schemasAtImport.max} (the floor builds ${c.schemasAtImport.floor})`);
-  console.log(`  median bundle: ${c.medianBundle.kb} KB, ${c.medianBundle.ratio}x (target <= ${c.targets.bytesRatioMedian}x; the floor ${c.medianBundle.floorRatio}x) ${mark(c.medianBundle.met)}`);
-  console.log(`  largest bundle: ${c.largestBundle.kb} KB ${c.largestBundle.name} (target <= ${c.targets.largestBundleBytes / 1024} KB) ${mark(c.largestBundle.met)}`);
-  for (const f of c.overBundleBytes) console.log(`    ${f.name.padEnd(48)} ${String(f.kb).padStart(5)} KB (+${f.overKb})  floor ${f.floorKb} KB (${f.floor.replace('reference: ', '')})  ${f.why}`);
+  console.log(
+    `  each <= ${c.targets.importRatioEach}x: ${mark(each.met)}: ${each.under} under, ${each.overByFloor.length} over because their floor is, ${each.overByOurCode.length} over by our code, ${each.unclear.length} unclear after up to ${MAX_IMPORT_ROUNDS} rounds`,
+  );
+  for (const f of c.notUnderImportTarget)
+    console.log(
+      `    ${f.name.padEnd(48)} ${f.verdict.padEnd(7)} ${f.ratio.toFixed(2)} ${interval(f.interval)} (${f.imports})  floor ${f.floorRatio.toFixed(2)} ${interval(f.floorInterval)} (${f.floor.replace('reference: ', '')})  ${f.why}`,
+    );
+  console.log(
+    `  zod objects built at import: median ${c.schemasAtImport.median}, most ${c.schemasAtImport.max} (the floor builds ${c.schemasAtImport.floor})`,
+  );
+  console.log(
+    `  median bundle: ${c.medianBundle.kb} KB, ${c.medianBundle.ratio}x (target <= ${c.targets.bytesRatioMedian}x; the floor ${c.medianBundle.floorRatio}x) ${mark(c.medianBundle.met)}`,
+  );
+  console.log(
+    `  largest bundle: ${c.largestBundle.kb} KB ${c.largestBundle.name} (target <= ${c.targets.largestBundleBytes / 1024} KB) ${mark(c.largestBundle.met)}`,
+  );
+  for (const f of c.overBundleBytes)
+    console.log(
+      `    ${f.name.padEnd(48)} ${String(f.kb).padStart(5)} KB (+${f.overKb})  floor ${f.floorKb} KB (${f.floor.replace('reference: ', '')})  ${f.why}`,
+    );
 }

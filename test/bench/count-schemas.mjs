@@ -2,7 +2,7 @@
 // (schemas and checks) the import built. Zod gives each its `_zod` internals with defineProperty.
 const define = Object.defineProperty;
 let built = 0;
-Object.defineProperty = function (target, key, descriptor) {
+Object.defineProperty = (target, key, descriptor) => {
   if (key === '_zod') built++;
   return define(target, key, descriptor);
 };

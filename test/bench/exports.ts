@@ -67,9 +67,13 @@ export async function measureExports(issuer: LocalIssuer): Promise<ExportsResult
     console.log(`  seeded ${ACTIVITIES} activities in ${Math.round((performance.now() - began) / 1000)} s`);
 
     // Queued only: no runner is plugged in here, so the timed run below is the one that writes it.
-    const exportId = (await send('POST', '/v1/exports', { organizationId: tenantId, kind: 'activities', format: 'csv' })).data.id;
+    const exportId = (
+      await send('POST', '/v1/exports', { organizationId: tenantId, kind: 'activities', format: 'csv' })
+    ).data.id;
     const startedAt = performance.now();
-    const { result: outcome, peakGrowth } = await withPeakHeap(() => runExport({ tenantId, exportId }, { lastDelivery: true }));
+    const { result: outcome, peakGrowth } = await withPeakHeap(() =>
+      runExport({ tenantId, exportId }, { lastDelivery: true }),
+    );
     const seconds = Math.round((performance.now() - startedAt) / 10) / 100;
     if (outcome !== 'succeeded') throw new Error(`export ${outcome}`);
 
@@ -77,7 +81,8 @@ export async function measureExports(issuer: LocalIssuer): Promise<ExportsResult
     const text = await (await fetch(data.downloadUrl)).text();
     // Activity names hold no line breaks: every record is one CRLF-terminated line, the header first.
     const rows = text.split('\r\n').length - 2;
-    if (rows !== ACTIVITIES || data.rowCount !== ACTIVITIES) throw new Error(`exported ${rows} rows (rowCount ${data.rowCount}), expected ${ACTIVITIES}`);
+    if (rows !== ACTIVITIES || data.rowCount !== ACTIVITIES)
+      throw new Error(`exported ${rows} rows (rowCount ${data.rowCount}), expected ${ACTIVITIES}`);
     return {
       activities: ACTIVITIES,
       format: 'csv',
@@ -95,6 +100,8 @@ export async function measureExports(issuer: LocalIssuer): Promise<ExportsResult
 
 export function printExports(result: ExportsResult): void {
   console.log(`\nExport of ${result.activities} activities as CSV (local, in-process worker)`);
-  console.log(`  ${result.rows} rows, ${Math.round(result.bytes / 1024)} KB in ${result.seconds} s, peak heap growth ${result.peakHeapGrowthMB} MB`);
+  console.log(
+    `  ${result.rows} rows, ${Math.round(result.bytes / 1024)} KB in ${result.seconds} s, peak heap growth ${result.peakHeapGrowthMB} MB`,
+  );
   console.log(`  ${result.verdict}: under ${result.targetSeconds} s`);
 }

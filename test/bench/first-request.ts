@@ -35,5 +35,8 @@ for (const route of routes) {
 }
 const total = (key: 'firstMs' | 'secondMs') => Math.round(rows.reduce((sum, r) => sum + r[key], 0));
 const slowest = [...rows].sort((a, b) => b.firstMs - a.firstMs).slice(0, 5);
-console.log(`${rows.length} routes: first requests ${total('firstMs')} ms in all, second requests ${total('secondMs')} ms`);
-for (const r of slowest) console.log(`  ${r.route}: first ${Math.round(r.firstMs)} ms, second ${Math.round(r.secondMs)} ms`);
+console.log(
+  `${rows.length} routes: first requests ${total('firstMs')} ms in all, second requests ${total('secondMs')} ms`,
+);
+for (const r of slowest)
+  console.log(`  ${r.route}: first ${Math.round(r.firstMs)} ms, second ${Math.round(r.secondMs)} ms`);

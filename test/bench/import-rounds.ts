@@ -18,7 +18,10 @@ if (!Number.isInteger(rounds) || rounds < 1 || !names.length) {
   console.error('usage: npx tsx test/bench/import-rounds.ts <rounds> <function, e.g. activities/get> [more…]');
   process.exit(2);
 }
-const entries: [string, string][] = [DYNAMO_REFERENCE, CHOSEN_LIBRARIES, ...names].map((name) => [name, builtBundle(name.startsWith('reference') ? name : `functions/${name}`)]);
+const entries: [string, string][] = [DYNAMO_REFERENCE, CHOSEN_LIBRARIES, ...names].map((name) => [
+  name,
+  builtBundle(name.startsWith('reference') ? name : `functions/${name}`),
+]);
 const missing = entries.filter(([, file]) => !existsSync(file));
 if (missing.length) {
   console.error(`no bundle for ${missing.map(([name]) => name).join(', ')}: run \`npm run bench -- bundles\` first`);
@@ -28,10 +31,20 @@ const fileOf = new Map(entries);
 const random = seededRandom(Date.now());
 const timings = noTimings();
 timeInRounds([...fileOf.keys()], DYNAMO_REFERENCE, rounds, (name) => importTime(fileOf.get(name)!), timings, random);
-console.log(`Import, median of ${rounds} rounds (ms), and its ratio to the DynamoDB reference's imports around it: median and ${CONFIDENCE_LABEL} interval`);
+console.log(
+  `Import, median of ${rounds} rounds (ms), and its ratio to the DynamoDB reference's imports around it: median and ${CONFIDENCE_LABEL} interval`,
+);
 for (const [name] of entries) {
   const times = timings.times.get(name)!;
-  const { ratio, interval } = name === DYNAMO_REFERENCE ? { ratio: 1, interval: undefined } : estimateRatio(timings.ratios.get(name)!, random);
+  const { ratio, interval } =
+    name === DYNAMO_REFERENCE ? { ratio: 1, interval: undefined } : estimateRatio(timings.ratios.get(name)!, random);
   const within = interval ? `${interval[0].toFixed(3)}-${interval[1].toFixed(3)}` : '';
-  console.log(`  ${name.padEnd(48)} ${quantile([...times].sort((a, b) => a - b), 0.5).toFixed(1).padStart(6)}  ${ratio.toFixed(3)}  ${within}`);
+  console.log(
+    `  ${name.padEnd(48)} ${quantile(
+      [...times].sort((a, b) => a - b),
+      0.5,
+    )
+      .toFixed(1)
+      .padStart(6)}  ${ratio.toFixed(3)}  ${within}`,
+  );
 }

@@ -60,7 +60,14 @@ export const noTimings = (): Timings => ({ times: new Map(), ratios: new Map() }
  * of the reference (ref, a, ref, b, ref, ...: one more reference import than names per round); adds
  * each import's time and its ratio to the geometric mean of the two around it to `into`.
  */
-export function timeInRounds(names: readonly string[], reference: string, rounds: number, time: (name: string) => number, into: Timings, random: () => number): void {
+export function timeInRounds(
+  names: readonly string[],
+  reference: string,
+  rounds: number,
+  time: (name: string) => number,
+  into: Timings,
+  random: () => number,
+): void {
   const add = (map: Map<string, number[]>, name: string, value: number) => {
     if (!map.has(name)) map.set(name, []);
     map.get(name)!.push(value);
@@ -80,7 +87,11 @@ export function timeInRounds(names: readonly string[], reference: string, rounds
   }
 }
 
-const median = (samples: readonly number[]) => quantile([...samples].sort((a, b) => a - b), 0.5);
+const median = (samples: readonly number[]) =>
+  quantile(
+    [...samples].sort((a, b) => a - b),
+    0.5,
+  );
 
 export interface RatioEstimate {
   /** The median of a bundle's ratios to the reference imports around each of its imports. */
@@ -91,10 +102,16 @@ export interface RatioEstimate {
 }
 
 export function estimateRatio(ratios: readonly number[], random: () => number): RatioEstimate {
-  const medians = Array.from({ length: RESAMPLES }, () => median(Array.from({ length: ratios.length }, () => ratios[Math.floor(random() * ratios.length)]!))).sort((a, b) => a - b);
+  const medians = Array.from({ length: RESAMPLES }, () =>
+    median(Array.from({ length: ratios.length }, () => ratios[Math.floor(random() * ratios.length)]!)),
+  ).sort((a, b) => a - b);
   const tail = (1 - CONFIDENCE) / 2;
   const round = (n: number) => Math.round(n * 1000) / 1000;
-  return { ratio: round(median(ratios)), interval: [round(quantile(medians, tail)), round(quantile(medians, 1 - tail))], imports: ratios.length };
+  return {
+    ratio: round(median(ratios)),
+    interval: [round(quantile(medians, tail)), round(quantile(medians, 1 - tail))],
+    imports: ratios.length,
+  };
 }
 
 export type Verdict = 'under' | 'over' | 'unclear';

@@ -15,7 +15,13 @@ export interface ReadTally {
   capacityUnits: number;
 }
 
-const READS = new Set(['QueryCommand', 'ScanCommand', 'GetItemCommand', 'BatchGetItemCommand', 'TransactGetItemsCommand']);
+const READS = new Set([
+  'QueryCommand',
+  'ScanCommand',
+  'GetItemCommand',
+  'BatchGetItemCommand',
+  'TransactGetItemsCommand',
+]);
 
 const tally: ReadTally = { calls: 0, itemsRead: 0, capacityUnits: 0 };
 let installed = false;

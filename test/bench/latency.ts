@@ -85,7 +85,7 @@ export async function measureLatency(issuer: LocalIssuer) {
  */
 const LINK_CALLS =
   '7 = campaign pointer, campaign + membership (BatchGet), activity as the transaction conditions on it, the transaction, ' +
-  'the activity\'s spend placement inputs (a Query of its costs too only when it counts some), its campaign and creator links (one Query), its metric days (a Query)';
+  "the activity's spend placement inputs (a Query of its costs too only when it counts some), its campaign and creator links (one Query), its metric days (a Query)";
 export const CALLS_EXPLAINED: Record<string, string> = {
   'POST /v1/campaigns/:id/activities (link)': LINK_CALLS,
   'POST /v1/campaigns/:id/activities (move)': `${LINK_CALLS}; the move takes the old campaign's link out in the same transaction`,
@@ -97,27 +97,63 @@ export async function measureCallsPerRequest(issuer: LocalIssuer) {
   const auth = { authorization: `Bearer ${issuer.mint({ userId, email: `${userId}@bench.example` })}` };
   const json = { ...auth, 'content-type': 'application/json' };
   const send = async (label: string, method: string, url: string, body?: unknown) => {
-    const response = await dispatch({ method, url, headers: body ? json : auth, ...(body ? { body: Buffer.from(JSON.stringify(body)) } : {}) });
+    const response = await dispatch({
+      method,
+      url,
+      headers: body ? json : auth,
+      ...(body ? { body: Buffer.from(JSON.stringify(body)) } : {}),
+    });
     if (response.statusCode >= 300) throw new Error(`${label}: ${response.statusCode} ${response.body}`);
     return JSON.parse(response.body ?? '{}') as { data: { id: string } };
   };
   await send('sign-up', 'POST', '/v1/users', { userId, email: `${userId}@bench.example` });
   const { id: orgId } = await createTenant({ name: 'Bench', ownerUserId: userId });
   const activity = await createActivity(orgId, { channel: 'youtube', activity: 'youtube_video', name: 'Bench video' });
-  const campaignId = (await send('campaign', 'POST', '/v1/campaigns', { organizationId: orgId, name: 'Bench campaign' })).data.id;
-  const other = (await send('campaign', 'POST', '/v1/campaigns', { organizationId: orgId, name: 'Bench other' })).data.id;
+  const campaignId = (
+    await send('campaign', 'POST', '/v1/campaigns', { organizationId: orgId, name: 'Bench campaign' })
+  ).data.id;
+  const other = (await send('campaign', 'POST', '/v1/campaigns', { organizationId: orgId, name: 'Bench other' })).data
+    .id;
 
   const requests: { label: string; method: string; url: string; body?: unknown }[] = [
     { label: 'GET /v1/users/:id (read one record)', method: 'GET', url: `/v1/users/${userId}` },
     { label: 'GET /v1/users/:id/settings', method: 'GET', url: `/v1/users/${userId}/settings` },
-    { label: 'GET /v1/users (members list)', method: 'GET', url: `/v1/users?organizationId=${orgId}&pageIndex=0&pageSize=20` },
+    {
+      label: 'GET /v1/users (members list)',
+      method: 'GET',
+      url: `/v1/users?organizationId=${orgId}&pageIndex=0&pageSize=20`,
+    },
     { label: 'PATCH /v1/users/:id (name)', method: 'PATCH', url: `/v1/users/${userId}`, body: { name: 'Bench' } },
-    { label: 'PATCH /v1/users/:id/settings', method: 'PATCH', url: `/v1/users/${userId}/settings`, body: { preferences: { a: 1 } } },
-    { label: 'POST /v1/campaigns', method: 'POST', url: '/v1/campaigns', body: { organizationId: orgId, name: 'Counted' } },
+    {
+      label: 'PATCH /v1/users/:id/settings',
+      method: 'PATCH',
+      url: `/v1/users/${userId}/settings`,
+      body: { preferences: { a: 1 } },
+    },
+    {
+      label: 'POST /v1/campaigns',
+      method: 'POST',
+      url: '/v1/campaigns',
+      body: { organizationId: orgId, name: 'Counted' },
+    },
     { label: 'GET /v1/campaigns/:id', method: 'GET', url: `/v1/campaigns/${campaignId}` },
-    { label: 'GET /v1/campaigns (list)', method: 'GET', url: `/v1/campaigns?organizationId=${orgId}&pageIndex=0&pageSize=20` },
-    { label: 'POST /v1/campaigns/:id/activities (link)', method: 'POST', url: `/v1/campaigns/${campaignId}/activities`, body: { activityId: activity.id } },
-    { label: 'POST /v1/campaigns/:id/activities (move)', method: 'POST', url: `/v1/campaigns/${other}/activities`, body: { activityId: activity.id } },
+    {
+      label: 'GET /v1/campaigns (list)',
+      method: 'GET',
+      url: `/v1/campaigns?organizationId=${orgId}&pageIndex=0&pageSize=20`,
+    },
+    {
+      label: 'POST /v1/campaigns/:id/activities (link)',
+      method: 'POST',
+      url: `/v1/campaigns/${campaignId}/activities`,
+      body: { activityId: activity.id },
+    },
+    {
+      label: 'POST /v1/campaigns/:id/activities (move)',
+      method: 'POST',
+      url: `/v1/campaigns/${other}/activities`,
+      body: { activityId: activity.id },
+    },
   ];
   const out: Record<string, number> = {};
   for (const r of requests) {

@@ -36,15 +36,29 @@ describe('the lists bench seed', () => {
   it('writes records whose stored aggregates, pointers and lists agree, as the write path leaves them', async () => {
     const { send, tenantId } = await seeded();
     await expect(checkSeed(send, tenantId, RECORDS)).resolves.toBeUndefined();
-    const { data: org } = await send<{ data: { metrics: Record<string, unknown> } }>('GET', `/v1/organizations/${tenantId}`);
+    const { data: org } = await send<{ data: { metrics: Record<string, unknown> } }>(
+      'GET',
+      `/v1/organizations/${tenantId}`,
+    );
     // Ten templates of 120+35+980+5+410+72+1500+260+18+640 = 4040 USD, three times.
-    expect(org.metrics).toMatchObject({ activitiesCount: RECORDS, creatorsCount: RECORDS, costsCount: RECORDS, spend: { USD: 3 * 4040 } });
+    expect(org.metrics).toMatchObject({
+      activitiesCount: RECORDS,
+      creatorsCount: RECORDS,
+      costsCount: RECORDS,
+      spend: { USD: 3 * 4040 },
+    });
 
     // A copied cost's activity and creator are copies too (found by id, through their pointers), each counting it.
-    const { items } = await send<{ items: { activityId: string; creatorId: string; amount: number }[] }>('GET', `/v1/costs?organizationId=${tenantId}&pageIndex=0&pageSize=100`);
+    const { items } = await send<{ items: { activityId: string; creatorId: string; amount: number }[] }>(
+      'GET',
+      `/v1/costs?organizationId=${tenantId}&pageIndex=0&pageSize=100`,
+    );
     expect(new Set(items.map((c) => c.activityId)).size).toBe(RECORDS);
     for (const cost of items.slice(0, 5)) {
-      const { data: activity } = await send<{ data: Record<string, unknown> }>('GET', `/v1/activities/${cost.activityId}`);
+      const { data: activity } = await send<{ data: Record<string, unknown> }>(
+        'GET',
+        `/v1/activities/${cost.activityId}`,
+      );
       const { data: creator } = await send<{ data: Record<string, unknown> }>('GET', `/v1/creators/${cost.creatorId}`);
       expect(activity).toMatchObject({ costsCount: 1, spend: { USD: cost.amount } });
       expect(creator).toMatchObject({ costsCount: 1, spend: { USD: cost.amount } });
@@ -71,8 +85,14 @@ describe('the read counter', () => {
     expect(query.capacityUnits).toBeGreaterThan(0);
 
     before = reads.read();
-    await client.send(new GetCommand({ TableName: tableName(), Key: { pk: `TENANT#${tenantId}`, sk: 'COST#missing' } }));
-    await client.send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: Items.slice(0, 3).map(({ pk, sk }) => ({ pk, sk })) } } }));
+    await client.send(
+      new GetCommand({ TableName: tableName(), Key: { pk: `TENANT#${tenantId}`, sk: 'COST#missing' } }),
+    );
+    await client.send(
+      new BatchGetCommand({
+        RequestItems: { [tableName()]: { Keys: Items.slice(0, 3).map(({ pk, sk }) => ({ pk, sk })) } },
+      }),
+    );
     expect(readsBetween(before, reads.read())).toMatchObject({ calls: 2, itemsRead: 3 });
   });
 });

@@ -36,16 +36,46 @@ const RATIO_IN_MEMORY =
 
 const PAGE = 'pageIndex=0&pageSize=20';
 export const LIST_ROUTES: readonly ListRoute[] = [
-  { label: 'GET /v1/activities (default order)', url: (t) => `/v1/activities?organizationId=${t}&${PAGE}`, target: true },
+  {
+    label: 'GET /v1/activities (default order)',
+    url: (t) => `/v1/activities?organizationId=${t}&${PAGE}`,
+    target: true,
+  },
   // Sorted by name is an index page too (gsi2), so it is held to the same target.
-  { label: 'GET /v1/activities (sorted by name)', url: (t) => `/v1/activities?organizationId=${t}&${PAGE}&sortBy=name`, target: true },
+  {
+    label: 'GET /v1/activities (sorted by name)',
+    url: (t) => `/v1/activities?organizationId=${t}&${PAGE}&sortBy=name`,
+    target: true,
+  },
   // Impressions and engagement: the creator's own counters are gsi7's and gsi8's sort keys.
-  { label: 'GET /v1/creators (sorted by impressions)', url: (t) => `/v1/creators?workspaceId=${t}&${PAGE}&sortBy=impressions`, target: true },
-  { label: 'GET /v1/creators (sorted by engagement)', url: (t) => `/v1/creators?workspaceId=${t}&${PAGE}&sortBy=engagement`, target: true },
+  {
+    label: 'GET /v1/creators (sorted by impressions)',
+    url: (t) => `/v1/creators?workspaceId=${t}&${PAGE}&sortBy=impressions`,
+    target: true,
+  },
+  {
+    label: 'GET /v1/creators (sorted by engagement)',
+    url: (t) => `/v1/creators?workspaceId=${t}&${PAGE}&sortBy=engagement`,
+    target: true,
+  },
   // Spend in the tenant's currency: the creator's `spendInTenantCurrency` is gsi9's sort key (shared/db/catalogue/spend-order.ts).
-  { label: 'GET /v1/creators (sorted by spend)', url: (t) => `/v1/creators?workspaceId=${t}&${PAGE}&sortBy=spend`, target: true },
-  { label: 'GET /v1/creators (sorted by CPM)', url: (t) => `/v1/creators?workspaceId=${t}&${PAGE}&sortBy=cpm`, target: false, why: RATIO_IN_MEMORY },
-  { label: 'GET /v1/creators (sorted by CPE)', url: (t) => `/v1/creators?workspaceId=${t}&${PAGE}&sortBy=cpe`, target: false, why: RATIO_IN_MEMORY },
+  {
+    label: 'GET /v1/creators (sorted by spend)',
+    url: (t) => `/v1/creators?workspaceId=${t}&${PAGE}&sortBy=spend`,
+    target: true,
+  },
+  {
+    label: 'GET /v1/creators (sorted by CPM)',
+    url: (t) => `/v1/creators?workspaceId=${t}&${PAGE}&sortBy=cpm`,
+    target: false,
+    why: RATIO_IN_MEMORY,
+  },
+  {
+    label: 'GET /v1/creators (sorted by CPE)',
+    url: (t) => `/v1/creators?workspaceId=${t}&${PAGE}&sortBy=cpe`,
+    target: false,
+    why: RATIO_IN_MEMORY,
+  },
   { label: 'GET /v1/costs (default order)', url: (t) => `/v1/costs?organizationId=${t}&${PAGE}`, target: true },
   { label: 'GET /v1/costs/stats', url: (t) => `/v1/costs/stats?organizationId=${t}`, target: true },
 ];
@@ -66,7 +96,9 @@ export function sender(headers: Record<string, string>): Send {
     });
     if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
     // A report link's page is HTML: handed back as its text.
-    const type = String(Object.entries(response.headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '');
+    const type = String(
+      Object.entries(response.headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '',
+    );
     return (type.startsWith('text/html') ? response.body : JSON.parse(response.body ?? '{}')) as T;
   };
 }
@@ -85,10 +117,14 @@ export async function measure(send: Send, url: string, runs = RUNS): Promise<Mea
     tallies.push(readsBetween(before, reads.read()));
   }
   const distinct = new Set(tallies.map((t) => t.itemsRead));
-  if (distinct.size > 1) console.warn(`  ${url}: items read varied between runs (${[...distinct].join(', ')}); reporting the largest`);
+  if (distinct.size > 1)
+    console.warn(`  ${url}: items read varied between runs (${[...distinct].join(', ')}); reporting the largest`);
   const most = tallies.reduce((a, b) => (b.itemsRead > a.itemsRead ? b : a));
   const { n, median } = summarize(times);
-  const p95 = quantile([...times].sort((a, b) => a - b), 0.95);
+  const p95 = quantile(
+    [...times].sort((a, b) => a - b),
+    0.95,
+  );
   return { ...most, p50Ms: Math.round(median * 10) / 10, p95Ms: Math.round(p95 * 10) / 10, n };
 }
 
@@ -105,7 +141,9 @@ export async function measureLists(issuer: LocalIssuer) {
     const began = performance.now();
     await seedTenant(send, tenantId, size);
     await checkSeed(send, tenantId, size);
-    console.log(`  seeded ${size} activities, creators and costs in ${Math.round((performance.now() - began) / 1000)} s`);
+    console.log(
+      `  seeded ${size} activities, creators and costs in ${Math.round((performance.now() - began) / 1000)} s`,
+    );
     const figures: Record<string, Measured> = {};
     for (const route of LIST_ROUTES) figures[route.label] = await measure(send, route.url(tenantId));
     bySize[String(size)] = figures;
@@ -131,7 +169,9 @@ export type ListsResult = Awaited<ReturnType<typeof measureLists>>;
 
 export function printLists(result: ListsResult): void {
   const [small, large] = SIZES.map(String) as [string, string];
-  console.log(`\nLists and stats: items read (capacity units) and p50 ms at ${small} / ${large} records, ${result.runsPerMeasurement} runs`);
+  console.log(
+    `\nLists and stats: items read (capacity units) and p50 ms at ${small} / ${large} records, ${result.runsPerMeasurement} runs`,
+  );
   for (const r of result.routes) {
     const a = r[small] as Measured;
     const b = r[large] as Measured;
@@ -139,8 +179,11 @@ export function printLists(result: ListsResult): void {
       `  ${r.route.padEnd(44)} ${String(a.itemsRead).padStart(6)} (${a.capacityUnits}) ${a.p50Ms} ms  /  ${String(b.itemsRead).padStart(6)} (${b.capacityUnits}) ${b.p50Ms} ms  ratio ${r.itemsReadRatio}`,
     );
   }
-  for (const r of result.routes.filter((x) => x.why)) console.log(`reported: ${r.route} reads ${r.itemsReadRatio}x the items: ${r.why}`);
+  for (const r of result.routes.filter((x) => x.why))
+    console.log(`reported: ${r.route} reads ${r.itemsReadRatio}x the items: ${r.why}`);
   for (const r of result.routes.filter((x) => x.verdict !== 'reported')) {
-    console.log(`${r.verdict}: ${r.route} reads ${r.itemsReadRatio}x the items at ${large} records as at ${small} (target <= ${MAX_ITEMS_READ_RATIO})`);
+    console.log(
+      `${r.verdict}: ${r.route} reads ${r.itemsReadRatio}x the items at ${large} records as at ${small} (target <= ${MAX_ITEMS_READ_RATIO})`,
+    );
   }
 }

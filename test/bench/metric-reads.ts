@@ -46,10 +46,14 @@ interface Route {
 }
 
 export const METRIC_READ_ROUTES: readonly Route[] = [
-  { label: 'GET /v1/creators/metrics/history (30 days)', url: (t) => `/v1/creators/metrics/history?workspaceId=${t.tenantId}&creatorId=${t.creatorId}&daysBack=30` },
+  {
+    label: 'GET /v1/creators/metrics/history (30 days)',
+    url: (t) => `/v1/creators/metrics/history?workspaceId=${t.tenantId}&creatorId=${t.creatorId}&daysBack=30`,
+  },
   {
     label: 'GET /v1/reporting/creator/metrics/history (30 days)',
-    url: (t) => `/v1/reporting/creator/metrics/history?organizationId=${t.tenantId}&creatorId=${t.creatorId}&daysBack=30`,
+    url: (t) =>
+      `/v1/reporting/creator/metrics/history?organizationId=${t.tenantId}&creatorId=${t.creatorId}&daysBack=30`,
   },
   {
     label: `GET /v1/activities/sparklines (${SPARKLINE_ACTIVITIES} activities)`,
@@ -101,9 +105,13 @@ async function seededTenant(send: Send, userId: string, size: number): Promise<T
     },
   });
   await checkSeed(send, tenantId, size);
-  const page = await send<{ items: { id: string }[] }>('GET', `/v1/activities?organizationId=${tenantId}&pageIndex=0&pageSize=${SPARKLINE_ACTIVITIES}`);
+  const page = await send<{ items: { id: string }[] }>(
+    'GET',
+    `/v1/activities?organizationId=${tenantId}&pageIndex=0&pageSize=${SPARKLINE_ACTIVITIES}`,
+  );
   const activityIds = page.items.map((a) => a.id);
-  if (activityIds.length !== SPARKLINE_ACTIVITIES) throw new Error(`expected ${SPARKLINE_ACTIVITIES} activities, listed ${activityIds.length}`);
+  if (activityIds.length !== SPARKLINE_ACTIVITIES)
+    throw new Error(`expected ${SPARKLINE_ACTIVITIES} activities, listed ${activityIds.length}`);
   return { size, tenantId, creatorId: firstCreator, activityIds };
 }
 
@@ -114,10 +122,12 @@ async function checkHistories(send: Send, tenants: readonly Tenant[]): Promise<v
   const histories = await Promise.all(tenants.map((t) => send<{ items: Day[] }>('GET', METRIC_READ_ROUTES[0]!.url(t))));
   const shown = histories.map((h) => JSON.stringify(h.items.filter((d) => d.impressions || d.engagement)));
   const days = histories[0]!.items.filter((d) => d.impressions || d.engagement).length;
-  if (days !== READING_DAYS.length || new Set(shown).size !== 1) throw new Error(`seed check: creator histories differ or miss days: ${shown.join(' vs ')}`);
+  if (days !== READING_DAYS.length || new Set(shown).size !== 1)
+    throw new Error(`seed check: creator histories differ or miss days: ${shown.join(' vs ')}`);
   const sparklines = await send<{ items: { points: Day[] }[] }>('GET', METRIC_READ_ROUTES[2]!.url(tenants.at(-1)!));
   const empty = sparklines.items.filter((s) => !s.points.some((p) => p.impressions)).length;
-  if (empty) throw new Error(`seed check: ${empty} of ${sparklines.items.length} sparklines of the large tenant are empty`);
+  if (empty)
+    throw new Error(`seed check: ${empty} of ${sparklines.items.length} sparklines of the large tenant are empty`);
 }
 
 export async function measureMetricReads(issuer: LocalIssuer) {
@@ -129,7 +139,9 @@ export async function measureMetricReads(issuer: LocalIssuer) {
   for (const size of SIZES) {
     const began = performance.now();
     tenants.push(await seededTenant(send, userId, size));
-    console.log(`  seeded ${size} activities with ${READING_DAYS.length} days of readings each in ${Math.round((performance.now() - began) / 1000)} s`);
+    console.log(
+      `  seeded ${size} activities with ${READING_DAYS.length} days of readings each in ${Math.round((performance.now() - began) / 1000)} s`,
+    );
   }
   await checkHistories(send, tenants);
   const [small, large] = SIZES.map(String) as [string, string];
@@ -139,8 +151,23 @@ export async function measureMetricReads(issuer: LocalIssuer) {
     const [a, b] = (await alternating(send, tenants.map(route.url), RUNS)) as [Measured, Measured];
     const itemsReadRatio = ratio(a.itemsRead, b.itemsRead);
     const verdict = itemsReadRatio !== null && itemsReadRatio <= MAX_ITEMS_READ_RATIO ? 'PASS' : 'FAIL';
-    const calls = route.maxCalls === undefined ? {} : { maxCalls: route.maxCalls, callsVerdict: Math.max(a.calls, b.calls) <= route.maxCalls ? ('PASS' as const) : ('FAIL' as const) };
-    routes.push({ route: route.label, [small]: a, [large]: b, itemsReadRatio, latencyRatioP50: ratio(a.p50Ms, b.p50Ms), latencyRatioP95: ratio(a.p95Ms, b.p95Ms), verdict, ...calls });
+    const calls =
+      route.maxCalls === undefined
+        ? {}
+        : {
+            maxCalls: route.maxCalls,
+            callsVerdict: Math.max(a.calls, b.calls) <= route.maxCalls ? ('PASS' as const) : ('FAIL' as const),
+          };
+    routes.push({
+      route: route.label,
+      [small]: a,
+      [large]: b,
+      itemsReadRatio,
+      latencyRatioP50: ratio(a.p50Ms, b.p50Ms),
+      latencyRatioP95: ratio(a.p95Ms, b.p95Ms),
+      verdict,
+      ...calls,
+    });
   }
   return {
     records: `${small} and ${large} activities (with as many creators and costs) in one tenant; each activity read on ${READING_DAYS.length} days of the last 30 (days ago: ${READING_DAYS.join(', ')}), linked to its creator and to the first creator (10 activities per such creator)`,
@@ -154,7 +181,9 @@ export type MetricReadsResult = Awaited<ReturnType<typeof measureMetricReads>>;
 
 export function printMetricReads(result: MetricReadsResult): void {
   const [small, large] = SIZES.map(String) as [string, string];
-  console.log(`\nMetric reads: items read (capacity units), p50 / p95 ms at ${small} / ${large} activities, ${result.runsPerMeasurement} runs`);
+  console.log(
+    `\nMetric reads: items read (capacity units), p50 / p95 ms at ${small} / ${large} activities, ${result.runsPerMeasurement} runs`,
+  );
   for (const r of result.routes) {
     const a = r[small] as Measured;
     const b = r[large] as Measured;
@@ -163,10 +192,14 @@ export function printMetricReads(result: MetricReadsResult): void {
     );
   }
   for (const r of result.routes) {
-    console.log(`${r.verdict}: ${r.route} reads ${r.itemsReadRatio}x the items at ${large} activities as at ${small} (target <= ${MAX_ITEMS_READ_RATIO})`);
+    console.log(
+      `${r.verdict}: ${r.route} reads ${r.itemsReadRatio}x the items at ${large} activities as at ${small} (target <= ${MAX_ITEMS_READ_RATIO})`,
+    );
     if (r.callsVerdict) {
       const [a, b] = [small, large].map((size) => (r[size] as Measured).calls);
-      console.log(`${r.callsVerdict}: ${r.route} makes ${a} DynamoDB calls in the tenant of ${small} activities and ${b} in that of ${large} (target <= ${r.maxCalls})`);
+      console.log(
+        `${r.callsVerdict}: ${r.route} makes ${a} DynamoDB calls in the tenant of ${small} activities and ${b} in that of ${large} (target <= ${r.maxCalls})`,
+      );
     }
   }
 }

@@ -71,7 +71,13 @@ export interface MetricRefreshResult {
   tenantOf10000PerDayUsd: Record<Phase, { snapshots: number; usd: number }>;
 }
 
-const WRITES = new Set(['PutItemCommand', 'UpdateItemCommand', 'DeleteItemCommand', 'BatchWriteItemCommand', 'TransactWriteItemsCommand']);
+const WRITES = new Set([
+  'PutItemCommand',
+  'UpdateItemCommand',
+  'DeleteItemCommand',
+  'BatchWriteItemCommand',
+  'TransactWriteItemsCommand',
+]);
 const writes = { units: 0 };
 let installed = false;
 
@@ -83,7 +89,9 @@ function countWrites(): void {
     (next, context) => async (args) => {
       if (!WRITES.has(context.commandName ?? '')) return next(args);
       const result = await next({ ...args, input: { ...(args.input as object), ReturnConsumedCapacity: 'TOTAL' } });
-      const consumed = (result.output as { ConsumedCapacity?: { CapacityUnits?: number } | { CapacityUnits?: number }[] }).ConsumedCapacity;
+      const consumed = (
+        result.output as { ConsumedCapacity?: { CapacityUnits?: number } | { CapacityUnits?: number }[] }
+      ).ConsumedCapacity;
       for (const c of Array.isArray(consumed) ? consumed : [consumed]) writes.units += c?.CapacityUnits ?? 0;
       return result;
     },
@@ -109,8 +117,15 @@ async function measure(): Promise<MetricRefreshResult> {
   const linked = { ...(await measureRun(true)), creators: CREATORS, campaigns: CAMPAIGNS };
   // A reading: its writes and reads, plus SQS send, receive and delete of its message (batched by ten).
   const usdPerSnapshot =
-    (linked.writeUnitsPerSnapshot * PRICE.writeUnitPerMillion + linked.readUnitsPerSnapshot * PRICE.readUnitPerMillion + SQS_REQUESTS_PER_READING * PRICE.sqsFifoRequestPerMillion) / 1e6;
-  const spread = Object.entries(DAYS_IN_PHASE).reduce((sum, [phase, days]) => sum + days * READINGS_PER_DAY[phase as keyof typeof READINGS_PER_DAY], 0) / 365;
+    (linked.writeUnitsPerSnapshot * PRICE.writeUnitPerMillion +
+      linked.readUnitsPerSnapshot * PRICE.readUnitPerMillion +
+      SQS_REQUESTS_PER_READING * PRICE.sqsFifoRequestPerMillion) /
+    1e6;
+  const spread =
+    Object.entries(DAYS_IN_PHASE).reduce(
+      (sum, [phase, days]) => sum + days * READINGS_PER_DAY[phase as keyof typeof READINGS_PER_DAY],
+      0,
+    ) / 365;
   const perActivity: Record<Phase, number> = { ...READINGS_PER_DAY, spreadOverAYear: spread };
   const perDay = Object.fromEntries(
     Object.entries(perActivity).map(([phase, readings]) => {
@@ -135,12 +150,15 @@ async function measure(): Promise<MetricRefreshResult> {
 }
 
 async function measureRun(linked: boolean): Promise<RefreshRun> {
-  const tenantId = (await createTenant({ name: `Refresh bench${linked ? ' (linked)' : ''}`, ownerUserId: randomUUID() })).id;
+  const tenantId = (
+    await createTenant({ name: `Refresh bench${linked ? ' (linked)' : ''}`, ownerUserId: randomUUID() })
+  ).id;
   const creatorIds: string[] = [];
   const campaignIds: string[] = [];
   if (linked) {
     for (let i = 0; i < CREATORS; i++) creatorIds.push((await createCreator(tenantId, { name: `Creator ${i}` })).id);
-    for (let i = 0; i < CAMPAIGNS; i++) campaignIds.push((await createCampaign(tenantId, { name: `Campaign ${i}` })).id);
+    for (let i = 0; i < CAMPAIGNS; i++)
+      campaignIds.push((await createCampaign(tenantId, { name: `Campaign ${i}` })).id);
   }
   for (let i = 0; i < ACTIVITIES; i++) {
     const a = await createActivity(tenantId, { channel: 'youtube', activity: 'youtube_video', name: `Video ${i}` });
@@ -148,7 +166,12 @@ async function measureRun(linked: boolean): Promise<RefreshRun> {
       await linkCreator(tenantId, a.id, creatorIds[i % CREATORS]!);
       await linkActivity(tenantId, campaignIds[i % CAMPAIGNS]!, a.id);
     }
-    await updateActivity(tenantId, a.id, { contentHref: `https://www.youtube.com/watch?v=${String(i).padStart(11, linked ? 'l' : 'v')}` }, { tracking: 'due' });
+    await updateActivity(
+      tenantId,
+      a.id,
+      { contentHref: `https://www.youtube.com/watch?v=${String(i).padStart(11, linked ? 'l' : 'v')}` },
+      { tracking: 'due' },
+    );
   }
   countWrites();
   const reads = countReads();
@@ -177,12 +200,19 @@ async function measureRun(linked: boolean): Promise<RefreshRun> {
 
 export function printMetricRefresh(result: MetricRefreshResult): void {
   const run = (label: string, r: RefreshRun) => {
-    console.log(`  ${label}: outcomes ${JSON.stringify(r.counts)} in ${r.seconds} s: ${r.snapshotsPerSecond} snapshots/s`);
-    console.log(`    ${r.writeUnitsPerSnapshot} write units and ${r.readUnitsPerSnapshot} read units per snapshot (rollups and due index included)`);
+    console.log(
+      `  ${label}: outcomes ${JSON.stringify(r.counts)} in ${r.seconds} s: ${r.snapshotsPerSecond} snapshots/s`,
+    );
+    console.log(
+      `    ${r.writeUnitsPerSnapshot} write units and ${r.readUnitsPerSnapshot} read units per snapshot (rollups and due index included)`,
+    );
   };
   console.log(`\nMetric refresh: one worker over the local fakes, ${result.unlinked.activities} activities per run`);
   run('activities alone', result.unlinked);
-  run(`each linked to 1 of ${result.linked.creators} creators and 1 of ${result.linked.campaigns} campaigns`, result.linked);
+  run(
+    `each linked to 1 of ${result.linked.creators} creators and 1 of ${result.linked.campaigns} campaigns`,
+    result.linked,
+  );
   const { prices, readingsPerActivityPerDay: cadence, daysInPhaseForSpread: days } = result.assumptions;
   console.log(
     `  Cost of a tenant of 10,000 linked activities per day: $${prices.writeUnitPerMillion}/M write units, $${prices.readUnitPerMillion}/M read units (DynamoDB on-demand), ` +
@@ -195,7 +225,9 @@ export function printMetricRefresh(result: MetricRefreshResult): void {
     spreadOverAYear: `ages spread over a year (${days.firstWeek}/${days.toDay60}/${days.after} days in each phase)`,
   };
   for (const [phase, { snapshots, usd }] of Object.entries(result.tenantOf10000PerDayUsd)) {
-    console.log(`    ${(label[phase] ?? phase).padEnd(58)} ${String(snapshots).padStart(7)} snapshots/day  $${usd}/day`);
+    console.log(
+      `    ${(label[phase] ?? phase).padEnd(58)} ${String(snapshots).padStart(7)} snapshots/day  $${usd}/day`,
+    );
   }
   console.log(`    not counted: ${result.assumptions.notCounted}`);
 }

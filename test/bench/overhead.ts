@@ -21,7 +21,17 @@ export async function measureOverhead(issuer: LocalIssuer) {
   const mock = mockClient(DynamoDBDocumentClient);
   try {
     mock.on(GetCommand).resolves({
-      Item: { ...keys.user(userId), id: userId, userId, email: `${userId}@bench.example`, name: 'Bench', jobRole: null, avatarKey: null, createdAt: now, updatedAt: now },
+      Item: {
+        ...keys.user(userId),
+        id: userId,
+        userId,
+        email: `${userId}@bench.example`,
+        name: 'Bench',
+        jobRole: null,
+        avatarKey: null,
+        createdAt: now,
+        updatedAt: now,
+      },
     });
     const { handler } = await import('../../functions/users/get.ts');
     const url = `/v1/users/${userId}`;

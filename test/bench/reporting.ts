@@ -34,13 +34,34 @@ interface Route {
 }
 
 export const REPORTING_ROUTES: readonly Route[] = [
-  { label: 'GET /v1/reporting/organization/metrics', url: ({ tenantId: t }) => `/v1/reporting/organization/metrics?organizationId=${t}` },
-  { label: 'GET /v1/reporting/campaign/metrics', url: ({ tenantId: t, campaignId: c }) => `/v1/reporting/campaign/metrics?organizationId=${t}&campaignId=${c}` },
-  { label: 'GET /v1/reporting/organization/metrics/history (90 days)', url: ({ tenantId: t }) => `/v1/reporting/organization/metrics/history?organizationId=${t}&daysBack=90` },
-  { label: 'GET /v1/reporting/spend/history (90 days)', url: ({ tenantId: t }) => `/v1/reporting/spend/history?organizationId=${t}&startDate=${day(89)}&endDate=${day(0)}` },
-  { label: 'GET /v1/reporting/campaign/portfolio', url: ({ tenantId: t }) => `/v1/reporting/campaign/portfolio?organizationId=${t}&daysBack=30` },
-  { label: 'GET /v1/reporting/marketing-brief (executive)', url: ({ tenantId: t }) => `/v1/reporting/marketing-brief?organizationId=${t}&daysBack=30&audience=executive` },
-  { label: 'GET /v1/reporting/organization/workspaces (agency view)', url: ({ tenantId: t }) => `/v1/reporting/organization/workspaces?organizationId=${t}&pageIndex=0&pageSize=10` },
+  {
+    label: 'GET /v1/reporting/organization/metrics',
+    url: ({ tenantId: t }) => `/v1/reporting/organization/metrics?organizationId=${t}`,
+  },
+  {
+    label: 'GET /v1/reporting/campaign/metrics',
+    url: ({ tenantId: t, campaignId: c }) => `/v1/reporting/campaign/metrics?organizationId=${t}&campaignId=${c}`,
+  },
+  {
+    label: 'GET /v1/reporting/organization/metrics/history (90 days)',
+    url: ({ tenantId: t }) => `/v1/reporting/organization/metrics/history?organizationId=${t}&daysBack=90`,
+  },
+  {
+    label: 'GET /v1/reporting/spend/history (90 days)',
+    url: ({ tenantId: t }) => `/v1/reporting/spend/history?organizationId=${t}&startDate=${day(89)}&endDate=${day(0)}`,
+  },
+  {
+    label: 'GET /v1/reporting/campaign/portfolio',
+    url: ({ tenantId: t }) => `/v1/reporting/campaign/portfolio?organizationId=${t}&daysBack=30`,
+  },
+  {
+    label: 'GET /v1/reporting/marketing-brief (executive)',
+    url: ({ tenantId: t }) => `/v1/reporting/marketing-brief?organizationId=${t}&daysBack=30&audience=executive`,
+  },
+  {
+    label: 'GET /v1/reporting/organization/workspaces (agency view)',
+    url: ({ tenantId: t }) => `/v1/reporting/organization/workspaces?organizationId=${t}&pageIndex=0&pageSize=10`,
+  },
   { label: 'GET /r/:token (campaign report page, HTML)', url: ({ reportToken }) => `/r/${reportToken}` },
 ];
 
@@ -53,7 +74,16 @@ async function seededTenant(send: Send, userId: string, size: number) {
   const tenantId = (await send('POST', '/v1/organizations', { userId, name: `Reporting bench ${size}` })).data.id;
   const campaignIds: string[] = [];
   for (let i = 0; i < CAMPAIGNS; i++) {
-    campaignIds.push((await send('POST', '/v1/campaigns', { organizationId: tenantId, name: `Campaign ${i}`, budget: 5000, startAt: new Date(Date.now() - 60 * 86_400_000).toISOString() })).data.id);
+    campaignIds.push(
+      (
+        await send('POST', '/v1/campaigns', {
+          organizationId: tenantId,
+          name: `Campaign ${i}`,
+          budget: 5000,
+          startAt: new Date(Date.now() - 60 * 86_400_000).toISOString(),
+        })
+      ).data.id,
+    );
   }
   await seedTenant(send, tenantId, size, {
     campaignIds,
@@ -63,7 +93,10 @@ async function seededTenant(send: Send, userId: string, size: number) {
   });
   await checkSeed(send, tenantId, size);
   // A link to the first campaign's report (its page is measured with the reports).
-  const link = await send<{ data: { url: string } }>('POST', '/v1/report-links', { organizationId: tenantId, campaignId: campaignIds[0] });
+  const link = await send<{ data: { url: string } }>('POST', '/v1/report-links', {
+    organizationId: tenantId,
+    campaignId: campaignIds[0],
+  });
   return { tenantId, campaignId: campaignIds[0]!, reportToken: link.data.url.split('/r/')[1]! };
 }
 
@@ -103,19 +136,27 @@ export async function measureReporting(issuer: LocalIssuer) {
   for (const size of SIZES) {
     const began = performance.now();
     tenants.push({ size, ...(await seededTenant(send, userId, size)) });
-    console.log(`  seeded ${size} activities in ${CAMPAIGNS} campaigns in ${Math.round((performance.now() - began) / 1000)} s`);
+    console.log(
+      `  seeded ${size} activities in ${CAMPAIGNS} campaigns in ${Math.round((performance.now() - began) / 1000)} s`,
+    );
   }
   // Both sizes seeded first, then each route's requests alternate between the sizes, so that the
   // load of a shared machine falls on both alike and neither pays a cold start alone.
   const bySize: Record<string, Record<string, Measured>> = Object.fromEntries(SIZES.map((size) => [String(size), {}]));
   for (const route of REPORTING_ROUTES) {
-    const measured = await alternating(send, tenants.map((t) => route.url(t)));
-    tenants.forEach(({ size }, i) => (bySize[String(size)]![route.label] = measured[i]!));
+    const measured = await alternating(
+      send,
+      tenants.map((t) => route.url(t)),
+    );
+    tenants.forEach(({ size }, i) => {
+      bySize[String(size)]![route.label] = measured[i]!;
+    });
   }
   const [small, large] = SIZES.map(String) as [string, string];
   // The report page's weight at each size: its campaign holds 1/20 of the activities.
   const pageBytes: Record<string, number> = {};
-  for (const t of tenants) pageBytes[String(t.size)] = Buffer.byteLength(await send<string>('GET', `/r/${t.reportToken}`));
+  for (const t of tenants)
+    pageBytes[String(t.size)] = Buffer.byteLength(await send<string>('GET', `/r/${t.reportToken}`));
   const ratio = (a: number, b: number) => (a ? Math.round((b / a) * 100) / 100 : null);
   const routes = REPORTING_ROUTES.map((route) => {
     const a = bySize[small]![route.label]!;
@@ -125,7 +166,11 @@ export async function measureReporting(issuer: LocalIssuer) {
     const latencyRatioP95 = ratio(a.p95Ms, b.p95Ms);
     const within = (r: number | null, max: number) => r !== null && r <= max;
     const pagePass = route.label !== REPORT_PAGE || (b.p50Ms <= MAX_PAGE_P50_MS && pageBytes[large]! <= MAX_PAGE_BYTES);
-    const pass = within(itemsReadRatio, MAX_ITEMS_READ_RATIO) && within(latencyRatio, MAX_LATENCY_RATIO) && within(latencyRatioP95, MAX_LATENCY_RATIO) && pagePass;
+    const pass =
+      within(itemsReadRatio, MAX_ITEMS_READ_RATIO) &&
+      within(latencyRatio, MAX_LATENCY_RATIO) &&
+      within(latencyRatioP95, MAX_LATENCY_RATIO) &&
+      pagePass;
     return {
       route: route.label,
       [small]: a,
@@ -150,12 +195,20 @@ export type ReportingResult = Awaited<ReturnType<typeof measureReporting>>;
 
 export function printReporting(result: ReportingResult): void {
   const [small, large] = SIZES.map(String) as [string, string];
-  console.log(`\nReporting: items read, p50 / p95 ms at ${small} / ${large} activities, ${result.runsPerMeasurement} runs`);
+  console.log(
+    `\nReporting: items read, p50 / p95 ms at ${small} / ${large} activities, ${result.runsPerMeasurement} runs`,
+  );
   for (const r of result.routes) {
     const a = r[small] as Measured;
     const b = r[large] as Measured;
     console.log(
-      `  ${r.route.padEnd(58)} ${String(a.itemsRead).padStart(4)} items ${a.p50Ms} / ${a.p95Ms} ms  |  ${String(b.itemsRead).padStart(4)} items ${b.p50Ms} / ${b.p95Ms} ms  ratios items ${r.itemsReadRatio}, p50 ${r.latencyRatio}, p95 ${r.latencyRatioP95}${r.pageBytes ? `  page ${Object.values(r.pageBytes).map((n) => `${Math.round(n / 1024)} KB`).join(' / ')}` : ''}  ${r.verdict}`,
+      `  ${r.route.padEnd(58)} ${String(a.itemsRead).padStart(4)} items ${a.p50Ms} / ${a.p95Ms} ms  |  ${String(b.itemsRead).padStart(4)} items ${b.p50Ms} / ${b.p95Ms} ms  ratios items ${r.itemsReadRatio}, p50 ${r.latencyRatio}, p95 ${r.latencyRatioP95}${
+        r.pageBytes
+          ? `  page ${Object.values(r.pageBytes)
+              .map((n) => `${Math.round(n / 1024)} KB`)
+              .join(' / ')}`
+          : ''
+      }  ${r.verdict}`,
     );
   }
 }

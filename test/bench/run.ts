@@ -21,7 +21,21 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureTable, LOCAL_CREDENTIALS, startDynamoLocal } from '../../infra/local/dynamodb.ts';
 import { LocalIssuer } from '../../infra/local/issuer.ts';
-import { COLD_START_TARGETS, coldStartTargets, compareWithReference, DYNAMO_REFERENCE, measureBundles, observabilityCost, printBundles, printColdStartTargets, printObservabilityCost, printS3Writers, decideImports, s3Writers, settleFloors } from './bundles.ts';
+import {
+  COLD_START_TARGETS,
+  coldStartTargets,
+  compareWithReference,
+  DYNAMO_REFERENCE,
+  measureBundles,
+  observabilityCost,
+  printBundles,
+  printColdStartTargets,
+  printObservabilityCost,
+  printS3Writers,
+  decideImports,
+  s3Writers,
+  settleFloors,
+} from './bundles.ts';
 import { CALLS_EXPLAINED, measureCallsPerRequest, measureLatency } from './latency.ts';
 import { measureLists, printLists, type ListsResult } from './lists.ts';
 import { measureReporting, printReporting, type ReportingResult } from './reporting.ts';
@@ -53,18 +67,25 @@ if (process.argv.slice(2).includes('bundles')) {
   const built = await measureBundles();
   console.log('Timing more the functions whose import ratio is not yet over or under the target, with their floors…');
   decideImports(built);
-  console.log('Timing the floors more, to read our code\'s share against them…');
+  console.log("Timing the floors more, to read our code's share against them…");
   settleFloors(built);
-  const previous = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, 'utf8')) as { summary?: Record<string, unknown> }) : {};
+  const previous = existsSync(RESULTS)
+    ? (JSON.parse(readFileSync(RESULTS, 'utf8')) as { summary?: Record<string, unknown> })
+    : {};
   const writers = s3Writers(built);
   const observability = observabilityCost(built);
   const coldStarts = coldStartTargets(built);
-  writeFileSync(RESULTS, `${JSON.stringify({ ...previous, bundles: built.map(({ file: _file, importSamples: _samples, importRatios: _ratios, ...b }) => b), summary: { ...previous.summary, coldStarts, s3Writers: writers, observability } }, null, 2)}\n`);
+  writeFileSync(
+    RESULTS,
+    `${JSON.stringify({ ...previous, bundles: built.map(({ file: _file, importSamples: _samples, importRatios: _ratios, ...b }) => b), summary: { ...previous.summary, coldStarts, s3Writers: writers, observability } }, null, 2)}\n`,
+  );
   printBundles(built);
   printS3Writers(writers);
   printObservabilityCost(observability);
   printColdStartTargets(coldStarts);
-  console.log('\nWrote the bundles part, summary.coldStarts, summary.s3Writers and summary.observability of test/bench/results.json');
+  console.log(
+    '\nWrote the bundles part, summary.coldStarts, summary.s3Writers and summary.observability of test/bench/results.json',
+  );
   process.exit(0);
 }
 
@@ -102,8 +123,8 @@ async function freshTable(): Promise<void> {
   process.env.TABLE_NAME = name;
 }
 
-let latency;
-let calls;
+let latency: Awaited<ReturnType<typeof measureLatency>> | undefined;
+let calls: Awaited<ReturnType<typeof measureCallsPerRequest>> | undefined;
 let lists: ListsResult;
 let reporting: ReportingResult | undefined;
 let metricRefresh: MetricRefreshResult | undefined;
@@ -186,7 +207,7 @@ console.log('Building bundles and timing imports…');
 const bundles = await measureBundles();
 console.log('Timing more the functions whose import ratio is not yet over or under the target, with their floors…');
 decideImports(bundles);
-console.log('Timing the floors more, to read our code\'s share against them…');
+console.log("Timing the floors more, to read our code's share against them…");
 settleFloors(bundles);
 const overhead = await measureOverhead(issuer);
 
@@ -197,7 +218,11 @@ console.log(`Comparing the heaviest bundle (${largest.name}) with the DynamoDB r
 const comparison = compareWithReference(largest.file, reference.file);
 const readOne = calls['GET /v1/users/:id (read one record)']!;
 const summary = {
-  largestBundle: { name: largest.name, kb: Math.round(largest.bytes / 1024), withinLimit: largest.bytes <= EXPECTED.maxBundleBytes },
+  largestBundle: {
+    name: largest.name,
+    kb: Math.round(largest.bytes / 1024),
+    withinLimit: largest.bytes <= EXPECTED.maxBundleBytes,
+  },
   heaviestImport: {
     name: largest.name,
     medianMs: comparison.heaviest.median,
@@ -211,7 +236,23 @@ const summary = {
   observability: observabilityCost(bundles),
 };
 
-const report = { generatedAt: new Date().toISOString(), node: process.version, expected: EXPECTED, summary, bundles: bundles.map(({ file: _file, importSamples: _samples, importRatios: _ratios, ...b }) => b), importComparison: comparison, latency, overhead, dynamoCallsPerRequest: calls, lists, reporting, metricReads, metricRefresh, validation, exports: exportsResult };
+const report = {
+  generatedAt: new Date().toISOString(),
+  node: process.version,
+  expected: EXPECTED,
+  summary,
+  bundles: bundles.map(({ file: _file, importSamples: _samples, importRatios: _ratios, ...b }) => b),
+  importComparison: comparison,
+  latency,
+  overhead,
+  dynamoCallsPerRequest: calls,
+  lists,
+  reporting,
+  metricReads,
+  metricRefresh,
+  validation,
+  exports: exportsResult,
+};
 writeFileSync(RESULTS, `${JSON.stringify(report, null, 2)}\n`);
 
 printBundles(bundles);
@@ -222,18 +263,23 @@ console.log(`\n${latency.route}, ${latency.withMiddleware.n} calls each (median 
 console.log(`  with middleware  ${latency.withMiddleware.median} / ${latency.withMiddleware.p99}`);
 console.log(`  bare handler     ${latency.bareHandler.median} / ${latency.bareHandler.p99}`);
 console.log(`  overhead         ${latency.overhead.median} / ${latency.overhead.p99}`);
-console.log(`\n${overhead.route}, ${overhead.withMiddleware.n} calls each, DynamoDB ${overhead.dynamodb} (median / p99 ms)`);
+console.log(
+  `\n${overhead.route}, ${overhead.withMiddleware.n} calls each, DynamoDB ${overhead.dynamodb} (median / p99 ms)`,
+);
 console.log(`  with middleware  ${overhead.withMiddleware.median} / ${overhead.withMiddleware.p99}`);
 console.log(`  bare handler     ${overhead.bareHandler.median} / ${overhead.bareHandler.p99}`);
 console.log(`  overhead         ${overhead.overhead.median} / ${overhead.overhead.p99}`);
 console.log('\nDynamoDB round trips per request');
-for (const [label, n] of Object.entries(calls)) console.log(`  ${label.padEnd(44)} ${n}${CALLS_EXPLAINED[label] ? `  (${CALLS_EXPLAINED[label]})` : ''}`);
+for (const [label, n] of Object.entries(calls))
+  console.log(`  ${label.padEnd(44)} ${n}${CALLS_EXPLAINED[label] ? `  (${CALLS_EXPLAINED[label]})` : ''}`);
 printLists(lists);
 if (validation) printValidation(validation);
 if (exportsResult) printExports(exportsResult);
 if (reporting) printReporting(reporting);
 if (metricReads) printMetricReads(metricReads);
 printMetricRefresh(metricRefresh!);
-console.log(`\nSummary (expected: bundles <= 400 KB, median <= 1.2x the DynamoDB reference's bytes; import <= 1.25x the reference, median <= 1.15x; overhead p99 <= 0.3 ms, read <= 2 calls)`);
+console.log(
+  `\nSummary (expected: bundles <= 400 KB, median <= 1.2x the DynamoDB reference's bytes; import <= 1.25x the reference, median <= 1.15x; overhead p99 <= 0.3 ms, read <= 2 calls)`,
+);
 console.log(JSON.stringify(summary, null, 2));
 console.log('\nWrote test/bench/results.json');

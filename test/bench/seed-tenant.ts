@@ -47,7 +47,8 @@ async function scanTable(): Promise<Map<string, Item>> {
 function withIds(value: unknown, ids: Map<string, string>): unknown {
   if (typeof value === 'string') return value.replace(UUID, (id) => ids.get(id) ?? id);
   if (Array.isArray(value)) return value.map((v) => withIds(v, ids));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withIds(v, ids)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withIds(v, ids)]));
   return value;
 }
 
@@ -96,7 +97,11 @@ export interface SeedShape {
 /** Creates one activity, creator and cost (attributed to the creator) per template, through the API. */
 async function createTemplates(send: Send, tenantId: string, shape: SeedShape): Promise<void> {
   for (const [i, t] of TEMPLATES.entries()) {
-    const creator = await send('POST', '/v1/creators', { workspaceId: tenantId, name: `${t.name} Creator`, role: 'person' });
+    const creator = await send('POST', '/v1/creators', {
+      workspaceId: tenantId,
+      name: `${t.name} Creator`,
+      role: 'person',
+    });
     const activity = await send('POST', '/v1/activities', {
       organizationId: tenantId,
       channel: 'youtube',
@@ -104,7 +109,8 @@ async function createTemplates(send: Send, tenantId: string, shape: SeedShape): 
       name: `${t.name} video`,
       ...(shape.daysAgo ? { startAt: new Date(Date.now() - shape.daysAgo(i) * 86_400_000).toISOString() } : {}),
     });
-    if (shape.counts) await send('PATCH', `/v1/activities/${activity.data.id}`, { name: `${t.name} video`, ...shape.counts(i) });
+    if (shape.counts)
+      await send('PATCH', `/v1/activities/${activity.data.id}`, { name: `${t.name} video`, ...shape.counts(i) });
     const campaignId = shape.campaignIds?.[i % shape.campaignIds.length];
     if (campaignId) await send('POST', `/v1/campaigns/${campaignId}/activities`, { activityId: activity.data.id });
     await send('POST', '/v1/activities/costs', {
@@ -128,7 +134,9 @@ export async function seedTenant(send: Send, tenantId: string, records: number, 
   await createTemplates(send, tenantId, shape);
   const after = await scanTable();
   const added = [...after].filter(([key]) => !before.has(key)).map(([, item]) => item);
-  const changed = [...after].filter(([key, item]) => before.has(key) && JSON.stringify(before.get(key)) !== JSON.stringify(item));
+  const changed = [...after].filter(
+    ([key, item]) => before.has(key) && JSON.stringify(before.get(key)) !== JSON.stringify(item),
+  );
   // The new records' ids: the ids in the added items that nothing before them held (not the tenant's or the user's).
   const known = JSON.stringify([...before.values()]);
   const templateIds = [...new Set(JSON.stringify(added).match(UUID) ?? [])].filter((id) => !known.includes(id));
@@ -148,8 +156,13 @@ export async function seedTenant(send: Send, tenantId: string, records: number, 
     }
   };
   await Promise.all(Array.from({ length: 4 }, worker));
-  for (const [was, item] of [...changed.map(([key, item]) => [before.get(key), item] as const), ...shared.map((item) => [undefined, item] as const)]) {
-    await documentClient().send(new PutCommand({ TableName: tableName(), Item: repeatChange(was, item, copies) as Item }));
+  for (const [was, item] of [
+    ...changed.map(([key, item]) => [before.get(key), item] as const),
+    ...shared.map((item) => [undefined, item] as const),
+  ]) {
+    await documentClient().send(
+      new PutCommand({ TableName: tableName(), Item: repeatChange(was, item, copies) as Item }),
+    );
   }
 }
 
@@ -158,9 +171,15 @@ export async function seedTenant(send: Send, tenantId: string, records: number, 
  * the lists find, and its spend is the sum of the cost items stats adds up.
  */
 export async function checkSeed(send: Send, tenantId: string, size: number): Promise<void> {
-  const { data: { metrics } } = await send<{ data: { metrics: Record<string, unknown> } }>('GET', `/v1/organizations/${tenantId}`);
-  const { data: stats } = await send<{ data: { costsCount: number; totalSpend: Record<string, number> } }>('GET', `/v1/costs/stats?organizationId=${tenantId}`);
-  const total = async (url: string) => (await send<{ totalCount: number }>('GET', `${url}&pageIndex=0&pageSize=1`)).totalCount;
+  const {
+    data: { metrics },
+  } = await send<{ data: { metrics: Record<string, unknown> } }>('GET', `/v1/organizations/${tenantId}`);
+  const { data: stats } = await send<{ data: { costsCount: number; totalSpend: Record<string, number> } }>(
+    'GET',
+    `/v1/costs/stats?organizationId=${tenantId}`,
+  );
+  const total = async (url: string) =>
+    (await send<{ totalCount: number }>('GET', `${url}&pageIndex=0&pageSize=1`)).totalCount;
   const found = {
     activities: [metrics.activitiesCount, await total(`/v1/activities?organizationId=${tenantId}`)],
     creators: [metrics.creatorsCount, await total(`/v1/creators?workspaceId=${tenantId}`)],
@@ -169,6 +188,9 @@ export async function checkSeed(send: Send, tenantId: string, size: number): Pro
   };
   for (const [what, [stored, read]] of Object.entries(found)) {
     const expected = what === 'spend' ? read : size;
-    if (stored !== expected || read !== expected) throw new Error(`seed check: ${what} stored ${String(stored)}, read ${String(read)}, expected ${String(expected)}`);
+    if (stored !== expected || read !== expected)
+      throw new Error(
+        `seed check: ${what} stored ${String(stored)}, read ${String(read)}, expected ${String(expected)}`,
+      );
   }
 }

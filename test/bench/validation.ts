@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { dispatch } from '../../infra/local/dispatch.ts';
 import { gatewayEvent, lambdaContext, matchRoute } from '../../infra/local/gateway.ts';
 import type { LocalIssuer } from '../../infra/local/issuer.ts';
-import type { ApiHandler } from '../../shared/http/context.ts';
+import type { ApiHandler, ApiResponse } from '../../shared/http/context.ts';
 import { quantile } from './stats.ts';
 
 const RUNS = 20;
@@ -71,7 +71,7 @@ async function measure(c: Case, headers: Record<string, string>): Promise<Valida
   const context = lambdaContext('bench') as never;
   const wall: number[] = [];
   const cpu: number[] = [];
-  let last;
+  let last: ApiResponse | undefined;
   for (let i = 0; i < WARMUP + RUNS; i++) {
     const event = gatewayEvent({ method: c.method, url: c.url, headers, ...(body ? { body } : {}) }, match);
     const cpuBefore = process.cpuUsage();
@@ -108,19 +108,60 @@ export async function measureValidation(issuer: LocalIssuer): Promise<Validation
   const token = issuer.mint({ userId, email });
   const auth = { authorization: `Bearer ${token}` };
   const headers = { ...auth, 'content-type': 'application/json' };
-  const signUp = await dispatch({ method: 'POST', url: '/v1/users', headers, body: Buffer.from(JSON.stringify({ userId, email, name: 'Bench' })) });
+  const signUp = await dispatch({
+    method: 'POST',
+    url: '/v1/users',
+    headers,
+    body: Buffer.from(JSON.stringify({ userId, email, name: 'Bench' })),
+  });
   if (signUp.statusCode !== 201) throw new Error(`setup failed: ${signUp.body}`);
 
   const fourMiB = keysFilling(FOUR_MIB);
   const cases: Case[] = [
-    { label: 'POST /v1/files, 4 MiB of unknown keys', handler: 'files/create', method: 'POST', url: '/v1/files', body: fourMiB },
+    {
+      label: 'POST /v1/files, 4 MiB of unknown keys',
+      handler: 'files/create',
+      method: 'POST',
+      url: '/v1/files',
+      body: fourMiB,
+    },
     // The names the scan must work harder on: snake_case (camelCased to be looked up) and escaped (decoded).
-    { label: 'POST /v1/files, 4 MiB of unknown snake_case keys', handler: 'files/create', method: 'POST', url: '/v1/files', body: keysFilling(FOUR_MIB, (i) => `k_${i.toString(36)}`) },
-    { label: 'POST /v1/files, 4 MiB of unknown escaped keys', handler: 'files/create', method: 'POST', url: '/v1/files', body: keysFilling(FOUR_MIB, (i) => `\\u006b${i.toString(36)}`) },
+    {
+      label: 'POST /v1/files, 4 MiB of unknown snake_case keys',
+      handler: 'files/create',
+      method: 'POST',
+      url: '/v1/files',
+      body: keysFilling(FOUR_MIB, (i) => `k_${i.toString(36)}`),
+    },
+    {
+      label: 'POST /v1/files, 4 MiB of unknown escaped keys',
+      handler: 'files/create',
+      method: 'POST',
+      url: '/v1/files',
+      body: keysFilling(FOUR_MIB, (i) => `\\u006b${i.toString(36)}`),
+    },
     // No unknown name at all: the body is parsed (JSON.parse keeps the last of a repeated name).
-    { label: 'POST /v1/files, 4 MiB of one known name repeated', handler: 'files/create', method: 'POST', url: '/v1/files', body: keysFilling(FOUR_MIB, () => 'fileName') },
-    { label: 'POST /v1/files, 57,000 unknown keys', handler: 'files/create', method: 'POST', url: '/v1/files', body: keysCounted(57_000) },
-    { label: 'POST /v1/campaigns, 20,000 unknown keys', handler: 'campaigns/create', method: 'POST', url: '/v1/campaigns', body: keysCounted(20_000) },
+    {
+      label: 'POST /v1/files, 4 MiB of one known name repeated',
+      handler: 'files/create',
+      method: 'POST',
+      url: '/v1/files',
+      body: keysFilling(FOUR_MIB, () => 'fileName'),
+    },
+    {
+      label: 'POST /v1/files, 57,000 unknown keys',
+      handler: 'files/create',
+      method: 'POST',
+      url: '/v1/files',
+      body: keysCounted(57_000),
+    },
+    {
+      label: 'POST /v1/campaigns, 20,000 unknown keys',
+      handler: 'campaigns/create',
+      method: 'POST',
+      url: '/v1/campaigns',
+      body: keysCounted(20_000),
+    },
     {
       label: 'GET /v1/files, 1,000 unknown query parameters',
       handler: 'files/list',
@@ -132,7 +173,12 @@ export async function measureValidation(issuer: LocalIssuer): Promise<Validation
   for (const c of cases) measured.push(await measure(c, c.body === undefined ? auth : headers));
   const headline = measured[0]!;
   const pass = headline.status === 400 && headline.p50Ms < MAX_4MIB_P50_MS;
-  return { runs: RUNS, cases: measured, target: `${headline.label}: 400 in under ${MAX_4MIB_P50_MS} ms (p50)`, verdict: pass ? 'PASS' : 'FAIL' };
+  return {
+    runs: RUNS,
+    cases: measured,
+    target: `${headline.label}: 400 in under ${MAX_4MIB_P50_MS} ms (p50)`,
+    verdict: pass ? 'PASS' : 'FAIL',
+  };
 }
 
 export function printValidation(result: ValidationResult): void {

@@ -37,20 +37,32 @@ let service: LocalService;
 let user: { token: string; userId: string };
 
 /** The failing functions' logs, for an assertion's message. */
-const explain = () => host.failures.map((f) => `${f.function} answered ${f.status} to ${f.request}:\n  ${f.logs.slice(-5).join('\n  ')}`).join('\n');
+const explain = () =>
+  host.failures
+    .map((f) => `${f.function} answered ${f.status} to ${f.request}:\n  ${f.logs.slice(-5).join('\n  ')}`)
+    .join('\n');
 
 beforeAll(async () => {
   const started = performance.now();
   // Synthesized with the local issuer and the fake Stripe's prices, so that the template's plain
   // values are the ones the local stand-ins accept.
   const synthesized = synth(
-    { stage: 'dev', jwtIssuer: issuer.issuer, stripePriceStarter: FAKE_STRIPE_PRICES.starter, stripePriceGrowth: FAKE_STRIPE_PRICES.growth, stripePriceScale: FAKE_STRIPE_PRICES.scale, webClientUrl: 'http://localhost:5173' },
+    {
+      stage: 'dev',
+      jwtIssuer: issuer.issuer,
+      stripePriceStarter: FAKE_STRIPE_PRICES.starter,
+      stripePriceGrowth: FAKE_STRIPE_PRICES.growth,
+      stripePriceScale: FAKE_STRIPE_PRICES.scale,
+      webClientUrl: 'http://localhost:5173',
+    },
     { JWT_AUDIENCE: issuer.audience },
   );
   deployed = deployedFunctions(synthesized);
   const synthesizedAt = performance.now();
   assetDirs = await buildDeployed(deployed, OUT);
-  console.log(`built-bundles: synth ${Math.round(synthesizedAt - started)} ms, ${assetDirs.size} bundles in one esbuild call ${Math.round(performance.now() - synthesizedAt)} ms`);
+  console.log(
+    `built-bundles: synth ${Math.round(synthesizedAt - started)} ms, ${assetDirs.size} bundles in one esbuild call ${Math.round(performance.now() - synthesizedAt)} ms`,
+  );
   service = await startLocalService({
     port: 0,
     dynamoEndpoint: inject('dynamoEndpoint'),
@@ -74,7 +86,13 @@ afterAll(async () => {
 
 describe('the deployed bundles', () => {
   it('are built as the stack builds each one alone: one bundle byte for byte', async () => {
-    const alone = await build({ ...BUILD_OPTIONS, entryPoints: [join(import.meta.dirname, '../../functions/users/create.ts')], outfile: join(OUT, 'alone/index.mjs'), absWorkingDir: join(import.meta.dirname, '../..'), write: false });
+    const alone = await build({
+      ...BUILD_OPTIONS,
+      entryPoints: [join(import.meta.dirname, '../../functions/users/create.ts')],
+      outfile: join(OUT, 'alone/index.mjs'),
+      absWorkingDir: join(import.meta.dirname, '../..'),
+      write: false,
+    });
     const js = alone.outputFiles.find((file) => file.path.endsWith('.mjs'))!;
     expect(js.text).toBe(readFileSync(join(assetDirs.get('users/create')!, 'index.mjs'), 'utf8'));
   });
@@ -98,11 +116,28 @@ describe('the deployed bundles', () => {
   });
 
   it('write their metrics as EMF documents on stdout, one line each (the template sets no LOG_LEVEL)', async () => {
-    const documents = (await host.logsOf('POST /v1/users')).filter((line) => line.startsWith('{"_aws"')).map((line) => JSON.parse(line));
+    const documents = (await host.logsOf('POST /v1/users'))
+      .filter((line) => line.startsWith('{"_aws"'))
+      .map((line) => JSON.parse(line));
     const requests = documents.find((doc) => 'Requests' in doc);
-    expect(requests).toMatchObject({ service: 'creator-measurement', stage: 'dev', routeGroup: 'users', statusClass: '2xx', Requests: 1 });
-    expect(requests._aws.CloudWatchMetrics).toEqual([{ Namespace: 'CreatorMeasurement', Dimensions: [['service', 'stage', 'routeGroup', 'statusClass']], Metrics: [{ Name: 'Requests', Unit: 'Count' }] }]);
-    expect(documents.find((doc) => 'ColdStarts' in doc)).toMatchObject({ ColdStarts: 1, RequestDuration: expect.any(Number) });
+    expect(requests).toMatchObject({
+      service: 'creator-measurement',
+      stage: 'dev',
+      routeGroup: 'users',
+      statusClass: '2xx',
+      Requests: 1,
+    });
+    expect(requests._aws.CloudWatchMetrics).toEqual([
+      {
+        Namespace: 'CreatorMeasurement',
+        Dimensions: [['service', 'stage', 'routeGroup', 'statusClass']],
+        Metrics: [{ Name: 'Requests', Unit: 'Count' }],
+      },
+    ]);
+    expect(documents.find((doc) => 'ColdStarts' in doc)).toMatchObject({
+      ColdStarts: 1,
+      RequestDuration: expect.any(Number),
+    });
   });
 
   it('serve one or two calls of every route group', async () => {
@@ -116,7 +151,9 @@ describe('the deployed bundles', () => {
     expect(checks.filter((check) => !check.ok)).toEqual([]);
     expect(checks.find((check) => check.name.includes('reporting'))?.detail).toMatch(/^200 for organization/);
     const refused = await runSmoke({ base: service.url, token: issuer.mint({ userId: user.userId, expiresIn: -60 }) });
-    expect(refused.filter((check) => !check.ok).map((check) => check.name)).toEqual(["/v1/organizations lists the caller's organizations"]);
+    expect(refused.filter((check) => !check.ok).map((check) => check.name)).toEqual([
+      "/v1/organizations lists the caller's organizations",
+    ]);
   });
 });
 
@@ -125,14 +162,22 @@ describe('the checks fail on a bundle broken on purpose', () => {
 
   it('a bundle that cannot load: @middy/core aliased to a module that throws', async () => {
     const fn = deployed.find((d) => d.routeKey === 'GET /v1/users/:id')!;
-    const broken = await buildDeployed([fn], join(OUT, 'broken'), { alias: { ...BUNDLE_ALIASES, '@middy/core': './test/bundles/throwing-module.ts' } });
-    const problems = await BundleHost.checkLoads([{ ...of('GET /v1/users/:id'), assetDir: broken.get(fn.handlerModule)! }]);
-    expect(problems).toEqual([{ function: fn.name, problem: expect.stringMatching(/^cannot be imported: Error: broken on purpose/) }]);
+    const broken = await buildDeployed([fn], join(OUT, 'broken'), {
+      alias: { ...BUNDLE_ALIASES, '@middy/core': './test/bundles/throwing-module.ts' },
+    });
+    const problems = await BundleHost.checkLoads([
+      { ...of('GET /v1/users/:id'), assetDir: broken.get(fn.handlerModule)! },
+    ]);
+    expect(problems).toEqual([
+      { function: fn.name, problem: expect.stringMatching(/^cannot be imported: Error: broken on purpose/) },
+    ]);
   });
 
   it('a handler export that does not match the template', async () => {
     const problems = await BundleHost.checkLoads([{ ...of('GET /v1/users/:id'), handler: 'index.main' }]);
-    expect(problems).toEqual([{ function: of('GET /v1/users/:id').name, problem: 'exports no function "main" (it exports: handler)' }]);
+    expect(problems).toEqual([
+      { function: of('GET /v1/users/:id').name, problem: 'exports no function "main" (it exports: handler)' },
+    ]);
   });
 
   it('a variable the code needs and the template does not give: TABLE_NAME deleted from POST /v1/users', async () => {
@@ -145,7 +190,9 @@ describe('the checks fail on a bundle broken on purpose', () => {
       const headers = { authorization: `Bearer ${issuer.mint({ userId, email })}`, 'content-type': 'application/json' };
       const response = await dispatch({ method: 'POST', url: '/v1/users', headers, body }, brokenHost.loader);
       expect(response.statusCode).toBe(500);
-      await vi.waitFor(() => expect(brokenHost.failures[0]?.logs.join('\n')).toContain('Missing required environment variable TABLE_NAME'));
+      await vi.waitFor(() =>
+        expect(brokenHost.failures[0]?.logs.join('\n')).toContain('Missing required environment variable TABLE_NAME'),
+      );
     } finally {
       await brokenHost.stop();
     }

@@ -35,7 +35,13 @@ export interface DeployedFunction {
  * Every AWS::Lambda::Function of the stack and its nested stacks. Each must be a RouteFunction (the
  * stack's one kind of function, whose bundling this test reproduces): any other fails here.
  */
-export function deployedFunctions({ stack, templates }: { stack: ServiceStack; templates: Template[] }): DeployedFunction[] {
+export function deployedFunctions({
+  stack,
+  templates,
+}: {
+  stack: ServiceStack;
+  templates: Template[];
+}): DeployedFunction[] {
   const byResource = new Map<string, RouteFunction>();
   for (const construct of stack.node.findAll()) {
     if (!(construct instanceof RouteFunction)) continue;
@@ -45,12 +51,17 @@ export function deployedFunctions({ stack, templates }: { stack: ServiceStack; t
   const functions: DeployedFunction[] = [];
   // test/infra/synth.ts's templates: the main stack's, then each route group's.
   for (const [i, scope] of [stack, ...stack.routeGroups].entries()) {
-    const resources = (templates[i]!.toJSON() as { Resources: Record<string, { Type: string; Properties: Record<string, any> }> }).Resources;
+    const resources = (
+      templates[i]!.toJSON() as { Resources: Record<string, { Type: string; Properties: Record<string, any> }> }
+    ).Resources;
     for (const [logicalId, resource] of Object.entries(resources)) {
       if (resource.Type !== 'AWS::Lambda::Function') continue;
       const name = `${scope.node.path}/${logicalId}`;
       const fn = byResource.get(name);
-      if (!fn) throw new Error(`${name} is a Lambda function that is not a RouteFunction: this test cannot build it as the stack would`);
+      if (!fn)
+        throw new Error(
+          `${name} is a Lambda function that is not a RouteFunction: this test cannot build it as the stack would`,
+        );
       const description = resource.Properties.Description as string | undefined;
       functions.push({
         name,
@@ -69,15 +80,27 @@ export function deployedFunctions({ stack, templates }: { stack: ServiceStack; t
  * Builds one bundle per handler module (functions of one module get the same bundle: the stack's
  * esbuild run is the same for each) into `outDir/<module>/`, as each function's asset directory.
  */
-export async function buildDeployed(functions: readonly DeployedFunction[], outDir: string, overrides?: BuildOptions): Promise<Map<string, string>> {
+export async function buildDeployed(
+  functions: readonly DeployedFunction[],
+  outDir: string,
+  overrides?: BuildOptions,
+): Promise<Map<string, string>> {
   const entries: Record<string, BundleEntry> = {};
-  for (const fn of functions) entries[fn.handlerModule] ??= { entry: join(ROOT, 'functions', `${fn.handlerModule}.ts`), assetFiles: fn.assetFiles };
+  for (const fn of functions)
+    entries[fn.handlerModule] ??= {
+      entry: join(ROOT, 'functions', `${fn.handlerModule}.ts`),
+      assetFiles: fn.assetFiles,
+    };
   const { files } = await buildFunctionBundles(entries, outDir, { root: ROOT, ...(overrides ? { overrides } : {}) });
   return new Map(Object.entries(files).map(([module, file]) => [module, join(file, '..')]));
 }
 
 /** Each function with its asset directory and its environment resolved to the local stand-ins. */
-export function resolveFunctions(functions: readonly DeployedFunction[], assetDirs: Map<string, string>, standIns: LocalStandIns): BuiltFunction[] {
+export function resolveFunctions(
+  functions: readonly DeployedFunction[],
+  assetDirs: Map<string, string>,
+  standIns: LocalStandIns,
+): BuiltFunction[] {
   return functions.map((fn) => ({
     name: fn.name,
     routeKey: fn.routeKey,

@@ -34,7 +34,10 @@ const PROPERTY = FAKE_PROPERTIES[0].propertyId;
 
 async function ownerWithOrganization(): Promise<{ owner: Identity; organizationId: string }> {
   const owner = await world.signUp('Analytics owner');
-  const created = await world.http('POST', '/v1/organizations', { token: owner.token, body: { userId: owner.userId, name: 'Analytics Co' } });
+  const created = await world.http('POST', '/v1/organizations', {
+    token: owner.token,
+    body: { userId: owner.userId, name: 'Analytics Co' },
+  });
   expect(created.status).toBe(201);
   return { owner, organizationId: created.body.data.id };
 }
@@ -53,17 +56,27 @@ async function consent(authUrl: string): Promise<string> {
 async function arrive(callbackUrl: string): Promise<{ status: number; location: string | null; body: any }> {
   const response = await checkedFetch(callbackUrl, { redirect: 'manual' });
   const text = await response.text();
-  return { status: response.status, location: response.headers.get('location'), body: text ? JSON.parse(text) : undefined };
+  return {
+    status: response.status,
+    location: response.headers.get('location'),
+    body: text ? JSON.parse(text) : undefined,
+  };
 }
 
 async function authUrl(owner: Identity, organizationId: string, redirectPath = '/settings/analytics') {
-  const answer = await world.http('POST', '/v1/analytics-oauth/auth-url', { token: owner.token, body: { organizationId, redirectPath } });
+  const answer = await world.http('POST', '/v1/analytics-oauth/auth-url', {
+    token: owner.token,
+    body: { organizationId, redirectPath },
+  });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return answer.body.data.url as string;
 }
 
 /** The web client page the callback sent the browser to for a pending authorization: the state and code it completes with. */
-function pending(location: string | null, page = 'http://localhost:5173/settings/analytics'): { state: string; code: string } {
+function pending(
+  location: string | null,
+  page = 'http://localhost:5173/settings/analytics',
+): { state: string; code: string } {
   const url = new URL(location!);
   expect(url.origin + url.pathname).toBe(page);
   expect(url.searchParams.get('analytics')).toBe('pending');
@@ -76,7 +89,8 @@ async function authorized(owner: Identity, organizationId: string): Promise<{ st
 }
 
 /** What the web client does on its pending page: completes the authorization as the signed-in user. */
-const complete = (caller: Identity, body: unknown) => world.http('POST', '/v1/analytics-oauth/complete', { token: caller.token, body });
+const complete = (caller: Identity, body: unknown) =>
+  world.http('POST', '/v1/analytics-oauth/complete', { token: caller.token, body });
 
 /** An organization whose owner has connected Google (the grant stored, no property yet). */
 async function granted(): Promise<{ owner: Identity; organizationId: string }> {
@@ -101,7 +115,10 @@ async function firstImportLanded(organizationId: string): Promise<void> {
 /** An organization with a property selected and its first import landed. */
 async function connected(): Promise<{ owner: Identity; organizationId: string }> {
   const org = await granted();
-  const selected = await world.http('POST', '/v1/analytics-oauth/select-property', { token: org.owner.token, body: { organizationId: org.organizationId, propertyId: PROPERTY } });
+  const selected = await world.http('POST', '/v1/analytics-oauth/select-property', {
+    token: org.owner.token,
+    body: { organizationId: org.organizationId, propertyId: PROPERTY },
+  });
   expect(selected.status, JSON.stringify(selected.body)).toBe(200);
   expect(selected.body.data.status).toBe('importing');
   await firstImportLanded(org.organizationId);
@@ -111,12 +128,19 @@ async function connected(): Promise<{ owner: Identity; organizationId: string }>
 /** Nothing connected: no stored grant, so select-property has none to read (409). */
 async function expectNothingStored(owner: Identity, organizationId: string): Promise<void> {
   expect(await getConnection(organizationId)).toBeUndefined();
-  const select = await world.http('POST', '/v1/analytics-oauth/select-property', { token: owner.token, body: { organizationId, propertyId: PROPERTY } });
+  const select = await world.http('POST', '/v1/analytics-oauth/select-property', {
+    token: owner.token,
+    body: { organizationId, propertyId: PROPERTY },
+  });
   expect(select.status).toBe(409);
 }
 
 const report = (owner: Identity, organizationId: string, name: string, query: Record<string, string> = {}) =>
-  world.http('GET', `/v1/reporting/analytics/${name}?${new URLSearchParams({ organizationId, startDate: daysAgo(6), endDate: today(), ...query })}`, { token: owner.token });
+  world.http(
+    'GET',
+    `/v1/reporting/analytics/${name}?${new URLSearchParams({ organizationId, startDate: daysAgo(6), endDate: today(), ...query })}`,
+    { token: owner.token },
+  );
 
 async function setState(state: string, values: Record<string, unknown>) {
   const names = Object.keys(values);
@@ -124,7 +148,7 @@ async function setState(state: string, values: Record<string, unknown>) {
     new UpdateCommand({
       TableName: tableName(),
       Key: analyticsKeys.state(state),
-      UpdateExpression: `SET ${names.map((n, i) => `#n${i} = :v${i}`).join(', ')}`,
+      UpdateExpression: `SET ${names.map((_n, i) => `#n${i} = :v${i}`).join(', ')}`,
       ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#n${i}`, n])),
       ExpressionAttributeValues: Object.fromEntries(names.map((n, i) => [`:v${i}`, values[n]])),
     }),
@@ -132,7 +156,7 @@ async function setState(state: string, values: Record<string, unknown>) {
 }
 
 describe('Analytics OAuth connection', () => {
-  it('auth-url is Google\'s authorization URL: read-only scope, offline access, consent prompt, PKCE S256, a state', async () => {
+  it("auth-url is Google's authorization URL: read-only scope, offline access, consent prompt, PKCE S256, a state", async () => {
     const { owner, organizationId } = await ownerWithOrganization();
     const url = new URL(await authUrl(owner, organizationId));
     expect(url.origin + url.pathname).toBe(`${world.service.googleAnalytics.url}/o/oauth2/v2/auth`);
@@ -157,7 +181,12 @@ describe('Analytics OAuth connection', () => {
     expect(back.status).toBe(302);
     const page = new URL(back.location!);
     expect(page.origin + page.pathname).toBe('http://localhost:5173/settings/analytics');
-    expect(Object.fromEntries(page.searchParams)).toEqual({ tab: 'google', analytics: 'pending', state: stateOf(url), code: new URL(callback).searchParams.get('code') });
+    expect(Object.fromEntries(page.searchParams)).toEqual({
+      tab: 'google',
+      analytics: 'pending',
+      state: stateOf(url),
+      code: new URL(callback).searchParams.get('code'),
+    });
     // No code was exchanged and no grant stored.
     expect(world.service.googleAnalytics.issuedRefreshTokens()).toHaveLength(issued);
     await expectNothingStored(owner, organizationId);
@@ -168,14 +197,18 @@ describe('Analytics OAuth connection', () => {
     const authorization = await authorized(owner, organizationId);
     const done = await complete(owner, authorization);
     expect(done.status, JSON.stringify(done.body)).toBe(200);
-    expect(done.body).toEqual({ data: { organizationId, status: 'awaiting_property', propertyId: null, propertyName: null, lastImportAt: null } });
+    expect(done.body).toEqual({
+      data: { organizationId, status: 'awaiting_property', propertyId: null, propertyName: null, lastImportAt: null },
+    });
     expect((await getConnection(organizationId))?.connectedBy).toBe(owner.userId);
     // The same completion again (a replay): the state is spent.
     const again = await complete(owner, authorization);
     expect(again.status).toBe(400);
     expect(again.body).toMatchObject({ code: 'invalid_input', errors: [{ path: 'state' }] });
     // And the browser arriving at the callback again: the state is gone.
-    expect((await arrive(`${world.service.url}/v1/analytics-oauth/callback?${new URLSearchParams(authorization)}`)).status).toBe(400);
+    expect(
+      (await arrive(`${world.service.url}/v1/analytics-oauth/callback?${new URLSearchParams(authorization)}`)).status,
+    ).toBe(400);
 
     const scan = await documentClient().send(new ScanCommand({ TableName: tableName() }));
     const table = JSON.stringify(scan.Items);
@@ -183,11 +216,21 @@ describe('Analytics OAuth connection', () => {
     expect(tokens.length).toBeGreaterThan(0);
     for (const token of tokens) expect(table).not.toContain(token);
     // And the sealed token is stored: the connection works.
-    const selected = await world.http('POST', '/v1/analytics-oauth/select-property', { token: owner.token, body: { organizationId, propertyId: PROPERTY } });
-    expect(selected.body.data).toMatchObject({ status: 'importing', propertyId: PROPERTY, propertyName: FAKE_PROPERTIES[0].displayName });
+    const selected = await world.http('POST', '/v1/analytics-oauth/select-property', {
+      token: owner.token,
+      body: { organizationId, propertyId: PROPERTY },
+    });
+    expect(selected.body.data).toMatchObject({
+      status: 'importing',
+      propertyId: PROPERTY,
+      propertyName: FAKE_PROPERTIES[0].displayName,
+    });
     expect(JSON.stringify(selected.body)).not.toContain('1//fake-');
     await firstImportLanded(organizationId);
-    expect(connectionView(organizationId, await getConnection(organizationId))).toMatchObject({ status: 'connected', propertyId: PROPERTY });
+    expect(connectionView(organizationId, await getConnection(organizationId))).toMatchObject({
+      status: 'connected',
+      propertyId: PROPERTY,
+    });
   });
 
   it('of two completions of one state at once, one connects and the other is refused', async () => {
@@ -197,7 +240,7 @@ describe('Analytics OAuth connection', () => {
     expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
   });
 
-  it('anyone but the user who asked (a co-owner, a member, another organization\'s owner, their agents) gets 403, and the state is spent: the rightful retry fails too', async () => {
+  it("anyone but the user who asked (a co-owner, a member, another organization's owner, their agents) gets 403, and the state is spent: the rightful retry fails too", async () => {
     const { owner, organizationId } = await ownerWithOrganization();
     const coOwner = await world.signUp('Analytics co-owner');
     await addMembership(organizationId, coOwner.userId, 'owner', 'active');
@@ -225,7 +268,9 @@ describe('Analytics OAuth connection', () => {
     const url = await authUrl(owner, organizationId);
     await setState(stateOf(url), { expiresAt: Math.floor(Date.now() / 1000) - 1 });
     const callback = await consent(url);
-    expect((await arrive(callback)).location).toBe('http://localhost:5173/settings/analytics?analytics=error&reason=expired_state');
+    expect((await arrive(callback)).location).toBe(
+      'http://localhost:5173/settings/analytics?analytics=error&reason=expired_state',
+    );
     const late = await complete(owner, { state: stateOf(url), code: new URL(callback).searchParams.get('code') });
     expect(late.status).toBe(400);
     expect(late.body).toMatchObject({ code: 'invalid_input', errors: [{ path: 'state' }] });
@@ -243,9 +288,12 @@ describe('Analytics OAuth connection', () => {
     await expectNothingStored(owner, organizationId);
   });
 
-  it('a code of another authorization (another organization\'s, the same owner\'s) does not complete a state: PKCE binds them', async () => {
+  it("a code of another authorization (another organization's, the same owner's) does not complete a state: PKCE binds them", async () => {
     const { owner, organizationId } = await ownerWithOrganization();
-    const other = await world.http('POST', '/v1/organizations', { token: owner.token, body: { userId: owner.userId, name: 'Analytics Other Co' } });
+    const other = await world.http('POST', '/v1/organizations', {
+      token: owner.token,
+      body: { userId: owner.userId, name: 'Analytics Other Co' },
+    });
     const mine = await authorized(owner, organizationId);
     const theirs = await authorized(owner, other.body.data.id);
     const swapped = await complete(owner, { state: mine.state, code: theirs.code });
@@ -258,7 +306,9 @@ describe('Analytics OAuth connection', () => {
     const { owner, organizationId } = await ownerWithOrganization();
     const state = stateOf(await authUrl(owner, organizationId));
     const callback = `${world.service.url}/v1/analytics-oauth/callback?error=access_denied&state=${encodeURIComponent(state)}`;
-    expect((await arrive(callback)).location).toBe('http://localhost:5173/settings/analytics?analytics=error&reason=access_denied');
+    expect((await arrive(callback)).location).toBe(
+      'http://localhost:5173/settings/analytics?analytics=error&reason=access_denied',
+    );
     expect((await complete(owner, { state })).status).toBe(400);
     await expectNothingStored(owner, organizationId);
   });
@@ -280,7 +330,13 @@ describe('Analytics OAuth connection', () => {
     expect((await arrive(`${world.service.url}/v1/analytics-oauth/callback?code=x&state=forged`)).status).toBe(400);
     const { owner, organizationId } = await ownerWithOrganization();
     const authorization = await authorized(owner, organizationId);
-    for (const body of [{ code: authorization.code }, { state: authorization.state }, { state: 'forged', code: authorization.code }, { ...authorization, organizationId }, {}]) {
+    for (const body of [
+      { code: authorization.code },
+      { state: authorization.state },
+      { state: 'forged', code: authorization.code },
+      { ...authorization, organizationId },
+      {},
+    ]) {
       const answer = await complete(owner, body);
       expect(answer.status, JSON.stringify(body)).toBe(400);
       expect(answer.body.code).toBe('invalid_input');
@@ -290,9 +346,22 @@ describe('Analytics OAuth connection', () => {
 
   it('refuses redirect paths that would leave the web client (400)', async () => {
     const { owner, organizationId } = await ownerWithOrganization();
-    const hostile = ['https://evil.example/x', '//evil.example/x', '/\\evil.example', 'settings', 'javascript:alert(1)', '/a//b', '/%2F%2Fevil.example', '/\tx', `/${'a'.repeat(500)}`];
+    const hostile = [
+      'https://evil.example/x',
+      '//evil.example/x',
+      '/\\evil.example',
+      'settings',
+      'javascript:alert(1)',
+      '/a//b',
+      '/%2F%2Fevil.example',
+      '/\tx',
+      `/${'a'.repeat(500)}`,
+    ];
     for (const redirectPath of hostile) {
-      const answer = await world.http('POST', '/v1/analytics-oauth/auth-url', { token: owner.token, body: { organizationId, redirectPath } });
+      const answer = await world.http('POST', '/v1/analytics-oauth/auth-url', {
+        token: owner.token,
+        body: { organizationId, redirectPath },
+      });
       expect(answer.status, redirectPath).toBe(400);
       expect(answer.body.code).toBe('invalid_input');
     }
@@ -300,7 +369,10 @@ describe('Analytics OAuth connection', () => {
 
   it('select-property refuses a property the grant cannot read (400)', async () => {
     const { owner, organizationId } = await granted();
-    const answer = await world.http('POST', '/v1/analytics-oauth/select-property', { token: owner.token, body: { organizationId, propertyId: '999999999' } });
+    const answer = await world.http('POST', '/v1/analytics-oauth/select-property', {
+      token: owner.token,
+      body: { organizationId, propertyId: '999999999' },
+    });
     expect(answer.status).toBe(400);
   });
 
@@ -309,13 +381,22 @@ describe('Analytics OAuth connection', () => {
     // The grant this organization was just given: the newest one the fake issued.
     const token = world.service.googleAnalytics.issuedRefreshTokens().at(-1);
     expect(world.service.googleAnalytics.isLive(token!)).toBe(true);
-    const answer = await world.http('POST', '/v1/analytics-oauth/disconnect', { token: owner.token, body: { organizationId } });
+    const answer = await world.http('POST', '/v1/analytics-oauth/disconnect', {
+      token: owner.token,
+      body: { organizationId },
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.data.status).toBe('disconnected');
     expect(world.service.googleAnalytics.isLive(token!)).toBe(false);
     expect((await report(owner, organizationId, 'history')).body.code).toBe('analytics_not_connected');
     expect(await importAnalytics(organizationId, 3)).toBe('not_connected');
-    const days = await documentClient().send(new ScanCommand({ TableName: tableName(), FilterExpression: 'pk = :pk AND begins_with(sk, :day)', ExpressionAttributeValues: { ':pk': `TENANT#${organizationId}`, ':day': 'ANALYTICS_DAY#' } }));
+    const days = await documentClient().send(
+      new ScanCommand({
+        TableName: tableName(),
+        FilterExpression: 'pk = :pk AND begins_with(sk, :day)',
+        ExpressionAttributeValues: { ':pk': `TENANT#${organizationId}`, ':day': 'ANALYTICS_DAY#' },
+      }),
+    );
     expect(days.Items!.length).toBeGreaterThan(0);
   });
 });
@@ -358,23 +439,42 @@ describe('Analytics import and reports', () => {
     expect(once.slice(4)).not.toEqual(before.slice(4));
     // One answer item per day and raw answer ("(not set)" is no answer).
     const answers = await documentClient().send(
-      new ScanCommand({ TableName: tableName(), FilterExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': `TENANT#${organizationId}`, ':prefix': `ANALYTICS_HDYHAU#${today()}#` } }),
+      new ScanCommand({
+        TableName: tableName(),
+        FilterExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': `TENANT#${organizationId}`, ':prefix': `ANALYTICS_HDYHAU#${today()}#` },
+      }),
     );
     expect(answers.Items).toHaveLength(4);
   });
 
-  it('how-did-you-hear evidence follows the organization\'s mappings (one per dimension and raw value)', async () => {
+  it("how-did-you-hear evidence follows the organization's mappings (one per dimension and raw value)", async () => {
     const { owner, organizationId } = await connected();
     const unmapped = (await report(owner, organizationId, 'hdyhau-evidence')).body.data;
     expect(unmapped.dimensionApiName).toBe('customEvent:how_did_you_hear');
-    expect(unmapped.responses.map((r: { rawValue: string }) => r.rawValue).sort()).toEqual(['A friend', 'Google search', 'Instagram creator', 'Podcast']);
+    expect(unmapped.responses.map((r: { rawValue: string }) => r.rawValue).sort()).toEqual([
+      'A friend',
+      'Google search',
+      'Instagram creator',
+      'Podcast',
+    ]);
     expect(unmapped.dataQualityFlags).toContain('unmapped_answers');
     expect(unmapped.creatorRelevance).toBe(0);
     expect(unmapped.timeline).toHaveLength(7);
 
-    const map = (body: Record<string, unknown>) => world.http('PUT', '/v1/reporting/analytics/hdyhau-mapping', { token: owner.token, body: { organizationId, dimensionApiName: 'customEvent:how_did_you_hear', ...body } });
-    expect((await map({ rawValue: 'Instagram creator', normalizedValue: 'Instagram', category: 'paid' })).status).toBe(200);
-    const mapped = await map({ rawValue: 'Instagram creator', normalizedValue: 'Instagram creator', category: 'creator' });
+    const map = (body: Record<string, unknown>) =>
+      world.http('PUT', '/v1/reporting/analytics/hdyhau-mapping', {
+        token: owner.token,
+        body: { organizationId, dimensionApiName: 'customEvent:how_did_you_hear', ...body },
+      });
+    expect((await map({ rawValue: 'Instagram creator', normalizedValue: 'Instagram', category: 'paid' })).status).toBe(
+      200,
+    );
+    const mapped = await map({
+      rawValue: 'Instagram creator',
+      normalizedValue: 'Instagram creator',
+      category: 'creator',
+    });
     expect(mapped.body.data).toMatchObject({ rawValue: 'Instagram creator', category: 'creator' });
     expect((await map({ rawValue: 'Podcast', normalizedValue: 'Podcast', category: 'nonsense' })).status).toBe(400);
 
@@ -389,20 +489,42 @@ describe('Analytics import and reports', () => {
   it('direct signals: mapping to one record of the organization, a referral channel or null; ignored hidden from the default view', async () => {
     const { owner, organizationId } = await connected();
     const signals = (await report(owner, organizationId, 'direct-signals')).body.data;
-    expect(signals.signals.map((s: { value: string }) => s.value).sort()).toEqual(['CREATOR10', 'SPRING25', 'creator_launch', 'newsletter']);
+    expect(signals.signals.map((s: { value: string }) => s.value).sort()).toEqual([
+      'CREATOR10',
+      'SPRING25',
+      'creator_launch',
+      'newsletter',
+    ]);
     const code = signals.signals.find((s: { value: string }) => s.value === 'CREATOR10');
-    expect(code).toMatchObject({ kind: 'promo_code', dimensionApiName: 'orderCoupon', association: null, ignored: false });
+    expect(code).toMatchObject({
+      kind: 'promo_code',
+      dimensionApiName: 'orderCoupon',
+      association: null,
+      ignored: false,
+    });
     const mapping = (signalId: string, association: unknown, token = owner.token) =>
-      world.http('PUT', `/v1/reporting/analytics/direct-signals/${signalId}/mapping`, { token, body: { organizationId, association } });
+      world.http('PUT', `/v1/reporting/analytics/direct-signals/${signalId}/mapping`, {
+        token,
+        body: { organizationId, association },
+      });
 
     const creator = await createCreator(organizationId, { name: 'Signal creator' });
-    expect((await mapping(code.signalId, { type: 'creator', id: creator.id })).body.data.association).toEqual({ type: 'creator', id: creator.id });
+    expect((await mapping(code.signalId, { type: 'creator', id: creator.id })).body.data.association).toEqual({
+      type: 'creator',
+      id: creator.id,
+    });
     const elsewhere = await ownerWithOrganization();
     const foreign = await createCreator(elsewhere.organizationId, { name: 'Foreign creator' });
     expect((await mapping(code.signalId, { type: 'creator', id: foreign.id })).status).toBe(404);
     // Another organization's signal id under this organization: not found.
     expect((await mapping('00000000-0000-5000-8000-000000000000', null)).status).toBe(404);
-    for (const bad of [{ type: 'creator' }, { type: 'creator', id: creator.id, channel: 'paid' }, { type: 'referral_channel', channel: 'tv' }, { type: 'brand', id: creator.id }, 'creator']) {
+    for (const bad of [
+      { type: 'creator' },
+      { type: 'creator', id: creator.id, channel: 'paid' },
+      { type: 'referral_channel', channel: 'tv' },
+      { type: 'brand', id: creator.id },
+      'creator',
+    ]) {
       expect((await mapping(code.signalId, bad)).status, JSON.stringify(bad)).toBe(400);
     }
     const launch = signals.signals.find((s: { value: string }) => s.value === 'creator_launch');
@@ -410,13 +532,18 @@ describe('Analytics import and reports', () => {
     expect((await mapping(code.signalId, null)).body.data.association).toBeNull();
 
     const spring = signals.signals.find((s: { value: string }) => s.value === 'SPRING25');
-    const ignored = await world.http('PUT', `/v1/reporting/analytics/direct-signals/${spring.signalId}/ignored`, { token: owner.token, body: { organizationId, ignored: true } });
+    const ignored = await world.http('PUT', `/v1/reporting/analytics/direct-signals/${spring.signalId}/ignored`, {
+      token: owner.token,
+      body: { organizationId, ignored: true },
+    });
     expect(ignored.body.data.ignored).toBe(true);
     const after = (await report(owner, organizationId, 'direct-signals')).body.data;
     expect(after.signals.map((s: { value: string }) => s.value)).not.toContain('SPRING25');
     expect(after.headline).toMatchObject({ signals: 3, ignored: 1, mapped: 1 });
     expect(after.headline.sessions).toBe(signals.headline.sessions - spring.sessions);
-    expect(after.referralChannels).toEqual([expect.objectContaining({ channel: 'creator', signals: 1, sessions: launch.sessions })]);
+    expect(after.referralChannels).toEqual([
+      expect.objectContaining({ channel: 'creator', signals: 1, sessions: launch.sessions }),
+    ]);
     const all = (await report(owner, organizationId, 'direct-signals', { includeIgnored: 'true' })).body.data;
     expect(all.signals.map((s: { value: string }) => s.value)).toContain('SPRING25');
   });
@@ -429,7 +556,7 @@ describe('Analytics import and reports', () => {
     expect((await report(owner, organizationId, 'history')).status).toBe(200);
   });
 
-  it('a revoked grant marks the connection needs_reconnect, named in every report\'s warnings', async () => {
+  it("a revoked grant marks the connection needs_reconnect, named in every report's warnings", async () => {
     const { owner, organizationId } = await connected();
     world.service.googleAnalytics.revokeAll();
     expect(await importAnalytics(organizationId, 3)).toBe('needs_reconnect');
@@ -462,7 +589,10 @@ describe('Analytics import and reports', () => {
     // Every Data API report of the import waits this long: the answer cannot have waited for them.
     fake.reportDelayMs = 3_000;
     try {
-      const selected = await world.http('POST', '/v1/analytics-oauth/select-property', { token: owner.token, body: { organizationId, propertyId: PROPERTY } });
+      const selected = await world.http('POST', '/v1/analytics-oauth/select-property', {
+        token: owner.token,
+        body: { organizationId, propertyId: PROPERTY },
+      });
       expect(selected.status).toBe(200);
       expect(selected.body.data).toMatchObject({ status: 'importing', propertyId: PROPERTY, lastImportAt: null });
       expect((await report(owner, organizationId, 'history')).body.code).toBe('analytics_not_connected');

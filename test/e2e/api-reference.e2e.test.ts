@@ -10,7 +10,11 @@ import { startLocalService, type LocalService } from '../../infra/local/server.t
 let service: LocalService;
 
 beforeAll(async () => {
-  service = await startLocalService({ port: 0, dynamoEndpoint: inject('dynamoEndpoint'), tableName: process.env.TABLE_NAME });
+  service = await startLocalService({
+    port: 0,
+    dynamoEndpoint: inject('dynamoEndpoint'),
+    tableName: process.env.TABLE_NAME,
+  });
 });
 
 afterAll(async () => {
@@ -21,7 +25,9 @@ it('GET /openapi.json answers the committed document without a token', async () 
   const response = await fetch(`${service.url}/openapi.json`);
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toBe('application/json');
-  expect(await response.json()).toEqual(JSON.parse(readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8')));
+  expect(await response.json()).toEqual(
+    JSON.parse(readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8')),
+  );
 });
 
 it('GET /docs answers the reference page without a token, with no script or style from the network', async () => {

@@ -32,7 +32,11 @@ function columnsOf(route: Route, fixture: RouteFixture): Column[] {
 }
 
 /** The token a column calls with and the account a self route names. */
-async function callerOf(route: Route, fixture: RouteFixture, column: Column): Promise<{ token?: string; subject: Identity }> {
+async function callerOf(
+  route: Route,
+  fixture: RouteFixture,
+  column: Column,
+): Promise<{ token?: string; subject: Identity }> {
   const { users } = world;
   const actors = route.access === 'self' ? (fixture.actors ?? 'world') : 'world';
   if (actors === 'world') {
@@ -64,7 +68,11 @@ async function cell(route: Route, fixture: RouteFixture, column: Column): Promis
   const outcome = expectedOutcome(route, column, parts);
   const expected = outcome === 'allowed' ? `${fixture.success}` : `${outcome} ${PROBLEM_CODES[outcome]}`;
   const got = response.status < 400 ? `${response.status}` : `${response.status} ${response.body?.code}`;
-  return { column, expected, got: got === expected ? got : `${got}: ${response.body?.detail ?? JSON.stringify(response.body)}` };
+  return {
+    column,
+    expected,
+    got: got === expected ? got : `${got}: ${response.body?.detail ?? JSON.stringify(response.body)}`,
+  };
 }
 
 /** Where the route's declaration says its tenant comes from. */

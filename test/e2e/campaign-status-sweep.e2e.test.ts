@@ -28,17 +28,28 @@ describe('POST /local/jobs/sweep-campaign-status', () => {
   it('announces a campaign whose start day has come as active, and leaves it alone on the next run', async () => {
     const { tenantId } = world;
     const token = world.users.owner.token;
-    const created = await world.http('POST', '/v1/campaigns', { token, body: { organizationId: tenantId, name: 'Sweep launch', startAt: '2099-06-01T09:00:00.000Z' } });
+    const created = await world.http('POST', '/v1/campaigns', {
+      token,
+      body: { organizationId: tenantId, name: 'Sweep launch', startAt: '2099-06-01T09:00:00.000Z' },
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const campaignId: string = created.body.data.id;
-    expect(await itemOf(tenantId, campaignId)).toMatchObject({ announcedStatus: 'scheduled', gsi4pk: 'CAMPAIGN_STATUS_DUE' });
+    expect(await itemOf(tenantId, campaignId)).toMatchObject({
+      announcedStatus: 'scheduled',
+      gsi4pk: 'CAMPAIGN_STATUS_DUE',
+    });
 
-    await documentClient().send(new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.campaign(tenantId, campaignId),
-      UpdateExpression: 'SET startAt = :start, gsi4sk = :due',
-      ExpressionAttributeValues: { ':start': '2020-01-01T09:00:00.000Z', ':due': `2020-01-01T00:00:00.000Z#${tenantId}#${campaignId}` },
-    }));
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.campaign(tenantId, campaignId),
+        UpdateExpression: 'SET startAt = :start, gsi4sk = :due',
+        ExpressionAttributeValues: {
+          ':start': '2020-01-01T09:00:00.000Z',
+          ':due': `2020-01-01T00:00:00.000Z#${tenantId}#${campaignId}`,
+        },
+      }),
+    );
 
     const swept = await world.http('POST', '/local/jobs/sweep-campaign-status');
     expect(swept.status).toBe(200);

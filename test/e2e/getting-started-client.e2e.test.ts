@@ -42,7 +42,11 @@ const dir = outputDir('getting-started-client');
 let service: LocalService;
 
 beforeAll(async () => {
-  service = await startLocalService({ port: 0, dynamoEndpoint: inject('dynamoEndpoint'), tableName: process.env.TABLE_NAME });
+  service = await startLocalService({
+    port: 0,
+    dynamoEndpoint: inject('dynamoEndpoint'),
+    tableName: process.env.TABLE_NAME,
+  });
   writeProject(
     dir,
     { 'walk.ts': walk.program },
@@ -61,12 +65,15 @@ afterAll(async () => {
 });
 
 describe('docs/getting-started.md, the same week with the client package', () => {
-  it('is one program that type-checks against the client package\'s types', async () => {
+  it("is one program that type-checks against the client package's types", async () => {
     expect(await typeCheck(dir), 'the program of docs/getting-started.md does not type-check').toBe('');
   }, 120_000);
 
   it('runs as the doc says, prints what the doc shows and leaves the organization the walk describes', async () => {
-    const shell = new ShellSession((script) => script.replaceAll('127.0.0.1:3000', service.url.replace('http://', '')), dir);
+    const shell = new ShellSession(
+      (script) => script.replaceAll('127.0.0.1:3000', service.url.replace('http://', '')),
+      dir,
+    );
     const { stdout } = await shell.run(walk.run.script, 120_000).finally(() => shell.dispose());
     const lines = printed(stdout);
     expect([...lines.keys()]).toEqual([
@@ -102,16 +109,25 @@ describe('docs/getting-started.md, the same week with the client package', () =>
     const [CAMPAIGN] = only(lines, 'Campaign', new RegExp(`^(${UUID}) ready: true$`));
     only(lines, 'Refreshed', /^\d+ due$/);
     // The report's CPM, the program's recomputation and the doc's rule agree, over the video alone.
-    const [cpm, recomputed, impressions] = only(lines, 'CPM', /^(\S+) EUR, recomputed (\S+) = 1200 \/ (\d+) x 1000 over 1 activity$/);
+    const [cpm, recomputed, impressions] = only(
+      lines,
+      'CPM',
+      /^(\S+) EUR, recomputed (\S+) = 1200 \/ (\d+) x 1000 over 1 activity$/,
+    );
     expect(Number(cpm)).toBe(round2((1200 / Number(impressions)) * 1000));
     expect(recomputed).toBe(cpm);
     expect(lines.get('Converted')).toEqual(['300 USD = 283.96 EUR (ecb rates of 2017-03-03 to 2017-03-03)']);
-    expect(lines.get('Warning')).toEqual(["2 of 2 activities' totals before their first reading are counted on their publish date."]);
+    expect(lines.get('Warning')).toEqual([
+      "2 of 2 activities' totals before their first reading are counted on their publish date.",
+    ]);
     expect(lines.get('Activities by name')).toEqual(['AMA on r/trailrunning, Trail shoe review']);
 
     // The ids as the doc's shell variables name them; tokens of the program's two users.
     const ids = { ANA: ANA!, BEN: BEN!, ORG: ORG!, CREATOR: CREATOR!, VIDEO: VIDEO!, POST: POST!, CAMPAIGN: CAMPAIGN! };
-    const tokens = { TOKEN: service.issuer.mint({ userId: ids.ANA }), BEN_TOKEN: service.issuer.mint({ userId: ids.BEN }) };
+    const tokens = {
+      TOKEN: service.issuer.mint({ userId: ids.ANA }),
+      BEN_TOKEN: service.issuer.mint({ userId: ids.BEN }),
+    };
     await expectWalkOutcome(walkGet(service.url), { ...ids, ...tokens }, { upgraded: false });
   }, 180_000);
 });

@@ -30,7 +30,14 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 const USD_RATE = 1 / 1.0565;
 const BOOST_EUR = 283.96;
 const SPEND_EUR = 1483.96;
-const BOOST_CONVERSION = { currency: 'USD', amount: 300, converted: BOOST_EUR, source: 'ecb', firstRateDate: '2017-03-03', lastRateDate: '2017-03-03' };
+const BOOST_CONVERSION = {
+  currency: 'USD',
+  amount: 300,
+  converted: BOOST_EUR,
+  source: 'ecb',
+  firstRateDate: '2017-03-03',
+  lastRateDate: '2017-03-03',
+};
 
 /** What each block must print (and set), by `Section #n`. */
 const expectations: Record<string, (out: any[], vars: Record<string, string>) => void> = {
@@ -40,21 +47,39 @@ const expectations: Record<string, (out: any[], vars: Record<string, string>) =>
   },
   'An organization #1': ([organization], vars) => {
     expect(vars.ORG).toMatch(UUID);
-    expect(organization).toEqual({ id: vars.ORG, name: 'Northwind Agency', currency: 'EUR', role: 'owner', billing: { plan: null, status: 'unpaid', currentPeriodEnd: null } });
+    expect(organization).toEqual({
+      id: vars.ORG,
+      name: 'Northwind Agency',
+      currency: 'EUR',
+      role: 'owner',
+      billing: { plan: null, status: 'unpaid', currentPeriodEnd: null },
+    });
   },
   'Invite a colleague #1': ([invitation, email], vars) => {
     expect(invitation).toEqual({ email: 'ben@agency.example', role: 'member', status: 'pending' });
-    expect(email).toMatchObject({ to: 'ben@agency.example', kind: 'invitation', data: { organizationId: vars.ORG, role: 'member' } });
+    expect(email).toMatchObject({
+      to: 'ben@agency.example',
+      kind: 'invitation',
+      data: { organizationId: vars.ORG, role: 'member' },
+    });
   },
   'Invite a colleague #2': ([membership, members], vars) => {
     expect(vars.INVITED).toBe(vars.ORG);
     expect(membership).toEqual({ organizationId: vars.ORG, role: 'member', status: 'active' });
     expect(members).toMatchObject({ totalCount: 2, facets: { role: { owner: 1, member: 1 } } });
-    expect(members.members).toEqual(expect.arrayContaining([{ name: 'Ana', role: 'owner' }, { name: 'Ben', role: 'member' }]));
+    expect(members.members).toEqual(
+      expect.arrayContaining([
+        { name: 'Ana', role: 'owner' },
+        { name: 'Ben', role: 'member' },
+      ]),
+    );
   },
   'Creators and their social accounts #1': (accounts, vars) => {
     expect(vars.CREATOR).toMatch(UUID);
-    expect(accounts).toEqual([{ platform: 'youtube', handle: '@miarivera' }, { platform: 'reddit', handle: 'u/miarivera' }]);
+    expect(accounts).toEqual([
+      { platform: 'youtube', handle: '@miarivera' },
+      { platform: 'reddit', handle: 'u/miarivera' },
+    ]);
   },
   'Activities and their content links #1': (links, vars) => {
     expect([vars.VIDEO, vars.POST]).toEqual([expect.stringMatching(UUID), expect.stringMatching(UUID)]);
@@ -66,7 +91,12 @@ const expectations: Record<string, (out: any[], vars: Record<string, string>) =>
     expect(round2(1200 + BOOST_EUR)).toBe(SPEND_EUR);
     expect([fee, boost]).toEqual([
       { amount: 1200, currency: 'EUR', type: 'creator_fee', conversion: null },
-      { amount: 300, currency: 'USD', type: 'boost', conversion: { rate: USD_RATE, rateDate: '2017-03-03', source: 'ecb', currency: 'EUR', amount: BOOST_EUR } },
+      {
+        amount: 300,
+        currency: 'USD',
+        type: 'boost',
+        conversion: { rate: USD_RATE, rateDate: '2017-03-03', source: 'ecb', currency: 'EUR', amount: BOOST_EUR },
+      },
     ]);
     expect(stats.totalSpend).toEqual({ EUR: SPEND_EUR });
     expect(stats.warnings).toEqual([]);
@@ -87,7 +117,14 @@ const expectations: Record<string, (out: any[], vars: Record<string, string>) =>
   },
   'Reading the reports #1': ([report]) => {
     const { data, basis, warnings, freshness } = report;
-    expect(data).toMatchObject({ currency: 'EUR', totalCosts: SPEND_EUR, deliveryCoverage: 1, reach: null, conversions: null, cpa: null });
+    expect(data).toMatchObject({
+      currency: 'EUR',
+      totalCosts: SPEND_EUR,
+      deliveryCoverage: 1,
+      reach: null,
+      conversions: null,
+      cpa: null,
+    });
     // What the doc says a reader can check: each ratio from its basis; CPM over the video alone
     // (Reddit publishes no views), CPE over both (the boost's converted cost counts).
     expect(basis.cpm).toMatchObject({ spend: 1200, impressions: data.impressions, activities: 1 });
@@ -98,18 +135,30 @@ const expectations: Record<string, (out: any[], vars: Record<string, string>) =>
     expect(basis.cpa).toEqual({ spend: 0, conversions: 0, campaigns: 0 });
     expect(basis.conversions).toEqual([BOOST_CONVERSION]);
     expect(freshness).toEqual(expect.any(String));
-    expect(warnings).toEqual(["2 of 2 activities' totals before their first reading are counted on their publish date."]);
+    expect(warnings).toEqual([
+      "2 of 2 activities' totals before their first reading are counted on their publish date.",
+    ]);
   },
   'Reading the reports #2': ([campaign, days, portfolio]) => {
     expect(campaign).toMatchObject({ budget: 5000, totalCosts: SPEND_EUR });
-    expect(days.reduce((sum: number, day: { impressions: number }) => sum + day.impressions, 0)).toBe(campaign.impressions);
+    expect(days.reduce((sum: number, day: { impressions: number }) => sum + day.impressions, 0)).toBe(
+      campaign.impressions,
+    );
     expect(days.reduce((sum: number, day: { spend: number }) => sum + day.spend, 0)).toBe(SPEND_EUR);
-    expect(portfolio).toMatchObject({ counts: { active: 1, scheduled: 0, completed: 0, draft: 0 }, budgetTotal: 5000, spendTotal: SPEND_EUR });
+    expect(portfolio).toMatchObject({
+      counts: { active: 1, scheduled: 0, completed: 0, draft: 0 },
+      budgetTotal: 5000,
+      spendTotal: SPEND_EUR,
+    });
     // The doc's budget used, by hand: 1483.96 / 5000 = 0.296792, 0.2968 to 4 decimals.
     expect(Math.round((SPEND_EUR / 5000) * 10_000) / 10_000).toBe(0.2968);
   },
   'Lists and paging #1': ([first, second]) => {
-    expect(first).toEqual({ totalCount: 2, facets: { channel: { youtube: 1, reddit: 1 } }, names: ['AMA on r/trailrunning'] });
+    expect(first).toEqual({
+      totalCount: 2,
+      facets: { channel: { youtube: 1, reddit: 1 } },
+      names: ['AMA on r/trailrunning'],
+    });
     expect(second).toEqual({ totalCount: 2, names: ['Trail shoe review'] });
   },
   'Connect web analytics #1': ([page, completed], vars) => {
@@ -124,7 +173,9 @@ const expectations: Record<string, (out: any[], vars: Record<string, string>) =>
     expect(Object.keys(history.first).sort()).toEqual(['date', 'pageViews', 'sessions', 'successEvents', 'users']);
   },
   'Upgrade through checkout #1': ([redirect, billing], vars) => {
-    expect(redirect).toMatch(new RegExp(`^303 http://localhost:5173/billing/success\\?organizationId=${vars.ORG}&sessionId=cs_`));
+    expect(redirect).toMatch(
+      new RegExp(`^303 http://localhost:5173/billing/success\\?organizationId=${vars.ORG}&sessionId=cs_`),
+    );
     expect(billing).toMatchObject({ plan: 'growth', status: 'active', currentPeriodEnd: expect.any(String) });
   },
 };
@@ -135,8 +186,14 @@ let shell: ShellSession;
 let vars: Record<string, string> = {};
 
 beforeAll(async () => {
-  service = await startLocalService({ port: 0, dynamoEndpoint: inject('dynamoEndpoint'), tableName: process.env.TABLE_NAME });
-  shell = new ShellSession((script) => script.replaceAll('localhost:3000', service.url.replace('http://127.0.0.1', 'localhost')));
+  service = await startLocalService({
+    port: 0,
+    dynamoEndpoint: inject('dynamoEndpoint'),
+    tableName: process.env.TABLE_NAME,
+  });
+  shell = new ShellSession((script) =>
+    script.replaceAll('localhost:3000', service.url.replace('http://127.0.0.1', 'localhost')),
+  );
 });
 
 afterAll(async () => {
@@ -152,11 +209,15 @@ describe('docs/getting-started.md, word for word with curl and jq', () => {
   // A step may wait for background work (the analytics block for a 90-day import, about 800
   // writes): seconds on an idle machine, 20 s and more while the rest of the suite loads DynamoDB Local.
   for (const step of steps) {
-    it(stepName(step), async () => {
-      const run = await shell.run(step.script);
-      vars = run.vars;
-      expectations[stepName(step)]!(printed(run), run.vars);
-    }, STEP_TIMEOUT_MS);
+    it(
+      stepName(step),
+      async () => {
+        const run = await shell.run(step.script);
+        vars = run.vars;
+        expectations[stepName(step)]!(printed(run), run.vars);
+      },
+      STEP_TIMEOUT_MS,
+    );
   }
 
   it('leaves the organization the walk describes', async () => {

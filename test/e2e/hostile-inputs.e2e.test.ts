@@ -31,7 +31,10 @@ afterAll(async () => {
 async function sendRaw(method: string, path: string, token: string, json: string | undefined): Promise<HttpResult> {
   const response = await checkedFetch(`${world.service.url}${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(json === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(json === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     ...(json === undefined ? {} : { body: json }),
   });
   const text = await response.text();
@@ -44,51 +47,88 @@ const call = (method: string, path: string, body?: unknown) => world.http(method
 function expectInvalid(response: HttpResult, errors: { path: string; message: string | RegExp }[]): void {
   expect(response.status, JSON.stringify(response.body)).toBe(400);
   expect(response.body.code).toBe('invalid_input');
-  expect(response.body.errors).toEqual(errors.map(({ path, message }) => ({ path, message: typeof message === 'string' ? message : expect.stringMatching(message) })));
+  expect(response.body.errors).toEqual(
+    errors.map(({ path, message }) => ({
+      path,
+      message: typeof message === 'string' ? message : expect.stringMatching(message),
+    })),
+  );
 }
 
 describe('reported cases', () => {
   const ONE_LINE = /one line/;
 
   it('9.4: a tenant name with CR LF (a header injection in the invitation subject) or a bidi override is 400', async () => {
-    expectInvalid(await call('POST', '/v1/organizations', { userId: owner().userId, name: 'Acme\r\nBcc: victim@example.com' }), [{ path: 'name', message: ONE_LINE }]);
-    expectInvalid(await call('PATCH', `/v1/organizations/${world.tenantId}`, { name: 'Acme\u202egnp.exe' }), [{ path: 'name', message: ONE_LINE }]);
-    expectInvalid(await call('POST', '/v1/workspaces', { userId: owner().userId, name: 'Acme\u0000' }), [{ path: 'name', message: ONE_LINE }]);
+    expectInvalid(
+      await call('POST', '/v1/organizations', { userId: owner().userId, name: 'Acme\r\nBcc: victim@example.com' }),
+      [{ path: 'name', message: ONE_LINE }],
+    );
+    expectInvalid(await call('PATCH', `/v1/organizations/${world.tenantId}`, { name: 'Acme\u202egnp.exe' }), [
+      { path: 'name', message: ONE_LINE },
+    ]);
+    expectInvalid(await call('POST', '/v1/workspaces', { userId: owner().userId, name: 'Acme\u0000' }), [
+      { path: 'name', message: ONE_LINE },
+    ]);
   });
 
   it('9.4: a multi-line text keeps its newlines and tabs, NFC-normalised, and refuses other controls', async () => {
-    const campaign = await call('POST', '/v1/campaigns', { organizationId: world.tenantId, name: 'Cafe\u0301', summary: 'Line 1\n\tLine 2' });
+    const campaign = await call('POST', '/v1/campaigns', {
+      organizationId: world.tenantId,
+      name: 'Cafe\u0301',
+      summary: 'Line 1\n\tLine 2',
+    });
     expect(campaign.status, JSON.stringify(campaign.body)).toBe(201);
     expect(campaign.body.data).toMatchObject({ name: 'Caf\u00e9', summary: 'Line 1\n\tLine 2' });
-    expectInvalid(await call('PATCH', `/v1/campaigns/${campaign.body.data.id}`, { summary: 'bell\u0007' }), [{ path: 'summary', message: /control characters/ }]);
+    expectInvalid(await call('PATCH', `/v1/campaigns/${campaign.body.data.id}`, { summary: 'bell\u0007' }), [
+      { path: 'summary', message: /control characters/ },
+    ]);
   });
 
   it('9.4: file content is a multi-line text: CSV line breaks and tabs kept, NUL or a bidi override refused', async () => {
     const file = async (content: string, description?: string) =>
-      call('POST', '/v1/files', { ownerType: 'activity', ownerId: await sharedActivity(world.tenantId), fileName: 'data.csv', contentType: 'text/csv', content, description });
+      call('POST', '/v1/files', {
+        ownerType: 'activity',
+        ownerId: await sharedActivity(world.tenantId),
+        fileName: 'data.csv',
+        contentType: 'text/csv',
+        content,
+        description,
+      });
     const created = await file('a,b\r\n1,\t2\n');
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expectInvalid(await file('a\u0000b'), [{ path: 'content', message: /control characters/ }]);
     expectInvalid(await file('a,b\n', 'Q3 \u202eexport'), [{ path: 'description', message: /control characters/ }]);
   });
 
-  it('9.7: a budget or conversion value of 1e-200, or finer than the currency\'s minor unit, is 400', async () => {
+  it("9.7: a budget or conversion value of 1e-200, or finer than the currency's minor unit, is 400", async () => {
     const tenantId = world.tenantId;
-    expectInvalid(await call('POST', '/v1/campaigns', { organizationId: tenantId, name: 'Tiny', budget: 1e-200 }), [{ path: 'budget', message: /decimal places/ }]);
+    expectInvalid(await call('POST', '/v1/campaigns', { organizationId: tenantId, name: 'Tiny', budget: 1e-200 }), [
+      { path: 'budget', message: /decimal places/ },
+    ]);
     const campaign = await call('POST', '/v1/campaigns', { organizationId: tenantId, name: 'Budgeted', budget: 10.5 });
     expect(campaign.status, JSON.stringify(campaign.body)).toBe(201);
-    expectInvalid(await call('PATCH', `/v1/campaigns/${campaign.body.data.id}`, { budget: 1e-200 }), [{ path: 'budget', message: /decimal places/ }]);
+    expectInvalid(await call('PATCH', `/v1/campaigns/${campaign.body.data.id}`, { budget: 1e-200 }), [
+      { path: 'budget', message: /decimal places/ },
+    ]);
     // The world's tenant keeps money in USD: cents, no finer.
-    expectInvalid(await call('PATCH', `/v1/campaigns/${campaign.body.data.id}`, { budget: 10.001 }), [{ path: 'budget', message: /USD/ }]);
-    expectInvalid(await call('PATCH', `/v1/organizations/${tenantId}`, { conversionValue: 1e-200 }), [{ path: 'conversionValue', message: /decimal places/ }]);
+    expectInvalid(await call('PATCH', `/v1/campaigns/${campaign.body.data.id}`, { budget: 10.001 }), [
+      { path: 'budget', message: /USD/ },
+    ]);
+    expectInvalid(await call('PATCH', `/v1/organizations/${tenantId}`, { conversionValue: 1e-200 }), [
+      { path: 'conversionValue', message: /decimal places/ },
+    ]);
   });
 
   it('9.7: preferences deeper than 8 levels, with an empty key, or with numbers DynamoDB cannot hold are 400', async () => {
     const path = `/v1/users/${owner().userId}/settings`;
     const nested = (levels: number): object => (levels === 1 ? { leaf: 1 } : { a: nested(levels - 1) });
     expect((await call('PATCH', path, { preferences: nested(8) })).status).toBe(200);
-    expectInvalid(await call('PATCH', path, { preferences: nested(33) }), [{ path: 'preferences.a.a.a.a.a.a.a.a', message: /at most 8 levels/ }]);
-    expectInvalid(await call('PATCH', path, { preferences: { view: { '': true } } }), [{ path: 'preferences.view.', message: /Keys must/ }]);
+    expectInvalid(await call('PATCH', path, { preferences: nested(33) }), [
+      { path: 'preferences.a.a.a.a.a.a.a.a', message: /at most 8 levels/ },
+    ]);
+    expectInvalid(await call('PATCH', path, { preferences: { view: { '': true } } }), [
+      { path: 'preferences.view.', message: /Keys must/ },
+    ]);
     for (const raw of ['1e400', '9007199254740993', '1e-200']) {
       const response = await sendRaw('PATCH', path, owner().token, `{"preferences":{"zoom":${raw}}}`);
       expectInvalid(response, [{ path: 'preferences.zoom', message: /./ }]);
@@ -97,23 +137,39 @@ describe('reported cases', () => {
 
   it('10.4: out-of-range and missing numbers say what is wrong', async () => {
     const members = `/v1/organizations/${world.tenantId}/users`;
-    expectInvalid(await call('GET', `${members}?pageIndex=0&pageSize=101`), [{ path: 'pageSize', message: 'Must be at most 100.' }]);
-    expectInvalid(await call('GET', `${members}?pageIndex=0&pageSize=0`), [{ path: 'pageSize', message: 'Must be at least 1.' }]);
-    expectInvalid(await call('GET', `${members}?pageIndex=0&pageSize=-1`), [{ path: 'pageSize', message: 'Must be at least 1.' }]);
-    expectInvalid(await call('GET', `${members}?pageIndex=-1&pageSize=10`), [{ path: 'pageIndex', message: 'Must be at least 0.' }]);
+    expectInvalid(await call('GET', `${members}?pageIndex=0&pageSize=101`), [
+      { path: 'pageSize', message: 'Must be at most 100.' },
+    ]);
+    expectInvalid(await call('GET', `${members}?pageIndex=0&pageSize=0`), [
+      { path: 'pageSize', message: 'Must be at least 1.' },
+    ]);
+    expectInvalid(await call('GET', `${members}?pageIndex=0&pageSize=-1`), [
+      { path: 'pageSize', message: 'Must be at least 1.' },
+    ]);
+    expectInvalid(await call('GET', `${members}?pageIndex=-1&pageSize=10`), [
+      { path: 'pageIndex', message: 'Must be at least 0.' },
+    ]);
     expectInvalid(await call('GET', `${members}?pageIndex=0`), [{ path: 'pageSize', message: 'Required.' }]);
-    expectInvalid(await call('GET', `${members}?pageIndex=0&pageSize=10&sortDirection=up`), [{ path: 'sortDirection', message: 'Must be one of: asc, desc.' }]);
+    expectInvalid(await call('GET', `${members}?pageIndex=0&pageSize=10&sortDirection=up`), [
+      { path: 'sortDirection', message: 'Must be one of: asc, desc.' },
+    ]);
     const creator = await call('POST', '/v1/creators', { workspaceId: world.tenantId, name: 'History' });
     const history = `/v1/creators/metrics/history?workspaceId=${world.tenantId}&creatorId=${creator.body.data.id}&daysBack=400`;
     expectInvalid(await call('GET', history), [{ path: 'daysBack', message: 'Must be at most 365.' }]);
-    expectInvalid(await call('PATCH', `/v1/organizations/${world.tenantId}`, { name: 'x'.repeat(256) }), [{ path: 'name', message: 'Must be at most 255 characters.' }]);
+    expectInvalid(await call('PATCH', `/v1/organizations/${world.tenantId}`, { name: 'x'.repeat(256) }), [
+      { path: 'name', message: 'Must be at most 255 characters.' },
+    ]);
   });
 
   it('10.5: an unknown body field is named as sent: `id` on PATCH /v1/campaigns/:id, `owner_name` as owner_name', async () => {
     const campaign = await call('POST', '/v1/campaigns', { organizationId: world.tenantId, name: 'Named' });
     const path = `/v1/campaigns/${campaign.body.data.id}`;
-    expectInvalid(await call('PATCH', path, { id: campaign.body.data.id }), [{ path: 'id', message: 'Unknown field.' }]);
-    expectInvalid(await call('PATCH', path, { owner_name: 'Ada' }), [{ path: 'owner_name', message: 'Unknown field.' }]);
+    expectInvalid(await call('PATCH', path, { id: campaign.body.data.id }), [
+      { path: 'id', message: 'Unknown field.' },
+    ]);
+    expectInvalid(await call('PATCH', path, { owner_name: 'Ada' }), [
+      { path: 'owner_name', message: 'Unknown field.' },
+    ]);
   });
 });
 
@@ -184,10 +240,15 @@ interface Hostile {
 
 function hostileValues(kind: Kind, base: unknown): Hostile[] {
   if (typeof kind === 'object') {
-    return hostileValues(kind.array, Array.isArray(base) ? base[0] : undefined).map((h) => ({ ...h, value: [h.value], query: h.query }));
+    return hostileValues(kind.array, Array.isArray(base) ? base[0] : undefined).map((h) => ({
+      ...h,
+      value: [h.value],
+      query: h.query,
+    }));
   }
   if (kind === 'number') return NUMBERS.map((raw) => ({ label: raw, value: RAW, raw, query: raw }));
-  if (kind === 'record') return NUMBERS.map((raw) => ({ label: `{x: ${raw}}`, value: { x: RAW }, raw, query: `{"x":${raw}}` }));
+  if (kind === 'record')
+    return NUMBERS.map((raw) => ({ label: `{x: ${raw}}`, value: { x: RAW }, raw, query: `{"x":${raw}}` }));
   const text = typeof base === 'string' ? base : 'Hostile';
   return CONTROLS.map((c) => ({ label: JSON.stringify(c), value: `${text}${c}x`, query: `${text}${c}x` }));
 }
@@ -233,10 +294,16 @@ describe('never a 500: control characters in every text field, extreme numbers i
     it(route.key, async () => {
       const fixture = fixtures[route.key];
       expect(fixture, `no fixture for ${route.key}`).toBeDefined();
-      const { handler } = (await import(new URL(`../../functions/${route.handler}.ts`, import.meta.url).href)) as { handler: DefinedHandler };
+      const { handler } = (await import(new URL(`../../functions/${route.handler}.ts`, import.meta.url).href)) as {
+        handler: DefinedHandler;
+      };
       const refused: Outcome[] = [];
       // The fixture's own values are the base of the hostile ones (a unique name stays unique).
-      const base = await fixture!.request({ world, tenantId: world.tenantId, subject: await subjectFor(route, fixture!) });
+      const base = await fixture!.request({
+        world,
+        tenantId: world.tenantId,
+        subject: await subjectFor(route, fixture!),
+      });
       const given = { ...base.query, ...(base.body as object | undefined) } as Record<string, unknown>;
       for (const [field, kind] of clientFields(route, handler.input as unknown as Schema)) {
         for (const hostile of hostileValues(kind, given[field])) {

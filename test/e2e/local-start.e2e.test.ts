@@ -68,22 +68,37 @@ it(
     npm = spawn('npm', ['start', '--', '--in-memory'], {
       cwd: root,
       // The service's own configuration only: not the test run's table, issuer or quiet logs.
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), LOCAL_START_TIMEOUT_SECONDS: String(START_TIMEOUT_SECONDS) },
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        PORT: String(port),
+        LOCAL_START_TIMEOUT_SECONDS: String(START_TIMEOUT_SECONDS),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     npm.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     npm.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const npmExited = new Promise<void>((done) => npm!.once('exit', () => done()));
 
-    const started = await until(() => /listening on/.test(output) || npm!.exitCode !== null, (START_TIMEOUT_SECONDS + 30) * 1000);
+    const started = await until(
+      () => /listening on/.test(output) || npm!.exitCode !== null,
+      (START_TIMEOUT_SECONDS + 30) * 1000,
+    );
     expect(started && npm.exitCode === null, output).toBe(true);
     tree = descendants(npm.pid!);
-    expect([...tree.values()].some((args) => args.includes('DynamoDBLocal.jar')), [...tree.values()].join('\n')).toBe(true);
+    expect(
+      [...tree.values()].some((args) => args.includes('DynamoDBLocal.jar')),
+      [...tree.values()].join('\n'),
+    ).toBe(true);
 
     const script = commandBlocks.join('\n').replaceAll('localhost:3000', `localhost:${port}`);
     const stdout = execFileSync('sh', ['-ec', script], { encoding: 'utf8', timeout: 60_000 });
     // The section's commands print the created user (POST 201) and then the same user read back (GET 200).
-    const documents = stdout.trim().replace(/}\s*{/g, '}\n{').split('\n').map((line) => JSON.parse(line));
+    const documents = stdout
+      .trim()
+      .replace(/}\s*{/g, '}\n{')
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(documents, stdout).toHaveLength(2);
     const [created, read] = documents.map((d) => d.data ?? d);
     const user = { userId: '00000000-0000-4000-8000-000000000001', email: 'you@example.com', name: 'You' };
@@ -93,7 +108,12 @@ it(
     process.kill(npm.pid!, 'SIGTERM');
     await npmExited;
     const leftOver = () => [...tree].filter(([pid]) => alive(pid));
-    expect(await until(() => leftOver().length === 0, 20_000), leftOver().map(([pid, args]) => `${pid} ${args}`).join('\n')).toBe(true);
+    expect(
+      await until(() => leftOver().length === 0, 20_000),
+      leftOver()
+        .map(([pid, args]) => `${pid} ${args}`)
+        .join('\n'),
+    ).toBe(true);
     expect(await answers(`http://127.0.0.1:${port}/local/outbox`)).toBe(false);
   },
   (START_TIMEOUT_SECONDS + 120) * 1000,

@@ -21,15 +21,22 @@ afterAll(async () => {
 
 async function connected(channel: string, activity: string, contentUrl: string) {
   const token = world.users.owner.token;
-  const created = await world.http('POST', '/v1/activities', { token, body: { organizationId: world.tenantId, channel, activity, name: `${channel} post` } });
+  const created = await world.http('POST', '/v1/activities', {
+    token,
+    body: { organizationId: world.tenantId, channel, activity, name: `${channel} post` },
+  });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const id = created.body.data.id as string;
-  const res = await world.http('POST', '/v1/activities/content-link/connect', { token, body: { activityId: id, platform: channel, contentUrl } });
+  const res = await world.http('POST', '/v1/activities/content-link/connect', {
+    token,
+    body: { activityId: id, platform: channel, contentUrl },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return id;
 }
 
-const activity = async (id: string) => (await world.http('GET', `/v1/activities/${id}`, { token: world.users.owner.token })).body.data;
+const activity = async (id: string) =>
+  (await world.http('GET', `/v1/activities/${id}`, { token: world.users.owner.token })).body.data;
 
 describe('POST /local/jobs/refresh-metrics', () => {
   it('reads a connected YouTube video at once and shows its numbers; a second run reads nothing', async () => {
@@ -45,13 +52,26 @@ describe('POST /local/jobs/refresh-metrics', () => {
     expect(after.latest.viewCount).toBe(after.impressions);
     expect(after.latest.likeCount + after.latest.commentCount).toBe(after.engagement);
     // And in one vocabulary for every platform.
-    expect(after.latestCounts).toEqual({ views: after.latest.viewCount, likes: after.latest.likeCount, comments: after.latest.commentCount, shares: null, saves: null, fetchedAt: after.lastFetchedAt, source: 'api' });
+    expect(after.latestCounts).toEqual({
+      views: after.latest.viewCount,
+      likes: after.latest.likeCount,
+      comments: after.latest.commentCount,
+      shares: null,
+      saves: null,
+      fetchedAt: after.lastFetchedAt,
+      source: 'api',
+    });
     expect(after).toMatchObject({ snapshotsCount: 1, lastFetchedAt: expect.any(String) });
     // Next reading in 2 hours (freshly connected).
-    expect(Date.parse(after.metricsFetchDueAt) - Date.parse(before.metricsFetchDueAt)).toBeGreaterThanOrEqual(2 * 3_600_000);
+    expect(Date.parse(after.metricsFetchDueAt) - Date.parse(before.metricsFetchDueAt)).toBeGreaterThanOrEqual(
+      2 * 3_600_000,
+    );
 
     const again = await world.http('POST', '/local/jobs/refresh-metrics');
-    expect(again.body).toEqual({ dispatched: 0, counts: { ok: 0, missing: 0, unavailable: 0, rate_limited: 0, failed: 0, stale: 0 } });
+    expect(again.body).toEqual({
+      dispatched: 0,
+      counts: { ok: 0, missing: 0, unavailable: 0, rate_limited: 0, failed: 0, stale: 0 },
+    });
     expect(await activity(id)).toEqual(after);
   });
 
@@ -60,7 +80,12 @@ describe('POST /local/jobs/refresh-metrics', () => {
     const run = await world.http('POST', '/local/jobs/refresh-metrics');
     expect(run.body.counts).toMatchObject({ unavailable: 1, failed: 0 });
     const after = await activity(id);
-    expect(after).toMatchObject({ metricsUnavailableReason: 'platform_has_no_public_metrics', impressions: 0, engagement: 0, metricsFetchDueAt: null });
+    expect(after).toMatchObject({
+      metricsUnavailableReason: 'platform_has_no_public_metrics',
+      impressions: 0,
+      engagement: 0,
+      metricsFetchDueAt: null,
+    });
   });
 });
 
@@ -77,7 +102,10 @@ describe('POST /local/jobs/refresh-metrics {activityId}', () => {
 
     const run = await refresh({ activityId: one });
     expect(run.status, JSON.stringify(run.body)).toBe(200);
-    expect(run.body).toEqual({ dispatched: 1, counts: { ok: 1, missing: 0, unavailable: 0, rate_limited: 0, failed: 0, stale: 0 } });
+    expect(run.body).toEqual({
+      dispatched: 1,
+      counts: { ok: 1, missing: 0, unavailable: 0, rate_limited: 0, failed: 0, stale: 0 },
+    });
     const oneAfter = await activity(one);
     expect(oneAfter.lastFetchedAt > oneBefore.lastFetchedAt).toBe(true);
     expect(oneAfter.metricsFetchDueAt >= oneBefore.metricsFetchDueAt).toBe(true);
@@ -98,7 +126,10 @@ describe('POST /local/jobs/refresh-metrics {activityId}', () => {
   });
 
   it('an activity without a content link to read is 409', async () => {
-    const created = await world.http('POST', '/v1/activities', { token: world.users.owner.token, body: { organizationId: world.tenantId, channel: 'youtube', activity: 'youtube_video', name: 'unlinked' } });
+    const created = await world.http('POST', '/v1/activities', {
+      token: world.users.owner.token,
+      body: { organizationId: world.tenantId, channel: 'youtube', activity: 'youtube_video', name: 'unlinked' },
+    });
     const res = await refresh({ activityId: created.body.data.id });
     expect(res.status, JSON.stringify(res.body)).toBe(409);
     expect(res.body).toMatchObject({ code: 'conflict' });
@@ -115,7 +146,11 @@ describe('POST /local/jobs/refresh-metrics {activityId}', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body).toMatchObject({ code: 'invalid_input', errors: [{ path, message: expect.any(String) }] });
     }
-    const notJson = await fetch(`${world.service.url}/local/jobs/refresh-metrics`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' });
+    const notJson = await fetch(`${world.service.url}/local/jobs/refresh-metrics`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{',
+    });
     expect(notJson.status).toBe(400);
     expect(notJson.headers.get('content-type')).toBe('application/problem+json');
   });

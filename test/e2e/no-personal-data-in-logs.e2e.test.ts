@@ -19,14 +19,25 @@ const savedLevel = process.env.LOG_LEVEL;
 
 function capture(): void {
   const keep = (...args: unknown[]) => void lines.push(...args.map(String).join(' ').split('\n').filter(Boolean));
-  for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) spies.push(vi.spyOn(console, method).mockImplementation(keep));
-  for (const stream of [process.stdout, process.stderr]) spies.push(vi.spyOn(stream, 'write').mockImplementation((chunk) => (keep(chunk), true)));
+  for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const)
+    spies.push(vi.spyOn(console, method).mockImplementation(keep));
+  for (const stream of [process.stdout, process.stderr])
+    spies.push(
+      vi.spyOn(stream, 'write').mockImplementation((chunk) => {
+        keep(chunk);
+        return true;
+      }),
+    );
 }
 
 beforeAll(async () => {
   process.env.LOG_LEVEL = 'info';
   capture();
-  service = await startLocalService({ port: 0, dynamoEndpoint: inject('dynamoEndpoint'), tableName: process.env.TABLE_NAME });
+  service = await startLocalService({
+    port: 0,
+    dynamoEndpoint: inject('dynamoEndpoint'),
+    tableName: process.env.TABLE_NAME,
+  });
 });
 
 afterAll(async () => {
@@ -35,7 +46,8 @@ afterAll(async () => {
   process.env.LOG_LEVEL = savedLevel;
 });
 
-const http = (method: string, path: string, options: { token?: string; body?: unknown } = {}) => httpAgainst(service.url)(method, path, options);
+const http = (method: string, path: string, options: { token?: string; body?: unknown } = {}) =>
+  httpAgainst(service.url)(method, path, options);
 
 /** A browser GET that does not follow redirects: where it is sent. */
 async function location(url: string): Promise<string> {
@@ -44,7 +56,10 @@ async function location(url: string): Promise<string> {
   return response.headers.get('location')!;
 }
 
-const emailed = async (kind: string, to: string) => (await http('GET', '/local/outbox')).body.items.find((e: { kind: string; to: string }) => e.kind === kind && e.to === to);
+const emailed = async (kind: string, to: string) =>
+  (await http('GET', '/local/outbox')).body.items.find(
+    (e: { kind: string; to: string }) => e.kind === kind && e.to === to,
+  );
 
 describe('logs of a walk through the service', () => {
   it('hold no email, name, token, secret or code the walk used', async () => {
@@ -67,38 +82,76 @@ describe('logs of a walk through the service', () => {
     const token = minted.body.accessToken as string;
     personal.token = token;
     personal.tokenSignature = token.split('.')[2]!;
-    expect((await http('POST', '/v1/users', { token, body: { userId, email: personal.email, name: personal.name } })).status).toBe(201);
+    expect(
+      (await http('POST', '/v1/users', { token, body: { userId, email: personal.email, name: personal.name } })).status,
+    ).toBe(201);
     expect((await http('GET', `/v1/users/${userId}`, { token })).status).toBe(200);
 
     // An organization, an invitation by email, a creator with names.
-    const organization = await http('POST', '/v1/organizations', { token, body: { userId, name: personal.organizationName } });
+    const organization = await http('POST', '/v1/organizations', {
+      token,
+      body: { userId, name: personal.organizationName },
+    });
     expect(organization.status, JSON.stringify(organization.body)).toBe(201);
     const organizationId = organization.body.data.id as string;
-    expect((await http('POST', `/v1/organizations/${organizationId}/invites`, { token, body: { email: personal.inviteeEmail, role: 'member' } })).status).toBe(201);
-    const creator = await http('POST', '/v1/creators', { token, body: { workspaceId: organizationId, name: personal.creatorName, email: personal.creatorEmail } });
+    expect(
+      (
+        await http('POST', `/v1/organizations/${organizationId}/invites`, {
+          token,
+          body: { email: personal.inviteeEmail, role: 'member' },
+        })
+      ).status,
+    ).toBe(201);
+    const creator = await http('POST', '/v1/creators', {
+      token,
+      body: { workspaceId: organizationId, name: personal.creatorName, email: personal.creatorEmail },
+    });
     expect(creator.status, JSON.stringify(creator.body)).toBe(201);
 
     // An email change, confirmed with the emailed code.
-    expect((await http('POST', `/v1/users/${userId}/change-email`, { token, body: { newEmail: personal.newEmail } })).status).toBe(200);
+    expect(
+      (await http('POST', `/v1/users/${userId}/change-email`, { token, body: { newEmail: personal.newEmail } })).status,
+    ).toBe(200);
     personal.emailCode = (await emailed('email_change', personal.newEmail!)).data.token;
-    expect((await http('POST', `/v1/users/${userId}/confirm-email-change`, { token, body: { code: personal.emailCode } })).status).toBe(200);
+    expect(
+      (await http('POST', `/v1/users/${userId}/confirm-email-change`, { token, body: { code: personal.emailCode } }))
+        .status,
+    ).toBe(200);
 
     // A billing checkout, paid on the fake's page: its signed webhook reaches the service.
-    const checkout = await http('POST', '/v1/billing/checkout-session', { token, body: { organizationId, plan: 'starter' } });
+    const checkout = await http('POST', '/v1/billing/checkout-session', {
+      token,
+      body: { organizationId, plan: 'starter' },
+    });
     expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
     await location(checkout.body.data.url);
-    expect((await http('GET', `/v1/organizations/${organizationId}`, { token })).body.data.billing).toMatchObject({ status: 'active' });
+    expect((await http('GET', `/v1/organizations/${organizationId}`, { token })).body.data.billing).toMatchObject({
+      status: 'active',
+    });
 
     // An analytics connection: consent, the callback, completion with the state and code, a property.
-    const authUrl = await http('POST', '/v1/analytics-oauth/auth-url', { token, body: { organizationId, redirectPath: '/settings/analytics' } });
+    const authUrl = await http('POST', '/v1/analytics-oauth/auth-url', {
+      token,
+      body: { organizationId, redirectPath: '/settings/analytics' },
+    });
     expect(authUrl.status, JSON.stringify(authUrl.body)).toBe(200);
     const pending = new URL(await location(await location(authUrl.body.data.url)));
     personal.oauthState = pending.searchParams.get('state')!;
     personal.oauthCode = pending.searchParams.get('code')!;
-    const completed = await http('POST', '/v1/analytics-oauth/complete', { token, body: { state: personal.oauthState, code: personal.oauthCode } });
+    const completed = await http('POST', '/v1/analytics-oauth/complete', {
+      token,
+      body: { state: personal.oauthState, code: personal.oauthCode },
+    });
     expect(completed.status, JSON.stringify(completed.body)).toBe(200);
     const [property] = (await http('GET', '/local/analytics/properties')).body.items;
-    expect((await http('POST', '/v1/analytics-oauth/select-property', { token, body: { organizationId, propertyId: property.propertyId } })).status).toBe(200);
+    expect(
+      (
+        await http('POST', '/v1/analytics-oauth/select-property', {
+          token,
+          body: { organizationId, propertyId: property.propertyId },
+        })
+      ).status,
+    ).toBe(200);
 
     // The jobs that act on it.
     expect((await http('POST', '/local/jobs/import-analytics')).status).toBe(200);
@@ -106,15 +159,34 @@ describe('logs of a walk through the service', () => {
 
     // Bad inputs carrying an email and a name, and a 401 with a bearer token.
     const bad = [
-      await http('POST', '/v1/users', { token, body: { userId: 'not-a-uuid', email: personal.badEmail, name: personal.badName, extra: personal.badEmail } }),
-      await http('PATCH', `/v1/users/${userId}`, { token, body: { name: { first: personal.badName }, email: `${personal.badName} <${personal.badEmail}>` } }),
-      await http('POST', `/v1/organizations/${organizationId}/invites`, { token, body: { email: `${personal.badName} ${personal.badEmail}`, role: 'emperor' } }),
-      await http('POST', '/v1/creators', { token, body: { workspaceId: organizationId, name: personal.badName, email: personal.badName, unknown: personal.badEmail } }),
+      await http('POST', '/v1/users', {
+        token,
+        body: { userId: 'not-a-uuid', email: personal.badEmail, name: personal.badName, extra: personal.badEmail },
+      }),
+      await http('PATCH', `/v1/users/${userId}`, {
+        token,
+        body: { name: { first: personal.badName }, email: `${personal.badName} <${personal.badEmail}>` },
+      }),
+      await http('POST', `/v1/organizations/${organizationId}/invites`, {
+        token,
+        body: { email: `${personal.badName} ${personal.badEmail}`, role: 'emperor' },
+      }),
+      await http('POST', '/v1/creators', {
+        token,
+        body: {
+          workspaceId: organizationId,
+          name: personal.badName,
+          email: personal.badName,
+          unknown: personal.badEmail,
+        },
+      }),
       await http('POST', '/local/token', { body: { userId: personal.badName, email: personal.badEmail } }),
     ];
     for (const answer of bad) expect(answer.status, JSON.stringify(answer.body)).toBe(400);
     expect((await http('GET', `/v1/users/${userId}`, { token: `${token}x` })).status).toBe(401);
-    expect((await http('GET', `/v1/users/${userId}`, { token: `${personal.badEmail}.${personal.badName}` })).status).toBe(401);
+    expect(
+      (await http('GET', `/v1/users/${userId}`, { token: `${personal.badEmail}.${personal.badName}` })).status,
+    ).toBe(401);
 
     const secrets = {
       ...personal,

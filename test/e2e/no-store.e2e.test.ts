@@ -16,7 +16,11 @@ let userId: string;
 let token: string;
 
 beforeAll(async () => {
-  service = await startLocalService({ port: 0, dynamoEndpoint: inject('dynamoEndpoint'), tableName: process.env.TABLE_NAME });
+  service = await startLocalService({
+    port: 0,
+    dynamoEndpoint: inject('dynamoEndpoint'),
+    tableName: process.env.TABLE_NAME,
+  });
   userId = randomUUID();
   const email = `no-store-${userId}@example.com`;
   token = service.issuer.mint({ userId, email });
@@ -38,7 +42,11 @@ async function http(method: string, path: string, options: { body?: unknown; tok
     ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
   });
   const text = await response.text();
-  return { status: response.status, cacheControl: response.headers.get('cache-control'), body: text ? JSON.parse(text) : undefined };
+  return {
+    status: response.status,
+    cacheControl: response.headers.get('cache-control'),
+    body: text ? JSON.parse(text) : undefined,
+  };
 }
 
 describe('Cache-Control: no-store on every response of the API', () => {
@@ -46,14 +54,23 @@ describe('Cache-Control: no-store on every response of the API', () => {
     const profile = await http('GET', `/v1/users/${userId}`);
     expect(profile).toMatchObject({ status: 200, cacheControl: 'no-store' });
 
-    const upload = await http('POST', `/v1/users/${userId}/avatar/upload-url`, { body: { contentType: 'image/png', contentLength: 10 } });
+    const upload = await http('POST', `/v1/users/${userId}/avatar/upload-url`, {
+      body: { contentType: 'image/png', contentLength: 10 },
+    });
     expect(upload).toMatchObject({ status: 200, cacheControl: 'no-store' });
     expect(upload.body.data.uploadUrl).toEqual(expect.any(String));
 
     const tenant = await createTenant({ name: 'No Store Co', ownerUserId: userId });
     const activity = await createActivity(tenant.id, { channel: 'youtube', activity: 'youtube_video', name: 'Clip' });
     const file = await http('POST', '/v1/files', {
-      body: { organizationId: tenant.id, ownerType: 'activity', ownerId: activity.id, fileName: 'a.md', contentType: 'text/markdown', content: '# A' },
+      body: {
+        organizationId: tenant.id,
+        ownerType: 'activity',
+        ownerId: activity.id,
+        fileName: 'a.md',
+        contentType: 'text/markdown',
+        content: '# A',
+      },
     });
     expect(file).toMatchObject({ status: 201, cacheControl: 'no-store' });
     const download = await http('GET', `/v1/files/${file.body.data.id}/download`);

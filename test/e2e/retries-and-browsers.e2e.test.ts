@@ -15,12 +15,28 @@ let service: LocalService;
 let userId: string;
 let token: string;
 
-const ALLOWED = ['authorization', 'content-type', 'idempotency-key', 'traceparent', 'tracestate', 'baggage', 'x-request-id'];
+const ALLOWED = [
+  'authorization',
+  'content-type',
+  'idempotency-key',
+  'traceparent',
+  'tracestate',
+  'baggage',
+  'x-request-id',
+];
 const EXPOSED = ['retry-after', 'x-request-id', 'idempotent-replayed'];
-const list = (value: string | null) => (value ?? '').split(',').map((v) => v.trim().toLowerCase()).filter(Boolean);
+const list = (value: string | null) =>
+  (value ?? '')
+    .split(',')
+    .map((v) => v.trim().toLowerCase())
+    .filter(Boolean);
 
 beforeAll(async () => {
-  service = await startLocalService({ port: 0, dynamoEndpoint: inject('dynamoEndpoint'), tableName: process.env.TABLE_NAME });
+  service = await startLocalService({
+    port: 0,
+    dynamoEndpoint: inject('dynamoEndpoint'),
+    tableName: process.env.TABLE_NAME,
+  });
   userId = randomUUID();
   const email = `retries-${userId}@example.com`;
   token = service.issuer.mint({ userId, email });
@@ -35,16 +51,24 @@ afterAll(async () => {
 function post(path: string, body: unknown, key?: string) {
   return checkedFetch(`${service.url}${path}`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(key ? { 'idempotency-key': key } : {}) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      ...(key ? { 'idempotency-key': key } : {}),
+    },
     body: JSON.stringify(body),
   });
 }
 
 describe('CORS', () => {
-  it('a preflight is allowed the decision\'s request headers, and answers expose its response headers', async () => {
+  it("a preflight is allowed the decision's request headers, and answers expose its response headers", async () => {
     const preflight = await fetch(`${service.url}/v1/workspaces`, {
       method: 'OPTIONS',
-      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type,idempotency-key,traceparent' },
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type,idempotency-key,traceparent',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(list(preflight.headers.get('access-control-allow-headers')).sort()).toEqual([...ALLOWED].sort());
@@ -70,14 +94,24 @@ describe('Idempotency-Key over HTTP', () => {
     expect(((await other.json()) as { code: string }).code).toBe('idempotency_key_reused');
   });
 
-  it('the typed client\'s POST carries a key: the same call sent again with it is a replay', async () => {
+  it("the typed client's POST carries a key: the same call sent again with it is a replay", async () => {
     const sent: Request[] = [];
-    const client = createClient({ baseUrl: service.url, token, fetch: (request) => (sent.push(request.clone()), checkedFetch(request)) });
+    const client = createClient({
+      baseUrl: service.url,
+      token,
+      fetch: (request) => {
+        sent.push(request.clone());
+        return checkedFetch(request);
+      },
+    });
     const created = await client.POST('/v1/workspaces', { body: { userId, name: 'Client Co' } });
     expect(created.response.status).toBe(201);
     const key = sent[0]!.headers.get('idempotency-key');
     expect(key).toMatch(/^[0-9a-f-]{36}$/);
-    const again = await client.POST('/v1/workspaces', { body: { userId, name: 'Client Co' }, params: { header: { 'Idempotency-Key': key! } } });
+    const again = await client.POST('/v1/workspaces', {
+      body: { userId, name: 'Client Co' },
+      params: { header: { 'Idempotency-Key': key! } },
+    });
     expect(again.response.headers.get('idempotent-replayed')).toBe('true');
     expect(again.data).toEqual(created.data);
   });

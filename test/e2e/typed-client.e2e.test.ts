@@ -18,7 +18,11 @@ let userId: string;
 let organizationId: string;
 
 beforeAll(async () => {
-  service = await startLocalService({ port: 0, dynamoEndpoint: inject('dynamoEndpoint'), tableName: process.env.TABLE_NAME });
+  service = await startLocalService({
+    port: 0,
+    dynamoEndpoint: inject('dynamoEndpoint'),
+    tableName: process.env.TABLE_NAME,
+  });
   userId = randomUUID();
   const email = `typed-${userId}@example.com`;
   client = apiClient(service.url, service.issuer.mint({ userId, email }));
@@ -32,12 +36,15 @@ afterAll(async () => {
 });
 
 describe('Users through the typed client', () => {
-  it('reads and updates the caller\'s profile; a problem document is typed as one', async () => {
+  it("reads and updates the caller's profile; a problem document is typed as one", async () => {
     const read = await client.GET('/v1/users/{id}', { params: { path: { id: userId } } });
     expect(read.response.status).toBe(200);
     expect(read.data?.data).toMatchObject({ id: userId, name: 'Tess Typed' });
 
-    const updated = await client.PATCH('/v1/users/{id}', { params: { path: { id: userId } }, body: { jobRole: 'Analyst' } });
+    const updated = await client.PATCH('/v1/users/{id}', {
+      params: { path: { id: userId } },
+      body: { jobRole: 'Analyst' },
+    });
     expect(updated.response.status).toBe(200);
     expect(updated.data?.data).toMatchObject({ jobRole: 'Analyst' });
 
@@ -48,8 +55,10 @@ describe('Users through the typed client', () => {
     expect(invalid.error?.requestId).toEqual(expect.any(String));
   });
 
-  it('lists the organization\'s members with paging', async () => {
-    const members = await client.GET('/v1/users', { params: { query: { organizationId, pageIndex: 0, pageSize: 10 } } });
+  it("lists the organization's members with paging", async () => {
+    const members = await client.GET('/v1/users', {
+      params: { query: { organizationId, pageIndex: 0, pageSize: 10 } },
+    });
     expect(members.response.status).toBe(200);
     expect(members.data).toMatchObject({ totalCount: 1, items: [expect.objectContaining({ id: userId })] });
   });
@@ -57,18 +66,25 @@ describe('Users through the typed client', () => {
 
 describe('Campaigns through the typed client', () => {
   it('creates, lists, reads, updates and deletes a campaign', async () => {
-    const created = await client.POST('/v1/campaigns', { body: { organizationId, name: 'Typed launch', budget: 1200 } });
+    const created = await client.POST('/v1/campaigns', {
+      body: { organizationId, name: 'Typed launch', budget: 1200 },
+    });
     expect(created.response.status, JSON.stringify(created.error)).toBe(201);
     const campaign = created.data!.data;
     expect(campaign.name).toBe('Typed launch');
 
-    const listed = await client.GET('/v1/campaigns', { params: { query: { organizationId, pageIndex: 0, pageSize: 10 } } });
+    const listed = await client.GET('/v1/campaigns', {
+      params: { query: { organizationId, pageIndex: 0, pageSize: 10 } },
+    });
     expect(listed.data).toMatchObject({ totalCount: 1, facets: { status: { draft: 1 } } });
 
     const read = await client.GET('/v1/campaigns/{id}', { params: { path: { id: campaign.id } } });
     expect(read.data?.data).toMatchObject({ id: campaign.id, status: 'draft' });
 
-    const updated = await client.PATCH('/v1/campaigns/{id}', { params: { path: { id: campaign.id } }, body: { name: 'Typed relaunch' } });
+    const updated = await client.PATCH('/v1/campaigns/{id}', {
+      params: { path: { id: campaign.id } },
+      body: { name: 'Typed relaunch' },
+    });
     expect(updated.response.status).toBe(200);
     expect(updated.data?.data).toMatchObject({ name: 'Typed relaunch' });
 
@@ -89,7 +105,12 @@ async function all<T>(items: AsyncIterable<T>): Promise<T[]> {
 describe('Paging through the typed client', () => {
   it('reads a Form A list (creators) and a Form B list (activities) to their last page, and an empty list', async () => {
     const tenantId = (await createTenant({ name: 'Typed paging tenant', ownerUserId: userId })).id;
-    const creators = (pageSize?: number) => all(client.pages('/v1/creators', { params: { query: { workspaceId: tenantId, sortBy: 'name', sortDirection: 'asc', pageSize } } }));
+    const creators = (pageSize?: number) =>
+      all(
+        client.pages('/v1/creators', {
+          params: { query: { workspaceId: tenantId, sortBy: 'name', sortDirection: 'asc', pageSize } },
+        }),
+      );
     expect(await creators()).toEqual([]);
 
     for (const name of ['Cleo', 'Ada', 'Eve', 'Bea', 'Dot']) {
@@ -100,17 +121,25 @@ describe('Paging through the typed client', () => {
     expect((await creators()).map((c) => c.name)).toEqual(['Ada', 'Bea', 'Cleo', 'Dot', 'Eve']);
 
     for (const name of ['One', 'Two', 'Three', 'Four']) {
-      const created = await client.POST('/v1/activities', { body: { organizationId: tenantId, channel: 'youtube', activity: 'youtube_video', name } });
+      const created = await client.POST('/v1/activities', {
+        body: { organizationId: tenantId, channel: 'youtube', activity: 'youtube_video', name },
+      });
       expect(created.response.status, JSON.stringify(created.error)).toBe(201);
     }
     // Four in pages of two: the second page is the last, full one.
-    const activities = await all(client.pages('/v1/activities', { params: { query: { organizationId: tenantId, sortBy: 'name', sortDirection: 'asc', pageSize: 2 } } }));
+    const activities = await all(
+      client.pages('/v1/activities', {
+        params: { query: { organizationId: tenantId, sortBy: 'name', sortDirection: 'asc', pageSize: 2 } },
+      }),
+    );
     expect(activities.map((a) => a.name)).toEqual(['Four', 'One', 'Three', 'Two']);
   });
 
   it('throws the ApiProblem of a list the caller may not read', async () => {
     const stranger = apiClient(service.url, service.issuer.mint({ userId: randomUUID(), email: 'pager@example.com' }));
-    await expect(all(stranger.pages('/v1/campaigns', { params: { query: { organizationId } } }))).rejects.toMatchObject({ status: 403, code: 'forbidden' });
+    await expect(all(stranger.pages('/v1/campaigns', { params: { query: { organizationId } } }))).rejects.toMatchObject(
+      { status: 403, code: 'forbidden' },
+    );
   });
 });
 
@@ -123,14 +152,22 @@ async function webClientPage(url: string): Promise<{ analytics: string | null; s
 
 describe('The analytics connection through the typed client', () => {
   it('asks for the authorization URL and completes with the state and code the callback hands the web client; no one else can', async () => {
-    const auth = await client.POST('/v1/analytics-oauth/auth-url', { body: { organizationId, redirectPath: '/settings/analytics' } });
+    const auth = await client.POST('/v1/analytics-oauth/auth-url', {
+      body: { organizationId, redirectPath: '/settings/analytics' },
+    });
     expect(auth.response.status, JSON.stringify(auth.error)).toBe(200);
     const { analytics, ...body } = await webClientPage(auth.data!.data.url);
     expect(analytics).toBe('pending');
 
     const completed = await client.POST('/v1/analytics-oauth/complete', { body });
     expect(completed.response.status, JSON.stringify(completed.error)).toBe(200);
-    expect(completed.data?.data).toEqual({ organizationId, status: 'awaiting_property', propertyId: null, propertyName: null, lastImportAt: null });
+    expect(completed.data?.data).toEqual({
+      organizationId,
+      status: 'awaiting_property',
+      propertyId: null,
+      propertyName: null,
+      lastImportAt: null,
+    });
     const replayed = await client.POST('/v1/analytics-oauth/complete', { body });
     expect(replayed.response.status).toBe(400);
     expect(replayed.error).toMatchObject({ code: 'invalid_input', errors: [{ path: 'state' }] });
@@ -138,7 +175,10 @@ describe('The analytics connection through the typed client', () => {
     // Another signed-in user presenting a new authorization of the owner's: 403, and it is spent.
     const again = await client.POST('/v1/analytics-oauth/auth-url', { body: { organizationId } });
     const { analytics: _pending, ...stolen } = await webClientPage(again.data!.data.url);
-    const stranger = apiClient(service.url, service.issuer.mint({ userId: randomUUID(), email: 'stranger@example.com' }));
+    const stranger = apiClient(
+      service.url,
+      service.issuer.mint({ userId: randomUUID(), email: 'stranger@example.com' }),
+    );
     const theft = await stranger.POST('/v1/analytics-oauth/complete', { body: stolen });
     expect(theft.response.status).toBe(403);
     expect(theft.error).toMatchObject({ code: 'forbidden' });

@@ -15,14 +15,22 @@ import { checkedFetch } from './support/contract.ts';
 let service: LocalService;
 
 beforeAll(async () => {
-  service = await startLocalService({ port: 0, dynamoEndpoint: inject('dynamoEndpoint'), tableName: process.env.TABLE_NAME });
+  service = await startLocalService({
+    port: 0,
+    dynamoEndpoint: inject('dynamoEndpoint'),
+    tableName: process.env.TABLE_NAME,
+  });
 });
 
 afterAll(async () => {
   await service?.stop();
 });
 
-async function http(method: string, path: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+async function http(
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+) {
   const response = await checkedFetch(`${service.url}${path}`, {
     method,
     headers: {
@@ -33,7 +41,11 @@ async function http(method: string, path: string, options: { token?: string; bod
     ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
   });
   const text = await response.text();
-  return { status: response.status, contentType: response.headers.get('content-type'), body: text ? JSON.parse(text) : undefined };
+  return {
+    status: response.status,
+    contentType: response.headers.get('content-type'),
+    body: text ? JSON.parse(text) : undefined,
+  };
 }
 
 async function mint(userId: string, extra: Record<string, unknown> = {}): Promise<string> {
@@ -79,7 +91,10 @@ describe('Users over HTTP with real tokens', () => {
     expect(got.body.data).toMatchObject({ id: userId, userId, name: 'Ada', jobRole: null, avatarKey: null });
     expect(got.body._meta).toMatchObject({ requestId: expect.any(String), generatedAt: expect.any(String) });
 
-    const patched = await http('PATCH', `/v1/users/${userId}`, { token, body: { user_id: userId, job_role: 'Growth lead' } });
+    const patched = await http('PATCH', `/v1/users/${userId}`, {
+      token,
+      body: { user_id: userId, job_role: 'Growth lead' },
+    });
     expect(patched.status).toBe(200);
     expect(patched.body.data).toMatchObject({ name: 'Ada', jobRole: 'Growth lead' });
     expect(Date.parse(patched.body.data.updatedAt)).toBeGreaterThanOrEqual(Date.parse(got.body.data.updatedAt));
@@ -105,17 +120,32 @@ describe('Users over HTTP with real tokens', () => {
     const defaults = await http('GET', `/v1/users/${userId}/settings`, { token });
     expect(defaults.body.data).toMatchObject({ userId, activeOrganizationId: null, preferences: {} });
 
-    await http('PATCH', `/v1/users/${userId}/settings`, { token, body: { preferences: { theme: 'dark', density: 'compact' } } });
-    const merged = await http('PATCH', `/v1/users/${userId}/settings`, { token, body: { preferences: { density: 'cozy' } } });
+    await http('PATCH', `/v1/users/${userId}/settings`, {
+      token,
+      body: { preferences: { theme: 'dark', density: 'compact' } },
+    });
+    const merged = await http('PATCH', `/v1/users/${userId}/settings`, {
+      token,
+      body: { preferences: { density: 'cozy' } },
+    });
     expect(merged.status).toBe(200);
     expect(merged.body.data.preferences).toEqual({ theme: 'dark', density: 'cozy' });
 
     const orgId = randomUUID();
-    const refused = await http('PATCH', `/v1/users/${userId}/settings`, { token, body: { active_organization_id: orgId } });
+    const refused = await http('PATCH', `/v1/users/${userId}/settings`, {
+      token,
+      body: { active_organization_id: orgId },
+    });
     expect(refused.status).toBe(403);
     await putMembership({ tenantId: orgId, userId, role: 'viewer' });
-    const switched = await http('PATCH', `/v1/users/${userId}/settings`, { token, body: { active_organization_id: orgId } });
-    expect(switched.body.data).toMatchObject({ activeOrganizationId: orgId, preferences: { theme: 'dark', density: 'cozy' } });
+    const switched = await http('PATCH', `/v1/users/${userId}/settings`, {
+      token,
+      body: { active_organization_id: orgId },
+    });
+    expect(switched.body.data).toMatchObject({
+      activeOrganizationId: orgId,
+      preferences: { theme: 'dark', density: 'cozy' },
+    });
   });
 
   it('issues a presigned avatar upload that signs type and length, accepts the upload, and takes the key only once uploaded', async () => {
@@ -128,7 +158,9 @@ describe('Users over HTTP with real tokens', () => {
     expect(issued.status).toBe(200);
     const { uploadUrl, avatarKey, headers } = issued.body.data;
     const url = new URL(uploadUrl);
-    expect(url.searchParams.get('X-Amz-SignedHeaders')?.split(';')).toEqual(expect.arrayContaining(['content-length', 'content-type']));
+    expect(url.searchParams.get('X-Amz-SignedHeaders')?.split(';')).toEqual(
+      expect.arrayContaining(['content-length', 'content-type']),
+    );
     expect(Number(url.searchParams.get('X-Amz-Expires'))).toBeLessThanOrEqual(900);
     expect(avatarKey).toMatch(new RegExp(`^avatars/${userId}/.+\\.gif$`));
 
@@ -146,19 +178,31 @@ describe('Users over HTTP with real tokens', () => {
     expect(patched.body.data.avatarKey).toBe(avatarKey);
     expect(await object(avatarKey)).toEqual({ status: 200, body: image });
     expect((await object(avatarUploadKey(avatarKey))).status).toBe(404);
-    const foreign = await http('PATCH', `/v1/users/${userId}`, { token, body: { avatarKey: `avatars/${randomUUID()}/${randomUUID()}.gif` } });
+    const foreign = await http('PATCH', `/v1/users/${userId}`, {
+      token,
+      body: { avatarKey: `avatars/${randomUUID()}/${randomUUID()}.gif` },
+    });
     expect(foreign.status).toBe(400);
 
-    const svg = await http('POST', `/v1/users/${userId}/avatar/upload-url`, { token, body: { contentType: 'image/svg+xml', contentLength: 10 } });
+    const svg = await http('POST', `/v1/users/${userId}/avatar/upload-url`, {
+      token,
+      body: { contentType: 'image/svg+xml', contentLength: 10 },
+    });
     expect(svg.status).toBe(400);
-    const huge = await http('POST', `/v1/users/${userId}/avatar/upload-url`, { token, body: { contentType: 'image/png', contentLength: 50 * 1024 * 1024 } });
+    const huge = await http('POST', `/v1/users/${userId}/avatar/upload-url`, {
+      token,
+      body: { contentType: 'image/png', contentLength: 50 * 1024 * 1024 },
+    });
     expect(huge.status).toBe(400);
   });
 
   it('deletes an account at once; its avatar image stays until the object sweep, which POST /local/jobs/delete-released-objects runs', async () => {
     const { userId, token } = await signUp('Eve');
     const image = Buffer.from('GIF89a-leaving');
-    const issued = await http('POST', `/v1/users/${userId}/avatar/upload-url`, { token, body: { contentType: 'image/gif', contentLength: image.length } });
+    const issued = await http('POST', `/v1/users/${userId}/avatar/upload-url`, {
+      token,
+      body: { contentType: 'image/gif', contentLength: image.length },
+    });
     const { uploadUrl, avatarKey, headers } = issued.body.data;
     expect((await fetch(uploadUrl, { method: 'PUT', headers, body: image })).status).toBe(200);
     expect((await http('PATCH', `/v1/users/${userId}`, { token, body: { avatarKey } })).status).toBe(200);
@@ -192,14 +236,22 @@ describe('Users over HTTP with real tokens', () => {
       const member = await signUp(name);
       await putMembership({ tenantId: orgId, userId: member.userId, role: 'member' });
     }
-    const page = await http('GET', `/v1/users?organization_id=${orgId}&page_index=0&page_size=2&sort_by=name&sort_direction=asc`, { token: owner.token });
+    const page = await http(
+      'GET',
+      `/v1/users?organization_id=${orgId}&page_index=0&page_size=2&sort_by=name&sort_direction=asc`,
+      { token: owner.token },
+    );
     expect(page.status).toBe(200);
     expect(page.body.totalCount).toBe(4);
     expect(page.body.items.map((u: { name: string }) => u.name)).toEqual(['Anna', 'Annabel']);
-    const search = await http('GET', `/v1/users?organizationId=${orgId}&pageIndex=0&pageSize=10&searchTerm=anna`, { token: owner.token });
+    const search = await http('GET', `/v1/users?organizationId=${orgId}&pageIndex=0&pageSize=10&searchTerm=anna`, {
+      token: owner.token,
+    });
     expect(search.body.totalCount).toBe(2);
     const outsider = await signUp('Mallory');
-    const refused = await http('GET', `/v1/users?organizationId=${orgId}&pageIndex=0&pageSize=10`, { token: outsider.token });
+    const refused = await http('GET', `/v1/users?organizationId=${orgId}&pageIndex=0&pageSize=10`, {
+      token: outsider.token,
+    });
     expect(refused.status).toBe(403);
   });
 });
@@ -212,19 +264,27 @@ async function emailed(kind: string, to: string) {
   return email as { data: Record<string, string> };
 }
 
-describe('Identity: a user\'s email is the one the token vouches for (docs/decisions.md)', () => {
+describe("Identity: a user's email is the one the token vouches for (docs/decisions.md)", () => {
   /** An organization of a new owner, which invites `email` as owner. */
   async function invitingOrganization(email: string) {
     const owner = await signUp('Owner');
-    const org = await http('POST', '/v1/organizations', { token: owner.token, body: { userId: owner.userId, name: 'Corp' } });
+    const org = await http('POST', '/v1/organizations', {
+      token: owner.token,
+      body: { userId: owner.userId, name: 'Corp' },
+    });
     expect(org.status, JSON.stringify(org.body)).toBe(201);
-    const invited = await http('POST', `/v1/organizations/${org.body.data.id}/invites`, { token: owner.token, body: { email, role: 'owner' } });
+    const invited = await http('POST', `/v1/organizations/${org.body.data.id}/invites`, {
+      token: owner.token,
+      body: { email, role: 'owner' },
+    });
     expect(invited.status, JSON.stringify(invited.body)).toBe(201);
     return { owner, orgId: org.body.data.id as string };
   }
 
   const organizationIds = async (user: { userId: string; token: string }) => {
-    const list = await http('GET', `/v1/organizations?userId=${user.userId}&pageIndex=0&pageSize=100`, { token: user.token });
+    const list = await http('GET', `/v1/organizations?userId=${user.userId}&pageIndex=0&pageSize=100`, {
+      token: user.token,
+    });
     expect(list.status).toBe(200);
     return (list.body.items as { id: string }[]).map((o) => o.id);
   };
@@ -236,21 +296,33 @@ describe('Identity: a user\'s email is the one the token vouches for (docs/decis
     const attackerId = randomUUID();
     const attackerEmail = `attacker-${attackerId.slice(0, 8)}@x.example`;
     const token = await mint(attackerId, { email: attackerEmail });
-    const claimed = await http('POST', '/v1/users', { token, body: { userId: attackerId, email: victim, name: 'Mallory' } });
+    const claimed = await http('POST', '/v1/users', {
+      token,
+      body: { userId: attackerId, email: victim, name: 'Mallory' },
+    });
     expect(claimed.status, JSON.stringify(claimed.body)).toBe(403);
     expect(claimed.body.code).toBe('forbidden');
 
-    expect((await http('POST', '/v1/users', { token, body: { userId: attackerId, email: attackerEmail, name: 'Mallory' } })).status).toBe(201);
+    expect(
+      (await http('POST', '/v1/users', { token, body: { userId: attackerId, email: attackerEmail, name: 'Mallory' } }))
+        .status,
+    ).toBe(201);
     const patched = await http('PATCH', `/v1/users/${attackerId}`, { token, body: { email: victim } });
     expect(patched.status).toBe(200);
     expect(patched.body.data.email).toBe(attackerEmail);
     expect((await http('GET', `/v1/users/${attackerId}`, { token })).body.data.email).toBe(attackerEmail);
 
-    const processed = await http('POST', '/v1/organizations/invites/process-signup', { token, body: { userId: attackerId } });
+    const processed = await http('POST', '/v1/organizations/invites/process-signup', {
+      token,
+      body: { userId: attackerId },
+    });
     expect(processed.status).toBe(200);
     expect(processed.body.data.memberships).toEqual([]);
     for (const answer of ['accept', 'decline']) {
-      const res = await http('POST', `/v1/organizations/invites/${orgId}/${answer}`, { token, body: { userId: attackerId } });
+      const res = await http('POST', `/v1/organizations/invites/${orgId}/${answer}`, {
+        token,
+        body: { userId: attackerId },
+      });
       expect(res.status, answer).toBe(404);
       expect(res.body.code, answer).toBe('not_found');
     }
@@ -264,10 +336,14 @@ describe('Identity: a user\'s email is the one the token vouches for (docs/decis
     const userId = randomUUID();
     const token = await mint(userId, { email: victim });
     // Case does not matter: the address is the same.
-    expect((await http('POST', '/v1/users', { token, body: { userId, email: victim.toUpperCase(), name: 'Vic' } })).status).toBe(201);
+    expect(
+      (await http('POST', '/v1/users', { token, body: { userId, email: victim.toUpperCase(), name: 'Vic' } })).status,
+    ).toBe(201);
     const processed = await http('POST', '/v1/organizations/invites/process-signup', { token, body: { userId } });
     expect(processed.status).toBe(200);
-    expect(processed.body.data.memberships).toEqual([expect.objectContaining({ organizationId: orgId, role: 'owner', status: 'active' })]);
+    expect(processed.body.data.memberships).toEqual([
+      expect.objectContaining({ organizationId: orgId, role: 'owner', status: 'active' }),
+    ]);
     expect(await organizationIds({ userId, token })).toContain(orgId);
   });
 
@@ -281,8 +357,12 @@ describe('Identity: a user\'s email is the one the token vouches for (docs/decis
     expect(early.status).toBe(403);
     expect(early.body.detail).toMatch(/POST \/v1\/users/);
     expect((await http('POST', '/v1/users', { token, body: { userId, email: address } })).status).toBe(201);
-    expect((await http('POST', `/v1/organizations/invites/${first.orgId}/accept`, { token, body: { userId } })).status).toBe(200);
-    expect((await http('POST', `/v1/organizations/invites/${second.orgId}/decline`, { token, body: { userId } })).status).toBe(200);
+    expect(
+      (await http('POST', `/v1/organizations/invites/${first.orgId}/accept`, { token, body: { userId } })).status,
+    ).toBe(200);
+    expect(
+      (await http('POST', `/v1/organizations/invites/${second.orgId}/decline`, { token, body: { userId } })).status,
+    ).toBe(200);
     expect(await organizationIds({ userId, token })).toEqual([first.orgId]);
   });
 
@@ -304,9 +384,15 @@ describe('Email change: requested, then confirmed with the code sent to the new 
     const free = `fay-new-${me.userId.slice(0, 8)}@example.com`;
 
     // change-email: same status and body shape, whether or not the address is taken.
-    const takenAnswer = await http('POST', `/v1/users/${me.userId}/change-email`, { token: me.token, body: { newEmail: other.email } });
+    const takenAnswer = await http('POST', `/v1/users/${me.userId}/change-email`, {
+      token: me.token,
+      body: { newEmail: other.email },
+    });
     const takenCode = (await emailed('email_change', other.email)).data.token!;
-    const freeAnswer = await http('POST', `/v1/users/${me.userId}/change-email`, { token: me.token, body: { newEmail: free } });
+    const freeAnswer = await http('POST', `/v1/users/${me.userId}/change-email`, {
+      token: me.token,
+      body: { newEmail: free },
+    });
     expect(takenAnswer.status).toBe(200);
     expect(freeAnswer.status).toBe(takenAnswer.status);
     expect(shape(freeAnswer.body)).toEqual(shape(takenAnswer.body));
@@ -321,29 +407,44 @@ describe('Email change: requested, then confirmed with the code sent to the new 
     expect(shape(patchTaken.body)).toEqual(shape(patchFree.body));
 
     // The newest request is the pending one: an older code no longer works.
-    const stale = await http('POST', `/v1/users/${me.userId}/confirm-email-change`, { token: me.token, body: { code: takenCode } });
+    const stale = await http('POST', `/v1/users/${me.userId}/confirm-email-change`, {
+      token: me.token,
+      body: { code: takenCode },
+    });
     expect(stale.status).toBe(403);
-    const wrong = await http('POST', `/v1/users/${me.userId}/confirm-email-change`, { token: me.token, body: { code: randomUUID() } });
+    const wrong = await http('POST', `/v1/users/${me.userId}/confirm-email-change`, {
+      token: me.token,
+      body: { code: randomUUID() },
+    });
     expect(wrong.status).toBe(403);
     expect(wrong.body.code).toBe('forbidden');
 
     const code = (await emailed('email_change', free)).data.token!;
-    const confirmed = await http('POST', `/v1/users/${me.userId}/confirm-email-change`, { token: me.token, body: { code } });
+    const confirmed = await http('POST', `/v1/users/${me.userId}/confirm-email-change`, {
+      token: me.token,
+      body: { code },
+    });
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
     expect(confirmed.body.data).toMatchObject({ userId: me.userId, email: free });
     expect((await http('GET', `/v1/users/${me.userId}`, { token: me.token })).body.data.email).toBe(free);
-    expect((await http('POST', `/v1/users/${me.userId}/confirm-email-change`, { token: me.token, body: { code } })).status).toBe(403);
+    expect(
+      (await http('POST', `/v1/users/${me.userId}/confirm-email-change`, { token: me.token, body: { code } })).status,
+    ).toBe(403);
 
     // The old address is free again for whoever holds it.
     const heirId = randomUUID();
     const heir = await mint(heirId, { email: me.email });
-    expect((await http('POST', '/v1/users', { token: heir, body: { userId: heirId, email: me.email } })).status).toBe(201);
+    expect((await http('POST', '/v1/users', { token: heir, body: { userId: heirId, email: me.email } })).status).toBe(
+      201,
+    );
   });
 
   it('fails the confirmation of a taken address with 409 and changes nothing', async () => {
     const me = await signUp('Hal');
     const other = await signUp('Ida');
-    expect((await http('PATCH', `/v1/users/${me.userId}`, { token: me.token, body: { email: other.email } })).status).toBe(200);
+    expect(
+      (await http('PATCH', `/v1/users/${me.userId}`, { token: me.token, body: { email: other.email } })).status,
+    ).toBe(200);
     const code = (await emailed('email_change', other.email)).data.token!;
     const res = await http('POST', `/v1/users/${me.userId}/confirm-email-change`, { token: me.token, body: { code } });
     expect(res.status).toBe(409);
@@ -352,14 +453,25 @@ describe('Email change: requested, then confirmed with the code sent to the new 
     expect((await http('GET', `/v1/users/${other.userId}`, { token: other.token })).body.data.email).toBe(other.email);
   });
 
-  it('confirms only the caller\'s own change (403 for another account) and validates the code (400)', async () => {
+  it("confirms only the caller's own change (403 for another account) and validates the code (400)", async () => {
     const me = await signUp('Jo');
     const other = await signUp('Kim');
-    await http('POST', `/v1/users/${me.userId}/change-email`, { token: me.token, body: { newEmail: `jo-${me.userId}@example.com` } });
+    await http('POST', `/v1/users/${me.userId}/change-email`, {
+      token: me.token,
+      body: { newEmail: `jo-${me.userId}@example.com` },
+    });
     const code = (await emailed('email_change', `jo-${me.userId}@example.com`)).data.token!;
-    expect((await http('POST', `/v1/users/${me.userId}/confirm-email-change`, { token: other.token, body: { code } })).status).toBe(403);
-    expect((await http('POST', `/v1/users/${me.userId}/confirm-email-change`, { token: me.token, body: { code: 'nope' } })).status).toBe(400);
-    expect((await http('POST', `/v1/users/${me.userId}/confirm-email-change`, { token: me.token, body: {} })).status).toBe(400);
+    expect(
+      (await http('POST', `/v1/users/${me.userId}/confirm-email-change`, { token: other.token, body: { code } }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await http('POST', `/v1/users/${me.userId}/confirm-email-change`, { token: me.token, body: { code: 'nope' } }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await http('POST', `/v1/users/${me.userId}/confirm-email-change`, { token: me.token, body: {} })).status,
+    ).toBe(400);
   });
 });
 
@@ -368,9 +480,14 @@ describe('The shared demo organization never shows its members to each other', (
     const signUps = [await signUp('Organic1'), await signUp('Organic2')];
     const demoIds = new Set<string>();
     for (const user of signUps) {
-      const done = await http('POST', '/v1/organizations/complete-organic-signup', { token: user.token, body: { userId: user.userId, name: 'Mine' } });
+      const done = await http('POST', '/v1/organizations/complete-organic-signup', {
+        token: user.token,
+        body: { userId: user.userId, name: 'Mine' },
+      });
       expect(done.status, JSON.stringify(done.body)).toBe(201);
-      demoIds.add((await http('GET', `/v1/users/${user.userId}/settings`, { token: user.token })).body.data.activeOrganizationId);
+      demoIds.add(
+        (await http('GET', `/v1/users/${user.userId}/settings`, { token: user.token })).body.data.activeOrganizationId,
+      );
     }
     expect(demoIds.size).toBe(1);
     const [demo] = [...demoIds];
@@ -382,7 +499,10 @@ describe('The shared demo organization never shows its members to each other', (
       ]) {
         const res = await http('GET', path, { token: user.token });
         expect(res.status, path).toBe(200);
-        expect(res.body.items.map((m: { id: string }) => m.id), path).toEqual([user.userId]);
+        expect(
+          res.body.items.map((m: { id: string }) => m.id),
+          path,
+        ).toEqual([user.userId]);
         expect(res.body.totalCount, path).toBe(1);
         expect(JSON.stringify(res.body), path).not.toContain(signUps.find((u) => u !== user)!.email);
       }
@@ -391,7 +511,8 @@ describe('The shared demo organization never shows its members to each other', (
 });
 
 describe('POST /local/token {expiresInSeconds}', () => {
-  const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { iat: number; exp: number };
+  const claimsOf = (token: string) =>
+    JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { iat: number; exp: number };
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   it('mints a token that lives that long: it works, then once expired it is 401', async () => {

@@ -34,24 +34,32 @@ afterAll(async () => {
  */
 async function receivedFor(tenantId: string, userId: string, count: number): Promise<Received[]> {
   const mine = () => receiver.received.filter((r) => r.path.endsWith(`?tenant=${tenantId}`) && r.body.includes(userId));
-  for (const deadline = Date.now() + 60_000; mine().length < count && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 100));
+  for (const deadline = Date.now() + 60_000; mine().length < count && Date.now() < deadline; )
+    await new Promise((r) => setTimeout(r, 100));
   return mine();
 }
 
 async function setUp() {
   const token = world.users.owner.token;
   const tenantId = await world.tenantLikeT();
-  const res = await world.http('POST', '/v1/webhooks/endpoints', { token, body: { organizationId: tenantId, url: `${receiver.url}?tenant=${tenantId}`, events: ['member.joined'] } });
+  const res = await world.http('POST', '/v1/webhooks/endpoints', {
+    token,
+    body: { organizationId: tenantId, url: `${receiver.url}?tenant=${tenantId}`, events: ['member.joined'] },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return { token, tenantId, endpoint: res.body.data as { id: string; secret: string } };
 }
 
 async function addMember(token: string, tenantId: string, userId: string): Promise<void> {
-  const res = await world.http('POST', `/v1/organizations/${tenantId}/users`, { token, body: { userId, role: 'viewer' } });
+  const res = await world.http('POST', `/v1/organizations/${tenantId}/users`, {
+    token,
+    body: { userId, role: 'viewer' },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
 }
 
-const verify = (secret: string, request: Received) => new Webhook(secret).verify(request.body, request.headers as Record<string, string>) as Record<string, any>;
+const verify = (secret: string, request: Received) =>
+  new Webhook(secret).verify(request.body, request.headers as Record<string, string>) as Record<string, any>;
 
 describe('webhooks over HTTP', () => {
   it('delivers member.joined signed, replays it with the same webhook-id, and signs with both secrets after a rotation', async () => {
@@ -60,11 +68,21 @@ describe('webhooks over HTTP', () => {
     await addMember(token, tenantId, userId);
     const [first] = await receivedFor(tenantId, userId, 1);
     expect(first, 'the receiver got the event').toBeDefined();
-    expect(verify(endpoint.secret, first!)).toMatchObject({ type: 'member.joined', data: { organizationId: tenantId, userId, role: 'viewer' } });
+    expect(verify(endpoint.secret, first!)).toMatchObject({
+      type: 'member.joined',
+      data: { organizationId: tenantId, userId, role: 'viewer' },
+    });
 
-    const log = await world.http('GET', `/v1/webhooks/endpoints/${endpoint.id}/deliveries?pageIndex=0&pageSize=10`, { token });
+    const log = await world.http('GET', `/v1/webhooks/endpoints/${endpoint.id}/deliveries?pageIndex=0&pageSize=10`, {
+      token,
+    });
     const delivery = log.body.items.find((d: { eventId: string }) => d.eventId === first!.headers['webhook-id']);
-    expect(delivery).toMatchObject({ eventType: 'member.joined', eventId: first!.headers['webhook-id'], attempts: 1, lastResponseStatus: 200 });
+    expect(delivery).toMatchObject({
+      eventType: 'member.joined',
+      eventId: first!.headers['webhook-id'],
+      attempts: 1,
+      lastResponseStatus: 200,
+    });
 
     const replay = await world.http('POST', `/v1/webhooks/deliveries/${delivery.id}/replay`, { token });
     expect(replay.status).toBe(202);
@@ -92,8 +110,14 @@ describe('webhooks over HTTP', () => {
     for (const request of requests) expect(verify(endpoint.secret, request)).toMatchObject({ type: 'member.joined' });
     // The last attempt's answer is recorded once its request has been answered.
     let delivery: Record<string, unknown> | undefined;
-    for (const deadline = Date.now() + 10_000; delivery?.status !== 'delivered' && Date.now() < deadline; await new Promise((r) => setTimeout(r, 100))) {
-      const items = (await world.http('GET', `/v1/webhooks/endpoints/${endpoint.id}/deliveries?pageIndex=0&pageSize=10`, { token })).body.items;
+    for (
+      const deadline = Date.now() + 10_000;
+      delivery?.status !== 'delivered' && Date.now() < deadline;
+      await new Promise((r) => setTimeout(r, 100))
+    ) {
+      const items = (
+        await world.http('GET', `/v1/webhooks/endpoints/${endpoint.id}/deliveries?pageIndex=0&pageSize=10`, { token })
+      ).body.items;
       delivery = items.find((d: { eventId: string }) => d.eventId === requests[0]!.headers['webhook-id']);
     }
     expect(delivery).toMatchObject({ status: 'delivered', attempts: 3, lastResponseStatus: 200, lastError: null });

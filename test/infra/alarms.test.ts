@@ -43,10 +43,23 @@ function dimensions(list: { Name: string; Value: unknown }[] = []): Record<strin
 /** The metrics an alarm reads: its one metric, or each metric of its math. */
 function watched(alarm: Resource): Watched[] {
   const p = alarm.Properties;
-  if (p.MetricName) return [{ namespace: p.Namespace, name: p.MetricName, dimensions: dimensions(p.Dimensions), stat: p.ExtendedStatistic ?? p.Statistic }];
+  if (p.MetricName)
+    return [
+      {
+        namespace: p.Namespace,
+        name: p.MetricName,
+        dimensions: dimensions(p.Dimensions),
+        stat: p.ExtendedStatistic ?? p.Statistic,
+      },
+    ];
   return (p.Metrics as any[])
     .filter((m) => m.MetricStat)
-    .map((m) => ({ namespace: m.MetricStat.Metric.Namespace, name: m.MetricStat.Metric.MetricName, dimensions: dimensions(m.MetricStat.Metric.Dimensions), stat: m.MetricStat.Stat }));
+    .map((m) => ({
+      namespace: m.MetricStat.Metric.Namespace,
+      name: m.MetricStat.Metric.MetricName,
+      dimensions: dimensions(m.MetricStat.Metric.Dimensions),
+      stat: m.MetricStat.Stat,
+    }));
 }
 
 function alarmsOf(resources: Resources): Resource[] {
@@ -54,7 +67,10 @@ function alarmsOf(resources: Resources): Resource[] {
 }
 
 /** Does an alarm of `resources` read `metric` (dimensions: at least those given)? */
-function isWatched(resources: Resources, metric: Omit<Watched, 'dimensions'> & { dimensions: Record<string, unknown> }): boolean {
+function isWatched(
+  resources: Resources,
+  metric: Omit<Watched, 'dimensions'> & { dimensions: Record<string, unknown> },
+): boolean {
   return alarmsOf(resources).some((alarm) =>
     watched(alarm).some(
       (w) =>
@@ -71,7 +87,10 @@ function deadLetterQueues(resources: Resources): string[] {
   const queues = new Set(ofType(resources, 'AWS::SQS::Queue').map(([id]) => id));
   const found = new Set<string>();
   const walk = (value: unknown, underDeadLetter: boolean): void => {
-    if (Array.isArray(value)) return value.forEach((v) => walk(v, underDeadLetter));
+    if (Array.isArray(value)) {
+      for (const v of value) walk(v, underDeadLetter);
+      return;
+    }
     if (!value || typeof value !== 'object') return;
     const getAtt = (value as { 'Fn::GetAtt'?: [string, string] })['Fn::GetAtt'];
     if (underDeadLetter && getAtt && getAtt[1] === 'Arn' && queues.has(getAtt[0])) found.add(getAtt[0]);
@@ -84,7 +103,12 @@ function deadLetterQueues(resources: Resources): string[] {
 /** Dead-letter queues with no alarm on their visible messages. */
 function unwatchedDeadLetterQueues(resources: Resources): string[] {
   return deadLetterQueues(resources).filter(
-    (id) => !isWatched(resources, { namespace: 'AWS/SQS', name: 'ApproximateNumberOfMessagesVisible', dimensions: { QueueName: { 'Fn::GetAtt': [id, 'QueueName'] } } }),
+    (id) =>
+      !isWatched(resources, {
+        namespace: 'AWS/SQS',
+        name: 'ApproximateNumberOfMessagesVisible',
+        dimensions: { QueueName: { 'Fn::GetAtt': [id, 'QueueName'] } },
+      }),
   );
 }
 
@@ -92,7 +116,9 @@ function unwatchedDeadLetterQueues(resources: Resources): string[] {
 function unwatchedFunctions(resources: Resources): string[] {
   return ofType(resources, 'AWS::Lambda::Function').flatMap(([id]) =>
     ['Errors', 'Throttles']
-      .filter((name) => !isWatched(resources, { namespace: 'AWS/Lambda', name, dimensions: { FunctionName: { Ref: id } } }))
+      .filter(
+        (name) => !isWatched(resources, { namespace: 'AWS/Lambda', name, dimensions: { FunctionName: { Ref: id } } }),
+      )
       .map((name) => `${id} ${name}`),
   );
 }
@@ -104,8 +130,21 @@ function unwatchedRouteGroups(parts: Part[], stage: string): string[] {
   return groups.flatMap((routeGroup) => {
     const has = (metric: Parameters<typeof isWatched>[1]) => parts.some((part) => isWatched(part.resources, metric));
     return [
-      ...(has({ namespace: METRIC_NAMESPACE, name: METRICS.requests, dimensions: { ...base, routeGroup, statusClass: '5xx' } }) ? [] : [`${routeGroup} 5xx`]),
-      ...(has({ namespace: METRIC_NAMESPACE, name: METRICS.requestDuration, stat: 'p99', dimensions: { ...base, routeGroup } }) ? [] : [`${routeGroup} latency`]),
+      ...(has({
+        namespace: METRIC_NAMESPACE,
+        name: METRICS.requests,
+        dimensions: { ...base, routeGroup, statusClass: '5xx' },
+      })
+        ? []
+        : [`${routeGroup} 5xx`]),
+      ...(has({
+        namespace: METRIC_NAMESPACE,
+        name: METRICS.requestDuration,
+        stat: 'p99',
+        dimensions: { ...base, routeGroup },
+      })
+        ? []
+        : [`${routeGroup} latency`]),
     ];
   });
 }
@@ -114,7 +153,10 @@ function unwatchedRouteGroups(parts: Part[], stage: string): string[] {
 function alarmsNotNotifying(parts: Part[], topicId: string): string[] {
   const notifies = (part: Part, actions: unknown) =>
     Array.isArray(actions) &&
-    actions.some((a: { Ref?: string }) => a.Ref === topicId || (a.Ref !== undefined && same(part.parameters[a.Ref], { Ref: topicId })));
+    actions.some(
+      (a: { Ref?: string }) =>
+        a.Ref === topicId || (a.Ref !== undefined && same(part.parameters[a.Ref], { Ref: topicId })),
+    );
   return parts.flatMap((part) =>
     alarmsOf(part.resources)
       .filter((alarm) => !notifies(part, alarm.Properties.AlarmActions) || !notifies(part, alarm.Properties.OKActions))
@@ -124,8 +166,12 @@ function alarmsNotNotifying(parts: Part[], topicId: string): string[] {
 
 /** The queue the metric refresh worker consumes. */
 function refreshQueue(resources: Resources): string {
-  const [[workerId]] = ofType(resources, 'AWS::Lambda::Function').filter(([, fn]) => fn.Properties.Description === 'job: refresh-metrics-worker') as [[string, Resource]];
-  const [[, mapping]] = ofType(resources, 'AWS::Lambda::EventSourceMapping').filter(([, m]) => m.Properties.FunctionName.Ref === workerId) as [[string, Resource]];
+  const [[workerId]] = ofType(resources, 'AWS::Lambda::Function').filter(
+    ([, fn]) => fn.Properties.Description === 'job: refresh-metrics-worker',
+  ) as [[string, Resource]];
+  const [[, mapping]] = ofType(resources, 'AWS::Lambda::EventSourceMapping').filter(
+    ([, m]) => m.Properties.FunctionName.Ref === workerId,
+  ) as [[string, Resource]];
   return mapping.Properties.EventSourceArn['Fn::GetAtt'][0];
 }
 
@@ -159,16 +205,20 @@ describe.each(Object.keys(STAGES) as (keyof typeof STAGES)[])('the %s stage', (s
     ];
   });
 
-  it('has a not-empty alarm on every dead-letter queue (the metric refresh queue\'s, and the outbox\'s when emails are delivered)', () => {
+  it("has a not-empty alarm on every dead-letter queue (the metric refresh queue's, and the outbox's when emails are delivered)", () => {
     const found = parts.flatMap((part) => deadLetterQueues(part.resources));
     expect(found.length).toBeGreaterThanOrEqual(stage === 'production' ? 2 : 1);
     expect(parts.flatMap((part) => unwatchedDeadLetterQueues(part.resources))).toEqual([]);
   });
 
-  it('alarms when the refresh queue\'s oldest message has waited an hour', () => {
+  it("alarms when the refresh queue's oldest message has waited an hour", () => {
     const queue = refreshQueue(main);
     const alarm = alarmsOf(main).find((a) =>
-      watched(a).some((w) => w.name === 'ApproximateAgeOfOldestMessage' && same(w.dimensions.QueueName, { 'Fn::GetAtt': [queue, 'QueueName'] })),
+      watched(a).some(
+        (w) =>
+          w.name === 'ApproximateAgeOfOldestMessage' &&
+          same(w.dimensions.QueueName, { 'Fn::GetAtt': [queue, 'QueueName'] }),
+      ),
     );
     expect(alarm?.Properties).toMatchObject({ Threshold: 3600, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
   });
@@ -177,27 +227,47 @@ describe.each(Object.keys(STAGES) as (keyof typeof STAGES)[])('the %s stage', (s
     expect(unwatchedRouteGroups(parts, stage)).toEqual([]);
   });
 
-  it('covers every function with an errors and a throttles alarm, no alarm reading more than CloudWatch\'s 10 metrics', () => {
+  it("covers every function with an errors and a throttles alarm, no alarm reading more than CloudWatch's 10 metrics", () => {
     expect(parts.flatMap((part) => unwatchedFunctions(part.resources))).toEqual([]);
-    for (const part of parts) for (const alarm of alarmsOf(part.resources)) expect(watched(alarm).length, alarm.Properties.AlarmName).toBeLessThanOrEqual(10);
+    for (const part of parts)
+      for (const alarm of alarmsOf(part.resources))
+        expect(watched(alarm).length, alarm.Properties.AlarmName).toBeLessThanOrEqual(10);
   });
 
-  it('alarms on the table\'s throttled requests and system errors, and on failed readings, refused webhooks and SES reputation', () => {
+  it("alarms on the table's throttled requests and system errors, and on failed readings, refused webhooks and SES reputation", () => {
     const [[tableId]] = ofType(main, 'AWS::DynamoDB::Table') as [[string, Resource]];
     const base = { service: SERVICE_NAME, stage };
     for (const name of ['ThrottledRequests', 'SystemErrors']) {
-      expect(isWatched(main, { namespace: 'AWS/DynamoDB', name, dimensions: { TableName: { Ref: tableId } } }), name).toBe(true);
+      expect(
+        isWatched(main, { namespace: 'AWS/DynamoDB', name, dimensions: { TableName: { Ref: tableId } } }),
+        name,
+      ).toBe(true);
     }
-    expect(isWatched(main, { namespace: METRIC_NAMESPACE, name: METRICS.metricReadings, dimensions: { ...base, outcome: 'failed' } })).toBe(true);
-    expect(isWatched(main, { namespace: METRIC_NAMESPACE, name: METRICS.webhookEvents, dimensions: { ...base, outcome: 'refused' } })).toBe(true);
-    for (const name of ['Reputation.BounceRate', 'Reputation.ComplaintRate']) expect(isWatched(main, { namespace: 'AWS/SES', name, dimensions: {} }), name).toBe(true);
+    expect(
+      isWatched(main, {
+        namespace: METRIC_NAMESPACE,
+        name: METRICS.metricReadings,
+        dimensions: { ...base, outcome: 'failed' },
+      }),
+    ).toBe(true);
+    expect(
+      isWatched(main, {
+        namespace: METRIC_NAMESPACE,
+        name: METRICS.webhookEvents,
+        dimensions: { ...base, outcome: 'refused' },
+      }),
+    ).toBe(true);
+    for (const name of ['Reputation.BounceRate', 'Reputation.ComplaintRate'])
+      expect(isWatched(main, { namespace: 'AWS/SES', name, dimensions: {} }), name).toBe(true);
   });
 
-  it('sends every alarm and its return to OK to the stage\'s encrypted topic, and chooses how each treats missing data', () => {
+  it("sends every alarm and its return to OK to the stage's encrypted topic, and chooses how each treats missing data", () => {
     const [[topicId, topic]] = ofType(main, 'AWS::SNS::Topic') as [[string, Resource]];
     expect(topic.Properties.KmsMasterKeyId).toBeDefined();
     expect(alarmsNotNotifying(parts, topicId)).toEqual([]);
-    for (const part of parts) for (const alarm of alarmsOf(part.resources)) expect(alarm.Properties.TreatMissingData, alarm.Properties.AlarmName).toBeDefined();
+    for (const part of parts)
+      for (const alarm of alarmsOf(part.resources))
+        expect(alarm.Properties.TreatMissingData, alarm.Properties.AlarmName).toBeDefined();
   });
 
   it('names in each alarm an entry of the runbook (docs/operate.md) that exists', () => {
@@ -210,11 +280,13 @@ describe.each(Object.keys(STAGES) as (keyof typeof STAGES)[])('the %s stage', (s
     }
   });
 
-  it('emails the topic\'s alarms to alarmEmail when configured, and warns when not', () => {
+  it("emails the topic's alarms to alarmEmail when configured, and warns when not", () => {
     const subscriptions = ofType(main, 'AWS::SNS::Subscription').map(([, s]) => s.Properties);
     if (stage === 'production') {
       const [[topicId]] = ofType(main, 'AWS::SNS::Topic') as [[string, Resource]];
-      expect(subscriptions).toEqual([expect.objectContaining({ Protocol: 'email', Endpoint: ALARM_EMAIL, TopicArn: { Ref: topicId } })]);
+      expect(subscriptions).toEqual([
+        expect.objectContaining({ Protocol: 'email', Endpoint: ALARM_EMAIL, TopicArn: { Ref: topicId } }),
+      ]);
     } else {
       expect(subscriptions).toEqual([]);
       Annotations.fromStack(built.stack).hasWarning('*', Match.stringLikeRegexp('Alarms notify no one'));
@@ -237,16 +309,25 @@ describe('the checks themselves', () => {
   let parts: Part[];
   beforeAll(() => {
     const built = build('production');
-    parts = built.templates.map((t) => ({ resources: structuredClone(t.toJSON().Resources) as Resources, parameters: {} }));
+    parts = built.templates.map((t) => ({
+      resources: structuredClone(t.toJSON().Resources) as Resources,
+      parameters: {},
+    }));
   });
 
   /** The template without the alarms that read `metricName`. */
   const without = (resources: Resources, metricName: string): Resources =>
-    Object.fromEntries(Object.entries(resources).filter(([, r]) => r.Type !== 'AWS::CloudWatch::Alarm' || !watched(r).some((w) => w.name === metricName)));
+    Object.fromEntries(
+      Object.entries(resources).filter(
+        ([, r]) => r.Type !== 'AWS::CloudWatch::Alarm' || !watched(r).some((w) => w.name === metricName),
+      ),
+    );
 
   it('name a dead-letter queue, a function and a route group whose alarm is gone', () => {
     const main = parts[0]!.resources;
-    expect(unwatchedDeadLetterQueues(without(main, 'ApproximateNumberOfMessagesVisible'))).toHaveLength(deadLetterQueues(main).length);
+    expect(unwatchedDeadLetterQueues(without(main, 'ApproximateNumberOfMessagesVisible'))).toHaveLength(
+      deadLetterQueues(main).length,
+    );
     expect(unwatchedFunctions(without(main, 'Throttles'))).toHaveLength(ofType(main, 'AWS::Lambda::Function').length);
     const noLatency = parts.map((part) => ({ ...part, resources: without(part.resources, METRICS.requestDuration) }));
     expect(unwatchedRouteGroups(noLatency, 'production')).toContain('users latency');
@@ -254,12 +335,14 @@ describe('the checks themselves', () => {
 });
 
 describe('alarmEmail', () => {
-  const config = (context: Record<string, unknown>, env: Record<string, string> = {}) => readStageConfig(new App({ context }).node, env);
+  const config = (context: Record<string, unknown>, env: Record<string, string> = {}) =>
+    readStageConfig(new App({ context }).node, env);
 
   it('comes from context or ALARM_EMAIL, and is refused at synth unless one plain address', () => {
     expect(config({ alarmEmail: ALARM_EMAIL }).alarmEmail).toBe(ALARM_EMAIL);
     expect(config({}, { ALARM_EMAIL }).alarmEmail).toBe(ALARM_EMAIL);
     expect(config({}).alarmEmail).toBeUndefined();
-    for (const bad of ['ops', 'Ops <ops@example.com>', 'a@example.com,b@example.com']) expect(() => config({ alarmEmail: bad })).toThrow(/alarmEmail/);
+    for (const bad of ['ops', 'Ops <ops@example.com>', 'a@example.com,b@example.com'])
+      expect(() => config({ alarmEmail: bad })).toThrow(/alarmEmail/);
   });
 });

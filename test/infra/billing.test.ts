@@ -37,38 +37,60 @@ describe('Stripe configuration', () => {
   let secretId: string;
 
   beforeAll(() => {
-    ({ main, templates } = synth(
-      { stage: 'dev', stripePriceStarter: 'price_s', stripePriceGrowth: 'price_g', stripePriceScale: 'price_x', webClientUrl: 'https://app.example.com' },
-    ));
-    const secrets = byType(main, 'AWS::SecretsManager::Secret').filter(([, s]) => String(s.Properties.Description).startsWith('Stripe'));
+    ({ main, templates } = synth({
+      stage: 'dev',
+      stripePriceStarter: 'price_s',
+      stripePriceGrowth: 'price_g',
+      stripePriceScale: 'price_x',
+      webClientUrl: 'https://app.example.com',
+    }));
+    const secrets = byType(main, 'AWS::SecretsManager::Secret').filter(([, s]) =>
+      String(s.Properties.Description).startsWith('Stripe'),
+    );
     expect(secrets).toHaveLength(1);
     secretId = secrets[0]![0];
     // The value is set by an operator, never carried by the template.
     expect(secrets[0]![1].Properties.SecretString).toBeUndefined();
   });
 
-  it('gives every Billing function the secret\'s ARN, the plans\' prices and the web client, and lets it read that secret only', () => {
-    const functions = templates.flatMap((t) => byType(t, 'AWS::Lambda::Function').filter(([, fn]) => BILLING_ROUTES.includes(fn.Properties.Description)).map((entry) => ({ template: t, fn: entry[1] })));
+  it("gives every Billing function the secret's ARN, the plans' prices and the web client, and lets it read that secret only", () => {
+    const functions = templates.flatMap((t) =>
+      byType(t, 'AWS::Lambda::Function')
+        .filter(([, fn]) => BILLING_ROUTES.includes(fn.Properties.Description))
+        .map((entry) => ({ template: t, fn: entry[1] })),
+    );
     expect(functions.map(({ fn }) => fn.Properties.Description).sort()).toEqual([...BILLING_ROUTES].sort());
     const billingTemplate = functions[0]!.template;
     const [, nested] = byType(main, 'AWS::CloudFormation::Stack').find(([id]) => id.startsWith('BillingRoutes'))!;
     for (const { fn, template } of functions) {
       const variables = fn.Properties.Environment.Variables;
-      expect(variables).toMatchObject({ STRIPE_PRICE_STARTER: 'price_s', STRIPE_PRICE_GROWTH: 'price_g', STRIPE_PRICE_SCALE: 'price_x', WEB_CLIENT_URL: 'https://app.example.com' });
+      expect(variables).toMatchObject({
+        STRIPE_PRICE_STARTER: 'price_s',
+        STRIPE_PRICE_GROWTH: 'price_g',
+        STRIPE_PRICE_SCALE: 'price_x',
+        WEB_CLIENT_URL: 'https://app.example.com',
+      });
       // The ARN comes in as a parameter of the group's nested stack, which the main stack fills with the secret's Ref.
       const parameter: string = variables.STRIPE_SECRET_ARN.Ref;
       expect(nested.Properties.Parameters[parameter]).toEqual({ Ref: secretId });
-      expect(statements(template, fn).filter(readsSecrets)).toEqual([expect.objectContaining({ Effect: 'Allow', Resource: { Ref: parameter } })]);
+      expect(statements(template, fn).filter(readsSecrets)).toEqual([
+        expect.objectContaining({ Effect: 'Allow', Resource: { Ref: parameter } }),
+      ]);
       expect(template).toBe(billingTemplate);
     }
   });
 
-  it('puts neither the key nor the signing secret in any function\'s environment, and no other API function may read secrets', () => {
+  it("puts neither the key nor the signing secret in any function's environment, and no other API function may read secrets", () => {
     for (const template of templates) {
       for (const [, fn] of byType(template, 'AWS::Lambda::Function')) {
         const environment = JSON.stringify(fn.Properties.Environment ?? {});
-        expect(environment, fn.Properties.Description).not.toMatch(/STRIPE_SECRET_KEY|STRIPE_WEBHOOK_SECRET|sk_(test|live)_|whsec_|resolve:secretsmanager|SecretString/);
-        if (template !== main && ![...BILLING_ROUTES, ...TENANT_DELETES, ...GOOGLE_ROUTES].includes(fn.Properties.Description)) {
+        expect(environment, fn.Properties.Description).not.toMatch(
+          /STRIPE_SECRET_KEY|STRIPE_WEBHOOK_SECRET|sk_(test|live)_|whsec_|resolve:secretsmanager|SecretString/,
+        );
+        if (
+          template !== main &&
+          ![...BILLING_ROUTES, ...TENANT_DELETES, ...GOOGLE_ROUTES].includes(fn.Properties.Description)
+        ) {
           expect(statements(template, fn).filter(readsSecrets), fn.Properties.Description).toEqual([]);
         }
       }
@@ -76,18 +98,32 @@ describe('Stripe configuration', () => {
   });
 
   it('lets the tenant deletes read the Stripe secret by ARN, to cancel the subscription', () => {
-    const deletes = templates.flatMap((t) => byType(t, 'AWS::Lambda::Function').filter(([, fn]) => TENANT_DELETES.includes(fn.Properties.Description)).map((entry) => ({ template: t, fn: entry[1] })));
+    const deletes = templates.flatMap((t) =>
+      byType(t, 'AWS::Lambda::Function')
+        .filter(([, fn]) => TENANT_DELETES.includes(fn.Properties.Description))
+        .map((entry) => ({ template: t, fn: entry[1] })),
+    );
     expect(deletes.map(({ fn }) => fn.Properties.Description).sort()).toEqual([...TENANT_DELETES].sort());
     for (const { fn, template } of deletes) {
       const parameter = fn.Properties.Environment.Variables.STRIPE_SECRET_ARN;
       expect(parameter, fn.Properties.Description).toBeDefined();
-      expect(statements(template, fn).filter(readsSecrets)).toEqual([expect.objectContaining({ Effect: 'Allow', Resource: parameter })]);
+      expect(statements(template, fn).filter(readsSecrets)).toEqual([
+        expect.objectContaining({ Effect: 'Allow', Resource: parameter }),
+      ]);
     }
   });
 
   it('warns when the prices or the web client are not configured', () => {
     const { app } = synth({ stage: 'dev' });
-    const warnings = app.synth().stacks.flatMap((s) => s.messages).map((m) => String(m.entry.data));
-    expect(warnings.some((w) => w.includes('Billing is not configured') && w.includes('stripePriceStarter') && w.includes('webClientUrl'))).toBe(true);
+    const warnings = app
+      .synth()
+      .stacks.flatMap((s) => s.messages)
+      .map((m) => String(m.entry.data));
+    expect(
+      warnings.some(
+        (w) =>
+          w.includes('Billing is not configured') && w.includes('stripePriceStarter') && w.includes('webClientUrl'),
+      ),
+    ).toBe(true);
   });
 });

@@ -27,7 +27,9 @@ const bucketRules = (id: string): Rule[] =>
 /** The Allow statements of the role of the function whose description is `description`, in whichever template holds it. */
 function functionStatements(description: string): Rule[] {
   return production.templates.flatMap((template) =>
-    Object.values(template.findResources('AWS::Lambda::Function', { Properties: { Description: description } })).flatMap((fn) => {
+    Object.values(
+      template.findResources('AWS::Lambda::Function', { Properties: { Description: description } }),
+    ).flatMap((fn) => {
       const role = fn.Properties.Role['Fn::GetAtt'][0];
       return Object.values(template.findResources('AWS::IAM::Policy'))
         .filter((policy) => policy.Properties.Roles.some((r: { Ref?: string }) => r.Ref === role))
@@ -49,23 +51,32 @@ describe('data hygiene', () => {
     const buckets = stages.production.findResources('AWS::S3::Bucket');
     const aborting = Object.entries(buckets).filter(([, b]) =>
       (b.Properties.LifecycleConfiguration?.Rules ?? []).some(
-        (r: Record<string, any>) => r.Status === 'Enabled' && r.AbortIncompleteMultipartUpload?.DaysAfterInitiation === INCOMPLETE_UPLOAD_DAYS,
+        (r: Record<string, any>) =>
+          r.Status === 'Enabled' && r.AbortIncompleteMultipartUpload?.DaysAfterInitiation === INCOMPLETE_UPLOAD_DAYS,
       ),
     );
     expect(aborting.map(([id]) => id.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual(['Avatars', 'Exports', 'Files']);
   });
 
   it('expires avatar uploads never set, and only those: nothing else of the avatars bucket or of the files bucket', () => {
-    const expiring = (id: string) => bucketRules(id).filter((r) => r.ExpirationInDays !== undefined || r.ExpirationDate !== undefined);
+    const expiring = (id: string) =>
+      bucketRules(id).filter((r) => r.ExpirationInDays !== undefined || r.ExpirationDate !== undefined);
     expect(expiring('Avatars')).toEqual([
-      { Id: 'ExpireAvatarUploadsNeverSet', Prefix: AVATAR_UPLOADS_PREFIX, ExpirationInDays: AVATAR_UPLOAD_DAYS, Status: 'Enabled' },
+      {
+        Id: 'ExpireAvatarUploadsNeverSet',
+        Prefix: AVATAR_UPLOADS_PREFIX,
+        ExpirationInDays: AVATAR_UPLOAD_DAYS,
+        Status: 'Enabled',
+      },
     ]);
     expect(AVATAR_UPLOADS_PREFIX).toMatch(/^[a-z]+\/$/);
     expect(expiring('Files')).toEqual([]);
   });
 
   it('grants setting an avatar its copy (s3:GetObject on the upload, s3:PutObject on the key) and the deletes, on the avatars objects alone', () => {
-    const s3 = functionStatements('PATCH /v1/users/:id').filter((s) => [s.Action].flat().some((a: string) => a.startsWith('s3:')));
+    const s3 = functionStatements('PATCH /v1/users/:id').filter((s) =>
+      [s.Action].flat().some((a: string) => a.startsWith('s3:')),
+    );
     expect(s3).toHaveLength(1);
     expect([s3[0]!.Action].flat().sort()).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
     // The objects of the avatars bucket (uploads/ included), never the bucket itself (no s3:ListBucket).
@@ -74,11 +85,20 @@ describe('data hygiene', () => {
 
   it('outputs the dead-letter queue ARNs npm run redrive takes (refresh, webhook delivery and fan-out, outbox) and the webhook queue URL, without exports', () => {
     const outputs = stages.production.findOutputs('*');
-    for (const name of ['RefreshDeadLetterQueueArn', 'WebhookDeadLetterQueueArn', 'WebhookEventsDeadLetterQueueArn', 'OutboxDeadLetterQueueArn']) {
-      expect(outputs[name], name).toMatchObject({ Value: { 'Fn::GetAtt': [expect.stringMatching(/DeadLetters/), 'Arn'] } });
+    for (const name of [
+      'RefreshDeadLetterQueueArn',
+      'WebhookDeadLetterQueueArn',
+      'WebhookEventsDeadLetterQueueArn',
+      'OutboxDeadLetterQueueArn',
+    ]) {
+      expect(outputs[name], name).toMatchObject({
+        Value: { 'Fn::GetAtt': [expect.stringMatching(/DeadLetters/), 'Arn'] },
+      });
       expect(outputs[name]).not.toHaveProperty('Export');
     }
-    expect(outputs.WebhookDeliveryQueueUrl, 'WebhookDeliveryQueueUrl').toMatchObject({ Value: { Ref: expect.stringMatching(/^WebhookDelivery/) } });
+    expect(outputs.WebhookDeliveryQueueUrl, 'WebhookDeliveryQueueUrl').toMatchObject({
+      Value: { Ref: expect.stringMatching(/^WebhookDelivery/) },
+    });
     stages.production.hasResourceProperties('AWS::SQS::Queue', Match.objectLike({ FifoQueue: true }));
     // Without an email sender there is no outbox delivery, nor its queue and output.
     expect(stages.dev.findOutputs('OutboxDeadLetterQueueArn')).toEqual({});

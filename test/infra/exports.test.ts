@@ -14,7 +14,8 @@ import { synth } from './synth.ts';
 type Resource = { Type: string; Properties: Record<string, any> };
 type Statement = { Action: string | string[]; Resource: unknown };
 
-const byType = (template: Template, type: string) => Object.entries(template.findResources(type) as Record<string, Resource>);
+const byType = (template: Template, type: string) =>
+  Object.entries(template.findResources(type) as Record<string, Resource>);
 const actionsOf = (s: Statement) => (Array.isArray(s.Action) ? s.Action : [s.Action]);
 
 /** Allowed statements of every policy attached to a function's role, in its template. */
@@ -37,7 +38,10 @@ describe('exports', () => {
   };
   const s3Actions = (description: string) => {
     const { template, fn: f } = fn(description);
-    return statements(template, f).flatMap(actionsOf).filter((a) => a.startsWith('s3:')).sort();
+    return statements(template, f)
+      .flatMap(actionsOf)
+      .filter((a) => a.startsWith('s3:'))
+      .sort();
   };
 
   beforeAll(() => {
@@ -48,18 +52,29 @@ describe('exports', () => {
 
   it('runs the worker from an encrypted, TLS-only queue, one export a batch, dead-lettered after its last delivery', () => {
     const worker = fn('job: run-export');
-    const mappings = byType(main, 'AWS::Lambda::EventSourceMapping').filter(([, m]) => m.Properties.FunctionName?.Ref === worker.id);
+    const mappings = byType(main, 'AWS::Lambda::EventSourceMapping').filter(
+      ([, m]) => m.Properties.FunctionName?.Ref === worker.id,
+    );
     expect(mappings).toHaveLength(1);
-    expect(mappings[0]![1].Properties).toMatchObject({ BatchSize: 1, FunctionResponseTypes: ['ReportBatchItemFailures'] });
+    expect(mappings[0]![1].Properties).toMatchObject({
+      BatchSize: 1,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
     const queues = byType(main, 'AWS::SQS::Queue').filter(([id]) => id.startsWith('ExportJobs'));
     const [queue] = queues.filter(([, q]) => q.Properties.RedrivePolicy);
-    expect(queue![1].Properties).toMatchObject({ SqsManagedSseEnabled: true, VisibilityTimeout: 6 * 900, RedrivePolicy: { maxReceiveCount: EXPORT_MAX_RECEIVES } });
+    expect(queue![1].Properties).toMatchObject({
+      SqsManagedSseEnabled: true,
+      VisibilityTimeout: 6 * 900,
+      RedrivePolicy: { maxReceiveCount: EXPORT_MAX_RECEIVES },
+    });
     expect(queues).toHaveLength(2);
   });
 
-  it('caps the workers running at once (docs/decisions.md: one tenant cannot take the account\'s concurrency), above one tenant\'s 3 exports at once', () => {
+  it("caps the workers running at once (docs/decisions.md: one tenant cannot take the account's concurrency), above one tenant's 3 exports at once", () => {
     const worker = fn('job: run-export');
-    const [mapping] = byType(main, 'AWS::Lambda::EventSourceMapping').filter(([, m]) => m.Properties.FunctionName?.Ref === worker.id);
+    const [mapping] = byType(main, 'AWS::Lambda::EventSourceMapping').filter(
+      ([, m]) => m.Properties.FunctionName?.Ref === worker.id,
+    );
     expect(mapping![1].Properties.ScalingConfig).toEqual({ MaximumConcurrency: EXPORT_WORKER_CONCURRENCY });
     expect(EXPORT_WORKER_CONCURRENCY).toBeGreaterThan(EXPORTS_AT_ONCE);
     expect(EXPORT_WORKER_CONCURRENCY).toBeLessThanOrEqual(20);
@@ -68,7 +83,9 @@ describe('exports', () => {
   it('lets the worker only put objects (and abort its multipart uploads) in the exports bucket, never read or delete them', () => {
     expect(s3Actions('job: run-export')).toEqual(['s3:AbortMultipartUpload', 's3:PutObject']);
     const { fn: worker } = fn('job: run-export');
-    expect(Object.keys(worker.Properties.Environment.Variables)).toEqual(expect.arrayContaining(['EXPORTS_BUCKET', 'TABLE_NAME']));
+    expect(Object.keys(worker.Properties.Environment.Variables)).toEqual(
+      expect.arrayContaining(['EXPORTS_BUCKET', 'TABLE_NAME']),
+    );
     expect(worker.Properties.Environment.Variables.EXPORTS_QUEUE_URL).toBeUndefined();
   });
 
@@ -81,9 +98,13 @@ describe('exports', () => {
   });
 
   it(`deletes exported files after ${EXPORT_KEPT_DAYS} days`, () => {
-    const [[, bucket]] = byType(main, 'AWS::S3::Bucket').filter(([id]) => id.startsWith('Exports')) as [[string, Resource]];
+    const [[, bucket]] = byType(main, 'AWS::S3::Bucket').filter(([id]) => id.startsWith('Exports')) as [
+      [string, Resource],
+    ];
     expect(bucket.Properties.LifecycleConfiguration.Rules).toEqual(
-      expect.arrayContaining([{ Id: 'ExpireExports', Prefix: EXPORTS_PREFIX, ExpirationInDays: EXPORT_KEPT_DAYS, Status: 'Enabled' }]),
+      expect.arrayContaining([
+        { Id: 'ExpireExports', Prefix: EXPORTS_PREFIX, ExpirationInDays: EXPORT_KEPT_DAYS, Status: 'Enabled' },
+      ]),
     );
   });
 });

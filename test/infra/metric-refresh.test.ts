@@ -7,7 +7,6 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_RECEIVES, WORKER_TIMEOUT } from '../../infra/metric-refresh.ts';
-import { DELIVERY_SENDERS } from '../../infra/webhook-delivery.ts';
 import { routes } from '../../functions/routes.ts';
 import { PRODUCTION, synth } from './synth.ts';
 
@@ -53,12 +52,17 @@ describe('metric refresh', () => {
   });
 
   it('starts the dispatcher every 15 minutes', () => {
-    const rules = byType(main, 'AWS::Events::Rule').filter(([, r]) => r.Properties.Targets.some((t: any) => t.Arn['Fn::GetAtt']?.[0] === dispatcher[0]));
+    const rules = byType(main, 'AWS::Events::Rule').filter(([, r]) =>
+      r.Properties.Targets.some((t: any) => t.Arn['Fn::GetAtt']?.[0] === dispatcher[0]),
+    );
     expect(rules.map(([, r]) => r.Properties.ScheduleExpression)).toEqual(['rate(15 minutes)']);
   });
 
   it('queues on an encrypted FIFO queue whose messages go to an encrypted FIFO dead-letter queue after 5 deliveries; both refuse plain HTTP', () => {
-    const [, queue] = only(main, 'AWS::SQS::Queue', { FifoQueue: true, RedrivePolicy: { maxReceiveCount: MAX_RECEIVES } });
+    const [, queue] = only(main, 'AWS::SQS::Queue', {
+      FifoQueue: true,
+      RedrivePolicy: { maxReceiveCount: MAX_RECEIVES },
+    });
     expect(queue.Properties).toMatchObject({
       SqsManagedSseEnabled: true,
       VisibilityTimeout: WORKER_TIMEOUT.toSeconds() * 6,
@@ -66,17 +70,33 @@ describe('metric refresh', () => {
     });
     expect(queue.Properties.ContentBasedDeduplication).toBeFalsy();
     const [, dlq] = byType(main, 'AWS::SQS::Queue').find(([id]) => id === dlqId)!;
-    expect(dlq.Properties).toMatchObject({ FifoQueue: true, SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 24 * 3600 });
+    expect(dlq.Properties).toMatchObject({
+      FifoQueue: true,
+      SqsManagedSseEnabled: true,
+      MessageRetentionPeriod: 14 * 24 * 3600,
+    });
     for (const id of [queueId, dlqId]) {
-      const policies = byType(main, 'AWS::SQS::QueuePolicy').filter(([, p]) => p.Properties.Queues.some((q: any) => q.Ref === id));
-      const denies = policies.flatMap(([, p]) => p.Properties.PolicyDocument.Statement).filter((s: any) => s.Effect === 'Deny');
-      expect(denies, id).toContainEqual(expect.objectContaining({ Condition: { Bool: { 'aws:SecureTransport': 'false' } } }));
+      const policies = byType(main, 'AWS::SQS::QueuePolicy').filter(([, p]) =>
+        p.Properties.Queues.some((q: any) => q.Ref === id),
+      );
+      const denies = policies
+        .flatMap(([, p]) => p.Properties.PolicyDocument.Statement)
+        .filter((s: any) => s.Effect === 'Deny');
+      expect(denies, id).toContainEqual(
+        expect.objectContaining({ Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+      );
     }
   });
 
   it('feeds the worker from the queue in batches of 10 with partial batch responses', () => {
-    const [, mapping] = only(main, 'AWS::Lambda::EventSourceMapping', { EventSourceArn: { 'Fn::GetAtt': [queueId, 'Arn'] } });
-    expect(mapping.Properties).toMatchObject({ FunctionName: { Ref: worker[0] }, BatchSize: 10, FunctionResponseTypes: ['ReportBatchItemFailures'] });
+    const [, mapping] = only(main, 'AWS::Lambda::EventSourceMapping', {
+      EventSourceArn: { 'Fn::GetAtt': [queueId, 'Arn'] },
+    });
+    expect(mapping.Properties).toMatchObject({
+      FunctionName: { Ref: worker[0] },
+      BatchSize: 10,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
     expect(worker[1].Properties.Timeout).toBe(WORKER_TIMEOUT.toSeconds());
   });
 
@@ -93,17 +113,25 @@ describe('metric refresh', () => {
 
   it('lets the worker consume the queue and read this one secret, known to it by ARN only; it does not send', () => {
     const all = statements(main, worker[1]);
-    expect(all.find((s) => actionsOf(s).includes('secretsmanager:GetSecretValue'))).toMatchObject({ Action: 'secretsmanager:GetSecretValue', Resource: { Ref: secretId } });
+    expect(all.find((s) => actionsOf(s).includes('secretsmanager:GetSecretValue'))).toMatchObject({
+      Action: 'secretsmanager:GetSecretValue',
+      Resource: { Ref: secretId },
+    });
     const consume = all.find((s) => actionsOf(s).includes('sqs:ReceiveMessage'))!;
     expect(consume.Resource).toEqual({ 'Fn::GetAtt': [queueId, 'Arn'] });
     expect(all.flatMap(actionsOf)).not.toContain('sqs:SendMessage');
-    expect(worker[1].Properties.Environment.Variables).toMatchObject({ PLATFORM_CREDENTIALS_SECRET_ARN: { Ref: secretId } });
+    expect(worker[1].Properties.Environment.Variables).toMatchObject({
+      PLATFORM_CREDENTIALS_SECRET_ARN: { Ref: secretId },
+    });
     expect(worker[1].Properties.Environment.Variables.METRICS_QUEUE_URL).toBeUndefined();
     // No value in the template: an operator sets it.
-    expect(only(main, 'AWS::SecretsManager::Secret', { Description: Match.stringLikeRegexp('^Platform') })[1].Properties.SecretString).toBeUndefined();
+    expect(
+      only(main, 'AWS::SecretsManager::Secret', { Description: Match.stringLikeRegexp('^Platform') })[1].Properties
+        .SecretString,
+    ).toBeUndefined();
   });
 
-  it('lets the table stream\'s consumer of tenant items (the webhook fan-out) send what a write makes due at once, to this queue only', () => {
+  it("lets the table stream's consumer of tenant items (the webhook fan-out) send what a write makes due at once, to this queue only", () => {
     const [, fanOut] = only(main, 'AWS::Lambda::Function', { Description: 'job: fan-out-webhook-events' });
     const send = statements(main, fanOut).filter((s) => actionsOf(s).includes('sqs:SendMessage'));
     expect(send.map((s) => s.Resource)).toContainEqual({ 'Fn::GetAtt': [queueId, 'Arn'] });
@@ -112,21 +140,40 @@ describe('metric refresh', () => {
 
   it('keeps the table stream at two readers in production (tenant items, the outbox), as DynamoDB Streams serves without throttling', () => {
     const production = synth(PRODUCTION.context, PRODUCTION.env).main;
-    const readers = byType(production, 'AWS::Lambda::EventSourceMapping').filter(([, m]) => JSON.stringify(m.Properties.EventSourceArn).includes('StreamArn'));
+    const readers = byType(production, 'AWS::Lambda::EventSourceMapping').filter(([, m]) =>
+      JSON.stringify(m.Properties.EventSourceArn).includes('StreamArn'),
+    );
     expect(readers).toHaveLength(2);
   });
 
   it('lets no API function send to the refresh queue: the routes that make a reading due leave it to the stream', () => {
     const sending = templates
       .slice(1)
-      .flatMap((t) => byType(t, 'AWS::Lambda::Function').map(([, fn]) => [fn.Properties.Description as string, allActions(t, fn), Object.keys(fn.Properties.Environment?.Variables ?? {})] as const))
+      .flatMap((t) =>
+        byType(t, 'AWS::Lambda::Function').map(
+          ([, fn]) =>
+            [
+              fn.Properties.Description as string,
+              allActions(t, fn),
+              Object.keys(fn.Properties.Environment?.Variables ?? {}),
+            ] as const,
+        ),
+      )
       .filter(([, actions]) => actions.includes('sqs:SendMessage'));
     // Each function that may send names the queue it sends to: the exports queue (POST /v1/exports,
     // test/infra/exports.test.ts) or the webhook delivery queue (the replay, test/infra/webhook-delivery.test.ts).
     const QUEUES = ['EXPORTS_QUEUE_URL', 'WEBHOOK_DELIVERY_QUEUE_URL'];
-    for (const [description, , variables] of sending) expect(variables.filter((v) => QUEUES.includes(v)), description).toHaveLength(1);
+    for (const [description, , variables] of sending)
+      expect(
+        variables.filter((v) => QUEUES.includes(v)),
+        description,
+      ).toHaveLength(1);
     const routeFunctions = templates.slice(1).flatMap((t) => byType(t, 'AWS::Lambda::Function'));
     expect(routeFunctions.length).toBeGreaterThan(routes.length - 1);
-    expect(routeFunctions.filter(([, fn]) => 'METRICS_QUEUE_URL' in (fn.Properties.Environment?.Variables ?? {})).map(([, fn]) => fn.Properties.Description)).toEqual([]);
+    expect(
+      routeFunctions
+        .filter(([, fn]) => 'METRICS_QUEUE_URL' in (fn.Properties.Environment?.Variables ?? {}))
+        .map(([, fn]) => fn.Properties.Description),
+    ).toEqual([]);
   });
 });

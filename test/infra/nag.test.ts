@@ -12,7 +12,13 @@ import { PRODUCTION, synth } from './synth.ts';
 function findings(context: Record<string, unknown>, env?: Record<string, string>): string[] {
   const { app } = synth(context, env);
   const report = new AwsSolutionsChecks().validateScope(app);
-  return report.violations.map((v) => `${v.severity} ${v.ruleName} (${v.violatingResources.length}): ${v.violatingResources.slice(0, 3).map((r) => r.constructPath).join(', ')}`);
+  return report.violations.map(
+    (v) =>
+      `${v.severity} ${v.ruleName} (${v.violatingResources.length}): ${v.violatingResources
+        .slice(0, 3)
+        .map((r) => r.constructPath)
+        .join(', ')}`,
+  );
 }
 
 describe('AwsSolutionsChecks', () => {
@@ -34,12 +40,14 @@ describe('AwsSolutionsChecks', () => {
 });
 
 describe('the X-Ray acknowledgment (infra/route-function.ts)', () => {
-  it('covers X-Ray\'s policy alone: a new wildcard resource on a function role is reported', () => {
+  it("covers X-Ray's policy alone: a new wildcard resource on a function role is reported", () => {
     const { app, stack } = synth({ stage: 'dev' });
     const routeFunction = stack.routeGroups[0]!.functions[0]!;
     routeFunction.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListAllMyBuckets'], resources: ['*'] }));
     const report = new AwsSolutionsChecks().validateScope(app);
-    const wildcards = report.violations.filter((v) => v.ruleName.includes('IAM5')).flatMap((v) => v.violatingResources.map((r) => r.constructPath));
+    const wildcards = report.violations
+      .filter((v) => v.ruleName.includes('IAM5'))
+      .flatMap((v) => v.violatingResources.map((r) => r.constructPath));
     expect(wildcards).toEqual([expect.stringContaining(routeFunction.role!.node.path)]);
   });
 });

@@ -3,7 +3,7 @@
  * outbox INSERTs only, its retries and dead-letter queue, and SES permission for the stage's sender
  * alone. Synthesized without bundling, like test/infra/stack.test.ts.
  */
-import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import { Annotations, Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_RECORD_AGE, RETRY_ATTEMPTS } from '../../infra/outbox-delivery.ts';
 import { synth as synthStage } from './synth.ts';
@@ -25,7 +25,10 @@ function only(template: Template, type: string, props: Record<string, unknown> =
 }
 
 /** Allowed statements of every policy attached to the function's role. */
-function statements(template: Template, fn: Resource): { Action: string | string[]; Resource: unknown; Condition?: unknown }[] {
+function statements(
+  template: Template,
+  fn: Resource,
+): { Action: string | string[]; Resource: unknown; Condition?: unknown }[] {
   const roleId: string = fn.Properties.Role['Fn::GetAtt'][0];
   return Object.values(template.findResources('AWS::IAM::Policy') as Record<string, Resource>)
     .filter((p) => p.Properties.Roles.some((r: { Ref?: string }) => r.Ref === roleId))
@@ -36,7 +39,9 @@ function statements(template: Template, fn: Resource): { Action: string | string
 /** The stream mappings whose filter lets outbox items through (the webhook fan-out's takes tenant items only). */
 function streamMappings(template: Template): [string, Resource][] {
   return Object.entries(template.findResources('AWS::Lambda::EventSourceMapping') as Record<string, Resource>).filter(
-    ([, m]) => m.Properties.EventSourceArn?.['Fn::GetAtt']?.[1] === 'StreamArn' && JSON.stringify(m.Properties.FilterCriteria ?? {}).includes('OUTBOX'),
+    ([, m]) =>
+      m.Properties.EventSourceArn?.['Fn::GetAtt']?.[1] === 'StreamArn' &&
+      JSON.stringify(m.Properties.FilterCriteria ?? {}).includes('OUTBOX'),
   );
 }
 
@@ -60,11 +65,16 @@ describe('outbox delivery with a sender', () => {
   });
 
   it('streams new images of the table (and old ones, for the webhook fan-out)', () => {
-    template.hasResourceProperties('AWS::DynamoDB::Table', { StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' } });
+    template.hasResourceProperties('AWS::DynamoDB::Table', {
+      StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' },
+    });
   });
 
   it('runs the consumer with the sender and the table in its environment', () => {
-    expect(fn.Properties.Environment.Variables).toMatchObject({ EMAIL_SENDER: SENDER, TABLE_NAME: { Ref: expect.any(String) } });
+    expect(fn.Properties.Environment.Variables).toMatchObject({
+      EMAIL_SENDER: SENDER,
+      TABLE_NAME: { Ref: expect.any(String) },
+    });
     expect(fn.Properties.Timeout).toBe(60);
   });
 
@@ -95,7 +105,11 @@ describe('outbox delivery with a sender', () => {
     expect(queue.Properties.SqsManagedSseEnabled).toBe(true);
     template.hasResourceProperties('AWS::SQS::QueuePolicy', {
       Queues: [{ Ref: queueId }],
-      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
     });
   });
 
@@ -110,7 +124,9 @@ describe('outbox delivery with a sender', () => {
     expect(identities).toContain(':identity/mail.example.com');
     expect(identities).not.toContain('*');
     const actions = granted.flatMap(actionsOf);
-    expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:GetRecords', 'sqs:SendMessage']));
+    expect(actions).toEqual(
+      expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:GetRecords', 'sqs:SendMessage']),
+    );
   });
 
   it('grants SES to no other function', () => {
@@ -130,15 +146,21 @@ describe('outbox delivery configuration', () => {
   it('without a sender creates no consumer and warns, but the table still streams', () => {
     const { stack, template } = synth({});
     expect(streamMappings(template)).toEqual([]);
-    expect(template.findResources('AWS::Lambda::Function', { Properties: { Description: 'job: deliver-outbox' } })).toEqual({});
+    expect(
+      template.findResources('AWS::Lambda::Function', { Properties: { Description: 'job: deliver-outbox' } }),
+    ).toEqual({});
     Annotations.fromStack(stack).hasWarning('*', Match.stringLikeRegexp('Emails are not delivered'));
-    template.hasResourceProperties('AWS::DynamoDB::Table', { StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' } });
+    template.hasResourceProperties('AWS::DynamoDB::Table', {
+      StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' },
+    });
   });
 
-  it.each(['Service <no-reply@mail.example.com>', 'a@example.com,b@example.com', 'no-reply@mail.example.com\r\nBcc: x@evil.example', 'no-reply'])(
-    'refuses the sender %j at synth',
-    (emailSender) => {
-      expect(() => synth({ emailSender })).toThrow(/emailSender/);
-    },
-  );
+  it.each([
+    'Service <no-reply@mail.example.com>',
+    'a@example.com,b@example.com',
+    'no-reply@mail.example.com\r\nBcc: x@evil.example',
+    'no-reply',
+  ])('refuses the sender %j at synth', (emailSender) => {
+    expect(() => synth({ emailSender })).toThrow(/emailSender/);
+  });
 });

@@ -12,7 +12,8 @@ import { synth } from './synth.ts';
 type Resource = { Type: string; Properties: Record<string, any> };
 type Statement = { Action: string | string[]; Resource: unknown; Condition?: Record<string, Record<string, unknown>> };
 
-const byType = (template: Template, type: string) => Object.entries(template.findResources(type) as Record<string, Resource>);
+const byType = (template: Template, type: string) =>
+  Object.entries(template.findResources(type) as Record<string, Resource>);
 const actionsOf = (s: Statement) => (Array.isArray(s.Action) ? s.Action : [s.Action]);
 
 function statements(template: Template, fn: Resource): Statement[] {
@@ -41,12 +42,16 @@ describe('report links', () => {
 
   it('routes GET /r/{token} to its function without an authorizer, throttled like the other routes without a token', () => {
     const { template } = fn('GET /r/:token');
-    const [route] = byType(template, 'AWS::ApiGatewayV2::Route').filter(([, r]) => r.Properties.RouteKey === 'GET /r/{token}');
+    const [route] = byType(template, 'AWS::ApiGatewayV2::Route').filter(
+      ([, r]) => r.Properties.RouteKey === 'GET /r/{token}',
+    );
     expect(route![1].Properties.AuthorizationType).toBe('NONE');
     const [stage] = byType(main, 'AWS::ApiGatewayV2::Stage');
     const settings = stage![1].Properties.RouteSettings;
     expect(settings['GET /r/{token}']).toEqual(settings['GET /v1/analytics-oauth/callback']);
-    expect(settings['GET /r/{token}'].ThrottlingRateLimit).toBeLessThan(stage![1].Properties.DefaultRouteSettings.ThrottlingRateLimit);
+    expect(settings['GET /r/{token}'].ThrottlingRateLimit).toBeLessThan(
+      stage![1].Properties.DefaultRouteSettings.ThrottlingRateLimit,
+    );
   });
 
   it('grants the page reads, and one UpdateItem of views and lastViewedAt on report link keys only, returning nothing', () => {

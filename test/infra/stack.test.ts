@@ -5,7 +5,7 @@
  * bundling (test/infra/synth.ts), so it proves wiring, not bundles; `npm run synth` bundles.
  */
 import type { CfnElement } from 'aws-cdk-lib';
-import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import { Annotations, Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gatewayPath, routes, takesIdempotencyKey } from '../../functions/routes.ts';
 import { PROJECT_ROOT } from '../../infra/route-function.ts';
@@ -23,7 +23,9 @@ const RESOURCE_BUDGET = 400;
 
 function resources(templates: Template[], type: string): [string, Resource, Template][] {
   return templates.flatMap((t) =>
-    Object.entries(t.findResources(type) as Record<string, Resource>).map(([id, r]) => [id, r, t] as [string, Resource, Template]),
+    Object.entries(t.findResources(type) as Record<string, Resource>).map(
+      ([id, r]) => [id, r, t] as [string, Resource, Template],
+    ),
   );
 }
 
@@ -57,14 +59,19 @@ describe('dev stack', () => {
     functions = resources(built.templates, 'AWS::Lambda::Function');
   });
 
-  it('has exactly one function per route of the table, plus the $default catch-all, the API reference, the deletion sweeper, the object sweep, the metric refresh dispatcher and worker, the analytics import, the campaign status sweep, the export worker, the webhook fan-out and delivery worker, the ECB rates import, and the user pool\'s pre-token-generation trigger', () => {
+  it("has exactly one function per route of the table, plus the $default catch-all, the API reference, the deletion sweeper, the object sweep, the metric refresh dispatcher and worker, the analytics import, the campaign status sweep, the export worker, the webhook fan-out and delivery worker, the ECB rates import, and the user pool's pre-token-generation trigger", () => {
     expect(functions).toHaveLength(routes.length + 13);
     for (const route of routes) expect(byKey(route.key), route.key).toHaveLength(1);
     expect(byKey('$default')).toHaveLength(1);
   });
 
-  it('gives every function the shared defaults (API functions 10 s, scheduled jobs 5 min, the metric refresh worker 2 min, the export worker 15 min, the webhook jobs 1 min, the user pool\'s trigger 5 s)', () => {
-    const JOB_TIMEOUTS: Record<string, number> = { 'job: refresh-metrics-worker': 120, 'job: run-export': 900, 'job: fan-out-webhook-events': 60, 'job: deliver-webhooks': 60 };
+  it("gives every function the shared defaults (API functions 10 s, scheduled jobs 5 min, the metric refresh worker 2 min, the export worker 15 min, the webhook jobs 1 min, the user pool's trigger 5 s)", () => {
+    const JOB_TIMEOUTS: Record<string, number> = {
+      'job: refresh-metrics-worker': 120,
+      'job: run-export': 900,
+      'job: fan-out-webhook-events': 60,
+      'job: deliver-webhooks': 60,
+    };
     for (const [, fn] of functions) {
       const job = String(fn.Properties!.Description).startsWith('job:');
       // The user pool's trigger (infra/user-pool.ts) verifies no token: Cognito calls it.
@@ -87,43 +94,80 @@ describe('dev stack', () => {
     const [[sweeperId, sweeper, template]] = byKey('job: finish-tenant-deletions') as [[string, Resource, Template]];
     expect(functionActions(sweeper, template)).toEqual(expect.arrayContaining(['dynamodb:BatchWriteItem']));
     expect(functionActions(sweeper, template).filter((a) => a.startsWith('s3:'))).toEqual([]);
-    const rules = resources(built.templates, 'AWS::Events::Rule').filter(([, rule]) => rule.Properties!.Targets.some((t: { Arn: { 'Fn::GetAtt'?: string[] } }) => t.Arn['Fn::GetAtt']?.[0] === sweeperId));
+    const rules = resources(built.templates, 'AWS::Events::Rule').filter(([, rule]) =>
+      rule.Properties!.Targets.some(
+        (t: { Arn: { 'Fn::GetAtt'?: string[] } }) => t.Arn['Fn::GetAtt']?.[0] === sweeperId,
+      ),
+    );
     expect(rules.map(([, rule]) => rule.Properties!.ScheduleExpression)).toEqual(['rate(15 minutes)']);
   });
 
   it('runs the object sweep every 5 minutes, deleting objects of the files and avatars buckets and nothing else there', () => {
     const [[sweeperId, sweeper, template]] = byKey('job: delete-released-objects') as [[string, Resource, Template]];
-    expect(functionActions(sweeper, template)).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:BatchWriteItem']));
-    expect(functionActions(sweeper, template).filter((a) => a.startsWith('s3:'))).toEqual(['s3:DeleteObject', 's3:DeleteObject']);
-    expect(sweeper.Properties!.Environment.Variables).toMatchObject({ FILES_BUCKET: expect.anything(), AVATARS_BUCKET: expect.anything() });
-    const rules = resources(built.templates, 'AWS::Events::Rule').filter(([, rule]) => rule.Properties!.Targets.some((t: { Arn: { 'Fn::GetAtt'?: string[] } }) => t.Arn['Fn::GetAtt']?.[0] === sweeperId));
-    expect(rules.map(([, rule]) => rule.Properties!.ScheduleExpression)).toEqual([`rate(${RELEASED_OBJECTS_SWEEP_MINUTES} minutes)`]);
+    expect(functionActions(sweeper, template)).toEqual(
+      expect.arrayContaining(['dynamodb:Query', 'dynamodb:BatchWriteItem']),
+    );
+    expect(functionActions(sweeper, template).filter((a) => a.startsWith('s3:'))).toEqual([
+      's3:DeleteObject',
+      's3:DeleteObject',
+    ]);
+    expect(sweeper.Properties!.Environment.Variables).toMatchObject({
+      FILES_BUCKET: expect.anything(),
+      AVATARS_BUCKET: expect.anything(),
+    });
+    const rules = resources(built.templates, 'AWS::Events::Rule').filter(([, rule]) =>
+      rule.Properties!.Targets.some(
+        (t: { Arn: { 'Fn::GetAtt'?: string[] } }) => t.Arn['Fn::GetAtt']?.[0] === sweeperId,
+      ),
+    );
+    expect(rules.map(([, rule]) => rule.Properties!.ScheduleExpression)).toEqual([
+      `rate(${RELEASED_OBJECTS_SWEEP_MINUTES} minutes)`,
+    ]);
   });
 
   it('runs the campaign status sweep hourly, querying the table and updating campaigns, and scanning nothing', () => {
     const [[sweeperId, sweeper, template]] = byKey('job: sweep-campaign-status') as [[string, Resource, Template]];
-    expect(functionActions(sweeper, template)).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:BatchGetItem', 'dynamodb:UpdateItem']));
-    const rules = resources(built.templates, 'AWS::Events::Rule').filter(([, rule]) => rule.Properties!.Targets.some((t: { Arn: { 'Fn::GetAtt'?: string[] } }) => t.Arn['Fn::GetAtt']?.[0] === sweeperId));
+    expect(functionActions(sweeper, template)).toEqual(
+      expect.arrayContaining(['dynamodb:Query', 'dynamodb:BatchGetItem', 'dynamodb:UpdateItem']),
+    );
+    const rules = resources(built.templates, 'AWS::Events::Rule').filter(([, rule]) =>
+      rule.Properties!.Targets.some(
+        (t: { Arn: { 'Fn::GetAtt'?: string[] } }) => t.Arn['Fn::GetAtt']?.[0] === sweeperId,
+      ),
+    );
     expect(rules.map(([, rule]) => rule.Properties!.ScheduleExpression)).toEqual(['rate(1 hour)']);
   });
 
   it('mounts every route of the table as an API route, $default, and the public GET /openapi.json, GET /docs and GET /favicon.ico', () => {
     const routeKeys = resources(built.templates, 'AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties!.RouteKey);
-    const expected = [...routes.map((r) => `${r.method} ${gatewayPath(r.path)}`), '$default', 'GET /openapi.json', 'GET /docs', 'GET /favicon.ico'];
+    const expected = [
+      ...routes.map((r) => `${r.method} ${gatewayPath(r.path)}`),
+      '$default',
+      'GET /openapi.json',
+      'GET /docs',
+      'GET /favicon.ico',
+    ];
     expect([...routeKeys].sort()).toEqual([...expected].sort());
   });
 
   it('serves GET /openapi.json, GET /docs and GET /favicon.ico (a 404, not a 401) with no authorizer, from one function with no data access', () => {
     const publicKeys = ['GET /openapi.json', 'GET /docs', 'GET /favicon.ico'];
-    const apiRoutes = resources(built.templates, 'AWS::ApiGatewayV2::Route').filter(([, r]) => publicKeys.includes(r.Properties!.RouteKey));
+    const apiRoutes = resources(built.templates, 'AWS::ApiGatewayV2::Route').filter(([, r]) =>
+      publicKeys.includes(r.Properties!.RouteKey),
+    );
     expect(apiRoutes.map(([, r]) => r.Properties!.AuthorizationType)).toEqual(['NONE', 'NONE', 'NONE']);
-    const [[, reference, template]] = byKey('GET /openapi.json, GET /docs and GET /favicon.ico') as [[string, Resource, Template]];
+    const [[, reference, template]] = byKey('GET /openapi.json, GET /docs and GET /favicon.ico') as [
+      [string, Resource, Template],
+    ];
     expect(functionActions(reference, template).filter((a) => /^(dynamodb|s3):/.test(a))).toEqual([]);
   });
 
   it('grants no wildcard action in any IAM policy', () => {
     const allowed = [...resources(built.templates, 'AWS::IAM::Policy'), ...resources(built.templates, 'AWS::IAM::Role')]
-      .flatMap(([, r]) => [r.Properties!.PolicyDocument, ...(r.Properties!.Policies ?? []).map((p: any) => p.PolicyDocument)])
+      .flatMap(([, r]) => [
+        r.Properties!.PolicyDocument,
+        ...(r.Properties!.Policies ?? []).map((p: any) => p.PolicyDocument),
+      ])
       .filter(Boolean)
       .flatMap((doc) => (doc.Statement as Statement[]).filter((s) => s.Effect === 'Allow'))
       .flatMap(actions);
@@ -132,7 +176,7 @@ describe('dev stack', () => {
     expect(allowed.filter((a) => a.includes('*'))).toEqual([]);
   });
 
-  it('grants each function exactly the DynamoDB actions its code reaches, GET routes read only, and the POST routes that take an Idempotency-Key the idempotency records\' actions on those records only', () => {
+  it("grants each function exactly the DynamoDB actions its code reaches, GET routes read only, and the POST routes that take an Idempotency-Key the idempotency records' actions on those records only", () => {
     // The report page's one write is conditioned to its link's views (test/infra/report-links.test.ts holds its grants exactly).
     for (const route of routes.filter((r) => r.handler !== REPORT_PAGE)) {
       const [[, fn, template]] = byKey(route.key) as [[string, Resource, Template]];
@@ -143,14 +187,28 @@ describe('dev stack', () => {
       expect(expected, route.key).toContain('dynamodb:GetItem');
       const statements = functionStatements(fn, template);
       const onTable = statements.filter((s) => actions(s).some((a) => a.startsWith('dynamodb:')));
-      expect(onTable.filter((s) => !s.Condition).flatMap(actions).sort(), route.key).toEqual(expected);
+      expect(
+        onTable
+          .filter((s) => !s.Condition)
+          .flatMap(actions)
+          .sort(),
+        route.key,
+      ).toEqual(expected);
       // The idempotency records: for the routes that take the header, on their partitions only.
       const onRecords = onTable.filter((s) => s.Condition);
-      expect(onRecords.map((s) => s.Condition), route.key).toEqual(takesIdempotencyKey(route) ? [ON_IDEMPOTENCY_RECORDS] : []);
-      expect(onRecords.flatMap(actions).sort(), route.key).toEqual(takesIdempotencyKey(route) ? idempotencyActions(PROJECT_ROOT) : []);
+      expect(
+        onRecords.map((s) => s.Condition),
+        route.key,
+      ).toEqual(takesIdempotencyKey(route) ? [ON_IDEMPOTENCY_RECORDS] : []);
+      expect(onRecords.flatMap(actions).sort(), route.key).toEqual(
+        takesIdempotencyKey(route) ? idempotencyActions(PROJECT_ROOT) : [],
+      );
       // The analytics OAuth callback (no token) too: it stores nothing, the completion does.
       if (route.method === 'GET') {
-        expect(granted.filter((a) => WRITE_ACTIONS.includes(a) || a.startsWith('s3:Put') || a.startsWith('s3:Delete')), route.key).toEqual([]);
+        expect(
+          granted.filter((a) => WRITE_ACTIONS.includes(a) || a.startsWith('s3:Put') || a.startsWith('s3:Delete')),
+          route.key,
+        ).toEqual([]);
       }
       const s3 = granted.some((a) => a.startsWith('s3:'));
       expect(s3, `${route.key} bucket access`).toBe(route.buckets.length > 0);
@@ -163,7 +221,11 @@ describe('dev stack', () => {
 
   it('grants no Scan, and BatchWriteItem only to the functions whose code batch-writes', () => {
     const [[, getUser, template]] = byKey('GET /v1/users/:id') as [[string, Resource, Template]];
-    expect(functionActions(getUser, template).filter((a) => a.startsWith('dynamodb:')).sort()).toEqual(['dynamodb:BatchGetItem', 'dynamodb:GetItem']);
+    expect(
+      functionActions(getUser, template)
+        .filter((a) => a.startsWith('dynamodb:'))
+        .sort(),
+    ).toEqual(['dynamodb:BatchGetItem', 'dynamodb:GetItem']);
     const all = functions.map(([, fn, t]) => [fn.Properties!.Description as string, functionActions(fn, t)] as const);
     expect(all.filter(([, granted]) => granted.includes('dynamodb:Scan'))).toEqual([]);
     const batchWriters = all.filter(([, granted]) => granted.includes('dynamodb:BatchWriteItem')).map(([key]) => key);
@@ -171,7 +233,7 @@ describe('dev stack', () => {
     expect(batchWriters.length).toBeLessThan(all.length / 4);
   });
 
-  it('scopes table grants to the table and its declared indexes by name, and logs to the function\'s own log group', () => {
+  it("scopes table grants to the table and its declared indexes by name, and logs to the function's own log group", () => {
     const resourcesOf = (statement: Statement) => JSON.stringify(statement.Resource);
     for (const [, policy] of resources(built.templates, 'AWS::IAM::Policy')) {
       for (const statement of policy.Properties!.PolicyDocument.Statement as Statement[]) {
@@ -187,15 +249,19 @@ describe('dev stack', () => {
       }
     }
     // No managed policy (AWSLambdaBasicExecutionRole would allow logging to any group).
-    for (const [id, role] of resources(built.templates, 'AWS::IAM::Role')) expect(role.Properties!.ManagedPolicyArns, id).toBeUndefined();
+    for (const [id, role] of resources(built.templates, 'AWS::IAM::Role'))
+      expect(role.Properties!.ManagedPolicyArns, id).toBeUndefined();
   });
 
-  it('puts the JWT authorizer, with the stage\'s own user pool as issuer and its app client as audience, on every bearer route (not $default: CORS preflights)', () => {
+  it("puts the JWT authorizer, with the stage's own user pool as issuer and its app client as audience, on every bearer route (not $default: CORS preflights)", () => {
     built.main.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 1);
     built.main.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
       AuthorizerType: 'JWT',
       IdentitySource: ['$request.header.Authorization'],
-      JwtConfiguration: { Issuer: { 'Fn::GetAtt': [Match.stringLikeRegexp('^IdentityPool'), 'ProviderURL'] }, Audience: [{ Ref: Match.stringLikeRegexp('^IdentityPoolWebClient') }] },
+      JwtConfiguration: {
+        Issuer: { 'Fn::GetAtt': [Match.stringLikeRegexp('^IdentityPool'), 'ProviderURL'] },
+        Audience: [{ Ref: Match.stringLikeRegexp('^IdentityPoolWebClient') }],
+      },
     });
     const bearer = new Set(routes.filter((r) => r.auth === 'bearer').map((r) => `${r.method} ${gatewayPath(r.path)}`));
     const apiRoutes = resources(built.templates, 'AWS::ApiGatewayV2::Route');
@@ -207,7 +273,7 @@ describe('dev stack', () => {
     }
   });
 
-  it('throttles the stage and writes a JSON access log with the stage\'s retention', () => {
+  it("throttles the stage and writes a JSON access log with the stage's retention", () => {
     const [[, stage]] = resources([built.main], 'AWS::ApiGatewayV2::Stage') as [[string, Resource, Template]];
     expect(stage.Properties).toMatchObject({
       StageName: '$default',
@@ -216,10 +282,23 @@ describe('dev stack', () => {
       AccessLogSettings: { DestinationArn: { 'Fn::GetAtt': [expect.stringMatching(/^ApiAccessLogs/), 'Arn'] } },
     });
     const format = JSON.parse(stage.Properties!.AccessLogSettings.Format);
-    expect(Object.keys(format).sort()).toEqual(
-      ['authorizerError', 'httpMethod', 'integrationError', 'ip', 'protocol', 'requestId', 'requestTime', 'responseLength', 'routeKey', 'status'],
-    );
-    expect(format).toMatchObject({ requestId: '$context.requestId', ip: '$context.identity.sourceIp', authorizerError: '$context.authorizer.error' });
+    expect(Object.keys(format).sort()).toEqual([
+      'authorizerError',
+      'httpMethod',
+      'integrationError',
+      'ip',
+      'protocol',
+      'requestId',
+      'requestTime',
+      'responseLength',
+      'routeKey',
+      'status',
+    ]);
+    expect(format).toMatchObject({
+      requestId: '$context.requestId',
+      ip: '$context.identity.sourceIp',
+      authorizerError: '$context.authorizer.error',
+    });
     const [logGroupId] = stage.Properties!.AccessLogSettings.DestinationArn['Fn::GetAtt'];
     built.main.hasResource('AWS::Logs::LogGroup', { Properties: { RetentionInDays: 7 } });
     expect(built.main.toJSON().Resources[logGroupId].Properties.RetentionInDays).toBe(7);
@@ -238,16 +317,23 @@ describe('dev stack', () => {
       'GET /r/{token}': limit,
     });
     const unauthenticated = routes.filter((r) => r.auth !== 'bearer').map((r) => `${r.method} ${gatewayPath(r.path)}`);
-    expect(unauthenticated.sort()).toEqual(['GET /r/{token}', 'GET /v1/analytics-oauth/callback', 'POST /v1/billing/stripe/webhook']);
+    expect(unauthenticated.sort()).toEqual([
+      'GET /r/{token}',
+      'GET /v1/analytics-oauth/callback',
+      'POST /v1/billing/stripe/webhook',
+    ]);
     // CloudFormation refuses the settings of a route that does not exist yet: the stage waits for
     // the nested stacks of those routes and for the API reference's.
     const dependsOn = (built.main.toJSON().Resources[stageId].DependsOn ?? []) as string[];
     const apiRoutes = resources(built.templates, 'AWS::ApiGatewayV2::Route');
     for (const key of Object.keys(stage.Properties!.RouteSettings)) {
-      const [[routeId, , template]] = apiRoutes.filter(([, route]) => route.Properties!.RouteKey === key) as [[string, Resource, Template]];
+      const [[routeId, , template]] = apiRoutes.filter(([, route]) => route.Properties!.RouteKey === key) as [
+        [string, Resource, Template],
+      ];
       // synth's templates are the main stack's, then each route group's in order.
       const group = built.stack.routeGroups[built.templates.indexOf(template) - 1];
-      const holder = template === built.main ? routeId : built.stack.getLogicalId(group!.nestedStackResource as CfnElement);
+      const holder =
+        template === built.main ? routeId : built.stack.getLogicalId(group!.nestedStackResource as CfnElement);
       expect(dependsOn, key).toContain(holder);
     }
   });
@@ -256,7 +342,8 @@ describe('dev stack', () => {
     built.main.resourceCountIs('AWS::DynamoDB::Table', 1);
     const [[, table]] = resources([built.main], 'AWS::DynamoDB::Table') as [[string, Resource, Template]];
     const declared = createTableInput('unused');
-    const byName = (a: { AttributeName: string }, b: { AttributeName: string }) => a.AttributeName.localeCompare(b.AttributeName);
+    const byName = (a: { AttributeName: string }, b: { AttributeName: string }) =>
+      a.AttributeName.localeCompare(b.AttributeName);
     const byIndex = (a: { IndexName: string }, b: { IndexName: string }) => a.IndexName.localeCompare(b.IndexName);
     expect(table.Properties).toMatchObject({
       BillingMode: declared.BillingMode,
@@ -264,8 +351,12 @@ describe('dev stack', () => {
       PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
       TimeToLiveSpecification: { AttributeName: 'ttl', Enabled: true },
     });
-    expect([...table.Properties!.AttributeDefinitions].sort(byName)).toEqual([...declared.AttributeDefinitions].sort(byName));
-    expect([...table.Properties!.GlobalSecondaryIndexes].sort(byIndex)).toEqual([...declared.GlobalSecondaryIndexes].sort(byIndex));
+    expect([...table.Properties!.AttributeDefinitions].sort(byName)).toEqual(
+      [...declared.AttributeDefinitions].sort(byName),
+    );
+    expect([...table.Properties!.GlobalSecondaryIndexes].sort(byIndex)).toEqual(
+      [...declared.GlobalSecondaryIndexes].sort(byIndex),
+    );
     expect(table.Properties!.TableName).toBeUndefined();
     expect(table.DeletionPolicy).toBe('Delete');
     expect(table.Properties!.DeletionProtectionEnabled).toBeFalsy();
@@ -275,17 +366,40 @@ describe('dev stack', () => {
     const buckets = resources([built.main], 'AWS::S3::Bucket').filter(([id]) => !id.startsWith('AccessLogs'));
     expect(buckets).toHaveLength(3);
     for (const [, bucket] of buckets) {
-      expect(bucket.Properties!.LoggingConfiguration).toMatchObject({ DestinationBucketName: { Ref: expect.stringMatching(/^AccessLogs/) } });
+      expect(bucket.Properties!.LoggingConfiguration).toMatchObject({
+        DestinationBucketName: { Ref: expect.stringMatching(/^AccessLogs/) },
+      });
       expect(bucket.Properties).toMatchObject({
-        PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
-        BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
-        CorsConfiguration: { CorsRules: [{ AllowedMethods: ['PUT', 'GET'], AllowedOrigins: ['*'], AllowedHeaders: ['content-type', 'content-length'] }] },
+        PublicAccessBlockConfiguration: {
+          BlockPublicAcls: true,
+          BlockPublicPolicy: true,
+          IgnorePublicAcls: true,
+          RestrictPublicBuckets: true,
+        },
+        BucketEncryption: {
+          ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+        },
+        CorsConfiguration: {
+          CorsRules: [
+            {
+              AllowedMethods: ['PUT', 'GET'],
+              AllowedOrigins: ['*'],
+              AllowedHeaders: ['content-type', 'content-length'],
+            },
+          ],
+        },
       });
       expect(bucket.Properties!.BucketName).toBeUndefined();
     }
     built.main.resourcePropertiesCountIs(
       'AWS::S3::BucketPolicy',
-      { PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) } },
+      {
+        PolicyDocument: {
+          Statement: Match.arrayWith([
+            Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+          ]),
+        },
+      },
       4, // and the access log bucket's
     );
   });
@@ -296,12 +410,30 @@ describe('dev stack', () => {
       CorsConfiguration: {
         AllowOrigins: ['*'],
         // docs/decisions.md "Retries and browsers": exactly these, spelled out here rather than read from shared/http/cors.ts.
-        AllowHeaders: ['authorization', 'content-type', 'idempotency-key', 'traceparent', 'tracestate', 'baggage', 'x-request-id'],
+        AllowHeaders: [
+          'authorization',
+          'content-type',
+          'idempotency-key',
+          'traceparent',
+          'tracestate',
+          'baggage',
+          'x-request-id',
+        ],
         // A web client on another origin can read when to retry a 429, and whether an answer was replayed.
         ExposeHeaders: ['retry-after', 'x-request-id', 'idempotent-replayed'],
       },
     });
-    for (const output of ['ApiUrl', 'TableName', 'AvatarsBucketName', 'FilesBucketName', 'ExportsBucketName', 'StripeSecretArn', 'GoogleOAuthClientSecretArn', 'PlatformCredentialsSecretArn']) built.main.hasOutput(output, {});
+    for (const output of [
+      'ApiUrl',
+      'TableName',
+      'AvatarsBucketName',
+      'FilesBucketName',
+      'ExportsBucketName',
+      'StripeSecretArn',
+      'GoogleOAuthClientSecretArn',
+      'PlatformCredentialsSecretArn',
+    ])
+      built.main.hasOutput(output, {});
   });
 
   it('keeps every stack well under the 500-resource limit', () => {
@@ -314,23 +446,40 @@ describe('dev stack', () => {
   it('warns that token verification is unconfigured when an issuer is given without its audience', () => {
     Annotations.fromStack(built.stack).hasNoWarning('*', Match.stringLikeRegexp('Token verification'));
     const { stack, main } = synth({ stage: 'dev', jwtIssuer: 'https://id.example.com' });
-    Annotations.fromStack(stack).hasWarning('*', Match.stringLikeRegexp('Token verification is not configured.*audience'));
-    main.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', { JwtConfiguration: { Issuer: 'https://id.example.com', Audience: ['configure-jwtAudience'] } });
+    Annotations.fromStack(stack).hasWarning(
+      '*',
+      Match.stringLikeRegexp('Token verification is not configured.*audience'),
+    );
+    main.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      JwtConfiguration: { Issuer: 'https://id.example.com', Audience: ['configure-jwtAudience'] },
+    });
   });
 });
 
 describe('production stack', () => {
   it('protects the table from deletion, takes the configured issuer, audience and origins, and has no placeholder warning', () => {
     const { stack, main, templates } = synth(PRODUCTION.context, PRODUCTION.env);
-    main.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Retain', Properties: { DeletionProtectionEnabled: true } });
-    main.hasResourceProperties('AWS::ApiGatewayV2::Api', { CorsConfiguration: { AllowOrigins: ['https://app.example.com'] } });
-    main.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', { JwtConfiguration: { Issuer: 'https://id.example.com', Audience: ['api'] } });
+    main.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Retain',
+      Properties: { DeletionProtectionEnabled: true },
+    });
+    main.hasResourceProperties('AWS::ApiGatewayV2::Api', {
+      CorsConfiguration: { AllowOrigins: ['https://app.example.com'] },
+    });
+    main.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      JwtConfiguration: { Issuer: 'https://id.example.com', Audience: ['api'] },
+    });
     main.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       DefaultRouteSettings: { ThrottlingRateLimit: 500, ThrottlingBurstLimit: 1000 },
-      RouteSettings: Match.objectLike({ 'POST /v1/billing/stripe/webhook': { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 } }),
+      RouteSettings: Match.objectLike({
+        'POST /v1/billing/stripe/webhook': { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 },
+      }),
     });
     const [[, fn]] = resources(templates, 'AWS::Lambda::Function') as [[string, Resource, Template]];
-    expect(fn.Properties!.Environment.Variables).toMatchObject({ JWT_ISSUER: 'https://id.example.com', JWT_AUDIENCE: 'api' });
+    expect(fn.Properties!.Environment.Variables).toMatchObject({
+      JWT_ISSUER: 'https://id.example.com',
+      JWT_AUDIENCE: 'api',
+    });
     Annotations.fromStack(stack).hasNoWarning('*', Match.stringLikeRegexp('Token verification'));
   });
 
@@ -339,10 +488,19 @@ describe('production stack', () => {
       { ...PRODUCTION.context, throttlingRateLimit: '75', throttlingBurstLimit: 150 },
       { JWT_AUDIENCE: 'web, mobile' },
     );
-    main.hasResourceProperties('AWS::ApiGatewayV2::Stage', { DefaultRouteSettings: { ThrottlingRateLimit: 75, ThrottlingBurstLimit: 150 } });
+    main.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      DefaultRouteSettings: { ThrottlingRateLimit: 75, ThrottlingBurstLimit: 150 },
+    });
     // The public routes' limits stay within a stage's set lower than them.
-    const low = synth({ ...PRODUCTION.context, throttlingRateLimit: '10', throttlingBurstLimit: 20 }, PRODUCTION.env).main;
-    low.hasResourceProperties('AWS::ApiGatewayV2::Stage', { RouteSettings: Match.objectLike({ 'GET /v1/analytics-oauth/callback': { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 } }) });
+    const low = synth(
+      { ...PRODUCTION.context, throttlingRateLimit: '10', throttlingBurstLimit: 20 },
+      PRODUCTION.env,
+    ).main;
+    low.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      RouteSettings: Match.objectLike({
+        'GET /v1/analytics-oauth/callback': { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 },
+      }),
+    });
     main.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', { JwtConfiguration: { Audience: ['web', 'mobile'] } });
     expect(() => synth({ ...PRODUCTION.context, throttlingBurstLimit: '1.5' })).toThrow(/throttlingBurstLimit/);
     expect(() => synth({ ...PRODUCTION.context, throttlingRateLimit: '-1' })).toThrow(/throttlingRateLimit/);

@@ -19,6 +19,11 @@ export function synth(context: Record<string, unknown>, env: Record<string, stri
 
 /** A production stage as it would be deployed: issuer, audience, origins and email sender configured. */
 export const PRODUCTION = {
-  context: { stage: 'production', allowedOrigins: 'https://app.example.com', jwtIssuer: 'https://id.example.com', emailSender: 'no-reply@mail.example.com' },
+  context: {
+    stage: 'production',
+    allowedOrigins: 'https://app.example.com',
+    jwtIssuer: 'https://id.example.com',
+    emailSender: 'no-reply@mail.example.com',
+  },
   env: { JWT_AUDIENCE: 'api' },
 };

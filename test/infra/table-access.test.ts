@@ -23,19 +23,32 @@ describe('DynamoDB access analysis', () => {
 
   it('maps operations to IAM actions: a transaction needs every item action it may hold', () => {
     expect(tableActions(ROOT, 'get')).toEqual(['dynamodb:GetItem']);
-    expect(tableActions(ROOT, 'move')).toEqual(['dynamodb:ConditionCheckItem', 'dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
+    expect(tableActions(ROOT, 'move')).toEqual([
+      'dynamodb:ConditionCheckItem',
+      'dynamodb:DeleteItem',
+      'dynamodb:GetItem',
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+    ]);
     expect(tableActions(ROOT, 'static')).toEqual([]);
     expect(iamActions(['Query', 'BatchGet'])).toEqual(['dynamodb:BatchGetItem', 'dynamodb:Query']);
   });
 
   it('fails the synth for what it cannot map: an unknown operation, the aggregated client, a missing handler', () => {
     expect(() => iamActions(['ExecuteStatement'])).toThrow(/No IAM mapping for DynamoDB operation ExecuteStatement/);
-    expect(() => analyzeOperations(join(FIXTURES, 'aggregated-client'))).toThrow(/DynamoDBDocument .*use the Command classes/);
+    expect(() => analyzeOperations(join(FIXTURES, 'aggregated-client'))).toThrow(
+      /DynamoDBDocument .*use the Command classes/,
+    );
     expect(() => tableActions(ROOT, 'nowhere')).toThrow(/No handler module functions\/nowhere.ts/);
   });
 
-  it('analyses the idempotency records apart: every handler\'s chain holds their middleware, yet a GET reaches no write', () => {
-    expect(idempotencyActions(PROJECT_ROOT)).toEqual(['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
+  it("analyses the idempotency records apart: every handler's chain holds their middleware, yet a GET reaches no write", () => {
+    expect(idempotencyActions(PROJECT_ROOT)).toEqual([
+      'dynamodb:DeleteItem',
+      'dynamodb:GetItem',
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+    ]);
     expect(tableActions(PROJECT_ROOT, 'users/get')).toEqual(['dynamodb:BatchGetItem', 'dynamodb:GetItem']);
   });
 });

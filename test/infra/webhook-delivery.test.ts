@@ -44,16 +44,30 @@ describe('webhook delivery', () => {
     expect(queue.Properties.RedrivePolicy.maxReceiveCount).toBe(MAX_RECEIVES);
     main.hasResourceProperties('AWS::SQS::QueuePolicy', {
       Queues: [{ Ref: queueId }],
-      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
     });
   });
 
   it('fans out tenant items from the stream (old and new images), partial batch failures, its own dead-letter queue', () => {
-    main.hasResourceProperties('AWS::DynamoDB::Table', { StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' } });
+    main.hasResourceProperties('AWS::DynamoDB::Table', {
+      StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' },
+    });
     const [fanOutId] = fnOf('job: fan-out-webhook-events');
-    const [[, mapping]] = byType(main, 'AWS::Lambda::EventSourceMapping', { FunctionName: { Ref: fanOutId } }) as [[string, Resource]];
-    expect(mapping.Properties).toMatchObject({ FunctionResponseTypes: ['ReportBatchItemFailures'], BisectBatchOnFunctionError: true, DestinationConfig: { OnFailure: { Destination: expect.anything() } } });
-    expect(mapping.Properties.FilterCriteria.Filters.map((f: { Pattern: string }) => JSON.parse(f.Pattern))).toEqual([{ dynamodb: { Keys: { pk: { S: [{ prefix: 'TENANT#' }] } } } }]);
+    const [[, mapping]] = byType(main, 'AWS::Lambda::EventSourceMapping', { FunctionName: { Ref: fanOutId } }) as [
+      [string, Resource],
+    ];
+    expect(mapping.Properties).toMatchObject({
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      BisectBatchOnFunctionError: true,
+      DestinationConfig: { OnFailure: { Destination: expect.anything() } },
+    });
+    expect(mapping.Properties.FilterCriteria.Filters.map((f: { Pattern: string }) => JSON.parse(f.Pattern))).toEqual([
+      { dynamodb: { Keys: { pk: { S: [{ prefix: 'TENANT#' }] } } } },
+    ]);
   });
 
   it('has the worker consume the queue with partial batch responses, and open secrets (decrypt) only', () => {
@@ -63,15 +77,26 @@ describe('webhook delivery', () => {
       EventSourceArn: { 'Fn::GetAtt': [queueId, 'Arn'] },
       FunctionResponseTypes: ['ReportBatchItemFailures'],
     });
-    const kms = statements(main, worker).flatMap(actionsOf).filter((a) => a.startsWith('kms:'));
+    const kms = statements(main, worker)
+      .flatMap(actionsOf)
+      .filter((a) => a.startsWith('kms:'));
     // Its purpose's secrets, and while legacySealedSecrets is on those sealed before purposes (web-analytics.test.ts holds the conditions).
     expect(kms).toEqual(['kms:Decrypt', 'kms:Decrypt']);
     expect(statements(main, worker).flatMap(actionsOf)).not.toContain('sqs:SendMessage');
   });
 
   it('lets only the fan-out and the replay route send deliveries', () => {
-    const sends = (t: Template, fn: Resource) => statements(t, fn).some((s) => actionsOf(s).includes('sqs:SendMessage') && JSON.stringify(s.Resource).includes('WebhookDelivery'));
-    const senders = templates.flatMap((t) => byType(t, 'AWS::Lambda::Function').filter(([, fn]) => sends(t, fn)).map(([, fn]) => fn.Properties.Description as string)).sort();
+    const sends = (t: Template, fn: Resource) =>
+      statements(t, fn).some(
+        (s) => actionsOf(s).includes('sqs:SendMessage') && JSON.stringify(s.Resource).includes('WebhookDelivery'),
+      );
+    const senders = templates
+      .flatMap((t) =>
+        byType(t, 'AWS::Lambda::Function')
+          .filter(([, fn]) => sends(t, fn))
+          .map(([, fn]) => fn.Properties.Description as string),
+      )
+      .sort();
     const replay = routes.filter((r) => DELIVERY_SENDERS.includes(r.handler)).map((r) => r.key);
     expect(replay).toHaveLength(1);
     expect(senders).toEqual(['job: fan-out-webhook-events', ...replay].sort());

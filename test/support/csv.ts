@@ -52,7 +52,8 @@ export function csvObjects(text: string): Record<string, string>[] {
   const [header, ...rows] = parseCsv(text);
   if (!header) throw new Error('no header row');
   return rows.map((row) => {
-    if (row.length !== header.length) throw new Error(`a row of ${row.length} fields under a header of ${header.length}`);
+    if (row.length !== header.length)
+      throw new Error(`a row of ${row.length} fields under a header of ${header.length}`);
     return Object.fromEntries(header.map((name, n) => [name, row[n]!]));
   });
 }

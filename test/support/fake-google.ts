@@ -8,7 +8,9 @@ import * as analytics from '../../shared/integrations/analytics/index.ts';
 
 export async function startFakeGoogle(): Promise<FakeGoogleAnalytics> {
   const fake = await FakeGoogleAnalytics.start();
-  Object.assign(process.env, fake.env(), { ANALYTICS_OAUTH_REDIRECT_URI: 'http://127.0.0.1:1/v1/analytics-oauth/callback' });
+  Object.assign(process.env, fake.env(), {
+    ANALYTICS_OAUTH_REDIRECT_URI: 'http://127.0.0.1:1/v1/analytics-oauth/callback',
+  });
   return fake;
 }
 
@@ -16,7 +18,11 @@ export async function startFakeGoogle(): Promise<FakeGoogleAnalytics> {
 export async function fakeGrant(): Promise<string> {
   const { url, state, codeVerifier } = await analytics.authorizationRequest();
   const consent = await fetch(url, { redirect: 'manual' });
-  return analytics.exchangeCode(new URL(consent.headers.get('location')!).searchParams.get('code')!, state, codeVerifier);
+  return analytics.exchangeCode(
+    new URL(consent.headers.get('location')!).searchParams.get('code')!,
+    state,
+    codeVerifier,
+  );
 }
 
 /** An access token of a new grant of the fake. */

@@ -107,7 +107,11 @@ export class FakeSqs {
 
   private byArn(arn: unknown): FakeQueue {
     const queue = this.queues.get(String(arn));
-    if (!queue) throw new SqsError('com.amazonaws.sqs#ResourceNotFoundException', 'The resource that you specified for the SourceArn parameter doesn\'t exist.');
+    if (!queue)
+      throw new SqsError(
+        'com.amazonaws.sqs#ResourceNotFoundException',
+        "The resource that you specified for the SourceArn parameter doesn't exist.",
+      );
     return queue;
   }
 
@@ -119,7 +123,11 @@ export class FakeSqs {
       res.writeHead(status, { 'content-type': 'application/x-amz-json-1.0', 'x-amzn-requestid': randomUUID() });
       res.end(JSON.stringify(body));
     };
-    if (req.method !== 'POST' || !target.startsWith('AmazonSQS.') || req.headers['content-type'] !== 'application/x-amz-json-1.0') {
+    if (
+      req.method !== 'POST' ||
+      !target.startsWith('AmazonSQS.') ||
+      req.headers['content-type'] !== 'application/x-amz-json-1.0'
+    ) {
       reply(400, { __type: 'com.amazonaws.sqs#InvalidAction', message: 'Not an AWS JSON 1.0 SQS request.' });
       return;
     }
@@ -137,7 +145,9 @@ export class FakeSqs {
   private act(action: string, input: Record<string, any>): unknown {
     switch (action) {
       case 'GetQueueUrl': {
-        const queue = [...this.queues.values()].find((q) => q.name === input.QueueName && (input.QueueOwnerAWSAccountId ?? ACCOUNT) === ACCOUNT);
+        const queue = [...this.queues.values()].find(
+          (q) => q.name === input.QueueName && (input.QueueOwnerAWSAccountId ?? ACCOUNT) === ACCOUNT,
+        );
         if (!queue) throw new SqsError('com.amazonaws.sqs#QueueDoesNotExist', 'The specified queue does not exist.');
         return { QueueUrl: queue.url };
       }
@@ -154,8 +164,17 @@ export class FakeSqs {
       }
       case 'SendMessage': {
         const queue = this.byUrl(input.QueueUrl);
-        if (queue.name.endsWith('.fifo') && !input.MessageGroupId) throw new SqsError('com.amazonaws.sqs#MissingParameter', 'The request must contain the parameter MessageGroupId.');
-        const message: FakeMessage = { MessageId: randomUUID(), Body: input.MessageBody, MessageGroupId: input.MessageGroupId, MessageDeduplicationId: input.MessageDeduplicationId };
+        if (queue.name.endsWith('.fifo') && !input.MessageGroupId)
+          throw new SqsError(
+            'com.amazonaws.sqs#MissingParameter',
+            'The request must contain the parameter MessageGroupId.',
+          );
+        const message: FakeMessage = {
+          MessageId: randomUUID(),
+          Body: input.MessageBody,
+          MessageGroupId: input.MessageGroupId,
+          MessageDeduplicationId: input.MessageDeduplicationId,
+        };
         queue.messages.push(message);
         return { MessageId: message.MessageId, MD5OfMessageBody: md5(message.Body) };
       }
@@ -165,19 +184,32 @@ export class FakeSqs {
         for (const m of taken) m.ReceiptHandle = randomUUID();
         queue.inFlight.push(...taken);
         // The SDK checks MD5OfBody against the body, as SQS computes it.
-        return { Messages: taken.map(({ MessageId, Body, ReceiptHandle }) => ({ MessageId, Body, ReceiptHandle, MD5OfBody: md5(Body) })) };
+        return {
+          Messages: taken.map(({ MessageId, Body, ReceiptHandle }) => ({
+            MessageId,
+            Body,
+            ReceiptHandle,
+            MD5OfBody: md5(Body),
+          })),
+        };
       }
       case 'DeleteMessage': {
         const queue = this.byUrl(input.QueueUrl);
         const at = queue.inFlight.findIndex((m) => m.ReceiptHandle === input.ReceiptHandle);
-        if (at < 0) throw new SqsError('com.amazonaws.sqs#ReceiptHandleIsInvalid', 'The input receipt handle is invalid.');
+        if (at < 0)
+          throw new SqsError('com.amazonaws.sqs#ReceiptHandleIsInvalid', 'The input receipt handle is invalid.');
         queue.inFlight.splice(at, 1);
         return {};
       }
       case 'StartMessageMoveTask': {
         const source = this.byArn(input.SourceArn);
-        if (!source.redriveSources.length) throw new SqsError('com.amazonaws.sqs#InvalidParameterValueException', 'Source queue must be configured as a Dead Letter Queue.');
-        if (source.moveTasks.some((t) => t.Status === 'RUNNING')) throw new SqsError('com.amazonaws.sqs#InvalidParameterValueException', 'There is already a task running.');
+        if (!source.redriveSources.length)
+          throw new SqsError(
+            'com.amazonaws.sqs#InvalidParameterValueException',
+            'Source queue must be configured as a Dead Letter Queue.',
+          );
+        if (source.moveTasks.some((t) => t.Status === 'RUNNING'))
+          throw new SqsError('com.amazonaws.sqs#InvalidParameterValueException', 'There is already a task running.');
         const destination = this.byArn(input.DestinationArn ?? source.redriveSources[0]);
         const moved = source.messages.splice(0);
         destination.messages.push(...moved.map((m) => ({ ...m, MessageId: randomUUID() })));

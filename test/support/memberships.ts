@@ -10,7 +10,12 @@ import { transact } from '../../shared/db/table/transact.ts';
 import { conflict, ConflictError } from '../../shared/domain/errors.ts';
 import type { Role } from '../../shared/domain/roles.ts';
 
-export async function putMembership(input: { tenantId: string; userId: string; role: Role; status?: MembershipStatus }): Promise<Membership> {
+export async function putMembership(input: {
+  tenantId: string;
+  userId: string;
+  role: Role;
+  status?: MembershipStatus;
+}): Promise<Membership> {
   // The tenant's own Put (conditioned on no tenant there), moved to this tenant id with zero counts.
   const put = newTenantItems({ name: 'Test tenant', ownerUserId: input.userId }).transactItems[0]!.Put;
   const item = { ...put.Item, ...keys.tenant(input.tenantId), id: input.tenantId, memberCount: 0, ownerCount: 0 };

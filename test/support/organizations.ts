@@ -32,7 +32,11 @@ export async function newOrg(ownerName = 'Owner', name = 'Acme'): Promise<Org> {
 /** newOrg with one activity and one creator (written directly: other groups' routes than the one under test). */
 export async function newOrgWithRecords(ownerName?: string, name?: string): Promise<OrgWithRecords> {
   const org = await newOrg(ownerName, name);
-  const activity = await createActivity(org.organizationId, { channel: 'youtube', activity: 'youtube_video', name: 'Launch video' });
+  const activity = await createActivity(org.organizationId, {
+    channel: 'youtube',
+    activity: 'youtube_video',
+    name: 'Launch video',
+  });
   const creator = await createCreator(org.organizationId, { name: 'Ada' });
   return { ...org, activityId: activity.id, creatorId: creator.id };
 }

@@ -18,7 +18,17 @@ export function youtubeReading(fetchedAt: string, { views = 0, likes = 0, commen
 }
 
 /** A fetched X reading: its public_metrics as the adapter keeps them, engagement their sum (twitter.ts). */
-export function twitterReading(fetchedAt: string, metrics: { impression_count: number; like_count: number; reply_count: number; retweet_count: number; quote_count: number; bookmark_count: number }): ContentReading {
+export function twitterReading(
+  fetchedAt: string,
+  metrics: {
+    impression_count: number;
+    like_count: number;
+    reply_count: number;
+    retweet_count: number;
+    quote_count: number;
+    bookmark_count: number;
+  },
+): ContentReading {
   const { impression_count, ...engaged } = metrics;
   return {
     fields: { ...metrics },

@@ -25,17 +25,35 @@ export async function seedCampaign(organizationId: string, activities = 3) {
   const creator = await createCreator(organizationId, { name: HOSTILE.creator });
   const ids: string[] = [];
   for (let i = 0; i < activities; i++) {
-    const activity = await createActivity(organizationId, { channel: 'youtube', activity: 'youtube_video', name: i === 0 ? HOSTILE.activity : `Video ${i}`, startAt: new Date(Date.now() - (9 - (i % 9)) * DAY).toISOString() });
+    const activity = await createActivity(organizationId, {
+      channel: 'youtube',
+      activity: 'youtube_video',
+      name: i === 0 ? HOSTILE.activity : `Video ${i}`,
+      startAt: new Date(Date.now() - (9 - (i % 9)) * DAY).toISOString(),
+    });
     ids.push(activity.id);
     await linkActivity(organizationId, campaign.id, activity.id, 'UTC');
     if (i === 0) await linkCreator(organizationId, activity.id, creator.id);
     if (i < 2) {
-      await createCost(organizationId, activity, { amount: 600 - i * 0.5, currency: 'GBP', type: 'creator_fee' }, 'UTC');
-      await updateActivity(organizationId, activity.id, { viewsCount: 50_000 - i * 68, likeCount: 1200 + i, replyCount: 30 });
+      await createCost(
+        organizationId,
+        activity,
+        { amount: 600 - i * 0.5, currency: 'GBP', type: 'creator_fee' },
+        'UTC',
+      );
+      await updateActivity(organizationId, activity.id, {
+        viewsCount: 50_000 - i * 68,
+        likeCount: 1200 + i,
+        replyCount: 30,
+      });
     }
   }
   const definition = await createOutcomeDefinition(organizationId, { name: HOSTILE.outcome, valueKind: 'count' });
-  await createMeasurement(organizationId, campaign.id, { outcomeDefinitionId: definition.id, value: 40, sourceMethod: 'platform_report' }, null);
+  await createMeasurement(
+    organizationId,
+    campaign.id,
+    { outcomeDefinitionId: definition.id, value: 40, sourceMethod: 'platform_report' },
+    null,
+  );
   return { campaign, creator, activityIds: ids, definition };
 }
-

@@ -37,7 +37,6 @@
  */
 import { readFileSync } from 'node:fs';
 
-
 export interface OracleReading {
   fetchedAt: string;
   /** Views; null where the platform reports none (Reddit). */
@@ -149,7 +148,11 @@ export type CampaignStatus = 'draft' | 'scheduled' | 'active' | 'completed';
 
 /** Digits after the decimal point of a currency's minor unit. */
 export function minorUnitDigits(currency: string): number {
-  return ['JPY', 'KRW', 'VND', 'CLP', 'ISK'].includes(currency) ? 0 : ['BHD', 'KWD', 'OMR', 'JOD', 'TND'].includes(currency) ? 3 : 2;
+  return ['JPY', 'KRW', 'VND', 'CLP', 'ISK'].includes(currency)
+    ? 0
+    : ['BHD', 'KWD', 'OMR', 'JOD', 'TND'].includes(currency)
+      ? 3
+      : 2;
 }
 
 /**
@@ -162,14 +165,18 @@ export function roundHalfAwayFromZero(value: number, digits: number): number {
   return rounded === 0 ? 0 : Math.sign(value) * rounded;
 }
 
-export const roundMoneyIn = (value: number, currency: string) => roundHalfAwayFromZero(value, minorUnitDigits(currency));
+export const roundMoneyIn = (value: number, currency: string) =>
+  roundHalfAwayFromZero(value, minorUnitDigits(currency));
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
 /** The calendar date of an instant in a timezone. */
 export function dateIn(instant: string, timeZone: string): string {
   let format = formats.get(timeZone);
-  if (!format) formats.set(timeZone, (format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })));
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    formats.set(timeZone, format);
+  }
   const parts = format.formatToParts(new Date(instant));
   const part = (type: string) => parts.find((p) => p.type === type)!.value;
   return `${part('year')}-${part('month')}-${part('day')}`;
@@ -216,13 +223,17 @@ type ManualField = 'viewsCount' | 'likeCount' | 'replyCount';
 /** Replays an activity's readings and manual counts in the order they happened. */
 export function activityMetrics(activity: OracleActivity, timeZone: string): ActivityMetrics {
   type Event = { at: string; reading?: OracleReading; manual?: OracleManualCounts };
-  const events: Event[] = [...activity.readings.map((r) => ({ at: r.fetchedAt, reading: r })), ...activity.manualCounts.map((m) => ({ at: m.at, manual: m }))];
+  const events: Event[] = [
+    ...activity.readings.map((r) => ({ at: r.fetchedAt, reading: r })),
+    ...activity.manualCounts.map((m) => ({ at: m.at, manual: m })),
+  ];
   events.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
   let fetched: OracleReading | null = null;
   const manual: Record<ManualField, number | null> = { viewsCount: null, likeCount: null, replyCount: null };
   const current = () => ({
     impressions: manual.viewsCount ?? fetched?.views ?? 0,
-    engagement: (manual.likeCount ?? fetched?.likes ?? 0) + (manual.replyCount ?? fetched?.comments ?? 0) + (fetched?.other ?? 0),
+    engagement:
+      (manual.likeCount ?? fetched?.likes ?? 0) + (manual.replyCount ?? fetched?.comments ?? 0) + (fetched?.other ?? 0),
   });
   const changes: MetricChange[] = [];
   for (const event of events) {
@@ -234,7 +245,8 @@ export function activityMetrics(activity: OracleActivity, timeZone: string): Act
       if (fetched && Date.parse(event.reading.fetchedAt) <= Date.parse(fetched.fetchedAt)) continue;
       fetched = event.reading;
       const start = activity.startAt;
-      if (first && start !== null && Date.parse(start) <= Date.parse(event.reading.fetchedAt)) date = dateIn(start, timeZone);
+      if (first && start !== null && Date.parse(start) <= Date.parse(event.reading.fetchedAt))
+        date = dateIn(start, timeZone);
     } else {
       for (const field of ['viewsCount', 'likeCount', 'replyCount'] as const) {
         const value = event.manual![field];
@@ -243,13 +255,25 @@ export function activityMetrics(activity: OracleActivity, timeZone: string): Act
     }
     const after = current();
     if (after.impressions !== before.impressions || after.engagement !== before.engagement) {
-      changes.push({ date, impressions: after.impressions - before.impressions, engagement: after.engagement - before.engagement });
+      changes.push({
+        date,
+        impressions: after.impressions - before.impressions,
+        engagement: after.engagement - before.engagement,
+      });
     }
   }
   const { impressions, engagement } = current();
   const manualSet = Object.values(manual).some((v) => v !== null);
-  const newestReading = activity.readings.length ? activity.readings.map((r) => r.fetchedAt).reduce((a, b) => (Date.parse(a) >= Date.parse(b) ? a : b)) : null;
-  return { impressions, engagement, withMetrics: impressions > 0 || engagement > 0 || manualSet, changes, newestReading };
+  const newestReading = activity.readings.length
+    ? activity.readings.map((r) => r.fetchedAt).reduce((a, b) => (Date.parse(a) >= Date.parse(b) ? a : b))
+    : null;
+  return {
+    impressions,
+    engagement,
+    withMetrics: impressions > 0 || engagement > 0 || manualSet,
+    changes,
+    newestReading,
+  };
 }
 
 /** The day a cost's spend counts on: its activity's startAt, else its own creation, in the tenant's timezone. */
@@ -268,10 +292,18 @@ const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
 
 /** The ECB's publications in the stand-in's file (the tests' rate table), newest first: each day's quotes per 1 EUR. */
 const PUBLICATIONS: { date: string; quotes: Record<string, number> }[] = (() => {
-  const xml = readFileSync(new URL('../../shared/integrations/rates/data/eurofxref-hist-90d-2017-03-03.xml', import.meta.url), 'utf8');
+  const xml = readFileSync(
+    new URL('../../shared/integrations/rates/data/eurofxref-hist-90d-2017-03-03.xml', import.meta.url),
+    'utf8',
+  );
   const days = [...xml.matchAll(/<Cube time="(\d{4}-\d{2}-\d{2})">(.*?)<\/Cube>/gs)];
   return days
-    .map(([, date, body]) => ({ date: date!, quotes: Object.fromEntries([...body!.matchAll(/currency="([A-Z]{3})" rate="([\d.]+)"/g)].map(([, c, r]) => [c!, Number(r)])) }))
+    .map(([, date, body]) => ({
+      date: date!,
+      quotes: Object.fromEntries(
+        [...body!.matchAll(/currency="([A-Z]{3})" rate="([\d.]+)"/g)].map(([, c, r]) => [c!, Number(r)]),
+      ),
+    }))
     .sort((a, b) => b.date.localeCompare(a.date));
 })();
 
@@ -289,14 +321,22 @@ function counted(cost: OracleCost, tenant: OracleTenant): Counted {
   const day = costDate(cost, tenant);
   if (cost.exchangeRate && cost.exchangeRateCurrency === tenant.currency) {
     const amount = roundMoneyIn(cost.amount * cost.exchangeRate, tenant.currency);
-    return { currency: tenant.currency, amount, conversion: { from: cost.currency, amount: cost.amount, rateDate: day, source: 'booked' } };
+    return {
+      currency: tenant.currency,
+      amount,
+      conversion: { from: cost.currency, amount: cost.amount, rateDate: day, source: 'booked' },
+    };
   }
   const publication = PUBLICATIONS.find((p) => p.date <= day);
   const from = publication && quote(publication.quotes, cost.currency);
   const to = publication && quote(publication.quotes, tenant.currency);
   if (!publication || !from || !to) return { currency: cost.currency, amount: cost.amount, conversion: null };
   const amount = roundMoneyIn(cost.amount * (to / from), tenant.currency);
-  return { currency: tenant.currency, amount, conversion: { from: cost.currency, amount: cost.amount, rateDate: publication.date, source: 'ecb' } };
+  return {
+    currency: tenant.currency,
+    amount,
+    conversion: { from: cost.currency, amount: cost.amount, rateDate: publication.date, source: 'ecb' },
+  };
 }
 
 /** Per currency sums of what costs count as, each rounded to its minor unit. */
@@ -329,18 +369,27 @@ export class ReportingOracle {
   /** What a cost counts as (converted into the tenant's currency when a rate exists). */
   private count(cost: OracleCost): Counted {
     let out = this.counts.get(cost);
-    if (!out) this.counts.set(cost, (out = counted(cost, this.tenant)));
+    if (!out) {
+      out = counted(cost, this.tenant);
+      this.counts.set(cost, out);
+    }
     return out;
   }
 
   /** The costs that count in the tenant's currency, with the amount each counts as. */
   private inCurrency(costs: readonly OracleCost[]): { cost: OracleCost; amount: number }[] {
-    return costs.map((cost) => ({ cost, counted: this.count(cost) })).filter(({ counted }) => counted.currency === this.currency).map(({ cost, counted }) => ({ cost, amount: counted.amount }));
+    return costs
+      .map((cost) => ({ cost, counted: this.count(cost) }))
+      .filter(({ counted }) => counted.currency === this.currency)
+      .map(({ cost, counted }) => ({ cost, amount: counted.amount }));
   }
 
   /** `basis.conversions`: per other currency converted, its amount, the converted sum, and the first and last rate day. */
   private conversionsOf(costs: readonly OracleCost[]): ConversionEntry[] {
-    const byCurrency = new Map<string, { amount: number; converted: number; days: string[]; sources: Set<'ecb' | 'booked'> }>();
+    const byCurrency = new Map<
+      string,
+      { amount: number; converted: number; days: string[]; sources: Set<'ecb' | 'booked'> }
+    >();
     for (const cost of costs) {
       const { amount, conversion } = this.count(cost);
       if (!conversion) continue;
@@ -355,7 +404,14 @@ export class ReportingOracle {
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([currency, e]) => {
         const days = e.days.sort();
-        return { currency, amount: roundMoneyIn(e.amount, currency), converted: this.money(e.converted), source: e.sources.size > 1 ? 'mixed' : [...e.sources][0]!, firstRateDate: days[0]!, lastRateDate: days.at(-1)! };
+        return {
+          currency,
+          amount: roundMoneyIn(e.amount, currency),
+          converted: this.money(e.converted),
+          source: e.sources.size > 1 ? 'mixed' : [...e.sources][0]!,
+          firstRateDate: days[0]!,
+          lastRateDate: days.at(-1)!,
+        };
       });
   }
 
@@ -369,7 +425,10 @@ export class ReportingOracle {
         return { activities: inCampaign, costs: costs.filter((c) => inCampaign.some((a) => a.id === c.activityId)) };
       }
       case 'creator':
-        return { activities: activities.filter((a) => a.creatorIds.includes(id!)), costs: costs.filter((c) => c.creatorId === id) };
+        return {
+          activities: activities.filter((a) => a.creatorIds.includes(id!)),
+          costs: costs.filter((c) => c.creatorId === id),
+        };
       case 'activity':
         return { activities: activities.filter((a) => a.id === id), costs: costs.filter((c) => c.activityId === id) };
     }
@@ -378,9 +437,15 @@ export class ReportingOracle {
   /** Conversions and CPA of a campaign: its active measurements whose definition is a count. */
   campaignConversions(campaignId: string): { conversions: number | null; spend: number } {
     const counted = this.tenant.measurements.filter(
-      (m) => m.active && m.campaignId === campaignId && this.tenant.definitions.find((d) => d.id === m.definitionId)?.valueKind === 'count',
+      (m) =>
+        m.active &&
+        m.campaignId === campaignId &&
+        this.tenant.definitions.find((d) => d.id === m.definitionId)?.valueKind === 'count',
     );
-    return { conversions: counted.length ? sum(counted.map((m) => m.value)) : null, spend: this.figuresOf(this.scopeOf('campaign', campaignId)).totalCosts };
+    return {
+      conversions: counted.length ? sum(counted.map((m) => m.value)) : null,
+      spend: this.figuresOf(this.scopeOf('campaign', campaignId)).totalCosts,
+    };
   }
 
   /** The figures every metric report shares, without conversions. */
@@ -394,7 +459,11 @@ export class ReportingOracle {
     });
     const ratio = (denominator: 'impressions' | 'engagement') => {
       const both = perActivity.filter((a) => a.spend > 0 && a[denominator] > 0);
-      return { spend: this.money(sum(both.map((a) => a.spend))), total: sum(both.map((a) => a[denominator])), activities: both.length };
+      return {
+        spend: this.money(sum(both.map((a) => a.spend))),
+        total: sum(both.map((a) => a[denominator])),
+        activities: both.length,
+      };
     };
     const cpm = ratio('impressions');
     const cpe = ratio('engagement');
@@ -413,13 +482,20 @@ export class ReportingOracle {
         cpe: { spend: cpe.spend, engagement: cpe.total, activities: cpe.activities },
         conversions: this.conversionsOf(scope.costs),
       },
-      provenance: { activitiesTotal: perActivity.length, activitiesWithMetrics: withMetrics, costsCount: scope.costs.length },
+      provenance: {
+        activitiesTotal: perActivity.length,
+        activitiesWithMetrics: withMetrics,
+        costsCount: scope.costs.length,
+      },
       freshness: readings.length ? readings.reduce((a, b) => (Date.parse(a) >= Date.parse(b) ? a : b)) : null,
       otherCurrencySpend: Object.fromEntries(Object.entries(spend).filter(([c]) => c !== this.currency)),
     };
   }
 
-  private withConversions(base: ReturnType<ReportingOracle['figuresOf']>, campaigns: { conversions: number | null; spend: number }[]): Figures {
+  private withConversions(
+    base: ReturnType<ReportingOracle['figuresOf']>,
+    campaigns: { conversions: number | null; spend: number }[],
+  ): Figures {
     const measured = campaigns.filter((c) => c.conversions !== null);
     const converting = campaigns.filter((c) => (c.conversions ?? 0) > 0);
     const conversions = measured.length ? sum(measured.map((c) => c.conversions!)) : null;
@@ -429,7 +505,10 @@ export class ReportingOracle {
       ...base,
       conversions,
       cpa: divisor > 0 ? this.money(spend / divisor) : null,
-      basis: { ...base.basis, cpa: { spend: divisor > 0 ? spend : 0, conversions: divisor, campaigns: converting.length } },
+      basis: {
+        ...base.basis,
+        cpa: { spend: divisor > 0 ? spend : 0, conversions: divisor, campaigns: converting.length },
+      },
     };
   }
 
@@ -441,7 +520,9 @@ export class ReportingOracle {
   }
 
   campaign(campaignId: string): Figures {
-    return this.withConversions(this.figuresOf(this.scopeOf('campaign', campaignId)), [this.campaignConversions(campaignId)]);
+    return this.withConversions(this.figuresOf(this.scopeOf('campaign', campaignId)), [
+      this.campaignConversions(campaignId),
+    ]);
   }
 
   creator(creatorId: string): Figures {
@@ -453,7 +534,11 @@ export class ReportingOracle {
   }
 
   /** Daily rows of a scope's metrics history: the day's metric increases and the spend attributed to it. */
-  history(kind: 'organization' | 'campaign' | 'creator' | 'activity', id: string | undefined, dates: readonly string[]): MetricsDay[] {
+  history(
+    kind: 'organization' | 'campaign' | 'creator' | 'activity',
+    id: string | undefined,
+    dates: readonly string[],
+  ): MetricsDay[] {
     const scope = this.scopeOf(kind, id);
     const changes = scope.activities.flatMap((a) => this.metricsOf(a.id).changes);
     const costs = this.inCurrency(scope.costs);
@@ -469,7 +554,11 @@ export class ReportingOracle {
   }
 
   /** Whether every metric change and cost day of the scope falls within `dates` (its history then sums to its totals). */
-  historyCoversAll(kind: 'organization' | 'campaign' | 'creator' | 'activity', id: string | undefined, dates: readonly string[]): boolean {
+  historyCoversAll(
+    kind: 'organization' | 'campaign' | 'creator' | 'activity',
+    id: string | undefined,
+    dates: readonly string[],
+  ): boolean {
     const scope = this.scopeOf(kind, id);
     const inside = (date: string) => date >= dates[0]! && date <= dates.at(-1)!;
     return (
@@ -503,18 +592,29 @@ export class ReportingOracle {
   /** A campaign's window change: its history's sums over the last `daysBack` days. */
   windowChange(kind: 'organization' | 'campaign', id: string | undefined, daysBack: number) {
     const rows = this.history(kind, id, lastDates(daysBack, this.tenant.timeZone, this.tenant.now));
-    return { spend: this.money(sum(rows.map((r) => r.spend))), impressions: sum(rows.map((r) => r.impressions)), engagement: sum(rows.map((r) => r.engagement)) };
+    return {
+      spend: this.money(sum(rows.map((r) => r.spend))),
+      impressions: sum(rows.map((r) => r.impressions)),
+      engagement: sum(rows.map((r) => r.engagement)),
+    };
   }
 
   /** The portfolio's totals: budget and spend over all campaigns, counts by status, the organization's evidence and trend. */
   portfolio(daysBack: number) {
     const statuses = this.tenant.campaigns.map((c) => this.campaignStatus(c));
     const count = (s: CampaignStatus) => statuses.filter((x) => x === s).length;
-    const campaignCosts = this.tenant.costs.filter((c) => this.tenant.activities.find((a) => a.id === c.activityId)?.campaignId);
+    const campaignCosts = this.tenant.costs.filter(
+      (c) => this.tenant.activities.find((a) => a.id === c.activityId)?.campaignId,
+    );
     const spend = spendByCurrency(campaignCosts.map((c) => this.count(c)));
     const organization = this.organization();
     return {
-      counts: { active: count('active'), scheduled: count('scheduled'), completed: count('completed'), draft: count('draft') },
+      counts: {
+        active: count('active'),
+        scheduled: count('scheduled'),
+        completed: count('completed'),
+        draft: count('draft'),
+      },
       budgetTotal: this.money(sum(this.tenant.campaigns.map((c) => c.budget ?? 0))),
       spendTotal: spend[this.currency] ?? 0,
       otherCurrencySpend: Object.fromEntries(Object.entries(spend).filter(([c]) => c !== this.currency)),

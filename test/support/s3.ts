@@ -40,7 +40,8 @@ export function s3Endpoint(): string {
 }
 
 /** S3's error document for `code`. */
-const s3Error = (code: string) => `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${code} (stand-in)</Message><RequestId>stub</RequestId></Error>`;
+const s3Error = (code: string) =>
+  `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${code} (stand-in)</Message><RequestId>stub</RequestId></Error>`;
 
 /** What the stand-in answers: a status, with S3's error document for `code` or an XML `body`. */
 export interface StandInAnswer {
@@ -53,7 +54,9 @@ export interface StandInAnswer {
  * Points the functions' S3 writes, until the test ends, at a server answering the n-th request
  * (from 1) with `answer(n, request)`; returns the requests it saw (`METHOD /bucket/key`, no query).
  */
-export async function standInS3(answer: (n: number, request: { method: string; url: string }) => StandInAnswer): Promise<{ requests: string[] }> {
+export async function standInS3(
+  answer: (n: number, request: { method: string; url: string }) => StandInAnswer,
+): Promise<{ requests: string[] }> {
   const requests: string[] = [];
   standIn = createServer((req, res) => {
     req.resume();

@@ -52,11 +52,18 @@ export class ShellSession {
     writeFileSync(block, this.rewrite(script));
     const env = { PATH: process.env.PATH, HOME: process.env.HOME, __STATE: this.state, __BLOCK: block };
     try {
-      const { stdout, stderr } = await run('bash', ['-c', WRAPPER], { env, cwd: this.cwd, timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024 });
+      const { stdout, stderr } = await run('bash', ['-c', WRAPPER], {
+        env,
+        cwd: this.cwd,
+        timeout: timeoutMs,
+        maxBuffer: 16 * 1024 * 1024,
+      });
       return { stdout, stderr, vars: await this.vars() };
     } catch (error) {
       const failed = error as { code?: number; stdout?: string; stderr?: string };
-      throw new Error(`block ${this.blocks} failed (exit ${failed.code}):\n${this.rewrite(script)}\n--- stdout\n${failed.stdout}\n--- stderr\n${failed.stderr}`);
+      throw new Error(
+        `block ${this.blocks} failed (exit ${failed.code}):\n${this.rewrite(script)}\n--- stdout\n${failed.stdout}\n--- stderr\n${failed.stderr}`,
+      );
     }
   }
 

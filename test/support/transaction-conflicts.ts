@@ -28,5 +28,10 @@ export function transactionConflicts(): ConflictInjector {
     },
     { step: 'initialize', name: 'injectTransactionConflict' },
   );
-  return { inject: (n) => void (pending = n), remaining: () => pending };
+  return {
+    inject: (n) => {
+      pending = n;
+    },
+    remaining: () => pending,
+  };
 }

@@ -23,16 +23,31 @@ export function outputDir(name: string): string {
  * Writes `files` into `dir` with a tsconfig.json that compiles exactly them; `compilerOptions` adds
  * to (or overrides) the defaults. The tsconfig is also what tsx reads when it runs a file there.
  */
-export function writeProject(dir: string, files: Record<string, string>, compilerOptions: Record<string, unknown> = {}): void {
+export function writeProject(
+  dir: string,
+  files: Record<string, string>,
+  compilerOptions: Record<string, unknown> = {},
+): void {
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
-  const defaults = { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2022', 'DOM'], types: [], strict: true, noEmit: true };
-  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...defaults, ...compilerOptions }, files: Object.keys(files) }, null, 2));
+  const defaults = {
+    target: 'ES2022',
+    module: 'NodeNext',
+    moduleResolution: 'NodeNext',
+    lib: ['ES2022', 'DOM'],
+    types: [],
+    strict: true,
+    noEmit: true,
+  };
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({ compilerOptions: { ...defaults, ...compilerOptions }, files: Object.keys(files) }, null, 2),
+  );
 }
 
 /** What tsc finds in the project `writeProject` wrote: '' when it type-checks. */
 export async function typeCheck(dir: string): Promise<string> {
-  const checked = await run(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir], { cwd: ROOT }).catch(
-    (error: { stdout?: string; message: string }) => ({ stdout: error.stdout || error.message }),
-  );
+  const checked = await run(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir], {
+    cwd: ROOT,
+  }).catch((error: { stdout?: string; message: string }) => ({ stdout: error.stdout || error.message }));
   return checked.stdout;
 }

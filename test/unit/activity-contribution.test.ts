@@ -1,8 +1,20 @@
 /** The counters an activity adds to its aggregates make CPM and CPE denominator-aware without reading activities. */
 import { describe, expect, it } from 'vitest';
-import { aggregateRatios, contribution, contributionDelta, withdrawn, type ActivityStanding } from '../../shared/domain/activity-metrics.ts';
+import {
+  aggregateRatios,
+  contribution,
+  contributionDelta,
+  withdrawn,
+  type ActivityStanding,
+} from '../../shared/domain/activity-metrics.ts';
 
-const standing = (over: Partial<ActivityStanding>): ActivityStanding => ({ impressions: 0, engagement: 0, spend: {}, withMetrics: false, ...over });
+const standing = (over: Partial<ActivityStanding>): ActivityStanding => ({
+  impressions: 0,
+  engagement: 0,
+  spend: {},
+  withMetrics: false,
+  ...over,
+});
 
 const sum = (...parts: Record<string, number>[]) => {
   const total: Record<string, number> = {};
@@ -27,7 +39,13 @@ describe('activity contribution', () => {
     const before = standing({ spend: { USD: 20 } });
     const after = standing({ impressions: 4_000, spend: { USD: 20 }, withMetrics: true });
     const delta = contributionDelta(before, after);
-    expect(delta).toEqual({ impressions: 4_000, activitiesWithMetrics: 1, cpmSpend_USD: 20, cpmImpressions_USD: 4_000, cpmActivities_USD: 1 });
+    expect(delta).toEqual({
+      impressions: 4_000,
+      activitiesWithMetrics: 1,
+      cpmSpend_USD: 20,
+      cpmImpressions_USD: 4_000,
+      cpmActivities_USD: 1,
+    });
     const net = sum(contribution(before), delta, withdrawn(contribution(after)));
     expect(Object.values(net).every((v) => v === 0)).toBe(true);
   });
@@ -35,6 +53,10 @@ describe('activity contribution', () => {
   it('counts where the metrics come from, for provenance', () => {
     const fetched = contribution(standing({ impressions: 5, withMetrics: true, apiMetrics: true }));
     const both = contribution(standing({ impressions: 5, withMetrics: true, apiMetrics: true, manualMetrics: true }));
-    expect(sum(fetched, both)).toMatchObject({ activitiesWithApiMetrics: 2, activitiesWithManualMetrics: 1, activitiesWithMetrics: 2 });
+    expect(sum(fetched, both)).toMatchObject({
+      activitiesWithApiMetrics: 2,
+      activitiesWithManualMetrics: 1,
+      activitiesWithMetrics: 2,
+    });
   });
 });

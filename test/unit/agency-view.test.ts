@@ -11,8 +11,23 @@ import type { Evidence } from '../../shared/domain/reporting/figures.ts';
 // Per 1 EUR, as the ECB quotes them: 1 GBP = 1/0.8 EUR, 1 USD = 1/1.25 EUR.
 const QUOTES = { date: '2017-03-03', rates: { GBP: 0.8, USD: 1.25, JPY: 125 } };
 
-function report(id: string, currency: string, over: Partial<TenantReport['figures']> = {}, basis: Partial<Evidence['provenance']['basis']> = {}, warnings: string[] = []): TenantReport {
-  const figures = { totalCosts: 100, impressions: 10_000, engagement: 500, cpm: 10, cpe: 0.2, conversions: null, cpa: null, ...over };
+function report(
+  id: string,
+  currency: string,
+  over: Partial<TenantReport['figures']> = {},
+  basis: Partial<Evidence['provenance']['basis']> = {},
+  warnings: string[] = [],
+): TenantReport {
+  const figures = {
+    totalCosts: 100,
+    impressions: 10_000,
+    engagement: 500,
+    cpm: 10,
+    cpe: 0.2,
+    conversions: null,
+    cpa: null,
+    ...over,
+  };
   return {
     tenant: { id, name: `Tenant ${id}`, currency },
     figures,
@@ -42,13 +57,35 @@ function report(id: string, currency: string, over: Partial<TenantReport['figure
 describe('agencyView', () => {
   it('converts each row at the cross rate, rounds each, and sums the rounded amounts', () => {
     // 100.01 EUR x 0.8 = 80.008 -> 80.01; 33.33 USD x 0.8 / 1.25 = 21.3312 -> 21.33; 12.5 GBP as it is.
-    const view = agencyView('GBP', [report('1', 'EUR', { totalCosts: 100.01 }), report('2', 'USD', { totalCosts: 33.33 }), report('3', 'GBP', { totalCosts: 12.5 })], QUOTES);
+    const view = agencyView(
+      'GBP',
+      [
+        report('1', 'EUR', { totalCosts: 100.01 }),
+        report('2', 'USD', { totalCosts: 33.33 }),
+        report('3', 'GBP', { totalCosts: 12.5 }),
+      ],
+      QUOTES,
+    );
     expect(view.rows.map((r) => r.convertedTotalCosts)).toEqual([80.01, 21.33, 12.5]);
     expect(view.totals.totalCosts).toBe(113.84);
     expect(view.totals.impressions).toBe(30_000);
     expect(view.evidence.provenance.basis.conversions).toEqual([
-      { currency: 'EUR', amount: 100.01, converted: 80.01, source: 'ecb', firstRateDate: '2017-03-03', lastRateDate: '2017-03-03' },
-      { currency: 'USD', amount: 33.33, converted: 21.33, source: 'ecb', firstRateDate: '2017-03-03', lastRateDate: '2017-03-03' },
+      {
+        currency: 'EUR',
+        amount: 100.01,
+        converted: 80.01,
+        source: 'ecb',
+        firstRateDate: '2017-03-03',
+        lastRateDate: '2017-03-03',
+      },
+      {
+        currency: 'USD',
+        amount: 33.33,
+        converted: 21.33,
+        source: 'ecb',
+        firstRateDate: '2017-03-03',
+        lastRateDate: '2017-03-03',
+      },
     ]);
     expect(view.evidence.provenance.exchangeRates).toEqual([
       { currency: 'EUR', rate: 0.8, rateDate: '2017-03-03', source: 'ecb' },
@@ -64,9 +101,19 @@ describe('agencyView', () => {
     expect(view.rows[0]!.convertedTotalCosts).toBe(313);
   });
 
-  it('divides the summed converted bases for CPM, CPE and CPA, never averages the rows\' ratios', () => {
-    const eur = report('1', 'EUR', { totalCosts: 500, conversions: 10, cpa: 40 }, { cpm: { spend: 400, impressions: 100_000, activities: 2 }, cpa: { spend: 400, conversions: 10, campaigns: 1 } });
-    const gbp = report('2', 'GBP', { totalCosts: 90, conversions: null }, { cpm: { spend: 90, impressions: 10_000, activities: 1 } });
+  it("divides the summed converted bases for CPM, CPE and CPA, never averages the rows' ratios", () => {
+    const eur = report(
+      '1',
+      'EUR',
+      { totalCosts: 500, conversions: 10, cpa: 40 },
+      { cpm: { spend: 400, impressions: 100_000, activities: 2 }, cpa: { spend: 400, conversions: 10, campaigns: 1 } },
+    );
+    const gbp = report(
+      '2',
+      'GBP',
+      { totalCosts: 90, conversions: null },
+      { cpm: { spend: 90, impressions: 10_000, activities: 1 } },
+    );
     const view = agencyView('GBP', [eur, gbp], QUOTES);
     // CPM spend 400 EUR -> 320 GBP, + 90 = 410 over 110,000 impressions: 3.7272... -> 3.73.
     expect(view.evidence.provenance.basis.cpm).toEqual({ spend: 410, impressions: 110_000, activities: 3 });
@@ -77,7 +124,10 @@ describe('agencyView', () => {
   });
 
   it('leaves out a row whose currency the publication does not quote, or every other currency with no publication', () => {
-    const rows = [report('1', 'GBP', {}, {}, ['1 of 2 activities have no metrics yet.']), report('2', 'CHF', { totalCosts: 70 })];
+    const rows = [
+      report('1', 'GBP', {}, {}, ['1 of 2 activities have no metrics yet.']),
+      report('2', 'CHF', { totalCosts: 70 }),
+    ];
     const view = agencyView('GBP', rows, QUOTES);
     expect(view.rows[1]!.convertedTotalCosts).toBeNull();
     expect(view.totals).toMatchObject({ totalCosts: 100, impressions: 10_000 });
@@ -93,10 +143,20 @@ describe('agencyView', () => {
 
   it('says how many readable workspaces past the first 200 are neither shown nor counted', () => {
     const view = agencyView('GBP', [report('1', 'GBP')], QUOTES, 3);
-    expect(view.evidence.warnings).toContain(`3 more of the organization's workspaces you can read are neither shown nor counted: the view covers the first ${MAX_AGENCY_ROWS} by name.`);
+    expect(view.evidence.warnings).toContain(
+      `3 more of the organization's workspaces you can read are neither shown nor counted: the view covers the first ${MAX_AGENCY_ROWS} by name.`,
+    );
   });
 
   it('has zero totals and null ratios over nothing', () => {
-    expect(agencyView('GBP', [], QUOTES).totals).toEqual({ totalCosts: 0, impressions: 0, engagement: 0, cpm: null, cpe: null, conversions: null, cpa: null });
+    expect(agencyView('GBP', [], QUOTES).totals).toEqual({
+      totalCosts: 0,
+      impressions: 0,
+      engagement: 0,
+      cpm: null,
+      cpe: null,
+      conversions: null,
+      cpa: null,
+    });
   });
 });

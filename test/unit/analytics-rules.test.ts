@@ -4,14 +4,37 @@
  * evidence and direct signals worked by hand.
  */
 import { describe, expect, it } from 'vitest';
-import { directSignals, hdyhauEvidence, historyRows, isWebClientPath, normalizeRawValue, signalIdOf, type StoredSignal } from '../../shared/domain/analytics.ts';
+import {
+  directSignals,
+  hdyhauEvidence,
+  historyRows,
+  isWebClientPath,
+  normalizeRawValue,
+  signalIdOf,
+  type StoredSignal,
+} from '../../shared/domain/analytics.ts';
 
 describe('isWebClientPath', () => {
   it('accepts paths of the web client, with a query or fragment', () => {
-    for (const path of ['/', '/settings/analytics', '/a/b?tab=google&x=1', '/a#top']) expect(isWebClientPath(path), path).toBe(true);
+    for (const path of ['/', '/settings/analytics', '/a/b?tab=google&x=1', '/a#top'])
+      expect(isWebClientPath(path), path).toBe(true);
   });
   it('refuses schemes, hosts, protocol-relative and backslash tricks, encoded slashes, control characters and over 500 characters', () => {
-    for (const path of ['', 'settings', 'https://evil.example', '//evil.example', '/\\evil.example', '\\\\evil', '/a//b', '/%2f%2fevil', '/%5Cevil', '/a\nb', ' /a', 'javascript:alert(1)', `/${'a'.repeat(500)}`]) {
+    for (const path of [
+      '',
+      'settings',
+      'https://evil.example',
+      '//evil.example',
+      '/\\evil.example',
+      '\\\\evil',
+      '/a//b',
+      '/%2f%2fevil',
+      '/%5Cevil',
+      '/a\nb',
+      ' /a',
+      'javascript:alert(1)',
+      `/${'a'.repeat(500)}`,
+    ]) {
       expect(isWebClientPath(path), JSON.stringify(path)).toBe(false);
     }
   });
@@ -49,14 +72,27 @@ describe('historyRows', () => {
 
 describe('hdyhauEvidence', () => {
   const dimension = 'customEvent:how_did_you_hear';
-  const answer = (date: string, rawValue: string, successEvents: number) => ({ date, dimension, rawValue, successEvents, sessions: successEvents });
+  const answer = (date: string, rawValue: string, successEvents: number) => ({
+    date,
+    dimension,
+    rawValue,
+    successEvents,
+    sessions: successEvents,
+  });
   it('classifies by the mappings, with coverage, creator relevance, flags and a timeline', () => {
     const { data: evidence, warnings } = hdyhauEvidence({
       dates: ['2026-01-01', '2026-01-02'],
       dimension,
       days: [day('2026-01-01', 10), day('2026-01-02', 10)],
-      answers: [answer('2026-01-01', 'Instagram', 3), answer('2026-01-02', 'Instagram', 1), answer('2026-01-02', 'Radio', 4), { ...answer('2026-01-02', 'Other dim', 9), dimension: 'customEvent:x' }],
-      mappings: [{ dimensionApiName: dimension, rawValue: 'Instagram', normalizedValue: 'Instagram', category: 'creator' }],
+      answers: [
+        answer('2026-01-01', 'Instagram', 3),
+        answer('2026-01-02', 'Instagram', 1),
+        answer('2026-01-02', 'Radio', 4),
+        { ...answer('2026-01-02', 'Other dim', 9), dimension: 'customEvent:x' },
+      ],
+      mappings: [
+        { dimensionApiName: dimension, rawValue: 'Instagram', normalizedValue: 'Instagram', category: 'creator' },
+      ],
     });
     expect(evidence.responses).toEqual([
       { rawValue: 'Instagram', successEvents: 4, sessions: 4, normalizedValue: 'Instagram', category: 'creator' },
@@ -79,29 +115,66 @@ describe('hdyhauEvidence', () => {
       dimension,
       // Day 1 is coherent; days 2 to 12 have more answered key events than key events; 2025-12-31 is outside the range.
       days: [...dates.map((date) => day(date, 4)), day('2025-12-31', 50)],
-      answers: [...dates.map((date, i) => answer(date, 'Instagram', i === 0 ? 3 : 5)), answer('2025-12-31', 'Radio', 9)],
-      mappings: [{ dimensionApiName: dimension, rawValue: 'Instagram', normalizedValue: 'Instagram', category: 'creator' }],
+      answers: [
+        ...dates.map((date, i) => answer(date, 'Instagram', i === 0 ? 3 : 5)),
+        answer('2025-12-31', 'Radio', 9),
+      ],
+      mappings: [
+        { dimensionApiName: dimension, rawValue: 'Instagram', normalizedValue: 'Instagram', category: 'creator' },
+      ],
     });
     expect(data.totals).toEqual({ successEvents: 48, answeredSuccessEvents: 3, creatorSuccessEvents: 3 });
-    expect(data.responses).toEqual([{ rawValue: 'Instagram', successEvents: 3, sessions: 3, normalizedValue: 'Instagram', category: 'creator' }]);
-    expect(data.timeline[0]).toEqual({ date: '2026-01-01', successEvents: 4, answeredSuccessEvents: 3, creatorSuccessEvents: 3 });
-    expect(data.timeline[1]).toEqual({ date: '2026-01-02', successEvents: 4, answeredSuccessEvents: 0, creatorSuccessEvents: 0 });
+    expect(data.responses).toEqual([
+      { rawValue: 'Instagram', successEvents: 3, sessions: 3, normalizedValue: 'Instagram', category: 'creator' },
+    ]);
+    expect(data.timeline[0]).toEqual({
+      date: '2026-01-01',
+      successEvents: 4,
+      answeredSuccessEvents: 3,
+      creatorSuccessEvents: 3,
+    });
+    expect(data.timeline[1]).toEqual({
+      date: '2026-01-02',
+      successEvents: 4,
+      answeredSuccessEvents: 0,
+      creatorSuccessEvents: 0,
+    });
     expect(data.dataQualityFlags).toEqual(['low_coverage', 'answers_exceed_success_events']);
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(/^answers_exceed_success_events: on 11 of 12 days .*: 2026-01-02 \(5 answered of 4\), .*2026-01-11 \(5 answered of 4\) and 1 more;/);
+    expect(warnings[0]).toMatch(
+      /^answers_exceed_success_events: on 11 of 12 days .*: 2026-01-02 \(5 answered of 4\), .*2026-01-11 \(5 answered of 4\) and 1 more;/,
+    );
   });
   it('has no ratios without a denominator', () => {
-    const { data: evidence } = hdyhauEvidence({ dates: ['2026-01-01'], dimension, days: [], answers: [], mappings: [] });
+    const { data: evidence } = hdyhauEvidence({
+      dates: ['2026-01-01'],
+      dimension,
+      days: [],
+      answers: [],
+      mappings: [],
+    });
     expect(evidence).toMatchObject({ coverage: null, creatorRelevance: null, dataQualityFlags: ['no_answers'] });
   });
 });
 
 describe('directSignals', () => {
-  const signal = (signalId: string, extra: Partial<StoredSignal> = {}): StoredSignal => ({ signalId, kind: 'promo_code', dimension: 'orderCoupon', value: signalId, association: null, ignored: false, ...extra });
+  const signal = (signalId: string, extra: Partial<StoredSignal> = {}): StoredSignal => ({
+    signalId,
+    kind: 'promo_code',
+    dimension: 'orderCoupon',
+    value: signalId,
+    association: null,
+    ignored: false,
+    ...extra,
+  });
   it('leaves ignored signals out of the default view and the headline, buckets referral channels, zero-fills the timeline', () => {
     const report = directSignals({
       dates: ['2026-01-01', '2026-01-02'],
-      signals: [signal('a', { association: { type: 'referral_channel', channel: 'podcast' } }), signal('b', { ignored: true }), signal('c')],
+      signals: [
+        signal('a', { association: { type: 'referral_channel', channel: 'podcast' } }),
+        signal('b', { ignored: true }),
+        signal('c'),
+      ],
       days: [
         { date: '2026-01-01', signalId: 'a', sessions: 5, users: 4, successEvents: 1 },
         { date: '2026-01-01', signalId: 'b', sessions: 50, users: 40, successEvents: 10 },
@@ -111,13 +184,15 @@ describe('directSignals', () => {
     });
     expect(report.signals.map((s) => s.signalId)).toEqual(['a', 'c']);
     expect(report.headline).toEqual({ signals: 2, mapped: 1, unmapped: 1, ignored: 1, sessions: 7, successEvents: 1 });
-    expect(report.referralChannels).toEqual([{ channel: 'podcast', signals: 1, sessions: 5, dailyUsers: 4, successEvents: 1 }]);
+    expect(report.referralChannels).toEqual([
+      { channel: 'podcast', signals: 1, sessions: 5, dailyUsers: 4, successEvents: 1 },
+    ]);
     expect(report.timeline).toEqual([
       { date: '2026-01-01', sessions: 7, dailyUsers: 6, successEvents: 1 },
       { date: '2026-01-02', sessions: 0, dailyUsers: 0, successEvents: 0 },
     ]);
   });
-  it('counts only the range\'s days, so the signals, the headline and the timeline add up alike', () => {
+  it("counts only the range's days, so the signals, the headline and the timeline add up alike", () => {
     const report = directSignals({
       dates: ['2026-01-01'],
       signals: [signal('a')],
@@ -127,7 +202,9 @@ describe('directSignals', () => {
       ],
       includeIgnored: false,
     });
-    expect(report.signals).toEqual([expect.objectContaining({ signalId: 'a', sessions: 5, dailyUsers: 4, successEvents: 1, daysSeen: 1 })]);
+    expect(report.signals).toEqual([
+      expect.objectContaining({ signalId: 'a', sessions: 5, dailyUsers: 4, successEvents: 1, daysSeen: 1 }),
+    ]);
     expect(report.headline).toMatchObject({ sessions: 5, successEvents: 1 });
     expect(report.timeline).toEqual([{ date: '2026-01-01', sessions: 5, dailyUsers: 4, successEvents: 1 }]);
   });

@@ -23,9 +23,12 @@ function specHandedToRedoc(origin: string): Record<string, any> {
   return JSON.parse(JSON.stringify(handed));
 }
 
-it('names the host the page was served from as the first server, keeping the document\'s others', () => {
+it("names the host the page was served from as the first server, keeping the document's others", () => {
   const spec = specHandedToRedoc('https://abc123.execute-api.eu-west-1.amazonaws.com');
-  expect(spec.servers[0]).toEqual({ url: 'https://abc123.execute-api.eu-west-1.amazonaws.com', description: expect.any(String) });
+  expect(spec.servers[0]).toEqual({
+    url: 'https://abc123.execute-api.eu-west-1.amazonaws.com',
+    description: expect.any(String),
+  });
   expect(spec.servers.length).toBeGreaterThan(1);
   const local = specHandedToRedoc('http://127.0.0.1:4321');
   expect(local.servers[0].url).toBe('http://127.0.0.1:4321');
@@ -33,5 +36,8 @@ it('names the host the page was served from as the first server, keeping the doc
 });
 
 it('shows the Apache-2.0 licence the document declares', () => {
-  expect(specHandedToRedoc('http://127.0.0.1:1').info.license).toEqual({ name: 'Apache License 2.0', identifier: 'Apache-2.0' });
+  expect(specHandedToRedoc('http://127.0.0.1:1').info.license).toEqual({
+    name: 'Apache License 2.0',
+    identifier: 'Apache-2.0',
+  });
 });

@@ -18,9 +18,13 @@ const patchUser = routeByKey('PATCH /v1/users/:id');
 const listUsers = routeByKey('GET /v1/users');
 const unlink = routeByKey('DELETE /v1/campaigns/:id/activities/:activityId');
 
-
 /** Assembles a request; path parameters default to `{ id: USER }`, `NO_PATH` for routes without any. */
-function assemble(route: Route = patchUser, query = '', body?: unknown, pathParameters: Record<string, string> = { id: USER }) {
+function assemble(
+  route: Route = patchUser,
+  query = '',
+  body?: unknown,
+  pathParameters: Record<string, string> = { id: USER },
+) {
   return assembleInput(route, { pathParameters, rawQueryString: query }, body);
 }
 
@@ -76,16 +80,25 @@ describe('assembleInput: names', () => {
   it('reports an invalid path parameter under its name in the path, as the OpenAPI document names it (docs/decisions.md "Inputs")', () => {
     const getCampaign = routeByKey('GET /v1/campaigns/:id');
     const { input, fromPath } = assemble(getCampaign, '', undefined, { id: 'not-a-uuid' });
-    const problem = thrown(() => parseInput(z.strictObject({ campaignId: z.uuid() }), input, undefined, fromPath)) as Problem;
+    const problem = thrown(() =>
+      parseInput(z.strictObject({ campaignId: z.uuid() }), input, undefined, fromPath),
+    ) as Problem;
     expect(problem.errors).toEqual([{ path: 'id', message: expect.any(String) }]);
     // A parameter whose name in the path is its input name keeps it.
     const both = assemble(unlink, '', undefined, { id: OTHER, activityId: 'x' });
     const schema = z.strictObject({ campaignId: z.uuid(), activityId: z.uuid() });
-    expect((thrown(() => parseInput(schema, both.input, undefined, both.fromPath)) as Problem).errors).toEqual([{ path: 'activityId', message: expect.any(String) }]);
+    expect((thrown(() => parseInput(schema, both.input, undefined, both.fromPath)) as Problem).errors).toEqual([
+      { path: 'activityId', message: expect.any(String) },
+    ]);
   });
 
   it('accepts snake_case and camelCase query keys under camelCase names, not marked as from the path', () => {
-    const { input, fromPath } = assemble(listUsers, 'organization_id=o&page_index=1&pageSize=20&sortDirection=asc', undefined, NO_PATH);
+    const { input, fromPath } = assemble(
+      listUsers,
+      'organization_id=o&page_index=1&pageSize=20&sortDirection=asc',
+      undefined,
+      NO_PATH,
+    );
     expect(input).toEqual({ organizationId: 'o', pageIndex: '1', pageSize: '20', sortDirection: 'asc' });
     expect(fromPath.has('organizationId')).toBe(false);
   });
@@ -95,7 +108,7 @@ describe('assembleInput: names', () => {
     expect(input).toEqual({ userId: USER, jobRole: 'Analyst', avatarKey: 'k', name: 'Ada' });
   });
 
-  it('renames top-level keys only: nested objects keep the caller\'s keys', () => {
+  it("renames top-level keys only: nested objects keep the caller's keys", () => {
     const { input } = assemble(patchUser, '', { preferences: { dark_mode: true, table_columns: ['a_b'] } });
     expect(input.preferences).toEqual({ dark_mode: true, table_columns: ['a_b'] });
   });
@@ -108,7 +121,9 @@ describe('assembleInput: names', () => {
     const error = thrown(() => assemble(listUsers, 'page_index=1&pageIndex=2', undefined, NO_PATH));
     expect(error).toBeInstanceOf(Problem);
     expect((error as Problem).status).toBe(400);
-    expect((error as Problem).errors).toEqual([{ path: 'pageIndex', message: expect.stringContaining('different value') }]);
+    expect((error as Problem).errors).toEqual([
+      { path: 'pageIndex', message: expect.stringContaining('different value') },
+    ]);
   });
 
   it('answers 400 when query and body give one field different values', () => {
@@ -138,12 +153,17 @@ describe('assembleInput: repeated path ids', () => {
     ['the body as user_id', '', { user_id: OTHER }],
     ['the body as userId', '', { userId: OTHER }],
     ['the query as user_id', `user_id=${OTHER}`, undefined],
-  ])('answers 400 with errors[].path userId when the path id is repeated with another value in %s', (_where, query, body) => {
-    const error = thrown(() => assemble(patchUser, query, body));
-    expect(error).toBeInstanceOf(Problem);
-    expect((error as Problem).code).toBe('invalid_input');
-    expect((error as Problem).errors).toEqual([{ path: 'userId', message: expect.stringContaining('different value') }]);
-  });
+  ])(
+    'answers 400 with errors[].path userId when the path id is repeated with another value in %s',
+    (_where, query, body) => {
+      const error = thrown(() => assemble(patchUser, query, body));
+      expect(error).toBeInstanceOf(Problem);
+      expect((error as Problem).code).toBe('invalid_input');
+      expect((error as Problem).errors).toEqual([
+        { path: 'userId', message: expect.stringContaining('different value') },
+      ]);
+    },
+  );
 
   // docs/decisions.md "Inputs": `id` was read as the path id, so `PATCH /v1/campaigns/:id {"id": ...}` was refused
   // naming campaignId. docs/decisions.md: `id` is a field the caller may not set, an unknown field.
@@ -156,18 +176,28 @@ describe('assembleInput: repeated path ids', () => {
   });
 
   it('remembers the spelling of each input sent under another name', () => {
-    expect(assemble(patchUser, 'page_size=1', { job_role: 'x', name: 'y' }).sentNames).toEqual(new Map([['pageSize', 'page_size'], ['jobRole', 'job_role']]));
+    expect(assemble(patchUser, 'page_size=1', { job_role: 'x', name: 'y' }).sentNames).toEqual(
+      new Map([
+        ['pageSize', 'page_size'],
+        ['jobRole', 'job_role'],
+      ]),
+    );
   });
 
   it('keeps a named path parameter (no generic alias) under its own name and checks repeats of it', () => {
     const path = { id: 'c1', activityId: 'a1' };
-    expect(assemble(unlink, '', { activity_id: 'a1', campaign_id: 'c1' }, path).input).toEqual({ campaignId: 'c1', activityId: 'a1' });
+    expect(assemble(unlink, '', { activity_id: 'a1', campaign_id: 'c1' }, path).input).toEqual({
+      campaignId: 'c1',
+      activityId: 'a1',
+    });
     const error = thrown(() => assemble(unlink, '', { activityId: 'a2' }, path));
     expect((error as Problem).errors).toEqual([{ path: 'activityId', message: expect.any(String) }]);
   });
 
   it('lists every conflicting field at once', () => {
-    const error = thrown(() => assemble(unlink, 'campaign_id=c2', { activityId: 'a2' }, { id: 'c1', activityId: 'a1' }));
+    const error = thrown(() =>
+      assemble(unlink, 'campaign_id=c2', { activityId: 'a2' }, { id: 'c1', activityId: 'a1' }),
+    );
     expect((error as Problem).errors?.map((e) => e.path)).toEqual(['campaignId', 'activityId']);
   });
 });
@@ -207,11 +237,17 @@ describe('query array forms with arrayInput', () => {
   });
 
   it('reads a single plain value and a single key[] value as a one-item array', () => {
-    expect(parseInput(schema, assemble(listUsers, 'campaign_ids=a', undefined, NO_PATH).input)).toEqual({ campaignIds: ['a'] });
-    expect(parseInput(schema, assemble(listUsers, 'campaign_ids[]=a', undefined, NO_PATH).input)).toEqual({ campaignIds: ['a'] });
+    expect(parseInput(schema, assemble(listUsers, 'campaign_ids=a', undefined, NO_PATH).input)).toEqual({
+      campaignIds: ['a'],
+    });
+    expect(parseInput(schema, assemble(listUsers, 'campaign_ids[]=a', undefined, NO_PATH).input)).toEqual({
+      campaignIds: ['a'],
+    });
   });
 
   it('accepts a JSON array in the body unchanged', () => {
-    expect(parseInput(schema, assemble(listUsers, '', { campaign_ids: ['a', 'b'] }, NO_PATH).input)).toEqual({ campaignIds: ['a', 'b'] });
+    expect(parseInput(schema, assemble(listUsers, '', { campaign_ids: ['a', 'b'] }, NO_PATH).input)).toEqual({
+      campaignIds: ['a', 'b'],
+    });
   });
 });

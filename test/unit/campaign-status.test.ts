@@ -4,7 +4,8 @@ import { campaignStatus, statusCounts } from '../../shared/domain/campaign-statu
 
 // 03:00 UTC on 10 March is still 9 March (23:00) in New York.
 const NOW = new Date('2026-03-10T03:00:00Z');
-const status = (startAt: string | null, endAt: string | null, timeZone = 'UTC') => campaignStatus({ startAt, endAt }, timeZone, NOW);
+const status = (startAt: string | null, endAt: string | null, timeZone = 'UTC') =>
+  campaignStatus({ startAt, endAt }, timeZone, NOW);
 
 describe('campaignStatus', () => {
   it('is draft without a start, whatever the end', () => {
@@ -24,7 +25,7 @@ describe('campaignStatus', () => {
     expect(status('2026-03-01T00:00:00Z', null)).toBe('active');
   });
 
-  it('reads the days in the tenant\'s timezone', () => {
+  it("reads the days in the tenant's timezone", () => {
     // Noon UTC on the 10th: today in UTC, tomorrow in New York (where it is still the 9th).
     expect(status('2026-03-10T12:00:00Z', null, 'UTC')).toBe('active');
     expect(status('2026-03-10T12:00:00Z', null, 'America/New_York')).toBe('scheduled');

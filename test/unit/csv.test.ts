@@ -23,20 +23,29 @@ describe('RFC 4180', () => {
 
   it('round-trips any text through a strict RFC 4180 reader (after the formula guard)', () => {
     fc.assert(
-      fc.property(fc.array(fc.array(fc.string({ unit: 'binary' }), { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 5 }), (rows) => {
-        const text = rows.map((row) => csvRow(row)).join('');
-        const guarded = rows.map((row) => row.map((cell) => (/^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell)));
-        expect(parseCsv(text)).toEqual(guarded);
-      }),
+      fc.property(
+        fc.array(fc.array(fc.string({ unit: 'binary' }), { minLength: 1, maxLength: 5 }), {
+          minLength: 1,
+          maxLength: 5,
+        }),
+        (rows) => {
+          const text = rows.map((row) => csvRow(row)).join('');
+          const guarded = rows.map((row) => row.map((cell) => (/^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell)));
+          expect(parseCsv(text)).toEqual(guarded);
+        },
+      ),
     );
   });
 });
 
 describe('formula injection (OWASP)', () => {
-  it.each(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx', '=HYPERLINK("http://x","y")'])('prefixes text beginning %j with a quote', (text) => {
-    const [[cell]] = parseCsv(csvRow([text])) as [[string]];
-    expect(cell).toBe(`'${text}`);
-  });
+  it.each(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx', '=HYPERLINK("http://x","y")'])(
+    'prefixes text beginning %j with a quote',
+    (text) => {
+      const [[cell]] = parseCsv(csvRow([text])) as [[string]];
+      expect(cell).toBe(`'${text}`);
+    },
+  );
 
   it('leaves text that only contains such characters later alone', () => {
     expect(csvField('a=b')).toBe('a=b');

@@ -22,7 +22,11 @@ describe('rangeDates', () => {
       { startDate: '2026-02-02', endDate: '2026-02-01' },
       { startDate: '0001-01-01', endDate: '9999-12-31' },
     ]) {
-      expect(toProblem(thrown(() => rangeDates(range))), JSON.stringify(range)).toMatchObject({ status: 400, code: 'invalid_input', errors: [{ path: 'endDate' }] });
+      expect(toProblem(thrown(() => rangeDates(range))), JSON.stringify(range)).toMatchObject({
+        status: 400,
+        code: 'invalid_input',
+        errors: [{ path: 'endDate' }],
+      });
     }
     // Listing the widest range first took seconds.
     expect(performance.now() - started).toBeLessThan(1000);

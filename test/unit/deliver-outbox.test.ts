@@ -46,8 +46,13 @@ const sent = () => ses.commandCalls(SendEmailCommand).map((c) => c.args[0].input
 const markers = () =>
   ddb.commandCalls(UpdateCommand).map(({ args: [{ input }] }) => {
     const names = (input.ExpressionAttributeNames ?? {}) as Record<string, string>;
-    const resolve = (expression?: string) => expression?.replace(/#\w+/g, (placeholder) => names[placeholder] ?? placeholder);
-    return { ...input, UpdateExpression: resolve(input.UpdateExpression), ConditionExpression: resolve(input.ConditionExpression) };
+    const resolve = (expression?: string) =>
+      expression?.replace(/#\w+/g, (placeholder) => names[placeholder] ?? placeholder);
+    return {
+      ...input,
+      UpdateExpression: resolve(input.UpdateExpression),
+      ConditionExpression: resolve(input.ConditionExpression),
+    };
   });
 
 describe('deliver-outbox handler', () => {
@@ -77,7 +82,9 @@ describe('deliver-outbox handler', () => {
         ConditionExpression: expect.stringContaining('attribute_not_exists(deliveredAt)'),
       }),
     ]);
-    const [{ ExpressionAttributeValues: values }] = markers() as unknown as [{ ExpressionAttributeValues: Record<string, unknown> }];
+    const [{ ExpressionAttributeValues: values }] = markers() as unknown as [
+      { ExpressionAttributeValues: Record<string, unknown> },
+    ];
     expect(values[':v2']).toBe(Math.floor(Date.parse(values[':v0'] as string) / 1000) + SETTLED_RETENTION_SECONDS);
   });
 
@@ -91,12 +98,20 @@ describe('deliver-outbox handler', () => {
     const result = await handler(streamEvent(...records));
 
     expect(result.batchItemFailures).toEqual([{ itemIdentifier: records[1]!.dynamodb!.SequenceNumber }]);
-    expect(sent().map((input) => input.Destination?.ToAddresses)).toEqual([['ada@example.com'], ['bounce@example.com'], ['ada@example.com']]);
+    expect(sent().map((input) => input.Destination?.ToAddresses)).toEqual([
+      ['ada@example.com'],
+      ['bounce@example.com'],
+      ['ada@example.com'],
+    ]);
     expect(markers().map((input) => input.Key)).toEqual([first, last].map((i) => ({ pk: i.pk, sk: i.sk })));
   });
 
   it('logs each record by event id and email id with its outcome, counts Emails sent and failed, and never logs an address or text', async () => {
-    const [sentItem, failing, rejected] = [outboxItem(), outboxItem({ to: 'bounce@example.com' }), outboxItem({ to: 'ada@example.com, mallory@evil.example' })];
+    const [sentItem, failing, rejected] = [
+      outboxItem(),
+      outboxItem({ to: 'bounce@example.com' }),
+      outboxItem({ to: 'ada@example.com, mallory@evil.example' }),
+    ];
     ses
       .on(SendEmailCommand, { Destination: { ToAddresses: ['bounce@example.com'] } })
       .rejects(new MessageRejected({ message: 'Email address is not verified.', $metadata: {} }));
@@ -109,7 +124,10 @@ describe('deliver-outbox handler', () => {
       vi.spyOn(console, 'log').mockImplementation(capture),
       vi.spyOn(console, 'warn').mockImplementation(capture),
       vi.spyOn(console, 'error').mockImplementation(capture),
-      vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => (capture(chunk), true)),
+      vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+        capture(chunk);
+        return true;
+      }),
     ];
     try {
       await handler(streamEvent(...records));
@@ -118,27 +136,46 @@ describe('deliver-outbox handler', () => {
       process.env.LOG_LEVEL = saved;
     }
     const entries = lines.map((line) => JSON.parse(line));
-    const perRecord = entries.filter((e) => e.message === 'deliver-outbox: record').map(({ eventId, emailId, outcome }) => ({ eventId, emailId, outcome }));
+    const perRecord = entries
+      .filter((e) => e.message === 'deliver-outbox: record')
+      .map(({ eventId, emailId, outcome }) => ({ eventId, emailId, outcome }));
     expect(perRecord).toEqual([
       { eventId: records[0]!.eventID, emailId: sentItem.id, outcome: 'sent' },
       { eventId: records[1]!.eventID, emailId: failing.id, outcome: 'failed' },
       { eventId: records[2]!.eventID, emailId: rejected.id, outcome: 'rejected' },
     ]);
     const emails = entries.filter((e) => 'Emails' in e).map(({ outcome, Emails }) => ({ outcome, Emails }));
-    expect(emails).toEqual(expect.arrayContaining([{ outcome: 'sent', Emails: 1 }, { outcome: 'failed', Emails: 2 }]));
+    expect(emails).toEqual(
+      expect.arrayContaining([
+        { outcome: 'sent', Emails: 1 },
+        { outcome: 'failed', Emails: 2 },
+      ]),
+    );
     expect(entries.find((e) => e.message === 'job')).toMatchObject({ job: 'deliver-outbox', outcome: 'ok' });
     for (const item of [sentItem, failing, rejected]) {
-      for (const secret of [item.to, 'mallory@evil.example', item.subject, item.text]) expect(lines.join('\n')).not.toContain(secret);
+      for (const secret of [item.to, 'mallory@evil.example', item.subject, item.text])
+        expect(lines.join('\n')).not.toContain(secret);
     }
   });
 
   it('cleans control characters out of the subject: a CR/LF cannot start another header', async () => {
-    await handler(streamEvent(insertRecord(outboxItem({ subject: 'You are invited to Acme\r\nBcc: mallory@evil.example\u0000\u2028!' }))));
-    expect(sent()[0]!.Content!.Simple!.Subject).toEqual({ Data: 'You are invited to Acme Bcc: mallory@evil.example !', Charset: 'UTF-8' });
+    await handler(
+      streamEvent(
+        insertRecord(outboxItem({ subject: 'You are invited to Acme\r\nBcc: mallory@evil.example\u0000\u2028!' })),
+      ),
+    );
+    expect(sent()[0]!.Content!.Simple!.Subject).toEqual({
+      Data: 'You are invited to Acme Bcc: mallory@evil.example !',
+      Charset: 'UTF-8',
+    });
   });
 
   it('keeps a non-ASCII subject as it is (SES encodes it as UTF-8) and sends to an internationalized domain in punycode', async () => {
-    await handler(streamEvent(insertRecord(outboxItem({ to: 'zoe@bücher.example', subject: 'Einladung zu Müller & Söhne — 日本' }))));
+    await handler(
+      streamEvent(
+        insertRecord(outboxItem({ to: 'zoe@bücher.example', subject: 'Einladung zu Müller & Söhne — 日本' })),
+      ),
+    );
     expect(sent()[0]).toMatchObject({
       Destination: { ToAddresses: ['zoe@xn--bcher-kva.example'] },
       Content: { Simple: { Subject: { Data: 'Einladung zu Müller & Söhne — 日本', Charset: 'UTF-8' } } },
@@ -146,12 +183,18 @@ describe('deliver-outbox handler', () => {
   });
 
   it('never sends to a recipient with control characters or a second address: it settles the email as rejected, without retries', async () => {
-    const items = [outboxItem({ to: 'ada@example.com\r\nBcc: mallory@evil.example' }), outboxItem({ to: 'ada@example.com, mallory@evil.example' })];
+    const items = [
+      outboxItem({ to: 'ada@example.com\r\nBcc: mallory@evil.example' }),
+      outboxItem({ to: 'ada@example.com, mallory@evil.example' }),
+    ];
     const result = await handler(streamEvent(...items.map(insertRecord)));
 
     expect(sent()).toEqual([]);
     expect(result.batchItemFailures).toEqual([]);
-    expect(markers().map((input) => input.UpdateExpression)).toEqual([expect.stringContaining('rejectedAt'), expect.stringContaining('rejectedAt')]);
+    expect(markers().map((input) => input.UpdateExpression)).toEqual([
+      expect.stringContaining('rejectedAt'),
+      expect.stringContaining('rejectedAt'),
+    ]);
   });
 
   it('sends nothing for an email already settled by an earlier delivery', async () => {
@@ -174,7 +217,9 @@ describe('deliver-outbox handler', () => {
     process.env.EMAIL_SENDER = 'no-reply@mail.example.com\nBcc: mallory@evil.example';
     try {
       const record = insertRecord(outboxItem());
-      expect(await handler(streamEvent(record))).toEqual({ batchItemFailures: [{ itemIdentifier: record.dynamodb!.SequenceNumber }] });
+      expect(await handler(streamEvent(record))).toEqual({
+        batchItemFailures: [{ itemIdentifier: record.dynamodb!.SequenceNumber }],
+      });
       expect(markers()).toEqual([]);
     } finally {
       process.env.EMAIL_SENDER = configured;
@@ -193,9 +238,12 @@ describe('mailer header hygiene', () => {
     expect(headerText(input)).toBe(expected);
   });
 
-  it.each(['ada@example.com', 'first.last+tag@sub.example.co.uk', "o'brien@example.com"])('accepts the plain address %s', (address) => {
-    expect(mailAddress(address)).toBe(address);
-  });
+  it.each(['ada@example.com', 'first.last+tag@sub.example.co.uk', "o'brien@example.com"])(
+    'accepts the plain address %s',
+    (address) => {
+      expect(mailAddress(address)).toBe(address);
+    },
+  );
 
   it.each([
     'ada@example.com\r\nBcc: mallory@evil.example',

@@ -18,7 +18,15 @@ describe('mailboxOf', () => {
   });
 
   it('folds dots and the googlemail.com alias of Gmail addresses, with case and +tag', () => {
-    for (const spelled of ['victim@gmail.com', 'v.ictim@gmail.com', 'vi.ctim@gmail.com', 'vic.tim@gmail.com', 'victim@googlemail.com', 'V.I.C.T.I.M+x@GoogleMail.com', 'vic..tim.@gmail.com']) {
+    for (const spelled of [
+      'victim@gmail.com',
+      'v.ictim@gmail.com',
+      'vi.ctim@gmail.com',
+      'vic.tim@gmail.com',
+      'victim@googlemail.com',
+      'V.I.C.T.I.M+x@GoogleMail.com',
+      'vic..tim.@gmail.com',
+    ]) {
       expect(mailboxOf(spelled)).toBe('victim@gmail.com');
     }
   });

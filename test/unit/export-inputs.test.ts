@@ -10,9 +10,12 @@ import { EXPORT_KINDS } from '../../shared/records/export.ts';
 import { inputFields } from '../../shared/http/middleware/validate.ts';
 
 describe('an export kind', () => {
-  it.each(EXPORT_KINDS)('%s: is checked by the query its list handler declares, and paged when that query pages', (kind) => {
-    const input = EXPORT_INPUTS[kind];
-    expect(input.query).toBe(EXPORT_SOURCES[kind].handler.input);
-    expect(input.paged).toBe(inputFields(input.query)?.has('pageIndex') ?? false);
-  });
+  it.each(EXPORT_KINDS)(
+    '%s: is checked by the query its list handler declares, and paged when that query pages',
+    (kind) => {
+      const input = EXPORT_INPUTS[kind];
+      expect(input.query).toBe(EXPORT_SOURCES[kind].handler.input);
+      expect(input.paged).toBe(inputFields(input.query)?.has('pageIndex') ?? false);
+    },
+  );
 });

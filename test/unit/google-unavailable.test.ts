@@ -17,7 +17,9 @@ let serverUrl: string;
 let closedUrl: string;
 
 beforeAll(async () => {
-  server = createServer((_req, res) => res.writeHead(status, { 'content-type': 'application/json' }).end('{"error":{"status":"UNAVAILABLE"}}'));
+  server = createServer((_req, res) =>
+    res.writeHead(status, { 'content-type': 'application/json' }).end('{"error":{"status":"UNAVAILABLE"}}'),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   serverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // A port that was just free and is closed again: the connection is refused.
@@ -53,7 +55,11 @@ describe('Google unavailable', () => {
   });
 
   it('a refused connection to the token endpoint is GoogleUnavailableError', async () => {
-    Object.assign(process.env, { GOOGLE_OAUTH2_URL: closedUrl, GOOGLE_CLIENT_ID: 'client', GOOGLE_CLIENT_SECRET: 'secret' });
+    Object.assign(process.env, {
+      GOOGLE_OAUTH2_URL: closedUrl,
+      GOOGLE_CLIENT_ID: 'client',
+      GOOGLE_CLIENT_SECRET: 'secret',
+    });
     delete process.env.GOOGLE_OAUTH_SECRET_ARN;
     await expect(analytics.accessTokenFor('refresh-token')).rejects.toBeInstanceOf(GoogleUnavailableError);
   });

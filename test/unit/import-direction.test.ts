@@ -47,7 +47,11 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 /** The module specifiers a source imports or re-exports, static or dynamic (comments ignored). */
 function importsOf(source: string): string[] {
   const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
-  const patterns = [/\b(?:import|export)\s[^'";]*?\bfrom\s*['"]([^'"]+)['"]/g, /\bimport\s*['"]([^'"]+)['"]/g, /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g];
+  const patterns = [
+    /\b(?:import|export)\s[^'";]*?\bfrom\s*['"]([^'"]+)['"]/g,
+    /\bimport\s*['"]([^'"]+)['"]/g,
+    /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g,
+  ];
   return patterns.flatMap((pattern) => [...code.matchAll(pattern)].map((match) => match[1]!));
 }
 
@@ -65,22 +69,31 @@ const INTEGRATION_SDK = /^(stripe|oauth4webapi)(\/|$)|^@aws-sdk\/(?!(client-dyna
 /** Why `file` (repository-relative) may not import `specifier`, or undefined when it may. */
 function ruleBroken(file: string, specifier: string): string | undefined {
   const target = specifier.startsWith('.') ? posix.normalize(posix.join(posix.dirname(file), specifier)) : undefined;
-  if (under(file, 'shared') && target !== undefined && under(target, 'functions')) return 'nothing under shared/ imports functions/';
+  if (under(file, 'shared') && target !== undefined && under(target, 'functions'))
+    return 'nothing under shared/ imports functions/';
   const lower = under(file, 'shared/db') || under(file, 'shared/domain');
-  if (lower && target !== undefined && under(target, 'shared/http')) return 'shared/db and shared/domain never import shared/http';
-  if (under(file, 'shared/schemas') && target !== undefined && (under(target, 'shared/db') || under(target, 'shared/http'))) {
+  if (lower && target !== undefined && under(target, 'shared/http'))
+    return 'shared/db and shared/domain never import shared/http';
+  if (
+    under(file, 'shared/schemas') &&
+    target !== undefined &&
+    (under(target, 'shared/db') || under(target, 'shared/http'))
+  ) {
     return 'shared/schemas imports neither shared/db nor shared/http (record schemas are in shared/records)';
   }
   if (under(file, 'shared/records')) {
     if (specifier.startsWith('@aws-sdk/')) return 'shared/records does not use the AWS SDK';
-    if (target !== undefined && !under(target, 'shared/records') && !under(target, 'shared/domain')) return 'shared/records imports only shared/records and shared/domain';
+    if (target !== undefined && !under(target, 'shared/records') && !under(target, 'shared/domain'))
+      return 'shared/records imports only shared/records and shared/domain';
   }
   if (under(file, 'shared/domain')) {
     if (specifier.startsWith('@aws-sdk/')) return 'shared/domain does not use the AWS SDK';
-    if (target !== undefined && !under(target, 'shared/domain')) return 'shared/domain imports nothing of ours outside shared/domain';
+    if (target !== undefined && !under(target, 'shared/domain'))
+      return 'shared/domain imports nothing of ours outside shared/domain';
   }
   const usesPorts = under(file, 'functions') || under(file, 'shared/db') || under(file, 'shared/domain');
-  if (usesPorts && INTEGRATION_SDK.test(specifier)) return 'handlers, shared/db and shared/domain use an integration through its port, never its SDK';
+  if (usesPorts && INTEGRATION_SDK.test(specifier))
+    return 'handlers, shared/db and shared/domain use an integration through its port, never its SDK';
   if (usesPorts && target !== undefined && under(target, 'shared/integrations') && !PORT_FACE.test(target)) {
     return 'handlers, shared/db and shared/domain import an integration only through its port (shared/integrations/<port>/index.ts or port.ts)';
   }
@@ -104,7 +117,9 @@ function violations(files: ReadonlyMap<string, string>): string[] {
 function staticImportsOf(file: string, source: string): string[] {
   const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
   const patterns = [/\b(?:import|export)\s[^'";]*?\bfrom\s*['"](\.[^'"]+)['"]/g, /\bimport\s*['"](\.[^'"]+)['"]/g];
-  return patterns.flatMap((pattern) => [...code.matchAll(pattern)].map((match) => posix.normalize(posix.join(posix.dirname(file), match[1]!))));
+  return patterns.flatMap((pattern) =>
+    [...code.matchAll(pattern)].map((match) => posix.normalize(posix.join(posix.dirname(file), match[1]!))),
+  );
 }
 
 /**
@@ -155,13 +170,18 @@ const folderOf = (file: string) => (under(file, 'functions') ? 'functions' : fil
 
 /** Every circle among `files` (repository-relative path -> source): between files, then between folders. */
 function importCircles(files: ReadonlyMap<string, string>): string[] {
-  const fileGraph = new Map([...files].map(([file, source]) => [file, staticImportsOf(file, source).filter((target) => files.has(target))]));
+  const fileGraph = new Map(
+    [...files].map(([file, source]) => [file, staticImportsOf(file, source).filter((target) => files.has(target))]),
+  );
   const folderGraph = new Map<string, Set<string>>();
   for (const [file, targets] of fileGraph) {
     const from = folderGraph.get(folderOf(file)) ?? folderGraph.set(folderOf(file), new Set()).get(folderOf(file))!;
     for (const target of targets) if (folderOf(target) !== folderOf(file)) from.add(folderOf(target));
   }
-  return [...circles(fileGraph), ...circles(new Map([...folderGraph].map(([folder, targets]) => [folder, [...targets]])))];
+  return [
+    ...circles(fileGraph),
+    ...circles(new Map([...folderGraph].map(([folder, targets]) => [folder, [...targets]]))),
+  ];
 }
 
 /** Every .ts file under the given folders: repository-relative path -> source. */
@@ -171,7 +191,8 @@ function sources(...folders: string[]): Map<string, string> {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
-      else if (entry.name.endsWith('.ts')) files.set(relative(ROOT, path).split('\\').join('/'), readFileSync(path, 'utf8'));
+      else if (entry.name.endsWith('.ts'))
+        files.set(relative(ROOT, path).split('\\').join('/'), readFileSync(path, 'utf8'));
     }
   };
   for (const folder of folders) walk(join(ROOT, folder));
@@ -188,19 +209,43 @@ describe('import direction', () => {
   it('names the file and the import that break each rule', () => {
     const files = new Map([
       ['shared/db/notes.ts', "import { notFound } from '../http/problem.ts';\nimport { keys } from './keys.ts';"],
-      ['shared/domain/members.ts', "import type { User } from '../db/users.ts';\nimport { pageOf } from './paging.ts';"],
+      [
+        'shared/domain/members.ts',
+        "import type { User } from '../db/users.ts';\nimport { pageOf } from './paging.ts';",
+      ],
       ['shared/domain/clock.ts', "import {\n  GetCommand,\n} from '@aws-sdk/lib-dynamodb';"],
-      ['shared/http/handler.ts', "import { routeByKey } from '../../functions/routes.ts';\nimport { ok } from './result.ts';"],
+      [
+        'shared/http/handler.ts',
+        "import { routeByKey } from '../../functions/routes.ts';\nimport { ok } from './result.ts';",
+      ],
       ['shared/db/users.ts', "export type { Route } from '../../functions/routes.ts';"],
       ['shared/schemas/lazy.ts', "const m = await import('../../functions/routes.ts');"],
-      ['shared/schemas/records/note.ts', "import { NoteSchema } from '../../db/notes.ts';\nimport { named } from './reply.ts';"],
+      [
+        'shared/schemas/records/note.ts',
+        "import { NoteSchema } from '../../db/notes.ts';\nimport { named } from './reply.ts';",
+      ],
       ['shared/schemas/money.ts', "import { invalidInput } from '../http/problem.ts';"],
-      ['shared/records/note.ts', "import { keys } from '../db/keys.ts';\nimport { ROLES } from '../domain/roles.ts';\nimport { stored } from './fields.ts';"],
-      ['functions/notes/get.ts', "import { getNote } from '../../shared/db/evidence/notes.ts';\nimport { listNotes } from '../../shared/db/evidence/index.ts';"],
-      ['functions/billing/portal-session.ts', "import Stripe from 'stripe';\nimport * as billing from '../../shared/integrations/billing/index.ts';"],
-      ['functions/billing/webhook.ts', "import type Stripe from 'stripe';\nimport { WebhookSignatureError } from '../../shared/integrations/billing/port.ts';"],
+      [
+        'shared/records/note.ts',
+        "import { keys } from '../db/keys.ts';\nimport { ROLES } from '../domain/roles.ts';\nimport { stored } from './fields.ts';",
+      ],
+      [
+        'functions/notes/get.ts',
+        "import { getNote } from '../../shared/db/evidence/notes.ts';\nimport { listNotes } from '../../shared/db/evidence/index.ts';",
+      ],
+      [
+        'functions/billing/portal-session.ts',
+        "import Stripe from 'stripe';\nimport * as billing from '../../shared/integrations/billing/index.ts';",
+      ],
+      [
+        'functions/billing/webhook.ts',
+        "import type Stripe from 'stripe';\nimport { WebhookSignatureError } from '../../shared/integrations/billing/port.ts';",
+      ],
       ['shared/db/billing/end.ts', "import { stripeBilling } from '../../integrations/billing/cloud.ts';"],
-      ['shared/db/files.ts', "import { S3Client } from '@aws-sdk/client-s3';\nimport { GetCommand } from '@aws-sdk/lib-dynamodb';"],
+      [
+        'shared/db/files.ts',
+        "import { S3Client } from '@aws-sdk/client-s3';\nimport { GetCommand } from '@aws-sdk/lib-dynamodb';",
+      ],
       ['shared/domain/sealed.ts', "import { KMSClient } from '@aws-sdk/client-kms';"],
       ['functions/analytics/auth-url.ts', "import * as oauth from 'oauth4webapi';"],
     ]);
@@ -226,12 +271,30 @@ describe('import direction', () => {
 
   it('allows the downward imports and ignores imports named in comments', () => {
     const files = new Map([
-      ['shared/http/handler.ts', "import { getUser } from '../db/tenancy/index.ts';\nimport { notFound } from '../domain/errors.ts';"],
-      ['shared/db/files.ts', "import { logger } from '../support/logger.ts';\nimport { GetCommand } from '@aws-sdk/lib-dynamodb';"],
-      ['shared/domain/dates.ts', "// import { x } from '../http/problem.ts';\n/* from '../../functions/routes.ts' */\nimport * as z from 'zod/mini';"],
-      ['functions/billing/webhook.ts', "import * as billing from '../../shared/integrations/billing/index.ts';\nimport type { BillingEvent } from '../../shared/integrations/billing/port.ts';"],
-      ['shared/db/billing/end.ts', "import * as billing from '../../integrations/billing/index.ts';\nimport type { AttributeValue } from '@aws-sdk/client-dynamodb';"],
-      ['shared/integrations/billing/cloud.ts', "import Stripe from 'stripe';\nimport { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';"],
+      [
+        'shared/http/handler.ts',
+        "import { getUser } from '../db/tenancy/index.ts';\nimport { notFound } from '../domain/errors.ts';",
+      ],
+      [
+        'shared/db/files.ts',
+        "import { logger } from '../support/logger.ts';\nimport { GetCommand } from '@aws-sdk/lib-dynamodb';",
+      ],
+      [
+        'shared/domain/dates.ts',
+        "// import { x } from '../http/problem.ts';\n/* from '../../functions/routes.ts' */\nimport * as z from 'zod/mini';",
+      ],
+      [
+        'functions/billing/webhook.ts',
+        "import * as billing from '../../shared/integrations/billing/index.ts';\nimport type { BillingEvent } from '../../shared/integrations/billing/port.ts';",
+      ],
+      [
+        'shared/db/billing/end.ts',
+        "import * as billing from '../../integrations/billing/index.ts';\nimport type { AttributeValue } from '@aws-sdk/client-dynamodb';",
+      ],
+      [
+        'shared/integrations/billing/cloud.ts',
+        "import Stripe from 'stripe';\nimport { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';",
+      ],
     ]);
     expect(violations(files)).toEqual([]);
   });
@@ -253,7 +316,10 @@ describe('no circles', () => {
       ['shared/db/e.ts', "import { type F } from './f.ts';"],
       ['shared/db/f.ts', "import { e } from './e.ts';\nimport { x } from 'zod';"],
     ]);
-    expect(importCircles(files)).toEqual(['shared/db/a.ts -> shared/db/b.ts -> shared/db/c.ts -> shared/db/a.ts', 'shared/db/e.ts -> shared/db/f.ts -> shared/db/e.ts']);
+    expect(importCircles(files)).toEqual([
+      'shared/db/a.ts -> shared/db/b.ts -> shared/db/c.ts -> shared/db/a.ts',
+      'shared/db/e.ts -> shared/db/f.ts -> shared/db/e.ts',
+    ]);
   });
 
   it('names a circle between folders even when no file circles', () => {
@@ -274,7 +340,26 @@ describe('no circles', () => {
  * against the tenant's limits, rate-limits.ts), `reports` reads what the write rooms store, and
  * `maintenance` (`npm run reindex`) rewrites items of every room, so both sit on top.
  */
-const ROOM_ORDER = ['table', 'idempotency', 'rates', 'storage', 'email', 'analytics', 'tenancy', 'exports', 'evidence', 'metrics', 'catalogue', 'campaigns', 'billing', 'webhooks', 'report-links', 'demo', 'reports', 'maintenance'];
+const ROOM_ORDER = [
+  'table',
+  'idempotency',
+  'rates',
+  'storage',
+  'email',
+  'analytics',
+  'tenancy',
+  'exports',
+  'evidence',
+  'metrics',
+  'catalogue',
+  'campaigns',
+  'billing',
+  'webhooks',
+  'report-links',
+  'demo',
+  'reports',
+  'maintenance',
+];
 
 /**
  * The imports that still run against that order, room to room, each with its reason. They close
@@ -285,7 +370,8 @@ const ROOM_ORDER = ['table', 'idempotency', 'rates', 'storage', 'email', 'analyt
 const AGAINST_ORDER: Record<string, string> = {
   'tenancy -> catalogue': 'a currency change rewrites the creators’ spend order',
   'evidence -> campaigns': 'an outcome measurement checks its campaign exists and feeds its totals',
-  'metrics -> catalogue': 'a reading updates its activity’s standing: the activity entity, cost rollups, creator links, social accounts',
+  'metrics -> catalogue':
+    'a reading updates its activity’s standing: the activity entity, cost rollups, creator links, social accounts',
   'catalogue -> campaigns': 'an activity’s campaign links move its standing between campaigns',
 };
 
@@ -314,8 +400,14 @@ describe('the rooms of shared/db', () => {
 
   it('names an import up the order, and a room the order does not know', () => {
     const files = new Map([
-      ['shared/db/table/reindex.ts', "import { Costs } from '../catalogue/costs.ts';\nimport { keys } from './keys.ts';"],
-      ['shared/db/catalogue/costs.ts', "import { tenant } from '../tenancy/tenants.ts';\nimport { put } from '../table/operations.ts';"],
+      [
+        'shared/db/table/reindex.ts',
+        "import { Costs } from '../catalogue/costs.ts';\nimport { keys } from './keys.ts';",
+      ],
+      [
+        'shared/db/catalogue/costs.ts',
+        "import { tenant } from '../tenancy/tenants.ts';\nimport { put } from '../table/operations.ts';",
+      ],
       ['shared/db/ledger/moves.ts', "import { put } from '../table/operations.ts';"],
     ]);
     expect(againstOrder(files)).toEqual(['ledger -> table', 'table -> catalogue']);

@@ -19,7 +19,17 @@ describe('timeInRounds', () => {
   it('times each bundle once per round, each between two of the reference, in a new order each round', () => {
     const order: string[] = [];
     const timings = noTimings();
-    timeInRounds(['ref', ...names], 'ref', 3, (name) => (order.push(name), 1), timings, seededRandom(1));
+    timeInRounds(
+      ['ref', ...names],
+      'ref',
+      3,
+      (name) => {
+        order.push(name);
+        return 1;
+      },
+      timings,
+      seededRandom(1),
+    );
     for (const name of names) expect(timings.times.get(name)).toHaveLength(3);
     expect(timings.times.get('ref')).toHaveLength(3 * 26);
     expect(timings.ratios.get('ref')).toBeUndefined();
@@ -47,7 +57,17 @@ describe('timeInRounds', () => {
       const order: string[] = [];
       const timings = noTimings();
       timings.times.set('f0', [5]);
-      timeInRounds(['ref', ...names], 'ref', 2, (name) => (order.push(name), 1), timings, seededRandom(7));
+      timeInRounds(
+        ['ref', ...names],
+        'ref',
+        2,
+        (name) => {
+          order.push(name);
+          return 1;
+        },
+        timings,
+        seededRandom(7),
+      );
       return { order, first: timings.times.get('f0') };
     };
     expect(run().first).toEqual([5, 1, 1]);
@@ -71,7 +91,11 @@ describe('estimateRatio', () => {
     const widths = { few: 0, many: 0 };
     const runs = 120;
     // Each import and the two reference imports around it, each with its own noise.
-    const ratios = (n: number) => Array.from({ length: n }, () => (40 * truth * noise(random)) / Math.sqrt(40 * noise(random) * 40 * noise(random)));
+    const ratios = (n: number) =>
+      Array.from(
+        { length: n },
+        () => (40 * truth * noise(random)) / Math.sqrt(40 * noise(random) * 40 * noise(random)),
+      );
     for (let run = 0; run < runs; run++) {
       const few = estimateRatio(ratios(21), random);
       const many = estimateRatio(ratios(61), random);
@@ -87,7 +111,11 @@ describe('estimateRatio', () => {
 });
 
 describe('verdictOf', () => {
-  const at = (low: number, high: number) => ({ ratio: (low + high) / 2, interval: [low, high] as [number, number], imports: 21 });
+  const at = (low: number, high: number) => ({
+    ratio: (low + high) / 2,
+    interval: [low, high] as [number, number],
+    imports: 21,
+  });
   it('is under or over a target only when the whole interval is', () => {
     expect(verdictOf(at(1.1, 1.25), 1.25)).toBe('under');
     expect(verdictOf(at(1.26, 1.4), 1.25)).toBe('over');

@@ -29,17 +29,24 @@ describe('issue messages', () => {
     ['not_multiple_of', z.number().check(z.multipleOf(5)), 7, 'Must be a multiple of 5.'],
     ['unrecognized_keys', z.strictObject({}), { a: 1 }, 'Unknown field.'],
     ['invalid_union', z.union([z.string(), z.number()]), true, 'Must match one of the accepted forms.'],
-    ['invalid_key', z.record(z.string().check(z.minLength(2)), z.string()), { a: 'x' }, 'Has a key that is not accepted.'],
+    [
+      'invalid_key',
+      z.record(z.string().check(z.minLength(2)), z.string()),
+      { a: 'x' },
+      'Has a key that is not accepted.',
+    ],
     ['custom', z.string().check(z.refine(() => false)), 'x', 'Invalid value.'],
   ] as const)('%s', (_code, schema, input, message) => {
     expect(messageOf(schema as z.ZodMiniType, input)).toEqual([message]);
   });
 
-  it('invalid_element (this zod reports a map\'s bad item by its own issue, so the raw issue is worded directly)', () => {
-    expect(issueMessage({ code: 'invalid_element', origin: 'map', key: 'a', issues: [], input: new Map() })).toBe('Has an item that is not accepted.');
+  it("invalid_element (this zod reports a map's bad item by its own issue, so the raw issue is worded directly)", () => {
+    expect(issueMessage({ code: 'invalid_element', origin: 'map', key: 'a', issues: [], input: new Map() })).toBe(
+      'Has an item that is not accepted.',
+    );
   });
 
-  it('lets a schema\'s own message win', () => {
+  it("lets a schema's own message win", () => {
     expect(messageOf(z.string().check(z.regex(/^a$/, { error: 'Must be a.' })), 'b')).toEqual(['Must be a.']);
   });
 });

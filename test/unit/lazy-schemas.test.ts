@@ -10,7 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { droppable, lazySchema } from '../../shared/records/lazy-schema.ts';
+import { lazySchema } from '../../shared/records/lazy-schema.ts';
 import { ENTITY_SHAPES, nullableNumberKeys } from '../../shared/db/table/entity.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -25,7 +25,10 @@ describe('lazySchema', () => {
     expect(builds).toBe(0);
     const Holder = lazySchema(() => z.object({ thing: Thing, things: z.array(Thing) }));
     expect(builds).toBe(0);
-    expect(Holder.parse({ thing: { id: 'a', count: 1 }, things: [] })).toEqual({ thing: { id: 'a', count: 1 }, things: [] });
+    expect(Holder.parse({ thing: { id: 'a', count: 1 }, things: [] })).toEqual({
+      thing: { id: 'a', count: 1 },
+      things: [],
+    });
     expect(builds).toBe(1);
     expect(Thing.safeParse({ id: 'a', count: 1.5 }).success).toBe(false);
     expect(Object.keys(Thing.shape)).toEqual(['id', 'count']);
@@ -35,8 +38,12 @@ describe('lazySchema', () => {
 
   it('keeps the built schema’s metadata for the JSON Schema of a schema that holds it', () => {
     const Described = lazySchema(() => z.string().check(z.describe('A described string.')));
-    const Registered = lazySchema(() => z.nullable(z.int()).register(z.globalRegistry, { description: 'A registered number.' }));
-    const json = z.toJSONSchema(z.object({ described: Described, registered: Registered })) as { properties: Record<string, { description?: string }> };
+    const Registered = lazySchema(() =>
+      z.nullable(z.int()).register(z.globalRegistry, { description: 'A registered number.' }),
+    );
+    const json = z.toJSONSchema(z.object({ described: Described, registered: Registered })) as {
+      properties: Record<string, { description?: string }>;
+    };
     expect(json.properties.described?.description).toBe('A described string.');
     expect(json.properties.registered?.description).toBe('A registered number.');
   });
@@ -46,17 +53,25 @@ describe('lazySchema', () => {
       "import * as z from 'zod/mini';",
       "import { droppable, lazySchema } from './shared/records/lazy-schema.ts';",
       "export const Unused = /* @__PURE__ */ lazySchema(() => z.object({ marker: z.literal('lazy-unused') }));",
-      "export const UnusedInput = /* @__PURE__ */ droppable(() => z.email().check(z.maxLength(11111)));",
-      "export const Used = /* @__PURE__ */ droppable(() => z.string().check(z.maxLength(22222)));",
+      'export const UnusedInput = /* @__PURE__ */ droppable(() => z.email().check(z.maxLength(11111)));',
+      'export const Used = /* @__PURE__ */ droppable(() => z.string().check(z.maxLength(22222)));',
     ].join('\n');
     const out = await build({
-      stdin: { contents: `import { Used } from './entry.ts';\nconsole.log(Used.parse('x'));`, resolveDir: ROOT, loader: 'ts' },
+      stdin: {
+        contents: `import { Used } from './entry.ts';\nconsole.log(Used.parse('x'));`,
+        resolveDir: ROOT,
+        loader: 'ts',
+      },
       plugins: [
         {
           name: 'entry',
           setup(b) {
             b.onResolve({ filter: /^\.\/entry\.ts$/ }, () => ({ path: join(ROOT, 'entry.ts'), namespace: 'entry' }));
-            b.onLoad({ filter: /.*/, namespace: 'entry' }, () => ({ contents: source, loader: 'ts', resolveDir: ROOT }));
+            b.onLoad({ filter: /.*/, namespace: 'entry' }, () => ({
+              contents: source,
+              loader: 'ts',
+              resolveDir: ROOT,
+            }));
           },
         },
       ],
@@ -84,8 +99,16 @@ describe('the entities’ nullable Number keys', () => {
 
   it('declares, for every entity and projection, exactly the Number index keys its schema allows as null', () => {
     expect(ENTITY_SHAPES.length).toBeGreaterThan(50);
-    const mismatched = ENTITY_SHAPES.filter((e) => nullableNumberKeys(e.schema).sort().join() !== [...e.nullableNumberKeys].sort().join());
-    expect(mismatched.map((e) => `${e.name}: declares [${e.nullableNumberKeys}], schema allows [${nullableNumberKeys(e.schema)}]`)).toEqual([]);
-    expect(ENTITY_SHAPES.filter((e) => e.nullableNumberKeys.length).map((e) => e.name)).toContain('The metric snapshot');
+    const mismatched = ENTITY_SHAPES.filter(
+      (e) => nullableNumberKeys(e.schema).sort().join() !== [...e.nullableNumberKeys].sort().join(),
+    );
+    expect(
+      mismatched.map(
+        (e) => `${e.name}: declares [${e.nullableNumberKeys}], schema allows [${nullableNumberKeys(e.schema)}]`,
+      ),
+    ).toEqual([]);
+    expect(ENTITY_SHAPES.filter((e) => e.nullableNumberKeys.length).map((e) => e.name)).toContain(
+      'The metric snapshot',
+    );
   });
 });

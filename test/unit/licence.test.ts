@@ -20,9 +20,13 @@ it('every package.json says Apache-2.0', () => {
   const root = JSON.parse(read('package.json')) as { license?: string; workspaces: string[] };
   const packages = ['package.json', ...root.workspaces.map((w) => `${w}/package.json`)];
   expect(packages.length).toBeGreaterThan(1);
-  for (const path of packages) expect((JSON.parse(read(path)) as { license?: string }).license, path).toBe('Apache-2.0');
+  for (const path of packages)
+    expect((JSON.parse(read(path)) as { license?: string }).license, path).toBe('Apache-2.0');
 });
 
 it('openapi.json declares it in info.license', () => {
-  expect(JSON.parse(read('openapi.json')).info.license).toEqual({ name: 'Apache License 2.0', identifier: 'Apache-2.0' });
+  expect(JSON.parse(read('openapi.json')).info.license).toEqual({
+    name: 'Apache License 2.0',
+    identifier: 'Apache-2.0',
+  });
 });

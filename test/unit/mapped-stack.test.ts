@@ -13,7 +13,14 @@ import { describe, expect, it } from 'vitest';
 import { BUILD_OPTIONS } from '../../infra/build-bundles.ts';
 import { mappedStack } from '../../shared/support/mapped-stack.ts';
 
-const SOURCE = ['export function fail(reason: string): never {', '  throw new Error(reason);', '}', '', 'export const handler = () => fail("boom");', ''].join('\n');
+const SOURCE = [
+  'export function fail(reason: string): never {',
+  '  throw new Error(reason);',
+  '}',
+  '',
+  'export const handler = () => fail("boom");',
+  '',
+].join('\n');
 
 describe('mappedStack', () => {
   it("gives a minified bundle's frames their source file, line and column", async () => {
@@ -27,10 +34,15 @@ describe('mappedStack', () => {
       `const { mappedStack } = await import(${JSON.stringify(pathToFileURL(join(import.meta.dirname, '../../shared/support/mapped-stack.ts')).href)});`,
       'try { handler(); } catch (error) { process.stdout.write(JSON.stringify({ stack: error.stack, mapped: mappedStack(error.stack) })); }',
     ].join('\n');
-    const { stack, mapped: mappedText } = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as { stack: string; mapped: string };
+    const { stack, mapped: mappedText } = JSON.parse(
+      execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }),
+    ) as { stack: string; mapped: string };
     const [message, thrown, called] = stack.split('\n');
     // Minified: the bundle's own positions, all on its one line of code.
-    expect([thrown, called]).toEqual([expect.stringMatching(/out\/index\.mjs:\d+:\d+\)?$/), expect.stringMatching(/out\/index\.mjs:\d+:\d+\)?$/)]);
+    expect([thrown, called]).toEqual([
+      expect.stringMatching(/out\/index\.mjs:\d+:\d+\)?$/),
+      expect.stringMatching(/out\/index\.mjs:\d+:\d+\)?$/),
+    ]);
 
     const mapped = mappedText.split('\n');
     expect(mapped[0]).toBe(message);
@@ -40,7 +52,8 @@ describe('mappedStack', () => {
   });
 
   it('leaves a stack without a source map beside its file as it was, and nothing as nothing', () => {
-    const stack = 'Error: x\n    at run (file:///nowhere/index.mjs:1:20)\n    at file:///nowhere/other.js:3:4\n    at node:internal/process/task_queues:95:5';
+    const stack =
+      'Error: x\n    at run (file:///nowhere/index.mjs:1:20)\n    at file:///nowhere/other.js:3:4\n    at node:internal/process/task_queues:95:5';
     expect(mappedStack(stack)).toBe(stack);
     expect(mappedStack(undefined)).toBeUndefined();
   });

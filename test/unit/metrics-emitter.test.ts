@@ -11,7 +11,11 @@ import { countEmail, countReading, flushMetrics } from '../../shared/support/met
 
 let stdout: MockInstance<typeof process.stdout.write>;
 let logSpy: MockInstance<typeof console.log>;
-const saved = { LOG_LEVEL: process.env.LOG_LEVEL, STAGE: process.env.STAGE, METRICS_DISABLED: process.env.METRICS_DISABLED };
+const saved = {
+  LOG_LEVEL: process.env.LOG_LEVEL,
+  STAGE: process.env.STAGE,
+  METRICS_DISABLED: process.env.METRICS_DISABLED,
+};
 
 beforeEach(() => {
   process.env.LOG_LEVEL = 'info';
@@ -29,7 +33,11 @@ afterEach(() => {
   }
 });
 
-const documents = () => stdout.mock.calls.flatMap(([chunk]) => String(chunk).split('\n')).filter((line) => line.trim()).map((line) => JSON.parse(line));
+const documents = () =>
+  stdout.mock.calls
+    .flatMap(([chunk]) => String(chunk).split('\n'))
+    .filter((line) => line.trim())
+    .map((line) => JSON.parse(line));
 
 describe('metrics emitter', () => {
   it('writes one EMF document per dimension set, counts of a set summed, with service and stage', async () => {
@@ -42,7 +50,13 @@ describe('metrics emitter', () => {
       flushMetrics(invocation);
     });
     const docs = documents();
-    const reading = (dims: Record<string, string>) => docs.find((d) => Object.entries(dims).every(([k, v]) => d[k] === v) && Object.keys(d).filter((k) => !['_aws', 'service', 'stage', METRICS.metricReadings].includes(k)).length === Object.keys(dims).length);
+    const reading = (dims: Record<string, string>) =>
+      docs.find(
+        (d) =>
+          Object.entries(dims).every(([k, v]) => d[k] === v) &&
+          Object.keys(d).filter((k) => !['_aws', 'service', 'stage', METRICS.metricReadings].includes(k)).length ===
+            Object.keys(dims).length,
+      );
     expect(docs).toHaveLength(5);
     for (const doc of docs) {
       expect(doc).toMatchObject({ service: SERVICE_NAME, stage: 'staging' });
@@ -53,10 +67,14 @@ describe('metrics emitter', () => {
     }
     expect(reading({ outcome: 'ok' })).toMatchObject({ MetricReadings: 2 });
     expect(reading({ platform: 'youtube', outcome: 'ok' })).toMatchObject({ MetricReadings: 2 });
-    expect(reading({ platform: 'youtube', outcome: 'ok' })._aws.CloudWatchMetrics[0].Dimensions).toEqual([['service', 'stage', 'platform', 'outcome']]);
+    expect(reading({ platform: 'youtube', outcome: 'ok' })._aws.CloudWatchMetrics[0].Dimensions).toEqual([
+      ['service', 'stage', 'platform', 'outcome'],
+    ]);
     expect(reading({ outcome: 'rate_limited' })).toMatchObject({ MetricReadings: 1 });
     expect(reading({ platform: 'x', outcome: 'rate_limited' })).toMatchObject({ MetricReadings: 1 });
-    expect(reading({ outcome: 'failed' })._aws.CloudWatchMetrics[0].Dimensions).toEqual([['service', 'stage', 'outcome']]);
+    expect(reading({ outcome: 'failed' })._aws.CloudWatchMetrics[0].Dimensions).toEqual([
+      ['service', 'stage', 'outcome'],
+    ]);
   });
 
   it('adds the DynamoDB retries and throttles of the invocation, and forgets what it flushed', async () => {
@@ -122,7 +140,10 @@ describe('observedJob', () => {
     expect(docs.find((d) => d.outcome === 'failed')).toMatchObject({ Emails: 2 });
     const runs = logSpy.mock.calls.map(([line]) => JSON.parse(String(line))).filter((e) => e.message === 'job');
     // The first run started is the cold one, whichever ends first.
-    expect(runs.map((r) => [r.job, r.outcome, r.coldStart]).sort()).toEqual([['test-job', 'ok', false], ['test-job', 'ok', true]]);
+    expect(runs.map((r) => [r.job, r.outcome, r.coldStart]).sort()).toEqual([
+      ['test-job', 'ok', false],
+      ['test-job', 'ok', true],
+    ]);
   });
 
   it('logs a run that throws as an error and still flushes what it counted', async () => {
@@ -132,6 +153,10 @@ describe('observedJob', () => {
     });
     await expect(job()).rejects.toThrow('boom');
     expect(documents()).toEqual([expect.objectContaining({ outcome: 'failed', Emails: 1 })]);
-    expect(JSON.parse(String(logSpy.mock.calls.at(-1)![0]))).toMatchObject({ message: 'job', job: 'failing-job', outcome: 'error' });
+    expect(JSON.parse(String(logSpy.mock.calls.at(-1)![0]))).toMatchObject({
+      message: 'job',
+      job: 'failing-job',
+      outcome: 'error',
+    });
   });
 });

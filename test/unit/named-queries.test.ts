@@ -41,7 +41,9 @@ beforeAll(async () => {
   declared = DECLARED_ENTITIES.flatMap((entity) =>
     Object.entries(entity.queries).map(([name, pattern]) => ({
       pattern: `${entity.name} ${name}`,
-      condition: (pattern as (...args: unknown[]) => KeyCondition)(...Array.from({ length: Math.max(pattern.length, 4) }, () => anyArgument)),
+      condition: (pattern as (...args: unknown[]) => KeyCondition)(
+        ...Array.from({ length: Math.max(pattern.length, 4) }, () => anyArgument),
+      ),
     })),
   );
 });
@@ -58,7 +60,8 @@ describe('named queries and the table definition', () => {
       const index = GLOBAL_INDEXES.find((i) => i.indexName === condition.index);
       if (!index) return [`${pattern}: no index ${condition.index}`];
       // A sort-key condition compares strings: a Number sort key (gsi7-9) is only read in its order.
-      if (condition.sk && keyTypes(index).sortKey !== 'S') return [`${pattern}: a string condition on the Number sort key ${index.sortKey}`];
+      if (condition.sk && keyTypes(index).sortKey !== 'S')
+        return [`${pattern}: a string condition on the Number sort key ${index.sortKey}`];
       return [];
     });
     expect(wrong).toEqual([]);
@@ -88,7 +91,13 @@ describe('named queries and the table definition', () => {
 });
 
 /** The strings that write a query by hand, or send around the query layer. */
-const BY_HAND = ['KeyConditionExpression', 'FilterExpression', 'documentClient().send(', 'new QueryCommand(', 'new ScanCommand('];
+const BY_HAND = [
+  'KeyConditionExpression',
+  'FilterExpression',
+  'documentClient().send(',
+  'new QueryCommand(',
+  'new ScanCommand(',
+];
 
 /** Code without its comments, so that a comment may name what the code must not do. */
 const code = (source: string) => source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');
@@ -96,13 +105,19 @@ const code = (source: string) => source.replace(/\/\*[\s\S]*?\*\//g, '').replace
 /** Where `files` (path -> source) write a query by hand outside shared/db/table. */
 function queriesByHand(files: ReadonlyMap<string, string>): string[] {
   return [...files].flatMap(([file, source]) =>
-    file.startsWith('shared/db/table/') ? [] : BY_HAND.filter((s) => code(source).includes(s)).map((s) => `${file}: ${s}`),
+    file.startsWith('shared/db/table/')
+      ? []
+      : BY_HAND.filter((s) => code(source).includes(s)).map((s) => `${file}: ${s}`),
   );
 }
 
 describe('key conditions only in the query layer', () => {
   it('holds for shared/, functions/ and infra/', () => {
-    const files = new Map(['shared', 'functions', 'infra'].flatMap(filesUnder).map((file) => [file, readFileSync(join(ROOT, file), 'utf8')]));
+    const files = new Map(
+      ['shared', 'functions', 'infra']
+        .flatMap(filesUnder)
+        .map((file) => [file, readFileSync(join(ROOT, file), 'utf8')]),
+    );
     expect(files.size).toBeGreaterThan(300);
     expect(queriesByHand(files)).toEqual([]);
   });
@@ -110,7 +125,10 @@ describe('key conditions only in the query layer', () => {
   it('names the file and the string', () => {
     const files = new Map([
       ['shared/db/tenancy/x.ts', "await queryAll({ KeyConditionExpression: 'pk = :pk' });"],
-      ['functions/jobs/y.ts', "// KeyConditionExpression in a comment\nawait documentClient().send(new QueryCommand(input));"],
+      [
+        'functions/jobs/y.ts',
+        '// KeyConditionExpression in a comment\nawait documentClient().send(new QueryCommand(input));',
+      ],
       ['shared/db/table/query.ts', "const KeyConditionExpression = 'pk = :pk';"],
     ]);
     expect(queriesByHand(files)).toEqual([

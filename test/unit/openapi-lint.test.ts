@@ -11,10 +11,14 @@ import { expect, it } from 'vitest';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 it('redocly lint (recommended rules) finds no error and no warning in openapi.json', async () => {
-  const run = await promisify(execFile)('node_modules/.bin/redocly', ['lint', 'openapi.json', '--format=json'], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 }).catch(
-    (error: { stdout: string }) => error,
-  );
-  const report = JSON.parse(run.stdout) as { totals: { errors: number; warnings: number }; problems: { ruleId: string; message: string; location: unknown[] }[] };
+  const run = await promisify(execFile)('node_modules/.bin/redocly', ['lint', 'openapi.json', '--format=json'], {
+    cwd: ROOT,
+    maxBuffer: 64 * 1024 * 1024,
+  }).catch((error: { stdout: string }) => error);
+  const report = JSON.parse(run.stdout) as {
+    totals: { errors: number; warnings: number };
+    problems: { ruleId: string; message: string; location: unknown[] }[];
+  };
   expect(report.problems.map((p) => `${p.ruleId}: ${p.message} ${JSON.stringify(p.location)}`)).toEqual([]);
   expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
 }, 120_000);

@@ -16,54 +16,94 @@ const byV = (r: Row) => r.v;
 /** Every ordering of a small list, to prove a sort does not depend on its input order. */
 function permutations<T>(items: readonly T[]): T[][] {
   if (items.length <= 1) return [[...items]];
-  return items.flatMap((item, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]));
+  return items.flatMap((item, i) =>
+    permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]),
+  );
 }
 
 describe('sortRecords', () => {
   it('sorts numbers ascending and descending', () => {
-    const rows: Row[] = [{ id: 'a', v: 2 }, { id: 'b', v: 10 }, { id: 'c', v: 1 }];
+    const rows: Row[] = [
+      { id: 'a', v: 2 },
+      { id: 'b', v: 10 },
+      { id: 'c', v: 1 },
+    ];
     expect(ids(sortRecords(rows, byV, 'asc'))).toEqual(['c', 'a', 'b']);
     expect(ids(sortRecords(rows, byV, 'desc'))).toEqual(['b', 'a', 'c']);
   });
 
   it('sorts strings case-insensitively', () => {
-    const rows: Row[] = [{ id: '1', v: 'banana' }, { id: '2', v: 'Apple' }, { id: '3', v: 'cherry' }];
+    const rows: Row[] = [
+      { id: '1', v: 'banana' },
+      { id: '2', v: 'Apple' },
+      { id: '3', v: 'cherry' },
+    ];
     expect(ids(sortRecords(rows, byV, 'asc'))).toEqual(['2', '1', '3']);
   });
 
   it('breaks ties by id, whatever the input order (asc: id ascending)', () => {
-    const rows: Row[] = [{ id: 'c', v: 1 }, { id: 'a', v: 1 }, { id: 'b', v: 1 }, { id: 'z', v: 0 }];
+    const rows: Row[] = [
+      { id: 'c', v: 1 },
+      { id: 'a', v: 1 },
+      { id: 'b', v: 1 },
+      { id: 'z', v: 0 },
+    ];
     for (const order of permutations(rows)) expect(ids(sortRecords(order, byV, 'asc'))).toEqual(['z', 'a', 'b', 'c']);
   });
 
   it('breaks ties by id in descending order too, so desc is the exact reverse of asc', () => {
-    const rows: Row[] = [{ id: 'c', v: 1 }, { id: 'a', v: 1 }, { id: 'b', v: 1 }, { id: 'z', v: 0 }];
+    const rows: Row[] = [
+      { id: 'c', v: 1 },
+      { id: 'a', v: 1 },
+      { id: 'b', v: 1 },
+      { id: 'z', v: 0 },
+    ];
     for (const order of permutations(rows)) expect(ids(sortRecords(order, byV, 'desc'))).toEqual(['c', 'b', 'a', 'z']);
   });
 
   it('treats strings equal but for case as a tie broken by id', () => {
-    const rows: Row[] = [{ id: 'b', v: 'ada' }, { id: 'a', v: 'Ada' }];
+    const rows: Row[] = [
+      { id: 'b', v: 'ada' },
+      { id: 'a', v: 'Ada' },
+    ];
     expect(ids(sortRecords(rows, byV, 'asc'))).toEqual(['a', 'b']);
     expect(ids(sortRecords([...rows].reverse(), byV, 'asc'))).toEqual(['a', 'b']);
   });
 
   it('puts nulls last when ascending', () => {
-    const rows: Row[] = [{ id: 'n', v: null }, { id: 'a', v: 2 }, { id: 'b', v: 1 }];
+    const rows: Row[] = [
+      { id: 'n', v: null },
+      { id: 'a', v: 2 },
+      { id: 'b', v: 1 },
+    ];
     expect(ids(sortRecords(rows, byV, 'asc'))).toEqual(['b', 'a', 'n']);
   });
 
   it('puts nulls last when descending', () => {
-    const rows: Row[] = [{ id: 'n', v: null }, { id: 'a', v: 2 }, { id: 'b', v: 1 }];
+    const rows: Row[] = [
+      { id: 'n', v: null },
+      { id: 'a', v: 2 },
+      { id: 'b', v: 1 },
+    ];
     expect(ids(sortRecords(rows, byV, 'desc'))).toEqual(['a', 'b', 'n']);
   });
 
   it('breaks ties among several nulls by id', () => {
-    const rows: Row[] = [{ id: 'y', v: null }, { id: 'x', v: null }, { id: 'a', v: 'k' }];
+    const rows: Row[] = [
+      { id: 'y', v: null },
+      { id: 'x', v: null },
+      { id: 'a', v: 'k' },
+    ];
     for (const order of permutations(rows)) expect(ids(sortRecords(order, byV, 'asc'))).toEqual(['a', 'x', 'y']);
   });
 
   it('treats null and undefined alike as missing: last, ties broken by id, whatever the input order', () => {
-    const rows: Row[] = [{ id: 'b', v: null }, { id: 'a', v: undefined }, { id: 'c', v: 'x' }, { id: 'd', v: null }];
+    const rows: Row[] = [
+      { id: 'b', v: null },
+      { id: 'a', v: undefined },
+      { id: 'c', v: 'x' },
+      { id: 'd', v: null },
+    ];
     for (const order of permutations(rows)) {
       expect(ids(sortRecords(order, byV, 'asc'))).toEqual(['c', 'a', 'b', 'd']);
       expect(ids(sortRecords(order, byV, 'desc'))).toEqual(['c', 'd', 'b', 'a']);
@@ -71,7 +111,10 @@ describe('sortRecords', () => {
   });
 
   it('does not modify its input and handles an empty list', () => {
-    const rows: Row[] = [{ id: 'b', v: 2 }, { id: 'a', v: 1 }];
+    const rows: Row[] = [
+      { id: 'b', v: 2 },
+      { id: 'a', v: 1 },
+    ];
     sortRecords(rows, byV, 'asc');
     expect(ids(rows)).toEqual(['b', 'a']);
     expect(sortRecords([], byV, 'asc')).toEqual([]);

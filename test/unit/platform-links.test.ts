@@ -40,12 +40,16 @@ describe('content ids from URLs', () => {
 describe('resetAt', () => {
   const now = new Date('2026-11-23T12:00:00.000Z');
   it('reads epoch seconds (X) and seconds from now (Reddit)', () => {
-    expect(resetAt(String(now.getTime() / 1000 + 900), 'epochSeconds', 1, now).toISOString()).toBe('2026-11-23T12:15:00.000Z');
+    expect(resetAt(String(now.getTime() / 1000 + 900), 'epochSeconds', 1, now).toISOString()).toBe(
+      '2026-11-23T12:15:00.000Z',
+    );
     expect(resetAt('299.4', 'secondsFromNow', 1, now).toISOString()).toBe('2026-11-23T12:05:00.000Z');
   });
   it('falls back without a usable header, and never answers a time already past', () => {
     expect(resetAt(null, 'epochSeconds', 60_000, now).toISOString()).toBe('2026-11-23T12:01:00.000Z');
     expect(resetAt('soon', 'secondsFromNow', 60_000, now).toISOString()).toBe('2026-11-23T12:01:00.000Z');
-    expect(resetAt(String(now.getTime() / 1000 - 5), 'epochSeconds', 60_000, now).toISOString()).toBe('2026-11-23T12:00:01.000Z');
+    expect(resetAt(String(now.getTime() / 1000 - 5), 'epochSeconds', 60_000, now).toISOString()).toBe(
+      '2026-11-23T12:00:01.000Z',
+    );
   });
 });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkContentUrl } from '../../functions/activities/inputs.ts';
 import { normaliseProfile } from '../../shared/domain/social-profiles.ts';
-import { Problem } from '../../shared/http/problem.ts';
+import type { Problem } from '../../shared/http/problem.ts';
 import { thrown } from '../support/thrown.ts';
 
 describe('platform names in messages', () => {

@@ -10,7 +10,16 @@ import { routeByKey } from '../../functions/routes.ts';
 import * as domain from '../../shared/domain/errors.ts';
 import { envelope } from '../../shared/http/middleware/envelope.ts';
 import { problemBody, problemResponse, toProblem } from '../../shared/http/middleware/problem-responses.ts';
-import { conflict, forbidden, invalidInput, notFound, Problem, rateLimited, unauthenticated, type ProblemCode } from '../../shared/http/problem.ts';
+import {
+  conflict,
+  forbidden,
+  invalidInput,
+  notFound,
+  Problem,
+  rateLimited,
+  unauthenticated,
+  type ProblemCode,
+} from '../../shared/http/problem.ts';
 import { count, created, deleted, list, ok, type Result } from '../../shared/http/result.ts';
 
 /** The error the real JSON body parser throws for a request (undefined when it accepts it). */
@@ -60,7 +69,7 @@ describe('toProblem', () => {
     expect(toProblem(problem)).toBe(problem);
   });
 
-  it('maps middy\'s 415 (real JSON body parser, text/plain) to unsupported_media_type', async () => {
+  it("maps middy's 415 (real JSON body parser, text/plain) to unsupported_media_type", async () => {
     const error = await parserError({ 'content-type': 'text/plain' }, '{}');
     expect((error as { statusCode?: number }).statusCode).toBe(415);
     const problem = toProblem(error);
@@ -68,7 +77,7 @@ describe('toProblem', () => {
     expect(problem.status).toBe(415);
   });
 
-  it('maps middy\'s 422 (real JSON body parser, malformed JSON) to 400 invalid_input', async () => {
+  it("maps middy's 422 (real JSON body parser, malformed JSON) to 400 invalid_input", async () => {
     const error = await parserError({ 'content-type': 'application/json' }, '{"a":');
     expect((error as { statusCode?: number }).statusCode).toBe(422);
     const problem = toProblem(error);
@@ -76,7 +85,7 @@ describe('toProblem', () => {
     expect(problem.status).toBe(400);
   });
 
-  it('does not leak the parser\'s message or the body into the 400', async () => {
+  it("does not leak the parser's message or the body into the 400", async () => {
     const problem = toProblem(await parserError({ 'content-type': 'application/json' }, '{"password": "hunter2"'));
     expect(JSON.stringify(problemBody(problem, 'r'))).not.toContain('hunter2');
   });
@@ -85,25 +94,30 @@ describe('toProblem', () => {
     expect(toProblem(createError(413, 'Payload Too Large')).code).toBe('payload_too_large');
   });
 
-  it.each(['ThrottlingException', 'ProvisionedThroughputExceededException', 'RequestLimitExceeded', 'TooManyRequestsException'])(
-    'maps %s to 429 rate_limited with a retry-after header',
-    (name) => {
-      const error = Object.assign(new Error('slow down'), { name });
-      const problem = toProblem(error);
-      expect(problem.code).toBe('rate_limited');
-      expect(problem.status).toBe(429);
-      const response = problemResponse(problem, 'req-1');
-      expect(response.statusCode).toBe(429);
-      expect(response.headers).toEqual({ 'content-type': 'application/problem+json', 'retry-after': '1' });
-    },
-  );
+  it.each([
+    'ThrottlingException',
+    'ProvisionedThroughputExceededException',
+    'RequestLimitExceeded',
+    'TooManyRequestsException',
+  ])('maps %s to 429 rate_limited with a retry-after header', (name) => {
+    const error = Object.assign(new Error('slow down'), { name });
+    const problem = toProblem(error);
+    expect(problem.code).toBe('rate_limited');
+    expect(problem.status).toBe(429);
+    const response = problemResponse(problem, 'req-1');
+    expect(response.statusCode).toBe(429);
+    expect(response.headers).toEqual({ 'content-type': 'application/problem+json', 'retry-after': '1' });
+  });
 
   it('sends the Retry-After of a rate limit the service enforces, in whole seconds (at least 1)', () => {
     expect(problemResponse(rateLimited('Too many invitations.', 1234.2), 'req-3').headers).toEqual({
       'content-type': 'application/problem+json',
       'retry-after': '1235',
     });
-    expect(problemResponse(rateLimited('Too many invitations.', 0), 'req-4')).toMatchObject({ statusCode: 429, headers: { 'retry-after': '1' } });
+    expect(problemResponse(rateLimited('Too many invitations.', 0), 'req-4')).toMatchObject({
+      statusCode: 429,
+      headers: { 'retry-after': '1' },
+    });
   });
 
   it('maps each typed domain error to the very problem the HTTP helper of the same name builds', () => {
@@ -128,7 +142,9 @@ describe('toProblem', () => {
       CancellationReasons: [{ Code: 'None' }, { Code: 'TransactionConflict' }],
     });
     expect(toProblem(race)).toMatchObject({ status: 409, code: 'conflict' });
-    expect(toProblem(Object.assign(new Error('x'), { name: 'TransactionConflictException' }))).toMatchObject({ code: 'conflict' });
+    expect(toProblem(Object.assign(new Error('x'), { name: 'TransactionConflictException' }))).toMatchObject({
+      code: 'conflict',
+    });
     const other = Object.assign(new Error('Transaction cancelled'), {
       name: 'TransactionCanceledException',
       CancellationReasons: [{ Code: 'ValidationError' }],
@@ -177,7 +193,9 @@ describe('problemBody', () => {
   });
 
   it('adds errors only when there are some', () => {
-    expect(problemBody(invalidInput('Bad.', [{ path: 'a', message: 'm' }]), 'r').errors).toEqual([{ path: 'a', message: 'm' }]);
+    expect(problemBody(invalidInput('Bad.', [{ path: 'a', message: 'm' }]), 'r').errors).toEqual([
+      { path: 'a', message: 'm' },
+    ]);
     expect(Object.keys(problemBody(invalidInput('Bad.', []), 'r')).sort()).toEqual(MEMBERS);
     expect(Object.keys(problemBody(invalidInput('Bad.'), 'r')).sort()).toEqual(MEMBERS);
   });
@@ -191,7 +209,11 @@ describe('envelope (unit)', () => {
   function render(routeKey: string, result: Result) {
     const request = { response: result, context: { state: { requestId: 'req-env' } } };
     envelope(routeByKey(routeKey)).after!(request as never);
-    const response = request.response as unknown as { statusCode: number; headers: Record<string, string>; body: string };
+    const response = request.response as unknown as {
+      statusCode: number;
+      headers: Record<string, string>;
+      body: string;
+    };
     return { status: response.statusCode, headers: response.headers, body: JSON.parse(response.body) };
   }
 
@@ -209,7 +231,10 @@ describe('envelope (unit)', () => {
   });
 
   it('renders list() as {items, totalCount, facets} and merges meta extras into _meta on Form A', () => {
-    const res = render('GET /v1/users', { ...list({ items: [1], totalCount: 3 }, { role: { owner: 1 } }), meta: { warnings: ['w'] } });
+    const res = render('GET /v1/users', {
+      ...list({ items: [1], totalCount: 3 }, { role: { owner: 1 } }),
+      meta: { warnings: ['w'] },
+    });
     expect(res.body).toEqual({
       items: [1],
       totalCount: 3,
@@ -219,7 +244,11 @@ describe('envelope (unit)', () => {
   });
 
   it('renders list() with empty facets as {} (never missing)', () => {
-    expect(render('GET /v1/activities', list({ items: [], totalCount: 0 })).body).toEqual({ items: [], totalCount: 0, facets: {} });
+    expect(render('GET /v1/activities', list({ items: [], totalCount: 0 })).body).toEqual({
+      items: [],
+      totalCount: 0,
+      facets: {},
+    });
   });
 
   it('renders count() as {count} and deleted() as {data: {id, deleted: true}} with extras at top level', () => {

@@ -6,7 +6,10 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const published = '2026-01-01T00:00:00.000Z';
 const at = (ms: number) => new Date(Date.parse(published) + ms);
-const gap = (ageMs: number, anchor: { publishedAt?: string | null; connectedAt?: string | null } = { publishedAt: published }) => {
+const gap = (
+  ageMs: number,
+  anchor: { publishedAt?: string | null; connectedAt?: string | null } = { publishedAt: published },
+) => {
   const now = at(ageMs);
   return nextFetchAt({ ...anchor, connected: true }, now)!.getTime() - now.getTime();
 };
@@ -29,7 +32,9 @@ describe('nextFetchAt', () => {
 
   it('counts from the connect time when no publish date is known, or the publish date is still ahead', () => {
     expect(gap(10 * DAY, { connectedAt: at(9 * DAY).toISOString() })).toBe(2 * HOUR);
-    expect(gap(10 * DAY, { publishedAt: at(30 * DAY).toISOString(), connectedAt: at(2 * DAY).toISOString() })).toBe(DAY);
+    expect(gap(10 * DAY, { publishedAt: at(30 * DAY).toISOString(), connectedAt: at(2 * DAY).toISOString() })).toBe(
+      DAY,
+    );
   });
 
   it('an old publish date wins over a recent connect: old content is read weekly', () => {

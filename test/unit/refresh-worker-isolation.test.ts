@@ -31,13 +31,22 @@ const itemOf = ({ tenantId, activityId }: (typeof activities)[number]) => ({
   contentHref: `https://youtu.be/${activityId.slice(0, 11)}`,
   metricsFetchDueAt: dueAt,
 });
-const event = { Records: activities.map((a, n) => ({ messageId: `m${n}`, body: JSON.stringify({ kind: 'content', ...a, dueAt }) })) } as unknown as SQSEvent;
-const [victim, bystander, another] = activities as [(typeof activities)[number], (typeof activities)[number], (typeof activities)[number]];
+const event = {
+  Records: activities.map((a, n) => ({ messageId: `m${n}`, body: JSON.stringify({ kind: 'content', ...a, dueAt }) })),
+} as unknown as SQSEvent;
+const [victim, bystander, another] = activities as [
+  (typeof activities)[number],
+  (typeof activities)[number],
+  (typeof activities)[number],
+];
 
 const reading = () => youtubeReading(new Date().toISOString(), { views: 10 });
 
 let recorded: string[] = [];
-function stubs(read: (refs: ContentRef[]) => Promise<ReadResult<ContentReading>[]> = async (refs) => refs.map(() => ({ status: 'ok', value: reading() }))): RefreshDeps {
+function stubs(
+  read: (refs: ContentRef[]) => Promise<ReadResult<ContentReading>[]> = async (refs) =>
+    refs.map(() => ({ status: 'ok', value: reading() })),
+): RefreshDeps {
   return {
     adapterFor: (platform) => ({ platform, maxIdsPerCall: 50, readContent: read, readFollowers: async () => [] }),
     recordReadings: async (_tenantId, readings) => void recorded.push(...readings.map((r) => r.activityId)),
@@ -49,9 +58,18 @@ function stubs(read: (refs: ContentRef[]) => Promise<ReadResult<ContentReading>[
 /** BatchGet answers the items asked for; a request naming `poison` is refused as a whole, as DynamoDB refuses a request with one bad key. */
 function table(poison?: string) {
   ddb.on(BatchGetCommand).callsFake((input) => {
-    const [name, { Keys }] = Object.entries(input.RequestItems as Record<string, { Keys: { pk: string; sk: string }[] }>)[0]!;
-    if (poison && Keys.some((k) => k.sk.endsWith(poison))) throw Object.assign(new Error('One or more parameter values were invalid'), { name: 'ValidationException' });
-    return { Responses: { [name]: activities.filter((a) => Keys.some((k) => k.sk === keys.activity(a.tenantId, a.activityId).sk)).map(itemOf) } };
+    const [name, { Keys }] = Object.entries(
+      input.RequestItems as Record<string, { Keys: { pk: string; sk: string }[] }>,
+    )[0]!;
+    if (poison && Keys.some((k) => k.sk.endsWith(poison)))
+      throw Object.assign(new Error('One or more parameter values were invalid'), { name: 'ValidationException' });
+    return {
+      Responses: {
+        [name]: activities
+          .filter((a) => Keys.some((k) => k.sk === keys.activity(a.tenantId, a.activityId).sk))
+          .map(itemOf),
+      },
+    };
   });
 }
 
@@ -83,17 +101,26 @@ describe('refresh-metrics-worker reports only the failed messages', () => {
 
   it('a failed reading fails its message alone', async () => {
     table();
-    deps.current = stubs(async (refs) => refs.map((r) => (r.activityId === victim.activityId ? { status: 'failed', message: 'HTTP 500' } : { status: 'ok', value: reading() })));
+    deps.current = stubs(async (refs) =>
+      refs.map((r) =>
+        r.activityId === victim.activityId
+          ? { status: 'failed', message: 'HTTP 500' }
+          : { status: 'ok', value: reading() },
+      ),
+    );
     expect(await failures()).toEqual(['m0']);
     expect(recorded.sort()).toEqual([bystander.activityId, another.activityId].sort());
   });
 
-  it('a writer that fails for one tenant fails that tenant\'s messages alone', async () => {
+  it("a writer that fails for one tenant fails that tenant's messages alone", async () => {
     table();
-    deps.current = { ...stubs(), recordReadings: async (tenantId, readings) => {
-      if (tenantId === victim.tenantId) throw new Error('throttled');
-      recorded.push(...readings.map((r) => r.activityId));
-    } };
+    deps.current = {
+      ...stubs(),
+      recordReadings: async (tenantId, readings) => {
+        if (tenantId === victim.tenantId) throw new Error('throttled');
+        recorded.push(...readings.map((r) => r.activityId));
+      },
+    };
     expect(await failures()).toEqual(['m0']);
     expect(recorded.sort()).toEqual([bystander.activityId, another.activityId].sort());
   });

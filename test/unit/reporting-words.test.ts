@@ -16,8 +16,19 @@ import { recommendations } from '../../shared/domain/reporting/recommendations.t
 
 const ctx = { currency: 'GBP', timeZone: 'Europe/London', now: new Date('2026-06-15T12:00:00Z') };
 const TODAY = '2026-06-15';
-const BRIEF = { summary: 's', objective: 'o', audience: 'a', desiredOutcomes: 'd', channels: ['youtube'], ownerUserId: 'u' };
-const DATES = { startAt: '2026-06-01T00:00:00Z', endAt: '2026-07-01T00:00:00Z', newestSnapshotAt: '2026-06-15T06:00:00Z' };
+const BRIEF = {
+  summary: 's',
+  objective: 'o',
+  audience: 'a',
+  desiredOutcomes: 'd',
+  channels: ['youtube'],
+  ownerUserId: 'u',
+};
+const DATES = {
+  startAt: '2026-06-01T00:00:00Z',
+  endAt: '2026-07-01T00:00:00Z',
+  newestSnapshotAt: '2026-06-15T06:00:00Z',
+};
 
 // A: £8,400.00 and 1,232,433 impressions; its CPM divides the £8,400.00 by the 867,530 impressions of
 // the 6 activities with both (a seventh, paid in USD, has 364,903 impressions and no GBP spend):
@@ -61,7 +72,13 @@ const B = {
   cpeActivities_GBP: 1,
 } as StoredCampaign;
 // The organization: both campaigns and a £250.00 activity in no campaign.
-const TENANT = { activitiesCount: 9, activitiesWithMetrics: 8, spend: { GBP: 11_950 }, impressions: 1_592_433, newestSnapshotAt: DATES.newestSnapshotAt };
+const TENANT = {
+  activitiesCount: 9,
+  activitiesWithMetrics: 8,
+  spend: { GBP: 11_950 },
+  impressions: 1_592_433,
+  newestSnapshotAt: DATES.newestSnapshotAt,
+};
 const TENANT_DAYS = [{ date: TODAY, impressions: 1_592_433, engagement: 61_019, spend: { GBP: 11_950 } }];
 const NONE: BriefConversions = { conversions: null, cpa: null, basis: NO_CPA_BASIS, definitions: [] };
 
@@ -70,7 +87,9 @@ const brief = (audience: 'executive' | 'practitioner', campaigns = [A, B]) =>
 
 describe('deck-ready words of the campaign reports', () => {
   it('brief: the headline about campaigns quotes the campaigns’ figures (£11,700.00), not the organization’s (£11,950.00)', () => {
-    expect(brief('executive').headline).toBe('2 active campaigns: £11,700.00 spent and 1,592,433 impressions recorded by them in all.');
+    expect(brief('executive').headline).toBe(
+      '2 active campaigns: £11,700.00 spent and 1,592,433 impressions recorded by them in all.',
+    );
     expect(brief('practitioner').headline).toBe(
       '2 active campaigns: £11,700.00 spent and 1,592,433 impressions recorded by them in all (metrics for 8 of 8 of their activities; evidence high).',
     );
@@ -78,7 +97,9 @@ describe('deck-ready words of the campaign reports', () => {
 
   it('brief: without an active campaign the headline is about the organization, and says so', () => {
     const done = { ...B, startAt: '2026-05-01T00:00:00Z', endAt: '2026-05-31T00:00:00Z' } as StoredCampaign;
-    expect(brief('executive', [done]).headline).toBe('No active campaign: £11,950.00 spent and 1,592,433 impressions recorded by the organization over the last 30 days.');
+    expect(brief('executive', [done]).headline).toBe(
+      'No active campaign: £11,950.00 spent and 1,592,433 impressions recorded by the organization over the last 30 days.',
+    );
   });
 
   it('brief: highlights and risks quote money with its symbol and counts grouped', () => {
@@ -92,15 +113,33 @@ describe('deck-ready words of the campaign reports', () => {
 
   it('portfolio: priorities and next actions quote money with its symbol; its totals stay numbers', () => {
     const overview = portfolio([A, B], TENANT, TENANT_DAYS, 30, ctx);
-    expect(overview.priorities).toEqual([{ campaignId: B.id, name: 'B', status: 'active', reasons: ['Recorded spend £3,300.00 is above its budget of £3,000.00 (110%).'] }]);
+    expect(overview.priorities).toEqual([
+      {
+        campaignId: B.id,
+        name: 'B',
+        status: 'active',
+        reasons: ['Recorded spend £3,300.00 is above its budget of £3,000.00 (110%).'],
+      },
+    ]);
     expect(overview.nextActions).toEqual(['Review the budget of B: recorded spend is 110% of it.']);
-    expect(overview).toMatchObject({ spendTotal: 11_700, budgetTotal: 18_000, trend: { spend: 11_950, impressions: 1_592_433 } });
+    expect(overview).toMatchObject({
+      spendTotal: 11_700,
+      budgetTotal: 18_000,
+      trend: { spend: 11_950, impressions: 1_592_433 },
+    });
   });
 
   it('comparison: two CPEs that print alike are written to four significant figures, never called the same', () => {
     const entry = (campaign: StoredCampaign) => ({
       campaign,
-      days: [{ date: TODAY, impressions: Number(campaign.impressions), engagement: Number(campaign.engagement), spend: campaign.spend as Record<string, number> }],
+      days: [
+        {
+          date: TODAY,
+          impressions: Number(campaign.impressions),
+          engagement: Number(campaign.engagement),
+          spend: campaign.spend as Record<string, number>,
+        },
+      ],
       outcomes: { conversions: null, cpa: null },
       basis: { ...ratioBasis(campaign, 'GBP'), cpa: NO_CPA_BASIS, conversions: [] },
     });
@@ -116,7 +155,12 @@ describe('deck-ready words of the campaign reports', () => {
 
   it('comparison: the same only when the ratios are equal unrounded', () => {
     const twin = { ...B, id: '00000000-0000-4000-8000-00000000000c', name: 'C' } as StoredCampaign;
-    const entry = (campaign: StoredCampaign) => ({ campaign, days: [], outcomes: { conversions: null, cpa: null }, basis: { ...ratioBasis(campaign, 'GBP'), cpa: NO_CPA_BASIS, conversions: [] } });
+    const entry = (campaign: StoredCampaign) => ({
+      campaign,
+      days: [],
+      outcomes: { conversions: null, cpa: null },
+      basis: { ...ratioBasis(campaign, 'GBP'), cpa: NO_CPA_BASIS, conversions: [] },
+    });
     expect(comparison([entry(B), entry(twin)], 30, ctx).findings.slice(0, 2)).toEqual([
       'CPM is the same, £9.17, for B (1 activity), C (1 activity).',
       'CPE is the same, £0.21, for B (1 activity), C (1 activity).',

@@ -24,15 +24,26 @@ import { ANSWER_MARGIN_MS, enterInvocation, inInvocation, REQUEST_RETRIES } from
 const $metadata = {};
 const throttled = () => new ThrottlingException({ $metadata, message: 'Rate exceeded' });
 const cancelled = (...codes: string[]) =>
-  new TransactionCanceledException({ $metadata, message: 'Transaction cancelled', CancellationReasons: codes.map((Code) => ({ Code })) });
+  new TransactionCanceledException({
+    $metadata,
+    message: 'Transaction cancelled',
+    CancellationReasons: codes.map((Code) => ({ Code })),
+  });
 
-const Thing = defineEntity({ name: 'The thing', schema: () => z.object({ id: z.string() }), key: (id: string) => ({ pk: `T#${id}`, sk: 'T' }) });
+const Thing = defineEntity({
+  name: 'The thing',
+  schema: () => z.object({ id: z.string() }),
+  key: (id: string) => ({ pk: `T#${id}`, sk: 'T' }),
+});
 
 let ddb: ReturnType<typeof mockClient>;
 beforeEach(() => {
   ddb = mockClient(DynamoDBDocumentClient);
   // Backoff waits are real timers; make them instant so the test measures decisions, not time.
-  vi.spyOn(globalThis, 'setTimeout').mockImplementation(((fn: () => void) => (fn(), 0)) as never);
+  vi.spyOn(globalThis, 'setTimeout').mockImplementation(((fn: () => void) => {
+    fn();
+    return 0;
+  }) as never);
 });
 afterEach(() => {
   ddb.restore();
@@ -40,7 +51,7 @@ afterEach(() => {
 });
 
 describe('what is retryable', () => {
-  it('a transaction conflict without a failed condition; not throttling (the SDK\'s), not a failed condition, not validation', () => {
+  it("a transaction conflict without a failed condition; not throttling (the SDK's), not a failed condition, not validation", () => {
     expect(isRetryable(throttled())).toBe(false);
     expect(isRetryable(cancelled('None', 'TransactionConflict'))).toBe(true);
     expect(isRetryable(cancelled('TransactionConflict', 'ConditionalCheckFailed'))).toBe(false);
@@ -82,15 +93,20 @@ describe('transactions under the policy', () => {
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(2);
   });
 
-  it('a ConditionalCheckFailed is not retried, even beside a conflict: the failed item\'s typed error, at once', async () => {
+  it("a ConditionalCheckFailed is not retried, even beside a conflict: the failed item's typed error, at once", async () => {
     ddb.on(TransactWriteCommand).rejects(cancelled('TransactionConflict', 'ConditionalCheckFailed'));
-    const write = transact([Thing.tx.check(Thing.key('1')), Thing.tx.put(Thing.key('2'), { id: '2' }, { condition: () => 'attribute_not_exists(pk)' })]);
+    const write = transact([
+      Thing.tx.check(Thing.key('1')),
+      Thing.tx.put(Thing.key('2'), { id: '2' }, { condition: () => 'attribute_not_exists(pk)' }),
+    ]);
     await expect(write).rejects.toBeInstanceOf(ConflictError);
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(1);
   });
 
-  it('a single-item write\'s failed condition is its typed error, not retried', async () => {
-    ddb.on(UpdateCommand).rejects(new ConditionalCheckFailedException({ $metadata, message: 'The conditional request failed' }));
+  it("a single-item write's failed condition is its typed error, not retried", async () => {
+    ddb
+      .on(UpdateCommand)
+      .rejects(new ConditionalCheckFailedException({ $metadata, message: 'The conditional request failed' }));
     await expect(updateRecord(Thing, Thing.key('1'), { set: { id: '1' } })).rejects.toBeInstanceOf(NotFoundError);
     expect(ddb.commandCalls(UpdateCommand)).toHaveLength(1);
   });

@@ -29,7 +29,11 @@ const OWN_ROUTES = [
 ];
 
 /** The own routes a third party calls without a bearer token, and the proof each takes instead. */
-const UNBEARER_ROUTES: Record<string, string> = { 'POST /v1/billing/stripe/webhook': 'stripe-signature', 'GET /v1/analytics-oauth/callback': 'none', 'GET /r/:token': 'none' };
+const UNBEARER_ROUTES: Record<string, string> = {
+  'POST /v1/billing/stripe/webhook': 'stripe-signature',
+  'GET /v1/analytics-oauth/callback': 'none',
+  'GET /r/:token': 'none',
+};
 
 /** `METHOD /path` of every endpoint row in the specification's tables. */
 function specEndpoints(): string[] {
@@ -46,7 +50,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 describe('functions/routes.ts', () => {
-  it('holds exactly the endpoints of interface.md and the service\'s own routes, each once', () => {
+  it("holds exactly the endpoints of interface.md and the service's own routes, each once", () => {
     expect(existsSync(SPEC), `specification expected at ${SPEC}`).toBe(true);
     const spec = specEndpoints();
     expect(spec.length).toBe(126);
@@ -77,11 +81,13 @@ describe('functions/routes.ts', () => {
     for (const dir of ['functions', 'shared', 'infra']) {
       for (const file of sourceFiles(join(ROOT, dir))) {
         const rel = relative(ROOT, file);
-        if (rel === join('functions', 'routes.ts') || rel.startsWith(join('functions', 'routes') + '/')) continue;
+        if (rel === join('functions', 'routes.ts') || rel.startsWith(`${join('functions', 'routes')}/`)) continue;
         // Comments may name a route (`POST /v1/users`); only code can list one.
         const text = withoutComments(readFileSync(file, 'utf8'));
         const literals = [...text.matchAll(routeLiteral)].map((m) => m[0].slice(1, -1));
-        const own = routes.filter((r) => `functions/${r.handler}.ts` === rel.replaceAll('\\', '/')).map((r): string => r.key);
+        const own = routes
+          .filter((r) => `functions/${r.handler}.ts` === rel.replaceAll('\\', '/'))
+          .map((r): string => r.key);
         const foreign = literals.filter((l) => !own.includes(l) || literals.length > 1);
         if (foreign.length) offenders.push(`${rel}: ${foreign.join(', ')}`);
       }

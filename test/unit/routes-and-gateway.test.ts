@@ -11,7 +11,10 @@ describe('gatewayPath', () => {
     ['/v1/users/:id', '/v1/users/{id}'],
     ['/v1/users', '/v1/users'],
     ['/v1/campaigns/:id/activities/:activityId', '/v1/campaigns/{id}/activities/{activityId}'],
-    ['/v1/creators/:creatorId/social-accounts/:platform/:accountId', '/v1/creators/{creatorId}/social-accounts/{platform}/{accountId}'],
+    [
+      '/v1/creators/:creatorId/social-accounts/:platform/:accountId',
+      '/v1/creators/{creatorId}/social-accounts/{platform}/{accountId}',
+    ],
     ['/v1/organizations/invites/:organizationId/accept', '/v1/organizations/invites/{organizationId}/accept'],
   ])('turns %s into %s', (path, expected) => {
     expect(gatewayPath(path)).toBe(expected);

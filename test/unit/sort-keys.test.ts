@@ -45,7 +45,7 @@ describe('SORT_KEYS', () => {
   it('keeps the items sharing a prefix with creators, activities and measurements apart', () => {
     const creators = collections.creatorsOfTenant(t);
     const sharing = Object.values(samples).filter((sk) => sk.startsWith(creators.sk.beginsWith));
-    expect(sharing.map(kindsOf).flat().sort()).toEqual(['creator', 'socialAccount', 'socialAccountClaim']);
+    expect(sharing.flatMap(kindsOf).sort()).toEqual(['creator', 'socialAccount', 'socialAccountClaim']);
     expect(collections.activitiesOfTenant(t).entities).toEqual(['activity']);
     expect(collections.outcomeMeasurementsOfCampaign(t, id()).entities).toEqual(['outcomeMeasurement', 'outcomeClaim']);
     // Index partitions name their kinds too: a creator's activity links and its costs live apart.

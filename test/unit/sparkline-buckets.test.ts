@@ -18,7 +18,8 @@ describe('bucketStart', () => {
 
   it('lets any 30 consecutive days touch at most 2 buckets', () => {
     for (const range of ranges) {
-      for (let i = 0; i + 30 <= range.length; i++) expect(new Set(range.slice(i, i + 30).map(bucketStart)).size).toBeLessThanOrEqual(2);
+      for (let i = 0; i + 30 <= range.length; i++)
+        expect(new Set(range.slice(i, i + 30).map(bucketStart)).size).toBeLessThanOrEqual(2);
     }
   });
 

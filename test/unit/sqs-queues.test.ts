@@ -18,9 +18,14 @@ afterEach(() => {
 });
 
 describe('configuredQueue', () => {
-  interface Queue { name: string }
+  interface Queue {
+    name: string;
+  }
   const made: string[] = [];
-  const choice = configuredQueue<Queue, Queue & { queueUrl: string }>('TEST_QUEUE_URL', (queueUrl) => (made.push(queueUrl), { name: 'sqs', queueUrl }));
+  const choice = configuredQueue<Queue, Queue & { queueUrl: string }>('TEST_QUEUE_URL', (queueUrl) => {
+    made.push(queueUrl);
+    return { name: 'sqs', queueUrl };
+  });
 
   it('is none without the variable, the SQS queue of its URL (made once per URL), and the one put in place until taken out', () => {
     expect(choice.get()).toBeUndefined();
@@ -46,14 +51,22 @@ describe('sendInBatches', () => {
     await sendInBatches(new SQSClient({}), 'https://sqs.example/q', entries, 'messages');
     const batches = sqs.commandCalls(SendMessageBatchCommand).map((call) => call.args[0].input);
     expect(batches.map((b) => b.Entries!.length)).toEqual([10, 10, 3]);
-    expect(batches[2]!.Entries).toEqual([{ Id: '0', MessageBody: 'm20' }, { Id: '1', MessageBody: 'm21' }, { Id: '2', MessageBody: 'm22' }]);
+    expect(batches[2]!.Entries).toEqual([
+      { Id: '0', MessageBody: 'm20' },
+      { Id: '1', MessageBody: 'm21' },
+      { Id: '2', MessageBody: 'm22' },
+    ]);
     expect(batches.every((b) => b.QueueUrl === 'https://sqs.example/q')).toBe(true);
   });
 
   it('fails naming the refused count and codes, and sends no batch after it', async () => {
-    sqs.on(SendMessageBatchCommand).resolves({ Successful: [], Failed: [{ Id: '3', Code: 'InternalError', SenderFault: false }] });
+    sqs
+      .on(SendMessageBatchCommand)
+      .resolves({ Successful: [], Failed: [{ Id: '3', Code: 'InternalError', SenderFault: false }] });
     const entries = Array.from({ length: 12 }, (_, i) => ({ MessageBody: `m${i}` }));
-    await expect(sendInBatches(new SQSClient({}), 'https://sqs.example/q', entries, 'refresh messages')).rejects.toThrow('SQS refused 1 of 10 refresh messages: InternalError');
+    await expect(
+      sendInBatches(new SQSClient({}), 'https://sqs.example/q', entries, 'refresh messages'),
+    ).rejects.toThrow('SQS refused 1 of 10 refresh messages: InternalError');
     expect(sqs.commandCalls(SendMessageBatchCommand)).toHaveLength(1);
   });
 
@@ -63,7 +76,16 @@ describe('sendInBatches', () => {
     await new SqsRefreshQueue('https://sqs.example/refresh.fifo').send([reading]);
     await new SqsWebhookQueue('https://sqs.example/webhooks').send([{ tenantId: 't2', deliveryId: 'd1' }]);
     const [refresh, webhook] = sqs.commandCalls(SendMessageBatchCommand).map((call) => call.args[0].input);
-    expect(refresh!.Entries![0]).toMatchObject({ Id: '0', MessageGroupId: 't1', MessageBody: JSON.stringify(reading), MessageDeduplicationId: deduplicationId(reading) });
-    expect(webhook!.Entries![0]).toEqual({ Id: '0', MessageGroupId: 't2', MessageBody: JSON.stringify({ tenantId: 't2', deliveryId: 'd1' }) });
+    expect(refresh!.Entries![0]).toMatchObject({
+      Id: '0',
+      MessageGroupId: 't1',
+      MessageBody: JSON.stringify(reading),
+      MessageDeduplicationId: deduplicationId(reading),
+    });
+    expect(webhook!.Entries![0]).toEqual({
+      Id: '0',
+      MessageGroupId: 't2',
+      MessageBody: JSON.stringify({ tenantId: 't2', deliveryId: 'd1' }),
+    });
   });
 });

@@ -16,16 +16,24 @@ const secretsManager = isolatedSecretReads(VARIABLES, () => useBilling(undefined
 describe('stripeSecrets', () => {
   it('reads the secret named by its ARN once, even for concurrent first uses', async () => {
     process.env.STRIPE_SECRET_ARN = ARN;
-    secretsManager.on(GetSecretValueCommand, { SecretId: ARN }).resolves({ SecretString: JSON.stringify({ secretKey: 'sk_live_x', webhookSecret: 'whsec_x' }) });
+    secretsManager
+      .on(GetSecretValueCommand, { SecretId: ARN })
+      .resolves({ SecretString: JSON.stringify({ secretKey: 'sk_live_x', webhookSecret: 'whsec_x' }) });
     const read = await Promise.all([stripeSecrets(), stripeSecrets()]);
-    expect(read).toEqual([{ secretKey: 'sk_live_x', webhookSecret: 'whsec_x' }, { secretKey: 'sk_live_x', webhookSecret: 'whsec_x' }]);
+    expect(read).toEqual([
+      { secretKey: 'sk_live_x', webhookSecret: 'whsec_x' },
+      { secretKey: 'sk_live_x', webhookSecret: 'whsec_x' },
+    ]);
     expect(await stripeSecrets()).toBe(read[0]);
     expect(secretsManager.commandCalls(GetSecretValueCommand)).toHaveLength(1);
   });
 
   it('refuses a secret without both values, and reads again on the next use after a failure', async () => {
     process.env.STRIPE_SECRET_ARN = ARN;
-    secretsManager.on(GetSecretValueCommand).resolvesOnce({ SecretString: JSON.stringify({ secretKey: 'sk_live_x' }) }).resolves({ SecretString: JSON.stringify({ secretKey: 'sk_live_x', webhookSecret: 'whsec_x' }) });
+    secretsManager
+      .on(GetSecretValueCommand)
+      .resolvesOnce({ SecretString: JSON.stringify({ secretKey: 'sk_live_x' }) })
+      .resolves({ SecretString: JSON.stringify({ secretKey: 'sk_live_x', webhookSecret: 'whsec_x' }) });
     await expect(stripeSecrets()).rejects.toBeInstanceOf(ConfigError);
     expect(await stripeSecrets()).toEqual({ secretKey: 'sk_live_x', webhookSecret: 'whsec_x' });
   });

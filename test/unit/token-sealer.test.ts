@@ -37,13 +37,21 @@ describe('KmsTokenSealer', () => {
     const sealed = await tokenSealer.seal('google-refresh-token', ORG, '1//refresh-token');
     expect(sealed).toBe(`google-refresh-token:${Buffer.from('sealed-bytes').toString('base64')}`);
     const encrypt = kms.commandCalls(EncryptCommand)[0]!.args[0].input;
-    expect(encrypt).toMatchObject({ KeyId: KEY, EncryptionContext: { organizationId: ORG, purpose: 'google-refresh-token' } });
+    expect(encrypt).toMatchObject({
+      KeyId: KEY,
+      EncryptionContext: { organizationId: ORG, purpose: 'google-refresh-token' },
+    });
     expect(Buffer.from(encrypt.Plaintext!).toString()).toBe('1//refresh-token');
 
     expect(await tokenSealer.open('google-refresh-token', ORG, sealed)).toBe('1//refresh-token');
-    expect(kms.commandCalls(DecryptCommand)[0]!.args[0].input.EncryptionContext).toEqual({ organizationId: ORG, purpose: 'google-refresh-token' });
+    expect(kms.commandCalls(DecryptCommand)[0]!.args[0].input.EncryptionContext).toEqual({
+      organizationId: ORG,
+      purpose: 'google-refresh-token',
+    });
     // Stored as another kind of secret: refused before KMS is asked.
-    await expect(tokenSealer.open('webhook-signing-secret', ORG, sealed)).rejects.toThrow(/not a webhook-signing-secret/);
+    await expect(tokenSealer.open('webhook-signing-secret', ORG, sealed)).rejects.toThrow(
+      /not a webhook-signing-secret/,
+    );
     expect(kms.commandCalls(DecryptCommand)).toHaveLength(1);
   });
 
@@ -79,7 +87,9 @@ describe('LocalTokenSealer', () => {
     expect(sealed).not.toContain('refresh-token');
     expect(Buffer.from(sealed, 'base64').toString('latin1')).not.toContain('refresh-token');
     expect(await sealer.open(context, sealed)).toBe('1//refresh-token');
-    await expect(sealer.open({ ...context, organizationId: '00000000-0000-4000-8000-000000000000' }, sealed)).rejects.toThrow();
+    await expect(
+      sealer.open({ ...context, organizationId: '00000000-0000-4000-8000-000000000000' }, sealed),
+    ).rejects.toThrow();
     await expect(sealer.open({ ...context, purpose: 'webhook-signing-secret' }, sealed)).rejects.toThrow();
     await expect(sealer.open({ organizationId: ORG }, sealed)).rejects.toThrow();
   });
@@ -93,7 +103,11 @@ describe('LocalTokenSealer', () => {
     const body = Buffer.concat([cipher.update('whsec_old', 'utf8'), cipher.final()]);
     const old = Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64');
     expect(await sealer.open({ organizationId: ORG }, old)).toBe('whsec_old');
-    const resealed = await sealer.reseal({ organizationId: ORG }, { organizationId: ORG, purpose: 'webhook-signing-secret' }, old);
+    const resealed = await sealer.reseal(
+      { organizationId: ORG },
+      { organizationId: ORG, purpose: 'webhook-signing-secret' },
+      old,
+    );
     expect(await sealer.open({ organizationId: ORG, purpose: 'webhook-signing-secret' }, resealed)).toBe('whsec_old');
     await expect(sealer.open({ organizationId: ORG }, resealed)).rejects.toThrow();
     await expect(sealer.open({ organizationId: ORG, purpose: 'google-refresh-token' }, resealed)).rejects.toThrow();
@@ -103,7 +117,7 @@ describe('LocalTokenSealer', () => {
   // is kept in the data directory, as the token issuer's is; in memory (`--in-memory`) per process.
   const keyFile = () => join(mkdtempSync(join(tmpdir(), 'sealer-')), 'token-sealer-key');
 
-  it('keeps its key in a file: a second sealer from the same file opens the first one\'s values', async () => {
+  it("keeps its key in a file: a second sealer from the same file opens the first one's values", async () => {
     const file = keyFile();
     const sealed = await LocalTokenSealer.load(file).seal(CONTEXT, '1//refresh-token');
     expect(await LocalTokenSealer.load(file).open(CONTEXT, sealed)).toBe('1//refresh-token');
@@ -122,7 +136,7 @@ describe('LocalTokenSealer', () => {
       useTokenSealer(undefined);
     });
 
-    it('uses the key file of LOCAL_TOKEN_KEY_FILE (the local server\'s data directory), else a key per process', async () => {
+    it("uses the key file of LOCAL_TOKEN_KEY_FILE (the local server's data directory), else a key per process", async () => {
       process.env.LOCAL_TOKEN_KEY_FILE = keyFile();
       useTokenSealer(undefined);
       const sealed = await getTokenSealer().seal(CONTEXT, 'kept');

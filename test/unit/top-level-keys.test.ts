@@ -11,7 +11,8 @@ function keysOf(text: string): { ok: boolean; keys: string[] } {
 
 describe('forEachTopLevelKey', () => {
   it('names the top-level members only, decoded, duplicates included, skipping every kind of value', () => {
-    const text = ' { "a" : 1 , "b_c":"x\\"}{,", "n":{"inner":[1,{"deep":"]"}]}, "\\u0064":null,"a":[true, false],"e":-1.5e3 } ';
+    const text =
+      ' { "a" : 1 , "b_c":"x\\"}{,", "n":{"inner":[1,{"deep":"]"}]}, "\\u0064":null,"a":[true, false],"e":-1.5e3 } ';
     expect(keysOf(text)).toEqual({ ok: true, keys: ['a', 'b_c', 'n', 'd', 'a', 'e'] });
   });
 
@@ -27,13 +28,28 @@ describe('forEachTopLevelKey', () => {
   });
 
   it('gives up (false) on what is not an object it can delimit', () => {
-    for (const text of ['[]', '"a"', '{"a":1', '{"a" 1}', '{"a":1,}', '{a:1}', '{"a":1}x', '{"a":}', '{"a":"x}', '{"\\x":1}', '{"\\u12":1}', '{"\\u12zz":1}']) {
+    for (const text of [
+      '[]',
+      '"a"',
+      '{"a":1',
+      '{"a" 1}',
+      '{"a":1,}',
+      '{a:1}',
+      '{"a":1}x',
+      '{"a":}',
+      '{"a":"x}',
+      '{"\\x":1}',
+      '{"\\u12":1}',
+      '{"\\u12zz":1}',
+    ]) {
       expect(keysOf(text).ok, text).toBe(false);
     }
   });
 
   it('agrees with JSON.parse on a generated object', () => {
-    const value = Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`k${i}"\\é`, i % 3 ? { x: [i, `}${i}]`] } : `"${i}"`]));
+    const value = Object.fromEntries(
+      Array.from({ length: 200 }, (_, i) => [`k${i}"\\é`, i % 3 ? { x: [i, `}${i}]`] } : `"${i}"`]),
+    );
     expect(keysOf(JSON.stringify(value)).keys).toEqual(Object.keys(value));
     expect(keysOf(JSON.stringify(value, null, 2)).keys).toEqual(Object.keys(value));
   });

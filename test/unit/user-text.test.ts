@@ -7,7 +7,11 @@ import { invitationEmail, INVITATION_SUBJECT } from '../../shared/domain/invitat
 import { inertQuotation } from '../../shared/domain/user-text.ts';
 
 /** What a mail client's autolinker looks for, generously: a scheme separator, a dotted host, an address. */
-const LINKABLE = [/[\p{L}\p{N}][:\uFF1A]\s*[/\\\uFF0F]{2}/u, /[\p{L}\p{N}-][.\u3002\uFF0E\uFF61][\p{L}\p{N}]/u, /[\p{L}\p{N}._+-][@\uFF20][\p{L}\p{N}]/u];
+const LINKABLE = [
+  /[\p{L}\p{N}][:\uFF1A]\s*[/\\\uFF0F]{2}/u,
+  /[\p{L}\p{N}-][.\u3002\uFF0E\uFF61][\p{L}\p{N}]/u,
+  /[\p{L}\p{N}._+-][@\uFF20][\p{L}\p{N}]/u,
+];
 
 describe('inertQuotation', () => {
   it('breaks schemes, hosts and addresses the way threat reports defang them', () => {
@@ -16,8 +20,12 @@ describe('inertQuotation', () => {
     expect(inertQuotation('www.evil.example/login?x=1')).toBe('www[.]evil[.]example/login?x=1');
     expect(inertQuotation('192.168.0.1')).toBe('192[.]168[.]0[.]1');
     expect(inertQuotation('mailto:ann@evil.example')).toBe('mailto:ann[@]evil[.]example');
-    expect(inertQuotation('\uFF48\uFF54\uFF54\uFF50\uFF53\uFF1A\uFF0F\uFF0Fevil\uFF0Eexample')).toBe('\uFF48\uFF54\uFF54\uFF50\uFF53[\uFF1A]\uFF0F\uFF0Fevil[\uFF0E]example');
-    expect(inertQuotation('evil\u3002example and evil\uFF61example, ann\uFF20evil')).toBe('evil[\u3002]example and evil[\uFF61]example, ann[\uFF20]evil');
+    expect(inertQuotation('\uFF48\uFF54\uFF54\uFF50\uFF53\uFF1A\uFF0F\uFF0Fevil\uFF0Eexample')).toBe(
+      '\uFF48\uFF54\uFF54\uFF50\uFF53[\uFF1A]\uFF0F\uFF0Fevil[\uFF0E]example',
+    );
+    expect(inertQuotation('evil\u3002example and evil\uFF61example, ann\uFF20evil')).toBe(
+      'evil[\u3002]example and evil[\uFF61]example, ann[\uFF20]evil',
+    );
   });
 
   it('leaves prose alone: sentence dots, ellipses, a lone @ or colon', () => {
@@ -52,10 +60,18 @@ describe('inertQuotation', () => {
 
 describe('invitationEmail', () => {
   it('has a fixed subject and quotes the name and the inviter as theirs', () => {
-    const email = invitationEmail({ organizationName: 'URGENT verify at https://evil.example', inviterEmail: 'ann@example.com', role: 'viewer' });
+    const email = invitationEmail({
+      organizationName: 'URGENT verify at https://evil.example',
+      inviterEmail: 'ann@example.com',
+      role: 'viewer',
+    });
     expect(email.subject).toBe(INVITATION_SUBJECT);
-    expect(email.text).toMatch(/^You have been invited to join the organization named "URGENT verify at https\[:\]\/\/evil\[\.\]example" by the account ann\[@\]example\[\.\]com as viewer\.\n\n/);
+    expect(email.text).toMatch(
+      /^You have been invited to join the organization named "URGENT verify at https\[:\]\/\/evil\[\.\]example" by the account ann\[@\]example\[\.\]com as viewer\.\n\n/,
+    );
     for (const pattern of LINKABLE) expect(email.text).not.toMatch(pattern);
-    expect(invitationEmail({ organizationName: 'Acme', inviterEmail: undefined, role: 'member' }).text).toContain('named "Acme" by one of its owners as member.');
+    expect(invitationEmail({ organizationName: 'Acme', inviterEmail: undefined, role: 'member' }).text).toContain(
+      'named "Acme" by one of its owners as member.',
+    );
   });
 });

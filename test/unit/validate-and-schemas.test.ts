@@ -10,10 +10,20 @@ import { fieldErrors, parseInput } from '../../shared/http/middleware/validate.t
 import { toProblem } from '../../shared/http/middleware/problem-responses.ts';
 import { Problem } from '../../shared/http/problem.ts';
 import * as zm from 'zod/mini';
-import { arrayInput, BooleanInput, DateOnly, DateTime, intInput, multilineText, numberInput, paging, text, Uuid } from '../../shared/schemas/common.ts';
+import {
+  arrayInput,
+  BooleanInput,
+  DateOnly,
+  DateTime,
+  intInput,
+  multilineText,
+  numberInput,
+  paging,
+  text,
+  Uuid,
+} from '../../shared/schemas/common.ts';
 import { jsonObject } from '../../shared/schemas/json.ts';
 import { checkMinorUnit, moneyInput } from '../../shared/schemas/money.ts';
-
 
 function problemOf(schema: z.ZodType, raw: unknown): Problem {
   const error = thrown(() => parseInput(schema, raw));
@@ -29,7 +39,10 @@ describe('parseInput / fieldErrors', () => {
   });
 
   it('returns the parsed input when it is valid', () => {
-    expect(parseInput(schema, { name: 'a', settings: { theme: 'dark' } })).toEqual({ name: 'a', settings: { theme: 'dark' } });
+    expect(parseInput(schema, { name: 'a', settings: { theme: 'dark' } })).toEqual({
+      name: 'a',
+      settings: { theme: 'dark' },
+    });
   });
 
   it('rejects an unknown field as exactly [{path: "foo", message: "Unknown field."}]', () => {
@@ -52,7 +65,9 @@ describe('parseInput / fieldErrors', () => {
       errors: [{ path: 'workspace_id', message: 'Unknown field: this route names the tenant `organizationId`.' }],
     });
     // A route naming neither (or both) gets no hint.
-    expect(problemOf(schema, { name: 'a', organizationId: 'o' }).errors).toEqual([{ path: 'organizationId', message: 'Unknown field.' }]);
+    expect(problemOf(schema, { name: 'a', organizationId: 'o' }).errors).toEqual([
+      { path: 'organizationId', message: 'Unknown field.' },
+    ]);
   });
 
   it('lists each unknown field separately', () => {
@@ -63,7 +78,11 @@ describe('parseInput / fieldErrors', () => {
   });
 
   it('joins nested paths with "." for unknown fields and for invalid values', () => {
-    const problem = problemOf(schema, { name: 'a', settings: { theme: 'blue', extra: true }, items: [{ label: 'x' }, { label: 3 }] });
+    const problem = problemOf(schema, {
+      name: 'a',
+      settings: { theme: 'blue', extra: true },
+      items: [{ label: 'x' }, { label: 3 }],
+    });
     expect(problem.errors).toEqual(
       expect.arrayContaining([
         { path: 'settings.theme', message: expect.any(String) },
@@ -138,7 +157,9 @@ describe('intInput', () => {
     ['a missing pageSize', paging.pageSize, undefined, 'Required.'],
     ['2^53 + 1', intInput(0, Number.MAX_SAFE_INTEGER), 2 ** 53 + 1, `Must be at most ${Number.MAX_SAFE_INTEGER}.`],
   ])('says what is wrong with %s', (_label, field, value, message) => {
-    expect(problemOf(z.strictObject({ field }), value === undefined ? {} : { field: value }).errors).toEqual([{ path: 'field', message }]);
+    expect(problemOf(z.strictObject({ field }), value === undefined ? {} : { field: value }).errors).toEqual([
+      { path: 'field', message },
+    ]);
   });
 
   it('paging accepts pageIndex 0 and rejects pageSize 0 and 101', () => {
@@ -158,7 +179,13 @@ describe('BooleanInput', () => {
     expect(BooleanInput.parse(value)).toBe(expected);
   });
 
-  it.each([['"1"', '1'], ['"yes"', 'yes'], ['""', ''], ['1', 1], ['null', null]])('rejects %s', (_label, value) => {
+  it.each([
+    ['"1"', '1'],
+    ['"yes"', 'yes'],
+    ['""', ''],
+    ['1', 1],
+    ['null', null],
+  ])('rejects %s', (_label, value) => {
     expect(BooleanInput.safeParse(value).success).toBe(false);
   });
 });
@@ -198,24 +225,37 @@ describe('messages of the other building blocks (docs/decisions.md "Inputs")', (
     ['a date that is not YYYY-MM-DD', DateOnly, '23/11/2026', 'Must be a date, YYYY-MM-DD.'],
     ['a date not in the calendar', DateOnly, '2026-02-30', 'Must be a real calendar date.'],
     ['a number above its maximum', numberInput(0, 10), 11, 'Must be at most 10.'],
-    ['too many items', arrayInput(Uuid, { max: 1 }), [crypto.randomUUID(), crypto.randomUUID()], 'Must have at most 1 item.'],
+    [
+      'too many items',
+      arrayInput(Uuid, { max: 1 }),
+      [crypto.randomUUID(), crypto.randomUUID()],
+      'Must have at most 1 item.',
+    ],
   ])('%s', (_label, field, value, message) => {
-    expect(problemOf(z.strictObject({ field }), value === undefined ? {} : { field: value }).errors).toEqual([{ path: 'field', message }]);
+    expect(problemOf(z.strictObject({ field }), value === undefined ? {} : { field: value }).errors).toEqual([
+      { path: 'field', message },
+    ]);
   });
 
   it('names an unknown field as the client spelled it (docs/decisions.md "Inputs")', () => {
-    const problem = thrown(() => parseInput(zm.strictObject({ name: zm.string() }), { name: 'a', fooBar: 1 }, new Map([['fooBar', 'foo_bar']])));
+    const problem = thrown(() =>
+      parseInput(zm.strictObject({ name: zm.string() }), { name: 'a', fooBar: 1 }, new Map([['fooBar', 'foo_bar']])),
+    );
     expect((problem as Problem).errors).toEqual([{ path: 'foo_bar', message: 'Unknown field.' }]);
   });
 });
 
 /** docs/decisions.md "Inputs": every date input names a day or instant of the years 1970 to 2100. */
 describe('dates of the years 1970 to 2100 only', () => {
-  const errorsOf = (field: unknown, value: string) => problemOf(z.strictObject({ field: field as z.ZodType }), { field: value }).errors;
+  const errorsOf = (field: unknown, value: string) =>
+    problemOf(z.strictObject({ field: field as z.ZodType }), { field: value }).errors;
 
-  it.each(['9999-12-31', '2101-01-01', '1969-12-31', '0000-01-01', '0001-01-01'])('refuses the date %s, naming the field', (value) => {
-    expect(errorsOf(DateOnly, value)).toEqual([{ path: 'field', message: 'Must be in the years 1970 to 2100.' }]);
-  });
+  it.each(['9999-12-31', '2101-01-01', '1969-12-31', '0000-01-01', '0001-01-01'])(
+    'refuses the date %s, naming the field',
+    (value) => {
+      expect(errorsOf(DateOnly, value)).toEqual([{ path: 'field', message: 'Must be in the years 1970 to 2100.' }]);
+    },
+  );
 
   it.each([
     '9999-12-31T23:00:00-05:00', // stored as +010000-01-01T04:00:00.000Z, which sorted first
@@ -226,7 +266,9 @@ describe('dates of the years 1970 to 2100 only', () => {
     '1970-01-01T00:30:00+01:00', // 1969 as an instant
     '0000-01-01T00:00:00Z',
   ])('refuses the instant %s, naming the field', (value) => {
-    expect(errorsOf(DateTime, value)).toEqual([{ path: 'field', message: 'Must be an instant in the years 1970 to 2100 (UTC).' }]);
+    expect(errorsOf(DateTime, value)).toEqual([
+      { path: 'field', message: 'Must be an instant in the years 1970 to 2100 (UTC).' },
+    ]);
   });
 
   it('accepts the first and last day and instant of the range', () => {
@@ -239,7 +281,23 @@ describe('dates of the years 1970 to 2100 only', () => {
 
 /** docs/decisions.md "Inputs": control characters in names reached email subjects. */
 describe('one-line and multi-line texts', () => {
-  const HOSTILE = ['Acme\r\nBcc: x@example.com', 'a\nb', 'a\rb', 'a\u0000b', 'a\u0007b', 'a\u007fb', 'a\u0085b', 'a\u202eb', 'a\u202ab', 'a\u2066b', 'a\u2069b', 'a\u200eb', 'a\u200fb', 'a\u2028b', 'Acme\r\n'];
+  const HOSTILE = [
+    'Acme\r\nBcc: x@example.com',
+    'a\nb',
+    'a\rb',
+    'a\u0000b',
+    'a\u0007b',
+    'a\u007fb',
+    'a\u0085b',
+    'a\u202eb',
+    'a\u202ab',
+    'a\u2066b',
+    'a\u2069b',
+    'a\u200eb',
+    'a\u200fb',
+    'a\u2028b',
+    'Acme\r\n',
+  ];
 
   it.each(HOSTILE.map((s) => [JSON.stringify(s), s]))('a one-line text refuses %s', (_label, value) => {
     const result = text(1, 255).safeParse(value);
@@ -252,12 +310,14 @@ describe('one-line and multi-line texts', () => {
     expect(multilineText(0, 100, { asWritten: true }).parse('  # kept\n')).toBe('  # kept\n');
   });
 
-  it.each(['a\u0000b', 'a\u0007b', 'a\u000bb', 'a\u007fb', 'a\u202eb', 'a\u2067b', 'a\u200fb'].map((s) => [JSON.stringify(s), s]))(
-    'a multi-line text refuses %s',
-    (_label, value) => {
-      expect(multilineText(0, 100).safeParse(value).success).toBe(false);
-    },
-  );
+  it.each(
+    ['a\u0000b', 'a\u0007b', 'a\u000bb', 'a\u007fb', 'a\u202eb', 'a\u2067b', 'a\u200fb'].map((s) => [
+      JSON.stringify(s),
+      s,
+    ]),
+  )('a multi-line text refuses %s', (_label, value) => {
+    expect(multilineText(0, 100).safeParse(value).success).toBe(false);
+  });
 
   it('stores texts NFC-normalised', () => {
     expect(text(1, 10).parse('Cafe\u0301')).toBe('Caf\u00e9');
@@ -284,9 +344,16 @@ describe('numbers, money and free-form JSON', () => {
     expect(moneyInput(0, 100).safeParse(1e-200).success).toBe(false);
     expect(moneyInput(0, 100).safeParse(0.00001).success).toBe(false);
     expect(moneyInput(0, 100).parse(12.5)).toBe(12.5);
-    expect(moneyInput(0, 100, { aboveMin: true }).safeParse(0).error?.issues[0]?.message).toBe('Must be greater than 0.');
-    expect(toProblem(thrown(() => checkMinorUnit(10.5, 'JPY', 'budget'))).errors).toEqual([{ path: 'budget', message: 'Must be given to at most whole units (JPY).' }]);
-    expect(toProblem(thrown(() => checkMinorUnit(10.001, 'USD', 'amount')))).toMatchObject({ status: 400, code: 'invalid_input' });
+    expect(moneyInput(0, 100, { aboveMin: true }).safeParse(0).error?.issues[0]?.message).toBe(
+      'Must be greater than 0.',
+    );
+    expect(toProblem(thrown(() => checkMinorUnit(10.5, 'JPY', 'budget'))).errors).toEqual([
+      { path: 'budget', message: 'Must be given to at most whole units (JPY).' },
+    ]);
+    expect(toProblem(thrown(() => checkMinorUnit(10.001, 'USD', 'amount')))).toMatchObject({
+      status: 400,
+      code: 'invalid_input',
+    });
     expect(thrown(() => checkMinorUnit(10.01, 'USD', 'amount'))).toBeUndefined();
     expect(thrown(() => checkMinorUnit(1.0005, 'CLF', 'amount'))).toBeUndefined();
     expect(thrown(() => checkMinorUnit(null, 'USD', 'amount'))).toBeUndefined();
@@ -294,12 +361,15 @@ describe('numbers, money and free-form JSON', () => {
 
   describe('a JSON object (preferences: 8 levels, 16 KB, non-empty keys)', () => {
     const preferences = jsonObject({ maxDepth: 8, maxBytes: 16 * 1024, maxKeyLength: 100 });
-    const nested = (levels: number): Record<string, unknown> => (levels === 1 ? { leaf: true } : { a: nested(levels - 1) });
+    const nested = (levels: number): Record<string, unknown> =>
+      levels === 1 ? { leaf: true } : { a: nested(levels - 1) };
     const errorsOf = (value: unknown) => problemOf(z.strictObject({ preferences }), { preferences: value }).errors;
 
     it('accepts 8 levels, arrays and ordinary values', () => {
       expect(preferences.parse(nested(8))).toEqual(nested(8));
-      expect(preferences.parse({ list: [1, 2.5, 'x', null, { ok: -0.25 }] })).toEqual({ list: [1, 2.5, 'x', null, { ok: -0.25 }] });
+      expect(preferences.parse({ list: [1, 2.5, 'x', null, { ok: -0.25 }] })).toEqual({
+        list: [1, 2.5, 'x', null, { ok: -0.25 }],
+      });
     });
 
     it.each([
@@ -315,7 +385,9 @@ describe('numbers, money and free-form JSON', () => {
     });
 
     it('refuses more than 16 KB of JSON', () => {
-      expect(errorsOf({ big: 'x'.repeat(16 * 1024) })).toEqual([{ path: 'preferences', message: 'Must be at most 16384 bytes of JSON.' }]);
+      expect(errorsOf({ big: 'x'.repeat(16 * 1024) })).toEqual([
+        { path: 'preferences', message: 'Must be at most 16384 bytes of JSON.' },
+      ]);
     });
   });
 });

@@ -30,9 +30,13 @@ describe('token lifetime', () => {
   });
 
   it('rejects a token whose exp is more than 24 hours after its iat, and accepts exactly 24 hours', async () => {
-    expect(await rejection(testIssuer.mint({ userId: randomUUID(), expiresIn: 24 * HOUR + 1 }))).toBe('it lives longer than 24 hours');
+    expect(await rejection(testIssuer.mint({ userId: randomUUID(), expiresIn: 24 * HOUR + 1 }))).toBe(
+      'it lives longer than 24 hours',
+    );
     const userId = randomUUID();
-    await expect(verifyToken(testIssuer.mint({ userId, expiresIn: 24 * HOUR }))).resolves.toMatchObject({ sub: userId });
+    await expect(verifyToken(testIssuer.mint({ userId, expiresIn: 24 * HOUR }))).resolves.toMatchObject({
+      sub: userId,
+    });
   });
 
   it('without iat, rejects an exp more than 24 hours ahead and accepts one within 24 hours', async () => {
@@ -52,7 +56,10 @@ describe('token lifetime', () => {
     const tenYears = now() + 10 * 365 * 24 * HOUR;
     const token = testIssuer.mint({ userId: randomUUID(), claims: { iat: tenYears - HOUR, exp: tenYears } });
     expect(await rejection(token)).toBe('it lives longer than 24 hours');
-    const dayAhead = testIssuer.mint({ userId: randomUUID(), claims: { iat: now() + 2 * HOUR, exp: now() + 25 * HOUR } });
+    const dayAhead = testIssuer.mint({
+      userId: randomUUID(),
+      claims: { iat: now() + 2 * HOUR, exp: now() + 25 * HOUR },
+    });
     expect(await rejection(dayAhead)).toBe('it lives longer than 24 hours');
   });
 
@@ -69,11 +76,17 @@ describe('rejection reasons are words, never a class name', () => {
   it('names what is wrong', async () => {
     const userId = randomUUID();
     expect(await rejection(testIssuer.mint({ userId, expiresIn: -60 }))).toBe('it has expired');
-    expect(await rejection(testIssuer.mint({ userId, issuer: 'https://evil.example.com' }))).toBe('it was issued by another issuer');
-    expect(await rejection(testIssuer.mint({ userId, audience: 'someone-else' }))).toBe('it was issued for another audience');
+    expect(await rejection(testIssuer.mint({ userId, issuer: 'https://evil.example.com' }))).toBe(
+      'it was issued by another issuer',
+    );
+    expect(await rejection(testIssuer.mint({ userId, audience: 'someone-else' }))).toBe(
+      'it was issued for another audience',
+    );
     expect(await rejection('not-a.jwt')).toBe('it is not a well-formed JWT');
     const [header, payload, signature] = testIssuer.mint({ userId }).split('.');
-    expect(await rejection(`${header}.${payload}.${signature!.slice(0, -4)}AAAA`)).toBe('its signature does not verify');
+    expect(await rejection(`${header}.${payload}.${signature!.slice(0, -4)}AAAA`)).toBe(
+      'its signature does not verify',
+    );
     expect(await rejection(testIssuer.mint({ userId: '' }))).toBe('it names no user (sub)');
   });
 });
@@ -92,9 +105,14 @@ describe('the vouched email', () => {
   });
 
   it('is vouched for only by an absent email_verified, true or "true"; any other value is not (docs/decisions.md "Identity and tokens")', async () => {
-    const email = (emailVerified: unknown) => verifyToken(testIssuer.mint({ userId: randomUUID(), email: 'e@example.com', claims: { email_verified: emailVerified } })).then((t) => t.email);
-    for (const vouching of [true, 'true', undefined]) expect(await email(vouching), JSON.stringify(vouching)).toBe('e@example.com');
-    for (const not of ['False', 'FALSE', 'no', '', 0, 1, null, [], {}]) expect(await email(not), JSON.stringify(not)).toBeUndefined();
+    const email = (emailVerified: unknown) =>
+      verifyToken(
+        testIssuer.mint({ userId: randomUUID(), email: 'e@example.com', claims: { email_verified: emailVerified } }),
+      ).then((t) => t.email);
+    for (const vouching of [true, 'true', undefined])
+      expect(await email(vouching), JSON.stringify(vouching)).toBe('e@example.com');
+    for (const not of ['False', 'FALSE', 'no', '', 0, 1, null, [], {}])
+      expect(await email(not), JSON.stringify(not)).toBeUndefined();
   });
 });
 
@@ -121,20 +139,33 @@ describe('with a Cognito user pool configured', () => {
       use === 'access'
         ? { aud: undefined, client_id: CLIENT, token_use: 'access', scope: 'aws.cognito.signin.user.admin' }
         : { aud: CLIENT, token_use: 'id', email_verified: true };
-    return testIssuer.mint({ userId, email: use === 'id' ? 'id@example.com' : undefined, issuer: COGNITO_ISSUER, claims });
+    return testIssuer.mint({
+      userId,
+      email: use === 'id' ? 'id@example.com' : undefined,
+      issuer: COGNITO_ISSUER,
+      claims,
+    });
   }
 
-  it('accepts an access token of the pool\'s app client', async () => {
+  it("accepts an access token of the pool's app client", async () => {
     const userId = randomUUID();
-    await withPool(async () => expect(await verifyToken(cognitoToken(userId, 'access'))).toMatchObject({ sub: userId }));
+    await withPool(async () =>
+      expect(await verifyToken(cognitoToken(userId, 'access'))).toMatchObject({ sub: userId }),
+    );
   });
 
   it('rejects an ID token of the same pool and client', async () => {
-    await withPool(async () => expect(await rejection(cognitoToken(randomUUID(), 'id'))).toBe('it is not an access token'));
+    await withPool(async () =>
+      expect(await rejection(cognitoToken(randomUUID(), 'id'))).toBe('it is not an access token'),
+    );
   });
 
   it('rejects an access token of another app client', async () => {
-    const token = testIssuer.mint({ userId: randomUUID(), issuer: COGNITO_ISSUER, claims: { aud: undefined, client_id: 'other', token_use: 'access' } });
+    const token = testIssuer.mint({
+      userId: randomUUID(),
+      issuer: COGNITO_ISSUER,
+      claims: { aud: undefined, client_id: 'other', token_use: 'access' },
+    });
     await withPool(async () => expect(await rejection(token)).toBe('it was issued for another client'));
   });
 });

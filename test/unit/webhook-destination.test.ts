@@ -4,7 +4,13 @@
  * and the socket layer are stubs: nothing here sends a packet anywhere.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { DestinationRefused, refusalOf, vetDestination, type ResolvedAddress, type Resolver } from '../../shared/webhooks/destination.ts';
+import {
+  DestinationRefused,
+  refusalOf,
+  vetDestination,
+  type ResolvedAddress,
+  type Resolver,
+} from '../../shared/webhooks/destination.ts';
 import { postDelivery, type RequestFunction } from '../../shared/webhooks/send.ts';
 
 const zone: Record<string, ResolvedAddress[]> = {
@@ -16,7 +22,10 @@ const zone: Record<string, ResolvedAddress[]> = {
   'mapped.example': [{ address: '::ffff:10.0.0.1', family: 6 }],
   'nat64.example': [{ address: '64:ff9b::a9fe:a9fe', family: 6 }],
   'teredo.example': [{ address: '2001:0:4136:e378:8000:63bf:a247:28f1', family: 6 }],
-  'mixed.example': [{ address: '93.184.215.14', family: 4 }, { address: '10.0.0.8', family: 4 }],
+  'mixed.example': [
+    { address: '93.184.215.14', family: 4 },
+    { address: '10.0.0.8', family: 4 },
+  ],
   'public.example': [{ address: '93.184.215.14', family: 4 }],
 };
 const resolve: Resolver = async (name) => zone[name] ?? [];
@@ -83,7 +92,9 @@ describe('vetDestination', () => {
 
   it('locally allows 127.0.0.1 over http and nothing else', async () => {
     const local = { localOnly: '127.0.0.1' as const, resolve };
-    await expect(vetDestination('http://127.0.0.1:4000/hook', local)).resolves.toMatchObject({ address: { address: '127.0.0.1' } });
+    await expect(vetDestination('http://127.0.0.1:4000/hook', local)).resolves.toMatchObject({
+      address: { address: '127.0.0.1' },
+    });
     await expect(vetDestination('http://localhost:4000/hook', local)).rejects.toBeInstanceOf(DestinationRefused);
     await expect(vetDestination('https://public.example/hook', local)).rejects.toBeInstanceOf(DestinationRefused);
     await expect(vetDestination('http://127.0.0.1:4000/hook', { resolve })).rejects.toBeInstanceOf(DestinationRefused);
@@ -91,10 +102,31 @@ describe('vetDestination', () => {
 });
 
 describe('refusalOf', () => {
-  it.each(['10.1.1.1', '172.31.255.255', '192.168.0.1', '127.0.0.1', '169.254.169.254', '100.127.0.1', '::', '::1', 'fe80::1', 'fc00::1', 'ff02::1', '::ffff:192.168.0.1', '64:ff9b::7f00:1'])('refuses %s', (address) => {
+  it.each([
+    '10.1.1.1',
+    '172.31.255.255',
+    '192.168.0.1',
+    '127.0.0.1',
+    '169.254.169.254',
+    '100.127.0.1',
+    '::',
+    '::1',
+    'fe80::1',
+    'fc00::1',
+    'ff02::1',
+    '::ffff:192.168.0.1',
+    '64:ff9b::7f00:1',
+  ])('refuses %s', (address) => {
     expect(refusalOf(address)).toBeDefined();
   });
-  it.each(['93.184.215.14', '172.32.0.1', '2606:4700::1111', '::ffff:93.184.215.14', '2001:4860:4860::8888', '2003::1'])('allows %s', (address) => {
+  it.each([
+    '93.184.215.14',
+    '172.32.0.1',
+    '2606:4700::1111',
+    '::ffff:93.184.215.14',
+    '2001:4860:4860::8888',
+    '2003::1',
+  ])('allows %s', (address) => {
     expect(refusalOf(address)).toBeUndefined();
   });
 

@@ -45,12 +45,22 @@ export async function startFakeService(): Promise<FakeService> {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const request = { method: req.method!, url: new URL(req.url!, 'http://fake'), headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const request = {
+        method: req.method!,
+        url: new URL(req.url!, 'http://fake'),
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       received.push(request);
       const { status, headers = {}, body } = answering(request);
       const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
-      const type = typeof body === 'string' ? 'text/plain' : status >= 400 ? 'application/problem+json' : 'application/json';
-      res.writeHead(status, { ...(text ? { 'content-type': type } : {}), 'content-length': Buffer.byteLength(text), ...headers });
+      const type =
+        typeof body === 'string' ? 'text/plain' : status >= 400 ? 'application/problem+json' : 'application/json';
+      res.writeHead(status, {
+        ...(text ? { 'content-type': type } : {}),
+        'content-length': Buffer.byteLength(text),
+        ...headers,
+      });
       res.end(text);
     });
   });
@@ -72,6 +82,14 @@ export function pagedList(count: number, form: 'A' | 'B') {
     const pageIndex = Number(request.url.searchParams.get('pageIndex'));
     const pageSize = Number(request.url.searchParams.get('pageSize'));
     const items = all.slice(pageIndex * pageSize, (pageIndex + 1) * pageSize);
-    return { status: 200, body: { items, totalCount: all.length, facets: {}, ...(form === 'A' ? { _meta: { requestId: 'r', generatedAt: new Date().toISOString() } } : {}) } };
+    return {
+      status: 200,
+      body: {
+        items,
+        totalCount: all.length,
+        facets: {},
+        ...(form === 'A' ? { _meta: { requestId: 'r', generatedAt: new Date().toISOString() } } : {}),
+      },
+    };
   };
 }

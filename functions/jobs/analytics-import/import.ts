@@ -4,12 +4,35 @@
  * API, and stores them replacing what was stored for those days. A refused grant marks the
  * connection `needs_reconnect`; a spent quota is retried with backoff, then left to the next run.
  */
-import { connectedTenants, getConnection, markNeedsReconnect, recordImport, writeImport, type Connection } from '../../../shared/db/analytics/index.ts';
+import {
+  connectedTenants,
+  getConnection,
+  markNeedsReconnect,
+  recordImport,
+  writeImport,
+  type Connection,
+} from '../../../shared/db/analytics/index.ts';
 import { addDays } from '../../../shared/domain/reporting/days.ts';
-import { BACKFILL_DAYS, DEFAULT_HDYHAU_DIMENSION, hasValue, normalizeRawValue, REFRESH_DAYS, signalIdOf, SIGNAL_DIMENSIONS, type AnalyticsDay, type HdyhauAnswerDay, type SignalDay } from '../../../shared/domain/analytics.ts';
+import {
+  BACKFILL_DAYS,
+  DEFAULT_HDYHAU_DIMENSION,
+  hasValue,
+  normalizeRawValue,
+  REFRESH_DAYS,
+  signalIdOf,
+  SIGNAL_DIMENSIONS,
+  type AnalyticsDay,
+  type HdyhauAnswerDay,
+  type SignalDay,
+} from '../../../shared/domain/analytics.ts';
 import { logger } from '../../../shared/support/logger.ts';
 import * as analytics from '../../../shared/integrations/analytics/index.ts';
-import { GrantRevokedError, QuotaExceededError, UnknownFieldError, type ReportRow } from '../../../shared/integrations/analytics/port.ts';
+import {
+  GrantRevokedError,
+  QuotaExceededError,
+  UnknownFieldError,
+  type ReportRow,
+} from '../../../shared/integrations/analytics/port.ts';
 import * as tokenSealer from '../../../shared/integrations/token-sealer/index.ts';
 
 export type ImportOutcome = 'imported' | 'needs_reconnect' | 'rate_limited' | 'not_connected';
@@ -34,7 +57,8 @@ async function withQuotaBackoff<T>(read: () => Promise<T>, backoffMs: readonly n
 async function readRange(connection: Connection, accessToken: string, from: string, to: string) {
   const propertyId = connection.propertyId!;
   const dimension = connection.hdyhauDimension ?? DEFAULT_HDYHAU_DIMENSION;
-  const report = (dimensions: string[], metrics: string[]) => analytics.runReport(accessToken, propertyId, { from, to, dimensions, metrics });
+  const report = (dimensions: string[], metrics: string[]) =>
+    analytics.runReport(accessToken, propertyId, { from, to, dimensions, metrics });
   const [totals, answersRows, ...signalReports] = await Promise.all([
     report(['date'], ['sessions', 'totalUsers', 'screenPageViews', 'keyEvents']),
     // A custom dimension the property has not registered: the import goes on without answers.
@@ -57,12 +81,21 @@ async function readRange(connection: Connection, accessToken: string, from: stri
     const rawValue = normalizeRawValue(r.dimensions[dimension] ?? '');
     if (!hasValue(rawValue)) continue;
     const date = isoDate(r.dimensions.date!);
-    const answer = answers.get(`${date}\u0000${rawValue}`) ?? { date, dimension, rawValue, successEvents: 0, sessions: 0 };
+    const answer = answers.get(`${date}\u0000${rawValue}`) ?? {
+      date,
+      dimension,
+      rawValue,
+      successEvents: 0,
+      sessions: 0,
+    };
     answer.successEvents += r.metrics.keyEvents ?? 0;
     answer.sessions += r.metrics.sessions ?? 0;
     answers.set(`${date}\u0000${rawValue}`, answer);
   }
-  const signals = new Map<string, { signalId: string; kind: (typeof SIGNAL_DIMENSIONS)[number]['kind']; dimension: string; value: string }>();
+  const signals = new Map<
+    string,
+    { signalId: string; kind: (typeof SIGNAL_DIMENSIONS)[number]['kind']; dimension: string; value: string }
+  >();
   const signalDays = new Map<string, SignalDay>();
   SIGNAL_DIMENSIONS.forEach((s, i) => {
     for (const r of signalReports[i] as ReportRow[]) {
@@ -71,23 +104,41 @@ async function readRange(connection: Connection, accessToken: string, from: stri
       const signalId = signalIdOf(connection.tenantId, s.dimension, value);
       signals.set(signalId, { signalId, kind: s.kind, dimension: s.dimension, value });
       const date = isoDate(r.dimensions.date!);
-      const day = signalDays.get(`${date}\u0000${signalId}`) ?? { date, signalId, sessions: 0, users: 0, successEvents: 0 };
+      const day = signalDays.get(`${date}\u0000${signalId}`) ?? {
+        date,
+        signalId,
+        sessions: 0,
+        users: 0,
+        successEvents: 0,
+      };
       day.sessions += r.metrics.sessions ?? 0;
       day.users += r.metrics.totalUsers ?? 0;
       day.successEvents += r.metrics.keyEvents ?? 0;
       signalDays.set(`${date}\u0000${signalId}`, day);
     }
   });
-  return { from, to, days, answers: [...answers.values()], signals: [...signals.values()], signalDays: [...signalDays.values()], hdyhauAvailable: answersRows !== undefined };
+  return {
+    from,
+    to,
+    days,
+    answers: [...answers.values()],
+    signals: [...signals.values()],
+    signalDays: [...signalDays.values()],
+    hdyhauAvailable: answersRows !== undefined,
+  };
 }
 
 /**
  * Imports the `days` days ending today (UTC). Today is partial and GA4 revises recent days; the
  * next runs read them again and replace them.
  */
-export async function importAnalytics(tenantId: string, days: number, options: { now?: Date; backoffMs?: readonly number[] } = {}): Promise<ImportOutcome> {
+export async function importAnalytics(
+  tenantId: string,
+  days: number,
+  options: { now?: Date; backoffMs?: readonly number[] } = {},
+): Promise<ImportOutcome> {
   const connection = await getConnection(tenantId);
-  if (!connection || connection.status !== 'connected' || !connection.propertyId) return 'not_connected';
+  if (connection?.status !== 'connected' || !connection.propertyId) return 'not_connected';
   const now = options.now ?? new Date();
   const to = now.toISOString().slice(0, 10);
   const from = addDays(to, -(days - 1));
@@ -99,7 +150,10 @@ export async function importAnalytics(tenantId: string, days: number, options: {
         throw new GrantRevokedError('The stored grant cannot be opened.');
       });
     const accessToken = await analytics.accessTokenFor(refreshToken);
-    const range = await withQuotaBackoff(() => readRange(connection, accessToken, from, to), options.backoffMs ?? BACKOFF_MS);
+    const range = await withQuotaBackoff(
+      () => readRange(connection, accessToken, from, to),
+      options.backoffMs ?? BACKOFF_MS,
+    );
     await writeImport(tenantId, range);
     await recordImport(tenantId, { through: to, hdyhauAvailable: range.hdyhauAvailable }, now);
     return 'imported';
@@ -124,9 +178,14 @@ const REFRESH_AFTER_MS = 20 * 60 * 60 * 1000;
  * What one run should read for a connection: its 90-day backfill while it has none (the import
  * of a property select-property chose), the last days once a day, or nothing yet.
  */
-export function daysDue(connection: Pick<Connection, 'importedThrough' | 'lastImportAt'>, now: Date, force = false): number {
+export function daysDue(
+  connection: Pick<Connection, 'importedThrough' | 'lastImportAt'>,
+  now: Date,
+  force = false,
+): number {
   if (!connection.importedThrough) return BACKFILL_DAYS;
-  if (force || !connection.lastImportAt || now.getTime() - Date.parse(connection.lastImportAt) >= REFRESH_AFTER_MS) return REFRESH_DAYS;
+  if (force || !connection.lastImportAt || now.getTime() - Date.parse(connection.lastImportAt) >= REFRESH_AFTER_MS)
+    return REFRESH_DAYS;
   return 0;
 }
 
@@ -134,8 +193,16 @@ export function daysDue(connection: Pick<Connection, 'importedThrough' | 'lastIm
  * One scheduled run (every 15 minutes): every connected organization that is due, one at a time. `force`
  * (POST /local/jobs/import-analytics) re-reads the last days of all of them at once.
  */
-export async function importAllConnected(options: { now?: Date; backoffMs?: readonly number[]; force?: boolean } = {}): Promise<Record<ImportOutcome | 'up_to_date', number>> {
-  const counts: Record<ImportOutcome | 'up_to_date', number> = { imported: 0, needs_reconnect: 0, rate_limited: 0, not_connected: 0, up_to_date: 0 };
+export async function importAllConnected(
+  options: { now?: Date; backoffMs?: readonly number[]; force?: boolean } = {},
+): Promise<Record<ImportOutcome | 'up_to_date', number>> {
+  const counts: Record<ImportOutcome | 'up_to_date', number> = {
+    imported: 0,
+    needs_reconnect: 0,
+    rate_limited: 0,
+    not_connected: 0,
+    up_to_date: 0,
+  };
   const now = options.now ?? new Date();
   for (const tenantId of await connectedTenants()) {
     try {

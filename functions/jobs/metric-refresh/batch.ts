@@ -7,7 +7,16 @@
 import type { RefreshMessage } from '../../../shared/integrations/refresh-queue/port.ts';
 import { logger } from '../../../shared/support/logger.ts';
 import { refreshFollowers } from './followers.ts';
-import { emptyCounts, errorText, refreshContent, settle, type QueuedMessage, type RefreshDeps, type RefreshOutcome, type RefreshStatus } from './refresh.ts';
+import {
+  emptyCounts,
+  errorText,
+  refreshContent,
+  settle,
+  type QueuedMessage,
+  type RefreshDeps,
+  type RefreshOutcome,
+  type RefreshStatus,
+} from './refresh.ts';
 
 const ofKind = <K extends RefreshMessage['kind']>(batch: readonly QueuedMessage[], kind: K) =>
   batch.filter((b): b is QueuedMessage<Extract<RefreshMessage, { kind: K }>> => b.message.kind === kind);

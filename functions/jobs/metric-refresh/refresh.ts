@@ -19,7 +19,12 @@
  * A message whose due time has moved on (already read, link changed or disconnected: a redelivery
  * or a duplicate) reads and writes nothing.
  */
-import type { ContentReading, PlatformAdapter, ReadResult, UnavailableReason } from '../../../shared/domain/metric-readings.ts';
+import type {
+  ContentReading,
+  PlatformAdapter,
+  ReadResult,
+  UnavailableReason,
+} from '../../../shared/domain/metric-readings.ts';
 import type { ChannelName } from '../../../shared/domain/activity-types.ts';
 import { accountHandleOf } from '../../../shared/db/catalogue/index.ts';
 import { moveDue, trackedActivities, type TrackedActivity } from '../../../shared/db/metrics/index.ts';
@@ -55,9 +60,17 @@ export interface RefreshOutcome {
   counts: Record<RefreshStatus, number>;
 }
 
-const keyOf = (m: { tenantId: string; activityId: string; dueAt: string }) => `${m.tenantId}|${m.activityId}|${m.dueAt}`;
+const keyOf = (m: { tenantId: string; activityId: string; dueAt: string }) =>
+  `${m.tenantId}|${m.activityId}|${m.dueAt}`;
 
-export const emptyCounts = (): Record<RefreshStatus, number> => ({ ok: 0, missing: 0, unavailable: 0, rate_limited: 0, failed: 0, stale: 0 });
+export const emptyCounts = (): Record<RefreshStatus, number> => ({
+  ok: 0,
+  missing: 0,
+  unavailable: 0,
+  rate_limited: 0,
+  failed: 0,
+  stale: 0,
+});
 
 export const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -65,7 +78,12 @@ export const errorText = (error: unknown) => (error instanceof Error ? error.mes
  * One item's outcome, settled: counted, its messages logged by id (outcome and platform only, never
  * what was read), the MetricReadings metric added, and its messages reported for redelivery when it failed.
  */
-export function settle(outcome: RefreshOutcome, status: Exclude<RefreshStatus, 'stale'>, messageIds: readonly string[], platform?: string): void {
+export function settle(
+  outcome: RefreshOutcome,
+  status: Exclude<RefreshStatus, 'stale'>,
+  messageIds: readonly string[],
+  platform?: string,
+): void {
   outcome.counts[status]++;
   if (status === 'failed') outcome.failed.push(...messageIds);
   for (const messageId of messageIds) logger.info('refresh-metrics: message', { messageId, outcome: status, platform });
@@ -95,7 +113,8 @@ export async function readPerPlatform<I, T>(
   for (const [platform, group] of groupBy(items, platformOf)) {
     const adapter = deps.adapterFor(platform as ChannelName);
     if (!adapter) {
-      for (const item of group) out.push({ item, result: { status: 'unavailable', reason: 'platform_has_no_public_metrics' } });
+      for (const item of group)
+        out.push({ item, result: { status: 'unavailable', reason: 'platform_has_no_public_metrics' } });
       continue;
     }
     const oneByOne = async (chunk: I[]) => (await Promise.all(chunk.map((item) => readChunk([item])))).flat();
@@ -112,7 +131,12 @@ export async function readPerPlatform<I, T>(
     for (let i = 0; i < group.length; i += adapter.maxIdsPerCall) {
       const chunk = group.slice(i, i + adapter.maxIdsPerCall);
       const results = await readChunk(chunk);
-      chunk.forEach((item, n) => out.push({ item, result: results[n] ?? { status: 'failed', message: 'The adapter answered fewer results than refs.' } }));
+      chunk.forEach((item, n) => {
+        out.push({
+          item,
+          result: results[n] ?? { status: 'failed', message: 'The adapter answered fewer results than refs.' },
+        });
+      });
     }
   }
   return out;
@@ -120,7 +144,9 @@ export async function readPerPlatform<I, T>(
 
 /** Every item of a chunk failed: the call failed as a whole, whichever item broke it. */
 const failedWhole = (results: readonly ReadResult<unknown>[], items: number) =>
-  Array.from({ length: items }, (_, n) => results[n]).every((result) => result === undefined || result.status === 'failed');
+  Array.from({ length: items }, (_, n) => results[n]).every(
+    (result) => result === undefined || result.status === 'failed',
+  );
 
 /** Instagram finds a post only through its account (business discovery): the linked creator's handle there. */
 async function handleOf(activity: TrackedActivity, platform: ChannelName): Promise<{ accountHandle?: string }> {
@@ -133,7 +159,10 @@ async function handleOf(activity: TrackedActivity, platform: ChannelName): Promi
 function nextDue(activity: TrackedActivity, result: ReadResult<ContentReading>, now: Date): string | null {
   if (result.status === 'rate_limited') return result.retryAt;
   if (result.status === 'unavailable' && result.reason === 'platform_has_no_public_metrics') return null;
-  return nextFetchAt({ publishedAt: activity.startAt, connectedAt: activity.contentConnectedAt, connected: true }, now)!.toISOString();
+  return nextFetchAt(
+    { publishedAt: activity.startAt, connectedAt: activity.contentConnectedAt, connected: true },
+    now,
+  )!.toISOString();
 }
 
 /**
@@ -142,38 +171,77 @@ function nextDue(activity: TrackedActivity, result: ReadResult<ContentReading>, 
  * The batch is one read; when it throws, each item is read alone, so an item that cannot be read
  * (one bad key makes DynamoDB refuse the whole request) fails only its own messages (`failed`).
  */
-export async function stillDue<M extends RefreshMessage, T>(batch: readonly QueuedMessage<M>[], keyOf: (m: M | T) => string, load: (due: M[]) => Promise<T[]>) {
+export async function stillDue<M extends RefreshMessage, T>(
+  batch: readonly QueuedMessage<M>[],
+  keyOf: (m: M | T) => string,
+  load: (due: M[]) => Promise<T[]>,
+) {
   const outcome: RefreshOutcome = { failed: [], counts: emptyCounts() };
   const byKey = groupBy(batch, (b) => keyOf(b.message));
   const idsOf = (item: M | T) => byKey.get(keyOf(item))!.map((b) => b.id);
   const due = [...byKey.values()].map((group) => group[0]!.message);
   const tracked = await load(due).catch(async () => {
-    const alone = await Promise.all(due.map((message) => load([message]).catch((error: unknown) => {
-      logger.error('refresh-metrics: reading the item failed', { tenantId: message.tenantId, error: errorText(error) });
-      settle(outcome, 'failed', idsOf(message));
-      return [];
-    })));
+    const alone = await Promise.all(
+      due.map((message) =>
+        load([message]).catch((error: unknown) => {
+          logger.error('refresh-metrics: reading the item failed', {
+            tenantId: message.tenantId,
+            error: errorText(error),
+          });
+          settle(outcome, 'failed', idsOf(message));
+          return [];
+        }),
+      ),
+    );
     return alone.flat();
   });
   const settledIds = new Set([...outcome.failed, ...tracked.flatMap(idsOf)]);
-  for (const { id } of batch.filter((b) => !settledIds.has(b.id))) logger.info('refresh-metrics: message', { messageId: id, outcome: 'stale' });
+  for (const { id } of batch.filter((b) => !settledIds.has(b.id)))
+    logger.info('refresh-metrics: message', { messageId: id, outcome: 'stale' });
   outcome.counts.stale = batch.length - settledIds.size;
   return { tracked, outcome, idsOf };
 }
 
 /** A batch's content readings (`refreshBatch` hands each kind to its own step). */
-export async function refreshContent(batch: readonly QueuedMessage<ContentMessage>[], deps: RefreshDeps): Promise<RefreshOutcome> {
+export async function refreshContent(
+  batch: readonly QueuedMessage<ContentMessage>[],
+  deps: RefreshDeps,
+): Promise<RefreshOutcome> {
   const { tracked, outcome, idsOf } = await stillDue(batch, keyOf, trackedActivities);
   const now = deps.now();
 
-  const read = await readPerPlatform(tracked, (t) => t.channel, async (adapter, platform, chunk) =>
-    adapter.readContent(await Promise.all(chunk.map(async (a) => ({ tenantId: a.tenantId, activityId: a.activityId, platform, contentUrl: a.contentUrl, ...(await handleOf(a, platform)) })))), deps);
-  for (const [tenantId, results] of groupBy(read.map(({ item, result }) => ({ activity: item, result })), (r) => r.activity.tenantId)) {
+  const read = await readPerPlatform(
+    tracked,
+    (t) => t.channel,
+    async (adapter, platform, chunk) =>
+      adapter.readContent(
+        await Promise.all(
+          chunk.map(async (a) => ({
+            tenantId: a.tenantId,
+            activityId: a.activityId,
+            platform,
+            contentUrl: a.contentUrl,
+            ...(await handleOf(a, platform)),
+          })),
+        ),
+      ),
+    deps,
+  );
+  for (const [tenantId, results] of groupBy(
+    read.map(({ item, result }) => ({ activity: item, result })),
+    (r) => r.activity.tenantId,
+  )) {
     const ok = results.filter((r) => r.result.status === 'ok');
     let recorded = true;
     if (ok.length) {
       try {
-        await deps.recordReadings(tenantId, ok.map((r) => ({ activityId: r.activity.activityId, reading: (r.result as { value: ContentReading }).value })));
+        await deps.recordReadings(
+          tenantId,
+          ok.map((r) => ({
+            activityId: r.activity.activityId,
+            reading: (r.result as { value: ContentReading }).value,
+          })),
+        );
       } catch (error) {
         recorded = false;
         logger.error('refresh-metrics: recording failed', { tenantId, readings: ok.length, error: errorText(error) });
@@ -182,13 +250,23 @@ export async function refreshContent(batch: readonly QueuedMessage<ContentMessag
     for (const { activity, result } of results) {
       try {
         if (result.status === 'failed' || (result.status === 'ok' && !recorded)) {
-          if (result.status === 'failed') logger.warn('refresh-metrics: read failed', { platform: activity.channel, activityId: activity.activityId, message: result.message });
+          if (result.status === 'failed')
+            logger.warn('refresh-metrics: read failed', {
+              platform: activity.channel,
+              activityId: activity.activityId,
+              message: result.message,
+            });
           settle(outcome, 'failed', idsOf(activity), activity.channel);
           continue;
         }
         if (result.status === 'missing') await deps.markUnavailable(tenantId, activity.activityId, 'content_not_found');
         if (result.status === 'unavailable') await deps.markUnavailable(tenantId, activity.activityId, result.reason);
-        if (result.status === 'rate_limited') logger.warn('refresh-metrics: rate limited', { platform: activity.channel, activityId: activity.activityId, retryAt: result.retryAt });
+        if (result.status === 'rate_limited')
+          logger.warn('refresh-metrics: rate limited', {
+            platform: activity.channel,
+            activityId: activity.activityId,
+            retryAt: result.retryAt,
+          });
         // False: the link changed meanwhile and has its own due time; nothing to move.
         await moveDue(tenantId, activity.activityId, activity.dueAt, nextDue(activity, result, now));
         settle(outcome, result.status, idsOf(activity), activity.channel);

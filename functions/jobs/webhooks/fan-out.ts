@@ -5,7 +5,13 @@
  * found already there is sent again only if it was never attempted (the repeat of a fan-out that
  * stopped between its put and its send); the worker ignores a message for a settled delivery.
  */
-import { awaitsFirstAttempt, createDelivery, storedEndpointsOf, subscribedTo, type StoredEndpoint } from '../../../shared/db/webhooks/index.ts';
+import {
+  awaitsFirstAttempt,
+  createDelivery,
+  storedEndpointsOf,
+  subscribedTo,
+  type StoredEndpoint,
+} from '../../../shared/db/webhooks/index.ts';
 import { queueDeliveries, type DeliveryMessage } from '../../../shared/integrations/webhook-queue/index.ts';
 import { eventsOf } from '../../../shared/webhooks/event-sources.ts';
 import type { StreamChange } from '../../../shared/domain/webhook-events.ts';
@@ -22,7 +28,10 @@ export function endpointsOnce(read: EndpointsOf = storedEndpointsOf): EndpointsO
   const reads = new Map<string, Promise<StoredEndpoint[]>>();
   return (tenantId) => {
     let endpoints = reads.get(tenantId);
-    if (!endpoints) reads.set(tenantId, (endpoints = read(tenantId)));
+    if (!endpoints) {
+      endpoints = read(tenantId);
+      reads.set(tenantId, endpoints);
+    }
     return endpoints;
   };
 }

@@ -42,7 +42,9 @@ export function dailyChart(points: readonly DailyPoint[], options: ChartOptions)
   const x = (i: number) => fixed(LEFT + step * i + step / 2);
   const y = (v: number) => fixed(TOP + PLOT_H - (Math.max(v, 0) / top) * PLOT_H);
   const ticks = max > 0 ? [0, max / 2, max] : [0];
-  const labelled = [...new Set([0, Math.floor((points.length - 1) / 2), points.length - 1])].filter((i) => i >= 0 && i < points.length);
+  const labelled = [...new Set([0, Math.floor((points.length - 1) / 2), points.length - 1])].filter(
+    (i) => i >= 0 && i < points.length,
+  );
   const first = points[0]?.date ?? '';
   const last = points.at(-1)?.date ?? '';
   const marks =
@@ -53,7 +55,10 @@ export function dailyChart(points: readonly DailyPoint[], options: ChartOptions)
         })
       : [
           html`<polyline class="line" points="${points.map((p, i) => `${x(i)},${y(p.value)}`).join(' ')}"/>`,
-          points.map((p, i) => html`<circle class="dot" cx="${x(i)}" cy="${y(p.value)}" r="${points.length > 120 ? 1.5 : 2.5}"><title>${p.date}: ${options.format(p.value)}</title></circle>`),
+          points.map(
+            (p, i) =>
+              html`<circle class="dot" cx="${x(i)}" cy="${y(p.value)}" r="${points.length > 120 ? 1.5 : 2.5}"><title>${p.date}: ${options.format(p.value)}</title></circle>`,
+          ),
         ];
   return html`<figure>
 <figcaption id="${options.id}-caption">${options.title}</figcaption>

@@ -13,7 +13,8 @@ import { html, Markup } from './html.ts';
 import { STYLES } from './styles.ts';
 
 /** docs/decisions.md "Reporting evidence": observations, never claims of cause. */
-export const EVIDENCE_SENTENCE = 'These are observed and recorded figures, not claims of cause: they say what was measured and spent, not what any creator or campaign caused.';
+export const EVIDENCE_SENTENCE =
+  'These are observed and recorded figures, not claims of cause: they say what was measured and spent, not what any creator or campaign caused.';
 
 /** The service's own documentation: the one link the page has (same origin). */
 const DOCS_PATH = '/docs';
@@ -44,22 +45,28 @@ ${headlineFigures(report).map((f) => html`<div class="figure"><dt>${f.label}</dt
 </section>
 <section aria-labelledby="charts-heading">
 <h2 id="charts-heading">Daily figures</h2>
-${dailyChart(report.days.map((d) => ({ date: d.date, value: d.cumulativeSpend })), {
+${dailyChart(
+  report.days.map((d) => ({ date: d.date, value: d.cumulativeSpend })),
+  {
     id: 'spend',
     title: 'Cumulative spend',
     valueTitle: `Spend to date (${report.currency})`,
     format: money,
     shape: 'line',
     summary: `Spend to date on the last day: ${money(report.days.at(-1)?.cumulativeSpend ?? 0)}.`,
-  })}
-${dailyChart(report.days.map((d) => ({ date: d.date, value: d.impressions })), {
+  },
+)}
+${dailyChart(
+  report.days.map((d) => ({ date: d.date, value: d.impressions })),
+  {
     id: 'impressions',
     title: 'Daily impressions',
     valueTitle: 'Impressions',
     format: countWords,
     shape: 'bars',
     summary: `Impressions over the period: ${countWords(report.days.reduce((sum, d) => sum + d.impressions, 0))}.`,
-  })}
+  },
+)}
 </section>
 ${activitiesSection(report)}
 ${outcomesSection(report)}
@@ -87,7 +94,8 @@ function activitiesSection(report: LinkReport): Markup {
   const money = (n: number | null) => moneyWords(n, report.currency);
   return html`<section aria-labelledby="activities-heading">
 <h2 id="activities-heading">Activities</h2>
-${items.length
+${
+  items.length
     ? html`<div class="table-wrap"><table>
 <caption>${totalCount > items.length ? `The ${items.length} activities with the most spend, of ${countWords(totalCount)}` : `All ${countWords(totalCount)} activities, by spend`}</caption>
 <thead><tr><th scope="col">Creator</th><th scope="col">Platform</th><th scope="col">Name</th><th scope="col">Published</th><th scope="col" class="num">Impressions</th><th scope="col" class="num">Engagement</th><th scope="col" class="num">Spend</th><th scope="col" class="num">CPM</th></tr></thead>
@@ -96,7 +104,8 @@ ${items.map((a) => html`<tr><td>${a.creators.length ? a.creators.join(', ') : NO
 </tbody>
 </table></div>
 ${more > 0 ? html`<p>and ${countWords(more)} more.</p>` : ''}`
-    : html`<p>No activities.</p>`}
+    : html`<p>No activities.</p>`
+}
 </section>`;
 }
 
@@ -104,10 +113,12 @@ function outcomesSection(report: LinkReport): Markup {
   const { measurements, definitions } = report.outcomes;
   return html`<section aria-labelledby="outcomes-heading">
 <h2 id="outcomes-heading">Outcomes</h2>
-${report.scope.kind === 'organization'
+${
+  report.scope.kind === 'organization'
     ? html`<p>${definitions.length ? html`Conversions add up the recorded measurements of: ${definitions.map((d) => d.name).join(', ')}.` : 'No outcome measurement of kind count is recorded.'}</p>`
     : measurements.length
       ? html`<ul>${measurements.map((m) => html`<li><strong>${m.definition ?? 'Outcome'}</strong>: ${numberWords(m.value)}${m.unitLabel ? html` ${m.unitLabel}` : ''}${m.baselineValue !== null ? html` (baseline ${numberWords(m.baselineValue)})` : ''}. Evidence: ${m.sourceMethod}${m.periodStart ? html`, ${m.periodStart} to ${m.periodEnd ?? m.periodStart}` : ''}${m.market ? html`, market ${m.market}` : ''}${m.confidence !== null ? html`, confidence ${shareWords(m.confidence)}` : ''}.</li>`)}</ul>`
-      : html`<p>No outcome measurement is recorded.</p>`}
+      : html`<p>No outcome measurement is recorded.</p>`
+}
 </section>`;
 }

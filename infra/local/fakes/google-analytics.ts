@@ -63,21 +63,47 @@ type Figures = Record<'sessions' | 'totalUsers' | 'screenPageViews' | 'keyEvents
  * value's users and key events are at most its sessions. Deterministic in property, date and revision.
  */
 function dayOf(propertyId: string, date: string, revision: number) {
-  const f = (min: number, max: number, ...parts: (string | number)[]) => figure(min, max, propertyId, date, revision, ...parts);
-  const percent = (count: number, min: number, max: number, ...parts: (string | number)[]) => Math.floor((count * f(min, max, ...parts)) / 100);
+  const f = (min: number, max: number, ...parts: (string | number)[]) =>
+    figure(min, max, propertyId, date, revision, ...parts);
+  const percent = (count: number, min: number, max: number, ...parts: (string | number)[]) =>
+    Math.floor((count * f(min, max, ...parts)) / 100);
   const sessions = f(80, 160, 'sessions');
-  const day: Figures = { sessions, totalUsers: percent(sessions, 55, 90, 'users'), screenPageViews: sessions + percent(sessions, 60, 220, 'pageViews'), keyEvents: percent(sessions, 8, 18, 'keyEvents') };
+  const day: Figures = {
+    sessions,
+    totalUsers: percent(sessions, 55, 90, 'users'),
+    screenPageViews: sessions + percent(sessions, 60, 220, 'pageViews'),
+    keyEvents: percent(sessions, 8, 18, 'keyEvents'),
+  };
   /** The values' own key events and sessions; `(not set)` takes what is left of the day. */
-  const breakdown = (dimension: string, values: readonly string[], own: (keyEvents: number, value: string) => number, share: [number, number]): Map<string, Figures> => {
+  const breakdown = (
+    dimension: string,
+    values: readonly string[],
+    own: (keyEvents: number, value: string) => number,
+    share: [number, number],
+  ): Map<string, Figures> => {
     const tagged = values.filter((v) => v !== '(not set)');
-    const keyEvents = split(percent(day.keyEvents, ...share, dimension), tagged.map((v) => f(1, 10, dimension, v, 'weight')));
+    const keyEvents = split(
+      percent(day.keyEvents, ...share, dimension),
+      tagged.map((v) => f(1, 10, dimension, v, 'weight')),
+    );
     const rows = new Map<string, Figures>();
     tagged.forEach((value, i) => {
       const s = own(keyEvents[i]!, value);
-      rows.set(value, { sessions: s, totalUsers: s - percent(s, 0, 30, dimension, value, 'users'), screenPageViews: Math.floor((s * day.screenPageViews) / sessions), keyEvents: keyEvents[i]! });
+      rows.set(value, {
+        sessions: s,
+        totalUsers: s - percent(s, 0, 30, dimension, value, 'users'),
+        screenPageViews: Math.floor((s * day.screenPageViews) / sessions),
+        keyEvents: keyEvents[i]!,
+      });
     });
     const left = (metric: keyof Figures) => day[metric] - [...rows.values()].reduce((total, r) => total + r[metric], 0);
-    if (values.includes('(not set)')) rows.set('(not set)', { sessions: left('sessions'), totalUsers: Math.min(day.totalUsers, left('sessions')), screenPageViews: left('screenPageViews'), keyEvents: left('keyEvents') });
+    if (values.includes('(not set)'))
+      rows.set('(not set)', {
+        sessions: left('sessions'),
+        totalUsers: Math.min(day.totalUsers, left('sessions')),
+        screenPageViews: left('screenPageViews'),
+        keyEvents: left('keyEvents'),
+      });
     return rows;
   };
   return {
@@ -85,13 +111,19 @@ function dayOf(propertyId: string, date: string, revision: number) {
     // An answer is given with a key event; a few sessions gave two.
     answers: breakdown('answers', ANSWERS, (k, v) => k - percent(k, 0, 25, 'answers', v, 'repeat'), [40, 85]),
     // A tagged visit converts now and then: its key events plus sessions that did not convert.
-    signals: Object.fromEntries(Object.entries(SIGNALS).map(([dimension, values]) => [dimension, breakdown(dimension, values, (k, v) => k + percent(sessions, 1, 8, dimension, v, 'visits'), [15, 45])])),
+    signals: Object.fromEntries(
+      Object.entries(SIGNALS).map(([dimension, values]) => [
+        dimension,
+        breakdown(dimension, values, (k, v) => k + percent(sessions, 1, 8, dimension, v, 'visits'), [15, 45]),
+      ]),
+    ),
   };
 }
 
 function datesOf(start: string, end: string): string[] {
   const out: string[] = [];
-  for (let t = Date.parse(`${start}T00:00:00Z`); t <= Date.parse(`${end}T00:00:00Z`); t += 86_400_000) out.push(new Date(t).toISOString().slice(0, 10).replaceAll('-', ''));
+  for (let t = Date.parse(`${start}T00:00:00Z`); t <= Date.parse(`${end}T00:00:00Z`); t += 86_400_000)
+    out.push(new Date(t).toISOString().slice(0, 10).replaceAll('-', ''));
   return out;
 }
 
@@ -174,8 +206,12 @@ export class FakeGoogleAnalytics {
       if (req.method === 'POST' && url.pathname === '/token') return json(...this.token(new URLSearchParams(body)));
       if (req.method === 'POST' && url.pathname === '/revoke') return json(...this.revoke(new URLSearchParams(body)));
       const grant = this.accessTokens.get((req.headers.authorization ?? '').replace(/^Bearer /, ''));
-      if (!grant || grant.revoked) return json(401, { error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED' } });
-      if (req.method === 'GET' && url.pathname === '/v1beta/accountSummaries') return json(200, this.accountSummaries());
+      if (!grant || grant.revoked)
+        return json(401, {
+          error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED' },
+        });
+      if (req.method === 'GET' && url.pathname === '/v1beta/accountSummaries')
+        return json(200, this.accountSummaries());
       const report = /^\/v1beta\/properties\/([^/:]+):runReport$/.exec(url.pathname);
       if (req.method === 'POST' && report) {
         if (this.reportDelayMs) await new Promise((resolve) => setTimeout(resolve, this.reportDelayMs));
@@ -192,7 +228,10 @@ export class FakeGoogleAnalytics {
     const q = url.searchParams;
     const redirectUri = q.get('redirect_uri');
     // Google shows an error page (no redirect) for an unknown client or redirect URI.
-    if (q.get('client_id') !== FAKE_GOOGLE_CLIENT_ID || !redirectUri) return json(400, { error: 'invalid_client' });
+    if (q.get('client_id') !== FAKE_GOOGLE_CLIENT_ID || !redirectUri) {
+      json(400, { error: 'invalid_client' });
+      return;
+    }
     const back = new URL(redirectUri);
     if (q.get('state')) back.searchParams.set('state', q.get('state')!);
     back.searchParams.set('iss', this.url);
@@ -209,15 +248,30 @@ export class FakeGoogleAnalytics {
   }
 
   private token(form: URLSearchParams): [number, unknown] {
-    if (form.get('client_id') !== FAKE_GOOGLE_CLIENT_ID || form.get('client_secret') !== FAKE_GOOGLE_CLIENT_SECRET) return [401, { error: 'invalid_client', error_description: 'The OAuth client was not found.' }];
+    if (form.get('client_id') !== FAKE_GOOGLE_CLIENT_ID || form.get('client_secret') !== FAKE_GOOGLE_CLIENT_SECRET)
+      return [401, { error: 'invalid_client', error_description: 'The OAuth client was not found.' }];
     const issue = (grant: Grant, withRefresh: boolean) => {
       const accessToken = token('ya29.fake-');
       this.accessTokens.set(accessToken, grant);
-      return [200, { access_token: accessToken, expires_in: 3599, token_type: 'Bearer', scope: 'https://www.googleapis.com/auth/analytics.readonly', ...(withRefresh ? { refresh_token: grant.refreshToken } : {}) }] as [number, unknown];
+      return [
+        200,
+        {
+          access_token: accessToken,
+          expires_in: 3599,
+          token_type: 'Bearer',
+          scope: 'https://www.googleapis.com/auth/analytics.readonly',
+          ...(withRefresh ? { refresh_token: grant.refreshToken } : {}),
+        },
+      ] as [number, unknown];
     };
     if (form.get('grant_type') === 'authorization_code') {
       const code = this.codes.get(form.get('code') ?? '');
-      if (!code || code.used || code.redirectUri !== form.get('redirect_uri') || s256(form.get('code_verifier') ?? '') !== code.challenge) {
+      if (
+        !code ||
+        code.used ||
+        code.redirectUri !== form.get('redirect_uri') ||
+        s256(form.get('code_verifier') ?? '') !== code.challenge
+      ) {
         return [400, { error: 'invalid_grant', error_description: 'Bad Request' }];
       }
       code.used = true;
@@ -227,7 +281,8 @@ export class FakeGoogleAnalytics {
     }
     if (form.get('grant_type') === 'refresh_token') {
       const grant = this.grants.get(form.get('refresh_token') ?? '');
-      if (!grant || grant.revoked) return [400, { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' }];
+      if (!grant || grant.revoked)
+        return [400, { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' }];
       return issue(grant, false);
     }
     return [400, { error: 'unsupported_grant_type' }];
@@ -236,7 +291,8 @@ export class FakeGoogleAnalytics {
   private revoke(form: URLSearchParams): [number, unknown] {
     const value = form.get('token') ?? '';
     const grant = this.grants.get(value) ?? this.accessTokens.get(value);
-    if (!grant || grant.revoked) return [400, { error: 'invalid_token', error_description: 'Token expired or revoked' }];
+    if (!grant || grant.revoked)
+      return [400, { error: 'invalid_token', error_description: 'Token expired or revoked' }];
     grant.revoked = true;
     return [200, {}];
   }
@@ -248,29 +304,65 @@ export class FakeGoogleAnalytics {
           name: 'accountSummaries/300000001',
           account: 'accounts/300000001',
           displayName: 'Local account',
-          propertySummaries: FAKE_PROPERTIES.map((p) => ({ property: `properties/${p.propertyId}`, displayName: p.displayName, propertyType: 'PROPERTY_TYPE_ORDINARY', parent: 'accounts/300000001' })),
+          propertySummaries: FAKE_PROPERTIES.map((p) => ({
+            property: `properties/${p.propertyId}`,
+            displayName: p.displayName,
+            propertyType: 'PROPERTY_TYPE_ORDINARY',
+            parent: 'accounts/300000001',
+          })),
         },
       ],
     };
   }
 
+  // biome-ignore lint/suspicious/noExplicitAny: the request body as the client sent it (JSON.parse), read field by field as Google's server would
   private runReport(propertyId: string, request: any): [number, unknown] {
     if (this.quotaFailures > 0) {
       this.quotaFailures -= 1;
-      return [429, { error: { code: 429, message: 'Exhausted property tokens per hour for this project.', status: 'RESOURCE_EXHAUSTED' } }];
+      return [
+        429,
+        {
+          error: {
+            code: 429,
+            message: 'Exhausted property tokens per hour for this project.',
+            status: 'RESOURCE_EXHAUSTED',
+          },
+        },
+      ];
     }
-    if (!FAKE_PROPERTIES.some((p) => p.propertyId === propertyId)) return [403, { error: { code: 403, message: 'User does not have sufficient permissions for this property.', status: 'PERMISSION_DENIED' } }];
+    if (!FAKE_PROPERTIES.some((p) => p.propertyId === propertyId))
+      return [
+        403,
+        {
+          error: {
+            code: 403,
+            message: 'User does not have sufficient permissions for this property.',
+            status: 'PERMISSION_DENIED',
+          },
+        },
+      ];
     const range = request.dateRanges?.[0] ?? {};
     this.reportRanges.push({ startDate: range.startDate, endDate: range.endDate });
     const dimensions: string[] = (request.dimensions ?? []).map((d: { name: string }) => d.name);
     const unknown = dimensions.find((name) => name.startsWith('customEvent:') && !this.customDimensions.has(name));
-    if (unknown) return [400, { error: { code: 400, message: `Field ${unknown} is not a valid dimension. For a list of valid dimensions and metrics, see https://developers.google.com/analytics/devguides/reporting/data/v1/api-schema`, status: 'INVALID_ARGUMENT' } }];
+    if (unknown)
+      return [
+        400,
+        {
+          error: {
+            code: 400,
+            message: `Field ${unknown} is not a valid dimension. For a list of valid dimensions and metrics, see https://developers.google.com/analytics/devguides/reporting/data/v1/api-schema`,
+            status: 'INVALID_ARGUMENT',
+          },
+        },
+      ];
     const metrics: string[] = (request.metrics ?? []).map((m: { name: string }) => m.name);
     const second = dimensions[1];
     const rows = datesOf(range.startDate, range.endDate).flatMap((date) => {
       const data = dayOf(propertyId, date, this.revision);
       // Any other second dimension reads as the how-did-you-hear one (the fake knows no others).
-      const values: [string | undefined, Figures][] = second === undefined ? [[undefined, data.day]] : [...(data.signals[second] ?? data.answers)];
+      const values: [string | undefined, Figures][] =
+        second === undefined ? [[undefined, data.day]] : [...(data.signals[second] ?? data.answers)];
       return values.map(([value, figures]) => ({
         dimensionValues: [{ value: date }, ...(value === undefined ? [] : [{ value }])],
         metricValues: metrics.map((metric) => ({ value: String(figures[metric as keyof Figures] ?? 0) })),

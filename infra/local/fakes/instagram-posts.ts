@@ -17,7 +17,9 @@ export async function connectedInstagramPosts(username: string): Promise<string[
   for await (const items of scanItemPages(all(equals('channel', 'instagram'), linked))) {
     for (const item of items) {
       const media = instagramMedia(String(item.contentHref));
-      const owner = media?.username ?? (media ? await accountHandleOf(String(item.organizationId), String(item.id), 'instagram') : undefined);
+      const owner =
+        media?.username ??
+        (media ? await accountHandleOf(String(item.organizationId), String(item.id), 'instagram') : undefined);
       if (media && owner?.toLowerCase() === username.toLowerCase()) shortcodes.push(media.shortcode);
     }
   }

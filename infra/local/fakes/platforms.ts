@@ -42,7 +42,13 @@ export function fakeCounts(id: string, at: Date) {
   const minutes = Math.max(0, (at.getTime() - EPOCH) / 60_000);
   const views = Math.floor(100 + (h0 % 5000) + minutes * (0.05 + (h1 % 100) / 200));
   const share = (h: number, min: number, spread: number) => Math.floor(views * (min + (h % 1000) / (1000 / spread)));
-  return { views, likes: share(h2, 0.02, 0.06), comments: share(h3, 0.002, 0.01), shares: share(h1 >>> 8, 0.001, 0.005), saves: share(h2 >>> 8, 0.001, 0.004) };
+  return {
+    views,
+    likes: share(h2, 0.02, 0.06),
+    comments: share(h3, 0.002, 0.01),
+    shares: share(h1 >>> 8, 0.001, 0.005),
+    saves: share(h2 >>> 8, 0.001, 0.004),
+  };
 }
 
 /** An account's followers at `at`: the same growth, slower. */
@@ -145,7 +151,8 @@ export class FakePlatforms {
     let reply: Reply;
     try {
       if (prefix === 'youtube' && path.startsWith('/v3/')) reply = this.youtube(path.slice(3), url.searchParams);
-      else if (prefix === 'reddit-www' && method === 'POST' && path === '/api/v1/access_token') reply = this.redditToken(req, body);
+      else if (prefix === 'reddit-www' && method === 'POST' && path === '/api/v1/access_token')
+        reply = this.redditToken(req, body);
       else if (prefix === 'reddit') reply = this.reddit(req, path, url.searchParams);
       else if (prefix === 'x') reply = this.x(req, path, url.searchParams);
       else if (prefix === 'graph') reply = await this.instagram(path, url.searchParams);
@@ -165,48 +172,125 @@ export class FakePlatforms {
   // --- YouTube Data API v3 -------------------------------------------------------------------
 
   private youtube(path: string, q: URLSearchParams): Reply {
-    const error = (status: number, reason: string, message: string, domain = 'global', extra: Record<string, unknown> = {}): Reply => ({
+    const error = (
+      status: number,
+      reason: string,
+      message: string,
+      domain = 'global',
+      extra: Record<string, unknown> = {},
+    ): Reply => ({
       status,
       body: { error: { code: status, message, errors: [{ message, domain, reason }], ...extra } },
     });
     if (q.get('key') !== FAKE_PLATFORM_CREDENTIALS.YOUTUBE_API_KEY) {
-      return error(400, 'badRequest', 'API key not valid. Please pass a valid API key.', 'global', { status: 'INVALID_ARGUMENT' });
+      return error(400, 'badRequest', 'API key not valid. Please pass a valid API key.', 'global', {
+        status: 'INVALID_ARGUMENT',
+      });
     }
     if (!q.get('part')) return error(400, 'required', 'No filter selected. Expected one of: ...', 'youtube.parameter');
     const parts = q.get('part')!.split(',');
     const now = this.now();
     if (path === '/videos') {
       const ids = (q.get('id') ?? '').split(',').filter(Boolean);
-      if (ids.length > 50) return error(400, 'badRequest', 'The request specifies an invalid filter parameter.', 'youtube.parameter');
+      if (ids.length > 50)
+        return error(400, 'badRequest', 'The request specifies an invalid filter parameter.', 'youtube.parameter');
       // As documented: maxResults goes with myRating, not with id.
-      if (q.has('maxResults')) return error(400, 'incompatibleParameters', 'Incompatible parameters specified in the request: id, maxResults.', 'youtube.parameter');
+      if (q.has('maxResults'))
+        return error(
+          400,
+          'incompatibleParameters',
+          'Incompatible parameters specified in the request: id, maxResults.',
+          'youtube.parameter',
+        );
       const specials = ids.map(special);
       if (specials.includes('rate_limited')) {
-        return error(403, 'quotaExceeded', 'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.', 'youtube.quota');
+        return error(
+          403,
+          'quotaExceeded',
+          'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.',
+          'youtube.quota',
+        );
       }
-      if (specials.includes('malformed')) return { status: 200, body: '{"kind": "youtube#videoListResponse", "items": [' };
+      if (specials.includes('malformed'))
+        return { status: 200, body: '{"kind": "youtube#videoListResponse", "items": [' };
       const items = ids
         .filter((id) => !special(id))
         .map((id) => {
           const c = fakeCounts(`youtube:${id}`, now);
-          const statistics = { viewCount: String(c.views), likeCount: String(c.likes), favoriteCount: '0', commentCount: String(c.comments) };
+          const statistics = {
+            viewCount: String(c.views),
+            likeCount: String(c.likes),
+            favoriteCount: '0',
+            commentCount: String(c.comments),
+          };
           return { kind: 'youtube#video', etag: etag(id), id, ...(parts.includes('statistics') ? { statistics } : {}) };
         });
-      return { status: 200, body: { kind: 'youtube#videoListResponse', etag: etag(ids.join()), items, pageInfo: { totalResults: items.length, resultsPerPage: items.length } } };
+      return {
+        status: 200,
+        body: {
+          kind: 'youtube#videoListResponse',
+          etag: etag(ids.join()),
+          items,
+          pageInfo: { totalResults: items.length, resultsPerPage: items.length },
+        },
+      };
     }
     if (path === '/channels') {
       const handle = q.get('forHandle') ?? q.get('forUsername') ?? q.get('id');
-      if (!handle) return error(400, 'missingRequiredParameter', 'No filter selected. Expected one of: forUsername, managedByMe, categoryId, mine, mySubscribers, id, idParam, forHandle', 'youtube.parameter');
+      if (!handle)
+        return error(
+          400,
+          'missingRequiredParameter',
+          'No filter selected. Expected one of: forUsername, managedByMe, categoryId, mine, mySubscribers, id, idParam, forHandle',
+          'youtube.parameter',
+        );
       const kind = special(handle.replace(/^@/, ''));
-      if (kind === 'rate_limited') return error(403, 'quotaExceeded', 'The request cannot be completed because you have exceeded your quota.', 'youtube.quota');
+      if (kind === 'rate_limited')
+        return error(
+          403,
+          'quotaExceeded',
+          'The request cannot be completed because you have exceeded your quota.',
+          'youtube.quota',
+        );
       if (kind === 'malformed') return { status: 200, body: TRUNCATED };
-      const page = { kind: 'youtube#channelListResponse', etag: etag(handle), pageInfo: { totalResults: kind ? 0 : 1, resultsPerPage: 5 } };
+      const page = {
+        kind: 'youtube#channelListResponse',
+        etag: etag(handle),
+        pageInfo: { totalResults: kind ? 0 : 1, resultsPerPage: 5 },
+      };
       // No match: YouTube leaves `items` out altogether.
       if (kind === 'missing') return { status: 200, body: page };
-      const statistics = { viewCount: String(fakeFollowers(handle, now) * 40), subscriberCount: String(fakeFollowers(handle, now)), hiddenSubscriberCount: false, videoCount: '42' };
-      return { status: 200, body: { ...page, items: [{ kind: 'youtube#channel', etag: etag(`c${handle}`), id: channelId(handle), ...(parts.includes('statistics') ? { statistics } : {}) }] } };
+      const statistics = {
+        viewCount: String(fakeFollowers(handle, now) * 40),
+        subscriberCount: String(fakeFollowers(handle, now)),
+        hiddenSubscriberCount: false,
+        videoCount: '42',
+      };
+      return {
+        status: 200,
+        body: {
+          ...page,
+          items: [
+            {
+              kind: 'youtube#channel',
+              etag: etag(`c${handle}`),
+              id: channelId(handle),
+              ...(parts.includes('statistics') ? { statistics } : {}),
+            },
+          ],
+        },
+      };
     }
-    return { status: 404, body: { error: { code: 404, message: 'Not Found', errors: [{ message: 'Not Found', domain: 'global', reason: 'notFound' }] } } };
+    return {
+      status: 404,
+      body: {
+        error: {
+          code: 404,
+          message: 'Not Found',
+          errors: [{ message: 'Not Found', domain: 'global', reason: 'notFound' }],
+        },
+      },
+    };
   }
 
   // --- Reddit ----------------------------------------------------------------------------------
@@ -214,7 +298,8 @@ export class FakePlatforms {
   private redditToken(req: IncomingMessage, body: string): Reply {
     const expected = `Basic ${Buffer.from(`${FAKE_PLATFORM_CREDENTIALS.REDDIT_CLIENT_ID}:${FAKE_PLATFORM_CREDENTIALS.REDDIT_CLIENT_SECRET}`).toString('base64')}`;
     if (req.headers.authorization !== expected) return { status: 401, body: { message: 'Unauthorized', error: 401 } };
-    if (new URLSearchParams(body).get('grant_type') !== 'client_credentials') return { status: 200, body: { error: 'unsupported_grant_type' } };
+    if (new URLSearchParams(body).get('grant_type') !== 'client_credentials')
+      return { status: 200, body: { error: 'unsupported_grant_type' } };
     const token = `fake-${randomBytes(12).toString('hex')}`;
     this.redditTokens.set(token, this.now().getTime() + 86_400_000);
     return { status: 200, body: { access_token: token, token_type: 'bearer', expires_in: 86400, scope: '*' } };
@@ -222,9 +307,14 @@ export class FakePlatforms {
 
   private reddit(req: IncomingMessage, path: string, q: URLSearchParams): Reply {
     const token = /^bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
-    if (!token || (this.redditTokens.get(token) ?? 0) < this.now().getTime()) return { status: 401, body: { message: 'Unauthorized', error: 401 } };
+    if (!token || (this.redditTokens.get(token) ?? 0) < this.now().getTime())
+      return { status: 401, body: { message: 'Unauthorized', error: 401 } };
     const window = { 'x-ratelimit-used': '1', 'x-ratelimit-remaining': '99.0', 'x-ratelimit-reset': '300' };
-    const tooMany: Reply = { status: 429, body: { message: 'Too Many Requests', error: 429 }, headers: { ...window, 'x-ratelimit-remaining': '0.0', 'x-ratelimit-reset': String(FAKE_RATE_LIMIT_SECONDS) } };
+    const tooMany: Reply = {
+      status: 429,
+      body: { message: 'Too Many Requests', error: 429 },
+      headers: { ...window, 'x-ratelimit-remaining': '0.0', 'x-ratelimit-reset': String(FAKE_RATE_LIMIT_SECONDS) },
+    };
     const now = this.now();
     if (path === '/api/info') {
       const ids = (q.get('id') ?? '').split(',').filter(Boolean);
@@ -232,7 +322,12 @@ export class FakePlatforms {
       const bare = ids.map((id) => id.replace(/^t3_/, ''));
       if (bare.some((id) => special(id) === 'rate_limited')) return tooMany;
       // Reddit's edge answers some failures with an HTML page.
-      if (bare.some((id) => special(id) === 'malformed')) return { status: 200, body: '<!doctype html><html><body>upstream request timeout</body></html>', headers: { ...window, 'content-type': 'text/html' } };
+      if (bare.some((id) => special(id) === 'malformed'))
+        return {
+          status: 200,
+          body: '<!doctype html><html><body>upstream request timeout</body></html>',
+          headers: { ...window, 'content-type': 'text/html' },
+        };
       const children = ids
         .filter((id) => id.startsWith('t3_') && !special(id.slice(3)))
         .map((name) => {
@@ -240,10 +335,31 @@ export class FakePlatforms {
           const c = fakeCounts(`reddit:${id}`, now);
           return {
             kind: 't3',
-            data: { id, name, subreddit: 'test', title: `Fake post ${id}`, ups: c.likes, downs: 0, score: c.likes, upvote_ratio: 0.97, num_comments: c.comments, num_crossposts: 0, total_awards_received: 0, permalink: `/r/test/comments/${id}/fake_post/`, created_utc: EPOCH / 1000 },
+            data: {
+              id,
+              name,
+              subreddit: 'test',
+              title: `Fake post ${id}`,
+              ups: c.likes,
+              downs: 0,
+              score: c.likes,
+              upvote_ratio: 0.97,
+              num_comments: c.comments,
+              num_crossposts: 0,
+              total_awards_received: 0,
+              permalink: `/r/test/comments/${id}/fake_post/`,
+              created_utc: EPOCH / 1000,
+            },
           };
         });
-      return { status: 200, body: { kind: 'Listing', data: { after: null, dist: children.length, modhash: null, geo_filter: '', children, before: null } }, headers: window };
+      return {
+        status: 200,
+        body: {
+          kind: 'Listing',
+          data: { after: null, dist: children.length, modhash: null, geo_filter: '', children, before: null },
+        },
+        headers: window,
+      };
     }
     const about = /^\/(user|r)\/([^/]+)\/about$/.exec(path);
     if (about) {
@@ -255,7 +371,17 @@ export class FakePlatforms {
       const subscribers = fakeFollowers(`${kind}/${name}`, now);
       const data =
         kind === 'user'
-          ? { kind: 't2', data: { name, id: channelId(name).slice(2, 9).toLowerCase(), total_karma: subscribers * 3, link_karma: subscribers * 2, comment_karma: subscribers, subreddit: { display_name: `u_${name}`, subscribers } } }
+          ? {
+              kind: 't2',
+              data: {
+                name,
+                id: channelId(name).slice(2, 9).toLowerCase(),
+                total_karma: subscribers * 3,
+                link_karma: subscribers * 2,
+                comment_karma: subscribers,
+                subreddit: { display_name: `u_${name}`, subscribers },
+              },
+            }
           : { kind: 't5', data: { display_name: name, subscribers } };
       return { status: 200, body: data, headers: window };
     }
@@ -268,8 +394,16 @@ export class FakePlatforms {
     if (req.headers.authorization !== `Bearer ${FAKE_PLATFORM_CREDENTIALS.X_BEARER_TOKEN}`) {
       return { status: 401, body: { title: 'Unauthorized', type: 'about:blank', status: 401, detail: 'Unauthorized' } };
     }
-    const limits = (remaining: number) => ({ 'x-rate-limit-limit': '300', 'x-rate-limit-remaining': String(remaining), 'x-rate-limit-reset': String(this.resetEpochSeconds()) });
-    const tooMany: Reply = { status: 429, body: { title: 'Too Many Requests', detail: 'Too Many Requests', type: 'about:blank', status: 429 }, headers: limits(0) };
+    const limits = (remaining: number) => ({
+      'x-rate-limit-limit': '300',
+      'x-rate-limit-remaining': String(remaining),
+      'x-rate-limit-reset': String(this.resetEpochSeconds()),
+    });
+    const tooMany: Reply = {
+      status: 429,
+      body: { title: 'Too Many Requests', detail: 'Too Many Requests', type: 'about:blank', status: 429 },
+      headers: limits(0),
+    };
     const notFound = (kind: 'tweet' | 'user', parameter: string, value: string) => ({
       value,
       detail: `Could not find ${kind} with ${parameter}: [${value}].`,
@@ -284,7 +418,15 @@ export class FakePlatforms {
     if (path === '/2/tweets') {
       const ids = (q.get('ids') ?? '').split(',').filter(Boolean);
       if (ids.length === 0 || ids.length > 100 || ids.some((id) => !/^\d{1,19}$/.test(id))) {
-        return { status: 400, body: { errors: [{ parameters: { ids }, message: 'The `ids` query parameter value is not valid' }], title: 'Invalid Request', detail: 'One or more parameters to your request was invalid.', type: 'https://api.twitter.com/2/problems/invalid-request' } };
+        return {
+          status: 400,
+          body: {
+            errors: [{ parameters: { ids }, message: 'The `ids` query parameter value is not valid' }],
+            title: 'Invalid Request',
+            detail: 'One or more parameters to your request was invalid.',
+            type: 'https://api.twitter.com/2/problems/invalid-request',
+          },
+        };
       }
       if (ids.some((id) => special(id) === 'rate_limited')) return tooMany;
       if (ids.some((id) => special(id) === 'malformed')) return { status: 200, body: TRUNCATED, headers: limits(299) };
@@ -292,20 +434,49 @@ export class FakePlatforms {
         .filter((id) => !special(id))
         .map((id) => {
           const c = fakeCounts(`x:${id}`, now);
-          const public_metrics = { retweet_count: c.shares, reply_count: c.comments, like_count: c.likes, quote_count: Math.floor(c.shares / 3), bookmark_count: c.saves, impression_count: c.views };
-          return { id, text: `Fake post ${id}`, edit_history_tweet_ids: [id], ...(withMetrics ? { public_metrics } : {}) };
+          const public_metrics = {
+            retweet_count: c.shares,
+            reply_count: c.comments,
+            like_count: c.likes,
+            quote_count: Math.floor(c.shares / 3),
+            bookmark_count: c.saves,
+            impression_count: c.views,
+          };
+          return {
+            id,
+            text: `Fake post ${id}`,
+            edit_history_tweet_ids: [id],
+            ...(withMetrics ? { public_metrics } : {}),
+          };
         });
       const errors = ids.filter((id) => special(id) === 'missing').map((id) => notFound('tweet', 'ids', id));
-      return { status: 200, body: { ...(data.length ? { data } : {}), ...(errors.length ? { errors } : {}) }, headers: limits(299) };
+      return {
+        status: 200,
+        body: { ...(data.length ? { data } : {}), ...(errors.length ? { errors } : {}) },
+        headers: limits(299),
+      };
     }
     const user = /^\/2\/users\/by\/username\/([^/]+)$/.exec(path)?.[1];
     if (user) {
       const s = special(user);
       if (s === 'rate_limited') return tooMany;
       if (s === 'malformed') return { status: 200, body: TRUNCATED, headers: limits(299) };
-      if (s === 'missing') return { status: 200, body: { errors: [notFound('user', 'username', user)] }, headers: limits(299) };
-      const public_metrics = { followers_count: fakeFollowers(`x/${user}`, now), following_count: 180, tweet_count: 1200, listed_count: 12, like_count: 5000 };
-      return { status: 200, body: { data: { id: String(hash(user)[0]), name: user, username: user, ...(withMetrics ? { public_metrics } : {}) } }, headers: limits(299) };
+      if (s === 'missing')
+        return { status: 200, body: { errors: [notFound('user', 'username', user)] }, headers: limits(299) };
+      const public_metrics = {
+        followers_count: fakeFollowers(`x/${user}`, now),
+        following_count: 180,
+        tweet_count: 1200,
+        listed_count: 12,
+        like_count: 5000,
+      };
+      return {
+        status: 200,
+        body: {
+          data: { id: String(hash(user)[0]), name: user, username: user, ...(withMetrics ? { public_metrics } : {}) },
+        },
+        headers: limits(299),
+      };
     }
     return { status: 404, body: { title: 'Not Found Error', type: 'about:blank', status: 404, detail: 'Not Found' } };
   }
@@ -318,28 +489,54 @@ export class FakePlatforms {
       body: { error: { type: 'OAuthException', fbtrace_id: randomBytes(8).toString('base64url'), ...e } },
       ...(headers ? { headers } : {}),
     });
-    if (q.get('access_token') !== FAKE_PLATFORM_CREDENTIALS.INSTAGRAM_ACCESS_TOKEN) return error(400, { message: 'Invalid OAuth access token - Cannot parse access token', code: 190 });
+    if (q.get('access_token') !== FAKE_PLATFORM_CREDENTIALS.INSTAGRAM_ACCESS_TOKEN)
+      return error(400, { message: 'Invalid OAuth access token - Cannot parse access token', code: 190 });
     const [, version, igUserId] = path.split('/');
     if (!/^v\d+\.\d+$/.test(version ?? '') || igUserId !== FAKE_PLATFORM_CREDENTIALS.INSTAGRAM_BUSINESS_ACCOUNT_ID) {
-      return error(400, { message: `Unsupported get request. Object with ID '${igUserId}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`, code: 100, error_subcode: 33 });
+      return error(400, {
+        message: `Unsupported get request. Object with ID '${igUserId}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+        code: 100,
+        error_subcode: 33,
+      });
     }
     const match = /^business_discovery\.username\(([^)]+)\)\{(.*)\}$/.exec(q.get('fields') ?? '');
     if (!match) return error(400, { message: '(#100) Tried accessing nonexisting field', code: 100 });
     const [, username, inner] = match as unknown as [string, string, string];
     const s = special(username);
     if (s === 'rate_limited') {
-      const usage = { [igUserId]: [{ type: 'instagram', call_count: 100, total_cputime: 20, total_time: 20, estimated_time_to_regain_access: FAKE_RATE_LIMIT_SECONDS / 60 }] };
-      return error(403, { message: '(#4) Application request limit reached', code: 4, is_transient: true }, { 'x-business-use-case-usage': JSON.stringify(usage) });
+      const usage = {
+        [igUserId]: [
+          {
+            type: 'instagram',
+            call_count: 100,
+            total_cputime: 20,
+            total_time: 20,
+            estimated_time_to_regain_access: FAKE_RATE_LIMIT_SECONDS / 60,
+          },
+        ],
+      };
+      return error(
+        403,
+        { message: '(#4) Application request limit reached', code: 4, is_transient: true },
+        { 'x-business-use-case-usage': JSON.stringify(usage) },
+      );
     }
     if (s === 'malformed') return { status: 200, body: '{"business_discovery": {"followers_count": ' };
     if (s === 'missing') {
-      return error(400, { message: 'Invalid user id', code: 110, error_subcode: 2207013, error_user_title: 'Cannot find User', error_user_msg: `The user with username: ${username} cannot be found.` });
+      return error(400, {
+        message: 'Invalid user id',
+        code: 110,
+        error_subcode: 2207013,
+        error_user_title: 'Cannot find User',
+        error_user_msg: `The user with username: ${username} cannot be found.`,
+      });
     }
     const now = this.now();
     const account: Record<string, unknown> = { id: `178414${String(hash(username)[0]).padStart(11, '0')}` };
     const media = /media((?:\.\w+\([^)]*\))*)\{([^}]*)\}/.exec(inner);
     const outside = media ? inner.replace(media[0], '') : inner;
-    if (outside.split(',').includes('followers_count')) account.followers_count = fakeFollowers(`instagram/${username}`, now);
+    if (outside.split(',').includes('followers_count'))
+      account.followers_count = fakeFollowers(`instagram/${username}`, now);
     const all = await this.mediaOf(username);
     if (outside.split(',').includes('media_count')) account.media_count = all.length;
     if (media) {
@@ -358,18 +555,28 @@ export class FakePlatforms {
       });
       const cursor = (n: number) => Buffer.from(String(n)).toString('base64url');
       const more = start + limit < all.length;
-      account.media = { data: page, paging: { cursors: { before: cursor(start), after: cursor(start + page.length) }, ...(more ? { next: `${this.url}/graph${path}?after=${cursor(start + page.length)}` } : {}) } };
+      account.media = {
+        data: page,
+        paging: {
+          cursors: { before: cursor(start), after: cursor(start + page.length) },
+          ...(more ? { next: `${this.url}/graph${path}?after=${cursor(start + page.length)}` } : {}),
+        },
+      };
     }
     return { status: 200, body: { business_discovery: account, id: igUserId } };
   }
 
   /** An account's media shortcodes, newest first: those published here, those of `instagramPostsOf`, then 60 generated ones. */
   private async mediaOf(username: string): Promise<string[]> {
-    const generated = Array.from({ length: 60 }, (_, i) => `F${hash(`${username.toLowerCase()}:${i}`)[0]!.toString(36)}`);
+    const generated = Array.from(
+      { length: 60 },
+      (_, i) => `F${hash(`${username.toLowerCase()}:${i}`)[0]!.toString(36)}`,
+    );
     const published = [...(this.instagramPosts.get(username.toLowerCase()) ?? [])].reverse();
     return [...new Set([...published, ...(await this.instagramPostsOf(username)), ...generated])];
   }
 }
 
 const etag = (seed: string) => createHash('sha1').update(seed).digest('base64url').slice(0, 27);
-const channelId = (handle: string) => `UC${createHash('sha1').update(handle.toLowerCase()).digest('base64url').slice(0, 22)}`;
+const channelId = (handle: string) =>
+  `UC${createHash('sha1').update(handle.toLowerCase()).digest('base64url').slice(0, 22)}`;

@@ -12,12 +12,17 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+// biome-ignore lint/suspicious/noExplicitAny: Stripe's objects and form bodies as the stand-in reads and writes them, any member at any depth
 type StripeObject = Record<string, any>;
 
 export const FAKE_STRIPE_SECRET_KEY = 'sk_test_local_fake';
 export const FAKE_STRIPE_WEBHOOK_SECRET = 'whsec_local_fake';
 /** The price ids of `npm start`'s plans (STRIPE_PRICE_*). */
-export const FAKE_STRIPE_PRICES = { starter: 'price_local_starter', growth: 'price_local_growth', scale: 'price_local_scale' } as const;
+export const FAKE_STRIPE_PRICES = {
+  starter: 'price_local_starter',
+  growth: 'price_local_growth',
+  scale: 'price_local_scale',
+} as const;
 
 const newId = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
 const now = () => Math.floor(Date.now() / 1000);
@@ -28,7 +33,7 @@ export function parseStripeForm(body: string): StripeObject {
   const root: StripeObject = {};
   for (const [key, value] of new URLSearchParams(body)) {
     const path = key.replace(/\]/g, '').split('[');
-    let node: any = root;
+    let node: StripeObject = root;
     path.forEach((part, i) => {
       const last = i === path.length - 1;
       const name = Array.isArray(node) && part === '' ? node.length : part;
@@ -55,7 +60,12 @@ class StripeError extends Error {
 }
 
 const missing = (kind: string, id: string) =>
-  new StripeError(404, { type: 'invalid_request_error', code: 'resource_missing', param: 'id', message: `No such ${kind}: '${id}'` });
+  new StripeError(404, {
+    type: 'invalid_request_error',
+    code: 'resource_missing',
+    param: 'id',
+    message: `No such ${kind}: '${id}'`,
+  });
 
 export interface FakeStripeEvent {
   id: string;
@@ -108,13 +118,29 @@ export class FakeStripe {
   }
 
   /** Sends an event about `object` to the webhook, signed as Stripe signs it. */
-  async deliver(type: string, object: StripeObject, options: { created?: number; id?: string } = {}): Promise<FakeStripeEvent> {
+  async deliver(
+    type: string,
+    object: StripeObject,
+    options: { created?: number; id?: string } = {},
+  ): Promise<FakeStripeEvent> {
     if (!this.webhookUrl) throw new Error('The fake Stripe has no webhook URL');
-    const event = { id: options.id ?? newId('evt'), object: 'event', api_version: '2026-10-28.endive', created: options.created ?? now(), livemode: false, type, data: { object } };
+    const event = {
+      id: options.id ?? newId('evt'),
+      object: 'event',
+      api_version: '2026-10-28.endive',
+      created: options.created ?? now(),
+      livemode: false,
+      type,
+      data: { object },
+    };
     const payload = JSON.stringify(event, null, 2);
     const response = await fetch(this.webhookUrl, {
       method: 'POST',
-      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': stripeSignature(payload, FAKE_STRIPE_WEBHOOK_SECRET), 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' },
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'stripe-signature': stripeSignature(payload, FAKE_STRIPE_WEBHOOK_SECRET),
+        'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+      },
       body: payload,
     });
     const delivery = { id: event.id, type, payload, status: response.status };
@@ -141,11 +167,24 @@ export class FakeStripe {
       metadata: session.subscription_data?.metadata ?? {},
       items: {
         object: 'list',
-        data: [{ id: newId('si'), object: 'subscription_item', price: { id: session.price, object: 'price' }, quantity: 1, current_period_start: created, current_period_end: created + PERIOD_SECONDS }],
+        data: [
+          {
+            id: newId('si'),
+            object: 'subscription_item',
+            price: { id: session.price, object: 'price' },
+            quantity: 1,
+            current_period_start: created,
+            current_period_end: created + PERIOD_SECONDS,
+          },
+        ],
       },
     };
     this.subscriptions.set(subscription.id, subscription);
-    Object.assign(session, { status: 'complete', payment_status: options.delayed ? 'unpaid' : 'paid', subscription: subscription.id });
+    Object.assign(session, {
+      status: 'complete',
+      payment_status: options.delayed ? 'unpaid' : 'paid',
+      subscription: subscription.id,
+    });
     return session;
   }
 
@@ -158,14 +197,20 @@ export class FakeStripe {
     if (!session?.subscription) throw missing('checkout.session', sessionId);
     this.subscriptions.get(session.subscription)!.status = succeeded ? 'active' : 'incomplete_expired';
     if (succeeded) session.payment_status = 'paid';
-    return { type: `checkout.session.async_payment_${succeeded ? 'succeeded' : 'failed'}`, session: this.view(session) };
+    return {
+      type: `checkout.session.async_payment_${succeeded ? 'succeeded' : 'failed'}`,
+      session: this.view(session),
+    };
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', this.url);
     const body = await new Promise<string>((resolve) => {
       let text = '';
-      req.setEncoding('utf8').on('data', (chunk: string) => (text += chunk)).on('end', () => resolve(text));
+      req
+        .setEncoding('utf8')
+        .on('data', (chunk: string) => (text += chunk))
+        .on('end', () => resolve(text));
     });
     try {
       if (url.pathname.startsWith('/v1/')) return this.api(req, res, url, body);
@@ -179,19 +224,24 @@ export class FakeStripe {
       if (req.method === 'GET' && page === 'portal' && this.portalSessions.has(id)) {
         const portal = this.portalSessions.get(id)!;
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-        res.end(`<!doctype html><title>Customer portal (local fake)</title><h1>Customer portal</h1><p>${portal.flow ? 'Change your plan.' : 'Your subscription and invoices.'}</p><a href="${encodeURI(portal.return_url)}">Return</a>`);
+        res.end(
+          `<!doctype html><title>Customer portal (local fake)</title><h1>Customer portal</h1><p>${portal.flow ? 'Change your plan.' : 'Your subscription and invoices.'}</p><a href="${encodeURI(portal.return_url)}">Return</a>`,
+        );
         return;
       }
       throw missing('page', url.pathname);
     } catch (error) {
-      const { status, body: problem } = error instanceof StripeError ? error : { status: 500, body: { type: 'api_error', message: String(error) } };
+      const { status, body: problem } =
+        error instanceof StripeError ? error : { status: 500, body: { type: 'api_error', message: String(error) } };
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: problem }));
     }
   }
 
   private api(req: IncomingMessage, res: ServerResponse, url: URL, body: string): void {
     const send = (status: number, object: StripeObject) => {
-      res.writeHead(status, { 'content-type': 'application/json', 'request-id': newId('req') }).end(JSON.stringify(status < 400 ? object : { error: object }));
+      res
+        .writeHead(status, { 'content-type': 'application/json', 'request-id': newId('req') })
+        .end(JSON.stringify(status < 400 ? object : { error: object }));
     };
     if (req.headers.authorization !== `Bearer ${FAKE_STRIPE_SECRET_KEY}`) {
       send(401, { type: 'invalid_request_error', message: 'Invalid API Key provided.' });
@@ -200,7 +250,9 @@ export class FakeStripe {
     const key = req.method === 'POST' ? req.headers['idempotency-key'] : undefined;
     const replay = typeof key === 'string' ? this.replays.get(key) : undefined;
     if (replay) {
-      res.writeHead(replay.status, { 'content-type': 'application/json', 'idempotent-replayed': 'true' }).end(JSON.stringify(replay.body));
+      res
+        .writeHead(replay.status, { 'content-type': 'application/json', 'idempotent-replayed': 'true' })
+        .end(JSON.stringify(replay.body));
       return;
     }
     if (this.failing) {
@@ -236,31 +288,60 @@ export class FakeStripe {
       const found = this.subscriptions.get(subscription);
       if (!found) throw missing('subscription', subscription);
       // Cancels at once, as `subscriptions.cancel` does; a canceled one stays as it is.
-      if (method === 'DELETE' && found.status !== 'canceled') Object.assign(found, { status: 'canceled', canceled_at: now(), ended_at: now() });
+      if (method === 'DELETE' && found.status !== 'canceled')
+        Object.assign(found, { status: 'canceled', canceled_at: now(), ended_at: now() });
       return found;
     }
     if (call === 'POST /billing_portal/sessions') {
       if (!this.customers.has(params.customer)) throw missing('customer', params.customer);
-      const portal = { id: newId('bps'), object: 'billing_portal.session', created: now(), customer: params.customer, return_url: params.return_url, flow: params.flow_data ?? null, url: '' };
+      const portal = {
+        id: newId('bps'),
+        object: 'billing_portal.session',
+        created: now(),
+        customer: params.customer,
+        return_url: params.return_url,
+        flow: params.flow_data ?? null,
+        url: '',
+      };
       portal.url = `${this.url}/portal/${portal.id}`;
       this.portalSessions.set(portal.id, portal);
       return portal;
     }
-    throw new StripeError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${url.pathname}).` });
+    throw new StripeError(404, {
+      type: 'invalid_request_error',
+      message: `Unrecognized request URL (${method}: ${url.pathname}).`,
+    });
   }
 
   createCustomer(params: StripeObject): StripeObject {
-    const customer = { id: newId('cus'), object: 'customer', created: now(), name: params.name ?? null, email: params.email ?? null, metadata: params.metadata ?? {} };
+    const customer = {
+      id: newId('cus'),
+      object: 'customer',
+      created: now(),
+      name: params.name ?? null,
+      email: params.email ?? null,
+      metadata: params.metadata ?? {},
+    };
     this.customers.set(customer.id, customer);
     return customer;
   }
 
   /** A Checkout Session, as Stripe's create call makes it (params as the SDK sends them, parsed). */
   createSession(params: StripeObject): StripeObject {
-    if (params.mode !== 'subscription') throw new StripeError(400, { type: 'invalid_request_error', param: 'mode', message: 'The local fake supports subscription mode only.' });
+    if (params.mode !== 'subscription')
+      throw new StripeError(400, {
+        type: 'invalid_request_error',
+        param: 'mode',
+        message: 'The local fake supports subscription mode only.',
+      });
     if (!this.customers.has(params.customer)) throw missing('customer', params.customer);
     const price = params.line_items?.[0]?.price;
-    if (!price) throw new StripeError(400, { type: 'invalid_request_error', param: 'line_items', message: 'Missing required param: line_items.' });
+    if (!price)
+      throw new StripeError(400, {
+        type: 'invalid_request_error',
+        param: 'line_items',
+        message: 'Missing required param: line_items.',
+      });
     const session = {
       id: newId('cs'),
       object: 'checkout.session',
@@ -287,6 +368,12 @@ export class FakeStripe {
   /** A session as Stripe shows it (without the fake's bookkeeping), its subscription expanded on request. */
   private view(session: StripeObject, expandSubscription = false): StripeObject {
     const { subscription_data: _d, price: _p, ...shown } = session;
-    return { ...shown, subscription: expandSubscription && session.subscription ? this.subscriptions.get(session.subscription) : session.subscription };
+    return {
+      ...shown,
+      subscription:
+        expandSubscription && session.subscription
+          ? this.subscriptions.get(session.subscription)
+          : session.subscription,
+    };
   }
 }

@@ -12,8 +12,24 @@
 import { createHash } from 'node:crypto';
 import * as z from 'zod/mini';
 import { lazySchema } from '../../records/lazy-schema.ts';
-import { type AnalyticsDay, type HdyhauAnswerDay, type HdyhauMapping, type SignalAssociation, type SignalDay, type SignalKind, type StoredSignal } from '../../domain/analytics.ts';
-import { conditionHeld, defineEntity, deleteRecord, getRecord, putRecord, takeRecord, updateRecord } from '../table/entity.ts';
+import type {
+  AnalyticsDay,
+  HdyhauAnswerDay,
+  HdyhauMapping,
+  SignalAssociation,
+  SignalDay,
+  SignalKind,
+  StoredSignal,
+} from '../../domain/analytics.ts';
+import {
+  conditionHeld,
+  defineEntity,
+  deleteRecord,
+  getRecord,
+  putRecord,
+  takeRecord,
+  updateRecord,
+} from '../table/entity.ts';
 import { absent, has } from '../table/expressions.ts';
 import { analyticsKeys, type Key } from '../table/keys.ts';
 import { batchDelete, batchPut, recordOf } from '../table/operations.ts';
@@ -28,26 +44,37 @@ const digest = (...parts: string[]) => createHash('sha256').update(parts.join('\
 export { analyticsKeys };
 
 /** Items of one dated kind from `from` to `to`, a day's items whatever follows its date: what the connection imported. */
-function queryDates(tenantId: string, kind: Parameters<typeof analyticsKeys.dates>[1], from: string, to: string): Promise<Item[]> {
+function queryDates(
+  tenantId: string,
+  kind: Parameters<typeof analyticsKeys.dates>[1],
+  from: string,
+  to: string,
+): Promise<Item[]> {
   return queryItems(Connections.query.importedBetween(tenantId, kind, from, to));
 }
 
 // --- OAuth state -------------------------------------------------------------------------------
 
-const OAuthStateSchema = /* @__PURE__ */ lazySchema(() => z.object({
-  tenantId: z.string(),
-  /** Who asked for the authorization URL: the only user who may complete it. */
-  userId: z.string(),
-  redirectPath: z.string(),
-  codeVerifier: z.string(),
-  /** Seconds since the epoch. */
-  expiresAt: z.number(),
-}));
+const OAuthStateSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    tenantId: z.string(),
+    /** Who asked for the authorization URL: the only user who may complete it. */
+    userId: z.string(),
+    redirectPath: z.string(),
+    codeVerifier: z.string(),
+    /** Seconds since the epoch. */
+    expiresAt: z.number(),
+  }),
+);
 
 export type OAuthState = z.infer<typeof OAuthStateSchema>;
 
 /** The state item: the state and `ttl`, which lets DynamoDB remove it some time after expiry (`expiresAt` is what the routes check). */
-const OAuthStates = defineEntity({ name: 'The OAuth state', schema: () => z.object({ ...OAuthStateSchema.shape, ttl: z.number() }), key: analyticsKeys.state });
+const OAuthStates = defineEntity({
+  name: 'The OAuth state',
+  schema: () => z.object({ ...OAuthStateSchema.shape, ttl: z.number() }),
+  key: analyticsKeys.state,
+});
 
 /** The state as the routes see it: `ttl` is the table's housekeeping. */
 function withoutTtl(item: (OAuthState & { ttl: number }) | undefined): OAuthState | undefined {
@@ -57,7 +84,12 @@ function withoutTtl(item: (OAuthState & { ttl: number }) | undefined): OAuthStat
 }
 
 export async function putOAuthState(state: string, value: OAuthState): Promise<void> {
-  await putRecord(OAuthStates, OAuthStates.key(state), { ...value, ttl: value.expiresAt + 3600 }, { condition: absent });
+  await putRecord(
+    OAuthStates,
+    OAuthStates.key(state),
+    { ...value, ttl: value.expiresAt + 3600 },
+    { condition: absent },
+  );
 }
 
 /** The state as stored, without spending it (the callback reads where to send the browser). Undefined when there is none. */
@@ -81,22 +113,23 @@ export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
 
 export const Connections = defineEntity({
   name: 'The analytics connection',
-  schema: () => z.object({
-    tenantId: z.string(),
-    status: z.enum(CONNECTION_STATUSES),
-    /** The refresh token, sealed (shared/integrations/token-sealer); never returned by a route. */
-    sealedRefreshToken: z.string(),
-    propertyId: z.nullable(z.string()),
-    propertyName: z.nullable(z.string()),
-    hdyhauDimension: z.nullable(z.string()),
-    connectedBy: z.string(),
-    connectedAt: z.string(),
-    /** When the last import finished, and the newest date it read. */
-    lastImportAt: z.nullable(z.string()),
-    importedThrough: z.nullable(z.string()),
-    /** False when the last import found no such dimension in the property (absent before the first import). */
-    hdyhauAvailable: z.optional(z.boolean()),
-  }),
+  schema: () =>
+    z.object({
+      tenantId: z.string(),
+      status: z.enum(CONNECTION_STATUSES),
+      /** The refresh token, sealed (shared/integrations/token-sealer); never returned by a route. */
+      sealedRefreshToken: z.string(),
+      propertyId: z.nullable(z.string()),
+      propertyName: z.nullable(z.string()),
+      hdyhauDimension: z.nullable(z.string()),
+      connectedBy: z.string(),
+      connectedAt: z.string(),
+      /** When the last import finished, and the newest date it read. */
+      lastImportAt: z.nullable(z.string()),
+      importedThrough: z.nullable(z.string()),
+      /** False when the last import found no such dimension in the property (absent before the first import). */
+      hdyhauAvailable: z.optional(z.boolean()),
+    }),
   key: analyticsKeys.connection,
   queries: {
     /** The connected organizations' connections (gsi1, sparse: connected ones only). */
@@ -116,13 +149,29 @@ export async function getConnection(tenantId: string): Promise<Connection | unde
 }
 
 /** A new grant (the OAuth completion): a property chosen before stays chosen, and imports resume. */
-export async function saveGrant(tenantId: string, grant: { sealedRefreshToken: string; connectedBy: string }, now = new Date()): Promise<Connection> {
+export async function saveGrant(
+  tenantId: string,
+  grant: { sealedRefreshToken: string; connectedBy: string },
+  now = new Date(),
+): Promise<Connection> {
   const connection = await updateRecord(
     Connections,
     Connections.key(tenantId),
     {
-      set: { tenantId, sealedRefreshToken: grant.sealedRefreshToken, connectedBy: grant.connectedBy, connectedAt: now.toISOString(), status: 'awaiting_property' },
-      setIfAbsent: { propertyId: null, propertyName: null, hdyhauDimension: null, lastImportAt: null, importedThrough: null },
+      set: {
+        tenantId,
+        sealedRefreshToken: grant.sealedRefreshToken,
+        connectedBy: grant.connectedBy,
+        connectedAt: now.toISOString(),
+        status: 'awaiting_property',
+      },
+      setIfAbsent: {
+        propertyId: null,
+        propertyName: null,
+        hdyhauDimension: null,
+        lastImportAt: null,
+        importedThrough: null,
+      },
     },
     // Created by the first grant.
     { condition: null },
@@ -135,21 +184,45 @@ export async function saveGrant(tenantId: string, grant: { sealedRefreshToken: s
  * disconnected meanwhile). `backfill` (a property chosen by select-property) marks it not imported
  * yet, so that its next import reads the 90 days (`daysDue`) and it shows `importing` until then.
  */
-export async function setConnected(tenantId: string, propertyId: string, propertyName: string | null, { backfill = false } = {}): Promise<Connection> {
-  const set = { propertyId, propertyName, status: 'connected' as const, ...analyticsKeys.connected(tenantId), ...(backfill ? { importedThrough: null } : {}) };
+export async function setConnected(
+  tenantId: string,
+  propertyId: string,
+  propertyName: string | null,
+  { backfill = false } = {},
+): Promise<Connection> {
+  const set = {
+    propertyId,
+    propertyName,
+    status: 'connected' as const,
+    ...analyticsKeys.connected(tenantId),
+    ...(backfill ? { importedThrough: null } : {}),
+  };
   return updateRecord(Connections, Connections.key(tenantId), { set }, { condition: has('sealedRefreshToken') });
 }
 
 /** The grant was refused (invalid_grant): no more imports until the owner connects again. Nothing when disconnected meanwhile. */
 export async function markNeedsReconnect(tenantId: string): Promise<void> {
   await conditionHeld((failure) =>
-    updateRecord(Connections, Connections.key(tenantId), { set: { status: 'needs_reconnect' }, remove: ['gsi1pk', 'gsi1sk'] }, { failure }),
+    updateRecord(
+      Connections,
+      Connections.key(tenantId),
+      { set: { status: 'needs_reconnect' }, remove: ['gsi1pk', 'gsi1sk'] },
+      { failure },
+    ),
   );
 }
 
 /** The import finished: through which date, and whether the property has the HDYHAU dimension. */
-export async function recordImport(tenantId: string, result: { through: string; hdyhauAvailable: boolean }, now = new Date()): Promise<void> {
-  const set = { lastImportAt: now.toISOString(), importedThrough: result.through, hdyhauAvailable: result.hdyhauAvailable };
+export async function recordImport(
+  tenantId: string,
+  result: { through: string; hdyhauAvailable: boolean },
+  now = new Date(),
+): Promise<void> {
+  const set = {
+    lastImportAt: now.toISOString(),
+    importedThrough: result.through,
+    hdyhauAvailable: result.hdyhauAvailable,
+  };
   // Disconnected meanwhile: the days stay, the connection stays gone.
   await conditionHeld((failure) => updateRecord(Connections, Connections.key(tenantId), { set }, { failure }));
 }
@@ -161,7 +234,9 @@ export async function deleteConnection(tenantId: string): Promise<void> {
 
 /** The organizations whose property the scheduled import reads (a sparse index: connected ones only). */
 export async function connectedTenants(): Promise<string[]> {
-  return (await queryItems(Connections.query.connected(), { attributes: ['gsi1sk'] })).map((item) => item.gsi1sk as string);
+  return (await queryItems(Connections.query.connected(), { attributes: ['gsi1sk'] })).map(
+    (item) => item.gsi1sk as string,
+  );
 }
 
 // --- imported days -----------------------------------------------------------------------------
@@ -186,8 +261,14 @@ export async function writeImport(tenantId: string, range: ImportedRange): Promi
   ]);
   // The signal's mapping and triage state are the organization's: an import never resets them.
   const upsertSignal = ({ signalId, kind, dimension, value }: ImportedRange['signals'][number]) =>
-    updateRecord(Signals, Signals.key(tenantId, signalId), { set: { signalId, kind, dimension, value }, setIfAbsent: { association: null, ignored: false } }, { condition: null });
-  for (let i = 0; i < range.signals.length; i += SIGNAL_WRITES_AT_ONCE) await Promise.all(range.signals.slice(i, i + SIGNAL_WRITES_AT_ONCE).map(upsertSignal));
+    updateRecord(
+      Signals,
+      Signals.key(tenantId, signalId),
+      { set: { signalId, kind, dimension, value }, setIfAbsent: { association: null, ignored: false } },
+      { condition: null },
+    );
+  for (let i = 0; i < range.signals.length; i += SIGNAL_WRITES_AT_ONCE)
+    await Promise.all(range.signals.slice(i, i + SIGNAL_WRITES_AT_ONCE).map(upsertSignal));
   const items: Item[] = [
     ...range.days.map((d) => ({ ...analyticsKeys.day(tenantId, d.date), ...d })),
     ...range.answers.map((a) => ({ ...analyticsKeys.answer(tenantId, a.date, digest(a.dimension, a.rawValue)), ...a })),
@@ -195,7 +276,11 @@ export async function writeImport(tenantId: string, range: ImportedRange): Promi
   ];
   await batchPut(items);
   const kept = new Set(items.map((item) => item.sk as string));
-  await batchDelete([...oldAnswers, ...oldSignalDays].filter((item) => !kept.has(item.sk as string)).map((item) => ({ pk: item.pk as string, sk: item.sk as string })));
+  await batchDelete(
+    [...oldAnswers, ...oldSignalDays]
+      .filter((item) => !kept.has(item.sk as string))
+      .map((item) => ({ pk: item.pk as string, sk: item.sk as string })),
+  );
 }
 
 export async function readAnalyticsDays(tenantId: string, from: string, to: string): Promise<AnalyticsDay[]> {
@@ -214,14 +299,15 @@ export async function readSignalDays(tenantId: string, from: string, to: string)
 
 const Signals = defineEntity({
   name: 'The signal',
-  schema: () => z.object({
-    signalId: z.string(),
-    kind: z.custom<SignalKind>(),
-    dimension: z.string(),
-    value: z.string(),
-    association: z.custom<SignalAssociation>(),
-    ignored: z.boolean(),
-  }),
+  schema: () =>
+    z.object({
+      signalId: z.string(),
+      kind: z.custom<SignalKind>(),
+      dimension: z.string(),
+      value: z.string(),
+      association: z.custom<SignalAssociation>(),
+      ignored: z.boolean(),
+    }),
   key: analyticsKeys.signal,
   queries: {
     ofTenant: (tenantId: string) => analyticsKeys.ofKind(tenantId, 'ANALYTICS_SIGNAL'),
@@ -238,21 +324,30 @@ export async function readSignals(tenantId: string): Promise<StoredSignal[]> {
 }
 
 /** Changes a signal's mapping or triage state; the signal must exist (authorization read it). */
-export async function updateSignal(tenantId: string, signalId: string, change: { association: SignalAssociation } | { ignored: boolean }): Promise<StoredSignal> {
+export async function updateSignal(
+  tenantId: string,
+  signalId: string,
+  change: { association: SignalAssociation } | { ignored: boolean },
+): Promise<StoredSignal> {
   return updateRecord(Signals, Signals.key(tenantId, signalId), { set: change });
 }
 
 const Mappings = defineEntity({
   name: 'The mapping',
   schema: () => HdyhauMappingSchema,
-  key: (tenantId: string, dimension: string, rawValue: string) => analyticsKeys.mapping(tenantId, digest(dimension, rawValue)),
+  key: (tenantId: string, dimension: string, rawValue: string) =>
+    analyticsKeys.mapping(tenantId, digest(dimension, rawValue)),
   queries: {
     ofTenant: (tenantId: string) => analyticsKeys.ofKind(tenantId, 'ANALYTICS_MAP'),
   },
 });
 
 /** Creates or replaces the organization's mapping of one raw answer of one dimension. */
-export async function putMapping(tenantId: string, mapping: HdyhauMapping, now = new Date()): Promise<HdyhauMapping & { updatedAt: string }> {
+export async function putMapping(
+  tenantId: string,
+  mapping: HdyhauMapping,
+  now = new Date(),
+): Promise<HdyhauMapping & { updatedAt: string }> {
   const record = { ...mapping, updatedAt: now.toISOString() };
   await putRecord(Mappings, Mappings.key(tenantId, mapping.dimensionApiName, mapping.rawValue), record);
   return record;

@@ -7,7 +7,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
-import { isOwnCustomer, PLANS, supersedes, UNPAID, type Billing, type BillingChange, type Plan } from '../../domain/billing.ts';
+import {
+  isOwnCustomer,
+  PLANS,
+  supersedes,
+  UNPAID,
+  type Billing,
+  type BillingChange,
+  type Plan,
+} from '../../domain/billing.ts';
 import { conflict, notFound } from '../../domain/errors.ts';
 import { conditionHeld, defineEntity, getRecord, putRecord, updateRecord } from '../table/entity.ts';
 import { absent, all, any, equals, lacks } from '../table/expressions.ts';
@@ -21,7 +29,14 @@ import { isLive, liveTenant, tenantFromItem, Tenants, type Tenant } from '../ten
  */
 const CheckoutAttempts = defineEntity({
   name: 'The checkout attempt',
-  schema: () => z.object({ plan: z.enum(PLANS), nonce: z.string(), startedAt: z.number(), version: z.number(), ttl: z.optional(z.number()) }),
+  schema: () =>
+    z.object({
+      plan: z.enum(PLANS),
+      nonce: z.string(),
+      startedAt: z.number(),
+      version: z.number(),
+      ttl: z.optional(z.number()),
+    }),
   key: keys.checkoutAttempt,
 });
 
@@ -47,7 +62,11 @@ async function readTenantItem(tenantId: string): Promise<StoredTenant | undefine
 }
 
 function accountOf(stored: StoredTenant): BillingAccount {
-  return { tenant: tenantFromItem(stored), customerId: stored.stripeCustomerId ?? null, subscriptionId: stored.stripeSubscriptionId ?? null };
+  return {
+    tenant: tenantFromItem(stored),
+    customerId: stored.stripeCustomerId ?? null,
+    subscriptionId: stored.stripeSubscriptionId ?? null,
+  };
 }
 
 /** The organization's billing account (strongly consistent: it decides 409s and Stripe calls). */
@@ -65,7 +84,8 @@ export async function getBillingAccount(tenantId: string): Promise<BillingAccoun
 export async function getOwnBillingAccount(tenantId: string): Promise<BillingAccount> {
   const account = await getBillingAccount(tenantId);
   const parent = account.tenant.organizationId;
-  if (parent) throw conflict(`This workspace shares the plan of its parent organization ${parent}: its billing is done there.`);
+  if (parent)
+    throw conflict(`This workspace shares the plan of its parent organization ${parent}: its billing is done there.`);
   return account;
 }
 
@@ -75,10 +95,15 @@ export async function getOwnBillingAccount(tenantId: string): Promise<BillingAcc
  */
 export async function rememberCustomer(tenantId: string, customerId: string): Promise<string> {
   const stored = await conditionHeld((failure) =>
-    updateRecord(Tenants, Tenants.key(tenantId), { set: { stripeCustomerId: customerId } }, {
-      condition: all(liveTenant, any(lacks('stripeCustomerId'), equals('stripeCustomerId', customerId))),
-      failure,
-    }),
+    updateRecord(
+      Tenants,
+      Tenants.key(tenantId),
+      { set: { stripeCustomerId: customerId } },
+      {
+        condition: all(liveTenant, any(lacks('stripeCustomerId'), equals('stripeCustomerId', customerId))),
+        failure,
+      },
+    ),
   );
   if (stored) return customerId;
   // Gone meanwhile (404), or another id stored first: that one.
@@ -106,14 +131,26 @@ export interface CheckoutAttempt {
  * the same attempt and so gets the same Checkout Session. Concurrent first requests race on a
  * conditional put; the loser adopts the winner's attempt.
  */
-export async function checkoutAttempt(tenantId: string, plan: Plan, now = Math.floor(Date.now() / 1000)): Promise<CheckoutAttempt> {
+export async function checkoutAttempt(
+  tenantId: string,
+  plan: Plan,
+  now = Math.floor(Date.now() / 1000),
+): Promise<CheckoutAttempt> {
   const key = CheckoutAttempts.key(tenantId);
   for (let attempt = 0; attempt < 3; attempt++) {
     const stored = await getRecord(CheckoutAttempts, key, { consistent: true });
-    if (stored && stored.plan === plan && now - stored.startedAt < ATTEMPT_REUSE_SECONDS) return { plan, nonce: stored.nonce, startedAt: stored.startedAt };
-    const next = { plan, nonce: randomUUID(), startedAt: now, version: (stored?.version ?? 0) + 1, ttl: now + CHECKOUT_ATTEMPT_SECONDS + ONE_DAY_SECONDS };
+    if (stored && stored.plan === plan && now - stored.startedAt < ATTEMPT_REUSE_SECONDS)
+      return { plan, nonce: stored.nonce, startedAt: stored.startedAt };
+    const next = {
+      plan,
+      nonce: randomUUID(),
+      startedAt: now,
+      version: (stored?.version ?? 0) + 1,
+      ttl: now + CHECKOUT_ATTEMPT_SECONDS + ONE_DAY_SECONDS,
+    };
     const condition = stored ? equals('version', stored.version) : absent;
-    if (await conditionHeld((failure) => putRecord(CheckoutAttempts, key, next, { condition, failure }))) return { plan, nonce: next.nonce, startedAt: now };
+    if (await conditionHeld((failure) => putRecord(CheckoutAttempts, key, next, { condition, failure })))
+      return { plan, nonce: next.nonce, startedAt: now };
   }
   throw conflict('Checkout was being started concurrently; retry.');
 }
@@ -145,7 +182,8 @@ export async function applyBillingChange(change: BillingChange): Promise<Applied
     // The stored customer never changes once set (rememberCustomer), so this read decides it.
     if (!isOwnCustomer(change, customerId)) return { tenant, changed: false, notOwnCustomer: true };
     const created = stored.billingCreated ?? null;
-    if (!supersedes(change, { subscriptionId, created, status: tenant.billing.status })) return { tenant, changed: false };
+    if (!supersedes(change, { subscriptionId, created, status: tenant.billing.status }))
+      return { tenant, changed: false };
     const current = tenant.billing ?? UNPAID;
     const billing: Billing = {
       plan: change.plan ?? current.plan,
@@ -162,13 +200,19 @@ export async function applyBillingChange(change: BillingChange): Promise<Applied
       ? { billingCreated }
       : { billing, stripeSubscriptionId: change.subscriptionId, billingCreated, updatedAt: now };
     const applied = await conditionHeld((failure) =>
-      updateRecord(Tenants, Tenants.key(change.organizationId), { set }, {
-        // Exactly what was read: a concurrent change makes this one re-read and re-decide.
-        condition: all(liveTenant, created === null ? lacks('billingCreated') : equals('billingCreated', created)),
-        failure,
-      }),
+      updateRecord(
+        Tenants,
+        Tenants.key(change.organizationId),
+        { set },
+        {
+          // Exactly what was read: a concurrent change makes this one re-read and re-decide.
+          condition: all(liveTenant, created === null ? lacks('billingCreated') : equals('billingCreated', created)),
+          failure,
+        },
+      ),
     );
-    if (applied) return restates ? { tenant, changed: false } : { tenant: { ...tenant, billing, updatedAt: now }, changed: true };
+    if (applied)
+      return restates ? { tenant, changed: false } : { tenant: { ...tenant, billing, updatedAt: now }, changed: true };
   }
   throw conflict('The billing state kept changing concurrently; retry.');
 }
@@ -185,6 +229,13 @@ export async function isEventApplied(eventId: string): Promise<boolean> {
  * same event, which applied the same idempotent change).
  */
 export async function markEventApplied(eventId: string, type: string): Promise<boolean> {
-  const applied = { eventId, type, appliedAt: new Date().toISOString(), ttl: Math.floor(Date.now() / 1000) + EVENT_MEMORY_SECONDS };
-  return conditionHeld((failure) => putRecord(AppliedEvents, AppliedEvents.key(eventId), applied, { condition: absent, failure }));
+  const applied = {
+    eventId,
+    type,
+    appliedAt: new Date().toISOString(),
+    ttl: Math.floor(Date.now() / 1000) + EVENT_MEMORY_SECONDS,
+  };
+  return conditionHeld((failure) =>
+    putRecord(AppliedEvents, AppliedEvents.key(eventId), applied, { condition: absent, failure }),
+  );
 }

@@ -19,7 +19,12 @@ import { transact } from '../table/transact.ts';
 
 async function markDeleting(tenantId: string, campaignId: string): Promise<void> {
   // A repeated delete keeps the first mark.
-  await updateRecord(Campaigns, Campaigns.key(tenantId, campaignId), { setIfAbsent: { deletingAt: new Date().toISOString() } }, { failure: () => notFound('The campaign') });
+  await updateRecord(
+    Campaigns,
+    Campaigns.key(tenantId, campaignId),
+    { setIfAbsent: { deletingAt: new Date().toISOString() } },
+    { failure: () => notFound('The campaign') },
+  );
 }
 
 /** Deletes a campaign and what hangs off it; returns the ids of the activities it unlinked. */
@@ -42,7 +47,10 @@ export async function deleteCampaign(tenantId: string, campaignId: string): Prom
     // A link that raced this delete (activitiesCount above 0): go round again.
     const deleted = await conditionHeld((raced) =>
       transact([
-        Campaigns.tx.delete(Campaigns.key(tenantId, campaignId), { condition: all(exists, equals('activitiesCount', 0)), failure: raced }),
+        Campaigns.tx.delete(Campaigns.key(tenantId, campaignId), {
+          condition: all(exists, equals('activitiesCount', 0)),
+          failure: raced,
+        }),
         pointerDelete(campaignId),
         tenantAggregateUpdate(tenantId, { counts: { campaignsCount: -1 } })!,
       ]),

@@ -47,7 +47,14 @@ export interface CampaignActivity {
  */
 const CampaignLinks = defineEntity({
   name: 'The campaign activity link',
-  schema: () => z.object({ campaignActivityId: z.string(), campaignId: z.string(), activityId: z.string(), id: z.string(), createdAt: z.string() }),
+  schema: () =>
+    z.object({
+      campaignActivityId: z.string(),
+      campaignId: z.string(),
+      activityId: z.string(),
+      id: z.string(),
+      createdAt: z.string(),
+    }),
   key: keys.campaignActivity,
   queries: {
     /** The links of a campaign's activities, in activity-id order. */
@@ -97,9 +104,22 @@ async function placeFigures(tenantId: string, activityId: string, timeZone: stri
 }
 
 /** The activity's Update: set (or clear) its campaign, if it is still exactly as read (its campaign, costs and standing). */
-function activityUpdate(tenantId: string, activityId: string, read: ActivityState, next: CampaignActivity | null, changed: () => Error) {
-  const changes = next ? { set: { campaignId: next.campaignId, campaignActivityId: next.campaignActivityId } } : { set: { campaignId: null }, remove: ['campaignActivityId' as const] };
-  const condition = all(standingUnchanged(read.read), asRead('campaignId', read.campaignId), equals('costsCount', read.costsCount), equals('spend', read.spend));
+function activityUpdate(
+  tenantId: string,
+  activityId: string,
+  read: ActivityState,
+  next: CampaignActivity | null,
+  changed: () => Error,
+) {
+  const changes = next
+    ? { set: { campaignId: next.campaignId, campaignActivityId: next.campaignActivityId } }
+    : { set: { campaignId: null }, remove: ['campaignActivityId' as const] };
+  const condition = all(
+    standingUnchanged(read.read),
+    asRead('campaignId', read.campaignId),
+    equals('costsCount', read.costsCount),
+    equals('spend', read.spend),
+  );
   return Activities.tx.update(Activities.key(tenantId, activityId), changes, { condition, failure: changed });
 }
 
@@ -112,7 +132,12 @@ function campaignMove(tenantId: string, campaignId: string, read: ActivityState,
   return aggregateUpdate(
     keys.campaign(tenantId, campaignId),
     {
-      counts: { activitiesCount: sign, costsCount: sign * read.costsCount, ...(sign === 1 ? counts : withdrawn(counts)), ...(sign === 1 ? read.conversions : negate(read.conversions)) },
+      counts: {
+        activitiesCount: sign,
+        costsCount: sign * read.costsCount,
+        ...(sign === 1 ? counts : withdrawn(counts)),
+        ...(sign === 1 ? read.conversions : negate(read.conversions)),
+      },
       spends: sign === 1 ? read.spend : negate(read.spend),
     },
     // A campaign being deleted takes no new activities.
@@ -121,7 +146,8 @@ function campaignMove(tenantId: string, campaignId: string, read: ActivityState,
 }
 
 /** The tenant's spend outside campaigns (cost-stats.ts) for an activity entering (-1) or leaving (+1) campaigns altogether. */
-const nonCampaignMove = (tenantId: string, read: ActivityState, sign: 1 | -1) => tenantAggregateUpdate(tenantId, { counts: nonCampaignSpendCounts(read.spend, sign) });
+const nonCampaignMove = (tenantId: string, read: ActivityState, sign: 1 | -1) =>
+  tenantAggregateUpdate(tenantId, { counts: nonCampaignSpendCounts(read.spend, sign) });
 
 /** The link item's Delete and its pointer's, for an activity leaving `campaignId`. */
 function linkDeletes(tenantId: string, campaignId: string, activityId: string, campaignActivityId: string | null) {
@@ -151,7 +177,11 @@ export async function linkActivity(
     if (read.campaignId === campaignId && read.campaignActivityId) {
       // A retry of a link whose spend or metric-day move was cut short finishes it.
       await placeFigures(tenantId, activityId, timeZone);
-      return { link: { campaignActivityId: read.campaignActivityId, campaignId, activityId }, created: false, previousCampaignId: campaignId };
+      return {
+        link: { campaignActivityId: read.campaignActivityId, campaignId, activityId },
+        created: false,
+        previousCampaignId: campaignId,
+      };
     }
     const link: CampaignActivity = { campaignActivityId: randomUUID(), campaignId, activityId };
     const linkKey = CampaignLinks.key(tenantId, campaignId, activityId);
@@ -161,10 +191,17 @@ export async function linkActivity(
         present([
           activityUpdate(tenantId, activityId, read, link, changed),
           { ...campaignMove(tenantId, campaignId, read, 1, { open: true }), failure: () => notFound('The campaign') },
-          CampaignLinks.tx.put(linkKey, { ...link, id: link.campaignActivityId, createdAt: new Date().toISOString() }, { condition: absent, failure: changed }),
+          CampaignLinks.tx.put(
+            linkKey,
+            { ...link, id: link.campaignActivityId, createdAt: new Date().toISOString() },
+            { condition: absent, failure: changed },
+          ),
           pointerPut('campaignActivity', link.campaignActivityId, tenantId, linkKey),
           ...(read.campaignId
-            ? [campaignMove(tenantId, read.campaignId, read, -1), ...linkDeletes(tenantId, read.campaignId, activityId, read.campaignActivityId)]
+            ? [
+                campaignMove(tenantId, read.campaignId, read, -1),
+                ...linkDeletes(tenantId, read.campaignId, activityId, read.campaignActivityId),
+              ]
             : [nonCampaignMove(tenantId, read, -1)]),
         ]),
       ),
@@ -178,7 +215,12 @@ export async function linkActivity(
 }
 
 /** Unlinks an activity from a campaign; 404 when it is not in that campaign. Returns the link removed. */
-export async function unlinkActivity(tenantId: string, campaignId: string, activityId: string, timeZone?: string): Promise<CampaignActivity> {
+export async function unlinkActivity(
+  tenantId: string,
+  campaignId: string,
+  activityId: string,
+  timeZone?: string,
+): Promise<CampaignActivity> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const read = await readActivity(tenantId, activityId);
     if (!read) throw notFound('The activity in this campaign');
@@ -224,7 +266,13 @@ export function campaignLeaveOnDelete(
   tenantId: string,
   activityId: string,
   campaign: { campaignId: string; campaignActivityId: string | null },
-  activity: { impressions: number; engagement: number; viewsCount?: number | null; likeCount?: number | null; replyCount?: number | null },
+  activity: {
+    impressions: number;
+    engagement: number;
+    viewsCount?: number | null;
+    likeCount?: number | null;
+    replyCount?: number | null;
+  },
 ) {
   const { campaignId, campaignActivityId } = campaign;
   // What is left of its contribution once its costs are gone: metrics and coverage (from its manual counts too).

@@ -11,5 +11,9 @@ import { timeZoneOf } from '../../records/tenant.ts';
 
 export function campaignView(campaign: Campaign, tenant: Pick<Tenant, 'ianaTimezone'>, now = new Date()) {
   // The counters kept on the item for reporting (which reads them through campaignFromItem) are no part of the record.
-  return { ...(withoutReportingCounters({ ...campaign }) as Campaign), spend: roundSpend(campaign.spend), status: campaignStatus(campaign, timeZoneOf(tenant), now) };
+  return {
+    ...(withoutReportingCounters({ ...campaign }) as Campaign),
+    spend: roundSpend(campaign.spend),
+    status: campaignStatus(campaign, timeZoneOf(tenant), now),
+  };
 }

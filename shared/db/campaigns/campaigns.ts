@@ -17,7 +17,6 @@ import { queryRecords } from '../table/query.ts';
 import { absent, all, asRead, has, lacks } from '../table/expressions.ts';
 import * as keys from '../table/item-keys.ts';
 import * as collections from '../table/collections.ts';
-import { stored } from '../../records/fields.ts';
 import { pointerPut } from '../table/records.ts';
 import { transact } from '../table/transact.ts';
 import { getTenant } from '../tenancy/tenants.ts';
@@ -36,13 +35,14 @@ export const liveCampaign = all(has('pk'), lacks('deletingAt'));
  */
 export const Campaigns = defineEntity({
   name: 'The campaign',
-  schema: () => z.object({
-    ...CampaignSchema.shape,
-    /** Set by the first step of its delete: the campaign reads as gone from then on. */
-    deletingAt: z.optional(z.string()),
-    /** The status last announced (announced-status.ts); absent on items stored before it existed. Never shown. */
-    announcedStatus: z.optional(z.enum(CAMPAIGN_STATUSES)),
-  }),
+  schema: () =>
+    z.object({
+      ...CampaignSchema.shape,
+      /** Set by the first step of its delete: the campaign reads as gone from then on. */
+      deletingAt: z.optional(z.string()),
+      /** The status last announced (announced-status.ts); absent on items stored before it existed. Never shown. */
+      announcedStatus: z.optional(z.enum(CAMPAIGN_STATUSES)),
+    }),
   key: keys.campaign,
   counters: ['activitiesCount', 'costsCount', 'impressions', 'engagement'],
   queries: {
@@ -109,14 +109,26 @@ export async function createCampaign(tenantId: string, input: NewCampaign, timeZ
   };
   const key = Campaigns.key(tenantId, campaign.id);
   await transact([
-    Campaigns.tx.put(key, campaign, { condition: absent }, announcement(tenantId, campaign.id, campaign, zone, new Date(now)).set),
+    Campaigns.tx.put(
+      key,
+      campaign,
+      { condition: absent },
+      announcement(tenantId, campaign.id, campaign, zone, new Date(now)).set,
+    ),
     pointerPut('campaign', campaign.id, tenantId, key),
-    { ...tenantAggregateUpdate(tenantId, { counts: { campaignsCount: 1 } })!, failure: () => notFound('The organization') },
+    {
+      ...tenantAggregateUpdate(tenantId, { counts: { campaignsCount: 1 } })!,
+      failure: () => notFound('The organization'),
+    },
   ]);
   return campaign;
 }
 
-export async function getCampaign(tenantId: string, campaignId: string, { consistent = false } = {}): Promise<Campaign | undefined> {
+export async function getCampaign(
+  tenantId: string,
+  campaignId: string,
+  { consistent = false } = {},
+): Promise<Campaign | undefined> {
   const stored = await getRecord(Campaigns, Campaigns.key(tenantId, campaignId), { consistent });
   return stored && live(stored);
 }
@@ -132,10 +144,18 @@ export async function campaignsOfTenant(tenantId: string): Promise<Campaign[]> {
  * A change of its dates then announces the status they give (`timeZone`: the tenant's, read when
  * not given).
  */
-export async function updateCampaign(tenantId: string, campaignId: string, changes: CampaignChanges, timeZone?: string): Promise<Campaign> {
+export async function updateCampaign(
+  tenantId: string,
+  campaignId: string,
+  changes: CampaignChanges,
+  timeZone?: string,
+): Promise<Campaign> {
   const set = { ...changes, updatedAt: new Date().toISOString() };
-  const updated = live(await updateRecord(Campaigns, Campaigns.key(tenantId, campaignId), { set }, { condition: liveCampaign }))!;
-  if (changes.startAt !== undefined || changes.endAt !== undefined) await announceStatus(tenantId, updated, timeZone ?? (await timeZoneOfTenant(tenantId)));
+  const updated = live(
+    await updateRecord(Campaigns, Campaigns.key(tenantId, campaignId), { set }, { condition: liveCampaign }),
+  )!;
+  if (changes.startAt !== undefined || changes.endAt !== undefined)
+    await announceStatus(tenantId, updated, timeZone ?? (await timeZoneOfTenant(tenantId)));
   return updated;
 }
 
@@ -144,9 +164,16 @@ export async function updateCampaign(tenantId: string, campaignId: string, chang
  * move it, on the condition that its dates are still those (a concurrent date edit announces its
  * own) and it is live. Answers the status announced, or undefined when that condition failed.
  */
-export async function announceStatus(tenantId: string, campaign: Pick<Campaign, 'id'> & Dates, timeZone: string, now = new Date()): Promise<CampaignStatus | undefined> {
+export async function announceStatus(
+  tenantId: string,
+  campaign: Pick<Campaign, 'id'> & Dates,
+  timeZone: string,
+  now = new Date(),
+): Promise<CampaignStatus | undefined> {
   const changes = announcement(tenantId, campaign.id, campaign, timeZone, now);
   const condition = all(liveCampaign, asRead('startAt', campaign.startAt), asRead('endAt', campaign.endAt));
-  const held = await conditionHeld((failure) => updateRecord(Campaigns, Campaigns.key(tenantId, campaign.id), changes, { condition, failure }));
+  const held = await conditionHeld((failure) =>
+    updateRecord(Campaigns, Campaigns.key(tenantId, campaign.id), changes, { condition, failure }),
+  );
   return held ? changes.set.announcedStatus : undefined;
 }

@@ -42,7 +42,10 @@ export async function sweepCampaignStatuses(now = new Date(), limit?: number): P
   for (const { tenantId, campaignId } of due) byTenant.set(tenantId, [...(byTenant.get(tenantId) ?? []), campaignId]);
   let announced = 0;
   for (const [tenantId, campaignIds] of byTenant) {
-    const [tenant, items] = await Promise.all([getTenant(tenantId), batchGet(campaignIds.map((id) => keys.campaign(tenantId, id)))]);
+    const [tenant, items] = await Promise.all([
+      getTenant(tenantId),
+      batchGet(campaignIds.map((id) => keys.campaign(tenantId, id))),
+    ]);
     // A tenant gone takes its campaigns (and their entries) with it.
     if (!tenant) continue;
     const timeZone = timeZoneOf(tenant);
@@ -61,7 +64,12 @@ export async function announceStatusesOf(tenantId: string, timeZone: string, now
 }
 
 /** Announces each live campaign of these items; how many announced another status than they had. */
-async function announceAgain(tenantId: string, items: readonly Record<string, unknown>[], timeZone: string, now: Date): Promise<number> {
+async function announceAgain(
+  tenantId: string,
+  items: readonly Record<string, unknown>[],
+  timeZone: string,
+  now: Date,
+): Promise<number> {
   let announced = 0;
   for (const item of items) {
     const campaign = campaignFromItem(item);

@@ -32,11 +32,18 @@ const ranAt = (item: Item) => String(item.startAt ?? item.createdAt);
  * entries; undefined when it holds more (the caller asks for a shorter range rather than reading
  * without bound).
  */
-export async function activitiesRunBetween(tenantId: string, start: Date, end: Date, limit: number): Promise<Activity[] | undefined> {
+export async function activitiesRunBetween(
+  tenantId: string,
+  start: Date,
+  end: Date,
+  limit: number,
+): Promise<Activity[] | undefined> {
   const from = keyInstant(start);
   const to = keyInstant(end);
   // `<to>#<id>` sorts after `<to>`: BETWEEN's inclusive end leaves the instant `to` itself out.
-  const entries = await queryItemsUpTo(Activities.query.runBetween(tenantId, from, to), limit + 1, { attributes: ['pk', 'sk'] });
+  const entries = await queryItemsUpTo(Activities.query.runBetween(tenantId, from, to), limit + 1, {
+    attributes: ['pk', 'sk'],
+  });
   if (entries.length > limit) return undefined;
   const items = await batchGet(entries as unknown as Key[]);
   // The index is eventually consistent: an activity whose start moved out of the range meanwhile is left out.

@@ -8,7 +8,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
-import { activityMetrics, contribution, contributionDelta, MANUAL_COUNT_FIELDS, withdrawn, type FetchedCounts, type ManualCounts } from '../../domain/activity-metrics.ts';
+import {
+  activityMetrics,
+  contribution,
+  contributionDelta,
+  MANUAL_COUNT_FIELDS,
+  withdrawn,
+  type FetchedCounts,
+  type ManualCounts,
+} from '../../domain/activity-metrics.ts';
 import { latestCountsOf } from '../../domain/latest-counts.ts';
 import { roundSpend } from '../../domain/currencies.ts';
 import { localDate } from '../../domain/dates.ts';
@@ -19,14 +27,19 @@ import { campaignLeaveOnDelete } from '../campaigns/campaign-links.ts';
 import { CREATOR_SPEND_PREFIX, creatorStandingOf, standingOf } from './cost-rollups.ts';
 import { deleteCostsOfActivity } from './costs.ts';
 import { Activities, standingUnchanged, type Activity, type StoredActivity } from './activity-entity.ts';
-import { conditionHeld, defineEntity, defineProjection, getRecord, updateRecord, type Changes } from '../table/entity.ts';
+import { conditionHeld, defineProjection, getRecord, updateRecord, type Changes } from '../table/entity.ts';
 import { TenantAggregates } from '../tenancy/tenant-entity.ts';
 import { absent, all, asRead, equals, exists, type Condition } from '../table/expressions.ts';
 import { transact as transactItems } from '../table/transact.ts';
-import { metricDayWrites, noteFreshness, placeMetricDays, readMetricDay, withdrawMetricDays } from '../metrics/metric-days.ts';
+import {
+  metricDayWrites,
+  noteFreshness,
+  placeMetricDays,
+  readMetricDay,
+  withdrawMetricDays,
+} from '../metrics/metric-days.ts';
 import type { KeyCondition } from '../table/keys.ts';
 import * as keys from '../table/item-keys.ts';
-import * as collections from '../table/collections.ts';
 import { PerCurrency } from '../../records/fields.ts';
 import { valueCounts, valueMove } from '../table/value-counters.ts';
 import { batchGet } from '../table/operations.ts';
@@ -50,7 +63,6 @@ export interface NewActivity {
   creatorId?: string;
 }
 
-
 /**
  * The writes that link a creator to an activity, with both records' counters: the creator counts
  * the activity's whole contribution as read (`read`: metrics, coverage, provenance, CPM/CPE sums,
@@ -61,15 +73,25 @@ export interface NewActivity {
 export function linkCreatorItems(tenantId: string, activityId: string, creatorId: string, read?: StoredActivity) {
   const record = { activityId, creatorId, createdAt: new Date().toISOString() };
   // The gsi2 entry is built from the tenant, which the link's record does not hold.
-  const link = CreatorLinks.tx.put(CreatorLinks.key(tenantId, activityId, creatorId), record, { condition: absent }, keys.activityOfCreator(tenantId, creatorId, activityId));
+  const link = CreatorLinks.tx.put(
+    CreatorLinks.key(tenantId, activityId, creatorId),
+    record,
+    { condition: absent },
+    keys.activityOfCreator(tenantId, creatorId, activityId),
+  );
   // createActivity leaves this one out (its Put starts the count at 1); elsewhere the activity must exist.
-  const { Update } = Activities.tx.update(keys.activity(tenantId, activityId), { add: { creatorsCount: 1, linksRevision: 1 } }, { condition: standingUnchanged(read) });
+  const { Update } = Activities.tx.update(
+    keys.activity(tenantId, activityId),
+    { add: { creatorsCount: 1, linksRevision: 1 } },
+    { condition: standingUnchanged(read) },
+  );
   // The creator counts the activity's metrics with the spend of the costs attributed to it.
-  const creator = aggregateUpdate(keys.creator(tenantId, creatorId), { counts: { activitiesCount: 1, ...(read ? contribution(creatorStandingOf(read, creatorId)) : {}) } })!;
+  const creator = aggregateUpdate(keys.creator(tenantId, creatorId), {
+    counts: { activitiesCount: 1, ...(read ? contribution(creatorStandingOf(read, creatorId)) : {}) },
+  })!;
   const items: [typeof link, { Update: typeof Update }, typeof creator] = [link, { Update }, creator];
   return items;
 }
-
 
 export async function createActivity(tenantId: string, input: NewActivity): Promise<Activity> {
   const now = new Date().toISOString();
@@ -99,8 +121,16 @@ export async function createActivity(tenantId: string, input: NewActivity): Prom
     // The link's counter update on this new activity would conflict with its Put: start at 1 instead.
     Activities.tx.put(key, created, { condition: absent }),
     pointerPut('activity', activity.id, tenantId, key),
-    { ...tenantAggregateUpdate(tenantId, { counts: { activitiesCount: 1 } })!, failure: () => notFound('The organization') },
-    ...(link.length ? [{ ...link[0]!, failure: () => conflict('The creator is already linked.') }, { ...link[2]!, failure: () => notFound('The creator') }] : []),
+    {
+      ...tenantAggregateUpdate(tenantId, { counts: { activitiesCount: 1 } })!,
+      failure: () => notFound('The organization'),
+    },
+    ...(link.length
+      ? [
+          { ...link[0]!, failure: () => conflict('The creator is already linked.') },
+          { ...link[2]!, failure: () => notFound('The creator') },
+        ]
+      : []),
     channelMove(tenantId, undefined, activity.channel)!,
   ]);
   return created;
@@ -139,7 +169,9 @@ export interface ActivityTotals {
  */
 export async function activityTotals(tenantId: string): Promise<ActivityTotals> {
   const [aggregate, byChannel] = await Promise.all([
-    getRecord(TenantActivityCounters, keys.tenantAggregate(tenantId), { attributes: ['activitiesWithContentLink', 'activitiesWithMetrics', 'costsCount', 'spend'] }),
+    getRecord(TenantActivityCounters, keys.tenantAggregate(tenantId), {
+      attributes: ['activitiesWithContentLink', 'activitiesWithMetrics', 'costsCount', 'spend'],
+    }),
     activityChannelCounts(tenantId),
   ]);
   return {
@@ -153,9 +185,8 @@ export async function activityTotals(tenantId: string): Promise<ActivityTotals> 
 }
 
 /** The tenant aggregate's counters of its activities (a view of the item: the counters the stats need). */
-const TenantActivityCounters = defineProjection(
-  TenantAggregates,
-  () => z.object({
+const TenantActivityCounters = defineProjection(TenantAggregates, () =>
+  z.object({
     activitiesWithContentLink: z.optional(z.number()),
     activitiesWithMetrics: z.optional(z.number()),
     costsCount: z.optional(z.number()),
@@ -168,7 +199,11 @@ const TenantActivityCounters = defineProjection(
  * `activitiesByName`, `activitiesOfChannel`), without reading the others (see `indexPage`).
  * Activities stored before an index existed are not in it (no production data predates them).
  */
-export async function activityPage(order: KeyCondition, page: PageRequest, direction: 'asc' | 'desc'): Promise<Activity[]> {
+export async function activityPage(
+  order: KeyCondition,
+  page: PageRequest,
+  direction: 'asc' | 'desc',
+): Promise<Activity[]> {
   return (await indexPage(order, page, direction)).map(activityFromItem);
 }
 
@@ -180,19 +215,36 @@ export function activityFromItem(item: Record<string, unknown>): Activity {
 }
 
 function shown(stored: StoredActivity): Activity {
-  const { linksRevision: _links, costsRevision: _costs, contentConnectedAt: _connected, firstReading: _first, firstReadingBackdated: _backdated, manualCountsAt, ...activity } = stored;
+  const {
+    linksRevision: _links,
+    costsRevision: _costs,
+    contentConnectedAt: _connected,
+    firstReading: _first,
+    firstReadingBackdated: _backdated,
+    manualCountsAt,
+    ...activity
+  } = stored;
   // The spend attributed to each creator (cost-rollups.ts creatorSpendAttribute) and the conversion
   // counters (`conv_…`, which reports turn into `basis.conversions`, docs/money.md) are the costs'
   // bookkeeping, not the record's.
   for (const name of Object.keys(activity)) {
-    if (name.startsWith(CREATOR_SPEND_PREFIX) || name.startsWith(CONVERSION_PREFIX)) delete (activity as Record<string, unknown>)[name];
+    if (name.startsWith(CREATOR_SPEND_PREFIX) || name.startsWith(CONVERSION_PREFIX))
+      delete (activity as Record<string, unknown>)[name];
   }
   // The newest reading with the manual counts over it, as the metrics count them (an item written
   // before latestCounts existed has no reading until its next; one written before manualCountsAt, its last update).
-  return { ...activity, spend: roundSpend(activity.spend), latestCounts: latestCountsOf(activity.latestCounts, activity, manualCountsAt ?? activity.updatedAt) };
+  return {
+    ...activity,
+    spend: roundSpend(activity.spend),
+    latestCounts: latestCountsOf(activity.latestCounts, activity, manualCountsAt ?? activity.updatedAt),
+  };
 }
 
-export async function getActivity(tenantId: string, activityId: string, { consistent = false } = {}): Promise<Activity | undefined> {
+export async function getActivity(
+  tenantId: string,
+  activityId: string,
+  { consistent = false } = {},
+): Promise<Activity | undefined> {
   const stored = await getRecord(Activities, Activities.key(tenantId, activityId), { consistent });
   return stored && shown(stored);
 }
@@ -200,7 +252,20 @@ export async function getActivity(tenantId: string, activityId: string, { consis
 /** The fields of an activity in the compact projection (`COMPACT_ATTRIBUTES`): what lists and stats filter, search and sort by. */
 export type CompactActivity = Pick<
   Activity,
-  'id' | 'name' | 'createdAt' | 'channel' | 'startAt' | 'campaignId' | 'contentHref' | 'viewsCount' | 'likeCount' | 'replyCount' | 'costsCount' | 'spend' | 'impressions' | 'engagement'
+  | 'id'
+  | 'name'
+  | 'createdAt'
+  | 'channel'
+  | 'startAt'
+  | 'campaignId'
+  | 'contentHref'
+  | 'viewsCount'
+  | 'likeCount'
+  | 'replyCount'
+  | 'costsCount'
+  | 'spend'
+  | 'impressions'
+  | 'engagement'
 >;
 
 /**
@@ -226,7 +291,10 @@ export interface ActivitySummary {
 export async function activitySummaries(tenantId: string): Promise<Map<string, ActivitySummary>> {
   const items = await queryItems(Activities.query.ofTenant(tenantId), { attributes: ['id', 'name', 'campaignId'] });
   return new Map(
-    items.map((a) => [a.id as string, { id: a.id as string, name: a.name as string, campaignId: (a.campaignId as string | null) ?? null }]),
+    items.map((a) => [
+      a.id as string,
+      { id: a.id as string, name: a.name as string, campaignId: (a.campaignId as string | null) ?? null },
+    ]),
   );
 }
 
@@ -260,7 +328,13 @@ export interface UpdateOptions {
 }
 
 /** What an activity update sets and removes: the changes, the time, the refresh tracking and the index keys they move. */
-function changesOf(tenantId: string, activityId: string, changes: ActivityChanges, tracking: UpdateOptions['tracking'], now: string) {
+function changesOf(
+  tenantId: string,
+  activityId: string,
+  changes: ActivityChanges,
+  tracking: UpdateOptions['tracking'],
+  now: string,
+) {
   // A link change also moves the activity's entry in the metric refresh's due index.
   const track = tracking ? trackingAttributes(tenantId, activityId, tracking, now) : { sets: {}, removes: [] };
   const set: Changes<StoredActivity>['set'] = {
@@ -275,12 +349,13 @@ function changesOf(tenantId: string, activityId: string, changes: ActivityChange
 }
 
 /** The conditions of an update on the channel and type the caller validated against. */
-const expectedConditions = (expected: UpdateOptions['expected']): Condition[] => (expected ? [equals('channel', expected.channel), equals('activity', expected.activity)] : []);
+const expectedConditions = (expected: UpdateOptions['expected']): Condition[] =>
+  expected ? [equals('channel', expected.channel), equals('activity', expected.activity)] : [];
 
 /** The activity's update failed its condition: gone (404), or its channel or type changed (409). */
 class UpdateRefused extends Error {}
 
-const staleType = () => conflict('The activity\'s channel or type changed meanwhile; read it again and retry.');
+const staleType = () => conflict("The activity's channel or type changed meanwhile; read it again and retry.");
 
 /**
  * Changes the fields given. A change of the manual counts moves the activity's metrics and, in the
@@ -293,11 +368,13 @@ export async function updateActivity(
   changes: ActivityChanges,
   { tracking, expected, timeZone }: UpdateOptions = {},
 ): Promise<Activity> {
-  if (MANUAL_COUNT_FIELDS.some((field) => changes[field] !== undefined)) return writeWithMetrics(tenantId, activityId, changes, { tracking, expected, timeZone });
+  if (MANUAL_COUNT_FIELDS.some((field) => changes[field] !== undefined))
+    return writeWithMetrics(tenantId, activityId, changes, { tracking, expected, timeZone });
   const key = Activities.key(tenantId, activityId);
   const update = changesOf(tenantId, activityId, changes, tracking, new Date().toISOString());
   const guard = { condition: all(exists, ...expectedConditions(expected)), failure: () => new UpdateRefused() };
-  const movesCounters = (changes.channel !== undefined && changes.channel !== expected?.channel) || changes.contentHref !== undefined;
+  const movesCounters =
+    (changes.channel !== undefined && changes.channel !== expected?.channel) || changes.contentHref !== undefined;
   try {
     if (!movesCounters) return shown(await updateRecord(Activities, key, update, guard));
     // A change of the channel or the content link moves the tenant's counters of them (per channel,
@@ -305,12 +382,20 @@ export async function updateActivity(
     for await (const _round of rounds()) {
       const current = await getActivity(tenantId, activityId, { consistent: true });
       if (!current) throw notFound('The activity');
-      if (expected && (current.channel !== expected.channel || current.activity !== expected.activity)) throw staleType();
-      const condition = all(guard.condition, equals('channel', current.channel), asRead('contentHref', current.contentHref));
+      if (expected && (current.channel !== expected.channel || current.activity !== expected.activity))
+        throw staleType();
+      const condition = all(
+        guard.condition,
+        equals('channel', current.channel),
+        asRead('contentHref', current.contentHref),
+      );
       const written = await conditionHeld((failure) =>
         transactItems([
           Activities.tx.update(key, update, { condition, failure }),
-          ...present([channelMove(tenantId, current.channel, changes.channel ?? current.channel), contentLinkMove(tenantId, current.contentHref, changes.contentHref)]),
+          ...present([
+            channelMove(tenantId, current.channel, changes.channel ?? current.channel),
+            contentLinkMove(tenantId, current.contentHref, changes.contentHref),
+          ]),
         ]),
       );
       if (!written) continue;
@@ -327,7 +412,8 @@ export async function updateActivity(
 }
 
 /** How a link set or cleared (`to`; undefined: unchanged) moves the tenant's count of activities with a content link. */
-const contentLinkBy = (from: string | null, to: string | null | undefined) => (to === undefined ? 0 : Number(Boolean(to)) - Number(Boolean(from)));
+const contentLinkBy = (from: string | null, to: string | null | undefined) =>
+  to === undefined ? 0 : Number(Boolean(to)) - Number(Boolean(from));
 
 /** The tenant's count of activities with a content link, moved (none when it stays). */
 function contentLinkMove(tenantId: string, from: string | null, to: string | null | undefined) {
@@ -345,7 +431,12 @@ function contentLinkMove(tenantId: string, from: string | null, to: string | nul
  * costs (`costsRevision`) and the campaign — so a concurrent change sends it round again instead of
  * being counted twice or missed.
  */
-async function writeWithMetrics(tenantId: string, activityId: string, changes: ActivityChanges, { tracking, expected, timeZone = 'UTC' }: UpdateOptions): Promise<Activity> {
+async function writeWithMetrics(
+  tenantId: string,
+  activityId: string,
+  changes: ActivityChanges,
+  { tracking, expected, timeZone = 'UTC' }: UpdateOptions,
+): Promise<Activity> {
   for await (const _round of rounds()) {
     const key = Activities.key(tenantId, activityId);
     const item = await getRecord(Activities, key, { consistent: true });
@@ -362,13 +453,17 @@ async function writeWithMetrics(tenantId: string, activityId: string, changes: A
     const next = activityMetrics(counts, await latestFetched(tenantId, activityId, item.lastFetchedAt));
     // The whole contribution moves: metrics, coverage, and the CPM/CPE sums its spend makes with them.
     const delta = contributionDelta(standingOf(item), standingOf({ ...item, ...counts, ...next }));
-    const dayDelta = { impressions: next.impressions - stored.impressions, engagement: next.engagement - stored.engagement };
+    const dayDelta = {
+      impressions: next.impressions - stored.impressions,
+      engagement: next.engagement - stored.engagement,
+    };
     const moved = Object.keys(delta).length > 0 || dayDelta.impressions !== 0 || dayDelta.engagement !== 0;
     const links = moved ? await linksOfActivity(tenantId, activityId) : [];
     const now = new Date().toISOString();
     const day = localDate(now, timeZone);
     // The day's increase counts where that day of the activity is counted (metric-days.ts).
-    const dayRead = dayDelta.impressions || dayDelta.engagement ? await readMetricDay(tenantId, activityId, day) : undefined;
+    const dayRead =
+      dayDelta.impressions || dayDelta.engagement ? await readMetricDay(tenantId, activityId, day) : undefined;
     const target = { campaignId: read.campaignId ?? null, creatorIds: links.map((l) => l.creatorId) };
     const update = changesOf(tenantId, activityId, changes, tracking, now);
     const move = channelMove(tenantId, read.channel, changes.channel ?? read.channel);
@@ -385,15 +480,30 @@ async function writeWithMetrics(tenantId: string, activityId: string, changes: A
     );
     const counters = { counts: delta };
     // Each creator's with the spend attributed to it (the costs, hence those attributes, are as read: costsRevision).
-    const creatorDelta = (creatorId: string) => contributionDelta(creatorStandingOf(item, creatorId), creatorStandingOf({ ...item, ...counts, ...next }, creatorId));
+    const creatorDelta = (creatorId: string) =>
+      contributionDelta(
+        creatorStandingOf(item, creatorId),
+        creatorStandingOf({ ...item, ...counts, ...next }, creatorId),
+      );
     const written = await conditionHeld((failure) =>
       transactItems(
         present([
-          Activities.tx.update(key, { ...update, set: { ...update.set, impressions: next.impressions, engagement: next.engagement, manualCountsAt: now } }, { condition }),
-          ...links.map((l) => aggregateUpdate(keys.creator(tenantId, l.creatorId), { counts: creatorDelta(l.creatorId) })),
+          Activities.tx.update(
+            key,
+            {
+              ...update,
+              set: { ...update.set, impressions: next.impressions, engagement: next.engagement, manualCountsAt: now },
+            },
+            { condition },
+          ),
+          ...links.map((l) =>
+            aggregateUpdate(keys.creator(tenantId, l.creatorId), { counts: creatorDelta(l.creatorId) }),
+          ),
           read.campaignId ? aggregateUpdate(keys.campaign(tenantId, read.campaignId), counters) : undefined,
           // One update of the tenant's item: the contribution and its count of linked activities.
-          tenantAggregateUpdate(tenantId, { counts: { ...delta, activitiesWithContentLink: contentLinkBy(read.contentHref, changes.contentHref) } }),
+          tenantAggregateUpdate(tenantId, {
+            counts: { ...delta, activitiesWithContentLink: contentLinkBy(read.contentHref, changes.contentHref) },
+          }),
           move,
           ...(dayRead ? metricDayWrites(tenantId, activityId, day, dayDelta, target, dayRead) : []),
         ]).map((write) => ({ ...write, failure })),
@@ -412,7 +522,11 @@ async function writeWithMetrics(tenantId: string, activityId: string, changes: A
  * The fetched counts of the activity's latest reading, kept as that hour's snapshot (snapshots.ts);
  * undefined when it was never read.
  */
-async function latestFetched(tenantId: string, activityId: string, lastFetchedAt: string | undefined): Promise<FetchedCounts | undefined> {
+async function latestFetched(
+  tenantId: string,
+  activityId: string,
+  lastFetchedAt: string | undefined,
+): Promise<FetchedCounts | undefined> {
   if (lastFetchedAt === undefined) return undefined;
   const hour = new Date(lastFetchedAt).toISOString().slice(0, 13);
   const snapshot = await getRecord(Snapshots, Snapshots.key(tenantId, activityId, hour), { consistent: true });
@@ -451,12 +565,26 @@ export async function unlinkCreator(tenantId: string, activityId: string, creato
 }
 
 /** The writes that remove a link: the item, and the counters (the activity's unless it goes too). */
-function unlinkItems(tenantId: string, activityId: string, creatorId: string, read: StoredActivity, creatorExists = true) {
+function unlinkItems(
+  tenantId: string,
+  activityId: string,
+  creatorId: string,
+  read: StoredActivity,
+  creatorExists = true,
+) {
   return present([
     CreatorLinks.tx.delete(CreatorLinks.key(tenantId, activityId, creatorId)),
-    Activities.tx.update(keys.activity(tenantId, activityId), { add: { creatorsCount: -1, linksRevision: 1 } }, { condition: standingUnchanged(read) }),
+    Activities.tx.update(
+      keys.activity(tenantId, activityId),
+      { add: { creatorsCount: -1, linksRevision: 1 } },
+      { condition: standingUnchanged(read) },
+    ),
     // Its whole contribution leaves the creator. Never ADD to a missing creator (that would create a stray item); see `sendUnlink`.
-    creatorExists ? aggregateUpdate(keys.creator(tenantId, creatorId), { counts: { activitiesCount: -1, ...withdrawn(contribution(creatorStandingOf(read, creatorId))) } }) : undefined,
+    creatorExists
+      ? aggregateUpdate(keys.creator(tenantId, creatorId), {
+          counts: { activitiesCount: -1, ...withdrawn(contribution(creatorStandingOf(read, creatorId))) },
+        })
+      : undefined,
   ]);
 }
 
@@ -476,7 +604,11 @@ async function sendUnlink(tenantId: string, activityId: string, creatorId: strin
     const [link, activity, creator] = unlinkItems(tenantId, activityId, creatorId, read, creatorExists);
     try {
       // Listed first, a link gone wins over the rest.
-      await transactItems([{ ...link!, failure: () => linkGone }, { ...activity!, failure: () => standingChanged }, ...(creator ? [{ ...creator, failure: () => creatorGone }] : [])]);
+      await transactItems([
+        { ...link!, failure: () => linkGone },
+        { ...activity!, failure: () => standingChanged },
+        ...(creator ? [{ ...creator, failure: () => creatorGone }] : []),
+      ]);
       return true;
     } catch (error) {
       // The activity's standing changed since it was read: read it again; the creator went: unlink without it.
@@ -503,7 +635,8 @@ export async function deleteActivity(tenantId: string, activityId: string): Prom
     await deleteNotesOf(tenantId, 'activity', activityId);
     await deleteFilesOf(tenantId, 'activity', activityId);
     // A link gone meanwhile (an unlink) leaves nothing to do for it.
-    for (const link of await linksOfActivity(tenantId, activityId)) await sendUnlink(tenantId, activityId, link.creatorId);
+    for (const link of await linksOfActivity(tenantId, activityId))
+      await sendUnlink(tenantId, activityId, link.creatorId);
     // Its metric days leave the histories (again after it is gone, for a reading landed in between).
     await withdrawMetricDays(tenantId, activityId);
     // The stored item: the condition below checks the attributes the record leaves out (costsRevision).
@@ -532,9 +665,20 @@ export async function deleteActivity(tenantId: string, activityId: string): Prom
         // Its whole contribution leaves the tenant (metrics, coverage, provenance; its costs are gone already).
         tenantAggregateUpdate(tenantId, {
           // From the stored item: its standing includes what the record leaves out (firstReadingBackdated).
-          counts: { activitiesCount: -1, activitiesWithContentLink: current.contentHref ? -1 : 0, ...withdrawn(contribution(standingOf(stored))) },
+          counts: {
+            activitiesCount: -1,
+            activitiesWithContentLink: current.contentHref ? -1 : 0,
+            ...withdrawn(contribution(standingOf(stored))),
+          },
         })!,
-        ...(campaignId ? campaignLeaveOnDelete(tenantId, activityId, { campaignId, campaignActivityId: current.campaignActivityId ?? null }, stored) : []),
+        ...(campaignId
+          ? campaignLeaveOnDelete(
+              tenantId,
+              activityId,
+              { campaignId, campaignActivityId: current.campaignActivityId ?? null },
+              stored,
+            )
+          : []),
       ]);
       await deleteNotesOf(tenantId, 'activity', activityId);
       await deleteFilesOf(tenantId, 'activity', activityId);

@@ -25,17 +25,20 @@ export type { Activity } from '../../records/activity.ts';
  */
 export const Activities = defineEntity({
   name: 'The activity',
-  schema: () => z.object({
-    ...ActivitySchema.shape,
-    linksRevision: z.optional(z.number()),
-    costsRevision: z.optional(z.number()),
-    contentConnectedAt: z.optional(z.string()),
-    manualCountsAt: z.optional(z.string()),
-    /** The first reading's increase, when it was read and the day it counts on (its publish date, or its own day). */
-    firstReading: z.optional(z.object({ fetchedAt: z.string(), day: z.string(), impressions: z.number(), engagement: z.number() })),
-    /** That day is before the reading's own: counted as `activitiesBackdated` (standingOf). */
-    firstReadingBackdated: z.optional(z.boolean()),
-  }),
+  schema: () =>
+    z.object({
+      ...ActivitySchema.shape,
+      linksRevision: z.optional(z.number()),
+      costsRevision: z.optional(z.number()),
+      contentConnectedAt: z.optional(z.string()),
+      manualCountsAt: z.optional(z.string()),
+      /** The first reading's increase, when it was read and the day it counts on (its publish date, or its own day). */
+      firstReading: z.optional(
+        z.object({ fetchedAt: z.string(), day: z.string(), impressions: z.number(), engagement: z.number() }),
+      ),
+      /** That day is before the reading's own: counted as `activitiesBackdated` (standingOf). */
+      firstReadingBackdated: z.optional(z.boolean()),
+    }),
   key: keys.activity,
   indexes: (activity) => ({
     ...keys.activityByCreation(activity.organizationId, activity.createdAt, activity.id),

@@ -3,7 +3,15 @@
  * activities a filter selects (a parent's, or every compact entry), and the page of an order an
  * index keeps, with the channel facet from the counters kept on write.
  */
-import { activitiesByIds, activityChannelCounts, activityIdsOfCreator, activityPage, compactActivitiesOfTenant, type Activity, type CompactActivity } from './activities.ts';
+import {
+  activitiesByIds,
+  activityChannelCounts,
+  activityIdsOfCreator,
+  activityPage,
+  compactActivitiesOfTenant,
+  type Activity,
+  type CompactActivity,
+} from './activities.ts';
 import { Activities } from './activity-entity.ts';
 import { activityIdsOfCampaign } from '../campaigns/campaign-links.ts';
 import type { KeyCondition } from '../table/keys.ts';
@@ -23,10 +31,17 @@ export interface ActivityFilters {
  * every activity's compact entry (gsi5: the searched, sorted and summed attributes, never the
  * full items), since no key holds a name search, the start-date order or the stats' sums.
  */
-export async function filteredActivities(tenantId: string, filters: ActivityFilters): Promise<{ all: CompactActivity[]; matches: (a: CompactActivity) => boolean }> {
+export async function filteredActivities(
+  tenantId: string,
+  filters: ActivityFilters,
+): Promise<{ all: CompactActivity[]; matches: (a: CompactActivity) => boolean }> {
   const ofCreator = filters.creatorId ? new Set(await activityIdsOfCreator(tenantId, filters.creatorId)) : undefined;
-  const parentIds = filters.campaignId ? await activityIdsOfCampaign(tenantId, filters.campaignId) : ofCreator && [...ofCreator];
-  const activities: CompactActivity[] = parentIds ? await activitiesByIds(tenantId, parentIds) : await compactActivitiesOfTenant(tenantId);
+  const parentIds = filters.campaignId
+    ? await activityIdsOfCampaign(tenantId, filters.campaignId)
+    : ofCreator && [...ofCreator];
+  const activities: CompactActivity[] = parentIds
+    ? await activitiesByIds(tenantId, parentIds)
+    : await compactActivitiesOfTenant(tenantId);
   const term = filters.searchTerm?.toLowerCase();
   const all = activities.filter(
     (a) =>
@@ -45,7 +60,8 @@ export async function filteredActivities(tenantId: string, filters: ActivityFilt
  */
 function orderIndex(tenantId: string, filters: ActivityFilters, sortBy: string): KeyCondition | undefined {
   if (filters.creatorId || filters.campaignId || filters.searchTerm) return undefined;
-  if (filters.channel) return sortBy === 'createdAt' ? Activities.query.ofChannel(tenantId, filters.channel) : undefined;
+  if (filters.channel)
+    return sortBy === 'createdAt' ? Activities.query.ofChannel(tenantId, filters.channel) : undefined;
   if (sortBy === 'createdAt') return Activities.query.byCreation(tenantId);
   return sortBy === 'name' ? Activities.query.byName(tenantId) : undefined;
 }
@@ -65,7 +81,10 @@ export async function indexedActivitiesPage(
 ): Promise<[Page<Activity>, Facets] | undefined> {
   const order = orderIndex(tenantId, filters, sort.sortBy);
   if (!order) return undefined;
-  const [items, channel] = await Promise.all([activityPage(order, page, sort.direction), activityChannelCounts(tenantId)]);
+  const [items, channel] = await Promise.all([
+    activityPage(order, page, sort.direction),
+    activityChannelCounts(tenantId),
+  ]);
   return [{ items, totalCount: channelTotal(channel, filters.channel) }, { channel }];
 }
 

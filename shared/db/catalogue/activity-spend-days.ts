@@ -22,7 +22,6 @@ import { Costs, readStoredCost, reconvertCost, type StoredCost } from './costs.t
 import { readSpendCurrency } from './spend-order.ts';
 import { getRecord, updateRecord } from '../table/entity.ts';
 import { all, asRead, equals, exists } from '../table/expressions.ts';
-import * as keys from '../table/item-keys.ts';
 import { queryRecords } from '../table/query.ts';
 import { backoff, sleep } from '../table/retry.ts';
 import { getTenant } from '../tenancy/tenants.ts';
@@ -43,8 +42,15 @@ export interface SpendTarget {
 const ROUNDS = 8;
 
 /** The activity's placement inputs, read consistently; undefined when it is gone (its costs go with it). */
-export async function spendTargetOf(tenantId: string, activityId: string, timeZone?: string): Promise<SpendTarget | undefined> {
-  const activity = await getRecord(Activities, Activities.key(tenantId, activityId), { consistent: true, attributes: ['campaignId', 'startAt', 'costsCount'] });
+export async function spendTargetOf(
+  tenantId: string,
+  activityId: string,
+  timeZone?: string,
+): Promise<SpendTarget | undefined> {
+  const activity = await getRecord(Activities, Activities.key(tenantId, activityId), {
+    consistent: true,
+    attributes: ['campaignId', 'startAt', 'costsCount'],
+  });
   if (!activity) return undefined;
   return {
     activityId,
@@ -68,14 +74,22 @@ class PlacementStale extends Error {
  */
 export async function placeCost(tenantId: string, target: SpendTarget, cost: StoredCost): Promise<boolean> {
   const before = placementOf(cost);
-  const after = { ...before, spendDay: costDay(target.startAt, cost.createdAt, target.timeZone), campaignId: target.campaignId };
+  const after = {
+    ...before,
+    spendDay: costDay(target.startAt, cost.createdAt, target.timeZone),
+    campaignId: target.campaignId,
+  };
   if (before.spendDay === after.spendDay && before.campaignId === after.campaignId) return false;
   await transact([
     // The revision moves too, so a cost update that read the old placement is refused, not applied there.
-    Costs.tx.update(Costs.key(tenantId, cost.id), { set: { spendDay: after.spendDay, spendCampaignId: after.campaignId }, add: { revision: 1 } }, {
-      condition: equals('revision', cost.revision),
-      failure: () => new PlacementStale('cost'),
-    }),
+    Costs.tx.update(
+      Costs.key(tenantId, cost.id),
+      { set: { spendDay: after.spendDay, spendCampaignId: after.campaignId }, add: { revision: 1 } },
+      {
+        condition: equals('revision', cost.revision),
+        failure: () => new PlacementStale('cost'),
+      },
+    ),
     Activities.tx.check(Activities.key(tenantId, target.activityId), {
       condition: all(exists, asRead('campaignId', target.campaignId), asRead('startAt', target.startAt)),
       failure: () => new PlacementStale('activity'),
@@ -103,7 +117,11 @@ export async function placeSpend(tenantId: string, activityId: string, timeZone?
     }
     // The tenant's currency, read once when a moved cost without a conversion is in another one (its new day may have a rate).
     let currency: string | undefined;
-    const mayConvert = async (cost: StoredCost) => cost.conversion !== null || cost.currency !== (currency ??= (await readSpendCurrency(tenantId)).currency);
+    const mayConvert = async (cost: StoredCost) => {
+      if (cost.conversion !== null) return true;
+      currency ??= (await readSpendCurrency(tenantId)).currency;
+      return cost.currency !== currency;
+    };
     try {
       for (const listed of costs) {
         // The index may show an older version of a cost: on a refusal, read that cost itself once.
@@ -131,7 +149,7 @@ export async function placeSpend(tenantId: string, activityId: string, timeZone?
       if (!(error instanceof PlacementStale)) throw error;
     }
   }
-  throw conflict('The activity\'s costs kept changing while their spend was being moved; retry.');
+  throw conflict("The activity's costs kept changing while their spend was being moved; retry.");
 }
 
 /**
@@ -140,7 +158,12 @@ export async function placeSpend(tenantId: string, activityId: string, timeZone?
  * cost write that read the old start round again (it then lands on the new day by itself); a
  * retried request sets the same start and finishes any move left undone.
  */
-export async function setStartAtMovingSpend(tenantId: string, activity: { id: string; createdAt: string }, startAt: string | null, timeZone: string): Promise<void> {
+export async function setStartAtMovingSpend(
+  tenantId: string,
+  activity: { id: string; createdAt: string },
+  startAt: string | null,
+  timeZone: string,
+): Promise<void> {
   // 404 'The activity' when it is gone (the entity's not-found).
   const set = { startAt, updatedAt: new Date().toISOString(), ...runEntry(tenantId, activity, startAt) };
   await updateRecord(Activities, Activities.key(tenantId, activity.id), { set, add: { costsRevision: 1 } });

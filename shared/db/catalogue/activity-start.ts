@@ -8,7 +8,12 @@ import { setStartAtMovingSpend } from './activity-spend-days.ts';
 import { placeFirstReading } from '../metrics/first-reading.ts';
 
 /** Sets the activity's start and moves its spend and first reading to the day it implies in `timeZone` (the tenant's). */
-export async function setActivityStart(tenantId: string, activity: { id: string; createdAt: string }, startAt: string | null, timeZone: string): Promise<void> {
+export async function setActivityStart(
+  tenantId: string,
+  activity: { id: string; createdAt: string },
+  startAt: string | null,
+  timeZone: string,
+): Promise<void> {
   await setStartAtMovingSpend(tenantId, activity, startAt, timeZone);
   await placeFirstReading(tenantId, activity.id, timeZone);
 }

@@ -9,5 +9,9 @@ export type ActivityView = Activity & { metricsFetchDueAt: string | null; creato
 
 export async function activityView(activity: Activity): Promise<ActivityView> {
   const links = await linksOfActivity(activity.organizationId, activity.id);
-  return { ...activity, metricsFetchDueAt: activity.metricsFetchDueAt ?? null, creatorIds: links.map((l) => l.creatorId) };
+  return {
+    ...activity,
+    metricsFetchDueAt: activity.metricsFetchDueAt ?? null,
+    creatorIds: links.map((l) => l.creatorId),
+  };
 }

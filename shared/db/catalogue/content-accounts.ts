@@ -7,7 +7,11 @@ import { linksOfActivity } from './creator-links.ts';
 import { socialAccountsOf } from './social-accounts.ts';
 
 /** The handle of the first linked creator (in link order) with an account on `platform`; undefined when none has one. */
-export async function accountHandleOf(tenantId: string, activityId: string, platform: string): Promise<string | undefined> {
+export async function accountHandleOf(
+  tenantId: string,
+  activityId: string,
+  platform: string,
+): Promise<string | undefined> {
   for (const link of await linksOfActivity(tenantId, activityId)) {
     const account = (await socialAccountsOf(tenantId, link.creatorId)).find((a) => a.platform === platform);
     if (account) return account.handle;

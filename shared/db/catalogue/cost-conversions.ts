@@ -33,7 +33,10 @@ async function recordWaiting(tenantId: string, waiting: number): Promise<void> {
  * (or that has none yet), until `deadline` (ms since the epoch); says how many were converted and
  * how many still wait, and records the latter on the tenant's aggregate.
  */
-export async function reconvertTenantCosts(tenantId: string, { deadline = Infinity }: { deadline?: number } = {}): Promise<Reconversion> {
+export async function reconvertTenantCosts(
+  tenantId: string,
+  { deadline = Infinity }: { deadline?: number } = {},
+): Promise<Reconversion> {
   const { currency } = await readSpendCurrency(tenantId);
   if (!currency) return { converted: 0, waiting: 0 };
   const outdated = (await costItemsOf(tenantId)).filter((cost) => conversionOutdated(cost, currency));

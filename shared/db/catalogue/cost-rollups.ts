@@ -9,7 +9,12 @@
  *   (`creatorStandingOf`).
  * Pure builders: costs.ts and activities.ts put them in the transaction of their write.
  */
-import { contributionDelta, hasMetrics, MANUAL_COUNT_FIELDS, type ActivityStanding } from '../../domain/activity-metrics.ts';
+import {
+  contributionDelta,
+  hasMetrics,
+  MANUAL_COUNT_FIELDS,
+  type ActivityStanding,
+} from '../../domain/activity-metrics.ts';
 import { roundMoney, roundSpend } from '../../domain/currencies.ts';
 import { dayRollupUpdate, mergeDayDeltas, type DayDelta, type RollupScope } from '../metrics/day-rollups.ts';
 
@@ -36,8 +41,13 @@ interface ConvertedTo {
  * own currency (the tenant's, or one without a rate, which reports leave out and name). The one
  * place the aggregates are fed from: cost writes (costs.ts) and day placements alike.
  */
-export function contributionOf(cost: { currency: string; amount: number } & ConvertedTo): { currency: string; amount: number } {
-  return cost.conversion ? { currency: cost.conversion.currency, amount: Number(cost.conversion.amount) } : { currency: cost.currency, amount: Number(cost.amount) };
+export function contributionOf(cost: { currency: string; amount: number } & ConvertedTo): {
+  currency: string;
+  amount: number;
+} {
+  return cost.conversion
+    ? { currency: cost.conversion.currency, amount: Number(cost.conversion.amount) }
+    : { currency: cost.currency, amount: Number(cost.amount) };
 }
 
 /** A stored cost's placement: where it is counted now (activity-spend-days.ts moves it to where its activity implies). */
@@ -67,11 +77,17 @@ export function spendDayUpdates(tenantId: string, before: readonly SpendPlacemen
       days.set(id, day);
     }
   };
-  before.forEach((cost) => add(cost, -1));
-  after.forEach((cost) => add(cost, 1));
+  before.forEach((cost) => {
+    add(cost, -1);
+  });
+  after.forEach((cost) => {
+    add(cost, 1);
+  });
   return [...days.values()].flatMap(({ scope, date, delta }) => {
     // Sums of decimals in binary floating point: back to the currency's minor unit (0 when they cancel).
-    const spend = Object.fromEntries(Object.entries(delta.spend ?? {}).map(([currency, amount]) => [currency, roundMoney(amount, currency)]));
+    const spend = Object.fromEntries(
+      Object.entries(delta.spend ?? {}).map(([currency, amount]) => [currency, roundMoney(amount, currency)]),
+    );
     const update = dayRollupUpdate(tenantId, scope, date, { spend });
     return update ? [update] : [];
   });
@@ -86,7 +102,13 @@ export function standingOf(item: Record<string, unknown>): ActivityStanding {
     impressions,
     engagement,
     spend: roundSpend(item.spend as Record<string, number> | undefined),
-    withMetrics: hasMetrics({ impressions, engagement, viewsCount: manual('viewsCount'), likeCount: manual('likeCount'), replyCount: manual('replyCount') }),
+    withMetrics: hasMetrics({
+      impressions,
+      engagement,
+      viewsCount: manual('viewsCount'),
+      likeCount: manual('likeCount'),
+      replyCount: manual('replyCount'),
+    }),
     // A stored reading (the snapshot writer sets lastFetchedAt) and any manual count, for provenance.
     apiMetrics: typeof item.lastFetchedAt === 'string',
     manualMetrics: MANUAL_COUNT_FIELDS.some((field) => manual(field) !== null),
@@ -103,13 +125,15 @@ export function standingOf(item: Record<string, unknown>): ActivityStanding {
  */
 export const CREATOR_SPEND_PREFIX = 'creatorSpend_';
 
-export const creatorSpendAttribute = (creatorId: string, currency: string) => `${CREATOR_SPEND_PREFIX}${creatorId}_${currency}`;
+export const creatorSpendAttribute = (creatorId: string, currency: string) =>
+  `${CREATOR_SPEND_PREFIX}${creatorId}_${currency}`;
 
 /** The spend of the costs attributed to the creator on the activity item, per currency (rounded). */
 export function creatorSpendOf(item: Readonly<Record<string, unknown>>, creatorId: string): Record<string, number> {
   const prefix = `${CREATOR_SPEND_PREFIX}${creatorId}_`;
   const spend: Record<string, number> = {};
-  for (const [name, amount] of Object.entries(item)) if (name.startsWith(prefix)) spend[name.slice(prefix.length)] = Number(amount);
+  for (const [name, amount] of Object.entries(item))
+    if (name.startsWith(prefix)) spend[name.slice(prefix.length)] = Number(amount);
   return roundSpend(spend);
 }
 
@@ -119,14 +143,24 @@ export function creatorSpendOf(item: Readonly<Record<string, unknown>>, creatorI
  * spend of the costs attributed to that creator only, so the creator's CPM and CPE pair its own
  * costs with the metrics of the activities they were spent on.
  */
-export const creatorStandingOf = (item: Readonly<Record<string, unknown>>, creatorId: string): ActivityStanding => ({ ...standingOf(item), spend: creatorSpendOf(item, creatorId) });
+export const creatorStandingOf = (item: Readonly<Record<string, unknown>>, creatorId: string): ActivityStanding => ({
+  ...standingOf(item),
+  spend: creatorSpendOf(item, creatorId),
+});
 
 /**
  * The counters to add to every record counting the activity when `amount` (major units, negative
  * to remove) of `currency` is added to its spend; the spend counters rounded to the minor unit.
  */
-export function spendContributionDelta(standing: ActivityStanding, currency: string, amount: number): Record<string, number> {
-  const after = { ...standing, spend: { ...standing.spend, [currency]: roundMoney((standing.spend[currency] ?? 0) + amount, currency) } };
+export function spendContributionDelta(
+  standing: ActivityStanding,
+  currency: string,
+  amount: number,
+): Record<string, number> {
+  const after = {
+    ...standing,
+    spend: { ...standing.spend, [currency]: roundMoney((standing.spend[currency] ?? 0) + amount, currency) },
+  };
   const delta = contributionDelta(standing, after);
   for (const name of Object.keys(delta)) {
     if (/^(cpm|cpe)Spend_/.test(name)) delta[name] = roundMoney(delta[name]!, currency);
@@ -136,4 +170,12 @@ export function spendContributionDelta(standing: ActivityStanding, currency: str
 }
 
 /** What an activity's standing (`standingOf`) is computed from: a write that moves it is conditioned on these as read. */
-export const STANDING_FIELDS = ['impressions', 'engagement', ...MANUAL_COUNT_FIELDS, 'lastFetchedAt', 'metricsUnavailableReason', 'costsRevision', 'firstReadingBackdated'] as const;
+export const STANDING_FIELDS = [
+  'impressions',
+  'engagement',
+  ...MANUAL_COUNT_FIELDS,
+  'lastFetchedAt',
+  'metricsUnavailableReason',
+  'costsRevision',
+  'firstReadingBackdated',
+] as const;

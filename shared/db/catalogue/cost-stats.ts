@@ -19,7 +19,9 @@ const NON_CAMPAIGN_SPEND = 'nonCampaignSpend_';
 
 /** The `nonCampaignSpend_<CUR>` counts adding (sign 1) or removing (-1) a whole spend map. */
 export function nonCampaignSpendCounts(spend: Record<string, number>, sign: 1 | -1): Record<string, number> {
-  return Object.fromEntries(Object.entries(spend).map(([currency, amount]) => [`${NON_CAMPAIGN_SPEND}${currency}`, sign * Number(amount)]));
+  return Object.fromEntries(
+    Object.entries(spend).map(([currency, amount]) => [`${NON_CAMPAIGN_SPEND}${currency}`, sign * Number(amount)]),
+  );
 }
 
 /**
@@ -57,6 +59,8 @@ export async function storedCostStats(tenantId: string): Promise<StoredCostStats
     activitiesCount: Number(item.activitiesCount ?? 0),
     activitiesWithCostsCount: Number(item[ACTIVITIES_WITH_COSTS] ?? 0),
     totalSpend: roundSpend(item.spend as Record<string, number> | undefined),
-    nonCampaignSpend: roundSpend(Object.fromEntries(nonCampaign.map(([name, amount]) => [name.slice(NON_CAMPAIGN_SPEND.length), Number(amount)]))),
+    nonCampaignSpend: roundSpend(
+      Object.fromEntries(nonCampaign.map(([name, amount]) => [name.slice(NON_CAMPAIGN_SPEND.length), Number(amount)])),
+    ),
   };
 }

@@ -3,9 +3,25 @@
  * with their activity (name, current campaign), category (name) and creator ({id, name}), then
  * filtered. Joining at read time is what makes a category rename visible everywhere at once.
  */
-import { activitiesByIds, activitySummaries, compactActivitiesOfTenant, type Activity, type ActivitySummary } from './activities.ts';
+import {
+  activitiesByIds,
+  activitySummaries,
+  compactActivitiesOfTenant,
+  type Activity,
+  type ActivitySummary,
+} from './activities.ts';
 import { activityIdsOfCampaign } from '../campaigns/campaign-links.ts';
-import { compactCostsOfTenant, costFromItem, costItemsOf, costPageByCreation, costsByIds, costsOfActivities, costsOfCreator, type CompactCost, type Cost } from './costs.ts';
+import {
+  compactCostsOfTenant,
+  costFromItem,
+  costItemsOf,
+  costPageByCreation,
+  costsByIds,
+  costsOfActivities,
+  costsOfCreator,
+  type CompactCost,
+  type Cost,
+} from './costs.ts';
 import { creatorsByIds } from './creators.ts';
 import { expenseCategoriesByIds, expenseCategoriesOf, type ExpenseCategory } from './expense-categories.ts';
 import { pageOf, sortRecords, type Page, type PageRequest } from '../table/paging.ts';
@@ -52,12 +68,22 @@ const summaryOf = (a: Activity): ActivitySummary => ({ id: a.id, name: a.name, c
 export async function findCosts(tenantId: string, filters: CostFilters): Promise<CostSet> {
   const scope = await activityScope(tenantId, filters);
   const [costs, categories] = await Promise.all([
-    scope ? costsOfActivities(tenantId, scope) : filters.creatorId ? costsOfCreator(tenantId, filters.creatorId) : costItemsOf(tenantId).then((items) => items.map(costFromItem)),
+    scope
+      ? costsOfActivities(tenantId, scope)
+      : filters.creatorId
+        ? costsOfCreator(tenantId, filters.creatorId)
+        : costItemsOf(tenantId).then((items) => items.map(costFromItem)),
     expenseCategoriesOf(tenantId),
   ]);
-  const activities = scope || filters.creatorId
-    ? new Map((await activitiesByIds(tenantId, [...(scope ?? []), ...costs.map((c) => c.activityId)])).map((a) => [a.id, summaryOf(a)]))
-    : await activitySummaries(tenantId);
+  const activities =
+    scope || filters.creatorId
+      ? new Map(
+          (await activitiesByIds(tenantId, [...(scope ?? []), ...costs.map((c) => c.activityId)])).map((a) => [
+            a.id,
+            summaryOf(a),
+          ]),
+        )
+      : await activitySummaries(tenantId);
   const joined = joinNames(costs, activities, categories);
   const term = filters.searchTerm?.trim().toLowerCase();
   const matching = joined.filter(
@@ -66,14 +92,17 @@ export async function findCosts(tenantId: string, filters: CostFilters): Promise
       (!filters.creatorId || c.creatorId === filters.creatorId) &&
       (!filters.campaignId || c.campaignId === filters.campaignId) &&
       (!filters.categoryId || c.categoryId === filters.categoryId) &&
-      (!term || [c.categoryName, c.type, c.description, c.activityName].some((text) => text?.toLowerCase().includes(term))),
+      (!term ||
+        [c.categoryName, c.type, c.description, c.activityName].some((text) => text?.toLowerCase().includes(term))),
   );
   return { costs: await joinCreators(tenantId, matching), activities, ...(scope ? { scope } : {}) };
 }
 
 /** Whether any filter or search narrows the list (an empty search term does not). */
 export function isFiltered(filters: CostFilters): boolean {
-  return Boolean(filters.activityId || filters.creatorId || filters.campaignId || filters.categoryId || filters.searchTerm?.trim());
+  return Boolean(
+    filters.activityId || filters.creatorId || filters.campaignId || filters.categoryId || filters.searchTerm?.trim(),
+  );
 }
 
 /**
@@ -83,16 +112,29 @@ export function isFiltered(filters: CostFilters): boolean {
  * grows with the tenant. By activity, campaign or creator a list reads that parent's costs
  * (`findCosts`); sorted by amount, searched or by category it reads compact entries (`compactCostsPage`).
  */
-export async function costsByCreationPage(tenantId: string, page: PageRequest, direction: 'asc' | 'desc' = 'desc'): Promise<Page<CostView>> {
-  const [costs, aggregate] = await Promise.all([costPageByCreation(tenantId, page, direction), getTenantAggregate(tenantId)]);
+export async function costsByCreationPage(
+  tenantId: string,
+  page: PageRequest,
+  direction: 'asc' | 'desc' = 'desc',
+): Promise<Page<CostView>> {
+  const [costs, aggregate] = await Promise.all([
+    costPageByCreation(tenantId, page, direction),
+    getTenantAggregate(tenantId),
+  ]);
   return { items: await joinPage(tenantId, costs), totalCount: aggregate.costsCount };
 }
 
 /** A page of costs joined with only the activities, categories and creators it names. */
 async function joinPage(tenantId: string, costs: Cost[]): Promise<CostView[]> {
   const [activities, categories] = await Promise.all([
-    activitiesByIds(tenantId, costs.map((c) => c.activityId)),
-    expenseCategoriesByIds(tenantId, costs.flatMap((c) => (c.categoryId ? [c.categoryId] : []))),
+    activitiesByIds(
+      tenantId,
+      costs.map((c) => c.activityId),
+    ),
+    expenseCategoriesByIds(
+      tenantId,
+      costs.flatMap((c) => (c.categoryId ? [c.categoryId] : [])),
+    ),
   ]);
   const summaries = new Map(activities.map((a) => [a.id, summaryOf(a)]));
   return joinCreators(tenantId, joinNames(costs, summaries, categories));
@@ -121,14 +163,37 @@ export async function compactCostsPage(
     term ? expenseCategoriesOf(tenantId).then((all) => new Map(all.map((c) => [c.id, c.name]))) : undefined,
   ]);
   const searched = (c: CompactCost) =>
-    [c.categoryId ? categoryNames!.get(c.categoryId) : undefined, c.type, c.description, activityNames!.get(c.activityId)].some((text) => text?.toLowerCase().includes(term!));
-  const matching = entries.filter((c) => (!filters.categoryId || c.categoryId === filters.categoryId) && (!term || searched(c)));
-  const { items, totalCount } = pageOf(sortRecords(matching, (c) => c[sort.sortBy], sort.direction), page);
-  return { items: await joinPage(tenantId, await costsByIds(tenantId, items.map((c) => c.id))), totalCount };
+    [
+      c.categoryId ? categoryNames!.get(c.categoryId) : undefined,
+      c.type,
+      c.description,
+      activityNames!.get(c.activityId),
+    ].some((text) => text?.toLowerCase().includes(term!));
+  const matching = entries.filter(
+    (c) => (!filters.categoryId || c.categoryId === filters.categoryId) && (!term || searched(c)),
+  );
+  const { items, totalCount } = pageOf(
+    sortRecords(matching, (c) => c[sort.sortBy], sort.direction),
+    page,
+  );
+  return {
+    items: await joinPage(
+      tenantId,
+      await costsByIds(
+        tenantId,
+        items.map((c) => c.id),
+      ),
+    ),
+    totalCount,
+  };
 }
 
 /** Costs with their activity's name and current campaign and their category's name. */
-function joinNames(costs: Cost[], activities: Map<string, ActivitySummary>, categories: readonly ExpenseCategory[]): Omit<CostView, 'creator'>[] {
+function joinNames(
+  costs: Cost[],
+  activities: Map<string, ActivitySummary>,
+  categories: readonly ExpenseCategory[],
+): Omit<CostView, 'creator'>[] {
   const categoryNames = new Map(categories.map((c) => [c.id, c.name]));
   return costs.map((cost) => {
     const activity = activities.get(cost.activityId);

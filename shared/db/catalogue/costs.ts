@@ -38,14 +38,27 @@ import { queryItems, queryRecords, type Query } from '../table/query.ts';
 import { CreatorLinks } from './creator-links.ts';
 import type { Activity } from './activity-entity.ts';
 import { costStatsDelta } from './cost-stats.ts';
-import { contributionOf, creatorSpendAttribute, creatorStandingOf, placementOf, spendContributionDelta, spendDayUpdates, standingOf } from './cost-rollups.ts';
+import {
+  contributionOf,
+  creatorSpendAttribute,
+  creatorStandingOf,
+  placementOf,
+  spendContributionDelta,
+  spendDayUpdates,
+  standingOf,
+} from './cost-rollups.ts';
 import { conversionCounters, shownConversion, type StoredConversion } from '../../domain/conversion.ts';
 import { convertOn } from '../rates/conversion.ts';
-import { stored } from '../../records/fields.ts';
 import { pointerDelete, pointerPut } from '../table/records.ts';
 import { indexPage, type PageRequest } from '../table/paging.ts';
 import { backoff, retryAgain, sleep } from '../table/retry.ts';
-import { readSpendCurrency, spendCurrencyCheck, SpendCurrencyChanged, spendOrderDelta, type SpendCurrency } from './spend-order.ts';
+import {
+  readSpendCurrency,
+  spendCurrencyCheck,
+  SpendCurrencyChanged,
+  spendOrderDelta,
+  type SpendCurrency,
+} from './spend-order.ts';
 import { transact, type TransactItem } from '../table/transact.ts';
 import { valueCounts, valueMove } from '../table/value-counters.ts';
 import { CostSchema, type Cost } from '../../records/cost.ts';
@@ -59,20 +72,31 @@ export type { Cost } from '../../records/cost.ts';
  */
 export const Costs = defineEntity({
   name: 'The cost',
-  schema: () => z.object({
-    ...CostSchema.shape,
-    /** Bumped by every write of it (and every move of its spend): writes are conditioned on the revision they read. */
-    revision: z.number(),
-    /** The day (tenant timezone) its spend is counted on in the day rollups; absent on costs older than them. */
-    spendDay: z.optional(z.string()),
-    /** The campaign whose day rollups count its spend (activity-spend-days.ts); absent on costs older than it. */
-    spendCampaignId: z.optional(z.nullable(z.string())),
-    exchangeRate: z.optional(z.nullable(z.number())),
-    /** The tenant currency its `exchangeRate` was booked in (a booked rate applies while the tenant keeps it). */
-    exchangeRateCurrency: z.optional(z.nullable(z.string())),
-    /** Its conversion into the tenant's currency, fixed when written (docs/decisions.md "Money and metrics"); absent on costs stored before conversions. */
-    conversion: z.optional(z.nullable(z.object({ rate: z.number(), rateDate: z.string(), source: z.enum(['booked', 'ecb']), currency: z.string(), amount: z.number() }))),
-  }),
+  schema: () =>
+    z.object({
+      ...CostSchema.shape,
+      /** Bumped by every write of it (and every move of its spend): writes are conditioned on the revision they read. */
+      revision: z.number(),
+      /** The day (tenant timezone) its spend is counted on in the day rollups; absent on costs older than them. */
+      spendDay: z.optional(z.string()),
+      /** The campaign whose day rollups count its spend (activity-spend-days.ts); absent on costs older than it. */
+      spendCampaignId: z.optional(z.nullable(z.string())),
+      exchangeRate: z.optional(z.nullable(z.number())),
+      /** The tenant currency its `exchangeRate` was booked in (a booked rate applies while the tenant keeps it). */
+      exchangeRateCurrency: z.optional(z.nullable(z.string())),
+      /** Its conversion into the tenant's currency, fixed when written (docs/decisions.md "Money and metrics"); absent on costs stored before conversions. */
+      conversion: z.optional(
+        z.nullable(
+          z.object({
+            rate: z.number(),
+            rateDate: z.string(),
+            source: z.enum(['booked', 'ecb']),
+            currency: z.string(),
+            amount: z.number(),
+          }),
+        ),
+      ),
+    }),
   key: keys.cost,
   indexes: (cost) => ({
     ...keys.costByCreation(cost.organizationId, cost.createdAt, cost.id),
@@ -116,7 +140,9 @@ export interface NewCost {
   exchangeRate?: number | null;
 }
 
-export type CostChanges = Partial<Pick<Cost, 'amount' | 'type' | 'description' | 'creatorId' | 'categoryId' | 'exchangeRate'>>;
+export type CostChanges = Partial<
+  Pick<Cost, 'amount' | 'type' | 'description' | 'creatorId' | 'categoryId' | 'exchangeRate'>
+>;
 
 export const storedCostFromItem = (item: Record<string, unknown>): StoredCost => Costs.fromItem(item);
 
@@ -162,13 +188,22 @@ interface Target {
  * activity's campaign when written); whoever moves an activity between campaigns moves its costs'
  * `campaignId` and the campaign aggregates with it.
  */
-function targetsOf(tenantId: string, cost: Pick<Cost, 'activityId' | 'creatorId' | 'categoryId' | 'campaignId'>): Target[] {
+function targetsOf(
+  tenantId: string,
+  cost: Pick<Cost, 'activityId' | 'creatorId' | 'categoryId' | 'campaignId'>,
+): Target[] {
   return [
-    ...(cost.campaignId ? [{ key: keys.campaign(tenantId, cost.campaignId), counter: 'costsCount', role: 'campaign' as const }] : []),
+    ...(cost.campaignId
+      ? [{ key: keys.campaign(tenantId, cost.campaignId), counter: 'costsCount', role: 'campaign' as const }]
+      : []),
     { key: keys.activity(tenantId, cost.activityId), counter: 'costsCount', role: 'activity' as const },
     { key: keys.tenantAggregate(tenantId), counter: 'costsCount', role: 'tenant' as const },
-    ...(cost.creatorId ? [{ key: keys.creator(tenantId, cost.creatorId), counter: 'costsCount', role: 'creator' as const }] : []),
-    ...(cost.categoryId ? [{ key: keys.expenseCategory(tenantId, cost.categoryId), counter: 'usageCount', role: 'category' as const }] : []),
+    ...(cost.creatorId
+      ? [{ key: keys.creator(tenantId, cost.creatorId), counter: 'costsCount', role: 'creator' as const }]
+      : []),
+    ...(cost.categoryId
+      ? [{ key: keys.expenseCategory(tenantId, cost.categoryId), counter: 'usageCount', role: 'category' as const }]
+      : []),
   ];
 }
 
@@ -198,12 +233,23 @@ interface Counted extends Pick<Cost, 'activityId' | 'creatorId' | 'categoryId' |
 
 function countedOf(c: StoredCost): Counted {
   const { currency, amount } = contributionOf(c);
-  const basis = c.conversion ? conversionCounters(c.currency, roundMoney(Number(c.amount), c.currency), c.conversion, 1) : {};
-  return { activityId: c.activityId, creatorId: c.creatorId ?? null, categoryId: c.categoryId ?? null, campaignId: c.campaignId ?? null, currency, amount, basis };
+  const basis = c.conversion
+    ? conversionCounters(c.currency, roundMoney(Number(c.amount), c.currency), c.conversion, 1)
+    : {};
+  return {
+    activityId: c.activityId,
+    creatorId: c.creatorId ?? null,
+    categoryId: c.categoryId ?? null,
+    campaignId: c.campaignId ?? null,
+    currency,
+    amount,
+    basis,
+  };
 }
 
 const keyId = (key: Key) => `${key.pk}|${key.sk}`;
-const scaled = (counters: Record<string, number>, sign: 1 | -1) => Object.fromEntries(Object.entries(counters).map(([name, n]) => [name, sign * n]));
+const scaled = (counters: Record<string, number>, sign: 1 | -1) =>
+  Object.fromEntries(Object.entries(counters).map(([name, n]) => [name, sign * n]));
 
 /** Sums of counters, back at 8 decimals (binary artefacts of adding decimals), zeros left out. */
 function addCounters(a: Record<string, number> = {}, b: Record<string, number> = {}): Record<string, number> {
@@ -232,7 +278,10 @@ function moves(tenantId: string, before: Counted | undefined, after: Counted | u
         target: other.target.condition ? other.target : m.target,
         count: other.count + m.count,
         spends: addCounters(other.spends, m.spends),
-        extra: other.target.role === 'activity' ? { ...addCounters(other.extra, m.extra), costsRevision: 1 } : addCounters(other.extra, m.extra),
+        extra:
+          other.target.role === 'activity'
+            ? { ...addCounters(other.extra, m.extra), costsRevision: 1 }
+            : addCounters(other.extra, m.extra),
         basis: addCounters(other.basis, m.basis),
         optional: other.optional && m.optional,
       });
@@ -243,17 +292,29 @@ function moves(tenantId: string, before: Counted | undefined, after: Counted | u
 
 /** The activity as read, less one of its costs (what the second half of a change of currency starts from). */
 function withoutCost(read: ActivityRead, cost: Counted): ActivityRead {
-  const less = (standing: ActivityStanding): ActivityStanding => ({ ...standing, spend: { ...standing.spend, [cost.currency]: roundMoney((standing.spend[cost.currency] ?? 0) - cost.amount, cost.currency) } });
+  const less = (standing: ActivityStanding): ActivityStanding => ({
+    ...standing,
+    spend: {
+      ...standing.spend,
+      [cost.currency]: roundMoney((standing.spend[cost.currency] ?? 0) - cost.amount, cost.currency),
+    },
+  });
   return {
     ...read,
     costsCount: read.costsCount - 1,
     standing: less(read.standing),
-    standingFor: (creatorId) => (creatorId === cost.creatorId ? less(read.standingFor(creatorId)) : read.standingFor(creatorId)),
+    standingFor: (creatorId) =>
+      creatorId === cost.creatorId ? less(read.standingFor(creatorId)) : read.standingFor(creatorId),
   };
 }
 
 /** `moves` of a write whose before and after count in one currency. */
-function movesInOneCurrency(tenantId: string, before: Counted | undefined, after: Counted | undefined, read: ActivityRead): Move[] {
+function movesInOneCurrency(
+  tenantId: string,
+  before: Counted | undefined,
+  after: Counted | undefined,
+  read: ActivityRead,
+): Move[] {
   const byKey = new Map<string, Move & { amount: number }>();
   const apply = (cost: Counted, sign: 1 | -1) => {
     for (const target of targetsOf(tenantId, cost)) {
@@ -270,15 +331,29 @@ function movesInOneCurrency(tenantId: string, before: Counted | undefined, after
   if (before) apply(before, -1);
   if (after) apply(after, 1);
   const currency = (after ?? before)!.currency;
-  const entries: Move[] = [...byKey.values()].map(({ amount, ...m }) => ({ ...m, spends: { [currency]: roundMoney(amount, currency) } }));
+  const entries: Move[] = [...byKey.values()].map(({ amount, ...m }) => ({
+    ...m,
+    spends: { [currency]: roundMoney(amount, currency) },
+  }));
   const amountOf = (m: Move) => m.spends[currency] ?? 0;
   // The spend's part of the activity's CPM/CPE contribution: the whole change on its campaign and
   // the tenant; on a linked creator, the change of the spend attributed to it (creatorStandingOf).
-  const contribution = spendContributionDelta(read.standing, currency, roundMoney((after?.amount ?? 0) - (before?.amount ?? 0), currency));
+  const contribution = spendContributionDelta(
+    read.standing,
+    currency,
+    roundMoney((after?.amount ?? 0) - (before?.amount ?? 0), currency),
+  );
   const attributed = attributedChanges(before, after);
   const counting: { target: Target; extra: Record<string, number> }[] = [
     { target: { key: keys.tenantAggregate(tenantId), counter: 'costsCount', role: 'tenant' }, extra: contribution },
-    ...(read.campaignId ? [{ target: { key: keys.campaign(tenantId, read.campaignId), counter: 'costsCount', role: 'campaign' as const }, extra: contribution }] : []),
+    ...(read.campaignId
+      ? [
+          {
+            target: { key: keys.campaign(tenantId, read.campaignId), counter: 'costsCount', role: 'campaign' as const },
+            extra: contribution,
+          },
+        ]
+      : []),
     ...[...attributed]
       .filter(([creatorId]) => read.creatorIds.includes(creatorId))
       .map(([creatorId, amount]) => ({
@@ -294,15 +369,21 @@ function movesInOneCurrency(tenantId: string, before: Counted | undefined, after
   // The tenant's cost stats counters (cost-stats.ts), from the activity's campaign and cost count as read.
   const tenant = entries.find((m) => m.target.role === 'tenant')!;
   const added = (after ? 1 : 0) - (before ? 1 : 0);
-  tenant.extra = { ...tenant.extra, ...costStatsDelta(read, added, currency, roundMoney((after?.amount ?? 0) - (before?.amount ?? 0), currency)) };
+  tenant.extra = {
+    ...tenant.extra,
+    ...costStatsDelta(read, added, currency, roundMoney((after?.amount ?? 0) - (before?.amount ?? 0), currency)),
+  };
   // A creator's spend in the tenant's currency is also the sort key of its order by spend (spend-order.ts).
   for (const move of entries) {
-    if (move.target.role === 'creator') move.extra = { ...move.extra, ...spendOrderDelta(read.spendCurrency, currency, amountOf(move)) };
+    if (move.target.role === 'creator')
+      move.extra = { ...move.extra, ...spendOrderDelta(read.spendCurrency, currency, amountOf(move)) };
   }
   const activity = entries.find((m) => m.target.role === 'activity');
   if (activity) {
     // The spend attributed to each creator on it, whether linked or not (a later link counts it).
-    const creatorSpend = Object.fromEntries([...attributed].map(([creatorId, amount]) => [creatorSpendAttribute(creatorId, currency), amount]));
+    const creatorSpend = Object.fromEntries(
+      [...attributed].map(([creatorId, amount]) => [creatorSpendAttribute(creatorId, currency), amount]),
+    );
     activity.extra = { costsRevision: 1, ...creatorSpend };
     activity.target = { ...activity.target, condition: activityAsRead(read) };
   }
@@ -324,7 +405,11 @@ function attributedChanges(before: Counted | undefined, after: Counted | undefin
 }
 
 function moveUpdate(move: Move) {
-  return aggregateUpdate(move.target.key, { counts: { ...move.extra, ...move.basis, [move.target.counter]: move.count }, spends: move.spends }, { condition: move.target.condition });
+  return aggregateUpdate(
+    move.target.key,
+    { counts: { ...move.extra, ...move.basis, [move.target.counter]: move.count }, spends: move.spends },
+    { condition: move.target.condition },
+  );
 }
 
 /** The activity changed between the read and the write (campaign, metrics, links, another cost): compute again. */
@@ -351,7 +436,10 @@ interface ActivityRead {
 async function readActivity(tenantId: string, activityId: string): Promise<ActivityRead> {
   // The whole item: the spend attributed to each creator is kept in attributes named by creator
   // (a projection would save nothing: a read costs the whole item's size).
-  const [item, spendCurrency] = await Promise.all([getRecord(Activities, Activities.key(tenantId, activityId), { consistent: true }), readSpendCurrency(tenantId)]);
+  const [item, spendCurrency] = await Promise.all([
+    getRecord(Activities, Activities.key(tenantId, activityId), { consistent: true }),
+    readSpendCurrency(tenantId),
+  ]);
   return {
     exists: Boolean(item),
     campaignId: item?.campaignId ?? null,
@@ -379,13 +467,18 @@ function activityAsRead(read: ActivityRead): Condition {
 }
 
 /** Runs `write` with the activity as read now, again (with the data layer's backoff) while it changes meanwhile. */
-async function withActivityRead<T>(tenantId: string, activityId: string, write: (read: ActivityRead) => Promise<T>): Promise<T> {
+async function withActivityRead<T>(
+  tenantId: string,
+  activityId: string,
+  write: (read: ActivityRead) => Promise<T>,
+): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await write(await readActivity(tenantId, activityId));
     } catch (error) {
       if (!(error instanceof ActivityChanged || error instanceof SpendCurrencyChanged)) throw error;
-      if (!(await retryAgain(attempt))) throw conflict('The activity (or the currency) kept changing meanwhile; retry.');
+      if (!(await retryAgain(attempt)))
+        throw conflict('The activity (or the currency) kept changing meanwhile; retry.');
     }
   }
 }
@@ -400,7 +493,13 @@ class MoveFailed extends Error {
   }
 }
 
-const ROLE_NAMES = { activity: 'The activity', tenant: 'The organization', creator: 'The creator', category: 'The expense category', campaign: 'The campaign' };
+const ROLE_NAMES = {
+  activity: 'The activity',
+  tenant: 'The organization',
+  creator: 'The creator',
+  category: 'The expense category',
+  campaign: 'The campaign',
+};
 
 /** The order moves are listed in: a transaction answers its first listed failure, so the activity's, then the records an amount is added to. */
 const rank = (move: Move) => (move.target.role === 'activity' ? 0 : move.optional ? 2 : 1);
@@ -423,7 +522,10 @@ async function writeWithMoves(
 ) {
   let pending = [...allMoves].sort((a, b) => rank(a) - rank(b));
   // A creator's spend order and a converted amount both hold to the tenant's currency as read.
-  const holdsToCurrency = allMoves.some((m) => (m.target.role === 'creator' && Object.values(m.spends).some((a) => a !== 0)) || Object.keys(m.basis).length > 0);
+  const holdsToCurrency = allMoves.some(
+    (m) =>
+      (m.target.role === 'creator' && Object.values(m.spends).some((a) => a !== 0)) || Object.keys(m.basis).length > 0,
+  );
   const currencyCheck = holdsToCurrency ? [spendCurrencyCheck(tenantId, spendCurrency)] : [];
   for (;;) {
     const updates = pending.flatMap((move) => {
@@ -436,7 +538,8 @@ async function writeWithMoves(
     } catch (error) {
       if (!(error instanceof MoveFailed)) throw error;
       const { move } = error;
-      if (move.target.role === 'activity' && (await readActivity(tenantId, activityId)).exists) throw new ActivityChanged();
+      if (move.target.role === 'activity' && (await readActivity(tenantId, activityId)).exists)
+        throw new ActivityChanged();
       if (!move.optional) throw notFound(ROLE_NAMES[move.target.role]);
       // Each round drops one failed move, so this ends.
       pending = pending.filter((m) => m !== move);
@@ -446,7 +549,10 @@ async function writeWithMoves(
 
 /** The ids of the creators linked to an activity. */
 async function linkedCreators(tenantId: string, activityId: string): Promise<string[]> {
-  const links = await queryItems(CreatorLinks.query.ofActivity(tenantId, activityId), { attributes: ['creatorId'], consistent: true });
+  const links = await queryItems(CreatorLinks.query.ofActivity(tenantId, activityId), {
+    attributes: ['creatorId'],
+    consistent: true,
+  });
   return links.map((l) => l.creatorId as string);
 }
 
@@ -454,7 +560,12 @@ async function linkedCreators(tenantId: string, activityId: string): Promise<str
  * Creates a cost on `activity`, with every aggregate and day rollup in the same transaction; its
  * spend counts on the day its activity ran (`startAt`) in `timeZone`, else on its creation day.
  */
-export async function createCost(tenantId: string, activity: Pick<Activity, 'id'>, input: NewCost, timeZone = 'UTC'): Promise<Cost> {
+export async function createCost(
+  tenantId: string,
+  activity: Pick<Activity, 'id'>,
+  input: NewCost,
+  timeZone = 'UTC',
+): Promise<Cost> {
   const activityId = activity.id;
   const now = new Date().toISOString();
   const base: StoredCost = {
@@ -478,9 +589,20 @@ export async function createCost(tenantId: string, activity: Pick<Activity, 'id'
   const unwritten = () => conflict('The cost could not be written; retry.');
   const cost = await withActivityRead(tenantId, activityId, async (read) => {
     if (!read.exists) throw notFound('The activity');
-    const creatorId = input.creatorId !== undefined ? input.creatorId : read.creatorIds.length === 1 ? read.creatorIds[0]! : null;
-    const placed: StoredCost = { ...base, creatorId, campaignId: read.campaignId, spendDay: costDay(read.startAt, now, timeZone), spendCampaignId: read.campaignId, exchangeRateCurrency: base.exchangeRate ? (read.spendCurrency.currency ?? null) : null };
-    const cost: StoredCost = { ...placed, conversion: await conversionNow(undefined, placed, read.spendCurrency.currency) };
+    const creatorId =
+      input.creatorId !== undefined ? input.creatorId : read.creatorIds.length === 1 ? read.creatorIds[0]! : null;
+    const placed: StoredCost = {
+      ...base,
+      creatorId,
+      campaignId: read.campaignId,
+      spendDay: costDay(read.startAt, now, timeZone),
+      spendCampaignId: read.campaignId,
+      exchangeRateCurrency: base.exchangeRate ? (read.spendCurrency.currency ?? null) : null,
+    };
+    const cost: StoredCost = {
+      ...placed,
+      conversion: await conversionNow(undefined, placed, read.spendCurrency.currency),
+    };
     await writeWithMoves(
       { tenantId, activityId, spendCurrency: read.spendCurrency },
       [
@@ -504,7 +626,12 @@ const stale = () => conflict('The cost changed meanwhile; read it again and retr
  * currency) or `force` (a day moved with its activity, a reindex); then converted again at the
  * rate of its day. A report never moves because a rate was published later.
  */
-async function conversionNow(before: StoredCost | undefined, after: StoredCost, tenantCurrency: string | undefined, force = false): Promise<StoredConversion | null> {
+async function conversionNow(
+  before: StoredCost | undefined,
+  after: StoredCost,
+  tenantCurrency: string | undefined,
+  force = false,
+): Promise<StoredConversion | null> {
   const kept = before?.conversion ?? null;
   const same =
     before !== undefined &&
@@ -525,11 +652,20 @@ async function conversionNow(before: StoredCost | undefined, after: StoredCost, 
  * the same is written anyway (its revision moves), so callers convert only the costs that need it.
  */
 export async function reconvertCost(tenantId: string, stored: StoredCost): Promise<Cost> {
-  return withActivityRead(tenantId, stored.activityId, (read) => writeUpdate(tenantId, placedAsRead(stored, read), {}, read, true));
+  return withActivityRead(tenantId, stored.activityId, (read) =>
+    writeUpdate(tenantId, placedAsRead(stored, read), {}, read, true),
+  );
 }
 
 const sameConversion = (a: StoredConversion | null, b: StoredConversion | null) =>
-  a === b || (a !== null && b !== null && a.rate === b.rate && a.rateDate === b.rateDate && a.source === b.source && a.currency === b.currency && a.amount === b.amount);
+  a === b ||
+  (a !== null &&
+    b !== null &&
+    a.rate === b.rate &&
+    a.rateDate === b.rateDate &&
+    a.source === b.source &&
+    a.currency === b.currency &&
+    a.amount === b.amount);
 
 /** Whether the cost's conversion is not what the tenant's currency `tenantCurrency` calls for (missing, or into another currency). */
 export function conversionOutdated(cost: StoredCost, tenantCurrency: string): boolean {
@@ -539,16 +675,28 @@ export function conversionOutdated(cost: StoredCost, tenantCurrency: string): bo
 
 /** Applies `changes` to the cost as read (`stored`), moving the aggregates from the old values to the new. */
 export async function updateCost(tenantId: string, stored: StoredCost, changes: CostChanges): Promise<Cost> {
-  return withActivityRead(tenantId, stored.activityId, (read) => writeUpdate(tenantId, placedAsRead(stored, read), changes, read));
+  return withActivityRead(tenantId, stored.activityId, (read) =>
+    writeUpdate(tenantId, placedAsRead(stored, read), changes, read),
+  );
 }
 
 /**
  * The stored cost with the campaign its aggregates count it in now (its activity's, as read) and
  * its spend placement as recorded (kept by an update: activity-spend-days.ts moves it).
  */
-const placedAsRead = (stored: StoredCost, read: ActivityRead): StoredCost => ({ ...stored, spendCampaignId: placementOf(stored).campaignId, campaignId: read.campaignId });
+const placedAsRead = (stored: StoredCost, read: ActivityRead): StoredCost => ({
+  ...stored,
+  spendCampaignId: placementOf(stored).campaignId,
+  campaignId: read.campaignId,
+});
 
-async function writeUpdate(tenantId: string, before: StoredCost, changes: CostChanges, read: ActivityRead, reconvert = false): Promise<Cost> {
+async function writeUpdate(
+  tenantId: string,
+  before: StoredCost,
+  changes: CostChanges,
+  read: ActivityRead,
+  reconvert = false,
+): Promise<Cost> {
   const now = new Date().toISOString();
   const after: StoredCost = {
     ...before,
@@ -557,15 +705,20 @@ async function writeUpdate(tenantId: string, before: StoredCost, changes: CostCh
     revision: before.revision + 1,
   };
   after.amount = roundMoney(after.amount, after.currency);
-  if (changes.exchangeRate !== undefined) after.exchangeRateCurrency = changes.exchangeRate ? (read.spendCurrency.currency ?? null) : null;
+  if (changes.exchangeRate !== undefined)
+    after.exchangeRateCurrency = changes.exchangeRate ? (read.spendCurrency.currency ?? null) : null;
   after.conversion = await conversionNow(before, after, read.spendCurrency.currency, reconvert);
   // Converted again to the same: nothing to write.
-  if (reconvert && before.conversion !== undefined && sameConversion(before.conversion, after.conversion)) return costOf(before);
+  if (reconvert && before.conversion !== undefined && sameConversion(before.conversion, after.conversion))
+    return costOf(before);
   await writeWithMoves(
     { tenantId, activityId: before.activityId, spendCurrency: read.spendCurrency },
     // The whole item anew, with the index keys of the new values (the creator's may change or go).
     [
-      Costs.tx.put(Costs.key(tenantId, before.id), after, { condition: equals('revision', before.revision), failure: stale }),
+      Costs.tx.put(Costs.key(tenantId, before.id), after, {
+        condition: equals('revision', before.revision),
+        failure: stale,
+      }),
       ...typeMove(tenantId, before.type, after.type),
     ],
     moves(tenantId, countedOf(before), countedOf(after), read),
@@ -576,7 +729,9 @@ async function writeUpdate(tenantId: string, before: StoredCost, changes: CostCh
 
 /** Deletes the cost as read (`stored`) with its pointer, subtracting it from every aggregate. */
 export async function deleteCost(tenantId: string, stored: StoredCost): Promise<void> {
-  await withActivityRead(tenantId, stored.activityId, (read) => writeDelete(tenantId, placedAsRead(stored, read), read));
+  await withActivityRead(tenantId, stored.activityId, (read) =>
+    writeDelete(tenantId, placedAsRead(stored, read), read),
+  );
 }
 
 async function writeDelete(tenantId: string, cost: StoredCost, read: ActivityRead): Promise<void> {
@@ -611,7 +766,11 @@ const TYPE_COUNTER = 'T#';
  * item past 400 KB fails as a whole (DynamoDB's item size limit), so no count is ever wrong.
  */
 function typeMove(tenantId: string, from: string | undefined, to: string | undefined): TransactItem[] {
-  const move = valueMove(keys.costTypes(tenantId), from === undefined ? undefined : TYPE_COUNTER + from, to === undefined ? undefined : TYPE_COUNTER + to);
+  const move = valueMove(
+    keys.costTypes(tenantId),
+    from === undefined ? undefined : TYPE_COUNTER + from,
+    to === undefined ? undefined : TYPE_COUNTER + to,
+  );
   return move ? [move] : [];
 }
 
@@ -622,7 +781,11 @@ function typeMove(tenantId: string, from: string | undefined, to: string | undef
  */
 export async function costTypeCounts(tenantId: string): Promise<Map<string, number>> {
   const counters = await valueCounts(keys.costTypes(tenantId));
-  return new Map(Object.entries(counters).flatMap(([name, n]) => (name.startsWith(TYPE_COUNTER) ? [[name.slice(TYPE_COUNTER.length), n] as const] : [])));
+  return new Map(
+    Object.entries(counters).flatMap(([name, n]) =>
+      name.startsWith(TYPE_COUNTER) ? [[name.slice(TYPE_COUNTER.length), n] as const] : [],
+    ),
+  );
 }
 
 /**
@@ -630,12 +793,19 @@ export async function costTypeCounts(tenantId: string): Promise<Map<string, numb
  * from gsi1 without reading the others (see `indexPage`); the total is the tenant's `costsCount`.
  * Costs stored before the index existed are not listed (no production data predates it).
  */
-export async function costPageByCreation(tenantId: string, page: PageRequest, direction: 'asc' | 'desc' = 'desc'): Promise<Cost[]> {
+export async function costPageByCreation(
+  tenantId: string,
+  page: PageRequest,
+  direction: 'asc' | 'desc' = 'desc',
+): Promise<Cost[]> {
   return (await indexPage(Costs.query.byCreation(tenantId), page, direction)).map(costFromItem);
 }
 
 /** The fields of a cost in the compact projection (`COMPACT_ATTRIBUTES`): what the lists no key orders filter, search and sort by. */
-export type CompactCost = Pick<Cost, 'id' | 'activityId' | 'categoryId' | 'amount' | 'currency' | 'type' | 'description' | 'createdAt'>;
+export type CompactCost = Pick<
+  Cost,
+  'id' | 'activityId' | 'categoryId' | 'amount' | 'currency' | 'type' | 'description' | 'createdAt'
+>;
 
 /**
  * Every cost of a tenant from the compact projection (gsi5): small entries, not the items, for the
@@ -658,7 +828,12 @@ export async function compactCostsOfTenant(tenantId: string): Promise<CompactCos
 
 /** The costs with these ids, in their order (one batch of reads); a cost deleted meanwhile is left out. */
 export async function costsByIds(tenantId: string, costIds: readonly string[]): Promise<Cost[]> {
-  const found = new Map((await batchGet(costIds.map((id) => keys.cost(tenantId, id)))).map((item) => [item.id as string, costFromItem(item)]));
+  const found = new Map(
+    (await batchGet(costIds.map((id) => keys.cost(tenantId, id)))).map((item) => [
+      item.id as string,
+      costFromItem(item),
+    ]),
+  );
   return costIds.flatMap((id) => found.get(id) ?? []);
 }
 
@@ -672,7 +847,9 @@ export async function costsOfCreator(tenantId: string, creatorId: string): Promi
 
 /** The costs of these activities (gsi3, one query each): what a filter by activity or campaign reads instead of the tenant's. */
 export async function costsOfActivities(tenantId: string, activityIds: readonly string[]): Promise<Cost[]> {
-  return (await Promise.all(activityIds.map((id) => queryItems(Costs.query.ofActivity(tenantId, id))))).flat().map(costFromItem);
+  return (await Promise.all(activityIds.map((id) => queryItems(Costs.query.ofActivity(tenantId, id)))))
+    .flat()
+    .map(costFromItem);
 }
 
 /** Every stored cost of the tenant. */
@@ -701,7 +878,11 @@ async function costsCountedBy(counter: Key, index: Query<StoredCost>): Promise<S
  * Deletes the `listed` costs that `match`, one transaction each, re-reading a cost changed
  * meanwhile; a cost already gone is skipped, so running it again (a retried request) changes nothing.
  */
-async function deleteCostsWhere(tenantId: string, listed: StoredCost[], match: (cost: StoredCost) => boolean): Promise<number> {
+async function deleteCostsWhere(
+  tenantId: string,
+  listed: StoredCost[],
+  match: (cost: StoredCost) => boolean,
+): Promise<number> {
   let removed = 0;
   for (const found of listed.filter(match)) {
     let cost: StoredCost | undefined = found;
@@ -721,11 +902,20 @@ async function deleteCostsWhere(tenantId: string, listed: StoredCost[], match: (
 }
 
 /** The activity's costs (gsi3), complete against its costsCount. */
-const costsOfActivity = (tenantId: string, activityId: string) => costsCountedBy(keys.activity(tenantId, activityId), Costs.query.ofActivity(tenantId, activityId));
+const costsOfActivity = (tenantId: string, activityId: string) =>
+  costsCountedBy(keys.activity(tenantId, activityId), Costs.query.ofActivity(tenantId, activityId));
 
 /** Unlinking a creator from an activity removes that creator's costs on it (with their aggregates). */
-export async function deleteCostsOfCreatorOnActivity(tenantId: string, activityId: string, creatorId: string): Promise<number> {
-  return deleteCostsWhere(tenantId, await costsOfActivity(tenantId, activityId), (c) => c.activityId === activityId && c.creatorId === creatorId);
+export async function deleteCostsOfCreatorOnActivity(
+  tenantId: string,
+  activityId: string,
+  creatorId: string,
+): Promise<number> {
+  return deleteCostsWhere(
+    tenantId,
+    await costsOfActivity(tenantId, activityId),
+    (c) => c.activityId === activityId && c.creatorId === creatorId,
+  );
 }
 
 /**

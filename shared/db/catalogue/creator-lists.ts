@@ -4,7 +4,16 @@
  * and the page of an order an index keeps, with the role facet from the counters kept on write.
  */
 import { Creators } from './creator-entity.ts';
-import { compactCreatorsOfTenant, creatorIdsOfActivity, creatorPage, creatorRoleCounts, creatorsByIds, searchableCreatorsOfTenant, type CompactCreator, type Creator } from './creators.ts';
+import {
+  compactCreatorsOfTenant,
+  creatorIdsOfActivity,
+  creatorPage,
+  creatorRoleCounts,
+  creatorsByIds,
+  searchableCreatorsOfTenant,
+  type CompactCreator,
+  type Creator,
+} from './creators.ts';
 import { spendOrderCurrent } from './spend-order.ts';
 import type { KeyCondition } from '../table/keys.ts';
 import type { Facets, Page, PageRequest } from '../table/paging.ts';
@@ -27,10 +36,16 @@ export type FilteredCreator = CompactCreator & Partial<Pick<Creator, 'email' | '
  * search entry (gsi6: name, email, notes) by id, since the compact projection leaves email and
  * notes out to stay small; a creator without one (written before gsi6) is matched by name only.
  */
-export async function creatorsToFilter(tenantId: string, input: Pick<CreatorListFilters, 'activityId' | 'searchTerm'>): Promise<FilteredCreator[]> {
+export async function creatorsToFilter(
+  tenantId: string,
+  input: Pick<CreatorListFilters, 'activityId' | 'searchTerm'>,
+): Promise<FilteredCreator[]> {
   if (input.activityId) return creatorsByIds(tenantId, [...(await creatorIdsOfActivity(tenantId, input.activityId))]);
   if (!input.searchTerm) return compactCreatorsOfTenant(tenantId);
-  const [compact, searchable] = await Promise.all([compactCreatorsOfTenant(tenantId), searchableCreatorsOfTenant(tenantId)]);
+  const [compact, searchable] = await Promise.all([
+    compactCreatorsOfTenant(tenantId),
+    searchableCreatorsOfTenant(tenantId),
+  ]);
   const searched = new Map(searchable.map((c) => [c.id, c]));
   return compact.map((c) => ({ ...c, email: searched.get(c.id)?.email, notes: searched.get(c.id)?.notes }));
 }

@@ -14,10 +14,8 @@ import { aggregateUpdate, tenantAggregateUpdate, withoutReportingCounters } from
 import { conditionHeld, defineEntity, defineProjection, getRecord, updateRecord } from '../table/entity.ts';
 import { absent, all, asRead, exists } from '../table/expressions.ts';
 import { placeMetricDays } from '../metrics/metric-days.ts';
-import { stored } from '../../records/fields.ts';
 import type { KeyCondition } from '../table/keys.ts';
 import * as keys from '../table/item-keys.ts';
-import * as collections from '../table/collections.ts';
 import { deleteCostsOfCreator } from './costs.ts';
 import { batchGet, recordOf } from '../table/operations.ts';
 import { queryItems, queryRecords } from '../table/query.ts';
@@ -30,13 +28,17 @@ import { SPEND_ORDER_ATTRIBUTE } from './spend-order.ts';
 import { indexPage, type PageRequest } from '../table/paging.ts';
 import { transact, transactionsOf, type TransactItem } from '../table/transact.ts';
 import { valueCounts, valueMove } from '../table/value-counters.ts';
-import { type CreatorRole, CreatorSchema, type Creator } from '../../records/creator.ts';
+import type { CreatorRole, Creator } from '../../records/creator.ts';
 export type { Creator } from '../../records/creator.ts';
 
 import { Creators } from './creator-entity.ts';
 
 /** The workspace's claim on its one own-brand record (`ensureOwnBrand`). */
-const OwnBrandClaims = defineEntity({ name: 'The own-brand record', schema: () => z.object({ creatorId: z.string(), createdAt: z.string() }), key: keys.ownBrand });
+const OwnBrandClaims = defineEntity({
+  name: 'The own-brand record',
+  schema: () => z.object({ creatorId: z.string(), createdAt: z.string() }),
+  key: keys.ownBrand,
+});
 
 /** A creator's link to an activity (written by activities.ts), as the creator's delete removes it. */
 const ActivityLinks = defineProjection(CreatorLinks, () => z.object({ creatorId: z.string() }));
@@ -54,7 +56,8 @@ export function creatorRoleKey(creator: Pick<Creator, 'isOwnBrand' | 'role'>): s
   return creator.isOwnBrand ? 'own_brand' : (creator.role ?? 'none');
 }
 
-const roleMove = (tenantId: string, from: string | undefined, to: string | undefined) => valueMove(keys.creatorRoles(tenantId), from, to);
+const roleMove = (tenantId: string, from: string | undefined, to: string | undefined) =>
+  valueMove(keys.creatorRoles(tenantId), from, to);
 
 /** The condition that a creator's role is still the one read (null: none, stored as null or absent), for a write that moves its role counter. */
 const onRole = (role: string | null) => asRead('role', role);
@@ -70,7 +73,11 @@ export function creatorRoleCounts(tenantId: string): Promise<Record<string, numb
  * `creatorsBySpend`),
  * without reading the others (see `indexPage`).
  */
-export async function creatorPage(order: KeyCondition, page: PageRequest, direction: 'asc' | 'desc'): Promise<Creator[]> {
+export async function creatorPage(
+  order: KeyCondition,
+  page: PageRequest,
+  direction: 'asc' | 'desc',
+): Promise<Creator[]> {
   return (await indexPage(order, page, direction)).map(creatorFromItem);
 }
 
@@ -110,14 +117,20 @@ export async function createCreator(tenantId: string, input: NewCreator): Promis
 
 /** The record as shown: reporting's counters and the spend order's key left out, spend rounded, currencies whose spend went back to 0 left out. */
 function shown(stored: Creator): Creator {
-  const { [SPEND_ORDER_ATTRIBUTE]: _order, ...creator } = withoutReportingCounters(stored as Creator & { [SPEND_ORDER_ATTRIBUTE]?: number });
+  const { [SPEND_ORDER_ATTRIBUTE]: _order, ...creator } = withoutReportingCounters(
+    stored as Creator & { [SPEND_ORDER_ATTRIBUTE]?: number },
+  );
   return { ...creator, spend: roundSpend(creator.spend) };
 }
 
 /** The record of a stored creator item, as shown. */
 export const creatorFromItem = (item: Record<string, unknown>): Creator => shown(Creators.fromItem(item));
 
-export async function getCreator(tenantId: string, creatorId: string, { consistent = false } = {}): Promise<Creator | undefined> {
+export async function getCreator(
+  tenantId: string,
+  creatorId: string,
+  { consistent = false } = {},
+): Promise<Creator | undefined> {
   const stored = await getRecord(Creators, Creators.key(tenantId, creatorId), { consistent });
   return stored && shown(stored);
 }
@@ -132,7 +145,8 @@ export type CreatorChanges = Partial<Pick<Creator, 'name' | 'email' | 'role' | '
 export async function updateCreator(tenantId: string, creatorId: string, changes: CreatorChanges): Promise<Creator> {
   const key = Creators.key(tenantId, creatorId);
   // Only the sort key: the own-brand record, which has no partition key there, stays out of the index.
-  const nameKey = changes.name === undefined ? {} : { gsi2sk: keys.creatorByName(tenantId, changes.name, creatorId).gsi2sk };
+  const nameKey =
+    changes.name === undefined ? {} : { gsi2sk: keys.creatorByName(tenantId, changes.name, creatorId).gsi2sk };
   const set = { ...changes, updatedAt: new Date().toISOString(), ...nameKey };
   for (let attempt = 0; attempt < 5; attempt++) {
     const read = changes.role === undefined ? undefined : await getCreator(tenantId, creatorId, { consistent: true });
@@ -140,7 +154,9 @@ export async function updateCreator(tenantId: string, creatorId: string, changes
     const move = read && roleMove(tenantId, creatorRoleKey(read), creatorRoleKey({ ...read, role: changes.role! }));
     if (!move) return shown(await updateRecord(Creators, key, { set }));
     // The role changed since it was read (or the creator went): read it again.
-    const moved = await conditionHeld((failure) => transact([Creators.tx.update(key, { set }, { condition: all(exists, onRole(read.role)), failure }), move]));
+    const moved = await conditionHeld((failure) =>
+      transact([Creators.tx.update(key, { set }, { condition: all(exists, onRole(read.role)), failure }), move]),
+    );
     if (!moved) continue;
     const after = await getCreator(tenantId, creatorId, { consistent: true });
     if (!after) throw Creators.missing();
@@ -156,7 +172,19 @@ export async function creatorsByIds(tenantId: string, creatorIds: readonly strin
 }
 
 /** The fields of a creator in the compact projection (`COMPACT_ATTRIBUTES`): what lists filter and sort by. */
-export type CompactCreator = Pick<Creator, 'id' | 'name' | 'role' | 'isOwnBrand' | 'createdAt' | 'spend' | 'impressions' | 'engagement' | 'activitiesCount' | 'totalFollowersCount'>;
+export type CompactCreator = Pick<
+  Creator,
+  | 'id'
+  | 'name'
+  | 'role'
+  | 'isOwnBrand'
+  | 'createdAt'
+  | 'spend'
+  | 'impressions'
+  | 'engagement'
+  | 'activitiesCount'
+  | 'totalFollowersCount'
+>;
 
 /**
  * Every creator of a tenant, own brand included, from the compact projection (gsi5): small
@@ -198,7 +226,14 @@ export async function ensureOwnBrand(tenantId: string, name: string): Promise<{ 
   const claimKey = OwnBrandClaims.key(tenantId);
   // A lost race is the claim's own failure; a gone workspace is its aggregate's (404).
   const won = await conditionHeld((failure) =>
-    transact([OwnBrandClaims.tx.put(claimKey, { creatorId: creator.id, createdAt: creator.createdAt }, { condition: absent, failure }), ...transactItems]),
+    transact([
+      OwnBrandClaims.tx.put(
+        claimKey,
+        { creatorId: creator.id, createdAt: creator.createdAt },
+        { condition: absent, failure },
+      ),
+      ...transactItems,
+    ]),
   );
   if (won) return { creator, created: true };
   const claim = await getRecord(OwnBrandClaims, claimKey, { consistent: true });
@@ -220,7 +255,10 @@ export async function deleteCreator(tenantId: string, creator: Creator): Promise
   await deleteCostsOfCreator(tenantId, creator.id);
   await deleteNotesOf(tenantId, 'creator', creator.id);
   await deleteFilesOf(tenantId, 'creator', creator.id);
-  const [accounts, activityIds] = await Promise.all([socialAccountsOf(tenantId, creator.id), activityIdsOfCreator(tenantId, creator.id)]);
+  const [accounts, activityIds] = await Promise.all([
+    socialAccountsOf(tenantId, creator.id),
+    activityIdsOfCreator(tenantId, creator.id),
+  ]);
   // Every condition failing means the same: a concurrent change (or delete) got there first.
   const deleted = await conditionHeld(async (failure) => {
     const dependents: TransactItem[][] = [
@@ -228,7 +266,10 @@ export async function deleteCreator(tenantId: string, creator: Creator): Promise
       ...activityIds.map((activityId) => [
         ActivityLinks.tx.delete(ActivityLinks.key(tenantId, activityId, creator.id), { failure }),
         // linksRevision: a metric change of the activity must not count this creator any more.
-        { ...aggregateUpdate(keys.activity(tenantId, activityId), { counts: { creatorsCount: -1, linksRevision: 1 } })!, failure },
+        {
+          ...aggregateUpdate(keys.activity(tenantId, activityId), { counts: { creatorsCount: -1, linksRevision: 1 } })!,
+          failure,
+        },
       ]),
     ];
     const final: TransactItem[] = [

@@ -15,7 +15,6 @@ import * as keys from '../table/item-keys.ts';
 import * as collections from '../table/collections.ts';
 import { batchGet } from '../table/operations.ts';
 import { pageOf, sortRecords, type Page, type PageRequest } from '../table/paging.ts';
-import { stored } from '../../records/fields.ts';
 import { pointerDelete, pointerPut } from '../table/records.ts';
 import { transact } from '../table/transact.ts';
 import { ExpenseCategorySchema } from '../../records/expense-category.ts';
@@ -30,7 +29,11 @@ const Categories = defineEntity({
 export type ExpenseCategory = z.infer<typeof ExpenseCategorySchema>;
 
 /** The case-insensitive uniqueness claim of a category name in its tenant. */
-const NameClaims = defineEntity({ name: 'The category name', schema: () => z.object({ categoryId: z.string() }), key: keys.expenseCategoryName });
+const NameClaims = defineEntity({
+  name: 'The category name',
+  schema: () => z.object({ categoryId: z.string() }),
+  key: keys.expenseCategoryName,
+});
 
 export const CATEGORY_SORT_COLUMNS = ['name', 'createdAt', 'usageCount'] as const;
 
@@ -38,11 +41,20 @@ const duplicate = () => conflict('An expense category with this name already exi
 
 const claimPut = (tenantId: string, name: string, categoryId: string) =>
   NameClaims.tx.put(NameClaims.key(tenantId, name), { categoryId }, { condition: absent, failure: duplicate });
-const claimDelete = (tenantId: string, name: string) => NameClaims.tx.delete(NameClaims.key(tenantId, name), { condition: null });
+const claimDelete = (tenantId: string, name: string) =>
+  NameClaims.tx.delete(NameClaims.key(tenantId, name), { condition: null });
 const changed = () => conflict('The category changed meanwhile; read it again and retry.');
 
 /** The record as returned: spend rounded to each currency's minor unit. */
-function rounded({ id, organizationId, name, usageCount, spend, createdAt, updatedAt }: ExpenseCategory): ExpenseCategory {
+function rounded({
+  id,
+  organizationId,
+  name,
+  usageCount,
+  spend,
+  createdAt,
+  updatedAt,
+}: ExpenseCategory): ExpenseCategory {
   return { id, organizationId, name, usageCount: Number(usageCount), spend: roundSpend(spend), createdAt, updatedAt };
 }
 
@@ -53,7 +65,15 @@ export function categoryFromItem(item: Record<string, unknown>): ExpenseCategory
 export async function createExpenseCategory(tenantId: string, name: string): Promise<ExpenseCategory> {
   const now = new Date().toISOString();
   // Its aggregate starts empty: the counter at 0, no spend (ADD on spend.<currency> needs the map).
-  const category: ExpenseCategory = { id: randomUUID(), organizationId: tenantId, name, usageCount: 0, spend: {}, createdAt: now, updatedAt: now };
+  const category: ExpenseCategory = {
+    id: randomUUID(),
+    organizationId: tenantId,
+    name,
+    usageCount: 0,
+    spend: {},
+    createdAt: now,
+    updatedAt: now,
+  };
   const key = Categories.key(tenantId, category.id);
   await transact([
     Categories.tx.put(key, category, { condition: absent }),
@@ -70,7 +90,10 @@ export async function getExpenseCategory(tenantId: string, categoryId: string): 
 
 /** Every category of the tenant (categories are few: a picker's worth). */
 /** The categories with these ids (one batch of reads); a missing one is left out. */
-export async function expenseCategoriesByIds(tenantId: string, categoryIds: readonly string[]): Promise<ExpenseCategory[]> {
+export async function expenseCategoriesByIds(
+  tenantId: string,
+  categoryIds: readonly string[],
+): Promise<ExpenseCategory[]> {
   return (await batchGet(categoryIds.map((id) => Categories.key(tenantId, id)))).map(categoryFromItem);
 }
 
@@ -89,23 +112,34 @@ export async function listExpenseCategories(tenantId: string, query: CategoryQue
   const all = (await expenseCategoriesOf(tenantId)).filter((c) => !term || c.name.toLowerCase().includes(term));
   const sortBy = query.sortBy ?? 'createdAt';
   const direction = query.sortDirection ?? (query.sortBy ? 'asc' : 'desc');
-  return pageOf(sortRecords(all, (c) => c[sortBy], direction), query);
+  return pageOf(
+    sortRecords(all, (c) => c[sortBy], direction),
+    query,
+  );
 }
 
 /**
  * Renames `current` (as read), moving the name claim in the same transaction. The category must
  * still carry the name that was read, so two concurrent renames cannot orphan a claim.
  */
-export async function renameExpenseCategory(tenantId: string, current: ExpenseCategory, name: string): Promise<ExpenseCategory> {
+export async function renameExpenseCategory(
+  tenantId: string,
+  current: ExpenseCategory,
+  name: string,
+): Promise<ExpenseCategory> {
   const now = new Date().toISOString();
   const claimMoves = current.name.trim().toLowerCase() !== name.trim().toLowerCase();
   // The name claim is listed first: a taken name is the answer even when the category also changed.
   await transact([
     ...(claimMoves ? [claimPut(tenantId, name, current.id), claimDelete(tenantId, current.name)] : []),
-    Categories.tx.update(Categories.key(tenantId, current.id), { set: { name, updatedAt: now } }, {
-      condition: all(has('pk'), equals('name', current.name)),
-      failure: changed,
-    }),
+    Categories.tx.update(
+      Categories.key(tenantId, current.id),
+      { set: { name, updatedAt: now } },
+      {
+        condition: all(has('pk'), equals('name', current.name)),
+        failure: changed,
+      },
+    ),
   ]);
   return { ...current, name, updatedAt: now };
 }
@@ -129,7 +163,8 @@ export async function deleteExpenseCategory(tenantId: string, current: ExpenseCa
     // Why the condition failed decides the answer: gone, in use, or changed.
     const now = await getExpenseCategory(tenantId, current.id);
     if (!now) throw notFound('The expense category');
-    if (now.usageCount > 0) throw conflict(`The expense category is used by ${now.usageCount} cost(s); it cannot be deleted.`);
+    if (now.usageCount > 0)
+      throw conflict(`The expense category is used by ${now.usageCount} cost(s); it cannot be deleted.`);
     throw error;
   }
 }

@@ -23,7 +23,6 @@ import { conditionHeld, defineProjection, getRecord, updateRecord } from '../tab
 import { Tenants } from '../tenancy/tenant-entity.ts';
 import { asRead, exists, Placeholders } from '../table/expressions.ts';
 import type { Key } from '../table/keys.ts';
-import * as keys from '../table/item-keys.ts';
 import { queryItems } from '../table/query.ts';
 import { Creators } from './creator-entity.ts';
 import { MAX_TRANSACTION_ITEMS, transact, type TransactItem } from '../table/transact.ts';
@@ -32,7 +31,13 @@ import { MAX_TRANSACTION_ITEMS, transact, type TransactItem } from '../table/tra
 export const SPEND_ORDER_ATTRIBUTE = 'spendInTenantCurrency';
 
 /** The tenant item as far as the spend order goes. */
-const TenantCurrency = defineProjection(Tenants, () => z.object({ currency: z.string(), currencyRevision: z.optional(z.number()), spendOrderRevision: z.optional(z.number()) }));
+const TenantCurrency = defineProjection(Tenants, () =>
+  z.object({
+    currency: z.string(),
+    currencyRevision: z.optional(z.number()),
+    spendOrderRevision: z.optional(z.number()),
+  }),
+);
 
 /** The tenant's currency and its revision (undefined on a tenant stored before revisions), as a cost write read them. */
 export interface SpendCurrency {
@@ -42,7 +47,10 @@ export interface SpendCurrency {
 
 /** The tenant's currency and revision, read consistently (a cost write's transaction checks the revision). */
 export async function readSpendCurrency(tenantId: string): Promise<SpendCurrency> {
-  const item = await getRecord(TenantCurrency, TenantCurrency.key(tenantId), { consistent: true, attributes: ['currency', 'currencyRevision'] });
+  const item = await getRecord(TenantCurrency, TenantCurrency.key(tenantId), {
+    consistent: true,
+    attributes: ['currency', 'currencyRevision'],
+  });
   return { currency: item?.currency, revision: item?.currencyRevision };
 }
 
@@ -51,7 +59,10 @@ export class SpendCurrencyChanged extends Error {}
 
 /** The transaction item holding a cost write to the tenant's currency revision as read. */
 export function spendCurrencyCheck(tenantId: string, read: SpendCurrency): TransactItem {
-  return TenantCurrency.tx.check(TenantCurrency.key(tenantId), { condition: asRead('currencyRevision', read.revision), failure: () => new SpendCurrencyChanged() });
+  return TenantCurrency.tx.check(TenantCurrency.key(tenantId), {
+    condition: asRead('currencyRevision', read.revision),
+    failure: () => new SpendCurrencyChanged(),
+  });
 }
 
 /** What a creator's spend move in `currency` adds to its `spendInTenantCurrency` (nothing in another currency). */
@@ -60,7 +71,10 @@ export const spendOrderDelta = (read: SpendCurrency, currency: string, amount: n
 
 /** Whether gsi9 holds the tenant's current spend order (its rewrite finished since the last currency change). */
 export async function spendOrderCurrent(tenantId: string): Promise<boolean> {
-  const item = await getRecord(TenantCurrency, TenantCurrency.key(tenantId), { consistent: true, attributes: ['currencyRevision', 'spendOrderRevision'] });
+  const item = await getRecord(TenantCurrency, TenantCurrency.key(tenantId), {
+    consistent: true,
+    attributes: ['currencyRevision', 'spendOrderRevision'],
+  });
   return item?.currencyRevision !== undefined && item.spendOrderRevision === item.currencyRevision;
 }
 
@@ -91,7 +105,11 @@ function creatorRewrite(key: Key, currency: string): TransactItem {
 }
 
 /** One batch of creators rewritten under the revision check; false when the revision moved on. */
-async function rewriteBatch(tenantId: string, at: SpendCurrency & { currency: string }, creatorKeys: Key[]): Promise<boolean> {
+async function rewriteBatch(
+  tenantId: string,
+  at: SpendCurrency & { currency: string },
+  creatorKeys: Key[],
+): Promise<boolean> {
   let pending = creatorKeys;
   while (pending.length) {
     try {
@@ -117,22 +135,35 @@ export type RewriteOutcome = 'current' | 'rewritten' | 'unfinished' | 'supersede
  * harmless. Creators are listed from the tenant's partition (strongly consistent: a creator
  * written a moment ago is not missed); one created after the listing starts at 0 with its map empty.
  */
-export async function rewriteSpendOrder(tenantId: string, { deadline = Infinity }: { deadline?: number } = {}): Promise<RewriteOutcome> {
+export async function rewriteSpendOrder(
+  tenantId: string,
+  { deadline = Infinity }: { deadline?: number } = {},
+): Promise<RewriteOutcome> {
   // Starts a tenant stored before revisions at 0 (cost writes checking its absence then read again).
-  const tenant = await updateRecord(TenantCurrency, TenantCurrency.key(tenantId), { setIfAbsent: { currencyRevision: 0 } });
+  const tenant = await updateRecord(TenantCurrency, TenantCurrency.key(tenantId), {
+    setIfAbsent: { currencyRevision: 0 },
+  });
   const at = { currency: tenant.currency, revision: tenant.currencyRevision };
   if (tenant.spendOrderRevision === at.revision) return 'current';
   const listed = await queryItems(Creators.query.ofTenant(tenantId), { attributes: ['pk'], consistent: true });
   const batches: Key[][] = [];
   // One item of each transaction is the revision check.
-  for (let i = 0; i < listed.length; i += MAX_TRANSACTION_ITEMS - 1) batches.push(listed.slice(i, i + MAX_TRANSACTION_ITEMS - 1).map((item) => ({ pk: String(item.pk), sk: String(item.sk) })));
+  for (let i = 0; i < listed.length; i += MAX_TRANSACTION_ITEMS - 1)
+    batches.push(
+      listed.slice(i, i + MAX_TRANSACTION_ITEMS - 1).map((item) => ({ pk: String(item.pk), sk: String(item.sk) })),
+    );
   for (let i = 0; i < batches.length; i += CONCURRENCY) {
     if (Date.now() >= deadline) return 'unfinished';
     const done = await Promise.all(batches.slice(i, i + CONCURRENCY).map((batch) => rewriteBatch(tenantId, at, batch)));
     if (done.includes(false)) return 'superseded';
   }
   const marked = await conditionHeld((failure) =>
-    updateRecord(TenantCurrency, TenantCurrency.key(tenantId), { set: { spendOrderRevision: at.revision } }, { condition: asRead('currencyRevision', at.revision), failure }),
+    updateRecord(
+      TenantCurrency,
+      TenantCurrency.key(tenantId),
+      { set: { spendOrderRevision: at.revision } },
+      { condition: asRead('currencyRevision', at.revision), failure },
+    ),
   );
   if (!marked) return 'superseded';
   return 'rewritten';

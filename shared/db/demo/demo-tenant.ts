@@ -11,8 +11,18 @@ import { createCreator, type NewCreator } from '../catalogue/creators.ts';
 
 const SAMPLE_CREATORS: NewCreator[] = [
   { name: 'Sample: Maya Trails', role: 'person', country: 'US', notes: 'Sample creator of the demo workspace.' },
-  { name: 'Sample: Home Cooks Club', role: 'community', country: 'GB', notes: 'Sample community of the demo workspace.' },
-  { name: 'Sample: Northwind Outfitters', role: 'brand_partner', country: 'CA', notes: 'Sample brand partner of the demo workspace.' },
+  {
+    name: 'Sample: Home Cooks Club',
+    role: 'community',
+    country: 'GB',
+    notes: 'Sample community of the demo workspace.',
+  },
+  {
+    name: 'Sample: Northwind Outfitters',
+    role: 'brand_partner',
+    country: 'CA',
+    notes: 'Sample brand partner of the demo workspace.',
+  },
 ];
 
 const SAMPLE_ACTIVITIES = [

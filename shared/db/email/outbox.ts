@@ -35,28 +35,32 @@ export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 const Outbox = defineEntity({
   name: 'The email',
-  schema: () => z.object({
-    id: z.string(),
-    to: z.string(),
-    subject: z.string(),
-    text: z.string(),
-    kind: z.enum(EMAIL_KINDS),
-    data: z.record(z.string(), z.unknown()),
-    /** When the request that sent it answered (docs/decisions.md's name); SES delivery is `deliveredAt`. */
-    sentAt: z.string(),
-    deliveredAt: z.optional(z.string()),
-    messageId: z.optional(z.string()),
-    rejectedAt: z.optional(z.string()),
-    rejection: z.optional(z.string()),
-    /** Epoch seconds when DynamoDB may remove the settled email (the table's TTL attribute). */
-    ttl: z.optional(z.number()),
-  }),
+  schema: () =>
+    z.object({
+      id: z.string(),
+      to: z.string(),
+      subject: z.string(),
+      text: z.string(),
+      kind: z.enum(EMAIL_KINDS),
+      data: z.record(z.string(), z.unknown()),
+      /** When the request that sent it answered (docs/decisions.md's name); SES delivery is `deliveredAt`. */
+      sentAt: z.string(),
+      deliveredAt: z.optional(z.string()),
+      messageId: z.optional(z.string()),
+      rejectedAt: z.optional(z.string()),
+      rejection: z.optional(z.string()),
+      /** Epoch seconds when DynamoDB may remove the settled email (the table's TTL attribute). */
+      ttl: z.optional(z.number()),
+    }),
   key: keys.outboxEmail,
   queries: {
     /** The whole outbox, by when each email was sent. */
     all: keys.outbox,
     /** The emails sent before an instant and not settled yet. */
-    unsettledBefore: (before: string) => ({ ...collections.outboxBefore(before), filter: all(lacks('deliveredAt'), lacks('rejectedAt')) }),
+    unsettledBefore: (before: string) => ({
+      ...collections.outboxBefore(before),
+      filter: all(lacks('deliveredAt'), lacks('rejectedAt')),
+    }),
   },
 });
 
@@ -93,12 +97,16 @@ export type DeliveryOutcome = { messageId: string } | { rejected: string };
 /** How long a settled email stays in the table (see the top of this file). */
 export const SETTLED_RETENTION_SECONDS = 30 * 24 * 60 * 60;
 
-const settled = (email: Pick<StoredEmail, 'deliveredAt' | 'rejectedAt'>) => email.deliveredAt !== undefined || email.rejectedAt !== undefined;
+const settled = (email: Pick<StoredEmail, 'deliveredAt' | 'rejectedAt'>) =>
+  email.deliveredAt !== undefined || email.rejectedAt !== undefined;
 
 /** Whether the email still waits for delivery: false once settled, or when the item is gone. */
 export async function awaitsDelivery(email: Pick<Email, 'id' | 'sentAt'>): Promise<boolean> {
   // Strongly consistent: a marker written by the previous attempt moments ago must be seen.
-  const stored = await getRecord(Outbox, Outbox.key(email.sentAt, email.id), { consistent: true, attributes: ['deliveredAt', 'rejectedAt'] });
+  const stored = await getRecord(Outbox, Outbox.key(email.sentAt, email.id), {
+    consistent: true,
+    attributes: ['deliveredAt', 'rejectedAt'],
+  });
   return stored !== undefined && !settled(stored);
 }
 
@@ -110,12 +118,20 @@ export async function settleDelivery(email: Pick<Email, 'id' | 'sentAt'>, outcom
   const now = Date.now();
   const at = new Date(now).toISOString();
   const ttl = Math.floor(now / 1000) + SETTLED_RETENTION_SECONDS;
-  const marker = 'messageId' in outcome ? { deliveredAt: at, messageId: outcome.messageId, ttl } : { rejectedAt: at, rejection: outcome.rejected, ttl };
+  const marker =
+    'messageId' in outcome
+      ? { deliveredAt: at, messageId: outcome.messageId, ttl }
+      : { rejectedAt: at, rejection: outcome.rejected, ttl };
   try {
-    await updateRecord(Outbox, Outbox.key(email.sentAt, email.id), { set: marker }, {
-      condition: all(has('pk'), lacks('deliveredAt'), lacks('rejectedAt')),
-      failure: () => conflict('The email was settled already.'),
-    });
+    await updateRecord(
+      Outbox,
+      Outbox.key(email.sentAt, email.id),
+      { set: marker },
+      {
+        condition: all(has('pk'), lacks('deliveredAt'), lacks('rejectedAt')),
+        failure: () => conflict('The email was settled already.'),
+      },
+    );
     return true;
   } catch (error) {
     if (error instanceof ConflictError) return false;
@@ -146,7 +162,10 @@ async function reinsert(email: Email): Promise<boolean> {
   const copy = { ...email, id: randomUUID() };
   try {
     await transact([
-      Outbox.tx.delete(Outbox.key(email.sentAt, email.id), { condition: all(has('pk'), lacks('deliveredAt'), lacks('rejectedAt')), failure: () => conflict('The email was settled already.') }),
+      Outbox.tx.delete(Outbox.key(email.sentAt, email.id), {
+        condition: all(has('pk'), lacks('deliveredAt'), lacks('rejectedAt')),
+        failure: () => conflict('The email was settled already.'),
+      }),
       Outbox.tx.put(Outbox.key(copy.sentAt, copy.id), copy),
     ]);
     return true;

@@ -34,11 +34,17 @@ export const entityMissing = (entityType: EntityType) => notFound(`The ${entityT
 
 /** The entity's existence as a transaction item (404 `entityMissing` when its condition fails). */
 export function entityExists(tenantId: string, entityType: EntityType, entityId: string) {
-  return Attachable.tx.check(Attachable.key(tenantId, entityType, entityId), { condition: live, failure: () => entityMissing(entityType) });
+  return Attachable.tx.check(Attachable.key(tenantId, entityType, entityId), {
+    condition: live,
+    failure: () => entityMissing(entityType),
+  });
 }
 
 /** Whether the entity exists in the tenant and is not being deleted (one strongly consistent read). */
 export async function entityStored(tenantId: string, entityType: EntityType, entityId: string): Promise<boolean> {
-  const entity = await getRecord(Attachable, Attachable.key(tenantId, entityType, entityId), { consistent: true, attributes: ['deletingAt'] });
+  const entity = await getRecord(Attachable, Attachable.key(tenantId, entityType, entityId), {
+    consistent: true,
+    attributes: ['deletingAt'],
+  });
   return entity !== undefined && entity.deletingAt === undefined;
 }

@@ -22,10 +22,9 @@ import * as collections from '../table/collections.ts';
 import { timeOrderedId } from '../table/ids.ts';
 import { batchDelete } from '../table/operations.ts';
 import { releaseObjects } from '../storage/released-objects.ts';
-import { stored } from '../../records/fields.ts';
 import { pointerPut } from '../table/records.ts';
 import { transact } from '../table/transact.ts';
-import { FILE_CONTENT_TYPES, FileSchema } from '../../records/file.ts';
+import { type FILE_CONTENT_TYPES, FileSchema } from '../../records/file.ts';
 export { FILE_CONTENT_TYPES } from '../../records/file.ts';
 
 export const FILE_OWNER_TYPES = ENTITY_TYPES;
@@ -48,11 +47,12 @@ export const DOWNLOAD_SECONDS = 300;
 
 const Files = defineEntity({
   name: 'The file',
-  schema: () => z.object({
-    ...FileSchema.shape,
-    /** The key of its object in the files bucket: for downloads, never returned. */
-    s3Key: z.string(),
-  }),
+  schema: () =>
+    z.object({
+      ...FileSchema.shape,
+      /** The key of its object in the files bucket: for downloads, never returned. */
+      s3Key: z.string(),
+    }),
   key: (tenantId: string, file: { ownerType: string; ownerId: string; createdAt: string; id: string }) =>
     keys.file(tenantId, file.ownerType, file.ownerId, file.createdAt, file.id),
   queries: {
@@ -117,7 +117,10 @@ export async function createFile(tenantId: string, input: NewFile): Promise<Stor
   } catch (error) {
     // Best effort: the request fails either way; an object left behind is only logged.
     await storageWrites.deleteObject(bucket, s3Key).catch((cleanup: unknown) =>
-      logger.error('file object left behind', { s3Key, error: cleanup instanceof Error ? cleanup.message : String(cleanup) }),
+      logger.error('file object left behind', {
+        s3Key,
+        error: cleanup instanceof Error ? cleanup.message : String(cleanup),
+      }),
     );
     throw error;
   }
@@ -136,13 +139,21 @@ export async function filesOf(tenantId: string, ownerType: FileOwnerType, ownerI
 
 /** Renames a file (the object stays where it is; downloads carry the new name); 404 when it is gone. */
 export async function renameFile(tenantId: string, current: StoredFile, fileName: string): Promise<StoredFile> {
-  return withoutObject(await updateRecord(Files, Files.key(tenantId, current), { set: { fileName, updatedAt: new Date().toISOString() } }));
+  return withoutObject(
+    await updateRecord(Files, Files.key(tenantId, current), { set: { fileName, updatedAt: new Date().toISOString() } }),
+  );
 }
 
 /** A short-lived presigned GET of a stored file (raw item) whose Content-Disposition names the file. */
 export async function fileDownload(file: StoredFile & { s3Key: string }) {
   const request = await storageUrls.presignDownload(config.filesBucket(), file.s3Key, file.fileName, DOWNLOAD_SECONDS);
-  return { url: request.url, method: 'GET' as const, expiresAt: request.expiresAt, fileName: file.fileName, contentType: file.contentType };
+  return {
+    url: request.url,
+    method: 'GET' as const,
+    expiresAt: request.expiresAt,
+    fileName: file.fileName,
+    contentType: file.contentType,
+  };
 }
 
 /**
@@ -153,6 +164,9 @@ export async function fileDownload(file: StoredFile & { s3Key: string }) {
  */
 export async function deleteFilesOf(tenantId: string, ownerType: FileOwnerType, ownerId: string): Promise<void> {
   const files = await fileItemsOf(tenantId, ownerType, ownerId);
-  await releaseObjects('files', files.map((file) => file.s3Key));
+  await releaseObjects(
+    'files',
+    files.map((file) => file.s3Key),
+  );
   await batchDelete(files.flatMap((file) => [Files.key(tenantId, file), keys.recordPointer(file.id)]));
 }

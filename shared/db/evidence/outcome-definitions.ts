@@ -13,18 +13,18 @@ import * as keys from '../table/item-keys.ts';
 import * as collections from '../table/collections.ts';
 import { batchGet } from '../table/operations.ts';
 import { timeOrderedId } from '../table/ids.ts';
-import { stored } from '../../records/fields.ts';
 import { pointerPut } from '../table/records.ts';
 import { transact } from '../table/transact.ts';
 import { OutcomeDefinitionSchema } from '../../records/outcome-definition.ts';
 
 const Definitions = defineEntity({
   name: 'The outcome definition',
-  schema: () => z.object({
-    ...OutcomeDefinitionSchema.shape,
-    /** A soft-deleted definition stays, so that its measurements' join never breaks. */
-    deletedAt: z.optional(z.string()),
-  }),
+  schema: () =>
+    z.object({
+      ...OutcomeDefinitionSchema.shape,
+      /** A soft-deleted definition stays, so that its measurements' join never breaks. */
+      deletedAt: z.optional(z.string()),
+    }),
   key: keys.outcomeDefinition,
   queries: { ofTenant: collections.outcomeDefinitionsOfTenant },
 });
@@ -66,7 +66,10 @@ function publicView(d: StoredDefinition): OutcomeDefinition {
   };
 }
 
-export async function createOutcomeDefinition(tenantId: string, input: NewOutcomeDefinition): Promise<OutcomeDefinition> {
+export async function createOutcomeDefinition(
+  tenantId: string,
+  input: NewOutcomeDefinition,
+): Promise<OutcomeDefinition> {
   const now = new Date();
   const definition: OutcomeDefinition = {
     id: timeOrderedId(now.getTime()),
@@ -82,7 +85,10 @@ export async function createOutcomeDefinition(tenantId: string, input: NewOutcom
     updatedAt: now.toISOString(),
   };
   const key = Definitions.key(tenantId, definition.id);
-  await transact([Definitions.tx.put(key, definition, { condition: absent }), pointerPut('outcomeDefinition', definition.id, tenantId, key)]);
+  await transact([
+    Definitions.tx.put(key, definition, { condition: absent }),
+    pointerPut('outcomeDefinition', definition.id, tenantId, key),
+  ]);
   return definition;
 }
 
@@ -96,13 +102,19 @@ export async function outcomeDefinitionsOf(tenantId: string): Promise<OutcomeDef
 }
 
 /** A live definition of the tenant, read consistently; undefined when missing or deleted. */
-export async function getOutcomeDefinition(tenantId: string, definitionId: string): Promise<OutcomeDefinition | undefined> {
+export async function getOutcomeDefinition(
+  tenantId: string,
+  definitionId: string,
+): Promise<OutcomeDefinition | undefined> {
   const stored = await getRecord(Definitions, Definitions.key(tenantId, definitionId), { consistent: true });
   return stored && stored.deletedAt === undefined ? publicView(stored) : undefined;
 }
 
 /** The definitions with these ids (deleted ones included: a measurement's join never breaks), by id. */
-export async function outcomeDefinitionsById(tenantId: string, ids: Iterable<string>): Promise<Map<string, OutcomeDefinition>> {
+export async function outcomeDefinitionsById(
+  tenantId: string,
+  ids: Iterable<string>,
+): Promise<Map<string, OutcomeDefinition>> {
   const items = await batchGet([...ids].map((id) => Definitions.key(tenantId, id)));
   return new Map(items.map((item) => [item.id as string, definitionFromItem(item)]));
 }
@@ -114,9 +126,14 @@ export async function updateOutcomeDefinition(
   changes: OutcomeDefinitionChanges,
 ): Promise<OutcomeDefinition> {
   const { name, valueKind, description, unitLabel, defaultCurrency } = changes;
-  const updated = await updateRecord(Definitions, Definitions.key(tenantId, definitionId), {
-    set: { name, valueKind, description, unitLabel, defaultCurrency, updatedAt: new Date().toISOString() },
-  }, { condition: live });
+  const updated = await updateRecord(
+    Definitions,
+    Definitions.key(tenantId, definitionId),
+    {
+      set: { name, valueKind, description, unitLabel, defaultCurrency, updatedAt: new Date().toISOString() },
+    },
+    { condition: live },
+  );
   return publicView(updated);
 }
 
@@ -128,10 +145,15 @@ export async function deleteOutcomeDefinition(tenantId: string, definitionId: st
   const now = new Date().toISOString();
   const inUse = () => conflict('in use');
   try {
-    await updateRecord(Definitions, Definitions.key(tenantId, definitionId), { set: { deletedAt: now, updatedAt: now } }, {
-      condition: all(live, equals('activeMeasurementsCount', 0)),
-      failure: inUse,
-    });
+    await updateRecord(
+      Definitions,
+      Definitions.key(tenantId, definitionId),
+      { set: { deletedAt: now, updatedAt: now } },
+      {
+        condition: all(live, equals('activeMeasurementsCount', 0)),
+        failure: inUse,
+      },
+    );
   } catch (error) {
     if (!(error instanceof ConflictError)) throw error;
     const current = await getOutcomeDefinition(tenantId, definitionId);
@@ -147,7 +169,11 @@ export async function deleteOutcomeDefinition(tenantId: string, definitionId: st
  * live definition (a measurement cannot be put on a deleted one); removing only an existing one.
  */
 export function definitionCountUpdate(tenantId: string, definitionId: string, by: 1 | -1) {
-  const { Update } = Definitions.tx.update(Definitions.key(tenantId, definitionId), { add: { activeMeasurementsCount: by } }, { condition: by > 0 ? live : exists });
+  const { Update } = Definitions.tx.update(
+    Definitions.key(tenantId, definitionId),
+    { add: { activeMeasurementsCount: by } },
+    { condition: by > 0 ? live : exists },
+  );
   // Bare: the measurement writes read the cancellation reasons themselves (outcome-measurements.ts).
   return { Update };
 }

@@ -26,15 +26,33 @@ import * as collections from '../table/collections.ts';
 import { batchGet } from '../table/operations.ts';
 import { queryItems, queryRecords } from '../table/query.ts';
 import { outcomeTotalsUpdates } from './outcome-totals.ts';
-import { definitionCountUpdate, definitionFromItem, outcomeDefinitionsById, type OutcomeDefinition } from './outcome-definitions.ts';
+import {
+  definitionCountUpdate,
+  definitionFromItem,
+  outcomeDefinitionsById,
+  type OutcomeDefinition,
+} from './outcome-definitions.ts';
 import { timeOrderedId } from '../table/ids.ts';
 import { pointerPut } from '../table/records.ts';
 import { retryAgain } from '../table/retry.ts';
 import { transact, type TransactItem } from '../table/transact.ts';
-import { ClaimSchema, MeasurementSchema, type Claim, type ClaimFields, type Measurement } from '../../records/outcome-measurement.ts';
+import {
+  ClaimSchema,
+  MeasurementSchema,
+  type Claim,
+  type ClaimFields,
+  type Measurement,
+} from '../../records/outcome-measurement.ts';
 
 const CLAIM_FIELDS = [
-  'outcomeDefinitionId', 'value', 'baselineValue', 'market', 'sourceMethod', 'confidence', 'periodStart', 'periodEnd',
+  'outcomeDefinitionId',
+  'value',
+  'baselineValue',
+  'market',
+  'sourceMethod',
+  'confidence',
+  'periodStart',
+  'periodEnd',
 ] as const satisfies readonly (keyof ClaimFields)[];
 
 export type DefinitionSummary = NonNullable<Measurement['definition']>;
@@ -44,15 +62,17 @@ const { unitLabel: _unit, definition: _definition, claims: _claims, ...storedMea
 
 const Measurements = defineEntity({
   name: 'The measurement',
-  schema: () => z.object({
-    ...storedMeasurement,
-    /** Number of claims written; the active claim is the last. */
-    claimCount: z.number(),
-    /** Bumped by every write; writes are conditioned on the revision they read. */
-    revision: z.number(),
-    deletedAt: z.optional(z.string()),
-  }),
-  key: (tenantId: string, m: { campaignId: string; id: string }) => keys.outcomeMeasurement(tenantId, m.campaignId, m.id),
+  schema: () =>
+    z.object({
+      ...storedMeasurement,
+      /** Number of claims written; the active claim is the last. */
+      claimCount: z.number(),
+      /** Bumped by every write; writes are conditioned on the revision they read. */
+      revision: z.number(),
+      deletedAt: z.optional(z.string()),
+    }),
+  key: (tenantId: string, m: { campaignId: string; id: string }) =>
+    keys.outcomeMeasurement(tenantId, m.campaignId, m.id),
   queries: {
     /** A campaign's measurements, each followed by its claims (one query; `isClaimItem` tells them apart). */
     ofCampaignWithClaims: collections.outcomeMeasurementsOfCampaign,
@@ -65,7 +85,8 @@ type StoredMeasurement = z.infer<typeof Measurements.schema>;
 const Claims = defineEntity({
   name: 'The claim',
   schema: () => z.object({ ...ClaimSchema.shape, measurementId: z.string(), seq: z.number() }),
-  key: (tenantId: string, m: { campaignId: string; id: string }, seq: number) => keys.outcomeClaim(tenantId, m.campaignId, m.id, seq),
+  key: (tenantId: string, m: { campaignId: string; id: string }, seq: number) =>
+    keys.outcomeClaim(tenantId, m.campaignId, m.id, seq),
   queries: {
     /** A measurement's claims alone, oldest first. */
     ofMeasurement: collections.claimsOfMeasurement,
@@ -118,7 +139,14 @@ function claimFieldsOf(source: ClaimFields): ClaimFields {
 }
 
 function claimOf(c: StoredClaim): Claim {
-  return { id: c.id, ...claimFieldsOf(c), status: c.status, supersededAt: c.supersededAt ?? null, createdAt: c.createdAt, createdBy: c.createdBy ?? null };
+  return {
+    id: c.id,
+    ...claimFieldsOf(c),
+    status: c.status,
+    supersededAt: c.supersededAt ?? null,
+    createdAt: c.createdAt,
+    createdBy: c.createdBy ?? null,
+  };
 }
 
 function summaryOf(definition: OutcomeDefinition | undefined): DefinitionSummary | null {
@@ -146,7 +174,10 @@ function present(m: StoredMeasurement, claims: StoredClaim[], definition: Outcom
 }
 
 /** 400 unless periodStart <= periodEnd (both set); `path` names the input blamed. */
-export function checkPeriodOrder(fields: Pick<ClaimFields, 'periodStart' | 'periodEnd'>, path: 'periodStart' | 'periodEnd'): void {
+export function checkPeriodOrder(
+  fields: Pick<ClaimFields, 'periodStart' | 'periodEnd'>,
+  path: 'periodStart' | 'periodEnd',
+): void {
   if (fields.periodStart && fields.periodEnd && fields.periodStart > fields.periodEnd) {
     throw invalidInput('periodStart is after periodEnd.', [
       { path, message: `The period must not end (${fields.periodEnd}) before it starts (${fields.periodStart}).` },
@@ -162,7 +193,9 @@ interface Loaded {
 
 /** A measurement with its claims, read consistently in one query; undefined when missing. */
 async function load(tenantId: string, campaignId: string, measurementId: string): Promise<Loaded | undefined> {
-  const items = await queryItems(Measurements.query.withClaims(tenantId, campaignId, measurementId), { consistent: true });
+  const items = await queryItems(Measurements.query.withClaims(tenantId, campaignId, measurementId), {
+    consistent: true,
+  });
   const head = items.find((item) => item.sk === keys.outcomeMeasurement(tenantId, campaignId, measurementId).sk);
   if (!head) return undefined;
   return {
@@ -171,8 +204,23 @@ async function load(tenantId: string, campaignId: string, measurementId: string)
   };
 }
 
-function newClaim(m: Pick<StoredMeasurement, 'id'>, seq: number, fields: ClaimFields, now: string, createdBy: string | null): StoredClaim {
-  return { id: randomUUID(), measurementId: m.id, seq, ...fields, status: 'active', supersededAt: null, createdAt: now, createdBy };
+function newClaim(
+  m: Pick<StoredMeasurement, 'id'>,
+  seq: number,
+  fields: ClaimFields,
+  now: string,
+  createdBy: string | null,
+): StoredClaim {
+  return {
+    id: randomUUID(),
+    measurementId: m.id,
+    seq,
+    ...fields,
+    status: 'active',
+    supersededAt: null,
+    createdAt: now,
+    createdBy,
+  };
 }
 
 /**
@@ -189,7 +237,10 @@ export async function createMeasurement(
   const fields = claimFieldsOf(input as ClaimFields);
   checkPeriodOrder(fields, 'periodEnd');
   // One read for early, specific 404s and the definition to join; the transaction re-checks both.
-  const found = await batchGet([keys.campaign(tenantId, campaignId), keys.outcomeDefinition(tenantId, fields.outcomeDefinitionId)]);
+  const found = await batchGet([
+    keys.campaign(tenantId, campaignId),
+    keys.outcomeDefinition(tenantId, fields.outcomeDefinitionId),
+  ]);
   const campaign = found.find((item) => item.sk === keys.campaign(tenantId, campaignId).sk);
   const definitionItem = found.find((item) => item.sk !== keys.campaign(tenantId, campaignId).sk);
   // A campaign being deleted carries `deletingAt` before its measurements are retired: none can be added after.
@@ -215,7 +266,12 @@ export async function createMeasurement(
   const key = Measurements.key(tenantId, measurement);
   // A lost race on the definition's counter is retried by the transaction's own retry policy.
   // The campaign's totals, on the condition that it is live (a campaign being deleted takes no new measurement).
-  const [tenantTotals, campaignTotals] = outcomeTotalsUpdates(tenantId, campaignId, [{ definitionId: fields.outcomeDefinitionId, value: fields.value, sign: 1 }], liveCampaign);
+  const [tenantTotals, campaignTotals] = outcomeTotalsUpdates(
+    tenantId,
+    campaignId,
+    [{ definitionId: fields.outcomeDefinitionId, value: fields.value, sign: 1 }],
+    liveCampaign,
+  );
   await transact([
     { ...campaignTotals!, failure: campaignMissing },
     { ...definitionCountUpdate(tenantId, fields.outcomeDefinitionId, 1), failure: definitionMissing },
@@ -253,7 +309,14 @@ export async function updateMeasurement(
     const now = new Date().toISOString();
     const seq = before.claimCount + 1;
     const claim = newClaim(before, seq, fields, now, createdBy);
-    const after: StoredMeasurement = { ...before, ...fields, activeClaimId: claim.id, claimCount: seq, revision: before.revision + 1, updatedAt: now };
+    const after: StoredMeasurement = {
+      ...before,
+      ...fields,
+      activeClaimId: claim.id,
+      claimCount: seq,
+      revision: before.revision + 1,
+      updatedAt: now,
+    };
     const definitionMoves = fields.outcomeDefinitionId !== before.outcomeDefinitionId;
     const items: TransactItem[] = [
       // First: a definition gone meanwhile is the answer, whatever else changed.
@@ -263,24 +326,36 @@ export async function updateMeasurement(
             { ...definitionCountUpdate(tenantId, before.outcomeDefinitionId, -1), failure: lostRace },
           ]
         : []),
-      Measurements.tx.put(Measurements.key(tenantId, after), after, { condition: all(equals('revision', before.revision), lacks('deletedAt')), failure: lostRace }),
-      Claims.tx.put(Claims.key(tenantId, after, seq), claim, { condition: absent, failure: lostRace }),
-      Claims.tx.update(Claims.key(tenantId, before, before.claimCount), { set: { status: 'superseded', supersededAt: now } }, {
-        condition: equals('status', 'active'),
+      Measurements.tx.put(Measurements.key(tenantId, after), after, {
+        condition: all(equals('revision', before.revision), lacks('deletedAt')),
         failure: lostRace,
       }),
+      Claims.tx.put(Claims.key(tenantId, after, seq), claim, { condition: absent, failure: lostRace }),
+      Claims.tx.update(
+        Claims.key(tenantId, before, before.claimCount),
+        { set: { status: 'superseded', supersededAt: now } },
+        {
+          condition: equals('status', 'active'),
+          failure: lostRace,
+        },
+      ),
       ...outcomeTotalsUpdates(tenantId, before.campaignId, [
         { definitionId: before.outcomeDefinitionId, value: before.value, sign: -1 },
         { definitionId: fields.outcomeDefinitionId, value: fields.value, sign: 1 },
       ]),
     ];
     await transact(items);
-    const prior = claims.map((c) => (c.id === before.activeClaimId ? { ...c, status: 'superseded' as const, supersededAt: now } : c));
+    const prior = claims.map((c) =>
+      c.id === before.activeClaimId ? { ...c, status: 'superseded' as const, supersededAt: now } : c,
+    );
     return present(after, [...prior, claim], await definitionOf(tenantId, after));
   });
 }
 
-async function definitionOf(tenantId: string, m: Pick<ClaimFields, 'outcomeDefinitionId'>): Promise<OutcomeDefinition | undefined> {
+async function definitionOf(
+  tenantId: string,
+  m: Pick<ClaimFields, 'outcomeDefinitionId'>,
+): Promise<OutcomeDefinition | undefined> {
   return (await outcomeDefinitionsById(tenantId, [m.outcomeDefinitionId])).get(m.outcomeDefinitionId);
 }
 
@@ -295,19 +370,28 @@ async function retire(tenantId: string, location: Pick<StoredMeasurement, 'campa
     if (!current || current.deletedAt !== undefined) return false;
     const now = new Date().toISOString();
     await transact([
-      Measurements.tx.update(key, { set: { deletedAt: now, updatedAt: now, revision: current.revision + 1 } }, {
-        condition: all(equals('revision', current.revision), lacks('deletedAt')),
-        failure: lostRace,
-      }),
+      Measurements.tx.update(
+        key,
+        { set: { deletedAt: now, updatedAt: now, revision: current.revision + 1 } },
+        {
+          condition: all(equals('revision', current.revision), lacks('deletedAt')),
+          failure: lostRace,
+        },
+      ),
       { ...definitionCountUpdate(tenantId, current.outcomeDefinitionId, -1), failure: lostRace },
-      ...outcomeTotalsUpdates(tenantId, current.campaignId, [{ definitionId: current.outcomeDefinitionId, value: current.value, sign: -1 }]),
+      ...outcomeTotalsUpdates(tenantId, current.campaignId, [
+        { definitionId: current.outcomeDefinitionId, value: current.value, sign: -1 },
+      ]),
     ]);
     return true;
   });
 }
 
 /** DELETE: soft-deletes the measurement; 404 when it is gone already. */
-export async function deleteMeasurement(tenantId: string, location: Pick<StoredMeasurement, 'campaignId' | 'id'>): Promise<void> {
+export async function deleteMeasurement(
+  tenantId: string,
+  location: Pick<StoredMeasurement, 'campaignId' | 'id'>,
+): Promise<void> {
   if (!(await retire(tenantId, location))) throw measurementMissing();
 }
 
@@ -331,10 +415,16 @@ async function campaignOutcomes(tenantId: string, campaignId: string): Promise<L
  * the campaign does not exist in the tenant.
  */
 export async function measurementsOfCampaign(tenantId: string, campaignId: string): Promise<Measurement[]> {
-  const [campaign, loaded] = await Promise.all([getCampaign(tenantId, campaignId), campaignOutcomes(tenantId, campaignId)]);
+  const [campaign, loaded] = await Promise.all([
+    getCampaign(tenantId, campaignId),
+    campaignOutcomes(tenantId, campaignId),
+  ]);
   if (!campaign) throw campaignMissing();
   const live = loaded.filter((l) => l.measurement.deletedAt === undefined);
-  const definitions = await outcomeDefinitionsById(tenantId, live.map((l) => l.measurement.outcomeDefinitionId));
+  const definitions = await outcomeDefinitionsById(
+    tenantId,
+    live.map((l) => l.measurement.outcomeDefinitionId),
+  );
   return live
     .map((l) => present(l.measurement, l.claims, definitions.get(l.measurement.outcomeDefinitionId)))
     .sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1));

@@ -39,7 +39,12 @@ function totalsDelta(moves: readonly OutcomeMove[]): Record<string, number> {
  * The Updates of the tenant's and the campaign's totals for these moves; none when they cancel out.
  * `campaignCondition`: the campaign item's own (by default, that it exists).
  */
-export function outcomeTotalsUpdates(tenantId: string, campaignId: string, moves: readonly OutcomeMove[], campaignCondition?: Condition) {
+export function outcomeTotalsUpdates(
+  tenantId: string,
+  campaignId: string,
+  moves: readonly OutcomeMove[],
+  campaignCondition?: Condition,
+) {
   const counts = totalsDelta(moves);
   return [
     aggregateUpdate(keys.tenantAggregate(tenantId), { counts }),

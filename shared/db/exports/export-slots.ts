@@ -23,14 +23,15 @@ export const SLOT_HELD_MS = 6 * 3_600_000;
 
 const Slots = defineEntity({
   name: 'The export slot',
-  schema: () => z.object({
-    /** The export holding it. */
-    exportId: z.string(),
-    /** When it frees itself if that export never finishes (ISO instant). */
-    heldUntil: z.string(),
-    /** When the table's TTL may remove it (epoch seconds). */
-    ttl: z.number(),
-  }),
+  schema: () =>
+    z.object({
+      /** The export holding it. */
+      exportId: z.string(),
+      /** When it frees itself if that export never finishes (ISO instant). */
+      heldUntil: z.string(),
+      /** When the table's TTL may remove it (epoch seconds). */
+      ttl: z.number(),
+    }),
   key: exportKeys.slot,
 });
 
@@ -51,5 +52,7 @@ export function takeSlot(tenantId: string, slot: number, exportId: string, now: 
 
 /** Gives the slot back, when this export still holds it (a slot taken over after its time is another's). */
 export async function releaseSlot(tenantId: string, slot: number, exportId: string): Promise<void> {
-  await conditionHeld((failure) => deleteRecord(Slots, Slots.key(tenantId, slot), { condition: equals('exportId', exportId), failure }));
+  await conditionHeld((failure) =>
+    deleteRecord(Slots, Slots.key(tenantId, slot), { condition: equals('exportId', exportId), failure }),
+  );
 }

@@ -34,18 +34,19 @@ export const EXPORT_LEASE_MS = 15 * 60_000;
 
 const Exports = defineEntity({
   name: 'The export',
-  schema: () => z.object({
-    ...ExportSchema.shape,
-    /** Its object in the exports bucket: chosen at creation, unguessable, never returned. */
-    s3Key: z.string(),
-    /** The name a download saves it under: ASCII letters, digits, `-` and `.` only. */
-    fileName: z.string(),
-    /** The attempt holding the claim, and until when (ISO instant). */
-    attempt: z.optional(z.nullable(z.string())),
-    leaseUntil: z.optional(z.nullable(z.string())),
-    /** The slot it holds until it finishes (absent on exports created before slots). */
-    slot: z.optional(z.number()),
-  }),
+  schema: () =>
+    z.object({
+      ...ExportSchema.shape,
+      /** Its object in the exports bucket: chosen at creation, unguessable, never returned. */
+      s3Key: z.string(),
+      /** The name a download saves it under: ASCII letters, digits, `-` and `.` only. */
+      fileName: z.string(),
+      /** The attempt holding the claim, and until when (ISO instant). */
+      attempt: z.optional(z.nullable(z.string())),
+      leaseUntil: z.optional(z.nullable(z.string())),
+      /** The slot it holds until it finishes (absent on exports created before slots). */
+      slot: z.optional(z.number()),
+    }),
   key: exportKeys.record,
 });
 
@@ -54,7 +55,14 @@ export type StoredExport = z.infer<typeof Exports.schema>;
 export const exportWithObjectFromItem = Exports.fromItem;
 
 /** The record as returned: never the object key or the claim. */
-export function publicExport({ s3Key: _k, fileName: _f, attempt: _a, leaseUntil: _l, slot: _s, ...record }: StoredExport): ExportRecord {
+export function publicExport({
+  s3Key: _k,
+  fileName: _f,
+  attempt: _a,
+  leaseUntil: _l,
+  slot: _s,
+  ...record
+}: StoredExport): ExportRecord {
   return record;
 }
 
@@ -68,7 +76,11 @@ export const SLOTS_RETRY_AFTER_SECONDS = 60;
  * 429 when the day's are used up or every slot is held. The slots are tried from a random one, so
  * concurrent creates seldom race for the same.
  */
-export async function createExport(tenantId: string, input: { kind: ExportKind; format: ExportFormat; filters: Record<string, unknown> }, now = new Date()): Promise<StoredExport> {
+export async function createExport(
+  tenantId: string,
+  input: { kind: ExportKind; format: ExportFormat; filters: Record<string, unknown> },
+  now = new Date(),
+): Promise<StoredExport> {
   const id = timeOrderedId(now.getTime());
   const extension = EXTENSIONS[input.format];
   const record: StoredExport = {
@@ -122,10 +134,18 @@ export function getExport(tenantId: string, exportId: string): Promise<StoredExp
   return getRecord(Exports, Exports.key(tenantId, exportId), { consistent: true });
 }
 
-export type Claim = { claimed: true; record: StoredExport } | { claimed: false; reason: 'missing' | 'finished' | 'busy' };
+export type Claim =
+  | { claimed: true; record: StoredExport }
+  | { claimed: false; reason: 'missing' | 'finished' | 'busy' };
 
 /** Takes the export for one attempt until `leaseUntil` (see the module's comment). */
-export async function claimExport(tenantId: string, exportId: string, attempt: string, now: Date, leaseMs: number): Promise<Claim> {
+export async function claimExport(
+  tenantId: string,
+  exportId: string,
+  attempt: string,
+  now: Date,
+  leaseMs: number,
+): Promise<Claim> {
   const key = Exports.key(tenantId, exportId);
   let record: StoredExport | undefined;
   const held = await conditionHeld(async (failure) => {
@@ -134,7 +154,10 @@ export async function claimExport(tenantId: string, exportId: string, attempt: s
       key,
       { set: { status: 'running', attempt, leaseUntil: new Date(now.getTime() + leaseMs).toISOString() } },
       {
-        condition: any(equals('status', 'queued'), all(equals('status', 'running'), compare('leaseUntil', '<', now.toISOString()))),
+        condition: any(
+          equals('status', 'queued'),
+          all(equals('status', 'running'), compare('leaseUntil', '<', now.toISOString())),
+        ),
         failure,
       },
     );
@@ -152,22 +175,49 @@ const holding = (attempt: string) => all(equals('status', 'running'), equals('at
  * lost meanwhile. The slot is given back after the record is final: a crash between the two leaves
  * it held until its time is up, never a running export without one.
  */
-async function finish(tenantId: string, exportId: string, attempt: string, set: Partial<StoredExport>): Promise<boolean> {
+async function finish(
+  tenantId: string,
+  exportId: string,
+  attempt: string,
+  set: Partial<StoredExport>,
+): Promise<boolean> {
   let finished: StoredExport | undefined;
   const held = await conditionHeld(async (failure) => {
-    finished = await updateRecord(Exports, Exports.key(tenantId, exportId), { set, remove: ['attempt', 'leaseUntil'] }, { condition: holding(attempt), failure });
+    finished = await updateRecord(
+      Exports,
+      Exports.key(tenantId, exportId),
+      { set, remove: ['attempt', 'leaseUntil'] },
+      { condition: holding(attempt), failure },
+    );
   });
   if (held && finished) await releaseExportSlot(finished);
   return held;
 }
 
 /** Marks the claimed export succeeded with its row count; false when the claim was lost meanwhile. */
-export function completeExport(tenantId: string, exportId: string, attempt: string, rowCount: number, now = new Date()): Promise<boolean> {
+export function completeExport(
+  tenantId: string,
+  exportId: string,
+  attempt: string,
+  rowCount: number,
+  now = new Date(),
+): Promise<boolean> {
   const expiresAt = new Date(now.getTime() + EXPORT_KEPT_DAYS * 86_400_000).toISOString();
-  return finish(tenantId, exportId, attempt, { status: 'succeeded', rowCount, completedAt: now.toISOString(), expiresAt });
+  return finish(tenantId, exportId, attempt, {
+    status: 'succeeded',
+    rowCount,
+    completedAt: now.toISOString(),
+    expiresAt,
+  });
 }
 
 /** Marks the claimed export failed with the problem document that says why. */
-export function failExport(tenantId: string, exportId: string, attempt: string, error: NonNullable<ExportRecord['error']>, now = new Date()): Promise<boolean> {
+export function failExport(
+  tenantId: string,
+  exportId: string,
+  attempt: string,
+  error: NonNullable<ExportRecord['error']>,
+  now = new Date(),
+): Promise<boolean> {
   return finish(tenantId, exportId, attempt, { status: 'failed', error, completedAt: now.toISOString() });
 }

@@ -67,7 +67,9 @@ const Records = defineEntity({
       leaseUntil: z.number(),
       /** Epoch seconds: DynamoDB TTL removes the record after this. */
       ttl: z.number(),
-      answer: z.optional(z.object({ statusCode: z.number(), headers: z.record(z.string(), z.string()), body: z.string() })),
+      answer: z.optional(
+        z.object({ statusCode: z.number(), headers: z.record(z.string(), z.string()), body: z.string() }),
+      ),
     }),
   key: (owner: KeyOwner) => idempotencyKeys.record(owner.userId, owner.key),
 });
@@ -77,9 +79,23 @@ const seconds = (ms: number) => Math.floor(ms / 1000);
 /** Puts a fresh claim where there is no live record, or only a dead run's claim of the same request. */
 async function putClaim(owner: KeyOwner, fingerprint: string, now: number): Promise<string | undefined> {
   const runId = randomUUID();
-  const free = any(absent, compare('ttl', '<', now), all(equals('state', 'running'), compare('leaseUntil', '<', now), equals('fingerprint', fingerprint)));
-  const record = { state: 'running' as const, fingerprint, runId, leaseUntil: now + LEASE_SECONDS, ttl: now + KEPT_SECONDS };
-  return (await conditionHeld((failure) => putRecord(Records, Records.key(owner), record, { condition: free, failure }))) ? runId : undefined;
+  const free = any(
+    absent,
+    compare('ttl', '<', now),
+    all(equals('state', 'running'), compare('leaseUntil', '<', now), equals('fingerprint', fingerprint)),
+  );
+  const record = {
+    state: 'running' as const,
+    fingerprint,
+    runId,
+    leaseUntil: now + LEASE_SECONDS,
+    ttl: now + KEPT_SECONDS,
+  };
+  return (await conditionHeld((failure) =>
+    putRecord(Records, Records.key(owner), record, { condition: free, failure }),
+  ))
+    ? runId
+    : undefined;
 }
 
 /**
@@ -107,10 +123,14 @@ export async function claimKey(owner: KeyOwner, fingerprint: string, nowMs = Dat
 
 /** The transaction item that marks the claim written; it fails when the claim is no longer this run's. */
 function writtenMark(owner: KeyOwner, runId: string): TransactItem {
-  return Records.tx.update(Records.key(owner), { set: { state: 'written' } }, {
-    condition: all(equals('runId', runId), equals('state', 'running')),
-    failure: () => conflict('Another request has taken over this Idempotency-Key; nothing was changed.'),
-  });
+  return Records.tx.update(
+    Records.key(owner),
+    { set: { state: 'written' } },
+    {
+      condition: all(equals('runId', runId), equals('state', 'running')),
+      failure: () => conflict('Another request has taken over this Idempotency-Key; nothing was changed.'),
+    },
+  );
 }
 
 /** Whether a transaction of this request committed with the record's written mark. */
@@ -121,10 +141,22 @@ export const endClaim = (): void => carryInNextTransaction(undefined);
 
 /** Keeps the answer of the run that holds the claim (nothing when another run holds it). */
 export async function keepAnswer(owner: KeyOwner, runId: string, answer: KeptAnswer): Promise<void> {
-  await conditionHeld((failure) => updateRecord(Records, Records.key(owner), { set: { state: 'done', answer } }, { condition: equals('runId', runId), failure }));
+  await conditionHeld((failure) =>
+    updateRecord(
+      Records,
+      Records.key(owner),
+      { set: { state: 'done', answer } },
+      { condition: equals('runId', runId), failure },
+    ),
+  );
 }
 
 /** Deletes an unwritten claim of this run, so that a repeat runs again. */
 export async function releaseKey(owner: KeyOwner, runId: string): Promise<void> {
-  await conditionHeld((failure) => deleteRecord(Records, Records.key(owner), { condition: all(equals('runId', runId), equals('state', 'running')), failure }));
+  await conditionHeld((failure) =>
+    deleteRecord(Records, Records.key(owner), {
+      condition: all(equals('runId', runId), equals('state', 'running')),
+      failure,
+    }),
+  );
 }

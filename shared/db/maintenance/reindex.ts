@@ -70,7 +70,9 @@ const CONCURRENCY = 16;
 
 /** The entries a put of the item's record writes that the item lacks or holds differently. */
 export function staleEntries(entity: IndexedEntity, item: Item): IndexKeys {
-  return Object.fromEntries(Object.entries(entity.indexes(entity.fromItem(item))).filter(([name, value]) => item[name] !== value));
+  return Object.fromEntries(
+    Object.entries(entity.indexes(entity.fromItem(item))).filter(([name, value]) => item[name] !== value),
+  );
 }
 
 /**
@@ -87,7 +89,11 @@ export function absentCounters(entity: IndexedEntity, item: Item): Record<string
  * (the counters' ADDs do not, and move no entry); the entries written must also be as read. An
  * absent counter is set to 0 only if still absent, so that an ADD meanwhile keeps its count.
  */
-export async function reindexItem(entity: IndexedEntity, item: Item, { dryRun = false }: ReindexOptions = {}): Promise<'current' | 'updated' | 'skipped'> {
+export async function reindexItem(
+  entity: IndexedEntity,
+  item: Item,
+  { dryRun = false }: ReindexOptions = {},
+): Promise<'current' | 'updated' | 'skipped'> {
   const stale = staleEntries(entity, item);
   const counters = absentCounters(entity, item);
   const names = Object.keys(stale);
@@ -95,19 +101,30 @@ export async function reindexItem(entity: IndexedEntity, item: Item, { dryRun = 
   if (dryRun) return 'updated';
   const condition = all(exists, asRead('updatedAt', item.updatedAt), ...names.map((name) => asRead(name, item[name])));
   const key = { pk: String(item.pk), sk: String(item.sk) };
-  const written = await conditionHeld((failure) => updateRecord(entity, key, { set: stale, setIfAbsent: counters }, { condition, failure }));
+  const written = await conditionHeld((failure) =>
+    updateRecord(entity, key, { set: stale, setIfAbsent: counters }, { condition, failure }),
+  );
   return written ? 'updated' : 'skipped';
 }
 
 /** What `reindexTable` counts: each indexed kind's items, the activities' sparkline buckets, the tenants' spend orders, the campaigns' first status announcements, the items keeping a sealed secret and the costs converted. */
-export type ReindexTableCounts = Record<IndexedKind | 'sparklineBucket' | 'spendOrder' | 'campaignStatus' | 'sealedSecret' | 'conversion', ReindexCounts>;
+export type ReindexTableCounts = Record<
+  IndexedKind | 'sparklineBucket' | 'spendOrder' | 'campaignStatus' | 'sealedSecret' | 'conversion',
+  ReindexCounts
+>;
 
 /** A live tenant item whose spend order is not marked current for its currency revision. */
 const staleSpendOrder = (item: Item) =>
-  item.deletedAt === undefined && item.deletingAt === undefined && (item.currencyRevision === undefined || item.spendOrderRevision !== item.currencyRevision);
+  item.deletedAt === undefined &&
+  item.deletingAt === undefined &&
+  (item.currencyRevision === undefined || item.spendOrderRevision !== item.currencyRevision);
 
 /** Rewrites the spend order of these tenants one by one, into `counts`. */
-async function rewriteSpendOrders(tenantIds: readonly string[], counts: ReindexCounts, { dryRun = false }: ReindexOptions): Promise<void> {
+async function rewriteSpendOrders(
+  tenantIds: readonly string[],
+  counts: ReindexCounts,
+  { dryRun = false }: ReindexOptions,
+): Promise<void> {
   for (const tenantId of tenantIds) {
     const outcome = dryRun ? 'rewritten' : await rewriteSpendOrder(tenantId);
     if (outcome === 'rewritten') counts.updated++;
@@ -121,7 +138,11 @@ async function rewriteSpendOrders(tenantIds: readonly string[], counts: ReindexC
  * currency; each moves the aggregates from what it counted as to its converted amount. Into `counts`
  * per tenant: scanned, costs converted (updated), costs still waiting (skipped). A dry run converts none.
  */
-async function reconvertCosts(tenantIds: readonly string[], counts: ReindexCounts, { dryRun = false }: ReindexOptions): Promise<void> {
+async function reconvertCosts(
+  tenantIds: readonly string[],
+  counts: ReindexCounts,
+  { dryRun = false }: ReindexOptions,
+): Promise<void> {
   for (const tenantId of tenantIds) {
     counts.scanned++;
     if (dryRun) continue;
@@ -132,7 +153,11 @@ async function reconvertCosts(tenantIds: readonly string[], counts: ReindexCount
 }
 
 /** Announces the status of these live campaigns that never had one, each in its tenant's timezone, into `counts`. */
-async function announceFirstStatuses(campaigns: readonly Item[], counts: ReindexCounts, { dryRun = false }: ReindexOptions): Promise<void> {
+async function announceFirstStatuses(
+  campaigns: readonly Item[],
+  counts: ReindexCounts,
+  { dryRun = false }: ReindexOptions,
+): Promise<void> {
   const timeZones = new Map<string, string | undefined>();
   for (const item of campaigns) {
     const tenantId = tenantOf(item);
@@ -152,11 +177,20 @@ async function announceFirstStatuses(campaigns: readonly Item[], counts: Reindex
 
 /** Scans the whole table and reindexes every item of an indexed entity, and each activity's sparkline buckets; the counts per kind. */
 export async function reindexTable(options: ReindexOptions = {}): Promise<ReindexTableCounts> {
-  const kinds = [...INDEXED_ENTITIES.map(({ kind }) => kind), 'sparklineBucket' as const, 'spendOrder' as const, 'campaignStatus' as const, 'sealedSecret' as const, 'conversion' as const];
+  const kinds = [
+    ...INDEXED_ENTITIES.map(({ kind }) => kind),
+    'sparklineBucket' as const,
+    'spendOrder' as const,
+    'campaignStatus' as const,
+    'sealedSecret' as const,
+    'conversion' as const,
+  ];
   const liveTenants: string[] = [];
   const staleSpendOrders: string[] = [];
   const unannounced: Item[] = [];
-  const counts = Object.fromEntries(kinds.map((kind) => [kind, { scanned: 0, updated: 0, skipped: 0 }])) as ReindexTableCounts;
+  const counts = Object.fromEntries(
+    kinds.map((kind) => [kind, { scanned: 0, updated: 0, skipped: 0 }]),
+  ) as ReindexTableCounts;
   for await (const items of scanPages()) {
     for (const item of items) {
       if (isEntity(item, 'campaign')) {
@@ -173,14 +207,20 @@ export async function reindexTable(options: ReindexOptions = {}): Promise<Reinde
       const outcome = await resealItem(item, options);
       if (outcome !== 'current') counts.sealedSecret[outcome]++;
     }
-    const found = items.flatMap((item) => INDEXED_ENTITIES.filter(({ kind }) => isEntity(item, kind)).map((indexed) => ({ ...indexed, item })));
+    const found = items.flatMap((item) =>
+      INDEXED_ENTITIES.filter(({ kind }) => isEntity(item, kind)).map((indexed) => ({ ...indexed, item })),
+    );
     for (let i = 0; i < found.length; i += CONCURRENCY) {
       await Promise.all(
         found.slice(i, i + CONCURRENCY).map(async ({ kind, entity, item }) => {
           counts[kind].scanned++;
           const outcome = await reindexItem(entity, item, options);
           if (outcome !== 'current') counts[kind][outcome]++;
-          if (kind === 'activity') addCounts(counts.sparklineBucket, await backfillSparklineBuckets(tenantOf(item), activityOf(item), options));
+          if (kind === 'activity')
+            addCounts(
+              counts.sparklineBucket,
+              await backfillSparklineBuckets(tenantOf(item), activityOf(item), options),
+            );
         }),
       );
     }

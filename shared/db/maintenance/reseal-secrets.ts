@@ -28,22 +28,46 @@ interface SealedKind {
 
 /** The items that keep a sealed secret, the purpose of that secret, and the fields that hold it. */
 const SEALED: readonly SealedKind[] = [
-  { entity: Connections as unknown as EntityOf<Item>, holds: (item) => String(item.pk).startsWith('TENANT#') && item.sk === Connections.key('').sk, purpose: 'google-refresh-token', fields: ['sealedRefreshToken'] },
-  { entity: Endpoints as unknown as EntityOf<Item>, holds: (item) => isEntity(item, 'webhookEndpoint'), purpose: 'webhook-signing-secret', fields: ['sealedSecret', 'previousSealedSecret'] },
+  {
+    entity: Connections as unknown as EntityOf<Item>,
+    holds: (item) => String(item.pk).startsWith('TENANT#') && item.sk === Connections.key('').sk,
+    purpose: 'google-refresh-token',
+    fields: ['sealedRefreshToken'],
+  },
+  {
+    entity: Endpoints as unknown as EntityOf<Item>,
+    holds: (item) => isEntity(item, 'webhookEndpoint'),
+    purpose: 'webhook-signing-secret',
+    fields: ['sealedSecret', 'previousSealedSecret'],
+  },
 ];
 
 /** Whether a scanned item keeps a sealed secret (reindex.ts counts those). */
 export const keepsSealedSecret = (item: Item): boolean => SEALED.some((kind) => kind.holds(item));
 
 /** Reseals the item's secrets stored without a purpose: 'current' when none is, else 'updated', or 'skipped' when one changed meanwhile. */
-export async function resealItem(item: Item, { dryRun = false }: { dryRun?: boolean } = {}): Promise<'current' | 'updated' | 'skipped'> {
+export async function resealItem(
+  item: Item,
+  { dryRun = false }: { dryRun?: boolean } = {},
+): Promise<'current' | 'updated' | 'skipped'> {
   const kind = SEALED.find((k) => k.holds(item));
-  const stale = kind ? kind.fields.filter((name) => typeof item[name] === 'string' && tokenSealer.sealedWithoutPurpose(item[name])) : [];
+  const stale = kind
+    ? kind.fields.filter((name) => typeof item[name] === 'string' && tokenSealer.sealedWithoutPurpose(item[name]))
+    : [];
   if (!kind || !stale.length) return 'current';
   if (dryRun) return 'updated';
   const organizationId = String(item.pk).slice('TENANT#'.length);
-  const set = Object.fromEntries(await Promise.all(stale.map(async (name) => [name, await tokenSealer.resealWithPurpose(kind.purpose, organizationId, item[name] as string)] as const)));
+  const set = Object.fromEntries(
+    await Promise.all(
+      stale.map(
+        async (name) =>
+          [name, await tokenSealer.resealWithPurpose(kind.purpose, organizationId, item[name] as string)] as const,
+      ),
+    ),
+  );
   const condition = all(exists, ...stale.map((name) => asRead(name, item[name])));
   const key = { pk: String(item.pk), sk: String(item.sk) };
-  return (await conditionHeld((failure) => updateRecord(kind.entity, key, { set }, { condition, failure }))) ? 'updated' : 'skipped';
+  return (await conditionHeld((failure) => updateRecord(kind.entity, key, { set }, { condition, failure })))
+    ? 'updated'
+    : 'skipped';
 }

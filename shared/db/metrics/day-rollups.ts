@@ -23,7 +23,12 @@ export type { RollupScope } from '../table/keys.ts';
  */
 export const DayRollups = defineEntity({
   name: 'The activity day',
-  schema: () => z.object({ impressions: z.optional(z.number()), engagement: z.optional(z.number()), metricScopes: z.optional(z.array(z.string())) }),
+  schema: () =>
+    z.object({
+      impressions: z.optional(z.number()),
+      engagement: z.optional(z.number()),
+      metricScopes: z.optional(z.array(z.string())),
+    }),
   key: keys.dayRollup,
   queries: {
     /** Every stored day of a scope, oldest first. */
@@ -52,7 +57,9 @@ const SPEND_PREFIX = 'spend_';
 
 /** The TransactWriteItems Update adding `delta` to a day (created by it when absent); undefined when the delta is all zeros. */
 export function dayRollupUpdate(tenantId: string, scope: RollupScope, date: string, delta: DayDelta) {
-  const spend = Object.fromEntries(Object.entries(delta.spend ?? {}).map(([currency, amount]) => [`${SPEND_PREFIX}${currency}`, amount]));
+  const spend = Object.fromEntries(
+    Object.entries(delta.spend ?? {}).map(([currency, amount]) => [`${SPEND_PREFIX}${currency}`, amount]),
+  );
   return aggregateUpdate(
     keys.dayRollup(tenantId, scope, date),
     { counts: { impressions: delta.impressions ?? 0, engagement: delta.engagement ?? 0, ...spend } },
@@ -71,12 +78,16 @@ export function mergeDayDeltas(into: DayDelta, delta: DayDelta): DayDelta {
   };
 }
 
-
 /**
  * The stored days of a scope from `fromDate` to `toDate` (inclusive, YYYY-MM-DD), oldest first:
  * one Query (paged only past 1 MB). Days without an item are absent; callers zero-fill.
  */
-export async function readDays(tenantId: string, scope: RollupScope, fromDate: string, toDate: string): Promise<DayFigures[]> {
+export async function readDays(
+  tenantId: string,
+  scope: RollupScope,
+  fromDate: string,
+  toDate: string,
+): Promise<DayFigures[]> {
   return (await queryItems(DayRollups.query.between(tenantId, scope, fromDate, toDate))).map(dayFromItem);
 }
 

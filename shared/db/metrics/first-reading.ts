@@ -43,22 +43,43 @@ export async function placeFirstReading(tenantId: string, activityId: string, ti
     const links = await linksOfActivity(tenantId, activityId);
     const campaignId = item.campaignId ?? null;
     const target = { campaignId, creatorIds: links.map((l) => l.creatorId) };
-    const [from, to] = await readMetricDays(tenantId, [{ activityId, date: placed.day }, { activityId, date: day }]);
+    const [from, to] = await readMetricDays(tenantId, [
+      { activityId, date: placed.day },
+      { activityId, date: day },
+    ]);
     const part = { impressions: placed.impressions, engagement: placed.engagement };
     // The mark alone moves the standing: the same counter for the tenant, the campaign and each creator.
     const counts = contributionDelta(standingOf(item), standingOf({ ...item, firstReadingBackdated: backdated }));
-    const aggregates = [keys.tenantAggregate(tenantId), ...(campaignId ? [keys.campaign(tenantId, campaignId)] : []), ...target.creatorIds.map((id) => keys.creator(tenantId, id))];
+    const aggregates = [
+      keys.tenantAggregate(tenantId),
+      ...(campaignId ? [keys.campaign(tenantId, campaignId)] : []),
+      ...target.creatorIds.map((id) => keys.creator(tenantId, id)),
+    ];
     const written = await conditionHeld((failure) =>
       transact(
         [
-          Activities.tx.update(key, { set: { firstReading: { ...placed, day }, firstReadingBackdated: backdated } }, {
-            condition: all(standingUnchanged(item), asRead('startAt', item.startAt), equals('firstReading.day', placed.day), asRead('linksRevision', item.linksRevision), asRead('campaignId', campaignId)),
-          }),
+          Activities.tx.update(
+            key,
+            { set: { firstReading: { ...placed, day }, firstReadingBackdated: backdated } },
+            {
+              condition: all(
+                standingUnchanged(item),
+                asRead('startAt', item.startAt),
+                equals('firstReading.day', placed.day),
+                asRead('linksRevision', item.linksRevision),
+                asRead('campaignId', campaignId),
+              ),
+            },
+          ),
           // Both days at once: they may share a sparkline bucket, which a transaction updates once.
           ...(day === placed.day
             ? []
             : metricDaysWrites(tenantId, activityId, target, [
-                { date: placed.day, delta: { impressions: -part.impressions, engagement: -part.engagement }, read: from! },
+                {
+                  date: placed.day,
+                  delta: { impressions: -part.impressions, engagement: -part.engagement },
+                  read: from!,
+                },
                 { date: day, delta: part, read: to! },
               ])),
           ...present(aggregates.map((k) => aggregateUpdate(k, { counts }))),

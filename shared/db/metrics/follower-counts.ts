@@ -9,19 +9,21 @@
 import * as z from 'zod/mini';
 import { SocialAccounts } from '../catalogue/social-accounts.ts';
 import { aggregateUpdate } from '../table/aggregates.ts';
-import { conditionHeld, defineEntity, defineProjection } from '../table/entity.ts';
+import { conditionHeld, defineProjection } from '../table/entity.ts';
 import * as keys from '../table/item-keys.ts';
 import { dueAt, stillDue, type DueAccount } from './metric-due.ts';
 import { batchGet } from '../table/operations.ts';
 import { transact } from '../table/transact.ts';
 
 /** The social account item as a follower count reading writes it (its record is social-accounts.ts's). */
-const TrackedAccounts = defineProjection(SocialAccounts, () => z.object({
+const TrackedAccounts = defineProjection(SocialAccounts, () =>
+  z.object({
     followersFetchDueAt: z.optional(z.string()),
     followersCount: z.nullable(z.number()),
     followersFetchedAt: z.optional(z.string()),
     updatedAt: z.string(),
-  }));
+  }),
+);
 
 export interface TrackedAccount extends DueAccount {
   platform: string;
@@ -37,7 +39,14 @@ export async function trackedAccounts(due: readonly DueAccount[]): Promise<Track
     const key = keys.socialAccount(d.tenantId, d.creatorId, d.accountId);
     const item = byKey.get(`${key.pk}|${key.sk}`);
     if (!item || item.followersFetchDueAt !== d.dueAt) return [];
-    return [{ ...d, platform: String(item.platform), profileUrl: String(item.profileUrl), followersCount: (item.followersCount as number | null | undefined) ?? null }];
+    return [
+      {
+        ...d,
+        platform: String(item.platform),
+        profileUrl: String(item.profileUrl),
+        followersCount: (item.followersCount as number | null | undefined) ?? null,
+      },
+    ];
   });
 }
 
@@ -48,12 +57,21 @@ export async function trackedAccounts(due: readonly DueAccount[]): Promise<Track
 export async function recordFollowers(account: TrackedAccount, followersCount: number, next: string): Promise<boolean> {
   const now = new Date().toISOString();
   const delta = followersCount - (account.followersCount ?? 0);
-  const creatorTotal = aggregateUpdate(keys.creator(account.tenantId, account.creatorId), { counts: { totalFollowersCount: delta } });
+  const creatorTotal = aggregateUpdate(keys.creator(account.tenantId, account.creatorId), {
+    counts: { totalFollowersCount: delta },
+  });
   return conditionHeld((failure) =>
     transact([
       TrackedAccounts.tx.update(
         TrackedAccounts.key(account.tenantId, account.creatorId, account.accountId),
-        { set: { ...dueAt('followersFetchDueAt', account.tenantId, account.accountId, next), followersCount, followersFetchedAt: now, updatedAt: now } },
+        {
+          set: {
+            ...dueAt('followersFetchDueAt', account.tenantId, account.accountId, next),
+            followersCount,
+            followersFetchedAt: now,
+            updatedAt: now,
+          },
+        },
         { condition: stillDue('followersFetchDueAt', account.dueAt), failure },
       ),
       ...(creatorTotal ? [{ ...creatorTotal, failure }] : []),

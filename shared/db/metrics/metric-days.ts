@@ -57,16 +57,24 @@ function rollupScope(scope: MetricScope): RollupScope {
 }
 
 /** An activity's day item, as the metric writers read and condition on it (its spend is cost-rollups.ts's). */
-const MetricDays = defineProjection(DayRollups, () => z.object({ impressions: z.number(), engagement: z.number(), metricScopes: z.optional(z.custom<MetricScope[]>()) }));
+const MetricDays = defineProjection(DayRollups, () =>
+  z.object({ impressions: z.number(), engagement: z.number(), metricScopes: z.optional(z.custom<MetricScope[]>()) }),
+);
 
 /** The activity item, as a move of its days reads and conditions on it: its campaign and links. */
-const ActivityTargets = defineProjection(Activities, () => z.object({ campaignId: z.nullable(z.string()), linksRevision: z.optional(z.number()) }));
+const ActivityTargets = defineProjection(Activities, () =>
+  z.object({ campaignId: z.nullable(z.string()), linksRevision: z.optional(z.number()) }),
+);
 
 /** Any campaign or creator item, as `goneScopes` asks whether it is there. */
 const ScopeItems = defineEntity({ name: 'The record', schema: () => z.object({}), key: (key: Key) => key });
 
 /** An item whose freshness `noteFreshness` moves (an aggregate: the tenant's, a campaign's, a creator's). */
-const Freshness = defineEntity({ name: 'The aggregate', schema: () => z.object({ newestSnapshotAt: z.optional(z.string()) }), key: (key: Key) => key });
+const Freshness = defineEntity({
+  name: 'The aggregate',
+  schema: () => z.object({ newestSnapshotAt: z.optional(z.string()) }),
+  key: (key: Key) => key,
+});
 
 /** What a metric writer read of an activity's day item: whether it exists and where it is counted. */
 export interface MetricDayRead {
@@ -76,26 +84,41 @@ export interface MetricDayRead {
 }
 
 /** The key of an activity's own day item. */
-const activityDayKey = (tenantId: string, activityId: string, date: string) => MetricDays.key(tenantId, { kind: 'activity', id: activityId }, date);
-const dayRead = (day: { metricScopes?: MetricScope[] } | undefined): MetricDayRead => ({ exists: Boolean(day), scopes: day?.metricScopes });
+const activityDayKey = (tenantId: string, activityId: string, date: string) =>
+  MetricDays.key(tenantId, { kind: 'activity', id: activityId }, date);
+const dayRead = (day: { metricScopes?: MetricScope[] } | undefined): MetricDayRead => ({
+  exists: Boolean(day),
+  scopes: day?.metricScopes,
+});
 
 /** The activity's day item of `date` as it stands (consistent read). */
 export async function readMetricDay(tenantId: string, activityId: string, date: string): Promise<MetricDayRead> {
-  return dayRead(await getRecord(MetricDays, activityDayKey(tenantId, activityId, date), { consistent: true, attributes: ['metricScopes'] }));
+  return dayRead(
+    await getRecord(MetricDays, activityDayKey(tenantId, activityId, date), {
+      consistent: true,
+      attributes: ['metricScopes'],
+    }),
+  );
 }
 
 /**
  * `readMetricDay` of many days (of the tenant's activities) in one consistent BatchGet, answered in
  * the order asked: a batch of readings reads its days in one round trip, not one GetItem each.
  */
-export async function readMetricDays(tenantId: string, days: readonly { activityId: string; date: string }[]): Promise<MetricDayRead[]> {
+export async function readMetricDays(
+  tenantId: string,
+  days: readonly { activityId: string; date: string }[],
+): Promise<MetricDayRead[]> {
   const dayKeys = days.map(({ activityId, date }) => activityDayKey(tenantId, activityId, date));
   // One partition (the tenant's): the sort key names a day; batchGet reads a key listed twice once.
-  const found = new Map((await batchGet(dayKeys, { consistent: true })).map((item) => [item.sk as string, MetricDays.fromItem(item)]));
+  const found = new Map(
+    (await batchGet(dayKeys, { consistent: true })).map((item) => [item.sk as string, MetricDays.fromItem(item)]),
+  );
   return dayKeys.map((key) => dayRead(found.get(key.sk)));
 }
 
-const sameScopes = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((s, i) => s === b[i]);
+const sameScopes = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((s, i) => s === b[i]);
 
 /**
  * The scopes whose day items count a metric increase of the activity's day: the tenant's, and the
@@ -110,11 +133,25 @@ export function countedScopes(target: MetricTarget, read: MetricDayRead): Rollup
  * counted in when it has none, conditioned on what `read` saw (a move or another writer in between
  * sends the writer round again).
  */
-function activityDayWrite(tenantId: string, activityId: string, date: string, delta: DayDelta, target: MetricTarget, read: MetricDayRead): TransactItem {
-  const condition = !read.exists ? absent : read.scopes ? equals('metricScopes', read.scopes) : all(exists, lacks('metricScopes'));
+function activityDayWrite(
+  tenantId: string,
+  activityId: string,
+  date: string,
+  delta: DayDelta,
+  target: MetricTarget,
+  read: MetricDayRead,
+): TransactItem {
+  const condition = !read.exists
+    ? absent
+    : read.scopes
+      ? equals('metricScopes', read.scopes)
+      : all(exists, lacks('metricScopes'));
   const { Update } = MetricDays.tx.update(
     activityDayKey(tenantId, activityId, date),
-    { add: { impressions: delta.impressions ?? 0, engagement: delta.engagement ?? 0 }, ...(read.scopes ? {} : { set: { metricScopes: scopesOf(target) } }) },
+    {
+      add: { impressions: delta.impressions ?? 0, engagement: delta.engagement ?? 0 },
+      ...(read.scopes ? {} : { set: { metricScopes: scopesOf(target) } }),
+    },
     { condition },
   );
   // No failure of its own: the writers name theirs for the whole transaction.
@@ -128,13 +165,22 @@ export interface MetricDayIncrease {
   read: MetricDayRead;
 }
 
-const increaseOf = ({ date, delta }: MetricDayIncrease) => ({ date, impressions: delta.impressions ?? 0, engagement: delta.engagement ?? 0 });
+const increaseOf = ({ date, delta }: MetricDayIncrease) => ({
+  date,
+  impressions: delta.impressions ?? 0,
+  engagement: delta.engagement ?? 0,
+});
 
 /**
  * The activity's own writes for increases of its days (distinct dates): each day item
  * (`activityDayWrite`) and its sparkline buckets (sparkline-buckets.ts), each bucket once.
  */
-export function activityDaysWrites(tenantId: string, activityId: string, target: MetricTarget, days: readonly MetricDayIncrease[]): TransactItem[] {
+export function activityDaysWrites(
+  tenantId: string,
+  activityId: string,
+  target: MetricTarget,
+  days: readonly MetricDayIncrease[],
+): TransactItem[] {
   return [
     ...days.map(({ date, delta, read }) => activityDayWrite(tenantId, activityId, date, delta, target, read)),
     ...bucketWrites(tenantId, activityId, days.map(increaseOf)),
@@ -145,16 +191,30 @@ export function activityDaysWrites(tenantId: string, activityId: string, target:
  * The writes that add metric increases of an activity's days (distinct dates): its own
  * (`activityDaysWrites`) and the counted scopes' days; none for a day whose increase is zero.
  */
-export function metricDaysWrites(tenantId: string, activityId: string, target: MetricTarget, days: readonly MetricDayIncrease[]): TransactItem[] {
+export function metricDaysWrites(
+  tenantId: string,
+  activityId: string,
+  target: MetricTarget,
+  days: readonly MetricDayIncrease[],
+): TransactItem[] {
   const moving = days.filter(({ delta }) => delta.impressions || delta.engagement);
   return [
     ...activityDaysWrites(tenantId, activityId, target, moving),
-    ...moving.flatMap(({ date, delta, read }) => countedScopes(target, read).flatMap((scope) => dayRollupUpdate(tenantId, scope, date, delta) ?? [])),
+    ...moving.flatMap(({ date, delta, read }) =>
+      countedScopes(target, read).flatMap((scope) => dayRollupUpdate(tenantId, scope, date, delta) ?? []),
+    ),
   ];
 }
 
 /** `metricDaysWrites` of one day. */
-export function metricDayWrites(tenantId: string, activityId: string, date: string, delta: DayDelta, target: MetricTarget, read: MetricDayRead): TransactItem[] {
+export function metricDayWrites(
+  tenantId: string,
+  activityId: string,
+  date: string,
+  delta: DayDelta,
+  target: MetricTarget,
+  read: MetricDayRead,
+): TransactItem[] {
   return metricDaysWrites(tenantId, activityId, target, [{ date, delta, read }]);
 }
 
@@ -162,8 +222,14 @@ export function metricDayWrites(tenantId: string, activityId: string, date: stri
  * The activity's campaign and creator links as they stand, with what a move is conditioned on: one
  * consistent Query reads the activity item and its links together (their sort keys share a prefix).
  */
-async function readTarget(tenantId: string, activityId: string): Promise<(MetricTarget & { linksRevision: number | undefined }) | undefined> {
-  const items = await queryItems(Activities.query.withCreators(tenantId, activityId), { consistent: true, attributes: ['campaignId', 'linksRevision', 'creatorId'] });
+async function readTarget(
+  tenantId: string,
+  activityId: string,
+): Promise<(MetricTarget & { linksRevision: number | undefined }) | undefined> {
+  const items = await queryItems(Activities.query.withCreators(tenantId, activityId), {
+    consistent: true,
+    attributes: ['campaignId', 'linksRevision', 'creatorId'],
+  });
   const activityKey = ActivityTargets.key(tenantId, activityId);
   const activityItem = items.find((item) => item.sk === activityKey.sk);
   if (!activityItem) return undefined;
@@ -178,7 +244,8 @@ async function readTarget(tenantId: string, activityId: string): Promise<(Metric
 class DayStale extends Error {}
 
 /** The activity's own day items. */
-const activityDays = (tenantId: string, activityId: string) => DayRollups.query.ofScope(tenantId, { kind: 'activity', id: activityId });
+const activityDays = (tenantId: string, activityId: string) =>
+  DayRollups.query.ofScope(tenantId, { kind: 'activity', id: activityId });
 
 /**
  * Moves each of the activity's counted days to the scopes it now implies (see above); returns how
@@ -192,10 +259,16 @@ export async function placeMetricDays(tenantId: string, activityId: string): Pro
     const scopes = scopesOf(target);
     const days = await queryItems(activityDays(tenantId, activityId), { consistent: true });
     const moving = days.filter((day) => day.metricScopes && !sameScopes(day.metricScopes as string[], scopes));
-    const gone = await goneScopes(tenantId, moving.flatMap((day) => day.metricScopes as MetricScope[]));
+    const gone = await goneScopes(
+      tenantId,
+      moving.flatMap((day) => day.metricScopes as MetricScope[]),
+    );
     try {
       // As many days per transaction as fit, each whole (a year of daily readings is a dozen transactions, not 365).
-      for (const batch of transactionsOf(moving.map((day) => dayMove(tenantId, day, day.metricScopes as MetricScope[], scopes, gone)), 1)) {
+      for (const batch of transactionsOf(
+        moving.map((day) => dayMove(tenantId, day, day.metricScopes as MetricScope[], scopes, gone)),
+        1,
+      )) {
         await transact([targetCheck(tenantId, activityId, target), ...batch.flat()]);
         moved += batch.length;
       }
@@ -209,24 +282,41 @@ export async function placeMetricDays(tenantId: string, activityId: string): Pro
 }
 
 /** The condition, once per transaction, that the activity's campaign and links are still those the moves go to. */
-const targetCheck = (tenantId: string, activityId: string, target: MetricTarget & { linksRevision: number | undefined }): TransactItem =>
+const targetCheck = (
+  tenantId: string,
+  activityId: string,
+  target: MetricTarget & { linksRevision: number | undefined },
+): TransactItem =>
   ActivityTargets.tx.check(ActivityTargets.key(tenantId, activityId), {
-    condition: all(asRead('campaignId', target.campaignId), target.linksRevision === undefined ? lacks('linksRevision') : equals('linksRevision', target.linksRevision)),
+    condition: all(
+      asRead('campaignId', target.campaignId),
+      target.linksRevision === undefined ? lacks('linksRevision') : equals('linksRevision', target.linksRevision),
+    ),
     failure: () => new DayStale(),
   });
 
 /** One day's move from its scopes to `to`: its own item (conditioned on its scopes and figures as read) and the scopes' day items. */
-function dayMove(tenantId: string, day: Record<string, unknown>, from: MetricScope[], to: MetricScope[], gone: ReadonlySet<MetricScope>): TransactItem[] {
+function dayMove(
+  tenantId: string,
+  day: Record<string, unknown>,
+  from: MetricScope[],
+  to: MetricScope[],
+  gone: ReadonlySet<MetricScope>,
+): TransactItem[] {
   const date = dateOf(day);
   const figures = { impressions: Number(day.impressions ?? 0), engagement: Number(day.engagement ?? 0) };
   // A deleted campaign or creator has no history left to correct (an ADD would make a stray item of it).
   const leaving = from.filter((s) => !to.includes(s) && !gone.has(s));
   const arriving = to.filter((s) => !from.includes(s));
   return [
-    MetricDays.tx.update(dayKey(day), { set: { metricScopes: to } }, {
-      condition: all(equals('metricScopes', from), figuresAsRead(figures)),
-      failure: () => new DayStale(),
-    }),
+    MetricDays.tx.update(
+      dayKey(day),
+      { set: { metricScopes: to } },
+      {
+        condition: all(equals('metricScopes', from), figuresAsRead(figures)),
+        failure: () => new DayStale(),
+      },
+    ),
     ...(figures.impressions || figures.engagement
       ? [
           ...leaving.map((s) => scopeDayAdd(tenantId, s, date, -figures.impressions, -figures.engagement)),
@@ -240,10 +330,21 @@ function dayMove(tenantId: string, day: Record<string, unknown>, from: MetricSco
 const dayKey = (day: Record<string, unknown>): Key => ({ pk: day.pk as string, sk: day.sk as string });
 
 /** The condition that a day item's figures are still those read. */
-const figuresAsRead = (figures: { impressions: number; engagement: number }) => all(equals('impressions', figures.impressions), equals('engagement', figures.engagement));
+const figuresAsRead = (figures: { impressions: number; engagement: number }) =>
+  all(equals('impressions', figures.impressions), equals('engagement', figures.engagement));
 
-const scopeDayAdd = (tenantId: string, scope: MetricScope, date: string, impressions: number, engagement: number): TransactItem =>
-  aggregateUpdate(keys.dayRollup(tenantId, rollupScope(scope), date), { counts: { impressions, engagement } }, { mustExist: false })!;
+const scopeDayAdd = (
+  tenantId: string,
+  scope: MetricScope,
+  date: string,
+  impressions: number,
+  engagement: number,
+): TransactItem =>
+  aggregateUpdate(
+    keys.dayRollup(tenantId, rollupScope(scope), date),
+    { counts: { impressions, engagement } },
+    { mustExist: false },
+  )!;
 
 /** The scopes among these whose campaign or creator no longer exists. */
 async function goneScopes(tenantId: string, scopes: readonly MetricScope[]): Promise<Set<MetricScope>> {
@@ -251,7 +352,11 @@ async function goneScopes(tenantId: string, scopes: readonly MetricScope[]): Pro
   const found = await Promise.all(
     distinct.map(async (scope) => {
       const { kind, id } = rollupScope(scope) as { kind: 'campaign' | 'creator'; id: string };
-      const found = await getRecord(ScopeItems, keys[kind](tenantId, id), { attributes: [] });
+      const found = await getRecord(
+        ScopeItems,
+        kind === 'campaign' ? keys.campaign(tenantId, id) : keys.creator(tenantId, id),
+        { attributes: [] },
+      );
       return found ? undefined : scope;
     }),
   );
@@ -264,10 +369,15 @@ async function goneScopes(tenantId: string, scopes: readonly MetricScope[]): Pro
  */
 export async function noteFreshness(key: Key, fetchedAt: string): Promise<void> {
   await conditionHeld((failure) =>
-    updateRecord(Freshness, key, { set: { newestSnapshotAt: fetchedAt } }, {
-      condition: all(exists, any(lacks('newestSnapshotAt'), compare('newestSnapshotAt', '<', fetchedAt))),
-      failure,
-    }),
+    updateRecord(
+      Freshness,
+      key,
+      { set: { newestSnapshotAt: fetchedAt } },
+      {
+        condition: all(exists, any(lacks('newestSnapshotAt'), compare('newestSnapshotAt', '<', fetchedAt))),
+        failure,
+      },
+    ),
   );
 }
 
@@ -282,15 +392,25 @@ export async function noteFreshness(key: Key, fetchedAt: string): Promise<void> 
  */
 export async function withdrawMetricDays(tenantId: string, activityId: string): Promise<void> {
   for (let attempt = 0; attempt < 6; attempt++) {
-    const days = (await queryItems(activityDays(tenantId, activityId), { consistent: true })).filter((d) => Number(d.impressions ?? 0) || Number(d.engagement ?? 0));
+    const days = (await queryItems(activityDays(tenantId, activityId), { consistent: true })).filter(
+      (d) => Number(d.impressions ?? 0) || Number(d.engagement ?? 0),
+    );
     if (!days.length) return;
-    const gone = await goneScopes(tenantId, days.flatMap((d) => (d.metricScopes as MetricScope[] | undefined) ?? []));
+    const gone = await goneScopes(
+      tenantId,
+      days.flatMap((d) => (d.metricScopes as MetricScope[] | undefined) ?? []),
+    );
     try {
       // A bucket's days together, so that each transaction takes their figures off their sparkline bucket in one update (the item kept for it).
       for (const bucketDays of byBucket(days)) {
         let next = 0;
-        for (const batch of transactionsOf(bucketDays.map((day) => dayWithdrawal(tenantId, day, gone)), 1)) {
-          const withdrawn = bucketDays.slice(next, (next += batch.length)).map((day) => ({
+        for (const batch of transactionsOf(
+          bucketDays.map((day) => dayWithdrawal(tenantId, day, gone)),
+          1,
+        )) {
+          const from = next;
+          next += batch.length;
+          const withdrawn = bucketDays.slice(from, next).map((day) => ({
             date: dateOf(day),
             impressions: -Number(day.impressions ?? 0),
             engagement: -Number(day.engagement ?? 0),
@@ -325,7 +445,10 @@ function dayWithdrawal(tenantId: string, day: Record<string, unknown>, gone: Rea
   const engagement = Number(day.engagement ?? 0);
   const scopes = ((day.metricScopes as MetricScope[] | undefined) ?? []).filter((s) => !gone.has(s));
   return [
-    MetricDays.tx.delete(dayKey(day), { condition: figuresAsRead({ impressions, engagement }), failure: () => new DayStale() }),
+    MetricDays.tx.delete(dayKey(day), {
+      condition: figuresAsRead({ impressions, engagement }),
+      failure: () => new DayStale(),
+    }),
     dayRollupUpdate(tenantId, { kind: 'tenant' }, date, { impressions: -impressions, engagement: -engagement })!,
     ...scopes.map((s) => scopeDayAdd(tenantId, s, date, -impressions, -engagement)),
   ];

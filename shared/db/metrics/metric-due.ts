@@ -55,8 +55,12 @@ export function trackingAttributes(
   tracking: 'due' | 'stop',
   now: string,
 ): { sets: Record<string, string>; removes: ('metricsFetchDueAt' | 'contentConnectedAt' | 'gsi4pk' | 'gsi4sk')[] } {
-  if (tracking === 'stop') return { sets: {}, removes: ['metricsFetchDueAt', 'contentConnectedAt', 'gsi4pk', 'gsi4sk'] };
-  return { sets: { metricsFetchDueAt: now, contentConnectedAt: now, ...keys.metricsDue(tenantId, activityId, now) }, removes: [] };
+  if (tracking === 'stop')
+    return { sets: {}, removes: ['metricsFetchDueAt', 'contentConnectedAt', 'gsi4pk', 'gsi4sk'] };
+  return {
+    sets: { metricsFetchDueAt: now, contentConnectedAt: now, ...keys.metricsDue(tenantId, activityId, now) },
+    removes: [],
+  };
 }
 
 /** The reading an index entry (keys only: table keys and gsi4sk), or an item in the index, stands for. */
@@ -80,9 +84,7 @@ export async function dueItems(now: Date, limit = 5000): Promise<DueItem[]> {
   // `<iso>#...` sorts after `<iso>` and before `<iso>$`: everything due up to and including now.
   const bound = `${now.toISOString()}$`;
   const shards = await Promise.all(
-    Array.from({ length: DUE_SHARDS }, (_, shard) =>
-      queryItemsUpTo(DueItems.query.dueBefore(shard, bound), limit),
-    ),
+    Array.from({ length: DUE_SHARDS }, (_, shard) => queryItemsUpTo(DueItems.query.dueBefore(shard, bound), limit)),
   );
   return shards.flat().flatMap((item) => dueItem(item) ?? []);
 }
@@ -104,13 +106,15 @@ export async function trackedActivities(due: readonly DueActivity[]): Promise<Tr
     const key = keys.activity(d.tenantId, d.activityId);
     const item = byKey.get(`${key.pk}|${key.sk}`);
     if (!item || typeof item.contentHref !== 'string' || item.metricsFetchDueAt !== d.dueAt) return [];
-    return [{
-      ...d,
-      channel: String(item.channel),
-      contentUrl: item.contentHref,
-      startAt: (item.startAt as string | null | undefined) ?? null,
-      contentConnectedAt: (item.contentConnectedAt as string | null | undefined) ?? null,
-    }];
+    return [
+      {
+        ...d,
+        channel: String(item.channel),
+        contentUrl: item.contentHref,
+        startAt: (item.startAt as string | null | undefined) ?? null,
+        contentConnectedAt: (item.contentConnectedAt as string | null | undefined) ?? null,
+      },
+    ];
   });
 }
 
@@ -125,7 +129,14 @@ export function moveDue(tenantId: string, activityId: string, from: string, next
 
 /** The same for an account's follower count (`followersFetchDueAt`). */
 export function moveAccountDue(account: DueAccount, next: string | null): Promise<boolean> {
-  return moveDueOf(keys.socialAccount(account.tenantId, account.creatorId, account.accountId), 'followersFetchDueAt', account.tenantId, account.accountId, account.dueAt, next);
+  return moveDueOf(
+    keys.socialAccount(account.tenantId, account.creatorId, account.accountId),
+    'followersFetchDueAt',
+    account.tenantId,
+    account.accountId,
+    account.dueAt,
+    next,
+  );
 }
 
 /** The attribute an item keeps its due time in: an activity's content reading, a social account's follower count. */
@@ -144,17 +155,39 @@ const DueItems = defineEntity({
 
 /** What makes the item due at `next`: its due time and its index entry (set by `moveDue`, and by a follower count's reading with the count). */
 export function dueAt<A extends DueAttribute>(attribute: A, tenantId: string, itemId: string, next: string) {
-  return { [attribute]: next, ...keys.metricsDue(tenantId, itemId, next) } as Record<A, string> & { gsi4pk: string; gsi4sk: string };
+  return { [attribute]: next, ...keys.metricsDue(tenantId, itemId, next) } as Record<A, string> & {
+    gsi4pk: string;
+    gsi4sk: string;
+  };
 }
 
 /** The changes of `moveDue`: due at `next`, or with null out of the index. */
-function dueChanges(attribute: DueAttribute, tenantId: string, itemId: string, next: string | null): Changes<Partial<Record<DueAttribute, string>>> {
-  return next === null ? { remove: [attribute, 'gsi4pk', 'gsi4sk'] } : { set: dueAt(attribute, tenantId, itemId, next) };
+function dueChanges(
+  attribute: DueAttribute,
+  tenantId: string,
+  itemId: string,
+  next: string | null,
+): Changes<Partial<Record<DueAttribute, string>>> {
+  return next === null
+    ? { remove: [attribute, 'gsi4pk', 'gsi4sk'] }
+    : { set: dueAt(attribute, tenantId, itemId, next) };
 }
 
 /** The condition that the item's due time is still the one a message was sent for. */
 export const stillDue = (attribute: DueAttribute, from: string) => equals(attribute, from);
 
-function moveDueOf(key: Key, attribute: DueAttribute, tenantId: string, itemId: string, from: string, next: string | null): Promise<boolean> {
-  return conditionHeld((failure) => updateRecord(DueItems, key, dueChanges(attribute, tenantId, itemId, next), { condition: stillDue(attribute, from), failure }));
+function moveDueOf(
+  key: Key,
+  attribute: DueAttribute,
+  tenantId: string,
+  itemId: string,
+  from: string,
+  next: string | null,
+): Promise<boolean> {
+  return conditionHeld((failure) =>
+    updateRecord(DueItems, key, dueChanges(attribute, tenantId, itemId, next), {
+      condition: stillDue(attribute, from),
+      failure,
+    }),
+  );
 }

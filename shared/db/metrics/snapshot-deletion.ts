@@ -14,7 +14,9 @@ export async function deleteSnapshotsOf(tenantId: string, activityId: string): P
   const items = (
     await Promise.all([
       queryItems(Snapshots.query.ofActivity(tenantId, activityId), { attributes: ['pk', 'sk'] }),
-      queryItems(DayRollups.query.ofScope(tenantId, { kind: 'activity', id: activityId }), { attributes: ['pk', 'sk'] }),
+      queryItems(DayRollups.query.ofScope(tenantId, { kind: 'activity', id: activityId }), {
+        attributes: ['pk', 'sk'],
+      }),
       queryItems(SparklineBuckets.query.ofActivity(tenantId, activityId), { attributes: ['pk', 'sk'] }),
     ])
   ).flat();

@@ -19,7 +19,13 @@
  * written again one by one.
  */
 import * as z from 'zod/mini';
-import { activityMetrics, contributionDelta, MANUAL_COUNT_FIELDS, type FetchedCounts, type ManualCounts } from '../../domain/activity-metrics.ts';
+import {
+  activityMetrics,
+  contributionDelta,
+  MANUAL_COUNT_FIELDS,
+  type FetchedCounts,
+  type ManualCounts,
+} from '../../domain/activity-metrics.ts';
 import { MAX_MINOR_UNITS } from '../../domain/currencies.ts';
 import { firstReadingDay, localDate } from '../../domain/dates.ts';
 import type { ContentReading, ReadingSource, UnavailableReason } from '../../domain/metric-readings.ts';
@@ -53,7 +59,12 @@ export function fetchedCounts(reading: Pick<ContentReading, 'fields' | 'impressi
   const first = (names: string[]) => names.map((n) => reading.fields[n]).find((v) => typeof v === 'number') ?? 0;
   const likes = first(LIKES);
   const replies = first(REPLIES);
-  return { impressions: reading.impressions, likes, replies, otherEngagement: Math.max(0, (reading.engagement ?? 0) - likes - replies) };
+  return {
+    impressions: reading.impressions,
+    likes,
+    replies,
+    otherEngagement: Math.max(0, (reading.engagement ?? 0) - likes - replies),
+  };
 }
 
 /** The hour a reading's snapshot is kept under (UTC, `YYYY-MM-DDTHH`). */
@@ -62,16 +73,17 @@ const hourOf = (instant: string) => new Date(instant).toISOString().slice(0, 13)
 /** A snapshot item: one reading of an activity as the platform gave it, the last of its hour. */
 export const Snapshots = defineEntity({
   name: 'The metric snapshot',
-  schema: () => z.object({
-    activityId: z.string(),
-    fields: z.custom<Record<string, number>>(),
-    impressions: z.nullable(z.number()),
-    engagement: z.nullable(z.number()),
-    reach: z.nullable(z.number()),
-    source: z.custom<ReadingSource>(),
-    contentUrl: z.string(),
-    fetchedAt: z.string(),
-  }),
+  schema: () =>
+    z.object({
+      activityId: z.string(),
+      fields: z.custom<Record<string, number>>(),
+      impressions: z.nullable(z.number()),
+      engagement: z.nullable(z.number()),
+      reach: z.nullable(z.number()),
+      source: z.custom<ReadingSource>(),
+      contentUrl: z.string(),
+      fetchedAt: z.string(),
+    }),
   key: keys.snapshot,
   nullableNumberKeys: ['impressions', 'engagement'],
   queries: {
@@ -84,14 +96,14 @@ export const Snapshots = defineEntity({
  * The activity as a move of its metrics read it: its standing (metrics, manual counts, last reading,
  * unavailable reason, costs), links and campaign, any of which changing meanwhile changes the move.
  */
-const movedFromAsRead = (item: StoredActivity) => all(standingUnchanged(item), asRead('linksRevision', item.linksRevision), asRead('campaignId', item.campaignId));
+const movedFromAsRead = (item: StoredActivity) =>
+  all(standingUnchanged(item), asRead('linksRevision', item.linksRevision), asRead('campaignId', item.campaignId));
 
 /** One reading of one activity, as the worker hands it over. */
 export interface ActivityReading {
   activityId: string;
   reading: ContentReading;
 }
-
 
 /**
  * Records a tenant's readings: each rollup item of a transaction is written once with the sum of
@@ -128,7 +140,12 @@ function turns(readings: readonly ActivityReading[]): ActivityReading[][] {
   for (const entry of [...readings].sort((a, b) => a.reading.fetchedAt.localeCompare(b.reading.fetchedAt))) {
     const turn = seen.get(entry.activityId) ?? 0;
     seen.set(entry.activityId, turn + 1);
-    (out[turn] ??= []).push(entry);
+    let inTurn = out[turn];
+    if (!inTurn) {
+      inTurn = [];
+      out[turn] = inTurn;
+    }
+    inTurn.push(entry);
   }
   return out;
 }
@@ -156,10 +173,19 @@ interface Plan {
 async function planned(tenantId: string, timeZone: string, entries: readonly ActivityReading[]): Promise<Plan[]> {
   const dates = entries.map((entry) => localDate(entry.reading.fetchedAt, timeZone));
   const [activities, days] = await Promise.all([
-    Promise.all(entries.map((entry) => getRecord(Activities, Activities.key(tenantId, entry.activityId), { consistent: true }))),
-    readMetricDays(tenantId, entries.map((entry, i) => ({ activityId: entry.activityId, date: dates[i]! }))),
+    Promise.all(
+      entries.map((entry) => getRecord(Activities, Activities.key(tenantId, entry.activityId), { consistent: true })),
+    ),
+    readMetricDays(
+      tenantId,
+      entries.map((entry, i) => ({ activityId: entry.activityId, date: dates[i]! })),
+    ),
   ]);
-  const plans = await Promise.all(entries.map((entry, i) => plan(tenantId, timeZone, entry, { activity: activities[i], date: dates[i]!, day: days[i]! })));
+  const plans = await Promise.all(
+    entries.map((entry, i) =>
+      plan(tenantId, timeZone, entry, { activity: activities[i], date: dates[i]!, day: days[i]! }),
+    ),
+  );
   return plans.filter((p): p is Plan => p !== undefined);
 }
 
@@ -187,10 +213,17 @@ async function plan(tenantId: string, timeZone: string, entry: ActivityReading, 
   // Items written before the activity kept metrics have neither attribute: they count as 0.
   const stored = { impressions: Number(item.impressions ?? 0), engagement: Number(item.engagement ?? 0) };
   // A reading clears the unavailable reason (its counter leaves the aggregates with it).
-  const after = { ...item, ...next, lastFetchedAt: reading.fetchedAt, metricsUnavailableReason: undefined, ...(first ? { firstReadingBackdated: first.backdated } : {}) };
+  const after = {
+    ...item,
+    ...next,
+    lastFetchedAt: reading.fetchedAt,
+    metricsUnavailableReason: undefined,
+    ...(first ? { firstReadingBackdated: first.backdated } : {}),
+  };
   const counts = contributionDelta(standingOf(item), standingOf(after));
   // A linked creator's, with the spend attributed to it (the costs are as read: costsRevision).
-  const creatorCounts = (creatorId: string) => contributionDelta(creatorStandingOf(item, creatorId), creatorStandingOf(after, creatorId));
+  const creatorCounts = (creatorId: string) =>
+    contributionDelta(creatorStandingOf(item, creatorId), creatorStandingOf(after, creatorId));
   const delta = { impressions: next.impressions - stored.impressions, engagement: next.engagement - stored.engagement };
   const links = await linksOfActivity(tenantId, activityId);
   const campaignId = item.campaignId ?? null;
@@ -213,7 +246,12 @@ async function plan(tenantId: string, timeZone: string, entry: ActivityReading, 
         latest: { ...reading.fields },
         latestCounts: { ...reading.counts, fetchedAt: reading.fetchedAt, source: reading.source.kind },
         // Where the first reading's increase counts, so that it can follow a new start (first-reading.ts).
-        ...(first ? { firstReading: { fetchedAt: reading.fetchedAt, day: date, ...delta }, firstReadingBackdated: first.backdated } : {}),
+        ...(first
+          ? {
+              firstReading: { fetchedAt: reading.fetchedAt, day: date, ...delta },
+              firstReadingBackdated: first.backdated,
+            }
+          : {}),
       },
       remove: ['metricsUnavailableReason'],
       // A repeat within the hour overwrites that hour's snapshot: no new one to count.
@@ -235,7 +273,11 @@ async function plan(tenantId: string, timeZone: string, entry: ActivityReading, 
     tenantId,
     entry,
     campaignId,
-    own: [snapshot, activityUpdate, ...(moves ? activityDaysWrites(tenantId, activityId, target, [{ date, delta, read: day }]) : [])],
+    own: [
+      snapshot,
+      activityUpdate,
+      ...(moves ? activityDaysWrites(tenantId, activityId, target, [{ date, delta, read: day }]) : []),
+    ],
     aggregates,
     days: moves ? countedScopes(target, day).map((scope) => ({ scope, date, delta })) : [],
   };
@@ -303,7 +345,9 @@ function written(chunk: readonly Plan[]): Promise<boolean> {
   const items = [
     ...chunk.flatMap((p) => p.own),
     // Each aggregate's counters with the newest reading it now counts (freshness): a SET alone when no counter moves.
-    ...[...aggregates.values()].map(({ key, counts, newest }) => aggregateUpdate(key, { counts }, { set: { newestSnapshotAt: newest } })!),
+    ...[...aggregates.values()].map(
+      ({ key, counts, newest }) => aggregateUpdate(key, { counts }, { set: { newestSnapshotAt: newest } })!,
+    ),
     ...[...days.values()].flatMap(({ scope, date, delta }) => dayRollupUpdate(tenantId, scope, date, delta) ?? []),
   ];
   return conditionHeld((failure) => transact(items.map((item) => ({ ...item, failure }))));
@@ -330,12 +374,20 @@ export async function markUnavailable(tenantId: string, activityId: string, reas
     const links = moves ? await linksOfActivity(tenantId, activityId) : [];
     const campaignId = item.campaignId ?? null;
     const aggregates: Key[] = moves
-      ? [keys.tenantAggregate(tenantId), ...(campaignId ? [keys.campaign(tenantId, campaignId)] : []), ...links.map((l) => keys.creator(tenantId, l.creatorId))]
+      ? [
+          keys.tenantAggregate(tenantId),
+          ...(campaignId ? [keys.campaign(tenantId, campaignId)] : []),
+          ...links.map((l) => keys.creator(tenantId, l.creatorId)),
+        ]
       : [];
     // Something it read changed (a reading, a manual count, a link, a delete): read again.
     const written = await conditionHeld((failure) =>
       transact([
-        Activities.tx.update(key, { set: { metricsUnavailableReason: reason } }, { condition: movedFromAsRead(item), failure }),
+        Activities.tx.update(
+          key,
+          { set: { metricsUnavailableReason: reason } },
+          { condition: movedFromAsRead(item), failure },
+        ),
         ...aggregates.flatMap((k) => aggregateUpdate(k, { counts }) ?? []).map((update) => ({ ...update, failure })),
       ]),
     );

@@ -9,9 +9,8 @@
 import * as z from 'zod/mini';
 import { addDays, datesBetween } from '../../domain/reporting/days.ts';
 import { DayRollups } from './day-rollups.ts';
-import { conditionHeld, defineEntity, defineProjection } from '../table/entity.ts';
+import { conditionHeld, defineProjection } from '../table/entity.ts';
 import { absent, all, asRead, exists } from '../table/expressions.ts';
-import * as keys from '../table/item-keys.ts';
 import { queryItems } from '../table/query.ts';
 import { BUCKET_DAYS, bucketStart, figureNames, SparklineBuckets } from './sparkline-buckets.ts';
 import { transact, type TransactItem } from '../table/transact.ts';
@@ -19,7 +18,9 @@ import { transact, type TransactItem } from '../table/transact.ts';
 type Item = Record<string, unknown>;
 
 /** An activity's day item, as the backfill conditions on its figures. */
-const ActivityDays = defineProjection(DayRollups, () => z.object({ impressions: z.optional(z.number()), engagement: z.optional(z.number()) }));
+const ActivityDays = defineProjection(DayRollups, () =>
+  z.object({ impressions: z.optional(z.number()), engagement: z.optional(z.number()) }),
+);
 
 export interface BucketCounts {
   /** Buckets compared (those the day items imply and those stored). */
@@ -37,7 +38,11 @@ const attributesOf = (date: string, day: Item | undefined): Record<string, numbe
 };
 
 /** Brings the activity's buckets to what its day items hold; the buckets compared, written and skipped. */
-export async function backfillSparklineBuckets(tenantId: string, activityId: string, { dryRun = false } = {}): Promise<BucketCounts> {
+export async function backfillSparklineBuckets(
+  tenantId: string,
+  activityId: string,
+  { dryRun = false } = {},
+): Promise<BucketCounts> {
   const [days, buckets] = await Promise.all([
     queryItems(DayRollups.query.ofScope(tenantId, { kind: 'activity', id: activityId }), { consistent: true }),
     queryItems(SparklineBuckets.query.ofActivity(tenantId, activityId), { consistent: true }),
@@ -50,20 +55,29 @@ export async function backfillSparklineBuckets(tenantId: string, activityId: str
     const stored = bucketByStart.get(start) ?? {};
     // Every date of the bucket: one with a day item gets its figures, one without zeros.
     const stale = datesBetween(start, addDays(start, BUCKET_DAYS - 1)).filter((date) =>
-      Object.entries(attributesOf(date, dayByDate.get(date))).some(([name, value]) => Number(stored[name] ?? 0) !== value),
+      Object.entries(attributesOf(date, dayByDate.get(date))).some(
+        ([name, value]) => Number(stored[name] ?? 0) !== value,
+      ),
     );
     if (!stale.length) continue;
     if (dryRun) {
       counts.updated++;
       continue;
     }
-    const set = Object.assign({}, ...stale.map((date) => attributesOf(date, dayByDate.get(date)))) as Record<string, number>;
+    const set = Object.assign({}, ...stale.map((date) => attributesOf(date, dayByDate.get(date)))) as Record<
+      string,
+      number
+    >;
     const written = await conditionHeld((failure) =>
       transact([
-        SparklineBuckets.tx.update(SparklineBuckets.key(tenantId, activityId, start), { set }, {
-          condition: all(...Object.keys(set).map((name) => asRead(name, stored[name]))),
-          failure,
-        }),
+        SparklineBuckets.tx.update(
+          SparklineBuckets.key(tenantId, activityId, start),
+          { set },
+          {
+            condition: all(...Object.keys(set).map((name) => asRead(name, stored[name]))),
+            failure,
+          },
+        ),
         ...stale.map((date) => dayAsRead(tenantId, activityId, date, dayByDate.get(date), failure)),
       ]),
     );
@@ -73,7 +87,18 @@ export async function backfillSparklineBuckets(tenantId: string, activityId: str
 }
 
 /** The condition that a day item is still as read: its figures, or absent. */
-function dayAsRead(tenantId: string, activityId: string, date: string, day: Item | undefined, failure: () => Error): TransactItem {
-  const condition = day ? all(exists, asRead('impressions', day.impressions), asRead('engagement', day.engagement)) : absent;
-  return ActivityDays.tx.check(ActivityDays.key(tenantId, { kind: 'activity', id: activityId }, date), { condition, failure });
+function dayAsRead(
+  tenantId: string,
+  activityId: string,
+  date: string,
+  day: Item | undefined,
+  failure: () => Error,
+): TransactItem {
+  const condition = day
+    ? all(exists, asRead('impressions', day.impressions), asRead('engagement', day.engagement))
+    : absent;
+  return ActivityDays.tx.check(ActivityDays.key(tenantId, { kind: 'activity', id: activityId }, date), {
+    condition,
+    failure,
+  });
 }

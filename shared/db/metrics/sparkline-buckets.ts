@@ -76,7 +76,11 @@ export function bucketWrites(tenantId: string, activityId: string, days: readonl
     const moving = Object.fromEntries(Object.entries(add).filter(([, by]) => by !== 0));
     if (!Object.keys(moving).length) return [];
     // No condition: the transaction's other items are conditioned on what the increase was computed from.
-    const { Update } = SparklineBuckets.tx.update(SparklineBuckets.key(tenantId, activityId, start), { add: moving }, { condition: null });
+    const { Update } = SparklineBuckets.tx.update(
+      SparklineBuckets.key(tenantId, activityId, start),
+      { add: moving },
+      { condition: null },
+    );
     return [{ Update }];
   });
 }
@@ -92,7 +96,11 @@ export interface Sparkline {
  * reads the activity items (that they exist) and their buckets together: 100 activities are 3
  * BatchGets of 100 keys (2 when the dates fall in one bucket), read at once.
  */
-export async function readSparklines(tenantId: string, activityIds: readonly string[], dates: readonly string[]): Promise<Sparkline[] | undefined> {
+export async function readSparklines(
+  tenantId: string,
+  activityIds: readonly string[],
+  dates: readonly string[],
+): Promise<Sparkline[] | undefined> {
   const starts = [...new Set(dates.map(bucketStart))];
   const activityKeys = activityIds.map((id) => keys.activity(tenantId, id));
   const bucketKeys = activityIds.flatMap((id) => starts.map((start) => SparklineBuckets.key(tenantId, id, start)));
@@ -104,7 +112,11 @@ export async function readSparklines(tenantId: string, activityIds: readonly str
     points: dates.map((date) => {
       const bucket = found.get(SparklineBuckets.key(tenantId, activityId, bucketStart(date)).sk);
       const names = figureNames(date);
-      return { date, impressions: Number(bucket?.[names.impressions] ?? 0), engagement: Number(bucket?.[names.engagement] ?? 0) };
+      return {
+        date,
+        impressions: Number(bucket?.[names.impressions] ?? 0),
+        engagement: Number(bucket?.[names.engagement] ?? 0),
+      };
     }),
   }));
 }

@@ -7,7 +7,11 @@ import { conversionOf, needsEcbRate, type Convertible, type StoredConversion } f
 import { rateTable } from './publications.ts';
 
 /** The conversion of `cost` into `tenantCurrency` on `day` (YYYY-MM-DD); null when none applies or no rate exists. */
-export async function convertOn(cost: Convertible, tenantCurrency: string | undefined, day: string): Promise<StoredConversion | null> {
+export async function convertOn(
+  cost: Convertible,
+  tenantCurrency: string | undefined,
+  day: string,
+): Promise<StoredConversion | null> {
   if (!tenantCurrency) return null;
   const quotes = needsEcbRate(cost, tenantCurrency) ? await rateTable().onOrBefore(day) : undefined;
   return conversionOf(cost, tenantCurrency, day, quotes);

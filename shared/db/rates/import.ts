@@ -32,10 +32,20 @@ export async function importEcbRates(today = new Date().toISOString().slice(0, 1
   if (!newest) {
     const history = await rates.readEcbFile('history');
     await storePublications(history);
-    return finish('history', history.length, history.map((p) => p.date).sort().at(-1));
+    return finish(
+      'history',
+      history.length,
+      history
+        .map((p) => p.date)
+        .sort()
+        .at(-1),
+    );
   }
   const daily = await rates.readEcbFile('daily');
-  const latest = daily.map((p) => p.date).sort().at(-1)!;
+  const latest = daily
+    .map((p) => p.date)
+    .sort()
+    .at(-1)!;
   if (latest <= newest) return finish('daily', 0, newest);
   if (targetWorkingDaysBetween(newest, latest) <= 1) {
     await storePublications(daily);
@@ -43,5 +53,12 @@ export async function importEcbRates(today = new Date().toISOString().slice(0, 1
   }
   const gap = (await rates.readEcbFile('ninetyDays')).filter((p) => p.date > newest);
   await storePublications(gap);
-  return finish('ninetyDays', gap.length, gap.map((p) => p.date).sort().at(-1) ?? newest);
+  return finish(
+    'ninetyDays',
+    gap.length,
+    gap
+      .map((p) => p.date)
+      .sort()
+      .at(-1) ?? newest,
+  );
 }

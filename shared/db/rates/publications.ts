@@ -35,7 +35,9 @@ export const rateTable = (): RateTable => rates.rateTableInPlace() ?? storedRate
 /** Stores publications (a batch write; a publication stored again is the same item). */
 export async function storePublications(publications: readonly Publication[]): Promise<void> {
   const importedAt = new Date().toISOString();
-  await batchPut(publications.map((p) => ({ ...Publications.key(p.date), date: p.date, rates: { ...p.rates }, importedAt })));
+  await batchPut(
+    publications.map((p) => ({ ...Publications.key(p.date), date: p.date, rates: { ...p.rates }, importedAt })),
+  );
 }
 
 /** The newest stored publication's date, or undefined when none is stored. */

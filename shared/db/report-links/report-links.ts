@@ -47,12 +47,19 @@ export function publicLink(stored: StoredLink): ReportLink {
 export const reportLinkFromItem = (item: Record<string, unknown>): ReportLink => publicLink(ReportLinks.fromItem(item));
 
 /** The answer past the cap. */
-const capReached = () => conflict(`The organization has ${MAX_REPORT_LINKS} live report links, the most it may have: revoke one to make another.`);
+const capReached = () =>
+  conflict(
+    `The organization has ${MAX_REPORT_LINKS} live report links, the most it may have: revoke one to make another.`,
+  );
 
 /** One more on the counter, refused at the cap with `failure`. */
 function countAdded(tenantId: string, failure: () => Error): TransactItem {
   return {
-    ...aggregateUpdate(keys.reportLinkCount(tenantId), { counts: { links: 1 } }, { mustExist: false, condition: any(lacks('links'), compare('links', '<', MAX_REPORT_LINKS)) })!,
+    ...aggregateUpdate(
+      keys.reportLinkCount(tenantId),
+      { counts: { links: 1 } },
+      { mustExist: false, condition: any(lacks('links'), compare('links', '<', MAX_REPORT_LINKS)) },
+    )!,
     failure,
   };
 }
@@ -76,7 +83,14 @@ export interface NewReportLink {
  * campaign that is not the tenant's is 404.
  */
 export async function createReportLink(tenantId: string, input: NewReportLink, tokenHash: string): Promise<ReportLink> {
-  const stored: StoredLink = { ...input, organizationId: tenantId, updatedAt: input.createdAt, views: 0, lastViewedAt: null, tokenHash };
+  const stored: StoredLink = {
+    ...input,
+    organizationId: tenantId,
+    updatedAt: input.createdAt,
+    views: 0,
+    lastViewedAt: null,
+    tokenHash,
+  };
   const key = ReportLinks.key(tokenHash);
   const full = new Error('The cap is reached.');
   const write = (failure: () => Error) =>
@@ -84,7 +98,9 @@ export async function createReportLink(tenantId: string, input: NewReportLink, t
       ReportLinks.tx.put(key, stored, { condition: absent }),
       pointerPut('reportLink', stored.id, tenantId, key),
       countAdded(tenantId, failure),
-      ...(input.campaignId ? [Campaigns.tx.check(Campaigns.key(tenantId, input.campaignId), { condition: exists })] : []),
+      ...(input.campaignId
+        ? [Campaigns.tx.check(Campaigns.key(tenantId, input.campaignId), { condition: exists })]
+        : []),
     ]);
   try {
     await write(() => full);
@@ -137,5 +153,8 @@ export async function openLinkByHash(tokenHash: string, now: Date): Promise<Repo
 
 /** Counts a view: the only write the page function makes, and it touches `views` and `lastViewedAt` alone. */
 export async function countReportView(tokenHash: string, at: Date): Promise<void> {
-  await applyChanges(ReportLinks, ReportLinks.key(tokenHash), { add: { views: 1 }, set: { lastViewedAt: at.toISOString() } });
+  await applyChanges(ReportLinks, ReportLinks.key(tokenHash), {
+    add: { views: 1 },
+    set: { lastViewedAt: at.toISOString() },
+  });
 }

@@ -8,7 +8,6 @@
 import * as z from 'zod/mini';
 import { Connections } from '../analytics/analytics.ts';
 import { contribution } from '../../domain/activity-metrics.ts';
-import { analyticsKeys } from '../analytics/analytics.ts';
 import { standingOf } from '../catalogue/cost-rollups.ts';
 import type { RollupScope } from '../metrics/day-rollups.ts';
 import { Campaigns, campaignFromItem, type Campaign } from '../campaigns/campaigns.ts';
@@ -17,9 +16,12 @@ import type { Key } from '../table/keys.ts';
 import * as keys from '../table/item-keys.ts';
 import { queryItems } from '../table/query.ts';
 
-
 /** An item that keeps a scope's counters (the tenant's AGGREGATE, a campaign, creator or activity), read whole: reports name its counters by pattern. */
-const Aggregates = defineEntity({ name: 'The aggregate', schema: () => z.custom<Record<string, unknown>>(), key: (key: Key) => key });
+const Aggregates = defineEntity({
+  name: 'The aggregate',
+  schema: () => z.custom<Record<string, unknown>>(),
+  key: (key: Key) => key,
+});
 
 /** The tenant's web analytics connection, as reports read it: its status only. */
 const ConnectionStatuses = defineProjection(Connections, () => z.object({ status: z.string() }));
@@ -29,7 +31,10 @@ const ConnectionStatuses = defineProjection(Connections, () => z.object({ status
  * activity counts for itself what it adds to the others (`contribution`: coverage and the CPM/CPE
  * sums) and its last reading is its freshness, so one rule gives every scope's figures and evidence.
  */
-export async function readAggregate(tenantId: string, scope: RollupScope): Promise<Record<string, unknown> | undefined> {
+export async function readAggregate(
+  tenantId: string,
+  scope: RollupScope,
+): Promise<Record<string, unknown> | undefined> {
   if (scope.kind === 'tenant') {
     // The web analytics connection's status beside it (one more item): reports warn when it needs reconnecting.
     const [aggregate, connection] = await Promise.all([
@@ -38,7 +43,13 @@ export async function readAggregate(tenantId: string, scope: RollupScope): Promi
     ]);
     return { ...aggregate, ...(typeof connection?.status === 'string' ? { analyticsStatus: connection.status } : {}) };
   }
-  const item = await getRecord(Aggregates, keys[scope.kind](tenantId, scope.id));
+  const key =
+    scope.kind === 'activity'
+      ? keys.activity(tenantId, scope.id)
+      : scope.kind === 'campaign'
+        ? keys.campaign(tenantId, scope.id)
+        : keys.creator(tenantId, scope.id);
+  const item = await getRecord(Aggregates, key);
   if (!item || item.deletingAt) return undefined;
   return scope.kind === 'activity' ? activityAggregate(item) : item;
 }

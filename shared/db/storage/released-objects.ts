@@ -28,17 +28,23 @@ export type ReleasingBucket = (typeof RELEASING_BUCKETS)[number];
 
 const ReleasedObjects = defineEntity({
   name: 'The released object',
-  schema: () => z.object({
-    bucket: z.enum(RELEASING_BUCKETS),
-    objectKey: z.string(),
-    /** When the deletion released it. */
-    releasedAt: z.string(),
-  }),
+  schema: () =>
+    z.object({
+      bucket: z.enum(RELEASING_BUCKETS),
+      objectKey: z.string(),
+      /** When the deletion released it. */
+      releasedAt: z.string(),
+    }),
   key: releasedObjectKeys.object,
   queries: { all: releasedObjectKeys.all },
 });
 
-const releasedItem = (bucket: ReleasingBucket, objectKey: string, releasedAt: string) => ({ ...ReleasedObjects.key(bucket, objectKey), bucket, objectKey, releasedAt });
+const releasedItem = (bucket: ReleasingBucket, objectKey: string, releasedAt: string) => ({
+  ...ReleasedObjects.key(bucket, objectKey),
+  bucket,
+  objectKey,
+  releasedAt,
+});
 
 /** Records objects of one bucket as released (a batch write: call it before deleting the records that name them). */
 export async function releaseObjects(bucket: ReleasingBucket, objectKeys: readonly string[]): Promise<void> {
@@ -48,10 +54,17 @@ export async function releaseObjects(bucket: ReleasingBucket, objectKeys: readon
 
 /** A transaction item recording one object as released, for the transaction that deletes the record naming it. */
 export function releaseObjectTx(bucket: ReleasingBucket, objectKey: string) {
-  return ReleasedObjects.tx.put(ReleasedObjects.key(bucket, objectKey), { bucket, objectKey, releasedAt: new Date().toISOString() });
+  return ReleasedObjects.tx.put(ReleasedObjects.key(bucket, objectKey), {
+    bucket,
+    objectKey,
+    releasedAt: new Date().toISOString(),
+  });
 }
 
-const bucketName: Record<ReleasingBucket, () => string> = { files: () => config.filesBucket(), avatars: () => config.avatarsBucket() };
+const bucketName: Record<ReleasingBucket, () => string> = {
+  files: () => config.filesBucket(),
+  avatars: () => config.avatarsBucket(),
+};
 
 export interface SweepResult {
   /** Objects deleted (or found gone), their items removed. */
@@ -69,7 +82,11 @@ export async function deleteReleasedObjects(): Promise<SweepResult> {
       const objectKeys = released.filter((o) => o.bucket === bucket).map((o) => o.objectKey);
       const notDeleted = await storageWrites.deleteObjects(bucketName[bucket](), objectKeys);
       for (const { objectKey, error } of notDeleted) {
-        logger.error('released object not deleted', { bucket, objectKey, error: error instanceof Error ? error.message : String(error) });
+        logger.error('released object not deleted', {
+          bucket,
+          objectKey,
+          error: error instanceof Error ? error.message : String(error),
+        });
       }
       const failed = new Set(notDeleted.map((o) => o.objectKey));
       await batchDelete(objectKeys.filter((key) => !failed.has(key)).map((key) => ReleasedObjects.key(bucket, key)));

@@ -36,7 +36,11 @@ export interface AggregateOptions {
  * (counters ADDed by their whole names, spend under `spend.<currency>`), built with expressions.ts's
  * placeholders; undefined when nothing moves and nothing is set.
  */
-export function aggregateUpdate(key: Key, delta: AggregateDelta, { mustExist = true, condition, set }: AggregateOptions = {}) {
+export function aggregateUpdate(
+  key: Key,
+  delta: AggregateDelta,
+  { mustExist = true, condition, set }: AggregateOptions = {},
+) {
   const p = new Placeholders();
   const adds = Object.entries(delta.counts ?? {})
     .filter(([, by]) => by !== 0)
@@ -53,7 +57,9 @@ export function aggregateUpdate(key: Key, delta: AggregateDelta, { mustExist = t
     Update: {
       TableName: tableName(),
       Key: key,
-      UpdateExpression: [adds.length ? `ADD ${adds.join(', ')}` : '', sets.length ? `SET ${sets.join(', ')}` : ''].filter(Boolean).join(' '),
+      UpdateExpression: [adds.length ? `ADD ${adds.join(', ')}` : '', sets.length ? `SET ${sets.join(', ')}` : '']
+        .filter(Boolean)
+        .join(' '),
       ...(ConditionExpression ? { ConditionExpression } : {}),
       ExpressionAttributeNames: p.names,
       ExpressionAttributeValues: p.values,
@@ -74,7 +80,14 @@ export function tenantAggregateUpdate(tenantId: string, delta: AggregateDelta) {
  * creator or campaign record.
  */
 export function withoutReportingCounters<T extends Record<string, unknown>>(record: T): T {
-  return Object.fromEntries(Object.entries(record).filter(([name]) => !/^activitiesWith(Api|Manual)?Metrics$|^activitiesBackdated$|^newestSnapshotAt$|^(cpmSpend|cpmImpressions|cpmActivities|cpeSpend|cpeEngagement|cpeActivities|activitiesUnavailable|outcomeValue|outcomeCount|conv)_/.test(name))) as T;
+  return Object.fromEntries(
+    Object.entries(record).filter(
+      ([name]) =>
+        !/^activitiesWith(Api|Manual)?Metrics$|^activitiesBackdated$|^newestSnapshotAt$|^(cpmSpend|cpmImpressions|cpmActivities|cpeSpend|cpeEngagement|cpeActivities|activitiesUnavailable|outcomeValue|outcomeCount|conv)_/.test(
+          name,
+        ),
+    ),
+  ) as T;
 }
 
 /** Drops the `undefined` entries of a list of optional transaction items. */

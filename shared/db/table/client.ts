@@ -31,8 +31,11 @@ export function dynamoClient(): DynamoDBClient {
       const counted = CAPACITY_COMMANDS.test(context.commandName ?? '');
       count('dynamoCalls');
       // A copy: the caller's input object stays as it wrote it.
-      const result = await next(counted ? { ...args, input: { ReturnConsumedCapacity: 'TOTAL', ...args.input } } : args);
-      if (counted) count('consumedCapacity', unitsOf((result.output as { ConsumedCapacity?: Consumed }).ConsumedCapacity));
+      const result = await next(
+        counted ? { ...args, input: { ReturnConsumedCapacity: 'TOTAL', ...args.input } } : args,
+      );
+      if (counted)
+        count('consumedCapacity', unitsOf((result.output as { ConsumedCapacity?: Consumed }).ConsumedCapacity));
       return result;
     },
     { step: 'initialize', name: 'invocationTally' },
@@ -41,7 +44,8 @@ export function dynamoClient(): DynamoDBClient {
 }
 
 /** The commands that take `ReturnConsumedCapacity` (the table's data plane; not DescribeTable and the like). */
-const CAPACITY_COMMANDS = /^(Get|Put|Update|Delete)ItemCommand$|^(Query|Scan|BatchGetItem|BatchWriteItem|TransactGetItems|TransactWriteItems)Command$|^(Get|Put|Update|Delete|Query|Scan|BatchGet|BatchWrite|TransactGet|TransactWrite)Command$/;
+const CAPACITY_COMMANDS =
+  /^(Get|Put|Update|Delete)ItemCommand$|^(Query|Scan|BatchGetItem|BatchWriteItem|TransactGetItems|TransactWriteItems)Command$|^(Get|Put|Update|Delete|Query|Scan|BatchGet|BatchWrite|TransactGet|TransactWrite)Command$/;
 
 type Consumed = { CapacityUnits?: number } | { CapacityUnits?: number }[] | undefined;
 

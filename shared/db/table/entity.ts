@@ -65,9 +65,16 @@ export type IndexKeys = Partial<Record<IndexAttribute, string>>;
 export type QueryDeclarations = Record<string, (...args: never[]) => QuerySpec>;
 
 /** The named queries of an entity of record R: the same arguments, answering its records (query.ts runs them). */
-export type NamedQueries<Q extends QueryDeclarations, R> = { readonly [K in keyof Q]: (...args: Parameters<Q[K]>) => Query<R> };
+export type NamedQueries<Q extends QueryDeclarations, R> = {
+  readonly [K in keyof Q]: (...args: Parameters<Q[K]>) => Query<R>;
+};
 
-export interface EntityDeclaration<S extends z.ZodMiniType, A extends unknown[], C extends string, Q extends QueryDeclarations> {
+export interface EntityDeclaration<
+  S extends z.ZodMiniType,
+  A extends unknown[],
+  C extends string,
+  Q extends QueryDeclarations,
+> {
   /** How errors name it: "The note" (was not found). */
   name: string;
   /**
@@ -132,16 +139,25 @@ export function nullableNumberKeys(schema: z.ZodMiniType): string[] {
 /** The item without the nulls DynamoDB would refuse (`nullableNumberKeys`). */
 function withoutNullKeys<T extends Item>(item: T, nullable: readonly string[]): T {
   if (!nullable.some((name) => item[name] === null)) return item;
-  return Object.fromEntries(Object.entries(item).filter(([name, value]) => !(value === null && nullable.includes(name)))) as T;
+  return Object.fromEntries(
+    Object.entries(item).filter(([name, value]) => !(value === null && nullable.includes(name))),
+  ) as T;
 }
 
 /** The condition of a write that by default needs the item to exist. */
 const orExists = (condition: Condition | null | undefined) => (condition === undefined ? exists : condition);
 
-export function defineEntity<S extends z.ZodMiniType<Item>, A extends unknown[], C extends string = never, Q extends QueryDeclarations = {}>(
-  declaration: EntityDeclaration<S, A, C, Q>,
-) {
-  DECLARED_ENTITIES.push({ name: declaration.name, key: declaration.key as unknown as (...args: never[]) => Key, queries: declaration.queries ?? {} });
+export function defineEntity<
+  S extends z.ZodMiniType<Item>,
+  A extends unknown[],
+  C extends string = never,
+  Q extends QueryDeclarations = Record<never, never>,
+>(declaration: EntityDeclaration<S, A, C, Q>) {
+  DECLARED_ENTITIES.push({
+    name: declaration.name,
+    key: declaration.key as unknown as (...args: never[]) => Key,
+    queries: declaration.queries ?? {},
+  });
   return entityOf(declaration);
 }
 
@@ -152,11 +168,19 @@ export function defineEntity<S extends z.ZodMiniType<Item>, A extends unknown[],
  * A projection declares no nullable Number keys (none reads the snapshot, the one entity with them;
  * test/unit/lazy-schemas.test.ts would say so).
  */
-export function defineProjection<S extends z.ZodMiniType<Item>, A extends unknown[]>(of: { name: string; key: (...args: A) => Key }, schema: () => S) {
+export function defineProjection<S extends z.ZodMiniType<Item>, A extends unknown[]>(
+  of: { name: string; key: (...args: A) => Key },
+  schema: () => S,
+) {
   return entityOf({ name: of.name, schema, key: of.key });
 }
 
-function entityOf<S extends z.ZodMiniType<Item>, A extends unknown[], C extends string = never, Q extends QueryDeclarations = {}>(declaration: EntityDeclaration<S, A, C, Q>) {
+function entityOf<
+  S extends z.ZodMiniType<Item>,
+  A extends unknown[],
+  C extends string = never,
+  Q extends QueryDeclarations = Record<never, never>,
+>(declaration: EntityDeclaration<S, A, C, Q>) {
   type R = z.infer<S>;
   const { name, indexes, counters = [] } = declaration;
   const schema = lazySchema(declaration.schema);
@@ -171,7 +195,11 @@ function entityOf<S extends z.ZodMiniType<Item>, A extends unknown[], C extends 
   }
 
   function putItem(key: Key, record: R, guard: Guard, extra: Item) {
-    return { TableName: tableName(), Item: withoutNullKeys({ ...key, ...indexes?.(record), ...extra, ...record }, nullKeys), ...conditionOf(guard.condition) };
+    return {
+      TableName: tableName(),
+      Item: withoutNullKeys({ ...key, ...indexes?.(record), ...extra, ...record }, nullKeys),
+      ...conditionOf(guard.condition),
+    };
   }
 
   /** Update members; by default the item must exist (an update never creates a half record). */
@@ -179,13 +207,25 @@ function entityOf<S extends z.ZodMiniType<Item>, A extends unknown[], C extends 
     const p = new Placeholders();
     const UpdateExpression = updateExpression(changes as UpdateChanges, p);
     const condition = orExists(guard.condition);
-    return { TableName: tableName(), Key: key, UpdateExpression, ...(condition ? { ConditionExpression: condition(p) } : {}), ...p.attributes() };
+    return {
+      TableName: tableName(),
+      Key: key,
+      UpdateExpression,
+      ...(condition ? { ConditionExpression: condition(p) } : {}),
+      ...p.attributes(),
+    };
   }
 
-  const fromItem = (item: Item): R => stripKeys<R>(nullKeys.some((k) => !(k in item)) ? { ...Object.fromEntries(nullKeys.map((k) => [k, null])), ...item } : item);
+  const fromItem = (item: Item): R =>
+    stripKeys<R>(
+      nullKeys.some((k) => !(k in item)) ? { ...Object.fromEntries(nullKeys.map((k) => [k, null])), ...item } : item,
+    );
   const queries = declaration.queries ?? ({} as Q);
   const query = Object.fromEntries(
-    Object.entries(queries).map(([pattern, condition]) => [pattern, (...args: never[]) => ({ ...condition(...args), fromItem })]),
+    Object.entries(queries).map(([pattern, condition]) => [
+      pattern,
+      (...args: never[]) => ({ ...condition(...args), fromItem }),
+    ]),
   ) as unknown as NamedQueries<Q, R>;
 
   return {
@@ -197,7 +237,10 @@ function entityOf<S extends z.ZodMiniType<Item>, A extends unknown[], C extends 
     /** The counters it declares (what a backfill starts at 0 where absent, reindex.ts). */
     counters: counters as readonly string[],
     /** The counters of a new record: each at 0, and `spend: {}` (ADD on `spend.<currency>` needs the map to exist). */
-    emptyCounters: () => ({ ...(Object.fromEntries(counters.map((c) => [c, 0])) as Record<C, number>), spend: {} as Record<string, number> }),
+    emptyCounters: () => ({
+      ...(Object.fromEntries(counters.map((c) => [c, 0])) as Record<C, number>),
+      spend: {} as Record<string, number>,
+    }),
 
     /** Its index entries for a record, as every put writes them (none when it declares none): what a backfill compares items with (reindex.ts). */
     indexes: (record: R): IndexKeys => indexes?.(record) ?? {},
@@ -225,7 +268,12 @@ function entityOf<S extends z.ZodMiniType<Item>, A extends unknown[], C extends 
       check: (key: Key, guard: Guard & { condition?: Condition } = {}): TransactItem => {
         const p = new Placeholders();
         return {
-          ConditionCheck: { TableName: tableName(), Key: key, ConditionExpression: (guard.condition ?? exists)(p), ...p.attributes() },
+          ConditionCheck: {
+            TableName: tableName(),
+            Key: key,
+            ConditionExpression: (guard.condition ?? exists)(p),
+            ...p.attributes(),
+          },
           failure: guard.failure ?? missing,
         };
       },
@@ -283,23 +331,41 @@ export async function getRecord<R>(
   options: { consistent?: boolean; attributes?: readonly (keyof R & string)[] } = {},
 ): Promise<R | undefined> {
   const p = new Placeholders();
-  const projection = options.attributes ? { ProjectionExpression: ['pk', ...options.attributes].map((a) => p.path(a)).join(', '), ...p.attributes() } : {};
+  const projection = options.attributes
+    ? { ProjectionExpression: ['pk', ...options.attributes].map((a) => p.path(a)).join(', '), ...p.attributes() }
+    : {};
   const out = await withRetry(() =>
-    documentClient().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: options.consistent ?? false, ...projection })),
+    documentClient().send(
+      new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: options.consistent ?? false, ...projection }),
+    ),
   );
   return out.Item ? entity.fromItem(out.Item) : undefined;
 }
 
 /** Writes the record (plus `extra` index attributes); a failed condition throws the guard's error (conflict by default). */
-export async function putRecord<R>(entity: EntityOf<R>, key: Key, record: R, guard: Guard = {}, extra: Item = {}): Promise<void> {
+export async function putRecord<R>(
+  entity: EntityOf<R>,
+  key: Key,
+  record: R,
+  guard: Guard = {},
+  extra: Item = {},
+): Promise<void> {
   const { Put, failure } = entity.tx.put(key, record, guard, extra);
   await guarded(() => documentClient().send(new PutCommand(Put)), failure);
 }
 
 /** Applies the changes to an existing item (not found by default) and returns the whole updated record. */
-export async function updateRecord<R>(entity: EntityOf<R>, key: Key, changes: Changes<R>, guard: Guard = {}): Promise<R> {
+export async function updateRecord<R>(
+  entity: EntityOf<R>,
+  key: Key,
+  changes: Changes<R>,
+  guard: Guard = {},
+): Promise<R> {
   const { Update, failure } = entity.tx.update(key, changes, guard);
-  const out = await guarded(() => documentClient().send(new UpdateCommand({ ...Update, ReturnValues: 'ALL_NEW' })), failure);
+  const out = await guarded(
+    () => documentClient().send(new UpdateCommand({ ...Update, ReturnValues: 'ALL_NEW' })),
+    failure,
+  );
   return entity.fromItem(out.Attributes ?? {});
 }
 
@@ -308,7 +374,12 @@ export async function updateRecord<R>(entity: EntityOf<R>, key: Key, changes: Ch
  * NONE): for a caller allowed to write some attributes and read back none of them (an IAM
  * `dynamodb:Attributes` grant, as the report page's view count has).
  */
-export async function applyChanges<R>(entity: EntityOf<R>, key: Key, changes: Changes<R>, guard: Guard = {}): Promise<void> {
+export async function applyChanges<R>(
+  entity: EntityOf<R>,
+  key: Key,
+  changes: Changes<R>,
+  guard: Guard = {},
+): Promise<void> {
   const { Update, failure } = entity.tx.update(key, changes, guard);
   await guarded(() => documentClient().send(new UpdateCommand(Update)), failure);
 }

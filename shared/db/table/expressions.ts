@@ -92,19 +92,34 @@ export const exists: Condition = (p) => `attribute_exists(${p.path('pk')})`;
 /** No item has this key yet. */
 export const absent: Condition = (p) => `attribute_not_exists(${p.path('pk')})`;
 
-export const has = (path: string): Condition => (p) => `attribute_exists(${p.path(path)})`;
-export const lacks = (path: string): Condition => (p) => `attribute_not_exists(${p.path(path)})`;
+export const has =
+  (path: string): Condition =>
+  (p) =>
+    `attribute_exists(${p.path(path)})`;
+export const lacks =
+  (path: string): Condition =>
+  (p) =>
+    `attribute_not_exists(${p.path(path)})`;
 
 type Comparator = '=' | '<>' | '<' | '<=' | '>' | '>=';
-export const compare = (path: string, op: Comparator, value: unknown): Condition => (p) => `${p.path(path)} ${op} ${p.value(value)}`;
+export const compare =
+  (path: string, op: Comparator, value: unknown): Condition =>
+  (p) =>
+    `${p.path(path)} ${op} ${p.value(value)}`;
 export const equals = (path: string, value: unknown): Condition => compare(path, '=', value);
 
 // One condition is itself: DynamoDB refuses the doubled parentheses a nested all()/any() of one would make.
-export const all = (...conditions: Condition[]): Condition => (conditions.length === 1 ? conditions[0]! : (p) => conditions.map((c) => `(${c(p)})`).join(' AND '));
-export const any = (...conditions: Condition[]): Condition => (conditions.length === 1 ? conditions[0]! : (p) => conditions.map((c) => `(${c(p)})`).join(' OR '));
+export const all = (...conditions: Condition[]): Condition =>
+  conditions.length === 1 ? conditions[0]! : (p) => conditions.map((c) => `(${c(p)})`).join(' AND ');
+export const any = (...conditions: Condition[]): Condition =>
+  conditions.length === 1 ? conditions[0]! : (p) => conditions.map((c) => `(${c(p)})`).join(' OR ');
 
 /** The attribute is absent or holds null. */
-export const nullOrAbsent = (path: string): Condition => (p) => `attribute_not_exists(${p.path(path)}) OR attribute_type(${p.path(path)}, ${p.value('NULL')})`;
+export const nullOrAbsent =
+  (path: string): Condition =>
+  (p) =>
+    `attribute_not_exists(${p.path(path)}) OR attribute_type(${p.path(path)}, ${p.value('NULL')})`;
 
 /** The attribute still holds what was read: that value, or nothing (absent or null) when it read as nothing. */
-export const asRead = (path: string, value: unknown): Condition => (value === undefined || value === null ? nullOrAbsent(path) : equals(path, value));
+export const asRead = (path: string, value: unknown): Condition =>
+  value === undefined || value === null ? nullOrAbsent(path) : equals(path, value);

@@ -89,7 +89,6 @@ import type { IndexName } from './table-definition.ts';
 /** How many partitions the due index spreads over (keys.metricsDue). */
 export const DUE_SHARDS = 10;
 
-
 export interface Key {
   pk: string;
   sk: string;
@@ -154,7 +153,12 @@ export interface Collection extends KeyCondition {
   entities: readonly Entity[];
 }
 
-export const collection = (pk: string, skPrefix: string, ...entities: Entity[]): Collection => ({ index: 'table', pk, sk: { beginsWith: skPrefix }, entities });
+export const collection = (pk: string, skPrefix: string, ...entities: Entity[]): Collection => ({
+  index: 'table',
+  pk,
+  sk: { beginsWith: skPrefix },
+  entities,
+});
 
 /** The items of one index partition that a query wants: of these kinds only (by their table sort key). */
 export interface IndexCollection extends KeyCondition {
@@ -190,14 +194,16 @@ export const tenantPk = (tenantId: string) => `TENANT#${tenantId}`;
 export type RollupScope = { kind: 'tenant' } | { kind: 'campaign' | 'creator' | 'activity'; id: string };
 
 /** The sort-key prefix of a scope's days. */
-export const dayPrefix = (tenantId: string, scope: RollupScope) => `DAY#${scope.kind.toUpperCase()}#${scope.kind === 'tenant' ? tenantId : scope.id}#`;
+export const dayPrefix = (tenantId: string, scope: RollupScope) =>
+  `DAY#${scope.kind.toUpperCase()}#${scope.kind === 'tenant' ? tenantId : scope.id}#`;
 
 /** Who a rate counter counts: a tenant, a user (a sender), or a recipient address. */
 export type RateCounted = { tenantId: string } | { userId: string } | { recipient: string } | { endpointId: string };
 
-
-export const creationOrder = (tenantId: string, kind: string): OrderedIndex => ({ index: 'gsi1', pk: `${tenantPk(tenantId)}#${kind}` });
-
+export const creationOrder = (tenantId: string, kind: string): OrderedIndex => ({
+  index: 'gsi1',
+  pk: `${tenantPk(tenantId)}#${kind}`,
+});
 
 /**
  * Web analytics keys (analytics.ts): an object, so every bundle that uses one holds them all (a
@@ -212,18 +218,36 @@ export const analyticsKeys = {
   connectedTenants: (): KeyCondition => ({ index: 'gsi1', pk: 'ANALYTICS_CONNECTED' }),
   day: (tenantId: string, date: string): Key => ({ pk: tenantPk(tenantId), sk: `ANALYTICS_DAY#${date}` }),
   /** `answerDigest`: the sha256 of the answer's dimension and raw value. */
-  answer: (tenantId: string, date: string, answerDigest: string): Key => ({ pk: tenantPk(tenantId), sk: `ANALYTICS_HDYHAU#${date}#${answerDigest}` }),
+  answer: (tenantId: string, date: string, answerDigest: string): Key => ({
+    pk: tenantPk(tenantId),
+    sk: `ANALYTICS_HDYHAU#${date}#${answerDigest}`,
+  }),
   signal: (tenantId: string, signalId: string): Key => ({ pk: tenantPk(tenantId), sk: `ANALYTICS_SIGNAL#${signalId}` }),
-  signalDay: (tenantId: string, date: string, signalId: string): Key => ({ pk: tenantPk(tenantId), sk: `ANALYTICS_SIGNAL_DAY#${date}#${signalId}` }),
+  signalDay: (tenantId: string, date: string, signalId: string): Key => ({
+    pk: tenantPk(tenantId),
+    sk: `ANALYTICS_SIGNAL_DAY#${date}#${signalId}`,
+  }),
   /** `answerDigest` as for `answer`: one mapping per dimension and raw value. */
-  mapping: (tenantId: string, answerDigest: string): Key => ({ pk: tenantPk(tenantId), sk: `ANALYTICS_MAP#${answerDigest}` }),
+  mapping: (tenantId: string, answerDigest: string): Key => ({
+    pk: tenantPk(tenantId),
+    sk: `ANALYTICS_MAP#${answerDigest}`,
+  }),
   /** A tenant's signals or mappings (`sk` begins with the prefix; no other kind shares it). */
-  ofKind: (tenantId: string, kind: 'ANALYTICS_SIGNAL' | 'ANALYTICS_MAP'): KeyCondition => ({ index: 'table', pk: tenantPk(tenantId), sk: { beginsWith: `${kind}#` } }),
+  ofKind: (tenantId: string, kind: 'ANALYTICS_SIGNAL' | 'ANALYTICS_MAP'): KeyCondition => ({
+    index: 'table',
+    pk: tenantPk(tenantId),
+    sk: { beginsWith: `${kind}#` },
+  }),
   /**
    * A tenant's analytics items of one dated kind from `from` to `to` (dates `YYYY-MM-DD`), a day's
    * items included whatever follows its date (`sk BETWEEN from AND to`).
    */
-  dates: (tenantId: string, kind: 'ANALYTICS_DAY' | 'ANALYTICS_HDYHAU' | 'ANALYTICS_SIGNAL_DAY', from: string, to: string): KeyCondition => ({
+  dates: (
+    tenantId: string,
+    kind: 'ANALYTICS_DAY' | 'ANALYTICS_HDYHAU' | 'ANALYTICS_SIGNAL_DAY',
+    from: string,
+    to: string,
+  ): KeyCondition => ({
     index: 'table',
     pk: tenantPk(tenantId),
     sk: { between: [`${kind}#${from}`, `${kind}#${to}\uffff`] },
@@ -238,7 +262,10 @@ export const analyticsKeys = {
  * when its dates change or its status moves, a few writes a campaign's lifetime.
  */
 export const campaignStatusKeys = {
-  due: (tenantId: string, campaignId: string, dueAt: string) => ({ gsi4pk: 'CAMPAIGN_STATUS_DUE', gsi4sk: `${dueAt}#${tenantId}#${campaignId}` }),
+  due: (tenantId: string, campaignId: string, dueAt: string) => ({
+    gsi4pk: 'CAMPAIGN_STATUS_DUE',
+    gsi4sk: `${dueAt}#${tenantId}#${campaignId}`,
+  }),
 };
 
 /**

@@ -3,7 +3,14 @@
  * key conditions), batch reads and writes that retry unprocessed keys; all under the one retry
  * policy (retry.ts).
  */
-import { BatchGetCommand, BatchWriteCommand, QueryCommand, ScanCommand, type QueryCommandInput, type ScanCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  QueryCommand,
+  ScanCommand,
+  type QueryCommandInput,
+  type ScanCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from './client.ts';
 import type { Key } from './keys.ts';
 import { batchRound, cancellationReasons, withRetry } from './retry.ts';
@@ -32,7 +39,9 @@ export async function* queryPages(
   let read = 0;
   do {
     const left = limit === undefined ? {} : { Limit: limit - read };
-    const page = await withRetry(() => documentClient().send(new QueryCommand({ ...input, ...left, TableName: tableName(), ExclusiveStartKey: start })));
+    const page = await withRetry(() =>
+      documentClient().send(new QueryCommand({ ...input, ...left, TableName: tableName(), ExclusiveStartKey: start })),
+    );
     const items = page.Items ?? [];
     read += items.length;
     start = page.LastEvaluatedKey;
@@ -41,10 +50,14 @@ export async function* queryPages(
 }
 
 /** The one Scan loop, for the maintenance reads that must see every item (reindex.ts) and the local fakes: every page, each under the retry policy. */
-export async function* scanPages(input: Omit<ScanCommandInput, 'TableName' | 'ExclusiveStartKey'> = {}): AsyncGenerator<Item[]> {
+export async function* scanPages(
+  input: Omit<ScanCommandInput, 'TableName' | 'ExclusiveStartKey'> = {},
+): AsyncGenerator<Item[]> {
   let start: Record<string, unknown> | undefined;
   do {
-    const page = await withRetry(() => documentClient().send(new ScanCommand({ ...input, TableName: tableName(), ExclusiveStartKey: start })));
+    const page = await withRetry(() =>
+      documentClient().send(new ScanCommand({ ...input, TableName: tableName(), ExclusiveStartKey: start })),
+    );
     yield page.Items ?? [];
     start = page.LastEvaluatedKey;
   } while (start);
@@ -71,7 +84,13 @@ export async function batchGet(keyList: Key[], options: { consistent?: boolean }
     for (let attempt = 0; pending.length; attempt++) {
       if (attempt >= MAX_ATTEMPTS) throw new Error(`BatchGet left ${pending.length} keys unprocessed`);
       await batchRound(attempt);
-      const out = await withRetry(() => documentClient().send(new BatchGetCommand({ RequestItems: { [table]: { Keys: pending, ConsistentRead: options.consistent ?? false } } })));
+      const out = await withRetry(() =>
+        documentClient().send(
+          new BatchGetCommand({
+            RequestItems: { [table]: { Keys: pending, ConsistentRead: options.consistent ?? false } },
+          }),
+        ),
+      );
       found.push(...(out.Responses?.[table] ?? []));
       pending = (out.UnprocessedKeys?.[table]?.Keys as Record<string, unknown>[] | undefined) ?? [];
     }
@@ -90,14 +109,17 @@ async function batchWrite(requests: Record<string, unknown>[]): Promise<void> {
     for (let attempt = 0; pending.length; attempt++) {
       if (attempt >= MAX_ATTEMPTS) throw new Error(`BatchWrite left ${pending.length} writes unprocessed`);
       await batchRound(attempt);
-      const out = await withRetry(() => documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: pending } })));
+      const out = await withRetry(() =>
+        documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: pending } })),
+      );
       pending = (out.UnprocessedItems?.[table] as typeof pending | undefined) ?? [];
     }
   }
 }
 
 /** BatchWriteItem deletes of any number of keys. */
-export const batchDelete = (keyList: Key[]): Promise<void> => batchWrite(keyList.map((k) => ({ DeleteRequest: { Key: { pk: k.pk, sk: k.sk } } })));
+export const batchDelete = (keyList: Key[]): Promise<void> =>
+  batchWrite(keyList.map((k) => ({ DeleteRequest: { Key: { pk: k.pk, sk: k.sk } } })));
 
 /** BatchWriteItem puts (whole-item replacements) of any number of items. */
 export const batchPut = (items: Item[]): Promise<void> => batchWrite(items.map((Item) => ({ PutRequest: { Item } })));
@@ -117,5 +139,21 @@ export function recordOf<T>(item: Item): T {
  * The table's key and index attributes: on the item, never part of a record. (gsi7 and gsi8 sort
  * by `impressions` and `engagement`, which are the creator record's own counters: not listed.)
  */
-export const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', 'gsi4pk', 'gsi4sk', 'gsi5pk', 'gsi5sk', 'gsi6pk', 'gsi6sk', 'creatorFiguresPk'] as const;
+export const KEY_ATTRIBUTES = [
+  'pk',
+  'sk',
+  'gsi1pk',
+  'gsi1sk',
+  'gsi2pk',
+  'gsi2sk',
+  'gsi3pk',
+  'gsi3sk',
+  'gsi4pk',
+  'gsi4sk',
+  'gsi5pk',
+  'gsi5sk',
+  'gsi6pk',
+  'gsi6sk',
+  'creatorFiguresPk',
+] as const;
 export type IndexAttribute = (typeof KEY_ATTRIBUTES)[number];

@@ -88,7 +88,11 @@ export function sortRecords<T extends { id: string }>(
  * One page of a key-ordered query: keys first (exact count), then the page's items in one batch,
  * returned in key order. Works on the table or a GSI (whose items must project `pk` and `sk`).
  */
-export async function queryPage(spec: QuerySpec, page: PageRequest, options: Pick<ReadOptions, 'newestFirst'> = {}): Promise<Page<Record<string, unknown>>> {
+export async function queryPage(
+  spec: QuerySpec,
+  page: PageRequest,
+  options: Pick<ReadOptions, 'newestFirst'> = {},
+): Promise<Page<Record<string, unknown>>> {
   const keyItems = (await queryItems(spec, { ...options, attributes: ['pk', 'sk'] })) as unknown as Key[];
   const { items: pageKeys, totalCount } = pageOf(keyItems, page);
   return { items: await itemsInOrder(pageKeys), totalCount };
@@ -116,7 +120,11 @@ export function withPageCursors<T>(work: () => Promise<T>): Promise<T> {
  * from there with one more Query of `Limit = pageSize`. A keys-only index (gsi7, gsi8, gsi9) then gives
  * the page's items in one BatchGet.
  */
-export async function indexPage(order: KeyCondition, { pageIndex, pageSize }: PageRequest, direction: 'asc' | 'desc' = 'desc'): Promise<Record<string, unknown>[]> {
+export async function indexPage(
+  order: KeyCondition,
+  { pageIndex, pageSize }: PageRequest,
+  direction: 'asc' | 'desc' = 'desc',
+): Promise<Record<string, unknown>[]> {
   const index = GLOBAL_INDEXES.find((i) => i.indexName === order.index);
   if (!index) throw new Error(`indexPage reads an index's order, not the table's (${order.index}).`);
   const newestFirst = direction === 'desc';
@@ -129,7 +137,11 @@ export async function indexPage(order: KeyCondition, { pageIndex, pageSize }: Pa
   if (remembered) start = remembered;
   for (let skip = remembered ? 0 : pageIndex * pageSize; skip > 0; ) {
     // One request of `skip` keys at most (DynamoDB may answer fewer: the loop goes on from there).
-    const { value: page } = await queryPages(queryInput(order, { newestFirst, attributes: ['pk', 'sk', index.partitionKey, index.sortKey] }), skip, start).next();
+    const { value: page } = await queryPages(
+      queryInput(order, { newestFirst, attributes: ['pk', 'sk', index.partitionKey, index.sortKey] }),
+      skip,
+      start,
+    ).next();
     skip -= page?.count ?? 0;
     start = page?.next;
     // The partition ended before the page: past the end.

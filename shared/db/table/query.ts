@@ -46,18 +46,23 @@ export function keyAttributesOf(index: KeyCondition['index']): { partitionKey: s
 }
 
 /** The Query request members of a query (all but the table name and the start key). */
-export function queryInput(spec: QuerySpec, options: ReadOptions = {}): Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'> {
+export function queryInput(
+  spec: QuerySpec,
+  options: ReadOptions = {},
+): Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'> {
   const p = new Placeholders();
   const { partitionKey, sortKey } = keyAttributesOf(spec.index);
   const conditions = [`${p.name(partitionKey)} = ${p.value(spec.pk)}`];
   const sk = spec.sk;
   if (sk && 'beginsWith' in sk) conditions.push(`begins_with(${p.name(sortKey)}, ${p.value(sk.beginsWith)})`);
-  if (sk && 'between' in sk) conditions.push(`${p.name(sortKey)} BETWEEN ${p.value(sk.between[0])} AND ${p.value(sk.between[1])}`);
+  if (sk && 'between' in sk)
+    conditions.push(`${p.name(sortKey)} BETWEEN ${p.value(sk.between[0])} AND ${p.value(sk.between[1])}`);
   if (sk && 'before' in sk) conditions.push(`${p.name(sortKey)} < ${p.value(sk.before)}`);
   const KeyConditionExpression = conditions.join(' AND ');
   const FilterExpression = spec.filter?.(p);
   // The kinds are told apart by the table sort key: a projection keeps it.
-  const attributes = options.attributes && spec.entities ? [...new Set([...options.attributes, SORT_KEY])] : options.attributes;
+  const attributes =
+    options.attributes && spec.entities ? [...new Set([...options.attributes, SORT_KEY])] : options.attributes;
   const ProjectionExpression = attributes?.map((a) => p.path(a)).join(', ');
   return {
     ...(spec.index === 'table' ? {} : { IndexName: spec.index }),
@@ -71,7 +76,8 @@ export function queryInput(spec: QuerySpec, options: ReadOptions = {}): Omit<Que
 }
 
 /** The items of the kinds the query keeps (all when it names none). */
-const ofKinds = (spec: KeyCondition, items: Item[]) => (spec.entities ? items.filter((item) => spec.entities!.some((entity) => isEntity(item, entity))) : items);
+const ofKinds = (spec: KeyCondition, items: Item[]) =>
+  spec.entities ? items.filter((item) => spec.entities!.some((entity) => isEntity(item, entity))) : items;
 
 /** The query's items page by page (DynamoDB's pages of up to 1 MB), for a caller that acts on each before reading on. */
 export async function* queryItemPages(spec: QuerySpec, options: ReadOptions = {}): AsyncGenerator<Item[]> {
@@ -101,7 +107,11 @@ export async function queryRecords<R>(query: Query<R>, options: Omit<ReadOptions
 }
 
 /** At most `limit` records of an entity's query (`queryItemsUpTo`). */
-export async function queryRecordsUpTo<R>(query: Query<R>, limit: number, options: Omit<ReadOptions, 'attributes'> = {}): Promise<R[]> {
+export async function queryRecordsUpTo<R>(
+  query: Query<R>,
+  limit: number,
+  options: Omit<ReadOptions, 'attributes'> = {},
+): Promise<R[]> {
   return (await queryItemsUpTo(query, limit, options)).map((item) => query.fromItem(item));
 }
 

@@ -29,7 +29,8 @@ export type RecordKind = (typeof RECORD_KINDS)[number];
 
 const RecordPointers = defineEntity({
   name: 'The record',
-  schema: () => z.object({ kind: z.enum(RECORD_KINDS), tenantId: z.string(), recordPk: z.string(), recordSk: z.string() }),
+  schema: () =>
+    z.object({ kind: z.enum(RECORD_KINDS), tenantId: z.string(), recordPk: z.string(), recordSk: z.string() }),
   key: keys.recordPointer,
 });
 
@@ -57,6 +58,9 @@ export async function locate(kind: RecordKind, recordId: string): Promise<Record
 }
 
 /** `tenantOf` for a handler whose input names a record of `kind` in `field`. */
-export function recordTenant<I extends Record<string, unknown>>(kind: RecordKind, field: keyof I & string): (input: I) => Promise<RecordLocation | undefined> {
+export function recordTenant<I extends Record<string, unknown>>(
+  kind: RecordKind,
+  field: keyof I & string,
+): (input: I) => Promise<RecordLocation | undefined> {
   return (input) => locate(kind, input[field] as string);
 }

@@ -46,7 +46,7 @@ export function isThrottling(error: unknown): boolean {
 export function isTransactionConflict(error: unknown): boolean {
   if (error instanceof Error && error.name === 'TransactionConflictException') return true;
   const reasons = cancellationReasons(error);
-  return reasons !== undefined && reasons.includes('TransactionConflict') && !reasons.includes('ConditionalCheckFailed');
+  return reasons?.includes('TransactionConflict') === true && !reasons.includes('ConditionalCheckFailed');
 }
 
 /** What this policy tries again (throttling is the SDK's: see above). */

@@ -16,13 +16,33 @@ export const SORT_KEY = 'sk';
  * gsi6 instead, so that long notes never weigh on the reads of this one.
  */
 export const COMPACT_ATTRIBUTES = [
-  'id', 'name', 'createdAt', 'spend', 'impressions', 'engagement',
+  'id',
+  'name',
+  'createdAt',
+  'spend',
+  'impressions',
+  'engagement',
   // creators
-  'role', 'isOwnBrand', 'activitiesCount', 'totalFollowersCount',
+  'role',
+  'isOwnBrand',
+  'activitiesCount',
+  'totalFollowersCount',
   // activities
-  'channel', 'startAt', 'campaignId', 'contentHref', 'viewsCount', 'likeCount', 'replyCount', 'costsCount',
+  'channel',
+  'startAt',
+  'campaignId',
+  'contentHref',
+  'viewsCount',
+  'likeCount',
+  'replyCount',
+  'costsCount',
   // costs (searched: type, description and the names of its activity and category, joined by id)
-  'activityId', 'categoryId', 'amount', 'currency', 'type', 'description',
+  'activityId',
+  'categoryId',
+  'amount',
+  'currency',
+  'type',
+  'description',
 ];
 
 /**
@@ -62,15 +82,47 @@ export const GLOBAL_INDEXES = [
   { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk', projection: 'ALL' },
   { indexName: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk', projection: 'ALL' },
   { indexName: 'gsi4', partitionKey: 'gsi4pk', sortKey: 'gsi4sk', projection: 'KEYS_ONLY' },
-  { indexName: 'gsi5', partitionKey: 'gsi5pk', sortKey: 'gsi5sk', projection: 'INCLUDE', nonKeyAttributes: COMPACT_ATTRIBUTES },
-  { indexName: 'gsi6', partitionKey: 'gsi6pk', sortKey: 'gsi6sk', projection: 'INCLUDE', nonKeyAttributes: CREATOR_SEARCH_ATTRIBUTES },
-  { indexName: 'gsi7', partitionKey: 'creatorFiguresPk', sortKey: 'impressions', sortKeyType: 'N', projection: 'KEYS_ONLY' },
-  { indexName: 'gsi8', partitionKey: 'creatorFiguresPk', sortKey: 'engagement', sortKeyType: 'N', projection: 'KEYS_ONLY' },
-  { indexName: 'gsi9', partitionKey: 'creatorFiguresPk', sortKey: 'spendInTenantCurrency', sortKeyType: 'N', projection: 'KEYS_ONLY' },
+  {
+    indexName: 'gsi5',
+    partitionKey: 'gsi5pk',
+    sortKey: 'gsi5sk',
+    projection: 'INCLUDE',
+    nonKeyAttributes: COMPACT_ATTRIBUTES,
+  },
+  {
+    indexName: 'gsi6',
+    partitionKey: 'gsi6pk',
+    sortKey: 'gsi6sk',
+    projection: 'INCLUDE',
+    nonKeyAttributes: CREATOR_SEARCH_ATTRIBUTES,
+  },
+  {
+    indexName: 'gsi7',
+    partitionKey: 'creatorFiguresPk',
+    sortKey: 'impressions',
+    sortKeyType: 'N',
+    projection: 'KEYS_ONLY',
+  },
+  {
+    indexName: 'gsi8',
+    partitionKey: 'creatorFiguresPk',
+    sortKey: 'engagement',
+    sortKeyType: 'N',
+    projection: 'KEYS_ONLY',
+  },
+  {
+    indexName: 'gsi9',
+    partitionKey: 'creatorFiguresPk',
+    sortKey: 'spendInTenantCurrency',
+    sortKeyType: 'N',
+    projection: 'KEYS_ONLY',
+  },
 ] as const;
 
 /** The Number-typed index key attributes: no item may hold one as another type (or null). */
-export const NUMBER_KEY_ATTRIBUTES: readonly string[] = GLOBAL_INDEXES.flatMap((i) => ('sortKeyType' in i ? [i.sortKey] : []));
+export const NUMBER_KEY_ATTRIBUTES: readonly string[] = GLOBAL_INDEXES.flatMap((i) =>
+  'sortKeyType' in i ? [i.sortKey] : [],
+);
 
 /** An index's key attribute types (String unless declared Number). */
 export function keyTypes(index: (typeof GLOBAL_INDEXES)[number]): { partitionKey: 'S'; sortKey: 'S' | 'N' } {
@@ -82,7 +134,10 @@ export type IndexName = (typeof GLOBAL_INDEXES)[number]['indexName'];
 /** Input for CreateTable (DynamoDB Local and tests); the stack builds the same from these constants. */
 export function createTableInput(tableName: string) {
   // An attribute keys several indexes at most once (creatorFiguresPk keys gsi7 and gsi8).
-  const attributes = new Map<string, 'S' | 'N'>([[PARTITION_KEY, 'S'], [SORT_KEY, 'S']]);
+  const attributes = new Map<string, 'S' | 'N'>([
+    [PARTITION_KEY, 'S'],
+    [SORT_KEY, 'S'],
+  ]);
   for (const index of GLOBAL_INDEXES) {
     attributes.set(index.partitionKey, keyTypes(index).partitionKey);
     attributes.set(index.sortKey, keyTypes(index).sortKey);
@@ -101,7 +156,10 @@ export function createTableInput(tableName: string) {
         { AttributeName: i.partitionKey, KeyType: 'HASH' as const },
         { AttributeName: i.sortKey, KeyType: 'RANGE' as const },
       ],
-      Projection: { ProjectionType: i.projection, ...('nonKeyAttributes' in i ? { NonKeyAttributes: [...i.nonKeyAttributes] } : {}) },
+      Projection: {
+        ProjectionType: i.projection,
+        ...('nonKeyAttributes' in i ? { NonKeyAttributes: [...i.nonKeyAttributes] } : {}),
+      },
     })),
   };
 }

@@ -9,7 +9,11 @@ import { defineEntity, getRecord } from './entity.ts';
 import type { Key } from './keys.ts';
 
 /** A counter item: one number per value (its key is the caller's: keys.activityChannels, keys.creatorRoles). */
-const ValueCounters = defineEntity({ name: 'The counters', schema: () => z.custom<Record<string, unknown>>(), key: (key: Key) => key });
+const ValueCounters = defineEntity({
+  name: 'The counters',
+  schema: () => z.custom<Record<string, unknown>>(),
+  key: (key: Key) => key,
+});
 
 /**
  * The Update of the counters at `key` for a record arriving on `to`, leaving `from`, or moving
@@ -24,5 +28,9 @@ export function valueMove(key: Key, from: string | undefined, to: string | undef
 /** The counters at `key` per value, values back at 0 left out. */
 export async function valueCounts(key: Key): Promise<Record<string, number>> {
   const counters = (await getRecord(ValueCounters, key)) ?? {};
-  return Object.fromEntries(Object.entries(counters).map(([value, n]) => [value, Number(n)]).filter(([, n]) => (n as number) > 0));
+  return Object.fromEntries(
+    Object.entries(counters)
+      .map(([value, n]) => [value, Number(n)])
+      .filter(([, n]) => (n as number) > 0),
+  );
 }

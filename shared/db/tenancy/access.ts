@@ -3,7 +3,7 @@
  * for tenant routes the caller's membership and whether the tenant is live.
  */
 import * as z from 'zod/mini';
-import { defineEntity, defineProjection, getRecord } from '../table/entity.ts';
+import { defineProjection, getRecord } from '../table/entity.ts';
 import type { Key } from '../table/keys.ts';
 import * as keys from '../table/item-keys.ts';
 import type { Membership } from './memberships.ts';
@@ -36,7 +36,12 @@ export async function callerProfile(userId: string): Promise<{ accountDeleted: b
 }
 
 export async function tenantAccess(tenantId: string, userId: string, recordKey?: Key): Promise<TenantAccess> {
-  const wanted = [keys.user(userId), keys.tenant(tenantId), keys.membership(tenantId, userId), ...(recordKey ? [recordKey] : [])];
+  const wanted = [
+    keys.user(userId),
+    keys.tenant(tenantId),
+    keys.membership(tenantId, userId),
+    ...(recordKey ? [recordKey] : []),
+  ];
   const items = await batchGet(wanted);
   const find = (key: Key) => items.find((item) => item.pk === key.pk && item.sk === key.sk);
   const profile = find(keys.user(userId));

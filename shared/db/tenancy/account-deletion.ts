@@ -26,28 +26,31 @@ export const DELETION_TOKEN_TTL_MINUTES = 60;
 /** A pending request to delete an account, confirmed once with its emailed token. */
 const DeletionRequests = defineEntity({
   name: 'The deletion request',
-  schema: () => z.object({
-    userId: z.string(),
-    /** The single-use confirmation code. */
-    token: z.string(),
-    expiresAt: z.string(),
-    requestedAt: z.string(),
-    confirmedAt: z.optional(z.string()),
-    /** DynamoDB TTL removes stale requests (epoch seconds). */
-    ttl: z.number(),
-  }),
+  schema: () =>
+    z.object({
+      userId: z.string(),
+      /** The single-use confirmation code. */
+      token: z.string(),
+      expiresAt: z.string(),
+      requestedAt: z.string(),
+      confirmedAt: z.optional(z.string()),
+      /** DynamoDB TTL removes stale requests (epoch seconds). */
+      ttl: z.number(),
+    }),
   key: keys.deletionRequest,
 });
 
 /** The profile as the deletion leaves it: a tombstone whose personal fields are cleared (users.ts reads it as no user). */
-const ProfileTombstones = defineProjection(Users, () => z.object({
+const ProfileTombstones = defineProjection(Users, () =>
+  z.object({
     name: z.nullable(z.string()),
     jobRole: z.nullable(z.string()),
     avatarKey: z.nullable(z.string()),
     email: z.nullable(z.string()),
     updatedAt: z.string(),
     deletedAt: z.optional(z.string()),
-  }));
+  }),
+);
 
 /** The account's other items, as its deletion removes them (their records are settings.ts's and email-changes.ts's). */
 const UserSettingsItems = defineProjection(Settings, () => z.object({}));
@@ -87,7 +90,13 @@ export async function requestDeletion(userId: string): Promise<{ userId: string;
   await assertSafeguards(userId);
   const token = randomUUID();
   const expiresAt = new Date(Date.now() + DELETION_TOKEN_TTL_MINUTES * 60_000).toISOString();
-  const request = { userId, token, expiresAt, requestedAt: new Date().toISOString(), ttl: Math.floor(Date.parse(expiresAt) / 1000) };
+  const request = {
+    userId,
+    token,
+    expiresAt,
+    requestedAt: new Date().toISOString(),
+    ttl: Math.floor(Date.parse(expiresAt) / 1000),
+  };
   await transact([
     DeletionRequests.tx.put(DeletionRequests.key(userId), request),
     outboxPut({
@@ -105,10 +114,15 @@ export async function requestDeletion(userId: string): Promise<{ userId: string;
 export async function confirmDeletion(userId: string, token: string): Promise<{ userId: string; confirmedAt: string }> {
   await assertSafeguards(userId);
   const confirmedAt = new Date().toISOString();
-  await updateRecord(DeletionRequests, DeletionRequests.key(userId), { set: { confirmedAt } }, {
-    condition: all(equals('token', token), compare('expiresAt', '>', confirmedAt), lacks('confirmedAt')),
-    failure: () => forbidden('The deletion token is invalid, used or expired.'),
-  });
+  await updateRecord(
+    DeletionRequests,
+    DeletionRequests.key(userId),
+    { set: { confirmedAt } },
+    {
+      condition: all(equals('token', token), compare('expiresAt', '>', confirmedAt), lacks('confirmedAt')),
+      failure: () => forbidden('The deletion token is invalid, used or expired.'),
+    },
+  );
   return { userId, confirmedAt };
 }
 
@@ -127,7 +141,12 @@ async function dropMembershipOfGoneTenant(tenantId: string, userId: string): Pro
   const now = new Date().toISOString();
   // Already removed (or never stored): nothing to do.
   await conditionHeld((failure) =>
-    updateRecord(Memberships, Memberships.key(tenantId, userId), { set: { deletedAt: now, updatedAt: now }, remove: ['gsi1pk', 'gsi1sk'] }, { condition: notDeleted, failure }),
+    updateRecord(
+      Memberships,
+      Memberships.key(tenantId, userId),
+      { set: { deletedAt: now, updatedAt: now }, remove: ['gsi1pk', 'gsi1sk'] },
+      { condition: notDeleted, failure },
+    ),
   );
 }
 

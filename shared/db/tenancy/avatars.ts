@@ -15,7 +15,10 @@ import * as storageWrites from '../../integrations/storage-writes/index.ts';
 /** Deletes an object of the avatars bucket nothing needs any more; a failure is logged with its key, never thrown. */
 async function deleteLeftover(key: string, what: string): Promise<void> {
   await storageWrites.deleteObject(config.avatarsBucket(), key).catch((error: unknown) =>
-    logger.error(`${what} left behind`, { avatarKey: key, error: error instanceof Error ? error.message : String(error) }),
+    logger.error(`${what} left behind`, {
+      avatarKey: key,
+      error: error instanceof Error ? error.message : String(error),
+    }),
   );
 }
 
@@ -24,7 +27,10 @@ async function deleteLeftover(key: string, what: string): Promise<void> {
  * unless it is the same one. Best effort: the update has succeeded, so a failed delete is logged
  * (with the key, to clean up) and never fails the request.
  */
-async function deleteReplacedAvatar(previousKey: string | null | undefined, currentKey: string | null | undefined): Promise<void> {
+async function deleteReplacedAvatar(
+  previousKey: string | null | undefined,
+  currentKey: string | null | undefined,
+): Promise<void> {
   if (!previousKey || previousKey === currentKey) return;
   await deleteLeftover(previousKey, 'replaced avatar');
 }

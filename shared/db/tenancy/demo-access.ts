@@ -4,13 +4,11 @@
  * the demo as active organization switches to the paid one. Idempotent: run again, it finds nothing
  * left to change.
  */
-import * as z from 'zod/mini';
 import { NotFoundError } from '../../domain/errors.ts';
 import { getRecord } from '../table/entity.ts';
 import { DemoPointer } from './tenant-entity.ts';
 import { getMembership, membershipsOfTenant, removeMembership } from './memberships.ts';
 import { getSettings, updateSettings } from './settings.ts';
-
 
 async function demoTenantId(): Promise<string | undefined> {
   return (await getRecord(DemoPointer, DemoPointer.key()))?.tenantId;
@@ -32,6 +30,7 @@ export async function removeDemoAccess(paidTenantId: string): Promise<void> {
         if (!(error instanceof NotFoundError)) throw error;
       }
     }
-    if ((await getSettings(userId)).activeOrganizationId === demoId) await updateSettings(userId, { activeOrganizationId: paidTenantId });
+    if ((await getSettings(userId)).activeOrganizationId === demoId)
+      await updateSettings(userId, { activeOrganizationId: paidTenantId });
   }
 }

@@ -19,20 +19,24 @@ export const EMAIL_CHANGE_TTL_HOURS = 24;
 
 export const EmailChanges = defineEntity({
   name: 'The email change',
-  schema: () => z.object({
-    userId: z.string(),
-    newEmail: z.string(),
-    /** The single-use confirmation code. */
-    token: z.string(),
-    expiresAt: z.string(),
-    requestedAt: z.string(),
-    /** DynamoDB TTL removes stale requests (epoch seconds). */
-    ttl: z.number(),
-  }),
+  schema: () =>
+    z.object({
+      userId: z.string(),
+      newEmail: z.string(),
+      /** The single-use confirmation code. */
+      token: z.string(),
+      expiresAt: z.string(),
+      requestedAt: z.string(),
+      /** DynamoDB TTL removes stale requests (epoch seconds). */
+      ttl: z.number(),
+    }),
   key: keys.emailChange,
 });
 
-export type EmailChangeRequest = Pick<z.infer<typeof EmailChanges.schema>, 'userId' | 'newEmail' | 'expiresAt' | 'requestedAt'>;
+export type EmailChangeRequest = Pick<
+  z.infer<typeof EmailChanges.schema>,
+  'userId' | 'newEmail' | 'expiresAt' | 'requestedAt'
+>;
 
 /**
  * Stores the request and emails its code to the new address, counted against the user's hourly
@@ -44,7 +48,14 @@ export async function requestEmailChange(userId: string, newEmail: string): Prom
   const requestedAt = new Date().toISOString();
   const expiresAt = new Date(Date.now() + EMAIL_CHANGE_TTL_HOURS * 3600_000).toISOString();
   await transact([
-    EmailChanges.tx.put(EmailChanges.key(userId), { userId, newEmail, token, expiresAt, requestedAt, ttl: Math.floor(Date.parse(expiresAt) / 1000) }),
+    EmailChanges.tx.put(EmailChanges.key(userId), {
+      userId,
+      newEmail,
+      token,
+      expiresAt,
+      requestedAt,
+      ttl: Math.floor(Date.parse(expiresAt) / 1000),
+    }),
     outboxPut({
       to: newEmail,
       subject: 'Confirm your new email address',
@@ -68,21 +79,35 @@ export async function requestEmailChange(userId: string, newEmail: string): Prom
  * expires, so nothing about the address was revealed before its mailbox confirmed).
  */
 export async function confirmEmailChange(userId: string, code: string): Promise<User> {
-  const [request, user] = await Promise.all([getRecord(EmailChanges, EmailChanges.key(userId), { consistent: true }), getUser(userId)]);
+  const [request, user] = await Promise.all([
+    getRecord(EmailChanges, EmailChanges.key(userId), { consistent: true }),
+    getUser(userId),
+  ]);
   const now = new Date().toISOString();
   const wrongCode = () => forbidden('The email change code is wrong, used or expired.');
   if (!user || request?.token !== code || request.expiresAt <= now) throw wrongCode();
   const { newEmail } = request;
   await transact([
     // Single use, and still the request that was read (a newer request replaces the code).
-    EmailChanges.tx.delete(EmailChanges.key(userId), { condition: all(equals('token', code), compare('expiresAt', '>', now)), failure: wrongCode }),
-    // The old address must still be current, so two concurrent changes cannot both win.
-    Users.tx.update(Users.key(userId), { set: { email: newEmail, updatedAt: now } }, {
-      condition: all(has('pk'), lacks('deletedAt'), equals('email', user.email)),
-      failure: () => conflict('The account changed concurrently; retry.'),
+    EmailChanges.tx.delete(EmailChanges.key(userId), {
+      condition: all(equals('token', code), compare('expiresAt', '>', now)),
+      failure: wrongCode,
     }),
+    // The old address must still be current, so two concurrent changes cannot both win.
+    Users.tx.update(
+      Users.key(userId),
+      { set: { email: newEmail, updatedAt: now } },
+      {
+        condition: all(has('pk'), lacks('deletedAt'), equals('email', user.email)),
+        failure: () => conflict('The account changed concurrently; retry.'),
+      },
+    ),
     EmailClaims.tx.delete(EmailClaims.key(user.email), { condition: null }),
-    EmailClaims.tx.put(EmailClaims.key(newEmail), { userId }, { condition: absent, failure: () => conflict('Another account already uses this email address.') }),
+    EmailClaims.tx.put(
+      EmailClaims.key(newEmail),
+      { userId },
+      { condition: absent, failure: () => conflict('Another account already uses this email address.') },
+    ),
   ]);
   return { ...user, email: newEmail, updatedAt: now };
 }

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
-import { type Role } from '../../domain/roles.ts';
+import type { Role } from '../../domain/roles.ts';
 import { conflict, notFound } from '../../domain/errors.ts';
 import { invitationEmail } from '../../domain/invitation-email.ts';
 import { defineEntity, defineProjection, getRecord, updateRecord } from '../table/entity.ts';
@@ -17,11 +17,10 @@ import { addMembershipItems, getMembership, type Membership } from './membership
 import { queryRecords } from '../table/query.ts';
 import { outboxPut } from '../email/outbox.ts';
 import { countAgainst, LIMITS } from './rate-limits.ts';
-import { stored } from '../../records/fields.ts';
 import { getTenant } from './tenants.ts';
 import { transact } from '../table/transact.ts';
 import { EmailClaims } from './users.ts';
-import { INVITATION_STATUSES, InvitationSchema } from '../../records/invitation.ts';
+import { type INVITATION_STATUSES, InvitationSchema } from '../../records/invitation.ts';
 
 export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
 
@@ -47,12 +46,19 @@ const liveTenant = all(has('pk'), lacks('deletedAt'), lacks('deletingAt'));
  * against the tenant's hourly limit and the address's daily one (across tenants), in the same
  * transaction, so a refused invitation counts nothing; past either, 429 with Retry-After.
  */
-export async function inviteByEmail(input: { tenantId: string; email: string; role: Role; invitedBy: string; inviterEmail: string | undefined }): Promise<Invitation> {
+export async function inviteByEmail(input: {
+  tenantId: string;
+  email: string;
+  role: Role;
+  invitedBy: string;
+  inviterEmail: string | undefined;
+}): Promise<Invitation> {
   const tenant = await getTenant(input.tenantId);
   if (!tenant) throw notFound('The organization');
   const now = new Date().toISOString();
   const email = input.email.trim();
-  if (await isMemberByEmail(input.tenantId, email)) throw conflict('This address belongs to a member of this organization already.');
+  if (await isMemberByEmail(input.tenantId, email))
+    throw conflict('This address belongs to a member of this organization already.');
   const invitation: Invitation = {
     id: randomUUID(),
     organizationId: input.tenantId,
@@ -65,16 +71,27 @@ export async function inviteByEmail(input: { tenantId: string; email: string; ro
     updatedAt: now,
   };
   await transact([
-    Invitations.tx.put(Invitations.key(input.tenantId, email), invitation, {
-      condition: any(lacks('pk'), compare('status', '<>', 'accepted')),
-      failure: () => conflict('This address has already accepted an invitation to this organization.'),
-    }, keys.invitationByEmail(email, input.tenantId)),
+    Invitations.tx.put(
+      Invitations.key(input.tenantId, email),
+      invitation,
+      {
+        condition: any(lacks('pk'), compare('status', '<>', 'accepted')),
+        failure: () => conflict('This address has already accepted an invitation to this organization.'),
+      },
+      keys.invitationByEmail(email, input.tenantId),
+    ),
     Tenant.tx.check(Tenant.key(input.tenantId), { condition: liveTenant }),
     outboxPut({
       to: email,
       ...invitationEmail({ organizationName: tenant.name, inviterEmail: input.inviterEmail, role: input.role }),
       kind: 'invitation',
-      data: { organizationId: input.tenantId, workspaceId: input.tenantId, invitationId: invitation.id, role: input.role, email },
+      data: {
+        organizationId: input.tenantId,
+        workspaceId: input.tenantId,
+        invitationId: invitation.id,
+        role: input.role,
+        email,
+      },
     }),
     ...countAgainst([
       { limit: LIMITS.invitationsPerTenant, by: input.tenantId },
@@ -114,10 +131,14 @@ export async function acceptInvitation(tenantId: string, email: string, userId: 
   const [membershipPut, ...counts] = transactItems;
   const now = new Date().toISOString();
   await transact([
-    Invitations.tx.update(invitationKey, { set: { status: 'accepted', updatedAt: now, acceptedBy: userId } }, {
-      // Still pending, with the role we read: a renewal in between is not silently ignored.
-      condition: all(equals('status', 'pending'), equals('role', role)),
-    }),
+    Invitations.tx.update(
+      invitationKey,
+      { set: { status: 'accepted', updatedAt: now, acceptedBy: userId } },
+      {
+        // Still pending, with the role we read: a renewal in between is not silently ignored.
+        condition: all(equals('status', 'pending'), equals('role', role)),
+      },
+    ),
     { ...membershipPut!, failure: () => conflict('You are already a member of this organization.') },
     ...counts,
   ]);
@@ -126,7 +147,12 @@ export async function acceptInvitation(tenantId: string, email: string, userId: 
 
 /** Marks a pending invitation of `email` declined; 404 when there is none. */
 export async function declineInvitation(tenantId: string, email: string): Promise<void> {
-  await updateRecord(Invitations, Invitations.key(tenantId, email), { set: { status: 'declined', updatedAt: new Date().toISOString() } }, {
-    condition: equals('status', 'pending'),
-  });
+  await updateRecord(
+    Invitations,
+    Invitations.key(tenantId, email),
+    { set: { status: 'declined', updatedAt: new Date().toISOString() } },
+    {
+      condition: equals('status', 'pending'),
+    },
+  );
 }

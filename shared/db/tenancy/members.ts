@@ -19,7 +19,11 @@ export interface MemberQuery extends PageRequest {
 export type Member = User & { role: string; membershipStatus: string };
 
 /** A member as the members list shows it (and the outbound `member.joined` event): the user with their role and membership status. */
-export const memberView = (user: User, membership: Pick<Membership, 'role' | 'status'>): Member => ({ ...user, role: membership.role, membershipStatus: membership.status });
+export const memberView = (user: User, membership: Pick<Membership, 'role' | 'status'>): Member => ({
+  ...user,
+  role: membership.role,
+  membershipStatus: membership.status,
+});
 
 /**
  * The memberships a caller may see: all of them, except in the shared demo organization of organic
@@ -32,7 +36,11 @@ async function visibleMemberships(tenant: Tenant, callerId: string): Promise<Mem
   return own ? [own] : [];
 }
 
-export async function listMembers(tenant: Tenant, callerId: string, query: MemberQuery): Promise<Page<Member> & { facets: Facets }> {
+export async function listMembers(
+  tenant: Tenant,
+  callerId: string,
+  query: MemberQuery,
+): Promise<Page<Member> & { facets: Facets }> {
   const memberships = await visibleMemberships(tenant, callerId);
   const users = await getUsers(memberships.map((m) => m.userId));
   const term = query.searchTerm?.toLowerCase();

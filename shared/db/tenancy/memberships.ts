@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
-import { type Role } from '../../domain/roles.ts';
+import type { Role } from '../../domain/roles.ts';
 import { conflict, notFound } from '../../domain/errors.ts';
 import { type Changes, defineEntity, defineProjection, getRecord } from '../table/entity.ts';
 import { Tenants } from './tenant-entity.ts';
@@ -15,20 +15,20 @@ import { all, any, compare, equals, has, lacks } from '../table/expressions.ts';
 import * as keys from '../table/item-keys.ts';
 import * as collections from '../table/collections.ts';
 import { queryRecords } from '../table/query.ts';
-import { stored } from '../../records/fields.ts';
 import { transact } from '../table/transact.ts';
 import { type MembershipStatus, MembershipSchema, type Membership } from '../../records/membership.ts';
 export type { MembershipStatus, Membership } from '../../records/membership.ts';
 
 export const Memberships = defineEntity({
   name: 'The member',
-  schema: () => z.object({
-    ...MembershipSchema.shape,
-    /** A removed membership stays as a tombstone, out of the by-user index. */
-    deletedAt: z.optional(z.string()),
-    /** When a pending membership was accepted: a retried accept answers with it (acceptedMembership). */
-    acceptedAt: z.optional(z.string()),
-  }),
+  schema: () =>
+    z.object({
+      ...MembershipSchema.shape,
+      /** A removed membership stays as a tombstone, out of the by-user index. */
+      deletedAt: z.optional(z.string()),
+      /** When a pending membership was accepted: a retried accept answers with it (acceptedMembership). */
+      acceptedAt: z.optional(z.string()),
+    }),
   key: keys.membership,
   /** Listed under its user (gsi1) while it stands; a removal takes it out (account-deletion.ts, removeMember). */
   indexes: (membership) => (membership.deletedAt ? {} : keys.membershipByUser(membership.userId, membership.tenantId)),
@@ -66,11 +66,16 @@ function activeOwner(role: Role, status: MembershipStatus): number {
  * owner to remain, except when the last owner leaves as the tenant's last member (account deletion).
  */
 function countUpdate(tenantId: string, members: number, owners: number, failure: () => Error) {
-  const keepsOwner = members < 0 ? any(compare('ownerCount', '>', 1), equals('memberCount', 1)) : compare('ownerCount', '>', 1);
-  return TenantCounts.tx.update(TenantCounts.key(tenantId), { add: { memberCount: members, ownerCount: owners } }, {
-    condition: owners < 0 ? all(liveTenant, keepsOwner) : liveTenant,
-    failure,
-  });
+  const keepsOwner =
+    members < 0 ? any(compare('ownerCount', '>', 1), equals('memberCount', 1)) : compare('ownerCount', '>', 1);
+  return TenantCounts.tx.update(
+    TenantCounts.key(tenantId),
+    { add: { memberCount: members, ownerCount: owners } },
+    {
+      condition: owners < 0 ? all(liveTenant, keepsOwner) : liveTenant,
+      failure,
+    },
+  );
 }
 
 /** Items that add a membership (for this module and for larger transactions such as sign-up). */
@@ -91,20 +96,32 @@ export function addMembershipItems(tenantId: string, userId: string, role: Role,
 }
 
 /** Adds a membership: 409 when the user already belongs to the tenant, 404 when the tenant is gone. */
-export async function addMembership(tenantId: string, userId: string, role: Role, status: MembershipStatus): Promise<Membership> {
+export async function addMembership(
+  tenantId: string,
+  userId: string,
+  role: Role,
+  status: MembershipStatus,
+): Promise<Membership> {
   const { membership, transactItems } = addMembershipItems(tenantId, userId, role, status);
   await transact(transactItems);
   return membership;
 }
 
 /** A membership change and its counter moves, guarded by the membership being current with the role we read. */
-async function changeWithCounts(was: Membership, changes: Changes<z.infer<typeof Memberships.schema>>, owners: number, members: number): Promise<void> {
+async function changeWithCounts(
+  was: Membership,
+  changes: Changes<z.infer<typeof Memberships.schema>>,
+  owners: number,
+  members: number,
+): Promise<void> {
   await transact([
     Memberships.tx.update(Memberships.key(was.tenantId, was.userId), changes, {
       condition: all(has('pk'), lacks('deletedAt'), equals('role', was.role)),
       failure: () => conflict('The membership changed concurrently; retry.'),
     }),
-    countUpdate(was.tenantId, members, owners, () => conflict('The organization must keep an owner: make another member owner first.')),
+    countUpdate(was.tenantId, members, owners, () =>
+      conflict('The organization must keep an owner: make another member owner first.'),
+    ),
   ]);
 }
 
@@ -124,15 +141,25 @@ export async function removeMembership(tenantId: string, userId: string): Promis
   const was = await getMembership(tenantId, userId);
   if (!was) throw notFound('The member');
   const now = new Date().toISOString();
-  await changeWithCounts(was, { set: { deletedAt: now, updatedAt: now }, remove: ['gsi1pk', 'gsi1sk'] }, -activeOwner(was.role, was.status), -1);
+  await changeWithCounts(
+    was,
+    { set: { deletedAt: now, updatedAt: now }, remove: ['gsi1pk', 'gsi1sk'] },
+    -activeOwner(was.role, was.status),
+    -1,
+  );
 }
 
 /** Turns a pending membership active (the recipient accepted). */
 export async function activateMembership(tenantId: string, userId: string): Promise<Membership> {
   const was = await getMembership(tenantId, userId);
-  if (!was || was.status !== 'pending') throw notFound('The invitation');
+  if (was?.status !== 'pending') throw notFound('The invitation');
   const now = new Date().toISOString();
-  await changeWithCounts(was, { set: { status: 'active', updatedAt: now, acceptedAt: now } }, activeOwner(was.role, 'active'), 0);
+  await changeWithCounts(
+    was,
+    { set: { status: 'active', updatedAt: now, acceptedAt: now } },
+    activeOwner(was.role, 'active'),
+    0,
+  );
   return { ...was, status: 'active', updatedAt: now };
 }
 

@@ -15,17 +15,23 @@ import type { TransactItem } from '../table/transact.ts';
 
 const RateCounters = defineEntity({
   name: 'The rate counter',
-  schema: () => z.object({
-    /** How many were done in the window. */
-    count: z.number(),
-    /** When the table's TTL may remove it (epoch seconds). */
-    ttl: z.number(),
-  }),
+  schema: () =>
+    z.object({
+      /** How many were done in the window. */
+      count: z.number(),
+      /** When the table's TTL may remove it (epoch seconds). */
+      ttl: z.number(),
+    }),
   key: keys.rateCounter,
 });
 
 /** Who is counted: the counter's partition, and who the 429 says reached the limit. */
-const COUNTED = { tenant: 'An organization', user: 'An account', recipient: 'An email address', endpoint: 'A webhook endpoint' } as const;
+const COUNTED = {
+  tenant: 'An organization',
+  user: 'An account',
+  recipient: 'An email address',
+  endpoint: 'A webhook endpoint',
+} as const;
 
 export interface RateLimit {
   per: keyof typeof COUNTED;
@@ -49,7 +55,13 @@ export const LIMITS = {
   invitationsPerTenant: { per: 'tenant', verb: 'send', what: 'invitations', limit: 50, windowSeconds: HOUR },
   invitationsPerRecipient: { per: 'recipient', verb: 'receive', what: 'invitations', limit: 20, windowSeconds: DAY },
   emailChangesPerUser: { per: 'user', verb: 'request', what: 'email changes', limit: 5, windowSeconds: HOUR },
-  emailChangeCodesPerRecipient: { per: 'recipient', verb: 'receive', what: 'email-change codes', limit: 3, windowSeconds: HOUR },
+  emailChangeCodesPerRecipient: {
+    per: 'recipient',
+    verb: 'receive',
+    what: 'email-change codes',
+    limit: 3,
+    windowSeconds: HOUR,
+  },
   tenantsPerUser: { per: 'user', verb: 'create', what: 'organizations', limit: 10, windowSeconds: DAY },
   // docs/decisions.md "The service's own routes": exports are limited per tenant like every write that costs.
   exportsPerTenant: { per: 'tenant', verb: 'start', what: 'exports', limit: 50, windowSeconds: DAY },
@@ -63,14 +75,20 @@ export interface Use {
   by: string;
 }
 
-const period = (seconds: number) => (seconds === MINUTE ? 'minute' : seconds === HOUR ? 'hour' : seconds === DAY ? 'day' : `${seconds / 60} minutes`);
+const period = (seconds: number) =>
+  seconds === MINUTE ? 'minute' : seconds === HOUR ? 'hour' : seconds === DAY ? 'day' : `${seconds / 60} minutes`;
 
 /** The transaction item that counts one use in the current window; its failed condition (the window is full) is a 429. */
 function countOne({ limit, by }: Use, now: number): TransactItem {
   const windowMs = limit.windowSeconds * 1000;
   const windowStart = Math.floor(now / windowMs) * windowMs;
   const windowEnd = windowStart + windowMs;
-  const counted = { tenant: { tenantId: by }, user: { userId: by }, recipient: { recipient: by }, endpoint: { endpointId: by } }[limit.per];
+  const counted = {
+    tenant: { tenantId: by },
+    user: { userId: by },
+    recipient: { recipient: by },
+    endpoint: { endpointId: by },
+  }[limit.per];
   return RateCounters.tx.update(
     RateCounters.key(counted, limit.what.replaceAll(' ', '-'), new Date(windowStart).toISOString()),
     // Kept one window past its end: TTL deletion is lazy, and nothing reads an ended window anyway.

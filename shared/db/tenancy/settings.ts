@@ -8,17 +8,17 @@ import { ConflictError, conflict } from '../../domain/errors.ts';
 import { defineEntity, getRecord, putRecord } from '../table/entity.ts';
 import { absent, equals } from '../table/expressions.ts';
 import * as keys from '../table/item-keys.ts';
-import { stored } from '../../records/fields.ts';
 import { UserSettingsSchema } from '../../records/user-settings.ts';
 import { rounds } from '../table/retry.ts';
 
 export const Settings = defineEntity({
   name: 'The settings',
-  schema: () => z.object({
-    ...UserSettingsSchema.shape,
-    /** Counts the writes: each is conditioned on the one it read (optimistic concurrency). */
-    version: z.number(),
-  }),
+  schema: () =>
+    z.object({
+      ...UserSettingsSchema.shape,
+      /** Counts the writes: each is conditioned on the one it read (optimistic concurrency). */
+      version: z.number(),
+    }),
   key: keys.settings,
 });
 
@@ -51,14 +51,18 @@ export async function updateSettings(
       id: userId,
       userId,
       activeOrganizationId:
-        changes.activeOrganizationId === undefined ? (current?.activeOrganizationId ?? null) : changes.activeOrganizationId,
+        changes.activeOrganizationId === undefined
+          ? (current?.activeOrganizationId ?? null)
+          : changes.activeOrganizationId,
       preferences: { ...current?.preferences, ...changes.preferences },
       createdAt: current?.createdAt ?? now,
       updatedAt: now,
       version: (current?.version ?? 0) + 1,
     };
     try {
-      await putRecord(Settings, Settings.key(userId), next, { condition: current ? equals('version', current.version) : absent });
+      await putRecord(Settings, Settings.key(userId), next, {
+        condition: current ? equals('version', current.version) : absent,
+      });
       return publicView(next);
     } catch (error) {
       // Another write landed since the read: merge into it on the next round.

@@ -32,7 +32,10 @@ async function markDeleting(tenantId: string): Promise<void> {
     Tenants.key(tenantId),
     // A retry keeps the first mark. gsi3 lists unfinished deletions for the sweeper job until the
     // tenant item itself is deleted, last.
-    { setIfAbsent: { deletingAt: now, gsi3sk: `${now}#${tenantId}` }, set: { updatedAt: now, gsi3pk: keys.tenantsBeingDeleted().gsi3pk } },
+    {
+      setIfAbsent: { deletingAt: now, gsi3sk: `${now}#${tenantId}` },
+      set: { updatedAt: now, gsi3pk: keys.tenantsBeingDeleted().gsi3pk },
+    },
     { failure: () => notFound('The organization') },
   );
 }
@@ -41,11 +44,17 @@ async function markDeleting(tenantId: string): Promise<void> {
 async function sweepPartition(tenantId: string): Promise<number> {
   const tenantSk = keys.tenant(tenantId).sk;
   let deleted = 0;
-  for await (const page of queryItemPages(Tenants.query.partition(tenantId), { consistent: true, attributes: ['pk', 'sk', 'id', 's3Key'] })) {
+  for await (const page of queryItemPages(Tenants.query.partition(tenantId), {
+    consistent: true,
+    attributes: ['pk', 'sk', 'id', 's3Key'],
+  })) {
     const items = page.filter((item) => item.sk !== tenantSk);
     // Objects released before the items that name them go (the object sweep deletes them): an
     // interruption in between leaves items that a retry finds again, never objects nobody knows about.
-    await releaseObjects('files', items.flatMap((item) => (typeof item.s3Key === 'string' && item.s3Key ? [item.s3Key] : [])));
+    await releaseObjects(
+      'files',
+      items.flatMap((item) => (typeof item.s3Key === 'string' && item.s3Key ? [item.s3Key] : [])),
+    );
     // Every record's `id` is a uuid of the one id space, so `ID#<id>` can only be its own pointer;
     // deleting a pointer that was never written (memberships, invitations) is a no-op.
     await batchDelete(items.flatMap((item) => (typeof item.id === 'string' ? [keys.recordPointer(item.id)] : [])));
@@ -84,4 +93,3 @@ export async function finishInterruptedDeletions(olderThanMs = 5 * 60_000): Prom
   }
   return finished;
 }
-

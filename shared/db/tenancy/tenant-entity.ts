@@ -15,20 +15,21 @@ import { TenantMetricsSchema, TenantSchema } from '../../records/tenant.ts';
  */
 export const Tenants = defineEntity({
   name: 'The organization',
-  schema: () => z.object({
-    ...TenantSchema.shape,
-    memberCount: z.number(),
-    ownerCount: z.number(),
-    deletedAt: z.optional(z.string()),
-    deletingAt: z.optional(z.string()),
-    /** Stripe's ids and the ordering of applied billing changes (shared/db/billing/billing.ts); never shown. */
-    stripeCustomerId: z.optional(z.string()),
-    stripeSubscriptionId: z.optional(z.string()),
-    billingCreated: z.optional(z.number()),
-    /** Bumped by every change of `currency`; gsi9 orders by spend in it once `spendOrderRevision` equals it (spend-order.ts). Never shown. */
-    currencyRevision: z.optional(z.number()),
-    spendOrderRevision: z.optional(z.number()),
-  }),
+  schema: () =>
+    z.object({
+      ...TenantSchema.shape,
+      memberCount: z.number(),
+      ownerCount: z.number(),
+      deletedAt: z.optional(z.string()),
+      deletingAt: z.optional(z.string()),
+      /** Stripe's ids and the ordering of applied billing changes (shared/db/billing/billing.ts); never shown. */
+      stripeCustomerId: z.optional(z.string()),
+      stripeSubscriptionId: z.optional(z.string()),
+      billingCreated: z.optional(z.number()),
+      /** Bumped by every change of `currency`; gsi9 orders by spend in it once `spendOrderRevision` equals it (spend-order.ts). Never shown. */
+      currencyRevision: z.optional(z.number()),
+      spendOrderRevision: z.optional(z.number()),
+    }),
   key: keys.tenant,
   queries: {
     /** Every item of the tenant's partition, of whatever kind: what its permanent deletion sweeps (tenant-deletion.ts). */
@@ -39,7 +40,15 @@ export const Tenants = defineEntity({
 });
 
 /** The tenant's stored aggregate (lists and reporting read it; the writes of its records move it). */
-export const TenantAggregates = defineEntity({ name: 'The organization', schema: () => TenantMetricsSchema, key: keys.tenantAggregate });
+export const TenantAggregates = defineEntity({
+  name: 'The organization',
+  schema: () => TenantMetricsSchema,
+  key: keys.tenantAggregate,
+});
 
 /** The shared demo tenant's pointer: which tenant it is (created on first use). */
-export const DemoPointer = defineEntity({ name: 'The demo organization', schema: () => z.object({ tenantId: z.string() }), key: keys.demoTenant });
+export const DemoPointer = defineEntity({
+  name: 'The demo organization',
+  schema: () => z.object({ tenantId: z.string() }),
+  key: keys.demoTenant,
+});

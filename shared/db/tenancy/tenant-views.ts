@@ -16,7 +16,12 @@ export function tenantView(tenant: Tenant, role: Role, membershipStatus: Members
 }
 
 export function membershipView(membership: Membership) {
-  return { ...membership, organizationId: membership.tenantId, workspaceId: membership.tenantId, membershipStatus: membership.status };
+  return {
+    ...membership,
+    organizationId: membership.tenantId,
+    workspaceId: membership.tenantId,
+    membershipStatus: membership.status,
+  };
 }
 
 /**
@@ -47,7 +52,9 @@ export async function listTenantsOf(userId: string, page: PageRequest) {
  * belong to is never read.
  */
 export async function readableFamily(userId: string, organization: Tenant): Promise<Tenant[]> {
-  const active = (await membershipsOfUser(userId)).filter((m) => m.status === 'active' && m.tenantId !== organization.id);
+  const active = (await membershipsOfUser(userId)).filter(
+    (m) => m.status === 'active' && m.tenantId !== organization.id,
+  );
   const items = await batchGet(active.map((m) => Tenants.key(m.tenantId)));
   const workspaces = items
     .filter(isLive)

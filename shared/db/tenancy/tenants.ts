@@ -5,28 +5,24 @@
  * enforced by DynamoDB conditions rather than by read-then-write.
  */
 import { randomUUID } from 'node:crypto';
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import { UNPAID } from '../../domain/billing.ts';
 import { roundSpend } from '../../domain/currencies.ts';
 import { conflict, notFound } from '../../domain/errors.ts';
-import { conditionHeld, defineEntity, getRecord, updateRecord } from '../table/entity.ts';
+import { conditionHeld, getRecord, updateRecord } from '../table/entity.ts';
 import { absent, all, has, lacks } from '../table/expressions.ts';
-import * as keys from '../table/item-keys.ts';
-import * as collections from '../table/collections.ts';
-import { stored } from '../../records/fields.ts';
 import { Memberships, type Membership } from './memberships.ts';
 import { batchGet } from '../table/operations.ts';
 import { countAgainst, LIMITS } from './rate-limits.ts';
 import { rewriteSpendOrder } from '../catalogue/spend-order.ts';
 import { reconvertTenantCosts } from '../catalogue/cost-conversions.ts';
 import { transact } from '../table/transact.ts';
-import { TenantSchema, type Tenant, TenantMetricsSchema } from '../../records/tenant.ts';
+import type { Tenant } from '../../records/tenant.ts';
 export type { Tenant } from '../../records/tenant.ts';
 import { DemoPointer, TenantAggregates, Tenants } from './tenant-entity.ts';
 export { Tenants } from './tenant-entity.ts';
 
 type StoredTenant = z.infer<typeof Tenants.schema>;
-
 
 export type TenantAggregate = z.infer<typeof TenantAggregates.schema>;
 
@@ -40,11 +36,12 @@ export const EMPTY_AGGREGATE: TenantAggregate = {
   engagement: 0,
 };
 
-
 export const DEFAULT_CURRENCY = 'USD';
 
 /** Fields a caller may change. */
-export type TenantChanges = Partial<Pick<Tenant, 'name' | 'ianaTimezone' | 'currency' | 'avatarKey' | 'conversionValue' | 'defaultAttributionWindowDays'>>;
+export type TenantChanges = Partial<
+  Pick<Tenant, 'name' | 'ianaTimezone' | 'currency' | 'avatarKey' | 'conversionValue' | 'defaultAttributionWindowDays'>
+>;
 
 /** The record of a stored tenant item (without its counters and deletion marks). */
 export function tenantFromItem(item: Record<string, unknown>): Tenant {
@@ -103,7 +100,15 @@ export function newTenantItems(input: NewTenant) {
     currencyRevision: 0,
     spendOrderRevision: 0,
   };
-  const owner: Membership = { id: randomUUID(), tenantId: stored.id, userId: input.ownerUserId, role: 'owner', status: 'active', createdAt: now, updatedAt: now };
+  const owner: Membership = {
+    id: randomUUID(),
+    tenantId: stored.id,
+    userId: input.ownerUserId,
+    role: 'owner',
+    status: 'active',
+    createdAt: now,
+    updatedAt: now,
+  };
   const transactItems = [
     Tenants.tx.put(Tenants.key(stored.id), stored, { condition: absent }),
     TenantAggregates.tx.put(TenantAggregates.key(stored.id), EMPTY_AGGREGATE),
@@ -130,15 +135,22 @@ export async function getTenant(tenantId: string, { consistent = false } = {}): 
 }
 
 /** Member and owner counts of a live tenant (for the ownership safeguards). */
-export async function getTenantCounts(tenantIds: readonly string[]): Promise<Map<string, { memberCount: number; ownerCount: number }>> {
+export async function getTenantCounts(
+  tenantIds: readonly string[],
+): Promise<Map<string, { memberCount: number; ownerCount: number }>> {
   const items = await batchGet(tenantIds.map((id) => Tenants.key(id)));
   return new Map(
-    items.filter(isLive).map(Tenants.fromItem).map(({ id, memberCount, ownerCount }) => [id, { memberCount, ownerCount }]),
+    items
+      .filter(isLive)
+      .map(Tenants.fromItem)
+      .map(({ id, memberCount, ownerCount }) => [id, { memberCount, ownerCount }]),
   );
 }
 
 /** Live tenants with their stored aggregates, by id, in one batch. */
-export async function getTenantsWithAggregates(tenantIds: readonly string[]): Promise<Map<string, { tenant: Tenant; aggregate: TenantAggregate }>> {
+export async function getTenantsWithAggregates(
+  tenantIds: readonly string[],
+): Promise<Map<string, { tenant: Tenant; aggregate: TenantAggregate }>> {
   const items = await batchGet(tenantIds.flatMap((id) => [Tenants.key(id), TenantAggregates.key(id)]));
   const tenants = new Map<string, Tenant>();
   const aggregates = new Map<string, TenantAggregate>();
@@ -147,7 +159,9 @@ export async function getTenantsWithAggregates(tenantIds: readonly string[]): Pr
     if (item.sk === 'TENANT' && isLive(item)) tenants.set(tenantId, tenantFromItem(item));
     if (item.sk === 'AGGREGATE') aggregates.set(tenantId, aggregateFromItem(item));
   }
-  return new Map([...tenants].map(([id, tenant]) => [id, { tenant, aggregate: aggregates.get(id) ?? EMPTY_AGGREGATE }]));
+  return new Map(
+    [...tenants].map(([id, tenant]) => [id, { tenant, aggregate: aggregates.get(id) ?? EMPTY_AGGREGATE }]),
+  );
 }
 
 export async function getTenantAggregate(tenantId: string): Promise<TenantAggregate> {
@@ -161,8 +175,19 @@ export async function getTenantAggregate(tenantId: string): Promise<TenantAggreg
  * rounded, currencies whose spend went back to 0 left out.
  */
 function aggregateFromItem(item: Record<string, unknown>): TenantAggregate {
-  const { creatorsCount, activitiesCount, campaignsCount, costsCount, spend, impressions, engagement } = { ...EMPTY_AGGREGATE, ...TenantAggregates.fromItem(item) };
-  return { creatorsCount, activitiesCount, campaignsCount, costsCount, spend: roundSpend(spend), impressions, engagement };
+  const { creatorsCount, activitiesCount, campaignsCount, costsCount, spend, impressions, engagement } = {
+    ...EMPTY_AGGREGATE,
+    ...TenantAggregates.fromItem(item),
+  };
+  return {
+    creatorsCount,
+    activitiesCount,
+    campaignsCount,
+    costsCount,
+    spend: roundSpend(spend),
+    impressions,
+    engagement,
+  };
 }
 
 /** How long a currency change may spend rewriting the creators' spend order before answering (the rest: `npm run reindex`). */
@@ -176,9 +201,19 @@ const SPEND_ORDER_BUDGET_MS = 3_000;
  */
 export async function updateTenant(tenantId: string, changes: TenantChanges): Promise<Tenant> {
   const { name, ianaTimezone, currency, avatarKey, conversionValue, defaultAttributionWindowDays } = changes;
-  const set = { name, ianaTimezone, currency, avatarKey, conversionValue, defaultAttributionWindowDays, updatedAt: new Date().toISOString() };
+  const set = {
+    name,
+    ianaTimezone,
+    currency,
+    avatarKey,
+    conversionValue,
+    defaultAttributionWindowDays,
+    updatedAt: new Date().toISOString(),
+  };
   const add = currency === undefined ? {} : { currencyRevision: 1 };
-  const updated = tenantFromItem(await updateRecord(Tenants, Tenants.key(tenantId), { set, add }, { condition: liveTenant }));
+  const updated = tenantFromItem(
+    await updateRecord(Tenants, Tenants.key(tenantId), { set, add }, { condition: liveTenant }),
+  );
   if (currency !== undefined) {
     await rewriteSpendOrder(tenantId, { deadline: Date.now() + SPEND_ORDER_BUDGET_MS });
     // Every cost converted into the new currency (docs/decisions.md "Money and metrics"); the rest by `npm run reindex`.
@@ -190,7 +225,12 @@ export async function updateTenant(tenantId: string, changes: TenantChanges): Pr
 /** Soft delete (workspace): the tenant disappears from every read; its records are kept. */
 export async function markTenantDeleted(tenantId: string): Promise<void> {
   const now = new Date().toISOString();
-  await updateRecord(Tenants, Tenants.key(tenantId), { set: { deletedAt: now, updatedAt: now } }, { condition: liveTenant, failure: () => notFound('The workspace') });
+  await updateRecord(
+    Tenants,
+    Tenants.key(tenantId),
+    { set: { deletedAt: now, updatedAt: now } },
+    { condition: liveTenant, failure: () => notFound('The workspace') },
+  );
 }
 
 /**

@@ -27,7 +27,12 @@ export type UserChanges = Partial<Pick<User, 'name' | 'jobRole' | 'avatarKey'>>;
 /** A deleted account's profile stays as a tombstone (account-deletion.ts); it reads as no user. */
 const live = (item: Record<string, unknown>) => !item.deletedAt;
 
-export async function createUser(input: { userId: string; email: string; name?: string | null; jobRole?: string | null }): Promise<User> {
+export async function createUser(input: {
+  userId: string;
+  email: string;
+  name?: string | null;
+  jobRole?: string | null;
+}): Promise<User> {
   const now = new Date().toISOString();
   const user: User = {
     id: input.userId,
@@ -40,11 +45,18 @@ export async function createUser(input: { userId: string; email: string; name?: 
     updatedAt: now,
   };
   await transact([
-    Users.tx.put(Users.key(user.userId), user, { condition: absent, failure: () => conflict('A user with this userId already exists.') }),
-    EmailClaims.tx.put(EmailClaims.key(user.email), { userId: user.userId }, {
+    Users.tx.put(Users.key(user.userId), user, {
       condition: absent,
-      failure: () => conflict('Another account already uses this email address.'),
+      failure: () => conflict('A user with this userId already exists.'),
     }),
+    EmailClaims.tx.put(
+      EmailClaims.key(user.email),
+      { userId: user.userId },
+      {
+        condition: absent,
+        failure: () => conflict('Another account already uses this email address.'),
+      },
+    ),
   ]);
   return user;
 }
@@ -64,5 +76,7 @@ export async function getUsers(userIds: readonly string[]): Promise<Map<string, 
 /** Applies the given changes (only the updatable fields) and returns the whole updated record. */
 export async function updateUser(userId: string, changes: UserChanges): Promise<User> {
   const { name, jobRole, avatarKey } = changes;
-  return updateRecord(Users, Users.key(userId), { set: { name, jobRole, avatarKey, updatedAt: new Date().toISOString() } });
+  return updateRecord(Users, Users.key(userId), {
+    set: { name, jobRole, avatarKey, updatedAt: new Date().toISOString() },
+  });
 }

@@ -30,15 +30,17 @@ export const DELIVERY_RETENTION_DAYS = 30;
 
 const Deliveries = defineEntity({
   name: 'The delivery',
-  schema: () => z.object({
-    ...WebhookDeliverySchema.shape,
-    /** The body every attempt sends, exactly (`{type, timestamp, data}`). */
-    payload: z.string(),
-    /** Where the item sits (its sort key's event timestamp): the pointer names the key, this keeps it readable. */
-    eventTimestamp: z.string(),
-    ttl: z.number(),
-  }),
-  key: (tenantId: string, d: { endpointId: string; eventTimestamp: string; id: string }) => webhookKeys.delivery(tenantId, d.endpointId, d.eventTimestamp, d.id),
+  schema: () =>
+    z.object({
+      ...WebhookDeliverySchema.shape,
+      /** The body every attempt sends, exactly (`{type, timestamp, data}`). */
+      payload: z.string(),
+      /** Where the item sits (its sort key's event timestamp): the pointer names the key, this keeps it readable. */
+      eventTimestamp: z.string(),
+      ttl: z.number(),
+    }),
+  key: (tenantId: string, d: { endpointId: string; eventTimestamp: string; id: string }) =>
+    webhookKeys.delivery(tenantId, d.endpointId, d.eventTimestamp, d.id),
   queries: {
     /** An endpoint's delivery log, by event timestamp (newest first when asked). */
     ofEndpoint: collections.deliveriesOfWebhookEndpoint,
@@ -52,7 +54,8 @@ export function publicDelivery(stored: StoredDelivery): WebhookDelivery {
   return delivery;
 }
 
-export const deliveryFromItem = (item: Record<string, unknown>): WebhookDelivery => publicDelivery(Deliveries.fromItem(item));
+export const deliveryFromItem = (item: Record<string, unknown>): WebhookDelivery =>
+  publicDelivery(Deliveries.fromItem(item));
 
 /**
  * The delivery id of an event at an endpoint: a UUID (version 8) derived from both, so the same
@@ -77,7 +80,10 @@ export function payloadOf(event: WebhookEvent): string {
  * already (a stream record handled again): the caller then sends it again only if it never left
  * (`awaitsFirstAttempt`).
  */
-export async function createDelivery(event: WebhookEvent, endpointId: string): Promise<{ delivery: StoredDelivery; created: boolean }> {
+export async function createDelivery(
+  event: WebhookEvent,
+  endpointId: string,
+): Promise<{ delivery: StoredDelivery; created: boolean }> {
   const now = new Date();
   const stored: StoredDelivery = {
     id: deliveryIdOf(event.id, endpointId),
@@ -120,7 +126,8 @@ function expiringWith(pointer: ReturnType<typeof pointerPut>, ttl: number): Tran
 }
 
 /** Whether a delivery has not been attempted yet (a fan-out repeated after a crash before its send). */
-export const awaitsFirstAttempt = (delivery: Pick<StoredDelivery, 'status' | 'attempts'>) => delivery.status === 'pending' && delivery.attempts === 0;
+export const awaitsFirstAttempt = (delivery: Pick<StoredDelivery, 'status' | 'attempts'>) =>
+  delivery.status === 'pending' && delivery.attempts === 0;
 
 /** The delivery of this id, as stored (the worker's read), or undefined. */
 export async function getStoredDelivery(deliveryId: string): Promise<StoredDelivery | undefined> {
@@ -130,8 +137,14 @@ export async function getStoredDelivery(deliveryId: string): Promise<StoredDeliv
 }
 
 /** One page of an endpoint's delivery log, newest first. */
-export async function deliveriesPage(tenantId: string, endpointId: string, page: PageRequest): Promise<Page<WebhookDelivery>> {
-  const { items, totalCount } = await queryPage(Deliveries.query.ofEndpoint(tenantId, endpointId), page, { newestFirst: true });
+export async function deliveriesPage(
+  tenantId: string,
+  endpointId: string,
+  page: PageRequest,
+): Promise<Page<WebhookDelivery>> {
+  const { items, totalCount } = await queryPage(Deliveries.query.ofEndpoint(tenantId, endpointId), page, {
+    newestFirst: true,
+  });
   return { items: items.map(deliveryFromItem), totalCount };
 }
 
@@ -142,7 +155,11 @@ export type AttemptOutcome =
   | { kind: 'failed'; error: DeliveryError; responseStatus: number | null };
 
 /** Records an attempt made at `at`; the first of a round sets `firstAttemptAt`. */
-export async function recordAttempt(delivery: StoredDelivery, at: string, outcome: AttemptOutcome): Promise<StoredDelivery> {
+export async function recordAttempt(
+  delivery: StoredDelivery,
+  at: string,
+  outcome: AttemptOutcome,
+): Promise<StoredDelivery> {
   const status = outcome.kind === 'delivered' ? 'delivered' : outcome.kind === 'retry' ? 'retrying' : 'failed';
   return updateRecord(Deliveries, Deliveries.key(delivery.organizationId, delivery), {
     set: {
@@ -162,7 +179,9 @@ export async function recordAttempt(delivery: StoredDelivery, at: string, outcom
 /** Settles a delivery without an attempt (its endpoint was disabled or deleted meanwhile). */
 export async function settleUnattempted(delivery: StoredDelivery, error: DeliveryError): Promise<void> {
   const at = new Date().toISOString();
-  await updateRecord(Deliveries, Deliveries.key(delivery.organizationId, delivery), { set: { status: 'failed', lastError: error, nextAttemptAt: null, updatedAt: at } });
+  await updateRecord(Deliveries, Deliveries.key(delivery.organizationId, delivery), {
+    set: { status: 'failed', lastError: error, nextAttemptAt: null, updatedAt: at },
+  });
 }
 
 /**
@@ -175,7 +194,10 @@ export async function restartDelivery(delivery: WebhookDelivery, now = Date.now(
   const key = (await locate('webhookDelivery', delivery.id))?.recordKey;
   if (!key) throw Deliveries.missing();
   const restarted = { status: 'pending', firstAttemptAt: null, nextAttemptAt: at, updatedAt: at } as const;
-  await transact([...countAgainst([{ limit: LIMITS.replaysPerEndpoint, by: delivery.endpointId }], now), Deliveries.tx.update(key, { set: restarted })]);
+  await transact([
+    ...countAgainst([{ limit: LIMITS.replaysPerEndpoint, by: delivery.endpointId }], now),
+    Deliveries.tx.update(key, { set: restarted }),
+  ]);
   return { ...delivery, ...restarted };
 }
 

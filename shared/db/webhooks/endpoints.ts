@@ -30,11 +30,12 @@ export type { WebhookEndpoint } from '../../records/webhook.ts';
 
 export const Endpoints = defineEntity({
   name: 'The webhook endpoint',
-  schema: () => z.object({
-    ...WebhookEndpointSchema.shape,
-    sealedSecret: z.string(),
-    previousSealedSecret: z.optional(z.nullable(z.string())),
-  }),
+  schema: () =>
+    z.object({
+      ...WebhookEndpointSchema.shape,
+      sealedSecret: z.string(),
+      previousSealedSecret: z.optional(z.nullable(z.string())),
+    }),
   key: webhookKeys.endpoint,
   queries: {
     /** Every endpoint of the organization (a handful: the fan-out reads them per event). */
@@ -52,7 +53,8 @@ export function publicEndpoint(stored: StoredEndpoint): WebhookEndpoint {
 }
 
 /** The item-to-record mapping of the by-id routes: never the secrets. */
-export const endpointFromItem = (item: Record<string, unknown>): WebhookEndpoint => publicEndpoint(Endpoints.fromItem(item));
+export const endpointFromItem = (item: Record<string, unknown>): WebhookEndpoint =>
+  publicEndpoint(Endpoints.fromItem(item));
 
 /**
  * The endpoints an organization may have. Every event's fan-out reads them all and puts a delivery
@@ -64,8 +66,15 @@ export const MAX_ENDPOINTS = 20;
 /** One endpoint more on the counter (webhookKeys.endpointCount), refused at the cap. */
 function countAdded(tenantId: string): TransactItem {
   return {
-    ...aggregateUpdate(webhookKeys.endpointCount(tenantId), { counts: { endpoints: 1 } }, { condition: any(lacks('endpoints'), compare('endpoints', '<', MAX_ENDPOINTS)) })!,
-    failure: () => conflict(`The organization has ${MAX_ENDPOINTS} webhook endpoints, the most it may have: delete one to add another.`),
+    ...aggregateUpdate(
+      webhookKeys.endpointCount(tenantId),
+      { counts: { endpoints: 1 } },
+      { condition: any(lacks('endpoints'), compare('endpoints', '<', MAX_ENDPOINTS)) },
+    )!,
+    failure: () =>
+      conflict(
+        `The organization has ${MAX_ENDPOINTS} webhook endpoints, the most it may have: delete one to add another.`,
+      ),
   };
 }
 
@@ -81,7 +90,11 @@ export interface NewEndpoint {
   description: string | null;
 }
 
-export async function createEndpoint(tenantId: string, input: NewEndpoint, sealedSecret: string): Promise<WebhookEndpoint> {
+export async function createEndpoint(
+  tenantId: string,
+  input: NewEndpoint,
+  sealedSecret: string,
+): Promise<WebhookEndpoint> {
   const now = new Date().toISOString();
   const stored: StoredEndpoint = {
     id: randomUUID(),
@@ -96,7 +109,11 @@ export async function createEndpoint(tenantId: string, input: NewEndpoint, seale
     updatedAt: now,
   };
   const key = Endpoints.key(tenantId, stored.id);
-  await transact([Endpoints.tx.put(key, stored, { condition: absent }), pointerPut('webhookEndpoint', stored.id, tenantId, key), countAdded(tenantId)]);
+  await transact([
+    Endpoints.tx.put(key, stored, { condition: absent }),
+    pointerPut('webhookEndpoint', stored.id, tenantId, key),
+    countAdded(tenantId),
+  ]);
   return publicEndpoint(stored);
 }
 
@@ -127,7 +144,11 @@ export type EndpointChanges = Partial<NewEndpoint>;
  * Applies an owner's changes. Enabling an endpoint (again) clears what the service recorded of its
  * failures, so a re-enabled endpoint gets 3 more days before it is disabled again.
  */
-export async function updateEndpoint(tenantId: string, endpointId: string, changes: EndpointChanges): Promise<WebhookEndpoint> {
+export async function updateEndpoint(
+  tenantId: string,
+  endpointId: string,
+  changes: EndpointChanges,
+): Promise<WebhookEndpoint> {
   const set: Changes<StoredEndpoint>['set'] = { ...changes, updatedAt: new Date().toISOString() };
   if (changes.enabled === true) Object.assign(set, { failingSince: null, disabledReason: null });
   if (changes.enabled === false) Object.assign(set, { disabledReason: null });
@@ -136,7 +157,11 @@ export async function updateEndpoint(tenantId: string, endpointId: string, chang
 
 /** Deletes the endpoint and its pointer, then its delivery log (their pointers with them). */
 export async function deleteEndpoint(tenantId: string, endpointId: string): Promise<void> {
-  await transact([Endpoints.tx.delete(Endpoints.key(tenantId, endpointId)), pointerDelete(endpointId), countRemoved(tenantId)]);
+  await transact([
+    Endpoints.tx.delete(Endpoints.key(tenantId, endpointId)),
+    pointerDelete(endpointId),
+    countRemoved(tenantId),
+  ]);
   await deleteDeliveriesOf(tenantId, endpointId);
 }
 
@@ -146,28 +171,52 @@ export async function deleteEndpoint(tenantId: string, endpointId: string): Prom
  * concurrent rotations one answers 409, rather than both keeping a "previous" secret that no
  * longer signs anything.
  */
-export async function rotateEndpointSecret(tenantId: string, endpointId: string, sealedSecret: string, previousExpiresAt: string): Promise<void> {
+export async function rotateEndpointSecret(
+  tenantId: string,
+  endpointId: string,
+  sealedSecret: string,
+  previousExpiresAt: string,
+): Promise<void> {
   const key = Endpoints.key(tenantId, endpointId);
   const stored = await getRecord(Endpoints, key, { consistent: true, attributes: ['sealedSecret'] });
   if (!stored) throw Endpoints.missing();
-  await updateRecord(Endpoints, key, {
-    set: { sealedSecret, previousSealedSecret: stored.sealedSecret, previousSecretExpiresAt: previousExpiresAt, updatedAt: new Date().toISOString() },
-  }, {
-    condition: all(has('pk'), equals('sealedSecret', stored.sealedSecret)),
-    failure: () => conflict('The secret was rotated concurrently; retry.'),
-  });
+  await updateRecord(
+    Endpoints,
+    key,
+    {
+      set: {
+        sealedSecret,
+        previousSealedSecret: stored.sealedSecret,
+        previousSecretExpiresAt: previousExpiresAt,
+        updatedAt: new Date().toISOString(),
+      },
+    },
+    {
+      condition: all(has('pk'), equals('sealedSecret', stored.sealedSecret)),
+      failure: () => conflict('The secret was rotated concurrently; retry.'),
+    },
+  );
 }
 
 /** A delivery succeeded: the endpoint is no longer failing. */
 export async function markEndpointHealthy(tenantId: string, endpointId: string): Promise<void> {
-  await updateRecord(Endpoints, Endpoints.key(tenantId, endpointId), { set: { failingSince: null } }, { condition: null });
+  await updateRecord(
+    Endpoints,
+    Endpoints.key(tenantId, endpointId),
+    { set: { failingSince: null } },
+    { condition: null },
+  );
 }
 
 /**
  * A delivery failed at `at`: the endpoint is failing since then unless it was already. Answers
  * since when it is failing (undefined when the endpoint is gone).
  */
-export async function markEndpointFailing(tenantId: string, endpointId: string, at: string): Promise<string | undefined> {
+export async function markEndpointFailing(
+  tenantId: string,
+  endpointId: string,
+  at: string,
+): Promise<string | undefined> {
   const stored = await getStoredEndpoint(tenantId, endpointId);
   if (!stored) return undefined;
   if (stored.failingSince) return stored.failingSince;
@@ -180,20 +229,38 @@ export async function markEndpointFailing(tenantId: string, endpointId: string, 
  * same transaction (the outbox, shared/db/email/outbox.ts). Only an enabled endpoint is disabled:
  * false when another delivery did it first (the owners are emailed once) or it is gone.
  */
-export async function disableFailingEndpoint(tenantId: string, endpoint: Pick<StoredEndpoint, 'id' | 'url' | 'failingSince'>): Promise<boolean> {
+export async function disableFailingEndpoint(
+  tenantId: string,
+  endpoint: Pick<StoredEndpoint, 'id' | 'url' | 'failingSince'>,
+): Promise<boolean> {
   const [tenant, memberships] = await Promise.all([getTenant(tenantId), membershipsOfTenant(tenantId)]);
   const owners = memberships.filter((m) => m.role === 'owner' && m.status === 'active');
   const users = await getUsers(owners.map((m) => m.userId));
   const emails = [...users.values()].flatMap((user) => (user.email ? [user.email] : []));
   const now = new Date().toISOString();
-  const message = webhookDisabledEmail({ organizationName: tenant?.name ?? 'your organization', url: endpoint.url, failingSince: endpoint.failingSince ?? now });
+  const message = webhookDisabledEmail({
+    organizationName: tenant?.name ?? 'your organization',
+    url: endpoint.url,
+    failingSince: endpoint.failingSince ?? now,
+  });
   return conditionHeld((failure) =>
     transact([
-      Endpoints.tx.update(Endpoints.key(tenantId, endpoint.id), { set: { enabled: false, disabledReason: 'failing', updatedAt: now } }, {
-        condition: all(has('pk'), equals('enabled', true)),
-        failure,
-      }),
-      ...emails.map((to) => outboxPut({ to, ...message, kind: 'webhook_disabled', data: { organizationId: tenantId, endpointId: endpoint.id } })),
+      Endpoints.tx.update(
+        Endpoints.key(tenantId, endpoint.id),
+        { set: { enabled: false, disabledReason: 'failing', updatedAt: now } },
+        {
+          condition: all(has('pk'), equals('enabled', true)),
+          failure,
+        },
+      ),
+      ...emails.map((to) =>
+        outboxPut({
+          to,
+          ...message,
+          kind: 'webhook_disabled',
+          data: { organizationId: tenantId, endpointId: endpoint.id },
+        }),
+      ),
     ]),
   );
 }

@@ -20,7 +20,15 @@ export const MAX_AGENCY_ROWS = 200;
 /** One tenant's organization report, as `GET /v1/reporting/organization/metrics` has it. */
 export interface TenantReport {
   tenant: { id: string; name: string; currency: string };
-  figures: { totalCosts: number; impressions: number; engagement: number; cpm: number | null; cpe: number | null; conversions: number | null; cpa: number | null };
+  figures: {
+    totalCosts: number;
+    impressions: number;
+    engagement: number;
+    cpm: number | null;
+    cpe: number | null;
+    conversions: number | null;
+    cpa: number | null;
+  };
   evidence: Evidence;
   /** Its campaigns whose derived status is `active` today. */
   activeCampaigns: number;
@@ -75,7 +83,12 @@ export interface AgencyView {
  * MAX_AGENCY_ROWS) in `currency`, the organization's, at `quotes` (the last publication, or
  * undefined when none is stored). `unread`: how many more tenants the caller may read than were read.
  */
-export function agencyView(currency: string, reports: readonly TenantReport[], quotes: Quotes | undefined, unread = 0): AgencyView {
+export function agencyView(
+  currency: string,
+  reports: readonly TenantReport[],
+  quotes: Quotes | undefined,
+  unread = 0,
+): AgencyView {
   const rateOf = (from: string) => (from === currency ? 1 : quotes ? crossRate(quotes, from, currency) : undefined);
   const convert = (amount: number, rate: number) => roundMoney(amount * rate, currency);
   const money = (amount: number) => roundMoney(amount, currency);
@@ -103,19 +116,34 @@ export function agencyView(currency: string, reports: readonly TenantReport[], q
       convertedTotalCosts: rate === undefined ? null : convert(figures.totalCosts, rate),
     });
     if (rate === undefined) {
-      const why = quotes ? `the ECB's last publication (${quotes.date}) quotes no ${tenant.currency}` : 'no ECB publication is stored yet';
+      const why = quotes
+        ? `the ECB's last publication (${quotes.date}) quotes no ${tenant.currency}`
+        : 'no ECB publication is stored yet';
       leftOut.push(
         `"${tenant.name}" (${tenant.currency}) is left out of the ${currency} totals: ${why}. Its ${figures.totalCosts} ${tenant.currency} of costs, ${formatCount(figures.impressions)} impressions and ${formatCount(figures.engagement)} engagement are in its row only.`,
       );
     } else counted.push({ report, rate });
   }
 
-  const sum = (pick: (c: { report: TenantReport; rate: number }) => number) => counted.reduce((total, c) => total + pick(c), 0);
+  const sum = (pick: (c: { report: TenantReport; rate: number }) => number) =>
+    counted.reduce((total, c) => total + pick(c), 0);
   const basisOf = (c: { report: TenantReport }) => c.report.evidence.provenance.basis;
   const basis: Basis = {
-    cpm: { spend: money(sum((c) => convert(basisOf(c).cpm.spend, c.rate))), impressions: sum((c) => basisOf(c).cpm.impressions), activities: sum((c) => basisOf(c).cpm.activities) },
-    cpe: { spend: money(sum((c) => convert(basisOf(c).cpe.spend, c.rate))), engagement: sum((c) => basisOf(c).cpe.engagement), activities: sum((c) => basisOf(c).cpe.activities) },
-    cpa: { spend: money(sum((c) => convert(basisOf(c).cpa.spend, c.rate))), conversions: sum((c) => basisOf(c).cpa.conversions), campaigns: sum((c) => basisOf(c).cpa.campaigns) },
+    cpm: {
+      spend: money(sum((c) => convert(basisOf(c).cpm.spend, c.rate))),
+      impressions: sum((c) => basisOf(c).cpm.impressions),
+      activities: sum((c) => basisOf(c).cpm.activities),
+    },
+    cpe: {
+      spend: money(sum((c) => convert(basisOf(c).cpe.spend, c.rate))),
+      engagement: sum((c) => basisOf(c).cpe.engagement),
+      activities: sum((c) => basisOf(c).cpe.activities),
+    },
+    cpa: {
+      spend: money(sum((c) => convert(basisOf(c).cpa.spend, c.rate))),
+      conversions: sum((c) => basisOf(c).cpa.conversions),
+      campaigns: sum((c) => basisOf(c).cpa.campaigns),
+    },
     conversions: conversionsOf(counted, currency, quotes?.date ?? ''),
   };
   const measured = counted.filter((c) => c.report.figures.conversions !== null);
@@ -129,17 +157,31 @@ export function agencyView(currency: string, reports: readonly TenantReport[], q
     cpa: basis.cpa.conversions > 0 ? money(basis.cpa.spend / basis.cpa.conversions) : null,
   };
 
-  const definitions = new Map(counted.flatMap((c) => c.report.evidence.provenance.conversionDefinitions ?? []).map((d) => [d.id, d]));
+  const definitions = new Map(
+    counted.flatMap((c) => c.report.evidence.provenance.conversionDefinitions ?? []).map((d) => [d.id, d]),
+  );
   const named = [...definitions.values()].sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
   const warnings = [
     ...leftOut,
-    ...(unread > 0 ? [`${formatCount(unread)} more of the organization's workspaces you can read are neither shown nor counted: the view covers the first ${MAX_AGENCY_ROWS} by name.`] : []),
-    ...(named.length > 1 && counted.length > 1 ? [`The total conversions add up the measurements of ${named.length} outcome definitions across workspaces: ${named.map((d) => d.name).join(', ')}.`] : []),
+    ...(unread > 0
+      ? [
+          `${formatCount(unread)} more of the organization's workspaces you can read are neither shown nor counted: the view covers the first ${MAX_AGENCY_ROWS} by name.`,
+        ]
+      : []),
+    ...(named.length > 1 && counted.length > 1
+      ? [
+          `The total conversions add up the measurements of ${named.length} outcome definitions across workspaces: ${named.map((d) => d.name).join(', ')}.`,
+        ]
+      : []),
     // Each counted row's own warnings, named by its row: the totals rest on its figures.
     ...counted.flatMap((c) => c.report.evidence.warnings.map((w) => `"${c.report.tenant.name}": ${w}`)),
   ];
   const fresh = counted.flatMap((c) => (c.report.evidence.freshness ? [c.report.evidence.freshness] : [])).sort();
-  const exchangeRates = [...new Map(counted.filter((c) => c.report.tenant.currency !== currency).map((c) => [c.report.tenant.currency, c.rate]))]
+  const exchangeRates = [
+    ...new Map(
+      counted.filter((c) => c.report.tenant.currency !== currency).map((c) => [c.report.tenant.currency, c.rate]),
+    ),
+  ]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([from, rate]): ExchangeRate => ({ currency: from, rate, rateDate: quotes!.date, source: 'ecb' }));
   const provenance = (pick: (e: Evidence['provenance']) => number) => sum((c) => pick(c.report.evidence.provenance));
@@ -165,12 +207,23 @@ export function agencyView(currency: string, reports: readonly TenantReport[], q
 }
 
 /** One entry per other currency of the rows counted: their total costs in it, converted, at the one rate day. */
-function conversionsOf(counted: readonly { report: TenantReport; rate: number }[], currency: string, rateDate: string): ConversionBasis[] {
+function conversionsOf(
+  counted: readonly { report: TenantReport; rate: number }[],
+  currency: string,
+  rateDate: string,
+): ConversionBasis[] {
   const byCurrency = new Map<string, ConversionBasis>();
   for (const { report, rate } of counted) {
     const from = report.tenant.currency;
     if (from === currency) continue;
-    const seen = byCurrency.get(from) ?? { currency: from, amount: 0, converted: 0, source: 'ecb', firstRateDate: rateDate, lastRateDate: rateDate };
+    const seen = byCurrency.get(from) ?? {
+      currency: from,
+      amount: 0,
+      converted: 0,
+      source: 'ecb',
+      firstRateDate: rateDate,
+      lastRateDate: rateDate,
+    };
     byCurrency.set(from, {
       ...seen,
       amount: roundMoney(seen.amount + report.figures.totalCosts, from),

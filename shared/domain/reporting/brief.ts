@@ -10,7 +10,14 @@
  */
 import { roundMoney } from '../currencies.ts';
 import { counted, formatCount, formatMoney, percent } from '../words/index.ts';
-import { byStatusThenName, campaignFacts, evidenceLevel, type CampaignFacts, type ReportContext, type StoredCampaign } from './campaigns.ts';
+import {
+  byStatusThenName,
+  campaignFacts,
+  evidenceLevel,
+  type CampaignFacts,
+  type ReportContext,
+  type StoredCampaign,
+} from './campaigns.ts';
 import type { CpaBasis } from './conversions.ts';
 import type { DayFigures } from './days.ts';
 import type { Aggregate } from './figures.ts';
@@ -31,10 +38,17 @@ export interface BriefConversions {
 }
 
 /** Always the first limitation: no figure of the brief says what caused an outcome. */
-export const NO_CAUSAL_CLAIM = 'Figures are observed and recorded evidence; none of them says that a campaign or creator caused an outcome.';
+export const NO_CAUSAL_CLAIM =
+  'Figures are observed and recorded evidence; none of them says that a campaign or creator caused an outcome.';
 
 export function marketingBrief(
-  input: { tenant: Aggregate; campaigns: readonly StoredCampaign[]; days: readonly DayFigures[]; warnings: readonly string[]; conversions: BriefConversions },
+  input: {
+    tenant: Aggregate;
+    campaigns: readonly StoredCampaign[];
+    days: readonly DayFigures[];
+    warnings: readonly string[];
+    conversions: BriefConversions;
+  },
   audience: Audience,
   daysBack: number,
   ctx: ReportContext,
@@ -52,7 +66,10 @@ export function marketingBrief(
   const { conversions, cpa, basis, definitions } = input.conversions;
   if (conversions !== null) {
     const basisText = `: ${money(basis.spend)} spent by the ${counted(basis.campaigns, 'campaign', 'campaigns')} with conversions over their ${counted(basis.conversions, 'conversion', 'conversions')}`;
-    const cost = cpa === null ? 'no CPA (no conversion to divide the costs by)' : `CPA ${money(cpa)}${practitioner ? basisText : ''}`;
+    const cost =
+      cpa === null
+        ? 'no CPA (no conversion to divide the costs by)'
+        : `CPA ${money(cpa)}${practitioner ? basisText : ''}`;
     highlights.push(
       practitioner
         ? `${counted(conversions, 'conversion', 'conversions')} recorded in all (active outcome measurements of ${definitions.map((d) => d.name).join(', ')}, whatever their period); ${cost}.`
@@ -60,7 +77,9 @@ export function marketingBrief(
     );
   }
   // A superlative or a share only where at least two campaigns have the figure compared.
-  const seen = facts.filter((f) => f.figures.impressions > 0).sort((a, b) => b.figures.impressions - a.figures.impressions || byStatusThenName(a, b));
+  const seen = facts
+    .filter((f) => f.figures.impressions > 0)
+    .sort((a, b) => b.figures.impressions - a.figures.impressions || byStatusThenName(a, b));
   const totalImpressions = seen.reduce((sum, f) => sum + f.figures.impressions, 0);
   const mostSeen = seen[0];
   if (mostSeen && seen.length >= 2) {
@@ -68,7 +87,9 @@ export function marketingBrief(
       `${mostSeen.name} has the most recorded impressions of the ${formatCount(seen.length)} campaigns with impressions: ${formatCount(mostSeen.figures.impressions)} (${percent(mostSeen.figures.impressions / totalImpressions)} of their ${formatCount(totalImpressions)}).`,
     );
   }
-  const withCpm = facts.filter((f) => f.figures.cpm !== null).sort((a, b) => a.figures.cpm! - b.figures.cpm! || byStatusThenName(a, b));
+  const withCpm = facts
+    .filter((f) => f.figures.cpm !== null)
+    .sort((a, b) => a.figures.cpm! - b.figures.cpm! || byStatusThenName(a, b));
   const cheapest = withCpm[0];
   if (cheapest && withCpm.length >= 2) {
     highlights.push(
@@ -78,13 +99,20 @@ export function marketingBrief(
         : `${cheapest.name} has the lowest cost per thousand impressions of the ${formatCount(withCpm.length)} campaigns that have one.`,
     );
   }
-  if (overview.counts.completed > 0) highlights.push(`${formatCount(overview.counts.completed)} ${overview.counts.completed === 1 ? 'campaign has' : 'campaigns have'} completed.`);
+  if (overview.counts.completed > 0)
+    highlights.push(
+      `${formatCount(overview.counts.completed)} ${overview.counts.completed === 1 ? 'campaign has' : 'campaigns have'} completed.`,
+    );
 
   const risks = overview.priorities.flatMap((p) => p.reasons.map((r) => `${p.name}: ${r}`));
   if (evidence.level === 'none' || evidence.level === 'low') {
-    risks.push(`Metrics cover ${formatCount(evidence.activitiesWithMetrics)} of ${formatCount(evidence.activitiesTotal)} activities: the figures leave the others out.`);
+    risks.push(
+      `Metrics cover ${formatCount(evidence.activitiesWithMetrics)} of ${formatCount(evidence.activitiesTotal)} activities: the figures leave the others out.`,
+    );
   }
-  const decisions = recs.filter((r) => r.priority === 'high').map((r) => (practitioner ? `${r.title}: ${r.rationale}` : `${r.title}.`));
+  const decisions = recs
+    .filter((r) => r.priority === 'high')
+    .map((r) => (practitioner ? `${r.title}: ${r.rationale}` : `${r.title}.`));
   const actions = [...overview.nextActions, ...recs.filter((r) => r.priority !== 'high').map((r) => `${r.title}.`)];
   const campaignEvidence = facts.map((f) => ({
     campaignId: f.campaignId,
@@ -115,7 +143,9 @@ export function marketingBrief(
     risks: cut(risks),
     decisions: cut(decisions),
     actions: cut([...new Set(actions)]),
-    campaignEvidence: practitioner ? campaignEvidence : campaignEvidence.filter((c) => c.status === 'active' || c.status === 'scheduled').slice(0, 5),
+    campaignEvidence: practitioner
+      ? campaignEvidence
+      : campaignEvidence.filter((c) => c.status === 'active' || c.status === 'scheduled').slice(0, 5),
     measurementLimitations: cut(measurementLimitations),
   };
 }
@@ -141,7 +171,9 @@ function headlineOf(
     const evidence = overview.evidenceQuality;
     return (
       `No active campaign: ${money(overview.trend.spend)} spent and ${impressions(overview.trend.impressions)} recorded by the organization over the last ${daysBack} days` +
-      (practitioner ? ` (metrics for ${formatCount(evidence.activitiesWithMetrics)} of ${formatCount(evidence.activitiesTotal)} activities; evidence ${evidence.level}).` : '.')
+      (practitioner
+        ? ` (metrics for ${formatCount(evidence.activitiesWithMetrics)} of ${formatCount(evidence.activitiesTotal)} activities; evidence ${evidence.level}).`
+        : '.')
     );
   }
   const sum = (pick: (f: CampaignFacts) => number) => active.reduce((total, f) => total + pick(f), 0);
@@ -155,7 +187,12 @@ function headlineOf(
     .sort()
     .at(-1);
   return (
-    `${counted(active.length, 'active campaign', 'active campaigns')}: ${money(roundMoney(sum((f) => f.figures.totalCosts), ctx.currency))} spent and ` +
+    `${counted(active.length, 'active campaign', 'active campaigns')}: ${money(
+      roundMoney(
+        sum((f) => f.figures.totalCosts),
+        ctx.currency,
+      ),
+    )} spent and ` +
     `${impressions(sum((f) => f.figures.impressions))} recorded by ${them} in all` +
     (practitioner
       ? ` (metrics for ${formatCount(withMetrics)} of ${formatCount(activitiesTotal)} of ${active.length === 1 ? 'its' : 'their'} activities; ` +

@@ -26,7 +26,12 @@ export interface ReportContext {
  * How much the figures can be relied on: none without activities with metrics; low under half of
  * the activities covered; medium under 90% or with snapshots older than 7 days; otherwise high.
  */
-export function evidenceLevel(activitiesTotal: number, activitiesWithMetrics: number, freshness: string | null, now: Date): EvidenceLevel {
+export function evidenceLevel(
+  activitiesTotal: number,
+  activitiesWithMetrics: number,
+  freshness: string | null,
+  now: Date,
+): EvidenceLevel {
   if (activitiesTotal === 0 || activitiesWithMetrics === 0) return 'none';
   const coverage = activitiesWithMetrics / activitiesTotal;
   if (coverage < 0.5) return 'low';
@@ -45,7 +50,12 @@ export interface CampaignFacts {
   /** Spend over budget, 0..; null without a budget. */
   budgetUsed: number | null;
   otherCurrencySpend: Record<string, number>;
-  evidence: { level: EvidenceLevel; activitiesTotal: number; activitiesWithMetrics: number; deliveryCoverage: number | null };
+  evidence: {
+    level: EvidenceLevel;
+    activitiesTotal: number;
+    activitiesWithMetrics: number;
+    deliveryCoverage: number | null;
+  };
   missing: string[];
   ready: boolean;
 }
@@ -66,7 +76,12 @@ export function campaignFacts(campaign: StoredCampaign, ctx: ReportContext): Cam
     basis: ratioBasis(campaign, ctx.currency),
     budgetUsed: budget ? figures.totalCosts / budget : null,
     otherCurrencySpend: Object.fromEntries(Object.entries(spendOf(campaign)).filter(([c]) => c !== ctx.currency)),
-    evidence: { level: evidenceLevel(activitiesTotal, withMetrics, freshness, ctx.now), activitiesTotal, activitiesWithMetrics: withMetrics, deliveryCoverage: figures.deliveryCoverage },
+    evidence: {
+      level: evidenceLevel(activitiesTotal, withMetrics, freshness, ctx.now),
+      activitiesTotal,
+      activitiesWithMetrics: withMetrics,
+      deliveryCoverage: figures.deliveryCoverage,
+    },
     missing,
     ready,
   };
@@ -86,11 +101,16 @@ export function attentionReasons(facts: CampaignFacts, currency: string): Attent
     const text = `Recorded spend ${formatMoney(facts.figures.totalCosts, currency)} is above its budget of ${formatMoney(facts.budget, currency)} (${percent(facts.budgetUsed!)}).`;
     reasons.push({ kind: 'over_budget', text });
   }
-  if (facts.status === 'active' && facts.evidence.activitiesTotal === 0) reasons.push({ kind: 'no_activities', text: 'It is active with no linked activity.' });
+  if (facts.status === 'active' && facts.evidence.activitiesTotal === 0)
+    reasons.push({ kind: 'no_activities', text: 'It is active with no linked activity.' });
   if (facts.status === 'active' && facts.evidence.activitiesTotal > 0 && facts.evidence.level === 'low') {
-    reasons.push({ kind: 'low_coverage', text: `Only ${formatCount(facts.evidence.activitiesWithMetrics)} of ${formatCount(facts.evidence.activitiesTotal)} activities have metrics.` });
+    reasons.push({
+      kind: 'low_coverage',
+      text: `Only ${formatCount(facts.evidence.activitiesWithMetrics)} of ${formatCount(facts.evidence.activitiesTotal)} activities have metrics.`,
+    });
   }
-  if (live && !facts.ready) reasons.push({ kind: 'brief_incomplete', text: `Its brief is missing ${facts.missing.join(', ')}.` });
+  if (live && !facts.ready)
+    reasons.push({ kind: 'brief_incomplete', text: `Its brief is missing ${facts.missing.join(', ')}.` });
   return reasons;
 }
 
@@ -112,5 +132,9 @@ const STATUS_ORDER: Record<CampaignStatus, number> = { active: 0, scheduled: 1, 
 
 /** Campaigns in a stable order: active first, then scheduled, draft, completed; by name, then id. */
 export function byStatusThenName(a: CampaignFacts, b: CampaignFacts): number {
-  return STATUS_ORDER[a.status] - STATUS_ORDER[b.status] || a.name.localeCompare(b.name) || a.campaignId.localeCompare(b.campaignId);
+  return (
+    STATUS_ORDER[a.status] - STATUS_ORDER[b.status] ||
+    a.name.localeCompare(b.name) ||
+    a.campaignId.localeCompare(b.campaignId)
+  );
 }

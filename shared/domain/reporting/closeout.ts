@@ -21,14 +21,20 @@ export function closeout(
   const facts = { ...counted, figures: { ...counted.figures, ...outcomes } };
   // A CPM or CPE over fewer activities than the totals shown says so (docs/decisions.md "Figures a reader can check").
   const limitations = [...warnings, ...basisNotes(facts.figures, facts.basis, ctx.currency)];
-  if (facts.status !== 'completed') limitations.push(`The campaign is ${facts.status}, not completed: its figures may still change.`);
+  if (facts.status !== 'completed')
+    limitations.push(`The campaign is ${facts.status}, not completed: its figures may still change.`);
   limitations.push('Reach is not reported: no stored evidence in scope carries it.');
-  if (facts.figures.conversions === null) limitations.push('Conversions and CPA are not reported: no outcome measurement of kind count is counted in them.');
+  if (facts.figures.conversions === null)
+    limitations.push('Conversions and CPA are not reported: no outcome measurement of kind count is counted in them.');
   const followUps = attentionReasons(facts, ctx.currency)
     .filter((r) => r.kind !== 'brief_incomplete')
     .map((r) => actionFor(r.kind, facts));
-  if (facts.evidence.level === 'low' || facts.evidence.level === 'medium') followUps.push(actionFor('low_coverage', facts));
-  if (facts.figures.conversions === null) followUps.push(`Record the outcome measurements of ${facts.name} (method, period, confidence) to report what it achieved.`);
+  if (facts.evidence.level === 'low' || facts.evidence.level === 'medium')
+    followUps.push(actionFor('low_coverage', facts));
+  if (facts.figures.conversions === null)
+    followUps.push(
+      `Record the outcome measurements of ${facts.name} (method, period, confidence) to report what it achieved.`,
+    );
   return {
     campaignId: facts.campaignId,
     name: facts.name,

@@ -16,7 +16,10 @@ export const share = (value: number | null) => (value === null ? null : Math.rou
 
 export function windowChange(days: readonly DayFigures[], currency: string) {
   return {
-    spend: roundMoney(days.reduce((sum, d) => sum + (d.spend[currency] ?? 0), 0), currency),
+    spend: roundMoney(
+      days.reduce((sum, d) => sum + (d.spend[currency] ?? 0), 0),
+      currency,
+    ),
     impressions: days.reduce((sum, d) => sum + d.impressions, 0),
     engagement: days.reduce((sum, d) => sum + d.engagement, 0),
   };
@@ -35,7 +38,11 @@ export interface ComparedCampaign {
 export function comparison(entries: readonly ComparedCampaign[], daysBack: number, ctx: ReportContext) {
   const rows: Row[] = entries.map(({ campaign, days, outcomes, basis }) => {
     const facts = campaignFacts(campaign, ctx);
-    return { facts: { ...facts, figures: { ...facts.figures, ...outcomes } }, change: windowChange(days, ctx.currency), basis };
+    return {
+      facts: { ...facts, figures: { ...facts.figures, ...outcomes } },
+      change: windowChange(days, ctx.currency),
+      basis,
+    };
   });
   return {
     currency: ctx.currency,
@@ -72,7 +79,10 @@ function ratioFinding(rows: readonly Row[], ratio: 'cpm' | 'cpe', label: string,
   const [lowValue, highValue] = [exact(low), exact(high)];
   const denominator = ratio === 'cpm' ? 'impressions' : 'engagement';
   const over = (r: Row) => counted(r.basis[ratio].activities, 'activity', 'activities');
-  if (lowValue === highValue) return [`${label} is the same, ${formatMoney(lowValue, currency)}, for ${having.map((r) => `${r.facts.name} (${over(r)})`).join(', ')}.`];
+  if (lowValue === highValue)
+    return [
+      `${label} is the same, ${formatMoney(lowValue, currency)}, for ${having.map((r) => `${r.facts.name} (${over(r)})`).join(', ')}.`,
+    ];
   const [lowText, highText] = formatMoneyPair(lowValue, highValue, currency);
   return [
     `${low.facts.name}'s ${label} (${lowText} over ${over(low)}) is ${percent(1 - lowValue / highValue)} below ${high.facts.name}'s ` +
@@ -81,18 +91,31 @@ function ratioFinding(rows: readonly Row[], ratio: 'cpm' | 'cpe', label: string,
 }
 
 /** The campaign with the largest part of a window total, when at least two campaigns have a part (a share of one is no comparison). */
-function largestShare(rows: readonly Row[], part: 'spend' | 'impressions', daysBack: number, currency: string): string[] {
+function largestShare(
+  rows: readonly Row[],
+  part: 'spend' | 'impressions',
+  daysBack: number,
+  currency: string,
+): string[] {
   const total = rows.reduce((sum, r) => sum + r.change[part], 0);
   if (rows.filter((r) => r.change[part] > 0).length < 2 || total <= 0) return [];
   const top = [...rows].sort((a, b) => b.change[part] - a.change[part] || a.facts.name.localeCompare(b.facts.name))[0]!;
   const show = (n: number) => (part === 'spend' ? formatMoney(n, currency) : counted(n, 'impression', 'impressions'));
-  return [`${top.facts.name} recorded ${show(top.change[part])} of the ${show(part === 'spend' ? roundMoney(total, currency) : total)} of these campaigns over the last ${daysBack} days (${percent(top.change[part] / total)}).`];
+  return [
+    `${top.facts.name} recorded ${show(top.change[part])} of the ${show(part === 'spend' ? roundMoney(total, currency) : total)} of these campaigns over the last ${daysBack} days (${percent(top.change[part] / total)}).`,
+  ];
 }
 
 function findings(rows: readonly Row[], daysBack: number, currency: string): string[] {
   const weak = rows
-    .filter((r) => r.facts.evidence.activitiesTotal > 0 && (r.facts.evidence.level === 'low' || r.facts.evidence.level === 'none'))
-    .map((r) => `${r.facts.name}'s figures rest on ${formatCount(r.facts.evidence.activitiesWithMetrics)} of ${formatCount(r.facts.evidence.activitiesTotal)} activities with metrics: compare them with care.`);
+    .filter(
+      (r) =>
+        r.facts.evidence.activitiesTotal > 0 && (r.facts.evidence.level === 'low' || r.facts.evidence.level === 'none'),
+    )
+    .map(
+      (r) =>
+        `${r.facts.name}'s figures rest on ${formatCount(r.facts.evidence.activitiesWithMetrics)} of ${formatCount(r.facts.evidence.activitiesTotal)} activities with metrics: compare them with care.`,
+    );
   return [
     ...ratioFinding(rows, 'cpm', 'CPM', currency),
     ...ratioFinding(rows, 'cpe', 'CPE', currency),

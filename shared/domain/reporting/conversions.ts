@@ -46,14 +46,21 @@ export function conversionFigures(campaigns: readonly CampaignConversions[], cur
   const measured = campaigns.filter((c) => c.conversions !== null);
   const converting = measured.filter((c) => c.conversions! > 0);
   const basis: CpaBasis = {
-    spend: roundMoney(converting.reduce((sum, c) => sum + c.spend, 0), currency),
+    spend: roundMoney(
+      converting.reduce((sum, c) => sum + c.spend, 0),
+      currency,
+    ),
     conversions: converting.reduce((sum, c) => sum + c.conversions!, 0),
     campaigns: converting.length,
   };
   const byId = new Map(measured.flatMap((c) => c.definitions).map((d) => [d.id, { id: d.id, name: d.name }]));
   const definitions = [...byId.values()].sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
   const warnings =
-    definitions.length > 1 ? [`Conversions add up the measurements of ${definitions.length} outcome definitions: ${definitions.map((d) => d.name).join(', ')}.`] : [];
+    definitions.length > 1
+      ? [
+          `Conversions add up the measurements of ${definitions.length} outcome definitions: ${definitions.map((d) => d.name).join(', ')}.`,
+        ]
+      : [];
   return {
     conversions: measured.length ? measured.reduce((sum, c) => sum + c.conversions!, 0) : null,
     cpa: basis.conversions > 0 ? roundMoney(basis.spend / basis.conversions, currency) : null,

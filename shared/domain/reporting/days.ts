@@ -37,7 +37,12 @@ export function historyRows(dates: readonly string[], stored: readonly DayFigure
   const byDate = new Map(stored.map((d) => [d.date, d]));
   return dates.map((date) => {
     const day = byDate.get(date);
-    return { date, impressions: day?.impressions ?? 0, engagement: day?.engagement ?? 0, spend: roundMoney(day?.spend[currency] ?? 0, currency) };
+    return {
+      date,
+      impressions: day?.impressions ?? 0,
+      engagement: day?.engagement ?? 0,
+      spend: roundMoney(day?.spend[currency] ?? 0, currency),
+    };
   });
 }
 
@@ -55,6 +60,11 @@ export function spendRows(dates: readonly string[], stored: readonly DayFigures[
 /** The spend of the days per currency other than `currency`, rounded (what a report names in its warnings). */
 export function otherCurrencySpend(stored: readonly DayFigures[], currency: string): Record<string, number> {
   const sums: Record<string, number> = {};
-  for (const day of stored) for (const [c, amount] of Object.entries(day.spend)) if (c !== currency) sums[c] = (sums[c] ?? 0) + amount;
-  return Object.fromEntries(Object.entries(sums).sort(([a], [b]) => a.localeCompare(b)).flatMap(([c, a]) => (roundMoney(a, c) === 0 ? [] : [[c, roundMoney(a, c)]])));
+  for (const day of stored)
+    for (const [c, amount] of Object.entries(day.spend)) if (c !== currency) sums[c] = (sums[c] ?? 0) + amount;
+  return Object.fromEntries(
+    Object.entries(sums)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .flatMap(([c, a]) => (roundMoney(a, c) === 0 ? [] : [[c, roundMoney(a, c)]])),
+  );
 }

@@ -59,7 +59,10 @@ export function metricFigures(aggregate: Aggregate, currency: string, activities
 export function otherCurrencyLines(spend: Record<string, number>, currency: string): string[] {
   return Object.entries(spend)
     .filter(([c, amount]) => c !== currency && amount !== 0)
-    .map(([c, amount]) => `${amount} ${c} of costs is left out of the ${currency} figures (no exchange rate: the ECB publishes none for it and none was booked, or it waits to be converted).`);
+    .map(
+      ([c, amount]) =>
+        `${amount} ${c} of costs is left out of the ${currency} figures (no exchange rate: the ECB publishes none for it and none was booked, or it waits to be converted).`,
+    );
 }
 
 /**
@@ -76,9 +79,12 @@ export function unavailableCounts(aggregate: Aggregate): [reason: string, count:
 
 /** Why no metrics could be fetched, per `metricsUnavailableReason`, and what can be done. */
 const UNAVAILABLE_WHY: Record<string, string> = {
-  platform_has_no_public_metrics: "are on platforms that publish no metrics of other people's content (TikTok, LinkedIn): only manual counts can record them.",
-  platform_credentials_missing: "have no metrics because their platform's API credentials are not configured: they are read once the credentials are set, or can be counted manually.",
-  content_not_found: 'have no metrics because their content was not found at its link: check the link or enter manual counts.',
+  platform_has_no_public_metrics:
+    "are on platforms that publish no metrics of other people's content (TikTok, LinkedIn): only manual counts can record them.",
+  platform_credentials_missing:
+    "have no metrics because their platform's API credentials are not configured: they are read once the credentials are set, or can be counted manually.",
+  content_not_found:
+    'have no metrics because their content was not found at its link: check the link or enter manual counts.',
 };
 
 /** The warning for `count` of `total` activities without metrics for `reason`. */
@@ -103,7 +109,10 @@ export const NO_CPA_BASIS: CpaBasis = { spend: 0, conversions: 0, campaigns: 0 }
 /** The CPM and CPE basis of an aggregate in `currency`, money rounded to its minor unit. */
 export function ratioBasis(aggregate: Aggregate, currency: string): RatioBasis {
   const { cpm, cpe } = aggregateBasis(aggregate, currency);
-  return { cpm: { ...cpm, spend: roundMoney(cpm.spend, currency) }, cpe: { ...cpe, spend: roundMoney(cpe.spend, currency) } };
+  return {
+    cpm: { ...cpm, spend: roundMoney(cpm.spend, currency) },
+    cpe: { ...cpe, spend: roundMoney(cpe.spend, currency) },
+  };
 }
 
 /** A type, not an interface: it is a `_meta` record (`Record<string, unknown>`). */
@@ -131,14 +140,23 @@ export type Evidence = {
  * stale snapshots. `spend` is the spend the report covers (a history's: its window's), whose other
  * currencies are named.
  */
-export function evidenceOf(aggregate: Aggregate, currency: string, activitiesTotal: number, now: Date, spend = spendOf(aggregate)): Evidence {
+export function evidenceOf(
+  aggregate: Aggregate,
+  currency: string,
+  activitiesTotal: number,
+  now: Date,
+  spend = spendOf(aggregate),
+): Evidence {
   const freshness = typeof aggregate.newestSnapshotAt === 'string' ? aggregate.newestSnapshotAt : null;
   const withMetrics = num(aggregate.activitiesWithMetrics);
   const warnings: string[] = [];
   warnings.push(...otherCurrencyLines(spend, currency));
   // After a change of the tenant's currency, until every cost is converted again (docs/decisions.md "Money and metrics").
   const awaiting = num(aggregate.costsAwaitingConversion);
-  if (awaiting > 0) warnings.push(`${awaiting} costs still wait to be converted into ${currency} after the change of currency; until then they count as costs without a rate.`);
+  if (awaiting > 0)
+    warnings.push(
+      `${awaiting} costs still wait to be converted into ${currency} after the change of currency; until then they count as costs without a rate.`,
+    );
   // Each activity without metrics once: first under the reason none can be fetched, the rest not read yet.
   let pending = activitiesTotal - withMetrics;
   for (const [reason, count] of unavailableCounts(aggregate)) {
@@ -148,16 +166,25 @@ export function evidenceOf(aggregate: Aggregate, currency: string, activitiesTot
     pending -= named;
   }
   if (pending > 0) {
-    warnings.push(`${formatCount(pending)} of ${formatCount(activitiesTotal)} activities have no metrics yet (no snapshot or manual count): impressions and engagement do not include them.`);
+    warnings.push(
+      `${formatCount(pending)} of ${formatCount(activitiesTotal)} activities have no metrics yet (no snapshot or manual count): impressions and engagement do not include them.`,
+    );
   }
   // A reading is a lifetime total: a first reading counts on the publish date (`activitiesBackdated`, kept by `contribution`).
   const backdated = num(aggregate.activitiesBackdated);
-  if (backdated > 0) warnings.push(`${formatCount(backdated)} of ${formatCount(activitiesTotal)} activities' totals before their first reading are counted on their publish date.`);
+  if (backdated > 0)
+    warnings.push(
+      `${formatCount(backdated)} of ${formatCount(activitiesTotal)} activities' totals before their first reading are counted on their publish date.`,
+    );
   if (aggregate.analyticsStatus === 'needs_reconnect') {
-    warnings.push('The web analytics connection needs reconnecting: Google refused the stored grant, so analytics figures stop at the last import until an owner connects again.');
+    warnings.push(
+      'The web analytics connection needs reconnecting: Google refused the stored grant, so analytics figures stop at the last import until an owner connects again.',
+    );
   }
   if (freshness && now.getTime() - Date.parse(freshness) > STALE_AFTER_DAYS * 86_400_000) {
-    warnings.push(`The newest metric snapshot is from ${freshness.slice(0, 10)}, more than ${STALE_AFTER_DAYS} days ago: figures may be stale.`);
+    warnings.push(
+      `The newest metric snapshot is from ${freshness.slice(0, 10)}, more than ${STALE_AFTER_DAYS} days ago: figures may be stale.`,
+    );
   }
   return {
     currency,
@@ -167,7 +194,11 @@ export function evidenceOf(aggregate: Aggregate, currency: string, activitiesTot
       activitiesWithMetrics: withMetrics,
       sources: { api: num(aggregate.activitiesWithApiMetrics), manual: num(aggregate.activitiesWithManualMetrics) },
       costsCount: num(aggregate.costsCount),
-      basis: { ...ratioBasis(aggregate, currency), cpa: NO_CPA_BASIS, conversions: conversionsBasis(aggregate, currency) },
+      basis: {
+        ...ratioBasis(aggregate, currency),
+        cpa: NO_CPA_BASIS,
+        conversions: conversionsBasis(aggregate, currency),
+      },
     },
     warnings,
   };
@@ -186,8 +217,17 @@ export function mergeEvidence(currency: string, parts: readonly Evidence[]): Evi
       activitiesWithMetrics: sum((e) => e.provenance.activitiesWithMetrics),
       sources: { api: sum((e) => e.provenance.sources.api), manual: sum((e) => e.provenance.sources.manual) },
       costsCount: sum((e) => e.provenance.costsCount),
-      basis: sumBasis(parts.map((e) => e.provenance.basis), currency),
-      ...(parts.some((e) => e.provenance.conversionDefinitions) ? { conversionDefinitions: [...definitions.values()].sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id)) } : {}),
+      basis: sumBasis(
+        parts.map((e) => e.provenance.basis),
+        currency,
+      ),
+      ...(parts.some((e) => e.provenance.conversionDefinitions)
+        ? {
+            conversionDefinitions: [...definitions.values()].sort(
+              (a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id),
+            ),
+          }
+        : {}),
     },
     warnings: [...new Set(parts.flatMap((e) => e.warnings))],
   };
@@ -198,10 +238,25 @@ export function sumBasis(parts: readonly Basis[], currency: string): Basis {
   const sum = (pick: (b: Basis) => number) => parts.reduce((total, b) => total + pick(b), 0);
   const money = (pick: (b: Basis) => number) => roundMoney(sum(pick), currency);
   return {
-    cpm: { spend: money((b) => b.cpm.spend), impressions: sum((b) => b.cpm.impressions), activities: sum((b) => b.cpm.activities) },
-    cpe: { spend: money((b) => b.cpe.spend), engagement: sum((b) => b.cpe.engagement), activities: sum((b) => b.cpe.activities) },
-    cpa: { spend: money((b) => b.cpa.spend), conversions: sum((b) => b.cpa.conversions), campaigns: sum((b) => b.cpa.campaigns) },
-    conversions: mergeConversions(parts.flatMap((b) => b.conversions), currency),
+    cpm: {
+      spend: money((b) => b.cpm.spend),
+      impressions: sum((b) => b.cpm.impressions),
+      activities: sum((b) => b.cpm.activities),
+    },
+    cpe: {
+      spend: money((b) => b.cpe.spend),
+      engagement: sum((b) => b.cpe.engagement),
+      activities: sum((b) => b.cpe.activities),
+    },
+    cpa: {
+      spend: money((b) => b.cpa.spend),
+      conversions: sum((b) => b.cpa.conversions),
+      campaigns: sum((b) => b.cpa.campaigns),
+    },
+    conversions: mergeConversions(
+      parts.flatMap((b) => b.conversions),
+      currency,
+    ),
   };
 }
 
@@ -210,14 +265,19 @@ export function mergeConversions(entries: readonly ConversionBasis[], currency: 
   const byCurrency = new Map<string, ConversionBasis>();
   for (const e of entries) {
     const seen = byCurrency.get(e.currency);
-    byCurrency.set(e.currency, seen ? {
-      currency: e.currency,
-      amount: roundMoney(seen.amount + e.amount, e.currency),
-      converted: roundMoney(seen.converted + e.converted, currency),
-      source: seen.source === e.source ? e.source : 'mixed',
-      firstRateDate: seen.firstRateDate < e.firstRateDate ? seen.firstRateDate : e.firstRateDate,
-      lastRateDate: seen.lastRateDate > e.lastRateDate ? seen.lastRateDate : e.lastRateDate,
-    } : { ...e });
+    byCurrency.set(
+      e.currency,
+      seen
+        ? {
+            currency: e.currency,
+            amount: roundMoney(seen.amount + e.amount, e.currency),
+            converted: roundMoney(seen.converted + e.converted, currency),
+            source: seen.source === e.source ? e.source : 'mixed',
+            firstRateDate: seen.firstRateDate < e.firstRateDate ? seen.firstRateDate : e.firstRateDate,
+            lastRateDate: seen.lastRateDate > e.lastRateDate ? seen.lastRateDate : e.lastRateDate,
+          }
+        : { ...e },
+    );
   }
   return [...byCurrency.values()].sort((a, b) => a.currency.localeCompare(b.currency));
 }

@@ -4,7 +4,18 @@
  * the ones not yet there; ready when none is missing.
  */
 
-export const READINESS_FIELDS = ['summary', 'objective', 'audience', 'desiredOutcomes', 'channels', 'startAt', 'endAt', 'ownerUserId', 'budget', 'activities'] as const;
+export const READINESS_FIELDS = [
+  'summary',
+  'objective',
+  'audience',
+  'desiredOutcomes',
+  'channels',
+  'startAt',
+  'endAt',
+  'ownerUserId',
+  'budget',
+  'activities',
+] as const;
 export type ReadinessField = (typeof READINESS_FIELDS)[number];
 
 /** What readiness looks at: the brief as stored and how many activities are linked. */
@@ -56,7 +67,11 @@ function present(field: ReadinessField, brief: BriefState): boolean {
 export function readiness(brief: BriefState) {
   const checks = READINESS_FIELDS.map((field) => {
     const ok = present(field, brief);
-    return { field, ok, message: ok ? `The campaign has ${LABELS[field]}.` : `The campaign needs ${LABELS[field]} before launch.` };
+    return {
+      field,
+      ok,
+      message: ok ? `The campaign has ${LABELS[field]}.` : `The campaign needs ${LABELS[field]} before launch.`,
+    };
   });
   const missing = checks.filter((c) => !c.ok).map((c) => c.field);
   return { ready: missing.length === 0, checks, missing };

@@ -3,7 +3,13 @@
  * this file). Pure: the tenant's aggregate and its campaigns in, the same list in the same order out.
  */
 import { spendOf, STALE_AFTER_DAYS, type Aggregate } from './figures.ts';
-import { byStatusThenName, campaignFacts, type CampaignFacts, type ReportContext, type StoredCampaign } from './campaigns.ts';
+import {
+  byStatusThenName,
+  campaignFacts,
+  type CampaignFacts,
+  type ReportContext,
+  type StoredCampaign,
+} from './campaigns.ts';
 import { basisRatio } from './basis-words.ts';
 import { counted, formatCount, formatMoney, formatMoneyPair, percent } from '../words/index.ts';
 
@@ -24,9 +30,22 @@ export const LAUNCH_SOON_DAYS = 14;
 
 const RANK: Record<Level, number> = { high: 0, medium: 1, low: 2 };
 
-const RULES = ['no_metric_evidence', 'over_budget', 'active_without_activities', 'brief_incomplete', 'low_metric_coverage', 'cpm_gap', 'stale_snapshots', 'other_currency_costs'] as const;
+const RULES = [
+  'no_metric_evidence',
+  'over_budget',
+  'active_without_activities',
+  'brief_incomplete',
+  'low_metric_coverage',
+  'cpm_gap',
+  'stale_snapshots',
+  'other_currency_costs',
+] as const;
 
-export function recommendations(tenant: Aggregate, campaigns: readonly StoredCampaign[], ctx: ReportContext): Recommendation[] {
+export function recommendations(
+  tenant: Aggregate,
+  campaigns: readonly StoredCampaign[],
+  ctx: ReportContext,
+): Recommendation[] {
   const facts = campaigns.map((c) => campaignFacts(c, ctx)).sort(byStatusThenName);
   const starts = new Map(campaigns.map((c) => [c.id, c.startAt]));
   const out: Recommendation[] = [];
@@ -41,7 +60,10 @@ export function recommendations(tenant: Aggregate, campaigns: readonly StoredCam
       confidence: 'high',
       title: 'Add metrics to the activities',
       rationale: `None of the ${formatCount(activities)} activities has metrics, so impressions, engagement, CPM and CPE cannot be reported.`,
-      evidence: [{ label: 'activitiesTotal', value: activities }, { label: 'activitiesWithMetrics', value: 0 }],
+      evidence: [
+        { label: 'activitiesTotal', value: activities },
+        { label: 'activitiesWithMetrics', value: 0 },
+      ],
       campaignIds: [],
     });
   }
@@ -53,7 +75,10 @@ export function recommendations(tenant: Aggregate, campaigns: readonly StoredCam
         confidence: 'high',
         title: `Review the budget of ${f.name}`,
         rationale: `Recorded spend ${money(f.figures.totalCosts)} is ${percent(f.budgetUsed!)} of its budget of ${money(f.budget)}.`,
-        evidence: [{ label: 'totalCosts', value: f.figures.totalCosts }, { label: 'budget', value: f.budget }],
+        evidence: [
+          { label: 'totalCosts', value: f.figures.totalCosts },
+          { label: 'budget', value: f.budget },
+        ],
         campaignIds: [f.campaignId],
       });
     }
@@ -66,7 +91,10 @@ export function recommendations(tenant: Aggregate, campaigns: readonly StoredCam
         confidence: 'high',
         title: `Link the activities of ${f.name}`,
         rationale: `${f.name} is active with no linked activity: nothing it runs is counted in its figures.`,
-        evidence: [{ label: 'activitiesCount', value: 0 }, { label: 'status', value: f.status }],
+        evidence: [
+          { label: 'activitiesCount', value: 0 },
+          { label: 'status', value: f.status },
+        ],
         campaignIds: [f.campaignId],
       });
     }
@@ -80,19 +108,29 @@ export function recommendations(tenant: Aggregate, campaigns: readonly StoredCam
       confidence: 'high',
       title: `Complete the brief of ${f.name} before it starts`,
       rationale: `${f.name} starts in ${days} days and its brief is missing ${f.missing.join(', ')}.`,
-      evidence: [{ label: 'missing', value: f.missing.join(', ') }, { label: 'daysToStart', value: days }],
+      evidence: [
+        { label: 'missing', value: f.missing.join(', ') },
+        { label: 'daysToStart', value: days },
+      ],
       campaignIds: [f.campaignId],
     });
   }
   for (const f of facts) {
-    if ((f.status === 'active' || f.status === 'completed') && f.evidence.activitiesTotal > 0 && f.evidence.activitiesWithMetrics / f.evidence.activitiesTotal < 0.5) {
+    if (
+      (f.status === 'active' || f.status === 'completed') &&
+      f.evidence.activitiesTotal > 0 &&
+      f.evidence.activitiesWithMetrics / f.evidence.activitiesTotal < 0.5
+    ) {
       out.push({
         rule: 'low_metric_coverage',
         priority: 'medium',
         confidence: 'high',
         title: `Add metrics for the activities of ${f.name}`,
         rationale: `Only ${formatCount(f.evidence.activitiesWithMetrics)} of ${formatCount(f.evidence.activitiesTotal)} activities of ${f.name} have metrics, so its figures leave most of its activities out.`,
-        evidence: [{ label: 'activitiesTotal', value: f.evidence.activitiesTotal }, { label: 'activitiesWithMetrics', value: f.evidence.activitiesWithMetrics }],
+        evidence: [
+          { label: 'activitiesTotal', value: f.evidence.activitiesTotal },
+          { label: 'activitiesWithMetrics', value: f.evidence.activitiesWithMetrics },
+        ],
         campaignIds: [f.campaignId],
       });
     }
@@ -125,7 +163,12 @@ export function recommendations(tenant: Aggregate, campaigns: readonly StoredCam
   // Stable: by priority, then rule order; within a rule the campaigns' order above.
   return out
     .map((r, i) => ({ r, i }))
-    .sort((a, b) => RANK[a.r.priority] - RANK[b.r.priority] || RULES.indexOf(a.r.rule as never) - RULES.indexOf(b.r.rule as never) || a.i - b.i)
+    .sort(
+      (a, b) =>
+        RANK[a.r.priority] - RANK[b.r.priority] ||
+        RULES.indexOf(a.r.rule as never) - RULES.indexOf(b.r.rule as never) ||
+        a.i - b.i,
+    )
     .map(({ r }) => r);
 }
 
@@ -142,7 +185,9 @@ export function sampleConfidence(groups: readonly number[]): Level {
 function cpmGap(facts: readonly CampaignFacts[], currency: string): Recommendation[] {
   // Compared unrounded, from each CPM's basis: rounded CPMs may tie, or one be 0, when the ratios are not.
   const exact = (f: CampaignFacts) => basisRatio(f.basis, 'cpm')!;
-  const having = facts.filter((f) => f.figures.cpm !== null && basisRatio(f.basis, 'cpm') !== null).sort((a, b) => exact(a) - exact(b) || a.name.localeCompare(b.name));
+  const having = facts
+    .filter((f) => f.figures.cpm !== null && basisRatio(f.basis, 'cpm') !== null)
+    .sort((a, b) => exact(a) - exact(b) || a.name.localeCompare(b.name));
   if (having.length < 2) return [];
   const low = having[0]!;
   const high = having.at(-1)!;

@@ -9,7 +9,8 @@ import { formatMoney } from './money.ts';
 export const NO_FIGURE = '—';
 
 /** `£1,200.00` for 1200 GBP; `¥1,200` for JPY. */
-export const moneyWords = (amount: number | null, currency: string): string => (amount === null ? NO_FIGURE : formatMoney(amount, currency));
+export const moneyWords = (amount: number | null, currency: string): string =>
+  amount === null ? NO_FIGURE : formatMoney(amount, currency);
 
 /** `99,932`. */
 export const countWords = (count: number | null): string => (count === null ? NO_FIGURE : formatCount(count));

@@ -9,7 +9,12 @@ import { minorUnits, roundMoney } from '../currencies.ts';
 /** An amount written to `digits` decimals (the minor unit unless a caller needs more). */
 export function moneyTo(amount: number, currency: string, digits: number): string {
   // The ISO minor unit, not CLDR's (which writes IDR and HUF without decimals): the text shows the number a report holds.
-  const text = new Intl.NumberFormat('en', { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(amount);
+  const text = new Intl.NumberFormat('en', {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(amount);
   // A code without a symbol comes with a no-break space ("BHD\u00a01.235"): texts carry a plain one.
   return text.replace(/\u00a0/g, ' ');
 }

@@ -21,7 +21,8 @@ export function formatMoneyPair(a: number, b: number, currency: string): [string
   const plain: [string, string] = [formatMoney(a, currency), formatMoney(b, currency)];
   // Zero at `digits` decimals while it is not.
   const zeroed = (n: number, digits: number) => n !== 0 && Math.round(Math.abs(n) * 10 ** digits) === 0;
-  const apart = (pair: [string, string], digits: number) => pair[0] !== pair[1] && !zeroed(a, digits) && !zeroed(b, digits);
+  const apart = (pair: [string, string], digits: number) =>
+    pair[0] !== pair[1] && !zeroed(a, digits) && !zeroed(b, digits);
   if (a === b || apart(plain, minorUnits(currency))) return plain;
   for (let digits = Math.max(minorUnits(currency), fourFigures(a, b)); digits <= MAX_DECIMALS; digits++) {
     const pair: [string, string] = [moneyTo(a, currency, digits), moneyTo(b, currency, digits)];

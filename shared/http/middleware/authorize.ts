@@ -33,7 +33,10 @@ const RANK: Record<Role, number> = { viewer: 1, member: 2, owner: 3 };
  * took out of the table before anything else was checked (the analytics OAuth state, spent by
  * whoever presents it), handed to the handler once the caller's role allows it.
  */
-export type TenantOf<I, T = undefined> = (input: I, caller: Caller) => Promise<{ tenantId: string; recordKey?: Key; scopeInput?: boolean; held?: T } | undefined>;
+export type TenantOf<I, T = undefined> = (
+  input: I,
+  caller: Caller,
+) => Promise<{ tenantId: string; recordKey?: Key; scopeInput?: boolean; held?: T } | undefined>;
 
 /** A `tenantOf` that always names the record the request addresses (`recordTenant`, `locate`). */
 export type RecordTenantOf<I> = (input: I, caller: Caller) => Promise<RecordLocation | undefined>;
@@ -104,7 +107,8 @@ async function tenantScope(
     const roles = new Map<string, RoleInTenant>();
     for (const field of named) {
       const id = input[field] as string;
-      if (!roles.has(id)) roles.set(id, await activeRole(id, caller, state.fromPath.has(field), 'The organization', state));
+      if (!roles.has(id))
+        roles.set(id, await activeRole(id, caller, state.fromPath.has(field), 'The organization', state));
     }
     if (roles.size > 1) {
       throw invalidInput(
@@ -119,7 +123,11 @@ async function tenantScope(
   return { tenantId, role, details };
 }
 
-export function authorize<I>(route: Route, tenantOf?: TenantOf<I, unknown>, fromItem?: FromItem<unknown>): MiddlewareObj<ApiEvent, ApiResponse, Error, ApiContext> {
+export function authorize<I>(
+  route: Route,
+  tenantOf?: TenantOf<I, unknown>,
+  fromItem?: FromItem<unknown>,
+): MiddlewareObj<ApiEvent, ApiResponse, Error, ApiContext> {
   return {
     before: async (request) => {
       const state = request.context.state;
@@ -137,7 +145,13 @@ export function authorize<I>(route: Route, tenantOf?: TenantOf<I, unknown>, from
         state.profile = profile;
         return;
       }
-      state.tenant = await tenantScope(route, state, caller, tenantOf as TenantOf<never, unknown> | undefined, fromItem);
+      state.tenant = await tenantScope(
+        route,
+        state,
+        caller,
+        tenantOf as TenantOf<never, unknown> | undefined,
+        fromItem,
+      );
     },
   };
 }

@@ -25,7 +25,11 @@ export function envelope(route: Route): MiddlewareObj<ApiEvent, ApiResponse, Err
       const result = request.response as unknown as Result;
       const { status, body } = bodyOf(result);
       if (withMeta) {
-        body._meta = { requestId: request.context.state.requestId, generatedAt: new Date().toISOString(), ...result.meta };
+        body._meta = {
+          requestId: request.context.state.requestId,
+          generatedAt: new Date().toISOString(),
+          ...result.meta,
+        };
       }
       request.response = {
         statusCode: status,

@@ -19,7 +19,14 @@
  */
 import { createHash } from 'node:crypto';
 import type { MiddlewareObj } from '@middy/core';
-import { claimKey, claimWritten, endClaim, keepAnswer, releaseKey, type KeptAnswer } from '../../db/idempotency/index.ts';
+import {
+  claimKey,
+  claimWritten,
+  endClaim,
+  keepAnswer,
+  releaseKey,
+  type KeptAnswer,
+} from '../../db/idempotency/index.ts';
 import { logger } from '../../support/logger.ts';
 import type { ApiContext, ApiEvent, ApiRequest, ApiResponse } from '../context.ts';
 import { conflict, invalidInput, Problem } from '../problem.ts';
@@ -40,7 +47,10 @@ export function idempotencyKeyOf(event: Pick<ApiEvent, 'headers'>): string | und
   if (value === undefined) return undefined;
   if (!VALID_KEY.test(value)) {
     throw invalidInput('The Idempotency-Key header must be 1 to 255 visible ASCII characters.', [
-      { path: 'Idempotency-Key', message: 'Must be 1 to 255 visible ASCII characters (no spaces, no commas from a repeated header).' },
+      {
+        path: 'Idempotency-Key',
+        message: 'Must be 1 to 255 visible ASCII characters (no spaces, no commas from a repeated header).',
+      },
     ]);
   }
   return value;
@@ -50,7 +60,9 @@ export function idempotencyKeyOf(event: Pick<ApiEvent, 'headers'>): string | und
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
-    const members = Object.entries(value).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const members = Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${members.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
@@ -58,11 +70,14 @@ function canonical(value: unknown): string {
 
 /** What makes two requests the same: the route (method and path) and the normalised input, path ids included. */
 export function requestFingerprint(route: Route, input: unknown): string {
-  return createHash('sha256').update(canonical([route.key, input])).digest('hex');
+  return createHash('sha256')
+    .update(canonical([route.key, input]))
+    .digest('hex');
 }
 
 /** Kept: 2xx, and 4xx other than 409 and 429. */
-export const isFinalStatus = (status: number) => (status >= 200 && status < 300) || (status >= 400 && status < 500 && status !== 409 && status !== 429);
+export const isFinalStatus = (status: number) =>
+  (status >= 200 && status < 300) || (status >= 400 && status < 500 && status !== 409 && status !== 429);
 
 export function claimIdempotencyKey(route: Route): MiddlewareObj<ApiEvent, ApiResponse, Error, ApiContext> {
   return {
@@ -78,11 +93,16 @@ export function claimIdempotencyKey(route: Route): MiddlewareObj<ApiEvent, ApiRe
         case 'replay':
           throw new Replay({ ...claim.answer, headers: { ...claim.answer.headers, [REPLAYED_HEADER]: 'true' } });
         case 'reused':
-          throw new Problem('idempotency_key_reused', 'This Idempotency-Key was sent with another request (method, path or input); use a new key for a new request.');
+          throw new Problem(
+            'idempotency_key_reused',
+            'This Idempotency-Key was sent with another request (method, path or input); use a new key for a new request.',
+          );
         case 'running':
           throw conflict('A request with this Idempotency-Key is still running; retry it shortly.');
         case 'lost':
-          throw conflict('The request first sent with this Idempotency-Key made its changes, but its answer was lost; it will not run again. Read the records it wrote.');
+          throw conflict(
+            'The request first sent with this Idempotency-Key made its changes, but its answer was lost; it will not run again. Read the records it wrote.',
+          );
       }
     },
   };
@@ -90,8 +110,14 @@ export function claimIdempotencyKey(route: Route): MiddlewareObj<ApiEvent, ApiRe
 
 /** The answer as sent, less what `observe` adds to every answer after this. */
 function answerOf(response: ApiResponse | null | undefined): KeptAnswer {
-  const headers = Object.fromEntries(Object.entries(response?.headers ?? {}).map(([name, value]) => [name.toLowerCase(), String(value)]));
-  return { statusCode: response?.statusCode ?? 500, headers, body: typeof response?.body === 'string' ? response.body : '' };
+  const headers = Object.fromEntries(
+    Object.entries(response?.headers ?? {}).map(([name, value]) => [name.toLowerCase(), String(value)]),
+  );
+  return {
+    statusCode: response?.statusCode ?? 500,
+    headers,
+    body: typeof response?.body === 'string' ? response.body : '',
+  };
 }
 
 /** DynamoDB's item limit is 400 KB: a larger answer cannot be kept (the claim is released or left written). */
@@ -112,7 +138,11 @@ export function keepIdempotentAnswer(): MiddlewareObj<ApiEvent, ApiResponse, Err
       else if (!written) await releaseKey(owner, claimed.runId);
     } catch (error) {
       // The route's work is done and answered; a record that could not be updated expires with its lease or its ttl.
-      logger.error('idempotency record not updated', { route: state.route.key, requestId: state.requestId, errorName: (error as Error).name });
+      logger.error('idempotency record not updated', {
+        route: state.route.key,
+        requestId: state.requestId,
+        errorName: (error as Error).name,
+      });
     }
   };
   return { after: finish, onError: finish };

@@ -53,7 +53,10 @@ function refuseManyUnknown(text: string, known: ReturnType<typeof knownNames>, f
   if (total > MAX_FIELD_ERRORS) throw invalidFields(first, total);
 }
 
-export function jsonBody(maxBytes = MAX_BODY_BYTES, fields?: ReadonlySet<string>): MiddlewareObj<ApiEvent, ApiResponse, Error, ApiContext> {
+export function jsonBody(
+  maxBytes = MAX_BODY_BYTES,
+  fields?: ReadonlySet<string>,
+): MiddlewareObj<ApiEvent, ApiResponse, Error, ApiContext> {
   const parser = httpJsonBodyParser();
   const known = fields && knownNames(fields);
   return {

@@ -29,7 +29,8 @@ function tenantNamed(input: unknown): string | undefined {
   return typeof id === 'string' ? id : undefined;
 }
 
-export const statusClassOf = (status: number) => `${Math.min(5, Math.max(2, Math.floor(status / 100)))}xx` as StatusClass;
+export const statusClassOf = (status: number) =>
+  `${Math.min(5, Math.max(2, Math.floor(status / 100)))}xx` as StatusClass;
 
 export function observe(route: Route): MiddlewareObj<ApiEvent, ApiResponse, Error, ApiContext> {
   const routeGroup = routeGroupOf(route.path);
@@ -66,7 +67,10 @@ export function observe(route: Route): MiddlewareObj<ApiEvent, ApiResponse, Erro
   return {
     before: (request) => {
       // The request's retries stop with time left to answer (shared/db/table/retry.ts).
-      invocations.set(request, { invocation: enterInvocation(request.context?.getRemainingTimeInMillis?.()), coldStart: cold });
+      invocations.set(request, {
+        invocation: enterInvocation(request.context?.getRemainingTimeInMillis?.()),
+        coldStart: cold,
+      });
       cold = false;
       request.context.state = {
         route,

@@ -6,7 +6,15 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { ApiContext, ApiEvent, ApiRequest, ApiResponse } from '../context.ts';
 import { logger } from '../../support/logger.ts';
-import { ConflictError, DomainError, ForbiddenError, GoneError, InvalidError, NotFoundError, RateLimitedError } from '../../domain/errors.ts';
+import {
+  ConflictError,
+  DomainError,
+  ForbiddenError,
+  GoneError,
+  InvalidError,
+  NotFoundError,
+  RateLimitedError,
+} from '../../domain/errors.ts';
 import { isThrottling, isTransactionConflict } from '../../db/table/index.ts';
 import { Problem, rateLimited, type ProblemCode } from '../problem.ts';
 import { Replay } from '../replay.ts';
@@ -47,7 +55,8 @@ export function toProblem(error: unknown): Problem {
     if (mapped) return mapped;
     // What the retry policy (shared/db/table/retry.ts) still could not get through.
     if (isThrottling(error)) return rateLimited('The service is busy; retry shortly.', 1);
-    if (isTransactionConflict(error)) return new Problem('conflict', 'A concurrent change touched the same records; retry the request.');
+    if (isTransactionConflict(error))
+      return new Problem('conflict', 'A concurrent change touched the same records; retry the request.');
   }
   return new Problem('internal', 'An unexpected error occurred. Quote the requestId when reporting it.');
 }
@@ -83,7 +92,10 @@ export function problemResponses(): MiddlewareObj<ApiEvent, ApiResponse, Error, 
       }
       const problem = toProblem(request.error);
       // Failures of our own or of AWS (throttling) are logged; a limit we enforce on purpose is not an error.
-      if (problem.code === 'internal' || (problem.code === 'rate_limited' && !(request.error instanceof Problem || request.error instanceof DomainError))) {
+      if (
+        problem.code === 'internal' ||
+        (problem.code === 'rate_limited' && !(request.error instanceof Problem || request.error instanceof DomainError))
+      ) {
         const error = request.error;
         logger.error('unhandled error', {
           route: state.route.key,

@@ -70,7 +70,11 @@ export function parseInput<S extends Schema>(
  * what `jsonBody` checks a large body's names against before parsing it.
  */
 export function inputFields(schema: Schema): ReadonlySet<string> | undefined {
-  const def = (schema as { _zod: { def: { type: string; shape?: Record<string, unknown>; catchall?: { _zod: { def: { type: string } } } } } })._zod.def;
+  const def = (
+    schema as {
+      _zod: { def: { type: string; shape?: Record<string, unknown>; catchall?: { _zod: { def: { type: string } } } } };
+    }
+  )._zod.def;
   if (def.type !== 'object' || def.shape === undefined || def.catchall?._zod.def.type !== 'never') return undefined;
   return new Set(Object.keys(def.shape));
 }

@@ -8,7 +8,16 @@
  */
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import * as oauth from 'oauth4webapi';
-import { GoogleUnavailableError, GrantRevokedError, QuotaExceededError, UnknownFieldError, type Analytics, type ReadableProperty, type ReportRequest, type ReportRow } from './port.ts';
+import {
+  GoogleUnavailableError,
+  GrantRevokedError,
+  QuotaExceededError,
+  UnknownFieldError,
+  type Analytics,
+  type ReadableProperty,
+  type ReportRequest,
+  type ReportRow,
+} from './port.ts';
 
 export const ANALYTICS_SCOPE = 'https://www.googleapis.com/auth/analytics.readonly';
 
@@ -45,7 +54,8 @@ async function loadCredentials(): Promise<ClientCredentials> {
   if (!arn) return { clientId: env('GOOGLE_CLIENT_ID'), clientSecret: env('GOOGLE_CLIENT_SECRET') };
   const out = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: arn }));
   const value = JSON.parse(out.SecretString ?? '{}') as Partial<ClientCredentials>;
-  if (!value.clientId || !value.clientSecret) throw new Error('The Google OAuth secret must hold clientId and clientSecret');
+  if (!value.clientId || !value.clientSecret)
+    throw new Error('The Google OAuth secret must hold clientId and clientSecret');
   return { clientId: value.clientId, clientSecret: value.clientSecret };
 }
 
@@ -82,7 +92,8 @@ const requestOptions = () => ({ [oauth.allowInsecureRequests]: googleConfig.oaut
 
 /** A network failure of fetch (Node's undici throws a TypeError) or a timeout, as opposed to an answer. */
 const isUnreachable = (error: unknown) =>
-  error instanceof TypeError || (error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError'));
+  error instanceof TypeError ||
+  (error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError'));
 
 /** Runs a request to Google, its network failures turned into `GoogleUnavailableError`. */
 async function reaching<T>(request: () => Promise<T>): Promise<T> {
@@ -120,7 +131,17 @@ export async function exchangeCode(code: string, state: string, codeVerifier: st
   const as = authorizationServer();
   const { client, auth } = await oauthClient();
   const params = oauth.validateAuthResponse(as, client, new URLSearchParams({ code, state }), state);
-  const response = await reaching(() => oauth.authorizationCodeGrantRequest(as, client, auth, params, googleConfig.redirectUri(), codeVerifier, requestOptions()));
+  const response = await reaching(() =>
+    oauth.authorizationCodeGrantRequest(
+      as,
+      client,
+      auth,
+      params,
+      googleConfig.redirectUri(),
+      codeVerifier,
+      requestOptions(),
+    ),
+  );
   const tokens = await oauth.processAuthorizationCodeResponse(as, client, response);
   if (!tokens.refresh_token) throw new Error('The token endpoint answered no refresh token');
   return tokens.refresh_token;
@@ -131,10 +152,13 @@ export async function accessTokenFor(refreshToken: string): Promise<string> {
   const as = authorizationServer();
   const { client, auth } = await oauthClient();
   try {
-    const response = await reaching(() => oauth.refreshTokenGrantRequest(as, client, auth, refreshToken, requestOptions()));
+    const response = await reaching(() =>
+      oauth.refreshTokenGrantRequest(as, client, auth, refreshToken, requestOptions()),
+    );
     return (await oauth.processRefreshTokenResponse(as, client, response)).access_token;
   } catch (error) {
-    if (error instanceof oauth.ResponseBodyError && error.error === 'invalid_grant') throw new GrantRevokedError('The analytics grant was revoked or has expired.');
+    if (error instanceof oauth.ResponseBodyError && error.error === 'invalid_grant')
+      throw new GrantRevokedError('The analytics grant was revoked or has expired.');
     throw error;
   }
 }
@@ -144,28 +168,50 @@ export async function revoke(refreshToken: string): Promise<void> {
   const as = authorizationServer();
   const { client, auth } = await oauthClient();
   try {
-    await oauth.processRevocationResponse(await reaching(() => oauth.revocationRequest(as, client, auth, refreshToken, requestOptions())));
+    await oauth.processRevocationResponse(
+      await reaching(() => oauth.revocationRequest(as, client, auth, refreshToken, requestOptions())),
+    );
   } catch (error) {
-    if (error instanceof oauth.ResponseBodyError && (error.error === 'invalid_token' || error.error === 'invalid_grant')) return;
+    if (
+      error instanceof oauth.ResponseBodyError &&
+      (error.error === 'invalid_token' || error.error === 'invalid_grant')
+    )
+      return;
     throw error;
   }
 }
 
-async function googleJson(url: string, accessToken: string, body?: unknown): Promise<any> {
+/** The members of Google's JSON answers read here (an error's, accountSummaries', runReport's); any of them may be missing. */
+interface GoogleAnswer {
+  error?: { status?: string; message?: unknown };
+  accountSummaries?: { propertySummaries?: { property?: unknown; displayName?: unknown }[] }[];
+  nextPageToken?: string;
+  dimensionHeaders?: { name: string }[];
+  metricHeaders?: { name: string }[];
+  rows?: { dimensionValues?: { value?: unknown }[]; metricValues?: { value?: unknown }[] }[];
+  rowCount?: unknown;
+}
+
+async function googleJson(url: string, accessToken: string, body?: unknown): Promise<GoogleAnswer> {
   const response = await reaching(() =>
     fetch(url, {
       method: body === undefined ? 'GET' : 'POST',
-      headers: { authorization: `Bearer ${accessToken}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: `Bearer ${accessToken}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     }),
   );
-  const json: any = await response.json().catch(() => ({}));
+  const json = (await response.json().catch(() => ({}))) as GoogleAnswer;
   if (response.ok) return json;
   if (response.status >= 500) throw new GoogleUnavailableError();
   const status = json?.error?.status as string | undefined;
-  if (response.status === 429 || status === 'RESOURCE_EXHAUSTED') throw new QuotaExceededError('The Google Analytics quota is exhausted for now.');
+  if (response.status === 429 || status === 'RESOURCE_EXHAUSTED')
+    throw new QuotaExceededError('The Google Analytics quota is exhausted for now.');
   if (response.status === 401) throw new GrantRevokedError('Google refused the access token.');
-  if (response.status === 400 && status === 'INVALID_ARGUMENT') throw new UnknownFieldError(String(json?.error?.message ?? 'Invalid report request'));
+  if (response.status === 400 && status === 'INVALID_ARGUMENT')
+    throw new UnknownFieldError(String(json?.error?.message ?? 'Invalid report request'));
   throw new Error(`Google Analytics answered ${response.status} ${status ?? ''}`.trim());
 }
 
@@ -179,7 +225,11 @@ export async function readableProperties(accessToken: string): Promise<ReadableP
     if (pageToken) url.searchParams.set('pageToken', pageToken);
     const page = await googleJson(url.toString(), accessToken);
     for (const account of page.accountSummaries ?? []) {
-      for (const p of account.propertySummaries ?? []) found.push({ propertyId: String(p.property).replace(/^properties\//, ''), displayName: String(p.displayName ?? '') });
+      for (const p of account.propertySummaries ?? [])
+        found.push({
+          propertyId: String(p.property).replace(/^properties\//, ''),
+          displayName: String(p.displayName ?? ''),
+        });
     }
     pageToken = page.nextPageToken || undefined;
   } while (pageToken);
@@ -191,24 +241,39 @@ export async function runReport(accessToken: string, propertyId: string, request
   const rows: ReportRow[] = [];
   const limit = 10_000;
   for (let offset = 0; ; offset += limit) {
-    const page = await googleJson(`${googleConfig.dataUrl()}/v1beta/properties/${encodeURIComponent(propertyId)}:runReport`, accessToken, {
-      dateRanges: [{ startDate: request.from, endDate: request.to }],
-      dimensions: request.dimensions.map((name) => ({ name })),
-      metrics: request.metrics.map((name) => ({ name })),
-      limit,
-      offset,
-      keepEmptyRows: false,
-    });
+    const page = await googleJson(
+      `${googleConfig.dataUrl()}/v1beta/properties/${encodeURIComponent(propertyId)}:runReport`,
+      accessToken,
+      {
+        dateRanges: [{ startDate: request.from, endDate: request.to }],
+        dimensions: request.dimensions.map((name) => ({ name })),
+        metrics: request.metrics.map((name) => ({ name })),
+        limit,
+        offset,
+        keepEmptyRows: false,
+      },
+    );
     const dimensionNames: string[] = (page.dimensionHeaders ?? []).map((h: { name: string }) => h.name);
     const metricNames: string[] = (page.metricHeaders ?? []).map((h: { name: string }) => h.name);
     for (const row of page.rows ?? []) {
       rows.push({
-        dimensions: Object.fromEntries(dimensionNames.map((name, i) => [name, String(row.dimensionValues?.[i]?.value ?? '')])),
-        metrics: Object.fromEntries(metricNames.map((name, i) => [name, Number(row.metricValues?.[i]?.value ?? 0) || 0])),
+        dimensions: Object.fromEntries(
+          dimensionNames.map((name, i) => [name, String(row.dimensionValues?.[i]?.value ?? '')]),
+        ),
+        metrics: Object.fromEntries(
+          metricNames.map((name, i) => [name, Number(row.metricValues?.[i]?.value ?? 0) || 0]),
+        ),
       });
     }
     if (offset + limit >= Number(page.rowCount ?? 0)) return rows;
   }
 }
 
-export const googleAnalytics: Analytics = { authorizationRequest, exchangeCode, accessTokenFor, revoke, readableProperties, runReport };
+export const googleAnalytics: Analytics = {
+  authorizationRequest,
+  exchangeCode,
+  accessTokenFor,
+  revoke,
+  readableProperties,
+  runReport,
+};

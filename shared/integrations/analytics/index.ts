@@ -16,9 +16,14 @@ export function useAnalytics(impl: Analytics | undefined): void {
 
 // The port's operations, each the one put in place, else the configured one's: separate functions,
 // so that a bundle keeps only the operations its function calls.
-export const authorizationRequest: Analytics['authorizationRequest'] = (...args) => (chosen ? chosen.authorizationRequest(...args) : google.authorizationRequest(...args));
-export const exchangeCode: Analytics['exchangeCode'] = (...args) => (chosen ? chosen.exchangeCode(...args) : google.exchangeCode(...args));
-export const accessTokenFor: Analytics['accessTokenFor'] = (...args) => (chosen ? chosen.accessTokenFor(...args) : google.accessTokenFor(...args));
+export const authorizationRequest: Analytics['authorizationRequest'] = (...args) =>
+  chosen ? chosen.authorizationRequest(...args) : google.authorizationRequest(...args);
+export const exchangeCode: Analytics['exchangeCode'] = (...args) =>
+  chosen ? chosen.exchangeCode(...args) : google.exchangeCode(...args);
+export const accessTokenFor: Analytics['accessTokenFor'] = (...args) =>
+  chosen ? chosen.accessTokenFor(...args) : google.accessTokenFor(...args);
 export const revoke: Analytics['revoke'] = (...args) => (chosen ? chosen.revoke(...args) : google.revoke(...args));
-export const readableProperties: Analytics['readableProperties'] = (...args) => (chosen ? chosen.readableProperties(...args) : google.readableProperties(...args));
-export const runReport: Analytics['runReport'] = (...args) => (chosen ? chosen.runReport(...args) : google.runReport(...args));
+export const readableProperties: Analytics['readableProperties'] = (...args) =>
+  chosen ? chosen.readableProperties(...args) : google.readableProperties(...args);
+export const runReport: Analytics['runReport'] = (...args) =>
+  chosen ? chosen.runReport(...args) : google.runReport(...args);

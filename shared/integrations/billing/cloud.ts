@@ -11,7 +11,16 @@ import Stripe from 'stripe';
 import * as z from 'zod/mini';
 import { config, ConfigError } from '../../config.ts';
 import type { Plan } from '../../domain/billing.ts';
-import { MalformedWebhookEvent, WebhookSignatureError, type Billing, type BillingEvent, type CheckoutRequest, type CheckoutSessionState, type EventStatement, type PortalRequest } from './port.ts';
+import {
+  MalformedWebhookEvent,
+  WebhookSignatureError,
+  type Billing,
+  type BillingEvent,
+  type CheckoutRequest,
+  type CheckoutSessionState,
+  type EventStatement,
+  type PortalRequest,
+} from './port.ts';
 import { checkoutChange, invoiceChange, subscriptionChange } from './stripe-changes.ts';
 
 export interface StripeSecrets {
@@ -25,14 +34,20 @@ let client: Promise<Stripe> | undefined;
 async function loadSecrets(): Promise<StripeSecrets> {
   const arn = config.stripeSecretArn();
   if (arn) {
-    const out = await new SecretsManagerClient({ region: config.region() }).send(new GetSecretValueCommand({ SecretId: arn }));
+    const out = await new SecretsManagerClient({ region: config.region() }).send(
+      new GetSecretValueCommand({ SecretId: arn }),
+    );
     const value = JSON.parse(out.SecretString ?? '{}') as Partial<StripeSecrets>;
-    if (!value.secretKey || !value.webhookSecret) throw new ConfigError('The Stripe secret must hold secretKey and webhookSecret');
+    if (!value.secretKey || !value.webhookSecret)
+      throw new ConfigError('The Stripe secret must hold secretKey and webhookSecret');
     return { secretKey: value.secretKey, webhookSecret: value.webhookSecret };
   }
   const secretKey = config.stripeSecretKey();
   const webhookSecret = config.stripeWebhookSecret();
-  if (!secretKey || !webhookSecret) throw new ConfigError('Stripe is not configured: STRIPE_SECRET_ARN, or STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+  if (!secretKey || !webhookSecret)
+    throw new ConfigError(
+      'Stripe is not configured: STRIPE_SECRET_ARN, or STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
+    );
   return { secretKey, webhookSecret };
 }
 
@@ -49,11 +64,18 @@ function apiAddress() {
   const url = config.stripeApiUrl();
   if (!url) return {};
   const { hostname, port, protocol } = new URL(url);
-  return { host: hostname, port: Number(port || (protocol === 'https:' ? 443 : 80)), protocol: protocol.slice(0, -1) as 'http' | 'https' };
+  return {
+    host: hostname,
+    port: Number(port || (protocol === 'https:' ? 443 : 80)),
+    protocol: protocol.slice(0, -1) as 'http' | 'https',
+  };
 }
 
 function stripe(): Promise<Stripe> {
-  client ??= stripeSecrets().then(({ secretKey }) => new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 10_000, telemetry: false, ...apiAddress() }));
+  client ??= stripeSecrets().then(
+    ({ secretKey }) =>
+      new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 10_000, telemetry: false, ...apiAddress() }),
+  );
   return client;
 }
 
@@ -84,12 +106,14 @@ async function verifiedEvent(rawBody: string, signature: string | undefined): Pr
   try {
     event = (await stripe()).webhooks.constructEvent(rawBody, signature ?? '', webhookSecret);
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeSignatureVerificationError) throw new WebhookSignatureError('The Stripe-Signature does not match the body, or is older than 300 seconds.');
+    if (error instanceof Stripe.errors.StripeSignatureVerificationError)
+      throw new WebhookSignatureError('The Stripe-Signature does not match the body, or is older than 300 seconds.');
     // Signed, but not JSON.
     if (error instanceof SyntaxError) throw new MalformedWebhookEvent('The body is not a JSON event.');
     throw error;
   }
-  if (!eventEnvelope().safeParse(event).success) throw new MalformedWebhookEvent('The body is not a Stripe event (id, type, created, data.object).');
+  if (!eventEnvelope().safeParse(event).success)
+    throw new MalformedWebhookEvent('The body is not a Stripe event (id, type, created, data.object).');
   return event;
 }
 
@@ -128,10 +152,22 @@ async function checkoutSession(sessionId: string): Promise<Stripe.Checkout.Sessi
 
 export async function createCustomer(organizationId: string, name: string): Promise<string> {
   // Keyed by organization: concurrent first checkouts create one customer.
-  return (await (await stripe()).customers.create({ name, metadata: { organizationId } }, { idempotencyKey: `customer-${organizationId}` })).id;
+  return (
+    await (
+      await stripe()
+    ).customers.create({ name, metadata: { organizationId } }, { idempotencyKey: `customer-${organizationId}` })
+  ).id;
 }
 
-export async function createCheckoutSession({ organizationId, customerId, plan, successUrl, cancelUrl, expiresAt, idempotencyKey }: CheckoutRequest): Promise<{ sessionId: string; url: string }> {
+export async function createCheckoutSession({
+  organizationId,
+  customerId,
+  plan,
+  successUrl,
+  cancelUrl,
+  expiresAt,
+  idempotencyKey,
+}: CheckoutRequest): Promise<{ sessionId: string; url: string }> {
   const session = await (await stripe()).checkout.sessions.create(
     {
       mode: 'subscription',
@@ -151,18 +187,29 @@ export async function createCheckoutSession({ organizationId, customerId, plan, 
   return { sessionId: session.id, url: session.url };
 }
 
-export async function createPortalSession({ customerId, returnUrl, subscriptionUpdate }: PortalRequest): Promise<{ url: string }> {
+export async function createPortalSession({
+  customerId,
+  returnUrl,
+  subscriptionUpdate,
+}: PortalRequest): Promise<{ url: string }> {
   const session = await (await stripe()).billingPortal.sessions.create({
     customer: customerId,
     return_url: returnUrl,
-    ...(subscriptionUpdate ? { flow_data: { type: 'subscription_update', subscription_update: { subscription: subscriptionUpdate } } } : {}),
+    ...(subscriptionUpdate
+      ? { flow_data: { type: 'subscription_update', subscription_update: { subscription: subscriptionUpdate } } }
+      : {}),
   });
   return { url: session.url };
 }
 
-export async function readCheckoutSession(sessionId: string, statedAt: number): Promise<CheckoutSessionState | undefined> {
+export async function readCheckoutSession(
+  sessionId: string,
+  statedAt: number,
+): Promise<CheckoutSessionState | undefined> {
   const session = await checkoutSession(sessionId);
-  return session && { organizationId: session.client_reference_id ?? undefined, change: checkoutChange(session, statedAt) };
+  return (
+    session && { organizationId: session.client_reference_id ?? undefined, change: checkoutChange(session, statedAt) }
+  );
 }
 
 export async function verifyWebhookEvent(rawBody: string, signature: string | undefined): Promise<BillingEvent> {
@@ -187,4 +234,11 @@ export async function cancelSubscription(subscriptionId: string): Promise<void> 
 }
 
 /** The functions above as the port (for a test or another chooser; index.ts uses them one by one). */
-export const stripeBilling: Billing = { createCustomer, createCheckoutSession, createPortalSession, readCheckoutSession, verifyWebhookEvent, cancelSubscription };
+export const stripeBilling: Billing = {
+  createCustomer,
+  createCheckoutSession,
+  createPortalSession,
+  readCheckoutSession,
+  verifyWebhookEvent,
+  cancelSubscription,
+};

@@ -16,9 +16,15 @@ export function useBilling(impl: Billing | undefined): void {
 
 // The port's operations, each the one put in place, else the configured one's: separate functions,
 // so that a bundle keeps only the operations its function calls.
-export const createCustomer: Billing['createCustomer'] = (...args) => (chosen ? chosen.createCustomer(...args) : stripe.createCustomer(...args));
-export const createCheckoutSession: Billing['createCheckoutSession'] = (...args) => (chosen ? chosen.createCheckoutSession(...args) : stripe.createCheckoutSession(...args));
-export const createPortalSession: Billing['createPortalSession'] = (...args) => (chosen ? chosen.createPortalSession(...args) : stripe.createPortalSession(...args));
-export const readCheckoutSession: Billing['readCheckoutSession'] = (...args) => (chosen ? chosen.readCheckoutSession(...args) : stripe.readCheckoutSession(...args));
-export const verifyWebhookEvent: Billing['verifyWebhookEvent'] = (...args) => (chosen ? chosen.verifyWebhookEvent(...args) : stripe.verifyWebhookEvent(...args));
-export const cancelSubscription: Billing['cancelSubscription'] = (...args) => (chosen ? chosen.cancelSubscription(...args) : stripe.cancelSubscription(...args));
+export const createCustomer: Billing['createCustomer'] = (...args) =>
+  chosen ? chosen.createCustomer(...args) : stripe.createCustomer(...args);
+export const createCheckoutSession: Billing['createCheckoutSession'] = (...args) =>
+  chosen ? chosen.createCheckoutSession(...args) : stripe.createCheckoutSession(...args);
+export const createPortalSession: Billing['createPortalSession'] = (...args) =>
+  chosen ? chosen.createPortalSession(...args) : stripe.createPortalSession(...args);
+export const readCheckoutSession: Billing['readCheckoutSession'] = (...args) =>
+  chosen ? chosen.readCheckoutSession(...args) : stripe.readCheckoutSession(...args);
+export const verifyWebhookEvent: Billing['verifyWebhookEvent'] = (...args) =>
+  chosen ? chosen.verifyWebhookEvent(...args) : stripe.verifyWebhookEvent(...args);
+export const cancelSubscription: Billing['cancelSubscription'] = (...args) =>
+  chosen ? chosen.cancelSubscription(...args) : stripe.cancelSubscription(...args);

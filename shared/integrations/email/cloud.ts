@@ -51,7 +51,10 @@ let client: SESv2Client | undefined;
 function ses(): SESv2Client {
   // Bounded waits, so a stalled connection fails this attempt (and the stream retries it) long
   // before the function times out and the whole batch is retried.
-  client ??= new SESv2Client({ region: config.region(), requestHandler: { connectionTimeout: 3_000, requestTimeout: 10_000 } });
+  client ??= new SESv2Client({
+    region: config.region(),
+    requestHandler: { connectionTimeout: 3_000, requestTimeout: 10_000 },
+  });
   return client;
 }
 

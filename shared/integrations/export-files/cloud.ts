@@ -27,7 +27,11 @@ function s3(): S3Client {
   const endpoint = config.s3Endpoint();
   if (client && clientEndpoint !== endpoint) client = undefined;
   clientEndpoint = endpoint;
-  client ??= new S3Client({ region: config.region(), ...(endpoint ? { endpoint, forcePathStyle: true } : {}), maxAttempts: 5 });
+  client ??= new S3Client({
+    region: config.region(),
+    ...(endpoint ? { endpoint, forcePathStyle: true } : {}),
+    maxAttempts: 5,
+  });
   return client;
 }
 
@@ -35,7 +39,13 @@ export function streamObject(bucket: string, key: string, contentType: string, f
   const body = new PassThrough();
   const upload = new Upload({
     client: s3(),
-    params: { Bucket: bucket, Key: key, Body: body, ContentType: contentType, ContentDisposition: attachmentDisposition(fileName) },
+    params: {
+      Bucket: bucket,
+      Key: key,
+      Body: body,
+      ContentType: contentType,
+      ContentDisposition: attachmentDisposition(fileName),
+    },
     queueSize: 2,
     leavePartsOnError: false,
   });

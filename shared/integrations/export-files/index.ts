@@ -15,4 +15,5 @@ export function useExportFiles(impl: ExportFiles | undefined): void {
   if (!impl) s3.forgetExportFilesClient();
 }
 
-export const streamObject: ExportFiles['streamObject'] = (...args) => (chosen ? chosen.streamObject(...args) : s3.streamObject(...args));
+export const streamObject: ExportFiles['streamObject'] = (...args) =>
+  chosen ? chosen.streamObject(...args) : s3.streamObject(...args);

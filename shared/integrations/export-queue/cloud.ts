@@ -11,6 +11,12 @@ export class SqsExportQueue implements ExportQueue {
   constructor(readonly queueUrl: string) {}
 
   async send(message: ExportMessage): Promise<void> {
-    await this.client.send(new SendMessageCommand({ QueueUrl: this.queueUrl, MessageBody: JSON.stringify(message), MessageGroupId: message.tenantId }));
+    await this.client.send(
+      new SendMessageCommand({
+        QueueUrl: this.queueUrl,
+        MessageBody: JSON.stringify(message),
+        MessageGroupId: message.tenantId,
+      }),
+    );
   }
 }

@@ -7,7 +7,9 @@
 import * as z from 'zod/mini';
 import { droppable } from '../../records/lazy-schema.ts';
 
-export const ExportMessage = /* @__PURE__ */ droppable(() => z.strictObject({ tenantId: z.string(), exportId: z.string() }));
+export const ExportMessage = /* @__PURE__ */ droppable(() =>
+  z.strictObject({ tenantId: z.string(), exportId: z.string() }),
+);
 export type ExportMessage = z.infer<typeof ExportMessage>;
 
 export interface ExportQueue {

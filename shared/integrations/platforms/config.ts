@@ -36,7 +36,11 @@ const trimmed = (url: string) => url.replace(/\/+$/, '');
 export function platformConfigFrom(c: Credentials, vars: Env = process.env): PlatformConfig {
   const env = (name: string): string | undefined => vars[name] || undefined;
   const out: PlatformConfig = {};
-  if (c.YOUTUBE_API_KEY) out.youtube = { apiKey: c.YOUTUBE_API_KEY, baseUrl: trimmed(env('YOUTUBE_API_BASE_URL') ?? 'https://www.googleapis.com/youtube/v3') };
+  if (c.YOUTUBE_API_KEY)
+    out.youtube = {
+      apiKey: c.YOUTUBE_API_KEY,
+      baseUrl: trimmed(env('YOUTUBE_API_BASE_URL') ?? 'https://www.googleapis.com/youtube/v3'),
+    };
   if (c.REDDIT_CLIENT_ID && c.REDDIT_CLIENT_SECRET) {
     out.reddit = {
       clientId: c.REDDIT_CLIENT_ID,
@@ -47,7 +51,8 @@ export function platformConfigFrom(c: Credentials, vars: Env = process.env): Pla
       userAgent: env('REDDIT_USER_AGENT') ?? 'server:creator-measurement:v1 (metrics refresh)',
     };
   }
-  if (c.X_BEARER_TOKEN) out.twitter = { bearerToken: c.X_BEARER_TOKEN, baseUrl: trimmed(env('X_API_BASE_URL') ?? 'https://api.x.com') };
+  if (c.X_BEARER_TOKEN)
+    out.twitter = { bearerToken: c.X_BEARER_TOKEN, baseUrl: trimmed(env('X_API_BASE_URL') ?? 'https://api.x.com') };
   if (c.INSTAGRAM_ACCESS_TOKEN && c.INSTAGRAM_BUSINESS_ACCOUNT_ID) {
     out.instagram = {
       accessToken: c.INSTAGRAM_ACCESS_TOKEN,
@@ -62,11 +67,17 @@ export function platformConfigFrom(c: Credentials, vars: Env = process.env): Pla
 async function load(): Promise<PlatformConfig> {
   const arn = process.env.PLATFORM_CREDENTIALS_SECRET_ARN;
   if (!arn) return platformConfigFrom(process.env);
-  const out = await new SecretsManagerClient({ region: config.region() }).send(new GetSecretValueCommand({ SecretId: arn }));
+  const out = await new SecretsManagerClient({ region: config.region() }).send(
+    new GetSecretValueCommand({ SecretId: arn }),
+  );
   const value: unknown = JSON.parse(out.SecretString ?? '{}');
   const secret = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
   // Only string values count: a mistyped entry leaves its platform unconfigured rather than half-set.
-  return platformConfigFrom(Object.fromEntries(CREDENTIAL_NAMES.map((name) => [name, typeof secret[name] === 'string' ? secret[name] : undefined])));
+  return platformConfigFrom(
+    Object.fromEntries(
+      CREDENTIAL_NAMES.map((name) => [name, typeof secret[name] === 'string' ? secret[name] : undefined]),
+    ),
+  );
 }
 
 let cached: Promise<PlatformConfig> | undefined;

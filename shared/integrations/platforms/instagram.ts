@@ -10,9 +10,29 @@
  * access is regained); code 110 / subcode 2207013 is an account that is not a professional one or
  * does not exist.
  */
-import type { AccountRef, CommonCounts, ContentReading, ContentRef, FollowerReading, PlatformAdapter, ReadingSource, ReadResult } from '../../domain/metric-readings.ts';
+import type {
+  AccountRef,
+  CommonCounts,
+  ContentReading,
+  ContentRef,
+  FollowerReading,
+  PlatformAdapter,
+  ReadingSource,
+  ReadResult,
+} from '../../domain/metric-readings.ts';
 import type { PlatformConfig } from './config.ts';
-import { call, each, failedAll, field, followers, isCount, rateLimitedAll, readEachAccount, sumOfGiven, type Answer } from './http.ts';
+import {
+  call,
+  each,
+  failedAll,
+  field,
+  followers,
+  isCount,
+  rateLimitedAll,
+  readEachAccount,
+  sumOfGiven,
+  type Answer,
+} from './http.ts';
 import { instagramMedia, instagramUsername } from './links.ts';
 
 type InstagramConfig = NonNullable<PlatformConfig['instagram']>;
@@ -50,13 +70,22 @@ function discovered(answer: Answer): Discovery {
     const code = field(error, 'code');
     const message = String(field(error, 'message') ?? 'no message');
     if (answer.status === 429 || (typeof code === 'number' && RATE_LIMIT_CODES.has(code))) {
-      return { ok: false, results: (n) => rateLimitedAll('instagram', n, regainAt(answer.headers), `error code ${String(code)}: ${message}`) };
+      return {
+        ok: false,
+        results: (n) =>
+          rateLimitedAll('instagram', n, regainAt(answer.headers), `error code ${String(code)}: ${message}`),
+      };
     }
-    if (code === 110 || field(error, 'error_subcode') === 2207013) return { ok: false, results: (n) => each(n, { status: 'missing' }) };
-    return { ok: false, results: (n) => failedAll(n, `Instagram answered ${answer.status} (code ${String(code)}): ${message}`) };
+    if (code === 110 || field(error, 'error_subcode') === 2207013)
+      return { ok: false, results: (n) => each(n, { status: 'missing' }) };
+    return {
+      ok: false,
+      results: (n) => failedAll(n, `Instagram answered ${answer.status} (code ${String(code)}): ${message}`),
+    };
   }
   const account = field(answer.body, 'business_discovery');
-  if (typeof account !== 'object' || account === null) return { ok: false, results: (n) => failedAll(n, 'Instagram answered a malformed body (no business_discovery)') };
+  if (typeof account !== 'object' || account === null)
+    return { ok: false, results: (n) => failedAll(n, 'Instagram answered a malformed body (no business_discovery)') };
   return { ok: true, account };
 }
 
@@ -77,22 +106,38 @@ function mediaReading(media: unknown, contentUrl: string, source: ReadingSource)
   }
   // An owner may hide like counts: engagement is what is given, null when nothing is.
   const engagement = sumOfGiven(fields, ['like_count', 'comments_count']);
-  if (engagement === null && fields.view_count === undefined) return { status: 'failed', message: 'Instagram answered a post without any count' };
+  if (engagement === null && fields.view_count === undefined)
+    return { status: 'failed', message: 'Instagram answered a post without any count' };
   return {
     status: 'ok',
-    value: { fields, counts: instagramCounts(fields), impressions: fields.view_count ?? null, engagement, reach: null, source, contentUrl, fetchedAt: new Date().toISOString() },
+    value: {
+      fields,
+      counts: instagramCounts(fields),
+      impressions: fields.view_count ?? null,
+      engagement,
+      reach: null,
+      source,
+      contentUrl,
+      fetchedAt: new Date().toISOString(),
+    },
   };
 }
 
 export function instagramAdapter(config: InstagramConfig): PlatformAdapter {
   const source: ReadingSource = { kind: 'api', adapter: 'instagram-graph-api', apiVersion: config.apiVersion };
   const discover = (username: string, fields: string) =>
-    call(`${config.baseUrl}/${config.apiVersion}/${encodeURIComponent(config.businessAccountId)}?${new URLSearchParams({ fields: `business_discovery.username(${username}){${fields}}`, access_token: config.accessToken })}`, {
-      headers: { accept: 'application/json' },
-    });
+    call(
+      `${config.baseUrl}/${config.apiVersion}/${encodeURIComponent(config.businessAccountId)}?${new URLSearchParams({ fields: `business_discovery.username(${username}){${fields}}`, access_token: config.accessToken })}`,
+      {
+        headers: { accept: 'application/json' },
+      },
+    );
 
   /** One account's wanted posts (by shortcode) as results, reading its media newest first. */
-  async function readAccount(username: string, wanted: { shortcode: string; contentUrl: string }[]): Promise<ReadResult<ContentReading>[]> {
+  async function readAccount(
+    username: string,
+    wanted: { shortcode: string; contentUrl: string }[],
+  ): Promise<ReadResult<ContentReading>[]> {
     const sought = new Set(wanted.map((w) => w.shortcode));
     const found = new Map<string, unknown>();
     let after: string | undefined;
@@ -102,7 +147,8 @@ export function instagramAdapter(config: InstagramConfig): PlatformAdapter {
       if (!answer.ok) return answer.results(wanted.length);
       const media = field(answer.account, 'media');
       const data = field(media, 'data') ?? [];
-      if (!Array.isArray(data)) return failedAll(wanted.length, 'Instagram answered a malformed body (media.data is not a list)');
+      if (!Array.isArray(data))
+        return failedAll(wanted.length, 'Instagram answered a malformed body (media.data is not a list)');
       for (const item of data) {
         const permalink = field(item, 'permalink');
         const shortcode = typeof permalink === 'string' ? instagramMedia(permalink)?.shortcode : undefined;
@@ -129,16 +175,25 @@ export function instagramAdapter(config: InstagramConfig): PlatformAdapter {
       refs.forEach((ref, index) => {
         const media = instagramMedia(ref.contentUrl);
         if (!media) return; // a story or not a post: nothing business discovery can find
-        const username = media.username ?? (ref.accountHandle === undefined ? undefined : instagramUsername(ref.accountHandle));
+        const username =
+          media.username ?? (ref.accountHandle === undefined ? undefined : instagramUsername(ref.accountHandle));
         if (!username) {
-          results[index] = { status: 'failed', message: "Instagram posts are read through their account, and this link's account is not known" };
+          results[index] = {
+            status: 'failed',
+            message: "Instagram posts are read through their account, and this link's account is not known",
+          };
           return;
         }
-        byAccount.set(username, [...(byAccount.get(username) ?? []), { index, shortcode: media.shortcode, contentUrl: ref.contentUrl }]);
+        byAccount.set(username, [
+          ...(byAccount.get(username) ?? []),
+          { index, shortcode: media.shortcode, contentUrl: ref.contentUrl },
+        ]);
       });
       for (const [username, wanted] of byAccount) {
         const read = await readAccount(username, wanted);
-        wanted.forEach((w, i) => (results[w.index] = read[i]!));
+        wanted.forEach((w, i) => {
+          results[w.index] = read[i]!;
+        });
       }
       return results;
     },
@@ -148,7 +203,9 @@ export function instagramAdapter(config: InstagramConfig): PlatformAdapter {
         const answer = discovered(await discover(username, 'followers_count'));
         if (!answer.ok) return answer.results<FollowerReading>(1)[0]!;
         const count = field(answer.account, 'followers_count');
-        return isCount(count) ? followers(count, source) : { status: 'failed', message: 'Instagram answered an account without followers_count' };
+        return isCount(count)
+          ? followers(count, source)
+          : { status: 'failed', message: 'Instagram answered an account without followers_count' };
       }),
   };
 }

@@ -19,7 +19,14 @@ export function youtubeVideoId(href: string): string | undefined {
   const p = parse(href);
   if (!p) return undefined;
   const [first, second] = segments(p.url);
-  const id = p.host === 'youtu.be' ? first : p.url.pathname === '/watch' ? p.url.searchParams.get('v') : first && ['shorts', 'live', 'embed'].includes(first) ? second : undefined;
+  const id =
+    p.host === 'youtu.be'
+      ? first
+      : p.url.pathname === '/watch'
+        ? p.url.searchParams.get('v')
+        : first && ['shorts', 'live', 'embed'].includes(first)
+          ? second
+          : undefined;
   return id && /^[\w-]{6,}$/.test(id) ? id : undefined;
 }
 

@@ -6,9 +6,29 @@
  * impressions are null, engagement is `ups` + `num_comments`. A 429 carries `x-ratelimit-reset`,
  * the seconds until the window resets.
  */
-import type { AccountRef, CommonCounts, ContentReading, ContentRef, FollowerReading, PlatformAdapter, ReadResult } from '../../domain/metric-readings.ts';
+import type {
+  AccountRef,
+  CommonCounts,
+  ContentReading,
+  ContentRef,
+  FollowerReading,
+  PlatformAdapter,
+  ReadResult,
+} from '../../domain/metric-readings.ts';
 import type { PlatformConfig } from './config.ts';
-import { byId, call, failedAll, field, followers, isCount, rateLimitedAll, readByIds, readEachAccount, resetAt, type Answer } from './http.ts';
+import {
+  byId,
+  call,
+  failedAll,
+  field,
+  followers,
+  isCount,
+  rateLimitedAll,
+  readByIds,
+  readEachAccount,
+  resetAt,
+  type Answer,
+} from './http.ts';
 import { redditPostId } from './links.ts';
 
 type RedditConfig = NonNullable<PlatformConfig['reddit']>;
@@ -47,18 +67,38 @@ async function accessToken(config: RedditConfig): Promise<Token> {
   const expiresIn = answer.ok ? field(answer.body, 'expires_in') : undefined;
   if (!answer.ok || answer.status === 429) return { ok: false, answer };
   if (answer.status !== 200 || typeof token !== 'string' || !token) {
-    return { ok: false, answer: { ok: false, status: answer.status, headers: answer.headers, message: `Reddit refused the app's credentials (HTTP ${answer.status} from access_token)` } };
+    return {
+      ok: false,
+      answer: {
+        ok: false,
+        status: answer.status,
+        headers: answer.headers,
+        message: `Reddit refused the app's credentials (HTTP ${answer.status} from access_token)`,
+      },
+    };
   }
-  tokens.set(key, { token, expiresAt: Date.now() + Math.max(0, (typeof expiresIn === 'number' ? expiresIn : 3600) - 60) * 1000 });
+  tokens.set(key, {
+    token,
+    expiresAt: Date.now() + Math.max(0, (typeof expiresIn === 'number' ? expiresIn : 3600) - 60) * 1000,
+  });
   return { ok: true, token };
 }
 
 /** The results for every item of a call that gave no usable answer. */
 function whole<T>(answer: Answer, n: number, what: string): ReadResult<T>[] {
-  if (answer.status === 429) return rateLimitedAll('reddit', n, resetAt(answer.headers.get('x-ratelimit-reset'), 'secondsFromNow', FALLBACK_BACKOFF_MS), 'HTTP 429');
+  if (answer.status === 429)
+    return rateLimitedAll(
+      'reddit',
+      n,
+      resetAt(answer.headers.get('x-ratelimit-reset'), 'secondsFromNow', FALLBACK_BACKOFF_MS),
+      'HTTP 429',
+    );
   if (!answer.ok) return failedAll(n, answer.message);
   const message = field(answer.body, 'message') ?? field(answer.body, 'error');
-  return failedAll(n, `Reddit answered ${answer.status} to ${what}${message === undefined ? '' : `: ${String(message)}`}`);
+  return failedAll(
+    n,
+    `Reddit answered ${answer.status} to ${what}${message === undefined ? '' : `: ${String(message)}`}`,
+  );
 }
 
 /** A post's counts in one vocabulary: Reddit publishes no views and no shares; its likes are upvotes. */
@@ -76,10 +116,20 @@ function postReading(post: unknown, contentUrl: string): ReadResult<ContentReadi
     const value = field(post, name);
     if (isCount(value)) fields[name] = value;
   }
-  if (fields.ups === undefined || fields.num_comments === undefined) return { status: 'failed', message: 'Reddit answered a post without ups or num_comments' };
+  if (fields.ups === undefined || fields.num_comments === undefined)
+    return { status: 'failed', message: 'Reddit answered a post without ups or num_comments' };
   return {
     status: 'ok',
-    value: { fields, counts: redditCounts(fields), impressions: null, engagement: fields.ups + fields.num_comments, reach: null, source: SOURCE, contentUrl, fetchedAt: new Date().toISOString() },
+    value: {
+      fields,
+      counts: redditCounts(fields),
+      impressions: null,
+      engagement: fields.ups + fields.num_comments,
+      reach: null,
+      source: SOURCE,
+      contentUrl,
+      fetchedAt: new Date().toISOString(),
+    },
   };
 }
 
@@ -87,7 +137,9 @@ export function redditAdapter(config: RedditConfig): PlatformAdapter {
   async function once(path: string): Promise<Answer> {
     const token = await accessToken(config);
     if (!token.ok) return token.answer;
-    return call(`${config.baseUrl}${path}`, { headers: { authorization: `bearer ${token.token}`, 'user-agent': config.userAgent, accept: 'application/json' } });
+    return call(`${config.baseUrl}${path}`, {
+      headers: { authorization: `bearer ${token.token}`, 'user-agent': config.userAgent, accept: 'application/json' },
+    });
   }
 
   /** A GET on the OAuth host; a 401 (a cached token revoked or expired early) gets one fresh token. */
@@ -104,7 +156,9 @@ export function redditAdapter(config: RedditConfig): PlatformAdapter {
 
     readContent: (refs: readonly ContentRef[]) =>
       readByIds(refs, redditPostId, MAX_IDS, async (batch) => {
-        const answer = await get(`/api/info?${new URLSearchParams({ id: batch.map((id) => `t3_${id}`).join(','), raw_json: '1' })}`);
+        const answer = await get(
+          `/api/info?${new URLSearchParams({ id: batch.map((id) => `t3_${id}`).join(','), raw_json: '1' })}`,
+        );
         if (!answer.ok || answer.status !== 200) return whole<ContentReading>(answer, batch.length, '/api/info');
         const children = field(field(answer.body, 'data'), 'children');
         if (!Array.isArray(children)) return failedAll(batch.length, 'Reddit answered a malformed listing');
@@ -121,7 +175,9 @@ export function redditAdapter(config: RedditConfig): PlatformAdapter {
         if (!answer.ok || answer.status !== 200) return whole<FollowerReading>(answer, 1, 'about')[0]!;
         const data = field(answer.body, 'data');
         const subscribers = kind === 'u' ? field(field(data, 'subreddit'), 'subscribers') : field(data, 'subscribers');
-        return isCount(subscribers) ? followers(subscribers, SOURCE) : { status: 'failed', message: 'Reddit answered an account without a subscriber count' };
+        return isCount(subscribers)
+          ? followers(subscribers, SOURCE)
+          : { status: 'failed', message: 'Reddit answered an account without a subscriber count' };
       }),
   };
 }

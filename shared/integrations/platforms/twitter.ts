@@ -4,9 +4,30 @@
  * followers. Ids X cannot show come back in `errors[]` (`resource_type: tweet`), not in `data`.
  * A 429 carries `x-rate-limit-reset`, the epoch second the window resets.
  */
-import type { AccountRef, CommonCounts, ContentReading, ContentRef, FollowerReading, PlatformAdapter, ReadResult } from '../../domain/metric-readings.ts';
+import type {
+  AccountRef,
+  CommonCounts,
+  ContentReading,
+  ContentRef,
+  FollowerReading,
+  PlatformAdapter,
+  ReadResult,
+} from '../../domain/metric-readings.ts';
 import type { PlatformConfig } from './config.ts';
-import { byId, call, failedAll, field, followers, isCount, rateLimitedAll, readByIds, readEachAccount, resetAt, sumOfGiven, type Answer } from './http.ts';
+import {
+  byId,
+  call,
+  failedAll,
+  field,
+  followers,
+  isCount,
+  rateLimitedAll,
+  readByIds,
+  readEachAccount,
+  resetAt,
+  sumOfGiven,
+  type Answer,
+} from './http.ts';
 import { tweetId } from './links.ts';
 
 const SOURCE = { kind: 'api', adapter: 'x-api', apiVersion: 'v2' } as const;
@@ -17,7 +38,13 @@ const ENGAGEMENT = ['like_count', 'reply_count', 'retweet_count', 'quote_count',
 
 /** The results for every item of a call answered with an error status (or no usable answer). */
 function whole<T>(answer: Answer, n: number): ReadResult<T>[] {
-  if (answer.status === 429) return rateLimitedAll('twitter', n, resetAt(answer.headers.get('x-rate-limit-reset'), 'epochSeconds', FALLBACK_BACKOFF_MS), 'HTTP 429');
+  if (answer.status === 429)
+    return rateLimitedAll(
+      'twitter',
+      n,
+      resetAt(answer.headers.get('x-rate-limit-reset'), 'epochSeconds', FALLBACK_BACKOFF_MS),
+      'HTTP 429',
+    );
   if (!answer.ok) return failedAll(n, answer.message);
   const detail = field(answer.body, 'detail') ?? field(answer.body, 'title');
   return failedAll(n, `X answered ${answer.status}${detail === undefined ? '' : `: ${String(detail)}`}`);
@@ -45,16 +72,28 @@ function postReading(post: unknown, contentUrl: string): ReadResult<ContentReadi
   const fields = metrics(post);
   if (!fields) return { status: 'failed', message: 'X answered a post without public_metrics' };
   const engagement = sumOfGiven(fields, ENGAGEMENT);
-  if (engagement === null && fields.impression_count === undefined) return { status: 'failed', message: 'X answered a post without any count' };
+  if (engagement === null && fields.impression_count === undefined)
+    return { status: 'failed', message: 'X answered a post without any count' };
   return {
     status: 'ok',
-    value: { fields, counts: twitterCounts(fields), impressions: fields.impression_count ?? null, engagement, reach: null, source: SOURCE, contentUrl, fetchedAt: new Date().toISOString() },
+    value: {
+      fields,
+      counts: twitterCounts(fields),
+      impressions: fields.impression_count ?? null,
+      engagement,
+      reach: null,
+      source: SOURCE,
+      contentUrl,
+      fetchedAt: new Date().toISOString(),
+    },
   };
 }
 
 export function twitterAdapter(config: NonNullable<PlatformConfig['twitter']>): PlatformAdapter {
   const get = (path: string, params: Record<string, string>) =>
-    call(`${config.baseUrl}${path}?${new URLSearchParams(params)}`, { headers: { authorization: `Bearer ${config.bearerToken}`, accept: 'application/json' } });
+    call(`${config.baseUrl}${path}?${new URLSearchParams(params)}`, {
+      headers: { authorization: `Bearer ${config.bearerToken}`, accept: 'application/json' },
+    });
 
   return {
     platform: 'twitter',
@@ -66,19 +105,24 @@ export function twitterAdapter(config: NonNullable<PlatformConfig['twitter']>): 
         if (!answer.ok || answer.status !== 200) return whole<ContentReading>(answer, batch.length);
         // Ids in errors[] (deleted, protected, suspended) are nowhere in data (absent when none is found): missing.
         const data = field(answer.body, 'data') ?? (Array.isArray(field(answer.body, 'errors')) ? [] : undefined);
-        if (!Array.isArray(data)) return failedAll(batch.length, 'X answered a malformed body (neither data nor errors is a list)');
+        if (!Array.isArray(data))
+          return failedAll(batch.length, 'X answered a malformed body (neither data nor errors is a list)');
         return byId(data, postReading);
       }),
 
     readFollowers: (accounts: readonly AccountRef[]) =>
       readEachAccount('twitter', accounts, async (username) => {
-        const answer = await get(`/2/users/by/username/${encodeURIComponent(username)}`, { 'user.fields': 'public_metrics' });
+        const answer = await get(`/2/users/by/username/${encodeURIComponent(username)}`, {
+          'user.fields': 'public_metrics',
+        });
         if (!answer.ok || answer.status !== 200) return whole<FollowerReading>(answer, 1)[0]!;
         const user = field(answer.body, 'data');
         // An unknown or suspended user is a 200 with errors[] and no data.
         if (user === undefined && Array.isArray(field(answer.body, 'errors'))) return { status: 'missing' };
         const count = metrics(user)?.followers_count;
-        return count === undefined ? { status: 'failed', message: 'X answered a user without public_metrics.followers_count' } : followers(count, SOURCE);
+        return count === undefined
+          ? { status: 'failed', message: 'X answered a user without public_metrics.followers_count' }
+          : followers(count, SOURCE);
       }),
   };
 }

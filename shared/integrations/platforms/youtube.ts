@@ -5,9 +5,29 @@
  * `quotaExceeded` (the daily quota resets at midnight Pacific time, so that is the retry time) or
  * `rateLimitExceeded` (short bursts: a minute later).
  */
-import type { AccountRef, CommonCounts, ContentReading, ContentRef, FollowerReading, PlatformAdapter, ReadResult } from '../../domain/metric-readings.ts';
+import type {
+  AccountRef,
+  CommonCounts,
+  ContentReading,
+  ContentRef,
+  FollowerReading,
+  PlatformAdapter,
+  ReadResult,
+} from '../../domain/metric-readings.ts';
 import type { PlatformConfig } from './config.ts';
-import { byId, call, failedAll, field, followers, isCount, rateLimitedAll, readByIds, readEachAccount, sumOfGiven, type Answer } from './http.ts';
+import {
+  byId,
+  call,
+  failedAll,
+  field,
+  followers,
+  isCount,
+  rateLimitedAll,
+  readByIds,
+  readEachAccount,
+  sumOfGiven,
+  type Answer,
+} from './http.ts';
 import { youtubeVideoId } from './links.ts';
 
 const SOURCE = { kind: 'api', adapter: 'youtube-data-api', apiVersion: 'v3' } as const;
@@ -16,12 +36,21 @@ const BURST_BACKOFF_MS = 60_000;
 
 /** The next midnight in America/Los_Angeles, when YouTube resets daily quotas. */
 export function nextPacificMidnight(now: Date): Date {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(now);
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: 'America/Los_Angeles',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+  }).formatToParts(now);
   const n = (type: string) => Number(parts.find((p) => p.type === type)!.value);
   // Midnight Pacific is 08:00 UTC in standard time and 07:00 UTC in daylight time.
   for (const hour of [7, 8]) {
     const candidate = new Date(Date.UTC(n('year'), n('month') - 1, n('day') + 1, hour));
-    const laHour = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', hour: 'numeric', hourCycle: 'h23' }).format(candidate);
+    const laHour = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/Los_Angeles',
+      hour: 'numeric',
+      hourCycle: 'h23',
+    }).format(candidate);
     if (Number(laHour) === 0) return candidate;
   }
   return new Date(Date.UTC(n('year'), n('month') - 1, n('day') + 1, 8));
@@ -37,18 +66,39 @@ function itemsOf(answer: Answer): Items {
     const first = field(error, 'errors');
     const reason = field(Array.isArray(first) ? first[0] : undefined, 'reason');
     if (reason === 'quotaExceeded' || reason === 'dailyLimitExceeded') {
-      return { ok: false, results: (n) => rateLimitedAll('youtube', n, nextPacificMidnight(new Date()), `${reason}: the daily quota resets at midnight Pacific time`) };
+      return {
+        ok: false,
+        results: (n) =>
+          rateLimitedAll(
+            'youtube',
+            n,
+            nextPacificMidnight(new Date()),
+            `${reason}: the daily quota resets at midnight Pacific time`,
+          ),
+      };
     }
     if (reason === 'rateLimitExceeded' || reason === 'userRateLimitExceeded' || answer.status === 429) {
-      return { ok: false, results: (n) => rateLimitedAll('youtube', n, new Date(Date.now() + BURST_BACKOFF_MS), String(reason ?? 'HTTP 429')) };
+      return {
+        ok: false,
+        results: (n) =>
+          rateLimitedAll('youtube', n, new Date(Date.now() + BURST_BACKOFF_MS), String(reason ?? 'HTTP 429')),
+      };
     }
     const message = field(error, 'message');
-    return { ok: false, results: (n) => failedAll(n, `YouTube answered ${answer.status}: ${typeof message === 'string' ? message : String(reason ?? 'no message')}`) };
+    return {
+      ok: false,
+      results: (n) =>
+        failedAll(
+          n,
+          `YouTube answered ${answer.status}: ${typeof message === 'string' ? message : String(reason ?? 'no message')}`,
+        ),
+    };
   }
   const items = field(answer.body, 'items');
   // A list call with no match omits `items` altogether.
   if (items === undefined) return { ok: true, items: [] };
-  if (!Array.isArray(items)) return { ok: false, results: (n) => failedAll(n, 'YouTube answered a malformed body (items is not a list)') };
+  if (!Array.isArray(items))
+    return { ok: false, results: (n) => failedAll(n, 'YouTube answered a malformed body (items is not a list)') };
   return { ok: true, items: items as Record<string, unknown>[] };
 }
 
@@ -76,16 +126,29 @@ export const youtubeCounts = (fields: Readonly<Record<string, number>>): CommonC
 function contentReading(item: unknown, contentUrl: string): ReadResult<ContentReading> {
   const fields = statistics(item) ?? {};
   const engagement = sumOfGiven(fields, ['likeCount', 'commentCount']);
-  if (engagement === null && fields.viewCount === undefined) return { status: 'failed', message: 'YouTube answered a video without any count' };
+  if (engagement === null && fields.viewCount === undefined)
+    return { status: 'failed', message: 'YouTube answered a video without any count' };
   return {
     status: 'ok',
-    value: { fields, counts: youtubeCounts(fields), impressions: fields.viewCount ?? null, engagement, reach: null, source: SOURCE, contentUrl, fetchedAt: new Date().toISOString() },
+    value: {
+      fields,
+      counts: youtubeCounts(fields),
+      impressions: fields.viewCount ?? null,
+      engagement,
+      reach: null,
+      source: SOURCE,
+      contentUrl,
+      fetchedAt: new Date().toISOString(),
+    },
   };
 }
 
 export function youtubeAdapter(config: NonNullable<PlatformConfig['youtube']>): PlatformAdapter {
   const list = (resource: 'videos' | 'channels', params: Record<string, string>) =>
-    call(`${config.baseUrl}/${resource}?${new URLSearchParams({ part: 'statistics', ...params, key: config.apiKey })}`, { headers: { accept: 'application/json' } });
+    call(
+      `${config.baseUrl}/${resource}?${new URLSearchParams({ part: 'statistics', ...params, key: config.apiKey })}`,
+      { headers: { accept: 'application/json' } },
+    );
 
   return {
     platform: 'youtube',
@@ -108,7 +171,8 @@ export function youtubeAdapter(config: NonNullable<PlatformConfig['youtube']>): 
         if (!item) return { status: 'missing' };
         const count = statistics(item)?.subscriberCount;
         // A channel that hides its subscriber count has no number to give.
-        if (field(field(item, 'statistics'), 'hiddenSubscriberCount') === true || count === undefined) return { status: 'failed', message: 'YouTube answered a channel without a subscriber count' };
+        if (field(field(item, 'statistics'), 'hiddenSubscriberCount') === true || count === undefined)
+          return { status: 'failed', message: 'YouTube answered a channel without a subscriber count' };
         return followers(count, SOURCE);
       }),
   };

@@ -15,7 +15,11 @@ export class SqsRefreshQueue implements RefreshQueue {
 
   async send(messages: readonly RefreshMessage[]): Promise<void> {
     // An entry SQS refused is still due in the index: the next dispatch sends it again.
-    const entries = messages.map((message) => ({ MessageBody: JSON.stringify(message), MessageGroupId: message.tenantId, MessageDeduplicationId: deduplicationId(message) }));
+    const entries = messages.map((message) => ({
+      MessageBody: JSON.stringify(message),
+      MessageGroupId: message.tenantId,
+      MessageDeduplicationId: deduplicationId(message),
+    }));
     await sendInBatches(this.client, this.queueUrl, entries, 'refresh messages');
   }
 }

@@ -34,6 +34,9 @@ export async function refreshSoon(messages: readonly RefreshMessage[]): Promise<
   try {
     await requestRefresh(messages);
   } catch (error) {
-    logger.warn('refresh-soon: not queued, the next dispatch reads it', { messages: messages.length, error: error instanceof Error ? error.message : String(error) });
+    logger.warn('refresh-soon: not queued, the next dispatch reads it', {
+      messages: messages.length,
+      error: error instanceof Error ? error.message : String(error),
+    });
   }
 }

@@ -14,10 +14,18 @@ import { droppable } from '../../records/lazy-schema.ts';
  * A reading due: an activity's content or a social account's follower count, with the due time it
  * was sent for (stale once that moved on).
  */
-export const RefreshMessage = /* @__PURE__ */ droppable(() => z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('content'), tenantId: z.string(), activityId: z.string(), dueAt: z.string() }),
-  z.strictObject({ kind: z.literal('followers'), tenantId: z.string(), creatorId: z.string(), accountId: z.string(), dueAt: z.string() }),
-]));
+export const RefreshMessage = /* @__PURE__ */ droppable(() =>
+  z.discriminatedUnion('kind', [
+    z.strictObject({ kind: z.literal('content'), tenantId: z.string(), activityId: z.string(), dueAt: z.string() }),
+    z.strictObject({
+      kind: z.literal('followers'),
+      tenantId: z.string(),
+      creatorId: z.string(),
+      accountId: z.string(),
+      dueAt: z.string(),
+    }),
+  ]),
+);
 export type RefreshMessage = z.infer<typeof RefreshMessage>;
 
 export interface RefreshQueue {

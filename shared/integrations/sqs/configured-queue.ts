@@ -11,7 +11,10 @@ export interface QueueChoice<Queue> {
   use(queue: Queue | undefined): void;
 }
 
-export function configuredQueue<Queue, Cloud extends Queue & { readonly queueUrl: string }>(envName: string, make: (queueUrl: string) => Cloud): QueueChoice<Queue> {
+export function configuredQueue<Queue, Cloud extends Queue & { readonly queueUrl: string }>(
+  envName: string,
+  make: (queueUrl: string) => Cloud,
+): QueueChoice<Queue> {
   let chosen: Queue | undefined;
   let cloud: Cloud | undefined;
   return {
@@ -20,7 +23,8 @@ export function configuredQueue<Queue, Cloud extends Queue & { readonly queueUrl
       // Read at each call: a test (or the local runtime) may set the variable after import.
       const url = process.env[envName];
       if (!url) return undefined;
-      return cloud?.queueUrl === url ? cloud : (cloud = make(url));
+      if (cloud?.queueUrl !== url) cloud = make(url);
+      return cloud;
     },
     use: (queue) => {
       chosen = queue;

@@ -6,10 +6,23 @@ import { SendMessageBatchCommand, type SendMessageBatchRequestEntry, type SQSCli
 
 const SQS_BATCH = 10;
 
-export async function sendInBatches(client: SQSClient, queueUrl: string, entries: readonly Omit<SendMessageBatchRequestEntry, 'Id'>[], what: string): Promise<void> {
+export async function sendInBatches(
+  client: SQSClient,
+  queueUrl: string,
+  entries: readonly Omit<SendMessageBatchRequestEntry, 'Id'>[],
+  what: string,
+): Promise<void> {
   for (let i = 0; i < entries.length; i += SQS_BATCH) {
     const chunk = entries.slice(i, i + SQS_BATCH);
-    const out = await client.send(new SendMessageBatchCommand({ QueueUrl: queueUrl, Entries: chunk.map((entry, n) => ({ ...entry, Id: String(n) })) }));
-    if (out.Failed?.length) throw new Error(`SQS refused ${out.Failed.length} of ${chunk.length} ${what}: ${out.Failed.map((f) => f.Code).join(', ')}`);
+    const out = await client.send(
+      new SendMessageBatchCommand({
+        QueueUrl: queueUrl,
+        Entries: chunk.map((entry, n) => ({ ...entry, Id: String(n) })),
+      }),
+    );
+    if (out.Failed?.length)
+      throw new Error(
+        `SQS refused ${out.Failed.length} of ${chunk.length} ${what}: ${out.Failed.map((f) => f.Code).join(', ')}`,
+      );
   }
 }

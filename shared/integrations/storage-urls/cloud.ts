@@ -47,7 +47,9 @@ function s3Presigner(): S3RequestPresigner {
 function objectLocation(bucket: string, key: string) {
   const encodedKey = key.split('/').map(encodeURIComponent).join('/');
   const endpoint = config.s3Endpoint();
-  const url = endpoint ? new URL(`${endpoint.replace(/\/$/, '')}/${bucket}/${encodedKey}`) : new URL(`https://${bucket}.s3.${config.region()}.amazonaws.com/${encodedKey}`);
+  const url = endpoint
+    ? new URL(`${endpoint.replace(/\/$/, '')}/${bucket}/${encodedKey}`)
+    : new URL(`https://${bucket}.s3.${config.region()}.amazonaws.com/${encodedKey}`);
   return {
     protocol: url.protocol,
     hostname: url.hostname,
@@ -82,13 +84,28 @@ async function presign(
  * A presigned PUT that signs the content type and length, so the upload can be neither another
  * type nor another size than the one the API accepted.
  */
-export function presignUpload(bucket: string, key: string, contentType: string, contentLength: number, expiresInSeconds = 300) {
-  return presign('PUT', bucket, key, { 'content-type': contentType, 'content-length': String(contentLength) }, {}, expiresInSeconds);
+export function presignUpload(
+  bucket: string,
+  key: string,
+  contentType: string,
+  contentLength: number,
+  expiresInSeconds = 300,
+) {
+  return presign(
+    'PUT',
+    bucket,
+    key,
+    { 'content-type': contentType, 'content-length': String(contentLength) },
+    {},
+    expiresInSeconds,
+  );
 }
 
 /** A presigned GET; `downloadName` makes S3 answer with a Content-Disposition naming the file. */
 export function presignDownload(bucket: string, key: string, downloadName?: string, expiresInSeconds = 300) {
-  const query: Record<string, string> = downloadName ? { 'response-content-disposition': attachmentDisposition(downloadName) } : {};
+  const query: Record<string, string> = downloadName
+    ? { 'response-content-disposition': attachmentDisposition(downloadName) }
+    : {};
   return presign('GET', bucket, key, {}, query, expiresInSeconds);
 }
 

@@ -16,5 +16,7 @@ export function useStorageUrls(impl: StorageUrls | undefined): void {
 
 // The port's operations, each the one put in place, else the configured one's: separate functions,
 // so that a bundle keeps only the operations its function calls.
-export const presignUpload: StorageUrls['presignUpload'] = (...args) => (chosen ? chosen.presignUpload(...args) : s3.presignUpload(...args));
-export const presignDownload: StorageUrls['presignDownload'] = (...args) => (chosen ? chosen.presignDownload(...args) : s3.presignDownload(...args));
+export const presignUpload: StorageUrls['presignUpload'] = (...args) =>
+  chosen ? chosen.presignUpload(...args) : s3.presignUpload(...args);
+export const presignDownload: StorageUrls['presignDownload'] = (...args) =>
+  chosen ? chosen.presignDownload(...args) : s3.presignDownload(...args);

@@ -15,9 +15,20 @@ export interface PresignedRequest {
 
 export interface StorageUrls {
   /** A presigned PUT that fixes the content type and length, so the upload can be neither another type nor another size. */
-  presignUpload(bucket: string, key: string, contentType: string, contentLength: number, expiresInSeconds?: number): Promise<PresignedRequest>;
+  presignUpload(
+    bucket: string,
+    key: string,
+    contentType: string,
+    contentLength: number,
+    expiresInSeconds?: number,
+  ): Promise<PresignedRequest>;
   /** A presigned GET; `downloadName` makes storage answer with a Content-Disposition naming the file. */
-  presignDownload(bucket: string, key: string, downloadName?: string, expiresInSeconds?: number): Promise<PresignedRequest>;
+  presignDownload(
+    bucket: string,
+    key: string,
+    downloadName?: string,
+    expiresInSeconds?: number,
+  ): Promise<PresignedRequest>;
 }
 
 /**
@@ -27,6 +38,9 @@ export interface StorageUrls {
  * name (quote, semicolon, CR, LF) can then end the value or add a parameter or header.
  */
 export function attachmentDisposition(fileName: string): string {
-  const value = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const value = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `attachment; filename*=UTF-8''${value}`;
 }

@@ -8,7 +8,13 @@
  * client; presigned URLs are a port of their own (storage-urls). Locally the same client, pointed by
  * `S3_ENDPOINT` at `npm start`'s S3 emulator (s3rver): that configuration is the local implementation.
  */
-import { CopyObjectCommand, DeleteObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import { config } from '../../config.ts';
 import { RateLimitedError } from '../../domain/errors.ts';
 import { logger } from '../../support/logger.ts';
@@ -46,19 +52,34 @@ export function forgetS3Writes(): void {
 
 /** S3 (or the way to it) failing for now, as opposed to refusing the request. */
 function isTransient(error: unknown): boolean {
-  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError' || /ECONNRESET|ECONNREFUSED|ETIMEDOUT|socket hang up/.test(error.message))) return true;
+  if (
+    error instanceof Error &&
+    (error.name === 'TimeoutError' ||
+      error.name === 'AbortError' ||
+      /ECONNRESET|ECONNREFUSED|ETIMEDOUT|socket hang up/.test(error.message))
+  )
+    return true;
   if (!(error instanceof S3ServiceException)) return false;
   const status = error.$metadata.httpStatusCode ?? 0;
   return status >= 500 || status === 429 || error.name === 'SlowDown' || error.$retryable?.throttling === true;
 }
 
-async function send(what: string, key: string, command: PutObjectCommand | CopyObjectCommand | DeleteObjectCommand): Promise<void> {
+async function send(
+  what: string,
+  key: string,
+  command: PutObjectCommand | CopyObjectCommand | DeleteObjectCommand,
+): Promise<void> {
   try {
     await s3().send(command as PutObjectCommand, { abortSignal: AbortSignal.timeout(CALL_MS) });
   } catch (error) {
     const status = error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
     const attempts = error instanceof S3ServiceException ? error.$metadata.attempts : undefined;
-    logger.warn(`s3 ${what} failed`, { key, errorName: error instanceof Error ? error.name : typeof error, status, attempts });
+    logger.warn(`s3 ${what} failed`, {
+      key,
+      errorName: error instanceof Error ? error.name : typeof error,
+      status,
+      attempts,
+    });
     if (isTransient(error)) throw new RateLimitedError('File storage is busy; retry shortly.', 1);
     throw error;
   }
@@ -66,7 +87,17 @@ async function send(what: string, key: string, command: PutObjectCommand | CopyO
 
 /** Writes one object with its content type (its length is the body's). */
 export function putObject(bucket: string, key: string, contentType: string, body: Uint8Array): Promise<void> {
-  return send('put', key, new PutObjectCommand({ Bucket: bucket, Key: key, ContentType: contentType, Body: body, ContentLength: body.byteLength }));
+  return send(
+    'put',
+    key,
+    new PutObjectCommand({
+      Bucket: bucket,
+      Key: key,
+      ContentType: contentType,
+      Body: body,
+      ContentLength: body.byteLength,
+    }),
+  );
 }
 
 /**
@@ -93,7 +124,10 @@ export async function deleteObject(bucket: string, key: string): Promise<void> {
     await send('delete', key, new DeleteObjectCommand({ Bucket: bucket, Key: key }));
   } catch (error) {
     // S3 answers 204 for a missing key; an emulator or a proxy may say 404.
-    if (!(error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404))) throw error;
+    if (
+      !(error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404))
+    )
+      throw error;
   }
 }
 

@@ -16,7 +16,11 @@ export function useStorageWrites(impl: StorageWrites | undefined): void {
 
 // The port's operations, each the one put in place, else the configured one's: separate functions,
 // so that a bundle keeps only the operations its function calls.
-export const putObject: StorageWrites['putObject'] = (...args) => (chosen ? chosen.putObject(...args) : s3.putObject(...args));
-export const copyObject: StorageWrites['copyObject'] = (...args) => (chosen ? chosen.copyObject(...args) : s3.copyObject(...args));
-export const deleteObject: StorageWrites['deleteObject'] = (...args) => (chosen ? chosen.deleteObject(...args) : s3.deleteObject(...args));
-export const deleteObjects: StorageWrites['deleteObjects'] = (...args) => (chosen ? chosen.deleteObjects(...args) : s3.deleteObjects(...args));
+export const putObject: StorageWrites['putObject'] = (...args) =>
+  chosen ? chosen.putObject(...args) : s3.putObject(...args);
+export const copyObject: StorageWrites['copyObject'] = (...args) =>
+  chosen ? chosen.copyObject(...args) : s3.copyObject(...args);
+export const deleteObject: StorageWrites['deleteObject'] = (...args) =>
+  chosen ? chosen.deleteObject(...args) : s3.deleteObject(...args);
+export const deleteObjects: StorageWrites['deleteObjects'] = (...args) =>
+  chosen ? chosen.deleteObjects(...args) : s3.deleteObjects(...args);

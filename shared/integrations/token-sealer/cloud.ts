@@ -7,7 +7,8 @@ import { DecryptCommand, EncryptCommand, KMSClient, ReEncryptCommand } from '@aw
 import type { SealContext, TokenSealer } from './port.ts';
 
 /** The context as KMS takes it: a purpose only where there is one. */
-const encryptionContext = ({ organizationId, purpose }: SealContext): Record<string, string> => (purpose ? { organizationId, purpose } : { organizationId });
+const encryptionContext = ({ organizationId, purpose }: SealContext): Record<string, string> =>
+  purpose ? { organizationId, purpose } : { organizationId };
 
 export class KmsTokenSealer implements TokenSealer {
   constructor(
@@ -16,12 +17,24 @@ export class KmsTokenSealer implements TokenSealer {
   ) {}
 
   async seal(context: SealContext, value: string): Promise<string> {
-    const out = await this.kms.send(new EncryptCommand({ KeyId: this.keyArn, Plaintext: Buffer.from(value, 'utf8'), EncryptionContext: encryptionContext(context) }));
+    const out = await this.kms.send(
+      new EncryptCommand({
+        KeyId: this.keyArn,
+        Plaintext: Buffer.from(value, 'utf8'),
+        EncryptionContext: encryptionContext(context),
+      }),
+    );
     return Buffer.from(out.CiphertextBlob!).toString('base64');
   }
 
   async open(context: SealContext, sealed: string): Promise<string> {
-    const out = await this.kms.send(new DecryptCommand({ KeyId: this.keyArn, CiphertextBlob: Buffer.from(sealed, 'base64'), EncryptionContext: encryptionContext(context) }));
+    const out = await this.kms.send(
+      new DecryptCommand({
+        KeyId: this.keyArn,
+        CiphertextBlob: Buffer.from(sealed, 'base64'),
+        EncryptionContext: encryptionContext(context),
+      }),
+    );
     return Buffer.from(out.Plaintext!).toString('utf8');
   }
 

@@ -9,7 +9,8 @@ import { dirname } from 'node:path';
 import type { SealContext, TokenSealer } from './port.ts';
 
 /** The associated data of a context: the bare organization id without a purpose, as values were sealed before purposes. */
-const associatedData = ({ organizationId, purpose }: SealContext) => Buffer.from(purpose ? `${organizationId}\npurpose=${purpose}` : organizationId);
+const associatedData = ({ organizationId, purpose }: SealContext) =>
+  Buffer.from(purpose ? `${organizationId}\npurpose=${purpose}` : organizationId);
 
 /** Local stand-in for KMS: AES-256-GCM under a 32-byte key. */
 export class LocalTokenSealer implements TokenSealer {

@@ -15,7 +15,10 @@ export class SqsWebhookQueue implements WebhookQueue {
 
   async send(messages: readonly DeliveryMessage[]): Promise<void> {
     // A refusal fails the caller (its stream record is retried, and a repeat sends what never left).
-    const entries = messages.map((message) => ({ MessageBody: JSON.stringify(message), MessageGroupId: message.tenantId }));
+    const entries = messages.map((message) => ({
+      MessageBody: JSON.stringify(message),
+      MessageGroupId: message.tenantId,
+    }));
     await sendInBatches(this.client, this.queueUrl, entries, 'webhook delivery messages');
   }
 }
@@ -31,5 +34,11 @@ function queueUrlOf(arn: string): string {
 /** Makes a received message visible again after `delaySeconds` (the event source mapping's consumer grant covers it). */
 export async function sqsRedeliver(message: ReceivedMessage, delaySeconds: number): Promise<void> {
   consumer ??= new SQSClient({});
-  await consumer.send(new ChangeMessageVisibilityCommand({ QueueUrl: queueUrlOf(message.queueArn), ReceiptHandle: message.receiptHandle, VisibilityTimeout: delaySeconds }));
+  await consumer.send(
+    new ChangeMessageVisibilityCommand({
+      QueueUrl: queueUrlOf(message.queueArn),
+      ReceiptHandle: message.receiptHandle,
+      VisibilityTimeout: delaySeconds,
+    }),
+  );
 }

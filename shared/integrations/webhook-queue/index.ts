@@ -10,7 +10,10 @@ import { sqsRedeliver, SqsWebhookQueue } from './cloud.ts';
 import type { DeliveryMessage, ReceivedMessage, WebhookQueue } from './port.ts';
 export { DeliveryMessage, type ReceivedMessage, type WebhookQueue } from './port.ts';
 
-const queue = configuredQueue<WebhookQueue, SqsWebhookQueue>('WEBHOOK_DELIVERY_QUEUE_URL', (url) => new SqsWebhookQueue(url));
+const queue = configuredQueue<WebhookQueue, SqsWebhookQueue>(
+  'WEBHOOK_DELIVERY_QUEUE_URL',
+  (url) => new SqsWebhookQueue(url),
+);
 
 export const getWebhookQueue = queue.get;
 export const useWebhookQueue = queue.use;

@@ -9,7 +9,9 @@
 import * as z from 'zod/mini';
 import { droppable } from '../../records/lazy-schema.ts';
 
-export const DeliveryMessage = /* @__PURE__ */ droppable(() => z.strictObject({ tenantId: z.string(), deliveryId: z.string() }));
+export const DeliveryMessage = /* @__PURE__ */ droppable(() =>
+  z.strictObject({ tenantId: z.string(), deliveryId: z.string() }),
+);
 export type DeliveryMessage = z.infer<typeof DeliveryMessage>;
 
 export interface WebhookQueue {

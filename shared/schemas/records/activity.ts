@@ -12,7 +12,9 @@ export const ActivitySummaryRecord = named('ActivitySummary', ActivitySchema);
 /** One activity, with the ids of its linked creators. */
 export const ActivityRecord = named(
   'Activity',
-  lazySchema(() => z.object({ ...ActivitySchema.shape, metricsFetchDueAt: z.nullable(Instant), creatorIds: z.array(z.uuid()) })),
+  lazySchema(() =>
+    z.object({ ...ActivitySchema.shape, metricsFetchDueAt: z.nullable(Instant), creatorIds: z.array(z.uuid()) }),
+  ),
 );
 
 /** A creator linked to an activity. */

@@ -11,4 +11,7 @@ import { named } from './reply.ts';
 export { Instant, PerCurrency, RecordId, stored } from '../../records/fields.ts';
 
 /** `{id, deleted: true}`: delete and unlink; `id` is the removed record's. */
-export const Deleted = named('Deleted', /* @__PURE__ */ lazySchema(() => z.object({ id: z.string(), deleted: z.literal(true) })));
+export const Deleted = named(
+  'Deleted',
+  /* @__PURE__ */ lazySchema(() => z.object({ id: z.string(), deleted: z.literal(true) })),
+);

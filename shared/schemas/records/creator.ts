@@ -11,4 +11,7 @@ export const SocialAccountRecord = named('SocialAccount', SocialAccountSchema);
 export const CreatorSummaryRecord = named('CreatorSummary', CreatorSchema);
 
 /** One creator, with its social accounts. */
-export const CreatorRecord = named('Creator', /* @__PURE__ */ lazySchema(() => z.object({ ...CreatorSchema.shape, socialAccounts: z.array(SocialAccountRecord) })));
+export const CreatorRecord = named(
+  'Creator',
+  /* @__PURE__ */ lazySchema(() => z.object({ ...CreatorSchema.shape, socialAccounts: z.array(SocialAccountRecord) })),
+);

@@ -6,10 +6,12 @@ import { named } from './reply.ts';
 
 export const ExportRecordSchema = named(
   'Export',
-  lazySchema(() => z.object({
-    ...ExportSchema.shape,
-    /** A presigned GET of the file, valid 15 minutes from this answer; only when succeeded and not yet expired. */
-    downloadUrl: z.optional(z.url()),
-    downloadUrlExpiresAt: z.optional(z.iso.datetime()),
-  })),
+  lazySchema(() =>
+    z.object({
+      ...ExportSchema.shape,
+      /** A presigned GET of the file, valid 15 minutes from this answer; only when succeeded and not yet expired. */
+      downloadUrl: z.optional(z.url()),
+      downloadUrlExpiresAt: z.optional(z.iso.datetime()),
+    }),
+  ),
 );

@@ -9,5 +9,13 @@ export const FileRecord = named('File', FileSchema);
 /** A presigned GET of the file's content (valid a few minutes), naming the file for the download. */
 export const FileDownloadRecord = named(
   'FileDownload',
-  lazySchema(() => z.object({ url: z.url(), method: z.literal('GET'), expiresAt: z.iso.datetime(), fileName: z.string(), contentType: z.enum(FILE_CONTENT_TYPES) })),
+  lazySchema(() =>
+    z.object({
+      url: z.url(),
+      method: z.literal('GET'),
+      expiresAt: z.iso.datetime(),
+      fileName: z.string(),
+      contentType: z.enum(FILE_CONTENT_TYPES),
+    }),
+  ),
 );

@@ -38,16 +38,31 @@ export interface PageReply<D extends Schema = Schema> {
 export type Reply = DataReply | ListReply | CountReply | RedirectReply | PageReply;
 
 /** 200 `{data}` (and top-level `extra` members, such as a campaign's `mutation` receipt). */
-export const okReply = <D extends Schema>(data: D, extra?: Record<string, Schema>): DataReply<D> => ({ kind: 'data', status: 200, data, ...(extra ? { extra } : {}) });
+export const okReply = <D extends Schema>(data: D, extra?: Record<string, Schema>): DataReply<D> => ({
+  kind: 'data',
+  status: 200,
+  data,
+  ...(extra ? { extra } : {}),
+});
 
 /** 201 `{data}`: a POST that created a record. */
-export const createdReply = <D extends Schema>(data: D, extra?: Record<string, Schema>): DataReply<D> => ({ kind: 'data', status: 201, data, ...(extra ? { extra } : {}) });
+export const createdReply = <D extends Schema>(data: D, extra?: Record<string, Schema>): DataReply<D> => ({
+  kind: 'data',
+  status: 201,
+  data,
+  ...(extra ? { extra } : {}),
+});
 
 /** 202 `{data}`: a POST that started work in the background (an export), the record saying how it goes. */
 export const acceptedReply = <D extends Schema>(data: D): DataReply<D> => ({ kind: 'data', status: 202, data });
 
 /** 201 `{data}` with a new record, or 200 with the same record already there. */
-export const createdOrExistingReply = <D extends Schema>(data: D): DataReply<D> => ({ kind: 'data', status: 201, data, orExisting: true });
+export const createdOrExistingReply = <D extends Schema>(data: D): DataReply<D> => ({
+  kind: 'data',
+  status: 201,
+  data,
+  orExisting: true,
+});
 
 /** `{items, totalCount, facets}`. */
 export const listReply = <I extends Schema>(item: I): ListReply<I> => ({ kind: 'list', item });
@@ -56,7 +71,12 @@ export const listReply = <I extends Schema>(item: I): ListReply<I> => ({ kind: '
 export const redirectReply = (description: string): RedirectReply => ({ kind: 'redirect', description });
 
 /** An HTML page, or its figures as JSON with `?format=json`. */
-export const pageReply = <D extends Schema>(description: string, data: D, notFound: string): PageReply<D> => ({ kind: 'page', description, data, notFound });
+export const pageReply = <D extends Schema>(description: string, data: D, notFound: string): PageReply<D> => ({
+  kind: 'page',
+  description,
+  data,
+  notFound,
+});
 
 /** `{count}`. */
 export const countReply: CountReply = { kind: 'count' };

@@ -17,24 +17,39 @@ export const MembershipStatus = /* @__PURE__ */ lazySchema(() => z.enum(MEMBERSH
 /** An organization or workspace, as its member sees it. */
 export const TenantRecord = named(
   'Tenant',
-  lazySchema(() => z.object({
-    ...TenantSchema.shape,
-    /** The caller's membership. */
-    role: Role,
-    membershipStatus: MembershipStatus,
-    /** Its stored aggregate (inline: a named record is shown once only at top level). */
-    metrics: TenantMetricsSchema,
-  })),
+  lazySchema(() =>
+    z.object({
+      ...TenantSchema.shape,
+      /** The caller's membership. */
+      role: Role,
+      membershipStatus: MembershipStatus,
+      /** Its stored aggregate (inline: a named record is shown once only at top level). */
+      metrics: TenantMetricsSchema,
+    }),
+  ),
 );
 
 /** A membership, under both of its tenant's names. */
 export const MembershipRecord = named(
   'Membership',
-  lazySchema(() => z.object({ ...MembershipSchema.shape, organizationId: z.uuid(), workspaceId: z.uuid(), membershipStatus: MembershipStatus })),
+  lazySchema(() =>
+    z.object({
+      ...MembershipSchema.shape,
+      organizationId: z.uuid(),
+      workspaceId: z.uuid(),
+      membershipStatus: MembershipStatus,
+    }),
+  ),
 );
 
 export const InvitationRecord = named('Invitation', InvitationSchema);
 
-export const DeclinedInvitation = named('DeclinedInvitation', /* @__PURE__ */ lazySchema(() => z.object({ organizationId: z.uuid(), declined: z.literal(true) })));
+export const DeclinedInvitation = named(
+  'DeclinedInvitation',
+  /* @__PURE__ */ lazySchema(() => z.object({ organizationId: z.uuid(), declined: z.literal(true) })),
+);
 
-export const ProcessedSignup = named('ProcessedSignup', /* @__PURE__ */ lazySchema(() => z.object({ memberships: z.array(MembershipRecord) })));
+export const ProcessedSignup = named(
+  'ProcessedSignup',
+  /* @__PURE__ */ lazySchema(() => z.object({ memberships: z.array(MembershipRecord) })),
+);

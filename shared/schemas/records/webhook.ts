@@ -12,7 +12,13 @@ export const WebhookDeliveryRecord = named('WebhookDelivery', WebhookDeliverySch
 const Secret = /* @__PURE__ */ lazySchema(() => z.string().check(z.regex(/^whsec_[A-Za-z0-9+/]{32}$/)));
 
 /** A new endpoint, with its signing secret (the only time the secret is shown, with rotation). */
-export const CreatedWebhookEndpointRecord = named('CreatedWebhookEndpoint', /* @__PURE__ */ lazySchema(() => z.object({ ...WebhookEndpointSchema.shape, secret: Secret })));
+export const CreatedWebhookEndpointRecord = named(
+  'CreatedWebhookEndpoint',
+  /* @__PURE__ */ lazySchema(() => z.object({ ...WebhookEndpointSchema.shape, secret: Secret })),
+);
 
 /** A rotation: the new secret, and until when the previous one still signs deliveries. */
-export const RotatedSecretRecord = named('RotatedWebhookSecret', /* @__PURE__ */ lazySchema(() => z.object({ secret: Secret, previousSecretExpiresAt: Instant })));
+export const RotatedSecretRecord = named(
+  'RotatedWebhookSecret',
+  /* @__PURE__ */ lazySchema(() => z.object({ secret: Secret, previousSecretExpiresAt: Instant })),
+);

@@ -17,22 +17,31 @@ const COUNTS = ['views', 'likes', 'comments', 'shares', 'saves'] as const;
 function figures(item: Image): string {
   const counts = item.latestCounts as Record<string, unknown> | null | undefined;
   const latest = (item.latest ?? {}) as Record<string, unknown>;
-  return JSON.stringify([COUNTS.map((name) => counts?.[name] ?? null), Object.keys(latest).sort().map((name) => [name, latest[name]])]);
+  return JSON.stringify([
+    COUNTS.map((name) => counts?.[name] ?? null),
+    Object.keys(latest)
+      .sort()
+      .map((name) => [name, latest[name]]),
+  ]);
 }
 
-const unavailableReason = (item: Image | undefined) => (typeof item?.metricsUnavailableReason === 'string' ? item.metricsUnavailableReason : undefined);
+const unavailableReason = (item: Image | undefined) =>
+  typeof item?.metricsUnavailableReason === 'string' ? item.metricsUnavailableReason : undefined;
 
 async function occurrences({ oldImage, newImage }: StreamChange): Promise<Occurrence[]> {
   if (!newImage) return [];
   const tenantId = tenantIdOf(newImage);
   const view = () => activityView(activityFromItem(newImage));
   const reason = unavailableReason(newImage);
-  const updated = when(oldImage !== undefined && newImage.latestCounts != null && figures(oldImage) !== figures(newImage), async () => ({
-    type: 'activity.metrics_updated' as const,
-    tenantId,
-    // As the record shows them: the reading with the manual counts over it (latest-counts.ts).
-    data: { ...(await view()), previousLatestCounts: oldImage ? activityFromItem(oldImage).latestCounts : null },
-  }));
+  const updated = when(
+    oldImage !== undefined && newImage.latestCounts != null && figures(oldImage) !== figures(newImage),
+    async () => ({
+      type: 'activity.metrics_updated' as const,
+      tenantId,
+      // As the record shows them: the reading with the manual counts over it (latest-counts.ts).
+      data: { ...(await view()), previousLatestCounts: oldImage ? activityFromItem(oldImage).latestCounts : null },
+    }),
+  );
   const unavailable = when(reason !== undefined && unavailableReason(oldImage) === undefined, async () => ({
     type: 'activity.metrics_unavailable' as const,
     tenantId,

@@ -8,10 +8,16 @@ import type { StreamChange } from '../../domain/webhook-events.ts';
 import { inTenant, tenantIdOf, type Occurrence, type Source } from './source.ts';
 
 async function occurrences({ oldImage, newImage }: StreamChange): Promise<Occurrence[]> {
-  if (!newImage || newImage.status !== 'needs_reconnect' || oldImage?.status === 'needs_reconnect') return [];
+  if (newImage?.status !== 'needs_reconnect' || oldImage?.status === 'needs_reconnect') return [];
   const tenantId = tenantIdOf(newImage);
   const previousStatus = connectionView(tenantId, oldImage && connectionFromItem(oldImage)).status;
-  return [{ type: 'analytics.connection_needs_reconnect', tenantId, data: { ...connectionView(tenantId, connectionFromItem(newImage)), previousStatus } }];
+  return [
+    {
+      type: 'analytics.connection_needs_reconnect',
+      tenantId,
+      data: { ...connectionView(tenantId, connectionFromItem(newImage)), previousStatus },
+    },
+  ];
 }
 
 export const analyticsSource: Source = { reads: (item) => inTenant(item) && item.sk === 'ANALYTICS', occurrences };

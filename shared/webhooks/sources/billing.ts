@@ -10,15 +10,17 @@ import type { StreamChange } from '../../domain/webhook-events.ts';
 import { inTenant, tenantIdOf, type Image, type Occurrence, type Source } from './source.ts';
 
 /** Tenants stored before billing existed have never paid (tenants.ts `tenantFromItem`). */
-const statusOf = (item: Image) => ((item.billing as { status?: string } | undefined)?.status ?? UNPAID.status);
+const statusOf = (item: Image) => (item.billing as { status?: string } | undefined)?.status ?? UNPAID.status;
 
 async function occurrences({ oldImage, newImage }: StreamChange): Promise<Occurrence[]> {
   if (!oldImage || !newImage || statusOf(oldImage) === statusOf(newImage)) return [];
-  return [{
-    type: 'billing.status_changed',
-    tenantId: tenantIdOf(newImage),
-    data: { ...tenantFromItem(newImage), previousStatus: statusOf(oldImage), status: statusOf(newImage) },
-  }];
+  return [
+    {
+      type: 'billing.status_changed',
+      tenantId: tenantIdOf(newImage),
+      data: { ...tenantFromItem(newImage), previousStatus: statusOf(oldImage), status: statusOf(newImage) },
+    },
+  ];
 }
 
 export const billingSource: Source = { reads: (item) => inTenant(item) && item.sk === 'TENANT', occurrences };

@@ -18,10 +18,12 @@ import { getTenant, type Tenant } from '../../db/tenancy/index.ts';
 import type { StreamChange } from '../../domain/webhook-events.ts';
 import { tenantIdOf, type Image, type Occurrence, type Source } from './source.ts';
 
-const announced = (item: Image | undefined) => (typeof item?.announcedStatus === 'string' ? item.announcedStatus : undefined);
+const announced = (item: Image | undefined) =>
+  typeof item?.announcedStatus === 'string' ? item.announcedStatus : undefined;
 
 /** Spend in `currency`, rounded to its minor unit (major units, as stored per currency). */
-const spendIn = (item: Image, currency: string) => roundMoney(Number((item.spend as Record<string, unknown> | undefined)?.[currency] ?? 0), currency);
+const spendIn = (item: Image, currency: string) =>
+  roundMoney(Number((item.spend as Record<string, unknown> | undefined)?.[currency] ?? 0), currency);
 
 function overBudget(item: Image, currency: string): boolean {
   return typeof item.budget === 'number' && spendIn(item, currency) > roundMoney(item.budget, currency);
@@ -29,7 +31,8 @@ function overBudget(item: Image, currency: string): boolean {
 
 /** Whether the change could take spend above budget at all (no read of the tenant otherwise). */
 const mayCross = (oldImage: Image, newImage: Image) =>
-  typeof newImage.budget === 'number' && (JSON.stringify(oldImage.spend) !== JSON.stringify(newImage.spend) || oldImage.budget !== newImage.budget);
+  typeof newImage.budget === 'number' &&
+  (JSON.stringify(oldImage.spend) !== JSON.stringify(newImage.spend) || oldImage.budget !== newImage.budget);
 
 async function occurrences({ oldImage, newImage, createdAt }: StreamChange): Promise<Occurrence[]> {
   // A campaign being deleted reads as gone: nothing to announce about it.
@@ -44,13 +47,19 @@ async function occurrences({ oldImage, newImage, createdAt }: StreamChange): Pro
   if (!tenant) return [];
   const view = campaignView(campaign, tenant, new Date(createdAt));
   const occurrences: Occurrence[] = [];
-  if (statusMoved) occurrences.push({ type: 'campaign.status_changed', tenantId, data: { ...view, status, previousStatus } });
+  if (statusMoved)
+    occurrences.push({ type: 'campaign.status_changed', tenantId, data: { ...view, status, previousStatus } });
   const { currency } = tenant;
   if (!overBudget(oldImage, currency) && overBudget(newImage, currency)) {
     occurrences.push({
       type: 'campaign.budget_exceeded',
       tenantId,
-      data: { ...view, currency, spendInCurrency: spendIn(newImage, currency), previousSpendInCurrency: spendIn(oldImage, currency) },
+      data: {
+        ...view,
+        currency,
+        spendInCurrency: spendIn(newImage, currency),
+        previousSpendInCurrency: spendIn(oldImage, currency),
+      },
     });
   }
   return occurrences;

@@ -11,7 +11,8 @@ import type { StreamChange } from '../../domain/webhook-events.ts';
 import { tenantIdOf, type Image, type Occurrence, type Source } from './source.ts';
 
 /** An active membership (a removed one stays as a tombstone with `deletedAt`). */
-const active = (item: Image | undefined) => item !== undefined && item.deletedAt === undefined && item.status === 'active';
+const active = (item: Image | undefined) =>
+  item !== undefined && item.deletedAt === undefined && item.status === 'active';
 
 async function occurrences({ oldImage, newImage }: StreamChange): Promise<Occurrence[]> {
   if (!newImage || !active(newImage) || active(oldImage)) return [];
@@ -19,12 +20,15 @@ async function occurrences({ oldImage, newImage }: StreamChange): Promise<Occurr
   const [tenant, user] = await Promise.all([getTenant(tenantId), getUser(String(newImage.userId))]);
   // A tenant or account gone meanwhile has no one to tell, or no one to show.
   if (!tenant || tenant.isDemo || !user) return [];
-  const previousMembershipStatus = oldImage?.deletedAt === undefined && typeof oldImage?.status === 'string' ? oldImage.status : null;
-  return [{
-    type: 'member.joined',
-    tenantId,
-    data: { ...memberView(user, Memberships.fromItem(newImage)), organizationId: tenantId, previousMembershipStatus },
-  }];
+  const previousMembershipStatus =
+    oldImage?.deletedAt === undefined && typeof oldImage?.status === 'string' ? oldImage.status : null;
+  return [
+    {
+      type: 'member.joined',
+      tenantId,
+      data: { ...memberView(user, Memberships.fromItem(newImage)), organizationId: tenantId, previousMembershipStatus },
+    },
+  ];
 }
 
 export const memberSource: Source = { reads: (item) => isEntity(item, 'membership'), occurrences };

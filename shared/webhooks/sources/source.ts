@@ -29,5 +29,7 @@ export const inTenant = (item: Image) => typeof item.pk === 'string' && item.pk.
 export const tenantIdOf = (item: Image) => String(item.pk).slice(TENANT_PREFIX.length);
 
 /** One occurrence, or none: the sources say "this change causes this event" as one expression. */
-export const when = (cause: boolean, occurrence: () => Occurrence | Promise<Occurrence | undefined>): Promise<Occurrence[]> =>
-  cause ? Promise.resolve(occurrence()).then((o) => (o ? [o] : [])) : Promise.resolve([]);
+export const when = (
+  cause: boolean,
+  occurrence: () => Occurrence | Promise<Occurrence | undefined>,
+): Promise<Occurrence[]> => (cause ? Promise.resolve(occurrence()).then((o) => (o ? [o] : [])) : Promise.resolve([]));

@@ -16,13 +16,23 @@ const input = z.strictObject({ id: z.uuid(), name: z.optional(z.string().check(z
 let verify: ((token: string) => Promise<{ sub?: unknown }>) | undefined;
 const verifier = () =>
   process.env.JWT_ISSUER
-    ? JwtRsaVerifier.create({ issuer: process.env.JWT_ISSUER, audience: 'reference', jwksUri: `${process.env.JWT_ISSUER}/jwks.json` })
+    ? JwtRsaVerifier.create({
+        issuer: process.env.JWT_ISSUER,
+        audience: 'reference',
+        jwksUri: `${process.env.JWT_ISSUER}/jwks.json`,
+      })
     : CognitoJwtVerifier.create({ userPoolId: 'us-east-1_reference', tokenUse: 'access', clientId: 'reference' });
 
 export const handler = middy(async (event: { headers: Record<string, string>; body: unknown }) => {
-  const v = (verify ??= ((made) => (token: string) => made.verify(token))(verifier()));
+  verify ??= (
+    (made) => (token: string) =>
+      made.verify(token)
+  )(verifier());
+  const v = verify;
   const payload = await v(event.headers.authorization ?? '');
   const { id } = input.parse(event.body);
-  const out = await client.send(new GetCommand({ TableName: process.env.TABLE_NAME, Key: { pk: id, sk: String(payload.sub) } }));
+  const out = await client.send(
+    new GetCommand({ TableName: process.env.TABLE_NAME, Key: { pk: id, sk: String(payload.sub) } }),
+  );
   return { statusCode: 200, body: JSON.stringify(out.Item ?? null) };
 }).use(jsonBodyParser());

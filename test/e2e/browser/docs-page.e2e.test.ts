@@ -11,7 +11,15 @@ import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { startLocalService, type LocalService } from '../../../infra/local/server.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const OUTPUT = new URL('../../output/', import.meta.url);
 
 const document = JSON.parse(readFileSync(new URL('../../../openapi.json', import.meta.url), 'utf8'));
@@ -20,7 +28,11 @@ let service: LocalService;
 let browser: Browser;
 
 beforeAll(async () => {
-  service = await startLocalService({ port: 0, dynamoEndpoint: inject('dynamoEndpoint'), tableName: process.env.TABLE_NAME });
+  service = await startLocalService({
+    port: 0,
+    dynamoEndpoint: inject('dynamoEndpoint'),
+    tableName: process.env.TABLE_NAME,
+  });
   browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
 });
 
@@ -29,7 +41,7 @@ afterAll(async () => {
   await service?.stop();
 });
 
-it('renders /docs offline, without console errors: every tag, and a route\'s request and response schemas', async () => {
+it("renders /docs offline, without console errors: every tag, and a route's request and response schemas", async () => {
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   const errors: string[] = [];
   const offsite: string[] = [];
@@ -47,8 +59,10 @@ it('renders /docs offline, without console errors: every tag, and a route\'s req
 
   await page.goto(`${service.url}/docs`, { waitUntil: 'load' });
   await page.waitForSelector('.menu-content', { timeout: 60_000 });
+  // biome-ignore lint/performance/useDomNodeTextContent: Playwright's Locator.innerText(), the text as the page shows it, not the DOM property
   const menu = await page.locator('.menu-content').innerText();
-  for (const tag of document.tags as { name: string }[]) expect(menu, `tag ${tag.name} in the menu`).toContain(tag.name);
+  for (const tag of document.tags as { name: string }[])
+    expect(menu, `tag ${tag.name} in the menu`).toContain(tag.name);
   // The introduction's sections come first (docs/decisions.md "Figures a reader can check").
   expect(menu.indexOf('Getting started'), 'the introduction in the menu').toBeGreaterThanOrEqual(0);
   expect(menu.indexOf('Getting started')).toBeLessThan(menu.indexOf(document.tags[0].name));
@@ -58,6 +72,7 @@ it('renders /docs offline, without console errors: every tag, and a route\'s req
   await page.goto(`${service.url}/docs#operation/${operation.operationId}`, { waitUntil: 'load' });
   const section = page.locator(`[id="operation/${operation.operationId}"]`);
   await section.waitFor({ timeout: 60_000 });
+  // biome-ignore lint/performance/useDomNodeTextContent: Playwright's Locator.innerText(), the text as the page shows it, not the DOM property
   const text = await section.innerText();
   expect(text).toMatch(/Request Body schema/i);
   expect(text).toContain('jobRole');

@@ -19,7 +19,15 @@ import { HOSTILE, seedCampaign } from '../../support/report-campaign.ts';
 import { apiClient, type ApiClient } from '../support/client.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const OUTPUT = new URL('../../output/', import.meta.url);
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const WCAG_21_A_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -33,7 +41,11 @@ let organizationId: string;
 let campaignId: string;
 
 beforeAll(async () => {
-  service = await startLocalService({ port: 0, dynamoEndpoint: inject('dynamoEndpoint'), tableName: process.env.TABLE_NAME });
+  service = await startLocalService({
+    port: 0,
+    dynamoEndpoint: inject('dynamoEndpoint'),
+    tableName: process.env.TABLE_NAME,
+  });
   const userId = randomUUID();
   const email = `report-page-${userId}@example.com`;
   client = apiClient(service.url, service.issuer.mint({ userId, email }));
@@ -50,8 +62,13 @@ afterAll(async () => {
 });
 
 /** A page that may load nothing but `allowed`: anything else is refused and recorded in `offsite`. */
-async function guardedPage(options: { bypassCSP?: boolean; width?: number } = {}): Promise<{ page: Page; offsite: string[] }> {
-  const context = await browser.newContext({ bypassCSP: options.bypassCSP ?? false, viewport: { width: options.width ?? 1280, height: 900 } });
+async function guardedPage(
+  options: { bypassCSP?: boolean; width?: number } = {},
+): Promise<{ page: Page; offsite: string[] }> {
+  const context = await browser.newContext({
+    bypassCSP: options.bypassCSP ?? false,
+    viewport: { width: options.width ?? 1280, height: 900 },
+  });
   const page = await context.newPage();
   const offsite: string[] = [];
   await page.route('**/*', (route) => {
@@ -63,17 +80,23 @@ async function guardedPage(options: { bypassCSP?: boolean; width?: number } = {}
   return { page, offsite };
 }
 
-it('opens a link\'s page with the API\'s figures, accessible, on a phone and on A4; revoked, the 404 page', async () => {
-  const made = await client.POST('/v1/report-links', { body: { organizationId, campaignId, title: HOSTILE.title, expiresInDays: 7 } });
+it("opens a link's page with the API's figures, accessible, on a phone and on A4; revoked, the 404 page", async () => {
+  const made = await client.POST('/v1/report-links', {
+    body: { organizationId, campaignId, title: HOSTILE.title, expiresInDays: 7 },
+  });
   expect(made.response.status, JSON.stringify(made.error)).toBe(201);
   const link = made.data!.data;
   expect(link.url).toMatch(new RegExp(`^${service.url}/r/[A-Za-z0-9_-]{43}$`));
-  const api = (await client.GET('/v1/reporting/campaign/metrics', { params: { query: { organizationId, campaignId } } })).data!;
+  const api = (
+    await client.GET('/v1/reporting/campaign/metrics', { params: { query: { organizationId, campaignId } } })
+  ).data!;
 
   // The page as sent: no script, no external URL but the documentation link, user texts escaped, small.
   const raw = await fetch(link.url);
   const source = await raw.text();
-  expect(raw.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'");
+  expect(raw.headers.get('content-security-policy')).toBe(
+    "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'",
+  );
   expect(source).not.toMatch(/<script/i);
   expect([...source.matchAll(/\s(?:src|href)="([^"]*)"/g)].map((m) => m[1])).toEqual(['/docs']);
   for (const text of Object.values(HOSTILE)) expect(source, text).not.toContain(text);
@@ -84,7 +107,11 @@ it('opens a link\'s page with the API\'s figures, accessible, on a phone and on 
   const response = await page.goto(link.url, { waitUntil: 'load' });
   expect(response!.status()).toBe(200);
   const shown = Object.fromEntries(
-    await page.locator('.figure').evaluateAll((figures) => figures.map((f) => [f.querySelector('dt')!.textContent!, f.querySelector('.value')!.textContent!])),
+    await page
+      .locator('.figure')
+      .evaluateAll((figures) =>
+        figures.map((f) => [f.querySelector('dt')!.textContent!, f.querySelector('.value')!.textContent!]),
+      ),
   );
   const money = new Intl.NumberFormat('en', { style: 'currency', currency: 'GBP' });
   const count = new Intl.NumberFormat('en');
@@ -109,9 +136,17 @@ it('opens a link\'s page with the API\'s figures, accessible, on a phone and on 
 
   // A phone: one column of figures, nothing wider than the screen.
   await page.setViewportSize({ width: 390, height: 844 });
-  const lefts = await page.locator('.figure').evaluateAll((figures) => figures.map((f) => Math.round(f.getBoundingClientRect().left)));
+  const lefts = await page
+    .locator('.figure')
+    .evaluateAll((figures) => figures.map((f) => Math.round(f.getBoundingClientRect().left)));
   expect(new Set(lefts).size).toBe(1);
-  expect(await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(
+    await page.evaluate(
+      () =>
+        (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement
+          .scrollWidth,
+    ),
+  ).toBeLessThanOrEqual(390);
   await page.screenshot({ path: new URL('report-page-390.png', OUTPUT).pathname, fullPage: true });
 
   // A4: pages, and text a person (or a tool) can read back.
@@ -130,13 +165,17 @@ it('opens a link\'s page with the API\'s figures, accessible, on a phone and on 
   await audit.page.goto(link.url, { waitUntil: 'load' });
   await audit.page.addScriptTag({ content: AXE });
   const violations = await audit.page.evaluate(async (tags) => {
-    const result = await (globalThis as unknown as { axe: { run(o: unknown): Promise<{ violations: { id: string; nodes: unknown[] }[] }> } }).axe.run({ runOnly: { type: 'tag', values: tags } });
+    const result = await (
+      globalThis as unknown as { axe: { run(o: unknown): Promise<{ violations: { id: string; nodes: unknown[] }[] }> } }
+    ).axe.run({ runOnly: { type: 'tag', values: tags } });
     return result.violations.map((v) => `${v.id} (${v.nodes.length})`);
   }, WCAG_21_A_AA);
   expect(violations).toEqual([]);
 
   // Revoked: the 404 page, the same one a made-up token gets.
-  expect((await client.DELETE('/v1/report-links/{id}', { params: { path: { id: link.id } } })).response.status).toBe(200);
+  expect((await client.DELETE('/v1/report-links/{id}', { params: { path: { id: link.id } } })).response.status).toBe(
+    200,
+  );
   const gone = await page.goto(link.url, { waitUntil: 'load' });
   expect(gone!.status()).toBe(404);
   await expect(page.locator('h1').textContent()).resolves.toBe('Report not found');

@@ -18,7 +18,17 @@ export async function checkedFetch(input: string | URL | Request, init: RequestI
   const response = await fetch(input, init);
   if (!isApi(url)) return response;
   const text = await response.text();
-  const violation = contractViolation(method, url.pathname, response.status, response.headers.get('content-type'), text);
+  const violation = contractViolation(
+    method,
+    url.pathname,
+    response.status,
+    response.headers.get('content-type'),
+    text,
+  );
   if (violation) throw new Error(`Response contract (openapi.json): ${violation}`);
-  return new Response([101, 204, 205, 304].includes(response.status) ? null : text, { status: response.status, statusText: response.statusText, headers: response.headers });
+  return new Response([101, 204, 205, 304].includes(response.status) ? null : text, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
 }

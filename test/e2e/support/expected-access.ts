@@ -38,7 +38,11 @@ export function tenantInPath(route: Route): boolean {
  * `/v1/creators/:creatorId/social-accounts/...`): the tenant is the record's.
  */
 export function recordInPath(route: Route): boolean {
-  return route.access !== 'self' && !tenantInPath(route) && pathInputs(route).some((name) => name.endsWith('Id') && name !== 'userId');
+  return (
+    route.access !== 'self' &&
+    !tenantInPath(route) &&
+    pathInputs(route).some((name) => name.endsWith('Id') && name !== 'userId')
+  );
 }
 
 /**
@@ -76,12 +80,17 @@ function deletesAccountWithoutToken(route: Route, request: RequestParts): boolea
  */
 function sendsWhatAgentsMayNot(route: Route, request: RequestParts): boolean {
   const named: Record<string, unknown> = { ...request.query, ...(request.body as object | undefined) };
-  return Object.entries(route.agentRefuses).some(([field, value]) => field in named && (value === true || named[field] === value));
+  return Object.entries(route.agentRefuses).some(
+    ([field, value]) => field in named && (value === true || named[field] === value),
+  );
 }
 
 export function expectedOutcome(route: Route, column: Column, request: RequestParts): Outcome {
   if (column === 'none') return 401;
-  if (column === 'agent') return route.agent && !deletesAccountWithoutToken(route, request) && !sendsWhatAgentsMayNot(route, request) ? 'allowed' : 403;
+  if (column === 'agent')
+    return route.agent && !deletesAccountWithoutToken(route, request) && !sendsWhatAgentsMayNot(route, request)
+      ? 'allowed'
+      : 403;
   if (route.access === 'self') {
     if (column === 'other') return 403;
     return 'allowed';

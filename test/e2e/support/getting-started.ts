@@ -23,7 +23,8 @@ export const CLIENT_SECTION = 'The same week with the client package';
 /** The curl walk: every ```sh block outside the client section. */
 export function gettingStartedSteps(): { start: CodeBlock; steps: CodeBlock[] } {
   const [start, ...steps] = shBlocks(GETTING_STARTED).filter((block) => block.section !== CLIENT_SECTION);
-  if (!start || !/npm start/.test(start.script)) throw new Error('docs/getting-started.md must open with a block that runs npm start');
+  if (!start || !/npm start/.test(start.script))
+    throw new Error('docs/getting-started.md must open with a block that runs npm start');
   return { start, steps };
 }
 
@@ -36,7 +37,9 @@ export function clientWalk(): { program: string; build: CodeBlock; run: CodeBloc
   const program = codeBlocks(GETTING_STARTED, 'ts').filter((block) => block.section === CLIENT_SECTION);
   const [build, run, ...more] = shBlocks(GETTING_STARTED).filter((block) => block.section === CLIENT_SECTION);
   if (!program.length || !build || !run || more.length || !/npm run build -w client/.test(build.script)) {
-    throw new Error(`docs/getting-started.md's "${CLIENT_SECTION}" must hold the program's ts blocks, a block that builds the client and one that runs the program`);
+    throw new Error(
+      `docs/getting-started.md's "${CLIENT_SECTION}" must hold the program's ts blocks, a block that builds the client and one that runs the program`,
+    );
   }
   return { program: program.map((block) => block.script).join('\n'), build, run };
 }
@@ -80,17 +83,27 @@ export async function expectWalkOutcome(get: Get, vars: WalkVars, { upgraded }: 
 
   const members = await ok(`/v1/organizations/${vars.ORG}/users?pageIndex=0&pageSize=20`);
   expect(members.totalCount).toBe(2);
-  expect(members.items.map((m: { id: string; role: string }) => [m.id, m.role]).sort()).toEqual([[vars.ANA, 'owner'], [vars.BEN, 'member']].sort());
+  expect(members.items.map((m: { id: string; role: string }) => [m.id, m.role]).sort()).toEqual(
+    [
+      [vars.ANA, 'owner'],
+      [vars.BEN, 'member'],
+    ].sort(),
+  );
   // Ben, a member, reads what Ana recorded.
   const creators = await ok(`/v1/creators?workspaceId=${vars.ORG}&pageIndex=0&pageSize=10`, vars.BEN_TOKEN);
   expect(creators.items.map((c: { id: string }) => c.id)).toEqual([vars.CREATOR]);
   const creator = (await ok(`/v1/creators/${vars.CREATOR}`)).data;
   expect(creator.socialAccounts.map((a: { platform: string }) => a.platform).sort()).toEqual(['reddit', 'youtube']);
 
-  const activities = await ok(`/v1/activities?organizationId=${vars.ORG}&campaignId=${vars.CAMPAIGN}&pageIndex=0&pageSize=10`);
+  const activities = await ok(
+    `/v1/activities?organizationId=${vars.ORG}&campaignId=${vars.CAMPAIGN}&pageIndex=0&pageSize=10`,
+  );
   expect(activities.items.map((a: { id: string }) => a.id).sort()).toEqual([vars.VIDEO, vars.POST].sort());
   const costs = await ok(`/v1/costs?organizationId=${vars.ORG}&pageIndex=0&pageSize=10`);
-  expect(costs.items.map((c: { amount: number; currency: string }) => `${c.amount} ${c.currency}`).sort()).toEqual(['1200 EUR', '300 USD']);
+  expect(costs.items.map((c: { amount: number; currency: string }) => `${c.amount} ${c.currency}`).sort()).toEqual([
+    '1200 EUR',
+    '300 USD',
+  ]);
 
   const campaign = await ok(`/v1/reporting/campaign/metrics?organizationId=${vars.ORG}&campaignId=${vars.CAMPAIGN}`);
   // The fee and the boost's 300 USD converted at the stand-in's ECB rate of 2017-03-03: 1200 + 283.96.

@@ -17,4 +17,13 @@ import { reportLinksFixtures } from './fixtures/report-links.ts';
 
 export type { CallContext, RequestParts, RouteFixture } from './fixtures/types.ts';
 
-export const fixtures: Record<string, RouteFixture> = { ...tenancyFixtures, ...tenantDataFixtures, ...reportingFixtures, ...billingFixtures, ...analyticsFixtures, ...exportsFixtures, ...webhooksFixtures, ...reportLinksFixtures };
+export const fixtures: Record<string, RouteFixture> = {
+  ...tenancyFixtures,
+  ...tenantDataFixtures,
+  ...reportingFixtures,
+  ...billingFixtures,
+  ...analyticsFixtures,
+  ...exportsFixtures,
+  ...webhooksFixtures,
+  ...reportLinksFixtures,
+};

@@ -13,6 +13,8 @@ export function urlOf(route: Route, parts: RequestParts, tenantId: string, subje
     if (values[name] === undefined) throw new Error(`${route.key}: no value for :${name}`);
     return encodeURIComponent(values[name]);
   });
-  const query = new URLSearchParams(Object.entries(parts.query ?? {}).map(([k, v]): [string, string] => [k, String(v)])).toString();
+  const query = new URLSearchParams(
+    Object.entries(parts.query ?? {}).map(([k, v]): [string, string] => [k, String(v)]),
+  ).toString();
   return query ? `${path}?${query}` : path;
 }

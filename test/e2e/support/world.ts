@@ -58,7 +58,11 @@ async function seedTenant(name: string, ownerUserId: string): Promise<string> {
 
 /** A JSON request to the service at `baseUrl`, its answer checked against the API's contract. */
 export function httpAgainst(baseUrl: string) {
-  return async (method: string, path: string, options: { token?: string; body?: unknown } = {}): Promise<HttpResult> => {
+  return async (
+    method: string,
+    path: string,
+    options: { token?: string; body?: unknown } = {},
+  ): Promise<HttpResult> => {
     const response = await checkedFetch(`${baseUrl}${path}`, {
       method,
       headers: {
@@ -73,7 +77,11 @@ export function httpAgainst(baseUrl: string) {
 }
 
 export async function startWorld(): Promise<World> {
-  const service = await startLocalService({ port: 0, dynamoEndpoint: inject('dynamoEndpoint'), tableName: process.env.TABLE_NAME });
+  const service = await startLocalService({
+    port: 0,
+    dynamoEndpoint: inject('dynamoEndpoint'),
+    tableName: process.env.TABLE_NAME,
+  });
 
   const http = httpAgainst(service.url);
 
@@ -85,7 +93,10 @@ export async function startWorld(): Promise<World> {
 
   async function signUp(name: string): Promise<Identity> {
     const identity = unregistered();
-    const created = await http('POST', '/v1/users', { token: identity.token, body: { userId: identity.userId, email: identity.email, name } });
+    const created = await http('POST', '/v1/users', {
+      token: identity.token,
+      body: { userId: identity.userId, email: identity.email, name },
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     return identity;
   }

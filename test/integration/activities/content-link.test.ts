@@ -20,10 +20,11 @@ describe('content URLs per platform', () => {
       ['linkedin', 'https://www.linkedin.com/feed/update/urn:li:activity:7123456789/'],
       ['reddit', 'https://www.reddit.com/r/typescript/comments/abc123/some_title/'],
     ];
-    for (const [platform, url] of good) expect([platform, url, isContentUrlOf(platform, url)]).toEqual([platform, url, true]);
+    for (const [platform, url] of good)
+      expect([platform, url, isContentUrlOf(platform, url)]).toEqual([platform, url, true]);
   });
 
-  it('rejects profiles, other platforms\' hosts, look-alike hosts and non-http schemes', () => {
+  it("rejects profiles, other platforms' hosts, look-alike hosts and non-http schemes", () => {
     const bad: [Parameters<typeof isContentUrlOf>[0], string][] = [
       ['instagram', 'https://www.instagram.com/someone/'],
       ['instagram', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ'],
@@ -36,7 +37,8 @@ describe('content URLs per platform', () => {
       ['reddit', 'javascript:alert(1)//reddit.com/r/a/comments/b'],
       ['twitter', 'not a url'],
     ];
-    for (const [platform, url] of bad) expect([platform, url, isContentUrlOf(platform, url)]).toEqual([platform, url, false]);
+    for (const [platform, url] of bad)
+      expect([platform, url, isContentUrlOf(platform, url)]).toEqual([platform, url, false]);
   });
 });
 
@@ -60,16 +62,27 @@ describe('POST /v1/activities/content-link/connect', () => {
     const a = await newActivity(org, { channel: 'tiktok', activity: 'tiktok_video' });
     const res = await call('POST', '/v1/activities/content-link/connect', {
       token: org.owner.token,
-      body: { activityId: a.id, platform: 'tiktok', contentUrl: 'https://www.tiktok.com/@some.user/video/7234567890123456789' },
+      body: {
+        activityId: a.id,
+        platform: 'tiktok',
+        contentUrl: 'https://www.tiktok.com/@some.user/video/7234567890123456789',
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ id: a.id, metricsUnavailableReason: 'platform_has_no_public_metrics' });
     expect((await call('GET', `/v1/activities/${a.id}`, { token: org.owner.token })).body.data).toEqual(res.body.data);
-    const report = await call('GET', `/v1/reporting/organization/metrics?organizationId=${org.organizationId}`, { token: org.owner.token });
-    expect(report.body._meta.warnings).toContain("1 of 1 activities are on platforms that publish no metrics of other people's content (TikTok, LinkedIn): only manual counts can record them.");
+    const report = await call('GET', `/v1/reporting/organization/metrics?organizationId=${org.organizationId}`, {
+      token: org.owner.token,
+    });
+    expect(report.body._meta.warnings).toContain(
+      "1 of 1 activities are on platforms that publish no metrics of other people's content (TikTok, LinkedIn): only manual counts can record them.",
+    );
     // A platform with public metrics waits for its reading: no reason yet.
     const x = await newActivity(org, { channel: 'twitter', activity: 'twitter_post' });
-    const connected = await call('POST', '/v1/activities/content-link/connect', { token: org.owner.token, body: { activityId: x.id, platform: 'twitter', contentUrl: 'https://x.com/jack/status/20' } });
+    const connected = await call('POST', '/v1/activities/content-link/connect', {
+      token: org.owner.token,
+      body: { activityId: x.id, platform: 'twitter', contentUrl: 'https://x.com/jack/status/20' },
+    });
     expect(connected.body.data.metricsUnavailableReason).toBeUndefined();
   });
 
@@ -78,15 +91,21 @@ describe('POST /v1/activities/content-link/connect', () => {
     const a = await newActivity(org, { channel: 'reddit', activity: 'reddit_post' });
     const base = 'https://www.reddit.com/r/typescript/comments/abc123/';
     const at2048 = base + 't'.repeat(2048 - base.length);
-    const ok = await call('POST', '/v1/activities/content-link/connect', { token: org.owner.token, body: { activityId: a.id, platform: 'reddit', contentUrl: at2048 } });
+    const ok = await call('POST', '/v1/activities/content-link/connect', {
+      token: org.owner.token,
+      body: { activityId: a.id, platform: 'reddit', contentUrl: at2048 },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.data.contentHref).toHaveLength(2048);
-    const long = await call('POST', '/v1/activities/content-link/connect', { token: org.owner.token, body: { activityId: a.id, platform: 'reddit', contentUrl: `${at2048}t` } });
+    const long = await call('POST', '/v1/activities/content-link/connect', {
+      token: org.owner.token,
+      body: { activityId: a.id, platform: 'reddit', contentUrl: `${at2048}t` },
+    });
     expect(long.status).toBe(400);
     expect(paths(long)).toEqual(['contentUrl']);
   });
 
-  it('rejects a platform other than the activity\'s channel, and a URL of another platform', async () => {
+  it("rejects a platform other than the activity's channel, and a URL of another platform", async () => {
     const org = await newOrg();
     const a = await newActivity(org);
     const wrongPlatform = await call('POST', '/v1/activities/content-link/connect', {
@@ -125,7 +144,10 @@ describe('POST /v1/activities/content-link/disconnect', () => {
       body: { activityId: a.id, platform: 'youtube', contentUrl: 'https://youtu.be/dQw4w9WgXcQ' },
     });
     expect(connected.body.data.metricsFetchDueAt).not.toBeNull();
-    const res = await call('POST', '/v1/activities/content-link/disconnect', { token: org.owner.token, body: { activityId: a.id } });
+    const res = await call('POST', '/v1/activities/content-link/disconnect', {
+      token: org.owner.token,
+      body: { activityId: a.id },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ id: a.id, contentHref: null, metricsFetchDueAt: null });
     const missing = await call('POST', '/v1/activities/content-link/disconnect', { token: org.owner.token, body: {} });

@@ -63,7 +63,13 @@ describe('POST /v1/activities', () => {
     const foreign = await newCreator(other);
     const res = await call('POST', '/v1/activities', {
       token: org.owner.token,
-      body: { organizationId: org.organizationId, channel: 'tiktok', activity: 'tiktok_video', name: 'X', creatorId: foreign },
+      body: {
+        organizationId: org.organizationId,
+        channel: 'tiktok',
+        activity: 'tiktok_video',
+        name: 'X',
+        creatorId: foreign,
+      },
     });
     expect(res.status).toBe(404);
     expect(res.body.code).toBe('not_found');
@@ -72,8 +78,15 @@ describe('POST /v1/activities', () => {
 
   it('rejects an activity type of another channel with an error on `activity`', async () => {
     const org = await newOrg();
-    for (const [channel, activity] of [['youtube', 'instagram_reel'], ['instagram', 'youtube_short'], ['twitter', 'reddit_post']]) {
-      const res = await call('POST', '/v1/activities', { token: org.owner.token, body: { organizationId: org.organizationId, channel, activity, name: 'X' } });
+    for (const [channel, activity] of [
+      ['youtube', 'instagram_reel'],
+      ['instagram', 'youtube_short'],
+      ['twitter', 'reddit_post'],
+    ]) {
+      const res = await call('POST', '/v1/activities', {
+        token: org.owner.token,
+        body: { organizationId: org.organizationId, channel, activity, name: 'X' },
+      });
       expect(res.status).toBe(400);
       expect(paths(res)).toEqual(['activity']);
     }
@@ -89,7 +102,12 @@ describe('POST /v1/activities', () => {
     expect((await newActivity(org, { name: 'n'.repeat(500) })).name).toHaveLength(500);
     const long = await call('POST', '/v1/activities', {
       token: org.owner.token,
-      body: { organizationId: org.organizationId, channel: 'youtube', activity: 'youtube_video', name: 'n'.repeat(501) },
+      body: {
+        organizationId: org.organizationId,
+        channel: 'youtube',
+        activity: 'youtube_video',
+        name: 'n'.repeat(501),
+      },
     });
     expect(long.status).toBe(400);
     expect(paths(long)).toEqual(['name']);
@@ -105,7 +123,10 @@ describe('POST /v1/activities', () => {
     const a = await newActivity(org, { startAt: '2026-03-01T10:00:00+02:00', endAt: '2026-03-02T00:00:00Z' });
     expect(a).toMatchObject({ startAt: '2026-03-01T08:00:00.000Z', endAt: '2026-03-02T00:00:00.000Z' });
     const base = { organizationId: org.organizationId, channel: 'youtube', activity: 'youtube_video', name: 'X' };
-    const noOffset = await call('POST', '/v1/activities', { token: org.owner.token, body: { ...base, startAt: '2026-03-01T10:00:00' } });
+    const noOffset = await call('POST', '/v1/activities', {
+      token: org.owner.token,
+      body: { ...base, startAt: '2026-03-01T10:00:00' },
+    });
     expect(noOffset.status).toBe(400);
     expect(paths(noOffset)).toEqual(['startAt']);
     const reversed = await call('POST', '/v1/activities', {
@@ -114,31 +135,49 @@ describe('POST /v1/activities', () => {
     });
     expect(reversed.status).toBe(400);
     expect(paths(reversed)).toEqual(['endAt']);
-    const nulls = await call('POST', '/v1/activities', { token: org.owner.token, body: { ...base, startAt: null, endAt: null } });
+    const nulls = await call('POST', '/v1/activities', {
+      token: org.owner.token,
+      body: { ...base, startAt: null, endAt: null },
+    });
     expect(nulls.status).toBe(201);
   });
 
   it('refuses instants outside the years 1970 to 2100 with 400 on the field (a far-future one was stored as +010000 and sorted first)', async () => {
     const org = await newOrg();
     const base = { organizationId: org.organizationId, channel: 'youtube', activity: 'youtube_video', name: 'X' };
-    const far = await call('POST', '/v1/activities', { token: org.owner.token, body: { ...base, startAt: '9999-12-31T23:00:00-05:00', endAt: '1969-12-31T23:59:59Z' } });
+    const far = await call('POST', '/v1/activities', {
+      token: org.owner.token,
+      body: { ...base, startAt: '9999-12-31T23:00:00-05:00', endAt: '1969-12-31T23:59:59Z' },
+    });
     expect(far.status).toBe(400);
     expect(far.body.code).toBe('invalid_input');
     expect(paths(far).sort()).toEqual(['endAt', 'startAt']);
     const created = await newActivity(org);
-    const patched = await call('PATCH', `/v1/activities/${created.id}`, { token: org.owner.token, body: { name: 'X', startAt: '2101-01-01T00:00:00Z' } });
+    const patched = await call('PATCH', `/v1/activities/${created.id}`, {
+      token: org.owner.token,
+      body: { name: 'X', startAt: '2101-01-01T00:00:00Z' },
+    });
     expect(patched.status).toBe(400);
     expect(paths(patched)).toEqual(['startAt']);
   });
 
   it('rejects missing required fields, unknown channels and fields the caller may not set', async () => {
     const org = await newOrg();
-    const res = await call('POST', '/v1/activities', { token: org.owner.token, body: { organizationId: org.organizationId } });
+    const res = await call('POST', '/v1/activities', {
+      token: org.owner.token,
+      body: { organizationId: org.organizationId },
+    });
     expect(res.status).toBe(400);
     expect(paths(res).sort()).toEqual(['activity', 'channel', 'name']);
     const extra = await call('POST', '/v1/activities', {
       token: org.owner.token,
-      body: { organizationId: org.organizationId, channel: 'facebook', activity: 'youtube_video', name: 'X', costsCount: 5 },
+      body: {
+        organizationId: org.organizationId,
+        channel: 'facebook',
+        activity: 'youtube_video',
+        name: 'X',
+        costsCount: 5,
+      },
     });
     expect(paths(extra).sort()).toEqual(['channel', 'costsCount']);
   });
@@ -153,7 +192,10 @@ describe('POST /v1/activities', () => {
     expect(res.status).toBe(403);
     expect(res.body.detail).toMatch(/organization/);
     const viewer = await signUp('Viewer');
-    const added = await call('POST', `/v1/organizations/${org.organizationId}/users`, { token: org.owner.token, body: { userId: viewer.userId, role: 'viewer' } });
+    const added = await call('POST', `/v1/organizations/${org.organizationId}/users`, {
+      token: org.owner.token,
+      body: { userId: viewer.userId, role: 'viewer' },
+    });
     expect(added.status).toBe(201);
     const asViewer = await call('POST', '/v1/activities', {
       token: viewer.token,
@@ -190,7 +232,14 @@ describe('PATCH /v1/activities/:id', () => {
     const a = await newActivity(org, { startAt: '2026-01-01T00:00:00Z' });
     const res = await call('PATCH', `/v1/activities/${a.id}`, {
       token: org.owner.token,
-      body: { name: 'Renamed', channel: 'youtube', activity: 'youtube_short', viewsCount: 10, likeCount: 0, replyCount: null },
+      body: {
+        name: 'Renamed',
+        channel: 'youtube',
+        activity: 'youtube_short',
+        viewsCount: 10,
+        likeCount: 0,
+        replyCount: null,
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({
@@ -203,7 +252,15 @@ describe('PATCH /v1/activities/:id', () => {
       // The manual counts are its metrics, and its latest counts (never read: source manual).
       impressions: 10,
       engagement: 0,
-      latestCounts: { views: 10, likes: 0, comments: null, shares: null, saves: null, fetchedAt: res.body.data.updatedAt, source: 'manual' },
+      latestCounts: {
+        views: 10,
+        likes: 0,
+        comments: null,
+        shares: null,
+        saves: null,
+        fetchedAt: res.body.data.updatedAt,
+        source: 'manual',
+      },
       updatedAt: expect.stringMatching(ISO),
     });
     expect(res.body.data.updatedAt >= a.updatedAt).toBe(true);
@@ -219,17 +276,26 @@ describe('PATCH /v1/activities/:id', () => {
     // Said in words: a PATCH of manual counts alone is the usual way to leave it out.
     expect(res.body.errors).toEqual([{ path: 'name', message: 'Required. A PATCH of an activity sends its name.' }]);
     // Sent empty, it is the usual message.
-    const empty = await call('PATCH', `/v1/activities/${a.id}`, { token: org.owner.token, body: { name: '', viewsCount: 1 } });
+    const empty = await call('PATCH', `/v1/activities/${a.id}`, {
+      token: org.owner.token,
+      body: { name: '', viewsCount: 1 },
+    });
     expect(empty.body.errors).toEqual([{ path: 'name', message: 'Must not be empty.' }]);
   });
 
   it('re-checks the type against the resulting channel', async () => {
     const org = await newOrg();
     const a = await newActivity(org);
-    const channelOnly = await call('PATCH', `/v1/activities/${a.id}`, { token: org.owner.token, body: { name: 'X', channel: 'instagram' } });
+    const channelOnly = await call('PATCH', `/v1/activities/${a.id}`, {
+      token: org.owner.token,
+      body: { name: 'X', channel: 'instagram' },
+    });
     expect(channelOnly.status).toBe(400);
     expect(paths(channelOnly)).toEqual(['activity']);
-    const typeOnly = await call('PATCH', `/v1/activities/${a.id}`, { token: org.owner.token, body: { name: 'X', activity: 'tiktok_video' } });
+    const typeOnly = await call('PATCH', `/v1/activities/${a.id}`, {
+      token: org.owner.token,
+      body: { name: 'X', activity: 'tiktok_video' },
+    });
     expect(paths(typeOnly)).toEqual(['activity']);
     const both = await call('PATCH', `/v1/activities/${a.id}`, {
       token: org.owner.token,
@@ -242,9 +308,15 @@ describe('PATCH /v1/activities/:id', () => {
   it('takes manual counts 0 and null, rejects -1 and fractions', async () => {
     const org = await newOrg();
     const a = await newActivity(org);
-    const zero = await call('PATCH', `/v1/activities/${a.id}`, { token: org.owner.token, body: { name: 'X', viewsCount: 0, likeCount: 0, replyCount: 0 } });
+    const zero = await call('PATCH', `/v1/activities/${a.id}`, {
+      token: org.owner.token,
+      body: { name: 'X', viewsCount: 0, likeCount: 0, replyCount: 0 },
+    });
     expect(zero.body.data).toMatchObject({ viewsCount: 0, likeCount: 0, replyCount: 0 });
-    const cleared = await call('PATCH', `/v1/activities/${a.id}`, { token: org.owner.token, body: { name: 'X', viewsCount: null } });
+    const cleared = await call('PATCH', `/v1/activities/${a.id}`, {
+      token: org.owner.token,
+      body: { name: 'X', viewsCount: null },
+    });
     expect(cleared.body.data).toMatchObject({ viewsCount: null, likeCount: 0 });
     const negative = await call('PATCH', `/v1/activities/${a.id}`, {
       token: org.owner.token,
@@ -260,11 +332,17 @@ describe('PATCH /v1/activities/:id', () => {
     const base = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=';
     const at2048 = base + '1'.repeat(2048 - base.length);
     const before = new Date().toISOString();
-    const set = await call('PATCH', `/v1/activities/${a.id}`, { token: org.owner.token, body: { name: 'X', contentHref: at2048 } });
+    const set = await call('PATCH', `/v1/activities/${a.id}`, {
+      token: org.owner.token,
+      body: { name: 'X', contentHref: at2048 },
+    });
     expect(set.status).toBe(200);
     expect(set.body.data.contentHref).toBe(at2048);
     expect(set.body.data.metricsFetchDueAt >= before).toBe(true);
-    const tooLong = await call('PATCH', `/v1/activities/${a.id}`, { token: org.owner.token, body: { name: 'X', contentHref: `${at2048}1` } });
+    const tooLong = await call('PATCH', `/v1/activities/${a.id}`, {
+      token: org.owner.token,
+      body: { name: 'X', contentHref: `${at2048}1` },
+    });
     expect(tooLong.status).toBe(400);
     expect(paths(tooLong)).toEqual(['contentHref']);
     const otherPlatform = await call('PATCH', `/v1/activities/${a.id}`, {
@@ -273,16 +351,25 @@ describe('PATCH /v1/activities/:id', () => {
     });
     expect(otherPlatform.status).toBe(400);
     expect(paths(otherPlatform)).toEqual(['contentHref']);
-    const off = await call('PATCH', `/v1/activities/${a.id}`, { token: org.owner.token, body: { name: 'X', contentHref: null } });
+    const off = await call('PATCH', `/v1/activities/${a.id}`, {
+      token: org.owner.token,
+      body: { name: 'X', contentHref: null },
+    });
     expect(off.body.data).toMatchObject({ contentHref: null, metricsFetchDueAt: null });
   });
 
   it('refuses a channel change that would leave a link of another platform', async () => {
     const org = await newOrg();
     const a = await newActivity(org);
-    const linked = await call('PATCH', `/v1/activities/${a.id}`, { token: org.owner.token, body: { name: 'X', contentHref: 'https://youtu.be/dQw4w9WgXcQ' } });
+    const linked = await call('PATCH', `/v1/activities/${a.id}`, {
+      token: org.owner.token,
+      body: { name: 'X', contentHref: 'https://youtu.be/dQw4w9WgXcQ' },
+    });
     expect(linked.status).toBe(200);
-    const res = await call('PATCH', `/v1/activities/${a.id}`, { token: org.owner.token, body: { name: 'X', channel: 'tiktok', activity: 'tiktok_video' } });
+    const res = await call('PATCH', `/v1/activities/${a.id}`, {
+      token: org.owner.token,
+      body: { name: 'X', channel: 'tiktok', activity: 'tiktok_video' },
+    });
     expect(res.status).toBe(400);
     expect(paths(res)).toEqual(['channel']);
   });
@@ -301,10 +388,15 @@ describe('updateActivity with the channel and type the caller validated', () => 
   it('answers 409 when they changed meanwhile, and changes nothing', async () => {
     const org = await newOrg();
     const a = await newActivity(org);
-    const error = await updateActivity(org.organizationId, a.id, { activity: 'instagram_post' }, { expected: { channel: 'instagram', activity: 'instagram_reel' } }).catch(
-      (e: unknown) => e,
-    );
+    const error = await updateActivity(
+      org.organizationId,
+      a.id,
+      { activity: 'instagram_post' },
+      { expected: { channel: 'instagram', activity: 'instagram_reel' } },
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConflictError);
-    expect((await call('GET', `/v1/activities/${a.id}`, { token: org.owner.token })).body.data.activity).toBe('youtube_video');
+    expect((await call('GET', `/v1/activities/${a.id}`, { token: org.owner.token })).body.data.activity).toBe(
+      'youtube_video',
+    );
   });
 });

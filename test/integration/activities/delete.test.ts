@@ -17,16 +17,27 @@ describe('DELETE /v1/activities/:id', () => {
     const bob = await newCreator(org, 'Bob');
     const keep = await newActivity(org, { creatorId: ada, name: 'Kept' });
     const gone = await newActivity(org, { creatorId: ada, name: 'Gone' });
-    const link = await call('POST', `/v1/activities/${gone.id}/creators`, { token: org.owner.token, body: { creatorId: bob } });
+    const link = await call('POST', `/v1/activities/${gone.id}/creators`, {
+      token: org.owner.token,
+      body: { creatorId: bob },
+    });
     expect(link.status).toBe(201);
-    for (const [activityId, amount] of [[gone.id, 100], [gone.id, 50.5], [keep.id, 7]] as const) {
+    for (const [activityId, amount] of [
+      [gone.id, 100],
+      [gone.id, 50.5],
+      [keep.id, 7],
+    ] as const) {
       const cost = await call('POST', '/v1/activities/costs', {
         token: org.owner.token,
         body: { activityId, amount, type: 'creator_fee', currency: 'USD', creatorId: ada },
       });
       expect(cost.status, JSON.stringify(cost.body)).toBe(201);
     }
-    expect(await getTenantAggregate(org.organizationId)).toMatchObject({ activitiesCount: 2, costsCount: 3, spend: { USD: 157.5 } });
+    expect(await getTenantAggregate(org.organizationId)).toMatchObject({
+      activitiesCount: 2,
+      costsCount: 3,
+      spend: { USD: 157.5 },
+    });
 
     const res = await call('DELETE', `/v1/activities/${gone.id}`, { token: org.owner.token });
     expect(res.status).toBe(200);
@@ -35,11 +46,22 @@ describe('DELETE /v1/activities/:id', () => {
     expect(await locate('activity', gone.id)).toBeUndefined();
     expect(await linksOfActivity(org.organizationId, gone.id)).toEqual([]);
     expect((await costItemsOf(org.organizationId)).map((c) => c.activityId)).toEqual([keep.id]);
-    expect(await getTenantAggregate(org.organizationId)).toMatchObject({ activitiesCount: 1, costsCount: 1, spend: { USD: 7 } });
-    expect(await getCreator(org.organizationId, ada)).toMatchObject({ activitiesCount: 1, costsCount: 1, spend: { USD: 7 } });
+    expect(await getTenantAggregate(org.organizationId)).toMatchObject({
+      activitiesCount: 1,
+      costsCount: 1,
+      spend: { USD: 7 },
+    });
+    expect(await getCreator(org.organizationId, ada)).toMatchObject({
+      activitiesCount: 1,
+      costsCount: 1,
+      spend: { USD: 7 },
+    });
     expect(await getCreator(org.organizationId, bob)).toMatchObject({ activitiesCount: 0 });
     expect((await call('GET', `/v1/activities/${gone.id}`, { token: org.owner.token })).status).toBe(404);
-    expect((await call('GET', `/v1/activities/${keep.id}`, { token: org.owner.token })).body.data).toMatchObject({ creatorIds: [ada], costsCount: 1 });
+    expect((await call('GET', `/v1/activities/${keep.id}`, { token: org.owner.token })).body.data).toMatchObject({
+      creatorIds: [ada],
+      costsCount: 1,
+    });
   });
 
   it('answers 404 the second time, changing no counter', async () => {
@@ -57,7 +79,10 @@ describe('DELETE /v1/activities/:id', () => {
     const a = await newActivity(org);
     expect((await call('DELETE', `/v1/activities/${a.id}`, { token: other.owner.token })).status).toBe(404);
     const viewer = await signUp('Viewer');
-    await call('POST', `/v1/organizations/${org.organizationId}/users`, { token: org.owner.token, body: { userId: viewer.userId, role: 'viewer' } });
+    await call('POST', `/v1/organizations/${org.organizationId}/users`, {
+      token: org.owner.token,
+      body: { userId: viewer.userId, role: 'viewer' },
+    });
     const asViewer = await call('DELETE', `/v1/activities/${a.id}`, { token: viewer.token });
     expect(asViewer.status).toBe(403);
     expect((await call('GET', `/v1/activities/${a.id}`, { token: org.owner.token })).status).toBe(200);

@@ -13,7 +13,13 @@ export async function newCreator(org: Org, name = 'Ada'): Promise<string> {
 export async function newActivity(org: Org, body: Record<string, unknown> = {}): Promise<Record<string, any>> {
   const res = await call('POST', '/v1/activities', {
     token: org.owner.token,
-    body: { organizationId: org.organizationId, channel: 'youtube', activity: 'youtube_video', name: 'Launch video', ...body },
+    body: {
+      organizationId: org.organizationId,
+      channel: 'youtube',
+      activity: 'youtube_video',
+      name: 'Launch video',
+      ...body,
+    },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data;

@@ -26,7 +26,10 @@ beforeAll(async () => {
   const base = Date.now();
   const made = [];
   // Two activities per instant: ties on createdAt too.
-  for (const [i, name] of NAMES.entries()) made.push(await atInstant(base + Math.floor(i / 2) * 1000, () => newActivity(org, { name, ...(i % 3 ? YOUTUBE : REDDIT) })));
+  for (const [i, name] of NAMES.entries())
+    made.push(
+      await atInstant(base + Math.floor(i / 2) * 1000, () => newActivity(org, { name, ...(i % 3 ? YOUTUBE : REDDIT) })),
+    );
   const patch = async (id: string, body: Record<string, unknown>) => {
     const res = await call('PATCH', `/v1/activities/${id}`, { token: org.owner.token, body });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -38,14 +41,19 @@ beforeAll(async () => {
   expect((await call('DELETE', `/v1/activities/${made[3]!.id}`, { token: org.owner.token })).status).toBe(200);
 });
 
-const page = (target: Org, query: string) => call('GET', `/v1/activities?organizationId=${target.organizationId}&${query}`, { token: target.owner.token });
+const page = (target: Org, query: string) =>
+  call('GET', `/v1/activities?organizationId=${target.organizationId}&${query}`, { token: target.owner.token });
 
 /** The old path: every activity read, filtered, sorted in memory, channels counted. */
 async function inMemory(sortBy: 'name' | 'createdAt', direction: 'asc' | 'desc', channel?: string) {
   const all = await activitiesOfTenant(org.organizationId);
   const facet: Record<string, number> = {};
   for (const a of all) facet[a.channel] = (facet[a.channel] ?? 0) + 1;
-  const sorted = sortRecords(all.filter((a) => !channel || a.channel === channel), (a) => a[sortBy], direction);
+  const sorted = sortRecords(
+    all.filter((a) => !channel || a.channel === channel),
+    (a) => a[sortBy],
+    direction,
+  );
   return { items: JSON.parse(JSON.stringify(sorted)), facet };
 }
 
@@ -56,7 +64,11 @@ async function expectPagesAsInMemory(query: string, expected: { items: unknown[]
   for (let pageIndex = 0; pageIndex <= Math.ceil(total / 4); pageIndex++) {
     const res = await page(org, `${query}&pageIndex=${pageIndex}&pageSize=4`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ items: expected.items.slice(pageIndex * 4, pageIndex * 4 + 4), totalCount: total, facets: { channel: expected.facet } });
+    expect(res.body).toEqual({
+      items: expected.items.slice(pageIndex * 4, pageIndex * 4 + 4),
+      totalCount: total,
+      facets: { channel: expected.facet },
+    });
   }
   expect((await page(org, `${query}&pageIndex=40&pageSize=100`)).body).toMatchObject({ items: [], totalCount: total });
 }
@@ -74,7 +86,10 @@ describe('GET /v1/activities in the orders an index keeps', () => {
   it('filtered by channel, newest and oldest first', async () => {
     await expectPagesAsInMemory('channel=youtube', await inMemory('createdAt', 'desc', 'youtube'));
     await expectPagesAsInMemory('channel=reddit&sortDirection=asc', await inMemory('createdAt', 'asc', 'reddit'));
-    expect((await page(org, 'channel=instagram&pageIndex=0&pageSize=5')).body).toMatchObject({ items: [], totalCount: 0 });
+    expect((await page(org, 'channel=instagram&pageIndex=0&pageSize=5')).body).toMatchObject({
+      items: [],
+      totalCount: 0,
+    });
   });
 
   it('reads as many items for a page sorted by name or of one channel however many activities the tenant has', async () => {
@@ -85,25 +100,44 @@ describe('GET /v1/activities in the orders an index keeps', () => {
       const before = reads.read();
       const res = await page(target, `pageIndex=0&pageSize=2&${query}`);
       expect(res.status).toBe(200);
-      return { names: res.body.items.map((a: { name: string }) => a.name), itemsRead: readsBetween(before, reads.read()).itemsRead };
+      return {
+        names: res.body.items.map((a: { name: string }) => a.name),
+        itemsRead: readsBetween(before, reads.read()).itemsRead,
+      };
     };
     const [byName, ofChannel] = [await readsOf('sortBy=name'), await readsOf('channel=reddit')];
     // Later names and older reddit activities: the first pages stay the same while the tenant grows.
-    for (let i = 0; i < 6; i++) await atInstant(Date.now() - 100_000, () => newActivity(target, { name: `b${i}`, ...(i % 2 ? REDDIT : YOUTUBE) }));
+    for (let i = 0; i < 6; i++)
+      await atInstant(Date.now() - 100_000, () =>
+        newActivity(target, { name: `b${i}`, ...(i % 2 ? REDDIT : YOUTUBE) }),
+      );
     expect(await readsOf('sortBy=name')).toEqual(byName);
     expect(await readsOf('channel=reddit')).toEqual(ofChannel);
   });
 
-  it('filtered by creator or campaign reads that parent\'s activities, however many the tenant has', async () => {
+  it("filtered by creator or campaign reads that parent's activities, however many the tenant has", async () => {
     const target = await newOrg();
     const creatorId = await newCreator(target, 'Ada');
-    const campaign = await call('POST', '/v1/campaigns', { token: target.owner.token, body: { organizationId: target.organizationId, name: 'Spring' } });
+    const campaign = await call('POST', '/v1/campaigns', {
+      token: target.owner.token,
+      body: { organizationId: target.organizationId, name: 'Spring' },
+    });
     expect(campaign.status).toBe(201);
     const campaignId = campaign.body.data.id as string;
     for (const name of ['c1', 'c2', 'c3']) {
       const a = await newActivity(target, { name, ...REDDIT });
-      expect((await call('POST', `/v1/activities/${a.id}/creators`, { token: target.owner.token, body: { creatorId } })).status).toBeLessThan(300);
-      expect((await call('POST', `/v1/campaigns/${campaignId}/activities`, { token: target.owner.token, body: { activityId: a.id } })).status).toBeLessThan(300);
+      expect(
+        (await call('POST', `/v1/activities/${a.id}/creators`, { token: target.owner.token, body: { creatorId } }))
+          .status,
+      ).toBeLessThan(300);
+      expect(
+        (
+          await call('POST', `/v1/campaigns/${campaignId}/activities`, {
+            token: target.owner.token,
+            body: { activityId: a.id },
+          })
+        ).status,
+      ).toBeLessThan(300);
     }
     const reads = countReads();
     const listed = async (query: string) => {
@@ -112,7 +146,10 @@ describe('GET /v1/activities in the orders an index keeps', () => {
       expect(res.status).toBe(200);
       return { body: res.body, itemsRead: readsBetween(before, reads.read()).itemsRead };
     };
-    const [ofCreator, ofCampaign] = [await listed(`creatorId=${creatorId}`), await listed(`campaignId=${campaignId}&channel=reddit`)];
+    const [ofCreator, ofCampaign] = [
+      await listed(`creatorId=${creatorId}`),
+      await listed(`campaignId=${campaignId}&channel=reddit`),
+    ];
     expect(ofCreator.body).toMatchObject({ totalCount: 3, facets: { channel: { reddit: 3 } } });
     expect(ofCreator.body.items.map((a: { name: string }) => a.name)).toEqual(['c1', 'c2']);
     expect(ofCampaign.body).toMatchObject({ totalCount: 3, facets: { channel: { reddit: 3 } } });
@@ -122,7 +159,12 @@ describe('GET /v1/activities in the orders an index keeps', () => {
   });
 
   it('counts unfiltered or by channel from the counters, reading as many items however many activities there are', async () => {
-    const countOf = async (query: string) => (await call('GET', `/v1/activities/count?organizationId=${org.organizationId}&${query}`, { token: org.owner.token })).body.count;
+    const countOf = async (query: string) =>
+      (
+        await call('GET', `/v1/activities/count?organizationId=${org.organizationId}&${query}`, {
+          token: org.owner.token,
+        })
+      ).body.count;
     expect(await countOf('')).toBe((await inMemory('createdAt', 'desc')).items.length);
     expect(await countOf('channel=reddit')).toBe((await inMemory('createdAt', 'desc', 'reddit')).items.length);
     const target = await newOrg();
@@ -130,7 +172,9 @@ describe('GET /v1/activities in the orders an index keeps', () => {
     const reads = countReads();
     const readsOf = async () => {
       const before = reads.read();
-      const res = await call('GET', `/v1/activities/count?organizationId=${target.organizationId}&channel=youtube`, { token: target.owner.token });
+      const res = await call('GET', `/v1/activities/count?organizationId=${target.organizationId}&channel=youtube`, {
+        token: target.owner.token,
+      });
       return { count: res.body.count, itemsRead: readsBetween(before, reads.read()).itemsRead };
     };
     const small = await readsOf();
@@ -138,15 +182,17 @@ describe('GET /v1/activities in the orders an index keeps', () => {
     expect(await readsOf()).toEqual({ count: 5, itemsRead: small.itemsRead });
   });
 
-  it('searched or by start date reads the compact entries (gsi5), then the page\'s items, never every item', async () => {
+  it("searched or by start date reads the compact entries (gsi5), then the page's items, never every item", async () => {
     const target = await newOrg();
-    for (let i = 0; i < 5; i++) await newActivity(target, { name: `Clip ${i}`, startAt: `2025-01-0${i + 1}T10:00:00.000Z` });
+    for (let i = 0; i < 5; i++)
+      await newActivity(target, { name: `Clip ${i}`, startAt: `2025-01-0${i + 1}T10:00:00.000Z` });
     // Every Query the service sends while listing: the index it reads (none: the table).
     const queries: (string | undefined)[] = [];
     let listening = false;
     dynamoClient().middlewareStack.add(
       (next, context) => async (args) => {
-        if (listening && context.commandName === 'QueryCommand') queries.push((args.input as { IndexName?: string }).IndexName);
+        if (listening && context.commandName === 'QueryCommand')
+          queries.push((args.input as { IndexName?: string }).IndexName);
         return next(args);
       },
       { step: 'initialize', name: 'indexedOrdersQueries' },
@@ -158,7 +204,10 @@ describe('GET /v1/activities in the orders an index keeps', () => {
         const res = await page(target, `pageIndex=1&pageSize=2&${query}`);
         listening = false;
         expect(res.status).toBe(200);
-        expect(res.body.items.map((a: { name: string }) => a.name), query).toHaveLength(2);
+        expect(
+          res.body.items.map((a: { name: string }) => a.name),
+          query,
+        ).toHaveLength(2);
         expect(queries, query).toEqual(['gsi5']);
       }
     } finally {

@@ -76,7 +76,10 @@ describe('GET /v1/activities', () => {
     expect(names(byCreator)).toEqual(['Summer reel', 'Summer video']);
     expect(byCreator.body.facets).toEqual({ channel: { youtube: 1, instagram: 1 } });
     expect(names(await get(org, `${base}&campaignId=${campaignId}`))).toEqual(['Summer video', 'Winter post']);
-    expect(names(await get(org, `${base}&searchTerm=SUMMER&sortDirection=desc`))).toEqual(['Summer video', 'Summer reel']);
+    expect(names(await get(org, `${base}&searchTerm=SUMMER&sortDirection=desc`))).toEqual([
+      'Summer video',
+      'Summer reel',
+    ]);
     expect(names(await get(org, `${base}&creatorId=${randomUUID()}`))).toEqual([]);
     const badChannel = await get(org, `${base}&channel=myspace`);
     expect(paths(badChannel)).toEqual(['channel']);
@@ -96,7 +99,9 @@ describe('GET /v1/activities', () => {
   it('answers 403 naming the organization to a non-member', async () => {
     const org = await newOrg();
     const stranger = await signUp('Stranger');
-    const res = await call('GET', `/v1/activities?organizationId=${org.organizationId}&pageIndex=0&pageSize=10`, { token: stranger.token });
+    const res = await call('GET', `/v1/activities?organizationId=${org.organizationId}&pageIndex=0&pageSize=10`, {
+      token: stranger.token,
+    });
     expect(res.status).toBe(403);
     expect(res.body.detail).toMatch(/organization/);
   });
@@ -111,8 +116,12 @@ describe('GET /v1/activities/count', () => {
     await newActivity(org, { channel: 'tiktok', activity: 'tiktok_video' });
     await newActivity(org, { channel: 'tiktok', activity: 'tiktok_video' });
     expect((await get(org, `/v1/activities/count?organizationId=${org.organizationId}`)).body).toEqual({ count: 3 });
-    expect((await get(org, `/v1/activities/count?organizationId=${org.organizationId}&channel=tiktok`)).body).toEqual({ count: 2 });
-    expect((await get(org, `/v1/activities/count?organizationId=${org.organizationId}&creatorId=${ada}`)).body).toEqual({ count: 1 });
+    expect((await get(org, `/v1/activities/count?organizationId=${org.organizationId}&channel=tiktok`)).body).toEqual({
+      count: 2,
+    });
+    expect((await get(org, `/v1/activities/count?organizationId=${org.organizationId}&creatorId=${ada}`)).body).toEqual(
+      { count: 1 },
+    );
   });
 });
 
@@ -120,13 +129,25 @@ describe('GET /v1/activities/stats', () => {
   it('sums counts, links, metrics, costs and spend (converted to the tenant currency) over the matching activities', async () => {
     const org = await newOrg();
     const empty = await get(org, `/v1/activities/stats?organizationId=${org.organizationId}`);
-    expect(empty.body).toEqual({ data: { activitiesCount: 0, byChannel: {}, withContentLink: 0, withMetrics: 0, costsCount: 0, spend: {} } });
+    expect(empty.body).toEqual({
+      data: { activitiesCount: 0, byChannel: {}, withContentLink: 0, withMetrics: 0, costsCount: 0, spend: {} },
+    });
     const a = await newActivity(org, { name: 'Linked' });
     const b = await newActivity(org, { name: 'Other', channel: 'twitter', activity: 'twitter_post' });
-    await call('PATCH', `/v1/activities/${a.id}`, { token: org.owner.token, body: { name: 'Linked', contentHref: 'https://youtu.be/dQw4w9WgXcQ' } });
+    await call('PATCH', `/v1/activities/${a.id}`, {
+      token: org.owner.token,
+      body: { name: 'Linked', contentHref: 'https://youtu.be/dQw4w9WgXcQ' },
+    });
     await call('PATCH', `/v1/activities/${b.id}`, { token: org.owner.token, body: { name: 'Other', likeCount: 0 } });
-    for (const [activityId, amount, currency] of [[a.id, 10.1, 'USD'], [a.id, 0.2, 'USD'], [b.id, 5, 'EUR']] as const) {
-      const cost = await call('POST', '/v1/activities/costs', { token: org.owner.token, body: { activityId, amount, type: 'fee', currency } });
+    for (const [activityId, amount, currency] of [
+      [a.id, 10.1, 'USD'],
+      [a.id, 0.2, 'USD'],
+      [b.id, 5, 'EUR'],
+    ] as const) {
+      const cost = await call('POST', '/v1/activities/costs', {
+        token: org.owner.token,
+        body: { activityId, amount, type: 'fee', currency },
+      });
       expect(cost.status, JSON.stringify(cost.body)).toBe(201);
     }
     const all = await get(org, `/v1/activities/stats?organizationId=${org.organizationId}`);
@@ -134,7 +155,14 @@ describe('GET /v1/activities/stats', () => {
     expect(all.body).toEqual({
       // The EUR cost counts converted (docs/decisions.md "Money and metrics"): the stand-in's 2017-03-03
       // rate is 1.0565 USD per EUR, so 5 EUR = 5.2825 -> 5.28 USD, and 10.1 + 0.2 + 5.28 = 15.58.
-      data: { activitiesCount: 2, byChannel: { youtube: 1, twitter: 1 }, withContentLink: 1, withMetrics: 1, costsCount: 3, spend: { USD: 15.58 } },
+      data: {
+        activitiesCount: 2,
+        byChannel: { youtube: 1, twitter: 1 },
+        withContentLink: 1,
+        withMetrics: 1,
+        costsCount: 3,
+        spend: { USD: 15.58 },
+      },
     });
     const searched = await get(org, `/v1/activities/stats?organizationId=${org.organizationId}&searchTerm=link`);
     expect(searched.body.data).toMatchObject({ activitiesCount: 1, costsCount: 2, spend: { USD: 10.3 } });

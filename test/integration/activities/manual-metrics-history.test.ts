@@ -18,7 +18,8 @@ let creatorId: string;
 let campaignId: string;
 let activityId: string;
 
-const req = (method: string, url: string, body?: unknown, expected = 200) => expectCall(owner.token, method, url, body, expected);
+const req = (method: string, url: string, body?: unknown, expected = 200) =>
+  expectCall(owner.token, method, url, body, expected);
 
 /** A YouTube reading fetched at `fetchedAt`: 400 views, 5 likes and 1 comment. */
 const reading = (fetchedAt: string) => youtubeReading(fetchedAt, { views: 400, likes: 5, comments: 1 });
@@ -37,7 +38,9 @@ async function rowsAt(now: string, daysBack: number) {
   return atInstant(Date.parse(now), () =>
     Promise.all(
       histories().map(async (path) =>
-        (await req('GET', `${path}&daysBack=${daysBack}`)).items.map((r: { date: string; impressions: number; engagement: number }) => [r.date, r.impressions, r.engagement]),
+        (await req('GET', `${path}&daysBack=${daysBack}`)).items.map(
+          (r: { date: string; impressions: number; engagement: number }) => [r.date, r.impressions, r.engagement],
+        ),
       ),
     ),
   );
@@ -51,7 +54,14 @@ beforeAll(async () => {
   // Tokyo is UTC+9: 20:00 UTC is already the next day there.
   orgId = await newOrganization(owner, { ianaTimezone: 'Asia/Tokyo' });
   creatorId = (await req('POST', '/v1/creators', { workspaceId: orgId, name: 'Ada' }, 201)).data.id;
-  activityId = (await req('POST', '/v1/activities', { organizationId: orgId, channel: 'youtube', activity: 'youtube_video', name: 'Launch video', creatorId }, 201)).data.id;
+  activityId = (
+    await req(
+      'POST',
+      '/v1/activities',
+      { organizationId: orgId, channel: 'youtube', activity: 'youtube_video', name: 'Launch video', creatorId },
+      201,
+    )
+  ).data.id;
   campaignId = (await req('POST', '/v1/campaigns', { organizationId: orgId, name: 'Spring' }, 201)).data.id;
   await req('POST', `/v1/campaigns/${campaignId}/activities`, { activityId }, 201);
 });

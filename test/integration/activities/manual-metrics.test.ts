@@ -15,10 +15,13 @@ let creatorId: string;
 let campaignId: string;
 let activityId: string;
 
-const req = (method: string, url: string, body?: unknown, expected = 200) => expectCall(org.owner.token, method, url, body, expected);
-const patch = (counts: Record<string, number | null>) => req('PATCH', `/v1/activities/${activityId}`, { name: 'Launch video', ...counts });
+const req = (method: string, url: string, body?: unknown, expected = 200) =>
+  expectCall(org.owner.token, method, url, body, expected);
+const patch = (counts: Record<string, number | null>) =>
+  req('PATCH', `/v1/activities/${activityId}`, { name: 'Launch video', ...counts });
 const activity = async () => (await req('GET', `/v1/activities/${activityId}`)).data;
-const creatorMetrics = async (id = creatorId) => (await req('GET', `/v1/creators/metrics?workspaceId=${org.organizationId}&creatorId=${id}`)).data;
+const creatorMetrics = async (id = creatorId) =>
+  (await req('GET', `/v1/creators/metrics?workspaceId=${org.organizationId}&creatorId=${id}`)).data;
 const campaign = async () => (await req('GET', `/v1/campaigns/${campaignId}`)).data;
 const organization = async () => (await req('GET', `/v1/organizations/${org.organizationId}`)).data.metrics;
 
@@ -32,7 +35,8 @@ beforeAll(async () => {
   org = await newOrg();
   creatorId = await newCreator(org);
   activityId = (await newActivity(org, { creatorId })).id;
-  campaignId = (await req('POST', '/v1/campaigns', { organizationId: org.organizationId, name: 'Spring' }, 201)).data.id;
+  campaignId = (await req('POST', '/v1/campaigns', { organizationId: org.organizationId, name: 'Spring' }, 201)).data
+    .id;
   await req('POST', `/v1/campaigns/${campaignId}/activities`, { activityId }, 201);
   await req('POST', '/v1/activities/costs', { activityId, amount: 10, currency: 'USD', type: 'creator_fee' }, 201);
 });
@@ -68,17 +72,33 @@ describe('manual counts', () => {
   });
 
   it('lose no change when updates race: every aggregate ends at the values the activity ends with', async () => {
-    await Promise.all([1, 2, 3, 4, 5].map((n) => call('PATCH', `/v1/activities/${activityId}`, { token: org.owner.token, body: { name: 'Launch video', viewsCount: n * 100, likeCount: n } })));
+    await Promise.all(
+      [1, 2, 3, 4, 5].map((n) =>
+        call('PATCH', `/v1/activities/${activityId}`, {
+          token: org.owner.token,
+          body: { name: 'Launch video', viewsCount: n * 100, likeCount: n },
+        }),
+      ),
+    );
     const final = await activity();
     expect(final.impressions).toBe(final.viewsCount);
-    expect(await everywhere()).toEqual(Array(4).fill({ impressions: final.viewsCount, engagement: final.likeCount + 5 }));
+    expect(await everywhere()).toEqual(
+      Array(4).fill({ impressions: final.viewsCount, engagement: final.likeCount + 5 }),
+    );
   });
 
   it('reach a creator linked while they change, exactly once', async () => {
     const others = await Promise.all(['Cy', 'Di', 'Ed'].map((name) => newCreator(org, name)));
     await Promise.all([
-      ...others.map((id) => call('POST', `/v1/activities/${activityId}/creators`, { token: org.owner.token, body: { creatorId: id } })),
-      ...[7, 8].map((n) => call('PATCH', `/v1/activities/${activityId}`, { token: org.owner.token, body: { name: 'Launch video', viewsCount: n * 1000 } })),
+      ...others.map((id) =>
+        call('POST', `/v1/activities/${activityId}/creators`, { token: org.owner.token, body: { creatorId: id } }),
+      ),
+      ...[7, 8].map((n) =>
+        call('PATCH', `/v1/activities/${activityId}`, {
+          token: org.owner.token,
+          body: { name: 'Launch video', viewsCount: n * 1000 },
+        }),
+      ),
     ]);
     const { impressions, engagement } = await activity();
     for (const id of others) expect(await creatorMetrics(id)).toMatchObject({ impressions, engagement });

@@ -16,8 +16,16 @@ import { newOrganization } from '../costs/helpers.ts';
 import { newActivity, paths } from './helpers.ts';
 import { newOrg, type Org } from '../../support/organizations.ts';
 
-const confidence = (org: Org, query = '') => call('GET', `/v1/activities/metrics/confidence?organizationId=${org.organizationId}${query}`, { token: org.owner.token });
-const youtube = (name: string, startAt: string | null = null) => ({ channel: 'youtube', activity: 'youtube_video', name, startAt });
+const confidence = (org: Org, query = '') =>
+  call('GET', `/v1/activities/metrics/confidence?organizationId=${org.organizationId}${query}`, {
+    token: org.owner.token,
+  });
+const youtube = (name: string, startAt: string | null = null) => ({
+  channel: 'youtube',
+  activity: 'youtube_video',
+  name,
+  startAt,
+});
 
 describe('metrics confidence range', () => {
   it('is at most 366 days: a longer range is 400 naming endDate, 366 days are answered', async () => {
@@ -25,7 +33,10 @@ describe('metrics confidence range', () => {
     for (const query of ['&startDate=1970-01-01&endDate=2100-12-31', '&startDate=2025-01-01&endDate=2026-01-02']) {
       const res = await confidence(org, query);
       expect(res.status, query).toBe(400);
-      expect(res.body).toMatchObject({ code: 'invalid_input', detail: 'The range may cover at most 366 days (startDate to endDate inclusive).' });
+      expect(res.body).toMatchObject({
+        code: 'invalid_input',
+        detail: 'The range may cover at most 366 days (startDate to endDate inclusive).',
+      });
       expect(paths(res)).toEqual(['endDate']);
     }
     const year = await confidence(org, '&startDate=2024-01-01&endDate=2024-12-31');
@@ -72,10 +83,15 @@ describe('metrics confidence range', () => {
     }
   });
 
-  it('reads only the activities that ran in the range, not the tenant\'s others', async () => {
+  it("reads only the activities that ran in the range, not the tenant's others", async () => {
     const org = await newOrg();
-    for (let i = 0; i < 3; i++) await createActivity(org.organizationId, youtube(`in ${i}`, `2026-02-0${i + 2}T09:00:00.000Z`));
-    for (let i = 0; i < 40; i++) await createActivity(org.organizationId, youtube(`out ${i}`, `2020-05-${String(1 + (i % 28)).padStart(2, '0')}T09:00:00.000Z`));
+    for (let i = 0; i < 3; i++)
+      await createActivity(org.organizationId, youtube(`in ${i}`, `2026-02-0${i + 2}T09:00:00.000Z`));
+    for (let i = 0; i < 40; i++)
+      await createActivity(
+        org.organizationId,
+        youtube(`out ${i}`, `2020-05-${String(1 + (i % 28)).padStart(2, '0')}T09:00:00.000Z`),
+      );
     const reads = countReads();
     const before = reads.read();
     const res = await confidence(org, '&startDate=2026-02-01&endDate=2026-02-10');
@@ -85,7 +101,7 @@ describe('metrics confidence range', () => {
     expect(read.itemsRead).toBeLessThan(10);
   });
 
-  it('counts an activity on its start in the tenant\'s timezone, else on its creation, as its start is set, moved or cleared', async () => {
+  it("counts an activity on its start in the tenant's timezone, else on its creation, as its start is set, moved or cleared", async () => {
     const owner = await signUp('Confidence Owner');
     const org = { owner, organizationId: await newOrganization(owner, { ianaTimezone: 'Asia/Tokyo' }) };
     const today = localDate(new Date(), 'Asia/Tokyo');
@@ -94,7 +110,8 @@ describe('metrics confidence range', () => {
     const considered = async (query: string) => (await confidence(org, query)).body.data.activitiesConsidered;
     expect(await considered('&startDate=2026-02-10&endDate=2026-02-10')).toBe(0);
     expect(await considered('&startDate=2026-02-11&endDate=2026-02-11')).toBe(1);
-    const patch = (body: Record<string, unknown>) => call('PATCH', `/v1/activities/${a.id}`, { token: owner.token, body: { name: 'Launch video', ...body } });
+    const patch = (body: Record<string, unknown>) =>
+      call('PATCH', `/v1/activities/${a.id}`, { token: owner.token, body: { name: 'Launch video', ...body } });
     expect((await patch({ startAt: '2026-03-01T03:00:00Z' })).status).toBe(200);
     expect(await considered('&startDate=2026-02-11&endDate=2026-02-11')).toBe(0);
     expect(await considered('&startDate=2026-03-01&endDate=2026-03-01')).toBe(1);
@@ -105,7 +122,8 @@ describe('metrics confidence range', () => {
 
   it('reads at most a limit of the index range, and answers nothing rather than more', async () => {
     const org = await newOrg();
-    for (let i = 0; i < 3; i++) await createActivity(org.organizationId, youtube(`a ${i}`, `2026-02-0${i + 2}T09:00:00.000Z`));
+    for (let i = 0; i < 3; i++)
+      await createActivity(org.organizationId, youtube(`a ${i}`, `2026-02-0${i + 2}T09:00:00.000Z`));
     const from = dayStart('2026-02-01', 'UTC');
     const to = dayEnd('2026-02-10', 'UTC');
     expect(await activitiesRunBetween(org.organizationId, from, to, 3)).toHaveLength(3);

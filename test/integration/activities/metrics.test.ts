@@ -16,15 +16,26 @@ describe('GET /v1/activities/sparklines', () => {
     const a = await newActivity(org);
     const b = await newActivity(org);
     const zeros = lastDays(30, 'UTC').map((date) => ({ date, impressions: 0, engagement: 0 }));
-    const expected = { items: [{ activityId: b.id, points: zeros }, { activityId: a.id, points: zeros }], totalCount: 2, facets: {} };
-    for (const query of [`activityIds=${b.id},${a.id}`, `activity_ids=${b.id}&activity_ids=${a.id}&activity_ids=${b.id}`, `activityIds[]=${b.id}&activityIds[]=${a.id}`]) {
+    const expected = {
+      items: [
+        { activityId: b.id, points: zeros },
+        { activityId: a.id, points: zeros },
+      ],
+      totalCount: 2,
+      facets: {},
+    };
+    for (const query of [
+      `activityIds=${b.id},${a.id}`,
+      `activity_ids=${b.id}&activity_ids=${a.id}&activity_ids=${b.id}`,
+      `activityIds[]=${b.id}&activityIds[]=${a.id}`,
+    ]) {
       const res = await call('GET', `/v1/activities/sparklines?${query}`, { token: org.owner.token });
       expect(res.status, query).toBe(200);
       expect(res.body).toEqual(expected);
     }
   });
 
-  it('shows each day\'s increase of a read activity on the day it was read', async () => {
+  it("shows each day's increase of a read activity on the day it was read", async () => {
     const org = await newOrg();
     const a = await newActivity(org);
     const [, yesterday, today] = lastDays(3, 'UTC');
@@ -57,25 +68,40 @@ describe('GET /v1/activities/sparklines', () => {
   it('takes 1 to 100 ids and rejects none or 101', async () => {
     const org = await newOrg();
     const a = await newActivity(org);
-    expect((await call('GET', `/v1/activities/sparklines?activityIds=${a.id}`, { token: org.owner.token })).body.totalCount).toBe(1);
+    expect(
+      (await call('GET', `/v1/activities/sparklines?activityIds=${a.id}`, { token: org.owner.token })).body.totalCount,
+    ).toBe(1);
     const hundred = [a.id, ...Array.from({ length: 99 }, () => randomUUID())];
     // 100 ids pass validation; the unknown ones are then 404.
-    expect((await call('GET', `/v1/activities/sparklines?activityIds=${hundred.join(',')}`, { token: org.owner.token })).status).toBe(404);
-    const tooMany = await call('GET', `/v1/activities/sparklines?activityIds=${[...hundred, randomUUID()].join(',')}`, { token: org.owner.token });
+    expect(
+      (await call('GET', `/v1/activities/sparklines?activityIds=${hundred.join(',')}`, { token: org.owner.token }))
+        .status,
+    ).toBe(404);
+    const tooMany = await call('GET', `/v1/activities/sparklines?activityIds=${[...hundred, randomUUID()].join(',')}`, {
+      token: org.owner.token,
+    });
     expect(tooMany.status).toBe(400);
     expect(paths(tooMany)).toEqual(['activityIds']);
     expect(paths(await call('GET', '/v1/activities/sparklines', { token: org.owner.token }))).toEqual(['activityIds']);
   });
 
-  it('answers 404 when an id is of another tenant, or when the caller is not a member of the first id\'s tenant', async () => {
+  it("answers 404 when an id is of another tenant, or when the caller is not a member of the first id's tenant", async () => {
     const org = await newOrg();
     const other = await newOrg('Other');
     const mine = await newActivity(org);
     const theirs = await newActivity(other);
-    expect((await call('GET', `/v1/activities/sparklines?activityIds=${mine.id},${theirs.id}`, { token: org.owner.token })).status).toBe(404);
-    expect((await call('GET', `/v1/activities/sparklines?activityIds=${theirs.id},${mine.id}`, { token: org.owner.token })).status).toBe(404);
+    expect(
+      (await call('GET', `/v1/activities/sparklines?activityIds=${mine.id},${theirs.id}`, { token: org.owner.token }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await call('GET', `/v1/activities/sparklines?activityIds=${theirs.id},${mine.id}`, { token: org.owner.token }))
+        .status,
+    ).toBe(404);
     const stranger = await signUp('Stranger');
-    expect((await call('GET', `/v1/activities/sparklines?activityIds=${mine.id}`, { token: stranger.token })).status).toBe(404);
+    expect(
+      (await call('GET', `/v1/activities/sparklines?activityIds=${mine.id}`, { token: stranger.token })).status,
+    ).toBe(404);
   });
 });
 
@@ -85,9 +111,13 @@ describe('GET /v1/activities/metrics/confidence', () => {
     await newActivity(org, { startAt: '2026-02-01T12:00:00Z' });
     await newActivity(org, { startAt: '2026-02-10T12:00:00Z' });
     await newActivity(org, { startAt: '2026-03-01T12:00:00Z' });
-    const res = await call('GET', `/v1/activities/metrics/confidence?organizationId=${org.organizationId}&startDate=2026-02-01&endDate=2026-02-10`, {
-      token: org.owner.token,
-    });
+    const res = await call(
+      'GET',
+      `/v1/activities/metrics/confidence?organizationId=${org.organizationId}&startDate=2026-02-01&endDate=2026-02-10`,
+      {
+        token: org.owner.token,
+      },
+    );
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       data: {
@@ -101,9 +131,15 @@ describe('GET /v1/activities/metrics/confidence', () => {
         endDate: '2026-02-10',
       },
     });
-    const open = await call('GET', `/v1/activities/metrics/confidence?organizationId=${org.organizationId}`, { token: org.owner.token });
+    const open = await call('GET', `/v1/activities/metrics/confidence?organizationId=${org.organizationId}`, {
+      token: org.owner.token,
+    });
     // Open: the 366 days up to today (metrics-confidence-range.test.ts).
-    expect(open.body.data).toMatchObject({ level: 'none', activitiesConsidered: 3, endDate: localDate(new Date(), 'UTC') });
+    expect(open.body.data).toMatchObject({
+      level: 'none',
+      activitiesConsidered: 3,
+      endDate: localDate(new Date(), 'UTC'),
+    });
   });
 
   it('counts the snapshots the writer keeps and grades their age', async () => {
@@ -128,7 +164,9 @@ describe('GET /v1/activities/metrics/confidence', () => {
         },
       ]);
     }
-    const res = await call('GET', `/v1/activities/metrics/confidence?organizationId=${org.organizationId}`, { token: org.owner.token });
+    const res = await call('GET', `/v1/activities/metrics/confidence?organizationId=${org.organizationId}`, {
+      token: org.owner.token,
+    });
     expect(res.status).toBe(200);
     // 1 of 2 activities read, 3 snapshots, the newest 10 h old: 50 % coverage within 7 days is medium.
     expect(res.body.data).toMatchObject({
@@ -143,10 +181,18 @@ describe('GET /v1/activities/metrics/confidence', () => {
 
   it('answers coverage null when nothing is considered, and rejects bad or reversed dates', async () => {
     const org = await newOrg();
-    const empty = await call('GET', `/v1/activities/metrics/confidence?organizationId=${org.organizationId}`, { token: org.owner.token });
+    const empty = await call('GET', `/v1/activities/metrics/confidence?organizationId=${org.organizationId}`, {
+      token: org.owner.token,
+    });
     expect(empty.body.data).toMatchObject({ level: 'none', activitiesConsidered: 0, coverage: null });
-    for (const [query, field] of [['startDate=2026-02-30', 'startDate'], ['endDate=2026-2-1', 'endDate'], ['startDate=2026-02-02&endDate=2026-02-01', 'endDate']]) {
-      const res = await call('GET', `/v1/activities/metrics/confidence?organizationId=${org.organizationId}&${query}`, { token: org.owner.token });
+    for (const [query, field] of [
+      ['startDate=2026-02-30', 'startDate'],
+      ['endDate=2026-2-1', 'endDate'],
+      ['startDate=2026-02-02&endDate=2026-02-01', 'endDate'],
+    ]) {
+      const res = await call('GET', `/v1/activities/metrics/confidence?organizationId=${org.organizationId}&${query}`, {
+        token: org.owner.token,
+      });
       expect(res.status, query).toBe(400);
       expect(paths(res)).toEqual([field]);
     }
@@ -155,7 +201,9 @@ describe('GET /v1/activities/metrics/confidence', () => {
   it('answers 403 naming the organization to a non-member', async () => {
     const org = await newOrg();
     const stranger = await signUp('Stranger');
-    const res = await call('GET', `/v1/activities/metrics/confidence?organizationId=${org.organizationId}`, { token: stranger.token });
+    const res = await call('GET', `/v1/activities/metrics/confidence?organizationId=${org.organizationId}`, {
+      token: stranger.token,
+    });
     expect(res.status).toBe(403);
     expect(res.body.detail).toMatch(/organization/);
   });
@@ -165,10 +213,43 @@ describe('GET /v1/activities/metrics/confidence', () => {
     const ago = (days: number) => new Date(now - days * 86_400_000).toISOString();
     expect(confidenceLevel([], now)).toBe('none');
     expect(confidenceLevel([{ count: 0, newestAt: null }], now)).toBe('none');
-    expect(confidenceLevel([{ count: 3, newestAt: ago(2) }, { count: 5, newestAt: ago(1) }], now)).toBe('high');
-    expect(confidenceLevel([{ count: 2, newestAt: ago(1) }, { count: 5, newestAt: ago(1) }], now)).toBe('medium');
-    expect(confidenceLevel([{ count: 3, newestAt: ago(3) }, { count: 0, newestAt: null }], now)).toBe('medium');
+    expect(
+      confidenceLevel(
+        [
+          { count: 3, newestAt: ago(2) },
+          { count: 5, newestAt: ago(1) },
+        ],
+        now,
+      ),
+    ).toBe('high');
+    expect(
+      confidenceLevel(
+        [
+          { count: 2, newestAt: ago(1) },
+          { count: 5, newestAt: ago(1) },
+        ],
+        now,
+      ),
+    ).toBe('medium');
+    expect(
+      confidenceLevel(
+        [
+          { count: 3, newestAt: ago(3) },
+          { count: 0, newestAt: null },
+        ],
+        now,
+      ),
+    ).toBe('medium');
     expect(confidenceLevel([{ count: 3, newestAt: ago(8) }], now)).toBe('low');
-    expect(confidenceLevel([{ count: 3, newestAt: ago(1) }, { count: 0, newestAt: null }, { count: 0, newestAt: null }], now)).toBe('low');
+    expect(
+      confidenceLevel(
+        [
+          { count: 3, newestAt: ago(1) },
+          { count: 0, newestAt: null },
+          { count: 0, newestAt: null },
+        ],
+        now,
+      ),
+    ).toBe('low');
   });
 });

@@ -32,7 +32,8 @@ let org: Org;
 const dates = () => lastDays(30, 'UTC');
 const today = () => dates().at(-1)!;
 /** Noon UTC of the day `daysAgo` before today, plus `minutes`. */
-const at = (daysAgo: number, minutes = 0) => new Date(Date.parse(`${addDays(today(), -daysAgo)}T12:00:00.000Z`) + minutes * 60_000).toISOString();
+const at = (daysAgo: number, minutes = 0) =>
+  new Date(Date.parse(`${addDays(today(), -daysAgo)}T12:00:00.000Z`) + minutes * 60_000).toISOString();
 
 beforeAll(async () => {
   org = await newOrg('Sparkline buckets');
@@ -52,8 +53,19 @@ async function fromDayItems(ids: readonly string[]) {
   const window = dates();
   return Promise.all(
     ids.map(async (activityId) => {
-      const stored = new Map((await readDays(org.organizationId, { kind: 'activity', id: activityId }, window[0]!, window.at(-1)!)).map((d) => [d.date, d]));
-      return { activityId, points: window.map((date) => ({ date, impressions: stored.get(date)?.impressions ?? 0, engagement: stored.get(date)?.engagement ?? 0 })) };
+      const stored = new Map(
+        (await readDays(org.organizationId, { kind: 'activity', id: activityId }, window[0]!, window.at(-1)!)).map(
+          (d) => [d.date, d],
+        ),
+      );
+      return {
+        activityId,
+        points: window.map((date) => ({
+          date,
+          impressions: stored.get(date)?.impressions ?? 0,
+          engagement: stored.get(date)?.engagement ?? 0,
+        })),
+      };
     }),
   );
 }
@@ -76,7 +88,10 @@ const bucketsOf = async (activityId: string) =>
       new QueryCommand({
         TableName: tableName(),
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-        ExpressionAttributeValues: { ':pk': keys.tenant(org.organizationId).pk, ':sk': collections.sparklineBucketsOfActivity(org.organizationId, activityId).sk.beginsWith },
+        ExpressionAttributeValues: {
+          ':pk': keys.tenant(org.organizationId).pk,
+          ':sk': collections.sparklineBucketsOfActivity(org.organizationId, activityId).sk.beginsWith,
+        },
         ConsistentRead: true,
       }),
     )
@@ -85,10 +100,24 @@ const bucketsOf = async (activityId: string) =>
 describe('GET /v1/activities/sparklines from the sparkline buckets', () => {
   it('reads 100 activities in at most 5 DynamoDB calls, each series what its day items hold', async () => {
     const ids: string[] = [];
-    for (let i = 0; i < 100; i++) ids.push((await createActivity(org.organizationId, { channel: 'youtube', activity: 'youtube_video', name: `Video ${i}` })).id);
+    for (let i = 0; i < 100; i++)
+      ids.push(
+        (
+          await createActivity(org.organizationId, {
+            channel: 'youtube',
+            activity: 'youtube_video',
+            name: `Video ${i}`,
+          })
+        ).id,
+      );
     // Readings on days 25, 12 and 0 ago for every other activity: one batch per day, as the worker writes them.
     for (const [step, daysAgo] of [25, 12, 0].entries()) {
-      await recordReadings(org.organizationId, ids.filter((_, i) => i % 2 === 0).map((id, i) => read(id, daysAgo, 100 * (i + 1) * (step + 1), 3 * (i + 1) * (step + 1))));
+      await recordReadings(
+        org.organizationId,
+        ids
+          .filter((_, i) => i % 2 === 0)
+          .map((id, i) => read(id, daysAgo, 100 * (i + 1) * (step + 1), 3 * (i + 1) * (step + 1))),
+      );
     }
     const calls = countDynamoCalls();
     const before = calls.read();
@@ -105,17 +134,28 @@ describe('GET /v1/activities/sparklines from the sparkline buckets', () => {
     const i = window.findIndex((d, k) => k > 0 && bucketStart(d) === bucketStart(window[k - 1]!));
     const [before, sameBucket] = [window[i - 1]!, window[i]!];
     // Outside the window only when the window is one bucket (its last day is today).
-    const otherBucket = window.find((d) => bucketStart(d) !== bucketStart(sameBucket)) ?? addDays(bucketStart(sameBucket), -1);
+    const otherBucket =
+      window.find((d) => bucketStart(d) !== bucketStart(sameBucket)) ?? addDays(bucketStart(sameBucket), -1);
     const a = await newActivity(org, { startAt: `${before}T12:00:00.000Z` });
     const b = await newActivity(org);
     const ids = [a.id, b.id];
     // A's first reading counts on its publish date; three readings of B in one batch go in turn.
-    await recordReadings(org.organizationId, [read(a.id, 0, 5_000, 40), read(b.id, 9, 100, 2), read(b.id, 4, 300, 5), read(b.id, 1, 900, 9)]);
+    await recordReadings(org.organizationId, [
+      read(a.id, 0, 5_000, 40),
+      read(b.id, 9, 100, 2),
+      read(b.id, 4, 300, 5),
+      read(b.id, 1, 900, 9),
+    ]);
     await expectSameAsDays(ids);
     for (const startDate of [sameBucket, otherBucket, before]) {
       await req('PATCH', `/v1/activities/${a.id}`, { name: 'Launch video', startAt: `${startDate}T12:00:00.000Z` });
       const series = (await sparklines([a.id]))[0]!.points;
-      if (window.includes(startDate)) expect(series.find((p) => p.date === startDate)).toEqual({ date: startDate, impressions: 5_000, engagement: 41 });
+      if (window.includes(startDate))
+        expect(series.find((p) => p.date === startDate)).toEqual({
+          date: startDate,
+          impressions: 5_000,
+          engagement: 41,
+        });
       await expectSameAsDays(ids);
     }
     await recordReadings(org.organizationId, [read(a.id, 0, 7_500, 60, 30)]);
@@ -125,7 +165,10 @@ describe('GET /v1/activities/sparklines from the sparkline buckets', () => {
 
   it('is unchanged by links, moves and unlinks, which move the days between campaigns and creators', async () => {
     const a = await newActivity(org);
-    const [first, second] = [await req('POST', '/v1/campaigns', { organizationId: org.organizationId, name: 'First' }, 201), await req('POST', '/v1/campaigns', { organizationId: org.organizationId, name: 'Second' }, 201)];
+    const [first, second] = [
+      await req('POST', '/v1/campaigns', { organizationId: org.organizationId, name: 'First' }, 201),
+      await req('POST', '/v1/campaigns', { organizationId: org.organizationId, name: 'Second' }, 201),
+    ];
     const creatorId = await newCreator(org);
     await recordReadings(org.organizationId, [read(a.id, 6, 1_000, 10)]);
     await recordReadings(org.organizationId, [read(a.id, 3, 1_600, 18)]);
@@ -154,7 +197,9 @@ describe('GET /v1/activities/sparklines from the sparkline buckets', () => {
     expect(await bucketsOf(a.id)).not.toEqual([]);
     await req('DELETE', `/v1/activities/${a.id}`, undefined, 200);
     expect(await bucketsOf(a.id)).toEqual([]);
-    expect((await call('GET', `/v1/activities/sparklines?activityIds=${b.id},${a.id}`, { token: org.owner.token })).status).toBe(404);
+    expect(
+      (await call('GET', `/v1/activities/sparklines?activityIds=${b.id},${a.id}`, { token: org.owner.token })).status,
+    ).toBe(404);
     await expectSameAsDays([b.id]);
   });
 
@@ -164,10 +209,19 @@ describe('GET /v1/activities/sparklines from the sparkline buckets', () => {
     await recordReadings(org.organizationId, [read(a.id, 1, 1_400, 14), read(b.id, 0, 900, 9)]);
     const expected = await fromDayItems([a.id, b.id]);
     // As before the buckets existed: A has none; one of B's days is off.
-    for (const bucket of await bucketsOf(a.id)) await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: { pk: bucket.pk, sk: bucket.sk } }));
+    for (const bucket of await bucketsOf(a.id))
+      await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: { pk: bucket.pk, sk: bucket.sk } }));
     const [bucket] = await bucketsOf(b.id);
     const name = Object.keys(bucket!).find((n) => /^i\d\d-\d\d$/.test(n))!;
-    await documentClient().send(new UpdateCommand({ TableName: tableName(), Key: { pk: bucket!.pk, sk: bucket!.sk }, UpdateExpression: 'SET #n = :v', ExpressionAttributeNames: { '#n': name }, ExpressionAttributeValues: { ':v': 3 } }));
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { pk: bucket!.pk, sk: bucket!.sk },
+        UpdateExpression: 'SET #n = :v',
+        ExpressionAttributeNames: { '#n': name },
+        ExpressionAttributeValues: { ':v': 3 },
+      }),
+    );
     expect(await sparklines([a.id, b.id])).not.toEqual(expected);
 
     const dry = await reindexTable({ dryRun: true });
@@ -183,7 +237,11 @@ describe('GET /v1/activities/sparklines from the sparkline buckets', () => {
   it('keeps a full bucket of 30 days of ten-digit figures under 1 KB: one write unit', async () => {
     const activityId = randomUUID();
     const start = bucketStart(today());
-    const days = datesBetween(start, addDays(start, BUCKET_DAYS - 1)).map((date) => ({ date, impressions: 9_876_543_210, engagement: 98_765_432 }));
+    const days = datesBetween(start, addDays(start, BUCKET_DAYS - 1)).map((date) => ({
+      date,
+      impressions: 9_876_543_210,
+      engagement: 98_765_432,
+    }));
     await transact(bucketWrites(org.organizationId, activityId, days));
     const [bucket] = await bucketsOf(activityId);
     expect(Object.keys(bucket!).length).toBe(2 + 2 * BUCKET_DAYS);
@@ -201,4 +259,3 @@ describe('GET /v1/activities/sparklines from the sparkline buckets', () => {
     expect(out.ConsumedCapacity?.CapacityUnits).toBe(1);
   });
 });
-

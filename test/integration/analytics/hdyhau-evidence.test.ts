@@ -7,7 +7,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeGoogleAnalytics, FAKE_PROPERTIES } from '../../../infra/local/fakes/google-analytics.ts';
 import { importAnalytics } from '../../../functions/jobs/analytics-import/import.ts';
-import { putMapping, recordImport, saveGrant, setConnected, writeImport } from '../../../shared/db/analytics/analytics.ts';
+import {
+  putMapping,
+  recordImport,
+  saveGrant,
+  setConnected,
+  writeImport,
+} from '../../../shared/db/analytics/analytics.ts';
 import { DEFAULT_HDYHAU_DIMENSION, type AnalyticsDay, type HdyhauAnswerDay } from '../../../shared/domain/analytics.ts';
 import * as tokenSealer from '../../../shared/integrations/token-sealer/index.ts';
 import { fakeGrant, startFakeGoogle } from '../../support/fake-google.ts';
@@ -52,15 +58,28 @@ function expectCoherent(evidence: Evidence) {
   }
 }
 
-const report = (organizationId: string, name: string, startDate: string, endDate: string) => getOk(owner, `/v1/reporting/analytics/${name}`, { organizationId, startDate, endDate });
+const report = (organizationId: string, name: string, startDate: string, endDate: string) =>
+  getOk(owner, `/v1/reporting/analytics/${name}`, { organizationId, startDate, endDate });
 
 describe('hdyhau-evidence: a timeline that agrees with its totals', () => {
   it('leaves out, and names, the answers of a day on which GA4 counted more answered key events than the day had', async () => {
     const organizationId = await newOrganization(owner);
     await saveGrant(organizationId, { sealedRefreshToken: 'not-a-real-grant', connectedBy: owner.userId });
     await setConnected(organizationId, property.propertyId, property.displayName);
-    const day = (date: string, successEvents: number): AnalyticsDay => ({ date, sessions: 100, users: 80, pageViews: 250, successEvents });
-    const answer = (date: string, rawValue: string, successEvents: number): HdyhauAnswerDay => ({ date, dimension: DEFAULT_HDYHAU_DIMENSION, rawValue, successEvents, sessions: successEvents });
+    const day = (date: string, successEvents: number): AnalyticsDay => ({
+      date,
+      sessions: 100,
+      users: 80,
+      pageViews: 250,
+      successEvents,
+    });
+    const answer = (date: string, rawValue: string, successEvents: number): HdyhauAnswerDay => ({
+      date,
+      dimension: DEFAULT_HDYHAU_DIMENSION,
+      rawValue,
+      successEvents,
+      sessions: successEvents,
+    });
     await writeImport(organizationId, {
       from: '2026-10-26',
       to: '2026-10-30',
@@ -80,7 +99,12 @@ describe('hdyhau-evidence: a timeline that agrees with its totals', () => {
       signalDays: [],
     });
     await recordImport(organizationId, { through: '2026-10-30', hdyhauAvailable: true });
-    await putMapping(organizationId, { dimensionApiName: DEFAULT_HDYHAU_DIMENSION, rawValue: 'Instagram creator', normalizedValue: 'Instagram creator', category: 'creator' });
+    await putMapping(organizationId, {
+      dimensionApiName: DEFAULT_HDYHAU_DIMENSION,
+      rawValue: 'Instagram creator',
+      normalizedValue: 'Instagram creator',
+      category: 'creator',
+    });
 
     const body = await report(organizationId, 'hdyhau-evidence', '2026-10-26', '2026-10-30');
     const evidence: Evidence = body.data;
@@ -93,7 +117,10 @@ describe('hdyhau-evidence: a timeline that agrees with its totals', () => {
       { date: '2026-10-30', successEvents: 10, answeredSuccessEvents: 0, creatorSuccessEvents: 0 },
     ]);
     expect(evidence.totals).toEqual({ successEvents: 44, answeredSuccessEvents: 8, creatorSuccessEvents: 5 });
-    expect(evidence.responses.map((r) => [r.rawValue, r.successEvents])).toEqual([['Instagram creator', 5], ['Podcast', 3]]);
+    expect(evidence.responses.map((r) => [r.rawValue, r.successEvents])).toEqual([
+      ['Instagram creator', 5],
+      ['Podcast', 3],
+    ]);
     expect(evidence.dataQualityFlags).toContain('answers_exceed_success_events');
     const warning = body._meta.warnings.find((w: string) => w.startsWith('answers_exceed_success_events'));
     expect(warning).toContain('2026-10-28 (16 answered of 14)');
@@ -101,17 +128,30 @@ describe('hdyhau-evidence: a timeline that agrees with its totals', () => {
 
     // The day's whole is the one the history shows.
     const history = await report(organizationId, 'history', '2026-10-26', '2026-10-30');
-    expect(history.items.map((d: { successEvents: number }) => d.successEvents)).toEqual(evidence.timeline.map((d) => d.successEvents));
+    expect(history.items.map((d: { successEvents: number }) => d.successEvents)).toEqual(
+      evidence.timeline.map((d) => d.successEvents),
+    );
   });
 
   it('over 90 days of the fake Google imported as the service imports them', async () => {
     const organizationId = await newOrganization(owner);
-    await saveGrant(organizationId, { sealedRefreshToken: await tokenSealer.seal('google-refresh-token', organizationId, await fakeGrant()), connectedBy: owner.userId });
+    await saveGrant(organizationId, {
+      sealedRefreshToken: await tokenSealer.seal('google-refresh-token', organizationId, await fakeGrant()),
+      connectedBy: owner.userId,
+    });
     await setConnected(organizationId, property.propertyId, property.displayName);
     expect(await importAnalytics(organizationId, 90, { now: new Date('2026-11-26T12:00:00Z') })).toBe('imported');
-    await putMapping(organizationId, { dimensionApiName: DEFAULT_HDYHAU_DIMENSION, rawValue: 'Instagram creator', normalizedValue: 'Instagram creator', category: 'creator' });
+    await putMapping(organizationId, {
+      dimensionApiName: DEFAULT_HDYHAU_DIMENSION,
+      rawValue: 'Instagram creator',
+      normalizedValue: 'Instagram creator',
+      category: 'creator',
+    });
 
-    for (const [startDate, endDate] of [['2026-10-28', '2026-11-26'], ['2026-08-29', '2026-11-26']]) {
+    for (const [startDate, endDate] of [
+      ['2026-10-28', '2026-11-26'],
+      ['2026-08-29', '2026-11-26'],
+    ]) {
       const body = await report(organizationId, 'hdyhau-evidence', startDate!, endDate!);
       expectCoherent(body.data);
       expect(body.data.totals.answeredSuccessEvents).toBeGreaterThan(0);

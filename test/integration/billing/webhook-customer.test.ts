@@ -5,7 +5,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAKE_STRIPE_PRICES, FAKE_STRIPE_WEBHOOK_SECRET, FakeStripe, stripeSignature } from '../../../infra/local/fakes/stripe.ts';
+import {
+  FAKE_STRIPE_PRICES,
+  FAKE_STRIPE_WEBHOOK_SECRET,
+  FakeStripe,
+  stripeSignature,
+} from '../../../infra/local/fakes/stripe.ts';
 import { getBillingAccount, rememberCustomer } from '../../../shared/db/billing/billing.ts';
 import { createTenant } from '../../../shared/db/tenancy/tenants.ts';
 import { useBilling } from '../../../shared/integrations/billing/index.ts';
@@ -46,30 +51,61 @@ function subscription(organizationId: string, customer: string, status = 'active
     customer,
     status,
     metadata: { organizationId, plan: 'scale' },
-    items: { object: 'list', data: [{ id: 'si_test_x', object: 'subscription_item', price: { id: FAKE_STRIPE_PRICES.scale, object: 'price' }, current_period_end: now() + 86_400 }] },
+    items: {
+      object: 'list',
+      data: [
+        {
+          id: 'si_test_x',
+          object: 'subscription_item',
+          price: { id: FAKE_STRIPE_PRICES.scale, object: 'price' },
+          current_period_end: now() + 86_400,
+        },
+      ],
+    },
   };
 }
 
 function invoice(organizationId: string, customer: string, subscriptionId: string) {
-  return { id: `in_test_${randomUUID()}`, object: 'invoice', customer, parent: { type: 'subscription_details', subscription_details: { subscription: subscriptionId, metadata: { organizationId } } } };
+  return {
+    id: `in_test_${randomUUID()}`,
+    object: 'invoice',
+    customer,
+    parent: {
+      type: 'subscription_details',
+      subscription_details: { subscription: subscriptionId, metadata: { organizationId } },
+    },
+  };
 }
 
 async function deliver(type: string, object: unknown, created = now()) {
-  const payload = JSON.stringify({ id: `evt_test_${randomUUID()}`, object: 'event', created, type, livemode: false, data: { object } });
+  const payload = JSON.stringify({
+    id: `evt_test_${randomUUID()}`,
+    object: 'event',
+    created,
+    type,
+    livemode: false,
+    data: { object },
+  });
   const res = await call('POST', '/v1/billing/stripe/webhook', {
     rawBody: payload,
-    headers: { 'content-type': 'application/json', 'stripe-signature': stripeSignature(payload, FAKE_STRIPE_WEBHOOK_SECRET) },
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': stripeSignature(payload, FAKE_STRIPE_WEBHOOK_SECRET),
+    },
   });
   expect(res, JSON.stringify(res.body)).toMatchObject({ status: 200, body: { data: { received: true } } });
 }
 
-describe('the Stripe webhook applies an event only for the organization\'s own customer', () => {
-  it('a subscription event naming A in its metadata with B\'s customer, or an unknown one, changes neither', async () => {
+describe("the Stripe webhook applies an event only for the organization's own customer", () => {
+  it("a subscription event naming A in its metadata with B's customer, or an unknown one, changes neither", async () => {
     const a = await organization();
     const b = await organization();
     await deliver('customer.subscription.created', subscription(a.id, b.customerId!));
     await deliver('customer.subscription.created', subscription(a.id, 'cus_test_unknown'));
-    await deliver('customer.subscription.updated', { ...subscription(a.id, b.customerId!), customer: { id: b.customerId, object: 'customer' } });
+    await deliver('customer.subscription.updated', {
+      ...subscription(a.id, b.customerId!),
+      customer: { id: b.customerId, object: 'customer' },
+    });
     expect(await billing(a.id)).toEqual(UNPAID);
     expect(await billing(b.id)).toEqual(UNPAID);
     expect((await getBillingAccount(a.id)).subscriptionId).toBeNull();
@@ -82,7 +118,7 @@ describe('the Stripe webhook applies an event only for the organization\'s own c
     expect((await getBillingAccount(c.id)).customerId).toBeNull();
   });
 
-  it('A\'s own customer activates it; then another customer\'s invoice or cancellation naming A\'s subscription changes nothing', async () => {
+  it("A's own customer activates it; then another customer's invoice or cancellation naming A's subscription changes nothing", async () => {
     const a = await organization();
     const b = await organization();
     const own = subscription(a.id, a.customerId!);
@@ -94,7 +130,7 @@ describe('the Stripe webhook applies an event only for the organization\'s own c
     expect(await billing(a.id)).toEqual(active);
   });
 
-  it('a completed checkout whose session names A but whose customer is B\'s changes nothing, by webhook or by A\'s owner syncing it (404)', async () => {
+  it("a completed checkout whose session names A but whose customer is B's changes nothing, by webhook or by A's owner syncing it (404)", async () => {
     const owner = await signUp('Sync owner');
     const a = await organization(true, await newOrganization(owner));
     const b = await organization();
@@ -109,8 +145,15 @@ describe('the Stripe webhook applies an event only for the organization\'s own c
       cancel_url: 'http://localhost:5173/billing/canceled',
     });
     fake.completeCheckout(session.id);
-    await deliver('checkout.session.completed', { id: session.id, object: 'checkout.session', client_reference_id: a.id });
-    const sync = await call('POST', '/v1/billing/checkout-session/sync', { token: owner.token, body: { organizationId: a.id, sessionId: session.id } });
+    await deliver('checkout.session.completed', {
+      id: session.id,
+      object: 'checkout.session',
+      client_reference_id: a.id,
+    });
+    const sync = await call('POST', '/v1/billing/checkout-session/sync', {
+      token: owner.token,
+      body: { organizationId: a.id, sessionId: session.id },
+    });
     expect(sync, JSON.stringify(sync.body)).toMatchObject({ status: 404, body: { code: 'not_found' } });
     expect(await billing(a.id)).toEqual(UNPAID);
     expect(await billing(b.id)).toEqual(UNPAID);

@@ -18,15 +18,26 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function bundled() {
   const outfile = join(dir, `entry-${Date.now()}-${Math.random()}.mjs`);
-  const result = await build({ ...BUILD_OPTIONS, sourcemap: false, metafile: true, entryPoints: [join(import.meta.dirname, 'entry-read-table.ts')], outfile });
-  return { module: (await import(pathToFileURL(outfile).href)) as { readOne(): Promise<boolean> }, inputs: Object.keys(result.metafile.inputs) };
+  const result = await build({
+    ...BUILD_OPTIONS,
+    sourcemap: false,
+    metafile: true,
+    entryPoints: [join(import.meta.dirname, 'entry-read-table.ts')],
+    outfile,
+  });
+  return {
+    module: (await import(pathToFileURL(outfile).href)) as { readOne(): Promise<boolean> },
+    inputs: Object.keys(result.metafile.inputs),
+  };
 }
 
 describe('a function bundle', () => {
-  it('signs with the environment\'s credentials and carries no other credential provider', async () => {
+  it("signs with the environment's credentials and carries no other credential provider", async () => {
     const { module, inputs } = await bundled();
     expect(await module.readOne()).toBe(true);
-    expect(inputs.filter((path) => /credential-provider-(?!env)|client-sts|client-sso|nested-clients/.test(path))).toEqual([]);
+    expect(
+      inputs.filter((path) => /credential-provider-(?!env)|client-sts|client-sso|nested-clients/.test(path)),
+    ).toEqual([]);
   });
 
   it('fails at once, naming the missing variables, when the environment has no credentials', async () => {

@@ -32,7 +32,11 @@ async function bundle(entry: string, options = {}): Promise<string> {
 
 describe('a function bundle', () => {
   it('takes node:http without loading undici, with the real STATUS_CODES and module', async () => {
-    expect(importFresh(await bundle(join(import.meta.dirname, 'entry-http.ts')))).toEqual({ notFound: 'Not Found', agent: true, undici: false });
+    expect(importFresh(await bundle(join(import.meta.dirname, 'entry-http.ts')))).toEqual({
+      notFound: 'Not Found',
+      agent: true,
+      undici: false,
+    });
   });
 
   it('would load undici without the alias (what the shim saves)', async () => {

@@ -39,7 +39,13 @@ const brief = {
 describe('POST /v1/campaigns', () => {
   it('creates a campaign with every field, its derived status and a receipt naming the fields set', async () => {
     const startAt = inDays(-1);
-    const res = await postCampaign(org, { ...brief, startAt, endAt: inDays(10), budget: 2500.5, ownerUserId: member.userId });
+    const res = await postCampaign(org, {
+      ...brief,
+      startAt,
+      endAt: inDays(10),
+      budget: 2500.5,
+      ownerUserId: member.userId,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.data).toEqual({
       id: expect.any(String),
@@ -64,7 +70,16 @@ describe('POST /v1/campaigns', () => {
     expect(res.body.mutation).toEqual({
       operation: 'create',
       campaignId: res.body.data.id,
-      changedFields: expect.arrayContaining(['name', 'startAt', 'endAt', 'budget', 'summary', 'channels', 'ownerUserId', 'tags']),
+      changedFields: expect.arrayContaining([
+        'name',
+        'startAt',
+        'endAt',
+        'budget',
+        'summary',
+        'channels',
+        'ownerUserId',
+        'tags',
+      ]),
       at: expect.any(String),
     });
     expect(res.body._meta).toEqual(expect.objectContaining({ requestId: expect.any(String) }));
@@ -73,7 +88,15 @@ describe('POST /v1/campaigns', () => {
   it('creates a draft from a name alone, with empty planning fields', async () => {
     const res = await postCampaign(org, { name: '  Draft idea  ' }, member);
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ name: 'Draft idea', status: 'draft', startAt: null, budget: null, channels: [], tags: [], ownerUserId: null });
+    expect(res.body.data).toMatchObject({
+      name: 'Draft idea',
+      status: 'draft',
+      startAt: null,
+      budget: null,
+      channels: [],
+      tags: [],
+      ownerUserId: null,
+    });
     expect(res.body.mutation.changedFields).toEqual(['name']);
   });
 
@@ -105,7 +128,9 @@ describe('POST /v1/campaigns', () => {
   it('lets a viewer not create (403), nor anyone in another organization (403), nor a caller without a token (401)', async () => {
     expect((await postCampaign(org, {}, viewer)).status).toBe(403);
     expect((await postCampaign(org, {}, outsider.owner)).status).toBe(403);
-    expect((await call('POST', '/v1/campaigns', { body: { organizationId: org.organizationId, name: 'x' } })).status).toBe(401);
+    expect(
+      (await call('POST', '/v1/campaigns', { body: { organizationId: org.organizationId, name: 'x' } })).status,
+    ).toBe(401);
   });
 });
 
@@ -134,16 +159,33 @@ describe('PATCH /v1/campaigns/:id', () => {
       body: { name: 'Spring launch', budget: 250, tags: ['a'], objective: 'Consideration', campaign_id: campaign.id },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data).toMatchObject({ id: campaign.id, name: 'Spring launch', budget: 250, tags: ['a'], objective: 'Consideration' });
+    expect(res.body.data).toMatchObject({
+      id: campaign.id,
+      name: 'Spring launch',
+      budget: 250,
+      tags: ['a'],
+      objective: 'Consideration',
+    });
     expect(res.body.data.updatedAt > campaign.updatedAt).toBe(true);
-    expect(res.body.mutation).toEqual({ operation: 'update', campaignId: campaign.id, changedFields: ['budget', 'objective'], at: expect.any(String) });
+    expect(res.body.mutation).toEqual({
+      operation: 'update',
+      campaignId: campaign.id,
+      changedFields: ['budget', 'objective'],
+      at: expect.any(String),
+    });
   });
 
   it('clears fields with null, and a no-op update changes nothing', async () => {
     const campaign = await newCampaign(org, { budget: 100, startAt: inDays(-2) });
-    const cleared = await call('PATCH', `/v1/campaigns/${campaign.id}`, { token: org.owner.token, body: { budget: null, startAt: null } });
+    const cleared = await call('PATCH', `/v1/campaigns/${campaign.id}`, {
+      token: org.owner.token,
+      body: { budget: null, startAt: null },
+    });
     expect(cleared.body.data).toMatchObject({ budget: null, startAt: null, status: 'draft' });
-    const same = await call('PATCH', `/v1/campaigns/${campaign.id}`, { token: org.owner.token, body: { budget: null } });
+    const same = await call('PATCH', `/v1/campaigns/${campaign.id}`, {
+      token: org.owner.token,
+      body: { budget: null },
+    });
     expect(same.status).toBe(200);
     expect(same.body.mutation.changedFields).toEqual([]);
     expect(same.body.data.updatedAt).toBe(cleared.body.data.updatedAt);
@@ -151,19 +193,28 @@ describe('PATCH /v1/campaigns/:id', () => {
 
   it('refuses an end before the stored start, a name of 256 characters, a non-member owner; viewer 403, outsider 404', async () => {
     const campaign = await newCampaign(org, { startAt: inDays(5) });
-    const patch = (body: Record<string, unknown>, user = org.owner) => call('PATCH', `/v1/campaigns/${campaign.id}`, { token: user.token, body });
+    const patch = (body: Record<string, unknown>, user = org.owner) =>
+      call('PATCH', `/v1/campaigns/${campaign.id}`, { token: user.token, body });
     expect(paths(await patch({ endAt: inDays(1) }))).toEqual(['endAt']);
     expect(paths(await patch({ name: 'x'.repeat(256) }))).toEqual(['name']);
     expect(paths(await patch({ ownerUserId: outsider.owner.userId }))).toEqual(['ownerUserId']);
     expect((await patch({ name: 'Viewer edit' }, viewer)).status).toBe(403);
     expect((await patch({ name: 'Outsider edit' }, outsider.owner)).status).toBe(404);
-    expect((await call('GET', `/v1/campaigns/${campaign.id}`, { token: org.owner.token })).body.data.name).toBe('Spring launch');
+    expect((await call('GET', `/v1/campaigns/${campaign.id}`, { token: org.owner.token })).body.data.name).toBe(
+      'Spring launch',
+    );
   });
 });
 
 describe('POST /v1/campaigns/:id/duplicate', () => {
   it('copies the planning brief and budget into a draft, without dates, activities or spend', async () => {
-    const source = await newCampaign(org, { ...brief, budget: 900, startAt: inDays(-3), endAt: inDays(3), ownerUserId: member.userId });
+    const source = await newCampaign(org, {
+      ...brief,
+      budget: 900,
+      startAt: inDays(-3),
+      endAt: inDays(3),
+      ownerUserId: member.userId,
+    });
     const activity = await newActivity(org);
     expect((await link(org, source.id, activity.id)).status).toBe(201);
     const res = await call('POST', `/v1/campaigns/${source.id}/duplicate`, { token: member.token, body: {} });
@@ -181,7 +232,12 @@ describe('POST /v1/campaigns/:id/duplicate', () => {
       spend: {},
     });
     expect(res.body.data.id).not.toBe(source.id);
-    expect(res.body.mutation).toEqual({ operation: 'duplicate', campaignId: res.body.data.id, changedFields: expect.any(Array), at: expect.any(String) });
+    expect(res.body.mutation).toEqual({
+      operation: 'duplicate',
+      campaignId: res.body.data.id,
+      changedFields: expect.any(Array),
+      at: expect.any(String),
+    });
     expect(res.body.mutation.changedFields).toEqual(expect.arrayContaining(['name', 'summary', 'budget', 'tags']));
     expect(res.body.mutation.changedFields).not.toContain('startAt');
   });
@@ -196,9 +252,13 @@ describe('POST /v1/campaigns/:id/duplicate', () => {
     expect(res.body.data).toMatchObject({ name: 'Autumn', status: 'scheduled' });
   });
 
-  it('is 404 for another organization\'s campaign and 403 for a viewer', async () => {
+  it("is 404 for another organization's campaign and 403 for a viewer", async () => {
     const source = await newCampaign(org);
-    expect((await call('POST', `/v1/campaigns/${source.id}/duplicate`, { token: outsider.owner.token, body: {} })).status).toBe(404);
-    expect((await call('POST', `/v1/campaigns/${source.id}/duplicate`, { token: viewer.token, body: {} })).status).toBe(403);
+    expect(
+      (await call('POST', `/v1/campaigns/${source.id}/duplicate`, { token: outsider.owner.token, body: {} })).status,
+    ).toBe(404);
+    expect((await call('POST', `/v1/campaigns/${source.id}/duplicate`, { token: viewer.token, body: {} })).status).toBe(
+      403,
+    );
   });
 });

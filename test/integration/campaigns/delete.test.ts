@@ -28,7 +28,8 @@ beforeAll(async () => {
   await addMember(org.organizationId, org.owner, viewer, 'viewer');
 });
 
-const remove = (campaignId: string, user: TestUser = org.owner) => call('DELETE', `/v1/campaigns/${campaignId}`, { token: user.token });
+const remove = (campaignId: string, user: TestUser = org.owner) =>
+  call('DELETE', `/v1/campaigns/${campaignId}`, { token: user.token });
 
 async function measurement(campaignId: string) {
   const definition = await call('POST', '/v1/outcomes/definitions', {
@@ -37,7 +38,13 @@ async function measurement(campaignId: string) {
   });
   const res = await call('POST', '/v1/outcomes/measurements', {
     token: org.owner.token,
-    body: { organizationId: org.organizationId, campaignId, outcomeDefinitionId: definition.body.data.id, value: 12, sourceMethod: 'manual' },
+    body: {
+      organizationId: org.organizationId,
+      campaignId,
+      outcomeDefinitionId: definition.body.data.id,
+      value: 12,
+      sourceMethod: 'manual',
+    },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return { definitionId: definition.body.data.id as string, measurementId: res.body.data.id as string };
@@ -46,12 +53,24 @@ async function measurement(campaignId: string) {
 async function attachments(campaignId: string) {
   const note = await call('POST', '/v1/notes', {
     token: org.owner.token,
-    body: { organizationId: org.organizationId, entityType: 'campaign', entityId: campaignId, content: 'Kickoff notes' },
+    body: {
+      organizationId: org.organizationId,
+      entityType: 'campaign',
+      entityId: campaignId,
+      content: 'Kickoff notes',
+    },
   });
   expect(note.status, JSON.stringify(note.body)).toBe(201);
   const file = await call('POST', '/v1/files', {
     token: org.owner.token,
-    body: { organizationId: org.organizationId, ownerType: 'campaign', ownerId: campaignId, fileName: 'brief.md', contentType: 'text/markdown', content: '# Brief' },
+    body: {
+      organizationId: org.organizationId,
+      ownerType: 'campaign',
+      ownerId: campaignId,
+      fileName: 'brief.md',
+      contentType: 'text/markdown',
+      content: '# Brief',
+    },
   });
   expect(file.status, JSON.stringify(file.body)).toBe(201);
   return { noteId: note.body.data.id as string, fileId: file.body.data.id as string };
@@ -89,9 +108,13 @@ describe('DELETE /v1/campaigns/:id', () => {
     expect((await releasedObjects()).map((o) => o.objectKey)).toContain(`files/${org.organizationId}/${fileId}`);
     expect(await deleteReleasedObjects()).toMatchObject({ failed: 0 });
     expect(await objectKeys(`files/${org.organizationId}/${fileId}`)).toEqual([]);
-    expect((await storedItem(keys.tenantAggregate(org.organizationId)))!.campaignsCount).toBe(tenantBefore!.campaignsCount - 1);
+    expect((await storedItem(keys.tenantAggregate(org.organizationId)))!.campaignsCount).toBe(
+      tenantBefore!.campaignsCount - 1,
+    );
     // The retired measurement no longer blocks its definition.
-    expect((await call('DELETE', `/v1/outcomes/definitions/${definitionId}`, { token: org.owner.token })).status).toBe(200);
+    expect((await call('DELETE', `/v1/outcomes/definitions/${definitionId}`, { token: org.owner.token })).status).toBe(
+      200,
+    );
 
     expect((await call('GET', `/v1/campaigns/${campaign.id}`, { token: org.owner.token })).status).toBe(404);
     expect((await remove(campaign.id)).status).toBe(404);
@@ -122,7 +145,9 @@ describe('DELETE /v1/campaigns/:id', () => {
     );
     expect((await call('GET', `/v1/campaigns/${campaign.id}`, { token: org.owner.token })).status).toBe(404);
     expect((await link(org, campaign.id, (await newActivity(org)).id)).status).toBe(404);
-    const list = await call('GET', `/v1/campaigns?organizationId=${org.organizationId}&pageIndex=0&pageSize=100`, { token: org.owner.token });
+    const list = await call('GET', `/v1/campaigns?organizationId=${org.organizationId}&pageIndex=0&pageSize=100`, {
+      token: org.owner.token,
+    });
     expect(list.body.items.map((c: { id: string }) => c.id)).not.toContain(campaign.id);
 
     expect((await remove(campaign.id)).status).toBe(200);
@@ -135,8 +160,11 @@ describe('DELETE /v1/campaigns/:id', () => {
     const campaign = await newCampaign(other);
     const activity = await newActivity(other);
     const linkId = (await link(other, campaign.id, activity.id)).body.data.campaignActivityId;
-    expect((await call('DELETE', `/v1/organizations/${other.organizationId}`, { token: other.owner.token })).status).toBe(200);
-    for (const id of [campaign.id, activity.id, linkId]) expect(await storedItem(keys.recordPointer(id))).toBeUndefined();
+    expect(
+      (await call('DELETE', `/v1/organizations/${other.organizationId}`, { token: other.owner.token })).status,
+    ).toBe(200);
+    for (const id of [campaign.id, activity.id, linkId])
+      expect(await storedItem(keys.recordPointer(id))).toBeUndefined();
     expect(await campaignItem(other, campaign.id)).toBeUndefined();
   });
 });

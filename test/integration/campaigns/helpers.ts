@@ -9,7 +9,10 @@ import type { TestUser } from '../../support/users.ts';
 import type { Org } from '../../support/organizations.ts';
 
 export const postCampaign = (org: Org, body: Record<string, unknown> = {}, user: TestUser = org.owner) =>
-  call('POST', '/v1/campaigns', { token: user.token, body: { organizationId: org.organizationId, name: 'Spring launch', ...body } });
+  call('POST', '/v1/campaigns', {
+    token: user.token,
+    body: { organizationId: org.organizationId, name: 'Spring launch', ...body },
+  });
 
 /** POST /v1/campaigns; returns the created record. */
 export async function newCampaign(org: Org, body: Record<string, unknown> = {}): Promise<Record<string, any>> {

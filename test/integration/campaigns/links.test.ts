@@ -32,9 +32,20 @@ describe('POST /v1/campaigns/:id/activities', () => {
     await newCost(org, activity.id, 40);
     const res = await link(org, campaign.id, activity.id);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body.data).toEqual({ campaignActivityId: expect.any(String), campaignId: campaign.id, activityId: activity.id });
-    expect(await activityItem(org, activity.id)).toMatchObject({ campaignId: campaign.id, campaignActivityId: res.body.data.campaignActivityId });
-    expect(await campaignItem(org, campaign.id)).toMatchObject({ activitiesCount: 1, costsCount: 1, spend: { USD: 40 } });
+    expect(res.body.data).toEqual({
+      campaignActivityId: expect.any(String),
+      campaignId: campaign.id,
+      activityId: activity.id,
+    });
+    expect(await activityItem(org, activity.id)).toMatchObject({
+      campaignId: campaign.id,
+      campaignActivityId: res.body.data.campaignActivityId,
+    });
+    expect(await campaignItem(org, campaign.id)).toMatchObject({
+      activitiesCount: 1,
+      costsCount: 1,
+      spend: { USD: 40 },
+    });
     const read = await call('GET', `/v1/campaigns/${campaign.id}`, { token: viewer.token });
     expect(read.body.data).toMatchObject({ activitiesCount: 1, costsCount: 1, spend: { USD: 40 } });
   });
@@ -59,12 +70,24 @@ describe('POST /v1/campaigns/:id/activities', () => {
     await newCost(org, activity.id, 3, 'ARS');
     const moved = await link(org, to.id, activity.id);
     expect(moved.status).toBe(201);
-    expect(await campaignItem(org, from.id)).toMatchObject({ activitiesCount: 0, costsCount: 0, spend: { USD: 0, ARS: 0 } });
-    expect(await campaignItem(org, to.id)).toMatchObject({ activitiesCount: 1, costsCount: 2, spend: { USD: 10.25, ARS: 3 } });
+    expect(await campaignItem(org, from.id)).toMatchObject({
+      activitiesCount: 0,
+      costsCount: 0,
+      spend: { USD: 0, ARS: 0 },
+    });
+    expect(await campaignItem(org, to.id)).toMatchObject({
+      activitiesCount: 1,
+      costsCount: 2,
+      spend: { USD: 10.25, ARS: 3 },
+    });
     // The old link and its pointer are gone; costs are listed under the new campaign.
     expect(await storedItem(keys.campaignActivity(org.organizationId, from.id, activity.id))).toBeUndefined();
     expect(await storedItem(keys.recordPointer(first.body.data.campaignActivityId))).toBeUndefined();
-    const costs = await call('GET', `/v1/costs?organizationId=${org.organizationId}&campaignId=${to.id}&pageIndex=0&pageSize=10`, { token: viewer.token });
+    const costs = await call(
+      'GET',
+      `/v1/costs?organizationId=${org.organizationId}&campaignId=${to.id}&pageIndex=0&pageSize=10`,
+      { token: viewer.token },
+    );
     expect(costs.body.totalCount).toBe(2);
   });
 
@@ -76,14 +99,16 @@ describe('POST /v1/campaigns/:id/activities', () => {
     const old = await newCost(org, activity.id, 20);
     await link(org, to.id, activity.id);
     await newCost(org, activity.id, 5);
-    expect((await call('PATCH', `/v1/activities/costs/${old.id}`, { token: org.owner.token, body: { amount: 30 } })).status).toBe(200);
+    expect(
+      (await call('PATCH', `/v1/activities/costs/${old.id}`, { token: org.owner.token, body: { amount: 30 } })).status,
+    ).toBe(200);
     expect(await campaignItem(org, from.id)).toMatchObject({ costsCount: 0, spend: { USD: 0 } });
     expect(await campaignItem(org, to.id)).toMatchObject({ costsCount: 2, spend: { USD: 35 } });
     expect((await call('DELETE', `/v1/activities/costs/${old.id}`, { token: org.owner.token })).status).toBe(200);
     expect(await campaignItem(org, to.id)).toMatchObject({ costsCount: 1, spend: { USD: 5 } });
   });
 
-  it('is 404 for an activity of another organization or none, 404 for another organization\'s campaign, 403 for a viewer', async () => {
+  it("is 404 for an activity of another organization or none, 404 for another organization's campaign, 403 for a viewer", async () => {
     const campaign = await newCampaign(org);
     const foreign = await newActivity(outsider);
     expect((await link(org, campaign.id, foreign.id)).status).toBe(404);
@@ -91,7 +116,14 @@ describe('POST /v1/campaigns/:id/activities', () => {
     const activity = await newActivity(org);
     expect((await link(org, campaign.id, activity.id, outsider.owner)).status).toBe(404);
     expect((await link(org, campaign.id, activity.id, viewer)).status).toBe(403);
-    expect((await call('POST', `/v1/campaigns/${campaign.id}/activities`, { token: org.owner.token, body: { activityId: 'nope' } })).status).toBe(400);
+    expect(
+      (
+        await call('POST', `/v1/campaigns/${campaign.id}/activities`, {
+          token: org.owner.token,
+          body: { activityId: 'nope' },
+        })
+      ).status,
+    ).toBe(400);
     expect(await campaignItem(org, campaign.id)).toMatchObject({ activitiesCount: 0 });
   });
 });
@@ -106,7 +138,11 @@ describe('DELETE /v1/campaigns/:id/activities/:activityId', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data).toEqual({ id: linked.body.data.campaignActivityId, deleted: true });
     expect(await activityItem(org, activity.id)).toMatchObject({ campaignId: null });
-    expect(await campaignItem(org, campaign.id)).toMatchObject({ activitiesCount: 0, costsCount: 0, spend: { USD: 0 } });
+    expect(await campaignItem(org, campaign.id)).toMatchObject({
+      activitiesCount: 0,
+      costsCount: 0,
+      spend: { USD: 0 },
+    });
     expect((await unlink(campaign.id, activity.id)).status).toBe(404);
   });
 

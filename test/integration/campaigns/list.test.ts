@@ -24,7 +24,15 @@ beforeAll(async () => {
   // Created in this order: newest first is the reverse.
   ids.draft = (await newCampaign(org, { name: 'Alpha draft', budget: 10, tags: ['evergreen'] })).id;
   ids.scheduled = (await newCampaign(org, { name: 'Bravo later', startAt: inDays(10), budget: 300 })).id;
-  ids.active = (await newCampaign(org, { name: 'Charlie now', startAt: inDays(-2), endAt: inDays(2), budget: 50, summary: 'Spring EVERGREEN push' })).id;
+  ids.active = (
+    await newCampaign(org, {
+      name: 'Charlie now',
+      startAt: inDays(-2),
+      endAt: inDays(2),
+      budget: 50,
+      summary: 'Spring EVERGREEN push',
+    })
+  ).id;
   ids.completed = (await newCampaign(org, { name: 'Delta done', startAt: inDays(-20), endAt: inDays(-10) })).id;
   const creator = await createCreator(org.organizationId, { name: 'Ada' });
   creatorId = creator.id;
@@ -36,14 +44,18 @@ beforeAll(async () => {
 });
 
 const list = (query: string, user: TestUser = viewer) =>
-  call('GET', `/v1/campaigns?organizationId=${org.organizationId}&pageIndex=0&pageSize=10&${query}`, { token: user.token });
+  call('GET', `/v1/campaigns?organizationId=${org.organizationId}&pageIndex=0&pageSize=10&${query}`, {
+    token: user.token,
+  });
 const names = (res: { body: { items: { name: string }[] } }) => res.body.items.map((c) => c.name);
 
 describe('GET /v1/campaigns', () => {
   it('names the tenant field this route takes when workspace_id is in the query (docs/decisions.md "Inputs")', async () => {
     const res = await list(`workspace_id=${org.organizationId}`);
     expect(res.status).toBe(400);
-    expect(res.body.errors).toEqual([{ path: 'workspace_id', message: 'Unknown field: this route names the tenant `organizationId`.' }]);
+    expect(res.body.errors).toEqual([
+      { path: 'workspace_id', message: 'Unknown field: this route names the tenant `organizationId`.' },
+    ]);
   });
 
   it('lists newest first with status facets and _meta', async () => {
@@ -57,7 +69,11 @@ describe('GET /v1/campaigns', () => {
 
   it('pages exactly at the edges', async () => {
     const page = (pageIndex: number, pageSize: number) =>
-      call('GET', `/v1/campaigns?organizationId=${org.organizationId}&pageIndex=${pageIndex}&pageSize=${pageSize}&sortBy=name`, { token: viewer.token });
+      call(
+        'GET',
+        `/v1/campaigns?organizationId=${org.organizationId}&pageIndex=${pageIndex}&pageSize=${pageSize}&sortBy=name`,
+        { token: viewer.token },
+      );
     expect(names(await page(0, 3))).toEqual(['Alpha draft', 'Bravo later', 'Charlie now']);
     expect(names(await page(1, 3))).toEqual(['Delta done']);
     const beyond = await page(2, 3);
@@ -85,7 +101,12 @@ describe('GET /v1/campaigns', () => {
   });
 
   it('sorts by budget with no budget last, by status, and by spend in the organization currency', async () => {
-    expect(names(await list('sortBy=budget&sortDirection=desc'))).toEqual(['Bravo later', 'Charlie now', 'Alpha draft', 'Delta done']);
+    expect(names(await list('sortBy=budget&sortDirection=desc'))).toEqual([
+      'Bravo later',
+      'Charlie now',
+      'Alpha draft',
+      'Delta done',
+    ]);
     expect(names(await list('sortBy=status'))).toEqual(['Charlie now', 'Delta done', 'Alpha draft', 'Bravo later']);
     expect(names(await list('sortBy=spend&sortDirection=desc'))[0]).toBe('Charlie now');
     expect((await list('sortBy=owner')).status).toBe(400);
@@ -120,8 +141,13 @@ describe('GET /v1/campaigns/stats', () => {
   });
 
   it('applies the status, search and creator filters', async () => {
-    const stats = (query: string) => call('GET', `/v1/campaigns/stats?organizationId=${org.organizationId}&${query}`, { token: viewer.token });
-    expect((await stats('status=scheduled')).body.data).toMatchObject({ totalCount: 1, budgetTotal: 300, spendTotal: 0 });
+    const stats = (query: string) =>
+      call('GET', `/v1/campaigns/stats?organizationId=${org.organizationId}&${query}`, { token: viewer.token });
+    expect((await stats('status=scheduled')).body.data).toMatchObject({
+      totalCount: 1,
+      budgetTotal: 300,
+      spendTotal: 0,
+    });
     expect((await stats('searchTerm=alpha')).body.data).toMatchObject({ totalCount: 1, budgetTotal: 10 });
     expect((await stats(`creatorId=${creatorId}`)).body.data).toMatchObject({ totalCount: 1, spendTotal: 75 });
     expect((await stats('pageSize=3')).status).toBe(400);

@@ -20,7 +20,14 @@ beforeAll(async () => {
   org = await newOrg('Previewer');
   viewer = await signUp('Preview Viewer');
   await addMember(org.organizationId, org.owner, viewer, 'viewer');
-  campaign = await newCampaign(org, { name: 'Summer', budget: 100, desiredOutcomes: 'Saves', summary: 'Beach', startAt: inDays(-1), endAt: inDays(5) });
+  campaign = await newCampaign(org, {
+    name: 'Summer',
+    budget: 100,
+    desiredOutcomes: 'Saves',
+    summary: 'Beach',
+    startAt: inDays(-1),
+    endAt: inDays(5),
+  });
   const activity = await newActivity(org);
   await link(org, campaign.id, activity.id);
   await newCost(org, activity.id, 80);
@@ -31,7 +38,9 @@ async function tableState(): Promise<string> {
   const items: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined;
   do {
-    const page = await documentClient().send(new ScanCommand({ TableName: tableName(), ExclusiveStartKey: start, ConsistentRead: true }));
+    const page = await documentClient().send(
+      new ScanCommand({ TableName: tableName(), ExclusiveStartKey: start, ConsistentRead: true }),
+    );
     items.push(...(page.Items ?? []));
     start = page.LastEvaluatedKey;
   } while (start);
@@ -43,7 +52,13 @@ const preview = (body: Record<string, unknown>, user: TestUser = org.owner) =>
 
 describe('POST /v1/campaigns/preview', () => {
   it('previews a create: target none, the fields set, derived status, no warning', async () => {
-    const res = await preview({ operation: 'create', name: 'Autumn', budget: 500, desiredOutcomes: 'Reach', startAt: inDays(3) });
+    const res = await preview({
+      operation: 'create',
+      name: 'Autumn',
+      budget: 500,
+      desiredOutcomes: 'Reach',
+      startAt: inDays(3),
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data).toEqual({
       operation: 'create',
@@ -60,7 +75,13 @@ describe('POST /v1/campaigns/preview', () => {
   });
 
   it('previews an update with warnings for an end before the start and a budget below the recorded spend', async () => {
-    const res = await preview({ operation: 'update', id: campaign.id, budget: 50, endAt: inDays(-3), summary: 'Beach' });
+    const res = await preview({
+      operation: 'update',
+      id: campaign.id,
+      budget: 50,
+      endAt: inDays(-3),
+      summary: 'Beach',
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
       target: { id: campaign.id, name: 'Summer', status: 'active' },
@@ -70,16 +91,31 @@ describe('POST /v1/campaigns/preview', () => {
       changedFields: ['endAt', 'budget'],
       warning: 'endAt is before startAt.',
     });
-    expect(res.body.data.warnings).toEqual(['endAt is before startAt.', 'The budget ($50.00) is below the recorded spend ($80.00).']);
+    expect(res.body.data.warnings).toEqual([
+      'endAt is before startAt.',
+      'The budget ($50.00) is below the recorded spend ($80.00).',
+    ]);
   });
 
   it('previews a delete (activities it would unlink) and a duplicate (a draft copy of the brief)', async () => {
     const del = await preview({ operation: 'delete', id: campaign.id });
-    expect(del.body.data).toMatchObject({ operation: 'delete', changedFields: ['deleted', 'activities'], status: 'active' });
+    expect(del.body.data).toMatchObject({
+      operation: 'delete',
+      changedFields: ['deleted', 'activities'],
+      status: 'active',
+    });
     expect(del.body.data.warning).toMatch(/unlinks 1 activities/);
     const dup = await preview({ operation: 'duplicate', id: campaign.id });
-    expect(dup.body.data).toMatchObject({ name: 'Summer (copy)', budget: 100, desiredOutcomes: 'Saves', status: 'draft', warning: null });
-    expect(dup.body.data.changedFields).toEqual(expect.arrayContaining(['name', 'budget', 'summary', 'desiredOutcomes']));
+    expect(dup.body.data).toMatchObject({
+      name: 'Summer (copy)',
+      budget: 100,
+      desiredOutcomes: 'Saves',
+      status: 'draft',
+      warning: null,
+    });
+    expect(dup.body.data.changedFields).toEqual(
+      expect.arrayContaining(['name', 'budget', 'summary', 'desiredOutcomes']),
+    );
   });
 
   it('writes nothing, whatever the operation', async () => {
@@ -110,6 +146,9 @@ describe('POST /v1/campaigns/preview', () => {
 
   it('warns about a create without a name and an owner who is not a member', async () => {
     const res = await preview({ operation: 'create', ownerUserId: randomUUID() });
-    expect(res.body.data.warnings).toEqual(['A name is required to create a campaign.', 'ownerUserId is not an active member of this organization.']);
+    expect(res.body.data.warnings).toEqual([
+      'A name is required to create a campaign.',
+      'ownerUserId is not an active member of this organization.',
+    ]);
   });
 });

@@ -29,7 +29,11 @@ async function campaignWithActivity() {
 }
 
 const campaignAggregate = async (campaignId: string) =>
-  (await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.campaign(orgId, campaignId), ConsistentRead: true }))).Item;
+  (
+    await documentClient().send(
+      new GetCommand({ TableName: tableName(), Key: keys.campaign(orgId, campaignId), ConsistentRead: true }),
+    )
+  ).Item;
 
 describe('the campaign aggregate', () => {
   it('counts a cost on create, moves it on update and takes it back on delete', async () => {
@@ -38,7 +42,10 @@ describe('the campaign aggregate', () => {
     expect(cost.campaignId).toBe(campaignId);
     expect(await campaignAggregate(campaignId)).toMatchObject({ costsCount: 1, spend: { USD: 120.5 } });
 
-    const updated = await call('PATCH', `/v1/activities/costs/${cost.id}`, { token: owner.token, body: { amount: 100 } });
+    const updated = await call('PATCH', `/v1/activities/costs/${cost.id}`, {
+      token: owner.token,
+      body: { amount: 100 },
+    });
     expect(updated.status, JSON.stringify(updated.body)).toBe(200);
     expect(await campaignAggregate(campaignId)).toMatchObject({ costsCount: 1, spend: { USD: 100 } });
 

@@ -3,7 +3,11 @@ import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createActivity, getActivity, linkCreatorItems } from '../../../shared/db/catalogue/activities.ts';
 import { documentClient, tableName } from '../../../shared/db/table/client.ts';
-import { costItemsOf, deleteCostsOfActivity, deleteCostsOfCreatorOnActivity } from '../../../shared/db/catalogue/costs.ts';
+import {
+  costItemsOf,
+  deleteCostsOfActivity,
+  deleteCostsOfCreatorOnActivity,
+} from '../../../shared/db/catalogue/costs.ts';
 import { createCreator, getCreator } from '../../../shared/db/catalogue/creators.ts';
 import { getExpenseCategory } from '../../../shared/db/catalogue/expense-categories.ts';
 import * as keys from '../../../shared/db/table/item-keys.ts';
@@ -20,7 +24,7 @@ beforeAll(async () => {
 });
 
 describe('deleteCostsOfCreatorOnActivity', () => {
-  it('removes only that creator\'s costs on that activity, with their aggregates, once', async () => {
+  it("removes only that creator's costs on that activity, with their aggregates, once", async () => {
     const org = await newOrganization(owner);
     const ada = await createCreator(org, { name: 'Ada' });
     const bo = await createCreator(org, { name: 'Bo' });
@@ -28,7 +32,12 @@ describe('deleteCostsOfCreatorOnActivity', () => {
     const activity = await createActivity(org, { ...activityInput(), creatorId: ada.id });
     const other = await createActivity(org, { ...activityInput('Other'), creatorId: ada.id });
     await documentClient().send(new TransactWriteCommand({ TransactItems: linkCreatorItems(org, activity.id, bo.id) }));
-    const gone = await newCost(owner, { activityId: activity.id, amount: 10, creatorId: ada.id, categoryId: category.id });
+    const gone = await newCost(owner, {
+      activityId: activity.id,
+      amount: 10,
+      creatorId: ada.id,
+      categoryId: category.id,
+    });
     await newCost(owner, { activityId: activity.id, amount: 20, creatorId: bo.id });
     await newCost(owner, { activityId: other.id, amount: 40 });
     expect(await deleteCostsOfCreatorOnActivity(org, activity.id, ada.id)).toBe(1);

@@ -80,25 +80,35 @@ const ORDERS: [string, string, CostFilters, 'amount' | 'createdAt', 'asc' | 'des
   ['by amount, descending', 'sortBy=amount&sortDirection=desc', {}, 'amount', 'desc', TOTAL],
   ['oldest first', 'sortBy=createdAt&sortDirection=asc', {}, 'createdAt', 'asc', TOTAL],
   ['searched (activity name), newest first', 'searchTerm=LAUNCH', { searchTerm: 'LAUNCH' }, 'createdAt', 'desc', 4],
-  ['by category, by amount descending', `categoryId=CATEGORY&sortBy=amount&sortDirection=desc`, { categoryId: 'CATEGORY' }, 'amount', 'desc', 4],
+  [
+    'by category, by amount descending',
+    `categoryId=CATEGORY&sortBy=amount&sortDirection=desc`,
+    { categoryId: 'CATEGORY' },
+    'amount',
+    'desc',
+    4,
+  ],
   ['searched (type), by amount', 'searchTerm=gift&sortBy=amount', { searchTerm: 'gift' }, 'amount', 'asc', 5],
 ];
 
 describe('GET /v1/costs in the orders no key holds, and oldest first', () => {
-  it.each(ORDERS)('%s: first, middle, last partial and past the end as the in-memory order', async (_, query, filters, sortBy, direction, total) => {
-    const q = query.replace('CATEGORY', ids.fees!);
-    const expected = await inMemoryOrder(filters.categoryId ? { categoryId: ids.fees! } : filters, sortBy, direction);
-    expect(expected).toHaveLength(total);
-    const pageSize = 3;
-    const pages = Math.ceil(total / pageSize);
-    for (let pageIndex = 0; pageIndex <= pages; pageIndex++) {
-      const page = await list(`${q}&pageIndex=${pageIndex}&pageSize=${pageSize}`);
-      expect(page.totalCount).toBe(total);
-      expect(page.items).toEqual(expected.slice(pageIndex * pageSize, pageIndex * pageSize + pageSize));
-    }
-    expect(await list(`${q}&pageIndex=40&pageSize=100`)).toMatchObject({ items: [], totalCount: total });
-    expect((await list(`${q}&pageIndex=0&pageSize=100`)).items).toEqual(expected);
-  });
+  it.each(ORDERS)(
+    '%s: first, middle, last partial and past the end as the in-memory order',
+    async (_, query, filters, sortBy, direction, total) => {
+      const q = query.replace('CATEGORY', ids.fees!);
+      const expected = await inMemoryOrder(filters.categoryId ? { categoryId: ids.fees! } : filters, sortBy, direction);
+      expect(expected).toHaveLength(total);
+      const pageSize = 3;
+      const pages = Math.ceil(total / pageSize);
+      for (let pageIndex = 0; pageIndex <= pages; pageIndex++) {
+        const page = await list(`${q}&pageIndex=${pageIndex}&pageSize=${pageSize}`);
+        expect(page.totalCount).toBe(total);
+        expect(page.items).toEqual(expected.slice(pageIndex * pageSize, pageIndex * pageSize + pageSize));
+      }
+      expect(await list(`${q}&pageIndex=40&pageSize=100`)).toMatchObject({ items: [], totalCount: total });
+      expect((await list(`${q}&pageIndex=0&pageSize=100`)).items).toEqual(expected);
+    },
+  );
 
   it.each([
     ['sorted by amount', 'sortBy=amount&sortDirection=desc'],
@@ -112,7 +122,9 @@ describe('GET /v1/costs in the orders no key holds, and oldest first', () => {
     expect(costQueries[0]!.input).toContain('"gsi5"');
     expect(costQueries[0]!.input).toContain('#COSTS_COMPACT');
     // The page's two costs, fetched by key.
-    const costKeys = requests.filter((r) => r.command === 'BatchGetItemCommand').flatMap((r) => r.input.match(/COST#[0-9a-f-]{36}/g) ?? []);
+    const costKeys = requests
+      .filter((r) => r.command === 'BatchGetItemCommand')
+      .flatMap((r) => r.input.match(/COST#[0-9a-f-]{36}/g) ?? []);
     expect(costKeys).toHaveLength(2);
   });
 
@@ -144,21 +156,38 @@ describe('GET /v1/costs/types from counters kept on write', () => {
     const pk = await create('pk');
     expect(await types()).toMatchObject({
       totalCount: 4,
-      items: [{ type: 'pk', count: 1 }, { type: 'Production', count: 1 }, { type: 'production', count: 1 }, { type: 'shipping', count: 2 }],
+      items: [
+        { type: 'pk', count: 1 },
+        { type: 'Production', count: 1 },
+        { type: 'production', count: 1 },
+        { type: 'shipping', count: 2 },
+      ],
     });
     // A type change moves one count; a label back at 0 is left out.
-    const changed = await call('PATCH', `/v1/activities/costs/${third.id}`, { token: owner.token, body: { type: 'gifting' } });
+    const changed = await call('PATCH', `/v1/activities/costs/${third.id}`, {
+      token: owner.token,
+      body: { type: 'gifting' },
+    });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     // Another field's change moves nothing.
-    expect((await call('PATCH', `/v1/activities/costs/${first.id}`, { token: owner.token, body: { amount: 2 } })).status).toBe(200);
+    expect(
+      (await call('PATCH', `/v1/activities/costs/${first.id}`, { token: owner.token, body: { amount: 2 } })).status,
+    ).toBe(200);
     expect((await call('DELETE', `/v1/activities/costs/${pk.id}`, { token: owner.token })).status).toBe(200);
     expect(await types()).toMatchObject({
       totalCount: 3,
-      items: [{ type: 'gifting', count: 1 }, { type: 'Production', count: 1 }, { type: 'shipping', count: 2 }],
+      items: [
+        { type: 'gifting', count: 1 },
+        { type: 'Production', count: 1 },
+        { type: 'shipping', count: 2 },
+      ],
     });
     // Pages of 2: first, last partial, past the end.
     expect((await types('pageIndex=0&pageSize=2')).items.map((t) => t.type)).toEqual(['gifting', 'Production']);
-    expect(await types('pageIndex=1&pageSize=2')).toMatchObject({ items: [{ type: 'shipping', count: 2 }], totalCount: 3 });
+    expect(await types('pageIndex=1&pageSize=2')).toMatchObject({
+      items: [{ type: 'shipping', count: 2 }],
+      totalCount: 3,
+    });
     expect(await types('pageIndex=2&pageSize=2')).toMatchObject({ items: [], totalCount: 3 });
     // The route reads the counter item, no cost.
     const requests = await requestsOf(() => types());

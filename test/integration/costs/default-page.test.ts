@@ -51,7 +51,12 @@ describe('GET /v1/costs, default order', () => {
   it('pages first, middle, last partial and past the end exactly as the in-memory order', async () => {
     const expected = await inMemoryOrder();
     expect(expected).toHaveLength(TOTAL);
-    for (const [pageIndex, size] of [[0, 3], [1, 3], [2, 2], [3, 0]] as const) {
+    for (const [pageIndex, size] of [
+      [0, 3],
+      [1, 3],
+      [2, 2],
+      [3, 0],
+    ] as const) {
       const res = await page(`pageIndex=${pageIndex}&pageSize=3`);
       expect(res.status).toBe(200);
       expect(res.body.totalCount).toBe(TOTAL);
@@ -80,9 +85,14 @@ describe('GET /v1/costs, default order', () => {
     const reads = countReads();
     const readsOf = async (pageIndex: number) => {
       const before = reads.read();
-      const res = await call('GET', `/v1/costs?organizationId=${other}&pageIndex=${pageIndex}&pageSize=2`, { token: owner.token });
+      const res = await call('GET', `/v1/costs?organizationId=${other}&pageIndex=${pageIndex}&pageSize=2`, {
+        token: owner.token,
+      });
       expect(res.status).toBe(200);
-      return { ids: res.body.items.map((c: { id: string }) => c.id), itemsRead: readsBetween(before, reads.read()).itemsRead };
+      return {
+        ids: res.body.items.map((c: { id: string }) => c.id),
+        itemsRead: readsBetween(before, reads.read()).itemsRead,
+      };
     };
     const small = await readsOf(0);
     // Older costs: the first page stays the same while the tenant grows.

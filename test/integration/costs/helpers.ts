@@ -5,7 +5,10 @@ import type { TestUser } from '../../support/users.ts';
 
 /** POST /v1/organizations as `owner`; returns its id. */
 export async function newOrganization(owner: TestUser, body: Record<string, unknown> = {}): Promise<string> {
-  const res = await call('POST', '/v1/organizations', { token: owner.token, body: { userId: owner.userId, name: 'Costs Org', ...body } });
+  const res = await call('POST', '/v1/organizations', {
+    token: owner.token,
+    body: { userId: owner.userId, name: 'Costs Org', ...body },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data.id;
 }
@@ -19,7 +22,10 @@ export async function newCategory(user: TestUser, organizationId: string, name: 
 
 /** POST /v1/activities/costs; returns the cost record. */
 export async function newCost(user: TestUser, body: Record<string, unknown>) {
-  const res = await call('POST', '/v1/activities/costs', { token: user.token, body: { type: 'creator_fee', currency: 'USD', ...body } });
+  const res = await call('POST', '/v1/activities/costs', {
+    token: user.token,
+    body: { type: 'creator_fee', currency: 'USD', ...body },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data as Record<string, any>;
 }

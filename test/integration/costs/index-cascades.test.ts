@@ -9,7 +9,14 @@ import { DeleteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActivity, getActivity } from '../../../shared/db/catalogue/activities.ts';
 import { documentClient, tableName } from '../../../shared/db/table/client.ts';
-import { costItemsOf, createCost, deleteCost, deleteCostsOfActivity, deleteCostsOfCreator, readStoredCost } from '../../../shared/db/catalogue/costs.ts';
+import {
+  costItemsOf,
+  createCost,
+  deleteCost,
+  deleteCostsOfActivity,
+  deleteCostsOfCreator,
+  readStoredCost,
+} from '../../../shared/db/catalogue/costs.ts';
 import { createCreator, getCreator } from '../../../shared/db/catalogue/creators.ts';
 import { createExpenseCategory } from '../../../shared/db/catalogue/expense-categories.ts';
 import * as keys from '../../../shared/db/table/item-keys.ts';
@@ -107,7 +114,9 @@ describe('cost writes whose records went meanwhile', () => {
     const activity = await createActivity(tenant.id, { channel: 'youtube', activity: 'youtube_video', name: 'Clip' });
     const category = await createExpenseCategory(tenant.id, 'Fees');
     const cost = await createCost(tenant.id, activity, usd(7.5, { categoryId: category.id }));
-    await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: keys.expenseCategory(tenant.id, category.id) }));
+    await documentClient().send(
+      new DeleteCommand({ TableName: tableName(), Key: keys.expenseCategory(tenant.id, category.id) }),
+    );
     await deleteCost(tenant.id, (await readStoredCost(tenant.id, cost.id))!);
     expect(await readStoredCost(tenant.id, cost.id)).toBeUndefined();
     expect(await getActivity(tenant.id, activity.id)).toMatchObject({ costsCount: 0, spend: {} });

@@ -23,7 +23,14 @@ beforeAll(async () => {
   const ada = await createCreator(org, { name: 'Ada' });
   const launch = await createActivity(org, { ...activityInput('Launch'), creatorId: ada.id });
   const campaign = await createCampaign(org, { name: 'Spring' });
-  expect((await call('POST', `/v1/campaigns/${campaign.id}/activities`, { token: owner.token, body: { activityId: launch.id } })).status).toBeLessThan(300);
+  expect(
+    (
+      await call('POST', `/v1/campaigns/${campaign.id}/activities`, {
+        token: owner.token,
+        body: { activityId: launch.id },
+      })
+    ).status,
+  ).toBeLessThan(300);
   Object.assign(ids, { ada: ada.id, launch: launch.id, campaign: campaign.id });
   for (const amount of [10, 15]) await newCost(owner, { activityId: launch.id, amount });
 });
@@ -37,16 +44,31 @@ describe('cost reads filtered by a parent', () => {
       for (const query of queries) {
         for (const path of ['', '/stats']) {
           const before = reads.read();
-          const res = await call('GET', `/v1/costs${path}?organizationId=${org}&${query}${path ? '' : '&pageIndex=0&pageSize=10'}`, { token: owner.token });
+          const res = await call(
+            'GET',
+            `/v1/costs${path}?organizationId=${org}&${query}${path ? '' : '&pageIndex=0&pageSize=10'}`,
+            { token: owner.token },
+          );
           expect(res.status, JSON.stringify(res.body)).toBe(200);
-          out.push({ query, path, body: path ? res.body.data : { totalCount: res.body.totalCount, amounts: res.body.items.map((c: { amount: number }) => c.amount) }, itemsRead: readsBetween(before, reads.read()).itemsRead });
+          out.push({
+            query,
+            path,
+            body: path
+              ? res.body.data
+              : { totalCount: res.body.totalCount, amounts: res.body.items.map((c: { amount: number }) => c.amount) },
+            itemsRead: readsBetween(before, reads.read()).itemsRead,
+          });
         }
       }
       return out;
     };
     const small = await measure();
     expect(small.find((m) => m.path === '')!.body).toEqual({ totalCount: 2, amounts: [15, 10] });
-    expect(small.find((m) => m.path === '/stats')!.body).toMatchObject({ totalSpend: { USD: 25 }, costsCount: 2, costCoverage: 1 });
+    expect(small.find((m) => m.path === '/stats')!.body).toMatchObject({
+      totalSpend: { USD: 25 },
+      costsCount: 2,
+      costCoverage: 1,
+    });
     // The creator-filtered stats' coverage is over every activity of the tenant: it changes with them, its reads do not.
     for (let i = 0; i < 3; i++) {
       const other = await createActivity(org, activityInput(`Other ${i}`));

@@ -18,9 +18,16 @@ const ids: Record<string, string> = {};
 /** The Campaigns group sets an activity's campaign; here it is written directly, with the campaign's link item as linking writes it. */
 async function putInCampaign(tenantId: string, activityId: string, campaign: string) {
   const link = keys.campaignActivity(tenantId, campaign, activityId);
-  await documentClient().send(new PutCommand({ TableName: tableName(), Item: { ...link, campaignId: campaign, activityId } }));
   await documentClient().send(
-    new UpdateCommand({ TableName: tableName(), Key: keys.activity(tenantId, activityId), UpdateExpression: 'SET campaignId = :c', ExpressionAttributeValues: { ':c': campaign } }),
+    new PutCommand({ TableName: tableName(), Item: { ...link, campaignId: campaign, activityId } }),
+  );
+  await documentClient().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.activity(tenantId, activityId),
+      UpdateExpression: 'SET campaignId = :c',
+      ExpressionAttributeValues: { ':c': campaign },
+    }),
   );
 }
 
@@ -28,7 +35,14 @@ beforeAll(async () => {
   owner = await signUp('Reads Owner');
   org = await newOrganization(owner);
   viewer = await signUp('Reads Viewer');
-  expect((await call('POST', `/v1/organizations/${org}/users`, { token: owner.token, body: { userId: viewer.userId, role: 'viewer' } })).status).toBe(201);
+  expect(
+    (
+      await call('POST', `/v1/organizations/${org}/users`, {
+        token: owner.token,
+        body: { userId: viewer.userId, role: 'viewer' },
+      })
+    ).status,
+  ).toBe(201);
   const ada = await createCreator(org, { name: 'Ada Lovelace' });
   const launch = await createActivity(org, { ...activityInput('Spring launch'), creatorId: ada.id });
   const unboxing = await createActivity(org, activityInput('Unboxing'));
@@ -39,13 +53,24 @@ beforeAll(async () => {
   Object.assign(ids, { ada: ada.id, launch: launch.id, unboxing: unboxing.id, fees: fees.id, shipping: shipping.id });
   // Created in this order (createdAt ascending): amounts 50, 500, 5, 5000 CLP, 20.
   ids.c1 = (await newCost(owner, { activityId: launch.id, amount: 50, type: 'creator_fee', categoryId: fees.id })).id;
-  ids.c2 = (await newCost(owner, { activityId: launch.id, amount: 500, type: 'creator_fee', categoryId: fees.id, description: 'Bonus for reach' })).id;
-  ids.c3 = (await newCost(owner, { activityId: unboxing.id, amount: 5, type: 'production', categoryId: shipping.id })).id;
+  ids.c2 = (
+    await newCost(owner, {
+      activityId: launch.id,
+      amount: 500,
+      type: 'creator_fee',
+      categoryId: fees.id,
+      description: 'Bonus for reach',
+    })
+  ).id;
+  ids.c3 = (
+    await newCost(owner, { activityId: unboxing.id, amount: 5, type: 'production', categoryId: shipping.id })
+  ).id;
   ids.c4 = (await newCost(owner, { activityId: unboxing.id, amount: 5000, type: 'Production', currency: 'CLP' })).id;
   ids.c5 = (await newCost(owner, { activityId: unboxing.id, amount: 20, type: 'gifting', categoryId: shipping.id })).id;
 });
 
-const get = (path: string, query: string, token = owner.token) => call('GET', `/v1/costs${path}?organizationId=${org}&${query}`, { token });
+const get = (path: string, query: string, token = owner.token) =>
+  call('GET', `/v1/costs${path}?organizationId=${org}&${query}`, { token });
 const idsOf = (body: { items: { id: string }[] }) => body.items.map((c) => c.id);
 
 describe('GET /v1/costs', () => {
@@ -66,7 +91,13 @@ describe('GET /v1/costs', () => {
       activityName: 'Spring launch',
       campaignId,
     });
-    expect(res.body.items[1]).toMatchObject({ id: ids.c4, creator: null, categoryName: null, activityName: 'Unboxing', campaignId: null });
+    expect(res.body.items[1]).toMatchObject({
+      id: ids.c4,
+      creator: null,
+      categoryName: null,
+      activityName: 'Unboxing',
+      campaignId: null,
+    });
     expect(res.body._meta).toMatchObject({ requestId: expect.any(String) });
   });
 
@@ -78,12 +109,19 @@ describe('GET /v1/costs', () => {
     expect(await page('pageIndex=3&pageSize=2&sortBy=amount&sortDirection=desc')).toEqual([]);
     expect(await page('pageIndex=0&pageSize=5&sortBy=amount')).toEqual([ids.c3, ids.c5, ids.c1, ids.c2, ids.c4]);
     expect(await page('pageIndex=1&pageSize=5&sortBy=amount')).toEqual([]);
-    expect(await page('pageIndex=0&pageSize=10&sortBy=createdAt&sortDirection=asc')).toEqual([ids.c1, ids.c2, ids.c3, ids.c4, ids.c5]);
+    expect(await page('pageIndex=0&pageSize=10&sortBy=createdAt&sortDirection=asc')).toEqual([
+      ids.c1,
+      ids.c2,
+      ids.c3,
+      ids.c4,
+      ids.c5,
+    ]);
     expect((await get('', 'pageIndex=0&pageSize=10&sortBy=type')).status).toBe(400);
   });
 
   it('filters by activity, creator, campaign and category, and searches category, description and activity name', async () => {
-    const found = async (query: string) => idsOf((await get('', `pageIndex=0&pageSize=10&sortBy=createdAt&sortDirection=asc&${query}`)).body);
+    const found = async (query: string) =>
+      idsOf((await get('', `pageIndex=0&pageSize=10&sortBy=createdAt&sortDirection=asc&${query}`)).body);
     expect(await found(`activityId=${ids.unboxing}`)).toEqual([ids.c3, ids.c4, ids.c5]);
     expect(await found(`creatorId=${ids.ada}`)).toEqual([ids.c1, ids.c2]);
     expect(await found(`campaignId=${campaignId}`)).toEqual([ids.c1, ids.c2]);
@@ -100,8 +138,13 @@ describe('GET /v1/costs', () => {
     const category = await newCategory(owner, org2, 'Old name');
     const activity = await createActivity(org2, activityInput());
     const cost = await newCost(owner, { activityId: activity.id, amount: 1, categoryId: category.id });
-    expect((await call('PATCH', `/v1/expense-categories/${category.id}`, { token: owner.token, body: { name: 'New name' } })).status).toBe(200);
-    const res = await call('GET', `/v1/costs?organizationId=${org2}&pageIndex=0&pageSize=10&searchTerm=new`, { token: owner.token });
+    expect(
+      (await call('PATCH', `/v1/expense-categories/${category.id}`, { token: owner.token, body: { name: 'New name' } }))
+        .status,
+    ).toBe(200);
+    const res = await call('GET', `/v1/costs?organizationId=${org2}&pageIndex=0&pageSize=10&searchTerm=new`, {
+      token: owner.token,
+    });
     expect(res.body.items).toEqual([expect.objectContaining({ id: cost.id, categoryName: 'New name' })]);
   });
 
@@ -146,7 +189,11 @@ describe('GET /v1/costs/types', () => {
     expect(await types('pageIndex=1&pageSize=2')).toEqual(['Production', 'production']);
     expect(await types('pageIndex=1&pageSize=3')).toEqual(['production']);
     expect(await types('pageIndex=2&pageSize=2')).toEqual([]);
-    const empty = await call('GET', `/v1/costs/types?organizationId=${await newOrganization(owner)}&pageIndex=0&pageSize=10`, { token: owner.token });
+    const empty = await call(
+      'GET',
+      `/v1/costs/types?organizationId=${await newOrganization(owner)}&pageIndex=0&pageSize=10`,
+      { token: owner.token },
+    );
     expect(empty.body).toMatchObject({ items: [], totalCount: 0 });
   });
 });
@@ -178,7 +225,15 @@ describe('GET /v1/costs/stats', () => {
   });
 
   it('has null coverage and no largest category for a tenant with no activities', async () => {
-    const empty = await call('GET', `/v1/costs/stats?organizationId=${await newOrganization(owner)}`, { token: owner.token });
-    expect(empty.body.data).toEqual({ totalSpend: {}, costsCount: 0, costCoverage: null, nonCampaignSpend: {}, largestCategory: null });
+    const empty = await call('GET', `/v1/costs/stats?organizationId=${await newOrganization(owner)}`, {
+      token: owner.token,
+    });
+    expect(empty.body.data).toEqual({
+      totalSpend: {},
+      costsCount: 0,
+      costCoverage: null,
+      nonCampaignSpend: {},
+      largestCategory: null,
+    });
   });
 });

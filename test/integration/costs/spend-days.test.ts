@@ -46,21 +46,26 @@ async function setting(startAt: string | null) {
 async function spendByScope(scopes: Record<string, RollupScope>, from: string, to: string) {
   const out: Record<string, Record<string, number>> = {};
   for (const [name, scope] of Object.entries(scopes)) {
-    out[name] = Object.fromEntries((await readDays(orgId, scope, from, to)).flatMap((d) => (d.spend.USD ? [[d.date, d.spend.USD]] : [])));
+    out[name] = Object.fromEntries(
+      (await readDays(orgId, scope, from, to)).flatMap((d) => (d.spend.USD ? [[d.date, d.spend.USD]] : [])),
+    );
   }
   return out;
 }
 
 const every = (days: Record<string, number>) => ({ tenant: days, activity: days, campaign: days, creator: days });
 
-const item = async (key: Key) => (await documentClient().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item!;
+const item = async (key: Key) =>
+  (await documentClient().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item!;
 
 describe('spend in the day rollups', () => {
   it('counts a cost on the day its activity ran in the tenant timezone, moves an amount change and takes a delete back', async () => {
     const { activity, scopes } = await setting('2026-03-01T16:30:00.000Z');
     const cost = await newCost(owner, { activityId: activity.id, amount: 12.5 });
     expect(await spendByScope(scopes, '2026-02-28', '2026-03-03')).toEqual(every({ '2026-03-02': 12.5 }));
-    expect((await call('PATCH', `/v1/activities/costs/${cost.id}`, { token: owner.token, body: { amount: 20.05 } })).status).toBe(200);
+    expect(
+      (await call('PATCH', `/v1/activities/costs/${cost.id}`, { token: owner.token, body: { amount: 20.05 } })).status,
+    ).toBe(200);
     expect(await spendByScope(scopes, '2026-02-28', '2026-03-03')).toEqual(every({ '2026-03-02': 20.05 }));
     expect((await call('DELETE', `/v1/activities/costs/${cost.id}`, { token: owner.token })).status).toBe(200);
     expect(await spendByScope(scopes, '2026-02-28', '2026-03-03')).toEqual(every({}));
@@ -73,7 +78,8 @@ describe('spend in the day rollups', () => {
     const all = ['2026-01-01', '2099-12-31'] as const;
     expect(await spendByScope(scopes, ...all)).toEqual(every({ [today]: 7 }));
 
-    const patch = (startAt: string | null) => call('PATCH', `/v1/activities/${activity.id}`, { token: owner.token, body: { name: 'Launch video', startAt } });
+    const patch = (startAt: string | null) =>
+      call('PATCH', `/v1/activities/${activity.id}`, { token: owner.token, body: { name: 'Launch video', startAt } });
     expect((await patch('2026-05-10T20:00:00.000Z')).status).toBe(200);
     expect(await spendByScope(scopes, ...all)).toEqual(every({ '2026-05-11': 7 }));
     // A later cost lands on the new day at once.
@@ -100,9 +106,13 @@ describe('spend in the day rollups', () => {
     };
     const tenantBefore = await item(keys.tenantAggregate(orgId));
     const first = await newCost(owner, { activityId: activity.id, amount: 5 });
-    expect(await counters()).toEqual(Array(2).fill({ cpmSpend: 5, cpmImpressions: 1000, cpeSpend: 5, cpeEngagement: 10 }));
+    expect(await counters()).toEqual(
+      Array(2).fill({ cpmSpend: 5, cpmImpressions: 1000, cpeSpend: 5, cpeEngagement: 10 }),
+    );
     const second = await newCost(owner, { activityId: activity.id, amount: 2.25 });
-    expect(await counters()).toEqual(Array(2).fill({ cpmSpend: 7.25, cpmImpressions: 1000, cpeSpend: 7.25, cpeEngagement: 10 }));
+    expect(await counters()).toEqual(
+      Array(2).fill({ cpmSpend: 7.25, cpmImpressions: 1000, cpeSpend: 7.25, cpeEngagement: 10 }),
+    );
     const tenantAfter = await item(keys.tenantAggregate(orgId));
     expect(Number(tenantAfter.cpmSpend_USD ?? 0) - Number(tenantBefore.cpmSpend_USD ?? 0)).toBeCloseTo(7.25, 10);
     expect(Number(tenantAfter.cpmImpressions_USD ?? 0) - Number(tenantBefore.cpmImpressions_USD ?? 0)).toBe(1000);
@@ -114,19 +124,31 @@ describe('spend in the day rollups', () => {
     expect(await counters()).toEqual(Array(2).fill({ cpmSpend: 0, cpmImpressions: 0, cpeSpend: 0, cpeEngagement: 0 }));
   });
 
-  it('moves the activity\'s whole contribution (CPM/CPE sums, coverage) with it between campaigns', async () => {
+  it("moves the activity's whole contribution (CPM/CPE sums, coverage) with it between campaigns", async () => {
     const activity = await createActivity(orgId, { ...activityInput(), startAt: '2026-03-01T10:00:00.000Z' });
     await updateActivity(orgId, activity.id, { viewsCount: 1000, likeCount: 10 });
     await newCost(owner, { activityId: activity.id, amount: 5 });
-    const [first, second] = [await createCampaign(orgId, { name: 'First' }), await createCampaign(orgId, { name: 'Second' })];
+    const [first, second] = [
+      await createCampaign(orgId, { name: 'First' }),
+      await createCampaign(orgId, { name: 'Second' }),
+    ];
     const counters = async (campaignId: string) => {
       const i = await item(keys.campaign(orgId, campaignId));
-      return [i.cpmSpend_USD ?? 0, i.cpmImpressions_USD ?? 0, i.cpeSpend_USD ?? 0, i.cpeEngagement_USD ?? 0, i.activitiesWithMetrics ?? 0];
+      return [
+        i.cpmSpend_USD ?? 0,
+        i.cpmImpressions_USD ?? 0,
+        i.cpeSpend_USD ?? 0,
+        i.cpeEngagement_USD ?? 0,
+        i.activitiesWithMetrics ?? 0,
+      ];
     };
     await linkActivity(orgId, first.id, activity.id);
     expect(await counters(first.id)).toEqual([5, 1000, 5, 10, 1]);
     await linkActivity(orgId, second.id, activity.id);
-    expect([await counters(first.id), await counters(second.id)]).toEqual([[0, 0, 0, 0, 0], [5, 1000, 5, 10, 1]]);
+    expect([await counters(first.id), await counters(second.id)]).toEqual([
+      [0, 0, 0, 0, 0],
+      [5, 1000, 5, 10, 1],
+    ]);
     await unlinkActivity(orgId, second.id, activity.id);
     expect(await counters(second.id)).toEqual([0, 0, 0, 0, 0]);
   });
@@ -140,7 +162,11 @@ describe('spend in the day rollups', () => {
     expect((await item(keys.campaign(orgId, campaign.id))).activitiesWithMetrics).toBe(1);
     await newCost(owner, { activityId: activity.id, amount: 3 });
     await deleteActivity(orgId, activity.id);
-    expect(await item(keys.campaign(orgId, campaign.id))).toMatchObject({ activitiesCount: 0, impressions: 0, engagement: 0 });
+    expect(await item(keys.campaign(orgId, campaign.id))).toMatchObject({
+      activitiesCount: 0,
+      impressions: 0,
+      engagement: 0,
+    });
     expect((await item(keys.campaign(orgId, campaign.id))).activitiesWithMetrics ?? 0).toBe(0);
   });
 

@@ -32,15 +32,28 @@ const succeeds = async (pending: Promise<{ status: number; body: unknown }>) => 
   expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
 };
 const expectCounted = async () => expect(await stats()).toEqual(await statsOfCosts(org, {}, 'USD'));
-const patchCost = (id: string, body: Record<string, unknown>) => call('PATCH', `/v1/activities/costs/${id}`, { token: owner.token, body });
+const patchCost = (id: string, body: Record<string, unknown>) =>
+  call('PATCH', `/v1/activities/costs/${id}`, { token: owner.token, body });
 const deleteCost = (id: string) => call('DELETE', `/v1/activities/costs/${id}`, { token: owner.token });
-const link = (campaignId: string, activityId: string) => call('POST', `/v1/campaigns/${campaignId}/activities`, { token: owner.token, body: { activityId } });
-const unlink = (campaignId: string, activityId: string) => call('DELETE', `/v1/campaigns/${campaignId}/activities/${activityId}`, { token: owner.token });
+const link = (campaignId: string, activityId: string) =>
+  call('POST', `/v1/campaigns/${campaignId}/activities`, { token: owner.token, body: { activityId } });
+const unlink = (campaignId: string, activityId: string) =>
+  call('DELETE', `/v1/campaigns/${campaignId}/activities/${activityId}`, { token: owner.token });
 
 describe('GET /v1/costs/stats from counters', () => {
   it('equals the sum of the costs after every write', async () => {
-    expect(await stats()).toEqual({ totalSpend: {}, costsCount: 0, costCoverage: null, nonCampaignSpend: {}, largestCategory: null });
-    const [a, b, c] = [await createActivity(org, activityInput('A')), await createActivity(org, activityInput('B')), await createActivity(org, activityInput('C'))];
+    expect(await stats()).toEqual({
+      totalSpend: {},
+      costsCount: 0,
+      costCoverage: null,
+      nonCampaignSpend: {},
+      largestCategory: null,
+    });
+    const [a, b, c] = [
+      await createActivity(org, activityInput('A')),
+      await createActivity(org, activityInput('B')),
+      await createActivity(org, activityInput('C')),
+    ];
     const spring = await createCampaign(org, { name: 'Spring' });
     const autumn = await createCampaign(org, { name: 'Autumn' });
     const fees = await newCategory(owner, org, 'Fees');
@@ -98,18 +111,27 @@ describe('GET /v1/costs/stats from counters', () => {
       return [readsBetween(before, between).itemsRead, readsBetween(between, reads.read()).itemsRead];
     };
     const small = await readsOfStats();
-    for (let i = 0; i < 5; i++) await newCost(owner, { activityId: (await createActivity(other, activityInput(`More ${i}`))).id, amount: 2 });
+    for (let i = 0; i < 5; i++)
+      await newCost(owner, { activityId: (await createActivity(other, activityInput(`More ${i}`))).id, amount: 2 });
     expect(await readsOfStats()).toEqual(small);
     expect(await stats(other)).toMatchObject({ costsCount: 6, costCoverage: 1, totalSpend: { USD: 11 } });
   });
 
-  it('keeps its counters out of the organization record\'s metrics and the activity record', async () => {
+  it("keeps its counters out of the organization record's metrics and the activity record", async () => {
     const other = await newOrganization(owner);
     const activity = await createActivity(other, activityInput('Shown'));
     await newCost(owner, { activityId: activity.id, amount: 4 });
     const res = await call('GET', `/v1/organizations/${other}`, { token: owner.token });
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body.data.metrics).sort()).toEqual(['activitiesCount', 'campaignsCount', 'costsCount', 'creatorsCount', 'engagement', 'impressions', 'spend']);
+    expect(Object.keys(res.body.data.metrics).sort()).toEqual([
+      'activitiesCount',
+      'campaignsCount',
+      'costsCount',
+      'creatorsCount',
+      'engagement',
+      'impressions',
+      'spend',
+    ]);
     expect(res.body.data.metrics).toMatchObject({ costsCount: 1, spend: { USD: 4 } });
     // Nor does the activity record carry the revision a cost write bumps on its item.
     const shown = await call('GET', `/v1/activities/${activity.id}`, { token: owner.token });
@@ -118,27 +140,46 @@ describe('GET /v1/costs/stats from counters', () => {
     expect(shown.body.data).toMatchObject({ costsCount: 1, spend: { USD: 4 } });
   });
 
-  it('keeps reporting\'s counters out of the creator and campaign records', async () => {
+  it("keeps reporting's counters out of the creator and campaign records", async () => {
     const other = await newOrganization(owner);
-    const ada = (await call('POST', '/v1/creators', { token: owner.token, body: { workspaceId: other, name: 'Ada' } })).body.data;
+    const ada = (await call('POST', '/v1/creators', { token: owner.token, body: { workspaceId: other, name: 'Ada' } }))
+      .body.data;
     const activity = await createActivity(other, { ...activityInput('Counted'), creatorId: ada.id });
     const campaign = await createCampaign(other, { name: 'Counted' });
     await succeeds(link(campaign.id, activity.id));
-    await succeeds(call('PATCH', `/v1/activities/${activity.id}`, { token: owner.token, body: { name: 'Counted', viewsCount: 100, likeCount: 5 } }));
+    await succeeds(
+      call('PATCH', `/v1/activities/${activity.id}`, {
+        token: owner.token,
+        body: { name: 'Counted', viewsCount: 100, likeCount: 5 },
+      }),
+    );
     await newCost(owner, { activityId: activity.id, amount: 3 });
     const reporting = /^activitiesWith|^(cpm|cpe)[A-Z]/;
-    for (const url of [`/v1/creators/${ada.id}`, `/v1/creators?workspaceId=${other}&pageIndex=0&pageSize=5&sortBy=spend`, `/v1/creators?workspaceId=${other}&pageIndex=0&pageSize=5`]) {
+    for (const url of [
+      `/v1/creators/${ada.id}`,
+      `/v1/creators?workspaceId=${other}&pageIndex=0&pageSize=5&sortBy=spend`,
+      `/v1/creators?workspaceId=${other}&pageIndex=0&pageSize=5`,
+    ]) {
       const res = await call('GET', url, { token: owner.token });
       expect(res.status, url).toBe(200);
       const record = res.body.data ?? res.body.items[0];
-      expect(Object.keys(record).filter((key) => reporting.test(key)), url).toEqual([]);
+      expect(
+        Object.keys(record).filter((key) => reporting.test(key)),
+        url,
+      ).toEqual([]);
       expect(record, url).toMatchObject({ impressions: 100, spend: { USD: 3 } });
     }
-    for (const url of [`/v1/campaigns/${campaign.id}`, `/v1/campaigns?organizationId=${other}&pageIndex=0&pageSize=5`]) {
+    for (const url of [
+      `/v1/campaigns/${campaign.id}`,
+      `/v1/campaigns?organizationId=${other}&pageIndex=0&pageSize=5`,
+    ]) {
       const res = await call('GET', url, { token: owner.token });
       expect(res.status, url).toBe(200);
       const record = res.body.data ?? res.body.items[0];
-      expect(Object.keys(record).filter((key) => reporting.test(key)), url).toEqual([]);
+      expect(
+        Object.keys(record).filter((key) => reporting.test(key)),
+        url,
+      ).toEqual([]);
       expect(record, url).toMatchObject({ impressions: 100 });
     }
   });

@@ -22,10 +22,15 @@ beforeAll(async () => {
 });
 
 const post = (body: Record<string, unknown>, token = owner.token) =>
-  call('POST', '/v1/activities/costs', { token, body: { activityId, type: 'creator_fee', currency: 'USD', amount: 1, ...body } });
+  call('POST', '/v1/activities/costs', {
+    token,
+    body: { activityId, type: 'creator_fee', currency: 'USD', amount: 1, ...body },
+  });
 
 async function link(tenantId: string, activity: string, creatorId: string) {
-  await documentClient().send(new TransactWriteCommand({ TransactItems: linkCreatorItems(tenantId, activity, creatorId) }));
+  await documentClient().send(
+    new TransactWriteCommand({ TransactItems: linkCreatorItems(tenantId, activity, creatorId) }),
+  );
 }
 
 describe('POST /v1/activities/costs', () => {
@@ -36,7 +41,14 @@ describe('POST /v1/activities/costs', () => {
     const category = await newCategory(owner, org, 'Fees');
     const res = await call('POST', '/v1/activities/costs', {
       token: owner.token,
-      body: { activityId: activity.id, amount: 250.5, type: 'creator_fee', currency: 'usd', description: 'Fee', categoryId: category.id },
+      body: {
+        activityId: activity.id,
+        amount: 250.5,
+        type: 'creator_fee',
+        currency: 'usd',
+        description: 'Fee',
+        categoryId: category.id,
+      },
     });
     expect(res.status).toBe(201);
     expect(res.body.data).toEqual({
@@ -97,8 +109,12 @@ describe('POST /v1/activities/costs', () => {
   });
 
   // docs/decisions.md "Inputs": an amount finer than its currency's minor unit is 400, never rounded.
-  it('refuses an amount finer than the currency\'s minor unit (1234.5 JPY, 10.001 USD, 1e-200)', async () => {
-    for (const [currency, amount] of [['JPY', 1234.5], ['USD', 10.001], ['USD', 1e-200]] as const) {
+  it("refuses an amount finer than the currency's minor unit (1234.5 JPY, 10.001 USD, 1e-200)", async () => {
+    for (const [currency, amount] of [
+      ['JPY', 1234.5],
+      ['USD', 10.001],
+      ['USD', 1e-200],
+    ] as const) {
       const res = await post({ currency, amount });
       expect(res.status, `${amount} ${currency}`).toBe(400);
       expect(res.body.errors).toEqual([{ path: 'amount', message: expect.any(String) }]);
@@ -111,7 +127,14 @@ describe('POST /v1/activities/costs', () => {
       delete body[field];
       expect((await call('POST', '/v1/activities/costs', { token: owner.token, body })).status, field).toBe(400);
     }
-    expect((await call('POST', '/v1/activities/costs', { token: owner.token, body: { amount: 1, type: 'x', currency: 'USD' } })).status).toBe(400);
+    expect(
+      (
+        await call('POST', '/v1/activities/costs', {
+          token: owner.token,
+          body: { amount: 1, type: 'x', currency: 'USD' },
+        })
+      ).status,
+    ).toBe(400);
     expect((await post({ organizationId: orgId })).status).toBe(400);
   });
 
@@ -130,7 +153,7 @@ describe('POST /v1/activities/costs', () => {
     expect(await getCreator(org, bo.id)).toMatchObject({ costsCount: 1 });
   });
 
-  it('refuses another tenant\'s category, creator and activity (404) and writes nothing', async () => {
+  it("refuses another tenant's category, creator and activity (404) and writes nothing", async () => {
     const other = await signUp('Other');
     const otherOrg = await newOrganization(other);
     const foreignCategory = await newCategory(other, otherOrg, 'Theirs');
@@ -153,7 +176,10 @@ describe('POST /v1/activities/costs', () => {
     const activity = await createActivity(org, { ...activityInput(), creatorId: creator.id });
     const results = await Promise.all(
       [10.1, 20.2, 30.3, 40.4].map((amount) =>
-        call('POST', '/v1/activities/costs', { token: owner.token, body: { activityId: activity.id, amount, type: 'fee', currency: 'ARS' } }),
+        call('POST', '/v1/activities/costs', {
+          token: owner.token,
+          body: { activityId: activity.id, amount, type: 'fee', currency: 'ARS' },
+        }),
       ),
     );
     expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201]);
@@ -177,7 +203,15 @@ describe('PATCH /v1/activities/costs/:id', () => {
       body: { amount: 40, type: 'production', description: 'Edit', creatorId: bo.id, categoryId: media.id },
     });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ id: cost.id, amount: 40, type: 'production', description: 'Edit', creatorId: bo.id, categoryId: media.id, currency: 'USD' });
+    expect(res.body.data).toMatchObject({
+      id: cost.id,
+      amount: 40,
+      type: 'production',
+      description: 'Edit',
+      creatorId: bo.id,
+      categoryId: media.id,
+      currency: 'USD',
+    });
     expect(res.body.data.createdAt).toBe(cost.createdAt);
     expect(await getActivity(org, activity.id)).toMatchObject({ costsCount: 1, spend: { USD: 40 } });
     expect(await getTenantAggregate(org)).toMatchObject({ costsCount: 1, spend: { USD: 40 } });
@@ -187,7 +221,10 @@ describe('PATCH /v1/activities/costs/:id', () => {
     expect(await getExpenseCategory(org, fees.id)).toMatchObject({ usageCount: 0, spend: {} });
     expect(await getExpenseCategory(org, media.id)).toMatchObject({ usageCount: 1, spend: { USD: 40 } });
     // Clearing creator and category.
-    const cleared = await call('PATCH', `/v1/activities/costs/${cost.id}`, { token: owner.token, body: { creatorId: null, categoryId: null } });
+    const cleared = await call('PATCH', `/v1/activities/costs/${cost.id}`, {
+      token: owner.token,
+      body: { creatorId: null, categoryId: null },
+    });
     expect(cleared.body.data).toMatchObject({ creatorId: null, categoryId: null, amount: 40 });
     expect(await getCreator(org, bo.id)).toMatchObject({ costsCount: 0 });
     expect(await getExpenseCategory(org, media.id)).toMatchObject({ usageCount: 0 });
@@ -195,7 +232,8 @@ describe('PATCH /v1/activities/costs/:id', () => {
 
   it('validates limits, refuses currency changes and foreign categories', async () => {
     const cost = await newCost(owner, { activityId, amount: 5 });
-    const patch = (body: Record<string, unknown>, token = owner.token) => call('PATCH', `/v1/activities/costs/${cost.id}`, { token, body });
+    const patch = (body: Record<string, unknown>, token = owner.token) =>
+      call('PATCH', `/v1/activities/costs/${cost.id}`, { token, body });
     expect((await patch({ amount: 0 })).status).toBe(400);
     expect((await patch({ amount: 100_000_000.01 })).status).toBe(400);
     expect((await patch({ amount: 100_000_000 })).status).toBe(200);
@@ -207,7 +245,14 @@ describe('PATCH /v1/activities/costs/:id', () => {
     const foreign = await newCategory(other, otherOrg, 'Foreign');
     expect((await patch({ categoryId: foreign.id })).status).toBe(404);
     expect((await patch({ amount: 1 }, other.token)).status).toBe(404);
-    expect((await call('PATCH', '/v1/activities/costs/00000000-0000-4000-8000-000000000000', { token: owner.token, body: { amount: 1 } })).status).toBe(404);
+    expect(
+      (
+        await call('PATCH', '/v1/activities/costs/00000000-0000-4000-8000-000000000000', {
+          token: owner.token,
+          body: { amount: 1 },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('answers 409 to a concurrent change instead of losing it', async () => {
@@ -215,7 +260,9 @@ describe('PATCH /v1/activities/costs/:id', () => {
     const activity = await createActivity(org, activityInput());
     const cost = await newCost(owner, { activityId: activity.id, amount: 10 });
     const results = await Promise.all(
-      [20, 30, 40].map((amount) => call('PATCH', `/v1/activities/costs/${cost.id}`, { token: owner.token, body: { amount } })),
+      [20, 30, 40].map((amount) =>
+        call('PATCH', `/v1/activities/costs/${cost.id}`, { token: owner.token, body: { amount } }),
+      ),
     );
     const winners = results.filter((r) => r.status === 200);
     expect(results.every((r) => r.status === 200 || r.status === 409)).toBe(true);
@@ -249,13 +296,20 @@ describe('DELETE /v1/activities/costs/:id', () => {
     expect(keep.id).not.toBe(cost.id);
   });
 
-  it('is 404 for another tenant\'s member and 403 for a viewer', async () => {
+  it("is 404 for another tenant's member and 403 for a viewer", async () => {
     const cost = await newCost(owner, { activityId, amount: 3 });
     const other = await signUp('Other');
     await newOrganization(other);
     expect((await call('DELETE', `/v1/activities/costs/${cost.id}`, { token: other.token })).status).toBe(404);
     const viewer = await signUp('Viewer');
-    expect((await call('POST', `/v1/organizations/${orgId}/users`, { token: owner.token, body: { userId: viewer.userId, role: 'viewer' } })).status).toBe(201);
+    expect(
+      (
+        await call('POST', `/v1/organizations/${orgId}/users`, {
+          token: owner.token,
+          body: { userId: viewer.userId, role: 'viewer' },
+        })
+      ).status,
+    ).toBe(201);
     expect((await call('DELETE', `/v1/activities/costs/${cost.id}`, { token: viewer.token })).status).toBe(403);
     expect((await post({}, viewer.token)).status).toBe(403);
   });

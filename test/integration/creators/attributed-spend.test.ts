@@ -17,13 +17,16 @@ let orgId: string;
 
 const send = (method: string, url: string, body?: unknown) => expectCall(owner.token, method, url, body);
 
-const creator = async (name: string) => (await send('POST', '/v1/creators', { workspaceId: orgId, name })).data.id as string;
+const creator = async (name: string) =>
+  (await send('POST', '/v1/creators', { workspaceId: orgId, name })).data.id as string;
 const cost = async (activityId: string, amount: number, creatorId: string | null) =>
-  (await send('POST', '/v1/activities/costs', { activityId, amount, currency: 'USD', type: 'creator_fee', creatorId })).data.id as string;
+  (await send('POST', '/v1/activities/costs', { activityId, amount, currency: 'USD', type: 'creator_fee', creatorId }))
+    .data.id as string;
 
 /** [totalCosts, impressions, cpm, cpe] of a creator, as both metrics routes answer them. */
 async function figures(creatorId: string) {
-  const reporting = (await send('GET', `/v1/reporting/creator/metrics?organizationId=${orgId}&creatorId=${creatorId}`)).data;
+  const reporting = (await send('GET', `/v1/reporting/creator/metrics?organizationId=${orgId}&creatorId=${creatorId}`))
+    .data;
   const creators = (await send('GET', `/v1/creators/metrics?workspaceId=${orgId}&creatorId=${creatorId}`)).data;
   expect(creators).toMatchObject({ totalCosts: reporting.totalCosts, cpm: reporting.cpm, cpe: reporting.cpe });
   return [reporting.totalCosts, reporting.impressions, reporting.cpm, reporting.cpe];
@@ -36,11 +39,19 @@ beforeAll(async () => {
   orgId = await newOrganization(owner);
 });
 
-describe('a creator\'s CPM and CPE on an activity it shares', () => {
+describe("a creator's CPM and CPE on an activity it shares", () => {
   it('count only the costs attributed to it, whatever moves the costs or the metrics', async () => {
     const ana = await creator('Ana');
     const ben = await creator('Ben');
-    const activityId = (await send('POST', '/v1/activities', { organizationId: orgId, channel: 'youtube', activity: 'youtube_video', name: 'Shared', creatorId: ana })).data.id as string;
+    const activityId = (
+      await send('POST', '/v1/activities', {
+        organizationId: orgId,
+        channel: 'youtube',
+        activity: 'youtube_video',
+        name: 'Shared',
+        creatorId: ana,
+      })
+    ).data.id as string;
     await send('POST', `/v1/activities/${activityId}/creators`, { creatorId: ben });
     await send('PATCH', `/v1/activities/${activityId}`, { name: 'Shared', viewsCount: 10_000, likeCount: 100 });
     const anaCost = await cost(activityId, 100, ana);
@@ -50,8 +61,13 @@ describe('a creator\'s CPM and CPE on an activity it shares', () => {
     // Ana: 100 over 10,000 impressions and 100 likes; Ben: 50; the activity and the organization: all 180.
     expect(await figures(ana)).toEqual([100, 10_000, 10, 1]);
     expect(await figures(ben)).toEqual([50, 10_000, 5, 0.5]);
-    expect((await send('GET', `/v1/reporting/activity/metrics?organizationId=${orgId}&activityId=${activityId}`)).data).toMatchObject({ totalCosts: 180, cpm: 18, cpe: 1.8 });
-    expect((await send('GET', `/v1/reporting/organization/metrics?organizationId=${orgId}`)).data).toMatchObject({ totalCosts: 180, cpm: 18 });
+    expect(
+      (await send('GET', `/v1/reporting/activity/metrics?organizationId=${orgId}&activityId=${activityId}`)).data,
+    ).toMatchObject({ totalCosts: 180, cpm: 18, cpe: 1.8 });
+    expect((await send('GET', `/v1/reporting/organization/metrics?organizationId=${orgId}`)).data).toMatchObject({
+      totalCosts: 180,
+      cpm: 18,
+    });
     // The bookkeeping behind it stays out of the record.
     const shown = (await send('GET', `/v1/activities/${activityId}`)).data;
     expect(Object.keys(shown).filter((name) => name.startsWith('creatorSpend'))).toEqual([]);
@@ -79,6 +95,9 @@ describe('a creator\'s CPM and CPE on an activity it shares', () => {
     await send('DELETE', `/v1/activities/${activityId}/creators/${ben}`);
     expect(await figures(ben)).toEqual([0, 0, null, null]);
     expect(await figures(cy)).toEqual([20, 40_000, 0.5, 0.2]);
-    expect((await send('GET', `/v1/reporting/organization/metrics?organizationId=${orgId}`)).data).toMatchObject({ totalCosts: 50, cpm: 1.25 });
+    expect((await send('GET', `/v1/reporting/organization/metrics?organizationId=${orgId}`)).data).toMatchObject({
+      totalCosts: 50,
+      cpm: 1.25,
+    });
   });
 });

@@ -26,10 +26,16 @@ beforeAll(async () => {
   for (const [i, amount] of spends.entries()) {
     const c = await createCreator(owner, ws, { name: `C${i}`, ...(i % 2 ? { role: 'person' } : {}) });
     ids.push(c.id);
-    if (amount) await addToCreatorAggregates(ws, c.id, { counts: { impressions: 1000 * (i + 1), engagement: i }, spend: { currency: 'USD', amount } });
+    if (amount)
+      await addToCreatorAggregates(ws, c.id, {
+        counts: { impressions: 1000 * (i + 1), engagement: i },
+        spend: { currency: 'USD', amount },
+      });
   }
   await addToCreatorAggregates(ws, ids[3]!, { spend: { currency: 'EUR', amount: 999 } });
-  expect((await call('POST', '/v1/creators/own-brand', { token: owner.token, body: { workspaceId: ws } })).status).toBeLessThan(300);
+  expect(
+    (await call('POST', '/v1/creators/own-brand', { token: owner.token, body: { workspaceId: ws } })).status,
+  ).toBeLessThan(300);
 });
 
 const page = (query: string) => call('GET', `/v1/creators?workspaceId=${ws}&${query}`, { token: owner.token });
@@ -47,7 +53,11 @@ async function expectPagesAsInMemory(query: string, expected: unknown[]) {
   for (let pageIndex = 0; pageIndex <= Math.ceil(total / 4); pageIndex++) {
     const res = await page(`${query}&pageIndex=${pageIndex}&pageSize=4`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ items: expected.slice(pageIndex * 4, pageIndex * 4 + 4), totalCount: total, facets: { role: { person: 4, own_brand: 1 } } });
+    expect(res.body).toMatchObject({
+      items: expected.slice(pageIndex * 4, pageIndex * 4 + 4),
+      totalCount: total,
+      facets: { role: { person: 4, own_brand: 1 } },
+    });
   }
   expect((await page(`${query}&pageIndex=40&pageSize=100`)).body).toMatchObject({ items: [], totalCount: total });
 }
@@ -66,7 +76,7 @@ describe('GET /v1/creators over the compact projection', () => {
     expect(own.body.items).toHaveLength(1);
   });
 
-  it('costs as much for a page however large the other creators\' items are', async () => {
+  it("costs as much for a page however large the other creators' items are", async () => {
     const reads = countReads();
     const cost = async () => {
       const before = reads.read();

@@ -26,7 +26,13 @@ const post = (body: Record<string, unknown>, token = member.token) =>
 describe('POST /v1/creators', () => {
   it('creates a creator with every field, answers 201 with the record and counts it in the workspace', async () => {
     const before = (await getTenantAggregate(workspaceId)).creatorsCount;
-    const res = await post({ name: '  Ada Lovelace ', email: 'ada@example.com', role: 'person', country: 'gb', notes: 'Met at a fair' });
+    const res = await post({
+      name: '  Ada Lovelace ',
+      email: 'ada@example.com',
+      role: 'person',
+      country: 'gb',
+      notes: 'Met at a fair',
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.data).toMatchObject({
       workspaceId,
@@ -50,8 +56,12 @@ describe('POST /v1/creators', () => {
 
   it('names the tenant field this route takes when organizationId is sent, in any spelling (docs/decisions.md "Inputs")', async () => {
     const hint = 'Unknown field: this route names the tenant `workspaceId`.';
-    expectProblem(await post({ organizationId: workspaceId }), 400, 'invalid_input', [{ path: 'organizationId', message: hint }]);
-    expectProblem(await post({ organization_id: workspaceId }), 400, 'invalid_input', [{ path: 'organization_id', message: hint }]);
+    expectProblem(await post({ organizationId: workspaceId }), 400, 'invalid_input', [
+      { path: 'organizationId', message: hint },
+    ]);
+    expectProblem(await post({ organization_id: workspaceId }), 400, 'invalid_input', [
+      { path: 'organization_id', message: hint },
+    ]);
   });
 
   it('takes name alone, the other fields null', async () => {
@@ -66,7 +76,12 @@ describe('POST /v1/creators', () => {
     expectProblem(await post({ name: '' }), 400, 'invalid_input', 'any');
     expectProblem(await post({ name: '   ' }), 400, 'invalid_input', 'any');
     expectProblem(await post({ name: 'n'.repeat(256) }), 400, 'invalid_input', 'any');
-    expectProblem(await call('POST', '/v1/creators', { token: member.token, body: { workspaceId } }), 400, 'invalid_input', 'any');
+    expectProblem(
+      await call('POST', '/v1/creators', { token: member.token, body: { workspaceId } }),
+      400,
+      'invalid_input',
+      'any',
+    );
   });
 
   it('accepts notes of 2000 characters and rejects 2001', async () => {
@@ -83,7 +98,8 @@ describe('POST /v1/creators', () => {
   });
 
   it('accepts the three roles and rejects own_brand and unknown roles', async () => {
-    for (const role of ['person', 'community', 'brand_partner']) expect((await post({ role })).body.data.role).toBe(role);
+    for (const role of ['person', 'community', 'brand_partner'])
+      expect((await post({ role })).body.data.role).toBe(role);
     expectProblem(await post({ role: 'own_brand' }), 400, 'invalid_input', 'any');
     expectProblem(await post({ role: 'celebrity' }), 400, 'invalid_input', 'any');
   });
@@ -109,26 +125,54 @@ describe('GET /v1/creators/:id', () => {
     expect(res.body.data).toEqual({ ...creator, socialAccounts: [] });
   });
 
-  it('answers 404 for an unknown id and for another workspace\'s creator, and 403 when naming that workspace', async () => {
+  it("answers 404 for an unknown id and for another workspace's creator, and 403 when naming that workspace", async () => {
     const creator = await createCreator(member, workspaceId);
     const stranger = await signUp('Stranger');
     const theirs = (await createWorkspace(stranger, { name: 'Theirs' })).id;
     expectProblem(await call('GET', `/v1/creators/${creator.id}`, { token: stranger.token }), 404, 'not_found');
     expectProblem(await call('GET', `/v1/creators/${randomUUID()}`, { token: member.token }), 404, 'not_found');
-    expectProblem(await call('PATCH', `/v1/creators/${creator.id}`, { token: stranger.token, body: { name: 'Mine' } }), 404, 'not_found');
+    expectProblem(
+      await call('PATCH', `/v1/creators/${creator.id}`, { token: stranger.token, body: { name: 'Mine' } }),
+      404,
+      'not_found',
+    );
     expectProblem(await call('DELETE', `/v1/creators/${creator.id}`, { token: stranger.token }), 404, 'not_found');
-    expectProblem(await call('GET', `/v1/creators?workspaceId=${workspaceId}&pageIndex=0&pageSize=10`, { token: stranger.token }), 403, 'forbidden');
-    expectProblem(await call('POST', '/v1/creators', { token: member.token, body: { workspaceId: theirs, name: 'X' } }), 403, 'forbidden');
+    expectProblem(
+      await call('GET', `/v1/creators?workspaceId=${workspaceId}&pageIndex=0&pageSize=10`, { token: stranger.token }),
+      403,
+      'forbidden',
+    );
+    expectProblem(
+      await call('POST', '/v1/creators', { token: member.token, body: { workspaceId: theirs, name: 'X' } }),
+      403,
+      'forbidden',
+    );
     expect((await call('GET', `/v1/creators/${creator.id}`, { token: member.token })).body.data.name).toBe('Creator');
   });
 });
 
 describe('PATCH /v1/creators/:id', () => {
   it('changes only the fields sent and answers the whole record', async () => {
-    const creator = await createCreator(member, workspaceId, { name: 'Before', email: 'b@example.com', role: 'person', country: 'FR' });
-    const res = await call('PATCH', `/v1/creators/${creator.id}`, { token: member.token, body: { name: 'After', country: 'it', notes: null } });
+    const creator = await createCreator(member, workspaceId, {
+      name: 'Before',
+      email: 'b@example.com',
+      role: 'person',
+      country: 'FR',
+    });
+    const res = await call('PATCH', `/v1/creators/${creator.id}`, {
+      token: member.token,
+      body: { name: 'After', country: 'it', notes: null },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data).toMatchObject({ id: creator.id, name: 'After', email: 'b@example.com', role: 'person', country: 'IT', notes: null, socialAccounts: [] });
+    expect(res.body.data).toMatchObject({
+      id: creator.id,
+      name: 'After',
+      email: 'b@example.com',
+      role: 'person',
+      country: 'IT',
+      notes: null,
+      socialAccounts: [],
+    });
     expect(res.body.data.updatedAt >= creator.updatedAt).toBe(true);
     expect(res.body.data.createdAt).toBe(creator.createdAt);
     const read = await call('GET', `/v1/creators/${creator.id}`, { token: viewer.token });
@@ -136,15 +180,23 @@ describe('PATCH /v1/creators/:id', () => {
   });
 
   it('clears email, role and country with null', async () => {
-    const creator = await createCreator(member, workspaceId, { email: 'c@example.com', role: 'brand_partner', country: 'US' });
-    const res = await call('PATCH', `/v1/creators/${creator.id}`, { token: member.token, body: { email: null, role: null, country: null } });
+    const creator = await createCreator(member, workspaceId, {
+      email: 'c@example.com',
+      role: 'brand_partner',
+      country: 'US',
+    });
+    const res = await call('PATCH', `/v1/creators/${creator.id}`, {
+      token: member.token,
+      body: { email: null, role: null, country: null },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ email: null, role: null, country: null });
   });
 
   it('applies the limits of create and rejects fields a caller may not set', async () => {
     const creator = await createCreator(member, workspaceId);
-    const patch = (body: Record<string, unknown>) => call('PATCH', `/v1/creators/${creator.id}`, { token: member.token, body });
+    const patch = (body: Record<string, unknown>) =>
+      call('PATCH', `/v1/creators/${creator.id}`, { token: member.token, body });
     expect((await patch({ name: 'n'.repeat(255) })).status).toBe(200);
     expectProblem(await patch({ name: 'n'.repeat(256) }), 400, 'invalid_input', 'any');
     expectProblem(await patch({ name: '' }), 400, 'invalid_input', 'any');
@@ -156,6 +208,10 @@ describe('PATCH /v1/creators/:id', () => {
     expectProblem(await patch({ workspaceId }), 400, 'invalid_input', 'any');
     expectProblem(await patch({ id: randomUUID() }), 400, 'invalid_input', 'any');
     expectProblem(await patch({ activitiesCount: 5 }), 400, 'invalid_input', 'any');
-    expectProblem(await call('PATCH', `/v1/creators/${creator.id}`, { token: viewer.token, body: { name: 'V' } }), 403, 'forbidden');
+    expectProblem(
+      await call('PATCH', `/v1/creators/${creator.id}`, { token: viewer.token, body: { name: 'V' } }),
+      403,
+      'forbidden',
+    );
   });
 });

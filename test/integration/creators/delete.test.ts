@@ -3,7 +3,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createActivity, getActivity, linkCreatorItems } from '../../../shared/db/catalogue/activities.ts';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../../shared/db/table/client.ts';
-import * as keys from '../../../shared/db/table/item-keys.ts';
 import * as collections from '../../../shared/db/table/collections.ts';
 import { queryItems } from '../../../shared/db/table/query.ts';
 import { locate } from '../../../shared/db/table/records.ts';
@@ -32,12 +31,29 @@ describe('DELETE /v1/creators/:id', () => {
   it('removes the creator, its social accounts and activity links, and decrements every counter', async () => {
     const creator = await createCreator(owner, ws, { name: 'Gone' });
     const other = await createCreator(owner, ws, { name: 'Stays' });
-    const a1 = await createActivity(ws, { channel: 'youtube', activity: 'youtube_video', name: 'One', creatorId: creator.id });
-    const a2 = await createActivity(ws, { channel: 'tiktok', activity: 'tiktok_video', name: 'Two', creatorId: other.id });
+    const a1 = await createActivity(ws, {
+      channel: 'youtube',
+      activity: 'youtube_video',
+      name: 'One',
+      creatorId: creator.id,
+    });
+    const a2 = await createActivity(ws, {
+      channel: 'tiktok',
+      activity: 'tiktok_video',
+      name: 'Two',
+      creatorId: other.id,
+    });
     await documentClient().send(new TransactWriteCommand({ TransactItems: linkCreatorItems(ws, a2.id, creator.id) }));
     for (const profileUrl of ['@gone', 'https://x.com/gone']) {
       const platform = profileUrl.startsWith('@') ? 'instagram' : 'twitter';
-      expect((await call('POST', '/v1/creators/social-accounts/connect', { token: owner.token, body: { creatorId: creator.id, platform, profileUrl } })).status).toBe(201);
+      expect(
+        (
+          await call('POST', '/v1/creators/social-accounts/connect', {
+            token: owner.token,
+            body: { creatorId: creator.id, platform, profileUrl },
+          })
+        ).status,
+      ).toBe(201);
     }
     expect((await itemsAbout(creator.id)).length).toBe(7); // record, 2 accounts with their claims, 2 links
     const before = (await getTenantAggregate(ws)).creatorsCount;
@@ -52,13 +68,20 @@ describe('DELETE /v1/creators/:id', () => {
     expect((await getActivity(ws, a1.id))?.creatorsCount).toBe(0);
     expect((await getActivity(ws, a2.id))?.creatorsCount).toBe(1);
     expect((await getTenantAggregate(ws)).creatorsCount).toBe(before - 1);
-    const remaining = await call('GET', `/v1/creators?workspaceId=${ws}&pageIndex=0&pageSize=10&activityId=${a2.id}`, { token: owner.token });
+    const remaining = await call('GET', `/v1/creators?workspaceId=${ws}&pageIndex=0&pageSize=10&activityId=${a2.id}`, {
+      token: owner.token,
+    });
     expect(remaining.body.items.map((c: { name: string }) => c.name)).toEqual(['Stays']);
   });
 
   it('removes the costs attributed to the creator, as unlinking does, with every aggregate', async () => {
     const creator = await createCreator(owner, ws, { name: 'Paid' });
-    const activity = await createActivity(ws, { channel: 'youtube', activity: 'youtube_video', name: 'Sponsored', creatorId: creator.id });
+    const activity = await createActivity(ws, {
+      channel: 'youtube',
+      activity: 'youtube_video',
+      name: 'Sponsored',
+      creatorId: creator.id,
+    });
     const before = await getTenantAggregate(ws);
     const paid = await call('POST', '/v1/activities/costs', {
       token: owner.token,
@@ -88,7 +111,14 @@ describe('DELETE /v1/creators/:id', () => {
     const creator = await createCreator(owner, ws, { name: 'Busy' });
     const activities = [];
     for (let i = 0; i < 60; i++) {
-      activities.push(await createActivity(ws, { channel: 'youtube', activity: 'youtube_video', name: `A${i}`, creatorId: creator.id }));
+      activities.push(
+        await createActivity(ws, {
+          channel: 'youtube',
+          activity: 'youtube_video',
+          name: `A${i}`,
+          creatorId: creator.id,
+        }),
+      );
     }
     const res = await call('DELETE', `/v1/creators/${creator.id}`, { token: owner.token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);

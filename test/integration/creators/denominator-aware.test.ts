@@ -19,12 +19,19 @@ describe('creator CPM and CPE', () => {
       expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
       return res.body;
     };
-    const activity = (name: string) => createActivity(ws, { channel: 'youtube', activity: 'youtube_video', name, creatorId: creator.id });
-    const [viewed, liked, unmeasured, unpaid] = await Promise.all(['Viewed', 'Liked', 'Unmeasured', 'Unpaid'].map(activity));
+    const activity = (name: string) =>
+      createActivity(ws, { channel: 'youtube', activity: 'youtube_video', name, creatorId: creator.id });
+    const [viewed, liked, unmeasured, unpaid] = await Promise.all(
+      ['Viewed', 'Liked', 'Unmeasured', 'Unpaid'].map(activity),
+    );
     await send('PATCH', `/v1/activities/${viewed!.id}`, { name: 'Viewed', viewsCount: 1000 });
     await send('PATCH', `/v1/activities/${liked!.id}`, { name: 'Liked', likeCount: 4 });
     await send('PATCH', `/v1/activities/${unpaid!.id}`, { name: 'Unpaid', viewsCount: 19000, likeCount: 96 });
-    for (const [a, amount] of [[viewed!, 10], [liked!, 2], [unmeasured!, 88]] as const) {
+    for (const [a, amount] of [
+      [viewed!, 10],
+      [liked!, 2],
+      [unmeasured!, 88],
+    ] as const) {
       await send('POST', '/v1/activities/costs', { activityId: a.id, amount, currency: 'USD', type: 'creator_fee' });
     }
     const { data } = await send('GET', `/v1/creators/metrics?workspaceId=${ws}&creatorId=${creator.id}`);

@@ -7,7 +7,6 @@
  * repeat nor skip), the same total and role facet.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Creator } from '../../../shared/db/catalogue/creators.ts';
 import { recordReadings } from '../../../shared/db/metrics/snapshots.ts';
 import type { ContentReading } from '../../../shared/domain/metric-readings.ts';
 import { countReads, readsBetween } from '../../bench/items-read.ts';
@@ -28,8 +27,10 @@ let activities: string[];
 const send = (method: string, url: string, body?: unknown) => expectCall(owner.token, method, url, body);
 
 const newActivity = async (name: string) =>
-  (await send('POST', '/v1/activities', { organizationId: ws, channel: 'youtube', activity: 'youtube_video', name })).data.id as string;
-const link = (activityId: string, creatorId: string) => send('POST', `/v1/activities/${activityId}/creators`, { creatorId });
+  (await send('POST', '/v1/activities', { organizationId: ws, channel: 'youtube', activity: 'youtube_video', name }))
+    .data.id as string;
+const link = (activityId: string, creatorId: string) =>
+  send('POST', `/v1/activities/${activityId}/creators`, { creatorId });
 const read = (activityId: string, reading: ContentReading) => recordReadings(ws, [{ activityId, reading }]);
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
 
@@ -38,7 +39,10 @@ beforeAll(async () => {
   ws = (await createWorkspace(owner)).id;
   const roles = ['person', 'community', 'brand_partner', null] as const;
   creators = [];
-  for (let i = 0; i < 11; i++) creators.push((await createCreator(owner, ws, { name: `C${i}`, ...(roles[i % 4] ? { role: roles[i % 4] } : {}) })).id);
+  for (let i = 0; i < 11; i++)
+    creators.push(
+      (await createCreator(owner, ws, { name: `C${i}`, ...(roles[i % 4] ? { role: roles[i % 4] } : {}) })).id,
+    );
   // The own brand has figures too, and is in neither index.
   const ownBrand = (await send('POST', '/v1/creators/own-brand', { workspaceId: ws })).data.id as string;
   activities = [await newActivity('A0'), await newActivity('A1'), await newActivity('A2'), await newActivity('A3')];
@@ -58,7 +62,13 @@ beforeAll(async () => {
   await send('DELETE', `/v1/activities/${activities[2]}/creators/${creators[5]}`);
   // A3: C6 with a cost (no figure of these sorts moves with spend); C7..C10 have no figures at all.
   await link(activities[3]!, creators[6]!);
-  await newCost(owner, { activityId: activities[3], creatorId: creators[6], amount: 75, currency: 'USD', type: 'creator_fee' });
+  await newCost(owner, {
+    activityId: activities[3],
+    creatorId: creators[6],
+    amount: 75,
+    currency: 'USD',
+    type: 'creator_fee',
+  });
 });
 
 /** The independent answer: the stored records (own brand left out) sorted in memory by the figure alone, and the role facet over all of them. */
@@ -95,7 +105,13 @@ describe('GET /v1/creators by impressions or engagement', () => {
     const { listed } = await expected('impressions');
     const of = (i: number) => listed.find((c) => c.id === creators[i])!;
     expect([of(0), of(1), of(2), of(3), of(4), of(5), of(7)].map((c) => [c.impressions, c.engagement])).toEqual([
-      [1_000, 42], [1_000, 42], [700, 90], [1_700, 132], [2_500, 7], [0, 0], [0, 0],
+      [1_000, 42],
+      [1_000, 42],
+      [700, 90],
+      [1_700, 132],
+      [2_500, 7],
+      [0, 0],
+      [0, 0],
     ]);
     expect(listed).toHaveLength(11);
   });
@@ -142,7 +158,9 @@ describe('GET /v1/creators by impressions or engagement', () => {
     const reads = countReads();
     const readsOf = async (figure: Figure) => {
       const before = reads.read();
-      const res = await call('GET', `/v1/creators?workspaceId=${other}&pageIndex=0&pageSize=2&sortBy=${figure}`, { token: owner.token });
+      const res = await call('GET', `/v1/creators?workspaceId=${other}&pageIndex=0&pageSize=2&sortBy=${figure}`, {
+        token: owner.token,
+      });
       expect(res.status).toBe(200);
       return readsBetween(before, reads.read()).itemsRead;
     };

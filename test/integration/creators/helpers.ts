@@ -10,7 +10,10 @@ import { call } from '../../support/call.ts';
 import type { TestUser } from '../../support/users.ts';
 
 export async function createCreator(user: TestUser, workspaceId: string, body: Record<string, unknown> = {}) {
-  const res = await call('POST', '/v1/creators', { token: user.token, body: { workspaceId, name: 'Creator', ...body } });
+  const res = await call('POST', '/v1/creators', {
+    token: user.token,
+    body: { workspaceId, name: 'Creator', ...body },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data;
 }
@@ -22,9 +25,13 @@ export async function addToCreatorAggregates(
   delta: { counts?: Record<string, number>; spend?: { currency: string; amount: number } },
 ): Promise<void> {
   // Spend in the tenant's currency also moves the creator's key in the order by spend, as a cost write's does (spend-order.ts).
-  const order = delta.spend ? spendOrderDelta(await readSpendCurrency(workspaceId), delta.spend.currency, delta.spend.amount) : {};
+  const order = delta.spend
+    ? spendOrderDelta(await readSpendCurrency(workspaceId), delta.spend.currency, delta.spend.amount)
+    : {};
   const moved = { ...delta, counts: { ...delta.counts, ...order } };
-  await documentClient().send(new TransactWriteCommand({ TransactItems: [aggregateUpdate(keys.creator(workspaceId, creatorId), moved)!] }));
+  await documentClient().send(
+    new TransactWriteCommand({ TransactItems: [aggregateUpdate(keys.creator(workspaceId, creatorId), moved)!] }),
+  );
 }
 
 /** Moves a creator's creation instant, for the date-range filters, and its place in the list's creation order with it. */
@@ -34,13 +41,18 @@ export async function setCreatedAt(workspaceId: string, creatorId: string, creat
       TableName: tableName(),
       Key: keys.creator(workspaceId, creatorId),
       UpdateExpression: 'SET createdAt = :at, gsi1sk = :order',
-      ExpressionAttributeValues: { ':at': createdAt, ':order': keys.creatorByCreation(workspaceId, createdAt, creatorId).gsi1sk },
+      ExpressionAttributeValues: {
+        ':at': createdAt,
+        ':order': keys.creatorByCreation(workspaceId, createdAt, creatorId).gsi1sk,
+      },
     }),
   );
 }
 
 /** The workspace's creators as stored, own brand left out (what the list shows), and the role facet counted over all of them. */
-export async function listedCreatorsAndRoles(workspaceId: string): Promise<{ listed: Creator[]; role: Record<string, number> }> {
+export async function listedCreatorsAndRoles(
+  workspaceId: string,
+): Promise<{ listed: Creator[]; role: Record<string, number> }> {
   const records = await creatorsOfTenant(workspaceId);
   const listed = records.filter((c) => !c.isOwnBrand);
   const role: Record<string, number> = {};

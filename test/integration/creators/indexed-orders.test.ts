@@ -28,9 +28,15 @@ beforeAll(async () => {
   const made = [];
   // Two creators per instant: ties on createdAt too.
   for (const [i, name] of NAMES.entries()) {
-    made.push(await atInstant(base + Math.floor(i / 2) * 1000, () => createCreator(owner, ws, { name, ...(ROLES[i % 4] ? { role: ROLES[i % 4] } : {}) })));
+    made.push(
+      await atInstant(base + Math.floor(i / 2) * 1000, () =>
+        createCreator(owner, ws, { name, ...(ROLES[i % 4] ? { role: ROLES[i % 4] } : {}) }),
+      ),
+    );
   }
-  expect((await call('POST', '/v1/creators/own-brand', { token: owner.token, body: { workspaceId: ws } })).status).toBeLessThan(300);
+  expect(
+    (await call('POST', '/v1/creators/own-brand', { token: owner.token, body: { workspaceId: ws } })).status,
+  ).toBeLessThan(300);
   const patch = async (id: string, body: Record<string, unknown>) => {
     const res = await call('PATCH', `/v1/creators/${id}`, { token: owner.token, body });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -65,7 +71,11 @@ async function expectPagesAsInMemory(query: string, expected: { items: unknown[]
   for (let pageIndex = 0; pageIndex <= Math.ceil(total / 4); pageIndex++) {
     const res = await page(`${query}&pageIndex=${pageIndex}&pageSize=4`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ items: expected.items.slice(pageIndex * 4, pageIndex * 4 + 4), totalCount: total, facets: { role: expected.role } });
+    expect(res.body).toMatchObject({
+      items: expected.items.slice(pageIndex * 4, pageIndex * 4 + 4),
+      totalCount: total,
+      facets: { role: expected.role },
+    });
   }
   expect((await page(`${query}&pageIndex=40&pageSize=100`)).body).toMatchObject({ items: [], totalCount: total });
 }
@@ -87,12 +97,18 @@ describe('GET /v1/creators in the orders an index keeps', () => {
     const reads = countReads();
     const readsOf = async (query: string) => {
       const before = reads.read();
-      const res = await call('GET', `/v1/creators?workspaceId=${other}&pageIndex=0&pageSize=2&${query}`, { token: owner.token });
+      const res = await call('GET', `/v1/creators?workspaceId=${other}&pageIndex=0&pageSize=2&${query}`, {
+        token: owner.token,
+      });
       expect(res.status).toBe(200);
-      return { names: res.body.items.map((c: { name: string }) => c.name), itemsRead: readsBetween(before, reads.read()).itemsRead };
+      return {
+        names: res.body.items.map((c: { name: string }) => c.name),
+        itemsRead: readsBetween(before, reads.read()).itemsRead,
+      };
     };
     const [newest, byName] = [await readsOf('sortDirection=desc'), await readsOf('sortBy=name')];
-    for (let i = 0; i < 6; i++) await atInstant(Date.now() - 100_000, () => createCreator(owner, other, { name: `b${i}` }));
+    for (let i = 0; i < 6; i++)
+      await atInstant(Date.now() - 100_000, () => createCreator(owner, other, { name: `b${i}` }));
     expect(await readsOf('sortDirection=desc')).toEqual(newest);
     expect(await readsOf('sortBy=name')).toEqual(byName);
   });

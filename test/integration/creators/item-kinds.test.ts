@@ -19,12 +19,16 @@ beforeAll(async () => {
   await createCreator(owner, ws, { name: 'Bob' });
   await addToCreatorAggregates(ws, ada.id, { counts: { impressions: 1000, engagement: 50 } });
   for (const profileUrl of ['@ada', '@ada.two']) {
-    const res = await call('POST', '/v1/creators/social-accounts/connect', { token: owner.token, body: { creatorId: ada.id, platform: 'instagram', profileUrl } });
+    const res = await call('POST', '/v1/creators/social-accounts/connect', {
+      token: owner.token,
+      body: { creatorId: ada.id, platform: 'instagram', profileUrl },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
   }
 });
 
-const get = (path: string, query: Record<string, string>) => call('GET', `${path}?${new URLSearchParams({ workspaceId: ws, ...query })}`, { token: owner.token });
+const get = (path: string, query: Record<string, string>) =>
+  call('GET', `${path}?${new URLSearchParams({ workspaceId: ws, ...query })}`, { token: owner.token });
 
 describe('a creator with connected social accounts', () => {
   it('is listed once: totalCount counts creators only', async () => {
@@ -37,7 +41,13 @@ describe('a creator with connected social accounts', () => {
   it('leaves the stats totals numbers', async () => {
     const res = await get('/v1/creators/stats', {});
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data).toMatchObject({ creatorsCount: 2, impressions: 1000, engagement: 50, totalFollowersCount: 0, activitiesCount: 0 });
+    expect(res.body.data).toMatchObject({
+      creatorsCount: 2,
+      impressions: 1000,
+      engagement: 50,
+      totalFollowersCount: 0,
+      activitiesCount: 0,
+    });
   });
 
   it('filters by creation date without failing', async () => {

@@ -15,7 +15,11 @@ beforeAll(async () => {
 });
 
 const listOf = (workspaceId: string, query: Record<string, string | number>, token = owner.token) =>
-  call('GET', `/v1/creators?${new URLSearchParams({ workspaceId, pageIndex: '0', pageSize: '10', ...Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) })}`, { token });
+  call(
+    'GET',
+    `/v1/creators?${new URLSearchParams({ workspaceId, pageIndex: '0', pageSize: '10', ...Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) })}`,
+    { token },
+  );
 
 const names = (res: { body: { items: { name: string }[] } }) => res.body.items.map((c) => c.name);
 
@@ -50,7 +54,12 @@ describe('paging', () => {
     expect((await listOf(ws, { pageSize: 100 })).status).toBe(200);
     expectProblem(await listOf(ws, { pageSize: 101 }), 400, 'invalid_input', 'any');
     expectProblem(await listOf(ws, { pageSize: 0 }), 400, 'invalid_input', 'any');
-    expectProblem(await call('GET', `/v1/creators?workspaceId=${ws}`, { token: owner.token }), 400, 'invalid_input', 'any');
+    expectProblem(
+      await call('GET', `/v1/creators?workspaceId=${ws}`, { token: owner.token }),
+      400,
+      'invalid_input',
+      'any',
+    );
   });
 });
 
@@ -70,8 +79,14 @@ describe('search, sort and filters', () => {
     await setCreatedAt(ws, ada.id, '2024-03-10T23:30:00.000Z');
     await setCreatedAt(ws, bob.id, '2024-03-11T14:00:00.000Z');
     await setCreatedAt(ws, cleo.id, '2024-03-11T16:00:00.000Z');
-    await addToCreatorAggregates(ws, ada.id, { counts: { impressions: 10_000, engagement: 100, activitiesCount: 1 }, spend: { currency: 'USD', amount: 50 } });
-    await addToCreatorAggregates(ws, bob.id, { counts: { impressions: 1_000, engagement: 0, totalFollowersCount: 500 }, spend: { currency: 'USD', amount: 20 } });
+    await addToCreatorAggregates(ws, ada.id, {
+      counts: { impressions: 10_000, engagement: 100, activitiesCount: 1 },
+      spend: { currency: 'USD', amount: 50 },
+    });
+    await addToCreatorAggregates(ws, bob.id, {
+      counts: { impressions: 1_000, engagement: 0, totalFollowersCount: 500 },
+      spend: { currency: 'USD', amount: 20 },
+    });
     await addToCreatorAggregates(ws, cleo.id, { spend: { currency: 'EUR', amount: 999 } });
     await call('POST', '/v1/creators/own-brand', { token: owner.token, body: { workspaceId: ws } });
   });
@@ -104,7 +119,10 @@ describe('search, sort and filters', () => {
   });
 
   it('filters by creation date in the workspace timezone, one day or a range', async () => {
-    expect(names(await listOf(ws, { dateFrom: '2024-03-11', dateTo: '2024-03-11', sortBy: 'name' }))).toEqual(['Ada', 'bob']);
+    expect(names(await listOf(ws, { dateFrom: '2024-03-11', dateTo: '2024-03-11', sortBy: 'name' }))).toEqual([
+      'Ada',
+      'bob',
+    ]);
     expect(names(await listOf(ws, { dateFrom: '2024-03-12', sortBy: 'name' }))).toEqual(['Cleo']);
     expect(names(await listOf(ws, { dateTo: '2024-03-10' }))).toEqual([]);
     expectProblem(await listOf(ws, { dateFrom: '2024-03-12', dateTo: '2024-03-11' }), 400, 'invalid_input', 'any');
@@ -124,7 +142,12 @@ describe('search, sort and filters', () => {
   });
 
   it('filters by linked activity', async () => {
-    const activity = await createActivity(ws, { channel: 'youtube', activity: 'youtube_video', name: 'Launch', creatorId: bob.id });
+    const activity = await createActivity(ws, {
+      channel: 'youtube',
+      activity: 'youtube_video',
+      name: 'Launch',
+      creatorId: bob.id,
+    });
     expect(names(await listOf(ws, { activityId: activity.id }))).toEqual(['bob']);
     const empty = await createActivity(ws, { channel: 'youtube', activity: 'youtube_video', name: 'Nobody' });
     expect((await listOf(ws, { activityId: empty.id })).body).toMatchObject({ items: [], totalCount: 0 });
@@ -138,8 +161,14 @@ describe('GET /v1/creators/stats', () => {
     const b = await createCreator(owner, ws, { name: 'B', role: 'brand_partner' });
     await createCreator(owner, ws, { name: 'C' });
     await call('POST', '/v1/creators/own-brand', { token: owner.token, body: { workspaceId: ws } });
-    await addToCreatorAggregates(ws, a.id, { counts: { impressions: 100, engagement: 7, totalFollowersCount: 1000, activitiesCount: 2 }, spend: { currency: 'USD', amount: 10.1 } });
-    await addToCreatorAggregates(ws, b.id, { counts: { impressions: 50, engagement: 3, activitiesCount: 1 }, spend: { currency: 'USD', amount: 0.2 } });
+    await addToCreatorAggregates(ws, a.id, {
+      counts: { impressions: 100, engagement: 7, totalFollowersCount: 1000, activitiesCount: 2 },
+      spend: { currency: 'USD', amount: 10.1 },
+    });
+    await addToCreatorAggregates(ws, b.id, {
+      counts: { impressions: 50, engagement: 3, activitiesCount: 1 },
+      spend: { currency: 'USD', amount: 0.2 },
+    });
     await addToCreatorAggregates(ws, b.id, { spend: { currency: 'EUR', amount: 5 } });
     const res = await call('GET', `/v1/creators/stats?workspaceId=${ws}`, { token: owner.token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -156,13 +185,29 @@ describe('GET /v1/creators/stats', () => {
     expect(people.body.data).toMatchObject({ creatorsCount: 1, impressions: 100, spend: { USD: 10.1 } });
     const own = await call('GET', `/v1/creators/stats?workspaceId=${ws}&role=own_brand`, { token: owner.token });
     expect(own.body.data).toMatchObject({ creatorsCount: 1, byRole: { own_brand: 1 }, spend: {} });
-    expectProblem(await call('GET', `/v1/creators/stats?workspaceId=${ws}&dateFrom=2024-01-02&dateTo=2024-01-01`, { token: owner.token }), 400, 'invalid_input', 'any');
-    expectProblem(await call('GET', `/v1/creators/stats?workspaceId=${ws}&pageIndex=0`, { token: owner.token }), 400, 'invalid_input', 'any');
+    expectProblem(
+      await call('GET', `/v1/creators/stats?workspaceId=${ws}&dateFrom=2024-01-02&dateTo=2024-01-01`, {
+        token: owner.token,
+      }),
+      400,
+      'invalid_input',
+      'any',
+    );
+    expectProblem(
+      await call('GET', `/v1/creators/stats?workspaceId=${ws}&pageIndex=0`, { token: owner.token }),
+      400,
+      'invalid_input',
+      'any',
+    );
   });
 
   it('answers 403 to a non-member naming the workspace', async () => {
     const ws = (await createWorkspace(owner)).id;
     const outsider = await signUp('Outsider');
-    expectProblem(await call('GET', `/v1/creators/stats?workspaceId=${ws}`, { token: outsider.token }), 403, 'forbidden');
+    expectProblem(
+      await call('GET', `/v1/creators/stats?workspaceId=${ws}`, { token: outsider.token }),
+      403,
+      'forbidden',
+    );
   });
 });

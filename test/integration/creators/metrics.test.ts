@@ -45,12 +45,26 @@ describe('GET /v1/creators/metrics', () => {
     const creator = await createCreator(owner, ws);
     await addToCreatorAggregates(ws, creator.id, { counts: { totalFollowersCount: 12_000 } });
     // Two activities with both spend and metrics: 100 GBP over 3000 impressions and 7 engagements.
-    for (const [views, likes, amount] of [[1000, 3, 40], [2000, 4, 60]] as const) {
-      const activity = await createActivity(ws, { channel: 'youtube', activity: 'youtube_video', name: 'Video', creatorId: creator.id });
-      const patched = await call('PATCH', `/v1/activities/${activity.id}`, { token: owner.token, body: { name: 'Video', viewsCount: views, likeCount: likes } });
+    for (const [views, likes, amount] of [
+      [1000, 3, 40],
+      [2000, 4, 60],
+    ] as const) {
+      const activity = await createActivity(ws, {
+        channel: 'youtube',
+        activity: 'youtube_video',
+        name: 'Video',
+        creatorId: creator.id,
+      });
+      const patched = await call('PATCH', `/v1/activities/${activity.id}`, {
+        token: owner.token,
+        body: { name: 'Video', viewsCount: views, likeCount: likes },
+      });
       expect(patched.status, JSON.stringify(patched.body)).toBe(200);
       for (const [currency, value] of [['GBP', amount], ...(views === 1000 ? [['ARS', 40.5]] : [])] as const) {
-        const cost = await call('POST', '/v1/activities/costs', { token: owner.token, body: { activityId: activity.id, amount: value, currency, type: 'creator_fee' } });
+        const cost = await call('POST', '/v1/activities/costs', {
+          token: owner.token,
+          body: { activityId: activity.id, amount: value, currency, type: 'creator_fee' },
+        });
         expect(cost.status, JSON.stringify(cost.body)).toBe(201);
       }
     }
@@ -68,7 +82,9 @@ describe('GET /v1/creators/metrics', () => {
       cpe: 14.29,
     });
     // One warning names the other currency (others may name missing evidence, such as coverage).
-    expect(res.body._meta.warnings.filter((w: string) => w.includes('ARS'))).toEqual(['40.5 ARS of costs is left out of the GBP figures (no exchange rate: the ECB publishes none for it and none was booked, or it waits to be converted).']);
+    expect(res.body._meta.warnings.filter((w: string) => w.includes('ARS'))).toEqual([
+      '40.5 ARS of costs is left out of the GBP figures (no exchange rate: the ECB publishes none for it and none was booked, or it waits to be converted).',
+    ]);
   });
 
   it('answers 404 for a creator of another workspace or none, 403 for a workspace the caller is not in', async () => {
@@ -78,13 +94,20 @@ describe('GET /v1/creators/metrics', () => {
     expectProblem(await metrics(randomUUID()), 404, 'not_found');
     const outsider = await signUp('Outsider');
     expectProblem(await metrics(creator.id, ws, outsider.token), 403, 'forbidden');
-    expectProblem(await call('GET', `/v1/creators/metrics?workspaceId=${ws}`, { token: owner.token }), 400, 'invalid_input', 'any');
+    expectProblem(
+      await call('GET', `/v1/creators/metrics?workspaceId=${ws}`, { token: owner.token }),
+      400,
+      'invalid_input',
+      'any',
+    );
   });
 });
 
 describe('GET /v1/creators/metrics/history', () => {
   const history = (creatorId: string, query = '') =>
-    call('GET', `/v1/creators/metrics/history?workspaceId=${ws}&creatorId=${creatorId}${query}`, { token: viewer.token });
+    call('GET', `/v1/creators/metrics/history?workspaceId=${ws}&creatorId=${creatorId}${query}`, {
+      token: viewer.token,
+    });
 
   it('lists 30 zero-filled days by default, oldest first, ending today in the workspace timezone', async () => {
     const creator = await createCreator(owner, ws);

@@ -12,14 +12,21 @@ beforeAll(async () => {
   owner = await signUp('Owner');
 });
 
-const ownBrand = (workspaceId: string, token = owner.token) => call('POST', '/v1/creators/own-brand', { token, body: { workspaceId } });
+const ownBrand = (workspaceId: string, token = owner.token) =>
+  call('POST', '/v1/creators/own-brand', { token, body: { workspaceId } });
 
 describe('POST /v1/creators/own-brand', () => {
   it('creates the record named after the workspace (201), then returns the same one (200)', async () => {
     const ws = (await createWorkspace(owner, { name: 'Acme' })).id;
     const first = await ownBrand(ws);
     expect(first.status, JSON.stringify(first.body)).toBe(201);
-    expect(first.body.data).toMatchObject({ workspaceId: ws, name: 'Acme', isOwnBrand: true, role: null, socialAccounts: [] });
+    expect(first.body.data).toMatchObject({
+      workspaceId: ws,
+      name: 'Acme',
+      isOwnBrand: true,
+      role: null,
+      socialAccounts: [],
+    });
     const again = await ownBrand(ws);
     expect(again.status).toBe(200);
     expect(again.body.data).toEqual(first.body.data);
@@ -35,7 +42,9 @@ describe('POST /v1/creators/own-brand', () => {
     expect(ids.size).toBe(1);
     expect(results.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 201]);
     expect((await getTenantAggregate(ws)).creatorsCount).toBe(1);
-    const listed = await call('GET', `/v1/creators?workspaceId=${ws}&pageIndex=0&pageSize=10&role=own_brand`, { token: owner.token });
+    const listed = await call('GET', `/v1/creators?workspaceId=${ws}&pageIndex=0&pageSize=10&role=own_brand`, {
+      token: owner.token,
+    });
     expect(listed.body.totalCount).toBe(1);
   });
 
@@ -54,7 +63,12 @@ describe('POST /v1/creators/own-brand', () => {
     const outsider = await signUp('Outsider');
     expectProblem(await ownBrand(ws, viewer.token), 403, 'forbidden');
     expectProblem(await ownBrand(ws, outsider.token), 403, 'forbidden');
-    expectProblem(await call('POST', '/v1/creators/own-brand', { token: owner.token, body: { workspaceId: ws, name: 'X' } }), 400, 'invalid_input', 'any');
+    expectProblem(
+      await call('POST', '/v1/creators/own-brand', { token: owner.token, body: { workspaceId: ws, name: 'X' } }),
+      400,
+      'invalid_input',
+      'any',
+    );
     expect((await getTenantAggregate(ws)).creatorsCount).toBe(0);
   });
 });

@@ -39,16 +39,30 @@ beforeAll(async () => {
   ws = (await createWorkspace(owner, { name: 'Kite Works', currency: 'USD' })).id;
   for (const [i, { spend, ...body }] of CREATORS.entries()) {
     const c = await createCreator(owner, ws, body);
-    if (spend) await addToCreatorAggregates(ws, c.id, { counts: { impressions: 1000 * (i + 1), engagement: i }, spend: { currency: 'USD', amount: spend } });
+    if (spend)
+      await addToCreatorAggregates(ws, c.id, {
+        counts: { impressions: 1000 * (i + 1), engagement: i },
+        spend: { currency: 'USD', amount: spend },
+      });
   }
-  expect((await call('POST', '/v1/creators/own-brand', { token: owner.token, body: { workspaceId: ws } })).status).toBeLessThan(300);
+  expect(
+    (await call('POST', '/v1/creators/own-brand', { token: owner.token, body: { workspaceId: ws } })).status,
+  ).toBeLessThan(300);
 });
 
-const get = (path: string, query: string) => call('GET', `/v1/creators${path}?workspaceId=${ws}&${query}`, { token: owner.token });
+const get = (path: string, query: string) =>
+  call('GET', `/v1/creators${path}?workspaceId=${ws}&${query}`, { token: owner.token });
 
 /** The old path: every full creator matching the term, the own brand left out unless asked for, sorted in memory. */
-async function inMemory(term: string, sortBy: 'spend' | 'impressions' | 'name', direction: 'asc' | 'desc', role?: string) {
-  const candidates = (await creatorsOfTenant(ws)).filter((c) => [c.name, c.email, c.notes].some((f) => f?.toLowerCase().includes(term.toLowerCase())));
+async function inMemory(
+  term: string,
+  sortBy: 'spend' | 'impressions' | 'name',
+  direction: 'asc' | 'desc',
+  role?: string,
+) {
+  const candidates = (await creatorsOfTenant(ws)).filter((c) =>
+    [c.name, c.email, c.notes].some((f) => f?.toLowerCase().includes(term.toLowerCase())),
+  );
   const roleOf = (c: (typeof candidates)[number]) => (c.isOwnBrand ? 'own_brand' : c.role);
   const matching = candidates.filter((c) => (role ? roleOf(c) === role : !c.isOwnBrand));
   const column = (c: (typeof candidates)[number]) => (sortBy === 'spend' ? creatorFigures(c, 'USD').spend : c[sortBy]);
@@ -57,7 +71,10 @@ async function inMemory(term: string, sortBy: 'spend' | 'impressions' | 'name', 
     const key = roleOf(c);
     if (key) facet[key] = (facet[key] ?? 0) + 1;
   }
-  return { items: JSON.parse(JSON.stringify(sortRecords(matching, column, direction))) as { id: string }[], facets: { role: facet } };
+  return {
+    items: JSON.parse(JSON.stringify(sortRecords(matching, column, direction))) as { id: string }[],
+    facets: { role: facet },
+  };
 }
 
 async function expectPagesAsInMemory(query: string, { items, facets }: Awaited<ReturnType<typeof inMemory>>) {
@@ -73,14 +90,23 @@ async function expectPagesAsInMemory(query: string, { items, facets }: Awaited<R
 
 describe('GET /v1/creators searched, over the search and compact projections', () => {
   it('matches name, email and notes case-insensitively; pages by a metric column and by name as the full items did', async () => {
-    await expectPagesAsInMemory('searchTerm=KITE&sortBy=spend&sortDirection=desc', await inMemory('KITE', 'spend', 'desc'));
+    await expectPagesAsInMemory(
+      'searchTerm=KITE&sortBy=spend&sortDirection=desc',
+      await inMemory('KITE', 'spend', 'desc'),
+    );
     await expectPagesAsInMemory('searchTerm=kite&sortBy=impressions', await inMemory('kite', 'impressions', 'asc'));
     await expectPagesAsInMemory('searchTerm=kItE&sortBy=name', await inMemory('kItE', 'name', 'asc'));
-    await expectPagesAsInMemory('searchTerm=kite&role=person&sortBy=name&sortDirection=desc', await inMemory('kite', 'name', 'desc', 'person'));
+    await expectPagesAsInMemory(
+      'searchTerm=kite&role=person&sortBy=name&sortDirection=desc',
+      await inMemory('kite', 'name', 'desc', 'person'),
+    );
     const own = await get('', 'searchTerm=kite&role=own_brand&pageIndex=0&pageSize=5');
     expect(own.body.items).toEqual((await inMemory('kite', 'name', 'asc', 'own_brand')).items);
     expect(own.body.items).toHaveLength(1);
-    expect((await get('', 'searchTerm=nobody&pageIndex=0&pageSize=5')).body).toMatchObject({ items: [], totalCount: 0 });
+    expect((await get('', 'searchTerm=nobody&pageIndex=0&pageSize=5')).body).toMatchObject({
+      items: [],
+      totalCount: 0,
+    });
   });
 
   it('sums the searched creators in /v1/creators/stats as the full items did', async () => {
@@ -96,7 +122,7 @@ describe('GET /v1/creators searched, over the search and compact projections', (
     });
   });
 
-  it('costs as much for a searched page however large the creators\' unsearched attributes are', async () => {
+  it("costs as much for a searched page however large the creators' unsearched attributes are", async () => {
     const reads = countReads();
     const cost = async () => {
       const before = reads.read();
@@ -109,7 +135,12 @@ describe('GET /v1/creators searched, over the search and compact projections', (
     // compact projection (none the API writes is large, so written directly: country is two letters).
     for (const c of (await creatorsOfTenant(ws)).filter((c) => !small.ids.includes(c.id))) {
       await documentClient().send(
-        new UpdateCommand({ TableName: tableName(), Key: keys.creator(ws, c.id), UpdateExpression: 'SET country = :big', ExpressionAttributeValues: { ':big': 'X'.repeat(3000) } }),
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.creator(ws, c.id),
+          UpdateExpression: 'SET country = :big',
+          ExpressionAttributeValues: { ':big': 'X'.repeat(3000) },
+        }),
       );
     }
     const large = await cost();

@@ -28,10 +28,19 @@ let activities: string[];
 const send = (method: string, url: string, body?: unknown) => expectCall(owner.token, method, url, body);
 
 const newActivity = async (name: string) =>
-  (await send('POST', '/v1/activities', { organizationId: ws, channel: 'youtube', activity: 'youtube_video', name })).data.id as string;
-const link = (activityId: string, creatorId: string) => send('POST', `/v1/activities/${activityId}/creators`, { creatorId });
+  (await send('POST', '/v1/activities', { organizationId: ws, channel: 'youtube', activity: 'youtube_video', name }))
+    .data.id as string;
+const link = (activityId: string, creatorId: string) =>
+  send('POST', `/v1/activities/${activityId}/creators`, { creatorId });
 const cost = async (activity: number, creator: number | null, amount: number, currency = 'USD') =>
-  (await newCost(owner, { activityId: activities[activity], creatorId: creator === null ? null : creators[creator], amount, currency })).id as string;
+  (
+    await newCost(owner, {
+      activityId: activities[activity],
+      creatorId: creator === null ? null : creators[creator],
+      amount,
+      currency,
+    })
+  ).id as string;
 const setCurrency = (currency: string) => send('PATCH', `/v1/workspaces/${ws}`, { currency });
 
 beforeAll(async () => {
@@ -39,7 +48,10 @@ beforeAll(async () => {
   ws = (await createWorkspace(owner)).id;
   const roles = ['person', 'community', 'brand_partner', null] as const;
   creators = [];
-  for (let i = 0; i < 10; i++) creators.push((await createCreator(owner, ws, { name: `S${i}`, ...(roles[i % 4] ? { role: roles[i % 4] } : {}) })).id);
+  for (let i = 0; i < 10; i++)
+    creators.push(
+      (await createCreator(owner, ws, { name: `S${i}`, ...(roles[i % 4] ? { role: roles[i % 4] } : {}) })).id,
+    );
   const ownBrand = (await send('POST', '/v1/creators/own-brand', { workspaceId: ws })).data.id as string;
   activities = [await newActivity('A0'), await newActivity('A1'), await newActivity('A2')];
   for (const c of [0, 1, 2, 3, 4]) await link(activities[0]!, creators[c]!);
@@ -92,7 +104,9 @@ async function expectPaged(currency: string, direction: 'asc' | 'desc', pageSize
 /** Each creator's stored sort key against its spend in `currency` (the rewrite and the cost writes agree with the map). */
 async function expectKeys(currency: string) {
   for (const id of creators) {
-    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.creator(ws, id), ConsistentRead: true }));
+    const { Item } = await documentClient().send(
+      new GetCommand({ TableName: tableName(), Key: keys.creator(ws, id), ConsistentRead: true }),
+    );
     const stored = Item as { spend: Record<string, number>; spendInTenantCurrency?: number };
     expect(stored.spendInTenantCurrency ?? 0, id).toBeCloseTo(stored.spend[currency] ?? 0, 6);
   }
@@ -103,7 +117,14 @@ describe('GET /v1/creators by spend', () => {
     const { listed } = await expected();
     const of = (i: number) => listed.find((c) => c.id === creators[i])!;
     expect([0, 1, 2, 3, 4, 5, 6, 7].map((i) => of(i).spend)).toEqual([
-      { USD: 120 }, { USD: 120 }, { USD: 49.75 }, { ARS: 500 }, { USD: 60, ARS: 999 }, { USD: 75 }, { ARS: 300 }, {},
+      { USD: 120 },
+      { USD: 120 },
+      { USD: 49.75 },
+      { ARS: 500 },
+      { USD: 60, ARS: 999 },
+      { USD: 75 },
+      { ARS: 300 },
+      {},
     ]);
     expect(listed).toHaveLength(10);
     expect(listed[0]).not.toHaveProperty('spendInTenantCurrency');
@@ -118,8 +139,14 @@ describe('GET /v1/creators by spend', () => {
   }
 
   it('an amount change, a change of attribution, a delete and an unlink move creators in the order', async () => {
-    const costs = (await send('GET', `/v1/costs?organizationId=${ws}&pageIndex=0&pageSize=100`)).items as { id: string; creatorId: string | null; amount: number; currency: string }[];
-    const find = (creator: number, amount: number) => costs.find((c) => c.creatorId === creators[creator] && c.amount === amount)!.id;
+    const costs = (await send('GET', `/v1/costs?organizationId=${ws}&pageIndex=0&pageSize=100`)).items as {
+      id: string;
+      creatorId: string | null;
+      amount: number;
+      currency: string;
+    }[];
+    const find = (creator: number, amount: number) =>
+      costs.find((c) => c.creatorId === creators[creator] && c.amount === amount)!.id;
     await send('PATCH', `/v1/activities/costs/${find(0, 120)}`, { amount: 10 });
     await send('PATCH', `/v1/activities/costs/${find(4, 60)}`, { creatorId: creators[3] });
     await send('DELETE', `/v1/activities/costs/${find(2, 9.25)}`);
@@ -129,7 +156,14 @@ describe('GET /v1/creators by spend', () => {
     await cost(2, 8, 0.01);
     const { listed } = await expected();
     const of = (i: number) => listed.find((c) => c.id === creators[i])!;
-    expect([0, 2, 3, 4, 5, 8].map((i) => of(i).spend)).toEqual([{ USD: 10 }, { USD: 40.5 }, { ARS: 500, USD: 60 }, { ARS: 999 }, {}, { USD: 0.01 }]);
+    expect([0, 2, 3, 4, 5, 8].map((i) => of(i).spend)).toEqual([
+      { USD: 10 },
+      { USD: 40.5 },
+      { ARS: 500, USD: 60 },
+      { ARS: 999 },
+      {},
+      { USD: 0.01 },
+    ]);
     await expectKeys('USD');
     await expectPaged('USD', 'desc', 4);
     await expectPaged('USD', 'asc', 1);
@@ -152,7 +186,12 @@ describe('GET /v1/creators by spend', () => {
   it('a stale order (the rewrite not finished) answers from memory, correctly, until the rewrite runs', async () => {
     // A currency change whose rewrite ran out of time: the revision moved, the mark did not.
     await documentClient().send(
-      new UpdateCommand({ TableName: tableName(), Key: keys.tenant(ws), UpdateExpression: 'SET currency = :c ADD currencyRevision :one', ExpressionAttributeValues: { ':c': 'USD', ':one': 1 } }),
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.tenant(ws),
+        UpdateExpression: 'SET currency = :c ADD currencyRevision :one',
+        ExpressionAttributeValues: { ':c': 'USD', ':one': 1 },
+      }),
     );
     expect(await spendOrderCurrent(ws)).toBe(false);
     // The keys still hold EUR, the answer is by USD all the same (in memory), costs meanwhile included.
@@ -167,7 +206,11 @@ describe('GET /v1/creators by spend', () => {
 
   it('a rewrite that runs out of time leaves the mark unset; a tenant without marks (stored before them) is started at 0', async () => {
     await documentClient().send(
-      new UpdateCommand({ TableName: tableName(), Key: keys.tenant(ws), UpdateExpression: 'REMOVE currencyRevision, spendOrderRevision' }),
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.tenant(ws),
+        UpdateExpression: 'REMOVE currencyRevision, spendOrderRevision',
+      }),
     );
     expect(await spendOrderCurrent(ws)).toBe(false);
     await cost(0, 1, 1, 'USD');
@@ -185,7 +228,9 @@ describe('GET /v1/creators by spend', () => {
     const reads = countReads();
     const readsOfSpend = async () => {
       const before = reads.read();
-      const res = await call('GET', `/v1/creators?workspaceId=${other}&pageIndex=0&pageSize=2&sortBy=spend`, { token: owner.token });
+      const res = await call('GET', `/v1/creators?workspaceId=${other}&pageIndex=0&pageSize=2&sortBy=spend`, {
+        token: owner.token,
+      });
       expect(res.status).toBe(200);
       return readsBetween(before, reads.read()).itemsRead;
     };

@@ -11,12 +11,18 @@ describe('aggregateUpdate', () => {
     await documentClient().send(new PutCommand({ TableName: tableName(), Item: { ...key, costsCount: 0, spend: {} } }));
     const write = () =>
       documentClient().send(
-        new TransactWriteCommand({ TransactItems: [aggregateUpdate(key, { counts: { costsCount: 1 }, spend: { currency: 'USD', amount: 0.1 } })!] }),
+        new TransactWriteCommand({
+          TransactItems: [
+            aggregateUpdate(key, { counts: { costsCount: 1 }, spend: { currency: 'USD', amount: 0.1 } })!,
+          ],
+        }),
       );
     const results = await Promise.allSettled(Array.from({ length: 20 }, write));
     // A transaction that lost a race is cancelled (TransactionConflict), never half-applied: retry those.
     for (const result of results) if (result.status === 'rejected') await write();
-    const item = (await documentClient().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item!;
+    const item = (
+      await documentClient().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))
+    ).Item!;
     expect(item.costsCount).toBe(20);
     expect(item.spend).toEqual({ USD: 2 });
   });

@@ -17,13 +17,20 @@ const Mark = defineEntity({
 
 async function newMark(revision: number | null | undefined) {
   const id = randomUUID();
-  await putRecord(Mark, Mark.key(id), { id, label: 'first', ...(revision === undefined ? {} : { revision }) }, { condition: absent });
+  await putRecord(
+    Mark,
+    Mark.key(id),
+    { id, label: 'first', ...(revision === undefined ? {} : { revision }) },
+    { condition: absent },
+  );
   return id;
 }
 
 /** Whether a label change conditioned on `revision` as read is written. */
 const relabel = (id: string, read: number | null | undefined) =>
-  conditionHeld((failure) => updateRecord(Mark, Mark.key(id), { set: { label: 'next' } }, { condition: asRead('revision', read), failure }));
+  conditionHeld((failure) =>
+    updateRecord(Mark, Mark.key(id), { set: { label: 'next' } }, { condition: asRead('revision', read), failure }),
+  );
 
 describe('asRead', () => {
   it('holds for an unchanged value, null or absent attribute', async () => {
@@ -43,7 +50,12 @@ describe('asRead', () => {
   it('composes: nullOrAbsent and all() of one condition nest in all() (DynamoDB refuses doubled parentheses)', async () => {
     const id = await newMark(null);
     const written = await conditionHeld((failure) =>
-      updateRecord(Mark, Mark.key(id), { set: { label: 'x' } }, { condition: all(all(exists), all(nullOrAbsent('revision'))), failure }),
+      updateRecord(
+        Mark,
+        Mark.key(id),
+        { set: { label: 'x' } },
+        { condition: all(all(exists), all(nullOrAbsent('revision'))), failure },
+      ),
     );
     expect(written).toBe(true);
   });

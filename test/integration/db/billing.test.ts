@@ -4,7 +4,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { applyBillingChange, CHECKOUT_ATTEMPT_SECONDS, checkoutAttempt, getBillingAccount, rememberCustomer } from '../../../shared/db/billing/billing.ts';
+import {
+  applyBillingChange,
+  CHECKOUT_ATTEMPT_SECONDS,
+  checkoutAttempt,
+  getBillingAccount,
+  rememberCustomer,
+} from '../../../shared/db/billing/billing.ts';
 import { createTenant } from '../../../shared/db/tenancy/tenants.ts';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../../shared/db/table/client.ts';
@@ -36,7 +42,12 @@ describe('checkoutAttempt', () => {
 
   it('gives each attempt a ttl a day after its session expired, renewed with the attempt that replaces it', async () => {
     const id = await organization();
-    const stored = async () => (await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.checkoutAttempt(id), ConsistentRead: true }))).Item;
+    const stored = async () =>
+      (
+        await documentClient().send(
+          new GetCommand({ TableName: tableName(), Key: keys.checkoutAttempt(id), ConsistentRead: true }),
+        )
+      ).Item;
     const t = 1_800_000_000;
     await checkoutAttempt(id, 'starter', t);
     expect((await stored())!.ttl).toBe(t + CHECKOUT_ATTEMPT_SECONDS + 24 * 60 * 60);
@@ -59,11 +70,29 @@ describe('rememberCustomer', () => {
 describe('applyBillingChange', () => {
   it('ends in the latest state whatever order 10 concurrent changes arrive in (restatements included), and the tenant record shows it', async () => {
     // Runs of equal statuses: a restatement that writes nothing shown must still outrank older changes.
-    const statuses = ['active', 'past_due', 'past_due', 'active', 'past_due', 'past_due', 'active', 'past_due', 'past_due', 'past_due'] as const;
+    const statuses = [
+      'active',
+      'past_due',
+      'past_due',
+      'active',
+      'past_due',
+      'past_due',
+      'active',
+      'past_due',
+      'past_due',
+      'past_due',
+    ] as const;
     const ids = await Promise.all([1, 2, 3, 4, 5].map(customerOrganization));
     await Promise.all(
       ids.map(async (id, n) => {
-        const changes = statuses.map((status, i) => ({ organizationId: id, customerId: customerOf(id), created: 1000 + i, subscriptionId: 'sub_x', status, plan: 'scale' as const }));
+        const changes = statuses.map((status, i) => ({
+          organizationId: id,
+          customerId: customerOf(id),
+          created: 1000 + i,
+          subscriptionId: 'sub_x',
+          status,
+          plan: 'scale' as const,
+        }));
         // A different arrival order per organization: rotated and reversed.
         const order = [...changes.slice(n * 2), ...changes.slice(0, n * 2)].reverse();
         await Promise.all(order.map((change) => applyBillingChange(change)));
@@ -87,19 +116,37 @@ describe('applyBillingChange', () => {
 
   it('writes nothing when a change restates the stored state', async () => {
     const id = await customerOrganization();
-    const change = { organizationId: id, customerId: customerOf(id), created: 5, subscriptionId: 'sub_y', status: 'active' as const, currentPeriodEnd: '2030-01-01T00:00:00.000Z' };
+    const change = {
+      organizationId: id,
+      customerId: customerOf(id),
+      created: 5,
+      subscriptionId: 'sub_y',
+      status: 'active' as const,
+      currentPeriodEnd: '2030-01-01T00:00:00.000Z',
+    };
     expect((await applyBillingChange(change))!.changed).toBe(true);
     expect((await applyBillingChange({ ...change, created: 6 }))!.changed).toBe(false);
     expect(await applyBillingChange({ ...change, organizationId: randomUUID() })).toBeUndefined();
   });
 
-  it('changes nothing for another customer than the organization\'s, nor for an organization with none stored', async () => {
+  it("changes nothing for another customer than the organization's, nor for an organization with none stored", async () => {
     const id = await customerOrganization();
-    const change = { organizationId: id, customerId: 'cus_someone_else', created: 5, subscriptionId: 'sub_w', status: 'active' as const };
+    const change = {
+      organizationId: id,
+      customerId: 'cus_someone_else',
+      created: 5,
+      subscriptionId: 'sub_w',
+      status: 'active' as const,
+    };
     expect(await applyBillingChange(change)).toMatchObject({ changed: false, notOwnCustomer: true });
     const none = await organization();
-    expect(await applyBillingChange({ ...change, organizationId: none })).toMatchObject({ changed: false, notOwnCustomer: true });
-    expect(await applyBillingChange({ ...change, organizationId: none, customerId: undefined })).toMatchObject({ notOwnCustomer: true });
+    expect(await applyBillingChange({ ...change, organizationId: none })).toMatchObject({
+      changed: false,
+      notOwnCustomer: true,
+    });
+    expect(await applyBillingChange({ ...change, organizationId: none, customerId: undefined })).toMatchObject({
+      notOwnCustomer: true,
+    });
     for (const org of [id, none]) expect((await getBillingAccount(org)).tenant.billing.status).toBe('unpaid');
   });
 });

@@ -15,7 +15,12 @@ describe('deleteCostsOfActivity', () => {
   it('retries a cost changed meanwhile (409 conflict inside the repository) and deletes it', async () => {
     const tenant = await createTenant({ name: 'Retry', ownerUserId: randomUUID() });
     const activity = await createActivity(tenant.id, { channel: 'youtube', activity: 'youtube_video', name: 'Clip' });
-    const cost = await createCost(tenant.id, activity, { amount: 5, currency: 'USD', type: 'creator_fee', creatorId: null });
+    const cost = await createCost(tenant.id, activity, {
+      amount: 5,
+      currency: 'USD',
+      type: 'creator_fee',
+      creatorId: null,
+    });
     const costKey = keys.cost(tenant.id, cost.id);
     // The first transaction that deletes the cost finds it changed just before: a concurrent update.
     let raced = false;
@@ -25,7 +30,12 @@ describe('deleteCostsOfActivity', () => {
         if (!raced && items.some((item) => item.Delete?.Key?.sk === costKey.sk)) {
           raced = true;
           await documentClient().send(
-            new UpdateCommand({ TableName: tableName(), Key: costKey, UpdateExpression: 'ADD revision :one', ExpressionAttributeValues: { ':one': 1 } }),
+            new UpdateCommand({
+              TableName: tableName(),
+              Key: costKey,
+              UpdateExpression: 'ADD revision :one',
+              ExpressionAttributeValues: { ':one': 1 },
+            }),
           );
         }
         return next(args);
@@ -38,6 +48,9 @@ describe('deleteCostsOfActivity', () => {
       documentClient().middlewareStack.remove('raceCostDelete');
     }
     expect(raced).toBe(true);
-    expect((await documentClient().send(new GetCommand({ TableName: tableName(), Key: costKey, ConsistentRead: true }))).Item).toBeUndefined();
+    expect(
+      (await documentClient().send(new GetCommand({ TableName: tableName(), Key: costKey, ConsistentRead: true })))
+        .Item,
+    ).toBeUndefined();
   });
 });

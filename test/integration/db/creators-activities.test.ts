@@ -11,7 +11,12 @@ describe('creators and activities', () => {
     const tenant = await createTenant({ name: 'Agg', ownerUserId: randomUUID() });
     const creator = await createCreator(tenant.id, { name: 'Ada' });
     expect(creator).toMatchObject({ workspaceId: tenant.id, activitiesCount: 0, spend: {}, isOwnBrand: false });
-    const activity = await createActivity(tenant.id, { channel: 'youtube', activity: 'youtube_video', name: 'Launch', creatorId: creator.id });
+    const activity = await createActivity(tenant.id, {
+      channel: 'youtube',
+      activity: 'youtube_video',
+      name: 'Launch',
+      creatorId: creator.id,
+    });
     expect(activity.creatorsCount).toBe(1);
     expect((await getActivity(tenant.id, activity.id))?.creatorsCount).toBe(1);
     expect((await getCreator(tenant.id, creator.id))?.activitiesCount).toBe(1);
@@ -22,7 +27,12 @@ describe('creators and activities', () => {
     const mine = await createTenant({ name: 'Mine', ownerUserId: randomUUID() });
     const theirs = await createTenant({ name: 'Theirs', ownerUserId: randomUUID() });
     const foreign = await createCreator(theirs.id, { name: 'Not yours' });
-    const error = await createActivity(mine.id, { channel: 'tiktok', activity: 'tiktok_video', name: 'X', creatorId: foreign.id }).catch((e) => e);
+    const error = await createActivity(mine.id, {
+      channel: 'tiktok',
+      activity: 'tiktok_video',
+      name: 'X',
+      creatorId: foreign.id,
+    }).catch((e) => e);
     expect(error).toBeInstanceOf(NotFoundError);
     expect(await getTenantAggregate(mine.id)).toMatchObject({ activitiesCount: 0 });
   });

@@ -12,7 +12,9 @@ describe('day rollups', () => {
   it('creates a day on its first ADD, adds later changes, and reads only the range asked for, oldest first', async () => {
     const tenantId = randomUUID();
     const campaign = { kind: 'campaign', id: randomUUID() } as const;
-    await add(dayRollupUpdate(tenantId, campaign, '2026-11-21', { impressions: 100, engagement: 7, spend: { USD: 10.1 } }));
+    await add(
+      dayRollupUpdate(tenantId, campaign, '2026-11-21', { impressions: 100, engagement: 7, spend: { USD: 10.1 } }),
+    );
     await add(
       dayRollupUpdate(tenantId, campaign, '2026-11-21', { impressions: -20, spend: { USD: 0.2, JPY: 500 } }),
       dayRollupUpdate(tenantId, campaign, '2026-11-23', { engagement: 3 }),
@@ -29,8 +31,15 @@ describe('day rollups', () => {
   });
 
   it('skips an all-zero change and merges a batch into one change per day', () => {
-    expect(dayRollupUpdate('t', { kind: 'tenant' }, '2026-11-23', { impressions: 0, spend: { USD: 0 } })).toBeUndefined();
-    expect(mergeDayDeltas({ impressions: 1, spend: { USD: 1 } }, { impressions: 2, engagement: 4, spend: { USD: 2, EUR: 1 } })).toEqual({
+    expect(
+      dayRollupUpdate('t', { kind: 'tenant' }, '2026-11-23', { impressions: 0, spend: { USD: 0 } }),
+    ).toBeUndefined();
+    expect(
+      mergeDayDeltas(
+        { impressions: 1, spend: { USD: 1 } },
+        { impressions: 2, engagement: 4, spend: { USD: 2, EUR: 1 } },
+      ),
+    ).toEqual({
       impressions: 3,
       engagement: 4,
       spend: { USD: 3, EUR: 1 },

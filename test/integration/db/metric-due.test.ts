@@ -4,7 +4,12 @@
  * never found; a stale due time cannot move it.
  */
 import { describe, expect, it } from 'vitest';
-import { createActivity, deleteActivity, getActivity, updateActivity } from '../../../shared/db/catalogue/activities.ts';
+import {
+  createActivity,
+  deleteActivity,
+  getActivity,
+  updateActivity,
+} from '../../../shared/db/catalogue/activities.ts';
 import { dueActivities, moveDue, trackedActivities } from '../../../shared/db/metrics/metric-due.ts';
 import { nextFetchAt } from '../../../shared/domain/refresh-cadence.ts';
 import { randomUUID } from 'node:crypto';
@@ -15,12 +20,23 @@ const DAY = 24 * HOUR;
 
 async function tracked(startAt: string | null = null) {
   const tenantId = (await createTenant({ name: 'Due', ownerUserId: randomUUID() })).id;
-  const activity = await createActivity(tenantId, { channel: 'youtube', activity: 'youtube_video', name: 'Launch', startAt });
-  const connected = await updateActivity(tenantId, activity.id, { contentHref: 'https://youtu.be/dQw4w9WgXcQ' }, { tracking: 'due' });
+  const activity = await createActivity(tenantId, {
+    channel: 'youtube',
+    activity: 'youtube_video',
+    name: 'Launch',
+    startAt,
+  });
+  const connected = await updateActivity(
+    tenantId,
+    activity.id,
+    { contentHref: 'https://youtu.be/dQw4w9WgXcQ' },
+    { tracking: 'due' },
+  );
   return { tenantId, activityId: activity.id, dueAt: connected.metricsFetchDueAt! };
 }
 
-const dueIds = async (tenantId: string, now: Date) => (await dueActivities(now)).filter((d) => d.tenantId === tenantId).map((d) => d.activityId);
+const dueIds = async (tenantId: string, now: Date) =>
+  (await dueActivities(now)).filter((d) => d.tenantId === tenantId).map((d) => d.activityId);
 
 describe('metric due index', () => {
   it('finds an activity at once when its link is connected, with the due time the record shows', async () => {
@@ -34,7 +50,13 @@ describe('metric due index', () => {
     const published = Date.now() - 400 * DAY;
     const a = await tracked(new Date(published).toISOString());
     let from = a.dueAt;
-    for (const [age, interval] of [[0, 2 * HOUR], [7 * DAY - 1, 2 * HOUR], [7 * DAY, DAY], [60 * DAY - 1, DAY], [60 * DAY, 7 * DAY]] as const) {
+    for (const [age, interval] of [
+      [0, 2 * HOUR],
+      [7 * DAY - 1, 2 * HOUR],
+      [7 * DAY, DAY],
+      [60 * DAY - 1, DAY],
+      [60 * DAY, 7 * DAY],
+    ] as const) {
       const readAt = new Date(published + age);
       const next = nextFetchAt({ publishedAt: new Date(published).toISOString(), connected: true }, readAt)!;
       expect(next.getTime() - readAt.getTime()).toBe(interval);
@@ -52,7 +74,9 @@ describe('metric due index', () => {
     expect(await moveDue(a.tenantId, a.activityId, a.dueAt, later)).toBe(true);
     expect(await moveDue(a.tenantId, a.activityId, a.dueAt, new Date().toISOString())).toBe(false);
     expect(await trackedActivities([a])).toEqual([]);
-    expect(await trackedActivities([{ ...a, dueAt: later }])).toMatchObject([{ activityId: a.activityId, channel: 'youtube', contentUrl: 'https://youtu.be/dQw4w9WgXcQ' }]);
+    expect(await trackedActivities([{ ...a, dueAt: later }])).toMatchObject([
+      { activityId: a.activityId, channel: 'youtube', contentUrl: 'https://youtu.be/dQw4w9WgXcQ' },
+    ]);
   });
 
   it('a disconnected, a never-connected and a deleted activity are not in the index', async () => {

@@ -13,7 +13,11 @@ beforeAll(async () => {
   for (let i = 0; i < sks.length; i += 25) {
     await documentClient().send(
       new BatchWriteCommand({
-        RequestItems: { [tableName()]: sks.slice(i, i + 25).map((sk) => ({ PutRequest: { Item: { pk, sk, payload: 'x'.repeat(200) } } })) },
+        RequestItems: {
+          [tableName()]: sks
+            .slice(i, i + 25)
+            .map((sk) => ({ PutRequest: { Item: { pk, sk, payload: 'x'.repeat(200) } } })),
+        },
       }),
     );
   }
@@ -42,10 +46,7 @@ describe('queryPage', () => {
 
   it('gives an empty page past the end and for an empty partition, with the right total', async () => {
     expect(await queryPage(query, { pageIndex: 6, pageSize: 10 })).toEqual({ items: [], totalCount: TOTAL });
-    const empty = await queryPage(
-      { index: 'table', pk: `NONE#${randomUUID()}` },
-      { pageIndex: 0, pageSize: 10 },
-    );
+    const empty = await queryPage({ index: 'table', pk: `NONE#${randomUUID()}` }, { pageIndex: 0, pageSize: 10 });
     expect(empty).toEqual({ items: [], totalCount: 0 });
   });
 

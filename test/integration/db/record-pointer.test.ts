@@ -86,7 +86,10 @@ describe('record pointers', () => {
     expect((await invoke(getNote, 'GET', `/v1/notes/${randomUUID()}`, { token: owner.token })).status).toBe(404);
     const gone = await writeNote('gone');
     await documentClient().send(
-      new PutCommand({ TableName: tableName(), Item: { pk: `TENANT#${tenantId}`, sk: `NOTE#${gone}`, id: gone, deletedAt: new Date().toISOString() } }),
+      new PutCommand({
+        TableName: tableName(),
+        Item: { pk: `TENANT#${tenantId}`, sk: `NOTE#${gone}`, id: gone, deletedAt: new Date().toISOString() },
+      }),
     );
     expect((await invoke(getNote, 'GET', `/v1/notes/${gone}`, { token: owner.token })).status).toBe(404);
   });

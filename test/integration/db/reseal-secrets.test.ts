@@ -25,15 +25,19 @@ import { newEndpoint } from '../webhooks/helpers.ts';
 type Item = Record<string, unknown>;
 
 /** Sealed as the sealer sealed before purposes: the bare base64, under `{organizationId}` alone. */
-const sealedTheOldWay = (organizationId: string, value: string) => tokenSealer.getTokenSealer().seal({ organizationId }, value);
+const sealedTheOldWay = (organizationId: string, value: string) =>
+  tokenSealer.getTokenSealer().seal({ organizationId }, value);
 
-const item = async (key: { pk: string; sk: string }): Promise<Item> => (await documentClient().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item!;
+const item = async (key: { pk: string; sk: string }): Promise<Item> =>
+  (await documentClient().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item!;
 const setRaw = (key: { pk: string; sk: string }, values: Item) =>
   documentClient().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: key,
-      UpdateExpression: `SET ${Object.keys(values).map((name, i) => `#n${i} = :v${i}`).join(', ')}`,
+      UpdateExpression: `SET ${Object.keys(values)
+        .map((_name, i) => `#n${i} = :v${i}`)
+        .join(', ')}`,
       ExpressionAttributeNames: Object.fromEntries(Object.keys(values).map((name, i) => [`#n${i}`, name])),
       ExpressionAttributeValues: Object.fromEntries(Object.values(values).map((value, i) => [`:v${i}`, value])),
     }),
@@ -44,7 +48,11 @@ async function signsWith(org: Org, endpointId: string, secret: string): Promise<
   const stored = (await getStoredEndpoint(org.organizationId, endpointId))!;
   const at = new Date();
   const header = await signatureHeader(stored, 'msg_1', at, '{"type":"member.joined"}');
-  const headers = { 'webhook-id': 'msg_1', 'webhook-timestamp': String(Math.floor(at.getTime() / 1000)), 'webhook-signature': header };
+  const headers = {
+    'webhook-id': 'msg_1',
+    'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+    'webhook-signature': header,
+  };
   try {
     new Webhook(secret).verify('{"type":"member.joined"}', headers);
     return true;
@@ -68,15 +76,26 @@ beforeEach(async () => {
     previousSealedSecret: await sealedTheOldWay(org.organizationId, PREVIOUS),
     previousSecretExpiresAt: new Date(Date.now() + 3_600_000).toISOString(),
   });
-  await saveGrant(org.organizationId, { sealedRefreshToken: await sealedTheOldWay(org.organizationId, GRANT), connectedBy: org.owner.userId });
+  await saveGrant(org.organizationId, {
+    sealedRefreshToken: await sealedTheOldWay(org.organizationId, GRANT),
+    connectedBy: org.owner.userId,
+  });
 });
 
 describe('secrets sealed before purposes', () => {
   it('still sign deliveries and open as Google grants before they are resealed', async () => {
-    expect(tokenSealer.sealedWithoutPurpose((await getStoredEndpoint(org.organizationId, endpointId))!.sealedSecret)).toBe(true);
+    expect(
+      tokenSealer.sealedWithoutPurpose((await getStoredEndpoint(org.organizationId, endpointId))!.sealedSecret),
+    ).toBe(true);
     expect(await signsWith(org, endpointId, SECRET)).toBe(true);
     expect(await signsWith(org, endpointId, PREVIOUS)).toBe(true);
-    expect(await tokenSealer.open('google-refresh-token', org.organizationId, (await getConnection(org.organizationId))!.sealedRefreshToken)).toBe(GRANT);
+    expect(
+      await tokenSealer.open(
+        'google-refresh-token',
+        org.organizationId,
+        (await getConnection(org.organizationId))!.sealedRefreshToken,
+      ),
+    ).toBe(GRANT);
   });
 
   it('are sealed again with their purpose by the reindex, and still work', async () => {
@@ -89,19 +108,25 @@ describe('secrets sealed before purposes', () => {
     expect(connection.sealedRefreshToken).toMatch(/^google-refresh-token:/);
     expect(await signsWith(org, endpointId, SECRET)).toBe(true);
     expect(await signsWith(org, endpointId, PREVIOUS)).toBe(true);
-    expect(await tokenSealer.open('google-refresh-token', org.organizationId, connection.sealedRefreshToken as string)).toBe(GRANT);
+    expect(
+      await tokenSealer.open('google-refresh-token', org.organizationId, connection.sealedRefreshToken as string),
+    ).toBe(GRANT);
 
     // Bound to its purpose now: neither opens as the other kind, whatever prefix it is given.
     const tokenBytes = String(connection.sealedRefreshToken).split(':')[1]!;
     await expect(openSecret(org.organizationId, connection.sealedRefreshToken as string)).rejects.toThrow();
     await expect(openSecret(org.organizationId, `webhook-signing-secret:${tokenBytes}`)).rejects.toThrow();
     await expect(openSecret(org.organizationId, tokenBytes)).rejects.toThrow();
-    await expect(tokenSealer.open('google-refresh-token', org.organizationId, endpoint.sealedSecret as string)).rejects.toThrow();
+    await expect(
+      tokenSealer.open('google-refresh-token', org.organizationId, endpoint.sealedSecret as string),
+    ).rejects.toThrow();
 
     // A second run has nothing of this organization's left to reseal.
     await reindexTable();
     expect((await item(webhookKeys.endpoint(org.organizationId, endpointId))).sealedSecret).toBe(endpoint.sealedSecret);
-    expect((await item(analyticsKeys.connection(org.organizationId))).sealedRefreshToken).toBe(connection.sealedRefreshToken);
+    expect((await item(analyticsKeys.connection(org.organizationId))).sealedRefreshToken).toBe(
+      connection.sealedRefreshToken,
+    );
   });
 
   it('a secret rotated between the scan and the write is left as the rotation wrote it', async () => {

@@ -19,7 +19,10 @@ const listCategories = (query: string, organizationId = orgId, token = owner.tok
 describe('POST /v1/expense-categories', () => {
   it('creates a category with zero usage and no spend, and lists it', async () => {
     const org = await newOrganization(owner);
-    const res = await call('POST', '/v1/expense-categories', { token: owner.token, body: { organizationId: org, name: '  Production  ' } });
+    const res = await call('POST', '/v1/expense-categories', {
+      token: owner.token,
+      body: { organizationId: org, name: '  Production  ' },
+    });
     expect(res.status).toBe(201);
     expect(res.body.data).toEqual({
       id: expect.any(String),
@@ -31,11 +34,15 @@ describe('POST /v1/expense-categories', () => {
       updatedAt: expect.any(String),
     });
     const page = await listCategories('pageIndex=0&pageSize=10', org);
-    expect(page.body).toMatchObject({ totalCount: 1, items: [{ id: res.body.data.id, name: 'Production', usageCount: 0, spend: {} }] });
+    expect(page.body).toMatchObject({
+      totalCount: 1,
+      items: [{ id: res.body.data.id, name: 'Production', usageCount: 0, spend: {} }],
+    });
   });
 
   it('accepts a name of 100 characters and rejects 101 or an empty one', async () => {
-    const post = (name: string) => call('POST', '/v1/expense-categories', { token: owner.token, body: { organizationId: orgId, name } });
+    const post = (name: string) =>
+      call('POST', '/v1/expense-categories', { token: owner.token, body: { organizationId: orgId, name } });
     expect((await post('n'.repeat(100))).status).toBe(201);
     const tooLong = await post('m'.repeat(101));
     expect(tooLong.status).toBe(400);
@@ -45,7 +52,10 @@ describe('POST /v1/expense-categories', () => {
 
   it('rejects a duplicate name in another case with 409, but allows it in another organization', async () => {
     await newCategory(owner, orgId, 'Travel');
-    const dup = await call('POST', '/v1/expense-categories', { token: owner.token, body: { organizationId: orgId, name: 'tRAVEL' } });
+    const dup = await call('POST', '/v1/expense-categories', {
+      token: owner.token,
+      body: { organizationId: orgId, name: 'tRAVEL' },
+    });
     expect(dup.status).toBe(409);
     expect(dup.body.code).toBe('conflict');
     const other = await newOrganization(owner);
@@ -54,13 +64,28 @@ describe('POST /v1/expense-categories', () => {
 
   it('is refused to a viewer (403) and to a non-member (403)', async () => {
     const stranger = await signUp('Stranger');
-    const res = await call('POST', '/v1/expense-categories', { token: stranger.token, body: { organizationId: orgId, name: 'Sneaky' } });
+    const res = await call('POST', '/v1/expense-categories', {
+      token: stranger.token,
+      body: { organizationId: orgId, name: 'Sneaky' },
+    });
     expect(res.status).toBe(403);
     const viewer = await signUp('Viewer');
-    expect((await call('POST', `/v1/organizations/${orgId}/users`, { token: owner.token, body: { userId: viewer.userId, role: 'viewer' } })).status).toBe(201);
-    const asViewer = await call('POST', '/v1/expense-categories', { token: viewer.token, body: { organizationId: orgId, name: 'Sneaky' } });
+    expect(
+      (
+        await call('POST', `/v1/organizations/${orgId}/users`, {
+          token: owner.token,
+          body: { userId: viewer.userId, role: 'viewer' },
+        })
+      ).status,
+    ).toBe(201);
+    const asViewer = await call('POST', '/v1/expense-categories', {
+      token: viewer.token,
+      body: { organizationId: orgId, name: 'Sneaky' },
+    });
     expect(asViewer.status).toBe(403);
-    expect((await listCategories('pageIndex=0&pageSize=10&searchTerm=sneaky', orgId, viewer.token)).body.totalCount).toBe(0);
+    expect(
+      (await listCategories('pageIndex=0&pageSize=10&searchTerm=sneaky', orgId, viewer.token)).body.totalCount,
+    ).toBe(0);
   });
 });
 
@@ -74,7 +99,12 @@ describe('GET /v1/expense-categories', () => {
     expect(await names('pageIndex=1&pageSize=2&sortBy=name&sortDirection=asc')).toEqual(['Charlie', 'Delta']);
     expect(await names('pageIndex=2&pageSize=2&sortBy=name&sortDirection=asc')).toEqual([]);
     expect(await names('pageIndex=1&pageSize=3&sortBy=name&sortDirection=asc')).toEqual(['Delta']);
-    expect(await names('pageIndex=0&pageSize=10&sortBy=name&sortDirection=desc')).toEqual(['Delta', 'Charlie', 'bravo', 'alpha']);
+    expect(await names('pageIndex=0&pageSize=10&sortBy=name&sortDirection=desc')).toEqual([
+      'Delta',
+      'Charlie',
+      'bravo',
+      'alpha',
+    ]);
     // Default: newest first.
     expect(await names('pageIndex=0&pageSize=10')).toEqual(['bravo', 'Charlie', 'alpha', 'Delta']);
     expect(await names('pageIndex=0&pageSize=10&searchTerm=RAV')).toEqual(['bravo']);
@@ -98,25 +128,42 @@ describe('GET /v1/expense-categories', () => {
 });
 
 describe('PATCH /v1/expense-categories/:id', () => {
-  it('renames, frees the old name and takes the new one; 409 on another category\'s name', async () => {
+  it("renames, frees the old name and takes the new one; 409 on another category's name", async () => {
     const org = await newOrganization(owner);
     const a = await newCategory(owner, org, 'Gifting');
     await newCategory(owner, org, 'Shipping');
-    const renamed = await call('PATCH', `/v1/expense-categories/${a.id}`, { token: owner.token, body: { name: 'Product seeding' } });
+    const renamed = await call('PATCH', `/v1/expense-categories/${a.id}`, {
+      token: owner.token,
+      body: { name: 'Product seeding' },
+    });
     expect(renamed.status).toBe(200);
     expect(renamed.body.data).toMatchObject({ id: a.id, name: 'Product seeding', usageCount: 0 });
     expect((await newCategory(owner, org, 'gifting')).name).toBe('gifting');
-    const clash = await call('PATCH', `/v1/expense-categories/${a.id}`, { token: owner.token, body: { name: 'SHIPPING' } });
+    const clash = await call('PATCH', `/v1/expense-categories/${a.id}`, {
+      token: owner.token,
+      body: { name: 'SHIPPING' },
+    });
     expect(clash.status).toBe(409);
     // A change of case only keeps its own claim.
-    const recased = await call('PATCH', `/v1/expense-categories/${a.id}`, { token: owner.token, body: { name: 'PRODUCT SEEDING' } });
+    const recased = await call('PATCH', `/v1/expense-categories/${a.id}`, {
+      token: owner.token,
+      body: { name: 'PRODUCT SEEDING' },
+    });
     expect(recased.status).toBe(200);
-    expect((await call('POST', '/v1/expense-categories', { token: owner.token, body: { organizationId: org, name: 'product seeding' } })).status).toBe(409);
+    expect(
+      (
+        await call('POST', '/v1/expense-categories', {
+          token: owner.token,
+          body: { organizationId: org, name: 'product seeding' },
+        })
+      ).status,
+    ).toBe(409);
   });
 
-  it('validates the name and hides other tenants\' categories (404)', async () => {
+  it("validates the name and hides other tenants' categories (404)", async () => {
     const a = await newCategory(owner, orgId, 'Rename limits');
-    const patch = (name: string, token = owner.token) => call('PATCH', `/v1/expense-categories/${a.id}`, { token, body: { name } });
+    const patch = (name: string, token = owner.token) =>
+      call('PATCH', `/v1/expense-categories/${a.id}`, { token, body: { name } });
     expect((await patch('x'.repeat(101))).status).toBe(400);
     expect((await patch('x'.repeat(100))).status).toBe(200);
     const outsider = await signUp('Outsider');

@@ -23,16 +23,19 @@ useS3();
 afterEach(() => useExportQueue(undefined));
 
 const CAMPAIGNS = { kind: 'campaigns', format: 'csv' } as const;
-const start = (org: Org, token = org.owner.token) => call('POST', '/v1/exports', { token, body: { organizationId: org.organizationId, ...CAMPAIGNS } });
+const start = (org: Org, token = org.owner.token) =>
+  call('POST', '/v1/exports', { token, body: { organizationId: org.organizationId, ...CAMPAIGNS } });
 
 /** The export items the organization's partition holds. */
 async function exportItems(org: Org): Promise<Record<string, unknown>[]> {
-  const res = await documentClient().send(new QueryCommand({
-    TableName: tableName(),
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :export)',
-    ExpressionAttributeValues: { ':pk': `TENANT#${org.organizationId}`, ':export': 'EXPORT#' },
-    ConsistentRead: true,
-  }));
+  const res = await documentClient().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :export)',
+      ExpressionAttributeValues: { ':pk': `TENANT#${org.organizationId}`, ':export': 'EXPORT#' },
+      ConsistentRead: true,
+    }),
+  );
   return res.Items ?? [];
 }
 
@@ -69,10 +72,26 @@ describe('exports at once', () => {
     expectProblem(await start(org), 429, 'rate_limited');
 
     // A failed export (its campaign does not exist) gives its place back too.
-    const failing = await call('POST', '/v1/exports', { token: org.owner.token, body: { organizationId: org.organizationId, kind: 'outcome_measurements', format: 'csv', filters: { campaignId: '00000000-0000-4000-8000-00000000abcd' } } });
+    const failing = await call('POST', '/v1/exports', {
+      token: org.owner.token,
+      body: {
+        organizationId: org.organizationId,
+        kind: 'outcome_measurements',
+        format: 'csv',
+        filters: { campaignId: '00000000-0000-4000-8000-00000000abcd' },
+      },
+    });
     expectProblem(failing, 429, 'rate_limited');
     expect(await runExport({ tenantId: org.organizationId, exportId: ids[1]! })).toBe('succeeded');
-    const measured = await call('POST', '/v1/exports', { token: org.owner.token, body: { organizationId: org.organizationId, kind: 'outcome_measurements', format: 'csv', filters: { campaignId: '00000000-0000-4000-8000-00000000abcd' } } });
+    const measured = await call('POST', '/v1/exports', {
+      token: org.owner.token,
+      body: {
+        organizationId: org.organizationId,
+        kind: 'outcome_measurements',
+        format: 'csv',
+        filters: { campaignId: '00000000-0000-4000-8000-00000000abcd' },
+      },
+    });
     expect(measured.status).toBe(202);
     expect(await runExport({ tenantId: org.organizationId, exportId: measured.body.data.id })).toBe('failed');
     expect((await start(org)).status).toBe(202);
@@ -80,7 +99,11 @@ describe('exports at once', () => {
 
   it('gives the place back when the queue refuses the message', async () => {
     const org = await newOrg();
-    useExportQueue({ send: async () => { throw new Error('queue down'); } });
+    useExportQueue({
+      send: async () => {
+        throw new Error('queue down');
+      },
+    });
     for (let i = 0; i < 4; i++) expect((await start(org)).status).toBe(500);
     useExportQueue(undefined);
     for (let i = 0; i < 3; i++) expect((await start(org)).status).toBe(202);
@@ -118,10 +141,11 @@ describe('exports per day', () => {
     expect((await createExport(org.organizationId, { ...CAMPAIGNS, filters: {} }, tomorrow)).status).toBe('queued');
   });
 
-  it('refuses with the day\'s limit and Retry-After when the day is used up and every place is held too', async () => {
+  it("refuses with the day's limit and Retry-After when the day is used up and every place is held too", async () => {
     const org = await newOrg();
     const at = new Date();
-    for (let i = 0; i < 47; i++) await releaseExportSlot(await createExport(org.organizationId, { ...CAMPAIGNS, filters: {} }, at));
+    for (let i = 0; i < 47; i++)
+      await releaseExportSlot(await createExport(org.organizationId, { ...CAMPAIGNS, filters: {} }, at));
     for (let i = 0; i < 3; i++) await createExport(org.organizationId, { ...CAMPAIGNS, filters: {} }, at);
     const error = createExport(org.organizationId, { ...CAMPAIGNS, filters: {} }, at);
     await expect(error).rejects.toBeInstanceOf(RateLimitedError);

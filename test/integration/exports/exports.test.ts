@@ -57,7 +57,8 @@ async function objectKeys(prefix: string): Promise<string[]> {
 }
 
 const CONVERSION = ['conversion.amount', 'conversion.currency', 'conversion.source', 'conversion.rateDate'];
-const pick = (row: Record<string, string>, names: readonly string[]) => Object.fromEntries(names.map((n) => [n, row[n]]));
+const pick = (row: Record<string, string>, names: readonly string[]) =>
+  Object.fromEntries(names.map((n) => [n, row[n]]));
 
 describe('an export of costs as CSV', () => {
   it('writes every cost as the list shows it: money in its currency digits beside its currency, headers and a clean attachment name', async () => {
@@ -65,14 +66,28 @@ describe('an export of costs as CSV', () => {
     const activity = await createActivity(org.organizationId, activityInput('Launch, "final" cut'));
     await newCost(org.owner, { activityId: activity.id, amount: 1200, currency: 'JPY', description: '=cmd|calc' });
     await newCost(org.owner, { activityId: activity.id, amount: 12.5, currency: 'USD' });
-    await newCost(org.owner, { activityId: activity.id, amount: 1.25, currency: 'KWD', description: 'line one\nline two' });
+    await newCost(org.owner, {
+      activityId: activity.id,
+      amount: 1.25,
+      currency: 'KWD',
+      description: 'line one\nline two',
+    });
 
     const { record, download, text } = await exported(org, { kind: 'costs', format: 'csv' });
-    expect(record).toMatchObject({ kind: 'costs', format: 'csv', status: 'succeeded', rowCount: 3, filters: {}, error: null });
+    expect(record).toMatchObject({
+      kind: 'costs',
+      format: 'csv',
+      status: 'succeeded',
+      rowCount: 3,
+      filters: {},
+      error: null,
+    });
     expect(Date.parse(record.expiresAt) - Date.parse(record.completedAt)).toBe(7 * 86_400_000);
     expect(Date.parse(record.downloadUrlExpiresAt) - Date.now()).toBeGreaterThan(14 * 60_000);
     expect(download.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(download.headers.get('content-disposition')).toMatch(/^attachment; filename\*=UTF-8''costs-\d{4}-\d{2}-\d{2}-[0-9a-f]{8}\.csv$/);
+    expect(download.headers.get('content-disposition')).toMatch(
+      /^attachment; filename\*=UTF-8''costs-\d{4}-\d{2}-\d{2}-[0-9a-f]{8}\.csv$/,
+    );
 
     const rows = csvObjects(text);
     const costs = await listed(org, '/v1/costs', { organizationId: org.organizationId });
@@ -89,10 +104,25 @@ describe('an export of costs as CSV', () => {
     // The converted amount, in its currency's digits beside it: the organization's currency is USD, and 1,200 JPY at the
     // stand-in's last ECB rates (2017-03-03: 120.83 JPY and 1.0565 USD per EUR) is 1200 x 1.0565 / 120.83 = 10.49 USD.
     // The ECB publishes no KWD rate: its conversion cells are empty; a cost in USD needs none.
-    expect(pick(byCurrency.JPY!, CONVERSION)).toEqual({ 'conversion.amount': '10.49', 'conversion.currency': 'USD', 'conversion.source': 'ecb', 'conversion.rateDate': '2017-03-03' });
+    expect(pick(byCurrency.JPY!, CONVERSION)).toEqual({
+      'conversion.amount': '10.49',
+      'conversion.currency': 'USD',
+      'conversion.source': 'ecb',
+      'conversion.rateDate': '2017-03-03',
+    });
     expect(Number(byCurrency.JPY!['conversion.rate'])).toBeCloseTo(1.0565 / 120.83, 12);
-    expect(pick(byCurrency.KWD!, CONVERSION)).toEqual({ 'conversion.amount': '', 'conversion.currency': '', 'conversion.source': '', 'conversion.rateDate': '' });
-    expect(pick(byCurrency.USD!, CONVERSION)).toEqual({ 'conversion.amount': '', 'conversion.currency': '', 'conversion.source': '', 'conversion.rateDate': '' });
+    expect(pick(byCurrency.KWD!, CONVERSION)).toEqual({
+      'conversion.amount': '',
+      'conversion.currency': '',
+      'conversion.source': '',
+      'conversion.rateDate': '',
+    });
+    expect(pick(byCurrency.USD!, CONVERSION)).toEqual({
+      'conversion.amount': '',
+      'conversion.currency': '',
+      'conversion.source': '',
+      'conversion.rateDate': '',
+    });
   });
 
   it('does nothing again on a redelivered message: one file, the same count', async () => {
@@ -116,7 +146,9 @@ describe('a delivery meeting another', () => {
     const exportId = res.body.data.id as string;
     const message = { tenantId: org.organizationId, exportId };
     // Another delivery is at it: its lease runs.
-    expect(await claimExport(org.organizationId, exportId, 'other', new Date(), 60_000)).toMatchObject({ claimed: true });
+    expect(await claimExport(org.organizationId, exportId, 'other', new Date(), 60_000)).toMatchObject({
+      claimed: true,
+    });
     expect(await runExport(message)).toBe('skipped');
     // That delivery died: a minute later its lease has run out.
     expect(await runExport(message, { now: () => new Date(Date.now() + 61_000) })).toBe('succeeded');
@@ -131,7 +163,11 @@ describe('an export of a paged list', () => {
   it('reads every page of activities (more than one page) in the list order, each once, as JSON exactly as the list answers', async () => {
     const org = await newOrg();
     for (let n = 0; n < 230; n++) await createActivity(org.organizationId, activityInput(`Activity ${n}`));
-    const { record, download, text } = await exported(org, { kind: 'activities', format: 'json', filters: { sortBy: 'name' } });
+    const { record, download, text } = await exported(org, {
+      kind: 'activities',
+      format: 'json',
+      filters: { sortBy: 'name' },
+    });
     expect(download.headers.get('content-type')).toBe('application/json');
     const items = JSON.parse(text) as Record<string, unknown>[];
     expect(record.rowCount).toBe(230);
@@ -167,10 +203,15 @@ describe('POST /v1/exports', () => {
       const res = await startExport(org, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.headers['content-type']).toBe('application/problem+json');
-      expect(res.body.errors.map((e: { path: string }) => e.path), JSON.stringify(body)).toContain(path);
+      expect(
+        res.body.errors.map((e: { path: string }) => e.path),
+        JSON.stringify(body),
+      ).toContain(path);
     }
     // The list's filters as its query takes them: snake_case too.
-    expect((await startExport(org, { kind: 'activities', format: 'csv', filters: { search_term: 'launch' } })).status).toBe(202);
+    expect(
+      (await startExport(org, { kind: 'activities', format: 'csv', filters: { search_term: 'launch' } })).status,
+    ).toBe(202);
   });
 
   it('says in detail how many filters were invalid when more than 50 are listed, like every other 400', async () => {
@@ -182,7 +223,11 @@ describe('POST /v1/exports', () => {
     expect(res.body.errors[0].path).toBe('filters.colour0');
     expect(res.body.detail).toBe('Invalid input: 120 invalid fields; errors lists the first 50.');
     // Fewer than 51 are named in detail, as before.
-    const few = await startExport(org, { kind: 'activities', format: 'csv', filters: { colour: 'red', channel: 'carrier_pigeon' } });
+    const few = await startExport(org, {
+      kind: 'activities',
+      format: 'csv',
+      filters: { colour: 'red', channel: 'carrier_pigeon' },
+    });
     expect(few.body.detail).toBe('Invalid input: filters.channel, filters.colour.');
   });
 
@@ -198,19 +243,29 @@ describe('POST /v1/exports', () => {
     expect((await call('GET', `/v1/exports/${byMember.body.data.id}`, { token: viewer.token })).status).toBe(200);
     expect((await call('GET', `/v1/exports/${byMember.body.data.id}`, { token: member.token })).status).toBe(200);
     const stranger = await newOrg('Stranger');
-    expect((await call('GET', `/v1/exports/${byMember.body.data.id}`, { token: stranger.owner.token })).status).toBe(404);
+    expect((await call('GET', `/v1/exports/${byMember.body.data.id}`, { token: stranger.owner.token })).status).toBe(
+      404,
+    );
   });
 });
 
 describe('a failed export', () => {
   it('records the problem the list route would answer, and offers no download', async () => {
     const org = await newOrg();
-    const res = await startExport(org, { kind: 'outcome_measurements', format: 'csv', filters: { campaignId: '00000000-0000-4000-8000-00000000abcd' } });
+    const res = await startExport(org, {
+      kind: 'outcome_measurements',
+      format: 'csv',
+      filters: { campaignId: '00000000-0000-4000-8000-00000000abcd' },
+    });
     expect(res.status).toBe(202);
     const exportId = res.body.data.id;
     expect(await runExport({ tenantId: org.organizationId, exportId })).toBe('failed');
     const got = await call('GET', `/v1/exports/${exportId}`, { token: org.owner.token });
-    expect(got.body.data).toMatchObject({ status: 'failed', rowCount: null, error: { status: 404, code: 'not_found' } });
+    expect(got.body.data).toMatchObject({
+      status: 'failed',
+      rowCount: null,
+      error: { status: 404, code: 'not_found' },
+    });
     expect(got.body.data.downloadUrl).toBeUndefined();
     expect(await objectKeys(`exports/${org.organizationId}/${exportId}/`)).toHaveLength(0);
   });

@@ -23,13 +23,24 @@ useS3();
 
 /** The ids of every FILE# item of the organization's partition. */
 async function fileItemIds(org: OrgWithRecords): Promise<string[]> {
-  const items = await queryItems({ index: 'table', pk: keys.tenantPartition(org.organizationId).pk, sk: { beginsWith: 'FILE#' }, entities: ['file'] }, { consistent: true });
+  const items = await queryItems(
+    {
+      index: 'table',
+      pk: keys.tenantPartition(org.organizationId).pk,
+      sk: { beginsWith: 'FILE#' },
+      entities: ['file'],
+    },
+    { consistent: true },
+  );
   return items.map((item) => item.id as string).sort();
 }
 
 /** The files-bucket keys released and not deleted yet. */
 async function releasedFileKeys(): Promise<string[]> {
-  return (await releasedObjects()).filter((o) => o.bucket === 'files').map((o) => o.objectKey).sort();
+  return (await releasedObjects())
+    .filter((o) => o.bucket === 'files')
+    .map((o) => o.objectKey)
+    .sort();
 }
 
 /** Runs the object sweep once; every released object must be deleted. */
@@ -47,11 +58,17 @@ async function expectGone(org: OrgWithRecords, fileId: string): Promise<void> {
 }
 
 describe('files cascade', () => {
-  it('deleting a creator removes its files (objects, items, pointers); the activity\'s file stays', async () => {
+  it("deleting a creator removes its files (objects, items, pointers); the activity's file stays", async () => {
     const org = await newOrgWithRecords();
     const gone = [
       await newFile(org, { ownerType: 'creator', ownerId: org.creatorId, fileName: 'a.md' }),
-      await newFile(org, { ownerType: 'creator', ownerId: org.creatorId, fileName: 'b.csv', contentType: 'text/csv', content: 'x,y' }),
+      await newFile(org, {
+        ownerType: 'creator',
+        ownerId: org.creatorId,
+        fileName: 'b.csv',
+        contentType: 'text/csv',
+        content: 'x,y',
+      }),
     ];
     const kept = await newFile(org);
     expect((await storedObject(org.organizationId, gone[0]!.id)).status).toBe(200);
@@ -70,7 +87,7 @@ describe('files cascade', () => {
     expectProblem(await postFile(org, { ownerType: 'creator', ownerId: org.creatorId }), 404, 'not_found');
   });
 
-  it('deleting an activity removes its files; the creator\'s file stays', async () => {
+  it("deleting an activity removes its files; the creator's file stays", async () => {
     const org = await newOrgWithRecords();
     const gone = await newFile(org);
     const kept = await newFile(org, { ownerType: 'creator', ownerId: org.creatorId });
@@ -87,7 +104,8 @@ describe('files cascade', () => {
     const org = await newOrgWithRecords();
     const campaign = await createCampaign(org.organizationId, { name: 'Launch' });
     const files = [];
-    for (let i = 0; i < 14; i++) files.push(await newFile(org, { ownerType: 'campaign', ownerId: campaign.id, fileName: `f${i}.md` }));
+    for (let i = 0; i < 14; i++)
+      files.push(await newFile(org, { ownerType: 'campaign', ownerId: campaign.id, fileName: `f${i}.md` }));
     const kept = await newFile(org);
     // Listed through the campaign's own tenant (no organizationId).
     const listed = await listFiles(`ownerType=campaign&ownerId=${campaign.id}`, org.owner.token);

@@ -27,7 +27,7 @@ beforeAll(async () => {
 const MiB = 1024 * 1024;
 
 describe('POST /v1/files', () => {
-  it('stores a markdown file on an activity in the caller\'s name and returns the record (201)', async () => {
+  it("stores a markdown file on an activity in the caller's name and returns the record (201)", async () => {
     const content = '# Brief\n\n| a | b |\n|---|---|\n';
     const res = await postFile(org, { content, description: 'Launch brief' });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -53,10 +53,33 @@ describe('POST /v1/files', () => {
   });
 
   it('stores plain text and CSV on a creator; sizeBytes counts UTF-8 bytes; description defaults to null', async () => {
-    const text = await newFile(org, { ownerType: 'creator', ownerId: org.creatorId, fileName: 'grüße.txt', contentType: 'text/plain', content: 'Grüße' });
-    expect(text).toMatchObject({ ownerType: 'creator', ownerId: org.creatorId, fileName: 'grüße.txt', contentType: 'text/plain', sizeBytes: 7, description: null });
-    expect(await storedObject(org.organizationId, text.id)).toEqual({ status: 200, body: 'Grüße', contentType: 'text/plain; charset=utf-8' });
-    const csv = await newFile(org, { ownerType: 'creator', ownerId: org.creatorId, fileName: 'costs.csv', contentType: 'text/csv', content: 'a,b\n1,2\n' });
+    const text = await newFile(org, {
+      ownerType: 'creator',
+      ownerId: org.creatorId,
+      fileName: 'grüße.txt',
+      contentType: 'text/plain',
+      content: 'Grüße',
+    });
+    expect(text).toMatchObject({
+      ownerType: 'creator',
+      ownerId: org.creatorId,
+      fileName: 'grüße.txt',
+      contentType: 'text/plain',
+      sizeBytes: 7,
+      description: null,
+    });
+    expect(await storedObject(org.organizationId, text.id)).toEqual({
+      status: 200,
+      body: 'Grüße',
+      contentType: 'text/plain; charset=utf-8',
+    });
+    const csv = await newFile(org, {
+      ownerType: 'creator',
+      ownerId: org.creatorId,
+      fileName: 'costs.csv',
+      contentType: 'text/csv',
+      content: 'a,b\n1,2\n',
+    });
     expect(csv).toMatchObject({ contentType: 'text/csv', sizeBytes: 8 });
     expect((await storedObject(org.organizationId, csv.id)).contentType).toBe('text/csv; charset=utf-8');
   });
@@ -64,16 +87,30 @@ describe('POST /v1/files', () => {
   it('takes the tenant from the owner when organizationId is absent, and accepts snake_case inputs', async () => {
     const res = await call('POST', '/v1/files', {
       token: org.owner.token,
-      body: { owner_type: 'activity', owner_id: org.activityId, file_name: 'notes.txt', content_type: 'text/plain', content: 'hello' },
+      body: {
+        owner_type: 'activity',
+        owner_id: org.activityId,
+        file_name: 'notes.txt',
+        content_type: 'text/plain',
+        content: 'hello',
+      },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body.data).toMatchObject({ organizationId: org.organizationId, ownerId: org.activityId, fileName: 'notes.txt' });
+    expect(res.body.data).toMatchObject({
+      organizationId: org.organizationId,
+      ownerId: org.activityId,
+      fileName: 'notes.txt',
+    });
   });
 
-  it('marks a file written with an agent token as ai_assistant, in the user\'s name', async () => {
+  it("marks a file written with an agent token as ai_assistant, in the user's name", async () => {
     const agent = tokenFor(org.owner.userId, { agent: true, name: 'Fiona Files' });
     const file = await newFile(org, { fileName: 'summary.md' }, agent);
-    expect(file).toMatchObject({ createdBy: org.owner.userId, createdByName: 'Fiona Files', createdByType: 'ai_assistant' });
+    expect(file).toMatchObject({
+      createdBy: org.owner.userId,
+      createdByName: 'Fiona Files',
+      createdByType: 'ai_assistant',
+    });
   });
 
   it('accepts exactly 1 MiB of UTF-8 content, even though its JSON body is larger than 1 MiB', async () => {
@@ -93,7 +130,7 @@ describe('POST /v1/files', () => {
     }
   });
 
-  it('answers 413 to a body above the route\'s 4 MiB limit', async () => {
+  it("answers 413 to a body above the route's 4 MiB limit", async () => {
     const res = await postFile(org, { content: 'a'.repeat(4 * MiB) });
     expectProblem(res, 413, 'payload_too_large');
   });
@@ -107,7 +144,17 @@ describe('POST /v1/files', () => {
   });
 
   it('refuses a file name that is empty, longer than 255, a path, or holds control characters (400)', async () => {
-    for (const fileName of ['', '   ', 'n'.repeat(256), 'a/b.md', '..', 'a\\b.md', 'a\u0000b.md', 'line\nbreak.md', '\u007f.md']) {
+    for (const fileName of [
+      '',
+      '   ',
+      'n'.repeat(256),
+      'a/b.md',
+      '..',
+      'a\\b.md',
+      'a\u0000b.md',
+      'line\nbreak.md',
+      '\u007f.md',
+    ]) {
       const res = await postFile(org, { fileName });
       expectProblem(res, 400, 'invalid_input', 'any');
       expect(errorPaths(res), JSON.stringify(fileName)).toEqual(['fileName']);
@@ -131,7 +178,9 @@ describe('POST /v1/files', () => {
       expect(errorPaths(res), `${fileName} as ${contentType}`).toEqual(['fileName']);
     }
     expect((await newFile(org, { fileName: 'LOUD.MD', contentType: 'text/markdown' })).fileName).toBe('LOUD.MD');
-    expect((await newFile(org, { fileName: 'a.b.Csv', contentType: 'text/csv', content: 'a\n' })).fileName).toBe('a.b.Csv');
+    expect((await newFile(org, { fileName: 'a.b.Csv', contentType: 'text/csv', content: 'a\n' })).fileName).toBe(
+      'a.b.Csv',
+    );
   });
 
   it('refuses a file name holding Unicode bidirectional controls (400), which could disguise its extension', async () => {
@@ -147,7 +196,10 @@ describe('POST /v1/files', () => {
     expect(errorPaths(await postFile(org, { createdByType: 'person' }))).toEqual(['createdByType']);
     expect(errorPaths(await postFile(org, { ownerType: 'cost' }))).toEqual(['ownerType']);
     expect(errorPaths(await postFile(org, { description: 'd'.repeat(1001) }))).toEqual(['description']);
-    const res = await call('POST', '/v1/files', { token: org.owner.token, body: { organizationId: org.organizationId, content: 'x' } });
+    const res = await call('POST', '/v1/files', {
+      token: org.owner.token,
+      body: { organizationId: org.organizationId, content: 'x' },
+    });
     expectProblem(res, 400, 'invalid_input', 'any');
     expect(errorPaths(res).sort()).toEqual(['contentType', 'fileName', 'ownerId', 'ownerType']);
   });

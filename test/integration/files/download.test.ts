@@ -43,7 +43,13 @@ describe('GET /v1/files/:id/download', () => {
     const before = Date.now();
     const res = await download(file.id, viewer.token);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data).toEqual({ url: expect.any(String), method: 'GET', expiresAt: expect.any(String), fileName: 'plan.md', contentType: 'text/markdown' });
+    expect(res.body.data).toEqual({
+      url: expect.any(String),
+      method: 'GET',
+      expiresAt: expect.any(String),
+      fileName: 'plan.md',
+      contentType: 'text/markdown',
+    });
     expect(res.body._meta).toEqual(expect.objectContaining({ requestId: expect.any(String) }));
     const expiresIn = Date.parse(res.body.data.expiresAt) - before;
     expect(expiresIn).toBeGreaterThan(290_000);
@@ -81,18 +87,26 @@ describe('GET /v1/files/:id/download', () => {
     expect(got.status).toBe(200);
     // One parameter whose value is attr-chars and %XX escapes only: nothing in the name can end it or add another.
     expect(got.disposition).toMatch(/^attachment; filename\*=UTF-8''[A-Za-z0-9!#$&+.^_`|~%-]+$/);
-    expect(got.disposition).toBe("attachment; filename*=UTF-8''it%27s%20%22final%22%3B%20filename%3Devil%20%28v2%29%20%2Adraft%2A.md");
+    expect(got.disposition).toBe(
+      "attachment; filename*=UTF-8''it%27s%20%22final%22%3B%20filename%3Devil%20%28v2%29%20%2Adraft%2A.md",
+    );
     const [, encoded] = /filename\*=UTF-8''(.+)$/.exec(got.disposition!)!;
     expect(decodeURIComponent(encoded!)).toBe(fileName);
   });
 
   it('names the file by its current name after a rename', async () => {
     const file = await newFile(org, { fileName: 'draft.txt', contentType: 'text/plain', content: 'v1' });
-    const renamed = await call('PATCH', `/v1/files/${file.id}`, { token: org.owner.token, body: { fileName: 'final.txt' } });
+    const renamed = await call('PATCH', `/v1/files/${file.id}`, {
+      token: org.owner.token,
+      body: { fileName: 'final.txt' },
+    });
     expect(renamed.status).toBe(200);
     const res = await download(file.id, org.owner.token);
     expect(res.body.data.fileName).toBe('final.txt');
-    expect(await fetchDownload(res.body.data)).toMatchObject({ body: 'v1', disposition: "attachment; filename*=UTF-8''final.txt" });
+    expect(await fetchDownload(res.body.data)).toMatchObject({
+      body: 'v1',
+      disposition: "attachment; filename*=UTF-8''final.txt",
+    });
   });
 
   it('answers 404 to a non-member, for an unknown id and for the id of another kind of record', async () => {
@@ -105,7 +119,9 @@ describe('GET /v1/files/:id/download', () => {
 
   it('answers 400 for an id that is not a uuid, an unknown parameter, and 401 without a token', async () => {
     const file = await newFile(org);
-    expectProblem(await download('nope', org.owner.token), 400, 'invalid_input', [{ path: 'id', message: 'Must be a UUID.' }]);
+    expectProblem(await download('nope', org.owner.token), 400, 'invalid_input', [
+      { path: 'id', message: 'Must be a UUID.' },
+    ]);
     const extra = await call('GET', `/v1/files/${file.id}/download?inline=true`, { token: org.owner.token });
     expectProblem(extra, 400, 'invalid_input', 'any');
     expectProblem(await call('GET', `/v1/files/${file.id}/download`), 401, 'unauthenticated');

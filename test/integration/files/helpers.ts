@@ -39,7 +39,11 @@ export const postFile = (org: Org, body: Record<string, unknown> = {}, token: st
   });
 
 /** POST /v1/files that must succeed; returns the created record. */
-export async function newFile(org: Org, body: Record<string, unknown> = {}, token: string = org.owner.token): Promise<Record<string, any>> {
+export async function newFile(
+  org: Org,
+  body: Record<string, unknown> = {},
+  token: string = org.owner.token,
+): Promise<Record<string, any>> {
   const res = await postFile(org, body, token);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data;
@@ -49,4 +53,5 @@ export async function newFile(org: Org, body: Record<string, unknown> = {}, toke
 export const listFiles = (query: string, token: string) => call('GET', `/v1/files?${query}`, { token });
 
 /** The paths of a 400's field errors. */
-export const errorPaths = (res: { body: { errors?: { path: string }[] } }) => (res.body.errors ?? []).map((e) => e.path);
+export const errorPaths = (res: { body: { errors?: { path: string }[] } }) =>
+  (res.body.errors ?? []).map((e) => e.path);

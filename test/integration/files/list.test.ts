@@ -24,7 +24,9 @@ beforeAll(async () => {
   files = [];
   files.push(await newFile(org, { fileName: 'first.md' }));
   files.push(await newFile(org, { fileName: 'second.csv', contentType: 'text/csv', content: 'a,b\n' }, agent));
-  files.push(await newFile(org, { fileName: 'third.txt', contentType: 'text/plain', content: 'x', description: 'Third' }));
+  files.push(
+    await newFile(org, { fileName: 'third.txt', contentType: 'text/plain', content: 'x', description: 'Third' }),
+  );
   // Another owner's file, which no list of the activity shows.
   await newFile(org, { ownerType: 'creator', ownerId: org.creatorId, fileName: 'creator.md' });
 });
@@ -32,7 +34,7 @@ beforeAll(async () => {
 const activityQuery = () => `ownerType=activity&ownerId=${org.activityId}`;
 
 describe('GET /v1/files', () => {
-  it('lists the owner\'s files newest first, with who added each and whether a person or an AI assistant did', async () => {
+  it("lists the owner's files newest first, with who added each and whether a person or an AI assistant did", async () => {
     const res = await listFiles(`organizationId=${org.organizationId}&${activityQuery()}`, org.owner.token);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.totalCount).toBe(3);
@@ -83,7 +85,11 @@ describe('GET /v1/files', () => {
   it('is open to a viewer; a non-member gets 403 naming the organization and 404 without it', async () => {
     expect((await listFiles(activityQuery(), viewer.token)).body.totalCount).toBe(3);
     const stranger = await signUp('Stranger');
-    expectProblem(await listFiles(`organizationId=${org.organizationId}&${activityQuery()}`, stranger.token), 403, 'forbidden');
+    expectProblem(
+      await listFiles(`organizationId=${org.organizationId}&${activityQuery()}`, stranger.token),
+      403,
+      'forbidden',
+    );
     expectProblem(await listFiles(activityQuery(), stranger.token), 404, 'not_found');
   });
 
@@ -92,7 +98,9 @@ describe('GET /v1/files', () => {
     expectProblem(missing, 400, 'invalid_input', 'any');
     expect(errorPaths(missing).sort()).toEqual(['ownerId', 'ownerType']);
     expect(errorPaths(await listFiles(`${activityQuery()}&pageSize=10`, org.owner.token))).toEqual(['pageSize']);
-    expect(errorPaths(await listFiles(`ownerType=cost&ownerId=${org.activityId}`, org.owner.token))).toEqual(['ownerType']);
+    expect(errorPaths(await listFiles(`ownerType=cost&ownerId=${org.activityId}`, org.owner.token))).toEqual([
+      'ownerType',
+    ]);
     expectProblem(await call('GET', `/v1/files?${activityQuery()}`), 401, 'unauthenticated');
   });
 });

@@ -23,7 +23,8 @@ beforeAll(async () => {
   await addMember(org.organizationId, org.owner, member, 'member');
 });
 
-const rename = (fileId: string, body: Record<string, unknown>, token: string) => call('PATCH', `/v1/files/${fileId}`, { token, body });
+const rename = (fileId: string, body: Record<string, unknown>, token: string) =>
+  call('PATCH', `/v1/files/${fileId}`, { token, body });
 
 describe('PATCH /v1/files/:id', () => {
   it('lets a member rename a file: 200 with the whole record, only the name and updatedAt changed', async () => {
@@ -42,7 +43,9 @@ describe('PATCH /v1/files/:id', () => {
 
   it('accepts the id repeated in the body (file_id), and refuses a different one (400)', async () => {
     const file = await newFile(org);
-    expect((await rename(file.id, { file_id: file.id, file_name: 'same.md' }, org.owner.token)).body.data.fileName).toBe('same.md');
+    expect(
+      (await rename(file.id, { file_id: file.id, file_name: 'same.md' }, org.owner.token)).body.data.fileName,
+    ).toBe('same.md');
     const res = await rename(file.id, { fileId: randomUUID(), fileName: 'other.md' }, org.owner.token);
     expectProblem(res, 400, 'invalid_input', 'any');
   });
@@ -55,8 +58,12 @@ describe('PATCH /v1/files/:id', () => {
       expect(errorPaths(res), JSON.stringify(fileName)).toEqual(['fileName']);
     }
     expect(errorPaths(await rename(file.id, {}, org.owner.token))).toEqual(['fileName']);
-    expect(errorPaths(await rename(file.id, { fileName: 'x.md', contentType: 'text/plain' }, org.owner.token))).toEqual(['contentType']);
-    expect(errorPaths(await rename(file.id, { fileName: 'x.md', content: 'new' }, org.owner.token))).toEqual(['content']);
+    expect(errorPaths(await rename(file.id, { fileName: 'x.md', contentType: 'text/plain' }, org.owner.token))).toEqual(
+      ['contentType'],
+    );
+    expect(errorPaths(await rename(file.id, { fileName: 'x.md', content: 'new' }, org.owner.token))).toEqual([
+      'content',
+    ]);
   });
 
   it('refuses a new name whose extension does not match the stored content type, or that holds bidi controls (400)', async () => {
@@ -66,7 +73,9 @@ describe('PATCH /v1/files/:id', () => {
       expectProblem(res, 400, 'invalid_input', 'any');
       expect(errorPaths(res), JSON.stringify(fileName)).toEqual(['fileName']);
     }
-    expect((await rename(file.id, { fileName: 'Final TABLE.CSV' }, org.owner.token)).body.data.fileName).toBe('Final TABLE.CSV');
+    expect((await rename(file.id, { fileName: 'Final TABLE.CSV' }, org.owner.token)).body.data.fileName).toBe(
+      'Final TABLE.CSV',
+    );
   });
 
   it('is refused to a viewer (403), answers 404 to a non-member and for an unknown file, 401 without a token', async () => {
@@ -75,7 +84,11 @@ describe('PATCH /v1/files/:id', () => {
     const stranger = await signUp('Stranger');
     expectProblem(await rename(file.id, { fileName: 'stranger.md' }, stranger.token), 404, 'not_found');
     expectProblem(await rename(randomUUID(), { fileName: 'ghost.md' }, org.owner.token), 404, 'not_found');
-    expectProblem(await call('PATCH', `/v1/files/${file.id}`, { body: { fileName: 'anon.md' } }), 401, 'unauthenticated');
+    expectProblem(
+      await call('PATCH', `/v1/files/${file.id}`, { body: { fileName: 'anon.md' } }),
+      401,
+      'unauthenticated',
+    );
     const listed = await listFiles(`ownerType=activity&ownerId=${org.activityId}`, org.owner.token);
     expect(listed.body.items.find((f: any) => f.id === file.id).fileName).toBe('unchanged.md');
   });

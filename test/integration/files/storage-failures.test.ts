@@ -45,23 +45,39 @@ describe('the S3 client retries, then answers a clean problem', () => {
     expect(requests).toHaveLength(S3_ATTEMPTS);
     expect(requests.every((r) => r.startsWith('PUT /files/'))).toBe(true);
     process.env.S3_ENDPOINT = s3Endpoint();
-    const list = await call('GET', `/v1/files?organizationId=${org.organizationId}&ownerType=activity&ownerId=${org.activityId}`, { token: org.owner.token });
+    const list = await call(
+      'GET',
+      `/v1/files?organizationId=${org.organizationId}&ownerType=activity&ownerId=${org.activityId}`,
+      { token: org.owner.token },
+    );
     expect(list.body.items.map((f: { fileName: string }) => f.fileName)).not.toContain('slow.md');
   });
 
   it('POST /v1/files when S3 answers 500 InternalError twice and then stores it: 201', async () => {
-    const { requests } = await standInS3((n) => (n < S3_ATTEMPTS ? { status: 500, code: 'InternalError' } : { status: 200 }));
+    const { requests } = await standInS3((n) =>
+      n < S3_ATTEMPTS ? { status: 500, code: 'InternalError' } : { status: 200 },
+    );
     const res = await postFile(org, { fileName: 'second-try.md' });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(requests).toHaveLength(S3_ATTEMPTS);
   });
 
-  it('DELETE of a campaign\'s files calls no S3; while S3 is throttled (aws-sdk-client-mock) the object sweep keeps the released objects, and deletes them once S3 answers', async () => {
-    const campaign = await call('POST', '/v1/campaigns', { token: org.owner.token, body: { organizationId: org.organizationId, name: 'Throttled' } });
+  it("DELETE of a campaign's files calls no S3; while S3 is throttled (aws-sdk-client-mock) the object sweep keeps the released objects, and deletes them once S3 answers", async () => {
+    const campaign = await call('POST', '/v1/campaigns', {
+      token: org.owner.token,
+      body: { organizationId: org.organizationId, name: 'Throttled' },
+    });
     expect(campaign.status, JSON.stringify(campaign.body)).toBe(201);
     const file = await newFile(org, { ownerType: 'campaign', ownerId: campaign.body.data.id, fileName: 'kept.md' });
     s3 = mockClient(S3Client);
-    s3.on(DeleteObjectCommand).rejects(new S3ServiceException({ name: 'SlowDown', $fault: 'server', message: 'Please reduce your request rate.', $metadata: { httpStatusCode: 503, attempts: S3_ATTEMPTS } }));
+    s3.on(DeleteObjectCommand).rejects(
+      new S3ServiceException({
+        name: 'SlowDown',
+        $fault: 'server',
+        message: 'Please reduce your request rate.',
+        $metadata: { httpStatusCode: 503, attempts: S3_ATTEMPTS },
+      }),
+    );
     const res = await call('DELETE', `/v1/campaigns/${campaign.body.data.id}`, { token: org.owner.token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(s3.commandCalls(DeleteObjectCommand)).toHaveLength(0);
@@ -69,12 +85,18 @@ describe('the S3 client retries, then answers a clean problem', () => {
     const { handler: sweep } = await import('../../../functions/jobs/delete-released-objects.ts');
     await expect(sweep()).rejects.toThrow('1 released object(s) not deleted');
     expect(s3.commandCalls(DeleteObjectCommand)).toHaveLength(1);
-    expect(await releasedObjects()).toEqual([expect.objectContaining({ bucket: 'files', objectKey: `files/${org.organizationId}/${file.id}` })]);
+    expect(await releasedObjects()).toEqual([
+      expect.objectContaining({ bucket: 'files', objectKey: `files/${org.organizationId}/${file.id}` }),
+    ]);
     s3.restore();
     s3 = undefined;
-    expect(await objectKeys(`files/${org.organizationId}/`)).toEqual(expect.arrayContaining([expect.stringContaining(file.id)]));
+    expect(await objectKeys(`files/${org.organizationId}/`)).toEqual(
+      expect.arrayContaining([expect.stringContaining(file.id)]),
+    );
     expect(await sweep()).toEqual({ deleted: 1, failed: 0 });
-    expect(await objectKeys(`files/${org.organizationId}/`)).not.toEqual(expect.arrayContaining([expect.stringContaining(file.id)]));
+    expect(await objectKeys(`files/${org.organizationId}/`)).not.toEqual(
+      expect.arrayContaining([expect.stringContaining(file.id)]),
+    );
     expect(await releasedObjects()).toEqual([]);
   });
 
@@ -84,9 +106,21 @@ describe('the S3 client retries, then answers a clean problem', () => {
     expect((await releasedObjects()).map((o) => o.objectKey).sort()).toEqual([deleted, refused]);
     s3 = mockClient(S3Client);
     s3.on(DeleteObjectCommand).resolves({});
-    s3.on(DeleteObjectCommand, { Key: refused }).rejects(new S3ServiceException({ name: 'AccessDenied', $fault: 'client', message: 'Access Denied', $metadata: { httpStatusCode: 403 } }));
+    s3.on(DeleteObjectCommand, { Key: refused }).rejects(
+      new S3ServiceException({
+        name: 'AccessDenied',
+        $fault: 'client',
+        message: 'Access Denied',
+        $metadata: { httpStatusCode: 403 },
+      }),
+    );
     expect(await deleteReleasedObjects()).toEqual({ deleted: 1, failed: 1 });
-    expect(s3.commandCalls(DeleteObjectCommand).map((call) => call.args[0].input.Key).sort()).toEqual([deleted, refused]);
+    expect(
+      s3
+        .commandCalls(DeleteObjectCommand)
+        .map((call) => call.args[0].input.Key)
+        .sort(),
+    ).toEqual([deleted, refused]);
     expect((await releasedObjects()).map((o) => o.objectKey)).toEqual([refused]);
     s3.restore();
     s3 = undefined;
@@ -97,7 +131,14 @@ describe('the S3 client retries, then answers a clean problem', () => {
 
   it('a PutObject rejected as throttled (aws-sdk-client-mock) is the same 429', async () => {
     s3 = mockClient(S3Client);
-    s3.on(PutObjectCommand).rejects(new S3ServiceException({ name: 'ServiceUnavailable', $fault: 'server', message: 'Reduce your request rate.', $metadata: { httpStatusCode: 503 } }));
+    s3.on(PutObjectCommand).rejects(
+      new S3ServiceException({
+        name: 'ServiceUnavailable',
+        $fault: 'server',
+        message: 'Reduce your request rate.',
+        $metadata: { httpStatusCode: 503 },
+      }),
+    );
     expectCleanBusy(await postFile(org, { fileName: 'mocked.md' }));
   });
 });

@@ -10,7 +10,13 @@ import { describe, expect, it } from 'vitest';
 import { handler } from '../../../functions/jobs/deliver-outbox.ts';
 import { documentClient, tableName } from '../../../shared/db/table/client.ts';
 import * as keys from '../../../shared/db/table/item-keys.ts';
-import { listOutbox, outboxPut, SETTLED_RETENTION_SECONDS, settleDelivery, type Email } from '../../../shared/db/email/outbox.ts';
+import {
+  listOutbox,
+  outboxPut,
+  SETTLED_RETENTION_SECONDS,
+  settleDelivery,
+  type Email,
+} from '../../../shared/db/email/outbox.ts';
 import { call } from '../../support/call.ts';
 import { insertRecord, streamEvent, useSesMock } from '../../support/outbox-stream.ts';
 import { signUp } from '../../support/users.ts';
@@ -22,7 +28,9 @@ type StoredEmail = Email & { pk: string; sk: string } & Record<string, unknown>;
 
 /** The stored outbox item (keys and all, as the stream's NEW_IMAGE carries it). */
 async function storedItem(email: Pick<Email, 'id' | 'sentAt'>): Promise<StoredEmail> {
-  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.outboxEmail(email.sentAt, email.id), ConsistentRead: true }));
+  const out = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: keys.outboxEmail(email.sentAt, email.id), ConsistentRead: true }),
+  );
   return out.Item as StoredEmail;
 }
 
@@ -30,12 +38,15 @@ async function storedItem(email: Pick<Email, 'id' | 'sentAt'>): Promise<StoredEm
 async function queuedEmail(): Promise<StoredEmail> {
   const me = await signUp();
   const newEmail = `new-${randomUUID()}@example.com`;
-  expect((await call('POST', `/v1/users/${me.userId}/change-email`, { token: me.token, body: { newEmail } })).status).toBe(200);
+  expect(
+    (await call('POST', `/v1/users/${me.userId}/change-email`, { token: me.token, body: { newEmail } })).status,
+  ).toBe(200);
   const [email] = (await listOutbox()).filter((e) => e.to === newEmail);
   return storedItem(email!);
 }
 
-const sentTo = (address: unknown) => ses.commandCalls(SendEmailCommand).filter((c) => c.args[0].input.Destination?.ToAddresses?.[0] === address).length;
+const sentTo = (address: unknown) =>
+  ses.commandCalls(SendEmailCommand).filter((c) => c.args[0].input.Destination?.ToAddresses?.[0] === address).length;
 
 describe('deliver-outbox against DynamoDB Local', () => {
   it('sends a stream record delivered twice only once, and marks the item with the delivery time and SES message id', async () => {
@@ -56,7 +67,10 @@ describe('deliver-outbox against DynamoDB Local', () => {
   it('retries a failed send, and does not send again the records after it that Lambda redelivers with it', async () => {
     const [first, failing, last] = [await queuedEmail(), await queuedEmail(), await queuedEmail()];
     ses.on(SendEmailCommand).resolves({ MessageId: 'ses-2' });
-    ses.on(SendEmailCommand, { Destination: { ToAddresses: [failing.to] } }).rejectsOnce(new Error('SES throttled')).resolves({ MessageId: 'ses-2' });
+    ses
+      .on(SendEmailCommand, { Destination: { ToAddresses: [failing.to] } })
+      .rejectsOnce(new Error('SES throttled'))
+      .resolves({ MessageId: 'ses-2' });
     const records = [first, failing, last].map(insertRecord);
 
     const result = await handler(streamEvent(...records));
@@ -84,7 +98,13 @@ describe('deliver-outbox against DynamoDB Local', () => {
   });
 
   it('settles an unusable recipient as rejected once, never sending it, and a redelivery does nothing', async () => {
-    const put = outboxPut({ to: 'ada@example.com\r\nBcc: mallory@evil.example', subject: 'Hi', text: 'Hello', kind: 'invitation', data: {} });
+    const put = outboxPut({
+      to: 'ada@example.com\r\nBcc: mallory@evil.example',
+      subject: 'Hi',
+      text: 'Hello',
+      kind: 'invitation',
+      data: {},
+    });
     await documentClient().send(new TransactWriteCommand({ TransactItems: [put] }));
     const queued = put.Put.Item as StoredEmail;
     const record = insertRecord(queued);
@@ -94,7 +114,11 @@ describe('deliver-outbox against DynamoDB Local', () => {
     expect(settled).toMatchObject({ rejectedAt: expect.any(String), rejection: 'Not a single plain email address' });
     expect(await handler(streamEvent(record))).toEqual({ batchItemFailures: [] });
 
-    expect(ses.commandCalls(SendEmailCommand).filter((c) => String(c.args[0].input.Destination?.ToAddresses).includes('mallory'))).toEqual([]);
+    expect(
+      ses
+        .commandCalls(SendEmailCommand)
+        .filter((c) => String(c.args[0].input.Destination?.ToAddresses).includes('mallory')),
+    ).toEqual([]);
     expect(await storedItem(queued)).toEqual(settled);
   });
 

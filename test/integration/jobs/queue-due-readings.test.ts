@@ -52,16 +52,24 @@ describe('a content link connected or changed is queued at once, from the stream
     const a = await newActivity(org);
     let res: Awaited<ReturnType<typeof call>> | undefined;
     const connect = async () => {
-      res = await call('POST', '/v1/activities/content-link/connect', { token: org.owner.token, body: { activityId: a.id, platform: 'youtube', contentUrl: YOUTUBE } });
+      res = await call('POST', '/v1/activities/content-link/connect', {
+        token: org.owner.token,
+        body: { activityId: a.id, platform: 'youtube', contentUrl: YOUTUBE },
+      });
       expect(res.status).toBe(200);
       expect(sent).toEqual([]);
     };
-    expect(await queuedBy(activityKey(org, a.id), connect)).toEqual([{ kind: 'content', tenantId: org.organizationId, activityId: a.id, dueAt: res!.body.data.metricsFetchDueAt }]);
+    expect(await queuedBy(activityKey(org, a.id), connect)).toEqual([
+      { kind: 'content', tenantId: org.organizationId, activityId: a.id, dueAt: res!.body.data.metricsFetchDueAt },
+    ]);
     const first = res!.body.data.metricsFetchDueAt;
     await new Promise((resolve) => setTimeout(resolve, 2)); // a later due time, as a second click has
-    expect(await queuedBy(activityKey(org, a.id), connect)).toEqual([{ kind: 'content', tenantId: org.organizationId, activityId: a.id, dueAt: res!.body.data.metricsFetchDueAt }]);
+    expect(await queuedBy(activityKey(org, a.id), connect)).toEqual([
+      { kind: 'content', tenantId: org.organizationId, activityId: a.id, dueAt: res!.body.data.metricsFetchDueAt },
+    ]);
     expect(res!.body.data.metricsFetchDueAt).not.toBe(first);
-    const disconnect = () => call('POST', '/v1/activities/content-link/disconnect', { token: org.owner.token, body: { activityId: a.id } });
+    const disconnect = () =>
+      call('POST', '/v1/activities/content-link/disconnect', { token: org.owner.token, body: { activityId: a.id } });
     expect(await queuedBy(activityKey(org, a.id), disconnect)).toEqual([]);
   });
 
@@ -69,7 +77,10 @@ describe('a content link connected or changed is queued at once, from the stream
     const org = await newOrg();
     const a = await newActivity(org);
     const patch = (body: Record<string, unknown>) => async () => {
-      const res = await call('PATCH', `/v1/activities/${a.id}`, { token: org.owner.token, body: { name: 'Renamed', ...body } });
+      const res = await call('PATCH', `/v1/activities/${a.id}`, {
+        token: org.owner.token,
+        body: { name: 'Renamed', ...body },
+      });
       expect(res.status).toBe(200);
       return res;
     };
@@ -78,15 +89,24 @@ describe('a content link connected or changed is queued at once, from the stream
     expect([queued]).toEqual(stored);
     expect(await queuedBy(activityKey(org, a.id), patch({ name: 'Renamed again' }))).toEqual([]);
     expect(await queuedBy(activityKey(org, a.id), patch({ contentHref: YOUTUBE }))).toEqual([]);
-    expect(await queuedBy(activityKey(org, a.id), patch({ contentHref: OTHER_VIDEO }))).toMatchObject([{ kind: 'content', activityId: a.id }]);
+    expect(await queuedBy(activityKey(org, a.id), patch({ contentHref: OTHER_VIDEO }))).toMatchObject([
+      { kind: 'content', activityId: a.id },
+    ]);
   });
 
   it('the worker moving the due time after a reading queues nothing (the dispatcher finds it when due)', async () => {
     const org = await newOrg();
     const a = await newActivity(org);
-    const res = await call('POST', '/v1/activities/content-link/connect', { token: org.owner.token, body: { activityId: a.id, platform: 'youtube', contentUrl: YOUTUBE } });
+    const res = await call('POST', '/v1/activities/content-link/connect', {
+      token: org.owner.token,
+      body: { activityId: a.id, platform: 'youtube', contentUrl: YOUTUBE },
+    });
     const next = new Date(Date.now() + 2 * 3600_000).toISOString();
-    expect(await queuedBy(activityKey(org, a.id), async () => expect(await moveDue(org.organizationId, a.id, res.body.data.metricsFetchDueAt, next)).toBe(true))).toEqual([]);
+    expect(
+      await queuedBy(activityKey(org, a.id), async () =>
+        expect(await moveDue(org.organizationId, a.id, res.body.data.metricsFetchDueAt, next)).toBe(true),
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -94,17 +114,30 @@ describe('a social account added is queued for its first follower count', () => 
   it('under the due time it is stored with; its next count, planned by the worker, is not', async () => {
     const org = await newOrg();
     const creator = await createCreator(org.owner, org.organizationId);
-    const res = await call('POST', '/v1/creators/social-accounts/connect', { token: org.owner.token, body: { creatorId: creator.id, platform: 'youtube', profileUrl: 'https://www.youtube.com/@ada' } });
+    const res = await call('POST', '/v1/creators/social-accounts/connect', {
+      token: org.owner.token,
+      body: { creatorId: creator.id, platform: 'youtube', profileUrl: 'https://www.youtube.com/@ada' },
+    });
     expect(res.status).toBe(201);
     expect(sent).toEqual([]);
-    const account = { tenantId: org.organizationId, creatorId: creator.id, accountId: res.body.data.accountId as string };
+    const account = {
+      tenantId: org.organizationId,
+      creatorId: creator.id,
+      accountId: res.body.data.accountId as string,
+    };
     const key = keys.socialAccount(account.tenantId, account.creatorId, account.accountId);
     // The account's key is known from the answer only: its insert as the stream gives it, no old image.
-    expect(await handler({ Records: [streamRecordOf(changeOf(undefined, await itemAt(key)))] })).toEqual({ batchItemFailures: [] });
+    expect(await handler({ Records: [streamRecordOf(changeOf(undefined, await itemAt(key)))] })).toEqual({
+      batchItemFailures: [],
+    });
     expect(sent).toEqual([{ kind: 'followers', ...account, dueAt: res.body.data.createdAt }]);
     expect(sent).toEqual((await dueItems(new Date())).filter((d) => d.tenantId === org.organizationId));
     const next = new Date(Date.now() + 24 * 3600_000).toISOString();
-    expect(await queuedBy(key, async () => expect(await moveAccountDue({ ...account, dueAt: res.body.data.createdAt }, next)).toBe(true))).toEqual([]);
+    expect(
+      await queuedBy(key, async () =>
+        expect(await moveAccountDue({ ...account, dueAt: res.body.data.createdAt }, next)).toBe(true),
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -120,14 +153,29 @@ describe('in the cloud', () => {
       const a = await newActivity(org);
       let dueAt = '';
       const change = await changeBy(activityKey(org, a.id), async () => {
-        dueAt = (await call('POST', '/v1/activities/content-link/connect', { token: org.owner.token, body: { activityId: a.id, platform: 'youtube', contentUrl: YOUTUBE } })).body.data.metricsFetchDueAt;
+        dueAt = (
+          await call('POST', '/v1/activities/content-link/connect', {
+            token: org.owner.token,
+            body: { activityId: a.id, platform: 'youtube', contentUrl: YOUTUBE },
+          })
+        ).body.data.metricsFetchDueAt;
       });
       // The route made no SQS call; the stream's consumer makes one.
       expect(sqs.commandCalls(SendMessageBatchCommand)).toHaveLength(0);
       expect(await handler({ Records: [streamRecordOf(change)] })).toEqual({ batchItemFailures: [] });
       const message = { kind: 'content', tenantId: org.organizationId, activityId: a.id, dueAt } as const;
       expect(sqs.commandCalls(SendMessageBatchCommand).map((c) => c.args[0].input)).toEqual([
-        { QueueUrl: process.env.METRICS_QUEUE_URL, Entries: [{ Id: '0', MessageBody: JSON.stringify(message), MessageGroupId: org.organizationId, MessageDeduplicationId: deduplicationId(message) }] },
+        {
+          QueueUrl: process.env.METRICS_QUEUE_URL,
+          Entries: [
+            {
+              Id: '0',
+              MessageBody: JSON.stringify(message),
+              MessageGroupId: org.organizationId,
+              MessageDeduplicationId: deduplicationId(message),
+            },
+          ],
+        },
       ]);
       sqs.on(SendMessageBatchCommand).rejects(new Error('AccessDenied'));
       await expect(handler({ Records: [streamRecordOf(change)] })).resolves.toEqual({ batchItemFailures: [] });

@@ -16,7 +16,7 @@ import { getActivity } from '../../../shared/db/catalogue/activities.ts';
 import * as keys from '../../../shared/db/table/item-keys.ts';
 import { usePlatforms } from '../../../shared/integrations/platforms/index.ts';
 import { useRefreshQueue } from '../../../shared/integrations/refresh-queue/index.ts';
-import { type RefreshMessage } from '../../../shared/integrations/refresh-queue/port.ts';
+import type { RefreshMessage } from '../../../shared/integrations/refresh-queue/port.ts';
 import { call } from '../../support/call.ts';
 import { changeBy } from '../webhooks/helpers.ts';
 import { newActivity } from '../activities/helpers.ts';
@@ -40,7 +40,10 @@ afterEach(() => useRefreshQueue(undefined));
 /** Connects the link, and hands the change to the stream consumer's step that queues readings due at once. */
 async function connect(org: Org, activityId: string, video: string): Promise<void> {
   const change = await changeBy(keys.activity(org.organizationId, activityId), async () => {
-    const res = await call('POST', '/v1/activities/content-link/connect', { token: org.owner.token, body: { activityId, platform: 'youtube', contentUrl: `https://youtu.be/${video}` } });
+    const res = await call('POST', '/v1/activities/content-link/connect', {
+      token: org.owner.token,
+      body: { activityId, platform: 'youtube', contentUrl: `https://youtu.be/${video}` },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   });
   await queueReadingsDueAtOnce([change]);
@@ -60,12 +63,15 @@ async function doubleClickAndBystander() {
   return { clicker, bystander, twice, once, messages: [...sent] };
 }
 
-const impressions = async (tenantId: string, activityId: string) => (await getActivity(tenantId, activityId, { consistent: true }))!.impressions;
+const impressions = async (tenantId: string, activityId: string) =>
+  (await getActivity(tenantId, activityId, { consistent: true }))!.impressions;
 
 describe('a duplicated content link in a batch', () => {
   it('the worker reads both tenants: the duplicate is stale, nothing is reported failed', async () => {
     const { clicker, bystander, twice, once, messages } = await doubleClickAndBystander();
-    const event = { Records: messages.map((m, n) => ({ messageId: `m${n}`, body: JSON.stringify(m) })) } as unknown as SQSEvent;
+    const event = {
+      Records: messages.map((m, n) => ({ messageId: `m${n}`, body: JSON.stringify(m) })),
+    } as unknown as SQSEvent;
     expect(await handler(event)).toEqual({ batchItemFailures: [] });
     expect(await impressions(bystander.organizationId, once)).toBeGreaterThan(0);
     expect(await impressions(clicker.organizationId, twice)).toBeGreaterThan(0);
@@ -82,7 +88,7 @@ describe('a duplicated content link in a batch', () => {
   });
 });
 
-describe('a platform answer broken by one tenant\'s link', () => {
+describe("a platform answer broken by one tenant's link", () => {
   /** A tenant whose video the fake answers with a truncated body, and a bystander's video: the messages queued. */
   async function brokenAndBystander() {
     const broken = await newOrg('Broken');
@@ -94,16 +100,23 @@ describe('a platform answer broken by one tenant\'s link', () => {
     return { broken, bystander, bad, good, messages: [...sent] };
   }
 
-  it('the worker fails the broken tenant\'s message alone; the bystander\'s reading lands', async () => {
+  it("the worker fails the broken tenant's message alone; the bystander's reading lands", async () => {
     const { broken, bystander, bad, good, messages } = await brokenAndBystander();
     const calls = fake.calls.length;
-    const event = { Records: messages.map((m, n) => ({ messageId: `m${n}`, body: JSON.stringify(m) })) } as unknown as SQSEvent;
+    const event = {
+      Records: messages.map((m, n) => ({ messageId: `m${n}`, body: JSON.stringify(m) })),
+    } as unknown as SQSEvent;
     const badMessage = messages.findIndex((m) => m.kind === 'content' && m.activityId === bad);
     expect(await handler(event)).toEqual({ batchItemFailures: [{ itemIdentifier: `m${badMessage}` }] });
     expect(await impressions(bystander.organizationId, good)).toBeGreaterThan(0);
     expect(await impressions(broken.organizationId, bad)).toBeFalsy();
     // One call for both ids, then one for each alone.
-    expect(fake.calls.slice(calls).map((c) => c.query.get('id')!.split(',').sort().join()).sort()).toEqual(['bystander02', 'bystander02,malformed01', 'malformed01']);
+    expect(
+      fake.calls
+        .slice(calls)
+        .map((c) => c.query.get('id')!.split(',').sort().join())
+        .sort(),
+    ).toEqual(['bystander02', 'bystander02,malformed01', 'malformed01']);
   });
 
   it('the local queue reads the bystander ok and delivers only the broken message again', async () => {

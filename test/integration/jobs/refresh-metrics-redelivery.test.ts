@@ -33,7 +33,8 @@ beforeAll(async () => {
 });
 afterAll(() => fake.stop());
 
-const item = async (key: Key) => (await documentClient().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item;
+const item = async (key: Key) =>
+  (await documentClient().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item;
 
 describe('refresh-metrics-worker against the platform fakes', () => {
   it('a redelivered SQS message changes nothing', async () => {
@@ -42,20 +43,39 @@ describe('refresh-metrics-worker against the platform fakes', () => {
     const creatorId = (await createCreator(tenantId, { name: 'Ada' })).id;
     const ids: string[] = [];
     for (const video of ['redeliver01', 'redeliver02']) {
-      const { id } = await createActivity(tenantId, { channel: 'youtube', activity: 'youtube_video', name: video, creatorId });
+      const { id } = await createActivity(tenantId, {
+        channel: 'youtube',
+        activity: 'youtube_video',
+        name: video,
+        creatorId,
+      });
       await updateActivity(tenantId, id, { contentHref: `https://youtu.be/${video}` }, { tracking: 'due' });
       await linkActivity(tenantId, campaignId, id);
       ids.push(id);
     }
     const sent: RefreshMessage[] = [];
     await dispatchDue(new Date(), { send: async (messages) => void sent.push(...messages) });
-    const records = sent.filter((m) => m.tenantId === tenantId).map((m) => ({ messageId: randomUUID(), body: JSON.stringify(m) }));
+    const records = sent
+      .filter((m) => m.tenantId === tenantId)
+      .map((m) => ({ messageId: randomUUID(), body: JSON.stringify(m) }));
     expect(records).toHaveLength(2);
     const event = { Records: records } as unknown as SQSEvent;
 
-    const scopes: RollupScope[] = [{ kind: 'tenant' }, { kind: 'campaign', id: campaignId }, { kind: 'creator', id: creatorId }, ...ids.map((id) => ({ kind: 'activity' as const, id }))];
+    const scopes: RollupScope[] = [
+      { kind: 'tenant' },
+      { kind: 'campaign', id: campaignId },
+      { kind: 'creator', id: creatorId },
+      ...ids.map((id) => ({ kind: 'activity' as const, id })),
+    ];
     const state = async () => ({
-      aggregates: await Promise.all([keys.tenantAggregate(tenantId), keys.campaign(tenantId, campaignId), keys.creator(tenantId, creatorId), ...ids.map((id) => keys.activity(tenantId, id))].map(item)),
+      aggregates: await Promise.all(
+        [
+          keys.tenantAggregate(tenantId),
+          keys.campaign(tenantId, campaignId),
+          keys.creator(tenantId, creatorId),
+          ...ids.map((id) => keys.activity(tenantId, id)),
+        ].map(item),
+      ),
       days: await Promise.all(scopes.map((scope) => readDays(tenantId, scope, '2000-01-01', '2100-01-01'))),
       snapshots: (await Promise.all(ids.map((id) => queryItems(collections.snapshotsOfActivity(tenantId, id))))).flat(),
     });

@@ -12,8 +12,15 @@ const record = (messageId: string, body: string) => ({ messageId, body }) as SQS
 
 describe('refresh-metrics-worker', () => {
   it('reports malformed messages and settles stale ones', async () => {
-    const stale = JSON.stringify({ kind: 'content', tenantId: randomUUID(), activityId: randomUUID(), dueAt: new Date().toISOString() });
-    const event = { Records: [record('m1', 'not json'), record('m2', stale), record('m3', JSON.stringify({ kind: 'content' }))] } as SQSEvent;
+    const stale = JSON.stringify({
+      kind: 'content',
+      tenantId: randomUUID(),
+      activityId: randomUUID(),
+      dueAt: new Date().toISOString(),
+    });
+    const event = {
+      Records: [record('m1', 'not json'), record('m2', stale), record('m3', JSON.stringify({ kind: 'content' }))],
+    } as SQSEvent;
     expect(await handler(event)).toEqual({ batchItemFailures: [{ itemIdentifier: 'm1' }, { itemIdentifier: 'm3' }] });
   });
 });

@@ -13,14 +13,19 @@ import { standInS3, useS3 } from '../../support/s3.ts';
 
 useS3();
 
-const record = (messageId: string, body: string, receives = 1) => ({ messageId, body, attributes: { ApproximateReceiveCount: String(receives) } }) as unknown as SQSRecord;
+const record = (messageId: string, body: string, receives = 1) =>
+  ({ messageId, body, attributes: { ApproximateReceiveCount: String(receives) } }) as unknown as SQSRecord;
 const run = (records: SQSRecord[]) => handler({ Records: records } as SQSEvent);
 
 describe('run-export', () => {
   it('runs each export message and reports only the malformed ones', async () => {
     const { organizationId } = await newOrg();
     const made = await createExport(organizationId, { kind: 'campaigns', format: 'json', filters: {} });
-    const out = await run([record('m1', 'not json'), record('m2', JSON.stringify({ tenantId: organizationId, exportId: made.id })), record('m3', JSON.stringify({ exportId: made.id }))]);
+    const out = await run([
+      record('m1', 'not json'),
+      record('m2', JSON.stringify({ tenantId: organizationId, exportId: made.id })),
+      record('m3', JSON.stringify({ exportId: made.id })),
+    ]);
     expect(out.batchItemFailures.map((f) => f.itemIdentifier).sort()).toEqual(['m1', 'm3']);
     expect(await getExport(organizationId, made.id)).toMatchObject({ status: 'succeeded', rowCount: 0 });
   });
@@ -34,6 +39,10 @@ describe('run-export', () => {
     const out = await run([record('early', body(early.id), 1), record('last', body(last.id), EXPORT_MAX_RECEIVES)]);
     expect(out.batchItemFailures.map((f) => f.itemIdentifier).sort()).toEqual(['early', 'last']);
     expect(await getExport(organizationId, early.id)).toMatchObject({ status: 'running', error: null });
-    expect(await getExport(organizationId, last.id)).toMatchObject({ status: 'failed', rowCount: null, error: { status: 500, code: 'internal' } });
+    expect(await getExport(organizationId, last.id)).toMatchObject({
+      status: 'failed',
+      rowCount: null,
+      error: { status: 500, code: 'internal' },
+    });
   });
 });

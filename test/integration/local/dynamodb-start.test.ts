@@ -35,7 +35,9 @@ describe('startDynamoLocal', () => {
   it('fails as soon as the JVM exits, with what it printed', async () => {
     process.env.FAKE_JAVA = 'fail';
     const began = Date.now();
-    await expect(startDynamoLocal()).rejects.toThrow(/exited \(1\) before answering:\njava\.net\.BindException: Address already in use/);
+    await expect(startDynamoLocal()).rejects.toThrow(
+      /exited \(1\) before answering:\njava\.net\.BindException: Address already in use/,
+    );
     expect(Date.now() - began).toBeLessThan(10_000);
   });
 
@@ -48,7 +50,9 @@ describe('startDynamoLocal', () => {
 
   it('refuses a LOCAL_START_TIMEOUT_SECONDS that is not a number of seconds', async () => {
     process.env.LOCAL_START_TIMEOUT_SECONDS = 'soon';
-    await expect(startDynamoLocal()).rejects.toThrow('LOCAL_START_TIMEOUT_SECONDS must be a positive number of seconds, not "soon".');
+    await expect(startDynamoLocal()).rejects.toThrow(
+      'LOCAL_START_TIMEOUT_SECONDS must be a positive number of seconds, not "soon".',
+    );
   });
 
   it('takes the JVM down when its owner is killed with SIGKILL', async () => {

@@ -26,7 +26,10 @@ describe('ensureTable', () => {
         }),
       );
       await ensureTable(endpoint, tableName);
-      const indexes = async () => ((await client.send(new DescribeTableCommand({ TableName: tableName }))).Table!.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName).sort();
+      const indexes = async () =>
+        ((await client.send(new DescribeTableCommand({ TableName: tableName }))).Table!.GlobalSecondaryIndexes ?? [])
+          .map((i) => i.IndexName)
+          .sort();
       expect(await indexes()).toEqual(GLOBAL_INDEXES.map((i) => i.indexName).sort());
       await ensureTable(endpoint, tableName);
       expect(await indexes()).toEqual(GLOBAL_INDEXES.map((i) => i.indexName).sort());

@@ -14,7 +14,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_PROPERTIES, type FakeGoogleAnalytics } from '../../../infra/local/fakes/google-analytics.ts';
-import { DEFAULT_HDYHAU_DIMENSION, hasValue, normalizeRawValue, SIGNAL_DIMENSIONS } from '../../../shared/domain/analytics.ts';
+import {
+  DEFAULT_HDYHAU_DIMENSION,
+  hasValue,
+  normalizeRawValue,
+  SIGNAL_DIMENSIONS,
+} from '../../../shared/domain/analytics.ts';
 import * as analytics from '../../../shared/integrations/analytics/index.ts';
 import type { ReportRow } from '../../../shared/integrations/analytics/port.ts';
 import { fakeAccessToken, startFakeGoogle } from '../../support/fake-google.ts';
@@ -46,11 +51,17 @@ describe('the fake Google Analytics', () => {
     for (const revision of [0, 1]) {
       it(`is coherent every day: property ${propertyId}, revision ${revision}`, async () => {
         fake.revision = revision;
-        const report = (dimensions: string[], metrics: string[]) => analytics.runReport(accessToken, propertyId, { ...RANGE, dimensions, metrics });
+        const report = (dimensions: string[], metrics: string[]) =>
+          analytics.runReport(accessToken, propertyId, { ...RANGE, dimensions, metrics });
         const days = await report(['date'], DAY_METRICS);
         expect(days).toHaveLength(120);
         const answers = byDate(await report(['date', DEFAULT_HDYHAU_DIMENSION], ['keyEvents', 'sessions']));
-        const signals = await Promise.all(SIGNAL_DIMENSIONS.map(async (s) => ({ dimension: s.dimension, rows: byDate(await report(['date', s.dimension], ['sessions', 'totalUsers', 'keyEvents'])) })));
+        const signals = await Promise.all(
+          SIGNAL_DIMENSIONS.map(async (s) => ({
+            dimension: s.dimension,
+            rows: byDate(await report(['date', s.dimension], ['sessions', 'totalUsers', 'keyEvents'])),
+          })),
+        );
         for (const day of days) {
           const date = day.dimensions.date!;
           const { sessions, totalUsers, screenPageViews, keyEvents } = day.metrics as Record<string, number>;
@@ -61,9 +72,14 @@ describe('the fake Google Analytics', () => {
 
           const dayAnswers = answers.get(date)!;
           expect(sum(dayAnswers, 'keyEvents'), `${date} answers`).toBe(keyEvents);
-          const answered = dayAnswers.filter((r) => hasValue(normalizeRawValue(r.dimensions[DEFAULT_HDYHAU_DIMENSION]!)));
+          const answered = dayAnswers.filter((r) =>
+            hasValue(normalizeRawValue(r.dimensions[DEFAULT_HDYHAU_DIMENSION]!)),
+          );
           expect(sum(answered, 'keyEvents'), `${date} answered`).toBeLessThanOrEqual(keyEvents!);
-          for (const r of answered) expect(r.metrics.sessions, `${date} ${r.dimensions[DEFAULT_HDYHAU_DIMENSION]}`).toBeLessThanOrEqual(r.metrics.keyEvents!);
+          for (const r of answered)
+            expect(r.metrics.sessions, `${date} ${r.dimensions[DEFAULT_HDYHAU_DIMENSION]}`).toBeLessThanOrEqual(
+              r.metrics.keyEvents!,
+            );
 
           for (const { dimension, rows } of signals) {
             const daySignals = rows.get(date)!;
@@ -83,9 +99,24 @@ describe('the fake Google Analytics', () => {
   it('answers the same figures for a day whatever the range asked, and again on the next call', async () => {
     fake.revision = 0;
     const { propertyId } = FAKE_PROPERTIES[0];
-    const whole = await analytics.runReport(accessToken, propertyId, { ...RANGE, dimensions: ['date', 'sessionCampaignName'], metrics: ['sessions', 'keyEvents'] });
-    expect(await analytics.runReport(accessToken, propertyId, { ...RANGE, dimensions: ['date', 'sessionCampaignName'], metrics: ['sessions', 'keyEvents'] })).toEqual(whole);
-    const one = await analytics.runReport(accessToken, propertyId, { from: '2026-10-28', to: '2026-10-28', dimensions: ['date', 'sessionCampaignName'], metrics: ['sessions', 'keyEvents'] });
+    const whole = await analytics.runReport(accessToken, propertyId, {
+      ...RANGE,
+      dimensions: ['date', 'sessionCampaignName'],
+      metrics: ['sessions', 'keyEvents'],
+    });
+    expect(
+      await analytics.runReport(accessToken, propertyId, {
+        ...RANGE,
+        dimensions: ['date', 'sessionCampaignName'],
+        metrics: ['sessions', 'keyEvents'],
+      }),
+    ).toEqual(whole);
+    const one = await analytics.runReport(accessToken, propertyId, {
+      from: '2026-10-28',
+      to: '2026-10-28',
+      dimensions: ['date', 'sessionCampaignName'],
+      metrics: ['sessions', 'keyEvents'],
+    });
     expect(one).toEqual(whole.filter((r) => r.dimensions.date === '20261028'));
   });
 });

@@ -10,7 +10,9 @@ import { alive, until } from '../../support/processes.ts';
 it('notices when the shell that launched it is killed with SIGKILL, and stops', async () => {
   const fixture = join(import.meta.dirname, 'fixtures', 'watch-launcher.ts');
   // `; true` keeps the shell from exec-ing node, so that the shell stays a link of the chain.
-  const shell = spawn('sh', ['-c', `"${process.execPath}" --import tsx "${fixture}"; true`], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const shell = spawn('sh', ['-c', `"${process.execPath}" --import tsx "${fixture}"; true`], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let output = '';
   shell.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   let watcher = 0;

@@ -16,7 +16,12 @@ import { youtubeReading } from '../../support/readings.ts';
 async function dueMessage() {
   const tenantId = (await createTenant({ name: 'Queue', ownerUserId: randomUUID() })).id;
   const a = await createActivity(tenantId, { channel: 'youtube', activity: 'youtube_video', name: 'v' });
-  const connected = await updateActivity(tenantId, a.id, { contentHref: 'https://youtu.be/dQw4w9WgXcQ' }, { tracking: 'due' });
+  const connected = await updateActivity(
+    tenantId,
+    a.id,
+    { contentHref: 'https://youtu.be/dQw4w9WgXcQ' },
+    { tracking: 'due' },
+  );
   return { kind: 'content' as const, tenantId, activityId: a.id, dueAt: connected.metricsFetchDueAt! };
 }
 
@@ -26,7 +31,12 @@ const failing = (reads: string[], failOnly?: string[], recorded: string[] = []):
     platform,
     maxIdsPerCall: 50,
     readContent: async (refs) =>
-      refs.map((r) => (reads.push(r.activityId), !failOnly || failOnly.includes(r.activityId) ? { status: 'failed', message: 'HTTP 500' } : { status: 'ok', value: youtubeReading(new Date().toISOString(), { views: 1 }) })),
+      refs.map((r) => {
+        reads.push(r.activityId);
+        return !failOnly || failOnly.includes(r.activityId)
+          ? { status: 'failed', message: 'HTTP 500' }
+          : { status: 'ok', value: youtubeReading(new Date().toISOString(), { views: 1 }) };
+      }),
     readFollowers: async () => [],
   }),
   recordReadings: async (_tenantId, readings) => void recorded.push(...readings.map((r) => r.activityId)),
@@ -50,7 +60,7 @@ describe('LocalRefreshQueue', () => {
     expect(reads).toHaveLength(MAX_RECEIVES);
   });
 
-  it('delivers again only the batch\'s failed messages: a message whose item cannot be read fails alone', async () => {
+  it("delivers again only the batch's failed messages: a message whose item cannot be read fails alone", async () => {
     const failed = await dueMessage();
     const good = await dueMessage();
     // A key DynamoDB refuses (a sort key over 1,024 bytes) makes it refuse any request naming it.
@@ -62,7 +72,11 @@ describe('LocalRefreshQueue', () => {
     expect(await queue.drain(failing(reads, [failed.activityId], recorded))).toMatchObject({ ok: 1, failed: 2 });
     expect(recorded).toEqual([good.activityId]);
     reads.length = 0;
-    expect(await queue.drain(failing(reads, [failed.activityId], recorded))).toMatchObject({ ok: 0, failed: 2, stale: 0 });
+    expect(await queue.drain(failing(reads, [failed.activityId], recorded))).toMatchObject({
+      ok: 0,
+      failed: 2,
+      stale: 0,
+    });
     expect(reads).toEqual([failed.activityId]);
     expect(recorded).toEqual([good.activityId]);
   });

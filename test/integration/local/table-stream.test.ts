@@ -34,7 +34,10 @@ afterEach(async () => {
 });
 
 const connect = async (token: string, activityId: string) => {
-  const res = await call('POST', '/v1/activities/content-link/connect', { token, body: { activityId, platform: 'youtube', contentUrl: 'https://youtu.be/dQw4w9WgXcQ' } });
+  const res = await call('POST', '/v1/activities/content-link/connect', {
+    token,
+    body: { activityId, platform: 'youtube', contentUrl: 'https://youtu.be/dQw4w9WgXcQ' },
+  });
   expect(res.status).toBe(200);
   return res.body.data.metricsFetchDueAt as string;
 };
@@ -46,13 +49,18 @@ describe('the local table stream', () => {
     const a = await newActivity(org);
     const dueAt = await connect(org.owner.token, a.id);
     expect(await until(() => sent.some((m) => m.tenantId === org.organizationId), 15_000)).toBe(true);
-    expect(sent.filter((m) => m.tenantId === org.organizationId)).toEqual([{ kind: 'content', tenantId: org.organizationId, activityId: a.id, dueAt }]);
+    expect(sent.filter((m) => m.tenantId === org.organizationId)).toEqual([
+      { kind: 'content', tenantId: org.organizationId, activityId: a.id, dueAt },
+    ]);
   });
 
   it('reads a batch again when its consumer asks', async () => {
     const org = await newOrg();
     const a = await newActivity(org);
-    const ours = (records: DynamoDBRecord[]) => records.filter((r) => r.dynamodb?.Keys?.pk?.S === `TENANT#${org.organizationId}` && r.dynamodb?.NewImage?.contentConnectedAt);
+    const ours = (records: DynamoDBRecord[]) =>
+      records.filter(
+        (r) => r.dynamodb?.Keys?.pk?.S === `TENANT#${org.organizationId}` && r.dynamodb?.NewImage?.contentConnectedAt,
+      );
     const seen: string[] = [];
     let refused = false;
     const failingOnce = async (records: DynamoDBRecord[]) => {

@@ -33,8 +33,13 @@ const reads: { command: string; keys: Key[]; consistent: boolean }[] = [];
 documentClient().middlewareStack.add(
   (next, context) => async (args) => {
     const command = context.commandName ?? '';
-    const input = args.input as { Key?: Key; ConsistentRead?: boolean; RequestItems?: Record<string, { Keys: Key[]; ConsistentRead?: boolean }> };
-    if (command === 'GetItemCommand') reads.push({ command, keys: [input.Key!], consistent: Boolean(input.ConsistentRead) });
+    const input = args.input as {
+      Key?: Key;
+      ConsistentRead?: boolean;
+      RequestItems?: Record<string, { Keys: Key[]; ConsistentRead?: boolean }>;
+    };
+    if (command === 'GetItemCommand')
+      reads.push({ command, keys: [input.Key!], consistent: Boolean(input.ConsistentRead) });
     if (command === 'BatchGetItemCommand') {
       const request = input.RequestItems![tableName()]!;
       reads.push({ command, keys: request.Keys, consistent: Boolean(request.ConsistentRead) });
@@ -55,7 +60,12 @@ describe('readMetricDays', () => {
       { activityId: alone.id, reading: reading('2026-04-01T09:00:00.000Z', 50) },
     ]);
     // A day counted before days recorded their scopes.
-    await documentClient().send(new PutCommand({ TableName: tableName(), Item: { ...dayKey(alone.id, '2026-03-31'), impressions: 7, engagement: 0 } }));
+    await documentClient().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...dayKey(alone.id, '2026-03-31'), impressions: 7, engagement: 0 },
+      }),
+    );
 
     const days = [
       { activityId: alone.id, date: '2026-03-30' },
@@ -84,7 +94,10 @@ describe('readMetricDays', () => {
     for (let i = 0; i < 4; i++) ids.push((await createActivity(org, activityInput(`Batch ${i}`))).id);
     const fetchedAt = '2026-04-02T10:00:00.000Z';
     reads.length = 0;
-    await recordReadings(org, ids.map((activityId, i) => ({ activityId, reading: reading(fetchedAt, 10 + i) })));
+    await recordReadings(
+      org,
+      ids.map((activityId, i) => ({ activityId, reading: reading(fetchedAt, 10 + i) })),
+    );
 
     const isDay = (key: Key) => key.sk.startsWith('DAY#ACTIVITY#');
     expect(reads.filter((r) => r.command === 'GetItemCommand' && r.keys.some(isDay))).toEqual([]);
@@ -93,6 +106,13 @@ describe('readMetricDays', () => {
     expect(dayBatches[0]!.consistent).toBe(true);
     expect(dayBatches[0]!.keys.map((k) => k.sk).sort()).toEqual(ids.map((id) => dayKey(id, '2026-04-02').sk).sort());
     // And the readings were written: each activity's day counts its reading.
-    expect((await readMetricDays(org, ids.map((activityId) => ({ activityId, date: '2026-04-02' })))).map((d) => d.exists)).toEqual([true, true, true, true]);
+    expect(
+      (
+        await readMetricDays(
+          org,
+          ids.map((activityId) => ({ activityId, date: '2026-04-02' })),
+        )
+      ).map((d) => d.exists),
+    ).toEqual([true, true, true, true]);
   });
 });

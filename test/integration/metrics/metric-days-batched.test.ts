@@ -36,14 +36,20 @@ beforeAll(async () => {
 
 describe('an activity linked with a long history', () => {
   it('moves all its days to the campaign in a few transactions, each day once', async () => {
-    const activity = await createActivity(orgId, { channel: 'youtube', activity: 'youtube_video', name: 'Long history' });
+    const activity = await createActivity(orgId, {
+      channel: 'youtube',
+      activity: 'youtube_video',
+      name: 'Long history',
+    });
     const start = Date.parse('2026-01-01T12:00:00.000Z');
     const dates: string[] = [];
     // One reading a day, each adding 10 views and 1 like to the day before's counts.
     for (let day = 0; day < DAYS; day++) {
       const at = new Date(start + day * 86_400_000).toISOString();
       dates.push(at.slice(0, 10));
-      await recordReadings(orgId, [{ activityId: activity.id, reading: youtubeReading(at, { views: 10 * (day + 1), likes: day + 1 }) }]);
+      await recordReadings(orgId, [
+        { activityId: activity.id, reading: youtubeReading(at, { views: 10 * (day + 1), likes: day + 1 }) },
+      ]);
     }
     const campaign = await createCampaign(orgId, { name: 'Catch-all' });
 

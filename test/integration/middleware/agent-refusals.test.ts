@@ -21,27 +21,40 @@ describe('agent tokens and webhook endpoints', () => {
     const org = await newOrg();
     const body = { organizationId: org.organizationId, url: PUBLIC_URL, events: ['member.joined'] };
     expectProblem(await call('POST', '/v1/webhooks/endpoints', { token: agentOf(org), body }), 403, 'forbidden');
-    const listed = await call('GET', `/v1/webhooks/endpoints?organizationId=${org.organizationId}&pageIndex=0&pageSize=10`, { token: agentOf(org) });
+    const listed = await call(
+      'GET',
+      `/v1/webhooks/endpoints?organizationId=${org.organizationId}&pageIndex=0&pageSize=10`,
+      { token: agentOf(org) },
+    );
     expect(listed.body.items).toEqual([]);
     expect((await call('POST', '/v1/webhooks/endpoints', { token: org.owner.token, body })).status).toBe(201);
   });
 
-  it('may not change an endpoint\'s url, alone or beside other fields, but may change the rest', async () => {
+  it("may not change an endpoint's url, alone or beside other fields, but may change the rest", async () => {
     const org = await newOrg();
     const endpoint = await newEndpoint(org);
     const path = `/v1/webhooks/endpoints/${endpoint.id}`;
-    for (const body of [{ url: 'https://93.184.215.15/elsewhere' }, { url: PUBLIC_URL }, { description: 'x', url: 'https://93.184.215.15/elsewhere' }]) {
+    for (const body of [
+      { url: 'https://93.184.215.15/elsewhere' },
+      { url: PUBLIC_URL },
+      { description: 'x', url: 'https://93.184.215.15/elsewhere' },
+    ]) {
       const res = await call('PATCH', path, { token: agentOf(org), body });
       expectProblem(res, 403, 'forbidden');
       expect(res.body.detail).toBe('Agent access tokens may not set url.');
     }
-    const changed = await call('PATCH', path, { token: agentOf(org), body: { description: 'By the agent', enabled: false, events: ['member.joined'] } });
+    const changed = await call('PATCH', path, {
+      token: agentOf(org),
+      body: { description: 'By the agent', enabled: false, events: ['member.joined'] },
+    });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     expect(changed.body.data).toMatchObject({ url: PUBLIC_URL, description: 'By the agent', enabled: false });
-    expect((await call('PATCH', path, { token: org.owner.token, body: { url: 'https://93.184.215.15/elsewhere' } })).status).toBe(200);
+    expect(
+      (await call('PATCH', path, { token: org.owner.token, body: { url: 'https://93.184.215.15/elsewhere' } })).status,
+    ).toBe(200);
   });
 
-  it('may not rotate an endpoint\'s secret; the owner may', async () => {
+  it("may not rotate an endpoint's secret; the owner may", async () => {
     const org = await newOrg();
     const endpoint = await newEndpoint(org);
     const path = `/v1/webhooks/endpoints/${endpoint.id}/rotate-secret`;
@@ -58,31 +71,53 @@ describe('agent tokens and owners', () => {
 
     it(`may not invite anyone as owner on ${kind} (403, no invitation sent), but may invite a member`, async () => {
       const org = await newOrg();
-      const invite = (role: string, email: string) => call('POST', `/v1/${kind}/${org.organizationId}/invites`, { token: agentOf(org), body: { email, role } });
+      const invite = (role: string, email: string) =>
+        call('POST', `/v1/${kind}/${org.organizationId}/invites`, { token: agentOf(org), body: { email, role } });
       const refusedTo = `owner-${crypto.randomUUID()}@example.com`;
       const refused = await invite('owner', refusedTo);
       expectProblem(refused, 403, 'forbidden');
       expect(refused.body.detail).toBe('Agent access tokens may not set role to owner.');
       expect((await listOutbox(1000)).filter((e) => e.to === refusedTo)).toEqual([]);
       expect((await invite('member', `member-${crypto.randomUUID()}@example.com`)).status).toBe(201);
-      expect((await call('POST', `/v1/${kind}/${org.organizationId}/invites`, { token: org.owner.token, body: { email: `o-${crypto.randomUUID()}@example.com`, role: 'owner' } })).status).toBe(201);
+      expect(
+        (
+          await call('POST', `/v1/${kind}/${org.organizationId}/invites`, {
+            token: org.owner.token,
+            body: { email: `o-${crypto.randomUUID()}@example.com`, role: 'owner' },
+          })
+        ).status,
+      ).toBe(201);
     });
 
     it(`may not add an owner or promote a member to owner on ${kind}, but may add and change other roles`, async () => {
       const org = await newOrg();
       const [newcomer, member] = [await signUp('Newcomer'), await signUp('Member')];
       await putMembership({ tenantId: org.organizationId, userId: member.userId, role: 'member' });
-      const add = (userId: string, role: string) => call('POST', `/v1/${kind}/${org.organizationId}/users`, { token: agentOf(org), body: { [scope]: org.organizationId, userId, role } });
-      const change = (userId: string, role: string) => call('PATCH', `/v1/${kind}/${org.organizationId}/users/${userId}`, { token: agentOf(org), body: { role } });
+      const add = (userId: string, role: string) =>
+        call('POST', `/v1/${kind}/${org.organizationId}/users`, {
+          token: agentOf(org),
+          body: { [scope]: org.organizationId, userId, role },
+        });
+      const change = (userId: string, role: string) =>
+        call('PATCH', `/v1/${kind}/${org.organizationId}/users/${userId}`, { token: agentOf(org), body: { role } });
 
       expectProblem(await add(newcomer.userId, 'owner'), 403, 'forbidden');
       expectProblem(await change(member.userId, 'owner'), 403, 'forbidden');
-      const members = await call('GET', `/v1/${kind}/${org.organizationId}/users?pageIndex=0&pageSize=10`, { token: org.owner.token });
+      const members = await call('GET', `/v1/${kind}/${org.organizationId}/users?pageIndex=0&pageSize=10`, {
+        token: org.owner.token,
+      });
       expect(members.body.items.filter((m: { role: string }) => m.role === 'owner')).toHaveLength(1);
 
       expect((await add(newcomer.userId, 'viewer')).status).toBe(201);
       expect((await change(member.userId, 'viewer')).status).toBe(200);
-      expect((await call('PATCH', `/v1/${kind}/${org.organizationId}/users/${member.userId}`, { token: org.owner.token, body: { role: 'owner' } })).status).toBe(200);
+      expect(
+        (
+          await call('PATCH', `/v1/${kind}/${org.organizationId}/users/${member.userId}`, {
+            token: org.owner.token,
+            body: { role: 'owner' },
+          })
+        ).status,
+      ).toBe(200);
     });
   }
 });

@@ -55,7 +55,11 @@ describe('authenticate: 401 unauthenticated for every invalid credential', () =>
   });
 
   it('answers 401 for a non-Bearer scheme (Basic) even with a valid token in it', async () => {
-    expectProblem(await call('GET', url, { headers: { authorization: `Basic ${user.token}` } }), 401, 'unauthenticated');
+    expectProblem(
+      await call('GET', url, { headers: { authorization: `Basic ${user.token}` } }),
+      401,
+      'unauthenticated',
+    );
   });
 
   it('answers 401 for "Bearer" with no token', async () => {
@@ -84,7 +88,11 @@ describe('authenticate: 401 unauthenticated for every invalid credential', () =>
   });
 
   it('answers 401 for a token with the wrong audience', async () => {
-    expectProblem(await call('GET', url, { token: tokenFor(user.userId, { audience: 'someone-else' }) }), 401, 'unauthenticated');
+    expectProblem(
+      await call('GET', url, { token: tokenFor(user.userId, { audience: 'someone-else' }) }),
+      401,
+      'unauthenticated',
+    );
   });
 
   it('answers 401 for a token from the wrong issuer', async () => {
@@ -160,7 +168,10 @@ describe('authenticate: 401 comes before anything else looks at the request', ()
   });
 
   it('answers 401, not 413, to an oversized body without a token', async () => {
-    const res = await call('PATCH', url, { rawBody: 'x'.repeat(1024 * 1024 + 1), headers: { 'content-type': 'application/json' } });
+    const res = await call('PATCH', url, {
+      rawBody: 'x'.repeat(1024 * 1024 + 1),
+      headers: { 'content-type': 'application/json' },
+    });
     expectProblem(res, 401, 'unauthenticated');
   });
 
@@ -175,7 +186,11 @@ describe('authenticate: 401 comes before anything else looks at the request', ()
   it('answers 401 on a reporting route without a token or with an expired one, before reading anything', async () => {
     const path = `/v1/reporting/organization/metrics?organization_id=${randomUUID()}`;
     expectProblem(await call('GET', path), 401, 'unauthenticated');
-    expectProblem(await call('GET', path, { token: tokenFor('expired-user', { expiresIn: -60 }) }), 401, 'unauthenticated');
+    expectProblem(
+      await call('GET', path, { token: tokenFor('expired-user', { expiresIn: -60 }) }),
+      401,
+      'unauthenticated',
+    );
   });
 
   it('answers 401 on an unknown path without a token, 404 not_found with one', async () => {

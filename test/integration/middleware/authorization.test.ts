@@ -77,7 +77,9 @@ beforeAll(async () => {
 describe('authorize: agent tokens', () => {
   it('answers 403 to an agent token on DELETE /v1/workspaces/:id (agent: false), even for the owner', async () => {
     const tenantId = await tenantWith('owner');
-    const res = await invoke(deleteWorkspace, 'DELETE', `/v1/workspaces/${tenantId}`, { token: tokenFor(caller.userId, { agent: true }) });
+    const res = await invoke(deleteWorkspace, 'DELETE', `/v1/workspaces/${tenantId}`, {
+      token: tokenFor(caller.userId, { agent: true }),
+    });
     expectProblem(res, 403, 'forbidden');
   });
 
@@ -97,17 +99,27 @@ describe('authorize: agent tokens', () => {
 describe('authorize: tenant named in the query or body -> 403', () => {
   it('answers 403 to a non-member listing the users of an organization (GET /v1/users)', async () => {
     const tenantId = await tenantWith();
-    expectProblem(await call('GET', `/v1/users?organization_id=${tenantId}&page_index=0&page_size=10`, { token: caller.token }), 403, 'forbidden');
+    expectProblem(
+      await call('GET', `/v1/users?organization_id=${tenantId}&page_index=0&page_size=10`, { token: caller.token }),
+      403,
+      'forbidden',
+    );
   });
 
   it('treats a pending membership as no membership (403)', async () => {
     const tenantId = await tenantWith('owner', 'pending');
-    expectProblem(await call('GET', `/v1/users?organizationId=${tenantId}&pageIndex=0&pageSize=10`, { token: caller.token }), 403, 'forbidden');
+    expectProblem(
+      await call('GET', `/v1/users?organizationId=${tenantId}&pageIndex=0&pageSize=10`, { token: caller.token }),
+      403,
+      'forbidden',
+    );
   });
 
   it('lets a viewer list the users of its organization (control), with role facets', async () => {
     const tenantId = await tenantWith('viewer');
-    const res = await call('GET', `/v1/users?organization_id=${tenantId}&page_index=0&page_size=10`, { token: caller.token });
+    const res = await call('GET', `/v1/users?organization_id=${tenantId}&page_index=0&page_size=10`, {
+      token: caller.token,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.totalCount).toBe(1);
     expect(res.body.facets).toEqual({ role: { viewer: 1 } });
@@ -115,22 +127,46 @@ describe('authorize: tenant named in the query or body -> 403', () => {
 
   it('answers 403 to a viewer on an owner route with the tenant in the body', async () => {
     const tenantId = await tenantWith('viewer');
-    expectProblem(await invoke(checkout, 'POST', '/v1/billing/checkout-session', { token: caller.token, body: { organizationId: tenantId } }), 403, 'forbidden');
+    expectProblem(
+      await invoke(checkout, 'POST', '/v1/billing/checkout-session', {
+        token: caller.token,
+        body: { organizationId: tenantId },
+      }),
+      403,
+      'forbidden',
+    );
   });
 
   it('answers 403 to a member on an owner route with the tenant in the body', async () => {
     const tenantId = await tenantWith('member');
-    expectProblem(await invoke(checkout, 'POST', '/v1/billing/checkout-session', { token: caller.token, body: { organization_id: tenantId } }), 403, 'forbidden');
+    expectProblem(
+      await invoke(checkout, 'POST', '/v1/billing/checkout-session', {
+        token: caller.token,
+        body: { organization_id: tenantId },
+      }),
+      403,
+      'forbidden',
+    );
   });
 
   it('answers 403 to a non-member on an owner route with the tenant in the body', async () => {
     const tenantId = await tenantWith();
-    expectProblem(await invoke(checkout, 'POST', '/v1/billing/checkout-session', { token: caller.token, body: { organizationId: tenantId } }), 403, 'forbidden');
+    expectProblem(
+      await invoke(checkout, 'POST', '/v1/billing/checkout-session', {
+        token: caller.token,
+        body: { organizationId: tenantId },
+      }),
+      403,
+      'forbidden',
+    );
   });
 
   it('lets the owner through, passing the tenant scope to the handler (Form B: no _meta)', async () => {
     const tenantId = await tenantWith('owner');
-    const res = await invoke(checkout, 'POST', '/v1/billing/checkout-session', { token: caller.token, body: { organizationId: tenantId } });
+    const res = await invoke(checkout, 'POST', '/v1/billing/checkout-session', {
+      token: caller.token,
+      body: { organizationId: tenantId },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toEqual({ data: { tenantId, role: 'owner', details: expect.objectContaining({ id: tenantId }) } });
   });
@@ -140,14 +176,18 @@ describe('authorize: tenant named in the query or body -> 403', () => {
   it('checks every named scope: workspace_id naming a foreign tenant is 403 even beside an organization_id the caller owns', async () => {
     const mine = await tenantWith('owner');
     const theirs = await tenantWith();
-    const res = await invoke(listCampaigns, 'GET', `/v1/campaigns?organization_id=${mine}&workspace_id=${theirs}`, { token: caller.token });
+    const res = await invoke(listCampaigns, 'GET', `/v1/campaigns?organization_id=${mine}&workspace_id=${theirs}`, {
+      token: caller.token,
+    });
     expectProblem(res, 403, 'forbidden');
   });
 
   it('checks every named scope: organization_id naming a foreign tenant is 403 even beside a workspace_id the caller owns', async () => {
     const mine = await tenantWith('owner');
     const theirs = await tenantWith();
-    const res = await invoke(listCampaigns, 'GET', `/v1/campaigns?workspace_id=${mine}&organization_id=${theirs}`, { token: caller.token });
+    const res = await invoke(listCampaigns, 'GET', `/v1/campaigns?workspace_id=${mine}&organization_id=${theirs}`, {
+      token: caller.token,
+    });
     expectProblem(res, 403, 'forbidden');
   });
 
@@ -155,24 +195,39 @@ describe('authorize: tenant named in the query or body -> 403', () => {
     const mine = await tenantWith('viewer');
     const res = await invoke(listCampaigns, 'GET', `/v1/campaigns?workspace_id=${mine}`, { token: caller.token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data).toEqual({ scope: mine, tenant: { tenantId: mine, role: 'viewer', details: expect.objectContaining({ id: mine }) } });
+    expect(res.body.data).toEqual({
+      scope: mine,
+      tenant: { tenantId: mine, role: 'viewer', details: expect.objectContaining({ id: mine }) },
+    });
   });
 });
 
 describe('authorize: tenant named in the path -> 404 for non-members', () => {
   it('answers 404 (not 403) to a non-member of the organization in the path', async () => {
     const tenantId = await tenantWith();
-    expectProblem(await invoke(getOrganization, 'GET', `/v1/organizations/${tenantId}`, { token: caller.token }), 404, 'not_found');
+    expectProblem(
+      await invoke(getOrganization, 'GET', `/v1/organizations/${tenantId}`, { token: caller.token }),
+      404,
+      'not_found',
+    );
   });
 
   it('answers 404 to a pending member of the organization in the path', async () => {
     const tenantId = await tenantWith('viewer', 'pending');
-    expectProblem(await invoke(getOrganization, 'GET', `/v1/organizations/${tenantId}`, { token: caller.token }), 404, 'not_found');
+    expectProblem(
+      await invoke(getOrganization, 'GET', `/v1/organizations/${tenantId}`, { token: caller.token }),
+      404,
+      'not_found',
+    );
   });
 
   it('answers 404 to a non-member deleting the workspace in the path', async () => {
     const tenantId = await tenantWith();
-    expectProblem(await invoke(deleteWorkspace, 'DELETE', `/v1/workspaces/${tenantId}`, { token: caller.token }), 404, 'not_found');
+    expectProblem(
+      await invoke(deleteWorkspace, 'DELETE', `/v1/workspaces/${tenantId}`, { token: caller.token }),
+      404,
+      'not_found',
+    );
   });
 
   it('lets a viewer read the organization in the path (control; Form A/both: _meta)', async () => {
@@ -185,17 +240,31 @@ describe('authorize: tenant named in the path -> 404 for non-members', () => {
 
   it('answers 403 (the member knows it exists) to a viewer on an owner route with the tenant in the path', async () => {
     const tenantId = await tenantWith('viewer');
-    expectProblem(await invoke(patchOrganization, 'PATCH', `/v1/organizations/${tenantId}`, { token: caller.token, body: { name: 'x' } }), 403, 'forbidden');
+    expectProblem(
+      await invoke(patchOrganization, 'PATCH', `/v1/organizations/${tenantId}`, {
+        token: caller.token,
+        body: { name: 'x' },
+      }),
+      403,
+      'forbidden',
+    );
   });
 
   it('answers 403 to a member (not owner) deleting the workspace in the path', async () => {
     const tenantId = await tenantWith('member');
-    expectProblem(await invoke(deleteWorkspace, 'DELETE', `/v1/workspaces/${tenantId}`, { token: caller.token }), 403, 'forbidden');
+    expectProblem(
+      await invoke(deleteWorkspace, 'DELETE', `/v1/workspaces/${tenantId}`, { token: caller.token }),
+      403,
+      'forbidden',
+    );
   });
 
   it('lets the owner update the organization in the path (control)', async () => {
     const tenantId = await tenantWith('owner');
-    const res = await invoke(patchOrganization, 'PATCH', `/v1/organizations/${tenantId}`, { token: caller.token, body: { name: 'x' } });
+    const res = await invoke(patchOrganization, 'PATCH', `/v1/organizations/${tenantId}`, {
+      token: caller.token,
+      body: { name: 'x' },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   });
 
@@ -205,7 +274,9 @@ describe('authorize: tenant named in the path -> 404 for non-members', () => {
       token: caller.token,
       body: { organization_id: await tenantWith('owner') },
     });
-    expectProblem(res, 400, 'invalid_input', [{ path: 'organizationId', message: expect.stringContaining('different value') }]);
+    expectProblem(res, 400, 'invalid_input', [
+      { path: 'organizationId', message: expect.stringContaining('different value') },
+    ]);
   });
 });
 
@@ -220,18 +291,21 @@ describe('authorize: tenant found through a record (tenantOf) -> 404 for non-mem
     expectProblem(await invoke(getNote, 'GET', `/v1/notes/${noteId}`, { token: caller.token }), 404, 'not_found');
   });
 
-  it('answers 404 when the caller is only a pending member of the record\'s tenant', async () => {
+  it("answers 404 when the caller is only a pending member of the record's tenant", async () => {
     const noteId = randomUUID();
     notes.set(noteId, { tenantId: await tenantWith('owner', 'pending') });
     expectProblem(await invoke(getNote, 'GET', `/v1/notes/${noteId}`, { token: caller.token }), 404, 'not_found');
   });
 
-  it('lets a viewer of the record\'s tenant read it (control)', async () => {
+  it("lets a viewer of the record's tenant read it (control)", async () => {
     const noteId = randomUUID();
     const tenantId = await tenantWith('viewer');
     notes.set(noteId, { tenantId });
     const res = await invoke(getNote, 'GET', `/v1/notes/${noteId}`, { token: caller.token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data).toEqual({ id: noteId, tenant: { tenantId, role: 'viewer', details: expect.objectContaining({ id: tenantId }) } });
+    expect(res.body.data).toEqual({
+      id: noteId,
+      tenant: { tenantId, role: 'viewer', details: expect.objectContaining({ id: tenantId }) },
+    });
   });
 });

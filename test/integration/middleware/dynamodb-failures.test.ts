@@ -46,9 +46,18 @@ afterEach(() => {
 
 describe('DynamoDB throttling -> 429 rate_limited', () => {
   it.each([
-    ['ThrottlingException', () => new ThrottlingException({ message: 'Rate of requests exceeds the allowed throughput.', $metadata })],
-    ['ProvisionedThroughputExceededException', () => new ProvisionedThroughputExceededException({ message: 'Throughput exceeded', $metadata })],
-    ['RequestLimitExceeded', () => new RequestLimitExceeded({ message: 'Throughput exceeds the account limit', $metadata })],
+    [
+      'ThrottlingException',
+      () => new ThrottlingException({ message: 'Rate of requests exceeds the allowed throughput.', $metadata }),
+    ],
+    [
+      'ProvisionedThroughputExceededException',
+      () => new ProvisionedThroughputExceededException({ message: 'Throughput exceeded', $metadata }),
+    ],
+    [
+      'RequestLimitExceeded',
+      () => new RequestLimitExceeded({ message: 'Throughput exceeds the account limit', $metadata }),
+    ],
   ])('answers 429 rate_limited with Retry-After (not 500) when DynamoDB throws %s', async (_name, error) => {
     mockDynamo().on(GetCommand).rejects(error());
     const res = await call('GET', `/v1/users/${user.userId}`, { token: user.token });
@@ -60,7 +69,9 @@ describe('DynamoDB throttling -> 429 rate_limited', () => {
 describe('unexpected DynamoDB errors -> 500 internal', () => {
   it('answers 500 internal with no stack, raw message or error name for an InternalServerError', async () => {
     const secret = 'Internal failure at partition 7 for table prod-secret-table';
-    mockDynamo().on(GetCommand).rejects(new InternalServerError({ message: secret, $metadata }));
+    mockDynamo()
+      .on(GetCommand)
+      .rejects(new InternalServerError({ message: secret, $metadata }));
     const res = await call('GET', `/v1/users/${user.userId}`, { token: user.token });
     expectProblem(res, 500, 'internal');
     const text = JSON.stringify(res.body);
@@ -84,12 +95,19 @@ describe('unexpected DynamoDB errors -> 500 internal', () => {
     const errorSpy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     vi.spyOn(console, 'log').mockImplementation(() => undefined);
     try {
-      mockDynamo().on(GetCommand).rejects(new InternalServerError({ message: 'boom-detail', $metadata }));
+      mockDynamo()
+        .on(GetCommand)
+        .rejects(new InternalServerError({ message: 'boom-detail', $metadata }));
       const res = await call('GET', `/v1/users/${user.userId}`, { token: user.token });
       expectProblem(res, 500, 'internal');
       expect(errorSpy).toHaveBeenCalledTimes(1);
       const entry = JSON.parse(String(errorSpy.mock.calls[0]![0]));
-      expect(entry).toMatchObject({ level: 'error', requestId: res.body.requestId, errorName: 'InternalServerError', errorMessage: 'boom-detail' });
+      expect(entry).toMatchObject({
+        level: 'error',
+        requestId: res.body.requestId,
+        errorName: 'InternalServerError',
+        errorMessage: 'boom-detail',
+      });
     } finally {
       if (savedLevel === undefined) delete process.env.LOG_LEVEL;
       else process.env.LOG_LEVEL = savedLevel;
@@ -109,7 +127,10 @@ describe('transaction and condition failures -> 409 / 404', () => {
         }),
       );
     const userId = randomUUID();
-    const res = await call('POST', '/v1/users', { token: tokenFor(userId, { email: `${userId}@example.com` }), body: { userId, email: `${userId}@example.com` } });
+    const res = await call('POST', '/v1/users', {
+      token: tokenFor(userId, { email: `${userId}@example.com` }),
+      body: { userId, email: `${userId}@example.com` },
+    });
     expectProblem(res, 409, 'conflict');
   });
 
@@ -124,12 +145,17 @@ describe('transaction and condition failures -> 409 / 404', () => {
         }),
       );
     const userId = randomUUID();
-    const res = await call('POST', '/v1/users', { token: tokenFor(userId, { email: `${userId}@example.com` }), body: { userId, email: `${userId}@example.com` } });
+    const res = await call('POST', '/v1/users', {
+      token: tokenFor(userId, { email: `${userId}@example.com` }),
+      body: { userId, email: `${userId}@example.com` },
+    });
     expectProblem(res, 409, 'conflict');
   });
 
-  it('answers 404 not_found when the update\'s existence condition fails (user deleted meanwhile)', async () => {
-    mockDynamo().on(UpdateCommand).rejects(new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata }));
+  it("answers 404 not_found when the update's existence condition fails (user deleted meanwhile)", async () => {
+    mockDynamo()
+      .on(UpdateCommand)
+      .rejects(new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata }));
     const res = await call('PATCH', `/v1/users/${user.userId}`, { token: user.token, body: { name: 'Gone' } });
     expectProblem(res, 404, 'not_found');
   });
@@ -143,13 +169,19 @@ describe('the same failures against the real DynamoDB Local (mock restored)', ()
   });
 
   it('answers 409 for a real duplicate POST /v1/users', async () => {
-    const res = await call('POST', '/v1/users', { token: user.token, body: { userId: user.userId, email: user.email } });
+    const res = await call('POST', '/v1/users', {
+      token: user.token,
+      body: { userId: user.userId, email: user.email },
+    });
     expectProblem(res, 409, 'conflict');
   });
 
   it('answers 409 for a real duplicate email claimed by another account, case-insensitively', async () => {
     const userId = randomUUID();
-    const res = await call('POST', '/v1/users', { token: tokenFor(userId, { email: user.email }), body: { userId, email: user.email.toUpperCase() } });
+    const res = await call('POST', '/v1/users', {
+      token: tokenFor(userId, { email: user.email }),
+      body: { userId, email: user.email.toUpperCase() },
+    });
     expectProblem(res, 409, 'conflict');
   });
 

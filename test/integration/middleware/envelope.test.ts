@@ -40,7 +40,10 @@ describe('envelope: success shapes', () => {
 
   it('answers a Form-B-only route (POST /v1/users) 201 with {data} and no _meta', async () => {
     const userId = randomUUID();
-    const res = await call('POST', '/v1/users', { token: tokenFor(userId, { email: `${userId}@example.com` }), body: { userId, email: `${userId}@example.com` } });
+    const res = await call('POST', '/v1/users', {
+      token: tokenFor(userId, { email: `${userId}@example.com` }),
+      body: { userId, email: `${userId}@example.com` },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.headers['content-type']).toBe('application/json');
     expect(Object.keys(res.body)).toEqual(['data']);
@@ -50,7 +53,9 @@ describe('envelope: success shapes', () => {
   it('answers a list route (GET /v1/users) with {items, totalCount, facets, _meta}', async () => {
     const tenantId = randomUUID();
     await putMembership({ tenantId, userId: user.userId, role: 'owner' });
-    const res = await call('GET', `/v1/users?organization_id=${tenantId}&page_index=0&page_size=10`, { token: user.token });
+    const res = await call('GET', `/v1/users?organization_id=${tenantId}&page_index=0&page_size=10`, {
+      token: user.token,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(['_meta', 'facets', 'items', 'totalCount']);
     expect(res.body.totalCount).toBe(1);

@@ -17,12 +17,7 @@ const PROBLEM_MEMBERS = ['code', 'detail', 'requestId', 'status', 'title', 'type
  * `{type, title, status, detail, code, requestId}` plus `errors` when `errors` is given
  * (an exact list, or 'any' for a non-empty list whose contents the test does not pin down).
  */
-export function expectProblem(
-  res: CallResult,
-  status: number,
-  code: ProblemCode,
-  errors?: FieldError[] | 'any',
-): void {
+export function expectProblem(res: CallResult, status: number, code: ProblemCode, errors?: FieldError[] | 'any'): void {
   const context = JSON.stringify(res.body);
   expect(res.status, context).toBe(status);
   expect(res.headers['content-type'], context).toBe('application/problem+json');
@@ -57,7 +52,12 @@ export async function newUser(name = 'Test User'): Promise<{ userId: string; tok
  * Runs a request through a handler built in the test (with `defineHandler` for a real route key):
  * the same route match, payload 2.0 event and Lambda context as `call()`, but this handler.
  */
-export async function invoke(handler: ApiHandler, method: string, url: string, options: CallOptions = {}): Promise<CallResult> {
+export async function invoke(
+  handler: ApiHandler,
+  method: string,
+  url: string,
+  options: CallOptions = {},
+): Promise<CallResult> {
   const request = gatewayRequest(method, url, options);
   const match = matchRoute(method, url.split('?')[0] ?? '/');
   if (!match) throw new Error(`No route for ${method} ${url}`);

@@ -37,11 +37,19 @@ beforeAll(async () => {
 
 const newActivity = async () => (await createActivity(orgId, activityInput())).id;
 const postCost = (body: Record<string, unknown>, key?: string, token = owner.token) =>
-  call('POST', '/v1/activities/costs', { token, body, ...(key === undefined ? {} : { headers: { 'idempotency-key': key } }) });
+  call('POST', '/v1/activities/costs', {
+    token,
+    body,
+    ...(key === undefined ? {} : { headers: { 'idempotency-key': key } }),
+  });
 const costBody = (activityId: string, amount = 12.5) => ({ activityId, amount, type: 'creator_fee', currency: 'USD' });
 const costsOf = async (activityId: string) => (await queryRecords(Costs.query.ofActivity(orgId, activityId))).length;
 const recordOf = async (userId: string, key: string) =>
-  (await documentClient().send(new GetCommand({ TableName: tableName(), Key: idempotencyKeys.record(userId, key), ConsistentRead: true }))).Item;
+  (
+    await documentClient().send(
+      new GetCommand({ TableName: tableName(), Key: idempotencyKeys.record(userId, key), ConsistentRead: true }),
+    )
+  ).Item;
 
 describe('a repeat of the same request', () => {
   it('answers the first answer again, byte for byte, with Idempotent-Replayed: true, and writes nothing more', async () => {
@@ -81,9 +89,15 @@ describe('a repeat of the same request', () => {
   it('is the same request in snake_case, with its members in another order', async () => {
     const activityId = await newActivity();
     const key = randomUUID();
-    const first = await postCost({ activityId, amount: 3, type: 'creator_fee', currency: 'USD', categoryId: null }, key);
+    const first = await postCost(
+      { activityId, amount: 3, type: 'creator_fee', currency: 'USD', categoryId: null },
+      key,
+    );
     expect(first.status).toBe(201);
-    const snake = await postCost({ category_id: null, currency: 'USD', type: 'creator_fee', amount: 3, activity_id: activityId }, key);
+    const snake = await postCost(
+      { category_id: null, currency: 'USD', type: 'creator_fee', amount: 3, activity_id: activityId },
+      key,
+    );
     expect([snake.status, snake.headers['idempotent-replayed']]).toEqual([201, 'true']);
     expect(snake.body).toEqual(first.body);
     expect(await costsOf(activityId)).toBe(1);
@@ -108,18 +122,30 @@ describe('another request under the same key', () => {
     const key = randomUUID();
     expect((await postCost(costBody(activityId, 5), key)).status).toBe(201);
     expectProblem(await postCost(costBody(activityId, 6), key), 422, 'idempotency_key_reused');
-    expectProblem(await postCost({ ...costBody(activityId, 5), description: 'Fee' }, key), 422, 'idempotency_key_reused');
-    const category = await call('POST', '/v1/expense-categories', { token: owner.token, body: { organizationId: orgId, name: `C ${key}` }, headers: { 'idempotency-key': key } });
+    expectProblem(
+      await postCost({ ...costBody(activityId, 5), description: 'Fee' }, key),
+      422,
+      'idempotency_key_reused',
+    );
+    const category = await call('POST', '/v1/expense-categories', {
+      token: owner.token,
+      body: { organizationId: orgId, name: `C ${key}` },
+      headers: { 'idempotency-key': key },
+    });
     expectProblem(category, 422, 'idempotency_key_reused');
     expect(await costsOf(activityId)).toBe(1);
   });
 
-  it('of another user is that user\'s own: keys are per user', async () => {
+  it("of another user is that user's own: keys are per user", async () => {
     const activityId = await newActivity();
     const key = randomUUID();
     expect((await postCost(costBody(activityId), key)).status).toBe(201);
     const stranger = await signUp('Stranger');
-    const theirs = await call('POST', '/v1/workspaces', { token: stranger.token, body: { userId: stranger.userId, name: 'Theirs' }, headers: { 'idempotency-key': key } });
+    const theirs = await call('POST', '/v1/workspaces', {
+      token: stranger.token,
+      body: { userId: stranger.userId, name: 'Theirs' },
+      headers: { 'idempotency-key': key },
+    });
     expect(theirs.status, JSON.stringify(theirs.body)).toBe(201);
     expect(theirs.headers['idempotent-replayed']).toBeUndefined();
   });
@@ -137,7 +163,13 @@ describe('the header', () => {
       expect(res.headers['idempotent-replayed']).toBeUndefined();
     }
     expect((await queryRecords(Costs.query.ofActivity(org, activityId))).length).toBe(2);
-    const records = await documentClient().send(new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `IDEMPOTENCY#${user.userId}` } }));
+    const records = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': `IDEMPOTENCY#${user.userId}` },
+      }),
+    );
     expect(records.Items).toEqual([]);
   });
 
@@ -148,7 +180,9 @@ describe('the header', () => {
     ['a control character', 'a\tb'],
   ])('is 400 invalid_input with %s, and nothing is written', async (_what, key) => {
     const activityId = await newActivity();
-    expectProblem(await postCost(costBody(activityId), key), 400, 'invalid_input', [{ path: 'Idempotency-Key', message: expect.any(String) }] as never);
+    expectProblem(await postCost(costBody(activityId), key), 400, 'invalid_input', [
+      { path: 'Idempotency-Key', message: expect.any(String) },
+    ] as never);
     expect(await costsOf(activityId)).toBe(0);
   });
 
@@ -172,7 +206,15 @@ function scripted(answer: () => Promise<unknown>) {
       return (await answer()) as never;
     },
   });
-  return { runs, post: (key: string, name = 'W') => invoke(handler, 'POST', '/v1/workspaces', { token: owner.token, body: { name }, headers: { 'idempotency-key': key } }) };
+  return {
+    runs,
+    post: (key: string, name = 'W') =>
+      invoke(handler, 'POST', '/v1/workspaces', {
+        token: owner.token,
+        body: { name },
+        headers: { 'idempotency-key': key },
+      }),
+  };
 }
 
 describe('which answers are kept', () => {
@@ -215,10 +257,11 @@ describe('which answers are kept', () => {
 
 /** A test item the scripted route writes in its transaction. */
 const marker = (id: string) => ({ pk: `TEST#${id}`, sk: 'WRITE' });
-const markerOf = async (id: string) => (await documentClient().send(new GetCommand({ TableName: tableName(), Key: marker(id), ConsistentRead: true }))).Item;
+const markerOf = async (id: string) =>
+  (await documentClient().send(new GetCommand({ TableName: tableName(), Key: marker(id), ConsistentRead: true }))).Item;
 
-describe('the record and the route\'s transaction', () => {
-  it('the route\'s transaction marks the record written in the same write', async () => {
+describe("the record and the route's transaction", () => {
+  it("the route's transaction marks the record written in the same write", async () => {
     const key = randomUUID();
     const id = randomUUID();
     let seenInside: unknown;
@@ -266,14 +309,26 @@ describe('the record and the route\'s transaction', () => {
     const now = Math.floor(Date.now() / 1000);
     const route = routeByKey('POST /v1/workspaces');
     const fingerprint = requestFingerprint(route, { name: 'W' });
-    const dead = { ...idempotencyKeys.record(owner.userId, key), state: 'running', fingerprint, runId: 'dead', leaseUntil: now - 1, ttl: now + KEPT_SECONDS };
+    const dead = {
+      ...idempotencyKeys.record(owner.userId, key),
+      state: 'running',
+      fingerprint,
+      runId: 'dead',
+      leaseUntil: now - 1,
+      ttl: now + KEPT_SECONDS,
+    };
     await documentClient().send(new PutCommand({ TableName: tableName(), Item: dead }));
     const { runs, post } = scripted(async () => created({ id: 'w' }));
     expect((await post(key)).status).toBe(201);
     expect(runs.count).toBe(1);
     // Within its lease, it would have been 409.
     const key2 = randomUUID();
-    await documentClient().send(new PutCommand({ TableName: tableName(), Item: { ...dead, ...idempotencyKeys.record(owner.userId, key2), leaseUntil: now + LEASE_SECONDS } }));
+    await documentClient().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...dead, ...idempotencyKeys.record(owner.userId, key2), leaseUntil: now + LEASE_SECONDS },
+      }),
+    );
     expectProblem(await post(key2), 409, 'conflict');
     expect(runs.count).toBe(1);
   });
@@ -282,7 +337,19 @@ describe('the record and the route\'s transaction', () => {
     const key = randomUUID();
     const now = Math.floor(Date.now() / 1000);
     const fingerprint = requestFingerprint(routeByKey('POST /v1/workspaces'), { name: 'W' });
-    await documentClient().send(new PutCommand({ TableName: tableName(), Item: { ...idempotencyKeys.record(owner.userId, key), state: 'written', fingerprint, runId: 'dead', leaseUntil: now - 1, ttl: now + KEPT_SECONDS } }));
+    await documentClient().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...idempotencyKeys.record(owner.userId, key),
+          state: 'written',
+          fingerprint,
+          runId: 'dead',
+          leaseUntil: now - 1,
+          ttl: now + KEPT_SECONDS,
+        },
+      }),
+    );
     const { runs, post } = scripted(async () => created({ id: 'w' }));
     const res = await post(key);
     expectProblem(res, 409, 'conflict');
@@ -293,10 +360,26 @@ describe('the record and the route\'s transaction', () => {
   it('an expired record counts as absent (TTL deletes late)', async () => {
     const key = randomUUID();
     const now = Math.floor(Date.now() / 1000);
-    await documentClient().send(new PutCommand({ TableName: tableName(), Item: { ...idempotencyKeys.record(owner.userId, key), state: 'done', fingerprint: 'other', runId: 'old', leaseUntil: now - KEPT_SECONDS, ttl: now - 1, answer: { statusCode: 201, headers: {}, body: '{}' } } }));
+    await documentClient().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...idempotencyKeys.record(owner.userId, key),
+          state: 'done',
+          fingerprint: 'other',
+          runId: 'old',
+          leaseUntil: now - KEPT_SECONDS,
+          ttl: now - 1,
+          answer: { statusCode: 201, headers: {}, body: '{}' },
+        },
+      }),
+    );
     const { runs, post } = scripted(async () => created({ id: 'w' }));
     expect((await post(key)).status).toBe(201);
     expect(runs.count).toBe(1);
-    expect(await recordOf(owner.userId, key)).toMatchObject({ state: 'done', fingerprint: expect.not.stringMatching(/^other$/) });
+    expect(await recordOf(owner.userId, key)).toMatchObject({
+      state: 'done',
+      fingerprint: expect.not.stringMatching(/^other$/),
+    });
   });
 });

@@ -39,11 +39,17 @@ function loggedLines(): string[] {
   return logSpy.mock.calls.map((args) => args.map(String).join(' '));
 }
 
-const requestEntries = () => loggedLines().map((line) => JSON.parse(line)).filter((entry) => entry.message === 'request');
+const requestEntries = () =>
+  loggedLines()
+    .map((line) => JSON.parse(line))
+    .filter((entry) => entry.message === 'request');
 
 /** The EMF documents written to stdout (written there, not through console.log). */
 function emfDocuments(): any[] {
-  return stdoutSpy.mock.calls.flatMap(([chunk]) => String(chunk).split('\n')).filter((line) => line.startsWith('{"_aws"')).map((line) => JSON.parse(line));
+  return stdoutSpy.mock.calls
+    .flatMap(([chunk]) => String(chunk).split('\n'))
+    .filter((line) => line.startsWith('{"_aws"'))
+    .map((line) => JSON.parse(line));
 }
 
 describe('observe: one log line per request', () => {
@@ -98,7 +104,8 @@ describe('observe: one log line per request', () => {
     expect([first.status, second.status]).toEqual([200, 200]);
     const reads = requestEntries().filter((entry) => entry.route === 'GET /v1/organizations/:id');
     expect(reads).toHaveLength(2);
-    for (const entry of reads) expect(entry).toMatchObject({ routeGroup: 'organizations', tenantId: organizationId, status: 200 });
+    for (const entry of reads)
+      expect(entry).toMatchObject({ routeGroup: 'organizations', tenantId: organizationId, status: 200 });
     expect(reads.map((entry) => entry.coldStart)).toEqual([true, false]);
   });
 
@@ -106,7 +113,9 @@ describe('observe: one log line per request', () => {
     await call('GET', `/v1/users/${user.userId}`, { token: user.token });
     const [alone] = requestEntries().slice(-1);
     logSpy.mockClear();
-    const answers = await Promise.all(Array.from({ length: 6 }, () => call('GET', `/v1/users/${user.userId}`, { token: user.token })));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => call('GET', `/v1/users/${user.userId}`, { token: user.token })),
+    );
     expect(answers.map((a) => a.status)).toEqual(Array(6).fill(200));
     const together = requestEntries();
     expect(together).toHaveLength(6);
@@ -119,8 +128,17 @@ describe('observe: one log line per request', () => {
     expect(res.status).toBe(401);
     const documents = emfDocuments();
     const requests = documents.find((d) => 'Requests' in d);
-    expect(requests).toMatchObject({ service: 'creator-measurement', stage: 'local', routeGroup: 'users', statusClass: '4xx', Requests: 1 });
-    expect(requests._aws.CloudWatchMetrics[0]).toMatchObject({ Namespace: 'CreatorMeasurement', Dimensions: [['service', 'stage', 'routeGroup', 'statusClass']] });
+    expect(requests).toMatchObject({
+      service: 'creator-measurement',
+      stage: 'local',
+      routeGroup: 'users',
+      statusClass: '4xx',
+      Requests: 1,
+    });
+    expect(requests._aws.CloudWatchMetrics[0]).toMatchObject({
+      Namespace: 'CreatorMeasurement',
+      Dimensions: [['service', 'stage', 'routeGroup', 'statusClass']],
+    });
     const duration = documents.find((d) => 'RequestDuration' in d);
     expect(duration).toMatchObject({ routeGroup: 'users' });
     expect(duration._aws.CloudWatchMetrics[0].Dimensions).toEqual([['service', 'stage', 'routeGroup']]);

@@ -26,7 +26,11 @@ function jsonOfSize(bytes: number): string {
 
 describe('jsonBody: size, content type and syntax', () => {
   it('answers 415 unsupported_media_type for a body sent as text/plain', async () => {
-    const res = await call('PATCH', url, { token: user.token, rawBody: '{"name":"Ada"}', headers: { 'content-type': 'text/plain' } });
+    const res = await call('PATCH', url, {
+      token: user.token,
+      rawBody: '{"name":"Ada"}',
+      headers: { 'content-type': 'text/plain' },
+    });
     expectProblem(res, 415, 'unsupported_media_type');
   });
 
@@ -36,7 +40,11 @@ describe('jsonBody: size, content type and syntax', () => {
   });
 
   it('answers 400 invalid_input (not 422) for malformed JSON declared as application/json', async () => {
-    const res = await call('PATCH', url, { token: user.token, rawBody: '{"name": "Ada"', headers: { 'content-type': 'application/json' } });
+    const res = await call('PATCH', url, {
+      token: user.token,
+      rawBody: '{"name": "Ada"',
+      headers: { 'content-type': 'application/json' },
+    });
     expectProblem(res, 400, 'invalid_input');
   });
 
@@ -62,14 +70,22 @@ describe('jsonBody: size, content type and syntax', () => {
   it('answers 413 payload_too_large for a JSON body one byte over 1 MiB', async () => {
     const rawBody = jsonOfSize(MAX_BODY_BYTES + 1);
     expect(Buffer.byteLength(rawBody)).toBe(1024 * 1024 + 1);
-    const res = await call('PATCH', url, { token: user.token, rawBody, headers: { 'content-type': 'application/json' } });
+    const res = await call('PATCH', url, {
+      token: user.token,
+      rawBody,
+      headers: { 'content-type': 'application/json' },
+    });
     expectProblem(res, 413, 'payload_too_large');
   });
 
   it('lets a body of exactly 1 MiB through the size check (it then fails validation, 400)', async () => {
     const rawBody = jsonOfSize(MAX_BODY_BYTES);
     expect(Buffer.byteLength(rawBody)).toBe(1024 * 1024);
-    const res = await call('PATCH', url, { token: user.token, rawBody, headers: { 'content-type': 'application/json' } });
+    const res = await call('PATCH', url, {
+      token: user.token,
+      rawBody,
+      headers: { 'content-type': 'application/json' },
+    });
     expectProblem(res, 400, 'invalid_input', [{ path: 'name', message: expect.any(String) }]);
   });
 
@@ -88,7 +104,11 @@ describe('jsonBody: size, content type and syntax', () => {
     ['a string', '"Ada"'],
     ['a number', '42'],
   ])('answers 400 when the JSON body is %s rather than an object', async (_kind, rawBody) => {
-    const res = await call('PATCH', url, { token: user.token, rawBody, headers: { 'content-type': 'application/json' } });
+    const res = await call('PATCH', url, {
+      token: user.token,
+      rawBody,
+      headers: { 'content-type': 'application/json' },
+    });
     expectProblem(res, 400, 'invalid_input');
   });
 });
@@ -181,14 +201,21 @@ describe('authorize (self routes): acting as another user', () => {
 
   it('answers 403 forbidden for updating another user, and leaves them unchanged', async () => {
     const other = await newUser('Untouched');
-    expectProblem(await call('PATCH', `/v1/users/${other.userId}`, { token: user.token, body: { name: 'Hijacked' } }), 403, 'forbidden');
+    expectProblem(
+      await call('PATCH', `/v1/users/${other.userId}`, { token: user.token, body: { name: 'Hijacked' } }),
+      403,
+      'forbidden',
+    );
     const after = await call('GET', `/v1/users/${other.userId}`, { token: other.token });
     expect(after.body.data.name).toBe('Untouched');
   });
 
   it('answers 403 forbidden for creating a user record for another userId', async () => {
     const otherId = randomUUID();
-    const res = await call('POST', '/v1/users', { token: tokenFor(randomUUID()), body: { user_id: otherId, email: `${otherId}@example.com` } });
+    const res = await call('POST', '/v1/users', {
+      token: tokenFor(randomUUID()),
+      body: { user_id: otherId, email: `${otherId}@example.com` },
+    });
     expectProblem(res, 403, 'forbidden');
   });
 });

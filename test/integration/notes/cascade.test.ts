@@ -15,7 +15,7 @@ async function noteItems(org: OrgWithRecords) {
 }
 
 describe('notes cascade', () => {
-  it('deleting an activity removes its notes and pointers; the creator\'s notes stay', async () => {
+  it("deleting an activity removes its notes and pointers; the creator's notes stay", async () => {
     const org = await newOrgWithRecords();
     const gone = [await newNote(org, { content: 'one' }), await newNote(org, { content: 'two' })];
     const kept = await newNote(org, { entityType: 'creator', entityId: org.creatorId });
@@ -30,7 +30,7 @@ describe('notes cascade', () => {
     expect((await call('GET', `/v1/notes/${kept.id}`, { token: org.owner.token })).status).toBe(200);
   });
 
-  it('deleting a creator removes its notes and pointers; the activity\'s notes stay', async () => {
+  it("deleting a creator removes its notes and pointers; the activity's notes stay", async () => {
     const org = await newOrgWithRecords();
     const gone = await newNote(org, { entityType: 'creator', entityId: org.creatorId });
     const kept = await newNote(org);

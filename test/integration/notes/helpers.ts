@@ -7,7 +7,11 @@ import type { OrgWithRecords } from '../../support/organizations.ts';
 type Org = OrgWithRecords;
 
 /** POST /v1/notes as `user` (the owner by default); returns the created note. */
-export async function newNote(org: Org, body: Record<string, unknown> = {}, user: TestUser = org.owner): Promise<Record<string, any>> {
+export async function newNote(
+  org: Org,
+  body: Record<string, unknown> = {},
+  user: TestUser = org.owner,
+): Promise<Record<string, any>> {
   const res = await postNote(org, body, user);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data;
@@ -16,7 +20,13 @@ export async function newNote(org: Org, body: Record<string, unknown> = {}, user
 export const postNote = (org: Org, body: Record<string, unknown> = {}, user: TestUser = org.owner) =>
   call('POST', '/v1/notes', {
     token: user.token,
-    body: { organizationId: org.organizationId, entityType: 'activity', entityId: org.activityId, content: 'A note', ...body },
+    body: {
+      organizationId: org.organizationId,
+      entityType: 'activity',
+      entityId: org.activityId,
+      content: 'A note',
+      ...body,
+    },
   });
 
 export const listNotes = (org: Org, query: string, user: TestUser = org.owner) =>

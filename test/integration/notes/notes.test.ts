@@ -23,7 +23,7 @@ beforeAll(async () => {
 const paths = (res: { body: { errors?: { path: string }[] } }) => (res.body.errors ?? []).map((e) => e.path);
 
 describe('POST /v1/notes', () => {
-  it('creates a note on an activity in the caller\'s name, with _meta', async () => {
+  it("creates a note on an activity in the caller's name, with _meta", async () => {
     const res = await postNote(org, { content: '# Heading\n\n  indented' });
     expect(res.status).toBe(201);
     expect(res.body.data).toEqual({
@@ -42,8 +42,18 @@ describe('POST /v1/notes', () => {
   });
 
   it('creates a note on a creator, and takes createdBy (the caller) and createdByName as given', async () => {
-    const note = await newNote(org, { entityType: 'creator', entityId: org.creatorId, createdBy: org.owner.userId, createdByName: 'N. N.' });
-    expect(note).toMatchObject({ entityType: 'creator', entityId: org.creatorId, createdBy: org.owner.userId, createdByName: 'N. N.' });
+    const note = await newNote(org, {
+      entityType: 'creator',
+      entityId: org.creatorId,
+      createdBy: org.owner.userId,
+      createdByName: 'N. N.',
+    });
+    expect(note).toMatchObject({
+      entityType: 'creator',
+      entityId: org.creatorId,
+      createdBy: org.owner.userId,
+      createdByName: 'N. N.',
+    });
   });
 
   it('stores an unattributed note when createdBy is null', async () => {
@@ -51,7 +61,7 @@ describe('POST /v1/notes', () => {
     expect(note).toMatchObject({ createdBy: null, createdByName: null });
   });
 
-  it('refuses to write in another user\'s name (403)', async () => {
+  it("refuses to write in another user's name (403)", async () => {
     const res = await postNote(org, { createdBy: viewer.userId });
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('forbidden');
@@ -76,7 +86,10 @@ describe('POST /v1/notes', () => {
   it('rejects unknown fields, an unknown entity type and missing required inputs (400)', async () => {
     expect(paths(await postNote(org, { pinned: true }))).toEqual(['pinned']);
     expect(paths(await postNote(org, { entityType: 'cost' }))).toEqual(['entityType']);
-    const res = await call('POST', '/v1/notes', { token: org.owner.token, body: { organizationId: org.organizationId, content: 'x' } });
+    const res = await call('POST', '/v1/notes', {
+      token: org.owner.token,
+      body: { organizationId: org.organizationId, content: 'x' },
+    });
     expect(res.status).toBe(400);
     expect(paths(res).sort()).toEqual(['entityId', 'entityType']);
   });
@@ -89,7 +102,7 @@ describe('POST /v1/notes', () => {
     expect(res.body.items.map((n: { id: string }) => n.id)).toEqual([note.id]);
   });
 
-  it('answers 404 for an entity that does not exist or is another tenant\'s', async () => {
+  it("answers 404 for an entity that does not exist or is another tenant's", async () => {
     const other = await newOrgWithRecords('Other Owner');
     const otherCampaign = await createCampaign(other.organizationId, { name: 'Theirs' });
     for (const body of [
@@ -117,7 +130,7 @@ describe('POST /v1/notes', () => {
 });
 
 describe('GET /v1/notes', () => {
-  it('lists an entity\'s notes newest first, only that entity\'s, with _meta', async () => {
+  it("lists an entity's notes newest first, only that entity's, with _meta", async () => {
     const fresh = await newOrgWithRecords();
     const made = [];
     // Back to back: notes created in the same millisecond still sort by their time-ordered ids.
@@ -166,7 +179,7 @@ describe('GET /v1/notes', () => {
 });
 
 describe('GET /v1/notes/:id', () => {
-  it('returns the note to a viewer, with _meta; 404 for an unknown id and for another tenant\'s member', async () => {
+  it("returns the note to a viewer, with _meta; 404 for an unknown id and for another tenant's member", async () => {
     const note = await newNote(org, { content: 'read me' });
     const res = await call('GET', `/v1/notes/${note.id}`, { token: viewer.token });
     expect(res.status).toBe(200);
@@ -192,7 +205,8 @@ describe('PATCH /v1/notes/:id', () => {
 
   it('validates the content, accepts a matching note_id, rejects other fields; 403 for a viewer, 404 elsewhere', async () => {
     const note = await newNote(org);
-    const patch = (body: Record<string, unknown>, token = org.owner.token) => call('PATCH', `/v1/notes/${note.id}`, { token, body });
+    const patch = (body: Record<string, unknown>, token = org.owner.token) =>
+      call('PATCH', `/v1/notes/${note.id}`, { token, body });
     expect(paths(await patch({ content: ' ' }))).toEqual(['content']);
     expect(paths(await patch({ content: 'x'.repeat(20_001) }))).toEqual(['content']);
     expect(paths(await patch({ content: 'ok', entityId: org.creatorId }))).toEqual(['entityId']);

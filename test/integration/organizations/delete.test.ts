@@ -30,7 +30,11 @@ afterEach(() => {
 const objectUrl = (key: string) => `${s3Endpoint()}/files/${key}`;
 
 async function putObject(key: string): Promise<void> {
-  const res = await fetch(objectUrl(key), { method: 'PUT', body: `content of ${key}`, headers: { 'content-type': 'text/plain' } });
+  const res = await fetch(objectUrl(key), {
+    method: 'PUT',
+    body: `content of ${key}`,
+    headers: { 'content-type': 'text/plain' },
+  });
   expect(res.status).toBe(200);
   expect((await fetch(objectUrl(key))).status).toBe(200);
 }
@@ -38,7 +42,8 @@ async function putObject(key: string): Promise<void> {
 const objectStatus = async (key: string) => (await fetch(objectUrl(key))).status;
 
 /** Whether a files-bucket object is released and not deleted yet. */
-const isReleased = async (key: string) => (await releasedObjects()).some((o) => o.bucket === 'files' && o.objectKey === key);
+const isReleased = async (key: string) =>
+  (await releasedObjects()).some((o) => o.bucket === 'files' && o.objectKey === key);
 
 /** Runs the object sweep once; nothing may fail. */
 async function sweep(): Promise<void> {
@@ -111,13 +116,19 @@ async function tenantWithRecords(owner: TestUser, count = 10) {
 async function pointersLeft(recordIds: string[]): Promise<number> {
   let left = 0;
   for (const id of recordIds) {
-    const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.recordPointer(id), ConsistentRead: true }));
+    const out = await documentClient().send(
+      new GetCommand({ TableName: tableName(), Key: keys.recordPointer(id), ConsistentRead: true }),
+    );
     if (out.Item) left++;
   }
   return left;
 }
 
-const failure = async (promise: Promise<unknown>): Promise<unknown> => promise.then(() => undefined, (error: unknown) => error);
+const failure = async (promise: Promise<unknown>): Promise<unknown> =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
 
 describe('DELETE /v1/organizations/:id', () => {
   it('removes every record of the tenant, its memberships and invitations, and the files it names', async () => {
@@ -129,7 +140,14 @@ describe('DELETE /v1/organizations/:id', () => {
     await addMembership(orgId, pending.userId, 'viewer', 'pending');
     expect(await pointersLeft(recordIds)).toBe(66);
     const invited = `invited-${randomUUID()}@example.com`;
-    expect((await call('POST', `/v1/organizations/${orgId}/invites`, { token: owner.token, body: { email: invited, role: 'member' } })).status).toBe(201);
+    expect(
+      (
+        await call('POST', `/v1/organizations/${orgId}/invites`, {
+          token: owner.token,
+          body: { email: invited, role: 'member' },
+        })
+      ).status,
+    ).toBe(201);
     // Another tenant's records and files are not touched.
     const other = await tenantWithRecords(member, 3);
     const otherBefore = await partition(other.orgId);
@@ -151,7 +169,11 @@ describe('DELETE /v1/organizations/:id', () => {
     }
     expect(await pendingInvitationsFor(invited)).toEqual([]);
     expectProblem(await call('GET', `/v1/organizations/${orgId}`, { token: owner.token }), 404, 'not_found');
-    expectProblem(await call('GET', `/v1/organizations/${orgId}/users?pageIndex=0&pageSize=10`, { token: member.token }), 404, 'not_found');
+    expectProblem(
+      await call('GET', `/v1/organizations/${orgId}/users?pageIndex=0&pageSize=10`, { token: member.token }),
+      404,
+      'not_found',
+    );
     expectProblem(await call('DELETE', `/v1/organizations/${orgId}`, { token: owner.token }), 404, 'not_found');
 
     expect(await partition(other.orgId)).toEqual(otherBefore);
@@ -164,10 +186,15 @@ describe('DELETE /v1/organizations/:id', () => {
     const owner = await signUp();
     const orgId = await newOrganization(owner);
     // 40 items of ~40 KB: more than one 1 MB query page.
-    await putTenantRecords(orgId, Array.from({ length: 40 }, (_, i) => ({ sk: `BLOB#${i}`, padding: 'x'.repeat(40_000) })));
+    await putTenantRecords(
+      orgId,
+      Array.from({ length: 40 }, (_, i) => ({ sk: `BLOB#${i}`, padding: 'x'.repeat(40_000) })),
+    );
     const continued = vi.spyOn(DynamoDBDocumentClient.prototype, 'send');
     expect((await call('DELETE', `/v1/organizations/${orgId}`, { token: owner.token })).status).toBe(200);
-    const pages = continued.mock.calls.filter(([command]) => command instanceof QueryCommand && command.input.ExclusiveStartKey !== undefined);
+    const pages = continued.mock.calls.filter(
+      ([command]) => command instanceof QueryCommand && command.input.ExclusiveStartKey !== undefined,
+    );
     expect(pages.length).toBeGreaterThanOrEqual(1);
     expect(await partition(orgId)).toEqual([]);
   });
@@ -182,13 +209,17 @@ describe('DELETE /v1/organizations/:id', () => {
     const before = await partition(orgId);
     expectProblem(await call('DELETE', `/v1/organizations/${orgId}`, { token: member.token }), 403, 'forbidden');
     expectProblem(await call('DELETE', `/v1/organizations/${orgId}`, { token: viewer.token }), 403, 'forbidden');
-    expectProblem(await call('DELETE', `/v1/organizations/${orgId}`, { token: (await signUp()).token }), 404, 'not_found');
+    expectProblem(
+      await call('DELETE', `/v1/organizations/${orgId}`, { token: (await signUp()).token }),
+      404,
+      'not_found',
+    );
     expect(await partition(orgId)).toEqual(before);
     expect(await objectStatus(fileKey)).toBe(200);
     expect((await call('GET', `/v1/organizations/${orgId}`, { token: viewer.token })).status).toBe(200);
   });
 
-  it('refuses the owner\'s agent token (403), as workspace delete does, and deletes nothing', async () => {
+  it("refuses the owner's agent token (403), as workspace delete does, and deletes nothing", async () => {
     const owner = await signUp();
     const { orgId, fileKey } = await tenantWithRecords(owner, 2);
     const before = await partition(orgId);
@@ -201,7 +232,10 @@ describe('DELETE /v1/organizations/:id', () => {
 });
 
 describe('deleteTenantCascade', () => {
-  const realSend = DynamoDBDocumentClient.prototype.send as (this: DynamoDBDocumentClient, command: unknown) => Promise<any>;
+  const realSend = DynamoDBDocumentClient.prototype.send as (
+    this: DynamoDBDocumentClient,
+    command: unknown,
+  ) => Promise<any>;
 
   it('retries the items a BatchWrite leaves unprocessed, at once and exactly those', async () => {
     const owner = await signUp();
@@ -209,7 +243,10 @@ describe('deleteTenantCascade', () => {
     const log: string[] = [];
     let unprocessed: unknown[] | undefined;
     let retried = false;
-    vi.spyOn(DynamoDBDocumentClient.prototype, 'send').mockImplementation(async function (this: DynamoDBDocumentClient, command: any) {
+    vi.spyOn(DynamoDBDocumentClient.prototype, 'send').mockImplementation(async function (
+      this: DynamoDBDocumentClient,
+      command: any,
+    ) {
       if (!(command instanceof BatchWriteCommand)) {
         log.push(command.constructor.name);
         return realSend.call(this, command);
@@ -235,7 +272,16 @@ describe('deleteTenantCascade', () => {
     await deleteTenantCascade(orgId);
     // The file's object released; the pointers of 16 records and of the owner's membership in one
     // batch, its unprocessed half retried at once; then the 16 records, the aggregate and the membership.
-    expect(log).toEqual(['UpdateCommand', 'QueryCommand', 'BatchPut(1)', 'BatchWrite(17)', 'BatchWrite(9)', 'BatchWrite(18)', 'QueryCommand', 'DeleteCommand']);
+    expect(log).toEqual([
+      'UpdateCommand',
+      'QueryCommand',
+      'BatchPut(1)',
+      'BatchWrite(17)',
+      'BatchWrite(9)',
+      'BatchWrite(18)',
+      'QueryCommand',
+      'DeleteCommand',
+    ]);
     expect(await partition(orgId)).toEqual([]);
   });
 
@@ -243,7 +289,10 @@ describe('deleteTenantCascade', () => {
     const owner = await signUp();
     const { orgId } = await tenantWithRecords(owner, 1);
     let attempts = 0;
-    vi.spyOn(DynamoDBDocumentClient.prototype, 'send').mockImplementation(async function (this: DynamoDBDocumentClient, command: any) {
+    vi.spyOn(DynamoDBDocumentClient.prototype, 'send').mockImplementation(async function (
+      this: DynamoDBDocumentClient,
+      command: any,
+    ) {
       if (!(command instanceof BatchWriteCommand)) return realSend.call(this, command);
       attempts++;
       return { UnprocessedItems: command.input.RequestItems, $metadata: {} };
@@ -253,7 +302,9 @@ describe('deleteTenantCascade', () => {
     expect((error as Error).message).toMatch(/unprocessed/);
     expect(attempts).toBe(8);
     vi.restoreAllMocks();
-    const tenant = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.tenant(orgId), ConsistentRead: true }));
+    const tenant = await documentClient().send(
+      new GetCommand({ TableName: tableName(), Key: keys.tenant(orgId), ConsistentRead: true }),
+    );
     expect(tenant.Item?.deletingAt).toBeTypeOf('string');
   });
 
@@ -264,10 +315,14 @@ describe('deleteTenantCascade', () => {
     await addMember(orgId, owner, member, 'viewer');
     const total = (await partition(orgId)).length;
     let itemBatches = 0;
-    vi.spyOn(DynamoDBDocumentClient.prototype, 'send').mockImplementation(async function (this: DynamoDBDocumentClient, command: any) {
+    vi.spyOn(DynamoDBDocumentClient.prototype, 'send').mockImplementation(async function (
+      this: DynamoDBDocumentClient,
+      command: any,
+    ) {
       // The Lambda dies after the pointers and the first batch of items.
       const first = command instanceof BatchWriteCommand ? command.input.RequestItems![tableName()]![0] : undefined;
-      if (first?.DeleteRequest?.Key?.pk.startsWith('TENANT#') && ++itemBatches === 2) throw new Error('simulated timeout');
+      if (first?.DeleteRequest?.Key?.pk.startsWith('TENANT#') && ++itemBatches === 2)
+        throw new Error('simulated timeout');
       return realSend.call(this, command);
     } as never);
     expect(await failure(deleteTenantCascade(orgId))).toMatchObject({ message: 'simulated timeout' });
@@ -292,9 +347,13 @@ describe('deleteTenantCascade', () => {
     const owner = await signUp();
     const { orgId, recordIds } = await tenantWithRecords(owner, 30);
     let itemBatches = 0;
-    vi.spyOn(DynamoDBDocumentClient.prototype, 'send').mockImplementation(async function (this: DynamoDBDocumentClient, command: any) {
+    vi.spyOn(DynamoDBDocumentClient.prototype, 'send').mockImplementation(async function (
+      this: DynamoDBDocumentClient,
+      command: any,
+    ) {
       const first = command instanceof BatchWriteCommand ? command.input.RequestItems![tableName()]![0] : undefined;
-      if (first?.DeleteRequest?.Key?.pk.startsWith('TENANT#') && ++itemBatches === 1) throw new Error('simulated timeout');
+      if (first?.DeleteRequest?.Key?.pk.startsWith('TENANT#') && ++itemBatches === 1)
+        throw new Error('simulated timeout');
       return realSend.call(this, command);
     } as never);
     expect(await failure(deleteTenantCascade(orgId))).toMatchObject({ message: 'simulated timeout' });
@@ -318,8 +377,12 @@ describe('deleteTenantCascade', () => {
   it('releases the files before deleting the items naming them, so an interruption loses no reference', async () => {
     const owner = await signUp();
     const { orgId, fileKey } = await tenantWithRecords(owner, 1);
-    vi.spyOn(DynamoDBDocumentClient.prototype, 'send').mockImplementation(async function (this: DynamoDBDocumentClient, command: any) {
-      if (command instanceof BatchWriteCommand && command.input.RequestItems![tableName()]![0]!.PutRequest) throw new Error('simulated timeout');
+    vi.spyOn(DynamoDBDocumentClient.prototype, 'send').mockImplementation(async function (
+      this: DynamoDBDocumentClient,
+      command: any,
+    ) {
+      if (command instanceof BatchWriteCommand && command.input.RequestItems![tableName()]![0]!.PutRequest)
+        throw new Error('simulated timeout');
       return realSend.call(this, command);
     } as never);
     expect(await failure(deleteTenantCascade(orgId))).toMatchObject({ message: 'simulated timeout' });

@@ -10,7 +10,10 @@ export { newOrganization } from '../../support/organizations.ts';
 
 /** POST /v1/organizations/:id/users as the owner: `user` becomes an active member with `role`. */
 export async function addMember(organizationId: string, owner: TestUser, user: TestUser, role: Role): Promise<void> {
-  const res = await call('POST', `/v1/organizations/${organizationId}/users`, { token: owner.token, body: { userId: user.userId, role } });
+  const res = await call('POST', `/v1/organizations/${organizationId}/users`, {
+    token: owner.token,
+    body: { userId: user.userId, role },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
 }
 
@@ -25,7 +28,9 @@ export async function signUpWithEmail(email: string, name = 'Invitee'): Promise<
 
 /** GET /v1/organizations of `user` (first 100): their organizations as listed. */
 export async function organizationsOf(user: TestUser): Promise<Record<string, any>[]> {
-  const res = await call('GET', `/v1/organizations?userId=${user.userId}&pageIndex=0&pageSize=100`, { token: user.token });
+  const res = await call('GET', `/v1/organizations?userId=${user.userId}&pageIndex=0&pageSize=100`, {
+    token: user.token,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.items;
 }

@@ -36,7 +36,11 @@ async function inviteMany(owner: TestUser, tenantId: string, n: number): Promise
 }
 
 async function storedInvitation(tenantId: string, email: string) {
-  return (await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.invitation(tenantId, email), ConsistentRead: true }))).Item;
+  return (
+    await documentClient().send(
+      new GetCommand({ TableName: tableName(), Key: keys.invitation(tenantId, email), ConsistentRead: true }),
+    )
+  ).Item;
 }
 
 describe('invitation rate limit per tenant', () => {
@@ -67,7 +71,7 @@ describe('invitation rate limit per tenant', () => {
     expect((await inviteToWorkspace(owner, other, address())).status).toBe(201);
   });
 
-  it('does not count invitations that fail: a member\'s address (409) or one whose invitation was accepted (409 in the transaction)', async () => {
+  it("does not count invitations that fail: a member's address (409) or one whose invitation was accepted (409 in the transaction)", async () => {
     const owner = await signUp('Careful Owner');
     const tenantId = await newOrganization(owner, 'Careful Co');
     const member = await signUp('Member');
@@ -76,9 +80,14 @@ describe('invitation rate limit per tenant', () => {
     // An invitation accepted, then its member removed: inviting that address again is refused by the invitation write itself.
     const former = await signUpWithEmail(address(), 'Former');
     expect((await inviteToOrganization(owner, tenantId, former.email)).status).toBe(201);
-    const accepted = await call('POST', `/v1/organizations/invites/${tenantId}/accept`, { token: former.token, body: { userId: former.userId } });
+    const accepted = await call('POST', `/v1/organizations/invites/${tenantId}/accept`, {
+      token: former.token,
+      body: { userId: former.userId },
+    });
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
-    expect((await call('DELETE', `/v1/organizations/${tenantId}/users/${former.userId}`, { token: owner.token })).status).toBe(200);
+    expect(
+      (await call('DELETE', `/v1/organizations/${tenantId}/users/${former.userId}`, { token: owner.token })).status,
+    ).toBe(200);
 
     for (let i = 0; i < 3; i++) {
       expectProblem(await inviteToOrganization(owner, tenantId, former.email), 409, 'conflict');
@@ -151,7 +160,9 @@ describe('invitation rate limit per recipient address', () => {
     const tenants = await Promise.all(owners.map((owner) => newOrganization(owner, 'Racing Co')));
     await atInstant(beforeDayEnds(), async () => {
       const answers = await Promise.all(
-        Array.from({ length: 25 }, (_, i) => inviteToOrganization(owners[i % 5]!, tenants[i % 5]!, i % 2 ? target : target.toUpperCase())),
+        Array.from({ length: 25 }, (_, i) =>
+          inviteToOrganization(owners[i % 5]!, tenants[i % 5]!, i % 2 ? target : target.toUpperCase()),
+        ),
       );
       const statuses = answers.map((a) => a.status);
       expect(statuses.filter((s) => s === 201)).toHaveLength(20);

@@ -9,12 +9,14 @@ import { signUp, type TestUser } from '../../support/users.ts';
 import { expectProblem } from '../middleware/helpers.ts';
 import { addMember, newOrganization, organizationsOf, signUpWithEmail } from './helpers.ts';
 
-const invite = (orgId: string, body: Record<string, unknown>, token: string) => call('POST', `/v1/organizations/${orgId}/invites`, { token, body });
+const invite = (orgId: string, body: Record<string, unknown>, token: string) =>
+  call('POST', `/v1/organizations/${orgId}/invites`, { token, body });
 const accept = (orgId: string, user: TestUser, userId = user.userId) =>
   call('POST', `/v1/organizations/invites/${orgId}/accept`, { token: user.token, body: { user_id: userId } });
 const decline = (orgId: string, user: TestUser) =>
   call('POST', `/v1/organizations/invites/${orgId}/decline`, { token: user.token, body: { userId: user.userId } });
-const processSignup = (user: TestUser) => call('POST', '/v1/organizations/invites/process-signup', { token: user.token, body: { userId: user.userId } });
+const processSignup = (user: TestUser) =>
+  call('POST', '/v1/organizations/invites/process-signup', { token: user.token, body: { userId: user.userId } });
 
 describe('POST /v1/organizations/:id/invites', () => {
   it('stores the invitation (201) and emails it through the outbox with the organizationId', async () => {
@@ -23,13 +25,24 @@ describe('POST /v1/organizations/:id/invites', () => {
     const email = `new-${randomUUID()}@example.com`;
     const res = await invite(orgId, { email, role: 'member', organization_id: orgId }, owner.token);
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ organizationId: orgId, email, role: 'member', status: 'pending', invitedBy: owner.userId });
+    expect(res.body.data).toMatchObject({
+      organizationId: orgId,
+      email,
+      role: 'member',
+      status: 'pending',
+      invitedBy: owner.userId,
+    });
     expect(res.body.data.id).toMatch(/^[0-9a-f-]{36}$/);
     const sent = (await listOutbox()).filter((e) => e.to === email);
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ kind: 'invitation', data: expect.objectContaining({ organizationId: orgId, role: 'member' }) });
+    expect(sent[0]).toMatchObject({
+      kind: 'invitation',
+      data: expect.objectContaining({ organizationId: orgId, role: 'member' }),
+    });
     expect(sent[0]!.subject).toBe(INVITATION_SUBJECT);
-    expect(sent[0]!.text).toContain(`the organization named "Invite Co" by the account ${owner.email.replace('@', '[@]').replaceAll('.', '[.]')} as member.`);
+    expect(sent[0]!.text).toContain(
+      `the organization named "Invite Co" by the account ${owner.email.replace('@', '[@]').replaceAll('.', '[.]')} as member.`,
+    );
   });
 
   it('validates email and role, and is owner only (403 member/viewer, 404 non-member)', async () => {
@@ -40,7 +53,12 @@ describe('POST /v1/organizations/:id/invites', () => {
     await addMember(orgId, owner, member, 'member');
     await addMember(orgId, owner, viewer, 'viewer');
     const email = `x-${randomUUID()}@example.com`;
-    expectProblem(await invite(orgId, { email: 'not-an-email', role: 'member' }, owner.token), 400, 'invalid_input', 'any');
+    expectProblem(
+      await invite(orgId, { email: 'not-an-email', role: 'member' }, owner.token),
+      400,
+      'invalid_input',
+      'any',
+    );
     expectProblem(await invite(orgId, { email, role: 'boss' }, owner.token), 400, 'invalid_input', 'any');
     expectProblem(await invite(orgId, { email }, owner.token), 400, 'invalid_input', 'any');
     expectProblem(await invite(orgId, { email, role: 'member' }, member.token), 403, 'forbidden');
@@ -60,7 +78,10 @@ describe('the invitation email, for an organization whose name reads as a messag
     const orgId = await newOrganization(owner, 'Placeholder');
     // A name stored before today's input rules (or by another path) is quoted as safely.
     if (write === 'stored') await updateTenant(orgId, { name });
-    else expect((await call('PATCH', `/v1/organizations/${orgId}`, { token: owner.token, body: { name } })).status).toBe(200);
+    else
+      expect((await call('PATCH', `/v1/organizations/${orgId}`, { token: owner.token, body: { name } })).status).toBe(
+        200,
+      );
     const email = `hostile-${randomUUID()}@example.com`;
     expect((await invite(orgId, { email, role: 'viewer' }, owner.token)).status).toBe(201);
     const [sent] = (await listOutbox()).filter((e) => e.to === email);
@@ -83,7 +104,9 @@ describe('the invitation email, for an organization whose name reads as a messag
   it('breaks hosts without a scheme, addresses and full-width dots', async () => {
     expect(await quotedName('Log in at www.evil.example/login now')).toBe('Log in at www[.]evil[.]example/login now');
     expect(await quotedName('Mail support@evil.example today')).toBe('Mail support[@]evil[.]example today');
-    expect(await quotedName('Pay at evil\u3002example or evil\uFF0Eexample')).toBe('Pay at evil[\u3002]example or evil[\uFF0E]example');
+    expect(await quotedName('Pay at evil\u3002example or evil\uFF0Eexample')).toBe(
+      'Pay at evil[\u3002]example or evil[\uFF0E]example',
+    );
     // A sentence's full stop is left alone.
     expect(await quotedName('Acme Inc. Europe')).toBe('Acme Inc. Europe');
   });
@@ -98,8 +121,18 @@ describe('the invitation email, for an organization whose name reads as a messag
   it('refuses a name with CR LF (400), and a stored one adds no line to the email', async () => {
     const owner = await signUp();
     const orgId = await newOrganization(owner, 'Clean');
-    expectProblem(await call('PATCH', `/v1/organizations/${orgId}`, { token: owner.token, body: { name: 'Acme\r\nSubject: urgent' } }), 400, 'invalid_input', 'any');
-    expect(await quotedName('Acme\r\nBcc: x\u2028Visit evil.example\u202e', 'stored')).toBe('Acme Bcc: x Visit evil[.]example');
+    expectProblem(
+      await call('PATCH', `/v1/organizations/${orgId}`, {
+        token: owner.token,
+        body: { name: 'Acme\r\nSubject: urgent' },
+      }),
+      400,
+      'invalid_input',
+      'any',
+    );
+    expect(await quotedName('Acme\r\nBcc: x\u2028Visit evil.example\u202e', 'stored')).toBe(
+      'Acme Bcc: x Visit evil[.]example',
+    );
   });
 });
 
@@ -114,9 +147,16 @@ describe('accept and decline an email invitation', () => {
 
     const res = await accept(email!.data.organizationId as string, invitee);
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ organizationId: orgId, userId: invitee.userId, role: 'viewer', status: 'active' });
+    expect(res.body.data).toMatchObject({
+      organizationId: orgId,
+      userId: invitee.userId,
+      role: 'viewer',
+      status: 'active',
+    });
     expect(res.body).not.toHaveProperty('_meta');
-    expect((await organizationsOf(invitee)).map((o) => [o.id, o.role, o.membershipStatus])).toEqual([[orgId, 'viewer', 'active']]);
+    expect((await organizationsOf(invitee)).map((o) => [o.id, o.role, o.membershipStatus])).toEqual([
+      [orgId, 'viewer', 'active'],
+    ]);
     expect((await call('GET', `/v1/organizations/${orgId}`, { token: invitee.token })).status).toBe(200);
     expect((await getTenantCounts([orgId])).get(orgId)).toEqual({ memberCount: 2, ownerCount: 1 });
     // A retried accept answers as the first did; a decline after it finds no invitation.
@@ -127,7 +167,9 @@ describe('accept and decline an email invitation', () => {
     expectProblem(await decline(orgId, invitee), 404, 'not_found');
     // Someone never invited still finds none, and a removed member's invitation is spent.
     expectProblem(await accept(orgId, await signUp()), 404, 'not_found');
-    expect((await call('DELETE', `/v1/organizations/${orgId}/users/${invitee.userId}`, { token: owner.token })).status).toBe(200);
+    expect(
+      (await call('DELETE', `/v1/organizations/${orgId}/users/${invitee.userId}`, { token: owner.token })).status,
+    ).toBe(200);
     expectProblem(await accept(orgId, invitee), 404, 'not_found');
   });
 
@@ -144,7 +186,7 @@ describe('accept and decline an email invitation', () => {
     expect(await organizationsOf(invitee)).toEqual([]);
   });
 
-  it('answers 404 without an invitation (none, another address\'s, unknown or deleted organization)', async () => {
+  it("answers 404 without an invitation (none, another address's, unknown or deleted organization)", async () => {
     const owner = await signUp();
     const invitee = await signUp();
     const bystander = await signUp();
@@ -175,7 +217,11 @@ describe('accept and decline an email invitation', () => {
     const orgId = await newOrganization(owner);
     await addMember(orgId, owner, member, 'viewer');
     const before = (await listOutbox()).length;
-    expectProblem(await invite(orgId, { email: member.email.toUpperCase(), role: 'member' }, owner.token), 409, 'conflict');
+    expectProblem(
+      await invite(orgId, { email: member.email.toUpperCase(), role: 'member' }, owner.token),
+      409,
+      'conflict',
+    );
     expect((await listOutbox()).length).toBe(before);
   });
 });
@@ -189,7 +235,12 @@ describe('accept and decline a pending membership (workspace add)', () => {
     expect((await organizationsOf(user))[0]).toMatchObject({ id: tenant.id, membershipStatus: 'pending' });
     const res = await accept(tenant.id, user);
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ organizationId: tenant.id, userId: user.userId, role: 'member', status: 'active' });
+    expect(res.body.data).toMatchObject({
+      organizationId: tenant.id,
+      userId: user.userId,
+      role: 'member',
+      status: 'active',
+    });
     expect((await organizationsOf(user))[0]).toMatchObject({ id: tenant.id, membershipStatus: 'active' });
     expect((await call('GET', `/v1/organizations/${tenant.id}`, { token: user.token })).status).toBe(200);
     // A retried accept answers as the first did; an active member never pending finds nothing to accept.
@@ -213,7 +264,7 @@ describe('accept and decline a pending membership (workspace add)', () => {
 });
 
 describe('POST /v1/organizations/invites/process-signup', () => {
-  it('turns every pending invitation to the new user\'s address into a membership', async () => {
+  it("turns every pending invitation to the new user's address into a membership", async () => {
     const ownerA = await signUp();
     const ownerB = await signUp();
     const orgA = await newOrganization(ownerA, 'A');
@@ -225,10 +276,17 @@ describe('POST /v1/organizations/invites/process-signup', () => {
     const user = await signUpWithEmail(email);
     const res = await processSignup(user);
     expect(res.status).toBe(200);
-    const byOrg = Object.fromEntries(res.body.data.memberships.map((m: { organizationId: string; role: string }) => [m.organizationId, m.role]));
+    const byOrg = Object.fromEntries(
+      res.body.data.memberships.map((m: { organizationId: string; role: string }) => [m.organizationId, m.role]),
+    );
     expect(byOrg).toEqual({ [orgA]: 'member', [orgB]: 'viewer' });
     const listed = await organizationsOf(user);
-    expect(listed.map((o) => [o.id, o.membershipStatus]).sort()).toEqual([[orgA, 'active'], [orgB, 'active']].sort());
+    expect(listed.map((o) => [o.id, o.membershipStatus]).sort()).toEqual(
+      [
+        [orgA, 'active'],
+        [orgB, 'active'],
+      ].sort(),
+    );
     // Nothing left to process.
     const again = await processSignup(user);
     expect(again.status).toBe(200);
@@ -251,6 +309,13 @@ describe('POST /v1/organizations/invites/process-signup', () => {
     expect(skipped.body.data).toEqual({ memberships: [] });
     expect((await organizationsOf(user))[0]).toMatchObject({ id: orgId, role: 'viewer' });
 
-    expectProblem(await call('POST', '/v1/organizations/invites/process-signup', { token: user.token, body: { userId: owner.userId } }), 403, 'forbidden');
+    expectProblem(
+      await call('POST', '/v1/organizations/invites/process-signup', {
+        token: user.token,
+        body: { userId: owner.userId },
+      }),
+      403,
+      'forbidden',
+    );
   });
 });

@@ -7,10 +7,12 @@ import { signUp, type TestUser } from '../../support/users.ts';
 import { expectProblem } from '../middleware/helpers.ts';
 import { addMember, newOrganization, organizationsOf } from './helpers.ts';
 
-const members = (orgId: string, query: string, token: string) => call('GET', `/v1/organizations/${orgId}/users?${query}`, { token });
+const members = (orgId: string, query: string, token: string) =>
+  call('GET', `/v1/organizations/${orgId}/users?${query}`, { token });
 const changeRole = (orgId: string, userId: string, role: unknown, token: string) =>
   call('PATCH', `/v1/organizations/${orgId}/users/${userId}`, { token, body: { role } });
-const remove = (orgId: string, userId: string, token: string) => call('DELETE', `/v1/organizations/${orgId}/users/${userId}`, { token });
+const remove = (orgId: string, userId: string, token: string) =>
+  call('DELETE', `/v1/organizations/${orgId}/users/${userId}`, { token });
 
 describe('GET /v1/organizations/:id/users', () => {
   let owner: TestUser;
@@ -50,8 +52,15 @@ describe('GET /v1/organizations/:id/users', () => {
 
   it('validates paging and search, and answers 404 to non-members', async () => {
     expectProblem(await members(orgId, 'pageIndex=0&pageSize=101', owner.token), 400, 'invalid_input', 'any');
-    expectProblem(await members(orgId, `pageIndex=0&pageSize=10&searchTerm=${'a'.repeat(201)}`, owner.token), 400, 'invalid_input', 'any');
-    expect((await members(orgId, `pageIndex=0&pageSize=10&searchTerm=${'a'.repeat(200)}`, owner.token)).status).toBe(200);
+    expectProblem(
+      await members(orgId, `pageIndex=0&pageSize=10&searchTerm=${'a'.repeat(201)}`, owner.token),
+      400,
+      'invalid_input',
+      'any',
+    );
+    expect((await members(orgId, `pageIndex=0&pageSize=10&searchTerm=${'a'.repeat(200)}`, owner.token)).status).toBe(
+      200,
+    );
     expectProblem(await members(orgId, 'pageIndex=0&pageSize=10', (await signUp()).token), 404, 'not_found');
   });
 });
@@ -61,11 +70,22 @@ describe('POST /v1/organizations/:id/users', () => {
     const owner = await signUp();
     const user = await signUp();
     const orgId = await newOrganization(owner);
-    const res = await call('POST', `/v1/organizations/${orgId}/users`, { token: owner.token, body: { user_id: user.userId, role: 'member', organization_id: orgId } });
+    const res = await call('POST', `/v1/organizations/${orgId}/users`, {
+      token: owner.token,
+      body: { user_id: user.userId, role: 'member', organization_id: orgId },
+    });
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ organizationId: orgId, userId: user.userId, role: 'member', status: 'active', membershipStatus: 'active' });
+    expect(res.body.data).toMatchObject({
+      organizationId: orgId,
+      userId: user.userId,
+      role: 'member',
+      status: 'active',
+      membershipStatus: 'active',
+    });
     expect(res.body.data.id).toMatch(/^[0-9a-f-]{36}$/);
-    expect((await organizationsOf(user)).map((o) => [o.id, o.role, o.membershipStatus])).toEqual([[orgId, 'member', 'active']]);
+    expect((await organizationsOf(user)).map((o) => [o.id, o.role, o.membershipStatus])).toEqual([
+      [orgId, 'member', 'active'],
+    ]);
     expect((await call('GET', `/v1/organizations/${orgId}`, { token: user.token })).status).toBe(200);
     expect((await getTenantCounts([orgId])).get(orgId)).toEqual({ memberCount: 2, ownerCount: 1 });
   });
@@ -74,7 +94,8 @@ describe('POST /v1/organizations/:id/users', () => {
     const owner = await signUp();
     const user = await signUp();
     const orgId = await newOrganization(owner);
-    const add = (body: Record<string, unknown>) => call('POST', `/v1/organizations/${orgId}/users`, { token: owner.token, body });
+    const add = (body: Record<string, unknown>) =>
+      call('POST', `/v1/organizations/${orgId}/users`, { token: owner.token, body });
     const missing = await add({ userId: randomUUID(), role: 'member' });
     expectProblem(missing, 404, 'not_found');
     // The same words as the workspace route's (workspaces/members.test.ts).
@@ -94,7 +115,8 @@ describe('POST /v1/organizations/:id/users', () => {
     const orgId = await newOrganization(owner);
     await addMember(orgId, owner, member, 'member');
     await addMember(orgId, owner, viewer, 'viewer');
-    const add = (token: string) => call('POST', `/v1/organizations/${orgId}/users`, { token, body: { userId: target.userId, role: 'owner' } });
+    const add = (token: string) =>
+      call('POST', `/v1/organizations/${orgId}/users`, { token, body: { userId: target.userId, role: 'owner' } });
     expectProblem(await add(member.token), 403, 'forbidden');
     expectProblem(await add(viewer.token), 403, 'forbidden');
     expectProblem(await add(target.token), 404, 'not_found');
@@ -103,14 +125,19 @@ describe('POST /v1/organizations/:id/users', () => {
 });
 
 describe('PATCH and DELETE /v1/organizations/:id/users/:userId', () => {
-  it('changes a member\'s role (200, the membership) and removes a member (200 {id: userId, deleted: true})', async () => {
+  it("changes a member's role (200, the membership) and removes a member (200 {id: userId, deleted: true})", async () => {
     const owner = await signUp();
     const user = await signUp();
     const orgId = await newOrganization(owner);
     await addMember(orgId, owner, user, 'viewer');
     const changed = await changeRole(orgId, user.userId, 'member', owner.token);
     expect(changed.status).toBe(200);
-    expect(changed.body.data).toMatchObject({ organizationId: orgId, userId: user.userId, role: 'member', status: 'active' });
+    expect(changed.body.data).toMatchObject({
+      organizationId: orgId,
+      userId: user.userId,
+      role: 'member',
+      status: 'active',
+    });
     expect((await organizationsOf(user))[0]).toMatchObject({ id: orgId, role: 'member' });
     const removed = await remove(orgId, user.userId, owner.token);
     expect(removed.status).toBe(200);
@@ -164,7 +191,10 @@ describe('PATCH and DELETE /v1/organizations/:id/users/:userId', () => {
     const b = await signUp();
     const orgId = await newOrganization(a);
     await addMember(orgId, a, b, 'owner');
-    const results = await Promise.all([changeRole(orgId, b.userId, 'member', a.token), remove(orgId, a.userId, b.token)]);
+    const results = await Promise.all([
+      changeRole(orgId, b.userId, 'member', a.token),
+      remove(orgId, a.userId, b.token),
+    ]);
     // The loser is refused by the owner counter (409), or, when the winner finished before its
     // authorization ran, as a non-member (404, A removed) or a non-owner (403, B demoted).
     const [won, lost] = [...results].sort((x, y) => x.status - y.status);
@@ -182,7 +212,11 @@ describe('PATCH and DELETE /v1/organizations/:id/users/:userId', () => {
     await addMember(orgId, owner, member, 'member');
     await addMember(orgId, owner, viewer, 'viewer');
     for (const caller of [member, viewer]) {
-      expectProblem(await changeRole(orgId, viewer.userId === caller.userId ? member.userId : viewer.userId, 'owner', caller.token), 403, 'forbidden');
+      expectProblem(
+        await changeRole(orgId, viewer.userId === caller.userId ? member.userId : viewer.userId, 'owner', caller.token),
+        403,
+        'forbidden',
+      );
       expectProblem(await remove(orgId, owner.userId, caller.token), 403, 'forbidden');
     }
     expectProblem(await changeRole(orgId, member.userId, 'owner', outsider.token), 404, 'not_found');

@@ -11,7 +11,10 @@ import { expectProblem } from '../middleware/helpers.ts';
 import { organizationsOf } from './helpers.ts';
 
 const signup = (user: TestUser, body: Record<string, unknown> = { name: 'My Brand' }) =>
-  call('POST', '/v1/organizations/complete-organic-signup', { token: user.token, body: { userId: user.userId, ...body } });
+  call('POST', '/v1/organizations/complete-organic-signup', {
+    token: user.token,
+    body: { userId: user.userId, ...body },
+  });
 
 const activeOrganization = async (user: TestUser): Promise<string | null> =>
   (await call('GET', `/v1/users/${user.userId}/settings`, { token: user.token })).body.data.activeOrganizationId;
@@ -19,7 +22,11 @@ const activeOrganization = async (user: TestUser): Promise<string | null> =>
 /** Every demo tenant item in the table. */
 async function demoTenants(): Promise<Record<string, unknown>[]> {
   const out = await documentClient().send(
-    new ScanCommand({ TableName: tableName(), FilterExpression: 'sk = :tenant AND isDemo = :yes', ExpressionAttributeValues: { ':tenant': 'TENANT', ':yes': true } }),
+    new ScanCommand({
+      TableName: tableName(),
+      FilterExpression: 'sk = :tenant AND isDemo = :yes',
+      ExpressionAttributeValues: { ':tenant': 'TENANT', ':yes': true },
+    }),
   );
   return out.Items ?? [];
 }
@@ -34,20 +41,36 @@ describe('POST /v1/organizations/complete-organic-signup', () => {
     const demoId = demos[0]!.id;
     for (const user of users) {
       expect(await activeOrganization(user)).toBe(demoId);
-      expect((await organizationsOf(user)).find((o) => o.id === demoId)).toMatchObject({ role: 'viewer', membershipStatus: 'active', isDemo: true });
+      expect((await organizationsOf(user)).find((o) => o.id === demoId)).toMatchObject({
+        role: 'viewer',
+        membershipStatus: 'active',
+        isDemo: true,
+      });
     }
   });
 
-  it('creates the caller\'s organization (201, owner) and makes them a viewer of the demo, now their active organization', async () => {
+  it("creates the caller's organization (201, owner) and makes them a viewer of the demo, now their active organization", async () => {
     const user = await signUp();
     const res = await signup(user, { name: 'Organic Co', ianaTimezone: 'Europe/London', currency: 'GBP' });
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ name: 'Organic Co', ianaTimezone: 'Europe/London', currency: 'GBP', isDemo: false, role: 'owner', membershipStatus: 'active' });
+    expect(res.body.data).toMatchObject({
+      name: 'Organic Co',
+      ianaTimezone: 'Europe/London',
+      currency: 'GBP',
+      isDemo: false,
+      role: 'owner',
+      membershipStatus: 'active',
+    });
     expect(res.body).not.toHaveProperty('_meta');
     const demoId = await activeOrganization(user);
     expect(demoId).not.toBe(res.body.data.id);
     const listed = await organizationsOf(user);
-    expect(listed.map((o) => [o.id, o.role, o.isDemo]).sort()).toEqual([[res.body.data.id, 'owner', false], [demoId, 'viewer', true]].sort());
+    expect(listed.map((o) => [o.id, o.role, o.isDemo]).sort()).toEqual(
+      [
+        [res.body.data.id, 'owner', false],
+        [demoId, 'viewer', true],
+      ].sort(),
+    );
 
     // A viewer reads the demo and its stored aggregate (the sample creators and their content,
     // seeded once; no invented spend or metrics) but cannot change it.
@@ -65,10 +88,16 @@ describe('POST /v1/organizations/complete-organic-signup', () => {
         ExpressionAttributeValues: { ':pk': `TENANT#${demoId}`, ':creator': 'CREATOR#' },
       }),
     );
-    expect((sampleCreators.Items ?? []).map((c) => c.name).sort()).toEqual(
-      ['Sample: Home Cooks Club', 'Sample: Maya Trails', 'Sample: Northwind Outfitters'],
+    expect((sampleCreators.Items ?? []).map((c) => c.name).sort()).toEqual([
+      'Sample: Home Cooks Club',
+      'Sample: Maya Trails',
+      'Sample: Northwind Outfitters',
+    ]);
+    expectProblem(
+      await call('PATCH', `/v1/organizations/${demoId}`, { token: user.token, body: { name: 'Mine now' } }),
+      403,
+      'forbidden',
     );
-    expectProblem(await call('PATCH', `/v1/organizations/${demoId}`, { token: user.token, body: { name: 'Mine now' } }), 403, 'forbidden');
     expectProblem(await call('DELETE', `/v1/organizations/${demoId}`, { token: user.token }), 403, 'forbidden');
   });
 
@@ -85,8 +114,15 @@ describe('POST /v1/organizations/complete-organic-signup', () => {
     expect(again.status).toBe(201);
     const listed = await organizationsOf(first);
     expect(listed.filter((o) => o.id === demoId)).toHaveLength(1);
-    expect(listed.filter((o) => o.role === 'owner').map((o) => o.name).sort()).toEqual(['My Brand', 'Second Brand']);
-    const demoMembers = await call('GET', `/v1/organizations/${demoId}/users?pageIndex=0&pageSize=100`, { token: first.token });
+    expect(
+      listed
+        .filter((o) => o.role === 'owner')
+        .map((o) => o.name)
+        .sort(),
+    ).toEqual(['My Brand', 'Second Brand']);
+    const demoMembers = await call('GET', `/v1/organizations/${demoId}/users?pageIndex=0&pageSize=100`, {
+      token: first.token,
+    });
     expect(demoMembers.body.items.filter((m: { userId: string }) => m.userId === first.userId)).toHaveLength(1);
   });
 
@@ -96,7 +132,14 @@ describe('POST /v1/organizations/complete-organic-signup', () => {
     expectProblem(await signup(user, { name: 'x'.repeat(256) }), 400, 'invalid_input', 'any');
     expectProblem(await signup(user, { name: 'A', currency: 'BTC' }), 400, 'invalid_input', 'any');
     const other = await signUp();
-    expectProblem(await call('POST', '/v1/organizations/complete-organic-signup', { token: user.token, body: { userId: other.userId, name: 'A' } }), 403, 'forbidden');
+    expectProblem(
+      await call('POST', '/v1/organizations/complete-organic-signup', {
+        token: user.token,
+        body: { userId: other.userId, name: 'A' },
+      }),
+      403,
+      'forbidden',
+    );
     expect(await organizationsOf(user)).toEqual([]);
     expect(await activeOrganization(user)).toBeNull();
   });

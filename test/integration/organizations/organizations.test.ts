@@ -8,7 +8,15 @@ import { signUp, type TestUser } from '../../support/users.ts';
 import { expectProblem } from '../middleware/helpers.ts';
 import { addMember, newOrganization, organizationsOf } from './helpers.ts';
 
-const EMPTY_METRICS = { creatorsCount: 0, activitiesCount: 0, campaignsCount: 0, costsCount: 0, spend: {}, impressions: 0, engagement: 0 };
+const EMPTY_METRICS = {
+  creatorsCount: 0,
+  activitiesCount: 0,
+  campaignsCount: 0,
+  costsCount: 0,
+  spend: {},
+  impressions: 0,
+  engagement: 0,
+};
 
 describe('POST /v1/organizations', () => {
   it('creates an organization whose owner is the caller, with defaults, snake_case accepted', async () => {
@@ -42,20 +50,27 @@ describe('POST /v1/organizations', () => {
 
   it('validates name (1-255), timezone and currency against the enumerations, and unknown fields', async () => {
     const me = await signUp();
-    const create = (body: Record<string, unknown>) => call('POST', '/v1/organizations', { token: me.token, body: { userId: me.userId, ...body } });
+    const create = (body: Record<string, unknown>) =>
+      call('POST', '/v1/organizations', { token: me.token, body: { userId: me.userId, ...body } });
     expect((await create({ name: 'x'.repeat(255), currency: 'JPY', ianaTimezone: null })).status).toBe(201);
     expectProblem(await create({ name: 'x'.repeat(256) }), 400, 'invalid_input', 'any');
     expectProblem(await create({ name: '   ' }), 400, 'invalid_input', 'any');
     expectProblem(await create({}), 400, 'invalid_input', 'any');
     expectProblem(await create({ name: 'A', ianaTimezone: 'Europe/Madrid' }), 400, 'invalid_input', 'any');
     expectProblem(await create({ name: 'A', currency: 'CHF' }), 400, 'invalid_input', 'any');
-    expectProblem(await create({ name: 'A', isDemo: true }), 400, 'invalid_input', [{ path: 'isDemo', message: 'Unknown field.' }]);
+    expectProblem(await create({ name: 'A', isDemo: true }), 400, 'invalid_input', [
+      { path: 'isDemo', message: 'Unknown field.' },
+    ]);
   });
 
   it('answers 403 to a caller creating an organization for another user', async () => {
     const me = await signUp();
     const other = await signUp();
-    expectProblem(await call('POST', '/v1/organizations', { token: me.token, body: { userId: other.userId, name: 'A' } }), 403, 'forbidden');
+    expectProblem(
+      await call('POST', '/v1/organizations', { token: me.token, body: { userId: other.userId, name: 'A' } }),
+      403,
+      'forbidden',
+    );
     expect(await organizationsOf(other)).toEqual([]);
   });
 });
@@ -69,11 +84,15 @@ describe('GET /v1/organizations', () => {
     for (const name of ['First', 'Second', 'Third']) created.push(await newOrganization(me, name));
   });
 
-  it('lists the caller\'s organizations newest membership first, paged with an exact totalCount (snake_case)', async () => {
-    const page = (index: number) => call('GET', `/v1/organizations?user_id=${me.userId}&page_index=${index}&page_size=2`, { token: me.token });
+  it("lists the caller's organizations newest membership first, paged with an exact totalCount (snake_case)", async () => {
+    const page = (index: number) =>
+      call('GET', `/v1/organizations?user_id=${me.userId}&page_index=${index}&page_size=2`, { token: me.token });
     const first = await page(0);
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ totalCount: 3, facets: { role: { owner: 3 }, membershipStatus: { active: 3 } } });
+    expect(first.body).toMatchObject({
+      totalCount: 3,
+      facets: { role: { owner: 3 }, membershipStatus: { active: 3 } },
+    });
     expect(first.body.items.map((o: { name: string }) => o.name)).toEqual(['Third', 'Second']);
     const second = await page(1);
     expect(second.body.items.map((o: { name: string }) => o.name)).toEqual(['First']);
@@ -90,7 +109,15 @@ describe('GET /v1/organizations', () => {
     await addMembership(gone.id, user.userId, 'viewer', 'active');
     await markTenantDeleted(gone.id);
     const items = await organizationsOf(user);
-    expect(items).toEqual([expect.objectContaining({ id: pending.id, name: 'Pending Co', role: 'member', membershipStatus: 'pending', metrics: EMPTY_METRICS })]);
+    expect(items).toEqual([
+      expect.objectContaining({
+        id: pending.id,
+        name: 'Pending Co',
+        role: 'member',
+        membershipStatus: 'pending',
+        metrics: EMPTY_METRICS,
+      }),
+    ]);
   });
 
   it('shows a workspace created under a parent with that parent as organizationId', async () => {
@@ -102,7 +129,7 @@ describe('GET /v1/organizations', () => {
     expect(items.find((o) => o.id === parent)).toMatchObject({ organizationId: null });
   });
 
-  it('validates paging and refuses another user\'s list (403)', async () => {
+  it("validates paging and refuses another user's list (403)", async () => {
     const other = await signUp();
     const list = (query: string, token = me.token) => call('GET', `/v1/organizations?${query}`, { token });
     expectProblem(await list(`userId=${me.userId}&pageIndex=0&pageSize=101`), 400, 'invalid_input', 'any');
@@ -114,14 +141,20 @@ describe('GET /v1/organizations', () => {
 });
 
 describe('GET /v1/organizations/:id', () => {
-  it('returns the organization with the caller\'s role and its stored metrics, to any active member', async () => {
+  it("returns the organization with the caller's role and its stored metrics, to any active member", async () => {
     const owner = await signUp();
     const viewer = await signUp();
     const id = await newOrganization(owner, 'Readable');
     await addMember(id, owner, viewer, 'viewer');
     const res = await call('GET', `/v1/organizations/${id}`, { token: viewer.token });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ id, name: 'Readable', role: 'viewer', membershipStatus: 'active', metrics: EMPTY_METRICS });
+    expect(res.body.data).toMatchObject({
+      id,
+      name: 'Readable',
+      role: 'viewer',
+      membershipStatus: 'active',
+      metrics: EMPTY_METRICS,
+    });
     expect(res.body._meta.requestId).toBeTypeOf('string');
     const repeated = await call('GET', `/v1/organizations/${id}?organization_id=${id}`, { token: owner.token });
     expect(repeated.body.data).toMatchObject({ id, role: 'owner' });
@@ -136,7 +169,12 @@ describe('GET /v1/organizations/:id', () => {
     expectProblem(await call('GET', `/v1/organizations/${id}`, { token: outsider.token }), 404, 'not_found');
     expectProblem(await call('GET', `/v1/organizations/${id}`, { token: pending.token }), 404, 'not_found');
     expectProblem(await call('GET', `/v1/organizations/${randomUUID()}`, { token: owner.token }), 404, 'not_found');
-    expectProblem(await call('GET', '/v1/organizations/not-a-uuid', { token: owner.token }), 400, 'invalid_input', 'any');
+    expectProblem(
+      await call('GET', '/v1/organizations/not-a-uuid', { token: owner.token }),
+      400,
+      'invalid_input',
+      'any',
+    );
     await markTenantDeleted(id);
     expectProblem(await call('GET', `/v1/organizations/${id}`, { token: owner.token }), 404, 'not_found');
   });
@@ -145,7 +183,8 @@ describe('GET /v1/organizations/:id', () => {
 describe('PATCH /v1/organizations/:id', () => {
   let owner: TestUser;
   let id: string;
-  const patch = (body: Record<string, unknown>, token = owner.token) => call('PATCH', `/v1/organizations/${id}`, { token, body });
+  const patch = (body: Record<string, unknown>, token = owner.token) =>
+    call('PATCH', `/v1/organizations/${id}`, { token, body });
 
   beforeAll(async () => {
     owner = await signUp();
@@ -153,7 +192,13 @@ describe('PATCH /v1/organizations/:id', () => {
   });
 
   it('changes only the fields sent and answers the whole record', async () => {
-    const res = await patch({ name: 'After', iana_timezone: 'Asia/Tokyo', currency: 'EUR', conversion_value: 12.5, default_attribution_window_days: 7 });
+    const res = await patch({
+      name: 'After',
+      iana_timezone: 'Asia/Tokyo',
+      currency: 'EUR',
+      conversion_value: 12.5,
+      default_attribution_window_days: 7,
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
       id,
@@ -168,9 +213,19 @@ describe('PATCH /v1/organizations/:id', () => {
     });
     expect(res.body.data.updatedAt > res.body.data.createdAt).toBe(true);
     const onlyName = await patch({ name: 'Renamed' });
-    expect(onlyName.body.data).toMatchObject({ name: 'Renamed', ianaTimezone: 'Asia/Tokyo', currency: 'EUR', conversionValue: 12.5 });
+    expect(onlyName.body.data).toMatchObject({
+      name: 'Renamed',
+      ianaTimezone: 'Asia/Tokyo',
+      currency: 'EUR',
+      conversionValue: 12.5,
+    });
     const cleared = await patch({ ianaTimezone: null, conversionValue: null, defaultAttributionWindowDays: null });
-    expect(cleared.body.data).toMatchObject({ ianaTimezone: null, conversionValue: null, defaultAttributionWindowDays: null, currency: 'EUR' });
+    expect(cleared.body.data).toMatchObject({
+      ianaTimezone: null,
+      conversionValue: null,
+      defaultAttributionWindowDays: null,
+      currency: 'EUR',
+    });
     const read = await call('GET', `/v1/organizations/${id}`, { token: owner.token });
     expect(read.body.data).toMatchObject({ name: 'Renamed', ianaTimezone: null, conversionValue: null });
   });
@@ -193,23 +248,34 @@ describe('PATCH /v1/organizations/:id', () => {
     expectProblem(await patch({ currency: 'usd' }), 400, 'invalid_input', 'any');
     expectProblem(await patch({ currency: null }), 400, 'invalid_input', 'any');
     expectProblem(await patch({ isDemo: true }), 400, 'invalid_input', [{ path: 'isDemo', message: 'Unknown field.' }]);
-    expectProblem(await patch({ createdBy: owner.userId }), 400, 'invalid_input', [{ path: 'createdBy', message: 'Unknown field.' }]);
+    expectProblem(await patch({ createdBy: owner.userId }), 400, 'invalid_input', [
+      { path: 'createdBy', message: 'Unknown field.' },
+    ]);
   });
 
   it('accepts the path id repeated as organization_id, and refuses a different one (400); `id` is an unknown field', async () => {
-    expectProblem(await patch({ id, name: 'Same id' }), 400, 'invalid_input', [{ path: 'id', message: 'Unknown field.' }]);
+    expectProblem(await patch({ id, name: 'Same id' }), 400, 'invalid_input', [
+      { path: 'id', message: 'Unknown field.' },
+    ]);
     expect((await patch({ organization_id: id, name: 'Same again' })).body.data.name).toBe('Same again');
     expectProblem(await patch({ id: randomUUID(), name: 'Other' }), 400, 'invalid_input', 'any');
     expectProblem(await patch({ organizationId: randomUUID(), name: 'Other' }), 400, 'invalid_input', 'any');
   });
 
-  it('accepts only avatar keys of this organization\'s key space, and null to remove', async () => {
+  it("accepts only avatar keys of this organization's key space, and null to remove", async () => {
     const key = `tenants/${id}/avatar/${randomUUID()}.png`;
     expect((await patch({ avatarKey: key })).body.data.avatarKey).toBe(key);
     const other = `tenants/${randomUUID()}/avatar/${randomUUID()}.png`;
-    expectProblem(await patch({ avatarKey: other }), 400, 'invalid_input', [{ path: 'avatarKey', message: 'Not an avatar key of this organization.' }]);
+    expectProblem(await patch({ avatarKey: other }), 400, 'invalid_input', [
+      { path: 'avatarKey', message: 'Not an avatar key of this organization.' },
+    ]);
     expectProblem(await patch({ avatarKey: `tenants/${id}/avatar/${randomUUID()}.exe` }), 400, 'invalid_input', 'any');
-    expectProblem(await patch({ avatarKey: `avatars/${owner.userId}/${randomUUID()}.png` }), 400, 'invalid_input', 'any');
+    expectProblem(
+      await patch({ avatarKey: `avatars/${owner.userId}/${randomUUID()}.png` }),
+      400,
+      'invalid_input',
+      'any',
+    );
     expect((await patch({ avatarKey: null })).body.data.avatarKey).toBeNull();
   });
 

@@ -17,8 +17,10 @@ const DAY = 86_400_000;
 const beforeDayEnds = () => Math.floor(Date.now() / DAY) * DAY - 3_630_000;
 
 type Create = (user: TestUser, name: string) => Promise<CallResult>;
-const createOrganization: Create = (user, name) => call('POST', '/v1/organizations', { token: user.token, body: { userId: user.userId, name } });
-const createWorkspace: Create = (user, name) => call('POST', '/v1/workspaces', { token: user.token, body: { userId: user.userId, name } });
+const createOrganization: Create = (user, name) =>
+  call('POST', '/v1/organizations', { token: user.token, body: { userId: user.userId, name } });
+const createWorkspace: Create = (user, name) =>
+  call('POST', '/v1/workspaces', { token: user.token, body: { userId: user.userId, name } });
 const organicSignup: Create = (user, name) =>
   call('POST', '/v1/organizations/complete-organic-signup', { token: user.token, body: { userId: user.userId, name } });
 
@@ -58,7 +60,9 @@ describe('tenants created per user', () => {
   it('counts concurrent creations atomically: of 14 at once, 10 are created', async () => {
     const me = await signUp('Hasty');
     await atInstant(beforeDayEnds(), async () => {
-      const answers = await Promise.all(Array.from({ length: 14 }, (_, i) => (i % 2 ? createWorkspace : createOrganization)(me, `Race ${i}`)));
+      const answers = await Promise.all(
+        Array.from({ length: 14 }, (_, i) => (i % 2 ? createWorkspace : createOrganization)(me, `Race ${i}`)),
+      );
       const statuses = answers.map((a) => a.status);
       expect(statuses.filter((s) => s === 201)).toHaveLength(10);
       expect(statuses.filter((s) => s === 429)).toHaveLength(4);

@@ -5,7 +5,16 @@ import { tokenFor } from '../../support/auth.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { addMember } from '../organizations/helpers.ts';
-import { listDefinitions, newDefinition, newMeasurement, newOrgWithCampaign, paths, postDefinition, postMeasurement, type Org } from './helpers.ts';
+import {
+  listDefinitions,
+  newDefinition,
+  newMeasurement,
+  newOrgWithCampaign,
+  paths,
+  postDefinition,
+  postMeasurement,
+  type Org,
+} from './helpers.ts';
 
 let org: Org;
 let viewer: TestUser;
@@ -21,7 +30,8 @@ beforeAll(async () => {
 
 const patchDefinition = (id: string, body: Record<string, unknown>, user: TestUser = org.owner) =>
   call('PATCH', `/v1/outcomes/definitions/${id}`, { token: user.token, body });
-const deleteDefinition = (id: string, user: TestUser = org.owner) => call('DELETE', `/v1/outcomes/definitions/${id}`, { token: user.token });
+const deleteDefinition = (id: string, user: TestUser = org.owner) =>
+  call('DELETE', `/v1/outcomes/definitions/${id}`, { token: user.token });
 
 describe('POST /v1/outcomes/definitions', () => {
   it('creates a definition with every field, trimmed name, currency upper-cased, with _meta', async () => {
@@ -52,7 +62,13 @@ describe('POST /v1/outcomes/definitions', () => {
   it('defaults the optional fields to null and lets a member create', async () => {
     const res = await postDefinition(org, { name: 'Store visits' }, member);
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ name: 'Store visits', valueKind: 'count', description: null, unitLabel: null, defaultCurrency: null });
+    expect(res.body.data).toMatchObject({
+      name: 'Store visits',
+      valueKind: 'count',
+      description: null,
+      unitLabel: null,
+      defaultCurrency: null,
+    });
   });
 
   it('rejects a bad valueKind, a blank or 256-character name, long description and unit, a bad currency, unknown fields (400)', async () => {
@@ -72,18 +88,27 @@ describe('POST /v1/outcomes/definitions', () => {
       expect(res.body.code).toBe('invalid_input');
       expect(paths(res)).toEqual([path]);
     }
-    const missing = await call('POST', '/v1/outcomes/definitions', { token: org.owner.token, body: { organizationId: org.organizationId } });
+    const missing = await call('POST', '/v1/outcomes/definitions', {
+      token: org.owner.token,
+      body: { organizationId: org.organizationId },
+    });
     expect(paths(missing).sort()).toEqual(['name', 'valueKind']);
   });
 
   it('accepts the limits: 255-character name, 2000-character description, 50-character unit', async () => {
-    const res = await postDefinition(org, { name: 'n'.repeat(255), description: 'd'.repeat(2000), unitLabel: 'u'.repeat(50) });
+    const res = await postDefinition(org, {
+      name: 'n'.repeat(255),
+      description: 'd'.repeat(2000),
+      unitLabel: 'u'.repeat(50),
+    });
     expect(res.status).toBe(201);
     expect(res.body.data.name).toHaveLength(255);
   });
 
   it('answers 401 without a token, 403 to a viewer and to a non-member naming the organization', async () => {
-    const anonymous = await call('POST', '/v1/outcomes/definitions', { body: { organizationId: org.organizationId, name: 'x', valueKind: 'count' } });
+    const anonymous = await call('POST', '/v1/outcomes/definitions', {
+      body: { organizationId: org.organizationId, name: 'x', valueKind: 'count' },
+    });
     expect(anonymous.status).toBe(401);
     expect(anonymous.body.code).toBe('unauthenticated');
     const res = await postDefinition(org, {}, viewer);
@@ -97,7 +122,12 @@ describe('GET /v1/outcomes/definitions', () => {
   it('lists the live definitions newest first with valueKind facets, to a viewer too', async () => {
     const fresh = await newOrgWithCampaign();
     const made = [];
-    for (const [name, valueKind] of [['A', 'count'], ['B', 'ratio'], ['C', 'count']]) made.push(await newDefinition(fresh, { name, valueKind }));
+    for (const [name, valueKind] of [
+      ['A', 'count'],
+      ['B', 'ratio'],
+      ['C', 'count'],
+    ])
+      made.push(await newDefinition(fresh, { name, valueKind }));
     const gone = await newDefinition(fresh, { name: 'Gone', valueKind: 'index' });
     expect((await deleteDefinition(gone.id, fresh.owner)).status).toBe(200);
     const freshViewer = await signUp('Fresh Viewer');
@@ -119,8 +149,12 @@ describe('GET /v1/outcomes/definitions', () => {
   });
 
   it('requires organizationId and rejects unknown query parameters (400)', async () => {
-    expect(paths(await call('GET', '/v1/outcomes/definitions', { token: org.owner.token }))).toEqual(['organizationId']);
-    const res = await call('GET', `/v1/outcomes/definitions?organizationId=${org.organizationId}&pageSize=5`, { token: org.owner.token });
+    expect(paths(await call('GET', '/v1/outcomes/definitions', { token: org.owner.token }))).toEqual([
+      'organizationId',
+    ]);
+    const res = await call('GET', `/v1/outcomes/definitions?organizationId=${org.organizationId}&pageSize=5`, {
+      token: org.owner.token,
+    });
     expect(res.status).toBe(400);
     expect(paths(res)).toEqual(['pageSize']);
   });
@@ -129,7 +163,11 @@ describe('GET /v1/outcomes/definitions', () => {
 describe('PATCH /v1/outcomes/definitions/:id', () => {
   it('changes only the fields sent and returns the whole record; null clears an optional field', async () => {
     const definition = await newDefinition(org, { name: 'Leads', unitLabel: 'leads', description: 'From the CRM' });
-    const res = await patchDefinition(definition.id, { name: 'Qualified leads', description: null, valueKind: 'ratio' }, member);
+    const res = await patchDefinition(
+      definition.id,
+      { name: 'Qualified leads', description: null, valueKind: 'ratio' },
+      member,
+    );
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({
       ...definition,
@@ -147,12 +185,18 @@ describe('PATCH /v1/outcomes/definitions/:id', () => {
     const definition = await newDefinition(org);
     expect(paths(await patchDefinition(definition.id, { valueKind: 'money' }))).toEqual(['valueKind']);
     expect(paths(await patchDefinition(definition.id, { name: '' }))).toEqual(['name']);
-    expect(paths(await patchDefinition(definition.id, { organizationId: org.organizationId }))).toEqual(['organizationId']);
-    expect((await patchDefinition(definition.id, { name: 'Same id', outcome_definition_id: definition.id })).status).toBe(200);
-    expect((await patchDefinition(definition.id, { name: 'Other id', outcome_definition_id: randomUUID() })).status).toBe(400);
+    expect(paths(await patchDefinition(definition.id, { organizationId: org.organizationId }))).toEqual([
+      'organizationId',
+    ]);
+    expect(
+      (await patchDefinition(definition.id, { name: 'Same id', outcome_definition_id: definition.id })).status,
+    ).toBe(200);
+    expect(
+      (await patchDefinition(definition.id, { name: 'Other id', outcome_definition_id: randomUUID() })).status,
+    ).toBe(400);
   });
 
-  it('is 403 to a viewer, 404 to another tenant\'s owner, for an unknown id and for a deleted definition', async () => {
+  it("is 403 to a viewer, 404 to another tenant's owner, for an unknown id and for a deleted definition", async () => {
     const definition = await newDefinition(org, { name: 'Guarded' });
     expect((await patchDefinition(definition.id, { name: 'viewer' }, viewer)).status).toBe(403);
     const other = await newOrgWithCampaign('Outsider');
@@ -184,7 +228,9 @@ describe('DELETE /v1/outcomes/definitions/:id', () => {
     expect((await listDefinitions(org)).body.items.find((d: { id: string }) => d.id === definition.id)).toMatchObject({
       activeMeasurementsCount: 1,
     });
-    expect((await call('DELETE', `/v1/outcomes/measurements/${measurement.id}`, { token: org.owner.token })).status).toBe(200);
+    expect(
+      (await call('DELETE', `/v1/outcomes/measurements/${measurement.id}`, { token: org.owner.token })).status,
+    ).toBe(200);
     expect((await deleteDefinition(definition.id)).status).toBe(200);
   });
 
@@ -196,10 +242,12 @@ describe('DELETE /v1/outcomes/definitions/:id', () => {
     expect(res.body.code).toBe('not_found');
   });
 
-  it('is 403 to a viewer and to an agent of a viewer, 404 to another tenant\'s owner', async () => {
+  it("is 403 to a viewer and to an agent of a viewer, 404 to another tenant's owner", async () => {
     const definition = await newDefinition(org, { name: 'Kept' });
     expect((await deleteDefinition(definition.id, viewer)).status).toBe(403);
-    const agent = await call('DELETE', `/v1/outcomes/definitions/${definition.id}`, { token: tokenFor(viewer.userId, { agent: true }) });
+    const agent = await call('DELETE', `/v1/outcomes/definitions/${definition.id}`, {
+      token: tokenFor(viewer.userId, { agent: true }),
+    });
     expect(agent.status).toBe(403);
     const other = await newOrgWithCampaign('Other Deleter');
     expect((await deleteDefinition(definition.id, other.owner)).status).toBe(404);

@@ -29,7 +29,12 @@ export async function newDefinition(org: Org, body: Record<string, unknown> = {}
   return res.body.data;
 }
 
-export const postMeasurement = (org: Org, definitionId: string, body: Record<string, unknown> = {}, user: TestUser = org.owner) =>
+export const postMeasurement = (
+  org: Org,
+  definitionId: string,
+  body: Record<string, unknown> = {},
+  user: TestUser = org.owner,
+) =>
   call('POST', '/v1/outcomes/measurements', {
     token: user.token,
     body: {
@@ -43,14 +48,20 @@ export const postMeasurement = (org: Org, definitionId: string, body: Record<str
   });
 
 /** POST /v1/outcomes/measurements as the owner; returns the created measurement. */
-export async function newMeasurement(org: Org, definitionId: string, body: Record<string, unknown> = {}): Promise<Record<string, any>> {
+export async function newMeasurement(
+  org: Org,
+  definitionId: string,
+  body: Record<string, unknown> = {},
+): Promise<Record<string, any>> {
   const res = await postMeasurement(org, definitionId, body);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data;
 }
 
 export const listMeasurements = (org: Org, user: TestUser = org.owner, campaignId = org.campaignId) =>
-  call('GET', `/v1/outcomes/measurements?organizationId=${org.organizationId}&campaignId=${campaignId}`, { token: user.token });
+  call('GET', `/v1/outcomes/measurements?organizationId=${org.organizationId}&campaignId=${campaignId}`, {
+    token: user.token,
+  });
 
 export const listDefinitions = (org: Org, user: TestUser = org.owner) =>
   call('GET', `/v1/outcomes/definitions?organizationId=${org.organizationId}`, { token: user.token });

@@ -2,13 +2,22 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCampaign } from '../../../shared/db/campaigns/campaigns.ts';
-import * as keys from '../../../shared/db/table/item-keys.ts';
 import * as collections from '../../../shared/db/table/collections.ts';
 import { queryItems } from '../../../shared/db/table/query.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { addMember } from '../organizations/helpers.ts';
-import { listDefinitions, listMeasurements, newDefinition, newMeasurement, newOrgWithCampaign, patchMeasurement, paths, postMeasurement, type Org } from './helpers.ts';
+import {
+  listDefinitions,
+  listMeasurements,
+  newDefinition,
+  newMeasurement,
+  newOrgWithCampaign,
+  patchMeasurement,
+  paths,
+  postMeasurement,
+  type Org,
+} from './helpers.ts';
 
 let org: Org;
 let viewer: TestUser;
@@ -33,7 +42,8 @@ const definitionSummary = (d: Record<string, any>) => ({
 });
 
 const countOf = async (target: Org, definitionId: string) =>
-  (await listDefinitions(target)).body.items.find((d: { id: string }) => d.id === definitionId)?.activeMeasurementsCount;
+  (await listDefinitions(target)).body.items.find((d: { id: string }) => d.id === definitionId)
+    ?.activeMeasurementsCount;
 
 describe('POST /v1/outcomes/measurements', () => {
   it('creates a measurement with its first active claim, the definition joined, with _meta', async () => {
@@ -89,7 +99,15 @@ describe('POST /v1/outcomes/measurements', () => {
   it('defaults the optional fields to null, accepts confidence 0 and 1, negative values, a one-day period, and counts it in the definition', async () => {
     const definition = await newDefinition(org, { name: 'Counted' });
     const minimal = await newMeasurement(org, definition.id, { value: -3 });
-    expect(minimal).toMatchObject({ value: -3, baselineValue: null, market: null, confidence: null, periodStart: null, periodEnd: null, unitLabel: null });
+    expect(minimal).toMatchObject({
+      value: -3,
+      baselineValue: null,
+      market: null,
+      confidence: null,
+      periodStart: null,
+      periodEnd: null,
+      unitLabel: null,
+    });
     await newMeasurement(org, definition.id, { confidence: 0, periodStart: '2024-02-29', periodEnd: '2024-02-29' });
     const res = await postMeasurement(org, definition.id, { confidence: 1, sourceMethod: 'csv' }, member);
     expect(res.status).toBe(201);
@@ -120,7 +138,10 @@ describe('POST /v1/outcomes/measurements', () => {
       expect(res.body.code).toBe('invalid_input');
       expect(paths(res), JSON.stringify(body)).toEqual([path]);
     }
-    const missing = await call('POST', '/v1/outcomes/measurements', { token: org.owner.token, body: { organizationId: org.organizationId } });
+    const missing = await call('POST', '/v1/outcomes/measurements', {
+      token: org.owner.token,
+      body: { organizationId: org.organizationId },
+    });
     expect(paths(missing).sort()).toEqual(['campaignId', 'outcomeDefinitionId', 'sourceMethod', 'value']);
   });
 
@@ -143,7 +164,13 @@ describe('POST /v1/outcomes/measurements', () => {
   });
 
   it('answers 401 without a token, 403 to a viewer and to a non-member naming the organization', async () => {
-    const body = { organizationId: org.organizationId, campaignId: org.campaignId, outcomeDefinitionId: signups.id, value: 1, sourceMethod: 'api' };
+    const body = {
+      organizationId: org.organizationId,
+      campaignId: org.campaignId,
+      outcomeDefinitionId: signups.id,
+      value: 1,
+      sourceMethod: 'api',
+    };
     expect((await call('POST', '/v1/outcomes/measurements', { body })).status).toBe(401);
     const res = await postMeasurement(org, signups.id, {}, viewer);
     expect(res.status).toBe(403);
@@ -153,14 +180,16 @@ describe('POST /v1/outcomes/measurements', () => {
 });
 
 describe('GET /v1/outcomes/measurements', () => {
-  it('lists the campaign\'s live measurements newest first, with history and facets, to a viewer; other campaigns stay out', async () => {
+  it("lists the campaign's live measurements newest first, with history and facets, to a viewer; other campaigns stay out", async () => {
     const fresh = await newOrgWithCampaign();
     const definition = await newDefinition(fresh, { name: 'Reach', valueKind: 'count', unitLabel: 'people' });
     const first = await newMeasurement(fresh, definition.id, { value: 1, sourceMethod: 'manual' });
     const second = await newMeasurement(fresh, definition.id, { value: 2, sourceMethod: 'csv' });
     const third = await newMeasurement(fresh, definition.id, { value: 3, sourceMethod: 'csv' });
     const deleted = await newMeasurement(fresh, definition.id, { value: 4, sourceMethod: 'api' });
-    expect((await call('DELETE', `/v1/outcomes/measurements/${deleted.id}`, { token: fresh.owner.token })).status).toBe(200);
+    expect((await call('DELETE', `/v1/outcomes/measurements/${deleted.id}`, { token: fresh.owner.token })).status).toBe(
+      200,
+    );
     const patched = await patchMeasurement(second.id, { value: 22 }, fresh.owner);
     expect(patched.status).toBe(200);
     const elsewhere = await createCampaign(fresh.organizationId, { name: 'Elsewhere' });
@@ -181,10 +210,12 @@ describe('GET /v1/outcomes/measurements', () => {
     expect(res.body.items[2]).toMatchObject({ unitLabel: 'people', definition: definitionSummary(definition) });
     expect(res.body).toMatchObject({ totalCount: 3, facets: { sourceMethod: { manual: 1, csv: 2 } } });
     expect(res.body._meta).toEqual(expect.objectContaining({ requestId: expect.any(String) }));
-    expect((await listMeasurements(fresh, fresh.owner, elsewhere.id)).body.items.map((m: { value: number }) => m.value)).toEqual([99]);
+    expect(
+      (await listMeasurements(fresh, fresh.owner, elsewhere.id)).body.items.map((m: { value: number }) => m.value),
+    ).toEqual([99]);
   });
 
-  it('shows a definition change at once in every measurement\'s join', async () => {
+  it("shows a definition change at once in every measurement's join", async () => {
     const fresh = await newOrgWithCampaign();
     const definition = await newDefinition(fresh, { name: 'Old name', unitLabel: 'u' });
     await newMeasurement(fresh, definition.id);
@@ -194,7 +225,10 @@ describe('GET /v1/outcomes/measurements', () => {
     });
     expect(renamed.status).toBe(200);
     const [item] = (await listMeasurements(fresh)).body.items;
-    expect(item).toMatchObject({ unitLabel: 'units', definition: { id: definition.id, name: 'New name', unitLabel: 'units' } });
+    expect(item).toMatchObject({
+      unitLabel: 'units',
+      definition: { id: definition.id, name: 'New name', unitLabel: 'units' },
+    });
   });
 
   it('answers 404 for a campaign not in the tenant, 400 without campaignId, 403 to a non-member, 401 without a token', async () => {
@@ -203,17 +237,26 @@ describe('GET /v1/outcomes/measurements', () => {
     expect(foreign.status).toBe(404);
     expect(foreign.body.code).toBe('not_found');
     expect((await listMeasurements(org, org.owner, randomUUID())).status).toBe(404);
-    const noCampaign = await call('GET', `/v1/outcomes/measurements?organizationId=${org.organizationId}`, { token: org.owner.token });
+    const noCampaign = await call('GET', `/v1/outcomes/measurements?organizationId=${org.organizationId}`, {
+      token: org.owner.token,
+    });
     expect(noCampaign.status).toBe(400);
     expect(paths(noCampaign)).toEqual(['campaignId']);
     expect((await listMeasurements(org, other.owner)).status).toBe(403);
-    expect((await call('GET', `/v1/outcomes/measurements?organizationId=${org.organizationId}&campaignId=${org.campaignId}`)).status).toBe(401);
+    expect(
+      (await call('GET', `/v1/outcomes/measurements?organizationId=${org.organizationId}&campaignId=${org.campaignId}`))
+        .status,
+    ).toBe(401);
   });
 
   it('accepts snake_case query names', async () => {
-    const res = await call('GET', `/v1/outcomes/measurements?organization_id=${org.organizationId}&campaign_id=${org.campaignId}`, {
-      token: org.owner.token,
-    });
+    const res = await call(
+      'GET',
+      `/v1/outcomes/measurements?organization_id=${org.organizationId}&campaign_id=${org.campaignId}`,
+      {
+        token: org.owner.token,
+      },
+    );
     expect(res.status).toBe(200);
     expect(res.body.totalCount).toBeGreaterThan(0);
   });
@@ -227,7 +270,13 @@ describe('PATCH /v1/outcomes/measurements/:id', () => {
     const second = await patchMeasurement(measurement.id, { value: 12, confidence: 0.9, market: 'FR' }, org.owner);
     expect(second.status).toBe(200);
     const data = second.body.data;
-    expect(data).toMatchObject({ id: measurement.id, value: 12, confidence: 0.9, market: 'FR', createdAt: measurement.createdAt });
+    expect(data).toMatchObject({
+      id: measurement.id,
+      value: 12,
+      confidence: 0.9,
+      market: 'FR',
+      createdAt: measurement.createdAt,
+    });
     expect(data.claims.map((c: Record<string, unknown>) => [c.value, c.confidence, c.market, c.status])).toEqual([
       [12, 0.9, 'FR', 'active'],
       [11, 0.5, null, 'superseded'],
@@ -250,10 +299,17 @@ describe('PATCH /v1/outcomes/measurements/:id', () => {
   });
 
   it('null clears an optional field (a new claim); the period is checked against the stored other end', async () => {
-    const measurement = await newMeasurement(org, signups.id, { periodStart: '2026-03-01', periodEnd: '2026-03-31', baselineValue: 4 });
+    const measurement = await newMeasurement(org, signups.id, {
+      periodStart: '2026-03-01',
+      periodEnd: '2026-03-31',
+      baselineValue: 4,
+    });
     const cleared = await patchMeasurement(measurement.id, { baselineValue: null }, org.owner);
     expect(cleared.status).toBe(200);
-    expect(cleared.body.data).toMatchObject({ baselineValue: null, claims: [{ baselineValue: null }, { baselineValue: 4 }] });
+    expect(cleared.body.data).toMatchObject({
+      baselineValue: null,
+      claims: [{ baselineValue: null }, { baselineValue: 4 }],
+    });
     const late = await patchMeasurement(measurement.id, { periodStart: '2026-04-01' }, org.owner);
     expect(late.status).toBe(400);
     expect(paths(late)).toEqual(['periodStart']);
@@ -272,17 +328,26 @@ describe('PATCH /v1/outcomes/measurements/:id', () => {
     const measurement = await newMeasurement(org, from.id);
     const res = await patchMeasurement(measurement.id, { outcomeDefinitionId: to.id }, org.owner);
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ outcomeDefinitionId: to.id, unitLabel: 'pts', definition: { id: to.id, name: 'To' } });
-    expect(res.body.data.claims.map((c: { outcomeDefinitionId: string }) => c.outcomeDefinitionId)).toEqual([to.id, from.id]);
+    expect(res.body.data).toMatchObject({
+      outcomeDefinitionId: to.id,
+      unitLabel: 'pts',
+      definition: { id: to.id, name: 'To' },
+    });
+    expect(res.body.data.claims.map((c: { outcomeDefinitionId: string }) => c.outcomeDefinitionId)).toEqual([
+      to.id,
+      from.id,
+    ]);
     expect(await countOf(org, from.id)).toBe(0);
     expect(await countOf(org, to.id)).toBe(1);
     expect((await call('DELETE', `/v1/outcomes/definitions/${from.id}`, { token: org.owner.token })).status).toBe(200);
   });
 
-  it('refuses a move onto a deleted or another tenant\'s definition (404), changing nothing', async () => {
+  it("refuses a move onto a deleted or another tenant's definition (404), changing nothing", async () => {
     const measurement = await newMeasurement(org, signups.id, { value: 7 });
     const retired = await newDefinition(org, { name: 'Retired' });
-    expect((await call('DELETE', `/v1/outcomes/definitions/${retired.id}`, { token: org.owner.token })).status).toBe(200);
+    expect((await call('DELETE', `/v1/outcomes/definitions/${retired.id}`, { token: org.owner.token })).status).toBe(
+      200,
+    );
     const other = await newOrgWithCampaign('Other Definer');
     const theirs = await newDefinition(other, { name: 'Theirs' });
     for (const target of [retired.id, theirs.id, randomUUID()]) {
@@ -310,10 +375,12 @@ describe('PATCH /v1/outcomes/measurements/:id', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(paths(res)).toEqual([path]);
     }
-    expect((await patchMeasurement(measurement.id, { value: 1, measurement_id: randomUUID() }, org.owner)).status).toBe(400);
+    expect((await patchMeasurement(measurement.id, { value: 1, measurement_id: randomUUID() }, org.owner)).status).toBe(
+      400,
+    );
   });
 
-  it('is 403 to a viewer, 404 to another tenant\'s owner, for an unknown id and for a deleted measurement', async () => {
+  it("is 403 to a viewer, 404 to another tenant's owner, for an unknown id and for a deleted measurement", async () => {
     const measurement = await newMeasurement(org, signups.id, { value: 50 });
     expect((await patchMeasurement(measurement.id, { value: 51 }, viewer)).status).toBe(403);
     const other = await newOrgWithCampaign('Outsider');
@@ -321,8 +388,12 @@ describe('PATCH /v1/outcomes/measurements/:id', () => {
     expect(hidden.status).toBe(404);
     expect(hidden.body.code).toBe('not_found');
     expect((await patchMeasurement(randomUUID(), { value: 53 }, org.owner)).status).toBe(404);
-    expect((await call('PATCH', `/v1/outcomes/measurements/${measurement.id}`, { body: { value: 54 } })).status).toBe(401);
-    expect((await call('DELETE', `/v1/outcomes/measurements/${measurement.id}`, { token: org.owner.token })).status).toBe(200);
+    expect((await call('PATCH', `/v1/outcomes/measurements/${measurement.id}`, { body: { value: 54 } })).status).toBe(
+      401,
+    );
+    expect(
+      (await call('DELETE', `/v1/outcomes/measurements/${measurement.id}`, { token: org.owner.token })).status,
+    ).toBe(200);
     expect((await patchMeasurement(measurement.id, { value: 55 }, org.owner)).status).toBe(404);
   });
 });
@@ -343,12 +414,15 @@ describe('DELETE /v1/outcomes/measurements/:id', () => {
     expect(stored).toHaveLength(3);
     expect(stored.find((i) => i.id === measurement.id)?.deletedAt).toEqual(expect.any(String));
     expect(stored.filter((i) => i.status === 'active').map((i) => i.value)).toEqual([2]);
-    expect((await call('DELETE', `/v1/outcomes/measurements/${measurement.id}`, { token: fresh.owner.token })).status).toBe(404);
+    expect(
+      (await call('DELETE', `/v1/outcomes/measurements/${measurement.id}`, { token: fresh.owner.token })).status,
+    ).toBe(404);
   });
 
-  it('is 403 to a viewer, 404 to another tenant\'s owner and for an unknown id, 401 without a token', async () => {
+  it("is 403 to a viewer, 404 to another tenant's owner and for an unknown id, 401 without a token", async () => {
     const measurement = await newMeasurement(org, signups.id);
-    const del = (user?: TestUser, id = measurement.id) => call('DELETE', `/v1/outcomes/measurements/${id}`, { token: user?.token });
+    const del = (user?: TestUser, id = measurement.id) =>
+      call('DELETE', `/v1/outcomes/measurements/${id}`, { token: user?.token });
     expect((await del(viewer)).status).toBe(403);
     const other = await newOrgWithCampaign('Other Deleter');
     expect((await del(other.owner)).status).toBe(404);

@@ -6,26 +6,43 @@ import { documentClient, tableName } from '../../../shared/db/table/client.ts';
 import * as keys from '../../../shared/db/table/item-keys.ts';
 import { retireMeasurementsOfCampaign } from '../../../shared/db/evidence/outcome-measurements.ts';
 import { call } from '../../support/call.ts';
-import { listDefinitions, listMeasurements, newDefinition, newMeasurement, newOrgWithCampaign, postMeasurement } from './helpers.ts';
+import {
+  listDefinitions,
+  listMeasurements,
+  newDefinition,
+  newMeasurement,
+  newOrgWithCampaign,
+  postMeasurement,
+} from './helpers.ts';
 
 describe('retireMeasurementsOfCampaign', () => {
-  it('retires only that campaign\'s live measurements, frees the definition, and a repeat retires nothing', async () => {
+  it("retires only that campaign's live measurements, frees the definition, and a repeat retires nothing", async () => {
     const org = await newOrgWithCampaign();
     const definition = await newDefinition(org);
     const other = await createCampaign(org.organizationId, { name: 'Other campaign' });
     const kept = await newMeasurement({ ...org, campaignId: other.id }, definition.id, { value: 9 });
     await newMeasurement(org, definition.id, { value: 1 });
     const changed = await newMeasurement(org, definition.id, { value: 2 });
-    expect((await call('PATCH', `/v1/outcomes/measurements/${changed.id}`, { token: org.owner.token, body: { value: 3 } })).status).toBe(200);
+    expect(
+      (await call('PATCH', `/v1/outcomes/measurements/${changed.id}`, { token: org.owner.token, body: { value: 3 } }))
+        .status,
+    ).toBe(200);
     const alreadyGone = await newMeasurement(org, definition.id, { value: 4 });
-    expect((await call('DELETE', `/v1/outcomes/measurements/${alreadyGone.id}`, { token: org.owner.token })).status).toBe(200);
+    expect(
+      (await call('DELETE', `/v1/outcomes/measurements/${alreadyGone.id}`, { token: org.owner.token })).status,
+    ).toBe(200);
 
     expect(await retireMeasurementsOfCampaign(org.organizationId, org.campaignId)).toBe(2);
     expect((await listMeasurements(org)).body).toMatchObject({ items: [], totalCount: 0 });
-    expect((await listMeasurements(org, org.owner, other.id)).body.items.map((m: { id: string }) => m.id)).toEqual([kept.id]);
+    expect((await listMeasurements(org, org.owner, other.id)).body.items.map((m: { id: string }) => m.id)).toEqual([
+      kept.id,
+    ]);
     const [listed] = (await listDefinitions(org)).body.items;
     expect(listed).toMatchObject({ id: definition.id, activeMeasurementsCount: 1 });
-    expect((await call('PATCH', `/v1/outcomes/measurements/${changed.id}`, { token: org.owner.token, body: { value: 5 } })).status).toBe(404);
+    expect(
+      (await call('PATCH', `/v1/outcomes/measurements/${changed.id}`, { token: org.owner.token, body: { value: 5 } }))
+        .status,
+    ).toBe(404);
 
     expect(await retireMeasurementsOfCampaign(org.organizationId, org.campaignId)).toBe(0);
     expect((await listDefinitions(org)).body.items[0].activeMeasurementsCount).toBe(1);

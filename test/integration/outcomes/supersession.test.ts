@@ -3,15 +3,25 @@
  * with no claim lost; concurrent creates and deletes keep the definition's count exact.
  */
 import { describe, expect, it } from 'vitest';
-import * as keys from '../../../shared/db/table/item-keys.ts';
 import * as collections from '../../../shared/db/table/collections.ts';
 import { queryItems } from '../../../shared/db/table/query.ts';
 import { call } from '../../support/call.ts';
-import { listDefinitions, listMeasurements, newDefinition, newMeasurement, newOrgWithCampaign, patchMeasurement, postMeasurement, type Org } from './helpers.ts';
+import {
+  listDefinitions,
+  listMeasurements,
+  newDefinition,
+  newMeasurement,
+  newOrgWithCampaign,
+  patchMeasurement,
+  postMeasurement,
+  type Org,
+} from './helpers.ts';
 
 /** The claim items stored under a measurement, oldest first. */
 async function storedClaims(org: Org, measurementId: string) {
-  const items = await queryItems(collections.claimsOfMeasurement(org.organizationId, org.campaignId, measurementId), { consistent: true });
+  const items = await queryItems(collections.claimsOfMeasurement(org.organizationId, org.campaignId, measurementId), {
+    consistent: true,
+  });
   return items.map((i) => ({ id: i.id as string, value: Number(i.value), status: i.status as string }));
 }
 
@@ -32,7 +42,12 @@ describe('measurement supersession under concurrent PATCHes', () => {
     const claims = await storedClaims(org, measurement.id);
     expect(claims).toHaveLength(1 + succeeded.length);
     expect(claims[0]).toMatchObject({ value: 100, status: 'superseded' });
-    expect(claims.slice(1).map((c) => c.value).sort()).toEqual([...succeeded].sort());
+    expect(
+      claims
+        .slice(1)
+        .map((c) => c.value)
+        .sort(),
+    ).toEqual([...succeeded].sort());
     const active = claims.filter((c) => c.status === 'active');
     expect(active).toHaveLength(1);
     // The last claim written is the active one.
@@ -51,7 +66,11 @@ describe('measurement supersession under concurrent PATCHes', () => {
     const measurement = await newMeasurement(org, from.id, { value: 0 });
     const results = await Promise.all(
       [1, 2, 3, 4, 5].map((value) =>
-        patchMeasurement(measurement.id, { value, ...(value % 2 ? { outcomeDefinitionId: to.id } : { outcomeDefinitionId: from.id }) }, org.owner),
+        patchMeasurement(
+          measurement.id,
+          { value, ...(value % 2 ? { outcomeDefinitionId: to.id } : { outcomeDefinitionId: from.id }) },
+          org.owner,
+        ),
       ),
     );
     for (const res of results) expect([200, 409], JSON.stringify(res.body)).toContain(res.status);
@@ -64,7 +83,10 @@ describe('measurement supersession under concurrent PATCHes', () => {
     expect(listed.value).toBe(claims.at(-1)!.value);
     // Whatever the order, the measurement is counted once, in the definition it ended on.
     const counts = Object.fromEntries(
-      (await listDefinitions(org)).body.items.map((d: { id: string; activeMeasurementsCount: number }) => [d.id, d.activeMeasurementsCount]),
+      (await listDefinitions(org)).body.items.map((d: { id: string; activeMeasurementsCount: number }) => [
+        d.id,
+        d.activeMeasurementsCount,
+      ]),
     );
     expect(counts[listed.outcomeDefinitionId]).toBe(1);
     expect(counts[listed.outcomeDefinitionId === from.id ? to.id : from.id]).toBe(0);
@@ -73,7 +95,9 @@ describe('measurement supersession under concurrent PATCHes', () => {
   it('concurrent creates on one definition all succeed and are all counted', async () => {
     const org = await newOrgWithCampaign();
     const definition = await newDefinition(org);
-    const results = await Promise.all([1, 2, 3, 4, 5, 6].map((value) => postMeasurement(org, definition.id, { value })));
+    const results = await Promise.all(
+      [1, 2, 3, 4, 5, 6].map((value) => postMeasurement(org, definition.id, { value })),
+    );
     expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201, 201, 201]);
     expect((await listMeasurements(org)).body.totalCount).toBe(6);
     expect((await listDefinitions(org)).body.items[0].activeMeasurementsCount).toBe(6);
@@ -92,6 +116,8 @@ describe('measurement supersession under concurrent PATCHes', () => {
     expect([200, 404]).toContain(patched.status);
     expect((await listMeasurements(org)).body.totalCount).toBe(0);
     expect((await listDefinitions(org)).body.items[0].activeMeasurementsCount).toBe(0);
-    expect((await call('DELETE', `/v1/outcomes/definitions/${definition.id}`, { token: org.owner.token })).status).toBe(200);
+    expect((await call('DELETE', `/v1/outcomes/definitions/${definition.id}`, { token: org.owner.token })).status).toBe(
+      200,
+    );
   });
 });

@@ -13,7 +13,8 @@ describe('fake platform counts', () => {
       for (let minute = 1; minute < 3 * 24 * 60; minute += 13) {
         const at = new Date(START + minute * 60_000 + n * 1000);
         const now = fakeCounts(id, at);
-        for (const key of Object.keys(now) as (keyof typeof now)[]) expect(now[key]).toBeGreaterThanOrEqual(previous[key]);
+        for (const key of Object.keys(now) as (keyof typeof now)[])
+          expect(now[key]).toBeGreaterThanOrEqual(previous[key]);
         const f = fakeFollowers(`h${n}`, at);
         expect(f).toBeGreaterThanOrEqual(followers);
         previous = now;

@@ -19,7 +19,8 @@ let answer = { status: 200, body: '' };
 beforeAll(async () => {
   server = createServer((req, res) => {
     // Reddit's token endpoint answers properly; everything else answers the body under test.
-    if (req.url?.endsWith('/api/v1/access_token')) return void res.end(JSON.stringify({ access_token: 't', token_type: 'bearer', expires_in: 3600 }));
+    if (req.url?.endsWith('/api/v1/access_token'))
+      return void res.end(JSON.stringify({ access_token: 't', token_type: 'bearer', expires_in: 3600 }));
     res.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -28,7 +29,13 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 const config = () =>
-  platformConfigFrom(FAKE_PLATFORM_CREDENTIALS, { YOUTUBE_API_BASE_URL: base, REDDIT_API_BASE_URL: base, REDDIT_AUTH_BASE_URL: base, X_API_BASE_URL: base, INSTAGRAM_API_BASE_URL: base });
+  platformConfigFrom(FAKE_PLATFORM_CREDENTIALS, {
+    YOUTUBE_API_BASE_URL: base,
+    REDDIT_API_BASE_URL: base,
+    REDDIT_AUTH_BASE_URL: base,
+    X_API_BASE_URL: base,
+    INSTAGRAM_API_BASE_URL: base,
+  });
 
 const CASES: [ChannelName, string, string][] = [
   ['youtube', 'https://youtu.be/abcdefghijk', 'https://www.youtube.com/@someone'],
@@ -56,7 +63,8 @@ describe('adapters given bodies of the wrong shape', () => {
         const adapter = adapterFor(platform, config());
         const read = await adapter.readContent([contentRef(platform, content), contentRef(platform, content)]);
         const followers = await adapter.readFollowers([accountRef(platform, profile)]);
-        for (const result of [...read, ...followers]) expect(['failed', 'missing'], `${status} ${JSON.stringify(result)}`).toContain(result.status);
+        for (const result of [...read, ...followers])
+          expect(['failed', 'missing'], `${status} ${JSON.stringify(result)}`).toContain(result.status);
         expect(read).toHaveLength(2);
         expect(followers).toHaveLength(1);
       }
@@ -67,8 +75,20 @@ describe('adapters given bodies of the wrong shape', () => {
 describe('adapters given no answer at all', () => {
   it.each(CASES)('%s: a refused connection fails every ref with the host named', async (platform, content, profile) => {
     const closed = `http://127.0.0.1:1`;
-    const adapter = adapterFor(platform, platformConfigFrom(FAKE_PLATFORM_CREDENTIALS, { YOUTUBE_API_BASE_URL: closed, REDDIT_API_BASE_URL: closed, REDDIT_AUTH_BASE_URL: closed, X_API_BASE_URL: closed, INSTAGRAM_API_BASE_URL: closed }));
-    const results = [...(await adapter.readContent([contentRef(platform, content)])), ...(await adapter.readFollowers([accountRef(platform, profile)]))];
+    const adapter = adapterFor(
+      platform,
+      platformConfigFrom(FAKE_PLATFORM_CREDENTIALS, {
+        YOUTUBE_API_BASE_URL: closed,
+        REDDIT_API_BASE_URL: closed,
+        REDDIT_AUTH_BASE_URL: closed,
+        X_API_BASE_URL: closed,
+        INSTAGRAM_API_BASE_URL: closed,
+      }),
+    );
+    const results = [
+      ...(await adapter.readContent([contentRef(platform, content)])),
+      ...(await adapter.readFollowers([accountRef(platform, profile)])),
+    ];
     expect(results).toEqual([
       { status: 'failed', message: expect.stringContaining('No answer from 127.0.0.1:1') },
       { status: 'failed', message: expect.stringContaining('No answer from 127.0.0.1:1') },

@@ -1,6 +1,11 @@
 /** The Reddit adapter (application-only OAuth) against the local fake over HTTP. */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { FAKE_RATE_LIMIT_SECONDS, fakeCounts, fakeFollowers, FakePlatforms } from '../../../infra/local/fakes/platforms.ts';
+import {
+  FAKE_RATE_LIMIT_SECONDS,
+  fakeCounts,
+  fakeFollowers,
+  FakePlatforms,
+} from '../../../infra/local/fakes/platforms.ts';
 import { platformConfigFrom } from '../../../shared/integrations/platforms/config.ts';
 import { adapterFor } from '../../../shared/integrations/platforms/cloud.ts';
 import { resetRedditTokens } from '../../../shared/integrations/platforms/reddit.ts';
@@ -15,7 +20,11 @@ beforeEach(() => resetRedditTokens());
 
 describe('Reddit adapter', () => {
   it('reads ups and comments of posts in one /api/info call; impressions are null', async () => {
-    const urls = ['https://www.reddit.com/r/test/comments/abc123/some_title/', 'https://old.reddit.com/r/other/comments/XYZ9/', 'https://redd.it/q1w2e3'];
+    const urls = [
+      'https://www.reddit.com/r/test/comments/abc123/some_title/',
+      'https://old.reddit.com/r/other/comments/XYZ9/',
+      'https://redd.it/q1w2e3',
+    ];
     const before = fake().calls.length;
     const results = await reddit().readContent(urls.map(post));
     expect(results).toEqual(
@@ -24,7 +33,14 @@ describe('Reddit adapter', () => {
         return {
           status: 'ok',
           value: {
-            fields: { ups: c.likes, downs: 0, score: c.likes, num_comments: c.comments, num_crossposts: 0, total_awards_received: 0 },
+            fields: {
+              ups: c.likes,
+              downs: 0,
+              score: c.likes,
+              num_comments: c.comments,
+              num_crossposts: 0,
+              total_awards_received: 0,
+            },
             counts: { views: null, likes: c.likes, comments: c.comments, shares: null, saves: null },
             impressions: null,
             engagement: c.likes + c.comments,
@@ -37,7 +53,10 @@ describe('Reddit adapter', () => {
       }),
     );
     const calls = fake().calls.slice(before);
-    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /reddit-www/api/v1/access_token', 'GET /reddit/api/info']);
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      'POST /reddit-www/api/v1/access_token',
+      'GET /reddit/api/info',
+    ]);
     expect(calls[1]!.query.get('id')).toBe('t3_abc123,t3_xyz9,t3_q1w2e3');
   });
 
@@ -45,7 +64,11 @@ describe('Reddit adapter', () => {
     await reddit().readContent([post('https://redd.it/first1')]);
     const before = fake().calls.length;
     await reddit().readContent([post('https://redd.it/second2')]);
-    expect(fake().calls.slice(before).map((c) => c.path)).toEqual(['/reddit/api/info']);
+    expect(
+      fake()
+        .calls.slice(before)
+        .map((c) => c.path),
+    ).toEqual(['/reddit/api/info']);
   });
 
   it('a token Reddit no longer accepts is replaced once, and the read goes on', async () => {
@@ -57,35 +80,53 @@ describe('Reddit adapter', () => {
       clock = new Date(FAKE_NOW.getTime() + 2 * 86_400_000); // the fake's token has expired, our cache does not know
       const before = own.calls.length;
       expect((await adapter.readContent([post('https://redd.it/later1')])).map((r) => r.status)).toEqual(['ok']);
-      expect(own.calls.slice(before).map((c) => c.path)).toEqual(['/reddit/api/info', '/reddit-www/api/v1/access_token', '/reddit/api/info']);
+      expect(own.calls.slice(before).map((c) => c.path)).toEqual([
+        '/reddit/api/info',
+        '/reddit-www/api/v1/access_token',
+        '/reddit/api/info',
+      ]);
     } finally {
       await own.stop();
     }
   });
 
   it('a post Reddit does not list is missing, beside the others', async () => {
-    expect((await reddit().readContent([post('https://redd.it/missing1'), post('https://redd.it/there1')])).map((r) => r.status)).toEqual(['missing', 'ok']);
+    expect(
+      (await reddit().readContent([post('https://redd.it/missing1'), post('https://redd.it/there1')])).map(
+        (r) => r.status,
+      ),
+    ).toEqual(['missing', 'ok']);
   });
 
   it('a 429 is rate limited until x-ratelimit-reset seconds from now, logged with that time', async () => {
     const before = Date.now();
-    const { result, lines } = await logLines(() => reddit().readContent([post('https://redd.it/ratelimit1'), post('https://redd.it/other1')]));
+    const { result, lines } = await logLines(() =>
+      reddit().readContent([post('https://redd.it/ratelimit1'), post('https://redd.it/other1')]),
+    );
     const retryAt = result.map((r) => (r.status === 'rate_limited' ? Date.parse(r.retryAt) : NaN));
     for (const at of retryAt) {
       expect(at).toBeGreaterThanOrEqual(before + FAKE_RATE_LIMIT_SECONDS * 1000);
       expect(at).toBeLessThanOrEqual(Date.now() + FAKE_RATE_LIMIT_SECONDS * 1000);
     }
-    expect(lines).toContainEqual(expect.objectContaining({ message: 'platform rate limit', platform: 'reddit', retryAt: new Date(retryAt[0]!).toISOString() }));
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        message: 'platform rate limit',
+        platform: 'reddit',
+        retryAt: new Date(retryAt[0]!).toISOString(),
+      }),
+    );
   });
 
-  it('an HTML page instead of JSON fails the call\'s items', async () => {
+  it("an HTML page instead of JSON fails the call's items", async () => {
     const results = await reddit().readContent([post('https://redd.it/malformed1'), post('https://redd.it/fine1')]);
     expect(results.map((r) => r.status)).toEqual(['failed', 'failed']);
   });
 
-  it('wrong app credentials fail every item with the token endpoint\'s refusal', async () => {
+  it("wrong app credentials fail every item with the token endpoint's refusal", async () => {
     const wrong = adapterFor('reddit', { reddit: { ...config().reddit!, clientSecret: 'wrong' } });
-    expect(await wrong.readContent([post('https://redd.it/abc1')])).toEqual([{ status: 'failed', message: "Reddit refused the app's credentials (HTTP 401 from access_token)" }]);
+    expect(await wrong.readContent([post('https://redd.it/abc1')])).toEqual([
+      { status: 'failed', message: "Reddit refused the app's credentials (HTTP 401 from access_token)" },
+    ]);
   });
 
   it('reads followers of users (profile subreddit subscribers) and communities; an unknown user is missing', async () => {
@@ -95,8 +136,14 @@ describe('Reddit adapter', () => {
       accountRef('reddit', 'https://www.reddit.com/user/missinguser/'),
     ]);
     expect(results).toEqual([
-      { status: 'ok', value: { followersCount: fakeFollowers('user/some_user', FAKE_NOW), source: SOURCE, fetchedAt: isoTime } },
-      { status: 'ok', value: { followersCount: fakeFollowers('r/typescript', FAKE_NOW), source: SOURCE, fetchedAt: isoTime } },
+      {
+        status: 'ok',
+        value: { followersCount: fakeFollowers('user/some_user', FAKE_NOW), source: SOURCE, fetchedAt: isoTime },
+      },
+      {
+        status: 'ok',
+        value: { followersCount: fakeFollowers('r/typescript', FAKE_NOW), source: SOURCE, fetchedAt: isoTime },
+      },
       { status: 'missing' },
     ]);
   });

@@ -23,9 +23,21 @@ export function useFakePlatforms(): { fake: () => FakePlatforms; config: () => P
   return { fake: () => fake, config: () => config };
 }
 
-export const contentRef = (platform: ChannelName, contentUrl: string, extra: Partial<ContentRef> = {}): ContentRef => ({ tenantId: 't1', activityId: `a-${contentUrl}`, platform, contentUrl, ...extra });
+export const contentRef = (platform: ChannelName, contentUrl: string, extra: Partial<ContentRef> = {}): ContentRef => ({
+  tenantId: 't1',
+  activityId: `a-${contentUrl}`,
+  platform,
+  contentUrl,
+  ...extra,
+});
 
-export const accountRef = (platform: ChannelName, profileUrl: string): AccountRef => ({ tenantId: 't1', creatorId: 'c1', accountId: `acc-${profileUrl}`, platform, profileUrl });
+export const accountRef = (platform: ChannelName, profileUrl: string): AccountRef => ({
+  tenantId: 't1',
+  creatorId: 'c1',
+  accountId: `acc-${profileUrl}`,
+  platform,
+  profileUrl,
+});
 
 /** Structured log lines written while `work` runs (logging is silent in tests otherwise). */
 export async function logLines<T>(work: () => Promise<T>): Promise<{ result: T; lines: Record<string, unknown>[] }> {

@@ -11,7 +11,10 @@ const SOURCE = { kind: 'api', adapter: 'x-api', apiVersion: 'v2' };
 
 describe('X adapter', () => {
   it('reads public_metrics in one call: impressions are impression_count, engagement likes + replies + reposts + quotes + bookmarks', async () => {
-    const urls = ['https://x.com/someone/status/1790000000000000001', 'https://twitter.com/other/status/1790000000000000002?s=20'];
+    const urls = [
+      'https://x.com/someone/status/1790000000000000001',
+      'https://twitter.com/other/status/1790000000000000002?s=20',
+    ];
     const before = fake().calls.length;
     const results = await x().readContent(urls.map(post));
     expect(results).toEqual(
@@ -21,7 +24,14 @@ describe('X adapter', () => {
         return {
           status: 'ok',
           value: {
-            fields: { retweet_count: c.shares, reply_count: c.comments, like_count: c.likes, quote_count: quotes, bookmark_count: c.saves, impression_count: c.views },
+            fields: {
+              retweet_count: c.shares,
+              reply_count: c.comments,
+              like_count: c.likes,
+              quote_count: quotes,
+              bookmark_count: c.saves,
+              impression_count: c.views,
+            },
             counts: { views: c.views, likes: c.likes, comments: c.comments, shares: c.shares + quotes, saves: c.saves },
             impressions: c.views,
             engagement: c.likes + c.comments + c.shares + quotes + c.saves,
@@ -39,7 +49,14 @@ describe('X adapter', () => {
   });
 
   it('posts X names in errors[] are missing, beside the others, and when all are missing', async () => {
-    expect((await x().readContent([post('https://x.com/a/status/4040001'), post('https://x.com/a/status/1790000000000000003')])).map((r) => r.status)).toEqual(['missing', 'ok']);
+    expect(
+      (
+        await x().readContent([
+          post('https://x.com/a/status/4040001'),
+          post('https://x.com/a/status/1790000000000000003'),
+        ])
+      ).map((r) => r.status),
+    ).toEqual(['missing', 'ok']);
     expect(await x().readContent([post('https://x.com/a/status/4040002')])).toEqual([{ status: 'missing' }]);
   });
 
@@ -47,21 +64,40 @@ describe('X adapter', () => {
     const { result, lines } = await logLines(() => x().readContent([post('https://x.com/a/status/4290001')]));
     const retryAt = new Date((Math.floor(FAKE_NOW.getTime() / 1000) + FAKE_RATE_LIMIT_SECONDS) * 1000).toISOString();
     expect(result).toEqual([{ status: 'rate_limited', retryAt }]);
-    expect(lines).toContainEqual(expect.objectContaining({ message: 'platform rate limit', platform: 'twitter', retryAt }));
+    expect(lines).toContainEqual(
+      expect.objectContaining({ message: 'platform rate limit', platform: 'twitter', retryAt }),
+    );
   });
 
-  it('a malformed body fails the call\'s items', async () => {
-    expect((await x().readContent([post('https://x.com/a/status/5000001'), post('https://x.com/a/status/1790000000000000004')])).map((r) => r.status)).toEqual(['failed', 'failed']);
+  it("a malformed body fails the call's items", async () => {
+    expect(
+      (
+        await x().readContent([
+          post('https://x.com/a/status/5000001'),
+          post('https://x.com/a/status/1790000000000000004'),
+        ])
+      ).map((r) => r.status),
+    ).toEqual(['failed', 'failed']);
   });
 
-  it('a wrong bearer token fails with X\'s 401', async () => {
+  it("a wrong bearer token fails with X's 401", async () => {
     const wrong = adapterFor('twitter', { twitter: { ...config().twitter!, bearerToken: 'wrong' } });
-    expect(await wrong.readContent([post('https://x.com/a/status/1790000000000000005')])).toEqual([{ status: 'failed', message: 'X answered 401: Unauthorized' }]);
+    expect(await wrong.readContent([post('https://x.com/a/status/1790000000000000005')])).toEqual([
+      { status: 'failed', message: 'X answered 401: Unauthorized' },
+    ]);
   });
 
   it('reads followers by username; an unknown user is missing', async () => {
-    expect(await x().readFollowers([accountRef('twitter', 'https://x.com/SomeOne'), accountRef('twitter', 'https://x.com/missinguser')])).toEqual([
-      { status: 'ok', value: { followersCount: fakeFollowers('x/someone', FAKE_NOW), source: SOURCE, fetchedAt: isoTime } },
+    expect(
+      await x().readFollowers([
+        accountRef('twitter', 'https://x.com/SomeOne'),
+        accountRef('twitter', 'https://x.com/missinguser'),
+      ]),
+    ).toEqual([
+      {
+        status: 'ok',
+        value: { followersCount: fakeFollowers('x/someone', FAKE_NOW), source: SOURCE, fetchedAt: isoTime },
+      },
       { status: 'missing' },
     ]);
   });

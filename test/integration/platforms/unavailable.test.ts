@@ -3,8 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { adapterFor } from '../../../shared/integrations/platforms/cloud.ts';
 import type { ChannelName } from '../../../shared/domain/activity-types.ts';
 
-const content = (platform: ChannelName, contentUrl: string) => ({ tenantId: 't', activityId: 'a', platform, contentUrl });
-const account = (platform: ChannelName, profileUrl: string) => ({ tenantId: 't', creatorId: 'c', accountId: 'x', platform, profileUrl });
+const content = (platform: ChannelName, contentUrl: string) => ({
+  tenantId: 't',
+  activityId: 'a',
+  platform,
+  contentUrl,
+});
+const account = (platform: ChannelName, profileUrl: string) => ({
+  tenantId: 't',
+  creatorId: 'c',
+  accountId: 'x',
+  platform,
+  profileUrl,
+});
 
 describe('adapters without a number to give', () => {
   it.each([
@@ -16,7 +27,9 @@ describe('adapters without a number to give', () => {
       { status: 'unavailable', reason: 'platform_has_no_public_metrics' },
       { status: 'unavailable', reason: 'platform_has_no_public_metrics' },
     ]);
-    expect(await adapter.readFollowers([account(platform, profile)])).toEqual([{ status: 'unavailable', reason: 'platform_has_no_public_metrics' }]);
+    expect(await adapter.readFollowers([account(platform, profile)])).toEqual([
+      { status: 'unavailable', reason: 'platform_has_no_public_metrics' },
+    ]);
   });
 
   it.each([
@@ -26,7 +39,11 @@ describe('adapters without a number to give', () => {
     ['instagram', 'https://www.instagram.com/p/Cabc123/', 'https://www.instagram.com/someone/'],
   ] as const)('%s without credentials says so and calls nothing', async (platform, url, profile) => {
     const adapter = adapterFor(platform, {});
-    expect(await adapter.readContent([content(platform, url)])).toEqual([{ status: 'unavailable', reason: 'platform_credentials_missing' }]);
-    expect(await adapter.readFollowers([account(platform, profile)])).toEqual([{ status: 'unavailable', reason: 'platform_credentials_missing' }]);
+    expect(await adapter.readContent([content(platform, url)])).toEqual([
+      { status: 'unavailable', reason: 'platform_credentials_missing' },
+    ]);
+    expect(await adapter.readFollowers([account(platform, profile)])).toEqual([
+      { status: 'unavailable', reason: 'platform_credentials_missing' },
+    ]);
   });
 });

@@ -12,7 +12,12 @@ const SOURCE = { kind: 'api', adapter: 'youtube-data-api', apiVersion: 'v3' };
 
 describe('YouTube adapter', () => {
   it('reads views, likes and comments of watch, youtu.be, shorts and live URLs, normalised', async () => {
-    const urls = ['https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=3', 'https://youtu.be/aaaaaaaaaa1', 'https://www.youtube.com/shorts/bbbbbbbbbb2', 'https://youtube.com/live/ccccccccc3?si=x'];
+    const urls = [
+      'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=3',
+      'https://youtu.be/aaaaaaaaaa1',
+      'https://www.youtube.com/shorts/bbbbbbbbbb2',
+      'https://youtube.com/live/ccccccccc3?si=x',
+    ];
     const results = await youtube().readContent(urls.map(video));
     const ids = ['dQw4w9WgXcQ', 'aaaaaaaaaa1', 'bbbbbbbbbb2', 'ccccccccc3'];
     expect(results).toEqual(
@@ -36,7 +41,11 @@ describe('YouTube adapter', () => {
   });
 
   it('answers missing for a video YouTube does not return, and for a URL that names no video, beside the others', async () => {
-    const results = await youtube().readContent([video('https://youtu.be/missingAAAA'), video('https://www.youtube.com/watch?v=okokokokok1'), video('https://www.youtube.com/watch')]);
+    const results = await youtube().readContent([
+      video('https://youtu.be/missingAAAA'),
+      video('https://www.youtube.com/watch?v=okokokokok1'),
+      video('https://www.youtube.com/watch'),
+    ]);
     expect(results.map((r) => r.status)).toEqual(['missing', 'ok', 'missing']);
   });
 
@@ -50,13 +59,17 @@ describe('YouTube adapter', () => {
   });
 
   it('a quota error is rate limited until midnight Pacific time, logged with that time', async () => {
-    const { result, lines } = await logLines(() => youtube().readContent([video('https://youtu.be/ratelimitAA'), video('https://youtu.be/okokokokok2')]));
+    const { result, lines } = await logLines(() =>
+      youtube().readContent([video('https://youtu.be/ratelimitAA'), video('https://youtu.be/okokokokok2')]),
+    );
     const retryAt = nextPacificMidnight(new Date()).toISOString();
     expect(result).toEqual([
       { status: 'rate_limited', retryAt },
       { status: 'rate_limited', retryAt },
     ]);
-    expect(lines).toContainEqual(expect.objectContaining({ level: 'warn', message: 'platform rate limit', platform: 'youtube', retryAt }));
+    expect(lines).toContainEqual(
+      expect.objectContaining({ level: 'warn', message: 'platform rate limit', platform: 'youtube', retryAt }),
+    );
   });
 
   it('midnight Pacific is 08:00 UTC in winter and 07:00 UTC in summer', () => {
@@ -65,17 +78,22 @@ describe('YouTube adapter', () => {
     expect(nextPacificMidnight(new Date('2026-07-15T07:00:00Z')).toISOString()).toBe('2026-07-16T07:00:00.000Z');
   });
 
-  it('a malformed body fails the call\'s items, it does not throw', async () => {
-    const results = await youtube().readContent([video('https://youtu.be/malformedAA'), video('https://youtu.be/okokokokok3')]);
+  it("a malformed body fails the call's items, it does not throw", async () => {
+    const results = await youtube().readContent([
+      video('https://youtu.be/malformedAA'),
+      video('https://youtu.be/okokokokok3'),
+    ]);
     expect(results).toEqual([
       { status: 'failed', message: expect.stringContaining('not JSON') },
       { status: 'failed', message: expect.stringContaining('not JSON') },
     ]);
   });
 
-  it('a wrong API key fails with YouTube\'s message', async () => {
+  it("a wrong API key fails with YouTube's message", async () => {
     const wrong = adapterFor('youtube', { youtube: { ...config().youtube!, apiKey: 'wrong' } });
-    expect(await wrong.readContent([video('https://youtu.be/okokokokok4')])).toEqual([{ status: 'failed', message: 'YouTube answered 400: API key not valid. Please pass a valid API key.' }]);
+    expect(await wrong.readContent([video('https://youtu.be/okokokokok4')])).toEqual([
+      { status: 'failed', message: 'YouTube answered 400: API key not valid. Please pass a valid API key.' },
+    ]);
   });
 
   it('reads subscribers by handle and by channel id; an unknown channel is missing', async () => {
@@ -85,11 +103,25 @@ describe('YouTube adapter', () => {
       accountRef('youtube', 'https://www.youtube.com/@missingchan'),
     ]);
     expect(results).toEqual([
-      { status: 'ok', value: { followersCount: fakeFollowers('@somecreator', FAKE_NOW), source: SOURCE, fetchedAt: isoTime } },
-      { status: 'ok', value: { followersCount: fakeFollowers('UCaaaaaaaaaaaaaaaaaaaaaa', FAKE_NOW), source: SOURCE, fetchedAt: isoTime } },
+      {
+        status: 'ok',
+        value: { followersCount: fakeFollowers('@somecreator', FAKE_NOW), source: SOURCE, fetchedAt: isoTime },
+      },
+      {
+        status: 'ok',
+        value: {
+          followersCount: fakeFollowers('UCaaaaaaaaaaaaaaaaaaaaaa', FAKE_NOW),
+          source: SOURCE,
+          fetchedAt: isoTime,
+        },
+      },
       { status: 'missing' },
     ]);
     const channelCalls = fake().calls.filter((c) => c.path === '/youtube/v3/channels');
-    expect(channelCalls.map((c) => c.query.get('forHandle') ?? c.query.get('id'))).toEqual(['@somecreator', 'UCaaaaaaaaaaaaaaaaaaaaaa', '@missingchan']);
+    expect(channelCalls.map((c) => c.query.get('forHandle') ?? c.query.get('id'))).toEqual([
+      '@somecreator',
+      'UCaaaaaaaaaaaaaaaaaaaaaa',
+      '@missingchan',
+    ]);
   });
 });

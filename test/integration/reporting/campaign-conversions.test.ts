@@ -7,7 +7,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCampaign } from '../../../shared/db/campaigns/campaigns.ts';
 import { createOutcomeDefinition } from '../../../shared/db/evidence/outcome-definitions.ts';
-import { createMeasurement, deleteMeasurement, updateMeasurement } from '../../../shared/db/evidence/outcome-measurements.ts';
+import {
+  createMeasurement,
+  deleteMeasurement,
+  updateMeasurement,
+} from '../../../shared/db/evidence/outcome-measurements.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 import { newOrganization } from '../costs/helpers.ts';
@@ -25,15 +29,31 @@ const get = async (path: string) => {
 };
 
 describe('campaign conversions', () => {
-  it('follow creates, value changes and deletes of the campaign\'s own measurements', async () => {
+  it("follow creates, value changes and deletes of the campaign's own measurements", async () => {
     const orgId = await newOrganization(owner);
     const [a, b] = [await createCampaign(orgId, { name: 'A' }), await createCampaign(orgId, { name: 'B' })];
     const signUps = await createOutcomeDefinition(orgId, { name: 'Sign-ups', valueKind: 'count' });
-    const conversions = async (campaignId: string) => (await get(`/v1/reporting/campaign/metrics?organizationId=${orgId}&campaignId=${campaignId}`)).data.conversions;
+    const conversions = async (campaignId: string) =>
+      (await get(`/v1/reporting/campaign/metrics?organizationId=${orgId}&campaignId=${campaignId}`)).data.conversions;
 
-    const first = await createMeasurement(orgId, a.id, { outcomeDefinitionId: signUps.id, value: 20, sourceMethod: 'platform_report' }, null);
-    const second = await createMeasurement(orgId, a.id, { outcomeDefinitionId: signUps.id, value: 5, sourceMethod: 'platform_report' }, null);
-    await createMeasurement(orgId, b.id, { outcomeDefinitionId: signUps.id, value: 7, sourceMethod: 'platform_report' }, null);
+    const first = await createMeasurement(
+      orgId,
+      a.id,
+      { outcomeDefinitionId: signUps.id, value: 20, sourceMethod: 'platform_report' },
+      null,
+    );
+    const second = await createMeasurement(
+      orgId,
+      a.id,
+      { outcomeDefinitionId: signUps.id, value: 5, sourceMethod: 'platform_report' },
+      null,
+    );
+    await createMeasurement(
+      orgId,
+      b.id,
+      { outcomeDefinitionId: signUps.id, value: 7, sourceMethod: 'platform_report' },
+      null,
+    );
     expect([await conversions(a.id), await conversions(b.id)]).toEqual([25, 7]);
 
     await updateMeasurement(orgId, { campaignId: a.id, id: first.id }, { value: 30 }, null);

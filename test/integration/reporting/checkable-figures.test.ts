@@ -24,7 +24,11 @@ beforeAll(async () => {
 });
 
 /** An activity of the organization with these views, its cost (if any) and campaign (if any). */
-async function activity(orgId: string, name: string, { views, spend, campaignId }: { views?: number; spend?: number; campaignId?: string }) {
+async function activity(
+  orgId: string,
+  name: string,
+  { views, spend, campaignId }: { views?: number; spend?: number; campaignId?: string },
+) {
   const created = await createActivity(orgId, { channel: 'youtube', activity: 'youtube_video', name });
   if (views !== undefined) await updateActivity(orgId, created.id, { viewsCount: views });
   if (campaignId) await linkActivity(orgId, campaignId, created.id);
@@ -32,7 +36,8 @@ async function activity(orgId: string, name: string, { views, spend, campaignId 
   return created.id;
 }
 
-const organizationMetrics = (orgId: string) => getOk(owner, '/v1/reporting/organization/metrics', { organizationId: orgId });
+const organizationMetrics = (orgId: string) =>
+  getOk(owner, '/v1/reporting/organization/metrics', { organizationId: orgId });
 
 describe('figures a reader can check', () => {
   it('CPM names its basis: the spend and impressions of exactly the activities that have both', async () => {
@@ -51,14 +56,19 @@ describe('figures a reader can check', () => {
     expect(_meta.provenance.basis.cpe).toEqual({ spend: 0, engagement: 0, activities: 0 });
   });
 
-  it('one campaign\'s conversions and CPA are the same in campaign metrics, comparison and closeout, and the organization divides only converting campaigns\' spend', async () => {
+  it("one campaign's conversions and CPA are the same in campaign metrics, comparison and closeout, and the organization divides only converting campaigns' spend", async () => {
     const orgId = await newOrganization(owner, { currency: 'GBP' });
     const spring = await createCampaign(orgId, { name: 'Spring' });
     const autumn = await createCampaign(orgId, { name: 'Autumn' });
     await activity(orgId, 'Spring video', { views: 40_000, spend: 1600, campaignId: spring.id });
     await activity(orgId, 'Autumn video', { views: 20_000, spend: 600, campaignId: autumn.id });
     const signUps = await createOutcomeDefinition(orgId, { name: 'Sign-ups', valueKind: 'count' });
-    await createMeasurement(orgId, spring.id, { outcomeDefinitionId: signUps.id, value: 212, sourceMethod: 'platform_report' }, null);
+    await createMeasurement(
+      orgId,
+      spring.id,
+      { outcomeDefinitionId: signUps.id, value: 212, sourceMethod: 'platform_report' },
+      null,
+    );
 
     const query = { organizationId: orgId, campaignId: spring.id };
     const expected = { conversions: 212, cpa: 7.55 }; // 1,600 / 212
@@ -66,8 +76,16 @@ describe('figures a reader can check', () => {
     expect(metrics.data).toMatchObject(expected);
     expect(metrics._meta.provenance.basis.cpa).toEqual({ spend: 1600, conversions: 212, campaigns: 1 });
     for (let read = 0; read < 2; read++) {
-      const comparison = await getOk(owner, '/v1/reporting/campaign/comparison', { organizationId: orgId, campaignIds: `${spring.id},${autumn.id}`, daysBack: 30 });
-      expect(comparison.data.campaigns[0]).toMatchObject({ name: 'Spring', current: expected, basis: { cpa: { spend: 1600, conversions: 212, campaigns: 1 } } });
+      const comparison = await getOk(owner, '/v1/reporting/campaign/comparison', {
+        organizationId: orgId,
+        campaignIds: `${spring.id},${autumn.id}`,
+        daysBack: 30,
+      });
+      expect(comparison.data.campaigns[0]).toMatchObject({
+        name: 'Spring',
+        current: expected,
+        basis: { cpa: { spend: 1600, conversions: 212, campaigns: 1 } },
+      });
       expect(comparison.data.campaigns[1]).toMatchObject({ name: 'Autumn', current: { conversions: null, cpa: null } });
     }
     expect((await getOk(owner, '/v1/reporting/campaign/closeout', query)).data.performance).toMatchObject(expected);
@@ -76,7 +94,11 @@ describe('figures a reader can check', () => {
     const organization = await organizationMetrics(orgId);
     expect(organization.data).toMatchObject({ totalCosts: 2200, conversions: 212, cpa: 7.55 });
     expect(organization._meta.provenance.basis.cpa).toEqual({ spend: 1600, conversions: 212, campaigns: 1 });
-    const brief = await getOk(owner, '/v1/reporting/marketing-brief', { organizationId: orgId, daysBack: 30, audience: 'practitioner' });
+    const brief = await getOk(owner, '/v1/reporting/marketing-brief', {
+      organizationId: orgId,
+      daysBack: 30,
+      audience: 'practitioner',
+    });
     expect(brief.data.highlights[0]).toBe(
       '212 conversions recorded in all (active outcome measurements of Sign-ups, whatever their period); CPA £7.55: £1,600.00 spent by the 1 campaign with conversions over their 212 conversions.',
     );
@@ -87,7 +109,14 @@ describe('figures a reader can check', () => {
     const only = await createCampaign(orgId, { name: 'Only' });
     await activity(orgId, 'Counted', { views: 10_000, spend: 39, campaignId: only.id });
     await activity(orgId, 'Seen, unpaid', { views: 5_000, campaignId: only.id });
-    const brief = async () => (await getOk(owner, '/v1/reporting/marketing-brief', { organizationId: orgId, daysBack: 30, audience: 'practitioner' })).data;
+    const brief = async () =>
+      (
+        await getOk(owner, '/v1/reporting/marketing-brief', {
+          organizationId: orgId,
+          daysBack: 30,
+          audience: 'practitioner',
+        })
+      ).data;
 
     // One campaign: nothing to be the lowest or the most of.
     const alone = await brief();
@@ -96,7 +125,11 @@ describe('figures a reader can check', () => {
     // A second campaign with nothing recorded is no comparison either: no share of one's own total.
     const other = await createCampaign(orgId, { name: 'Other' });
     expect((await brief()).highlights.join(' ')).not.toMatch(/lowest|most|% of/);
-    const comparison = await getOk(owner, '/v1/reporting/campaign/comparison', { organizationId: orgId, campaignIds: `${only.id},${other.id}`, daysBack: 30 });
+    const comparison = await getOk(owner, '/v1/reporting/campaign/comparison', {
+      organizationId: orgId,
+      campaignIds: `${only.id},${other.id}`,
+      daysBack: 30,
+    });
     expect(comparison.data.findings.join(' ')).not.toMatch(/recorded .* of the .* of these campaigns/);
 
     await activity(orgId, 'Dear', { views: 1_000, spend: 50, campaignId: other.id });
@@ -105,7 +138,9 @@ describe('figures a reader can check', () => {
     expect(two.highlights).toContain(
       'Only has the lowest CPM of the 2 campaigns with one: £3.90 over 1 of its 2 activities (those with both spend and impressions: £39.00 over 10,000 impressions).',
     );
-    expect(two.highlights).toContain('Only has the most recorded impressions of the 2 campaigns with impressions: 15,000 (94% of their 16,000).');
+    expect(two.highlights).toContain(
+      'Only has the most recorded impressions of the 2 campaigns with impressions: 15,000 (94% of their 16,000).',
+    );
   });
 
   it('a recommendation comparing 2 activities with 1 is of low confidence, and says so with its sample', async () => {
@@ -119,14 +154,18 @@ describe('figures a reader can check', () => {
     const { data } = await getOk(owner, '/v1/reporting/recommendations', { organizationId: orgId });
     const gap = data.find((r: { rule: string }) => r.rule === 'cpm_gap');
     expect(gap).toMatchObject({ confidence: 'low', campaignIds: [dear.id, cheap.id] });
-    expect(gap.rationale).toBe("Dear's CPM (£5.00 over 1 activity) is 5.0 times Cheap's (£1.00 over 2 activities), counting the activities with both spend and impressions.");
+    expect(gap.rationale).toBe(
+      "Dear's CPM (£5.00 over 1 activity) is 5.0 times Cheap's (£1.00 over 2 activities), counting the activities with both spend and impressions.",
+    );
   });
 
   it('an activity report carries its freshness: its newest reading', async () => {
     const orgId = await newOrganization(owner);
     const read = await createActivity(orgId, { channel: 'youtube', activity: 'youtube_video', name: 'Read' });
     const fetchedAt = new Date(Date.now() - 3_600_000).toISOString();
-    await recordReadings(orgId, [{ activityId: read.id, reading: youtubeReading(fetchedAt, { views: 500, likes: 20 }) }]);
+    await recordReadings(orgId, [
+      { activityId: read.id, reading: youtubeReading(fetchedAt, { views: 500, likes: 20 }) },
+    ]);
 
     const report = await getOk(owner, '/v1/reporting/activity/metrics', { organizationId: orgId, activityId: read.id });
     expect(report.data).toMatchObject({ impressions: 500, engagement: 20 });

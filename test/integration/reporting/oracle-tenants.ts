@@ -15,7 +15,14 @@ import type { ContentReading } from '../../../shared/domain/metric-readings.ts';
 import { tokenFor } from '../../support/auth.ts';
 import { youtubeReading } from '../../support/readings.ts';
 import { expectCall } from '../../support/requests.ts';
-import { minorUnitDigits, type OracleActivity, type OracleCost, type OracleManualCounts, type OracleReading, type OracleTenant } from '../../support/reporting-oracle.ts';
+import {
+  minorUnitDigits,
+  type OracleActivity,
+  type OracleCost,
+  type OracleManualCounts,
+  type OracleReading,
+  type OracleTenant,
+} from '../../support/reporting-oracle.ts';
 import type { TestUser } from '../../support/users.ts';
 import { newCost, newOrganization } from '../costs/helpers.ts';
 
@@ -29,11 +36,28 @@ export const CURRENCIES = ['USD', 'EUR', 'GBP', 'JPY'] as const;
  * for (ARS, CLP: it stays out of every figure and is named in warnings).
  */
 export const OTHER_CURRENCIES = [...CURRENCIES, 'ARS', 'CLP'] as const;
-export const TIME_ZONES = ['UTC', 'America/Los_Angeles', 'Pacific/Honolulu', 'Europe/London', 'Asia/Tokyo', 'Pacific/Auckland'] as const;
-const CHANNELS = { youtube: 'youtube_video', reddit: 'reddit_post', twitter: 'twitter_post', tiktok: 'tiktok_video' } as const;
+export const TIME_ZONES = [
+  'UTC',
+  'America/Los_Angeles',
+  'Pacific/Honolulu',
+  'Europe/London',
+  'Asia/Tokyo',
+  'Pacific/Auckland',
+] as const;
+const CHANNELS = {
+  youtube: 'youtube_video',
+  reddit: 'reddit_post',
+  twitter: 'twitter_post',
+  tiktok: 'tiktok_video',
+} as const;
 type Channel = keyof typeof CHANNELS;
 
-const countsArb = fc.record({ views: fc.nat(200_000), likes: fc.nat(5_000), comments: fc.nat(500), other: fc.nat(300) });
+const countsArb = fc.record({
+  views: fc.nat(200_000),
+  likes: fc.nat(5_000),
+  comments: fc.nat(500),
+  other: fc.nat(300),
+});
 const manualValue = fc.option(fc.oneof(fc.nat(100_000), fc.constant(null)), { nil: undefined });
 const manualArb = fc
   .record({ viewsCount: manualValue, likeCount: manualValue, replyCount: manualValue })
@@ -47,8 +71,14 @@ const manualArb = fc
 const ARCHIVE_END = Date.parse('2017-03-05T00:00:00.000Z');
 const startArb = fc.option(
   fc.oneof(
-    fc.record({ from: fc.constant<'now' | 'archive'>('now'), minutes: fc.integer({ min: -25 * 24 * 60, max: 3 * 24 * 60 }) }),
-    fc.record({ from: fc.constant<'now' | 'archive'>('archive'), minutes: fc.integer({ min: -100 * 24 * 60, max: 0 }) }),
+    fc.record({
+      from: fc.constant<'now' | 'archive'>('now'),
+      minutes: fc.integer({ min: -25 * 24 * 60, max: 3 * 24 * 60 }),
+    }),
+    fc.record({
+      from: fc.constant<'now' | 'archive'>('archive'),
+      minutes: fc.integer({ min: -100 * 24 * 60, max: 0 }),
+    }),
   ),
   { nil: null },
 );
@@ -64,7 +94,10 @@ const activityArb = fc.record({
   /** Linked to its campaign and creators after its readings were recorded (its first creator always at creation). */
   linkLate: fc.boolean(),
   /** Readings 20 days to an hour before now: minutes back and the lifetime counts read. */
-  readings: fc.uniqueArray(fc.record({ minutesBack: fc.integer({ min: 60, max: 20 * 24 * 60 }), counts: countsArb }), { maxLength: 2, selector: (r) => r.minutesBack }),
+  readings: fc.uniqueArray(fc.record({ minutesBack: fc.integer({ min: 60, max: 20 * 24 * 60 }), counts: countsArb }), {
+    maxLength: 2,
+    selector: (r) => r.minutesBack,
+  }),
   manualCounts: fc.array(manualArb, { maxLength: 2 }),
   /** A reading a minute before now, after the manual counts. */
   lateReading: fc.option(countsArb, { nil: null }),
@@ -76,7 +109,10 @@ const costArb = fc.record({
   amount: fc.integer({ min: 1, max: 500_000 }),
   otherCurrency: fc.boolean(),
   /** A booked rate (exchangeRate) for a cost in another currency than the tenant's, or none (the ECB's applies). */
-  exchangeRate: fc.option(fc.integer({ min: 1, max: 2_000_000 }).map((n) => n / 10_000), { nil: null }),
+  exchangeRate: fc.option(
+    fc.integer({ min: 1, max: 2_000_000 }).map((n) => n / 10_000),
+    { nil: null },
+  ),
   /** `default`: no creatorId sent (the activity's single linked creator, if it has exactly one); null: none; a creator. */
   creator: fc.oneof(fc.constant<'default'>('default'), fc.constant(null), fc.nat(2)),
   /** Days before now it was created (at the batch's `costMinutes` before that day's "now"). */
@@ -102,7 +138,16 @@ export const tenantArb = fc.record({
   costs: fc.array(costArb, { maxLength: 6 }),
   definitions: fc.array(fc.constantFrom('count', 'count', 'currency', 'percentage'), { maxLength: 3 }),
   measurements: fc.array(
-    fc.record({ campaign: fc.nat(), definition: fc.nat(), value: fc.nat(500), fate: fc.oneof(fc.constant<'active' | 'deleted'>('active'), fc.constant<'active' | 'deleted'>('deleted'), fc.nat(500)) }),
+    fc.record({
+      campaign: fc.nat(),
+      definition: fc.nat(),
+      value: fc.nat(500),
+      fate: fc.oneof(
+        fc.constant<'active' | 'deleted'>('active'),
+        fc.constant<'active' | 'deleted'>('deleted'),
+        fc.nat(500),
+      ),
+    }),
     { maxLength: 4 },
   ),
   daysBack: fc.constantFrom(7, 30, 45),
@@ -125,16 +170,30 @@ export const batchArb = (size: number) =>
 export type BatchSpec = typeof batchArb extends (size: number) => fc.Arbitrary<infer T> ? T : never;
 
 /** A reading as the platform adapter of the activity's channel hands it to the snapshot writer. */
-function contentReading(channel: Channel, fetchedAt: string, c: { views: number; likes: number; comments: number; other: number }): { reading: ContentReading; model: OracleReading } {
+function contentReading(
+  channel: Channel,
+  fetchedAt: string,
+  c: { views: number; likes: number; comments: number; other: number },
+): { reading: ContentReading; model: OracleReading } {
   const base = youtubeReading(fetchedAt, { views: c.views, likes: c.likes, comments: c.comments });
-  if (channel === 'youtube') return { reading: base, model: { fetchedAt, views: c.views, likes: c.likes, comments: c.comments, other: 0 } };
+  if (channel === 'youtube')
+    return { reading: base, model: { fetchedAt, views: c.views, likes: c.likes, comments: c.comments, other: 0 } };
   if (channel === 'reddit') {
     const fields = { ups: c.likes, num_comments: c.comments };
-    return { reading: { ...base, fields, impressions: null, engagement: c.likes + c.comments }, model: { fetchedAt, views: null, likes: c.likes, comments: c.comments, other: 0 } };
+    return {
+      reading: { ...base, fields, impressions: null, engagement: c.likes + c.comments },
+      model: { fetchedAt, views: null, likes: c.likes, comments: c.comments, other: 0 },
+    };
   }
   const fields = { impression_count: c.views, like_count: c.likes, reply_count: c.comments, retweet_count: c.other };
   return {
-    reading: { ...base, fields, impressions: c.views, engagement: c.likes + c.comments + c.other, source: { kind: 'api', adapter: 'x-api', apiVersion: 'v2' } },
+    reading: {
+      ...base,
+      fields,
+      impressions: c.views,
+      engagement: c.likes + c.comments + c.other,
+      source: { kind: 'api', adapter: 'x-api', apiVersion: 'v2' },
+    },
     model: { fetchedAt, views: c.views, likes: c.likes, comments: c.comments, other: c.other },
   };
 }
@@ -158,27 +217,53 @@ class TenantBuilder {
     private readonly spec: TenantSpec,
     private readonly now: number,
   ) {
-    this.model = { currency: spec.currency, timeZone: spec.timeZone, now: iso(now), campaigns: [], creatorIds: [], activities: [], costs: [], definitions: [], measurements: [] };
+    this.model = {
+      currency: spec.currency,
+      timeZone: spec.timeZone,
+      now: iso(now),
+      campaigns: [],
+      creatorIds: [],
+      activities: [],
+      costs: [],
+      definitions: [],
+      measurements: [],
+    };
   }
 
   /** The organization, its campaigns (with and without budget and dates), creators and outcome definitions. */
   async setup(user: TestUser) {
     const { spec, model, now } = this;
-    const orgId = (this.orgId = await newOrganization(user, { name: 'Oracle', currency: spec.currency, ianaTimezone: spec.timeZone }));
+    const orgId = await newOrganization(user, { name: 'Oracle', currency: spec.currency, ianaTimezone: spec.timeZone });
+    this.orgId = orgId;
     await Promise.all([
       ...spec.campaigns.map(async (c, i) => {
         const startAt = c.startDays === null ? null : iso(now + c.startDays * DAY);
-        const endAt = c.startDays === null || c.lengthDays === null ? null : iso(now + (c.startDays + c.lengthDays) * DAY);
+        const endAt =
+          c.startDays === null || c.lengthDays === null ? null : iso(now + (c.startDays + c.lengthDays) * DAY);
         const budget = c.budget === null ? null : major(c.budget, spec.currency);
-        const body = { organizationId: orgId, name: `Campaign ${i}`, ...(budget !== null ? { budget } : {}), ...(startAt ? { startAt } : {}), ...(endAt ? { endAt } : {}) };
+        const body = {
+          organizationId: orgId,
+          name: `Campaign ${i}`,
+          ...(budget !== null ? { budget } : {}),
+          ...(startAt ? { startAt } : {}),
+          ...(endAt ? { endAt } : {}),
+        };
         const { data } = await expectCall(user.token, 'POST', '/v1/campaigns', body, 201);
         model.campaigns[i] = { id: data.id, name: data.name, budget, startAt, endAt };
       }),
       ...Array.from({ length: spec.creators }, async (_, i) => {
-        model.creatorIds[i] = (await expectCall(user.token, 'POST', '/v1/creators', { workspaceId: orgId, name: `Creator ${i}` }, 201)).data.id;
+        model.creatorIds[i] = (
+          await expectCall(user.token, 'POST', '/v1/creators', { workspaceId: orgId, name: `Creator ${i}` }, 201)
+        ).data.id;
       }),
       ...spec.definitions.map(async (valueKind, i) => {
-        const { data } = await expectCall(user.token, 'POST', '/v1/outcomes/definitions', { organizationId: orgId, name: `Outcome ${i}`, valueKind }, 201);
+        const { data } = await expectCall(
+          user.token,
+          'POST',
+          '/v1/outcomes/definitions',
+          { organizationId: orgId, name: `Outcome ${i}`, valueKind },
+          201,
+        );
         model.definitions[i] = { id: data.id, name: data.name, valueKind };
       }),
     ]);
@@ -189,23 +274,54 @@ class TenantBuilder {
     const { spec, model, now, orgId } = this;
     await Promise.all([
       ...spec.activities.map(async (a, i) => {
-        const campaignId = a.campaign === null || !model.campaigns.length ? null : model.campaigns[a.campaign % model.campaigns.length]!.id;
-        const creatorIds = [...new Set(a.creators.filter((c) => c < model.creatorIds.length).map((c) => model.creatorIds[c]!))];
+        const campaignId =
+          a.campaign === null || !model.campaigns.length
+            ? null
+            : model.campaigns[a.campaign % model.campaigns.length]!.id;
+        const creatorIds = [
+          ...new Set(a.creators.filter((c) => c < model.creatorIds.length).map((c) => model.creatorIds[c]!)),
+        ];
         const start = startAt(a.start, now);
-        const body = { organizationId: orgId, channel: a.channel, activity: CHANNELS[a.channel], name: `Activity ${i}`, ...(start ? { startAt: start } : {}), ...(creatorIds[0] ? { creatorId: creatorIds[0] } : {}) };
+        const body = {
+          organizationId: orgId,
+          channel: a.channel,
+          activity: CHANNELS[a.channel],
+          name: `Activity ${i}`,
+          ...(start ? { startAt: start } : {}),
+          ...(creatorIds[0] ? { creatorId: creatorIds[0] } : {}),
+        };
         const { data } = await expectCall(user.token, 'POST', '/v1/activities', body, 201);
-        const activity: OracleActivity = { id: data.id, startAt: start, campaignId: null, creatorIds: creatorIds.slice(0, 1), readings: [], manualCounts: [] };
+        const activity: OracleActivity = {
+          id: data.id,
+          startAt: start,
+          campaignId: null,
+          creatorIds: creatorIds.slice(0, 1),
+          readings: [],
+          manualCounts: [],
+        };
         model.activities[i] = activity;
         this.links[i] = { activity, campaignId, creatorIds: creatorIds.slice(1) };
       }),
       ...(model.campaigns.length && model.definitions.length ? spec.measurements : []).map(async (m) => {
         const campaignId = model.campaigns[m.campaign % model.campaigns.length]!.id;
         const definitionId = model.definitions[m.definition % model.definitions.length]!.id;
-        const body = { organizationId: orgId, campaignId, outcomeDefinitionId: definitionId, value: m.value, sourceMethod: 'manual' };
+        const body = {
+          organizationId: orgId,
+          campaignId,
+          outcomeDefinitionId: definitionId,
+          value: m.value,
+          sourceMethod: 'manual',
+        };
         const { data } = await expectCall(user.token, 'POST', '/v1/outcomes/measurements', body, 201);
         if (m.fate === 'deleted') await expectCall(user.token, 'DELETE', `/v1/outcomes/measurements/${data.id}`);
-        else if (m.fate !== 'active') await expectCall(user.token, 'PATCH', `/v1/outcomes/measurements/${data.id}`, { value: m.fate });
-        model.measurements.push({ campaignId, definitionId, value: typeof m.fate === 'number' ? m.fate : m.value, active: m.fate !== 'deleted' });
+        else if (m.fate !== 'active')
+          await expectCall(user.token, 'PATCH', `/v1/outcomes/measurements/${data.id}`, { value: m.fate });
+        model.measurements.push({
+          campaignId,
+          definitionId,
+          value: typeof m.fate === 'number' ? m.fate : m.value,
+          active: m.fate !== 'deleted',
+        });
       }),
     ]);
   }
@@ -215,8 +331,12 @@ class TenantBuilder {
     await Promise.all(
       this.links.map(async (l, i) => {
         if (this.spec.activities[i]!.linkLate !== late) return;
-        if (l.campaignId) await expectCall(user.token, 'POST', `/v1/campaigns/${l.campaignId}/activities`, { activityId: l.activity.id });
-        for (const creatorId of l.creatorIds) await expectCall(user.token, 'POST', `/v1/activities/${l.activity.id}/creators`, { creatorId });
+        if (l.campaignId)
+          await expectCall(user.token, 'POST', `/v1/campaigns/${l.campaignId}/activities`, {
+            activityId: l.activity.id,
+          });
+        for (const creatorId of l.creatorIds)
+          await expectCall(user.token, 'POST', `/v1/activities/${l.activity.id}/creators`, { creatorId });
         l.activity.campaignId = l.campaignId;
         l.activity.creatorIds.push(...l.creatorIds);
       }),
@@ -236,11 +356,32 @@ class TenantBuilder {
           const currency = c.otherCurrency ? spec.otherCurrency : spec.currency;
           const amount = major(c.amount, currency);
           const exchangeRate = currency !== spec.currency ? c.exchangeRate : null;
-          const explicit = c.creator === 'default' || (typeof c.creator === 'number' && c.creator >= model.creatorIds.length) ? undefined : c.creator === null ? null : model.creatorIds[c.creator]!;
-          const creatorId = explicit !== undefined ? explicit : activity.creatorIds.length === 1 ? activity.creatorIds[0]! : null;
-          const cost = await newCost(user, { activityId: activity.id, amount, currency, ...(exchangeRate !== null ? { exchangeRate } : {}), ...(explicit !== undefined ? { creatorId: explicit } : {}) });
-          if (cost.creatorId !== creatorId) throw new Error(`The cost was attributed to ${cost.creatorId}, the request implies ${creatorId}`);
-          model.costs.push({ activityId: activity.id, creatorId, amount, currency, exchangeRate, exchangeRateCurrency: exchangeRate === null ? null : model.currency, createdAt } satisfies OracleCost);
+          const explicit =
+            c.creator === 'default' || (typeof c.creator === 'number' && c.creator >= model.creatorIds.length)
+              ? undefined
+              : c.creator === null
+                ? null
+                : model.creatorIds[c.creator]!;
+          const creatorId =
+            explicit !== undefined ? explicit : activity.creatorIds.length === 1 ? activity.creatorIds[0]! : null;
+          const cost = await newCost(user, {
+            activityId: activity.id,
+            amount,
+            currency,
+            ...(exchangeRate !== null ? { exchangeRate } : {}),
+            ...(explicit !== undefined ? { creatorId: explicit } : {}),
+          });
+          if (cost.creatorId !== creatorId)
+            throw new Error(`The cost was attributed to ${cost.creatorId}, the request implies ${creatorId}`);
+          model.costs.push({
+            activityId: activity.id,
+            creatorId,
+            amount,
+            currency,
+            exchangeRate,
+            exchangeRateCurrency: exchangeRate === null ? null : model.currency,
+            createdAt,
+          } satisfies OracleCost);
         }
       }),
     );
@@ -261,7 +402,13 @@ class TenantBuilder {
         if (a.moveStart === undefined) return;
         const activity = this.model.activities[i]!;
         const start = startAt(a.moveStart, this.now);
-        await expectCall(user.token, 'PATCH', `/v1/activities/${activity.id}`, { name: `Activity ${i}`, startAt: start }, 200);
+        await expectCall(
+          user.token,
+          'PATCH',
+          `/v1/activities/${activity.id}`,
+          { name: `Activity ${i}`, startAt: start },
+          200,
+        );
         activity.startAt = start;
       }),
     );
@@ -289,7 +436,13 @@ class TenantBuilder {
         const counts = a.manualCounts[j];
         if (!counts) return;
         const fields = Object.fromEntries(Object.entries(counts).filter(([, v]) => v !== undefined));
-        await expectCall(user.token, 'PATCH', `/v1/activities/${this.model.activities[i]!.id}`, { name: `Activity ${i}`, ...fields }, 200);
+        await expectCall(
+          user.token,
+          'PATCH',
+          `/v1/activities/${this.model.activities[i]!.id}`,
+          { name: `Activity ${i}`, ...fields },
+          200,
+        );
         this.model.activities[i]!.manualCounts.push({ at, ...fields } as OracleManualCounts);
       }),
     );
@@ -298,9 +451,14 @@ class TenantBuilder {
   /** A reading fetched and recorded at the clock's time, after the manual counts. */
   async lateReadings() {
     const fetchedAt = new Date().toISOString();
-    const late = this.spec.activities.flatMap((a, i) => (a.lateReading && a.channel !== 'tiktok' ? [{ i, ...contentReading(a.channel, fetchedAt, a.lateReading) }] : []));
+    const late = this.spec.activities.flatMap((a, i) =>
+      a.lateReading && a.channel !== 'tiktok' ? [{ i, ...contentReading(a.channel, fetchedAt, a.lateReading) }] : [],
+    );
     if (!late.length) return;
-    await recordReadings(this.orgId, late.map(({ i, reading }) => ({ activityId: this.model.activities[i]!.id, reading })));
+    await recordReadings(
+      this.orgId,
+      late.map(({ i, reading }) => ({ activityId: this.model.activities[i]!.id, reading })),
+    );
     for (const { i, model } of late) this.model.activities[i]!.readings.push(model);
   }
 }
@@ -324,7 +482,10 @@ export async function buildTenants(owner: TestUser, batch: BatchSpec, anchor: nu
     [setupAt, (b, user) => b.setup(user)],
     [setupAt, (b, user) => b.activities(user)],
     [setupAt, (b, user) => b.link(user, false)],
-    ...[5, 4, 3, 2, 1, 0].map((days): [number, (b: TenantBuilder, user: TestUser) => Promise<void>] => [now - days * DAY - batch.costMinutes * MINUTE, (b, user) => b.costs(user, days)]),
+    ...[5, 4, 3, 2, 1, 0].map((days): [number, (b: TenantBuilder, user: TestUser) => Promise<void>] => [
+      now - days * DAY - batch.costMinutes * MINUTE,
+      (b, user) => b.costs(user, days),
+    ]),
     [now - 58 * MINUTE, (b, user) => b.changeCurrency(user)],
     [now - 55 * MINUTE, (b, user) => b.moveStarts(user)],
     [now - 50 * MINUTE, (b) => b.readings()],

@@ -15,9 +15,16 @@
  * failing batch as found.
  */
 import fc from 'fast-check';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, it, vi } from 'vitest';
 import { call } from '../../support/call.ts';
-import { lastDates, ReportingOracle, addDays, dateIn, roundMoneyIn, type Figures } from '../../support/reporting-oracle.ts';
+import {
+  lastDates,
+  ReportingOracle,
+  addDays,
+  dateIn,
+  roundMoneyIn,
+  type Figures,
+} from '../../support/reporting-oracle.ts';
 import { signUp } from '../../support/users.ts';
 import { batchArb, buildTenants, type BuiltTenant, type TenantSpec } from './oracle-tenants.ts';
 
@@ -60,9 +67,12 @@ const share = (value: number | null) => new Near(value, 0.00005 + 1e-12);
 
 /** Deep equality; a ratio (a non-integer) within 1e-9 relative, or as `Near` says. */
 function equal(got: unknown, want: unknown): boolean {
-  if (want instanceof Near) return want.value === null ? got === null : typeof got === 'number' && Math.abs(got - want.value) <= want.within;
-  if (typeof got === 'number' && typeof want === 'number') return got === want || Math.abs(got - want) <= 1e-9 * Math.max(1, Math.abs(want));
-  if (Array.isArray(want)) return Array.isArray(got) && got.length === want.length && want.every((w, i) => equal(got[i], w));
+  if (want instanceof Near)
+    return want.value === null ? got === null : typeof got === 'number' && Math.abs(got - want.value) <= want.within;
+  if (typeof got === 'number' && typeof want === 'number')
+    return got === want || Math.abs(got - want) <= 1e-9 * Math.max(1, Math.abs(want));
+  if (Array.isArray(want))
+    return Array.isArray(got) && got.length === want.length && want.every((w, i) => equal(got[i], w));
   if (want && typeof want === 'object') {
     if (!got || typeof got !== 'object') return false;
     const keys = new Set([...Object.keys(want), ...Object.keys(got as object)]);
@@ -71,10 +81,21 @@ function equal(got: unknown, want: unknown): boolean {
   return got === want;
 }
 
-const METRIC_FIELDS = ['totalCosts', 'impressions', 'engagement', 'deliveryCoverage', 'cpm', 'cpe', 'reach', 'conversions', 'cpa'] as const;
+const METRIC_FIELDS = [
+  'totalCosts',
+  'impressions',
+  'engagement',
+  'deliveryCoverage',
+  'cpm',
+  'cpe',
+  'reach',
+  'conversions',
+  'cpa',
+] as const;
 const AGREEING = ['conversions', 'cpa', 'cpm', 'cpe', 'totalCosts'] as const;
 
-const pick = <T extends object>(o: T, names: readonly string[]) => Object.fromEntries(names.map((n) => [n, (o as Record<string, unknown>)[n]]));
+const pick = <T extends object>(o: T, names: readonly string[]) =>
+  Object.fromEntries(names.map((n) => [n, (o as Record<string, unknown>)[n]]));
 
 /** A report's figures and `_meta` against the oracle's. */
 function checkFigures(d: Differences, name: string, body: any, want: Figures) {
@@ -87,14 +108,26 @@ function checkMeta(d: Differences, name: string, body: any, want: Figures, curre
   const meta = body._meta ?? {};
   if (currency) d.same(`${name} _meta.currency`, meta.currency, currency);
   d.same(`${name} _meta.freshness`, meta.freshness, want.freshness);
-  d.same(`${name} _meta.provenance counts`, pick(meta.provenance ?? {}, ['activitiesTotal', 'activitiesWithMetrics', 'costsCount']), want.provenance);
+  d.same(
+    `${name} _meta.provenance counts`,
+    pick(meta.provenance ?? {}, ['activitiesTotal', 'activitiesWithMetrics', 'costsCount']),
+    want.provenance,
+  );
   d.same(`${name} _meta.provenance.basis`, meta.provenance?.basis, want.basis);
 }
 
 const sumOf = (rows: any[], field: string) => rows.reduce((s: number, r: any) => s + r[field], 0);
 
 /** A metric history: its rows, its `_meta`, and its rows' sums against its scope's report when every day it counts is inside. */
-function checkHistory(d: Differences, name: string, body: any, oracle: ReportingOracle, scope: Parameters<ReportingOracle['history']>, want: Figures, report: any) {
+function checkHistory(
+  d: Differences,
+  name: string,
+  body: any,
+  oracle: ReportingOracle,
+  scope: Parameters<ReportingOracle['history']>,
+  want: Figures,
+  report: any,
+) {
   d.same(`${name} items`, body.items, oracle.history(...scope));
   d.same(`${name} totalCount`, body.totalCount, scope[2].length);
   checkMeta(d, name, body, want);
@@ -102,13 +135,21 @@ function checkHistory(d: Differences, name: string, body: any, oracle: Reporting
     const rows = body.items ?? [];
     d.same(`${name} rows sum = report impressions`, sumOf(rows, 'impressions'), report.data.impressions);
     d.same(`${name} rows sum = report engagement`, sumOf(rows, 'engagement'), report.data.engagement);
-    d.same(`${name} rows sum = report totalCosts`, Math.round(sumOf(rows, 'spend') * 100) / 100, report.data.totalCosts);
+    d.same(
+      `${name} rows sum = report totalCosts`,
+      Math.round(sumOf(rows, 'spend') * 100) / 100,
+      report.data.totalCosts,
+    );
   }
 }
 
 /** GET as the owner; the body, or the status and body when not 200 (then no figure can match). */
 async function get(token: string, path: string, query: Record<string, string | number>) {
-  const res = await call('GET', `${path}?${new URLSearchParams(Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])))}`, { token });
+  const res = await call(
+    'GET',
+    `${path}?${new URLSearchParams(Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])))}`,
+    { token },
+  );
   return res.status === 200 ? res.body : { status: res.status, problem: res.body };
 }
 
@@ -134,38 +175,48 @@ async function checkTenant(spec: TenantSpec, built: BuiltTenant): Promise<string
   const q = { organizationId: orgId };
   const dates = lastDates(daysBack, model.timeZone, model.now);
   const today = dateIn(model.now, model.timeZone);
-  const range = { startDate: addDays(today, -spec.spendRange.startBack), endDate: addDays(today, spec.spendRange.endAhead) };
+  const range = {
+    startDate: addDays(today, -spec.spendRange.startBack),
+    endDate: addDays(today, spec.spendRange.endAhead),
+  };
   const campaignIds = model.campaigns.map((c) => c.id);
 
-  const [organization, orgHistory, spendHistory, portfolio, brief, comparison, campaigns, creators, activities] = await Promise.all([
-    get(token, '/v1/reporting/organization/metrics', q),
-    get(token, '/v1/reporting/organization/metrics/history', { ...q, daysBack }),
-    get(token, '/v1/reporting/spend/history', { ...q, ...range }),
-    get(token, '/v1/reporting/campaign/portfolio', { ...q, daysBack }),
-    get(token, '/v1/reporting/marketing-brief', { ...q, daysBack, audience: 'practitioner' }),
-    campaignIds.length ? get(token, '/v1/reporting/campaign/comparison', { ...q, campaignIds: campaignIds.join(','), daysBack }) : undefined,
-    Promise.all(
-      campaignIds.map(async (campaignId) => ({
-        metrics: await get(token, '/v1/reporting/campaign/metrics', { ...q, campaignId }),
-        history: await get(token, '/v1/reporting/campaign/metrics/history', { ...q, campaignId, daysBack }),
-        closeout: await get(token, '/v1/reporting/campaign/closeout', { ...q, campaignId }),
-      })),
-    ),
-    Promise.all(
-      model.creatorIds.map(async (creatorId) => ({
-        metrics: await get(token, '/v1/reporting/creator/metrics', { ...q, creatorId }),
-        creators: await get(token, '/v1/creators/metrics', { workspaceId: orgId, creatorId }),
-        history: await get(token, '/v1/reporting/creator/metrics/history', { ...q, creatorId, daysBack }),
-        creatorsHistory: await get(token, '/v1/creators/metrics/history', { workspaceId: orgId, creatorId, daysBack }),
-      })),
-    ),
-    Promise.all(
-      model.activities.map(async (a) => ({
-        metrics: await get(token, '/v1/reporting/activity/metrics', { ...q, activityId: a.id }),
-        history: await get(token, '/v1/reporting/activity/metrics/history', { ...q, activityId: a.id, daysBack }),
-      })),
-    ),
-  ]);
+  const [organization, orgHistory, spendHistory, portfolio, brief, comparison, campaigns, creators, activities] =
+    await Promise.all([
+      get(token, '/v1/reporting/organization/metrics', q),
+      get(token, '/v1/reporting/organization/metrics/history', { ...q, daysBack }),
+      get(token, '/v1/reporting/spend/history', { ...q, ...range }),
+      get(token, '/v1/reporting/campaign/portfolio', { ...q, daysBack }),
+      get(token, '/v1/reporting/marketing-brief', { ...q, daysBack, audience: 'practitioner' }),
+      campaignIds.length
+        ? get(token, '/v1/reporting/campaign/comparison', { ...q, campaignIds: campaignIds.join(','), daysBack })
+        : undefined,
+      Promise.all(
+        campaignIds.map(async (campaignId) => ({
+          metrics: await get(token, '/v1/reporting/campaign/metrics', { ...q, campaignId }),
+          history: await get(token, '/v1/reporting/campaign/metrics/history', { ...q, campaignId, daysBack }),
+          closeout: await get(token, '/v1/reporting/campaign/closeout', { ...q, campaignId }),
+        })),
+      ),
+      Promise.all(
+        model.creatorIds.map(async (creatorId) => ({
+          metrics: await get(token, '/v1/reporting/creator/metrics', { ...q, creatorId }),
+          creators: await get(token, '/v1/creators/metrics', { workspaceId: orgId, creatorId }),
+          history: await get(token, '/v1/reporting/creator/metrics/history', { ...q, creatorId, daysBack }),
+          creatorsHistory: await get(token, '/v1/creators/metrics/history', {
+            workspaceId: orgId,
+            creatorId,
+            daysBack,
+          }),
+        })),
+      ),
+      Promise.all(
+        model.activities.map(async (a) => ({
+          metrics: await get(token, '/v1/reporting/activity/metrics', { ...q, activityId: a.id }),
+          history: await get(token, '/v1/reporting/activity/metrics/history', { ...q, activityId: a.id, daysBack }),
+        })),
+      ),
+    ]);
 
   const d = new Differences();
   const org = oracle.organization();
@@ -180,8 +231,16 @@ async function checkTenant(spec: TenantSpec, built: BuiltTenant): Promise<string
   const wantPortfolio = oracle.portfolio(daysBack);
   const p = portfolio.data ?? {};
   d.same('portfolio counts', pick(p.counts ?? {}, ['active', 'scheduled', 'completed', 'draft']), wantPortfolio.counts);
-  d.same('portfolio totals', pick(p, ['budgetTotal', 'spendTotal', 'otherCurrencySpend']), pick(wantPortfolio, ['budgetTotal', 'spendTotal', 'otherCurrencySpend']));
-  d.same('portfolio evidenceQuality', pick(p.evidenceQuality ?? {}, ['activitiesTotal', 'activitiesWithMetrics', 'deliveryCoverage']), wantPortfolio.evidenceQuality);
+  d.same(
+    'portfolio totals',
+    pick(p, ['budgetTotal', 'spendTotal', 'otherCurrencySpend']),
+    pick(wantPortfolio, ['budgetTotal', 'spendTotal', 'otherCurrencySpend']),
+  );
+  d.same(
+    'portfolio evidenceQuality',
+    pick(p.evidenceQuality ?? {}, ['activitiesTotal', 'activitiesWithMetrics', 'deliveryCoverage']),
+    wantPortfolio.evidenceQuality,
+  );
   d.same('portfolio trend', p.trend, wantPortfolio.trend);
   checkMeta(d, 'portfolio', portfolio, org, model.currency);
 
@@ -189,24 +248,48 @@ async function checkTenant(spec: TenantSpec, built: BuiltTenant): Promise<string
   // About the active campaigns, with their figures; without one, about the organization's window.
   const active = model.campaigns.filter((c) => oracle.campaignStatus(c) === 'active').map((c) => oracle.campaign(c.id));
   const headline = active.length
-    ? new RegExp(`^([\\d,]+) active campaigns?: ${MONEY} spent and (-?[\\d,]+) impressions recorded by (?:it|them) in all`).exec(b.headline ?? '')
-    : new RegExp(`^No active campaign: ${MONEY} spent and (-?[\\d,]+) impressions recorded by the organization over the last ${daysBack} days`).exec(b.headline ?? '');
+    ? new RegExp(
+        `^([\\d,]+) active campaigns?: ${MONEY} spent and (-?[\\d,]+) impressions recorded by (?:it|them) in all`,
+      ).exec(b.headline ?? '')
+    : new RegExp(
+        `^No active campaign: ${MONEY} spent and (-?[\\d,]+) impressions recorded by the organization over the last ${daysBack} days`,
+      ).exec(b.headline ?? '');
   d.same(
     'brief headline (active, spend, impressions)',
     headline ? headline.slice(1).map(numberOf) : b.headline,
     active.length
-      ? [active.length, roundMoneyIn(active.reduce((sum, f) => sum + f.totalCosts, 0), model.currency), active.reduce((sum, f) => sum + f.impressions, 0)]
+      ? [
+          active.length,
+          roundMoneyIn(
+            active.reduce((sum, f) => sum + f.totalCosts, 0),
+            model.currency,
+          ),
+          active.reduce((sum, f) => sum + f.impressions, 0),
+        ]
       : [wantPortfolio.trend.spend, wantPortfolio.trend.impressions],
   );
   d.same('brief conversions', quoted(b.highlights, /^([\d,]+) conversions? recorded in all/), org.conversions);
-  d.same('brief CPA', org.conversions === null ? null : quoted(b.highlights, new RegExp(`conversions? recorded in all.*CPA ${MONEY}`)), org.cpa);
+  d.same(
+    'brief CPA',
+    org.conversions === null ? null : quoted(b.highlights, new RegExp(`conversions? recorded in all.*CPA ${MONEY}`)),
+    org.cpa,
+  );
   d.same(
     'brief campaignEvidence',
-    (b.campaignEvidence ?? []).map((c: any) => pick(c, ['campaignId', 'status', 'spend', 'impressions', 'engagement', 'deliveryCoverage'])).sort((x: any, y: any) => x.campaignId.localeCompare(y.campaignId)),
+    (b.campaignEvidence ?? [])
+      .map((c: any) => pick(c, ['campaignId', 'status', 'spend', 'impressions', 'engagement', 'deliveryCoverage']))
+      .sort((x: any, y: any) => x.campaignId.localeCompare(y.campaignId)),
     model.campaigns
       .map((c) => {
         const f = oracle.campaign(c.id);
-        return { campaignId: c.id, status: oracle.campaignStatus(c), spend: f.totalCosts, impressions: f.impressions, engagement: f.engagement, deliveryCoverage: f.deliveryCoverage };
+        return {
+          campaignId: c.id,
+          status: oracle.campaignStatus(c),
+          spend: f.totalCosts,
+          impressions: f.impressions,
+          engagement: f.engagement,
+          deliveryCoverage: f.deliveryCoverage,
+        };
       })
       .sort((x, y) => x.campaignId.localeCompare(y.campaignId)),
   );
@@ -224,30 +307,67 @@ async function checkTenant(spec: TenantSpec, built: BuiltTenant): Promise<string
     const budgetUsed = share(budget ? want.totalCosts / budget : null);
     const c = closeout.data ?? {};
     d.same(`${name} closeout performance`, pick(c.performance ?? {}, METRIC_FIELDS), pick(want, METRIC_FIELDS));
-    d.same(`${name} closeout status, budget, budgetUsed`, pick(c, ['status', 'budget', 'budgetUsed']), { status: oracle.campaignStatus(campaign), budget, budgetUsed });
-    d.same(`${name} closeout evidenceQuality`, pick(c.evidenceQuality ?? {}, ['activitiesTotal', 'activitiesWithMetrics', 'deliveryCoverage']), {
-      activitiesTotal: want.provenance.activitiesTotal,
-      activitiesWithMetrics: want.provenance.activitiesWithMetrics,
-      deliveryCoverage: want.deliveryCoverage,
+    d.same(`${name} closeout status, budget, budgetUsed`, pick(c, ['status', 'budget', 'budgetUsed']), {
+      status: oracle.campaignStatus(campaign),
+      budget,
+      budgetUsed,
     });
+    d.same(
+      `${name} closeout evidenceQuality`,
+      pick(c.evidenceQuality ?? {}, ['activitiesTotal', 'activitiesWithMetrics', 'deliveryCoverage']),
+      {
+        activitiesTotal: want.provenance.activitiesTotal,
+        activitiesWithMetrics: want.provenance.activitiesWithMetrics,
+        deliveryCoverage: want.deliveryCoverage,
+      },
+    );
     checkMeta(d, `${name} closeout`, closeout, want, model.currency);
     const compared = (comparison?.data?.campaigns ?? []).find((x: any) => x.campaignId === campaign.id) ?? {};
     d.same(`${name} comparison current`, pick(compared.current ?? {}, METRIC_FIELDS), pick(want, METRIC_FIELDS));
-    d.same(`${name} comparison status, budget`, pick(compared, ['status', 'budget']), { status: oracle.campaignStatus(campaign), budget });
+    d.same(`${name} comparison status, budget`, pick(compared, ['status', 'budget']), {
+      status: oracle.campaignStatus(campaign),
+      budget,
+    });
     d.same(`${name} comparison change`, compared.change, oracle.windowChange('campaign', campaign.id, daysBack));
     d.same(`${name} comparison efficiency`, compared.efficiency, { cpm: want.cpm, cpe: want.cpe, budgetUsed });
     // The same campaign and period: the same figures in its metrics, the comparison and the closeout.
-    d.same(`${name} metrics = comparison current = closeout performance`, [pick(compared.current ?? {}, AGREEING), pick(c.performance ?? {}, AGREEING)], [pick(metrics.data ?? {}, AGREEING), pick(metrics.data ?? {}, AGREEING)]);
+    d.same(
+      `${name} metrics = comparison current = closeout performance`,
+      [pick(compared.current ?? {}, AGREEING), pick(c.performance ?? {}, AGREEING)],
+      [pick(metrics.data ?? {}, AGREEING), pick(metrics.data ?? {}, AGREEING)],
+    );
   }
   if (comparison) {
-    const newest = campaigns.map((c) => c.metrics?._meta?.freshness ?? null).filter(Boolean).sort().at(-1) ?? null;
-    d.same('comparison _meta.freshness', comparison._meta?.freshness, model.campaigns.map((c) => oracle.campaign(c.id).freshness).filter(Boolean).sort().at(-1) ?? null);
-    d.same('comparison _meta.freshness = newest of its campaigns\' reports', comparison._meta?.freshness, newest);
-    if (model.campaigns.length === 1) d.same('comparison _meta.provenance.basis (one campaign)', comparison._meta?.provenance?.basis, oracle.campaign(model.campaigns[0]!.id).basis);
+    const newest =
+      campaigns
+        .map((c) => c.metrics?._meta?.freshness ?? null)
+        .filter(Boolean)
+        .sort()
+        .at(-1) ?? null;
+    d.same(
+      'comparison _meta.freshness',
+      comparison._meta?.freshness,
+      model.campaigns
+        .map((c) => oracle.campaign(c.id).freshness)
+        .filter(Boolean)
+        .sort()
+        .at(-1) ?? null,
+    );
+    d.same("comparison _meta.freshness = newest of its campaigns' reports", comparison._meta?.freshness, newest);
+    if (model.campaigns.length === 1)
+      d.same(
+        'comparison _meta.provenance.basis (one campaign)',
+        comparison._meta?.provenance?.basis,
+        oracle.campaign(model.campaigns[0]!.id).basis,
+      );
   }
   // The organization's conversions are the sum over its campaigns (as the campaign reports give them).
   const reported = campaigns.map((c) => c.metrics?.data?.conversions).filter((v) => typeof v === 'number');
-  d.same('organization conversions = sum of campaign reports\' conversions', organization.data?.conversions, reported.length ? reported.reduce((a: number, b: number) => a + b, 0) : null);
+  d.same(
+    "organization conversions = sum of campaign reports' conversions",
+    organization.data?.conversions,
+    reported.length ? reported.reduce((a: number, b: number) => a + b, 0) : null,
+  );
 
   // Each creator, under both routes, and each activity.
   for (const [i, creatorId] of model.creatorIds.entries()) {
@@ -255,11 +375,15 @@ async function checkTenant(spec: TenantSpec, built: BuiltTenant): Promise<string
     const want = oracle.creator(creatorId);
     const name = `creator ${i}`;
     checkFigures(d, `${name} metrics`, metrics, want);
-    d.same(`${name} metrics activitiesCount, spend, otherCurrencySpend`, pick(metrics.data ?? {}, ['activitiesCount', 'spend', 'otherCurrencySpend']), {
-      activitiesCount: want.provenance.activitiesTotal,
-      spend: want.totalCosts,
-      otherCurrencySpend: want.otherCurrencySpend,
-    });
+    d.same(
+      `${name} metrics activitiesCount, spend, otherCurrencySpend`,
+      pick(metrics.data ?? {}, ['activitiesCount', 'spend', 'otherCurrencySpend']),
+      {
+        activitiesCount: want.provenance.activitiesTotal,
+        spend: want.totalCosts,
+        otherCurrencySpend: want.otherCurrencySpend,
+      },
+    );
     d.same(`${name} /v1/creators/metrics = reporting`, other.data, metrics.data);
     checkHistory(d, `${name} history`, history, oracle, ['creator', creatorId, dates], want, metrics);
     d.same(`${name} /v1/creators/metrics/history = reporting`, creatorsHistory.items, history.items);
@@ -281,8 +405,11 @@ describe('reporting oracle', () => {
           // Each batch its own owner: a user may create 10 tenants a day (docs/decisions.md), and a batch's are created on one day.
           const built = await buildTenants(await signUp('Oracle Owner'), batch, anchor);
           const found = await Promise.all(batch.tenants.map((spec, i) => checkTenant(spec, built[i]!)));
-          const failing = found.flatMap((list, i) => list.map((x) => `tenant ${i} ${x}`)).filter((x) => !ONLY || x.includes(ONLY));
-          if (failing.length) throw new Error(`${failing.length} differences from the oracle:\n- ${failing.join('\n- ')}`);
+          const failing = found
+            .flatMap((list, i) => list.map((x) => `tenant ${i} ${x}`))
+            .filter((x) => !ONLY || x.includes(ONLY));
+          if (failing.length)
+            throw new Error(`${failing.length} differences from the oracle:\n- ${failing.join('\n- ')}`);
         } finally {
           vi.useRealTimers();
         }

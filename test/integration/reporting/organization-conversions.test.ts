@@ -25,7 +25,8 @@ const send = async (method: string, path: string, body: Record<string, unknown> 
   return res.body;
 };
 
-const organizationMetrics = (orgId: string) => send('GET', `/v1/reporting/organization/metrics?organizationId=${orgId}`, undefined, 200);
+const organizationMetrics = (orgId: string) =>
+  send('GET', `/v1/reporting/organization/metrics?organizationId=${orgId}`, undefined, 200);
 
 describe('organization conversions and CPA', () => {
   it('sums the active count measurements of every campaign, follows updates and deletes, and names the definitions', async () => {
@@ -36,14 +37,22 @@ describe('organization conversions and CPA', () => {
     expect(none.data).toMatchObject({ totalCosts: 100, conversions: null, cpa: null });
     expect(none._meta.provenance.conversionDefinitions).toEqual([]);
 
-    const [first, second] = [await createCampaign(orgId, { name: 'First' }), await createCampaign(orgId, { name: 'Second' })];
+    const [first, second] = [
+      await createCampaign(orgId, { name: 'First' }),
+      await createCampaign(orgId, { name: 'Second' }),
+    ];
     // The spend is First's: an organization's CPA divides the spend of its campaigns with conversions.
     await linkActivity(orgId, first.id, activity.id);
     const signUps = await createOutcomeDefinition(orgId, { name: 'Sign-ups', valueKind: 'count' });
     const trials = await createOutcomeDefinition(orgId, { name: 'Trials', valueKind: 'count' });
     const revenue = await createOutcomeDefinition(orgId, { name: 'Revenue', valueKind: 'currency' });
     const measure = (campaignId: string, outcomeDefinitionId: string, value: number) =>
-      send('POST', '/v1/outcomes/measurements', { organizationId: orgId, campaignId, outcomeDefinitionId, value, sourceMethod: 'manual' }, 201);
+      send(
+        'POST',
+        '/v1/outcomes/measurements',
+        { organizationId: orgId, campaignId, outcomeDefinitionId, value, sourceMethod: 'manual' },
+        201,
+      );
 
     // A non-count definition alone: still no conversions.
     await measure(first.id, revenue.id, 5000);
@@ -58,7 +67,9 @@ describe('organization conversions and CPA', () => {
     expect(body._meta.provenance.conversionDefinitions).toEqual([{ id: signUps.id, name: 'Sign-ups' }]);
     expect(body._meta.warnings.filter((w: string) => w.startsWith('Conversions add up'))).toEqual([]);
     // The totals are reporting's counters on the organization's aggregate, no part of the organization record.
-    expect(JSON.stringify(await send('GET', `/v1/organizations/${orgId}`, undefined, 200))).not.toMatch(/outcome(Value|Count)_/);
+    expect(JSON.stringify(await send('GET', `/v1/organizations/${orgId}`, undefined, 200))).not.toMatch(
+      /outcome(Value|Count)_/,
+    );
 
     // A superseded claim no longer counts: only the measurement's active value does.
     await send('PATCH', `/v1/outcomes/measurements/${a.data.id}`, { value: 28 }, 200);
@@ -68,8 +79,13 @@ describe('organization conversions and CPA', () => {
     const t = await measure(second.id, trials.id, 10);
     body = await organizationMetrics(orgId);
     expect(body.data).toMatchObject({ conversions: 50, cpa: 2 });
-    expect(body._meta.provenance.conversionDefinitions).toEqual([{ id: signUps.id, name: 'Sign-ups' }, { id: trials.id, name: 'Trials' }]);
-    expect(body._meta.warnings).toContain('Conversions add up the measurements of 2 outcome definitions: Sign-ups, Trials.');
+    expect(body._meta.provenance.conversionDefinitions).toEqual([
+      { id: signUps.id, name: 'Sign-ups' },
+      { id: trials.id, name: 'Trials' },
+    ]);
+    expect(body._meta.warnings).toContain(
+      'Conversions add up the measurements of 2 outcome definitions: Sign-ups, Trials.',
+    );
 
     // Moving a measurement to the non-count definition takes it out; deleting one removes it.
     await send('PATCH', `/v1/outcomes/measurements/${t.data.id}`, { outcomeDefinitionId: revenue.id }, 200);
@@ -92,21 +108,50 @@ describe('organization conversions and CPA', () => {
     await newCost(owner, { activityId: clip.id, amount: 100 });
     const campaign = await createCampaign(orgId, { name: 'Spring' });
     await linkActivity(orgId, campaign.id, clip.id);
-    for (const [name, value] of [['Sign-ups', 30], ['Trials', 10]] as const) {
+    for (const [name, value] of [
+      ['Sign-ups', 30],
+      ['Trials', 10],
+    ] as const) {
       const definition = await createOutcomeDefinition(orgId, { name, valueKind: 'count' });
-      await send('POST', '/v1/outcomes/measurements', { organizationId: orgId, campaignId: campaign.id, outcomeDefinitionId: definition.id, value, sourceMethod: 'manual' }, 201);
+      await send(
+        'POST',
+        '/v1/outcomes/measurements',
+        {
+          organizationId: orgId,
+          campaignId: campaign.id,
+          outcomeDefinitionId: definition.id,
+          value,
+          sourceMethod: 'manual',
+        },
+        201,
+      );
     }
-    const brief = (audience: string) => send('GET', `/v1/reporting/marketing-brief?organizationId=${orgId}&daysBack=30&audience=${audience}`, undefined, 200);
+    const brief = (audience: string) =>
+      send(
+        'GET',
+        `/v1/reporting/marketing-brief?organizationId=${orgId}&daysBack=30&audience=${audience}`,
+        undefined,
+        200,
+      );
     const practitioner = await brief('practitioner');
     // 30 + 10 conversions; CPA 100 / 40 = 2.50.
-    expect(practitioner.data.highlights[0]).toBe('40 conversions recorded in all (active outcome measurements of Sign-ups, Trials, whatever their period); CPA $2.50: $100.00 spent by the 1 campaign with conversions over their 40 conversions.');
-    expect(practitioner.data.measurementLimitations).toContain('Conversions add up the measurements of 2 outcome definitions: Sign-ups, Trials.');
+    expect(practitioner.data.highlights[0]).toBe(
+      '40 conversions recorded in all (active outcome measurements of Sign-ups, Trials, whatever their period); CPA $2.50: $100.00 spent by the 1 campaign with conversions over their 40 conversions.',
+    );
+    expect(practitioner.data.measurementLimitations).toContain(
+      'Conversions add up the measurements of 2 outcome definitions: Sign-ups, Trials.',
+    );
     expect(practitioner.data.measurementLimitations.at(-1)).toBe(
       'Conversions count every active outcome measurement of kind count, not only those of the last 30 days, and CPA divides the spend of the campaigns with conversions by their conversions.',
     );
-    expect(practitioner._meta.provenance.conversionDefinitions.map((d: { name: string }) => d.name)).toEqual(['Sign-ups', 'Trials']);
+    expect(practitioner._meta.provenance.conversionDefinitions.map((d: { name: string }) => d.name)).toEqual([
+      'Sign-ups',
+      'Trials',
+    ]);
     const executive = (await brief('executive')).data;
     expect(executive.highlights[0]).toBe('40 conversions recorded in all; CPA $2.50.');
-    expect(executive.measurementLimitations[0]).toBe('Figures are observed and recorded evidence; none of them says that a campaign or creator caused an outcome.');
+    expect(executive.measurementLimitations[0]).toBe(
+      'Figures are observed and recorded evidence; none of them says that a campaign or creator caused an outcome.',
+    );
   });
 });

@@ -32,10 +32,12 @@ const noPublicMetrics = (n: number, of: number) =>
   `${n} of ${of} activities are on platforms that publish no metrics of other people's content (TikTok, LinkedIn): only manual counts can record them.`;
 const noCredentials = (n: number, of: number) =>
   `${n} of ${of} activities have no metrics because their platform's API credentials are not configured: they are read once the credentials are set, or can be counted manually.`;
-const notYet = (n: number, of: number) => `${n} of ${of} activities have no metrics yet (no snapshot or manual count): impressions and engagement do not include them.`;
+const notYet = (n: number, of: number) =>
+  `${n} of ${of} activities have no metrics yet (no snapshot or manual count): impressions and engagement do not include them.`;
 
 /** The warnings about activities without metrics (other warnings left out). */
-const metricWarnings = (body: { _meta: { warnings: string[] } }) => body._meta.warnings.filter((w) => / activities /.test(w));
+const metricWarnings = (body: { _meta: { warnings: string[] } }) =>
+  body._meta.warnings.filter((w) => / activities /.test(w));
 
 const reading = (views: number) => youtubeReading(new Date().toISOString(), { views, likes: 2, comments: 1 });
 
@@ -43,9 +45,24 @@ async function seeded() {
   const orgId = await newOrganization(owner, { currency: 'USD' });
   const campaign = await createCampaign(orgId, { name: 'Launch' });
   const creator = await createCreator(orgId, { name: 'Ada' });
-  const tiktok = await createActivity(orgId, { channel: 'tiktok', activity: 'tiktok_video', name: 'Dance', creatorId: creator.id });
-  const youtube = await createActivity(orgId, { channel: 'youtube', activity: 'youtube_video', name: 'Review', creatorId: creator.id });
-  const unread = await createActivity(orgId, { channel: 'youtube', activity: 'youtube_video', name: 'Unboxing', creatorId: creator.id });
+  const tiktok = await createActivity(orgId, {
+    channel: 'tiktok',
+    activity: 'tiktok_video',
+    name: 'Dance',
+    creatorId: creator.id,
+  });
+  const youtube = await createActivity(orgId, {
+    channel: 'youtube',
+    activity: 'youtube_video',
+    name: 'Review',
+    creatorId: creator.id,
+  });
+  const unread = await createActivity(orgId, {
+    channel: 'youtube',
+    activity: 'youtube_video',
+    name: 'Unboxing',
+    creatorId: creator.id,
+  });
   for (const a of [tiktok, youtube, unread]) await linkActivity(orgId, campaign.id, a.id);
   await markUnavailable(orgId, tiktok.id, 'platform_has_no_public_metrics');
   await markUnavailable(orgId, youtube.id, 'platform_credentials_missing');
@@ -72,12 +89,20 @@ describe('reports name why activities have no metrics', () => {
   it('a reading clears the credentials reason and its warning; a manual count takes the platform reason out', async () => {
     const { orgId, tiktok, youtube, reports } = await seeded();
     await recordReadings(orgId, [{ activityId: youtube.id, reading: reading(500) }]);
-    for (const report of Object.values(reports)) expect(metricWarnings(await report())).toEqual([noPublicMetrics(1, 3), notYet(1, 3)]);
+    for (const report of Object.values(reports))
+      expect(metricWarnings(await report())).toEqual([noPublicMetrics(1, 3), notYet(1, 3)]);
     // The activity's own report: its reason gone with the reading.
-    expect(metricWarnings(await get('/v1/reporting/activity/metrics', { organizationId: orgId, activityId: youtube.id }))).toEqual([]);
-    expect(metricWarnings(await get('/v1/reporting/activity/metrics', { organizationId: orgId, activityId: tiktok.id }))).toEqual([noPublicMetrics(1, 1)]);
+    expect(
+      metricWarnings(await get('/v1/reporting/activity/metrics', { organizationId: orgId, activityId: youtube.id })),
+    ).toEqual([]);
+    expect(
+      metricWarnings(await get('/v1/reporting/activity/metrics', { organizationId: orgId, activityId: tiktok.id })),
+    ).toEqual([noPublicMetrics(1, 1)]);
     // A manual count gives the TikTok activity metrics: it no longer counts as without.
-    const res = await call('PATCH', `/v1/activities/${tiktok.id}`, { token: owner.token, body: { name: 'Dance', viewsCount: 1200 } });
+    const res = await call('PATCH', `/v1/activities/${tiktok.id}`, {
+      token: owner.token,
+      body: { name: 'Dance', viewsCount: 1200 },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     for (const report of Object.values(reports)) expect(metricWarnings(await report())).toEqual([notYet(1, 3)]);
   });
@@ -86,10 +111,18 @@ describe('reports name why activities have no metrics', () => {
     const { orgId, campaign, tiktok, youtube, reports } = await seeded();
     await unlinkActivity(orgId, campaign.id, tiktok.id);
     expect(metricWarnings(await reports.campaign())).toEqual([noCredentials(1, 2), notYet(1, 2)]);
-    expect(metricWarnings(await reports.organization())).toEqual([noCredentials(1, 3), noPublicMetrics(1, 3), notYet(1, 3)]);
+    expect(metricWarnings(await reports.organization())).toEqual([
+      noCredentials(1, 3),
+      noPublicMetrics(1, 3),
+      notYet(1, 3),
+    ]);
     // Linked again: it brings its reason back to the campaign.
     await linkActivity(orgId, campaign.id, tiktok.id);
-    expect(metricWarnings(await reports.campaign())).toEqual([noCredentials(1, 3), noPublicMetrics(1, 3), notYet(1, 3)]);
+    expect(metricWarnings(await reports.campaign())).toEqual([
+      noCredentials(1, 3),
+      noPublicMetrics(1, 3),
+      notYet(1, 3),
+    ]);
     await deleteActivity(orgId, tiktok.id);
     await deleteActivity(orgId, youtube.id);
     expect(metricWarnings(await reports.organization())).toEqual([notYet(1, 1)]);
@@ -107,15 +140,26 @@ describe('reports name why activities have no metrics', () => {
 
   it('names a web analytics connection needing reconnection in the organization-level reports', async () => {
     const { orgId } = await seeded();
-    const warning = (body: { _meta: { warnings: string[] } }) => body._meta.warnings.filter((w) => w.startsWith('The web analytics connection'));
+    const warning = (body: { _meta: { warnings: string[] } }) =>
+      body._meta.warnings.filter((w) => w.startsWith('The web analytics connection'));
     expect(warning(await get('/v1/reporting/organization/metrics', { organizationId: orgId }))).toEqual([]);
     await saveGrant(orgId, { sealedRefreshToken: 'sealed', connectedBy: owner.userId });
     await markNeedsReconnect(orgId);
-    const expected = ['The web analytics connection needs reconnecting: Google refused the stored grant, so analytics figures stop at the last import until an owner connects again.'];
+    const expected = [
+      'The web analytics connection needs reconnecting: Google refused the stored grant, so analytics figures stop at the last import until an owner connects again.',
+    ];
     expect(warning(await get('/v1/reporting/organization/metrics', { organizationId: orgId }))).toEqual(expected);
-    expect(warning(await get('/v1/reporting/organization/metrics/history', { organizationId: orgId }))).toEqual(expected);
-    expect(warning(await get('/v1/reporting/campaign/portfolio', { organizationId: orgId, daysBack: 30 }))).toEqual(expected);
-    const brief = await get('/v1/reporting/marketing-brief', { organizationId: orgId, daysBack: 30, audience: 'practitioner' });
+    expect(warning(await get('/v1/reporting/organization/metrics/history', { organizationId: orgId }))).toEqual(
+      expected,
+    );
+    expect(warning(await get('/v1/reporting/campaign/portfolio', { organizationId: orgId, daysBack: 30 }))).toEqual(
+      expected,
+    );
+    const brief = await get('/v1/reporting/marketing-brief', {
+      organizationId: orgId,
+      daysBack: 30,
+      audience: 'practitioner',
+    });
     expect(warning(brief)).toEqual(expected);
   });
 });

@@ -11,7 +11,8 @@ import { tokenFor } from '../../support/auth.ts';
 import { call } from '../../support/call.ts';
 import { signUp, type TestUser } from '../../support/users.ts';
 
-const requestDeletion = (user: TestUser) => call('POST', `/v1/users/${user.userId}/request-deletion`, { token: user.token });
+const requestDeletion = (user: TestUser) =>
+  call('POST', `/v1/users/${user.userId}/request-deletion`, { token: user.token });
 const confirmDeletion = (user: TestUser, token: unknown) =>
   call('POST', `/v1/users/${user.userId}/confirm-deletion`, { token: user.token, body: { token } });
 const deleteAccount = (user: TestUser, token?: string) =>
@@ -39,7 +40,9 @@ async function tenantWith(owner: TestUser, ...others: TestUser[]) {
 }
 
 const members = async (tenantId: string, viewer: TestUser) => {
-  const response = await call('GET', `/v1/users?organizationId=${tenantId}&pageIndex=0&pageSize=100`, { token: viewer.token });
+  const response = await call('GET', `/v1/users?organizationId=${tenantId}&pageIndex=0&pageSize=100`, {
+    token: viewer.token,
+  });
   expect(response.status).toBe(200);
   return (response.body.items as { id: string }[]).map((m) => m.id);
 };
@@ -50,11 +53,18 @@ describe('User account states and transitions', () => {
     const response = await requestDeletion(me);
     expect(response.status).toBe(200);
     expect(response.body._meta).toBeUndefined();
-    expect(response.body.data).toEqual({ userId: me.userId, expiresAt: expect.any(String), status: 'confirmation_sent' });
+    expect(response.body.data).toEqual({
+      userId: me.userId,
+      expiresAt: expect.any(String),
+      status: 'confirmation_sent',
+    });
     expect(Date.parse(response.body.data.expiresAt)).toBeGreaterThan(Date.now());
     const emails = (await listOutbox()).filter((e) => e.to === me.email);
     expect(emails).toHaveLength(1);
-    expect(emails[0]).toMatchObject({ kind: 'deletion', data: { userId: me.userId, token: expect.stringMatching(/^[0-9a-f-]{36}$/) } });
+    expect(emails[0]).toMatchObject({
+      kind: 'deletion',
+      data: { userId: me.userId, token: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+    });
     // Requesting is not deleting.
     expect((await call('GET', `/v1/users/${me.userId}`, { token: me.token })).status).toBe(200);
   });
@@ -72,7 +82,10 @@ describe('User account states and transitions', () => {
     const owner = await signUp('Tenant Owner');
     const me = await signUp('Leaving Member');
     const tenant = await tenantWith(owner, me);
-    await call('PATCH', `/v1/users/${me.userId}/settings`, { token: me.token, body: { activeOrganizationId: tenant.id } });
+    await call('PATCH', `/v1/users/${me.userId}/settings`, {
+      token: me.token,
+      body: { activeOrganizationId: tenant.id },
+    });
     const token = await requestAndConfirm(me);
 
     const response = await deleteAccount(me, token);
@@ -83,7 +96,13 @@ describe('User account states and transitions', () => {
     expect((await getTenantCounts([tenant.id])).get(tenant.id)).toEqual({ memberCount: 1, ownerCount: 1 });
     expect(await getMembership(tenant.id, me.userId)).toBeUndefined();
     const profile = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.user(me.userId) }));
-    expect(profile.Item).toMatchObject({ name: null, email: null, jobRole: null, avatarKey: null, deletedAt: expect.any(String) });
+    expect(profile.Item).toMatchObject({
+      name: null,
+      email: null,
+      jobRole: null,
+      avatarKey: null,
+      deletedAt: expect.any(String),
+    });
   });
 });
 
@@ -198,7 +217,10 @@ describe('The deletion token', () => {
 });
 
 describe('An agent token', () => {
-  const agentOf = (user: TestUser): TestUser => ({ ...user, token: tokenFor(user.userId, { email: user.email, agent: true }) });
+  const agentOf = (user: TestUser): TestUser => ({
+    ...user,
+    token: tokenFor(user.userId, { email: user.email, agent: true }),
+  });
 
   it('may not delete the account without the emailed deletion token (403), and deletes nothing', async () => {
     const me = await signUp();
@@ -218,11 +240,13 @@ describe('An agent token', () => {
 });
 
 describe('After deletion', () => {
-  it('the account\'s access token answers 401 on its own routes and on tenant routes', async () => {
+  it("the account's access token answers 401 on its own routes and on tenant routes", async () => {
     const owner = await signUp('Staying Owner');
     const me = await signUp('Gone');
     const tenant = await tenantWith(owner, me);
-    expect((await call('GET', `/v1/users?organizationId=${tenant.id}&pageIndex=0&pageSize=10`, { token: me.token })).status).toBe(200);
+    expect(
+      (await call('GET', `/v1/users?organizationId=${tenant.id}&pageIndex=0&pageSize=10`, { token: me.token })).status,
+    ).toBe(200);
     expect((await deleteAccount(me, await requestAndConfirm(me))).status).toBe(200);
 
     for (const [method, url] of [
@@ -236,7 +260,9 @@ describe('After deletion', () => {
       expect(response.body.code).toBe('unauthenticated');
     }
     // A fresh token of the same account is refused as well: it is the account that is gone.
-    expect((await call('GET', `/v1/users/${me.userId}`, { token: tokenFor(me.userId, { agent: true }) })).status).toBe(401);
+    expect((await call('GET', `/v1/users/${me.userId}`, { token: tokenFor(me.userId, { agent: true }) })).status).toBe(
+      401,
+    );
   });
 
   it('the email address can be used by a new account', async () => {
@@ -256,7 +282,8 @@ describe('Acting on another account', () => {
   it('is refused (403) for request, confirm and delete, and deletes nothing', async () => {
     const me = await signUp('Attacker');
     const victim = await signUp('Victim');
-    const as = (method: string, path: string, body?: unknown) => call(method, `/v1/users/${victim.userId}${path}`, { token: me.token, body });
+    const as = (method: string, path: string, body?: unknown) =>
+      call(method, `/v1/users/${victim.userId}${path}`, { token: me.token, body });
     for (const response of [
       await as('POST', '/request-deletion'),
       await as('POST', '/confirm-deletion', { token: randomUUID() }),

@@ -18,21 +18,49 @@ describe('POST /v1/users/:id/avatar/upload-url', () => {
       const response = await call('POST', url, { token: me.token, body: { contentType, contentLength: 1 } });
       expect(response.status, contentType).toBe(200);
       expect(response.body._meta).toBeUndefined();
-      expect(response.body.data).toMatchObject({ method: 'PUT', headers: { 'content-type': contentType, 'content-length': '1' } });
+      expect(response.body.data).toMatchObject({
+        method: 'PUT',
+        headers: { 'content-type': contentType, 'content-length': '1' },
+      });
     }
-    expect((await call('POST', url, { token: me.token, body: { contentType: 'image/png', contentLength: MAX_AVATAR_BYTES } })).status).toBe(200);
-    expect((await call('POST', url, { token: me.token, body: { contentType: 'image/png', contentLength: MAX_AVATAR_BYTES + 1 } })).status).toBe(400);
-    expect((await call('POST', url, { token: me.token, body: { contentType: 'image/png', contentLength: 0 } })).status).toBe(400);
-    expect((await call('POST', url, { token: me.token, body: { contentType: 'image/png', contentLength: 1.5 } })).status).toBe(400);
-    expect((await call('POST', url, { token: me.token, body: { contentType: 'text/html', contentLength: 10 } })).status).toBe(400);
+    expect(
+      (
+        await call('POST', url, {
+          token: me.token,
+          body: { contentType: 'image/png', contentLength: MAX_AVATAR_BYTES },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await call('POST', url, {
+          token: me.token,
+          body: { contentType: 'image/png', contentLength: MAX_AVATAR_BYTES + 1 },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (await call('POST', url, { token: me.token, body: { contentType: 'image/png', contentLength: 0 } })).status,
+    ).toBe(400);
+    expect(
+      (await call('POST', url, { token: me.token, body: { contentType: 'image/png', contentLength: 1.5 } })).status,
+    ).toBe(400);
+    expect(
+      (await call('POST', url, { token: me.token, body: { contentType: 'text/html', contentLength: 10 } })).status,
+    ).toBe(400);
     expect((await call('POST', url, { token: me.token, body: { contentType: 'image/png' } })).status).toBe(400);
   });
 
   it('signs content type and length into the URL with a short expiry', async () => {
     const me = await signUp();
-    const response = await call('POST', `/v1/users/${me.userId}/avatar/upload-url`, { token: me.token, body: { contentType: 'image/png', contentLength: 1234 } });
+    const response = await call('POST', `/v1/users/${me.userId}/avatar/upload-url`, {
+      token: me.token,
+      body: { contentType: 'image/png', contentLength: 1234 },
+    });
     const signed = new URL(response.body.data.uploadUrl);
-    expect(signed.searchParams.get('X-Amz-SignedHeaders')?.split(';')).toEqual(expect.arrayContaining(['content-type', 'content-length']));
+    expect(signed.searchParams.get('X-Amz-SignedHeaders')?.split(';')).toEqual(
+      expect.arrayContaining(['content-type', 'content-length']),
+    );
     expect(signed.searchParams.get('X-Amz-Expires')).toBe('300');
     expect(signed.pathname).toContain(response.body.data.avatarKey);
   });
@@ -40,7 +68,9 @@ describe('POST /v1/users/:id/avatar/upload-url', () => {
   it('answers 404 without a user record and 403 for another user', async () => {
     const nobody = randomUUID();
     const body = { contentType: 'image/png', contentLength: 10 };
-    expect((await call('POST', `/v1/users/${nobody}/avatar/upload-url`, { token: tokenFor(nobody), body })).status).toBe(404);
+    expect(
+      (await call('POST', `/v1/users/${nobody}/avatar/upload-url`, { token: tokenFor(nobody), body })).status,
+    ).toBe(404);
     const me = await signUp();
     expect((await call('POST', `/v1/users/${nobody}/avatar/upload-url`, { token: me.token, body })).status).toBe(403);
   });
@@ -55,7 +85,10 @@ describe('POST /v1/users/:id/change-email', () => {
     expect(response.body.data).toMatchObject({ userId: me.userId, newEmail, status: 'confirmation_sent' });
     const emails = (await listOutbox()).filter((e) => e.to === newEmail);
     expect(emails).toHaveLength(1);
-    expect(emails[0]).toMatchObject({ kind: 'email_change', data: { userId: me.userId, newEmail, token: expect.any(String) } });
+    expect(emails[0]).toMatchObject({
+      kind: 'email_change',
+      data: { userId: me.userId, newEmail, token: expect.any(String) },
+    });
     // The account keeps its address until the change is confirmed.
     expect((await call('GET', `/v1/users/${me.userId}`, { token: me.token })).body.data.email).toBe(me.email);
   });
@@ -63,22 +96,40 @@ describe('POST /v1/users/:id/change-email', () => {
   it('answers an address of another account as a free one (no enumeration); refuses the current address (400) and a malformed one (400), sending nothing', async () => {
     const me = await signUp();
     const other = await signUp();
-    const taken = await call('POST', `/v1/users/${me.userId}/change-email`, { token: me.token, body: { newEmail: other.email } });
-    const free = await call('POST', `/v1/users/${me.userId}/change-email`, { token: me.token, body: { newEmail: `free-${randomUUID()}@example.com` } });
+    const taken = await call('POST', `/v1/users/${me.userId}/change-email`, {
+      token: me.token,
+      body: { newEmail: other.email },
+    });
+    const free = await call('POST', `/v1/users/${me.userId}/change-email`, {
+      token: me.token,
+      body: { newEmail: `free-${randomUUID()}@example.com` },
+    });
     expect(taken.status).toBe(200);
     expect(free.status).toBe(200);
     expect(Object.keys(taken.body.data).sort()).toEqual(Object.keys(free.body.data).sort());
     expect(taken.body.data.status).toBe(free.body.data.status);
     const before = (await listOutbox()).length;
-    expect((await call('POST', `/v1/users/${me.userId}/change-email`, { token: me.token, body: { newEmail: me.email.toUpperCase() } })).status).toBe(400);
-    expect((await call('POST', `/v1/users/${me.userId}/change-email`, { token: me.token, body: { newEmail: 'nope' } })).status).toBe(400);
+    expect(
+      (
+        await call('POST', `/v1/users/${me.userId}/change-email`, {
+          token: me.token,
+          body: { newEmail: me.email.toUpperCase() },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (await call('POST', `/v1/users/${me.userId}/change-email`, { token: me.token, body: { newEmail: 'nope' } }))
+        .status,
+    ).toBe(400);
     expect((await listOutbox()).length).toBe(before);
   });
 });
 
 describe('POST /v1/users/:id/confirm-email-change', () => {
   const requestChange = async (me: { userId: string; token: string }, newEmail: string) => {
-    expect((await call('POST', `/v1/users/${me.userId}/change-email`, { token: me.token, body: { newEmail } })).status).toBe(200);
+    expect(
+      (await call('POST', `/v1/users/${me.userId}/change-email`, { token: me.token, body: { newEmail } })).status,
+    ).toBe(200);
     return (await listOutbox()).find((e) => e.to === newEmail && e.kind === 'email_change')!.data.token as string;
   };
   const confirm = (me: { userId: string; token: string }, code: string) =>
@@ -95,9 +146,15 @@ describe('POST /v1/users/:id/confirm-email-change', () => {
     expect((await confirm(me, code)).status).toBe(403);
 
     const late = randomUUID();
-    const taken = await call('POST', '/v1/users', { token: tokenFor(late, { email: newEmail }), body: { userId: late, email: newEmail } });
+    const taken = await call('POST', '/v1/users', {
+      token: tokenFor(late, { email: newEmail }),
+      body: { userId: late, email: newEmail },
+    });
     expect(taken.status).toBe(409);
-    const freed = await call('POST', '/v1/users', { token: tokenFor(late, { email: me.email }), body: { userId: late, email: me.email } });
+    const freed = await call('POST', '/v1/users', {
+      token: tokenFor(late, { email: me.email }),
+      body: { userId: late, email: me.email },
+    });
     expect(freed.status).toBe(201);
   });
 

@@ -27,7 +27,11 @@ async function uploadAvatar(user: TestUser): Promise<{ avatarKey: string; image:
     body: { contentType: 'image/gif', contentLength: image.length },
   });
   expect(issued.status, JSON.stringify(issued.body)).toBe(200);
-  const put = await fetch(issued.body.data.uploadUrl, { method: 'PUT', headers: issued.body.data.headers, body: image });
+  const put = await fetch(issued.body.data.uploadUrl, {
+    method: 'PUT',
+    headers: issued.body.data.headers,
+    body: image,
+  });
   expect(put.status).toBe(200);
   return { avatarKey: issued.body.data.avatarKey as string, image };
 }
@@ -35,7 +39,11 @@ async function uploadAvatar(user: TestUser): Promise<{ avatarKey: string; image:
 /** An object of the avatars bucket as the emulator serves it. */
 async function stored(key: string): Promise<{ status: number; contentType: string | null; body: Buffer }> {
   const res = await fetch(`${s3Endpoint()}/avatars/${key}`);
-  return { status: res.status, contentType: res.headers.get('content-type'), body: Buffer.from(await res.arrayBuffer()) };
+  return {
+    status: res.status,
+    contentType: res.headers.get('content-type'),
+    body: Buffer.from(await res.arrayBuffer()),
+  };
 }
 
 /** S3's answer to a CopyObject that succeeded. */
@@ -44,7 +52,8 @@ const copyResult = () =>
 
 const objectStatus = async (key: string) => (await stored(key)).status;
 
-const setAvatar = (user: TestUser, avatarKey: string | null) => call('PATCH', `/v1/users/${user.userId}`, { token: user.token, body: { avatarKey } });
+const setAvatar = (user: TestUser, avatarKey: string | null) =>
+  call('PATCH', `/v1/users/${user.userId}`, { token: user.token, body: { avatarKey } });
 /** A user whose profile names the image `first`, with `second` uploaded but not set yet. */
 async function avatarThenUpload(): Promise<{ me: TestUser; first: string; second: string }> {
   const me = await signUp();
@@ -54,7 +63,8 @@ async function avatarThenUpload(): Promise<{ me: TestUser; first: string; second
   return { me, first, second };
 }
 
-const profile = async (user: TestUser) => (await call('GET', `/v1/users/${user.userId}`, { token: user.token })).body.data;
+const profile = async (user: TestUser) =>
+  (await call('GET', `/v1/users/${user.userId}`, { token: user.token })).body.data;
 
 describe('avatar objects', () => {
   it('takes the upload under uploads/, and moves it to the avatar key when the profile sets it', async () => {
@@ -75,12 +85,20 @@ describe('avatar objects', () => {
     const me = await signUp();
     const { avatarKey: current } = await uploadAvatar(me);
     await setAvatar(me, current);
-    const issued = await call('POST', `/v1/users/${me.userId}/avatar/upload-url`, { token: me.token, body: { contentType: 'image/png', contentLength: 10 } });
+    const issued = await call('POST', `/v1/users/${me.userId}/avatar/upload-url`, {
+      token: me.token,
+      body: { contentType: 'image/png', contentLength: 10 },
+    });
     const neverUploaded: string = issued.body.data.avatarKey;
     const newEmail = `new-${randomUUID()}@example.com`;
 
-    const res = await call('PATCH', `/v1/users/${me.userId}`, { token: me.token, body: { avatarKey: neverUploaded, name: 'Renamed', email: newEmail } });
-    expectProblem(res, 400, 'invalid_input', [{ path: 'avatarKey', message: 'Nothing was uploaded for this key, or its upload expired.' }]);
+    const res = await call('PATCH', `/v1/users/${me.userId}`, {
+      token: me.token,
+      body: { avatarKey: neverUploaded, name: 'Renamed', email: newEmail },
+    });
+    expectProblem(res, 400, 'invalid_input', [
+      { path: 'avatarKey', message: 'Nothing was uploaded for this key, or its upload expired.' },
+    ]);
     expect(res.body.detail).toMatch(/^Upload the image/);
     expect(await profile(me)).toMatchObject({ avatarKey: current, name: 'Test User' });
     expect((await listOutbox()).map((m) => m.to)).not.toContain(newEmail);
@@ -119,14 +137,19 @@ describe('avatar objects', () => {
     const { avatarKey } = await uploadAvatar(me);
     await setAvatar(me, avatarKey);
     expect((await setAvatar(me, avatarKey)).status).toBe(200);
-    expect((await call('PATCH', `/v1/users/${me.userId}`, { token: me.token, body: { jobRole: 'Editor' } })).status).toBe(200);
+    expect(
+      (await call('PATCH', `/v1/users/${me.userId}`, { token: me.token, body: { jobRole: 'Editor' } })).status,
+    ).toBe(200);
     expect(await objectStatus(avatarKey)).toBe(200);
   });
 
   it('answers 429 rate_limited when S3 is unreachable while setting an avatar: nothing changes, and the same PATCH succeeds later', async () => {
     const { me, first, second } = await avatarThenUpload();
     process.env.S3_ENDPOINT = 'http://127.0.0.1:9'; // nothing listens: the copy cannot be made
-    const res = await call('PATCH', `/v1/users/${me.userId}`, { token: me.token, body: { avatarKey: second, jobRole: 'Painter' } });
+    const res = await call('PATCH', `/v1/users/${me.userId}`, {
+      token: me.token,
+      body: { avatarKey: second, jobRole: 'Painter' },
+    });
     expectProblem(res, 429, 'rate_limited');
     expect(res.headers['retry-after']).toBe('1');
     process.env.S3_ENDPOINT = s3Endpoint();
@@ -134,14 +157,17 @@ describe('avatar objects', () => {
     expect(await profile(me)).toMatchObject({ avatarKey: first, jobRole: null });
     expect(await objectStatus(first)).toBe(200);
     expect(await objectStatus(avatarUploadKey(second))).toBe(200);
-    const retried = await call('PATCH', `/v1/users/${me.userId}`, { token: me.token, body: { avatarKey: second, jobRole: 'Painter' } });
+    const retried = await call('PATCH', `/v1/users/${me.userId}`, {
+      token: me.token,
+      body: { avatarKey: second, jobRole: 'Painter' },
+    });
     expect(retried.status, JSON.stringify(retried.body)).toBe(200);
     expect(retried.body.data).toMatchObject({ avatarKey: second, jobRole: 'Painter' });
     expect(await objectStatus(second)).toBe(200);
     expect(await objectStatus(first)).toBe(404);
   });
 
-  it('takes S3\'s 403 to the copy (its answer for a missing source to a caller without s3:ListBucket) as nothing uploaded: 400', async () => {
+  it("takes S3's 403 to the copy (its answer for a missing source to a caller without s3:ListBucket) as nothing uploaded: 400", async () => {
     const me = await signUp();
     const { avatarKey } = await uploadAvatar(me);
     const { requests } = await standInS3(() => ({ status: 403, code: 'AccessDenied' }));
@@ -152,11 +178,17 @@ describe('avatar objects', () => {
 
   it('answers 200 with the new key when the old image and the upload cannot be removed (the failures are only logged)', async () => {
     const { me, first, second } = await avatarThenUpload();
-    const { requests } = await standInS3((_n, { method }) => (method === 'PUT' ? { status: 200, body: copyResult() } : { status: 403, code: 'AccessDenied' }));
+    const { requests } = await standInS3((_n, { method }) =>
+      method === 'PUT' ? { status: 200, body: copyResult() } : { status: 403, code: 'AccessDenied' },
+    );
     const res = await setAvatar(me, second);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data.avatarKey).toBe(second);
-    expect(requests).toEqual([`PUT /avatars/${second}`, `DELETE /avatars/${avatarUploadKey(second)}`, `DELETE /avatars/${first}`]);
+    expect(requests).toEqual([
+      `PUT /avatars/${second}`,
+      `DELETE /avatars/${avatarUploadKey(second)}`,
+      `DELETE /avatars/${first}`,
+    ]);
     expect((await profile(me)).avatarKey).toBe(second);
     expect(await objectStatus(first)).toBe(200);
   });
@@ -186,7 +218,9 @@ describe('avatar objects', () => {
     const res = await call('DELETE', `/v1/users/${me.userId}`, { token: me.token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     // Released in the same transaction that clears the profile.
-    expect((await releasedObjects()).filter((o) => o.objectKey === avatarKey)).toEqual([expect.objectContaining({ bucket: 'avatars', objectKey: avatarKey })]);
+    expect((await releasedObjects()).filter((o) => o.objectKey === avatarKey)).toEqual([
+      expect.objectContaining({ bucket: 'avatars', objectKey: avatarKey }),
+    ]);
     expect(await deleteReleasedObjects()).toMatchObject({ failed: 0 });
     expect(await objectStatus(avatarKey)).toBe(404);
     expect(await releasedObjects()).toEqual([]);

@@ -34,7 +34,11 @@ async function emailsTo(to: string) {
 }
 
 async function pendingChange(userId: string) {
-  return (await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.emailChange(userId), ConsistentRead: true }))).Item;
+  return (
+    await documentClient().send(
+      new GetCommand({ TableName: tableName(), Key: keys.emailChange(userId), ConsistentRead: true }),
+    )
+  ).Item;
 }
 
 function expectRateLimited(res: CallResult, retryAfterSeconds: number, detail: RegExp): void {
@@ -97,7 +101,11 @@ describe('email-change codes per recipient address', () => {
 
       const fourth = senders[3]!;
       expectRateLimited(await changeEmail(fourth, target), 30, /3 email-change codes/);
-      expectRateLimited(await patchEmail(fourth, target.toUpperCase(), { jobRole: 'Changed' }), 30, /3 email-change codes/);
+      expectRateLimited(
+        await patchEmail(fourth, target.toUpperCase(), { jobRole: 'Changed' }),
+        30,
+        /3 email-change codes/,
+      );
       // Surrounding spaces are no way around it: such an address is not valid input.
       expectProblem(await changeEmail(fourth, `  ${target} `), 400, 'invalid_input', 'any');
       expect(await emailsTo(target)).toHaveLength(3);
@@ -119,7 +127,11 @@ describe('email-change codes per recipient address', () => {
       for (const [i, tag] of ['+a', '', '+b'].entries()) {
         expect((await changeEmail(senders[i]!, `${mailbox}${tag}@example.com`)).status).toBe(200);
       }
-      expectRateLimited(await changeEmail(senders[3]!, `${mailbox.toUpperCase()}+c@Example.com`), 30, /3 email-change codes/);
+      expectRateLimited(
+        await changeEmail(senders[3]!, `${mailbox.toUpperCase()}+c@Example.com`),
+        30,
+        /3 email-change codes/,
+      );
       expect(await emailsTo(`${mailbox}+c@example.com`)).toEqual([]);
     });
   });
@@ -132,7 +144,11 @@ describe('email-change codes per recipient address', () => {
       for (const [i, to] of [`${name}@gmail.com`, `${dotted(1)}@gmail.com`, `${name}@googlemail.com`].entries()) {
         expect((await changeEmail(senders[i]!, to)).status).toBe(200);
       }
-      for (const [i, to] of [`${dotted(2)}@gmail.com`, `${dotted(3)}@googlemail.com`, `${dotted(4).toUpperCase()}+x@GMAIL.com`].entries()) {
+      for (const [i, to] of [
+        `${dotted(2)}@gmail.com`,
+        `${dotted(3)}@googlemail.com`,
+        `${dotted(4).toUpperCase()}+x@GMAIL.com`,
+      ].entries()) {
         expectRateLimited(await changeEmail(senders[3 + i]!, to), 30, /3 email-change codes/);
         expect(await emailsTo(to)).toEqual([]);
       }
@@ -143,7 +159,9 @@ describe('email-change codes per recipient address', () => {
     const target = address('contested');
     const senders = await Promise.all(Array.from({ length: 6 }, (_, n) => signUp(`Contender ${n}`)));
     await atInstant(hourStart() - 30_000, async () => {
-      const answers = await Promise.all(senders.map((s, i) => (i % 2 ? patchEmail(s, target) : changeEmail(s, target.toUpperCase()))));
+      const answers = await Promise.all(
+        senders.map((s, i) => (i % 2 ? patchEmail(s, target) : changeEmail(s, target.toUpperCase()))),
+      );
       expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 429, 429, 429]);
       expect(await emailsTo(target)).toHaveLength(3);
     });

@@ -21,7 +21,8 @@ beforeAll(async () => {
   await putMembership({ tenantId: randomUUID(), userId: stranger.userId, role: 'owner' });
 });
 
-const list = (query: string, token = owner.token) => call('GET', `/v1/users?organizationId=${orgId}&${query}`, { token });
+const list = (query: string, token = owner.token) =>
+  call('GET', `/v1/users?organizationId=${orgId}&${query}`, { token });
 
 describe('GET /v1/users', () => {
   it('pages disjointly and completely with an exact totalCount (exact multiple, last partial page, past the end)', async () => {
@@ -40,9 +41,11 @@ describe('GET /v1/users', () => {
     expect(beyond.body).toMatchObject({ items: [], totalCount: 6 });
   });
 
-  it('includes each member\'s role and status, and role facets', async () => {
+  it("includes each member's role and status, and role facets", async () => {
     const page = await list('pageIndex=0&pageSize=100&searchTerm=dana');
-    expect(page.body.items).toEqual([expect.objectContaining({ name: 'Dana', role: 'viewer', membershipStatus: 'active' })]);
+    expect(page.body.items).toEqual([
+      expect.objectContaining({ name: 'Dana', role: 'viewer', membershipStatus: 'active' }),
+    ]);
     const all = await list('pageIndex=0&pageSize=100');
     expect(all.body.facets).toEqual({ role: { owner: 1, member: 4, viewer: 1 } });
   });
@@ -68,7 +71,9 @@ describe('GET /v1/users', () => {
     expect((await list(`pageIndex=0&pageSize=10&searchTerm=${'a'.repeat(201)}`)).status).toBe(400);
     expect((await list(`pageIndex=0&pageSize=10&searchTerm=${'a'.repeat(200)}`)).status).toBe(200);
     expect((await list('pageIndex=0&pageSize=10&sortBy=password')).status).toBe(400);
-    expect((await list('pageIndex=0&pageSize=10&colour=red')).body.errors).toEqual([{ path: 'colour', message: 'Unknown field.' }]);
+    expect((await list('pageIndex=0&pageSize=10&colour=red')).body.errors).toEqual([
+      { path: 'colour', message: 'Unknown field.' },
+    ]);
   });
 
   it('answers 403 to a caller who is not an active member of the organization', async () => {

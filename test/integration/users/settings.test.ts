@@ -10,14 +10,25 @@ describe('user settings', () => {
     const me = await signUp();
     const response = await call('GET', `/v1/users/${me.userId}/settings`, { token: me.token });
     expect(response.status).toBe(200);
-    expect(response.body.data).toMatchObject({ id: me.userId, userId: me.userId, activeOrganizationId: null, preferences: {} });
+    expect(response.body.data).toMatchObject({
+      id: me.userId,
+      userId: me.userId,
+      activeOrganizationId: null,
+      preferences: {},
+    });
     expect(response.body._meta.requestId).toBeTypeOf('string');
   });
 
   it('shallow-merges preferences: nested objects are replaced, other keys kept', async () => {
     const me = await signUp();
-    await call('PATCH', `/v1/users/${me.userId}/settings`, { token: me.token, body: { preferences: { table: { cols: ['a'] }, theme: 'dark' } } });
-    const second = await call('PATCH', `/v1/users/${me.userId}/settings`, { token: me.token, body: { preferences: { table: { rows: 5 } } } });
+    await call('PATCH', `/v1/users/${me.userId}/settings`, {
+      token: me.token,
+      body: { preferences: { table: { cols: ['a'] }, theme: 'dark' } },
+    });
+    const second = await call('PATCH', `/v1/users/${me.userId}/settings`, {
+      token: me.token,
+      body: { preferences: { table: { rows: 5 } } },
+    });
     expect(second.body.data.preferences).toEqual({ table: { rows: 5 }, theme: 'dark' });
     const read = await call('GET', `/v1/users/${me.userId}/settings`, { token: me.token });
     expect(read.body.data.preferences).toEqual({ table: { rows: 5 }, theme: 'dark' });
@@ -41,21 +52,49 @@ describe('user settings', () => {
     const pending = randomUUID();
     await putMembership({ tenantId: mine, userId: me.userId, role: 'viewer' });
     await putMembership({ tenantId: pending, userId: me.userId, role: 'member', status: 'pending' });
-    expect((await call('PATCH', `/v1/users/${me.userId}/settings`, { token: me.token, body: { activeOrganizationId: randomUUID() } })).status).toBe(403);
-    expect((await call('PATCH', `/v1/users/${me.userId}/settings`, { token: me.token, body: { activeOrganizationId: pending } })).status).toBe(403);
-    const ok = await call('PATCH', `/v1/users/${me.userId}/settings`, { token: me.token, body: { activeOrganizationId: mine } });
+    expect(
+      (
+        await call('PATCH', `/v1/users/${me.userId}/settings`, {
+          token: me.token,
+          body: { activeOrganizationId: randomUUID() },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await call('PATCH', `/v1/users/${me.userId}/settings`, {
+          token: me.token,
+          body: { activeOrganizationId: pending },
+        })
+      ).status,
+    ).toBe(403);
+    const ok = await call('PATCH', `/v1/users/${me.userId}/settings`, {
+      token: me.token,
+      body: { activeOrganizationId: mine },
+    });
     expect(ok.body.data.activeOrganizationId).toBe(mine);
-    const cleared = await call('PATCH', `/v1/users/${me.userId}/settings`, { token: me.token, body: { activeOrganizationId: null } });
+    const cleared = await call('PATCH', `/v1/users/${me.userId}/settings`, {
+      token: me.token,
+      body: { activeOrganizationId: null },
+    });
     expect(cleared.body.data.activeOrganizationId).toBeNull();
   });
 
-  it('rejects preferences that are not an object or exceed 32 KiB, and other users\' settings', async () => {
+  it("rejects preferences that are not an object or exceed 32 KiB, and other users' settings", async () => {
     const me = await signUp();
     const other = await signUp();
-    expect((await call('PATCH', `/v1/users/${me.userId}/settings`, { token: me.token, body: { preferences: ['x'] } })).status).toBe(400);
+    expect(
+      (await call('PATCH', `/v1/users/${me.userId}/settings`, { token: me.token, body: { preferences: ['x'] } }))
+        .status,
+    ).toBe(400);
     const big = { blob: 'x'.repeat(33 * 1024) };
-    expect((await call('PATCH', `/v1/users/${me.userId}/settings`, { token: me.token, body: { preferences: big } })).status).toBe(400);
+    expect(
+      (await call('PATCH', `/v1/users/${me.userId}/settings`, { token: me.token, body: { preferences: big } })).status,
+    ).toBe(400);
     expect((await call('GET', `/v1/users/${other.userId}/settings`, { token: me.token })).status).toBe(403);
-    expect((await call('PATCH', `/v1/users/${other.userId}/settings`, { token: me.token, body: { preferences: {} } })).status).toBe(403);
+    expect(
+      (await call('PATCH', `/v1/users/${other.userId}/settings`, { token: me.token, body: { preferences: {} } }))
+        .status,
+    ).toBe(403);
   });
 });

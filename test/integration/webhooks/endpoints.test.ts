@@ -28,11 +28,29 @@ beforeAll(async () => {
 
 describe('POST /v1/webhooks/endpoints', () => {
   it('answers 201 with the endpoint and a whsec_ secret, which the table holds only sealed', async () => {
-    const created = await newEndpoint(org, { events: ['member.joined', 'billing.status_changed'], description: 'CRM sync' });
-    expect(created).toMatchObject({ organizationId: org.organizationId, url: PUBLIC_URL, events: ['member.joined', 'billing.status_changed'], enabled: true, description: 'CRM sync', failingSince: null });
+    const created = await newEndpoint(org, {
+      events: ['member.joined', 'billing.status_changed'],
+      description: 'CRM sync',
+    });
+    expect(created).toMatchObject({
+      organizationId: org.organizationId,
+      url: PUBLIC_URL,
+      events: ['member.joined', 'billing.status_changed'],
+      enabled: true,
+      description: 'CRM sync',
+      failingSince: null,
+    });
     expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
     expect(Buffer.from(created.secret.slice(6), 'base64')).toHaveLength(24);
-    const item = (await documentClient().send(new GetCommand({ TableName: tableName(), Key: webhookKeys.endpoint(org.organizationId, created.id), ConsistentRead: true }))).Item;
+    const item = (
+      await documentClient().send(
+        new GetCommand({
+          TableName: tableName(),
+          Key: webhookKeys.endpoint(org.organizationId, created.id),
+          ConsistentRead: true,
+        }),
+      )
+    ).Item;
     expect(item).toBeDefined();
     expect(JSON.stringify(item)).not.toContain(created.secret.slice(6));
     const stored = await getStoredEndpoint(org.organizationId, created.id);
@@ -71,11 +89,19 @@ describe('reading, changing and deleting an endpoint', () => {
     const own = await newOrg('Lia Lister');
     const first = await newEndpoint(own, { description: 'first' });
     const second = await newEndpoint(own, { description: 'second' });
-    const res = await call('GET', `/v1/webhooks/endpoints?organizationId=${own.organizationId}&pageIndex=0&pageSize=1`, { token: own.owner.token });
+    const res = await call(
+      'GET',
+      `/v1/webhooks/endpoints?organizationId=${own.organizationId}&pageIndex=0&pageSize=1`,
+      { token: own.owner.token },
+    );
     expect(res.status).toBe(200);
     expect(res.body.totalCount).toBe(2);
     expect(res.body.items.map((e: { id: string }) => e.id)).toEqual([second.id]);
-    const next = await call('GET', `/v1/webhooks/endpoints?organizationId=${own.organizationId}&pageIndex=1&pageSize=1`, { token: own.owner.token });
+    const next = await call(
+      'GET',
+      `/v1/webhooks/endpoints?organizationId=${own.organizationId}&pageIndex=1&pageSize=1`,
+      { token: own.owner.token },
+    );
     expect(next.body.items.map((e: { id: string }) => e.id)).toEqual([first.id]);
     expect(JSON.stringify([res.body, next.body])).not.toMatch(/secret"|whsec_|sealed/i);
   });
@@ -91,7 +117,10 @@ describe('reading, changing and deleting an endpoint', () => {
     expect((await call('GET', path, { token: member.token })).status).toBe(403);
     expect((await call('PATCH', path, { token: stranger.owner.token, body: { enabled: false } })).status).toBe(404);
 
-    const patched = await call('PATCH', path, { token: org.owner.token, body: { enabled: false, events: ['campaign.status_changed'], description: null } });
+    const patched = await call('PATCH', path, {
+      token: org.owner.token,
+      body: { enabled: false, events: ['campaign.status_changed'], description: null },
+    });
     expect(patched.status).toBe(200);
     expect(patched.body.data).toMatchObject({ enabled: false, events: ['campaign.status_changed'], description: null });
     const refused = await call('PATCH', path, { token: org.owner.token, body: { url: 'https://192.168.1.10/x' } });
@@ -116,14 +145,28 @@ describe('reading, changing and deleting an endpoint', () => {
     const stored = (await getStoredEndpoint(org.organizationId, endpoint.id))!;
     expect(await openSecret(org.organizationId, stored.sealedSecret)).toBe(res.body.data.secret);
     expect(await openSecret(org.organizationId, stored.previousSealedSecret!)).toBe(endpoint.secret);
-    expect((await call('POST', `/v1/webhooks/endpoints/${endpoint.id}/rotate-secret`, { token: member.token })).status).toBe(403);
-    expect((await call('POST', `/v1/webhooks/endpoints/${endpoint.id}/rotate-secret`, { token: stranger.owner.token })).status).toBe(404);
+    expect(
+      (await call('POST', `/v1/webhooks/endpoints/${endpoint.id}/rotate-secret`, { token: member.token })).status,
+    ).toBe(403);
+    expect(
+      (await call('POST', `/v1/webhooks/endpoints/${endpoint.id}/rotate-secret`, { token: stranger.owner.token }))
+        .status,
+    ).toBe(404);
   });
 });
 
-describe('the cap on an organization\'s endpoints', () => {
-  const create = (o: Org) => call('POST', '/v1/webhooks/endpoints', { token: o.owner.token, body: { organizationId: o.organizationId, url: PUBLIC_URL, events: ['member.joined'] } });
-  const count = async (o: Org) => (await call('GET', `/v1/webhooks/endpoints?organizationId=${o.organizationId}&pageIndex=0&pageSize=1`, { token: o.owner.token })).body.totalCount;
+describe("the cap on an organization's endpoints", () => {
+  const create = (o: Org) =>
+    call('POST', '/v1/webhooks/endpoints', {
+      token: o.owner.token,
+      body: { organizationId: o.organizationId, url: PUBLIC_URL, events: ['member.joined'] },
+    });
+  const count = async (o: Org) =>
+    (
+      await call('GET', `/v1/webhooks/endpoints?organizationId=${o.organizationId}&pageIndex=0&pageSize=1`, {
+        token: o.owner.token,
+      })
+    ).body.totalCount;
 
   it(`holds ${MAX_ENDPOINTS}: one more is 409 and writes nothing; a delete makes room for one`, async () => {
     const full = await newOrg('Fiona Full');
@@ -131,12 +174,19 @@ describe('the cap on an organization\'s endpoints', () => {
     for (let i = 0; i < MAX_ENDPOINTS; i++) made.push(await newEndpoint(full));
     const refused = await create(full);
     expect(refused.status).toBe(409);
-    expect(refused.body).toMatchObject({ code: 'conflict', detail: `The organization has ${MAX_ENDPOINTS} webhook endpoints, the most it may have: delete one to add another.` });
+    expect(refused.body).toMatchObject({
+      code: 'conflict',
+      detail: `The organization has ${MAX_ENDPOINTS} webhook endpoints, the most it may have: delete one to add another.`,
+    });
     expect(await count(full)).toBe(MAX_ENDPOINTS);
-    expect((await call('DELETE', `/v1/webhooks/endpoints/${made[0]!.id}`, { token: full.owner.token })).status).toBe(200);
+    expect((await call('DELETE', `/v1/webhooks/endpoints/${made[0]!.id}`, { token: full.owner.token })).status).toBe(
+      200,
+    );
     // The counter's own change, in the table's stream, is no event.
     let again: Awaited<ReturnType<typeof create>> | undefined;
-    expect(await eventsBy(webhookKeys.endpointCount(full.organizationId), async () => (again = await create(full)))).toEqual([]);
+    expect(
+      await eventsBy(webhookKeys.endpointCount(full.organizationId), async () => (again = await create(full))),
+    ).toEqual([]);
     expect(again!.status).toBe(201);
     expect((await create(full)).status).toBe(409);
     // Another organization's cap is its own.
@@ -146,7 +196,9 @@ describe('the cap on an organization\'s endpoints', () => {
   it('lets one of several concurrent creates take the last place, and only one', async () => {
     const almost = await newOrg('Alma Almost');
     for (let i = 0; i < MAX_ENDPOINTS - 1; i++) await newEndpoint(almost);
-    const statuses = (await Promise.all(Array.from({ length: 5 }, () => create(almost)))).map((res) => res.status).sort();
+    const statuses = (await Promise.all(Array.from({ length: 5 }, () => create(almost))))
+      .map((res) => res.status)
+      .sort();
     expect(statuses).toEqual([201, 409, 409, 409, 409]);
     expect(await count(almost)).toBe(MAX_ENDPOINTS);
   });

@@ -14,9 +14,19 @@ import type { Org } from '../../support/organizations.ts';
 
 export { itemAt };
 
-export function changeOf(oldImage: Record<string, unknown> | undefined, newImage: Record<string, unknown> | undefined, eventId: string = randomUUID()): StreamChange {
+export function changeOf(
+  oldImage: Record<string, unknown> | undefined,
+  newImage: Record<string, unknown> | undefined,
+  eventId: string = randomUUID(),
+): StreamChange {
   const eventName = !oldImage ? 'INSERT' : !newImage ? 'REMOVE' : 'MODIFY';
-  return { eventId, eventName, createdAt: new Date().toISOString(), ...(oldImage ? { oldImage } : {}), ...(newImage ? { newImage } : {}) };
+  return {
+    eventId,
+    eventName,
+    createdAt: new Date().toISOString(),
+    ...(oldImage ? { oldImage } : {}),
+    ...(newImage ? { newImage } : {}),
+  };
 }
 
 /** The change one write makes to the item at `key`. */

@@ -23,19 +23,34 @@ const minuteStart = () => Math.floor(Date.now() / MINUTE) * MINUTE;
 const queued: DeliveryMessage[] = [];
 beforeAll(() => useWebhookQueue({ send: async (messages) => void queued.push(...messages) }));
 afterAll(() => useWebhookQueue(undefined));
-beforeEach(() => void (queued.length = 0));
+beforeEach(() => {
+  queued.length = 0;
+});
 
 async function endpointOf(org: Org): Promise<string> {
   const sealed = await sealSecret(org.organizationId, `whsec_${Buffer.alloc(24, 7).toString('base64')}`);
-  return (await createEndpoint(org.organizationId, { url: PUBLIC_URL, events: ['member.joined'], enabled: true, description: null }, sealed)).id;
+  return (
+    await createEndpoint(
+      org.organizationId,
+      { url: PUBLIC_URL, events: ['member.joined'], enabled: true, description: null },
+      sealed,
+    )
+  ).id;
 }
 
 async function deliveryAt(org: Org, endpointId: string): Promise<string> {
-  const event = { id: `evt_${randomUUID()}`, type: 'member.joined' as const, tenantId: org.organizationId, timestamp: new Date().toISOString(), data: {} };
+  const event = {
+    id: `evt_${randomUUID()}`,
+    type: 'member.joined' as const,
+    tenantId: org.organizationId,
+    timestamp: new Date().toISOString(),
+    data: {},
+  };
   return (await createDelivery(event, endpointId)).delivery.id;
 }
 
-const replay = (org: Org, deliveryId: string) => call('POST', `/v1/webhooks/deliveries/${deliveryId}/replay`, { token: org.owner.token });
+const replay = (org: Org, deliveryId: string) =>
+  call('POST', `/v1/webhooks/deliveries/${deliveryId}/replay`, { token: org.owner.token });
 
 describe('POST /v1/webhooks/deliveries/:id/replay limits', () => {
   it('lets 10 replays to one endpoint through in a minute, across its deliveries; the 11th is 429 until the minute ends and changes and queues nothing', async () => {

@@ -54,7 +54,10 @@ describe('POST /v1/workspaces', () => {
     const joinedAsMember = await createWorkspace(stranger, { name: 'Stranger org' });
     await addMember(joinedAsMember.id, stranger, me, 'member');
     // Owned first, but it is a workspace inside another organization: not an organization itself.
-    const strangersChild = await createWorkspace(stranger, { name: 'Child of stranger', organizationId: joinedAsMember.id });
+    const strangersChild = await createWorkspace(stranger, {
+      name: 'Child of stranger',
+      organizationId: joinedAsMember.id,
+    });
     await addMember(strangersChild.id, stranger, me, 'owner');
     const first = await createWorkspace(me, { name: 'First', organizationId: null });
     await createWorkspace(me, { name: 'Second', organizationId: null });
@@ -71,7 +74,7 @@ describe('POST /v1/workspaces', () => {
     expect(explicit.body.data.organizationId).toBeNull();
   });
 
-  it('answers 403 for a parent the caller does not own: another\'s, one where the caller is member or pending, or one that does not exist', async () => {
+  it("answers 403 for a parent the caller does not own: another's, one where the caller is member or pending, or one that does not exist", async () => {
     const me = await signUp();
     const owner = await signUp();
     const foreign = await createWorkspace(owner, { name: 'Foreign' });
@@ -88,7 +91,11 @@ describe('POST /v1/workspaces', () => {
   it('answers 403 when creating for another userId', async () => {
     const me = await signUp();
     const other = await signUp();
-    expectProblem(await call('POST', '/v1/workspaces', { token: me.token, body: { userId: other.userId, name: 'X' } }), 403, 'forbidden');
+    expectProblem(
+      await call('POST', '/v1/workspaces', { token: me.token, body: { userId: other.userId, name: 'X' } }),
+      403,
+      'forbidden',
+    );
   });
 
   it('validates name (1-255 after trimming), timezone, currency and unknown fields', async () => {
@@ -102,7 +109,12 @@ describe('POST /v1/workspaces', () => {
     expectProblem(await create(me, { name: 'X', currency: 'BTC' }), 400, 'invalid_input', 'any');
     expectProblem(await create(me, { name: 'X', currency: null }), 400, 'invalid_input', 'any');
     expectProblem(await create(me, { name: 'X', organizationId: 'not-a-uuid' }), 400, 'invalid_input', 'any');
-    expectProblem(await create(me, { name: 'X', isDemo: true }), 400, 'invalid_input', [{ path: 'isDemo', message: 'Unknown field.' }]);
-    expect((await create(me, { name: 'X', ianaTimezone: null, currency: 'JPY' })).body.data).toMatchObject({ ianaTimezone: null, currency: 'JPY' });
+    expectProblem(await create(me, { name: 'X', isDemo: true }), 400, 'invalid_input', [
+      { path: 'isDemo', message: 'Unknown field.' },
+    ]);
+    expect((await create(me, { name: 'X', ianaTimezone: null, currency: 'JPY' })).body.data).toMatchObject({
+      ianaTimezone: null,
+      currency: 'JPY',
+    });
   });
 });

@@ -15,7 +15,8 @@ const listIds = async (user: { userId: string; token: string }) => {
   return res.body.items.map((w: { id: string }) => w.id);
 };
 
-const stored = async (key: { pk: string; sk: string }) => (await documentClient().send(new GetCommand({ TableName: tableName(), Key: key }))).Item;
+const stored = async (key: { pk: string; sk: string }) =>
+  (await documentClient().send(new GetCommand({ TableName: tableName(), Key: key }))).Item;
 
 describe('DELETE /v1/workspaces/:id', () => {
   it('lets the owner delete (200 {id, deleted}); afterwards every route naming it is 404 and no list shows it', async () => {
@@ -34,11 +35,30 @@ describe('DELETE /v1/workspaces/:id', () => {
     const t = owner.token;
     expectProblem(await call('GET', `/v1/workspaces/${id}`, { token: t }), 404, 'not_found');
     expectProblem(await call('PATCH', `/v1/workspaces/${id}`, { token: t, body: { name: 'Back' } }), 404, 'not_found');
-    expectProblem(await call('GET', `/v1/workspaces/${id}/users?pageIndex=0&pageSize=10`, { token: t }), 404, 'not_found');
-    expectProblem(await call('POST', `/v1/workspaces/${id}/users`, { token: t, body: { userId: member.userId, role: 'viewer' } }), 404, 'not_found');
-    expectProblem(await call('PATCH', `/v1/workspaces/${id}/users/${member.userId}`, { token: t, body: { role: 'viewer' } }), 404, 'not_found');
+    expectProblem(
+      await call('GET', `/v1/workspaces/${id}/users?pageIndex=0&pageSize=10`, { token: t }),
+      404,
+      'not_found',
+    );
+    expectProblem(
+      await call('POST', `/v1/workspaces/${id}/users`, { token: t, body: { userId: member.userId, role: 'viewer' } }),
+      404,
+      'not_found',
+    );
+    expectProblem(
+      await call('PATCH', `/v1/workspaces/${id}/users/${member.userId}`, { token: t, body: { role: 'viewer' } }),
+      404,
+      'not_found',
+    );
     expectProblem(await call('DELETE', `/v1/workspaces/${id}/users/${member.userId}`, { token: t }), 404, 'not_found');
-    expectProblem(await call('POST', `/v1/workspaces/${id}/invites`, { token: t, body: { email: 'x@example.com', role: 'viewer' } }), 404, 'not_found');
+    expectProblem(
+      await call('POST', `/v1/workspaces/${id}/invites`, {
+        token: t,
+        body: { email: 'x@example.com', role: 'viewer' },
+      }),
+      404,
+      'not_found',
+    );
     expectProblem(await call('GET', `/v1/workspaces/${id}`, { token: member.token }), 404, 'not_found');
     for (const user of [owner, member, pending]) expect(await listIds(user)).not.toContain(id);
   });
@@ -78,12 +98,14 @@ describe('DELETE /v1/workspaces/:id', () => {
     expect((await call('GET', `/v1/workspaces/${id}`, { token: owner.token })).status).toBe(200);
   });
 
-  it('answers 403 to the owner\'s agent token, which may still update the workspace', async () => {
+  it("answers 403 to the owner's agent token, which may still update the workspace", async () => {
     const owner = await signUp('Owner');
     const { id } = await createWorkspace(owner);
     const agent = tokenFor(owner.userId, { agent: true });
     expectProblem(await call('DELETE', `/v1/workspaces/${id}`, { token: agent }), 403, 'forbidden');
-    expect((await call('PATCH', `/v1/workspaces/${id}`, { token: agent, body: { name: 'Agent renamed' } })).body.data.name).toBe('Agent renamed');
+    expect(
+      (await call('PATCH', `/v1/workspaces/${id}`, { token: agent, body: { name: 'Agent renamed' } })).body.data.name,
+    ).toBe('Agent renamed');
     expect((await call('GET', `/v1/workspaces/${id}`, { token: owner.token })).status).toBe(200);
   });
 
@@ -91,7 +113,10 @@ describe('DELETE /v1/workspaces/:id', () => {
     const owner = await signUp('Owner');
     const { id } = await createWorkspace(owner, { name: 'Gone' });
     expect((await call('DELETE', `/v1/workspaces/${id}`, { token: owner.token })).status).toBe(200);
-    const named = await call('POST', '/v1/workspaces', { token: owner.token, body: { userId: owner.userId, name: 'X', organizationId: id } });
+    const named = await call('POST', '/v1/workspaces', {
+      token: owner.token,
+      body: { userId: owner.userId, name: 'X', organizationId: id },
+    });
     expectProblem(named, 403, 'forbidden');
     expect((await createWorkspace(owner, { name: 'Defaulted' })).organizationId).toBeNull();
   });

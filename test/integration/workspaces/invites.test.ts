@@ -24,14 +24,27 @@ describe('POST /v1/workspaces/:id/invites', () => {
     const email = `guest-${randomUUID()}@example.com`;
     const res = await invite({ email, role: 'member', workspace_id: workspaceId });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body.data).toMatchObject({ email, role: 'member', status: 'pending', workspaceId, organizationId: workspaceId, invitedBy: owner.userId });
+    expect(res.body.data).toMatchObject({
+      email,
+      role: 'member',
+      status: 'pending',
+      workspaceId,
+      organizationId: workspaceId,
+      invitedBy: owner.userId,
+    });
     expect(res.body.data.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(res.body._meta.requestId).toBeTypeOf('string');
     const [sent] = await listOutbox(1);
-    expect(sent).toMatchObject({ to: email, kind: 'invitation', data: { organizationId: workspaceId, role: 'member' } });
+    expect(sent).toMatchObject({
+      to: email,
+      kind: 'invitation',
+      data: { organizationId: workspaceId, role: 'member' },
+    });
     expect(sent!.subject).toBe('You have been invited to join an organization');
     expect(sent!.text).toContain('the organization named "Invite Lab" by ');
-    expect(await pendingInvitationsFor(email)).toEqual([expect.objectContaining({ organizationId: workspaceId, role: 'member' })]);
+    expect(await pendingInvitationsFor(email)).toEqual([
+      expect.objectContaining({ organizationId: workspaceId, role: 'member' }),
+    ]);
   });
 
   it('renews a pending invitation with the new role and sends it again', async () => {
@@ -58,7 +71,11 @@ describe('POST /v1/workspaces/:id/invites', () => {
     expectProblem(await invite({ email: 'm@example.com', role: 'viewer' }, member.token), 403, 'forbidden');
     const outsider = await signUp('Outsider');
     expectProblem(await invite({ email: 'o@example.com', role: 'viewer' }, outsider.token), 404, 'not_found');
-    expectProblem(await invite({ email: 'o@example.com', role: 'viewer' }, owner.token, randomUUID()), 404, 'not_found');
+    expectProblem(
+      await invite({ email: 'o@example.com', role: 'viewer' }, owner.token, randomUUID()),
+      404,
+      'not_found',
+    );
     expect((await listOutbox()).length).toBe(before);
   });
 });

@@ -36,7 +36,13 @@ describe('GET /v1/workspaces', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.totalCount).toBe(4);
     expect(res.body.items.map((w: { id: string }) => w.id)).toEqual([...joined].reverse());
-    expect(res.body.items.map((w: { name: string; role: string; membershipStatus: string }) => [w.name, w.role, w.membershipStatus])).toEqual([
+    expect(
+      res.body.items.map((w: { name: string; role: string; membershipStatus: string }) => [
+        w.name,
+        w.role,
+        w.membershipStatus,
+      ]),
+    ).toEqual([
       ['Mine 2', 'owner', 'active'],
       ['Theirs (viewer)', 'viewer', 'active'],
       ['Theirs (pending)', 'member', 'pending'],
@@ -45,7 +51,7 @@ describe('GET /v1/workspaces', () => {
     expect(res.body._meta.requestId).toBeTypeOf('string');
   });
 
-  it('shows a pending membership with the workspace\'s details and zero metrics until reporting writes them', async () => {
+  it("shows a pending membership with the workspace's details and zero metrics until reporting writes them", async () => {
     const res = await list(`userId=${me.userId}&pageIndex=0&pageSize=100`);
     const pending = res.body.items.find((w: { id: string }) => w.id === joined[1]);
     expect(pending).toMatchObject({
@@ -61,16 +67,28 @@ describe('GET /v1/workspaces', () => {
     expect(pending.createdAt).toBeTypeOf('string');
   });
 
-  it('reads metrics from the tenant\'s stored aggregate', async () => {
-    const stored = { ...ZERO_METRICS, creatorsCount: 3, campaignsCount: 2, spend: { USD: 120.5 }, impressions: 9000, engagement: 410 };
-    await documentClient().send(new PutCommand({ TableName: tableName(), Item: { ...keys.tenantAggregate(joined[1]!), ...stored } }));
+  it("reads metrics from the tenant's stored aggregate", async () => {
+    const stored = {
+      ...ZERO_METRICS,
+      creatorsCount: 3,
+      campaignsCount: 2,
+      spend: { USD: 120.5 },
+      impressions: 9000,
+      engagement: 410,
+    };
+    await documentClient().send(
+      new PutCommand({ TableName: tableName(), Item: { ...keys.tenantAggregate(joined[1]!), ...stored } }),
+    );
     const res = await list(`userId=${me.userId}&pageIndex=0&pageSize=100`);
     expect(res.body.items.find((w: { id: string }) => w.id === joined[1]).metrics).toEqual(stored);
   });
 
   it('counts memberships by status and role in facets', async () => {
     const res = await list(`userId=${me.userId}&pageIndex=0&pageSize=1`);
-    expect(res.body.facets).toEqual({ membershipStatus: { active: 3, pending: 1 }, role: { owner: 2, member: 1, viewer: 1 } });
+    expect(res.body.facets).toEqual({
+      membershipStatus: { active: 3, pending: 1 },
+      role: { owner: 2, member: 1, viewer: 1 },
+    });
   });
 
   it('pages disjointly and completely with an exact totalCount', async () => {
@@ -104,9 +122,13 @@ describe('GET /v1/workspaces', () => {
     ]);
   });
 
-  it('answers 403 to a caller listing another user\'s workspaces, and 401 without a token', async () => {
+  it("answers 403 to a caller listing another user's workspaces, and 401 without a token", async () => {
     expectProblem(await list(`userId=${other.userId}&pageIndex=0&pageSize=10`), 403, 'forbidden');
-    expectProblem(await call('GET', `/v1/workspaces?userId=${me.userId}&pageIndex=0&pageSize=10`), 401, 'unauthenticated');
+    expectProblem(
+      await call('GET', `/v1/workspaces?userId=${me.userId}&pageIndex=0&pageSize=10`),
+      401,
+      'unauthenticated',
+    );
   });
 
   it('lists nothing for a user with no memberships', async () => {

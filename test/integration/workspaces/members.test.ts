@@ -19,36 +19,74 @@ beforeAll(async () => {
 });
 
 const membersUrl = (query: string, id = workspaceId) => `/v1/workspaces/${id}/users?${query}`;
-const add = (body: Record<string, unknown>, token = owner.token) => call('POST', `/v1/workspaces/${workspaceId}/users`, { token, body });
+const add = (body: Record<string, unknown>, token = owner.token) =>
+  call('POST', `/v1/workspaces/${workspaceId}/users`, { token, body });
 const setRole = (userId: string, role: unknown, token = owner.token) =>
   call('PATCH', `/v1/workspaces/${workspaceId}/users/${userId}`, { token, body: { role } });
-const remove = (userId: string, token = owner.token) => call('DELETE', `/v1/workspaces/${workspaceId}/users/${userId}`, { token });
+const remove = (userId: string, token = owner.token) =>
+  call('DELETE', `/v1/workspaces/${workspaceId}/users/${userId}`, { token });
 
 describe('GET /v1/workspaces/:id/users', () => {
   it('lists members with role and membershipStatus (pending included), role facets, sorted and paged', async () => {
-    const res = await call('GET', membersUrl('pageIndex=0&pageSize=2&sortBy=name&sortDirection=asc'), { token: owner.token });
+    const res = await call('GET', membersUrl('pageIndex=0&pageSize=2&sortBy=name&sortDirection=asc'), {
+      token: owner.token,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.totalCount).toBe(5);
     expect(res.body.items.map((u: { name: string }) => u.name)).toEqual(['Alma', 'Bert']);
     expect(res.body.facets).toEqual({ role: { owner: 1, member: 3, viewer: 1 } });
     const all = await call('GET', membersUrl('page_index=0&page_size=100&search_term=pia'), { token: owner.token });
-    expect(all.body.items).toEqual([expect.objectContaining({ name: 'Pia Pending', role: 'member', membershipStatus: 'pending' })]);
+    expect(all.body.items).toEqual([
+      expect.objectContaining({ name: 'Pia Pending', role: 'member', membershipStatus: 'pending' }),
+    ]);
     expect(res.body._meta.requestId).toBeTypeOf('string');
   });
 
   it('validates paging and search', async () => {
-    expectProblem(await call('GET', membersUrl('pageIndex=0&pageSize=0'), { token: owner.token }), 400, 'invalid_input', 'any');
-    expectProblem(await call('GET', membersUrl('pageIndex=0&pageSize=101'), { token: owner.token }), 400, 'invalid_input', 'any');
-    expect((await call('GET', membersUrl('pageIndex=0&pageSize=100'), { token: owner.token })).body.items).toHaveLength(5);
-    expect((await call('GET', membersUrl('pageIndex=0&pageSize=1'), { token: owner.token })).body.items).toHaveLength(1);
-    expectProblem(await call('GET', membersUrl('pageIndex=0&pageSize=10&sortBy=role'), { token: owner.token }), 400, 'invalid_input', 'any');
-    expectProblem(await call('GET', membersUrl(`pageIndex=0&pageSize=10&searchTerm=${'a'.repeat(201)}`), { token: owner.token }), 400, 'invalid_input', 'any');
+    expectProblem(
+      await call('GET', membersUrl('pageIndex=0&pageSize=0'), { token: owner.token }),
+      400,
+      'invalid_input',
+      'any',
+    );
+    expectProblem(
+      await call('GET', membersUrl('pageIndex=0&pageSize=101'), { token: owner.token }),
+      400,
+      'invalid_input',
+      'any',
+    );
+    expect((await call('GET', membersUrl('pageIndex=0&pageSize=100'), { token: owner.token })).body.items).toHaveLength(
+      5,
+    );
+    expect((await call('GET', membersUrl('pageIndex=0&pageSize=1'), { token: owner.token })).body.items).toHaveLength(
+      1,
+    );
+    expectProblem(
+      await call('GET', membersUrl('pageIndex=0&pageSize=10&sortBy=role'), { token: owner.token }),
+      400,
+      'invalid_input',
+      'any',
+    );
+    expectProblem(
+      await call('GET', membersUrl(`pageIndex=0&pageSize=10&searchTerm=${'a'.repeat(201)}`), { token: owner.token }),
+      400,
+      'invalid_input',
+      'any',
+    );
   });
 
   it('answers 404 to a non-member naming the workspace, and for an unknown workspace', async () => {
     const outsider = await signUp('Outsider');
-    expectProblem(await call('GET', membersUrl('pageIndex=0&pageSize=10'), { token: outsider.token }), 404, 'not_found');
-    expectProblem(await call('GET', membersUrl('pageIndex=0&pageSize=10', randomUUID()), { token: owner.token }), 404, 'not_found');
+    expectProblem(
+      await call('GET', membersUrl('pageIndex=0&pageSize=10'), { token: outsider.token }),
+      404,
+      'not_found',
+    );
+    expectProblem(
+      await call('GET', membersUrl('pageIndex=0&pageSize=10', randomUUID()), { token: owner.token }),
+      404,
+      'not_found',
+    );
   });
 });
 
@@ -100,11 +138,16 @@ describe('POST /v1/workspaces/:id/users', () => {
 });
 
 describe('PATCH /v1/workspaces/:id/users/:userId', () => {
-  it('changes a member\'s role (200, the whole membership) and keeps its status', async () => {
+  it("changes a member's role (200, the whole membership) and keeps its status", async () => {
     const user = await newMember(workspaceId, owner, 'viewer', 'Promoted');
     const res = await setRole(user.userId, 'member');
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data).toMatchObject({ workspaceId, userId: user.userId, role: 'member', membershipStatus: 'active' });
+    expect(res.body.data).toMatchObject({
+      workspaceId,
+      userId: user.userId,
+      role: 'member',
+      membershipStatus: 'active',
+    });
     expect(res.body._meta.requestId).toBeTypeOf('string');
   });
 
@@ -125,10 +168,22 @@ describe('PATCH /v1/workspaces/:id/users/:userId', () => {
     const first = await signUp('First owner');
     const { id } = await createWorkspace(first);
     const second = await newMember(id, first, 'member', 'Second');
-    expect((await call('PATCH', `/v1/workspaces/${id}/users/${second.userId}`, { token: first.token, body: { role: 'owner' } })).status).toBe(200);
-    const demoted = await call('PATCH', `/v1/workspaces/${id}/users/${first.userId}`, { token: second.token, body: { role: 'member' } });
+    expect(
+      (
+        await call('PATCH', `/v1/workspaces/${id}/users/${second.userId}`, {
+          token: first.token,
+          body: { role: 'owner' },
+        })
+      ).status,
+    ).toBe(200);
+    const demoted = await call('PATCH', `/v1/workspaces/${id}/users/${first.userId}`, {
+      token: second.token,
+      body: { role: 'member' },
+    });
     expect(demoted.body.data.role).toBe('member');
-    expect((await call('DELETE', `/v1/workspaces/${id}/users/${first.userId}`, { token: second.token })).status).toBe(200);
+    expect((await call('DELETE', `/v1/workspaces/${id}/users/${first.userId}`, { token: second.token })).status).toBe(
+      200,
+    );
     expectProblem(await call('GET', `/v1/workspaces/${id}`, { token: first.token }), 404, 'not_found');
   });
 });

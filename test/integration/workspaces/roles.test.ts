@@ -15,9 +15,16 @@ type Request = { method: string; url: string; body?: Record<string, unknown> };
 /** Each route's request, given the workspace and its owner (targets of member routes are made fresh). */
 const requests: Record<string, (id: string, owner: TestUser) => Promise<Request>> = {
   'GET /v1/workspaces/:id': async (id) => ({ method: 'GET', url: `/v1/workspaces/${id}` }),
-  'PATCH /v1/workspaces/:id': async (id) => ({ method: 'PATCH', url: `/v1/workspaces/${id}`, body: { name: 'Renamed' } }),
+  'PATCH /v1/workspaces/:id': async (id) => ({
+    method: 'PATCH',
+    url: `/v1/workspaces/${id}`,
+    body: { name: 'Renamed' },
+  }),
   'DELETE /v1/workspaces/:id': async (id) => ({ method: 'DELETE', url: `/v1/workspaces/${id}` }),
-  'GET /v1/workspaces/:id/users': async (id) => ({ method: 'GET', url: `/v1/workspaces/${id}/users?pageIndex=0&pageSize=10` }),
+  'GET /v1/workspaces/:id/users': async (id) => ({
+    method: 'GET',
+    url: `/v1/workspaces/${id}/users?pageIndex=0&pageSize=10`,
+  }),
   'POST /v1/workspaces/:id/users': async (id) => ({
     method: 'POST',
     url: `/v1/workspaces/${id}/users`,

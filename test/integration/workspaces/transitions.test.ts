@@ -33,7 +33,9 @@ const addRecipient = (role = 'member') =>
   call('POST', `/v1/workspaces/${workspaceId}/users`, { token: owner.token, body: { userId: recipient.userId, role } });
 
 const recipientsListItem = async () => {
-  const res = await call('GET', `/v1/workspaces?userId=${recipient.userId}&pageIndex=0&pageSize=100`, { token: recipient.token });
+  const res = await call('GET', `/v1/workspaces?userId=${recipient.userId}&pageIndex=0&pageSize=100`, {
+    token: recipient.token,
+  });
   expect(res.status).toBe(200);
   return res.body.items.find((w: { id: string }) => w.id === workspaceId);
 };
@@ -56,28 +58,43 @@ describe('workspace membership states', () => {
       metrics: ZERO_METRICS,
     });
     expect(await recipientReads()).toEqual([404, 404]);
-    expectProblem(await call('PATCH', `/v1/workspaces/${workspaceId}`, { token: recipient.token, body: { name: 'Mine now' } }), 404, 'not_found');
+    expectProblem(
+      await call('PATCH', `/v1/workspaces/${workspaceId}`, { token: recipient.token, body: { name: 'Mine now' } }),
+      404,
+      'not_found',
+    );
     expect((await listOutbox()).length).toBe(outboxBefore);
   });
 
   it('a user without an account cannot be added, and none is created', async () => {
     const ghost = randomUUID();
-    const res = await call('POST', `/v1/workspaces/${workspaceId}/users`, { token: owner.token, body: { userId: ghost, role: 'member' } });
+    const res = await call('POST', `/v1/workspaces/${workspaceId}/users`, {
+      token: owner.token,
+      body: { userId: ghost, role: 'member' },
+    });
     expectProblem(res, 404, 'not_found');
-    expect((await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.user(ghost) }))).Item).toBeUndefined();
+    expect(
+      (await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.user(ghost) }))).Item,
+    ).toBeUndefined();
   });
 
   it('accepted by the recipient: role-based access is granted and the list shows it active', async () => {
     await addRecipient('member');
     await activateMembership(workspaceId, recipient.userId);
     expect(await recipientReads()).toEqual([200, 200]);
-    expect((await call('PATCH', `/v1/workspaces/${workspaceId}`, { token: recipient.token, body: { name: 'Renamed' } })).status).toBe(200);
+    expect(
+      (await call('PATCH', `/v1/workspaces/${workspaceId}`, { token: recipient.token, body: { name: 'Renamed' } }))
+        .status,
+    ).toBe(200);
     expect(await recipientsListItem()).toMatchObject({ role: 'member', membershipStatus: 'active', name: 'Renamed' });
   });
 
   it('role change on a pending member keeps it pending, without notification', async () => {
     await addRecipient('viewer');
-    const res = await call('PATCH', `/v1/workspaces/${workspaceId}/users/${recipient.userId}`, { token: owner.token, body: { role: 'member' } });
+    const res = await call('PATCH', `/v1/workspaces/${workspaceId}/users/${recipient.userId}`, {
+      token: owner.token,
+      body: { role: 'member' },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ role: 'member', membershipStatus: 'pending' });
     expect(await recipientsListItem()).toMatchObject({ role: 'member', membershipStatus: 'pending' });
@@ -88,9 +105,16 @@ describe('workspace membership states', () => {
   it('role change on an accepted member keeps it active and changes what it may do', async () => {
     await addRecipient('member');
     await activateMembership(workspaceId, recipient.userId);
-    await call('PATCH', `/v1/workspaces/${workspaceId}/users/${recipient.userId}`, { token: owner.token, body: { role: 'viewer' } });
+    await call('PATCH', `/v1/workspaces/${workspaceId}/users/${recipient.userId}`, {
+      token: owner.token,
+      body: { role: 'viewer' },
+    });
     expect(await recipientsListItem()).toMatchObject({ role: 'viewer', membershipStatus: 'active' });
-    expectProblem(await call('PATCH', `/v1/workspaces/${workspaceId}`, { token: recipient.token, body: { name: 'No' } }), 403, 'forbidden');
+    expectProblem(
+      await call('PATCH', `/v1/workspaces/${workspaceId}`, { token: recipient.token, body: { name: 'No' } }),
+      403,
+      'forbidden',
+    );
   });
 
   it('removal marks the membership deleted, keeps the account, revokes access, without notification', async () => {
@@ -98,20 +122,26 @@ describe('workspace membership states', () => {
     await activateMembership(workspaceId, recipient.userId);
     const res = await call('DELETE', `/v1/workspaces/${workspaceId}/users/${recipient.userId}`, { token: owner.token });
     expect(res.body.data).toEqual({ id: recipient.userId, deleted: true });
-    const stored = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.membership(workspaceId, recipient.userId) }));
+    const stored = await documentClient().send(
+      new GetCommand({ TableName: tableName(), Key: keys.membership(workspaceId, recipient.userId) }),
+    );
     expect(stored.Item).toMatchObject({ userId: recipient.userId, role: 'member' });
     expect(stored.Item?.deletedAt).toBeTypeOf('string');
     expect((await call('GET', `/v1/users/${recipient.userId}`, { token: recipient.token })).status).toBe(200);
     expect(await recipientReads()).toEqual([404, 404]);
     expect(await recipientsListItem()).toBeUndefined();
-    const members = await call('GET', `/v1/workspaces/${workspaceId}/users?pageIndex=0&pageSize=10`, { token: owner.token });
+    const members = await call('GET', `/v1/workspaces/${workspaceId}/users?pageIndex=0&pageSize=10`, {
+      token: owner.token,
+    });
     expect(members.body.items.map((u: { id: string }) => u.id)).toEqual([owner.userId]);
     expect((await listOutbox()).length).toBe(outboxBefore);
   });
 
-  it('removal of a pending member withdraws the workspace from the recipient\'s list; it can no longer be accepted', async () => {
+  it("removal of a pending member withdraws the workspace from the recipient's list; it can no longer be accepted", async () => {
     await addRecipient('viewer');
-    expect((await call('DELETE', `/v1/workspaces/${workspaceId}/users/${recipient.userId}`, { token: owner.token })).status).toBe(200);
+    expect(
+      (await call('DELETE', `/v1/workspaces/${workspaceId}/users/${recipient.userId}`, { token: owner.token })).status,
+    ).toBe(200);
     expect(await recipientsListItem()).toBeUndefined();
     await expect(activateMembership(workspaceId, recipient.userId)).rejects.toBeInstanceOf(NotFoundError);
   });

@@ -21,10 +21,11 @@ beforeAll(async () => {
   viewer = await newMember(workspaceId, owner, 'viewer');
 });
 
-const patch = (body: Record<string, unknown>, token = member.token) => call('PATCH', `/v1/workspaces/${workspaceId}`, { token, body });
+const patch = (body: Record<string, unknown>, token = member.token) =>
+  call('PATCH', `/v1/workspaces/${workspaceId}`, { token, body });
 
 describe('GET /v1/workspaces/:id', () => {
-  it('returns the workspace with the caller\'s role and its stored metrics to any member', async () => {
+  it("returns the workspace with the caller's role and its stored metrics to any member", async () => {
     const res = await call('GET', `/v1/workspaces/${workspaceId}`, { token: viewer.token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data).toMatchObject({
@@ -49,8 +50,15 @@ describe('GET /v1/workspaces/:id', () => {
   });
 
   it('accepts the path id repeated as workspace_id, and rejects a different one or a malformed id', async () => {
-    expect((await call('GET', `/v1/workspaces/${workspaceId}?workspace_id=${workspaceId}`, { token: owner.token })).status).toBe(200);
-    expectProblem(await call('GET', `/v1/workspaces/${workspaceId}?workspace_id=${randomUUID()}`, { token: owner.token }), 400, 'invalid_input', 'any');
+    expect(
+      (await call('GET', `/v1/workspaces/${workspaceId}?workspace_id=${workspaceId}`, { token: owner.token })).status,
+    ).toBe(200);
+    expectProblem(
+      await call('GET', `/v1/workspaces/${workspaceId}?workspace_id=${randomUUID()}`, { token: owner.token }),
+      400,
+      'invalid_input',
+      'any',
+    );
     expectProblem(await call('GET', '/v1/workspaces/not-a-uuid', { token: owner.token }), 400, 'invalid_input', 'any');
   });
 });
@@ -82,7 +90,7 @@ describe('PATCH /v1/workspaces/:id', () => {
     expect((await patch({ name: 'Studio Two', avatarKey: null })).status).toBe(200);
   });
 
-  it('refuses a member\'s change of currency or timezone, even sent with a name: 403, nothing written', async () => {
+  it("refuses a member's change of currency or timezone, even sent with a name: 403, nothing written", async () => {
     const before = (await call('GET', `/v1/workspaces/${workspaceId}`, { token: owner.token })).body.data;
     for (const body of [
       { currency: 'EUR' },
@@ -98,9 +106,17 @@ describe('PATCH /v1/workspaces/:id', () => {
     expect(after).toEqual(before);
   });
 
-  it('refuses a member\'s change of currency or timezone on the organization route too (owner-only there)', async () => {
-    expectProblem(await call('PATCH', `/v1/organizations/${workspaceId}`, { token: member.token, body: { currency: 'EUR' } }), 403, 'forbidden');
-    expectProblem(await call('PATCH', `/v1/organizations/${workspaceId}`, { token: member.token, body: { name: 'X' } }), 403, 'forbidden');
+  it("refuses a member's change of currency or timezone on the organization route too (owner-only there)", async () => {
+    expectProblem(
+      await call('PATCH', `/v1/organizations/${workspaceId}`, { token: member.token, body: { currency: 'EUR' } }),
+      403,
+      'forbidden',
+    );
+    expectProblem(
+      await call('PATCH', `/v1/organizations/${workspaceId}`, { token: member.token, body: { name: 'X' } }),
+      403,
+      'forbidden',
+    );
   });
 
   it('changes only the fields sent; null clears the timezone', async () => {
@@ -127,7 +143,9 @@ describe('PATCH /v1/workspaces/:id', () => {
       `tenants/${workspaceId}/avatar/../../x.png`,
     ];
     for (const avatarKey of invalid) {
-      expectProblem(await patch({ avatarKey }), 400, 'invalid_input', [{ path: 'avatarKey', message: 'Not an avatar key of this workspace.' }]);
+      expectProblem(await patch({ avatarKey }), 400, 'invalid_input', [
+        { path: 'avatarKey', message: 'Not an avatar key of this workspace.' },
+      ]);
     }
   });
 
