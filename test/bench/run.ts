@@ -101,6 +101,8 @@ Object.assign(process.env, {
   TABLE_NAME: table,
   AVATARS_BUCKET: 'avatars',
   FILES_BUCKET: 'files',
+  // A report link's url names the API (the reporting bench makes one); nothing is served there.
+  API_URL: 'http://127.0.0.1:3000',
   LOG_LEVEL: 'silent',
   ...issuer.verifierEnv(),
 });
