@@ -8,7 +8,7 @@
  *
  * Targets: items read at 10,000 / at 100 <= 1.1 and p50 and p95 latency each <= 1.3 — reports read
  * stored aggregates and day rollups, never the activities or costs. The report page also: p50 <=
- * 150 ms and at most 150 KB for its campaign (500 activities at 10,000; issue 41). A p95 of a shared machine is
+ * 150 ms and at most 150 KB for its campaign (500 activities at 10,000; docs/decisions.md "Report links"). A p95 of a shared machine is
  * noisy: RUNS rounds per route (not fewer), each round taking the sizes in turn, in alternate order.
  * A miss prints FAIL; nothing throws.
  */
