@@ -1,7 +1,7 @@
 /**
  * GET /v1/campaigns/stats — counts by derived status, budget and recorded spend over the campaigns
- * matching the filters, from their stored aggregates. Spend stays per currency; `spendTotal` is the
- * organization's currency alone (never converted); other currencies are named in `_meta.warnings`.
+ * matching the filters, from their stored aggregates. Spend is per currency; `spendTotal` is the
+ * organization's currency (costs converted at their stated rates included); currencies with no rate are named in `_meta.warnings`.
  */
 import * as z from 'zod/mini';
 import { otherCurrencyWarnings, roundMoney, roundSpend } from '../../shared/domain/currencies.ts';

@@ -1,7 +1,7 @@
 /**
  * GET /v1/creators/metrics — reads the creator's stored aggregate: the same answer as
- * GET /v1/reporting/creator/metrics (one function for both): spend in the workspace currency (other
- * currencies listed separately and named in `_meta.warnings`, never converted), CPM and CPE
+ * GET /v1/reporting/creator/metrics (one function for both): spend in the workspace currency (costs in
+ * other currencies converted at their stated rates; a currency with no rate listed apart and named in `_meta.warnings`), CPM and CPE
  * denominator-aware (only activities with both spend and the denominator), null without one.
  */
 import * as z from 'zod/mini';

@@ -48,7 +48,7 @@ export function roundMoney(amount: number, currency: string): number {
 
 /**
  * The `_meta.warnings` of a report whose spend map holds currencies other than the tenant's
- * (docs/decisions.md "Money and metrics": shown per currency, never converted): none when it holds none.
+ * (docs/decisions.md "Money and metrics": a currency with no rate stays apart, shown per currency): none when it holds none.
  */
 export function otherCurrencyWarnings(spend: Record<string, number>, currency: string): string[] {
   const others = Object.keys(spend)

@@ -151,8 +151,10 @@ describe('recommendation rules', () => {
     expect(recommendations({}, [big], ctx).find((r) => r.rule === 'over_budget')!.rationale).toBe(
       'Recorded spend $11,950.00 is 120% of its budget of $10,000.00.',
     );
-    const [rec] = recommendations({ spend: { USD: 5, GBP: 2_500 } }, [], ctx);
-    expect(rec!.rationale).toBe('£2,500.00 of costs are left out of the USD figures: they are never converted.');
+    const [rec] = recommendations({ spend: { USD: 5, ARS: 2_500 } }, [], ctx);
+    expect(rec!.rationale).toBe(
+      'ARS 2,500.00 of costs are left out of the USD figures: no exchange rate was booked for them and the ECB publishes none.',
+    );
   });
 
   it('sample confidence: high from 10 activities in every group, medium from 3, else low', () => {

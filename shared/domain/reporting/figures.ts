@@ -2,8 +2,8 @@
  * The figures of a metrics report (docs/decisions.md "Report shapes", "Money and metrics", "Reporting
  * evidence") from one stored aggregate: the tenant's AGGREGATE item, a campaign's, a creator's or an
  * activity's counters (an activity's own `contribution`). Pure: the read layer hands the item over.
- * Money in the report currency only, rounded to its minor unit; other currencies are named in the
- * warnings, never converted; a ratio without its denominator is null.
+ * Money in the report currency only, rounded to its minor unit; costs in a currency with no rate
+ * are named in the warnings (the others count converted: docs/money.md); a ratio without its denominator is null.
  */
 import { aggregateBasis, aggregateRatios, UNAVAILABLE_COUNTER_PREFIX, type RatioBasis } from '../activity-metrics.ts';
 import { roundMoney, roundSpend } from '../currencies.ts';

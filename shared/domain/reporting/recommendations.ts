@@ -155,7 +155,7 @@ export function recommendations(
       priority: 'low',
       confidence: 'high',
       title: `Review the costs recorded in other currencies than ${ctx.currency}`,
-      rationale: `${others.map(([c, a]) => formatMoney(a, c)).join(', ')} of costs are left out of the ${ctx.currency} figures: they are never converted.`,
+      rationale: `${others.map(([c, a]) => formatMoney(a, c)).join(', ')} of costs are left out of the ${ctx.currency} figures: no exchange rate was booked for them and the ECB publishes none.`,
       evidence: others.map(([c, a]) => ({ label: `spend_${c}`, value: a })),
       campaignIds: facts.filter((f) => Object.keys(f.otherCurrencySpend).length > 0).map((f) => f.campaignId),
     });
