@@ -730,7 +730,7 @@ export interface paths {
         };
         /**
          * Reads the creator's stored aggregate
-         * @description reads the creator's stored aggregate: the same answer as GET /v1/reporting/creator/metrics (one function for both): spend in the workspace currency (other currencies listed separately and named in `_meta.warnings`, never converted), CPM and CPE denominator-aware (only activities with both spend and the denominator), null without one.
+         * @description reads the creator's stored aggregate: the same answer as GET /v1/reporting/creator/metrics (one function for both): spend in the workspace currency (costs in other currencies converted at their stated rates; a currency with no rate listed apart and named in `_meta.warnings`), CPM and CPE denominator-aware (only activities with both spend and the denominator), null without one.
          *
          *     Access: an active viewer (or higher) of the tenant in scope. Form A (responses carry `_meta`).
          */
@@ -1134,7 +1134,7 @@ export interface paths {
         };
         /**
          * Counts by derived status, budget and recorded spend over the campaigns matching the filters, from their stored aggreg...
-         * @description counts by derived status, budget and recorded spend over the campaigns matching the filters, from their stored aggregates. Spend stays per currency; `spendTotal` is the organization's currency alone (never converted); other currencies are named in `_meta.warnings`.
+         * @description counts by derived status, budget and recorded spend over the campaigns matching the filters, from their stored aggregates. Spend is per currency; `spendTotal` is the organization's currency (costs converted at their stated rates included); currencies with no rate are named in `_meta.warnings`.
          *
          *     Access: an active viewer (or higher) of the tenant in scope. Form both (responses carry `_meta`).
          */
